@@ -1,0 +1,1 @@
+"""Fix appliers, one module per kind of change. Installed as rocmdoctor.fixes."""

@@ -1,0 +1,67 @@
+"""The library entry points. The CLI is a thin layer over these."""
+from __future__ import annotations
+
+import os
+from importlib import resources
+from typing import Iterable
+
+from . import engine, registry
+from .facts import Context
+from .model import Report
+from .sources import LiveSource, RootSource, SnapshotSource, Source, SourceError
+
+
+def examples() -> dict[str, str]:
+    """Embedded example snapshots: name -> directory."""
+    base = resources.files("rocmdoctor") / "examples"
+    out = {}
+    try:
+        for entry in sorted(base.iterdir(), key=lambda p: p.name):
+            if entry.is_dir() and (entry / "manifest.json").is_file():
+                out[entry.name] = str(entry)
+    except FileNotFoundError:
+        pass
+    return out
+
+
+def make_source(*, root: str | None = None, snapshot: str | None = None, example: str | None = None,
+                python: str | None = None) -> Source:
+    chosen = [x for x in (root, snapshot, example) if x]
+    if len(chosen) > 1:
+        raise SourceError("choose one of --root, --snapshot and --example")
+    if example:
+        ex = examples()
+        if example not in ex:
+            raise SourceError(f"no example named {example!r}; examples: {', '.join(ex) or 'none'}")
+        return SnapshotSource(ex[example], label=f"example:{example}")
+    if snapshot:
+        return SnapshotSource(snapshot)
+    if root:
+        return RootSource(root)
+    if python and not (os.path.isfile(python) and os.access(python, os.X_OK)):
+        raise SourceError(f"--python {python}: not an executable file")
+    return LiveSource(python=python)
+
+
+def select_specs(reg: registry.Registry, select: Iterable[str] | None, ignore: Iterable[str] | None):
+    select = list(select or [])
+    ignore = list(ignore or [])
+    return [s for s in reg.checks
+            if (not select or registry.matches(s.code, select)) and not registry.matches(s.code, ignore)]
+
+
+def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
+         root: str | None = None, snapshot: str | None = None, example: str | None = None,
+         python: str | None = None, source: Source | None = None, plugins: bool | None = None,
+         options: dict | None = None) -> Report:
+    """Scan a machine (live by default) and return the report. Raises SourceError for
+    unusable input (a bad snapshot path, a newer snapshot format)."""
+    from . import __version__
+
+    src = source or make_source(root=root, snapshot=snapshot, example=example, python=python)
+    reg = registry.load(plugins)
+    ctx = Context(src, level, options)
+    findings, took = engine.run(select_specs(reg, select, ignore), ctx)
+    notes = [f"plugin problem: {p}" for p in reg.problems]
+    return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
+                  duration_s=round(took, 3), notes=notes)

@@ -1,0 +1,77 @@
+"""What a check author imports: the decorator and the result helpers.
+
+    from rocmdoctor.check import check, ok, warn, fail, skip, ev
+
+    @check("RD-OS-001", area="os", title="Kernel command line readable")
+    def cmdline_readable(cmdline):
+        return ok("kernel command line read", evidence=[ev("/proc/cmdline", cmdline.text)])
+
+Parameters name facts (rocmdoctor/facts/); a parameter with a default is optional.
+Return one finding or a list. Code, area and the check's name are filled in by the
+engine, so the helpers take only what differs per outcome.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from .model import Action, Applicability, Evidence, Finding, FixPlan, Status
+
+__all__ = ["check", "ok", "warn", "fail", "skip", "ev", "Action", "Applicability", "FixPlan",
+           "CheckSpec"]
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    code: str
+    area: str
+    title: str  # one line: what the check verifies (shown by `rocmdoctor list`)
+    level: str
+    sources: tuple[str, ...]
+    func: Callable
+    plugin: str = "rocmdoctor"
+
+    @property
+    def name(self) -> str:
+        return f"{self.func.__module__}.{self.func.__qualname__}"
+
+
+def check(code: str, *, area: str, title: str, level: str = "quick",
+          sources: Iterable[str] = ()) -> Callable:
+    """Mark a function as a check. It is discovered, not registered: no global state."""
+
+    def deco(fn: Callable) -> Callable:
+        fn.__rocmdoctor_check__ = CheckSpec(code, area, title, level, tuple(sources), fn)
+        return fn
+
+    return deco
+
+
+def ev(source: str, text: object) -> Evidence:
+    text = "" if text is None else str(text)
+    if len(text) > 2000:
+        text = text[:2000] + " …(truncated)"
+    return Evidence(source, text.strip())
+
+
+def _finding(status: Status, title: str, detail: str = "", *, evidence=(), fix: FixPlan | None = None,
+             subject: str | None = None, sources=(), data=None, missing=()) -> Finding:
+    return Finding(code="", status=status, title=title, detail=detail, subject=subject,
+                   evidence=tuple(evidence), sources=tuple(sources), fix=fix,
+                   data=dict(data or {}), missing=tuple(missing))
+
+
+def ok(title: str, detail: str = "", **kw) -> Finding:
+    return _finding(Status.PASS, title, detail, **kw)
+
+
+def warn(title: str, detail: str = "", **kw) -> Finding:
+    return _finding(Status.WARN, title, detail, **kw)
+
+
+def fail(title: str, detail: str = "", **kw) -> Finding:
+    return _finding(Status.FAIL, title, detail, **kw)
+
+
+def skip(title: str, detail: str = "", **kw) -> Finding:
+    return _finding(Status.SKIP, title, detail, **kw)

@@ -1,0 +1,83 @@
+"""Run checks over facts and collect findings. The one place that calls a check."""
+from __future__ import annotations
+
+import inspect
+import time
+import traceback
+from dataclasses import replace
+from typing import Iterable
+
+from .check import CheckSpec
+from .facts import Context, Missing, level_rank
+from .model import Evidence, Finding, Status
+
+
+def _inputs(spec: CheckSpec, ctx: Context) -> tuple[dict, list[str], list[str]]:
+    kwargs: dict = {}
+    missing: list[str] = []
+    reasons: list[str] = []
+    for name, param in inspect.signature(spec.func).parameters.items():
+        try:
+            kwargs[name] = ctx.get(name)
+        except Missing as exc:
+            if param.default is not inspect.Parameter.empty:
+                kwargs[name] = param.default
+            else:
+                missing.append(name)
+                reasons.append(f"{name}: {exc}")
+    return kwargs, missing, reasons
+
+
+def _normalise(spec: CheckSpec, out) -> list[Finding]:
+    if isinstance(out, Finding):
+        items: Iterable = [out]
+    elif out is None:
+        raise TypeError("check returned None; return ok(), skip() or another finding")
+    else:
+        items = list(out)
+    result = []
+    for f in items:
+        if not isinstance(f, Finding):
+            raise TypeError(f"check returned {type(f).__name__}, not a Finding")
+        result.append(replace(
+            f, code=f.code or spec.code, area=f.area or spec.area, check=spec.name,
+            sources=f.sources or spec.sources,
+        ))
+    if not result:
+        raise TypeError("check returned no findings")
+    return result
+
+
+def run_check(spec: CheckSpec, ctx: Context) -> list[Finding]:
+    try:
+        kwargs, missing, reasons = _inputs(spec, ctx)
+    except Exception as exc:  # a fact function itself crashed
+        return [_error(spec, exc, "while computing its facts")]
+    if missing:
+        return [Finding(code=spec.code, status=Status.SKIP, area=spec.area, check=spec.name,
+                        title=f"{spec.title}: not checked", detail="; ".join(reasons),
+                        missing=tuple(missing), sources=spec.sources)]
+    try:
+        return _normalise(spec, spec.func(**kwargs))
+    except Exception as exc:
+        return [_error(spec, exc, "")]
+
+
+def _error(spec: CheckSpec, exc: BaseException, where: str) -> Finding:
+    tb = traceback.extract_tb(exc.__traceback__)
+    at = f"{tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else "?"
+    msg = f"{type(exc).__name__}: {exc}"
+    return Finding(code=spec.code, status=Status.ERROR, area=spec.area, check=spec.name,
+                   title=f"{spec.title}: the check crashed{(' ' + where) if where else ''}",
+                   detail=f"{msg} (at {at}). Please report it with `rocmdoctor snapshot`.",
+                   evidence=(Evidence("rocmdoctor", msg),), sources=spec.sources)
+
+
+def run(specs: list[CheckSpec], ctx: Context) -> tuple[list[Finding], float]:
+    t0 = time.monotonic()
+    findings: list[Finding] = []
+    for spec in specs:
+        if level_rank(spec.level) > level_rank(ctx.level):
+            continue
+        findings.extend(run_check(spec, ctx))
+    return findings, time.monotonic() - t0

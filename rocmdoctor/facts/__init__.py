@@ -1,0 +1,102 @@
+"""Facts: what the machine is, parsed once per scan from the source.
+
+A fact is a function decorated with :func:`fact`; checks name the facts they need as
+parameters and the engine passes them in. A fact that cannot be established raises
+:class:`Missing` with the reason; a check needing it is then skipped with that reason
+(unless the parameter has a default, which it receives instead).
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any, Callable
+
+from ..sources import Source
+
+LEVELS = ("quick", "default", "bench", "train")
+
+
+class Missing(Exception):
+    """A fact is not available; str(exc) says why, for the skip finding."""
+
+
+def fact(name: str) -> Callable:
+    def deco(fn: Callable) -> Callable:
+        fn.__rocmdoctor_fact__ = name
+        return fn
+
+    return deco
+
+
+def level_rank(level: str) -> int:
+    return LEVELS.index(level)
+
+
+def _discover() -> dict[str, Callable]:
+    out: dict[str, Callable] = {}
+    for mod in pkgutil.iter_modules(__path__, __name__ + "."):
+        m = importlib.import_module(mod.name)
+        for obj in vars(m).values():
+            name = getattr(obj, "__rocmdoctor_fact__", None)
+            if name and getattr(obj, "__module__", None) == m.__name__:
+                out[name] = obj
+    return out
+
+
+_REGISTRY: dict[str, Callable] | None = None
+
+
+def registry() -> dict[str, Callable]:
+    """Fact functions are pure code, so the table is built once per process."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = _discover()
+    return _REGISTRY
+
+
+class Context:
+    """One scan's facts, computed on first use and cached (including misses)."""
+
+    def __init__(self, source: Source, level: str = "default", options: dict[str, Any] | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        self.source = source
+        self.level = level
+        self.options = dict(options or {})
+        self._cache: dict[str, Any] = {}
+        self._missing: dict[str, str] = {}
+
+    def at_least(self, level: str) -> bool:
+        return level_rank(self.level) >= level_rank(level)
+
+    def has(self, name: str) -> bool:
+        return name in registry()
+
+    def get(self, name: str) -> Any:
+        if name in self._cache:
+            return self._cache[name]
+        if name in self._missing:
+            raise Missing(self._missing[name])
+        fn = registry().get(name)
+        if fn is None:
+            raise KeyError(f"no fact named {name!r}")
+        try:
+            value = fn(self)
+        except Missing as exc:
+            self._missing[name] = str(exc)
+            raise
+        self._cache[name] = value
+        return value
+
+    def optional(self, name: str, default: Any = None) -> Any:
+        try:
+            return self.get(name)
+        except Missing:
+            return default
+
+    def why_missing(self, name: str) -> str | None:
+        try:
+            self.get(name)
+        except Missing as exc:
+            return str(exc)
+        return None

@@ -1,0 +1,197 @@
+"""GPU inventory, from the KFD topology first (the structured source), with names
+from amdsmi, sysfs, a PCI-id table, and rocm-smi/rocminfo text only as fallbacks."""
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from ..knowledge.pci_ids import AMD_VENDOR, INTEGRATED_GFX, NVIDIA_VENDOR, pci_name
+from ..parsers import rocm_smi, rocminfo
+from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
+from . import Missing, fact
+
+KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"
+
+
+@dataclass(frozen=True)
+class KfdNode:
+    node: int
+    path: str  # the properties file, for evidence
+    props: dict
+
+    @property
+    def is_gpu(self) -> bool:
+        return self.props.get("simd_count", 0) > 0 or self.props.get("gfx_target_version", 0) > 0
+
+
+@dataclass(frozen=True)
+class Gpu:
+    index: int  # HIP/torch ordinal before any *_VISIBLE_DEVICES filtering
+    node: int  # KFD node id (HSA_OVERRIDE_GFX_VERSION_<node>)
+    gfx: str | None
+    gfx_target_version: int
+    device_id: int
+    pci: str | None
+    name: str | None
+    name_source: str | None
+    vram_bytes: int | None
+    integrated: bool
+    render_minor: int | None
+    properties_path: str
+
+    @property
+    def label(self) -> str:
+        return f"GPU {self.index}" + (f" ({self.pci})" if self.pci else "")
+
+
+@dataclass(frozen=True)
+class PciDisplay:
+    """A display-class PCI function (AMD, NVIDIA, other), whatever driver it has."""
+
+    address: str
+    vendor_id: int
+    device_id: int
+    driver: str | None
+
+    @property
+    def vendor(self) -> str:
+        return {AMD_VENDOR: "AMD", NVIDIA_VENDOR: "NVIDIA"}.get(self.vendor_id, f"0x{self.vendor_id:04x}")
+
+
+@fact("kfd_nodes")
+def kfd_nodes(ctx) -> list[KfdNode]:
+    src = ctx.source
+    nodes = []
+    for path in src.glob(KFD_NODES + "/*/properties"):
+        node_dir = posixpath.basename(posixpath.dirname(path))
+        if not node_dir.isdigit():
+            continue
+        r = src.read(path)
+        if not r.ok:
+            continue
+        nodes.append(KfdNode(int(node_dir), path, parse_properties(r.text)))
+    if not nodes and not src.exists("/sys/class/kfd/kfd/topology"):
+        raise Missing(f"{KFD_NODES}: missing (amdgpu/KFD not loaded, or not an AMD GPU host)")
+    return sorted(nodes, key=lambda n: n.node)
+
+
+@fact("pci_display")
+def pci_display(ctx) -> list[PciDisplay]:
+    src = ctx.source
+    out = []
+    for dev in src.glob("/sys/bus/pci/devices/*"):
+        cls = src.text(dev + "/class")
+        if not cls or not cls.strip().startswith("0x03"):
+            continue
+        try:
+            vendor = int((src.text(dev + "/vendor") or "0").strip(), 16)
+            device = int((src.text(dev + "/device") or "0").strip(), 16)
+        except ValueError:
+            continue
+        link = src.readlink(dev + "/driver")
+        out.append(PciDisplay(posixpath.basename(dev), vendor, device, posixpath.basename(link) if link else None))
+    return out
+
+
+@fact("gpus")
+def gpus(ctx) -> list[Gpu]:
+    """AMD GPUs the ROCm runtime will enumerate. [] means KFD lists none."""
+    nodes = [n for n in ctx.optional("kfd_nodes", []) if n.is_gpu]
+    if not nodes:
+        return []
+    names = _names(ctx)
+    out = []
+    for i, n in enumerate(nodes):
+        p = n.props
+        gtv = p.get("gfx_target_version", 0)
+        gfx = gfx_name(gtv)
+        pci = location_to_bdf(p.get("domain", 0), p["location_id"]) if "location_id" in p else None
+        name, name_src = names(pci, p.get("device_id", 0), i)
+        out.append(Gpu(
+            index=i,
+            node=n.node,
+            gfx=gfx,
+            gfx_target_version=gtv,
+            device_id=p.get("device_id", 0),
+            pci=pci,
+            name=name,
+            name_source=name_src,
+            vram_bytes=_vram(ctx, n, pci),
+            integrated=gfx in INTEGRATED_GFX,
+            render_minor=p.get("drm_render_minor"),
+            properties_path=n.path,
+        ))
+    return out
+
+
+def _vram(ctx, node: KfdNode, pci: str | None) -> int | None:
+    src = ctx.source
+    if pci:
+        t = src.text(f"/sys/bus/pci/devices/{pci}/mem_info_vram_total")
+        if t and t.strip().isdigit():
+            return int(t.strip())
+    if node.props.get("local_mem_size"):
+        return node.props["local_mem_size"]
+    total = 0
+    for bank in src.glob(posixpath.dirname(node.path) + "/mem_banks/*/properties"):
+        bp = parse_properties(src.text(bank) or "")
+        if bp.get("heap_type") in (1, 2):  # frame buffer, public or private
+            total += bp.get("size_in_bytes", 0)
+    return total or None
+
+
+def _names(ctx):
+    """Return a lookup (pci, device_id, index) -> (name, source), cheapest source first."""
+    src = ctx.source
+    by_pci: dict[str, tuple[str, str]] = {}
+    smi = ctx.optional("amdsmi")
+    for g in (smi or {}).get("gpus", []):
+        asic = g.get("asic") or {}
+        if g.get("bdf") and asic.get("market_name"):
+            by_pci[g["bdf"].lower()] = (asic["market_name"], "amdsmi")
+    fallback: dict[int, tuple[str, str]] = {}
+
+    def lookup(pci, device_id, index):
+        if pci and pci in by_pci:
+            return by_pci[pci]
+        if pci:
+            t = src.text(f"/sys/bus/pci/devices/{pci}/product_name")
+            if t and t.strip():
+                return t.strip(), f"/sys/bus/pci/devices/{pci}/product_name"
+        known = pci_name(device_id)
+        if known:
+            return known, "PCI device id table"
+        if not fallback:
+            fallback.update(_text_names(src))
+        return fallback.get(index, (None, None))
+
+    return lookup
+
+
+def _text_names(src) -> dict[int, tuple[str, str]]:
+    res = src.run(["rocm-smi", "--showproductname", "--json"], timeout=15)
+    if res.ok:
+        cards = rocm_smi.parse_productname_json(res.stdout)
+        out = {}
+        for i, (card, fields) in enumerate(sorted(cards.items(), key=lambda kv: int(kv[0][4:] or 0))):
+            name = fields.get("Card Series") or fields.get("Card series") or fields.get("Card Model")
+            if name:
+                out[i] = (name, "cmd: rocm-smi --showproductname --json")
+        if out:
+            return out
+    res = src.run(["rocminfo"], timeout=20)
+    if res.ok:
+        return {i: (a.get("Marketing Name"), "cmd: rocminfo")
+                for i, a in enumerate(rocminfo.gpu_agents(res.stdout)) if a.get("Marketing Name")}
+    return {}
+
+
+@fact("amdsmi")
+def amdsmi(ctx) -> dict:
+    """amdsmi, AMD's structured management library, when the interpreter has it."""
+    r = ctx.source.probe("amdsmi")
+    if not r.ok:
+        raise Missing(f"amdsmi probe: {r.error}")
+    if not isinstance(r.data, dict) or not r.data.get("available"):
+        raise Missing("amdsmi Python library is not importable")
+    return r.data

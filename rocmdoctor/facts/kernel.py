@@ -1,0 +1,46 @@
+"""Kernel, OS and CPU facts."""
+from __future__ import annotations
+
+from ..parsers.cmdline import Cmdline, parse_cmdline
+from ..parsers.cpuinfo import CpuInfo, parse_cpuinfo
+from ..parsers.keyvalue import parse_os_release
+from . import Missing, fact
+
+
+def _need(ctx, path: str) -> str:
+    r = ctx.source.read(path)
+    if not r.ok:
+        raise Missing(f"{path}: {r.error}")
+    return r.text
+
+
+@fact("cmdline")
+def cmdline(ctx) -> Cmdline:
+    return parse_cmdline(_need(ctx, "/proc/cmdline"))
+
+
+@fact("kernel_release")
+def kernel_release(ctx) -> str:
+    text = _need(ctx, "/proc/sys/kernel/osrelease").strip()
+    if not text:
+        raise Missing("/proc/sys/kernel/osrelease: empty")
+    return text
+
+
+@fact("os_release")
+def os_release(ctx) -> dict:
+    for path in ("/etc/os-release", "/usr/lib/os-release"):
+        r = ctx.source.read(path)
+        if r.ok:
+            data = parse_os_release(r.text)
+            data["_path"] = path
+            return data
+    raise Missing("/etc/os-release and /usr/lib/os-release: missing")
+
+
+@fact("cpu")
+def cpu(ctx) -> CpuInfo:
+    info = parse_cpuinfo(_need(ctx, "/proc/cpuinfo"))
+    if not info.logical_cpus:
+        raise Missing("/proc/cpuinfo: no processor entries")
+    return info

@@ -1,0 +1,1 @@
+"""Static knowledge tables with their sources (docs/knowledge.md lists them)."""

@@ -1,0 +1,76 @@
+"""ROCm support lists: operating systems and kernels, and GPU architectures.
+
+Sources: ROCm "System requirements (Linux)" pages for 6.x and 7.x,
+https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html
+and reference/gpu-arch-specs; user/kernel compatibility matrix (±2 releases).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# (os id, VERSION_ID prefix) -> kernel series AMD lists for it.
+SUPPORTED_OS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("ubuntu", "24.04"): ("6.8", "6.11", "6.14", "6.17"),
+    ("ubuntu", "22.04"): ("5.15", "6.5", "6.8"),
+    ("rhel", "10"): ("6.12",),
+    ("rhel", "9"): ("5.14",),
+    ("rhel", "8"): ("4.18",),
+    ("ol", "9"): ("5.14", "5.15"),
+    ("ol", "8"): ("4.18", "5.15"),
+    ("sles", "15"): ("6.4", "5.14"),
+    ("debian", "12"): ("6.1",),
+}
+DROPPED_OS = {("ubuntu", "20.04"): "ROCm 6.2", ("centos", "7"): "ROCm 5.7", ("rhel", "7"): "ROCm 5.7"}
+
+
+@dataclass(frozen=True)
+class OsVerdict:
+    supported: bool
+    note: str
+
+
+def supported_os(os_id: str, version_id: str, kernel: str) -> OsVerdict:
+    os_id = os_id.lower()
+    for (oid, prefix), kernels in SUPPORTED_OS.items():
+        if oid == os_id and (version_id == prefix or version_id.startswith(prefix + ".")):
+            series = ".".join(kernel.split(".")[:2])
+            if series in kernels:
+                return OsVerdict(True, "")
+            return OsVerdict(True, f"kernel {series} is not among those AMD lists for {os_id} {prefix} "
+                                   f"({', '.join(kernels)}); the amdgpu DKMS module may not build for it")
+    for (oid, prefix), last in DROPPED_OS.items():
+        if oid == os_id and version_id.startswith(prefix):
+            return OsVerdict(False, f"{os_id} {version_id} was last supported by {last}")
+    return OsVerdict(False, f"{os_id or 'this OS'} {version_id} is not on the ROCm system-requirements list; "
+                            "ROCm may still work, but AMD does not test it")
+
+
+@dataclass(frozen=True)
+class GfxSupport:
+    gfx: str
+    family: str  # CDNA1, RDNA3, GCN5 ...
+    products: str
+    rocm7: str  # "supported", "unsupported", "unofficial"
+    last_rocm: str | None  # last ROCm release that listed it, when dropped
+    note: str = ""
+
+
+GFX_SUPPORT: dict[str, GfxSupport] = {g.gfx: g for g in [
+    GfxSupport("gfx900", "GCN5", "Radeon Instinct MI25, Vega 56/64", "unsupported", "4.5"),
+    GfxSupport("gfx906", "GCN5.1", "Instinct MI50/MI60, Radeon VII, Radeon Pro VII", "unsupported", "6.4",
+               "deprecated (maintenance only) through ROCm 6.x; not in the ROCm 7 list"),
+    GfxSupport("gfx908", "CDNA1", "Instinct MI100", "supported", None),
+    GfxSupport("gfx90a", "CDNA2", "Instinct MI210/MI250/MI250X", "supported", None),
+    GfxSupport("gfx942", "CDNA3", "Instinct MI300X/MI300A/MI325X", "supported", None),
+    GfxSupport("gfx950", "CDNA4", "Instinct MI350X/MI355X", "supported", None),
+    GfxSupport("gfx1030", "RDNA2", "Radeon PRO W6800/V620, RX 6800/6900", "supported", None,
+               "only the PRO W6800 and V620 are listed; RX 6000 cards are not in the ROCm 7 list"),
+    GfxSupport("gfx1031", "RDNA2", "RX 6700/6750 XT", "unofficial", None, "never officially supported"),
+    GfxSupport("gfx1032", "RDNA2", "RX 6600/6650 XT, PRO W6600", "unofficial", None, "never officially supported"),
+    GfxSupport("gfx1100", "RDNA3", "RX 7900 XTX/XT/GRE, PRO W7900/W7800", "supported", None),
+    GfxSupport("gfx1101", "RDNA3", "RX 7800/7700 XT, PRO W7700, V710", "supported", None),
+    GfxSupport("gfx1102", "RDNA3", "RX 7600/7600 XT", "unofficial", None, "not in the Linux ROCm 7 list"),
+    GfxSupport("gfx1151", "RDNA3.5", "Ryzen AI Max (Strix Halo)", "supported", None),
+    GfxSupport("gfx1200", "RDNA4", "RX 9060/9060 XT", "supported", None),
+    GfxSupport("gfx1201", "RDNA4", "RX 9070/9070 XT/GRE, Radeon AI PRO R9700", "supported", None),
+]}

@@ -1,0 +1,162 @@
+"""Live probes: what a plain file read or command cannot give.
+
+Each probe returns JSON-able data (that is what a snapshot stores under probes/) or
+raises :class:`ProbeFailed` with a reason. Probes that touch torch, the HIP runtime or
+amdsmi run in a child process of the target interpreter with a hard timeout, so a
+crashing or hanging runtime costs a finding, never the scan.
+"""
+from __future__ import annotations
+
+import grp
+import json
+import os
+import pwd
+import stat
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import proc
+
+if TYPE_CHECKING:
+    from .sources import LiveSource
+
+PROBE_DIR = Path(__file__).parent / "childprobes"
+
+
+class ProbeFailed(Exception):
+    pass
+
+
+def env(src: "LiveSource") -> dict[str, str]:
+    return dict(os.environ)
+
+
+def identity(src: "LiveSource") -> dict[str, Any]:
+    uid = os.getuid()
+    try:
+        user = pwd.getpwuid(uid).pw_name
+    except KeyError:
+        user = None
+    gids = sorted(set(os.getgroups()) | {os.getgid()})
+    groups = []
+    for gid in gids:
+        try:
+            name = grp.getgrgid(gid).gr_name
+        except KeyError:
+            name = None
+        groups.append({"gid": gid, "name": name})
+    known = {}
+    for name in ("render", "video"):
+        try:
+            g = grp.getgrnam(name)
+            known[name] = {"gid": g.gr_gid, "members": list(g.gr_mem)}
+        except KeyError:
+            known[name] = None
+    return {"uid": uid, "euid": os.geteuid(), "user": user, "groups": groups, "known_groups": known}
+
+
+def devnodes(src: "LiveSource") -> list[dict[str, Any]]:
+    """Mode, owner and this process's access to the GPU device nodes."""
+    import glob
+
+    out = []
+    for path in ["/dev/kfd"] + sorted(glob.glob("/dev/dri/renderD*")) + sorted(glob.glob("/dev/dri/card*")):
+        entry: dict[str, Any] = {"path": path}
+        try:
+            st = os.stat(path)
+        except OSError as exc:
+            entry["error"] = exc.strerror or str(exc)
+            out.append(entry)
+            continue
+        try:
+            group = grp.getgrgid(st.st_gid).gr_name
+        except KeyError:
+            group = None
+        entry.update(
+            mode=oct(stat.S_IMODE(st.st_mode)),
+            char_device=stat.S_ISCHR(st.st_mode),
+            uid=st.st_uid,
+            gid=st.st_gid,
+            group=group,
+            readable=os.access(path, os.R_OK),
+            writable=os.access(path, os.W_OK),
+        )
+        out.append(entry)
+    return out
+
+
+def fsstats(src: "LiveSource") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for path in ("/dev/shm",):
+        try:
+            st = os.statvfs(path)
+            out[path] = {"total_bytes": st.f_frsize * st.f_blocks, "free_bytes": st.f_frsize * st.f_bavail}
+        except OSError as exc:
+            out[path] = {"error": exc.strerror or str(exc)}
+    return out
+
+
+def system(src: "LiveSource") -> dict[str, Any]:
+    import platform
+    import socket
+
+    return {
+        "hostname": socket.gethostname(),
+        "machine": platform.machine(),
+        "cpu_count": os.cpu_count(),
+        "in_container_hint": os.path.exists("/.dockerenv") or os.path.exists("/run/.containerenv"),
+    }
+
+
+def _child(script: str, src: "LiveSource", args: list[str], timeout: float) -> dict[str, Any]:
+    """Run a probe script in the target interpreter and parse the JSON it prints last."""
+    path = PROBE_DIR / script
+    res = proc.run([src.python, "-X", "utf8", str(path), *args], timeout=timeout, env=_child_env())
+    if res.error:
+        raise ProbeFailed(f"{src.python}: {res.error}")
+    if res.timed_out:
+        raise ProbeFailed(f"{script} gave no answer within {timeout:.0f} s and was killed "
+                          "(a hung HIP runtime or driver is the usual cause)")
+    lines = [ln for ln in res.stdout.splitlines() if ln.startswith("{")]
+    if not lines:
+        tail = (res.stderr.strip().splitlines() or ["no output"])[-1]
+        raise ProbeFailed(f"{script} exited {res.returncode} without a result: {tail}")
+    try:
+        data = json.loads(lines[-1])
+    except json.JSONDecodeError as exc:
+        raise ProbeFailed(f"{script} printed unreadable JSON: {exc}") from None
+    if res.returncode != 0:
+        data.setdefault("errors", []).append(f"probe exited {res.returncode}: "
+                                             + (res.stderr.strip().splitlines() or [""])[-1])
+    return data
+
+
+def _child_env() -> dict[str, str]:
+    # The child sees the user's environment unchanged (PYTHONPATH, user site, HSA_*):
+    # that is what their training sees. Only bytecode writing is turned off.
+    e = dict(os.environ)
+    e.setdefault("PYTHONDONTWRITEBYTECODE", "1")
+    return e
+
+
+def python(src: "LiveSource") -> dict[str, Any]:
+    return _child("python_env.py", src, [], timeout=src.probe_timeout)
+
+
+def amdsmi(src: "LiveSource") -> dict[str, Any]:
+    return _child("amdsmi_info.py", src, [], timeout=20.0)
+
+
+LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
+    "env": env,
+    "identity": identity,
+    "devnodes": devnodes,
+    "fsstats": fsstats,
+    "system": system,
+    "python": python,
+    "amdsmi": amdsmi,
+}
+
+if sys.platform != "linux":  # pragma: no cover - the doctor targets Linux hosts
+    LIVE_PROBES.pop("devnodes")

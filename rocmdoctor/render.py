@@ -1,0 +1,98 @@
+"""Terminal report: rich colours on a TTY, the same text plain elsewhere or with NO_COLOR."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+from .model import Finding, Report, Status
+
+AREA_ORDER = ["driver", "rocm", "gpu", "gfx", "precision", "permissions", "container", "env", "os",
+              "iommu", "pcie", "p2p", "rccl", "deepspeed", "pins", "bench", "train"]
+ICON = {Status.PASS: "✓", Status.WARN: "!", Status.FAIL: "✗", Status.SKIP: "-", Status.ERROR: "E"}
+STYLE = {Status.PASS: "green", Status.WARN: "yellow", Status.FAIL: "bold red", Status.SKIP: "dim",
+         Status.ERROR: "magenta"}
+
+
+def _area_key(area: str) -> tuple[int, str]:
+    return (AREA_ORDER.index(area) if area in AREA_ORDER else len(AREA_ORDER), area)
+
+
+def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    src = report.source
+    where = src.get("snapshot") or src.get("root") or "this machine"
+    out.append((f"rocmdoctor {report.tool_version} · {where} · level {report.level}", "bold"))
+    areas: dict[str, list[Finding]] = {}
+    for f in report.findings:
+        areas.setdefault(f.area or "other", []).append(f)
+    for area in sorted(areas, key=_area_key):
+        out.append(("", ""))
+        out.append((area.upper(), "bold cyan"))
+        for f in areas[area]:
+            subject = f" [{f.subject}]" if f.subject else ""
+            out.append((f" {ICON[f.status]} {f.status.value.upper():5} {f.code}  {f.title}{subject}", STYLE[f.status]))
+            loud = f.status in (Status.FAIL, Status.WARN, Status.ERROR)
+            if f.detail and (loud or verbose or f.status == Status.SKIP):
+                for para in f.detail.splitlines():
+                    out.append(("     " + para, ""))
+            if loud or verbose:
+                for e in f.evidence:
+                    text = e.text if len(e.text) < 160 else e.text[:157] + "..."
+                    text = text.replace("\n", " ⏎ ")
+                    out.append((f"     evidence: {e.source}: {text}", "dim"))
+            if f.fix and (loud or verbose):
+                flags = ", ".join(x for x in (f.fix.applicability.value,
+                                              "needs root" if f.fix.needs_root else "",
+                                              "reboot" if f.fix.needs_reboot else "") if x)
+                out.append((f"     fix: {f.fix.title} ({flags})", "bold"))
+                for a in f.fix.actions:
+                    if a.argv:
+                        out.append(("       $ " + " ".join(_q(x) for x in a.argv), ""))
+                    elif a.env is not None:
+                        for k, v in a.env.items():
+                            out.append((f"       {'unset ' + k if v is None else f'export {k}={_q(v)}'}", ""))
+                    else:
+                        out.append(("       " + a.description, ""))
+            if loud and f.sources and verbose:
+                out.append(("     see: " + ", ".join(f.sources), "dim"))
+    out.append(("", ""))
+    c = report.counts()
+    summary = (f"{c['fail']} failed, {c['warn']} warnings, {c['error']} errors, {c['pass']} passed, "
+               f"{c['skip']} skipped")
+    worst = report.worst()
+    out.append((summary, STYLE.get(worst, "") if worst in (Status.FAIL, Status.ERROR, Status.WARN) else "green"))
+    if any(f.fix for f in report.findings if f.status in (Status.FAIL, Status.WARN)):
+        out.append(("Run `rocmdoctor fix` to see the fix plans; nothing changes without --apply.", "dim"))
+    for n in report.notes:
+        out.append(("note: " + n, "dim"))
+    return out
+
+
+def _q(s: str) -> str:
+    import shlex
+
+    return shlex.quote(s)
+
+
+def use_color(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def print_report(report: Report, stream: TextIO | None = None, verbose: bool = False) -> None:
+    stream = stream or sys.stdout
+    items = lines(report, verbose)
+    if use_color(stream):
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(file=stream, highlight=False, soft_wrap=True)
+        for text, style in items:
+            console.print(Text(text, style=style or ""))
+    else:
+        for text, _ in items:
+            stream.write(text + "\n")
