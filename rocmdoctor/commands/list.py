@@ -1,0 +1,44 @@
+"""`rocmdoctor list`: the checks (code, level, purpose, supplier) or the examples."""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..cli import EXIT_OK
+
+NAME = "list"
+HELP = "list the checks (or the embedded examples)"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--examples", action="store_true")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--no-plugins", action="store_true")
+
+
+def run(a) -> int:
+    from .. import registry
+    from ..api import examples
+
+    if a.examples:
+        ex = examples()
+        if a.format == "json":
+            print(json.dumps(sorted(ex), indent=2))
+        else:
+            from ..sources import SnapshotSource
+
+            for name, path in ex.items():
+                desc = SnapshotSource(path).manifest.get("description", "")
+                print(f"{name:14} {desc}")
+        return EXIT_OK
+    reg = registry.load(False if a.no_plugins else None)
+    rows = [{"code": c.code, "area": c.area, "level": c.level, "title": c.title, "plugin": c.plugin}
+            for c in sorted(reg.checks, key=lambda c: c.code)]
+    if a.format == "json":
+        print(json.dumps({"checks": rows, "problems": reg.problems}, indent=2))
+    else:
+        for r in rows:
+            print(f"{r['code']:15} {r['level']:8} {r['title']}  ({r['plugin']})")
+        for prob in reg.problems:
+            print(f"note: {prob}", file=sys.stderr)
+    return EXIT_OK

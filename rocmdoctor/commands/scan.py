@@ -1,0 +1,34 @@
+"""`rocmdoctor scan`: run the checks and report."""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..cli import add_filter_args, add_source_args, csv, exit_code
+
+NAME = "scan"
+HELP = "run the checks and report"
+
+
+def add_arguments(p) -> None:
+    add_source_args(p)
+    add_filter_args(p)
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
+    p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
+
+
+def run(a) -> int:
+    from ..api import scan
+    from ..render import print_report
+
+    report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
+                  snapshot=a.snapshot, example=a.example, python=a.python,
+                  plugins=False if a.no_plugins else None)
+    if a.format == "json":
+        json.dump(report.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_report(report, verbose=a.verbose)
+    return exit_code(report, a.strict)

@@ -1,0 +1,30 @@
+"""`rocmdoctor snapshot -o DIR`: record what the checks read, redacted by default."""
+from __future__ import annotations
+
+from ..cli import EXIT_OK, add_source_args
+
+NAME = "snapshot"
+HELP = "record what the checks read into DIR (redacted) for bug reports and replay"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("-o", "--output", required=True, metavar="DIR")
+    add_source_args(p)
+    p.add_argument("--level", choices=("quick", "default"), default="default")
+    p.add_argument("--no-redact", action="store_true", help="keep host names, addresses and secrets")
+
+
+def run(a) -> int:
+    from .. import __version__, snapshot
+    from ..api import make_source, scan
+    from ..sources import RecordingSource
+
+    rec = RecordingSource(make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python))
+    report = scan(level=a.level, source=rec, plugins=False)
+    out = snapshot.write(rec, a.output, redact=not a.no_redact, level=a.level, tool_version=__version__)
+    c = report.counts()
+    print(f"snapshot written to {out} ({'redacted' if not a.no_redact else 'NOT redacted'}; "
+          f"{len(rec.files)} files, {len(rec.commands)} commands, {len(rec.probes)} probes; "
+          f"scan: {c['fail']} failed, {c['warn']} warnings)")
+    print(f"replay it anywhere with: rocmdoctor scan --snapshot {out}")
+    return EXIT_OK
