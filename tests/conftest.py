@@ -1,0 +1,30 @@
+import os
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite tests/golden/* from the current output instead of comparing")
+
+
+@pytest.fixture
+def update_golden(request):
+    return request.config.getoption("--update-golden")
+
+
+@pytest.fixture(autouse=True)
+def _no_plugins(monkeypatch):
+    # Tests see only built-in checks unless a test turns plugins on itself.
+    monkeypatch.setenv("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", "1")
+
+
+SAMPLES = os.path.join(os.path.dirname(__file__), "data")
+
+
+@pytest.fixture
+def sample():
+    def read(name: str) -> str:
+        with open(os.path.join(SAMPLES, name), encoding="utf-8") as fh:
+            return fh.read()
+    return read
