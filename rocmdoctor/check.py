@@ -30,6 +30,7 @@ class CheckSpec:
     sources: tuple[str, ...]
     func: Callable
     plugin: str = "rocmdoctor"
+    option: str | None = None  # runs only when the scan was given this option (e.g. "config")
 
     @property
     def name(self) -> str:
@@ -37,11 +38,15 @@ class CheckSpec:
 
 
 def check(code: str, *, area: str, title: str, level: str = "quick",
-          sources: Iterable[str] = ()) -> Callable:
-    """Mark a function as a check. It is discovered, not registered: no global state."""
+          sources: Iterable[str] = (), option: str | None = None) -> Callable:
+    """Mark a function as a check. It is discovered, not registered: no global state.
+
+    ``option="config"`` makes a check that lints a user input run only when the scan was
+    given that input (``scan --config FILE``), instead of skipping on every other scan.
+    """
 
     def deco(fn: Callable) -> Callable:
-        fn.__rocmdoctor_check__ = CheckSpec(code, area, title, level, tuple(sources), fn)
+        fn.__rocmdoctor_check__ = CheckSpec(code, area, title, level, tuple(sources), fn, option=option)
         return fn
 
     return deco

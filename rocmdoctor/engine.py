@@ -79,5 +79,7 @@ def run(specs: list[CheckSpec], ctx: Context) -> tuple[list[Finding], float]:
     for spec in specs:
         if level_rank(spec.level) > level_rank(ctx.level):
             continue
+        if spec.option and not ctx.options.get(spec.option):
+            continue
         findings.extend(run_check(spec, ctx))
     return findings, time.monotonic() - t0

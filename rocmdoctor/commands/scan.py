@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..cli import add_filter_args, add_source_args, csv, exit_code
+from ..cli import EXIT_USAGE, add_filter_args, add_source_args, csv, exit_code
 
 NAME = "scan"
 HELP = "run the checks and report"
@@ -17,15 +17,27 @@ def add_arguments(p) -> None:
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
+    p.add_argument("--config", metavar="FILE",
+                   help="a DeepSpeed JSON, LLaMA-Factory YAML or HF TrainingArguments JSON to check against this machine")
 
 
 def run(a) -> int:
     from ..api import scan
     from ..render import print_report
 
+    if a.config:
+        from ..configfiles import ConfigError, load
+
+        try:
+            load(a.config)  # fail early and clearly on an unreadable file
+        except ConfigError as exc:
+            print(f"rocmdoctor: --config: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
                   snapshot=a.snapshot, example=a.example, python=a.python,
-                  plugins=False if a.no_plugins else None)
+                  plugins=False if a.no_plugins else None,
+                  options={"config": a.config} if a.config else None)
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")

@@ -1,0 +1,370 @@
+"""Precision and attention kernels: what each GPU can honour, wheels built for the wrong
+platform, the recommended settings, and a training config checked against the hardware.
+
+The per-GPU answers come from the gfx target (rocmdoctor.knowledge.precision), never from
+torch.cuda.is_bf16_supported(), which is True on every ROCm device (pytorch PR #80410).
+On NVIDIA/CUDA the static table does not apply and those checks skip.
+"""
+from __future__ import annotations
+
+from rocmdoctor import configfiles as cf
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.knowledge import precision as kp
+from rocmdoctor.advice import devices, recommend
+
+AREA = "precision"
+
+
+def _amd(gpus, torch):
+    """AMD devices, or a skip finding saying why the table does not apply."""
+    devs = devices(gpus, torch)
+    amd = [d for d in devs if d.vendor == "amd"]
+    if amd:
+        return amd, None
+    if devs:
+        return None, skip("NVIDIA GPUs: the per-gfx precision table does not apply (probes still run)")
+    return None, skip("no AMD GPU found")
+
+
+class _Group:
+    """GPUs of one gfx target: one finding for all of them, not one per GPU."""
+
+    def __init__(self, devs):
+        self.devs = devs
+        self.gfx = devs[0].gfx
+        self.row = devs[0].row
+        self.evidence = [d.evidence for d in devs if d.evidence]
+        self.label = devs[0].label if len(devs) == 1 else "GPUs " + ", ".join(str(d.index) for d in devs)
+
+
+def _groups(amd):
+    by: dict = {}
+    for d in amd:
+        by.setdefault(d.gfx, []).append(d)
+    return [_Group(v) for v in by.values()]
+
+
+def _row_or_skip(d):
+    row = d.row
+    if row is None:
+        return None, skip(f"{d.gfx or 'unknown gfx'}: not in rocmdoctor's precision table",
+                          "Measure it with `rocmdoctor bench` before choosing bf16.", subject=d.label,
+                          evidence=d.evidence)
+    return row, None
+
+
+@check("RD-PREC-001", area=AREA, title="BF16 is native on every GPU (decided by the gfx target, not the torch API)",
+       sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED, kp.BF16_API_EMULATION_ARG])
+def bf16_native(gpus, torch=None):
+    amd, why = _amd(gpus, torch)
+    if why:
+        return why
+    out = []
+    for d in _groups(amd):
+        row, s = _row_or_skip(d)
+        if s:
+            out.append(s)
+            continue
+        evidence = list(d.evidence)
+        if torch and torch.get("bf16_supported_api"):
+            evidence.append(ev("probe: python", "torch.cuda.is_bf16_supported() -> True"))
+        if row.bf16_native:
+            out.append(ok(f"{row.gfx}: native BF16 matrix math", subject=d.label, evidence=evidence))
+            continue
+        how = "emulates BF16 in software" if row.bf16 == kp.EMULATED else "has no BF16 arithmetic"
+        out.append(warn(
+            f"{row.gfx} {how}: train in fp16 with loss scaling, or fp32",
+            f"{row.example} has no BF16 matrix instructions. torch.cuda.is_bf16_supported() still says True on "
+            f"ROCm, so tools that trust it pick bf16 and run many times slower (or fail to compile Triton kernels). "
+            f"{row.note}.", subject=d.label, evidence=evidence,
+            fix=FixPlan("Use fp16 (dynamic loss scaling) or fp32 instead of bf16", (
+                Action("note", "DeepSpeed: \"bf16\": {\"enabled\": false}, \"fp16\": {\"enabled\": true, "
+                               "\"loss_scale\": 0}; HF/LLaMA-Factory: bf16: false, fp16: true"),
+                Action("note", "Qwen2/Qwen2.5 overflow in fp16 (loss 0.0, grad_norm nan): use fp32 for them"),
+            )), data={"gfx": row.gfx, "bf16": row.bf16}))
+    return out
+
+
+@check("RD-PREC-002", area=AREA, title="hipBLASLt covers every GPU (else torch falls back to hipBLAS)",
+       level="default", sources=[kp.HIPBLASLT_FALLBACK, kp.HIPBLASLT_ARCHS, kp.HIPBLASLT_FORCE])
+def hipblaslt(gpus, torch, env=None):
+    amd, why = _amd(gpus, torch)
+    if why:
+        return why
+    hip = torch.get("hip")
+    if not hip:
+        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    forced = (env or {}).get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
+    out = []
+    for d in _groups(amd):
+        row, s = _row_or_skip(d)
+        if s:
+            out.append(s)
+            continue
+        evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]
+        if kp.hipblaslt_supported(row, hip):
+            out.append(ok(f"{row.gfx}: hipBLASLt is supported by this torch build", subject=d.label,
+                          evidence=evidence))
+        elif forced:
+            out.append(warn(
+                f"{row.gfx}: TORCH_BLAS_PREFER_HIPBLASLT=1 asks for hipBLASLt, which this torch does not support here",
+                "Forcing it only adds a warning and a fallback to hipBLAS; unset it.", subject=d.label,
+                evidence=evidence + [ev("environment", "TORCH_BLAS_PREFER_HIPBLASLT=1")],
+                fix=FixPlan("Unset TORCH_BLAS_PREFER_HIPBLASLT", (
+                    Action("env", "let torch choose its BLAS backend", env={"TORCH_BLAS_PREFER_HIPBLASLT": None}),))))
+        else:
+            since = f" (torch builds for ROCm >= {row.hipblaslt_since} list it)" if row.hipblaslt_since else ""
+            out.append(ok(
+                f"{row.gfx}: no hipBLASLt{since}; torch uses hipBLAS instead",
+                "The start-up warning 'Attempting to use hipBLASLt on an unsupported architecture! Overriding blas "
+                "backend to hipblas' is expected here and harmless.", subject=d.label, evidence=evidence))
+    return out
+
+
+TF32_VARS = ("HIPBLASLT_ALLOW_TF32", "TORCH_ALLOW_TF32_CUBLAS_OVERRIDE")
+
+
+@check("RD-PREC-003", area=AREA, title="TF32/XF32 switches are set only where the hardware has XF32",
+       sources=[kp.PRECISION_DOC, kp.TF32_ROCM])
+def tf32_flags(gpus, env, torch=None):
+    amd, why = _amd(gpus, torch)
+    if why:
+        return why
+    set_vars = [k for k in TF32_VARS if env.get(k) == "1"]
+    if not set_vars:
+        return ok("no TF32 override variables set")
+    without = [d for d in amd if not (d.row and d.row.tf32)]
+    evidence = [ev("environment", f"{k}=1") for k in set_vars] + [d.evidence for d in without]
+    if not without:
+        return ok(f"{', '.join(set_vars)} set; every GPU has XF32 matrix math", evidence=evidence)
+    gfx = ", ".join(sorted({d.gfx or "?" for d in without}))
+    return warn(f"{', '.join(set_vars)} has no effect on {gfx}",
+                "XF32 (AMD's TF32) exists only on MI300-class matrix cores; elsewhere matmuls stay full FP32.",
+                evidence=evidence, fix=FixPlan("Remove the TF32 variables", (
+                    Action("env", "unset", env={k: None for k in set_vars}),)))
+
+
+@check("RD-PREC-004", area=AREA, title="Fast attention kernels exist for every GPU (CK, AOTriton, flash-attn)",
+       level="default", sources=[kp.CK_ARCHS, kp.AOTRITON_NAVI3, kp.AOTRITON_GFX908, kp.FLASH_ATTN_README])
+def attention_kernels(gpus, torch=None, distributions=None, env=None):
+    amd, why = _amd(gpus, torch)
+    if why:
+        return why
+    env = env or {}
+    fa = (distributions or {}).get("flash-attn") or (distributions or {}).get("flash_attn")
+    triton_fa = env.get("FLASH_ATTENTION_TRITON_AMD_ENABLE", "").upper() == "TRUE"
+    experimental_on = env.get("TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL") == "1"
+    out = []
+    for d in _groups(amd):
+        row, s = _row_or_skip(d)
+        if s:
+            out.append(s)
+            continue
+        evidence = list(d.evidence)
+        problems = []
+        if fa and not row.ck_flash and not ("triton" in row.flash_attn_pkg and triton_fa):
+            evidence.append(ev("probe: python", f"{fa.get('name')} {fa.get('version')} installed"))
+            problems.append(f"flash-attn {fa.get('version')} is installed, but its CK backend supports only "
+                            f"MI200/MI300-class GPUs, not {row.gfx}: `flash_attn: fa2` / "
+                            "attn_implementation=\"flash_attention_2\" will fail; use sdpa"
+                            + (" (or a Triton-backend build, FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE)"
+                               if "triton" in row.flash_attn_pkg else ""))
+        if row.aotriton == kp.EXPERIMENTAL and not experimental_on:
+            problems.append(f"AOTriton flash attention is experimental on {row.gfx}: SDPA silently uses the math "
+                            "kernel unless TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1")
+        if problems:
+            fix = None
+            if row.aotriton == kp.EXPERIMENTAL and not experimental_on:
+                fix = FixPlan("Enable AOTriton's experimental kernels for SDPA", (
+                    Action("env", "set for training runs", env={"TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL": "1"}),))
+            title = (f"{row.gfx}: flash-attn is installed but has no kernel for it" if fa and not row.ck_flash
+                     else f"{row.gfx}: SDPA falls back to the math kernel")
+            out.append(warn(title, "\n".join(problems), subject=d.label,
+                            evidence=evidence, fix=fix))
+            continue
+        kinds = (["CK flash"] if row.ck_flash else []) + (["AOTriton SDPA"] if row.aotriton != kp.NO else [])
+        if kinds:
+            out.append(ok(f"{row.gfx}: {' and '.join(kinds)} available", subject=d.label, evidence=evidence))
+        else:
+            out.append(ok(f"{row.gfx}: no flash kernels; SDPA uses its math kernel (works, O(n²) memory)",
+                          "Use attn_implementation=\"sdpa\" (LLaMA-Factory flash_attn: sdpa); do not ask for fa2.",
+                          subject=d.label, evidence=evidence))
+    return out
+
+
+@check("RD-PREC-005", area=AREA, title="xformers, flash-attn and bitsandbytes are built for this torch's platform",
+       level="default", sources=[kp.XFORMERS_WHEEL, kp.FLASH_ATTN_README, kp.BNB_ROCM])
+def wheel_platform(distributions, torch):
+    problems = kp.wheel_problems(distributions, torch)
+    present = {k: distributions.get(k) or distributions.get(k.replace("-", "_")) for k in kp.GPU_PACKAGES}
+    present = {k: v for k, v in present.items() if v}
+    if not present:
+        return ok("none of xformers, flash-attn, bitsandbytes is installed")
+    tline = ev("probe: python", f"torch {torch.get('version')} (hip {torch.get('hip')}, cuda {torch.get('cuda')})")
+    if not problems:
+        vers = ", ".join(f"{k} {d.get('version')}" for k, d in present.items())
+        return ok(f"{vers}: match torch's platform", evidence=[tline])
+    out = []
+    for p in problems:
+        mk = fail if p.severity == "fail" else warn
+        out.append(mk(f"{p.package} {p.version}: built for the wrong platform", p.text, subject=p.package,
+                      evidence=[ev("probe: python", f"{p.package}=={p.version}"), tline],
+                      fix=FixPlan(f"Reinstall {p.package} for this torch", (Action("note", p.fix),))))
+    return out
+
+
+@check("RD-PREC-006", area=AREA, title="PYTORCH_HIP_ALLOC_CONF expandable_segments only where torch supports it",
+       level="default", sources=[kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE])
+def expandable_segments(env, torch):
+    if not torch.get("hip"):
+        return skip("not a ROCm torch")
+    val = env.get("PYTORCH_HIP_ALLOC_CONF", "")
+    if "expandable_segments:true" not in val.replace(" ", "").lower():
+        return ok("expandable_segments not requested")
+    e = [ev("environment", f"PYTORCH_HIP_ALLOC_CONF={val}"),
+         ev("probe: python", f"torch {torch.get('version')}, hip {torch.get('hip')}")]
+    if kp.expandable_segments_ok(torch.get("version"), torch.get("hip"), None):
+        return ok("expandable_segments requested and supported by this torch", evidence=e)
+    return warn("PYTORCH_HIP_ALLOC_CONF=expandable_segments:True is ignored by this torch",
+                "ROCm support for expandable segments arrived in torch 2.12 for ROCm >= 7.0; older builds print "
+                "'expandable_segments not supported on this platform' and carry on without it.", evidence=e,
+                fix=FixPlan("Remove expandable_segments from PYTORCH_HIP_ALLOC_CONF", (
+                    Action("env", "unset", env={"PYTORCH_HIP_ALLOC_CONF": None}),)))
+
+
+@check("RD-PREC-007", area=AREA, title="Recommended training dtype, attention and environment",
+       sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE])
+def recommendation(gpus=None, torch=None, distributions=None, env=None):
+    rec = recommend({"gpus": gpus, "torch": torch, "distributions": distributions, "env": env})
+    dt = rec.dtype + (" (dynamic loss scaling)" if rec.loss_scaling else "")
+    title = f"train in {dt}, attention {rec.hf_attn_implementation}"
+    evidence = [e for r in rec.reasons for e in r.evidence][:6]
+    actions = [Action("env", "environment for training runs (`eval \"$(rocmdoctor env)\"`)", env=dict(rec.env))] \
+        if rec.env else []
+    return ok(title, "\n".join(rec.text_lines()), evidence=evidence, data=rec.to_dict(),
+              fix=FixPlan("Apply the recommended settings", tuple(actions)) if actions else None)
+
+
+# ---------------------------------------------------------------- the user's training config
+
+def _config_devices(gpus, torch):
+    devs = devices(gpus, torch)
+    return devs, [d for d in devs if d.vendor == "amd"]
+
+
+@check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
+       sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED], option="config")
+def config_dtype(training_config, gpus=None, torch=None):
+    cfg = training_config
+    setting = cf.effective_dtype(cfg)
+    devs, amd = _config_devices(gpus, torch)
+    if not devs:
+        return skip(f"{cfg.path}: no GPU found to check it against")
+    if setting is None:
+        if cfg.kind == cf.LLAMAFACTORY and any(d.row and not d.row.bf16_native for d in amd):
+            return warn(f"{cfg.path}: no bf16/fp16 setting; bf16 checkpoints may load in bf16",
+                        "LLaMA-Factory picks bf16 for bf16 checkpoints when torch claims bf16 support, which ROCm "
+                        "always does. Set the precision explicitly.",
+                        evidence=[ev(cfg.path, "(no bf16 / fp16 / pure_bf16 key)")] + [d.evidence for d in amd],
+                        fix=_dtype_fix(cfg, recommend({"gpus": gpus, "torch": torch}, model=cf.model_name(cfg))))
+        return ok(f"{cfg.path}: no mixed-precision setting (fp32)")
+    if setting.value in ("fp32", "auto"):
+        return ok(f"{cfg.path}: {setting.value} requested" + (" (HF TrainingArguments decide)" if setting.value ==
+                                                             "auto" else ""),
+                  evidence=[ev(setting.config.path, setting.evidence_text)])
+    rec = recommend({"gpus": gpus, "torch": torch}, model=cf.model_name(cfg))
+    ev_cfg = ev(setting.config.path, setting.evidence_text)
+    if setting.value == "bf16":
+        bad = [d for d in amd if d.row and not d.row.bf16_native]
+        if not bad:
+            return ok(f"{cfg.path}: bf16 requested; every GPU runs it natively", evidence=[ev_cfg])
+        gfx = ", ".join(sorted({d.gfx for d in bad}))
+        return fail(f"{setting.config.kind_name} asks for bf16, which {gfx} cannot run natively",
+                    f"{bad[0].row.example} ({bad[0].gfx}) has no BF16 matrix math: bf16 runs emulated, several times "
+                    f"slower than fp16 (a Qwen2.5-7B LoRA step: 700+ s in bf16, 253 s in fp16). "
+                    f"Recommended: {rec.dtype}" + (" with dynamic loss scaling." if rec.loss_scaling else "."),
+                    evidence=[ev_cfg] + [d.evidence for d in bad], fix=_dtype_fix(setting.config, rec),
+                    data={"requested": "bf16", "recommended": rec.dtype, "key": setting.key})
+    return ok(f"{cfg.path}: fp16 requested", evidence=[ev_cfg])
+
+
+def _dtype_fix(cfg, rec):
+    change = cf.dtype_change(cfg, rec.dtype)
+    return FixPlan(f"Train in {rec.dtype}" + (" with dynamic loss scaling" if rec.loss_scaling else ""),
+                   (Action("note", f"in {cfg.path}: {change}", path=cfg.path),),
+                   params={"dtype": rec.dtype, "change": change})
+
+
+@check("RD-PREC-011", area=AREA, title="Training config: the attention implementation exists for the GPUs",
+       sources=[kp.CK_ARCHS, kp.FLASH_ATTN_README], option="config")
+def config_attention(training_config, gpus=None, torch=None, distributions=None):
+    cfg = training_config
+    setting = cf.requested_attention(cfg)
+    devs, amd = _config_devices(gpus, torch)
+    if setting is None:
+        return ok(f"{cfg.path}: attention left to the default")
+    ev_cfg = ev(cfg.path, setting.evidence_text)
+    if setting.value != "fa2":
+        return ok(f"{cfg.path}: attention {setting.value}", evidence=[ev_cfg])
+    if not amd:
+        return ok(f"{cfg.path}: fa2 requested (not an AMD GPU; not checked against the gfx table)", evidence=[ev_cfg])
+    bad = [d for d in amd if not (d.row and d.row.ck_flash)]
+    if not bad:
+        return ok(f"{cfg.path}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg])
+    gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
+    change = cf.attention_change(cfg, setting, "sdpa")
+    return fail(f"{cfg.kind_name} asks for FlashAttention-2, which has no kernel for {gfx}",
+                "The flash-attn package's CK backend supports MI200/MI300-class GPUs only (gfx90a, gfx942, gfx950); "
+                "elsewhere model loading fails or falls back. Use PyTorch SDPA.",
+                evidence=[ev_cfg] + [d.evidence for d in bad],
+                fix=FixPlan("Use SDPA attention", (Action("note", f"in {cfg.path}: {change}", path=cfg.path),),
+                            params={"change": change}))
+
+
+@check("RD-PREC-012", area=AREA, title="Training config: fp16 has loss scaling and suits the model",
+       sources=[kp.QWEN_FP16_NAN, kp.LLAMAFACTORY_FP16_NAN], option="config")
+def config_fp16(training_config):
+    cfg = training_config
+    setting = cf.effective_dtype(cfg)
+    if setting is None or setting.value != "fp16":
+        return ok(f"{cfg.path}: fp16 not requested")
+    out = []
+    ev_cfg = ev(setting.config.path, setting.evidence_text)
+    scale = cf.fp16_loss_scale(cfg)
+    if scale is not None and isinstance(scale.value, (int, float)) and scale.value > 0:
+        static = float(scale.value)
+        out.append((fail if static <= 1 else warn)(
+            f"fp16 with a static loss scale of {static:g}" + (" (no scaling at all)" if static <= 1 else ""),
+            "Small gradients underflow and large ones overflow with a fixed scale; loss_scale 0 turns on DeepSpeed's "
+            "dynamic scaling.", evidence=[ev(scale.config.path, scale.evidence_text)],
+            fix=FixPlan("Use dynamic loss scaling", (Action("note", f'in {scale.config.path}: "fp16": {{"enabled": '
+                                                                  'true, "loss_scale": 0}', path=scale.config.path),))))
+    model = cf.model_name(cfg)
+    family = kp.fp16_overflow_family(model)
+    if family:
+        out.append(warn(f"{model} is known to overflow in fp16 (loss 0.0, grad_norm nan)",
+                        "Qwen's maintainers: use bf16, and fp32 where the GPU has no bf16. Loss scaling does not "
+                        "prevent activation overflow.",
+                        evidence=[ev(cfg.path, cfg.snippet("model_name_or_path")), ev_cfg],
+                        fix=FixPlan("Train this model in bf16 (native-BF16 GPUs) or fp32", (
+                            Action("note", f"in {setting.config.path}: {cf.dtype_change(setting.config, 'fp32')}",
+                                   path=setting.config.path),))))
+    return out or ok(f"{cfg.path}: fp16 with dynamic loss scaling", evidence=[ev_cfg])
+
+
+@check("RD-PREC-013", area=AREA, title="Training config: tf32 only where the GPUs have XF32",
+       sources=[kp.PRECISION_DOC, kp.TF32_ROCM], option="config")
+def config_tf32(training_config, gpus=None, torch=None):
+    cfg = training_config
+    s = cf.tf32_requested(cfg)
+    if s is None:
+        return ok(f"{cfg.path}: tf32 not requested")
+    devs, amd = _config_devices(gpus, torch)
+    bad = [d for d in amd if not (d.row and d.row.tf32)]
+    if not bad:
+        return ok(f"{cfg.path}: tf32 requested", evidence=[ev(cfg.path, s.evidence_text)])
+    gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
+    return warn(f"tf32: true has no effect on {gfx}",
+                "XF32 exists only on MI300-class GPUs; transformers may also reject --tf32 on ROCm. Remove it.",
+                evidence=[ev(cfg.path, s.evidence_text)] + [d.evidence for d in bad],
+                fix=FixPlan("Remove tf32", (Action("note", f"in {cfg.path}: tf32: false", path=cfg.path),)))

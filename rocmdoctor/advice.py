@@ -1,0 +1,374 @@
+"""What to train with on this machine: dtype, attention implementation, environment.
+
+``recommend(facts)`` is a pure function of facts (a mapping name -> value, or a
+:class:`~rocmdoctor.facts.Context`); it reads no files and runs nothing. The decision
+comes from the gfx architecture (rocmdoctor.knowledge.precision), and from a measured
+matmul rate when a ``bench_matmul`` fact is available, never from
+``torch.cuda.is_bf16_supported()``, which answers True on every ROCm device.
+
+``recommend_for(**scan_kwargs)`` scans a machine (live, --root, snapshot, example) first.
+"""
+from __future__ import annotations
+
+import numbers
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .knowledge import precision as kp
+from .model import Evidence, _jsonable
+
+DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
+FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul")
+# Aliases a benchmark may use for dtypes.
+_DTYPES = {"bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "half": "fp16",
+           "fp32": "fp32", "float32": "fp32", "float": "fp32"}
+
+
+@dataclass(frozen=True)
+class Reason:
+    topic: str  # "platform" | "dtype" | "attention" | "env"
+    text: str
+    evidence: tuple[Evidence, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Device:
+    index: int
+    label: str
+    vendor: str  # "amd" | "nvidia"
+    gfx: str | None = None
+    name: str | None = None
+    capability: tuple[int, int] | None = None  # NVIDIA compute capability
+    evidence: Evidence | None = None
+
+    @property
+    def row(self) -> kp.GfxPrecision | None:
+        return kp.lookup(self.gfx) if self.vendor == "amd" else None
+
+
+@dataclass(frozen=True)
+class DeviceAdvice:
+    index: int
+    label: str
+    gfx: str | None
+    dtype: str
+    bf16: str  # native | emulated | none | unknown | n/a
+    flash: str  # what fast attention exists: "ck+aotriton", "aotriton (experimental)", "none" ...
+    measured_tflops: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    platform: str  # rocm | cuda | cpu | unknown
+    dtype: str  # bf16 | fp16 | fp32
+    loss_scaling: str | None  # "dynamic" with fp16
+    attention: str  # fa2 | sdpa | eager
+    llamafactory_flash_attn: str  # LLaMA-Factory `flash_attn`: fa2 | sdpa | disabled
+    hf_attn_implementation: str  # flash_attention_2 | sdpa | eager
+    env: dict[str, str]
+    devices: tuple[DeviceAdvice, ...]
+    reasons: tuple[Reason, ...]
+    measured: bool  # a matmul measurement took part in the dtype decision
+    model: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return _jsonable({
+            "platform": self.platform, "dtype": self.dtype, "loss_scaling": self.loss_scaling,
+            "attention": self.attention, "llamafactory_flash_attn": self.llamafactory_flash_attn,
+            "hf_attn_implementation": self.hf_attn_implementation, "env": dict(self.env),
+            "measured": self.measured, "model": self.model,
+            "devices": [vars(d) for d in self.devices],
+            "reasons": [{"topic": r.topic, "text": r.text, "evidence": [e.to_dict() for e in r.evidence],
+                         "sources": list(r.sources)} for r in self.reasons],
+        })
+
+    def export_lines(self) -> list[str]:
+        """`export K=V` lines, shell-quoted, safe to eval."""
+        return [f"export {k}={shlex.quote(v)}" for k, v in sorted(self.env.items()) if _valid_name(k)]
+
+    def text_lines(self) -> list[str]:
+        dt = self.dtype + (" with dynamic loss scaling" if self.loss_scaling else "")
+        out = [f"platform:  {self.platform}",
+               f"dtype:     {dt}" + ("  (measured)" if self.measured else ""),
+               f"attention: LLaMA-Factory flash_attn: {self.llamafactory_flash_attn}; "
+               f"HF attn_implementation=\"{self.hf_attn_implementation}\""]
+        for k, v in sorted(self.env.items()):
+            out.append(f"env:       {k}={v}")
+        for d in self.devices:
+            m = ", ".join(f"{k} {v:g} TFLOP/s" for k, v in sorted(d.measured_tflops.items()))
+            out.append(f"  {d.label}: {d.gfx or '-'}  bf16 {d.bf16}; fast attention: {d.flash}"
+                       + (f"; measured {m}" if m else ""))
+        out.append("why:")
+        for r in self.reasons:
+            out.append(f"  - [{r.topic}] {r.text}")
+            for e in r.evidence:
+                out.append(f"      evidence: {e.source}: {e.text}")
+        return out
+
+
+def _valid_name(k: str) -> bool:
+    return bool(k) and (k[0].isalpha() or k[0] == "_") and all(c.isalnum() or c == "_" for c in k)
+
+
+# ---------------------------------------------------------------- inputs
+
+def _facts(source: Any) -> dict[str, Any]:
+    """Accept a Context (facts pulled lazily, missing ones left out) or a plain mapping."""
+    if isinstance(source, Mapping):
+        return {k: v for k, v in source.items() if v is not None}
+    out = {}
+    for name in FACTS:
+        if hasattr(source, "has") and not source.has(name):
+            continue  # e.g. no bench_matmul fact in this build
+        v = source.optional(name)
+        if v is not None:
+            out[name] = v
+    return out
+
+
+def devices(gpus: list | None, torch: dict | None) -> list[Device]:
+    """AMD GPUs from KFD (discrete ones when any), else the GPUs torch sees (NVIDIA or AMD)."""
+    amd = list(gpus or [])
+    if any(not g.integrated for g in amd):
+        amd = [g for g in amd if not g.integrated]
+    if amd:
+        return [Device(g.index, g.label, "amd", g.gfx, g.name,
+                       evidence=Evidence(g.properties_path, f"gfx_target_version {g.gfx_target_version}"))
+                for g in amd]
+    out = []
+    for d in (torch or {}).get("devices") or []:
+        if "error" in d:
+            continue
+        idx = int(d.get("index", len(out)))
+        label = f"GPU {idx}"
+        if torch.get("hip"):
+            arch = (d.get("gcn_arch_name") or "").split(":")[0] or None
+            out.append(Device(idx, label, "amd", arch, d.get("name"),
+                              evidence=Evidence("probe: python", f"{d.get('name')}: gcnArchName={arch}")))
+        else:
+            cap = (int(d.get("major", 0)), int(d.get("minor", 0)))
+            out.append(Device(idx, label, "nvidia", None, d.get("name"), capability=cap,
+                              evidence=Evidence("probe: python", f"{d.get('name')}: compute capability "
+                                                                 f"{cap[0]}.{cap[1]}")))
+    return out
+
+
+def measured_rates(bench: Any) -> dict[int | None, dict[str, float]]:
+    """TFLOP/s per device index (None: not per device) and dtype from a bench_matmul result.
+
+    Tolerant of shape: any dict holding a dtype and "tflops" (or dtype-named keys holding
+    numbers or {"tflops": x}) is read, with "index"/"device" from it or its parents.
+    Results marked simulated are ignored: mock numbers must not steer a recommendation."""
+    out: dict[int | None, dict[str, float]] = {}
+
+    def put(idx, dtype, value):
+        dt = _DTYPES.get(str(dtype).lower())
+        if dt and isinstance(value, numbers.Real) and not isinstance(value, bool) and value > 0:
+            out.setdefault(idx, {})[dt] = float(value)
+
+    def walk(node, idx):
+        if isinstance(node, dict):
+            if node.get("simulated") or node.get("mock"):
+                return
+            i = node.get("index", node.get("device", idx))
+            idx = i if isinstance(i, int) and not isinstance(i, bool) else idx
+            tf = node.get("tflops")
+            if "dtype" in node and tf is not None:
+                put(idx, node["dtype"], tf)
+            if isinstance(tf, dict):
+                for k, v in tf.items():
+                    put(idx, k, v)
+            for k, v in node.items():
+                if str(k).lower() in _DTYPES:
+                    put(idx, k, v.get("tflops") if isinstance(v, dict) else v)
+                if isinstance(v, (dict, list)) and k != "tflops":
+                    walk(v, idx)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, idx)
+
+    walk(bench, None)
+    return out
+
+
+# ---------------------------------------------------------------- decisions
+
+def _amd_dtype(dev: Device, rates: dict[str, float]) -> tuple[str, str]:
+    """(dtype, why) for one AMD GPU, from its row, checked against a measurement."""
+    row = dev.row
+    bf, fp16, fp32 = rates.get("bf16"), rates.get("fp16"), rates.get("fp32")
+    if row is None:
+        if bf and fp16 and bf >= 0.5 * fp16 and (not fp32 or bf > fp32):
+            return "bf16", f"{dev.gfx or 'this GPU'} is not in the table; measured bf16 {bf:g} TFLOP/s is close to fp16"
+        return "fp16", (f"{dev.gfx or 'this GPU'} is not in rocmdoctor's table, so native BF16 is unknown; "
+                        "fp16 with loss scaling is the safe choice (run `rocmdoctor bench` to measure)")
+    if row.bf16_native:
+        if bf and ((fp16 and bf < 0.5 * fp16) or (fp32 and bf < fp32)):
+            return "fp16", (f"{row.gfx} should run BF16 natively, but the measured bf16 rate ({bf:g} TFLOP/s) is "
+                            f"below half of fp16 ({fp16 or 0:g}) or below fp32 ({fp32 or 0:g}): it behaves emulated")
+        return "bf16", f"{row.gfx} ({row.family}) has native BF16 matrix math"
+    if fp16 and fp32 and fp16 < fp32:
+        return "fp32", f"{row.gfx} has no native BF16 and fp16 measured slower than fp32 ({fp16:g} < {fp32:g} TFLOP/s)"
+    what = "emulates BF16 in software" if row.bf16 == kp.EMULATED else "has no BF16 arithmetic"
+    return "fp16", f"{row.gfx} ({row.example}) {what}; fp16 runs at full speed but needs loss scaling"
+
+
+def _nvidia_dtype(dev: Device) -> tuple[str, str]:
+    major, minor = dev.capability or (0, 0)
+    if major >= 8:
+        return "bf16", f"compute capability {major}.{minor} has BF16 tensor cores"
+    if major >= 7:
+        return "fp16", f"compute capability {major}.{minor} has FP16 tensor cores but no BF16"
+    return "fp32", f"compute capability {major}.{minor} has no tensor cores"
+
+
+def _flash_label(dev: Device) -> str:
+    if dev.vendor == "nvidia":
+        return "flash-attn, sdpa" if (dev.capability or (0, 0))[0] >= 8 else "sdpa (mem-efficient)"
+    row = dev.row
+    if row is None:
+        return "unknown"
+    parts = (["ck"] if row.ck_flash else []) + \
+        (["aotriton"] if row.aotriton == kp.YES else ["aotriton (experimental)"] if row.aotriton == kp.EXPERIMENTAL else [])
+    return "+".join(parts) if parts else "none (sdpa math kernel)"
+
+
+def recommend(source: Any, *, model: str | None = None) -> Recommendation:
+    f = _facts(source)
+    torch, dists, env = f.get("torch"), f.get("distributions") or {}, f.get("env") or {}
+    devs = devices(f.get("gpus"), torch)
+    rates = measured_rates(f.get("bench_matmul")) if f.get("bench_matmul") is not None else {}
+    reasons: list[Reason] = []
+    platform = kp.torch_platform(torch)
+    if platform == "unknown":
+        platform = "rocm" if any(d.vendor == "amd" for d in devs) else "cpu" if not devs else "unknown"
+        reasons.append(Reason("platform", "torch was not probed (or is not importable); the advice comes from "
+                                          "the GPU architecture alone"))
+    if platform == "cpu" or not devs:
+        return _cpu(platform, torch, reasons, model)
+
+    advice, measured = [], False
+    why_by_kind: dict[str, list] = {}  # one reason per distinct answer, naming all its GPUs
+    for dev in devs:
+        r = rates.get(dev.index) or (rates.get(None) if len(devs) == 1 or len(set(d.gfx for d in devs)) == 1 else {}) or {}
+        measured = measured or bool(r)
+        dt, why = _nvidia_dtype(dev) if dev.vendor == "nvidia" else _amd_dtype(dev, r)
+        row = dev.row
+        advice.append(DeviceAdvice(dev.index, dev.label, dev.gfx, dt,
+                                   "n/a" if dev.vendor == "nvidia" else (row.bf16 if row else "unknown"),
+                                   _flash_label(dev), dict(r)))
+        srcs = row.sources[:2] if row else ()
+        if dev.vendor == "amd" and row and not row.bf16_native:
+            srcs = (kp.BF16_API_ALWAYS_TRUE,) + srcs
+        entry = why_by_kind.setdefault(why, [[], [], srcs])
+        entry[0].append(dev.label)
+        entry[1].extend([dev.evidence] if dev.evidence else [])
+    for why, (labels, evidence, srcs) in why_by_kind.items():
+        reasons.append(Reason("dtype", f"{', '.join(labels)}: {why}", tuple(evidence), srcs))
+
+    # Every rank of a data-parallel job runs the same dtype: the weakest GPU decides.
+    dtype = min((a.dtype for a in advice), key=DTYPE_RANK.get)
+    family = kp.fp16_overflow_family(model)
+    if dtype == "fp16" and family:
+        dtype = "fp32"
+        reasons.append(Reason("dtype", f"{model} is a {family} model, known to overflow in fp16 (loss 0.0, "
+                                       "grad_norm nan) even with loss scaling; its maintainers advise fp32 where "
+                                       "bf16 is unavailable", sources=kp.FP16_OVERFLOW_FAMILIES[family]))
+    elif dtype == "fp16":
+        reasons.append(Reason("dtype", "fp16 needs dynamic loss scaling (DeepSpeed fp16.loss_scale 0, the "
+                                       "default; HF/LLaMA-Factory fp16: true). Qwen2/Qwen2.5 overflow in fp16: "
+                                       "train those in fp32 here (pass --model to check a model name)",
+                              sources=(kp.QWEN_FP16_NAN, kp.LLAMAFACTORY_FP16_NAN)))
+    if platform == "rocm" and torch and torch.get("bf16_supported_api") and any(
+            d.row and not d.row.bf16_native for d in devs):
+        reasons.append(Reason("dtype", "torch.cuda.is_bf16_supported() returned True, as it does on every ROCm "
+                                       "device; tools that trust it (transformers, LLaMA-Factory 'auto') pick bf16",
+                              (Evidence("probe: python", "torch.cuda.is_bf16_supported() -> True"),),
+                              (kp.BF16_API_ALWAYS_TRUE,)))
+
+    attention = _attention(platform, devs, torch, dists, reasons)
+    env_out = _env(platform, devs, torch, env, attention, reasons)
+    return Recommendation(
+        platform=platform, dtype=dtype, loss_scaling="dynamic" if dtype == "fp16" else None,
+        attention=attention, llamafactory_flash_attn={"fa2": "fa2", "sdpa": "sdpa", "eager": "disabled"}[attention],
+        hf_attn_implementation={"fa2": "flash_attention_2", "sdpa": "sdpa", "eager": "eager"}[attention],
+        env=env_out, devices=tuple(advice), reasons=tuple(reasons), measured=measured, model=model)
+
+
+def _cpu(platform, torch, reasons, model) -> Recommendation:
+    reasons.append(Reason("platform", "no GPU visible to torch: train in fp32 on the CPU (slow; for testing only)"))
+    return Recommendation(platform=platform if platform != "unknown" else "cpu", dtype="fp32", loss_scaling=None,
+                          attention="sdpa", llamafactory_flash_attn="sdpa", hf_attn_implementation="sdpa",
+                          env={}, devices=(), reasons=tuple(reasons), measured=False, model=model)
+
+
+def _attention(platform, devs, torch, dists, reasons) -> str:
+    tv = kp.version_tuple((torch or {}).get("version"))
+    if tv and tv < (2, 1, 1):
+        reasons.append(Reason("attention", f"torch {torch.get('version')} is older than 2.1.1, which LLaMA-Factory "
+                                           "needs for SDPA: use eager attention"))
+        return "eager"
+    fa = dists.get("flash-attn") or dists.get("flash_attn")
+    broken = {p.package.replace("_", "-") for p in kp.wheel_problems(dists, torch) if p.severity == "fail"}
+    fa_ok = bool(fa) and "flash-attn" not in broken
+    if platform == "rocm":
+        if fa_ok and all(d.row and d.row.ck_flash for d in devs):
+            reasons.append(Reason("attention", "flash-attn is installed and every GPU is covered by its CK backend "
+                                               "(MI200/MI300 class)", sources=(kp.FLASH_ATTN_README,)))
+            return "fa2"
+        missing = sorted({d.gfx or "?" for d in devs if not (d.row and d.row.ck_flash)})
+        why = (f"FlashAttention-2 (CK) does not support {', '.join(missing)}" if missing
+               else "flash-attn is not installed" if not fa else "the installed flash-attn does not match this torch")
+        reasons.append(Reason("attention", f"{why}: use PyTorch SDPA, which picks AOTriton flash kernels where "
+                                           "they exist and the math kernel otherwise",
+                              sources=(kp.CK_ARCHS, kp.FLASH_ATTN_README)))
+        if fa and any(d.row and "triton" in d.row.flash_attn_pkg and not d.row.ck_flash for d in devs):
+            reasons.append(Reason("attention", "flash-attn's Triton backend can run on RDNA GPUs when built with "
+                                               "FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE (community builds)",
+                                  sources=(kp.FLASH_ATTN_README,)))
+        return "sdpa"
+    if fa_ok and all((d.capability or (0, 0))[0] >= 8 for d in devs):
+        reasons.append(Reason("attention", "flash-attn is installed and every GPU is Ampere or newer"))
+        return "fa2"
+    reasons.append(Reason("attention", "PyTorch SDPA is the portable default"))
+    return "sdpa"
+
+
+def _env(platform, devs, torch, env, attention, reasons) -> dict[str, str]:
+    out: dict[str, str] = {}
+    t = torch or {}
+    var = "PYTORCH_HIP_ALLOC_CONF" if platform == "rocm" else "PYTORCH_CUDA_ALLOC_CONF"
+    if torch and kp.expandable_segments_ok(t.get("version"), t.get("hip"), t.get("cuda")):
+        cur = env.get(var, "")
+        if "expandable_segments" not in cur:
+            out[var] = (cur + "," if cur else "") + "expandable_segments:True"
+        reasons.append(Reason("env", f"{var}=expandable_segments:True reduces fragmentation; torch "
+                                     f"{t.get('version')} supports it on {platform.upper()}",
+                              sources=(kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE)))
+    elif platform == "rocm" and torch:
+        reasons.append(Reason("env", f"leave out PYTORCH_HIP_ALLOC_CONF=expandable_segments:True: torch "
+                                     f"{t.get('version')} (HIP {t.get('hip')}) ignores it on ROCm with a warning; "
+                                     "it needs torch >= 2.12 built for ROCm >= 7.0",
+                              sources=(kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE)))
+    if platform == "rocm" and attention == "sdpa":
+        exp = sorted({d.gfx for d in devs if d.row and d.row.aotriton == kp.EXPERIMENTAL})
+        if exp and env.get("TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL") != "1":
+            out["TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL"] = "1"
+        if exp:
+            reasons.append(Reason("env", f"AOTriton flash attention is experimental on {', '.join(exp)}: without "
+                                         "TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1 SDPA uses the slower math kernel",
+                                  sources=(kp.AOTRITON_NAVI3,)))
+    return out
+
+
+def recommend_for(*, model: str | None = None, level: str = "default", options: dict | None = None,
+                  **scan_kwargs) -> Recommendation:
+    """Scan a machine like :func:`rocmdoctor.scan` (root=, snapshot=, example=, python=, source=)
+    and recommend for it."""
+    from .api import make_source
+    from .facts import Context
+
+    src = scan_kwargs.pop("source", None) or make_source(**scan_kwargs)
+    return recommend(Context(src, level, options), model=model)

@@ -1,0 +1,335 @@
+"""Training configuration files: load one, tell which kind it is, and read what it asks for.
+
+Three kinds are understood:
+  deepspeed         a DeepSpeed JSON config ({"bf16": {"enabled": true}, "zero_optimization": ...})
+  llamafactory      a LLaMA-Factory YAML (or JSON) training file (stage, finetuning_type, flash_attn ...)
+  hf_training_args  Hugging Face TrainingArguments as JSON (or YAML): output_dir, bf16: true ...
+
+The file is the user's input, not machine state, so it is read from the local file system
+directly. PyYAML is used when importable; otherwise a small reader handles the flat
+``key: value`` files LLaMA-Factory ships (comments, quotes, scalars, one level of nesting).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+DEEPSPEED, LLAMAFACTORY, HF = "deepspeed", "llamafactory", "hf_training_args"
+KIND_NAMES = {DEEPSPEED: "DeepSpeed config", LLAMAFACTORY: "LLaMA-Factory config",
+              HF: "HF TrainingArguments"}
+
+_DS_KEYS = {"zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size", "gradient_clipping",
+            "zero_allow_untested_optimizer", "steps_per_print", "wall_clock_breakdown", "amp", "bfloat16"}
+_LF_KEYS = {"stage", "finetuning_type", "template", "lora_target", "cutoff_len", "flash_attn", "dataset_dir",
+            "preprocessing_num_workers", "overwrite_cache", "quantization_bit"}
+_HF_KEYS = {"output_dir", "per_device_train_batch_size", "learning_rate", "num_train_epochs", "logging_steps",
+            "save_steps", "gradient_accumulation_steps", "lr_scheduler_type", "warmup_ratio"}
+MAX_BYTES = 4 * 1024 * 1024
+
+
+class ConfigError(Exception):
+    """The file cannot be read or understood; str() says why, naming the file."""
+
+
+@dataclass(frozen=True)
+class TrainingConfig:
+    path: str
+    kind: str
+    data: dict[str, Any]
+    text: str = field(repr=False)
+    deepspeed: "TrainingConfig | None" = None  # the DeepSpeed file a LLaMA-Factory/HF config names
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES.get(self.kind, self.kind)
+
+    def snippet(self, key: str) -> str:
+        """The text of ``key`` as written in the file, for evidence ('"bf16": {"enabled": true}')."""
+        return snippet(self.text, key) or f"{key}: {json.dumps(self.data.get(key))}"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One thing the config asks for, and where it says so."""
+
+    value: Any
+    key: str  # top-level key that carries it
+    config: TrainingConfig
+
+    @property
+    def evidence_text(self) -> str:
+        return self.config.snippet(self.key)
+
+
+# ---------------------------------------------------------------- loading
+
+def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MiB; not a training config")
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except ConfigError:
+        raise
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    data = parse(text, path)
+    kind = detect(data)
+    if kind is None:
+        raise ConfigError(f"{path}: not recognised as a DeepSpeed, LLaMA-Factory or HF TrainingArguments config "
+                          f"(top-level keys: {', '.join(sorted(data)[:8]) or 'none'})")
+    ds = None
+    ref = data.get("deepspeed")
+    if follow_deepspeed and kind != DEEPSPEED and isinstance(ref, str) and ref.strip():
+        ds = _load_referenced(ref.strip(), path)
+    return TrainingConfig(path, kind, data, text, ds)
+
+
+def _load_referenced(ref: str, base: str) -> TrainingConfig | None:
+    # LLaMA-Factory and HF resolve the path against the working directory; users often
+    # give it relative to the config file instead, so try both.
+    for cand in (ref, os.path.join(os.path.dirname(os.path.abspath(base)), ref)):
+        if os.path.isfile(cand):
+            try:
+                cfg = load(cand, follow_deepspeed=False)
+            except ConfigError:
+                return None
+            return cfg if cfg.kind == DEEPSPEED else None
+    return None
+
+
+def parse(text: str, path: str = "config") -> dict[str, Any]:
+    stripped = text.lstrip()
+    if path.endswith(".json") or stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    else:
+        data = parse_yaml(text, path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
+    return data
+
+
+def detect(data: dict[str, Any]) -> str | None:
+    keys = set(data)
+    if keys & _DS_KEYS or any(isinstance(data.get(k), dict) for k in ("bf16", "fp16", "optimizer", "scheduler")):
+        return DEEPSPEED
+    if keys & _LF_KEYS:
+        return LLAMAFACTORY
+    if keys & _HF_KEYS or isinstance(data.get("bf16"), bool) or isinstance(data.get("fp16"), bool):
+        return HF
+    return None
+
+
+# ---------------------------------------------------------------- YAML subset
+
+def parse_yaml(text: str, path: str = "config") -> Any:
+    try:
+        import yaml  # type: ignore
+    except ImportError:
+        return _mini_yaml(text, path)
+    try:
+        return yaml.safe_load(text) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
+
+
+_KEY = re.compile(r"^([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")
+
+
+def _mini_yaml(text: str, path: str) -> dict[str, Any]:
+    """Flat ``key: value`` mappings, one nested level (mapping or ``- item`` list), comments."""
+    out: dict[str, Any] = {}
+    parent: str | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = _strip_comment(raw).rstrip()
+        if not line.strip() or line.strip() in ("---", "..."):
+            continue
+        indented = line[0] in " \t"
+        body = line.strip()
+        if indented and parent is not None:
+            if body.startswith("- ") or body == "-":
+                cur = out[parent] if isinstance(out[parent], list) else []
+                cur.append(_scalar(body[1:].strip()))
+                out[parent] = cur
+                continue
+            m = _KEY.match(body)
+            if m:
+                cur = out[parent] if isinstance(out[parent], dict) else {}
+                cur[m.group(1)] = _scalar(m.group(2) or "")
+                out[parent] = cur
+                continue
+        m = _KEY.match(body) if not indented else None
+        if not m:
+            raise ConfigError(f"{path}: line {n} is not a 'key: value' setting: {raw.strip()[:80]!r}")
+        key, value = m.group(1), m.group(2)
+        if value is None or value == "":
+            out[key], parent = None, key
+        else:
+            out[key], parent = _scalar(value), None
+    return out
+
+
+def _strip_comment(line: str) -> str:
+    quote = None
+    for i, ch in enumerate(line):
+        if ch in "'\"":
+            quote = None if quote == ch else (quote or ch)
+        elif ch == "#" and quote is None and (i == 0 or line[i - 1] in " \t"):
+            return line[:i]
+    return line
+
+
+def _scalar(v: str) -> Any:
+    v = v.strip()
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+        return v[1:-1]
+    if v.startswith("[") and v.endswith("]"):
+        return [_scalar(x) for x in v[1:-1].split(",") if x.strip()]
+    low = v.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("null", "~", ""):
+        return None
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return v
+
+
+# ---------------------------------------------------------------- evidence snippets
+
+def snippet(text: str, key: str, limit: int = 240) -> str | None:
+    """The key and its value as written: a balanced {...} for JSON objects, else the line."""
+    m = re.search(r'"%s"\s*:\s*' % re.escape(key), text) or re.search(r"(?m)^\s*%s\s*:[ \t]*" % re.escape(key), text)
+    if not m:
+        return None
+    start, i = m.start(), m.end()
+    if i < len(text) and text[i] == "{":
+        depth = 0
+        for j in range(i, min(len(text), i + 2000)):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                return re.sub(r"\s+", " ", text[start:j + 1]).strip()[:limit]
+    end = text.find("\n", i)
+    return text[start:end if end != -1 else len(text)].strip().rstrip(",")[:limit]
+
+
+# ---------------------------------------------------------------- what the config asks for
+
+def _enabled(v: Any) -> Any:
+    """DeepSpeed's {"enabled": X}; "auto" is kept (HF fills it in at launch)."""
+    if isinstance(v, dict):
+        v = v.get("enabled", False)
+    if isinstance(v, str) and v.lower() == "auto":
+        return "auto"
+    if isinstance(v, str):
+        return v.lower() in ("true", "1", "yes")
+    return bool(v)
+
+
+def requested_dtype(cfg: TrainingConfig) -> Setting | None:
+    """bf16 / fp16 / fp32 / "auto" as the config asks, or None when it says nothing."""
+    d = cfg.data
+    if cfg.kind == DEEPSPEED:
+        for key, dtype in (("bf16", "bf16"), ("bfloat16", "bf16"), ("fp16", "fp16")):
+            if key in d:
+                e = _enabled(d[key])
+                if e == "auto":
+                    return Setting("auto", key, cfg)
+                if e:
+                    return Setting(dtype, key, cfg)
+        if any(k in d for k in ("bf16", "bfloat16", "fp16")):
+            return Setting("fp32", "bf16" if "bf16" in d else ("fp16" if "fp16" in d else "bfloat16"), cfg)
+        return None
+    for key in ("pure_bf16", "bf16"):
+        if _enabled(d.get(key)) is True:
+            return Setting("bf16", key, cfg)
+    if _enabled(d.get("fp16")) is True:
+        return Setting("fp16", "fp16", cfg)
+    if "bf16" in d or "fp16" in d:
+        return Setting("fp32", "bf16" if "bf16" in d else "fp16", cfg)
+    return None
+
+
+def effective_dtype(cfg: TrainingConfig) -> Setting | None:
+    """What training will use: the DeepSpeed file decides unless it says "auto"."""
+    if cfg.deepspeed is not None:
+        ds = requested_dtype(cfg.deepspeed)
+        if ds is not None and ds.value != "auto":
+            return ds
+    return requested_dtype(cfg)
+
+
+def fp16_loss_scale(cfg: TrainingConfig) -> Setting | None:
+    """DeepSpeed fp16.loss_scale: 0 is dynamic scaling (the default); a positive value is static."""
+    ds = cfg if cfg.kind == DEEPSPEED else cfg.deepspeed
+    if ds is None or not isinstance(ds.data.get("fp16"), dict):
+        return None
+    v = ds.data["fp16"].get("loss_scale", 0)
+    return Setting(v, "fp16", ds)
+
+
+def requested_attention(cfg: TrainingConfig) -> Setting | None:
+    """The attention implementation, normalised to fa2 / sdpa / eager / auto."""
+    d = cfg.data
+    if "attn_implementation" in d and d["attn_implementation"]:
+        v = str(d["attn_implementation"]).lower()
+        norm = {"flash_attention_2": "fa2", "flash_attention_3": "fa2", "sdpa": "sdpa", "eager": "eager"}.get(v, v)
+        return Setting(norm, "attn_implementation", cfg)
+    if "flash_attn" in d:
+        v = d["flash_attn"]
+        if isinstance(v, bool):  # older LLaMA-Factory: flash_attn: true meant FlashAttention-2
+            return Setting("fa2" if v else "auto", "flash_attn", cfg)
+        v = str(v).lower()
+        return Setting({"disabled": "eager"}.get(v, v), "flash_attn", cfg)
+    return None
+
+
+def model_name(cfg: TrainingConfig) -> str | None:
+    v = cfg.data.get("model_name_or_path")
+    return str(v) if v else None
+
+
+def tf32_requested(cfg: TrainingConfig) -> Setting | None:
+    return Setting(True, "tf32", cfg) if _enabled(cfg.data.get("tf32")) is True else None
+
+
+# ---------------------------------------------------------------- suggested edits
+
+DS_FP16_DYNAMIC = {"enabled": True, "loss_scale": 0, "loss_scale_window": 1000, "initial_scale_power": 16,
+                   "hysteresis": 2, "min_loss_scale": 1}
+
+
+def dtype_change(cfg: TrainingConfig, dtype: str) -> str:
+    """The edit that makes ``cfg`` train in ``dtype`` (fp16 always with dynamic loss scaling)."""
+    if cfg.kind == DEEPSPEED:
+        if dtype == "fp16":
+            return '"bf16": {"enabled": false}, "fp16": ' + json.dumps(DS_FP16_DYNAMIC)
+        if dtype == "fp32":
+            return '"bf16": {"enabled": false}, "fp16": {"enabled": false}'
+        return '"bf16": {"enabled": true}, "fp16": {"enabled": false}'
+    if cfg.kind == HF:
+        return {"fp16": '"bf16": false, "fp16": true', "fp32": '"bf16": false, "fp16": false',
+                "bf16": '"bf16": true, "fp16": false'}[dtype]
+    bf16, fp16 = {"fp16": ("false", "true"), "fp32": ("false", "false"), "bf16": ("true", "false")}[dtype]
+    extra = "; remove pure_bf16" if "pure_bf16" in cfg.data and dtype != "bf16" else ""
+    return f"bf16: {bf16}, fp16: {fp16}{extra}"
+
+
+def attention_change(cfg: TrainingConfig, setting: Setting, attention: str) -> str:
+    """attention: fa2 | sdpa | eager, written the way this config spells it."""
+    if setting.key == "attn_implementation":
+        v = {"fa2": "flash_attention_2", "sdpa": "sdpa", "eager": "eager"}[attention]
+        return f'attn_implementation: {v}' if cfg.kind == LLAMAFACTORY else f'"attn_implementation": "{v}"'
+    v = {"fa2": "fa2", "sdpa": "sdpa", "eager": "disabled"}[attention]
+    return f"flash_attn: {v}"

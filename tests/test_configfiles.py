@@ -1,0 +1,104 @@
+"""configfiles: loading, kind detection, the YAML subset reader, and what a config asks for."""
+import json
+import os
+
+import pytest
+
+from rocmdoctor import configfiles as cf
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+
+
+def _read(name):
+    with open(os.path.join(DATA, name), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def test_mini_yaml_matches_pyyaml_on_llamafactory_example():
+    yaml = pytest.importorskip("yaml")
+    text = _read("llamafactory_llama3_lora_sft_ds3.yaml")
+    assert cf._mini_yaml(text, "x.yaml") == yaml.safe_load(text)
+
+
+def test_mini_yaml_subset_features():
+    text = "# c\nname: 'a # b'\nn: 3\nx: 1.5\nflag: false\nnothing:\nlst: [a, 1]\nnested:\n  k: v\n  j: 2\nitems:\n  - one\n  - 2\n"
+    assert cf._mini_yaml(text, "t") == {"name": "a # b", "n": 3, "x": 1.5, "flag": False, "nothing": None,
+                                        "lst": ["a", 1], "nested": {"k": "v", "j": 2}, "items": ["one", 2]}
+    with pytest.raises(cf.ConfigError, match="line 2"):
+        cf._mini_yaml("a: 1\njust text\n", "t")
+
+
+def test_mini_yaml_used_without_pyyaml(monkeypatch, tmp_path):
+    import builtins
+    real = builtins.__import__
+
+    def no_yaml(name, *a, **kw):
+        if name == "yaml":
+            raise ImportError("no yaml")
+        return real(name, *a, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_yaml)
+    p = tmp_path / "t.yaml"
+    p.write_text(_read("llamafactory_llama3_lora_sft_ds3.yaml"))
+    cfg = cf.load(str(p))
+    assert cfg.kind == cf.LLAMAFACTORY and cfg.data["learning_rate"] == 1.0e-4
+
+
+@pytest.mark.parametrize("data,kind", [
+    (json.loads(_read("deepspeed_ds_z2_config_llamafactory.json")), cf.DEEPSPEED),
+    ({"bf16": {"enabled": True}}, cf.DEEPSPEED),
+    ({"output_dir": "o", "bf16": True}, cf.HF),
+    ({"stage": "sft", "bf16": True}, cf.LLAMAFACTORY),
+    ({"foo": 1}, None),
+])
+def test_detect(data, kind):
+    assert cf.detect(data) == kind
+
+
+def test_llamafactory_follows_its_deepspeed_file(tmp_path):
+    (tmp_path / "ds.json").write_text(_read("deepspeed_ds_z2_config_llamafactory.json"))
+    text = _read("llamafactory_llama3_lora_sft_ds3.yaml").replace("examples/deepspeed/ds_z3_config.json", "ds.json")
+    (tmp_path / "t.yaml").write_text(text)
+    cfg = cf.load(str(tmp_path / "t.yaml"))
+    assert cfg.deepspeed is not None and cfg.deepspeed.kind == cf.DEEPSPEED
+    assert cf.requested_dtype(cfg.deepspeed).value == "auto"
+    s = cf.effective_dtype(cfg)
+    assert (s.value, s.key, s.config is cfg) == ("bf16", "bf16", True)
+    assert s.evidence_text == "bf16: true"
+    assert cf.fp16_loss_scale(cfg).value == 0
+
+
+def test_deepspeed_dtype_and_snippet(tmp_path):
+    p = tmp_path / "ds.json"
+    p.write_text('{\n  "bf16": {\n    "enabled": false\n  },\n  "fp16": {"enabled": true, "loss_scale": 128}\n}')
+    cfg = cf.load(str(p))
+    assert cf.requested_dtype(cfg).value == "fp16"
+    assert cf.fp16_loss_scale(cfg).value == 128
+    assert cfg.snippet("bf16") == '"bf16": { "enabled": false }'
+    assert cf.requested_dtype(cf.TrainingConfig("x", cf.DEEPSPEED, {"bf16": {"enabled": False}}, "")).value == "fp32"
+
+
+def test_attention_settings():
+    lf = cf.TrainingConfig("x", cf.LLAMAFACTORY, {"flash_attn": "disabled"}, "")
+    assert cf.requested_attention(lf).value == "eager"
+    old = cf.TrainingConfig("x", cf.LLAMAFACTORY, {"flash_attn": True}, "")
+    assert cf.requested_attention(old).value == "fa2"
+    hf = cf.TrainingConfig("x", cf.HF, {"attn_implementation": "flash_attention_2"}, "")
+    s = cf.requested_attention(hf)
+    assert s.value == "fa2" and cf.attention_change(hf, s, "sdpa") == '"attn_implementation": "sdpa"'
+
+
+def test_dtype_change_per_kind():
+    ds = cf.TrainingConfig("x", cf.DEEPSPEED, {}, "")
+    assert json.loads("{" + cf.dtype_change(ds, "fp16") + "}")["fp16"]["loss_scale"] == 0
+    assert cf.dtype_change(cf.TrainingConfig("x", cf.HF, {}, ""), "fp32") == '"bf16": false, "fp16": false'
+    lf = cf.TrainingConfig("x", cf.LLAMAFACTORY, {"pure_bf16": True}, "")
+    assert cf.dtype_change(lf, "fp16") == "bf16: false, fp16: true; remove pure_bf16"
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(cf.ConfigError, match="cannot read"):
+        cf.load(str(tmp_path / "missing.json"))
+    (tmp_path / "bad.yaml").write_text("stage: [unclosed\n")
+    with pytest.raises(cf.ConfigError):
+        cf.load(str(tmp_path / "bad.yaml"))
