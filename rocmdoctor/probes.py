@@ -109,6 +109,30 @@ def system(src: "LiveSource") -> dict[str, Any]:
     }
 
 
+def pci_display(src: "LiveSource") -> list[dict[str, Any]]:
+    """Display-class PCI functions from udev (pyudev), the structured view of the bus."""
+    try:
+        import pyudev
+    except ImportError as exc:
+        raise ProbeFailed(f"pyudev not importable: {exc}") from None
+    try:
+        ctx = pyudev.Context()
+        devices = list(ctx.list_devices(subsystem="pci"))
+    except Exception as exc:  # no libudev in minimal containers
+        raise ProbeFailed(f"udev unavailable: {exc}") from None
+    out = []
+    for d in devices:
+        cls = d.properties.get("PCI_CLASS", "")
+        vendor, _, device = d.properties.get("PCI_ID", ":").partition(":")
+        # 0x03xxxx display controllers; AMD MI300X/MI300A enumerate as 0x12xxxx accelerators.
+        if not (cls.upper().startswith("3") or (cls.startswith("12") and vendor.upper() == "1002")):
+            continue
+        out.append({"address": d.properties.get("PCI_SLOT_NAME") or d.sys_name,
+                    "vendor_id": int(vendor or "0", 16), "device_id": int(device or "0", 16),
+                    "driver": d.driver})
+    return out
+
+
 def _child(script: str, src: "LiveSource", args: list[str], timeout: float) -> dict[str, Any]:
     """Run a probe script in the target interpreter and parse the JSON it prints last."""
     path = PROBE_DIR / script
@@ -148,14 +172,20 @@ def amdsmi(src: "LiveSource") -> dict[str, Any]:
     return _child("amdsmi_info.py", src, [], timeout=20.0)
 
 
+def deepspeed(src: "LiveSource") -> dict[str, Any]:
+    return _child("deepspeed_ops.py", src, [], timeout=60.0)
+
+
 LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
     "env": env,
     "identity": identity,
     "devnodes": devnodes,
     "fsstats": fsstats,
     "system": system,
+    "pci_display": pci_display,
     "python": python,
     "amdsmi": amdsmi,
+    "deepspeed": deepspeed,
 }
 
 if sys.platform != "linux":  # pragma: no cover - the doctor targets Linux hosts

@@ -14,12 +14,18 @@ SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|API_?KEY|ACC
                          r"(^|_)KEY($|_)|AUTH|COOKIE|SESSION", re.I)
 ADDRESS_NAME = re.compile(r"(^|_)(ADDR|HOST|HOSTNAME|NODELIST|MASTER|SERVER|URL|URI|ENDPOINT)($|_)", re.I)
 
-_IPV4 = re.compile(r"(?<![\w.:-])((?:\d{1,3}\.){3}\d{1,3})(?![\w.-]*\d)(?!\.\w)")
+_IPV4 = re.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w.-]*\d)(?!\.\w)")
 _IPV6 = re.compile(r"(?<![\w:.])((?:[0-9a-fA-F]{1,4}:){2,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4})?)(?![\w:])")
 _MAC = re.compile(r"(?<![\w:])((?:[0-9a-fA-F]{2}[:-]){5}[0-9a-fA-F]{2})(?![\w:])")
 _UUID = re.compile(r"\b([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\b")
 _SERIAL_KV = re.compile(r"(?im)^(\s*[\"']?(?:[\w ]*serial[\w ]*|unique[_ ]id|uuid|asset[_ ]tag)[\"']?\s*[:=]?\s*[\"']?)"
                         r"([^\s\"',]+)")
+# Serials that do not sit at the start of a line: rocm-smi's "GPU[0]  : Serial Number: X",
+# lspci's "Device Serial Number 00-11-22-ff-ff-33-44-55" (8 bytes, which the MAC rule would half-mask).
+_SERIAL_INLINE = re.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?\s*[:=]\s*[\"']?)([^\s\"',]+)")
+_PCI_DSN = re.compile(r"(?i)(device serial number\s+)([0-9a-f]{2}(?:-[0-9a-f]{2}){7})")
+# Keys of structured probe data (amdsmi, JSON tool output) whose values identify one device.
+SERIAL_KEY = re.compile(r"(?i)serial|unique_?id|uuid|asset_?tag|^sn$")
 _VERSION_CONTEXT = re.compile(r"(version|ver|release|rocm|driver|firmware|fw|vbios|v)[\s:=\"'_-]*$", re.I)
 _KEEP_V4 = {"0.0.0.0", "127.0.0.1", "255.255.255.255", "255.255.255.0"}
 
@@ -46,7 +52,9 @@ class Redactor:
     def text(self, s: str) -> str:
         if not s:
             return s
+        s = _PCI_DSN.sub(lambda m: m.group(1) + self._placeholder("serial", m.group(2).lower()), s)
         s = _SERIAL_KV.sub(lambda m: m.group(1) + self._serial(m.group(2)), s)
+        s = _SERIAL_INLINE.sub(lambda m: m.group(1) + self._serial(m.group(2)), s)
         s = _UUID.sub(lambda m: self._placeholder("uuid", m.group(1).lower()), s)
         s = _MAC.sub(lambda m: self._placeholder("mac", m.group(1).lower()), s)
         s = _IPV4.sub(self._ipv4, s)
@@ -64,6 +72,16 @@ class Redactor:
         if value.upper() in ("N/A", "NA", "NONE", "UNKNOWN"):
             return value
         return self._placeholder("serial", value)
+
+    def _keyed_serial(self, v: Any) -> Any:
+        """The value of a serial-like key in structured data: masked whole, type kept."""
+        if isinstance(v, bool) or v is None:
+            return v
+        if isinstance(v, int):
+            return int(self._serial(str(v))) if v >= 0 else v
+        if isinstance(v, str):
+            return self._serial(v) if v.strip() else v
+        return self.value(v)
 
     def _ipv4(self, m: re.Match) -> str:
         value = m.group(1)
@@ -104,7 +122,9 @@ class Redactor:
         if isinstance(obj, str):
             return self.text(obj)
         if isinstance(obj, dict):
-            return {self.text(str(k)) if isinstance(k, str) else k: self.value(v) for k, v in obj.items()}
+            return {self.text(str(k)) if isinstance(k, str) else k:
+                    self._keyed_serial(v) if isinstance(k, str) and SERIAL_KEY.search(k) else self.value(v)
+                    for k, v in obj.items()}
         if isinstance(obj, list):
             return [self.value(v) for v in obj]
         return obj

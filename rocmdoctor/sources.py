@@ -295,6 +295,8 @@ MAX_JSON = 16 * 1024 * 1024
 
 
 def _load_json(path: str, what: str) -> Any:
+    if os.path.islink(path):  # a hostile snapshot could point argv.json/status.json anywhere
+        raise SourceError(f"{what}: is a symlink, refused")
     try:
         if os.path.getsize(path) > MAX_JSON:
             raise SourceError(f"{what}: larger than {MAX_JSON} bytes, refusing to load")
@@ -336,13 +338,22 @@ class SnapshotSource(Source):
                 f"snapshot {directory} has format version {version}; this rocmdoctor reads up to "
                 f"{SNAPSHOT_VERSION}. Upgrade rocmdoctor (pip install -U rocmdoctor) to replay it."
             )
-        self._fs = _Tree(os.path.join(directory, "fs"), confine=True)
+        self._fs = _Tree(self._inside("fs"), confine=True)
         index = self.manifest.get("fs_index") or {}
         self._missing: dict[str, str] = {_norm(k): str(v) for k, v in (index.get("missing") or {}).items()}
         self._links: dict[str, str] = {_norm(k): str(v) for k, v in (index.get("links") or {}).items()}
         self._globs: dict[str, list[str]] = {k: [str(p) for p in v] for k, v in (index.get("globs") or {}).items()}
         self._exists: dict[str, bool] = {_norm(k): bool(v) for k, v in (index.get("exists") or {}).items()}
         self._commands = self._load_commands()
+
+    def _inside(self, name: str) -> str:
+        """A top-level entry of the snapshot, refused when it is a symlink (fs -> / would
+        otherwise expose the whole host). A refused entry reads as an empty directory."""
+        path = os.path.join(self.directory, name)
+        if os.path.islink(path):
+            empty = os.path.join(self.directory, ".refused-symlink")  # never exists: reads as missing
+            return empty
+        return path
 
     def _load_commands(self) -> dict[tuple[str, ...], str]:
         out: dict[tuple[str, ...], str] = {}
@@ -412,7 +423,7 @@ class SnapshotSource(Source):
     def probe(self, name):
         if not name.replace("_", "").isalnum():
             return ProbeResult(name, error="invalid probe name")
-        path = os.path.join(self.directory, "probes", name + ".json")
+        path = os.path.join(self._inside("probes"), name + ".json")
         if not os.path.exists(path):
             return ProbeResult(name, error="not recorded in snapshot")
         if os.path.islink(path):

@@ -42,8 +42,9 @@ def amdgpu(ctx) -> DriverState:
         if cmd.get("amdgpu.modeset") == "0" or cmd.has("nomodeset"):
             cmd_denials.append("amdgpu.modeset=0" if cmd.get("amdgpu.modeset") == "0" else "nomodeset")
     dkms: tuple[str, ...] = ()
-    # dkms is a shell script: only worth its time when the DKMS driver is in play.
-    if version or not loaded:
+    # dkms is a shell script: only worth its time when the DKMS driver is in play
+    # (loaded, or its build tree exists while the in-kernel driver is what got loaded).
+    if version or not loaded or src.glob("/var/lib/dkms/amdgpu/*"):
         res = src.run(["dkms", "status"], timeout=10)
         if res.ok:
             dkms = tuple(ln.strip() for ln in res.stdout.splitlines() if "amdgpu" in ln)

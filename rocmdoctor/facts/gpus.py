@@ -77,16 +77,25 @@ def kfd_nodes(ctx) -> list[KfdNode]:
 
 @fact("pci_display")
 def pci_display(ctx) -> list[PciDisplay]:
+    """udev's view on a live host (pyudev); the same read from sysfs elsewhere."""
+    r = ctx.source.probe("pci_display")
+    if r.ok and isinstance(r.data, list):
+        return [PciDisplay(d["address"], d["vendor_id"], d["device_id"], d.get("driver")) for d in r.data
+                if isinstance(d, dict) and {"address", "vendor_id", "device_id"} <= set(d)]
     src = ctx.source
     out = []
     for dev in src.glob("/sys/bus/pci/devices/*"):
-        cls = src.text(dev + "/class")
-        if not cls or not cls.strip().startswith("0x03"):
+        # Display controllers (0x03xxxx), plus AMD GPUs that enumerate as processing
+        # accelerators (0x12xxxx): MI300X/MI300A do.
+        cls = (src.text(dev + "/class") or "").strip().lower()
+        if not cls.startswith(("0x03", "0x12")):
             continue
         try:
             vendor = int((src.text(dev + "/vendor") or "0").strip(), 16)
             device = int((src.text(dev + "/device") or "0").strip(), 16)
         except ValueError:
+            continue
+        if cls.startswith("0x12") and vendor != AMD_VENDOR:
             continue
         link = src.readlink(dev + "/driver")
         out.append(PciDisplay(posixpath.basename(dev), vendor, device, posixpath.basename(link) if link else None))

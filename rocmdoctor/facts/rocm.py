@@ -30,9 +30,13 @@ def version_tuple(text: str | None) -> tuple[int, ...]:
 
 
 def _install(src, path: str) -> RocmInstall | None:
-    r = src.read(path + "/.info/version")
-    if r.ok and r.text.strip():
-        return RocmInstall(path, r.text.strip().splitlines()[0], path + "/.info/version")
+    # TheRock-built packages keep the file under core/ or core-<ver>/ (ROCm/TheRock#5475).
+    candidates = [path + "/.info/version", path + "/core/.info/version"]
+    candidates += src.glob(path + "/core-*/.info/version")
+    for vfile in candidates:
+        r = src.read(vfile)
+        if r.ok and r.text.strip():
+            return RocmInstall(path, r.text.strip().splitlines()[0], vfile)
     for h in (path + "/include/rocm-core/rocm_version.h", path + "/include/rocm_version.h"):
         text = src.text(h)
         if text:
@@ -41,6 +45,19 @@ def _install(src, path: str) -> RocmInstall | None:
                 v = ".".join(parts.get(k, "0") for k in ("MAJOR", "MINOR", "PATCH"))
                 return RocmInstall(path, v, h)
     return None
+
+
+def _resolve_link(src, path: str) -> str | None:
+    """Follow /opt/rocm through update-alternatives (/etc/alternatives/rocm) to the end."""
+    target = None
+    for _ in range(8):
+        nxt = src.readlink(path)
+        if not nxt:
+            break
+        if not nxt.startswith("/"):
+            nxt = posixpath.normpath(posixpath.join(posixpath.dirname(path), nxt))
+        target = path = nxt
+    return target
 
 
 @dataclass(frozen=True)
@@ -61,11 +78,17 @@ def rocm(ctx) -> RocmInstalls:
     env = ctx.optional("env") or {}
     default_path = env.get("ROCM_PATH") or env.get("ROCM_HOME") or "/opt/rocm"
     default = _install(src, default_path)
-    target = src.readlink("/opt/rocm")
-    if target and not target.startswith("/"):
-        target = posixpath.normpath(posixpath.join("/opt", target))
+    if default_path != "/opt/rocm":
+        opt = _install(src, "/opt/rocm")  # a real directory on Arch and TheRock installs
+        if opt:
+            seen["/opt/rocm"] = opt
+    target = _resolve_link(src, "/opt/rocm")
     if default is None and not seen:
-        raise Missing("no ROCm install found (/opt/rocm/.info/version, /opt/rocm-*/)")
+        # Distribution packages (Fedora, Debian, openSUSE) install ROCm under /usr.
+        default = _install(src, "/usr")
+        if default is None or not default.evidence.startswith("/usr/include"):
+            raise Missing("no ROCm install found (/opt/rocm/.info/version, /opt/rocm-*/, "
+                          "/usr/include/rocm-core/rocm_version.h)")
     if default is not None:
         # /opt/rocm is usually a link to one of the versioned dirs: count it once.
         seen = {k: v for k, v in seen.items() if v.version != default.version}

@@ -1,0 +1,206 @@
+"""GPU-selection environment variables: HSA_OVERRIDE_GFX_VERSION, PYTORCH_ROCM_ARCH and
+the *_VISIBLE_DEVICES family, checked against the GPUs actually present."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.facts.rocm import version_tuple
+from rocmdoctor.knowledge.support import officially_supported
+from rocmdoctor.knowledge.torch_rocm import arch_base
+from rocmdoctor.parsers.kfd import gfx_version_tuple
+
+THUNK = "https://github.com/ROCm/ROCR-Runtime/blob/amd-staging/libhsakmt/src/topology.c"
+ROCM_3065 = "https://github.com/ROCm/ROCm/issues/3065"
+HIP_ENV = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html"
+ISOLATION = "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html"
+PARSL_3858 = "https://github.com/Parsl/parsl/issues/3858"
+PYTORCH_ARCH = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"
+
+
+def _unset(*names: str) -> FixPlan:
+    return FixPlan(f"Unset {', '.join(names)}", (
+        Action("env", "remove it from the environment of the training job", env={n: None for n in names}),
+        Action("note", "also delete it where it is set (shell rc files, /etc/environment, the launcher "
+                       "script or the container definition), or it comes back"),
+    ))
+
+
+# ------------------------------------------------------------------ HSA override
+@check("RD-ENV-001", area="env", title="HSA_OVERRIDE_GFX_VERSION matches the GPUs it applies to",
+       sources=[THUNK, ROCM_3065])
+def hsa_override(hsa_overrides, gpus, torch=None, rocm=None):
+    o = hsa_overrides
+    if o.global_value is None and not o.per_node_vars:
+        return ok("HSA_OVERRIDE_GFX_VERSION is not set")
+    set_vars = ({"HSA_OVERRIDE_GFX_VERSION": o.global_value} if o.global_value is not None else {}) | o.per_node_vars
+    env_ev = [ev("environment", f"{k}={v}") for k, v in sorted(set_vars.items())]
+    if not gpus:
+        return skip("HSA_OVERRIDE_GFX_VERSION is set, but there is no AMD GPU to apply it to", evidence=env_ev)
+    by_index = {g.index: g for g in gpus}
+    arch_list = {arch_base(a) for a in (torch or {}).get("arch_list") or []} if (torch or {}).get("hip") else set()
+    rocm_v = version_tuple((rocm.default or rocm.all[0]).version) if rocm and (rocm.default or rocm.all) else None
+    groups: dict[tuple, list] = {}
+    for ov in o.per_gpu:
+        groups.setdefault((ov.var, ov.value, by_index[ov.gpu_index].gfx), []).append(ov)
+    out = []
+    for (var, value, gfx), ovs in groups.items():
+        gs = [by_index[x.gpu_index] for x in ovs]
+        subject = f"GPU {', '.join(str(g.index) for g in gs)} ({gfx})"
+        evidence = [ev("environment", f"{var}={value}"),
+                    ev(gs[0].properties_path, f"gfx_target_version {gs[0].gfx_target_version}")]
+        out.append(_judge(ovs[0], gs[0], subject, evidence, arch_list, rocm_v))
+    used_global = [by_index[x.gpu_index] for x in o.per_gpu if x.var == "HSA_OVERRIDE_GFX_VERSION"]
+    if len({g.gfx for g in used_global}) > 1:
+        kinds = ", ".join(sorted({f"{g.gfx} (KFD node {g.node})" for g in used_global}))
+        out.append(warn("one global HSA_OVERRIDE_GFX_VERSION over different GPUs",
+                        f"HSA_OVERRIDE_GFX_VERSION={o.global_value} applies to every GPU: {kinds}. Use the "
+                        "per-node form HSA_OVERRIDE_GFX_VERSION_<KFD node id> for only the GPU that needs it; "
+                        "node ids are the directory numbers under /sys/class/kfd/kfd/topology/nodes (CPUs "
+                        "count too, so the first GPU is usually node 1).",
+                        evidence=[ev("environment", f"HSA_OVERRIDE_GFX_VERSION={o.global_value}")],
+                        fix=_unset("HSA_OVERRIDE_GFX_VERSION")))
+    if o.stray:
+        nodes = ", ".join(str(g.node) for g in gpus)
+        out.append(warn(f"{', '.join(o.stray)} name(s) no GPU node",
+                        f"Per-node overrides use KFD node ids, not GPU indexes; the GPU nodes here are {nodes}. "
+                        "The variable(s) have no effect as written.",
+                        evidence=[ev("environment", f"{k}={o.per_node_vars[k]}") for k in o.stray],
+                        fix=_unset(*o.stray)))
+    return out
+
+
+def _judge(ov, g, subject, evidence, arch_list, rocm_v):
+    fix = _unset(ov.var)
+    if ov.version is None:
+        return fail(f"{subject}: {ov.var}={ov.value!r} is malformed",
+                    "libhsakmt accepts only major.minor.stepping (for example 10.3.0); anything else makes "
+                    "GPU discovery fail, so ROCm reports no GPU at all.",
+                    subject=subject, evidence=evidence, fix=fix)
+    native = gfx_version_tuple(g.gfx_target_version)
+    value_txt = ".".join(str(x) for x in ov.version)
+    if ov.version[0] != native[0]:
+        return fail(f"{subject}: {ov.var}={ov.value} crosses GPU generations",
+                    f"The GPU is {g.gfx} (major version {native[0]}); the override makes the runtime load "
+                    f"{ov.gfx or value_txt} code (major {ov.version[0]}), built for a different instruction "
+                    "set. Expect crashes, hangs or wrong results. Overrides only ever work within one "
+                    "generation (for example gfx1031 as 10.3.0).",
+                    subject=subject, evidence=evidence, fix=fix)
+    if ov.version == native:
+        native_code = f" torch has native {g.gfx} code, and" if g.gfx in arch_list else ""
+        return warn(f"{subject}: {ov.var}={ov.value} is not needed, it is the GPU's own version",
+                    f"It changes nothing for this GPU:{native_code} the runtime reports {g.gfx} anyway. "
+                    "Left in place it silently applies to any other GPU added later.",
+                    subject=subject, evidence=evidence, fix=fix)
+    if arch_list and g.gfx in arch_list:
+        return warn(f"{subject}: override not needed, torch has native {g.gfx} code",
+                    f"The wheel was built for {g.gfx}; the override makes it run {ov.gfx} kernels instead, "
+                    "which at best loses tuned paths (hipBLASLt falls back) and at worst misbehaves.",
+                    subject=subject, evidence=evidence, fix=fix)
+    if not arch_list and officially_supported(g.gfx, rocm_v):
+        return warn(f"{subject}: override not needed, {g.gfx} is officially supported",
+                    f"ROCm supports {g.gfx} natively; the override makes it run {ov.gfx} kernels instead.",
+                    subject=subject, evidence=evidence, fix=fix)
+    return ok(f"{subject}: {ov.var}={ov.value} runs this {g.gfx} as {ov.gfx}",
+              "Same generation, so this is the usual community workaround for a GPU without official "
+              "kernels. AMD does not support it; remove it once a wheel ships native code.",
+              subject=subject, evidence=evidence)
+
+
+# --------------------------------------------------------------- PYTORCH_ROCM_ARCH
+@check("RD-ENV-002", area="env", title="PYTORCH_ROCM_ARCH covers the GPUs' architectures", sources=[PYTORCH_ARCH])
+def pytorch_rocm_arch(env, gpus, hsa_overrides=None):
+    value = env.get("PYTORCH_ROCM_ARCH")
+    if value is None:
+        return ok("PYTORCH_ROCM_ARCH is not set", "Extension builds target torch's own arch list.")
+    listed = {arch_base(a) for a in re.split(r"[;,\s]+", value) if a.strip()}
+    evidence = [ev("environment", f"PYTORCH_ROCM_ARCH={value}")]
+    if not gpus:
+        return skip("PYTORCH_ROCM_ARCH is set, but there is no AMD GPU to compare it with", evidence=evidence)
+    runs_as = {ov.gpu_index: ov.gfx for ov in (hsa_overrides.per_gpu if hsa_overrides else ()) if ov.gfx}
+    missing = sorted({runs_as.get(g.index, g.gfx) for g in gpus if not g.integrated}
+                     - listed - {None})
+    if not missing:
+        return ok(f"PYTORCH_ROCM_ARCH={value} covers the GPUs", evidence=evidence)
+    return warn(f"PYTORCH_ROCM_ARCH={value} leaves out {', '.join(missing)}",
+                "HIP extensions built now (DeepSpeed ops, flash-attn, bitsandbytes, a torch source build) get "
+                f"no code for {', '.join(missing)} and fail at run time with 'invalid device function'. "
+                f"Set it to the GPUs' targets (PYTORCH_ROCM_ARCH={';'.join(missing)}) or unset it.",
+                evidence=evidence, fix=_unset("PYTORCH_ROCM_ARCH"))
+
+
+# ------------------------------------------------------------------ visible devices
+VISIBLE = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
+
+
+def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
+    """Apply one visible-devices list to ``pool`` (the devices visible so far).
+    Returns (visible, problem). Entries are indexes into the pool or GPU-<uuid>."""
+    if value.strip() in ("", "-1"):
+        return [], "hides every GPU"
+    picked = []
+    for part in (p.strip() for p in value.split(",")):
+        if part.isdigit():
+            i = int(part)
+            if i >= len(pool):
+                return picked, f"names index {i}, but only {len(pool)} GPU(s) are visible at that point"
+            picked.append(pool[i])
+        elif part.upper().startswith("GPU-"):
+            match = [g for g in pool if uuids.get(g.node, "").lower() == part.lower()]
+            if uuids and not match:
+                return picked, f"names {part}, which matches no visible GPU"
+            picked.extend(match or [None])
+        else:
+            return picked, f"has an entry {part!r} that is neither an index nor a GPU-<uuid>"
+    return picked, None
+
+
+@check("RD-ENV-003", area="env", title="*_VISIBLE_DEVICES select GPUs that exist",
+       sources=[HIP_ENV, ISOLATION, PARSL_3858])
+def visible_devices(env, gpus, kfd_nodes=None):
+    set_vars = {k: env[k] for k in VISIBLE if k in env}
+    if not set_vars:
+        return ok("no *_VISIBLE_DEVICES variable set" + (": every GPU is visible" if gpus else ""))
+    evidence = [ev("environment", f"{k}={v}") for k, v in set_vars.items()]
+    if not gpus:
+        return skip("visible-devices variables set, but there is no AMD GPU", evidence=evidence)
+    uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
+    problems = []
+    # ROCr filters first; HIP then numbers what is left from 0, and HIP_VISIBLE_DEVICES
+    # or CUDA_VISIBLE_DEVICES pick from that renumbered list.
+    pool = list(gpus)
+    if "ROCR_VISIBLE_DEVICES" in set_vars:
+        pool, problem = _select(set_vars["ROCR_VISIBLE_DEVICES"], pool, uuids)
+        if problem:
+            problems.append(f"ROCR_VISIBLE_DEVICES={set_vars['ROCR_VISIBLE_DEVICES']} {problem}")
+    results = {}
+    for name in ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
+        if name in set_vars:
+            results[name], problem = _select(set_vars[name], pool, uuids)
+            if problem:
+                problems.append(f"{name}={set_vars[name]} {problem}")
+    final = next(iter(results.values())) if results else pool
+    visible = [g.index for g in final if g is not None]
+    data = {"visible_gpus": visible, "variables": set_vars}
+    fix = _unset(*set_vars)
+    if not final:
+        return fail("the visible-devices variables leave no GPU: 'No HIP GPUs are available'",
+                    "; ".join(problems) + ". HIP renumbers from 0 after ROCR_VISIBLE_DEVICES filters, so "
+                    "ROCR_VISIBLE_DEVICES=1 with HIP_VISIBLE_DEVICES=1 selects nothing.",
+                    evidence=evidence, fix=fix, data=data)
+    if problems:
+        return fail("a visible-devices variable names GPUs that are not there",
+                    "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start.",
+                    evidence=evidence, fix=fix, data=data)
+    if len(set_vars) > 1:
+        disagree = ""
+        if len(results) == 2 and [g.index for g in results["HIP_VISIBLE_DEVICES"] if g] != \
+                [g.index for g in results["CUDA_VISIBLE_DEVICES"] if g]:
+            disagree = (" HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES select different GPUs here; which one "
+                        "wins depends on the HIP and PyTorch versions (PyTorch PR #139866 rejects the pair).")
+        return warn(f"{' and '.join(set_vars)} are set together",
+                    "They compose (ROCr filters, then HIP renumbers from 0), which is easy to get wrong; "
+                    f"the job sees GPU(s) {visible}.{disagree} Use one variable; AMD recommends "
+                    "ROCR_VISIBLE_DEVICES on Linux.",
+                    evidence=evidence, fix=fix, data=data)
+    return ok(f"{next(iter(set_vars))} selects GPU(s) {visible}", evidence=evidence, data=data)

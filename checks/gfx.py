@@ -1,0 +1,139 @@
+"""Each GPU's gfx target against the ROCm support list and the torch wheel's code objects."""
+from __future__ import annotations
+
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.facts.rocm import version_tuple
+from rocmdoctor.knowledge.support import COMMUNITY_OVERRIDE, GFX_SUPPORT, gfx_status
+from rocmdoctor.knowledge.torch_rocm import ARCH_SOURCES, WHEEL_INDEX, arch_base, wheel_generation
+
+SYSREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html"
+ARCH_SPECS = "https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html"
+
+
+def _by_gfx(gpus) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for g in gpus:
+        out.setdefault(g.gfx or f"gfx? (target {g.gfx_target_version})", []).append(g)
+    return out
+
+
+def _which(gs) -> str:
+    return ", ".join(str(g.index) for g in gs)
+
+
+@check("RD-GFX-001", area="gfx", title="GPU architectures are on the ROCm support list", sources=[SYSREQ, ARCH_SPECS])
+def gfx_supported(gpus, rocm=None, torch=None):
+    if not gpus:
+        return skip("no AMD GPU")
+    versions = []  # the ROCm user spaces in play: the wheel's first, it is what training runs
+    if torch and torch.get("hip"):
+        hip = version_tuple(torch["hip"])
+        versions.append((f"torch's ROCm {'.'.join(map(str, hip[:2]))}", hip))
+    if rocm is not None and (rocm.default or rocm.all):
+        inst = rocm.default or rocm.all[0]
+        versions.append((f"system ROCm {inst.version}", version_tuple(inst.version)))
+    has_discrete = any(not g.integrated for g in gpus)
+    out = []
+    for gfx, gs in _by_gfx(gpus).items():
+        subject = f"GPU {_which(gs)} ({gfx})"
+        evidence = [ev(gs[0].properties_path, f"gfx_target_version {gs[0].gfx_target_version} = {gfx}")]
+        if gs[0].integrated and has_discrete:
+            out.append(skip(f"{subject}: integrated GPU, see RD-GPU-002", subject=subject, evidence=evidence))
+            continue
+        verdicts = [(label, *gfx_status(gfx, v)) for label, v in versions] or [("current ROCm", *gfx_status(gfx, None))]
+        worst = max(verdicts, key=lambda x: ["supported", "deprecated", "unofficial", "unknown",
+                                             "unsupported"].index(x[1]))
+        info = GFX_SUPPORT.get(gfx)
+        model = f"{info.products}, {info.family}" if info else (gs[0].name or "unknown model")
+        said = "; ".join(f"{label}: {status}" + (f" ({note})" if note and status != "supported" else "")
+                         for label, status, note in verdicts)
+        data = {"gfx": gfx, "gpus": [g.index for g in gs], "verdicts": {lbl: st for lbl, st, _ in verdicts}}
+        label, status, note = worst
+        if status == "supported":
+            out.append(ok(f"{subject}: supported by {label}", f"{model}. {said}.", subject=subject,
+                          evidence=evidence, data=data))
+        elif status == "deprecated":
+            out.append(warn(f"{subject}: deprecated in {label}",
+                            f"{model}. {said}. It still works, but gets no new fixes and is gone from ROCm 7; "
+                            "stay on ROCm 6.x wheels for this GPU.", subject=subject, evidence=evidence, data=data))
+        else:
+            hint = ""
+            if gfx in COMMUNITY_OVERRIDE:
+                hint = (f" The community runs it as a close relative with HSA_OVERRIDE_GFX_VERSION="
+                        f"{COMMUNITY_OVERRIDE[gfx]} (not supported by AMD; see RD-ENV-001).")
+            out.append(warn(f"{subject}: not supported by {label}",
+                            f"{model}. {said}. ROCm libraries may lack kernels for it and AMD does not test "
+                            "it; expect missing-kernel errors or crashes." + hint,
+                            subject=subject, evidence=evidence, data=data))
+    return out
+
+
+def _override_for(g, overrides):
+    for o in (overrides.per_gpu if overrides else ()):
+        if o.gpu_index == g.index:
+            return o
+    return None
+
+
+@check("RD-GFX-002", area="gfx", title="The torch wheel has code for every GPU (torch.cuda.get_arch_list())",
+       level="default", sources=list(ARCH_SOURCES))
+def gfx_in_wheel(gpus, torch, hsa_overrides=None):
+    if not gpus:
+        return skip("no AMD GPU")
+    if not torch.get("hip"):
+        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    arch_list = [arch_base(a) for a in torch.get("arch_list") or []]
+    if not arch_list:
+        why = torch.get("arch_list_error") or "empty list"
+        return skip(f"torch.cuda.get_arch_list() gave no architectures ({why})")
+    archs = set(arch_list)
+    ev_list = ev("probe: python", f"torch {torch.get('version')} arch list: {', '.join(arch_list)}")
+    out = []
+    for gfx, gs in _by_gfx(gpus).items():
+        # The runtime reports the override's target instead of the native one, and that
+        # is what torch looks up code objects for.
+        eff = {}
+        for g in gs:
+            o = _override_for(g, hsa_overrides)
+            key = (o.gfx, f"{o.var}={o.value}") if o and o.gfx else (gfx, None)  # malformed: RD-ENV-001
+            eff.setdefault(key, []).append(g)
+        for (target, via), members in eff.items():
+            subject = f"GPU {_which(members)} ({gfx})"
+            evidence = [ev(members[0].properties_path, f"gfx_target_version {members[0].gfx_target_version}"), ev_list]
+            if via:
+                evidence.append(ev("environment", via))
+            if target in archs:
+                note = f" (runs as {target} through {via})" if via and target != gfx else ""
+                out.append(ok(f"{subject}: the wheel has {target} code{note}", subject=subject, evidence=evidence))
+                continue
+            out.append(fail(f"{subject}: torch has no code for {target}",
+                            _missing_detail(gfx, target, via, torch), subject=subject, evidence=evidence,
+                            fix=_wheel_fix(gfx, torch)))
+    return out
+
+
+def _missing_detail(gfx: str, target: str, via: str | None, torch: dict) -> str:
+    text = (f"The installed torch ({torch.get('version')}) was built without {target} kernels, so the first GPU "
+            "operation fails with 'hipErrorNoBinaryForGpu: Unable to find code object for all current devices' "
+            "or 'HIP error: invalid device function'.")
+    if via:
+        text += f" {via} makes the runtime report {target} instead of the GPU's own {gfx}."
+    gen = wheel_generation(gfx)
+    if gen:
+        text += f" Official {gen} include {gfx}: install a newer wheel."
+    elif gfx in COMMUNITY_OVERRIDE:
+        text += (f" No official wheel targets {gfx}. Community practice (unsupported by AMD) is "
+                 f"HSA_OVERRIDE_GFX_VERSION={COMMUNITY_OVERRIDE[gfx]}; the alternative is a source build "
+                 f"with PYTORCH_ROCM_ARCH={gfx}.")
+    else:
+        text += f" No official wheel targets {gfx}; build torch from source with PYTORCH_ROCM_ARCH={gfx}."
+    return text
+
+
+def _wheel_fix(gfx: str, torch: dict) -> FixPlan:
+    return FixPlan(f"Install a torch wheel that includes {gfx}", (
+        Action("note", f"pip install --upgrade torch --index-url {WHEEL_INDEX}rocmX.Y, choosing a ROCm "
+                       f"index whose wheels list {gfx} (newer indexes carry more targets; verify with "
+                       "python -c 'import torch; print(torch.cuda.get_arch_list())')"),
+        Action("note", f"or build torch from source with PYTORCH_ROCM_ARCH={gfx}"),
+    ))

@@ -1,0 +1,88 @@
+"""GPU inventory (from the KFD topology) and integrated GPUs beside discrete ones."""
+from __future__ import annotations
+
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.knowledge.pci_ids import AMD_VENDOR, NVIDIA_VENDOR
+
+PREREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"
+ATOMICS = "https://rocm.docs.amd.com/en/latest/conceptual/pcie-atomics.html"
+ISOLATION = "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html"
+
+
+def _gib(n: int | None) -> str:
+    return f"{n / 2**30:.0f} GiB" if n else "? GiB"
+
+
+def gpu_record(g) -> dict:
+    return {"index": g.index, "node": g.node, "gfx": g.gfx, "name": g.name, "vram_bytes": g.vram_bytes,
+            "pci": g.pci, "integrated": g.integrated, "device_id": f"0x{g.device_id:04x}"}
+
+
+@check("RD-GPU-001", area="gpu", title="AMD GPUs visible to ROCm (KFD topology inventory)",
+       sources=[ATOMICS])
+def gpu_inventory(gpus, pci_display=None, amdgpu=None):
+    amd_pci = [d for d in pci_display or [] if d.vendor_id == AMD_VENDOR]
+    if not gpus:
+        nvidia = [d for d in pci_display or [] if d.vendor_id == NVIDIA_VENDOR]
+        if amd_pci:
+            loaded = amdgpu is not None and amdgpu.module_loaded
+            why = ("amdgpu is loaded, so the kernel's compute side (KFD) skipped them: `sudo dmesg | grep kfd`; "
+                   "'PCI rejects atomics' means a chipset slot, riser or platform without PCIe atomics."
+                   if loaded else "the amdgpu driver is not loaded (see RD-DRV-001).")
+            return fail(f"{len(amd_pci)} AMD GPU(s) on PCI, but ROCm's KFD lists none",
+                        "ROCm enumerates GPUs from /sys/class/kfd; here it has no GPU node: " + why,
+                        evidence=[ev(f"/sys/bus/pci/devices/{d.address}",
+                                     f"AMD 0x{d.device_id:04x}, driver {d.driver or '(none)'}") for d in amd_pci])
+        if nvidia:
+            names = ", ".join(f"{d.address} (10de:{d.device_id:04x})" for d in nvidia)
+            return skip(f"NVIDIA GPU(s) only, no AMD GPU: {names}",
+                        "rocmdoctor diagnoses AMD ROCm machines; the NVIDIA devices are not examined.",
+                        evidence=[ev(f"/sys/bus/pci/devices/{d.address}", f"NVIDIA 0x{d.device_id:04x}")
+                                  for d in nvidia])
+        return skip("No GPU found: this looks like a CPU-only machine",
+                    "There are no GPU nodes in /sys/class/kfd/kfd/topology and no AMD or NVIDIA display "
+                    "or accelerator device on the PCI bus.")
+    lines = [f"GPU {g.index}: {g.gfx or 'gfx?'} {g.name or 'unknown model'}, {_gib(g.vram_bytes)}, "
+             f"PCI {g.pci or '?'}" + (" (integrated)" if g.integrated else "") for g in gpus]
+    counts: dict[str, int] = {}
+    for g in gpus:
+        key = f"{g.name or g.gfx or 'GPU'}"
+        counts[key] = counts.get(key, 0) + 1
+    summary = ", ".join(f"{n}× {k}" for k, n in counts.items())
+    return ok(f"{len(gpus)} AMD GPU(s): {summary}", "\n".join(lines),
+              evidence=[ev(g.properties_path, f"gfx_target_version {g.gfx_target_version}") for g in gpus],
+              data={"gpus": [gpu_record(g) for g in gpus]})
+
+
+@check("RD-GPU-002", area="gpu", title="No integrated GPU enumerated beside discrete GPUs",
+       sources=[PREREQ, ISOLATION])
+def igpu_beside_dgpu(gpus, env=None):
+    if not gpus:
+        return skip("no AMD GPU")
+    igpus = [g for g in gpus if g.integrated]
+    dgpus = [g for g in gpus if not g.integrated]
+    if not igpus:
+        return ok("no integrated AMD GPU enumerated")
+    if not dgpus:
+        return ok("only an integrated GPU", "There is no discrete GPU for it to interfere with.")
+    evidence = [ev(g.properties_path, f"{g.gfx} (integrated), KFD node {g.node}") for g in igpus]
+    rocr = (env or {}).get("ROCR_VISIBLE_DEVICES")
+    keep = ",".join(str(g.index) for g in dgpus)
+    if rocr is not None:
+        shown = {p.strip() for p in rocr.split(",")}
+        if not any(str(g.index) in shown for g in igpus) and all(p.isdigit() for p in shown if p):
+            return ok("integrated GPU hidden with ROCR_VISIBLE_DEVICES",
+                      f"ROCR_VISIBLE_DEVICES={rocr} leaves out the iGPU. Disabling it in the BIOS is still "
+                      "the more robust fix.", evidence=[*evidence, ev("environment", f"ROCR_VISIBLE_DEVICES={rocr}")])
+    names = ", ".join(f"GPU {g.index} ({g.gfx})" for g in igpus)
+    return warn(f"integrated GPU enumerated beside discrete GPUs: {names}",
+                "ROCm counts the APU's graphics as a GPU. It is not a supported target, shifts device "
+                "numbering, and can make ROCm crash even when HIP_VISIBLE_DEVICES leaves it out. "
+                "Disable the iGPU in the BIOS (preferred), or hide it below HIP with "
+                f"ROCR_VISIBLE_DEVICES={keep}.",
+                evidence=evidence,
+                fix=FixPlan("Hide the integrated GPU from ROCm",
+                            (Action("note", "disable the integrated graphics in the BIOS/UEFI setup "
+                                            "(often 'iGPU' or 'Integrated Graphics: Disabled')"),
+                             Action("env", "or expose only the discrete GPUs to the ROCm runtime",
+                                    env={"ROCR_VISIBLE_DEVICES": keep}))))

@@ -1,0 +1,155 @@
+"""Version pins: LLaMA-Factory's runtime checks on the training stack, and the
+requirements every installed distribution declares (what `pip check` reports).
+
+Fix plans are one pip command for the scanned interpreter whose specifiers satisfy
+every requirer at once. They never name torch: changing the user's torch is not ours
+to do, and pip keeps an installed torch that still satisfies everything.
+"""
+from __future__ import annotations
+
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.knowledge import llamafactory as lf
+
+PIP_CHECK = "https://pip.pypa.io/en/stable/cli/pip_check/"
+NEVER_TOUCH = {"torch", "torchvision", "torchaudio", "pytorch-triton-rocm", "triton"}
+
+
+def _py(python) -> str:
+    return ((python or {}).get("python") or {}).get("executable") or "python"
+
+
+def _disabled(env) -> bool:
+    # LLaMA-Factory's is_env_enabled(): "true", "y" or "1", case-insensitive.
+    return str((env or {}).get("DISABLE_VERSION_CHECK", "0")).lower() in ("true", "y", "1")
+
+
+def combined_specs(packages, distributions, extra_specs=()) -> dict[str, str]:
+    """For each package, the intersection of every installed requirer's specifier
+    (plus ``extra_specs``: (package, specifier) pairs), as one PEP 440 specifier."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.specifiers import SpecifierSet
+
+    out: dict[str, SpecifierSet] = {p: SpecifierSet() for p in packages}
+    for d in distributions.values():
+        for text in (d or {}).get("requires") or []:
+            try:
+                req = Requirement(text)
+            except InvalidRequirement:
+                continue
+            name = lf.normalise(req.name)
+            is_lf = lf.normalise(d.get("name", "")) == "llamafactory"
+            if name in out and _applies(req, text, extras=is_lf):
+                out[name] &= req.specifier
+    for name, spec in extra_specs:
+        if name in out:
+            out[name] &= SpecifierSet(spec)
+    return {p: str(s) for p, s in out.items()}
+
+
+def _applies(req, text: str, extras: bool) -> bool:
+    """Marker true here; with ``extras``, true for some extra the requirement names."""
+    import re
+
+    if req.marker is None:
+        return True
+    names = [""] + (re.findall(r"extra\s*==\s*['\"]([^'\"]+)['\"]", text) if extras else [])
+    return any(req.marker.evaluate({"extra": n}) for n in names)
+
+
+def pip_plan(python, specs: dict[str, str], title: str) -> FixPlan | None:
+    specs = {p: s for p, s in specs.items() if p not in NEVER_TOUCH}
+    if not specs:
+        return None
+    py = _py(python)
+    reqs = tuple(f"{p}{s}" for p, s in sorted(specs.items()))
+    return FixPlan(title, (
+        Action("command", "Preview what pip would change (it must not list torch)",
+               argv=(py, "-m", "pip", "install", "--dry-run", *reqs)),
+        Action("command", "Install versions that satisfy every requirement", argv=(py, "-m", "pip", "install", *reqs)),
+    ), params={"python": py, "requirements": list(reqs)})
+
+
+def _stack_violations(llamafactory, distributions):
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    out = []
+    for c in llamafactory.checks:
+        inst = distributions.get(c.package)
+        if not c.specifier:  # presence check
+            if inst is None and not c.only_with_deepspeed:
+                out.append((c, None))
+            continue
+        if inst is None:
+            continue  # only a presence check fails on absence; covered by pip metadata
+        try:
+            good = SpecifierSet(c.specifier).contains(Version(str(inst.get("version"))), prereleases=True)
+        except InvalidVersion:
+            continue
+        if not good:
+            out.append((c, str(inst.get("version"))))
+    return out
+
+
+@check("RD-PIN-001", area="pins", title="The training stack passes LLaMA-Factory's version checks", level="default",
+       sources=lf.SOURCES)
+def llamafactory_pins(llamafactory, distributions, python=None, env=None):
+    lfv = llamafactory
+    bad = _stack_violations(lfv, distributions)
+    origin = ev("probe: python" if lfv.approximate else lfv.origin.split(",")[0],
+                "\n".join(f"{c.requirement}{' (mandatory)' if c.mandatory else ''}"
+                          f"{' [with a DeepSpeed config]' if c.only_with_deepspeed else ''}" for c in lfv.checks))
+    source_note = (f" Checks taken from rocmdoctor's table for LLaMA-Factory {lfv.origin[6:]} because its source "
+                   "was not readable." if lfv.approximate else "")
+    if not bad:
+        return ok(f"LLaMA-Factory {lfv.version}: the training stack passes its version checks", source_note.strip(),
+                  evidence=[origin])
+    disabled = _disabled(env)
+    lines = [f"{c.package} {v or 'not installed'} fails {c.requirement}"
+             f"{' (mandatory)' if c.mandatory else ''}" for c, v in bad]
+    evidence = [origin, ev("probe: python", "\n".join(lines))]
+    if disabled:
+        evidence.append(ev("environment", "DISABLE_VERSION_CHECK=" + str((env or {}).get("DISABLE_VERSION_CHECK"))))
+    specs = combined_specs({c.package for c, _ in bad}, distributions,
+                           [(c.package, c.specifier) for c, _ in bad if c.specifier])
+    fix = pip_plan(python, specs, "Install training-stack versions LLaMA-Factory accepts")
+    refused = [c for c, _ in bad if c.mandatory or not disabled]
+    data = {"violations": lines, "disable_version_check": disabled, "source": lfv.origin}
+    ds_note = (" The DeepSpeed check runs only when a DeepSpeed config is passed."
+               if any(c.only_with_deepspeed for c, _ in bad) else "")
+    if refused:
+        return fail(f"LLaMA-Factory {lfv.version} will refuse to start: {'; '.join(lines)}",
+                    ("Mandatory checks ignore DISABLE_VERSION_CHECK." if any(c.mandatory for c in refused) else
+                     "LLaMA-Factory stops with an ImportError naming the pin.") + ds_note + source_note,
+                    evidence=evidence, fix=fix, data=data)
+    return warn(f"DISABLE_VERSION_CHECK=1 is hiding {len(bad)} LLaMA-Factory version violation(s)",
+                "; ".join(lines) + ". These pins exist because of known breakages (deepspeed<=0.16.9: "
+                "deepspeedai/DeepSpeed#7347); running outside them is untested." + ds_note + source_note,
+                evidence=evidence, fix=fix, data=data)
+
+
+@check("RD-PIN-002", area="pins", title="Installed packages satisfy each other's declared requirements",
+       level="default", sources=[PIP_CHECK])
+def declared_requirements(pins, distributions, python=None):
+    if not pins:
+        return ok(f"all {len(distributions)} installed distributions' requirements are satisfied",
+                  evidence=[ev("probe: python", f"{len(distributions)} distributions checked")])
+    stack = set(lf.STACK)
+    ordered = sorted(pins, key=lambda v: (v.package not in stack and lf.normalise(v.requirer) not in
+                                          (*stack, "llamafactory"), v.package, v.requirer))
+    lines = [f"{v.requirer} {v.requirer_version} requires {v.requirement.split(';')[0].strip()}"
+             f"{' [' + v.extra + ']' if v.extra else ''}: "
+             f"{'not installed' if v.missing else v.installed + ' installed'}" for v in ordered]
+    conflicts = {v.package for v in pins if not v.missing}
+    missing = sorted({v.package for v in pins if v.missing} - NEVER_TOUCH)
+    specs = combined_specs(conflicts | set(missing), distributions)
+    fix = pip_plan(python, specs, "Install versions that satisfy every declared requirement")
+    touches_torch = sorted((conflicts | set(missing)) & NEVER_TOUCH)
+    detail = (f"torch-family packages involved ({', '.join(touches_torch)}) are left out of the fix: install the "
+              "matching ROCm wheels yourself." if touches_torch else "")
+    stack_hit = sorted({v.package for v in pins} & stack)
+    title = f"{len(pins)} declared requirement(s) not satisfied" + (
+        f", including the training stack ({', '.join(stack_hit)})" if stack_hit else "")
+    return warn(title, detail, evidence=[ev("probe: python", "\n".join(lines))], fix=fix,
+                data={"violations": lines})
+

@@ -1,0 +1,161 @@
+"""Which PyTorch build is installed, against the GPUs the machine has.
+
+The classic accident: `pip install torch` (or a package depending on it) replaces the
+ROCm wheel with the CUDA or CPU one from PyPI, and training silently runs on the CPU
+or fails with "no GPU". These checks read ``torch.version.hip/cuda`` from the python
+probe. Their fixes are advice only: rocmdoctor never installs or upgrades torch.
+"""
+from __future__ import annotations
+
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+
+PYTORCH_INSTALL = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"
+GET_STARTED = "https://pytorch.org/get-started/locally/"
+XFORMERS_ROCM = "https://github.com/facebookresearch/xformers/issues/1070"
+BNB_ROCM = "https://huggingface.co/docs/bitsandbytes/main/en/installation"
+
+
+def torch_kind(t: dict) -> str:
+    """'rocm' (PyTorch's ROCm wheel), 'rocm-vendor' (HIP build from elsewhere: AMD
+    images, distro, source), 'cuda', or 'cpu'."""
+    if t.get("hip"):
+        return "rocm" if "rocm" in str(t.get("version", "")) else "rocm-vendor"
+    if t.get("cuda"):
+        return "cuda"
+    return "cpu"
+
+
+def _amd_gpus(gpus, pci_display) -> list[str]:
+    """Discrete AMD GPUs, as labels; integrated ones do not make a training machine."""
+    if gpus:
+        return [f"{g.label} {g.gfx or ''}".strip() for g in gpus if not g.integrated]
+    return [f"AMD {p.address}" for p in (pci_display or []) if p.vendor == "AMD"]
+
+
+def _torch_ev(t: dict):
+    return ev("probe: python", f"torch {t.get('version')} hip={t.get('hip')} cuda={t.get('cuda')} "
+                               f"file={t.get('file')}")
+
+
+def _reinstall_plan(python, why: str) -> FixPlan:
+    exe = ((python or {}).get("python") or {}).get("executable") or "python"
+    return FixPlan("Reinstall PyTorch from the ROCm wheel index", (
+        Action("note", f"{why} Install the ROCm build for your ROCm release from the index pytorch.org lists "
+                       f"(https://download.pytorch.org/whl/rocmX.Y) into {exe}, or use AMD's rocm/pytorch image. "
+                       "rocmdoctor does not change torch for you."),
+        Action("note", "Afterwards, pin it (e.g. a constraints file) so later `pip install`s do not pull the "
+                       "PyPI wheel back in."),
+    ))
+
+
+@check("RD-TORCH-001", area="torch", title="torch is not a CUDA build on an AMD GPU machine", level="default",
+       sources=[PYTORCH_INSTALL, GET_STARTED])
+def cuda_torch_on_amd(torch, gpus=None, pci_display=None, python=None):
+    amd = _amd_gpus(gpus, pci_display)
+    kind = torch_kind(torch)
+    if not amd:
+        return skip("no discrete AMD GPU found")
+    if kind != "cuda":
+        return ok(f"torch {torch.get('version')} is not a CUDA build", evidence=[_torch_ev(torch)])
+    return fail(f"torch {torch.get('version')} is a CUDA build on a machine with AMD GPUs",
+                f"torch.version.cuda={torch.get('cuda')} and no HIP: it cannot drive {', '.join(amd)}. "
+                "Usually a plain `pip install torch` (or a dependency) replaced the ROCm wheel.",
+                evidence=[_torch_ev(torch)], fix=_reinstall_plan(python, "This torch was built for NVIDIA CUDA."))
+
+
+@check("RD-TORCH-002", area="torch", title="torch is not a CPU-only build on an AMD GPU machine", level="default",
+       sources=[PYTORCH_INSTALL, GET_STARTED])
+def cpu_torch_on_amd(torch, gpus=None, pci_display=None, python=None):
+    amd = _amd_gpus(gpus, pci_display)
+    if not amd:
+        return skip("no discrete AMD GPU found")
+    if torch_kind(torch) != "cpu":
+        return ok(f"torch {torch.get('version')} has GPU support", evidence=[_torch_ev(torch)])
+    return fail(f"torch {torch.get('version')} is a CPU-only build",
+                f"Neither torch.version.hip nor torch.version.cuda is set; training would run on the CPU and "
+                f"ignore {', '.join(amd)}.", evidence=[_torch_ev(torch)],
+                fix=_reinstall_plan(python, "This torch has no GPU backend."))
+
+
+@check("RD-TORCH-003", area="torch", title="Which ROCm torch build this is (PyTorch wheel or vendor build)",
+       level="default", sources=["https://github.com/deepspeedai/DeepSpeed/pull/6909", PYTORCH_INSTALL])
+def vendor_build(torch):
+    kind = torch_kind(torch)
+    if kind not in ("rocm", "rocm-vendor"):
+        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    if kind == "rocm":
+        return ok(f"torch {torch.get('version')} is PyTorch's ROCm wheel (HIP {torch.get('hip')})",
+                  evidence=[_torch_ev(torch)], data={"kind": kind})
+    detail = ("A HIP build without the '+rocm' version tag (AMD container, distro or source build). "
+              "torch.version.cuda is None, as on every ROCm build; tools that read it unguarded crash "
+              "(older DeepSpeed: RD-DS-004). Wheels of other packages may not match its ABI.")
+    if torch.get("cuda"):
+        detail = (f"It reports both HIP {torch.get('hip')} and CUDA {torch.get('cuda')}; libraries pick their "
+                  "backend from torch.version.cuda and may choose the wrong one.")
+        return warn(f"torch {torch.get('version')} reports both HIP and CUDA", detail,
+                    evidence=[_torch_ev(torch)], data={"kind": kind})
+    return ok(f"torch {torch.get('version')} is a vendor ROCm build (HIP {torch.get('hip')})", detail,
+              evidence=[_torch_ev(torch)], data={"kind": kind})
+
+
+@check("RD-TORCH-004", area="torch", title="The ROCm torch sees the machine's AMD GPUs", level="default",
+       sources=["https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html", PYTORCH_INSTALL])
+def rocm_torch_sees_gpu(torch, gpus=None, pci_display=None, env=None):
+    amd = _amd_gpus(gpus, pci_display)
+    if torch_kind(torch) not in ("rocm", "rocm-vendor"):
+        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    if not amd:
+        return skip("no discrete AMD GPU found")
+    count = int(torch.get("device_count") or 0)
+    evidence = [ev("probe: python", f"torch.cuda.is_available()={torch.get('cuda_available')} "
+                                    f"device_count={count}" + (f" error={torch.get('device_error')}"
+                                                               if torch.get("device_error") else ""))]
+    if count:
+        return ok(f"torch sees {count} of {len(amd)} AMD GPU(s)", evidence=evidence)
+    masks = {k: v for k, v in (env or {}).items()
+             if k in ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES",
+                      "HSA_OVERRIDE_GFX_VERSION")}
+    if masks:
+        evidence.append(ev("environment", " ".join(f"{k}={v}" for k, v in sorted(masks.items()))))
+    hints = ["device-node permissions (render/video groups, --device=/dev/kfd in containers: RD-PERM checks)",
+             "the visible-devices variables (RD-ENV checks)",
+             "a wheel without code for this GPU's gfx target (RD-ARCH checks)"]
+    return fail(f"ROCm torch {torch.get('version')} sees no GPU although the machine has {len(amd)}",
+                "Usual causes: " + "; ".join(hints) + ".", evidence=evidence)
+
+
+@check("RD-TORCH-005", area="torch", title="GPU extension wheels match the ROCm torch (xformers, bitsandbytes)",
+       level="default", sources=[XFORMERS_ROCM, BNB_ROCM, "https://github.com/ROCm/bitsandbytes/issues/82"])
+def cuda_extension_wheels(torch, distributions):
+    from packaging.version import InvalidVersion, Version
+
+    if torch_kind(torch) not in ("rocm", "rocm-vendor"):
+        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    found = []
+    xf = distributions.get("xformers")
+    if xf and "rocm" not in str(xf.get("version")):
+        found.append(f"xformers {xf.get('version')}: PyPI builds are CUDA-only; the ROCm builds come from the "
+                     "PyTorch ROCm index with a +rocm version tag")
+    bnb = distributions.get("bitsandbytes")
+    if bnb and "rocm" not in str(bnb.get("version")):
+        try:
+            old = Version(str(bnb.get("version"))) < Version("0.49")
+        except InvalidVersion:
+            old = False
+        if old:
+            found.append(f"bitsandbytes {bnb.get('version')}: releases before 0.49 ship no ROCm library on PyPI "
+                         "(ROCm support was experimental; 0.50 documents official AMD support)")
+    present = [n for n in ("xformers", "bitsandbytes") if distributions.get(n)]
+    if not present:
+        return skip("neither xformers nor bitsandbytes is installed")
+    evidence = [ev("probe: python", ", ".join(f"{n} {distributions[n].get('version')}" for n in present) +
+                   f"; torch {torch.get('version')}")]
+    if not found:
+        return ok(f"{' and '.join(present)} look like ROCm-capable builds", evidence=evidence)
+    return warn("CUDA-only extension wheel(s) installed next to the ROCm torch", "; ".join(found) + ".",
+                evidence=evidence, fix=FixPlan("Replace the CUDA-only wheels", (
+                    Action("note", "xformers: install it from the PyTorch ROCm index matching torch's ROCm "
+                                   "(pip install xformers --index-url https://download.pytorch.org/whl/rocmX.Y "
+                                   "--no-deps); check with `python -m xformers.info`"),
+                    Action("note", "bitsandbytes: upgrade to a release with ROCm support (>=0.49) with --no-deps; "
+                                   "check with `python -m bitsandbytes`"))))

@@ -1,0 +1,165 @@
+"""RD-ENV-*: HSA_OVERRIDE_GFX_VERSION, PYTORCH_ROCM_ARCH and *_VISIBLE_DEVICES."""
+import json
+import os
+
+import rocmdoctor
+from rocmdoctor.model import Status
+from rocmdoctor.testing import build_snapshot
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+KFD = "/sys/class/kfd/kfd/topology/nodes"
+EXAMPLES = rocmdoctor.api.examples()
+
+
+def data(name):
+    with open(os.path.join(DATA, name), encoding="utf-8") as fh:
+        return fh.read()
+
+
+R9700 = data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt").replace(
+    "gfx_target_version 110000", "gfx_target_version 120001")  # same board family, RDNA4 target
+
+
+def machine(tmp_path, *gpus, env=None, archs=None, rocm=None):
+    files = {f"{KFD}/0/properties": data("kfd_properties_cpu_node0_24cores_rocprofsdk.txt")}
+    for i, g in enumerate(gpus, start=1):
+        files[f"{KFD}/{i}/properties"] = g if "\n" in g else data(g)
+    if rocm:
+        files["/opt/rocm/.info/version"] = rocm + "\n"
+    probes = {"env": env if env is not None else {}}
+    if archs is not None:
+        probes["python"] = {"python": {}, "torch": {"version": "2.3.0+rocm6.0", "hip": "6.0.32830-d62f6a171",
+                                                    "arch_list": archs}}
+    return build_snapshot(tmp_path, files=files, probes=probes)
+
+
+def findings(s, code, level="default"):
+    return [f for f in rocmdoctor.scan(snapshot=s, select=[code], level=level).findings if f.code.startswith(code)]
+
+
+GFX906 = "kfd_properties_gfx906_RadeonVII_node1.txt"
+GFX1032 = "kfd_properties_gfx1032_node3_rocprofsdk.txt"
+GFX1100 = "kfd_properties_gfx1100_RX7900XTX_tinygrad.txt"
+
+
+# ------------------------------------------------------------- HSA_OVERRIDE_GFX_VERSION
+def test_override_unset_passes(tmp_path):
+    [f] = findings(machine(tmp_path, GFX1100), "RD-ENV-001")
+    assert f.status is Status.PASS
+
+
+def test_cross_generation_override_fails(tmp_path):
+    # 11.0.0 on an RX 9070 / R9700 (gfx1201): RDNA3 code on RDNA4.
+    s = machine(tmp_path, R9700, env={"HSA_OVERRIDE_GFX_VERSION": "11.0.0"})
+    [f] = findings(s, "RD-ENV-001")
+    assert f.status is Status.FAIL and "crosses GPU generations" in f.title
+    assert f.fix.actions[0].env == {"HSA_OVERRIDE_GFX_VERSION": None}
+    assert f.fix.applicability.value == "display-only"
+
+
+def test_override_with_native_wheel_support_warns(tmp_path):
+    # 9.0.6 on gfx906 with gfx906 in the wheel (the mi50 example machine).
+    [f] = findings(EXAMPLES["mi50x2-xeon"], "RD-ENV-001")
+    assert f.status is Status.WARN and "not needed" in f.title and "native gfx906 code" in f.detail
+
+
+def test_override_on_supported_gpu_without_torch_warns(tmp_path):
+    s = machine(tmp_path, GFX1100, env={"HSA_OVERRIDE_GFX_VERSION": "11.0.1"})
+    [f] = findings(s, "RD-ENV-001", level="quick")
+    assert f.status is Status.WARN and "officially supported" in f.title
+
+
+def test_same_family_override_for_unsupported_gpu_passes(tmp_path):
+    s = machine(tmp_path, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION": "10.3.0"},
+                archs=json.loads(data("torch_get_arch_list_rocm_wheel_with_gfx942.txt").replace("'", '"')))
+    [f] = findings(s, "RD-ENV-001")
+    assert f.status is Status.PASS and "as gfx1030" in f.title
+
+
+def test_malformed_override_fails(tmp_path):
+    s = machine(tmp_path, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION": "gfx1030"})
+    [f] = findings(s, "RD-ENV-001", level="quick")
+    assert f.status is Status.FAIL and "malformed" in f.title
+
+
+def test_global_override_over_mixed_gpus_recommends_per_node(tmp_path):
+    s = machine(tmp_path, GFX1100, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION": "10.3.0"})
+    fs = findings(s, "RD-ENV-001", level="quick")
+    by_title = {f.title: f for f in fs}
+    assert any(f.status is Status.FAIL and "gfx1100" in f.subject for f in fs)  # 10.3.0 on RDNA3
+    mixed = next(f for t, f in by_title.items() if t.startswith("one global"))
+    assert mixed.status is Status.WARN and "HSA_OVERRIDE_GFX_VERSION_<KFD node id>" in mixed.detail
+
+
+def test_per_node_override_applies_to_its_node_only(tmp_path):
+    # KFD node 2 is the gfx1032; node 1 (gfx1100) is left alone.
+    s = machine(tmp_path, GFX1100, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION_2": "10.3.0"})
+    [f] = findings(s, "RD-ENV-001", level="quick")
+    assert f.status is Status.PASS and f.subject == "GPU 1 (gfx1032)"
+
+
+def test_per_node_override_naming_the_cpu_node_warns(tmp_path):
+    s = machine(tmp_path, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION_0": "10.3.0"})
+    [f] = findings(s, "RD-ENV-001", level="quick")
+    assert f.status is Status.WARN and "HSA_OVERRIDE_GFX_VERSION_0" in f.title
+
+
+def test_empty_env_probe_is_fine(tmp_path):
+    s = machine(tmp_path, GFX1100, env={})
+    assert [f.status for f in findings(s, "RD-ENV")] == [Status.PASS] * 3
+
+
+def test_failed_env_probe_skips(tmp_path):
+    s = build_snapshot(tmp_path, probes={"env": {"error": "probe crashed"}})
+    assert {f.status for f in findings(s, "RD-ENV")} == {Status.SKIP}
+
+
+# ---------------------------------------------------------------- PYTORCH_ROCM_ARCH
+def test_pytorch_rocm_arch_covering_gpu_passes(tmp_path):
+    s = machine(tmp_path, GFX1100, env={"PYTORCH_ROCM_ARCH": "gfx90a;gfx1100"})
+    assert findings(s, "RD-ENV-002")[0].status is Status.PASS
+
+
+def test_pytorch_rocm_arch_missing_gpu_warns(tmp_path):
+    s = machine(tmp_path, GFX906, GFX1100, env={"PYTORCH_ROCM_ARCH": "gfx1100"})
+    [f] = findings(s, "RD-ENV-002")
+    assert f.status is Status.WARN and "gfx906" in f.title and "invalid device function" in f.detail
+
+
+# ------------------------------------------------------------------ visible devices
+def test_single_visible_variable_passes(tmp_path):
+    s = machine(tmp_path, GFX906, GFX906, env={"HIP_VISIBLE_DEVICES": "1"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.PASS and f.data["visible_gpus"] == [1]
+
+
+def test_rocr_then_hip_renumbering_leaves_nothing(tmp_path):
+    s = machine(tmp_path, GFX906, GFX906, env={"ROCR_VISIBLE_DEVICES": "1", "CUDA_VISIBLE_DEVICES": "1"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.FAIL and "No HIP GPUs are available" in f.title
+    assert f.data["visible_gpus"] == []
+
+
+def test_combined_variables_warn(tmp_path):
+    s = machine(tmp_path, GFX906, GFX906, env={"ROCR_VISIBLE_DEVICES": "1", "HIP_VISIBLE_DEVICES": "0"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.WARN and f.data["visible_gpus"] == [1]
+
+
+def test_index_beyond_gpus_fails(tmp_path):
+    s = machine(tmp_path, GFX906, GFX906, env={"HIP_VISIBLE_DEVICES": "0,2"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.FAIL and "index 2" in f.detail
+
+
+def test_uuid_selection_uses_kfd_unique_id(tmp_path):
+    # Radeon VII node: unique_id 985321441578344217 = 0x0dac90a172da5f19.
+    s = machine(tmp_path, GFX1100, GFX906, env={"ROCR_VISIBLE_DEVICES": "GPU-0DAC90A172DA5F19"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.PASS and f.data["visible_gpus"] == [1]
+
+
+def test_garbage_visible_value_fails_cleanly(tmp_path):
+    s = machine(tmp_path, GFX906, env={"CUDA_VISIBLE_DEVICES": "all"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.FAIL and "'all'" in f.detail

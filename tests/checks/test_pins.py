@@ -1,0 +1,158 @@
+"""RD-PIN-*: declared requirements and LLaMA-Factory's runtime version checks.
+
+Distributions are real dist-info directories with METADATA in a temporary site
+directory, read by the python probe's own ``distributions()`` through
+importlib.metadata, so the pin logic meets packaging's real behaviour. LLaMA-Factory's
+checks come from its real v0.9.3 / v0.9.4 sources (tests/data).
+"""
+import importlib.util
+import os
+from importlib import metadata
+
+import pytest
+
+import rocmdoctor
+from rocmdoctor.facts.training_stack import requirement_violations
+from rocmdoctor.knowledge import llamafactory as lf
+from rocmdoctor.model import Status
+from rocmdoctor.testing import build_snapshot
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+PY = "/opt/venv/bin/python3"
+LF_DIR = "/opt/venv/lib/python3.11/site-packages/llamafactory"
+_REAL_DISTRIBUTIONS = metadata.distributions
+PROBE = os.path.join(os.path.dirname(rocmdoctor.__file__), "childprobes", "python_env.py")
+
+# LLaMA-Factory 0.9.4's pyproject.toml, as pip writes it into METADATA.
+LF_094 = ["torch>=2.4.0", "transformers!=4.52.0,!=4.57.0,<=4.57.1,>=4.51.0", "datasets<=4.0.0,>=2.16.0",
+          "accelerate<=1.11.0,>=1.3.0", "peft<=0.17.1,>=0.14.0", "trl<=0.24.0,>=0.18.0",
+          'deepspeed<=0.16.9,>=0.10.0; extra == "deepspeed"', 'pytest; extra == "dev"']
+GOOD = {"deepspeed": "0.16.9", "transformers": "4.57.1", "datasets": "3.6.0", "accelerate": "1.10.1",
+        "peft": "0.17.1", "trl": "0.23.0", "torch": "2.4.1+rocm6.1", "numpy": "1.26.4"}
+
+
+def data(name):
+    with open(os.path.join(DATA, name), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def make_site(root, versions, requires=None):
+    """One dist-info per distribution; requires: name -> Requires-Dist lines."""
+    requires = requires or {}
+    for name, version in versions.items():
+        d = root / f"{name.replace('-', '_')}-{version}.dist-info"
+        d.mkdir(parents=True)
+        lines = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
+        lines += [f"Requires-Dist: {r}" for r in requires.get(name, [])]
+        (d / "METADATA").write_text("\n".join(lines) + "\n")
+    return root
+
+
+def read_dists(monkeypatch, site):
+    """The python probe's distributions(), over the temporary site only."""
+    spec = importlib.util.spec_from_file_location("rd_python_env_probe", PROBE)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    monkeypatch.setattr(metadata, "distributions", lambda: _REAL_DISTRIBUTIONS(path=[str(site)]))
+    return mod.distributions()
+
+
+def scan(tmp_path, monkeypatch, versions, *, lf_version="0.9.4", sources=("v0.9.4",), env=None,
+         extra_requires=None, codes=("RD-PIN",)):
+    reqs = {"llamafactory": LF_094, **(extra_requires or {})}
+    site = make_site(tmp_path / "site", {"llamafactory": lf_version, **versions}, reqs)
+    dists = read_dists(monkeypatch, site)
+    files = {}
+    for tag in sources:
+        files[f"{LF_DIR}/extras/misc.py"] = data(f"llamafactory_{tag}_extras_misc.py.txt")
+        files[f"{LF_DIR}/hparams/parser.py"] = data(f"llamafactory_{tag}_hparams_parser.py.txt")
+    probes = {"python": {"python": {"executable": PY, "version": "3.11.9"}, "distributions": dists},
+              "deepspeed": {"llamafactory": {"origin": f"{LF_DIR}/__init__.py", "dirs": [LF_DIR] if sources else []}},
+              "env": env or {}}
+    s = build_snapshot(tmp_path / "snap", files=files, probes=probes)
+    return {f.code: f for f in rocmdoctor.scan(snapshot=s, select=list(codes), level="default").findings}
+
+
+def test_parser_reads_real_sources_and_matches_table():
+    v3 = lf.parse_runtime_checks(data("llamafactory_v0.9.3_hparams_parser.py.txt"), "hparams/parser.py")
+    assert [(c.requirement, c.mandatory, c.only_with_deepspeed) for c in v3] == [
+        ("deepspeed>=0.10.0,<=0.16.9", True, True)]
+    v4 = lf.parse_runtime_checks(data("llamafactory_v0.9.4_hparams_parser.py.txt"), "hparams/parser.py")
+    assert [(c.requirement, c.mandatory) for c in v4] == [("deepspeed", True), ("deepspeed>=0.10.0,<=0.16.9", False)]
+    for tag in ("0.9.3", "0.9.4"):
+        parsed = lf.parse_runtime_checks(data(f"llamafactory_v{tag}_extras_misc.py.txt"), "extras/misc.py")
+        parsed += lf.parse_runtime_checks(data(f"llamafactory_v{tag}_hparams_parser.py.txt"), "hparams/parser.py")
+        table = lf.KNOWN_CHECKS[tag]
+        assert sorted((c.requirement, c.mandatory) for c in parsed) == sorted((c.requirement, c.mandatory)
+                                                                               for c in table)
+    assert lf.known_checks("0.9.4.dev0")[0] == "0.9.4" and lf.known_checks("0.7.0") is None
+
+
+def test_stack_within_pins_passes(tmp_path, monkeypatch):
+    f = scan(tmp_path, monkeypatch, GOOD)
+    assert f["RD-PIN-001"].status is Status.PASS
+    assert f["RD-PIN-002"].status is Status.PASS
+
+
+def test_deepspeed_018_refused_then_hidden_by_disable_version_check(tmp_path, monkeypatch):
+    versions = dict(GOOD, deepspeed="0.18.3")
+    f = scan(tmp_path / "a", monkeypatch, versions)
+    one = f["RD-PIN-001"]
+    assert one.status is Status.FAIL and "deepspeed 0.18.3 fails deepspeed>=0.10.0,<=0.16.9" in one.title
+    assert one.data["source"].endswith("parser.py")  # read from the installed source
+    argv = one.fix.actions[-1].argv
+    assert argv[:4] == (PY, "-m", "pip", "install") and "deepspeed<=0.16.9,>=0.10.0" in argv
+    assert not any(a.startswith("torch") for a in argv)
+    # pip metadata sees the same pin through the `deepspeed` extra.
+    two = f["RD-PIN-002"]
+    assert two.status is Status.WARN and "deepspeed" in two.title
+
+    f = scan(tmp_path / "b", monkeypatch, versions, env={"DISABLE_VERSION_CHECK": "1"})
+    one = f["RD-PIN-001"]
+    assert one.status is Status.WARN and "DISABLE_VERSION_CHECK=1 is hiding 1" in one.title
+    assert any(e.source == "environment" for e in one.evidence)
+
+
+def test_mandatory_pin_ignores_disable_version_check(tmp_path, monkeypatch):
+    f = scan(tmp_path, monkeypatch, dict(GOOD, deepspeed="0.17.1", transformers="4.52.4", accelerate="1.7.0",
+                                         peft="0.15.2", trl="0.9.6"),
+             lf_version="0.9.3", sources=("v0.9.3",), env={"DISABLE_VERSION_CHECK": "true"})
+    one = f["RD-PIN-001"]
+    assert one.status is Status.FAIL and "(mandatory)" in one.title
+    assert "ignore DISABLE_VERSION_CHECK" in one.detail
+
+
+def test_fallback_table_when_source_unreadable(tmp_path, monkeypatch):
+    f = scan(tmp_path, monkeypatch, dict(GOOD, peft="0.18.0"), sources=())
+    one = f["RD-PIN-001"]
+    assert one.status is Status.FAIL and "peft 0.18.0 fails peft>=0.14.0,<=0.17.1" in one.title
+    assert "table" in one.detail and one.data["source"] == "table v0.9.4"
+
+
+def test_metadata_pin_stricter_than_runtime_check(tmp_path, monkeypatch):
+    # 4.57.0 passes LLaMA-Factory 0.9.4's runtime check but its metadata excludes it.
+    f = scan(tmp_path, monkeypatch, dict(GOOD, transformers="4.57.0"))
+    assert f["RD-PIN-001"].status is Status.PASS
+    two = f["RD-PIN-002"]
+    assert two.status is Status.WARN and "transformers" in two.title
+    assert any("!=4.57.0" in a for a in two.fix.actions[-1].argv)
+
+
+def test_requirement_violations_markers_and_missing(tmp_path, monkeypatch):
+    site = make_site(tmp_path, {"tool": "1.0", "numpy": "2.1.0", "llamafactory": "0.9.4"},
+                     {"tool": ["numpy<2", "colorama; sys_platform == 'win32'", "tomli; python_version < '3.11'",
+                               "absent-pkg>=1"], "llamafactory": LF_094})
+    dists = read_dists(monkeypatch, site)
+    got = {(v.requirer, v.package, v.installed) for v in requirement_violations(dists, {"python": {"version": "3.11.9"}})}
+    # colorama (win32) and tomli (python<3.11) do not apply; llamafactory's deepspeed extra is not
+    # installed, so it is not a violation; the torch/transformers... it requires are missing.
+    assert ("tool", "numpy", "2.1.0") in got and ("tool", "absent-pkg", None) in got
+    assert not any(p in ("colorama", "tomli", "deepspeed", "pytest") for _, p, _ in got)
+    got_310 = {v.package for v in requirement_violations(dists, {"python": {"version": "3.10.14"}})}
+    assert "tomli" in got_310
+
+
+@pytest.mark.parametrize("value,hidden", [("1", True), ("y", True), ("0", False)])
+def test_disable_version_check_values(tmp_path, monkeypatch, value, hidden):
+    f = scan(tmp_path, monkeypatch, dict(GOOD, trl="0.25.0"), env={"DISABLE_VERSION_CHECK": value})
+    assert (f["RD-PIN-001"].status is Status.WARN) is hidden

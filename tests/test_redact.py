@@ -1,0 +1,168 @@
+"""Redaction: nothing that identifies the machine or its people leaves in a snapshot,
+and version strings that merely look like addresses survive."""
+import json
+import os
+
+import pytest
+
+from rocmdoctor import cli
+from rocmdoctor.api import examples
+from rocmdoctor.redact import Redactor
+from rocmdoctor.sources import SnapshotSource
+from rocmdoctor.testing import build_snapshot
+
+HOST = "gpu-node-17"
+USER = "jdoe42"
+SECRETS = {
+    "HF_TOKEN": "hf_QwErTyUiOpAsDfGhJkLzXcVbNm123456",
+    "WANDB_API_KEY": "0123456789abcdef0123456789abcdef01234567",
+    "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "MY_PASSWORD": "hunter2-but-longer",
+}
+PLANTED = {
+    "host": HOST,
+    "user": USER,
+    "ipv4": "10.20.30.40",
+    "gateway": "172.16.8.1",
+    "ipv6": "fd00:1234:5678::17",
+    "mac": "a0:36:9f:12:34:56",
+    "uuid": "3f2b8c1e-9d4a-4e6f-8b7c-1a2b3c4d5e6f",
+    "kfd_unique_id": "4376936076086227261",
+    "smi_serial": "692231000131",
+    "asic_serial": "0xD1A3C0FFEE12",
+    "pci_dsn": "00-11-22-ff-fe-33-44-55",
+    **{k.lower(): v for k, v in SECRETS.items()},
+}
+VERSIONS = ["6.1.40091", "version 1.2.3.4", "rocm 6.2.0.0", "5.15.0-119-generic", "2.3.0+rocm6.1"]
+
+
+def planted_machine(tmp_path):
+    """The mi50x2-xeon example with identities planted where a real host has them."""
+    base = examples()["mi50x2-xeon"]
+    python = json.load(open(os.path.join(base, "probes/python.json")))["data"]
+    python["python"]["executable"] = f"/home/{USER}/venv/bin/python"
+    env = json.load(open(os.path.join(base, "probes/env.json")))["data"]
+    env.update(HOME=f"/home/{USER}", USER=USER, LOGNAME=USER, HOSTNAME=HOST,
+               MASTER_ADDR=PLANTED["ipv4"], NCCL_COMM_ID=f"[{PLANTED['ipv6']}]:29500", **SECRETS)
+    identity = json.load(open(os.path.join(base, "probes/identity.json")))["data"]
+    identity["user"] = USER
+    identity["known_groups"]["render"]["members"] = [USER]
+    kfd = "/sys/class/kfd/kfd/topology/nodes/2/properties"
+    props = open(os.path.join(base, "fs", kfd.lstrip("/"))).read()
+    lspci_out = SnapshotSource(base).run(["lspci", "-vvv", "-nn", "-D"]).stdout.replace(
+        "        Capabilities: [270 v1]",
+        f"        Capabilities: [260 v1] Device Serial Number {PLANTED['pci_dsn']}\n        Capabilities: [270 v1]", 1)
+    dmesg = (f"[    0.000000] Linux version {VERSIONS[3]} (buildd@lcy02-amd64-080) (gcc 11.4.0)\n"
+             f"[    4.812345] systemd[1]: Hostname set to <{HOST}>.\n"
+             f"[    6.102938] igb 0000:05:00.0 eth0: (PCIe:2.5Gb/s:Width x4) {PLANTED['mac']}\n"
+             f"[    7.000001] amdgpu: firmware {VERSIONS[1]} loaded, {VERSIONS[2]} stack\n"
+             f"[   12.500000] {HOST} kernel: eth0 up, address {PLANTED['ipv4']}\n")
+    amdsmi = {"available": True, "errors": [], "gpus": [
+        {"bdf": "0000:19:00.0", "asic": {"market_name": "AMD Instinct MI50", "asic_serial": PLANTED["asic_serial"]},
+         "board": {"product_serial": PLANTED["smi_serial"]}}]}
+    return build_snapshot(
+        tmp_path / "machine", base=base,
+        files={
+            "/proc/cmdline": (f"BOOT_IMAGE=/boot/vmlinuz-{VERSIONS[3]} root=UUID={PLANTED['uuid']} ro quiet "
+                              f"ip={PLANTED['ipv4']}::{PLANTED['gateway']}:255.255.255.0:{HOST}:eno1:none"),
+            "/proc/sys/kernel/osrelease": VERSIONS[3],
+            kfd: props.replace("unique_id 1001", f"unique_id {PLANTED['kfd_unique_id']}"),
+        },
+        commands={("lspci", "-vvv", "-nn", "-D"): lspci_out, ("dmesg",): dmesg,
+                  ("rocm-smi", "--showserial"): f"GPU[0]\t\t: Serial Number: {PLANTED['smi_serial']}\n"},
+        probes={"python": python, "env": env, "identity": identity, "amdsmi": amdsmi,
+                "system": {"hostname": f"{HOST}.lab.example.org", "machine": "x86_64", "cpu_count": 48,
+                           "in_container_hint": False}},
+    )
+
+
+def snapshot_bytes(directory) -> bytes:
+    out = []
+    for root, _, files in os.walk(directory):
+        for fn in sorted(files):
+            with open(os.path.join(root, fn), "rb") as fh:
+                out.append(fh.read())
+    return b"\n".join(out)
+
+
+@pytest.fixture
+def written(tmp_path, capsys):
+    def write(*extra):
+        machine = planted_machine(tmp_path)
+        out = tmp_path / ("plain" if extra else "redacted")
+        assert cli.main(["snapshot", "--snapshot", machine, "-o", str(out), *extra]) == 0
+        capsys.readouterr()
+        return out
+    return write
+
+
+def test_nothing_planted_survives_redaction(written):
+    out = written()
+    data = snapshot_bytes(out)
+    for what, value in PLANTED.items():
+        assert value.encode() not in data, f"{what} ({value}) leaked into the snapshot"
+    # Even the lower-case form of the MAC, and the last bytes of the PCI serial.
+    assert b"33-44-55" not in data
+    assert json.loads((out / "manifest.json").read_text())["redacted"] is True
+
+
+def test_version_strings_survive_redaction(written):
+    data = snapshot_bytes(written())
+    for v in VERSIONS:
+        assert v.encode() in data, f"version string {v!r} was masked"
+    assert b"255.255.255.0" in data  # a netmask identifies nobody
+
+
+def test_no_redact_keeps_everything(written):
+    out = written("--no-redact")
+    data = snapshot_bytes(out)
+    for what, value in PLANTED.items():
+        if what in ("smi_serial",):  # rocm-smi --showserial is not run by any check; amdsmi has it
+            continue
+        assert value.encode() in data, f"{what} missing from a --no-redact snapshot"
+    assert json.loads((out / "manifest.json").read_text())["redacted"] is False
+
+
+def test_secrets_become_a_marker_not_a_placeholder(written):
+    env = json.loads((written() / "probes/env.json").read_text())["data"]
+    for key in SECRETS:
+        assert env[key] == "<redacted>"
+    assert env["MASTER_ADDR"].startswith("192.0.2.")  # documentation range (RFC 5737)
+    assert env["NCCL_COMM_ID"].startswith("[2001:db8::")
+
+
+def test_same_host_gets_the_same_placeholder_everywhere(written):
+    out = written()
+    env = json.loads((out / "probes/env.json").read_text())["data"]
+    placeholder = env["HOSTNAME"]
+    assert placeholder.startswith("host-")
+    cmdline = (out / "fs/proc/cmdline").read_text()
+    assert f":{placeholder}:eno1" in cmdline
+    dmesg = next(d for d in (out / "cmd").iterdir() if json.loads((d / "argv.json").read_text()) == ["dmesg"])
+    log = (dmesg / "stdout").read_text()
+    assert f"Hostname set to <{placeholder}>" in log and f"] {placeholder} kernel:" in log
+    ident = json.loads((out / "probes/identity.json").read_text())["data"]
+    assert ident["user"] == env["USER"] == "user-1"
+    assert env["HOME"] == "/home/user-1"
+
+
+def test_redacted_snapshot_still_diagnoses_the_same(written, capsys, tmp_path):
+    out = written()
+    machine = tmp_path / "machine"
+    verdicts = []
+    for snap in (machine, out):
+        assert cli.main(["scan", "--snapshot", str(snap), "--format", "json"]) in (0, 1)
+        verdicts.append([(f["code"], f["status"], f["subject"]) for f in json.loads(capsys.readouterr().out)["findings"]])
+    assert verdicts[0] == verdicts[1]
+
+
+def test_redactor_units():
+    r = Redactor(hostnames=[HOST], users=[USER])
+    assert r.text(f"GPU[0]\t\t: Serial Number: {PLANTED['smi_serial']}") == "GPU[0]\t\t: Serial Number: 1001"
+    assert r.text("Serial Number: N/A") == "Serial Number: N/A"
+    assert r.text("unique_id 0") == "unique_id 0"  # 0 means "none" to KFD
+    masked = r.value({"unique_id": 4376936076086227261, "asic": {"asic_serial": "0xABC", "market_name": "MI300X"}})
+    assert isinstance(masked["unique_id"], int) and masked["unique_id"] != 4376936076086227261
+    assert masked["asic"]["market_name"] == "MI300X" and masked["asic"]["asic_serial"].startswith("REDACTED-")
+    assert r.text("127.0.0.1 and 10.0.0.1 and 10.0.0.1") == "127.0.0.1 and 192.0.2.1 and 192.0.2.1"
+    assert r.text("driver version 6.7.0.10 ok") == "driver version 6.7.0.10 ok"
