@@ -61,6 +61,8 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     src = source or make_source(root=root, snapshot=snapshot, example=example, python=python)
     reg = registry.load(plugins)
     ctx = Context(src, level, options)
+    if ctx.at_least("default") and hasattr(src, "prefetch"):
+        src.prefetch(["python"])
     findings, took = engine.run(select_specs(reg, select, ignore), ctx)
     notes = [f"plugin problem: {p}" for p in reg.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,

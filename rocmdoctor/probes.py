@@ -164,8 +164,26 @@ def _child_env() -> dict[str, str]:
     return e
 
 
+def _python_and_deepspeed(src: "LiveSource") -> dict[str, Any]:
+    """One child answers both the python and the deepspeed probe: importing torch is
+    most of each one's time. Memoised on the source; failures are memoised too."""
+    memo = src.memo
+    if "python+deepspeed" not in memo:
+        try:
+            data = _child("python_env.py", src, ["--with-deepspeed"], timeout=src.probe_timeout)
+        except ProbeFailed:
+            # Importing deepspeed may be what crashed or hung: keep the torch facts at least.
+            data = _child("python_env.py", src, [], timeout=src.probe_timeout)
+            data["deepspeed_probe_error"] = "the combined probe failed; deepspeed probed on its own"
+        memo["python+deepspeed"] = data
+    return memo["python+deepspeed"]
+
+
 def python(src: "LiveSource") -> dict[str, Any]:
-    return _child("python_env.py", src, [], timeout=src.probe_timeout)
+    data = dict(_python_and_deepspeed(src))
+    data.pop("deepspeed_probe", None)
+    data.pop("deepspeed_probe_error", None)
+    return data
 
 
 def amdsmi(src: "LiveSource") -> dict[str, Any]:
@@ -173,6 +191,12 @@ def amdsmi(src: "LiveSource") -> dict[str, Any]:
 
 
 def deepspeed(src: "LiveSource") -> dict[str, Any]:
+    try:
+        shared = _python_and_deepspeed(src).get("deepspeed_probe")
+    except ProbeFailed:
+        shared = None
+    if isinstance(shared, dict):
+        return shared
     return _child("deepspeed_ops.py", src, [], timeout=60.0)
 
 

@@ -218,6 +218,8 @@ class LiveSource(Source):
         self._tree = _Tree("/", confine=False)
         self.python = python or sys.executable
         self.probe_timeout = probe_timeout
+        self.memo: dict[str, Any] = {}  # probes that share one child process
+        self._pending: dict[str, tuple[Any, dict]] = {}
 
     def read(self, path: str) -> FileRead:
         return self._tree.read(path)
@@ -237,7 +239,27 @@ class LiveSource(Source):
     def run(self, argv, timeout: float = 10.0) -> CommandResult:
         return proc.run(list(argv), timeout=timeout)
 
+    def prefetch(self, names: list[str]) -> None:
+        """Start slow probes (the Python child) in the background; probe() collects them.
+        The scan's file reads and quick checks then overlap with the child's torch import."""
+        import threading
+
+        for name in names:
+            if name not in self._pending:
+                box: dict[str, ProbeResult] = {}
+                t = threading.Thread(target=lambda n=name, b=box: b.setdefault("r", self._probe(n)), daemon=True)
+                self._pending[name] = (t, box)
+                t.start()
+
     def probe(self, name: str) -> ProbeResult:
+        pending = self._pending.pop(name, None)
+        if pending is not None:
+            pending[0].join()
+            if "r" in pending[1]:
+                return pending[1]["r"]
+        return self._probe(name)
+
+    def _probe(self, name: str) -> ProbeResult:
         from . import probes
 
         fn = probes.LIVE_PROBES.get(name)
@@ -497,6 +519,10 @@ class RecordingSource(Source):
         r = self.inner.probe(name)
         self.probes[name] = r
         return r
+
+    def prefetch(self, names):
+        if hasattr(self.inner, "prefetch"):
+            self.inner.prefetch(names)
 
     def describe(self):
         return self.inner.describe()

@@ -70,3 +70,17 @@ def test_bad_python_path_is_an_input_error(capsys):
 
     assert main(["scan", "--python", "/nonexistent/python"]) == 3
     assert "--python /nonexistent/python" in capsys.readouterr().err
+
+
+def test_python_and_deepspeed_probes_share_one_child(monkeypatch):
+    pytest.importorskip("deepspeed")
+    from rocmdoctor import probes
+
+    calls = []
+    real = probes._child
+    monkeypatch.setattr(probes, "_child", lambda script, src, args, timeout: calls.append((script, args))
+                        or real(script, src, args, timeout))
+    src = LiveSource()
+    py, ds = src.probe("python"), src.probe("deepspeed")
+    assert py.ok and ds.ok and calls == [("python_env.py", ["--with-deepspeed"])]
+    assert ds.data["probe"] == "deepspeed_ops" and "deepspeed_probe" not in py.data

@@ -274,7 +274,8 @@ def locate(name):
     return {"origin": spec.origin, "dirs": locs}
 
 
-def main():
+def collect():
+    """The probe's result as a dict (python_env.py calls this to share its torch import)."""
     out = {"probe": "deepspeed_ops", "errors": [], "python": sys.executable,
            "env": {k: v for k, v in os.environ.items()
                    if k.startswith("DS_") or k in ("DISABLE_VERSION_CHECK", "CUTLASS_PATH", "ROCM_HOME",
@@ -294,6 +295,11 @@ def main():
         except BaseException as exc:  # an import-time crash is the finding itself
             out["deepspeed_import_error"] = _err(exc)
             out["deepspeed_import_trace"] = traceback.format_exc(limit=4).strip().splitlines()[-6:]
+    return out
+
+
+def main():
+    out = collect()
     sys.stdout.flush()
     print(json.dumps(out, default=str))
 

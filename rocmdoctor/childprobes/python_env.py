@@ -123,6 +123,14 @@ def main():
         out["torch"] = None
         out["torch_import_error"] = _err(exc)
         out["errors"].append("torch: " + traceback.format_exc(limit=3).strip().splitlines()[-1])
+    if "--with-deepspeed" in sys.argv:
+        # Same process, so torch is imported once (it is most of both probes' time).
+        try:
+            import deepspeed_ops  # the sibling script; this script's directory is on sys.path
+
+            out["deepspeed_probe"] = deepspeed_ops.collect()
+        except BaseException as exc:
+            out["deepspeed_probe_error"] = _err(exc)
     sys.stdout.flush()
     print(json.dumps(out, default=str))
 
