@@ -5,6 +5,7 @@ Exit codes (docs/cli.md):
 1  a check failed or errored (with --strict: or warned)
 2  usage error (bad flags or arguments)
 3  the input could not be used (unreadable or newer-format snapshot, bad --root)
+4  incomplete (scan --cluster): a node never joined, hung or died
 """
 from __future__ import annotations
 

@@ -1,0 +1,120 @@
+"""The cluster report as text: a nodes x areas table of worst statuses, then what differs
+between nodes, then each node's problems. Words, not only colours, so CI logs read the same."""
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from ..model import Status
+from ..render import STYLE, lines as report_lines, use_color
+from . import drift
+
+CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
+STATE = {"never joined": "NEVER JOINED", "hung": "HUNG", "died": "DIED", "error": "NO REPORT"}
+
+
+def table_lines(cluster: dict) -> list[tuple[str, str]]:
+    t = cluster["table"]
+    areas = t["areas"]
+    name_w = max([len("NODE")] + [len(r["node"]) for r in t["rows"]])
+    widths = [max(len(a), 5) for a in areas]
+    head = f"{'NODE':<{name_w}}  {'RANK':>4}  {'RESULT':<6}  " + "  ".join(f"{a:<{w}}" for a, w in zip(areas, widths))
+    out = [(head.rstrip(), "bold")]
+    for r in t["rows"]:
+        lead = f"{r['node']:<{name_w}}  {r['rank'] if r['rank'] is not None else '?':>4}  "
+        if r["state"] in STATE and r["state"] != "error":
+            out.append((lead + STATE[r["state"]], STYLE[Status.FAIL]))
+            continue
+        worst = Status(r["status"])
+        cells = "  ".join(f"{CELL[r['cells'].get(a)]:<{w}}" for a, w in zip(areas, widths))
+        result = CELL[worst.value] if r["state"] == "reported" else STATE["error"]
+        style = STYLE[worst] if worst in (Status.FAIL, Status.ERROR, Status.WARN) else ""
+        out.append(((lead + f"{result:<6}  " + cells).rstrip(), style))
+    return out
+
+
+def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
+    s = cluster["summary"]
+    out = [(f"rocmdoctor {cluster['tool_version']} · cluster of {s['nodes']} nodes "
+            f"({cluster['launcher']}, {cluster['world_size']} ranks) · level {cluster['level']}", "bold"), ("", "")]
+    out += table_lines(cluster)
+    cluster_findings = [f for f in cluster["findings"] if f["status"] != "pass"]
+    if cluster_findings:
+        out += [("", ""), ("BETWEEN NODES", "bold cyan")]
+        explained = set()
+        for f in cluster_findings:
+            st = Status(f["status"])
+            out.append((f" {st.value.upper():5} {f['code']}  {f['title']}", STYLE[st]))
+            paras = (f.get("detail") or "").splitlines()
+            if f["code"] in drift.WHY:  # drift: say why once per code, list values unless the title did
+                paras = ([] if f["code"] in explained else paras[:1]) + \
+                        ([] if (f.get("data") or {}).get("listed") else paras[1:])
+                explained.add(f["code"])
+            for para in paras:
+                out.append(("     " + para, ""))
+    for n in cluster["nodes"]:
+        rep = n.get("report")
+        if not rep:
+            continue
+        if verbose:
+            from ..model import Report
+
+            out += [("", ""), (f"NODE {n['node']} (rank {n['rank']})", "bold cyan")]
+            out += report_lines(_as_report(rep, Report), verbose=True)[1:]
+            continue
+        loud = [f for f in rep["findings"] if f["status"] in ("fail", "error", "warn")]
+        if loud:
+            out += [("", ""), (f"NODE {n['node']}", "bold cyan")]
+            for f in sorted(loud, key=lambda f: -Status(f["status"]).rank):
+                st = Status(f["status"])
+                subject = f" [{f['subject']}]" if f.get("subject") else ""
+                out.append((f" {st.value.upper():5} {f['code']}  {f['title']}{subject}", STYLE[st]))
+        for note in rep.get("notes", []):
+            out.append((f" note: {note}", "dim"))
+    out.append(("", ""))
+    failing = s["nodes_failing"]
+    verdict = {0: "all nodes healthy and alike", 1: "problems found", 4: "cluster incomplete"}.get(
+        cluster["exit_code"], "problems found")
+    out.append((f"{verdict}: {len(failing)} of {s['nodes']} nodes need attention"
+                + (f" ({', '.join(failing)})" if failing else "") + f"; {s['differences']} differences between nodes",
+                "bold red" if cluster["exit_code"] else "green"))
+    if not verbose:
+        out.append(("Use -v for every node's full report, --format json or junit for machines.", "dim"))
+    return out
+
+
+def _as_report(d: dict, Report):
+    """Rebuild enough of a Report for the single-node renderer (findings stay dicts → Finding)."""
+    from ..model import Action, Applicability, Evidence, Finding, FixPlan
+
+    def fix(x):
+        if not x:
+            return None
+        return FixPlan(x["title"], tuple(Action(a["kind"], a["description"], tuple(a.get("argv", ())), a.get("path"),
+                                                a.get("env")) for a in x.get("actions", [])),
+                       Applicability(x["applicability"]), x.get("needs_root", False), x.get("needs_reboot", False),
+                       x.get("fixer"), x.get("params") or {})
+
+    findings = [Finding(code=f["code"], status=Status(f["status"]), title=f["title"], detail=f.get("detail", ""),
+                        area=f.get("area", ""), subject=f.get("subject"),
+                        evidence=tuple(Evidence(e["source"], e["text"]) for e in f.get("evidence", [])),
+                        sources=tuple(f.get("sources", [])), fix=fix(f.get("fix")), missing=tuple(f.get("missing", [])),
+                        check=f.get("check", ""), data=f.get("data") or {}) for f in d.get("findings", [])]
+    return Report(findings=findings, source=d.get("source", {}), level=d.get("level", ""),
+                  tool_version=d.get("tool_version", ""), duration_s=d.get("duration_s", 0.0),
+                  results=d.get("results", {}), notes=list(d.get("notes", [])))
+
+
+def print_cluster(cluster: dict, stream: TextIO | None = None, verbose: bool = False) -> None:
+    stream = stream or sys.stdout
+    items = lines(cluster, verbose)
+    if use_color(stream):
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(file=stream, highlight=False, soft_wrap=True)
+        for text, style in items:
+            console.print(Text(text, style=style or ""))
+    else:
+        for text, _ in items:
+            stream.write(text + "\n")

@@ -1,0 +1,163 @@
+"""One node's facts in the few values a multi-node job needs to be equal everywhere.
+
+`rocmdoctor scan --cluster` puts this summary in each node's report (results
+"node_summary") and compares it across nodes (rocmdoctor/cluster/drift.py). Every value
+is plain JSON. A key is left out when its fact is unknown (say torch at --level quick),
+so an unknown value never counts as a difference; "not installed" and "unset" are
+values and do count.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+
+from . import fact
+
+# Python distributions whose versions must match for DDP / DeepSpeed jobs.
+PACKAGES = ("deepspeed", "transformers", "accelerate", "flash-attn", "pytorch-triton-rocm")
+# Environment variables that change how RCCL/NCCL, HIP and the runtime behave.
+ENV_PREFIXES = ("NCCL_", "RCCL_", "HIP_", "HSA_", "ROCR_", "GLOO_", "TORCH_NCCL_", "MIOPEN_", "GPU_MAX_",
+                "PYTORCH_HIP_", "PYTORCH_ROCM_", "AMD_LOG_", "AMD_SERIALIZE_", "HCC_", "UCX_", "TP_SOCKET_")
+# Kernel arguments that legitimately differ per host (disk UUIDs, boot image, console...).
+CMDLINE_PER_HOST = {"BOOT_IMAGE", "root", "initrd", "resume", "resume_offset", "cryptdevice", "rd.luks.uuid",
+                    "rd.lvm.lv", "rd.md.uuid", "ip", "hostname", "console", "crashkernel", "systemd.machine_id",
+                    "netroot", "rootflags", "ro", "rw", "quiet", "splash", "vt.handoff", "$vt_handoff"}
+NET_TYPES = {1: "ethernet", 32: "infiniband", 772: "loopback", 776: "sit", 65534: "tunnel"}
+
+
+@fact("node_summary")
+def node_summary(ctx) -> dict:
+    s: dict = {}
+    _versions(ctx, s)
+    cmd = ctx.optional("cmdline")
+    if cmd is not None:
+        toks = [k if v is None else f"{k}={v}" for k, v in cmd.args if k not in CMDLINE_PER_HOST]
+        s["cmdline"] = sorted(set(toks))
+    _gpus(ctx, s)
+    env = ctx.optional("env")
+    if env is not None:
+        s["env"] = {k: v for k, v in sorted(env.items()) if k.startswith(ENV_PREFIXES)}
+    shm = ctx.optional("shm")
+    if shm is not None and shm.size_bytes is not None:
+        s["shm"] = _size(shm.size_bytes)
+    net = _net(ctx, env)
+    if net is not None:
+        s["net"] = net
+    return s
+
+
+def _versions(ctx, s: dict) -> None:
+    kernel = ctx.optional("kernel_release")
+    if kernel:
+        s["kernel"] = kernel
+    osr = ctx.optional("os_release")
+    if osr:
+        s["os"] = osr.get("PRETTY_NAME") or f"{osr.get('ID', '?')} {osr.get('VERSION_ID', '')}".strip()
+    drv = ctx.optional("amdgpu")
+    if drv is not None:
+        s["amdgpu"] = drv.module_version or ("in-kernel driver" if drv.module_loaded else "not loaded")
+    rocm = ctx.optional("rocm")
+    if rocm is not None and rocm.default is not None:
+        s["rocm"] = rocm.default.version or "unknown"
+        rccl = _rccl(ctx, rocm.default.path)
+        if rccl:
+            s["rccl"] = rccl
+    py = ctx.optional("python")
+    if py is not None:
+        s["python"] = str((py.get("python") or {}).get("version") or "unknown")
+        torch = py.get("torch")
+        s["torch"] = torch.get("version", "unknown") if isinstance(torch, dict) else "not importable"
+        if isinstance(torch, dict):
+            s["hip"] = torch.get("hip") or "none (not a ROCm build)"
+    dists = ctx.optional("distributions")
+    if dists is not None:
+        for name in PACKAGES:
+            d = dists.get(name)
+            s[name] = str(d.get("version")) if isinstance(d, dict) else "not installed"
+
+
+def _rccl(ctx, rocm_path: str) -> str | None:
+    """RCCL's version rides in the library file name: librccl.so.1.0.60200."""
+    names = [posixpath.basename(p) for p in ctx.source.glob(rocm_path + "/lib/librccl.so.*")]
+    if not names:
+        return None
+    return max(names, key=len).removeprefix("librccl.so.")
+
+
+def _gpus(ctx, s: dict) -> None:
+    gpus = ctx.optional("gpus")
+    if gpus is None:
+        return
+    discrete = [g for g in gpus if not g.integrated]
+    s["gpu_count"] = len(discrete)
+    s["gfx"] = _counted(g.gfx or "unknown" for g in discrete)
+    s["vram"] = _counted(_gib(g.vram_bytes) for g in discrete)
+    links = []
+    for g in discrete:
+        if not g.pci:
+            continue
+        base = f"/sys/bus/pci/devices/{g.pci}/"
+        speed, width = ctx.source.text(base + "current_link_speed"), ctx.source.text(base + "current_link_width")
+        if speed and width:
+            links.append(f"{_speed(speed)} x{width.strip()}")
+    if links:
+        s["pcie"] = _counted(links)
+
+
+def _counted(values) -> list[str]:
+    """['gfx942', 'gfx942'] -> ['2x gfx942']: order-free, so GPU order never reads as drift."""
+    counts: dict[str, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return [f"{n}x {v}" for v, n in sorted(counts.items())]
+
+
+def _gib(n: int | None) -> str:
+    return "unknown" if not n else f"{n / 2**30:.0f} GiB"
+
+
+def _size(n: int) -> str:
+    return f"{n / 2**30:.0f} GiB" if n >= 2**30 else f"{n / 2**20:.0f} MiB"
+
+
+def _speed(text: str) -> str:
+    m = re.match(r"\s*([\d.]+)\s*GT/s", text)
+    return f"{float(m.group(1)):g} GT/s" if m else text.strip()
+
+
+def _net(ctx, env: dict | None) -> dict | None:
+    """The interfaces the collectives' bootstrap may use, and what the *_SOCKET_IFNAME
+    settings select among them (NCCL env docs: prefixes, '^' excludes, '=' exact)."""
+    src = ctx.source
+    paths = src.glob("/sys/class/net/*")
+    if not paths:  # unreadable or not recorded: unknown, not "no interfaces"
+        return None
+    ifaces = {}
+    for p in paths:
+        name = posixpath.basename(p)
+        t = (src.text(p + "/type") or "").strip()
+        kind = NET_TYPES.get(int(t), f"type {t}") if t.isdigit() else "unknown"
+        if kind not in ("loopback", "unknown") and not src.readlink(p + "/device"):
+            kind += " (virtual)"  # bridges, veth, docker0: no PCI device behind them
+        ifaces[name] = {"kind": kind, "state": (src.text(p + "/operstate") or "").strip() or None}
+    out: dict = {"interfaces": ifaces}
+    for var in ("NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME"):
+        spec = (env or {}).get(var)
+        if spec:
+            out[var] = {"spec": spec, "matched": select_interfaces(spec, list(ifaces), exact=var.startswith("GLOO"))}
+    return out
+
+
+def select_interfaces(spec: str, names: list[str], exact: bool = False) -> list[str]:
+    """The interfaces a NCCL_SOCKET_IFNAME-style spec selects. GLOO_SOCKET_IFNAME lists
+    exact names, so exact=True treats every entry as '=name'."""
+    spec = spec.strip()
+    exclude = spec.startswith("^")
+    spec = spec.lstrip("^")
+    exact = exact or spec.startswith("=")
+    items = [x for x in spec.lstrip("=").split(",") if x]
+
+    def hit(name: str) -> bool:
+        return any(name == x if exact else name.startswith(x) for x in items)
+
+    return sorted(n for n in names if hit(n) != exclude)
