@@ -169,7 +169,10 @@ def concretize(items: list[tuple[str, FixPlan]], fctx: FixContext) -> list[Concr
     out: list[Concrete] = []
     for origin, fp in items:
         mod = fixer_module(fp.fixer) if fp.fixer else None
-        key = fp.fixer if (mod is not None and hasattr(mod, "merge")) else f"#{len(order)}"
+        if mod is not None and hasattr(mod, "merge"):
+            key = fp.fixer
+        else:  # the same advice from several findings (one per GPU) is shown once
+            key = next((k for k in order if k.startswith("#") and grouped[k][0][1] == fp), f"#{len(order)}")
         if key not in grouped:
             grouped[key] = []
             order.append(key)

@@ -179,3 +179,14 @@ def test_plans_come_from_failing_and_warning_findings_only(monkeypatch, capsys, 
     assert code == 0 and seen["select"] == ["RD-IOMMU", "RD-PERM"]
     assert [p["origin"] for p in out["plans"]] == [["RD-IOMMU-001"], ["RD-PERM-001"]]
     assert out["plans"][1]["refused"] == "/etc/group is not readable"
+
+
+def test_identical_advice_from_several_findings_is_one_plan(capsys):
+    from rocmdoctor.cli import main
+
+    assert main(["fix", "--example", "mi50x2-xeon", "--format", "json"]) == 0
+    plans = json.loads(capsys.readouterr().out)["plans"]
+    bar = [p for p in plans if any(o.startswith("RD-PCIE-003") for o in p["origin"])]
+    assert len(bar) == 1 and len(bar[0]["origin"]) == 2  # one per MI50, shown once
+    iommu = [p for p in plans if p["fixer"] == "kernel_cmdline"]
+    assert len(iommu) == 1 and iommu[0]["applicability"] == "safe" and iommu[0]["edits"]

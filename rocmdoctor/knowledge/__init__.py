@@ -1,1 +1,1 @@
-"""Static knowledge tables with their sources (docs/knowledge.md lists them)."""
+"""Static knowledge tables; each module names the sources its rows come from."""
