@@ -269,6 +269,42 @@ def rocm_unbuildable_ops(deepspeed_ops, python=None):
               data={"claimed_compatible": claimed})
 
 
+# setup.py's own switches besides the per-builder DS_BUILD_<OP> variables.
+SETUP_BUILD_VARS = {"DS_BUILD_OPS", "DS_BUILD_STRING"}
+
+
+@check("RD-DS-007", area="deepspeed", title="DS_BUILD_* variables name real DeepSpeed op builders",
+       level="default", sources=(ADVANCED_INSTALL,))
+def unknown_build_vars(deepspeed_ops):
+    import difflib
+
+    ds = deepspeed_ops
+    set_vars = {k: v for k, v in ds.env.items() if k.startswith("DS_BUILD_")}
+    if not set_vars:
+        return ok("no DS_BUILD_* variable set")
+    if ds.import_error or not ds.ops:
+        return skip("DeepSpeed's op list is not available to compare with (RD-DS-001)")
+    # Each builder reads BUILD_VAR, by convention DS_BUILD_<NAME>; the probe reports the real one.
+    known = {o.build_var or DEFAULT_BUILD_VARS.get(o.name) or f"DS_BUILD_{o.name.upper()}" for o in ds.ops}
+    known |= SETUP_BUILD_VARS
+    unknown = sorted(set(set_vars) - known)
+    evidence = [ev("environment", " ".join(f"{k}={v}" for k, v in sorted(set_vars.items())))]
+    if not unknown:
+        return ok(f"{len(set_vars)} DS_BUILD_* variable(s), each read by DeepSpeed", evidence=evidence)
+    hints = []
+    for u in unknown:
+        near = difflib.get_close_matches(u, sorted(known), n=2, cutoff=0.6)
+        if near:
+            hints.append(f"{u}: did you mean {' or '.join(near)}?")
+    evidence.append(_probe_ev(ds, "op builders read: " + " ".join(sorted(known))))
+    return warn(f"DeepSpeed ignores {', '.join(unknown)}",
+                "No op builder of this DeepSpeed reads these names, so they switch nothing on or off and the "
+                "build does what it would do without them. " + " ".join(hints),
+                evidence=evidence,
+                fix=FixPlan("Unset the DS_BUILD_* variables DeepSpeed does not read",
+                            (Action("env", "unset", env={u: None for u in unknown}),)))
+
+
 @check("RD-DS-006", area="deepspeed", title="Training config: ZeRO stage and offload suit the GPUs and their memory",
        level="quick", option="config", sources=[cl.ZERO_DOCS, cl.ZERO_PAPER])
 def config_zero(training_config, gpus=None):

@@ -92,6 +92,18 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v):
                     f"It changes nothing for this GPU:{native_code} the runtime reports {g.gfx} anyway. "
                     "Left in place it silently applies to any other GPU added later.",
                     subject=subject, evidence=evidence, fix=fix)
+    if ov.version[:2] != native[:2] or native[0] == 9:
+        # Within a major version the ISA still differs between minors (gfx1010 RDNA1 vs
+        # gfx1030 RDNA2 crashed, legacy-rocm-build#887), and every gfx9 target is its own
+        # ISA (gfx908/90a/942 code uses MFMA instructions a gfx906 lacks).
+        hard = native[0] in (9, 10)
+        return (fail if hard else warn)(
+            f"{subject}: {ov.var}={ov.value} runs {ov.gfx or value_txt} code on a different ISA",
+            f"The GPU is {g.gfx}; {ov.gfx or value_txt} kernels use instructions it "
+            f"{'does not have' if hard else 'may not have'}. Overrides are only safe within one ISA "
+            "family, for example gfx1031/gfx1032 as 10.3.0 or gfx1101/gfx1102 as 11.0.0.",
+            subject=subject, evidence=evidence, fix=fix,
+            sources=("https://github.com/ROCm/ROCm/issues/887",))
     if arch_list and g.gfx in arch_list:
         return warn(f"{subject}: override not needed, torch has native {g.gfx} code",
                     f"The wheel was built for {g.gfx}; the override makes it run {ov.gfx} kernels instead, "
@@ -102,7 +114,7 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v):
                     f"ROCm supports {g.gfx} natively; the override makes it run {ov.gfx} kernels instead.",
                     subject=subject, evidence=evidence, fix=fix)
     return ok(f"{subject}: {ov.var}={ov.value} runs this {g.gfx} as {ov.gfx}",
-              "Same generation, so this is the usual community workaround for a GPU without official "
+              "Same ISA family, so this is the usual community workaround for a GPU without official "
               "kernels. AMD does not support it; remove it once a wheel ships native code.",
               subject=subject, evidence=evidence)
 
@@ -183,11 +195,17 @@ def visible_devices(env, gpus, kfd_nodes=None):
     visible = [g.index for g in final if g is not None]
     data = {"visible_gpus": visible, "variables": set_vars}
     fix = _unset(*set_vars)
-    if not final:
-        return fail("the visible-devices variables leave no GPU: 'No HIP GPUs are available'",
-                    "; ".join(problems) + ". HIP renumbers from 0 after ROCR_VISIBLE_DEVICES filters, so "
-                    "ROCR_VISIBLE_DEVICES=1 with HIP_VISIBLE_DEVICES=1 selects nothing.",
+    if not final and all(v.strip() in ("-1", "") for v in set_vars.values()):
+        # The usual deliberate way to hide every GPU (CPU-only jobs, tests).
+        return warn("the visible-devices variables hide every GPU", "; ".join(problems) +
+                    ". If this job should train on the GPUs, unset it; for a CPU-only job this is intended.",
                     evidence=evidence, fix=fix, data=data)
+    if not final:
+        renumber = (" HIP renumbers from 0 after ROCR_VISIBLE_DEVICES filters, so ROCR_VISIBLE_DEVICES=1 with "
+                    "HIP_VISIBLE_DEVICES=1 selects nothing." if "ROCR_VISIBLE_DEVICES" in set_vars and results
+                    else "")
+        return fail("the visible-devices variables leave no GPU: 'No HIP GPUs are available'",
+                    "; ".join(problems) + "." + renumber, evidence=evidence, fix=fix, data=data)
     if problems:
         return fail("a visible-devices variable names GPUs that are not there",
                     "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start.",

@@ -49,6 +49,12 @@ def gfx_supported(gpus, rocm=None, torch=None):
                          for label, status, note in verdicts)
         data = {"gfx": gfx, "gpus": [g.index for g in gs], "verdicts": {lbl: st for lbl, st, _ in verdicts}}
         label, status, note = worst
+        unlisted = sorted({f"0x{g.device_id:04x}" for g in gs if info and info.listed_devices
+                           and g.device_id not in info.listed_devices})
+        if status == "supported" and unlisted:
+            # Same gfx target as a listed board (RX 6800 vs PRO W6800), but not listed itself.
+            status, note = "unofficial", info.note
+            said += f"; board {', '.join(unlisted)} is not among the listed ones ({info.note})"
         if status == "supported":
             out.append(ok(f"{subject}: supported by {label}", f"{model}. {said}.", subject=subject,
                           evidence=evidence, data=data))

@@ -7,7 +7,7 @@ hands helper "kernel_cmdline" (fixes/) a plan {"add": [...], "remove": [...]}.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, fail, ok, skip, warn
 
 FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
 IOMMU_DOC = "https://rocm.docs.amd.com/en/latest/conceptual/iommu.html"
@@ -48,9 +48,11 @@ def pt_plan(cmdline, cpu) -> FixPlan:
         actions=(Action("note", (
             f"Add {words}" + (f" and remove {' '.join(remove)}" if remove else "") +
             " in the boot loader: GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub then `sudo update-grub` "
-            "(Fedora/RHEL: `sudo grubby --update-kernel=ALL --args=\"iommu=pt\"`; systemd-boot: "
-            "/etc/kernel/cmdline then kernel-install; Pop!_OS: `sudo kernelstub -a iommu=pt`). Reboot and "
-            "check /proc/cmdline.")),),
+            f"(Fedora/RHEL: `sudo grubby --update-kernel=ALL --args=\"{words}\"" +
+            (f" --remove-args=\"{' '.join(remove)}\"" if remove else "") + "`; systemd-boot: "
+            "/etc/kernel/cmdline then kernel-install; Pop!_OS: `sudo kernelstub" +
+            "".join(f" -a {w}" for w in add) + "".join(f" -d {w}" for w in remove) +
+            "`). `rocmdoctor fix --iommu` does this for you. Reboot and check /proc/cmdline.")),),
         applicability=Applicability.SAFE, needs_root=True, needs_reboot=True,
         fixer="kernel_cmdline", params={"add": add, "remove": remove},
     )
@@ -75,16 +77,19 @@ def _evidence(cmdline, iommu):
 def iommu_passthrough(cmdline, gpus, iommu=None, cpu=None, virt=None):
     discrete = [g for g in gpus if not g.integrated]
     evidence = _evidence(cmdline, iommu)
+    if not discrete:
+        return skip("no discrete AMD GPU: iommu=pt matters only for GPU-to-GPU traffic")
     if len(discrete) < 2:
-        return ok(f"{len(discrete) or 'no'} discrete GPU: iommu=pt matters only for GPU-to-GPU traffic",
-                  evidence=evidence[:1])
+        return ok("1 discrete GPU: iommu=pt matters only for GPU-to-GPU traffic", evidence=evidence[:1])
     if passthrough(cmdline):
         return ok("iommu=pt is on the kernel command line", evidence=evidence)
     if virt is not None and virt.guest:
         return ok(f"VM guest ({virt.kind}): the host's IOMMU setting is what matters",
                   "RCCL skips its iommu=pt check in KVM and Hyper-V guests; set iommu=pt on the host.",
                   evidence=evidence + [ev(p, v) for p, v in virt.evidence])
-    if iommu is not None and iommu.default_passthrough:
+    # The live group types outrank the kernel's build default: iommu=nopt or
+    # iommu.passthrough=0 on a passthrough-default kernel still translates.
+    if iommu is not None and iommu.default_passthrough and iommu.translating is not True:
         return ok("the kernel defaults to IOMMU passthrough (CONFIG_IOMMU_DEFAULT_PASSTHROUGH=y)",
                   "RCCL still prints 'Missing \"iommu=pt\"' because it only reads /proc/cmdline: on this kernel "
                   "that warning is a false positive (ROCm/rocm-systems PR #7916). Adding iommu=pt would only "

@@ -62,10 +62,17 @@ def pip_plan(python, specs: dict[str, str], title: str) -> FixPlan | None:
         return None
     py = _py(python)
     reqs = tuple(f"{p}{s}" for p, s in sorted(specs.items()))
+    tv = ((python or {}).get("torch") or {}).get("version") if isinstance(python, dict) else None
+    # Naming the installed torch exactly makes pip refuse, rather than replace it, when a
+    # new version of something would need another torch.
+    pin = (f"torch=={tv}",) if tv else ()
+    # DeepSpeed is an sdist: build it against this torch, with the user's DS_BUILD_* settings.
+    opts = ("--no-build-isolation",) if "deepspeed" in specs else ()
     return FixPlan(title, (
-        Action("command", "Preview what pip would change (it must not list torch)",
-               argv=(py, "-m", "pip", "install", "--dry-run", *reqs)),
-        Action("command", "Install versions that satisfy every requirement", argv=(py, "-m", "pip", "install", *reqs)),
+        Action("command", "Preview what pip would change (torch stays pinned to the installed build)",
+               argv=(py, "-m", "pip", "install", "--dry-run", *opts, *reqs, *pin)),
+        Action("command", "Install versions that satisfy every requirement",
+               argv=(py, "-m", "pip", "install", *opts, *reqs, *pin)),
     ), params={"python": py, "requirements": list(reqs)})
 
 
@@ -118,7 +125,8 @@ def llamafactory_pins(llamafactory, distributions, python=None, env=None):
     ds_note = (" The DeepSpeed check runs only when a DeepSpeed config is passed."
                if any(c.only_with_deepspeed for c, _ in bad) else "")
     if refused:
-        return fail(f"LLaMA-Factory {lfv.version} will refuse to start: {'; '.join(lines)}",
+        when = " with a DeepSpeed config" if all(c.only_with_deepspeed for c in refused) else ""
+        return fail(f"LLaMA-Factory {lfv.version} will refuse to start{when}: {'; '.join(lines)}",
                     ("Mandatory checks ignore DISABLE_VERSION_CHECK." if any(c.mandatory for c in refused) else
                      "LLaMA-Factory stops with an ImportError naming the pin.") + ds_note + source_note,
                     evidence=evidence, fix=fix, data=data)

@@ -229,7 +229,14 @@ def expandable_segments(env, torch):
                 "ROCm support for expandable segments arrived in torch 2.12 for ROCm >= 7.0; older builds print "
                 "'expandable_segments not supported on this platform' and carry on without it.", evidence=e,
                 fix=FixPlan("Remove expandable_segments from PYTORCH_HIP_ALLOC_CONF", (
-                    Action("env", "unset", env={"PYTORCH_HIP_ALLOC_CONF": None}),)))
+                    Action("env", "keep the other allocator options", env={"PYTORCH_HIP_ALLOC_CONF": _without(
+                        val, "expandable_segments")}),)))
+
+
+def _without(conf: str, key: str) -> str | None:
+    """PYTORCH_*_ALLOC_CONF minus one option ('a:1,b:2'); None when nothing is left."""
+    rest = ",".join(p for p in conf.split(",") if p.strip() and p.split(":")[0].strip().lower() != key)
+    return rest or None
 
 
 @check("RD-PREC-007", area=AREA, title="Recommended training dtype, attention and environment",

@@ -119,43 +119,6 @@ def rocm_torch_sees_gpu(torch, gpus=None, pci_display=None, env=None):
         evidence.append(ev("environment", " ".join(f"{k}={v}" for k, v in sorted(masks.items()))))
     hints = ["device-node permissions (render/video groups, --device=/dev/kfd in containers: RD-PERM checks)",
              "the visible-devices variables (RD-ENV checks)",
-             "a wheel without code for this GPU's gfx target (RD-ARCH checks)"]
+             "a wheel without code for this GPU's gfx target (RD-GFX-002)"]
     return fail(f"ROCm torch {torch.get('version')} sees no GPU although the machine has {len(amd)}",
                 "Usual causes: " + "; ".join(hints) + ".", evidence=evidence)
-
-
-@check("RD-TORCH-005", area="torch", title="GPU extension wheels match the ROCm torch (xformers, bitsandbytes)",
-       level="default", sources=[XFORMERS_ROCM, BNB_ROCM, "https://github.com/ROCm/bitsandbytes/issues/82"])
-def cuda_extension_wheels(torch, distributions):
-    from packaging.version import InvalidVersion, Version
-
-    if torch_kind(torch) not in ("rocm", "rocm-vendor"):
-        return skip(f"torch {torch.get('version')} is not a ROCm build")
-    found = []
-    xf = distributions.get("xformers")
-    if xf and "rocm" not in str(xf.get("version")):
-        found.append(f"xformers {xf.get('version')}: PyPI builds are CUDA-only; the ROCm builds come from the "
-                     "PyTorch ROCm index with a +rocm version tag")
-    bnb = distributions.get("bitsandbytes")
-    if bnb and "rocm" not in str(bnb.get("version")):
-        try:
-            old = Version(str(bnb.get("version"))) < Version("0.49")
-        except InvalidVersion:
-            old = False
-        if old:
-            found.append(f"bitsandbytes {bnb.get('version')}: releases before 0.49 ship no ROCm library on PyPI "
-                         "(ROCm support was experimental; 0.50 documents official AMD support)")
-    present = [n for n in ("xformers", "bitsandbytes") if distributions.get(n)]
-    if not present:
-        return skip("neither xformers nor bitsandbytes is installed")
-    evidence = [ev("probe: python", ", ".join(f"{n} {distributions[n].get('version')}" for n in present) +
-                   f"; torch {torch.get('version')}")]
-    if not found:
-        return ok(f"{' and '.join(present)} look like ROCm-capable builds", evidence=evidence)
-    return warn("CUDA-only extension wheel(s) installed next to the ROCm torch", "; ".join(found) + ".",
-                evidence=evidence, fix=FixPlan("Replace the CUDA-only wheels", (
-                    Action("note", "xformers: install it from the PyTorch ROCm index matching torch's ROCm "
-                                   "(pip install xformers --index-url https://download.pytorch.org/whl/rocmX.Y "
-                                   "--no-deps); check with `python -m xformers.info`"),
-                    Action("note", "bitsandbytes: upgrade to a release with ROCm support (>=0.49) with --no-deps; "
-                                   "check with `python -m bitsandbytes`"))))

@@ -66,4 +66,4 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     findings, took = engine.run(select_specs(reg, select, ignore), ctx)
     notes = [f"plugin problem: {p}" for p in reg.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
-                  duration_s=round(took, 3), notes=notes)
+                  duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")))

@@ -67,11 +67,13 @@ class Setting:
 # ---------------------------------------------------------------- loading
 
 def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
+    from .sources import _read_capped  # refuses fifos and devices (/dev/zero, a pipe): no hang
+
     try:
-        if os.path.getsize(path) > MAX_BYTES:
+        raw = _read_capped(path, MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
             raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MiB; not a training config")
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        text = raw.decode("utf-8")
     except ConfigError:
         raise
     except (OSError, UnicodeDecodeError) as exc:
@@ -108,6 +110,8 @@ def parse(text: str, path: str = "config") -> dict[str, Any]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: JSON nested too deeply; not a training config") from None
     else:
         data = parse_yaml(text, path)
     if not isinstance(data, dict):
@@ -137,6 +141,8 @@ def parse_yaml(text: str, path: str = "config") -> Any:
         return yaml.safe_load(text) or {}
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
 
 
 _KEY = re.compile(r"^([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
@@ -41,7 +42,7 @@ class CommandResult:
         return f"`{cmd}` exited {self.returncode}"
 
 
-def _kill_group(proc: subprocess.Popen, grace: float = 2.0) -> None:
+def kill_group(proc: subprocess.Popen, grace: float = 2.0) -> None:
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
             os.killpg(proc.pid, sig)
@@ -85,22 +86,31 @@ def run(
         return CommandResult(argv, None, error="permission denied")
     except OSError as exc:
         return CommandResult(argv, None, error=f"could not start: {exc.strerror or exc}")
+    # Our own readers instead of communicate(), which buffers everything: a tool that
+    # floods its output (`yes`) filled gigabytes of memory before its timeout came.
+    streams = [_Drain(proc.stdout), _Drain(proc.stderr)]
+    if proc.stdin is not None:
+        threading.Thread(target=_feed, args=(proc.stdin, (input_text or "").encode()), daemon=True).start()
+    deadline = start + timeout
+    timed_out = False
     try:
-        out, err = proc.communicate(input=input_text.encode() if input_text else None, timeout=timeout)
-        timed_out = False
+        proc.wait(timeout=timeout)
+        for s in streams:  # EOF comes once every holder of the pipes is gone
+            s.thread.join(max(0.0, deadline - time.monotonic()))
+        timed_out = any(s.thread.is_alive() for s in streams)
     except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        try:
-            out, err = proc.communicate(timeout=2)
-        except (subprocess.TimeoutExpired, ValueError):
-            out, err = b"", b""
         timed_out = True
+    if timed_out:
+        kill_group(proc)
+        for s in streams:
+            s.thread.join(2)  # a setsid grandchild may hold a pipe forever: keep what came
     else:
         # The leader exited; reap anything it left running in its group.
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+    out, err = (s.data() for s in streams)
     return CommandResult(
         argv,
         None if timed_out else proc.returncode,
@@ -109,6 +119,48 @@ def run(
         timed_out=timed_out,
         duration_s=round(time.monotonic() - start, 3),
     )
+
+
+class _Drain:
+    """Read a pipe to EOF in a thread, keeping the first MAX_OUTPUT bytes and discarding
+    the rest, so the child never blocks on a full pipe and memory stays bounded."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.chunks: list[bytes] = []
+        self.kept = 0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        fd = self.stream.fileno()
+        try:
+            while True:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                if self.kept < MAX_OUTPUT:
+                    self.chunks.append(chunk[:MAX_OUTPUT - self.kept])
+                    self.kept += len(self.chunks[-1])
+        except (OSError, ValueError):
+            pass
+        finally:
+            try:
+                self.stream.close()
+            except OSError:
+                pass
+
+    def data(self) -> bytes:
+        return b"".join(list(self.chunks))
+
+
+def _feed(stdin, data: bytes) -> None:
+    try:
+        if data:
+            stdin.write(data)
+        stdin.close()
+    except (OSError, ValueError):  # the child exited without reading it all
+        pass
 
 
 def _decode(data: bytes | None) -> str:

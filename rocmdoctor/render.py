@@ -24,7 +24,12 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
     where = src.get("snapshot") or src.get("root") or "this machine"
     out.append((f"rocmdoctor {report.tool_version} · {where} · level {report.level}", "bold"))
     areas: dict[str, list[Finding]] = {}
+    skipped: dict[str, list[Finding]] = {}
     for f in report.findings:
+        if f.status == Status.SKIP and not verbose:
+            # Grouped at the end by reason, so "what could not be checked, and why" reads at a glance.
+            skipped.setdefault(_skip_reason(f), []).append(f)
+            continue
         areas.setdefault(f.area or "other", []).append(f)
     for area in sorted(areas, key=_area_key):
         out.append(("", ""))
@@ -56,6 +61,12 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
                         out.append(("       " + a.description, ""))
             if loud and f.sources and verbose:
                 out.append(("     see: " + ", ".join(f.sources), "dim"))
+    if skipped:
+        out.append(("", ""))
+        out.append((f"NOT CHECKED ({sum(map(len, skipped.values()))})", "bold cyan"))
+        for reason, fs in sorted(skipped.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            codes = " ".join(f.code for f in fs)
+            out.append((f" - {reason}: {codes}", "dim"))
     out.append(("", ""))
     c = report.counts()
     summary = (f"{c['fail']} failed, {c['warn']} warnings, {c['error']} errors, {c['pass']} passed, "
@@ -67,6 +78,16 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
     for n in report.notes:
         out.append(("note: " + n, "dim"))
     return out
+
+
+def _skip_reason(f: Finding) -> str:
+    # Engine skips name the missing fact first ("rocm: no ROCm install found ..."); a
+    # check's own skip says why in its title, whose leading clause groups alike reasons
+    # ("no AMD GPU: the OS list does not apply" with "no AMD GPU found").
+    if f.missing:
+        return f.detail.split(";")[0]
+    head = f.title.split(":")[0].strip()
+    return head[:-len(" found")] if head.endswith(" found") else head
 
 
 def _q(s: str) -> str:

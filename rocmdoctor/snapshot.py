@@ -51,8 +51,11 @@ def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_
     red = redactor_for(rec) if redact else None
     t = (lambda s: red.text(s)) if red else (lambda s: s)
     parent = os.path.dirname(out_dir) or "."
-    os.makedirs(parent, exist_ok=True)
-    tmp = tempfile.mkdtemp(prefix=".rocmdoctor-snapshot-", dir=parent)
+    try:
+        os.makedirs(parent, exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix=".rocmdoctor-snapshot-", dir=parent)
+    except OSError as exc:
+        raise SourceError(f"cannot write a snapshot to {out_dir}: {_why(exc, parent)}") from None
     try:
         index = {"missing": {}, "links": {}, "globs": {}, "exists": {}}
         for path, r in sorted(rec.files.items()):
@@ -99,10 +102,22 @@ def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_
         if os.path.isdir(out_dir):
             os.rmdir(out_dir)
         os.rename(tmp, out_dir)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError):  # disk full, out_dir taken meanwhile...: a message, not a traceback
+            raise SourceError(f"cannot write a snapshot to {out_dir}: {exc.strerror or exc}") from None
         raise
     return out_dir
+
+
+def _why(exc: OSError, parent: str) -> str:
+    """Name the file that stands where a directory is needed, else the OS's reason."""
+    p = parent
+    while p and not os.path.lexists(p) and os.path.dirname(p) != p:
+        p = os.path.dirname(p)
+    if os.path.lexists(p) and not os.path.isdir(p):
+        return f"{p} is not a directory"
+    return exc.strerror or str(exc)
 
 
 def _json(path: str, obj) -> None:

@@ -8,11 +8,13 @@ snapshot`` can write exactly what the checks read. Checks never see a Source: fa
 """
 from __future__ import annotations
 
+import errno
 import fnmatch
 import glob as _glob
 import json
 import os
 import posixpath
+import stat as _stat
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +144,8 @@ class _Tree:
             return FileRead(path, None, msg)
         except OSError as exc:
             return FileRead(path, None, exc.strerror or str(exc))
+        except ValueError:  # an embedded NUL: only a hostile snapshot or garbage text builds one
+            return FileRead(path, None, "invalid path")
         return FileRead(path, data.decode("utf-8", errors="replace"))
 
     def exists(self, path: str) -> bool:
@@ -173,7 +177,7 @@ class _Tree:
                     continue
                 try:
                     names = os.listdir(self.host_path(m))
-                except OSError:
+                except (OSError, ValueError):
                     continue
                 nxt.extend(posixpath.join(m, n) for n in sorted(names)
                            if fnmatch.fnmatchcase(n, part) and (part.startswith(".") or not n.startswith(".")))
@@ -181,18 +185,38 @@ class _Tree:
         return sorted(matches)
 
 
-def _read_capped(real: str) -> bytes:
+def _open_regular(real: str) -> int:
+    """Open a regular file for reading without ever blocking. A fifo, socket or device
+    node (planted in a snapshot or --root tree) would hang or never end a read(), so it
+    is refused; procfs and sysfs files are regular files and pass."""
+    mode = os.stat(real).st_mode
+    if _stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+    if not _stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file: a fifo, socket or device node is never read")
+    fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # no wait even if swapped for a fifo
+    try:
+        if not _stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file: a fifo, socket or device node is never read")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read_capped(real: str, limit: int = MAX_FILE) -> bytes:
     # Small chunks: some procfs/sysfs files refuse one large read() (ENOMEM seen on
     # /proc/sys/kernel/osrelease), and a huge file must not be slurped whole.
     chunks, total = [], 0
-    with open(real, "rb", buffering=0) as fh:
-        while total < MAX_FILE:
+    with open(_open_regular(real), "rb", buffering=0) as fh:
+        while total < limit:
             chunk = fh.read(65536)
             if not chunk:
                 break
             chunks.append(chunk)
             total += len(chunk)
-    return b"".join(chunks)[:MAX_FILE]
+    return b"".join(chunks)[:limit]
 
 
 def _climbs_out(resolved: list[str], target: str) -> bool:
@@ -230,7 +254,7 @@ class LiveSource(Source):
     def readlink(self, path: str) -> str | None:
         try:
             return os.readlink(_norm(path))
-        except OSError:
+        except (OSError, ValueError):
             return None
 
     def exists(self, path: str) -> bool:
@@ -320,16 +344,19 @@ def _load_json(path: str, what: str) -> Any:
     if os.path.islink(path):  # a hostile snapshot could point argv.json/status.json anywhere
         raise SourceError(f"{what}: is a symlink, refused")
     try:
-        if os.path.getsize(path) > MAX_JSON:
-            raise SourceError(f"{what}: larger than {MAX_JSON} bytes, refusing to load")
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+        raw = _read_capped(path, MAX_JSON + 1)  # refuses fifos and devices: no hang
     except FileNotFoundError:
         raise SourceError(f"{what}: missing") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SourceError(f"{what}: not valid JSON ({exc})") from None
     except OSError as exc:
         raise SourceError(f"{what}: unreadable ({exc.strerror or exc})") from None
+    if len(raw) > MAX_JSON:
+        raise SourceError(f"{what}: larger than {MAX_JSON} bytes, refusing to load")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise SourceError(f"{what}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise SourceError(f"{what}: not valid JSON (nested too deeply)") from None
 
 
 class SnapshotSource(Source):
@@ -361,11 +388,14 @@ class SnapshotSource(Source):
                 f"{SNAPSHOT_VERSION}. Upgrade rocmdoctor (pip install -U rocmdoctor) to replay it."
             )
         self._fs = _Tree(self._inside("fs"), confine=True)
-        index = self.manifest.get("fs_index") or {}
-        self._missing: dict[str, str] = {_norm(k): str(v) for k, v in (index.get("missing") or {}).items()}
-        self._links: dict[str, str] = {_norm(k): str(v) for k, v in (index.get("links") or {}).items()}
-        self._globs: dict[str, list[str]] = {k: [str(p) for p in v] for k, v in (index.get("globs") or {}).items()}
-        self._exists: dict[str, bool] = {_norm(k): bool(v) for k, v in (index.get("exists") or {}).items()}
+        # A hand-edited or hostile index may hold any JSON: malformed parts are ignored.
+        index = _section(self.manifest, "fs_index")
+        self._missing: dict[str, str] = {_norm(k): str(v) for k, v in _section(index, "missing").items()}
+        self._links: dict[str, str] = {_norm(k): v for k, v in _section(index, "links").items()
+                                       if isinstance(v, str)}
+        self._globs: dict[str, list[str]] = {k: [p for p in v if isinstance(p, str)]
+                                             for k, v in _section(index, "globs").items() if isinstance(v, list)}
+        self._exists: dict[str, bool] = {_norm(k): bool(v) for k, v in _section(index, "exists").items()}
         self._commands = self._load_commands()
 
     def _inside(self, name: str) -> str:
@@ -382,7 +412,11 @@ class SnapshotSource(Source):
         cmd_dir = os.path.join(self.directory, "cmd")
         if not os.path.isdir(cmd_dir) or os.path.islink(cmd_dir):
             return out
-        for slug in sorted(os.listdir(cmd_dir)):
+        try:
+            slugs = sorted(os.listdir(cmd_dir))
+        except OSError:
+            return out
+        for slug in slugs:
             d = os.path.join(cmd_dir, slug)
             if os.path.islink(d) or not os.path.isdir(d):
                 continue
@@ -468,12 +502,19 @@ class SnapshotSource(Source):
         return d
 
 
+def _section(obj: Any, key: str) -> dict:
+    value = obj.get(key) if isinstance(obj, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
 def _read_confined(d: str, name: str) -> str:
     p = os.path.join(d, name)
     if os.path.islink(p) or not os.path.isfile(p):
         return ""
-    with open(p, "rb") as fh:
-        return fh.read(proc.MAX_OUTPUT).decode("utf-8", errors="replace")
+    try:
+        return _read_capped(p, proc.MAX_OUTPUT).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 # ----------------------------------------------------------------------- recording

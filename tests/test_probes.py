@@ -40,11 +40,12 @@ def test_probe_of_an_environment_without_torch(tmp_path):
 
 
 def test_hanging_interpreter_is_killed_and_becomes_a_skip(tmp_path):
-    fake = _script(tmp_path / "python", "sleep 30 & sleep 30\n")
+    # A duration no other process on the machine uses, so pgrep finds only ours.
+    fake = _script(tmp_path / "python", "sleep 31.4159 & sleep 31.4159\n")
     src = LiveSource(python=fake, probe_timeout=1)
     r = src.probe("python")
     assert not r.ok and "killed" in r.error
-    out = subprocess.run(["pgrep", "-f", "sleep 30"], capture_output=True, text=True).stdout.split()
+    out = subprocess.run(["pgrep", "-f", "sleep 31.4159"], capture_output=True, text=True).stdout.split()
     assert not out, f"orphaned children left behind: {out}"
 
 
@@ -62,7 +63,7 @@ def test_scan_with_a_hung_python_still_completes(tmp_path):
     fake = _script(tmp_path / "python", "exec sleep 30\n")
     report = rocmdoctor.scan(source=LiveSource(python=fake, probe_timeout=1), level="default")
     torch_skips = [f for f in report.findings if "python" in f.missing or "torch" in f.missing]
-    assert all("killed" in f.detail for f in torch_skips)
+    assert torch_skips and all("killed" in f.detail for f in torch_skips)
 
 
 def test_bad_python_path_is_an_input_error(capsys):

@@ -28,6 +28,41 @@ def fact(name: str) -> Callable:
     return deco
 
 
+def conform(value: Any, schema: Any) -> Any:
+    """Coerce untrusted probe JSON (a snapshot may hold anything) to the shape the probe
+    writes, so checks can trust the types. ``schema`` is a type or tuple of types (a
+    mismatch becomes None), ``[item]`` (a list; items of the wrong kind are dropped) or
+    ``{key: schema}`` (a dict; ``"*"`` applies to every value). A container of the wrong
+    kind becomes None; keys the schema does not name pass through unchanged."""
+    if isinstance(schema, dict):
+        if not isinstance(value, dict):
+            return None
+        out = {}
+        for k, v in value.items():
+            sub = schema.get(k, schema.get("*", _ANY))
+            out[k] = v if sub is _ANY else conform(v, sub)
+        return out
+    if isinstance(schema, list):
+        if not isinstance(value, list):
+            return None
+        return [conform(v, schema[0]) for v in value if _fits(v, schema[0])]
+    return value if _fits(value, schema) else None
+
+
+_ANY = object()
+
+
+def _fits(value: Any, schema: Any) -> bool:
+    if isinstance(schema, dict):
+        return isinstance(value, dict)
+    if isinstance(schema, list):
+        return isinstance(value, list)
+    types = schema if isinstance(schema, tuple) else (schema,)
+    if isinstance(value, bool) and bool not in types:
+        return False  # JSON true is no count or id
+    return isinstance(value, types)
+
+
 def level_rank(level: str) -> int:
     return LEVELS.index(level)
 
@@ -39,6 +74,8 @@ def _discover() -> dict[str, Callable]:
         for obj in vars(m).values():
             name = getattr(obj, "__rocmdoctor_fact__", None)
             if name and getattr(obj, "__module__", None) == m.__name__:
+                if name in out:  # two providers would make results depend on import order
+                    raise ImportError(f"fact {name!r} defined twice: {out[name].__module__} and {m.__name__}")
                 out[name] = obj
     return out
 
@@ -93,6 +130,11 @@ class Context:
             return self.get(name)
         except Missing:
             return default
+
+    def computed(self, prefixes: tuple[str, ...]) -> dict[str, Any]:
+        """Facts already computed whose names start with one of ``prefixes`` (the active
+        probes' measurements, which the report carries in its ``results``)."""
+        return {k: v for k, v in self._cache.items() if k.startswith(prefixes)}
 
     def why_missing(self, name: str) -> str | None:
         try:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..knowledge.pci_ids import AMD_VENDOR, INTEGRATED_GFX, NVIDIA_VENDOR, pci_name
 from ..parsers import rocm_smi, rocminfo
 from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
-from . import Missing, fact
+from . import Missing, conform, fact
 
 KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"
 
@@ -79,9 +79,10 @@ def kfd_nodes(ctx) -> list[KfdNode]:
 def pci_display(ctx) -> list[PciDisplay]:
     """udev's view on a live host (pyudev); the same read from sysfs elsewhere."""
     r = ctx.source.probe("pci_display")
-    if r.ok and isinstance(r.data, list):
-        return [PciDisplay(d["address"], d["vendor_id"], d["device_id"], d.get("driver")) for d in r.data
-                if isinstance(d, dict) and {"address", "vendor_id", "device_id"} <= set(d)]
+    data = conform(r.data, [{"address": str, "vendor_id": int, "device_id": int, "driver": str}]) if r.ok else None
+    if data is not None:
+        return [PciDisplay(d["address"], d["vendor_id"], d["device_id"], d.get("driver")) for d in data
+                if all(d.get(k) is not None for k in ("address", "vendor_id", "device_id"))]
     src = ctx.source
     out = []
     for dev in src.glob("/sys/bus/pci/devices/*"):
@@ -104,7 +105,8 @@ def pci_display(ctx) -> list[PciDisplay]:
 
 @fact("gpus")
 def gpus(ctx) -> list[Gpu]:
-    """AMD GPUs the ROCm runtime will enumerate. [] means KFD lists none."""
+    """AMD GPUs the ROCm runtime will enumerate ([] when KFD lists none, or only an
+    integrated GPU next to an NVIDIA card)."""
     nodes = [n for n in ctx.optional("kfd_nodes", []) if n.is_gpu]
     if not nodes:
         return []
@@ -130,6 +132,11 @@ def gpus(ctx) -> list[Gpu]:
             render_minor=p.get("drm_render_minor"),
             properties_path=n.path,
         ))
+    if all(g.integrated for g in out) and any(
+            d.vendor_id == NVIDIA_VENDOR for d in ctx.optional("pci_display", [])):
+        # A Ryzen desktop's iGPU beside an NVIDIA card: the iGPU is no training device,
+        # and judging it (ROCm support, BF16, dtype advice) would mislead a CUDA user.
+        return []
     return out
 
 
@@ -201,6 +208,7 @@ def amdsmi(ctx) -> dict:
     r = ctx.source.probe("amdsmi")
     if not r.ok:
         raise Missing(f"amdsmi probe: {r.error}")
-    if not isinstance(r.data, dict) or not r.data.get("available"):
+    data = conform(r.data, {"gpus": [{"bdf": str, "asic": {"market_name": str}}]})
+    if data is None or not data.get("available"):
         raise Missing("amdsmi Python library is not importable")
-    return r.data
+    return data

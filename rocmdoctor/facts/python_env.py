@@ -1,7 +1,22 @@
 """The Python environment being diagnosed, probed in a child process."""
 from __future__ import annotations
 
-from . import Missing, fact
+from . import Missing, conform, fact
+
+NUM = (int, float)
+# The shape childprobes/python_env.py prints; a snapshot may hold anything else.
+PYTHON = {
+    "python": {"version": str, "executable": str, "prefix": str, "virtualenv": bool, "conda_env": str},
+    "errors": [str],
+    "distributions": {"*": {"name": str, "version": str, "requires": [str], "editable_or_url": bool}},
+    "torch": {"import_s": NUM, "version": str, "hip": str, "cuda": str, "git_version": str, "debug": bool,
+              "file": str, "arch_list": [str], "arch_list_error": str, "cuda_available": bool,
+              "device_count": int, "device_error": str, "bf16_supported_api": bool,
+              "bf16_supported_api_error": str,
+              "devices": [{"index": int, "name": str, "total_memory": int, "major": int, "minor": int,
+                           "multi_processor_count": int, "gcn_arch_name": str, "error": str}]},
+    "torch_import_error": str,
+}
 
 
 @fact("python")
@@ -11,9 +26,10 @@ def python(ctx) -> dict:
     r = ctx.source.probe("python")
     if not r.ok:
         raise Missing(f"python probe: {r.error}")
-    if not isinstance(r.data, dict):
+    data = conform(r.data, PYTHON)
+    if data is None:
         raise Missing("python probe: unreadable result")
-    return r.data
+    return data
 
 
 @fact("torch")

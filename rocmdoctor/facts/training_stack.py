@@ -13,7 +13,7 @@ import posixpath
 from dataclasses import dataclass, field
 
 from ..knowledge import llamafactory as lf
-from . import Missing, fact
+from . import Missing, conform, fact
 
 
 # ------------------------------------------------------------------ DeepSpeed ops
@@ -78,6 +78,21 @@ def _parse_ops(data: dict) -> DeepSpeedOps:
         flag_dry_run=bool(data.get("flag_dry_run")), raw=data)
 
 
+# The shape childprobes/deepspeed_ops.py prints; a snapshot may hold anything else.
+DEEPSPEED_PROBE = {
+    "errors": [str], "python": str, "env": {"*": str}, "flag_dry_run": bool, "import_s": (int, float),
+    "llamafactory": {"origin": str, "dirs": [str], "error": str},
+    "torch": {"version": str, "hip": str, "cuda": str, "rocm_home": str, "cuda_home": str, "ninja": bool,
+              "hipcc": str, "cpp_extension_error": str},
+    "torch_import_error": str, "deepspeed_import_error": str, "deepspeed_import_trace": [str],
+    "deepspeed": {"version": str, "file": str, "git_hash": str, "accelerator": str, "installed_accelerator": str,
+                  "compiled_with": {}, "is_rocm_pytorch": bool, "is_rocm_pytorch_error": str,
+                  "installed_rocm_version": [int], "installed_rocm_version_error": str, "validate": {}},
+    "ops": [{"name": str, "builder": str, "build_var": str, "kind": str, "installed": bool, "compatible": bool,
+             "reasons": [str], "error": str, "flag_error": str}],
+}
+
+
 @fact("deepspeed_probe")
 def deepspeed_probe(ctx) -> dict:
     """Raw result of the DeepSpeed/LLaMA-Factory child probe (run once per scan)."""
@@ -89,9 +104,10 @@ def deepspeed_probe(ctx) -> dict:
     r = ctx.source.probe("deepspeed")
     if not r.ok:
         raise Missing(f"deepspeed probe: {r.error}")
-    if not isinstance(r.data, dict):
+    data = conform(r.data, DEEPSPEED_PROBE)
+    if data is None:
         raise Missing("deepspeed probe: unreadable result")
-    return r.data
+    return data
 
 
 @fact("deepspeed_ops")

@@ -8,9 +8,9 @@ AMD_VENDOR = 0x1002
 NVIDIA_VENDOR = 0x10DE
 
 _AMD_NAMES = {
-    0x66A0: "AMD Instinct MI60",
-    0x66A1: "AMD Instinct MI50",
-    0x66A3: "AMD Radeon Pro VII",
+    0x66A0: "AMD Instinct MI60 / MI50 16GB",
+    0x66A1: "AMD Instinct MI50 / Radeon Pro VII",
+    0x66A3: "AMD Radeon Pro Vega II",
     0x66AF: "AMD Radeon VII",
     0x738C: "AMD Instinct MI100",
     0x740C: "AMD Instinct MI250X/MI250",

@@ -268,11 +268,13 @@ def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem
         def add(sev, text, fix):
             out.append(WheelProblem(name, ver, sev, text, fix))
 
-        reinstall = (f"pip install --force-reinstall {key} --index-url {_rocm_index(torch or {})}"
+        # --no-deps always: these wheels pin torch==X, and a reinstall with dependencies
+        # would replace the user's torch.
+        reinstall = (f"pip install --no-deps --force-reinstall {key} --index-url {_rocm_index(torch or {})}"
                      if key == "xformers" else
                      "pip uninstall flash-attn, then build it from source against this torch "
-                     "(pip install flash-attn --no-build-isolation)" if key == "flash-attn" else
-                     "pip install -U 'bitsandbytes>=0.48'")
+                     "(pip install --no-deps flash-attn --no-build-isolation)" if key == "flash-attn" else
+                     "pip install --no-deps -U 'bitsandbytes>=0.48'")
         if plat == "rocm":
             if built == "cuda":
                 add("fail", f"{name} {ver} was built for CUDA {built_ver}, but torch {tv} is a ROCm build: "
@@ -300,14 +302,14 @@ def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem
         elif plat == "cuda":
             if built == "rocm":
                 add("fail", f"{name} {ver} was built for ROCm {built_ver}, but torch {tv} is a CUDA build",
-                    f"pip install --force-reinstall {key}")
+                    f"pip install --no-deps --force-reinstall {key}")
             elif built == "cuda" and built_ver and version_tuple(built_ver)[:1] != \
                     version_tuple((torch or {}).get("cuda"))[:1]:
                 add("warn", f"{name} {ver} was built for CUDA {built_ver}, torch for CUDA {torch.get('cuda')}",
-                    f"pip install --force-reinstall {key}")
+                    f"pip install --no-deps --force-reinstall {key}")
             elif pin and version_tuple(pin)[:3] != version_tuple(tv)[:3]:
                 add("fail", f"{name} {ver} requires torch=={pin}, but torch {tv} is installed",
-                    f"pip install --force-reinstall {key}")
+                    f"pip install --no-deps --force-reinstall {key}")
         elif plat == "cpu" and built in ("cuda", "rocm"):
             add("warn", f"{name} {ver} was built for {built.upper()} {built_ver}, but torch {tv} is CPU-only",
                 "install a GPU build of torch, or uninstall " + key)

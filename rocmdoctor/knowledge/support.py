@@ -53,6 +53,9 @@ class GfxSupport:
     rocm7: str  # "supported", "unsupported", "unofficial"
     last_rocm: str | None  # last ROCm release that listed it, when dropped
     note: str = ""
+    # When AMD lists only some boards of a gfx target: their PCI device ids. Other boards
+    # of the same target run the same code but are not on the support list.
+    listed_devices: frozenset[int] | None = None
 
 
 GFX_SUPPORT: dict[str, GfxSupport] = {g.gfx: g for g in [
@@ -64,7 +67,8 @@ GFX_SUPPORT: dict[str, GfxSupport] = {g.gfx: g for g in [
     GfxSupport("gfx942", "CDNA3", "Instinct MI300X/MI300A/MI325X", "supported", None),
     GfxSupport("gfx950", "CDNA4", "Instinct MI350X/MI355X", "supported", None),
     GfxSupport("gfx1030", "RDNA2", "Radeon PRO W6800/V620, RX 6800/6900", "supported", None,
-               "only the PRO W6800 and V620 are listed; RX 6000 cards are not in the ROCm 7 list"),
+               "only the PRO W6800 and V620 are listed; RX 6000 cards are not in the ROCm 7 list",
+               listed_devices=frozenset({0x73A3, 0x73A1})),  # PRO W6800, PRO V620
     GfxSupport("gfx1031", "RDNA2", "RX 6700/6750 XT", "unofficial", None, "never officially supported"),
     GfxSupport("gfx1032", "RDNA2", "RX 6600/6650 XT, PRO W6600", "unofficial", None, "never officially supported"),
     GfxSupport("gfx1100", "RDNA3", "RX 7900 XTX/XT/GRE, PRO W7900/W7800", "supported", None),

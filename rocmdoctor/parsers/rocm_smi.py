@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 
 def parse_productname_json(text: str) -> dict[str, dict[str, str]]:
@@ -11,9 +12,9 @@ def parse_productname_json(text: str) -> dict[str, dict[str, str]]:
         return {}
     try:
         data = json.loads(text[start:])
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # JSONDecodeError, or nesting deep enough to overflow
         return {}
     if not isinstance(data, dict):
         return {}
     return {k: {str(a): str(b) for a, b in v.items()} for k, v in data.items()
-            if k.startswith("card") and isinstance(v, dict)}
+            if re.fullmatch(r"card\d+", k) and isinstance(v, dict)}

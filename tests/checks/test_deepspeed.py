@@ -239,3 +239,17 @@ def test_zero_check_runs_with_scan_config_on_the_mi50_example(tmp_path):
     [f] = report.findings
     assert f.status is Status.PASS and "2 GPU" in f.title
     assert rocmdoctor.scan(example="mi50x2-xeon", select=["RD-DS-006"]).findings == []
+
+
+def test_build_variables_deepspeed_does_not_read_warn(tmp_path):
+    # The seed's notes export these three; no builder reads them (the real ones are
+    # DS_BUILD_INFERENCE_CORE_OPS, DS_BUILD_CUTLASS_OPS, ...).
+    p = rocm_probe()
+    p["env"] = {"DS_BUILD_INFERENCE": "0", "DS_BUILD_INFERENCE_HALIDE": "0", "DS_BUILD_INFERENCE_CUTLASS": "0",
+                "DS_BUILD_CPU_ADAM": "1", "DS_BUILD_FUSED_ADAM": "1", "DS_BUILD_TRANSFORMER": "1"}
+    f = scan(tmp_path, p, ["RD-DS-007"])["RD-DS-007"]
+    assert f.status is Status.WARN
+    assert f.fix.actions[0].env == {"DS_BUILD_INFERENCE": None, "DS_BUILD_INFERENCE_CUTLASS": None,
+                                    "DS_BUILD_INFERENCE_HALIDE": None}
+    p["env"] = {"DS_BUILD_CPU_ADAM": "1", "DS_BUILD_FUSED_ADAM": "1", "DS_BUILD_OPS": "0"}
+    assert scan(tmp_path / "b", p, ["RD-DS-007"])["RD-DS-007"].status is Status.PASS

@@ -2,6 +2,8 @@
 import json
 import os
 
+import pytest
+
 import rocmdoctor
 from rocmdoctor.model import Status
 from rocmdoctor.testing import build_snapshot
@@ -76,6 +78,21 @@ def test_same_family_override_for_unsupported_gpu_passes(tmp_path):
     assert f.status is Status.PASS and "as gfx1030" in f.title
 
 
+GFX1010 = data(GFX1032).replace("gfx_target_version 100302", "gfx_target_version 100100")  # RDNA1 (RX 5700)
+
+
+@pytest.mark.parametrize("gpu,value", [
+    (GFX1010, "10.3.0"),  # RDNA1 as RDNA2: crashed (legacy-rocm-build#887)
+    (GFX906, "9.0.8"),    # MI50 running MI100 (MFMA) code
+    (GFX906, "9.0.10"),
+])
+def test_override_across_isa_families_fails(tmp_path, gpu, value):
+    s = machine(tmp_path, gpu, env={"HSA_OVERRIDE_GFX_VERSION": value},
+                archs=json.loads(data("torch_get_arch_list_rocm_wheel_with_gfx942.txt").replace("'", '"')))
+    [f] = findings(s, "RD-ENV-001")
+    assert f.status is Status.FAIL and "different ISA" in f.title
+
+
 def test_malformed_override_fails(tmp_path):
     s = machine(tmp_path, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION": "gfx1030"})
     [f] = findings(s, "RD-ENV-001", level="quick")
@@ -137,7 +154,13 @@ def test_rocr_then_hip_renumbering_leaves_nothing(tmp_path):
     s = machine(tmp_path, GFX906, GFX906, env={"ROCR_VISIBLE_DEVICES": "1", "CUDA_VISIBLE_DEVICES": "1"})
     [f] = findings(s, "RD-ENV-003")
     assert f.status is Status.FAIL and "No HIP GPUs are available" in f.title
-    assert f.data["visible_gpus"] == []
+    assert f.data["visible_gpus"] == [] and "renumbers" in f.detail
+
+
+def test_hiding_every_gpu_on_purpose_warns(tmp_path):
+    s = machine(tmp_path, GFX906, GFX906, env={"CUDA_VISIBLE_DEVICES": "-1"})
+    [f] = findings(s, "RD-ENV-003")
+    assert f.status is Status.WARN and "hide every GPU" in f.title and "renumbers" not in f.detail
 
 
 def test_combined_variables_warn(tmp_path):

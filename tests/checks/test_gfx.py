@@ -125,3 +125,18 @@ def test_empty_arch_list_skips_with_reason(tmp_path):
 def test_example_mi50_passes_wheel_check():
     [f] = findings(EXAMPLES["mi50x2-xeon"], "RD-GFX-002")
     assert f.status is Status.PASS and f.subject == "GPU 0, 1 (gfx906)"
+
+
+def _gfx1030(device_id: int) -> str:
+    # Real RDNA2 KFD node (gfx1032 capture) retargeted to gfx1030 with the board's PCI id.
+    text = data("kfd_properties_gfx1032_node3_rocprofsdk.txt").replace("gfx_target_version 100302",
+                                                                        "gfx_target_version 100300")
+    return "\n".join(f"device_id {device_id}" if ln.startswith("device_id ") else ln for ln in text.splitlines())
+
+
+def test_gfx1030_listed_board_passes_but_rx6800_is_unofficial(tmp_path):
+    w6800 = machine(tmp_path / "w", None, rocm="7.14.0", gpu_text=_gfx1030(0x73A3))
+    assert findings(w6800, "RD-GFX-001")[0].status is Status.PASS
+    rx6800 = machine(tmp_path / "rx", None, rocm="7.14.0", gpu_text=_gfx1030(0x73BF))
+    [f] = findings(rx6800, "RD-GFX-001")
+    assert f.status is Status.WARN and "0x73bf" in f.detail and "RX 6000" in f.detail

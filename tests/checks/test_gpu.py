@@ -96,3 +96,24 @@ def test_igpu_hidden_by_rocr_passes(tmp_path):
 
 def test_discrete_only_passes():
     assert one(EXAMPLES["rx7900xtx"], "RD-GPU-002").status is Status.PASS
+
+
+def test_ryzen_igpu_beside_nvidia_card_is_not_judged_as_a_training_gpu(tmp_path):
+    # Every Ryzen 7000/9000 desktop has a gfx1036 iGPU; with an RTX card and a CUDA torch
+    # the AMD stack is irrelevant and must not produce ROCm/BF16/dtype advice.
+    files = kfd("kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt")
+    files.update({f"{PCI}/0000:01:00.0/class": "0x030000\n", f"{PCI}/0000:01:00.0/vendor": "0x10de\n",
+                  f"{PCI}/0000:01:00.0/device": "0x2684\n"})
+    cuda_torch = {"version": "2.5.1+cu124", "hip": None, "cuda": "12.4", "arch_list": ["sm_89"],
+                  "cuda_available": True, "device_count": 1,
+                  "devices": [{"index": 0, "name": "NVIDIA GeForce RTX 4090", "total_memory": 25393692672}]}
+    s = build_snapshot(tmp_path, files=files, probes={"env": {}, "python": {
+        "python": {"executable": "/usr/bin/python3"}, "torch": cuda_torch, "distributions": {}}})
+    report = rocmdoctor.scan(snapshot=s, select=["RD-GPU", "RD-GFX", "RD-PREC", "RD-ROCM-001"])
+    inv = report.by_code("RD-GPU-001")[0]
+    assert inv.status is Status.SKIP and "NVIDIA" in inv.title
+    assert not [f for f in report.findings if f.status in (Status.WARN, Status.FAIL)], \
+        [(f.code, f.title) for f in report.findings if f.status in (Status.WARN, Status.FAIL)]
+    # ...while the same iGPU alone (a laptop with no other GPU) is still listed.
+    alone = build_snapshot(tmp_path / "laptop", files=kfd("kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt"))
+    assert one(alone, "RD-GPU-001").data["gpus"][0]["gfx"] == "gfx1036"

@@ -156,3 +156,12 @@ def test_requirement_violations_markers_and_missing(tmp_path, monkeypatch):
 def test_disable_version_check_values(tmp_path, monkeypatch, value, hidden):
     f = scan(tmp_path, monkeypatch, dict(GOOD, trl="0.25.0"), env={"DISABLE_VERSION_CHECK": value})
     assert (f["RD-PIN-001"].status is Status.WARN) is hidden
+
+
+def test_pin_fix_pins_the_installed_torch_and_builds_deepspeed_against_it():
+    # The seed machine: LLaMA-Factory 0.9.3 with deepspeed 0.18.3 and a rocm6.1 torch.
+    [f] = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-PIN-001"]).findings
+    assert f.status is Status.FAIL and "with a DeepSpeed config" in f.title  # plain torchrun still starts
+    install = f.fix.actions[-1].argv
+    assert "torch==2.3.0+rocm6.1" in install  # pip must refuse rather than replace torch
+    assert "--no-build-isolation" in install and any(a.startswith("deepspeed<=0.16.9") for a in install)

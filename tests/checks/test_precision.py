@@ -150,6 +150,8 @@ def test_cuda_wheels_on_rocm_torch_fail(tmp_path):
     by = {f.subject: f for f in fs}
     assert "requires torch==2.3.0" in by["xformers"].detail
     assert "download.pytorch.org/whl/rocm6.2" in by["xformers"].fix.actions[0].description
+    # xformers pins torch==X: without --no-deps the reinstall would replace the user's torch.
+    assert all("--no-deps" in a.description for f in fs for a in f.fix.actions if "pip install" in a.description)
     assert "CUDA 12.3" in by["flash_attn"].detail
 
 
@@ -185,6 +187,13 @@ def test_expandable_segments_ignored_by_old_rocm_torch(tmp_path):
     env = {"PYTORCH_HIP_ALLOC_CONF": "expandable_segments:True"}
     fs = scan(machine(tmp_path, env=env), "RD-PREC-006")
     assert statuses(fs) == [Status.WARN]
+    assert fs[0].fix.actions[0].env == {"PYTORCH_HIP_ALLOC_CONF": None}
+
+
+def test_expandable_segments_fix_keeps_other_allocator_options(tmp_path):
+    env = {"PYTORCH_HIP_ALLOC_CONF": "garbage_collection_threshold:0.8, expandable_segments:True"}
+    [f] = scan(machine(tmp_path, env=env), "RD-PREC-006")
+    assert f.fix.actions[0].env == {"PYTORCH_HIP_ALLOC_CONF": "garbage_collection_threshold:0.8"}
 
 
 def test_expandable_segments_supported_on_new_torch(tmp_path):

@@ -1,0 +1,113 @@
+"""The doctor's side of the active probes: choose arguments, run a benchmark through
+runner.py, and add what needs rocmdoctor's knowledge (peak TFLOPS, %-of-peak, MFU,
+the reference-run verdict). Shared by `rocmdoctor bench`, `rocmdoctor train` and the
+bench/train facts of `rocmdoctor scan`. Never imports torch.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Callable
+
+from rocmdoctor import proc
+from rocmdoctor.knowledge import peaks
+
+from . import runner
+from .train import validate
+
+BENCHMARKS = ("matmul", "membw", "p2p", "allreduce")
+REFERENCE_FILE = "train_reference.json"
+
+
+def count_gpus(python: str | None, timeout: float = 120.0) -> int | None:
+    """GPUs torch sees in the target interpreter, or None if that cannot be told."""
+    import sys
+
+    code = "import torch; print(torch.cuda.device_count() if torch.cuda.is_available() else 0)"
+    res = proc.run([python or sys.executable, "-c", code], timeout=timeout)
+    last = (res.stdout.strip().splitlines() or [""])[-1]
+    return int(last) if res.ok and last.isdigit() else None
+
+
+def run_benchmark(name: str, *, python: str | None = None, device: str = "cpu", dtype: str | None = None,
+                  nproc: int | None = None, timeout: float = 600.0, stall: float | None = None,
+                  progress: Callable[[str], None] | None = None, extra: tuple[str, ...] = ()) -> dict:
+    if name not in BENCHMARKS:
+        raise ValueError(f"unknown benchmark {name!r}")
+    args = ["--device", device, *extra]
+    n = 1
+    if name == "matmul" and dtype:
+        args += ["--dtypes", dtype]
+    if name == "allreduce":
+        if dtype:
+            args += ["--dtype", dtype]
+        n = nproc or (2 if device == "cpu" else (count_gpus(python) or 1))
+    out = runner.run(name, args, python=python, nproc=n, timeout=timeout, stall=stall, progress=progress)
+    out["device_requested"] = device
+    if name == "matmul" and out.get("result"):
+        _matmul_peaks(out["result"])
+    return out
+
+
+def _matmul_peaks(res: dict) -> None:
+    dev = res.get("device") or {}
+    if dev.get("kind") != "cuda":
+        res["peak"] = None  # a CPU run: no GPU peak applies
+        return
+    p = peaks.find(dev.get("name"), dev.get("arch"))
+    res["peak"] = _peak_info(p)
+    res["percent_of_peak"] = {d: _round(peaks.percent_of_peak(t, p, d)) for d, t in (res.get("best_tflops") or {}).items()}
+
+
+def _peak_info(p: peaks.Peak | None) -> dict | None:
+    if p is None:
+        return None
+    return {"product": p.product, "per_device_tflops": {d: p.device_tflops(d) for d in ("fp32", "fp16", "bf16")},
+            "note": p.note, "source": p.source}
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 1)
+
+
+def load_reference() -> dict | None:
+    try:
+        text = (resources.files("rocmdoctor") / "data" / REFERENCE_FILE).read_text(encoding="utf-8")
+        return json.loads(text)
+    except (OSError, ValueError):
+        return None
+
+
+def run_train(*, python: str | None = None, device: str = "cpu", variant: str = "lora", dtype: str = "fp32",
+              steps: int | None = None, nproc: int = 1, inject: str | None = None, inject_step: int | None = None,
+              timeout: float = 600.0, stall: float | None = None,
+              progress: Callable[[str], None] | None = None) -> dict:
+    args = ["--device", device, "--variant", variant, "--dtype", dtype]
+    if steps is not None:
+        args += ["--steps", str(steps)]
+    if inject and inject != "none":
+        args += ["--inject", inject]
+    if inject_step is not None:
+        args += ["--inject-step", str(inject_step)]
+    out = runner.run("train", args, python=python, nproc=max(1, nproc), timeout=timeout, stall=stall,
+                     progress=progress)
+    out["device_requested"] = device
+    res = out.get("result")
+    if out["outcome"] in ("completed", "failed"):
+        out["validation"] = validate(res, load_reference())
+    else:
+        out["validation"] = {"passed": False, "checks": [{"name": "ran", "passed": False, "detail": out["message"]}]}
+    if out["outcome"] == "timeout":
+        steps_seen = [r.get("step") for r in out["ranks"] if r.get("step") is not None]
+        out["hang"] = {"step": min(steps_seen) if steps_seen else None, "ranks": out.get("hung_ranks"),
+                       "culprit_ranks": out.get("culprit_ranks"),
+                       "stages": {str(r["rank"]): r.get("stage") for r in out["ranks"]}}
+    if res and res.get("achieved_tflops") and (res.get("device") or {}).get("kind") == "cuda":
+        p = peaks.find(res["device"].get("name"), res["device"].get("arch"))
+        per = p.device_tflops(dtype) if p else None
+        world = res.get("world_size") or 1
+        res["peak"] = _peak_info(p)
+        res["mfu_percent"] = _round(100.0 * res["achieved_tflops"] / (per * world)) if per else None
+    elif res:
+        res["mfu_percent"] = None  # CPU run, or unknown GPU: no peak to divide by
+    return out
