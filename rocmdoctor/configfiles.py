@@ -136,7 +136,10 @@ def parse_yaml(text: str, path: str = "config") -> Any:
     try:
         import yaml  # type: ignore
     except ImportError:
-        return _mini_yaml(text, path)
+        try:
+            return _mini_yaml(text, path)
+        except RecursionError:  # "[[[[...": _scalar recurses per bracket
+            raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
     try:
         return yaml.safe_load(text) or {}
     except yaml.YAMLError as exc:

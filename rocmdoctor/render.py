@@ -105,8 +105,12 @@ def use_color(stream: TextIO) -> bool:
 
 
 def print_report(report: Report, stream: TextIO | None = None, verbose: bool = False) -> None:
+    print_lines(lines(report, verbose), stream)
+
+
+def print_lines(items: list[tuple[str, str]], stream: TextIO | None = None) -> None:
+    """Styled lines: through rich on a colour terminal, as plain text everywhere else."""
     stream = stream or sys.stdout
-    items = lines(report, verbose)
     if use_color(stream):
         from rich.console import Console
         from rich.text import Text
