@@ -1,5 +1,8 @@
-"""All-reduce bandwidth across local ranks: one rank per GPU with NCCL/RCCL, or N CPU
-ranks with gloo. Run by runner.py, one process per rank; standalone (torch + stdlib).
+"""All-reduce bandwidth across ranks: one rank per GPU with NCCL/RCCL, or N CPU ranks
+with gloo. Run by runner.py, one process per rank; standalone (torch + stdlib). On one
+machine the ranks meet through a file (--init-file); across machines through
+--init tcp://HOST:PORT or env:// (the cluster scan runs one rank per node that way, and
+torchrun can launch this script directly).
 
 Per size, like nccl-tests/rccl-tests (doc/PERFORMANCE.md):
 * correctness: rank r contributes (r+1)*p with p = (i mod 7) + 1, so the sum is
@@ -31,9 +34,10 @@ def bench(args, status):
     why = childlib.require_device(torch, args.device)
     if why:
         return {"error": why, "unavailable": True}
-    if args.device == "cuda" and args.world > torch.cuda.device_count():
-        return {"error": f"{args.world} ranks asked for but torch sees {torch.cuda.device_count()} GPU(s)",
-                "unavailable": True}
+    local_only = (args.init_method or "").startswith("file://")
+    if args.device == "cuda" and (args.world if local_only else args.local_rank + 1) > torch.cuda.device_count():
+        want = f"{args.world} ranks asked for" if local_only else f"local rank {args.local_rank} asked for"
+        return {"error": f"{want} but torch sees {torch.cuda.device_count()} GPU(s)", "unavailable": True}
     status("joining the process group")
     dist, backend = childlib.init_dist(torch, args, args.backend)
     n = args.world

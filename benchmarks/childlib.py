@@ -32,7 +32,29 @@ def parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--world", type=int, default=1)
     p.add_argument("--status-dir", default=None)
     p.add_argument("--init-file", default=None, help="file:// rendezvous for torch.distributed")
+    p.add_argument("--init", default=None, metavar="URL",
+                   help="rendezvous across machines: tcp://HOST:PORT or env:// (MASTER_ADDR/MASTER_PORT); "
+                        "RANK, WORLD_SIZE and LOCAL_RANK from the environment win over --rank/--world "
+                        "(as torchrun sets them). Default: file://<--init-file>")
     return p
+
+
+def resolve_launch(args, env=None) -> None:
+    """Fill args.init_method, args.local_rank, and, for a rendezvous across machines, the
+    global rank and world size from the launcher's variables (torchrun, or the cluster
+    scan, which runs one such rank per node). Raises ValueError on a bad --init."""
+    env = os.environ if env is None else env
+    init_file = getattr(args, "init_file", None)
+    init = getattr(args, "init", None) or (f"file://{init_file}" if init_file else None)
+    if init and not init.startswith(("file://", "tcp://", "env://")):
+        raise ValueError(f"--init {init!r}: expected file://PATH, tcp://HOST:PORT or env://")
+    if init and not init.startswith("file://"):
+        if "RANK" in env and "WORLD_SIZE" in env:
+            args.rank, args.world = int(env["RANK"]), int(env["WORLD_SIZE"])
+        if init == "env://" and not ("MASTER_ADDR" in env and "MASTER_PORT" in env):
+            raise ValueError("--init env:// needs MASTER_ADDR and MASTER_PORT")
+    args.init_method = init
+    args.local_rank = int(env.get("LOCAL_RANK", args.rank)) if init and not init.startswith("file://") else args.rank
 
 
 class Status:
@@ -69,9 +91,13 @@ def emit(result: dict) -> None:
 
 def main_guard(fn, args) -> int:
     """Run ``fn(args, status)``; turn any exception into an error result, not a traceback only."""
+    # The status file keeps the runner's own index (--rank as it started us), which the
+    # launch resolution below may replace with this process's rank across machines.
     status = Status(args.status_dir, args.rank)
     status("starting")
     try:
+        resolve_launch(args)
+        status.rank = args.rank
         result = fn(args, status)
     except SystemExit:
         raise
@@ -178,7 +204,8 @@ def sync(torch, device: str) -> None:
 
 
 def init_dist(torch, args, backend: str | None = None, timeout_s: float = 3600.0):
-    """Join the process group through the runner's rendezvous file.
+    """Join the process group: through the runner's rendezvous file on one machine, or
+    through tcp:// / env:// across machines (args.init, see resolve_launch).
 
     The collective timeout is long on purpose: the runner's own timeout decides when a
     job counts as hung, and it kills every rank, so torch's watchdog should not win.
@@ -189,12 +216,17 @@ def init_dist(torch, args, backend: str | None = None, timeout_s: float = 3600.0
 
     if backend is None:
         backend = "nccl" if args.device == "cuda" else "gloo"
+    if getattr(args, "init_method", None) is None:
+        resolve_launch(args)
+    if not args.init_method:
+        raise ValueError("no rendezvous: give --init-file or --init")
+    local = args.local_rank % torch.cuda.device_count() if args.device == "cuda" else 0
     if args.device == "cuda":
-        torch.cuda.set_device(args.rank % torch.cuda.device_count())
+        torch.cuda.set_device(local)
     kw = {}
     if args.device == "cuda" and backend == "nccl":
-        kw["device_id"] = torch.device("cuda", args.rank % torch.cuda.device_count())
-    common = dict(init_method=f"file://{args.init_file}", rank=args.rank, world_size=args.world,
+        kw["device_id"] = torch.device("cuda", local)
+    common = dict(init_method=args.init_method, rank=args.rank, world_size=args.world,
                   timeout=datetime.timedelta(seconds=timeout_s))
     try:
         dist.init_process_group(backend, **common, **kw)

@@ -70,6 +70,18 @@ def _round(x: float | None) -> float | None:
     return None if x is None else round(x, 1)
 
 
+def per_rank(out: dict) -> list[dict]:
+    """Each rank's own figures, gathered from its result line (ZeRO shards memory unevenly)."""
+    rows = []
+    for r in out.get("ranks") or []:
+        res = r.get("result") or {}
+        losses = res.get("losses") or []
+        rows.append({"rank": r["rank"], "steps_done": res.get("steps_done"), "final_loss": losses[-1] if losses else None,
+                     "step_time_s": res.get("step_time_s"), "peak_memory_bytes": res.get("peak_memory_bytes"),
+                     "error": res.get("error")})
+    return rows
+
+
 def load_reference() -> dict | None:
     try:
         text = (resources.files("rocmdoctor") / "data" / REFERENCE_FILE).read_text(encoding="utf-8")
@@ -80,18 +92,27 @@ def load_reference() -> dict | None:
 
 def run_train(*, python: str | None = None, device: str = "cpu", variant: str = "lora", dtype: str = "fp32",
               steps: int | None = None, nproc: int = 1, inject: str | None = None, inject_step: int | None = None,
-              timeout: float = 600.0, stall: float | None = None,
-              progress: Callable[[str], None] | None = None) -> dict:
-    args = ["--device", device, "--variant", variant, "--dtype", dtype]
-    if steps is not None:
-        args += ["--steps", str(steps)]
+              timeout: float = 600.0, stall: float | None = None, attention: str = "sdpa", engine: str = "ddp",
+              zero: int = 2, offload: bool = False, model: str | None = None, batch: int | None = None,
+              seq_len: int | None = None, grad_ckpt: bool = False, lora_rank: int | None = None,
+              lora_target: str | None = None, progress: Callable[[str], None] | None = None) -> dict:
+    args = ["--device", device, "--variant", variant, "--dtype", dtype, "--attention", attention, "--engine", engine]
+    if engine == "deepspeed":
+        args += ["--zero", str(zero)] + (["--offload"] if offload else [])
+    if model:
+        args += ["--model", model] + (["--grad-ckpt"] if grad_ckpt else [])
+    for flag, value in (("--steps", steps), ("--batch", batch), ("--seq-len", seq_len), ("--lora-rank", lora_rank),
+                        ("--lora-target", lora_target), ("--inject-step", inject_step)):
+        if value is not None:
+            args += [flag, str(value)]
     if inject and inject != "none":
         args += ["--inject", inject]
-    if inject_step is not None:
-        args += ["--inject-step", str(inject_step)]
     out = runner.run("train", args, python=python, nproc=max(1, nproc), timeout=timeout, stall=stall,
                      progress=progress)
+    if out.get("result"):
+        out["result"]["per_rank"] = per_rank(out)
     out["device_requested"] = device
+    out["model"] = model
     res = out.get("result")
     if out["outcome"] in ("completed", "failed"):
         out["validation"] = validate(res, load_reference())

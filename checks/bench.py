@@ -3,6 +3,12 @@
 Outcomes follow benchmarks/runner.py: "completed", "failed" (the benchmark reported an
 error), "timeout" (killed; names the ranks and stages), "crashed", "error" (never
 started). A CPU run is always labelled as one; GPU thresholds never apply to it.
+
+A multi-GPU hang or crawl gets its remedies from the static facts when they are there
+(``hang_remedies``): iommu=pt first when the IOMMU translates
+(RD-IOMMU-001's plan), ACS off second when bridges above the GPUs redirect P2P (RD-PCIE-001's
+setpci plan), NCCL_P2P_DISABLE=1 last, labelled slow; a remedy the static checks rule out
+is left out with a sentence saying why.
 """
 from __future__ import annotations
 
@@ -10,6 +16,10 @@ import functools
 from dataclasses import replace
 
 from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
+from rocmdoctor.facts.interconnect import LSPCI_ARGV
+from rocmdoctor.fixes.pci_acs import acs_disable_plan
+from rocmdoctor.parsers.lspci import acs_redirects
 
 NCCL_TESTS_PERF = "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md"
 INSTALL_FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
@@ -20,6 +30,7 @@ NCCL_199 = "https://github.com/NVIDIA/nccl/issues/199"
 PRECISION = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"
 BF16_API = "https://github.com/pytorch/pytorch/pull/80410"
 QWEN_NAN = "https://github.com/QwenLM/Qwen3/issues/670"
+SDPA_KERNEL = "https://pytorch.org/docs/stable/generated/torch.nn.attention.sdpa_kernel.html"
 HANG_SOURCES = [INSTALL_FAQ, RCCL_1129, VLLM_390, NCCL_ACS, NCCL_199]
 
 # Thresholds (docs/benchmarks.md says why each is where it is).
@@ -29,19 +40,110 @@ CRAWL_MIN_BYTES = 64 << 20
 LOW_P2P_GBPS = 1.0
 LOW_H2D_GBPS = 3.0  # pinned host->device; gen3 x16 gives 13-14 GB/s, gen4 x16 about 28
 
-HANG_FIX = FixPlan(
-    title="Make multi-GPU collectives reliable (in this order)",
-    actions=(
-        Action("note", "1. Add iommu=pt to the kernel command line (on Intel hosts: intel_iommu=on iommu=pt), "
-                       "regenerate the boot config (update-grub / grubby) and reboot; RCCL warns when it is missing."),
-        Action("note", "2. Disable PCIe ACS on the bridges above the GPUs: in the BIOS, or per bridge with "
-                       "`setpci -s <BDF> ECAP_ACS+0x6.w=0000` (lost at reboot; breaks VFIO isolation)."),
-        Action("note", "3. Last resort: set NCCL_P2P_DISABLE=1 (RCCL reads the NCCL_ name) so GPU-to-GPU traffic "
-                       "goes through host memory. It avoids the P2P hang but is much slower."),
-        Action("env", "NCCL_P2P_DISABLE=1 in the training job's environment", env={"NCCL_P2P_DISABLE": "1"}),
-    ),
-    applicability=Applicability.DISPLAY_ONLY, needs_root=True, needs_reboot=True,
-)
+STEP_IOMMU = ("1. Add iommu=pt to the kernel command line (on Intel hosts: intel_iommu=on iommu=pt), "
+              "regenerate the boot config (update-grub / grubby) and reboot; RCCL warns when it is missing.")
+STEP_ACS = ("2. Disable PCIe ACS on the bridges above the GPUs: in the BIOS, or per bridge with "
+            "`setpci -s <BDF> ECAP_ACS+0x6.w=0000` (lost at reboot; breaks VFIO isolation).")
+STEP_P2P = ("3. Last resort, slow: set NCCL_P2P_DISABLE=1 (RCCL reads the NCCL_ name) so GPU-to-GPU traffic "
+            "goes through host memory. It avoids the P2P hang but is much slower.")
+
+
+def _number(text: str, n: int) -> str:
+    return f"{n}. {text.split('. ', 1)[1]}"
+
+
+def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None, lspci=None,
+                  env=None):
+    """Remedies for a multi-GPU hang or crawl, in AMD's order, tailored by the static facts.
+    Returns (FixPlan or None, evidence, sentences for the detail, data["remedies"])."""
+    steps: list[tuple[str, tuple[Action, ...], dict]] = []  # (key, actions, data)
+    said, evidence = [], []
+
+    # 1. IOMMU: the same judgement as RD-IOMMU-001, with its evidence and its plan.
+    if virt is not None and virt.guest:
+        said.append(f"This is a VM guest ({virt.kind}): the host's IOMMU and ACS settings decide P2P; iommu=pt and "
+                    "ACS off belong on the host.")
+        steps.append(("iommu_pt", (Action("note", STEP_IOMMU.replace("to the kernel command line",
+                                                                     "to the host's kernel command line")),),
+                      {"status": "host"}))
+    elif cmdline is None:
+        steps.append(("iommu_pt", (Action("note", STEP_IOMMU),), {"status": "unknown"}))
+    elif passthrough(cmdline) or (iommu is not None and (iommu.translating is False or (
+            iommu.default_passthrough and iommu.translating is not True))):
+        why = ("iommu=pt is on the kernel command line" if passthrough(cmdline) else
+               "the kernel defaults to passthrough" if iommu.default_passthrough else
+               "no GPU IOMMU group translates DMA")
+        said.append(f"The static checks found the IOMMU in passthrough ({why}), so iommu=pt is not the remedy here.")
+        evidence += iommu_evidence(cmdline, iommu)[:1]
+        steps.append(("iommu_pt", (), {"status": "not needed", "why": why}))
+    else:
+        plan = pt_plan(cmdline, cpu)
+        translating = iommu.translating if iommu is not None else None
+        n = f"{len([g for g in gpus if not g.integrated])} " if gpus else ""
+        said.append("RD-IOMMU-001: " + (f"the IOMMU translates the {n}GPUs' DMA and iommu=pt is missing, the usual "
+                                        "cause of RCCL hangs" if translating else
+                                        "iommu=pt is missing (whether the IOMMU translates could not be read)") + ".")
+        evidence += iommu_evidence(cmdline, iommu)
+        steps.append(("iommu_pt", tuple(Action("note", f"{STEP_IOMMU.split('. ', 1)[0]}. {a.description}")
+                                        for a in plan.actions), {"status": "needed", "plan": plan.to_dict()}))
+
+    # 2. ACS on the bridges above the GPUs, as RD-PCIE-001 reads it.
+    bridges = sorted({b.bdf for p in pci_links or [] for b in p.bridges})
+    devs = {b: lspci.get(b) for b in bridges} if lspci is not None else {}
+    readable = {b: d for b, d in devs.items() if d is not None and not d.denied}
+    redirecting = [b for b, d in readable.items() if acs_redirects(d)]
+    if virt is not None and virt.guest:
+        steps.append(("acs", (Action("note", STEP_ACS.replace("above the GPUs", "above the GPUs, on the host")),),
+                      {"status": "host"}))
+    elif redirecting:
+        plan = acs_disable_plan(redirecting)
+        said.append(f"RD-PCIE-001: ACS redirects peer-to-peer traffic on {len(redirecting)} bridge(s) above the GPUs "
+                    f"({', '.join(redirecting)}).")
+        evidence += [ev("cmd: " + " ".join(LSPCI_ARGV), f"{b}: {readable[b].line_with('ACSCtl:')}")
+                     for b in redirecting]
+        steps.append(("acs", (Action("note", "2. Turn ACS off on those bridges: for good in the BIOS, or until "
+                                             "reboot with the commands below (devices behind them lose IOMMU-group "
+                                             "isolation, so no VFIO passthrough of them)."),)
+                      + tuple(a for a in plan.actions if a.kind == "command"), {"status": "needed",
+                                                                                "plan": plan.to_dict()}))
+    elif readable and len(readable) == len(bridges):
+        said.append(f"The static checks found ACS redirection off on the {len(bridges)} bridge(s) above the GPUs, "
+                    "so ACS is not the remedy here.")
+        steps.append(("acs", (), {"status": "not needed"}))
+    elif pci_links and all(p.sysfs_link for p in pci_links) and not bridges:
+        said.append("No PCIe bridge sits between the GPUs and the root complex, so ACS is not the remedy here.")
+        steps.append(("acs", (), {"status": "not needed"}))
+    else:
+        steps.append(("acs", (Action("note", STEP_ACS),), {"status": "unknown"}))
+
+    # 3. NCCL_P2P_DISABLE=1: slow, last.
+    already = (env or {}).get("NCCL_P2P_DISABLE")
+    if already not in (None, "", "0"):
+        said.append(f"NCCL_P2P_DISABLE={already} is already set, so GPU-to-GPU traffic already avoids P2P: this "
+                    "problem is not on the P2P path (look at the network interfaces, /dev/shm and RCCL's log, "
+                    "NCCL_DEBUG=INFO).")
+        evidence.append(ev("environment", f"NCCL_P2P_DISABLE={already}"))
+        steps.append(("p2p_disable", (), {"status": "already set", "value": already}))
+    else:
+        steps.append(("p2p_disable", (Action("note", STEP_P2P),
+                                      Action("env", "NCCL_P2P_DISABLE=1 in the training job's environment (slow)",
+                                             env={"NCCL_P2P_DISABLE": "1"})), {"status": "last resort"}))
+
+    data = [dict(step=k, **d) for k, _, d in steps]
+    active = [(k, acts) for k, acts, _ in steps if acts]
+    if not active:
+        return None, evidence, said, data
+    actions: list[Action] = []
+    for n, (_, acts) in enumerate(active, start=1):  # renumber what is left: 1, 2, 3
+        actions += [replace(a, description=_number(a.description, n)) if a.kind == "note" and a.description[:2]
+                    in ("1.", "2.", "3.") else a for a in acts]
+    needed = {k for k, _, d in steps if d["status"] in ("needed", "unknown", "host")}
+    plan = FixPlan(
+        title="Make multi-GPU collectives reliable (in this order)", actions=tuple(actions),
+        applicability=Applicability.DISPLAY_ONLY, needs_root=bool(needed & {"iommu_pt", "acs"}),
+        needs_reboot="iommu_pt" in needed,
+        params={"remedies": data})
+    return plan, evidence, said, data
 
 
 def _label(res: dict | None) -> str:
@@ -69,8 +171,22 @@ def _labelled(fn):
     return wrapper
 
 
-def _not_completed(outcome: dict, what: str, hang_fix: bool = False):
-    """A finding for a run that did not finish, or None when it did."""
+def _gpu_run(outcome: dict) -> bool:
+    dev = (outcome.get("result") or {}).get("device") or {}
+    return (dev.get("kind") or outcome.get("device_requested")) == "cuda"
+
+
+def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
+    """The stage where the run stopped: the lagging (culprit) rank's, else a hung rank's."""
+    ranks = {r.get("rank"): r for r in outcome.get("ranks") or []}
+    who = outcome.get("culprit_ranks") or outcome.get("hung_ranks") or []
+    stage = next((ranks[r].get("stage") for r in who if r in ranks and ranks[r].get("stage")), None)
+    return stage, list(outcome.get("culprit_ranks") or [])
+
+
+def _not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict | None = None):
+    """A finding for a run that did not finish, or None when it did. ``static``: the
+    facts hang_remedies tailors the remedies with (any may be None)."""
     kind = outcome.get("outcome")
     evidence = [ev(f"probe: {outcome.get('benchmark', what)}", outcome.get("message") or kind)]
     for r in outcome.get("ranks") or []:
@@ -82,9 +198,19 @@ def _not_completed(outcome: dict, what: str, hang_fix: bool = False):
         return skip(f"{what}: not run", outcome.get("message", ""), evidence=evidence)
     if kind == "timeout":
         multi = (outcome.get("nproc") or 1) > 1
-        return fail(f"{what} hung and was killed", outcome.get("message", ""), evidence=evidence,
-                    fix=HANG_FIX if (hang_fix and multi) else None,
-                    data={"hung_ranks": outcome.get("hung_ranks"), "culprit_ranks": outcome.get("culprit_ranks")})
+        stage, culprits = _hung_step(outcome)
+        where = (f" at '{stage}'" if stage else "") + (f" on rank {', '.join(map(str, culprits))}" if culprits else "")
+        detail, fix, data = outcome.get("message", ""), None, {"hung_ranks": outcome.get("hung_ranks"),
+                                                                "culprit_ranks": outcome.get("culprit_ranks"),
+                                                                "stage": stage}
+        if hang_fix and multi and _gpu_run(outcome):
+            fix, more, said, data["remedies"] = hang_remedies(**(static or {}))
+            evidence += more
+            detail += ("\n" + " ".join(said) if said else "")
+        elif hang_fix and multi:
+            detail += ("\nThis was a CPU run (gloo): the GPU peer-to-peer remedies (iommu=pt, ACS, "
+                       "NCCL_P2P_DISABLE) do not apply to it.")
+        return fail(f"{what} hung{where} and was killed", detail, evidence=evidence, fix=fix, data=data)
     if kind == "crashed":
         return fail(f"{what} crashed", outcome.get("message", ""), evidence=evidence,
                     data={"crashed_ranks": outcome.get("crashed_ranks")})
@@ -154,8 +280,11 @@ def bf16_native(bench_matmul):
 @check("RD-BENCH-003", area="bench", level="bench", title="All-reduce across local ranks is correct and not crawling",
        sources=[NCCL_TESTS_PERF] + HANG_SOURCES)
 @_labelled
-def allreduce_health(bench_allreduce):
-    bad = _not_completed(bench_allreduce, "all-reduce", hang_fix=True)
+def allreduce_health(bench_allreduce, cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None,
+                     lspci=None, env=None):
+    static = dict(cmdline=cmdline, iommu=iommu, gpus=gpus, cpu=cpu, virt=virt, pci_links=pci_links, lspci=lspci,
+                  env=env)
+    bad = _not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
     if bad:
         return bad
     res = bench_allreduce.get("result") or {}
@@ -178,11 +307,13 @@ def allreduce_health(bench_allreduce):
     gpu = (res.get("device") or {}).get("kind") == "cuda"
     big = [r for r in rows if r.get("bytes", 0) >= CRAWL_MIN_BYTES]
     if gpu and big and max(r["busbw_gbps"] for r in big) < CRAWL_BUSBW_GBPS:
+        fix, more, said, data["remedies"] = hang_remedies(**static)
         return warn(f"all-reduce crawls: busbw {max(r['busbw_gbps'] for r in big):.2f} GB/s at "
                     f"{big[-1]['bytes'] >> 20} MiB on {n} GPUs",
                     "Far below even PCIe gen3 peer-to-peer (about 10 GB/s). Such a slow collective looks like a "
                     "hang in training; IOMMU translation or ACS redirecting P2P through the root complex are the "
-                    "usual causes.", evidence=evidence, data=data, fix=HANG_FIX)
+                    "usual causes." + ("\n" + " ".join(said) if said else ""),
+                    evidence=evidence + more, data=data, fix=fix)
     return ok(f"all-reduce correct on {n} ranks; peak busbw {res.get('peak_busbw_gbps')} GB/s", line,
               evidence=evidence, data=data)
 
@@ -190,8 +321,11 @@ def allreduce_health(bench_allreduce):
 @check("RD-BENCH-004", area="bench", level="bench", title="GPUs reach each other peer-to-peer",
        sources=[NCCL_ACS, RCCL_1129])
 @_labelled
-def p2p_health(bench_p2p):
-    bad = _not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True)
+def p2p_health(bench_p2p, cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None, lspci=None,
+               env=None):
+    static = dict(cmdline=cmdline, iommu=iommu, gpus=gpus, cpu=cpu, virt=virt, pci_links=pci_links, lspci=lspci,
+                  env=env)
+    bad = _not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True, static=static)
     if bad:
         return bad
     res = bench_p2p.get("result") or {}
@@ -208,15 +342,19 @@ def p2p_health(bench_p2p):
     if res.get("wrong_pairs"):
         return fail(f"peer copies delivered wrong bytes between {res['wrong_pairs']}", evidence=evidence, data=data)
     if no_peer:
+        fix, more, said, data["remedies"] = hang_remedies(**static)
         return warn(f"{len(no_peer)} GPU pair(s) without peer access, e.g. GPU {no_peer[0][0]} -> {no_peer[0][1]}",
                     "Copies between them go through host memory. Check large-BAR/Resizable BAR in the BIOS, "
-                    "IOMMU mode (iommu=pt) and ACS.", evidence=evidence, data=data, fix=HANG_FIX)
+                    "IOMMU mode (iommu=pt) and ACS." + ("\n" + " ".join(said) if said else ""),
+                    evidence=evidence + more, data=data, fix=fix)
     if worst and worst[0] < LOW_P2P_GBPS:
+        fix, more, said, data["remedies"] = hang_remedies(**static)
         return warn(f"GPU {worst[1]} -> {worst[2]} copies at {worst[0]:.2f} GB/s",
-                    "Well below PCIe gen3 P2P (about 10 GB/s): a link trained down or ACS redirection.",
-                    evidence=evidence, data=data, fix=HANG_FIX)
+                    "Well below PCIe gen3 P2P (about 10 GB/s): a link trained down or ACS redirection."
+                    + ("\n" + " ".join(said) if said else ""),
+                    evidence=evidence + more, data=data, fix=fix)
     return ok(f"all {n * (n - 1)} GPU pairs have peer access; slowest copy {worst[0]:.1f} GB/s" if worst
-              else f"all GPU pairs have peer access", evidence=evidence, data=data)
+              else "all GPU pairs have peer access", evidence=evidence, data=data)
 
 
 @check("RD-BENCH-005", area="bench", level="bench", title="Device memory and host link bandwidth are plausible",
@@ -243,8 +381,11 @@ def membw_health(bench_membw):
 @check("RD-TRAIN-001", area="train", level="train", title="The reference fine-tune trains correctly",
        sources=HANG_SOURCES)
 @_labelled
-def reference_training(train_run):
+def reference_training(train_run, cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None,
+                       lspci=None, env=None):
     res = train_run.get("result") or {}
+    model = res.get("model") or train_run.get("model")
+    what = f"fine-tune of {model.rstrip('/').rsplit('/', 1)[-1]}" if model else "reference fine-tune"
     injected = res.get("inject") not in (None, "none")
     tag = " (failure injected on purpose)" if injected else ""
     kind = train_run.get("outcome")
@@ -252,14 +393,23 @@ def reference_training(train_run):
         hang = train_run.get("hang") or {}
         culprits = hang.get("culprit_ranks") or []
         who = f" on rank {', '.join(map(str, culprits))}" if culprits else ""
-        f = _not_completed(train_run, "reference fine-tune", hang_fix=True)
-        return fail(f"reference fine-tune hung at step {hang.get('step')}{who}{tag}", train_run.get("message", ""),
-                    evidence=f.evidence, fix=f.fix, data={"hang": hang})
+        f = _not_completed(train_run, what, hang_fix=True,
+                           static=dict(cmdline=cmdline, iommu=iommu, gpus=gpus, cpu=cpu, virt=virt,
+                                       pci_links=pci_links, lspci=lspci, env=env))
+        return fail(f"{what} hung at step {hang.get('step')}{who}{tag}", f.detail,
+                    evidence=f.evidence, fix=f.fix, data={"hang": hang, "stage": f.data.get("stage"),
+                                                          "remedies": f.data.get("remedies")})
+    if kind == "failed" and res.get("unsupported"):
+        return warn(f"{res.get('attention')} attention cannot run here", train_run.get("message", ""),
+                    evidence=[ev("probe: train_run", res.get("error") or "")], sources=[SDPA_KERNEL])
     if kind not in ("completed", "failed") or (kind == "failed" and res.get("unavailable")):
-        return _not_completed(train_run, "reference fine-tune")
+        return _not_completed(train_run, what)
     val = train_run.get("validation") or {}
     failed = [c for c in val.get("checks") or [] if c.get("passed") is False]
-    summary = (f"{res.get('variant')} {res.get('precision')}, {res.get('steps_done')}/{res.get('steps')} steps, "
+    engine = (f"DeepSpeed ZeRO-{res.get('zero')}" + (" + offload" if res.get("offload") else "")
+              if res.get("engine") == "deepspeed" else "DDP" if (res.get("world_size") or 1) > 1 else None)
+    summary = (f"{res.get('variant')} {res.get('precision')}, {res.get('attention') or 'sdpa'} attention"
+               + (f", {engine}" if engine else "") + f", {res.get('steps_done')}/{res.get('steps')} steps, "
                f"{res.get('world_size')} rank(s), {_label(res)}")
     perf = _perf(res)
     evidence = [ev("probe: train_run", summary)] + [ev("probe: train_run", f"{c['name']}: {c['detail']}")
@@ -268,10 +418,10 @@ def reference_training(train_run):
             "peak_memory_bytes": res.get("peak_memory_bytes"), "mfu_percent": res.get("mfu_percent")}
     if failed or not val.get("passed"):
         first = failed[0] if failed else {"name": "validation", "detail": "did not pass"}
-        return fail(f"reference fine-tune failed: {first['name']}{tag}", first["detail"] +
+        return fail(f"{what} failed: {first['name']}{tag}", first["detail"] +
                     (f" (+{len(failed) - 1} more)" if len(failed) > 1 else ""), evidence=evidence, data=data,
                     sources=[PRECISION, QWEN_NAN])
-    return ok(f"reference fine-tune passed: {perf}", summary, evidence=evidence, data=data)
+    return ok(f"{what} passed: {perf}", summary, evidence=evidence, data=data)
 
 
 def _perf(res: dict) -> str:
@@ -279,7 +429,8 @@ def _perf(res: dict) -> str:
     if res.get("tokens_per_s"):
         parts.append(f"{res['tokens_per_s']:.0f} tokens/s")
     if res.get("step_time_s"):
-        parts.append(f"{res['step_time_s'] * 1000:.1f} ms/step")
+        st = res["step_time_s"]
+        parts.append(f"{st:.2f} s/it" if res.get("model") else f"{st * 1000:.1f} ms/step")
     if res.get("peak_memory_bytes"):
         parts.append(f"peak {res.get('memory_kind', 'memory')} {res['peak_memory_bytes'] / 2**20:.0f} MiB")
     if res.get("mfu_percent") is not None:

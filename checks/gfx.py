@@ -53,7 +53,7 @@ def gfx_supported(gpus, rocm=None, torch=None):
                            and g.device_id not in info.listed_devices})
         if status == "supported" and unlisted:
             # Same gfx target as a listed board (RX 6800 vs PRO W6800), but not listed itself.
-            status, note = "unofficial", info.note
+            status = "unofficial"
             said += f"; board {', '.join(unlisted)} is not among the listed ones ({info.note})"
         if status == "supported":
             out.append(ok(f"{subject}: supported by {label}", f"{model}. {said}.", subject=subject,

@@ -58,7 +58,7 @@ def pt_plan(cmdline, cpu) -> FixPlan:
     )
 
 
-def _evidence(cmdline, iommu):
+def iommu_evidence(cmdline, iommu):
     out = [ev("/proc/cmdline", cmdline.text)]
     if iommu is not None:
         if iommu.group_types:
@@ -76,7 +76,7 @@ def _evidence(cmdline, iommu):
        sources=SOURCES)
 def iommu_passthrough(cmdline, gpus, iommu=None, cpu=None, virt=None):
     discrete = [g for g in gpus if not g.integrated]
-    evidence = _evidence(cmdline, iommu)
+    evidence = iommu_evidence(cmdline, iommu)
     if not discrete:
         return skip("no discrete AMD GPU: iommu=pt matters only for GPU-to-GPU traffic")
     if len(discrete) < 2:

@@ -40,6 +40,11 @@ def acs_on_gpu_bridges(gpus, pci_links, lspci):
         for port in path.bridges:
             bridges.setdefault(port.bdf, []).append(path.gpu_index)
     if not bridges:
+        if any(path.sysfs_link is None for path in pci_links):
+            # No sysfs link means the topology above the GPU is unknown, not bridge-free.
+            unknown = ", ".join(p.bdf for p in pci_links if p.sysfs_link is None)
+            return skip("the PCIe path above the GPUs is unknown",
+                        f"/sys/bus/pci/devices/<bdf> could not be read as a link for {unknown}.")
         return ok("no PCIe bridges between the GPUs and the root complex")
     enabled, denied, seen = [], [], 0
     for bdf, users in bridges.items():

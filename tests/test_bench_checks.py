@@ -126,7 +126,8 @@ def test_allreduce_crawling_on_gpus_warns_with_fix_order(tmp_path, monkeypatch):
 
 
 def test_allreduce_hang_names_rank_and_gives_fix(tmp_path):
-    f = scan(tmp_path, {"bench_allreduce": load("bench_cpu_allreduce_hang_rank1.json")}, ["RD-BENCH-003"]).findings[0]
+    o = dict(load("bench_cpu_allreduce_hang_rank1.json"), device_requested="cuda")  # GPU remedies: GPU runs only
+    f = scan(tmp_path, {"bench_allreduce": o}, ["RD-BENCH-003"]).findings[0]
     assert f.status == Status.FAIL and "hung" in f.title
     assert "rank 1 stopped at" in f.detail and f.data["culprit_ranks"] == [1]
     assert f.fix and "iommu=pt" in f.fix.actions[0].description

@@ -1,6 +1,5 @@
 """The Python-environment probe runs in a child of the target interpreter and can
 neither hang nor crash the scan."""
-import os
 import stat
 import subprocess
 import sys

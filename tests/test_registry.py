@@ -1,5 +1,4 @@
 """Check discovery: built-ins, entry-point plugins, the autoload switch, select/ignore."""
-import os
 import sys
 import textwrap
 

@@ -27,21 +27,28 @@ class Timeouts:
     node: float = 600.0  # --node-timeout: how long after that it waits for the nodes' scans
     heartbeat: float = 1.0
     dead_after: float = 6.0
+    bench: float = 0.0  # at --level bench: the all-reduce across nodes (timeout and waits)
 
     @property
     def hard(self) -> float:
         from .protocol import GLOO_TIMEOUT
 
-        return self.join + self.node + 2 * GLOO_TIMEOUT + SLACK
+        return self.join + self.node + 2 * GLOO_TIMEOUT + SLACK + self.bench
 
 
 class Session:
-    def __init__(self, rdzv: Rendezvous, timeouts: Timeouts, *, level: str, strict: bool):
+    def __init__(self, rdzv: Rendezvous, timeouts: Timeouts, *, level: str, strict: bool,
+                 bench: dict | None = None):
         self.rdzv = rdzv
+        if bench:
+            from .bench import SLACK_S, TIMEOUT_S
+
+            # the GPU count (60 s), the benchmark's own timeout, waiting for the others' outcomes
+            timeouts.bench = 60 + float(bench.get("timeout") or TIMEOUT_S) + 2 * SLACK_S
         self.timeouts = timeouts
         cfg = {"rendezvous": rdzv.to_dict(), "join_timeout": timeouts.join, "node_timeout": timeouts.node,
                "heartbeat": timeouts.heartbeat, "dead_after": timeouts.dead_after, "level": level,
-               "strict": strict}
+               "strict": strict, "bench": bench}
         self._err = tempfile.TemporaryFile(mode="w+")
         self.t0 = time.monotonic()
         self.proc = subprocess.Popen([sys.executable, "-m", "rocmdoctor.cluster.protocol", json.dumps(cfg)],
@@ -90,5 +97,6 @@ def _child_env() -> dict:
     return env
 
 
-def start(rdzv: Rendezvous, timeouts: Timeouts, *, level: str, strict: bool = False) -> Session:
-    return Session(rdzv, timeouts, level=level, strict=strict)
+def start(rdzv: Rendezvous, timeouts: Timeouts, *, level: str, strict: bool = False,
+          bench: dict | None = None) -> Session:
+    return Session(rdzv, timeouts, level=level, strict=strict, bench=bench)

@@ -11,8 +11,12 @@ Data plane: when every rank is ready, the reports travel with gather_object over
 process group, the same path a training job's CPU collectives take. When some rank is
 missing, or gloo itself cannot connect (a wrong GLOO_SOCKET_IFNAME, a host name that
 resolves to 127.0.1.1), the ranks that are there post their reports to the store instead,
-and the gloo failure becomes a finding. Rank 0 then builds the cluster report, posts each
-rank's exit code (key "exit") and prints the report as the last JSON line.
+and the gloo failure becomes a finding.
+
+At --level bench, rank 0 then posts a plan (key "bench", bench.py) and one rank per node
+runs the all-reduce benchmark across the nodes; each posts its outcome ("bench_out/<r>").
+Rank 0 then builds the cluster report, posts each rank's exit code (key "exit") and
+prints the report as the last JSON line.
 
 Nothing here waits without a deadline; the parent kills this process if it overruns.
 """
@@ -53,6 +57,7 @@ class Peer:
         self.heartbeat = float(cfg.get("heartbeat", 1.0))
         self.dead_after = float(cfg.get("dead_after", 6.0))
         self.prefix = f"rocmdoctor/{rdzv.run_id}/"
+        self.bench = cfg.get("bench")  # the cross-node all-reduce's settings, at --level bench
         self.store = None
         self._stop = threading.Event()
 
@@ -118,7 +123,35 @@ class Peer:
         self.set_json(self.key("join", self.r.rank), {"node": self.r.node_name, "local_rank": self.r.local_rank,
                                                       "pid": os.getppid()})
         self.start_heartbeat()
+        if self.bench and self.bench.get("device", "auto") == "auto" and self.r.local_rank == 0:
+            self.start_gpu_count()
         emit("joined", rank=self.r.rank)
+
+    def start_gpu_count(self) -> None:
+        """Count the GPUs torch sees in the scanned interpreter while the scan runs, so
+        rank 0 can choose NCCL/RCCL or gloo for the all-reduce across nodes."""
+        from torch.distributed import PrefixStore
+
+        store = PrefixStore(self.prefix, self._tcp(False, self.join_timeout))
+
+        def count():
+            try:
+                from ..benchmarks.suite import count_gpus
+
+                n = count_gpus(self.bench.get("python"))
+            except Exception:
+                n = None
+            try:
+                store.set(self.key("gpus", self.r.rank), json.dumps(n))
+            except Exception:
+                pass
+
+        threading.Thread(target=count, daemon=True).start()
+
+    def bench_budget(self) -> float:
+        from .bench import SLACK_S, TIMEOUT_S
+
+        return float(self.bench.get("timeout") or TIMEOUT_S) + 2 * SLACK_S if self.bench else 0.0
 
     def read_payload(self):
         """The parent's scan result arrives on stdin; EOF without it means the parent died."""
@@ -153,11 +186,17 @@ class Peer:
             gathered = self._gloo(payload) is not None
         if not gathered:
             self.set_json(self.key("payload", self.r.rank), payload)
-        got = self.wait_any(["exit", "resend"], time.monotonic() + GLOO_TIMEOUT + 60)
-        if got == "resend":
-            if gathered:
+        deadline = time.monotonic() + GLOO_TIMEOUT + 60 + self.bench_budget()
+        handled: set[str] = set()
+        while True:
+            got = self.wait_any([k for k in ("exit", "resend", "bench") if k not in handled], deadline)
+            if got in (None, "exit"):
+                break
+            handled.add(got)
+            if got == "resend" and gathered:
                 self.set_json(self.key("payload", self.r.rank), payload)
-            got = self.wait_any(["exit"], time.monotonic() + GLOO_TIMEOUT + 60)
+            if got == "bench":
+                self.bench_member()
         if got != "exit":
             return {"exit": 4, "message": "rank 0 sent no verdict after the gather"}
         codes = self.get_json("exit")
@@ -214,11 +253,16 @@ class Peer:
         absent = _absent(never, died, hung, joins, self)
         from .report import build
 
+        results: dict = {}
+        if self.bench:
+            results, found = self.bench_rank0(included, hung, joins, payloads)
+            extra += found
+
         # Only local rank 0 of each node scans; the other ranks' payload is None.
         scanned = [p for r, p in sorted(payloads.items()) if p is not None]
         cluster = build(scanned, absent, level=self.cfg.get("level", "default"),
                         strict=bool(self.cfg.get("strict")), world_size=n, launcher=self.r.launcher,
-                        extra=extra)
+                        extra=extra, results=results)
         # A node's other local ranks exit like its scanning rank (looked up by node name).
         by_rank = {x["rank"]: x["exit_code"] for x in cluster["nodes"]}
         by_node = {x["node"]: x["exit_code"] for x in cluster["nodes"]}
@@ -258,6 +302,61 @@ class Peer:
             if pending:
                 time.sleep(POLL)
         return ready, died, sorted(pending)
+
+    # ------------------------------------------------------ all-reduce (bench)
+    def bench_rank0(self, included, hung, joins, payloads) -> tuple[dict, list]:
+        """Plan the all-reduce across nodes (one rank each: local rank 0), run rank 0's part,
+        collect the others' outcomes. Returns (cluster results, findings)."""
+        from . import bench
+        from .report import _unique_names
+
+        # Rank 0 always takes part (it hosts the benchmark's rendezvous), then one rank per node.
+        members = [r for r in included if r == 0 or (r not in hung and joins.get(r, {}).get("local_rank", 0) == 0)]
+        named = _unique_names([{"node": (payloads.get(r) or joins.get(r) or {}).get("node") or f"rank {r}",
+                                "rank": r} for r in members])
+        if len(members) < 2:
+            f = bench.Finding(code=bench.RESULT_CODE, status=bench.Status.SKIP, area="cluster", subject="all-reduce",
+                              title="all-reduce across nodes: not run",
+                              detail=f"{len(members)} node(s) took part; it needs two or more.")
+            return {}, [f]
+        cfg = dict(self.bench)
+        cfg["device"], cfg["device_reason"] = self._bench_device(members)
+        p = bench.plan([(x["rank"], x["node"]) for x in named], self.r.master_addr, cfg["device"], cfg)
+        self.set_json("bench", p)
+        emit("bench", members=members, port=p["port"], device=p["device"])
+        outcomes = {0: bench.run_member(p, 0, cfg)}
+        deadline = time.monotonic() + bench.SLACK_S
+        for r in members[1:]:
+            k = self.key("bench_out", r)
+            while not self.has(k) and time.monotonic() < deadline:
+                time.sleep(POLL)
+            outcomes[r] = self.get_json(k) if self.has(k) else None
+        results, findings = bench.combine(p, outcomes)
+        return {"allreduce": results}, findings
+
+    def _bench_device(self, members) -> tuple[str, str]:
+        want = self.bench.get("device", "auto")
+        if want in ("cpu", "cuda"):
+            return want, f"--bench-device {want}"
+        counts, deadline = {}, time.monotonic() + 60
+        for r in members:
+            k = self.key("gpus", r)
+            while not self.has(k) and time.monotonic() < deadline:
+                time.sleep(POLL)
+            counts[r] = self.get_json(k) if self.has(k) else None
+        if all(c for c in counts.values()):
+            return "cuda", "torch sees a GPU on every node"
+        lacking = [r for r, c in counts.items() if not c]
+        return "cpu", f"torch sees no GPU on rank(s) {', '.join(map(str, lacking))}: CPU ranks with gloo"
+
+    def bench_member(self) -> None:
+        from . import bench
+
+        p = self.get_json("bench")
+        if str(self.r.rank) not in p["members"]:
+            return
+        emit("bench", rank=self.r.rank, port=p["port"])
+        self.set_json(self.key("bench_out", self.r.rank), bench.run_member(p, self.r.rank, self.bench))
 
     # ------------------------------------------------------------------ gloo
     def _gloo(self, payload):

@@ -36,6 +36,13 @@ def add_cluster_args(p: argparse.ArgumentParser) -> None:
                    help="how long rank 0 waits for every rank to join (default 120)")
     g.add_argument("--node-timeout", type=float, default=600.0, metavar="S",
                    help="how long it then waits for each node's scan before calling it hung (default 600)")
+    g.add_argument("--bench-device", choices=("auto", "cpu", "cuda"), default="auto",
+                   help="at --level bench, the all-reduce across nodes: GPUs with NCCL/RCCL (cuda), CPU with gloo, "
+                        "or cuda when torch sees a GPU on every node (auto, the default)")
+    g.add_argument("--bench-timeout", type=float, default=300.0, metavar="S",
+                   help="hard limit for the all-reduce across nodes; a rank still running is hung (default 300)")
+    g.add_argument("--bench-sizes", default=None, help=argparse.SUPPRESS)  # byte counts, for tests
+    g.add_argument("--bench-inject", choices=("hang", "crash"), default=None, help=argparse.SUPPRESS)  # tests
 
 
 def wants_cluster(a) -> bool:
@@ -64,7 +71,7 @@ def live(a) -> int:
         print(f"rocmdoctor: {exc}", file=sys.stderr)
         return EXIT_USAGE
     timeouts = gather.Timeouts(join=a.rendezvous_timeout, node=a.node_timeout)
-    session = gather.start(rdzv, timeouts, level=a.level, strict=a.strict)
+    session = gather.start(rdzv, timeouts, level=a.level, strict=a.strict, bench=bench_settings(a))
     payload = node.payload(a, rdzv.node_name, rdzv.rank) if rdzv.local_rank == 0 else None
     result = session.finish(payload)
     if rdzv.rank != 0:
@@ -86,6 +93,18 @@ def live(a) -> int:
         cluster = creport.build([payload] if payload else [], level=a.level, strict=a.strict,
                                 world_size=rdzv.world_size, launcher=rdzv.launcher, extra=[stuck])
     return output(cluster, a)
+
+
+def bench_settings(a) -> dict | None:
+    """The all-reduce across nodes runs at --level bench and above, always live: it
+    measures the network between the processes, even when they replay --snapshot."""
+    from ..facts import level_rank
+
+    if level_rank(a.level) < level_rank("bench"):
+        return None
+    return {"device": getattr(a, "bench_device", "auto"), "timeout": getattr(a, "bench_timeout", 300.0),
+            "python": getattr(a, "python", None), "sizes": getattr(a, "bench_sizes", None),
+            "inject": getattr(a, "bench_inject", None)}
 
 
 def snapshot_dirs(paths: list[str]) -> list[str]:

@@ -2,11 +2,10 @@
 between nodes, then each node's problems. Words, not only colours, so CI logs read the same."""
 from __future__ import annotations
 
-import sys
 from typing import TextIO
 
 from ..model import Status
-from ..render import STYLE, lines as report_lines, use_color
+from ..render import STYLE, lines as report_lines, print_lines
 from . import drift
 
 CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
@@ -38,6 +37,11 @@ def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
     out = [(f"rocmdoctor {cluster['tool_version']} · cluster of {s['nodes']} nodes "
             f"({cluster['launcher']}, {cluster['world_size']} ranks) · level {cluster['level']}", "bold"), ("", "")]
     out += table_lines(cluster)
+    allreduce = (cluster.get("results") or {}).get("allreduce")
+    if allreduce:
+        from .bench import text_lines
+
+        out += [("", ""), ("ALL-REDUCE ACROSS NODES", "bold cyan")] + [(t, "") for t in text_lines(allreduce)]
     cluster_findings = [f for f in cluster["findings"] if f["status"] != "pass"]
     if cluster_findings:
         out += [("", ""), ("BETWEEN NODES", "bold cyan")]
@@ -106,15 +110,4 @@ def _as_report(d: dict, Report):
 
 
 def print_cluster(cluster: dict, stream: TextIO | None = None, verbose: bool = False) -> None:
-    stream = stream or sys.stdout
-    items = lines(cluster, verbose)
-    if use_color(stream):
-        from rich.console import Console
-        from rich.text import Text
-
-        console = Console(file=stream, highlight=False, soft_wrap=True)
-        for text, style in items:
-            console.print(Text(text, style=style or ""))
-    else:
-        for text, _ in items:
-            stream.write(text + "\n")
+    print_lines(lines(cluster, verbose), stream)

@@ -222,3 +222,16 @@ def test_atomics_skip_when_nothing_readable(tmp_path, sample):
                    commands={DMESG_ARGV: denied})
     (f,) = scan(snap, "RD-PCIE-004")
     assert f.status is Status.SKIP and "sudo" in f.detail
+
+
+def test_unknown_path_above_the_gpus_is_a_skip_not_a_pass(tmp_path):
+    import json
+
+    snap = build_snapshot(tmp_path / "s", base=rocmdoctor.examples()["mi50x2-xeon"])
+    man = json.loads((tmp_path / "s" / "manifest.json").read_text())
+    links = man["fs_index"]["links"]
+    for bdf in ("0000:19:00.0", "0000:67:00.0"):
+        links.pop(f"/sys/bus/pci/devices/{bdf}", None)
+    (tmp_path / "s" / "manifest.json").write_text(json.dumps(man))
+    [f] = rocmdoctor.scan(snapshot=snap, select=["RD-PCIE-001"]).findings
+    assert f.status.value == "skip" and "unknown" in f.title
