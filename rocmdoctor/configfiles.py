@@ -164,13 +164,13 @@ def _mini_yaml(text: str, path: str) -> dict[str, Any]:
         if indented and parent is not None:
             if body.startswith("- ") or body == "-":
                 cur = out[parent] if isinstance(out[parent], list) else []
-                cur.append(_scalar(body[1:].strip()))
+                cur.append(_scalar_at(body[1:].strip(), path, n))
                 out[parent] = cur
                 continue
             m = _KEY.match(body)
             if m:
                 cur = out[parent] if isinstance(out[parent], dict) else {}
-                cur[m.group(1)] = _scalar(m.group(2) or "")
+                cur[m.group(1)] = _scalar_at(m.group(2) or "", path, n)
                 out[parent] = cur
                 continue
         m = _KEY.match(body) if not indented else None
@@ -180,8 +180,18 @@ def _mini_yaml(text: str, path: str) -> dict[str, Any]:
         if value is None or value == "":
             out[key], parent = None, key
         else:
-            out[key], parent = _scalar(value), None
+            try:
+                out[key], parent = _scalar(value), None
+            except ValueError as exc:
+                raise ConfigError(f"{path}: line {n}: {exc}") from None
     return out
+
+
+def _scalar_at(v: str, path: str, n: int) -> Any:
+    try:
+        return _scalar(v)
+    except ValueError as exc:
+        raise ConfigError(f"{path}: line {n}: {exc}") from None
 
 
 def _strip_comment(line: str) -> str:
@@ -198,8 +208,12 @@ def _scalar(v: str) -> Any:
     v = v.strip()
     if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
         return v[1:-1]
-    if v.startswith("[") and v.endswith("]"):
+    if v.startswith("[") and v.endswith("]") and "[" not in v[1:-1] and "{" not in v[1:-1]:
         return [_scalar(x) for x in v[1:-1].split(",") if x.strip()]
+    if v[:1] in "[{" or v[:1] in "'\"":
+        # A flow collection or quote this reader cannot close: PyYAML rejects it too,
+        # so say so instead of reading it as a string.
+        raise ValueError(f"unsupported or unbalanced YAML value {v[:40]!r}")
     low = v.lower()
     if low in ("true", "yes", "on"):
         return True

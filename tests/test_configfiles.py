@@ -1,6 +1,7 @@
 """configfiles: loading, kind detection, the YAML subset reader, and what a config asks for."""
 import json
 import os
+import sys
 
 import pytest
 
@@ -102,3 +103,18 @@ def test_load_errors(tmp_path):
     (tmp_path / "bad.yaml").write_text("stage: [unclosed\n")
     with pytest.raises(cf.ConfigError):
         cf.load(str(tmp_path / "bad.yaml"))
+
+
+@pytest.mark.parametrize("text,ok", [
+    ("stage: [unclosed\n", False),
+    ("stage: 'sft\n", False),
+    ("stage: sft\nlora_target: [q_proj, v_proj]\nflash_attn: fa2\n", True),
+])
+def test_fallback_reader_without_pyyaml_rejects_what_it_cannot_parse(tmp_path, monkeypatch, text, ok):
+    monkeypatch.setitem(sys.modules, "yaml", None)  # as on a machine without PyYAML
+    (tmp_path / "c.yaml").write_text(text)
+    if ok:
+        assert cf.load(str(tmp_path / "c.yaml")).data["lora_target"] == ["q_proj", "v_proj"]
+    else:
+        with pytest.raises(cf.ConfigError, match="line 1"):
+            cf.load(str(tmp_path / "c.yaml"))
