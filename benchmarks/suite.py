@@ -15,7 +15,7 @@ from rocmdoctor.knowledge import peaks
 from . import runner
 from .train import validate
 
-BENCHMARKS = ("matmul", "membw", "p2p", "allreduce")
+BENCHMARKS = ("matmul", "membw", "p2p", "allreduce", "numerics", "attention")
 REFERENCE_FILE = "train_reference.json"
 
 
@@ -36,7 +36,7 @@ def run_benchmark(name: str, *, python: str | None = None, device: str = "cpu", 
         raise ValueError(f"unknown benchmark {name!r}")
     args = ["--device", device, *extra]
     n = 1
-    if name == "matmul" and dtype:
+    if name in ("matmul", "numerics", "attention") and dtype:
         args += ["--dtypes", dtype]
     if name == "allreduce":
         if dtype:

@@ -436,3 +436,197 @@ def _perf(res: dict) -> str:
     if res.get("mfu_percent") is not None:
         parts.append(f"MFU {res['mfu_percent']}%")
     return ", ".join(parts) or "no timings"
+
+
+# ------------------------------------------------------------ numerics and attention
+AOTRITON_ENV = "TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL"
+GRADSCALER = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
+
+
+def _advised_dtype(res: dict, gpus, torch, bench_matmul) -> tuple[str | None, str]:
+    """The dtype the precision advisor gives this machine, and where that came from: the
+    advisor on the static facts when they name a GPU, else the measured device's gfx row."""
+    from rocmdoctor import advice
+    from rocmdoctor.knowledge import precision as kp
+
+    if gpus or torch:
+        rec = advice.recommend({"gpus": gpus, "torch": torch, "bench_matmul": bench_matmul})
+        if rec.platform not in ("cpu", "unknown"):
+            return rec.dtype, "the precision advisor (`rocmdoctor recommend`)"
+    dev = res.get("device") or {}
+    row = kp.lookup(dev.get("arch")) if dev.get("hip") or str(dev.get("arch", "")).startswith("gfx") else None
+    if row:
+        return ("bf16" if row.bf16_native else "fp16"), f"the precision table's {row.gfx} row"
+    return None, ""
+
+
+def _numerics_line(d: str, r: dict) -> str:
+    s = r.get("summary") or {}
+    tests = {t.get("name"): t for t in r.get("tests") or []}
+    parts = []
+    for name in ("softmax", "layer_norm"):
+        t = tests.get(name) or {}
+        parts.append(f"{name} " + (f"error: {t['error']}" if "error" in t else
+                                   f"rel err {t.get('rel_error') or 0:.2g}, inf {t.get('inf')}, nan {t.get('nan')}"))
+    if s.get("range_overflows"):
+        parts.append("overflowed: " + ", ".join(s["range_overflows"]))
+    tiny = (r.get("grad") or {}).get("tiny") or {}
+    un, sc = tiny.get("unscaled") or {}, tiny.get("scaled") or {}
+    if "zero_fraction" in un:
+        parts.append(f"1e-8 grads unscaled {un['zero_fraction']:.0%} zero, scaled x{sc.get('scale', 0):g} "
+                     f"{sc.get('zero_fraction', 0):.0%} zero")
+    large = ((r.get("grad") or {}).get("large") or {}).get("scaled") or {}
+    if large.get("skipped_steps"):
+        parts.append(f"large grads: {large['skipped_steps']} scale back-offs to x{large.get('scale', 0):g}")
+    return f"{d}: " + "; ".join(parts)
+
+
+@check("RD-BENCH-006", area="bench", level="bench",
+       title="16-bit softmax/norm kernels are sound and loss scaling rescues fp16 gradients",
+       sources=[PRECISION, GRADSCALER, QWEN_NAN])
+@_labelled
+def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
+    bad = _not_completed(bench_numerics, "numerics probe")
+    if bad:
+        return bad
+    res = bench_numerics.get("result") or {}
+    per = res.get("dtypes") or {}
+    if not per:
+        return fail("numerics probe produced no results", _label(res))
+    evidence = [ev("probe: bench_numerics", f"{_label(res)}: " + _numerics_line(d, r)) for d, r in per.items()]
+    sums = {d: r.get("summary") or {} for d, r in per.items()}
+    data = {"summary": sums, "device": res.get("device")}
+    broken = []
+    for d, s in sums.items():
+        if s.get("kernel_failures"):
+            broken.append(f"{d} {', '.join(s['kernel_failures'])} gives NaN/inf or wrong values on inputs the dtype "
+                          "can hold")
+        if s.get("underflow_scaled") and s.get("underflow_unscaled"):
+            broken.append(f"{d} gradients of 1e-8 become zero even with a loss scale of {res.get('init_scale', 0):g}")
+        if s.get("overflow_scaled"):
+            broken.append(f"{d} gradients stay inf/NaN after {s.get('scaled_backoffs')} loss-scale back-offs")
+    if broken:
+        return fail(f"16-bit arithmetic is wrong on {_label(res)}: {broken[0]}",
+                    "; ".join(broken) + ". Library kernels accumulate in fp32 and must not do this: a kernel built "
+                    "for another GPU (HSA_OVERRIDE_GFX_VERSION) or a broken torch/ROCm build is the usual cause. "
+                    "Train in fp32 until it is fixed.", evidence=evidence, data=data)
+    gpu = _gpu_run(bench_numerics)
+    missing = {d: s["kernel_errors"] for d, s in sums.items() if s.get("kernel_errors")}
+    lines = []
+    fp16 = sums.get("fp16")
+    if fp16 and fp16.get("underflow_unscaled"):
+        lines.append("fp16 without loss scaling flushed small gradients to zero; with a GradScaler-style dynamic "
+                     "scale they came through, as expected (fp16's smallest value is 6e-8).")
+    if fp16 and fp16.get("range_overflows"):
+        other = ", ".join(d for d, s in sums.items() if d != "fp16" and not s.get("range_overflows"))
+        lines.append(f"fp16 overflowed (values past 65504) in {', '.join(fp16['range_overflows'])}"
+                     + (f"; {other} did not" if other else "") + ". Loss scaling cannot prevent that: models with "
+                     "large activations (Qwen2/Qwen2.5) give loss 0.0 / grad_norm nan in fp16.")
+    advised, by = _advised_dtype(res, gpus, torch, bench_matmul) if gpu else (None, "")
+    data["advised_dtype"] = advised
+    if advised == "fp16":
+        data["loss_scaling_required"] = True
+        lines.append(f"fp16 is the dtype {by} gives this GPU, so loss scaling is required: DeepSpeed "
+                     "\"fp16\": {\"enabled\": true, \"loss_scale\": 0} (dynamic), or HF/LLaMA-Factory fp16: true "
+                     "(GradScaler). Never a static scale of 1.")
+    if missing and gpu:
+        d, names = next(iter(missing.items()))
+        err = next(t["error"] for t in per[d]["tests"] if t.get("name") in names and "error" in t)
+        return warn(f"{d} {', '.join(names)} cannot run on {_label(res)}", err + "\n" + " ".join(lines),
+                    evidence=evidence, data=data)
+    un = (((per.get("fp16") or {}).get("grad") or {}).get("tiny") or {}).get("unscaled") or {}
+    if advised == "fp16" and "zero_fraction" in un:
+        title = (f"fp16 needs loss scaling on {_label(res)} (the advised dtype): unscaled, "
+                 f"{un['zero_fraction']:.0%} of small gradients became zero; scaled, none")
+    elif advised == "fp16":
+        title = f"16-bit kernels sound on {_label(res)}; fp16 is the advised dtype: keep dynamic loss scaling on"
+    elif fp16 and fp16.get("underflow_unscaled"):
+        title = (f"16-bit kernels sound; fp16 loses {un.get('zero_fraction', 0):.0%} of small gradients without "
+                 "loss scaling, none with it")
+    else:
+        title = f"16-bit kernels sound ({', '.join(per)})"
+    if missing:  # a CPU run: an op the CPU build lacks says nothing about the GPU
+        lines.append("Not implemented in this build: " + "; ".join(f"{d} {', '.join(n)}" for d, n in missing.items()))
+    return ok(title, _label(res) + "\n" + " ".join(lines), evidence=evidence, data=data)
+
+
+def _failure(r: dict) -> str:
+    why = f" ({' / '.join(r['why'][:2])})" if r.get("why") else ""
+    return f"{r['backend']}: {str(r.get('error')).rstrip('.')}{why}"
+
+
+def _attention_line(d: str, rows: list[dict]) -> str:
+    parts = []
+    for r in rows:
+        if r.get("ok"):
+            parts.append(f"{r['backend']} {r.get('ms_per_fwd_bwd', 0):.3g} ms")
+        else:
+            parts.append(f"{r['backend']} FAILED ({r.get('error')})")
+    return f"{d}: " + "; ".join(parts)
+
+
+@check("RD-BENCH-007", area="bench", level="bench", title="The SDPA attention kernels the GPU should have actually run",
+       sources=[SDPA_KERNEL, "https://github.com/pytorch/pytorch/pull/134498",
+                "https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/Context.cpp (Context::ckSupported)"])
+@_labelled
+def attention_kernels(bench_attention):
+    from rocmdoctor.knowledge import precision as kp
+
+    bad = _not_completed(bench_attention, "attention probe")
+    if bad:
+        return bad
+    res = bench_attention.get("result") or {}
+    rows = [r for r in res.get("results") or [] if r.get("backend") != "default"]
+    dtypes = list(dict.fromkeys(r.get("dtype") for r in rows))
+    ran = {d: [r["backend"] for r in rows if r.get("dtype") == d and r.get("ok")] for d in dtypes}
+    evidence = [ev("probe: bench_attention", f"{_label(res)}: " + _attention_line(d, [r for r in rows
+                                                                                      if r.get("dtype") == d]))
+                for d in dtypes]
+    data = {"ran": ran, "env": res.get("env"), "device": res.get("device")}
+    listing = "; ".join(f"{d}: {', '.join(b) or 'none'}" for d, b in ran.items())
+    wrong = [r for r in rows if r.get("available") and str(r.get("error", "")).startswith("ran, but")]
+    if wrong:
+        r = wrong[0]
+        return fail(f"the {r['backend']} SDPA kernel gives wrong results in {r['dtype']} on {_label(res)}",
+                    f"{r['error']}. Pin another kernel (torch.nn.attention.sdpa_kernel) or use eager attention "
+                    "until the torch/ROCm build is fixed.", evidence=evidence, data=data)
+    if not any(ran.values()):
+        return fail(f"no SDPA kernel runs on {_label(res)}, not even math", evidence=evidence, data=data)
+    if not _gpu_run(bench_attention):
+        return ok(f"SDPA kernels that run here: {listing}", f"{_label(res)}: torch's CPU build has math and flash "
+                  "kernels only; the efficient and cudnn kernels are GPU kernels.", evidence=evidence, data=data)
+    dev = res.get("device") or {}
+    row = kp.lookup(dev.get("arch")) if dev.get("hip") or str(dev.get("arch", "")).startswith("gfx") else None
+    if row is None:
+        return ok(f"SDPA kernels that run on {_label(res)}: {listing}",
+                  "No rocmdoctor precision row for this device, so nothing to hold the list against.",
+                  evidence=evidence, data=data)
+    env_on = (res.get("env") or {}).get(AOTRITON_ENV) == "1"
+    expected = ({"flash", "efficient"} if row.aotriton == kp.YES or (row.aotriton == kp.EXPERIMENTAL and env_on)
+                else set()) | ({"flash"} if row.ck_flash else set())
+    fast = {"flash", "efficient"}
+    missing = {d: sorted(expected - set(b)) for d, b in ran.items() if expected - set(b)}
+    if missing:
+        d, names = next(iter(missing.items()))
+        errs = "; ".join(_failure(r) for r in rows if r.get("dtype") == d and r["backend"] in names)
+        runs = [b for b in ran[d] if b in fast]
+        what = (f"the {names[0]} SDPA kernel does not" if len(names) == 1 else
+                 f"the {' and '.join(names)} SDPA kernels do not")
+        return warn(f"{what} run on {_label(res)} in {d}" + (f" ({', '.join(runs)} does)" if runs else
+                                                            ": attention falls back to the math kernel"),
+                    f"{row.gfx} ({row.example}) should run them (AOTriton: {row.aotriton}; CK flash: "
+                    f"{'yes' if row.ck_flash else 'no'}). {errs}. A torch build without AOTriton for this arch "
+                    "(check `torch.version.hip` and the wheel's ROCm version) is the usual cause; the math kernel "
+                    "costs memory that grows with the square of the sequence length.",
+                    evidence=evidence, data=data)
+    if row.aotriton == kp.EXPERIMENTAL and not env_on and not any(fast & set(b) for b in ran.values()):
+        return warn(f"only the math SDPA kernel runs on {_label(res)}: AOTriton is experimental on {row.gfx}",
+                    f"Set {AOTRITON_ENV}=1 for training runs and run `rocmdoctor bench attention` again; without it "
+                    "SDPA uses the math kernel (memory grows with the square of the sequence length).",
+                    evidence=evidence, data=data,
+                    fix=FixPlan(f"Enable AOTriton's experimental kernels on {row.gfx}",
+                                (Action("env", f"{AOTRITON_ENV}=1 in the training job's environment",
+                                        env={AOTRITON_ENV: "1"}),), applicability=Applicability.DISPLAY_ONLY))
+    note = "" if expected or any(fast & set(b) for b in ran.values()) else \
+        f" (as expected: {row.gfx} has no AOTriton or CK flash kernels, so attention memory grows with s\u00b2)"
+    return ok(f"SDPA kernels that run on {_label(res)}: {listing}{note}", evidence=evidence, data=data)

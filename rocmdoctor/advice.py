@@ -2,8 +2,9 @@
 
 ``recommend(facts)`` is a pure function of facts (a mapping name -> value, or a
 :class:`~rocmdoctor.facts.Context`); it reads no files and runs nothing. The decision
-comes from the gfx architecture (rocmdoctor.knowledge.precision), and from a measured
-matmul rate when a ``bench_matmul`` fact is available, never from
+comes from the gfx architecture (rocmdoctor.knowledge.precision), from a measured
+matmul rate when a ``bench_matmul`` fact is available (and the attention note from a
+``bench_attention`` one: which SDPA kernels really ran), never from
 ``torch.cuda.is_bf16_supported()``, which answers True on every ROCm device.
 
 ``recommend_for(**scan_kwargs)`` scans a machine (live, --root, snapshot, example) first.
@@ -19,7 +20,7 @@ from .knowledge import precision as kp
 from .model import Evidence, _jsonable
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
-FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul")
+FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul", "bench_attention")
 # Aliases a benchmark may use for dtypes.
 _DTYPES = {"bf16": "bf16", "bfloat16": "bf16", "fp16": "fp16", "float16": "fp16", "half": "fp16",
            "fp32": "fp32", "float32": "fp32", "float": "fp32"}
@@ -289,6 +290,8 @@ def recommend(source: Any, *, model: str | None = None) -> Recommendation:
                               (kp.BF16_API_ALWAYS_TRUE,)))
 
     attention = _attention(platform, devs, torch, dists, reasons)
+    if attention == "sdpa":
+        _measured_attention(f.get("bench_attention"), reasons)
     env_out = _env(platform, devs, torch, env, attention, reasons)
     return Recommendation(
         platform=platform, dtype=dtype, loss_scaling="dynamic" if dtype == "fp16" else None,
@@ -334,6 +337,26 @@ def _attention(platform, devs, torch, dists, reasons) -> str:
         return "fa2"
     reasons.append(Reason("attention", "PyTorch SDPA is the portable default"))
     return "sdpa"
+
+
+def _measured_attention(outcome: Any, reasons: list) -> None:
+    """Add what `rocmdoctor bench attention` saw on a GPU: SDPA is the advice either way
+    (eager is no better than the math kernel), but whether it gets a fast kernel is not."""
+    res = (outcome or {}).get("result") if isinstance(outcome, Mapping) else None
+    if not isinstance(res, Mapping) or (res.get("device") or {}).get("kind") != "cuda":
+        return
+    rows = [r for r in res.get("results") or [] if isinstance(r, Mapping) and r.get("backend") != "default"]
+    fast = sorted({r["backend"] for r in rows if r.get("ok") and r.get("backend") in ("flash", "efficient")})
+    ev = Evidence("probe: bench_attention", "; ".join(f"{r.get('dtype')} {r.get('backend')}: "
+                                                      + ("ran" if r.get("ok") else str(r.get("error"))[:120])
+                                                      for r in rows)[:600])
+    if fast:
+        reasons.append(Reason("attention", f"measured: SDPA's {' and '.join(fast)} kernel(s) ran on this GPU",
+                              (ev,)))
+    elif rows:
+        reasons.append(Reason("attention", "measured: only SDPA's math kernel runs on this GPU (flash and efficient "
+                                           "failed), so attention memory grows with the square of the sequence "
+                                           "length: keep sequences short or use gradient checkpointing", (ev,)))
 
 
 def _env(platform, devs, torch, env, attention, reasons) -> dict[str, str]:

@@ -1,5 +1,5 @@
 """`rocmdoctor bench`: run the active benchmarks (matmul, memory bandwidth, peer-to-peer,
-all-reduce) in child processes of the target interpreter, with hard timeouts, and
+all-reduce, 16-bit numerics, SDPA attention kernels) in child processes of the target interpreter, with hard timeouts, and
 report figures plus findings (RD-BENCH-*). A CPU run is labelled as one.
 
 Methodology and how the figures compare with rccl-tests and rocm_bandwidth_test:
@@ -14,16 +14,17 @@ import time
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_USAGE
 
 NAME = "bench"
-HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce) with hard timeouts"
+HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce, numerics, attention) with hard timeouts"
 
 REGRESSION = 0.10  # --compare flags a metric that fell by more than this
 
 
 def add_arguments(p) -> None:
-    p.add_argument("which", nargs="?", default="all", choices=("matmul", "membw", "p2p", "allreduce", "all"))
+    p.add_argument("which", nargs="?", default="all", choices=("matmul", "membw", "p2p", "allreduce", "numerics", "attention", "all"))
     p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                    help="cuda means any torch GPU, ROCm included (default: cuda when torch sees one, else cpu)")
-    p.add_argument("--dtype", choices=("fp32", "fp16", "bf16"), help="matmul: only this dtype; allreduce: its dtype")
+    p.add_argument("--dtype", choices=("fp32", "fp16", "bf16"),
+                   help="matmul, numerics, attention: only this dtype; allreduce: its dtype")
     p.add_argument("--nproc", type=int, help="all-reduce ranks (default: every GPU, or 2 on CPU)")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds per benchmark before it is killed")
     p.add_argument("--stall", type=float, default=None, help="seconds without progress that count as a hang")
@@ -122,7 +123,7 @@ def run(a) -> int:
 
 
 CODES = {"matmul": ["RD-BENCH-001", "RD-BENCH-002"], "allreduce": ["RD-BENCH-003"], "p2p": ["RD-BENCH-004"],
-         "membw": ["RD-BENCH-005"]}
+         "membw": ["RD-BENCH-005"], "numerics": ["RD-BENCH-006"], "attention": ["RD-BENCH-007"]}
 
 
 # ------------------------------------------------------------------ figures

@@ -92,6 +92,16 @@ def bench_allreduce(ctx) -> dict:
     return _bench(ctx, "allreduce")
 
 
+@fact("bench_numerics")
+def bench_numerics(ctx) -> dict:
+    return _bench(ctx, "numerics")
+
+
+@fact("bench_attention")
+def bench_attention(ctx) -> dict:
+    return _bench(ctx, "attention")
+
+
 @fact("train_run")
 def train_run(ctx) -> dict:
     from ..benchmarks import suite
