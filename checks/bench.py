@@ -280,10 +280,8 @@ def bf16_native(bench_matmul):
 @check("RD-BENCH-003", area="bench", level="bench", title="All-reduce across local ranks is correct and not crawling",
        sources=[NCCL_TESTS_PERF] + HANG_SOURCES)
 @_labelled
-def allreduce_health(bench_allreduce, cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None,
-                     lspci=None, env=None):
-    static = dict(cmdline=cmdline, iommu=iommu, gpus=gpus, cpu=cpu, virt=virt, pci_links=pci_links, lspci=lspci,
-                  env=env)
+def allreduce_health(bench_allreduce, hang_context=None):
+    static = hang_context or {}
     bad = _not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
     if bad:
         return bad
@@ -321,10 +319,8 @@ def allreduce_health(bench_allreduce, cmdline=None, iommu=None, gpus=None, cpu=N
 @check("RD-BENCH-004", area="bench", level="bench", title="GPUs reach each other peer-to-peer",
        sources=[NCCL_ACS, RCCL_1129])
 @_labelled
-def p2p_health(bench_p2p, cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None, lspci=None,
-               env=None):
-    static = dict(cmdline=cmdline, iommu=iommu, gpus=gpus, cpu=cpu, virt=virt, pci_links=pci_links, lspci=lspci,
-                  env=env)
+def p2p_health(bench_p2p, hang_context=None):
+    static = hang_context or {}
     bad = _not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True, static=static)
     if bad:
         return bad
@@ -381,8 +377,7 @@ def membw_health(bench_membw):
 @check("RD-TRAIN-001", area="train", level="train", title="The reference fine-tune trains correctly",
        sources=HANG_SOURCES)
 @_labelled
-def reference_training(train_run, cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None,
-                       lspci=None, env=None):
+def reference_training(train_run, hang_context=None):
     res = train_run.get("result") or {}
     model = res.get("model") or train_run.get("model")
     what = f"fine-tune of {model.rstrip('/').rsplit('/', 1)[-1]}" if model else "reference fine-tune"
@@ -393,9 +388,7 @@ def reference_training(train_run, cmdline=None, iommu=None, gpus=None, cpu=None,
         hang = train_run.get("hang") or {}
         culprits = hang.get("culprit_ranks") or []
         who = f" on rank {', '.join(map(str, culprits))}" if culprits else ""
-        f = _not_completed(train_run, what, hang_fix=True,
-                           static=dict(cmdline=cmdline, iommu=iommu, gpus=gpus, cpu=cpu, virt=virt,
-                                       pci_links=pci_links, lspci=lspci, env=env))
+        f = _not_completed(train_run, what, hang_fix=True, static=hang_context)
         return fail(f"{what} hung at step {hang.get('step')}{who}{tag}", f.detail,
                     evidence=f.evidence, fix=f.fix, data={"hang": hang, "stage": f.data.get("stage"),
                                                           "remedies": f.data.get("remedies")})

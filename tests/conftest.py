@@ -19,6 +19,27 @@ def _no_plugins(monkeypatch):
     monkeypatch.setenv("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", "1")
 
 
+_GPU: list = []
+
+
+def _gpu_visible() -> bool:
+    # Asked once per session, and only when a gpu-marked test is collected.
+    if not _GPU:
+        try:
+            import torch
+
+            _GPU.append(bool(torch.cuda.is_available()))
+        except ImportError:
+            _GPU.append(False)
+    return _GPU[0]
+
+
+def pytest_runtest_setup(item):
+    """Tests marked `gpu` need a GPU visible to torch (ROCm or CUDA); skip them elsewhere."""
+    if item.get_closest_marker("gpu") and not _gpu_visible():
+        pytest.skip("no GPU visible to torch")
+
+
 SAMPLES = os.path.join(os.path.dirname(__file__), "data")
 
 

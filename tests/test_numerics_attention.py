@@ -245,19 +245,8 @@ def test_bench_all_includes_numerics_and_attention():
 
 
 # ------------------------------------------------------------------------- GPU
-gpu = pytest.mark.gpu
-
-
-def _cuda():
-    torch = pytest.importorskip("torch")
-    if not torch.cuda.is_available():
-        pytest.skip("no GPU visible to torch")
-    return torch
-
-
-@gpu
+@pytest.mark.gpu
 def test_gpu_numerics_and_attention():
-    _cuda()
     o = suite.run_benchmark("numerics", device="cuda", timeout=300)
     assert o["outcome"] == "completed", o["message"]
     s = o["result"]["dtypes"]["fp16"]["summary"]

@@ -63,6 +63,20 @@ def _fits(value: Any, schema: Any) -> bool:
     return isinstance(value, types)
 
 
+def probe_data(ctx, name: str, schema=None) -> Any:
+    """A probe's data, conformed to ``schema`` (see :func:`conform`) when one is given.
+    Raises Missing naming the probe when it failed or its data has the wrong shape."""
+    r = ctx.source.probe(name)
+    if not r.ok:
+        raise Missing(f"{name} probe: {r.error}")
+    if schema is None:
+        return r.data
+    data = conform(r.data, schema)
+    if data is None:
+        raise Missing(f"{name} probe: not {'a list' if isinstance(schema, list) else 'a mapping'}")
+    return data
+
+
 def level_rank(level: str) -> int:
     return LEVELS.index(level)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..knowledge.pci_ids import AMD_VENDOR, INTEGRATED_GFX, NVIDIA_VENDOR, pci_name
 from ..parsers import rocm_smi, rocminfo
 from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
-from . import Missing, conform, fact
+from . import Missing, conform, fact, probe_data
 
 KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"
 
@@ -205,10 +205,7 @@ def _text_names(src) -> dict[int, tuple[str, str]]:
 @fact("amdsmi")
 def amdsmi(ctx) -> dict:
     """amdsmi, AMD's structured management library, when the interpreter has it."""
-    r = ctx.source.probe("amdsmi")
-    if not r.ok:
-        raise Missing(f"amdsmi probe: {r.error}")
-    data = conform(r.data, {"gpus": [{"bdf": str, "asic": {"market_name": str}}]})
-    if data is None or not data.get("available"):
+    data = probe_data(ctx, "amdsmi", {"available": bool, "gpus": [{"bdf": str, "asic": {"market_name": str}}]})
+    if not data.get("available"):
         raise Missing("amdsmi Python library is not importable")
     return data

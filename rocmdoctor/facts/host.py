@@ -5,7 +5,7 @@ any JSON, and a wrong type must read as absent, not crash the checks.
 """
 from __future__ import annotations
 
-from . import Missing, conform, fact
+from . import Missing, fact, probe_data
 
 IDENTITY = {"uid": int, "euid": int, "user": str, "groups": [{"gid": int, "name": str}],
             "known_groups": {"*": {"gid": int, "members": [str]}}}
@@ -14,16 +14,9 @@ DEVNODE = {"path": str, "error": str, "mode": str, "char_device": bool, "uid": i
 FSSTATS = {"*": {"total_bytes": int, "free_bytes": int, "error": str}}
 
 
-def _probe(ctx, name: str):
-    r = ctx.source.probe(name)
-    if not r.ok:
-        raise Missing(f"{name} probe: {r.error}")
-    return r.data
-
-
 @fact("env")
 def env(ctx) -> dict[str, str]:
-    data = _probe(ctx, "env")
+    data = probe_data(ctx, "env")
     if not isinstance(data, dict):
         raise Missing("env probe: not a mapping")
     return {str(k): str(v) for k, v in data.items()}
@@ -31,9 +24,7 @@ def env(ctx) -> dict[str, str]:
 
 @fact("identity")
 def identity(ctx) -> dict:
-    data = conform(_probe(ctx, "identity"), IDENTITY)
-    if data is None:
-        raise Missing("identity probe: not a mapping")
+    data = probe_data(ctx, "identity", IDENTITY)
     known = data.get("known_groups")
     if known is not None:  # a group without a numeric gid is no group the checks can use
         data["known_groups"] = {k: (dict(v, members=v.get("members") or [])
@@ -44,15 +35,11 @@ def identity(ctx) -> dict:
 
 @fact("devnodes")
 def devnodes(ctx) -> list[dict]:
-    data = conform(_probe(ctx, "devnodes"), [DEVNODE])
-    if data is None:
-        raise Missing("devnodes probe: not a list")
+    data = probe_data(ctx, "devnodes", [DEVNODE])
     return [e for e in data if e.get("path") is not None]
 
 
 @fact("fsstats")
 def fsstats(ctx) -> dict:
-    data = conform(_probe(ctx, "fsstats"), FSSTATS)
-    if data is None:
-        raise Missing("fsstats probe: not a mapping")
+    data = probe_data(ctx, "fsstats", FSSTATS)
     return {k: (v or {}) for k, v in data.items()}

@@ -342,3 +342,13 @@ def kfd_heaps(ctx) -> dict[int, set[int]]:
             if heap is not None:
                 out.setdefault(node.node, set()).add(heap)
     return out
+
+
+HANG_CONTEXT = ("cmdline", "iommu", "gpus", "cpu", "virt", "pci_links", "lspci", "env")
+
+
+@fact("hang_context")
+def hang_context(ctx) -> dict:
+    """The static facts a multi-GPU hang's remedies depend on, each None when unknown
+    (checks/bench.py tailors iommu=pt / ACS / NCCL_P2P_DISABLE advice from them)."""
+    return {name: ctx.optional(name) for name in HANG_CONTEXT}

@@ -1,7 +1,7 @@
 """The Python environment being diagnosed, probed in a child process."""
 from __future__ import annotations
 
-from . import Missing, conform, fact
+from . import Missing, fact, probe_data
 
 NUM = (int, float)
 # The shape childprobes/python_env.py prints; a snapshot may hold anything else.
@@ -23,13 +23,7 @@ PYTHON = {
 def python(ctx) -> dict:
     if not ctx.at_least("default"):
         raise Missing("the Python-environment probe runs at --level default and above")
-    r = ctx.source.probe("python")
-    if not r.ok:
-        raise Missing(f"python probe: {r.error}")
-    data = conform(r.data, PYTHON)
-    if data is None:
-        raise Missing("python probe: unreadable result")
-    return data
+    return probe_data(ctx, "python", PYTHON)
 
 
 @fact("torch")

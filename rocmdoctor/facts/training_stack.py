@@ -13,7 +13,7 @@ import posixpath
 from dataclasses import dataclass, field
 
 from ..knowledge import llamafactory as lf
-from . import Missing, conform, fact
+from . import Missing, fact, probe_data
 
 
 # ------------------------------------------------------------------ DeepSpeed ops
@@ -101,13 +101,7 @@ def deepspeed_probe(ctx) -> dict:
     dists = ctx.get("distributions")
     if "deepspeed" not in dists and "llamafactory" not in dists:
         raise Missing("neither deepspeed nor llamafactory is installed")
-    r = ctx.source.probe("deepspeed")
-    if not r.ok:
-        raise Missing(f"deepspeed probe: {r.error}")
-    data = conform(r.data, DEEPSPEED_PROBE)
-    if data is None:
-        raise Missing("deepspeed probe: unreadable result")
-    return data
+    return probe_data(ctx, "deepspeed", DEEPSPEED_PROBE)
 
 
 @fact("deepspeed_ops")

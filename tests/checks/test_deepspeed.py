@@ -197,7 +197,7 @@ def test_deepspeed_absent_or_probe_failed_skips(tmp_path):
              ["RD-DS-002"])["RD-DS-002"]
     assert f.status is Status.SKIP and "60 s" in f.detail
     f = scan(tmp_path / "c", ["not", "a", "dict"], ["RD-DS-002"])["RD-DS-002"]
-    assert f.status is Status.SKIP and "unreadable" in f.detail
+    assert f.status is Status.SKIP and "deepspeed probe: not a mapping" in f.detail
 
 
 def test_cpu_torch_skips_rocm_only_checks(tmp_path):
