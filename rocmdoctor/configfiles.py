@@ -11,7 +11,9 @@ directly. PyYAML is used when importable; otherwise a small reader handles the f
 """
 from __future__ import annotations
 
+import datetime
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -28,6 +30,12 @@ _LF_KEYS = {"stage", "finetuning_type", "template", "lora_target", "cutoff_len",
 _HF_KEYS = {"output_dir", "per_device_train_batch_size", "learning_rate", "num_train_epochs", "logging_steps",
             "save_steps", "gradient_accumulation_steps", "lr_scheduler_type", "warmup_ratio"}
 MAX_BYTES = 4 * 1024 * 1024
+# Bounds on what a parsed config may hold. A real training config has a few hundred values,
+# nesting of 3-4 levels and numbers far below 2**63; anything beyond is refused at load with
+# a message naming the setting, so no check ever meets a value it cannot print or compare.
+MAX_VALUES = 100_000  # after YAML alias expansion ("billion laughs")
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 30
 
 
 class ConfigError(Exception):
@@ -45,6 +53,13 @@ class TrainingConfig:
     @property
     def kind_name(self) -> str:
         return KIND_NAMES.get(self.kind, self.kind)
+
+    # Typed getters: checks read settings through these, so a value of an unexpected type
+    # (``zero_optimization: /``) reads as absent-or-wrong instead of crashing the check.
+    def mapping(self, key: str) -> dict[str, Any]:
+        """The mapping under ``key``; {} when it is absent, null or not a mapping."""
+        v = self.data.get(key)
+        return v if isinstance(v, dict) else {}
 
     def snippet(self, key: str) -> str:
         """The text of ``key`` as written in the file, for evidence ('"bf16": {"enabled": true}')."""
@@ -107,7 +122,7 @@ def parse(text: str, path: str = "config") -> dict[str, Any]:
     stripped = text.lstrip()
     if path.endswith(".json") or stripped.startswith("{"):
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=_json_int)
         except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
         except RecursionError:
@@ -116,7 +131,76 @@ def parse(text: str, path: str = "config") -> dict[str, Any]:
         data = parse_yaml(text, path)
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
-    return data
+    return _checked(data, path)
+
+
+class _HugeInt(str):
+    """A JSON integer literal too long to be a setting; kept as text until _checked names its key."""
+
+
+def _json_int(s: str) -> Any:
+    # json's own int() refuses more than 4300 digits with a bare ValueError (a traceback
+    # in the CLI); catch every over-long literal here and let _checked say which setting.
+    return _HugeInt(s) if len(s.lstrip("-")) > MAX_INT_DIGITS else int(s)
+
+
+def _checked(data: dict, path: str) -> dict[str, Any]:
+    """A plain JSON-shaped copy of ``data`` (str keys; dict, list, str, int, float, bool, None),
+    or ConfigError naming the first setting no training framework could accept: a number of
+    more than MAX_INT_DIGITS digits, nesting deeper than MAX_DEPTH, a YAML alias that refers
+    to itself, or more than MAX_VALUES values once YAML aliases are expanded."""
+    budget = [MAX_VALUES]
+
+    def walk(v: Any, where: str, depth: int, active: frozenset) -> Any:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ConfigError(f"{path}: more than {MAX_VALUES} values (YAML aliases expand too far, at {where}); "
+                              "not a training config")
+        if depth > MAX_DEPTH:
+            raise ConfigError(f"{path}: {where} is nested more than {MAX_DEPTH} levels deep; not a training config")
+        if isinstance(v, (dict, list, set, tuple)):
+            if id(v) in active:
+                raise ConfigError(f"{path}: {where} contains itself (a recursive YAML alias)")
+            active = active | {id(v)}
+        if isinstance(v, _HugeInt) or (isinstance(v, int) and not isinstance(v, bool)
+                                       and abs(v) >= 10 ** MAX_INT_DIGITS):
+            size = (f"{len(v.lstrip('-'))}-digit" if isinstance(v, _HugeInt)
+                    else f"{v.bit_length()}-bit")  # str() of a YAML 0x... int may exceed the digits limit
+            raise ConfigError(f"{path}: {where or 'the top level'} is a {size} number; "
+                              "no setting takes a value that large")
+        if isinstance(v, dict):
+            return {_key(k): walk(x, f"{where}.{_key(k)}" if where else _key(k), depth + 1, active)
+                    for k, x in v.items()}
+        if isinstance(v, (list, tuple, set, frozenset)):
+            items = sorted(v, key=repr) if isinstance(v, (set, frozenset)) else v
+            return [walk(x, f"{where}[{i}]", depth + 1, active) for i, x in enumerate(items)]
+        if v is None or isinstance(v, (str, bool, int, float)):
+            return v
+        if isinstance(v, (bytes, bytearray)):  # YAML !!binary
+            return v.decode("utf-8", errors="replace")
+        if isinstance(v, (datetime.date, datetime.datetime)):  # YAML timestamps
+            return v.isoformat()
+        return str(v)
+
+    try:
+        return walk(data, "", 0, frozenset())
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply; not a training config") from None
+
+
+def _key(k: Any) -> str:
+    # YAML allows 1:, null:, true: and 2024-01-01: as keys; DeepSpeed/HF read JSON keys (strings).
+    if isinstance(k, str):
+        return k
+    if isinstance(k, float) and not math.isfinite(k):
+        return str(k)
+    if isinstance(k, int) and not isinstance(k, bool) and k.bit_length() > 100:
+        return f"<{k.bit_length()}-bit number>"
+    return str(k) if not isinstance(k, tuple) else json.dumps(_plain_key(k))
+
+
+def _plain_key(k: Any) -> Any:
+    return [_plain_key(x) for x in k] if isinstance(k, tuple) else _key(k)
 
 
 def detect(data: dict[str, Any]) -> str | None:
@@ -141,11 +225,28 @@ def parse_yaml(text: str, path: str = "config") -> Any:
         except RecursionError:  # "[[[[...": _scalar recurses per bracket
             raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
     try:
-        return yaml.safe_load(text) or {}
+        return yaml.load(text, Loader=_yaml_loader(yaml)) or {}
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
+        raise ConfigError(f"{path}: invalid YAML: {(str(exc).splitlines() or [type(exc).__name__])[0]}") from None
+    except ValueError as exc:  # int("9" * 5000): Python's integer-digits limit, raised inside PyYAML
+        raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
     except RecursionError:
         raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
+
+
+def _yaml_loader(yaml):
+    """PyYAML's SafeLoader, except that an over-long integer is kept as text for _checked to name."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def construct_int(loader, node):
+        value = loader.construct_scalar(node)
+        if len(value.replace("_", "").lstrip("+-")) > MAX_INT_DIGITS:
+            return _HugeInt(value.replace("_", "").lstrip("+"))
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+    Loader.add_constructor("tag:yaml.org,2002:int", construct_int)
+    return Loader
 
 
 _KEY = re.compile(r"^([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")
@@ -233,7 +334,7 @@ def _scalar(v: str) -> Any:
 
 def snippet(text: str, key: str, limit: int = 240) -> str | None:
     """The key and its value as written: a balanced {...} for JSON objects, else the line."""
-    m = re.search(r'"%s"\s*:\s*' % re.escape(key), text) or re.search(r"(?m)^\s*%s\s*:[ \t]*" % re.escape(key), text)
+    m = re.search(r'"%s"\s*:\s*' % re.escape(key), text) or re.search(r"(?m)^[ \t]*%s[ \t]*:[ \t]*" % re.escape(key), text)
     if not m:
         return None
     start, i = m.start(), m.end()
@@ -296,9 +397,9 @@ def effective_dtype(cfg: TrainingConfig) -> Setting | None:
 def fp16_loss_scale(cfg: TrainingConfig) -> Setting | None:
     """DeepSpeed fp16.loss_scale: 0 is dynamic scaling (the default); a positive value is static."""
     ds = cfg if cfg.kind == DEEPSPEED else cfg.deepspeed
-    if ds is None or not isinstance(ds.data.get("fp16"), dict):
+    if ds is None or not ds.mapping("fp16"):
         return None
-    v = ds.data["fp16"].get("loss_scale", 0)
+    v = ds.mapping("fp16").get("loss_scale", 0)
     return Setting(v, "fp16", ds)
 
 

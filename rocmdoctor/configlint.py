@@ -51,12 +51,23 @@ def zero_per_gpu_bytes(params: float, stage: int, gpus: int, offload_optimizer: 
 
 
 def zero_vs_hardware(config: dict, hw: Hardware, model_params: float | None, path: str) -> list[Finding]:
-    zero = config.get("zero_optimization") or {}
+    zero = config.get("zero_optimization")
+    if zero is None:
+        zero = {}
+    if not isinstance(zero, dict):
+        return [_not_a(path, "zero_optimization", zero, "a mapping such as {\"stage\": 2}")]
     stage = zero.get("stage", 0)
-    if not isinstance(stage, int):
+    if isinstance(stage, str) and stage.strip().lower() == "auto":
         return [skip(f"{path}: ZeRO stage is {stage!r}; decided at launch time")]
-    dev = lambda key: str((zero.get(key) or {}).get("device", "none")).lower()  # noqa: E731
-    off_opt, off_par = dev("offload_optimizer"), dev("offload_param")
+    if isinstance(stage, bool) or not isinstance(stage, int) or stage not in (0, 1, 2, 3):
+        return [_not_a(path, "zero_optimization.stage", stage, "0, 1, 2 or 3")]
+    offload = {}
+    for key in ("offload_optimizer", "offload_param"):
+        v = zero.get(key)
+        if v is not None and not isinstance(v, dict):
+            return [_not_a(path, f"zero_optimization.{key}", v, "a mapping such as {\"device\": \"cpu\"}")]
+        offload[key] = str((v or {}).get("device", "none")).lower()[:40]
+    off_opt, off_par = offload["offload_optimizer"], offload["offload_param"]
     text = f"zero_optimization.stage={stage} offload_optimizer={off_opt} offload_param={off_par}"
     evidence = [ev(path, text)]
     out = []
@@ -89,3 +100,12 @@ def zero_vs_hardware(config: dict, hw: Hardware, model_params: float | None, pat
         out.append(ok(f"ZeRO stage {stage} and offload settings suit {hw.gpu_count or 'an unknown number of'} GPU(s)",
                       evidence=evidence))
     return out
+
+
+def _not_a(path: str, key: str, value, wanted: str) -> Finding:
+    """A setting of a type or value DeepSpeed rejects: say which, instead of judging around it."""
+    shown = repr(value)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return fail(f"{path}: {key} is {shown} ({type(value).__name__}); DeepSpeed expects {wanted}",
+                "DeepSpeed validates its config at initialisation and refuses this value, so training stops "
+                "before the first step.", evidence=[ev(path, f"{key}: {shown}")])

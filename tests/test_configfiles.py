@@ -118,3 +118,79 @@ def test_fallback_reader_without_pyyaml_rejects_what_it_cannot_parse(tmp_path, m
     else:
         with pytest.raises(cf.ConfigError, match="line 1"):
             cf.load(str(tmp_path / "c.yaml"))
+
+
+# ---------------------------------------------------------------- values of unexpected type, size or shape
+# Issue 19: these crashed a check ("the check crashed: AttributeError") or the CLI (a traceback).
+
+def test_regression_yaml_zero_optimization_slash_is_a_finding_naming_the_setting(tmp_path):
+    import rocmdoctor
+    from rocmdoctor.model import Status
+
+    path = tmp_path / "ds.yaml"
+    path.write_text("train_batch_size: 8\nzero_optimization: /\n")
+    [f] = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-DS-006"], options={"config": str(path)}).findings
+    assert f.status is Status.FAIL and "zero_optimization is '/' (str)" in f.title
+    assert "crashed" not in f.title + f.detail
+
+
+def test_regression_5000_digit_train_batch_size_is_a_one_line_config_error(tmp_path):
+    path = tmp_path / "ds.json"
+    path.write_text('{"train_batch_size": ' + "9" * 5000 + "}")
+    with pytest.raises(cf.ConfigError, match=r"train_batch_size is a 5000-digit number"):
+        cf.load(str(path))
+
+
+def test_regression_5000_digit_number_exits_2_from_the_cli(tmp_path, capsys):
+    from rocmdoctor.cli import main
+
+    path = tmp_path / "ds.json"
+    path.write_text('{"zero_optimization": {"stage": 2, "reduce_bucket_size": -' + "1" * 5000 + "}}")
+    assert main(["scan", "--example", "no-gpu", "--config", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "zero_optimization.reduce_bucket_size is a 5000-digit number" in err
+
+
+@pytest.mark.parametrize("text,match", [
+    ("a: &a ['x', 'x']\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+     "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+     "f: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\ntrain_batch_size: 1\n", "YAML aliases expand too far"),
+    ("train_batch_size: &x [1, *x]\n", "contains itself"),
+    ("train_batch_size: 0x" + "f" * 25 + "\n", "train_batch_size is a 100-bit number"),
+    ("train_batch_size: 0x" + "f" * 5000 + "\n", "train_batch_size is a 5002-digit number"),
+    ("train_batch_size: " + "9" * 5000 + "\n", "train_batch_size is a 5000-digit number"),
+])
+def test_regression_yaml_bombs_and_huge_numbers_are_refused(text, match):
+    pytest.importorskip("yaml")
+    with pytest.raises(cf.ConfigError, match=match):
+        cf.parse(text, "ds.yaml")
+
+
+def test_odd_yaml_types_become_plain_json_values():
+    pytest.importorskip("yaml")
+    data = cf.parse("1: a\nnull: b\nwhen: 2024-01-02\nblob: !!binary aGk=\ns: !!set {x, y}\nf: .nan\n", "t.yaml")
+    assert data["1"] == "a" and data["None"] == "b" and data["when"] == "2024-01-02" and data["blob"] == "hi"
+    assert data["s"] == ["x", "y"] and data["f"] != data["f"]
+    json.dumps(data)  # every value printable as evidence
+
+
+@pytest.mark.parametrize("zero,title", [
+    ({"stage": "two"}, "zero_optimization.stage is 'two' (str)"),
+    ({"stage": True}, "zero_optimization.stage is True (bool)"),
+    ({"stage": 7}, "zero_optimization.stage is 7 (int)"),
+    ({"stage": 3, "offload_param": "cpu"}, "zero_optimization.offload_param is 'cpu' (str)"),
+    ([2], "zero_optimization is [2] (list)"),
+])
+def test_zero_settings_of_the_wrong_type_fail_naming_the_setting(zero, title):
+    from rocmdoctor.configlint import Hardware, zero_vs_hardware
+    from rocmdoctor.model import Status
+
+    [f] = zero_vs_hardware({"zero_optimization": zero}, Hardware(gfx=("gfx942",)), None, "ds.json")
+    assert f.status is Status.FAIL and title in f.title
+
+
+def test_snippet_on_a_megabyte_of_blank_lines_is_fast():
+    import time
+    t = time.monotonic()
+    assert cf.snippet("\n \n" * 300_000, "bf16") is None
+    assert time.monotonic() - t < 1
