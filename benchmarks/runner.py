@@ -5,8 +5,8 @@ scanned interpreter (``--python``), never imported into the doctor. The parent:
 
 * enforces a hard timeout on the whole job and, optionally, a stall timeout (no rank
   reported progress for that long);
-* kills every rank's whole group (SIGTERM, then SIGKILL, as rocmdoctor/proc.py does
-  for commands) plus any descendant that left its group, so nothing survives;
+* ends every rank with all its descendants, setsid escapees included (SIGTERM, then
+  SIGKILL; rocmdoctor/proc.py's ProcessTree), so nothing survives;
 * when a rank crashes, gives the others a short grace period and then kills them;
 * reads each rank's status heartbeat (childlib.Status) to report progress and, after
   a hang, which rank stopped where; and the last JSON line of each rank's stdout.
@@ -81,17 +81,16 @@ def _env(extra: dict | None, rank: int, world: int) -> dict:
 
 
 class _Rank:
-    def __init__(self, rank: int, popen: subprocess.Popen, out: str, err: str, status: str):
-        self.rank, self.popen, self.out, self.err, self.status_path = rank, popen, out, err, status
-        self.descendants: set[int] = set()
+    def __init__(self, rank: int, tree: proc.ProcessTree, out: str, err: str, status: str):
+        self.rank, self.tree, self.out, self.err, self.status_path = rank, tree, out, err, status
+        self.popen = tree.popen
 
     @classmethod
     def start(cls, rank: int, argv: list[str], work: str, env: dict) -> "_Rank":
         out, err = os.path.join(work, f"rank{rank}.out"), os.path.join(work, f"rank{rank}.err")
         with open(out, "wb") as fo, open(err, "wb") as fe:
-            p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe, env=env,
-                                 start_new_session=True, shell=False)
-        return cls(rank, p, out, err, os.path.join(work, f"rank{rank}.json"))
+            tree = proc.ProcessTree(argv, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe, env=env)
+        return cls(rank, tree, out, err, os.path.join(work, f"rank{rank}.json"))
 
     @property
     def returncode(self) -> int | None:
@@ -105,27 +104,12 @@ class _Rank:
             return None
 
     def note_descendants(self) -> None:
-        """Remember children that may leave the group (setsid), to kill them too."""
-        try:
-            import psutil
-
-            self.descendants |= {c.pid for c in psutil.Process(self.popen.pid).children(recursive=True)}
-        except Exception:
-            pass
+        """Remember children that may leave the tree (setsid), to end them too."""
+        self.tree.watch()
 
     def kill(self) -> None:
-        if self.popen.poll() is None:
-            self.note_descendants()
-        proc.kill_group(self.popen)  # SIGTERM then SIGKILL to the whole group
-        try:
-            self.popen.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for pid in self.descendants:
-            try:
-                os.kill(pid, 9)
-            except (ProcessLookupError, PermissionError):
-                pass
+        # The rank, its process group and every descendant, setsid escapees included (proc.ProcessTree).
+        self.tree.terminate()
 
     def stdout(self) -> str:
         return _read(self.out)

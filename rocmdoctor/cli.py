@@ -70,6 +70,19 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict]:
     return p, mods
 
 
+def _exit_on_sigterm() -> None:
+    """SIGTERM (kill, a job scheduler's timeout) unwinds like Ctrl-C, so every child process tree
+    is ended (proc.ProcessTree) instead of being left running when the doctor dies."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread() and \
+            signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        def on_term(signum, frame):
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGTERM, on_term)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser, mods = build_parser()
     try:
@@ -79,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if not a.command:
         parser.print_help()
         return EXIT_USAGE
+    _exit_on_sigterm()
     try:
         return mods[a.command].run(a)
     except SourceError as exc:

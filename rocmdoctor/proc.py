@@ -1,20 +1,48 @@
-"""Run an external program without a shell, with a hard timeout and no orphans.
+"""Run external programs without a shell, with a hard timeout, and leave nothing behind.
 
-Each child starts its own session (process group). On timeout the whole group gets
-SIGTERM, then SIGKILL, so a hung HIP runtime or a forked helper cannot outlive the
-doctor. Output is capped so a runaway tool cannot exhaust memory.
+Two entry points:
+
+* ``run(argv, timeout)``: a command whose output we read (probes, fixes). Returns a
+  CommandResult; never raises for the command's own failures.
+* ``ProcessTree(argv, ...)``: start a child and own everything it starts, for callers that
+  watch a long job themselves (bench ranks, train, the cluster gather child, ``run -- CMD``)::
+
+      with proc.ProcessTree(argv, stdout=fh, stderr=subprocess.STDOUT) as tree:
+          rc = tree.wait(timeout=600)   # subprocess.TimeoutExpired past it
+      # leaving the block, by return, exception or Ctrl-C, ends the child and all its descendants
+
+Containment (issue 19). Killing the child's process group is not enough: a grandchild that
+calls setsid() (vendor tools, training launchers, ``setsid sleep &``) is in another group
+and, once its parent exits, is re-parented to init. So a tree is, at the moment we end it:
+  1. the child's process group (it starts its own session);
+  2. every descendant psutil finds from the child, captured *before* anything is killed;
+  3. every process we saw in the tree earlier (``watch()``), checked by psutil against PID reuse;
+  4. orphans re-parented to rocmdoctor: on Linux we become a child subreaper
+     (prctl PR_SET_CHILD_SUBREAPER) while a tree is alive, so escapees whose parent died
+     become *our* children instead of init's, and each tree marks its processes with an
+     environment token (as Jenkins' ProcessTreeKiller does with BUILD_ID), so an adopted
+     orphan is matched to the tree that started it.
+Ending a tree: SIGTERM to all of it, a grace period, then SIGSTOP (so nothing forks while we
+look), a fresh look, SIGKILL, and reaping (adopted orphans are our children: we wait for
+them, or they stay zombies). Nothing outside those four sets is ever signalled: rocmdoctor
+never signals a process it did not start. Trees still alive when the interpreter exits are
+ended by an atexit hook.
 """
 from __future__ import annotations
 
+import atexit
 import os
+import secrets
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 MAX_OUTPUT = 8 * 1024 * 1024  # bytes kept per stream
+LINGER_S = 1.0  # after a command exits, how long what it left running may keep its output open
 
 
 @dataclass(frozen=True)
@@ -43,6 +71,8 @@ class CommandResult:
 
 
 def kill_group(proc: subprocess.Popen, grace: float = 2.0) -> None:
+    """SIGTERM then SIGKILL to ``proc``'s process group (kept for callers that hold a bare Popen;
+    a ProcessTree also ends setsid escapees)."""
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
             os.killpg(proc.pid, sig)
@@ -60,6 +90,237 @@ def kill_group(proc: subprocess.Popen, grace: float = 2.0) -> None:
             continue
 
 
+# ---------------------------------------------------------------- containment
+
+TREE_ENV = "ROCMDOCTOR_TREE"  # marks every process of a tree (inherited through fork/exec)
+PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+_live: "set[ProcessTree]" = set()
+_live_lock = threading.Lock()
+_subreaper = False
+
+
+def _set_subreaper(on: bool) -> bool:
+    """prctl(PR_SET_CHILD_SUBREAPER): orphaned descendants re-parent to us, not to init."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1 if on else 0, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _psutil():
+    try:
+        import psutil
+
+        return psutil
+    except ImportError:  # a runtime dependency; without it only the process group is ended
+        return None
+
+
+class ProcessTree:
+    """A child process and every process it starts; see the module docstring.
+
+    Arguments are those of subprocess.Popen (no shell). ``new_session=False`` keeps the child in
+    our process group so a terminal's Ctrl-C reaches it directly (interactive commands); the tree
+    is still found through psutil and the environment token. ``popen`` is the subprocess.Popen.
+    """
+
+    def __init__(self, argv: Sequence[str], *, env: Mapping[str, str] | None = None, cwd: str | None = None,
+                 stdin=subprocess.DEVNULL, stdout=None, stderr=None, text: bool = False,
+                 new_session: bool = True):
+        global _subreaper
+        self.argv = tuple(str(a) for a in argv)
+        self.token = secrets.token_hex(8)
+        self.new_session = new_session
+        self._seen: dict[int, object] = {}  # pid -> psutil.Process (create time kept: no PID reuse)
+        child_env = dict(os.environ if env is None else env)
+        child_env[TREE_ENV] = self.token
+        with _live_lock:
+            if not _live and not _subreaper:
+                _subreaper = _set_subreaper(True)
+            self.popen = subprocess.Popen(self.argv, stdin=stdin, stdout=stdout, stderr=stderr, env=child_env,
+                                          cwd=cwd, start_new_session=new_session, shell=False, text=text)
+            _live.add(self)
+        self.pid = self.popen.pid
+        self.ended = False
+
+    # -- watching
+    def watch(self) -> None:
+        """Remember the tree's current members, so those that later leave it are still ended.
+        Long-running callers call this now and then (bench polls do)."""
+        for p in self._members():
+            self._seen.setdefault(p.pid, p)
+
+    def wait(self, timeout: float | None = None) -> int:
+        """The child's exit status; subprocess.TimeoutExpired after ``timeout`` seconds."""
+        return self.popen.wait(timeout=timeout)
+
+    def poll(self) -> int | None:
+        return self.popen.poll()
+
+    def interrupt(self) -> None:
+        """SIGINT to the tree, as a terminal's Ctrl-C would (for a child in its own session)."""
+        self._signal(self._members(), signal.SIGINT)
+
+    # -- ending
+    def terminate(self, grace: float = 2.0) -> list[int]:
+        """End the child and all its descendants: SIGTERM, ``grace`` seconds, SIGSTOP, SIGKILL, reap.
+        Returns the PIDs that were still running and got a signal (the leader included)."""
+        touched: set[int] = set()
+        members = self._members()
+        if self.popen.poll() is None or members:
+            self._signal(members, signal.SIGTERM, touched)
+            self._wait_gone(members, grace)
+        for _ in range(5):  # a forking tree: freeze, look again, kill, until nothing is left
+            members = self._members()
+            if not members:
+                break
+            self._signal(members, signal.SIGSTOP, touched)
+            members = self._members() or members
+            self._signal(members, signal.SIGKILL, touched)
+            self._signal(members, signal.SIGCONT)  # a stopped process takes SIGKILL anyway; be explicit
+            self._wait_gone(members, 2.0)
+        try:
+            self.popen.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass
+        self._close()
+        return sorted(touched)
+
+    def _close(self) -> None:
+        global _subreaper
+        self.ended = True
+        with _live_lock:
+            _live.discard(self)
+            if not _live and _subreaper:
+                _set_subreaper(False)
+                _subreaper = False
+
+    def __enter__(self) -> "ProcessTree":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.terminate(grace=0.5 if exc and exc[0] is not None else 2.0)
+
+    def _members(self) -> list:
+        """Every live process of the tree (psutil.Process objects), the leader included."""
+        ps = _psutil()
+        found: dict[int, object] = {}
+        if ps is None:
+            return []
+        def add(p):
+            try:
+                if p.pid != os.getpid() and p.is_running() and p.status() != ps.STATUS_ZOMBIE:
+                    found.setdefault(p.pid, p)
+            except (ps.NoSuchProcess, ps.AccessDenied, ps.ZombieProcess):
+                pass
+        try:
+            leader = ps.Process(self.pid)
+            if self.popen.returncode is None:  # not yet reaped: the pid is still ours
+                add(leader)
+                for c in leader.children(recursive=True):
+                    add(c)
+        except (ps.NoSuchProcess, ps.AccessDenied):
+            pass
+        for p in list(self._seen.values()):
+            add(p)
+            try:
+                if p.is_running():
+                    for c in p.children(recursive=True):
+                        add(c)
+            except (ps.NoSuchProcess, ps.AccessDenied):
+                pass
+        if self.new_session:
+            for p in self._group(ps):
+                add(p)
+        for p in self._adopted(ps):
+            add(p)
+        return list(found.values())
+
+    def _group(self, ps) -> list:
+        """Processes still in the child's process group (pgid == child pid): same user only."""
+        out = []
+        uid = os.getuid()
+        for p in ps.process_iter(["pid"]):
+            try:
+                if p.pid != os.getpid() and os.getpgid(p.pid) == self.pid and p.uids().real == uid:
+                    out.append(p)
+            except (ProcessLookupError, ps.NoSuchProcess, ps.AccessDenied, ps.ZombieProcess, OSError):
+                pass
+        return out
+
+    def _adopted(self, ps) -> list:
+        """Our own children (orphans re-parented to us as subreaper) and their descendants that
+        carry this tree's token."""
+        out = []
+        try:
+            kids = ps.Process(os.getpid()).children(recursive=True)
+        except (ps.NoSuchProcess, ps.AccessDenied):
+            return out
+        for p in kids:
+            try:
+                if p.environ().get(TREE_ENV) == self.token:
+                    out.append(p)
+            except (ps.NoSuchProcess, ps.AccessDenied, ps.ZombieProcess, OSError):
+                pass
+        return out
+
+    def _signal(self, members: list, sig: int, touched: set | None = None) -> None:
+        ps = _psutil()
+        if self.new_session and self.popen.returncode is None:
+            try:
+                os.killpg(self.pid, sig)
+                if touched is not None:
+                    touched.add(self.pid)
+            except (ProcessLookupError, PermissionError):
+                pass
+        elif ps is None and self.popen.returncode is None:
+            try:
+                self.popen.send_signal(sig)
+            except (ProcessLookupError, OSError):
+                pass
+        for p in members:
+            try:
+                p.send_signal(sig)  # psutil checks the pid still names the same process
+                if touched is not None:
+                    touched.add(p.pid)
+            except Exception:  # NoSuchProcess, AccessDenied: gone or not ours
+                pass
+
+    def _wait_gone(self, members: list, timeout: float) -> None:
+        """Wait for members to exit, reaping our own children (the leader through Popen)."""
+        ps = _psutil()
+        others = [p for p in members if p.pid != self.pid]
+        deadline = time.monotonic() + timeout
+        try:
+            self.popen.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pass
+        if ps is not None and others:
+            try:
+                ps.wait_procs(others, timeout=max(0.05, deadline - time.monotonic()))
+            except Exception:
+                pass
+
+
+def terminate_all(grace: float = 0.5) -> None:
+    """End every tree still alive (atexit; also for a SIGTERM handler)."""
+    with _live_lock:
+        trees = list(_live)
+    for t in trees:
+        try:
+            t.terminate(grace=grace)
+        except Exception:  # at exit, best effort for each tree
+            pass
+
+
+atexit.register(terminate_all)
+
+
 def run(
     argv: Sequence[str],
     timeout: float,
@@ -70,50 +331,42 @@ def run(
     argv = tuple(str(a) for a in argv)
     start = time.monotonic()
     try:
-        proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None,
-            cwd=cwd,
-            start_new_session=True,
-            shell=False,
-        )
+        tree = ProcessTree(argv, stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd)
     except FileNotFoundError:
         return CommandResult(argv, None, error="not found")
     except PermissionError:
         return CommandResult(argv, None, error="permission denied")
     except OSError as exc:
         return CommandResult(argv, None, error=f"could not start: {exc.strerror or exc}")
-    # Our own readers instead of communicate(), which buffers everything: a tool that
-    # floods its output (`yes`) filled gigabytes of memory before its timeout came.
-    streams = [_Drain(proc.stdout), _Drain(proc.stderr)]
-    if proc.stdin is not None:
-        threading.Thread(target=_feed, args=(proc.stdin, (input_text or "").encode()), daemon=True).start()
-    deadline = start + timeout
-    timed_out = False
+    proc = tree.popen
     try:
-        proc.wait(timeout=timeout)
-        for s in streams:  # EOF comes once every holder of the pipes is gone
-            s.thread.join(max(0.0, deadline - time.monotonic()))
-        timed_out = any(s.thread.is_alive() for s in streams)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-    if timed_out:
-        kill_group(proc)
-        for s in streams:
-            s.thread.join(2)  # a setsid grandchild may hold a pipe forever: keep what came
-    else:
-        # The leader exited; reap anything it left running in its group.
+        # Our own readers instead of communicate(), which buffers everything: a tool that
+        # floods its output (`yes`) filled gigabytes of memory before its timeout came.
+        streams = [_Drain(proc.stdout), _Drain(proc.stderr)]
+        if proc.stdin is not None:
+            threading.Thread(target=_feed, args=(proc.stdin, (input_text or "").encode()), daemon=True).start()
+        deadline = start + timeout
+        timed_out = False
         try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+            proc.wait(timeout=timeout)
+            # EOF comes once every holder of the pipes is gone. A descendant that outlives the
+            # command (a daemonised helper, a setsid escapee) may hold them for ever: give the
+            # output a moment to drain, then the tree is ended below and its end is EOF.
+            for s in streams:
+                s.thread.join(max(0.0, min(LINGER_S, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            timed_out = True
+        returncode = proc.returncode
+    finally:
+        # Timed out, finished or interrupted: nothing it started outlives it (setsid escapees included).
+        tree.terminate()
+    for s in streams:
+        s.thread.join(2)  # a grandchild held a pipe: it is gone now; keep what came
     out, err = (s.data() for s in streams)
     return CommandResult(
         argv,
-        None if timed_out else proc.returncode,
+        None if timed_out else returncode,
         _decode(out),
         _decode(err),
         timed_out=timed_out,

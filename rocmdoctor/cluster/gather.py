@@ -16,6 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 
+from .. import proc
 from .rendezvous import Rendezvous
 
 SLACK = 60.0  # on top of the protocol's own timeouts before the hard kill
@@ -51,9 +52,13 @@ class Session:
                "strict": strict, "bench": bench}
         self._err = tempfile.TemporaryFile(mode="w+")
         self.t0 = time.monotonic()
-        self.proc = subprocess.Popen([sys.executable, "-m", "rocmdoctor.cluster.protocol", json.dumps(cfg)],
+        # A ProcessTree, so the child's own children (benchmark ranks, torch's helpers) end with
+        # it on a timeout, on Ctrl-C and when rocmdoctor exits. It stays in our process group
+        # (new_session=False): a terminal's Ctrl-C reaches it as before.
+        self.tree = proc.ProcessTree([sys.executable, "-m", "rocmdoctor.cluster.protocol", json.dumps(cfg)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err, text=True,
-                                     env=_child_env())
+                                     env=_child_env(), new_session=False)
+        self.proc = self.tree.popen
 
     def finish(self, payload: dict | None) -> dict:
         """Hand over this node's payload and wait for the outcome:
@@ -63,9 +68,11 @@ class Session:
         try:
             out, _ = self.proc.communicate(json.dumps({"payload": payload}), timeout=left)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            self.tree.terminate(grace=1.0)
             out, _ = self.proc.communicate()
             killed = True
+        finally:
+            self.tree.terminate(grace=1.0)  # whatever the child left running
         events = []
         for line in (out or "").splitlines():
             if line.startswith('{"event"'):
