@@ -66,4 +66,13 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     findings, took = engine.run(select_specs(reg, select, ignore), ctx)
     notes = [f"plugin problem: {p}" for p in reg.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
-                  duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")))
+                  duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
+                  gpus_found=_amd_gpus(ctx))
+
+
+def _amd_gpus(ctx) -> int:
+    """AMD GPUs the scan found (KFD topology); 0 when the topology is absent or unreadable."""
+    try:
+        return len(ctx.optional("gpus") or [])
+    except Exception:  # the verdict line must never break a scan
+        return 0

@@ -93,6 +93,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     _exit_on_sigterm()
+    from .usage import InputError, UsageError, check_args
+
+    try:
+        check_args(a)
+    except UsageError as exc:
+        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except InputError as exc:
+        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
+        return EXIT_INPUT
     try:
         return mods[a.command].run(a)
     except SourceError as exc:

@@ -42,6 +42,9 @@ def _normalise(spec: CheckSpec, out) -> list[Finding]:
         result.append(replace(
             f, code=f.code or spec.code, area=f.area or spec.area, check=spec.name,
             sources=f.sources or spec.sources,
+            # A skip always says why in `detail` (docs/json-schema.md); a check's own skip
+            # often says it in the title alone.
+            detail=f.detail or (f.title if f.status == Status.SKIP else ""),
         ))
     if not result:
         raise TypeError("check returned no findings")

@@ -148,6 +148,7 @@ class Report:
     duration_s: float = 0.0
     results: dict[str, Any] = field(default_factory=dict)  # benchmark / training results
     notes: list[str] = field(default_factory=list)
+    gpus_found: int | None = None  # AMD GPUs in the KFD topology; None when not looked at (text verdict)
 
     SCHEMA = "rocmdoctor.report"
     SCHEMA_VERSION = 1

@@ -23,6 +23,7 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
     src = report.source
     where = src.get("snapshot") or src.get("root") or "this machine"
     out.append((f"rocmdoctor {report.tool_version} · {where} · level {report.level}", "bold"))
+    out.append(verdict(report))
     areas: dict[str, list[Finding]] = {}
     skipped: dict[str, list[Finding]] = {}
     for f in report.findings:
@@ -38,7 +39,7 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
             subject = f" [{f.subject}]" if f.subject else ""
             out.append((f" {ICON[f.status]} {f.status.value.upper():5} {f.code}  {f.title}{subject}", STYLE[f.status]))
             loud = f.status in (Status.FAIL, Status.WARN, Status.ERROR)
-            if f.detail and (loud or verbose or f.status == Status.SKIP):
+            if f.detail and f.detail != f.title and (loud or verbose or f.status == Status.SKIP):
                 for para in f.detail.splitlines():
                     out.append(("     " + para, ""))
             if loud or verbose:
@@ -69,15 +70,40 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
             out.append((f" - {reason}: {codes}", "dim"))
     out.append(("", ""))
     c = report.counts()
-    summary = (f"{c['fail']} failed, {c['warn']} warnings, {c['error']} errors, {c['pass']} passed, "
-               f"{c['skip']} skipped")
+    summary = (f"{c['fail']} failed, {plural(c['warn'], 'warning')}, {plural(c['error'], 'error')}, "
+               f"{c['pass']} passed, {c['skip']} skipped")
     worst = report.worst()
-    out.append((summary, STYLE.get(worst, "") if worst in (Status.FAIL, Status.ERROR, Status.WARN) else "green"))
+    out.append((summary, STYLE.get(worst, "") if worst in (Status.FAIL, Status.ERROR, Status.WARN)
+                else "yellow" if report.gpus_found == 0 else "green"))
     if any(f.fix for f in report.findings if f.status in (Status.FAIL, Status.WARN)):
         out.append(("Run `rocmdoctor fix` to see the fix plans; nothing changes without --apply.", "dim"))
     for n in report.notes:
         out.append(("note: " + n, "dim"))
     return out
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 warning', '2 warnings', '0 warnings'; many= for irregular plurals."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def verdict(report: Report) -> tuple[str, str]:
+    """The one-line answer first, as flutter doctor gives it, before the details."""
+    c = report.counts()
+    problems = ", ".join(x for x in (f"{c['fail']} failed" if c["fail"] else "",
+                                      plural(c["error"], "error") if c["error"] else "",
+                                      plural(c["warn"], "warning") if c["warn"] else "") if x)
+    if report.gpus_found == 0:
+        text = (f"No AMD GPU found on this machine: {plural(c['skip'], 'check')} could not run"
+                + (f"; {problems}" if problems else ""))
+        return text, "bold yellow"
+    if c["fail"] or c["error"]:
+        return f"Problems found: {problems}", "bold red"
+    if c["warn"]:
+        return f"No failures, {plural(c['warn'], 'warning')}", "bold yellow"
+    if not c["pass"]:
+        return "Nothing could be checked", "bold yellow"
+    return f"No problems found: {plural(c['pass'], 'check')} passed", "bold green"
 
 
 def _skip_reason(f: Finding) -> str:

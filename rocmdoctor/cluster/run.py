@@ -19,6 +19,7 @@ import sys
 
 from ..model import Evidence, Finding, Status
 from ..sources import SourceError
+from ..usage import positive_float
 from . import report as creport
 
 EXIT_USAGE, EXIT_INPUT = 2, 3
@@ -32,14 +33,14 @@ def add_cluster_args(p: argparse.ArgumentParser) -> None:
                    help="compare saved node snapshots offline, no launcher (a snapshot, or a --snapshot-dir folder)")
     g.add_argument("--snapshot-dir", metavar="DIR",
                    help="with --cluster: also save each node's snapshot as DIR/<node>/ (redacted)")
-    g.add_argument("--rendezvous-timeout", type=float, default=120.0, metavar="S",
+    g.add_argument("--rendezvous-timeout", type=positive_float, default=120.0, metavar="S",
                    help="how long rank 0 waits for every rank to join (default 120)")
-    g.add_argument("--node-timeout", type=float, default=600.0, metavar="S",
+    g.add_argument("--node-timeout", type=positive_float, default=600.0, metavar="S",
                    help="how long it then waits for each node's scan before calling it hung (default 600)")
     g.add_argument("--bench-device", choices=("auto", "cpu", "cuda"), default="auto",
                    help="at --level bench, the all-reduce across nodes: GPUs with NCCL/RCCL (cuda), CPU with gloo, "
                         "or cuda when torch sees a GPU on every node (auto, the default)")
-    g.add_argument("--bench-timeout", type=float, default=300.0, metavar="S",
+    g.add_argument("--bench-timeout", type=positive_float, default=300.0, metavar="S",
                    help="hard limit for the all-reduce across nodes; a rank still running is hung (default 300)")
     g.add_argument("--bench-sizes", default=None, help=argparse.SUPPRESS)  # byte counts, for tests
     g.add_argument("--bench-inject", choices=("hang", "crash"), default=None, help=argparse.SUPPRESS)  # tests
@@ -178,6 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     if not wants_cluster(a):
         print("rocmdoctor: give --cluster (under a launcher) or --from DIR ...", file=sys.stderr)
         return EXIT_USAGE
+    from ..usage import InputError, UsageError, check_args
+
+    try:
+        check_args(a)
+    except (UsageError, InputError) as exc:
+        print(f"rocmdoctor: {exc}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT
     try:
         return run_cluster(a)
     except SourceError as exc:

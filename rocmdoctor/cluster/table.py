@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..model import Status
-from ..render import STYLE, lines as report_lines, print_lines
+from ..render import STYLE, lines as report_lines, plural, print_lines
 from . import drift
 
 CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
@@ -34,8 +34,9 @@ def table_lines(cluster: dict) -> list[tuple[str, str]]:
 
 def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
     s = cluster["summary"]
-    out = [(f"rocmdoctor {cluster['tool_version']} · cluster of {s['nodes']} nodes "
-            f"({cluster['launcher']}, {cluster['world_size']} ranks) · level {cluster['level']}", "bold"), ("", "")]
+    out = [(f"rocmdoctor {cluster['tool_version']} · cluster of {plural(s['nodes'], 'node')} "
+            f"({cluster['launcher']}, {plural(cluster['world_size'], 'rank')}) · level {cluster['level']}", "bold"),
+           ("", "")]
     out += table_lines(cluster)
     allreduce = (cluster.get("results") or {}).get("allreduce")
     if allreduce:
@@ -79,8 +80,10 @@ def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
     failing = s["nodes_failing"]
     verdict = {0: "all nodes healthy and alike", 1: "problems found", 4: "cluster incomplete"}.get(
         cluster["exit_code"], "problems found")
-    out.append((f"{verdict}: {len(failing)} of {s['nodes']} nodes need attention"
-                + (f" ({', '.join(failing)})" if failing else "") + f"; {s['differences']} differences between nodes",
+    needs = "needs" if len(failing) == 1 else "need"
+    out.append((f"{verdict}: {len(failing)} of {plural(s['nodes'], 'node')} {needs} attention"
+                + (f" ({', '.join(failing)})" if failing else "")
+                + f"; {plural(s['differences'], 'difference')} between nodes",
                 "bold red" if cluster["exit_code"] else "green"))
     if not verbose:
         out.append(("Use -v for every node's full report, --format json or junit for machines.", "dim"))

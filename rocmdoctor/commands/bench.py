@@ -12,6 +12,7 @@ import sys
 import time
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_USAGE
+from ..usage import positive_float
 
 NAME = "bench"
 HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce, numerics, attention) with hard timeouts"
@@ -26,8 +27,8 @@ def add_arguments(p) -> None:
     p.add_argument("--dtype", choices=("fp32", "fp16", "bf16"),
                    help="matmul, numerics, attention: only this dtype; allreduce: its dtype")
     p.add_argument("--nproc", type=int, help="all-reduce ranks (default: every GPU, or 2 on CPU)")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds per benchmark before it is killed")
-    p.add_argument("--stall", type=float, default=None, help="seconds without progress that count as a hang")
+    p.add_argument("--timeout", type=positive_float, default=600.0, help="seconds per benchmark before it is killed")
+    p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the benchmarks")
     p.add_argument("--compare", metavar="FILE", help="a previous `bench --format json` output to compare with")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -68,12 +69,6 @@ def findings_for(results: dict, level: str, codes: list[str], python: str | None
 def run(a) -> int:
     from ..benchmarks import suite
 
-    if a.python:
-        import os
-
-        if not (os.path.isfile(a.python) and os.access(a.python, os.X_OK)):
-            print(f"rocmdoctor: --python {a.python}: not an executable file", file=sys.stderr)
-            return EXIT_INPUT
     if a.nproc is not None and a.nproc < 1:
         print("rocmdoctor: --nproc must be at least 1", file=sys.stderr)
         return EXIT_USAGE

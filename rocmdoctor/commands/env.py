@@ -1,10 +1,14 @@
-"""`rocmdoctor env`: the recommended environment as `export` lines, for a launcher to eval:
+"""`rocmdoctor env`: the recommended environment as shell lines, for a launcher to eval:
 
     eval "$(rocmdoctor env)"
 
-Stdout carries only `export NAME=value` lines (values shell-quoted), nothing else, so it
-is always safe to eval; an empty output means nothing needs setting. Reasons go to
-stderr with --explain.
+Stdout carries only `export NAME=value` lines (values shell-quoted) and `unset NAME`
+lines, nothing else, so it is always safe to eval; an empty output means nothing needs
+changing. `export` lines come from the precision advisor (`rocmdoctor recommend`);
+`unset` lines from the fix plans of failing and warning checks whose fix is to remove
+a variable (HSA_OVERRIDE_GFX_VERSION that is not needed, PYTORCH_HIP_ALLOC_CONF that
+this torch ignores...). With --explain every line gets its reason as a `#` comment on
+stderr.
 """
 from __future__ import annotations
 
@@ -13,25 +17,57 @@ import sys
 from ..cli import EXIT_OK, LEVELS, add_source_args
 
 NAME = "env"
-HELP = "print recommended environment settings as export lines (eval-safe)"
+HELP = "print recommended environment settings as export/unset lines (eval-safe)"
 
 
 def add_arguments(p) -> None:
     add_source_args(p)
-    p.add_argument("--level", choices=LEVELS, default="default")
+    p.add_argument("--level", choices=LEVELS, default="default",
+                   help="how deep to look before advising (default: default, which runs the Python probe)")
     p.add_argument("--model", metavar="NAME", help="model name or path, for model-specific advice")
-    p.add_argument("--explain", action="store_true", help="print why, as comments on stderr")
+    p.add_argument("--explain", action="store_true", help="print the reason for every line, as comments on stderr")
+
+
+def env_lines(rec, findings) -> list[tuple[str, str]]:
+    """(shell line, reason) pairs: the advisor's exports, then the unsets the checks ask for."""
+    import shlex
+
+    from ..advice import _valid_name
+    from ..model import Status
+
+    out: list[tuple[str, str]] = []
+    env_reasons = [r.text for r in rec.reasons if r.topic == "env"]
+    for k, v in sorted(rec.env.items()):
+        if _valid_name(k):
+            why = next((t for t in env_reasons if k in t), "; ".join(env_reasons) or "the precision advisor")
+            out.append((f"export {k}={shlex.quote(v)}", why))
+    seen = set(rec.env)
+    for f in findings:
+        if f.status not in (Status.FAIL, Status.WARN) or f.fix is None:
+            continue
+        for action in f.fix.actions:
+            for k, v in (action.env or {}).items():
+                if v is None and k not in seen and _valid_name(k):
+                    seen.add(k)
+                    out.append((f"unset {k}", f"{f.code}: {f.title}"))
+    return out
 
 
 def run(a) -> int:
-    from ..advice import recommend_for
+    from .. import engine, registry
+    from ..advice import recommend
+    from ..api import make_source, select_specs
+    from ..facts import Context
 
-    rec = recommend_for(model=a.model, level=a.level, root=a.root, snapshot=a.snapshot, example=a.example,
-                        python=a.python)
-    for line in rec.export_lines():
-        print(line)
-    if a.explain:
-        for r in rec.reasons:
-            if r.topic == "env":
-                print(f"# {r.text}", file=sys.stderr)
+    ctx = Context(make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python), a.level)
+    rec = recommend(ctx, model=a.model)
+    # The same context: the checks reuse the facts (and the Python probe) the advisor read.
+    findings, _ = engine.run(select_specs(registry.load(False), None, None), ctx)
+    lines = env_lines(rec, findings)
+    if a.explain and not lines:
+        print("# nothing in the environment needs changing", file=sys.stderr)
+    for line, why in lines:
+        if a.explain:
+            print(f"# {why}", file=sys.stderr, flush=True)
+        print(line, flush=True)
     return EXIT_OK

@@ -93,6 +93,9 @@ def run(a) -> int:
     from ..fixplan import render_text, to_json
 
     if a.undo:
+        if a.apply or a.unsafe or a.iommu:
+            _err("--undo restores the last applied run; it takes no --apply, --unsafe or --iommu")
+            return EXIT_USAGE
         return run_undo(a)
     if a.unsafe and not a.apply:
         _err("--unsafe only means something with --apply")

@@ -18,6 +18,7 @@ import os
 import sys
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_OK, EXIT_USAGE
+from ..usage import positive_float
 from .bench import Progress, findings_for, resolve_device
 
 NAME = "train"
@@ -48,11 +49,11 @@ def add_arguments(p) -> None:
     g.add_argument("--grad-ckpt", action="store_true", help="gradient checkpointing")
     g.add_argument("--lora-rank", type=int, default=8)
     g.add_argument("--lora-target", default="q_proj,k_proj,v_proj,o_proj", help="comma-separated module names")
-    g.add_argument("--gpu-mem", type=float, metavar="GIB", help="GPU memory to judge the estimate against "
+    g.add_argument("--gpu-mem", type=positive_float, metavar="GIB", help="GPU memory to judge the estimate against "
                                                                 "(default: from the GPUs found)")
     p.add_argument("--inject", choices=("nan", "hang", "crash"), help="fail on purpose (half way through)")
-    p.add_argument("--timeout", type=float, default=600.0, help="seconds before the run is killed as hung")
-    p.add_argument("--stall", type=float, default=None, help="seconds without progress that count as a hang")
+    p.add_argument("--timeout", type=positive_float, default=600.0, help="seconds before the run is killed as hung")
+    p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the fine-tune")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("-q", "--quiet", action="store_true")
@@ -62,9 +63,6 @@ def run(a) -> int:
     from ..benchmarks import suite
     from ..cli import exit_code
 
-    if a.python and not (os.path.isfile(a.python) and os.access(a.python, os.X_OK)):
-        print(f"rocmdoctor: --python {a.python}: not an executable file", file=sys.stderr)
-        return EXIT_INPUT
     if a.nproc < 1 or (a.steps is not None and a.steps < 1) or a.seq_len < 1 or a.micro_batch < 1:
         print("rocmdoctor: --nproc, --steps, --seq-len and --micro-batch must be at least 1", file=sys.stderr)
         return EXIT_USAGE

@@ -1,0 +1,91 @@
+"""Option checks every command shares, run once after parsing (rocmdoctor.cli.main).
+
+A bad option is a usage error (exit 2) and an unusable input is an input error (exit 3)
+before any work starts, so a typo in a Slurm prolog never passes as "0 failed".
+"""
+from __future__ import annotations
+
+import argparse
+import os
+
+from .proc import run as run_command
+
+
+class UsageError(Exception):
+    """Conflicting or unknown options: exit 2."""
+
+
+class InputError(Exception):
+    """An input that cannot be used (an interpreter that is not Python): exit 3."""
+
+
+def positive_float(text: str) -> float:
+    """argparse type for timeouts: a number above zero (argparse then exits 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} must be a number of seconds above 0")
+    return value
+
+
+def check_args(a) -> None:
+    """Every check of one parsed command line; raises UsageError or InputError."""
+    check_sources(a)
+    select, ignore = getattr(a, "select", None), getattr(a, "ignore", None)
+    if select or ignore:
+        from .cli import csv
+
+        check_codes(csv(select), csv(ignore), plugins=False if getattr(a, "no_plugins", False) else None)
+    if getattr(a, "python", None):
+        check_python(a.python)
+
+
+def check_sources(a) -> None:
+    chosen = [f"--{n}" for n in ("root", "snapshot", "example") if getattr(a, n, None)]
+    if len(chosen) > 1:
+        raise UsageError(f"{' and '.join(chosen)} conflict: choose one of --root, --snapshot and --example")
+    if getattr(a, "example", None) and getattr(a, "python", None) and not getattr(a, "cluster", False):
+        raise UsageError("--example replays the example's recorded Python probe; --python would be ignored: "
+                         "drop one of them")
+
+
+def prefixes(codes) -> list[str]:
+    """'RD-IOMMU-001' -> 'RD-IOMMU': the prefixes --select and --ignore accept."""
+    return sorted({c.rsplit("-", 1)[0] for c in codes})
+
+
+def check_codes(select: list[str], ignore: list[str], plugins: bool | None = None) -> None:
+    from . import registry
+
+    codes = [c.code for c in registry.load(plugins).checks]
+    for flag, patterns in (("--select", select), ("--ignore", ignore)):
+        unknown = [p for p in patterns if not any(registry.matches(c, [p]) for c in codes)]
+        if unknown:
+            raise UsageError(f"{flag} {', '.join(unknown)}: no check has "
+                             f"{'this code or prefix' if len(unknown) == 1 else 'these codes or prefixes'} "
+                             f"(a prefix is whole dash-separated parts); valid prefixes: "
+                             f"{', '.join(prefixes(codes))} (`rocmdoctor list` shows every code)")
+
+
+# What a Python interpreter prints for this, and nothing else does.
+_PROBE = "import sys; print('rocmdoctor-python', sys.version_info[0], sys.version_info[1])"
+
+
+def check_python(path: str) -> str:
+    """Validate --python once: an executable that runs as Python 3. Returns 'X.Y'."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise InputError(f"--python {path}: not an executable file")
+    r = run_command([path, "-I", "-S", "-c", _PROBE], timeout=20)
+    words = (r.stdout or "").split()
+    if not r.ok or len(words) != 3 or words[0] != "rocmdoctor-python":
+        said = (r.stderr or r.stdout or "").strip().splitlines()
+        why = (r.error or ("no answer within 20 s" if r.timed_out else f"exited {r.returncode}")) if not r.ok \
+            else ("it printed nothing" if not words else "it printed something else")
+        raise InputError(f"--python {path}: not a Python interpreter ({why}"
+                         f"{': ' + said[-1][:200] if said else ''}); give the path of a venv's or conda "
+                         f"env's bin/python")
+    if words[1] != "3":
+        raise InputError(f"--python {path}: Python {words[1]}.{words[2]}; rocmdoctor probes Python 3")
+    return f"{words[1]}.{words[2]}"
