@@ -19,6 +19,18 @@ def _no_amd_gpu(pci_display, gpus) -> bool:
     return not gpus and not _amd_pci(pci_display)
 
 
+def elsewhere(platform, pci_display) -> str | None:
+    """Why amdgpu does not apply: a Hygon DCU host (hydcu/hycu) or a WSL2 guest (the Windows
+    driver behind /dev/dxg), unless AMD GPUs are on this machine's PCI bus too."""
+    if platform is None or _amd_pci(pci_display):
+        return None
+    if platform.has("hygon-dcu"):
+        return "Hygon DCU: the GPU driver is hydcu/hycu, not amdgpu (see RD-DCU-001)"
+    if platform.has("wsl2"):
+        return "WSL2: the GPU is driven by the Windows driver and reached through /dev/dxg (see RD-WSL-001)"
+    return None
+
+
 def _pci_evidence(devs) -> list:
     return [ev(f"/sys/bus/pci/devices/{d.address}",
                f"vendor 0x{d.vendor_id:04x} device 0x{d.device_id:04x} driver {d.driver or '(none)'}")
@@ -27,7 +39,10 @@ def _pci_evidence(devs) -> list:
 
 @check("RD-DRV-001", area="driver", title="amdgpu kernel driver is loaded and /dev/kfd exists",
        sources=[FAQ])
-def amdgpu_loaded(amdgpu, pci_display=None, gpus=None, container=None):
+def amdgpu_loaded(amdgpu, pci_display=None, gpus=None, container=None, platform=None):
+    why_not = elsewhere(platform, pci_display)
+    if why_not and not amdgpu.module_loaded:
+        return skip(why_not)
     amd = _amd_pci(pci_display)
     if not amdgpu.module_loaded:
         if not amd and not gpus:
@@ -91,8 +106,11 @@ def _denylist_fix(amdgpu) -> FixPlan:
 
 @check("RD-DRV-002", area="driver", title="amdgpu is not denylisted (modprobe.d, kernel command line)",
        sources=[FAQ, MI300X_GRUB])
-def amdgpu_not_denylisted(amdgpu, pci_display=None, gpus=None):
+def amdgpu_not_denylisted(amdgpu, pci_display=None, gpus=None, platform=None):
     evidence = [ev(path, line) for path, line in amdgpu.denials]
+    why_not = elsewhere(platform, pci_display)
+    if why_not and evidence and not amdgpu.module_loaded:
+        return skip(why_not + "; an amdgpu denylist does no harm here", evidence=evidence)
     evidence += [ev("/proc/cmdline", arg) for arg in amdgpu.cmdline_denials]
     if not evidence:
         return ok("amdgpu is not denylisted",
@@ -114,7 +132,10 @@ def amdgpu_not_denylisted(amdgpu, pci_display=None, gpus=None):
 
 @check("RD-DRV-003", area="driver", title="amdgpu driver build: DKMS package matches the running kernel",
        sources=[PREREQ, OLLAMA_3425])
-def amdgpu_dkms(amdgpu, kernel_release=None):
+def amdgpu_dkms(amdgpu, kernel_release=None, platform=None, pci_display=None):
+    why_not = elsewhere(platform, pci_display)
+    if why_not and not amdgpu.module_loaded:
+        return skip(why_not)
     entries = [e for e in parse_dkms_status("\n".join(amdgpu.dkms)) if e.module == "amdgpu"]
     evidence = [ev("cmd: dkms status", e.line) for e in entries]
     if amdgpu.module_version:

@@ -22,9 +22,16 @@ def _which(gs) -> str:
 
 
 @check("RD-GFX-001", area="gfx", title="GPU architectures are on the ROCm support list", sources=[SYSREQ, ARCH_SPECS])
-def gfx_supported(gpus, rocm=None, torch=None):
+def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
     if not gpus:
         return skip("no AMD GPU")
+    if dcu is not None:
+        targets = ", ".join(sorted({g.gfx or "gfx?" for g in gpus}))
+        return ok(f"Hygon DCU targets {targets}: supported by DTK, not by AMD's ROCm list",
+                  "DCU generations use their own gfx targets (Z100/Z100L gfx906, K100 gfx926, K100_AI and "
+                  "K500SM_AI gfx928); DTK and DAS wheels are built for them, and AMD's list does not apply.",
+                  evidence=[ev(g.properties_path, f"gfx_target_version {g.gfx_target_version} = {g.gfx}")
+                            for g in gpus[:4]])
     versions = []  # the ROCm user spaces in play: the wheel's first, it is what training runs
     if torch and torch.get("hip"):
         hip = version_tuple(torch["hip"])

@@ -13,15 +13,35 @@ def _gib(n: int | None) -> str:
     return f"{n / 2**30:.0f} GiB" if n else "? GiB"
 
 
+def _memory(g) -> str:
+    if g.unified_memory and g.memory_bytes != g.vram_bytes:
+        return f"{_gib(g.memory_bytes)} usable (shared: {_gib(g.vram_bytes)} carve-out + GTT)"
+    return _gib(g.vram_bytes)
+
+
 def gpu_record(g) -> dict:
-    return {"index": g.index, "node": g.node, "gfx": g.gfx, "name": g.name, "vram_bytes": g.vram_bytes,
-            "pci": g.pci, "integrated": g.integrated, "device_id": f"0x{g.device_id:04x}"}
+    rec = {"index": g.index, "node": g.node, "gfx": g.gfx, "name": g.name, "vram_bytes": g.vram_bytes,
+           "pci": g.pci, "integrated": g.integrated, "device_id": f"0x{g.device_id:04x}"}
+    if g.unified_memory:
+        rec.update(unified_memory=True, usable_bytes=g.memory_bytes, gtt_bytes=g.gtt_bytes)
+    return rec
 
 
 @check("RD-GPU-001", area="gpu", title="AMD GPUs visible to ROCm (KFD topology inventory)",
        sources=[ATOMICS])
-def gpu_inventory(gpus, pci_display=None, amdgpu=None):
+def gpu_inventory(gpus, pci_display=None, amdgpu=None, platform=None):
     amd_pci = [d for d in pci_display or [] if d.vendor_id == AMD_VENDOR]
+    if not gpus and platform is not None and platform.has("wsl2"):
+        return skip("WSL2: the ROCm runtime (rocminfo) lists no GPU; see RD-WSL-001",
+                    "There is no KFD topology or PCI view inside WSL2; rocminfo is the inventory.")
+    if not gpus and platform is not None and platform.has("hygon-dcu"):
+        dcus = [d for d in pci_display or [] if d.vendor == "Hygon"]
+        if dcus:
+            return fail(f"{len(dcus)} Hygon DCU(s) on PCI, but the KFD topology lists none",
+                        "The DCU driver (hydcu/hycu) did not bring up its compute side: see RD-DCU-001 and "
+                        "`dmesg | grep -i hydcu`.",
+                        evidence=[ev(f"/sys/bus/pci/devices/{d.address}", f"Hygon 0x{d.device_id:04x}, driver "
+                                                                          f"{d.driver or '(none)'}") for d in dcus])
     if not gpus:
         nvidia = [d for d in pci_display or [] if d.vendor_id == NVIDIA_VENDOR]
         if amd_pci:
@@ -42,14 +62,15 @@ def gpu_inventory(gpus, pci_display=None, amdgpu=None):
         return skip("No GPU found: this looks like a CPU-only machine",
                     "There are no GPU nodes in /sys/class/kfd/kfd/topology and no AMD or NVIDIA display "
                     "or accelerator device on the PCI bus.")
-    lines = [f"GPU {g.index}: {g.gfx or 'gfx?'} {g.name or 'unknown model'}, {_gib(g.vram_bytes)}, "
+    lines = [f"GPU {g.index}: {g.gfx or 'gfx?'} {g.name or 'unknown model'}, {_memory(g)}, "
              f"PCI {g.pci or '?'}" + (" (integrated)" if g.integrated else "") for g in gpus]
     counts: dict[str, int] = {}
     for g in gpus:
         key = f"{g.name or g.gfx or 'GPU'}"
         counts[key] = counts.get(key, 0) + 1
     summary = ", ".join(f"{n}× {k}" for k, n in counts.items())
-    return ok(f"{len(gpus)} AMD GPU(s): {summary}", "\n".join(lines),
+    kind = "Hygon DCU(s)" if platform is not None and platform.has("hygon-dcu") else "AMD GPU(s)"
+    return ok(f"{len(gpus)} {kind}: {summary}", "\n".join(lines),
               evidence=[ev(g.properties_path, f"gfx_target_version {g.gfx_target_version}") for g in gpus],
               data={"gpus": [gpu_record(g) for g in gpus]})
 

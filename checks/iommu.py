@@ -74,9 +74,11 @@ def iommu_evidence(cmdline, iommu):
 
 @check("RD-IOMMU-001", area="iommu", title="Multi-GPU host runs the IOMMU in passthrough (iommu=pt)",
        sources=SOURCES)
-def iommu_passthrough(cmdline, gpus, iommu=None, cpu=None, virt=None):
+def iommu_passthrough(cmdline, gpus, iommu=None, cpu=None, virt=None, wsl=None):
     discrete = [g for g in gpus if not g.integrated]
     evidence = iommu_evidence(cmdline, iommu)
+    if wsl is not None:
+        return skip("WSL2: the IOMMU belongs to the Windows host; nothing in the guest's command line applies")
     if not discrete:
         return skip("no discrete AMD GPU: iommu=pt matters only for GPU-to-GPU traffic")
     if len(discrete) < 2:
@@ -120,8 +122,10 @@ def iommu_passthrough(cmdline, gpus, iommu=None, cpu=None, virt=None):
 @check("RD-IOMMU-002", area="iommu", title="IOMMU kernel flags are valid and do not cost CPUs",
        sources=[IOMMU_DOC, MI300X, "https://github.com/ROCm/ROCm/pull/3919",
                 "https://github.com/ROCm/rccl-tests/issues/50"])
-def iommu_flags(cmdline, cpu=None, gpus=None):
+def iommu_flags(cmdline, cpu=None, gpus=None, wsl=None):
     evidence = [ev("/proc/cmdline", cmdline.text)]
+    if wsl is not None:
+        return skip("WSL2: the guest kernel's IOMMU flags do not reach the hardware")
     off = off_flags(cmdline)
     if off:
         many = cpu is not None and cpu.logical_cpus >= X2APIC_CPUS - 1

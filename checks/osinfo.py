@@ -17,9 +17,9 @@ def os_supported(os_release, kernel_release, gpus=None, container=None):
     evidence = [ev(os_release["_path"], f'PRETTY_NAME="{name}"'),
                 ev("/proc/sys/kernel/osrelease", kernel_release)]
     if "microsoft" in kernel_release.lower():
-        return warn(f"{name} under WSL (kernel {kernel_release})",
-                    "ROCm on WSL has its own, narrower support list (Radeon cards only, no rocm-smi, no "
-                    "multi-GPU RCCL); the Linux list does not apply.", evidence=evidence, sources=[WSL])
+        return ok(f"{name} under WSL2 (kernel {kernel_release}): the Linux support list does not apply",
+                  "ROCm on WSL has its own, narrower support list (Radeon cards only, no rocm-smi, no "
+                  "multi-GPU RCCL); RD-WSL-001 checks the GPU against it.", evidence=evidence, sources=[WSL])
     os_id = os_release.get("ID", "")
     verdict = supported_os(os_id, os_release.get("VERSION_ID", ""), kernel_release)
     notes = [verdict.note] if verdict.note else []

@@ -56,9 +56,11 @@ def groups_fix(identity: dict | None, groups, container=None) -> FixPlan:
 
 @check("RD-PERM-001", area="perms", title="This user can open /dev/kfd and the GPU render nodes read-write",
        sources=[PREREQ, FAQ])
-def device_access(devnodes, gpus=None, identity=None, container=None):
+def device_access(devnodes, gpus=None, identity=None, container=None, wsl=None):
     nodes = _relevant_nodes(devnodes, gpus)
     kfd = next((e for e in nodes if e.get("path") == "/dev/kfd"), None)
+    if wsl is not None and (kfd is None or kfd.get("error")):
+        return skip("WSL2: the GPU node is /dev/dxg, not /dev/kfd (RD-WSL-001 checks it)")
     if kfd is None or kfd.get("error"):
         return skip("/dev/kfd is absent, so there is nothing to open (see RD-DRV-001 or RD-CTR-001)",
                     evidence=[ev("probe: devnodes", _describe(kfd))] if kfd else [])

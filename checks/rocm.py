@@ -15,7 +15,21 @@ def _label(inst) -> str:
 
 
 @check("RD-ROCM-001", area="rocm", title="System ROCm version", sources=[COMPAT_MATRIX])
-def rocm_version(rocm=None, torch=None, gpus=None):
+def rocm_version(rocm=None, torch=None, gpus=None, dcu=None, rocm_wheels=None):
+    if rocm is None and dcu is not None and dcu.default_dtk is not None:
+        d = dcu.default_dtk
+        return ok(f"no ROCm release: Hygon DTK {d.version or d.raw} at {d.path}",
+                  "DTK is Hygon's ROCm-derived toolkit with its own release numbers; it is judged by the RD-DCU "
+                  "checks, not against ROCm's.", evidence=[ev(d.evidence, d.raw or d.path)],
+                  data={"dtk": d.version, "path": d.path})
+    if rocm is None and rocm_wheels is not None:
+        w = rocm_wheels
+        return ok(f"ROCm {w.version or '?'} from Python wheels (no system ROCm)",
+                  "TheRock's rocm-sdk packages provide ROCm inside the environment"
+                  + (f" (libraries in {w.library_dir})" if w.library_dir else "")
+                  + "; `rocm-sdk path --root` prints where. Nothing under /opt/rocm is needed.",
+                  evidence=[ev(w.evidence, ", ".join(f"{n} {v}" for n, v in w.packages))],
+                  data={"version": w.version, "source": "wheels", "packages": dict(w.packages)})
     if rocm is None:
         hip = (torch or {}).get("hip")
         if hip:
@@ -59,7 +73,7 @@ def rocm_single_install(rocm):
 
 @check("RD-ROCM-003", area="rocm", title="torch's ROCm (torch.version.hip) is compatible with the system ROCm",
        level="default", sources=[COMPAT_MATRIX, PYTORCH_118457])
-def torch_rocm_matches_system(torch, rocm=None, amdgpu=None):
+def torch_rocm_matches_system(torch, rocm=None, amdgpu=None, dcu=None):
     """Rule: AMD supports KFD and user space +/- COMPAT_WINDOW minor releases apart,
     counting across major boundaries (KFD 6.0 was tested with 5.6-6.2). Within the
     window: pass. Beyond it, same major: warn (usually works, untested). Beyond it and a
@@ -73,6 +87,8 @@ def torch_rocm_matches_system(torch, rocm=None, amdgpu=None):
     wheel = version_tuple(hip)
     hip_short = ".".join(str(x) for x in wheel[:2])
     ev_torch = ev("probe: python", f"torch {torch.get('version')}, torch.version.hip {hip}")
+    if dcu is not None and (rocm is None or rocm.default is None and not rocm.all):
+        return skip(f"Hygon DCU: torch's HIP {hip_short} is DTK's; the torch/DTK match is RD-DCU-002")
     if rocm is None or rocm.default is None and not rocm.all:
         return ok(f"torch uses its bundled ROCm {hip_short}; no system ROCm to conflict with",
                   "pip ROCm wheels carry their own HIP/ROCm user space, so no system ROCm is needed.",

@@ -61,7 +61,9 @@ def devnodes(src: "LiveSource") -> list[dict[str, Any]]:
     import glob
 
     out = []
-    for path in ["/dev/kfd"] + sorted(glob.glob("/dev/dri/renderD*")) + sorted(glob.glob("/dev/dri/card*")):
+    # /dev/dxg only where it exists: it is WSL2's GPU node, and an error row elsewhere is noise.
+    dxg = ["/dev/dxg"] if os.path.exists("/dev/dxg") else []
+    for path in ["/dev/kfd"] + sorted(glob.glob("/dev/dri/renderD*")) + sorted(glob.glob("/dev/dri/card*")) + dxg:
         entry: dict[str, Any] = {"path": path}
         try:
             st = os.stat(path)
@@ -124,8 +126,11 @@ def pci_display(src: "LiveSource") -> list[dict[str, Any]]:
     for d in devices:
         cls = d.properties.get("PCI_CLASS", "")
         vendor, _, device = d.properties.get("PCI_ID", ":").partition(":")
-        # 0x03xxxx display controllers; AMD MI300X/MI300A enumerate as 0x12xxxx accelerators.
-        if not (cls.upper().startswith("3") or (cls.startswith("12") and vendor.upper() == "1002")):
+        # 0x03xxxx display controllers; AMD MI300X/MI300A enumerate as 0x12xxxx accelerators,
+        # Hygon DCUs as 0x12xxxx or 0x0b40xx co-processors (Hygon CPUs' own functions do not).
+        cls = cls.upper()
+        if not (cls.startswith("3") or (cls.startswith("12") and vendor.upper() in ("1002", "1D94"))
+                or (cls.startswith("B40") and vendor.upper() == "1D94")):
             continue
         out.append({"address": d.properties.get("PCI_SLOT_NAME") or d.sys_name,
                     "vendor_id": int(vendor or "0", 16), "device_id": int(device or "0", 16),

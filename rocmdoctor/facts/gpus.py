@@ -6,6 +6,7 @@ import posixpath
 from dataclasses import dataclass
 
 from ..knowledge.pci_ids import AMD_VENDOR, INTEGRATED_GFX, NVIDIA_VENDOR, pci_name
+from ..knowledge.platforms import DCU_CLASS_PREFIXES, HYGON_VENDOR, TTM_PAGE, UNIFIED_MEMORY_GFX
 from ..parsers import rocm_smi, rocminfo
 from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
 from . import Missing, conform, fact, probe_data
@@ -38,6 +39,18 @@ class Gpu:
     integrated: bool
     render_minor: int | None
     properties_path: str
+    gtt_bytes: int | None = None  # mem_info_gtt_total: what an APU's GPU can map of host memory
+    ttm_limit_bytes: int | None = None  # ttm.pages_limit, the ceiling on all GTT allocations
+    unified_memory: bool = False  # an APU: its "VRAM" is a carve-out of host memory
+
+    @property
+    def memory_bytes(self) -> int | None:
+        """Memory a training job can use on this GPU: VRAM on a discrete card; on an APU the
+        GTT size capped by the TTM limit (the carve-out alone is what mem_info_vram_total says)."""
+        if not self.unified_memory:
+            return self.vram_bytes
+        shared = min((b for b in (self.gtt_bytes, self.ttm_limit_bytes) if b), default=None)
+        return max((b for b in (self.vram_bytes, shared) if b), default=None)
 
     @property
     def label(self) -> str:
@@ -55,7 +68,8 @@ class PciDisplay:
 
     @property
     def vendor(self) -> str:
-        return {AMD_VENDOR: "AMD", NVIDIA_VENDOR: "NVIDIA"}.get(self.vendor_id, f"0x{self.vendor_id:04x}")
+        return {AMD_VENDOR: "AMD", NVIDIA_VENDOR: "NVIDIA", HYGON_VENDOR: "Hygon"}.get(
+            self.vendor_id, f"0x{self.vendor_id:04x}")
 
 
 @fact("kfd_nodes")
@@ -89,18 +103,26 @@ def pci_display(ctx) -> list[PciDisplay]:
         # Display controllers (0x03xxxx), plus AMD GPUs that enumerate as processing
         # accelerators (0x12xxxx): MI300X/MI300A do.
         cls = (src.text(dev + "/class") or "").strip().lower()
-        if not cls.startswith(("0x03", "0x12")):
+        if not cls.startswith(("0x03", "0x12", "0x0b40")):
             continue
         try:
             vendor = int((src.text(dev + "/vendor") or "0").strip(), 16)
             device = int((src.text(dev + "/device") or "0").strip(), 16)
         except ValueError:
             continue
-        if cls.startswith("0x12") and vendor != AMD_VENDOR:
+        if not cls.startswith("0x03") and not _accelerator(vendor, cls):
             continue
         link = src.readlink(dev + "/driver")
         out.append(PciDisplay(posixpath.basename(dev), vendor, device, posixpath.basename(link) if link else None))
     return out
+
+
+def _accelerator(vendor: int, cls: str) -> bool:
+    """Non-display classes that are GPUs: AMD accelerators (0x12, MI300X/MI300A) and Hygon
+    DCUs (0x12 or co-processor 0x0b40); Hygon CPUs' own functions use other classes."""
+    if vendor == AMD_VENDOR:
+        return cls.startswith("0x12")
+    return vendor == HYGON_VENDOR and cls.startswith(DCU_CLASS_PREFIXES)
 
 
 @fact("gpus")
@@ -109,8 +131,11 @@ def gpus(ctx) -> list[Gpu]:
     integrated GPU next to an NVIDIA card)."""
     nodes = [n for n in ctx.optional("kfd_nodes", []) if n.is_gpu]
     if not nodes:
-        return []
+        # WSL2 has no KFD topology: the runtime reaches the GPU through /dev/dxg, and
+        # rocminfo is the one thing that lists it.
+        return _rocminfo_gpus(ctx) if ctx.optional("wsl") is not None else []
     names = _names(ctx)
+    ttm = _ttm_limit(ctx.source)
     out = []
     for i, n in enumerate(nodes):
         p = n.props
@@ -131,12 +156,45 @@ def gpus(ctx) -> list[Gpu]:
             integrated=gfx in INTEGRATED_GFX,
             render_minor=p.get("drm_render_minor"),
             properties_path=n.path,
+            gtt_bytes=_sysfs_int(ctx.source, f"/sys/bus/pci/devices/{pci}/mem_info_gtt_total") if pci else None,
+            ttm_limit_bytes=ttm,
+            unified_memory=gfx in UNIFIED_MEMORY_GFX,
         ))
     if all(g.integrated for g in out) and any(
             d.vendor_id == NVIDIA_VENDOR for d in ctx.optional("pci_display", [])):
         # A Ryzen desktop's iGPU beside an NVIDIA card: the iGPU is no training device,
         # and judging it (ROCm support, BF16, dtype advice) would mislead a CUDA user.
         return []
+    return out
+
+
+def _sysfs_int(src, path: str) -> int | None:
+    t = (src.text(path) or "").strip()
+    return int(t) if t.isdigit() else None
+
+
+def _ttm_limit(src) -> int | None:
+    pages = _sysfs_int(src, "/sys/module/ttm/parameters/pages_limit")
+    return pages * TTM_PAGE if pages else None
+
+
+def _rocminfo_gpus(ctx) -> list[Gpu]:
+    res = ctx.source.run(["rocminfo"], timeout=20)
+    if not res.ok:
+        return []
+    out = []
+    for i, a in enumerate(rocminfo.gpu_agents(res.stdout)):
+        gfx = (a.get("Name") or "").strip() or None
+        chip = (a.get("Chip ID") or "").split("(")[0].strip()
+        size = (a.get("Size") or "").split("(")[0].strip()  # the first pool: device memory, in KB
+        node = (a.get("Node") or "").strip()
+        out.append(Gpu(
+            index=i, node=int(node) if node.isdigit() else i + 1, gfx=gfx, gfx_target_version=0,
+            device_id=int(chip) if chip.isdigit() else 0, pci=None, name=a.get("Marketing Name") or None,
+            name_source="cmd: rocminfo" if a.get("Marketing Name") else None,
+            vram_bytes=int(size) * 1024 if size.isdigit() else None, integrated=gfx in INTEGRATED_GFX,
+            render_minor=None, properties_path="cmd: rocminfo", unified_memory=gfx in UNIFIED_MEMORY_GFX,
+        ))
     return out
 
 

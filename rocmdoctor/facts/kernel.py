@@ -44,3 +44,14 @@ def cpu(ctx) -> CpuInfo:
     if not info.logical_cpus:
         raise Missing("/proc/cpuinfo: no processor entries")
     return info
+
+
+@fact("mem_total")
+def mem_total(ctx) -> int:
+    """Host RAM in bytes (/proc/meminfo MemTotal): an APU's GPU memory comes out of it."""
+    for line in _need(ctx, "/proc/meminfo").splitlines():
+        if line.startswith("MemTotal:"):
+            parts = line.split()
+            if len(parts) >= 2 and parts[1].isdigit():
+                return int(parts[1]) * 1024
+    raise Missing("/proc/meminfo: no MemTotal line")

@@ -67,22 +67,35 @@ class RocmInstalls:
     link_target: str | None
 
 
+def _is_dtk(src, path: str, inst: RocmInstall | None) -> bool:
+    """Hygon's DTK is ROCm-derived and may sit where ROCm would (/opt/rocm -> /opt/dtk,
+    ROCM_PATH=/opt/dtk after `source env.sh`); its '23.10'/'24.04' is a DTK release, not ROCm."""
+    real = _resolve_link(src, path) or path
+    if "dtk" in real.lower() or "dtk" in path.lower():
+        return True
+    return bool(inst and inst.version_tuple and inst.version_tuple[0] >= 20)  # ROCm is 1.x-7.x
+
+
 @fact("rocm")
 def rocm(ctx) -> RocmInstalls:
     src = ctx.source
     seen: dict[str, RocmInstall] = {}
     for d in src.glob("/opt/rocm-*"):
         inst = _install(src, d)
-        if inst:
+        if inst and not _is_dtk(src, d, inst):
             seen[d] = inst
     env = ctx.optional("env") or {}
     default_path = env.get("ROCM_PATH") or env.get("ROCM_HOME") or "/opt/rocm"
     default = _install(src, default_path)
+    if default is not None and _is_dtk(src, default_path, default):
+        default = None  # the dtk fact (facts/platform.py) reports it as DTK
     if default_path != "/opt/rocm":
         opt = _install(src, "/opt/rocm")  # a real directory on Arch and TheRock installs
-        if opt:
+        if opt and not _is_dtk(src, "/opt/rocm", opt):
             seen["/opt/rocm"] = opt
     target = _resolve_link(src, "/opt/rocm")
+    if target and "dtk" in target.lower():
+        target = None
     if default is None and not seen:
         # Distribution packages (Fedora, Debian, openSUSE) install ROCm under /usr.
         default = _install(src, "/usr")
@@ -96,3 +109,41 @@ def rocm(ctx) -> RocmInstalls:
     else:
         installs = tuple(seen.values())
     return RocmInstalls(default, installs, target)
+
+
+# TheRock's Python packaging: `pip install rocm[libraries,devel]` puts ROCm in site-packages
+# as the rocm-sdk-* distributions (the `rocm` selector provides the `rocm-sdk` tool and
+# `import rocm_sdk`); no /opt/rocm need exist (TheRock docs/packaging/python_packaging.md).
+WHEEL_CORE = ("rocm-sdk-core", "rocm_sdk_core")
+THEROCK_PACKAGING = "https://github.com/ROCm/TheRock/blob/main/docs/packaging/python_packaging.md"
+
+
+@dataclass(frozen=True)
+class RocmWheels:
+    version: str | None
+    packages: tuple[tuple[str, str], ...]  # (distribution, version)
+    library_dir: str | None  # _rocm_sdk_core/lib, where libamdhip64 lives
+    evidence: str
+
+
+def _norm_name(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@fact("rocm_wheels")
+def rocm_wheels(ctx) -> RocmWheels:
+    dists = ctx.get("distributions")
+    found = {}
+    for key, d in dists.items():
+        name = _norm_name(str((d or {}).get("name") or key))
+        if name == "rocm" or name.startswith("rocm-sdk"):
+            found[name] = str((d or {}).get("version") or "")
+    if not found:
+        raise Missing("no ROCm SDK wheels (rocm, rocm-sdk-*) in the scanned interpreter")
+    version = found.get("rocm-sdk-core") or found.get("rocm") or next(iter(found.values()))
+    prefix = ((ctx.optional("python") or {}).get("python") or {}).get("prefix")
+    lib = None
+    if prefix:
+        hits = ctx.source.glob(prefix.rstrip("/") + "/lib/python3*/site-packages/_rocm_sdk_core/lib")
+        lib = hits[0] if hits else None
+    return RocmWheels(version or None, tuple(sorted(found.items())), lib, "probe: python (installed distributions)")

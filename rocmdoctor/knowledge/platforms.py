@@ -1,0 +1,52 @@
+"""Platform facts that are data: Hygon DCU identification, unified-memory GPUs, ROCm on
+WSL. Each entry carries its source; checks read them through the names below."""
+from __future__ import annotations
+
+# PCI_VENDOR_ID_HYGON in Linux include/linux/pci_ids.h. Hygon *CPUs* use it too (host
+# bridges, IOMMU, PSP/CCP encryption controllers), so a DCU is only a device of this vendor
+# in a display (0x03), processing-accelerator (0x12) or co-processor (0x0b40) class:
+# Z100L enumerates as `Display controller [0380] ... ZIFANG [1d94:55b7]`, K100 and K100_AI
+# as `Co-processor [0b40] ... KONGMING [1d94:62b7]` / `[1d94:6210]` (DCU install guide in
+# the public code index, id 20349918355).
+HYGON_VENDOR = 0x1D94
+DCU_CLASS_PREFIXES = ("0x03", "0x12", "0x0b40")
+DCU_SOURCES = ("https://github.com/torvalds/linux/blob/master/include/linux/pci_ids.h",
+               "https://developer.sourcefind.cn/")
+
+# DAS, Hygon's channel for vendor builds of torch, DeepSpeed, flash-attn, xformers, vllm,
+# with the DTK release in the local version tag (`2.1.0+das1.0+git00661e0.abi0.dtk2404`).
+DAS_DOWNLOADS = "https://download.sourcefind.cn:65024/4/main/"
+DEEPSPEED_3091 = "https://github.com/deepspeedai/DeepSpeed/issues/3091"
+
+# GPUs whose memory is the host's: APUs. Usable GPU memory is the GTT (TTM) limit, not
+# mem_info_vram_total (only the BIOS carve-out). Sources: ROCm/ROCm#5595, #5444,
+# unslothai/unsloth#7878 (torch sees 62.47 GiB of 128 GB on Strix Halo until
+# ttm.pages_limit is raised), noamsto/nix-amd-ai#42 (amdgpu.gttsize is deprecated).
+UNIFIED_MEMORY_GFX = frozenset({
+    "gfx902", "gfx909", "gfx90c", "gfx1013", "gfx1033", "gfx1035", "gfx1036", "gfx1037",
+    "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153",
+})
+GTT_SOURCES = ("https://github.com/ROCm/ROCm/issues/5595", "https://github.com/unslothai/unsloth/issues/7878",
+               "https://github.com/ROCm/ROCm/issues/5444",
+               "https://www.kernel.org/doc/html/latest/gpu/amdgpu/module-parameters.html")
+TTM_PAGE = 4096  # ttm.pages_limit counts 4 KiB pages: GiB x 262144
+
+# ROCm on WSL2: Radeon (and Ryzen APU) only, through the Windows Adrenalin driver and
+# /dev/dxg; no amdgpu, KFD topology, IOMMU or PCIe view inside the guest.
+WSL_COMPAT = ("https://rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/compatibility/"
+              "compatibilityrad/wsl/wsl_compatibility.html")
+WSL_HOWTO = ("https://rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/install/installrad/wsl/"
+             "howto_wsl.html")
+WSL_PYTORCH = ("https://rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/install/installrad/wsl/"
+               "install-pytorch.html")
+# librocdxg with a ROCm older than 7.13 needs HSA_ENABLE_DXG_DETECTION=1 (ROCm/librocdxg#34,
+# maintainer: "is to pair with rocm prev 7.13"; ROCm/rocm-systems PR #7320 documents it).
+DXG_DETECTION_UNTIL = (7, 13)
+DXG_SOURCES = ("https://github.com/ROCm/librocdxg/issues/34", "https://github.com/ROCm/rocm-systems/pull/7320")
+# gfx targets the WSL compatibility matrix lists (RDNA2 workstation, RDNA3, RDNA4, Strix Halo).
+WSL_GFX = frozenset({"gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx1151", "gfx1200", "gfx1201"})
+
+# Slurm's GPU GRES on AMD sets ROCR_VISIBLE_DEVICES for the job; HIP_VISIBLE_DEVICES then
+# indexes *within* that list (ROCR filters first, HIP renumbers what is left).
+SLURM_SOURCES = ("https://slurm.schedmd.com/gres.html",
+                 "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html")

@@ -1,0 +1,206 @@
+"""Platforms: Hygon DCU, WSL2, ROCm from wheels, APUs, Slurm. Each rule once where it fires
+and once where it must not; the mainline checks must not fail on these machines."""
+import os
+
+import rocmdoctor
+from rocmdoctor.model import Status
+from rocmdoctor.testing import build_snapshot
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+KFD = "/sys/class/kfd/kfd/topology/nodes"
+PCI = "/sys/bus/pci/devices"
+
+
+def data(name):
+    with open(os.path.join(DATA, name), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def one(s, code, level="quick"):
+    found = rocmdoctor.scan(snapshot=s, select=[code], level=level).by_code(code)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def statuses(s, codes, level="quick"):
+    rep = rocmdoctor.scan(snapshot=s, select=codes, level=level)
+    return {f.code + (f"[{f.subject}]" if f.subject else ""): f.status.value for f in rep.findings}
+
+
+# A gfx906-generation DCU: real Radeon VII KFD properties with Hygon's vendor id and the
+# ZIFANG device id 1d94:55b7 (DCU install guide, index id 20349918355).
+def dcu_props(location=0x0700):
+    text = data("kfd_properties_gfx906_RadeonVII_node1.txt")
+    text = text.replace("vendor_id 4098", "vendor_id 7572").replace("device_id 26287", "device_id 21943")
+    return text.replace("location_id 25344", f"location_id {location}")
+
+
+def dcu_files(dtk="23.10", rocm_link=True):
+    files = {f"{KFD}/0/properties": data("kfd_properties_cpu_node0_24cores_rocprofsdk.txt"),
+             f"{KFD}/1/properties": dcu_props(),
+             f"{PCI}/0000:07:00.0/class": "0x038000\n", f"{PCI}/0000:07:00.0/vendor": "0x1d94\n",
+             f"{PCI}/0000:07:00.0/device": "0x55b7\n",
+             # a Hygon CPU's own function (PSP/CCP): same vendor, not a DCU
+             f"{PCI}/0000:04:00.2/class": "0x108000\n", f"{PCI}/0000:04:00.2/vendor": "0x1d94\n",
+             f"{PCI}/0000:04:00.2/device": "0x14c6\n",
+             "/sys/module/hydcu/version": "6.2.28\n", "/sys/module/hydcu/initstate": "live\n"}
+    if dtk:
+        files[f"/opt/dtk-{dtk}/.info/version"] = dtk + "\n"
+    links = {f"{PCI}/0000:07:00.0/driver": "../../../bus/pci/drivers/hydcu"}
+    if dtk and rocm_link:
+        links["/opt/dtk"] = f"/opt/dtk-{dtk}"
+        links["/opt/rocm"] = f"/opt/dtk-{dtk}"
+    return files, links
+
+
+def dcu_snap(tmp_path, dtk="23.10", probes=None, **kw):
+    files, links = dcu_files(dtk)
+    return build_snapshot(tmp_path, files=files, links=links, probes=probes,
+                          exists={"/sys/module/hydcu": True, "/dev/kfd": True, "/sys/class/kfd/kfd/topology": True}, **kw)
+
+
+def test_dcu_is_not_a_missing_amdgpu_nor_rocm_23(tmp_path):
+    s = dcu_snap(tmp_path)
+    got = statuses(s, ["RD-DRV-001", "RD-DRV-003", "RD-DCU-001", "RD-ROCM-001", "RD-GPU-001", "RD-GFX-001",
+                       "RD-PLAT-001"])
+    assert got["RD-DRV-001"] == "skip" and got["RD-DRV-003"] == "skip"
+    assert got["RD-DCU-001"] == "pass" and got["RD-GPU-001"] == "pass" and got["RD-GFX-001"] == "pass"
+    rocm = one(s, "RD-ROCM-001")
+    assert "DTK 23.10" in rocm.title and "ROCm 23" not in rocm.title
+    plat = one(s, "RD-PLAT-001")
+    assert "Hygon DCU (DTK 23.10)" in plat.title
+    dcu = one(s, "RD-DCU-001")
+    assert "hydcu 6.2.28" in dcu.title
+    # the CPU's PSP shares vendor 0x1d94 but is no DCU
+    assert not any("04:00.2" in e.source for e in dcu.evidence)
+
+
+def test_dcu_module_missing_fails(tmp_path):
+    files, links = dcu_files()
+    del files["/sys/module/hydcu/version"], files["/sys/module/hydcu/initstate"]
+    s = build_snapshot(tmp_path, files=files, links=links, exists={"/sys/module/hydcu": False})
+    f = one(s, "RD-DCU-001")
+    assert f.status is Status.FAIL and "1d94:55b7" in f.title
+
+
+def py(torch_version, hip="5.7.24311", dists=None):
+    d = {"torch": {"name": "torch", "version": torch_version}}
+    for name, v in (dists or {}).items():
+        d[name] = {"name": name, "version": v}
+    return {"python": {"python": {"executable": "/usr/bin/python3", "prefix": "/usr"}, "distributions": d,
+                       "torch": {"version": torch_version.split("+")[0] if "das" in torch_version else torch_version,
+                                 "hip": hip, "cuda": None, "device_count": 2}}}
+
+
+def test_dcu_torch_matches_dtk(tmp_path):
+    s = dcu_snap(tmp_path, probes=py("2.1.0a0+git793d2b5.abi0.dtk2310"))
+    f = one(s, "RD-DCU-002", level="default")
+    assert f.status is Status.PASS and "DTK 23.10" in f.title
+
+
+def test_dcu_torch_for_other_dtk_fails(tmp_path):
+    # torch.__version__ is bare on DAS builds; the distribution keeps the dtk tag
+    s = dcu_snap(tmp_path, probes=py("2.1.0+das1.0+git00661e0.abi0.dtk2404"))
+    f = one(s, "RD-DCU-002", level="default")
+    assert f.status is Status.FAIL and "DTK 24.04" in f.title and "23.10" in f.title
+
+
+def test_dcu_rocm_wheel_torch_fails(tmp_path):
+    s = dcu_snap(tmp_path, probes=py("2.3.0+rocm6.0", hip="6.0.32830"))
+    f = one(s, "RD-DCU-002", level="default")
+    assert f.status is Status.FAIL and "not a DTK build" in f.title
+
+
+def test_dcu_extensions(tmp_path):
+    s = dcu_snap(tmp_path, probes=py("2.1.0+das1.0+git00661e0.abi0.dtk2404", dists={
+        "deepspeed": "0.12.3+das1.0+gita724046.abi0.dtk2404.torch2.1.0",
+        "xformers": "0.0.25+das.opt1.dtk24043",
+        "bitsandbytes": "0.38.1"}))
+    got = statuses(s, ["RD-DCU-003"], level="default")
+    assert got == {"RD-DCU-003[deepspeed]": "pass", "RD-DCU-003[xformers]": "pass",
+                   "RD-DCU-003[bitsandbytes]": "fail"}
+
+
+def test_dcu_upstream_deepspeed_fails_naming_the_cuda_check(tmp_path):
+    s = dcu_snap(tmp_path, probes=py("2.1.0a0+git793d2b5.abi0.dtk2310", dists={"deepspeed": "0.12.4"}))
+    [f] = rocmdoctor.scan(snapshot=s, select=["RD-DCU-003"], level="default").findings
+    assert f.status is Status.FAIL and "CUDA version" in f.detail and f.fix and "dtk2310" in f.fix.actions[0].description
+
+
+def test_no_dcu_on_a_hygon_cpu_host(tmp_path):
+    files = {f"{PCI}/0000:04:00.2/class": "0x108000\n", f"{PCI}/0000:04:00.2/vendor": "0x1d94\n",
+             f"{PCI}/0000:04:00.2/device": "0x14c6\n"}
+    s = build_snapshot(tmp_path, files=files)
+    assert one(s, "RD-DCU-001").status is Status.SKIP
+    assert "Hygon" not in one(s, "RD-PLAT-001").title
+
+
+# ----------------------------------------------------------------------- WSL2
+ROCMINFO_WSL = os.path.join(DATA, "rocminfo_wsl_RX7900GRE_rocm6.3.txt")
+
+
+def wsl_snap(tmp_path, env=None, rocm_version="6.3.0-39"):
+    files = {"/proc/sys/kernel/osrelease": "5.15.167.4-microsoft-standard-WSL2\n",
+             "/proc/cmdline": "initrd=\\initrd.img WSL_ROOT_INIT=1 panic=-1 nr_cpus=20 hv_utils.timesync_implicit=1\n",
+             "/opt/rocm-6.3.0/.info/version": rocm_version + "\n"}
+    with open(ROCMINFO_WSL, encoding="utf-8") as fh:
+        rocminfo = "".join(fh.readlines()[1:])  # first line: source URL
+    return build_snapshot(tmp_path, files=files, exists={"/dev/dxg": True, "/dev/kfd": False},
+                          commands={("rocminfo",): rocminfo}, probes={"env": env or {}})
+
+
+def test_wsl_inventory_from_rocminfo_and_no_linux_failures(tmp_path):
+    s = wsl_snap(tmp_path)
+    got = statuses(s, ["RD-DRV-001", "RD-DRV-003", "RD-GPU-001", "RD-IOMMU-001", "RD-IOMMU-002", "RD-OS-001",
+                       "RD-WSL-001"])
+    assert "fail" not in got.values(), got
+    inv = one(s, "RD-GPU-001")
+    assert inv.status is Status.PASS and "AMD Radeon RX 7900 GRE" in inv.title
+    assert inv.data["gpus"][0]["gfx"] == "gfx1100"
+    assert got["RD-IOMMU-001"] == "skip" and got["RD-DRV-001"] == "skip"
+
+
+def test_wsl_rocm7_without_dxg_detection_warns(tmp_path):
+    s = wsl_snap(tmp_path, rocm_version="7.2.1-81")
+    got = statuses(s, ["RD-WSL-001"])
+    assert "warn" in got.values()
+    s2 = wsl_snap(tmp_path / "b", env={"HSA_ENABLE_DXG_DETECTION": "1"}, rocm_version="7.2.1-81")
+    assert "warn" not in statuses(s2, ["RD-WSL-001"]).values()
+
+
+def test_wsl_without_dxg_fails(tmp_path):
+    s = build_snapshot(tmp_path, files={"/proc/sys/kernel/osrelease": "6.6.87.2-microsoft-standard-WSL2\n"},
+                       exists={"/dev/dxg": False})
+    f = one(s, "RD-WSL-001")
+    assert f.status is Status.FAIL and "Adrenalin" in f.detail
+
+
+# ------------------------------------------------------------------ wheels ROCm
+def test_rocm_from_wheels_is_not_no_rocm(tmp_path):
+    probes = {"python": {"python": {"executable": "/home/u/venv/bin/python", "prefix": "/home/u/venv"},
+                         "distributions": {"rocm": {"name": "rocm", "version": "7.10.0a20251015"},
+                                           "rocm-sdk-core": {"name": "rocm-sdk-core", "version": "7.10.0a20251015"}},
+                         "torch": {"version": "2.10.0a0+rocm7.10.0a20251015", "hip": "7.1.25413", "cuda": None}}}
+    s = build_snapshot(tmp_path, files={f"{KFD}/1/properties": data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt")},
+                       probes=probes)
+    f = one(s, "RD-ROCM-001", level="default")
+    assert f.status is Status.PASS and "from Python wheels" in f.title and "7.10.0a20251015" in f.title
+
+
+# ----------------------------------------------------------------------- Slurm
+def test_slurm_hip_visible_on_top_of_rocr_fails(tmp_path):
+    env = {"SLURM_JOB_ID": "4242", "SLURM_JOB_GPUS": "2,3", "ROCR_VISIBLE_DEVICES": "2,3",
+           "HIP_VISIBLE_DEVICES": "2"}
+    s = build_snapshot(tmp_path, probes={"env": env})
+    f = one(s, "RD-SLURM-001")
+    assert f.status is Status.FAIL and "renumbered" in f.detail
+
+
+def test_slurm_job_assignment_passes(tmp_path):
+    env = {"SLURM_JOB_ID": "4242", "SLURM_JOB_GPUS": "2,3", "ROCR_VISIBLE_DEVICES": "2,3"}
+    f = one(build_snapshot(tmp_path, probes={"env": env}), "RD-SLURM-001")
+    assert f.status is Status.PASS and f.data["given"] == 2
+
+
+def test_not_in_slurm_skips(tmp_path):
+    assert one(build_snapshot(tmp_path, probes={"env": {}}), "RD-SLURM-001").status is Status.SKIP
