@@ -43,9 +43,9 @@ def test_dropped_release_warns(tmp_path):
     assert f.status is Status.WARN and "ROCm 6.2" in f.detail
 
 
-def test_wsl_kernel_warns(tmp_path):
+def test_wsl_kernel_is_judged_by_the_wsl_list_not_the_linux_one(tmp_path):
     f = os_finding(tmp_path, data("os-release_ubuntu_22.04.4.txt"), "5.15.153.1-microsoft-standard-WSL2")
-    assert f.status is Status.WARN and "WSL" in f.title
+    assert f.status is Status.PASS and "WSL2" in f.title and "RD-WSL-001" in f.detail
 
 
 def test_container_image_os_is_not_judged(tmp_path):
