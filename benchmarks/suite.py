@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Callable
 
 from rocmdoctor import proc
-from rocmdoctor.knowledge import peaks
+from rocmdoctor.knowledge import gpus as kb
 
 from . import runner
 from .train import validate
@@ -54,16 +54,16 @@ def _matmul_peaks(res: dict) -> None:
     if dev.get("kind") != "cuda":
         res["peak"] = None  # a CPU run: no GPU peak applies
         return
-    p = peaks.find(dev.get("name"), dev.get("arch"))
+    p = kb.sku_for_device(dev.get("name"), dev.get("arch"))
     res["peak"] = _peak_info(p)
-    res["percent_of_peak"] = {d: _round(peaks.percent_of_peak(t, p, d)) for d, t in (res.get("best_tflops") or {}).items()}
+    res["percent_of_peak"] = {d: _round(kb.percent_of_peak(t, p, d)) for d, t in (res.get("best_tflops") or {}).items()}
 
 
-def _peak_info(p: peaks.Peak | None) -> dict | None:
-    if p is None:
+def _peak_info(p: kb.Sku | None) -> dict | None:
+    if p is None or p.peak is None:
         return None
-    return {"product": p.product, "per_device_tflops": {d: p.device_tflops(d) for d in ("fp32", "fp16", "bf16")},
-            "note": p.note, "source": p.source}
+    return {"product": p.product, "per_device_tflops": {d: p.peak.device_tflops(d) for d in ("fp32", "fp16", "bf16")},
+            "note": p.peak.note, "source": p.peak.source}
 
 
 def _round(x: float | None) -> float | None:
@@ -124,8 +124,8 @@ def run_train(*, python: str | None = None, device: str = "cpu", variant: str = 
                        "culprit_ranks": out.get("culprit_ranks"),
                        "stages": {str(r["rank"]): r.get("stage") for r in out["ranks"]}}
     if res and res.get("achieved_tflops") and (res.get("device") or {}).get("kind") == "cuda":
-        p = peaks.find(res["device"].get("name"), res["device"].get("arch"))
-        per = p.device_tflops(dtype) if p else None
+        p = kb.sku_for_device(res["device"].get("name"), res["device"].get("arch"))
+        per = p.peak.device_tflops(dtype) if p else None
         world = res.get("world_size") or 1
         res["peak"] = _peak_info(p)
         res["mfu_percent"] = _round(100.0 * res["achieved_tflops"] / (per * world)) if per else None

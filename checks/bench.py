@@ -440,14 +440,14 @@ def _advised_dtype(res: dict, gpus, torch, bench_matmul) -> tuple[str | None, st
     """The dtype the precision advisor gives this machine, and where that came from: the
     advisor on the static facts when they name a GPU, else the measured device's gfx row."""
     from rocmdoctor import advice
-    from rocmdoctor.knowledge import precision as kp
+    from rocmdoctor.knowledge import gpus as kb
 
     if gpus or torch:
         rec = advice.recommend({"gpus": gpus, "torch": torch, "bench_matmul": bench_matmul})
         if rec.platform not in ("cpu", "unknown"):
             return rec.dtype, "the precision advisor (`rocmdoctor recommend`)"
     dev = res.get("device") or {}
-    row = kp.lookup(dev.get("arch")) if dev.get("hip") or str(dev.get("arch", "")).startswith("gfx") else None
+    row = kb.precision(dev.get("arch")) if dev.get("hip") or str(dev.get("arch", "")).startswith("gfx") else None
     if row:
         return ("bf16" if row.bf16_native else "fp16"), f"the precision table's {row.gfx} row"
     return None, ""
@@ -563,7 +563,7 @@ def _attention_line(d: str, rows: list[dict]) -> str:
                 "https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/Context.cpp (Context::ckSupported)"])
 @_labelled
 def attention_kernels(bench_attention):
-    from rocmdoctor.knowledge import precision as kp
+    from rocmdoctor.knowledge import gpus as kb
 
     bad = _not_completed(bench_attention, "attention probe")
     if bad:
@@ -589,13 +589,13 @@ def attention_kernels(bench_attention):
         return ok(f"SDPA kernels that run here: {listing}", f"{_label(res)}: torch's CPU build has math and flash "
                   "kernels only; the efficient and cudnn kernels are GPU kernels.", evidence=evidence, data=data)
     dev = res.get("device") or {}
-    row = kp.lookup(dev.get("arch")) if dev.get("hip") or str(dev.get("arch", "")).startswith("gfx") else None
+    row = kb.precision(dev.get("arch")) if dev.get("hip") or str(dev.get("arch", "")).startswith("gfx") else None
     if row is None:
         return ok(f"SDPA kernels that run on {_label(res)}: {listing}",
                   "No rocmdoctor precision row for this device, so nothing to hold the list against.",
                   evidence=evidence, data=data)
     env_on = (res.get("env") or {}).get(AOTRITON_ENV) == "1"
-    expected = ({"flash", "efficient"} if row.aotriton == kp.YES or (row.aotriton == kp.EXPERIMENTAL and env_on)
+    expected = ({"flash", "efficient"} if row.aotriton == kb.YES or (row.aotriton == kb.EXPERIMENTAL and env_on)
                 else set()) | ({"flash"} if row.ck_flash else set())
     fast = {"flash", "efficient"}
     missing = {d: sorted(expected - set(b)) for d, b in ran.items() if expected - set(b)}
@@ -612,7 +612,7 @@ def attention_kernels(bench_attention):
                     "(check `torch.version.hip` and the wheel's ROCm version) is the usual cause; the math kernel "
                     "costs memory that grows with the square of the sequence length.",
                     evidence=evidence, data=data)
-    if row.aotriton == kp.EXPERIMENTAL and not env_on and not any(fast & set(b) for b in ran.values()):
+    if row.aotriton == kb.EXPERIMENTAL and not env_on and not any(fast & set(b) for b in ran.values()):
         return warn(f"only the math SDPA kernel runs on {_label(res)}: AOTriton is experimental on {row.gfx}",
                     f"Set {AOTRITON_ENV}=1 for training runs and run `rocmdoctor bench attention` again; without it "
                     "SDPA uses the math kernel (memory grows with the square of the sequence length).",

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
-from rocmdoctor.knowledge.pci_ids import AMD_VENDOR
+from rocmdoctor.knowledge.gpus import AMD_VENDOR
 
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 PYTORCH_DOCKER = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
-from rocmdoctor.knowledge.pci_ids import AMD_VENDOR
+from rocmdoctor.knowledge.gpus import AMD_VENDOR
 from rocmdoctor.parsers.dkms import parse_dkms_status
 
 FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"

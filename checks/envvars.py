@@ -6,8 +6,7 @@ import re
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
-from rocmdoctor.knowledge.support import officially_supported
-from rocmdoctor.knowledge.torch_rocm import arch_base
+from rocmdoctor.knowledge.gpus import arch_base, officially_supported
 from rocmdoctor.parsers.kfd import gfx_version_tuple
 
 THUNK = "https://github.com/ROCm/ROCR-Runtime/blob/amd-staging/libhsakmt/src/topology.c"

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
-from rocmdoctor.knowledge.support import COMMUNITY_OVERRIDE, GFX_SUPPORT, gfx_status
-from rocmdoctor.knowledge.torch_rocm import ARCH_SOURCES, WHEEL_INDEX, arch_base, wheel_generation
+from rocmdoctor.knowledge import gpus as kb
 
 SYSREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html"
 ARCH_SPECS = "https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html"
@@ -47,21 +46,22 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
         if gs[0].integrated and has_discrete:
             out.append(skip(f"{subject}: integrated GPU, see RD-GPU-002", subject=subject, evidence=evidence))
             continue
-        verdicts = [(label, *gfx_status(gfx, v)) for label, v in versions] or [("current ROCm", *gfx_status(gfx, None))]
+        verdicts = [(label, *kb.gfx_status(gfx, v)) for label, v in versions] or [("current ROCm", *kb.gfx_status(gfx, None))]
         worst = max(verdicts, key=lambda x: ["supported", "deprecated", "unofficial", "unknown",
                                              "unsupported"].index(x[1]))
-        info = GFX_SUPPORT.get(gfx)
+        info = kb.lookup(gfx)
+        info = info if info and info.support else None  # only targets on a support list have a summary here
         model = f"{info.products}, {info.family}" if info else (gs[0].name or "unknown model")
         said = "; ".join(f"{label}: {status}" + (f" ({note})" if note and status != "supported" else "")
                          for label, status, note in verdicts)
         data = {"gfx": gfx, "gpus": [g.index for g in gs], "verdicts": {lbl: st for lbl, st, _ in verdicts}}
         label, status, note = worst
-        unlisted = sorted({f"0x{g.device_id:04x}" for g in gs if info and info.listed_devices
-                           and g.device_id not in info.listed_devices})
+        listed = kb.listed_pci_ids(gfx)
+        unlisted = sorted({f"0x{g.device_id:04x}" for g in gs if listed and g.device_id not in listed})
         if status == "supported" and unlisted:
             # Same gfx target as a listed board (RX 6800 vs PRO W6800), but not listed itself.
             status = "unofficial"
-            said += f"; board {', '.join(unlisted)} is not among the listed ones ({info.note})"
+            said += f"; board {', '.join(unlisted)} is not among the listed ones ({info.support.note})"
         if status == "supported":
             out.append(ok(f"{subject}: supported by {label}", f"{model}. {said}.", subject=subject,
                           evidence=evidence, data=data))
@@ -71,9 +71,9 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
                             "stay on ROCm 6.x wheels for this GPU.", subject=subject, evidence=evidence, data=data))
         else:
             hint = ""
-            if gfx in COMMUNITY_OVERRIDE:
+            if kb.community_override(gfx):
                 hint = (f" The community runs it as a close relative with HSA_OVERRIDE_GFX_VERSION="
-                        f"{COMMUNITY_OVERRIDE[gfx]} (not supported by AMD; see RD-ENV-001).")
+                        f"{kb.community_override(gfx)} (not supported by AMD; see RD-ENV-001).")
             out.append(warn(f"{subject}: not supported by {label}",
                             f"{model}. {said}. ROCm libraries may lack kernels for it and AMD does not test "
                             "it; expect missing-kernel errors or crashes." + hint,
@@ -89,13 +89,13 @@ def _override_for(g, overrides):
 
 
 @check("RD-GFX-002", area="gfx", title="The torch wheel has code for every GPU (torch.cuda.get_arch_list())",
-       level="default", sources=list(ARCH_SOURCES))
+       level="default", sources=list(kb.WHEEL_SOURCES))
 def gfx_in_wheel(gpus, torch, hsa_overrides=None):
     if not gpus:
         return skip("no AMD GPU")
     if not torch.get("hip"):
         return skip(f"torch {torch.get('version')} is not a ROCm build")
-    arch_list = [arch_base(a) for a in torch.get("arch_list") or []]
+    arch_list = [kb.arch_base(a) for a in torch.get("arch_list") or []]
     if not arch_list:
         why = torch.get("arch_list_error") or "empty list"
         return skip(f"torch.cuda.get_arch_list() gave no architectures ({why})")
@@ -131,12 +131,12 @@ def _missing_detail(gfx: str, target: str, via: str | None, torch: dict) -> str:
             "or 'HIP error: invalid device function'.")
     if via:
         text += f" {via} makes the runtime report {target} instead of the GPU's own {gfx}."
-    gen = wheel_generation(gfx)
+    gen = kb.wheel_generation(gfx)
     if gen:
         text += f" Official {gen} include {gfx}: install a newer wheel."
-    elif gfx in COMMUNITY_OVERRIDE:
+    elif kb.community_override(gfx):
         text += (f" No official wheel targets {gfx}. Community practice (unsupported by AMD) is "
-                 f"HSA_OVERRIDE_GFX_VERSION={COMMUNITY_OVERRIDE[gfx]}; the alternative is a source build "
+                 f"HSA_OVERRIDE_GFX_VERSION={kb.community_override(gfx)}; the alternative is a source build "
                  f"with PYTORCH_ROCM_ARCH={gfx}.")
     else:
         text += f" No official wheel targets {gfx}; build torch from source with PYTORCH_ROCM_ARCH={gfx}."
@@ -145,7 +145,7 @@ def _missing_detail(gfx: str, target: str, via: str | None, torch: dict) -> str:
 
 def _wheel_fix(gfx: str, torch: dict) -> FixPlan:
     return FixPlan(f"Install a torch wheel that includes {gfx}", (
-        Action("note", f"pip install --upgrade torch --index-url {WHEEL_INDEX}rocmX.Y, choosing a ROCm "
+        Action("note", f"pip install --upgrade torch --index-url {kb.WHEEL_INDEX}rocmX.Y, choosing a ROCm "
                        f"index whose wheels list {gfx} (newer indexes carry more targets; verify with "
                        "python -c 'import torch; print(torch.cuda.get_arch_list())')"),
         Action("note", f"or build torch from source with PYTORCH_ROCM_ARCH={gfx}"),

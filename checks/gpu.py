@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
-from rocmdoctor.knowledge.pci_ids import AMD_VENDOR, NVIDIA_VENDOR
+from rocmdoctor.knowledge.gpus import AMD_VENDOR, NVIDIA_VENDOR
 
 PREREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"
 ATOMICS = "https://rocm.docs.amd.com/en/latest/conceptual/pcie-atomics.html"

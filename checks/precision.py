@@ -1,7 +1,7 @@
 """Precision and attention kernels: what each GPU can honour, wheels built for the wrong
 platform, the recommended settings, and a training config checked against the hardware.
 
-The per-GPU answers come from the gfx target (rocmdoctor.knowledge.precision), never from
+The per-GPU answers come from the gfx target (rocmdoctor.knowledge.gpus.precision), never from
 torch.cuda.is_bf16_supported(), which is True on every ROCm device (pytorch PR #80410).
 On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rocmdoctor import configfiles as cf
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.knowledge import gpus as kb
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.advice import devices, recommend
 
@@ -71,7 +72,7 @@ def bf16_native(gpus, torch=None):
         if row.bf16_native:
             out.append(ok(f"{row.gfx}: native BF16 matrix math", subject=d.label, evidence=evidence))
             continue
-        how = "emulates BF16 in software" if row.bf16 == kp.EMULATED else "has no BF16 arithmetic"
+        how = "emulates BF16 in software" if row.bf16 == kb.EMULATED else "has no BF16 arithmetic"
         out.append(warn(
             f"{row.gfx} {how}: train in fp16 with loss scaling, or fp32",
             f"{row.example} has no BF16 matrix instructions. torch.cuda.is_bf16_supported() still says True on "
@@ -102,7 +103,7 @@ def hipblaslt(gpus, torch, env=None):
             out.append(s)
             continue
         evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]
-        if kp.hipblaslt_supported(row, hip):
+        if kb.hipblaslt_supported(row, hip):
             out.append(ok(f"{row.gfx}: hipBLASLt is supported by this torch build", subject=d.label,
                           evidence=evidence))
         elif forced:
@@ -169,12 +170,12 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None):
                             "attn_implementation=\"flash_attention_2\" will fail; use sdpa"
                             + (" (or a Triton-backend build, FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE)"
                                if "triton" in row.flash_attn_pkg else ""))
-        if row.aotriton == kp.EXPERIMENTAL and not experimental_on:
+        if row.aotriton == kb.EXPERIMENTAL and not experimental_on:
             problems.append(f"AOTriton flash attention is experimental on {row.gfx}: SDPA silently uses the math "
                             "kernel unless TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1")
         if problems:
             fix = None
-            if row.aotriton == kp.EXPERIMENTAL and not experimental_on:
+            if row.aotriton == kb.EXPERIMENTAL and not experimental_on:
                 fix = FixPlan("Enable AOTriton's experimental kernels for SDPA", (
                     Action("env", "set for training runs", env={"TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL": "1"}),))
             title = (f"{row.gfx}: flash-attn is installed but has no kernel for it" if fa and not row.ck_flash
@@ -182,7 +183,7 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None):
             out.append(warn(title, "\n".join(problems), subject=d.label,
                             evidence=evidence, fix=fix))
             continue
-        kinds = (["CK flash"] if row.ck_flash else []) + (["AOTriton SDPA"] if row.aotriton != kp.NO else [])
+        kinds = (["CK flash"] if row.ck_flash else []) + (["AOTriton SDPA"] if row.aotriton != kb.NO else [])
         if kinds:
             out.append(ok(f"{row.gfx}: {' and '.join(kinds)} available", subject=d.label, evidence=evidence))
         else:

@@ -2,7 +2,7 @@
 
 ``recommend(facts)`` is a pure function of facts (a mapping name -> value, or a
 :class:`~rocmdoctor.facts.Context`); it reads no files and runs nothing. The decision
-comes from the gfx architecture (rocmdoctor.knowledge.precision), from a measured
+comes from the gfx architecture (rocmdoctor.knowledge.gpus.precision), from a measured
 matmul rate when a ``bench_matmul`` fact is available (and the attention note from a
 ``bench_attention`` one: which SDPA kernels really ran), never from
 ``torch.cuda.is_bf16_supported()``, which answers True on every ROCm device.
@@ -16,6 +16,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from .knowledge import gpus as kb
 from .knowledge import precision as kp
 from .model import Evidence, _jsonable
 
@@ -45,8 +46,8 @@ class Device:
     evidence: Evidence | None = None
 
     @property
-    def row(self) -> kp.GfxPrecision | None:
-        return kp.lookup(self.gfx) if self.vendor == "amd" else None
+    def row(self) -> kb.Precision | None:
+        return kb.precision(self.gfx) if self.vendor == "amd" else None
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def _amd_dtype(dev: Device, rates: dict[str, float]) -> tuple[str, str]:
         return "bf16", f"{row.gfx} ({row.family}) has native BF16 matrix math"
     if fp16 and fp32 and fp16 < fp32:
         return "fp32", f"{row.gfx} has no native BF16 and fp16 measured slower than fp32 ({fp16:g} < {fp32:g} TFLOP/s)"
-    what = "emulates BF16 in software" if row.bf16 == kp.EMULATED else "has no BF16 arithmetic"
+    what = "emulates BF16 in software" if row.bf16 == kb.EMULATED else "has no BF16 arithmetic"
     return "fp16", f"{row.gfx} ({row.example}) {what}; fp16 runs at full speed but needs loss scaling"
 
 
@@ -232,7 +233,7 @@ def _flash_label(dev: Device) -> str:
     if row is None:
         return "unknown"
     parts = (["ck"] if row.ck_flash else []) + \
-        (["aotriton"] if row.aotriton == kp.YES else ["aotriton (experimental)"] if row.aotriton == kp.EXPERIMENTAL else [])
+        (["aotriton"] if row.aotriton == kb.YES else ["aotriton (experimental)"] if row.aotriton == kb.EXPERIMENTAL else [])
     return "+".join(parts) if parts else "none (sdpa math kernel)"
 
 
@@ -376,7 +377,7 @@ def _env(platform, devs, torch, env, attention, reasons) -> dict[str, str]:
                                      "it needs torch >= 2.12 built for ROCm >= 7.0",
                               sources=(kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE)))
     if platform == "rocm" and attention == "sdpa":
-        exp = sorted({d.gfx for d in devs if d.row and d.row.aotriton == kp.EXPERIMENTAL})
+        exp = sorted({d.gfx for d in devs if d.row and d.row.aotriton == kb.EXPERIMENTAL})
         if exp and env.get("TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL") != "1":
             out["TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL"] = "1"
         if exp:

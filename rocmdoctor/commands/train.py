@@ -173,10 +173,10 @@ def _attention_kind(attention: str, machine: Machine) -> str:
         return attention
     if attention in ("flash", "efficient"):
         return "flash"
-    from ..knowledge import precision as kp
+    from ..knowledge import gpus as kb
 
-    rows = [kp.lookup(g.gfx) for g in machine.gpus()]
-    if any(r is None or (not r.ck_flash and r.aotriton == kp.NO) for r in rows):
+    rows = [kb.precision(g.gfx) for g in machine.gpus()]
+    if any(r is None or (not r.ck_flash and r.aotriton == kb.NO) for r in rows):
         return "math"
     return "flash"
 

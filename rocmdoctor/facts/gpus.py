@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from ..knowledge.pci_ids import AMD_VENDOR, INTEGRATED_GFX, NVIDIA_VENDOR, pci_name
+from ..knowledge.gpus import AMD_VENDOR, NVIDIA_VENDOR, is_integrated, pci_name
 from ..knowledge.platforms import DCU_CLASS_PREFIXES, HYGON_VENDOR, TTM_PAGE, UNIFIED_MEMORY_GFX
 from ..parsers import rocm_smi, rocminfo
 from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
@@ -153,7 +153,7 @@ def gpus(ctx) -> list[Gpu]:
             name=name,
             name_source=name_src,
             vram_bytes=_vram(ctx, n, pci),
-            integrated=gfx in INTEGRATED_GFX,
+            integrated=is_integrated(gfx),
             render_minor=p.get("drm_render_minor"),
             properties_path=n.path,
             gtt_bytes=_sysfs_int(ctx.source, f"/sys/bus/pci/devices/{pci}/mem_info_gtt_total") if pci else None,

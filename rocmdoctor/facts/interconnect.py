@@ -12,7 +12,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 
-from ..knowledge.pci_ids import AMD_VENDOR
+from ..knowledge.gpus import AMD_VENDOR
 from ..parsers.kfd import parse_properties
 from ..parsers.lspci import PciDevice, normalise_bdf, parse_lspci
 from . import Missing, fact

@@ -1,18 +1,16 @@
-"""What each AMD gfx target can do for training precision and attention kernels.
+"""Training-precision knowledge that is not about one GPU: the sources the precision checks
+cite, expandable segments, model families that overflow FP16, and GPU packages (xformers,
+flash-attn, bitsandbytes) built for another platform.
 
-One row per gfx target; every row names the sources that back it (docs/precision.md
-renders this table). The rows answer from the architecture, never from the torch API:
-``torch.cuda.is_bf16_supported()`` returns True on every ROCm device (pytorch PR #80410).
-
-Fields that depend on the torch/ROCm build (hipBLASLt, AOTriton) give the first ROCm
-version whose torch builds list the arch, so a check can compare with torch.version.hip.
+What each gfx target can do (BF16, FP16, TF32, hipBLASLt, flash kernels) is per-GPU knowledge:
+it lives in the GPU knowledge base, read through ``rocmdoctor.knowledge.gpus.precision(gfx)``.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-# Documentation and issue links, named once so rows and checks cite the same text.
+# Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"
 GPU_SPECS = "https://rocm.docs.amd.com/en/latest/reference/gpu-specs.html"
 BF16_API_ALWAYS_TRUE = "https://github.com/pytorch/pytorch/pull/80410"
@@ -38,125 +36,11 @@ BNB_ROCM = "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/1878"
 EXPANDABLE_SEGMENTS = "https://github.com/pytorch/pytorch/pull/177974"
 EXPANDABLE_SEGMENTS_GATE = "https://github.com/pytorch/pytorch/pull/179930"
 
-# hipblaslt_since "5.0" means every ROCm torch build that has hipBLASLt at all.
-# Values of the yes/no-ish columns.
-NATIVE, EMULATED, NONE = "native", "emulated", "none"
-YES, NO, EXPERIMENTAL = "yes", "no", "experimental"
-
-
-@dataclass(frozen=True)
-class GfxPrecision:
-    gfx: str  # "gfx906", or a family pattern such as "gfx10xx" for the fallback rows
-    family: str
-    example: str  # a product, for messages
-    bf16: str  # matrix/dot BF16 in hardware: native | emulated (software) | none
-    fp16: str  # how FP16 runs: "matrix" (MFMA/WMMA) or "packed" (2x FP32 vector rate)
-    tf32: bool  # XF32/TF32 matrix instructions (MI300 class only)
-    hipblaslt_since: str | None  # first ROCm whose torch lists the arch for hipBLASLt; None: never
-    ck_flash: bool  # PyTorch's CK flash-attention backend (Context::ckSupported)
-    aotriton: str  # torch SDPA flash/mem-efficient via AOTriton: yes | experimental | no
-    flash_attn_pkg: tuple[str, ...]  # Dao-AILab flash-attn backends that build for it: "ck", "triton"
-    peak_tflops: dict[str, float] | None  # dense peaks of `example` (design notes / AMD specs)
-    sources: tuple[str, ...]
-    note: str = ""
-
-    @property
-    def bf16_native(self) -> bool:
-        return self.bf16 == NATIVE
-
-
-_ROWS = [
-    GfxPrecision(
-        "gfx900", "GCN5", "Radeon Instinct MI25 / Vega 64", NONE, "packed", False, None, False, NO, (),
-        None, (PRECISION_DOC, GPU_SPECS),
-        "no matrix cores; dropped from ROCm after 4.5"),
-    GfxPrecision(
-        "gfx906", "GCN5.1", "Instinct MI50", EMULATED, "packed", False, None, False, NO, (),
-        {"fp32": 13.3, "fp16": 26.5}, (PRECISION_DOC, GFX906_BF16_EMULATED, BF16_API_ALWAYS_TRUE, HIPBLASLT_ARCHS),
-        "no matrix cores: BF16 runs in software (a Qwen2.5-7B LoRA step took 700+ s in bf16 vs 253 s in "
-        "fp16); FP16 runs at twice the FP32 rate through packed math"),
-    GfxPrecision(
-        "gfx908", "CDNA1", "Instinct MI100", NATIVE, "matrix", False, "6.3", False, NO, (),
-        {"fp16": 184.6, "bf16": 92.3}, (PRECISION_DOC, HIPBLASLT_ARCHS, HIPBLASLT_GFX908, AOTRITON_GFX908, CK_ARCHS),
-        "BF16 matrix rate is half the FP16 rate; AOTriton and CK flash attention do not cover gfx908"),
-    GfxPrecision(
-        "gfx90a", "CDNA2", "Instinct MI250X", NATIVE, "matrix", False, "5.0", True, YES, ("ck", "triton"),
-        {"fp16": 383.0, "bf16": 383.0}, (PRECISION_DOC, HIPBLASLT_FALLBACK, CK_ARCHS, FLASH_ATTN_README)),
-    GfxPrecision(
-        "gfx942", "CDNA3", "Instinct MI300X", NATIVE, "matrix", True, "5.0", True, YES, ("ck", "triton"),
-        {"fp16": 1307.4, "bf16": 1307.4}, (PRECISION_DOC, HIPBLASLT_FALLBACK, TF32_ROCM, CK_ARCHS, FLASH_ATTN_README),
-        "XF32 (TF32-like) matrix math needs HIPBLASLT_ALLOW_TF32=1 on older torch builds"),
-    GfxPrecision(
-        "gfx950", "CDNA4", "Instinct MI355X", NATIVE, "matrix", False, "7.0", True, YES, ("ck", "triton"),
-        None, (PRECISION_DOC, HIPBLASLT_ARCHS, CK_ARCHS, FLASH_ATTN_README),
-        "XF32 is listed for MI300 only; treat TF32 flags as no-ops here"),
-    GfxPrecision(
-        "gfx10xx", "RDNA1/RDNA2", "Radeon RX 6800 XT", NONE, "packed", False, None, False, NO, (),
-        None, (PRECISION_DOC, BF16_API_EMULATION_ARG, HIPBLASLT_ARCHS),
-        "no BF16 arithmetic: Triton kernels fail with 'Cannot select: intrinsic %llvm.amdgcn.fdot2.bf16.bf16'"),
-    GfxPrecision(
-        "gfx1100", "RDNA3", "Radeon RX 7900 XTX", NATIVE, "matrix", False, "6.3", False, EXPERIMENTAL, ("triton",),
-        {"fp16": 122.8}, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_NAVI3, FLASH_ATTN_README),
-        "WMMA FP16/BF16; AOTriton SDPA needs TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1"),
-    GfxPrecision(
-        "gfx1101", "RDNA3", "Radeon RX 7800 XT", NATIVE, "matrix", False, "6.3", False, EXPERIMENTAL, ("triton",),
-        None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_NAVI3, FLASH_ATTN_README)),
-    GfxPrecision(
-        "gfx1102", "RDNA3", "Radeon RX 7600", NATIVE, "matrix", False, None, False, NO, ("triton",),
-        None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS)),
-    GfxPrecision(
-        "gfx1103", "RDNA3", "Radeon 780M (iGPU)", NATIVE, "matrix", False, "6.3", False, EXPERIMENTAL, ("triton",),
-        None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_GFX1103),
-        "AOTriton support from 0.11.1b (newer torch only)"),
-    GfxPrecision(
-        "gfx1150", "RDNA3.5", "Radeon 890M (iGPU)", NATIVE, "matrix", False, "7.0", False, NO, ("triton",),
-        None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS)),
-    GfxPrecision(
-        "gfx1151", "RDNA3.5", "Ryzen AI Max (Strix Halo)", NATIVE, "matrix", False, "7.0", False, EXPERIMENTAL,
-        ("triton",), None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_GFX115X),
-        "AOTriton support from 0.11.2b (newer torch only)"),
-    GfxPrecision(
-        "gfx1200", "RDNA4", "Radeon RX 9060 XT", NATIVE, "matrix", False, "6.3", False, EXPERIMENTAL, ("triton",),
-        None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS),
-        "AOTriton marks RDNA4 experimental in the builds seen (unverified per release)"),
-    GfxPrecision(
-        "gfx1201", "RDNA4", "Radeon RX 9070 XT", NATIVE, "matrix", False, "6.3", False, EXPERIMENTAL, ("triton",),
-        None, (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS),
-        "AOTriton marks RDNA4 experimental in the builds seen (unverified per release)"),
-]
-
-TABLE: dict[str, GfxPrecision] = {r.gfx: r for r in _ROWS}
-
-# Families answered by a pattern when the exact target has no row.
-_FAMILY = [(re.compile(r"^gfx10[0-9a-f]{2}$"), "gfx10xx")]
-
-
-def lookup(gfx: str | None) -> GfxPrecision | None:
-    """The row for a gfx target ("gfx90a:sramecc+:xnack-" is accepted); None if unknown."""
-    if not gfx:
-        return None
-    base = gfx.split(":")[0].strip().lower()
-    if base in TABLE:
-        return TABLE[base]
-    for pattern, key in _FAMILY:
-        if pattern.match(base):
-            return TABLE[key]
-    return None
-
 
 def version_tuple(text: str | None) -> tuple[int, ...]:
     """'6.2.41133-dd7f95766' -> (6, 2, 41133); '2.6.0.dev20240918+rocm6.2' -> (2, 6, 0)."""
     m = re.match(r"\s*(\d+(?:\.\d+)*)", text or "")
     return tuple(int(x) for x in m.group(1).split(".")) if m else ()
-
-
-def hipblaslt_supported(row: GfxPrecision, hip: str | None) -> bool | None:
-    """Whether torch built for ROCm ``hip`` uses hipBLASLt on this arch (None: hip unknown)."""
-    if row.hipblaslt_since is None:
-        return False
-    if not hip:
-        return None
-    return version_tuple(hip)[:2] >= version_tuple(row.hipblaslt_since)[:2]
 
 
 # PYTORCH_HIP_ALLOC_CONF=expandable_segments:True printed "not supported on this platform" on
@@ -314,21 +198,3 @@ def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem
             add("warn", f"{name} {ver} was built for {built.upper()} {built_ver}, but torch {tv} is CPU-only",
                 "install a GPU build of torch, or uninstall " + key)
     return out
-
-
-# ---------------------------------------------------------------- docs/precision.md
-
-def render_table() -> str:
-    """The table as Markdown; docs/precision.md embeds it (a test keeps them in step)."""
-    head = ("| gfx | family | example | BF16 | FP16 | TF32/XF32 | hipBLASLt in torch | CK flash | AOTriton SDPA "
-            "| flash-attn pkg | peak TFLOP/s | sources |\n|" + "---|" * 12 + "\n")
-    rows = []
-    for r in _ROWS:
-        peaks = ", ".join(f"{k} {v:g}" for k, v in (r.peak_tflops or {}).items()) or "—"
-        hb = "no" if r.hipblaslt_since is None else ("yes" if r.hipblaslt_since == "5.0" else f"ROCm ≥ {r.hipblaslt_since}")
-        srcs = " ".join(f"[{i + 1}]({u.split(' ')[0]})" for i, u in enumerate(r.sources))
-        rows.append(f"| {r.gfx} | {r.family} | {r.example} | {r.bf16} | {r.fp16} | {'yes' if r.tf32 else 'no'} "
-                    f"| {hb} | {'yes' if r.ck_flash else 'no'} | {r.aotriton} | {', '.join(r.flash_attn_pkg) or 'none'} "
-                    f"| {peaks} | {srcs} |")
-    notes = [f"- **{r.gfx}**: {r.note}" for r in _ROWS if r.note]
-    return head + "\n".join(rows) + "\n\nNotes:\n\n" + "\n".join(notes) + "\n"

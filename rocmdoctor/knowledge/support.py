@@ -1,4 +1,7 @@
-"""ROCm support lists: operating systems and kernels, and GPU architectures.
+"""ROCm support lists: operating systems and kernels, and the order of ROCm releases.
+
+Which GPU architectures each release supports is per-GPU knowledge: it lives in the GPU
+knowledge base (``rocmdoctor.knowledge.gpus.gfx_status``).
 
 Sources: ROCm "System requirements (Linux)" pages for 6.x and 7.x,
 https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html
@@ -45,41 +48,6 @@ def supported_os(os_id: str, version_id: str, kernel: str) -> OsVerdict:
                             "ROCm may still work, but AMD does not test it")
 
 
-@dataclass(frozen=True)
-class GfxSupport:
-    gfx: str
-    family: str  # CDNA1, RDNA3, GCN5 ...
-    products: str
-    rocm7: str  # "supported", "unsupported", "unofficial"
-    last_rocm: str | None  # last ROCm release that listed it, when dropped
-    note: str = ""
-    # When AMD lists only some boards of a gfx target: their PCI device ids. Other boards
-    # of the same target run the same code but are not on the support list.
-    listed_devices: frozenset[int] | None = None
-
-
-GFX_SUPPORT: dict[str, GfxSupport] = {g.gfx: g for g in [
-    GfxSupport("gfx900", "GCN5", "Radeon Instinct MI25, Vega 56/64", "unsupported", "4.5"),
-    GfxSupport("gfx906", "GCN5.1", "Instinct MI50/MI60, Radeon VII, Radeon Pro VII", "unsupported", "6.4",
-               "deprecated (maintenance only) through ROCm 6.x; not in the ROCm 7 list"),
-    GfxSupport("gfx908", "CDNA1", "Instinct MI100", "supported", None),
-    GfxSupport("gfx90a", "CDNA2", "Instinct MI210/MI250/MI250X", "supported", None),
-    GfxSupport("gfx942", "CDNA3", "Instinct MI300X/MI300A/MI325X", "supported", None),
-    GfxSupport("gfx950", "CDNA4", "Instinct MI350X/MI355X", "supported", None),
-    GfxSupport("gfx1030", "RDNA2", "Radeon PRO W6800/V620, RX 6800/6900", "supported", None,
-               "only the PRO W6800 and V620 are listed; RX 6000 cards are not in the ROCm 7 list",
-               listed_devices=frozenset({0x73A3, 0x73A1})),  # PRO W6800, PRO V620
-    GfxSupport("gfx1031", "RDNA2", "RX 6700/6750 XT", "unofficial", None, "never officially supported"),
-    GfxSupport("gfx1032", "RDNA2", "RX 6600/6650 XT, PRO W6600", "unofficial", None, "never officially supported"),
-    GfxSupport("gfx1100", "RDNA3", "RX 7900 XTX/XT/GRE, PRO W7900/W7800", "supported", None),
-    GfxSupport("gfx1101", "RDNA3", "RX 7800/7700 XT, PRO W7700, V710", "supported", None),
-    GfxSupport("gfx1102", "RDNA3", "RX 7600/7600 XT", "unofficial", None, "not in the Linux ROCm 7 list"),
-    GfxSupport("gfx1151", "RDNA3.5", "Ryzen AI Max (Strix Halo)", "supported", None),
-    GfxSupport("gfx1200", "RDNA4", "RX 9060/9060 XT", "supported", None),
-    GfxSupport("gfx1201", "RDNA4", "RX 9070/9070 XT/GRE, Radeon AI PRO R9700", "supported", None),
-]}
-
-
 # ----------------------------------------------------------------- ROCm releases
 # Minor releases in order. The user/kernel-space matrix promises compatibility for
 # +/- 2 of these (install-on-linux reference/user-kernel-space-compat-matrix.rst):
@@ -114,60 +82,6 @@ def release_gap(a: tuple[int, ...], b: tuple[int, ...]) -> int | None:
         return None
     return abs(oa - ob)
 
-
-# ------------------------------------------------------------ gfx per ROCm version
-def gfx_status(gfx: str, rocm: tuple[int, ...] | None) -> tuple[str, str]:
-    """(status, note) of a gfx target for a ROCm version (None: the current list).
-
-    status: supported, deprecated, unsupported, unofficial, unknown.
-    """
-    info = GFX_SUPPORT.get(gfx)
-    if info is None:
-        return "unknown", f"{gfx} is not on any ROCm GPU support list"
-    if info.rocm7 == "unofficial":
-        return "unofficial", info.note or "never officially supported"
-    if gfx == "gfx906" and rocm:
-        if rocm[0] <= 5:
-            return "supported", ""
-        if rocm[0] == 6:
-            return "deprecated", "deprecated in ROCm 6.x (maintenance only); dropped from the ROCm 7 list"
-        return "unsupported", "not supported by ROCm 7.x (last listed, as deprecated, in ROCm 6.4)"
-    if info.last_rocm and rocm and rocm[:2] <= version_tuple_2(info.last_rocm):
-        return "supported", ""
-    if info.rocm7 == "unsupported":
-        return "unsupported", info.note or f"last supported by ROCm {info.last_rocm}"
-    since = GFX_SINCE.get(gfx)
-    if since and rocm and rocm[:2] < since:
-        return "unsupported", f"support arrived in ROCm {since[0]}.{since[1]}"
-    return "supported", info.note
-
-
-def version_tuple_2(text: str) -> tuple[int, int]:
-    parts = [int(p) for p in text.split(".")[:2]]
-    return (parts[0], parts[1] if len(parts) > 1 else 0)
-
-
-# First ROCm release listing a target, where the release notes are clear about it.
-GFX_SINCE: dict[str, tuple[int, int]] = {
-    "gfx942": (6, 0),
-    "gfx950": (7, 0),
-    "gfx1200": (6, 4),
-    "gfx1201": (6, 4),
-}
-
-
-def officially_supported(gfx: str, rocm: tuple[int, ...] | None = None) -> bool:
-    return gfx_status(gfx, rocm)[0] in ("supported", "deprecated")
-
-
-# Community HSA_OVERRIDE_GFX_VERSION values for cards no wheel targets (not supported
-# by AMD): RDNA2 variants run gfx1030 code, RDNA3 variants gfx1100 code.
-# legacy-rocm-build#2720, #1698; AUTOMATIC1111/stable-diffusion-webui#15434.
-COMMUNITY_OVERRIDE: dict[str, str] = {
-    "gfx1031": "10.3.0", "gfx1032": "10.3.0", "gfx1033": "10.3.0", "gfx1034": "10.3.0",
-    "gfx1035": "10.3.0", "gfx1036": "10.3.0",
-    "gfx1101": "11.0.0", "gfx1102": "11.0.0", "gfx1103": "11.0.0",
-}
 
 # OSes whose own distribution packages ROCm (not AMD's repositories): notes only.
 DISTRO_PACKAGED = {"arch": "Arch Linux", "fedora": "Fedora", "opensuse-tumbleweed": "openSUSE Tumbleweed",

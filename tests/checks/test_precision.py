@@ -338,12 +338,3 @@ def test_bad_config_skips_with_reason(tmp_path, text, why):
 def test_missing_config_file_skips(tmp_path):
     f = scan(machine(tmp_path), "RD-PREC-011", str(tmp_path / "nope.json"))[0]
     assert f.status == Status.SKIP and "cannot read" in f.detail
-
-
-def test_docs_table_matches_knowledge():
-    from rocmdoctor.knowledge.precision import render_table
-    path = os.path.join(os.path.dirname(DATA), "..", "docs", "precision.md")
-    with open(path, encoding="utf-8") as fh:
-        doc = fh.read()
-    block = doc.split("<!-- table:begin -->\n", 1)[1].split("<!-- table:end -->", 1)[0]
-    assert block == render_table(), "regenerate the table in docs/precision.md from render_table()"
