@@ -192,7 +192,7 @@ def _rocminfo_gpus(ctx) -> list[Gpu]:
             index=i, node=int(node) if node.isdigit() else i + 1, gfx=gfx, gfx_target_version=0,
             device_id=int(chip) if chip.isdigit() else 0, pci=None, name=a.get("Marketing Name") or None,
             name_source="cmd: rocminfo" if a.get("Marketing Name") else None,
-            vram_bytes=int(size) * 1024 if size.isdigit() else None, integrated=gfx in INTEGRATED_GFX,
+            vram_bytes=int(size) * 1024 if size.isdigit() else None, integrated=is_integrated(gfx),
             render_minor=None, properties_path="cmd: rocminfo", unified_memory=gfx in UNIFIED_MEMORY_GFX,
         ))
     return out
