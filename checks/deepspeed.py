@@ -7,6 +7,8 @@ All answers come from DeepSpeed's own op-builder API, run in a child process by 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rocmdoctor import configlint as cl
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 
@@ -307,11 +309,16 @@ def unknown_build_vars(deepspeed_ops):
 
 @check("RD-DS-006", area="deepspeed", title="Training config: ZeRO stage and offload suit the GPUs and their memory",
        level="quick", option="config", sources=[cl.ZERO_DOCS, cl.ZERO_PAPER])
-def config_zero(training_config, gpus=None):
-    cfg = training_config.deepspeed if training_config.kind != "deepspeed" else training_config
-    if cfg is None:
-        return skip(f"{training_config.path}: no DeepSpeed config in it")
+def config_zero(setups, gpus=None):
     amd = [g for g in gpus or [] if not g.integrated]
     vram = min((g.vram_bytes for g in amd if g.vram_bytes), default=None)
     hw = cl.Hardware(gfx=tuple(g.gfx or "unknown" for g in amd), vram_bytes=vram)
-    return cl.zero_vs_hardware(cfg.data, hw, None, cfg.path)
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        if s.deepspeed is None:
+            out.append(skip(f"{s.path}: no DeepSpeed config in it", subject=s.path if many else None))
+            continue
+        found = cl.zero_vs_hardware(s.deepspeed.data, hw, None, s.deepspeed.path)
+        out.extend(replace(f, subject=f.subject or s.path) if many else f for f in found)
+    return out

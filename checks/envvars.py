@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.settings import env_ev
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge.gpus import arch_base, officially_supported
@@ -28,14 +29,14 @@ def _unset(*names: str) -> FixPlan:
 # ------------------------------------------------------------------ HSA override
 @check("RD-ENV-001", area="env", title="HSA_OVERRIDE_GFX_VERSION matches the GPUs it applies to",
        sources=[THUNK, ROCM_3065])
-def hsa_override(hsa_overrides, gpus, torch=None, rocm=None):
+def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
     o = hsa_overrides
     if o.global_value is None and not o.per_node_vars:
         return ok("HSA_OVERRIDE_GFX_VERSION is not set")
     set_vars = ({"HSA_OVERRIDE_GFX_VERSION": o.global_value} if o.global_value is not None else {}) | o.per_node_vars
-    env_ev = [ev("environment", f"{k}={v}") for k, v in sorted(set_vars.items())]
+    set_ev = [env_ev(env or set_vars, k) for k in sorted(set_vars)]
     if not gpus:
-        return skip("HSA_OVERRIDE_GFX_VERSION is set, but there is no AMD GPU to apply it to", evidence=env_ev)
+        return skip("HSA_OVERRIDE_GFX_VERSION is set, but there is no AMD GPU to apply it to", evidence=set_ev)
     by_index = {g.index: g for g in gpus}
     arch_list = {arch_base(a) for a in (torch or {}).get("arch_list") or []} if (torch or {}).get("hip") else set()
     rocm_v = version_tuple((rocm.default or rocm.all[0]).version) if rocm and (rocm.default or rocm.all) else None
@@ -46,7 +47,7 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None):
     for (var, value, gfx), ovs in groups.items():
         gs = [by_index[x.gpu_index] for x in ovs]
         subject = f"GPU {', '.join(str(g.index) for g in gs)} ({gfx})"
-        evidence = [ev("environment", f"{var}={value}"),
+        evidence = [env_ev(env or {var: value}, var),
                     ev(gs[0].properties_path, f"gfx_target_version {gs[0].gfx_target_version}")]
         out.append(_judge(ovs[0], gs[0], subject, evidence, arch_list, rocm_v))
     used_global = [by_index[x.gpu_index] for x in o.per_gpu if x.var == "HSA_OVERRIDE_GFX_VERSION"]
@@ -57,14 +58,14 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None):
                         "per-node form HSA_OVERRIDE_GFX_VERSION_<KFD node id> for only the GPU that needs it; "
                         "node ids are the directory numbers under /sys/class/kfd/kfd/topology/nodes (CPUs "
                         "count too, so the first GPU is usually node 1).",
-                        evidence=[ev("environment", f"HSA_OVERRIDE_GFX_VERSION={o.global_value}")],
+                        evidence=[env_ev(env or {"HSA_OVERRIDE_GFX_VERSION": o.global_value}, "HSA_OVERRIDE_GFX_VERSION")],
                         fix=_unset("HSA_OVERRIDE_GFX_VERSION")))
     if o.stray:
         nodes = ", ".join(str(g.node) for g in gpus)
         out.append(warn(f"{', '.join(o.stray)} name(s) no GPU node",
                         f"Per-node overrides use KFD node ids, not GPU indexes; the GPU nodes here are {nodes}. "
                         "The variable(s) have no effect as written.",
-                        evidence=[ev("environment", f"{k}={o.per_node_vars[k]}") for k in o.stray],
+                        evidence=[env_ev(env or o.per_node_vars, k) for k in o.stray],
                         fix=_unset(*o.stray)))
     return out
 
@@ -125,7 +126,7 @@ def pytorch_rocm_arch(env, gpus, hsa_overrides=None):
     if value is None:
         return ok("PYTORCH_ROCM_ARCH is not set", "Extension builds target torch's own arch list.")
     listed = {arch_base(a) for a in re.split(r"[;,\s]+", value) if a.strip()}
-    evidence = [ev("environment", f"PYTORCH_ROCM_ARCH={value}")]
+    evidence = [env_ev(env, "PYTORCH_ROCM_ARCH")]
     if not gpus:
         return skip("PYTORCH_ROCM_ARCH is set, but there is no AMD GPU to compare it with", evidence=evidence)
     runs_as = {ov.gpu_index: ov.gfx for ov in (hsa_overrides.per_gpu if hsa_overrides else ()) if ov.gfx}
@@ -172,7 +173,7 @@ def visible_devices(env, gpus, kfd_nodes=None):
     set_vars = {k: env[k] for k in VISIBLE if k in env}
     if not set_vars:
         return ok("no *_VISIBLE_DEVICES variable set" + (": every GPU is visible" if gpus else ""))
-    evidence = [ev("environment", f"{k}={v}") for k, v in set_vars.items()]
+    evidence = [env_ev(env, k) for k in set_vars]
     if not gpus:
         return skip("visible-devices variables set, but there is no AMD GPU", evidence=evidence)
     uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}

@@ -7,6 +7,7 @@ to do, and pip keeps an installed torch that still satisfies everything.
 """
 from __future__ import annotations
 
+from rocmdoctor.settings import env_ev
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import llamafactory as lf
 
@@ -116,7 +117,7 @@ def llamafactory_pins(llamafactory, distributions, python=None, env=None):
              f"{' (mandatory)' if c.mandatory else ''}" for c, v in bad]
     evidence = [origin, ev("probe: python", "\n".join(lines))]
     if disabled:
-        evidence.append(ev("environment", "DISABLE_VERSION_CHECK=" + str((env or {}).get("DISABLE_VERSION_CHECK"))))
+        evidence.append(env_ev(env, "DISABLE_VERSION_CHECK"))
     specs = combined_specs({c.package for c, _ in bad}, distributions,
                            [(c.package, c.specifier) for c, _ in bad if c.specifier])
     fix = pip_plan(python, specs, "Install training-stack versions LLaMA-Factory accepts")

@@ -7,7 +7,8 @@ On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
 from __future__ import annotations
 
-from rocmdoctor import configfiles as cf
+from rocmdoctor import trainargs as ta
+from rocmdoctor.settings import env_ev
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
 from rocmdoctor.knowledge import precision as kp
@@ -110,7 +111,7 @@ def hipblaslt(gpus, torch, env=None):
             out.append(warn(
                 f"{row.gfx}: TORCH_BLAS_PREFER_HIPBLASLT=1 asks for hipBLASLt, which this torch does not support here",
                 "Forcing it only adds a warning and a fallback to hipBLAS; unset it.", subject=d.label,
-                evidence=evidence + [ev("environment", "TORCH_BLAS_PREFER_HIPBLASLT=1")],
+                evidence=evidence + [env_ev(env, "TORCH_BLAS_PREFER_HIPBLASLT")],
                 fix=FixPlan("Unset TORCH_BLAS_PREFER_HIPBLASLT", (
                     Action("env", "let torch choose its BLAS backend", env={"TORCH_BLAS_PREFER_HIPBLASLT": None}),))))
         else:
@@ -135,7 +136,7 @@ def tf32_flags(gpus, env, torch=None):
     if not set_vars:
         return ok("no TF32 override variables set")
     without = [d for d in amd if not (d.row and d.row.tf32)]
-    evidence = [ev("environment", f"{k}=1") for k in set_vars] + [d.evidence for d in without]
+    evidence = [env_ev(env, k) for k in set_vars] + [d.evidence for d in without]
     if not without:
         return ok(f"{', '.join(set_vars)} set; every GPU has XF32 matrix math", evidence=evidence)
     gfx = ", ".join(sorted({d.gfx or "?" for d in without}))
@@ -222,7 +223,7 @@ def expandable_segments(env, torch):
     val = env.get("PYTORCH_HIP_ALLOC_CONF", "")
     if "expandable_segments:true" not in val.replace(" ", "").lower():
         return ok("expandable_segments not requested")
-    e = [ev("environment", f"PYTORCH_HIP_ALLOC_CONF={val}"),
+    e = [env_ev(env, "PYTORCH_HIP_ALLOC_CONF"),
          ev("probe: python", f"torch {torch.get('version')}, hip {torch.get('hip')}")]
     if kp.expandable_segments_ok(torch.get("version"), torch.get("hip"), None):
         return ok("expandable_segments requested and supported by this torch", evidence=e)
@@ -254,125 +255,185 @@ def recommendation(gpus=None, torch=None, distributions=None, env=None):
 
 
 # ---------------------------------------------------------------- the user's training config
+# These judge each training setup of the files given with --config (rocmdoctor.settings):
+# the arguments of a YAML / JSON / command line plus the DeepSpeed JSON they name. A fix
+# names every file that must change (rocmdoctor.trainargs.dtype_changes), never only one.
 
 def _config_devices(gpus, torch):
     devs = devices(gpus, torch)
     return devs, [d for d in devs if d.vendor == "amd"]
 
 
+def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None) -> FixPlan:
+    """A display-only plan with one action per file; params carry the edits for `fix --config`."""
+    first = next(iter(changes.values()), "")
+    return FixPlan(title, tuple(Action("note", f"in {p}: {c}", path=p) for p, c in changes.items()),
+                   params=dict(params or {}, change=first, changes=dict(changes), files=list(changes)))
+
+
+def _sub(setup, many: bool) -> str | None:
+    return setup.path if many else None
+
+
 @check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED], option="config")
-def config_dtype(training_config, gpus=None, torch=None):
-    cfg = training_config
-    setting = cf.effective_dtype(cfg)
+def config_dtype(setups, gpus=None, torch=None):
     devs, amd = _config_devices(gpus, torch)
-    if not devs:
-        return skip(f"{cfg.path}: no GPU found to check it against")
-    if setting is None:
-        if cfg.kind == cf.LLAMAFACTORY and any(d.row and not d.row.bf16_native for d in amd):
-            return warn(f"{cfg.path}: no bf16/fp16 setting; bf16 checkpoints may load in bf16",
-                        "LLaMA-Factory picks bf16 for bf16 checkpoints when torch claims bf16 support, which ROCm "
-                        "always does. Set the precision explicitly.",
-                        evidence=[ev(cfg.path, "(no bf16 / fp16 / pure_bf16 key)")] + [d.evidence for d in amd],
-                        fix=_dtype_fix(cfg, recommend({"gpus": gpus, "torch": torch}, model=cf.model_name(cfg))))
-        return ok(f"{cfg.path}: no mixed-precision setting (fp32)")
-    if setting.value in ("fp32", "auto"):
-        return ok(f"{cfg.path}: {setting.value} requested" + (" (HF TrainingArguments decide)" if setting.value ==
-                                                             "auto" else ""),
-                  evidence=[ev(setting.config.path, setting.evidence_text)])
-    rec = recommend({"gpus": gpus, "torch": torch}, model=cf.model_name(cfg))
-    ev_cfg = ev(setting.config.path, setting.evidence_text)
-    if setting.value == "bf16":
-        bad = [d for d in amd if d.row and not d.row.bf16_native]
-        if not bad:
-            return ok(f"{cfg.path}: bf16 requested; every GPU runs it natively", evidence=[ev_cfg])
-        gfx = ", ".join(sorted({d.gfx for d in bad}))
-        return fail(f"{setting.config.kind_name} asks for bf16, which {gfx} cannot run natively",
-                    f"{bad[0].row.example} ({bad[0].gfx}) has no BF16 matrix math: bf16 runs emulated, several times "
-                    f"slower than fp16 (a Qwen2.5-7B LoRA step: 700+ s in bf16, 253 s in fp16). "
-                    f"Recommended: {rec.dtype}" + (" with dynamic loss scaling." if rec.loss_scaling else "."),
-                    evidence=[ev_cfg] + [d.evidence for d in bad], fix=_dtype_fix(setting.config, rec),
-                    data={"requested": "bf16", "recommended": rec.dtype, "key": setting.key})
-    return ok(f"{cfg.path}: fp16 requested", evidence=[ev_cfg])
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        ask = ta.dtype(s)
+        if not devs:
+            out.append(skip(f"{s.path}: no GPU found to check it against", subject=subject))
+            continue
+        model = ta.model_name(s)
+        if ask is None or ask.decided_by is None:
+            if s.args and any(v.origin.path for v in s.args) and any(d.row and not d.row.bf16_native for d in amd) \
+                    and any(v.name in ("stage", "finetuning_type", "template") for v in s.args):
+                rec = recommend({"gpus": gpus, "torch": torch}, model=model)
+                out.append(warn(f"{s.path}: no bf16/fp16 setting; bf16 checkpoints may load in bf16",
+                                "LLaMA-Factory picks bf16 for bf16 checkpoints when torch claims bf16 support, which "
+                                "ROCm always does. Set the precision explicitly.", subject=subject,
+                                evidence=[ev(s.path, "(no bf16 / fp16 / pure_bf16 key)")] + [d.evidence for d in amd],
+                                fix=_dtype_fix(s, rec)))
+            else:
+                out.append(ok(f"{s.path}: no mixed-precision setting (fp32)", subject=subject))
+            continue
+        ev_cfg = ask.decided_by.evidence()
+        if ask.value in ("fp32", "auto"):
+            out.append(ok(f"{s.path}: {ask.value} requested" + (" (HF TrainingArguments decide)" if ask.value == "auto"
+                                                                  else ""), evidence=[ev_cfg], subject=subject))
+            continue
+        if ask.value == "bf16":
+            bad = [d for d in amd if d.row and not d.row.bf16_native]
+            if not bad:
+                out.append(ok(f"{s.path}: bf16 requested; every GPU runs it natively", evidence=[ev_cfg],
+                              subject=subject))
+                continue
+            rec = recommend({"gpus": gpus, "torch": torch}, model=model)
+            gfx = ", ".join(sorted({d.gfx for d in bad}))
+            kind = _kind_name(s, ask.path)
+            others = [v.evidence() for v in ask.all if v is not ask.decided_by]
+            out.append(fail(f"{kind} asks for bf16, which {gfx} cannot run natively",
+                            f"{bad[0].row.example} ({bad[0].gfx}) has no BF16 matrix math: bf16 runs emulated, several "
+                            f"times slower than fp16 (a Qwen2.5-7B LoRA step: 700+ s in bf16, 253 s in fp16). "
+                            f"Recommended: {rec.dtype}" + (" with dynamic loss scaling." if rec.loss_scaling else "."),
+                            evidence=[ev_cfg] + others + [d.evidence for d in bad], fix=_dtype_fix(s, rec),
+                            subject=subject,
+                            data={"requested": "bf16", "recommended": rec.dtype, "key": ask.decided_by.name}))
+            continue
+        out.append(ok(f"{s.path}: fp16 requested", evidence=[ev_cfg], subject=subject))
+    return out
 
 
-def _dtype_fix(cfg, rec):
-    change = cf.dtype_change(cfg, rec.dtype)
-    return FixPlan(f"Train in {rec.dtype}" + (" with dynamic loss scaling" if rec.loss_scaling else ""),
-                   (Action("note", f"in {cfg.path}: {change}", path=cfg.path),),
-                   params={"dtype": rec.dtype, "change": change})
+def _kind_name(setup, path) -> str:
+    from rocmdoctor.readers import KIND_NAMES
+
+    return KIND_NAMES.get(setup.kinds.get(path, ""), "the training config")
+
+
+def _dtype_fix(setup, rec):
+    changes = ta.dtype_changes(setup, rec.dtype)
+    return _edits_plan(f"Train in {rec.dtype}" + (" with dynamic loss scaling" if rec.loss_scaling else "")
+                       + (f" (edit all {len(changes)} files: transformers refuses a DeepSpeed config that "
+                          "disagrees with the arguments)" if len(changes) > 1 else ""),
+                       changes, {"dtype": rec.dtype})
 
 
 @check("RD-PREC-011", area=AREA, title="Training config: the attention implementation exists for the GPUs",
        sources=[kp.CK_ARCHS, kp.FLASH_ATTN_README], option="config")
-def config_attention(training_config, gpus=None, torch=None, distributions=None):
-    cfg = training_config
-    setting = cf.requested_attention(cfg)
+def config_attention(setups, gpus=None, torch=None, distributions=None):
     devs, amd = _config_devices(gpus, torch)
-    if setting is None:
-        return ok(f"{cfg.path}: attention left to the default")
-    ev_cfg = ev(cfg.path, setting.evidence_text)
-    if setting.value != "fa2":
-        return ok(f"{cfg.path}: attention {setting.value}", evidence=[ev_cfg])
-    if not amd:
-        return ok(f"{cfg.path}: fa2 requested (not an AMD GPU; not checked against the gfx table)", evidence=[ev_cfg])
-    bad = [d for d in amd if not (d.row and d.row.ck_flash)]
-    if not bad:
-        return ok(f"{cfg.path}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg])
-    gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
-    change = cf.attention_change(cfg, setting, "sdpa")
-    return fail(f"{cfg.kind_name} asks for FlashAttention-2, which has no kernel for {gfx}",
-                "The flash-attn package's CK backend supports MI200/MI300-class GPUs only (gfx90a, gfx942, gfx950); "
-                "elsewhere model loading fails or falls back. Use PyTorch SDPA.",
-                evidence=[ev_cfg] + [d.evidence for d in bad],
-                fix=FixPlan("Use SDPA attention", (Action("note", f"in {cfg.path}: {change}", path=cfg.path),),
-                            params={"change": change}))
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        ask = ta.attention(s)
+        if ask is None:
+            out.append(ok(f"{s.path}: attention left to the default", subject=subject))
+            continue
+        ev_cfg = ask.decided_by.evidence()
+        if ask.value != "fa2":
+            out.append(ok(f"{s.path}: attention {ask.value}", evidence=[ev_cfg], subject=subject))
+            continue
+        if not amd:
+            out.append(ok(f"{s.path}: fa2 requested (not an AMD GPU; not checked against the gfx table)",
+                          evidence=[ev_cfg], subject=subject))
+            continue
+        bad = [d for d in amd if not (d.row and d.row.ck_flash)]
+        if not bad:
+            out.append(ok(f"{s.path}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg],
+                          subject=subject))
+            continue
+        gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
+        path = ask.path
+        change = ta.attention_edit(ask.decided_by, "sdpa", ta.syntax_of(s, path))
+        out.append(fail(f"{_kind_name(s, path)} asks for FlashAttention-2, which has no kernel for {gfx}",
+                        "The flash-attn package's CK backend supports MI200/MI300-class GPUs only (gfx90a, gfx942, "
+                        "gfx950); elsewhere model loading fails or falls back. Use PyTorch SDPA.",
+                        evidence=[ev_cfg] + [d.evidence for d in bad], subject=subject,
+                        fix=_edits_plan("Use SDPA attention", {path: change})))
+    return out
 
 
 @check("RD-PREC-012", area=AREA, title="Training config: fp16 has loss scaling and suits the model",
        sources=[kp.QWEN_FP16_NAN, kp.LLAMAFACTORY_FP16_NAN], option="config")
-def config_fp16(training_config):
-    cfg = training_config
-    setting = cf.effective_dtype(cfg)
-    if setting is None or setting.value != "fp16":
-        return ok(f"{cfg.path}: fp16 not requested")
+def config_fp16(setups):
+    many = len(setups) > 1
     out = []
-    ev_cfg = ev(setting.config.path, setting.evidence_text)
-    scale = cf.fp16_loss_scale(cfg)
-    if scale is not None and isinstance(scale.value, (int, float)) and scale.value > 0:
-        static = float(scale.value)
-        out.append((fail if static <= 1 else warn)(
-            f"fp16 with a static loss scale of {static:g}" + (" (no scaling at all)" if static <= 1 else ""),
-            "Small gradients underflow and large ones overflow with a fixed scale; loss_scale 0 turns on DeepSpeed's "
-            "dynamic scaling.", evidence=[ev(scale.config.path, scale.evidence_text)],
-            fix=FixPlan("Use dynamic loss scaling", (Action("note", f'in {scale.config.path}: "fp16": {{"enabled": '
-                                                                  'true, "loss_scale": 0}', path=scale.config.path),))))
-    model = cf.model_name(cfg)
-    family = kp.fp16_overflow_family(model)
-    if family:
-        out.append(warn(f"{model} is known to overflow in fp16 (loss 0.0, grad_norm nan)",
-                        "Qwen's maintainers: use bf16, and fp32 where the GPU has no bf16. Loss scaling does not "
-                        "prevent activation overflow.",
-                        evidence=[ev(cfg.path, cfg.snippet("model_name_or_path")), ev_cfg],
-                        fix=FixPlan("Train this model in bf16 (native-BF16 GPUs) or fp32", (
-                            Action("note", f"in {setting.config.path}: {cf.dtype_change(setting.config, 'fp32')}",
-                                   path=setting.config.path),))))
-    return out or ok(f"{cfg.path}: fp16 with dynamic loss scaling", evidence=[ev_cfg])
+    for s in setups:
+        subject = _sub(s, many)
+        ask = ta.dtype(s)
+        if ask is None or ask.value != "fp16":
+            out.append(ok(f"{s.path}: fp16 not requested", subject=subject))
+            continue
+        found = []
+        ev_cfg = ask.decided_by.evidence()
+        scale = ta.loss_scale(s)
+        if scale is not None and isinstance(scale.value, (int, float)) and not isinstance(scale.value, bool) \
+                and scale.value > 0:
+            static = float(scale.value)
+            ds_path = s.deepspeed.path
+            found.append((fail if static <= 1 else warn)(
+                f"fp16 with a static loss scale of {static:g}" + (" (no scaling at all)" if static <= 1 else ""),
+                "Small gradients underflow and large ones overflow with a fixed scale; loss_scale 0 turns on "
+                "DeepSpeed's dynamic scaling.", evidence=[scale.decided_by.evidence()], subject=subject,
+                fix=_edits_plan("Use dynamic loss scaling", {ds_path: '"fp16": {"enabled": true, "loss_scale": 0}'})))
+        model = ta.model_name(s)
+        family = kp.fp16_overflow_family(model)
+        if family:
+            found.append(warn(f"{model} is known to overflow in fp16 (loss 0.0, grad_norm nan)",
+                              "Qwen's maintainers: use bf16, and fp32 where the GPU has no bf16. Loss scaling does "
+                              "not prevent activation overflow.", subject=subject,
+                              evidence=[s.arg("model_name_or_path").evidence(), ev_cfg],
+                              fix=_edits_plan("Train this model in bf16 (native-BF16 GPUs) or fp32",
+                                              ta.dtype_changes(s, "fp32"), {"dtype": "fp32"})))
+        out.extend(found or [ok(f"{s.path}: fp16 with dynamic loss scaling", evidence=[ev_cfg], subject=subject)])
+    return out
 
 
 @check("RD-PREC-013", area=AREA, title="Training config: tf32 only where the GPUs have XF32",
        sources=[kp.PRECISION_DOC, kp.TF32_ROCM], option="config")
-def config_tf32(training_config, gpus=None, torch=None):
-    cfg = training_config
-    s = cf.tf32_requested(cfg)
-    if s is None:
-        return ok(f"{cfg.path}: tf32 not requested")
+def config_tf32(setups, gpus=None, torch=None):
     devs, amd = _config_devices(gpus, torch)
-    bad = [d for d in amd if not (d.row and d.row.tf32)]
-    if not bad:
-        return ok(f"{cfg.path}: tf32 requested", evidence=[ev(cfg.path, s.evidence_text)])
-    gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
-    return warn(f"tf32: true has no effect on {gfx}",
-                "XF32 exists only on MI300-class GPUs; transformers may also reject --tf32 on ROCm. Remove it.",
-                evidence=[ev(cfg.path, s.evidence_text)] + [d.evidence for d in bad],
-                fix=FixPlan("Remove tf32", (Action("note", f"in {cfg.path}: tf32: false", path=cfg.path),)))
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        v = ta.tf32(s)
+        if v is None:
+            out.append(ok(f"{s.path}: tf32 not requested", subject=subject))
+            continue
+        bad = [d for d in amd if not (d.row and d.row.tf32)]
+        if not bad:
+            out.append(ok(f"{s.path}: tf32 requested", evidence=[v.evidence()], subject=subject))
+            continue
+        gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
+        syntax = ta.syntax_of(s, v.origin.path)
+        change = {"cli": "--tf32 False", "json": '"tf32": false'}.get(syntax, "tf32: false")
+        out.append(warn(f"tf32: true has no effect on {gfx}",
+                        "XF32 exists only on MI300-class GPUs; transformers may also reject --tf32 on ROCm. Remove it.",
+                        evidence=[v.evidence()] + [d.evidence for d in bad], subject=subject,
+                        fix=_edits_plan("Remove tf32", {v.origin.path: change})))
+    return out

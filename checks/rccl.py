@@ -2,6 +2,7 @@
 (XGMI or PCIe, which NUMA node / socket each sits on)."""
 from __future__ import annotations
 
+from rocmdoctor.settings import env_ev
 from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
 from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 
@@ -14,7 +15,7 @@ def rccl_env(env):
     hits = [(v, env[v.name]) for v in RCCL_ENV if v.triggered(env.get(v.name))]
     bad = [(v, val) for v, val in hits if v.level == "warn"]
     notes = [(v, val) for v, val in hits if v.level == "note"]
-    evidence = [ev("environment", f"{v.name}={val}") for v, val in hits]
+    evidence = [env_ev(env, v.name) for v, val in hits]
     note_text = " ".join(f"{v.name}={val}: {v.effect}; cost: {v.cost}." for v, val in notes)
     if not bad:
         title = "no RCCL debugging workaround set" + (f" ({len(notes)} deliberate setting(s) noted)" if notes else "")

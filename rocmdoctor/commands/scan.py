@@ -18,9 +18,29 @@ def add_arguments(p) -> None:
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
-    p.add_argument("--config", metavar="FILE",
-                   help="a DeepSpeed JSON, LLaMA-Factory YAML or HF TrainingArguments JSON to check against this machine")
+    p.add_argument("--config", metavar="PATH", action="append",
+                   help="a file or directory to lint against this machine: launch scripts, Slurm batch scripts, "
+                        "Dockerfiles, compose files, DeepSpeed JSON, LLaMA-Factory YAML, HF TrainingArguments, a "
+                        "model's config.json (repeatable; a directory is searched for them, e.g. --config .)")
     add_cluster_args(p)
+
+
+def check_config_paths(paths: list[str]) -> str | None:
+    """Fail early and clearly on a named file that cannot be read or is of no known kind,
+    and on a directory holding none of the known files."""
+    import os
+
+    from ..readers import expand, read_one
+
+    for p in paths:
+        if os.path.isdir(p):
+            if not any(not read_one(f).error for f in expand([p])):
+                return f"{p}: no launch script, Dockerfile, compose file or training config found in it"
+            continue
+        art = read_one(p)
+        if art.error:
+            return art.error
+    return None
 
 
 def run(a) -> int:
@@ -30,12 +50,9 @@ def run(a) -> int:
     from ..render import print_report
 
     if a.config:
-        from ..configfiles import ConfigError, load
-
-        try:
-            load(a.config)  # fail early and clearly on an unreadable file
-        except ConfigError as exc:
-            print(f"rocmdoctor: --config: {exc}", file=sys.stderr)
+        problem = check_config_paths(a.config)
+        if problem:
+            print(f"rocmdoctor: --config: {problem}", file=sys.stderr)
             return EXIT_USAGE
 
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,

@@ -16,10 +16,25 @@ FSSTATS = {"*": {"total_bytes": int, "free_bytes": int, "error": str}}
 
 @fact("env")
 def env(ctx) -> dict[str, str]:
-    data = probe_data(ctx, "env")
-    if not isinstance(data, dict):
-        raise Missing("env probe: not a mapping")
-    return {str(k): str(v) for k, v in data.items()}
+    """The environment a training job gets: the live one (the ``env`` probe), overlaid by the
+    variables the files given with --config set (a script's export, a Dockerfile's ENV, a
+    compose ``environment:``). An EnvView: a dict that also knows each value's file and line."""
+    from ..settings import EnvView
+
+    settings = ctx.optional("settings")
+    try:
+        data = probe_data(ctx, "env")
+        if not isinstance(data, dict):
+            raise Missing("env probe: not a mapping")
+    except Missing:
+        if settings is None:
+            raise
+        data = {}
+    live = {str(k): str(v) for k, v in data.items()}
+    if settings is None:
+        return EnvView.live(live)
+    settings.live_env = live
+    return settings.env()
 
 
 @fact("identity")

@@ -242,7 +242,7 @@ def test_deepspeed_bf16_fails_on_gfx906_with_evidence_and_change(tmp_path):
     f = scan(machine(tmp_path), "RD-PREC-010", cfg)[0]
     assert f.status == Status.FAIL
     assert "DeepSpeed config asks for bf16" in f.title and "gfx906" in f.title
-    assert f.evidence[0].source == cfg and '"enabled": true' in f.evidence[0].text
+    assert f.evidence[0].source == cfg + ":3" and '"enabled": true' in f.evidence[0].text  # file:line
     assert any("90006" in e.text for e in f.evidence)
     assert f.fix.params["dtype"] == "fp16"
     assert '"fp16": {"enabled": true, "loss_scale": 0' in f.fix.params["change"]

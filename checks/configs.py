@@ -1,0 +1,86 @@
+"""The user's files as one job: were they all read, and do they agree with each other?
+
+`scan --config` reads launch scripts, Dockerfiles, compose files and training configs into
+one settings model (rocmdoctor/settings.py). The machine-facing rules (RD-ENV-*, RD-RCCL-001,
+RD-PREC-01x, RD-DS-*, RD-PIN-*) judge the merged settings; these rules judge the files
+against each other, which no single file can show.
+"""
+from __future__ import annotations
+
+from rocmdoctor import trainargs as ta
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
+
+AREA = "config"
+COMPOSE_ENV = "https://docs.docker.com/compose/how-tos/environment-variables/envvars-precedence/"
+
+
+@check("RD-CFG-001", area=AREA, title="Every file given with --config was read", option="config")
+def files_read(settings):
+    bad = [a for a in settings.artifacts if a.error]
+    good = settings.readable()
+    listing = "\n".join(f"{a.path}: {a.kind}" for a in good)
+    if not bad:
+        return ok(f"{len(good)} file(s) read", evidence=[ev("--config", listing)],
+                  data={"files": {a.path: a.kind for a in good}})
+    return warn(f"{len(bad)} file(s) given with --config were not judged",
+                "\n".join(a.error for a in bad), evidence=[ev("--config", listing or "(none read)")],
+                data={"files": {a.path: a.kind for a in good}, "unread": [a.path for a in bad]})
+
+
+@check("RD-CFG-002", area=AREA, title="Files that set the same environment variable agree", option="config",
+       sources=[COMPOSE_ENV])
+def env_agrees(settings):
+    diff = settings.disagreements("env")
+    if not diff:
+        n = len({v.name for v in settings.values("env")})
+        return ok(f"{n} environment variable(s) set, none to different values in different files")
+    out = []
+    for name, vs in sorted(diff.items()):
+        last = vs[-1]
+        shown = ", ".join(f"{v.origin.label}: {v.value}" for v in vs)
+        out.append(warn(f"{name} is set to different values in {len({v.origin.path for v in vs})} files",
+                        f"{shown}. Which one the job sees depends on the order they apply (a compose "
+                        f"`environment:` overrides the image's ENV; an export in the launch script overrides "
+                        f"both); here the last one read, {last.origin.label}, is judged. Keep one.",
+                        subject=name, evidence=[v.evidence() for v in vs],
+                        fix=FixPlan(f"Set {name} in one file", tuple(
+                            Action("note", f"in {v.origin.path}: remove line {v.origin.line} ({v.origin.text})",
+                                   path=v.origin.path) for v in vs[:-1]),
+                            params={"files": sorted({v.origin.path for v in vs}), "keep": last.origin.label})))
+    return out
+
+
+@check("RD-CFG-003", area=AREA, title="The DeepSpeed JSON agrees with the training arguments", option="config",
+       sources=[ta.HF_DS_MATCH])
+def deepspeed_matches_args(setups):
+    out = []
+    for s in setups:
+        if s.deepspeed is None or not s.args:
+            continue
+        bad = ta.mismatches(s)
+        args_file = s.args[0].origin.path
+        files = sorted({s.deepspeed.path} | {a.origin.path if a is not None else args_file for _, a, _ in bad})
+        if not bad:
+            out.append(ok(f"{s.deepspeed.path} agrees with the arguments of {s.path}", subject=s.path))
+            continue
+        lines = "; ".join(why for _, _, why in bad)
+        evidence = [d.evidence() for d, _, _ in bad if d is not None] + \
+            [a.evidence() for _, a, _ in bad if a is not None]
+        actions = []
+        for d, a, why in bad:
+            key = d.name if d is not None else "?"
+            actions.append(Action("note", f"in {s.deepspeed.path}: set \"{key}\" to \"auto\" (it then follows the "
+                                          f"arguments), or make both say the same ({why})", path=s.deepspeed.path))
+            if a is not None:
+                actions.append(Action("note", f"or in {a.origin.path}: change line {a.origin.line} "
+                                              f"({a.origin.text}) to match", path=a.origin.path))
+            else:
+                actions.append(Action("note", f"or in {args_file}: set the argument to match ({why})",
+                                      path=args_file))
+        out.append(fail(f"{s.deepspeed.path} disagrees with the training arguments: transformers will refuse to start",
+                        f"{lines}. transformers compares explicit DeepSpeed values with TrainingArguments and stops "
+                        "with 'Please correct the following DeepSpeed config values that mismatch "
+                        "TrainingArguments values'.", subject=s.path, evidence=evidence,
+                        fix=FixPlan(f"Make {' and '.join(files)} agree", tuple(actions),
+                                    params={"files": files, "mismatches": [w for _, _, w in bad]})))
+    return out or ok("no run pairs a DeepSpeed JSON with training arguments")

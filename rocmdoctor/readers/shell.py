@@ -1,0 +1,401 @@
+"""Shell launch scripts and Slurm batch scripts as settings.
+
+What is read: ``export A=B`` (and ``A=B cmd`` prefixes, ``declare -x``), variables the
+script defines (substituted into later lines), ``#SBATCH`` options, and the command lines
+of the launchers a fine-tune uses: ``torchrun``, ``python -m torch.distributed.run``,
+``deepspeed``, ``accelerate launch``, ``llamafactory-cli train``, ``python script.py``,
+possibly behind ``srun``, ``mpirun -x``, ``nohup``, ``exec``, ``env``. Their launcher
+options become LAUNCHER values, the training script's ``--key value`` arguments TRAIN
+values, each with the line it is written on (continuation lines are followed).
+
+Commands are split into words by bashlex (a port of bash's own parser) when it is
+installed and understands the line; otherwise by the standard library's shlex, which
+handles quoting but not every operator. Anything neither understands is skipped: a
+linter must not stop at the first construct it does not know.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+
+from ..settings import ENV, LAUNCHER, TRAIN, Artifact
+
+SHELL, SLURM = "shell", "slurm"
+LAUNCHERS = ("torchrun", "deepspeed", "accelerate", "llamafactory-cli", "lmf", "python", "python3")
+_WRAPPERS = {"nohup", "exec", "time", "stdbuf", "nice", "ionice", "setsid"}
+_VAR = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?-[^}]*)?\}|([A-Za-z_][A-Za-z0-9_]*))")
+_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+_HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
+# Launcher options that take a value (everything else before the script is a flag).
+_TORCHRUN_OPTS = {"nproc_per_node", "nnodes", "node_rank", "master_addr", "master_port", "rdzv_endpoint",
+                  "rdzv_backend", "rdzv_id", "rdzv_conf", "max_restarts", "monitor_interval", "log_dir",
+                  "redirects", "tee", "local_addr", "start_method", "role", "logs_specs", "local_ranks_filter"}
+_DEEPSPEED_OPTS = {"num_gpus", "num_nodes", "hostfile", "include", "exclude", "master_port", "master_addr",
+                   "launcher", "launcher_args", "module", "node_rank", "ssh_port", "bind_core_list", "elastic_training",
+                   "min_elastic_nodes", "max_elastic_nodes", "comment", "venv_script"}
+_ACCELERATE_OPTS = {"config_file", "num_processes", "num_machines", "mixed_precision", "main_process_ip",
+                    "main_process_port", "machine_rank", "gpu_ids", "dynamo_backend", "deepspeed_config_file",
+                    "zero_stage", "gradient_accumulation_steps", "gradient_clipping", "offload_optimizer_device",
+                    "offload_param_device", "rdzv_backend", "multi_gpu", "use_deepspeed"}
+_ACCELERATE_FLAGS = {"multi_gpu", "use_deepspeed", "use_fsdp", "cpu", "debug", "module", "no_python"}
+# What a launcher option means, whatever its spelling.
+GPU_COUNT_OPTS = {"nproc_per_node": "nproc_per_node", "num_gpus": "nproc_per_node",
+                  "num_processes": "nproc_per_node"}
+
+
+def looks_like(text: str, path: str) -> str | None:
+    """SHELL, SLURM or None, from the text first and the name second."""
+    head = text[:4096]
+    if re.search(r"(?m)^#SBATCH\s", head):
+        return SLURM
+    if head.startswith("#!") and re.match(r"#!\s*\S*(?:ba|z|da|k)?sh\b|#!\s*/usr/bin/env\s+(?:ba|z)?sh\b", head):
+        return SHELL
+    if path.endswith((".sh", ".bash", ".slurm", ".sbatch")):
+        return SLURM if path.endswith((".slurm", ".sbatch")) else SHELL
+    if re.search(r"(?m)^\s*(?:export\s+[A-Za-z_]\w*=|(?:\S+=\S+\s+)*(?:torchrun|deepspeed|accelerate\s+launch|"
+                 r"llamafactory-cli\s+train)\s+[^:\s])", head):
+        return SHELL
+    return None
+
+
+# ------------------------------------------------------------------ lines and words
+
+def logical_lines(text: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, text) of each logical line: continuations joined, heredoc
+    bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
+    out = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        start, buf = i, lines[i]
+        while buf.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            buf = buf[:-1] + " " + lines[i]
+        i += 1
+        m = _HEREDOC.search(buf)
+        if m:  # skip the heredoc body up to its terminator
+            while i < len(lines) and lines[i].strip() != m.group(2):
+                i += 1
+            i += 1
+        stripped = buf.strip()
+        if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
+            continue
+        out.append((start + 1, max(start + 1, i - (1 if not m else 0)) if not m else start + 1, buf))
+    return out
+
+
+def commands(line: str) -> list[list[str]]:
+    """The simple commands on one logical line, each as its words (quotes removed)."""
+    try:
+        import bashlex  # type: ignore
+    except ImportError:
+        bashlex = None
+    if bashlex is not None:
+        try:
+            return _bashlex_commands(bashlex, line)
+        except Exception:  # bashlex raises its own errors (and NotImplementedError) on what it lacks
+            pass
+    return _shlex_commands(line)
+
+
+def _bashlex_commands(bashlex, line: str) -> list[list[str]]:
+    out: list[list[str]] = []
+
+    def walk(node):
+        kind = getattr(node, "kind", "")
+        if kind == "command":
+            words = [p.word for p in node.parts if getattr(p, "kind", "") in ("word", "assignment")]
+            if words:
+                out.append(words)
+            for p in node.parts:  # $(...) inside words holds commands too, but not launches: skip
+                pass
+            return
+        for attr in ("parts", "list"):
+            for child in getattr(node, attr, None) or []:
+                walk(child)
+        for attr in ("command",):
+            child = getattr(node, attr, None)
+            if child is not None and hasattr(child, "kind"):
+                walk(child)
+
+    for tree in bashlex.parse(line):
+        walk(tree)
+    return out
+
+
+def _shlex_commands(line: str) -> list[list[str]]:
+    try:
+        lex = shlex.shlex(line, posix=True, punctuation_chars=";&|")
+        lex.whitespace_split = True
+        lex.commenters = "#"
+        words = list(lex)
+    except ValueError:  # an unclosed quote: fall back to whitespace
+        words = line.split()
+    out, cur = [], []
+    for w in words:
+        if w and set(w) <= set(";&|"):
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            cur.append(w)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def substitute(word: str, variables: dict[str, str]) -> str:
+    return _VAR.sub(lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
+
+
+# ------------------------------------------------------------------ reading
+
+def read(path: str, text: str, kind: str = SHELL) -> Artifact:
+    art = Artifact(path, kind, text, data={"commands": []})
+    variables: dict[str, str] = {}
+    exported: set[str] = set()
+    physical = text.splitlines()
+    for first, last, line in logical_lines(text):
+        if line.lstrip().startswith("#SBATCH"):
+            _sbatch(art, first, line)
+            continue
+        last = _last_line(physical, first)
+        for words in commands(line):
+            _command(art, words, first, last, variables, exported, physical)
+    return art
+
+
+def _last_line(physical: list[str], first: int) -> int:
+    i = first
+    while i <= len(physical) and physical[i - 1].endswith("\\"):
+        i += 1
+    return min(i, len(physical))
+
+
+def _sbatch(art: Artifact, n: int, line: str) -> None:
+    body = line.strip()[len("#SBATCH"):].split("#")[0]
+    try:
+        words = shlex.split(body)
+    except ValueError:
+        words = body.split()
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("--"):
+            name, eq, value = w[2:].partition("=")
+            if not eq and i + 1 < len(words) and not words[i + 1].startswith("-"):
+                value, i = words[i + 1], i + 1
+        elif w.startswith("-") and len(w) >= 2:
+            name, value = w[1], w[2:]
+            if not value and i + 1 < len(words) and not words[i + 1].startswith("-"):
+                value, i = words[i + 1], i + 1
+            name = {"N": "nodes", "n": "ntasks", "G": "gpus", "c": "cpus-per-task", "p": "partition",
+                    "t": "time", "J": "job-name", "w": "nodelist"}.get(name, name)
+        else:
+            i += 1
+            continue
+        i += 1
+        if name == "export":
+            for part in value.split(","):
+                k, eq2, v = part.partition("=")
+                if eq2 and re.match(r"^[A-Za-z_]\w*$", k):
+                    art.add(ENV, k, v, n)
+            continue
+        art.add(LAUNCHER, f"sbatch.{name}", value, n)
+
+
+def _command(art: Artifact, words: list[str], first: int, last: int, variables: dict, exported: set,
+             physical: list[str]) -> None:
+    words = list(words)
+    prefix_env: dict[str, str] = {}
+    while words and _ASSIGN.match(words[0]):
+        k, v = _ASSIGN.match(words[0]).groups()
+        prefix_env[k] = substitute(v, variables)
+        words.pop(0)
+    if not words:  # plain assignments: shell variables, in the environment only if exported
+        for k, v in prefix_env.items():
+            variables[k] = v
+            if k in exported:
+                art.add(ENV, k, v, first)
+        return
+    head = os.path.basename(words[0])
+    if head in ("export", "declare", "typeset") and (head == "export" or "-x" in words[1:2]):
+        for w in words[1:]:
+            if w.startswith("-"):
+                continue
+            m = _ASSIGN.match(w)
+            if m:
+                k, v = m.group(1), substitute(m.group(2), variables)
+                variables[k] = v
+                exported.add(k)
+                art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+            elif re.match(r"^[A-Za-z_]\w*$", w):
+                exported.add(w)
+                if w in variables:
+                    art.add(ENV, w, variables[w], first)
+        return
+    for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
+        art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    words = [substitute(w, variables) for w in words]
+    _launch(art, words, first, last, physical)
+
+
+def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
+    rx = re.compile(pattern)
+    for n in range(first, max(first, last) + 1):
+        if n <= len(physical) and rx.search(physical[n - 1]):
+            return n
+    return first
+
+
+def _opt(word: str) -> tuple[str, str | None]:
+    name, eq, value = word.lstrip("-").partition("=")
+    return name.replace("-", "_"), (value if eq else None)
+
+
+def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str]) -> None:
+    """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
+    launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
+    env_vals: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        head = os.path.basename(words[i])
+        if head in _WRAPPERS:
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                i += 1
+            continue
+        if head == "env":
+            i += 1
+            while i < len(words) and (_ASSIGN.match(words[i]) or words[i].startswith("-")):
+                m = _ASSIGN.match(words[i])
+                if m:
+                    env_vals.append(m.groups())
+                i += 1
+            continue
+        if head in ("srun", "mpirun", "mpiexec"):
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                name, value = _opt(words[i])
+                if value is None and i + 1 < len(words) and not words[i + 1].startswith("-") \
+                        and not _looks_like_program(words[i + 1]):
+                    value, i = words[i + 1], i + 1
+                if head != "srun" and name == "x" and value and "=" in value:
+                    env_vals.append(tuple(value.split("=", 1)))
+                else:
+                    launcher_vals.append((head, name, value if value is not None else "true"))
+                i += 1
+            continue
+        break
+    rest = words[i:]
+    if not rest:
+        return
+    head = os.path.basename(rest[0])
+    cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}}
+    if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
+                                                                         ["-m", "torch.distributed.launch"])):
+        start = 1 if head == "torchrun" else 3
+        cmd["launcher"] = "torchrun"
+        j = _launcher_opts(rest, start, _TORCHRUN_OPTS, set(), "torchrun", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "deepspeed":
+        cmd["launcher"] = "deepspeed"
+        j = _launcher_opts(rest, 1, _DEEPSPEED_OPTS, {"no_python", "no_local_rank", "force_multi", "autotuning",
+                                                     "save_pid", "enable_each_rank_log", "no_ssh_check"},
+                           "deepspeed", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "accelerate" and rest[1:2] == ["launch"]:
+        cmd["launcher"] = "accelerate"
+        j = _launcher_opts(rest, 2, _ACCELERATE_OPTS - _ACCELERATE_FLAGS, _ACCELERATE_FLAGS, "accelerate",
+                           launcher_vals)
+        _script(cmd, rest, j)
+    elif head in ("llamafactory-cli", "lmf") and len(rest) > 1 and rest[1] in ("train", "eval", "export", "chat"):
+        cmd["launcher"] = "llamafactory-cli"
+        cmd["script"] = f"llamafactory-cli {rest[1]}"
+        args = rest[2:]
+        if args and args[0].endswith((".yaml", ".yml", ".json")) and not args[0].startswith("-"):
+            cmd["refs"]["config"] = args[0]
+            args = args[1:]
+        # llamafactory-cli train x.yaml key=value: OmegaConf-style overrides
+        for a in args:
+            k, eq, v = a.lstrip("-").partition("=")
+            if eq:
+                cmd["args"][k.replace("-", "_")] = v
+        if not any(a.startswith("--") for a in args):
+            args = []
+        _script_args(cmd, args)
+    elif head.startswith("python") and len(rest) > 1:
+        j = 1
+        while j < len(rest) and rest[j].startswith("-") and rest[j] != "-m":
+            j += 1
+        if j < len(rest) and rest[j] == "-m" and j + 1 < len(rest):
+            cmd["launcher"], cmd["script"] = "python", f"-m {rest[j + 1]}"
+            _script_args(cmd, rest[j + 2:])
+        elif j < len(rest) and rest[j].endswith(".py"):
+            cmd["launcher"] = "python"
+            _script(cmd, rest, j)
+    if cmd["launcher"] is None and not launcher_vals:
+        return
+    for k, v in env_vals:
+        art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    for launcher, name, value in launcher_vals:
+        norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
+        pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
+        v = art.add(LAUNCHER, norm, value, _line_with(physical, first, last, pat))
+        cmd.setdefault("launcher_values", []).append(v)
+    if cmd["launcher"] is None:
+        return
+    train_vals = []
+    for name, value in cmd["args"].items():
+        pat = r"(?:^|\s)--" + re.escape(name).replace("_", "[_-]") + r"(?:[=\s]|$)"
+        train_vals.append(art.add(TRAIN, name, value, _line_with(physical, first, last, pat)))
+        if name == "deepspeed" and isinstance(value, str) and value.endswith(".json"):
+            cmd["refs"]["deepspeed"] = value
+    cmd["train_values"] = train_vals
+    cmd["last"] = last
+    art.data["commands"].append(cmd)
+
+
+def _looks_like_program(word: str) -> bool:
+    return os.path.basename(word) in LAUNCHERS or word.endswith(".py")
+
+
+def _launcher_opts(words, start, with_value, flags, launcher, out) -> int:
+    j = start
+    while j < len(words) and words[j].startswith("-") and words[j] != "--":
+        name, value = _opt(words[j])
+        if value is None and name not in flags and j + 1 < len(words) and (
+                name in with_value or not words[j + 1].startswith("-")) and not words[j + 1].endswith(".py"):
+            value, j = words[j + 1], j + 1
+        out.append((launcher, name, value if value is not None else "true"))
+        j += 1
+    if j < len(words) and words[j] == "--":
+        j += 1
+    return j
+
+
+def _script(cmd: dict, words: list[str], j: int) -> None:
+    if j < len(words):
+        if words[j] == "-m" and j + 1 < len(words):
+            cmd["script"] = f"-m {words[j + 1]}"
+            j += 1
+        else:
+            cmd["script"] = words[j]
+        _script_args(cmd, words[j + 1:])
+
+
+def _script_args(cmd: dict, args: list[str]) -> None:
+    """HF-style ``--key value`` / ``--key=value`` / bare ``--flag`` (True)."""
+    k = 0
+    while k < len(args):
+        w = args[k]
+        if w.startswith("--") and len(w) > 2:
+            name, value = _opt(w)
+            if value is None:
+                if k + 1 < len(args) and not args[k + 1].startswith("--"):
+                    value, k = args[k + 1], k + 1
+                else:
+                    value = "True"
+            cmd["args"][name] = value
+        k += 1

@@ -1,0 +1,203 @@
+"""The one settings model: readers fill it with file:line provenance, the machine checks judge
+it as they judge the live environment, and fixes name every file that must change.
+Test data: the seeds' own files (tests/data/seeds, reconstructed from /work/shared/seeds)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import rocmdoctor
+from rocmdoctor.model import Status
+from rocmdoctor.readers import dockerfile, read_all, read_one, shell
+from rocmdoctor.settings import ENV, LAUNCHER, TRAIN
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+SEEDS = os.path.join(DATA, "seeds")
+
+
+def seed(name):
+    return os.path.join(SEEDS, name)
+
+
+def copy(tmp_path, *names):
+    for n in names:
+        shutil.copy(seed(n), tmp_path / n)
+    return [str(tmp_path / n) for n in names]
+
+
+def scan(paths, codes, example="mi50x2-xeon"):
+    if example not in rocmdoctor.examples():
+        pytest.skip(f"example {example} not built")
+    r = rocmdoctor.scan(example=example, select=codes, options={"config": paths})
+    return r
+
+
+# ------------------------------------------------------------------ readers
+
+def test_shell_reader_on_the_seed_launch_script():
+    art = read_one(seed("train_qwen_ddp_fp32.sh"))
+    assert art.kind == shell.SHELL
+    env = {v.name: (v.value, v.origin.line) for v in art.values if v.kind == ENV}
+    assert env["HSA_OVERRIDE_GFX_VERSION"] == ("9.0.6", 6)
+    assert env["PYTORCH_HIP_ALLOC_CONF"] == ("expandable_segments:True", 18)
+    launch = {v.name: v.value for v in art.values if v.kind == LAUNCHER}
+    assert launch["nproc_per_node"] == "2" and launch["master_port"] == "29508"
+    train = {v.name: v for v in art.values if v.kind == TRAIN}
+    # variables the script defines are substituted; continuation lines keep their own numbers
+    assert train["model_name_or_path"].value.endswith("Qwen2___5-7B-Instruct")
+    assert train["bf16"].value == "False" and train["bf16"].origin.line == 52
+    assert train["flash_attn"].value == "disabled" and train["do_train"].value == "True"
+
+
+def test_shell_reader_without_bashlex_gives_the_same_words(monkeypatch):
+    text = open(seed("train_qwen_ddp_fp32.sh"), encoding="utf-8").read()
+    with_bashlex = [(v.kind, v.name, v.value, v.origin.line) for v in shell.read("t.sh", text).values]
+    monkeypatch.setitem(sys.modules, "bashlex", None)  # import bashlex -> ImportError
+    without = [(v.kind, v.name, v.value, v.origin.line) for v in shell.read("t.sh", text).values]
+    assert with_bashlex == without
+
+
+def test_shell_reader_tolerates_junk():
+    text = "#!/bin/sh\nif [[ $x == 1 ]]; then\n  echo 'unclosed\nfi\nexport A=1 B\ncat <<EOF\ntorchrun --nproc_per_node 9 x.py\nEOF\n"
+    art = shell.read("j.sh", text)
+    assert [(v.name, v.value) for v in art.values] == [("A", "1")]  # heredoc body is not a command
+
+
+def test_dockerfile_fallback_matches_dockerfile_parse(monkeypatch):
+    text = open(seed("Dockerfile"), encoding="utf-8").read()
+    real = [(v.kind, v.name, json.dumps(v.value), v.origin.line) for v in dockerfile.read("D", text).values]
+    monkeypatch.setitem(sys.modules, "dockerfile_parse", None)
+    small = [(v.kind, v.name, json.dumps(v.value), v.origin.line) for v in dockerfile.read("D", text).values]
+    assert real == small
+    assert ("env", "DS_BUILD_OPS", '"1"', 48) in real
+
+
+def test_compose_reader_on_the_seed_compose_file():
+    art = read_one(seed("docker-compose.yml"))
+    assert art.kind == "compose" and not art.error
+    env = {v.name: (v.value, v.origin.line) for v in art.values if v.kind == ENV}
+    assert env == {"HSA_OVERRIDE_GFX_VERSION": ("11.0.0", 26), "PYTORCH_ROCM_ARCH": ("gfx1100", 27)}
+    svc = art.data["services"]["gpt-train"]
+    assert svc["devices"] == ["/dev/kfd", "/dev/dri"] and svc["ipc"] == "host"
+
+
+def test_kinds_are_recognised_by_content(tmp_path):
+    (tmp_path / "run.txt").write_text("CUDA_VISIBLE_DEVICES=0 torchrun --nproc_per_node 1 train.py --bf16 True\n")
+    (tmp_path / "zero.conf").write_text(open(seed("ds_z2_config.json")).read())
+    (tmp_path / "build.txt").write_text(open(seed("Dockerfile")).read())
+    kinds = {os.path.basename(p): read_one(str(tmp_path / p)).kind for p in ("run.txt", "zero.conf", "build.txt")}
+    assert kinds == {"run.txt": "shell", "zero.conf": "deepspeed", "build.txt": "dockerfile"}
+
+
+def test_directory_finds_the_known_files_and_links_the_runs():
+    s = read_all([SEEDS])
+    kinds = sorted(a.kind for a in s.artifacts)
+    assert kinds == ["compose", "deepspeed", "deepspeed", "dockerfile", "llamafactory", "shell", "shell", "shell"]
+    runs = {os.path.basename(x.path): x.deepspeed and os.path.basename(x.deepspeed.path) for x in s.setups}
+    assert runs == {"fine_tune_train.sh": "ds_config.json", "qwen_lora_sft_ds2.yaml": "ds_z2_config.json",
+                    "train_qwen_ddp_fp32.sh": None}
+
+
+def test_a_token_in_a_launch_script_never_reaches_evidence(tmp_path):
+    p = tmp_path / "t.sh"
+    p.write_text("#!/bin/bash\nexport HF_TOKEN=hf_abcdefghijklmnopqrstuvwxyz123456\nexport NCCL_P2P_DISABLE=1\n")
+    s = read_all([str(p)])
+    shown = " ".join(v.evidence().text for v in s.values())
+    assert "hf_abcdefghijklmnopqrstuvwxyz123456" not in shown and "NCCL_P2P_DISABLE=1" in shown
+
+
+# ------------------------------------------------------------------ machine checks judge the files
+
+def test_env_checks_judge_file_settings_with_file_line_evidence(tmp_path):
+    paths = copy(tmp_path, "Dockerfile")
+    f = scan(paths, ["RD-ENV-001"]).by_code("RD-ENV-001")[0]
+    # MI50 (gfx906, 9.0.6) with HSA_OVERRIDE_GFX_VERSION=9.0.6: not needed (its own version)
+    assert f.status == Status.WARN and "not needed" in f.title
+    assert f.evidence[0].source == paths[0] + ":46"
+
+
+def test_rccl_workarounds_in_a_script_are_found(tmp_path):
+    paths = copy(tmp_path, "run_distributed.sh")
+    f = scan(paths, ["RD-RCCL-001"]).by_code("RD-RCCL-001")[0]
+    assert f.status == Status.WARN and "NCCL_DEBUG=INFO" in f.title
+    assert any(e.source == paths[0] + ":4" for e in f.evidence)
+
+
+def test_disable_version_check_from_a_script_reaches_the_pin_check(tmp_path):
+    paths = copy(tmp_path, "train_qwen_ddp_fp32.sh")
+    s = read_all(paths)
+    assert s.env()["DISABLE_VERSION_CHECK"] == "1"
+    assert s.env().origin("DISABLE_VERSION_CHECK").label == paths[0] + ":9"
+
+
+def test_files_that_disagree_on_an_env_variable(tmp_path):
+    paths = copy(tmp_path, "Dockerfile", "docker-compose.yml")
+    fs = scan(paths, ["RD-CFG-002"]).by_code("RD-CFG-002")
+    assert [f.status for f in fs] == [Status.WARN] and fs[0].subject == "HSA_OVERRIDE_GFX_VERSION"
+    assert {e.source for e in fs[0].evidence} == {paths[0] + ":46", paths[1] + ":26"}
+
+
+def test_files_that_agree_pass(tmp_path):
+    paths = copy(tmp_path, "docker-compose.yml")
+    assert [f.status for f in scan(paths, ["RD-CFG-002"]).by_code("RD-CFG-002")] == [Status.PASS]
+
+
+# ------------------------------------------------------------------ issue 16 item 5: every file
+
+def test_bf16_fix_names_the_yaml_and_the_deepspeed_json(tmp_path):
+    yaml_path, ds_path = copy(tmp_path, "qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
+    f = scan([yaml_path], ["RD-PREC-010"]).by_code("RD-PREC-010")[0]  # only the YAML named
+    assert f.status == Status.FAIL
+    assert set(f.fix.params["files"]) == {yaml_path, ds_path}
+    # Qwen2.5 overflows in fp16, so the advisor picks fp32 on gfx906; both files must say it
+    assert f.fix.params["dtype"] == "fp32"
+    assert f.fix.params["changes"][yaml_path] == "bf16: false, fp16: false"
+    assert f.fix.params["changes"][ds_path] == '"bf16": {"enabled": false}, "fp16": {"enabled": false}'
+    assert {a.path for a in f.fix.actions} == {yaml_path, ds_path}
+
+
+def test_auto_deepspeed_needs_no_edit(tmp_path):
+    sh, ds = copy(tmp_path, "fine_tune_train.sh", "ds_config.json")  # --bf16 True, DS bf16 "auto"
+    f = scan([sh], ["RD-PREC-010"]).by_code("RD-PREC-010")[0]
+    assert f.status == Status.FAIL and f.fix.params["files"] == [sh]
+    assert f.fix.params["change"] == "--bf16 False --fp16 True"
+    assert f.evidence[0].source == sh + ":31"
+
+
+def test_deepspeed_json_disagreeing_with_arguments_fails(tmp_path):
+    yaml_path, ds_path = copy(tmp_path, "qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
+    text = open(yaml_path).read().replace("bf16: true", "fp16: true")
+    open(yaml_path, "w").write(text)
+    f = scan([yaml_path], ["RD-CFG-003"]).by_code("RD-CFG-003")[0]
+    assert f.status == Status.FAIL and "ds bf16.enabled=True vs hf bf16=False" in f.detail
+    assert set(f.fix.params["files"]) == {yaml_path, ds_path}
+
+
+def test_deepspeed_json_agreeing_passes(tmp_path):
+    yaml_path, _ = copy(tmp_path, "qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
+    assert [f.status for f in scan([yaml_path], ["RD-CFG-003"]).by_code("RD-CFG-003")] == [Status.PASS]
+
+
+# ------------------------------------------------------------------ the command line
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "rocmdoctor", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_config_is_repeatable_and_takes_a_directory(tmp_path):
+    if "mi50x2-xeon" not in rocmdoctor.examples():
+        pytest.skip("example not built")
+    r = run_cli("scan", "--example", "mi50x2-xeon", "--config", SEEDS, "--config", seed("Dockerfile"),
+                "--select", "RD-CFG-001", "--format", "json")
+    f = [x for x in json.loads(r.stdout)["findings"] if x["code"] == "RD-CFG-001"][0]
+    assert f["status"] == "pass" and len(f["data"]["files"]) == 8
+
+
+def test_cli_unknown_file_is_a_usage_error(tmp_path):
+    p = tmp_path / "notes.txt"
+    p.write_text("just some notes\n")
+    r = run_cli("scan", "--example", "mi50x2-xeon", "--config", str(p))
+    assert r.returncode == 2 and "notes.txt" in r.stderr
