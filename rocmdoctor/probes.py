@@ -107,6 +107,7 @@ def system(src: "LiveSource") -> dict[str, Any]:
         "hostname": socket.gethostname(),
         "machine": platform.machine(),
         "cpu_count": os.cpu_count(),
+        "pid": os.getpid(),  # so the KFD process list can leave this scan and its probe children out
         "in_container_hint": os.path.exists("/.dockerenv") or os.path.exists("/run/.containerenv"),
     }
 
@@ -192,7 +193,13 @@ def python(src: "LiveSource") -> dict[str, Any]:
 
 
 def amdsmi(src: "LiveSource") -> dict[str, Any]:
-    return _child("amdsmi_info.py", src, [], timeout=20.0)
+    return _child("amdsmi_info.py", src, [], timeout=30.0)
+
+
+def amdsmi_reset_counters(src: "LiveSource") -> dict[str, Any]:
+    """The amdsmi probe that also reads counters the kernel clears on read (xgmi_error);
+    only `scan --read-reset-counters` asks for it."""
+    return _child("amdsmi_info.py", src, ["--read-reset-counters"], timeout=30.0)
 
 
 def deepspeed(src: "LiveSource") -> dict[str, Any]:
@@ -214,6 +221,7 @@ LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
     "pci_display": pci_display,
     "python": python,
     "amdsmi": amdsmi,
+    "amdsmi_reset_counters": amdsmi_reset_counters,
     "deepspeed": deepspeed,
 }
 

@@ -18,13 +18,15 @@ def build_snapshot(directory, files: dict[str, str] | None = None,
                    commands: dict[tuple[str, ...], Any] | None = None,
                    probes: dict[str, Any] | None = None, base: str | None = None,
                    exists: dict[str, bool] | None = None, links: dict[str, str] | None = None,
-                   missing: dict[str, str] | None = None, **manifest_extra) -> str:
+                   missing: dict[str, str] | None = None, globs: dict[str, list[str]] | None = None,
+                   **manifest_extra) -> str:
     """Write a snapshot. ``base`` (a snapshot dir, e.g. an embedded example) is copied
     first, so a test can take a real machine and change one thing.
 
     commands: argv tuple -> stdout string, or a dict with stdout/stderr/returncode/
     timed_out/error. probes: name -> data, or {"error": "..."} to record a failed probe.
-    A file value of None removes that file (reads as missing)."""
+    A file value of None removes that file (reads as missing). ``globs`` records a
+    pattern's answer (e.g. to list a file that ``missing`` says is unreadable)."""
     import shutil
 
     directory = str(directory)
@@ -52,6 +54,7 @@ def build_snapshot(directory, files: dict[str, str] | None = None,
     index.setdefault("exists", {}).update(exists or {})
     index.setdefault("links", {}).update(links or {})
     index.setdefault("missing", {}).update(missing or {})
+    index.setdefault("globs", {}).update(globs or {})
     for argv, result in (commands or {}).items():
         from .snapshot import slug
 

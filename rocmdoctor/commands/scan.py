@@ -22,6 +22,8 @@ def add_arguments(p) -> None:
                    help="a file or directory to lint against this machine: launch scripts, Slurm batch scripts, "
                         "Dockerfiles, compose files, DeepSpeed JSON, LLaMA-Factory YAML, HF TrainingArguments, a "
                         "model's config.json (repeatable; a directory is searched for them, e.g. --config .)")
+    p.add_argument("--read-reset-counters", action="store_true",
+                   help="also read GPU error counters the kernel clears on read (xgmi_error); see docs/health.md")
     add_cluster_args(p)
 
 
@@ -58,7 +60,8 @@ def run(a) -> int:
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
                   snapshot=a.snapshot, example=a.example, python=a.python,
                   plugins=False if a.no_plugins else None,
-                  options={"config": a.config} if a.config else None)
+                  options={k: v for k, v in (("config", a.config),
+                                             ("read_reset_counters", a.read_reset_counters)) if v} or None)
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")

@@ -1,0 +1,73 @@
+"""Pure parsers for the amdgpu/PCI health files in sysfs. Tolerant: a line that does not
+parse is skipped, a file that says nothing useful gives None."""
+from __future__ import annotations
+
+import re
+
+_COUNT = re.compile(r"^\s*(ue|ce|de)\s*:\s*(\d+)\s*$", re.M | re.I)
+
+
+def err_count(text: str | None) -> dict[str, int] | None:
+    """``ras/<block>_err_count``: lines ``ue: N`` / ``ce: N`` (newer kernels add ``de: N``,
+    deferred). During RAS interrupt handling the file reads ``Query currently inaccessible``:
+    that is None, as is any text without a count."""
+    if not text:
+        return None
+    out = {m.group(1).lower(): int(m.group(2)) for m in _COUNT.finditer(text)}
+    return out or None
+
+
+_BAD_PAGE = re.compile(r"^\s*(0x[0-9a-f]+)\s*:\s*(0x[0-9a-f]+)\s*:\s*([RPF])\s*$", re.M | re.I)
+
+
+def bad_pages(text: str | None) -> list[tuple[str, str, str]]:
+    """``ras/gpu_vram_bad_pages``: ``<pfn> : <size> : <flag>`` per page, flag R (reserved,
+    i.e. retired), P (pending retirement) or F (failed to reserve)."""
+    return [(m.group(1), m.group(2), m.group(3).upper()) for m in _BAD_PAGE.finditer(text or "")]
+
+
+def aer_counts(text: str | None) -> dict[str, int]:
+    """``aer_dev_correctable`` / ``aer_dev_nonfatal`` / ``aer_dev_fatal`` / ``aer_rootport_total_*``:
+    ``<name> <count>`` per line (the last is TOTAL_ERR_COR/NONFATAL/FATAL); a root port's
+    ``aer_rootport_total_err_cor`` holds a bare number."""
+    out: dict[str, int] = {}
+    for line in (text or "").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[1].isdigit():
+            out[parts[0]] = int(parts[1])
+        elif len(parts) == 1 and parts[0].isdigit():
+            out["TOTAL"] = int(parts[0])
+    return out
+
+
+def aer_total(counts: dict[str, int]) -> int | None:
+    if not counts:
+        return None
+    for key in ("TOTAL_ERR_COR", "TOTAL_ERR_NONFATAL", "TOTAL_ERR_FATAL", "TOTAL"):
+        if key in counts:
+            return counts[key]
+    return sum(counts.values())
+
+
+_DPM = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*([MG]?Hz)?\s*(\*)?\s*$", re.I)
+
+
+def dpm_levels(text: str | None) -> tuple[list[int], int | None]:
+    """``pp_dpm_sclk`` / ``pp_dpm_mclk``: ``<level>: <clock>Mhz [*]``; returns the clocks in
+    MHz and the index of the current level (the line marked ``*``), or None when none is."""
+    clocks: list[int] = []
+    current = None
+    for line in (text or "").splitlines():
+        m = _DPM.match(line)
+        if not m:
+            continue
+        mhz = int(m.group(2)) * (1000 if (m.group(3) or "").lower() == "ghz" else 1)
+        if m.group(4):
+            current = len(clocks)
+        clocks.append(mhz)
+    return clocks, current
+
+
+def first_int(text: str | None) -> int | None:
+    m = re.match(r"\s*(-?\d+)", text or "")
+    return int(m.group(1)) if m else None
