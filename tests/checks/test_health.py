@@ -1,6 +1,7 @@
 """RD-HEALTH-*: each check passing on the 8x MI300X example (sysfs, amdsmi absent) and
 failing on one change to it; the amdsmi path on probe JSON shaped like amdsmi's own
 return values (key names from ROCm/amdsmi amdsmi_cli; see tests/data/SOURCES.md)."""
+import json
 import os
 import re
 
@@ -270,3 +271,18 @@ def test_numa_balancing_on_warns_with_source(tmp_path):
 def test_no_gpu_machine_never_errors(code):
     fs = rocmdoctor.scan(example="no-gpu", select=[code], level="quick").findings
     assert fs and all(f.status == Status.SKIP for f in fs)
+
+
+def test_snapshot_records_every_health_read_and_redacts_serials(tmp_path, capsys):
+    from rocmdoctor import cli
+
+    s = amdsmi_snap(tmp_path)
+    out = tmp_path / "rec"
+    assert cli.main(["snapshot", "--snapshot", str(s), "-o", str(out)]) == 0
+    capsys.readouterr()
+    first = rocmdoctor.scan(snapshot=s, select=["RD-HEALTH"], level="quick")
+    again = rocmdoctor.scan(snapshot=str(out), select=["RD-HEALTH"], level="quick")
+    assert [f.to_dict() for f in again.findings] == [f.to_dict() for f in first.findings]
+    smi = json.loads((out / "probes" / "amdsmi.json").read_text())
+    assert "0x7E8F7E20764E2714" not in json.dumps(smi) and smi["data"]["gpus"][0]["asic"]["asic_serial"].startswith("REDACTED")
+    assert (out / "fs" / PCI.lstrip("/") / GPU3 / "ras" / "umc_err_count").read_text() == "ue: 0\nce: 0\n"
