@@ -67,7 +67,7 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     notes = [f"plugin problem: {p}" for p in reg.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
                   duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
-                  gpus_found=_amd_gpus(ctx))
+                  gpus_found=_amd_gpus(ctx), context=ctx)
 
 
 def _amd_gpus(ctx) -> int:

@@ -149,6 +149,9 @@ class Report:
     results: dict[str, Any] = field(default_factory=dict)  # benchmark / training results
     notes: list[str] = field(default_factory=list)
     gpus_found: int | None = None  # AMD GPUs in the KFD topology; None when not looked at (text verdict)
+    # The scan's fact context (not serialised): renderers that publish facts, such as
+    # `--format prometheus`, read the health facts from it instead of re-reading the machine.
+    context: Any = field(default=None, repr=False, compare=False)
 
     SCHEMA = "rocmdoctor.report"
     SCHEMA_VERSION = 1

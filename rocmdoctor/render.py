@@ -7,7 +7,7 @@ from typing import TextIO
 
 from .model import Finding, Report, Status
 
-AREA_ORDER = ["driver", "rocm", "gpu", "gfx", "precision", "permissions", "container", "env", "os",
+AREA_ORDER = ["driver", "rocm", "gpu", "health", "gfx", "precision", "permissions", "container", "env", "os",
               "iommu", "pcie", "p2p", "rccl", "deepspeed", "pins", "bench", "train"]
 ICON = {Status.PASS: "✓", Status.WARN: "!", Status.FAIL: "✗", Status.SKIP: "-", Status.ERROR: "E"}
 STYLE = {Status.PASS: "green", Status.WARN: "yellow", Status.FAIL: "bold red", Status.SKIP: "dim",

@@ -87,6 +87,12 @@ def run(a) -> int:
     if not a.quiet and device == "cpu":
         print("[bench] CPU run: these figures describe the host CPU, not a GPU", file=sys.stderr)
     results = {}
+    busy = []
+    if device == "cuda":  # another job on the GPU makes every figure below meaningless: say so first
+        from ..busy import busy_gpus, warn_and_mark
+
+        busy = busy_gpus(a.python)
+        warn_and_mark(busy, results, "bench", a.quiet)
     for name in names:
         prog = Progress(f"bench {name}", a.quiet)
         prog("starting", force=True)
@@ -95,7 +101,8 @@ def run(a) -> int:
                                                        progress=prog)
         prog(f"{results[f'bench_{name}']['outcome']} in {results[f'bench_{name}']['duration_s']:.1f} s", force=True)
     codes = [c for n in names for c in CODES[n]]
-    report = findings_for(results, "bench", codes, a.python)
+    report = findings_for({k: v for k, v in results.items() if k.startswith("bench_")}, "bench", codes, a.python)
+    report.findings = busy + report.findings
     report.results = results
     comparison = compare(results, baseline) if baseline is not None else None
     if comparison is not None:
@@ -108,6 +115,8 @@ def run(a) -> int:
 
         print_report(report)
         print_figures(results)
+        if results.get("untrustworthy"):
+            print("UNTRUSTWORTHY: " + "; ".join(results["untrustworthy"]["gpus"]) + " (another process held the GPU)")
         if comparison:
             print_comparison(comparison)
     from ..cli import exit_code

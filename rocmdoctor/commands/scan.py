@@ -14,7 +14,8 @@ HELP = "run the checks and report"
 def add_arguments(p) -> None:
     add_source_args(p)
     add_filter_args(p)
-    p.add_argument("--format", choices=("text", "json", "junit"), default="text")
+    p.add_argument("--format", choices=("text", "json", "junit", "prometheus"), default="text",
+                   help="prometheus: text exposition for node_exporter's textfile collector (docs/cluster.md)")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
@@ -69,6 +70,12 @@ def run(a) -> int:
         from ..junit import report_xml
 
         sys.stdout.write(report_xml(report.to_dict()))
+    elif a.format == "prometheus":
+        from ..prometheus import render
+
+        ctx = report.context
+        sys.stdout.write(render(report, ctx.optional("gpu_health") if ctx else None,
+                                ctx.optional("kfd_processes") if ctx else None))
     else:
         print_report(report, verbose=a.verbose)
     return exit_code(report, a.strict)

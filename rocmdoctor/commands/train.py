@@ -101,6 +101,13 @@ def run(a) -> int:
             return EXIT_INPUT
         if a.format == "text" and not a.quiet:
             print("\n".join(estimate["lines"]), file=sys.stderr)
+    busy = []
+    pre: dict = {}
+    if device == "cuda":  # a GPU another job holds gives timings (and memory) that describe that job
+        from ..busy import busy_gpus, warn_and_mark
+
+        busy = busy_gpus(a.python)
+        warn_and_mark(busy, pre, "train", a.quiet)
     out = suite.run_train(python=a.python, device=device, variant=a.variant, dtype=choice["dtype"], steps=a.steps
                           if a.steps is not None else (10 if a.model else None),
                           nproc=a.nproc, inject=a.inject, timeout=a.timeout, stall=a.stall, attention=a.attention,
@@ -110,10 +117,12 @@ def run(a) -> int:
                           lora_rank=a.lora_rank if a.model else None,
                           lora_target=a.lora_target if a.model else None, progress=prog)
     out["dtype_choice"] = choice
+    out.update(pre)
     if estimate:
         out["memory_estimate"] = estimate["estimate"]
     prog(f"{out['outcome']} in {out['duration_s']:.1f} s", force=True)
     report = findings_for({"train_run": out}, "train", ["RD-TRAIN"], a.python)
+    report.findings = busy + report.findings
     report.results = {"train_run": out}
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
@@ -128,6 +137,8 @@ def run(a) -> int:
             pts = ", ".join(f"{i}:{losses[i]:.3f}" for i in range(0, len(losses), max(1, len(losses) // 10)))
             print(f"\nloss by step: {pts}, last {losses[-1]:.3f}")
         print(f"dtype {choice['dtype']}: {choice['why']}")
+        if out.get("untrustworthy"):
+            print("UNTRUSTWORTHY: " + "; ".join(out["untrustworthy"]["gpus"]) + " (another process held the GPU)")
     return exit_code(report, False)
 
 

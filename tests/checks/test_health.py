@@ -286,3 +286,20 @@ def test_snapshot_records_every_health_read_and_redacts_serials(tmp_path, capsys
     smi = json.loads((out / "probes" / "amdsmi.json").read_text())
     assert "0x7E8F7E20764E2714" not in json.dumps(smi) and smi["data"]["gpus"][0]["asic"]["asic_serial"].startswith("REDACTED")
     assert (out / "fs" / PCI.lstrip("/") / GPU3 / "ras" / "umc_err_count").read_text() == "ue: 0\nce: 0\n"
+
+
+def test_bench_and_train_precheck_marks_figures_untrustworthy_on_a_busy_gpu(tmp_path, capsys):
+    from rocmdoctor.busy import busy_gpus, warn_and_mark
+
+    files = {"/sys/class/kfd/kfd/proc/31337/vram_52766": f"{40 << 30}\n", "/proc/31337/comm": "python3\n",
+             f"{KFD}/2/gpu_id": "52766\n"}
+    s = snap(tmp_path, files, globs={"/sys/class/kfd/kfd/proc/*": ["/sys/class/kfd/kfd/proc/31337"]})
+    busy = busy_gpus(source=SnapshotSource(s))
+    results = {}
+    warn_and_mark(busy, results, "bench")
+    assert [f.code for f in busy] == ["RD-HEALTH-010"]
+    assert results["untrustworthy"]["gpus"][0].startswith("GPU 0 (0000:1b:00.0): in use by 1 other process")
+    assert "figures measured now are untrustworthy" in capsys.readouterr().err
+    idle = {}
+    warn_and_mark(busy_gpus(source=SnapshotSource(BASE)), idle, "bench")
+    assert idle == {}
