@@ -95,7 +95,7 @@ def build_plan(ds, python, *, needs_ninja=False, needs_hipcc=False, needs_libaio
 # ---------------------------------------------------------------------- checks
 @check("RD-DS-001", area="deepspeed", title="DeepSpeed imports and its op builders answer", level="default",
        sources=[ADVANCED_INSTALL])
-def deepspeed_imports(deepspeed_ops, torch=None):
+def deepspeed_imports(deepspeed_ops, torch_runtime=None):
     ds = deepspeed_ops
     if ds.import_error:
         return fail("DeepSpeed does not import in the scanned interpreter", ds.import_error,
@@ -108,7 +108,7 @@ def deepspeed_imports(deepspeed_ops, torch=None):
                     evidence=[_probe_ev(ds, f"accelerator={ds.accelerator}")])
     text = f"deepspeed {ds.version}, accelerator {ds.accelerator}, {len(ds.ops)} op builders"
     if ds.accelerator == "cpu" and ds.rocm_torch:
-        seen = (torch or {}).get("device_count")
+        seen = (torch_runtime or {}).get("device_count")
         return warn(f"DeepSpeed {ds.version} picked the CPU accelerator although torch is a ROCm build",
                     "DeepSpeed chooses 'cuda' (which drives HIP) only when torch sees a GPU, unless DS_ACCELERATOR "
                     f"forces it. torch sees {seen if seen is not None else 'an unknown number of'} GPU(s); "

@@ -17,6 +17,12 @@ from rocmdoctor.advice import devices, recommend
 AREA = "precision"
 
 
+def _with_runtime(torch, torch_runtime):
+    """torch's build (static) with what it says at run time (devices, is_bf16_supported):
+    the device list falls back to torch's devices when the KFD topology shows no AMD GPU."""
+    return {**torch, **torch_runtime} if torch and torch_runtime else torch
+
+
 def _amd(gpus, torch):
     """AMD devices, or a skip finding saying why the table does not apply."""
     devs = devices(gpus, torch)
@@ -57,7 +63,8 @@ def _row_or_skip(d):
 
 @check("RD-PREC-001", area=AREA, title="BF16 is native on every GPU (decided by the gfx target, not the torch API)",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED, kp.BF16_API_EMULATION_ARG])
-def bf16_native(gpus, torch=None):
+def bf16_native(gpus, torch=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -89,7 +96,8 @@ def bf16_native(gpus, torch=None):
 
 @check("RD-PREC-002", area=AREA, title="hipBLASLt covers every GPU (else torch falls back to hipBLAS)",
        level="default", sources=[kp.HIPBLASLT_FALLBACK, kp.HIPBLASLT_ARCHS, kp.HIPBLASLT_FORCE])
-def hipblaslt(gpus, torch, env=None):
+def hipblaslt(gpus, torch, env=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -128,7 +136,8 @@ TF32_VARS = ("HIPBLASLT_ALLOW_TF32", "TORCH_ALLOW_TF32_CUBLAS_OVERRIDE")
 
 @check("RD-PREC-003", area=AREA, title="TF32/XF32 switches are set only where the hardware has XF32",
        sources=[kp.PRECISION_DOC, kp.TF32_ROCM])
-def tf32_flags(gpus, env, torch=None):
+def tf32_flags(gpus, env, torch=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -148,7 +157,8 @@ def tf32_flags(gpus, env, torch=None):
 
 @check("RD-PREC-004", area=AREA, title="Fast attention kernels exist for every GPU (CK, AOTriton, flash-attn)",
        level="default", sources=[kp.CK_ARCHS, kp.AOTRITON_NAVI3, kp.AOTRITON_GFX908, kp.FLASH_ATTN_README])
-def attention_kernels(gpus, torch=None, distributions=None, env=None):
+def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -243,7 +253,8 @@ def _without(conf: str, key: str) -> str | None:
 
 @check("RD-PREC-007", area=AREA, title="Recommended training dtype, attention and environment",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE])
-def recommendation(gpus=None, torch=None, distributions=None, env=None):
+def recommendation(gpus=None, torch=None, distributions=None, env=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     rec = recommend({"gpus": gpus, "torch": torch, "distributions": distributions, "env": env})
     dt = rec.dtype + (" (dynamic loss scaling)" if rec.loss_scaling else "")
     title = f"train in {dt}, attention {rec.hf_attn_implementation}"
@@ -277,7 +288,8 @@ def _sub(setup, many: bool) -> str | None:
 
 @check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED], option="config")
-def config_dtype(setups, gpus=None, torch=None):
+def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
     many = len(setups) > 1
     out = []
@@ -343,7 +355,8 @@ def _dtype_fix(setup, rec):
 
 @check("RD-PREC-011", area=AREA, title="Training config: the attention implementation exists for the GPUs",
        sources=[kp.CK_ARCHS, kp.FLASH_ATTN_README], option="config")
-def config_attention(setups, gpus=None, torch=None, distributions=None):
+def config_attention(setups, gpus=None, torch=None, distributions=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
     many = len(setups) > 1
     out = []
@@ -415,7 +428,8 @@ def config_fp16(setups):
 
 @check("RD-PREC-013", area=AREA, title="Training config: tf32 only where the GPUs have XF32",
        sources=[kp.PRECISION_DOC, kp.TF32_ROCM], option="config")
-def config_tf32(setups, gpus=None, torch=None):
+def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
     many = len(setups) > 1
     out = []

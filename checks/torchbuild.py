@@ -100,16 +100,17 @@ def vendor_build(torch):
 
 @check("RD-TORCH-004", area="torch", title="The ROCm torch sees the machine's AMD GPUs", level="default",
        sources=["https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html", PYTORCH_INSTALL])
-def rocm_torch_sees_gpu(torch, gpus=None, pci_display=None, env=None):
+def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=None):
     amd = _amd_gpus(gpus, pci_display)
     if torch_kind(torch) not in ("rocm", "rocm-vendor"):
         return skip(f"torch {torch.get('version')} is not a ROCm build")
     if not amd:
         return skip("no discrete AMD GPU found")
-    count = int(torch.get("device_count") or 0)
-    evidence = [ev("probe: python", f"torch.cuda.is_available()={torch.get('cuda_available')} "
-                                    f"device_count={count}" + (f" error={torch.get('device_error')}"
-                                                               if torch.get("device_error") else ""))]
+    rt = torch_runtime
+    count = int(rt.get("device_count") or 0)
+    evidence = [ev("probe: python", f"torch.cuda.is_available()={rt.get('cuda_available')} "
+                                    f"device_count={count}" + (f" error={rt.get('device_error')}"
+                                                               if rt.get("device_error") else ""))]
     if count:
         return ok(f"torch sees {count} of {len(amd)} AMD GPU(s)", evidence=evidence)
     masks = {k: v for k, v in (env or {}).items()

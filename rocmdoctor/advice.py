@@ -127,6 +127,9 @@ def _facts(source: Any) -> dict[str, Any]:
         v = source.optional(name)
         if v is not None:
             out[name] = v
+    if isinstance(out.get("torch"), dict) and hasattr(source, "optional"):
+        # The advisor reads devices and is_bf16_supported() from torch: the runtime facts.
+        out["torch"] = {**out["torch"], **(source.optional("torch_runtime") or {})}
     return out
 
 

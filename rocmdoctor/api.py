@@ -25,7 +25,7 @@ def examples() -> dict[str, str]:
 
 
 def make_source(*, root: str | None = None, snapshot: str | None = None, example: str | None = None,
-                python: str | None = None) -> Source:
+                python: str | None = None, no_cache: bool = False) -> Source:
     chosen = [x for x in (root, snapshot, example) if x]
     if len(chosen) > 1:
         raise SourceError("choose one of --root, --snapshot and --example")
@@ -40,7 +40,10 @@ def make_source(*, root: str | None = None, snapshot: str | None = None, example
         return RootSource(root)
     if python and not (os.path.isfile(python) and os.access(python, os.X_OK)):
         raise SourceError(f"--python {python}: not an executable file")
-    return LiveSource(python=python)
+    from .interpreter import choose
+
+    chosen = choose(python)
+    return LiveSource(python=chosen.path, python_why=chosen.why, no_cache=no_cache)
 
 
 def select_specs(reg: registry.Registry, select: Iterable[str] | None, ignore: Iterable[str] | None):
@@ -53,21 +56,23 @@ def select_specs(reg: registry.Registry, select: Iterable[str] | None, ignore: I
 def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
          root: str | None = None, snapshot: str | None = None, example: str | None = None,
          python: str | None = None, source: Source | None = None, plugins: bool | None = None,
-         options: dict | None = None) -> Report:
+         options: dict | None = None, no_cache: bool = False) -> Report:
     """Scan a machine (live by default) and return the report. Raises SourceError for
     unusable input (a bad snapshot path, a newer snapshot format)."""
     from . import __version__
 
-    src = source or make_source(root=root, snapshot=snapshot, example=example, python=python)
+    src = source or make_source(root=root, snapshot=snapshot, example=example, python=python, no_cache=no_cache)
     reg = registry.load(plugins)
     ctx = Context(src, level, options)
-    if ctx.at_least("default") and hasattr(src, "prefetch"):
-        src.prefetch(["python"])
-    findings, took = engine.run(select_specs(reg, select, ignore), ctx)
+    specs = select_specs(reg, select, ignore)
+    if ctx.at_least("default") and hasattr(src, "start_runtime") \
+            and any(engine.needs_runtime(s) for s in engine.applicable(specs, ctx)):
+        src.start_runtime()  # the torch child works while the other checks run
+    findings, took = engine.run(specs, ctx)
     notes = [f"plugin problem: {p}" for p in reg.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
                   duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
-                  gpus_found=_amd_gpus(ctx), context=ctx)
+                  gpus_found=_amd_gpus(ctx), context=ctx, warnings=_interpreter_warnings(src, ctx, findings))
 
 
 def _amd_gpus(ctx) -> int:
@@ -76,3 +81,23 @@ def _amd_gpus(ctx) -> int:
         return len(ctx.optional("gpus") or [])
     except Exception:  # the verdict line must never break a scan
         return 0
+
+
+def _interpreter_warnings(src: Source, ctx: Context, findings) -> list[str]:
+    """A live scan whose interpreter has no torch inspected the wrong environment, or the
+    user's has no torch: say so at the top, not only in the list of skips."""
+    desc = src.describe()
+    if desc.get("kind") != "live" or not ctx.at_least("default"):
+        return []
+    static = ctx.optional("python_static")
+    if static is None or isinstance(static.get("torch"), dict):
+        return []
+    from .model import Status
+
+    needs = {"torch", "torch_runtime", "deepspeed_ops", "deepspeed_probe"}
+    n = sum(1 for f in findings if f.status == Status.SKIP and needs & set(f.missing))
+    exe = (static.get("python") or {}).get("executable") or desc.get("python")
+    why = desc.get("python_why")
+    return [f"torch is not installed in {exe}" + (f" ({why})" if why else "")
+            + f": {n} check{'s' if n != 1 else ''} that need it did not run. Activate your training "
+            "environment or pass --python /path/to/env/bin/python."]

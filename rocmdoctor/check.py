@@ -36,6 +36,14 @@ class CheckSpec:
     def name(self) -> str:
         return f"{self.func.__module__}.{self.func.__qualname__}"
 
+    @property
+    def facts(self) -> tuple[str, ...]:
+        """The facts the check names (its parameters): what it needs, and so whether it
+        may wait for the runtime Python probe (facts/python_env.py RUNTIME_FACTS)."""
+        import inspect
+
+        return tuple(inspect.signature(self.func).parameters)
+
 
 def check(code: str, *, area: str, title: str, level: str = "quick",
           sources: Iterable[str] = (), option: str | None = None) -> Callable:

@@ -76,13 +76,27 @@ def _error(spec: CheckSpec, exc: BaseException, where: str) -> Finding:
                    evidence=(Evidence("rocmdoctor", msg),), sources=spec.sources)
 
 
+def applicable(specs: list[CheckSpec], ctx: Context) -> list[CheckSpec]:
+    """The checks this scan runs: at or below its level, with their option given."""
+    return [s for s in specs if level_rank(s.level) <= level_rank(ctx.level)
+            and not (s.option and not ctx.options.get(s.option))]
+
+
+def needs_runtime(spec: CheckSpec) -> bool:
+    from .facts.python_env import RUNTIME_FACTS
+
+    return any(name in RUNTIME_FACTS for name in spec.facts)
+
+
 def run(specs: list[CheckSpec], ctx: Context) -> tuple[list[Finding], float]:
+    """Run the checks. Those that may wait for the runtime Python probe run last, so
+    everything else is done while that child imports torch; findings keep spec order."""
     t0 = time.monotonic()
-    findings: list[Finding] = []
-    for spec in specs:
-        if level_rank(spec.level) > level_rank(ctx.level):
-            continue
-        if spec.option and not ctx.options.get(spec.option):
-            continue
-        findings.extend(run_check(spec, ctx))
+    todo = applicable(specs, ctx)
+    results: dict[int, list[Finding]] = {}
+    for late in (False, True):
+        for i, spec in enumerate(todo):
+            if needs_runtime(spec) == late:
+                results[i] = run_check(spec, ctx)
+    findings = [f for i in range(len(todo)) for f in results[i]]
     return findings, time.monotonic() - t0

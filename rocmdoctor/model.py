@@ -149,6 +149,7 @@ class Report:
     results: dict[str, Any] = field(default_factory=dict)  # benchmark / training results
     notes: list[str] = field(default_factory=list)
     gpus_found: int | None = None  # AMD GPUs in the KFD topology; None when not looked at (text verdict)
+    warnings: list[str] = field(default_factory=list)  # scan-wide, shown at the top (e.g. no torch)
     # The scan's fact context (not serialised): renderers that publish facts, such as
     # `--format prometheus`, read the health facts from it instead of re-reading the machine.
     context: Any = field(default=None, repr=False, compare=False)
@@ -181,4 +182,5 @@ class Report:
             "findings": [f.to_dict() for f in self.findings],
             "results": _jsonable(self.results),
             "notes": list(self.notes),
+            "warnings": list(self.warnings),
         }

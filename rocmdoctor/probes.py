@@ -140,11 +140,15 @@ def pci_display(src: "LiveSource") -> list[dict[str, Any]]:
 
 
 def _child(script: str, src: "LiveSource", args: list[str], timeout: float) -> dict[str, Any]:
+    return _run_child(script, src.python, args, timeout)
+
+
+def _run_child(script: str, python: str, args: list[str], timeout: float) -> dict[str, Any]:
     """Run a probe script in the target interpreter and parse the JSON it prints last."""
     path = PROBE_DIR / script
-    res = proc.run([src.python, "-X", "utf8", str(path), *args], timeout=timeout, env=_child_env())
+    res = proc.run([python, "-X", "utf8", str(path), *args], timeout=timeout, env=_child_env())
     if res.error:
-        raise ProbeFailed(f"{src.python}: {res.error}")
+        raise ProbeFailed(f"{python}: {res.error}")
     if res.timed_out:
         raise ProbeFailed(f"{script} gave no answer within {timeout:.0f} s and was killed "
                           "(a hung HIP runtime or driver is the usual cause)")
@@ -170,23 +174,160 @@ def _child_env() -> dict[str, str]:
     return e
 
 
-def _python_and_deepspeed(src: "LiveSource") -> dict[str, Any]:
-    """One child answers both the python and the deepspeed probe: importing torch is
-    most of each one's time. Memoised on the source; failures are memoised too."""
+# ------------------------------------------------------------ the Python environment
+# Static facts (python_static) are read from files: in-process when the target is this
+# interpreter, else by a tiny standard-library child. Runtime facts (devices, DeepSpeed's
+# op-builder answers) need torch imported: one child answers both, started as early as
+# possible (see start_runtime) and ended with os._exit once its answer is written.
+
+def _load_static_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", PROBE_DIR / "python_static.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+def python_static(src: "LiveSource") -> dict[str, Any]:
     memo = src.memo
-    if "python+deepspeed" not in memo:
+    if "python_static" not in memo:
+        from .interpreter import is_own
+
+        if is_own(src.python):
+            data = _load_static_module().collect(arch=False)
+        else:
+            data = _child("python_static.py", src, ["--no-arch"], timeout=min(30.0, src.probe_timeout))
+        _fill_arch_list(src, data)
+        memo["python_static"] = data
+    return memo["python_static"]
+
+
+def _fill_arch_list(src: "LiveSource", data: dict) -> None:
+    """The arch-flags literal of a GPU build, read here (same filesystem) and cached on
+    the library file's path, size and mtime: scanning 30+ MB is the slowest static read."""
+    t = data.get("torch")
+    lib = t.get("arch_lib") if isinstance(t, dict) else None
+    if not isinstance(lib, dict) or t.get("arch_list") is not None or not isinstance(lib.get("path"), str):
+        return
+    from . import envcache
+
+    key = envcache.key("arch_list", lib.get("path"), lib.get("size"), lib.get("mtime_ns"))
+    hit = envcache.get(src, key)
+    if isinstance(hit, list) and all(isinstance(x, str) for x in hit):
+        literal = " ".join(hit) or None
+    else:
         try:
-            data = _child("python_env.py", src, ["--with-deepspeed"], timeout=src.probe_timeout)
-        except ProbeFailed:
+            literal = _load_static_module().arch_literal(lib["path"])
+        except OSError as exc:
+            t["arch_list_error"] = f"static read of {lib['path']}: {exc.strerror or exc}"
+            return
+        if literal:
+            envcache.put(src, key, literal.split())
+    if literal:
+        t["arch_list"] = literal.split()
+        t.pop("arch_list_error", None)
+
+
+class RuntimeChild:
+    """The one child that imports torch (and deepspeed when asked) in the target
+    interpreter, run in a thread so the scan goes on while it works."""
+
+    def __init__(self, python: str, with_deepspeed: bool, timeout: float):
+        import threading
+
+        self.python, self.with_deepspeed, self.timeout = python, with_deepspeed, timeout
+        self._box: dict[str, Any] = {}
+        self._thread = threading.Thread(target=self._work, daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        args = ["--runtime"] + (["--with-deepspeed"] if self.with_deepspeed else [])
+        try:
+            data = _run_child("python_env.py", self.python, args, self.timeout)
+        except ProbeFailed as exc:
+            if not self.with_deepspeed:
+                self._box["error"] = exc
+                return
             # Importing deepspeed may be what crashed or hung: keep the torch facts at least.
-            data = _child("python_env.py", src, [], timeout=src.probe_timeout)
+            try:
+                data = _run_child("python_env.py", self.python, ["--runtime"], self.timeout)
+            except ProbeFailed as exc2:
+                self._box["error"] = exc2
+                return
             data["deepspeed_probe_error"] = "the combined probe failed; deepspeed probed on its own"
-        memo["python+deepspeed"] = data
-    return memo["python+deepspeed"]
+        self._box["data"] = data
+
+    def result(self) -> dict[str, Any]:
+        if self._thread.is_alive():
+            _wait_with_status(self._thread, self.python)
+        if "error" in self._box:
+            raise self._box["error"]
+        return self._box["data"]
+
+
+def _wait_with_status(thread, python: str) -> None:
+    """One live line on a terminal while the scan waits for torch; nothing when piped."""
+    import time
+
+    stream = sys.stderr
+    if not (hasattr(stream, "isatty") and stream.isatty()) or os.environ.get("ROCMDOCTOR_NO_PROGRESS"):
+        thread.join()
+        return
+    t0 = time.monotonic()
+    try:
+        while thread.is_alive():
+            stream.write(f"\r\x1b[Kprobing torch in {python} … {time.monotonic() - t0:.1f} s")
+            stream.flush()
+            thread.join(0.2)
+    finally:
+        stream.write("\r\x1b[K")
+        stream.flush()
+
+
+def runtime_plan(src: "LiveSource") -> tuple[bool, bool]:
+    """(needed, with_deepspeed): whether anything needs the runtime child, judged from the
+    static facts. A CPU-only torch has no devices to ask about; DeepSpeed's answers come
+    from the cache when its key matches."""
+    try:
+        static = python_static(src)
+    except ProbeFailed:
+        return False, False
+    t = static.get("torch")
+    if not isinstance(t, dict):
+        return False, False
+    gpu_build = bool(t.get("hip") or t.get("cuda"))
+    ds = "deepspeed" in (static.get("distributions") or {})
+    with_ds = ds and (gpu_build or _cached_deepspeed(src) is None)
+    return gpu_build or with_ds, with_ds
+
+
+def start_runtime(src: "LiveSource") -> RuntimeChild | None:
+    """Start the runtime child now if the static facts say something will need it."""
+    with src.lock:
+        if "runtime" in src.memo:
+            return src.memo["runtime"]
+        needed, with_ds = runtime_plan(src)
+        child = RuntimeChild(src.python, with_ds, src.probe_timeout) if needed else None
+        if child is not None:
+            src.memo["runtime"] = child
+        return child
+
+
+def _runtime(src: "LiveSource", need_deepspeed: bool = False) -> dict[str, Any]:
+    with src.lock:
+        child = src.memo.get("runtime")
+        if child is None:  # not started early: start it now, asking what start_runtime would
+            with_ds = need_deepspeed or runtime_plan(src)[1]
+            child = src.memo["runtime"] = RuntimeChild(src.python, with_ds, src.probe_timeout)
+        elif need_deepspeed and not child.with_deepspeed:
+            child = src.memo["runtime"] = RuntimeChild(src.python, True, src.probe_timeout)
+    return child.result()
 
 
 def python(src: "LiveSource") -> dict[str, Any]:
-    data = dict(_python_and_deepspeed(src))
+    """Runtime facts: torch imported, devices listed."""
+    data = dict(_runtime(src))
     data.pop("deepspeed_probe", None)
     data.pop("deepspeed_probe_error", None)
     return data
@@ -202,14 +343,41 @@ def amdsmi_reset_counters(src: "LiveSource") -> dict[str, Any]:
     return _child("amdsmi_info.py", src, ["--read-reset-counters"], timeout=30.0)
 
 
-def deepspeed(src: "LiveSource") -> dict[str, Any]:
+def _deepspeed_key(src: "LiveSource") -> str | None:
+    from . import envcache
+
+    return envcache.deepspeed_key(src, python_static(src))
+
+
+def _cached_deepspeed(src: "LiveSource") -> dict | None:
+    from . import envcache
+
     try:
-        shared = _python_and_deepspeed(src).get("deepspeed_probe")
+        key = _deepspeed_key(src)
+    except ProbeFailed:
+        return None
+    hit = envcache.get(src, key) if key else None
+    return hit if isinstance(hit, dict) and hit.get("probe") == "deepspeed_ops" else None
+
+
+def deepspeed(src: "LiveSource") -> dict[str, Any]:
+    """DeepSpeed's op-builder answers: from the cache when nothing that determines them
+    changed, else from the runtime child (then cached, for a CPU-only torch: on a GPU
+    build the answers may depend on the devices, which are never cached)."""
+    from . import envcache
+
+    cached = _cached_deepspeed(src)
+    if cached is not None:
+        return cached
+    try:
+        shared = _runtime(src, need_deepspeed=True).get("deepspeed_probe")
     except ProbeFailed:
         shared = None
-    if isinstance(shared, dict):
-        return shared
-    return _child("deepspeed_ops.py", src, [], timeout=60.0)
+    data = shared if isinstance(shared, dict) else _child("deepspeed_ops.py", src, [], timeout=60.0)
+    key = _deepspeed_key(src)
+    if key and not data.get("errors") and not data.get("deepspeed_import_error"):
+        envcache.put(src, key, data)
+    return data
 
 
 LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
@@ -219,6 +387,7 @@ LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
     "fsstats": fsstats,
     "system": system,
     "pci_display": pci_display,
+    "python_static": python_static,
     "python": python,
     "amdsmi": amdsmi,
     "amdsmi_reset_counters": amdsmi_reset_counters,

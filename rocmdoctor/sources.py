@@ -236,13 +236,19 @@ class LiveSource(Source):
 
     kind = "live"
 
-    def __init__(self, python: str | None = None, probe_timeout: float = 90.0):
+    def __init__(self, python: str | None = None, probe_timeout: float = 90.0, python_why: str | None = None,
+                 no_cache: bool = False):
         import sys
+        import threading
 
         self._tree = _Tree("/", confine=False)
         self.python = python or sys.executable
+        # How the interpreter was chosen (rocmdoctor.interpreter.choose), said in the report.
+        self.python_why = python_why or ("--python" if python else "rocmdoctor's own interpreter")
         self.probe_timeout = probe_timeout
+        self.no_cache = no_cache  # --no-cache: neither read nor write rocmdoctor.envcache
         self.memo: dict[str, Any] = {}  # probes that share one child process
+        self.lock = threading.RLock()  # guards memo: the runtime child is started once
         self._pending: dict[str, tuple[Any, dict]] = {}
 
     def read(self, path: str) -> FileRead:
@@ -296,8 +302,18 @@ class LiveSource(Source):
         except Exception as exc:  # a probe bug must not stop the scan
             return ProbeResult(name, error=f"probe crashed: {type(exc).__name__}: {exc}")
 
+    def start_runtime(self) -> bool:
+        """Start the child that imports torch now, if the static facts say a check will
+        need it; the scan goes on meanwhile. True when one was started."""
+        from . import probes
+
+        try:
+            return probes.start_runtime(self) is not None
+        except Exception:  # deciding must never stop the scan; the facts ask again lazily
+            return False
+
     def describe(self) -> dict[str, Any]:
-        return {"kind": self.kind, "python": self.python}
+        return {"kind": self.kind, "python": self.python, "python_why": self.python_why}
 
 
 class RootSource(Source):
@@ -564,6 +580,9 @@ class RecordingSource(Source):
     def prefetch(self, names):
         if hasattr(self.inner, "prefetch"):
             self.inner.prefetch(names)
+
+    def start_runtime(self):
+        return bool(getattr(self.inner, "start_runtime", lambda: False)())
 
     def describe(self):
         return self.inner.describe()

@@ -13,6 +13,18 @@ def update_golden(request):
     return request.config.getoption("--update-golden")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    # rocmdoctor.envcache writes under XDG_CACHE_HOME: never the developer's own cache.
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old
+
+
 @pytest.fixture(autouse=True)
 def _no_plugins(monkeypatch):
     # Tests see only built-in checks unless a test turns plugins on itself.

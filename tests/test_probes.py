@@ -19,14 +19,16 @@ def _script(path, body):
 
 def test_probe_reports_the_real_cpu_torch():
     pytest.importorskip("torch")
-    data = LiveSource().probe("python").data
+    src = LiveSource()
+    data = src.probe("python").data
     t = data["torch"]
     import torch
 
     assert t["version"] == torch.__version__
     assert t["hip"] == torch.version.hip and t["cuda"] == torch.version.cuda
     assert t["device_count"] == (torch.cuda.device_count() if torch.cuda.is_available() else 0)
-    assert "torch" in data["distributions"] and data["python"]["executable"]
+    static = src.probe("python_static").data
+    assert "torch" in static["distributions"] and static["python"]["executable"]
 
 
 def test_probe_of_an_environment_without_torch(tmp_path):
@@ -77,10 +79,10 @@ def test_python_and_deepspeed_probes_share_one_child(monkeypatch):
     from rocmdoctor import probes
 
     calls = []
-    real = probes._child
-    monkeypatch.setattr(probes, "_child", lambda script, src, args, timeout: calls.append((script, args))
-                        or real(script, src, args, timeout))
-    src = LiveSource()
+    real = probes._run_child
+    monkeypatch.setattr(probes, "_run_child", lambda script, python, args, timeout: calls.append((script, args))
+                        or real(script, python, args, timeout))
+    src = LiveSource(no_cache=True)
     py, ds = src.probe("python"), src.probe("deepspeed")
-    assert py.ok and ds.ok and calls == [("python_env.py", ["--with-deepspeed"])]
+    assert py.ok and ds.ok and calls == [("python_env.py", ["--runtime", "--with-deepspeed"])]
     assert ds.data["probe"] == "deepspeed_ops" and "deepspeed_probe" not in py.data

@@ -1,5 +1,9 @@
 """Python-environment probe, run as a script by the interpreter being diagnosed.
 
+With --runtime (what rocmdoctor runs) it leaves out the distribution list, which
+rocmdoctor reads from the files (python_static.py). It exits with os._exit once its
+answer is written.
+
 It must work in any environment: it imports nothing from rocmdoctor, needs nothing
 beyond the standard library, and prints one JSON line last. Each section catches its
 own errors so a broken torch still reports the distributions, and vice versa.
@@ -109,11 +113,12 @@ def main():
         },
         "errors": [],
     }
-    try:
-        out["distributions"] = distributions()
-    except Exception as exc:
-        out["distributions"] = {}
-        out["errors"].append("distributions: " + _err(exc))
+    if "--runtime" not in sys.argv:  # rocmdoctor reads them statically (python_static.py)
+        try:
+            out["distributions"] = distributions()
+        except Exception as exc:
+            out["distributions"] = {}
+            out["errors"].append("distributions: " + _err(exc))
     try:
         out["torch"] = torch_info()
     except ImportError as exc:
@@ -132,7 +137,12 @@ def main():
         except BaseException as exc:
             out["deepspeed_probe_error"] = _err(exc)
     sys.stdout.flush()
-    print(json.dumps(out, default=str))
+    sys.stdout.write(json.dumps(out, default=str) + "\n")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # The answer is written: skip the interpreter's teardown (torch's and HIP's atexit
+    # handlers and module cleanup take about 0.6 s and can hang on a wedged driver).
+    os._exit(0)
 
 
 if __name__ == "__main__":

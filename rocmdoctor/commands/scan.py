@@ -19,6 +19,8 @@ def add_arguments(p) -> None:
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the cache of DeepSpeed's op-builder answers (docs/performance.md)")
     p.add_argument("--config", metavar="PATH", action="append",
                    help="a file or directory to lint against this machine: launch scripts, Slurm batch scripts, "
                         "Dockerfiles, compose files, DeepSpeed JSON, LLaMA-Factory YAML, HF TrainingArguments, a "
@@ -60,7 +62,7 @@ def run(a) -> int:
 
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
                   snapshot=a.snapshot, example=a.example, python=a.python,
-                  plugins=False if a.no_plugins else None,
+                  plugins=False if a.no_plugins else None, no_cache=a.no_cache,
                   options={k: v for k, v in (("config", a.config),
                                              ("read_reset_counters", a.read_reset_counters)) if v} or None)
     if a.format == "json":

@@ -161,7 +161,7 @@ class Machine:
         return [g for g in (self.ctx("quick").optional("gpus") or []) if not g.integrated] or []
 
     def torch_devices(self) -> list[dict]:
-        return [d for d in (self.ctx("default").optional("torch") or {}).get("devices") or [] if "error" not in d]
+        return [d for d in (self.ctx("default").optional("torch_runtime") or {}).get("devices") or [] if "error" not in d]
 
 
 def choose_dtype(asked: str | None, device: str, machine: Machine, model: str | None) -> dict:

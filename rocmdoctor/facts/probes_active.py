@@ -45,9 +45,9 @@ def _device(ctx) -> str:
     dev = ctx.options.get("bench_device")
     if dev in ("cpu", "cuda"):
         return dev
-    t = ctx.optional("torch")
+    t = ctx.optional("torch_runtime")
     if t is None:
-        raise Missing(f"torch is not usable in the scanned interpreter ({ctx.why_missing('torch')})")
+        raise Missing(f"torch is not usable in the scanned interpreter ({ctx.why_missing('torch_runtime')})")
     if t.get("cuda_available") and (t.get("device_count") or 0) > 0:
         return "cuda"
     raise Missing("torch sees no GPU, so the GPU benchmarks were not run "

@@ -2,7 +2,8 @@
 distributions, and LLaMA-Factory's runtime version checks.
 
 ``deepspeed_ops`` comes from the child probe ``childprobes/deepspeed_ops.py`` (DeepSpeed's
-own op-builder API, nothing compiled). ``pins`` evaluates every installed distribution's
+own op-builder API, nothing compiled), or from rocmdoctor.envcache when nothing that
+determines its answers changed since it last ran. ``pins`` evaluates every installed distribution's
 ``Requires-Dist`` with ``packaging``, for the scanned interpreter's Python version.
 ``llamafactory`` reads the checks from the installed LLaMA-Factory source, with the
 table in ``knowledge/llamafactory.py`` as fallback.
@@ -233,7 +234,11 @@ def llamafactory(ctx) -> LlamaFactory:
 
 
 def _package_dirs(ctx) -> list[str]:
-    data = ctx.optional("deepspeed_probe") or {}
+    static = ctx.optional("python_static") or {}
+    if "llamafactory" in static:  # found without importing (find_spec), no child needed
+        loc = static.get("llamafactory")
+        return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)] if isinstance(loc, dict) else []
+    data = ctx.optional("deepspeed_probe") or {}  # snapshots from before the static facts
     loc = data.get("llamafactory") if isinstance(data, dict) else None
     if isinstance(loc, dict):
         return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)]
