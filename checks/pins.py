@@ -7,6 +7,7 @@ to do, and pip keeps an installed torch that still satisfies everything.
 """
 from __future__ import annotations
 
+from rocmdoctor import envcache
 from rocmdoctor.settings import env_ev
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import llamafactory as lf
@@ -26,7 +27,18 @@ def _disabled(env) -> bool:
 
 def combined_specs(packages, distributions, extra_specs=()) -> dict[str, str]:
     """For each package, the intersection of every installed requirer's specifier
-    (plus ``extra_specs``: (package, specifier) pairs), as one PEP 440 specifier."""
+    (plus ``extra_specs``: (package, specifier) pairs), as one PEP 440 specifier.
+    Parsing every Requires-Dist is slow, so the answer is cached on its inputs."""
+    return _combined(sorted(packages), distributions, [list(x) for x in extra_specs])
+
+
+def _valid_specs(data) -> dict[str, str] | None:
+    ok_ = isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in data.items())
+    return data if ok_ else None
+
+
+@envcache.memoized("combined_specs", None, _valid_specs)
+def _combined(packages, distributions, extra_specs) -> dict[str, str]:
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.specifiers import SpecifierSet
 

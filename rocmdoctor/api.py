@@ -40,6 +40,11 @@ def make_source(*, root: str | None = None, snapshot: str | None = None, example
         return RootSource(root)
     if python and not (os.path.isfile(python) and os.access(python, os.X_OK)):
         raise SourceError(f"--python {python}: not an executable file")
+    from .early import take
+
+    started = take(python, no_cache)  # cli.main may have started its torch child already
+    if started is not None:
+        return started
     from .interpreter import choose
 
     chosen = choose(python)
@@ -62,6 +67,9 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     from . import __version__
 
     src = source or make_source(root=root, snapshot=snapshot, example=example, python=python, no_cache=no_cache)
+    from . import envcache
+
+    envcache._OFF = bool(no_cache or getattr(src, "no_cache", False))  # the requirement checks' cache too
     reg = registry.load(plugins)
     ctx = Context(src, level, options)
     specs = select_specs(reg, select, ignore)

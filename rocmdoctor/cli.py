@@ -50,23 +50,63 @@ def exit_code(report: Report, strict: bool) -> int:
     return EXIT_FAIL if any(f.status in bad for f in report.findings) else EXIT_OK
 
 
-def _commands() -> dict:
+def _command_names() -> list[str]:
+    """Command modules in rocmdoctor/commands/, found without importing them."""
     from . import commands
 
+    names = [info.name for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_")]
+    return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
+
+
+def _help_of(name: str) -> str:
+    """A command's one-line HELP read from its source, so listing the commands imports
+    none of them (the command being run is the only module imported)."""
+    import re
+
+    from . import commands
+
+    for base in commands.__path__:
+        try:
+            with open(f"{base}/{name}.py", encoding="utf-8") as fh:
+                m = re.search(r'^HELP = "((?:[^"\\]|\\.)*)"$', fh.read(), re.M)
+        except OSError:
+            continue
+        if m:
+            return m.group(1)
+    return getattr(importlib.import_module(f"{commands.__name__}.{name}"), "HELP", "")
+
+
+def _chosen(argv: list[str]) -> str | None:
+    """The command named on the line: the first word that is not an option (the top
+    level has only --help and --version, which take no value)."""
+    return next((x for x in argv if not x.startswith("-")), None)
+
+
+def _commands(only: str | None = None) -> dict:
+    """Command modules by name; with ``only``, just that one is imported."""
     mods = {}
-    for info in pkgutil.iter_modules(commands.__path__, commands.__name__ + "."):
-        m = importlib.import_module(info.name)
-        mods[m.NAME] = m
-    return dict(sorted(mods.items(), key=lambda kv: ORDER.index(kv[0]) if kv[0] in ORDER else len(ORDER)))
+    for name in _command_names():
+        if only is None or name == only:
+            m = importlib.import_module(f"{__package__}.commands.{name}")
+            mods[m.NAME] = m
+    return mods
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict]:
+def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser, dict]:
+    """The parser. Given ``argv``, only the command it names is imported and given its
+    options; the others appear in the help by name and one-line description."""
     p = argparse.ArgumentParser(prog="rocmdoctor", description="Diagnose AMD ROCm machines that train LLMs.")
     p.add_argument("--version", action="version", version=f"rocmdoctor {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    mods = _commands()
-    for name, m in mods.items():
-        m.add_arguments(sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip()))
+    names = _command_names()
+    only = _chosen(argv) if argv is not None else None
+    mods = _commands(only if only in names else None) if argv is None or only in names else {}
+    for name in names:
+        m = mods.get(name)
+        if m is not None:
+            m.add_arguments(sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip()))
+        else:
+            sub.add_parser(name, help=_help_of(name))
     return p, mods
 
 
@@ -84,7 +124,11 @@ def _exit_on_sigterm() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser, mods = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from . import early
+
+    early.start(argv)  # the torch child, if this scan will need it: before anything else is imported
+    parser, mods = build_parser(argv)
     try:
         a = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 for --help/--version

@@ -1,8 +1,9 @@
 """A cache for slow answers that only change when the environment changes.
 
 DeepSpeed's op-builder answers (seconds: torch and deepspeed imported, every builder
-asked) and the arch list read from torch's library are determined by files and
-variables, not by the machine's state; a scan that finds all of those unchanged reuses
+asked), the arch list read from torch's library and the requirement checks (every
+installed distribution's Requires-Dist parsed) are determined by files and variables,
+not by the machine's state; a scan that finds all of those unchanged reuses
 the last answer instead of starting a child that imports torch. Device state (device
 count, properties, anything a GPU answers) is never cached.
 
@@ -15,12 +16,13 @@ write); values are validated again by the facts that use them. ``--no-cache`` or
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import stat
 import time
-from typing import Any
+from typing import Any, Callable
 
 FORMAT = "rocmdoctor-envcache"
 VERSION = 1
@@ -171,3 +173,41 @@ def put(src: Any, k: str | None, value: Any) -> None:
             os.unlink(tmp)  # type: ignore[possibly-undefined]
         except (OSError, NameError):
             pass
+
+
+# ------------------------------------------------------------ pure functions
+_OFF = False  # set by --no-cache for the whole process (rocmdoctor.api.scan)
+
+
+def memoized(kind: str, encode: Callable[[Any], Any] | None = None, decode: Callable[[Any], Any] | None = None):
+    """Cache a slow pure function of JSON-able arguments (the requirement checks: parsing
+    every installed distribution's Requires-Dist takes ~100 ms). The key is the arguments
+    themselves plus the versions of rocmdoctor and packaging, which is all that determines
+    the answer. ``decode`` validates a stored value and returns None to recompute."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args):
+            if _OFF or not enabled():
+                return fn(*args)
+            try:
+                import packaging
+
+                k = key(kind, VERSION, _tool_version(), getattr(packaging, "__version__", None), args)
+            except (TypeError, ValueError):
+                return fn(*args)
+            hit = get(None, k)
+            if hit is not None:
+                value = decode(hit) if decode else hit
+                if value is not None:
+                    return value
+            value = fn(*args)
+            put(None, k, encode(value) if encode else value)
+            return value
+        return wrapper
+    return deco
+
+
+def _tool_version() -> str:
+    from . import __version__
+
+    return __version__

@@ -112,33 +112,6 @@ def system(src: "LiveSource") -> dict[str, Any]:
     }
 
 
-def pci_display(src: "LiveSource") -> list[dict[str, Any]]:
-    """Display-class PCI functions from udev (pyudev), the structured view of the bus."""
-    try:
-        import pyudev
-    except ImportError as exc:
-        raise ProbeFailed(f"pyudev not importable: {exc}") from None
-    try:
-        ctx = pyudev.Context()
-        devices = list(ctx.list_devices(subsystem="pci"))
-    except Exception as exc:  # no libudev in minimal containers
-        raise ProbeFailed(f"udev unavailable: {exc}") from None
-    out = []
-    for d in devices:
-        cls = d.properties.get("PCI_CLASS", "")
-        vendor, _, device = d.properties.get("PCI_ID", ":").partition(":")
-        # 0x03xxxx display controllers; AMD MI300X/MI300A enumerate as 0x12xxxx accelerators,
-        # Hygon DCUs as 0x12xxxx or 0x0b40xx co-processors (Hygon CPUs' own functions do not).
-        cls = cls.upper()
-        if not (cls.startswith("3") or (cls.startswith("12") and vendor.upper() in ("1002", "1D94"))
-                or (cls.startswith("B40") and vendor.upper() == "1D94")):
-            continue
-        out.append({"address": d.properties.get("PCI_SLOT_NAME") or d.sys_name,
-                    "vendor_id": int(vendor or "0", 16), "device_id": int(device or "0", 16),
-                    "driver": d.driver})
-    return out
-
-
 def _child(script: str, src: "LiveSource", args: list[str], timeout: float) -> dict[str, Any]:
     return _run_child(script, src.python, args, timeout)
 
@@ -386,7 +359,6 @@ LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
     "devnodes": devnodes,
     "fsstats": fsstats,
     "system": system,
-    "pci_display": pci_display,
     "python_static": python_static,
     "python": python,
     "amdsmi": amdsmi,

@@ -91,9 +91,13 @@ def kfd_nodes(ctx) -> list[KfdNode]:
 
 @fact("pci_display")
 def pci_display(ctx) -> list[PciDisplay]:
-    """udev's view on a live host (pyudev); the same read from sysfs elsewhere."""
-    r = ctx.source.probe("pci_display")
-    data = conform(r.data, [{"address": str, "vendor_id": int, "device_id": int, "driver": str}]) if r.ok else None
+    """Display-class PCI functions from sysfs (through the source, so snapshots record it).
+    Snapshots from before 0.1 hold udev's view as the pci_display probe: used when present.
+    pyudev is not asked on a live host: it reads these same sysfs files, after an import
+    and a full device enumeration that cost more than the answer."""
+    r = ctx.source.probe("pci_display") if ctx.source.kind != "live" else None
+    data = conform(r.data, [{"address": str, "vendor_id": int, "device_id": int, "driver": str}]) \
+        if r is not None and r.ok else None
     if data is not None:
         return [PciDisplay(d["address"], d["vendor_id"], d["device_id"], d.get("driver")) for d in data
                 if all(d.get(k) is not None for k in ("address", "vendor_id", "device_id"))]

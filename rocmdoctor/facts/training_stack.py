@@ -13,6 +13,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
+from .. import envcache
 from ..knowledge import llamafactory as lf
 from . import Missing, fact, probe_data
 
@@ -143,11 +144,41 @@ def _marker_env(python: dict | None) -> dict:
 def requirement_violations(dists: dict, python: dict | None = None) -> list[Violation]:
     """Like ``pip check``: base requirements of every distribution, plus the extras of
     LLaMA-Factory on the training stack when that package is installed (its
-    ``deepspeed`` extra holds the DeepSpeed pin)."""
+    ``deepspeed`` extra holds the DeepSpeed pin). Cached on its inputs (envcache)."""
+    ver = ((python or {}).get("python") or {}).get("version")
+    return _violations(dists, ver if isinstance(ver, str) else None)
+
+
+def _encode(vs: list[Violation]) -> list[dict]:
+    from dataclasses import asdict
+
+    return [asdict(v) for v in vs]
+
+
+def _decode(data) -> list[Violation] | None:
+    """A cached answer back into Violations; None (recompute) unless every field has its type."""
+    from dataclasses import fields
+
+    if not isinstance(data, list):
+        return None
+    out = []
+    for d in data:
+        if not isinstance(d, dict) or set(d) != {f.name for f in fields(Violation)}:
+            return None
+        if not all(isinstance(d[k], str) for k in ("requirer", "requirer_version", "requirement", "package",
+                                                   "specifier")) \
+                or not all(d[k] is None or isinstance(d[k], str) for k in ("installed", "extra")):
+            return None
+        out.append(Violation(**d))
+    return out
+
+
+@envcache.memoized("requirement_violations", _encode, _decode)
+def _violations(dists: dict, python_version: str | None) -> list[Violation]:
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
-    env = _marker_env(python)
+    env = _marker_env({"python": {"version": python_version}} if python_version else None)
     out = []
     for key, d in sorted(dists.items()):
         if not isinstance(d, dict):

@@ -1,0 +1,86 @@
+"""What keeps the scan fast: only the command being run is imported, the quick level
+needs neither rich, pyudev nor importlib.metadata, and the torch child starts from the
+bare command line when (and only when) the scan will need it."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from rocmdoctor import early, probes
+from rocmdoctor.api import make_source
+from rocmdoctor.render import print_lines
+
+
+def test_quick_scan_imports_only_its_command_and_no_heavy_library():
+    code = ("import sys; from rocmdoctor.cli import main; rc = main(['scan', '--level', 'quick']); "
+            "print(sorted(m for m in sys.modules if m.startswith('rocmdoctor.commands.'))); "
+            "print([m for m in ('rich', 'pyudev', 'importlib.metadata', 'torch', 'packaging.requirements') "
+            "if m in sys.modules])")
+    env = dict(os.environ)
+    env.pop("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", None)  # plugins are listed as a user's scan lists them
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    lines = out.stdout.strip().splitlines()[-2:]
+    assert lines == ["['rocmdoctor.commands.scan']", "[]"], out.stdout[-2000:] + out.stderr[-2000:]
+
+
+def test_top_level_help_lists_every_command_without_importing_them(capsys):
+    from rocmdoctor.cli import _command_names, _help_of, main
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for name in _command_names():
+        assert name in out and _help_of(name)
+    assert _help_of("scan") == "run the checks and report"
+
+
+@pytest.mark.parametrize("argv,expected", [
+    (["scan"], {}),
+    (["scan", "--python", "/x", "--format=json", "--no-cache"], {"--python": "/x", "--format": "json", "--no-cache": True}),
+    (["scan", "--select", "RD-DS"], None),  # the selected checks decide, once loaded
+    (["scan", "--example", "mi50x2-xeon"], None),
+    (["scan", "--cluster"], None),
+    (["scan", "--python"], None),
+    (["fix"], None),
+    ([], None),
+])
+def test_early_start_reads_only_plain_scan_lines(argv, expected):
+    assert early._options(argv) == expected
+
+
+def test_early_start_hands_its_running_child_to_the_scan(monkeypatch):
+    started = []
+
+    class FakeChild:
+        with_deepspeed = True
+
+        def __init__(self, python, with_deepspeed, timeout):
+            started.append(python)
+
+    monkeypatch.setattr(probes, "RuntimeChild", FakeChild)
+    monkeypatch.setattr(probes, "runtime_plan", lambda src: (True, True))
+    early.start(["scan", "--python", sys.executable, "--no-cache"])
+    assert started == [sys.executable]
+    src = make_source(python=sys.executable, no_cache=True)
+    assert isinstance(src.memo.get("runtime"), FakeChild)
+    assert make_source(python=sys.executable, no_cache=True) is not src  # handed over once
+    early.start(["scan", "--level", "quick"])
+    early.start(["scan", "--select", "RD-IOMMU"])
+    assert started == [sys.executable]
+
+
+def test_colour_is_plain_ansi(monkeypatch):
+    import io
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    out = Tty()
+    print_lines([("FAIL x", "bold red"), ("plain", ""), ("", "dim")], out)
+    assert out.getvalue() == "\x1b[1;31mFAIL x\x1b[0m\nplain\n\n"
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = Tty()
+    print_lines([("FAIL x", "bold red")], out)
+    assert out.getvalue() == "FAIL x\n"
