@@ -12,7 +12,6 @@ torch whose DeepSpeed answers are cached needs none.
 """
 from __future__ import annotations
 
-import os
 from typing import Any
 
 # Options of `scan` that cannot change whether the runtime child is needed; value-taking ones map to True.
@@ -52,16 +51,18 @@ def start(argv: list[str]) -> None:
     if opts is None or opts.get("--level", "default") not in ("default", "bench", "train"):
         return
     python = opts.get("--python")
-    if python and not (os.path.isfile(python) and os.access(python, os.X_OK)):
-        return  # make_source reports it
     try:
+        if python:
+            from .usage import check_python
+
+            check_python(python)  # not Python: cli.main reports it (the answer is memoised)
         from .interpreter import choose
         from .sources import LiveSource
 
         chosen = choose(python)
         src = LiveSource(python=chosen.path, python_why=chosen.why, no_cache=bool(opts.get("--no-cache")))
         src.start_runtime()
-    except Exception:  # never let the head start stop the scan: it decides again later
+    except Exception:  # never let the head start stop the scan (nor a bad --python): it decides again later
         return
     _STARTED[(python, bool(opts.get("--no-cache")))] = src
 

@@ -23,12 +23,12 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
     src = report.source
     where = src.get("snapshot") or src.get("root") or "this machine"
     out.append((f"rocmdoctor {report.tool_version} · {where} · level {report.level}", "bold"))
+    out.append(verdict(report))
     if src.get("kind") == "live" and src.get("python") and report.level != "quick":
         why = f" ({src['python_why']})" if src.get("python_why") else ""
         out.append((f"interpreter: {src['python']}{why}", "dim"))
     for w in report.warnings:
         out.append((f"warning: {w}", STYLE[Status.WARN]))
-    out.append(verdict(report))
     areas: dict[str, list[Finding]] = {}
     skipped: dict[str, list[Finding]] = {}
     for f in report.findings:

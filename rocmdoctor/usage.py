@@ -6,6 +6,7 @@ before any work starts, so a typo in a Slurm prolog never passes as "0 failed".
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 
 from .proc import run as run_command
@@ -73,6 +74,7 @@ def check_codes(select: list[str], ignore: list[str], plugins: bool | None = Non
 _PROBE = "import sys; print('rocmdoctor-python', sys.version_info[0], sys.version_info[1])"
 
 
+@functools.lru_cache(maxsize=8)  # cli.main and early.start (the torch child's head start) both ask
 def check_python(path: str) -> str:
     """Validate --python once: an executable that runs as Python 3. Returns 'X.Y'."""
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):

@@ -169,8 +169,8 @@ def test_a_live_scan_of_an_interpreter_without_torch_warns_at_the_top(tmp_path, 
     assert report["warnings"] and "torch is not installed" in report["warnings"][0]
     main(["scan", "--python", py, "--select", "RD-TORCH,RD-GFX-002"])
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == f"interpreter: {py} (--python)"
-    assert lines[2].startswith("warning: torch is not installed in ")
+    assert lines[2] == f"interpreter: {py} (--python)"
+    assert lines[3].startswith("warning: torch is not installed in ")
 
 
 def test_old_snapshots_without_static_facts_still_give_torch():
