@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from rocmdoctor import configlint as cl
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.facts.platform import dtk_from_tag
+from rocmdoctor.fixes.das import das_wheel_plan
 
 ADVANCED_INSTALL = "https://www.deepspeed.ai/tutorials/advanced-install/"
 CUDA_CHECK_ISSUES = ("https://github.com/deepspeedai/DeepSpeed/issues/3091",
@@ -119,7 +121,7 @@ def deepspeed_imports(deepspeed_ops, torch_runtime=None):
 
 @check("RD-DS-002", area="deepspeed", title="DeepSpeed's training ops are prebuilt or can be JIT-built",
        level="default", sources=[ADVANCED_INSTALL, "https://github.com/deepspeedai/DeepSpeed/issues/4768"])
-def training_ops(deepspeed_ops, python=None):
+def training_ops(deepspeed_ops, python=None, dcu=None):
     ds = deepspeed_ops
     if ds.import_error:
         return skip("DeepSpeed does not import (RD-DS-001)")
@@ -140,6 +142,8 @@ def training_ops(deepspeed_ops, python=None):
         return ok("DeepSpeed's training ops are prebuilt or JIT-buildable", evidence=evidence, data=data)
     needs_hipcc = ds.rocm_torch and not ds.hipcc
     plan = build_plan(ds, python, needs_ninja=not ds.ninja, needs_hipcc=needs_hipcc)
+    if dcu is not None:  # on a DCU, DeepSpeed comes prebuilt from DAS; PyPI's would only fail again
+        plan = das_wheel_plan("deepspeed", _dtk(ds, dcu))
     names = ", ".join(problems)
     detail = "; ".join(f"{n}: {w}" for n, w in problems.items())
     if any(n in ESSENTIAL_OPS for n in problems):
@@ -201,9 +205,14 @@ def _compare_versions(ds) -> list[str]:
     return out
 
 
+def _dtk(ds, dcu) -> str | None:
+    tag = dtk_from_tag(str((ds.raw.get("torch") or {}).get("version") or ""))
+    return tag or (dcu.default_dtk.version if dcu.default_dtk else None)
+
+
 @check("RD-DS-004", area="deepspeed", title="DeepSpeed does not run CUDA-only checks on the ROCm torch",
        level="default", sources=CUDA_CHECK_ISSUES)
-def cuda_check_on_rocm(deepspeed_ops, python=None):
+def cuda_check_on_rocm(deepspeed_ops, python=None, dcu=None):
     ds = deepspeed_ops
     if ds.import_error:
         return skip("DeepSpeed does not import (RD-DS-001)")
@@ -223,6 +232,13 @@ def cuda_check_on_rocm(deepspeed_ops, python=None):
                         Action("note", "If /opt/rocm is absent, install the ROCm HIP SDK matching torch's HIP "
                                        "version (hipcc must exist under $ROCM_HOME/bin)"))))
     broken = [(o.name, o.flag_error) for o in ds.ops if o.flag_error]
+    if broken and dcu is not None:
+        lines = "\n".join(f"{n}: {e}" for n, e in broken)
+        return fail(f"DeepSpeed {ds.version} crashes computing op build flags on this Hygon DCU torch",
+                    "Upstream DeepSpeed runs its CUDA checks (CUDA_HOME, torch.version.cuda) on DTK's torch, where "
+                    "torch.version.cuda is None — the crash of DeepSpeed#3091 and seed 002. Editing builder.py to skip "
+                    "the check works around it; the vendor DAS DeepSpeed, built for this torch and DTK, avoids it.",
+                    evidence=evidence + [_probe_ev(ds, lines)], fix=das_wheel_plan("deepspeed", _dtk(ds, dcu)))
     if broken:
         lines = "\n".join(f"{n}: {e}" for n, e in broken)
         return fail(f"DeepSpeed {ds.version} crashes computing op build flags on this ROCm torch",

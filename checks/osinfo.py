@@ -10,9 +10,13 @@ WSL = "https://rocm.docs.amd.com/projects/radeon/en/latest/docs/compatibility/ws
 
 @check("RD-OS-001", area="os", title="OS distribution and kernel are on the ROCm support list",
        sources=[SYSREQ])
-def os_supported(os_release, kernel_release, gpus=None, container=None):
+def os_supported(os_release, kernel_release, gpus=None, container=None, dcu=None):
     if not gpus:
         return skip("no AMD GPU: the OS support list does not apply")
+    if dcu is not None:
+        return skip("Hygon DCU: AMD's ROCm OS list does not apply; DTK is built per OS release",
+                    "DTK ships one tarball per OS (for example DTK-24.04.1-CentOS7.6-x86_64.tar.gz); use the one "
+                    "for this OS.")
     name = os_release.get("PRETTY_NAME") or os_release.get("NAME", "unknown")
     evidence = [ev(os_release["_path"], f'PRETTY_NAME="{name}"'),
                 ev("/proc/sys/kernel/osrelease", kernel_release)]

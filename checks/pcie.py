@@ -19,7 +19,8 @@ GIB = 1 << 30
 
 
 def _discrete(gpus):
-    return [g for g in gpus if not g.integrated]
+    # APUs (unified memory) sit on the SoC: no slot link or BAR to judge.
+    return [g for g in gpus if not g.integrated and not g.unified_memory]
 
 
 def _size(n: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag, same_dtk
 from rocmdoctor.facts.rocm import THEROCK_PACKAGING, version_tuple
+from rocmdoctor.fixes.das import das_wheel_plan
 from rocmdoctor.knowledge import platforms as kp
 
 DTK_NOTE = ("DTK is Hygon's ROCm-derived toolkit with its own release numbers (23.10, 24.04, 25.04, 26.04); "
@@ -76,14 +77,6 @@ def torch_build_version(torch, distributions) -> str:
     return dist if dist and "+" in dist else str(torch.get("version") or dist or "?")
 
 
-def _das_fix(what: str, dtk: str | None) -> FixPlan:
-    tag = f"dtk{dtk.replace('.', '')}" if dtk else "dtkNNNN"
-    return FixPlan(f"Install the DAS {what} built for this DTK", (
-        Action("note", f"Download the {what} wheel whose version ends in `{tag}` (and, for extensions, names "
-                       f"the installed torch) from Hygon's DAS repository ({kp.DAS_DOWNLOADS}) and install it "
-                       "with `pip install --no-deps <wheel>`; PyPI builds target CUDA or AMD's ROCm, not DTK."),))
-
-
 @check("RD-DCU-002", area="dcu", level="default", title="Hygon DCU: torch is a DTK build for the installed DTK",
        sources=[kp.DAS_DOWNLOADS, *kp.DCU_SOURCES])
 def dcu_torch(dcu, torch, distributions=None):
@@ -99,12 +92,12 @@ def dcu_torch(dcu, torch, distributions=None):
         return fail(f"torch {version} is {kind} build: it cannot use the DCU",
                     "Usually `pip install` of a package replaced the vendor torch with PyPI's. "
                     "Reinstall the DAS torch for this DTK; rocmdoctor does not change torch for you.",
-                    evidence=evidence, fix=_das_fix("torch", dtk.version if dtk else None))
+                    evidence=evidence, fix=das_wheel_plan("torch", dtk.version if dtk else None))
     if tag is None:
         return fail(f"torch {version} is not a DTK build",
                     f"A HIP build without a `dtk` tag is AMD's ROCm wheel (HIP {torch.get('hip')}); it is linked "
                     "against another libamdhip64 ABI and finds no DCU ('no ROCm-capable device is detected').",
-                    evidence=evidence, fix=_das_fix("torch", dtk.version if dtk else None))
+                    evidence=evidence, fix=das_wheel_plan("torch", dtk.version if dtk else None))
     match = same_dtk(tag, dtk.version if dtk else None)
     data = {"torch": version, "torch_dtk": tag, "dtk": dtk.version if dtk else None}
     if match is False:
@@ -112,7 +105,7 @@ def dcu_torch(dcu, torch, distributions=None):
                     "DAS wheels run only on the DTK release they name; a mismatch imports with undefined "
                     "symbols or sees no DCU. Install the torch for this DTK, or load the DTK the torch names "
                     f"(`module load` / `source /opt/dtk-{tag}/env.sh`).", evidence=evidence,
-                    fix=_das_fix("torch", dtk.version), data=data)
+                    fix=das_wheel_plan("torch", dtk.version), data=data)
     if match is None:
         return warn(f"torch {version} is built for DTK {tag}; no installed DTK to compare with",
                     "Vendor torch wheels need the DTK release they name.", evidence=evidence, data=data)
@@ -147,18 +140,18 @@ def dcu_extensions(dcu, torch, distributions):
                                    "DTK's libamdhip64, so 4/8-bit loading silently falls back or fails.",
                    }.get(name, "The PyPI build's GPU kernels target CUDA or AMD's ROCm, not the DCU.")
             out.append(fail(f"{name} {v} is not a DAS/DTK build", why, subject=name, evidence=e,
-                            fix=_das_fix(name, tdtk)))
+                            fix=das_wheel_plan(name, tdtk)))
             continue
         if tdtk and not same_dtk(vdtk, tdtk):
             out.append(fail(f"{name} {v} is built for DTK {vdtk}, torch for DTK {tdtk}",
                             "DAS releases do not mix: extensions link the torch and DTK they were built with.",
-                            subject=name, evidence=e, fix=_das_fix(name, tdtk)))
+                            subject=name, evidence=e, fix=das_wheel_plan(name, tdtk)))
             continue
         need = v.split(".torch", 1)[1].split("+")[0].split(".abi")[0] if ".torch" in v else None
         if need and not base.startswith(need):
             out.append(fail(f"{name} {v} names torch {need}, installed torch is {base}",
                             "DAS DeepSpeed wheels are built against one torch release.", subject=name, evidence=e,
-                            fix=_das_fix(name, tdtk)))
+                            fix=das_wheel_plan(name, tdtk)))
             continue
         out.append(ok(f"{name} {v}: DAS build for DTK {vdtk}", subject=name, evidence=e))
     return out or skip("none of " + ", ".join(DCU_EXTENSIONS) + " is installed")
@@ -211,6 +204,35 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
     return findings
 
 
+@check("RD-WSL-002", area="wsl", level="default",
+       title="WSL2: torch uses ROCm's WSL runtime, not the libhsa-runtime64 bundled in its wheel",
+       sources=[kp.WSL_PYTORCH, "https://github.com/ROCm/ROCm/issues/4198"])
+def wsl_torch_runtime(wsl, torch, torch_hsa_libs, torch_runtime=None):
+    seen = (torch_runtime or {}).get("device_count")
+    if not torch.get("hip"):
+        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    if not torch_hsa_libs.files:
+        return ok("torch has no bundled libhsa-runtime64: it loads the system's WSL runtime",
+                  evidence=[ev(torch_hsa_libs.lib_dir + "/libhsa-runtime64.so*", "none")])
+    linked = {f: t for f, t in torch_hsa_libs.links.items() if t}
+    listing = ", ".join(f + (f" -> {linked[f]}" if f in linked else "") for f in torch_hsa_libs.files)
+    evidence = [ev(torch_hsa_libs.lib_dir + "/libhsa-runtime64.so*", listing),
+                ev("probe: python", f"torch {torch.get('version')}: device_count={seen}")]
+    if all("/opt/rocm" in t for t in linked.values()) and len(linked) == len(torch_hsa_libs.files):
+        return ok("torch's libhsa-runtime64 links to ROCm's WSL runtime", evidence=evidence)
+    if seen:
+        return ok(f"torch sees {seen} GPU(s) with the runtime in its lib directory",
+                  "The file there was replaced by ROCm's WSL runtime, as AMD's WSL install asks.", evidence=evidence)
+    return fail("torch loads the libhsa-runtime64 bundled in its wheel, which has no WSL support",
+                "On WSL2 the HSA runtime must be the one ROCm installs for WSL (it talks to /dev/dxg); the copy "
+                "in torch/lib looks for /dev/kfd and finds no GPU, so torch.cuda.is_available() is False. AMD's "
+                "WSL PyTorch install removes it.", evidence=evidence,
+                fix=FixPlan("Let torch load ROCm's WSL runtime", (
+                    Action("note", f"rm {torch_hsa_libs.lib_dir}/libhsa-runtime64.so* (older guides then copy "
+                                   "/opt/rocm/lib/libhsa-runtime64.so.1.* there as libhsa-runtime64.so); reinstalling "
+                                   "torch brings the bundled copy back"),)))
+
+
 # ----------------------------------------------------------------------- APUs
 @check("RD-APU-001", area="apu", title="APU: usable GPU memory is the GTT/TTM limit, not the VRAM carve-out",
        sources=list(kp.GTT_SOURCES))
@@ -244,9 +266,13 @@ def apu_memory(gpus, cmdline=None, mem_total=None):
             evidence.append(ev("/proc/meminfo", f"MemTotal: {ram // 1024} kB"))
             gib = max(int(ram * 0.85 / 2**30), 1)  # leave the OS about 15%
             pages = gib * 262144
+            gtt_flag = cmdline.get("amdgpu.gttsize") if cmdline is not None else None
+            why = (f"amdgpu.gttsize={gtt_flag} on the kernel command line raised the GTT to {_gib(g.gtt_bytes)}, "
+                   "but TTM's own limit still caps it, and amdgpu.gttsize is deprecated: replace it. "
+                   if gtt_flag else "")
             out.append(warn(title + f" of {_gib(ram)} RAM",
                             "The GTT/TTM limit caps what ROCm can allocate (torch reports it as the device's total "
-                            "memory); the kernel's default is about half of RAM. To give the GPU more, add "
+                            "memory); the kernel's default is about half of RAM. " + why + "To give the GPU more, add "
                             f"`ttm.pages_limit={pages} ttm.page_pool_size={pages}` ({gib} GiB × 262144 pages of "
                             "4 KiB) to the kernel command line and reboot; do not also set the deprecated "
                             "amdgpu.gttsize. The amd-ttm tool (PyPI amd-debug-tools) does this for you.",
@@ -270,7 +296,12 @@ def slurm_gpus(slurm_job, gpus=None, env=None):
     seen = len(gpus or [])
     rocr, hip = env.get("ROCR_VISIBLE_DEVICES"), env.get("HIP_VISIBLE_DEVICES") or env.get("CUDA_VISIBLE_DEVICES")
     data = {"job_gpus": list(slurm_job.job_gpus or []), "given": given, "node_gpus": seen}
-    if given == 0 or (given is None and rocr is None):
+    if given is None and rocr is None:
+        return ok(f"Slurm job {slurm_job.job_id}: the environment does not say which GPUs it was given",
+                  "Slurm sets SLURM_JOB_GPUS/ROCR_VISIBLE_DEVICES for `--gres=gpu`; other GRES names (Hygon "
+                  "clusters use `--gres=dcu:N`) leave them to the site, so the node's GPUs are judged as visible. "
+                  "If the job was given fewer, device counts here are the node's.", evidence=evidence, data=data)
+    if given == 0:
         return warn(f"Slurm job {slurm_job.job_id} was given no GPU",
                     "The job has no GPU GRES: request them (`--gres=gpu:N`, on Hygon clusters `--gres=dcu:N`), "
                     "or the training falls back to the CPU or fails.", evidence=evidence, data=data)

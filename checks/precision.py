@@ -63,7 +63,11 @@ def _row_or_skip(d):
 
 @check("RD-PREC-001", area=AREA, title="BF16 is native on every GPU (decided by the gfx target, not the torch API)",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED, kp.BF16_API_EMULATION_ARG])
-def bf16_native(gpus, torch=None, torch_runtime=None):
+def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
+    if dcu is not None:
+        return skip("Hygon DCU: no public table of BF16 support per DCU generation; measure it (RD-BENCH-002)",
+                    "DCU gfx targets share names with AMD GPUs (gfx906) or are their own (gfx926, gfx928); "
+                    "AMD's per-gfx precision facts are not applied to them.")
     torch = _with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
@@ -206,7 +210,9 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
 
 @check("RD-PREC-005", area=AREA, title="xformers, flash-attn and bitsandbytes are built for this torch's platform",
        level="default", sources=[kp.XFORMERS_WHEEL, kp.FLASH_ATTN_README, kp.BNB_ROCM])
-def wheel_platform(distributions, torch):
+def wheel_platform(distributions, torch, dcu=None):
+    if dcu is not None:
+        return skip("Hygon DCU: extensions must be DAS builds for the DTK, which RD-DCU-003 checks")
     problems = kp.wheel_problems(distributions, torch)
     present = {k: distributions.get(k) or distributions.get(k.replace("-", "_")) for k in kp.GPU_PACKAGES}
     present = {k: v for k, v in present.items() if v}

@@ -8,6 +8,7 @@ probe. Their fixes are advice only: rocmdoctor never installs or upgrades torch.
 from __future__ import annotations
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.facts.platform import dtk_from_tag
 
 PYTORCH_INSTALL = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"
 GET_STARTED = "https://pytorch.org/get-started/locally/"
@@ -79,10 +80,16 @@ def cpu_torch_on_amd(torch, gpus=None, pci_display=None, python=None):
 
 @check("RD-TORCH-003", area="torch", title="Which ROCm torch build this is (PyTorch wheel or vendor build)",
        level="default", sources=["https://github.com/deepspeedai/DeepSpeed/pull/6909", PYTORCH_INSTALL])
-def vendor_build(torch):
+def vendor_build(torch, distributions=None):
     kind = torch_kind(torch)
     if kind not in ("rocm", "rocm-vendor"):
         return skip(f"torch {torch.get('version')} is not a ROCm build")
+    dist = str(((distributions or {}).get("torch") or {}).get("version") or "")
+    if kind == "rocm-vendor" and dtk_from_tag(dist):
+        return ok(f"torch {dist} is a Hygon DAS build for DTK {dtk_from_tag(dist)} (HIP {torch.get('hip')})",
+                  "torch.__version__ may drop the local tag on these builds; the installed distribution keeps it. "
+                  "RD-DCU-002 checks it against the installed DTK.", evidence=[_torch_ev(torch)],
+                  data={"kind": "dtk", "dtk": dtk_from_tag(dist)})
     if kind == "rocm":
         return ok(f"torch {torch.get('version')} is PyTorch's ROCm wheel (HIP {torch.get('hip')})",
                   evidence=[_torch_ev(torch)], data={"kind": kind})
@@ -100,7 +107,7 @@ def vendor_build(torch):
 
 @check("RD-TORCH-004", area="torch", title="The ROCm torch sees the machine's AMD GPUs", level="default",
        sources=["https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html", PYTORCH_INSTALL])
-def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=None):
+def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=None, wsl=None):
     amd = _amd_gpus(gpus, pci_display)
     if torch_kind(torch) not in ("rocm", "rocm-vendor"):
         return skip(f"torch {torch.get('version')} is not a ROCm build")
@@ -118,7 +125,8 @@ def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=N
                       "HSA_OVERRIDE_GFX_VERSION")}
     if masks:
         evidence.append(ev("environment", " ".join(f"{k}={v}" for k, v in sorted(masks.items()))))
-    hints = ["device-node permissions (render/video groups, --device=/dev/kfd in containers: RD-PERM checks)",
+    hints = ["on WSL2, the HSA runtime bundled in the torch wheel (RD-WSL-002)"] if wsl is not None else []
+    hints += ["device-node permissions (render/video groups, --device=/dev/kfd in containers: RD-PERM checks)",
              "the visible-devices variables (RD-ENV checks)",
              "a wheel without code for this GPU's gfx target (RD-GFX-002)"]
     return fail(f"ROCm torch {torch.get('version')} sees no GPU although the machine has {len(amd)}",

@@ -13,7 +13,7 @@ from rocmdoctor import __version__, cli
 from rocmdoctor.api import examples
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
-EXAMPLES = ["mi50x2-xeon", "rx7900xtx", "mi300x8", "no-gpu"]
+EXAMPLES = ["mi50x2-xeon", "rx7900xtx", "mi300x8", "no-gpu", "dcu-slurm", "wsl2-radeon", "strix-halo-apu"]
 
 
 def run_cli(capsys, *argv):
@@ -88,6 +88,42 @@ def test_each_example_tells_its_story(capsys):
     nogpu = findings("no-gpu")
     assert not [f for f in nogpu if f["status"] in ("fail", "error", "warn")]
     assert next(f for f in nogpu if f["code"] == "RD-GPU-001")["status"] == "skip"
+
+
+# Checks that would fail a platform by the mainline rules; on these examples they must not.
+MAINLINE = ("RD-DRV-", "RD-ROCM-", "RD-GPU-", "RD-GFX-001", "RD-IOMMU-", "RD-PCIE-", "RD-PERM-", "RD-OS-")
+
+
+def test_platform_examples_name_their_problems_without_false_failures(capsys):
+    def findings(name):
+        _, out, _ = run_cli(capsys, "scan", "--example", name, "--format", "json")
+        return json.loads(out)["findings"]
+
+    for name in ("dcu-slurm", "wsl2-radeon", "strix-halo-apu"):
+        false = [(f["code"], f["title"]) for f in findings(name)
+                 if f["code"].startswith(MAINLINE) and f["status"] == "fail"]
+        assert not false, (name, false)
+
+    dcu = findings("dcu-slurm")
+    by = {(f["code"], f.get("subject")): f for f in dcu}
+    assert "Hygon DCU (DTK 24.04.1)" in by[("RD-PLAT-001", None)]["title"]
+    assert by[("RD-ROCM-001", None)]["status"] == "pass" and "DTK 24.04.1" in by[("RD-ROCM-001", None)]["title"]
+    assert by[("RD-DRV-001", None)]["status"] == "skip"
+    assert by[("RD-DCU-002", None)]["status"] == "pass"  # the dtk2404 torch on DTK 24.04.1
+    for pkg in ("deepspeed", "bitsandbytes", "xformers"):  # PyPI builds on a DCU (seed 002)
+        assert by[("RD-DCU-003", pkg)]["status"] == "fail"
+    ds4 = by[("RD-DS-004", None)]
+    assert ds4["status"] == "fail" and "DAS" in ds4["fix"]["title"]  # the vendor wheel, not `pip install -U`
+
+    wsl = {f["code"]: f for f in findings("wsl2-radeon")}
+    assert wsl["RD-GPU-001"]["status"] == "pass" and "RX 7900 GRE" in wsl["RD-GPU-001"]["title"]
+    assert wsl["RD-IOMMU-001"]["status"] == "skip" and wsl["RD-DRV-001"]["status"] == "skip"
+    assert wsl["RD-WSL-002"]["status"] == "fail"  # the wheel's own libhsa-runtime64
+
+    apu = {f["code"]: f for f in findings("strix-halo-apu")}
+    assert apu["RD-ROCM-001"]["status"] == "pass" and "from Python wheels" in apu["RD-ROCM-001"]["title"]
+    assert apu["RD-APU-001"]["status"] == "warn" and "ttm.pages_limit=" in apu["RD-APU-001"]["detail"]
+    assert apu["RD-GPU-001"]["data"]["gpus"][0]["usable_bytes"] == 16373596 * 4096
 
 
 def test_exit_codes(capsys, tmp_path):

@@ -232,3 +232,22 @@ def platform(ctx) -> Platform:
         parts.append(f"Slurm job {job.job_id}")
         evidence.append(("environment", " ".join(f"{k}={v}" for k, v in job.env.items())))
     return Platform(tuple(kinds), ", ".join(parts) or "mainline Linux", tuple(evidence))
+
+
+@dataclass(frozen=True)
+class TorchHsaLibs:
+    lib_dir: str
+    files: tuple[str, ...]
+    links: dict = field(default_factory=dict)  # file -> link target (None: a regular file)
+
+
+@fact("torch_hsa_libs")
+def torch_hsa_libs(ctx) -> TorchHsaLibs:
+    """libhsa-runtime64 copies inside the torch package: on WSL2 the wheel's own copy must go
+    (AMD's WSL PyTorch install removes it so ROCm's WSL runtime is loaded)."""
+    path = (ctx.get("torch").get("file") or "")
+    if not path:
+        raise Missing("python probe: torch.__file__ unknown")
+    lib = posixpath.join(posixpath.dirname(path), "lib")
+    files = tuple(ctx.source.glob(lib + "/libhsa-runtime64.so*"))
+    return TorchHsaLibs(lib, files, {f: ctx.source.readlink(f) for f in files})

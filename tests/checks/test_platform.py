@@ -204,3 +204,74 @@ def test_slurm_job_assignment_passes(tmp_path):
 
 def test_not_in_slurm_skips(tmp_path):
     assert one(build_snapshot(tmp_path, probes={"env": {}}), "RD-SLURM-001").status is Status.SKIP
+
+
+def test_wsl_torch_bundled_runtime_fails_only_when_torch_sees_nothing(tmp_path):
+    site = "/home/u/venv/lib/python3.12/site-packages"
+    def snap(d, count, link=None):
+        probes = {"python": {"python": {"executable": "/home/u/venv/bin/python", "prefix": "/home/u/venv"},
+                             "distributions": {},
+                             "torch": {"version": "2.4.0+rocm6.3.4", "hip": "6.3.42134", "cuda": None,
+                                       "file": f"{site}/torch/__init__.py", "device_count": count}}}
+        files = {"/proc/sys/kernel/osrelease": "5.15.167.4-microsoft-standard-WSL2\n"}
+        links = {}
+        if link:
+            links[f"{site}/torch/lib/libhsa-runtime64.so"] = link
+        else:
+            files[f"{site}/torch/lib/libhsa-runtime64.so"] = "x"
+        return build_snapshot(d, files=files, links=links, probes=probes, exists={"/dev/dxg": True})
+    f = one(snap(tmp_path / "a", 0), "RD-WSL-002", level="default")
+    assert f.status is Status.FAIL and "rm " in f.fix.actions[0].description
+    assert one(snap(tmp_path / "b", 1), "RD-WSL-002", level="default").status is Status.PASS
+    assert one(snap(tmp_path / "c", 0, link="/opt/rocm/lib/libhsa-runtime64.so.1.14.0"), "RD-WSL-002",
+               level="default").status is Status.PASS
+
+
+# ------------------------------------------------------------------------ APU
+def apu_snap(tmp_path, cmdline, pages, gtt=137438953472, mem_kb=130988769):
+    gfx = data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt").replace("gfx_target_version 110000",
+                                                                         "gfx_target_version 110501")
+    gfx = gfx.replace("location_id 34304", "location_id 50432")
+    files = {f"{KFD}/1/properties": gfx, "/proc/cmdline": cmdline, "/proc/meminfo": f"MemTotal: {mem_kb} kB\n",
+             f"{PCI}/0000:c5:00.0/mem_info_vram_total": "536870912\n",
+             f"{PCI}/0000:c5:00.0/mem_info_gtt_total": f"{gtt}\n",
+             "/sys/module/ttm/parameters/pages_limit": f"{pages}\n"}
+    return build_snapshot(tmp_path, files=files)
+
+
+def test_apu_at_the_default_ttm_limit_says_how_to_raise_it(tmp_path):
+    s = apu_snap(tmp_path, "BOOT_IMAGE=/vmlinuz ro quiet amdgpu.gttsize=131072\n", 16373596)
+    f = one(s, "RD-APU-001")
+    assert f.status is Status.WARN and "62.5 GiB usable" in f.title
+    assert "ttm.pages_limit=" in f.detail and "amdgpu.gttsize=131072" in f.detail
+    inv = one(s, "RD-GPU-001")
+    assert inv.data["gpus"][0]["usable_bytes"] == 16373596 * 4096  # not the 0.5 GiB carve-out
+
+
+def test_apu_with_raised_limit_passes(tmp_path):
+    s = apu_snap(tmp_path, "BOOT_IMAGE=/vmlinuz ro ttm.pages_limit=27787264 ttm.page_pool_size=27787264\n",
+                 27787264, gtt=27787264 * 4096)
+    f = one(s, "RD-APU-001")
+    assert f.status is Status.PASS and "106.0 GiB usable" in f.title
+
+
+def test_apu_gttsize_with_pages_limit_warns(tmp_path):
+    # real Strix Halo command line with both flags (tests/data/cmdline_strixhalo_debian13_iommu_pt_rocm6143.txt)
+    s = apu_snap(tmp_path, data("cmdline_strixhalo_debian13_iommu_pt_rocm6143.txt"), 25000000, gtt=98304 << 20)
+    f = one(s, "RD-APU-001")
+    assert f.status is Status.WARN and "both set" in f.title
+
+
+def test_discrete_gpu_is_no_apu_and_pcie_checks_skip_apus(tmp_path):
+    s = build_snapshot(tmp_path, files={f"{KFD}/1/properties": data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt")})
+    assert one(s, "RD-APU-001").status is Status.SKIP
+    a = apu_snap(tmp_path / "apu", "BOOT_IMAGE=/vmlinuz ro\n", 16373596)
+    assert one(a, "RD-PCIE-002").status is Status.SKIP
+
+
+def test_dcu_skips_mainline_precision_and_os_rules(tmp_path):
+    s = dcu_snap(tmp_path, probes=py("2.1.0+das1.0+git00661e0.abi0.dtk2404", dists={"xformers": "0.0.22.post7"}))
+    got = statuses(s, ["RD-PREC-001", "RD-PREC-005", "RD-TORCH-003"], level="default")
+    assert got["RD-PREC-005"] == "skip"  # RD-DCU-003 judges the extensions against DAS
+    assert got["RD-TORCH-003"] == "pass"
+    assert "RD-PREC-001" in got and got["RD-PREC-001"] == "skip"

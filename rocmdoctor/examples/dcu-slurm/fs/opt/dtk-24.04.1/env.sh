@@ -1,0 +1,1 @@
+# DTK environment (contents not reproduced)
