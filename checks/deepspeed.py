@@ -325,9 +325,10 @@ def unknown_build_vars(deepspeed_ops):
 
 @check("RD-DS-006", area="deepspeed", title="Training config: ZeRO stage and offload suit the GPUs and their memory",
        level="quick", option="config", sources=[cl.ZERO_DOCS, cl.ZERO_PAPER])
-def config_zero(setups, gpus=None):
-    amd = [g for g in gpus or [] if not g.integrated]
-    vram = min((g.vram_bytes for g in amd if g.vram_bytes), default=None)
+def config_zero(setups, gpus=None, training_gpus=None):
+    # The job's GPUs (visible devices, Slurm) and their usable memory: an APU's is its GTT limit.
+    amd = training_gpus if training_gpus is not None else [g for g in gpus or [] if not g.integrated]
+    vram = min((g.memory_bytes for g in amd if g.memory_bytes), default=None)
     hw = cl.Hardware(gfx=tuple(g.gfx or "unknown" for g in amd), vram_bytes=vram)
     many = len(setups) > 1
     out = []

@@ -107,3 +107,53 @@ def igpu_beside_dgpu(gpus, env=None):
                                             "(often 'iGPU' or 'Integrated Graphics: Disabled')"),
                              Action("env", "or expose only the discrete GPUs to the ROCm runtime",
                                     env={"ROCR_VISIBLE_DEVICES": keep}))))
+
+
+def _hexid(text: str | None) -> int | None:
+    try:
+        return int((text or "").strip(), 16)
+    except ValueError:
+        return None
+
+
+@check("RD-GPU-003", area="gpu", title="KFD, sysfs, lspci and torch agree on each GPU's PCI address, id and gfx target",
+       sources=["https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html",
+                "https://github.com/ROCm/ROCm/issues/2216"])
+def gpu_identity(gpus, pci_sysfs_ids, lspci=None, torch=None):
+    """Each source names a GPU its own way; when they disagree (a stale KFD node, a GPU renumbered by
+    hot-plug or a partition mode, a second device at the same address), checks that join them mix up
+    GPUs, so the disagreement itself is the finding."""
+    rows = [g for g in gpus if g.pci]
+    if not rows:
+        return skip("no GPU with a PCI address in the KFD topology")
+    problems, evidence = [], []
+    for g in rows:
+        sysfs = pci_sysfs_ids.get(g.pci)
+        if sysfs is None:
+            problems.append(f"{g.label}: KFD names PCI {g.pci}, which sysfs does not list")
+            continue
+        vendor, device = sysfs
+        evidence.append(ev(f"/sys/bus/pci/devices/{g.pci}/device", f"0x{device:04x} (KFD device_id 0x{g.device_id:04x})"))
+        if g.device_id and device != g.device_id:
+            problems.append(f"{g.label}: KFD device_id 0x{g.device_id:04x}, sysfs 0x{device:04x}")
+        dev = lspci.get(g.pci) if lspci is not None else None
+        if lspci is not None and dev is None:
+            problems.append(f"{g.label}: lspci lists nothing at {g.pci}")
+        elif dev is not None and dev.device_id is not None and dev.device_id != device:
+            problems.append(f"{g.label}: lspci [{dev.vendor_id:04x}:{dev.device_id:04x}], sysfs 0x{device:04x}")
+    devices = [d for d in (torch or {}).get("devices") or [] if d.get("gcn_arch_name")]
+    if devices and len(devices) == len(gpus):
+        for g, d in zip(gpus, devices):
+            arch = d["gcn_arch_name"].split(":")[0]
+            if g.gfx and arch != g.gfx:
+                problems.append(f"{g.label}: KFD says {g.gfx}, torch device {d.get('index')} says {arch}")
+        evidence.append(ev("probe: python", ", ".join(f"{d.get('index')}: {d['gcn_arch_name']}" for d in devices)))
+    if problems:
+        return warn("GPU identity differs between sources: " + "; ".join(problems[:3]),
+                    "The KFD topology, sysfs, lspci and the runtime should describe the same GPUs in the same "
+                    "order. A mismatch means a stale topology (reload the driver or reboot), an override "
+                    "(HSA_OVERRIDE_GFX_VERSION changes the gfx the runtime reports, RD-ENV-001) or devices "
+                    "renumbered under the job; per-GPU findings may name the wrong card.",
+                    evidence=evidence[:8], data={"problems": problems})
+    return ok(f"{len(rows)} GPU(s): KFD, sysfs" + (", lspci" if lspci is not None else "")
+              + (" and torch" if devices else "") + " agree", evidence=evidence[:4])

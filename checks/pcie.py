@@ -6,6 +6,7 @@ from __future__ import annotations
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.interconnect import LSPCI_ARGV
 from rocmdoctor.fixes.pci_acs import acs_disable_plan
+from rocmdoctor.knowledge import platforms as kpl
 from rocmdoctor.parsers.lspci import acs_redirects
 
 LSPCI = "cmd: " + " ".join(LSPCI_ARGV)
@@ -154,9 +155,12 @@ def pcie_links(gpus, pci_links):
 @check("RD-PCIE-003", area="pcie", level="default", title="GPUs expose all their VRAM through a large BAR",
        sources=[MI100_DOC, "https://github.com/ROCm/rccl/issues/1129",
                 "https://rocm.docs.amd.com/projects/rccl/en/latest/how-to/rccl-usage-tips.html"])
-def large_bar(gpus, lspci, kfd_heaps=None):
+def large_bar(gpus, lspci, kfd_heaps=None, iommu=None):
     discrete = _discrete(gpus)
     findings = []
+    high = _bars_out_of_reach(discrete, lspci, iommu)
+    if high:
+        findings.append(high)
     for gpu in discrete:
         dev = lspci.get(gpu.pci) if gpu.pci else None
         regions = [r for r in (dev.regions if dev else []) if r.kind == "Memory" and r.bits == 64 and r.prefetchable]
@@ -194,6 +198,41 @@ def large_bar(gpus, lspci, kfd_heaps=None):
             else:
                 findings.append(warn(title, advice, subject=gpu.label, evidence=evidence, fix=fix))
     return findings or skip("no discrete GPU")
+
+
+def _bars_out_of_reach(discrete, lspci, iommu):
+    """A GPU BAR placed above 44 bits, which its peers cannot address for P2P DMA unless a
+    translating IOMMU remaps it: the address is the evidence, not the BAR's size."""
+    if len(discrete) < 2:
+        return None
+    limit = 1 << kpl.PHYS_ADDR_BITS
+    high = []
+    for gpu in discrete:
+        dev = lspci.get(gpu.pci) if gpu.pci else None
+        for r in (dev.regions if dev else []):
+            if r.kind == "Memory" and r.address is not None and r.address + r.size > limit:
+                line = next((ln.strip() for ln in dev.lines if ln.strip().startswith(f"Region {r.index}:")), "")
+                high.append((gpu, line))
+    if not high:
+        return None
+    peers = [g for g in discrete if not (g.gfx or "").startswith(kpl.WIDER_ADDRESSING_GFX)]
+    if not peers:
+        return None
+    evidence = [ev(LSPCI, f"{g.pci}: {line}") for g, line in high]
+    if iommu is not None and iommu.translating is True:
+        return ok(f"{len(high)} GPU BAR(s) above the 44-bit range, remapped by the translating IOMMU",
+                  "Peers reach them through IOMMU addresses, which stay within their limit.", evidence=evidence)
+    return warn(f"GPU BAR(s) above the {kpl.PHYS_ADDR_BITS}-bit range the GPUs can address: "
+                + ", ".join(g.label for g, _ in high),
+                f"The board placed these BARs above 16 TiB (0x{limit:x}); GPUs that address {kpl.PHYS_ADDR_BITS} bits "
+                "cannot reach them, so peer-to-peer DMA between the GPUs fails or is disabled (rocm-bandwidth-test "
+                "shows no peer access) and RCCL falls back to host memory. In the BIOS, set 'MMIO High Base' (and "
+                "size) so the aperture ends below 16 TiB with Above 4G Decoding on, or enable the IOMMU in "
+                "translated mode so it remaps peer addresses.", evidence=evidence, sources=list(kpl.BAR_SOURCES),
+                fix=FixPlan("Bring the GPU BARs within reach of their peers", (
+                    Action("note", "BIOS: MMIO High Base / MMIO High Size below 16 TiB (for example 0x8000000000); "
+                                   "or boot with the IOMMU translating (no iommu=pt) if P2P matters more than "
+                                   "IOMMU overhead"),)))
 
 
 # ---------------------------------------------------------------------- atomics

@@ -39,9 +39,15 @@ def _pairs(nodes):
     return [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
 
 
+def _socket(node, numa_sockets, cpu):
+    if cpu is not None and cpu.sockets == 1:
+        return 0
+    return (numa_sockets or {}).get(node)
+
+
 @check("RD-RCCL-002", area="rccl", title="GPU interconnect topology: XGMI or PCIe, and NUMA placement",
        sources=[TOPOLOGY_DOC, "https://github.com/ROCm/rccl/issues/1129"])
-def gpu_topology(gpus, io_links, pci_links=None):
+def gpu_topology(gpus, io_links, pci_links=None, numa_sockets=None, cpu=None):
     """XGMI everywhere: pass. PCIe peers on one NUMA node: pass (noting PCIe). PCIe peers
     on different sockets: warn, since their traffic crosses the CPU interconnect."""
     discrete = [g for g in gpus if not g.integrated]
@@ -58,7 +64,7 @@ def gpu_topology(gpus, io_links, pci_links=None):
         g = gpu_nodes.get(link.node_from)
         if g is not None and link.type == 2 and link.node_to not in gpu_nodes and g.index not in numa:
             numa[g.index] = link.node_to
-    kinds, cross = {}, []
+    kinds, cross, same_socket = {}, [], []
     for a, b in _pairs(sorted(gpu_nodes)):
         link = direct.get((a, b)) or direct.get((b, a))
         kind = link.kind if link else "PCIe (via host)"
@@ -66,7 +72,14 @@ def gpu_topology(gpus, io_links, pci_links=None):
         ga, gb = gpu_nodes[a], gpu_nodes[b]
         na, nb = numa.get(ga.index), numa.get(gb.index)
         if kind != "XGMI" and na is not None and nb is not None and na != nb:
-            cross.append(f"{ga.label} (NUMA {na}) - {gb.label} (NUMA {nb})")
+            sa, sb = _socket(na, numa_sockets, cpu), _socket(nb, numa_sockets, cpu)
+            pair = f"{ga.label} (NUMA {na}) - {gb.label} (NUMA {nb})"
+            # A NUMA node is not a socket (NPS2/NPS4 split one): only a known different
+            # socket, or an unknown mapping on a multi-socket host, crosses the CPU link.
+            if sa is not None and sa == sb:
+                same_socket.append(pair)
+            else:
+                cross.append(pair if sa is None or sb is None else f"{pair}, sockets {sa}/{sb}")
     counts = {}
     for kind, _ in kinds.values():
         counts[kind] = counts.get(kind, 0) + 1
@@ -79,6 +92,10 @@ def gpu_topology(gpus, io_links, pci_links=None):
                              for (a, b), (k, w) in list(kinds.items())[:12])),
                 ev("/sys/bus/pci/devices/*/numa_node", placement)]
     data = {"links": {f"{a}-{b}": k for (a, b), (k, _) in kinds.items()}, "numa": numa}
+    if same_socket:
+        data["same_socket_numa_pairs"] = same_socket
+        evidence.append(ev("/sys/devices/system/node/node*/cpulist", "NUMA node -> socket: " + (", ".join(
+            f"{n}->{s}" for n, s in sorted((numa_sockets or {}).items())) or f"{cpu.sockets} socket")))
     if cross:
         return warn(f"GPUs on different sockets talk over PCIe: {', '.join(cross[:4])}",
                     "Their peer traffic crosses the CPU-to-CPU link (Infinity Fabric / UPI), which is slower "
@@ -90,6 +107,8 @@ def gpu_topology(gpus, io_links, pci_links=None):
                   "Peer traffic does not touch PCIe; pin host-side work to each GPU's NUMA node.",
                   evidence=evidence, data=data)
     where = "one NUMA node" if len(set(numa.values())) == 1 and len(numa) == len(discrete) else placement
+    if same_socket:
+        where += "; the NUMA nodes share one socket (NPS2/NPS4), so no CPU-to-CPU link is crossed"
     return ok(f"GPUs talk over PCIe ({summary}; {where})",
               "PCIe peer-to-peer needs large BAR and no ACS redirection (see RD-PCIE-001 and RD-PCIE-003).",
               evidence=evidence, data=data)

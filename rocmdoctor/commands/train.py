@@ -158,7 +158,8 @@ class Machine:
         return self._ctx[level]
 
     def gpus(self) -> list:
-        return [g for g in (self.ctx("quick").optional("gpus") or []) if not g.integrated] or []
+        # The GPUs this job will use: discrete ones (or an APU), narrowed by ROCR/HIP_VISIBLE_DEVICES as Slurm sets them.
+        return list(self.ctx("quick").optional("training_gpus") or [])
 
     def torch_devices(self) -> list[dict]:
         return [d for d in (self.ctx("default").optional("torch_runtime") or {}).get("devices") or [] if "error" not in d]
@@ -201,7 +202,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
     if a.gpu_mem:
         vram, where = int(a.gpu_mem * me.GIB), "--gpu-mem"
     else:
-        sizes = [g.vram_bytes for g in machine.gpus() if g.vram_bytes]
+        sizes = [g.memory_bytes for g in machine.gpus() if g.memory_bytes]  # an APU's: its GTT limit
         if not sizes and torch_probe:  # e.g. NVIDIA GPUs, which KFD does not list
             sizes = [int(d["total_memory"]) for d in machine.torch_devices() if d.get("total_memory")]
         if sizes:

@@ -271,3 +271,40 @@ def amdsmi(ctx) -> dict:
     if not data.get("available"):
         raise Missing("amdsmi Python library is not importable")
     return data
+
+
+@fact("pci_sysfs_ids")
+def pci_sysfs_ids(ctx) -> dict[str, tuple[int, int]]:
+    """(vendor, device) of each GPU's PCI function as sysfs has it, for the identity cross-check."""
+    out = {}
+    for g in ctx.optional("gpus") or []:
+        if not g.pci:
+            continue
+        try:
+            vendor = int((ctx.source.text(f"/sys/bus/pci/devices/{g.pci}/vendor") or "").strip(), 16)
+            device = int((ctx.source.text(f"/sys/bus/pci/devices/{g.pci}/device") or "").strip(), 16)
+        except ValueError:
+            continue
+        out[g.pci] = (vendor, device)
+    return out
+
+
+@fact("training_gpus")
+def training_gpus(ctx) -> list[Gpu]:
+    """The GPUs a training job here will use: the discrete ones (an APU, or an iGPU alone,
+    when there is none), narrowed by ROCR_VISIBLE_DEVICES (what Slurm's GRES sets) and then
+    HIP/CUDA_VISIBLE_DEVICES, which index *within* what ROCr left. Indices only; a UUID or a
+    malformed list leaves the set unnarrowed (RD-ENV-003 judges those)."""
+    gpus = ctx.get("gpus")
+    pool = [g for g in gpus if not g.integrated] or list(gpus)
+    env = ctx.optional("env") or {}
+    for var in ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES"):
+        value = env.get(var) if var != "HIP_VISIBLE_DEVICES" else (env.get(var) or env.get("CUDA_VISIBLE_DEVICES"))
+        if value is None:
+            continue
+        parts = [p.strip() for p in value.split(",") if p.strip()]
+        if not parts or not all(p.isdigit() for p in parts):
+            continue
+        ordered = gpus if var == "ROCR_VISIBLE_DEVICES" else pool
+        pool = [ordered[int(p)] for p in parts if int(p) < len(ordered)]
+    return pool

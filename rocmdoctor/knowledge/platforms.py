@@ -50,3 +50,12 @@ WSL_GFX = frozenset({"gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx1151", "gfx
 # indexes *within* that list (ROCR filters first, HIP renumbers what is left).
 SLURM_SOURCES = ("https://slurm.schedmd.com/gres.html",
                  "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html")
+
+# Peer-to-peer DMA reaches another GPU's BAR only below the device's physical addressing
+# limit; AMD GPUs before MI300 address 44 bits (16 TiB), while some server boards place the
+# high MMIO aperture far above (0x380000000000 on Xeon boards: ROCm/ROCm#787, #140). Fix: move
+# the BIOS "MMIO High Base" below the limit, or let a translating IOMMU remap (ROCm BAR guide).
+BAR_GUIDE = "https://rocm.docs.amd.com/en/latest/how-to/Bar-Memory.html"
+BAR_SOURCES = (BAR_GUIDE, "https://github.com/ROCm/ROCm/issues/787", "https://github.com/ROCm/ROCm/issues/140")
+PHYS_ADDR_BITS = 44
+WIDER_ADDRESSING_GFX = ("gfx94", "gfx95")  # MI300/MI350 class: not the 44-bit parts (limit not asserted)

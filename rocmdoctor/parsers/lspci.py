@@ -33,6 +33,7 @@ class Region:
     bits: int | None  # 64 or 32 for memory regions
     prefetchable: bool
     size: int  # bytes
+    address: int | None = None  # where the BAR sits in the physical address space ("<unassigned>": None)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,13 @@ def _parse_header(dev: PciDevice, rest: str) -> None:
         dev.vendor_id, dev.device_id = (int(x, 16) for x in ids[-1])
 
 
+def _hex(text: str) -> int | None:
+    try:
+        return int(text, 16)
+    except ValueError:  # "<unassigned>", "<ignored>"
+        return None
+
+
 def _parse_line(dev: PciDevice, line: str) -> None:
     s = line.strip()
     if s.startswith("Capabilities:") and "<access denied>" in s:
@@ -124,7 +132,8 @@ def _parse_line(dev: PciDevice, line: str) -> None:
             dev.regions.append(Region(int(m.group("idx")), m.group("kind"),
                                       int(m.group("bits")) if m.group("bits") else None,
                                       m.group("pf") == "prefetchable",
-                                      int(m.group("size")) * _UNITS[m.group("unit")]))
+                                      int(m.group("size")) * _UNITS[m.group("unit")],
+                                      _hex(m.group("addr"))))
     elif s.startswith("LnkCap:"):
         dev.lnk_cap = _link(s)
     elif s.startswith("LnkSta:"):

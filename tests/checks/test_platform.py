@@ -275,3 +275,73 @@ def test_dcu_skips_mainline_precision_and_os_rules(tmp_path):
     assert got["RD-PREC-005"] == "skip"  # RD-DCU-003 judges the extensions against DAS
     assert got["RD-TORCH-003"] == "pass"
     assert "RD-PREC-001" in got and got["RD-PREC-001"] == "skip"
+
+
+# ------------------------------------------------------------------ topology
+def test_training_gpus_follow_slurm_rocr_then_hip(tmp_path):
+    from rocmdoctor.facts import Context
+    from rocmdoctor.sources import SnapshotSource
+    files = {f"{KFD}/{i}/properties": data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt").replace(
+        "location_id 34304", f"location_id {i << 8}") for i in range(1, 5)}
+    s = build_snapshot(tmp_path, files=files, probes={"env": {"SLURM_JOB_ID": "7", "ROCR_VISIBLE_DEVICES": "2,3",
+                                                              "HIP_VISIBLE_DEVICES": "1"}})
+    ctx = Context(SnapshotSource(s), "quick")
+    assert [g.index for g in ctx.get("training_gpus")] == [3]  # HIP's 1 is the second of ROCr's 2,3
+
+
+def test_numa_nodes_of_one_socket_are_not_different_sockets(tmp_path):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    # the MI50 pair on NUMA 0 and 1; one socket split in two (NPS2) is no cross-socket path
+    numa = {f"{PCI}/0000:19:00.0/numa_node": "0\n", f"{PCI}/0000:67:00.0/numa_node": "1\n"}
+    s = build_snapshot(tmp_path, base=base, files={
+        **numa, "/sys/devices/system/node/node0/cpulist": "0-11\n", "/sys/devices/system/node/node1/cpulist": "12-23\n",
+        "/sys/devices/system/cpu/cpu0/topology/physical_package_id": "0\n",
+        "/sys/devices/system/cpu/cpu12/topology/physical_package_id": "0\n"})
+    f = one(s, "RD-RCCL-002")
+    assert f.status is Status.PASS and "share one socket" in f.title
+    s2 = build_snapshot(tmp_path / "two", base=base, files={
+        **numa, "/sys/devices/system/node/node0/cpulist": "0-11\n", "/sys/devices/system/node/node1/cpulist": "12-23\n",
+        "/sys/devices/system/cpu/cpu0/topology/physical_package_id": "0\n",
+        "/sys/devices/system/cpu/cpu12/topology/physical_package_id": "1\n"})
+    f2 = one(s2, "RD-RCCL-002")
+    assert f2.status is Status.WARN and "sockets 0/1" in f2.title
+
+
+def _mi50_lspci(base, **replace):
+    import glob as g
+    [path] = g.glob(os.path.join(base, "cmd", "lspci_*", "stdout"))
+    text = open(path, encoding="utf-8").read()
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    return {("lspci", "-vvv", "-nn", "-D"): text}
+
+
+def test_bar_above_44_bits_is_a_pcie_finding_with_the_address(tmp_path):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    # 0x380400000000: where a Xeon board put a Vega BAR in ROCm/ROCm#787 (the GPUs were no P2P peers)
+    cmds = _mi50_lspci(base, **{"Memory at 6f800000000": "Memory at 380400000000"})
+    s = build_snapshot(tmp_path, base=base, commands=cmds)
+    found = rocmdoctor.scan(snapshot=s, select=["RD-PCIE-003"]).by_code("RD-PCIE-003")
+    [high] = [f for f in found if "44-bit" in f.title]
+    # this machine's Intel IOMMU translates, which remaps peer addresses below the limit
+    assert high.status is Status.PASS and "remapped" in high.title
+    passthrough = {f"{PCI}/{b}/iommu_group/type": "identity\n" for b in ("0000:19:00.0", "0000:67:00.0")}
+    s2 = build_snapshot(tmp_path / "pt", base=base, commands=cmds, files=passthrough)
+    [high] = [f for f in rocmdoctor.scan(snapshot=s2, select=["RD-PCIE-003"]).by_code("RD-PCIE-003")
+              if "44-bit" in f.title]
+    assert high.status is Status.WARN and "380400000000" in high.evidence[0].text
+    assert "MMIO High Base" in high.detail
+
+
+def test_bar_below_44_bits_says_nothing_about_reach(tmp_path):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    found = rocmdoctor.scan(snapshot=base, select=["RD-PCIE-003"]).by_code("RD-PCIE-003")
+    assert not [f for f in found if "44-bit" in f.title]
+
+
+def test_gpu_identity_agrees_on_a_real_machine_and_flags_a_mismatch(tmp_path):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    assert one(base, "RD-GPU-003", level="default").status is Status.PASS
+    s = build_snapshot(tmp_path, base=base, commands=_mi50_lspci(base, **{"[1002:66a1]": "[1002:66af]"}))
+    f = one(s, "RD-GPU-003", level="default")
+    assert f.status is Status.WARN and "lspci [1002:66af]" in f.title
