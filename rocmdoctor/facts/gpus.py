@@ -5,8 +5,8 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from ..knowledge.gpus import AMD_VENDOR, NVIDIA_VENDOR, is_integrated, pci_name
-from ..knowledge.platforms import DCU_CLASS_PREFIXES, HYGON_VENDOR, TTM_PAGE, UNIFIED_MEMORY_GFX
+from ..knowledge.gpus import AMD_VENDOR, HYGON_VENDOR, NVIDIA_VENDOR, has_unified_memory, is_integrated, pci_name
+from ..knowledge.platforms import DCU_CLASS_PREFIXES, TTM_PAGE
 from ..parsers import rocm_smi, rocminfo
 from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
 from . import Missing, conform, fact, probe_data
@@ -146,7 +146,7 @@ def gpus(ctx) -> list[Gpu]:
         gtv = p.get("gfx_target_version", 0)
         gfx = gfx_name(gtv)
         pci = location_to_bdf(p.get("domain", 0), p["location_id"]) if "location_id" in p else None
-        name, name_src = names(pci, p.get("device_id", 0), i)
+        name, name_src = names(pci, p.get("device_id", 0), i, p.get("vendor_id") or AMD_VENDOR)
         out.append(Gpu(
             index=i,
             node=n.node,
@@ -162,7 +162,7 @@ def gpus(ctx) -> list[Gpu]:
             properties_path=n.path,
             gtt_bytes=_sysfs_int(ctx.source, f"/sys/bus/pci/devices/{pci}/mem_info_gtt_total") if pci else None,
             ttm_limit_bytes=ttm,
-            unified_memory=gfx in UNIFIED_MEMORY_GFX,
+            unified_memory=has_unified_memory(gfx),
         ))
     if all(g.integrated for g in out) and any(
             d.vendor_id == NVIDIA_VENDOR for d in ctx.optional("pci_display", [])):
@@ -197,7 +197,7 @@ def _rocminfo_gpus(ctx) -> list[Gpu]:
             device_id=int(chip) if chip.isdigit() else 0, pci=None, name=a.get("Marketing Name") or None,
             name_source="cmd: rocminfo" if a.get("Marketing Name") else None,
             vram_bytes=int(size) * 1024 if size.isdigit() else None, integrated=is_integrated(gfx),
-            render_minor=None, properties_path="cmd: rocminfo", unified_memory=gfx in UNIFIED_MEMORY_GFX,
+            render_minor=None, properties_path="cmd: rocminfo", unified_memory=has_unified_memory(gfx),
         ))
     return out
 
@@ -229,14 +229,14 @@ def _names(ctx):
             by_pci[g["bdf"].lower()] = (asic["market_name"], "amdsmi")
     fallback: dict[int, tuple[str, str]] = {}
 
-    def lookup(pci, device_id, index):
+    def lookup(pci, device_id, index, vendor_id=AMD_VENDOR):
         if pci and pci in by_pci:
             return by_pci[pci]
         if pci:
             t = src.text(f"/sys/bus/pci/devices/{pci}/product_name")
             if t and t.strip():
                 return t.strip(), f"/sys/bus/pci/devices/{pci}/product_name"
-        known = pci_name(device_id)
+        known = pci_name(device_id, vendor_id or AMD_VENDOR)  # KFD's vendor_id: a Hygon DCU's is 0x1d94
         if known:
             return known, "PCI device id table"
         if not fallback:

@@ -12,7 +12,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 
-from ..knowledge.platforms import HYGON_VENDOR
+from ..knowledge.gpus import HYGON_VENDOR
 from . import Missing, fact
 
 DCU_MODULES = ("hydcu", "hycu")  # Hygon's kernel drivers (hycu in newer rock packages)

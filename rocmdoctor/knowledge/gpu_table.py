@@ -27,6 +27,12 @@ AMD_SRC = "https://www.amd.com/en/products/accelerators/instinct.html (via refer
 NV_H100 = "https://www.nvidia.com/en-us/data-center/h100/ (datasheet; dense = sparse / 2)"
 NV_H200 = "https://www.nvidia.com/en-us/data-center/h200/ (datasheet; dense = sparse / 2)"
 NV_ARCH = "https://developer.nvidia.com/cuda-gpus (compute capability 9.0 = Hopper)"
+# Hygon DCUs: lspci ids per model and "Z100/Z100L为gfx906，K100为gfx926，K100_AI为gfx928" (a public DCU
+# install guide); K500SM_AI reports gfx928 too (AlphaMine-Tech/alpha-miner#18). No public BF16 table.
+DCU_GUIDE = "https://github.com/Lacacy/DCU/blob/main/docs/zh_cn/install_dcu_on_os/ubuntu.md"
+DCU_GFX928 = "https://github.com/AlphaMine-Tech/alpha-miner/issues/18"
+# Strix Halo: 1002:1586 Radeon 8060S; usable memory = the GTT/TTM limit (ROCm/ROCm#5595, unsloth PR #7960).
+STRIX_HALO_MEMORY = "https://github.com/unslothai/unsloth/pull/7960"
 # PYTORCH_ROCM_ARCH in pytorch .ci/docker/manywheel/build.sh over time (rocm-failure-modes.md ARCH-02).
 WHEELS = WHEEL_SOURCES[1]
 # Community HSA_OVERRIDE_GFX_VERSION values (not supported by AMD): RDNA2 variants run gfx1030
@@ -65,6 +71,9 @@ GPUS: tuple[Gpu, ...] = (
                           note="fp16 is packed math, no matrix cores; no bf16 hardware: bf16 is emulated")),
             Sku("AMD Radeon Pro Vega II", PCI_IDS, pci_ids=(0x66A3,)),
             Sku("AMD Radeon VII", PCI_IDS, pci_ids=(0x66AF,), vram_gib=16),
+            # Hygon's first DCUs are gfx906 parts (DTK, not ROCm, drives them).
+            Sku("Hygon DCU Z100L", DCU_GUIDE, pci_ids=(0x55B7,), pci_name="Hygon Z100/Z100L (ZIFANG)",
+                rocm_listed=False, vendor="Hygon"),
         )),
     Gpu("gfx909", "GCN5", LLVM_TARGETS, products="Raven2 APU graphics", integrated=True),
     Gpu("gfx90c", "GCN5", LLVM_TARGETS, products="Renoir/Cezanne APU graphics", integrated=True),
@@ -188,7 +197,9 @@ GPUS: tuple[Gpu, ...] = (
                             (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS)),
         torch_wheels=LATEST, torch_wheels_source=WHEELS),
     # An APU, but the machine's main GPU (so not "integrated" in rocmdoctor's sense).
-    Gpu("gfx1151", "RDNA3.5", GPU_SPECS, products="Ryzen AI Max (Strix Halo)",
+    Gpu("gfx1151", "RDNA3.5", GPU_SPECS, products="Ryzen AI Max (Strix Halo)", unified_memory=True,
+        skus=(Sku("AMD Radeon 8060S", STRIX_HALO_MEMORY, pci_ids=(0x1586,),
+                  pci_name="AMD Radeon 8060S (Strix Halo)", match=("8060s",)),),
         support=Support(SUPPORTED, SYSREQ),
         precision=Precision("Ryzen AI Max (Strix Halo)", NATIVE, "matrix", False, "7.0", False, EXPERIMENTAL,
                             ("triton",), (PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_GFX115X),
@@ -217,6 +228,13 @@ GPUS: tuple[Gpu, ...] = (
             Sku("AMD Radeon AI PRO R9700", PCI_IDS, pci_ids=(0x7551,), vram_gib=32, match=("r9700",),
                 peak=Peak({"fp16": 95.7}, AMD_SRC, note="vector fp16 figure only")),
         )),
+    # ------------------------------------------------------------- Hygon DCU (DTK)
+    Gpu("gfx926", "DCU (Hygon)", DCU_GUIDE, vendor="Hygon", products="Hygon K100",
+        skus=(Sku("Hygon DCU K100", DCU_GUIDE, pci_ids=(0x62B7,), pci_name="Hygon K100 (KONGMING)"),)),
+    Gpu("gfx928", "DCU (Hygon)", DCU_GUIDE, vendor="Hygon", products="Hygon K100_AI, K500SM_AI",
+        skus=(Sku("Hygon DCU K100_AI", DCU_GUIDE, pci_ids=(0x6210,), pci_name="Hygon K100_AI (KONGMING)",
+                  match=("k100_ai",)),
+              Sku("Hygon K500SM_AI", DCU_GFX928, match=("k500sm_ai",)))),
     # ------------------------------------------------------------- NVIDIA (to label runs on the checking machines)
     Gpu("sm_90", "Hopper", NV_ARCH, vendor="NVIDIA", products="H100, H200",
         skus=(

@@ -77,6 +77,7 @@ class Sku:
     # Peak of one logical device per compute-partition mode ("SPX", "CPX", ...), where known.
     partition_peaks: Mapping[str, Peak] = field(default_factory=dict)
     rocm_listed: bool = True  # False: same target as a listed board, but not itself on AMD's list
+    vendor: str | None = None  # PCI vendor when it differs from the row's (a Hygon DCU of an AMD gfx target)
 
     @property
     def product(self) -> str:
@@ -133,6 +134,9 @@ class Gpu:
     vendor: str = "AMD"  # AMD | Hygon | NVIDIA
     products: str = ""  # short list for messages
     integrated: bool = False  # only ever an iGPU of a client APU (not MI300A or Strix Halo: main GPUs)
+    # Its memory is the host's (an APU: integrated rows, and Strix Halo): usable GPU memory is the
+    # GTT/TTM limit, not mem_info_vram_total (only the BIOS carve-out).
+    unified_memory: bool = False
     support: Support | None = None  # None: on no ROCm support list
     precision: Precision | None = None
     torch_wheels: str | None = None  # first official PyTorch ROCm wheel generation that carries it
@@ -164,8 +168,8 @@ def _index() -> dict:
         by_gfx = {g.gfx: g for g in t.GPUS}
         by_pci = {}
         for g in t.GPUS:
-            vid = VENDOR_IDS[g.vendor]
             for s in g.skus:
+                vid = VENDOR_IDS[s.vendor or g.vendor]
                 for pid in s.pci_ids:
                     by_pci[(vid, pid)] = (g, s)
         _INDEX = {"gpus": t.GPUS, "by_gfx": by_gfx, "by_pci": by_pci, "fallbacks": t.FAMILY_FALLBACKS,
@@ -207,6 +211,12 @@ def pci_name(device_id: int, vendor_id: int = AMD_VENDOR) -> str | None:
 def is_integrated(gfx: str | None) -> bool:
     g = lookup(gfx)
     return bool(g and g.integrated)
+
+
+def has_unified_memory(gfx: str | None) -> bool:
+    """An APU's GPU: its memory is the host's, up to the GTT/TTM limit."""
+    g = lookup(gfx)
+    return bool(g and (g.integrated or g.unified_memory))
 
 
 # ----------------------------------------------------------------- precision

@@ -2,30 +2,24 @@
 WSL. Each entry carries its source; checks read them through the names below."""
 from __future__ import annotations
 
-# PCI_VENDOR_ID_HYGON in Linux include/linux/pci_ids.h. Hygon *CPUs* use it too (host
-# bridges, IOMMU, PSP/CCP encryption controllers), so a DCU is only a device of this vendor
-# in a display (0x03), processing-accelerator (0x12) or co-processor (0x0b40) class:
-# Z100L enumerates as `Display controller [0380] ... ZIFANG [1d94:55b7]`, K100 and K100_AI
-# as `Co-processor [0b40] ... KONGMING [1d94:62b7]` / `[1d94:6210]` (DCU install guide in
-# the public code index, id 20349918355).
-HYGON_VENDOR = 0x1D94
+# Hygon *CPUs* share the DCU's PCI vendor id 0x1d94 (host bridges, IOMMU, PSP/CCP
+# encryption controllers), so a DCU is only a device of that vendor in a display (0x03),
+# processing-accelerator (0x12) or co-processor (0x0b40) class: Z100L enumerates as
+# `Display controller [0380] ... ZIFANG [1d94:55b7]`, K100 and K100_AI as `Co-processor [0b40]
+# ... KONGMING [1d94:62b7]` / `[1d94:6210]` (DCU install guide, DCU_SOURCES). The DCU rows
+# themselves (gfx906/gfx926/gfx928, PCI ids) are in the GPU knowledge base (gpu_table.py).
 DCU_CLASS_PREFIXES = ("0x03", "0x12", "0x0b40")
 DCU_SOURCES = ("https://github.com/torvalds/linux/blob/master/include/linux/pci_ids.h",
-               "https://developer.sourcefind.cn/")
+               "https://github.com/Lacacy/DCU/blob/main/docs/zh_cn/install_dcu_on_os/ubuntu.md")
 
 # DAS, Hygon's channel for vendor builds of torch, DeepSpeed, flash-attn, xformers, vllm,
 # with the DTK release in the local version tag (`2.1.0+das1.0+git00661e0.abi0.dtk2404`).
 DAS_DOWNLOADS = "https://download.sourcefind.cn:65024/4/main/"
 DEEPSPEED_3091 = "https://github.com/deepspeedai/DeepSpeed/issues/3091"
 
-# GPUs whose memory is the host's: APUs. Usable GPU memory is the GTT (TTM) limit, not
-# mem_info_vram_total (only the BIOS carve-out). Sources: ROCm/ROCm#5595, #5444,
-# unslothai/unsloth#7878 (torch sees 62.47 GiB of 128 GB on Strix Halo until
-# ttm.pages_limit is raised), noamsto/nix-amd-ai#42 (amdgpu.gttsize is deprecated).
-UNIFIED_MEMORY_GFX = frozenset({
-    "gfx902", "gfx909", "gfx90c", "gfx1013", "gfx1033", "gfx1035", "gfx1036", "gfx1037",
-    "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153",
-})
+# APUs (knowledge/gpus.has_unified_memory): usable GPU memory is the GTT (TTM) limit, not
+# mem_info_vram_total (only the BIOS carve-out): torch sees 62.47 GiB of 128 GB on Strix Halo
+# until ttm.pages_limit is raised; amdgpu.gttsize is deprecated.
 GTT_SOURCES = ("https://github.com/ROCm/ROCm/issues/5595", "https://github.com/unslothai/unsloth/issues/7878",
                "https://github.com/ROCm/ROCm/issues/5444",
                "https://www.kernel.org/doc/html/latest/gpu/amdgpu/module-parameters.html")
