@@ -119,7 +119,7 @@ def _hexid(text: str | None) -> int | None:
 @check("RD-GPU-003", area="gpu", title="KFD, sysfs, lspci and torch agree on each GPU's PCI address, id and gfx target",
        sources=["https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html",
                 "https://github.com/ROCm/ROCm/issues/2216"])
-def gpu_identity(gpus, pci_sysfs_ids, lspci=None, torch=None):
+def gpu_identity(gpus, pci_sysfs_ids, lspci=None, torch_runtime=None):
     """Each source names a GPU its own way; when they disagree (a stale KFD node, a GPU renumbered by
     hot-plug or a partition mode, a second device at the same address), checks that join them mix up
     GPUs, so the disagreement itself is the finding."""
@@ -141,7 +141,7 @@ def gpu_identity(gpus, pci_sysfs_ids, lspci=None, torch=None):
             problems.append(f"{g.label}: lspci lists nothing at {g.pci}")
         elif dev is not None and dev.device_id is not None and dev.device_id != device:
             problems.append(f"{g.label}: lspci [{dev.vendor_id:04x}:{dev.device_id:04x}], sysfs 0x{device:04x}")
-    devices = [d for d in (torch or {}).get("devices") or [] if d.get("gcn_arch_name")]
+    devices = [d for d in (torch_runtime or {}).get("devices") or [] if d.get("gcn_arch_name")]
     if devices and len(devices) == len(gpus):
         for g, d in zip(gpus, devices):
             arch = d["gcn_arch_name"].split(":")[0]
