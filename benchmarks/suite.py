@@ -31,7 +31,10 @@ def count_gpus(python: str | None, timeout: float = 120.0) -> int | None:
 
 def run_benchmark(name: str, *, python: str | None = None, device: str = "cpu", dtype: str | None = None,
                   nproc: int | None = None, timeout: float = 600.0, stall: float | None = None,
-                  progress: Callable[[str], None] | None = None, extra: tuple[str, ...] = ()) -> dict:
+                  progress: Callable[[str], None] | None = None, extra: tuple[str, ...] = (),
+                  partition: str | None = None) -> dict:
+    """``partition``: the GPUs' compute-partition mode (MI300 class: "CPX", ...), so %-of-peak
+    compares a partition with a partition's peak."""
     if name not in BENCHMARKS:
         raise ValueError(f"unknown benchmark {name!r}")
     args = ["--device", device, *extra]
@@ -45,25 +48,30 @@ def run_benchmark(name: str, *, python: str | None = None, device: str = "cpu", 
     out = runner.run(name, args, python=python, nproc=n, timeout=timeout, stall=stall, progress=progress)
     out["device_requested"] = device
     if name == "matmul" and out.get("result"):
-        _matmul_peaks(out["result"])
+        _matmul_peaks(out["result"], partition)
     return out
 
 
-def _matmul_peaks(res: dict) -> None:
+def _matmul_peaks(res: dict, partition: str | None = None) -> None:
     dev = res.get("device") or {}
     if dev.get("kind") != "cuda":
         res["peak"] = None  # a CPU run: no GPU peak applies
         return
     p = kb.sku_for_device(dev.get("name"), dev.get("arch"))
-    res["peak"] = _peak_info(p)
-    res["percent_of_peak"] = {d: _round(kb.percent_of_peak(t, p, d)) for d, t in (res.get("best_tflops") or {}).items()}
+    res["peak"] = _peak_info(p, partition)
+    res["percent_of_peak"] = {d: _round(kb.percent_of_peak(t, p, d, partition))
+                              for d, t in (res.get("best_tflops") or {}).items()}
 
 
-def _peak_info(p: kb.Sku | None) -> dict | None:
-    if p is None or p.peak is None:
+def _peak_info(p: kb.Sku | None, partition: str | None = None) -> dict | None:
+    peak = kb.device_peak(p, partition)
+    if peak is None:
         return None
-    return {"product": p.product, "per_device_tflops": {d: p.peak.device_tflops(d) for d in ("fp32", "fp16", "bf16")},
-            "note": p.peak.note, "source": p.peak.source}
+    info = {"product": p.product, "per_device_tflops": {d: peak.device_tflops(d) for d in ("fp32", "fp16", "bf16")},
+            "note": peak.note, "source": peak.source}
+    if partition:
+        info["partition"] = partition
+    return info
 
 
 def _round(x: float | None) -> float | None:
@@ -95,7 +103,8 @@ def run_train(*, python: str | None = None, device: str = "cpu", variant: str = 
               timeout: float = 600.0, stall: float | None = None, attention: str = "sdpa", engine: str = "ddp",
               zero: int = 2, offload: bool = False, model: str | None = None, batch: int | None = None,
               seq_len: int | None = None, grad_ckpt: bool = False, lora_rank: int | None = None,
-              lora_target: str | None = None, progress: Callable[[str], None] | None = None) -> dict:
+              lora_target: str | None = None, progress: Callable[[str], None] | None = None,
+              partition: str | None = None) -> dict:
     args = ["--device", device, "--variant", variant, "--dtype", dtype, "--attention", attention, "--engine", engine]
     if engine == "deepspeed":
         args += ["--zero", str(zero)] + (["--offload"] if offload else [])
@@ -125,9 +134,10 @@ def run_train(*, python: str | None = None, device: str = "cpu", variant: str = 
                        "stages": {str(r["rank"]): r.get("stage") for r in out["ranks"]}}
     if res and res.get("achieved_tflops") and (res.get("device") or {}).get("kind") == "cuda":
         p = kb.sku_for_device(res["device"].get("name"), res["device"].get("arch"))
-        per = p.peak.device_tflops(dtype) if p else None
+        peak = kb.device_peak(p, partition)
+        per = peak.device_tflops(dtype) if peak else None
         world = res.get("world_size") or 1
-        res["peak"] = _peak_info(p)
+        res["peak"] = _peak_info(p, partition)
         res["mfu_percent"] = _round(100.0 * res["achieved_tflops"] / (per * world)) if per else None
     elif res:
         res["mfu_percent"] = None  # CPU run, or unknown GPU: no peak to divide by

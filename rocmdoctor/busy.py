@@ -12,14 +12,19 @@ import sys
 from .model import Finding, Status
 
 
-def busy_gpus(python: str | None = None, source=None) -> list[Finding]:
-    """RD-HEALTH-010's warnings for this machine (or ``source``); [] when every GPU is idle
-    or the machine cannot say (no KFD process view)."""
+def precheck(python: str | None = None, source=None) -> tuple[list[Finding], str | None]:
+    """(RD-HEALTH-010's warnings, the GPUs' compute-partition mode) for this machine (or
+    ``source``). No warnings when every GPU is idle or the machine cannot say; the mode is
+    None unless every GPU reports the same one (MI300 class), so %-of-peak and MFU compare
+    a CPX device with a CPX peak, never with the whole GPU's."""
     from .api import scan
     from .sources import LiveSource
 
     report = scan(level="quick", select=["RD-HEALTH-010"], source=source or LiveSource(python=python), plugins=False)
-    return [f for f in report.findings if f.status == Status.WARN]
+    health = report.context.optional("gpu_health") if report.context is not None else None
+    modes = {h.compute_partition for h in health or []}
+    partition = next(iter(modes)) if len(modes) == 1 else None
+    return [f for f in report.findings if f.status == Status.WARN], partition
 
 
 def warn_and_mark(busy: list[Finding], results: dict, what: str, quiet: bool = False) -> None:

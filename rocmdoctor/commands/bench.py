@@ -87,18 +87,18 @@ def run(a) -> int:
     if not a.quiet and device == "cpu":
         print("[bench] CPU run: these figures describe the host CPU, not a GPU", file=sys.stderr)
     results = {}
-    busy = []
+    busy, partition = [], None
     if device == "cuda":  # another job on the GPU makes every figure below meaningless: say so first
-        from ..busy import busy_gpus, warn_and_mark
+        from ..busy import precheck, warn_and_mark
 
-        busy = busy_gpus(a.python)
+        busy, partition = precheck(a.python)
         warn_and_mark(busy, results, "bench", a.quiet)
     for name in names:
         prog = Progress(f"bench {name}", a.quiet)
         prog("starting", force=True)
         results[f"bench_{name}"] = suite.run_benchmark(name, python=a.python, device=device, dtype=a.dtype,
                                                        nproc=a.nproc, timeout=a.timeout, stall=a.stall,
-                                                       progress=prog)
+                                                       progress=prog, partition=partition)
         prog(f"{results[f'bench_{name}']['outcome']} in {results[f'bench_{name}']['duration_s']:.1f} s", force=True)
     codes = [c for n in names for c in CODES[n]]
     report = findings_for({k: v for k, v in results.items() if k.startswith("bench_")}, "bench", codes, a.python)

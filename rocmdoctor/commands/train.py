@@ -101,12 +101,12 @@ def run(a) -> int:
             return EXIT_INPUT
         if a.format == "text" and not a.quiet:
             print("\n".join(estimate["lines"]), file=sys.stderr)
-    busy = []
+    busy, partition = [], None
     pre: dict = {}
     if device == "cuda":  # a GPU another job holds gives timings (and memory) that describe that job
-        from ..busy import busy_gpus, warn_and_mark
+        from ..busy import precheck, warn_and_mark
 
-        busy = busy_gpus(a.python)
+        busy, partition = precheck(a.python)
         warn_and_mark(busy, pre, "train", a.quiet)
     out = suite.run_train(python=a.python, device=device, variant=a.variant, dtype=choice["dtype"], steps=a.steps
                           if a.steps is not None else (10 if a.model else None),
@@ -115,7 +115,7 @@ def run(a) -> int:
                           batch=a.micro_batch * a.nproc if a.model else None,
                           seq_len=a.seq_len if a.model else None, grad_ckpt=a.grad_ckpt,
                           lora_rank=a.lora_rank if a.model else None,
-                          lora_target=a.lora_target if a.model else None, progress=prog)
+                          lora_target=a.lora_target if a.model else None, progress=prog, partition=partition)
     out["dtype_choice"] = choice
     out.update(pre)
     if estimate:

@@ -24,6 +24,10 @@ SYSREQ = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/referen
 LLVM_TARGETS = "https://llvm.org/docs/AMDGPUUsage.html#processors"
 PCI_IDS = "https://pci-ids.ucw.cz/read/PC/1002 (PCI ID repository, vendor 1002)"
 AMD_SRC = "https://www.amd.com/en/products/accelerators/instinct.html (via reference/anchor-tools.md)"
+# MI300X compute partitions: SPX = 8 XCDs as one device, DPX 4, QPX 2, CPX 1 (38 of 304 CUs); a
+# partition's dense peak is its share of the XCDs (the same clocks and matrix units per XCD).
+MI300X_PARTITIONS = ("https://instinct.docs.amd.com/projects/amdgpu-docs/en/latest/gpu-partitioning/mi300x/overview.html"
+                     " (XCDs per compute partition; peak = SPX peak x XCDs / 8)")
 NV_H100 = "https://www.nvidia.com/en-us/data-center/h100/ (datasheet; dense = sparse / 2)"
 NV_H200 = "https://www.nvidia.com/en-us/data-center/h200/ (datasheet; dense = sparse / 2)"
 NV_ARCH = "https://developer.nvidia.com/cuda-gpus (compute capability 9.0 = Hopper)"
@@ -115,7 +119,17 @@ GPUS: tuple[Gpu, ...] = (
         skus=(
             Sku("AMD Instinct MI300X", PCI_IDS, pci_ids=(0x74A1,), vram_gib=192, match=("mi300x",),
                 peak=Peak({"fp32": 163.4, "fp32_matrix": 163.4, "fp16": 1307.4, "bf16": 1307.4, "fp8": 2614.9},
-                          AMD_SRC, note="SPX mode; a CPX/partitioned device gets a fraction of this")),
+                          AMD_SRC, note="SPX mode; a CPX/partitioned device gets a fraction of this"),
+                partition_peaks={
+                    "SPX": Peak({"fp32": 163.4, "fp32_matrix": 163.4, "fp16": 1307.4, "bf16": 1307.4, "fp8": 2614.9},
+                                MI300X_PARTITIONS, note="8 XCDs per device"),
+                    "DPX": Peak({"fp32": 81.7, "fp32_matrix": 81.7, "fp16": 653.7, "bf16": 653.7, "fp8": 1307.45},
+                                MI300X_PARTITIONS, note="4 XCDs per device"),
+                    "QPX": Peak({"fp32": 40.85, "fp32_matrix": 40.85, "fp16": 326.85, "bf16": 326.85, "fp8": 653.725},
+                                MI300X_PARTITIONS, note="2 XCDs per device"),
+                    "CPX": Peak({"fp32": 20.425, "fp32_matrix": 20.425, "fp16": 163.425, "bf16": 163.425,
+                                 "fp8": 326.8625}, MI300X_PARTITIONS, note="1 XCD per device"),
+                }),
             Sku("AMD Instinct MI300A", PCI_IDS, pci_ids=(0x74A0,), vram_gib=128),
             Sku("AMD Instinct MI325X", PCI_IDS, pci_ids=(0x74A5,), vram_gib=256),
         )),

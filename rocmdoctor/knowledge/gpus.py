@@ -334,8 +334,21 @@ def sku_for_device(name: str | None, arch: str | None = None) -> Sku | None:
     return None
 
 
-def percent_of_peak(tflops: float | None, sku: Sku | None, dtype: str) -> float | None:
-    if tflops is None or sku is None or sku.peak is None:
+def device_peak(sku: Sku | None, partition: str | None = None) -> Peak | None:
+    """The peak of one logical device: the partition's when the GPU is partitioned (MI300
+    class, compute mode "CPX", "DPX", ...), else the package's. A partitioned device of a SKU
+    whose partition peaks are unknown has no peak (a percentage of the whole GPU would lie)."""
+    if sku is None:
         return None
-    ref = sku.peak.device_tflops(dtype)
+    mode = (partition or "").strip().upper()
+    if mode and mode != "SPX":
+        return sku.partition_peaks.get(mode)
+    return sku.partition_peaks.get("SPX") or sku.peak if mode else sku.peak
+
+
+def percent_of_peak(tflops: float | None, sku: Sku | None, dtype: str, partition: str | None = None) -> float | None:
+    peak = device_peak(sku, partition)
+    if tflops is None or peak is None:
+        return None
+    ref = peak.device_tflops(dtype)
     return None if not ref else 100.0 * tflops / ref

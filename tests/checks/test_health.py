@@ -289,17 +289,37 @@ def test_snapshot_records_every_health_read_and_redacts_serials(tmp_path, capsys
 
 
 def test_bench_and_train_precheck_marks_figures_untrustworthy_on_a_busy_gpu(tmp_path, capsys):
-    from rocmdoctor.busy import busy_gpus, warn_and_mark
+    from rocmdoctor.busy import precheck, warn_and_mark
 
     files = {"/sys/class/kfd/kfd/proc/31337/vram_52766": f"{40 << 30}\n", "/proc/31337/comm": "python3\n",
              f"{KFD}/2/gpu_id": "52766\n"}
     s = snap(tmp_path, files, globs={"/sys/class/kfd/kfd/proc/*": ["/sys/class/kfd/kfd/proc/31337"]})
-    busy = busy_gpus(source=SnapshotSource(s))
+    busy, partition = precheck(source=SnapshotSource(s))
     results = {}
     warn_and_mark(busy, results, "bench")
-    assert [f.code for f in busy] == ["RD-HEALTH-010"]
+    assert [f.code for f in busy] == ["RD-HEALTH-010"] and partition == "SPX"
     assert results["untrustworthy"]["gpus"][0].startswith("GPU 0 (0000:1b:00.0): in use by 1 other process")
     assert "figures measured now are untrustworthy" in capsys.readouterr().err
     idle = {}
-    warn_and_mark(busy_gpus(source=SnapshotSource(BASE)), idle, "bench")
-    assert idle == {}
+    busy, partition = precheck(source=SnapshotSource(BASE))
+    warn_and_mark(busy, idle, "bench")
+    assert idle == {} and partition == "SPX"
+
+
+@pytest.mark.parametrize("mode,pct", [(None, 50.0), ("SPX", 50.0), ("DPX", 100.0), ("CPX", 400.0), ("QPX", 200.0)])
+def test_matmul_percent_of_peak_follows_the_partition_mode(mode, pct):
+    from rocmdoctor.benchmarks import suite
+
+    res = {"device": {"kind": "cuda", "name": "AMD Instinct MI300X", "arch": "gfx942:sramecc+:xnack-"},
+           "best_tflops": {"bf16": 653.7}}
+    suite._matmul_peaks(res, mode)
+    assert res["percent_of_peak"]["bf16"] == pct
+    assert res["peak"]["partition"] == mode if mode else "partition" not in res["peak"]
+
+
+def test_partitioned_gpu_without_known_partition_peaks_gets_no_percentage():
+    from rocmdoctor.knowledge import gpus as kb
+
+    mi210 = kb.sku_for_device("AMD Instinct MI210")
+    assert kb.percent_of_peak(90.5, mi210, "bf16") == pytest.approx(50.0)
+    assert kb.percent_of_peak(90.5, mi210, "bf16", "CPX") is None
