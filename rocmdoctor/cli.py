@@ -17,17 +17,11 @@ import sys
 from . import __version__
 from .model import Report, Status
 from .sources import SourceError
+from .usage import csv  # noqa: F401  (commands import it from here)
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 LEVELS = ("quick", "default", "bench", "train")
 ORDER = ["scan", "fix", "snapshot", "bench", "train", "recommend", "env", "list"]
-
-
-def csv(values: list[str] | None) -> list[str]:
-    out: list[str] = []
-    for v in values or []:
-        out.extend(x.strip() for x in v.split(",") if x.strip())
-    return out
 
 
 def add_source_args(p: argparse.ArgumentParser) -> None:

@@ -14,12 +14,20 @@ import pwd
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from . import proc
 
-if TYPE_CHECKING:
-    from .sources import LiveSource
+
+class ProbeHost(Protocol):
+    """What a probe needs of the live source (sources.LiveSource is one). A protocol, so the
+    probe registry does not import the source layer: sources uses probes, never the reverse."""
+
+    python: str  # the interpreter the child probes run in
+    probe_timeout: float
+    memo: dict[str, Any]  # probes that share one child process
+    lock: Any  # a threading.Lock guarding memo
+
 
 PROBE_DIR = Path(__file__).parent / "childprobes"
 
@@ -28,11 +36,11 @@ class ProbeFailed(Exception):
     pass
 
 
-def env(src: "LiveSource") -> dict[str, str]:
+def env(src: ProbeHost) -> dict[str, str]:
     return dict(os.environ)
 
 
-def identity(src: "LiveSource") -> dict[str, Any]:
+def identity(src: ProbeHost) -> dict[str, Any]:
     uid = os.getuid()
     try:
         user = pwd.getpwuid(uid).pw_name
@@ -56,7 +64,7 @@ def identity(src: "LiveSource") -> dict[str, Any]:
     return {"uid": uid, "euid": os.geteuid(), "user": user, "groups": groups, "known_groups": known}
 
 
-def devnodes(src: "LiveSource") -> list[dict[str, Any]]:
+def devnodes(src: ProbeHost) -> list[dict[str, Any]]:
     """Mode, owner and this process's access to the GPU device nodes."""
     import glob
 
@@ -88,7 +96,7 @@ def devnodes(src: "LiveSource") -> list[dict[str, Any]]:
     return out
 
 
-def fsstats(src: "LiveSource") -> dict[str, Any]:
+def fsstats(src: ProbeHost) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for path in ("/dev/shm",):
         try:
@@ -99,7 +107,7 @@ def fsstats(src: "LiveSource") -> dict[str, Any]:
     return out
 
 
-def system(src: "LiveSource") -> dict[str, Any]:
+def system(src: ProbeHost) -> dict[str, Any]:
     import platform
     import socket
 
@@ -112,7 +120,7 @@ def system(src: "LiveSource") -> dict[str, Any]:
     }
 
 
-def _child(script: str, src: "LiveSource", args: list[str], timeout: float) -> dict[str, Any]:
+def _child(script: str, src: ProbeHost, args: list[str], timeout: float) -> dict[str, Any]:
     return _run_child(script, src.python, args, timeout)
 
 
@@ -162,7 +170,7 @@ def _load_static_module():
     return mod
 
 
-def python_static(src: "LiveSource") -> dict[str, Any]:
+def python_static(src: ProbeHost) -> dict[str, Any]:
     memo = src.memo
     if "python_static" not in memo:
         from .interpreter import is_own
@@ -176,7 +184,7 @@ def python_static(src: "LiveSource") -> dict[str, Any]:
     return memo["python_static"]
 
 
-def _fill_arch_list(src: "LiveSource", data: dict) -> None:
+def _fill_arch_list(src: ProbeHost, data: dict) -> None:
     """The arch-flags literal of a GPU build, read here (same filesystem) and cached on
     the library file's path, size and mtime: scanning 30+ MB is the slowest static read."""
     t = data.get("torch")
@@ -258,7 +266,7 @@ def _wait_with_status(thread, python: str) -> None:
         stream.flush()
 
 
-def runtime_plan(src: "LiveSource") -> tuple[bool, bool]:
+def runtime_plan(src: ProbeHost) -> tuple[bool, bool]:
     """(needed, with_deepspeed): whether anything needs the runtime child, judged from the
     static facts. A CPU-only torch has no devices to ask about; DeepSpeed's answers come
     from the cache when its key matches."""
@@ -275,7 +283,7 @@ def runtime_plan(src: "LiveSource") -> tuple[bool, bool]:
     return gpu_build or with_ds, with_ds
 
 
-def start_runtime(src: "LiveSource") -> RuntimeChild | None:
+def start_runtime(src: ProbeHost) -> RuntimeChild | None:
     """Start the runtime child now if the static facts say something will need it."""
     with src.lock:
         if "runtime" in src.memo:
@@ -287,7 +295,7 @@ def start_runtime(src: "LiveSource") -> RuntimeChild | None:
         return child
 
 
-def _runtime(src: "LiveSource", need_deepspeed: bool = False) -> dict[str, Any]:
+def _runtime(src: ProbeHost, need_deepspeed: bool = False) -> dict[str, Any]:
     with src.lock:
         child = src.memo.get("runtime")
         if child is None:  # not started early: start it now, asking what start_runtime would
@@ -298,7 +306,7 @@ def _runtime(src: "LiveSource", need_deepspeed: bool = False) -> dict[str, Any]:
     return child.result()
 
 
-def python(src: "LiveSource") -> dict[str, Any]:
+def python(src: ProbeHost) -> dict[str, Any]:
     """Runtime facts: torch imported, devices listed."""
     data = dict(_runtime(src))
     data.pop("deepspeed_probe", None)
@@ -306,23 +314,23 @@ def python(src: "LiveSource") -> dict[str, Any]:
     return data
 
 
-def amdsmi(src: "LiveSource") -> dict[str, Any]:
+def amdsmi(src: ProbeHost) -> dict[str, Any]:
     return _child("amdsmi_info.py", src, [], timeout=30.0)
 
 
-def amdsmi_reset_counters(src: "LiveSource") -> dict[str, Any]:
+def amdsmi_reset_counters(src: ProbeHost) -> dict[str, Any]:
     """The amdsmi probe that also reads counters the kernel clears on read (xgmi_error);
     only `scan --read-reset-counters` asks for it."""
     return _child("amdsmi_info.py", src, ["--read-reset-counters"], timeout=30.0)
 
 
-def _deepspeed_key(src: "LiveSource") -> str | None:
+def _deepspeed_key(src: ProbeHost) -> str | None:
     from . import envcache
 
     return envcache.deepspeed_key(src, python_static(src))
 
 
-def _cached_deepspeed(src: "LiveSource") -> dict | None:
+def _cached_deepspeed(src: ProbeHost) -> dict | None:
     from . import envcache
 
     try:
@@ -333,7 +341,7 @@ def _cached_deepspeed(src: "LiveSource") -> dict | None:
     return hit if isinstance(hit, dict) and hit.get("probe") == "deepspeed_ops" else None
 
 
-def deepspeed(src: "LiveSource") -> dict[str, Any]:
+def deepspeed(src: ProbeHost) -> dict[str, Any]:
     """DeepSpeed's op-builder answers: from the cache when nothing that determines them
     changed, else from the runtime child (then cached, for a CPU-only torch: on a GPU
     build the answers may depend on the devices, which are never cached)."""
@@ -353,7 +361,7 @@ def deepspeed(src: "LiveSource") -> dict[str, Any]:
     return data
 
 
-LIVE_PROBES: dict[str, Callable[["LiveSource"], Any]] = {
+LIVE_PROBES: dict[str, Callable[[ProbeHost], Any]] = {
     "env": env,
     "identity": identity,
     "devnodes": devnodes,

@@ -31,13 +31,18 @@ def positive_float(text: str) -> float:
     return value
 
 
+def csv(values: list[str] | None) -> list[str]:
+    out: list[str] = []
+    for v in values or []:
+        out.extend(x.strip() for x in v.split(",") if x.strip())
+    return out
+
+
 def check_args(a) -> None:
     """Every check of one parsed command line; raises UsageError or InputError."""
     check_sources(a)
     select, ignore = getattr(a, "select", None), getattr(a, "ignore", None)
     if select or ignore:
-        from .cli import csv
-
         check_codes(csv(select), csv(ignore), plugins=False if getattr(a, "no_plugins", False) else None)
     if getattr(a, "python", None):
         check_python(a.python)

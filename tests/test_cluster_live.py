@@ -12,7 +12,7 @@ import time
 
 
 import rocmdoctor
-from rocmdoctor.cluster import run as crun
+from rocmdoctor.cluster.__main__ import main as cluster_main
 from rocmdoctor.cluster.rendezvous import Rendezvous
 from rocmdoctor.cluster.table import lines as table_lines
 from rocmdoctor.testing import build_snapshot
@@ -130,7 +130,7 @@ def test_four_nodes_drift_table_exit_codes_and_snapshots(tmp_path, capsys):
 
     # Each node saved its snapshot; comparing them offline finds the same differences.
     assert sorted(os.listdir(saved)) == names
-    assert crun.main(["--from", saved, "--format", "json"]) == 1
+    assert cluster_main(["--from", saved, "--format", "json"]) == 1
     offline = json.loads(capsys.readouterr().out)
     assert {f["data"]["key"] for f in offline["findings"] if f["code"].startswith("RD-CLU-01")} == drift
     assert [n["node"] for n in offline["nodes"]] == names

@@ -159,35 +159,3 @@ def output(cluster: dict, a) -> int:
         print_cluster(cluster, verbose=getattr(a, "verbose", False))
     sys.stdout.flush()
     return int(cluster["exit_code"])
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m rocmdoctor.cluster`: the scan command's options plus the cluster ones."""
-    from ..commands import scan
-
-    p = argparse.ArgumentParser(prog="python -m rocmdoctor.cluster")
-    scan.add_arguments(p)
-    if not any("--cluster" in act.option_strings for act in p._actions):
-        add_cluster_args(p)
-    for act in p._actions:  # until the scan command lists it
-        if "--format" in act.option_strings and act.choices and "junit" not in act.choices:
-            act.choices = tuple(act.choices) + ("junit",)
-    try:
-        a = p.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if not wants_cluster(a):
-        print("rocmdoctor: give --cluster (under a launcher) or --from DIR ...", file=sys.stderr)
-        return EXIT_USAGE
-    from ..usage import InputError, UsageError, check_args
-
-    try:
-        check_args(a)
-    except (UsageError, InputError) as exc:
-        print(f"rocmdoctor: {exc}", file=sys.stderr)
-        return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT
-    try:
-        return run_cluster(a)
-    except SourceError as exc:
-        print(f"rocmdoctor: {exc}", file=sys.stderr)
-        return EXIT_INPUT

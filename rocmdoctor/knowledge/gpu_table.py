@@ -12,7 +12,7 @@ and commit both. See docs/architecture.md ("Knowledge").
 """
 from __future__ import annotations
 
-from .gpus import (EMULATED, EXPERIMENTAL, NATIVE, NO, NONE, SUPPORTED, UNOFFICIAL, UNSUPPORTED, WHEEL_SOURCES, YES,
+from .gpu_types import (EMULATED, EXPERIMENTAL, NATIVE, NO, NONE, SUPPORTED, UNOFFICIAL, UNSUPPORTED, WHEEL_SOURCES, YES,
                    FamilyFallback, Gpu, Peak, Precision, Sku, Support)
 from .precision import (AOTRITON_GFX115X, AOTRITON_GFX908, AOTRITON_GFX1103, AOTRITON_NAVI3, BF16_API_ALWAYS_TRUE,
                         BF16_API_EMULATION_ARG, CK_ARCHS, FLASH_ATTN_README, GFX906_BF16_EMULATED, GPU_SPECS,

@@ -1,10 +1,10 @@
 """What rocmdoctor knows about each GPU, keyed by gfx target: the one read API.
 
-The rows live in ``gpu_table.py`` (plain data, a source on every value); this module holds
-their types and the few questions checks ask. The table is imported on the first question,
-so code that never asks (a scan on a host without GPUs, `rocmdoctor list`, `--help`) never
-loads it. Add a GPU by adding one ``Gpu(...)`` row there; nothing else changes (see
-docs/architecture.md, "Knowledge").
+The rows live in ``gpu_table.py`` (plain data, a source on every value), their types in
+``gpu_types.py``; this module re-exports the types and answers the few questions checks ask.
+The table is imported on the first question, so code that never asks (a scan on a host
+without GPUs, `rocmdoctor list`, `--help`) never loads it. Add a GPU by adding one ``Gpu(...)``
+row there; nothing else changes (see docs/architecture.md, "Knowledge").
 
 Why a Python data module, not JSON or TOML: the package supports Python 3.9, which has no
 ``tomllib``; JSON has no comments and would repeat each long source URL on every row, where
@@ -14,147 +14,21 @@ literals is as cheap as parsing a file. ``tests/test_gpu_knowledge.py`` keeps it
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
-from typing import Mapping
+from dataclasses import replace
 
-# PCI vendor ids (Linux include/linux/pci_ids.h).
-AMD_VENDOR = 0x1002
-NVIDIA_VENDOR = 0x10DE
-HYGON_VENDOR = 0x1D94  # PCI_VENDOR_ID_HYGON; Hygon CPUs use it too, so match display/accelerator class only
-VENDOR_IDS = MappingProxyType({"AMD": AMD_VENDOR, "NVIDIA": NVIDIA_VENDOR, "Hygon": HYGON_VENDOR})
-
-# Where official PyTorch ROCm wheels come from, and what says which targets they carry
-# (PYTORCH_ROCM_ARCH in pytorch .ci/docker/manywheel/build.sh over time). Here, not in the
-# table, because check decorators cite them when the checks are imported.
-WHEEL_INDEX = "https://download.pytorch.org/whl/"
-WHEEL_SOURCES = (
-    "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html",
-    "https://github.com/pytorch/pytorch/issues/132570",
+from .gpu_types import (
+    AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
+    YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, Gpu, FamilyFallback,
 )
 
-# Values of the precision fields.
-NATIVE, EMULATED, NONE = "native", "emulated", "none"
-YES, NO, EXPERIMENTAL = "yes", "no", "experimental"
-# Values of Support.status ("unofficial": never listed, runs with community workarounds).
-SUPPORTED, UNSUPPORTED, UNOFFICIAL = "supported", "unsupported", "unofficial"
-
-
-@dataclass(frozen=True)
-class Peak:
-    """Dense peak TFLOP/s of one package (vendor figures, never measured).
-
-    "fp32" is the vector rate, "fp32_matrix" the matrix-core rate where the part has one
-    (rocBLAS SGEMM uses it, so %-of-peak uses it for fp32). None: no hardware path or no
-    figure, so no percentage is shown. An MI250X package holds two GCDs that torch lists
-    as two devices: ``per_package=2`` halves the figure per device.
-    """
-
-    tflops: Mapping[str, float | None]
-    source: str
-    per_package: int = 1
-    note: str = ""
-
-    def device_tflops(self, dtype: str) -> float | None:
-        """Peak for one torch device in ``dtype`` (fp32 uses the matrix rate if any)."""
-        v = self.tflops.get("fp32_matrix") if dtype == "fp32" else None
-        v = v if v is not None else self.tflops.get(dtype)
-        return None if v is None else v / self.per_package
-
-
-@dataclass(frozen=True)
-class Sku:
-    """One product of a gfx target."""
-
-    name: str  # marketing name, "AMD Instinct MI300X"
-    source: str  # backs the name, PCI ids and VRAM
-    pci_ids: tuple[int, ...] = ()  # PCI device ids; each id belongs to exactly one SKU
-    pci_name: str | None = None  # the PCI-ID repository's name when one id covers several products
-    vram_gib: float | None = None  # per package, as sold
-    match: tuple[str, ...] = ()  # lower-case substrings of torch.cuda.get_device_name()
-    exclude: tuple[str, ...] = ()  # substrings naming a variant with other figures
-    peak: Peak | None = None
-    # Peak of one logical device per compute-partition mode ("SPX", "CPX", ...), where known.
-    partition_peaks: Mapping[str, Peak] = field(default_factory=dict)
-    rocm_listed: bool = True  # False: same target as a listed board, but not itself on AMD's list
-    vendor: str | None = None  # PCI vendor when it differs from the row's (a Hygon DCU of an AMD gfx target)
-
-    @property
-    def product(self) -> str:
-        return self.name
-
-    @property
-    def display_name(self) -> str:
-        return self.pci_name or self.name
-
-
-@dataclass(frozen=True)
-class Support:
-    """A gfx target on AMD's ROCm GPU support lists."""
-
-    status: str  # in the current (ROCm 7) list: supported | unsupported | unofficial
-    source: str
-    last_rocm: str | None = None  # last ROCm release that listed it, when dropped
-    since: str | None = None  # first ROCm release listing it, where the notes are clear
-    deprecated_major: int | None = None  # the major series in which it was listed as deprecated
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Precision:
-    """Training precision and attention kernels, from the architecture (never from the torch API:
-    ``torch.cuda.is_bf16_supported()`` is True on every ROCm device)."""
-
-    example: str  # a product, for messages
-    bf16: str  # matrix/dot BF16 in hardware: native | emulated (software) | none
-    fp16: str  # "matrix" (MFMA/WMMA) or "packed" (2x FP32 vector rate)
-    tf32: bool  # XF32/TF32 matrix instructions (MI300 class only)
-    hipblaslt_since: str | None  # first ROCm whose torch lists the arch for hipBLASLt ("5.0": all); None: never
-    ck_flash: bool  # PyTorch's CK flash-attention backend (Context::ckSupported)
-    aotriton: str  # torch SDPA flash/mem-efficient via AOTriton: yes | experimental | no
-    flash_attn_pkg: tuple[str, ...]  # Dao-AILab flash-attn backends that build for it: "ck", "triton"
-    sources: tuple[str, ...]
-    note: str = ""
-    # Filled by the API from the entry that answered (a gfx, or a family pattern such as gfx10xx).
-    gfx: str = ""
-    family: str = ""
-
-    @property
-    def bf16_native(self) -> bool:
-        return self.bf16 == NATIVE
-
-
-@dataclass(frozen=True)
-class Gpu:
-    """Everything known about one gfx target (or, for NVIDIA, one sm_XY compute capability)."""
-
-    gfx: str
-    family: str  # GCN5.1, CDNA3, RDNA3 ...
-    source: str  # backs gfx, family, products and integrated
-    vendor: str = "AMD"  # AMD | Hygon | NVIDIA
-    products: str = ""  # short list for messages
-    integrated: bool = False  # only ever an iGPU of a client APU (not MI300A or Strix Halo: main GPUs)
-    # Its memory is the host's (an APU: integrated rows, and Strix Halo): usable GPU memory is the
-    # GTT/TTM limit, not mem_info_vram_total (only the BIOS carve-out).
-    unified_memory: bool = False
-    support: Support | None = None  # None: on no ROCm support list
-    precision: Precision | None = None
-    torch_wheels: str | None = None  # first official PyTorch ROCm wheel generation that carries it
-    torch_wheels_source: str = ""
-    community_override: str | None = None  # HSA_OVERRIDE_GFX_VERSION the community runs it as (not AMD)
-    community_override_source: str = ""
-    skus: tuple[Sku, ...] = ()
-
-
-@dataclass(frozen=True)
-class FamilyFallback:
-    """Precision for targets of a family that have no row of their own (every RDNA1/RDNA2 part)."""
-
-    label: str  # "gfx10xx"
-    pattern: str  # regular expression over the base gfx name
-    family: str
-    precision: Precision
-
+__all__ = [  # the types and constants are part of this API
+    "AMD_VENDOR", "NVIDIA_VENDOR", "HYGON_VENDOR", "VENDOR_IDS", "WHEEL_INDEX", "WHEEL_SOURCES", "NATIVE",
+    "EMULATED", "NONE", "YES", "NO", "EXPERIMENTAL", "SUPPORTED", "UNSUPPORTED", "UNOFFICIAL", "Peak", "Sku",
+    "Support", "Precision", "Gpu", "FamilyFallback", "table", "all_gpus", "arch_base", "lookup", "by_pci_id",
+    "pci_name", "is_integrated", "has_unified_memory", "precision", "hipblaslt_supported", "gfx_status",
+    "officially_supported", "listed_pci_ids", "community_override", "wheel_generation", "sku_for_device",
+    "device_peak", "percent_of_peak",
+]
 
 # ----------------------------------------------------------------- loading (lazy)
 _INDEX: dict | None = None
