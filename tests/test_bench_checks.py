@@ -114,7 +114,7 @@ def test_allreduce_wrong_values_fail(tmp_path, sample):
 
 
 def test_allreduce_crawling_on_gpus_warns_with_fix_order(tmp_path, monkeypatch):
-    from rocmdoctor.checks import bench
+    from rocmdoctor.checks.bench import allreduce as bench
 
     # Measured gloo figures (about 1 GB/s at 64 MiB) as if on GPUs, against a raised bar.
     monkeypatch.setattr(bench, "CRAWL_BUSBW_GBPS", 5.0)

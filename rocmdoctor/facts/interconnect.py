@@ -350,5 +350,5 @@ HANG_CONTEXT = ("cmdline", "iommu", "gpus", "cpu", "virt", "pci_links", "lspci",
 @fact("hang_context")
 def hang_context(ctx) -> dict:
     """The static facts a multi-GPU hang's remedies depend on, each None when unknown
-    (checks/bench.py tailors iommu=pt / ACS / NCCL_P2P_DISABLE advice from them)."""
+    (checks/bench/common.py tailors iommu=pt / ACS / NCCL_P2P_DISABLE advice from them)."""
     return {name: ctx.optional(name) for name in HANG_CONTEXT}
