@@ -31,6 +31,10 @@ MAX_ENTRIES = 32
 # Variables that change what DeepSpeed's builders answer or where tools are found.
 ENV_VARS = ("PATH", "LD_LIBRARY_PATH", "ROCM_HOME", "ROCM_PATH", "CUDA_HOME", "CUDA_PATH", "HIP_PATH",
             "CFLAGS", "LDFLAGS", "CXX", "CC", "DISABLE_VERSION_CHECK", "CUTLASS_PATH", "PYTHONPATH")
+# The child probe scripts (probes.PROBE_DIR): named here, not imported, because the cache sits
+# below the probe registry, which uses it (tests/test_import_cycles.py).
+PROBE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "childprobes")
+
 # Files the no-compile stand-in for has_function looks for (childprobes/deepspeed_ops.py).
 LIB_FILES = tuple(os.path.join(d, f) for d in ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib",
                                                 "/usr/local/lib64", "/usr/lib/x86_64-linux-gnu",
@@ -76,7 +80,6 @@ def deepspeed_key(src: Any, static: dict) -> str | None:
     """What determines DeepSpeed's op-builder answers, hashed; None when they must not be
     cached (no deepspeed, or a GPU build of torch, whose answers can depend on the devices)."""
     from . import __version__
-    from .probes import PROBE_DIR
 
     t = static.get("torch")
     ds = static.get("deepspeed")
@@ -93,7 +96,7 @@ def deepspeed_key(src: Any, static: dict) -> str | None:
     rocm_home = (static.get("build") or {}).get("rocm_home") or "/opt/rocm"
     return key(
         "deepspeed", VERSION, __version__,
-        [_stat_sig(str(PROBE_DIR / n)) for n in ("python_env.py", "deepspeed_ops.py")],
+        [_stat_sig(os.path.join(PROBE_DIR, n)) for n in ("python_env.py", "deepspeed_ops.py")],
         os.path.abspath(getattr(src, "python", "")), os.path.realpath(getattr(src, "python", "")), py.get("version"),
         py.get("prefix"), static.get("fingerprint"),
         sorted((k, (v or {}).get("version")) for k, v in (static.get("distributions") or {}).items()),
