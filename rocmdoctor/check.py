@@ -40,9 +40,32 @@ class CheckSpec:
     def facts(self) -> tuple[str, ...]:
         """The facts the check names (its parameters): what it needs, and so whether it
         may wait for the runtime Python probe (facts/python_env.py RUNTIME_FACTS)."""
-        import inspect
+        return tuple(name for name, _ in parameters(self.func))
 
-        return tuple(inspect.signature(self.func).parameters)
+
+_PARAMS: dict = {}
+NO_DEFAULT = object()
+
+
+def parameters(func: Callable) -> tuple[tuple[str, object], ...]:
+    """(name, default or NO_DEFAULT) for each parameter of a check, cached per function:
+    the engine asks for every check on every scan, and inspect.signature is slow."""
+    p = _PARAMS.get(func)
+    if p is None:
+        code = getattr(func, "__code__", None)
+        if code is not None and not hasattr(func, "__wrapped__") and not code.co_kwonlyargcount \
+                and not code.co_flags & 0x0C:  # plain positional parameters, no *args/**kwargs
+            names = code.co_varnames[:code.co_argcount]
+            defaults = tuple(func.__defaults__ or ())
+            first = len(names) - len(defaults)
+            p = tuple((n, defaults[i - first] if i >= first else NO_DEFAULT) for i, n in enumerate(names))
+        else:
+            import inspect
+
+            p = tuple((n, NO_DEFAULT if q.default is inspect.Parameter.empty else q.default)
+                      for n, q in inspect.signature(func).parameters.items())
+        _PARAMS[func] = p
+    return p
 
 
 def check(code: str, *, area: str, title: str, level: str = "quick",

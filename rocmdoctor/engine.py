@@ -1,13 +1,12 @@
 """Run checks over facts and collect findings. The one place that calls a check."""
 from __future__ import annotations
 
-import inspect
 import time
 import traceback
 from dataclasses import replace
 from typing import Iterable
 
-from .check import CheckSpec
+from .check import NO_DEFAULT, CheckSpec, parameters
 from .facts import Context, Missing, level_rank
 from .model import Evidence, Finding, Status
 
@@ -16,12 +15,12 @@ def _inputs(spec: CheckSpec, ctx: Context) -> tuple[dict, list[str], list[str]]:
     kwargs: dict = {}
     missing: list[str] = []
     reasons: list[str] = []
-    for name, param in inspect.signature(spec.func).parameters.items():
+    for name, default in parameters(spec.func):
         try:
             kwargs[name] = ctx.get(name)
         except Missing as exc:
-            if param.default is not inspect.Parameter.empty:
-                kwargs[name] = param.default
+            if default is not NO_DEFAULT:
+                kwargs[name] = default
             else:
                 missing.append(name)
                 reasons.append(f"{name}: {exc}")

@@ -84,3 +84,19 @@ def test_colour_is_plain_ansi(monkeypatch):
     out = Tty()
     print_lines([("FAIL x", "bold red")], out)
     assert out.getvalue() == "FAIL x\n"
+
+
+def test_the_lazy_fact_index_names_every_fact_where_it_is_defined():
+    from rocmdoctor import facts
+
+    reg = facts.registry()
+    assert {n: f.__module__ for n, f in reg.items()} == facts._index()
+
+
+def test_check_parameters_without_inspect():
+    from rocmdoctor.check import NO_DEFAULT, parameters
+
+    def f(a, b=None, c=3):
+        return a
+
+    assert parameters(f) == (("a", NO_DEFAULT), ("b", None), ("c", 3))

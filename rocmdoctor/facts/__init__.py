@@ -95,6 +95,8 @@ def _discover() -> dict[str, Callable]:
 
 
 _REGISTRY: dict[str, Callable] | None = None
+_INDEX: dict[str, str] | None = None
+_LOADED: dict[str, Callable] = {}
 
 
 def registry() -> dict[str, Callable]:
@@ -103,6 +105,50 @@ def registry() -> dict[str, Callable]:
     if _REGISTRY is None:
         _REGISTRY = _discover()
     return _REGISTRY
+
+
+def _index() -> dict[str, str]:
+    """Fact name -> module, read from the sources' ``@fact("name")`` lines without
+    importing them: a quick scan then never imports the Python-environment facts."""
+    global _INDEX
+    if _INDEX is None:
+        import os
+        import re
+
+        pattern = re.compile(r"""^@fact\(\s*["']([^"']+)["']\s*\)""", re.M)
+        index: dict[str, str] = {}
+        for mod in pkgutil.iter_modules(__path__, __name__ + "."):
+            path = os.path.join(getattr(mod.module_finder, "path", ""), mod.name.rsplit(".", 1)[1] + ".py")
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    names = pattern.findall(fh.read())
+            except OSError:
+                names = []
+            for n in names:
+                index.setdefault(n, mod.name)
+        _INDEX = index
+    return _INDEX
+
+
+def lookup(name: str) -> Callable | None:
+    """The function of one fact, importing only the module that defines it."""
+    fn = _LOADED.get(name)
+    if fn is not None:
+        return fn
+    if _REGISTRY is None:
+        mod = _index().get(name)
+        if mod is not None:
+            m = importlib.import_module(mod)
+            for obj in vars(m).values():
+                n = getattr(obj, "__rocmdoctor_fact__", None)
+                if n and getattr(obj, "__module__", None) == m.__name__:
+                    _LOADED.setdefault(n, obj)
+            if name in _LOADED:
+                return _LOADED[name]
+    fn = registry().get(name)  # not in the index (defined some other way): the full table decides
+    if fn is not None:
+        _LOADED[name] = fn
+    return fn
 
 
 class Context:
@@ -121,14 +167,14 @@ class Context:
         return level_rank(self.level) >= level_rank(level)
 
     def has(self, name: str) -> bool:
-        return name in registry()
+        return name in _index() or name in registry()
 
     def get(self, name: str) -> Any:
         if name in self._cache:
             return self._cache[name]
         if name in self._missing:
             raise Missing(self._missing[name])
-        fn = registry().get(name)
+        fn = lookup(name)
         if fn is None:
             raise KeyError(f"no fact named {name!r}")
         try:
