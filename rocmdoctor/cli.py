@@ -131,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     _exit_on_sigterm()
+    if getattr(a, "no_cache", False):
+        from . import envcache
+
+        envcache._OFF = True  # before check_args: its --python check is cached too
     from .usage import InputError, UsageError, check_args
 
     try:

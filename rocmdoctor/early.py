@@ -51,6 +51,10 @@ def start(argv: list[str]) -> None:
     if opts is None or opts.get("--level", "default") not in ("default", "bench", "train"):
         return
     python = opts.get("--python")
+    if opts.get("--no-cache"):
+        from . import envcache
+
+        envcache._OFF = True
     try:
         if python:
             from .usage import check_python

@@ -24,6 +24,7 @@ import stat
 import time
 from typing import Any, Callable
 
+_OFF = False  # --no-cache, for the whole process (set by rocmdoctor.cli/early and api.scan)
 FORMAT = "rocmdoctor-envcache"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
@@ -44,7 +45,7 @@ LIB_FILES = tuple(os.path.join(d, f) for d in ("/usr/lib", "/usr/lib64", "/lib",
 
 
 def enabled(src: Any = None) -> bool:
-    if os.environ.get("ROCMDOCTOR_NO_CACHE", "") not in ("", "0"):
+    if _OFF or os.environ.get("ROCMDOCTOR_NO_CACHE", "") not in ("", "0"):
         return False
     return not getattr(src, "no_cache", False)
 
@@ -179,7 +180,6 @@ def put(src: Any, k: str | None, value: Any) -> None:
 
 
 # ------------------------------------------------------------ pure functions
-_OFF = False  # set by --no-cache for the whole process (rocmdoctor.api.scan)
 
 
 def memoized(kind: str, encode: Callable[[Any], Any] | None = None, decode: Callable[[Any], Any] | None = None):
@@ -190,7 +190,7 @@ def memoized(kind: str, encode: Callable[[Any], Any] | None = None, decode: Call
     def deco(fn):
         @functools.wraps(fn)
         def wrapper(*args):
-            if _OFF or not enabled():
+            if not enabled():
                 return fn(*args)
             try:
                 import packaging

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import sys
 
 from .proc import run as run_command
 
@@ -84,6 +85,17 @@ def check_python(path: str) -> str:
     """Validate --python once: an executable that runs as Python 3. Returns 'X.Y'."""
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         raise InputError(f"--python {path}: not an executable file")
+    if os.path.abspath(path) == os.path.abspath(sys.executable):
+        return f"{sys.version_info[0]}.{sys.version_info[1]}"  # rocmdoctor's own interpreter
+    # The answer only changes when the file (or what it links to) does: cached on that
+    # (rocmdoctor.envcache), it costs no process on the next scan.
+    from . import envcache
+
+    real = os.path.realpath(path)
+    key = envcache.key("python_check", os.path.abspath(path), real, envcache._stat_sig(path), envcache._stat_sig(real))
+    hit = envcache.get(None, key)
+    if isinstance(hit, str) and hit.startswith("3."):
+        return hit
     r = run_command([path, "-I", "-S", "-c", _PROBE], timeout=20)
     words = (r.stdout or "").split()
     if not r.ok or len(words) != 3 or words[0] != "rocmdoctor-python":
@@ -95,4 +107,5 @@ def check_python(path: str) -> str:
                          f"env's bin/python")
     if words[1] != "3":
         raise InputError(f"--python {path}: Python {words[1]}.{words[2]}; rocmdoctor probes Python 3")
+    envcache.put(None, key, f"{words[1]}.{words[2]}")
     return f"{words[1]}.{words[2]}"

@@ -49,6 +49,9 @@ def test_early_start_reads_only_plain_scan_lines(argv, expected):
 
 
 def test_early_start_hands_its_running_child_to_the_scan(monkeypatch):
+    from rocmdoctor import envcache
+
+    monkeypatch.setattr(envcache, "_OFF", False)  # --no-cache below sets it for the process
     started = []
 
     class FakeChild:
@@ -100,3 +103,19 @@ def test_check_parameters_without_inspect():
         return a
 
     assert parameters(f) == (("a", NO_DEFAULT), ("b", None), ("c", 3))
+
+
+def test_a_valid_python_is_checked_once_then_cached(monkeypatch, tmp_path):
+    from rocmdoctor import envcache, usage
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    envcache._LOADED.clear()
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    py = str(venv / "bin" / "python")
+    usage.check_python.cache_clear()
+    assert usage.check_python(py).startswith("3.")
+    usage.check_python.cache_clear()
+    monkeypatch.setattr(usage, "run_command", lambda *a, **k: pytest.fail("ran the interpreter again"))
+    assert usage.check_python(py).startswith("3.")
+    usage.check_python.cache_clear()

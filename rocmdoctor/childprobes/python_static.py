@@ -70,6 +70,21 @@ def _read(path, limit=1 << 20):
         return fh.read(limit).decode("utf-8", "replace")
 
 
+def _read_headers(path, limit=1 << 20):
+    """A METADATA file up to the blank line that ends its headers: the long description
+    after it (often 100+ KB) is never needed."""
+    out = b""
+    with open(path, "rb") as fh:
+        while len(out) < limit:
+            chunk = fh.read(8192)
+            if not chunk:
+                break
+            out += chunk
+            if b"\n\n" in out or b"\r\n\r\n" in out:
+                break
+    return out.decode("utf-8", "replace")
+
+
 def _search_path(path=None):
     """sys.path without the entry of the running script (rocmdoctor's bin dir or the
     current directory under -m): the child probe that imports torch never sees it either."""
@@ -95,7 +110,7 @@ def distributions(path=None):
             else:
                 continue
             try:
-                name, version, requires = _headers(_read(meta))
+                name, version, requires = _headers(_read_headers(meta))
             except (OSError, ValueError):
                 continue
             if not name:

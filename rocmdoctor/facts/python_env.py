@@ -58,7 +58,7 @@ def python_static(ctx) -> dict:
     if r.ok:
         data = conform(r.data, PYTHON_STATIC)
         if data is None:
-            raise Missing("python_static probe: not a mapping")
+            raise Missing("python probe: not a mapping")
         return data
     if r.error == "not recorded in snapshot":
         # A snapshot from before the static/runtime split: its python probe has it all.
@@ -66,7 +66,7 @@ def python_static(ctx) -> dict:
         if isinstance(data.get("torch"), dict):
             data["torch"] = {k: data["torch"][k] for k in STATIC_TORCH_KEYS if k in data["torch"]}
         return data
-    raise Missing(f"python_static probe: {r.error}")
+    raise Missing(f"python probe: {r.error}")  # the name users saw before the split
 
 
 @fact("python")
