@@ -9,7 +9,8 @@ Targets (issue 15), as ratios to collect_env's median wall time:
 The runs are interleaved (round r runs every command once, in a rotated order) so load
 from other processes on a shared machine hits all commands alike; each command runs once
 to warm the page cache, then --runs times; the median is reported. "cold" gives every run
-a fresh, empty XDG_CACHE_HOME; "warm" reuses one. "without DeepSpeed" scans an interpreter
+a fresh, empty XDG_CACHE_HOME; "warm" reuses one. Wall time and CPU time (user+sys of the
+command and its children, from getrusage) are both reported. "without DeepSpeed" scans an interpreter
 that sees the same site-packages minus deepspeed (a throwaway venv with a .pth file).
 Usage: python scripts/bench_scan_speed.py [--runs 7] [--python PY]
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -80,6 +82,7 @@ def main() -> int:
         ("default, cold cache", rd + ["--python", py], "fresh"),
     ]
     times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
 
     def once(name, argv, cache) -> float:
         e = dict(env)
@@ -87,12 +90,19 @@ def main() -> int:
             cache = tempfile.mkdtemp(dir=tmp)
         if cache:
             e["XDG_CACHE_HOME"] = cache
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e, timeout=600)
-        return time.perf_counter() - t0
+        wall = time.perf_counter() - t0
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # CPU seconds of the command and every descendant it waited for: what the command costs
+        # the machine, much less sensitive than wall time to other processes' load.
+        cpu[name].append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+        return wall
 
     for name, argv, cache in cases:  # warm-up: page cache, bytecode, the warm cache file
         once(name, argv, cache)
+    cpu = {name: [] for name in cpu}
     for r in range(a.runs):
         k = r % len(cases)
         for name, argv, cache in cases[k:] + cases[:k]:
@@ -100,14 +110,16 @@ def main() -> int:
         print(f"round {r + 1}/{a.runs} done", file=sys.stderr, flush=True)
     shutil.rmtree(tmp, ignore_errors=True)
 
-    med = {n: statistics.median(t) for n, t in times.items()}
-    ref, ds = med["collect_env"], med["ds_report"]
-    print(f"{'command':30} {'median':>8} {'/collect_env':>13} {'/ds_report':>11}  target  runs (s)")
-    for name, _, _ in cases:
-        target = TARGETS.get(name)
-        verdict = "" if target is None else f"<= {target:.2f}x {'OK' if med[name] / ref <= target else 'MISSED'}"
-        print(f"{name:30} {med[name]:7.3f}s {med[name] / ref:12.3f}x {med[name] / ds:10.3f}x  {verdict:16}"
-              f"{', '.join(f'{t:.2f}' for t in times[name])}")
+    for title, data in (("wall time", times), ("CPU time (user+sys, the command and its children)", cpu)):
+        med = {n: statistics.median(t) for n, t in data.items()}
+        ref, ds = med["collect_env"], med["ds_report"]
+        print(f"\n{title}, median of {a.runs}")
+        print(f"{'command':30} {'median':>8} {'/collect_env':>13} {'/ds_report':>11}  target           runs (s)")
+        for name, _, _ in cases:
+            target = TARGETS.get(name)
+            verdict = "" if target is None else f"<= {target:.2f}x {'OK' if med[name] / ref <= target else 'MISSED'}"
+            print(f"{name:30} {med[name]:7.3f}s {med[name] / ref:12.3f}x {med[name] / ds:10.3f}x  {verdict:16} "
+                  f"{', '.join(f'{t:.2f}' for t in data[name])}")
     return 0
 
 
