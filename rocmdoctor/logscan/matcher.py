@@ -1,0 +1,157 @@
+"""Match cleaned log lines against the signature catalog, one line at a time.
+
+``Scanner.feed(raw, number)`` is incremental (``rocmdoctor run`` feeds it live output);
+a match whose signature has a ``block`` (page-fault block, AER header with its TLP, the
+torchrun failure summary) stays open while the next ``block_lines`` lines are read, and
+the lines that continue it are attached to it instead of being matched on their own.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..knowledge.signatures import Signature, catalog
+from .lines import LogLine, parse
+
+# Lines that look like errors although no signature knows them (reported as unexplained).
+_ERRORISH = re.compile(r"(?:error|exception)\b|\b(?:fatal|failed|failure|aborted|core dumped|traceback|"
+                       r"segmentation fault|killed|panic)\b", re.I)
+_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b", re.I)
+
+
+@dataclass
+class Match:
+    signature: Signature
+    line: LogLine
+    fields: dict[str, str] = field(default_factory=dict)
+    block: list[LogLine] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.signature.id
+
+    @property
+    def rank(self) -> int | None:
+        return self.line.rank
+
+    @property
+    def node(self) -> int | None:
+        """KFD node named by the line (``GPU node-N``), for mapping to a GPU."""
+        v = self.fields.get("node")
+        return int(v) if v and v.isdigit() else None
+
+    @property
+    def device(self) -> str | None:
+        return self.line.device
+
+    def to_dict(self) -> dict:
+        return {"signature": self.id, "line": self.line.number, "file": self.line.file, "rank": self.line.rank,
+                "host": self.line.host, "device": self.line.device, "text": self.line.text,
+                "fields": dict(self.fields), "block": [{"line": b.number, "text": b.text} for b in self.block]}
+
+
+def looks_like_error(text: str) -> bool:
+    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text)
+
+
+class Scanner:
+    """Incremental matcher. ``status`` after each feed: "match", "block" (the line continued
+    an open block) or "none"."""
+
+    def __init__(self, signatures: Iterable[Signature] | None = None, file: str | None = None,
+                 rank: int | None = None):
+        self.signatures = tuple(signatures) if signatures is not None else catalog()
+        self.file = file
+        self.rank = rank
+        # Open blocks, one per device (dmesg interleaves the blocks of several GPUs):
+        # device -> [match, lines still allowed].
+        self.pending: dict[str | None, list] = {}
+        self.status = "none"
+        self.line: LogLine | None = None
+
+    def wants_more(self) -> bool:
+        return bool(self.pending)
+
+    def flush(self) -> list[Match]:
+        done = [m for m, _ in self.pending.values()]
+        self.pending = {}
+        return sorted(done, key=lambda m: m.line.number)
+
+    def _close(self, key) -> list[Match]:
+        m, _ = self.pending.pop(key)
+        return [m]
+
+    def feed(self, raw: str, number: int) -> list[Match]:
+        line = self.line = parse(raw, number, self.file, self.rank)
+        out: list[Match] = []
+        self.status = "none"
+        if self.pending:
+            key = self._continues(line)
+            for k in list(self.pending):
+                self.pending[k][1] -= 1
+            if key is not False:
+                self.pending[key][0].block.append(line)
+                self.status = "block"
+            for k in [k for k, (_, left) in self.pending.items() if left <= 0]:
+                out += self._close(k)
+            if key is not False:
+                return out
+        for m in self.match(line):
+            self.status = "match"
+            if m.signature.block:
+                key = line.device
+                if key in self.pending:
+                    out += self._close(key)  # a new block on this device closes the open one
+                self.pending[key] = [m, m.signature.block_lines]
+            else:
+                out.append(m)
+        return out
+
+    def _continues(self, line: LogLine):
+        """The key of the open block this line continues, or False."""
+        keys = [line.device] if line.device in self.pending else ([] if line.device else list(self.pending))
+        for k in reversed(keys):
+            if any(rx.search(line.text) for rx in self.pending[k][0].signature.block_regexes):
+                return k
+        return False
+
+    def match(self, line: LogLine) -> list[Match]:
+        low = line.text.lower()
+        out = []
+        for sig in self.signatures:
+            if not any(n in low for n in sig.needles):
+                continue
+            for rx in sig.regexes:
+                m = rx.search(line.text)
+                if m:
+                    out.append(Match(sig, line, _fields(m)))
+                    break
+        return out
+
+
+def _fields(m: re.Match) -> dict[str, str]:
+    # Alternative patterns of one signature name the same field node, node2, ...: one name.
+    out: dict[str, str] = {}
+    for k, v in m.groupdict().items():
+        if v is not None:
+            out.setdefault(k.rstrip("0123456789"), v.strip())
+    return out
+
+
+def match_lines(lines: Iterable[str], *, file: str | None = None, start: int = 1,
+                signatures: Iterable[Signature] | None = None) -> list[Match]:
+    """Every signature match in ``lines`` (raw text, with or without newlines), in order,
+    with line numbers counted from ``start``. For kernel logs and small inputs; files of
+    any size go through ``rocmdoctor.logscan.scan_path``. Terminal signatures are kept
+    only when they sit among the last lines (see ``TAIL_LINES``)."""
+    from .reader import TAIL_LINES
+
+    sc = Scanner(signatures, file=file)
+    out: list[Match] = []
+    n = start - 1
+    for n, raw in enumerate(lines, start):
+        out += sc.feed(raw, n)
+    out += sc.flush()
+    last = n
+    return [m for m in out if not m.signature.terminal or m.line.number > last - TAIL_LINES]
