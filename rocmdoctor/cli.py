@@ -21,7 +21,7 @@ from .usage import csv  # noqa: F401  (commands import it from here)
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 LEVELS = ("quick", "default", "bench", "train")
-ORDER = ["scan", "fix", "snapshot", "bench", "train", "recommend", "env", "list"]
+ORDER = ["scan", "fix", "explain", "run", "snapshot", "bench", "train", "recommend", "env", "list"]
 
 
 def add_source_args(p: argparse.ArgumentParser) -> None:

@@ -1,0 +1,146 @@
+"""`rocmdoctor explain [FILE|DIR|-]`: read a training log, a directory of per-rank logs,
+dmesg/journalctl -k output or standard input, and name the causes of what went wrong,
+ranked by the facts of the machine the log came from (this machine by default, or
+--snapshot/--example/--root). `--list` prints the signature catalog. docs/explain.md.
+
+Exit codes: 0 nothing wrong found; 1 a failure signature matched, or lines that look like
+errors matched no signature; 2 usage error; 3 the log could not be read.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from ..cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+
+NAME = "explain"
+HELP = "explain a training log or kernel log: ranked causes with this machine's evidence"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("log", nargs="*", metavar="FILE|DIR|-",
+                   help="log file(s), a directory of per-rank logs, or - for standard input (.gz is read too)")
+    p.add_argument("--list", action="store_true", help="print the signature catalog and exit")
+    g = p.add_argument_group("the machine the log came from (default: this machine)")
+    g.add_argument("--root", metavar="DIR", help="read files under DIR as if it were /")
+    g.add_argument("--snapshot", metavar="DIR", help="a snapshot written by `rocmdoctor snapshot` on that machine")
+    g.add_argument("--example", metavar="NAME", help="an embedded example machine (`rocmdoctor list --examples`)")
+    g.add_argument("--python", metavar="PATH", help="interpreter whose torch/deepspeed to probe")
+    g.add_argument("--no-facts", action="store_true", help="do not judge causes by any machine's facts")
+    g.add_argument("--level", choices=("quick", "default"), default="default",
+                   help="quick: files only (no Python probe); default: + the Python probe (torch arch list)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("-v", "--verbose", action="store_true", help="all causes' details, blocks, sources")
+
+
+def run(a) -> int:
+    if a.list:
+        return list_catalog(a.format)
+    if not a.log:
+        print("rocmdoctor explain: give a log FILE, a DIR of logs, or - for standard input "
+              "(or --list for the catalog)", file=sys.stderr)
+        return EXIT_USAGE
+    if a.no_facts and (a.root or a.snapshot or a.example):
+        print("rocmdoctor explain: --no-facts conflicts with --root/--snapshot/--example", file=sys.stderr)
+        return EXIT_USAGE
+    if a.log.count("-") > 1 or ("-" in a.log and len(a.log) > 1):
+        print("rocmdoctor explain: standard input (-) cannot be combined with files", file=sys.stderr)
+        return EXIT_USAGE
+    for path in a.log:
+        if path != "-" and not os.path.exists(path):
+            print(f"rocmdoctor explain: {path}: no such file or directory", file=sys.stderr)
+            return EXIT_INPUT
+    from ..api import make_source
+    from ..explain import Machine, explain, text_lines
+    from ..logscan import reader
+    from ..render import print_lines
+
+    progress = _Progress() if sys.stderr.isatty() and a.log != ["-"] else None
+    result = reader.ScanResult()
+    t0 = time.monotonic()
+    try:
+        for path in a.log:
+            part = reader.scan_path(path, progress=progress)
+            _merge(result, part)
+    except OSError as exc:
+        if progress:
+            progress.done()
+        print(f"rocmdoctor explain: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    result.seconds = round(time.monotonic() - t0, 3)
+    if progress:
+        progress.done()
+    source = None if a.no_facts else make_source(root=a.root, snapshot=a.snapshot, example=a.example,
+                                                 python=a.python)
+    machine = Machine(source, a.level)
+    expl = explain(result, machine, inputs=list(a.log))
+    if a.format == "json":
+        json.dump(expl.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_lines(text_lines(expl, a.verbose))
+    return expl.exit_code()
+
+
+def _merge(into, part) -> None:
+    for sig_id, occ in part.occurrences.items():
+        if sig_id not in into.occurrences:
+            into.occurrences[sig_id] = occ
+        else:
+            for m in occ.matches:
+                into.occurrences[sig_id].add(m)
+            into.occurrences[sig_id].count += occ.count - len(occ.matches)
+    for ln in part.unexplained:
+        into.add_unexplained(ln)
+    into.unexplained_count += part.unexplained_count - len(part.unexplained)
+    into.lines += part.lines
+    into.bytes += part.bytes
+    into.files += part.files
+    into.engine = part.engine
+
+
+class _Progress:
+    """A status line on stderr (TTY only) while a big log is read."""
+
+    def __init__(self):
+        self.t0 = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.5 or now - self.t0 < 1.0:
+            return
+        self.last = now
+        rate = done / max(now - self.t0, 1e-6) / 1e6
+        pct = f"{100 * done / total:3.0f}% " if total else ""
+        sys.stderr.write(f"\rreading log: {pct}{done / 1e6:,.0f} MB at {rate:,.0f} MB/s ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+def list_catalog(fmt: str) -> int:
+    from ..knowledge.signatures import FAMILIES, TIER_NAMES, catalog
+
+    sigs = catalog()
+    if fmt == "json":
+        json.dump({"schema": "rocmdoctor.signatures", "families": FAMILIES,
+                   "signatures": [s.to_dict() for s in sigs]}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    for fam, label in FAMILIES.items():
+        rows = [s for s in sigs if s.family == fam]
+        print(f"{label} ({len(rows)})")
+        for s in rows:
+            checks = ",".join(s.checks()) or "-"
+            print(f"  {s.id:34} {TIER_NAMES[s.tier]:11} {s.severity:8} {s.title}  [{checks}]")
+        print()
+    print(f"{len(sigs)} signatures. `rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
+    return EXIT_OK
