@@ -307,8 +307,11 @@ class Explanation:
             text += f"; most likely cause on this machine: {best.cause.text}"
             if f:
                 text += f" ({f.code} {'failed' if f.status == Status.FAIL else 'warned'}: {f.title})"
+        elif best and any(c.status == RULED_OUT for c in top.causes) and best.status != RULED_OUT:
+            text += f"; no check confirms a cause here, {sum(c.status == RULED_OUT for c in top.causes)} ruled out; " \
+                    f"next to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         elif best:
-            text += f"; likely cause: {best.cause.text}"
+            text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -382,6 +385,8 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
     facts = ("no machine facts" if src.get("kind") == "none" else
              f"facts: {src.get('snapshot') or src.get('root') or src.get('label') or 'this machine'}")
     what = ", ".join(expl.inputs) if len(expl.inputs) <= 3 else f"{len(r.files)} files"
+    what = " ".join(what.split())
+    what = what if len(what) <= 100 else what[:97] + "..."
     out.append((f"rocmdoctor explain · {what} · {r.lines:,} lines in {r.seconds:.1f} s · {facts}", "bold"))
     out.append(("Verdict: " + q(expl.verdict(), 400), "bold red" if expl.exit_code() else "bold green"))
     if expl.stall:
@@ -466,11 +471,35 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
 
 
 def stall_lines(stall: dict, q) -> list[tuple[str, str]]:
-    out = [(f"STALL: no output and idle ranks for {stall.get('idle_s', 0):.0f} s "
+    state = "idle processes" if stall.get("idle", True) else "busy processes (a spinning wait, or long silent work)"
+    out = [(f"STALL: no output for {stall.get('idle_s', 0):.0f} s with {state} "
             f"(threshold {stall.get('threshold_s', 0):.0f} s)", "bold red")]
     for p in stall.get("processes", [])[:16]:
         where = p.get("where") or "stack unavailable"
-        out.append((f"   pid {p['pid']} {p.get('role', '')} {p.get('name', '')}: {q(where, 200)}", ""))
+        who = " ".join(x for x in (p.get("role", ""), p.get("name", "")) if x)
+        out.append((f"   pid {p['pid']} {who}, cpu {100 * p.get('cpu', 0):.0f}%: {q(where, 200)}", ""))
+    odd = odd_ranks(stall.get("processes", []))
+    if odd:
+        out.append((f"   {odd}", "bold"))
     if stall.get("missing"):
         out.append((f"   ({stall['missing']})", "dim"))
     return out
+
+
+def odd_ranks(procs: list[dict]) -> str:
+    """When the ranks wait in different places, the ones that are not where the most are: the
+    others are usually waiting for them."""
+    ranks = [p for p in procs if "rank" in p and p.get("where")]
+    if len(ranks) < 2:
+        return ""
+    groups: dict[str, list] = {}
+    for p in ranks:
+        groups.setdefault(p["where"], []).append(p["rank"])
+    if len(groups) < 2:
+        return f"all {len(ranks)} ranks wait at the same place: {next(iter(groups))}"
+    most = max(groups.values(), key=len)
+    others = [(w, r) for w, r in groups.items() if r is not most]
+    return "; ".join(f"rank{'s' if len(r) > 1 else ''} {', '.join(map(str, sorted(r, key=str)))} "
+                     f"{'are' if len(r) > 1 else 'is'} elsewhere: {w}" for w, r in others) + \
+        f" (rank{'s' if len(most) > 1 else ''} {', '.join(map(str, sorted(most, key=str)))} wait" + \
+        f"{'' if len(most) > 1 else 's'} in: {next(w for w, r in groups.items() if r is most)})"

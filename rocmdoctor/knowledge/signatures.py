@@ -790,6 +790,25 @@ SIGNATURES: tuple[Signature, ...] = (
       examples=("traceback : Signal 9 (SIGKILL) received by PID 12345",)),
 )
 
+# Not matched in text: what `rocmdoctor run` reports when the job stops printing and its
+# processes go idle (rocmdoctor/watch.py). Its causes are judged like any signature's.
+STALL = Signature(
+    "process-stall", "distributed", "The job stalled: no output and idle processes", (), (), "fatal", CONSEQUENCE,
+    "Nothing was printed for the stall threshold while the job's processes used (almost) no CPU: they wait "
+    "for something that does not come, usually a collective that a peer never joins.",
+    (C("the IOMMU translates GPU peer-to-peer DMA on this multi-GPU host", "RD-IOMMU-001"),
+     C("PCIe ACS redirects peer-to-peer traffic", "RD-PCIE-001"),
+     C("the GPUs expose only part of their VRAM through the BAR", "RD-PCIE-003"),
+     C("GPUs cannot reach each other peer-to-peer", "RD-BENCH-004"),
+     C("two ranks on one GPU, or visible devices that disagree", "RD-ENV-003"),
+     C("one rank crashed or is stuck elsewhere (its stack differs from the others')"),
+     C("rank 0 is doing long work alone (dataset preprocessing, checkpoint save) while the others wait")),
+    "Compare the ranks' stacks: ranks in a collective wait for the one that is elsewhere. If all wait in "
+    "the first collective, fix the transport the confirmed check names.",
+    ("https://github.com/ROCm/rccl/issues/1129", "https://github.com/pytorch/pytorch/issues/118369"),
+)
+
+
 # Anchor words for the chunk prefilter (rocmdoctor/logscan/prefilter.py): every example of
 # every signature contains one (tests/test_signatures.py), so a chunk without any is skipped
 # whole. Lower case; matched against the lower-cased text. Kept few: each costs one pass.
