@@ -291,7 +291,7 @@ class Explanation:
             if self.result.unexplained_count:
                 n = self.result.unexplained_count
                 return (f"no known signature matched; {n} line{'s' if n != 1 else ''} looked like "
-                        f"error{'s' if n != 1 else ''} (listed below)")
+                        f"{'errors' if n != 1 else 'an error'} (listed below)")
             warn = [d for d in self.diagnoses if d.signature.tier != NOTE]
             if warn:
                 return f"no failure found; {len(warn)} warning signature{'s' if len(warn) != 1 else ''} (below)"

@@ -157,3 +157,9 @@ def test_stdin(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"ModuleNotFoundError: No module named 'dskernels'\n")))
     rc, doc = run_json(capsys, "-", "--no-facts")
     assert doc["causes"][0]["signature"] == "deepspeed-dskernels" and rc == 1
+
+
+def test_hardware_event_ranks_before_the_driver_failure_it_may_cause():
+    expl = explain(scan_path(os.path.join(DATA, "kernel_aer_corrected_then_init_failure.txt")), Machine(None))
+    assert [d.signature.id for d in expl.diagnoses] == ["pcie-aer", "amdgpu-init-failed"]
+    assert "PCIe AER error" in expl.verdict()

@@ -160,3 +160,33 @@ def test_gzip(tmp_path):
     with gzip.open(p, "wt") as fh:
         fh.write("ok\nModuleNotFoundError: No module named 'dskernels'\n")
     assert ids(scan_path(str(p))) == ["deepspeed-dskernels"]
+
+
+def test_aer_header_with_its_tlp_is_one_event_across_port_and_endpoint():
+    r = scan_path(data("kernel_aer_fatal_amdgpu_dmesg.txt"))
+    occ = r.occurrences["pcie-aer"]
+    assert occ.count == 1 and occ.first.fields["aer"] == "Uncorrected"
+    texts = [b.text for b in occ.first.block]
+    assert any("TLP Header: 6c000002" in t for t in texts)
+    assert any("Malformed TLP" in t for t in texts)
+    assert any(t.startswith("amdgpu 0000:06:00.0: device has no AER-aware driver") for t in texts)
+    assert r.unexplained == []
+
+
+def test_corrected_aer_then_gpu_init_failure():
+    r = scan_path(data("kernel_aer_corrected_then_init_failure.txt"))
+    assert ids(r) == ["pcie-aer", "amdgpu-init-failed"]
+    assert r.occurrences["pcie-aer"].count == 2
+
+
+def test_deepspeed_ninja_failure_with_rank_prefixed_traceback():
+    r = scan_path(data("deepspeed_ninja_fused_adam_rank0.txt"))
+    occ = r.occurrences["deepspeed-ninja-failed"]
+    assert occ.count == 2 and occ.ranks == {0}
+    # Traceback frames and source lines are not reported as unexplained errors.
+    assert [u.number for u in r.unexplained] == [11]
+
+
+def test_bitsandbytes_built_for_another_rocm():
+    r = scan_path(data("packages_bitsandbytes_rocm_mismatch.txt"))
+    assert ids(r) == ["bitsandbytes-wrong-build"] and r.unexplained == []

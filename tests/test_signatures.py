@@ -79,4 +79,6 @@ def test_patterns_stay_linear_on_hostile_lines(sig):
         t = time.perf_counter()
         for rx in sig.regexes + sig.block_regexes:
             rx.search(text)
-        assert time.perf_counter() - t < 0.05, (sig.id, text[:40])
+        # Linear patterns take milliseconds here; a quadratic one takes seconds at 20,000
+        # characters. The bound is loose because CI machines are shared.
+        assert time.perf_counter() - t < 0.5, (sig.id, text[:40])

@@ -16,7 +16,7 @@ from .lines import LogLine, parse
 
 # Lines that look like errors although no signature knows them (reported as unexplained).
 _ERRORISH = re.compile(r"(?:error|exception)\b|\b(?:fatal|failed|failure|aborted|core dumped|traceback|"
-                       r"segmentation fault|killed|panic)\b", re.I)
+                       r"segmentation fault|killed|panic|crashed)\b", re.I)
 _NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b", re.I)
 
 
@@ -52,6 +52,10 @@ class Match:
 
 
 def looks_like_error(text: str) -> bool:
+    # Indented lines are a traceback's frames and source lines; its last, unindented line
+    # ("XError: ...") is the one that says what happened.
+    if text.startswith(("    ", "\t")):
+        return False
     return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text)
 
 
@@ -110,7 +114,12 @@ class Scanner:
 
     def _continues(self, line: LogLine):
         """The key of the open block this line continues, or False."""
-        keys = [line.device] if line.device in self.pending else ([] if line.device else list(self.pending))
+        if line.device in self.pending:
+            keys = [line.device]
+        elif line.device:  # another device: only blocks that span devices (AER: port and endpoint)
+            keys = [k for k, (m, _) in self.pending.items() if not m.signature.block_same_device]
+        else:
+            keys = list(self.pending)
         for k in reversed(keys):
             if any(rx.search(line.text) for rx in self.pending[k][0].signature.block_regexes):
                 return k
