@@ -34,7 +34,7 @@ def redactor():
     """The one redaction place (rocmdoctor/redact.py) for every quoted log line."""
     from . import redact
 
-    scrub = getattr(redact, "scrub", None)
+    scrub = getattr(redact, "scrub_text", None) or getattr(redact, "scrub", None)
     r = redact.Redactor()
     if scrub is None:
         return r.text
