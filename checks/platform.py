@@ -159,7 +159,7 @@ def dcu_extensions(dcu, torch, distributions):
 
 # ------------------------------------------------------------------------ WSL2
 @check("RD-WSL-001", area="wsl", title="WSL2: the GPU is reachable through /dev/dxg with a supported Radeon",
-       sources=[kp.WSL_COMPAT, kp.WSL_HOWTO, *kp.DXG_SOURCES])
+       sources=[kp.WSL_COMPAT, kp.WSL_HOWTO, *kp.DXG_SOURCES, *kp.WSL_FIRST_SOURCES, kp.WSL_SHADOW_SOURCE])
 def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None):
     evidence = [ev(s, t) for s, t in wsl.evidence]
     if not wsl.dxg:
@@ -177,9 +177,27 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
         version = version_tuple((rocm.default or rocm.all[0]).version)
     elif rocm_wheels is not None:
         version = version_tuple(rocm_wheels.version)
+    vtext = ".".join(map(str, version[:3])) if version else None
+    if version and version[:3] < kp.WSL_ROCM_FIRST:
+        findings.append(fail(f"ROCm {vtext} predates ROCm on WSL (6.1.3)",
+                             "ROCm releases before 6.1.3 have no WSL2 runtime: rocminfo fails with 'ROCk module is "
+                             "NOT loaded'. Install ROCm 6.1.3 or newer with the WSL use case "
+                             "(`amdgpu-install --usecase=wsl,rocm --no-dkms`).", evidence=evidence,
+                             sources=list(kp.WSL_FIRST_SOURCES)))
+    if wsl.shadow_libs:
+        findings.append(warn("the distribution's libhsa-runtime64/libhsakmt shadow ROCm's WSL runtime",
+                             "Ubuntu's libhsa-runtime64-1 and libhsakmt1 packages (ROCm 5.7, no DXG support) sit in "
+                             "the default library path ahead of ROCm's, so tools and torch can load them and fail "
+                             "with 'ROCk module is NOT loaded'.",
+                             evidence=evidence + [ev(p, "present") for p in wsl.shadow_libs[:4]],
+                             sources=[kp.WSL_SHADOW_SOURCE],
+                             fix=FixPlan("Remove the distribution's HSA runtime packages", (
+                                 Action("command", "remove Ubuntu's ROCm 5.7 runtime libraries",
+                                        argv=("sudo", "apt", "remove", "libhsa-runtime64-1", "libhsakmt1")),),
+                                 needs_root=True)))
     dxg_var = (env or {}).get("HSA_ENABLE_DXG_DETECTION")
     if version and version[:2] < kp.DXG_DETECTION_UNTIL and version[:1] >= (7,) and dxg_var != "1":
-        findings.append(warn(f"ROCm {'.'.join(map(str, version[:3]))} on WSL2 needs HSA_ENABLE_DXG_DETECTION=1",
+        findings.append(warn(f"ROCm {vtext} on WSL2 needs HSA_ENABLE_DXG_DETECTION=1",
                              "With librocdxg, ROCm releases before 7.13 only look for /dev/dxg when this variable is "
                              "1; otherwise rocminfo and torch find no GPU.",
                              evidence=evidence + [ev("environment", f"HSA_ENABLE_DXG_DETECTION={dxg_var}")],
@@ -320,7 +338,15 @@ def slurm_gpus(slurm_job, gpus=None, env=None):
                                                                   (Action("env", "unset", env={var: None}),)))
         return warn(f"{var}={hip} on top of Slurm's ROCR_VISIBLE_DEVICES={rocr}", detail +
                     " If the script means node GPUs, remove the export.", evidence=evidence, data=data)
+    # KFD hides the topology of GPUs outside the job's device cgroup (ConstrainDevices=yes), so
+    # seeing more GPUs than were given means other jobs' GPUs are reachable from this one.
+    fence = ""
+    if given is not None and seen > given:
+        fence = (f" KFD shows all {seen} GPUs of the node, so devices are not fenced (Slurm ConstrainDevices=no): "
+                 "only the visible-devices variables keep this job off other jobs' GPUs.")
+    elif given is not None and seen == given:
+        fence = f" KFD shows this job only its {seen} GPU(s): the device cgroup fences the rest."
     return ok(f"Slurm job {slurm_job.job_id}: {given if given is not None else '?'} GPU(s) assigned"
               + (f" (node GPUs {','.join(slurm_job.job_gpus)})" if slurm_job.job_gpus else ""),
-              "Device counts and memory fit are judged for the GPUs the job was given.",
-              evidence=evidence, data=data)
+              "Device counts and memory fit are judged for the GPUs the job was given (ROCR_VISIBLE_DEVICES, "
+              "then HIP_VISIBLE_DEVICES within it)." + fence, evidence=evidence, data=data)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.check import check, ev, fail, ok, skip, warn
-from rocmdoctor.facts.rocm import version_tuple
+from rocmdoctor.facts.rocm import THEROCK_PACKAGING, version_tuple
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 
 PYTORCH_118457 = "https://github.com/pytorch/pytorch/issues/118457"
@@ -71,9 +71,27 @@ def rocm_single_install(rocm):
                 evidence=evidence)
 
 
+def _torch_vs_wheels(torch, wheels, ev_torch):
+    """TheRock's torch loads ROCm from the rocm-sdk wheels (torch/_rocm_init.py), so the ROCm its
+    '+rocmX' tag names must be the one the wheels provide."""
+    tag = str(torch.get("version") or "").partition("+rocm")[2]
+    evidence = [ev_torch, ev(wheels.evidence, ", ".join(f"{n} {v}" for n, v in wheels.packages))]
+    data = {"torch_rocm": tag or None, "wheels_rocm": wheels.version}
+    if not tag or not wheels.version:
+        return ok(f"torch uses ROCm {wheels.version or '?'} from the rocm-sdk wheels", evidence=evidence, data=data)
+    if version_tuple(tag)[:2] != version_tuple(wheels.version)[:2]:
+        return warn(f"torch is built for ROCm {tag}, the rocm-sdk wheels are ROCm {wheels.version}",
+                    "TheRock's torch initialises from the rocm-sdk packages in the same environment; a torch and "
+                    "an SDK from different releases load mismatched libraries. Install both from the same "
+                    "release index (the torch wheel pins the rocm[libraries] version it was built with).",
+                    evidence=evidence, data=data, sources=[THEROCK_PACKAGING])
+    return ok(f"torch ({tag}) and the rocm-sdk wheels ({wheels.version}) are the same ROCm", evidence=evidence,
+              data=data)
+
+
 @check("RD-ROCM-003", area="rocm", title="torch's ROCm (torch.version.hip) is compatible with the system ROCm",
        level="default", sources=[COMPAT_MATRIX, PYTORCH_118457])
-def torch_rocm_matches_system(torch, rocm=None, amdgpu=None, dcu=None):
+def torch_rocm_matches_system(torch, rocm=None, amdgpu=None, dcu=None, rocm_wheels=None):
     """Rule: AMD supports KFD and user space +/- COMPAT_WINDOW minor releases apart,
     counting across major boundaries (KFD 6.0 was tested with 5.6-6.2). Within the
     window: pass. Beyond it, same major: warn (usually works, untested). Beyond it and a
@@ -89,6 +107,8 @@ def torch_rocm_matches_system(torch, rocm=None, amdgpu=None, dcu=None):
     ev_torch = ev("probe: python", f"torch {torch.get('version')}, torch.version.hip {hip}")
     if dcu is not None and (rocm is None or rocm.default is None and not rocm.all):
         return skip(f"Hygon DCU: torch's HIP {hip_short} is DTK's; the torch/DTK match is RD-DCU-002")
+    if (rocm is None or rocm.default is None and not rocm.all) and rocm_wheels is not None:
+        return _torch_vs_wheels(torch, rocm_wheels, ev_torch)
     if rocm is None or rocm.default is None and not rocm.all:
         return ok(f"torch uses its bundled ROCm {hip_short}; no system ROCm to conflict with",
                   "pip ROCm wheels carry their own HIP/ROCm user space, so no system ROCm is needed.",

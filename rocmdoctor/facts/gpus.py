@@ -240,21 +240,24 @@ def _names(ctx):
         if known:
             return known, "PCI device id table"
         if not fallback:
-            fallback.update(_text_names(src))
+            dcu = ctx.optional("dcu")  # a Hygon DCU: hy-smi answers in rocm-smi's JSON shape
+            fallback.update(_text_names(src, dcu.hy_smi if dcu is not None else None))
         return fallback.get(index, (None, None))
 
     return lookup
 
 
-def _text_names(src) -> dict[int, tuple[str, str]]:
-    res = src.run(["rocm-smi", "--showproductname", "--json"], timeout=15)
-    if res.ok:
-        cards = rocm_smi.parse_productname_json(res.stdout)
+def _text_names(src, hy_smi: str | None = None) -> dict[int, tuple[str, str]]:
+    for tool in ([hy_smi] if hy_smi else []) + ["rocm-smi"]:
+        res = src.run([tool, "--showproductname", "--json"], timeout=15)
+        if not res.ok:
+            continue
+        cards = rocm_smi.parse_productname_json(res.stdout)  # skips hy-smi's text before the JSON
         out = {}
         for i, (card, fields) in enumerate(sorted(cards.items(), key=lambda kv: int(kv[0][4:] or 0))):
             name = fields.get("Card Series") or fields.get("Card series") or fields.get("Card Model")
             if name:
-                out[i] = (name, "cmd: rocm-smi --showproductname --json")
+                out[i] = (name, f"cmd: {tool} --showproductname --json")
         if out:
             return out
     res = src.run(["rocminfo"], timeout=20)

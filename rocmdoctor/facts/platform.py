@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..knowledge.gpus import HYGON_VENDOR
+from ..knowledge.platforms import WSL_SHADOW_GLOBS
 from . import Missing, fact
 
 DCU_MODULES = ("hydcu", "hycu")  # Hygon's kernel drivers (hycu in newer rock packages)
@@ -131,6 +132,7 @@ class Wsl:
     kernel: str | None
     dxg: bool  # /dev/dxg, the paravirtual GPU the Windows driver exposes
     evidence: tuple[tuple[str, str], ...]
+    shadow_libs: tuple[str, ...] = ()  # the distribution's HSA runtime ahead of ROCm's in the library path
 
 
 @fact("wsl")
@@ -146,7 +148,8 @@ def wsl(ctx) -> Wsl:
     if kernel:
         evidence.append(("/proc/sys/kernel/osrelease", kernel))
     evidence.append(("/dev/dxg", "present" if dxg else "missing"))
-    return Wsl(kernel, dxg, tuple(evidence))
+    shadow = tuple(p for g in WSL_SHADOW_GLOBS for p in src.glob(g))
+    return Wsl(kernel, dxg, tuple(evidence), shadow)
 
 
 @dataclass(frozen=True)

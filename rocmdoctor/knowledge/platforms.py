@@ -37,6 +37,15 @@ WSL_PYTORCH = ("https://rocm.docs.amd.com/projects/radeon-ryzen/en/latest/docs/i
 # maintainer: "is to pair with rocm prev 7.13"; ROCm/rocm-systems PR #7320 documents it).
 DXG_DETECTION_UNTIL = (7, 13)
 DXG_SOURCES = ("https://github.com/ROCm/librocdxg/issues/34", "https://github.com/ROCm/rocm-systems/pull/7320")
+# ROCm reached WSL2 with 6.1.3 and the matching Adrenalin beta driver (invoke-ai/InvokeAI#6535;
+# the Radeon docs' WSL compatibility pages start at docs-6.1.3).
+WSL_ROCM_FIRST = (6, 1, 3)
+WSL_FIRST_SOURCES = ("https://rocm.docs.amd.com/projects/radeon/en/docs-6.1.3/docs/compatibility/wsl/"
+                     "wsl_compatibility.html", "https://github.com/invoke-ai/InvokeAI/issues/6535")
+# Ubuntu 24.04's own libhsa-runtime64-1/libhsakmt1 (ROCm 5.7, no DXG support) sit in the default
+# library path ahead of /opt/rocm and make every ROCm tool fail with "ROCk module is NOT loaded".
+WSL_SHADOW_SOURCE = "https://github.com/andweng/wsl-rocm"
+WSL_SHADOW_GLOBS = ("/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1*", "/usr/lib/x86_64-linux-gnu/libhsakmt.so.1*")
 # gfx targets the WSL compatibility matrix lists (RDNA2 workstation, RDNA3, RDNA4, Strix Halo).
 WSL_GFX = frozenset({"gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx1151", "gfx1200", "gfx1201"})
 

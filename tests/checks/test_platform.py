@@ -345,3 +345,48 @@ def test_gpu_identity_agrees_on_a_real_machine_and_flags_a_mismatch(tmp_path):
     s = build_snapshot(tmp_path, base=base, commands=_mi50_lspci(base, **{"[1002:66a1]": "[1002:66af]"}))
     f = one(s, "RD-GPU-003", level="default")
     assert f.status is Status.WARN and "lspci [1002:66af]" in f.title
+
+
+def test_wsl_old_rocm_and_shadowing_distro_runtime(tmp_path):
+    s = wsl_snap(tmp_path, rocm_version="6.0.2-115")
+    f = [x for x in rocmdoctor.scan(snapshot=s, select=["RD-WSL-001"]).findings if x.status is Status.FAIL]
+    assert f and "predates ROCm on WSL" in f[0].title
+    s2 = build_snapshot(tmp_path / "shadow", base=wsl_snap(tmp_path / "b"),
+                        files={"/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1": "x"})
+    titles = [x.title for x in rocmdoctor.scan(snapshot=s2, select=["RD-WSL-001"]).findings]
+    assert any("shadow ROCm's WSL runtime" in t for t in titles)
+    assert not any("shadow" in x.title for x in rocmdoctor.scan(snapshot=wsl_snap(tmp_path / "c"),
+                                                                select=["RD-WSL-001"]).findings)
+
+
+def test_torch_and_rocm_sdk_wheels_of_different_releases_warn(tmp_path):
+    def snap(d, sdk):
+        probes = {"python": {"python": {"executable": "/v/bin/python", "prefix": "/v"},
+                             "distributions": {"rocm-sdk-core": {"name": "rocm-sdk-core", "version": sdk}},
+                             "torch": {"version": "2.10.0a0+rocm7.10.0a20251015", "hip": "7.1.25413", "cuda": None}}}
+        return build_snapshot(d, probes=probes)
+    assert one(snap(tmp_path / "a", "7.10.0a20251015"), "RD-ROCM-003", level="default").status is Status.PASS
+    f = one(snap(tmp_path / "b", "7.9.0rc1"), "RD-ROCM-003", level="default")
+    assert f.status is Status.WARN and "7.9.0rc1" in f.title
+
+
+def test_slurm_job_says_whether_devices_are_fenced(tmp_path):
+    files = {f"{KFD}/{i}/properties": data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt").replace(
+        "location_id 34304", f"location_id {i << 8}") for i in range(1, 5)}
+    env = {"SLURM_JOB_ID": "7", "SLURM_JOB_GPUS": "2,3", "ROCR_VISIBLE_DEVICES": "2,3"}
+    f = one(build_snapshot(tmp_path, files=files, probes={"env": env}), "RD-SLURM-001")
+    assert f.status is Status.PASS and "not fenced" in f.detail
+
+
+def test_dcu_names_from_hy_smi_when_the_id_is_unknown(tmp_path):
+    # a DCU id the knowledge base does not hold: hy-smi's product name (SwanHubX/SwanLab hardware/dcu/hygon.py
+    # reads `Card Series` from `hy-smi --showproductname --json`; K500SM_AI per reference §5)
+    files, links = dcu_files()
+    files[f"{KFD}/1/properties"] = dcu_props().replace("device_id 21943", "device_id 4660")  # 0x1234: unknown
+    files[f"{PCI}/0000:07:00.0/device"] = "0x1234\n"
+    out = 'WARNING: text before the JSON\n{"card0": {"Card Series": "K500SM_AI", "Card Vendor": "C-3000"}}\n'
+    s = build_snapshot(tmp_path, files=files, links=links,
+                       exists={"/sys/module/hydcu": True, "/opt/hyhal/bin/hy-smi": True},
+                       commands={("/opt/hyhal/bin/hy-smi", "--showproductname", "--json"): out})
+    f = one(s, "RD-GPU-001")
+    assert "K500SM_AI" in f.title
