@@ -148,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return mods[a.command].run(a)
     except SourceError as exc:
-        print(f"rocmdoctor: {exc}", file=sys.stderr)
+        from .render import clean
+
+        print(f"rocmdoctor: {clean(str(exc))}", file=sys.stderr)  # it may quote the snapshot's text
         return EXIT_INPUT
     except KeyboardInterrupt:
         print("rocmdoctor: interrupted", file=sys.stderr)

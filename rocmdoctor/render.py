@@ -149,9 +149,69 @@ def _ansi(text: str, style: str) -> str:
     return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes and text else text
 
 
-def print_lines(items: list[tuple[str, str]], stream: TextIO | None = None) -> None:
-    """Styled lines: ANSI colours on a colour terminal, plain text everywhere else."""
+# Control characters from the machine (a snapshot's /proc/cmdline, a log line) must not
+# reach the terminal raw: an escape sequence can clear the screen and print a fake verdict.
+# C0 and C1 controls, DEL, and the Unicode bidi/format overrides that reorder text are shown
+# as visible escapes; a tab becomes a space.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), 0x7f, *range(0x80, 0xa0))}
+_CONTROLS.update({c: f"\\u{c:04x}" for c in (0x200e, 0x200f, *range(0x202a, 0x202f), *range(0x2066, 0x206a))})
+_CONTROLS[0x09] = " "
+
+
+def clean(text: str) -> str:
+    """Text made safe for a terminal: every control character escaped, nothing removed silently."""
+    return text.translate(_CONTROLS)
+
+
+def terminal_width(stream: TextIO) -> int | None:
+    """Columns to wrap at: the terminal's, or $COLUMNS when set; None (no wrapping) when piped."""
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    try:
+        if hasattr(stream, "isatty") and stream.isatty():
+            return os.get_terminal_size(stream.fileno()).columns or None
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
+
+
+_HANGING = ("✓ ", "! ", "✗ ", "- ", "E ", "* ")
+
+
+def wrap(text: str, width: int | None) -> list[str]:
+    """One logical line as terminal lines no wider than width, the indentation kept:
+    continuation lines start under the text, a little deeper after a marker or a label
+    ("evidence:", "fix:"). Shell commands ("$ ...") are not wrapped, so they copy whole."""
+    if not width or len(text) <= width:
+        return [text]
+    import textwrap
+
+    body = text.lstrip(" ")
+    lead = " " * (len(text) - len(body))
+    if body.startswith("$ "):
+        return [text]
+    first = body.split(" ", 1)[0]
+    extra = "  " if body.startswith(_HANGING) or first.endswith(":") else ""
+    indent = lead + extra
+    if len(indent) > width // 2:
+        indent = lead[: width // 4]
+    return textwrap.wrap(text, width=max(width, len(indent) + 20), initial_indent="", subsequent_indent=indent,
+                         break_long_words=True, break_on_hyphens=False, drop_whitespace=True) or [text]
+
+
+def print_text(text: str = "", stream: TextIO | None = None, wrap_lines: bool = True) -> None:
+    """print() for any text that may hold machine-supplied strings: cleaned and wrapped.
+    wrap_lines=False for diffs and commands, which must stay byte-for-byte."""
+    print_lines([(line, "") for line in text.split("\n")], stream, wrap_lines=wrap_lines)
+
+
+def print_lines(items: list[tuple[str, str]], stream: TextIO | None = None, wrap_lines: bool = True) -> None:
+    """Styled lines: ANSI colours on a colour terminal, plain text everywhere else.
+    Every line is cleaned of control characters and wrapped to the terminal's width."""
     stream = stream or sys.stdout
     color = use_color(stream)
+    width = terminal_width(stream) if wrap_lines else None
     for text, style in items:
-        stream.write((_ansi(text, style) if color else text) + "\n")
+        for part in wrap(clean(text), width):
+            stream.write((_ansi(part, style) if color else part) + "\n")

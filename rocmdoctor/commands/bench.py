@@ -166,12 +166,14 @@ def compare(results: dict, baseline: dict) -> dict:
 
 
 def print_figures(results: dict) -> None:
+    from ..render import print_text
+
     m = metrics(results)
     if not m:
         return
-    print("\nFIGURES")
+    print_text("\nFIGURES")
     for k, v in m.items():
-        print(f"  {k:45} {v:12.4g}")
+        print_text(f"  {k:45} {v:12.4g}")
 
 
 def print_comparison(c: dict) -> None:

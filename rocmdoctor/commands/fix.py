@@ -48,7 +48,15 @@ def _state_dir(a) -> str:
 
 
 def _err(msg: str) -> None:
-    print(f"rocmdoctor fix: {msg}", file=sys.stderr)
+    from ..render import print_text
+
+    print_text(f"rocmdoctor fix: {msg}", sys.stderr)
+
+
+def _say(msg: str) -> None:
+    from ..render import print_text
+
+    print_text(msg)
 
 
 def _confirm(question: str, yes: bool) -> bool:
@@ -109,7 +117,9 @@ def run(a) -> int:
     live = src.kind == "live"
     result: dict = {}
     if a.format == "text":
-        print(render_text(plans, live=live), end="")
+        from ..render import print_text
+
+        print_text(render_text(plans, live=live).rstrip("\n"), wrap_lines=False)
     code = EXIT_OK
     if a.apply:
         code, result = apply_plans(a, src, plans)
@@ -127,7 +137,9 @@ def apply_plans(a, src, plans) -> tuple[int, dict]:
     from ..fixplan import Refused, shell_join
     from ..model import Applicability
 
-    say = (lambda m: print(m, file=sys.stderr)) if a.format == "json" else print
+    from ..render import print_text
+
+    say = (lambda m: print_text(m, sys.stderr)) if a.format == "json" else _say
     if src.kind == "snapshot":
         _err("a snapshot is read-only; run on the machine (or on a copy with --root DIR)")
         return EXIT_USAGE, {"status": "refused", "reason": "snapshot"}
@@ -258,26 +270,26 @@ def run_undo(a) -> int:
         _err(str(exc))
         return EXIT_FAIL
     if j is None or j.get("status") == "undone":
-        print(f"nothing to undo (no applied run in {state})")
+        _say(f"nothing to undo (no applied run in {state})")
         return EXIT_OK
     live = bool(j.get("live"))
     if live and os.geteuid() != 0:
         _err("the last run edited the real root; undoing it needs root: run it again with sudo")
         return EXIT_FAIL
-    print(f"last run {j['id']} ({j.get('status')}):")
+    _say(f"last run {j['id']} ({j.get('status')}):")
     for f in j.get("files", []):
-        print(f"  restore {f['path']}" + ("" if f["existed"] else " (remove: it did not exist)"))
+        _say(f"  restore {f['path']}" + ("" if f["existed"] else " (remove: it did not exist)"))
     cmds = j.get("undo_commands") or []
     for argv in cmds:
-        print(f"  {'then run' if live else 'then run (not run on --root)'}: {shell_join(argv)}")
+        _say(f"  {'then run' if live else 'then run (not run on --root)'}: {shell_join(argv)}")
     if not _confirm("Undo it?", a.yes):
-        print("not undone; nothing changed")
+        _say("not undone; nothing changed")
         return EXIT_FAIL
     res = atomic_edit.undo(state)
     for p in res.restored:
-        print(f"restored {p}")
+        _say(f"restored {p}")
     for p in res.unchanged:
-        print(f"unchanged {p} (already the old version)")
+        _say(f"unchanged {p} (already the old version)")
     for p in res.conflicts:
         _err(p)
     if res.conflicts:
@@ -288,6 +300,6 @@ def run_undo(a) -> int:
             if not r.ok:
                 _err(f"{r.describe()}: {r.stderr.strip()[-500:]}")
                 return EXIT_FAIL
-    print("undone; a reboot brings back the old kernel command line" if any(
+    _say("undone; a reboot brings back the old kernel command line" if any(
         p.get("needs_reboot") for p in j.get("plans", [])) else "undone")
     return EXIT_OK

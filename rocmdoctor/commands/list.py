@@ -29,7 +29,9 @@ def run(a) -> int:
 
             for name, path in ex.items():
                 desc = SnapshotSource(path).manifest.get("description", "")
-                print(f"{name:14} {desc}")
+                from ..render import print_text
+
+                print_text(f"{name:14} {desc}")
         return EXIT_OK
     reg = registry.load(False if a.no_plugins else None)
     rows = [{"code": c.code, "area": c.area, "level": c.level, "title": c.title, "plugin": c.plugin}

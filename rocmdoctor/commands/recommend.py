@@ -33,7 +33,9 @@ def run(a) -> int:
         json.dump(rec.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print("\n".join(rec.text_lines()))
+        from ..render import print_text
+
+        print_text("\n".join(rec.text_lines()))
         if rec.env:
-            print("\napply with:  eval \"$(rocmdoctor env)\"")
+            print_text("\napply with:  eval \"$(rocmdoctor env)\"")
     return EXIT_OK

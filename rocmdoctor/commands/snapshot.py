@@ -23,8 +23,10 @@ def run(a) -> int:
     report = scan(level=a.level, source=rec, plugins=False)
     out = snapshot.write(rec, a.output, redact=not a.no_redact, level=a.level, tool_version=__version__)
     c = report.counts()
-    print(f"snapshot written to {out} ({'redacted' if not a.no_redact else 'NOT redacted'}; "
+    from ..render import print_text
+
+    print_text(f"snapshot written to {out} ({'redacted' if not a.no_redact else 'NOT redacted'}; "
           f"{len(rec.files)} files, {len(rec.commands)} commands, {len(rec.probes)} probes; "
           f"scan: {c['fail']} failed, {c['warn']} warnings)")
-    print(f"replay it anywhere with: rocmdoctor scan --snapshot {out}")
+    print_text(f"replay it anywhere with: rocmdoctor scan --snapshot {out}")
     return EXIT_OK

@@ -82,7 +82,9 @@ def run(a) -> int:
             json.dump(estimate["estimate"], sys.stdout, indent=2)
             sys.stdout.write("\n")
         else:
-            print("\n".join(estimate["lines"]))
+            from ..render import print_text
+
+            print_text("\n".join(estimate["lines"]))
         return EXIT_FAIL if estimate["estimate"]["verdict"] == "does not fit" else EXIT_OK
     device = resolve_device(a.device, a.python)
     prog = Progress("train", a.quiet)
@@ -128,17 +130,17 @@ def run(a) -> int:
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        from ..render import print_report
+        from ..render import print_report, print_text
 
         print_report(report, verbose=True)
         res = out.get("result") or {}
         losses = res.get("losses") or []
         if losses:
             pts = ", ".join(f"{i}:{losses[i]:.3f}" for i in range(0, len(losses), max(1, len(losses) // 10)))
-            print(f"\nloss by step: {pts}, last {losses[-1]:.3f}")
-        print(f"dtype {choice['dtype']}: {choice['why']}")
+            print_text(f"\nloss by step: {pts}, last {losses[-1]:.3f}")
+        print_text(f"dtype {choice['dtype']}: {choice['why']}")
         if out.get("untrustworthy"):
-            print("UNTRUSTWORTHY: " + "; ".join(out["untrustworthy"]["gpus"]) + " (another process held the GPU)")
+            print_text("UNTRUSTWORTHY: " + "; ".join(out["untrustworthy"]["gpus"]) + " (another process held the GPU)")
     return exit_code(report, False)
 
 

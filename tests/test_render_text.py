@@ -1,0 +1,94 @@
+"""Issue 16 items 6 and 12: machine-supplied text never reaches the terminal raw, and text
+wraps to the terminal's width with its indentation kept."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from rocmdoctor.api import examples
+from rocmdoctor.render import clean, wrap
+
+ATTACK = "\x1b[2J\x1b[H\x1b[32mALL GOOD\x1b[0m\r\x07\u202e"
+
+
+@pytest.fixture
+def hostile_snapshot(tmp_path):
+    """mi50x2-xeon (which fails RD-IOMMU-001, quoting /proc/cmdline) with escape sequences in it."""
+    dst = tmp_path / "snap"
+    shutil.copytree(examples()["mi50x2-xeon"], dst)
+    cmdline = dst / "fs" / "proc" / "cmdline"
+    cmdline.write_text(cmdline.read_text().strip() + " x=" + ATTACK + "\n")
+    grub = dst / "fs" / "etc" / "default" / "grub"  # shown in the fix plan's diff context
+    grub.write_text(grub.read_text().replace("GRUB_TIMEOUT=0", "GRUB_TIMEOUT=0 # " + ATTACK))
+    return str(dst)
+
+
+def _run(*args, env=None):
+    e = dict(os.environ, NO_COLOR="1", **(env or {}))
+    e.pop("COLUMNS", None)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "rocmdoctor", *args], capture_output=True, text=True, env=e,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("extra", [[], ["-v"]])
+def test_escape_sequences_in_a_snapshot_are_escaped_in_text_output(hostile_snapshot, extra):
+    r = _run("scan", "--snapshot", hostile_snapshot, *extra)
+    assert r.returncode == 1
+    assert "\x1b" not in r.stdout and "\r" not in r.stdout and "\x07" not in r.stdout and "\u202e" not in r.stdout
+    assert "\\x1b[2J" in r.stdout  # shown, not hidden: the user sees what is in the file
+
+
+def test_escape_sequences_are_escaped_in_fix_plans(hostile_snapshot):
+    r = _run("fix", "--snapshot", hostile_snapshot)
+    assert "\x1b" not in r.stdout + r.stderr and "\\x1b" in r.stdout
+
+
+def test_clean_escapes_every_control_character():
+    raw = "".join(chr(c) for c in [*range(0, 32), 127, *range(0x80, 0xa0)]) + "\u202e\u2066ok"
+    out = clean(raw)
+    assert out.endswith("ok") and all(ch.isprintable() for ch in out)
+    assert clean("plain text · ✓ GPU 0") == "plain text · ✓ GPU 0"
+
+
+def test_wrap_keeps_indentation_and_width():
+    line = "     evidence: /proc/cmdline: " + " ".join(f"arg{i}=value{i}" for i in range(30))
+    parts = wrap(line, 60)
+    assert len(parts) > 1 and all(len(p) <= 60 for p in parts)
+    assert all(p.startswith("       ") for p in parts[1:])  # under the label, deeper than the line
+    assert " ".join(p.strip() for p in parts) == line.strip()
+    assert wrap("       $ " + "x " * 60, 60) == ["       $ " + "x " * 60]  # commands copy whole
+
+
+def test_columns_sets_the_width_when_piped():
+    r = _run("scan", "--example", "mi50x2-xeon", env={"COLUMNS": "60"})
+    assert max(len(ln) for ln in r.stdout.splitlines() if not ln.lstrip().startswith("$ ")) <= 60
+    wide = _run("scan", "--example", "mi50x2-xeon")
+    assert max(len(ln) for ln in wide.stdout.splitlines()) > 100  # piped without COLUMNS: not wrapped
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+
+
+def _pty_run(args, cols, rows=50, timeout=120):
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "CI")}
+    env["TERM"] = "xterm"
+    child = pexpect.spawn(sys.executable, ["-m", "rocmdoctor", *args], env=env, dimensions=(rows, cols),
+                          encoding="utf-8", timeout=timeout)
+    child.expect(pexpect.EOF)
+    child.close()
+    return ANSI.sub("", child.before), child.exitstatus
+
+
+def test_under_a_pseudo_terminal_lines_fit_60_columns():
+    out, code = _pty_run(["scan", "--example", "mi50x2-xeon", "-v"], cols=60)
+    lines = [ln for ln in out.replace("\r\n", "\n").split("\n") if ln.strip()]
+    assert code == 1 and "RD-IOMMU-001" in out
+    too_wide = [ln for ln in lines if len(ln) > 60 and not ln.lstrip().startswith("$ ")]
+    assert not too_wide, too_wide[:3]
+    # a wrapped detail paragraph keeps its 5-space indentation
+    assert any(ln.startswith("     ") and not ln.startswith("      ") for ln in lines)
