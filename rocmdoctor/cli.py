@@ -147,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
     try:
         return mods[a.command].run(a)
+    except UsageError as exc:
+        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except InputError as exc:
+        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
+        return EXIT_INPUT
     except SourceError as exc:
         from .render import clean
 

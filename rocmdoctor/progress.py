@@ -103,6 +103,7 @@ class Progress:
                     self._line(f"still at {self.stage}: no progress for {now - self.changed:.0f} s "
                                f"({now - self.start:.0f} s in all)")
                     self.next_still += STILL_EVERY_S
+                    self.printed = self.stage
 
     def _due(self, now: float) -> bool:
         return self.stage is not None and self.stage != self.printed and now - self.last_print >= 1.0
@@ -111,12 +112,16 @@ class Progress:
         self.printed = self.stage
         self._line(f"{self.stage} ({now - self.start:.0f} s)")
 
-    def _status_text(self, now: float) -> str:
-        text = f"[{self.prefix}] {self.stage or 'starting'} · {now - self.start:.0f} s"
+    def _status_text(self, now: float):
+        from rich.text import Text
+
+        from .render import clean
+
+        text = f"[{self.prefix}] {clean(self.stage or 'starting')} · {now - self.start:.0f} s"
         idle = now - self.changed
         if self.stage is not None and idle >= QUIET_AFTER_S:
             text += f" · no progress for {idle:.0f} s"
-        return text
+        return Text(text)  # not markup: "[train]" is text
 
     def _line(self, text: str) -> None:
         from .render import clean

@@ -99,7 +99,8 @@ def verdict(report: Report) -> tuple[str, str]:
                                       plural(c["error"], "error") if c["error"] else "",
                                       plural(c["warn"], "warning") if c["warn"] else "") if x)
     if report.gpus_found == 0:
-        text = (f"No AMD GPU found on this machine: {plural(c['skip'], 'check')} could not run"
+        text = ("No AMD GPU found on this machine"
+                + (f": {plural(c['skip'], 'check')} could not run" if c["skip"] else "")
                 + (f"; {problems}" if problems else ""))
         return text, "bold yellow"
     if c["fail"] or c["error"]:

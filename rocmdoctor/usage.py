@@ -76,6 +76,16 @@ def check_codes(select: list[str], ignore: list[str], plugins: bool | None = Non
                              f"{', '.join(prefixes(codes))} (`rocmdoctor list` shows every code)")
 
 
+def require_torch(python: str) -> None:
+    """bench and train need torch in the interpreter they run; say so plainly (exit 3)
+    instead of reporting a benchmark that "did not run"."""
+    code = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('torch') else 7)"
+    r = run_command([python, "-c", code], timeout=60)
+    if r.returncode == 7:
+        raise InputError(f"torch is not importable in {python}; use --python PATH to name the interpreter of "
+                         "the environment that has torch (a venv's or conda env's bin/python)")
+
+
 # What a Python interpreter prints for this, and nothing else does.
 _PROBE = "import sys; print('rocmdoctor-python', sys.version_info[0], sys.version_info[1])"
 

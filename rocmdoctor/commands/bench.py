@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_USAGE
 from ..usage import positive_float
@@ -35,20 +34,6 @@ def add_arguments(p) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
 
 
-class Progress:
-    """Progress lines on stderr, at most one a second, so long runs show they are alive."""
-
-    def __init__(self, prefix: str, quiet: bool):
-        self.prefix, self.quiet, self.last = prefix, quiet, 0.0
-
-    def __call__(self, stage: str, force: bool = False) -> None:
-        now = time.monotonic()
-        if self.quiet or (not force and now - self.last < 1.0):
-            return
-        self.last = now
-        print(f"[{self.prefix}] {stage}", file=sys.stderr, flush=True)
-
-
 def resolve_device(device: str, python: str | None) -> str:
     if device != "auto":
         return device
@@ -68,6 +53,8 @@ def findings_for(results: dict, level: str, codes: list[str], python: str | None
 
 def run(a) -> int:
     from ..benchmarks import suite
+    from ..progress import Progress
+    from ..usage import require_torch
 
     if a.nproc is not None and a.nproc < 1:
         print("rocmdoctor: --nproc must be at least 1", file=sys.stderr)
@@ -80,6 +67,7 @@ def run(a) -> int:
         except (OSError, ValueError) as exc:
             print(f"rocmdoctor: --compare {a.compare}: {exc}", file=sys.stderr)
             return EXIT_INPUT
+    require_torch(a.python or sys.executable)
     device = resolve_device(a.device, a.python)
     names = list(suite.BENCHMARKS) if a.which == "all" else [a.which]
     if device == "cpu" and a.which == "all":
@@ -95,11 +83,14 @@ def run(a) -> int:
         warn_and_mark(busy, results, "bench", a.quiet)
     for name in names:
         prog = Progress(f"bench {name}", a.quiet)
-        prog("starting", force=True)
-        results[f"bench_{name}"] = suite.run_benchmark(name, python=a.python, device=device, dtype=a.dtype,
-                                                       nproc=a.nproc, timeout=a.timeout, stall=a.stall,
-                                                       progress=prog, partition=partition)
-        prog(f"{results[f'bench_{name}']['outcome']} in {results[f'bench_{name}']['duration_s']:.1f} s", force=True)
+        prog("starting")
+        try:
+            results[f"bench_{name}"] = suite.run_benchmark(name, python=a.python, device=device, dtype=a.dtype,
+                                                           nproc=a.nproc, timeout=a.timeout, stall=a.stall,
+                                                           progress=prog, partition=partition)
+        finally:
+            prog.close()
+        prog.close(f"{results[f'bench_{name}']['outcome']} in {results[f'bench_{name}']['duration_s']:.1f} s")
     codes = [c for n in names for c in CODES[n]]
     report = findings_for({k: v for k, v in results.items() if k.startswith("bench_")}, "bench", codes, a.python)
     report.findings = busy + report.findings

@@ -19,7 +19,8 @@ import sys
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from ..usage import positive_float
-from .bench import Progress, findings_for, resolve_device
+from ..progress import Progress
+from .bench import findings_for, resolve_device
 
 NAME = "train"
 HELP = "run the reference fine-tune (or your model's) and judge it (loss, curve, speed, memory, hangs)"
@@ -86,6 +87,9 @@ def run(a) -> int:
 
             print_text("\n".join(estimate["lines"]))
         return EXIT_FAIL if estimate["estimate"]["verdict"] == "does not fit" else EXIT_OK
+    from ..usage import require_torch
+
+    require_torch(a.python or sys.executable)
     device = resolve_device(a.device, a.python)
     prog = Progress("train", a.quiet)
     if device == "cpu":
@@ -110,19 +114,23 @@ def run(a) -> int:
 
         busy, partition = precheck(a.python)
         warn_and_mark(busy, pre, "train", a.quiet)
-    out = suite.run_train(python=a.python, device=device, variant=a.variant, dtype=choice["dtype"], steps=a.steps
-                          if a.steps is not None else (10 if a.model else None),
-                          nproc=a.nproc, inject=a.inject, timeout=a.timeout, stall=a.stall, attention=a.attention,
-                          engine=a.engine, zero=a.zero, offload=a.offload, model=a.model,
-                          batch=a.micro_batch * a.nproc if a.model else None,
-                          seq_len=a.seq_len if a.model else None, grad_ckpt=a.grad_ckpt,
-                          lora_rank=a.lora_rank if a.model else None,
-                          lora_target=a.lora_target if a.model else None, progress=prog, partition=partition)
+    prog("starting")
+    try:
+        out = suite.run_train(python=a.python, device=device, variant=a.variant, dtype=choice["dtype"], steps=a.steps
+                              if a.steps is not None else (10 if a.model else None),
+                              nproc=a.nproc, inject=a.inject, timeout=a.timeout, stall=a.stall, attention=a.attention,
+                              engine=a.engine, zero=a.zero, offload=a.offload, model=a.model,
+                              batch=a.micro_batch * a.nproc if a.model else None,
+                              seq_len=a.seq_len if a.model else None, grad_ckpt=a.grad_ckpt,
+                              lora_rank=a.lora_rank if a.model else None,
+                              lora_target=a.lora_target if a.model else None, progress=prog, partition=partition)
+    finally:
+        prog.close()
     out["dtype_choice"] = choice
     out.update(pre)
     if estimate:
         out["memory_estimate"] = estimate["estimate"]
-    prog(f"{out['outcome']} in {out['duration_s']:.1f} s", force=True)
+    prog.close(f"{out['outcome']} in {out['duration_s']:.1f} s")
     report = findings_for({"train_run": out}, "train", ["RD-TRAIN"], a.python)
     report.findings = busy + report.findings
     report.results = {"train_run": out}
