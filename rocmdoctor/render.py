@@ -118,7 +118,11 @@ def _skip_reason(f: Finding) -> str:
     # ("no AMD GPU: the OS list does not apply" with "no AMD GPU found").
     if f.missing:
         return f.detail.split(";")[0]
-    head = f.title.split(":")[0].strip()
+    head, _, rest = f.title.partition(":")
+    head = head.strip()
+    if rest.strip() in ("not run", "not checked") and f.detail and f.detail != f.title:
+        # "peer-to-peer benchmark: not run" says nothing of why; the detail does.
+        return f"{head}: {f.detail.splitlines()[0]}"
     return head[:-len(" found")] if head.endswith(" found") else head
 
 
