@@ -62,7 +62,7 @@ def bench(args, status):
                 times.append(t.seconds / iters)
             flops = 2.0 * n ** 3
             rows.append({"dtype": name, "n": n, "iters": iters, "repeats": args.repeats,
-                         "best_s": min(times), "median_s": statistics.median(times),
+                         "best_s": min(times), "median_s": statistics.median(times), "samples_s": times,
                          "tflops": flops / min(times) / 1e12, "tflops_median": flops / statistics.median(times) / 1e12,
                          "rel_error": err, "error_ok": err <= TOLERANCE[name],
                          "finite": bool(torch.isfinite(c).all().item())})

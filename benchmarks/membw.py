@@ -41,6 +41,7 @@ def bench(args, status):
             times.append(t.seconds / iters)
         best = min(times)
         row = {"test": name, "bytes": size, "iters": iters, "best_s": best, "median_s": statistics.median(times),
+               "samples_s": times,
                "copy_gbps": size / best / 1e9}
         if rw:
             row["rw_gbps"] = 2 * size / best / 1e9

@@ -100,13 +100,8 @@ def pcie_links(gpus, pci_links):
         gpu = index.get(path.gpu_index)
         if gpu is None:
             continue
-        slot = path.slot_port()
-        above = path.port_above(slot)
-        # The link's ceiling is the lower of both ends' capabilities.
-        caps_s = [p.max_speed for p in (slot, above) if p and p.max_speed]
-        caps_w = [p.max_width for p in (slot, above) if p and p.max_width]
-        top_s, top_w = (min(caps_s) if caps_s else None), (min(caps_w) if caps_w else None)
-        where = "the GPU's own link" if slot is path.chain[0] else f"the card's switch at {slot.bdf}"
+        link = path.slot_link()  # the same fact the cluster summary (RD-CLU-013) compares
+        slot, above, top_s, top_w, where = link.port, link.above, link.top_speed, link.top_width, link.where
         evidence = [ev(f"/sys/bus/pci/devices/{p.bdf}/current_link_speed",
                        f"{p.bdf}: current {_fmt(p.cur_speed, p.cur_width)}, max {_fmt(p.max_speed, p.max_width)}")
                     for p in (slot, above) if p]

@@ -164,11 +164,14 @@ def test_bench_cli_compare_flags_regression(tmp_path, capsys):
     with open(os.path.join(os.path.dirname(__file__), "data", "bench_cpu_matmul.json")) as fh:
         before = {"bench_matmul": json.load(fh)}
     now = json.loads(json.dumps(before))
-    now["bench_matmul"]["result"]["best_tflops"]["fp32"] *= 0.5
+    for r in now["bench_matmul"]["result"]["results"]:  # every measurement 4x slower
+        if r["dtype"] == "fp32":
+            r["tflops"], r["tflops_median"] = r["tflops"] / 4, r["tflops_median"] / 4
+    now["bench_matmul"]["result"]["best_tflops"]["fp32"] /= 4
     c = compare(now, {"results": before})
     assert c["regressions"] == ["matmul fp32 TFLOPS"]
     row = next(r for r in c["rows"] if r["metric"] == "matmul fp32 TFLOPS")
-    assert math.isclose(row["change"], -0.5)
+    assert math.isclose(row["change"], -0.75)
 
 
 def test_train_cli_inject_hang_times_out_naming_the_step(capsys):

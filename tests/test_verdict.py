@@ -60,3 +60,14 @@ def test_cluster_table_plurals(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "cluster of 1 node " in out and "1 rank)" in out
     assert "0 differences between nodes" in out and "of 1 node " in out
+
+
+def test_a_not_run_skip_is_listed_with_its_reason():
+    from rocmdoctor.model import Finding, Report, Status
+
+    f = Finding("RD-BENCH-004", Status.SKIP, "peer-to-peer benchmark: not run",
+                "rank 0: peer-to-peer needs GPUs (--device cuda); nothing to measure on CPU")
+    rep = Report(findings=[f], source={"kind": "live"}, level="bench", tool_version="0", gpus_found=0)
+    text = [t for t, _ in lines(rep)]
+    assert any(t.startswith(" - peer-to-peer benchmark: ") and "needs GPUs" in t and "RD-BENCH-004" in t
+               for t in text), text

@@ -16,7 +16,9 @@ from ..usage import positive_float
 NAME = "bench"
 HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce, numerics, attention) with hard timeouts"
 
-REGRESSION = 0.10  # --compare flags a metric that fell by more than this
+REGRESSION = 0.10  # --compare: the smallest drop that counts as a regression
+NOISY = 0.25  # a run whose repeated measurements of a figure spread more than this cannot judge it
+CPU_BAND = 0.50  # CPU figures on a shared host moved 10x between runs (0.018 to 0.183 TFLOPS)
 
 
 def add_arguments(p) -> None:
@@ -141,19 +143,82 @@ def metrics(results: dict) -> dict[str, float]:
     return {k: v for k, v in out.items() if isinstance(v, (int, float))}
 
 
+def samples(results: dict) -> dict[str, list[float]]:
+    """Each headline metric's repeated measurements (higher is better): the timed loops
+    of the matmul and bandwidth benchmarks; one value where a benchmark keeps one. A
+    baseline written before samples were kept gives its best and median."""
+    out: dict[str, list[float]] = {}
+    mm = (results.get("bench_matmul") or {}).get("result") or {}
+    for d, best in (mm.get("best_tflops") or {}).items():
+        row = max((r for r in mm.get("results") or [] if r.get("dtype") == d and r.get("tflops")),
+                  key=lambda r: r["tflops"], default=None)
+        if row and row.get("samples_s") and row.get("n"):
+            out[f"matmul {d} TFLOPS"] = [2.0 * row["n"] ** 3 / t / 1e12 for t in row["samples_s"] if t]
+        elif row and row.get("tflops_median"):
+            out[f"matmul {d} TFLOPS"] = [row["tflops"], row["tflops_median"]]
+        elif isinstance(best, (int, float)):
+            out[f"matmul {d} TFLOPS"] = [best]
+    mb = (results.get("bench_membw") or {}).get("result") or {}
+    for k, v in (mb.get("by_test") or {}).items():
+        if v.get("samples_s") and v.get("bytes"):
+            out[f"membw {k} GB/s"] = [v["bytes"] / t / 1e9 for t in v["samples_s"] if t]
+        elif isinstance(v.get("copy_gbps"), (int, float)):
+            out[f"membw {k} GB/s"] = [v["copy_gbps"]]
+    flat = metrics(results)
+    for k, v in flat.items():
+        out.setdefault(k, [v])
+    return {k: v for k, v in out.items() if v}
+
+
+def _spread(values: list[float]) -> float:
+    """(max - min) / median: how far repeated measurements of one figure disagree."""
+    import statistics
+
+    med = statistics.median(values)
+    return (max(values) - min(values)) / med if len(values) > 1 and med else 0.0
+
+
+def _device(results: dict) -> dict:
+    return ((results.get("bench_matmul") or {}).get("result") or {}).get("device") or {}
+
+
 def compare(results: dict, baseline: dict) -> dict:
-    """Compare with a previous `bench --format json` (its "results") or a bare results dict."""
+    """Compare with a previous `bench --format json` (its "results") or a bare results dict.
+
+    A metric regressed only when its median fell by more than the noise band AND every
+    measurement now is below every baseline measurement. The band is REGRESSION, widened
+    to twice the larger spread of the two runs' repeated measurements, and to CPU_BAND on
+    a CPU. A side whose own measurements spread by more than NOISY is too noisy to judge:
+    reported as such, never as a regression."""
+    import statistics
+
     old_results = baseline.get("results", baseline) if isinstance(baseline, dict) else {}
-    new, old = metrics(results), metrics(old_results if isinstance(old_results, dict) else {})
+    old_results = old_results if isinstance(old_results, dict) else {}
+    new, old = samples(results), samples(old_results)
+    cpu = "cpu" in (_device(results).get("kind"), _device(old_results).get("kind"))
     rows = []
     for k in sorted(new.keys() & old.keys()):
-        change = (new[k] - old[k]) / old[k] if old[k] else None
-        rows.append({"metric": k, "before": old[k], "now": new[k], "change": change,
-                     "regressed": change is not None and change < -REGRESSION})
-    dev = lambda r: ((r.get("bench_matmul") or {}).get("result") or {}).get("device", {}).get("name")  # noqa: E731
+        before, now = statistics.median(old[k]), statistics.median(new[k])
+        change = (now - before) / before if before else None
+        noise_before, noise_now = _spread(old[k]), _spread(new[k])
+        band = max(REGRESSION, 2 * max(noise_before, noise_now), CPU_BAND if cpu else 0.0)
+        if noise_before > NOISY:
+            verdict = "baseline too noisy to judge"
+        elif noise_now > NOISY:
+            verdict = "this run too noisy to judge"
+        elif change is not None and change < -band and max(new[k]) < min(old[k]):
+            verdict = "regressed"
+        elif change is not None and change < -band:
+            verdict = "within noise (the runs' measurements overlap)"
+        else:
+            verdict = "within noise" if change is not None and abs(change) <= band else "changed"
+        rows.append({"metric": k, "before": before, "now": now, "change": change, "band": band,
+                     "samples_before": old[k], "samples_now": new[k], "noise_before": noise_before,
+                     "noise_now": noise_now, "verdict": verdict, "regressed": verdict == "regressed"})
     return {"rows": rows, "regressions": [r["metric"] for r in rows if r["regressed"]],
-            "device_before": dev(old_results) if isinstance(old_results, dict) else None,
-            "device_now": dev(results), "threshold": REGRESSION}
+            "too_noisy": [r["metric"] for r in rows if "too noisy" in r["verdict"]],
+            "device_before": _device(old_results).get("name"), "device_now": _device(results).get("name"),
+            "threshold": REGRESSION, "noisy_above": NOISY, "cpu": cpu}
 
 
 def print_figures(results: dict) -> None:
@@ -168,9 +233,17 @@ def print_figures(results: dict) -> None:
 
 
 def print_comparison(c: dict) -> None:
-    print(f"\nCOMPARED WITH BASELINE (regression: a drop over {c['threshold']:.0%})")
+    from ..render import plural, print_text
+
+    print_text(f"\nCOMPARED WITH BASELINE (medians of repeated measurements; a regression is a drop beyond "
+               f"the noise band, at least {c['threshold']:.0%}{', 50% on a CPU' if c.get('cpu') else ''}, "
+               f"with no overlap between the runs)")
     if c.get("device_before") != c.get("device_now"):
-        print(f"  note: baseline ran on {c.get('device_before')}, this run on {c.get('device_now')}")
+        print_text(f"  note: baseline ran on {c.get('device_before')}, this run on {c.get('device_now')}")
     for r in c["rows"]:
         ch = "" if r["change"] is None else f"{r['change']:+.1%}"
-        print(f"  {r['metric']:45} {r['before']:10.4g} -> {r['now']:10.4g} {ch:>8}{'  REGRESSED' if r['regressed'] else ''}")
+        print_text(f"  {r['metric']:32} {r['before']:10.4g} -> {r['now']:10.4g} {ch:>8}  ±{r['band']:.0%}  "
+                   f"{r['verdict'].upper() if r['regressed'] else r['verdict']}")
+    if c.get("too_noisy"):
+        print_text(f"  {plural(len(c['too_noisy']), 'figure')} could not be judged: repeated measurements spread "
+                   f"by more than {c['noisy_above']:.0%}; run both on an idle machine")

@@ -186,6 +186,44 @@ class GpuPath:
         i = self.chain.index(port)
         return self.chain[i + 1] if i + 1 < len(self.chain) else None
 
+    def slot_link(self) -> SlotLink:
+        """THE link fact for a GPU's slot, read by RD-PCIE-002 and by the cluster summary
+        (RD-CLU-013) alike: the slot's current speed and width, and its ceiling, the lower
+        of both ends' capabilities."""
+        slot = self.slot_port()
+        above = self.port_above(slot)
+        caps_s = [p.max_speed for p in (slot, above) if p and p.max_speed]
+        caps_w = [p.max_width for p in (slot, above) if p and p.max_width]
+        return SlotLink(slot, above, slot.cur_speed, slot.cur_width, min(caps_s) if caps_s else None,
+                        min(caps_w) if caps_w else None,
+                        "the GPU's own link" if slot is self.chain[0] else f"the card's switch at {slot.bdf}")
+
+
+@dataclass(frozen=True)
+class SlotLink:
+    port: PciPort  # the function whose link is the slot
+    above: PciPort | None  # the port at the other end
+    speed: float | None  # GT/s now
+    width: int | None
+    top_speed: float | None  # what both ends allow
+    top_width: int | None
+    where: str  # "the GPU's own link" or "the card's switch at <bdf>"
+
+    @property
+    def narrow(self) -> bool:
+        return bool(self.top_width and self.width and self.width < self.top_width)
+
+    @property
+    def slow(self) -> bool:
+        return bool(self.top_speed and self.speed and self.speed < self.top_speed)
+
+    def label(self) -> str:
+        """'8 GT/s x16', or '2.5 GT/s x4 (of 16 GT/s x16)' when below what both ends allow."""
+        now = f"{self.speed:g} GT/s x{self.width}"
+        if self.narrow or self.slow:
+            return f"{now} (of {self.top_speed or self.speed:g} GT/s x{self.top_width or self.width})"
+        return now
+
 
 _BDF_IN_PATH = re.compile(r"^[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$")
 

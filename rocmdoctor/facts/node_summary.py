@@ -92,14 +92,14 @@ def _gpus(ctx, s: dict) -> None:
     s["gpu_count"] = len(discrete)
     s["gfx"] = _counted(g.gfx or "unknown" for g in discrete)
     s["vram"] = _counted(_gib(g.vram_bytes) for g in discrete)
+    # The slot's link as RD-PCIE-002 reads it (a Navi or Vega 20 card's own link only
+    # reaches the switch on the card, always at full speed).
+    paths = {p.gpu_index: p for p in ctx.optional("pci_links") or []}
     links = []
     for g in discrete:
-        if not g.pci:
-            continue
-        base = f"/sys/bus/pci/devices/{g.pci}/"
-        speed, width = ctx.source.text(base + "current_link_speed"), ctx.source.text(base + "current_link_width")
-        if speed and width:
-            links.append(f"{_speed(speed)} x{width.strip()}")
+        link = paths[g.index].slot_link() if g.index in paths else None
+        if link and link.speed and link.width:
+            links.append(link.label())
     if links:
         s["pcie"] = _counted(links)
 
@@ -118,11 +118,6 @@ def _gib(n: int | None) -> str:
 
 def _size(n: int) -> str:
     return f"{n / 2**30:.0f} GiB" if n >= 2**30 else f"{n / 2**20:.0f} MiB"
-
-
-def _speed(text: str) -> str:
-    m = re.match(r"\s*([\d.]+)\s*GT/s", text)
-    return f"{float(m.group(1)):g} GT/s" if m else text.strip()
 
 
 def _net(ctx, env: dict | None) -> dict | None:
