@@ -232,7 +232,9 @@ def shell_join(argv) -> str:
     return " ".join(shlex.quote(a) for a in argv)
 
 
-def render_text(plans: list[Concrete], *, live: bool) -> str:
+def render_text(plans: list[Concrete], *, live: bool, kind: str | None = None) -> str:
+    """kind: the source's ("live", "root", "snapshot"); commands are "run" on a live host,
+    "run after" under --root (where nothing runs), "run on the machine" for a snapshot."""
     out: list[str] = []
     if not plans:
         return "nothing to fix: no failing or warning finding has a fix plan\n"
@@ -255,7 +257,8 @@ def render_text(plans: list[Concrete], *, live: bool) -> str:
             out.append(f"    edit {e.path}" + (" (new file)" if e.old is None else "")
                        + (f"  [{e.note}]" if e.note else "") + ":")
             out.extend("      " + ln for ln in e.diff().rstrip("\n").split("\n"))
-        run_word = "run" if live or c.applicability == Applicability.DISPLAY_ONLY else "run after (not run on --root)"
+        run_word = ("run" if live or c.applicability == Applicability.DISPLAY_ONLY
+                    else "run on the machine" if kind == "snapshot" else "run after (not run on --root)")
         for cmd in c.commands:
             env = "".join(f"{k}={shell_join([v])} " for k, v in cmd.env.items())
             out.append(f"    {run_word}: {env}{shell_join(cmd.argv)}" + (f"   # {cmd.why}" if cmd.why else ""))

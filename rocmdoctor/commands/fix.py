@@ -59,7 +59,8 @@ def _say(msg: str) -> None:
     print_text(msg)
 
 
-def _confirm(question: str, yes: bool) -> bool:
+def _confirm(question: str, yes: bool, retry: str) -> bool | None:
+    """True/False: the user's answer; None: nobody could answer (stdin piped or closed)."""
     if yes:
         return True
     print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
@@ -67,8 +68,21 @@ def _confirm(question: str, yes: bool) -> bool:
         answer = input()
     except EOFError:
         print("", file=sys.stderr)
-        return False
+        _err(f"no answer: standard input is not a terminal (or was closed), so nothing could be asked; "
+             f"nothing changed. To go ahead without a question: {retry}")  # exit 2
+        return None
     return answer.strip().lower() in ("y", "yes")
+
+
+def _retry(a, *extra: str) -> str:
+    """The command that repeats this one with --yes (for messages)."""
+    import shlex
+
+    parts = ["rocmdoctor", "fix", *extra]
+    for flag in ("root", "state_dir"):
+        if getattr(a, flag, None):
+            parts += ["--" + flag.replace("_", "-"), shlex.quote(getattr(a, flag))]
+    return " ".join(parts + ["--yes"])
 
 
 def collect(a, src, facts) -> list:
@@ -108,6 +122,9 @@ def run(a) -> int:
     if a.unsafe and not a.apply:
         _err("--unsafe only means something with --apply")
         return EXIT_USAGE
+    if a.apply and (a.snapshot or a.example):  # before any plan is printed
+        _err("a snapshot is read-only; run on the machine (or on a copy with --root DIR) to apply")
+        return EXIT_USAGE
     src = make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python)
     try:
         plans = make_plans(a, src)
@@ -119,7 +136,7 @@ def run(a) -> int:
     if a.format == "text":
         from ..render import print_text
 
-        print_text(render_text(plans, live=live).rstrip("\n"), wrap_lines=False)
+        print_text(render_text(plans, live=live, kind=src.kind).rstrip("\n"), wrap_lines=False)
     code = EXIT_OK
     if a.apply:
         code, result = apply_plans(a, src, plans)
@@ -167,8 +184,12 @@ def apply_plans(a, src, plans) -> tuple[int, dict]:
     n_edits = sum(len(c.edits) for c in todo)
     n_cmds = sum(len(c.commands) for c in todo)
     where = "this machine" if live else a.root
-    if not _confirm(f"Apply {len(todo)} plan(s) to {where}: {n_edits} file edit(s), "
-                    f"{n_cmds if live else 0} command(s)?", a.yes):
+    answer = _confirm(f"Apply {len(todo)} plan(s) to {where}: {n_edits} file edit(s), "
+                      f"{n_cmds if live else 0} command(s)?", a.yes,
+                      "run the same command with --yes added")
+    if answer is None:
+        return EXIT_USAGE, {"status": "not asked", "reason": "stdin is not a terminal; use --yes"}
+    if not answer:
         say("not applied; nothing changed")
         return EXIT_FAIL, {"status": "declined"}
     prepared = []
@@ -192,7 +213,8 @@ def apply_plans(a, src, plans) -> tuple[int, dict]:
             _err(f"apply failed: {exc}")
             return EXIT_FAIL, {"status": "failed", "error": str(exc)}
         for p in prepared:
-            say(f"wrote {p.path}")
+            # Under --root, the file written is the tree's, not this machine's.
+            say(f"wrote {p.path}" if live else f"wrote {p.real} ({p.path} in the tree)")
     problems = verify(a, todo)
     ran = []
     if not problems:
@@ -225,8 +247,7 @@ def apply_plans(a, src, plans) -> tuple[int, dict]:
     if refused:
         _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(c.refused for c in refused))
     if journal is not None:
-        say(f"journal: {journal['_dir']} (undo with `rocmdoctor fix --undo"
-            f"{' --root ' + a.root if a.root else ''}{' --state-dir ' + a.state_dir if a.state_dir else ''}`)")
+        say(f"journal: {journal['_dir']} (undo with `{_retry(a, '--undo')}`; without --yes it asks first)")
     return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal and journal["_dir"],
                                                   "commands": ran, "refused": [c.refused for c in refused]}
 
@@ -282,7 +303,10 @@ def run_undo(a) -> int:
     cmds = j.get("undo_commands") or []
     for argv in cmds:
         _say(f"  {'then run' if live else 'then run (not run on --root)'}: {shell_join(argv)}")
-    if not _confirm("Undo it?", a.yes):
+    answer = _confirm("Undo it?", a.yes, _retry(a, "--undo"))
+    if answer is None:
+        return EXIT_USAGE
+    if not answer:
         _say("not undone; nothing changed")
         return EXIT_FAIL
     res = atomic_edit.undo(state)
@@ -300,6 +324,17 @@ def run_undo(a) -> int:
             if not r.ok:
                 _err(f"{r.describe()}: {r.stderr.strip()[-500:]}")
                 return EXIT_FAIL
-    _say("undone; a reboot brings back the old kernel command line" if any(
-        p.get("needs_reboot") for p in j.get("plans", [])) else "undone")
+    if not any(p.get("needs_reboot") for p in j.get("plans", [])):
+        _say("undone")
+    elif live and cmds:  # the boot loader was regenerated from the restored files
+        _say("undone; a reboot brings back the old kernel command line")
+    elif cmds:
+        from ..fixplan import shell_join
+
+        _say("undone in the tree; no boot loader command ran there. On that system run "
+             + "; ".join(f"`{shell_join(c)}`" for c in cmds) + ", then reboot, to bring back the old kernel "
+             "command line")
+    else:
+        _say("undone; the restored files take effect when the boot loader reads them again (at the next "
+             "reboot, or after regenerating its configuration)")
     return EXIT_OK
