@@ -129,16 +129,28 @@ def pytorch_rocm_arch(env, gpus, hsa_overrides=None):
     evidence = [env_ev(env, "PYTORCH_ROCM_ARCH")]
     if not gpus:
         return skip("PYTORCH_ROCM_ARCH is set, but there is no AMD GPU to compare it with", evidence=evidence)
-    runs_as = {ov.gpu_index: ov.gfx for ov in (hsa_overrides.per_gpu if hsa_overrides else ()) if ov.gfx}
-    missing = sorted({runs_as.get(g.index, g.gfx) for g in gpus if not g.integrated}
-                     - listed - {None})
+    runs_as = {ov.gpu_index: ov for ov in (hsa_overrides.per_gpu if hsa_overrides else ()) if ov.gfx}
+    needed, real_too = set(), []
+    for g in gpus:
+        if g.integrated:
+            continue
+        ov = runs_as.get(g.index)
+        needed.add(ov.gfx if ov else g.gfx)
+        if ov and ov.version and ov.version[0] != gfx_version_tuple(g.gfx_target_version)[0]:
+            # RD-ENV-001 fails this override: it has to go, and then the GPU runs as itself.
+            needed.add(g.gfx)
+            real_too.append(g.gfx)
+    missing = sorted(needed - listed - {None})
     if not missing:
         return ok(f"PYTORCH_ROCM_ARCH={value} covers the GPUs", evidence=evidence)
+    why_real = (f" The HSA_OVERRIDE_GFX_VERSION on the {', '.join(sorted(set(real_too)))} GPU(s) crosses GPU "
+                "generations (RD-ENV-001) and must be removed, so the list must also cover the real target."
+                if real_too and set(real_too) & set(missing) else "")
     return warn(f"PYTORCH_ROCM_ARCH={value} leaves out {', '.join(missing)}",
                 "HIP extensions built now (DeepSpeed ops, flash-attn, bitsandbytes, a torch source build) get "
                 f"no code for {', '.join(missing)} and fail at run time with 'invalid device function'. "
-                f"Set it to the GPUs' targets (PYTORCH_ROCM_ARCH={';'.join(missing)}) or unset it.",
-                evidence=evidence, fix=_unset("PYTORCH_ROCM_ARCH"))
+                f"Set it to the GPUs' targets (PYTORCH_ROCM_ARCH={';'.join(sorted(needed - {None}))}) or unset it."
+                + why_real, evidence=evidence, fix=_unset("PYTORCH_ROCM_ARCH"))
 
 
 # ------------------------------------------------------------------ visible devices

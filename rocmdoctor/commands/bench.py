@@ -22,7 +22,9 @@ CPU_BAND = 0.50  # CPU figures on a shared host moved 10x between runs (0.018 to
 
 
 def add_arguments(p) -> None:
-    p.add_argument("which", nargs="?", default="all", choices=("matmul", "membw", "p2p", "allreduce", "numerics", "attention", "all"))
+    p.add_argument("which", nargs="?", default="all",
+                   choices=("matmul", "membw", "p2p", "allreduce", "numerics", "attention", "all"),
+                   help="which benchmark to run (default: all; p2p is left out of `all` on a CPU run)")
     p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                    help="cuda means any torch GPU, ROCm included (default: cuda when torch sees one, else cpu)")
     p.add_argument("--dtype", choices=("fp32", "fp16", "bf16"),
@@ -32,7 +34,8 @@ def add_arguments(p) -> None:
     p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the benchmarks")
     p.add_argument("--compare", metavar="FILE", help="a previous `bench --format json` output to compare with")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json: the report schema with figures under results (docs/json-schema.md)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
 
 

@@ -37,7 +37,8 @@ def add_arguments(p) -> None:
     p.add_argument("--env-file", metavar="PATH",
                    help="file for RCCL/HIP environment settings (for the launcher, or /etc/profile.d/NAME.sh)")
     p.add_argument("--user", metavar="NAME", help="user for the render/video group plan")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json: schema rocmdoctor.fixplan (docs/fix.md)")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
 
 

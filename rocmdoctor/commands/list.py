@@ -11,9 +11,10 @@ HELP = "list the checks (or the embedded examples)"
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--examples", action="store_true")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--no-plugins", action="store_true")
+    p.add_argument("--examples", action="store_true",
+                   help="list the embedded example machines (for --example NAME) instead of the checks")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    p.add_argument("--no-plugins", action="store_true", help="list only the built-in checks, no third-party ones")
 
 
 def run(a) -> int:

@@ -21,7 +21,7 @@ def add_arguments(p) -> None:
     p.add_argument("--level", choices=LEVELS, default="default",
                    help="quick: sysfs only (no torch probe); default: also probe torch and packages")
     p.add_argument("--model", metavar="NAME", help="model name or path, for model-specific advice (e.g. Qwen2.5 in fp16)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
 
 
 def run(a) -> int:

@@ -9,13 +9,22 @@ from ..cluster.run import add_cluster_args, run_cluster, wants_cluster
 
 NAME = "scan"
 HELP = "run the checks and report"
+EPILOG = """exit codes:
+  0  nothing failed (with --strict: and nothing warned)
+  1  a check failed or errored (with --strict: or warned)
+  2  usage error: bad option, unknown --select/--ignore code, conflicting options,
+     unreadable --config file
+  3  the input could not be used: a snapshot, --root, --python
+  4  --cluster incomplete: a node never joined, hung or died
+"""
 
 
 def add_arguments(p) -> None:
     add_source_args(p)
     add_filter_args(p)
     p.add_argument("--format", choices=("text", "json", "junit", "prometheus"), default="text",
-                   help="prometheus: text exposition for node_exporter's textfile collector (docs/cluster.md)")
+                   help="text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), or "
+                        "prometheus: text exposition for node_exporter's textfile collector (docs/cluster.md)")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")

@@ -8,9 +8,11 @@ HELP = "record what the checks read into DIR (redacted) for bug reports and repl
 
 
 def add_arguments(p) -> None:
-    p.add_argument("-o", "--output", required=True, metavar="DIR")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="directory to write the snapshot into (created; replay with `scan --snapshot DIR`)")
     add_source_args(p)
-    p.add_argument("--level", choices=("quick", "default"), default="default")
+    p.add_argument("--level", choices=("quick", "default"), default="default",
+                   help="quick: files and commands only; default: also the Python-environment probe")
     p.add_argument("--no-redact", action="store_true", help="keep host names, addresses and secrets")
 
 

@@ -28,16 +28,20 @@ ATTENTION = ("sdpa", "eager", "math", "flash", "efficient")
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
-    p.add_argument("--variant", choices=("lora", "full"), default="lora")
+    p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
+                   help="cuda means any torch GPU, ROCm included (default: cuda when torch sees one, else cpu)")
+    p.add_argument("--variant", choices=("lora", "full"), default="lora",
+                   help="lora (default): train low-rank adapters only; full: every weight")
     p.add_argument("--dtype", choices=("fp32", "fp16", "bf16"), default=None,
                    help="default: what `rocmdoctor recommend` picks for this machine (fp32 on CPU); "
                         "fp16 uses loss scaling; fp16/bf16 use autocast (DDP) or DeepSpeed's fp16/bf16")
     p.add_argument("--attention", choices=ATTENTION, default="sdpa",
                    help="sdpa: PyTorch's choice; eager: explicit softmax(QK^T)V; math/flash/efficient: pin that "
                         "SDPA kernel (reported, not crashed, when it cannot run here)")
-    p.add_argument("--engine", choices=("ddp", "deepspeed"), default="ddp")
-    p.add_argument("--zero", type=int, choices=(1, 2, 3), default=2, help="DeepSpeed ZeRO stage (default 2)")
+    p.add_argument("--engine", choices=("ddp", "deepspeed"), default="ddp",
+                   help="ddp (default): torch DistributedDataParallel; deepspeed: DeepSpeed ZeRO (--zero, --offload)")
+    p.add_argument("--zero", type=int, choices=(1, 2, 3), default=2,
+                   help="with --engine deepspeed: ZeRO stage 1, 2 or 3 (default 2)")
     p.add_argument("--offload", action="store_true", help="DeepSpeed: optimizer state in host memory")
     p.add_argument("--steps", type=int, default=None, help="default 100 (what the reference curve has); 10 with --model")
     p.add_argument("--nproc", type=int, default=1, help="ranks (gloo on CPU, NCCL/RCCL on GPUs)")
@@ -48,7 +52,7 @@ def add_arguments(p) -> None:
     g.add_argument("--seq-len", type=int, default=1024, help="tokens per sequence, like cutoff_len (default 1024)")
     g.add_argument("--micro-batch", type=int, default=1, help="sequences per GPU per step (default 1)")
     g.add_argument("--grad-ckpt", action="store_true", help="gradient checkpointing")
-    g.add_argument("--lora-rank", type=int, default=8)
+    g.add_argument("--lora-rank", type=int, default=8, help="LoRA rank r (default 8)")
     g.add_argument("--lora-target", default="q_proj,k_proj,v_proj,o_proj", help="comma-separated module names")
     g.add_argument("--gpu-mem", type=positive_float, metavar="GIB", help="GPU memory to judge the estimate against "
                                                                 "(default: from the GPUs found)")
@@ -56,8 +60,9 @@ def add_arguments(p) -> None:
     p.add_argument("--timeout", type=positive_float, default=600.0, help="seconds before the run is killed as hung")
     p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the fine-tune")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json: the report schema with the run under results.train_run")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
 def run(a) -> int:
