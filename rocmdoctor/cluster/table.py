@@ -113,4 +113,7 @@ def _as_report(d: dict, Report):
 
 
 def print_cluster(cluster: dict, stream: TextIO | None = None, verbose: bool = False) -> None:
-    print_lines(lines(cluster, verbose), stream)
+    out = lines(cluster, verbose)
+    n = 2 + len(table_lines(cluster))  # the header and the nodes x areas table keep their columns
+    print_lines(out[:n], stream, wrap_lines=False)
+    print_lines(out[n:], stream)
