@@ -181,7 +181,7 @@ def terminal_width(stream: TextIO) -> int | None:
     return None
 
 
-_HANGING = ("✓ ", "! ", "✗ ", "- ", "E ", "* ")
+_HANGING = ("✓ ", "! ", "✗ ", "- ", "E ", "* ", "PASS ", "WARN ", "FAIL ", "SKIP ", "ERROR ")
 
 
 def wrap(text: str, width: int | None) -> list[str]:

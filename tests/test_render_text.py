@@ -92,3 +92,15 @@ def test_under_a_pseudo_terminal_lines_fit_60_columns():
     assert not too_wide, too_wide[:3]
     # a wrapped detail paragraph keeps its 5-space indentation
     assert any(ln.startswith("     ") and not ln.startswith("      ") for ln in lines)
+
+
+def test_cluster_table_rows_keep_their_columns_when_wrapping(monkeypatch, capsys):
+    from rocmdoctor.cli import main
+
+    monkeypatch.setenv("COLUMNS", "60")
+    main(["scan", "--from", examples()["mi50x2-xeon"], examples()["mi300x8"], "--level", "quick"])
+    out = capsys.readouterr().out.splitlines()
+    header = next(ln for ln in out if ln.startswith("NODE ") and " RANK " in ln)
+    assert len(header) > 60 and "drift" in header  # one row, not wrapped
+    rest = out[out.index(header) + 4:]
+    assert all(len(ln) <= 60 for ln in rest if not ln.lstrip().startswith("$ "))
