@@ -31,7 +31,8 @@ def add_arguments(p) -> None:
     g.add_argument("--no-facts", action="store_true", help="do not judge causes by any machine's facts")
     g.add_argument("--level", choices=("quick", "default"), default="default",
                    help="quick: files only (no Python probe); default: + the Python probe (torch arch list)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json: schema rocmdoctor.explain (docs/explain.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="all causes' details, blocks, sources")
 
 

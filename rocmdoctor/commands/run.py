@@ -36,7 +36,8 @@ def add_arguments(p) -> None:
     p.add_argument("--report", metavar="FILE", help="write the diagnosis as JSON here when the job ends")
     p.add_argument("--no-facts", action="store_true", help="do not judge causes by this machine's checks")
     p.add_argument("--quiet-live", action="store_true", help="no live notices; only the final diagnosis")
-    p.add_argument("argv", nargs=argparse_remainder(), metavar="-- COMMAND ...")
+    p.add_argument("argv", nargs=argparse_remainder(), metavar="-- COMMAND ...",
+                   help="the command to run, unchanged, after --")
 
 
 def argparse_remainder():
