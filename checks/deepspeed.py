@@ -339,3 +339,39 @@ def config_zero(setups, gpus=None, training_gpus=None):
         found = cl.zero_vs_hardware(s.deepspeed.data, hw, None, s.deepspeed.path)
         out.extend(replace(f, subject=f.subject or s.path) if many else f for f in found)
     return out
+
+
+@check("RD-DS-008", area="deepspeed", title="DS_BUILD_OPS=1 in the files leaves out the ops ROCm cannot build",
+       level="quick", option="config", sources=(ADVANCED_INSTALL, *INFERENCE_ISSUES,
+                                                "https://github.com/deepspeedai/DeepSpeed/issues/3091"))
+def build_ops_in_files(settings, gpus=None):
+    """Judged from the files alone: a Dockerfile that sets DS_BUILD_OPS=1 installs DeepSpeed
+    later, so whether DeepSpeed is installed here says nothing about that build."""
+    set_vars = {}
+    for v in settings.values():
+        name = v.name.split(":", 1)[1] if v.kind == "build" and v.name.startswith(("env:", "arg:")) else v.name
+        if (v.kind == "env" or v.kind == "build") and name.startswith("DS_BUILD_") and v.value is not None:
+            set_vars[name] = v  # the last one wins
+    if not set_vars:
+        return ok("no DS_BUILD_* variable in the files")
+    if str(set_vars.get("DS_BUILD_OPS", None) and set_vars["DS_BUILD_OPS"].value) != "1":
+        return ok(f"{len(set_vars)} DS_BUILD_* variable(s); DS_BUILD_OPS=1 is not among them",
+                  evidence=[v.evidence() for v in set_vars.values()])
+    unbuildable = {**{op: why for op, why in ROCM_UNBUILDABLE.items()},
+                   **{op: "inference kernel with CUDA-only headers (mma.h)" for op in INFERENCE_OPS}}
+    on = [op for op in unbuildable if str(getattr(set_vars.get(DEFAULT_BUILD_VARS[op]), "value", "")) != "0"]
+    where = set_vars["DS_BUILD_OPS"]
+    if not on:
+        return ok("DS_BUILD_OPS=1 with every ROCm-unbuildable op switched off", evidence=[where.evidence()])
+    amd = [g for g in gpus or [] if not g.integrated]
+    off = {DEFAULT_BUILD_VARS[op]: "0" for op in on}
+    lines = "\n".join(f"{op}: {unbuildable[op]}" for op in on)
+    return (fail if amd or not gpus else warn)(
+        f"DS_BUILD_OPS=1 asks DeepSpeed to build {len(on)} op(s) that cannot build on ROCm",
+        "DeepSpeed's setup.py builds every op with DS_BUILD_OPS=1 unless its own DS_BUILD_<OP>=0 says otherwise; "
+        f"on ROCm these stop the install (e.g. ModuleNotFoundError: No module named 'dskernels'):\n{lines}",
+        evidence=[where.evidence()], subject=where.origin.label,
+        fix=FixPlan("Switch off the ops ROCm cannot build", (
+            Action("note", f"in {where.origin.path}, next to line {where.origin.line} ({where.origin.text}): also set "
+                           + " ".join(f"{k}=0" for k in off), path=where.origin.path),),
+            params={"files": [where.origin.path], "env": off}))

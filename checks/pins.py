@@ -174,3 +174,62 @@ def declared_requirements(pins, distributions, python=None):
     return warn(title, detail, evidence=[ev("probe: python", "\n".join(lines))], fix=fix,
                 data={"violations": lines})
 
+
+
+def _uses_deepspeed(setup) -> bool:
+    a = setup.arg("deepspeed")
+    return setup.deepspeed is not None or (a is not None and str(a.value).strip() not in ("", "None", "null"))
+
+
+@check("RD-PIN-003", area="pins", title="LLaMA-Factory's DeepSpeed check passes for runs that use DeepSpeed",
+       option="config", sources=lf.SOURCES)
+def llamafactory_deepspeed_pin(setups, llamafactory, distributions, env=None, python=None):
+    """Judged from the config, not the installed DeepSpeed alone: hparams/parser.py runs its
+    DeepSpeed check only when the arguments name a DeepSpeed config, and a mandatory check
+    ignores DISABLE_VERSION_CHECK, so a machine without DeepSpeed passes RD-PIN-001 and still
+    stops at start-up once this config is used."""
+    runs = [s for s in setups if _uses_deepspeed(s)]
+    if not runs:
+        return ok("no run of the files uses DeepSpeed")
+    checks = [c for c in llamafactory.checks if c.only_with_deepspeed]
+    if not checks:
+        return ok(f"LLaMA-Factory {llamafactory.version} has no DeepSpeed version check")
+    inst = distributions.get("deepspeed")
+    version = str(inst.get("version")) if inst else None
+    disabled = _disabled(env)
+    bad = []
+    for c in checks:
+        if version is None:
+            bad.append((c, "not installed"))
+            continue
+        if not c.specifier:
+            continue
+        from packaging.specifiers import SpecifierSet
+        from packaging.version import InvalidVersion, Version
+
+        try:
+            if not SpecifierSet(c.specifier).contains(Version(version), prereleases=True):
+                bad.append((c, version))
+        except InvalidVersion:
+            continue
+    refused = [(c, v) for c, v in bad if c.mandatory or not disabled]
+    run_ev = [(s.deepspeed.values[0].evidence() if s.deepspeed is not None and s.deepspeed.values
+               else s.arg("deepspeed").evidence()) for s in runs[:3]]
+    lines = [f"deepspeed {v} fails {c.requirement}{' (mandatory)' if c.mandatory else ''}" for c, v in bad]
+    evidence = run_ev + [ev("probe: python", f"llamafactory {llamafactory.version}; deepspeed {version or 'not installed'}")]
+    if disabled:
+        evidence.append(env_ev(env, "DISABLE_VERSION_CHECK"))
+    if not refused:
+        if bad:
+            return warn(f"DISABLE_VERSION_CHECK=1 hides LLaMA-Factory's DeepSpeed check: {'; '.join(lines)}",
+                        "The pin exists because of known breakages (deepspeedai/DeepSpeed#7347).",
+                        evidence=evidence)
+        return ok(f"deepspeed {version} passes LLaMA-Factory {llamafactory.version}'s DeepSpeed check",
+                  evidence=evidence)
+    spec = ",".join(c.specifier for c, _ in refused if c.specifier)
+    fix = pip_plan(python, {"deepspeed": spec}, "Install a DeepSpeed LLaMA-Factory accepts")
+    return fail(f"LLaMA-Factory {llamafactory.version} will refuse to start this DeepSpeed run: {'; '.join(lines)}",
+                ("The check is mandatory: DISABLE_VERSION_CHECK does not skip it. " if any(c.mandatory for c, _ in
+                                                                                          refused) else "")
+                + "It runs only when the arguments name a DeepSpeed config, so a scan without --config passes.",
+                evidence=evidence, fix=fix, data={"violations": lines})

@@ -9,7 +9,7 @@ from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 TOPOLOGY_DOC = "https://rocm.docs.amd.com/en/latest/how-to/system-optimization/mi300x.html"
 
 
-@check("RD-RCCL-001", area="rccl", title="No RCCL debugging workaround is left in the environment",
+@check("RD-RCCL-001", area="rccl", title="No RCCL or HIP debugging workaround is left in the environment",
        sources=sorted({s for v in RCCL_ENV for s in v.sources}))
 def rccl_env(env):
     hits = [(v, env[v.name]) for v in RCCL_ENV if v.triggered(env.get(v.name))]

@@ -58,3 +58,14 @@ def devnodes(ctx) -> list[dict]:
 def fsstats(ctx) -> dict:
     data = probe_data(ctx, "fsstats", FSSTATS)
     return {k: (v or {}) for k, v in data.items()}
+
+
+@fact("net_interfaces")
+def net_interfaces(ctx) -> list[str]:
+    """Network interface names (/sys/class/net), for *_SOCKET_IFNAME; unknown when unreadable."""
+    import posixpath
+
+    paths = ctx.source.glob("/sys/class/net/*")
+    if not paths:
+        raise Missing("/sys/class/net lists no interfaces (not readable here or not recorded)")
+    return sorted(posixpath.basename(p) for p in paths)

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 NCCL_ENV_DOCS = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+HIP_DEBUG_ENV = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html"
+ROCR_ENV = "https://rocm.docs.amd.com/projects/ROCR-Runtime/en/latest/api-reference/environment_variables.html"
+SYSTEM_DEBUGGING = "https://rocm.docs.amd.com/en/docs-6.4.1/how-to/system-debugging.html"
 RCCL_TIPS = "https://rocm.docs.amd.com/projects/rccl/en/latest/how-to/rccl-usage-tips.html"
 
 
@@ -49,6 +52,23 @@ RCCL_ENV: tuple[EnvVar, ...] = (
            "log noise and some start-up time (TRACE: much more); NCCL advises against keeping debug "
            "variables in production",
            (NCCL_ENV_DOCS,)),
+    EnvVar("HSA_ENABLE_SDMA", "warn", ("0",),
+           "no DMA engines for copies: host-device and peer copies run as blit kernels on the compute units",
+           "copies compete with training kernels for the GPU; a debugging switch (ROCm's system-debugging guide) "
+           "and a workaround for old SDMA hangs, not a setting to keep",
+           (ROCR_ENV, SYSTEM_DEBUGGING)),
+    EnvVar("HIP_LAUNCH_BLOCKING", "warn", ("1", "TRUE", "YES", "Y"),
+           "every kernel launch waits for the kernel to finish (HIP's CUDA_LAUNCH_BLOCKING)",
+           "large: the CPU and GPU no longer overlap; a debugging variable for locating a failing kernel",
+           (HIP_DEBUG_ENV,)),
+    EnvVar("AMD_SERIALIZE_KERNEL", "warn", ("1", "2", "3"),
+           "kernels wait for each other before and/or after they run",
+           "large: no kernel overlap; a debugging variable for synchronisation problems",
+           (HIP_DEBUG_ENV,)),
+    EnvVar("AMD_SERIALIZE_COPY", "warn", ("1", "2", "3"),
+           "copies wait for each other before and/or after they run",
+           "copy/compute overlap is lost; a debugging variable",
+           (HIP_DEBUG_ENV,)),
     EnvVar("NCCL_IB_DISABLE", "note", ("1", "TRUE", "YES", "Y"),
            "no InfiniBand/RoCE transport: multi-node traffic uses TCP sockets",
            "none on one node; a large loss of inter-node bandwidth on a cluster",

@@ -12,7 +12,7 @@ import re
 import shlex
 
 from ..settings import BUILD, CONTAINER, ENV, Artifact
-from .shell import commands, substitute
+from .shell import commands, pip_requirements, substitute
 
 DOCKERFILE = "dockerfile"
 _INSTR = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
@@ -70,45 +70,6 @@ def _pairs(value: str, legacy_ok: bool) -> list[tuple[str, str]]:
         if re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", k):
             out.append((k, v if eq else None))
     return out
-
-
-_PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
-
-
-def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
-    """What one ``pip install ...`` command installs, and its index options."""
-    i = 0
-    while i < len(words) and not (_PIP.search(words[i]) or (words[i].startswith("python") and
-                                                            words[i + 1:i + 3] == ["-m", "pip"])):
-        i += 1
-    if i >= len(words):
-        return [], {}
-    j = i + (3 if words[i].startswith("python") else 1)
-    if words[i].endswith("uv") and words[j:j + 1] == ["pip"]:
-        j += 1
-    if words[j:j + 1] != ["install"]:
-        return [], {}
-    reqs, opts = [], {}
-    k = j + 1
-    while k < len(words):
-        w = words[k]
-        if w in ("-r", "--requirement", "-c", "--constraint", "--index-url", "-i", "--extra-index-url", "-f",
-                 "--find-links", "-e", "--editable", "--target", "-t", "--prefix", "--root"):
-            if k + 1 < len(words):
-                opts.setdefault(w.lstrip("-"), []).append(words[k + 1])
-                if w in ("-e", "--editable"):
-                    reqs.append(words[k + 1])
-            k += 2
-            continue
-        if w.startswith("--") and "=" in w:
-            name, _, v = w[2:].partition("=")
-            opts.setdefault(name, []).append(v)
-        elif not w.startswith("-"):
-            reqs.append(w)
-        else:
-            opts.setdefault(w.lstrip("-"), []).append(True)
-        k += 1
-    return reqs, opts
 
 
 def read(path: str, text: str) -> Artifact:
@@ -174,7 +135,9 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
         return
     reqs, opts = pip_requirements(words)
     if reqs or opts:
-        line = _find(lines, first, last, r"\b(?:pip3?|uv)\b")
+        # the line of this pip command: the one naming its first requirement, else the first pip line
+        line = _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
+            if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
         art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()}}, line)
         return

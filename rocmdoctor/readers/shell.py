@@ -19,7 +19,7 @@ import os
 import re
 import shlex
 
-from ..settings import ENV, LAUNCHER, TRAIN, Artifact
+from ..settings import BUILD, ENV, LAUNCHER, TRAIN, Artifact
 
 SHELL, SLURM = "shell", "slurm"
 LAUNCHERS = ("torchrun", "deepspeed", "accelerate", "llamafactory-cli", "lmf", "python", "python3")
@@ -149,6 +149,45 @@ def substitute(word: str, variables: dict[str, str]) -> str:
     return _VAR.sub(lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
 
 
+_PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
+
+
+def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
+    """What one ``pip install ...`` command installs, and its index options."""
+    i = 0
+    while i < len(words) and not (_PIP.search(words[i]) or (words[i].startswith("python") and
+                                                            words[i + 1:i + 3] == ["-m", "pip"])):
+        i += 1
+    if i >= len(words):
+        return [], {}
+    j = i + (3 if words[i].startswith("python") else 1)
+    if words[i].endswith("uv") and words[j:j + 1] == ["pip"]:
+        j += 1
+    if words[j:j + 1] != ["install"]:
+        return [], {}
+    reqs, opts = [], {}
+    k = j + 1
+    while k < len(words):
+        w = words[k]
+        if w in ("-r", "--requirement", "-c", "--constraint", "--index-url", "-i", "--extra-index-url", "-f",
+                 "--find-links", "-e", "--editable", "--target", "-t", "--prefix", "--root"):
+            if k + 1 < len(words):
+                opts.setdefault(w.lstrip("-"), []).append(words[k + 1])
+                if w in ("-e", "--editable"):
+                    reqs.append(words[k + 1])
+            k += 2
+            continue
+        if w.startswith("--") and "=" in w:
+            name, _, v = w[2:].partition("=")
+            opts.setdefault(name, []).append(v)
+        elif not w.startswith("-"):
+            reqs.append(w)
+        else:
+            opts.setdefault(w.lstrip("-"), []).append(True)
+        k += 1
+    return reqs, opts
+
+
 # ------------------------------------------------------------------ reading
 
 def read(path: str, text: str, kind: str = SHELL) -> Artifact:
@@ -238,6 +277,11 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
     words = [substitute(w, variables) for w in words]
+    reqs, opts = pip_requirements(words)
+    if reqs or opts:
+        line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
+        art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
+        return
     _launch(art, words, first, last, physical)
 
 
@@ -273,6 +317,15 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 if m:
                     env_vals.append(m.groups())
                 i += 1
+            continue
+        if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
+                words[i + 1] in ("exec", "run"):
+            # container runners: skip their options and the image / container name
+            i += 2
+            while i < len(words) and words[i].startswith("-"):
+                i += 2 if "=" not in words[i] and words[i] in ("-B", "--bind", "-e", "--env", "-w", "--workdir",
+                                                                 "-v", "--volume", "--device", "--name") else 1
+            i += 1
             continue
         if head in ("srun", "mpirun", "mpiexec"):
             i += 1

@@ -1,0 +1,143 @@
+"""Container images and what gets installed into them: a CUDA base image, a `pip install`
+that pulls a CUDA torch, a floating tag, an image ROCm far from the host's.
+
+They judge the Dockerfiles, compose files and launch scripts given with `scan --config`
+(rocmdoctor.settings) against the machine: on a host with AMD GPUs a CUDA build is wrong.
+"""
+from __future__ import annotations
+
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.facts.rocm import version_tuple
+from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
+
+AREA = "image"
+
+
+def _images(settings):
+    """(image, Value) for every FROM line and compose `image:`, each place once (a Dockerfile's
+    last FROM is both a build and a container value)."""
+    seen, out = set(), []
+    for v in settings.values("build", "from") + settings.values("container", "image"):
+        if isinstance(v.value, str) and v.value and (v.value, v.origin.label) not in seen:
+            seen.add((v.value, v.origin.label))
+            out.append((v.value, v))
+    return out
+
+
+def _amd_target(gpus) -> bool:
+    return bool([g for g in gpus or [] if not getattr(g, "integrated", False)])
+
+
+@check("RD-IMG-001", area=AREA, title="Container images are ROCm builds, not CUDA builds", option="config",
+       sources=sorted({s for p in ka.CUDA_IMAGES for s in p.sources}))
+def cuda_base_image(settings, gpus=None):
+    images = _images(settings)
+    if not images:
+        return ok("no container image named in the files")
+    bad = [(i, v, p) for i, v in images for p in ka.CUDA_IMAGES if p.matches(i)]
+    if not bad:
+        return ok(f"{len(images)} image(s), none a CUDA build", evidence=[v.evidence() for _, v in images])
+    if not _amd_target(gpus):
+        return skip("CUDA image(s) named, but this machine has no AMD GPU to judge them against",
+                    evidence=[v.evidence() for _, v, _ in bad])
+    out = []
+    for image, v, p in bad:
+        out.append(fail(f"{image} is {p.why}: its torch and libraries cannot use AMD GPUs",
+                        "On an AMD GPU a CUDA torch finds no device ('torch.cuda.is_available() is False') and "
+                        "CUDA-only packages fail to load. Start from a ROCm image, e.g. rocm/pytorch:<rocm>_<os>_"
+                        "<python>_pytorch_<version> (tags: https://hub.docker.com/r/rocm/pytorch/tags).",
+                        subject=v.origin.label, evidence=[v.evidence()], sources=p.sources,
+                        fix=FixPlan("Use a ROCm base image", (Action("note", f"in {v.origin.path}: line "
+                                    f"{v.origin.line} names {image}; use a rocm/pytorch tag", path=v.origin.path),),
+                                    params={"files": [v.origin.path]})))
+    return out
+
+
+def _pip_problems(v):
+    """(rule, requirement) for each package of one pip install that would bring a CUDA build."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+    rocm_index = any(ka.ROCM_INDEX.search(x) for x in indexes)
+    guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
+    out = []
+    for req in rec.get("requirements") or []:
+        name = ka.requirement_name(str(req))
+        rule = ka.PIP_BY_NAME.get(name or "")
+        if rule is None or rocm_index or "rocm" in str(req).lower():
+            continue
+        if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
+            continue
+        out.append((rule, str(req)))
+    return out
+
+
+@check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
+       option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
+def pip_cuda_packages(settings, gpus=None):
+    pips = settings.values("build", "pip")
+    if not pips:
+        return ok("no pip install in the files")
+    out = []
+    for v in pips:
+        for rule, req in _pip_problems(v):
+            mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
+            out.append(mk(f"`pip install {req}` installs a CUDA build on an AMD target" if rule.level == "fail"
+                          else f"`pip install {req}` may replace the ROCm torch or build for CUDA",
+                          rule.why + ".", subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
+                          sources=rule.sources,
+                          fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
+                              "note", f"in {v.origin.path} line {v.origin.line}: " + (
+                                  "add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)"
+                                  if rule.package in ("torch", "torchvision", "torchaudio", "xformers") else
+                                  "add --no-build-isolation and -c <constraints> pinning the installed torch "
+                                  "(pip freeze | grep ^torch= > constraints.txt)"), path=v.origin.path),),
+                              params={"files": [v.origin.path]})))
+    return out or ok(f"{len(pips)} pip install line(s), none pulling a CUDA build",
+                     evidence=[v.evidence() for v in pips[:6]])
+
+
+@check("RD-IMG-003", area=AREA, title="Image tags are pinned, and the image's ROCm is close to the host's",
+       option="config", sources=[ka.DOCKER_TAGS, COMPAT_MATRIX, ka.ROCM_PYTORCH_TAGS])
+def image_tags(settings, rocm=None, amdgpu=None):
+    images = _images(settings)
+    if not images:
+        return ok("no container image named in the files")
+    host = None
+    if rocm is not None and (rocm.default or rocm.all):
+        inst = rocm.default or rocm.all[0]
+        host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
+    out = []
+    for image, v in images:
+        if ka.floating_tag(image):
+            out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
+                            "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
+                            "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
+                            subject=v.origin.label, evidence=[v.evidence()],
+                            fix=FixPlan("Pin the image tag", (Action("note", f"in {v.origin.path} line "
+                                        f"{v.origin.line}: name a full tag, e.g. rocm/pytorch:rocm6.4_ubuntu22.04_"
+                                        "py3.10_pytorch_release_2.6.0", path=v.origin.path),),
+                                        params={"files": [v.origin.path]})))
+            continue
+        img_rocm = ka.image_rocm(image)
+        if img_rocm is None or host is None:
+            out.append(ok(f"{image}: pinned" + ("" if img_rocm else " (its ROCm is not in the tag)")
+                          + ("" if host else "; no host ROCm to compare with"), subject=v.origin.label,
+                          evidence=[v.evidence()]))
+            continue
+        gap = release_gap(img_rocm, host[0])
+        short = ".".join(map(str, img_rocm[:2]))
+        hshort = ".".join(map(str, host[0][:2]))
+        if gap is not None and gap <= COMPAT_WINDOW:
+            out.append(ok(f"{image}: ROCm {short} in the image, {hshort} on the host (within ±{COMPAT_WINDOW})",
+                          subject=v.origin.label, evidence=[v.evidence(), host[1]]))
+            continue
+        apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
+        mk = fail if img_rocm[:1] != host[0][:1] else warn
+        out.append(mk(f"{image}: ROCm {short} in the image, {hshort} on the host ({apart})",
+                      f"A container brings its own ROCm user space but uses the host's kernel driver; AMD supports "
+                      f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
+                      "upgrade the host driver).", subject=v.origin.label, evidence=[v.evidence(), host[1]],
+                      data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
+    return out

@@ -1,0 +1,41 @@
+"""NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME against the interfaces this host has.
+
+The cluster scan compares nodes (RD-CLU-016); this asks the same of one host, from the live
+environment or a launch script (`scan --config`): a name that matches no interface makes
+the collectives' bootstrap fail ('no socket interface found') or hang at init.
+"""
+from __future__ import annotations
+
+from rocmdoctor.check import check, ev, fail, ok, skip
+from rocmdoctor.facts.node_summary import select_interfaces
+from rocmdoctor.settings import env_ev
+
+NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"
+TORCH_DIST = "https://docs.pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"
+VARS = ("NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME")
+
+
+@check("RD-NET-001", area="network", title="*_SOCKET_IFNAME names network interfaces this host has",
+       sources=[NCCL_ENV, TORCH_DIST])
+def socket_ifname(env, net_interfaces=None):
+    set_vars = {k: env[k] for k in VARS if env.get(k)}
+    if not set_vars:
+        return ok("NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME not set: interfaces are chosen automatically")
+    if net_interfaces is None:
+        return skip(f"{', '.join(set_vars)} set, but this host's interfaces are unknown (/sys/class/net not "
+                    "readable or not recorded)", evidence=[env_ev(env, k) for k in set_vars])
+    have = sorted(net_interfaces)
+    host_ev = ev("/sys/class/net", ", ".join(have) or "(none)")
+    out = []
+    for var, spec in set_vars.items():
+        matched = select_interfaces(spec, have, exact=var.startswith("GLOO"))
+        if matched:
+            out.append(ok(f"{var}={spec} selects {', '.join(matched)}", subject=var,
+                          evidence=[env_ev(env, var), host_ev]))
+            continue
+        out.append(fail(f"{var}={spec} matches no network interface on this host",
+                        f"Interfaces here: {', '.join(have) or 'none'}. The collectives' bootstrap fails ('no socket "
+                        "interface found') or hangs at init. NCCL reads the value as prefixes ('^' excludes, '=' "
+                        "exact names); gloo wants exact names. Name this host's interface, or unset it.",
+                        subject=var, evidence=[env_ev(env, var), host_ev]))
+    return out

@@ -1,0 +1,123 @@
+"""What makes a Dockerfile, compose file or launch script wrong for an AMD GPU: data, each
+entry with its source (reference: /work/shared/reference/health-logs-artifacts.md §4).
+Read by checks/images.py, checks/container_config.py and checks/launch.py.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
+PYTORCH_ROCM_INSTALL = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/"
+                        "pytorch-install.html")
+DS_7570 = "https://github.com/deepspeedai/DeepSpeed/issues/7570"
+LF_4970 = "https://github.com/hiyouga/LLaMA-Factory/pull/4970"
+XFORMERS_ROCM = "https://github.com/facebookresearch/xformers#installing-xformers"
+FLASH_ATTN_ROCM = "https://github.com/Dao-AILab/flash-attention#amd-rocm-support"
+BNB_ROCM = "https://huggingface.co/docs/bitsandbytes/main/en/installation"
+COMPOSE_GPU = "https://docs.docker.com/compose/how-tos/gpu-support/"
+GROUP_RENDER = ("https://github.com/ROCm/ROCm-docker/issues/90",
+                "https://github.com/odysseus-dev/odysseus/pull/515")
+DOCKER_TAGS = "https://docs.docker.com/reference/cli/docker/image/tag/"
+ROCM_PYTORCH_TAGS = "https://hub.docker.com/r/rocm/pytorch/tags"
+
+
+@dataclass(frozen=True)
+class ImagePattern:
+    pattern: str  # regex over "name:tag"
+    why: str
+    sources: tuple[str, ...]
+
+    def matches(self, image: str) -> bool:
+        return re.search(self.pattern, image, re.I) is not None
+
+
+# Base images whose torch and libraries are CUDA builds.
+CUDA_IMAGES: tuple[ImagePattern, ...] = (
+    ImagePattern(r"^(docker\.io/)?nvidia/cuda[:@]", "NVIDIA's CUDA base image", (ROCM_DOCKER,)),
+    ImagePattern(r"^(nvcr\.io/)?nvidia/", "an NVIDIA NGC image (CUDA torch)", (ROCM_DOCKER,)),
+    ImagePattern(r"^(docker\.io/)?pytorch/pytorch:.*cuda", "PyTorch's CUDA image", (PYTORCH_ROCM_INSTALL,)),
+    ImagePattern(r"[:-]cu(da)?1\d", "a tag naming a CUDA version (cu12x / cuda12)", (PYTORCH_ROCM_INSTALL,)),
+)
+
+
+@dataclass(frozen=True)
+class PipRule:
+    package: str  # normalised distribution name
+    level: str  # "fail" or "warn"
+    why: str
+    sources: tuple[str, ...]
+
+
+# `pip install X` from the default index on an AMD target. A ROCm index URL (or a local
+# wheel whose name says rocm) makes them fine.
+PIP_RULES: tuple[PipRule, ...] = (
+    PipRule("torch", "fail", "PyPI's torch wheels for Linux are CUDA builds; ROCm wheels come from "
+            "https://download.pytorch.org/whl/rocmX.Y (or AMD's repo.radeon.com)", (PYTORCH_ROCM_INSTALL,)),
+    PipRule("torchvision", "fail", "PyPI's torchvision is built against the CUDA torch and pulls it in",
+            (PYTORCH_ROCM_INSTALL,)),
+    PipRule("torchaudio", "fail", "PyPI's torchaudio is built against the CUDA torch and pulls it in",
+            (PYTORCH_ROCM_INSTALL,)),
+    PipRule("xformers", "fail", "PyPI's xformers wheels are CUDA builds that require one exact CUDA torch, so pip "
+            "replaces the ROCm torch; ROCm builds come from the PyTorch ROCm index", (XFORMERS_ROCM,)),
+    PipRule("flash-attn", "warn", "the PyPI source distribution builds the CUDA extension; on ROCm build "
+            "ROCm/flash-attention (CK, MI200/MI300) or use the Triton backend", (FLASH_ATTN_ROCM,)),
+    PipRule("bitsandbytes", "warn", "only recent bitsandbytes releases ship ROCm binaries, and they must match "
+            "torch's HIP version", (BNB_ROCM,)),
+    PipRule("deepspeed", "warn", "`pip install deepspeed` resolves torch from PyPI when the installed one does not "
+            "satisfy it, replacing the ROCm torch with the CUDA build; install it with --no-build-isolation and a "
+            "constraint pinning the installed torch", (DS_7570,)),
+    PipRule("vllm", "warn", "PyPI's vllm wheels are CUDA builds pinned to one CUDA torch; ROCm needs the ROCm build",
+            (LF_4970,)),
+)
+PIP_BY_NAME = {r.package: r for r in PIP_RULES}
+ROCM_INDEX = re.compile(r"(download\.pytorch\.org/whl/(nightly/)?rocm|repo\.radeon\.com|rocm)", re.I)
+# Options that stop pip from touching torch while installing something else.
+SAFE_PIP_OPTIONS = {"no-deps", "c", "constraint"}
+
+
+def requirement_name(req: str) -> str | None:
+    """'torch==2.3.0+rocm6.0' -> 'torch'; 'flash_attn' -> 'flash-attn'; None for paths/URLs/extras-only."""
+    req = req.strip().strip("'\"")
+    if not req or req.startswith((".", "/", "-")) or "://" in req or req.endswith((".whl", ".tar.gz", ".zip")):
+        return None
+    m = re.match(r"^([A-Za-z0-9][A-Za-z0-9._-]*)", req)
+    return re.sub(r"[-_.]+", "-", m.group(1)).lower() if m else None
+
+
+# Compose syntax that only NVIDIA's runtime understands.
+NVIDIA_ENV = ("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "NVIDIA_REQUIRE_CUDA")
+VISIBLE_VARS = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
+# Groups that Debian/Ubuntu base images define (base-passwd: video is 44); render is not
+# among them, and the host's render GID differs from host to host.
+BASE_IMAGE_GROUPS = {"video", "audio", "users", "root", "adm", "sudo", "plugdev"}
+SHM_MULTI_GPU = 1 << 30  # below this with several GPUs, RCCL's SHM transport fails (RD-CTR-002)
+DOCKER_DEFAULT_SHM = 64 << 20
+
+_ROCM_TAG = re.compile(r"rocm[-_]?(\d+)\.(\d+)(?:\.(\d+))?", re.I)
+
+
+def image_rocm(image: str) -> tuple[int, ...] | None:
+    """The ROCm release an image tag names (rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1))."""
+    m = _ROCM_TAG.search(image.split("/", 1)[-1])
+    if not m:
+        return None
+    return tuple(int(x) for x in m.groups() if x is not None)
+
+
+def floating_tag(image: str) -> bool:
+    """No tag, or 'latest'; a digest pins it."""
+    if "@sha256:" in image or image.startswith("$"):
+        return False
+    name = image.rsplit("/", 1)[-1]
+    return ":" not in name or name.rsplit(":", 1)[1] in ("latest", "")
+
+
+def docker_size(value) -> int | None:
+    """Compose/docker sizes: 8G, 8gb, 1024m, 67108864."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value)
+    m = re.match(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", str(value or ""), re.I)
+    if not m:
+        return None
+    return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])

@@ -1,0 +1,224 @@
+"""Rules on Dockerfiles, compose files and launch scripts (scan --config), each where it fires
+and where it must not, on the seeds' files (tests/data/seeds) and real public files
+(tests/data/configs, source on each file's first line)."""
+import os
+import shutil
+
+import pytest
+
+import rocmdoctor
+from rocmdoctor.model import Status
+from rocmdoctor.testing import build_snapshot
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+SEEDS = os.path.join(DATA, "seeds")
+CONFIGS = os.path.join(DATA, "configs")
+
+
+def need(example):
+    if example not in rocmdoctor.examples():
+        pytest.skip(f"example {example} not built")
+
+
+def findings(paths, code, example="mi50x2-xeon", snapshot=None):
+    if snapshot is None:
+        need(example)
+    r = rocmdoctor.scan(example=None if snapshot else example, snapshot=snapshot, select=[code],
+                        options={"config": [str(p) for p in paths]})
+    return r.by_code(code)
+
+
+def statuses(fs):
+    return sorted(f.status.value for f in fs)
+
+
+def write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+# ------------------------------------------------------------------ RD-IMG-001 CUDA base image
+
+def test_cuda_base_image_fails_on_an_amd_machine():
+    fs = findings([os.path.join(CONFIGS, "llamafactory_docker-cuda.Dockerfile")], "RD-IMG-001")
+    assert statuses(fs) == ["fail"] and "cu124" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("llamafactory_docker-cuda.Dockerfile:4")  # FROM ${BASE_IMAGE}
+
+
+def test_rocm_base_images_pass():
+    fs = findings([os.path.join(SEEDS, "Dockerfile"), os.path.join(CONFIGS, "llamafactory_docker-rocm.Dockerfile")],
+                  "RD-IMG-001")
+    assert statuses(fs) == ["pass"]
+
+
+def test_cuda_image_not_judged_without_an_amd_gpu():
+    fs = findings([os.path.join(CONFIGS, "llamafactory_docker-cuda.Dockerfile")], "RD-IMG-001", example="no-gpu")
+    assert statuses(fs) == ["skip"]
+
+
+# ------------------------------------------------------------------ RD-IMG-002 pip pulling CUDA builds
+
+def test_pip_install_torch_from_pypi_fails(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip install torch torchvision \\\n"
+                                      "    && pip install xformers\n")
+    fs = findings([p], "RD-IMG-002")
+    assert statuses(fs) == ["fail", "fail", "fail"]
+    assert {f.evidence[0].source for f in fs} == {p + ":2", p + ":3"}
+
+
+def test_pip_install_with_rocm_index_passes(tmp_path):
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\npip install torch torchvision --index-url "
+                                    "https://download.pytorch.org/whl/rocm6.3\npip install -r requirements.txt\n")
+    assert statuses(findings([p], "RD-IMG-002")) == ["pass"]
+
+
+def test_pip_install_deepspeed_without_constraint_warns_and_with_no_deps_passes(tmp_path):
+    warned = write(tmp_path, "a.sh", "#!/bin/bash\npip install deepspeed\n")
+    guarded = write(tmp_path, "b.sh", "#!/bin/bash\npip install --no-deps deepspeed\n")
+    assert statuses(findings([warned], "RD-IMG-002")) == ["warn"]
+    assert statuses(findings([guarded], "RD-IMG-002")) == ["pass"]
+
+
+def test_real_cuda_dockerfile_flash_attn_warns():
+    fs = findings([os.path.join(CONFIGS, "llamafactory_docker-cuda.Dockerfile")], "RD-IMG-002")
+    assert [f.status for f in fs] == [Status.WARN] and "flash-attn" in fs[0].title
+
+
+# ------------------------------------------------------------------ RD-IMG-003 tags and ROCm distance
+
+def test_floating_tag_warns_and_pinned_tag_passes(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n")
+    fs = findings([p], "RD-IMG-003")
+    assert statuses(fs) == ["warn"] and "floats" in fs[0].title
+    assert statuses(findings([os.path.join(SEEDS, "Dockerfile")], "RD-IMG-003")) == ["pass"]  # rocm6.1 vs host 6.3
+
+
+def test_image_rocm_far_from_the_host_fails():
+    # the seed compose file's rocm7.1 image on the MI50 example (system ROCm 6.3): 3 releases, another major
+    fs = findings([os.path.join(SEEDS, "docker-compose.yml")], "RD-IMG-003")
+    assert statuses(fs) == ["fail"] and fs[0].data["release_gap"] == 3
+
+
+# ------------------------------------------------------------------ RD-DS-008 DS_BUILD_OPS=1
+
+def test_ds_build_ops_in_the_seed_dockerfile_fails_without_deepspeed_installed():
+    fs = findings([os.path.join(SEEDS, "Dockerfile")], "RD-DS-008", example="rx7900xtx")
+    assert statuses(fs) == ["fail"]
+    assert fs[0].evidence[0].source.endswith("Dockerfile:48")
+    assert fs[0].fix.params["env"]["DS_BUILD_CUTLASS_OPS"] == "0"
+
+
+def test_ds_build_ops_with_unbuildable_ops_off_passes(tmp_path):
+    from rocmdoctor.checks.deepspeed import DEFAULT_BUILD_VARS, INFERENCE_OPS, ROCM_UNBUILDABLE
+
+    off = " ".join(f"{DEFAULT_BUILD_VARS[o]}=0" for o in (*ROCM_UNBUILDABLE, *INFERENCE_OPS))
+    p = write(tmp_path, "build.sh", f"#!/bin/bash\nexport DS_BUILD_OPS=1 {off}\n")
+    assert statuses(findings([p], "RD-DS-008")) == ["pass"]
+
+
+# ------------------------------------------------------------------ RD-PIN-003 LLaMA-Factory DeepSpeed pin
+
+def test_llamafactory_mandatory_deepspeed_pin_fails_for_a_deepspeed_run(tmp_path):
+    # MI50 example: LLaMA-Factory 0.9.3 (mandatory deepspeed<=0.16.9), deepspeed 0.18.3 installed
+    for n in ("qwen_lora_sft_ds2.yaml", "ds_z2_config.json", "train_qwen_ddp_fp32.sh"):
+        shutil.copy(os.path.join(SEEDS, n), tmp_path / n)
+    fs = findings([tmp_path / "qwen_lora_sft_ds2.yaml", tmp_path / "train_qwen_ddp_fp32.sh"], "RD-PIN-003")
+    assert statuses(fs) == ["fail"] and "mandatory" in fs[0].title
+    assert any(e.source.endswith("train_qwen_ddp_fp32.sh:9") for e in fs[0].evidence)  # DISABLE_VERSION_CHECK=1
+
+
+def test_llamafactory_pin_not_involved_without_deepspeed():
+    assert statuses(findings([os.path.join(SEEDS, "train_qwen_ddp_fp32.sh")], "RD-PIN-003")) == ["pass"]
+
+
+# ------------------------------------------------------------------ compose rules
+
+def test_real_rocm_compose_passes_devices_shm_and_nvidia_syntax():
+    p = [os.path.join(CONFIGS, "llamafactory_docker-rocm_docker-compose.yml")]
+    for code in ("RD-CTR-003", "RD-CTR-004", "RD-CTR-005", "RD-CTR-006"):
+        assert statuses(findings(p, code)) == ["pass"], code
+
+
+def test_real_cuda_compose_fails_on_amd():
+    p = [os.path.join(CONFIGS, "llamafactory_docker-cuda_docker-compose.yml")]
+    assert statuses(findings(p, "RD-CTR-003")) == ["fail"]
+    fs = findings(p, "RD-CTR-004")
+    assert statuses(fs) == ["fail"] and "driver nvidia" in fs[0].title
+
+
+def test_compose_without_ipc_and_small_shm_warns(tmp_path):
+    p = write(tmp_path, "compose.yaml", "services:\n  t:\n    image: rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_"
+                                        "pytorch_release_2.4.0\n    devices: [/dev/kfd, /dev/dri]\n    shm_size: 256m\n")
+    fs = findings([p], "RD-CTR-005")
+    assert statuses(fs) == ["warn"] and "256 MiB" in fs[0].title
+
+
+def test_group_add_render_by_name_warns_with_the_host_gid():
+    fs = findings([os.path.join(SEEDS, "docker-compose.yml")], "RD-CTR-006")
+    assert statuses(fs) == ["warn"] and "render" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("docker-compose.yml:11")
+
+
+def test_group_created_by_the_dockerfile_passes(tmp_path):
+    d = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n"
+                                      "RUN groupadd -g 110 render\n")
+    c = write(tmp_path, "compose.yaml", "services:\n  t:\n    build: .\n    group_add: [video, render]\n")
+    assert statuses(findings([d, c], "RD-CTR-006")) == ["pass"]
+
+
+def test_visible_devices_renumbered_by_devices_fails(tmp_path):
+    p = write(tmp_path, "compose.yaml", "services:\n  t:\n    image: x:1\n    devices:\n      - /dev/kfd\n"
+                                        "      - /dev/dri/renderD129\n    environment:\n      HIP_VISIBLE_DEVICES: '1'\n")
+    fs = findings([p], "RD-CTR-007")
+    assert statuses(fs) == ["fail"] and fs[0].evidence[-1].source == p + ":8"
+    ok_ = write(tmp_path, "ok.yaml", open(p).read().replace("'1'", "'0'"))
+    assert statuses(findings([ok_], "RD-CTR-007")) == ["pass"]
+
+
+# ------------------------------------------------------------------ launcher and network
+
+def test_more_ranks_than_visible_gpus_fails():
+    fs = findings([os.path.join(SEEDS, "run_distributed.sh")], "RD-LCH-001")  # --nproc_per_node=4 on 2x MI50
+    assert statuses(fs) == ["fail", "fail", "fail"]
+
+
+def test_ranks_matching_the_gpus_pass_and_gpu_keyword_is_not_judged():
+    assert statuses(findings([os.path.join(SEEDS, "train_qwen_ddp_fp32.sh")], "RD-LCH-001")) == ["pass"]
+    fs = findings([os.path.join(CONFIGS, "lumi_run_multigpu_torchrun.sh")], "RD-LCH-001")
+    assert statuses(fs) == ["pass"] and "launch time" in fs[0].title
+
+
+def _host_with(tmp_path, *ifaces):
+    need("mi50x2-xeon")
+    base = os.path.join(os.path.dirname(rocmdoctor.__file__), "examples", "mi50x2-xeon")
+    return build_snapshot(tmp_path / "snap", base=base,
+                          files={f"/sys/class/net/{i}/type": "1\n" for i in ifaces})
+
+
+def test_socket_ifname_naming_a_missing_interface_fails(tmp_path):
+    snap = _host_with(tmp_path, "lo", "eno1", "enp65s0f0")
+    fs = findings([os.path.join(SEEDS, "run_distributed.sh")], "RD-NET-001", snapshot=snap)  # eth0
+    assert statuses(fs) == ["fail", "fail"] and fs[0].evidence[0].source.endswith("run_distributed.sh:5")
+
+
+def test_socket_ifname_matching_passes_also_without_config(tmp_path):
+    snap = _host_with(tmp_path, "lo", "eth0")
+    assert statuses(findings([os.path.join(SEEDS, "run_distributed.sh")], "RD-NET-001", snapshot=snap)) == \
+        ["pass", "pass"]
+    # single-node scan, no --config: the live environment is judged the same way
+    snap2 = build_snapshot(tmp_path / "s2", base=snap, probes={"env": {"NCCL_SOCKET_IFNAME": "ib0"}})
+    r = rocmdoctor.scan(snapshot=snap2, select=["RD-NET-001"])
+    assert statuses(r.by_code("RD-NET-001")) == ["fail"] and r.by_code("RD-NET-001")[0].evidence[0].source == \
+        "environment"
+
+
+# ------------------------------------------------------------------ left-over debug workarounds
+
+def test_hip_debug_variables_in_a_script_warn(tmp_path):
+    p = write(tmp_path, "t.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=0\nHIP_LAUNCH_BLOCKING=1 torchrun "
+                                "--nproc_per_node 2 train.py\n")
+    fs = findings([p], "RD-RCCL-001")
+    assert statuses(fs) == ["warn"] and "HSA_ENABLE_SDMA=0" in fs[0].title and "HIP_LAUNCH_BLOCKING=1" in fs[0].title
+    clean = write(tmp_path, "c.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=1\ntorchrun --nproc_per_node 2 train.py\n")
+    assert statuses(findings([clean], "RD-RCCL-001")) == ["pass"]
