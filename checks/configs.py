@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rocmdoctor import trainargs as ta
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.settings import removal_edit
 
 AREA = "config"
 COMPOSE_ENV = "https://docs.docker.com/compose/how-tos/environment-variables/envvars-precedence/"
@@ -46,7 +47,9 @@ def env_agrees(settings):
                         fix=FixPlan(f"Set {name} in one file", tuple(
                             Action("note", f"in {v.origin.path}: remove line {v.origin.line} ({v.origin.text})",
                                    path=v.origin.path) for v in vs[:-1]),
-                            params={"files": sorted({v.origin.path for v in vs}), "keep": last.origin.label})))
+                            fixer="config_edit",
+                            params={"files": sorted({v.origin.path for v in vs}), "keep": last.origin.label,
+                                    "edits": [e for e in (removal_edit(v) for v in vs[:-1]) if e]})))
     return out
 
 
@@ -67,6 +70,8 @@ def deepspeed_matches_args(setups):
         evidence = [d.evidence() for d, _, _ in bad if d is not None] + \
             [a.evidence() for _, a, _ in bad if a is not None]
         actions = []
+        edits = [{"path": s.deepspeed.path, "syntax": "deepspeed",
+                  "ops": [{"op": "set", "key": d.name, "value": _auto(d)} for d, _, _ in bad if d is not None]}]
         for d, a, why in bad:
             key = d.name if d is not None else "?"
             actions.append(Action("note", f"in {s.deepspeed.path}: set \"{key}\" to \"auto\" (it then follows the "
@@ -81,6 +86,13 @@ def deepspeed_matches_args(setups):
                         f"{lines}. transformers compares explicit DeepSpeed values with TrainingArguments and stops "
                         "with 'Please correct the following DeepSpeed config values that mismatch "
                         "TrainingArguments values'.", subject=s.path, evidence=evidence,
-                        fix=FixPlan(f"Make {' and '.join(files)} agree", tuple(actions),
-                                    params={"files": files, "mismatches": [w for _, _, w in bad]})))
+                        fix=FixPlan(f"Make {' and '.join(files)} agree", tuple(actions), fixer="config_edit",
+                                    params={"files": files, "mismatches": [w for _, _, w in bad], "edits": edits})))
     return out or ok("no run pairs a DeepSpeed JSON with training arguments")
+
+
+def _auto(ds_value):
+    """The DeepSpeed value that follows the arguments: "auto" (inside a bf16/fp16 section, its "enabled")."""
+    if isinstance(ds_value.value, dict):
+        return dict(ds_value.value, enabled="auto")
+    return "auto"

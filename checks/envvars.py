@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.settings import env_ev
+from rocmdoctor.settings import env_ev, env_removals
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge.gpus import arch_base, officially_supported
@@ -18,12 +18,15 @@ PARSL_3858 = "https://github.com/Parsl/parsl/issues/3858"
 PYTORCH_ARCH = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"
 
 
-def _unset(*names: str) -> FixPlan:
+def _unset(*names: str, env=None) -> FixPlan:
+    """Unset the variables; where a file given with --config sets one, show that line's
+    deletion as a diff (`fix --config`)."""
+    edits = env_removals(env, names)
     return FixPlan(f"Unset {', '.join(names)}", (
         Action("env", "remove it from the environment of the training job", env={n: None for n in names}),
         Action("note", "also delete it where it is set (shell rc files, /etc/environment, the launcher "
                        "script or the container definition), or it comes back"),
-    ))
+    ), fixer="config_edit" if edits else None, params={"edits": edits} if edits else {})
 
 
 # ------------------------------------------------------------------ HSA override
@@ -49,7 +52,7 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
         subject = f"GPU {', '.join(str(g.index) for g in gs)} ({gfx})"
         evidence = [env_ev(env or {var: value}, var),
                     ev(gs[0].properties_path, f"gfx_target_version {gs[0].gfx_target_version}")]
-        out.append(_judge(ovs[0], gs[0], subject, evidence, arch_list, rocm_v))
+        out.append(_judge(ovs[0], gs[0], subject, evidence, arch_list, rocm_v, env))
     used_global = [by_index[x.gpu_index] for x in o.per_gpu if x.var == "HSA_OVERRIDE_GFX_VERSION"]
     if len({g.gfx for g in used_global}) > 1:
         kinds = ", ".join(sorted({f"{g.gfx} (KFD node {g.node})" for g in used_global}))
@@ -59,19 +62,19 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
                         "node ids are the directory numbers under /sys/class/kfd/kfd/topology/nodes (CPUs "
                         "count too, so the first GPU is usually node 1).",
                         evidence=[env_ev(env or {"HSA_OVERRIDE_GFX_VERSION": o.global_value}, "HSA_OVERRIDE_GFX_VERSION")],
-                        fix=_unset("HSA_OVERRIDE_GFX_VERSION")))
+                        fix=_unset("HSA_OVERRIDE_GFX_VERSION", env=env)))
     if o.stray:
         nodes = ", ".join(str(g.node) for g in gpus)
         out.append(warn(f"{', '.join(o.stray)} name(s) no GPU node",
                         f"Per-node overrides use KFD node ids, not GPU indexes; the GPU nodes here are {nodes}. "
                         "The variable(s) have no effect as written.",
                         evidence=[env_ev(env or o.per_node_vars, k) for k in o.stray],
-                        fix=_unset(*o.stray)))
+                        fix=_unset(*o.stray, env=env)))
     return out
 
 
-def _judge(ov, g, subject, evidence, arch_list, rocm_v):
-    fix = _unset(ov.var)
+def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
+    fix = _unset(ov.var, env=env)
     if ov.version is None:
         return fail(f"{subject}: {ov.var}={ov.value!r} is malformed",
                     "libhsakmt accepts only major.minor.stepping (for example 10.3.0); anything else makes "
@@ -150,7 +153,7 @@ def pytorch_rocm_arch(env, gpus, hsa_overrides=None):
                 "HIP extensions built now (DeepSpeed ops, flash-attn, bitsandbytes, a torch source build) get "
                 f"no code for {', '.join(missing)} and fail at run time with 'invalid device function'. "
                 f"Set it to the GPUs' targets (PYTORCH_ROCM_ARCH={';'.join(sorted(needed - {None}))}) or unset it."
-                + why_real, evidence=evidence, fix=_unset("PYTORCH_ROCM_ARCH"))
+                + why_real, evidence=evidence, fix=_unset("PYTORCH_ROCM_ARCH", env=env))
 
 
 # ------------------------------------------------------------------ visible devices
@@ -206,7 +209,7 @@ def visible_devices(env, gpus, kfd_nodes=None):
     final = next(iter(results.values())) if results else pool
     visible = [g.index for g in final if g is not None]
     data = {"visible_gpus": visible, "variables": set_vars}
-    fix = _unset(*set_vars)
+    fix = _unset(*set_vars, env=env)
     if not final and all(v.strip() in ("-1", "") for v in set_vars.values()):
         # The usual deliberate way to hide every GPU (CPU-only jobs, tests).
         return warn("the visible-devices variables hide every GPU", "; ".join(problems) +

@@ -49,5 +49,14 @@ def ranks_per_node(settings, gpus, env=None):
                         evidence=[v.evidence()] + vis_ev + [ev("KFD topology", f"{len(gpus)} GPU(s)")],
                         fix=FixPlan(f"Launch {visible} rank(s) per node", (Action(
                             "note", f"in {v.origin.path} line {v.origin.line}: set it to {visible}",
-                            path=v.origin.path),), params={"files": [v.origin.path], "ranks": visible})))
+                            path=v.origin.path),), fixer="config_edit",
+                            params={"files": [v.origin.path], "ranks": visible, "edits": [_set_ranks(v, visible)]})))
     return out or ok("ranks per node are decided at launch time", evidence=[v.evidence() for v in vals])
+
+
+def _set_ranks(v, n: int) -> dict:
+    """Replace the option's value on its own line (--nproc_per_node=4, --num_gpus 4 ...)."""
+    return {"path": v.origin.path, "syntax": "lines",
+            "ops": [{"op": "set_in_line", "line": v.origin.line,
+                     "pattern": r"(--(?:nproc[_-]per[_-]node|num[_-]gpus|num[_-]processes))([= ]+)(\S+)",
+                     "value": str(n)}]}

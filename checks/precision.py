@@ -281,11 +281,14 @@ def _config_devices(gpus, torch):
     return devs, [d for d in devs if d.vendor == "amd"]
 
 
-def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None) -> FixPlan:
-    """A display-only plan with one action per file; params carry the edits for `fix --config`."""
+def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None, edits=None) -> FixPlan:
+    """A display-only plan with one action per file; ``edits`` (rocmdoctor/config_edits.py
+    operations) let `fix --config` show each file's change as a unified diff."""
     first = next(iter(changes.values()), "")
     return FixPlan(title, tuple(Action("note", f"in {p}: {c}", path=p) for p, c in changes.items()),
-                   params=dict(params or {}, change=first, changes=dict(changes), files=list(changes)))
+                   fixer="config_edit" if edits else None,
+                   params=dict(params or {}, change=first, changes=dict(changes), files=list(changes),
+                               **({"edits": edits} if edits else {})))
 
 
 def _sub(setup, many: bool) -> str | None:
@@ -356,7 +359,7 @@ def _dtype_fix(setup, rec):
     return _edits_plan(f"Train in {rec.dtype}" + (" with dynamic loss scaling" if rec.loss_scaling else "")
                        + (f" (edit all {len(changes)} files: transformers refuses a DeepSpeed config that "
                           "disagrees with the arguments)" if len(changes) > 1 else ""),
-                       changes, {"dtype": rec.dtype})
+                       changes, {"dtype": rec.dtype}, ta.dtype_edits(setup, rec.dtype))
 
 
 @check("RD-PREC-011", area=AREA, title="Training config: the attention implementation exists for the GPUs",
@@ -392,7 +395,9 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
                         "The flash-attn package's CK backend supports MI200/MI300-class GPUs only (gfx90a, gfx942, "
                         "gfx950); elsewhere model loading fails or falls back. Use PyTorch SDPA.",
                         evidence=[ev_cfg] + [d.evidence for d in bad], subject=subject,
-                        fix=_edits_plan("Use SDPA attention", {path: change})))
+                        fix=_edits_plan("Use SDPA attention", {path: change}, edits=[{
+                            "path": path, "syntax": ta.syntax_of(s, path),
+                            "ops": [{"op": "set", "key": ask.decided_by.name, "value": change.split()[-1].strip('"')}]}])))
     return out
 
 
@@ -427,7 +432,7 @@ def config_fp16(setups):
                               "not prevent activation overflow.", subject=subject,
                               evidence=[s.arg("model_name_or_path").evidence(), ev_cfg],
                               fix=_edits_plan("Train this model in bf16 (native-BF16 GPUs) or fp32",
-                                              ta.dtype_changes(s, "fp32"), {"dtype": "fp32"})))
+                                              ta.dtype_changes(s, "fp32"), {"dtype": "fp32"}, ta.dtype_edits(s, "fp32"))))
         out.extend(found or [ok(f"{s.path}: fp16 with dynamic loss scaling", evidence=[ev_cfg], subject=subject)])
     return out
 
@@ -455,5 +460,6 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
         out.append(warn(f"tf32: true has no effect on {gfx}",
                         "XF32 exists only on MI300-class GPUs; transformers may also reject --tf32 on ROCm. Remove it.",
                         evidence=[v.evidence()] + [d.evidence for d in bad], subject=subject,
-                        fix=_edits_plan("Remove tf32", {v.origin.path: change})))
+                        fix=_edits_plan("Remove tf32", {v.origin.path: change}, edits=[{
+                            "path": v.origin.path, "syntax": syntax, "ops": [{"op": "set", "key": "tf32", "value": False}]}])))
     return out

@@ -2,7 +2,7 @@
 (XGMI or PCIe, which NUMA node / socket each sits on)."""
 from __future__ import annotations
 
-from rocmdoctor.settings import env_ev
+from rocmdoctor.settings import env_ev, env_removals
 from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
 from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 
@@ -25,7 +25,8 @@ def rccl_env(env):
         actions=tuple(Action("env", f"unset {v.name} (now {val!r}): {v.effect}", env={v.name: None})
                       for v, val in bad),
         applicability=Applicability.DISPLAY_ONLY,
-        params={"unset": [v.name for v, _ in bad]},
+        fixer="config_edit" if env_removals(env, [v.name for v, _ in bad]) else None,
+        params={"unset": [v.name for v, _ in bad], "edits": env_removals(env, [v.name for v, _ in bad])},
     )
     detail = " ".join(f"{v.name}={val}: {v.effect}. Cost: {v.cost}." for v, val in bad)
     names = ", ".join(f"{v.name}={val}" for v, val in bad)

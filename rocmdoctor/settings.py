@@ -229,6 +229,20 @@ class Settings:
             origins[v.name] = v
         return EnvView(merged, origins)
 
+    def model_for(self, setup: Setup) -> tuple[str, dict] | None:
+        """(path, config.json mapping) of the model a run trains: --model, else the config.json
+        of its model_name_or_path (a local checkpoint), else the one model config among the files."""
+        models = [a for a in self.artifacts if a.kind == "model_config" and isinstance(a.data, dict)]
+        forced = [a for a in models if a.refs.get("given") == "--model"]
+        if forced:
+            return forced[0].path, forced[0].data
+        v = setup.arg("model_name_or_path")
+        if v is not None:
+            for a in models:
+                if a.refs.get("model_dir") and a.refs["model_dir"] == str(v.value):
+                    return a.path, a.data
+        return (models[0].path, models[0].data) if len(models) == 1 else None
+
     def of_kind(self, *kinds: str) -> list[Artifact]:
         return [a for a in self.artifacts if a.kind in kinds]
 
@@ -268,4 +282,34 @@ def iter_unique(items: Iterable[str]) -> list[str]:
     for i in items:
         if i not in out:
             out.append(i)
+    return out
+
+
+_ONE_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|ENV\s+|-\s*['\"]?)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|:\s|\s+(?=\S))")
+
+
+def removal_edit(v: Value) -> dict | None:
+    """A config_edits operation deleting the line that sets ``v``, when that line sets only
+    it (``export X=1``, ``ENV X=1``, ``- X=1``, ``X: 1``); None when the line holds more."""
+    if v.origin.live or not v.origin.line:
+        return None
+    text = v.origin.text
+    m = _ONE_ASSIGNMENT.match(text)
+    if not m or m.group(1) != v.name:
+        return None
+    body = text.split("#")[0]
+    if len(re.findall(r"(?<![\w$])[A-Za-z_][A-Za-z0-9_]*=", body)) > 1 or text.rstrip().endswith("\\"):
+        return None
+    return {"path": v.origin.path, "syntax": "lines",
+            "ops": [{"op": "replace_line", "line": v.origin.line, "text": None, "expect": v.name}]}
+
+
+def env_removals(env, names) -> list[dict]:
+    """Line deletions for the variables ``names`` where the files set them (an EnvView knows)."""
+    out = []
+    for n in names:
+        v = env.origins.get(n) if isinstance(env, EnvView) else None
+        e = removal_edit(v) if v is not None else None
+        if e is not None:
+            out.append(e)
     return out

@@ -224,3 +224,118 @@ class Edits:
     """path -> change, in the order the files should be opened."""
 
     changes: dict[str, str] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------ memory fit (memory_estimate)
+
+LLAMAFACTORY_DEFAULTS = {"cutoff_len": 2048, "lora_rank": 8, "finetuning_type": "lora"}
+ALL_LINEARS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+
+
+def _int(v: Any, default: int | None = None) -> int | None:
+    try:
+        return int(float(str(v)))
+    except (TypeError, ValueError):
+        return default
+
+
+def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default: str = "bf16"):
+    """memory_estimate.Settings for one run, from every file of it (what each value came from
+    is in ``why``): ZeRO stage and offload from the DeepSpeed JSON; micro-batch, sequence
+    length, LoRA and checkpointing from the arguments, with LLaMA-Factory's defaults where a
+    LLaMA-Factory run leaves them out (it checkpoints unless disable_gradient_checkpointing)."""
+    from . import memory_estimate as me
+
+    lf = any(k == "llamafactory" for k in setup.kinds.values()) or setup.arg("stage") is not None \
+        or setup.arg("finetuning_type") is not None
+    why: dict[str, str] = {}
+
+    def arg(name, default=None):
+        v = setup.arg(name)
+        if v is not None:
+            why[name] = f"{v.origin.label}: {name}={v.value}"
+            return v.value
+        if lf and name in LLAMAFACTORY_DEFAULTS:
+            why[name] = f"LLaMA-Factory default: {name}={LLAMAFACTORY_DEFAULTS[name]}"
+            return LLAMAFACTORY_DEFAULTS[name]
+        return default
+
+    ask = dtype(setup)
+    dt = ask.value if ask is not None and ask.value in me.DTYPE_BYTES else (
+        dtype_default if ask is not None and ask.value == "auto" else "fp32")
+    ft = str(arg("finetuning_type", "full")).lower()
+    use_lora = truthy(arg("use_lora", None)) if setup.arg("use_lora") is not None else None
+    lora = (ft == "lora") if use_lora is None else bool(use_lora)
+    targets = str(arg("lora_target", "all") or "all")
+    lora_targets = ALL_LINEARS if targets in ("all", "all-linear") else tuple(
+        t.strip() for t in targets.split(",") if t.strip() in ALL_LINEARS) or me.DEFAULT_LORA_TARGETS
+    batch = _int(arg("per_device_train_batch_size"), None)
+    micro = setup.ds("train_micro_batch_size_per_gpu")
+    if batch is None and _int(micro) is not None:
+        batch = _int(micro)
+        why["per_device_train_batch_size"] = f"{setup.deepspeed.path}: train_micro_batch_size_per_gpu={micro}"
+    seq = None
+    for k in ("cutoff_len", "model_max_length", "max_seq_length", "max_length", "seq_length"):
+        seq = _int(arg(k), None)
+        if seq:
+            break
+    if lf and setup.arg("disable_gradient_checkpointing") is not None:
+        ckpt = truthy(setup.arg("disable_gradient_checkpointing").value) is not True
+    elif setup.arg("gradient_checkpointing") is not None:
+        ckpt = truthy(arg("gradient_checkpointing")) is True
+    else:
+        ckpt = lf  # LLaMA-Factory turns it on unless told not to; HF Trainer leaves it off
+    zero_sec = setup.ds("zero_optimization")
+    zero_sec = zero_sec if isinstance(zero_sec, dict) else {}
+    stage = zero_sec.get("stage", 0)
+    stage = stage if isinstance(stage, int) and not isinstance(stage, bool) and 0 <= stage <= 3 else 0
+    if setup.deepspeed is not None:
+        why["zero_optimization"] = (f"{setup.deepspeed.path}: stage {stage}, offload_optimizer "
+                                    f"{(zero_sec.get('offload_optimizer') or {}).get('device', 'none') if isinstance(zero_sec.get('offload_optimizer'), dict) else 'none'}")
+    if ask is not None and ask.decided_by is not None:
+        why["dtype"] = f"{ask.decided_by.origin.label}: {dt}"
+    off = zero_sec.get("offload_optimizer")
+    offload = isinstance(off, dict) and str(off.get("device", "none")).lower() in ("cpu", "nvme")
+    st = me.Settings(dtype=dt, lora=lora, lora_rank=_int(arg("lora_rank", 8), 8) or 8, lora_targets=lora_targets,
+                     batch=max(1, batch or 1), seq_len=seq or 2048, grad_ckpt=ckpt, zero=stage, gpus=max(1, gpus),
+                     offload=offload, attention=attention_kind)
+    if not seq:
+        why["seq_len"] = "not set: 2048 assumed"
+    if not setup.arg("gradient_checkpointing") and not setup.arg("disable_gradient_checkpointing"):
+        why["gradient_checkpointing"] = "LLaMA-Factory default: on" if lf else "not set: off (HF Trainer default)"
+    return st, why
+
+
+# ------------------------------------------------------------------ structured edits (config_edits)
+
+def dtype_edits(setup: Setup, dt: str) -> list[dict]:
+    """The same files as :func:`dtype_changes`, as operations `fix --config` turns into diffs."""
+    out = []
+    for path in dtype_changes(setup, dt):
+        syntax = _syntax(path, setup)
+        if syntax == "deepspeed":
+            d = setup.deepspeed.data if isinstance(setup.deepspeed.data, dict) else {}
+            cur_bf = d.get("bf16") if isinstance(d.get("bf16"), dict) else {}
+            cur_fp = d.get("fp16") if isinstance(d.get("fp16"), dict) else {}
+            ops = [{"op": "set", "key": "bf16", "value": dict(cur_bf, enabled=dt == "bf16")}]
+            fp = dict(DS_FP16_DYNAMIC, **{k: v for k, v in cur_fp.items() if k not in DS_FP16_DYNAMIC}) \
+                if dt == "fp16" else dict(cur_fp, enabled=False)
+            if dt == "fp16" or "fp16" in d or dt == "fp32":
+                ops.append({"op": "set", "key": "fp16", "value": fp})
+            if "bfloat16" in d:
+                ops.append({"op": "remove", "key": "bfloat16"})
+            if str(d.get("communication_data_type", "")).lower() in ("bf16", "bfloat16") and dt != "bf16":
+                ops.append({"op": "set", "key": "communication_data_type", "value": "fp16" if dt == "fp16" else "fp32"})
+            out.append({"path": path, "syntax": "deepspeed", "ops": ops})
+            continue
+        pure = any(v.name == "pure_bf16" and v.origin.path == path for v in setup.args)
+        ops = [{"op": "set", "key": "bf16", "value": dt == "bf16", "after": "fp16"},
+               {"op": "set", "key": "fp16", "value": dt == "fp16", "after": "bf16"}]
+        has = {v.name for v in setup.args if v.origin.path == path}
+        if "bf16" not in has and "fp16" not in has:
+            ops = [{"op": "set", "key": "fp16" if dt == "fp16" else "bf16", "value": dt != "fp32",
+                    "after": "learning_rate"}] if syntax != "json" else ops
+        if pure and dt != "bf16":
+            ops.append({"op": "remove", "key": "pure_bf16"})
+        out.append({"path": path, "syntax": syntax, "ops": ops})
+    return out

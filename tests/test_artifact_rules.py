@@ -222,3 +222,56 @@ def test_hip_debug_variables_in_a_script_warn(tmp_path):
     assert statuses(fs) == ["warn"] and "HSA_ENABLE_SDMA=0" in fs[0].title and "HIP_LAUNCH_BLOCKING=1" in fs[0].title
     clean = write(tmp_path, "c.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=1\ntorchrun --nproc_per_node 2 train.py\n")
     assert statuses(findings([clean], "RD-RCCL-001")) == ["pass"]
+
+
+# ------------------------------------------------------------------ RD-DS-006 memory fit from the configs
+
+QWEN7B = os.path.join(DATA, "hf_qwen2.5-7b-instruct")
+
+
+def test_full_finetune_of_a_7b_does_not_fit_and_says_what_to_change(tmp_path):
+    # seed 002: a 7B full fine-tune, --per_device_train_batch_size 16, ZeRO-3 + CPU offload (ds_config.json)
+    for n in ("fine_tune_train.sh", "ds_config.json"):
+        shutil.copy(os.path.join(SEEDS, n), tmp_path / n)
+    need("rx7900xtx")
+    r = rocmdoctor.scan(example="rx7900xtx", select=["RD-DS-006"],
+                        options={"config": [str(tmp_path / "fine_tune_train.sh")], "model": QWEN7B})
+    fs = r.by_code("RD-DS-006")
+    assert statuses(fs) == ["fail"] and "does not fit" in fs[0].title
+    est = fs[0].data["estimate"]
+    assert est["settings"]["lora"] is False and est["settings"]["batch"] == 16 and est["settings"]["seq_len"] == 512
+    assert fs[0].fix.params["suggestions"] and "micro-batch 1" in fs[0].fix.params["suggestions"][0]["change"]
+    settings_ev = [e for e in fs[0].evidence if e.source == "run settings"][0].text
+    assert "fine_tune_train.sh:17: per_device_train_batch_size=16" in settings_ev
+    assert "ds_config.json: stage 3, offload_optimizer cpu" in settings_ev
+
+
+def test_lora_run_fits_on_mi50():
+    fs = findings([os.path.join(SEEDS, "qwen_lora_sft_ds2.yaml")], "RD-DS-006")
+    assert statuses(fs) == ["pass"]  # no model config.json: the ZeRO rules alone
+    need("mi50x2-xeon")
+    r = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-DS-006"],
+                        options={"config": [os.path.join(SEEDS, "qwen_lora_sft_ds2.yaml")], "model": QWEN7B})
+    f = r.by_code("RD-DS-006")[0]
+    assert f.status == Status.PASS and "fits" in f.title
+    st = f.data["estimate"]["settings"]
+    assert st["lora"] and st["lora_rank"] == 64 and st["zero"] == 2 and st["gpus"] == 2
+    assert st["attention"] == "math"  # fa2 asked, but gfx906 has no flash kernel
+
+
+def test_model_found_next_to_model_name_or_path(tmp_path):
+    shutil.copytree(os.path.join(DATA, "hf_qwen2.5-0.5b"), tmp_path / "qwen0.5b")
+    p = write(tmp_path, "t.yaml", "model_name_or_path: qwen0.5b\nstage: sft\nfinetuning_type: full\n"
+                                  "per_device_train_batch_size: 4\ncutoff_len: 1024\nbf16: true\n")
+    f = findings([p], "RD-DS-006")[0]
+    assert f.status == Status.PASS and f.data["estimate"]["params"] < 1e9
+    assert f.evidence[0].source.endswith("qwen0.5b/config.json")
+
+
+def test_model_option_needs_config():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "rocmdoctor", "scan", "--example", "mi50x2-xeon", "--model", QWEN7B],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "--model goes with --config" in r.stderr

@@ -37,6 +37,10 @@ def add_arguments(p) -> None:
     p.add_argument("--env-file", metavar="PATH",
                    help="file for RCCL/HIP environment settings (for the launcher, or /etc/profile.d/NAME.sh)")
     p.add_argument("--user", metavar="NAME", help="user for the render/video group plan")
+    p.add_argument("--config", metavar="PATH", action="append",
+                   help="your launch scripts, Dockerfiles, compose files and training configs (files or directories, "
+                        "repeatable): their fixes are shown as unified diffs, never applied")
+    p.add_argument("--model", metavar="PATH", help="with --config: the checkpoint whose memory use is estimated")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json: schema rocmdoctor.fixplan (docs/fix.md)")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
@@ -97,17 +101,32 @@ def collect(a, src, facts) -> list:
         cpu = facts.optional("cpu")
         return [("--iommu", iommu_plan(cpu.vendor if cpu else None, a.iommu_mode))]
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), source=src,
-                  plugins=False if a.no_plugins else None)
+                  plugins=False if a.no_plugins else None, options=config_options(a))
     return [(f.code + (f" [{f.subject}]" if f.subject else ""), f.fix) for f in report.findings
             if f.fix is not None and f.status in (Status.FAIL, Status.WARN)]
+
+
+def config_options(a) -> dict | None:
+    return {"config": a.config, "model": a.model} if getattr(a, "config", None) else None
+
+
+def config_files(a) -> list[str]:
+    """Every file `--config` reads (named, found in a directory, or named by another):
+    the only files a config_edit plan may show a diff for."""
+    if not getattr(a, "config", None):
+        return []
+    from ..readers import read_all
+
+    return [x.path for x in read_all(a.config, model=a.model).readable()]
 
 
 def make_plans(a, src):
     from ..facts import Context
     from ..fixplan import FixContext, concretize
 
-    facts = Context(src, a.level)
-    fctx = FixContext(src, facts, {"env_file": a.env_file, "user": a.user, "iommu_mode": a.iommu_mode})
+    facts = Context(src, a.level, config_options(a))
+    fctx = FixContext(src, facts, {"env_file": a.env_file, "user": a.user, "iommu_mode": a.iommu_mode,
+                                   "config_files": config_files(a)})
     return concretize(collect(a, src, facts), fctx)
 
 
@@ -126,6 +145,13 @@ def run(a) -> int:
     if a.apply and (a.snapshot or a.example):  # before any plan is printed
         _err("a snapshot is read-only; run on the machine (or on a copy with --root DIR) to apply")
         return EXIT_USAGE
+    if a.config:
+        from .scan import check_config_paths
+
+        problem = check_config_paths(a.config)
+        if problem:
+            _err(f"--config: {problem}")
+            return EXIT_USAGE
     src = make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python)
     try:
         plans = make_plans(a, src)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from ..cli import EXIT_USAGE, add_filter_args, add_source_args, csv, exit_code
@@ -36,6 +37,10 @@ def add_arguments(p) -> None:
                         "model's config.json (repeatable; a directory is searched for them, e.g. --config .)")
     p.add_argument("--read-reset-counters", action="store_true",
                    help="also read GPU error counters the kernel clears on read (xgmi_error); see docs/health.md")
+    p.add_argument("--model", metavar="PATH",
+                   help="with --config: a checkpoint directory (or its config.json) for the memory estimate of each "
+                        "run (otherwise model_name_or_path when it is a local checkpoint, or a config.json among the "
+                        "files)")
     add_cluster_args(p)
 
 
@@ -63,6 +68,12 @@ def run(a) -> int:
     from ..api import scan
     from ..render import print_report
 
+    if a.model and not a.config:
+        print("rocmdoctor: --model goes with --config (the runs whose memory it estimates)", file=sys.stderr)
+        return EXIT_USAGE
+    if a.model and not os.path.exists(a.model):
+        print(f"rocmdoctor: --model: {a.model}: not found", file=sys.stderr)
+        return EXIT_USAGE
     if a.config:
         problem = check_config_paths(a.config)
         if problem:
@@ -72,7 +83,7 @@ def run(a) -> int:
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
                   snapshot=a.snapshot, example=a.example, python=a.python,
                   plugins=False if a.no_plugins else None, no_cache=a.no_cache,
-                  options={k: v for k, v in (("config", a.config),
+                  options={k: v for k, v in (("config", a.config), ("model", a.model),
                                              ("read_reset_counters", a.read_reset_counters)) if v} or None)
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)

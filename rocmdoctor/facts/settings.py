@@ -26,7 +26,7 @@ def settings(ctx) -> Settings:
         raise Missing("no configuration files given (use `rocmdoctor scan --config PATH`)")
     from ..readers import read_all
 
-    s = read_all(paths)
+    s = read_all(paths, model=ctx.options.get("model"))
     if not s.readable():
         raise Missing("; ".join(a.error for a in s.artifacts if a.error) or
                       f"no launch script, Dockerfile, compose file or training config found in {', '.join(paths)}")

@@ -121,14 +121,13 @@ def expand(paths: list[str]) -> list[str]:
 
 
 def _resolve(ref: str, base: str) -> str | None:
-    for cand in (ref, os.path.join(os.path.dirname(os.path.abspath(base)), ref)):
+    for cand in (ref, os.path.join(os.path.dirname(base), ref)):
         if os.path.isfile(cand):
             return cand
     return None
 
 
-def read_all(paths: list[str], live_env: dict[str, str] | None = None, *,
-             directory_scan: bool | None = None) -> Settings:
+def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model: str | None = None) -> Settings:
     """Read every path (directories searched), follow the files they name, and build the
     training setups. Files found in a directory that are none of the known kinds are left
     out silently; a file named explicitly that is unknown is kept with its ``error``."""
@@ -151,6 +150,26 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *,
                 if not b.error:
                     arts.append(b)
                     seen[os.path.realpath(target)] = b
+    # A run's model_name_or_path that is a local checkpoint: its config.json (memory estimate).
+    for a in list(arts):
+        names = [v.value for v in a.values if v.name == "model_name_or_path" and isinstance(v.value, str)]
+        for name in names:
+            for base in (name, os.path.join(os.path.dirname(a.path), name)):
+                cfg = os.path.join(base, "config.json")
+                if os.path.isfile(cfg) and os.path.realpath(cfg) not in seen:
+                    b = read_one(cfg)
+                    if b.kind == training.MODEL_CONFIG:
+                        b.refs["model_dir"] = name
+                        arts.append(b)
+                        seen[os.path.realpath(cfg)] = b
+                    break
+    if model:
+        cfg = os.path.join(model, "config.json") if os.path.isdir(model) else model
+        b = read_one(cfg)
+        if b.kind != training.MODEL_CONFIG:
+            b.error = b.error or f"{cfg}: not a model config.json (no hidden_size / num_hidden_layers)"
+        b.refs["given"] = "--model"
+        arts.append(b)
     settings = Settings(arts, live_env)
     settings.setups = build_setups(arts, seen)
     return settings
