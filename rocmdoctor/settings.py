@@ -99,7 +99,11 @@ class Artifact:
     error: str | None = None  # why it could not be read (the file is then listed, not judged)
 
     def lines(self) -> list[str]:
-        return self.text.splitlines()
+        cached = self.__dict__.get("_lines")
+        if cached is None or cached[0] is not self.text:
+            cached = (self.text, self.text.splitlines())
+            self.__dict__["_lines"] = cached
+        return cached[1]
 
     def line_of(self, pattern: str, start: int = 0) -> int | None:
         """1-based number of the first line (from ``start``) matching a regex."""

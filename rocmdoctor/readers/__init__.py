@@ -15,6 +15,7 @@ too when they exist, resolved against the working directory and the naming file'
 """
 from __future__ import annotations
 
+import copy
 import os
 import re
 
@@ -77,13 +78,34 @@ def detect(path: str, text: str) -> str | None:
     return None
 
 
+_CACHE: dict[tuple, Artifact] = {}  # (path, inode, mtime, size) -> what it read: `scan` checks a file, then reads it
+
+
 def read_one(path: str, text: str | None = None) -> Artifact:
     """One file as an Artifact (``error`` set when it is none of the known kinds)."""
     if text is None:
         try:
+            st = os.stat(path)
+            key = (path, st.st_ino, st.st_mtime_ns, st.st_size)
+        except OSError:
+            key = None
+        if key in _CACHE:
+            return copy.deepcopy(_CACHE[key])  # checks must not share mutable data between scans
+        try:
             text = read_text(path)
         except ReadError as exc:
             return Artifact(path, "unknown", "", error=str(exc))
+        art = _read_text(path, text)
+        if key is not None:
+            if len(_CACHE) > 2 * MAX_FILES:
+                _CACHE.clear()
+            _CACHE[key] = art
+            return copy.deepcopy(art)
+        return art
+    return _read_text(path, text)
+
+
+def _read_text(path: str, text: str) -> Artifact:
     kind = detect(path, text)
     if kind in ("json", "yaml"):
         return training.read(path, text)

@@ -59,8 +59,9 @@ def read(path: str, text: str) -> Artifact:
     except ImportError:
         art.error = f"{path}: a compose file; reading it needs PyYAML (pip install 'rocmdoctor[lint]')"
         return art
+    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader  # libyaml when PyYAML was built with it
     try:
-        doc = yaml.safe_load(text)
+        doc = yaml.load(text, Loader=loader)
     except yaml.YAMLError as exc:
         art.error = f"{path}: invalid YAML: {(str(exc).splitlines() or ['?'])[0]}"
         return art

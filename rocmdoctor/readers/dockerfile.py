@@ -12,7 +12,7 @@ import re
 import shlex
 
 from ..settings import BUILD, CONTAINER, ENV, Artifact
-from .shell import commands, pip_requirements, substitute
+from .shell import RELEVANT, commands, pip_requirements, substitute
 
 DOCKERFILE = "dockerfile"
 _INSTR = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
@@ -108,6 +108,8 @@ def read(path: str, text: str) -> Artifact:
                     body = " ".join(shlex.quote(w) for w in json.loads(body))
                 except ValueError:
                     pass
+            if not RELEVANT.search(body):
+                continue
             for words in commands(body):
                 _run(art, [substitute(w, build_args) for w in words], n, last, lines)
         elif name == "USER":

@@ -85,8 +85,24 @@ def logical_lines(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# A line with none of these is simple commands joined by ; && || |: shlex (with those as
+# punctuation) splits it as bash would, much faster than bashlex's full grammar, which a
+# 50-file directory would otherwise spend seconds in. Subshells, command substitution and
+# compound commands go to bashlex first.
+_COMPOUND = re.compile(r"[()`]|\$\(|(?:^|[;&|]\s*)(?:for|case|esac|function)\b|\{\s*$")
+# Keywords that open or close a block: dropped from the front of a command split by shlex
+# (`if [ -x f ]; then pip install x; fi` -> `[ -x f ]`, `pip install x`).
+_KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!"}
+# Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
+RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
+                      r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
+                      r"yum|dnf|microdnf|zypper)\b")
+
+
 def commands(line: str) -> list[list[str]]:
     """The simple commands on one logical line, each as its words (quotes removed)."""
+    if not _COMPOUND.search(line):
+        return _shlex_commands(line)
     try:
         import bashlex  # type: ignore
     except ImportError:
@@ -138,7 +154,7 @@ def _shlex_commands(line: str) -> list[list[str]]:
             if cur:
                 out.append(cur)
             cur = []
-        else:
+        elif cur or w not in _KEYWORDS:
             cur.append(w)
     if cur:
         out.append(cur)
@@ -198,6 +214,8 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     for first, last, line in logical_lines(text):
         if line.lstrip().startswith("#SBATCH"):
             _sbatch(art, first, line)
+            continue
+        if not RELEVANT.search(line):
             continue
         last = _last_line(physical, first)
         for words in commands(line):
