@@ -275,3 +275,31 @@ def test_model_option_needs_config():
     r = subprocess.run([sys.executable, "-m", "rocmdoctor", "scan", "--example", "mi50x2-xeon", "--model", QWEN7B],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "--model goes with --config" in r.stderr
+
+
+def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
+    # The check function on its inputs: LLaMA-Factory 0.9.4's checks read from its real source
+    # (tests/data), a DeepSpeed run from the seeds, and an environment without DeepSpeed.
+    from rocmdoctor.checks.pins import llamafactory_deepspeed_pin
+    from rocmdoctor.facts.training_stack import LlamaFactory
+    from rocmdoctor.knowledge import llamafactory as lf
+    from rocmdoctor.readers import read_all
+
+    checks = []
+    for name, where in (("llamafactory_v0.9.4_extras_misc.py.txt", "extras/misc.py"),
+                        ("llamafactory_v0.9.4_hparams_parser.py.txt", "hparams/parser.py")):
+        with open(os.path.join(DATA, name), encoding="utf-8") as fh:
+            checks += lf.parse_runtime_checks(fh.read(), where)
+    lfv = LlamaFactory("0.9.4", tuple(checks), "tests/data", False)
+    setups = read_all([os.path.join(SEEDS, "qwen_lora_sft_ds2.yaml")]).setups
+    out = llamafactory_deepspeed_pin(setups, lfv, {"transformers": {"name": "transformers", "version": "4.51.0"}},
+                                     env={"DISABLE_VERSION_CHECK": "1"})
+    assert out.status == Status.FAIL and "not installed" in out.title and "mandatory" in out.title
+    ok_ = llamafactory_deepspeed_pin(setups, lfv, {"deepspeed": {"name": "deepspeed", "version": "0.16.9"}})
+    assert ok_.status == Status.PASS
+
+
+def test_unreadable_file_named_in_the_api_is_listed_not_judged(tmp_path):
+    p = write(tmp_path, "notes.txt", "just notes\n")
+    fs = findings([p, os.path.join(SEEDS, "Dockerfile")], "RD-CFG-001")
+    assert statuses(fs) == ["warn"] and "notes.txt" in fs[0].detail
