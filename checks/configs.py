@@ -40,9 +40,9 @@ def env_agrees(settings):
         last = vs[-1]
         shown = ", ".join(f"{v.origin.label}: {v.value}" for v in vs)
         out.append(warn(f"{name} is set to different values in {len({v.origin.path for v in vs})} files",
-                        f"{shown}. Which one the job sees depends on the order they apply (a compose "
-                        f"`environment:` overrides the image's ENV; an export in the launch script overrides "
-                        f"both); here the last one read, {last.origin.label}, is judged. Keep one.",
+                        f"{shown}. A compose `environment:` overrides the image's ENV, and an export in the "
+                        f"launch script overrides both, so the job gets {last.value} ({last.origin.label}), and "
+                        "that is what the other checks judge. Keep one.",
                         subject=name, evidence=[v.evidence() for v in vs],
                         fix=FixPlan(f"Set {name} in one file", tuple(
                             Action("note", f"in {v.origin.path}: remove line {v.origin.line} ({v.origin.text})",

@@ -432,7 +432,8 @@ def build_ops_in_files(settings, gpus=None):
             set_vars[name] = v  # the last one wins
     if not set_vars:
         return ok("no DS_BUILD_* variable in the files")
-    if str(set_vars.get("DS_BUILD_OPS", None) and set_vars["DS_BUILD_OPS"].value) != "1":
+    build_all = set_vars.get("DS_BUILD_OPS")
+    if build_all is None or str(build_all.value) != "1":
         return ok(f"{len(set_vars)} DS_BUILD_* variable(s); DS_BUILD_OPS=1 is not among them",
                   evidence=[v.evidence() for v in set_vars.values()])
     unbuildable = {**{op: why for op, why in ROCM_UNBUILDABLE.items()},

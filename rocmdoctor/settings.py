@@ -30,6 +30,8 @@ from typing import Any, Iterable
 
 ENV, LAUNCHER, TRAIN, CONTAINER, BUILD = "env", "launcher", "train", "container", "build"
 LIVE = "environment"
+# Which files' environment applies later (and so wins): image < container < job < launch script.
+ENV_PRECEDENCE = {"dockerfile": 0, "compose": 1, "slurm": 2, "shell": 3}
 
 
 def scrub(text: str) -> str:
@@ -225,13 +227,21 @@ class Settings:
         return vs[-1] if vs else None
 
     def env(self) -> EnvView:
-        """The live environment overlaid by every file's variables (a later file wins)."""
+        """The live environment overlaid by every file's variables, in the order they apply to
+        the job: an image's ENV, then compose `environment:` (it overrides the image), then
+        Slurm's --export, then the launch script's exports; files of one kind in the order read."""
         merged = dict(self.live_env or {})
         origins: dict[str, Value] = {}
-        for v in self.values(ENV):
+        for v in self.env_values():
             merged[v.name] = str(v.value)
             origins[v.name] = v
         return EnvView(merged, origins)
+
+    def env_values(self) -> list[Value]:
+        """ENV values in the order they apply (see :meth:`env`); the last of a name wins."""
+        rank = {a.path: ENV_PRECEDENCE.get(a.kind, len(ENV_PRECEDENCE)) for a in self.artifacts}
+        vals = self.values(ENV)
+        return sorted(vals, key=lambda v: rank.get(v.origin.path, len(ENV_PRECEDENCE)))  # stable: file order kept
 
     def model_for(self, setup: Setup) -> tuple[str, dict] | None:
         """(path, config.json mapping) of the model a run trains: --model, else the config.json
@@ -261,7 +271,7 @@ class Settings:
         """Names set to different values in different files (same-file repeats are the
         file's own business): name -> every value, in order."""
         by: dict[str, list[Value]] = {}
-        for v in self.values(kind):
+        for v in (self.env_values() if kind == ENV else self.values(kind)):
             by.setdefault(v.name, []).append(v)
         return {n: vs for n, vs in by.items()
                 if len({_show(v.value) for v in vs}) > 1 and len({v.origin.path for v in vs}) > 1}

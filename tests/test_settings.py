@@ -201,3 +201,22 @@ def test_cli_unknown_file_is_a_usage_error(tmp_path):
     p.write_text("just some notes\n")
     r = run_cli("scan", "--example", "mi50x2-xeon", "--config", str(p))
     assert r.returncode == 2 and "notes.txt" in r.stderr
+
+
+def test_docs_list_every_config_rule():
+    from rocmdoctor import registry
+
+    with open(os.path.join(os.path.dirname(DATA), "..", "docs", "config-lint.md"), encoding="utf-8") as fh:
+        doc = fh.read()
+    codes = {c.code for c in registry.load(plugins=False).checks if c.option == "config"} | {"RD-NET-001"}
+    missing = sorted(c for c in codes if c not in doc)
+    assert not missing, f"docs/config-lint.md does not list {missing}"
+
+
+def test_compose_environment_overrides_the_image_env_whatever_the_order(tmp_path):
+    dockerfile, compose = copy(tmp_path, "Dockerfile", "docker-compose.yml")
+    for order in ([compose, dockerfile], [dockerfile, compose]):
+        f = scan(order, ["RD-ENV-001"]).by_code("RD-ENV-001")[0]
+        # compose's HSA_OVERRIDE_GFX_VERSION=11.0.0 reaches the MI50s (gfx906): another generation
+        assert f.status == Status.FAIL and "crosses GPU generations" in f.title
+        assert f.evidence[0].source == compose + ":26"
