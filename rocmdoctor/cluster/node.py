@@ -51,7 +51,8 @@ def scan_node(a, *, snapshot: str | None = None) -> tuple[Any, MemoSource]:
     rec = MemoSource(src)
     report = scan(level=a.level, select=csv(getattr(a, "select", None)), ignore=csv(getattr(a, "ignore", None)),
                   source=rec, plugins=False if getattr(a, "no_plugins", False) else None,
-                  options={"config": a.config} if getattr(a, "config", None) else None)
+                  options={"config": a.config, "model": getattr(a, "model", None)}
+                  if getattr(a, "config", None) else None)
     try:
         report.results["node_summary"] = Context(rec, a.level).get("node_summary")
     except Exception as exc:  # the summary must never cost the node its report
