@@ -236,9 +236,9 @@ def parse_yaml(text: str, path: str = "config") -> Any:
 
 def _yaml_loader(yaml):
     """PyYAML's SafeLoader, except that an over-long integer is kept as text for _checked to name."""
-    # libyaml's parser when PyYAML has it (several times faster on a directory of configs);
-    # the constructors stay PyYAML's Python ones either way.
-    class Loader(getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader):
+    # PyYAML's pure-Python loader, not libyaml's CSafeLoader: libyaml recurses in C and a deeply
+    # nested file crashes the interpreter (SIGSEGV) where the Python loader raises RecursionError.
+    class Loader(yaml.SafeLoader):
         pass
 
     def construct_int(loader, node):

@@ -220,3 +220,13 @@ def test_compose_environment_overrides_the_image_env_whatever_the_order(tmp_path
         # compose's HSA_OVERRIDE_GFX_VERSION=11.0.0 reaches the MI50s (gfx906): another generation
         assert f.status == Status.FAIL and "crosses GPU generations" in f.title
         assert f.evidence[0].source == compose + ":26"
+
+
+def test_deeply_nested_compose_file_is_an_error_not_a_crash(tmp_path):
+    # libyaml's C loader overflows the C stack on this (SIGSEGV); the reader must not use it
+    p = tmp_path / "docker-compose.yml"
+    p.write_text("services:\n  t:\n    x: " + "[" * 50000 + "\n")
+    code = ("import sys; from rocmdoctor.readers import read_one; a = read_one(sys.argv[1]); "
+            "print('error' if a.error else 'read')")
+    r = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "error"

@@ -59,9 +59,10 @@ def read(path: str, text: str) -> Artifact:
     except ImportError:
         art.error = f"{path}: a compose file; reading it needs PyYAML (pip install 'rocmdoctor[lint]')"
         return art
-    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader  # libyaml when PyYAML was built with it
     try:
-        doc = yaml.load(text, Loader=loader)
+        # SafeLoader, not libyaml's CSafeLoader: that one recurses in C and a deeply nested file
+        # crashes the interpreter instead of raising RecursionError.
+        doc = yaml.load(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         art.error = f"{path}: invalid YAML: {(str(exc).splitlines() or ['?'])[0]}"
         return art
