@@ -70,9 +70,10 @@ def _gpu_labels(report_gpus: dict[int, str | None], f) -> list[dict]:
     return [{}]
 
 
-def render(report: Report, health=None, processes=None) -> str:
+def render(report: Report, health=None, processes=None, kernel_logs=()) -> str:
     """``health``: the scan's ``gpu_health`` fact (a list of GpuHealth); ``processes``: its
-    ``kfd_processes`` fact; either None when the machine could not say."""
+    ``kfd_processes`` fact; either None when the machine could not say. ``kernel_logs``: the
+    ``kernel_events`` facts that were read (this boot, previous boot)."""
     fam = _Families()
     pcis = {h.index: h.pci for h in health or []}
     for f in report.findings:
@@ -91,6 +92,14 @@ def render(report: Report, health=None, processes=None) -> str:
         if processes is not None:
             fam.add("rocmdoctor_gpu_other_processes", "Other processes holding VRAM on the GPU (KFD process list).",
                     {"gpu": str(h.index), "pci": h.pci}, sum(1 for p in processes if p.vram.get(h.node, 0) > 0))
+    for log in kernel_logs:
+        counts: dict = {}
+        for e in log.events:
+            key = (str(e.gpu) if e.gpu is not None else None, e.pci, e.signature)
+            counts[key] = counts.get(key, 0) + 1
+        for (gpu, pci, sig), n in sorted(counts.items(), key=str):
+            fam.add("rocmdoctor_kernel_gpu_events", "GPU events in the kernel log by catalog signature.",
+                    {"gpu": gpu, "pci": pci, "boot": log.boot, "signature": sig}, n)
     from . import redact
 
     scrub = getattr(redact, "scrub_text", None)

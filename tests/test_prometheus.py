@@ -70,3 +70,13 @@ def test_machine_without_gpus_still_writes_valid_text(capsys):
     rc, text = prom(capsys, "--example", "no-gpu")
     got = samples(text)
     assert ("rocmdoctor_scan_ok", ()) in got and not any(k[0].startswith("rocmdoctor_gpu_") for k in got)
+
+
+def test_kernel_log_events_are_counted_per_gpu_and_signature(tmp_path, capsys):
+    with open(os.path.join(os.path.dirname(__file__), "data", "dmesg_ring_timeout_page_fault_coredump_rocm5999.txt")) as fh:
+        log = fh.read().replace("0000:04:00.0", "0000:5f:00.0")
+    s = build_snapshot(tmp_path / "s", base=BASE, commands={("dmesg",): log})
+    rc, text = prom(capsys, "--snapshot", s, "--select", "RD-KERN")
+    got = samples(text)
+    assert got[("rocmdoctor_kernel_gpu_events", (("boot", "this boot"), ("gpu", "3"), ("pci", "0000:5f:00.0"),
+                                                 ("signature", "amdgpu-ring-timeout")))] == 1
