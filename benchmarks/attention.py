@@ -52,12 +52,7 @@ def pin(torch, name: str):
 
 
 def bench(args, status):
-    torch = childlib.import_torch(status)
-    why = childlib.require_device(torch, args.device)
-    if why:
-        return {"error": why, "unavailable": True}
-    gpu = args.device == "cuda"
-    dev = torch.device("cuda", 0) if gpu else torch.device("cpu")
+    torch, gpu, dev = childlib.open_device(args, status)
     dtypes = args.dtypes or ("fp16,bf16" if gpu else "fp32")
     shape = tuple(int(x) for x in args.shape.split(",")) if args.shape else (GPU_SHAPE if gpu else CPU_SHAPE)
     iters = args.iters if args.iters is not None else (10 if gpu else 2)
@@ -127,11 +122,8 @@ def _time(torch, dev, device, dtype, ctx, shape, iters) -> float:
         with ctx():
             torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True).sum().backward()
 
-    step()  # warm-up (and the kernel's first-call set-up)
-    with childlib.Timer(torch, device) as t:
-        for _ in range(iters):
-            step()
-    return t.seconds / max(1, iters)
+    # One warm-up call (and the kernel's first-call set-up), then one timed loop.
+    return childlib.timed(torch, device, step, iters=iters, warmup=1)[0]
 
 
 def _first(exc: BaseException) -> str:

@@ -89,6 +89,10 @@ def emit(result: dict) -> None:
     sys.stdout.flush()
 
 
+class Unavailable(Exception):
+    """The benchmark cannot run here (no GPU for --device cuda): a result, not a crash."""
+
+
 def main_guard(fn, args) -> int:
     """Run ``fn(args, status)``; turn any exception into an error result, not a traceback only."""
     # The status file keeps the runner's own index (--rank as it started us), which the
@@ -98,7 +102,10 @@ def main_guard(fn, args) -> int:
     try:
         resolve_launch(args)
         status.rank = args.rank
-        result = fn(args, status)
+        try:
+            result = fn(args, status)
+        except Unavailable as exc:
+            result = {"error": str(exc), "unavailable": True}
     except SystemExit:
         raise
     except BaseException as exc:  # report it; the runner shows the last line
@@ -196,6 +203,32 @@ class Timer:
         else:
             self.seconds = time.perf_counter() - self.t0
         return False
+
+
+def open_device(args, status: Status):
+    """What every benchmark timing work on one device starts with: import torch (the status
+    file says so), refuse a device torch cannot use (Unavailable: the result says why), and
+    return (torch, gpu, the torch.device to work on)."""
+    torch = import_torch(status)
+    why = require_device(torch, args.device)
+    if why:
+        raise Unavailable(why)
+    gpu = args.device == "cuda"
+    return torch, gpu, torch.device("cuda", 0) if gpu else torch.device("cpu")
+
+
+def timed(torch, device: str, fn, *, iters: int, repeats: int = 1, warmup: int = 0) -> list[float]:
+    """Seconds per call of ``fn``: ``warmup`` untimed calls, then ``repeats`` loops of ``iters``
+    back-to-back calls, each loop timed as a whole (events on GPU; Timer synchronises first)."""
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeats):
+        with Timer(torch, device) as t:
+            for _ in range(iters):
+                fn()
+        times.append(t.seconds / max(1, iters))
+    return times
 
 
 def sync(torch, device: str) -> None:

@@ -25,12 +25,7 @@ TOLERANCE = {"fp32": 5e-3, "fp16": 1e-2, "bf16": 5e-2}
 
 
 def bench(args, status):
-    torch = childlib.import_torch(status)
-    why = childlib.require_device(torch, args.device)
-    if why:
-        return {"error": why, "unavailable": True}
-    gpu = args.device == "cuda"
-    dev = torch.device("cuda", 0) if gpu else torch.device("cpu")
+    torch, gpu, dev = childlib.open_device(args, status)
     warmup = args.warmup if args.warmup is not None else (3 if gpu else 1)
     iters = args.iters if args.iters is not None else (20 if gpu else 3)
     sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else (GPU_SIZES if gpu else CPU_SIZES)
@@ -51,15 +46,8 @@ def bench(args, status):
             a = (torch.rand(n, n, generator=gen) * 2 - 1).to(dev, dtype)
             b = (torch.rand(n, n, generator=gen) * 2 - 1).to(dev, dtype)
             c = torch.empty(n, n, device=dev, dtype=dtype)
-            for _ in range(warmup):
-                torch.matmul(a, b, out=c)
-            childlib.sync(torch, args.device)
-            times = []
-            for _ in range(args.repeats):
-                with childlib.Timer(torch, args.device) as t:
-                    for _ in range(iters):
-                        torch.matmul(a, b, out=c)
-                times.append(t.seconds / iters)
+            times = childlib.timed(torch, args.device, lambda a=a, b=b, c=c: torch.matmul(a, b, out=c), iters=iters,
+                                   repeats=args.repeats, warmup=warmup)
             flops = 2.0 * n ** 3
             rows.append({"dtype": name, "n": n, "iters": iters, "repeats": args.repeats,
                          "best_s": min(times), "median_s": statistics.median(times), "samples_s": times,

@@ -19,11 +19,7 @@ except ImportError:
 
 
 def bench(args, status):
-    torch = childlib.import_torch(status)
-    why = childlib.require_device(torch, args.device)
-    if why:
-        return {"error": why, "unavailable": True}
-    gpu = args.device == "cuda"
+    torch, gpu, dev = childlib.open_device(args, status)
     size = args.size or ((1 << 30) if gpu else (64 << 20))
     warmup = args.warmup if args.warmup is not None else 2
     iters = args.iters if args.iters is not None else (10 if gpu else 5)
@@ -31,14 +27,8 @@ def bench(args, status):
 
     def measure(name, dst, src, rw: bool):
         status(f"{name}: {size >> 20} MiB")
-        for _ in range(warmup):
-            dst.copy_(src, non_blocking=True)
-        times = []
-        for _ in range(3):
-            with childlib.Timer(torch, args.device) as t:
-                for _ in range(iters):
-                    dst.copy_(src, non_blocking=True)
-            times.append(t.seconds / iters)
+        times = childlib.timed(torch, args.device, lambda: dst.copy_(src, non_blocking=True), iters=iters,
+                               repeats=3, warmup=warmup)
         best = min(times)
         row = {"test": name, "bytes": size, "iters": iters, "best_s": best, "median_s": statistics.median(times),
                "samples_s": times,
@@ -48,7 +38,6 @@ def bench(args, status):
         rows.append(row)
 
     if gpu:
-        dev = torch.device("cuda", 0)
         a = torch.empty(size, dtype=torch.uint8, device=dev)
         b = torch.empty_like(a)
         a.fill_(1)

@@ -41,11 +41,7 @@ KIND = {"softmax": "kernel", "layer_norm": "kernel", "rms_naive": "range", "scor
 
 
 def bench(args, status):
-    torch = childlib.import_torch(status)
-    why = childlib.require_device(torch, args.device)
-    if why:
-        return {"error": why, "unavailable": True}
-    dev = torch.device("cuda", 0) if args.device == "cuda" else torch.device("cpu")
+    torch, _, dev = childlib.open_device(args, status)
     out = {}
     for name in args.dtypes.split(","):
         dtype = getattr(torch, childlib.DTYPES[name])

@@ -52,13 +52,20 @@ def _groups(amd):
     return [_Group(v) for v in by.values()]
 
 
-def _row_or_skip(d):
-    row = d.row
-    if row is None:
-        return None, skip(f"{d.gfx or 'unknown gfx'}: not in rocmdoctor's precision table",
-                          "Measure it with `rocmdoctor bench` before choosing bf16.", subject=d.label,
-                          evidence=d.evidence)
-    return row, None
+def _per_gfx(amd, judge) -> list:
+    """One finding per gfx target: ``judge(group, row)``, or a skip for a target the knowledge
+    base has no precision row for (the block RD-PREC-001, -002 and -004 all need)."""
+    return [judge(d, d.row) if d.row is not None else
+            skip(f"{d.gfx or 'unknown gfx'}: not in rocmdoctor's precision table",
+                 "Measure it with `rocmdoctor bench` before choosing bf16.", subject=d.label, evidence=d.evidence)
+            for d in _groups(amd)]
+
+
+def _lacking(devs, has) -> tuple[list, str]:
+    """The devices without a feature (no precision row counts as without) and their gfx list,
+    for the checks that hold a setting against every GPU (RD-PREC-003, -011, -013)."""
+    bad = [d for d in devs if not (d.row and has(d.row))]
+    return bad, ", ".join(sorted({d.gfx or "?" for d in bad}))
 
 
 @check("RD-PREC-001", area=AREA, title="BF16 is native on every GPU (decided by the gfx target, not the torch API)",
@@ -72,20 +79,15 @@ def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
     amd, why = _amd(gpus, torch)
     if why:
         return why
-    out = []
-    for d in _groups(amd):
-        row, s = _row_or_skip(d)
-        if s:
-            out.append(s)
-            continue
+
+    def judge(d, row):
         evidence = list(d.evidence)
         if torch and torch.get("bf16_supported_api"):
             evidence.append(ev("probe: python", "torch.cuda.is_bf16_supported() -> True"))
         if row.bf16_native:
-            out.append(ok(f"{row.gfx}: native BF16 matrix math", subject=d.label, evidence=evidence))
-            continue
+            return ok(f"{row.gfx}: native BF16 matrix math", subject=d.label, evidence=evidence)
         how = "emulates BF16 in software" if row.bf16 == kb.EMULATED else "has no BF16 arithmetic"
-        out.append(warn(
+        return warn(
             f"{row.gfx} {how}: train in fp16 with loss scaling, or fp32",
             f"{row.example} has no BF16 matrix instructions. torch.cuda.is_bf16_supported() still says True on "
             f"ROCm, so tools that trust it pick bf16 and run many times slower (or fail to compile Triton kernels). "
@@ -94,8 +96,8 @@ def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
                 Action("note", "DeepSpeed: \"bf16\": {\"enabled\": false}, \"fp16\": {\"enabled\": true, "
                                "\"loss_scale\": 0}; HF/LLaMA-Factory: bf16: false, fp16: true"),
                 Action("note", "Qwen2/Qwen2.5 overflow in fp16 (loss 0.0, grad_norm nan): use fp32 for them"),
-            )), data={"gfx": row.gfx, "bf16": row.bf16}))
-    return out
+            )), data={"gfx": row.gfx, "bf16": row.bf16})
+    return _per_gfx(amd, judge)
 
 
 @check("RD-PREC-002", area=AREA, title="hipBLASLt covers every GPU (else torch falls back to hipBLAS)",
@@ -109,30 +111,24 @@ def hipblaslt(gpus, torch, env=None, torch_runtime=None):
     if not hip:
         return skip(f"torch {torch.get('version')} is not a ROCm build")
     forced = (env or {}).get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
-    out = []
-    for d in _groups(amd):
-        row, s = _row_or_skip(d)
-        if s:
-            out.append(s)
-            continue
+
+    def judge(d, row):
         evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]
         if kb.hipblaslt_supported(row, hip):
-            out.append(ok(f"{row.gfx}: hipBLASLt is supported by this torch build", subject=d.label,
-                          evidence=evidence))
-        elif forced:
-            out.append(warn(
+            return ok(f"{row.gfx}: hipBLASLt is supported by this torch build", subject=d.label, evidence=evidence)
+        if forced:
+            return warn(
                 f"{row.gfx}: TORCH_BLAS_PREFER_HIPBLASLT=1 asks for hipBLASLt, which this torch does not support here",
                 "Forcing it only adds a warning and a fallback to hipBLAS; unset it.", subject=d.label,
                 evidence=evidence + [env_ev(env, "TORCH_BLAS_PREFER_HIPBLASLT")],
                 fix=FixPlan("Unset TORCH_BLAS_PREFER_HIPBLASLT", (
-                    Action("env", "let torch choose its BLAS backend", env={"TORCH_BLAS_PREFER_HIPBLASLT": None}),))))
-        else:
-            since = f" (torch builds for ROCm >= {row.hipblaslt_since} list it)" if row.hipblaslt_since else ""
-            out.append(ok(
-                f"{row.gfx}: no hipBLASLt{since}; torch uses hipBLAS instead",
-                "The start-up warning 'Attempting to use hipBLASLt on an unsupported architecture! Overriding blas "
-                "backend to hipblas' is expected here and harmless.", subject=d.label, evidence=evidence))
-    return out
+                    Action("env", "let torch choose its BLAS backend", env={"TORCH_BLAS_PREFER_HIPBLASLT": None}),)))
+        since = f" (torch builds for ROCm >= {row.hipblaslt_since} list it)" if row.hipblaslt_since else ""
+        return ok(
+            f"{row.gfx}: no hipBLASLt{since}; torch uses hipBLAS instead",
+            "The start-up warning 'Attempting to use hipBLASLt on an unsupported architecture! Overriding blas "
+            "backend to hipblas' is expected here and harmless.", subject=d.label, evidence=evidence)
+    return _per_gfx(amd, judge)
 
 
 TF32_VARS = ("HIPBLASLT_ALLOW_TF32", "TORCH_ALLOW_TF32_CUBLAS_OVERRIDE")
@@ -148,11 +144,10 @@ def tf32_flags(gpus, env, torch=None, torch_runtime=None):
     set_vars = [k for k in TF32_VARS if env.get(k) == "1"]
     if not set_vars:
         return ok("no TF32 override variables set")
-    without = [d for d in amd if not (d.row and d.row.tf32)]
+    without, gfx = _lacking(amd, lambda r: r.tf32)
     evidence = [env_ev(env, k) for k in set_vars] + [d.evidence for d in without]
     if not without:
         return ok(f"{', '.join(set_vars)} set; every GPU has XF32 matrix math", evidence=evidence)
-    gfx = ", ".join(sorted({d.gfx or "?" for d in without}))
     return warn(f"{', '.join(set_vars)} has no effect on {gfx}",
                 "XF32 (AMD's TF32) exists only on MI300-class matrix cores; elsewhere matmuls stay full FP32.",
                 evidence=evidence, fix=FixPlan("Remove the TF32 variables", (
@@ -170,12 +165,8 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
     fa = (distributions or {}).get("flash-attn") or (distributions or {}).get("flash_attn")
     triton_fa = env.get("FLASH_ATTENTION_TRITON_AMD_ENABLE", "").upper() == "TRUE"
     experimental_on = env.get("TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL") == "1"
-    out = []
-    for d in _groups(amd):
-        row, s = _row_or_skip(d)
-        if s:
-            out.append(s)
-            continue
+
+    def judge(d, row):
         evidence = list(d.evidence)
         problems = []
         if fa and not row.ck_flash and not ("triton" in row.flash_attn_pkg and triton_fa):
@@ -195,17 +186,14 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
                     Action("env", "set for training runs", env={"TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL": "1"}),))
             title = (f"{row.gfx}: flash-attn is installed but has no kernel for it" if fa and not row.ck_flash
                      else f"{row.gfx}: SDPA falls back to the math kernel")
-            out.append(warn(title, "\n".join(problems), subject=d.label,
-                            evidence=evidence, fix=fix))
-            continue
+            return warn(title, "\n".join(problems), subject=d.label, evidence=evidence, fix=fix)
         kinds = (["CK flash"] if row.ck_flash else []) + (["AOTriton SDPA"] if row.aotriton != kb.NO else [])
         if kinds:
-            out.append(ok(f"{row.gfx}: {' and '.join(kinds)} available", subject=d.label, evidence=evidence))
-        else:
-            out.append(ok(f"{row.gfx}: no flash kernels; SDPA uses its math kernel (works, O(n²) memory)",
-                          "Use attn_implementation=\"sdpa\" (LLaMA-Factory flash_attn: sdpa); do not ask for fa2.",
-                          subject=d.label, evidence=evidence))
-    return out
+            return ok(f"{row.gfx}: {' and '.join(kinds)} available", subject=d.label, evidence=evidence)
+        return ok(f"{row.gfx}: no flash kernels; SDPA uses its math kernel (works, O(n²) memory)",
+                  "Use attn_implementation=\"sdpa\" (LLaMA-Factory flash_attn: sdpa); do not ask for fa2.",
+                  subject=d.label, evidence=evidence)
+    return _per_gfx(amd, judge)
 
 
 @check("RD-PREC-005", area=AREA, title="xformers, flash-attn and bitsandbytes are built for this torch's platform",
@@ -383,12 +371,11 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
             out.append(ok(f"{s.path}: fa2 requested (not an AMD GPU; not checked against the gfx table)",
                           evidence=[ev_cfg], subject=subject))
             continue
-        bad = [d for d in amd if not (d.row and d.row.ck_flash)]
+        bad, gfx = _lacking(amd, lambda r: r.ck_flash)
         if not bad:
             out.append(ok(f"{s.path}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg],
                           subject=subject))
             continue
-        gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
         path = ask.path
         change = ta.attention_edit(ask.decided_by, "sdpa", ta.syntax_of(s, path))
         out.append(fail(f"{_kind_name(s, path)} asks for FlashAttention-2, which has no kernel for {gfx}",
@@ -450,11 +437,10 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
         if v is None:
             out.append(ok(f"{s.path}: tf32 not requested", subject=subject))
             continue
-        bad = [d for d in amd if not (d.row and d.row.tf32)]
+        bad, gfx = _lacking(amd, lambda r: r.tf32)
         if not bad:
             out.append(ok(f"{s.path}: tf32 requested", evidence=[v.evidence()], subject=subject))
             continue
-        gfx = ", ".join(sorted({d.gfx or "?" for d in bad}))
         syntax = ta.syntax_of(s, v.origin.path)
         change = {"cli": "--tf32 False", "json": '"tf32": false'}.get(syntax, "tf32: false")
         out.append(warn(f"tf32: true has no effect on {gfx}",
