@@ -46,8 +46,8 @@ def bench(args, status):
             a = (torch.rand(n, n, generator=gen) * 2 - 1).to(dev, dtype)
             b = (torch.rand(n, n, generator=gen) * 2 - 1).to(dev, dtype)
             c = torch.empty(n, n, device=dev, dtype=dtype)
-            times = childlib.timed(torch, args.device, lambda a=a, b=b, c=c: torch.matmul(a, b, out=c), iters=iters,
-                                   repeats=args.repeats, warmup=warmup)
+            times = childlib.timed(torch, args.device, lambda a=a, b=b, c=c: torch.matmul(a, b, out=c),
+                                   iters=iters, repeats=args.repeats, warmup=warmup)
             flops = 2.0 * n ** 3
             rows.append({"dtype": name, "n": n, "iters": iters, "repeats": args.repeats,
                          "best_s": min(times), "median_s": statistics.median(times), "samples_s": times,
