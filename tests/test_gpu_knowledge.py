@@ -41,8 +41,8 @@ def test_no_two_rows_for_one_pci_id():
     for g in kb.all_gpus():
         for s in g.skus:
             for pid in s.pci_ids:
-                key = (g.vendor, pid)
-                assert key not in owner, f"PCI {g.vendor} 0x{pid:04x} is on {owner[key]} and {s.name}"
+                key = (s.vendor or g.vendor, pid)  # a Hygon SKU of an AMD gfx target: Hygon's vendor id
+                assert key not in owner, f"PCI {key[0]} 0x{pid:04x} is on {owner[key]} and {s.name}"
                 owner[key] = s.name
 
 
@@ -54,6 +54,7 @@ def test_no_number_without_a_source():
     for g in kb.all_gpus():
         for s in g.skus:
             assert s.source.startswith("https://"), f"{s.name}: no source"
+            assert s.vendor is None or s.vendor in kb.VENDOR_IDS, f"{s.name}: unknown vendor {s.vendor}"
             if s.vram_gib is not None:
                 assert s.vram_gib > 0
             for what, peak in [("peak", s.peak)] + [(f"{m} peak", p) for m, p in s.partition_peaks.items()]:
