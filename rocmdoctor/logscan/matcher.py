@@ -14,6 +14,10 @@ from typing import Iterable
 from ..knowledge.signatures import Signature, catalog
 from .lines import LogLine, parse
 
+# A terminal signature (barrier hang) counts only this close to the end. Here, not in reader.py,
+# which imports this module: no cycle (tests/test_import_cycles.py).
+TAIL_LINES = 40
+
 # Lines that look like errors although no signature knows them (reported as unexplained).
 _ERRORISH = re.compile(r"(?:error|exception)\b|\b(?:fatal|failed|failure|aborted|core dumped|traceback|"
                        r"segmentation fault|killed|panic|crashed)\b", re.I)
@@ -154,8 +158,6 @@ def match_lines(lines: Iterable[str], *, file: str | None = None, start: int = 1
     with line numbers counted from ``start``. For kernel logs and small inputs; files of
     any size go through ``rocmdoctor.logscan.scan_path``. Terminal signatures are kept
     only when they sit among the last lines (see ``TAIL_LINES``)."""
-    from .reader import TAIL_LINES
-
     sc = Scanner(signatures, file=file)
     out: list[Match] = []
     n = start - 1

@@ -14,13 +14,12 @@ from typing import BinaryIO, Callable, Iterable
 
 from ..knowledge.signatures import Signature, catalog
 from .lines import LogLine, rank_from_path
-from .matcher import Match, Scanner, looks_like_error
+from .matcher import TAIL_LINES, Match, Scanner, looks_like_error
 from .prefilter import Prefilter
 
 CHUNK = 4 * 1024 * 1024
 KEEP = 20  # matches kept per signature (the rest are counted)
 KEEP_UNEXPLAINED = 20
-TAIL_LINES = 40  # a terminal signature (barrier hang) counts only this close to the end
 MAX_FILES = 4096
 LOG_SUFFIXES = (".log", ".txt", ".out", ".err", ".gz", ".stdout", ".stderr")
 
