@@ -105,16 +105,21 @@ def main() -> int:
     ap.add_argument("--size-mb", type=int, default=2048)
     ap.add_argument("--keep", metavar="PATH", help="write the log here and keep it")
     ap.add_argument("--reader-only", action="store_true", help="time the reader without the explain command")
+    ap.add_argument("--engine", choices=("re2", "stdlib"), help="force the prefilter engine (default: re2 when installed)")
+    ap.add_argument("--log", metavar="PATH", help="explain this existing log instead of generating one")
     a = ap.parse_args()
     size = a.size_mb * 1024 * 1024
+    if a.engine:
+        os.environ["ROCMDOCTOR_LOGSCAN_ENGINE"] = a.engine
     tmp = None
-    path = a.keep
+    path = a.keep or a.log
     if not path:
         tmp = tempfile.mkdtemp(prefix="rocmdoctor-bench-")
         path = os.path.join(tmp, "train.log")
     try:
         t0 = time.perf_counter()
-        generate(path, size)
+        if not a.log:
+            generate(path, size)
         print(f"generated {os.path.getsize(path) / 1e9:.2f} GB in {time.perf_counter() - t0:.1f} s: {path}")
         took, peak_mb, out = measure(path, a.reader_only)
         found = out.get("signatures") or [c.get("signature") for c in out.get("causes", [])]

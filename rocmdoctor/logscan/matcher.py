@@ -7,6 +7,7 @@ the lines that continue it are attached to it instead of being matched on their 
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -55,6 +56,7 @@ class Match:
                 "fields": dict(self.fields), "block": [{"line": b.number, "text": b.text} for b in self.block]}
 
 
+@functools.lru_cache(maxsize=4096)
 def looks_like_error(text: str) -> bool:
     # Indented lines are a traceback's frames and source lines; its last, unindented line
     # ("XError: ...") is the one that says what happened.
@@ -77,6 +79,11 @@ class Scanner:
         self.pending: dict[str | None, list] = {}
         self.status = "none"
         self.line: LogLine | None = None
+        # One pass over a line says whether any signature's needle is in it at all; most lines
+        # the chunk prefilter lets through (warnings, INFO lines) hold none.
+        needles = sorted({n for s in self.signatures for n in s.needles}, key=len, reverse=True)
+        self._any_needle = re.compile("|".join(re.escape(n) for n in needles)) if needles else None
+        self._cache: dict[str, tuple] = {}
 
     def wants_more(self) -> bool:
         return bool(self.pending)
@@ -130,17 +137,29 @@ class Scanner:
         return False
 
     def match(self, line: LogLine) -> list[Match]:
-        low = line.text.lower()
+        return [Match(sig, line, dict(fields)) for sig, fields in self._match_text(line.text)]
+
+    def _match_text(self, text: str) -> tuple:
+        # Logs repeat lines (every rank prints the same warning every step): remember the
+        # answers for recent texts.
+        hit = self._cache.get(text)
+        if hit is not None:
+            return hit
+        low = text.lower()
         out = []
-        for sig in self.signatures:
-            if not any(n in low for n in sig.needles):
-                continue
-            for rx in sig.regexes:
-                m = rx.search(line.text)
-                if m:
-                    out.append(Match(sig, line, _fields(m)))
-                    break
-        return out
+        if self._any_needle is not None and self._any_needle.search(low):
+            for sig in self.signatures:
+                if not any(n in low for n in sig.needles):
+                    continue
+                for rx in sig.regexes:
+                    m = rx.search(text)
+                    if m:
+                        out.append((sig, tuple(_fields(m).items())))
+                        break
+        if len(self._cache) >= 4096:
+            self._cache.clear()
+        self._cache[text] = hit = tuple(out)
+        return hit
 
 
 def _fields(m: re.Match) -> dict[str, str]:

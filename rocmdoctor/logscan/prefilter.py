@@ -9,6 +9,7 @@ same lines (tests/test_logscan.py).
 """
 from __future__ import annotations
 
+import os
 import re
 
 from ..knowledge.signatures import ANCHORS
@@ -22,30 +23,32 @@ except Exception:  # pragma: no cover - depends on the environment
 class Prefilter:
     def __init__(self, anchors=ANCHORS, engine: str | None = None):
         self.anchors = tuple(a.lower().encode() for a in anchors)
-        want = engine or ("re2" if _re2 is not None else "stdlib")
+        # ROCMDOCTOR_LOGSCAN_ENGINE=stdlib forces the fallback (benchmarks, comparisons).
+        want = engine or os.environ.get("ROCMDOCTOR_LOGSCAN_ENGINE") or ("re2" if _re2 is not None else "stdlib")
         self.engine = want if (want == "stdlib" or _re2 is not None) else "stdlib"
         if self.engine == "re2":
             opts = _re2.Options()
             opts.case_sensitive = False
             self._rx = _re2.compile(b"|".join(re.escape(a) for a in self.anchors), opts)
 
-    def line_starts(self, chunk: bytes) -> list[int]:
-        """Offsets of the starts of lines in ``chunk`` that contain an anchor, sorted."""
+    def line_starts(self, chunk: bytes, end: int | None = None) -> list[int]:
+        """Offsets of the starts of lines in ``chunk[:end]`` that contain an anchor, sorted."""
+        n = len(chunk) if end is None else end
         starts: set[int] = set()
         if self.engine == "re2":
-            pos, n = 0, len(chunk)
+            pos = 0
             while pos < n:
-                m = self._rx.search(chunk, pos)
+                m = self._rx.search(chunk, pos, n)
                 if m is None:
                     break
                 i = m.start()
                 starts.add(chunk.rfind(b"\n", 0, i) + 1)
-                e = chunk.find(b"\n", i)
+                e = chunk.find(b"\n", i, n)
                 if e < 0:
                     break
                 pos = e + 1
             return sorted(starts)
-        low = chunk.lower()
+        low = chunk[:n].lower()
         for a in self.anchors:
             i = low.find(a)
             while i >= 0:

@@ -126,14 +126,15 @@ def scan_stream(stream: BinaryIO, result: ScanResult, *, name: str | None = None
     while True:
         block = stream.read(CHUNK)
         if not block:
-            chunk, carry = carry, b""
-            if not chunk:
+            data, carry = carry, b""
+            if not data:
                 break
-            if not chunk.endswith(b"\n"):
-                chunk += b"\n"
+            if not data.endswith(b"\n"):
+                data += b"\n"
+            end = len(data)
         else:
             done += len(block)
-            data = carry + block
+            data = carry + block if carry else block
             cut = data.rfind(b"\n")
             if cut < 0:
                 if len(data) < CHUNK * 4:
@@ -141,38 +142,41 @@ def scan_stream(stream: BinaryIO, result: ScanResult, *, name: str | None = None
                     continue
                 data += b"\n"  # one enormous line: cut it here rather than hold it all
                 cut = len(data) - 1
-            chunk, carry = data[:cut + 1], data[cut + 1:]
-        base = _scan_chunk(chunk, base, fs, pf)
-        result.bytes += len(chunk)
+            end = cut + 1
+            carry = data[end:]
+        # The chunk is data[:end]; scanned in place (no copy of the chunk).
+        base = _scan_chunk(data, end, base, fs, pf)
+        result.bytes += end
         if progress:
             progress(done, total)
     result.lines += base
     fs.close(base)
 
 
-def _scan_chunk(chunk: bytes, base: int, fs: _FileScan, pf: Prefilter) -> int:
+def _scan_chunk(chunk: bytes, end: int, base: int, fs: _FileScan, pf: Prefilter) -> int:
+    """Scan chunk[:end] (which ends with a newline); returns the line count after it."""
     sc = fs.scanner
     pos = 0  # everything before pos has been fed
     lineno = base  # number of the line that ends just before pos
     # An open block from the previous chunk reads its continuation lines first.
-    while sc.wants_more() and pos < len(chunk):
-        end = chunk.index(b"\n", pos)
+    while sc.wants_more() and pos < end:
+        nl = chunk.index(b"\n", pos)
         lineno += 1
-        fs.feed(_decode(chunk[pos:end]), lineno)
-        pos = end + 1
-    for start in pf.line_starts(chunk):
+        fs.feed(_decode(chunk[pos:nl]), lineno)
+        pos = nl + 1
+    for start in pf.line_starts(chunk, end):
         if start < pos:
             continue
         lineno += chunk.count(b"\n", pos, start)
         pos = start
         while True:
-            end = chunk.index(b"\n", pos)
+            nl = chunk.index(b"\n", pos)
             lineno += 1
-            fs.feed(_decode(chunk[pos:end]), lineno)
-            pos = end + 1
-            if not sc.wants_more() or pos >= len(chunk):
+            fs.feed(_decode(chunk[pos:nl]), lineno)
+            pos = nl + 1
+            if not sc.wants_more() or pos >= end:
                 break
-    lineno += chunk.count(b"\n", pos)
+    lineno += chunk.count(b"\n", pos, end)
     return lineno
 
 
