@@ -145,6 +145,8 @@ class Machine:
         return d
 
     def run_checks(self, codes: Iterable[str]) -> None:
+        """Run the checks these codes (or prefixes) name; each check runs once per Machine,
+        so `rocmdoctor run` can ask again as new signatures appear."""
         codes = sorted(set(codes))
         if self.ctx is None or not codes:
             return
@@ -152,13 +154,16 @@ class Machine:
 
         try:
             reg = registry.load(False)
-            specs = [s for s in reg.checks if registry.matches(s.code, codes)]
-            self.levels = {s.code: s.level for s in specs}
+            specs = [s for s in reg.checks if registry.matches(s.code, codes) and s.code not in self.ran]
+            if not specs:
+                return
+            self.levels.update({s.code: s.level for s in specs})
             if self.ctx.at_least("default") and hasattr(self.source, "prefetch") and \
                     any(s.level != "quick" for s in specs):
                 self.source.prefetch(["python"])
-            self.findings, _ = engine.run(specs, self.ctx)
-            self.ran = {s.code for s in specs}
+            found, _ = engine.run(specs, self.ctx)
+            self.findings = self.findings + list(found)
+            self.ran |= {s.code for s in specs}
         except Exception as exc:  # a broken source must not cost the log's explanation
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -387,7 +392,7 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
     what = ", ".join(expl.inputs) if len(expl.inputs) <= 3 else f"{len(r.files)} files"
     what = " ".join(what.split())
     what = what if len(what) <= 100 else what[:97] + "..."
-    out.append((f"rocmdoctor explain · {what} · {r.lines:,} lines in {r.seconds:.1f} s · {facts}", "bold"))
+    out.append((f"rocmdoctor explain · {what} · {r.lines:,} line{'' if r.lines == 1 else 's'} in {r.seconds:.1f} s · {facts}", "bold"))
     out.append(("Verdict: " + q(expl.verdict(), 400), "bold red" if expl.exit_code() else "bold green"))
     if expl.stall:
         out.append(("", ""))

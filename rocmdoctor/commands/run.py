@@ -89,6 +89,9 @@ class Runner:
         self.last_output = time.monotonic()
         self.live = LiveScan(on_match=None if a.quiet_live else self.announce)
         self.stalls: list[dict] = []
+        self.notices: list[threading.Thread] = []
+        self._machine = None
+        self.machine_lock = threading.Lock()
         self.stopped = False
         self.outcome = "running"
 
@@ -101,12 +104,50 @@ class Runner:
                 self.log.write(text.encode())
 
     def announce(self, m) -> None:
+        # Judging the causes runs checks (file reads, a fraction of a second): not on the thread
+        # that pumps the job's output, which must never block.
+        t = threading.Thread(target=self._announce, args=(m,), daemon=True)
+        self.notices.append(t)
+        t.start()
+
+    def machine(self):
+        from ..explain import Machine
+
+        if self._machine is None:
+            if self.a.no_facts:
+                self._machine = Machine(None)
+            else:
+                from ..sources import LiveSource
+
+                self._machine = Machine(LiveSource(), "quick")
+        return self._machine
+
+    def _announce(self, m) -> None:
+        from ..explain import CONFIRMED, LIKELY, RULED_OUT
+
         s = m.signature
         lines = [f"{s.title}  [{s.family} · {s.severity}] at output line {m.line.number}"
                  + (f", rank {m.rank}" if m.rank is not None else ""), s.meaning]
-        causes = [c for c in s.causes][:3]
-        if causes:
-            lines.append("likely causes: " + "; ".join(c.text + (f" ({c.check})" if c.check else "") for c in causes))
+        try:
+            with self.machine_lock:
+                mach = self.machine()
+                mach.run_checks(c.check for c in s.causes if c.check)
+                verdicts = [mach.verdict(c) for c in s.causes]
+        except Exception:  # the notice matters more than its ranking
+            verdicts = []
+        order = {CONFIRMED: 0, LIKELY: 1, RULED_OUT: 3}
+        ranked = sorted(verdicts, key=lambda v: order.get(v.status, 2))
+        top = [v for v in ranked if v.status in (CONFIRMED, LIKELY)]
+        if top:
+            for v in top[:2]:
+                f = v.findings[0] if v.findings else None
+                lines.append(f"{v.status} on this machine: {v.cause.text}" +
+                             (f" ({f.code}: {f.title})" if f else ""))
+        rest = [v for v in ranked if v not in top and v.status != RULED_OUT][:3] if verdicts else []
+        if rest or not verdicts:
+            causes = [v.cause for v in rest] if verdicts else list(s.causes[:3])
+            lines.append("possible causes: " + "; ".join(c.text + (f" ({c.check})" if c.check else "")
+                                                          for c in causes))
         lines.append("fix: " + s.fix)
         self.notice(lines)
 
@@ -217,12 +258,14 @@ class Runner:
 
     # -- diagnosis
     def explanation(self, stall: dict | None = None):
-        from ..explain import Machine, explain
+        from ..explain import explain
         from ..knowledge.signatures import STALL
         from ..logscan.reader import Occurrence
         from ..logscan.lines import LogLine
         from ..logscan.matcher import Match
 
+        for t in self.notices:
+            t.join(10)
         result = self.live.snapshot(final=stall is None)
         if stall is not None and not any(o.signature.tier < 7 and o.signature.severity in ("fatal", "error")
                                          for o in result.occurrences.values()):
@@ -231,13 +274,8 @@ class Runner:
             occ = Occurrence(STALL)
             occ.add(Match(STALL, line))
             result.occurrences = {STALL.id: occ, **result.occurrences}
-        if self.a.no_facts:
-            machine = Machine(None)
-        else:
-            from ..sources import LiveSource
-
-            machine = Machine(LiveSource(), "quick")
-        return explain(result, machine, inputs=[" ".join(self.argv)], stall=stall)
+        with self.machine_lock:
+            return explain(result, self.machine(), inputs=[" ".join(self.argv)], stall=stall)
 
     def print_explanation(self, expl, header: str) -> None:
         from ..explain import text_lines
