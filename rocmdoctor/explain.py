@@ -307,7 +307,9 @@ class Explanation:
         if top.occurrence.ranks:
             text += f" (rank{'s' if len(top.occurrence.ranks) > 1 else ''} " + \
                 ", ".join(map(str, sorted(top.occurrence.ranks)[:8])) + ")"
-        if best and best.status in (CONFIRMED, LIKELY):
+        if best and best.status == LIKELY and not best.findings:
+            text += f"; most likely cause, from the log: {best.cause.text} ({best.reason})"
+        elif best and best.status in (CONFIRMED, LIKELY):
             f = best.findings[0] if best.findings else None
             text += f"; most likely cause on this machine: {best.cause.text}"
             if f:
@@ -343,6 +345,16 @@ class Explanation:
         }
 
 
+def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
+    """A cause the log itself points at (its ``when`` holds for the first match's fields) is
+    likely unless the machine's check ruled it out or confirmed it."""
+    if v.status in (CONFIRMED, RULED_OUT) or not v.cause.holds(occ.first.fields):
+        return v
+    name, op, value = v.cause.when
+    return CauseVerdict(v.cause, LIKELY, v.findings,
+                        reason=f"the log says {name}={occ.first.fields.get(name)} ({op} {value:g})")
+
+
 def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = None,
             stall: dict | None = None) -> Explanation:
     occs = list(result.occurrences.values())
@@ -350,7 +362,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     file_order = {f: i for i, f in enumerate(result.files)}
     diagnoses = []
     for o in occs:
-        verdicts = [machine.verdict(c) for c in o.signature.causes]
+        verdicts = [_from_log(machine.verdict(c), o) for c in o.signature.causes]
         ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
         first = o.first.line
         d = Diagnosis(o, [v for _, v in ranked], gpus=gpus_named(o, machine),
@@ -434,7 +446,8 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
             out.append((f"   {mark} {c.status:11} {code}{c.cause.text}", style))
             for f in c.findings[:2] if c.status in (CONFIRMED, LIKELY) or verbose else ():
                 out.append((f"       {f.code}: {q(f.title, 300)}" + (f" [{f.subject}]" if f.subject else ""), ""))
-            if c.reason and (verbose or c.status == NOT_CHECKED and c.cause.check):
+            if c.reason and (verbose or c.status == NOT_CHECKED and c.cause.check or
+                             c.status == LIKELY and not c.findings):
                 out.append((f"       ({q(c.reason, 200)})", "dim"))
             plan = c.fix_plan() if c.status in (CONFIRMED, LIKELY) else None
             if plan:

@@ -163,3 +163,11 @@ def test_hardware_event_ranks_before_the_driver_failure_it_may_cause():
     expl = explain(scan_path(os.path.join(DATA, "kernel_aer_corrected_then_init_failure.txt")), Machine(None))
     assert [d.signature.id for d in expl.diagnoses] == ["pcie-aer", "amdgpu-init-failed"]
     assert "PCIe AER error" in expl.verdict()
+
+
+def test_watchdog_long_after_start_points_at_a_stuck_rank_from_the_log():
+    expl = explain(scan_path(os.path.join(DATA, "torch_watchdog_timeout_8ranks.txt")), Machine(None))
+    d = expl.diagnoses[0]
+    assert d.causes[0].status == "likely" and "crashed or hung first" in d.causes[0].cause.text
+    assert "seq=1580" in d.causes[0].reason
+    assert "from the log" in expl.verdict()

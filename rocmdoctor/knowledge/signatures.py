@@ -51,6 +51,19 @@ class Cause:
     text: str
     check: str | None = None
     fix: str = ""
+    # A condition on the match's fields that makes this cause likely from the log alone,
+    # e.g. ("seq", ">=", 100): a watchdog timeout long after the first collectives.
+    when: tuple | None = None
+
+    def holds(self, fields: dict) -> bool:
+        if not self.when:
+            return False
+        name, op, value = self.when
+        try:
+            x = float(fields[name])
+        except (KeyError, ValueError, TypeError):
+            return False
+        return {"<": x < value, "<=": x <= value, ">": x > value, ">=": x >= value}.get(op, False)
 
 
 @dataclass(frozen=True)
@@ -545,8 +558,10 @@ SIGNATURES: tuple[Signature, ...] = (
        C("PCIe ACS redirects peer-to-peer traffic to the root complex", "RD-PCIE-001"),
        C("the GPUs expose only part of their VRAM through the BAR", "RD-PCIE-003"),
        C("GPUs cannot reach each other peer-to-peer", "RD-BENCH-004"),
-       C("one rank crashed or hung first (a GPU reset or fault on its node: see the kernel log)"),
-       C("rank 0 did long CPU work (preprocessing, checkpoint save) beyond ddp_timeout (high SeqNum)")),
+       C("one rank crashed or hung first (a GPU reset or fault on its node: see the kernel log)",
+         when=("seq", ">=", 100)),
+       C("rank 0 did long CPU work (preprocessing, checkpoint save) beyond ddp_timeout (high SeqNum)",
+         None, "raise ddp_timeout, or preprocess the dataset before launching", when=("seq", ">=", 100))),
       "Fix the transport (IOMMU passthrough, ACS) when it fails at the first collectives; otherwise find "
       "the rank that stopped and raise ddp_timeout for long preprocessing.",
       ("https://github.com/hiyouga/LlamaFactory/issues/7396", "https://github.com/hiyouga/LlamaFactory/issues/6269",
