@@ -194,3 +194,15 @@ def test_the_probe_wait_shows_one_live_line_on_a_terminal_only():
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=180, env=env)
     assert "probing" not in piped.stderr and "probing" not in piped.stdout
     assert "RD-DS-001" in piped.stdout
+
+
+def test_two_dist_infos_of_one_name_resolve_as_importlib_metadata_does(tmp_path):
+    from importlib import metadata
+
+    site = tmp_path / "site"
+    for version in ("65.5.0", "80.9.0", "70.0.0"):
+        d = site / f"setuptools-{version}.dist-info"
+        d.mkdir(parents=True)
+        (d / "METADATA").write_text(f"Metadata-Version: 2.1\nName: setuptools\nVersion: {version}\n")
+    first = next(iter(metadata.distributions(path=[str(site)])))
+    assert STATIC.distributions([str(site)])["setuptools"]["version"] == first.version

@@ -99,7 +99,9 @@ def distributions(path=None):
     out = {}
     for entry in _search_path(path):
         try:
-            names = sorted(os.listdir(entry))
+            # Directory order, not sorted: two dist-infos of one name in one directory (a broken
+            # upgrade) are resolved as importlib.metadata (and so pip) resolves them.
+            names = os.listdir(entry)
         except OSError:
             continue
         for d in names:
