@@ -230,3 +230,11 @@ def test_deeply_nested_compose_file_is_an_error_not_a_crash(tmp_path):
             "print('error' if a.error else 'read')")
     r = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "error"
+
+
+def test_a_rewritten_file_is_read_again(tmp_path):
+    p = tmp_path / "t.sh"
+    p.write_text("#!/bin/bash\nexport NCCL_DEBUG=INFO\n")
+    assert read_one(str(p)).values[0].value == "INFO"
+    p.write_text("#!/bin/bash\nexport NCCL_DEBUG=WARN\n")  # same size, likely the same mtime tick
+    assert read_one(str(p)).values[0].value == "WARN"

@@ -31,6 +31,7 @@ KIND_NAMES = dict(cf.KIND_NAMES, **{training.MODEL_CONFIG: "model config.json", 
                                     COMPOSE: "compose file"})
 MAX_BYTES = cf.MAX_BYTES
 MAX_FILES = 500
+CACHE_BYTES = 64 * 1024 * 1024  # texts kept for the read cache, at most
 MAX_DEPTH = 4
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache",
               "site-packages", "dist", "build", ".eggs"}
@@ -78,31 +79,22 @@ def detect(path: str, text: str) -> str | None:
     return None
 
 
-_CACHE: dict[tuple, Artifact] = {}  # (path, inode, mtime, size) -> what it read: `scan` checks a file, then reads it
+_CACHE: dict[tuple, Artifact] = {}  # (path, text) -> what was read: `scan` checks a file, then the scan reads it
 
 
 def read_one(path: str, text: str | None = None) -> Artifact:
     """One file as an Artifact (``error`` set when it is none of the known kinds)."""
     if text is None:
         try:
-            st = os.stat(path)
-            key = (path, st.st_ino, st.st_mtime_ns, st.st_size)
-        except OSError:
-            key = None
-        if key in _CACHE:
-            return copy.deepcopy(_CACHE[key])  # checks must not share mutable data between scans
-        try:
             text = read_text(path)
         except ReadError as exc:
             return Artifact(path, "unknown", "", error=str(exc))
-        art = _read_text(path, text)
-        if key is not None:
-            if len(_CACHE) > 2 * MAX_FILES:
-                _CACHE.clear()
-            _CACHE[key] = art
-            return copy.deepcopy(art)
-        return art
-    return _read_text(path, text)
+    key = (path, text)  # the text itself: a file rewritten within one mtime tick is read again
+    if key not in _CACHE:
+        if len(_CACHE) > 2 * MAX_FILES or sum(len(k[1]) for k in _CACHE) > CACHE_BYTES:
+            _CACHE.clear()
+        _CACHE[key] = _read_text(path, text)
+    return copy.deepcopy(_CACHE[key])  # checks must not share mutable data between scans
 
 
 def _read_text(path: str, text: str) -> Artifact:
