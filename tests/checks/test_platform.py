@@ -390,3 +390,19 @@ def test_dcu_names_from_hy_smi_when_the_id_is_unknown(tmp_path):
                        commands={("/opt/hyhal/bin/hy-smi", "--showproductname", "--json"): out})
     f = one(s, "RD-GPU-001")
     assert "K500SM_AI" in f.title
+
+
+def test_train_memory_estimate_judges_an_apu_by_its_gtt_limit():
+    import argparse
+
+    from rocmdoctor.api import make_source
+    from rocmdoctor.commands.train import Machine, model_estimate
+    qwen = os.path.join(DATA, "hf_qwen2.5-7b-instruct")
+    apu = Machine(None, make_source(example="strix-halo-apu"))
+    [g] = apu.gpus()
+    assert g.vram_bytes == 536870912 and g.memory_bytes == 16373596 * 4096  # not the 0.5 GiB carve-out
+    a = argparse.Namespace(model=qwen, gpu_mem=None, variant="lora", lora_rank=8, lora_target="q_proj,v_proj",
+                           micro_batch=1, seq_len=1024, grad_ckpt=False, zero=2, engine="ddp", nproc=1,
+                           offload=False, attention="sdpa")
+    est = model_estimate(a, apu, "bf16")
+    assert "judged against 62.5 GiB per GPU" in est["lines"][1]
