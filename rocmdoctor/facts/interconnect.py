@@ -271,7 +271,8 @@ def pci_links(ctx) -> list[GpuPath]:
     src = ctx.source
     gpus = [g for g in ctx.optional("gpus", []) or [] if g.pci]
     if not gpus:
-        raise Missing("no AMD GPU with a PCI address in the KFD topology")
+        raise Missing(WSL_NO_PCI if ctx.optional("wsl") is not None
+                      else "no AMD GPU with a PCI address in the KFD topology")
     out = []
     for g in gpus:
         link = src.readlink(f"{PCI_DEVICES}/{g.pci}")
@@ -294,6 +295,10 @@ class Lspci:
         return self.devices.get(normalise_bdf(bdf) or bdf)
 
 
+# A WSL2 guest reaches the GPU through /dev/dxg: its PCI bus shows no GPU, so PCIe facts do not apply.
+WSL_NO_PCI = "WSL2: the guest has no PCI view of the GPU (it is reached through /dev/dxg)"
+
+
 def _has_amd_gpu(ctx) -> bool:
     if ctx.optional("gpus"):
         return True
@@ -302,6 +307,8 @@ def _has_amd_gpu(ctx) -> bool:
 
 @fact("lspci")
 def lspci(ctx) -> Lspci:
+    if ctx.optional("wsl") is not None:
+        raise Missing(WSL_NO_PCI)
     if not _has_amd_gpu(ctx):
         raise Missing("not run: no AMD GPU on the PCI bus")
     res = ctx.source.run(list(LSPCI_ARGV), timeout=LSPCI_TIMEOUT)
