@@ -16,6 +16,7 @@ import sys
 
 from . import __version__
 from .model import Report, Status
+from .redact import scrubbed_output
 from .sources import SourceError
 from .usage import csv  # noqa: F401  (commands import it from here)
 
@@ -148,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        return mods[a.command].run(a)
+        with scrubbed_output():  # the output boundary: no credential in anything printed
+            return mods[a.command].run(a)
     except UsageError as exc:
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE

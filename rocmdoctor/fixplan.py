@@ -265,9 +265,13 @@ def render_text(plans: list[Concrete], *, live: bool, kind: str | None = None) -
         for n in c.notes:
             out.append(f"    then: {n}")
         out.append("")
-    return "\n".join(out)
+    from .redact import scrub_text
+
+    return scrub_text("\n".join(out))
 
 
 def to_json(plans: list[Concrete], source: dict) -> dict:
-    return {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, "source": source,
-            "plans": [c.to_dict() for c in plans]}
+    from .redact import scrub_value
+
+    return scrub_value({"schema": SCHEMA, "schema_version": SCHEMA_VERSION, "source": source,
+                        "plans": [c.to_dict() for c in plans]})

@@ -11,6 +11,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Iterable
 
+from .redact import scrub_value
+
 _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
@@ -75,6 +77,7 @@ def to_xml(suites: list[ET.Element], name: str = "rocmdoctor") -> str:
 def report_xml(report: dict, name: str | None = None) -> str:
     """One node's report (Report.to_dict()) as JUnit. The suite is named ``name``, else
     the snapshot or --root scanned, else this host."""
+    report = scrub_value(report)
     if name is None:
         import socket
 
@@ -90,6 +93,7 @@ def _report_suite(report: dict, name: str) -> ET.Element:
 
 
 def cluster_xml(cluster: dict) -> str:
+    cluster = scrub_value(cluster)
     """The cluster report: a suite per node (its findings plus anything about its
     membership), then a "cluster" suite with what differs between nodes."""
     about: dict[str, list[dict]] = {}

@@ -23,6 +23,12 @@ class Status(str, enum.Enum):
         return _RANK[self]
 
 
+def _scrub(s):
+    from .redact import scrub_text
+
+    return scrub_text(s) if isinstance(s, str) else s
+
+
 _RANK = {Status.SKIP: 0, Status.PASS: 1, Status.WARN: 2, Status.ERROR: 3, Status.FAIL: 4}
 
 
@@ -41,6 +47,12 @@ class Evidence:
 
     source: str  # "/proc/cmdline", "cmd: rocminfo", "probe: python"
     text: str
+
+    def __post_init__(self):
+        # Credentials are masked where evidence is made, before any output shortens it
+        # (a password cut in half by "..." would no longer look like one).
+        object.__setattr__(self, "text", _scrub(self.text))
+        object.__setattr__(self, "source", _scrub(self.source))
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "text": self.text}
@@ -108,6 +120,10 @@ class Finding:
     check: str = ""  # qualified name of the check function
     data: dict[str, Any] = field(default_factory=dict)  # structured values for launchers
 
+    def __post_init__(self):
+        for name in ("title", "detail", "subject"):
+            object.__setattr__(self, name, _scrub(getattr(self, name)))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
@@ -172,7 +188,9 @@ class Report:
         return [f for f in self.findings if f.code == code]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        from .redact import scrub_value  # every serialised report is free of credentials
+
+        return scrub_value({
             "schema": self.SCHEMA,
             "schema_version": self.SCHEMA_VERSION,
             "tool_version": self.tool_version,
@@ -183,4 +201,4 @@ class Report:
             "results": _jsonable(self.results),
             "notes": list(self.notes),
             "warnings": list(self.warnings),
-        }
+        })

@@ -6,6 +6,7 @@ import sys
 from typing import TextIO
 
 from .model import Finding, Report, Status
+from .redact import scrub_text
 
 AREA_ORDER = ["driver", "rocm", "gpu", "health", "gfx", "precision", "permissions", "container", "env", "os",
               "iommu", "pcie", "p2p", "rccl", "deepspeed", "pins", "bench", "train"]
@@ -218,5 +219,6 @@ def print_lines(items: list[tuple[str, str]], stream: TextIO | None = None, wrap
     color = use_color(stream)
     width = terminal_width(stream) if wrap_lines else None
     for text, style in items:
-        for part in wrap(clean(text), width):
+        # no credential in any printed line (docs/reliability.md), masked before wrapping cuts it
+        for part in wrap(clean(scrub_text(text)), width):
             stream.write((_ansi(part, style) if color else part) + "\n")

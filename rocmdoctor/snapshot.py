@@ -76,7 +76,7 @@ def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_
         for argv, res in sorted(rec.commands.items()):
             d = os.path.join(tmp, "cmd", slug(argv))
             os.makedirs(d, exist_ok=True)
-            _json(os.path.join(d, "argv.json"), list(argv))
+            _json(os.path.join(d, "argv.json"), [t(a) for a in argv])
             with open(os.path.join(d, "stdout"), "w", encoding="utf-8") as fh:
                 fh.write(t(res.stdout))
             with open(os.path.join(d, "stderr"), "w", encoding="utf-8") as fh:

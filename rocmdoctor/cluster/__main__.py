@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from ..commands import scan
+from ..redact import scrubbed_output
 from ..sources import SourceError
 from ..usage import InputError, UsageError, check_args
 from .run import EXIT_INPUT, EXIT_USAGE, add_cluster_args, run_cluster, wants_cluster
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rocmdoctor: {exc}", file=sys.stderr)
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT
     try:
-        return run_cluster(a)
+        with scrubbed_output():  # the cluster report: no credential in anything printed
+            return run_cluster(a)
     except SourceError as exc:
         print(f"rocmdoctor: {exc}", file=sys.stderr)
         return EXIT_INPUT
