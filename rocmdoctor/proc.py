@@ -39,7 +39,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 MAX_OUTPUT = 8 * 1024 * 1024  # bytes kept per stream
 LINGER_S = 1.0  # after a command exits, how long what it left running may keep its output open
@@ -137,6 +137,7 @@ class ProcessTree:
         self.token = secrets.token_hex(8)
         self.new_session = new_session
         self._seen: dict[int, object] = {}  # pid -> psutil.Process (create time kept: no PID reuse)
+        self._watched = 0.0
         child_env = dict(os.environ if env is None else env)
         child_env[TREE_ENV] = self.token
         with _live_lock:
@@ -149,9 +150,14 @@ class ProcessTree:
         self.ended = False
 
     # -- watching
-    def watch(self) -> None:
+    def watch(self, every: float = 0.5) -> None:
         """Remember the tree's current members, so those that later leave it are still ended.
-        Long-running callers call this now and then (bench polls do)."""
+        Long-running callers call this in their polling loop (the bench runner does); a call
+        within ``every`` seconds of the last one does nothing (one look costs a process-table scan)."""
+        now = time.monotonic()
+        if now - self._watched < every:
+            return
+        self._watched = now
         for p in self._members():
             self._seen.setdefault(p.pid, p)
 
@@ -207,67 +213,56 @@ class ProcessTree:
         self.terminate(grace=0.5 if exc and exc[0] is not None else 2.0)
 
     def _members(self) -> list:
-        """Every live process of the tree (psutil.Process objects), the leader included."""
+        """Every live process of the tree (psutil.Process objects), the leader included.
+
+        One look at the process table: our own descendants (psutil's recursive children of
+        this process; with the subreaper on, orphans of our trees are among them). Of those,
+        the tree is: the leader and everything below it, what carries the tree's token, what
+        is in the leader's process group, and what was seen earlier (``watch``) and below it."""
         ps = _psutil()
-        found: dict[int, object] = {}
         if ps is None:
             return []
-        def add(p):
-            try:
-                if p.pid != os.getpid() and p.is_running() and p.status() != ps.STATUS_ZOMBIE:
-                    found.setdefault(p.pid, p)
-            except (ps.NoSuchProcess, ps.AccessDenied, ps.ZombieProcess):
-                pass
+        me = os.getpid()
         try:
-            leader = ps.Process(self.pid)
-            if self.popen.returncode is None:  # not yet reaped: the pid is still ours
-                add(leader)
-                for c in leader.children(recursive=True):
-                    add(c)
-        except (ps.NoSuchProcess, ps.AccessDenied):
-            pass
-        for p in list(self._seen.values()):
-            add(p)
+            ours = ps.Process(me).children(recursive=True)
+        except ps.Error:
+            ours = []
+        parent: dict[int, int] = {}
+        procs: dict[int, Any] = {}
+        for p in ours:
             try:
-                if p.is_running():
-                    for c in p.children(recursive=True):
-                        add(c)
-            except (ps.NoSuchProcess, ps.AccessDenied):
+                parent[p.pid] = p.ppid()
+                procs[p.pid] = p
+            except ps.Error:
                 pass
-        if self.new_session:
-            for p in self._group(ps):
-                add(p)
-        for p in self._adopted(ps):
-            add(p)
+        for pid, p in self._seen.items():  # may have left our descendants (a double fork without subreaper)
+            procs.setdefault(pid, p)
+        roots = set(self._seen)
+        if self.popen.returncode is None:  # not yet reaped: the pid is still ours
+            roots.add(self.pid)
+        for pid, p in procs.items():
+            if pid in roots:
+                continue
+            try:
+                if self.new_session and os.getpgid(pid) == self.pid:
+                    roots.add(pid)
+                elif p.environ().get(TREE_ENV) == self.token:
+                    roots.add(pid)
+            except (OSError, ps.Error):
+                pass
+        found: dict[int, Any] = {}
+        for pid, p in procs.items():
+            q, hops = pid, 0
+            while q not in roots and q in parent and hops < 1000:  # below a member?
+                q, hops = parent[q], hops + 1
+            if q not in roots:
+                continue
+            try:
+                if p.is_running() and p.status() != ps.STATUS_ZOMBIE:
+                    found[pid] = p
+            except ps.Error:
+                pass
         return list(found.values())
-
-    def _group(self, ps) -> list:
-        """Processes still in the child's process group (pgid == child pid): same user only."""
-        out = []
-        uid = os.getuid()
-        for p in ps.process_iter(["pid"]):
-            try:
-                if p.pid != os.getpid() and os.getpgid(p.pid) == self.pid and p.uids().real == uid:
-                    out.append(p)
-            except (ProcessLookupError, ps.NoSuchProcess, ps.AccessDenied, ps.ZombieProcess, OSError):
-                pass
-        return out
-
-    def _adopted(self, ps) -> list:
-        """Our own children (orphans re-parented to us as subreaper) and their descendants that
-        carry this tree's token."""
-        out = []
-        try:
-            kids = ps.Process(os.getpid()).children(recursive=True)
-        except (ps.NoSuchProcess, ps.AccessDenied):
-            return out
-        for p in kids:
-            try:
-                if p.environ().get(TREE_ENV) == self.token:
-                    out.append(p)
-            except (ps.NoSuchProcess, ps.AccessDenied, ps.ZombieProcess, OSError):
-                pass
-        return out
 
     def _signal(self, members: list, sig: int, touched: set | None = None) -> None:
         ps = _psutil()
