@@ -30,6 +30,9 @@ _LF_KEYS = {"stage", "finetuning_type", "template", "lora_target", "cutoff_len",
 _HF_KEYS = {"output_dir", "per_device_train_batch_size", "learning_rate", "num_train_epochs", "logging_steps",
             "save_steps", "gradient_accumulation_steps", "lr_scheduler_type", "warmup_ratio"}
 MAX_BYTES = 4 * 1024 * 1024
+# YAML is parsed in pure Python (PyYAML without libyaml, or the small reader here): about
+# 5 us a byte, so 360 kB took 2 s (fuzz harness). No training YAML comes near this.
+MAX_YAML_BYTES = 128 * 1024
 # Bounds on what a parsed config may hold. A real training config has a few hundred values,
 # nesting of 3-4 levels and numbers far below 2**63; anything beyond is refused at load with
 # a message naming the setting, so no check ever meets a value it cannot print or compare.
@@ -216,7 +219,17 @@ def detect(data: dict[str, Any]) -> str | None:
 
 # ---------------------------------------------------------------- YAML subset
 
+_DEEP_FLOW = re.compile(r"(?:[\[{][ \t\r\n]*){%d}" % (MAX_DEPTH + 1))
+
+
 def parse_yaml(text: str, path: str = "config") -> Any:
+    # PyYAML's pure-Python parser takes seconds to reach its RecursionError on 50 kB of "[[[["
+    # (found by the fuzz harness): refuse flow nesting deeper than any config has, first.
+    if _DEEP_FLOW.search(text):
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config")
+    if len(text) > MAX_YAML_BYTES:
+        raise ConfigError(f"{path}: {len(text) // 1024} KiB of YAML; larger than any training config "
+                          f"({MAX_YAML_BYTES // 1024} KiB at most)")
     try:
         import yaml  # type: ignore
     except ImportError:

@@ -171,11 +171,17 @@ def network(nodes: list[Node]) -> list[Finding]:
             net = (s or {}).get("net")
             if not isinstance(net, dict) or var not in net:
                 continue
-            sel, ifaces = net[var], net.get("interfaces") or {}
-            if not sel.get("matched"):
-                missing.append((name, sel.get("spec", ""), sorted(ifaces)))
+            # A peer's summary is JSON from another node (maybe another rocmdoctor version):
+            # a part of the wrong type reads as absent.
+            sel = net[var] if isinstance(net[var], dict) else {}
+            ifaces = net.get("interfaces") if isinstance(net.get("interfaces"), dict) else {}
+            matched = [i for i in sel.get("matched") or [] if isinstance(i, str)] \
+                if isinstance(sel.get("matched"), list) else []
+            if not matched:
+                missing.append((name, str(sel.get("spec", "")), sorted(map(str, ifaces))))
             else:
-                kinds[name] = sorted({ifaces.get(i, {}).get("kind", "unknown") for i in sel["matched"]})
+                kinds[name] = sorted({str((ifaces.get(i) if isinstance(ifaces.get(i), dict) else {})
+                                          .get("kind", "unknown")) for i in matched})
         for name, spec, have in missing:
             out.append(Finding(
                 code=NET_CODE, status=Status.FAIL, area="cluster", subject=name,

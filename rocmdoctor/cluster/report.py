@@ -27,7 +27,7 @@ def build(payloads: list[dict], absent: list[dict] | None = None, *, level: str,
     from .. import __version__
 
     absent = absent or []
-    payloads = _unique_names(payloads)
+    payloads = _unique_names([_sane_payload(p, i) for i, p in enumerate(payloads)])
     reported = [p for p in payloads if p.get("report")]
     findings = drift.drift([(p["node"], p["report"], p["report"].get("results", {}).get("node_summary") or {})
                             for p in reported])
@@ -129,6 +129,33 @@ def _membership(payloads: list[dict], absent: list[dict]) -> list[Finding]:
                 title=f"{p['node']}: no scan report", detail=p.get("error") or "the node sent no report",
                 data={"node": p["node"], "ranks": [p.get("rank")], "state": "error", "outliers": [p["node"]]}))
     return out
+
+
+def _sane_payload(p: Any, i: int) -> dict:
+    """A payload as build() reads it. Payloads come from other nodes over the rendezvous store
+    (or from --from snapshots): a field of the wrong type makes that node's report unusable, it
+    never crashes the cluster report."""
+    if not isinstance(p, dict):
+        return {"node": f"rank {i}", "rank": i, "report": None, "error": "the node sent something that is not a payload"}
+    rank = p.get("rank") if isinstance(p.get("rank"), int) and not isinstance(p.get("rank"), bool) else i
+    node = p.get("node") if isinstance(p.get("node"), str) and p.get("node") else f"rank {rank}"
+    error = p.get("error") if isinstance(p.get("error"), str) else None
+    rep = p.get("report")
+    if rep is not None and not isinstance(rep, dict):
+        rep, error = None, error or f"its report is a {type(rep).__name__}, not an object"
+    if rep:
+        findings = rep.get("findings")
+        findings = [f for f in findings if isinstance(f, dict) and f.get("status") in _STATUSES
+                    and isinstance(f.get("code"), str) and isinstance(f.get("area") or "", str)] \
+            if isinstance(findings, list) else []
+        results = rep.get("results") if isinstance(rep.get("results"), dict) else {}
+        summary = results.get("node_summary")
+        rep = dict(rep, findings=findings, results=dict(results, node_summary=summary if isinstance(summary, dict)
+                                                        else {}))
+    return dict(p, node=node, rank=rank, report=rep, error=error)
+
+
+_STATUSES = {s.value for s in Status}
 
 
 def _unique_names(payloads: list[dict]) -> list[dict]:

@@ -129,21 +129,38 @@ CODES = {"matmul": ["RD-BENCH-001", "RD-BENCH-002"], "allreduce": ["RD-BENCH-003
 # ------------------------------------------------------------------ figures
 def metrics(results: dict) -> dict[str, float]:
     """The headline numbers of a run, flat, for printing and --compare (higher is better)."""
+    # A --compare baseline is any JSON the user passes: read it through _obj/_list so a value
+    # of the wrong type reads as absent (issue 19's fuzz harness, target bench.compare).
     out: dict[str, float] = {}
-    mm = (results.get("bench_matmul") or {}).get("result") or {}
-    for d, t in (mm.get("best_tflops") or {}).items():
+    mm = _obj(_obj(_obj(results).get("bench_matmul")).get("result"))
+    for d, t in _obj(mm.get("best_tflops")).items():
         out[f"matmul {d} TFLOPS"] = t
-    mb = (results.get("bench_membw") or {}).get("result") or {}
-    for k, v in (mb.get("by_test") or {}).items():
-        out[f"membw {k} GB/s"] = v.get("copy_gbps")
-    ar = (results.get("bench_allreduce") or {}).get("result") or {}
-    for r in ar.get("sizes") or []:
-        out[f"allreduce {r['bytes']} B busbw GB/s"] = r.get("busbw_gbps")
-    pp = (results.get("bench_p2p") or {}).get("result") or {}
-    vals = [v for row in pp.get("unidirectional_gbps") or [] for v in row if v is not None]
+    mb = _obj(_obj(_obj(results).get("bench_membw")).get("result"))
+    for k, v in _obj(mb.get("by_test")).items():
+        out[f"membw {k} GB/s"] = _obj(v).get("copy_gbps")
+    ar = _obj(_obj(_obj(results).get("bench_allreduce")).get("result"))
+    for r in _list(ar.get("sizes")):
+        if isinstance(_obj(r).get("bytes"), int):
+            out[f"allreduce {r['bytes']} B busbw GB/s"] = r.get("busbw_gbps")
+    pp = _obj(_obj(_obj(results).get("bench_p2p")).get("result"))
+    vals = [v for row in _list(pp.get("unidirectional_gbps")) for v in _list(row) if _number(v)]
     if vals:
         out["p2p slowest unidirectional GB/s"] = min(vals)
-    return {k: v for k, v in out.items() if isinstance(v, (int, float))}
+    return {k: v for k, v in out.items() if _number(v)}
+
+
+def _obj(v) -> dict:
+    return v if isinstance(v, dict) else {}
+
+
+def _list(v) -> list:
+    return v if isinstance(v, list) else []
+
+
+def _number(v) -> bool:
+    import math
+
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def samples(results: dict) -> dict[str, list[float]]:
@@ -151,26 +168,28 @@ def samples(results: dict) -> dict[str, list[float]]:
     of the matmul and bandwidth benchmarks; one value where a benchmark keeps one. A
     baseline written before samples were kept gives its best and median."""
     out: dict[str, list[float]] = {}
-    mm = (results.get("bench_matmul") or {}).get("result") or {}
-    for d, best in (mm.get("best_tflops") or {}).items():
-        row = max((r for r in mm.get("results") or [] if r.get("dtype") == d and r.get("tflops")),
-                  key=lambda r: r["tflops"], default=None)
-        if row and row.get("samples_s") and row.get("n"):
-            out[f"matmul {d} TFLOPS"] = [2.0 * row["n"] ** 3 / t / 1e12 for t in row["samples_s"] if t]
-        elif row and row.get("tflops_median"):
+    pos = lambda v: _number(v) and v > 0  # noqa: E731 - a time or a size we may divide by
+    mm = _obj(_obj(_obj(results).get("bench_matmul")).get("result"))
+    for d, best in _obj(mm.get("best_tflops")).items():
+        row = max((r for r in _list(mm.get("results")) if isinstance(r, dict) and r.get("dtype") == d
+                   and _number(r.get("tflops"))), key=lambda r: r["tflops"], default=None)
+        if row and _list(row.get("samples_s")) and pos(row.get("n")):
+            out[f"matmul {d} TFLOPS"] = [2.0 * row["n"] ** 3 / t / 1e12 for t in row["samples_s"] if pos(t)]
+        elif row and _number(row.get("tflops_median")):
             out[f"matmul {d} TFLOPS"] = [row["tflops"], row["tflops_median"]]
-        elif isinstance(best, (int, float)):
+        elif _number(best):
             out[f"matmul {d} TFLOPS"] = [best]
-    mb = (results.get("bench_membw") or {}).get("result") or {}
-    for k, v in (mb.get("by_test") or {}).items():
-        if v.get("samples_s") and v.get("bytes"):
-            out[f"membw {k} GB/s"] = [v["bytes"] / t / 1e9 for t in v["samples_s"] if t]
-        elif isinstance(v.get("copy_gbps"), (int, float)):
+    mb = _obj(_obj(_obj(results).get("bench_membw")).get("result"))
+    for k, v in _obj(mb.get("by_test")).items():
+        v = _obj(v)
+        if _list(v.get("samples_s")) and pos(v.get("bytes")):
+            out[f"membw {k} GB/s"] = [v["bytes"] / t / 1e9 for t in v["samples_s"] if pos(t)]
+        elif _number(v.get("copy_gbps")):
             out[f"membw {k} GB/s"] = [v["copy_gbps"]]
     flat = metrics(results)
     for k, v in flat.items():
         out.setdefault(k, [v])
-    return {k: v for k, v in out.items() if v}
+    return {k: [x for x in v if _number(x)] for k, v in out.items() if any(_number(x) for x in v)}
 
 
 def _spread(values: list[float]) -> float:
@@ -182,7 +201,7 @@ def _spread(values: list[float]) -> float:
 
 
 def _device(results: dict) -> dict:
-    return ((results.get("bench_matmul") or {}).get("result") or {}).get("device") or {}
+    return _obj(_obj(_obj(_obj(results).get("bench_matmul")).get("result")).get("device"))
 
 
 def compare(results: dict, baseline: dict) -> dict:

@@ -1,0 +1,68 @@
+"""Fuzz every reader of outside input: ``python benchmarks/fuzz.py --cases N``.
+
+Runs the Hypothesis targets of tests/fuzz (one per reader: parsers, probe data, recorded files
+and command output through every check, the snapshot loader, training configs through the
+config checks, redaction, cluster payloads, ...), N generated inputs each. Prints one line per
+target and a final ``fuzz: T targets, C cases, K crashes``; each crash's shrunk input goes to
+--out (default fuzz-crashes/). Exit status 1 when anything crashed. Needs a source checkout
+and the test extra (hypothesis). docs/reliability.md says what the properties are.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python benchmarks/fuzz.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--cases", type=int, default=10_000, help="generated inputs per target (default 10000)")
+    p.add_argument("--target", action="append", metavar="NAME",
+                   help="run only this target (repeatable; a prefix such as 'parsers.' selects a group)")
+    p.add_argument("--seed", type=int, default=None, help="Hypothesis seed (default: random)")
+    p.add_argument("--out", default="fuzz-crashes", metavar="DIR", help="where shrunk reproducers go")
+    p.add_argument("--list", action="store_true", help="list the targets and exit")
+    a = p.parse_args(argv)
+    here = os.path.dirname(os.path.abspath(__file__))
+    fuzz_dir = os.path.join(os.path.dirname(here), "tests", "fuzz")
+    if not os.path.isfile(os.path.join(fuzz_dir, "harness.py")):
+        print("benchmarks/fuzz.py: run it from a rocmdoctor source checkout (tests/fuzz is not installed)",
+              file=sys.stderr)
+        return 2
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        print("benchmarks/fuzz.py: needs hypothesis (pip install -e '.[test]')", file=sys.stderr)
+        return 2
+    sys.path.insert(0, fuzz_dir)
+    import targets  # noqa: F401 - registers the targets
+    from harness import TARGETS, run_target
+
+    names = sorted(TARGETS)
+    if a.target:
+        names = [n for n in names if any(n == t or (t.endswith(".") and n.startswith(t)) for t in a.target)]
+        if not names:
+            print(f"benchmarks/fuzz.py: no target matches {a.target}; --list shows them", file=sys.stderr)
+            return 2
+    if a.list:
+        for n in names:
+            print(f"{n:24} {TARGETS[n].doc.splitlines()[0] if TARGETS[n].doc else ''}")
+        return 0
+    total_cases = crashes = 0
+    start = time.monotonic()
+    for n in names:
+        out = run_target(TARGETS[n], a.cases, seed=a.seed, crash_dir=a.out)
+        total_cases += out.cases
+        line = f"{n:24} {out.cases:7d} cases {out.seconds:8.1f} s"
+        if out.crash:
+            crashes += 1
+            line += f"  CRASH {out.crash}  -> {out.path}"
+        print(line, flush=True)
+    print(f"fuzz: {len(names)} targets, {total_cases} cases, {crashes} crashes "
+          f"({time.monotonic() - start:.0f} s)", flush=True)
+    return 1 if crashes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

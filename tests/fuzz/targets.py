@@ -1,0 +1,455 @@
+"""The fuzz targets: one entry per reader of outside input (see harness.py for the properties).
+
+To add a reader, add one ``@target`` entry here (docs/reliability.md, "Adding a fuzz target").
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import tempfile
+
+from hypothesis import strategies as st
+
+from harness import (DATA, as_bytes, example_dirs, example_texts, mutated_json, mutated_text, no_error_findings,
+                     seed_files, target, texts)
+
+from rocmdoctor import configfiles as cf
+from rocmdoctor.facts import Missing
+from rocmdoctor.sources import SourceError
+
+
+# ---------------------------------------------------------------- rocmdoctor/parsers
+@target("parsers.cmdline", lambda: texts(seed_files("cmdline_*.txt") + example_texts("fs/proc", "cmdline")))
+def _cmdline(text):
+    from rocmdoctor.parsers.cmdline import parse_cmdline
+
+    c = parse_cmdline(text)
+    c.get("iommu")
+
+
+@target("parsers.cpuinfo", lambda: texts(seed_files("cpuinfo_*.txt")))
+def _cpuinfo(text):
+    from rocmdoctor.parsers.cpuinfo import parse_cpuinfo
+
+    parse_cpuinfo(text)
+
+
+@target("parsers.dkms", lambda: texts(seed_files("dkms_status_*.txt")))
+def _dkms(text):
+    from rocmdoctor.parsers.dkms import parse_dkms_status
+
+    parse_dkms_status(text)
+
+
+@target("parsers.os_release", lambda: texts(seed_files("os-release_*.txt")))
+def _os_release(text):
+    from rocmdoctor.parsers.keyvalue import parse_os_release
+
+    parse_os_release(text)
+
+
+@target("parsers.kfd", lambda: texts(seed_files("kfd_properties_*.txt", "kfd_io_link_*.txt")))
+def _kfd(text):
+    from rocmdoctor.parsers import kfd
+
+    props = kfd.parse_properties(text)
+    for key in ("gfx_target_version", "location_id", "domain"):
+        v = props.get(key)
+        if isinstance(v, int):
+            kfd.gfx_name(v)
+            kfd.gfx_version_tuple(v)
+    if isinstance(props.get("domain"), int) and isinstance(props.get("location_id"), int):
+        kfd.location_to_bdf(props["domain"], props["location_id"])
+
+
+@target("parsers.lspci", lambda: texts(seed_files("lspci_*.txt")))
+def _lspci(text):
+    from rocmdoctor.parsers.lspci import acs_redirects, normalise_bdf, parse_lspci
+
+    for bdf, dev in parse_lspci(text).items():
+        acs_redirects(dev)
+        normalise_bdf(bdf)
+    normalise_bdf(text[:200])
+
+
+@target("parsers.modprobe", lambda: texts(example_texts("fs/etc/modprobe.d", "*") +
+                                          ["options amdgpu ppfeaturemask=0xffffffff\nblacklist amdgpu\n"
+                                           "install amdgpu /bin/false\nalias amdgpu off\n"]))
+def _modprobe(text):
+    from rocmdoctor.parsers.modprobe import amdgpu_denials
+
+    amdgpu_denials(text)
+
+
+@target("parsers.mounts", lambda: texts(seed_files("proc_mounts_*.txt") + example_texts("fs/proc", "mounts")))
+def _mounts(text):
+    from rocmdoctor.parsers.mounts import parse_mounts, size_option
+
+    for m in parse_mounts(text):
+        size_option(getattr(m, "options", {}).get("size") if isinstance(getattr(m, "options", None), dict) else None)
+    size_option(text[:100])
+
+
+@target("parsers.rocm_smi", lambda: texts(seed_files("rocm-smi_*.json")))
+def _rocm_smi(text):
+    from rocmdoctor.parsers.rocm_smi import parse_productname_json
+
+    parse_productname_json(text)
+
+
+@target("parsers.rocminfo", lambda: texts(seed_files("rocminfo_*.txt")))
+def _rocminfo(text):
+    from rocmdoctor.parsers.rocminfo import gpu_agents, parse_agents
+
+    parse_agents(text)
+    gpu_agents(text)
+
+
+# ---------------------------------------------------------------- redaction (runs on everything written)
+_SECRETS_SEED = [
+    "HTTPS_PROXY=http://alice:pw@proxy.corp.example:3128\nNO_PROXY=localhost,.corp,10.0.0.0/8\n",
+    "python train.py --hub_token hf_QwErTyUiOpAsDfGhJkLzXcVbNm123456 --wandb_key=abc --token X\n",
+    "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.abc.def\ngit remote https://u:p@github.com/o/r.git\n",
+    '{"HF_TOKEN": "x", "password": "y", "argv": ["--hub_token", "z"]}\n',
+]
+
+
+@target("redact.scrub_text", lambda: texts(_SECRETS_SEED + seed_files("dmesg_*.txt", "cmdline_*.txt")))
+def _scrub(text):
+    from rocmdoctor.redact import scrub_text
+
+    out = scrub_text(text)
+    if scrub_text(out) != out:
+        raise AssertionError("scrub_text is not idempotent")
+
+
+@target("redact.snapshot", lambda: st.tuples(texts(_SECRETS_SEED + seed_files("dmesg_*.txt", "lspci_vvv_nn_*.txt")),
+                                            mutated_json([_example_probe("env")])))
+def _redactor(value):
+    from rocmdoctor.redact import Redactor
+
+    text, env = value
+    r = Redactor(hostnames=["gpu-node-17", "x"], users=["jdoe42"])
+    r.text(text)
+    if isinstance(env, dict):
+        r.env(env)
+    r.value(env)
+
+
+# ---------------------------------------------------------------- training configs + the checks that read them
+@functools.lru_cache(maxsize=None)
+def _config_context(example: str):
+    """A Context of an example machine with every fact but the config computed once."""
+    from rocmdoctor import registry
+    from rocmdoctor.api import make_source, select_specs
+    from rocmdoctor.facts import Context
+
+    specs = [s for s in select_specs(registry.load(False), None, None) if s.option == "config"]
+    src = make_source(example=example)
+    ctx = Context(src, "default", {"config": "unused"})
+    for s in specs:
+        import inspect
+
+        for name in inspect.signature(s.func).parameters:
+            if name != "training_config":
+                ctx.optional(name)
+    return ctx, specs
+
+
+def _run_config_checks(cfg, example: str) -> None:
+    from rocmdoctor import engine
+    from rocmdoctor.facts import Context
+
+    base, specs = _config_context(example)
+    ctx = Context(base.source, "default", {"config": cfg.path})
+    ctx._cache.update({k: v for k, v in base._cache.items() if k != "training_config"})
+    ctx._missing.update(base._missing)
+    ctx._cache["training_config"] = cfg
+    findings, _ = engine.run(specs, ctx)
+    no_error_findings(findings)
+    for f in findings:  # every output of a finding must serialise
+        json.dumps(f.to_dict(), default=str)
+
+
+_TMP = tempfile.mkdtemp(prefix="rocmdoctor-fuzz-")
+EXAMPLES = ("mi50x2-xeon", "mi300x8", "rx7900xtx")
+
+
+def _load_config_bytes(data: bytes, name: str, example: str) -> None:
+    path = os.path.join(_TMP, name)
+    with open(path, "wb") as fh:
+        fh.write(data)
+    try:
+        cfg = cf.load(path)
+    except cf.ConfigError as exc:
+        if "\n" in str(exc).strip():
+            raise AssertionError(f"ConfigError message is not one line: {str(exc)[:200]!r}")
+        return
+    _run_config_checks(cfg, example)
+
+
+def _ds_seeds():
+    base = json.loads(seed_files("deepspeed_ds_z2_config_llamafactory.json")[0])
+    z3 = {"train_micro_batch_size_per_gpu": 2, "gradient_accumulation_steps": 4, "bf16": {"enabled": True},
+          "fp16": {"enabled": False, "loss_scale": 0}, "zero_optimization": {
+              "stage": 3, "offload_optimizer": {"device": "cpu", "pin_memory": True},
+              "offload_param": {"device": "nvme"}}}
+    return [base, z3, {"fp16": {"enabled": "auto", "loss_scale": 128}, "zero_optimization": {"stage": 1}}]
+
+
+def _json_config_text():
+    def dump(doc):
+        try:
+            return json.dumps(doc)
+        except (ValueError, TypeError):  # an int too long for str(): json.dumps cannot write it
+            return "{}"
+    docs = mutated_json(_ds_seeds()).map(dump)
+    raw = [json.dumps(d, indent=2) for d in _ds_seeds()]
+    return st.one_of(docs, docs, mutated_text(raw))
+
+
+@target("config.deepspeed_json", lambda: st.tuples(as_bytes(_json_config_text()), st.sampled_from(EXAMPLES)),
+        allowed=())
+def _ds_json(value):
+    data, example = value
+    _load_config_bytes(data, "ds.json", example)
+
+
+BILLION_LAUGHS = ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                  "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+                  "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+                  "stage: sft\nbf16: true\n")
+YAML_GRAMMAR = [
+    BILLION_LAUGHS,
+    "stage: sft\nbf16: &t true\nfp16: *t\nbase: &b {flash_attn: fa2}\nmerged:\n  <<: *b\n",
+    "stage: &s [*s]\n",
+    "stage: sft\nwhen: 2024-01-01\nblob: !!binary aGk=\nset: !!set {a, b}\n1: one\n? [complex, key]\n: v\n",
+    "stage: sft\nobj: !!python/object:os.system {}\n",
+    "stage: sft\nflash_attn: fa2\nattn_implementation: [1, 2]\ndeepspeed: /nonexistent/ds.json\n",
+    "output_dir: o\nbf16: true\ntf32: yes\nfp16: {enabled: auto}\nmodel_name_or_path: Qwen/Qwen2.5-7B\n",
+    "%YAML 1.1\n---\nstage: sft\n...\n---\nsecond: doc\n",
+    "stage: sft\nfp16: true\nbf16: false\nloss_scale: .inf\ntrain_batch_size: -.NaN\nzero_optimization: /\n",
+]
+
+
+@target("config.yaml", lambda: st.tuples(as_bytes(texts(seed_files("llamafactory_*.yaml") + YAML_GRAMMAR)),
+                                         st.sampled_from(EXAMPLES)))
+def _yaml(value):
+    data, example = value
+    _load_config_bytes(data, "train.yaml", example)
+
+
+@target("config.mini_yaml", lambda: texts(seed_files("llamafactory_*.yaml") + YAML_GRAMMAR), allowed=(cf.ConfigError,))
+def _mini_yaml(text):
+    """The reader used when PyYAML is absent."""
+    data = cf._mini_yaml(text, "t.yaml")
+    cf._checked(data, "t.yaml")
+
+
+# ---------------------------------------------------------------- probe data, files and command output, through every check
+@functools.lru_cache(maxsize=None)
+def _example_probe(name: str, example: str = "mi300x8"):
+    path = os.path.join(example_dirs()[example], "probes", name + ".json")
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)["data"]
+
+
+@functools.lru_cache(maxsize=None)
+def _all_specs():
+    from rocmdoctor import registry
+    from rocmdoctor.api import select_specs
+
+    return select_specs(registry.load(False), None, None)
+
+
+def _scan(src) -> None:
+    from rocmdoctor import engine
+    from rocmdoctor.facts import Context
+
+    findings, _ = engine.run(_all_specs(), Context(src, "default", {}))
+    no_error_findings(findings)
+
+
+def _fuzz_source(example: str, *, probe=None, file=None, command=None):
+    """The example machine with one probe's data, one file or one command's output replaced."""
+    from rocmdoctor.proc import CommandResult
+    from rocmdoctor.sources import FileRead, ProbeResult, SnapshotSource
+
+    class FuzzSource(SnapshotSource):
+        def probe(self, name):
+            if probe is not None and name == probe[0]:
+                return ProbeResult(name, data=probe[1])
+            return super().probe(name)
+
+        def read(self, path):
+            if file is not None and path == file[0]:
+                return FileRead(path, file[1], None)
+            return super().read(path)
+
+        def run(self, argv, timeout=10.0):
+            if command is not None and tuple(argv) == command[0]:
+                return CommandResult(tuple(argv), 0, command[1], "")
+            return super().run(argv, timeout)
+
+    return FuzzSource(example_dirs()[example])
+
+
+def _probe_cases():
+    cases = []
+    for ex in EXAMPLES + ("no-gpu",):
+        d = os.path.join(example_dirs()[ex], "probes")
+        for fn in sorted(os.listdir(d)):
+            if fn.endswith(".json"):
+                cases.append((ex, fn[:-5]))
+    return st.sampled_from(cases).flatmap(
+        lambda c: st.tuples(st.just(c[0]), st.just(c[1]), mutated_json([_example_probe(c[1], c[0])])))
+
+
+@target("probes.data", _probe_cases)
+def _probe(value):
+    """Each probe's JSON (env, identity, devnodes, fsstats, python, amdsmi, system...), through every check."""
+    example, name, data = value
+    _scan(_fuzz_source(example, probe=(name, data)))
+
+
+def _files():
+    cases = []
+    for ex in EXAMPLES:
+        fs = os.path.join(example_dirs()[ex], "fs")
+        for root, _, names in os.walk(fs):
+            for n in names:
+                p = os.path.join(root, n)
+                with open(p, encoding="utf-8", errors="replace") as fh:
+                    cases.append((ex, "/" + os.path.relpath(p, fs), fh.read()))
+    return st.sampled_from(cases).flatmap(
+        lambda c: st.tuples(st.just(c[0]), st.just(c[1]), mutated_text([c[2]])))
+
+
+@target("machine.files", _files)
+def _file(value):
+    """Each recorded file (/proc, /sys, /etc, /opt/rocm ...), mutated, through every check."""
+    example, path, text = value
+    _scan(_fuzz_source(example, file=(path, text)))
+
+
+def _commands():
+    cases = []
+    for ex in EXAMPLES + ("no-gpu",):
+        cmd = os.path.join(example_dirs()[ex], "cmd")
+        for slug in sorted(os.listdir(cmd)):
+            with open(os.path.join(cmd, slug, "argv.json")) as fh:
+                argv = tuple(json.load(fh))
+            with open(os.path.join(cmd, slug, "stdout"), encoding="utf-8", errors="replace") as fh:
+                cases.append((ex, argv, fh.read()))
+    extra = seed_files("dmesg_*.txt")
+    return st.sampled_from(cases).flatmap(
+        lambda c: st.tuples(st.just(c[0]), st.just(c[1]), mutated_text([c[2]] + (extra if c[1] == ("dmesg",) else []))))
+
+
+@target("machine.commands", _commands)
+def _command(value):
+    """Each recorded command's output (lspci, dmesg, dkms, systemd-detect-virt), through every check."""
+    example, argv, out = value
+    _scan(_fuzz_source(example, command=(argv, out)))
+
+
+# ---------------------------------------------------------------- the snapshot loader
+@functools.lru_cache(maxsize=None)
+def _snapshot_copy() -> str:
+    d = os.path.join(_TMP, "snap")
+    shutil.copytree(example_dirs()["mi50x2-xeon"], d)
+    return d
+
+
+def _snapshot_parts():
+    d = example_dirs()["mi50x2-xeon"]
+    with open(os.path.join(d, "manifest.json")) as fh:
+        manifest = json.load(fh)
+    probes = sorted(fn for fn in os.listdir(os.path.join(d, "probes")) if fn.endswith(".json"))
+
+    def dump(doc):
+        try:
+            return json.dumps(doc, indent=1).encode()
+        except (ValueError, TypeError):
+            return b"{}"
+    manifest_bytes = st.one_of(mutated_json([manifest]).map(dump),
+                               as_bytes(mutated_text([json.dumps(manifest, indent=1)])))
+    probe_bytes = st.sampled_from(probes).flatmap(lambda fn: st.tuples(st.just(fn), as_bytes(mutated_text(
+        [open(os.path.join(d, "probes", fn), encoding="utf-8").read()]))))
+    return st.tuples(manifest_bytes, st.one_of(st.none(), probe_bytes))
+
+
+@target("snapshot.load", _snapshot_parts)
+def _snapshot(value):
+    """manifest.json (with its fs_index) and a probe file as bytes; load and scan the snapshot."""
+    from rocmdoctor.sources import SnapshotSource
+
+    manifest, probe = value
+    d = _snapshot_copy()
+    originals = {}
+    targets = [("manifest.json", manifest)] + ([(os.path.join("probes", probe[0]), probe[1])] if probe else [])
+    for rel, data in targets:
+        p = os.path.join(d, rel)
+        with open(p, "rb") as fh:
+            originals[p] = fh.read()
+        with open(p, "wb") as fh:
+            fh.write(data)
+    try:
+        try:
+            src = SnapshotSource(d)
+        except SourceError as exc:
+            if "\n" in str(exc).strip():
+                raise AssertionError(f"SourceError message is not one line: {str(exc)[:200]!r}")
+            return
+        src.describe()
+        _scan(src)
+    finally:
+        for p, data in originals.items():
+            with open(p, "wb") as fh:
+                fh.write(data)
+
+
+# ---------------------------------------------------------------- what other nodes and earlier runs send
+@functools.lru_cache(maxsize=None)
+def _payloads():
+    import rocmdoctor
+
+    out = []
+    for i, ex in enumerate(("mi300x8", "mi50x2-xeon")):
+        rep = rocmdoctor.scan(example=ex).to_dict()
+        rep.setdefault("results", {})["node_summary"] = {"gpus": 2, "gfx": ["gfx906"], "env": {"NCCL_DEBUG": "INFO"}}
+        out.append({"node": f"node{i}", "rank": i, "report": rep, "error": None})
+    return out
+
+
+@target("cluster.payloads", lambda: mutated_json([_payloads()]))
+def _cluster(payloads):
+    """Node reports arriving over the rendezvous store (or --from), judged into the cluster report."""
+    from rocmdoctor.cluster import report as creport
+    from rocmdoctor.junit import cluster_xml
+
+    if not isinstance(payloads, list) or not all(isinstance(p, dict) for p in payloads):
+        return  # the protocol only hands build() a list of objects
+    cluster = creport.build(payloads, level="default", world_size=len(payloads))
+    json.dumps(cluster, default=str)
+    cluster_xml(cluster)
+
+
+@target("bench.compare", lambda: mutated_json([{"results": {"bench_matmul": json.loads(
+        seed_files("bench_cpu_matmul.json")[0])}}, json.loads(seed_files("bench_cpu_membw.json")[0])]))
+def _bench_compare(baseline):
+    """`rocmdoctor bench --compare FILE`: the baseline is any JSON the user passes."""
+    from rocmdoctor.commands.bench import compare
+
+    now = {"bench_matmul": json.loads(seed_files("bench_cpu_matmul.json")[0])}
+    compare(now, baseline)
+
+
+@target("llamafactory.source", lambda: texts(seed_files("llamafactory_v*_*.py.txt")))
+def _lf_source(text):
+    """LLaMA-Factory's own source, read from the target environment for its version pins."""
+    from rocmdoctor.knowledge import llamafactory as lf
+
+    lf.parse_runtime_checks(text, "extras/misc.py")

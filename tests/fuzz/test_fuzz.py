@@ -1,0 +1,33 @@
+"""Every fuzz target, a small Hypothesis profile each (issue 19). The full run is
+`python benchmarks/fuzz.py --cases N`; docs/reliability.md records its numbers."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("hypothesis")
+
+import targets  # noqa: E402,F401 - registers the targets
+from harness import TARGETS, run_target  # noqa: E402
+
+CASES = int(os.environ.get("ROCMDOCTOR_FUZZ_CASES", "12"))
+MIN_TARGETS = 12
+
+
+def test_registry_covers_every_reader_kind():
+    assert len(TARGETS) >= MIN_TARGETS
+    kinds = {name.split(".")[0] for name in TARGETS}
+    assert {"parsers", "config", "probes", "snapshot", "machine", "redact"} <= kinds
+    from rocmdoctor import parsers  # every module under rocmdoctor/parsers has a target
+    import pkgutil
+
+    for mod in pkgutil.iter_modules(parsers.__path__):
+        name = {"keyvalue": "os_release"}.get(mod.name, mod.name)
+        assert f"parsers.{name}" in TARGETS, f"rocmdoctor/parsers/{mod.name}.py has no fuzz target"
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_target_survives_generated_input(name):
+    out = run_target(TARGETS[name], CASES, seed=0)
+    assert out.crash is None, f"{name}: {out.crash}\nshrunk input: {out.reproducer!r}"[:3000]

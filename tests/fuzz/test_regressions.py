@@ -1,0 +1,68 @@
+"""Crashes the fuzz harness found (issue 19), each a named regression test. The shrunk inputs
+are written out here; benchmarks/fuzz.py writes new ones to fuzz-crashes/."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rocmdoctor import configfiles as cf
+
+
+def test_fuzz_bench_compare_baseline_with_a_bool_result_is_ignored():
+    # target bench.compare: AttributeError: 'bool' object has no attribute 'get'
+    from rocmdoctor.commands.bench import compare
+
+    assert compare({}, {"results": {"bench_matmul": True}})["rows"] == []
+    assert compare({}, {"bench_membw": {"result": {"by_test": {"copy": 5}}}})["rows"] == []
+    assert compare({}, {"bench_allreduce": {"result": {"sizes": [1, {"busbw_gbps": 2}]}}})["rows"] == []
+
+
+def test_fuzz_yaml_config_of_deep_flow_nesting_is_refused_fast():
+    # target config.yaml: 3.56 s of CPU in PyYAML on 50 kB of "[[[[..."
+    t = time.process_time()
+    with pytest.raises(cf.ConfigError, match="nested too deeply"):
+        cf.parse_yaml("[" * 50_000, "t.yaml")
+    assert time.process_time() - t < 1.0
+
+
+def test_fuzz_cluster_payload_of_the_wrong_shape_is_a_node_error_not_a_crash():
+    # target cluster.payloads: TypeError: '<' not supported between 'str' and 'NoneType' (node: None)
+    from rocmdoctor.cluster import report
+
+    good = {"node": "a", "rank": 0, "report": {"findings": [{"code": "RD-X-1", "status": "pass", "area": "gpu"}]},
+            "error": None}
+    out = report.build([good, {"node": None, "rank": "1", "report": [], "error": 5},
+                        {"node": "c", "rank": 2, "report": {"findings": [{"status": "bogus"}, 7], "results": 3}},
+                        "not a payload"], level="default")
+    assert [n["node"] for n in out["nodes"]] == ["a", "rank 1", "c", "rank 3"]
+    assert out["nodes"][1]["state"] == "error" and "list" in out["nodes"][1]["detail"]
+
+
+def test_fuzz_yaml_config_of_360k_is_refused_not_parsed_for_seconds():
+    # target config.yaml: 2.01 s of CPU on 360 kB of "when: 2024-01-01\r\n" lines
+    t = time.process_time()
+    with pytest.raises(cf.ConfigError, match="KiB of YAML"):
+        cf.parse_yaml("when: 2024-01-01\r\n" * 20_000, "t.yaml")
+    assert time.process_time() - t < 1.0
+
+
+def test_fuzz_os_release_with_a_megabyte_value_parses_fast():
+    # target parsers.os_release: shlex.split on a 1 MB value (pure Python) took seconds
+    from rocmdoctor.parsers.keyvalue import parse_os_release
+
+    t = time.process_time()
+    assert parse_os_release('ID=ubuntu\nPRETTY_NAME="' + "a b " * 250_000 + '"\n')["ID"] == "ubuntu"
+    assert time.process_time() - t < 1.0
+
+
+def test_fuzz_cluster_peer_summary_with_odd_network_parts_does_not_crash():
+    # target cluster.payloads: KeyError 'code' (a finding without one), and net parts of the wrong type
+    from rocmdoctor.cluster import drift, report
+
+    rep = {"findings": [{"status": "pass", "area": "gpu"}], "results": {}}
+    report.build([{"node": "a", "rank": 0, "report": rep}], level="default")
+    nodes = [("a", {}, {"net": {"NCCL_SOCKET_IFNAME": "eth0", "interfaces": []}}),
+             ("b", {}, {"net": {"NCCL_SOCKET_IFNAME": {"matched": ["ib0", 3], "spec": "ib"},
+                                "interfaces": {"ib0": "x"}}})]
+    assert [f.subject for f in drift.network(nodes)] == ["a"]
