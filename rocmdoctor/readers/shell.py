@@ -99,6 +99,10 @@ RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lm
                       r"yum|dnf|microdnf|zypper)\b")
 
 
+_BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
+MAX_BASHLEX_LINES = 300
+
+
 def commands(line: str) -> list[list[str]]:
     """The simple commands on one logical line, each as its words (quotes removed)."""
     if not _COMPOUND.search(line):
@@ -107,7 +111,10 @@ def commands(line: str) -> list[list[str]]:
         import bashlex  # type: ignore
     except ImportError:
         bashlex = None
-    if bashlex is not None:
+    # bashlex costs ~0.3 ms a line and seconds on a 100 kB line (fuzz harness, artifacts.shell):
+    # bounded in line length and in lines per script (the rest gets shlex).
+    if bashlex is not None and len(line) <= 4096 and _BASHLEX_CALLS[0] > 0:
+        _BASHLEX_CALLS[0] -= 1
         try:
             return _bashlex_commands(bashlex, line)
         except Exception:  # bashlex raises its own errors (and NotImplementedError) on what it lacks
@@ -206,7 +213,15 @@ def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
 
 # ------------------------------------------------------------------ reading
 
+MAX_SCRIPT_BYTES = 64 * 1024  # launch and batch scripts are a few kB; reading is ~5 us a byte
+
+
 def read(path: str, text: str, kind: str = SHELL) -> Artifact:
+    _BASHLEX_CALLS[0] = MAX_BASHLEX_LINES
+    if len(text) > MAX_SCRIPT_BYTES:
+        art = Artifact(path, kind, "", data={"commands": []})
+        art.error = f"{path}: {len(text) // 1024} KiB; larger than any launch script ({MAX_SCRIPT_BYTES // 1024} KiB at most)"
+        return art
     art = Artifact(path, kind, text, data={"commands": []})
     variables: dict[str, str] = {}
     exported: set[str] = set()

@@ -56,6 +56,7 @@ class Target:
     allowed: tuple = ()
     budget_s: float = 1.0  # CPU seconds for an input of at most 1 MB
     doc: str = ""
+    setup: Callable[[], Any] | None = None  # untimed, once before the first input (caches, fixtures)
     _built: Any = field(default=None, repr=False)
 
     def strat(self):
@@ -67,13 +68,14 @@ class Target:
 TARGETS: dict[str, Target] = {}
 
 
-def target(name: str, strategy: Callable[[], Any], allowed: tuple = (), budget_s: float = 1.0):
+def target(name: str, strategy: Callable[[], Any], allowed: tuple = (), budget_s: float = 1.0,
+           setup: Callable[[], Any] | None = None):
     """Register ``fn(value)`` as the fuzz target ``name``; ``strategy`` is a zero-argument
     callable returning a Hypothesis strategy (so fixtures load only when the target runs)."""
     def deco(fn):
         if name in TARGETS:
             raise ValueError(f"fuzz target {name!r} registered twice")
-        TARGETS[name] = Target(name, strategy, fn, tuple(allowed), budget_s, (fn.__doc__ or "").strip())
+        TARGETS[name] = Target(name, strategy, fn, tuple(allowed), budget_s, (fn.__doc__ or "").strip(), setup)
         return fn
     return deco
 
@@ -338,6 +340,8 @@ def run_target(t: Target, cases: int, *, seed: int | None = 0, crash_dir: str | 
     if seed is not None:
         test = hseed(seed)(test)
     start = time.monotonic()
+    if t.setup is not None:
+        t.setup()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # HypothesisWarning: large reprs of big inputs

@@ -107,6 +107,21 @@ def _rocminfo(text):
     gpu_agents(text)
 
 
+@target("parsers.health", lambda: texts(example_texts("fs/sys/bus/pci/devices/*", "**/*err_count") +
+                                        example_texts("fs/sys/bus/pci/devices/*", "aer_dev_*") +
+                                        example_texts("fs/sys/bus/pci/devices/*", "pp_dpm_*") +
+                                        seed_files("aer_dev_*.txt")))
+def _health(text):
+    """amdgpu sysfs health files: RAS err_count, bad pages, AER counters, DPM levels."""
+    from rocmdoctor.parsers import health
+
+    health.err_count(text)
+    health.bad_pages(text)
+    health.aer_total(health.aer_counts(text))
+    health.dpm_levels(text)
+    health.first_int(text)
+
+
 # ---------------------------------------------------------------- redaction (runs on everything written)
 _SECRETS_SEED = [
     "HTTPS_PROXY=http://alice:pw@proxy.corp.example:3128\nNO_PROXY=localhost,.corp,10.0.0.0/8\n",
@@ -138,43 +153,77 @@ def _redactor(value):
     r.value(env)
 
 
-# ---------------------------------------------------------------- training configs + the checks that read them
+# ---------------------------------------------------------------- the user's files (scan --config) + every check
+_TMP = tempfile.mkdtemp(prefix="rocmdoctor-fuzz-")
+EXAMPLES = ("mi50x2-xeon", "mi300x8", "rx7900xtx")
+
+
 @functools.lru_cache(maxsize=None)
-def _config_context(example: str):
-    """A Context of an example machine with every fact but the config computed once."""
-    from rocmdoctor import registry
-    from rocmdoctor.api import make_source, select_specs
+def _config_base(example: str):
+    """The example machine's facts that do not depend on --config files, computed once: which
+    facts depend on them is traced by scanning once with a seed config."""
+    from rocmdoctor.api import make_source
     from rocmdoctor.facts import Context
 
-    specs = [s for s in select_specs(registry.load(False), None, None) if s.option == "config"]
+    class Tracing(Context):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self.deps: dict[str, set] = {}
+            self._stack: list[str] = []
+
+        def get(self, name):
+            if self._stack:
+                self.deps.setdefault(self._stack[-1], set()).add(name)
+            if name in self._cache or name in self._missing:
+                return super().get(name)
+            self._stack.append(name)
+            try:
+                return super().get(name)
+            finally:
+                self._stack.pop()
+
+    from rocmdoctor import engine
+
     src = make_source(example=example)
-    ctx = Context(src, "default", {"config": "unused"})
-    for s in specs:
-        import inspect
+    seed = os.path.join(DATA, "seeds")
+    tracing = Tracing(src, "default", {"config": [seed]})
+    engine.run(_all_specs(), tracing)
+    dependent = {"settings", "setups", "training_config"}
+    changed = True
+    while changed:
+        changed = False
+        for fact_name, used in tracing.deps.items():
+            if fact_name not in dependent and used & dependent:
+                dependent.add(fact_name)
+                changed = True
+    base = Context(src, "default", {})
+    engine.run(_all_specs(), base)
+    cache = {k: v for k, v in base._cache.items() if k not in dependent}
+    missing = {k: v for k, v in base._missing.items() if k not in dependent}
+    return src, cache, missing
 
-        for name in inspect.signature(s.func).parameters:
-            if name != "training_config":
-                ctx.optional(name)
-    return ctx, specs
+
+def _warm_config():
+    for ex in EXAMPLES:
+        _config_base(ex)
 
 
-def _run_config_checks(cfg, example: str) -> None:
+def _run_config_file(data: bytes, name: str, example: str) -> None:
+    """Write the user's file, then scan the example machine with --config naming it: every
+    check (those that read the files, and those whose facts merge their settings)."""
     from rocmdoctor import engine
     from rocmdoctor.facts import Context
 
-    base, specs = _config_context(example)
-    ctx = Context(base.source, "default", {"config": cfg.path})
-    ctx._cache.update({k: v for k, v in base._cache.items() if k != "training_config"})
-    ctx._missing.update(base._missing)
-    ctx._cache["training_config"] = cfg
-    findings, _ = engine.run(specs, ctx)
+    path = os.path.join(_TMP, name)
+    with open(path, "wb") as fh:
+        fh.write(data)
+    src, cache, missing = _config_base(example)
+    ctx = Context(src, "default", {"config": [path]})
+    ctx._cache.update(cache)
+    ctx._missing.update(missing)
+    findings, _ = engine.run(_all_specs(), ctx)
     no_error_findings(findings)
-    for f in findings:  # every output of a finding must serialise
-        json.dumps(f.to_dict(), default=str)
-
-
-_TMP = tempfile.mkdtemp(prefix="rocmdoctor-fuzz-")
-EXAMPLES = ("mi50x2-xeon", "mi300x8", "rx7900xtx")
+    _outputs(findings)
 
 
 def _load_config_bytes(data: bytes, name: str, example: str) -> None:
@@ -182,12 +231,11 @@ def _load_config_bytes(data: bytes, name: str, example: str) -> None:
     with open(path, "wb") as fh:
         fh.write(data)
     try:
-        cfg = cf.load(path)
+        cf.load(path)
     except cf.ConfigError as exc:
         if "\n" in str(exc).strip():
             raise AssertionError(f"ConfigError message is not one line: {str(exc)[:200]!r}")
-        return
-    _run_config_checks(cfg, example)
+    _run_config_file(data, name, example)
 
 
 def _ds_seeds():
@@ -196,7 +244,8 @@ def _ds_seeds():
           "fp16": {"enabled": False, "loss_scale": 0}, "zero_optimization": {
               "stage": 3, "offload_optimizer": {"device": "cpu", "pin_memory": True},
               "offload_param": {"device": "nvme"}}}
-    return [base, z3, {"fp16": {"enabled": "auto", "loss_scale": 128}, "zero_optimization": {"stage": 1}}]
+    seeds = [json.loads(t) for t in seed_files("seeds/ds_*.json")]
+    return [base, z3, {"fp16": {"enabled": "auto", "loss_scale": 128}, "zero_optimization": {"stage": 1}}] + seeds
 
 
 def _json_config_text():
@@ -211,7 +260,7 @@ def _json_config_text():
 
 
 @target("config.deepspeed_json", lambda: st.tuples(as_bytes(_json_config_text()), st.sampled_from(EXAMPLES)),
-        allowed=())
+        setup=lambda: _warm_config())
 def _ds_json(value):
     data, example = value
     _load_config_bytes(data, "ds.json", example)
@@ -234,8 +283,9 @@ YAML_GRAMMAR = [
 ]
 
 
-@target("config.yaml", lambda: st.tuples(as_bytes(texts(seed_files("llamafactory_*.yaml") + YAML_GRAMMAR)),
-                                         st.sampled_from(EXAMPLES)))
+@target("config.yaml", lambda: st.tuples(as_bytes(texts(seed_files("llamafactory_*.yaml", "seeds/*.yaml")
+                                                           + YAML_GRAMMAR)),
+                                         st.sampled_from(EXAMPLES)), setup=lambda: _warm_config())
 def _yaml(value):
     data, example = value
     _load_config_bytes(data, "train.yaml", example)
@@ -246,6 +296,55 @@ def _mini_yaml(text):
     """The reader used when PyYAML is absent."""
     data = cf._mini_yaml(text, "t.yaml")
     cf._checked(data, "t.yaml")
+
+
+SHELL_GRAMMAR = [
+    "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:8\nexport HSA_OVERRIDE_GFX_VERSION=9.0.6\n"
+    "srun torchrun --nproc_per_node 8 train.py --bf16 --deepspeed ds.json\n",
+    "export NCCL_SOCKET_IFNAME=ib0 HF_TOKEN=hf_x\nPY=${PYTHON:-python}\n$PY -m torch.distributed.run \\\n"
+    "  --nnodes=$N train.py --fp16 \"$@\" <<EOF\nx\nEOF\n",
+    "deepspeed --num_gpus 2 train.py --deepspeed_config ds.json --hub_token abc\n"
+    "llamafactory-cli train qwen.yaml; accelerate launch --mixed_precision bf16 t.py &\n",
+    "a=$(b \"$(c)\"); [[ $x == y ]] && { f() { :; }; }\ncase $1 in a) ;; esac\nfor i in 1 2; do echo $i; done\n",
+]
+
+
+@target("artifacts.shell", lambda: st.tuples(as_bytes(texts(seed_files("seeds/*.sh") + SHELL_GRAMMAR)),
+                                             st.sampled_from(("train.sh", "job.sbatch")), st.sampled_from(EXAMPLES)), setup=_warm_config)
+def _shell(value):
+    """Launch and Slurm scripts (rocmdoctor/readers/shell.py), through every check."""
+    data, name, example = value
+    _run_config_file(data, name, example)
+
+
+DOCKER_GRAMMAR = [
+    "FROM rocm/pytorch:latest\nENV HSA_OVERRIDE_GFX_VERSION=11.0.0 A=b\nENV OLD value with spaces\n"
+    "RUN pip install torch==2.3 --index-url https://u:p@h/x && \\\n    pip install -r req.txt\nCMD [\"python\"]\n",
+    "# syntax=docker/dockerfile:1\nARG X=1\nFROM a AS b\nRUN <<EOF\nset -e\nEOF\nENTRYPOINT torchrun t.py\n",
+]
+
+
+@target("artifacts.dockerfile", lambda: st.tuples(as_bytes(texts(seed_files("seeds/Dockerfile") + DOCKER_GRAMMAR)),
+                                                  st.sampled_from(EXAMPLES)), setup=_warm_config)
+def _dockerfile(value):
+    """Dockerfiles (rocmdoctor/readers/dockerfile.py), through every check."""
+    data, example = value
+    _run_config_file(data, "Dockerfile", example)
+
+
+COMPOSE_GRAMMAR = [
+    "services:\n  train:\n    image: rocm/pytorch\n    devices: [/dev/kfd, /dev/dri]\n    shm_size: 64g\n"
+    "    environment:\n      - HSA_OVERRIDE_GFX_VERSION=9.0.6\n      - A\n    group_add: [video, render]\n",
+    "services:\n  t: &t\n    environment: {A: 1, B: null}\n    ipc: host\n  u: *t\n  v: [1]\n  w:\n",
+]
+
+
+@target("artifacts.compose", lambda: st.tuples(as_bytes(texts(seed_files("seeds/docker-compose.yml") +
+                                                              COMPOSE_GRAMMAR)), st.sampled_from(EXAMPLES)), setup=_warm_config)
+def _compose(value):
+    """Compose files (rocmdoctor/readers/compose.py), through every check."""
+    data, example = value
+    _run_config_file(data, "docker-compose.yml", example)
 
 
 # ---------------------------------------------------------------- probe data, files and command output, through every check
@@ -270,6 +369,24 @@ def _scan(src) -> None:
 
     findings, _ = engine.run(_all_specs(), Context(src, "default", {}))
     no_error_findings(findings)
+    _outputs(findings)
+
+
+def _outputs(findings) -> None:
+    """Every output format renders what the checks found (text, JSON, JUnit, Prometheus)."""
+    from rocmdoctor import junit, render
+    from rocmdoctor.model import Report
+
+    report = Report(findings=findings, source={"kind": "fuzz"}, level="default", tool_version="fuzz")
+    render.lines(report, verbose=True)
+    d = report.to_dict()
+    json.dumps(d, default=str)
+    junit.report_xml(d, name="fuzz")
+    try:
+        from rocmdoctor import prometheus
+    except ImportError:
+        return
+    prometheus.render(report)
 
 
 def _fuzz_source(example: str, *, probe=None, file=None, command=None):

@@ -66,3 +66,39 @@ def test_fuzz_cluster_peer_summary_with_odd_network_parts_does_not_crash():
              ("b", {}, {"net": {"NCCL_SOCKET_IFNAME": {"matched": ["ib0", 3], "spec": "ib"},
                                 "interfaces": {"ib0": "x"}}})]
     assert [f.subject for f in drift.network(nodes)] == ["a"]
+
+
+def test_fuzz_dockerfile_of_20000_stages_reads_in_linear_time():
+    # target artifacts.dockerfile: Artifact.origin split the whole text once per value (quadratic, minutes)
+    from rocmdoctor.readers import dockerfile
+
+    t = time.process_time()
+    art = dockerfile.read("Dockerfile", "ARG X=1\n" + "FROM a AS b\n" * 20_000)
+    assert len(art.data["stages"]) == 20_000
+    assert time.process_time() - t < 5.0
+
+
+def test_fuzz_compose_file_is_read_with_the_bounded_yaml_reader():
+    # target artifacts.compose: 2 s of CPU in yaml.safe_load on 320 kB; billion laughs unbounded
+    from rocmdoctor.readers import compose
+
+    t = time.process_time()
+    art = compose.read("docker-compose.yml", "services:\n  t:\n    image: x\n" + "version: '3.8'\n" * 20_000)
+    assert art.error and "KiB of YAML" in art.error
+    laughs = ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+              "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+              "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+              "services:\n  t:\n    environment: *f\n")
+    assert "aliases expand too far" in compose.read("c.yml", laughs).error
+    assert time.process_time() - t < 2.0
+
+
+def test_fuzz_launch_script_reading_is_bounded():
+    # target artifacts.shell: 3.3 s on a 100 kB line and 6.3 s on 220 kB of `export` lines (bashlex per line)
+    from rocmdoctor.readers import shell
+
+    t = time.process_time()
+    assert shell.read("t.sh", "torchrun " + "a " * 30_000 + "\n").error is None
+    assert shell.read("t.sh", "export A=1\n" * 5_000).error is None
+    assert "larger than any launch script" in shell.read("t.sh", "export A=1\n" * 20_000).error
+    assert time.process_time() - t < 2.0
