@@ -570,3 +570,15 @@ def _lf_source(text):
     from rocmdoctor.knowledge import llamafactory as lf
 
     lf.parse_runtime_checks(text, "extras/misc.py")
+
+
+# ---------------------------------------------------------------- logs (explain, run, kernel-log health)
+@target("logs.scan", lambda: as_bytes(texts(seed_files("logs/*.txt", "dmesg_*.txt"))))
+def _logs(data):
+    """The streaming log reader and signature matcher (rocmdoctor.logscan) on log bytes."""
+    import io
+
+    from rocmdoctor.logscan.reader import ScanResult, scan_stream
+
+    result = ScanResult()
+    scan_stream(io.BytesIO(data), result, name="train.log")
