@@ -91,6 +91,12 @@ def _search_path(path=None):
     entries = list(sys.path if path is None else path)
     if path is None and entries:
         entries = entries[1:]
+        # A host process (pytest, an embedding launcher) may have put the working directory
+        # on sys.path too; the runtime child never has it unless PYTHONPATH names it, so a
+        # stray *.egg-info there must not count as installed.
+        cwd = os.path.realpath(os.getcwd())
+        named = {os.path.realpath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p}
+        entries = [e for e in entries if not e or os.path.realpath(e) != cwd or cwd in named]
     return [e for e in entries if e and os.path.isdir(e)]
 
 
