@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_COUNT = re.compile(r"^\s*(ue|ce|de)\s*:\s*(\d+)\s*$", re.M | re.I)
+_COUNT = re.compile(r"^\s*(ue|ce|de)\s*:\s*(\d+)\s*$", re.M | re.I | re.A)
 
 
 def err_count(text: str | None) -> dict[str, int] | None:
@@ -17,7 +17,7 @@ def err_count(text: str | None) -> dict[str, int] | None:
     return out or None
 
 
-_BAD_PAGE = re.compile(r"^\s*(0x[0-9a-f]+)\s*:\s*(0x[0-9a-f]+)\s*:\s*([RPF])\s*$", re.M | re.I)
+_BAD_PAGE = re.compile(r"^\s*(0x[0-9a-f]+)\s*:\s*(0x[0-9a-f]+)\s*:\s*([RPF])\s*$", re.M | re.I | re.A)
 
 
 def bad_pages(text: str | None) -> list[tuple[str, str, str]]:
@@ -33,9 +33,9 @@ def aer_counts(text: str | None) -> dict[str, int]:
     out: dict[str, int] = {}
     for line in (text or "").splitlines():
         parts = line.split()
-        if len(parts) == 2 and parts[1].isdigit():
+        if len(parts) == 2 and parts[1].isascii() and parts[1].isdigit():
             out[parts[0]] = int(parts[1])
-        elif len(parts) == 1 and parts[0].isdigit():
+        elif len(parts) == 1 and parts[0].isascii() and parts[0].isdigit():
             out["TOTAL"] = int(parts[0])
     return out
 
@@ -49,7 +49,7 @@ def aer_total(counts: dict[str, int]) -> int | None:
     return sum(counts.values())
 
 
-_DPM = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*([MG]?Hz)?\s*(\*)?\s*$", re.I)
+_DPM = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*([MG]?Hz)?\s*(\*)?\s*$", re.I | re.A)
 
 
 def dpm_levels(text: str | None) -> tuple[list[int], int | None]:
@@ -69,5 +69,5 @@ def dpm_levels(text: str | None) -> tuple[list[int], int | None]:
 
 
 def first_int(text: str | None) -> int | None:
-    m = re.match(r"\s*(-?\d+)", text or "")
+    m = re.match(r"\s*(-?\d+)", text or "", re.A)
     return int(m.group(1)) if m else None

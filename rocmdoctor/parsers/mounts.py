@@ -37,5 +37,5 @@ def size_option(value: str | None) -> int | None:
         if unit in _UNITS:
             return int(float(value[:-1]) * _UNITS[unit])
         return int(value)
-    except ValueError:
+    except (ValueError, OverflowError):  # 'inf' or a huge exponent
         return None

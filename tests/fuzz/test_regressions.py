@@ -102,3 +102,18 @@ def test_fuzz_launch_script_reading_is_bounded():
     assert shell.read("t.sh", "export A=1\n" * 5_000).error is None
     assert "larger than any launch script" in shell.read("t.sh", "export A=1\n" * 20_000).error
     assert time.process_time() - t < 2.0
+
+
+def test_health_counts_ignore_non_ascii_digits():
+    from rocmdoctor.parsers import health
+    assert health.aer_counts("TOTAL_ERR_COR ¹\n¹\n") == {}
+
+
+def test_tmpfs_size_of_infinity_is_unknown():
+    from rocmdoctor.parsers.mounts import size_option
+    assert size_option("infk") is None and size_option("1e999g") is None
+
+
+def test_health_first_int_ignores_non_ascii_digits():
+    from rocmdoctor.parsers import health
+    assert health.first_int("¹") is None and health.err_count("ue: ¹\n") in (None, {})
