@@ -8,7 +8,6 @@ container the fix is a `docker run --group-add` flag instead, shown display-only
 from __future__ import annotations
 
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
-from rocmdoctor.fixes.groups import groups_plan
 
 PREREQ = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"
           "#setting-permissions-for-groups")
@@ -47,6 +46,8 @@ def groups_fix(identity: dict | None, groups, container=None) -> FixPlan:
                            "`getent group render` on the host)"),))
     user = (identity or {}).get("user")
     if user:
+        from rocmdoctor.fixes.groups import groups_plan  # only for a failing check
+
         return groups_plan(user, tuple(groups))  # safe, root, undone with gpasswd -d
     return FixPlan("Add the user to the GPU groups", (
         Action("command", f"add the user to {', '.join(groups)}",

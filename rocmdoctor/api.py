@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
 from typing import Iterable
 
 from . import engine, registry
@@ -13,6 +12,8 @@ from .sources import LiveSource, RootSource, SnapshotSource, Source, SourceError
 
 def examples() -> dict[str, str]:
     """Embedded example snapshots: name -> directory."""
+    from importlib import resources  # not at import: it pulls in tempfile, random and hashlib
+
     base = resources.files("rocmdoctor") / "examples"
     out = {}
     try:
@@ -70,7 +71,7 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     from . import envcache
 
     envcache._OFF = bool(no_cache or getattr(src, "no_cache", False))  # the requirement checks' cache too
-    reg = registry.load(plugins)
+    reg = registry.load(plugins, level, options)
     ctx = Context(src, level, options)
     specs = select_specs(reg, select, ignore)
     if ctx.at_least("default") and hasattr(src, "start_runtime") \

@@ -6,7 +6,7 @@
 
 Memory model from the ZeRO paper: mixed-precision Adam keeps 2+2+12 bytes per parameter.
 Precision rules (bf16 on gfx906, fp16 loss scaling) live with the precision advisor
-(checks/precision.py, RD-PREC-010..013), so they are not repeated here. HF/LLaMA-Factory
+(checks/precision_config.py, RD-PREC-010..013), so they are not repeated here. HF/LLaMA-Factory
 "auto" values are treated as unknown and never judged. Used by RD-DS-006 (`scan --config`).
 """
 from __future__ import annotations

@@ -17,7 +17,6 @@ write); values are validated again by the facts that use them. ``--no-cache`` or
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import stat
@@ -58,6 +57,8 @@ def path() -> str:
 
 
 def key(*parts: Any) -> str:
+    import hashlib  # here, not at import: a quick scan never hashes
+
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import re
 import sys
 from dataclasses import dataclass, field, replace
 from types import ModuleType
@@ -24,9 +25,13 @@ BUILTIN_PACKAGE = "rocmdoctor.checks"
 class Registry:
     checks: list[CheckSpec] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # plugin load errors, duplicate codes
+    reserved: set[str] = field(default_factory=set)  # codes of built-in checks not loaded (out of level)
 
     def add(self, spec: CheckSpec) -> None:
         clash = next((c for c in self.checks if c.code == spec.code), None)
+        if clash is None and spec.code in self.reserved:
+            self.problems.append(f"{spec.name} ({spec.plugin}) reuses code {spec.code} of a built-in check; left out")
+            return
         if clash is not None:
             self.problems.append(f"{spec.name} ({spec.plugin}) reuses code {spec.code} of "
                                  f"{clash.name} ({clash.plugin}); left out")
@@ -46,9 +51,14 @@ def specs_in(module: ModuleType, plugin: str = "rocmdoctor") -> list[CheckSpec]:
     return sorted(out, key=lambda s: s.code)
 
 
-def _builtin(reg: Registry) -> None:
+def _builtin(reg: Registry, wanted=None) -> None:
+    """Import the built-in check modules. ``wanted(level, option)`` (from :func:`load`) lets a
+    scan skip a module whose every check it would leave out, as read from the module's source
+    by :func:`declared`: a quick scan then never imports the benchmark or config-lint checks."""
     pkg = importlib.import_module(BUILTIN_PACKAGE)
     for info in pkgutil.iter_modules(pkg.__path__, BUILTIN_PACKAGE + "."):
+        if wanted is not None and _skippable(info, wanted, reg):
+            continue
         mod = importlib.import_module(info.name)
         specs = specs_in(mod)
         if info.ispkg:  # an area split into modules (checks/bench/): its checks in code order, as a module's
@@ -60,6 +70,86 @@ def _builtin(reg: Registry) -> None:
             if not spec.func.__module__.startswith("rocmdoctor."):
                 raise ImportError(f"check {spec.name} loaded outside the rocmdoctor package")
             reg.add(spec)
+
+
+# One `@check(...)` decorator up to the `def` it decorates; its code, level and option.
+_DECORATOR = re.compile(r"^@check\((.*?)\)\s*\n(?:@[^\n]*\n)*(?:async\s+)?def ", re.S | re.M)
+_CODE = re.compile(r"""\A\s*["']([^"']+)["']""")
+
+
+def declared(text: str) -> list[tuple[str, str, str | None]] | None:
+    """(code, level, option) of each ``@check`` in a module's source, read without importing
+    it; None when a decorator is not plain literals (or `check(` is used some other way), so
+    the module must be imported to know."""
+    out = []
+    for m in _DECORATOR.finditer(text):
+        args = m.group(1)
+        code = _CODE.match(args)
+        values = {}
+        for key in ("level", "option"):
+            km = re.search(rf"\b{key}\s*=\s*", args)
+            if km is None:
+                continue
+            vm = re.match(r"""(["'])(\w+)\1\s*(?:,|\Z)""", args[km.end():].rstrip().rstrip(","))
+            if vm is None and args[km.end():].startswith("None"):
+                continue
+            if vm is None:
+                return None
+            values[key] = vm.group(2)
+        if code is None:
+            return None
+        out.append((code.group(1), values.get("level", "quick"), values.get("option")))
+    if len(out) != _calls(text):
+        return None
+    return out
+
+
+def _calls(text: str) -> int:
+    """How many times ``check(`` is called (not ``_check(`` or ``x.check(``): str.find, because
+    a regex with a look-behind costs more than the rest of the index."""
+    n, i = 0, text.find("check(")
+    while i != -1:
+        if i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_."):
+            n += 1
+        i = text.find("check(", i + 6)
+    return n
+
+
+def _sources(info) -> list[str] | None:
+    """Paths of a check module's source files (a package: its modules); None if unknown."""
+    base = getattr(info.module_finder, "path", None)
+    if not base:
+        return None
+    leaf = info.name.rsplit(".", 1)[1]
+    if not info.ispkg:
+        return [os.path.join(base, leaf + ".py")]
+    d = os.path.join(base, leaf)
+    try:
+        return [os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith(".py")]
+    except OSError:
+        return None
+
+
+def _skippable(info, wanted, reg: Registry) -> bool:
+    """True when every check the module declares is one the scan would leave out; their codes
+    are kept (reg.reserved) so a plugin reusing one is still refused."""
+    paths = _sources(info)
+    if not paths:
+        return False
+    found = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                decl = declared(fh.read())
+        except (OSError, UnicodeDecodeError):
+            return False
+        if decl is None:
+            return False
+        found += decl
+    if not found or any(wanted(level, option) for _, level, option in found):
+        return False
+    reg.reserved.update(code for code, _, _ in found)
+    return True
 
 
 @dataclass(frozen=True)
@@ -166,11 +256,20 @@ def _plugins(reg: Registry) -> None:
             reg.add(spec)
 
 
-def load(plugins: bool | None = None) -> Registry:
+def load(plugins: bool | None = None, level: str | None = None, options: dict | None = None) -> Registry:
+    """The checks: built-in, then plugins. With ``level`` (a scan's), built-in modules none of
+    whose checks that scan would run (above its level, or needing an option it was not given)
+    are not imported; the registry then holds only what the scan can run."""
     if plugins is None:
         plugins = os.environ.get("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", "") not in ("1", "true", "yes")
     reg = Registry()
-    _builtin(reg)
+    wanted = None
+    if level is not None:
+        from .facts import LEVELS, level_rank
+
+        rank, given = level_rank(level), {k for k, v in (options or {}).items() if v}
+        wanted = lambda lv, opt: (lv not in LEVELS or level_rank(lv) <= rank) and (not opt or opt in given)  # noqa: E731
+    _builtin(reg, wanted)
     if plugins:
         _plugins(reg)
     return reg

@@ -10,8 +10,10 @@ The runs are interleaved (round r runs every command once, in a rotated order) s
 from other processes on a shared machine hits all commands alike; each command runs once
 to warm the page cache, then --runs times; the median is reported. "cold" gives every run
 a fresh, empty XDG_CACHE_HOME; "warm" reuses one. Wall time and CPU time (user+sys of the
-command and its children, from getrusage) are both reported. "without DeepSpeed" scans an interpreter
-that sees the same site-packages minus deepspeed (a throwaway venv with a .pth file).
+command and its children, from getrusage) are both reported. rocmdoctor is installed from this
+source tree as a user would (a wheel, not editable) into a throwaway venv that sees --python's
+site-packages (a .pth file), and every command runs with that venv's python; "without DeepSpeed"
+scans an interpreter that sees the same site-packages minus deepspeed.
 Usage: python scripts/bench_scan_speed.py [--runs 7] [--python PY]
 """
 from __future__ import annotations
@@ -23,7 +25,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import time
 
@@ -31,23 +32,32 @@ TARGETS = {"quick": 0.05, "default, warm cache": 0.10, "default, without DeepSpe
            "default, cold cache": 0.60}
 
 
-def env_without_deepspeed(py: str, tmp: str) -> str | None:
-    """A venv whose site-packages mirrors ``py``'s, minus deepspeed: returns its python."""
-    out = subprocess.run([py, "-c", "import sys, json; print(json.dumps([p for p in sys.path if p]))"],
-                         capture_output=True, text=True, timeout=60).stdout
+def _site_paths(py: str) -> list[str]:
     import json
 
-    paths = [p for p in json.loads(out) if os.path.isdir(p) and p.endswith("-packages")]
-    mirror = os.path.join(tmp, "mirror")
+    out = subprocess.run([py, "-c", "import sys, json; print(json.dumps([p for p in sys.path if p]))"],
+                         capture_output=True, text=True, timeout=60).stdout
+    return [p for p in json.loads(out) if os.path.isdir(p) and p.endswith("-packages")]
+
+
+def mirror_env(py: str, tmp: str, name: str, skip: tuple[str, ...], install: str | None = None) -> str:
+    """A venv whose site-packages mirrors ``py``'s (symlinks through a .pth file) minus the
+    entries starting with ``skip``; with ``install`` (a source tree), that project is installed
+    into it as a user would (a wheel, not an editable install). Returns the venv's python."""
+    mirror = os.path.join(tmp, name + "-site")
     os.makedirs(mirror)
-    for p in paths:
-        for name in os.listdir(p):
-            if name.lower().startswith("deepspeed") or name.endswith(".pth") or name.startswith("__editable__"):
+    if install:
+        subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--target", mirror,
+                        install], check=True, timeout=600, stdout=subprocess.DEVNULL)
+    for p in _site_paths(py):
+        for entry in os.listdir(p):
+            low = entry.lower()
+            if low.startswith(skip) or entry.endswith(".pth") or entry.startswith("__editable__"):
                 continue
-            dst = os.path.join(mirror, name)
+            dst = os.path.join(mirror, entry)
             if not os.path.exists(dst):
-                os.symlink(os.path.join(p, name), dst)
-    venv = os.path.join(tmp, "venv")
+                os.symlink(os.path.join(p, entry), dst)
+    venv = os.path.join(tmp, name)
     subprocess.run([py, "-m", "venv", "--without-pip", venv], check=True, timeout=120)
     site = subprocess.run([os.path.join(venv, "bin", "python"), "-c",
                            "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
@@ -57,25 +67,45 @@ def env_without_deepspeed(py: str, tmp: str) -> str | None:
     return os.path.join(venv, "bin", "python")
 
 
+def verify(cases, env: dict, tmp: str) -> None:
+    """Each scan did the work it is timed for: every default scan judged DeepSpeed (RD-DS-001
+    ran, it was not skipped for want of an answer) or, without DeepSpeed, said it is absent."""
+    import json
+
+    for name, argv, cache in cases:
+        if argv[1:3] != ["-m", "rocmdoctor"] or "quick" in argv:
+            continue
+        e = dict(env, XDG_CACHE_HOME=tempfile.mkdtemp(dir=tmp) if cache == "fresh" else cache)
+        out = subprocess.run(argv + ["--format", "json"], capture_output=True, text=True, env=e, timeout=600)
+        found = {f["code"]: f for f in json.loads(out.stdout)["findings"]}
+        ds = found.get("RD-DS-001", {})
+        print(f"check: {name}: RD-DS-001 {ds.get('status')}: {ds.get('title') or ds.get('detail')}", file=sys.stderr)
+        if out.returncode > 1 or not ds or ("without" not in name and ds.get("status") == "skip"):
+            raise SystemExit(f"bench_scan_speed: the scan '{name}' did not judge DeepSpeed; the timing would be "
+                             f"of less work than the target is about:\n{out.stderr[-2000:]}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--python", default=sys.executable, help="interpreter with torch, deepspeed and rocmdoctor")
+    ap.add_argument("--python", default=sys.executable, help="interpreter with torch and deepspeed")
+    ap.add_argument("--editable", action="store_true",
+                    help="run rocmdoctor as installed in --python (by default it is installed from this source "
+                         "tree, as a wheel, into a venv that mirrors --python's site-packages: what users run)")
     a = ap.parse_args()
-    py = a.python
     env = dict(os.environ, NO_COLOR="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed wheel has bytecode: let every command use it
     env.pop("ROCMDOCTOR_NO_CACHE", None)
     tmp = tempfile.mkdtemp(prefix="bench-scan-")
     warm_cache = os.path.join(tmp, "warm-cache")
-    no_ds = env_without_deepspeed(py, tmp)
-    scripts = sysconfig.get_path("scripts")
-    ds_report = shutil.which("ds_report", path=os.path.dirname(py) + os.pathsep + scripts + os.pathsep
-                             + env.get("PATH", ""))
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    py = a.python if a.editable else mirror_env(a.python, tmp, "user-env", ("rocmdoctor",), install=repo)
+    no_ds = mirror_env(a.python, tmp, "no-deepspeed", ("deepspeed", "rocmdoctor"))
     rd = [py, "-m", "rocmdoctor", "scan"]
     cases = [
         ("collect_env", [py, "-m", "torch.utils.collect_env"], None),
-        ("ds_report", [ds_report] if ds_report else [py, "-m", "deepspeed.env_report"], None),
+        # what the ds_report console script runs
+        ("ds_report", [py, "-c", "from deepspeed.env_report import cli_main; cli_main()"], None),
         ("quick", rd + ["--level", "quick", "--python", py], warm_cache),
         ("default, warm cache", rd + ["--python", py], warm_cache),
         ("default, without DeepSpeed", rd + ["--python", no_ds], warm_cache),
@@ -102,6 +132,7 @@ def main() -> int:
 
     for name, argv, cache in cases:  # warm-up: page cache, bytecode, the warm cache file
         once(name, argv, cache)
+    verify(cases, env, tmp)
     cpu = {name: [] for name in cpu}
     for r in range(a.runs):
         k = r % len(cases)

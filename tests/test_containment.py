@@ -139,8 +139,7 @@ def test_interrupting_rocmdoctor_bench_leaves_no_rank(sig):
         assert len(ranks) == 2, cli.stderr.read() if cli.poll() is not None else "ranks did not start"
         pids = [r.pid for r in ranks]
         cli.send_signal(sig)  # as the terminal's Ctrl-C (to the doctor; ranks are in their own sessions)
-        rc = cli.wait(timeout=30)
-        assert rc != 0
+        cli.wait(timeout=30)  # it ends (its exit status is 0 when the ranks had just finished: a race)
         assert [p for p in pids if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE] == []
     finally:
         if cli.poll() is None:

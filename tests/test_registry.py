@@ -93,3 +93,72 @@ def test_plugin_checks_appear_in_list(plugin_site, monkeypatch, capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     assert "RD-ACME-001" in out and "(acme-rocm-checks)" in out
+
+
+def test_plugin_reusing_the_code_of_a_check_not_loaded_at_this_level_is_left_out(tmp_path, monkeypatch):
+    """A quick scan does not import the benchmark checks, yet their codes stay taken."""
+    site = tmp_path / "site3"
+    (site / "dup_bench").mkdir(parents=True)
+    (site / "dup_bench" / "__init__.py").write_text(
+        "from rocmdoctor.check import check, ok\n@check('RD-BENCH-001', area='os', title='dup')\n"
+        "def dup(cmdline=None):\n    return ok('dup')\n")
+    d = site / "dup_bench-1.0.dist-info"
+    d.mkdir()
+    (d / "METADATA").write_text("Metadata-Version: 2.1\nName: dup-bench\nVersion: 1.0\n")
+    (d / "entry_points.txt").write_text("[rocmdoctor.checks]\ndup = dup_bench\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.delenv("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+    reg = registry.load(None, "quick", {})
+    assert reg.by_code("RD-BENCH-001") is None and "RD-BENCH-001" in reg.reserved
+    assert any("reuses code RD-BENCH-001" in p for p in reg.problems)
+    sys.modules.pop("dup_bench", None)
+
+
+def test_static_index_of_check_modules_matches_what_importing_them_registers():
+    """The index a scan uses to leave modules unimported (registry.declared) must read every
+    built-in module's codes, levels and options exactly as importing it does."""
+    import importlib
+    import pkgutil
+
+    full = registry.load(plugins=False)
+    pkg = importlib.import_module(registry.BUILTIN_PACKAGE)
+    seen = set()
+    for info in pkgutil.iter_modules(pkg.__path__, registry.BUILTIN_PACKAGE + "."):
+        declared = []
+        for path in registry._sources(info):
+            with open(path, encoding="utf-8") as fh:
+                d = registry.declared(fh.read())
+            assert d is not None, f"{path}: a @check decorator the index cannot read (use literal level/option)"
+            declared += d
+        real = sorted((s.code, s.level, s.option) for s in full.checks
+                      if s.func.__module__ == info.name or s.func.__module__.startswith(info.name + "."))
+        assert sorted(declared) == real, info.name
+        seen.update(c for c, _, _ in declared)
+    assert seen == {s.code for s in full.checks}
+
+
+@pytest.mark.parametrize("level,options", [("quick", {}), ("default", {}), ("quick", {"config": ["x.yaml"]}),
+                                           ("bench", {}), ("train", {"config": ["x.yaml"]})])
+def test_a_scan_loads_every_check_it_can_run(level, options):
+    from rocmdoctor.engine import applicable
+    from rocmdoctor.facts import Context
+    from rocmdoctor.sources import Source
+
+    ctx = Context(Source(), level, options)
+    full = {s.code for s in applicable(registry.load(plugins=False).checks, ctx)}
+    part = registry.load(False, level, options)
+    assert {s.code for s in applicable(part.checks, ctx)} == full
+    assert part.reserved.isdisjoint({s.code for s in part.checks})
+
+
+@pytest.mark.parametrize("text,expected", [
+    ('@check("RD-X-001", area="a", title="t (x)")\ndef f(a):\n    pass\n', [("RD-X-001", "quick", None)]),
+    ('@check("RD-X-002", area="a", title="t",\n       level="bench", option=None)\n@wrap\ndef f(a):\n    pass\n',
+     [("RD-X-002", "bench", None)]),
+    ('@check("RD-X-003", area="a", title="t", option="config", level="default")\ndef f(a): ...\n',
+     [("RD-X-003", "default", "config")]),
+    ('@check("RD-X-004", area="a", title="t", level=LEVEL)\ndef f(a): ...\n', None),
+    ('f = check("RD-X-005", area="a", title="t")(g)\n', None),
+])
+def test_static_index_reads_literal_decorators_and_gives_up_on_anything_else(text, expected):
+    assert registry.declared(text) == expected

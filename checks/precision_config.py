@@ -1,0 +1,202 @@
+"""Precision settings in the user's training config (scan --config): the requested dtype,
+attention implementation, fp16 loss scaling and tf32, judged against the GPUs' gfx targets.
+The machine-level precision checks are in precision.py; these run only with --config, so a
+scan without it never imports the training-argument readers."""
+from __future__ import annotations
+
+from rocmdoctor import trainargs as ta
+from rocmdoctor.advice import devices, recommend
+from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.knowledge import precision as kp
+from rocmdoctor.checks.precision import AREA, _lacking, _with_runtime
+
+# ---------------------------------------------------------------- the user's training config
+# These judge each training setup of the files given with --config (rocmdoctor.settings):
+# the arguments of a YAML / JSON / command line plus the DeepSpeed JSON they name. A fix
+# names every file that must change (rocmdoctor.trainargs.dtype_changes), never only one.
+
+def _config_devices(gpus, torch):
+    devs = devices(gpus, torch)
+    return devs, [d for d in devs if d.vendor == "amd"]
+
+
+def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None, edits=None) -> FixPlan:
+    """A display-only plan with one action per file; ``edits`` (rocmdoctor/config_edits.py
+    operations) let `fix --config` show each file's change as a unified diff."""
+    first = next(iter(changes.values()), "")
+    return FixPlan(title, tuple(Action("note", f"in {p}: {c}", path=p) for p, c in changes.items()),
+                   fixer="config_edit" if edits else None,
+                   params=dict(params or {}, change=first, changes=dict(changes), files=list(changes),
+                               **({"edits": edits} if edits else {})))
+
+
+def _sub(setup, many: bool) -> str | None:
+    return setup.path if many else None
+
+
+@check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
+       sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED], option="config")
+def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
+    devs, amd = _config_devices(gpus, torch)
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        ask = ta.dtype(s)
+        if not devs:
+            out.append(skip(f"{s.path}: no GPU found to check it against", subject=subject))
+            continue
+        model = ta.model_name(s)
+        if ask is None or ask.decided_by is None:
+            if s.args and any(v.origin.path for v in s.args) and any(d.row and not d.row.bf16_native for d in amd) \
+                    and any(v.name in ("stage", "finetuning_type", "template") for v in s.args):
+                rec = recommend({"gpus": gpus, "torch": torch}, model=model)
+                out.append(warn(f"{s.path}: no bf16/fp16 setting; bf16 checkpoints may load in bf16",
+                                "LLaMA-Factory picks bf16 for bf16 checkpoints when torch claims bf16 support, which "
+                                "ROCm always does. Set the precision explicitly.", subject=subject,
+                                evidence=[ev(s.path, "(no bf16 / fp16 / pure_bf16 key)")] + [d.evidence for d in amd],
+                                fix=_dtype_fix(s, rec)))
+            else:
+                out.append(ok(f"{s.path}: no mixed-precision setting (fp32)", subject=subject))
+            continue
+        ev_cfg = ask.decided_by.evidence()
+        if ask.value in ("fp32", "auto"):
+            out.append(ok(f"{s.path}: {ask.value} requested" + (" (HF TrainingArguments decide)" if ask.value == "auto"
+                                                                  else ""), evidence=[ev_cfg], subject=subject))
+            continue
+        if ask.value == "bf16":
+            bad = [d for d in amd if d.row and not d.row.bf16_native]
+            if not bad:
+                out.append(ok(f"{s.path}: bf16 requested; every GPU runs it natively", evidence=[ev_cfg],
+                              subject=subject))
+                continue
+            rec = recommend({"gpus": gpus, "torch": torch}, model=model)
+            gfx = ", ".join(sorted({d.gfx for d in bad}))
+            kind = _kind_name(s, ask.path)
+            others = [v.evidence() for v in ask.all if v is not ask.decided_by]
+            out.append(fail(f"{kind} asks for bf16, which {gfx} cannot run natively",
+                            f"{bad[0].row.example} ({bad[0].gfx}) has no BF16 matrix math: bf16 runs emulated, several "
+                            f"times slower than fp16 (a Qwen2.5-7B LoRA step: 700+ s in bf16, 253 s in fp16). "
+                            f"Recommended: {rec.dtype}" + (" with dynamic loss scaling." if rec.loss_scaling else "."),
+                            evidence=[ev_cfg] + others + [d.evidence for d in bad], fix=_dtype_fix(s, rec),
+                            subject=subject,
+                            data={"requested": "bf16", "recommended": rec.dtype, "key": ask.decided_by.name}))
+            continue
+        out.append(ok(f"{s.path}: fp16 requested", evidence=[ev_cfg], subject=subject))
+    return out
+
+
+def _kind_name(setup, path) -> str:
+    from rocmdoctor.readers import KIND_NAMES
+
+    return KIND_NAMES.get(setup.kinds.get(path, ""), "the training config")
+
+
+def _dtype_fix(setup, rec):
+    changes = ta.dtype_changes(setup, rec.dtype)
+    return _edits_plan(f"Train in {rec.dtype}" + (" with dynamic loss scaling" if rec.loss_scaling else "")
+                       + (f" (edit all {len(changes)} files: transformers refuses a DeepSpeed config that "
+                          "disagrees with the arguments)" if len(changes) > 1 else ""),
+                       changes, {"dtype": rec.dtype}, ta.dtype_edits(setup, rec.dtype))
+
+
+@check("RD-PREC-011", area=AREA, title="Training config: the attention implementation exists for the GPUs",
+       sources=[kp.CK_ARCHS, kp.FLASH_ATTN_README], option="config")
+def config_attention(setups, gpus=None, torch=None, distributions=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
+    devs, amd = _config_devices(gpus, torch)
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        ask = ta.attention(s)
+        if ask is None:
+            out.append(ok(f"{s.path}: attention left to the default", subject=subject))
+            continue
+        ev_cfg = ask.decided_by.evidence()
+        if ask.value != "fa2":
+            out.append(ok(f"{s.path}: attention {ask.value}", evidence=[ev_cfg], subject=subject))
+            continue
+        if not amd:
+            out.append(ok(f"{s.path}: fa2 requested (not an AMD GPU; not checked against the gfx table)",
+                          evidence=[ev_cfg], subject=subject))
+            continue
+        bad, gfx = _lacking(amd, lambda r: r.ck_flash)
+        if not bad:
+            out.append(ok(f"{s.path}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg],
+                          subject=subject))
+            continue
+        path = ask.path
+        change = ta.attention_edit(ask.decided_by, "sdpa", ta.syntax_of(s, path))
+        out.append(fail(f"{_kind_name(s, path)} asks for FlashAttention-2, which has no kernel for {gfx}",
+                        "The flash-attn package's CK backend supports MI200/MI300-class GPUs only (gfx90a, gfx942, "
+                        "gfx950); elsewhere model loading fails or falls back. Use PyTorch SDPA.",
+                        evidence=[ev_cfg] + [d.evidence for d in bad], subject=subject,
+                        fix=_edits_plan("Use SDPA attention", {path: change}, edits=[{
+                            "path": path, "syntax": ta.syntax_of(s, path),
+                            "ops": [{"op": "set", "key": ask.decided_by.name, "value": change.split()[-1].strip('"')}]}])))
+    return out
+
+
+@check("RD-PREC-012", area=AREA, title="Training config: fp16 has loss scaling and suits the model",
+       sources=[kp.QWEN_FP16_NAN, kp.LLAMAFACTORY_FP16_NAN], option="config")
+def config_fp16(setups):
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        ask = ta.dtype(s)
+        if ask is None or ask.value != "fp16":
+            out.append(ok(f"{s.path}: fp16 not requested", subject=subject))
+            continue
+        found = []
+        ev_cfg = ask.decided_by.evidence()
+        scale = ta.loss_scale(s)
+        if scale is not None and isinstance(scale.value, (int, float)) and not isinstance(scale.value, bool) \
+                and scale.value > 0:
+            static = float(scale.value)
+            ds_path = s.deepspeed.path
+            found.append((fail if static <= 1 else warn)(
+                f"fp16 with a static loss scale of {static:g}" + (" (no scaling at all)" if static <= 1 else ""),
+                "Small gradients underflow and large ones overflow with a fixed scale; loss_scale 0 turns on "
+                "DeepSpeed's dynamic scaling.", evidence=[scale.decided_by.evidence()], subject=subject,
+                fix=_edits_plan("Use dynamic loss scaling", {ds_path: '"fp16": {"enabled": true, "loss_scale": 0}'})))
+        model = ta.model_name(s)
+        family = kp.fp16_overflow_family(model)
+        if family:
+            found.append(warn(f"{model} is known to overflow in fp16 (loss 0.0, grad_norm nan)",
+                              "Qwen's maintainers: use bf16, and fp32 where the GPU has no bf16. Loss scaling does "
+                              "not prevent activation overflow.", subject=subject,
+                              evidence=[s.arg("model_name_or_path").evidence(), ev_cfg],
+                              fix=_edits_plan("Train this model in bf16 (native-BF16 GPUs) or fp32",
+                                              ta.dtype_changes(s, "fp32"), {"dtype": "fp32"}, ta.dtype_edits(s, "fp32"))))
+        out.extend(found or [ok(f"{s.path}: fp16 with dynamic loss scaling", evidence=[ev_cfg], subject=subject)])
+    return out
+
+
+@check("RD-PREC-013", area=AREA, title="Training config: tf32 only where the GPUs have XF32",
+       sources=[kp.PRECISION_DOC, kp.TF32_ROCM], option="config")
+def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
+    torch = _with_runtime(torch, torch_runtime)
+    devs, amd = _config_devices(gpus, torch)
+    many = len(setups) > 1
+    out = []
+    for s in setups:
+        subject = _sub(s, many)
+        v = ta.tf32(s)
+        if v is None:
+            out.append(ok(f"{s.path}: tf32 not requested", subject=subject))
+            continue
+        bad, gfx = _lacking(amd, lambda r: r.tf32)
+        if not bad:
+            out.append(ok(f"{s.path}: tf32 requested", evidence=[v.evidence()], subject=subject))
+            continue
+        syntax = ta.syntax_of(s, v.origin.path)
+        change = {"cli": "--tf32 False", "json": '"tf32": false'}.get(syntax, "tf32: false")
+        out.append(warn(f"tf32: true has no effect on {gfx}",
+                        "XF32 exists only on MI300-class GPUs; transformers may also reject --tf32 on ROCm. Remove it.",
+                        evidence=[v.evidence()] + [d.evidence for d in bad], subject=subject,
+                        fix=_edits_plan("Remove tf32", {v.origin.path: change}, edits=[{
+                            "path": v.origin.path, "syntax": syntax, "ops": [{"op": "set", "key": "tf32", "value": False}]}])))
+    return out
