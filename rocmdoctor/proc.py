@@ -232,11 +232,11 @@ class ProcessTree:
         this process; with the subreaper on, orphans of our trees are among them). Of those,
         the tree is: the leader and everything below it, what carries the tree's token, what
         is in the leader's process group, and what was seen earlier (``watch``) and below it."""
+        if self.popen.returncode is not None and not self._seen and _childless():
+            return []  # reaped, nothing adopted, nothing watched: no process table, no psutil import
         ps = _psutil()
         if ps is None:
             return []
-        if self.popen.returncode is not None and not self._seen and _childless():
-            return []  # reaped, nothing adopted, nothing watched: no need to read the process table
         me = os.getpid()
         try:
             ours = ps.Process(me).children(recursive=True)

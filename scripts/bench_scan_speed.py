@@ -73,11 +73,18 @@ def verify(cases, env: dict, tmp: str) -> None:
     import json
 
     for name, argv, cache in cases:
-        if argv[1:3] != ["-m", "rocmdoctor"] or "quick" in argv:
+        if argv[1:3] != ["-m", "rocmdoctor"]:
             continue
         e = dict(env, XDG_CACHE_HOME=tempfile.mkdtemp(dir=tmp) if cache == "fresh" else cache)
-        out = subprocess.run(argv + ["--format", "json"], capture_output=True, text=True, env=e, timeout=600)
-        found = {f["code"]: f for f in json.loads(out.stdout)["findings"]}
+        out = subprocess.run(argv + ["--format", "json"], capture_output=True, text=True, env=e, timeout=600, cwd=tmp)
+        try:
+            found = {f["code"]: f for f in json.loads(out.stdout)["findings"]}
+        except (ValueError, KeyError, TypeError):
+            raise SystemExit(f"bench_scan_speed: the scan '{name}' gave no JSON report:\n{out.stderr[-2000:]}")
+        if "quick" in argv:
+            if out.returncode > 1 or len(found) < 10:
+                raise SystemExit(f"bench_scan_speed: the quick scan failed:\n{out.stderr[-2000:]}")
+            continue
         ds = found.get("RD-DS-001", {})
         print(f"check: {name}: RD-DS-001 {ds.get('status')}: {ds.get('title') or ds.get('detail')}", file=sys.stderr)
         if out.returncode > 1 or not ds or ("without" not in name and ds.get("status") == "skip"):
@@ -96,6 +103,8 @@ def main() -> int:
     env = dict(os.environ, NO_COLOR="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed wheel has bytecode: let every command use it
     env.pop("ROCMDOCTOR_NO_CACHE", None)
+    # Every command runs in this directory: in a source checkout, `python -m rocmdoctor` would
+    # import the checkout's rocmdoctor/ (the working directory comes first on sys.path).
     tmp = tempfile.mkdtemp(prefix="bench-scan-")
     warm_cache = os.path.join(tmp, "warm-cache")
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -122,7 +131,7 @@ def main() -> int:
             e["XDG_CACHE_HOME"] = cache
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e, timeout=600)
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e, timeout=600, cwd=tmp)
         wall = time.perf_counter() - t0
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         # CPU seconds of the command and every descendant it waited for: what the command costs
