@@ -111,6 +111,27 @@ def _set_subreaper(on: bool) -> bool:
         return False
 
 
+def wait_exit(popen: subprocess.Popen, timeout: float | None) -> int:
+    """``popen.wait(timeout)``, told of the exit by a pidfd (Linux 5.3+) instead of Popen's
+    polling, which sleeps up to 50 ms between looks: a 40 ms command took 65 ms to return."""
+    if timeout is not None and popen.returncode is None and hasattr(os, "pidfd_open"):
+        try:
+            fd = os.pidfd_open(popen.pid)
+        except OSError:  # an old kernel, or a seccomp filter that refuses it
+            fd = None
+        if fd is not None:
+            import select
+
+            try:
+                ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
+            finally:
+                os.close(fd)
+            if not ready:
+                raise subprocess.TimeoutExpired(popen.args, timeout)
+            return popen.wait()  # it has exited: reaping does not block
+    return popen.wait(timeout=timeout)
+
+
 def _childless() -> bool:
     """True when no thread of this process has a child (Linux's /proc/self/task/*/children),
     which settles in a few reads what psutil's process-table sweep (every /proc/*/stat, tens of
@@ -176,7 +197,7 @@ class ProcessTree:
 
     def wait(self, timeout: float | None = None) -> int:
         """The child's exit status; subprocess.TimeoutExpired after ``timeout`` seconds."""
-        return self.popen.wait(timeout=timeout)
+        return wait_exit(self.popen, timeout)
 
     def poll(self) -> int | None:
         return self.popen.poll()
@@ -359,7 +380,7 @@ def run(
         deadline = start + timeout
         timed_out = False
         try:
-            proc.wait(timeout=timeout)
+            wait_exit(proc, timeout)
             # EOF comes once every holder of the pipes is gone. A descendant that outlives the
             # command (a daemonised helper, a setsid escapee) may hold them for ever: give the
             # output a moment to drain, then the tree is ended below and its end is EOF.

@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 TARGETS = {"quick": 0.05, "default, warm cache": 0.10, "default, without DeepSpeed": 0.10,
@@ -99,6 +100,9 @@ def main() -> int:
     ap.add_argument("--editable", action="store_true",
                     help="run rocmdoctor as installed in --python (by default it is installed from this source "
                          "tree, as a wheel, into a venv that mirrors --python's site-packages: what users run)")
+    ap.add_argument("--baseline", metavar="SRC",
+                    help="also time the quick and default scans of another rocmdoctor source tree, in the same "
+                         "interleaved rounds (before/after comparisons on a machine whose load varies)")
     a = ap.parse_args()
     env = dict(os.environ, NO_COLOR="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed wheel has bytecode: let every command use it
@@ -120,6 +124,13 @@ def main() -> int:
         ("default, without DeepSpeed", rd + ["--python", no_ds], warm_cache),
         ("default, cold cache", rd + ["--python", py], "fresh"),
     ]
+    if a.baseline:  # another source tree (e.g. a checkout of the previous release), timed in the same rounds
+        base_py = mirror_env(a.python, tmp, "baseline-env", ("rocmdoctor",), install=os.path.abspath(a.baseline))
+        base_rd = [base_py, "-m", "rocmdoctor", "scan"]
+        base_cache = os.path.join(tmp, "baseline-cache")
+        cases += [("quick, baseline", base_rd + ["--level", "quick", "--python", py], base_cache),
+                  ("warm cache, baseline", base_rd + ["--python", py], base_cache),
+                  ("without DeepSpeed, baseline", base_rd + ["--python", no_ds], base_cache)]
     times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
     cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
 
@@ -131,7 +142,13 @@ def main() -> int:
             e["XDG_CACHE_HOME"] = cache
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e, timeout=600, cwd=tmp)
+        # wait() without a timeout: Popen's timed wait polls with sleeps of up to 50 ms, which
+        # would round every wall time here up to the next poll.
+        child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e, cwd=tmp)
+        guard = threading.Timer(600, child.kill)
+        guard.start()
+        child.wait()
+        guard.cancel()
         wall = time.perf_counter() - t0
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         # CPU seconds of the command and every descendant it waited for: what the command costs
