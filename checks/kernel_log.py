@@ -57,24 +57,24 @@ def _first_of_each(events):
 @check("RD-KERN-001", area="health", title="No GPU resets, hangs, faults or hardware errors in this boot's kernel log",
        sources=SOURCES)
 def kernel_log_this_boot(kernel_events, gpus):
-    if not gpus:
-        return skip("no AMD GPU: no GPU events to look for")
-    if not kernel_events.events:
-        return ok(f"no GPU resets, hangs, faults or hardware errors in {kernel_events.lines} kernel log lines",
-                  evidence=[ev(kernel_events.source, f"{kernel_events.lines} lines, no GPU event")])
-    return _per_gpu(kernel_events, "this boot")
+    return _judge(kernel_events, gpus, "no GPU resets, hangs, faults or hardware errors in {} kernel log lines",
+                  "this boot")
 
 
 @check("RD-KERN-002", area="health", title="No GPU resets, hangs, faults or hardware errors in the previous boot",
        sources=SOURCES + ["https://www.freedesktop.org/software/systemd/man/latest/journalctl.html"])
 def kernel_log_previous_boot(kernel_events_previous_boot, gpus):
-    log = kernel_events_previous_boot
+    return _judge(kernel_events_previous_boot, gpus, "no GPU events in the previous boot's {} kernel log lines",
+                  "previous boot (a hang there may be why the node rebooted)")
+
+
+def _judge(log, gpus, clean: str, when: str):
+    """``clean`` (its {} is the number of lines read) when the log holds no GPU event."""
     if not gpus:
         return skip("no AMD GPU: no GPU events to look for")
     if not log.events:
-        return ok(f"no GPU events in the previous boot's {log.lines} kernel log lines",
-                  evidence=[ev(log.source, f"{log.lines} lines, no GPU event")])
-    return _per_gpu(log, "previous boot (a hang there may be why the node rebooted)")
+        return ok(clean.format(log.lines), evidence=[ev(log.source, f"{log.lines} lines, no GPU event")])
+    return _per_gpu(log, when)
 
 
 @check("RD-KERN-003", area="health", title="No GPU device coredump waiting after a hang",

@@ -30,8 +30,9 @@ def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None,
                                **({"edits": edits} if edits else {})))
 
 
-def _sub(setup, many: bool) -> str | None:
-    return setup.path if many else None
+def _named(setups) -> list:
+    """Each setup with the subject its findings carry: its path when there are several."""
+    return [(s, s.path if len(setups) > 1 else None) for s in setups]
 
 
 @check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
@@ -39,10 +40,8 @@ def _sub(setup, many: bool) -> str | None:
 def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
     torch = _with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
-    many = len(setups) > 1
     out = []
-    for s in setups:
-        subject = _sub(s, many)
+    for s, subject in _named(setups):
         ask = ta.dtype(s)
         if not devs:
             out.append(skip(f"{s.path}: no GPU found to check it against", subject=subject))
@@ -106,10 +105,8 @@ def _dtype_fix(setup, rec):
 def config_attention(setups, gpus=None, torch=None, distributions=None, torch_runtime=None):
     torch = _with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
-    many = len(setups) > 1
     out = []
-    for s in setups:
-        subject = _sub(s, many)
+    for s, subject in _named(setups):
         ask = ta.attention(s)
         if ask is None:
             out.append(ok(f"{s.path}: attention left to the default", subject=subject))
@@ -142,10 +139,8 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
 @check("RD-PREC-012", area=AREA, title="Training config: fp16 has loss scaling and suits the model",
        sources=[kp.QWEN_FP16_NAN, kp.LLAMAFACTORY_FP16_NAN], option="config")
 def config_fp16(setups):
-    many = len(setups) > 1
     out = []
-    for s in setups:
-        subject = _sub(s, many)
+    for s, subject in _named(setups):
         ask = ta.dtype(s)
         if ask is None or ask.value != "fp16":
             out.append(ok(f"{s.path}: fp16 not requested", subject=subject))
@@ -180,10 +175,8 @@ def config_fp16(setups):
 def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
     torch = _with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
-    many = len(setups) > 1
     out = []
-    for s in setups:
-        subject = _sub(s, many)
+    for s, subject in _named(setups):
         v = ta.tf32(s)
         if v is None:
             out.append(ok(f"{s.path}: tf32 not requested", subject=subject))

@@ -142,21 +142,11 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         check_args(a)
-    except UsageError as exc:
-        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except InputError as exc:
-        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
-        return EXIT_INPUT
-    try:
         with scrubbed_output():  # the output boundary: no credential in anything printed
             return mods[a.command].run(a)
-    except UsageError as exc:
+    except (UsageError, InputError) as exc:  # from the checks of the arguments or from the command
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except InputError as exc:
-        print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
-        return EXIT_INPUT
+        return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT
     except SourceError as exc:
         from .render import clean
 

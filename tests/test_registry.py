@@ -67,19 +67,23 @@ def test_autoload_switch_turns_plugins_off(plugin_site, monkeypatch):
     assert registry.load().by_code("RD-ACME-001") is None
 
 
-def test_plugin_reusing_a_builtin_code_is_left_out(tmp_path, monkeypatch):
-    builtin = registry.load(plugins=False).checks[0].code
-    site = tmp_path / "site2"
-    (site / "dup_checks").mkdir(parents=True)
-    (site / "dup_checks" / "__init__.py").write_text(
-        f"from rocmdoctor.check import check, ok\n@check({builtin!r}, area='os', title='dup')\n"
+def _dup_plugin(site, module: str, code: str, monkeypatch) -> None:
+    """A plugin distribution whose one check reuses ``code``, on sys.path, autoload on."""
+    (site / module).mkdir(parents=True)
+    (site / module / "__init__.py").write_text(
+        f"from rocmdoctor.check import check, ok\n@check({code!r}, area='os', title='dup')\n"
         "def dup(cmdline=None):\n    return ok('dup')\n")
-    d = site / "dup_checks-1.0.dist-info"
+    d = site / f"{module}-1.0.dist-info"
     d.mkdir()
-    (d / "METADATA").write_text("Metadata-Version: 2.1\nName: dup-checks\nVersion: 1.0\n")
-    (d / "entry_points.txt").write_text("[rocmdoctor.checks]\ndup = dup_checks\n")
+    (d / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module.replace('_', '-')}\nVersion: 1.0\n")
+    (d / "entry_points.txt").write_text(f"[rocmdoctor.checks]\ndup = {module}\n")
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.delenv("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+
+
+def test_plugin_reusing_a_builtin_code_is_left_out(tmp_path, monkeypatch):
+    builtin = registry.load(plugins=False).checks[0].code
+    _dup_plugin(tmp_path / "site2", "dup_checks", builtin, monkeypatch)
     reg = registry.load()
     assert reg.by_code(builtin).plugin == "rocmdoctor"
     assert any("reuses code" in p for p in reg.problems)
@@ -97,17 +101,7 @@ def test_plugin_checks_appear_in_list(plugin_site, monkeypatch, capsys):
 
 def test_plugin_reusing_the_code_of_a_check_not_loaded_at_this_level_is_left_out(tmp_path, monkeypatch):
     """A quick scan does not import the benchmark checks, yet their codes stay taken."""
-    site = tmp_path / "site3"
-    (site / "dup_bench").mkdir(parents=True)
-    (site / "dup_bench" / "__init__.py").write_text(
-        "from rocmdoctor.check import check, ok\n@check('RD-BENCH-001', area='os', title='dup')\n"
-        "def dup(cmdline=None):\n    return ok('dup')\n")
-    d = site / "dup_bench-1.0.dist-info"
-    d.mkdir()
-    (d / "METADATA").write_text("Metadata-Version: 2.1\nName: dup-bench\nVersion: 1.0\n")
-    (d / "entry_points.txt").write_text("[rocmdoctor.checks]\ndup = dup_bench\n")
-    monkeypatch.syspath_prepend(str(site))
-    monkeypatch.delenv("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+    _dup_plugin(tmp_path / "site3", "dup_bench", "RD-BENCH-001", monkeypatch)
     reg = registry.load(None, "quick", {})
     assert reg.by_code("RD-BENCH-001") is None and "RD-BENCH-001" in reg.reserved
     assert any("reuses code RD-BENCH-001" in p for p in reg.problems)
