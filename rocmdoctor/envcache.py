@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 import stat
 import time
 from typing import Any, Callable
@@ -106,6 +107,31 @@ def deepspeed_key(src: Any, static: dict) -> str | None:
         _read_head("/opt/rocm/.info/version", 256), _read_head(os.path.join(rocm_home, ".info", "version"), 256),
         {k: os.environ.get(k) for k in ENV_VARS}, sorted((k, v) for k, v in os.environ.items() if k.startswith("DS_")),
         [_stat_sig(p) for p in LIB_FILES], cpu_flags, os.uname().machine,
+    )
+
+
+# Variables that can change what another interpreter's static facts say: its search path
+# (PYTHON*, a venv or conda env), the build tools it would find, and what the probe reports.
+STATIC_ENV_PREFIXES = ("PYTHON", "CONDA", "VIRTUAL_ENV", "PYENV", "ROCM", "CUDA", "HIP", "DS_", "HOME", "USER")
+
+
+def static_key(python: str) -> str | None:
+    """What determines the static facts of another interpreter, hashed; None when they must
+    not be cached: an interpreter that is a script (a pyenv/asdf shim picks the real one from
+    files in the working directory upwards). The cached answer is checked again at use
+    against a fingerprint of its search path (probes.python_static)."""
+    from . import __version__
+
+    abspath, real = os.path.abspath(python), os.path.realpath(python)
+    if _read_head(real, 2) == "#!":
+        return None
+    venv_cfg = os.path.join(os.path.dirname(os.path.dirname(abspath)), "pyvenv.cfg")
+    tools = [shutil.which(t) for t in ("ninja", "hipcc", "nvcc")]
+    return key(
+        "python_static", VERSION, __version__, _stat_sig(os.path.join(PROBE_DIR, "python_static.py")),
+        abspath, real, _stat_sig(real), _stat_sig(venv_cfg),
+        sorted((k, v) for k, v in os.environ.items() if k.startswith(STATIC_ENV_PREFIXES) or k in ENV_VARS),
+        tools, [_stat_sig(t) for t in tools if t], [os.path.exists(d) for d in ("/opt/rocm", "/usr/local/cuda")],
     )
 
 

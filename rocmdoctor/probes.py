@@ -178,10 +178,52 @@ def python_static(src: ProbeHost) -> dict[str, Any]:
         if is_own(src.python):
             data = _load_static_module().collect(arch=False)
         else:
-            data = _child("python_static.py", src, ["--no-arch"], timeout=min(30.0, src.probe_timeout))
+            data = _cached_static(src)
+            if data is None:
+                data = _child("python_static.py", src, ["--no-arch"], timeout=min(30.0, src.probe_timeout))
+                _store_static(src, data)
         _fill_arch_list(src, data)
         memo["python_static"] = data
     return memo["python_static"]
+
+
+def _cached_static(src: ProbeHost) -> dict | None:
+    """Another interpreter's static facts from the cache (no child: its start-up is most of a
+    warm scan of another environment), when the key (the interpreter, the variables that shape
+    its search path and build tools) matches and its search path's fingerprint (each
+    directory's and each dist-info's mtime) is what it was when they were read."""
+    from . import envcache
+
+    k = envcache.static_key(src.python) if envcache.enabled(src) else None
+    hit = envcache.get(src, k) if k else None
+    if not (isinstance(hit, dict) and isinstance(hit.get("data"), dict) and isinstance(hit.get("path"), list)
+            and all(isinstance(p, str) for p in hit["path"])):
+        return None
+    data = hit["data"]
+    py = data.get("python") if isinstance(data.get("python"), dict) else {}
+    user_site = os.path.expanduser(f"~/.local/lib/python{'.'.join(str(py.get('version')).split('.')[:2])}/site-packages")
+    if not py.get("virtualenv") and os.path.isdir(user_site) and user_site not in hit["path"]:
+        return None  # the user site appeared since: it is on the search path now
+    try:
+        mod = _load_static_module()
+        now = envcache.key("\n".join(mod.fingerprint(hit["path"])))
+    except Exception:  # noqa: BLE001 - a cache that cannot be checked is not used
+        return None
+    return data if data.get("probe") == "python_static" and hit.get("fingerprint") == now else None
+
+
+def _store_static(src: ProbeHost, data: dict) -> None:
+    from . import envcache
+
+    path = data.get("search_path")
+    k = envcache.static_key(src.python) if envcache.enabled(src) and isinstance(path, list) else None
+    if not k or data.get("errors"):
+        return
+    try:
+        fp = envcache.key("\n".join(_load_static_module().fingerprint(path)))
+    except Exception:  # noqa: BLE001
+        return
+    envcache.put(src, k, {"path": path, "fingerprint": fp, "data": data})
 
 
 def _fill_arch_list(src: ProbeHost, data: dict) -> None:

@@ -192,3 +192,25 @@ def test_deepspeed_ninja_failure_with_rank_prefixed_traceback():
 def test_bitsandbytes_built_for_another_rocm():
     r = scan_path(data("packages_bitsandbytes_rocm_mismatch.txt"))
     assert ids(r) == ["bitsandbytes-wrong-build"] and r.unexplained == []
+
+
+def test_match_lines_skips_unanchored_lines_without_changing_what_it_finds(monkeypatch):
+    """match_lines (the kernel-log checks) feeds the scanner only lines with an anchor, and an
+    open block's continuations; the matches must be those of feeding every line."""
+    import glob
+
+    from rocmdoctor.logscan import matcher
+
+    tests_data = os.path.dirname(DATA)
+    texts = [open(p, encoding="utf-8", errors="replace").read()
+             for p in sorted(glob.glob(os.path.join(tests_data, "dmesg_*.txt")) + glob.glob(os.path.join(DATA, "*")))]
+    noise = [f"[ {i}.000001] EXT4-fs (nvme0n1p2): re-mounted. Quota mode: none." for i in range(50)]
+    lines = [line for t in texts for line in (t.splitlines() + noise)]
+
+    def key(ms):
+        return [(m.signature.id, m.line.number, m.device, tuple(x.number for x in m.block)) for m in ms]
+
+    fast = match_lines(lines)
+    monkeypatch.setattr(matcher, "_anchored", lambda: None)
+    assert len(fast) > 30
+    assert key(fast) == key(match_lines(lines))

@@ -206,3 +206,56 @@ def test_two_dist_infos_of_one_name_resolve_as_importlib_metadata_does(tmp_path)
         (d / "METADATA").write_text(f"Metadata-Version: 2.1\nName: setuptools\nVersion: {version}\n")
     first = next(iter(metadata.distributions(path=[str(site)])))
     assert STATIC.distributions([str(site)])["setuptools"]["version"] == first.version
+
+
+def _count_children(monkeypatch) -> list:
+    calls: list = []
+    real = probes._child
+
+    def counting(script, src, args, timeout):
+        calls.append(script)
+        return real(script, src, args, timeout)
+
+    monkeypatch.setattr(probes, "_child", counting)
+    return calls
+
+
+def _static_of(py):
+    return probes.python_static(LiveSource(python=py))
+
+
+def test_another_interpreters_static_facts_are_cached_until_its_environment_changes(monkeypatch, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    py = str(venv / "bin" / "python")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    envcache._LOADED.clear()
+    calls = _count_children(monkeypatch)
+    first = _static_of(py)
+    second = _static_of(py)
+    assert calls == ["python_static.py"] and second == first  # the second scan started no child
+    # Installing a distribution changes its site-packages: the cache is not used.
+    site = next(p for p in first["search_path"] if p.endswith("site-packages") and p.startswith(str(venv)))
+    dist = os.path.join(site, "acme_pkg-1.0.dist-info")
+    os.mkdir(dist)
+    with open(os.path.join(dist, "METADATA"), "w") as fh:
+        fh.write("Metadata-Version: 2.1\nName: acme-pkg\nVersion: 1.0\n")
+    third = _static_of(py)
+    assert len(calls) == 2 and "acme-pkg" in third["distributions"]
+    # So does a variable that shapes its search path.
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    _static_of(py)
+    assert len(calls) == 3
+    # --no-cache: always a child.
+    monkeypatch.setattr(envcache, "_OFF", True)
+    _static_of(py)
+    _static_of(py)
+    assert len(calls) == 5
+
+
+def test_an_interpreter_that_is_a_script_is_never_cached(tmp_path):
+    shim = tmp_path / "python3"
+    shim.write_text("#!/usr/bin/env bash\nexec pyenv exec python3 \"$@\"\n")  # a pyenv shim picks by directory
+    shim.chmod(0o755)
+    assert envcache.static_key(str(shim)) is None
+    assert envcache.static_key(sys.executable)

@@ -297,7 +297,8 @@ def build_tools(torch):
 
 def fingerprint(path=None):
     """What changes whenever something is installed, removed or rebuilt: each sys.path
-    directory's mtime and every dist-info's RECORD (or METADATA) mtime. One stat each."""
+    directory's mtime, every dist-info's RECORD (or METADATA) mtime and every .pth file's
+    (an edited .pth changes the search path without touching its directory). One stat each."""
     parts = []
     for entry in _search_path(path):
         try:
@@ -306,7 +307,12 @@ def fingerprint(path=None):
         except OSError:
             continue
         for d in names:
-            if d.endswith((".dist-info", ".egg-info")):
+            if d.endswith(".pth"):
+                try:
+                    parts.append("%s %d" % (d, os.stat(os.path.join(entry, d)).st_mtime_ns))
+                except OSError:
+                    pass
+            elif d.endswith((".dist-info", ".egg-info")):
                 for f in ("RECORD", "METADATA", "PKG-INFO", ""):
                     try:
                         parts.append("%s %d" % (d, os.stat(os.path.join(entry, d, f)).st_mtime_ns))
@@ -350,6 +356,7 @@ def collect(path=None, arch=True):
     if ds is not None and "error" not in ds:
         out["deepspeed"] = deepspeed_static(ds)
     out["llamafactory"] = locate("llamafactory")
+    out["search_path"] = _search_path(path)  # what the fingerprint covers: a cache checks it again
     try:
         out["fingerprint"] = hashlib.sha256("\n".join(fingerprint(path)).encode()).hexdigest()
     except Exception as exc:

@@ -171,6 +171,21 @@ def _fields(m: re.Match) -> dict[str, str]:
     return out
 
 
+_ANCHORED = None
+
+
+def _anchored():
+    """search() of one case-insensitive pattern of the catalog's anchors (every signature's
+    lines contain one: tests/test_logscan.py)."""
+    global _ANCHORED
+    if _ANCHORED is None:
+        from ..knowledge.signatures import ANCHORS
+
+        search = re.compile("|".join(re.escape(a.lower()) for a in ANCHORS)).search
+        _ANCHORED = lambda raw: search(raw.lower())  # noqa: E731 - lower() then a plain search: 7x re.IGNORECASE
+    return _ANCHORED
+
+
 def match_lines(lines: Iterable[str], *, file: str | None = None, start: int = 1,
                 signatures: Iterable[Signature] | None = None) -> list[Match]:
     """Every signature match in ``lines`` (raw text, with or without newlines), in order,
@@ -178,9 +193,14 @@ def match_lines(lines: Iterable[str], *, file: str | None = None, start: int = 1
     any size go through ``rocmdoctor.logscan.scan_path``. Terminal signatures are kept
     only when they sit among the last lines (see ``TAIL_LINES``)."""
     sc = Scanner(signatures, file=file)
+    anchored = _anchored() if signatures is None else None
     out: list[Match] = []
     n = start - 1
     for n, raw in enumerate(lines, start):
+        # As the chunk prefilter does for files: a line with no anchor matches no signature,
+        # so only an open block's continuation lines need the scanner.
+        if anchored is not None and not sc.pending and anchored(raw) is None:
+            continue
         out += sc.feed(raw, n)
     out += sc.flush()
     last = n
