@@ -175,21 +175,21 @@ def python_static(src: ProbeHost) -> dict[str, Any]:
     if "python_static" not in memo:
         from .interpreter import is_own
 
-        if is_own(src.python):
-            data = _load_static_module().collect(arch=False)
-        else:
-            data = _cached_static(src)
-            if data is None:
+        data = _cached_static(src)
+        if data is None:
+            if is_own(src.python):
+                data = _load_static_module().collect(arch=False)
+            else:
                 data = _child("python_static.py", src, ["--no-arch"], timeout=min(30.0, src.probe_timeout))
-                _store_static(src, data)
+            _store_static(src, data)
         _fill_arch_list(src, data)
         memo["python_static"] = data
     return memo["python_static"]
 
 
 def _cached_static(src: ProbeHost) -> dict | None:
-    """Another interpreter's static facts from the cache (no child: its start-up is most of a
-    warm scan of another environment), when the key (the interpreter, the variables that shape
+    """The static facts from the cache (for another interpreter no child: its start-up is most
+    of a warm scan of another environment; for this one no read of every dist-info), when the key (the interpreter, the variables that shape
     its search path and build tools) matches and its search path's fingerprint (each
     directory's and each dist-info's mtime) is what it was when they were read."""
     from . import envcache

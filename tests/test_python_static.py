@@ -259,3 +259,11 @@ def test_an_interpreter_that_is_a_script_is_never_cached(tmp_path):
     shim.chmod(0o755)
     assert envcache.static_key(str(shim)) is None
     assert envcache.static_key(sys.executable)
+
+
+def test_every_variable_the_static_probe_reports_is_in_the_cache_key(monkeypatch):
+    base = envcache.static_key(sys.executable)
+    for name in STATIC.ENV_KEYS + ("DS_BUILD_OPS", "PYTHONPATH", "VIRTUAL_ENV", "CONDA_PREFIX", "PATH"):
+        monkeypatch.setenv(name, "/changed-for-the-test")
+        assert envcache.static_key(sys.executable) != base, name
+        monkeypatch.undo()
