@@ -390,6 +390,28 @@ def _outputs(findings) -> None:
     prometheus.render(report)
 
 
+@functools.lru_cache(maxsize=None)
+def _incremental(example: str):
+    """The example's base scan, traced (tests/fuzz/incremental.py): a changed input re-runs
+    only the facts and checks that read it."""
+    from incremental import Incremental
+
+    from rocmdoctor.sources import SnapshotSource
+
+    return Incremental.of(SnapshotSource(example_dirs()[example]), _all_specs())
+
+
+def _scan_changed(example: str, *, probe=None, file=None, command=None) -> None:
+    """Every check that the one replaced input can affect, on the example machine with it."""
+    from rocmdoctor.sources import _norm
+
+    key = (("probe", probe[0]) if probe is not None else ("read", _norm(file[0])) if file is not None
+           else ("run", tuple(command[0])))
+    findings = _incremental(example).run(_fuzz_source(example, probe=probe, file=file, command=command), key)
+    no_error_findings(findings)
+    _outputs(findings)
+
+
 def _fuzz_source(example: str, *, probe=None, file=None, command=None):
     """The example machine with one probe's data, one file or one command's output replaced."""
     from rocmdoctor.proc import CommandResult
@@ -425,11 +447,16 @@ def _probe_cases():
         lambda c: st.tuples(st.just(c[0]), st.just(c[1]), mutated_json([_example_probe(c[1], c[0])])))
 
 
-@target("probes.data", _probe_cases)
+def _warm_incremental():
+    for ex in EXAMPLES + ("no-gpu",):
+        _incremental(ex)
+
+
+@target("probes.data", _probe_cases, setup=_warm_incremental)
 def _probe(value):
     """Each probe's JSON (env, identity, devnodes, fsstats, python, amdsmi, system...), through every check."""
     example, name, data = value
-    _scan(_fuzz_source(example, probe=(name, data)))
+    _scan_changed(example, probe=(name, data))
 
 
 def _files():
@@ -445,11 +472,11 @@ def _files():
         lambda c: st.tuples(st.just(c[0]), st.just(c[1]), mutated_text([c[2]])))
 
 
-@target("machine.files", _files)
+@target("machine.files", _files, setup=_warm_incremental)
 def _file(value):
     """Each recorded file (/proc, /sys, /etc, /opt/rocm ...), mutated, through every check."""
     example, path, text = value
-    _scan(_fuzz_source(example, file=(path, text)))
+    _scan_changed(example, file=(path, text))
 
 
 def _commands():
@@ -466,11 +493,11 @@ def _commands():
         lambda c: st.tuples(st.just(c[0]), st.just(c[1]), mutated_text([c[2]] + (extra if c[1] == ("dmesg",) else []))))
 
 
-@target("machine.commands", _commands)
+@target("machine.commands", _commands, setup=_warm_incremental)
 def _command(value):
     """Each recorded command's output (lspci, dmesg, dkms, systemd-detect-virt), through every check."""
     example, argv, out = value
-    _scan(_fuzz_source(example, command=(argv, out)))
+    _scan_changed(example, command=(argv, out))
 
 
 # ---------------------------------------------------------------- the snapshot loader
