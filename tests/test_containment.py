@@ -145,3 +145,30 @@ def test_interrupting_rocmdoctor_bench_leaves_no_rank(sig):
         if cli.poll() is None:
             os.killpg(cli.pid, signal.SIGKILL)
             cli.wait()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_interrupting_rocmdoctor_run_leaves_nothing_of_the_command(sig, tmp_path):
+    """`rocmdoctor run -- CMD` where CMD starts a plain child, a setsid escapee and a double-forked
+    orphan, then hangs: Ctrl-C (or a scheduler's SIGTERM) to the doctor ends all of them."""
+    t = tag()
+    job = tmp_path / "job.sh"
+    job.write_text(f"#!/bin/sh\nsleep {t} &\nsetsid sleep {t} &\n(setsid sleep {t} &)\necho started\nexec sleep {t}\n")
+    job.chmod(0o755)
+    cli = subprocess.Popen([sys.executable, "-m", "rocmdoctor", "run", "--stall", "600", "--", str(job)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(alive(t)) < 4 and time.monotonic() < deadline and cli.poll() is None:
+            time.sleep(0.1)
+        assert len(alive(t)) == 4, cli.stderr.read() if cli.poll() is not None else "the job did not start"
+        cli.send_signal(sig)  # the terminal's Ctrl-C reaches the doctor (the job is in its own session)
+        rc = cli.wait(timeout=30)
+        assert rc in (130, 143, 128 + sig), cli.stderr.read()[-2000:]
+        assert gone(t), [p.pid for p in alive(t)]
+    finally:
+        if cli.poll() is None:
+            os.killpg(cli.pid, signal.SIGKILL)
+            cli.wait()
+        for p in alive(t):
+            p.kill()
