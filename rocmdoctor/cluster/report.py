@@ -6,6 +6,8 @@ to print. Schema "rocmdoctor.cluster_report" (docs/cluster.md).
 """
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from ..model import Evidence, Finding, Status
@@ -150,8 +152,12 @@ def _sane_payload(p: Any, i: int) -> dict:
             if isinstance(findings, list) else []
         results = rep.get("results") if isinstance(rep.get("results"), dict) else {}
         summary = results.get("node_summary")
+        took = rep.get("duration_s")
         rep = dict(rep, findings=findings, results=dict(results, node_summary=summary if isinstance(summary, dict)
-                                                        else {}))
+                                                        else {}),
+                   source=rep.get("source") if isinstance(rep.get("source"), dict) else {},
+                   duration_s=took if isinstance(took, (int, float)) and not isinstance(took, bool)
+                   and math.isfinite(took) else 0.0)
     return dict(p, node=node, rank=rank, report=rep, error=error)
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-_COUNT = re.compile(r"^\s*(ue|ce|de)\s*:\s*(\d+)\s*$", re.M | re.I | re.A)
+# Counters are u64 (at most 20 digits): a longer run is not a count, and int() of 100,000 digits
+# raises. Leading space is [ \t]: `^\s*` re-read every following blank line (quadratic on CRLF).
+_COUNT = re.compile(r"^[ \t]*(ue|ce|de)[ \t]*:[ \t]*(\d{1,20})\s*$", re.M | re.I | re.A)
 
 
 def err_count(text: str | None) -> dict[str, int] | None:
@@ -17,7 +19,7 @@ def err_count(text: str | None) -> dict[str, int] | None:
     return out or None
 
 
-_BAD_PAGE = re.compile(r"^\s*(0x[0-9a-f]+)\s*:\s*(0x[0-9a-f]+)\s*:\s*([RPF])\s*$", re.M | re.I | re.A)
+_BAD_PAGE = re.compile(r"^[ \t]*(0x[0-9a-f]{1,16})[ \t]*:[ \t]*(0x[0-9a-f]{1,16})[ \t]*:[ \t]*([RPF])\s*$", re.M | re.I | re.A)
 
 
 def bad_pages(text: str | None) -> list[tuple[str, str, str]]:
@@ -33,11 +35,15 @@ def aer_counts(text: str | None) -> dict[str, int]:
     out: dict[str, int] = {}
     for line in (text or "").splitlines():
         parts = line.split()
-        if len(parts) == 2 and parts[1].isascii() and parts[1].isdigit():
+        if len(parts) == 2 and _count(parts[1]):
             out[parts[0]] = int(parts[1])
-        elif len(parts) == 1 and parts[0].isascii() and parts[0].isdigit():
+        elif len(parts) == 1 and _count(parts[0]):
             out["TOTAL"] = int(parts[0])
     return out
+
+
+def _count(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= 20
 
 
 def aer_total(counts: dict[str, int]) -> int | None:
@@ -49,7 +55,7 @@ def aer_total(counts: dict[str, int]) -> int | None:
     return sum(counts.values())
 
 
-_DPM = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*([MG]?Hz)?\s*(\*)?\s*$", re.I | re.A)
+_DPM = re.compile(r"^\s*(\d{1,20})\s*:\s*(\d{1,20})\s*([MG]?Hz)?\s*(\*)?\s*$", re.I | re.A)
 
 
 def dpm_levels(text: str | None) -> tuple[list[int], int | None]:
@@ -69,5 +75,5 @@ def dpm_levels(text: str | None) -> tuple[list[int], int | None]:
 
 
 def first_int(text: str | None) -> int | None:
-    m = re.match(r"\s*(-?\d+)", text or "", re.A)
+    m = re.match(r"\s*(-?\d{1,20})(?!\d)", text or "", re.A)
     return int(m.group(1)) if m else None

@@ -117,3 +117,52 @@ def test_tmpfs_size_of_infinity_is_unknown():
 def test_health_first_int_ignores_non_ascii_digits():
     from rocmdoctor.parsers import health
     assert health.first_int("¹") is None and health.err_count("ue: ¹\n") in (None, {})
+
+
+def test_fuzz_health_counts_of_100000_digits_are_not_counts():
+    # target parsers.health: ValueError: Exceeds the limit (4300 digits) for integer string conversion
+    from rocmdoctor.parsers import health
+
+    huge = "0" * 100_000
+    assert health.first_int(huge) is None and health.aer_counts(f"RxErr {huge}\n{huge}") == {}
+    assert health.err_count(f"ue: {huge}\nce: 3\n") == {"ce": 3}
+    assert health.dpm_levels(f"0: {huge}Mhz *\n1: 800Mhz\n") == ([800], None)
+
+
+def test_fuzz_serial_masking_is_linear_on_blank_crlf_lines():
+    # target redact.snapshot: 51 s of CPU on 40 kB of "\r\n" (`^\s*` re-read every following blank line)
+    from rocmdoctor.redact import Redactor
+
+    r = Redactor(hostnames=["gpu-node-17"], users=["jdoe42"])
+    t = time.process_time()
+    out = r.text("HTTPS_PROXY=http://alice:pw@proxy.corp.example:3128\r\n" + "\r\n" * 20_000 + "serial: ABC123\r\n")
+    assert time.process_time() - t < 1.0
+    assert "ABC123" not in out and "alice" not in out and "pw@" not in out
+
+
+def test_fuzz_dockerfile_of_20000_identical_from_lines_is_one_image():
+    # target artifacts.dockerfile: 2.65 s of CPU on 520 kB of one FROM line repeated (a finding per line)
+    from rocmdoctor.api import scan
+
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "Dockerfile")
+        with open(path, "w") as fh:
+            fh.write("FROM rocm/pytorch:latest\r\n" * 20_000)
+        t = time.process_time()
+        report = scan(example="mi300x8", level="default", select=["RD-IMG"], options={"config": [path]})
+        assert time.process_time() - t < 5.0
+    tags = [f for f in report.findings if f.code == "RD-IMG-003"]
+    assert len(tags) == 1 and tags[0].status.value == "warn" and "floats" in tags[0].title
+
+
+def test_fuzz_cluster_node_report_whose_source_is_not_an_object():
+    # target cluster.payloads: AttributeError: 'bool' object has no attribute 'get' (JUnit of a node report)
+    from rocmdoctor.cluster import report
+    from rocmdoctor.junit import cluster_xml
+
+    out = report.build([{"node": "a", "rank": 0, "error": None,
+                         "report": {"source": True, "duration_s": "slow", "findings": []}}], level="default")
+    assert "<testsuite" in cluster_xml(out)
