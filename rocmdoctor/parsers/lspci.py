@@ -17,10 +17,11 @@ _HEADER = re.compile(
 _IDS = re.compile(r"\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]")
 _CLASS = re.compile(r"^(?P<name>[^\[:]+?)(?: \[(?P<code>[0-9a-fA-F]{4})\])?:\s")
 _REGION = re.compile(
-    r"Region (?P<idx>\d+): (?P<kind>Memory|I/O ports) at (?P<addr>\S+)"
-    r"(?: \((?P<bits>\d+)-bit, (?P<pf>prefetchable|non-prefetchable)\))?.*?\[size=(?P<size>\d+)(?P<unit>[KMGT]?)\]")
-_SPEED = re.compile(r"Speed (?P<speed>[\d.]+)GT/s(?: \((?P<sq>[^)]*)\))?")
-_WIDTH = re.compile(r"Width x(?P<width>\d+)(?: \((?P<wq>[^)]*)\))?")
+    r"Region (?P<idx>\d{1,3}): (?P<kind>Memory|I/O ports) at (?P<addr>\S+)"
+    r"(?: \((?P<bits>\d{1,3})-bit, (?P<pf>prefetchable|non-prefetchable)\))?.*?\[size=(?P<size>\d{1,20})(?P<unit>[KMGT]?)\]",
+    re.A)  # bounded ASCII numbers: int() of a 5,000-digit run raises
+_SPEED = re.compile(r"Speed (?P<speed>\d{1,4}(?:\.\d{1,4})?)GT/s(?: \((?P<sq>[^)]*)\))?", re.A)
+_WIDTH = re.compile(r"Width x(?P<width>\d{1,3})(?: \((?P<wq>[^)]*)\))?", re.A)
 _FLAG = re.compile(r"([A-Za-z0-9]+)([+-])(?=[\s,]|$)")
 _EXPRESS = re.compile(r"Express \(v\d\) (?P<type>[A-Za-z ]+?)(?: \(|,|$)")
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -123,7 +124,7 @@ def _parse_line(dev: PciDevice, line: str) -> None:
         dev.denied = True
     elif s.startswith("NUMA node:"):
         val = s.split(":", 1)[1].strip()
-        dev.numa_node = int(val) if val.lstrip("-").isdigit() else None
+        dev.numa_node = int(val) if val.lstrip("-").isascii() and val.lstrip("-").isdigit() and len(val) < 6 else None
     elif s.startswith("Kernel driver in use:"):
         dev.driver = s.split(":", 1)[1].strip()
     elif s.startswith("Region ") or s.startswith("[virtual] Memory"):

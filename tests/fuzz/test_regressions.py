@@ -166,3 +166,15 @@ def test_fuzz_cluster_node_report_whose_source_is_not_an_object():
     out = report.build([{"node": "a", "rank": 0, "error": None,
                          "report": {"source": True, "duration_s": "slow", "findings": []}}], level="default")
     assert "<testsuite" in cluster_xml(out)
+
+
+def test_fuzz_lspci_numbers_of_5000_digits_are_not_numbers():
+    # target machine.commands: ValueError: Exceeds the limit (4300 digits) (lspci.py, a region size)
+    from rocmdoctor.parsers.lspci import parse_lspci
+
+    big = "9" * 5000
+    text = ("0000:03:00.0 Display controller [0380]: Advanced Micro Devices, Inc. [AMD/ATI] Vega 20 [1002:66a1]\n"
+            f"\tNUMA node: {big}\n\tRegion 0: Memory at f0000000 (64-bit, prefetchable) [size={big}M]\n"
+            f"\tLnkSta: Speed 1.2.3GT/s, Width x{big}\n")
+    dev = parse_lspci(text)["0000:03:00.0"]
+    assert dev.numa_node is None and dev.regions == [] and dev.device_id == 0x66a1
