@@ -23,6 +23,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=None, help="Hypothesis seed (default: random)")
     p.add_argument("--out", default="fuzz-crashes", metavar="DIR", help="where shrunk reproducers go")
     p.add_argument("--list", action="store_true", help="list the targets and exit")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="targets fuzzed at once, one process each (default: one per CPU)")
     a = p.parse_args(argv)
     here = os.path.dirname(os.path.abspath(__file__))
     fuzz_dir = os.path.join(os.path.dirname(here), "tests", "fuzz")
@@ -35,9 +37,8 @@ def main(argv=None) -> int:
     except ImportError:
         print("benchmarks/fuzz.py: needs hypothesis (pip install -e '.[test]')", file=sys.stderr)
         return 2
-    sys.path.insert(0, fuzz_dir)
-    import targets  # noqa: F401 - registers the targets
-    from harness import TARGETS, run_target
+    _init(fuzz_dir)
+    from harness import TARGETS
 
     names = sorted(TARGETS)
     if a.target:
@@ -51,17 +52,45 @@ def main(argv=None) -> int:
         return 0
     total_cases = crashes = 0
     start = time.monotonic()
-    for n in names:
-        out = run_target(TARGETS[n], a.cases, seed=a.seed, crash_dir=a.out)
-        total_cases += out.cases
-        line = f"{n:24} {out.cases:7d} cases {out.seconds:8.1f} s"
-        if out.crash:
+    jobs = [(n, a.cases, a.seed, a.out) for n in names]
+    if a.jobs > 1 and len(jobs) > 1:
+        import multiprocessing
+
+        # Longest first (the targets that scan whole machines), so no slow one starts last.
+        order = sorted(jobs, key=lambda j: not j[0].startswith(("machine.", "probes.", "config.", "artifacts.")))
+        with multiprocessing.get_context("spawn").Pool(min(a.jobs, len(jobs)), initializer=_init,
+                                                       initargs=(fuzz_dir,)) as pool:
+            done = {r[0]: r for r in pool.imap_unordered(_one, order)}
+        results = [done[n] for n in names]
+    else:
+        results = [_one(j) for j in jobs]
+    for n, cases, seconds, crash, path in results:
+        total_cases += cases
+        line = f"{n:24} {cases:7d} cases {seconds:8.1f} s"
+        if crash:
             crashes += 1
-            line += f"  CRASH {out.crash}  -> {out.path}"
+            line += f"  CRASH {crash}  -> {path}"
         print(line, flush=True)
     print(f"fuzz: {len(names)} targets, {total_cases} cases, {crashes} crashes "
           f"({time.monotonic() - start:.0f} s)", flush=True)
     return 1 if crashes else 0
+
+
+def _init(fuzz_dir: str) -> None:
+    if fuzz_dir not in sys.path:
+        sys.path.insert(0, fuzz_dir)
+    import targets  # noqa: F401,F811 - registers the targets
+
+    del targets
+
+
+def _one(job) -> tuple:
+    """Fuzz one target (in a worker process with --jobs): (name, cases, seconds, crash, path)."""
+    from harness import TARGETS, run_target
+
+    name, cases, seed, out = job
+    r = run_target(TARGETS[name], cases, seed=seed, crash_dir=out)
+    return name, r.cases, r.seconds, r.crash, r.path
 
 
 if __name__ == "__main__":

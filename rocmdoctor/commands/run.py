@@ -203,8 +203,14 @@ class Runner:
                         tree.terminate()
                         rc = tree.poll()
                     rc = 130 if rc is None else rc
+                # What the command left running may hold its output open (a setsid escapee): give
+                # it proc.LINGER_S to finish (none after Ctrl-C), then the tree is ended on leaving
+                # this block, which closes the pipes, and the pumps read to their end.
+                linger_until = time.monotonic() + (0.0 if self.outcome == "interrupted" else proc.LINGER_S)
                 for t in pumps:
-                    t.join(2.0)
+                    t.join(max(0.0, linger_until - time.monotonic()))
+            for t in pumps:
+                t.join(2.0)
             return self.finish(rc)
         finally:
             if old_hup is not None:
