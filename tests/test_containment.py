@@ -33,6 +33,13 @@ def alive(arg):
     return out
 
 
+def as_from_a_terminal():
+    """Ctrl-C at its default, as a shell's foreground job has it: a test run started in the
+    background of a non-interactive shell (`pytest &`) inherits SIGINT ignored, and a process
+    started with SIGINT ignored rightly keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def gone(arg, within=5.0):
     t = time.monotonic() + within
     while alive(arg) and time.monotonic() < t:
@@ -128,7 +135,8 @@ def test_interrupting_rocmdoctor_bench_leaves_no_rank(sig):
     # A CPU all-reduce on two ranks; interrupted while the ranks start (importing torch).
     cli = subprocess.Popen([sys.executable, "-m", "rocmdoctor", "bench", "allreduce", "--device", "cpu",
                             "--nproc", "2", "--timeout", "120", "-q"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                           preexec_fn=as_from_a_terminal)
     try:
         parent = psutil.Process(cli.pid)
         deadline = time.monotonic() + 60
@@ -139,7 +147,8 @@ def test_interrupting_rocmdoctor_bench_leaves_no_rank(sig):
         assert len(ranks) == 2, cli.stderr.read() if cli.poll() is not None else "ranks did not start"
         pids = [r.pid for r in ranks]
         cli.send_signal(sig)  # as the terminal's Ctrl-C (to the doctor; ranks are in their own sessions)
-        cli.wait(timeout=30)  # it ends (its exit status is 0 when the ranks had just finished: a race)
+        rc = cli.wait(timeout=30)
+        assert rc != 0, cli.stderr.read()[-3000:]
         assert [p for p in pids if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE] == []
     finally:
         if cli.poll() is None:
@@ -156,7 +165,8 @@ def test_interrupting_rocmdoctor_run_leaves_nothing_of_the_command(sig, tmp_path
     job.write_text(f"#!/bin/sh\nsleep {t} &\nsetsid sleep {t} &\n(setsid sleep {t} &)\necho started\nexec sleep {t}\n")
     job.chmod(0o755)
     cli = subprocess.Popen([sys.executable, "-m", "rocmdoctor", "run", "--stall", "600", "--", str(job)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True,
+                           preexec_fn=as_from_a_terminal)
     try:
         deadline = time.monotonic() + 60
         while len(alive(t)) < 4 and time.monotonic() < deadline and cli.poll() is None:
