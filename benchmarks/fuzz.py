@@ -58,12 +58,11 @@ def main(argv=None) -> int:
 
         # Longest first (the targets that scan whole machines), so no slow one starts last.
         order = sorted(jobs, key=lambda j: not j[0].startswith(("machine.", "probes.", "config.", "artifacts.")))
-        with multiprocessing.get_context("spawn").Pool(min(a.jobs, len(jobs)), initializer=_init,
-                                                       initargs=(fuzz_dir,)) as pool:
-            done = {r[0]: r for r in pool.imap_unordered(_one, order)}
-        results = [done[n] for n in names]
+        pool = multiprocessing.get_context("spawn").Pool(min(a.jobs, len(jobs)), initializer=_init,
+                                                         initargs=(fuzz_dir,))
+        results = pool.imap_unordered(_one, order)  # a line as each target finishes
     else:
-        results = [_one(j) for j in jobs]
+        pool, results = None, (_one(j) for j in jobs)
     for n, cases, seconds, crash, path in results:
         total_cases += cases
         line = f"{n:24} {cases:7d} cases {seconds:8.1f} s"
@@ -71,6 +70,9 @@ def main(argv=None) -> int:
             crashes += 1
             line += f"  CRASH {crash}  -> {path}"
         print(line, flush=True)
+    if pool is not None:
+        pool.close()
+        pool.join()
     print(f"fuzz: {len(names)} targets, {total_cases} cases, {crashes} crashes "
           f"({time.monotonic() - start:.0f} s)", flush=True)
     return 1 if crashes else 0

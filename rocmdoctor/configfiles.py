@@ -84,6 +84,14 @@ class Setting:
 
 # ---------------------------------------------------------------- loading
 
+def unrecognised(path: str, data: dict) -> str:
+    """The one-line message for a file that is no known config: its first top-level keys, with
+    control characters escaped (a key may be "\n") and each cut at 40 characters."""
+    keys = [repr(str(k))[1:-1][:40] for k in sorted(data, key=str)[:8]]
+    return (f"{path}: not recognised as a DeepSpeed, LLaMA-Factory or HF TrainingArguments config "
+            f"(top-level keys: {', '.join(keys) or 'none'})")
+
+
 def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
     from .sources import _read_capped  # refuses fifos and devices (/dev/zero, a pipe): no hang
 
@@ -99,8 +107,7 @@ def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
     data = parse(text, path)
     kind = detect(data)
     if kind is None:
-        raise ConfigError(f"{path}: not recognised as a DeepSpeed, LLaMA-Factory or HF TrainingArguments config "
-                          f"(top-level keys: {', '.join(sorted(data)[:8]) or 'none'})")
+        raise ConfigError(unrecognised(path, data))
     ds = None
     ref = data.get("deepspeed")
     if follow_deepspeed and kind != DEEPSPEED and isinstance(ref, str) and ref.strip():

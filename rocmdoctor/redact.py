@@ -34,13 +34,13 @@ _IPV4 = re.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w.-]*\d)(?!\.\w)")
 _IPV6 = re.compile(r"(?<![\w:.])((?:[0-9a-fA-F]{1,4}:){2,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4})?)(?![\w:])")
 _MAC = re.compile(r"(?<![\w:])((?:[0-9a-fA-F]{2}[:-]){5}[0-9a-fA-F]{2})(?![\w:])")
 _UUID = re.compile(r"\b([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\b")
-# Horizontal space only: with `\s*` after `^`, each of 20,000 blank CRLF lines re-read all the
-# whitespace after it (51 s of CPU on 40 kB, found by the fuzzer).
-_SERIAL_KV = re.compile(r"(?im)^([ \t]*[\"']?(?:[\w ]*serial[\w ]*|unique[_ ]id|uuid|asset[_ ]tag)[\"']?[ \t]*[:=]?[ \t]*[\"']?)"
-                        r"([^\s\"',]+)")
-# Serials that do not sit at the start of a line: rocm-smi's "GPU[0]  : Serial Number: X",
-# lspci's "Device Serial Number 00-11-22-ff-ff-33-44-55" (8 bytes, which the MAC rule would half-mask).
-_SERIAL_INLINE = re.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?\s*[:=]\s*[\"']?)([^\s\"',]+)")
+# Applied line by line (``_serial_kv``) to lines that mention a serial: as one multi-line pattern,
+# `^\s*` re-read every following blank line (51 s on 40 kB of CRLF lines), and an unbounded
+# `[\w ]*serial[\w ]*` key backtracked over every "serial" of a long line: both found by the fuzzer.
+_SERIAL_KV = re.compile(r"(?i)^([ \t]*[\"']?(?:[\w ]{0,64}serial[\w ]{0,64}|unique[_ ]id|uuid|asset[_ ]tag)[\"']?"
+                        r"[ \t]*[:=]?[ \t]*[\"']?)([^\s\"',]+)")
+_SERIAL_HINT = re.compile(r"(?i)serial|unique[_ ]id|uuid|asset[_ ]tag")
+_SERIAL_INLINE = re.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?\s{0,16}[:=]\s{0,16}[\"']?)([^\s\"',]+)")
 _PCI_DSN = re.compile(r"(?i)(device serial number\s+)([0-9a-f]{2}(?:-[0-9a-f]{2}){7})")
 # Keys of structured probe data (amdsmi, JSON tool output) whose values identify one device.
 SERIAL_KEY = re.compile(r"(?i)serial|unique_?id|uuid|asset_?tag|^sn$")
@@ -214,6 +214,18 @@ _PROXY_IN_TEXT = re.compile(r"(?i)(\b(?:(?:https?|all|ftp|socks)_?)?proxy[\"']?\
                             r"[A-Za-z][A-Za-z0-9+.-]{0,30}://(?:<redacted>@)?)([A-Za-z0-9.-]{1,253})")
 
 
+def _serial_kv(s: str, repl) -> str:
+    """``_SERIAL_KV`` on each line that mentions a serial (a key line is short: longer ones are
+    left as they are)."""
+    if not _SERIAL_HINT.search(s):
+        return s
+    lines = s.split("\n")
+    for i, line in enumerate(lines):
+        if len(line) <= 1024 and _SERIAL_HINT.search(line):
+            lines[i] = _SERIAL_KV.sub(repl, line, count=1)
+    return "\n".join(lines)
+
+
 def no_proxy_covers(no_proxy: str, host: str) -> bool:
     """Whether a NO_PROXY list exempts ``host`` (requests/curl rules: '*', exact names, domain
     suffixes with or without a leading dot, IP addresses and CIDR ranges)."""
@@ -268,7 +280,7 @@ class Redactor:
         if "proxy" in s.lower():  # https_proxy=http://proxy.corp.example:3128 in a file
             s = _PROXY_IN_TEXT.sub(lambda m: m.group(1) + self._host(m.group(2)), s)
         s = _PCI_DSN.sub(lambda m: m.group(1) + self._placeholder("serial", m.group(2).lower()), s)
-        s = _SERIAL_KV.sub(lambda m: m.group(1) + self._serial(m.group(2)), s)
+        s = _serial_kv(s, lambda m: m.group(1) + self._serial(m.group(2)))
         s = _SERIAL_INLINE.sub(lambda m: m.group(1) + self._serial(m.group(2)), s)
         s = _UUID.sub(lambda m: self._placeholder("uuid", m.group(1).lower()), s)
         s = _MAC.sub(lambda m: self._placeholder("mac", m.group(1).lower()), s)

@@ -232,7 +232,7 @@ def parse_speed(text: str | None) -> float | None:
     """'16.0 GT/s PCIe' -> 16.0; 'Unknown' / '' -> None."""
     if not text:
         return None
-    m = re.match(r"\s*([\d.]+)\s*GT/s", text)
+    m = re.match(r"\s*(\d{1,4}(?:\.\d{1,4})?)\s*GT/s", text, re.A)  # not "3.32.0 GT/s" (float() raises)
     return float(m.group(1)) if m else None
 
 

@@ -53,8 +53,10 @@ def looks_like(text: str, path: str) -> str | None:
         return SHELL
     if path.endswith((".sh", ".bash", ".slurm", ".sbatch")):
         return SLURM if path.endswith((".slurm", ".sbatch")) else SHELL
-    if re.search(r"(?m)^\s*(?:export\s+[A-Za-z_]\w*=|(?:\S+=\S+\s+)*(?:torchrun|deepspeed|accelerate\s+launch|"
-                 r"llamafactory-cli\s+train)\s+[^:\s])", head):
+    # Linear: [ \t] after ^ (not \s, which crossed blank lines), and `NAME=value ` prefixes whose
+    # name has no "=" (`\S+=\S+` split "a=b=c" several ways: exponential backtracking).
+    if re.search(r"(?m)^[ \t]*(?:export[ \t]+[A-Za-z_]\w*=|(?:[^\s=]+=\S*[ \t]+)*(?:torchrun|deepspeed|"
+                 r"accelerate[ \t]+launch|llamafactory-cli[ \t]+train)[ \t]+[^:\s])", head):
         return SHELL
     return None
 

@@ -50,9 +50,7 @@ def read(path: str, text: str) -> Artifact:
         return Artifact(path, "unknown", text, error=str(exc))
     kind = detect(data)
     if kind is None:
-        return Artifact(path, "unknown", text, data=data, error=(
-            f"{path}: not recognised as a DeepSpeed, LLaMA-Factory or HF TrainingArguments config "
-            f"(top-level keys: {', '.join(sorted(data)[:8]) or 'none'})"))
+        return Artifact(path, "unknown", text, data=data, error=cf.unrecognised(path, data))
     art = Artifact(path, kind, text, data=data)
     json_like = text.lstrip().startswith("{")
     if kind != MODEL_CONFIG:

@@ -178,3 +178,52 @@ def test_fuzz_lspci_numbers_of_5000_digits_are_not_numbers():
             f"\tLnkSta: Speed 1.2.3GT/s, Width x{big}\n")
     dev = parse_lspci(text)["0000:03:00.0"]
     assert dev.numa_node is None and dev.regions == [] and dev.device_id == 0x66a1
+
+
+def test_fuzz_file_kind_detection_is_linear_on_blank_lines():
+    # target artifacts.dockerfile: 15 s of CPU on 22 kB (a seed Dockerfile with 20,000 blank lines):
+    # `(?m)^\s*FROM` re-read every following blank line at each line start
+    from rocmdoctor.readers import detect
+    from rocmdoctor.readers.shell import looks_like
+
+    text = "FROM rocm/pytorch:latest\n" + "\n" * 20_000 + "RUN pip install x\n"
+    t = time.process_time()
+    assert detect("Dockerfile", text) == "dockerfile"
+    assert looks_like("\n" * 4000 + "x", "job") is None
+    assert looks_like(("a=b=c=d=e " * 40) + "\n", "job") is None  # `\S+=\S+` prefixes backtracked exponentially
+    assert time.process_time() - t < 1.0
+    assert looks_like("NCCL_DEBUG=INFO HIP_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 t.py\n", "job") == "shell"
+
+
+def test_fuzz_unrecognised_config_message_is_one_line():
+    # target config.deepspeed_json: a top-level key "\n" made the ConfigError two lines
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "ds.json")
+        with open(path, "w") as fh:
+            fh.write('{"\\n": null, "a\\tb": 1}')
+        with pytest.raises(cf.ConfigError) as exc:
+            cf.load(path)
+    assert "\n" not in str(exc.value) and "\\n" in str(exc.value)
+
+
+def test_fuzz_link_speed_with_two_dots_is_unknown():
+    # target machine.files: ValueError: could not convert string to float: '3.32.0' (current_link_speed)
+    from rocmdoctor.facts.interconnect import parse_speed
+
+    assert parse_speed("3.32.0 GT/s PCIe\r\n") is None and parse_speed("16.0 GT/s PCIe") == 16.0
+
+
+def test_fuzz_serial_masking_is_linear_on_a_line_full_of_serial_words():
+    # target redact.snapshot: minutes on a 1 MB line of "serial serial ...": the unbounded
+    # `[\w ]*serial[\w ]*` key backtracked over every "serial" of the line
+    from rocmdoctor.redact import Redactor
+
+    r = Redactor(hostnames=[], users=[])
+    t = time.process_time()
+    r.text("serial " * 150_000)
+    r.text(("Device Serial Number " * 40 + "\n") * 2000)
+    assert time.process_time() - t < 2.0
+    assert r.text("  Serial Number: X-99\r\n") == "  Serial Number: REDACTED-1\r\n"
