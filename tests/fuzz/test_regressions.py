@@ -226,4 +226,5 @@ def test_fuzz_serial_masking_is_linear_on_a_line_full_of_serial_words():
     r.text("serial " * 150_000)
     r.text(("Device Serial Number " * 40 + "\n") * 2000)
     assert time.process_time() - t < 2.0
-    assert r.text("  Serial Number: X-99\r\n") == "  Serial Number: REDACTED-1\r\n"
+    out = r.text("  Serial Number: X-99\r\n")
+    assert out.startswith("  Serial Number: REDACTED-") and "X-99" not in out and out.endswith("\r\n")
