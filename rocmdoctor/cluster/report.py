@@ -147,7 +147,7 @@ def _sane_payload(p: Any, i: int) -> dict:
         rep, error = None, error or f"its report is a {type(rep).__name__}, not an object"
     if rep:
         findings = rep.get("findings")
-        findings = [f for f in findings if isinstance(f, dict) and f.get("status") in _STATUSES
+        findings = [_sane_finding(f) for f in findings if isinstance(f, dict) and f.get("status") in _STATUSES
                     and isinstance(f.get("code"), str) and isinstance(f.get("area") or "", str)] \
             if isinstance(findings, list) else []
         results = rep.get("results") if isinstance(rep.get("results"), dict) else {}
@@ -162,6 +162,30 @@ def _sane_payload(p: Any, i: int) -> dict:
 
 
 _STATUSES = {s.value for s in Status}
+_TEXT_FIELDS = ("title", "detail", "subject")
+
+
+def _sane_finding(f: dict) -> dict:
+    """A peer's finding with its text fields as text (absent or of another type: empty; a
+    subject may be null), so every output can render it."""
+    out = dict(f)
+    for k in _TEXT_FIELDS:
+        v = out.get(k)
+        if not isinstance(v, str) and not (k == "subject" and v is None):
+            out[k] = "" if v is None or isinstance(v, (dict, list)) else str(v)
+    out["sources"] = [s for s in out.get("sources") or [] if isinstance(s, str)] \
+        if isinstance(out.get("sources"), list) else []
+    out["evidence"] = [{"source": str(e.get("source", "")), "text": str(e.get("text", ""))}
+                       for e in out.get("evidence") or [] if isinstance(e, dict)] \
+        if isinstance(out.get("evidence"), list) else []
+    fix = out.get("fix")
+    if fix is not None:
+        acts = fix.get("actions") if isinstance(fix, dict) else None
+        out["fix"] = None if not isinstance(fix, dict) else dict(fix, title=str(fix.get("title", "")), actions=[
+            dict(a, description=str(a.get("description", "")),
+                 argv=[str(x) for x in a["argv"]] if isinstance(a.get("argv"), list) else None)
+            for a in (acts if isinstance(acts, list) else []) if isinstance(a, dict)])
+    return out
 
 
 def _unique_names(payloads: list[dict]) -> list[dict]:

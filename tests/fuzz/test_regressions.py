@@ -140,7 +140,7 @@ def test_fuzz_serial_masking_is_linear_on_blank_crlf_lines():
     assert "ABC123" not in out and "alice" not in out and "pw@" not in out
 
 
-def test_fuzz_dockerfile_of_20000_identical_from_lines_is_one_image():
+def test_fuzz_dockerfile_of_thousands_of_identical_from_lines_is_one_image():
     # target artifacts.dockerfile: 2.65 s of CPU on 520 kB of one FROM line repeated (a finding per line)
     from rocmdoctor.api import scan
 
@@ -150,7 +150,7 @@ def test_fuzz_dockerfile_of_20000_identical_from_lines_is_one_image():
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "Dockerfile")
         with open(path, "w") as fh:
-            fh.write("FROM rocm/pytorch:latest\r\n" * 20_000)
+            fh.write("FROM rocm/pytorch:latest\r\n" * 9_000)  # 234 kB: under the Dockerfile size limit
         t = time.process_time()
         report = scan(example="mi300x8", level="default", select=["RD-IMG"], options={"config": [path]})
         assert time.process_time() - t < 5.0
@@ -228,3 +228,25 @@ def test_fuzz_serial_masking_is_linear_on_a_line_full_of_serial_words():
     assert time.process_time() - t < 2.0
     out = r.text("  Serial Number: X-99\r\n")
     assert out.startswith("  Serial Number: REDACTED-") and "X-99" not in out and out.endswith("\r\n")
+
+
+def test_fuzz_dockerfile_larger_than_any_real_one_is_refused_not_read_for_seconds():
+    # target artifacts.dockerfile: 2.75 s of CPU on an 880 kB Dockerfile (RUN lines through the shell reader)
+    from rocmdoctor.readers.dockerfile import read
+
+    t = time.process_time()
+    art = read("Dockerfile", "FROM rocm/pytorch\r\nRUN pip install a \\\r\n" + "  b \\\r\n" * 150_000 + "  c\r\n")
+    assert time.process_time() - t < 0.5
+    assert art.error and "larger than any Dockerfile" in art.error and "\n" not in art.error
+
+
+def test_fuzz_peer_finding_without_title_or_with_odd_evidence_renders():
+    # target cluster.payloads: KeyError: 'title' (JUnit of a peer's finding)
+    from rocmdoctor.cluster import report
+    from rocmdoctor.junit import cluster_xml
+
+    odd = {"code": "RD-X-1", "status": "fail", "area": "gpu", "evidence": [{"source": 1}, 7],
+           "sources": [None, "https://x"], "fix": {"actions": [{"argv": "rm -rf /"}, 3]}}
+    out = report.build([{"node": "a", "rank": 0, "error": None, "report": {"findings": [odd]}}], level="default")
+    xml = cluster_xml(out)
+    assert "RD-X-1" in xml and "https://x" in xml
