@@ -147,7 +147,8 @@ def _sane_payload(p: Any, i: int) -> dict:
         rep, error = None, error or f"its report is a {type(rep).__name__}, not an object"
     if rep:
         findings = rep.get("findings")
-        findings = [_sane_finding(f) for f in findings if isinstance(f, dict) and f.get("status") in _STATUSES
+        findings = [_sane_finding(f) for f in findings if isinstance(f, dict) and isinstance(f.get("status"), str)
+                    and f["status"] in _STATUSES
                     and isinstance(f.get("code"), str) and isinstance(f.get("area") or "", str)] \
             if isinstance(findings, list) else []
         results = rep.get("results") if isinstance(rep.get("results"), dict) else {}

@@ -68,14 +68,15 @@ def test_fuzz_cluster_peer_summary_with_odd_network_parts_does_not_crash():
     assert [f.subject for f in drift.network(nodes)] == ["a"]
 
 
-def test_fuzz_dockerfile_of_20000_stages_reads_in_linear_time():
-    # target artifacts.dockerfile: Artifact.origin split the whole text once per value (quadratic, minutes)
+def test_fuzz_dockerfile_of_5000_stages_reads_in_linear_time():
+    # target artifacts.dockerfile: Artifact.origin split the whole text once per value (quadratic,
+    # minutes on 20,000 stages; files over 64 KiB are refused since)
     from rocmdoctor.readers import dockerfile
 
     t = time.process_time()
-    art = dockerfile.read("Dockerfile", "ARG X=1\n" + "FROM a AS b\n" * 20_000)
-    assert len(art.data["stages"]) == 20_000
-    assert time.process_time() - t < 5.0
+    art = dockerfile.read("Dockerfile", "ARG X=1\n" + "FROM a AS b\n" * 5_000)
+    assert len(art.data["stages"]) == 5_000
+    assert time.process_time() - t < 2.0
 
 
 def test_fuzz_compose_file_is_read_with_the_bounded_yaml_reader():
@@ -150,7 +151,7 @@ def test_fuzz_dockerfile_of_thousands_of_identical_from_lines_is_one_image():
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "Dockerfile")
         with open(path, "w") as fh:
-            fh.write("FROM rocm/pytorch:latest\r\n" * 9_000)  # 234 kB: under the Dockerfile size limit
+            fh.write("FROM rocm/pytorch:latest\r\n" * 2_400)  # 62 kB: under the Dockerfile size limit
         t = time.process_time()
         report = scan(example="mi300x8", level="default", select=["RD-IMG"], options={"config": [path]})
         assert time.process_time() - t < 5.0
@@ -247,6 +248,9 @@ def test_fuzz_peer_finding_without_title_or_with_odd_evidence_renders():
 
     odd = {"code": "RD-X-1", "status": "fail", "area": "gpu", "evidence": [{"source": 1}, 7],
            "sources": [None, "https://x"], "fix": {"actions": [{"argv": "rm -rf /"}, 3]}}
-    out = report.build([{"node": "a", "rank": 0, "error": None, "report": {"findings": [odd]}}], level="default")
+    unhashable = {"code": "RD-X-2", "status": ["fail"], "area": "gpu"}  # TypeError: unhashable type: 'list'
+    out = report.build([{"node": "a", "rank": 0, "error": None, "report": {"findings": [odd, unhashable]}}],
+                       level="default")
     xml = cluster_xml(out)
+    assert "RD-X-2" not in xml
     assert "RD-X-1" in xml and "https://x" in xml
