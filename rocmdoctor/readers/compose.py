@@ -52,7 +52,16 @@ def _line(lines: list[str], lo: int, hi: int, pattern: str) -> int | None:
     return None
 
 
+# Compose files are a few kB; 100 kB took 1 s to parse and place (found by the fuzzer). Larger
+# ones are refused, as Dockerfiles and scripts are.
+MAX_COMPOSE_BYTES = 64 * 1024
+
+
 def read(path: str, text: str) -> Artifact:
+    if len(text) > MAX_COMPOSE_BYTES:
+        art = Artifact(path, COMPOSE, "", data={"services": {}})
+        art.error = f"{path}: {len(text) // 1024} KiB; larger than any compose file ({MAX_COMPOSE_BYTES // 1024} KiB at most)"
+        return art
     art = Artifact(path, COMPOSE, text, data={"services": {}})
     try:
         import yaml  # type: ignore  # noqa: F401 - only to say PyYAML is needed
