@@ -3,7 +3,8 @@
 Installed as the README says (its own venv, or pipx), rocmdoctor runs in an interpreter
 that has no torch; the user means the environment they train in. So: an explicit
 ``--python``; else the active virtual environment (``VIRTUAL_ENV``) or conda environment
-(``CONDA_PREFIX``); else the ``python3`` on PATH; else rocmdoctor's own interpreter.
+(``CONDA_PREFIX``); else the ``python3`` on PATH (through a pyenv shim to the interpreter it
+runs, :func:`pyenv_target`); else rocmdoctor's own interpreter.
 The report names the one chosen and the reason at its top.
 
 :func:`choose` is the one place that decides; commands that run the target interpreter
@@ -53,6 +54,52 @@ def _env_python(prefix: str) -> str | None:
     return None
 
 
+def pyenv_target(shim: str, env: Mapping[str, str], cwd: str | None = None) -> str | None:
+    """The interpreter a pyenv shim runs, found as pyenv finds it (``PYENV_VERSION``, else the
+    nearest ``.python-version`` from the working directory up, else ``$PYENV_ROOT/version``),
+    so the scan runs it directly: the shim is a bash script that costs 200 ms a start, and a
+    script cannot be cached. None (the shim is used as it is) for anything else: not a pyenv
+    shim, the system Python, a version name pyenv would have to resolve, a missing binary."""
+    shims = os.path.dirname(shim)
+    root = os.path.dirname(shims)
+    if os.path.basename(shims) != "shims" or not os.path.isdir(os.path.join(root, "versions")):
+        return None
+    try:
+        with open(shim, "rb") as fh:
+            head = fh.read(1024)
+    except OSError:
+        return None
+    if not head.startswith(b"#!") or b"pyenv" not in head:
+        return None
+    names = [v for v in env.get("PYENV_VERSION", "").split(":") if v.strip()]
+    if not names:
+        d = env.get("PYENV_DIR") or cwd or os.getcwd()
+        files = []
+        while True:
+            files.append(os.path.join(d, ".python-version"))
+            parent = os.path.dirname(d)
+            if parent == d:
+                break
+            d = parent
+        for f in files + [os.path.join(root, "version")]:
+            try:
+                with open(f, encoding="utf-8", errors="replace") as fh:
+                    names = [w for line in fh.read(4096).splitlines()
+                             for w in line.split("#", 1)[0].split()]
+            except OSError:
+                continue
+            if names:
+                break
+    for name in names:
+        name = name.strip()
+        if name == "system" or "/" in name or name in (".", ".."):
+            return None
+        cand = os.path.join(root, "versions", name, "bin", os.path.basename(shim))
+        if os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return cand
+    return None
+
+
 def choose(explicit: str | None = None, environ: Mapping[str, str] | None = None,
            which: Callable[[str], str | None] | None = None) -> Interpreter:
     """The interpreter to inspect. ``explicit`` (from --python) is taken as given; the
@@ -68,5 +115,9 @@ def choose(explicit: str | None = None, environ: Mapping[str, str] | None = None
                 return Interpreter(exe, f"{what} ({var}={prefix})")
     found = which("python3") if which else shutil.which("python3", path=env.get("PATH", os.defpath))
     if found:
-        return Interpreter(os.path.abspath(found), "python3 on PATH")
+        found = os.path.abspath(found)
+        real = pyenv_target(found, env)
+        if real:
+            return Interpreter(real, f"python3 on PATH, through pyenv's shim {found}")
+        return Interpreter(found, "python3 on PATH")
     return Interpreter(sys.executable, "rocmdoctor's own interpreter (no python3 on PATH)")

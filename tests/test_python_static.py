@@ -267,3 +267,37 @@ def test_every_variable_the_static_probe_reports_is_in_the_cache_key(monkeypatch
         monkeypatch.setenv(name, "/changed-for-the-test")
         assert envcache.static_key(sys.executable) != base, name
         monkeypatch.undo()
+
+
+def _fake_pyenv(tmp_path, versions=("3.11.7", "3.10.13")):
+    root = tmp_path / "pyenv"
+    (root / "shims").mkdir(parents=True)
+    shim = root / "shims" / "python3"
+    shim.write_text('#!/usr/bin/env bash\nexport PYENV_ROOT="%s"\nexec "%s/libexec/pyenv" exec "${0##*/}" "$@"\n'
+                    % (root, root))
+    shim.chmod(0o755)
+    for v in versions:
+        b = root / "versions" / v / "bin"
+        b.mkdir(parents=True)
+        (b / "python3").write_text("")
+        (b / "python3").chmod(0o755)
+    return root, str(shim)
+
+
+def test_a_pyenv_shim_is_followed_as_pyenv_would(tmp_path):
+    from rocmdoctor.interpreter import pyenv_target
+
+    root, shim = _fake_pyenv(tmp_path)
+    (root / "version").write_text("3.11.7\n")
+    project = tmp_path / "project" / "src"
+    project.mkdir(parents=True)
+    assert pyenv_target(shim, {}, cwd=str(project)) == str(root / "versions/3.11.7/bin/python3")
+    (tmp_path / "project" / ".python-version").write_text("# pinned\n3.10.13\n")
+    assert pyenv_target(shim, {}, cwd=str(project)) == str(root / "versions/3.10.13/bin/python3")
+    assert pyenv_target(shim, {"PYENV_VERSION": "3.11.7"}, cwd=str(project)) == str(root / "versions/3.11.7/bin/python3")
+    # What pyenv itself would have to decide: keep the shim.
+    for version in ("system", "3.11", "myenv/../x", "9.9.9"):
+        assert pyenv_target(shim, {"PYENV_VERSION": version}, cwd=str(project)) is None, version
+    assert pyenv_target(sys.executable, {}) is None  # not a shim
+    c = choose(None, {"PATH": ""}, which=lambda n: shim)
+    assert c.why.startswith("python3 on PATH, through pyenv's shim") and c.path.endswith("/bin/python3")
