@@ -58,8 +58,9 @@ def main(argv=None) -> int:
 
         # Longest first (the targets that scan whole machines), so no slow one starts last.
         order = sorted(jobs, key=lambda j: not j[0].startswith(("machine.", "probes.", "config.", "artifacts.")))
+        # A fresh process per target: one target's caches and heap never slow or charge another.
         pool = multiprocessing.get_context("spawn").Pool(min(a.jobs, len(jobs)), initializer=_init,
-                                                         initargs=(fuzz_dir,))
+                                                         initargs=(fuzz_dir,), maxtasksperchild=1)
         results = pool.imap_unordered(_one, order)  # a line as each target finishes
     else:
         pool, results = None, (_one(j) for j in jobs)

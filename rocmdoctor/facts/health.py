@@ -13,6 +13,8 @@ would hide the error from the next tool.
 """
 from __future__ import annotations
 
+import math
+
 import posixpath
 from dataclasses import dataclass
 
@@ -104,18 +106,24 @@ def _smi_gpus(ctx) -> dict[str, dict]:
     return out
 
 
+_U64 = 1 << 64  # every counter and size these files hold fits; beyond is not a reading (fuzz)
+
+
 def _int(v) -> int | None:
+    """A counter or size from sysfs text or amd-smi JSON; None for anything that is not one
+    (a bool, NaN, infinity, a 300-digit number, a string of another shape)."""
     if isinstance(v, bool):
         return None
-    if isinstance(v, int):
-        return v
     if isinstance(v, float):
-        return int(v)
-    if isinstance(v, str):
+        v = int(v) if math.isfinite(v) else None
+    elif isinstance(v, str):
+        s = v.strip()
         try:
-            return int(v.strip(), 0)
+            v = int(s, 0) if len(s) <= 24 else None
         except ValueError:
             return None
+    if isinstance(v, int) and -_U64 < v < _U64:
+        return v
     return None
 
 
@@ -354,8 +362,8 @@ def gpu_health(ctx) -> list[GpuHealth]:
             f.update(num_xcc=node.props.get("num_xcc") or None, max_sclk=node.props.get("max_engine_clk_fcompute") or None)
         # memory already allocated
         used = src.text(f"{dev}/mem_info_vram_used")
-        if used and used.strip().isdigit():
-            f.update(vram_used=int(used.strip()), vram_used_source=f"{dev}/mem_info_vram_used")
+        if used and used.strip().isdigit() and _int(used) is not None:
+            f.update(vram_used=_int(used), vram_used_source=f"{dev}/mem_info_vram_used")
         elif isinstance((h or {}).get("vram_usage"), dict) and _int(h["vram_usage"].get("vram_used")) is not None:
             # amdsmi answers in MB
             f.update(vram_used=_int(h["vram_usage"]["vram_used"]) * 1024 * 1024,

@@ -122,4 +122,14 @@ def distributions(ctx) -> dict:
     d = ctx.get("python_static").get("distributions")
     if not isinstance(d, dict):
         raise Missing("python probe: no distribution list")
-    return d
+    # Probe data may come from a snapshot: each entry must read as the probe writes it.
+    return {str(k): e for k, e in ((k, _sane_distribution(k, v)) for k, v in d.items()) if e is not None}
+
+
+def _sane_distribution(key, d) -> dict | None:
+    if not isinstance(d, dict):
+        return None
+    out = dict(d, name=d["name"] if isinstance(d.get("name"), str) else str(key))
+    out["version"] = d.get("version") if isinstance(d.get("version"), str) else None
+    out["requires"] = [r for r in d["requires"] if isinstance(r, str)] if isinstance(d.get("requires"), list) else []
+    return out

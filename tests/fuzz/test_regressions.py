@@ -263,3 +263,25 @@ def test_fuzz_compose_file_larger_than_any_real_one_is_refused():
     t = time.process_time()
     art = read("docker-compose.yml", "services:\n" + "  s%d:\n    image: rocm/pytorch\n" * 1 + "# pad\n" * 20_000)
     assert time.process_time() - t < 0.5 and art.error and "larger than any compose file" in art.error
+
+
+def test_fuzz_health_integers_from_json_or_sysfs_are_bounded():
+    # target machine.files: OverflowError dividing a 300-digit mem_info_vram_used (RD-HEALTH-010)
+    from rocmdoctor.facts.health import _int
+
+    assert _int("2965667842" * 30) is None and _int(float("nan")) is None and _int(float("inf")) is None
+    assert _int(10 ** 30) is None and _int(True) is None and _int(" 4096\n") == 4096 and _int("0x10") == 16
+
+
+def test_fuzz_distribution_with_a_null_name_does_not_crash_the_pin_checks():
+    # target probes.data: TypeError in RD-PIN-001/002: a distribution whose "name" is null
+    from rocmdoctor.facts import Context
+    from rocmdoctor.facts.python_env import distributions
+
+    class Static:
+        def get(self, name):
+            return {"distributions": {"peft": {"name": None, "version": 3, "requires": ["torch>=2", 7]}, "x": []}}
+
+    ctx = Context.__new__(Context)
+    ctx.get = lambda name: Static().get(name)
+    assert distributions(ctx) == {"peft": {"name": "peft", "version": None, "requires": ["torch>=2"]}}
