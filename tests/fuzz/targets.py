@@ -162,37 +162,21 @@ EXAMPLES = ("mi50x2-xeon", "mi300x8", "rx7900xtx")
 def _config_base(example: str):
     """The example machine's facts that do not depend on --config files, computed once: which
     facts depend on them is traced by scanning once with a seed config."""
+    from incremental import _Tracer, _TracingContext
+
+    from rocmdoctor import engine
     from rocmdoctor.api import make_source
     from rocmdoctor.facts import Context
 
-    class Tracing(Context):
-        def __init__(self, *a, **kw):
-            super().__init__(*a, **kw)
-            self.deps: dict[str, set] = {}
-            self._stack: list[str] = []
-
-        def get(self, name):
-            if self._stack:
-                self.deps.setdefault(self._stack[-1], set()).add(name)
-            if name in self._cache or name in self._missing:
-                return super().get(name)
-            self._stack.append(name)
-            try:
-                return super().get(name)
-            finally:
-                self._stack.pop()
-
-    from rocmdoctor import engine
-
     src = make_source(example=example)
     seed = os.path.join(DATA, "seeds")
-    tracing = Tracing(src, "default", {"config": [seed]})
-    engine.run(_all_specs(), tracing)
+    tracer = _Tracer()  # which facts each fact used: those that use the config files' settings
+    engine.run(_all_specs(), _TracingContext(src, tracer, "default", {"config": [seed]}))
     dependent = {"settings", "setups", "training_config"}
     changed = True
     while changed:
         changed = False
-        for fact_name, used in tracing.deps.items():
+        for fact_name, used in tracer.fact_deps.items():
             if fact_name not in dependent and used & dependent:
                 dependent.add(fact_name)
                 changed = True
