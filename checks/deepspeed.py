@@ -8,12 +8,12 @@ All answers come from DeepSpeed's own op-builder API, run in a child process by 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 
 from rocmdoctor import configlint as cl
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag
 from rocmdoctor.fixes.das import das_wheel_plan
+from rocmdoctor.records import replace
 
 ADVANCED_INSTALL = "https://www.deepspeed.ai/tutorials/advanced-install/"
 MEMORY_DOC = "https://arxiv.org/abs/2205.05198"  # activation memory (memory_estimate.py)

@@ -9,11 +9,10 @@ A counter file that needs root is a skip that says so, never an error.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import health as K
 from rocmdoctor.model import Status
+from rocmdoctor.records import replace
 
 GIB = 1 << 30
 

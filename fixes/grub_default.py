@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from dataclasses import dataclass
 
 from rocmdoctor.fixplan import Refused, split_lines
 from rocmdoctor.parsers.cmdline import parse_cmdline
+from rocmdoctor.records import dataclass
 
 LINUX = "GRUB_CMDLINE_LINUX"
 DEFAULT = "GRUB_CMDLINE_LINUX_DEFAULT"

@@ -26,8 +26,9 @@ import os
 import signal
 import stat
 import time
-from dataclasses import dataclass
 from typing import Any
+
+from .records import dataclass
 
 FAULT_ENV = "ROCMDOCTOR_FAULT_STEP"
 CHUNK_ENV = "ROCMDOCTOR_FAULT_CHUNK"

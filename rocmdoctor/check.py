@@ -12,10 +12,10 @@ engine, so the helpers take only what differs per outcome.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .model import Action, Applicability, Evidence, Finding, FixPlan, Status
+from .records import dataclass
 
 __all__ = ["check", "ok", "warn", "fail", "skip", "ev", "Action", "Applicability", "FixPlan",
            "CheckSpec"]

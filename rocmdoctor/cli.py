@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 
 from . import __version__
@@ -48,8 +47,9 @@ def exit_code(report: Report, strict: bool) -> int:
 def _command_names() -> list[str]:
     """Command modules in rocmdoctor/commands/, found without importing them."""
     from . import commands
+    from .modules import iter_modules
 
-    names = [info.name for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_")]
+    names = [info.name for info in iter_modules(commands.__path__) if not info.name.startswith("_")]
     return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
 
 
@@ -118,6 +118,49 @@ def _exit_on_sigterm() -> None:
         def on_term(signum, frame):
             raise KeyboardInterrupt
         signal.signal(signal.SIGTERM, on_term)
+
+
+# Commands that only read and print: after them the console script skips the interpreter's
+# teardown (see entry()).
+FAST_EXIT = frozenset({"scan", "list", "env", "recommend"})
+
+
+def entry() -> None:
+    """The ``rocmdoctor`` console script and ``python -m rocmdoctor``: :func:`main`, then for
+    the read-only commands an exit without tearing the interpreter down (freeing some 250
+    modules: 5 ms of a 90 ms quick scan, which a Slurm prolog pays on every job), once the
+    output is flushed and the atexit hooks (which end any child left) have run. Any doubt
+    (a thread still running, output that will not flush) takes the normal exit."""
+    code = main()
+    if _chosen(sys.argv[1:]) in FAST_EXIT:
+        _exit_now(code)
+    raise SystemExit(code)
+
+
+def _exit_now(code: int) -> None:
+    import os
+
+    threading = sys.modules.get("threading")
+    if threading is not None and any(t is not threading.main_thread() and not t.daemon and t.is_alive()
+                                     for t in threading.enumerate()):
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    import atexit
+
+    run_hooks = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the normal exit
+    if run_hooks is None:
+        return
+    run_hooks()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(code)
 
 
 def main(argv: list[str] | None = None) -> int:

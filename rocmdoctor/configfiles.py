@@ -16,8 +16,9 @@ import json
 import math
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+from .records import dataclass, field
 
 DEEPSPEED, LLAMAFACTORY, HF = "deepspeed", "llamafactory", "hf_training_args"
 KIND_NAMES = {DEEPSPEED: "DeepSpeed config", LLAMAFACTORY: "LLaMA-Factory config",

@@ -11,10 +11,9 @@ Precision rules (bf16 on gfx906, fp16 loss scaling) live with the precision advi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .check import Action, FixPlan, ev, fail, ok, skip, warn
 from .model import Finding
+from .records import dataclass
 
 ZERO_DOCS = "https://www.deepspeed.ai/docs/config-json/#zero-optimizations-for-fp16-training"
 ZERO_PAPER = "https://arxiv.org/abs/1910.02054"

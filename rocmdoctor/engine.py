@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import replace
 from typing import Iterable
 
 from .check import NO_DEFAULT, CheckSpec, parameters
 from .facts import Context, Missing, level_rank
 from .model import Evidence, Finding, Status
+from .records import replace
 
 
 def _inputs(spec: CheckSpec, ctx: Context) -> tuple[dict, list[str], list[str]]:

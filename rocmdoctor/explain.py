@@ -12,12 +12,12 @@ is documented in docs/explain.md and docs/json-schema.md.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
 from .logscan.reader import Occurrence, ScanResult
 from .model import Finding, Status
+from .records import dataclass, field
 
 SCHEMA = "rocmdoctor.explain"
 SCHEMA_VERSION = 1

@@ -17,10 +17,10 @@ import difflib
 import importlib
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from .model import Applicability, FixPlan
+from .records import dataclass, field
 from .sources import Source
 
 SCHEMA = "rocmdoctor.fixplan"

@@ -15,8 +15,9 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from dataclasses import dataclass
 from typing import Callable, Mapping
+
+from .records import dataclass
 
 
 @dataclass(frozen=True)

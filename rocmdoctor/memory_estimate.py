@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict
+
+from .records import dataclass, field, replace
 
 GIB = 1 << 30
 RUNTIME_BYTES = 1 * GIB

@@ -6,8 +6,9 @@ finding compares with ``==`` in tests and serialises the same way in every outpu
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from .records import dataclass, field
 
 
 class Status(str, enum.Enum):
@@ -149,6 +150,8 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if hasattr(value, "__dataclass_fields__"):
+        from dataclasses import asdict  # here: `import dataclasses` costs a quick scan 10 ms
+
         return _jsonable(asdict(value))
     return value
 

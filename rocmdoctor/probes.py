@@ -13,7 +13,6 @@ import os
 import pwd
 import stat
 import sys
-from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from . import proc
@@ -29,7 +28,7 @@ class ProbeHost(Protocol):
     lock: Any  # a threading.Lock guarding memo
 
 
-PROBE_DIR = Path(__file__).parent / "childprobes"
+PROBE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "childprobes")
 
 
 class ProbeFailed(Exception):
@@ -126,8 +125,8 @@ def _child(script: str, src: ProbeHost, args: list[str], timeout: float) -> dict
 
 def _run_child(script: str, python: str, args: list[str], timeout: float) -> dict[str, Any]:
     """Run a probe script in the target interpreter and parse the JSON it prints last."""
-    path = PROBE_DIR / script
-    res = proc.run([python, "-X", "utf8", str(path), *args], timeout=timeout, env=_child_env())
+    path = os.path.join(PROBE_DIR, script)
+    res = proc.run([python, "-X", "utf8", path, *args], timeout=timeout, env=_child_env())
     if res.error:
         raise ProbeFailed(f"{python}: {res.error}")
     if res.timed_out:
@@ -164,7 +163,7 @@ def _child_env() -> dict[str, str]:
 def _load_static_module():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", PROBE_DIR / "python_static.py")
+    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", os.path.join(PROBE_DIR, "python_static.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)  # type: ignore[union-attr]
     return mod

@@ -37,8 +37,9 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
+
+from .records import dataclass, field
 
 MAX_OUTPUT = 8 * 1024 * 1024  # bytes kept per stream
 LINGER_S = 1.0  # after a command exits, how long what it left running may keep its output open
@@ -352,6 +353,12 @@ def terminate_all(grace: float = 0.5) -> None:
 atexit.register(terminate_all)
 
 
+def _on_path(name: str, env: Mapping[str, str] | None) -> bool:
+    """Whether ``name`` exists in a directory of the PATH the child would search (Popen's rule:
+    the PATH of ``env`` when given). Existence only: whether it runs is Popen's to say."""
+    return any(os.path.exists(os.path.join(d, name)) for d in os.get_exec_path(env))
+
+
 def run(
     argv: Sequence[str],
     timeout: float,
@@ -361,6 +368,10 @@ def run(
 ) -> CommandResult:
     argv = tuple(str(a) for a in argv)
     start = time.monotonic()
+    if argv and "/" not in argv[0] and not _on_path(argv[0], env):
+        # What Popen would say, without a fork (and, for a scan's first command, without the
+        # subreaper set-up): a tool the machine lacks is the common case on a host without ROCm.
+        return CommandResult(argv, None, error="not found")
     try:
         tree = ProcessTree(argv, stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd)

@@ -20,31 +20,31 @@ Two layers, both here:
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import re
 import sys
 from typing import Any, Iterator
-from urllib.parse import urlsplit
+
+from . import lazyre
 
 SECRET_NAME = re.compile(r"TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|API_?KEY|ACCESS_?KEY|PRIVATE|"
                          r"(^|_)KEY($|_)|AUTH|COOKIE|SESSION", re.I)
-ADDRESS_NAME = re.compile(r"(^|_)(ADDR|HOST|HOSTNAME|NODELIST|MASTER|SERVER|URL|URI|ENDPOINT)($|_)", re.I)
+ADDRESS_NAME = lazyre.compile(r"(^|_)(ADDR|HOST|HOSTNAME|NODELIST|MASTER|SERVER|URL|URI|ENDPOINT)($|_)", re.I)
 
-_IPV4 = re.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w.-]*\d)(?!\.\w)")
-_IPV6 = re.compile(r"(?<![\w:.])((?:[0-9a-fA-F]{1,4}:){2,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4})?)(?![\w:])")
-_MAC = re.compile(r"(?<![\w:])((?:[0-9a-fA-F]{2}[:-]){5}[0-9a-fA-F]{2})(?![\w:])")
-_UUID = re.compile(r"\b([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\b")
+_IPV4 = lazyre.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w.-]*\d)(?!\.\w)")
+_IPV6 = lazyre.compile(r"(?<![\w:.])((?:[0-9a-fA-F]{1,4}:){2,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4})?)(?![\w:])")
+_MAC = lazyre.compile(r"(?<![\w:])((?:[0-9a-fA-F]{2}[:-]){5}[0-9a-fA-F]{2})(?![\w:])")
+_UUID = lazyre.compile(r"\b([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\b")
 # Applied line by line (``_serial_kv``) to lines that mention a serial: as one multi-line pattern,
 # `^\s*` re-read every following blank line (51 s on 40 kB of CRLF lines), and an unbounded
 # `[\w ]*serial[\w ]*` key backtracked over every "serial" of a long line: both found by the fuzzer.
-_SERIAL_KV = re.compile(r"(?i)^([ \t]*[\"']?(?:[\w ]{0,64}serial[\w ]{0,64}|unique[_ ]id|uuid|asset[_ ]tag)[\"']?"
+_SERIAL_KV = lazyre.compile(r"(?i)^([ \t]*[\"']?(?:[\w ]{0,64}serial[\w ]{0,64}|unique[_ ]id|uuid|asset[_ ]tag)[\"']?"
                         r"[ \t]*[:=]?[ \t]*[\"']?)([^\s\"',]+)")
-_SERIAL_HINT = re.compile(r"(?i)serial|unique[_ ]id|uuid|asset[_ ]tag")
-_SERIAL_INLINE = re.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?\s{0,16}[:=]\s{0,16}[\"']?)([^\s\"',]+)")
-_PCI_DSN = re.compile(r"(?i)(device serial number\s+)([0-9a-f]{2}(?:-[0-9a-f]{2}){7})")
+_SERIAL_HINT = lazyre.compile(r"(?i)serial|unique[_ ]id|uuid|asset[_ ]tag")
+_SERIAL_INLINE = lazyre.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?\s{0,16}[:=]\s{0,16}[\"']?)([^\s\"',]+)")
+_PCI_DSN = lazyre.compile(r"(?i)(device serial number\s+)([0-9a-f]{2}(?:-[0-9a-f]{2}){7})")
 # Keys of structured probe data (amdsmi, JSON tool output) whose values identify one device.
-SERIAL_KEY = re.compile(r"(?i)serial|unique_?id|uuid|asset_?tag|^sn$")
-_VERSION_CONTEXT = re.compile(r"(version|ver|release|rocm|driver|firmware|fw|vbios|v)[\s:=\"'_-]*$", re.I)
+SERIAL_KEY = lazyre.compile(r"(?i)serial|unique_?id|uuid|asset_?tag|^sn$")
+_VERSION_CONTEXT = lazyre.compile(r"(version|ver|release|rocm|driver|firmware|fw|vbios|v)[\s:=\"'_-]*$", re.I)
 _KEEP_V4 = {"0.0.0.0", "127.0.0.1", "255.255.255.255", "255.255.255.0"}
 
 
@@ -210,7 +210,7 @@ def scrubbed_output() -> Iterator[None]:
 
 # ---------------------------------------------------------------- proxies
 PROXY_NAME = re.compile(r"^(?:https?|all|ftp|socks|rsync|no)_proxy$", re.I)
-_PROXY_IN_TEXT = re.compile(r"(?i)(\b(?:(?:https?|all|ftp|socks)_?)?proxy[\"']?\s{0,8}[=:]\s{0,8}[\"']?"
+_PROXY_IN_TEXT = lazyre.compile(r"(?i)(\b(?:(?:https?|all|ftp|socks)_?)?proxy[\"']?\s{0,8}[=:]\s{0,8}[\"']?"
                             r"[A-Za-z][A-Za-z0-9+.-]{0,30}://(?:<redacted>@)?)([A-Za-z0-9.-]{1,253})")
 
 
@@ -232,6 +232,8 @@ def no_proxy_covers(no_proxy: str, host: str) -> bool:
     host = (host or "").strip().strip("[]").lower().rstrip(".")
     if not host:
         return False
+    import ipaddress
+
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:
@@ -312,6 +314,8 @@ class Redactor:
 
     def _ipv4(self, m: re.Match) -> str:
         value = m.group(1)
+        import ipaddress  # here: only snapshots mask addresses
+
         try:
             ipaddress.IPv4Address(value)
         except ValueError:
@@ -325,6 +329,8 @@ class Redactor:
 
     def _ipv6(self, m: re.Match) -> str:
         value = m.group(1)
+        import ipaddress  # here: only snapshots mask addresses
+
         try:
             addr = ipaddress.IPv6Address(value)
         except ValueError:
@@ -338,6 +344,8 @@ class Redactor:
         h = host.strip("[]")
         if not h or h.lower() in ("localhost", "*") or h.startswith("<"):
             return host
+        import ipaddress  # here: only snapshots mask addresses
+
         try:
             addr = ipaddress.ip_address(h)
         except ValueError:
@@ -351,6 +359,8 @@ class Redactor:
         is set, with credentials, its scheme and port stay; who and where do not."""
         if not isinstance(v, str) or not v.strip():
             return v
+        from urllib.parse import urlsplit
+
         try:
             u = urlsplit(v.strip() if "://" in v else "http://" + v.strip())
             host, port = u.hostname, u.port

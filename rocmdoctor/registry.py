@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import re
 import sys
-from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from .check import CheckSpec
+from .modules import iter_modules
+from .records import dataclass, field, replace
 
 ENTRY_POINT_GROUP = "rocmdoctor.checks"
 BUILTIN_PACKAGE = "rocmdoctor.checks"
@@ -56,13 +56,13 @@ def _builtin(reg: Registry, wanted=None) -> None:
     scan skip a module whose every check it would leave out, as read from the module's source
     by :func:`declared`: a quick scan then never imports the benchmark or config-lint checks."""
     pkg = importlib.import_module(BUILTIN_PACKAGE)
-    for info in pkgutil.iter_modules(pkg.__path__, BUILTIN_PACKAGE + "."):
+    for info in iter_modules(pkg.__path__, BUILTIN_PACKAGE + "."):
         if wanted is not None and _skippable(info, wanted, reg):
             continue
         mod = importlib.import_module(info.name)
         specs = specs_in(mod)
         if info.ispkg:  # an area split into modules (checks/bench/): its checks in code order, as a module's
-            for sub in pkgutil.iter_modules(mod.__path__, info.name + "."):
+            for sub in iter_modules(mod.__path__, info.name + "."):
                 specs += specs_in(importlib.import_module(sub.name))
             specs.sort(key=lambda s: s.code)
         for spec in specs:
@@ -117,7 +117,7 @@ def _calls(text: str) -> int:
 
 def _sources(info) -> list[str] | None:
     """Paths of a check module's source files (a package: its modules); None if unknown."""
-    base = getattr(info.module_finder, "path", None)
+    base = info.path
     if not base:
         return None
     leaf = info.name.rsplit(".", 1)[1]

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterable
+
+from . import lazyre
+from .records import dataclass, field
 
 ENV, LAUNCHER, TRAIN, CONTAINER, BUILD = "env", "launcher", "train", "container", "build"
 LIVE = "environment"
@@ -47,7 +49,7 @@ def scrub(text: str) -> str:
     return _SECRET_ASSIGN.sub(lambda m: m.group(1) + ("<redacted>" if m.group(2) else ""), text)
 
 
-_SECRET_ASSIGN = re.compile(r"(?i)\b((?:[A-Z0-9_]*(?:TOKEN|SECRET|PASSW\w*|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|"
+_SECRET_ASSIGN = lazyre.compile(r"(?i)\b((?:[A-Z0-9_]*(?:TOKEN|SECRET|PASSW\w*|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|"
                             r"CREDENTIAL\w*))\s*[=:]\s*[\"']?)([^\s\"']*)")
 
 

@@ -15,11 +15,11 @@ import json
 import os
 import posixpath
 import stat as _stat
-from dataclasses import dataclass
 from typing import Any
 
 from . import proc
 from .proc import CommandResult
+from .records import dataclass
 
 MAX_FILE = 4 * 1024 * 1024  # bytes read from one file; sysfs/proc files are tiny
 MAX_LINK_HOPS = 40

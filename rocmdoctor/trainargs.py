@@ -11,10 +11,10 @@ values"). So a change of dtype must name every file that sets one, never only th
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import configfiles as cf
+from .records import dataclass, field
 from .settings import Setup, Value, truthy
 
 HF_DS_MATCH = "https://github.com/huggingface/transformers/blob/main/src/transformers/integrations/deepspeed.py"

@@ -15,11 +15,11 @@ import os
 import shutil
 import threading
 import time
-from dataclasses import dataclass, field
 
 from .knowledge.signatures import NOTE
 from .logscan.matcher import Match, Scanner, looks_like_error
 from .logscan.reader import TAIL_LINES, ScanResult
+from .records import dataclass, field
 
 IDLE_FRACTION = 0.05  # of one core, per process, over the window
 BUSY_STALL_FACTOR = 3.0

@@ -123,6 +123,9 @@ def main() -> int:
         ("default, warm cache", rd + ["--python", py], warm_cache),
         ("default, without DeepSpeed", rd + ["--python", no_ds], warm_cache),
         ("default, cold cache", rd + ["--python", py], "fresh"),
+        # The cold scan's floor: DeepSpeed's op builders cannot be asked without these imports
+        # (exit without teardown, as the probe child does).
+        ("floor: import torch+deepspeed", [py, "-c", "import os, torch, deepspeed; os._exit(0)"], None),
     ]
     if a.baseline:  # another source tree (e.g. a checkout of the previous release), timed in the same rounds
         base_py = mirror_env(a.python, tmp, "baseline-env", ("rocmdoctor",), install=os.path.abspath(a.baseline))

@@ -1,6 +1,7 @@
 """The real DeepSpeed child probe against the installed (CPU) DeepSpeed and torch."""
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 
@@ -33,7 +34,7 @@ def test_probe_through_live_source():
 
 
 def test_flag_dry_run_runs_on_this_deepspeed():
-    out = subprocess.run([sys.executable, str(PROBE_DIR / "deepspeed_ops.py"), "--flags"],
+    out = subprocess.run([sys.executable, os.path.join(PROBE_DIR, "deepspeed_ops.py"), "--flags"],
                          capture_output=True, text=True, timeout=120)
     d = json.loads([ln for ln in out.stdout.splitlines() if ln.startswith("{")][-1])
     assert d["flag_dry_run"] is True

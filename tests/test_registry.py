@@ -112,12 +112,13 @@ def test_static_index_of_check_modules_matches_what_importing_them_registers():
     """The index a scan uses to leave modules unimported (registry.declared) must read every
     built-in module's codes, levels and options exactly as importing it does."""
     import importlib
-    import pkgutil
+
+    from rocmdoctor.modules import iter_modules
 
     full = registry.load(plugins=False)
     pkg = importlib.import_module(registry.BUILTIN_PACKAGE)
     seen = set()
-    for info in pkgutil.iter_modules(pkg.__path__, registry.BUILTIN_PACKAGE + "."):
+    for info in iter_modules(pkg.__path__, registry.BUILTIN_PACKAGE + "."):
         declared = []
         for path in registry._sources(info):
             with open(path, encoding="utf-8") as fh:
@@ -156,3 +157,25 @@ def test_a_scan_loads_every_check_it_can_run(level, options):
 ])
 def test_static_index_reads_literal_decorators_and_gives_up_on_anything_else(text, expected):
     assert registry.declared(text) == expected
+
+
+@pytest.mark.parametrize("package", ["rocmdoctor", "rocmdoctor.checks", "rocmdoctor.commands", "rocmdoctor.facts",
+                                     "rocmdoctor.knowledge", "rocmdoctor.fixes", "json", "email"])
+def test_module_listing_matches_pkgutil(package, tmp_path):
+    """modules.iter_modules (which spares a scan pkgutil's import of inspect) lists what
+    pkgutil.iter_modules lists: packages, modules, compiled extensions; not data or dotted names."""
+    import importlib
+    import pkgutil
+
+    from rocmdoctor.modules import iter_modules
+
+    for d in ("pkg_a", "not_a_pkg", "dotted.dir"):
+        (tmp_path / d).mkdir()
+    (tmp_path / "pkg_a" / "__init__.py").write_text("")
+    (tmp_path / "dotted.dir" / "__init__.py").write_text("")
+    for f in ("mod_b.py", "__init__.py", "ext.cpython-311-x86_64-linux-gnu.so", "data.txt", "a.b.py", "c.pyc"):
+        (tmp_path / f).write_text("")
+    paths = list(importlib.import_module(package).__path__) + [str(tmp_path)]
+    want = [(m.name, m.ispkg) for m in pkgutil.iter_modules(paths, "p.")]
+    assert [(m.name, m.ispkg) for m in iter_modules(paths, "p.")] == want
+    assert ("p.pkg_a", True) in want and ("p.mod_b", False) in want

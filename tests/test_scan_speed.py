@@ -1,5 +1,5 @@
 """What keeps the scan fast: only the command being run is imported, the quick level
-needs neither rich, pyudev nor importlib.metadata, and the torch child starts from the
+needs neither rich, pyudev, importlib.metadata nor dataclasses, and the torch child starts from the
 bare command line when (and only when) the scan will need it."""
 import os
 import subprocess
@@ -19,7 +19,8 @@ def test_quick_scan_imports_only_its_command_and_no_heavy_library():
             "print(sorted(m for m in sys.modules if m.startswith('rocmdoctor.commands.'))); "
             "print([m for m in ('rich', 'pyudev', 'importlib.metadata', 'torch', 'packaging.requirements', "
             "'rocmdoctor.checks.bench.common', 'rocmdoctor.checks.precision_config', 'rocmdoctor.trainargs', "
-            "'rocmdoctor.configfiles', 'rocmdoctor.fixes.groups', 'hashlib', 'tempfile') if m in sys.modules])")
+            "'rocmdoctor.configfiles', 'rocmdoctor.fixes.groups', 'hashlib', 'tempfile', 'dataclasses', 'inspect', "
+            "'pkgutil') if m in sys.modules])")
     env = dict(os.environ)
     env.pop("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", None)  # plugins are listed as a user's scan lists them
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
@@ -122,3 +123,24 @@ def test_a_valid_python_is_checked_once_then_cached(monkeypatch, tmp_path):
     monkeypatch.setattr(usage, "run_command", lambda *a, **k: pytest.fail("ran the interpreter again"))
     assert usage.check_python(py).startswith("3.")
     usage.check_python.cache_clear()
+
+
+
+@pytest.mark.parametrize("argv,fast", [(["scan", "--level", "quick", "--format", "json"], True),
+                                       (["fix", "--example", "mi50x2-xeon", "--format", "json"], False)])
+def test_console_exit_skips_teardown_but_not_output_or_atexit_hooks(argv, fast):
+    """entry() ends a read-only command with os._exit: everything printed arrives, the atexit
+    hooks (proc's: end any child left) run, the exit code is main()'s; only the interpreter's
+    teardown (here: a module global's __del__) is skipped. Other commands exit normally."""
+    code = ("import atexit, sys, json; from rocmdoctor import cli; "
+            "atexit.register(lambda: print('hook ran', flush=True)); "
+            "G = type('G', (), {'__del__': lambda self: print('teardown', flush=True)})(); "
+            f"sys.argv = ['rocmdoctor'] + {argv!r}; "
+            "real = cli.main; cli.main = lambda: real() and 0 or 7; cli.entry()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 7, out.stderr[-2000:]
+    body, _, tail = out.stdout.rpartition("}\n")
+    import json
+
+    assert "findings" in json.loads(body + "}") or "plans" in json.loads(body + "}")
+    assert tail.splitlines() == (["hook ran"] if fast else ["hook ran", "teardown"])

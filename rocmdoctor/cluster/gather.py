@@ -14,9 +14,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 
 from .. import proc
+from ..records import dataclass
 from .rendezvous import Rendezvous
 
 SLACK = 60.0  # on top of the protocol's own timeouts before the hard kill

@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import re
 import socket
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Mapping
+
+from ..records import dataclass
 
 DEFAULT_PORT = 29500
 

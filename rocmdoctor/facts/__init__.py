@@ -8,7 +8,6 @@ parameters and the engine passes them in. A fact that cannot be established rais
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from typing import Any, Callable
 
 from ..sources import Source
@@ -83,7 +82,9 @@ def level_rank(level: str) -> int:
 
 def _discover() -> dict[str, Callable]:
     out: dict[str, Callable] = {}
-    for mod in pkgutil.iter_modules(__path__, __name__ + "."):
+    from ..modules import iter_modules
+
+    for mod in iter_modules(__path__, __name__ + "."):
         m = importlib.import_module(mod.name)
         for obj in vars(m).values():
             name = getattr(obj, "__rocmdoctor_fact__", None)
@@ -117,8 +118,10 @@ def _index() -> dict[str, str]:
 
         pattern = re.compile(r"""^@fact\(\s*["']([^"']+)["']\s*\)""", re.M)
         index: dict[str, str] = {}
-        for mod in pkgutil.iter_modules(__path__, __name__ + "."):
-            path = os.path.join(getattr(mod.module_finder, "path", ""), mod.name.rsplit(".", 1)[1] + ".py")
+        from ..modules import iter_modules
+
+        for mod in iter_modules(__path__, __name__ + "."):
+            path = os.path.join(mod.path, mod.name.rsplit(".", 1)[1] + ".py")
             try:
                 with open(path, encoding="utf-8") as fh:
                     names = pattern.findall(fh.read())

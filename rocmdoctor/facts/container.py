@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..parsers.mounts import parse_mounts, size_option
+from ..records import dataclass
 from . import Missing, fact
 
 _CGROUP_HINTS = re.compile(r"docker|kubepods|containerd|libpod|lxc|crio")

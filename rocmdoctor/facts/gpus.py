@@ -3,12 +3,12 @@ from amdsmi, sysfs, a PCI-id table, and rocm-smi/rocminfo text only as fallbacks
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
 
 from ..knowledge.gpus import AMD_VENDOR, HYGON_VENDOR, NVIDIA_VENDOR, has_unified_memory, is_integrated, pci_name
 from ..knowledge.platforms import DCU_CLASS_PREFIXES, TTM_PAGE
 from ..parsers import rocm_smi, rocminfo
 from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
+from ..records import dataclass
 from . import Missing, conform, fact, probe_data
 
 KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"

@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 
 import posixpath
-from dataclasses import dataclass
 
 from ..knowledge.health import HOST_SETTINGS
 from ..parsers import health as P
+from ..records import dataclass
 from . import Missing, fact, probe_data
 
 PCI = "/sys/bus/pci/devices"

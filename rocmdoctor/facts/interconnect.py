@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
 
 from ..knowledge.gpus import AMD_VENDOR
 from ..parsers.kfd import parse_properties
 from ..parsers.lspci import PciDevice, normalise_bdf, parse_lspci
+from ..records import dataclass, field
 from . import Missing, fact
 
 LSPCI_ARGV = ("lspci", "-vvv", "-nn", "-D")

@@ -7,8 +7,7 @@ bridge above a GPU) belongs to.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import dataclass
 from . import Missing, fact
 
 JOURNAL_THIS = ("journalctl", "-k", "-b", "0", "--no-pager", "-q")

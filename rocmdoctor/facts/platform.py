@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
 
 from ..knowledge.gpus import HYGON_VENDOR
 from ..knowledge.platforms import WSL_SHADOW_GLOBS
+from ..records import dataclass, field
 from . import Missing, fact
 
 DCU_MODULES = ("hydcu", "hycu")  # Hygon's kernel drivers (hycu in newer rock packages)

@@ -8,8 +8,8 @@ stepping <= 255) makes topology discovery fail, so the runtime sees no GPU at al
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from ..records import dataclass
 from . import fact
 
 GLOBAL = "HSA_OVERRIDE_GFX_VERSION"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 
+from ..records import dataclass
 from . import Missing, fact
 
 _VERSION_H = re.compile(r"#define\s+ROCM_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)")

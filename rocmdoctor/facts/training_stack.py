@@ -11,10 +11,10 @@ table in ``knowledge/llamafactory.py`` as fallback.
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, field
 
 from .. import envcache
 from ..knowledge import llamafactory as lf
+from ..records import dataclass, field
 from . import Missing, fact, probe_data
 
 

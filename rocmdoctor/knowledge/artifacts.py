@@ -5,7 +5,8 @@ Read by checks/images.py, checks/container_config.py and checks/launch.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 PYTORCH_ROCM_INSTALL = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/"

@@ -5,9 +5,10 @@ loads it: the API imports the table, the table imports these types, and nothing 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
+
+from ..records import dataclass, field
 
 # PCI vendor ids (Linux include/linux/pci_ids.h).
 AMD_VENDOR = 0x1002

@@ -14,8 +14,8 @@ literals is as cheap as parsing a file. ``tests/test_gpu_knowledge.py`` keeps it
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
+from ..records import replace
 from .gpu_types import (
     AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
     YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, Gpu, FamilyFallback,

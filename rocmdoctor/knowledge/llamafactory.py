@@ -18,7 +18,8 @@ bf04ca6 (2026-02-02, after v0.9.4) keeps only a presence check.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 STACK = ("deepspeed", "transformers", "accelerate", "peft", "trl", "datasets")
 

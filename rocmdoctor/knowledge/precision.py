@@ -8,7 +8,8 @@ it lives in the GPU knowledge base, read through ``rocmdoctor.knowledge.gpus.pre
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 # Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"

@@ -23,8 +23,9 @@ Writing an entry (docs/explain.md, "Adding a signature"):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
+
+from ..records import dataclass
 
 # Precedence tiers: lower = earlier in the causal chain, listed first.
 HARDWARE, DRIVER, RUNTIME, SETUP, MEMORY, NUMERICS, CONSEQUENCE, NOTE = 1, 2, 3, 4, 5, 6, 7, 8

@@ -14,7 +14,8 @@ Every pattern here is anchored or bounded, so a hostile line costs linear time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 MAX_LINE = 16384  # characters of one line that are matched; the rest is ignored
 

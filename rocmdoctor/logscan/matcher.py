@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..knowledge.signatures import Signature, catalog
+from ..records import dataclass, field
 from .lines import LogLine, parse
 
 # A terminal signature (barrier hang) counts only this close to the end. Here, not in reader.py,

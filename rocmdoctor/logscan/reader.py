@@ -9,10 +9,10 @@ import gzip
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Iterable
 
 from ..knowledge.signatures import Signature, catalog
+from ..records import dataclass, field
 from .lines import LogLine, rank_from_path
 from .matcher import TAIL_LINES, Match, Scanner, looks_like_error
 from .prefilter import Prefilter

@@ -1,7 +1,7 @@
 """The kernel command line (/proc/cmdline)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import dataclass
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """/proc/cpuinfo: vendor, model, logical CPUs and sockets."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import dataclass
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ Lines without a kernel (``added``/``built`` for no kernel yet) keep kernel None.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import dataclass
 
 
 @dataclass(frozen=True)

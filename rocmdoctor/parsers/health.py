@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+from .. import lazyre
+
 # Counters are u64 (at most 20 digits): a longer run is not a count, and int() of 100,000 digits
 # raises. Leading space is [ \t]: `^\s*` re-read every following blank line (quadratic on CRLF).
-_COUNT = re.compile(r"^[ \t]*(ue|ce|de)[ \t]*:[ \t]*(\d{1,20})\s*$", re.M | re.I | re.A)
+_COUNT = lazyre.compile(r"^[ \t]*(ue|ce|de)[ \t]*:[ \t]*(\d{1,20})\s*$", re.M | re.I | re.A)
 
 
 def err_count(text: str | None) -> dict[str, int] | None:
@@ -19,7 +21,7 @@ def err_count(text: str | None) -> dict[str, int] | None:
     return out or None
 
 
-_BAD_PAGE = re.compile(r"^[ \t]*(0x[0-9a-f]{1,16})[ \t]*:[ \t]*(0x[0-9a-f]{1,16})[ \t]*:[ \t]*([RPF])\s*$", re.M | re.I | re.A)
+_BAD_PAGE = lazyre.compile(r"^[ \t]*(0x[0-9a-f]{1,16})[ \t]*:[ \t]*(0x[0-9a-f]{1,16})[ \t]*:[ \t]*([RPF])\s*$", re.M | re.I | re.A)
 
 
 def bad_pages(text: str | None) -> list[tuple[str, str, str]]:
@@ -55,7 +57,7 @@ def aer_total(counts: dict[str, int]) -> int | None:
     return sum(counts.values())
 
 
-_DPM = re.compile(r"^\s*(\d{1,20})\s*:\s*(\d{1,20})\s*([MG]?Hz)?\s*(\*)?\s*$", re.I | re.A)
+_DPM = lazyre.compile(r"^\s*(\d{1,20})\s*:\s*(\d{1,20})\s*([MG]?Hz)?\s*(\*)?\s*$", re.I | re.A)
 
 
 def dpm_levels(text: str | None) -> tuple[list[int], int | None]:

@@ -10,20 +10,22 @@ instead of the capability list; ``PciDevice.denied`` records that.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-_HEADER = re.compile(
+from .. import lazyre
+from ..records import dataclass, field
+
+_HEADER = lazyre.compile(
     r"^(?:(?P<dom>[0-9a-fA-F]{4,8}):)?(?P<bus>[0-9a-fA-F]{2}):(?P<dev>[0-9a-fA-F]{2})\.(?P<fn>[0-7])\s+(?P<rest>.*)$")
-_IDS = re.compile(r"\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]")
-_CLASS = re.compile(r"^(?P<name>[^\[:]+?)(?: \[(?P<code>[0-9a-fA-F]{4})\])?:\s")
-_REGION = re.compile(
+_IDS = lazyre.compile(r"\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]")
+_CLASS = lazyre.compile(r"^(?P<name>[^\[:]+?)(?: \[(?P<code>[0-9a-fA-F]{4})\])?:\s")
+_REGION = lazyre.compile(
     r"Region (?P<idx>\d{1,3}): (?P<kind>Memory|I/O ports) at (?P<addr>\S+)"
     r"(?: \((?P<bits>\d{1,3})-bit, (?P<pf>prefetchable|non-prefetchable)\))?.*?\[size=(?P<size>\d{1,20})(?P<unit>[KMGT]?)\]",
     re.A)  # bounded ASCII numbers: int() of a 5,000-digit run raises
-_SPEED = re.compile(r"Speed (?P<speed>\d{1,4}(?:\.\d{1,4})?)GT/s(?: \((?P<sq>[^)]*)\))?", re.A)
-_WIDTH = re.compile(r"Width x(?P<width>\d{1,3})(?: \((?P<wq>[^)]*)\))?", re.A)
-_FLAG = re.compile(r"([A-Za-z0-9]+)([+-])(?=[\s,]|$)")
-_EXPRESS = re.compile(r"Express \(v\d\) (?P<type>[A-Za-z ]+?)(?: \(|,|$)")
+_SPEED = lazyre.compile(r"Speed (?P<speed>\d{1,4}(?:\.\d{1,4})?)GT/s(?: \((?P<sq>[^)]*)\))?", re.A)
+_WIDTH = lazyre.compile(r"Width x(?P<width>\d{1,3})(?: \((?P<wq>[^)]*)\))?", re.A)
+_FLAG = lazyre.compile(r"([A-Za-z0-9]+)([+-])(?=[\s,]|$)")
+_EXPRESS = lazyre.compile(r"Express \(v\d\) (?P<type>[A-Za-z ]+?)(?: \(|,|$)")
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 

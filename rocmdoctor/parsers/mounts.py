@@ -1,7 +1,7 @@
 """/proc/mounts lines: device mountpoint fstype options dump pass."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import dataclass
 
 _UNITS = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
 
