@@ -1,7 +1,8 @@
-"""Compose files against the GPUs they will run on: device nodes, NVIDIA-only syntax,
-shared memory, groups named that the image may lack, and visible-device indexes that
-`devices:` renumbers. RD-CTR-001/002 judge a running container; these judge its definition
-(`scan --config docker-compose.yml`) before it starts.
+"""Compose files, and the `docker run` (podman, nerdctl) commands in launch and Slurm scripts,
+against the GPUs they will run on: device nodes, NVIDIA-only syntax, shared memory, groups
+named that the image may lack, and visible-device indexes that `devices:` renumbers.
+RD-CTR-001/002 judge a running container; these judge its definition (`scan --config
+docker-compose.yml run.sh`) before it starts.
 """
 from __future__ import annotations
 
@@ -16,19 +17,45 @@ DS_ENV_REPORT = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/
 
 
 def _services(settings):
-    """(compose path, service name, its options, artifact) for every service of every compose file."""
-    for a in settings.of_kind("compose"):
+    """(artifact, service name, its options) for every compose service and every `docker run`
+    (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service)."""
+    for a in settings.of_kind("compose", "shell", "slurm"):
         for name, svc in (a.data or {}).get("services", {}).items():
             yield a, name, svc
 
 
 def _line(a, svc, key):
     """The origin of a service option (for evidence), or the service's own line."""
-    lo = svc.get("line") or 1
+    lo, hi = svc.get("line") or 1, svc.get("last")
     for v in a.values:
-        if v.kind == "container" and v.name == key and v.origin.line and v.origin.line >= lo:
+        if v.kind == "container" and v.name == key and v.origin.line and v.origin.line >= lo and (
+                hi is None or v.origin.line <= hi):
             return v.origin
     return a.origin(lo)
+
+
+def _say(name, svc, compose: str, flags: str) -> str:
+    """A fix line in the file's own syntax: compose keys, or the runner's flags."""
+    if svc.get("runner"):
+        return f"{name}: {flags}"
+    return f"under service {name}: {compose}"
+
+
+def _gpus_via_cdi(svc, amd_cdi) -> bool:
+    """`--gpus` (or a compose GPU reservation without a driver) reaches AMD GPUs through AMD's
+    CDI spec on Docker 29.3 and newer; without that spec it is NVIDIA's container runtime."""
+    return bool(amd_cdi) and bool(svc.get("gpus") or _gpu_reservations(svc)) and not any(
+        str(d.get("driver", "")).lower() == "nvidia" for d in _gpu_reservations(svc)) and \
+        str(svc.get("gpus") or "").lower() not in ("nvidia",)
+
+
+def _gpu_reservations(svc) -> list[dict]:
+    dep = svc.get("deploy")
+    res = ((dep or {}).get("resources") or {}) if isinstance(dep, dict) else {}
+    devs = ((res.get("reservations") or {}).get("devices") or []) if isinstance(res, dict) else []
+    return [d for d in devs if isinstance(d, dict) and (
+        str(d.get("driver", "")).lower() == "nvidia" or ("driver" not in d and "gpu" in
+                                                         [str(c) for c in d.get("capabilities") or []]))]
 
 
 def _ev(a, svc, key):
@@ -58,10 +85,10 @@ def _cdi(svc) -> bool:
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
        option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
-def compose_devices(settings):
+def compose_devices(settings, amd_cdi=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service in the files")
+        return ok("no compose service or docker run in the files")
     out = []
     for a, name, svc in services:
         devs = _device_list(svc)
@@ -70,6 +97,11 @@ def compose_devices(settings):
             out.append(ok(f"{name}: GPUs come in through {'privileged mode' if svc.get('privileged') else 'CDI'}",
                           subject=subject, evidence=[_ev(a, svc, 'privileged' if svc.get('privileged') else
                                                          'runtime')]))
+            continue
+        if _gpus_via_cdi(svc, amd_cdi):
+            out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
+                          subject=subject, evidence=[_ev(a, svc, "gpus" if svc.get("gpus") else "deploy"),
+                                                     ev(amd_cdi[0], "declares amd.com/gpu devices")]))
             continue
         missing = [d for d, ok_ in (("/dev/kfd", "/dev/kfd" in devs),
                                     ("/dev/dri", any(d == "/dev/dri" or d.startswith("/dev/dri/") for d in devs)))
@@ -82,42 +114,47 @@ def compose_devices(settings):
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
                         evidence=[_ev(a, svc, "devices")],
-                        fix=_plan("Pass the GPU device nodes", a, [f"under service {name}: devices: [/dev/kfd, "
-                                                                   "/dev/dri]"])))
+                        fix=_plan("Pass the GPU device nodes", a, [_say(name, svc, "devices: [/dev/kfd, /dev/dri]",
+                                                                        "add --device /dev/kfd --device /dev/dri")])))
     return out
 
 
-@check("RD-CTR-004", area=AREA, title="Compose files use no NVIDIA-only GPU syntax on an AMD machine",
-       option="config", sources=[ka.COMPOSE_GPU, DOCKER_HOWTO])
-def compose_nvidia_syntax(settings, gpus=None):
+@check("RD-CTR-004", area=AREA, title="Compose files and docker run use no NVIDIA-only GPU syntax on an AMD machine",
+       option="config", sources=[ka.COMPOSE_GPU, DOCKER_HOWTO, ka.AMD_CDI])
+def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service in the files")
+        return ok("no compose service or docker run in the files")
     out = []
     for a, name, svc in services:
         found = []
+        via_cdi = _gpus_via_cdi(svc, amd_cdi)
         if str(svc.get("runtime") or "").lower() == "nvidia":
-            found.append(("runtime: nvidia", _ev(a, svc, "runtime")))
-        res = ((svc.get("deploy") or {}).get("resources") or {}) if isinstance(svc.get("deploy"), dict) else {}
-        for d in ((res.get("reservations") or {}).get("devices") or []) if isinstance(res, dict) else []:
-            if isinstance(d, dict) and (str(d.get("driver", "")).lower() == "nvidia" or (
-                    "driver" not in d and "gpu" in [str(c) for c in d.get("capabilities") or []])):
-                found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
-                              _ev(a, svc, "deploy")))
+            found.append(("--runtime nvidia" if svc.get("runner") else "runtime: nvidia", _ev(a, svc, "runtime")))
+        if _gpu_reservations(svc) and not via_cdi:
+            found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
+                          _ev(a, svc, "deploy")))
+        if svc.get("gpus") and not via_cdi:
+            found.append((f"--gpus {svc['gpus']}", _ev(a, svc, "gpus")))
+        hi = svc.get("last")
         for v in a.values:
-            if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1):
+            if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \
+                    and (hi is None or v.origin.line <= hi):
                 found.append((f"{v.name}={v.value}", v.evidence()))
         if not found:
             out.append(ok(f"{name}: no NVIDIA-only syntax", subject=f"{a.path}: {name}"))
             continue
         mk = fail if [g for g in gpus or [] if not g.integrated] else warn
         out.append(mk(f"{name}: NVIDIA-only GPU syntax ({'; '.join(f for f, _ in found)})",
-                      "These reach GPUs only through the NVIDIA container runtime; on an AMD machine the service "
+                      "These reach GPUs only through the NVIDIA container runtime; on an AMD machine the container "
                       "starts without a GPU or fails ('could not select device driver \"nvidia\"'). Pass "
-                      "/dev/kfd and /dev/dri as devices (or use AMD's container toolkit).",
+                      "/dev/kfd and /dev/dri as devices, or use AMD's container toolkit (with its CDI spec, "
+                      "`amd-ctk cdi generate`, Docker 29.3 and newer also take --gpus).",
                       subject=f"{a.path}: {name}", evidence=[e for _, e in found],
-                      fix=_plan("Use the ROCm device nodes", a, [f"under service {name}: remove {f}" for f, _ in found]
-                                + [f"under service {name}: devices: [/dev/kfd, /dev/dri]"])))
+                      fix=_plan("Use the ROCm device nodes", a,
+                                [_say(name, svc, f"remove {f}", f"remove {f}") for f, _ in found]
+                                + [_say(name, svc, "devices: [/dev/kfd, /dev/dri]",
+                                        "add --device /dev/kfd --device /dev/dri")])))
     return out
 
 
@@ -126,7 +163,7 @@ def compose_nvidia_syntax(settings, gpus=None):
 def compose_shm(settings, gpus=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service in the files")
+        return ok("no compose service or docker run in the files")
     n = len([g for g in gpus or [] if not g.integrated])
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []
@@ -146,7 +183,7 @@ def compose_shm(settings, gpus=None):
                         f"it; below {need // 2**20} MiB training fails with 'Bus error' or an ncclShmOpen error.",
                         subject=subject, evidence=[_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")],
                         fix=_plan("Give the container shared memory", a,
-                                  [f"under service {name}: ipc: host (or shm_size: 16G)"])))
+                                  [_say(name, svc, "ipc: host (or shm_size: 16G)", "add --ipc=host (or --shm-size 16g)")])))
     return out
 
 
@@ -155,7 +192,7 @@ def compose_shm(settings, gpus=None):
 def compose_group_add(settings, identity=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service in the files")
+        return ok("no compose service or docker run in the files")
     made = {str(v.value) for v in settings.values("build", "group")}
     host_groups = (identity or {}).get("known_groups") or {}
     out = []
@@ -175,7 +212,10 @@ def compose_group_add(settings, identity=None):
                         f"GID differs from host to host. Use the host's numeric GID ({use}).",
                         subject=subject, evidence=[_ev(a, svc, "group_add")],
                         data={"host_gids": gids},
-                        fix=_plan("Add the groups by number", a, [f"under service {name}: group_add: {use}"])))
+                        fix=_plan("Add the groups by number", a,
+                                  [_say(name, svc, f"group_add: {use}", "use --group-add " + " --group-add ".join(
+                                      str(gid) if gid is not None else f"$(getent group {g} | cut -d: -f3)"
+                                      for g, gid in gids.items()))])))
     return out
 
 
@@ -193,8 +233,9 @@ def compose_renumbered(settings):
         if not renders or "/dev/dri" in _device_list(svc):
             continue
         env = [v for v in a.values if v.kind == "env" and v.name in ka.VISIBLE_VARS
-               and (v.origin.line or 0) >= svc.get("line", 1)]
+               and (v.origin.line or 0) >= svc.get("line", 1) and (v.origin.line or 0) <= svc.get("last", 1 << 30)]
         bad = [v for v in env if any(i >= len(renders) for i in _indexes(str(v.value)))]
+        picks = "--device" if svc.get("runner") else "devices:"
         subject = f"{a.path}: {name}"
         if not bad:
             out.append(ok(f"{name}: {len(renders)} render node(s) passed; visible-device indexes fit",
@@ -202,9 +243,9 @@ def compose_renumbered(settings):
             continue
         out.append(fail(f"{name}: {', '.join(f'{v.name}={v.value}' for v in bad)} names GPUs the container "
                         f"does not have",
-                        f"devices: passes {len(renders)} render node(s) ({', '.join(renders)}); inside the container "
+                        f"{picks} passes {len(renders)} render node(s) ({', '.join(renders)}); inside the container "
                         f"they are GPUs 0..{len(renders) - 1}, whatever their host numbers. Index them from 0, or "
-                        "drop the variable and choose GPUs with devices: alone.", subject=subject,
+                        f"drop the variable and choose GPUs with {picks} alone.", subject=subject,
                         evidence=[_ev(a, svc, "devices")] + [v.evidence() for v in bad],
                         fix=_plan("Number the GPUs as the container sees them", a,
                                   [f"line {v.origin.line}: {v.name}={','.join(str(i) for i in range(len(renders)))}"

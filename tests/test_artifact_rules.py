@@ -303,3 +303,91 @@ def test_unreadable_file_named_in_the_api_is_listed_not_judged(tmp_path):
     p = write(tmp_path, "notes.txt", "just notes\n")
     fs = findings([p, os.path.join(SEEDS, "Dockerfile")], "RD-CFG-001")
     assert statuses(fs) == ["warn"] and "notes.txt" in fs[0].detail
+
+
+# ------------------------------------------------------------------ docker run in scripts (RD-CTR-003..007)
+# The flags are those ROCm's Docker how-to and AMD's container-toolkit pages document
+# (knowledge/artifacts.py DOCKER_HOWTO, AMD_CDI); the scripts around them are ours.
+ROCM_RUN = """#!/bin/bash
+IMAGE=rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+docker run -it --rm --device=/dev/kfd --device=/dev/dri --group-add video \\
+    --ipc=host --security-opt seccomp=unconfined \\
+    -v "$PWD:/work" -w /work $IMAGE \\
+    torchrun --nproc_per_node 2 train.py --bf16 True
+"""
+GPUS_RUN = """#!/bin/bash
+sudo docker run -d --gpus=all --shm-size 2g -e HF_HOME=/data/hf -v ollama:/root/.ollama ollama/ollama:rocm
+"""
+
+
+def test_docker_run_with_rocm_devices_passes_the_compose_rules(tmp_path):
+    p = write(tmp_path, "run.sh", ROCM_RUN)
+    for code in ("RD-CTR-003", "RD-CTR-004", "RD-CTR-005", "RD-CTR-006"):
+        fs = findings([p], code)
+        assert statuses(fs) == ["pass"], (code, [f.title for f in fs])
+        assert fs[0].subject == f"{p}: docker run (line 3)"
+
+
+def test_docker_run_with_gpus_fails_without_amd_cdi_and_names_the_flags(tmp_path):
+    p = write(tmp_path, "serve.sh", GPUS_RUN)
+    devices, nvidia = findings([p], "RD-CTR-003"), findings([p], "RD-CTR-004")
+    assert statuses(devices) == ["fail"] and statuses(nvidia) == ["fail"]
+    assert "--gpus=all" in nvidia[0].evidence[0].text and "(--gpus all)" in nvidia[0].title
+    notes = [a.description for a in nvidia[0].fix.actions]
+    assert any("remove --gpus all" in n for n in notes) and any("--device /dev/kfd --device /dev/dri" in n for n in notes)
+    assert statuses(findings([p], "RD-CTR-005")) == ["pass"]  # --shm-size 2g
+
+
+def test_docker_run_with_gpus_passes_where_the_host_has_amd_cdi_specs(tmp_path):
+    """Docker 29.3 and newer take --gpus for AMD GPUs through AMD's CDI spec (amd-ctk cdi generate)."""
+    need("mi50x2-xeon")
+    base = os.path.join(os.path.dirname(rocmdoctor.__file__), "examples", "mi50x2-xeon")
+    spec = '{"cdiVersion": "0.6.0", "kind": "amd.com/gpu", "devices": [{"name": "all"}]}'
+    snap = build_snapshot(tmp_path / "snap", base=base, files={"/etc/cdi/amd.json": spec},
+                          globs={"/etc/cdi/*": ["/etc/cdi/amd.json"]})
+    p = write(tmp_path, "serve.sh", GPUS_RUN)
+    devices = findings([p], "RD-CTR-003", snapshot=snap)
+    assert statuses(devices) == ["pass"] and "CDI" in devices[0].title
+    assert any(e.source == "/etc/cdi/amd.json" for e in devices[0].evidence)
+    assert statuses(findings([p], "RD-CTR-004", snapshot=snap)) == ["pass"]
+
+
+def test_docker_run_options_with_values_do_not_hide_the_training_command(tmp_path):
+    """`--shm-size 16g` takes a value: the image is the next word, the command after it (the
+    old skip took 16g for the image and the image for the command)."""
+    p = write(tmp_path, "run.sh", "docker run -it --shm-size 16g -e HIP_VISIBLE_DEVICES=2 --device /dev/kfd "
+                                  "--device /dev/dri/renderD129 rocm/pytorch torchrun --nproc_per_node 4 train.py\n")
+    renumbered = findings([p], "RD-CTR-007")
+    assert statuses(renumbered) == ["fail"] and "--device passes 1 render node" in renumbered[0].detail
+    from rocmdoctor.readers import shell
+
+    art = shell.read(p, open(p).read())
+    assert [(c["launcher"], c["script"]) for c in art.data["commands"]] == [("torchrun", "train.py")]
+    assert art.data["services"]["docker run (line 1)"]["image"] == "rocm/pytorch"
+
+
+@pytest.mark.parametrize("argv,want", [
+    ("docker run -itd --rm img", {"image": "img"}),
+    ("podman create --device=/dev/kfd -eA=1 --env B=2 --env=C=3 img cmd", {"image": "img", "devices": ["/dev/kfd"],
+                                                                           "environment": {"A": "1", "B": "2", "C": "3"}}),
+    ("docker --context remote run --privileged -- img", {"image": "img", "privileged": True}),
+    ("nerdctl run --runtime=amd --group-add 44 --group-add render img", {"runtime": "amd", "group_add": ["44", "render"]}),
+    ("docker run --name x --gpus '\"device=0,1\"' img", {"gpus": '"device=0,1"', "image": "img"}),
+])
+def test_container_runner_flags(argv, want):
+    import shlex
+
+    from rocmdoctor.readers import containers
+
+    words = shlex.split(argv)
+    svc, j = containers.parse(words, 0)
+    for k, v in want.items():
+        assert svc[k] == v, (k, svc)
+    assert words[j:] == (["cmd"] if argv.endswith("cmd") else [])
+
+
+def test_docker_exec_and_pull_are_not_services():
+    from rocmdoctor.readers import containers
+
+    assert containers.parse(["docker", "exec", "-it", "c", "bash"], 0) == (None, 1)
+    assert containers.parse(["docker", "pull", "rocm/pytorch"], 0) == (None, 1)

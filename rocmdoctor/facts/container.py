@@ -72,3 +72,20 @@ def shm(ctx) -> ShmInfo:
     if isinstance(entry.get("total_bytes"), int):
         return ShmInfo(entry["total_bytes"], "probe: statvfs(/dev/shm)", f"{entry['total_bytes']} bytes")
     raise Missing("/dev/shm: not in /proc/mounts and no statvfs probe")
+
+
+# Where the CDI spec generators write (amd-ctk cdi generate: /etc/cdi/amd.json by default).
+CDI_DIRS = ("/etc/cdi", "/var/run/cdi", "/run/cdi")
+
+
+@fact("amd_cdi")
+def amd_cdi(ctx) -> tuple[str, ...]:
+    """The CDI spec files that declare AMD GPUs (kind amd.com/gpu): with one, `--device
+    amd.com/gpu=all` works, and on Docker 29.3 or newer so does `--gpus`, without /dev nodes."""
+    src = ctx.source
+    found = []
+    for d in CDI_DIRS:
+        for path in sorted(src.glob(d + "/*")):
+            if path.endswith((".json", ".yaml", ".yml")) and "amd.com/gpu" in (src.text(path) or "")[:65536]:
+                found.append(path)
+    return tuple(found)

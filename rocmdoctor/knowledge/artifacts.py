@@ -17,6 +17,8 @@ XFORMERS_ROCM = "https://github.com/facebookresearch/xformers#installing-xformer
 FLASH_ATTN_ROCM = "https://github.com/Dao-AILab/flash-attention#amd-rocm-support"
 BNB_ROCM = "https://huggingface.co/docs/bitsandbytes/main/en/installation"
 COMPOSE_GPU = "https://docs.docker.com/compose/how-tos/gpu-support/"
+# AMD Container Toolkit: CDI specs (amd.com/gpu) and, from Docker 29.3, --gpus for AMD GPUs.
+AMD_CDI = "https://instinct.docs.amd.com/projects/container-toolkit/en/latest/container-runtime/running-workloads.html"
 GROUP_RENDER = ("https://github.com/ROCm/ROCm-docker/issues/90",
                 "https://github.com/odysseus-dev/odysseus/pull/515")
 DOCKER_TAGS = "https://docs.docker.com/reference/cli/docker/image/tag/"

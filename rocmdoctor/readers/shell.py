@@ -19,7 +19,8 @@ import os
 import re
 import shlex
 
-from ..settings import BUILD, ENV, LAUNCHER, TRAIN, Artifact
+from ..settings import BUILD, CONTAINER, ENV, LAUNCHER, TRAIN, Artifact
+from . import containers
 
 SHELL, SLURM = "shell", "slurm"
 LAUNCHERS = ("torchrun", "deepspeed", "accelerate", "llamafactory-cli", "lmf", "python", "python3")
@@ -345,6 +346,11 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             while i < len(words) and words[i].startswith("-"):
                 i += 1
             continue
+        if head == "sudo":  # sudo [-E] [-u USER] ... COMMAND
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                i += 2 if words[i] in ("-u", "-g", "-C", "-h", "-p", "-r", "-t", "-U", "-D", "-T") else 1
+            continue
         if head == "env":
             i += 1
             while i < len(words) and (_ASSIGN.match(words[i]) or words[i].startswith("-")):
@@ -352,6 +358,12 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 if m:
                     env_vals.append(m.groups())
                 i += 1
+            continue
+        if head in containers.RUNNERS and i + 1 < len(words) and words[i + 1] != "exec":
+            # docker/podman/nerdctl run: its options as a compose service, then the command inside
+            svc, i = containers.parse(words, i)
+            if svc is not None:
+                _container(art, svc, first, last, physical)
             continue
         if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
                 words[i + 1] in ("exec", "run"):
@@ -443,6 +455,26 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+# Service keys (compose's names) and the runner flag that sets each.
+_CONTAINER_FLAGS = (("devices", "device"), ("privileged", "privileged"), ("ipc", "ipc"), ("shm_size", "shm-size"),
+                    ("group_add", "group-add"), ("runtime", "runtime"), ("gpus", "gpus"),
+                    ("security_opt", "security-opt"))
+
+
+def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
+    """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
+    out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image")}
+    for key, flag in _CONTAINER_FLAGS:
+        if flag not in svc["flags"]:
+            continue
+        out[key] = svc[key]
+        art.add(CONTAINER, key, svc[key], _line_with(physical, first, last, r"(?:^|\s)--" + re.escape(flag) + r"\b"))
+    art.data.setdefault("services", {})[f"{svc['runner']} (line {first})"] = out
+    for k, v in svc["environment"].items():
+        if re.match(r"^[A-Za-z_]\w*$", k):
+            art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))
 
 
 def _looks_like_program(word: str) -> bool:

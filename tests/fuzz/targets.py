@@ -291,6 +291,10 @@ SHELL_GRAMMAR = [
     "deepspeed --num_gpus 2 train.py --deepspeed_config ds.json --hub_token abc\n"
     "llamafactory-cli train qwen.yaml; accelerate launch --mixed_precision bf16 t.py &\n",
     "a=$(b \"$(c)\"); [[ $x == y ]] && { f() { :; }; }\ncase $1 in a) ;; esac\nfor i in 1 2; do echo $i; done\n",
+    # container runners (readers/containers.py): options with and without values, then the command
+    "sudo -u u docker --context c run -itd --rm --gpus=all --device /dev/kfd --device=/dev/dri/renderD128 "
+    "--shm-size 8g -eHIP_VISIBLE_DEVICES=1 --env=A=1 --group-add render --ipc=host img torchrun "
+    "--nproc_per_node 1 t.py\npodman create --privileged -- img\nnerdctl run --runtime amd -e\ndocker run\n",
 ]
 
 
