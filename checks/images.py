@@ -6,6 +6,9 @@ They judge the Dockerfiles, compose files and launch scripts given with `scan --
 """
 from __future__ import annotations
 
+import os
+import re
+
 from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
@@ -55,10 +58,47 @@ def cuda_base_image(settings, gpus=None):
     return out
 
 
-def _pip_problems(v):
-    """(rule, requirement) for each package of one pip install that would bring a CUDA build."""
+# pip options that replace an installed torch even when it satisfies the requirement.
+_REINSTALL = ("U", "upgrade", "force-reinstall", "I", "ignore-installed")
+_IMAGE_TORCH = re.compile(r"pytorch_(?:release_)?(\d+\.\d+(?:\.\d+)?)")
+
+
+def _torch_there(settings, v) -> str | None:
+    """The torch already installed where this pip install runs, when that is known: the base
+    image's, for a Dockerfile's RUN or a requirements file it installs (read from a rocm/pytorch
+    tag). A script's pip may run in any environment (often a fresh venv): None."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    dockerfile = art.path if art is not None and art.kind == "dockerfile" else (
+        (art.data or {}).get("image_build") if art is not None and isinstance(art.data, dict) else None)
+    if dockerfile:
+        froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
+        m = _IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
+        return m.group(1) if m and "rocm" in str(froms[-1].value).lower() else None
+    return None
+
+
+def _keeps(req: str, have: str | None) -> bool:
+    """Whether pip leaves the installed ROCm torch ``have`` in place for ``req`` (it satisfies
+    the specifier: "Requirement already satisfied")."""
+    if not have:
+        return False
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        return r.url is None and r.specifier.contains(Version(have), prereleases=True)
+    except (InvalidRequirement, InvalidVersion):
+        return False
+
+
+def _pip_problems(v, have: str | None = None):
+    """(rule, requirement) for each package of one pip install that would bring a CUDA build;
+    a torch requirement that the installed ROCm torch ``have`` satisfies is kept by pip (no
+    ``--upgrade``/``--force-reinstall``), so it brings nothing."""
     rec = v.value if isinstance(v.value, dict) else {}
     opts = rec.get("options") or {}
+    reinstall = any(k in opts for k in _REINSTALL)
     indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
     rocm_index = any(ka.ROCM_INDEX.search(x) for x in indexes)
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
@@ -67,6 +107,8 @@ def _pip_problems(v):
         name = ka.requirement_name(str(req))
         rule = ka.PIP_BY_NAME.get(name or "")
         if rule is None or rocm_index or "rocm" in str(req).lower():
+            continue
+        if name == "torch" and not reinstall and _keeps(str(req), have):
             continue
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
@@ -82,18 +124,30 @@ def pip_cuda_packages(settings, gpus=None):
         return ok("no pip install in the files")
     out = []
     for v in pips:
-        for rule, req in _pip_problems(v):
+        in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
+        have = _torch_there(settings, v)
+        for rule, req in _pip_problems(v, have):
             mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
-            out.append(mk(f"`pip install {req}` installs a CUDA build on an AMD target" if rule.level == "fail"
-                          else f"`pip install {req}` may replace the ROCm torch or build for CUDA",
-                          rule.why + ".", subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
+            what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
+            torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
+            if in_file:
+                todo = ("install it first from the ROCm index (pip install {p} --index-url https://download.pytorch"
+                        ".org/whl/rocm<X.Y>) and drop it here, or install this file with that --index-url"
+                        if torch_like else "install this file with --no-build-isolation and -c <constraints> "
+                        "pinning the installed torch (pip freeze | grep ^torch= > constraints.txt)").format(
+                    p=rule.package)
+            else:
+                todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
+                        else "add --no-build-isolation and -c <constraints> pinning the installed torch "
+                             "(pip freeze | grep ^torch= > constraints.txt)")
+            why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
+                                    "so pip replaces it." if have and rule.package == "torch" else "")
+            out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
+                          else f"{what} may replace the ROCm torch or build for CUDA",
+                          why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
                           sources=rule.sources,
                           fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
-                              "note", f"in {v.origin.path} line {v.origin.line}: " + (
-                                  "add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)"
-                                  if rule.package in ("torch", "torchvision", "torchaudio", "xformers") else
-                                  "add --no-build-isolation and -c <constraints> pinning the installed torch "
-                                  "(pip freeze | grep ^torch= > constraints.txt)"), path=v.origin.path),),
+                              "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
                               params={"files": [v.origin.path]})))
     return out or ok(f"{len(pips)} pip install line(s), none pulling a CUDA build",
                      evidence=[v.evidence() for v in pips[:6]])

@@ -391,3 +391,72 @@ def test_docker_exec_and_pull_are_not_services():
 
     assert containers.parse(["docker", "exec", "-it", "c", "bash"], 0) == (None, 1)
     assert containers.parse(["docker", "pull", "rocm/pytorch"], 0) == (None, 1)
+
+
+# ------------------------------------------------------------------ requirements files (RD-IMG-002)
+REQS = """# training deps
+transformers>=4.41.2,<=4.46.1
+torch>=2.0.0   # the model code needs 2.x
+-r extra.txt
+deepspeed>=0.10.0,<=0.14.4 ; sys_platform == "linux"
+peft==0.12.0 \\
+    --hash=sha256:0123abcd
+"""
+
+
+def _reqs(tmp_path, torch_line="torch>=2.0.0   # the model code needs 2.x", **files):
+    (tmp_path / "requirements.txt").write_text(REQS.replace("torch>=2.0.0   # the model code needs 2.x", torch_line))
+    (tmp_path / "extra.txt").write_text("flash-attn==2.6.3\n")
+    for name, text in files.items():
+        (tmp_path / name.replace("_", ".")).write_text(text)
+    return tmp_path
+
+
+def _by_package(fs):
+    return {f.subject.rsplit(" ", 1)[1]: (f.status.value, f.evidence[0].source) for f in fs}
+
+
+def test_requirements_reader_reads_lines_options_and_references(tmp_path):
+    from rocmdoctor.readers import read_one, requirements
+
+    p = _reqs(tmp_path) / "requirements.txt"
+    art = read_one(str(p))
+    assert art.kind == requirements.REQUIREMENTS and art.error is None
+    assert art.data["requirements"] == ["transformers>=4.41.2,<=4.46.1", "torch>=2.0.0",
+                                        'deepspeed>=0.10.0,<=0.14.4 ; sys_platform == "linux"', "peft==0.12.0"]
+    assert [v.origin.line for v in art.values] == [2, 3, 5, 6] and art.refs == {"r:4": "extra.txt"}
+    # by name only when the text is requirement lines: a script named requirements.txt is not one
+    assert not requirements.looks_like("requirements.txt", "pip install torch\ntorchrun train.py\n")
+    assert requirements.looks_like("requirements/base.txt", "-i https://x/simple\nnumpy\n")
+    assert not requirements.looks_like("notes.txt", "numpy\n")
+
+
+def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path):
+    d = _reqs(tmp_path)
+    got = _by_package(findings([str(d)], "RD-IMG-002"))  # a directory: requirements.txt found, extra.txt followed
+    assert got["torch"] == ("fail", f"{d}/requirements.txt:3")
+    assert got["deepspeed"][0] == "warn" and got["flash-attn"] == ("warn", f"{d}/extra.txt:1")
+
+
+def test_the_installing_command_s_rocm_index_and_guards_apply_to_the_file(tmp_path):
+    d = _reqs(tmp_path, setup_sh="#!/bin/bash\npip install --no-deps --index-url "
+                                 "https://download.pytorch.org/whl/rocm6.2 -r requirements.txt\n")
+    assert statuses(findings([str(d / "setup.sh")], "RD-IMG-002")) == ["pass"]
+    (tmp_path / "b").mkdir()
+    d2 = _reqs(tmp_path / "b", setup_sh="#!/bin/bash\npip install -r requirements.txt\n")
+    assert _by_package(findings([str(d2 / "setup.sh")], "RD-IMG-002"))["torch"][0] == "fail"
+
+
+@pytest.mark.parametrize("torch_line,want", [("torch>=2.0.0", None), ("torch", None), ("torch==2.1.2", "fail")])
+def test_a_rocm_image_keeps_its_torch_when_the_requirement_accepts_it(tmp_path, torch_line, want):
+    """In FROM rocm/pytorch:..._pytorch_release_2.3.0, `torch>=2.0` is already satisfied and pip
+    keeps the ROCm build; a pin the image's torch does not meet replaces it with PyPI's CUDA one."""
+    d = _reqs(tmp_path, torch_line=torch_line, Dockerfile=(
+        "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+        "COPY requirements.txt extra.txt /app/\nRUN pip install -r /app/requirements.txt\n"))
+    fs = findings([str(d / "Dockerfile")], "RD-IMG-002")
+    torch = [f for f in fs if f.subject.endswith(" torch")]
+    assert [f.status.value for f in torch] == ([want] if want else [])
+    if want:
+        assert "The image's torch is 2.3.0" in torch[0].detail
+    assert "flash-attn" in _by_package(fs)  # the nested file was followed from the Dockerfile too

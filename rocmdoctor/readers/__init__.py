@@ -21,14 +21,14 @@ import re
 
 from .. import configfiles as cf
 from ..settings import TRAIN, Artifact, Settings, Setup
-from . import shell, training
+from . import requirements, shell, training
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
 KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
-         COMPOSE)
+         COMPOSE, requirements.REQUIREMENTS)
 KIND_NAMES = dict(cf.KIND_NAMES, **{training.MODEL_CONFIG: "model config.json", shell.SHELL: "launch script",
                                     shell.SLURM: "Slurm batch script", DOCKERFILE: "Dockerfile",
-                                    COMPOSE: "compose file"})
+                                    COMPOSE: "compose file", requirements.REQUIREMENTS: "pip requirements file"})
 MAX_BYTES = cf.MAX_BYTES
 MAX_FILES = 500
 CACHE_BYTES = 64 * 1024 * 1024  # texts kept for the read cache, at most
@@ -36,7 +36,7 @@ MAX_DEPTH = 4
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache",
               "site-packages", "dist", "build", ".eggs"}
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
-                        r"|^(docker-)?compose)")
+                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$)")
 
 
 class ReadError(Exception):
@@ -61,6 +61,8 @@ def read_text(path: str) -> str:
 def detect(path: str, text: str) -> str | None:
     """The artifact kind of a file, from its content (its name only breaks ties)."""
     name = os.path.basename(path).lower()
+    if requirements.looks_like(path, text):
+        return requirements.REQUIREMENTS
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")) or name.endswith(".json"):
         return "json"
@@ -112,6 +114,8 @@ def _read_text(path: str, text: str) -> Artifact:
         from . import compose
 
         return compose.read(path, text)
+    if kind == requirements.REQUIREMENTS:
+        return requirements.read(path, text)
     return Artifact(path, "unknown", text, error=f"{path}: not a launch script, Dockerfile, compose file or "
                                                  "training config this linter knows")
 
@@ -165,6 +169,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
                 if not b.error:
                     arts.append(b)
                     seen[os.path.realpath(target)] = b
+    _follow_requirements(arts, seen)
     # A run's model_name_or_path that is a local checkpoint: its config.json (memory estimate).
     for a in list(arts):
         names = [v.value for v in a.values if v.name == "model_name_or_path" and isinstance(v.value, str)]
@@ -188,6 +193,60 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     settings = Settings(arts, live_env)
     settings.setups = build_setups(arts, seen)
     return settings
+
+
+def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> None:
+    """``pip install -r FILE`` (a script, a Dockerfile RUN, a requirements file's own ``-r``):
+    FILE is read when it exists (against the working directory and the naming file's folder;
+    for a Dockerfile, its build context), and the command's index and guard options apply to
+    its lines and to the files it names in turn, as pip applies them. A few levels deep."""
+    done: set = set()
+
+    def target_of(ref: str, a: Artifact) -> Artifact | None:
+        target = _resolve(ref, a.path)
+        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context
+            target = _resolve(os.path.basename(ref), a.path)
+        if not target:
+            return None
+        b = seen.get(os.path.realpath(target))
+        if b is None:
+            try:  # named by -r: a requirements file whatever its name
+                b = requirements.read(target, read_text(target))
+            except ReadError:
+                return None
+            if b.error:
+                return None
+            arts.append(b)
+            seen[os.path.realpath(target)] = b
+        return b if b.kind == requirements.REQUIREMENTS else None
+
+    def visit(b: Artifact, opts: dict, image: str | None, depth: int) -> None:
+        key = (b.path, repr(sorted(opts.items())), image)
+        if key in done or depth > 4:
+            return
+        done.add(key)
+        if opts:
+            requirements.apply_command(b, opts)
+        if image and isinstance(b.data, dict):  # installed while building an image: its torch counts
+            b.data["image_build"] = image
+        for k, ref in list(b.refs.items()):
+            if k.startswith("r:"):
+                child = target_of(ref, b)
+                if child is not None:
+                    visit(child, opts, image, depth + 1)
+
+    for a in list(arts):
+        if a.kind == requirements.REQUIREMENTS:
+            visit(a, {}, None, 0)
+            continue
+        for v in list(a.values):
+            if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
+                opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("r", "requirement")}
+                for ref in list((v.value.get("options") or {}).get("r", [])) + \
+                        list((v.value.get("options") or {}).get("requirement", [])):
+                    b = target_of(str(ref), a)
+                    if b is not None:
+                        visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0)
 
 
 def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact | None:

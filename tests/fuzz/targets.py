@@ -306,6 +306,21 @@ def _shell(value):
     _run_config_file(data, name, example)
 
 
+REQUIREMENTS_GRAMMAR = [
+    "# deps\ntorch>=2.0  # x\n-r other.txt\n--extra-index-url https://u:p@download.pytorch.org/whl/rocm6.2\n"
+    "deepspeed>=0.10 ; python_version >= \"3.9\"\npeft==0.12 \\\n    --hash=sha256:ab\n-e ./pkg\n",
+    "-i\n-r\n--index-url=\n-c c.txt\ntorch[x]==2.1.2+rocm6.0\nflash_attn @ https://h/f.whl\n\\\n",
+]
+
+
+@target("artifacts.requirements", lambda: st.tuples(as_bytes(texts(REQUIREMENTS_GRAMMAR)),
+                                                    st.sampled_from(EXAMPLES)), setup=_warm_config)
+def _requirements(value):
+    """pip requirements files (rocmdoctor/readers/requirements.py), through every check."""
+    data, example = value
+    _run_config_file(data, "requirements.txt", example)
+
+
 DOCKER_GRAMMAR = [
     "FROM rocm/pytorch:latest\nENV HSA_OVERRIDE_GFX_VERSION=11.0.0 A=b\nENV OLD value with spaces\n"
     "RUN pip install torch==2.3 --index-url https://u:p@h/x && \\\n    pip install -r req.txt\nCMD [\"python\"]\n",
