@@ -16,6 +16,7 @@ the single-process curve whatever the number of ranks.
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import sys
 
@@ -56,6 +57,10 @@ def train(args, status):
 
         if importlib.util.find_spec("deepspeed") is None:
             return {"error": f"deepspeed is not importable in {sys.executable}", "unavailable": True}
+        if args.device == "cpu":
+            # DeepSpeed picks its accelerator from what the host has: on a GPU host a CPU run's
+            # ranks went to the GPU (rank 1 to a device that did not exist; seen on an H100).
+            os.environ["DS_ACCELERATOR"] = "cpu"
     gpu = args.device == "cuda"
     world, rank = args.world, args.rank
     if not gpu and not args.model:

@@ -132,11 +132,13 @@ def _load_referenced(ref: str, base: str) -> TrainingConfig | None:
 def parse(text: str, path: str = "config") -> dict[str, Any]:
     stripped = text.lstrip()
     if path.endswith(".json") or stripped.startswith("{"):
+        from . import jsonlimits
+
         try:
-            data = json.loads(text, parse_int=_json_int)
+            data = jsonlimits.loads(text, parse_int=_json_int)
         except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-        except RecursionError:
+        except ValueError:
             raise ConfigError(f"{path}: JSON nested too deeply; not a training config") from None
     else:
         data = parse_yaml(text, path)

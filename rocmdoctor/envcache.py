@@ -156,7 +156,9 @@ def _load() -> dict[str, Any]:
             with os.fdopen(fd, "rb") as fh:
                 fd = -1
                 raw = fh.read(MAX_BYTES + 1)
-            doc = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_BYTES else None
+            from . import jsonlimits
+
+            doc = jsonlimits.loads(raw.decode("utf-8")) if len(raw) <= MAX_BYTES else None
             if isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("version") == VERSION \
                     and isinstance(doc.get("entries"), dict):
                 for k, e in doc["entries"].items():

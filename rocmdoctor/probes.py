@@ -8,7 +8,6 @@ crashing or hanging runtime costs a finding, never the scan.
 from __future__ import annotations
 
 import grp
-import json
 import os
 import pwd
 import stat
@@ -136,9 +135,11 @@ def _run_child(script: str, python: str, args: list[str], timeout: float) -> dic
     if not lines:
         tail = (res.stderr.strip().splitlines() or ["no output"])[-1]
         raise ProbeFailed(f"{script} exited {res.returncode} without a result: {tail}")
+    from . import jsonlimits
+
     try:
-        data = json.loads(lines[-1])
-    except json.JSONDecodeError as exc:
+        data = jsonlimits.loads(lines[-1])
+    except ValueError as exc:  # JSONDecodeError, or nested too deeply
         raise ProbeFailed(f"{script} printed unreadable JSON: {exc}") from None
     if res.returncode != 0:
         data.setdefault("errors", []).append(f"probe exited {res.returncode}: "

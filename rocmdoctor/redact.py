@@ -135,11 +135,25 @@ def _keep_marker(m: re.Match) -> str:
     return m.group(1) + MARK
 
 
+# Names that end like a secret's but hold none: rates (flops_per_token) and a tokenizer's
+# special tokens (eos_token: "</s>").
+_NOT_SECRET_NAME = re.compile(r"(?i)(?:^|[_.-])per[_-]?token\Z|(?:^|[_.-])(?:pad|eos|bos|unk|sep|cls|mask)[_-]token\Z")
+_JSON_NUMBER = re.compile(r"-?\d{1,64}(?:\.\d{1,64})?(?:[eE][+-]?\d{1,4})?([}\]]{0,64})\Z")
+
+
+def secret_name(name: str) -> bool:
+    """Whether a key or variable name says its value is a secret (HF_TOKEN, db_password, ...)."""
+    return bool(_SECRET_KEY.search(name)) and not _NOT_SECRET_NAME.search(name)
+
+
 def _named(m: re.Match) -> str:
     """Mask the value when the name says it is a secret (HF_TOKEN=, --hub_token X, "password":)."""
-    if (not _SECRET_KEY.search(m.group(2)) or m.group(3).lower() in _PLAIN_VALUES
+    if (not secret_name(m.group(2)) or m.group(3).lower() in _PLAIN_VALUES
             or m.string.startswith(_MASKED, m.start(3))):
         return m.group(0)
+    num = _JSON_NUMBER.match(m.group(3)) if '"' in m.group(1) and m.group(1).rstrip().endswith(":") else None
+    if num:  # a JSON number ("pin": 1234}): masked as a string, its closing brackets kept: the JSON stays valid
+        return f'{m.group(1)}"{MARK}"{num.group(1)}'
     return m.group(1) + MARK
 
 
@@ -150,7 +164,7 @@ def scrub_value(obj: Any) -> Any:
         return scrub_text(obj)
     if isinstance(obj, dict):
         return {scrub_text(k) if isinstance(k, str) else k:
-                (MARK if isinstance(k, str) and isinstance(v, str) and v and _SECRET_KEY.search(k)
+                (MARK if isinstance(k, str) and isinstance(v, str) and v and secret_name(k)
                  else scrub_value(v))
                 for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
@@ -423,7 +437,7 @@ class Redactor:
         if isinstance(obj, dict):
             return {self.text(str(k)) if isinstance(k, str) else k:
                     self._keyed_serial(v) if isinstance(k, str) and SERIAL_KEY.search(k) else
-                    (MARK if isinstance(k, str) and isinstance(v, str) and v and _SECRET_KEY.search(k)
+                    (MARK if isinstance(k, str) and isinstance(v, str) and v and secret_name(k)
                      else self.value(v))
                     for k, v in obj.items()}
         if isinstance(obj, list):

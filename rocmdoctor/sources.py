@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import fnmatch
 import glob as _glob
-import json
 import os
 import posixpath
 import stat as _stat
@@ -367,12 +366,12 @@ def _load_json(path: str, what: str) -> Any:
         raise SourceError(f"{what}: unreadable ({exc.strerror or exc})") from None
     if len(raw) > MAX_JSON:
         raise SourceError(f"{what}: larger than {MAX_JSON} bytes, refusing to load")
+    from . import jsonlimits
+
     try:
-        return json.loads(raw.decode("utf-8"))
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        return jsonlimits.loads(raw.decode("utf-8"))
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, nested too deeply
         raise SourceError(f"{what}: not valid JSON ({exc})") from None
-    except RecursionError:
-        raise SourceError(f"{what}: not valid JSON (nested too deeply)") from None
 
 
 class SnapshotSource(Source):

@@ -29,6 +29,9 @@ def _private_cache(tmp_path_factory):
 def _no_plugins(monkeypatch):
     # Tests see only built-in checks unless a test turns plugins on itself.
     monkeypatch.setenv("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", "1")
+    # Text output wraps at $COLUMNS when it is set (a CI runner or a terminal may set it):
+    # the expected texts are unwrapped, as piped output is without it.
+    monkeypatch.delenv("COLUMNS", raising=False)
 
 
 _GPU: list = []

@@ -214,6 +214,17 @@ def test_train_hang_names_step_and_rank(tmp_path):
     assert f.fix is not None  # two ranks: the collective-hang remedies apply
 
 
+def test_train_hang_before_the_first_step_says_so(tmp_path):
+    """Seen on an H100 host under load: a timeout during start-up said "hung at step None"."""
+    o = {"benchmark": "train", "outcome": "timeout", "nproc": 1, "device_requested": "cpu", "result": None,
+         "message": "no result within the 12 s timeout; killed rank 0. rank 0 stopped at 'import torch'",
+         "ranks": [{"rank": 0, "step": None, "stage": "import torch", "killed": True, "stderr_tail": ""}],
+         "hung_ranks": [0], "culprit_ranks": [], "hang": {"step": None, "ranks": [0], "culprit_ranks": []}}
+    f = scan(tmp_path, {"train_run": o}, ["RD-TRAIN-001"], level="train").findings[0]
+    assert f.status == Status.FAIL and "None" not in f.title
+    assert f.title.startswith("reference fine-tune hung before its first step")
+
+
 def test_train_checks_need_train_level(tmp_path):
     r = scan(tmp_path, {"train_run": _train_outcome()}, ["RD-TRAIN-001"], level="bench")
     assert r.findings == []

@@ -309,3 +309,27 @@ def test_scan_of_a_hostile_snapshot_finishes_quickly(tmp_path):
     assert time.monotonic() - t0 < 60 and not no_errors(rep)
     os_f = {f.code: f for f in rep.findings}["RD-OS-001"]
     assert os_f.status == Status.SKIP
+
+
+@pytest.mark.parametrize("text", ['{"card0":' * 5000 + "1" + "}" * 5000, "[" * 3000 + "]" * 3000,
+                                  '{"a":' * 150 + "1" + "}" * 150])
+def test_deep_json_is_refused_on_every_python(text):
+    """Python 3.12's json parses thousands of levels where 3.11 raised RecursionError (seen on
+    the H100 machine's Python 3.12): the limit is rocmdoctor's own now, the same everywhere."""
+    from rocmdoctor import jsonlimits
+
+    with pytest.raises(ValueError):
+        jsonlimits.loads(text)
+    assert jsonlimits.loads('{"a": [1, {"b": [2]}]}') == {"a": [1, {"b": [2]}]}
+    assert not jsonlimits.depth_exceeds([[1]] * 10000, 3)  # wide is fine: only depth counts
+
+
+def test_dockerfile_exec_form_with_non_string_words_is_read_as_text():
+    """RUN ["pip", ["install"], "torch"] made shlex.quote raise TypeError in the reader."""
+    from rocmdoctor.readers import dockerfile
+
+    art = dockerfile.read("Dockerfile", 'FROM rocm/pytorch:latest\nRUN ["pip", ["install"], 1]\n'
+                                        'RUN ["pip", "install", "torch"]\n')
+    assert art.error is None
+    pips = [v.value for v in art.values if v.name == "pip"]
+    assert pips and pips[-1]["requirements"] == ["torch"]

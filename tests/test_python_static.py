@@ -41,6 +41,9 @@ def test_static_facts_equal_the_runtime_answers_on_this_environment():
 
 def test_scan_findings_are_the_same_from_the_cache_and_without_a_child(monkeypatch, tmp_path):
     pytest.importorskip("deepspeed")
+    torch = pytest.importorskip("torch")
+    if torch.version.cuda or torch.version.hip:
+        pytest.skip("a GPU build's runtime facts (devices, DeepSpeed's answers) are never cached")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     envcache._LOADED.clear()
     cold = rocmdoctor.scan(source=LiveSource(), level="default", select=["RD-DS", "RD-TORCH", "RD-PIN"])
@@ -206,6 +209,23 @@ def test_two_dist_infos_of_one_name_resolve_as_importlib_metadata_does(tmp_path)
         (d / "METADATA").write_text(f"Metadata-Version: 2.1\nName: setuptools\nVersion: {version}\n")
     first = next(iter(metadata.distributions(path=[str(site)])))
     assert STATIC.distributions([str(site)])["setuptools"]["version"] == first.version
+
+
+def test_a_folded_header_with_blank_continuation_lines_does_not_end_the_headers(tmp_path):
+    """Seen on the H100 machine (lineax, wadler-lindig): a License header folded over lines of
+    spaces ended the header block early and their Requires-Dist were lost. A line of blanks
+    is a continuation, as importlib.metadata's email parser reads it; only an empty line ends."""
+    from importlib import metadata
+
+    site = tmp_path / "site"
+    d = site / "pkg-1.0.dist-info"
+    d.mkdir(parents=True)
+    (d / "METADATA").write_text("Metadata-Version: 2.1\nName: pkg\nVersion: 1.0\nLicense: MIT License\n"
+                                "        \n        Permission is hereby granted\n\t\n"
+                                "Requires-Dist: numpy>=1.20\nRequires-Dist: jax; extra == 'gpu'\n\nLong text\n"
+                                "Requires-Dist: not-a-header\n")
+    want = next(iter(metadata.distributions(path=[str(site)]))).requires
+    assert STATIC.distributions([str(site)])["pkg"]["requires"] == want == ["numpy>=1.20", "jax; extra == 'gpu'"]
 
 
 def _count_children(monkeypatch) -> list:

@@ -166,3 +166,26 @@ def test_redactor_units():
     assert masked["asic"]["market_name"] == "MI300X" and masked["asic"]["asic_serial"].startswith("REDACTED-")
     assert r.text("127.0.0.1 and 10.0.0.1 and 10.0.0.1") == "127.0.0.1 and 192.0.2.1 and 192.0.2.1"
     assert r.text("driver version 6.7.0.10 ok") == "driver version 6.7.0.10 ok"
+
+
+def test_json_output_stays_valid_and_rate_names_are_not_secrets():
+    """Found on an H100: `train --format json` printed `"flops_per_token": <redacted>` (invalid
+    JSON) because the name ends in "token". A rate or a tokenizer's special token is no secret;
+    a number under a secret name is masked as a JSON string, so the output still parses."""
+    import json
+
+    from rocmdoctor.redact import scrub_text, scrub_value
+
+    doc = {"flops_per_token": 786432, "tokens_per_s": 2.9e4, "eos_token": "</s>", "pad_token": "<pad>",
+           "password": 12345, "hub_token": "hf_abcdefghijklmnopqrstuvwxyz01", "db": {"API_KEY": "k3y-value"}}
+    for text in (json.dumps(doc), json.dumps(doc, indent=2), json.dumps(doc, separators=(",", ":")),
+                 json.dumps({"a": [{"db_token": -1.5e3}]}, separators=(",", ":"))):
+        out = json.loads(scrub_text(text))
+        if "a" in out:
+            assert out == {"a": [{"db_token": "<redacted>"}]}
+            continue
+        assert out["flops_per_token"] == 786432 and out["eos_token"] == "</s>" and out["pad_token"] == "<pad>"
+        assert out["password"] == out["hub_token"] == out["db"]["API_KEY"] == "<redacted>"
+        assert scrub_text(scrub_text(text)) == scrub_text(text)
+    assert scrub_value(doc)["eos_token"] == "</s>" and scrub_value(doc)["db"]["API_KEY"] == "<redacted>"
+    assert scrub_text("HF_TOKEN=abc123 --hub_token xyz") == "HF_TOKEN=<redacted> --hub_token <redacted>"

@@ -97,3 +97,24 @@ def test_snapshot_into_an_empty_directory_is_fine(tmp_path, capsys):
     out.mkdir()
     assert cli.main(["snapshot", "--example", "no-gpu", "-o", str(out)]) == 0
     assert (out / "manifest.json").is_file()
+
+
+def test_snapshot_records_what_config_linting_reads_of_the_machine(tmp_path, capsys):
+    """`scan --snapshot DIR --config FILES` judges files against the recorded machine: the
+    snapshot holds the facts that only --config checks read (here the host's AMD CDI spec,
+    which lets `docker run --gpus` reach AMD GPUs), though its own scan ran without --config."""
+    tree = make_root_tree(tmp_path)
+    os.makedirs(os.path.join(tree, "etc/cdi"))
+    with open(os.path.join(tree, "etc/cdi/amd.json"), "w") as fh:
+        fh.write('{"cdiVersion": "0.6.0", "kind": "amd.com/gpu", "devices": [{"name": "all"}]}')
+    script = tmp_path / "serve.sh"
+    script.write_text("#!/bin/bash\ndocker run -d --gpus all rocm/vllm:rocm6.4.1_vllm_0.9.0.1_20250605\n")
+    snap = tmp_path / "snap"
+    assert cli.main(["snapshot", "-o", str(snap), "--root", tree, "--no-redact", "--level", "quick"]) == 0
+    capsys.readouterr()
+    shutil.rmtree(tree)  # only the snapshot is left
+    _, replay = scan_json(capsys, "--snapshot", str(snap), "--config", str(script), "--select", "RD-CTR-003",
+                          "--level", "quick")
+    (f,) = findings(replay)
+    assert f["status"] == "pass" and "CDI" in f["title"], f
+    assert any(e["source"] == "/etc/cdi/amd.json" for e in f["evidence"])

@@ -23,7 +23,11 @@ def reference_training(train_run, hang_context=None):
         culprits = hang.get("culprit_ranks") or []
         who = f" on rank {', '.join(map(str, culprits))}" if culprits else ""
         f = _not_completed(train_run, what, hang_fix=True, static=hang_context)
-        return fail(f"{what} hung at step {hang.get('step')}{who}{tag}", f.detail,
+        # No step seen: it stopped before training began (import, process group, model set-up).
+        stage = hang.get("stage") or f.data.get("stage")
+        where = f"at step {hang['step']}" if hang.get("step") is not None else \
+            "before its first step" + (f" (at {stage})" if stage else "")
+        return fail(f"{what} hung {where}{who}{tag}", f.detail,
                     evidence=f.evidence, fix=f.fix, data={"hang": hang, "stage": f.data.get("stage"),
                                                           "remedies": f.data.get("remedies")})
     if kind == "failed" and res.get("unsupported"):

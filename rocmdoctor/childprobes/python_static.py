@@ -47,8 +47,10 @@ def _headers(text):
     requires = []
     last = None
     for line in text.splitlines():
+        if not line:
+            break  # the body (long description) starts here; a line of blanks is a folded header
         if not line.strip():
-            break  # the body (long description) starts here
+            continue
         if line[0] in " \t":  # a folded continuation of the previous header
             if last == "requires-dist" and requires:
                 requires[-1] += " " + line.strip()

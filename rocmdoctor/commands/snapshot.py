@@ -23,6 +23,7 @@ def run(a) -> int:
 
     rec = RecordingSource(make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python))
     report = scan(level=a.level, source=rec, plugins=False)
+    _record_option_facts(report.context, a.level)
     out = snapshot.write(rec, a.output, redact=not a.no_redact, level=a.level, tool_version=__version__)
     c = report.counts()
     from ..render import print_text
@@ -32,3 +33,19 @@ def run(a) -> int:
           f"scan: {c['fail']} failed, {c['warn']} warnings)")
     print_text(f"replay it anywhere with: rocmdoctor scan --snapshot {out}")
     return EXIT_OK
+
+
+def _record_option_facts(ctx, level: str) -> None:
+    """Read, into the recording, the machine facts that checks run only with an option use
+    (`scan --config`: the CDI specs, the host's groups and network interfaces...), so that
+    `scan --snapshot DIR --config FILES` judges the files against the recorded machine."""
+    from .. import registry
+    from ..facts import LEVELS, level_rank
+
+    for spec in registry.load(plugins=False).checks:
+        if spec.option and (spec.level not in LEVELS or level_rank(spec.level) <= level_rank(level)):
+            for name in spec.facts:
+                try:
+                    ctx.optional(name)
+                except Exception:  # a fact that needs the option's input (the files): nothing to record
+                    pass

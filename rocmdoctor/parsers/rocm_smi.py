@@ -1,8 +1,9 @@
 """rocm-smi --showproductname --json: {"card0": {"Card Series": ..., ...}}."""
 from __future__ import annotations
 
-import json
 import re
+
+from .. import jsonlimits
 
 
 def parse_productname_json(text: str) -> dict[str, dict[str, str]]:
@@ -11,10 +12,15 @@ def parse_productname_json(text: str) -> dict[str, dict[str, str]]:
     if start < 0:
         return {}
     try:
-        data = json.loads(text[start:])
-    except (ValueError, RecursionError):  # JSONDecodeError, or nesting deep enough to overflow
+        data = jsonlimits.loads(text[start:])
+    except ValueError:  # JSONDecodeError, or nested too deeply
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: {str(a): str(b) for a, b in v.items()} for k, v in data.items()
-            if re.fullmatch(r"card\d+", k) and isinstance(v, dict)}
+    out = {}
+    for k, v in data.items():
+        if re.fullmatch(r"card\d+", k) and isinstance(v, dict):
+            fields = {str(a): str(b) for a, b in v.items() if isinstance(b, (str, int, float, bool))}
+            if fields:
+                out[k] = fields
+    return out

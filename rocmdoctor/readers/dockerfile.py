@@ -114,9 +114,11 @@ def read(path: str, text: str) -> Artifact:
             body = value
             if body.startswith("["):
                 try:
-                    import json
+                    from .. import jsonlimits
 
-                    body = " ".join(shlex.quote(w) for w in json.loads(body))
+                    words = jsonlimits.loads(body)
+                    if isinstance(words, list) and all(isinstance(w, str) for w in words):
+                        body = " ".join(shlex.quote(w) for w in words)  # exec form: ["pip", "install", ...]
                 except ValueError:
                     pass
             if not RELEVANT.search(body):

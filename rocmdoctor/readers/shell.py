@@ -99,7 +99,7 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper)\b")
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl)\b")
 
 
 _BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
