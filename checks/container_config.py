@@ -44,9 +44,9 @@ def _say(name, svc, compose: str, flags: str) -> str:
 def _gpus_via_cdi(svc, amd_cdi) -> bool:
     """`--gpus` (or a compose GPU reservation without a driver) reaches AMD GPUs through AMD's
     CDI spec on Docker 29.3 and newer; without that spec it is NVIDIA's container runtime."""
-    return bool(amd_cdi) and bool(svc.get("gpus") or _gpu_reservations(svc)) and not any(
-        str(d.get("driver", "")).lower() == "nvidia" for d in _gpu_reservations(svc)) and \
-        str(svc.get("gpus") or "").lower() not in ("nvidia",)
+    reservations = _gpu_reservations(svc)
+    return bool(amd_cdi) and bool(svc.get("gpus") or reservations) and not any(
+        str(d.get("driver", "")).lower() == "nvidia" for d in reservations)
 
 
 def _gpu_reservations(svc) -> list[dict]:

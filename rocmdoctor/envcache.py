@@ -32,8 +32,8 @@ MAX_ENTRIES = 32
 # Variables that change what DeepSpeed's builders answer or where tools are found.
 ENV_VARS = ("PATH", "LD_LIBRARY_PATH", "ROCM_HOME", "ROCM_PATH", "CUDA_HOME", "CUDA_PATH", "HIP_PATH",
             "CFLAGS", "LDFLAGS", "CXX", "CC", "DISABLE_VERSION_CHECK", "CUTLASS_PATH", "PYTHONPATH")
-# The child probe scripts (probes.PROBE_DIR): named here, not imported, because the cache sits
-# below the probe registry, which uses it (tests/test_import_cycles.py).
+# The child probe scripts. Defined here, where the cache keys their files; probes, above the
+# cache (tests/test_import_cycles.py), takes it from here.
 PROBE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "childprobes")
 
 # Files the no-compile stand-in for has_function looks for (childprobes/deepspeed_ops.py).

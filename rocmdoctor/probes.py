@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, Protocol
 
 from . import proc
+from .envcache import PROBE_DIR  # the child probe scripts (one definition: the cache keys their files)
 
 
 class ProbeHost(Protocol):
@@ -27,7 +28,6 @@ class ProbeHost(Protocol):
     lock: Any  # a threading.Lock guarding memo
 
 
-PROBE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "childprobes")
 
 
 class ProbeFailed(Exception):

@@ -20,6 +20,10 @@ _BOOL_LONG = {"detach", "interactive", "tty", "rm", "privileged", "init", "publi
 _BOOL_SHORT = set("ditPq")
 _SHORT_VALUE = {"e": "env", "v": "volume", "p": "publish", "w": "workdir", "u": "user", "h": "hostname",
                 "m": "memory", "l": "label", "a": "attach", "c": "cpu-shares"}
+# The runner flags that compose has keys for: flag -> compose key (list-valued when repeatable).
+KEY_OF_FLAG = {"device": "devices", "privileged": "privileged", "ipc": "ipc", "shm-size": "shm_size",
+               "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt"}
+_REPEATED = {"device", "group-add", "security-opt"}
 # Runner options given before the verb (docker --context x run ...).
 _GLOBAL_VALUE = {"--context", "-c", "--host", "-H", "--config", "--log-level", "-l", "--namespace", "-n",
                  "--root", "--runroot", "--storage-driver", "--url", "--connection"}
@@ -38,8 +42,7 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
         j += 2 if words[j] in _GLOBAL_VALUE else 1
     if j >= len(words) or words[j] not in VERBS:
         return None, i + 1
-    svc: dict = {"runner": f"{runner} {words[j]}", "devices": [], "group_add": [], "security_opt": [],
-                 "environment": {}, "flags": {}}
+    svc: dict = {"runner": f"{runner} {words[j]}", "environment": {}}
     j += 1
     while j < len(words) and words[j].startswith("-") and words[j] != "-":
         word = words[j]
@@ -64,7 +67,7 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
                 if not value:
                     value = words[j + 1] if j + 1 < len(words) else ""
                     j += 1
-        _option(svc, name, value, j)
+        _option(svc, name, value)
         j += 1
     if j < len(words):
         svc["image"] = words[j]
@@ -72,20 +75,14 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
     return svc, j
 
 
-def _option(svc: dict, name: str, value: str, at: int) -> None:
-    svc["flags"].setdefault(name, at)
-    if name == "device":
-        svc["devices"].append(value)
-    elif name == "privileged":
-        svc["privileged"] = value.lower() != "false"
-    elif name in ("ipc", "runtime", "gpus"):
-        svc[name] = value
-    elif name == "shm-size":
-        svc["shm_size"] = value
-    elif name == "group-add":
-        svc["group_add"].append(value)
-    elif name == "security-opt":
-        svc["security_opt"].append(value)
+def _option(svc: dict, name: str, value: str) -> None:
+    key = KEY_OF_FLAG.get(name)
+    if name == "privileged":
+        svc[key] = value.lower() != "false"
+    elif name in _REPEATED:
+        svc.setdefault(key, []).append(value)
+    elif key:
+        svc[key] = value
     elif name == "env" and value:
         k, eq, v = value.partition("=")
         if eq:

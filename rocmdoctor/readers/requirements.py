@@ -10,6 +10,7 @@ options of its own ``pip install`` command (``--index-url``, ``--no-deps``, ``-c
 """
 from __future__ import annotations
 
+import itertools
 import os
 import re
 
@@ -86,29 +87,20 @@ def read(path: str, text: str) -> Artifact:
                 options.setdefault(key, []).append(value)
             continue
         # A requirement; per-requirement options (--hash, --config-settings) follow it.
-        reqs.append((n, " ".join(w for w in _before_options(words))))
+        reqs.append((n, " ".join(itertools.takewhile(lambda w: not w.startswith("--"), words))))
     for n, req in reqs:
         art.add(BUILD, "pip", {"requirements": [req], "options": options, "file": path}, n)
         art.data["requirements"].append(req)
     return art
 
 
-def _before_options(words: list[str]) -> list[str]:
-    out = []
-    for w in words:
-        if w.startswith("--"):
-            break
-        out.append(w)
-    return out
-
-
 def apply_command(art: Artifact, command_options: dict) -> None:
-    """The options of the ``pip install -r FILE`` that installs this file apply to every line:
-    an index (``--index-url .../rocm6.2``) or a guard (``--no-deps``, ``-c``)."""
+    """The options of the ``pip install -r FILE`` that installs this file (its ``-r`` left out by
+    the caller) apply to every line: an index (``--index-url .../rocm6.2``) or a guard
+    (``--no-deps``, ``-c``)."""
     for i, v in enumerate(art.values):
         if v.kind == BUILD and v.name == "pip" and isinstance(v.value, dict):
             merged = {k: list(x) for k, x in (v.value.get("options") or {}).items()}
             for k, x in command_options.items():
-                if k not in ("r", "requirement"):
-                    merged.setdefault(k, []).extend(x)
+                merged.setdefault(k, []).extend(x)
             art.values[i] = replace(v, value=dict(v.value, options=merged))

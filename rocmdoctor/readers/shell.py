@@ -457,17 +457,11 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     art.data["commands"].append(cmd)
 
 
-# Service keys (compose's names) and the runner flag that sets each.
-_CONTAINER_FLAGS = (("devices", "device"), ("privileged", "privileged"), ("ipc", "ipc"), ("shm_size", "shm-size"),
-                    ("group_add", "group-add"), ("runtime", "runtime"), ("gpus", "gpus"),
-                    ("security_opt", "security-opt"))
-
-
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
     out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image")}
-    for key, flag in _CONTAINER_FLAGS:
-        if flag not in svc["flags"]:
+    for flag, key in containers.KEY_OF_FLAG.items():
+        if key not in svc:
             continue
         out[key] = svc[key]
         art.add(CONTAINER, key, svc[key], _line_with(physical, first, last, r"(?:^|\s)--" + re.escape(flag) + r"\b"))
