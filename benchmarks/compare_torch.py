@@ -18,7 +18,8 @@ import sys
 import time
 
 try:
-    from . import childlib, matmul
+    from . import childlib
+    from . import matmul
 except ImportError:
     import childlib
     import matmul

@@ -6,7 +6,7 @@ scanned interpreter (``--python``), never imported into the doctor. The parent:
 * enforces a hard timeout on the whole job and, optionally, a stall timeout (no rank
   reported progress for that long);
 * ends every rank with all its descendants, setsid escapees included (SIGTERM, then
-  SIGKILL; rocmdoctor/proc.py's ProcessTree), so nothing survives;
+  SIGKILL; rocmdoctor/machine/proc.py's ProcessTree), so nothing survives;
 * when a rank crashes, gives the others a short grace period and then kills them;
 * reads each rank's status heartbeat (childlib.Status) to report progress and, after
   a hang, which rank stopped where; and the last JSON line of each rank's stdout.
@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from rocmdoctor import proc
+from rocmdoctor.machine import proc
 
 HERE = Path(__file__).resolve().parent
 POLL_S = 0.1

@@ -9,7 +9,7 @@ import json
 from importlib import resources
 from typing import Callable
 
-from rocmdoctor import proc
+from rocmdoctor.machine import proc
 from rocmdoctor.knowledge import gpus as kb
 
 from . import runner

@@ -1,15 +1,15 @@
 """The user's files as one job: were they all read, and do they agree with each other?
 
 `scan --config` reads launch scripts, Dockerfiles, compose files and training configs into
-one settings model (rocmdoctor/settings.py). The machine-facing rules (RD-ENV-*, RD-RCCL-001,
+one settings model (rocmdoctor/artifacts/settings.py). The machine-facing rules (RD-ENV-*, RD-RCCL-001,
 RD-PREC-01x, RD-DS-*, RD-PIN-*) judge the merged settings; these rules judge the files
 against each other, which no single file can show.
 """
 from __future__ import annotations
 
-from rocmdoctor import trainargs as ta
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
-from rocmdoctor.settings import removal_edit
+from rocmdoctor.artifacts import trainargs as ta
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.artifacts.settings import removal_edit
 
 AREA = "config"
 COMPOSE_ENV = "https://docs.docker.com/compose/how-tos/environment-variables/envvars-precedence/"

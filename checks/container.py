@@ -1,7 +1,7 @@
 """Containers: the GPU device nodes passed in, and a /dev/shm large enough for RCCL."""
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge.gpus import AMD_VENDOR
 
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"

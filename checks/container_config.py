@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 
 AREA = "container"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 
-from rocmdoctor import configlint as cl
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.artifacts import configlint as cl
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag
 from rocmdoctor.fixes.das import das_wheel_plan
-from rocmdoctor.records import replace
+from rocmdoctor.base.records import replace
 
 ADVANCED_INSTALL = "https://www.deepspeed.ai/tutorials/advanced-install/"
 MEMORY_DOC = "https://arxiv.org/abs/2205.05198"  # activation memory (memory_estimate.py)
@@ -365,7 +365,7 @@ def _visible_gpus(amd, env, setup) -> int:
 
 
 def _attention_kind(setup, amd) -> str:
-    from rocmdoctor import trainargs as ta
+    from rocmdoctor.artifacts import trainargs as ta
     from rocmdoctor.knowledge import gpus as kb
 
     ask = ta.attention(setup)
@@ -380,8 +380,8 @@ def _attention_kind(setup, amd) -> str:
 
 
 def _memory_fit(setup, settings, amd, vram, env):
-    from rocmdoctor import memory_estimate as me
-    from rocmdoctor import trainargs as ta
+    from rocmdoctor.artifacts import memory_estimate as me
+    from rocmdoctor.artifacts import trainargs as ta
 
     model = settings.model_for(setup)
     if model is None or not amd:
@@ -410,7 +410,7 @@ def _memory_fit(setup, settings, amd, vram, env):
             str(zero["offload_param"].get("device", "none")).lower() in ("cpu", "nvme"):
         lines.append("  offload_param (ZeRO-3 parameter offload) is not modelled: weights are counted on the GPU")
     if est.verdict == "fits":
-        return ok(title, "Estimated before anything is loaded (rocmdoctor/memory_estimate.py); activations "
+        return ok(title, "Estimated before anything is loaded (rocmdoctor/artifacts/memory_estimate.py); activations "
                          "included.", evidence=evidence, data=data)
     mk = warn if est.verdict == "tight" else fail
     return mk(title, ("Tight: allocator fragmentation and transient buffers usually take the last 10-20%; expect "

@@ -1,9 +1,9 @@
 """The amdgpu kernel driver: loaded, not denylisted, and which build (DKMS or in-kernel)."""
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge.gpus import AMD_VENDOR
-from rocmdoctor.parsers.dkms import parse_dkms_status
+from rocmdoctor.machine.parsers.dkms import parse_dkms_status
 
 FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
 PREREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"

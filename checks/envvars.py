@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.settings import env_ev, env_removals
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.artifacts.settings import env_ev, env_removals
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge.gpus import arch_base, officially_supported
-from rocmdoctor.parsers.kfd import gfx_version_tuple
+from rocmdoctor.machine.parsers.kfd import gfx_version_tuple
 
 THUNK = "https://github.com/ROCm/ROCR-Runtime/blob/amd-staging/libhsakmt/src/topology.c"
 ROCM_3065 = "https://github.com/ROCm/ROCm/issues/3065"

@@ -1,7 +1,7 @@
 """Each GPU's gfx target against the ROCm support list and the torch wheel's code objects."""
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import gpus as kb
 

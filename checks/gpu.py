@@ -1,7 +1,7 @@
 """GPU inventory (from the KFD topology) and integrated GPUs beside discrete ones."""
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge.gpus import AMD_VENDOR, NVIDIA_VENDOR
 
 PREREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"

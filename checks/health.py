@@ -9,10 +9,10 @@ A counter file that needs root is a skip that says so, never an error.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import health as K
-from rocmdoctor.model import Status
-from rocmdoctor.records import replace
+from rocmdoctor.engine.model import Status
+from rocmdoctor.base.records import replace
 
 GIB = 1 << 30
 
@@ -184,7 +184,7 @@ def pcie_errors(gpu_health):
 
 
 def _total(c) -> int:
-    from rocmdoctor.parsers.health import aer_total
+    from rocmdoctor.machine.parsers.health import aer_total
 
     return aer_total(c.values) or 0
 

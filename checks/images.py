@@ -2,14 +2,14 @@
 that pulls a CUDA torch, a floating tag, an image ROCm far from the host's.
 
 They judge the Dockerfiles, compose files and launch scripts given with `scan --config`
-(rocmdoctor.settings) against the machine: on a host with AMD GPUs a CUDA build is wrong.
+(rocmdoctor.artifacts.settings) against the machine: on a host with AMD GPUs a CUDA build is wrong.
 """
 from __future__ import annotations
 
 import os
 import re
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap

@@ -7,7 +7,7 @@ hands helper "kernel_cmdline" (fixes/) a plan {"add": [...], "remove": [...]}.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, fail, ok, skip, warn
 
 FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
 IOMMU_DOC = "https://rocm.docs.amd.com/en/latest/conceptual/iommu.html"

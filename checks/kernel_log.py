@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rocmdoctor.check import check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import check, ev, fail, ok, skip, warn
 
 SOURCES = ["https://github.com/amd/node-scraper", "https://docs.kernel.org/gpu/amdgpu/ras.html",
            "https://github.com/ROCm/ROCm/issues/6127"]

@@ -1,8 +1,8 @@
 """Launcher command lines against the machine: more ranks per node than visible GPUs."""
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip
-from rocmdoctor.settings import env_ev
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
+from rocmdoctor.artifacts.settings import env_ev
 
 AREA = "launch"
 TORCHRUN = "https://docs.pytorch.org/docs/stable/elastic/run.html"

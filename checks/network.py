@@ -6,9 +6,9 @@ the collectives' bootstrap fail ('no socket interface found') or hang at init.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok, skip
+from rocmdoctor.engine.check import check, ev, fail, ok, skip
 from rocmdoctor.facts.node_summary import select_interfaces
-from rocmdoctor.settings import env_ev
+from rocmdoctor.artifacts.settings import env_ev
 
 NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"
 TORCH_DIST = "https://docs.pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"

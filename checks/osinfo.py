@@ -1,7 +1,7 @@
 """OS and kernel against the ROCm support list."""
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, ok, skip, warn
+from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge.support import DISTRO_PACKAGED, supported_os
 
 SYSREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html"

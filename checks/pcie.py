@@ -3,11 +3,11 @@ BAR, and PCIe atomics. Facts come from sysfs and `lspci -vvv -nn -D` (root shows
 capabilities; without root lspci hides them and these checks say so)."""
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.interconnect import LSPCI_ARGV
 from rocmdoctor.fixes.pci_acs import acs_disable_plan
 from rocmdoctor.knowledge import platforms as kpl
-from rocmdoctor.parsers.lspci import acs_redirects
+from rocmdoctor.machine.parsers.lspci import acs_redirects
 
 LSPCI = "cmd: " + " ".join(LSPCI_ARGV)
 NCCL_ACS = ("https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"

@@ -7,7 +7,7 @@ container the fix is a `docker run --group-add` flag instead, shown display-only
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 
 PREREQ = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"
           "#setting-permissions-for-groups")

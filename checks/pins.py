@@ -7,9 +7,9 @@ to do, and pip keeps an installed torch that still satisfies everything.
 """
 from __future__ import annotations
 
-from rocmdoctor import envcache
-from rocmdoctor.settings import env_ev
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.machine import envcache
+from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import llamafactory as lf
 
 PIP_CHECK = "https://pip.pypa.io/en/stable/cli/pip_check/"

@@ -7,7 +7,7 @@ checks judge by the platform's own rules. docs/platforms.md lists what runs wher
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag, same_dtk
 from rocmdoctor.facts.rocm import THEROCK_PACKAGING, version_tuple
 from rocmdoctor.fixes.das import das_wheel_plan

@@ -7,8 +7,8 @@ On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
 from __future__ import annotations
 
-from rocmdoctor.settings import env_ev
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.advice import devices, recommend

@@ -4,16 +4,16 @@ The machine-level precision checks are in precision.py; these run only with --co
 scan without it never imports the training-argument readers."""
 from __future__ import annotations
 
-from rocmdoctor import trainargs as ta
+from rocmdoctor.artifacts import trainargs as ta
 from rocmdoctor.advice import devices, recommend
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.checks.precision import AREA, _lacking, _with_runtime
 
 # ---------------------------------------------------------------- the user's training config
-# These judge each training setup of the files given with --config (rocmdoctor.settings):
+# These judge each training setup of the files given with --config (rocmdoctor.artifacts.settings):
 # the arguments of a YAML / JSON / command line plus the DeepSpeed JSON they name. A fix
-# names every file that must change (rocmdoctor.trainargs.dtype_changes), never only one.
+# names every file that must change (rocmdoctor.artifacts.trainargs.dtype_changes), never only one.
 
 def _config_devices(gpus, torch):
     devs = devices(gpus, torch)
@@ -21,7 +21,7 @@ def _config_devices(gpus, torch):
 
 
 def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None, edits=None) -> FixPlan:
-    """A display-only plan with one action per file; ``edits`` (rocmdoctor/config_edits.py
+    """A display-only plan with one action per file; ``edits`` (rocmdoctor/artifacts/config_edits.py
     operations) let `fix --config` show each file's change as a unified diff."""
     first = next(iter(changes.values()), "")
     return FixPlan(title, tuple(Action("note", f"in {p}: {c}", path=p) for p, c in changes.items()),
@@ -87,7 +87,7 @@ def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
 
 
 def _kind_name(setup, path) -> str:
-    from rocmdoctor.readers import KIND_NAMES
+    from rocmdoctor.artifacts.readers import KIND_NAMES
 
     return KIND_NAMES.get(setup.kinds.get(path, ""), "the training config")
 

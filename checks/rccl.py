@@ -2,8 +2,8 @@
 (XGMI or PCIe, which NUMA node / socket each sits on)."""
 from __future__ import annotations
 
-from rocmdoctor.settings import env_ev, env_removals
-from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
+from rocmdoctor.artifacts.settings import env_ev, env_removals
+from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
 from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 
 TOPOLOGY_DOC = "https://rocm.docs.amd.com/en/latest/how-to/system-optimization/mi300x.html"

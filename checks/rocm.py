@@ -1,7 +1,7 @@
 """The system ROCm install(s) and how the torch wheel's ROCm relates to them."""
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import THEROCK_PACKAGING, version_tuple
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 

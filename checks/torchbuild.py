@@ -7,7 +7,7 @@ probe. Their fixes are advice only: rocmdoctor never installs or upgrades torch.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag
 
 PYTORCH_INSTALL = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"

@@ -6,8 +6,8 @@ user confirms. ``params={"timeout": seconds}`` bounds each one (default 600).
 """
 from __future__ import annotations
 
-from rocmdoctor.fixplan import Command, Concrete, FixContext, Refused
-from rocmdoctor.model import FixPlan
+from rocmdoctor.remedy.fixplan import Command, Concrete, FixContext, Refused
+from rocmdoctor.engine.model import FixPlan
 
 NAME = "commands"
 

@@ -1,7 +1,7 @@
 """Display-only edits to the user's own configuration files (`scan --config`, `fix --config`).
 
 FixPlan contract: ``fixer="config_edit"``, ``params={"edits": [{"path": P, "syntax": S,
-"ops": [...]}]}`` (operations: rocmdoctor/config_edits.py). The plan shows one unified diff
+"ops": [...]}]}`` (operations: rocmdoctor/artifacts/config_edits.py). The plan shows one unified diff
 per file (the changed lines with their neighbours) and is always display-only: rocmdoctor
 never writes a user's training config, launch script or Dockerfile, and a path that is not
 among the files the scan read (``fctx.options["config_files"]``) is refused.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 
-from rocmdoctor.config_edits import EditError, apply
-from rocmdoctor.fixplan import Concrete, FileEdit, FixContext
-from rocmdoctor.model import Applicability, FixPlan
+from rocmdoctor.artifacts.config_edits import EditError, apply
+from rocmdoctor.remedy.fixplan import Concrete, FileEdit, FixContext
+from rocmdoctor.engine.model import Applicability, FixPlan
 
 NAME = "config_edit"
 

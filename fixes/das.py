@@ -3,7 +3,7 @@ rocmdoctor never installs torch or its extensions, and DAS wheels are downloaded
 from __future__ import annotations
 
 from rocmdoctor.knowledge.platforms import DAS_DOWNLOADS
-from rocmdoctor.model import Action, FixPlan
+from rocmdoctor.engine.model import Action, FixPlan
 
 
 def das_wheel_plan(what: str, dtk: str | None) -> FixPlan:

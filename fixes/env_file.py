@@ -21,8 +21,8 @@ import posixpath
 import re
 import shlex
 
-from rocmdoctor.fixplan import Concrete, FileEdit, FixContext, Refused, split_lines
-from rocmdoctor.model import Applicability, FixPlan
+from rocmdoctor.remedy.fixplan import Concrete, FileEdit, FixContext, Refused, split_lines
+from rocmdoctor.engine.model import Applicability, FixPlan
 
 NAME = "env_file"
 SHELL_RC = {".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
@@ -41,7 +41,7 @@ def merge(plans: list[FixPlan]) -> FixPlan:
             if a.kind == "env" and a.env:
                 env.update(a.env)
         files.update(p.params.get("files") or {})
-    from rocmdoctor.model import Action
+    from rocmdoctor.engine.model import Action
 
     order = [Applicability.SAFE, Applicability.UNSAFE, Applicability.DISPLAY_ONLY]
     worst = max((p.applicability for p in plans), key=order.index)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.fixplan import Command, Concrete, FixContext, Refused
-from rocmdoctor.model import Action, Applicability, FixPlan
+from rocmdoctor.remedy.fixplan import Command, Concrete, FixContext, Refused
+from rocmdoctor.engine.model import Action, Applicability, FixPlan
 
 NAME = "groups"
 _USER = re.compile(r"^[a-z_][a-z0-9_.-]*\$?$", re.I)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import fnmatch
 import re
 
-from rocmdoctor.fixplan import Refused, split_lines
-from rocmdoctor.parsers.cmdline import parse_cmdline
-from rocmdoctor.records import dataclass
+from rocmdoctor.remedy.fixplan import Refused, split_lines
+from rocmdoctor.machine.parsers.cmdline import parse_cmdline
+from rocmdoctor.base.records import dataclass
 
 LINUX = "GRUB_CMDLINE_LINUX"
 DEFAULT = "GRUB_CMDLINE_LINUX_DEFAULT"

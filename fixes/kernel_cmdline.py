@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.fixplan import Command, Concrete, FileEdit, FixContext, Refused
-from rocmdoctor.model import Action, Applicability, FixPlan
-from rocmdoctor.parsers.cmdline import parse_cmdline
+from rocmdoctor.remedy.fixplan import Command, Concrete, FileEdit, FixContext, Refused
+from rocmdoctor.engine.model import Action, Applicability, FixPlan
+from rocmdoctor.machine.parsers.cmdline import parse_cmdline
 
 from . import grub_default as gd
 
@@ -103,7 +103,7 @@ def _family(osr: dict) -> str:
 def _os_release(fctx: FixContext) -> dict:
     osr = fctx.fact("os_release")
     if osr is None:
-        from rocmdoctor.parsers.keyvalue import parse_os_release
+        from rocmdoctor.machine.parsers.keyvalue import parse_os_release
 
         text = fctx.read("/etc/os-release") or fctx.read("/usr/lib/os-release") or ""
         osr = parse_os_release(text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.model import Action, Applicability, FixPlan
+from rocmdoctor.engine.model import Action, Applicability, FixPlan
 
 _BDF = re.compile(r"^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
 

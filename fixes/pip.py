@@ -6,7 +6,7 @@ never installed or replaced here; DeepSpeed is rebuilt with ``--no-deps`` for th
 """
 from __future__ import annotations
 
-from rocmdoctor.model import Action, Applicability, FixPlan
+from rocmdoctor.engine.model import Action, Applicability, FixPlan
 
 
 def pin_plan(python: str, requirements: list[str], why: str = "") -> FixPlan:

@@ -17,8 +17,8 @@ from typing import Any, Mapping
 
 from .knowledge import gpus as kb
 from .knowledge import precision as kp
-from .model import Evidence, _jsonable
-from .records import dataclass, field
+from .engine.model import Evidence, _jsonable
+from .base.records import dataclass, field
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
 FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul", "bench_attention")

@@ -4,10 +4,11 @@ from __future__ import annotations
 import os
 from typing import Iterable
 
-from . import engine, registry
+from .engine import run as engine
+from .engine import registry
 from .facts import Context
-from .model import Report
-from .sources import LiveSource, RootSource, SnapshotSource, Source, SourceError
+from .engine.model import Report
+from .machine.sources import LiveSource, RootSource, SnapshotSource, Source, SourceError
 
 
 def examples() -> dict[str, str]:
@@ -46,7 +47,7 @@ def make_source(*, root: str | None = None, snapshot: str | None = None, example
     started = take(python, no_cache)  # cli.main may have started its torch child already
     if started is not None:
         return started
-    from .interpreter import choose
+    from .machine.interpreter import choose
 
     chosen = choose(python)
     return LiveSource(python=chosen.path, python_why=chosen.why, no_cache=no_cache)
@@ -68,7 +69,7 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     from . import __version__
 
     src = source or make_source(root=root, snapshot=snapshot, example=example, python=python, no_cache=no_cache)
-    from . import envcache
+    from .machine import envcache
 
     envcache._OFF = bool(no_cache or getattr(src, "no_cache", False))  # the requirement checks' cache too
     reg = registry.load(plugins, level, options)
@@ -101,7 +102,7 @@ def _interpreter_warnings(src: Source, ctx: Context, findings) -> list[str]:
     static = ctx.optional("python_static")
     if static is None or isinstance(static.get("torch"), dict):
         return []
-    from .model import Status
+    from .engine.model import Status
 
     needs = {"torch", "torch_runtime", "deepspeed_ops", "deepspeed_probe"}
     n = sum(1 for f in findings if f.status == Status.SKIP and needs & set(f.missing))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .model import Finding, Status
+from .engine.model import Finding, Status
 
 
 def precheck(python: str | None = None, source=None) -> tuple[list[Finding], str | None]:
@@ -18,7 +18,7 @@ def precheck(python: str | None = None, source=None) -> tuple[list[Finding], str
     None unless every GPU reports the same one (MI300 class), so %-of-peak and MFU compare
     a CPX device with a CPX peak, never with the whole GPU's."""
     from .api import scan
-    from .sources import LiveSource
+    from .machine.sources import LiveSource
 
     report = scan(level="quick", select=["RD-HEALTH-010"], source=source or LiveSource(python=python), plugins=False)
     health = report.context.optional("gpu_health") if report.context is not None else None

@@ -14,9 +14,9 @@ import importlib
 import sys
 
 from . import __version__
-from .model import Report, Status
-from .redact import scrubbed_output
-from .sources import SourceError
+from .engine.model import Report, Status
+from .base.redact import scrubbed_output
+from .machine.sources import SourceError
 from .usage import csv  # noqa: F401  (commands import it from here)
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
@@ -47,7 +47,7 @@ def exit_code(report: Report, strict: bool) -> int:
 def _command_names() -> list[str]:
     """Command modules in rocmdoctor/commands/, found without importing them."""
     from . import commands
-    from .modules import iter_modules
+    from .base.modules import iter_modules
 
     names = [info.name for info in iter_modules(commands.__path__) if not info.name.startswith("_")]
     return sorted(names, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     _exit_on_sigterm()
     if getattr(a, "no_cache", False):
-        from . import envcache
+        from .machine import envcache
 
         envcache._OFF = True  # before check_args: its --python check is cached too
     from .usage import InputError, UsageError, check_args
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT
     except SourceError as exc:
-        from .render import clean
+        from .output.text import clean
 
         print(f"rocmdoctor: {clean(str(exc))}", file=sys.stderr)  # it may quote the snapshot's text
         return EXIT_INPUT

@@ -52,7 +52,7 @@ def start(argv: list[str]) -> None:
         return
     python = opts.get("--python")
     if opts.get("--no-cache"):
-        from . import envcache
+        from .machine import envcache
 
         envcache._OFF = True
     try:
@@ -60,8 +60,8 @@ def start(argv: list[str]) -> None:
             from .usage import check_python
 
             check_python(python)  # not Python: cli.main reports it (the answer is memoised)
-        from .interpreter import choose
-        from .sources import LiveSource
+        from .machine.interpreter import choose
+        from .machine.sources import LiveSource
 
         chosen = choose(python)
         src = LiveSource(python=chosen.path, python_why=chosen.why, no_cache=bool(opts.get("--no-cache")))

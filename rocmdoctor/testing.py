@@ -11,7 +11,7 @@ import json
 import os
 from typing import Any
 
-from .sources import SNAPSHOT_FORMAT, SNAPSHOT_VERSION
+from .machine.sources import SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 
 def build_snapshot(directory, files: dict[str, str] | None = None,
@@ -56,7 +56,7 @@ def build_snapshot(directory, files: dict[str, str] | None = None,
     index.setdefault("missing", {}).update(missing or {})
     index.setdefault("globs", {}).update(globs or {})
     for argv, result in (commands or {}).items():
-        from .snapshot import slug
+        from .machine.snapshot import slug
 
         d = os.path.join(directory, "cmd", slug(tuple(argv)))
         os.makedirs(d, exist_ok=True)

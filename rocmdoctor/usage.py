@@ -10,7 +10,7 @@ import functools
 import os
 import sys
 
-from .proc import run as run_command
+from .machine.proc import run as run_command
 
 
 class UsageError(Exception):
@@ -64,7 +64,7 @@ def prefixes(codes) -> list[str]:
 
 
 def check_codes(select: list[str], ignore: list[str], plugins: bool | None = None) -> None:
-    from . import registry
+    from .engine import registry
 
     codes = [c.code for c in registry.load(plugins).checks]
     for flag, patterns in (("--select", select), ("--ignore", ignore)):
@@ -98,8 +98,8 @@ def check_python(path: str) -> str:
     if os.path.abspath(path) == os.path.abspath(sys.executable):
         return f"{sys.version_info[0]}.{sys.version_info[1]}"  # rocmdoctor's own interpreter
     # The answer only changes when the file (or what it links to) does: cached on that
-    # (rocmdoctor.envcache), it costs no process on the next scan.
-    from . import envcache
+    # (rocmdoctor.machine.envcache), it costs no process on the next scan.
+    from .machine import envcache
 
     real = os.path.realpath(path)
     key = envcache.key("python_check", os.path.abspath(path), real, envcache._stat_sig(path), envcache._stat_sig(real))

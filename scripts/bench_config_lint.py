@@ -5,7 +5,7 @@
 The directory is built from the test data (the seeds' Dockerfile, compose file, launch
 scripts, DeepSpeed JSON and LLaMA-Factory YAML, and the real public files under
 tests/data/configs), copied with small changes until it holds --files files. Three numbers:
-reading the files into the settings model (rocmdoctor.readers.read_all), the config rules
+reading the files into the settings model (rocmdoctor.artifacts.readers.read_all), the config rules
 (every check that judges --config input) against the mi50x2-xeon example machine, and the
 whole `rocmdoctor scan --example mi50x2-xeon --config DIR` command in a child process.
 """
@@ -52,11 +52,11 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5)
     a = ap.parse_args()
     import rocmdoctor
-    from rocmdoctor.readers import read_all
+    from rocmdoctor.artifacts.readers import read_all
 
     with tempfile.TemporaryDirectory() as d:
         files = build(d, a.files)
-        from rocmdoctor.readers import _CACHE
+        from rocmdoctor.artifacts.readers import _CACHE
 
         read_all([os.path.join(DATA, "seeds")])  # import the parser libraries once
         read_t, lint_t, cli_t, cpu_t = [], [], [], []

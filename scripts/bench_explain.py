@@ -81,7 +81,7 @@ def generate(path: str, size: int, seed: int = 0) -> None:
 
 def measure(path: str, reader_only: bool) -> tuple[float, float, dict]:
     if reader_only:
-        code = ("import json,sys; from rocmdoctor.logscan import scan_path; r=scan_path(sys.argv[1]); "
+        code = ("import json,sys; from rocmdoctor.logs.logscan import scan_path; r=scan_path(sys.argv[1]); "
                 "print(json.dumps({'signatures': list(r.occurrences), 'lines': r.lines, 'engine': r.engine}))")
         argv = [sys.executable, "-c", code, path]
     else:

@@ -13,7 +13,7 @@ import statistics
 import time
 
 import rocmdoctor
-from rocmdoctor.render import print_report
+from rocmdoctor.output.text import print_report
 
 
 def main() -> int:

@@ -15,7 +15,7 @@ def update_golden(request):
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory):
-    # rocmdoctor.envcache writes under XDG_CACHE_HOME: never the developer's own cache.
+    # rocmdoctor.machine.envcache writes under XDG_CACHE_HOME: never the developer's own cache.
     old = os.environ.get("XDG_CACHE_HOME")
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
     yield

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 import rocmdoctor
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
@@ -283,7 +283,7 @@ def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
     from rocmdoctor.checks.pins import llamafactory_deepspeed_pin
     from rocmdoctor.facts.training_stack import LlamaFactory
     from rocmdoctor.knowledge import llamafactory as lf
-    from rocmdoctor.readers import read_all
+    from rocmdoctor.artifacts.readers import read_all
 
     checks = []
     for name, where in (("llamafactory_v0.9.4_extras_misc.py.txt", "extras/misc.py"),
@@ -359,7 +359,7 @@ def test_docker_run_options_with_values_do_not_hide_the_training_command(tmp_pat
                                   "--device /dev/dri/renderD129 rocm/pytorch torchrun --nproc_per_node 4 train.py\n")
     renumbered = findings([p], "RD-CTR-007")
     assert statuses(renumbered) == ["fail"] and "--device passes 1 render node" in renumbered[0].detail
-    from rocmdoctor.readers import shell
+    from rocmdoctor.artifacts.readers import shell
 
     art = shell.read(p, open(p).read())
     assert [(c["launcher"], c["script"]) for c in art.data["commands"]] == [("torchrun", "train.py")]
@@ -377,7 +377,7 @@ def test_docker_run_options_with_values_do_not_hide_the_training_command(tmp_pat
 def test_container_runner_flags(argv, want):
     import shlex
 
-    from rocmdoctor.readers import containers
+    from rocmdoctor.artifacts.readers import containers
 
     words = shlex.split(argv)
     svc, j = containers.parse(words, 0)
@@ -387,7 +387,7 @@ def test_container_runner_flags(argv, want):
 
 
 def test_docker_exec_and_pull_are_not_services():
-    from rocmdoctor.readers import containers
+    from rocmdoctor.artifacts.readers import containers
 
     assert containers.parse(["docker", "exec", "-it", "c", "bash"], 0) == (None, 1)
     assert containers.parse(["docker", "pull", "rocm/pytorch"], 0) == (None, 1)
@@ -417,7 +417,8 @@ def _by_package(fs):
 
 
 def test_requirements_reader_reads_lines_options_and_references(tmp_path):
-    from rocmdoctor.readers import read_one, requirements
+    from rocmdoctor.artifacts.readers import read_one
+    from rocmdoctor.artifacts.readers import requirements
 
     p = _reqs(tmp_path) / "requirements.txt"
     art = read_one(str(p))

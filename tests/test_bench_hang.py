@@ -15,7 +15,7 @@ import re
 
 import rocmdoctor
 from rocmdoctor.facts.interconnect import LSPCI_ARGV
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), "data")

@@ -11,7 +11,8 @@ import sys
 import psutil
 import pytest
 
-from rocmdoctor.benchmarks import runner, suite
+from rocmdoctor.benchmarks import runner
+from rocmdoctor.benchmarks import suite
 from rocmdoctor.benchmarks.allreduce import busbw_factor
 from rocmdoctor.benchmarks.train import validate
 

@@ -1,5 +1,5 @@
 """The scan command's cluster and JUnit options (needs the few lines in commands/scan.py
-that call rocmdoctor.cluster.run and rocmdoctor.junit)."""
+that call rocmdoctor.cluster.run and rocmdoctor.output.junit)."""
 import json
 import xml.etree.ElementTree as ET
 

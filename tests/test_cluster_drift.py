@@ -3,11 +3,13 @@ import os
 
 import pytest
 
-from rocmdoctor.cluster import drift, report, table
+from rocmdoctor.cluster import drift
+from rocmdoctor.cluster import report
+from rocmdoctor.cluster import table
 from rocmdoctor.facts import Context
 from rocmdoctor.facts.node_summary import select_interfaces
-from rocmdoctor.model import Status
-from rocmdoctor.sources import SnapshotSource
+from rocmdoctor.engine.model import Status
+from rocmdoctor.machine.sources import SnapshotSource
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), "data")

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import rocmdoctor
-from rocmdoctor.config_edits import EditError, apply
+from rocmdoctor.artifacts.config_edits import EditError, apply
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -97,7 +97,7 @@ def test_fix_config_shows_diffs_for_every_file_and_writes_none(tmp_path):
 
 def test_config_edit_fixer_refuses_files_not_read():
     from rocmdoctor.fixes import config_edit
-    from rocmdoctor.model import FixPlan
+    from rocmdoctor.engine.model import FixPlan
 
     fp = FixPlan("x", (), fixer="config_edit", params={"edits": [
         {"path": "/etc/passwd", "syntax": "lines", "ops": [{"op": "replace_line", "line": 1, "text": None}]}]})

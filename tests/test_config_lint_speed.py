@@ -17,7 +17,7 @@ import bench_config_lint as bench  # noqa: E402
 def test_fifty_files_linted_in_under_a_second(tmp_path):
     if "mi50x2-xeon" not in rocmdoctor.examples():
         pytest.skip("example not built")
-    from rocmdoctor.readers import _CACHE, read_all
+    from rocmdoctor.artifacts.readers import _CACHE, read_all
 
     files = bench.build(str(tmp_path), 50)
     read_all([os.path.join(ROOT, "tests", "data", "seeds")])  # imports bashlex, yaml, dockerfile_parse

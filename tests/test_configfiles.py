@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from rocmdoctor import configfiles as cf
+from rocmdoctor.artifacts import configfiles as cf
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 
@@ -125,7 +125,7 @@ def test_fallback_reader_without_pyyaml_rejects_what_it_cannot_parse(tmp_path, m
 
 def test_regression_yaml_zero_optimization_slash_is_a_finding_naming_the_setting(tmp_path):
     import rocmdoctor
-    from rocmdoctor.model import Status
+    from rocmdoctor.engine.model import Status
 
     path = tmp_path / "ds.yaml"
     path.write_text("train_batch_size: 8\nzero_optimization: /\n")
@@ -182,8 +182,8 @@ def test_odd_yaml_types_become_plain_json_values():
     ([2], "zero_optimization is [2] (list)"),
 ])
 def test_zero_settings_of_the_wrong_type_fail_naming_the_setting(zero, title):
-    from rocmdoctor.configlint import Hardware, zero_vs_hardware
-    from rocmdoctor.model import Status
+    from rocmdoctor.artifacts.configlint import Hardware, zero_vs_hardware
+    from rocmdoctor.engine.model import Status
 
     [f] = zero_vs_hardware({"zero_optimization": zero}, Hardware(gfx=("gfx942",)), None, "ds.json")
     assert f.status is Status.FAIL and title in f.title

@@ -15,7 +15,7 @@ import time
 import psutil
 import pytest
 
-from rocmdoctor import proc
+from rocmdoctor.machine import proc
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux process semantics")
 

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from rocmdoctor.probes import PROBE_DIR
-from rocmdoctor.sources import LiveSource
+from rocmdoctor.machine.probes import PROBE_DIR
+from rocmdoctor.machine.sources import LiveSource
 
 # find_spec, not importorskip: importing deepspeed here would cost seconds for nothing.
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("deepspeed") is None, reason="deepspeed not installed")

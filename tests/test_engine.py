@@ -3,13 +3,13 @@ import types
 
 import pytest
 
-from rocmdoctor import engine
-from rocmdoctor.check import check, ev, fail, ok
+from rocmdoctor.engine import run as engine
+from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.facts import Context, Missing
-from rocmdoctor.model import Finding, Status
-from rocmdoctor.registry import specs_in
+from rocmdoctor.engine.model import Finding, Status
+from rocmdoctor.engine.registry import specs_in
 from rocmdoctor.testing import build_snapshot
-from rocmdoctor.sources import SnapshotSource
+from rocmdoctor.machine.sources import SnapshotSource
 
 
 def _ctx(tmp_path, level="quick", **kw):

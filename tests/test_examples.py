@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from rocmdoctor import __version__, cli
+from rocmdoctor import __version__
+from rocmdoctor import cli
 from rocmdoctor.api import examples
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")

@@ -8,8 +8,8 @@ import pytest
 
 from rocmdoctor import cli
 from rocmdoctor.api import make_source
-from rocmdoctor.explain import Machine, arch_facts, explain
-from rocmdoctor.logscan import scan_path, scan_text
+from rocmdoctor.logs.explain import Machine, arch_facts, explain
+from rocmdoctor.logs.logscan import scan_path, scan_text
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "logs")
 HANG = os.path.join(DATA, "torch_barrier_hang_2ranks.txt")
@@ -141,7 +141,7 @@ def test_list_prints_the_catalog(capsys):
 
 def test_json_schema_fields(capsys):
     rc, doc = run_json(capsys, HANG, "--no-facts")
-    assert doc["schema"] == "rocmdoctor.explain" and doc["schema_version"] == 1
+    assert doc["schema"] == "rocmdoctor.logs.explain" and doc["schema_version"] == 1
     assert set(doc) >= {"input", "machine", "verdict", "exit_code", "causes", "unexplained", "notes"}
     c = doc["causes"][0]
     assert set(c) >= {"rank", "signature", "family", "tier", "severity", "evidence", "causes", "fix", "sources"}

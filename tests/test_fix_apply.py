@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from rocmdoctor import atomic_edit
+from rocmdoctor.remedy import atomic_edit
 from rocmdoctor.cli import main
 
 ROOTS = os.path.join(os.path.dirname(__file__), "fixtures", "roots")
@@ -128,7 +128,7 @@ def test_read_only_or_full_disk_leaves_the_old_file(root, monkeypatch, capsys, e
 
 
 def test_file_changed_between_plan_and_apply_is_refused(root):
-    from rocmdoctor.atomic_edit import ApplyError, Prepared, apply
+    from rocmdoctor.remedy.atomic_edit import ApplyError, Prepared, apply
 
     p = str(root / "etc/default/grub")
     with pytest.raises(ApplyError, match="changed since"):
@@ -146,9 +146,9 @@ def test_undo_leaves_a_file_changed_after_apply(root, capsys):
 def test_live_root_edit_needs_root(monkeypatch, capsys):
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     from rocmdoctor.commands import fix as fixcmd
-    from rocmdoctor.fixplan import Concrete, FileEdit
-    from rocmdoctor.model import Applicability
-    from rocmdoctor.sources import LiveSource
+    from rocmdoctor.remedy.fixplan import Concrete, FileEdit
+    from rocmdoctor.engine.model import Applicability
+    from rocmdoctor.machine.sources import LiveSource
 
     c = Concrete("t", "kernel_cmdline", Applicability.SAFE, needs_root=True,
                  edits=[FileEdit("/etc/default/grub", "a", "b")])

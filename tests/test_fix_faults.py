@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 import pytest
-from rocmdoctor import atomic_edit
+from rocmdoctor.remedy import atomic_edit
 from rocmdoctor.cli import main
 
 ROOTS = os.path.join(os.path.dirname(__file__), "fixtures", "roots")

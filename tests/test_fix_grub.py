@@ -2,7 +2,7 @@
 import pytest
 
 from rocmdoctor.fixes import grub_default as gd
-from rocmdoctor.fixplan import Refused
+from rocmdoctor.remedy.fixplan import Refused
 
 ADD, REMOVE = ["iommu=pt"], ["iommu=soft", "iommu=off", "iommu=nopt"]
 

@@ -7,13 +7,13 @@ import pytest
 
 from rocmdoctor.cli import main
 from rocmdoctor.facts import Context
-from rocmdoctor.fixplan import FixContext, concretize
+from rocmdoctor.remedy.fixplan import FixContext, concretize
 from rocmdoctor.fixes.groups import groups_plan
 from rocmdoctor.fixes.kernel_cmdline import iommu_plan
 from rocmdoctor.fixes.pci_acs import acs_disable_plan
 from rocmdoctor.fixes.pip import deepspeed_ops_plan, pin_plan
-from rocmdoctor.model import Action, Applicability, FixPlan
-from rocmdoctor.sources import RootSource
+from rocmdoctor.engine.model import Action, Applicability, FixPlan
+from rocmdoctor.machine.sources import RootSource
 from rocmdoctor.testing import build_snapshot
 
 HERE = os.path.dirname(__file__)
@@ -162,7 +162,7 @@ def test_command_plans_acs_and_pip():
 
 def test_plans_come_from_failing_and_warning_findings_only(monkeypatch, capsys, tmp_path):
     from rocmdoctor import api
-    from rocmdoctor.model import Finding, Report, Status
+    from rocmdoctor.engine.model import Finding, Report, Status
 
     kplan = FixPlan("iommu", (), Applicability.SAFE, True, True, "kernel_cmdline", {"add": ["iommu=pt"]})
     findings = [Finding("RD-IOMMU-001", Status.FAIL, "no iommu=pt", fix=kplan),

@@ -106,7 +106,7 @@ def test_gpus_doc_lists_every_target_and_sku():
 # ----------------------------------------------------------------- lazy loading
 def test_quick_paths_do_not_load_the_table():
     code = ("import sys, rocmdoctor\n"
-            "from rocmdoctor import registry\n"
+            "from rocmdoctor.engine import registry\n"
             "registry.load(plugins=False)\n"
             "import rocmdoctor.checks.gfx, rocmdoctor.checks.precision, rocmdoctor.facts.gpus, rocmdoctor.advice\n"
             "r = rocmdoctor.scan(example='no-gpu', level='quick')\n"

@@ -11,10 +11,13 @@ import time
 import pytest
 
 import rocmdoctor
-from rocmdoctor import cli, configfiles, proc, snapshot
-from rocmdoctor.model import Status
-from rocmdoctor.parsers.rocm_smi import parse_productname_json
-from rocmdoctor.sources import RecordingSource, RootSource, SnapshotSource, SourceError
+from rocmdoctor import cli
+from rocmdoctor.artifacts import configfiles
+from rocmdoctor.machine import proc
+from rocmdoctor.machine import snapshot
+from rocmdoctor.engine.model import Status
+from rocmdoctor.machine.parsers.rocm_smi import parse_productname_json
+from rocmdoctor.machine.sources import RecordingSource, RootSource, SnapshotSource, SourceError
 from rocmdoctor.testing import build_snapshot
 
 EX = rocmdoctor.examples()
@@ -234,7 +237,7 @@ def test_rocm_smi_fallback_with_odd_card_names_names_no_gpu_but_does_not_crash(t
 
 
 def test_flooding_command_is_cut_off_without_exhausting_memory():
-    code = ("import resource,time; from rocmdoctor import proc; t=time.monotonic();"
+    code = ("import resource,time; from rocmdoctor.machine import proc; t=time.monotonic();"
             "r=proc.run(['yes'], timeout=2); print(r.timed_out, len(r.stdout), round(time.monotonic()-t, 1),"
             " resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout.split()
@@ -316,7 +319,7 @@ def test_scan_of_a_hostile_snapshot_finishes_quickly(tmp_path):
 def test_deep_json_is_refused_on_every_python(text):
     """Python 3.12's json parses thousands of levels where 3.11 raised RecursionError (seen on
     the H100 machine's Python 3.12): the limit is rocmdoctor's own now, the same everywhere."""
-    from rocmdoctor import jsonlimits
+    from rocmdoctor.base import jsonlimits
 
     with pytest.raises(ValueError):
         jsonlimits.loads(text)
@@ -326,7 +329,7 @@ def test_deep_json_is_refused_on_every_python(text):
 
 def test_dockerfile_exec_form_with_non_string_words_is_read_as_text():
     """RUN ["pip", ["install"], "torch"] made shlex.quote raise TypeError in the reader."""
-    from rocmdoctor.readers import dockerfile
+    from rocmdoctor.artifacts.readers import dockerfile
 
     art = dockerfile.read("Dockerfile", 'FROM rocm/pytorch:latest\nRUN ["pip", ["install"], 1]\n'
                                         'RUN ["pip", "install", "torch"]\n')

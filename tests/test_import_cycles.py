@@ -131,7 +131,7 @@ def test_the_walk_sees_the_package():
     g = graph()
     assert len(g) > 50 and "rocmdoctor.checks.iommu" in g and "rocmdoctor.benchmarks.suite" in g
     assert "rocmdoctor.knowledge.gpus" in g["rocmdoctor.checks.gfx"]  # `from rocmdoctor.knowledge import gpus`
-    assert "rocmdoctor.probes" in g["rocmdoctor.sources"]  # a lazy import counts
+    assert "rocmdoctor.machine.probes" in g["rocmdoctor.machine.sources"]  # a lazy import counts
 
 
 def test_the_detector_finds_a_cycle_through_a_lazy_import():
@@ -146,6 +146,6 @@ def test_layers():
         if name.startswith("rocmdoctor.cluster") and not name.endswith("__main__"):
             assert not any(d.startswith("rocmdoctor.commands") for d in deps), name
     # The probe registry does not need the source layer's live class.
-    assert "rocmdoctor.sources" not in g["rocmdoctor.probes"]
+    assert "rocmdoctor.machine.sources" not in g["rocmdoctor.machine.probes"]
     # The GPU knowledge table needs only its types, not the API that loads it.
     assert "rocmdoctor.knowledge.gpus" not in g["rocmdoctor.knowledge.gpu_table"]

@@ -3,7 +3,7 @@ import xml.etree.ElementTree as ET
 
 import rocmdoctor
 from rocmdoctor.cluster import report
-from rocmdoctor.junit import cluster_xml, report_xml
+from rocmdoctor.output.junit import cluster_xml, report_xml
 
 FINDINGS = [
     {"code": "RD-A-001", "status": "pass", "area": "gpu", "title": "8 GPUs"},

@@ -8,8 +8,9 @@ import os
 
 import pytest
 
-from rocmdoctor.logscan import match_lines, parse, rank_from_path, reader, scan_path, scan_text
-from rocmdoctor.logscan.prefilter import Prefilter
+from rocmdoctor.logs.logscan import match_lines, parse, rank_from_path, scan_path, scan_text
+from rocmdoctor.logs.logscan import reader
+from rocmdoctor.logs.logscan.prefilter import Prefilter
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "logs")
 
@@ -199,7 +200,7 @@ def test_match_lines_skips_unanchored_lines_without_changing_what_it_finds(monke
     open block's continuations; the matches must be those of feeding every line."""
     import glob
 
-    from rocmdoctor.logscan import matcher
+    from rocmdoctor.logs.logscan import matcher
 
     tests_data = os.path.dirname(DATA)
     texts = [open(p, encoding="utf-8", errors="replace").read()

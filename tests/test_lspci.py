@@ -1,5 +1,5 @@
-"""rocmdoctor.parsers.lspci on real `lspci -vv`/`-vvv` output (tests/data/SOURCES.md)."""
-from rocmdoctor.parsers.lspci import acs_redirects, normalise_bdf, parse_lspci
+"""rocmdoctor.machine.parsers.lspci on real `lspci -vv`/`-vvv` output (tests/data/SOURCES.md)."""
+from rocmdoctor.machine.parsers.lspci import acs_redirects, normalise_bdf, parse_lspci
 
 G = 1 << 30
 

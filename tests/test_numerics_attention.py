@@ -16,7 +16,7 @@ import rocmdoctor
 from rocmdoctor.api import examples
 from rocmdoctor.benchmarks import suite
 from rocmdoctor.benchmarks.numerics import _summary
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), "data")

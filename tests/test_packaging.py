@@ -46,7 +46,7 @@ def test_every_shipped_directory_is_a_listed_package():
         rel = os.path.relpath(d, ROOT).replace(os.sep, ".")
         if files and "." not in os.path.relpath(d, base).replace(os.sep, "/").replace("/", ""):
             assert rel in listed, rel
-    assert {"rocmdoctor.checks", "rocmdoctor.fixes", "rocmdoctor.benchmarks", "rocmdoctor.childprobes"} <= listed
+    assert {"rocmdoctor.checks", "rocmdoctor.fixes", "rocmdoctor.benchmarks", "rocmdoctor.machine.childprobes"} <= listed
     with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
         assert "license = {" not in fh.read()
 
@@ -61,7 +61,7 @@ def test_no_top_level_checks_fixes_or_benchmarks(wheel):
 
 def test_examples_and_child_probes_ship(wheel):
     names = set(wheel.namelist())
-    assert "rocmdoctor/childprobes/python_env.py" in names
+    assert "rocmdoctor/machine/childprobes/python_env.py" in names
     for ex in ("mi50x2-xeon", "rx7900xtx", "mi300x8", "no-gpu"):
         assert f"rocmdoctor/examples/{ex}/manifest.json" in names, ex
 

@@ -2,14 +2,15 @@
 import pytest
 
 from rocmdoctor.facts.platform_overrides import parse_override
-from rocmdoctor.parsers import rocm_smi, rocminfo
-from rocmdoctor.parsers.cmdline import parse_cmdline
-from rocmdoctor.parsers.cpuinfo import parse_cpuinfo
-from rocmdoctor.parsers.dkms import parse_dkms_status
-from rocmdoctor.parsers.keyvalue import parse_os_release
-from rocmdoctor.parsers.kfd import gfx_name, gfx_version_tuple, location_to_bdf, parse_properties
-from rocmdoctor.parsers.modprobe import amdgpu_denials
-from rocmdoctor.parsers.mounts import parse_mounts, size_option
+from rocmdoctor.machine.parsers import rocm_smi
+from rocmdoctor.machine.parsers import rocminfo
+from rocmdoctor.machine.parsers.cmdline import parse_cmdline
+from rocmdoctor.machine.parsers.cpuinfo import parse_cpuinfo
+from rocmdoctor.machine.parsers.dkms import parse_dkms_status
+from rocmdoctor.machine.parsers.keyvalue import parse_os_release
+from rocmdoctor.machine.parsers.kfd import gfx_name, gfx_version_tuple, location_to_bdf, parse_properties
+from rocmdoctor.machine.parsers.modprobe import amdgpu_denials
+from rocmdoctor.machine.parsers.mounts import parse_mounts, size_option
 
 
 # ---------------------------------------------------------------------------- KFD

@@ -8,7 +8,7 @@ import pytest
 
 import rocmdoctor
 from rocmdoctor.facts import Context, Missing
-from rocmdoctor.sources import LiveSource
+from rocmdoctor.machine.sources import LiveSource
 
 
 def _script(path, body):
@@ -76,7 +76,7 @@ def test_bad_python_path_is_an_input_error(capsys):
 
 def test_python_and_deepspeed_probes_share_one_child(monkeypatch):
     pytest.importorskip("deepspeed")
-    from rocmdoctor import probes
+    from rocmdoctor.machine import probes
 
     calls = []
     real = probes._run_child

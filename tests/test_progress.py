@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from rocmdoctor import progress as progress_mod
+from rocmdoctor.output import progress as progress_mod
 from rocmdoctor.cli import main
-from rocmdoctor.progress import Progress
+from rocmdoctor.output.progress import Progress
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 import rocmdoctor
 from rocmdoctor import cli
-from rocmdoctor.prometheus import escape, render
+from rocmdoctor.output.prometheus import escape, render
 from rocmdoctor.testing import build_snapshot
 
 BASE = rocmdoctor.api.examples()["mi300x8"]

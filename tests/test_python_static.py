@@ -9,10 +9,11 @@ import sys
 import pytest
 
 import rocmdoctor
-from rocmdoctor import envcache, probes
+from rocmdoctor.machine import envcache
+from rocmdoctor.machine import probes
 from rocmdoctor.facts import Context
-from rocmdoctor.interpreter import choose, is_own
-from rocmdoctor.sources import LiveSource
+from rocmdoctor.machine.interpreter import choose, is_own
+from rocmdoctor.machine.sources import LiveSource
 
 STATIC = probes._load_static_module()
 
@@ -305,7 +306,7 @@ def _fake_pyenv(tmp_path, versions=("3.11.7", "3.10.13")):
 
 
 def test_a_pyenv_shim_is_followed_as_pyenv_would(tmp_path):
-    from rocmdoctor.interpreter import pyenv_target
+    from rocmdoctor.machine.interpreter import pyenv_target
 
     root, shim = _fake_pyenv(tmp_path)
     (root / "version").write_text("3.11.7\n")

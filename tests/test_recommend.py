@@ -8,7 +8,7 @@ import rocmdoctor
 from rocmdoctor.cli import main
 from rocmdoctor.facts import Context
 from rocmdoctor.advice import measured_rates, recommend, recommend_for
-from rocmdoctor.sources import SnapshotSource
+from rocmdoctor.machine.sources import SnapshotSource
 from rocmdoctor.testing import build_snapshot
 
 KFD = "/sys/class/kfd/kfd/topology/nodes"

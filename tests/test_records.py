@@ -1,4 +1,4 @@
-"""rocmdoctor.records.dataclass behaves as the standard decorator: each test builds the same
+"""rocmdoctor.base.records.dataclass behaves as the standard decorator: each test builds the same
 class body twice, once with each decorator, and compares what users of the classes see."""
 import copy
 import dataclasses
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rocmdoctor
-from rocmdoctor import records
+from rocmdoctor.base import records
 
 
 def _pair(body: dict, frozen: bool = False, name: str = "Rec"):

@@ -7,8 +7,8 @@ import pytest
 
 from rocmdoctor import cli
 from rocmdoctor.api import examples
-from rocmdoctor.redact import Redactor
-from rocmdoctor.sources import SnapshotSource
+from rocmdoctor.base.redact import Redactor
+from rocmdoctor.machine.sources import SnapshotSource
 from rocmdoctor.testing import build_snapshot
 
 HOST = "gpu-node-17"
@@ -174,7 +174,7 @@ def test_json_output_stays_valid_and_rate_names_are_not_secrets():
     a number under a secret name is masked as a JSON string, so the output still parses."""
     import json
 
-    from rocmdoctor.redact import scrub_text, scrub_value
+    from rocmdoctor.base.redact import scrub_text, scrub_value
 
     doc = {"flops_per_token": 786432, "tokens_per_s": 2.9e4, "eos_token": "</s>", "pad_token": "<pad>",
            "password": 12345, "hub_token": "hf_abcdefghijklmnopqrstuvwxyz01", "db": {"API_KEY": "k3y-value"}}

@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from rocmdoctor import registry
+from rocmdoctor.engine import registry
 
 
 def test_builtin_checks_have_unique_wellformed_codes():
@@ -35,7 +35,7 @@ def plugin_site(tmp_path, monkeypatch):
     pkg = site / "acme_rocm_checks"
     pkg.mkdir(parents=True)
     (pkg / "__init__.py").write_text(textwrap.dedent('''
-        from rocmdoctor.check import check, ok
+        from rocmdoctor.engine.check import check, ok
 
         @check("RD-ACME-001", area="env", title="Acme cluster policy")
         def acme(cmdline=None):
@@ -71,7 +71,7 @@ def _dup_plugin(site, module: str, code: str, monkeypatch) -> None:
     """A plugin distribution whose one check reuses ``code``, on sys.path, autoload on."""
     (site / module).mkdir(parents=True)
     (site / module / "__init__.py").write_text(
-        f"from rocmdoctor.check import check, ok\n@check({code!r}, area='os', title='dup')\n"
+        f"from rocmdoctor.engine.check import check, ok\n@check({code!r}, area='os', title='dup')\n"
         "def dup(cmdline=None):\n    return ok('dup')\n")
     d = site / f"{module}-1.0.dist-info"
     d.mkdir()
@@ -113,7 +113,7 @@ def test_static_index_of_check_modules_matches_what_importing_them_registers():
     built-in module's codes, levels and options exactly as importing it does."""
     import importlib
 
-    from rocmdoctor.modules import iter_modules
+    from rocmdoctor.base.modules import iter_modules
 
     full = registry.load(plugins=False)
     pkg = importlib.import_module(registry.BUILTIN_PACKAGE)
@@ -135,9 +135,9 @@ def test_static_index_of_check_modules_matches_what_importing_them_registers():
 @pytest.mark.parametrize("level,options", [("quick", {}), ("default", {}), ("quick", {"config": ["x.yaml"]}),
                                            ("bench", {}), ("train", {"config": ["x.yaml"]})])
 def test_a_scan_loads_every_check_it_can_run(level, options):
-    from rocmdoctor.engine import applicable
+    from rocmdoctor.engine.run import applicable
     from rocmdoctor.facts import Context
-    from rocmdoctor.sources import Source
+    from rocmdoctor.machine.sources import Source
 
     ctx = Context(Source(), level, options)
     full = {s.code for s in applicable(registry.load(plugins=False).checks, ctx)}
@@ -167,7 +167,7 @@ def test_module_listing_matches_pkgutil(package, tmp_path):
     import importlib
     import pkgutil
 
-    from rocmdoctor.modules import iter_modules
+    from rocmdoctor.base.modules import iter_modules
 
     for d in ("pkg_a", "not_a_pkg", "dotted.dir"):
         (tmp_path / d).mkdir()

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from rocmdoctor.api import examples
-from rocmdoctor.render import clean, wrap
+from rocmdoctor.output.text import clean, wrap
 
 ATTACK = "\x1b[2J\x1b[H\x1b[32mALL GOOD\x1b[0m\r\x07\u202e"
 

@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from rocmdoctor import early, probes
+from rocmdoctor import early
+from rocmdoctor.machine import probes
 from rocmdoctor.api import make_source
-from rocmdoctor.render import print_lines
+from rocmdoctor.output.text import print_lines
 
 
 def test_quick_scan_imports_only_its_command_and_no_heavy_library():
@@ -20,8 +21,8 @@ def test_quick_scan_imports_only_its_command_and_no_heavy_library():
             "rc = main(['scan', '--level', 'quick']); "
             "print(sorted(m for m in sys.modules if m.startswith('rocmdoctor.commands.'))); "
             "print([m for m in ('rich', 'pyudev', 'importlib.metadata', 'torch', 'packaging.requirements', "
-            "'rocmdoctor.checks.bench.common', 'rocmdoctor.checks.precision_config', 'rocmdoctor.trainargs', "
-            "'rocmdoctor.configfiles', 'rocmdoctor.fixes.groups', 'hashlib', 'tempfile', 'dataclasses', 'inspect', "
+            "'rocmdoctor.checks.bench.common', 'rocmdoctor.checks.precision_config', 'rocmdoctor.artifacts.trainargs', "
+            "'rocmdoctor.artifacts.configfiles', 'rocmdoctor.fixes.groups', 'hashlib', 'tempfile', 'dataclasses', 'inspect', "
             "'pkgutil') if m in sys.modules and m not in pre])")
     env = dict(os.environ)
     env.pop("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", None)  # plugins are listed as a user's scan lists them
@@ -55,7 +56,7 @@ def test_early_start_reads_only_plain_scan_lines(argv, expected):
 
 
 def test_early_start_hands_its_running_child_to_the_scan(monkeypatch):
-    from rocmdoctor import envcache
+    from rocmdoctor.machine import envcache
 
     monkeypatch.setattr(envcache, "_OFF", False)  # --no-cache below sets it for the process
     started = []
@@ -103,7 +104,7 @@ def test_the_lazy_fact_index_names_every_fact_where_it_is_defined():
 
 
 def test_check_parameters_without_inspect():
-    from rocmdoctor.check import NO_DEFAULT, parameters
+    from rocmdoctor.engine.check import NO_DEFAULT, parameters
 
     def f(a, b=None, c=3):
         return a
@@ -112,7 +113,8 @@ def test_check_parameters_without_inspect():
 
 
 def test_a_valid_python_is_checked_once_then_cached(monkeypatch, tmp_path):
-    from rocmdoctor import envcache, usage
+    from rocmdoctor.machine import envcache
+    from rocmdoctor import usage
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     envcache._LOADED.clear()

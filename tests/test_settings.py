@@ -10,9 +10,11 @@ import sys
 import pytest
 
 import rocmdoctor
-from rocmdoctor.model import Status
-from rocmdoctor.readers import dockerfile, read_all, read_one, shell
-from rocmdoctor.settings import ENV, LAUNCHER, TRAIN
+from rocmdoctor.engine.model import Status
+from rocmdoctor.artifacts.readers import dockerfile
+from rocmdoctor.artifacts.readers import read_all, read_one
+from rocmdoctor.artifacts.readers import shell
+from rocmdoctor.artifacts.settings import ENV, LAUNCHER, TRAIN
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -204,7 +206,7 @@ def test_cli_unknown_file_is_a_usage_error(tmp_path):
 
 
 def test_docs_list_every_config_rule():
-    from rocmdoctor import registry
+    from rocmdoctor.engine import registry
 
     with open(os.path.join(os.path.dirname(DATA), "..", "docs", "config-lint.md"), encoding="utf-8") as fh:
         doc = fh.read()
@@ -226,7 +228,7 @@ def test_deeply_nested_compose_file_is_an_error_not_a_crash(tmp_path):
     # libyaml's C loader overflows the C stack on this (SIGSEGV); the reader must not use it
     p = tmp_path / "docker-compose.yml"
     p.write_text("services:\n  t:\n    x: " + "[" * 50000 + "\n")
-    code = ("import sys; from rocmdoctor.readers import read_one; a = read_one(sys.argv[1]); "
+    code = ("import sys; from rocmdoctor.artifacts.readers import read_one; a = read_one(sys.argv[1]); "
             "print('error' if a.error else 'read')")
     r = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "error"

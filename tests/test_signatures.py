@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from rocmdoctor import registry
+from rocmdoctor.engine import registry
 from rocmdoctor.knowledge import signatures as sigs
-from rocmdoctor.logscan import Scanner, parse
+from rocmdoctor.logs.logscan import Scanner, parse
 
 CATALOG = sigs.catalog()
 

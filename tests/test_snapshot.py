@@ -7,7 +7,7 @@ import pytest
 
 from rocmdoctor import cli
 from rocmdoctor.api import examples
-from rocmdoctor.sources import SnapshotSource
+from rocmdoctor.machine.sources import SnapshotSource
 
 
 def scan_json(capsys, *argv):

@@ -7,9 +7,11 @@ import time
 import pytest
 
 import rocmdoctor
-from rocmdoctor import cli, proc, sources
+from rocmdoctor import cli
+from rocmdoctor.machine import proc
+from rocmdoctor.machine import sources
 from rocmdoctor.api import examples
-from rocmdoctor.sources import RootSource, SnapshotSource, SourceError
+from rocmdoctor.machine.sources import RootSource, SnapshotSource, SourceError
 from rocmdoctor.testing import build_snapshot
 
 MI50 = "mi50x2-xeon"

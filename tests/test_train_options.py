@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from rocmdoctor import memory_estimate as me
+from rocmdoctor.artifacts import memory_estimate as me
 from rocmdoctor.benchmarks import suite
 from rocmdoctor.benchmarks.train import validate
 

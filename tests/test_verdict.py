@@ -6,7 +6,7 @@ import pytest
 
 from rocmdoctor import scan
 from rocmdoctor.cli import main
-from rocmdoctor.render import lines, plural
+from rocmdoctor.output.text import lines, plural
 
 
 def _text(example):
@@ -33,7 +33,7 @@ def test_plural_forms():
 
 
 def test_summary_line_says_1_warning():
-    from rocmdoctor.model import Finding, Report, Status
+    from rocmdoctor.engine.model import Finding, Report, Status
 
     rep = Report(findings=[Finding("RD-X-001", Status.WARN, "w"), Finding("RD-X-002", Status.ERROR, "e")],
                  source={"kind": "live"}, level="quick", tool_version="0", gpus_found=1)
@@ -63,7 +63,7 @@ def test_cluster_table_plurals(tmp_path, capsys):
 
 
 def test_a_not_run_skip_is_listed_with_its_reason():
-    from rocmdoctor.model import Finding, Report, Status
+    from rocmdoctor.engine.model import Finding, Report, Status
 
     f = Finding("RD-BENCH-004", Status.SKIP, "peer-to-peer benchmark: not run",
                 "rank 0: peer-to-peer needs GPUs (--device cuda); nothing to measure on CPU")

@@ -3,7 +3,7 @@ nccl-tests defines it); a crawl carries the multi-GPU remedies.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok
+from rocmdoctor.engine.check import check, ev, fail, ok
 
 from .common import HANG_SOURCES, NCCL_TESTS_PERF, _label, _labelled, _not_completed, warn_with_remedies
 

@@ -3,7 +3,7 @@ precision row: AOTriton, CK flash) actually ran, and gave correct results.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import Action, Applicability, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge.gpus import EXPERIMENTAL, YES
 
 from .common import SDPA_KERNEL, _gpu_run, _label, _labelled, _not_completed, device_precision

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 
-from rocmdoctor.check import Action, Applicability, FixPlan, ev, fail, skip, warn
+from rocmdoctor.engine.check import Action, Applicability, FixPlan, ev, fail, skip, warn
 from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
 from rocmdoctor.facts.interconnect import LSPCI_ARGV
 from rocmdoctor.fixes.pci_acs import acs_disable_plan
-from rocmdoctor.parsers.lspci import acs_redirects
-from rocmdoctor.records import replace
+from rocmdoctor.machine.parsers.lspci import acs_redirects
+from rocmdoctor.base.records import replace
 
 NCCL_TESTS_PERF = "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md"
 INSTALL_FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"

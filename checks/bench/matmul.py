@@ -3,7 +3,7 @@
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import check, ev, fail, ok, skip, warn
 
 from .common import BF16_API, PRECISION, _label, _labelled, _not_completed
 

@@ -2,7 +2,7 @@
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, ok, warn
+from rocmdoctor.engine.check import check, ev, ok, warn
 
 from .common import _label, _labelled, _not_completed
 

@@ -3,7 +3,7 @@ where fp16 is the advised dtype (the precision advisor), loss scaling is require
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok, warn
+from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
 from .common import PRECISION, QWEN_NAN, _gpu_run, _label, _labelled, _not_completed, device_precision
 

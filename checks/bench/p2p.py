@@ -3,7 +3,7 @@ or slow pairs carry the multi-GPU remedies.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok, skip
+from rocmdoctor.engine.check import check, ev, fail, ok, skip
 
 from .common import NCCL_ACS, RCCL_1129, _labelled, _not_completed, warn_with_remedies
 

@@ -3,7 +3,7 @@ validation passes, and a hang names its step, culprit rank and remedies.
 """
 from __future__ import annotations
 
-from rocmdoctor.check import check, ev, fail, ok, warn
+from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
 from .common import HANG_SOURCES, PRECISION, QWEN_NAN, SDPA_KERNEL, _label, _labelled, _not_completed
 

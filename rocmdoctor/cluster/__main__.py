@@ -12,8 +12,8 @@ import argparse
 import sys
 
 from ..commands import scan
-from ..redact import scrubbed_output
-from ..sources import SourceError
+from ..base.redact import scrubbed_output
+from ..machine.sources import SourceError
 from ..usage import InputError, UsageError, check_args
 from .run import EXIT_INPUT, EXIT_USAGE, add_cluster_args, run_cluster, wants_cluster
 

@@ -18,7 +18,7 @@ import re
 import socket
 from typing import Any
 
-from ..model import Evidence, Finding, Status
+from ..engine.model import Evidence, Finding, Status
 
 RESULT_CODE = "RD-CLU-030"  # the all-reduce across nodes: figures, wrong values, or not run
 CULPRIT_CODE = "RD-CLU-031"  # a node whose rank hung or died in it

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..model import Evidence, Finding, Status
+from ..engine.model import Evidence, Finding, Status
 
 Node = tuple[str, dict, dict]  # (name, report dict, node summary)
 

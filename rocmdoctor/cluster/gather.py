@@ -15,8 +15,8 @@ import sys
 import tempfile
 import time
 
-from .. import proc
-from ..records import dataclass
+from ..machine import proc
+from ..base.records import dataclass
 from .rendezvous import Rendezvous
 
 SLACK = 60.0  # on top of the protocol's own timeouts before the hard kill

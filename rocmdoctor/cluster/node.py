@@ -9,7 +9,7 @@ import os
 import re
 from typing import Any
 
-from ..sources import RecordingSource, SourceError, _norm
+from ..machine.sources import RecordingSource, SourceError, _norm
 
 
 class MemoSource(RecordingSource):
@@ -63,7 +63,8 @@ def scan_node(a, *, snapshot: str | None = None) -> tuple[Any, MemoSource]:
 
 def save_snapshot(rec: MemoSource, directory: str, node: str, level: str) -> str:
     """Write DIR/<node>/ (redacted, like `rocmdoctor snapshot`); never overwrites."""
-    from .. import __version__, snapshot
+    from .. import __version__
+    from ..machine import snapshot
 
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", node).strip("._") or "node"
     path = os.path.join(directory, safe)

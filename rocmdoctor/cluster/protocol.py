@@ -376,7 +376,7 @@ class Peer:
             return None
 
     def _gloo_finding(self):
-        from ..model import Evidence, Finding, Status
+        from ..engine.model import Evidence, Finding, Status
 
         env = {k: os.environ[k] for k in ("GLOO_SOCKET_IFNAME", "MASTER_ADDR") if k in os.environ}
         return Finding(

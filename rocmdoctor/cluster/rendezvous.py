@@ -14,7 +14,7 @@ import socket
 from dataclasses import asdict
 from typing import Mapping
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 DEFAULT_PORT = 29500
 

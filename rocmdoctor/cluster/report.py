@@ -10,8 +10,8 @@ import math
 
 from typing import Any
 
-from ..model import Evidence, Finding, Status
-from ..render import AREA_ORDER
+from ..engine.model import Evidence, Finding, Status
+from ..output.text import AREA_ORDER
 from . import drift
 
 SCHEMA, SCHEMA_VERSION = "rocmdoctor.cluster_report", 1

@@ -17,8 +17,8 @@ import json
 import os
 import sys
 
-from ..model import Evidence, Finding, Status
-from ..sources import SourceError
+from ..engine.model import Evidence, Finding, Status
+from ..machine.sources import SourceError
 from ..usage import positive_float
 from . import report as creport
 
@@ -64,7 +64,9 @@ def run_cluster(a) -> int:
 
 
 def live(a) -> int:
-    from . import gather, node, rendezvous
+    from . import gather
+    from . import node
+    from . import rendezvous
 
     try:
         rdzv = rendezvous.from_env()
@@ -150,7 +152,7 @@ def output(cluster: dict, a) -> int:
         json.dump(cluster, sys.stdout, indent=2, default=str)
         sys.stdout.write("\n")
     elif fmt == "junit":
-        from ..junit import cluster_xml
+        from ..output.junit import cluster_xml
 
         sys.stdout.write(cluster_xml(cluster))
     else:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..model import Status
-from ..render import STYLE, lines as report_lines, plural, print_lines
+from ..engine.model import Status
+from ..output.text import STYLE, lines as report_lines, plural, print_lines
 from . import drift
 
 CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
@@ -62,7 +62,7 @@ def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
         if not rep:
             continue
         if verbose:
-            from ..model import Report
+            from ..engine.model import Report
 
             out += [("", ""), (f"NODE {n['node']} (rank {n['rank']})", "bold cyan")]
             out += report_lines(_as_report(rep, Report), verbose=True)[1:]
@@ -92,7 +92,7 @@ def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
 
 def _as_report(d: dict, Report):
     """Rebuild enough of a Report for the single-node renderer (findings stay dicts → Finding)."""
-    from ..model import Action, Applicability, Evidence, Finding, FixPlan
+    from ..engine.model import Action, Applicability, Evidence, Finding, FixPlan
 
     def fix(x):
         if not x:

@@ -50,7 +50,7 @@ def resolve_device(device: str, python: str | None) -> str:
 def findings_for(results: dict, level: str, codes: list[str], python: str | None):
     """Turn measured outcomes into findings with the same checks `scan` uses."""
     from ..api import scan
-    from ..sources import LiveSource
+    from ..machine.sources import LiveSource
 
     return scan(level=level, select=codes, source=LiveSource(python=python), plugins=False,
                 options={"active_results": results})
@@ -58,7 +58,7 @@ def findings_for(results: dict, level: str, codes: list[str], python: str | None
 
 def run(a) -> int:
     from ..benchmarks import suite
-    from ..progress import Progress
+    from ..output.progress import Progress
     from ..usage import require_torch
 
     if a.nproc is not None and a.nproc < 1:
@@ -107,7 +107,7 @@ def run(a) -> int:
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        from ..render import print_report
+        from ..output.text import print_report
 
         print_report(report)
         print_figures(results)
@@ -244,7 +244,7 @@ def compare(results: dict, baseline: dict) -> dict:
 
 
 def print_figures(results: dict) -> None:
-    from ..render import print_text
+    from ..output.text import print_text
 
     m = metrics(results)
     if not m:
@@ -255,7 +255,7 @@ def print_figures(results: dict) -> None:
 
 
 def print_comparison(c: dict) -> None:
-    from ..render import plural, print_text
+    from ..output.text import plural, print_text
 
     print_text(f"\nCOMPARED WITH BASELINE (medians of repeated measurements; a regression is a drop beyond "
                f"the noise band, at least {c['threshold']:.0%}{', 50% on a CPU' if c.get('cpu') else ''}, "

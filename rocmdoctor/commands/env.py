@@ -33,7 +33,7 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
     import shlex
 
     from ..advice import _valid_name
-    from ..model import Status
+    from ..engine.model import Status
 
     out: list[tuple[str, str]] = []
     env_reasons = [r.text for r in rec.reasons if r.topic == "env"]
@@ -54,7 +54,8 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
 
 
 def run(a) -> int:
-    from .. import engine, registry
+    from ..engine import run as engine
+    from ..engine import registry
     from ..advice import recommend
     from ..api import make_source, select_specs
     from ..facts import Context

@@ -32,7 +32,7 @@ def add_arguments(p) -> None:
     g.add_argument("--level", choices=("quick", "default"), default="default",
                    help="quick: files only (no Python probe); default: + the Python probe (torch arch list)")
     p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: schema rocmdoctor.explain (docs/explain.md)")
+                   help="text (default) or json: schema rocmdoctor.logs.explain (docs/explain.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="all causes' details, blocks, sources")
 
 
@@ -54,9 +54,9 @@ def run(a) -> int:
             print(f"rocmdoctor explain: {path}: no such file or directory", file=sys.stderr)
             return EXIT_INPUT
     from ..api import make_source
-    from ..explain import Machine, explain, text_lines
-    from ..logscan import reader
-    from ..render import print_lines
+    from ..logs.explain import Machine, explain, text_lines
+    from ..logs.logscan import reader
+    from ..output.text import print_lines
 
     progress = _Progress() if sys.stderr.isatty() and a.log != ["-"] else None
     result = reader.ScanResult()

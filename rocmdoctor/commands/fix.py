@@ -42,7 +42,7 @@ def add_arguments(p) -> None:
                         "repeatable): their fixes are shown as unified diffs, never applied")
     p.add_argument("--model", metavar="PATH", help="with --config: the checkpoint whose memory use is estimated")
     p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: schema rocmdoctor.fixplan (docs/fix.md)")
+                   help="text (default) or json: schema rocmdoctor.remedy.fixplan (docs/fix.md)")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
 
 
@@ -53,13 +53,13 @@ def _state_dir(a) -> str:
 
 
 def _err(msg: str) -> None:
-    from ..render import print_text
+    from ..output.text import print_text
 
     print_text(f"rocmdoctor fix: {msg}", sys.stderr)
 
 
 def _say(msg: str) -> None:
-    from ..render import print_text
+    from ..output.text import print_text
 
     print_text(msg)
 
@@ -95,7 +95,7 @@ def collect(a, src, facts) -> list:
     failing and warning findings."""
     from ..api import scan
     from ..fixes.kernel_cmdline import iommu_plan
-    from ..model import Status
+    from ..engine.model import Status
 
     if a.iommu:
         cpu = facts.optional("cpu")
@@ -115,14 +115,14 @@ def config_files(a) -> list[str]:
     the only files a config_edit plan may show a diff for."""
     if not getattr(a, "config", None):
         return []
-    from ..readers import read_all
+    from ..artifacts.readers import read_all
 
     return [x.path for x in read_all(a.config, model=a.model).readable()]
 
 
 def make_plans(a, src):
     from ..facts import Context
-    from ..fixplan import FixContext, concretize
+    from ..remedy.fixplan import FixContext, concretize
 
     facts = Context(src, a.level, config_options(a))
     fctx = FixContext(src, facts, {"env_file": a.env_file, "user": a.user, "iommu_mode": a.iommu_mode,
@@ -132,7 +132,7 @@ def make_plans(a, src):
 
 def run(a) -> int:
     from ..api import make_source
-    from ..fixplan import render_text, to_json
+    from ..remedy.fixplan import render_text, to_json
 
     if a.undo:
         if a.apply or a.unsafe or a.iommu:
@@ -161,7 +161,7 @@ def run(a) -> int:
     live = src.kind == "live"
     result: dict = {}
     if a.format == "text":
-        from ..render import print_text
+        from ..output.text import print_text
 
         print_text(render_text(plans, live=live, kind=src.kind).rstrip("\n"), wrap_lines=False)
     code = EXIT_OK
@@ -177,11 +177,12 @@ def run(a) -> int:
 
 
 def apply_plans(a, src, plans) -> tuple[int, dict]:
-    from .. import atomic_edit, proc
-    from ..fixplan import Refused, shell_join
-    from ..model import Applicability
+    from ..remedy import atomic_edit
+    from ..machine import proc
+    from ..remedy.fixplan import Refused, shell_join
+    from ..engine.model import Applicability
 
-    from ..render import print_text
+    from ..output.text import print_text
 
     say = (lambda m: print_text(m, sys.stderr)) if a.format == "json" else _say
     if src.kind == "snapshot":
@@ -280,7 +281,7 @@ def apply_plans(a, src, plans) -> tuple[int, dict]:
 
 
 def _real(src, path: str) -> str:
-    from ..fixplan import FixContext
+    from ..remedy.fixplan import FixContext
 
     return FixContext(src).real_path(path)
 
@@ -289,7 +290,7 @@ def verify(a, todo) -> list[str]:
     """Read the tree again and plan again: every edited file must now plan no edit."""
     from ..api import make_source
     from ..facts import Context
-    from ..fixplan import FixContext, _one, fixer_module
+    from ..remedy.fixplan import FixContext, _one, fixer_module
 
     problems = []
     src = make_source(root=a.root, python=a.python)
@@ -305,8 +306,9 @@ def verify(a, todo) -> list[str]:
 
 
 def run_undo(a) -> int:
-    from .. import atomic_edit, proc
-    from ..fixplan import shell_join
+    from ..remedy import atomic_edit
+    from ..machine import proc
+    from ..remedy.fixplan import shell_join
 
     if a.snapshot or a.example:
         _err("a snapshot is read-only; there is nothing to undo in it")
@@ -356,7 +358,7 @@ def run_undo(a) -> int:
     elif live and cmds:  # the boot loader was regenerated from the restored files
         _say("undone; a reboot brings back the old kernel command line")
     elif cmds:
-        from ..fixplan import shell_join
+        from ..remedy.fixplan import shell_join
 
         _say("undone in the tree; no boot loader command ran there. On that system run "
              + "; ".join(f"`{shell_join(c)}`" for c in cmds) + ", then reboot, to bring back the old kernel "

@@ -18,7 +18,7 @@ def add_arguments(p) -> None:
 
 
 def run(a) -> int:
-    from .. import registry
+    from ..engine import registry
     from ..api import examples
 
     if a.examples:
@@ -26,11 +26,11 @@ def run(a) -> int:
         if a.format == "json":
             print(json.dumps(sorted(ex), indent=2))
         else:
-            from ..sources import SnapshotSource
+            from ..machine.sources import SnapshotSource
 
             for name, path in ex.items():
                 desc = SnapshotSource(path).manifest.get("description", "")
-                from ..render import print_text
+                from ..output.text import print_text
 
                 print_text(f"{name:14} {desc}")
         return EXIT_OK

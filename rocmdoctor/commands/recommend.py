@@ -33,7 +33,7 @@ def run(a) -> int:
         json.dump(rec.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        from ..render import print_text
+        from ..output.text import print_text
 
         print_text("\n".join(rec.text_lines()))
         if rec.env:

@@ -3,7 +3,7 @@ output through untouched, explain known error signatures as they appear (on stde
 and diagnose a stall while it happens: which processes, where they wait (py-spy), and the
 machine's likely cause. Exits with the command's own exit code (128+N when a signal N ended it).
 
-The command runs in its own session under rocmdoctor/proc.ProcessTree, so nothing it starts
+The command runs in its own session under rocmdoctor/machine/proc.ProcessTree, so nothing it starts
 outlives `rocmdoctor run`; with --log the whole output is kept in a file even when the terminal
 goes away (SIGHUP is ignored; writes to a closed terminal are dropped). Python children get
 PYTHONUNBUFFERED=1 (unless set) so their output arrives as it is printed. docs/explain.md.
@@ -78,7 +78,7 @@ def run(a) -> int:
 
 class Runner:
     def __init__(self, a, argv: list[str]):
-        from ..watch import LiveScan
+        from ..logs.watch import LiveScan
 
         self.a = a
         self.argv = argv
@@ -111,19 +111,19 @@ class Runner:
         t.start()
 
     def machine(self):
-        from ..explain import Machine
+        from ..logs.explain import Machine
 
         if self._machine is None:
             if self.a.no_facts:
                 self._machine = Machine(None)
             else:
-                from ..sources import LiveSource
+                from ..machine.sources import LiveSource
 
                 self._machine = Machine(LiveSource(), "quick")
         return self._machine
 
     def _announce(self, m) -> None:
-        from ..explain import CONFIRMED, LIKELY, RULED_OUT
+        from ..logs.explain import CONFIRMED, LIKELY, RULED_OUT
 
         s = m.signature
         lines = [f"{s.title}  [{s.family} · {s.severity}] at output line {m.line.number}"
@@ -172,8 +172,8 @@ class Runner:
 
     # -- the job
     def main(self) -> int:
-        from .. import proc
-        from ..watch import StallMonitor
+        from ..machine import proc
+        from ..logs.watch import StallMonitor
 
         env = dict(os.environ)
         env.setdefault("PYTHONUNBUFFERED", "1")
@@ -219,7 +219,7 @@ class Runner:
                 self.log.close()
 
     def watch(self, tree, mon) -> int:
-        from ..watch import IDLE_FRACTION, rank_pids
+        from ..logs.watch import IDLE_FRACTION, rank_pids
 
         stall_s = self.a.stall
         reported_at = None  # last_output value when a stall was reported (one report per silence)
@@ -248,7 +248,7 @@ class Runner:
                     return tree.poll() if tree.poll() is not None else -signal.SIGTERM
 
     def stall(self, mon, busy, silent, idle) -> None:
-        from ..watch import IDLE_FRACTION, process_info, stacks  # noqa: F401
+        from ..logs.watch import IDLE_FRACTION, process_info, stacks  # noqa: F401
 
         infos = process_info([p.pid for p in mon.members()])
         for i in infos:
@@ -264,11 +264,11 @@ class Runner:
 
     # -- diagnosis
     def explanation(self, stall: dict | None = None):
-        from ..explain import explain
+        from ..logs.explain import explain
         from ..knowledge.signatures import STALL
-        from ..logscan.reader import Occurrence
-        from ..logscan.lines import LogLine
-        from ..logscan.matcher import Match
+        from ..logs.logscan.reader import Occurrence
+        from ..logs.logscan.lines import LogLine
+        from ..logs.logscan.matcher import Match
 
         for t in self.notices:
             t.join(10)
@@ -284,7 +284,7 @@ class Runner:
             return explain(result, self.machine(), inputs=[" ".join(self.argv)], stall=stall)
 
     def print_explanation(self, expl, header: str) -> None:
-        from ..explain import text_lines
+        from ..logs.explain import text_lines
 
         lines = [header] + [t for t, _ in text_lines(expl)]
         self.notice(lines)

@@ -49,7 +49,7 @@ def check_config_paths(paths: list[str]) -> str | None:
     and on a directory holding none of the known files."""
     import os
 
-    from ..readers import expand, read_one
+    from ..artifacts.readers import expand, read_one
 
     for p in paths:
         if os.path.isdir(p):
@@ -66,7 +66,7 @@ def run(a) -> int:
     if wants_cluster(a):
         return run_cluster(a)
     from ..api import scan
-    from ..render import print_report
+    from ..output.text import print_report
 
     if a.model and not a.config:
         print("rocmdoctor: --model goes with --config (the runs whose memory it estimates)", file=sys.stderr)
@@ -89,11 +89,11 @@ def run(a) -> int:
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif a.format == "junit":
-        from ..junit import report_xml
+        from ..output.junit import report_xml
 
         sys.stdout.write(report_xml(report.to_dict()))
     elif a.format == "prometheus":
-        from ..prometheus import render
+        from ..output.prometheus import render
 
         ctx = report.context
         logs = [x for x in (ctx.optional("kernel_events"), ctx.optional("kernel_events_previous_boot")) if x] if ctx else []

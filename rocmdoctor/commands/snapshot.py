@@ -17,16 +17,17 @@ def add_arguments(p) -> None:
 
 
 def run(a) -> int:
-    from .. import __version__, snapshot
+    from .. import __version__
+    from ..machine import snapshot
     from ..api import make_source, scan
-    from ..sources import RecordingSource
+    from ..machine.sources import RecordingSource
 
     rec = RecordingSource(make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python))
     report = scan(level=a.level, source=rec, plugins=False)
     _record_option_facts(report.context, a.level)
     out = snapshot.write(rec, a.output, redact=not a.no_redact, level=a.level, tool_version=__version__)
     c = report.counts()
-    from ..render import print_text
+    from ..output.text import print_text
 
     print_text(f"snapshot written to {out} ({'redacted' if not a.no_redact else 'NOT redacted'}; "
           f"{len(rec.files)} files, {len(rec.commands)} commands, {len(rec.probes)} probes; "
@@ -39,7 +40,7 @@ def _record_option_facts(ctx, level: str) -> None:
     """Read, into the recording, the machine facts that checks run only with an option use
     (`scan --config`: the CDI specs, the host's groups and network interfaces...), so that
     `scan --snapshot DIR --config FILES` judges the files against the recorded machine."""
-    from .. import registry
+    from ..engine import registry
     from ..facts import LEVELS, level_rank
 
     for spec in registry.load(plugins=False).checks:

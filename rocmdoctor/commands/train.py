@@ -19,7 +19,7 @@ import sys
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from ..usage import positive_float
-from ..progress import Progress
+from ..output.progress import Progress
 from .bench import findings_for, resolve_device
 
 NAME = "train"
@@ -77,7 +77,7 @@ def run(a) -> int:
         return EXIT_USAGE
     machine = Machine(a.python)
     if a.estimate_only:
-        from .. import memory_estimate as me
+        from ..artifacts import memory_estimate as me
 
         try:
             estimate = model_estimate(a, machine, a.dtype)
@@ -88,7 +88,7 @@ def run(a) -> int:
             json.dump(estimate["estimate"], sys.stdout, indent=2)
             sys.stdout.write("\n")
         else:
-            from ..render import print_text
+            from ..output.text import print_text
 
             print_text("\n".join(estimate["lines"]))
         return EXIT_FAIL if estimate["estimate"]["verdict"] == "does not fit" else EXIT_OK
@@ -103,7 +103,7 @@ def run(a) -> int:
     prog(f"dtype {choice['dtype']} ({choice['why']})", force=True)
     estimate = None
     if a.model:  # before anything is loaded
-        from .. import memory_estimate as me
+        from ..artifacts import memory_estimate as me
 
         try:
             estimate = model_estimate(a, machine, choice["dtype"], torch_probe=device == "cuda")
@@ -143,7 +143,7 @@ def run(a) -> int:
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        from ..render import print_report, print_text
+        from ..output.text import print_report, print_text
 
         print_report(report, verbose=True)
         res = out.get("result") or {}
@@ -209,7 +209,7 @@ def _attention_kind(attention: str, machine: Machine) -> str:
 
 
 def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = False) -> dict:
-    from .. import memory_estimate as me
+    from ..artifacts import memory_estimate as me
 
     cfg = me.load_config(a.model)
     shape = me.shape_from_config(cfg)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from ..sources import Source
+from ..machine.sources import Source
 
 LEVELS = ("quick", "default", "bench", "train")
 
@@ -82,7 +82,7 @@ def level_rank(level: str) -> int:
 
 def _discover() -> dict[str, Callable]:
     out: dict[str, Callable] = {}
-    from ..modules import iter_modules
+    from ..base.modules import iter_modules
 
     for mod in iter_modules(__path__, __name__ + "."):
         m = importlib.import_module(mod.name)
@@ -118,7 +118,7 @@ def _index() -> dict[str, str]:
 
         pattern = re.compile(r"""^@fact\(\s*["']([^"']+)["']\s*\)""", re.M)
         index: dict[str, str] = {}
-        from ..modules import iter_modules
+        from ..base.modules import iter_modules
 
         for mod in iter_modules(__path__, __name__ + "."):
             path = os.path.join(mod.path, mod.name.rsplit(".", 1)[1] + ".py")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ..parsers.mounts import parse_mounts, size_option
-from ..records import dataclass
+from ..machine.parsers.mounts import parse_mounts, size_option
+from ..base.records import dataclass
 from . import Missing, fact
 
 _CGROUP_HINTS = re.compile(r"docker|kubepods|containerd|libpod|lxc|crio")

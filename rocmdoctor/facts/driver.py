@@ -1,8 +1,8 @@
 """The amdgpu kernel driver: loaded or not, denylisted, DKMS version."""
 from __future__ import annotations
 
-from ..parsers.modprobe import amdgpu_denials
-from ..records import dataclass
+from ..machine.parsers.modprobe import amdgpu_denials
+from ..base.records import dataclass
 from . import fact
 
 MODPROBE_DIRS = ("/etc/modprobe.d", "/usr/lib/modprobe.d", "/lib/modprobe.d", "/run/modprobe.d")

@@ -6,9 +6,10 @@ import posixpath
 
 from ..knowledge.gpus import AMD_VENDOR, HYGON_VENDOR, NVIDIA_VENDOR, has_unified_memory, is_integrated, pci_name
 from ..knowledge.platforms import DCU_CLASS_PREFIXES, TTM_PAGE
-from ..parsers import rocm_smi, rocminfo
-from ..parsers.kfd import gfx_name, location_to_bdf, parse_properties
-from ..records import dataclass
+from ..machine.parsers import rocm_smi
+from ..machine.parsers import rocminfo
+from ..machine.parsers.kfd import gfx_name, location_to_bdf, parse_properties
+from ..base.records import dataclass
 from . import Missing, conform, fact, probe_data
 
 KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"

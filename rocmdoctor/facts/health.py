@@ -18,8 +18,8 @@ import math
 import posixpath
 
 from ..knowledge.health import HOST_SETTINGS
-from ..parsers import health as P
-from ..records import dataclass
+from ..machine.parsers import health as P
+from ..base.records import dataclass
 from . import Missing, fact, probe_data
 
 PCI = "/sys/bus/pci/devices"

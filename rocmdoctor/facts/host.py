@@ -1,6 +1,6 @@
 """Facts from the live probes: environment, identity, device nodes, file systems.
 
-Probe data is conformed to the shape rocmdoctor/probes.py writes: a snapshot can hold
+Probe data is conformed to the shape rocmdoctor/machine/probes.py writes: a snapshot can hold
 any JSON, and a wrong type must read as absent, not crash the checks.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ def env(ctx) -> dict[str, str]:
     """The environment a training job gets: the live one (the ``env`` probe), overlaid by the
     variables the files given with --config set (a script's export, a Dockerfile's ENV, a
     compose ``environment:``). An EnvView: a dict that also knows each value's file and line."""
-    from ..settings import EnvView
+    from ..artifacts.settings import EnvView
 
     settings = ctx.optional("settings")
     try:

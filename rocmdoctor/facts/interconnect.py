@@ -12,9 +12,9 @@ import posixpath
 import re
 
 from ..knowledge.gpus import AMD_VENDOR
-from ..parsers.kfd import parse_properties
-from ..parsers.lspci import PciDevice, normalise_bdf, parse_lspci
-from ..records import dataclass, field
+from ..machine.parsers.kfd import parse_properties
+from ..machine.parsers.lspci import PciDevice, normalise_bdf, parse_lspci
+from ..base.records import dataclass, field
 from . import Missing, fact
 
 LSPCI_ARGV = ("lspci", "-vvv", "-nn", "-D")

@@ -1,9 +1,9 @@
 """Kernel, OS and CPU facts."""
 from __future__ import annotations
 
-from ..parsers.cmdline import Cmdline, parse_cmdline
-from ..parsers.cpuinfo import CpuInfo, parse_cpuinfo
-from ..parsers.keyvalue import parse_os_release
+from ..machine.parsers.cmdline import Cmdline, parse_cmdline
+from ..machine.parsers.cpuinfo import CpuInfo, parse_cpuinfo
+from ..machine.parsers.keyvalue import parse_os_release
 from . import Missing, fact
 
 

@@ -1,13 +1,13 @@
 """Kernel-log GPU events for the RD-KERN checks: this boot (``dmesg``, else ``journalctl -k -b 0``)
 and the previous one (``journalctl -k -b -1``, where the journal keeps it), matched against the
 one signature catalog (rocmdoctor/knowledge/signatures.py) by the shared matcher
-(rocmdoctor.logscan). Only the catalog's kernel-family entries of severity fatal or error count
+(rocmdoctor.logs.logscan). Only the catalog's kernel-family entries of severity fatal or error count
 as GPU health events; each event names the GPU its line's PCI address (or KFD node, or the
 bridge above a GPU) belongs to.
 """
 from __future__ import annotations
 
-from ..records import dataclass
+from ..base.records import dataclass
 from . import Missing, fact
 
 JOURNAL_THIS = ("journalctl", "-k", "-b", "0", "--no-pager", "-q")
@@ -52,7 +52,7 @@ def _gpu_map(ctx):
 
 def events_of(ctx, lines, boot: str, source: str) -> KernelLogEvents:
     from ..knowledge.signatures import HARDWARE
-    from ..logscan import match_lines
+    from ..logs.logscan import match_lines
 
     by_pci, by_node = _gpu_map(ctx)
     out = []

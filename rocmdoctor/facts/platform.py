@@ -13,7 +13,7 @@ import re
 
 from ..knowledge.gpus import HYGON_VENDOR
 from ..knowledge.platforms import WSL_SHADOW_GLOBS
-from ..records import dataclass, field
+from ..base.records import dataclass, field
 from . import Missing, fact
 
 DCU_MODULES = ("hydcu", "hycu")  # Hygon's kernel drivers (hycu in newer rock packages)

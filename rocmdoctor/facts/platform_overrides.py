@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import dataclass
+from ..base.records import dataclass
 from . import fact
 
 GLOBAL = "HSA_OVERRIDE_GFX_VERSION"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from ..records import dataclass
+from ..base.records import dataclass
 from . import Missing, fact
 
 _VERSION_H = re.compile(r"#define\s+ROCM_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)")

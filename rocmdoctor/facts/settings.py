@@ -7,7 +7,7 @@ The live environment (the ``env`` probe) is merged in by the ``env`` fact, not h
 """
 from __future__ import annotations
 
-from ..settings import Settings
+from ..artifacts.settings import Settings
 from . import Missing, fact
 
 
@@ -24,7 +24,7 @@ def settings(ctx) -> Settings:
     paths = config_paths(ctx.options)
     if not paths:
         raise Missing("no configuration files given (use `rocmdoctor scan --config PATH`)")
-    from ..readers import read_all
+    from ..artifacts.readers import read_all
 
     s = read_all(paths, model=ctx.options.get("model"))
     if not s.readable():

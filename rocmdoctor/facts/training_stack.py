@@ -2,7 +2,7 @@
 distributions, and LLaMA-Factory's runtime version checks.
 
 ``deepspeed_ops`` comes from the child probe ``childprobes/deepspeed_ops.py`` (DeepSpeed's
-own op-builder API, nothing compiled), or from rocmdoctor.envcache when nothing that
+own op-builder API, nothing compiled), or from rocmdoctor.machine.envcache when nothing that
 determines its answers changed since it last ran. ``pins`` evaluates every installed distribution's
 ``Requires-Dist`` with ``packaging``, for the scanned interpreter's Python version.
 ``llamafactory`` reads the checks from the installed LLaMA-Factory source, with the
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import posixpath
 
-from .. import envcache
+from ..machine import envcache
 from ..knowledge import llamafactory as lf
-from ..records import dataclass, field
+from ..base.records import dataclass, field
 from . import Missing, fact, probe_data
 
 

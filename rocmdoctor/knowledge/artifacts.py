@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 PYTORCH_ROCM_INSTALL = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/"

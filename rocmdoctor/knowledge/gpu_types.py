@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from ..records import dataclass, field
+from ..base.records import dataclass, field
 
 # PCI vendor ids (Linux include/linux/pci_ids.h).
 AMD_VENDOR = 0x1002

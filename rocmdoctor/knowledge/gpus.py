@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import replace
+from ..base.records import replace
 from .gpu_types import (
     AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
     YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, Gpu, FamilyFallback,

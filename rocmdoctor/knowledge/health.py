@@ -4,7 +4,7 @@ checks read them through the small functions at the bottom, never a table of the
 """
 from __future__ import annotations
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 KERNEL_RAS = "https://docs.kernel.org/gpu/amdgpu/ras.html"
 KERNEL_THERMAL = "https://docs.kernel.org/gpu/amdgpu/thermal.html"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 STACK = ("deepspeed", "transformers", "accelerate", "peft", "trl", "datasets")
 

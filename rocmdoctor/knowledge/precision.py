@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 # Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"

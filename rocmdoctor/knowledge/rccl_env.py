@@ -7,7 +7,7 @@ cost bandwidth or stability when left on, "note" for deliberate settings worth s
 """
 from __future__ import annotations
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 NCCL_ENV_DOCS = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
 HIP_DEBUG_ENV = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html"

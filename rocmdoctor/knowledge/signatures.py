@@ -2,7 +2,7 @@
 the kernel prints, with what it means, its likely causes (each naming the rocmdoctor check
 that confirms it), the fix and the public source. `rocmdoctor explain`, `rocmdoctor run`
 and the kernel-log health checks all read this one table through ``catalog()`` /
-``by_id()``; the matcher lives in rocmdoctor/logscan/.
+``by_id()``; the matcher lives in rocmdoctor/logs/logscan/.
 
 Writing an entry (docs/explain.md, "Adding a signature"):
 - ``patterns`` are Python regexes searched case-insensitively in one log line (rank
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 # Precedence tiers: lower = earlier in the causal chain, listed first.
 HARDWARE, DRIVER, RUNTIME, SETUP, MEMORY, NUMERICS, CONSEQUENCE, NOTE = 1, 2, 3, 4, 5, 6, 7, 8
@@ -862,7 +862,7 @@ SIGNATURES: tuple[Signature, ...] = (
 )
 
 # Not matched in text: what `rocmdoctor run` reports when the job stops printing and its
-# processes go idle (rocmdoctor/watch.py). Its causes are judged like any signature's.
+# processes go idle (rocmdoctor/logs/watch.py). Its causes are judged like any signature's.
 STALL = Signature(
     "process-stall", "distributed", "The job stalled: no output and idle processes", (), (), "fatal", CONSEQUENCE,
     "Nothing was printed for the stall threshold while the job's processes used (almost) no CPU: they wait "
@@ -880,7 +880,7 @@ STALL = Signature(
 )
 
 
-# Anchor words for the chunk prefilter (rocmdoctor/logscan/prefilter.py): every example of
+# Anchor words for the chunk prefilter (rocmdoctor/logs/logscan/prefilter.py): every example of
 # every signature contains one (tests/test_signatures.py), so a chunk without any is skipped
 # whole. Lower case; matched against the lower-cased text. Kept few: each costs one pass.
 ANCHORS: tuple[str, ...] = (

@@ -9,7 +9,7 @@ and reference/gpu-arch-specs; user/kernel compatibility matrix (±2 releases).
 """
 from __future__ import annotations
 
-from ..records import dataclass
+from ..base.records import dataclass
 
 # (os id, VERSION_ID prefix) -> kernel series AMD lists for it.
 SUPPORTED_OS: dict[tuple[str, str], tuple[str, ...]] = {

@@ -10,8 +10,8 @@ import os
 import re
 
 import rocmdoctor
-from rocmdoctor.configlint import Hardware, zero_per_gpu_bytes, zero_vs_hardware
-from rocmdoctor.model import Status
+from rocmdoctor.artifacts.configlint import Hardware, zero_per_gpu_bytes, zero_vs_hardware
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

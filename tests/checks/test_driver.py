@@ -2,7 +2,7 @@
 import os
 
 import rocmdoctor
-from rocmdoctor.model import Applicability, Status
+from rocmdoctor.engine.model import Applicability, Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

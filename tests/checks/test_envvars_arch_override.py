@@ -3,7 +3,7 @@ RD-ENV-002 judges PYTORCH_ROCM_ARCH against the real GPU too, not only the prete
 import os
 
 import rocmdoctor
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

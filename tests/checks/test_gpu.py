@@ -2,7 +2,7 @@
 import os
 
 import rocmdoctor
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

@@ -8,8 +8,8 @@ import re
 import pytest
 
 import rocmdoctor
-from rocmdoctor.model import Status
-from rocmdoctor.sources import RecordingSource, SnapshotSource
+from rocmdoctor.engine.model import Status
+from rocmdoctor.machine.sources import RecordingSource, SnapshotSource
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

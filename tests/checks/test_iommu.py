@@ -6,7 +6,7 @@ import re
 import pytest
 
 import rocmdoctor
-from rocmdoctor.model import Applicability, Status
+from rocmdoctor.engine.model import Applicability, Status
 from rocmdoctor.testing import build_snapshot
 
 KFD = "/sys/class/kfd/kfd/topology/nodes"

@@ -6,7 +6,7 @@ import os
 
 import rocmdoctor
 from rocmdoctor.facts.kernel_log import JOURNAL_PREV, JOURNAL_THIS
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

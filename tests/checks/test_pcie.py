@@ -5,7 +5,7 @@ import re
 
 import rocmdoctor
 from rocmdoctor.facts.interconnect import DMESG_ARGV, LSPCI_ARGV, upstream_chain
-from rocmdoctor.model import Applicability, Status
+from rocmdoctor.engine.model import Applicability, Status
 from rocmdoctor.testing import build_snapshot
 
 KFD = "/sys/class/kfd/kfd/topology/nodes"

@@ -4,7 +4,7 @@ import json
 import os
 
 import rocmdoctor
-from rocmdoctor.model import Applicability, Status
+from rocmdoctor.engine.model import Applicability, Status
 from rocmdoctor.testing import build_snapshot
 
 EXAMPLES = rocmdoctor.api.examples()

@@ -14,14 +14,14 @@ import pytest
 import rocmdoctor
 from rocmdoctor.facts.training_stack import requirement_violations
 from rocmdoctor.knowledge import llamafactory as lf
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 PY = "/opt/venv/bin/python3"
 LF_DIR = "/opt/venv/lib/python3.11/site-packages/llamafactory"
 _REAL_DISTRIBUTIONS = metadata.distributions
-PROBE = os.path.join(os.path.dirname(rocmdoctor.__file__), "childprobes", "python_env.py")
+PROBE = os.path.join(os.path.dirname(rocmdoctor.__file__), "machine", "childprobes", "python_env.py")
 
 # LLaMA-Factory 0.9.4's pyproject.toml, as pip writes it into METADATA.
 LF_094 = ["torch>=2.4.0", "transformers!=4.52.0,!=4.57.0,<=4.57.1,>=4.51.0", "datasets<=4.0.0,>=2.16.0",

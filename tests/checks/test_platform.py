@@ -3,7 +3,7 @@ and once where it must not; the mainline checks must not fail on these machines.
 import os
 
 import rocmdoctor
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
@@ -280,7 +280,7 @@ def test_dcu_skips_mainline_precision_and_os_rules(tmp_path):
 # ------------------------------------------------------------------ topology
 def test_training_gpus_follow_slurm_rocr_then_hip(tmp_path):
     from rocmdoctor.facts import Context
-    from rocmdoctor.sources import SnapshotSource
+    from rocmdoctor.machine.sources import SnapshotSource
     files = {f"{KFD}/{i}/properties": data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt").replace(
         "location_id 34304", f"location_id {i << 8}") for i in range(1, 5)}
     s = build_snapshot(tmp_path, files=files, probes={"env": {"SLURM_JOB_ID": "7", "ROCR_VISIBLE_DEVICES": "2,3",

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import rocmdoctor
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 KFD = "/sys/class/kfd/kfd/topology/nodes"

@@ -8,7 +8,7 @@ deepspeedai/DeepSpeed#1906), 2.13.0+cpu (this CI's torch).
 import os
 
 import rocmdoctor
-from rocmdoctor.model import Status
+from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rocmdoctor import engine
+from rocmdoctor.engine import run as engine
 from rocmdoctor.facts import Context
-from rocmdoctor.sources import Source, _norm
+from rocmdoctor.machine.sources import Source, _norm
 
 
 class _Tracer:

@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 from harness import (DATA, as_bytes, example_dirs, example_texts, mutated_json, mutated_text, no_error_findings,
                      seed_files, target, texts)
 
-from rocmdoctor import configfiles as cf
+from rocmdoctor.artifacts import configfiles as cf
 from rocmdoctor.facts import Missing
-from rocmdoctor.sources import SourceError
+from rocmdoctor.machine.sources import SourceError
 
 
-# ---------------------------------------------------------------- rocmdoctor/parsers
+# ---------------------------------------------------------------- rocmdoctor/machine/parsers
 @target("parsers.cmdline", lambda: texts(seed_files("cmdline_*.txt") + example_texts("fs/proc", "cmdline")))
 def _cmdline(text):
-    from rocmdoctor.parsers.cmdline import parse_cmdline
+    from rocmdoctor.machine.parsers.cmdline import parse_cmdline
 
     c = parse_cmdline(text)
     c.get("iommu")
@@ -31,28 +31,28 @@ def _cmdline(text):
 
 @target("parsers.cpuinfo", lambda: texts(seed_files("cpuinfo_*.txt")))
 def _cpuinfo(text):
-    from rocmdoctor.parsers.cpuinfo import parse_cpuinfo
+    from rocmdoctor.machine.parsers.cpuinfo import parse_cpuinfo
 
     parse_cpuinfo(text)
 
 
 @target("parsers.dkms", lambda: texts(seed_files("dkms_status_*.txt")))
 def _dkms(text):
-    from rocmdoctor.parsers.dkms import parse_dkms_status
+    from rocmdoctor.machine.parsers.dkms import parse_dkms_status
 
     parse_dkms_status(text)
 
 
 @target("parsers.os_release", lambda: texts(seed_files("os-release_*.txt")))
 def _os_release(text):
-    from rocmdoctor.parsers.keyvalue import parse_os_release
+    from rocmdoctor.machine.parsers.keyvalue import parse_os_release
 
     parse_os_release(text)
 
 
 @target("parsers.kfd", lambda: texts(seed_files("kfd_properties_*.txt", "kfd_io_link_*.txt")))
 def _kfd(text):
-    from rocmdoctor.parsers import kfd
+    from rocmdoctor.machine.parsers import kfd
 
     props = kfd.parse_properties(text)
     for key in ("gfx_target_version", "location_id", "domain"):
@@ -66,7 +66,7 @@ def _kfd(text):
 
 @target("parsers.lspci", lambda: texts(seed_files("lspci_*.txt")))
 def _lspci(text):
-    from rocmdoctor.parsers.lspci import acs_redirects, normalise_bdf, parse_lspci
+    from rocmdoctor.machine.parsers.lspci import acs_redirects, normalise_bdf, parse_lspci
 
     for bdf, dev in parse_lspci(text).items():
         acs_redirects(dev)
@@ -78,14 +78,14 @@ def _lspci(text):
                                           ["options amdgpu ppfeaturemask=0xffffffff\nblacklist amdgpu\n"
                                            "install amdgpu /bin/false\nalias amdgpu off\n"]))
 def _modprobe(text):
-    from rocmdoctor.parsers.modprobe import amdgpu_denials
+    from rocmdoctor.machine.parsers.modprobe import amdgpu_denials
 
     amdgpu_denials(text)
 
 
 @target("parsers.mounts", lambda: texts(seed_files("proc_mounts_*.txt") + example_texts("fs/proc", "mounts")))
 def _mounts(text):
-    from rocmdoctor.parsers.mounts import parse_mounts, size_option
+    from rocmdoctor.machine.parsers.mounts import parse_mounts, size_option
 
     for m in parse_mounts(text):
         size_option(getattr(m, "options", {}).get("size") if isinstance(getattr(m, "options", None), dict) else None)
@@ -94,14 +94,14 @@ def _mounts(text):
 
 @target("parsers.rocm_smi", lambda: texts(seed_files("rocm-smi_*.json")))
 def _rocm_smi(text):
-    from rocmdoctor.parsers.rocm_smi import parse_productname_json
+    from rocmdoctor.machine.parsers.rocm_smi import parse_productname_json
 
     parse_productname_json(text)
 
 
 @target("parsers.rocminfo", lambda: texts(seed_files("rocminfo_*.txt")))
 def _rocminfo(text):
-    from rocmdoctor.parsers.rocminfo import gpu_agents, parse_agents
+    from rocmdoctor.machine.parsers.rocminfo import gpu_agents, parse_agents
 
     parse_agents(text)
     gpu_agents(text)
@@ -113,7 +113,7 @@ def _rocminfo(text):
                                         seed_files("aer_dev_*.txt")))
 def _health(text):
     """amdgpu sysfs health files: RAS err_count, bad pages, AER counters, DPM levels."""
-    from rocmdoctor.parsers import health
+    from rocmdoctor.machine.parsers import health
 
     health.err_count(text)
     health.bad_pages(text)
@@ -133,7 +133,7 @@ _SECRETS_SEED = [
 
 @target("redact.scrub_text", lambda: texts(_SECRETS_SEED + seed_files("dmesg_*.txt", "cmdline_*.txt")))
 def _scrub(text):
-    from rocmdoctor.redact import scrub_text
+    from rocmdoctor.base.redact import scrub_text
 
     out = scrub_text(text)
     if scrub_text(out) != out:
@@ -143,7 +143,7 @@ def _scrub(text):
 @target("redact.snapshot", lambda: st.tuples(texts(_SECRETS_SEED + seed_files("dmesg_*.txt", "lspci_vvv_nn_*.txt")),
                                             mutated_json([_example_probe("env")])))
 def _redactor(value):
-    from rocmdoctor.redact import Redactor
+    from rocmdoctor.base.redact import Redactor
 
     text, env = value
     r = Redactor(hostnames=["gpu-node-17", "x"], users=["jdoe42"])
@@ -164,7 +164,7 @@ def _config_base(example: str):
     facts depend on them is traced by scanning once with a seed config."""
     from incremental import _Tracer, _TracingContext
 
-    from rocmdoctor import engine
+    from rocmdoctor.engine import run as engine
     from rocmdoctor.api import make_source
     from rocmdoctor.facts import Context
 
@@ -195,7 +195,7 @@ def _warm_config():
 def _run_config_file(data: bytes, name: str, example: str) -> None:
     """Write the user's file, then scan the example machine with --config naming it: every
     check (those that read the files, and those whose facts merge their settings)."""
-    from rocmdoctor import engine
+    from rocmdoctor.engine import run as engine
     from rocmdoctor.facts import Context
 
     path = os.path.join(_TMP, name)
@@ -301,7 +301,7 @@ SHELL_GRAMMAR = [
 @target("artifacts.shell", lambda: st.tuples(as_bytes(texts(seed_files("seeds/*.sh") + SHELL_GRAMMAR)),
                                              st.sampled_from(("train.sh", "job.sbatch")), st.sampled_from(EXAMPLES)), setup=_warm_config)
 def _shell(value):
-    """Launch and Slurm scripts (rocmdoctor/readers/shell.py), through every check."""
+    """Launch and Slurm scripts (rocmdoctor/artifacts/readers/shell.py), through every check."""
     data, name, example = value
     _run_config_file(data, name, example)
 
@@ -316,7 +316,7 @@ REQUIREMENTS_GRAMMAR = [
 @target("artifacts.requirements", lambda: st.tuples(as_bytes(texts(REQUIREMENTS_GRAMMAR)),
                                                     st.sampled_from(EXAMPLES)), setup=_warm_config)
 def _requirements(value):
-    """pip requirements files (rocmdoctor/readers/requirements.py), through every check."""
+    """pip requirements files (rocmdoctor/artifacts/readers/requirements.py), through every check."""
     data, example = value
     _run_config_file(data, "requirements.txt", example)
 
@@ -331,7 +331,7 @@ DOCKER_GRAMMAR = [
 @target("artifacts.dockerfile", lambda: st.tuples(as_bytes(texts(seed_files("seeds/Dockerfile") + DOCKER_GRAMMAR)),
                                                   st.sampled_from(EXAMPLES)), setup=_warm_config)
 def _dockerfile(value):
-    """Dockerfiles (rocmdoctor/readers/dockerfile.py), through every check."""
+    """Dockerfiles (rocmdoctor/artifacts/readers/dockerfile.py), through every check."""
     data, example = value
     _run_config_file(data, "Dockerfile", example)
 
@@ -346,7 +346,7 @@ COMPOSE_GRAMMAR = [
 @target("artifacts.compose", lambda: st.tuples(as_bytes(texts(seed_files("seeds/docker-compose.yml") +
                                                               COMPOSE_GRAMMAR)), st.sampled_from(EXAMPLES)), setup=_warm_config)
 def _compose(value):
-    """Compose files (rocmdoctor/readers/compose.py), through every check."""
+    """Compose files (rocmdoctor/artifacts/readers/compose.py), through every check."""
     data, example = value
     _run_config_file(data, "docker-compose.yml", example)
 
@@ -361,14 +361,14 @@ def _example_probe(name: str, example: str = "mi300x8"):
 
 @functools.lru_cache(maxsize=None)
 def _all_specs():
-    from rocmdoctor import registry
+    from rocmdoctor.engine import registry
     from rocmdoctor.api import select_specs
 
     return select_specs(registry.load(False), None, None)
 
 
 def _scan(src) -> None:
-    from rocmdoctor import engine
+    from rocmdoctor.engine import run as engine
     from rocmdoctor.facts import Context
 
     findings, _ = engine.run(_all_specs(), Context(src, "default", {}))
@@ -378,8 +378,9 @@ def _scan(src) -> None:
 
 def _outputs(findings) -> None:
     """Every output format renders what the checks found (text, JSON, JUnit, Prometheus)."""
-    from rocmdoctor import junit, render
-    from rocmdoctor.model import Report
+    from rocmdoctor.output import junit
+    from rocmdoctor.output import text as render
+    from rocmdoctor.engine.model import Report
 
     report = Report(findings=findings, source={"kind": "fuzz"}, level="default", tool_version="fuzz")
     render.lines(report, verbose=True)
@@ -387,7 +388,7 @@ def _outputs(findings) -> None:
     json.dumps(d, default=str)
     junit.report_xml(d, name="fuzz")
     try:
-        from rocmdoctor import prometheus
+        from rocmdoctor.output import prometheus
     except ImportError:
         return
     prometheus.render(report)
@@ -399,14 +400,14 @@ def _incremental(example: str):
     only the facts and checks that read it."""
     from incremental import Incremental
 
-    from rocmdoctor.sources import SnapshotSource
+    from rocmdoctor.machine.sources import SnapshotSource
 
     return Incremental.of(SnapshotSource(example_dirs()[example]), _all_specs())
 
 
 def _scan_changed(example: str, *, probe=None, file=None, command=None) -> None:
     """Every check that the one replaced input can affect, on the example machine with it."""
-    from rocmdoctor.sources import _norm
+    from rocmdoctor.machine.sources import _norm
 
     key = (("probe", probe[0]) if probe is not None else ("read", _norm(file[0])) if file is not None
            else ("run", tuple(command[0])))
@@ -417,8 +418,8 @@ def _scan_changed(example: str, *, probe=None, file=None, command=None) -> None:
 
 def _fuzz_source(example: str, *, probe=None, file=None, command=None):
     """The example machine with one probe's data, one file or one command's output replaced."""
-    from rocmdoctor.proc import CommandResult
-    from rocmdoctor.sources import FileRead, ProbeResult, SnapshotSource
+    from rocmdoctor.machine.proc import CommandResult
+    from rocmdoctor.machine.sources import FileRead, ProbeResult, SnapshotSource
 
     class FuzzSource(SnapshotSource):
         def probe(self, name):
@@ -532,7 +533,7 @@ def _snapshot_parts():
 @target("snapshot.load", _snapshot_parts)
 def _snapshot(value):
     """manifest.json (with its fs_index) and a probe file as bytes; load and scan the snapshot."""
-    from rocmdoctor.sources import SnapshotSource
+    from rocmdoctor.machine.sources import SnapshotSource
 
     manifest, probe = value
     d = _snapshot_copy()
@@ -576,7 +577,7 @@ def _payloads():
 def _cluster(payloads):
     """Node reports arriving over the rendezvous store (or --from), judged into the cluster report."""
     from rocmdoctor.cluster import report as creport
-    from rocmdoctor.junit import cluster_xml
+    from rocmdoctor.output.junit import cluster_xml
 
     if not isinstance(payloads, list) or not all(isinstance(p, dict) for p in payloads):
         return  # the protocol only hands build() a list of objects
@@ -606,10 +607,10 @@ def _lf_source(text):
 # ---------------------------------------------------------------- logs (explain, run, kernel-log health)
 @target("logs.scan", lambda: as_bytes(texts(seed_files("logs/*.txt", "dmesg_*.txt"))))
 def _logs(data):
-    """The streaming log reader and signature matcher (rocmdoctor.logscan) on log bytes."""
+    """The streaming log reader and signature matcher (rocmdoctor.logs.logscan) on log bytes."""
     import io
 
-    from rocmdoctor.logscan.reader import ScanResult, scan_stream
+    from rocmdoctor.logs.logscan.reader import ScanResult, scan_stream
 
     result = ScanResult()
     scan_stream(io.BytesIO(data), result, name="train.log")

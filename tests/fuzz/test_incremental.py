@@ -13,9 +13,9 @@ pytest.importorskip("hypothesis")
 import targets  # noqa: E402
 from harness import example_dirs  # noqa: E402
 
-from rocmdoctor import engine  # noqa: E402
+from rocmdoctor.engine import run as engine
 from rocmdoctor.facts import Context  # noqa: E402
-from rocmdoctor.sources import SnapshotSource, _norm  # noqa: E402
+from rocmdoctor.machine.sources import SnapshotSource, _norm  # noqa: E402
 
 GARBAGE = "\x00garbage 99999999999999999999 nan \u202e [[[[ : = \n" * 3
 

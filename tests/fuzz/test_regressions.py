@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from rocmdoctor import configfiles as cf
+from rocmdoctor.artifacts import configfiles as cf
 
 
 def test_fuzz_bench_compare_baseline_with_a_bool_result_is_ignored():
@@ -49,7 +49,7 @@ def test_fuzz_yaml_config_of_360k_is_refused_not_parsed_for_seconds():
 
 def test_fuzz_os_release_with_a_megabyte_value_parses_fast():
     # target parsers.os_release: shlex.split on a 1 MB value (pure Python) took seconds
-    from rocmdoctor.parsers.keyvalue import parse_os_release
+    from rocmdoctor.machine.parsers.keyvalue import parse_os_release
 
     t = time.process_time()
     assert parse_os_release('ID=ubuntu\nPRETTY_NAME="' + "a b " * 250_000 + '"\n')["ID"] == "ubuntu"
@@ -58,7 +58,8 @@ def test_fuzz_os_release_with_a_megabyte_value_parses_fast():
 
 def test_fuzz_cluster_peer_summary_with_odd_network_parts_does_not_crash():
     # target cluster.payloads: KeyError 'code' (a finding without one), and net parts of the wrong type
-    from rocmdoctor.cluster import drift, report
+    from rocmdoctor.cluster import drift
+    from rocmdoctor.cluster import report
 
     rep = {"findings": [{"status": "pass", "area": "gpu"}], "results": {}}
     report.build([{"node": "a", "rank": 0, "report": rep}], level="default")
@@ -71,7 +72,7 @@ def test_fuzz_cluster_peer_summary_with_odd_network_parts_does_not_crash():
 def test_fuzz_dockerfile_of_5000_stages_reads_in_linear_time():
     # target artifacts.dockerfile: Artifact.origin split the whole text once per value (quadratic,
     # minutes on 20,000 stages; files over 64 KiB are refused since)
-    from rocmdoctor.readers import dockerfile
+    from rocmdoctor.artifacts.readers import dockerfile
 
     t = time.process_time()
     art = dockerfile.read("Dockerfile", "ARG X=1\n" + "FROM a AS b\n" * 5_000)
@@ -81,7 +82,7 @@ def test_fuzz_dockerfile_of_5000_stages_reads_in_linear_time():
 
 def test_fuzz_compose_file_is_read_with_the_bounded_yaml_reader():
     # target artifacts.compose: 2 s of CPU in yaml.safe_load on 320 kB; billion laughs unbounded
-    from rocmdoctor.readers import compose
+    from rocmdoctor.artifacts.readers import compose
 
     t = time.process_time()
     art = compose.read("docker-compose.yml", "services:\n  t:\n    image: x\n" + "version: '3.8'\n" * 20_000)
@@ -96,7 +97,7 @@ def test_fuzz_compose_file_is_read_with_the_bounded_yaml_reader():
 
 def test_fuzz_launch_script_reading_is_bounded():
     # target artifacts.shell: 3.3 s on a 100 kB line and 6.3 s on 220 kB of `export` lines (bashlex per line)
-    from rocmdoctor.readers import shell
+    from rocmdoctor.artifacts.readers import shell
 
     t = time.process_time()
     assert shell.read("t.sh", "torchrun " + "a " * 30_000 + "\n").error is None
@@ -106,23 +107,23 @@ def test_fuzz_launch_script_reading_is_bounded():
 
 
 def test_health_counts_ignore_non_ascii_digits():
-    from rocmdoctor.parsers import health
+    from rocmdoctor.machine.parsers import health
     assert health.aer_counts("TOTAL_ERR_COR ¹\n¹\n") == {}
 
 
 def test_tmpfs_size_of_infinity_is_unknown():
-    from rocmdoctor.parsers.mounts import size_option
+    from rocmdoctor.machine.parsers.mounts import size_option
     assert size_option("infk") is None and size_option("1e999g") is None
 
 
 def test_health_first_int_ignores_non_ascii_digits():
-    from rocmdoctor.parsers import health
+    from rocmdoctor.machine.parsers import health
     assert health.first_int("¹") is None and health.err_count("ue: ¹\n") in (None, {})
 
 
 def test_fuzz_health_counts_of_100000_digits_are_not_counts():
     # target parsers.health: ValueError: Exceeds the limit (4300 digits) for integer string conversion
-    from rocmdoctor.parsers import health
+    from rocmdoctor.machine.parsers import health
 
     huge = "0" * 100_000
     assert health.first_int(huge) is None and health.aer_counts(f"RxErr {huge}\n{huge}") == {}
@@ -132,7 +133,7 @@ def test_fuzz_health_counts_of_100000_digits_are_not_counts():
 
 def test_fuzz_serial_masking_is_linear_on_blank_crlf_lines():
     # target redact.snapshot: 51 s of CPU on 40 kB of "\r\n" (`^\s*` re-read every following blank line)
-    from rocmdoctor.redact import Redactor
+    from rocmdoctor.base.redact import Redactor
 
     r = Redactor(hostnames=["gpu-node-17"], users=["jdoe42"])
     t = time.process_time()
@@ -162,7 +163,7 @@ def test_fuzz_dockerfile_of_thousands_of_identical_from_lines_is_one_image():
 def test_fuzz_cluster_node_report_whose_source_is_not_an_object():
     # target cluster.payloads: AttributeError: 'bool' object has no attribute 'get' (JUnit of a node report)
     from rocmdoctor.cluster import report
-    from rocmdoctor.junit import cluster_xml
+    from rocmdoctor.output.junit import cluster_xml
 
     out = report.build([{"node": "a", "rank": 0, "error": None,
                          "report": {"source": True, "duration_s": "slow", "findings": []}}], level="default")
@@ -171,7 +172,7 @@ def test_fuzz_cluster_node_report_whose_source_is_not_an_object():
 
 def test_fuzz_lspci_numbers_of_5000_digits_are_not_numbers():
     # target machine.commands: ValueError: Exceeds the limit (4300 digits) (lspci.py, a region size)
-    from rocmdoctor.parsers.lspci import parse_lspci
+    from rocmdoctor.machine.parsers.lspci import parse_lspci
 
     big = "9" * 5000
     text = ("0000:03:00.0 Display controller [0380]: Advanced Micro Devices, Inc. [AMD/ATI] Vega 20 [1002:66a1]\n"
@@ -184,8 +185,8 @@ def test_fuzz_lspci_numbers_of_5000_digits_are_not_numbers():
 def test_fuzz_file_kind_detection_is_linear_on_blank_lines():
     # target artifacts.dockerfile: 15 s of CPU on 22 kB (a seed Dockerfile with 20,000 blank lines):
     # `(?m)^\s*FROM` re-read every following blank line at each line start
-    from rocmdoctor.readers import detect
-    from rocmdoctor.readers.shell import looks_like
+    from rocmdoctor.artifacts.readers import detect
+    from rocmdoctor.artifacts.readers.shell import looks_like
 
     text = "FROM rocm/pytorch:latest\n" + "\n" * 20_000 + "RUN pip install x\n"
     t = time.process_time()
@@ -220,7 +221,7 @@ def test_fuzz_link_speed_with_two_dots_is_unknown():
 def test_fuzz_serial_masking_is_linear_on_a_line_full_of_serial_words():
     # target redact.snapshot: minutes on a 1 MB line of "serial serial ...": the unbounded
     # `[\w ]*serial[\w ]*` key backtracked over every "serial" of the line
-    from rocmdoctor.redact import Redactor
+    from rocmdoctor.base.redact import Redactor
 
     r = Redactor(hostnames=[], users=[])
     t = time.process_time()
@@ -233,7 +234,7 @@ def test_fuzz_serial_masking_is_linear_on_a_line_full_of_serial_words():
 
 def test_fuzz_dockerfile_larger_than_any_real_one_is_refused_not_read_for_seconds():
     # target artifacts.dockerfile: 2.75 s of CPU on an 880 kB Dockerfile (RUN lines through the shell reader)
-    from rocmdoctor.readers.dockerfile import read
+    from rocmdoctor.artifacts.readers.dockerfile import read
 
     t = time.process_time()
     art = read("Dockerfile", "FROM rocm/pytorch\r\nRUN pip install a \\\r\n" + "  b \\\r\n" * 150_000 + "  c\r\n")
@@ -244,7 +245,7 @@ def test_fuzz_dockerfile_larger_than_any_real_one_is_refused_not_read_for_second
 def test_fuzz_peer_finding_without_title_or_with_odd_evidence_renders():
     # target cluster.payloads: KeyError: 'title' (JUnit of a peer's finding)
     from rocmdoctor.cluster import report
-    from rocmdoctor.junit import cluster_xml
+    from rocmdoctor.output.junit import cluster_xml
 
     odd = {"code": "RD-X-1", "status": "fail", "area": "gpu", "evidence": [{"source": 1}, 7],
            "sources": [None, "https://x"], "fix": {"actions": [{"argv": "rm -rf /"}, 3]}}
@@ -258,7 +259,7 @@ def test_fuzz_peer_finding_without_title_or_with_odd_evidence_renders():
 
 def test_fuzz_compose_file_larger_than_any_real_one_is_refused():
     # target artifacts.compose: 1.06 s of CPU on a 100 kB compose file
-    from rocmdoctor.readers.compose import read
+    from rocmdoctor.artifacts.readers.compose import read
 
     t = time.process_time()
     art = read("docker-compose.yml", "services:\n" + "  s%d:\n    image: rocm/pytorch\n" * 1 + "# pad\n" * 20_000)

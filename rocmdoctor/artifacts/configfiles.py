@@ -1,0 +1,484 @@
+"""Training configuration files: load one, tell which kind it is, and read what it asks for.
+
+Three kinds are understood:
+  deepspeed         a DeepSpeed JSON config ({"bf16": {"enabled": true}, "zero_optimization": ...})
+  llamafactory      a LLaMA-Factory YAML (or JSON) training file (stage, finetuning_type, flash_attn ...)
+  hf_training_args  Hugging Face TrainingArguments as JSON (or YAML): output_dir, bf16: true ...
+
+The file is the user's input, not machine state, so it is read from the local file system
+directly. PyYAML is used when importable; otherwise a small reader handles the flat
+``key: value`` files LLaMA-Factory ships (comments, quotes, scalars, one level of nesting).
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import os
+import re
+from typing import Any
+
+from ..base.records import dataclass, field
+
+DEEPSPEED, LLAMAFACTORY, HF = "deepspeed", "llamafactory", "hf_training_args"
+KIND_NAMES = {DEEPSPEED: "DeepSpeed config", LLAMAFACTORY: "LLaMA-Factory config",
+              HF: "HF TrainingArguments"}
+
+_DS_KEYS = {"zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size", "gradient_clipping",
+            "zero_allow_untested_optimizer", "steps_per_print", "wall_clock_breakdown", "amp", "bfloat16"}
+_LF_KEYS = {"stage", "finetuning_type", "template", "lora_target", "cutoff_len", "flash_attn", "dataset_dir",
+            "preprocessing_num_workers", "overwrite_cache", "quantization_bit"}
+_HF_KEYS = {"output_dir", "per_device_train_batch_size", "learning_rate", "num_train_epochs", "logging_steps",
+            "save_steps", "gradient_accumulation_steps", "lr_scheduler_type", "warmup_ratio"}
+MAX_BYTES = 4 * 1024 * 1024
+# YAML is parsed in pure Python (PyYAML without libyaml, or the small reader here): about
+# 5 us a byte, so 360 kB took 2 s (fuzz harness). No training YAML comes near this.
+MAX_YAML_BYTES = 128 * 1024
+# Bounds on what a parsed config may hold. A real training config has a few hundred values,
+# nesting of 3-4 levels and numbers far below 2**63; anything beyond is refused at load with
+# a message naming the setting, so no check ever meets a value it cannot print or compare.
+MAX_VALUES = 100_000  # after YAML alias expansion ("billion laughs")
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 30
+
+
+class ConfigError(Exception):
+    """The file cannot be read or understood; str() says why, naming the file."""
+
+
+@dataclass(frozen=True)
+class TrainingConfig:
+    path: str
+    kind: str
+    data: dict[str, Any]
+    text: str = field(repr=False)
+    deepspeed: "TrainingConfig | None" = None  # the DeepSpeed file a LLaMA-Factory/HF config names
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES.get(self.kind, self.kind)
+
+    # Typed getters: checks read settings through these, so a value of an unexpected type
+    # (``zero_optimization: /``) reads as absent-or-wrong instead of crashing the check.
+    def mapping(self, key: str) -> dict[str, Any]:
+        """The mapping under ``key``; {} when it is absent, null or not a mapping."""
+        v = self.data.get(key)
+        return v if isinstance(v, dict) else {}
+
+    def snippet(self, key: str) -> str:
+        """The text of ``key`` as written in the file, for evidence ('"bf16": {"enabled": true}')."""
+        return snippet(self.text, key) or f"{key}: {json.dumps(self.data.get(key))}"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One thing the config asks for, and where it says so."""
+
+    value: Any
+    key: str  # top-level key that carries it
+    config: TrainingConfig
+
+    @property
+    def evidence_text(self) -> str:
+        return self.config.snippet(self.key)
+
+
+# ---------------------------------------------------------------- loading
+
+def unrecognised(path: str, data: dict) -> str:
+    """The one-line message for a file that is no known config: its first top-level keys, with
+    control characters escaped (a key may be "\n") and each cut at 40 characters."""
+    keys = [repr(str(k))[1:-1][:40] for k in sorted(data, key=str)[:8]]
+    return (f"{path}: not recognised as a DeepSpeed, LLaMA-Factory or HF TrainingArguments config "
+            f"(top-level keys: {', '.join(keys) or 'none'})")
+
+
+def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
+    from ..machine.sources import _read_capped  # refuses fifos and devices (/dev/zero, a pipe): no hang
+
+    try:
+        raw = _read_capped(path, MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MiB; not a training config")
+        text = raw.decode("utf-8")
+    except ConfigError:
+        raise
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    data = parse(text, path)
+    kind = detect(data)
+    if kind is None:
+        raise ConfigError(unrecognised(path, data))
+    ds = None
+    ref = data.get("deepspeed")
+    if follow_deepspeed and kind != DEEPSPEED and isinstance(ref, str) and ref.strip():
+        ds = _load_referenced(ref.strip(), path)
+    return TrainingConfig(path, kind, data, text, ds)
+
+
+def _load_referenced(ref: str, base: str) -> TrainingConfig | None:
+    # LLaMA-Factory and HF resolve the path against the working directory; users often
+    # give it relative to the config file instead, so try both.
+    for cand in (ref, os.path.join(os.path.dirname(os.path.abspath(base)), ref)):
+        if os.path.isfile(cand):
+            try:
+                cfg = load(cand, follow_deepspeed=False)
+            except ConfigError:
+                return None
+            return cfg if cfg.kind == DEEPSPEED else None
+    return None
+
+
+def parse(text: str, path: str = "config") -> dict[str, Any]:
+    stripped = text.lstrip()
+    if path.endswith(".json") or stripped.startswith("{"):
+        from ..base import jsonlimits
+
+        try:
+            data = jsonlimits.loads(text, parse_int=_json_int)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        except ValueError:
+            raise ConfigError(f"{path}: JSON nested too deeply; not a training config") from None
+    else:
+        data = parse_yaml(text, path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
+    return _checked(data, path)
+
+
+class _HugeInt(str):
+    """A JSON integer literal too long to be a setting; kept as text until _checked names its key."""
+
+
+def _json_int(s: str) -> Any:
+    # json's own int() refuses more than 4300 digits with a bare ValueError (a traceback
+    # in the CLI); catch every over-long literal here and let _checked say which setting.
+    return _HugeInt(s) if len(s.lstrip("-")) > MAX_INT_DIGITS else int(s)
+
+
+def _checked(data: dict, path: str) -> dict[str, Any]:
+    """A plain JSON-shaped copy of ``data`` (str keys; dict, list, str, int, float, bool, None),
+    or ConfigError naming the first setting no training framework could accept: a number of
+    more than MAX_INT_DIGITS digits, nesting deeper than MAX_DEPTH, a YAML alias that refers
+    to itself, or more than MAX_VALUES values once YAML aliases are expanded."""
+    budget = [MAX_VALUES]
+
+    def walk(v: Any, where: str, depth: int, active: frozenset) -> Any:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ConfigError(f"{path}: more than {MAX_VALUES} values (YAML aliases expand too far, at {where}); "
+                              "not a training config")
+        if depth > MAX_DEPTH:
+            raise ConfigError(f"{path}: {where} is nested more than {MAX_DEPTH} levels deep; not a training config")
+        if isinstance(v, (dict, list, set, tuple)):
+            if id(v) in active:
+                raise ConfigError(f"{path}: {where} contains itself (a recursive YAML alias)")
+            active = active | {id(v)}
+        if isinstance(v, _HugeInt) or (isinstance(v, int) and not isinstance(v, bool)
+                                       and abs(v) >= 10 ** MAX_INT_DIGITS):
+            size = (f"{len(v.lstrip('-'))}-digit" if isinstance(v, _HugeInt)
+                    else f"{v.bit_length()}-bit")  # str() of a YAML 0x... int may exceed the digits limit
+            raise ConfigError(f"{path}: {where or 'the top level'} is a {size} number; "
+                              "no setting takes a value that large")
+        if isinstance(v, dict):
+            return {_key(k): walk(x, f"{where}.{_key(k)}" if where else _key(k), depth + 1, active)
+                    for k, x in v.items()}
+        if isinstance(v, (list, tuple, set, frozenset)):
+            items = sorted(v, key=repr) if isinstance(v, (set, frozenset)) else v
+            return [walk(x, f"{where}[{i}]", depth + 1, active) for i, x in enumerate(items)]
+        if v is None or isinstance(v, (str, bool, int, float)):
+            return v
+        if isinstance(v, (bytes, bytearray)):  # YAML !!binary
+            return v.decode("utf-8", errors="replace")
+        if isinstance(v, (datetime.date, datetime.datetime)):  # YAML timestamps
+            return v.isoformat()
+        return str(v)
+
+    try:
+        return walk(data, "", 0, frozenset())
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply; not a training config") from None
+
+
+def _key(k: Any) -> str:
+    # YAML allows 1:, null:, true: and 2024-01-01: as keys; DeepSpeed/HF read JSON keys (strings).
+    if isinstance(k, str):
+        return k
+    if isinstance(k, float) and not math.isfinite(k):
+        return str(k)
+    if isinstance(k, int) and not isinstance(k, bool) and k.bit_length() > 100:
+        return f"<{k.bit_length()}-bit number>"
+    return str(k) if not isinstance(k, tuple) else json.dumps(_plain_key(k))
+
+
+def _plain_key(k: Any) -> Any:
+    return [_plain_key(x) for x in k] if isinstance(k, tuple) else _key(k)
+
+
+def detect(data: dict[str, Any]) -> str | None:
+    keys = set(data)
+    if keys & _DS_KEYS or any(isinstance(data.get(k), dict) for k in ("bf16", "fp16", "optimizer", "scheduler")):
+        return DEEPSPEED
+    if keys & _LF_KEYS:
+        return LLAMAFACTORY
+    if keys & _HF_KEYS or isinstance(data.get("bf16"), bool) or isinstance(data.get("fp16"), bool):
+        return HF
+    return None
+
+
+# ---------------------------------------------------------------- YAML subset
+
+_DEEP_FLOW = re.compile(r"(?:[\[{][ \t\r\n]*){%d}" % (MAX_DEPTH + 1))
+
+
+def parse_yaml(text: str, path: str = "config") -> Any:
+    # PyYAML's pure-Python parser takes seconds to reach its RecursionError on 50 kB of "[[[["
+    # (found by the fuzz harness): refuse flow nesting deeper than any config has, first.
+    if _DEEP_FLOW.search(text):
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config")
+    if len(text) > MAX_YAML_BYTES:
+        raise ConfigError(f"{path}: {len(text) // 1024} KiB of YAML; larger than any training config "
+                          f"({MAX_YAML_BYTES // 1024} KiB at most)")
+    try:
+        import yaml  # type: ignore
+    except ImportError:
+        try:
+            return _mini_yaml(text, path)
+        except RecursionError:  # "[[[[...": _scalar recurses per bracket
+            raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
+    try:
+        return yaml.load(text, Loader=_yaml_loader(yaml)) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: invalid YAML: {(str(exc).splitlines() or [type(exc).__name__])[0]}") from None
+    except ValueError as exc:  # int("9" * 5000): Python's integer-digits limit, raised inside PyYAML
+        raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
+
+
+def _yaml_loader(yaml):
+    """PyYAML's SafeLoader, except that an over-long integer is kept as text for _checked to name."""
+    # PyYAML's pure-Python loader, not libyaml's CSafeLoader: libyaml recurses in C and a deeply
+    # nested file crashes the interpreter (SIGSEGV) where the Python loader raises RecursionError.
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def construct_int(loader, node):
+        value = loader.construct_scalar(node)
+        if len(value.replace("_", "").lstrip("+-")) > MAX_INT_DIGITS:
+            return _HugeInt(value.replace("_", "").lstrip("+"))
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+    Loader.add_constructor("tag:yaml.org,2002:int", construct_int)
+    return Loader
+
+
+_KEY = re.compile(r"^([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")
+
+
+def _mini_yaml(text: str, path: str) -> dict[str, Any]:
+    """Flat ``key: value`` mappings, one nested level (mapping or ``- item`` list), comments."""
+    out: dict[str, Any] = {}
+    parent: str | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = _strip_comment(raw).rstrip()
+        if not line.strip() or line.strip() in ("---", "..."):
+            continue
+        indented = line[0] in " \t"
+        body = line.strip()
+        if indented and parent is not None:
+            if body.startswith("- ") or body == "-":
+                cur = out[parent] if isinstance(out[parent], list) else []
+                cur.append(_scalar_at(body[1:].strip(), path, n))
+                out[parent] = cur
+                continue
+            m = _KEY.match(body)
+            if m:
+                cur = out[parent] if isinstance(out[parent], dict) else {}
+                cur[m.group(1)] = _scalar_at(m.group(2) or "", path, n)
+                out[parent] = cur
+                continue
+        m = _KEY.match(body) if not indented else None
+        if not m:
+            raise ConfigError(f"{path}: line {n} is not a 'key: value' setting: {raw.strip()[:80]!r}")
+        key, value = m.group(1), m.group(2)
+        if value is None or value == "":
+            out[key], parent = None, key
+        else:
+            try:
+                out[key], parent = _scalar(value), None
+            except ValueError as exc:
+                raise ConfigError(f"{path}: line {n}: {exc}") from None
+    return out
+
+
+def _scalar_at(v: str, path: str, n: int) -> Any:
+    try:
+        return _scalar(v)
+    except ValueError as exc:
+        raise ConfigError(f"{path}: line {n}: {exc}") from None
+
+
+def _strip_comment(line: str) -> str:
+    quote = None
+    for i, ch in enumerate(line):
+        if ch in "'\"":
+            quote = None if quote == ch else (quote or ch)
+        elif ch == "#" and quote is None and (i == 0 or line[i - 1] in " \t"):
+            return line[:i]
+    return line
+
+
+def _scalar(v: str) -> Any:
+    v = v.strip()
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+        return v[1:-1]
+    if v.startswith("[") and v.endswith("]") and "[" not in v[1:-1] and "{" not in v[1:-1]:
+        return [_scalar(x) for x in v[1:-1].split(",") if x.strip()]
+    if v[:1] in "[{" or v[:1] in "'\"":
+        # A flow collection or quote this reader cannot close: PyYAML rejects it too,
+        # so say so instead of reading it as a string.
+        raise ValueError(f"unsupported or unbalanced YAML value {v[:40]!r}")
+    low = v.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("null", "~", ""):
+        return None
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return v
+
+
+# ---------------------------------------------------------------- evidence snippets
+
+def snippet(text: str, key: str, limit: int = 240) -> str | None:
+    """The key and its value as written: a balanced {...} for JSON objects, else the line."""
+    m = re.search(r'"%s"\s*:\s*' % re.escape(key), text) or re.search(r"(?m)^[ \t]*%s[ \t]*:[ \t]*" % re.escape(key), text)
+    if not m:
+        return None
+    start, i = m.start(), m.end()
+    if i < len(text) and text[i] == "{":
+        depth = 0
+        for j in range(i, min(len(text), i + 2000)):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                return re.sub(r"\s+", " ", text[start:j + 1]).strip()[:limit]
+    end = text.find("\n", i)
+    return text[start:end if end != -1 else len(text)].strip().rstrip(",")[:limit]
+
+
+# ---------------------------------------------------------------- what the config asks for
+
+def _enabled(v: Any) -> Any:
+    """DeepSpeed's {"enabled": X}; "auto" is kept (HF fills it in at launch)."""
+    if isinstance(v, dict):
+        v = v.get("enabled", False)
+    if isinstance(v, str) and v.lower() == "auto":
+        return "auto"
+    if isinstance(v, str):
+        return v.lower() in ("true", "1", "yes")
+    return bool(v)
+
+
+def requested_dtype(cfg: TrainingConfig) -> Setting | None:
+    """bf16 / fp16 / fp32 / "auto" as the config asks, or None when it says nothing."""
+    d = cfg.data
+    if cfg.kind == DEEPSPEED:
+        for key, dtype in (("bf16", "bf16"), ("bfloat16", "bf16"), ("fp16", "fp16")):
+            if key in d:
+                e = _enabled(d[key])
+                if e == "auto":
+                    return Setting("auto", key, cfg)
+                if e:
+                    return Setting(dtype, key, cfg)
+        if any(k in d for k in ("bf16", "bfloat16", "fp16")):
+            return Setting("fp32", "bf16" if "bf16" in d else ("fp16" if "fp16" in d else "bfloat16"), cfg)
+        return None
+    for key in ("pure_bf16", "bf16"):
+        if _enabled(d.get(key)) is True:
+            return Setting("bf16", key, cfg)
+    if _enabled(d.get("fp16")) is True:
+        return Setting("fp16", "fp16", cfg)
+    if "bf16" in d or "fp16" in d:
+        return Setting("fp32", "bf16" if "bf16" in d else "fp16", cfg)
+    return None
+
+
+def effective_dtype(cfg: TrainingConfig) -> Setting | None:
+    """What training will use: the DeepSpeed file decides unless it says "auto"."""
+    if cfg.deepspeed is not None:
+        ds = requested_dtype(cfg.deepspeed)
+        if ds is not None and ds.value != "auto":
+            return ds
+    return requested_dtype(cfg)
+
+
+def fp16_loss_scale(cfg: TrainingConfig) -> Setting | None:
+    """DeepSpeed fp16.loss_scale: 0 is dynamic scaling (the default); a positive value is static."""
+    ds = cfg if cfg.kind == DEEPSPEED else cfg.deepspeed
+    if ds is None or not ds.mapping("fp16"):
+        return None
+    v = ds.mapping("fp16").get("loss_scale", 0)
+    return Setting(v, "fp16", ds)
+
+
+def requested_attention(cfg: TrainingConfig) -> Setting | None:
+    """The attention implementation, normalised to fa2 / sdpa / eager / auto."""
+    d = cfg.data
+    if "attn_implementation" in d and d["attn_implementation"]:
+        v = str(d["attn_implementation"]).lower()
+        norm = {"flash_attention_2": "fa2", "flash_attention_3": "fa2", "sdpa": "sdpa", "eager": "eager"}.get(v, v)
+        return Setting(norm, "attn_implementation", cfg)
+    if "flash_attn" in d:
+        v = d["flash_attn"]
+        if isinstance(v, bool):  # older LLaMA-Factory: flash_attn: true meant FlashAttention-2
+            return Setting("fa2" if v else "auto", "flash_attn", cfg)
+        v = str(v).lower()
+        return Setting({"disabled": "eager"}.get(v, v), "flash_attn", cfg)
+    return None
+
+
+def model_name(cfg: TrainingConfig) -> str | None:
+    v = cfg.data.get("model_name_or_path")
+    return str(v) if v else None
+
+
+def tf32_requested(cfg: TrainingConfig) -> Setting | None:
+    return Setting(True, "tf32", cfg) if _enabled(cfg.data.get("tf32")) is True else None
+
+
+# ---------------------------------------------------------------- suggested edits
+
+DS_FP16_DYNAMIC = {"enabled": True, "loss_scale": 0, "loss_scale_window": 1000, "initial_scale_power": 16,
+                   "hysteresis": 2, "min_loss_scale": 1}
+
+
+def dtype_change(cfg: TrainingConfig, dtype: str) -> str:
+    """The edit that makes ``cfg`` train in ``dtype`` (fp16 always with dynamic loss scaling)."""
+    if cfg.kind == DEEPSPEED:
+        if dtype == "fp16":
+            return '"bf16": {"enabled": false}, "fp16": ' + json.dumps(DS_FP16_DYNAMIC)
+        if dtype == "fp32":
+            return '"bf16": {"enabled": false}, "fp16": {"enabled": false}'
+        return '"bf16": {"enabled": true}, "fp16": {"enabled": false}'
+    if cfg.kind == HF:
+        return {"fp16": '"bf16": false, "fp16": true', "fp32": '"bf16": false, "fp16": false',
+                "bf16": '"bf16": true, "fp16": false'}[dtype]
+    bf16, fp16 = {"fp16": ("false", "true"), "fp32": ("false", "false"), "bf16": ("true", "false")}[dtype]
+    extra = "; remove pure_bf16" if "pure_bf16" in cfg.data and dtype != "bf16" else ""
+    return f"bf16: {bf16}, fp16: {fp16}{extra}"
+
+
+def attention_change(cfg: TrainingConfig, setting: Setting, attention: str) -> str:
+    """attention: fa2 | sdpa | eager, written the way this config spells it."""
+    if setting.key == "attn_implementation":
+        v = {"fa2": "flash_attention_2", "sdpa": "sdpa", "eager": "eager"}[attention]
+        return f'attn_implementation: {v}' if cfg.kind == LLAMAFACTORY else f'"attn_implementation": "{v}"'
+    v = {"fa2": "fa2", "sdpa": "sdpa", "eager": "disabled"}[attention]
+    return f"flash_attn: {v}"

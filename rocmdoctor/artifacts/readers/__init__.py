@@ -1,0 +1,313 @@
+"""Artifact readers: the user's files, turned into the one settings model (rocmdoctor.artifacts.settings).
+
+    settings = read_all(["train.sh", "docker/"], live_env=os.environ)
+
+Each reader is a pure function from text to an :class:`~rocmdoctor.artifacts.settings.Artifact`,
+tolerant of junk (a line it cannot read is skipped, a file it cannot read carries an
+``error``). Kinds are recognised by content first and by name second, so ``run.txt``
+holding a torchrun command line is read as a launch script and ``config.json`` holding
+``zero_optimization`` as a DeepSpeed config.
+
+A directory is searched (not recursively below :data:`MAX_DEPTH` levels, skipping hidden
+and virtual-environment folders) for the files a training job is made of; files named
+inside those (a YAML's ``deepspeed:`` JSON, ``llamafactory-cli train x.yaml``) are read
+too when they exist, resolved against the working directory and the naming file's folder.
+"""
+from __future__ import annotations
+
+import copy
+import os
+import re
+
+from .. import configfiles as cf
+from ..settings import TRAIN, Artifact, Settings, Setup
+from . import requirements
+from . import shell
+from . import training
+
+DOCKERFILE, COMPOSE = "dockerfile", "compose"
+KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
+         COMPOSE, requirements.REQUIREMENTS)
+KIND_NAMES = dict(cf.KIND_NAMES, **{training.MODEL_CONFIG: "model config.json", shell.SHELL: "launch script",
+                                    shell.SLURM: "Slurm batch script", DOCKERFILE: "Dockerfile",
+                                    COMPOSE: "compose file", requirements.REQUIREMENTS: "pip requirements file"})
+MAX_BYTES = cf.MAX_BYTES
+MAX_FILES = 500
+CACHE_BYTES = 64 * 1024 * 1024  # texts kept for the read cache, at most
+MAX_DEPTH = 4
+_SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache",
+              "site-packages", "dist", "build", ".eggs"}
+_CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
+                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$)")
+
+
+class ReadError(Exception):
+    """A path the user named cannot be read at all; str() says why."""
+
+
+def read_text(path: str) -> str:
+    from ...machine.sources import _read_capped  # refuses fifos and devices: no hang
+
+    try:
+        raw = _read_capped(path, MAX_BYTES + 1)
+    except OSError as exc:
+        raise ReadError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    if len(raw) > MAX_BYTES:
+        raise ReadError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MiB; not a training artifact")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReadError(f"{path}: not UTF-8 text") from None
+
+
+def detect(path: str, text: str) -> str | None:
+    """The artifact kind of a file, from its content (its name only breaks ties)."""
+    name = os.path.basename(path).lower()
+    if requirements.looks_like(path, text):
+        return requirements.REQUIREMENTS
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")) or name.endswith(".json"):
+        return "json"
+    if name.endswith((".yaml", ".yml")):  # YAML names are reliable; a YAML's content is no shell
+        return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
+    kind = shell.looks_like(text, name)
+    if kind:
+        return kind
+    # [ \t], not \s, after ^: with \s each of 20,000 blank lines re-read all that followed it (15 s).
+    if re.search(r"(?im)^[ \t]*FROM[ \t]+\S", text) and (
+            re.search(r"(?im)^[ \t]*(RUN|ENV|CMD|ENTRYPOINT|WORKDIR|COPY|ARG)\s", text) or "dockerfile" in name):
+        return DOCKERFILE
+    if re.search(r"(?m)^services\s*:", text):
+        return COMPOSE
+    if name.endswith((".yaml", ".yml")):
+        return "yaml"
+    return None
+
+
+_CACHE: dict[tuple, Artifact] = {}  # (path, text) -> what was read: `scan` checks a file, then the scan reads it
+
+
+def read_one(path: str, text: str | None = None) -> Artifact:
+    """One file as an Artifact (``error`` set when it is none of the known kinds)."""
+    if text is None:
+        try:
+            text = read_text(path)
+        except ReadError as exc:
+            return Artifact(path, "unknown", "", error=str(exc))
+    key = (path, text)  # the text itself: a file rewritten within one mtime tick is read again
+    if key not in _CACHE:
+        if len(_CACHE) > 2 * MAX_FILES or sum(len(k[1]) for k in _CACHE) > CACHE_BYTES:
+            _CACHE.clear()
+        _CACHE[key] = _read_text(path, text)
+    return copy.deepcopy(_CACHE[key])  # checks must not share mutable data between scans
+
+
+def _read_text(path: str, text: str) -> Artifact:
+    kind = detect(path, text)
+    if kind in ("json", "yaml"):
+        return training.read(path, text)
+    if kind in (shell.SHELL, shell.SLURM):
+        return shell.read(path, text, kind)
+    if kind == DOCKERFILE:
+        from . import dockerfile
+
+        return dockerfile.read(path, text)
+    if kind == COMPOSE:
+        from . import compose
+
+        return compose.read(path, text)
+    if kind == requirements.REQUIREMENTS:
+        return requirements.read(path, text)
+    return Artifact(path, "unknown", text, error=f"{path}: not a launch script, Dockerfile, compose file or "
+                                                 "training config this linter knows")
+
+
+def expand(paths: list[str]) -> list[str]:
+    """Files named, and the candidate files inside directories named (sorted, bounded)."""
+    out: list[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            base_depth = p.rstrip(os.sep).count(os.sep)
+            for root, dirs, files in os.walk(p):
+                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
+                                 and root.count(os.sep) - base_depth < MAX_DEPTH)
+                for f in sorted(files):
+                    if _CANDIDATE.search(f) and not f.startswith("."):
+                        out.append(os.path.join(root, f))
+                        if len(out) >= MAX_FILES:
+                            return out
+        else:
+            out.append(p)
+    return out
+
+
+def _resolve(ref: str, base: str) -> str | None:
+    for cand in (ref, os.path.join(os.path.dirname(base), ref)):
+        if os.path.isfile(cand):
+            return cand
+    return None
+
+
+def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model: str | None = None) -> Settings:
+    """Read every path (directories searched), follow the files they name, and build the
+    training setups. Files found in a directory that are none of the known kinds are left
+    out silently; a file named explicitly that is unknown is kept with its ``error``."""
+    named = set(p for p in paths if not os.path.isdir(p))
+    arts: list[Artifact] = []
+    seen: dict[str, Artifact] = {}
+    for p in expand(paths):
+        a = read_one(p)
+        if a.error and p not in named:
+            continue
+        arts.append(a)
+        seen[os.path.realpath(p)] = a
+    # Follow references (a YAML's deepspeed JSON, llamafactory-cli's YAML), one level.
+    for a in list(arts):
+        for what, ref in list(a.refs.items()) + [(k, v) for c in (a.data or {}).get("commands", [])
+                                                 if isinstance(a.data, dict) for k, v in c["refs"].items()]:
+            target = _resolve(ref, a.path)
+            if target and os.path.realpath(target) not in seen:
+                b = read_one(target)
+                if not b.error:
+                    arts.append(b)
+                    seen[os.path.realpath(target)] = b
+    _follow_requirements(arts, seen)
+    # A run's model_name_or_path that is a local checkpoint: its config.json (memory estimate).
+    for a in list(arts):
+        names = [v.value for v in a.values if v.name == "model_name_or_path" and isinstance(v.value, str)]
+        for name in names:
+            for base in (name, os.path.join(os.path.dirname(a.path), name)):
+                cfg = os.path.join(base, "config.json")
+                if os.path.isfile(cfg) and os.path.realpath(cfg) not in seen:
+                    b = read_one(cfg)
+                    if b.kind == training.MODEL_CONFIG:
+                        b.refs["model_dir"] = name
+                        arts.append(b)
+                        seen[os.path.realpath(cfg)] = b
+                    break
+    if model:
+        cfg = os.path.join(model, "config.json") if os.path.isdir(model) else model
+        b = read_one(cfg)
+        if b.kind != training.MODEL_CONFIG:
+            b.error = b.error or f"{cfg}: not a model config.json (no hidden_size / num_hidden_layers)"
+        b.refs["given"] = "--model"
+        arts.append(b)
+    settings = Settings(arts, live_env)
+    settings.setups = build_setups(arts, seen)
+    return settings
+
+
+def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> None:
+    """``pip install -r FILE`` (a script, a Dockerfile RUN, a requirements file's own ``-r``):
+    FILE is read when it exists (against the working directory and the naming file's folder;
+    for a Dockerfile, its build context), and the command's index and guard options apply to
+    its lines and to the files it names in turn, as pip applies them. A few levels deep."""
+    done: set = set()
+
+    def target_of(ref: str, a: Artifact) -> Artifact | None:
+        target = _resolve(ref, a.path)
+        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context
+            target = _resolve(os.path.basename(ref), a.path)
+        if not target:
+            return None
+        b = seen.get(os.path.realpath(target))
+        if b is None:
+            try:  # named by -r: a requirements file whatever its name
+                b = requirements.read(target, read_text(target))
+            except ReadError:
+                return None
+            if b.error:
+                return None
+            arts.append(b)
+            seen[os.path.realpath(target)] = b
+        return b if b.kind == requirements.REQUIREMENTS else None
+
+    def visit(b: Artifact, opts: dict, image: str | None, depth: int) -> None:
+        key = (b.path, repr(sorted(opts.items())), image)
+        if key in done or depth > 4:
+            return
+        done.add(key)
+        if opts:
+            requirements.apply_command(b, opts)
+        if image and isinstance(b.data, dict):  # installed while building an image: its torch counts
+            b.data["image_build"] = image
+        for k, ref in list(b.refs.items()):
+            if k.startswith("r:"):
+                child = target_of(ref, b)
+                if child is not None:
+                    visit(child, opts, image, depth + 1)
+
+    for a in list(arts):
+        if a.kind == requirements.REQUIREMENTS:
+            visit(a, {}, None, 0)
+            continue
+        for v in list(a.values):
+            if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
+                opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("r", "requirement")}
+                for ref in list((v.value.get("options") or {}).get("r", [])) + \
+                        list((v.value.get("options") or {}).get("requirement", [])):
+                    b = target_of(str(ref), a)
+                    if b is not None:
+                        visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0)
+
+
+def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact | None:
+    if not ref:
+        return None
+    target = _resolve(ref, base)
+    return seen.get(os.path.realpath(target)) if target else None
+
+
+def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]:
+    """One Setup per training run: each command line that launches training (with the YAML
+    it names and that YAML's DeepSpeed JSON), each training-args file not launched by a
+    script, and each DeepSpeed JSON no run names."""
+    setups: list[Setup] = []
+    used: set[str] = set()
+    for a in arts:
+        for c in (a.data or {}).get("commands", []) if isinstance(a.data, dict) else []:
+            yaml_art = _lookup(seen, c["refs"].get("config"), a.path)
+            args = []
+            if yaml_art is not None and yaml_art.kind in (cf.LLAMAFACTORY, cf.HF):
+                args += [v for v in yaml_art.values if v.kind == TRAIN]
+                used.add(yaml_art.path)
+            args += c.get("train_values", [])
+            if not args and not c["refs"]:
+                continue
+            ds_ref = c["refs"].get("deepspeed") or (yaml_art.refs.get("deepspeed") if yaml_art else None)
+            ds = _lookup(seen, ds_ref, a.path if c["refs"].get("deepspeed") else (yaml_art.path if yaml_art
+                                                                                  else a.path))
+            if ds is not None and ds.kind == cf.DEEPSPEED:
+                used.add(ds.path)
+            else:
+                ds = None
+            setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art]))
+    for a in arts:
+        if a.kind in (cf.LLAMAFACTORY, cf.HF) and a.path not in used:
+            ds = _lookup(seen, a.refs.get("deepspeed"), a.path)
+            if ds is not None and ds.kind == cf.DEEPSPEED:
+                used.add(ds.path)
+            else:
+                ds = None
+            setups.append(_setup(a.path, [v for v in a.values if v.kind == TRAIN], ds, [], [a]))
+    for a in arts:
+        if a.kind == cf.DEEPSPEED and a.path not in used:
+            setups.append(_setup(a.path, [], a, [], []))
+    return setups
+
+
+def syntax(art: Artifact) -> str:
+    """How a file writes settings, for the edits a fix shows."""
+    if art.kind == cf.DEEPSPEED:
+        return "deepspeed"
+    if art.kind in (shell.SHELL, shell.SLURM):
+        return "cli"
+    return "json" if art.text.lstrip().startswith("{") else "yaml"
+
+
+def _setup(path, args, ds, launcher, arts) -> Setup:
+    s = Setup(path, args, ds, launcher)
+    for a in [x for x in arts if x is not None] + ([ds] if ds is not None else []):
+        s.kinds[a.path] = a.kind
+        s.syntax[a.path] = syntax(a)
+    return s

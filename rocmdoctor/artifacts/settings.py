@@ -1,0 +1,331 @@
+"""The one settings model: what a training job will run with, and where each value was set.
+
+Every artifact reader (rocmdoctor/artifacts/readers/: shell launch scripts, Slurm batch scripts,
+Dockerfiles, compose files, DeepSpeed JSON, LLaMA-Factory YAML, HF TrainingArguments, a
+model's config.json) turns a file into :class:`Value` records, each with the file and line
+that set it. The live environment is one more source (origin ``environment``). The checks
+judge the merged result exactly as they judge the live environment, so a rule is written
+once: RD-ENV-001 reads ``HSA_OVERRIDE_GFX_VERSION`` from ``env`` whether it came from the
+shell, a Dockerfile ``ENV`` line or a compose ``environment:`` entry, and its evidence names
+``Dockerfile:42`` instead of ``environment``.
+
+Kinds of value:
+  env        environment variables (export, ENV, ARG, compose environment, #SBATCH --export)
+  launcher   launcher arguments (torchrun --nproc_per_node, deepspeed --num_gpus, srun ...)
+  train      training arguments (--bf16 True on a command line, bf16: true in a YAML ...)
+  container  container options (devices, group_add, shm_size, ipc, runtime, image, deploy)
+  build      what an image build installs (FROM, RUN pip install, RUN apt-get install)
+
+Training arguments are grouped into :class:`Setup` s (one training run: a YAML or command
+line, plus the DeepSpeed JSON it names), because a directory of example configs holds many
+runs whose settings must not be merged. Environment and container settings are merged
+across all files: a Dockerfile, its compose file and the launch script run as one job.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable
+
+from ..base import lazyre
+from ..base.records import dataclass, field
+
+ENV, LAUNCHER, TRAIN, CONTAINER, BUILD = "env", "launcher", "train", "container", "build"
+LIVE = "environment"
+# Which files' environment applies later (and so wins): image < container < job < launch script.
+ENV_PRECEDENCE = {"dockerfile": 0, "compose": 1, "slurm": 2, "shell": 3}
+
+
+def scrub(text: str) -> str:
+    """Evidence quoted from a user's file passes through the redaction layer, so a token in a
+    launch script (HF_TOKEN=hf_..., a URL with a password) never reaches the output."""
+    from ..base import redact
+
+    fn = getattr(redact, "scrub_text", None)
+    if fn is not None:
+        text = fn(text)
+    # Name-based masking (NAME=value where NAME looks secret), which holds whatever the
+    # redaction module's pattern set is.
+    return _SECRET_ASSIGN.sub(lambda m: m.group(1) + ("<redacted>" if m.group(2) else ""), text)
+
+
+_SECRET_ASSIGN = lazyre.compile(r"(?i)\b((?:[A-Z0-9_]*(?:TOKEN|SECRET|PASSW\w*|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|"
+                            r"CREDENTIAL\w*))\s*[=:]\s*[\"']?)([^\s\"']*)")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a value was set: a file and line (1-based), or the live environment."""
+
+    path: str
+    line: int | None = None
+    text: str = ""  # the line as written, scrubbed
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+    @property
+    def live(self) -> bool:
+        return self.path == LIVE
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: str
+    name: str
+    value: Any
+    origin: Origin
+
+    def evidence(self):
+        from ..engine.check import ev
+
+        shown = self.origin.text or f"{self.name}={_show(self.value)}"
+        return ev(self.origin.label, scrub(shown))
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, (dict, list)):
+        return json.dumps(v)
+    return str(v)
+
+
+@dataclass
+class Artifact:
+    """One file read: its kind, text and the values it sets."""
+
+    path: str
+    kind: str  # see readers.KINDS
+    text: str = field(repr=False, default="")
+    values: list[Value] = field(default_factory=list)
+    data: Any = None  # the parsed structure (a config's mapping, a Dockerfile's instructions ...)
+    refs: dict[str, str] = field(default_factory=dict)  # what it names: {"deepspeed": path, "yaml": path}
+    error: str | None = None  # why it could not be read (the file is then listed, not judged)
+
+    def lines(self) -> list[str]:
+        cached = self.__dict__.get("_lines")
+        if cached is None or cached[0] is not self.text:
+            cached = (self.text, self.text.splitlines())
+            self.__dict__["_lines"] = cached
+        return cached[1]
+
+    def line_of(self, pattern: str, start: int = 0) -> int | None:
+        """1-based number of the first line (from ``start``) matching a regex."""
+        rx = re.compile(pattern)
+        for i, line in enumerate(self.lines()[start:], start + 1):
+            if rx.search(line):
+                return i
+        return None
+
+    def origin(self, line: int | None) -> Origin:
+        text = self.lines()[line - 1].strip() if line and line <= len(self.lines()) else ""
+        return Origin(self.path, line, scrub(text[:240]))
+
+    def add(self, kind: str, name: str, value: Any, line: int | None, text: str | None = None) -> Value:
+        o = self.origin(line) if text is None else Origin(self.path, line, scrub(text[:240]))
+        v = Value(kind, name, value, o)
+        self.values.append(v)
+        return v
+
+
+class EnvView(dict):
+    """Environment variables (name -> value) that also know where each was set. A plain dict
+    to every check that reads it; :func:`env_ev` turns an entry into evidence naming its file
+    and line (or ``environment`` for the live environment)."""
+
+    def __init__(self, values: dict[str, str] | None = None, origins: dict[str, Value] | None = None):
+        super().__init__(values or {})
+        self.origins: dict[str, Value] = dict(origins or {})
+
+    @classmethod
+    def live(cls, env: dict[str, str]) -> "EnvView":
+        return cls(env, {})
+
+    def origin(self, name: str) -> Origin:
+        v = self.origins.get(name)
+        return v.origin if v is not None else Origin(LIVE)
+
+    def from_files(self) -> bool:
+        return any(not v.origin.live for v in self.origins.values())
+
+
+def env_ev(env, name: str):
+    """Evidence for one environment variable: its file:line when a config set it."""
+    from ..engine.check import ev
+
+    value = (env or {}).get(name)
+    if isinstance(env, EnvView) and name in env.origins:
+        return env.origins[name].evidence()
+    from ..base.redact import SECRET_NAME
+
+    shown = "<redacted>" if value and SECRET_NAME.search(name) else value
+    return ev(LIVE, f"{name}={shown}")
+
+
+# ------------------------------------------------------------------ training setups
+
+DTYPE_ARGS = ("bf16", "fp16", "pure_bf16")
+
+
+@dataclass
+class Setup:
+    """One training run: its training arguments (from a YAML / JSON / command line, later
+    sources overriding earlier ones) and the DeepSpeed config they name, if any."""
+
+    path: str  # the file that defines the run (the YAML, the script)
+    args: list[Value] = field(default_factory=list)  # TRAIN values, in order
+    deepspeed: Artifact | None = None
+    launcher: list[Value] = field(default_factory=list)
+    kinds: dict[str, str] = field(default_factory=dict)  # path -> artifact kind, for every file of the run
+    syntax: dict[str, str] = field(default_factory=dict)  # path -> "cli" | "yaml" | "json" | "deepspeed"
+
+    def arg(self, name: str) -> Value | None:
+        """The effective value of a training argument (the last one set)."""
+        hit = None
+        for v in self.args:
+            if v.name == name:
+                hit = v
+        return hit
+
+    def arg_values(self, name: str) -> list[Value]:
+        return [v for v in self.args if v.name == name]
+
+    def ds(self, key: str) -> Any:
+        d = self.deepspeed.data if self.deepspeed is not None else None
+        return d.get(key) if isinstance(d, dict) else None
+
+    def ds_value(self, key: str) -> Value | None:
+        if self.deepspeed is None:
+            return None
+        for v in self.deepspeed.values:
+            if v.name == key:
+                return v
+        return None
+
+    @property
+    def files(self) -> list[str]:
+        out = []
+        for p in [v.origin.path for v in self.args] + ([self.deepspeed.path] if self.deepspeed else []):
+            if p not in out:
+                out.append(p)
+        return out or [self.path]
+
+
+@dataclass
+class Settings:
+    """Every value from every file, in the order the files were given, plus the live
+    environment; and the training setups found among them."""
+
+    artifacts: list[Artifact] = field(default_factory=list)
+    live_env: dict[str, str] | None = None
+    setups: list[Setup] = field(default_factory=list)
+
+    def values(self, kind: str | None = None, name: str | None = None) -> list[Value]:
+        return [v for a in self.artifacts for v in a.values
+                if (kind is None or v.kind == kind) and (name is None or v.name == name)]
+
+    def get(self, kind: str, name: str) -> Value | None:
+        vs = self.values(kind, name)
+        return vs[-1] if vs else None
+
+    def env(self) -> EnvView:
+        """The live environment overlaid by every file's variables, in the order they apply to
+        the job: an image's ENV, then compose `environment:` (it overrides the image), then
+        Slurm's --export, then the launch script's exports; files of one kind in the order read."""
+        merged = dict(self.live_env or {})
+        origins: dict[str, Value] = {}
+        for v in self.env_values():
+            merged[v.name] = str(v.value)
+            origins[v.name] = v
+        return EnvView(merged, origins)
+
+    def env_values(self) -> list[Value]:
+        """ENV values in the order they apply (see :meth:`env`); the last of a name wins."""
+        rank = {a.path: ENV_PRECEDENCE.get(a.kind, len(ENV_PRECEDENCE)) for a in self.artifacts}
+        vals = self.values(ENV)
+        return sorted(vals, key=lambda v: rank.get(v.origin.path, len(ENV_PRECEDENCE)))  # stable: file order kept
+
+    def model_for(self, setup: Setup) -> tuple[str, dict] | None:
+        """(path, config.json mapping) of the model a run trains: --model, else the config.json
+        of its model_name_or_path (a local checkpoint), else the one model config among the files."""
+        models = [a for a in self.artifacts if a.kind == "model_config" and isinstance(a.data, dict)]
+        forced = [a for a in models if a.refs.get("given") == "--model"]
+        if forced:
+            return forced[0].path, forced[0].data
+        v = setup.arg("model_name_or_path")
+        if v is not None:
+            for a in models:
+                if a.refs.get("model_dir") and a.refs["model_dir"] == str(v.value):
+                    return a.path, a.data
+        return (models[0].path, models[0].data) if len(models) == 1 else None
+
+    def of_kind(self, *kinds: str) -> list[Artifact]:
+        return [a for a in self.artifacts if a.kind in kinds]
+
+    def readable(self) -> list[Artifact]:
+        return [a for a in self.artifacts if a.error is None]
+
+    @property
+    def paths(self) -> list[str]:
+        return [a.path for a in self.artifacts]
+
+    def disagreements(self, kind: str) -> dict[str, list[Value]]:
+        """Names set to different values in different files (same-file repeats are the
+        file's own business): name -> every value, in order."""
+        by: dict[str, list[Value]] = {}
+        for v in (self.env_values() if kind == ENV else self.values(kind)):
+            by.setdefault(v.name, []).append(v)
+        return {n: vs for n, vs in by.items()
+                if len({_show(v.value) for v in vs}) > 1 and len({v.origin.path for v in vs}) > 1}
+
+
+def truthy(v: Any) -> bool | None:
+    """HF/LLaMA-Factory boolean arguments as written: True/"true"/"1"/"yes"; None for "auto"."""
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, (int, float)):
+        return bool(v)
+    if isinstance(v, str):
+        low = v.strip().lower()
+        if low == "auto":
+            return None
+        return low in ("true", "1", "yes", "y", "on")
+    return bool(v)
+
+
+def iter_unique(items: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for i in items:
+        if i not in out:
+            out.append(i)
+    return out
+
+
+_ONE_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|ENV\s+|-\s*['\"]?)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|:\s|\s+(?=\S))")
+
+
+def removal_edit(v: Value) -> dict | None:
+    """A config_edits operation deleting the line that sets ``v``, when that line sets only
+    it (``export X=1``, ``ENV X=1``, ``- X=1``, ``X: 1``); None when the line holds more."""
+    if v.origin.live or not v.origin.line:
+        return None
+    text = v.origin.text
+    m = _ONE_ASSIGNMENT.match(text)
+    if not m or m.group(1) != v.name:
+        return None
+    body = text.split("#")[0]
+    if len(re.findall(r"(?<![\w$])[A-Za-z_][A-Za-z0-9_]*=", body)) > 1 or text.rstrip().endswith("\\"):
+        return None
+    return {"path": v.origin.path, "syntax": "lines",
+            "ops": [{"op": "replace_line", "line": v.origin.line, "text": None, "expect": v.name}]}
+
+
+def env_removals(env, names) -> list[dict]:
+    """Line deletions for the variables ``names`` where the files set them (an EnvView knows)."""
+    out = []
+    for n in names:
+        v = env.origins.get(n) if isinstance(env, EnvView) else None
+        e = removal_edit(v) if v is not None else None
+        if e is not None:
+            out.append(e)
+    return out

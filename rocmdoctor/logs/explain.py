@@ -1,0 +1,524 @@
+"""From log matches to ranked causes, judged against the machine the log came from.
+
+A ``Diagnosis`` is one signature seen in the log (all its occurrences), with its likely
+causes ordered by what the machine's own checks say: a cause whose confirming check
+failed comes first with that finding's fix plan, one whose check passed is ruled out.
+Diagnoses are ordered by the signature's tier (hardware, driver, runtime, setup, memory,
+numerics, consequence, note) and then by where they first appear, so the GPU reset comes
+before the watchdog timeout it caused, and a consequence names what it follows from.
+
+Used by `rocmdoctor explain` (a log file) and `rocmdoctor run` (a live job); the JSON form
+is documented in docs/explain.md and docs/json-schema.md.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
+from .logscan.reader import Occurrence, ScanResult
+from ..engine.model import Finding, Status
+from ..base.records import dataclass, field
+
+SCHEMA = "rocmdoctor.logs.explain"
+SCHEMA_VERSION = 1
+QUOTE_MAX = 400
+# Signatures whose explanation names the GPUs' gfx and the torch wheel's arch list.
+ARCH_SIGNATURES = ("hip-no-binary-for-gpu", "hip-invalid-device-function", "rocblas-tensile-missing",
+                   "hsa-status-error")
+# Cause status, best first.
+CONFIRMED, LIKELY, UNKNOWN, NOT_CHECKED, RULED_OUT = "confirmed", "likely", "unknown", "not checked", "ruled out"
+_STATUS_ORDER = {CONFIRMED: 0, LIKELY: 1, UNKNOWN: 2, NOT_CHECKED: 2, RULED_OUT: 3}
+
+
+def redactor():
+    """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line."""
+    from ..base import redact
+
+    scrub = getattr(redact, "scrub_text", None) or getattr(redact, "scrub", None)
+    r = redact.Redactor()
+    if scrub is None:
+        return r.text
+    return lambda s: r.text(scrub(s))
+
+
+@dataclass
+class CauseVerdict:
+    cause: Cause
+    status: str
+    findings: list[Finding] = field(default_factory=list)  # the confirming check's findings
+    reason: str = ""  # why it could not be checked
+
+    def fix_plan(self):
+        for f in self.findings:
+            if f.status in (Status.FAIL, Status.WARN) and f.fix:
+                return f.fix
+        return None
+
+    def to_dict(self) -> dict:
+        plan = self.fix_plan()
+        return {
+            "text": self.cause.text, "check": self.cause.check, "status": self.status, "reason": self.reason,
+            "fix": self.cause.fix,
+            "findings": [{"code": f.code, "status": f.status.value, "title": f.title, "subject": f.subject}
+                         for f in self.findings],
+            "fix_plan": plan.to_dict() if plan else None,
+        }
+
+
+@dataclass
+class Diagnosis:
+    occurrence: Occurrence
+    causes: list[CauseVerdict]
+    gpus: list[dict] = field(default_factory=list)  # GPUs the lines name (node-N, PCI address)
+    facts: list[str] = field(default_factory=list)  # machine facts that bear on it
+    follows: str | None = None  # id of the earlier diagnosis this one is a consequence of
+    order: tuple = ()
+
+    @property
+    def signature(self) -> Signature:
+        return self.occurrence.signature
+
+    @property
+    def is_problem(self) -> bool:
+        return self.signature.severity in ("fatal", "error") and self.signature.tier != NOTE
+
+    def to_dict(self, quote) -> dict:
+        s, occ = self.signature, self.occurrence
+        return {
+            "signature": s.id, "title": s.title, "family": s.family, "tier": s.tier, "tier_name": TIER_NAMES[s.tier],
+            "severity": s.severity, "meaning": s.meaning, "count": occ.count, "ranks": sorted(occ.ranks),
+            "files": sorted(occ.files), "follows": self.follows,
+            "evidence": [_line_dict(m.line, quote, m.fields, m.block) for m in evidence_matches(occ)],
+            "gpus": self.gpus, "facts": self.facts,
+            "causes": [c.to_dict() for c in self.causes], "fix": s.fix, "sources": list(s.sources),
+        }
+
+
+def _line_dict(line, quote, fields=None, block=()) -> dict:
+    d = {"file": line.file, "line": line.number, "rank": line.rank, "text": quote(line.text)}
+    if fields:
+        d["fields"] = {k: quote(v) for k, v in fields.items()}
+    if block:
+        d["block"] = [{"line": b.number, "text": quote(b.text)} for b in block]
+    return d
+
+
+def evidence_matches(occ: Occurrence, limit: int = 3):
+    """The first match, then the first of each other rank, then the last: what to quote."""
+    out, seen = [], set()
+    for m in occ.matches:
+        key = m.rank
+        if not out or key not in seen:
+            out.append(m)
+            seen.add(key)
+        if len(out) >= limit:
+            break
+    if occ.last is not None and occ.last not in out and occ.count > len(out) and len(out) < limit + 1:
+        out.append(occ.last)
+    return out
+
+
+class Machine:
+    """The facts of the machine the log came from: runs the checks the causes name through
+    the engine (once, together) and answers node/PCI -> GPU and the wheel's arch list."""
+
+    def __init__(self, source=None, level: str = "default"):
+        self.source = source
+        self.level = level
+        self.ctx = None
+        self.error: str | None = None
+        self.findings: list[Finding] = []
+        self.ran: set[str] = set()
+        self.levels: dict[str, str] = {}
+        if source is not None:
+            from ..facts import Context
+
+            self.ctx = Context(source, level)
+
+    def describe(self) -> dict:
+        if self.source is None:
+            return {"kind": "none", "note": "machine facts not used (--no-facts)"}
+        d = dict(self.source.describe())
+        d["level"] = self.level
+        if self.error:
+            d["error"] = self.error
+        return d
+
+    def run_checks(self, codes: Iterable[str]) -> None:
+        """Run the checks these codes (or prefixes) name; each check runs once per Machine,
+        so `rocmdoctor run` can ask again as new signatures appear."""
+        codes = sorted(set(codes))
+        if self.ctx is None or not codes:
+            return
+        from ..engine import run as engine
+        from ..engine import registry
+
+        try:
+            reg = registry.load(False)
+            specs = [s for s in reg.checks if registry.matches(s.code, codes) and s.code not in self.ran]
+            if not specs:
+                return
+            self.levels.update({s.code: s.level for s in specs})
+            if self.ctx.at_least("default") and hasattr(self.source, "prefetch") and \
+                    any(s.level != "quick" for s in specs):
+                self.source.prefetch(["python"])
+            found, _ = engine.run(specs, self.ctx)
+            self.findings = self.findings + list(found)
+            self.ran |= {s.code for s in specs}
+        except Exception as exc:  # a broken source must not cost the log's explanation
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def fact(self, name: str):
+        if self.ctx is None:
+            return None
+        try:
+            return self.ctx.get(name)
+        except Exception:
+            return None
+
+    def fact_reason(self, name: str) -> str:
+        if self.ctx is None:
+            return "no machine facts"
+        try:
+            self.ctx.get(name)
+            return ""
+        except Exception as exc:
+            return str(exc)
+
+    def verdict(self, cause: Cause) -> CauseVerdict:
+        if not cause.check:
+            return CauseVerdict(cause, UNKNOWN, reason="no check can tell; read the log lines")
+        if self.ctx is None:
+            return CauseVerdict(cause, NOT_CHECKED, reason="machine facts not used")
+        from ..facts import level_rank
+        from ..engine.registry import matches
+
+        fs = [f for f in self.findings if matches(f.code, [cause.check])]
+        if not fs:
+            above = [c for c, lv in self.levels.items() if matches(c, [cause.check]) and
+                     level_rank(lv) > level_rank(self.level)]
+            if above:
+                lv = self.levels[above[0]]
+                hint = (f"`rocmdoctor bench`" if lv == "bench" else f"`rocmdoctor scan --level {lv}`")
+                return CauseVerdict(cause, NOT_CHECKED, reason=f"{cause.check} runs at level {lv}: run {hint}")
+            return CauseVerdict(cause, NOT_CHECKED, reason=self.error or f"{cause.check} did not run")
+        statuses = {f.status for f in fs}
+        relevant = [f for f in fs if f.status != Status.PASS] or fs
+        if Status.FAIL in statuses:
+            return CauseVerdict(cause, CONFIRMED, [f for f in fs if f.status == Status.FAIL])
+        if Status.WARN in statuses:
+            return CauseVerdict(cause, LIKELY, [f for f in fs if f.status == Status.WARN])
+        if Status.PASS in statuses and not statuses & {Status.ERROR}:
+            return CauseVerdict(cause, RULED_OUT, [f for f in fs if f.status == Status.PASS])
+        why = "; ".join((f.detail if f.missing or f.status == Status.ERROR else f.title) or f.title
+                        for f in relevant if f.status in (Status.SKIP, Status.ERROR))
+        return CauseVerdict(cause, NOT_CHECKED, relevant, reason=why)
+
+    def gpus(self) -> list:
+        g = self.fact("gpus")
+        return list(g) if isinstance(g, (list, tuple)) else []
+
+
+def _gpu_dict(g, how: str) -> dict:
+    return {"index": g.index, "node": g.node, "pci": g.pci, "gfx": g.gfx, "name": g.name, "named_by": how}
+
+
+def gpus_named(occ: Occurrence, machine: Machine) -> list[dict]:
+    """Map `GPU node-N` and kernel PCI addresses in the matched lines to the machine's GPUs."""
+    gpus = machine.gpus()
+    out: dict[tuple, dict] = {}
+    for m in occ.matches:
+        node = m.node
+        if node is not None:
+            g = next((x for x in gpus if x.node == node), None)
+            out[("node", node)] = _gpu_dict(g, f"node-{node}") if g else \
+                {"index": None, "node": node, "pci": None, "gfx": None, "name": None, "named_by": f"node-{node}",
+                 "note": "no GPU with this KFD node on the machine the facts come from"}
+        dev = m.device
+        if dev:
+            g = next((x for x in gpus if x.pci and x.pci.lower() == dev), None)
+            if g:
+                out[("pci", dev)] = _gpu_dict(g, dev)
+            else:
+                out[("pci", dev)] = {"index": None, "node": None, "pci": dev, "gfx": None, "name": None,
+                                     "named_by": dev}
+    return list(out.values())
+
+
+def arch_facts(machine: Machine) -> list[str]:
+    out = []
+    gpus = [g for g in machine.gpus() if not g.integrated] or machine.gpus()
+    if gpus:
+        by_gfx: dict[str, list[str]] = {}
+        for g in gpus:
+            by_gfx.setdefault(g.gfx or "unknown gfx", []).append(str(g.index))
+        out.append("GPUs: " + "; ".join(f"{gfx} (GPU {', '.join(ix)})" for gfx, ix in by_gfx.items()))
+    elif machine.ctx is not None:
+        out.append("GPUs: none found (" + (machine.fact_reason("gpus") or "empty inventory") + ")")
+    torch = machine.fact("torch")
+    if isinstance(torch, dict):
+        arch = torch.get("arch_list") or []
+        ver = torch.get("version") or "?"
+        out.append(f"torch {ver} wheel arch list: " + (", ".join(map(str, arch)) if arch else
+                   f"empty ({torch.get('arch_list_error') or 'not reported'})"))
+        missing = sorted({g.gfx for g in gpus if g.gfx} - {str(a).split(":")[0] for a in arch})
+        if arch and missing:
+            out.append(f"the wheel has no code for {', '.join(missing)}")
+    elif machine.ctx is not None:
+        out.append("torch arch list: unknown (" + machine.fact_reason("torch") + ")")
+    env = machine.fact("env")
+    if isinstance(env, dict) and env.get("HSA_OVERRIDE_GFX_VERSION"):
+        out.append(f"HSA_OVERRIDE_GFX_VERSION={env['HSA_OVERRIDE_GFX_VERSION']}")
+    return out
+
+
+@dataclass
+class Explanation:
+    diagnoses: list[Diagnosis]
+    result: ScanResult
+    machine: Machine
+    inputs: list[str]
+    notes: list[str] = field(default_factory=list)
+    stall: dict | None = None  # set by `rocmdoctor run`
+
+    @property
+    def problems(self) -> list[Diagnosis]:
+        return [d for d in self.diagnoses if d.is_problem or (d.signature.severity == "warning" and
+                                                              d.signature.tier < CONSEQUENCE and d.signature.tier != NOTE)]
+
+    def exit_code(self) -> int:
+        """0: nothing wrong found; 1: a failure signature matched, or error-like lines no
+        signature explains (docs/explain.md)."""
+        return 1 if any(d.is_problem for d in self.diagnoses) or self.result.unexplained_count else 0
+
+    def verdict(self) -> str:
+        probs = [d for d in self.diagnoses if d.is_problem]
+        if not probs:
+            if self.result.unexplained_count:
+                n = self.result.unexplained_count
+                return (f"no known signature matched; {n} line{'s' if n != 1 else ''} looked like "
+                        f"{'errors' if n != 1 else 'an error'} (listed below)")
+            warn = [d for d in self.diagnoses if d.signature.tier != NOTE]
+            if warn:
+                return f"no failure found; {len(warn)} warning signature{'s' if len(warn) != 1 else ''} (below)"
+            return "no known failure signature and no error-like lines in the log"
+        top = probs[0]
+        best = top.causes[0] if top.causes else None
+        text = f"{top.signature.title}"
+        if top.occurrence.ranks:
+            text += f" (rank{'s' if len(top.occurrence.ranks) > 1 else ''} " + \
+                ", ".join(map(str, sorted(top.occurrence.ranks)[:8])) + ")"
+        if best and best.status == LIKELY and not best.findings:
+            text += f"; most likely cause, from the log: {best.cause.text} ({best.reason})"
+        elif best and best.status in (CONFIRMED, LIKELY):
+            f = best.findings[0] if best.findings else None
+            text += f"; most likely cause on this machine: {best.cause.text}"
+            if f:
+                text += f" ({f.code} {'failed' if f.status == Status.FAIL else 'warned'}: {f.title})"
+        elif best and any(c.status == RULED_OUT for c in top.causes) and best.status != RULED_OUT:
+            text += f"; no check confirms a cause here, {sum(c.status == RULED_OUT for c in top.causes)} ruled out; " \
+                    f"next to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
+        elif best:
+            text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        from .. import __version__
+
+        quote = redactor()
+
+        def q(s: str) -> str:
+            s = quote(s)
+            return s if len(s) <= QUOTE_MAX else s[:QUOTE_MAX - 3] + "..."
+
+        r = self.result
+        return {
+            "schema": SCHEMA, "schema_version": SCHEMA_VERSION, "tool_version": __version__,
+            "input": {"paths": self.inputs, "files": r.files, "lines": r.lines, "bytes": r.bytes,
+                      "seconds": r.seconds, "engine": r.engine},
+            "machine": self.machine.describe(),
+            "verdict": q(self.verdict()),
+            "exit_code": self.exit_code(),
+            "causes": [dict(d.to_dict(q), rank=i) for i, d in enumerate(self.diagnoses, 1)],
+            "unexplained": {"count": r.unexplained_count, "lines": [_line_dict(x, q) for x in r.unexplained]},
+            "stall": self.stall,
+            "notes": list(self.notes),
+        }
+
+
+def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
+    """A cause the log itself points at (its ``when`` holds for the first match's fields) is
+    likely unless the machine's check ruled it out or confirmed it."""
+    if v.status in (CONFIRMED, RULED_OUT) or not v.cause.holds(occ.first.fields):
+        return v
+    name, op, value = v.cause.when
+    return CauseVerdict(v.cause, LIKELY, v.findings,
+                        reason=f"the log says {name}={occ.first.fields.get(name)} ({op} {value:g})")
+
+
+def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = None,
+            stall: dict | None = None) -> Explanation:
+    occs = list(result.occurrences.values())
+    machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
+    file_order = {f: i for i, f in enumerate(result.files)}
+    diagnoses = []
+    for o in occs:
+        verdicts = [_from_log(machine.verdict(c), o) for c in o.signature.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        first = o.first.line
+        d = Diagnosis(o, [v for _, v in ranked], gpus=gpus_named(o, machine),
+                      order=(o.signature.tier, file_order.get(first.file, 0), first.number))
+        if o.signature.id in ARCH_SIGNATURES:
+            d.facts = arch_facts(machine)
+        diagnoses.append(d)
+    diagnoses.sort(key=lambda d: d.order)
+    for d in diagnoses:
+        if d.signature.tier == CONSEQUENCE:
+            cause = next((x for x in diagnoses if x.is_problem and x.signature.tier < CONSEQUENCE), None)
+            if cause is not None:
+                d.follows = cause.signature.id
+    notes = []
+    if machine.error:
+        notes.append(f"machine facts unavailable: {machine.error}")
+    return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall)
+
+
+_MARK = {CONFIRMED: ("✗", "bold red"), LIKELY: ("!", "yellow"), UNKNOWN: ("?", ""), NOT_CHECKED: ("?", "dim"),
+         RULED_OUT: ("✓", "green")}
+
+
+def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]]:
+    """The explanation as styled lines (render.print_lines), quoting log lines redacted."""
+    import shlex
+
+    quote = redactor()
+
+    def q(s: str, width: int = 220) -> str:
+        s = quote(s).replace("\t", " ")
+        return s if len(s) <= width else s[:width - 3] + "..."
+
+    r = expl.result
+    out: list[tuple[str, str]] = []
+    src = expl.machine.describe()
+    facts = ("no machine facts" if src.get("kind") == "none" else
+             f"facts: {src.get('snapshot') or src.get('root') or src.get('label') or 'this machine'}")
+    what = ", ".join(expl.inputs) if len(expl.inputs) <= 3 else f"{len(r.files)} files"
+    what = " ".join(what.split())
+    what = what if len(what) <= 100 else what[:97] + "..."
+    out.append((f"rocmdoctor explain · {what} · {r.lines:,} line{'' if r.lines == 1 else 's'} in {r.seconds:.1f} s · {facts}", "bold"))
+    out.append(("Verdict: " + q(expl.verdict(), 400), "bold red" if expl.exit_code() else "bold green"))
+    if expl.stall:
+        out.append(("", ""))
+        out += stall_lines(expl.stall, q)
+    problems = [d for d in expl.diagnoses if d.signature.tier != NOTE]
+    notes = [d for d in expl.diagnoses if d.signature.tier == NOTE]
+    for i, d in enumerate(problems, 1):
+        s, occ = d.signature, d.occurrence
+        out.append(("", ""))
+        out.append((f"{i}. {s.title}  [{s.family} · {TIER_NAMES[s.tier]} · {s.severity}]",
+                    "bold red" if d.is_problem else "bold yellow"))
+        if d.follows:
+            out.append((f"   follows from #{1 + [x.signature.id for x in problems].index(d.follows)} "
+                        f"({d.follows}): usually a consequence, not the cause", "dim"))
+        for m in evidence_matches(occ):
+            out.append((f"   {m.line.where()}: {q(m.line.text)}", "dim"))
+            for b in m.block[: (12 if verbose else 4)]:
+                out.append((f"     {b.number}: {q(b.text.strip())}", "dim"))
+            if len(m.block) > (12 if verbose else 4):
+                out.append((f"     ... {len(m.block) - (12 if verbose else 4)} more lines of this block", "dim"))
+        seen = f"   seen {occ.count} time{'s' if occ.count != 1 else ''}"
+        if occ.ranks:
+            seen += f" on rank{'s' if len(occ.ranks) != 1 else ''} " + ", ".join(map(str, sorted(occ.ranks)[:16]))
+        if len(occ.files) > 1:
+            seen += f" in {len(occ.files)} files"
+        out.append((seen, "dim"))
+        for g in d.gpus:
+            if g.get("index") is not None:
+                out.append((f"   {g['named_by']} is GPU {g['index']} ({g['pci']}, {g['gfx']}, KFD node {g['node']})", ""))
+            elif g.get("note"):
+                out.append((f"   {g['named_by']}: {g['note']}", "dim"))
+        for fct in d.facts:
+            out.append(("   " + fct, ""))
+        out.append(("   " + s.meaning, ""))
+        out.append(("   Likely causes" + (" on this machine:" if expl.machine.ctx is not None else ":"), "bold"))
+        for c in d.causes:
+            mark, style = _MARK[c.status]
+            code = f"{c.cause.check}  " if c.cause.check else ""
+            out.append((f"   {mark} {c.status:11} {code}{c.cause.text}", style))
+            for f in c.findings[:2] if c.status in (CONFIRMED, LIKELY) or verbose else ():
+                out.append((f"       {f.code}: {q(f.title, 300)}" + (f" [{f.subject}]" if f.subject else ""), ""))
+            if c.reason and (verbose or c.status == NOT_CHECKED and c.cause.check or
+                             c.status == LIKELY and not c.findings):
+                out.append((f"       ({q(c.reason, 200)})", "dim"))
+            plan = c.fix_plan() if c.status in (CONFIRMED, LIKELY) else None
+            if plan:
+                out.append((f"       fix: {plan.title} ({plan.applicability.value}"
+                            f"{', needs root' if plan.needs_root else ''}{', reboot' if plan.needs_reboot else ''})",
+                            "bold"))
+                for a in plan.actions:
+                    if a.argv:
+                        out.append(("         $ " + " ".join(shlex.quote(x) for x in a.argv), ""))
+                    elif a.env is not None:
+                        for k, v in a.env.items():
+                            out.append((f"         {'unset ' + k if v is None else f'export {k}={shlex.quote(v)}'}", ""))
+                    else:
+                        out.append(("         " + a.description, ""))
+            elif c.cause.fix and c.status in (CONFIRMED, LIKELY, UNKNOWN, NOT_CHECKED) and i == 1:
+                out.append((f"       fix: {c.cause.fix}", ""))
+        out.append(("   Fix: " + s.fix, ""))
+        if verbose:
+            out.append(("   Sources: " + ", ".join(s.sources), "dim"))
+    if notes:
+        out.append(("", ""))
+        out.append(("Also seen, not causes: " + "; ".join(
+            f"{d.signature.title} ({d.occurrence.count}x, {d.occurrence.first.line.where()})" for d in notes), "dim"))
+    if r.unexplained_count:
+        out.append(("", ""))
+        head = ("No signature matches these lines that look like errors" if not problems else
+                "Other lines that look like errors (no signature matches them)")
+        out.append((f"{head} ({r.unexplained_count}" +
+                    (f", first {len(r.unexplained)} shown" if r.unexplained_count > len(r.unexplained) else "") + "):",
+                    "bold"))
+        for ln in r.unexplained[: (20 if verbose else 8)]:
+            out.append((f"   {ln.where()}: {q(ln.text)}", "dim"))
+    elif not expl.diagnoses:
+        out.append(("", ""))
+        out.append(("No signature matched and no line looked like an error.", ""))
+    for n in expl.notes:
+        out.append(("note: " + n, "dim"))
+    return out
+
+
+def stall_lines(stall: dict, q) -> list[tuple[str, str]]:
+    state = "idle processes" if stall.get("idle", True) else "busy processes (a spinning wait, or long silent work)"
+    out = [(f"STALL: no output for {stall.get('idle_s', 0):.0f} s with {state} "
+            f"(threshold {stall.get('threshold_s', 0):.0f} s)", "bold red")]
+    for p in stall.get("processes", [])[:16]:
+        where = p.get("where") or "stack unavailable"
+        who = " ".join(x for x in (p.get("role", ""), p.get("name", "")) if x)
+        out.append((f"   pid {p['pid']} {who}, cpu {100 * p.get('cpu', 0):.0f}%: {q(where, 200)}", ""))
+    odd = odd_ranks(stall.get("processes", []))
+    if odd:
+        out.append((f"   {odd}", "bold"))
+    if stall.get("missing"):
+        out.append((f"   ({stall['missing']})", "dim"))
+    return out
+
+
+def odd_ranks(procs: list[dict]) -> str:
+    """When the ranks wait in different places, the ones that are not where the most are: the
+    others are usually waiting for them."""
+    ranks = [p for p in procs if "rank" in p and p.get("where")]
+    if len(ranks) < 2:
+        return ""
+    groups: dict[str, list] = {}
+    for p in ranks:
+        groups.setdefault(p["where"], []).append(p["rank"])
+    if len(groups) < 2:
+        return f"all {len(ranks)} ranks wait at the same place: {next(iter(groups))}"
+    most = max(groups.values(), key=len)
+    others = [(w, r) for w, r in groups.items() if r is not most]
+    return "; ".join(f"rank{'s' if len(r) > 1 else ''} {', '.join(map(str, sorted(r, key=str)))} "
+                     f"{'are' if len(r) > 1 else 'is'} elsewhere: {w}" for w, r in others) + \
+        f" (rank{'s' if len(most) > 1 else ''} {', '.join(map(str, sorted(most, key=str)))} wait" + \
+        f"{'' if len(most) > 1 else 's'} in: {next(w for w, r in groups.items() if r is most)})"

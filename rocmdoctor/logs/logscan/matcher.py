@@ -1,0 +1,207 @@
+"""Match cleaned log lines against the signature catalog, one line at a time.
+
+``Scanner.feed(raw, number)`` is incremental (``rocmdoctor run`` feeds it live output);
+a match whose signature has a ``block`` (page-fault block, AER header with its TLP, the
+torchrun failure summary) stays open while the next ``block_lines`` lines are read, and
+the lines that continue it are attached to it instead of being matched on their own.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Iterable
+
+from ...knowledge.signatures import Signature, catalog
+from ...base.records import dataclass, field
+from .lines import LogLine, parse
+
+# A terminal signature (barrier hang) counts only this close to the end. Here, not in reader.py,
+# which imports this module: no cycle (tests/test_import_cycles.py).
+TAIL_LINES = 40
+
+# Lines that look like errors although no signature knows them (reported as unexplained).
+_ERRORISH = re.compile(r"(?:error|exception)\b|\b(?:fatal|failed|failure|aborted|core dumped|traceback|"
+                       r"segmentation fault|killed|panic|crashed)\b", re.I)
+_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b", re.I)
+
+
+@dataclass
+class Match:
+    signature: Signature
+    line: LogLine
+    fields: dict[str, str] = field(default_factory=dict)
+    block: list[LogLine] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.signature.id
+
+    @property
+    def rank(self) -> int | None:
+        return self.line.rank
+
+    @property
+    def node(self) -> int | None:
+        """KFD node named by the line (``GPU node-N``), for mapping to a GPU."""
+        v = self.fields.get("node")
+        return int(v) if v and v.isdigit() else None
+
+    @property
+    def device(self) -> str | None:
+        return self.line.device
+
+    def to_dict(self) -> dict:
+        return {"signature": self.id, "line": self.line.number, "file": self.line.file, "rank": self.line.rank,
+                "host": self.line.host, "device": self.line.device, "text": self.line.text,
+                "fields": dict(self.fields), "block": [{"line": b.number, "text": b.text} for b in self.block]}
+
+
+@functools.lru_cache(maxsize=4096)
+def looks_like_error(text: str) -> bool:
+    # Indented lines are a traceback's frames and source lines; its last, unindented line
+    # ("XError: ...") is the one that says what happened.
+    if text.startswith(("    ", "\t")):
+        return False
+    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text)
+
+
+class Scanner:
+    """Incremental matcher. ``status`` after each feed: "match", "block" (the line continued
+    an open block) or "none"."""
+
+    def __init__(self, signatures: Iterable[Signature] | None = None, file: str | None = None,
+                 rank: int | None = None):
+        self.signatures = tuple(signatures) if signatures is not None else catalog()
+        self.file = file
+        self.rank = rank
+        # Open blocks, one per device (dmesg interleaves the blocks of several GPUs):
+        # device -> [match, lines still allowed].
+        self.pending: dict[str | None, list] = {}
+        self.status = "none"
+        self.line: LogLine | None = None
+        # One pass over a line says whether any signature's needle is in it at all; most lines
+        # the chunk prefilter lets through (warnings, INFO lines) hold none.
+        needles = sorted({n for s in self.signatures for n in s.needles}, key=len, reverse=True)
+        self._any_needle = re.compile("|".join(re.escape(n) for n in needles)) if needles else None
+        self._cache: dict[str, tuple] = {}
+
+    def wants_more(self) -> bool:
+        return bool(self.pending)
+
+    def flush(self) -> list[Match]:
+        done = [m for m, _ in self.pending.values()]
+        self.pending = {}
+        return sorted(done, key=lambda m: m.line.number)
+
+    def _close(self, key) -> list[Match]:
+        m, _ = self.pending.pop(key)
+        return [m]
+
+    def feed(self, raw: str, number: int) -> list[Match]:
+        line = self.line = parse(raw, number, self.file, self.rank)
+        out: list[Match] = []
+        self.status = "none"
+        if self.pending:
+            key = self._continues(line)
+            for k in list(self.pending):
+                self.pending[k][1] -= 1
+            if key is not False:
+                self.pending[key][0].block.append(line)
+                self.status = "block"
+            for k in [k for k, (_, left) in self.pending.items() if left <= 0]:
+                out += self._close(k)
+            if key is not False:
+                return out
+        for m in self.match(line):
+            self.status = "match"
+            if m.signature.block:
+                key = line.device
+                if key in self.pending:
+                    out += self._close(key)  # a new block on this device closes the open one
+                self.pending[key] = [m, m.signature.block_lines]
+            else:
+                out.append(m)
+        return out
+
+    def _continues(self, line: LogLine):
+        """The key of the open block this line continues, or False."""
+        if line.device in self.pending:
+            keys = [line.device]
+        elif line.device:  # another device: only blocks that span devices (AER: port and endpoint)
+            keys = [k for k, (m, _) in self.pending.items() if not m.signature.block_same_device]
+        else:
+            keys = list(self.pending)
+        for k in reversed(keys):
+            if any(rx.search(line.text) for rx in self.pending[k][0].signature.block_regexes):
+                return k
+        return False
+
+    def match(self, line: LogLine) -> list[Match]:
+        return [Match(sig, line, dict(fields)) for sig, fields in self._match_text(line.text)]
+
+    def _match_text(self, text: str) -> tuple:
+        # Logs repeat lines (every rank prints the same warning every step): remember the
+        # answers for recent texts.
+        hit = self._cache.get(text)
+        if hit is not None:
+            return hit
+        low = text.lower()
+        out = []
+        if self._any_needle is not None and self._any_needle.search(low):
+            for sig in self.signatures:
+                if not any(n in low for n in sig.needles):
+                    continue
+                for rx in sig.regexes:
+                    m = rx.search(text)
+                    if m:
+                        out.append((sig, tuple(_fields(m).items())))
+                        break
+        if len(self._cache) >= 4096:
+            self._cache.clear()
+        self._cache[text] = hit = tuple(out)
+        return hit
+
+
+def _fields(m: re.Match) -> dict[str, str]:
+    # Alternative patterns of one signature name the same field node, node2, ...: one name.
+    out: dict[str, str] = {}
+    for k, v in m.groupdict().items():
+        if v is not None:
+            out.setdefault(k.rstrip("0123456789"), v.strip())
+    return out
+
+
+_ANCHORED = None
+
+
+def _anchored():
+    """search() of one case-insensitive pattern of the catalog's anchors (every signature's
+    lines contain one: tests/test_logscan.py)."""
+    global _ANCHORED
+    if _ANCHORED is None:
+        from ...knowledge.signatures import ANCHORS
+
+        search = re.compile("|".join(re.escape(a.lower()) for a in ANCHORS)).search
+        _ANCHORED = lambda raw: search(raw.lower())  # noqa: E731 - lower() then a plain search: 7x re.IGNORECASE
+    return _ANCHORED
+
+
+def match_lines(lines: Iterable[str], *, file: str | None = None, start: int = 1,
+                signatures: Iterable[Signature] | None = None) -> list[Match]:
+    """Every signature match in ``lines`` (raw text, with or without newlines), in order,
+    with line numbers counted from ``start``. For kernel logs and small inputs; files of
+    any size go through ``rocmdoctor.logs.logscan.scan_path``. Terminal signatures are kept
+    only when they sit among the last lines (see ``TAIL_LINES``)."""
+    sc = Scanner(signatures, file=file)
+    anchored = _anchored() if signatures is None else None
+    out: list[Match] = []
+    n = start - 1
+    for n, raw in enumerate(lines, start):
+        # As the chunk prefilter does for files: a line with no anchor matches no signature,
+        # so only an open block's continuation lines need the scanner.
+        if anchored is not None and not sc.pending and anchored(raw) is None:
+            continue
+        out += sc.feed(raw, n)
+    out += sc.flush()
+    last = n
+    return [m for m in out if not m.signature.terminal or m.line.number > last - TAIL_LINES]

@@ -1,0 +1,127 @@
+"""Writing snapshots (reading them is sources.SnapshotSource). Format: docs/snapshot-format.md."""
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+
+from ..base.redact import Redactor
+from .sources import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, RecordingSource, SourceError
+
+
+def slug(argv: tuple[str, ...]) -> str:
+    base = re.sub(r"[^A-Za-z0-9._-]+", "_", "_".join(argv))[:60].strip("_") or "cmd"
+    return f"{base}-{hashlib.sha1(json.dumps(list(argv)).encode()).hexdigest()[:8]}"
+
+
+def redactor_for(rec: RecordingSource) -> Redactor:
+    hosts, users = set(), set()
+    sysp = rec.probes.get("system")
+    if sysp and sysp.ok and isinstance(sysp.data, dict):
+        hosts.add(str(sysp.data.get("hostname") or ""))
+    for path in ("/proc/sys/kernel/hostname", "/etc/hostname"):
+        r = rec.files.get(path) or rec.inner.read(path)
+        if r.ok:
+            hosts.add(r.text.strip())
+    hosts |= {h.split(".")[0] for h in hosts}
+    ident = rec.probes.get("identity")
+    if ident and ident.ok and isinstance(ident.data, dict):
+        users.add(str(ident.data.get("user") or ""))
+    envp = rec.probes.get("env")
+    if envp and envp.ok and isinstance(envp.data, dict):
+        for k in ("USER", "LOGNAME", "SUDO_USER"):
+            users.add(str(envp.data.get(k) or ""))
+        home = str(envp.data.get("HOME") or "")
+        if home.startswith("/home/"):
+            users.add(home.rstrip("/").rsplit("/", 1)[-1])
+    return Redactor(hostnames=hosts, users=users)
+
+
+def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_version: str) -> str:
+    """Write the recording to out_dir atomically (a temp dir renamed into place)."""
+    out_dir = os.path.abspath(out_dir)
+    if os.path.exists(out_dir) and (not os.path.isdir(out_dir) or os.listdir(out_dir)):
+        raise SourceError(f"{out_dir} exists and is not an empty directory; choose a new path")
+    # Make sure the host name and users are known to the redactor even if no check read them.
+    rec.probe("system")
+    red = redactor_for(rec) if redact else None
+    t = (lambda s: red.text(s)) if red else (lambda s: s)
+    parent = os.path.dirname(out_dir) or "."
+    try:
+        os.makedirs(parent, exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix=".rocmdoctor-snapshot-", dir=parent)
+    except OSError as exc:
+        raise SourceError(f"cannot write a snapshot to {out_dir}: {_why(exc, parent)}") from None
+    try:
+        index = {"missing": {}, "links": {}, "globs": {}, "exists": {}}
+        for path, r in sorted(rec.files.items()):
+            if r.ok:
+                dest = os.path.join(tmp, "fs", path.lstrip("/"))
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                with open(dest, "w", encoding="utf-8") as fh:
+                    fh.write(t(r.text))
+            else:
+                index["missing"][path] = r.error
+        for path, target in sorted(rec.links.items()):
+            if target is not None:
+                index["links"][path] = t(target)
+        for pattern, paths in sorted(rec.globs.items()):
+            index["globs"][pattern] = [t(p) for p in paths]
+        for path, exists in sorted(rec.exist.items()):
+            index["exists"][path] = exists
+        for argv, res in sorted(rec.commands.items()):
+            d = os.path.join(tmp, "cmd", slug(argv))
+            os.makedirs(d, exist_ok=True)
+            _json(os.path.join(d, "argv.json"), [t(a) for a in argv])
+            with open(os.path.join(d, "stdout"), "w", encoding="utf-8") as fh:
+                fh.write(t(res.stdout))
+            with open(os.path.join(d, "stderr"), "w", encoding="utf-8") as fh:
+                fh.write(t(res.stderr))
+            _json(os.path.join(d, "status.json"), {"returncode": res.returncode, "timed_out": res.timed_out,
+                                                   "error": res.error, "duration_s": res.duration_s})
+        for name, pr in sorted(rec.probes.items()):
+            data = pr.data
+            if red is not None:
+                data = red.env(data) if name == "env" and isinstance(data, dict) else red.value(data)
+            _json(os.path.join(tmp, "probes", name + ".json"),
+                  {"data": data, "error": t(pr.error) if pr.error else None})
+        _json(os.path.join(tmp, "manifest.json"), {
+            "format": SNAPSHOT_FORMAT,
+            "format_version": SNAPSHOT_VERSION,
+            "tool_version": tool_version,
+            "created": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "level": level,
+            "redacted": redact,
+            "source": rec.inner.describe().get("kind"),
+            "fs_index": index,
+        })
+        if os.path.isdir(out_dir):
+            os.rmdir(out_dir)
+        os.rename(tmp, out_dir)
+    except BaseException as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError):  # disk full, out_dir taken meanwhile...: a message, not a traceback
+            raise SourceError(f"cannot write a snapshot to {out_dir}: {exc.strerror or exc}") from None
+        raise
+    return out_dir
+
+
+def _why(exc: OSError, parent: str) -> str:
+    """Name the file that stands where a directory is needed, else the OS's reason."""
+    p = parent
+    while p and not os.path.lexists(p) and os.path.dirname(p) != p:
+        p = os.path.dirname(p)
+    if os.path.lexists(p) and not os.path.isdir(p):
+        return f"{p} is not a directory"
+    return exc.strerror or str(exc)
+
+
+def _json(path: str, obj) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh, indent=1, sort_keys=True, default=str)
+        fh.write("\n")

@@ -1,0 +1,1 @@
+"""Renderers of a report: terminal text, JUnit XML, Prometheus text, progress on stderr."""
