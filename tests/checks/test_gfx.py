@@ -140,3 +140,18 @@ def test_gfx1030_listed_board_passes_but_rx6800_is_unofficial(tmp_path):
     rx6800 = machine(tmp_path / "rx", None, rocm="7.14.0", gpu_text=_gfx1030(0x73BF))
     [f] = findings(rx6800, "RD-GFX-001")
     assert f.status is Status.WARN and "0x73bf" in f.detail and "RX 6000" in f.detail
+
+
+def test_a_supported_verdict_names_the_release_list_it_used(tmp_path):
+    s = machine(tmp_path, "kfd_properties_gfx1100_RX7900XTX_tinygrad.txt", rocm="6.4.1")
+    [f] = findings(s, "RD-GFX-001")
+    assert f.status == Status.PASS and "per the ROCm 6.4.1 list" in f.detail
+    assert f.data["lists"] == {"system ROCm 6.4.1": "the ROCm 6.4.1 list"}
+    # the evidence names the page and the version of it that was read
+    assert any("system-requirements" in e.source and "read at" in e.text for e in f.evidence)
+
+
+def test_gfx906_on_6_0_0_is_supported_for_the_radeon_vii_and_says_the_mi50_is_not(tmp_path):
+    s = machine(tmp_path, "kfd_properties_gfx906_RadeonVII_node1.txt", rocm="6.0.0")
+    [f] = findings(s, "RD-GFX-001")
+    assert f.status == Status.PASS and "MI50" in f.detail and "per the ROCm 6.0.0 list" in f.detail
