@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from rocmdoctor.machine.parsers.cmdline import parse_cmdline
-from rocmdoctor.remedy.fixplan import split_lines
+from rocmdoctor.remedy.fixplan import Refused, split_lines
 
 from . import grub_default as gd
 
@@ -64,7 +64,7 @@ def edit_entry(text: str, add: list[str], remove: list[str]) -> str:
         if lines and not lines[-1].endswith("\n"):
             lines[-1] += nl
         lines.append(f"options {' '.join(need)}{nl}")
-    return "".join(lines)
+    return _checked("".join(lines), add, options_text)
 
 
 def edit_plain(text: str, add: list[str], remove: list[str]) -> str:
@@ -78,7 +78,15 @@ def edit_plain(text: str, add: list[str], remove: list[str]) -> str:
         cr = lines[idx].endswith("\r")
         body = lines[idx][:-1] if cr else lines[idx]
         lines[idx] = gd.append_tokens(body, need) + ("\r" if cr else "")
-    return "\n".join(lines)  # split/join on "\n" keeps every line ending as it was
+    return _checked("\n".join(lines), add, lambda t: " ".join(t.split("\n")))  # split/join keeps every line end
+
+
+def _checked(new: str, add: list[str], arguments) -> str:
+    """Refuse an edit that does not read back with the arguments (an unbalanced quote would
+    swallow them), rather than write it."""
+    if gd.missing(parse_cmdline(arguments(new)).args, add):
+        raise Refused("the edited kernel arguments would not read back (an unbalanced quote?); edit them by hand")
+    return new
 
 
 def grubenv(text: str | None) -> dict:
