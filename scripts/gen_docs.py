@@ -83,6 +83,8 @@ def _status(g: kb.Gpu) -> str:
 def _secondary_notes() -> list[str]:
     out = []
     for g in kb.all_gpus():
+        if g.secondary:
+            out.append(f"- **{g.gfx}**: {g.secondary}")
         if g.support and g.support.secondary:
             out.append(f"- **{g.gfx}** support: {g.support.secondary}")
         for s in g.skus:

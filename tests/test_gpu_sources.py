@@ -300,8 +300,10 @@ def test_row_support_agrees_with_the_release_lists():
 # ----------------------------------------------------------------- what rests on a secondary source
 def test_values_without_an_excerpt_are_marked_secondary():
     for g in kb.all_gpus():
-        if not excerpts_for(g.source) and g.vendor == "AMD":
+        if not excerpts_for(g.source):
             assert g.secondary, f"{g.gfx}: its source has no excerpt; mark it secondary"
+        if g.support and not excerpts_for(g.support.source):
+            assert g.support.secondary, f"{g.gfx}: support from {g.support.source.split()[0]} needs secondary="
         for s in g.skus:
             if not excerpts_for(s.source) or (s.vram_source and not excerpts_for(s.vram_source)):
                 assert s.secondary, f"{s.name}: cites {s.source.split()[0]} with no excerpt; mark it secondary"

@@ -342,14 +342,17 @@ GPUS: tuple[Gpu, ...] = (
         )),
     # ------------------------------------------------------------- Hygon DCU (DTK)
     Gpu(gfx="gfx926", family="DCU (Hygon)", source=DCU_GUIDE, vendor="Hygon", products="Hygon K100",
+        secondary="Hygon publishes no gfx table: the targets are from a user's DCU install guide",
         skus=(Sku(name="Hygon DCU K100", source=DCU_GUIDE, pci_ids=(0x62B7,), pci_name="Hygon K100 (KONGMING)",
                   secondary=DCU_SECONDARY),)),
     Gpu(gfx="gfx928", family="DCU (Hygon)", source=DCU_GUIDE, vendor="Hygon", products="Hygon K100_AI, K500SM_AI",
+        secondary="Hygon publishes no gfx table: the targets are from a user's DCU install guide and one report",
         skus=(Sku(name="Hygon DCU K100_AI", source=PCI_IDS_HYGON, pci_ids=(0x6211,), pci_name="K100_AI",
                   match=("k100_ai",), secondary="a DCU install guide gives 0x6210; pci.ids (primary) has 1d94:6211"),
               Sku(name="Hygon K500SM_AI", source=DCU_GFX928, match=("k500sm_ai",), secondary="one user's report"))),
     # ------------------------------------------------------------- NVIDIA (to label runs on the checking machines)
     Gpu(gfx="sm_90", family="Hopper", source=NV_ARCH, vendor="NVIDIA", products="H100, H200",
+        secondary="NVIDIA's compute-capability page was not re-read offline",
         skus=(
             Sku(name="NVIDIA H100 PCIe", source=PCI_IDS_NVIDIA, pci_ids=(0x2331,), vram_gib=80, vram_source=NV_H100,
                 match=("h100 pcie",), secondary="VRAM: " + NV_PEAK,
