@@ -413,6 +413,9 @@ def _kernelstub(c, fctx, boot, add, remove, running):
         c.commands.append(Command(("kernelstub", "-d", " ".join(gone))))
         c.undo_commands.append(Command(("kernelstub", "-a", " ".join(gone))))
     c.why += "; kernelstub keeps the command line in its own configuration and rewrites the entry itself"
+    if not need and not gone:  # kernelstub wrote the entry when it took the options: only a reboot is left
+        c.nothing_to_do = (f"kernelstub's configuration already has {' '.join(add)}" + (
+            "" if running is None or satisfied(running, add, remove) else "; the running kernel does not yet: reboot"))
     return [args], None
 
 
