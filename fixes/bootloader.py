@@ -132,10 +132,16 @@ def booted_by_grub(fctx) -> bool | None:
 
 
 def esp_with_loader(fctx) -> str | None:
+    """Where systemd-boot's loader/ lives. Entries without a loader.conf count only when there is
+    no GRUB: RHEL and Fedora keep GRUB's own BLS entries in /boot/loader/entries."""
     src = fctx.source
     for d in ESP_DIRS:
-        if src.exists(f"{d}/loader/loader.conf") or src.glob(f"{d}/loader/entries/*.conf"):
+        if src.exists(f"{d}/loader/loader.conf"):
             return d
+    if not src.exists("/etc/default/grub"):
+        for d in ESP_DIRS:
+            if src.glob(f"{d}/loader/entries/*.conf"):
+                return d
     return None
 
 
@@ -212,14 +218,17 @@ def detect(fctx) -> Boot:
         return Boot("kernelstub", "/etc/kernelstub/configuration exists (Pop!_OS kernelstub)", osr)
     esp = esp_with_loader(fctx)
     grub = src.exists("/etc/default/grub")
-    if esp and grub and booted_by_grub(fctx):
+    both = bool(esp and grub)
+    if both and booted_by_grub(fctx):
         esp = None  # both installed; GRUB loaded the running kernel (BOOT_IMAGE=)
     if esp:
         managed = kernel_install_managed(fctx, esp)
         if managed:
             kind = "endeavouros" if _endeavouros(fctx, osr) else "systemd_boot"
             return Boot(kind, f"systemd-boot entries in {esp}/loader written by kernel-install ({managed})", osr, esp)
-        return Boot("systemd_boot_entries", f"systemd-boot with hand-written entries in {esp}/loader/entries", osr, esp)
+        return Boot("systemd_boot_entries", f"systemd-boot with hand-written entries in {esp}/loader/entries"
+                    + (" (GRUB is installed too, but did not load the running kernel: no BOOT_IMAGE=)" if both else ""),
+                    osr, esp)
     if grub:
         fam = family(osr)
         kind = {"debian": "grub_debian", "rhel": "grub_rhel", "suse": "grub_suse", "arch": "grub_arch"}.get(fam, "grub_other")

@@ -202,3 +202,12 @@ def test_loader_entry_edits_keep_every_other_byte(text, expected):
 def test_rhel8_kernelopts_are_read_from_grubenv():
     env = le.grubenv("# GRUB Environment Block\nkernelopts=root=/dev/x ro iommu=pt \n####\n")
     assert ("iommu", "pt") in le.args("options $kernelopts $tuned_params\n", env)
+
+
+def test_grubs_own_bls_entries_are_not_systemd_boot(tmp_path):
+    # RHEL keeps GRUB's BLS entries in /boot/loader/entries, with no loader.conf: still GRUB,
+    # even when /proc/cmdline cannot be read.
+    f = fctx_for(tmp_path, {"/etc/default/grub": 'GRUB_CMDLINE_LINUX="rhgb quiet"\nGRUB_ENABLE_BLSCFG=true\n',
+                            "/etc/os-release": 'ID="rhel"\nVERSION_ID="9.4"\n',
+                            "/boot/loader/entries/abc-5.14.0.conf": "title RHEL\nlinux /vmlinuz\noptions root=/x ro\n"})
+    assert bl.detect(f).kind == "grub_rhel"
