@@ -156,7 +156,7 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
     running = bl.running_args(fctx)
     handler = _HANDLERS.get(boot.kind, _unknown)
     config, generated = handler(c, fctx, boot, add, remove, running)
-    _conflicts(c, remove, [a for a in (config + (generated or []) + ([running] if running else [])) if a])
+    _conflicts(c, remove, [a for a in config + (generated or []) if a])  # what boots next, not what runs now
     if not c.edits and not c.nothing_to_do and c.applicability != Applicability.DISPLAY_ONLY \
             and config and all(satisfied(a, add, remove) for a in config):
         _settled(c, add, remove, running, generated)
@@ -196,14 +196,18 @@ def _settled(c: Concrete, add, remove, running, generated) -> None:
     """The configuration already has the arguments: nothing to edit. Say whether the running
     kernel and the generated entries have them too, or regenerate the entries."""
     words = " ".join(c.params["add"])
+    entries_ok = generated is not None and all(satisfied(a, add, remove) for a in generated)
+    if generated is not None and not entries_ok:
+        c.why += "; the configuration already has the arguments but the boot entries do not: regenerate them"
+        return
     if running is not None and satisfied(running, add, remove):
         c.nothing_to_do = f"what boots next and the running kernel (/proc/cmdline) already have {words}"
-    elif generated and all(satisfied(a, add, remove) for a in generated):
+    elif entries_ok:
         c.nothing_to_do = f"the boot entries that boot next already have {words}; the running kernel does not yet: reboot"
-    elif running is None and generated is None:
+    elif running is None:
         c.nothing_to_do = f"the bootloader configuration already has {words}"
-    else:
-        c.why += "; the configuration already has the arguments but the boot entries do not: regenerate them"
+    else:  # the entries cannot be read and the running kernel lacks them: regenerate to be sure
+        c.why += "; the configuration already has the arguments, the running kernel does not: regenerate the entries"
         return
     c.commands, c.undo_commands = [], []
 

@@ -211,3 +211,20 @@ def test_grubs_own_bls_entries_are_not_systemd_boot(tmp_path):
                             "/etc/os-release": 'ID="rhel"\nVERSION_ID="9.4"\n',
                             "/boot/loader/entries/abc-5.14.0.conf": "title RHEL\nlinux /vmlinuz\noptions root=/x ro\n"})
     assert bl.detect(f).kind == "grub_rhel"
+
+
+def test_entries_that_lack_the_flags_are_regenerated_even_when_the_running_kernel_has_them(tmp_path):
+    # The running kernel got iommu=pt from an earlier menu, but grub.cfg was regenerated without it since.
+    f = fctx_for(tmp_path, {"/etc/default/grub": 'GRUB_CMDLINE_LINUX_DEFAULT="quiet iommu=pt"\n',
+                            "/etc/os-release": "ID=debian\n", "/proc/cmdline": "BOOT_IMAGE=/vmlinuz ro quiet iommu=pt\n",
+                            "/boot/grub/grub.cfg": "menuentry 'Debian' {\n\tlinux /vmlinuz root=/x ro quiet\n}\n"})
+    c = kc.plan(kc.iommu_plan("AuthenticAMD"), f)
+    assert not c.nothing_to_do and not c.edits and [list(x.argv) for x in c.commands] == [["update-grub"]]
+
+
+def test_a_conflict_only_in_the_running_kernel_is_not_what_boots_next(tmp_path):
+    f = fctx_for(tmp_path, {"/etc/default/grub": 'GRUB_CMDLINE_LINUX_DEFAULT="quiet"\n', "/etc/os-release": "ID=debian\n",
+                            "/proc/cmdline": "BOOT_IMAGE=/vmlinuz ro quiet amd_iommu=off\n"})
+    c = kc.plan(kc.iommu_plan("AuthenticAMD"), f)
+    assert c.applicability.value == "safe" and "conflicts" not in c.params
+    assert c.edits[0].new == 'GRUB_CMDLINE_LINUX_DEFAULT="quiet iommu=pt"\n'
