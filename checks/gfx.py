@@ -62,7 +62,7 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
         evidence += [ev(v.source.split(" @ ")[0], f"{v.used}: {gfx} {v.status} "
                                                    f"(read at {v.source.split(' @ ', 1)[1].split('; http')[0]})")
                      for _, v in full if v.source and " @ " in v.source]
-        label, status, note = worst
+        label, status, _ = worst
         listed = kb.listed_pci_ids(gfx)
         unlisted = sorted({f"0x{g.device_id:04x}" for g in gs if listed and g.device_id not in listed})
         if status == "supported" and unlisted:

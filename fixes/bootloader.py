@@ -173,7 +173,7 @@ def in_wsl(fctx) -> str | None:
     if fctx.fact("wsl") is not None:
         return "WSL 2 (the scan's wsl fact)"
     ver = fctx.read("/proc/version") or ""
-    if re.search(r"microsoft|WSL", ver, re.I):
+    if re.search(r"microsoft|WSL", ver, re.IGNORECASE):
         return f"/proc/version names a Microsoft WSL kernel ({ver.split('(')[0].strip()})"
     if fctx.source.exists("/proc/sys/fs/binfmt_misc/WSLInterop"):
         return "/proc/sys/fs/binfmt_misc/WSLInterop exists"
@@ -245,7 +245,7 @@ def _endeavouros(fctx, osr) -> bool:
 
 def bls(fctx, text: str | None) -> bool:
     """GRUB reads Boot Loader Specification entries (RHEL 8+, Fedora 30+)."""
-    if text and re.search(r"^\s*GRUB_ENABLE_BLSCFG\s*=\s*\"?true", text, re.M):
+    if text and re.search(r"^\s*GRUB_ENABLE_BLSCFG\s*=\s*\"?true", text, re.MULTILINE):
         return True
     return bool(fctx.source.glob("/boot/loader/entries/*.conf"))
 

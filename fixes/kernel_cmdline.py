@@ -230,7 +230,7 @@ def _grub_cfg(fctx, path: str) -> list | None:
     text = fctx.read(path)
     if text is None:
         return None
-    out = [parse_cmdline(m.group(1)).args for m in re.finditer(r"^\s*linux(?:16|efi)?\s+\S+\s*(.*)$", text, re.M)]
+    out = [parse_cmdline(m.group(1)).args for m in re.finditer(r"^\s*linux(?:16|efi)?\s+\S+\s*(.*)$", text, re.MULTILINE)]
     return out or None
 
 
@@ -332,7 +332,7 @@ def _entries(fctx, esp: str) -> list[tuple[str, str]]:
     out = []
     for p in sorted(fctx.source.glob(f"{esp}/loader/entries/*.conf")):
         t = fctx.read(p)
-        if t is not None and re.search(r"^\s*(linux|uki)\s", t, re.M):  # Linux entries, not an EFI shell
+        if t is not None and re.search(r"^\s*(linux|uki)\s", t, re.MULTILINE):  # Linux entries, not an EFI shell
             out.append((p, t))
     return out
 

@@ -17,7 +17,7 @@ from rocmdoctor.remedy.fixplan import Refused, split_lines
 
 from . import grub_default as gd
 
-_OPTIONS = re.compile(r"^(?P<lead>[ \t]*options)(?P<sep>[ \t]+|$)(?P<rest>.*?)(?P<end>\r?\n?)$", re.S)
+_OPTIONS = re.compile(r"^(?P<lead>[ \t]*options)(?P<sep>[ \t]+|$)(?P<rest>.*?)(?P<end>\r?\n?)$", re.DOTALL)
 
 
 def _key(line: str) -> str:

@@ -1,8 +1,13 @@
 """The /etc/default/grub reader/editor: quoting, comments, repeats, conflicts, CRLF, refusals."""
 import pytest
-
+from rocmdoctor.fixes import bootloader as bl
 from rocmdoctor.fixes import grub_default as gd
-from rocmdoctor.remedy.fixplan import Refused
+from rocmdoctor.fixes import kernel_cmdline as kc
+from rocmdoctor.fixes import loader_entries as le
+
+from rocmdoctor.facts import Context
+from rocmdoctor.machine.sources import RootSource
+from rocmdoctor.remedy.fixplan import FixContext, Refused
 
 ADD, REMOVE = ["iommu=pt"], ["iommu=soft", "iommu=off", "iommu=nopt"]
 
@@ -95,14 +100,6 @@ def test_unsafe_token_refused():
 
 
 # ----------------------------------------------------------------- bootloader detection and entries
-import os  # noqa: E402
-
-from rocmdoctor.facts import Context  # noqa: E402
-from rocmdoctor.fixes import bootloader as bl  # noqa: E402
-from rocmdoctor.fixes import kernel_cmdline as kc  # noqa: E402
-from rocmdoctor.fixes import loader_entries as le  # noqa: E402
-from rocmdoctor.machine.sources import RootSource  # noqa: E402
-from rocmdoctor.remedy.fixplan import FixContext  # noqa: E402
 
 
 def fctx_for(tmp_path, files):
