@@ -11,4 +11,4 @@ mkdir "$tmp/rocmdoctor"
 for entry in "$repo"/rocmdoctor/*; do ln -s "$entry" "$tmp/rocmdoctor/"; done
 for top in checks fixes benchmarks; do ln -s "$repo/$top" "$tmp/rocmdoctor/$top"; done
 cd "$tmp"
-PYTHONPATH="$tmp" "$PY" -c 'import sys; from importlinter.cli import lint_imports_command; sys.argv = ["lint-imports", sys.argv[1]]; lint_imports_command()' "${IMPORTLINTER_CONFIG:-$repo/.importlinter}"
+PYTHONPATH="$tmp" "$PY" -c 'import sys; from importlinter.cli import lint_imports_command; sys.argv = ["lint-imports", "--no-cache", sys.argv[1]]; lint_imports_command()' "${IMPORTLINTER_CONFIG:-$repo/.importlinter}"
