@@ -349,3 +349,34 @@ def test_python_option_is_checked_like_scan():
     cp = subprocess.run(RD[:-1] + ["--python", "/nonexistent/python", "--", PY, "-c", "pass"], capture_output=True,
                         text=True, env=ENV, timeout=60)
     assert cp.returncode == 3 and "--python" in cp.stderr
+
+
+def test_sigterm_ends_train_with_143_not_130():
+    import psutil
+
+    p = start([sys.executable, "-m", "rocmdoctor", "train", "--device", "cpu", "--steps", "100000", "-q",
+               "--timeout", "300"])
+    try:
+        parent = psutil.Process(p.pid)
+        deadline = time.monotonic() + 120
+        def trainers():
+            out = []
+            for c in parent.children(recursive=True):
+                try:
+                    if any("benchmarks" in part for part in c.cmdline()):
+                        out.append(c)
+                except psutil.Error:
+                    pass
+            return out
+
+        while not trainers() and time.monotonic() < deadline and p.poll() is None:
+            time.sleep(0.1)  # the training child is up: the doctor's handlers are in place
+        assert trainers(), p.stderr.read()[-2000:] if p.poll() is not None else "no training child"
+        p.send_signal(signal.SIGTERM)
+        out, err = finish(p, timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 143, err[-2000:]
+    assert b"terminated" in err

@@ -575,7 +575,7 @@ def health_counters(ctx) -> dict[str, dict]:
         resets: dict[str, int] = {}
         for e in events.events:
             if e.signature == "amdgpu-gpu-reset":
-                who = e.gpu_label or (f"GPU {e.gpu}" if e.gpu is not None else "a GPU")
+                who = f"GPU {e.gpu}" if e.gpu is not None else (e.pci or "a GPU")
                 resets[who] = resets.get(who, 0) + 1
         for who, n in resets.items():
             out[f"{who} resets"] = {"value": n, "gpu": who, "what": "GPU resets in the kernel log",
