@@ -3,6 +3,9 @@ what grew is reported, what did not is not. On the 8x MI300X example snapshot, c
 a bad job would change it."""
 from __future__ import annotations
 
+import os
+import signal
+
 
 import rocmdoctor
 from rocmdoctor.commands.run import Runner
@@ -51,3 +54,26 @@ def test_growth_is_part_of_the_diagnosis_even_when_the_job_succeeded(tmp_path):
 def test_a_machine_without_gpus_reads_no_counters_and_claims_no_growth(tmp_path):
     src = SnapshotSource(build_snapshot(tmp_path / "cpu", files={}))
     assert health_growth({}, read_health(src)) == []
+
+
+def test_matcher_keeps_the_newest_output_when_it_lags():
+    """Copies the matcher has not taken are dropped oldest first: a crash printed after a flood
+    (NCCL_DEBUG=INFO on 8 ranks, then the error) is still matched."""
+    from rocmdoctor.logs.watch import Matcher
+
+    m = Matcher(budget=64 * 1024)
+    try:
+        os.kill(m.proc.pid, signal.SIGSTOP)  # a matcher that has fallen far behind
+        flood = b"NCCL INFO Channel 00/32 : 0 1 2 3 4 5 6 7\n" * 1000
+        for _ in range(400):
+            m.offer(b"o", flood)
+            m.flush()
+        m.offer(b"e", b"RuntimeError: No HIP GPUs are available\n")
+        assert m.dropped > 0 and m.pending_bytes <= 64 * 1024 + 4096
+        os.kill(m.proc.pid, signal.SIGCONT)
+        result, skipped = m.snapshot(final=True, timeout=60)
+        assert "hip-no-gpus" in result.occurrences
+        assert skipped == m.dropped
+    finally:
+        os.kill(m.proc.pid, signal.SIGCONT)
+        m.close()

@@ -380,3 +380,32 @@ def test_sigterm_ends_train_with_143_not_130():
             p.wait()
     assert p.returncode == 143, err[-2000:]
     assert b"terminated" in err
+
+
+def test_tstp_stops_the_job_with_run_and_cont_resumes_both():
+    import psutil
+
+    p = start(RD + ["--", PY, "-c", "import time\nprint('ready', flush=True)\nwhile True: time.sleep(0.05)"])
+    try:
+        wait_for(p, b"ready")
+        doctor = psutil.Process(p.pid)
+        job = next(c for c in doctor.children() if "ready" in " ".join(c.cmdline()))
+
+        def status_soon(proc, want):
+            deadline = time.monotonic() + 10
+            while proc.status() != want and time.monotonic() < deadline:
+                time.sleep(0.05)
+            return proc.status()
+
+        p.send_signal(signal.SIGTSTP)  # Ctrl-Z's signal: the job stops (its group is orphaned: STOP does it)
+        assert status_soon(job, psutil.STATUS_STOPPED) == psutil.STATUS_STOPPED
+        assert status_soon(doctor, psutil.STATUS_STOPPED) == psutil.STATUS_STOPPED
+        p.send_signal(signal.SIGCONT)
+        assert status_soon(job, psutil.STATUS_SLEEPING) != psutil.STATUS_STOPPED
+        p.send_signal(signal.SIGTERM)
+        finish(p)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 143

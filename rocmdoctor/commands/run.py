@@ -220,6 +220,7 @@ class Runner:
         self.machine_lock = threading.Lock()
         self.outcome = "running"
         self.signals: list[int] = []  # signals received and forwarded, in order
+        self.early: list[int] = []  # signals that came before the job started
         self.kill_at: float | None = None  # when the job is killed (after TERM or Ctrl-C)
         self.killed = False
         self.tree = None
@@ -390,8 +391,11 @@ class Runner:
         """Forward a signal to the job, unchanged (see the module docstring). Runs in the main
         thread between two waits; it only signals and notes."""
         tree = self.tree
+        if tree is None:  # before the job started: passed on as soon as it has
+            self.early.append(signum)
+            return
         self.signals.append(signum)
-        if tree is None or tree.popen.returncode is not None:
+        if tree.popen.returncode is not None:
             return
         if signum == signal.SIGWINCH and self.pty_fd is not None:
             _copy_winsize(self.out.fd, self.pty_fd)  # the new size first, then the WINCH that says so
@@ -403,7 +407,13 @@ class Runner:
             tree.interrupt()
             self.kill_at = time.monotonic() + INTERRUPT_GRACE_S
             return
+        if signum == signal.SIGTSTP and not _handles(tree.pid, signum):
+            # The job's group is orphaned (its own session), where the kernel drops a TSTP left at its
+            # default action: what that default does, stop, is done with STOP.
+            signum = signal.SIGSTOP
         self._forward(signum)
+        if signum == signal.SIGSTOP:
+            signum = signal.SIGTSTP
         if signum == signal.SIGTERM:
             self.outcome = "terminated"
             if self.kill_at is None:
@@ -454,6 +464,8 @@ class Runner:
                 print(f"rocmdoctor run: {own_line(self.argv[0])}: {exc.strerror or exc}", file=sys.stderr)
                 return 127 if isinstance(exc, FileNotFoundError) else 126
             self.tree = tree
+            for sig in self.early:
+                self.on_signal(sig, None)
             self.matcher = Matcher(on_match=self.announce)
             with tree:
                 self.pumping = threading.Thread(target=self.pump, args=(fds,), daemon=True)
@@ -513,8 +525,10 @@ class Runner:
             fds = {}
             streams = ((b"o", tree.popen.stdout, self.out),) + (() if merged else ((b"e", tree.popen.stderr, self.err),))
             for kind, fh, sink in streams:
-                fds[os.dup(fh.fileno())] = (kind, sink)  # ours alone: closed when our reader goes (EPIPE)
+                fd = os.dup(fh.fileno())  # ours alone: closed when our reader goes (EPIPE)
                 fh.close()
+                _grow_pipe(fd)
+                fds[fd] = (kind, sink)
         self.job_fds = {fd: sink for fd, (_, sink) in fds.items()}
         return tree, fds
 
@@ -557,7 +571,7 @@ class Runner:
                 self.stall(mon, busy, silent, idle)
                 if self.a.on_stall == "stop":
                     self.outcome = "stopped"
-                    tree.terminate()
+                    tree.terminate(grace=self.a.kill_after)  # TERM, then KILL only after --kill-after
                     return tree.poll() if tree.poll() is not None else -signal.SIGTERM
 
     def stall(self, mon, busy, silent, idle) -> None:
@@ -760,6 +774,28 @@ def _signame(sig: int) -> str:
         return signal.Signals(sig).name
     except ValueError:
         return f"signal {sig}"
+
+
+def _grow_pipe(fd: int) -> None:
+    """A 1 MiB pipe instead of 64 KiB: a sixteenth of the wake-ups and system calls per byte."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), 1024 * 1024)
+    except (OSError, ImportError):
+        pass
+
+
+def _handles(pid: int, sig: int) -> bool:
+    """Whether process ``pid`` catches or ignores ``sig`` (/proc/PID/status SigCgt, SigIgn); True
+    when it cannot be read (the signal is then passed on as it is)."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            masks = {k: int(v, 16) for k, _, v in (ln.partition(":") for ln in fh) if k in ("SigCgt", "SigIgn")}
+    except (OSError, ValueError):
+        return True
+    bit = 1 << (sig - 1)
+    return len(masks) < 2 or bool((masks["SigCgt"] | masks["SigIgn"]) & bit)
 
 
 def _same_file(a: int, b: int) -> bool:

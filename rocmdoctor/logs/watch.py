@@ -237,7 +237,8 @@ class Matcher:
         if not self.ok:
             return
         with self.lock:
-            if self.pending_bytes + len(data) > self.budget:
+            need = len(data) + _HEAD.size
+            if self.pending_bytes + need > self.budget and not self._drop_oldest(self.pending_bytes + need - self.budget):
                 self.dropped += len(data)
                 self.gap += len(data)
                 return
@@ -245,6 +246,33 @@ class Matcher:
                 self._queue(b"g", str(self.gap).encode())
                 self.gap = 0
             self._queue(kind, data)
+
+    def _drop_oldest(self, excess: int) -> bool:
+        """Make room by dropping the oldest copies not yet started (a gap frame in their place):
+        what the job printed last, where a crash says what happened, is what matching keeps.
+        False when not enough could go (a snapshot request is in the way)."""
+        frames = list(self.pending)
+        first = 1 if self.head_sent else 0  # the frame being written stays whole
+        gap = lost = 0
+        j = first
+        while j < len(frames) and excess > 0 and frames[j][:1] in (b"o", b"e", b"g"):
+            f = frames[j]
+            n = int(f[_HEAD.size:] or b"0") if f[:1] == b"g" else len(f) - _HEAD.size
+            gap += n
+            lost += 0 if f[:1] == b"g" else n
+            excess -= len(f)
+            self.pending_bytes -= len(f)
+            j += 1
+        if j == first:
+            return excess <= 0
+        keep = frames[:first]
+        if gap:
+            g = _HEAD.pack(b"g", len(str(gap))) + str(gap).encode()
+            keep.append(g)
+            self.pending_bytes += len(g)
+        self.pending = collections.deque(keep + frames[j:])
+        self.dropped += lost
+        return excess <= 0
 
     def _queue(self, kind: bytes, payload: bytes) -> None:
         frame = _HEAD.pack(kind, len(payload)) + payload
@@ -345,8 +373,14 @@ class Matcher:
 
 def _ignore_signals() -> None:
     """In the matcher child before exec: a terminal's Ctrl-C and a scheduler's TERM to every
-    process of the job step must not end matching before the parent has its snapshot."""
+    process of the job step must not end matching before the parent has its snapshot. And a
+    lower priority: on a busy machine the job and the pump get the CPU first, matching lags."""
     import signal
+
+    try:
+        os.nice(10)
+    except OSError:
+        pass
 
     for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGTSTP"):
         if hasattr(signal, name):
