@@ -322,8 +322,9 @@ def test_pty_when_stdout_is_a_terminal_and_pipes_with_no_pty(tmp_path):
     job = "import os, sys; print('tty', os.isatty(1), os.isatty(2)); print('err', file=sys.stderr)"
     for extra, want in (([], b"tty True True"), (["--no-pty"], b"tty False False")):
         master, slave = pty.openpty()
-        p = subprocess.Popen(RD + extra + ["--", PY, "-c", job], stdout=slave, stderr=slave, env=ENV,
-                             start_new_session=True)
+        log = tmp_path / f"log{len(extra)}"
+        p = subprocess.Popen(RD + extra + ["--log", str(log), "--", PY, "-c", job], stdout=slave, stderr=slave,
+                             env=ENV, start_new_session=True)
         os.close(slave)
         got = b""
         deadline = time.monotonic() + 60
@@ -343,6 +344,7 @@ def test_pty_when_stdout_is_a_terminal_and_pipes_with_no_pty(tmp_path):
         os.close(master)
         assert p.returncode == 0
         assert want in got, got
+        assert want + b"\nerr\n" in log.read_bytes()  # the job's bytes: no CR added on the way
 
 
 def test_python_option_is_checked_like_scan():

@@ -142,27 +142,25 @@ class Sink:
         except OSError:
             self.tty = False
 
-    def write(self, data) -> None:
+    def write(self, data: bytes) -> None:
         if not self.ok or not data:
             return
         mv = memoryview(data)
-        try:
-            while mv:
-                n = os.write(self.fd, mv)
-                mv = mv[n:]
-        except BlockingIOError:  # a non-blocking descriptor we inherited: wait for room
-            import select
+        while mv:
+            try:
+                mv = mv[os.write(self.fd, mv):]
+            except BlockingIOError:  # a non-blocking descriptor we inherited: wait for room
+                import select
 
-            select.select([], [self.fd], [], 1.0)
-            return self.write(mv)
-        except BrokenPipeError:
-            self.ok = False
-            self.closed = True
-            return
-        except OSError:
-            self.ok = False
-            return
-        self.at_bol = data[-1:] == b"\n" if isinstance(data, bytes) else bytes(data[-1:]) == b"\n"
+                select.select([], [self.fd], [], 1.0)
+            except BrokenPipeError:
+                self.ok = False
+                self.closed = True
+                return
+            except OSError:
+                self.ok = False
+                return
+        self.at_bol = data.endswith(b"\n")
 
 
 class Log:
@@ -504,6 +502,7 @@ class Runner:
 
             master, slave = pty.openpty()
             _copy_winsize(self.out.fd, master)
+            _raw_output(slave)
             err_pipe = None if self.err.tty else os.pipe()
             try:
                 tree = proc.ProcessTree(self.argv, env=env, stdin=None, stdout=slave,
@@ -804,6 +803,19 @@ def _same_file(a: int, b: int) -> bool:
     except OSError:
         return False
     return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
+
+
+def _raw_output(fd: int) -> None:
+    """No output processing on the pseudo-terminal (a newline stays a newline, not CR LF): the
+    job's bytes reach our terminal, which does its own, and --log exactly as written."""
+    try:
+        import termios
+
+        attrs = termios.tcgetattr(fd)
+        attrs[1] &= ~termios.OPOST
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (OSError, ImportError):
+        pass
 
 
 def _copy_winsize(src_fd: int, dst_fd: int) -> None:
