@@ -235,12 +235,12 @@ def test_planted_secrets_reach_no_byte_rocmdoctor_writes(tmp_path):
            f"token={TOKEN}')\n"
            "sys.exit(1)")
     cp = subprocess.run(RD + ["--log", str(log), "--report", str(rep), "--", PY, "-c", job, "--hub_token", TOKEN,
-                              f"--url=https://bob:{PASSWORD}@hub.example/x"],
+                              f"--url=https://bob:{PASSWORD}@hub.example/x", "--password", "hunter2-xyz"],
                         capture_output=True, env=ENV, timeout=60)
     assert cp.returncode == 1
     assert TOKEN.encode() in cp.stdout and PASSWORD.encode() in cp.stdout  # the job's bytes, unchanged
     assert b"No HIP GPUs" in cp.stderr  # the diagnosis quotes the line ...
-    for secret in (TOKEN, PASSWORD):
+    for secret in (TOKEN, PASSWORD, "hunter2-xyz"):
         assert secret.encode() not in cp.stderr  # ... masked (the job wrote nothing to stderr)
         assert secret not in rep.read_text()
         ours = [ln for ln in log.read_text().splitlines() if ln.startswith(("rocmdoctor │", "────"))]

@@ -728,7 +728,7 @@ class Runner:
         from ..base.redact import scrub_value
 
         doc = expl.to_dict()
-        doc.update({"schema": "rocmdoctor.run", "command": self.argv, "outcome": self.outcome,
+        doc.update({"schema": "rocmdoctor.run", "command": _scrubbed_argv(self.argv), "outcome": self.outcome,
                     "exit_code": code, "command_returncode": rc, "stalls": self.stalls, "log": self.a.log,
                     "signals": [_signame(s) for s in self.signals],
                     "health": {"read": self.health_before is not None, "grown": self.health_grown,
@@ -760,6 +760,23 @@ class Runner:
         if self.killed:
             return f"was killed {self.a.kill_after:g} s after SIGTERM (--kill-after)"
         return _ended(rc) + after
+
+
+def _scrubbed_argv(argv: list[str]) -> list[str]:
+    """The command line through the redactor as one line, so an option names the secret after
+    it (`--password hunter2`: two words, masked together), then split again."""
+    import shlex
+
+    from ..base.redact import scrub_text
+
+    line = shlex.join(argv)
+    masked = scrub_text(line)
+    if masked == line:
+        return list(argv)
+    try:
+        return shlex.split(masked)
+    except ValueError:  # a mask inside quotes that no longer pair: the line as one word
+        return [masked]
 
 
 def _ended(rc: int) -> str:
