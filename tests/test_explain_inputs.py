@@ -67,6 +67,12 @@ def test_endless_devices_end_at_once_as_not_a_log(dev):
     assert cp.returncode == 3 and b"binary" in cp.stderr and b"Traceback" not in cp.stderr
 
 
+def test_dev_stdin_is_standard_input_not_a_fifo_to_refuse():
+    cp = subprocess.run(RD + ["--format", "json", "/dev/stdin"], input=HIP.encode(), capture_output=True, env=ENV,
+                        timeout=60)
+    assert cp.returncode == 1 and "hip-no-gpus" in sigs(cp)
+
+
 def test_stdin_from_dev_zero_ends():
     with open("/dev/zero", "rb") as zero:
         cp = explain("-", stdin=zero, timeout=60)

@@ -268,6 +268,13 @@ class _Prefixed:
         self.raw.close()
 
 
+def _is_stdin(st: os.stat_result) -> bool:
+    try:
+        return os.path.samestat(st, os.fstat(sys.stdin.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def _readable(fd: int, timeout: float) -> bool:
     import select
 
@@ -312,6 +319,8 @@ def open_input(path: str, limits: Limits | None = None, name: str | None = None)
         mode = st.st_mode
         if stat.S_ISDIR(mode):
             raise InputSkipped("a directory")
+        if stat.S_ISFIFO(mode) and _is_stdin(st):  # /dev/stdin, /proc/self/fd/0: standard input, already open
+            return open_input("-", limits, name)
         if stat.S_ISFIFO(mode) and not limits.follow:
             raise InputSkipped("a FIFO (named pipe): reading one waits for a writer; give --follow to read it, "
                                "or - with the FIFO as standard input")
