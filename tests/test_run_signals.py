@@ -263,8 +263,9 @@ def test_escape_sequences_stay_in_the_jobs_bytes_and_out_of_rocmdoctors_lines(tm
 
 def test_stall_of_a_cpu_only_process_names_no_gpu_cause_and_is_printed_once(tmp_path):
     rep = tmp_path / "r.json"
-    cp = subprocess.run(RD + ["--stall", "2", "--on-stall", "stop", "--report", str(rep), "--", PY, "-c",
-                              "import time; print('step 1', flush=True); time.sleep(120)"],
+    job = ("import time\nopen('/proc/self/comm', 'w').write('\\x1b[2J\\x9bevil')\n"  # a name with escapes
+           "print('step 1', flush=True)\ntime.sleep(120)")
+    cp = subprocess.run(RD + ["--stall", "2", "--on-stall", "stop", "--report", str(rep), "--", PY, "-c", job],
                         capture_output=True, text=True, env=ENV, timeout=120)
     doc = json.loads(rep.read_text())
     stall = next(c for c in doc["causes"] if c["signature"] == "process-stall")
@@ -272,6 +273,7 @@ def test_stall_of_a_cpu_only_process_names_no_gpu_cause_and_is_printed_once(tmp_
     assert not checks & {"RD-IOMMU-001", "RD-PCIE-001", "RD-PCIE-003", "RD-BENCH-004", "RD-ENV-003"}
     assert "IOMMU" not in cp.stderr and "multi-GPU" not in cp.stderr
     assert cp.stderr.count("STALL: no output") == 1  # once, not again in the final diagnosis
+    assert "evil" in cp.stderr and "\x1b" not in cp.stderr and "\x9b" not in cp.stderr  # the name, escaped
     assert doc["stalls"] and doc["outcome"] == "stopped"
 
 
