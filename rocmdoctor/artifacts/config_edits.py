@@ -29,14 +29,23 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
     if syntax in ("json", "deepspeed"):
         return _json(text, ops)
     lines = text.splitlines(keepends=True)
-    # line operations first, from the bottom, so line numbers stay valid
-    for op in sorted((o for o in ops if o["op"] in ("replace_line", "insert_after")),
-                     key=lambda o: -int(o["line"])):
+    # Line operations from the bottom up, so the line numbers of those above stay valid; on one
+    # line, an in-line change comes before the line is replaced or something is added after it.
+    rank = {"set_in_line": 0, "insert_after": 1, "replace_line": 2}
+    line_ops = sorted((o for o in ops if o["op"] in rank), key=lambda o: (-int(o["line"]), rank[o["op"]]))
+    for op in line_ops:
         n = int(op["line"])
         if not 1 <= n <= len(lines):
             raise EditError(f"line {n} is not in the file ({len(lines)} lines)")
         if op.get("expect") and op["expect"] not in lines[n - 1]:
             raise EditError(f"line {n} no longer mentions {op['expect']} (the file changed since the scan)")
+        if op["op"] == "set_in_line":
+            new, count = re.subn(op["pattern"], lambda m: m.group(1) + m.group(2) + op["value"], lines[n - 1],
+                                 count=1)
+            if not count:
+                raise EditError(f"line {n} no longer has the option to change (the file changed since the scan)")
+            lines[n - 1] = new
+            continue
         eol = "\n" if lines[n - 1].endswith("\n") or op["op"] == "insert_after" else ""
         if op["op"] == "replace_line":
             if op.get("text") is None:
@@ -47,14 +56,6 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
             if not lines[n - 1].endswith("\n"):
                 lines[n - 1] += "\n"
             lines.insert(n, op["text"] + eol)
-    for op in (o for o in ops if o["op"] == "set_in_line"):
-        n = int(op["line"])
-        if not 1 <= n <= len(lines):
-            raise EditError(f"line {n} is not in the file ({len(lines)} lines)")
-        new, count = re.subn(op["pattern"], lambda m: m.group(1) + m.group(2) + op["value"], lines[n - 1], count=1)
-        if not count:
-            raise EditError(f"line {n} no longer has the option to change (the file changed since the scan)")
-        lines[n - 1] = new
     for op in (o for o in ops if o["op"] in ("set", "remove")):
         lines = (_yaml if syntax == "yaml" else _cli)(lines, op)
     return "".join(lines)

@@ -152,7 +152,7 @@ class Prepared:
     path: str
     real: str
     old: bytes | None
-    new: bytes
+    new: bytes | None  # None: remove the file (undo puts the backup back)
     mode: int = 0o644
 
 
@@ -179,7 +179,7 @@ def apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     entries = []
     for i, e in enumerate(edits):
         st = os.stat(e.real) if e.old is not None else None
-        entry = {"path": e.path, "real": e.real, "existed": e.old is not None,
+        entry = {"path": e.path, "real": e.real, "existed": e.old is not None, "removed": e.new is None,
                  "old_sha256": sha256(e.old), "new_sha256": sha256(e.new),
                  "mode": stat.S_IMODE(st.st_mode) if st else e.mode,
                  "owner": [st.st_uid, st.st_gid] if st else None,
@@ -204,9 +204,15 @@ def apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     try:
         for e, entry in zip(edits, entries):
             owner = tuple(entry["owner"]) if entry["owner"] else None
-            atomic_write(e.real, e.new, mode=entry["mode"], owner=owner, tag=run_id)
+            if e.new is None:
+                if os.path.lexists(e.real):
+                    os.unlink(e.real)
+                    step("unlink")
+                    _fsync_dir(os.path.dirname(e.real) or ".")
+            else:
+                atomic_write(e.real, e.new, mode=entry["mode"], owner=owner, tag=run_id)
             done.append((e, entry))
-            if read_bytes(e.real) != e.new:  # re-read: what is on disk is what we meant
+            if (read_bytes(e.real) if os.path.lexists(e.real) else None) != e.new:  # what is on disk is what we meant
                 raise ApplyError(f"{e.path}: read back different bytes after writing")
     except (OSError, ApplyError) as exc:
         why = _why(exc, e.path) if isinstance(exc, OSError) else str(exc)
@@ -232,7 +238,8 @@ def _roll_back(done: list[tuple[Prepared, dict]]) -> list[str]:
             if e.old is None:
                 os.unlink(e.real)
             else:
-                atomic_write(e.real, e.old, tag="r")
+                atomic_write(e.real, e.old, mode=entry["mode"],
+                             owner=tuple(entry["owner"]) if entry["owner"] else None, tag="r")
         except OSError as exc:
             problems.append(_why(exc, e.path))
     return problems
