@@ -231,21 +231,24 @@ def apply_plans(a, src, plans, report=None) -> tuple[int, dict]:
         rows, problems = session.verify_findings(a, src, todo, report, plans)
         for r in rows:
             say(f"verified {r['finding']}: {r['before'] or '?'} -> {r['after']}")
-    atomic_edit.record(journal, commands_run=ran, problems=problems, verified=rows)
+    if journal is not None:
+        atomic_edit.record(journal, commands_run=ran, problems=problems, verified=rows)
     undo_hint = _retry(a, "--undo")
     if problems:
         for p in problems:
             _err(p)
-        _err(f"the changes are kept; `{undo_hint}` restores them")
+        if journal is not None:
+            _err(f"the changes are kept; `{undo_hint}` restores them")
         return EXIT_FAIL, {"status": "failed", "problems": problems, "commands": ran, "verified": rows,
-                           "journal": journal["_dir"]}
+                           "journal": journal and journal["_dir"]}
     for c in todo:
         for n in c.notes:
             say(f"then: {n}")
     if refused:
         _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(c.refused for c in refused))
-    say(f"journal: {journal['_dir']} (undo with `{undo_hint}`; without --yes it asks first)")
-    return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal["_dir"],
+    if journal is not None:
+        say(f"journal: {journal['_dir']} (undo with `{undo_hint}`; without --yes it asks first)")
+    return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal and journal["_dir"],
                                                   "commands": ran, "verified": rows,
                                                   "refused": [c.refused for c in refused]}
 

@@ -116,7 +116,7 @@ def real_path(src, e) -> str:
     return FixContext(src).real_path(e.path)
 
 
-def write(a, src, todo: list[Concrete]) -> tuple[dict, list]:
+def write(a, src, todo: list[Concrete]) -> tuple[dict | None, list]:
     """Journal and write every edit of ``todo`` (all or none). Raises ApplyError/Refused."""
     from . import atomic_edit
 
@@ -127,6 +127,8 @@ def write(a, src, todo: list[Concrete]) -> tuple[dict, list]:
             old = e.binary if e.binary is not None else (None if e.old is None else e.old.encode())
             prepared.append(atomic_edit.Prepared(e.path, real_path(src, e), old,
                                                  None if e.new is None else e.new.encode(), e.mode))
+    if not prepared and not (live and any(c.undo_commands for c in todo)):
+        return None, prepared  # nothing to restore: no journal (an apply that changes nothing writes none)
     meta = {"root": os.path.realpath(a.root) if getattr(a, "root", None) else None, "live": live,
             "plans": [c.to_dict() for c in todo],
             "undo_commands": [list(cmd.argv) for c in todo for cmd in c.undo_commands]}
