@@ -209,7 +209,7 @@ def test_sigkill_at_random_points_leaves_every_user_file_old_or_new(seeds, tmp_p
     assert all(new[n] != old[n] for n in names)
     total = atomic_edit.steps_taken()
     rng = random.Random(25)
-    points = sorted(rng.sample(range(1, total + 1), min(12, total)))
+    points = sorted(rng.sample(range(1, total + 1), min(8, total)))
     kills = 0
     for k in points:
         for n, data in old.items():
@@ -225,4 +225,4 @@ def test_sigkill_at_random_points_leaves_every_user_file_old_or_new(seeds, tmp_p
             assert main(["fix", "--undo", "--yes", "--state-dir", str(st)]) in (0, 1)
             capsys.readouterr()
             assert snapshot(seeds) == {n: old[n] for n in names}, k
-    assert kills >= 6  # the points are inside the apply, not after it
+    assert kills >= 4  # the points are inside the apply, not after it
