@@ -207,7 +207,7 @@ def verify_findings(a, src, todo: list[Concrete], before, plans=()) -> tuple[lis
         st = f.status.value if f is not None else "pass"
         row = {"finding": o, "before": b.value if b else None, "after": st, "pending": pending}
         if pending and f is not None and f.status in BAD:
-            row["after"] = f"{st} (the next scan {pending} confirms it)"
+            row["after"] = f"pending (still {st} until then; the next scan {pending} confirms it)"
         elif o in left and f is not None and f.status in BAD:
             row["after"] = f"{st} (its other plan, {left[o].title!r}, was not applied)"
         elif f is not None and f.status in BAD:
