@@ -73,7 +73,7 @@ def merge_requirements(reqs: list[str]) -> list[str]:
         name, spec = _split(r)
         try:
             s = SpecifierSet(spec)
-        except Exception:  # noqa: BLE001 - an extra or a marker: keep the text as it is
+        except Exception:  # an extra or a marker: keep the text as it is
             by.setdefault(r, (r, SpecifierSet()))
             continue
         k = canon(name)

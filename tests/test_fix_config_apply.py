@@ -8,14 +8,12 @@ import json
 import os
 import random
 import shutil
-import subprocess
-import sys
 
 import pytest
 
 import rocmdoctor
 from rocmdoctor.cli import main
-from rocmdoctor.engine.model import Action, Applicability, FixPlan
+from rocmdoctor.engine.model import Action, FixPlan
 from rocmdoctor.fixes import config_edit
 from rocmdoctor.remedy import atomic_edit
 

@@ -2,12 +2,10 @@
 (planning again finds nothing left to do), undo byte for byte. One test per fixer:
 env_file (profile.d), sysctl (sysctl.d + sysctl -w), modprobe (modprobe.d + initramfs),
 remove_files (the WSL torch runtime), pci_acs (setpci + a boot unit), groups (usermod)."""
-import os
 import types
 
 import pytest
 
-from rocmdoctor.cli import main
 from rocmdoctor.engine.model import Action, Applicability, FixPlan
 from rocmdoctor.facts import Context
 from rocmdoctor.fixes.groups import groups_plan
@@ -80,9 +78,10 @@ def test_modprobe_d_options_and_initramfs(tmp_path):
     [c], after = cycle(root, [("RD-APU-001", fp)])
     assert b"options ttm pages_limit=27787264 page_pool_size=27787264\n" in after["etc/modprobe.d/rocmdoctor-ttm.conf"]
     assert c.commands[0].argv == ("update-initramfs", "-u") and c.needs_reboot and c.needs_root
-    with pytest.raises(Exception):
-        from rocmdoctor.fixes import modprobe
+    from rocmdoctor.fixes import modprobe
+    from rocmdoctor.remedy.fixplan import Refused
 
+    with pytest.raises(Refused, match="not a modprobe option value"):
         modprobe.plan(FixPlan("x", (), params={"module": "ttm", "options": {"a": "1; reboot"}}),
                       FixContext(RootSource(str(root)), None, {}))
 

@@ -40,8 +40,8 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
         if op.get("expect") and op["expect"] not in lines[n - 1]:
             raise EditError(f"line {n} no longer mentions {op['expect']} (the file changed since the scan)")
         if op["op"] == "set_in_line":
-            new, count = re.subn(op["pattern"], lambda m: m.group(1) + m.group(2) + op["value"], lines[n - 1],
-                                 count=1)
+            value = op["value"]
+            new, count = re.subn(op["pattern"], lambda m, v=value: m.group(1) + m.group(2) + v, lines[n - 1], count=1)
             if not count:
                 raise EditError(f"line {n} no longer has the option to change (the file changed since the scan)")
             lines[n - 1] = new

@@ -16,7 +16,7 @@ import json
 import os
 import sys
 
-from ..cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, add_filter_args, add_source_args, csv
+from ..cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, add_filter_args, add_source_args
 
 NAME = "fix"
 HELP = "show fix plans for what the scan found; --apply to apply them, --undo to undo"

@@ -202,7 +202,7 @@ def verify_findings(a, src, todo: list[Concrete], before, plans=()) -> tuple[lis
     for o, c in origins.items():
         b = was.get(o)
         f = now.get(o)
-        pending = c.deferred or (f"after its commands run on that system" if c.commands and src.kind != "live"
+        pending = c.deferred or ("after its commands run on that system" if c.commands and src.kind != "live"
                                  else None)
         st = f.status.value if f is not None else "pass"
         row = {"finding": o, "before": b.value if b else None, "after": st, "pending": pending}
