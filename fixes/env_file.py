@@ -175,6 +175,8 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
         if new != (old or ""):
             orig = edits[target][0] if target in edits else old
             edits[target] = (orig, new)
+        if not target.startswith("/etc/profile.d/"):
+            c.takes_effect = f"after the launcher reads {target}"
         c.notes.append(f"source {target} in the launcher (or open a new login shell)" if style == "sh"
                        else f"pass {target} to the launcher: docker run --env-file {target}, systemd "
                             f"EnvironmentFile={target}, or `set -a; . {target}; set +a`")

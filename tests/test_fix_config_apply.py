@@ -224,3 +224,23 @@ def test_sigkill_at_random_points_leaves_every_user_file_old_or_new(seeds, tmp_p
             capsys.readouterr()
             assert snapshot(seeds) == {n: old[n] for n in names}, k
     assert kills >= 4  # the points are inside the apply, not after it
+
+
+def test_env_file_of_the_user_is_written_with_an_example_and_undone(tmp_path, capsys):
+    # the example's own environment sets HSA_OVERRIDE_GFX_VERSION and PYTORCH_HIP_ALLOC_CONF: with
+    # --env-file the unsets go to the user's file on this machine, which the launcher sources
+    env = tmp_path / "train-env.sh"
+    env.write_text("# my launcher settings\nexport NCCL_SOCKET_IFNAME=eth0\n")
+    before = env.read_bytes()
+    state = tmp_path / "state"
+    code = main(["fix", "--example", "mi50x2-xeon", "--env-file", str(env), "--select", "RD-ENV,RD-PREC",
+                 "--apply", "--yes", "--state-dir", str(state)])
+    out = capsys.readouterr().out
+    text = env.read_text()
+    assert text.startswith("# my launcher settings\nexport NCCL_SOCKET_IFNAME=eth0\n")
+    assert "unset HSA_OVERRIDE_GFX_VERSION\n" in text and "unset PYTORCH_HIP_ALLOC_CONF\n" in text
+    # it takes effect when the launcher reads the file: the next scan of that run verifies it
+    assert f"verified RD-ENV-001 [GPU 0, 1 (gfx906)]: warn -> pending (still warn until then; the next scan " \
+           f"after the launcher reads {env} confirms it)" in " ".join(out.split()) and code == 0
+    assert main(["fix", "--undo", "--yes", "--state-dir", str(state)]) == 0
+    assert env.read_bytes() == before

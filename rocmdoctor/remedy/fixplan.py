@@ -96,6 +96,7 @@ class Concrete:
     manual: str | None = None  # display-only because a person must act: "bios", "hardware", "vendor download"
     conflicts: list[str] = field(default_factory=list)  # which of two contradicting changes won, and why
     changes: list[str] = field(default_factory=list)  # a summary shown above the commands (pip's dry run)
+    takes_effect: str | None = None  # when it takes effect if not at once ("after the launcher sources F")
 
     @property
     def actionable(self) -> bool:
@@ -108,7 +109,7 @@ class Concrete:
             return "after the reboot"
         if self.needs_relogin:
             return "after logging in again"
-        return None
+        return self.takes_effect
 
     def to_dict(self) -> dict[str, Any]:
         return {
