@@ -31,7 +31,7 @@ _OFF_WINS = {"fp16", "bf16", "tf32", "pure_bf16", "half_precision_backend"}
 
 def _op_key(op: dict) -> tuple:
     if op["op"] in ("set", "remove"):
-        return ("key", op["key"])
+        return ("key", op["key"], op.get("line"))  # "line": one launch of a script with several
     if op["op"] == "insert_after":  # several lines may follow one line
         return ("line", int(op["line"]), op["op"], op.get("text"))
     return ("line", int(op["line"]), "replace" if op["op"] == "replace_line" else op["op"])

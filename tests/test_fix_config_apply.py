@@ -244,3 +244,28 @@ def test_env_file_of_the_user_is_written_with_an_example_and_undone(tmp_path, ca
            f"after the launcher reads {env} confirms it)" in " ".join(out.split()) and code == 0
     assert main(["fix", "--undo", "--yes", "--state-dir", str(state)]) == 0
     assert env.read_bytes() == before
+
+
+def test_two_launches_in_one_script_each_get_their_own_dtype(tmp_path, capsys):
+    # issue 29 item 3: one plan for the file; each launch keeps its own recommendation
+    # (Baichuan2 trains in fp16 on gfx906, Qwen2.5 overflows there: fp32), verified by scanning again
+    script = tmp_path / "train.sh"
+    script.write_text("#!/bin/bash\n# two launches in one script\n"
+                      "torchrun --nproc_per_node 2 train.py --model_name_or_path baichuan-inc/Baichuan2-7B-Base "
+                      "--bf16 True --output_dir o1\n"
+                      "torchrun --nproc_per_node 2 train.py --model_name_or_path Qwen/Qwen2.5-7B \\\n"
+                      "    --bf16 True --output_dir o2\n")
+    before = script.read_bytes()
+    state = tmp_path / "s"
+    args = ["fix", "--example", "mi50x2-xeon", "--config", str(script), "--select", "RD-PREC-010"]
+    assert main(args + ["--format", "json"]) == 0
+    plans = json.loads(capsys.readouterr().out)["plans"]
+    assert len(plans) == 1 and len(plans[0]["edits"]) == 1 and plans[0]["conflicts"] == []
+    assert main(args + ["--apply", "--yes", "--state-dir", str(state)]) == 0
+    out = capsys.readouterr().out
+    lines = script.read_text().splitlines()
+    assert lines[2].endswith("--bf16 False --fp16 True --output_dir o1")
+    assert lines[4] == "    --bf16 False --fp16 False --output_dir o2"
+    assert "fail -> pass" in out and "still" not in out
+    assert main(["fix", "--undo", "--yes", "--state-dir", str(state)]) == 0
+    assert script.read_bytes() == before
