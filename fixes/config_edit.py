@@ -207,7 +207,10 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
     y = YAML()
     y.preserve_quotes = True
     y.width = 1 << 16
-    data = y.load(text)
+    try:
+        data = y.load(text)
+    except Exception as exc:  # ruamel's YAMLError and its relatives: not a file to edit
+        raise Refused(f"cannot read it as YAML: {str(exc).splitlines()[0][:200]}") from None
     if not isinstance(data, dict):
         raise Refused("the top level of the YAML file is not a mapping")
     for op in ops:

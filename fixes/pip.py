@@ -126,9 +126,9 @@ def dry_run(python: str, reqs: list[str], opts: tuple[str, ...], pins: list[str]
         raise Refused(f"pip cannot resolve {' '.join(reqs)} in {python}: {tail or r.describe()}")
     try:
         report = json.loads(r.stdout[r.stdout.index("{"):])
-    except ValueError:
-        raise Refused("pip printed no --report (pip 22.2 or newer is needed in the target environment)") from None
-    return [(i["metadata"]["name"], i["metadata"]["version"]) for i in report.get("install", [])]
+        return [(str(i["metadata"]["name"]), str(i["metadata"]["version"])) for i in report.get("install", [])]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise Refused("pip printed no usable --report (pip 22.2 or newer is needed in the target environment)") from None
 
 
 def plan(fix: FixPlan, fctx: FixContext) -> Concrete:

@@ -269,3 +269,25 @@ def test_two_launches_in_one_script_each_get_their_own_dtype(tmp_path, capsys):
     assert "fail -> pass" in out and "still" not in out
     assert main(["fix", "--undo", "--yes", "--state-dir", str(state)]) == 0
     assert script.read_bytes() == before
+
+
+def test_the_file_editor_refuses_any_text_it_cannot_edit_and_never_crashes():
+    from hypothesis import given, settings, strategies as st
+
+    from rocmdoctor.remedy.fixplan import Refused
+
+    ops = {"yaml": [{"op": "set", "key": "bf16", "value": False}, {"op": "remove", "key": "tf32"}],
+           "cli": [{"op": "set", "key": "bf16", "value": False, "line": 1}, {"op": "remove", "key": "tf32"}],
+           "deepspeed": [{"op": "set", "key": "bf16", "value": {"enabled": False}}],
+           "shell": [{"op": "replace_line", "line": 1, "text": None, "expect": "NCCL_DEBUG"}]}
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.sampled_from(sorted(ops)), st.text(alphabet=st.sampled_from(list("ab:-{}[]\"'#\\ \n\t,=01")), max_size=60))
+    def run(syntax, text):
+        try:
+            out = config_edit.edit_text(text, syntax, ops[syntax])
+        except (Refused, ValueError):  # EditError and JSON errors are ValueErrors
+            return
+        assert isinstance(out, str)
+
+    run()
