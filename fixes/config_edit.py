@@ -2,7 +2,9 @@
 compose files, requirements files, DeepSpeed JSON, LLaMA-Factory YAML, HF arguments.
 
 FixPlan contract: ``fixer="config_edit"``, ``params={"edits": [{"path": P, "syntax": S,
-"ops": [...]}]}`` (operations: rocmdoctor/artifacts/config_edits.py).
+"ops": [...]}]}`` (operations: rocmdoctor/artifacts/config_edits.py; for YAML also nested keys,
+``{"op": "set"|"remove"|"append", "path": ["services", "train", "devices"], "value": V}``, edited
+with ruamel.yaml's round trip, which keeps comments, key order and quoting).
 
 One plan per file: :func:`regroup` merges every finding's operations on a file into one
 plan, drops repeats, and where two findings want different values for one setting, keeps
@@ -30,6 +32,8 @@ _OFF_WINS = {"fp16", "bf16", "tf32", "pure_bf16", "half_precision_backend"}
 
 
 def _op_key(op: dict) -> tuple:
+    if op.get("path"):  # a nested YAML key (compose: services.NAME.devices)
+        return ("path", tuple(op["path"]), op["op"], json.dumps(op.get("value")) if op["op"] == "append" else None)
     if op["op"] in ("set", "remove"):
         return ("key", op["key"], op.get("line"))  # "line": one launch of a script with several
     if op["op"] == "insert_after":  # several lines may follow one line
@@ -155,6 +159,8 @@ def edit_text(text: str, syntax: str, ops: list[dict]) -> str:
     asked for (a key that is not top level, a flow mapping: ruamel.yaml edits it)."""
     if syntax != "yaml":
         return apply(text, syntax, ops)
+    if any(op.get("path") for op in ops):  # nested keys: only the round-trip parser edits those
+        return _ruamel_edit(text, ops)
     try:
         new = apply(text, syntax, ops)
     except EditError:
@@ -204,25 +210,61 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
                       "comments and layout") from None
     import io
 
-    y = YAML()
-    y.preserve_quotes = True
-    y.width = 1 << 16
+    from ruamel.yaml.util import load_yaml_guess_indent
+
+    def dump(d) -> str:
+        buf = io.StringIO()
+        y.dump(d, buf)
+        return buf.getvalue()
+
     try:
-        data = y.load(text)
+        _, indent, seq_indent = load_yaml_guess_indent(text)
+        data, y = None, None
+        # the layout that reproduces this file byte for byte (mapping indent, sequence indent/offset)
+        for m, sq, off in [(2, indent or 2, seq_indent or 0), (indent or 2, indent or 2, seq_indent or 0),
+                           (2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 4, 0), (4, 6, 4)]:
+            y = YAML()
+            y.preserve_quotes = True
+            y.width = 1 << 16
+            y.indent(mapping=m, sequence=sq, offset=off)
+            data = y.load(text)
+            same = dump(y.load(text)) == text
+            if same:
+                break
     except Exception as exc:  # ruamel's YAMLError and its relatives: not a file to edit
         raise Refused(f"cannot read it as YAML: {str(exc).splitlines()[0][:200]}") from None
     if not isinstance(data, dict):
         raise Refused("the top level of the YAML file is not a mapping")
+    if not same:  # the round trip alone would change bytes the findings did not ask for
+        raise Refused("a structural edit would reformat other lines of this YAML file; edit it by hand")
     for op in ops:
-        if op["op"] == "set":
-            data[op["key"]] = op["value"]
-        elif op["op"] == "remove":
-            data.pop(op["key"], None)
+        keys = list(op.get("path") or [op.get("key")])
+        node = data
+        for k in keys[:-1]:
+            if node.get(k) is None:
+                if op["op"] == "remove":
+                    break
+                node[k] = {}
+            node = node[k]
+            if not isinstance(node, dict):
+                raise Refused(f"{'.'.join(map(str, keys))}: {k} is not a mapping in the file")
         else:
-            raise Refused(f"{op['op']} cannot be combined with a structural YAML edit")
-    buf = io.StringIO()
-    y.dump(data, buf)
-    return buf.getvalue()
+            last = keys[-1]
+            if op["op"] == "set":
+                node[last] = op["value"]
+            elif op["op"] == "remove":
+                node.pop(last, None)
+            elif op["op"] == "append":  # add an item to a list unless it is there
+                cur = node.get(last)
+                if cur is None:
+                    node[last] = [op["value"]]
+                elif not isinstance(cur, list):
+                    raise Refused(f"{'.'.join(map(str, keys))} is not a list in the file")
+                elif op["value"] not in cur:
+                    cur.append(op["value"])
+            else:
+                raise Refused(f"{op['op']} cannot be combined with a structural YAML edit")
+    return dump(data)
 
 
 def diffs(fp: FixPlan, config_files: list[str]) -> list[FileEdit]:

@@ -291,3 +291,22 @@ def test_the_file_editor_refuses_any_text_it_cannot_edit_and_never_crashes():
         assert isinstance(out, str)
 
     run()
+
+
+def test_nested_compose_keys_are_edited_in_place_with_comments_and_order_kept():
+    pytest.importorskip("ruamel.yaml")
+    text = open(os.path.join(SEEDS, "docker-compose.yml"), encoding="utf-8").read()
+    ops = [{"op": "append", "path": ["services", "gpt-train", "devices"], "value": "/dev/kfd"},
+           {"op": "set", "path": ["services", "gpt-train", "group_add"], "value": ["110"]},
+           {"op": "append", "path": ["services", "gpt-train", "devices"], "value": "/dev/kfd"}]
+    new = config_edit.edit_text(text, "yaml", ops)
+    import yaml
+
+    svc = yaml.safe_load(new)["services"]["gpt-train"]
+    assert svc["group_add"] == ["110"] and svc["devices"].count("/dev/kfd") == 1
+    comments = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("#")]
+    assert comments and all(c in new for c in comments)
+    old_keys = [ln.split(":")[0] for ln in text.splitlines() if ln and not ln[0].isspace()]
+    assert [ln.split(":")[0] for ln in new.splitlines() if ln and not ln[0].isspace()] == old_keys
+    ops2, _ = config_edit.resolve([("A", ops[0]), ("B", ops[2])])
+    assert len(ops2) == 1  # the same item from two findings is one change
