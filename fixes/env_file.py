@@ -116,8 +116,12 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
     unknown = [k for k in unsets if not known.get(k)]
     if not target and (sets or unknown):
         target = DEFAULT_TARGET
+        c_why = (f"no --env-file given: {DEFAULT_TARGET}, read by every login shell (--env-file PATH puts them in "
+                 "a file your launcher sources instead); never ~/.bashrc")
+    else:
+        c_why = ""
     c = Concrete(title=fix.title, fixer=NAME, applicability=fix.applicability, params={"env": env},
-                 why=str(fix.params.get("why", "")) or "settings go to a file you choose, never ~/.bashrc")
+                 why=str(fix.params.get("why", "")) or c_why or "settings go to the file you chose, never ~/.bashrc")
     edits: dict[str, tuple[str | None, str]] = {}
 
     def current(path: str) -> str | None:

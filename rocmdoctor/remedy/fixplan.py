@@ -314,7 +314,7 @@ def display_only(fp: FixPlan) -> Concrete:
     manual = fp.params.get("manual")
     c = Concrete(title=fp.title, fixer=fp.fixer, applicability=Applicability.DISPLAY_ONLY,
                  why=(f"a person must act ({manual}): " + str(fp.params.get("why") or "rocmdoctor cannot do this")
-                      if manual else "advice: no fixer in rocmdoctor applies this"),
+                      if manual else "advice: " + str(fp.params.get("why") or "no fixer in rocmdoctor applies this")),
                  needs_root=fp.needs_root, needs_reboot=fp.needs_reboot, params=dict(fp.params), manual=manual)
     for a in fp.actions:
         if a.argv:
