@@ -196,8 +196,13 @@ def apply_plans(a, src, plans, report=None) -> tuple[int, dict]:
             return EXIT_FAIL, {"status": "refused", "reason": [c.refused for c in refused]}
         return EXIT_OK, {"status": "nothing to apply"}
     if live and os.geteuid() != 0 and any(c.needs_root for c in todo):
-        _err("these changes edit the real root and need root: run it again with sudo")
-        return EXIT_FAIL, {"status": "refused", "reason": "needs root"}
+        for c in todo:
+            if c.needs_root:
+                say(f"not applied (needs root: run it again with sudo): {c.title}")
+        todo = [c for c in todo if not c.needs_root]  # your own files and environment need no root
+        if not todo:
+            _err("these changes edit the real root and need root: run it again with sudo")
+            return EXIT_FAIL, {"status": "refused", "reason": "needs root"}
     n_edits = sum(len(c.edits) for c in todo)
     n_cmds = sum(len(c.commands) for c in todo)
     where = "this machine" if live else a.root if a.root else "your files"
