@@ -160,6 +160,30 @@ def test_live_root_edit_needs_root(monkeypatch, capsys):
     assert "need root" in capsys.readouterr().err
 
 
+def test_live_apply_without_root_still_edits_the_users_own_files(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    from rocmdoctor.commands import fix as fixcmd
+    from rocmdoctor.remedy.fixplan import Concrete, FileEdit
+    from rocmdoctor.engine.model import Applicability
+    from rocmdoctor.machine.sources import LiveSource
+
+    mine = tmp_path / "train.sh"
+    mine.write_text("--bf16 True\n")
+    root_plan = Concrete("grub", "kernel_cmdline", Applicability.SAFE, needs_root=True,
+                         edits=[FileEdit("/etc/default/grub", "a", "b")])
+    user_plan = Concrete("mine", "config_edit", Applicability.SAFE,
+                         edits=[FileEdit(str(mine), "--bf16 True\n", "--bf16 False\n", host=True)])
+
+    class A:
+        format, unsafe, yes, root, state_dir, python, env_file, user = "text", False, True, None, None, None, None, None
+        config = model = snapshot = example = None
+    A.state_dir = str(tmp_path / "state")
+    code, res = fixcmd.apply_plans(A, LiveSource(), [root_plan, user_plan])
+    out = capsys.readouterr().out
+    assert code == 0 and mine.read_text() == "--bf16 False\n"
+    assert "not applied (needs root: run it again with sudo): grub" in out
+
+
 def test_atomic_write_keeps_owner_and_mode(tmp_path):
     p = tmp_path / "f"
     p.write_bytes(b"old")
