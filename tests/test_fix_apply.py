@@ -184,6 +184,28 @@ def test_live_apply_without_root_still_edits_the_users_own_files(monkeypatch, ca
     assert "not applied (needs root: run it again with sudo): grub" in out
 
 
+def test_a_second_run_on_the_same_state_directory_waits_for_the_first(tmp_path):
+    import fcntl
+
+    target = tmp_path / "f"
+    target.write_bytes(b"old\n")
+    state = tmp_path / "state"
+    state.mkdir()
+    fd = os.open(state / "lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # as if another fix were applying right now
+    try:
+        with pytest.raises(atomic_edit.ApplyError, match="another `rocmdoctor fix`"):
+            atomic_edit.apply([atomic_edit.Prepared(str(target), str(target), b"old\n", b"new\n")], str(state), {})
+        with pytest.raises(atomic_edit.ApplyError, match="another `rocmdoctor fix`"):
+            atomic_edit.undo(str(state))
+        assert target.read_bytes() == b"old\n"
+    finally:
+        os.close(fd)
+    atomic_edit.apply([atomic_edit.Prepared(str(target), str(target), b"old\n", b"new\n")], str(state), {})
+    assert target.read_bytes() == b"new\n"
+    assert atomic_edit.undo(str(state)).restored == [str(target)] and target.read_bytes() == b"old\n"
+
+
 def test_atomic_write_keeps_owner_and_mode(tmp_path):
     p = tmp_path / "f"
     p.write_bytes(b"old")

@@ -292,7 +292,11 @@ def run_undo(a) -> int:
     if not answer:
         _say("not undone; nothing changed")
         return EXIT_FAIL
-    res = atomic_edit.undo(state)
+    try:
+        res = atomic_edit.undo(state)
+    except atomic_edit.ApplyError as exc:  # another run holds the state directory
+        _err(str(exc))
+        return EXIT_FAIL
     for p in res.restored:
         _say(f"restored {p}")
     for p in res.unchanged:

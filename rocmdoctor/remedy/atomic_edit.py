@@ -156,7 +156,42 @@ class Prepared:
     mode: int = 0o644
 
 
+class _Lock:
+    """One fix run at a time per state directory: a second apply or undo while one runs
+    would plan from bytes the first is replacing. flock: released by the kernel when the
+    process dies, so a killed run never leaves it held."""
+
+    def __init__(self, state_dir: str):
+        self.path = os.path.join(state_dir, "lock")
+        self.fd = None
+
+    def __enter__(self):
+        import fcntl
+
+        try:
+            os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise ApplyError(f"cannot use the state directory: {_why(exc, os.path.dirname(self.path))}") from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise ApplyError(f"another `rocmdoctor fix` is applying or undoing in {os.path.dirname(self.path)}; "
+                             "wait for it and run this again") from None
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)  # closing releases the lock
+
+
 def apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
+    """Write all edits or none (one run at a time per state directory); see :func:`_apply`."""
+    with _Lock(state_dir):
+        return _apply(edits, state_dir, meta)
+
+
+def _apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     """Write all edits or none. Returns the journal (also saved under state_dir).
 
     Each file must still hold the bytes the plan was made from; a file that changed
@@ -285,6 +320,12 @@ class UndoResult:
 
 
 def undo(state_dir: str) -> UndoResult:
+    """Restore the files of the last applied run (one run at a time per state directory)."""
+    with _Lock(state_dir):
+        return _undo(state_dir)
+
+
+def _undo(state_dir: str) -> UndoResult:
     """Restore the files of the last applied run byte for byte, verifying hashes."""
     j = last_journal(state_dir)
     if j is None or j.get("status") == "undone":
