@@ -184,6 +184,14 @@ def test_live_apply_without_root_still_edits_the_users_own_files(monkeypatch, ca
     assert "not applied (needs root: run it again with sudo): grub" in out
 
 
+def test_undo_with_an_example_never_undoes_a_machines_run(root, capsys):
+    assert fix(root, "--apply", "--yes") == 0
+    after = grub(root)
+    state = str(root / "var/lib/rocmdoctor")
+    assert main(["fix", "--undo", "--example", "mi50x2-xeon", "--state-dir", state, "--yes"]) == 2
+    assert grub(root) == after and "not only your files" in capsys.readouterr().err
+
+
 def test_a_second_run_on_the_same_state_directory_waits_for_the_first(tmp_path):
     import fcntl
 

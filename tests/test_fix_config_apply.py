@@ -242,7 +242,8 @@ def test_env_file_of_the_user_is_written_with_an_example_and_undone(tmp_path, ca
     # it takes effect when the launcher reads the file: the next scan of that run verifies it
     assert f"verified RD-ENV-001 [GPU 0, 1 (gfx906)]: warn -> pending (still warn until then; the next scan " \
            f"after the launcher reads {env} confirms it)" in " ".join(out.split()) and code == 0
-    assert main(["fix", "--undo", "--yes", "--state-dir", str(state)]) == 0
+    # repeating the same options with --undo works too (only the user's files were edited)
+    assert main(["fix", "--example", "mi50x2-xeon", "--undo", "--yes", "--state-dir", str(state)]) == 0
     assert env.read_bytes() == before
 
 

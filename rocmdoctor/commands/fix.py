@@ -263,9 +263,6 @@ def run_undo(a) -> int:
     from ..machine import proc
     from ..remedy.fixplan import shell_join
 
-    if a.snapshot or a.example:
-        _err("a snapshot is read-only; there is nothing to undo in it")
-        return EXIT_USAGE
     state = _state_dir(a)
     try:
         j = atomic_edit.last_journal(state)
@@ -275,6 +272,11 @@ def run_undo(a) -> int:
     if j is None or j.get("status") == "undone":
         _say(f"nothing to undo (no applied run in {state})")
         return EXIT_OK
+    if (a.snapshot or a.example) and (j.get("live") or j.get("root")):
+        # With a snapshot only the user's own files were edited: never undo a machine's run from here.
+        _err(f"the last run in {state} changed {'this machine' if j.get('live') else j.get('root')}, not only "
+             "your files; undo it without --snapshot/--example")
+        return EXIT_USAGE
     live = bool(j.get("live"))
     if live and os.geteuid() != 0 and any(p.get("needs_root") for p in j.get("plans", [])):
         _err("the last run edited the real root; undoing it needs root: run it again with sudo")
