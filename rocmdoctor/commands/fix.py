@@ -45,7 +45,7 @@ def add_arguments(p) -> None:
                         "repeatable): their fixes are unified diffs, applied with --apply (backed up, --undo)")
     p.add_argument("--model", metavar="PATH", help="with --config: the checkpoint whose memory use is estimated")
     p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: schema rocmdoctor.remedy.fixplan (docs/fix.md)")
+                   help="text (default) or json: schema rocmdoctor.fixplan (docs/fix.md)")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
 
 
