@@ -111,9 +111,13 @@ def run(a) -> int:
     else:
         print_lines(text_lines(expl, a.verbose))
     if a.fix:  # the plan of the top confirmed cause: rocmdoctor/remedy/from_log.py
-        from ..remedy import from_log
+        from ..remedy import from_log, session
+        from . import fix as fixcmd
 
-        code = from_log.run(a, expl, source)
+        say = print if a.format == "text" else (lambda m: print(m, file=sys.stderr))
+        ui = session.UI(say=say, err=fixcmd._err, confirm=fixcmd._confirm,
+                        retry=lambda *x: fixcmd._retry(a, *x))
+        code = from_log.run(a, expl, source, ui)
         if code is not None:
             return code
     return expl.exit_code()

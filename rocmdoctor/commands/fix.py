@@ -181,81 +181,13 @@ def run(a) -> int:
 
 
 def apply_plans(a, src, plans, report=None) -> tuple[int, dict]:
-    from ..remedy import atomic_edit, session
-    from ..remedy.fixplan import Refused
+    """Apply the chosen plans, verify, report (rocmdoctor/remedy/session.py)."""
     from ..output.text import print_text
+    from ..remedy import session
 
     say = (lambda m: print_text(m, sys.stderr)) if a.format == "json" else _say
-    live = src.kind == "live"
-    todo = session.choose(a, src.kind, plans, say)
-    refused = [c for c in plans if c.refused]
-    if not todo:
-        say("nothing to apply")
-        if refused:
-            _err(f"{len(refused)} plan(s) refused; nothing was changed")
-            return EXIT_FAIL, {"status": "refused", "reason": [c.refused for c in refused]}
-        return EXIT_OK, {"status": "nothing to apply"}
-    if live and os.geteuid() != 0 and any(c.needs_root for c in todo):
-        for c in todo:
-            if c.needs_root:
-                say(f"not applied (needs root: run it again with sudo): {c.title}")
-        todo = [c for c in todo if not c.needs_root]  # your own files and environment need no root
-        if not todo:
-            _err("these changes edit the real root and need root: run it again with sudo")
-            return EXIT_FAIL, {"status": "refused", "reason": "needs root"}
-    n_edits = sum(len(c.edits) for c in todo)
-    n_cmds = sum(len(c.commands) for c in todo)
-    where = "this machine" if live else a.root if a.root else "your files"
-    answer = _confirm(f"Apply {len(todo)} plan(s) to {where}: {n_edits} file edit(s), "
-                      f"{n_cmds if live else 0} command(s)?", a.yes,
-                      "run the same command with --yes added")
-    if answer is None:  # nobody to ask: the same as a "no" (exit 1), documented in docs/fix.md
-        return EXIT_FAIL, {"status": "not asked", "reason": "stdin is not a terminal; use --yes"}
-    if not answer:
-        say("not applied; nothing changed")
-        return EXIT_FAIL, {"status": "declined"}
-    try:
-        journal, prepared = session.write(a, src, todo)
-    except Refused as exc:
-        _err(str(exc))
-        return EXIT_USAGE, {"status": "refused", "reason": str(exc)}
-    except atomic_edit.ApplyError as exc:
-        _err(f"apply failed: {exc}")
-        return EXIT_FAIL, {"status": "failed", "error": str(exc)}
-    for p in prepared:
-        # Under --root, the file written is the tree's, not this machine's.
-        verb = "removed" if p.new is None else "wrote"
-        say(f"{verb} {p.path}" if live or p.real == os.path.realpath(p.path) else
-            f"{verb} {p.real} ({p.path} in the tree)")
-    problems = session.replan_problems(a, src, todo)
-    ran = []
-    if not problems:
-        ran, problems = session.run_commands(todo, live, say)
-    rows = []
-    if not problems and report is not None:
-        rows, problems = session.verify_findings(a, src, todo, report, plans)
-        for r in rows:
-            say(f"verified {r['finding']}: {r['before'] or '?'} -> {r['after']}")
-    if journal is not None:
-        atomic_edit.record(journal, commands_run=ran, problems=problems, verified=rows)
-    undo_hint = _retry(a, "--undo")
-    if problems:
-        for p in problems:
-            _err(p)
-        if journal is not None:
-            _err(f"the changes are kept; `{undo_hint}` restores them")
-        return EXIT_FAIL, {"status": "failed", "problems": problems, "commands": ran, "verified": rows,
-                           "journal": journal and journal["_dir"]}
-    for c in todo:
-        for n in c.notes:
-            say(f"then: {n}")
-    if refused:
-        _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(c.refused for c in refused))
-    if journal is not None:
-        say(f"journal: {journal['_dir']} (undo with `{undo_hint}`; without --yes it asks first)")
-    return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal and journal["_dir"],
-                                                  "commands": ran, "verified": rows,
-                                                  "refused": [c.refused for c in refused]}
+    return session.apply_plans(a, src, plans, report,
+                               session.UI(say=say, err=_err, confirm=_confirm, retry=lambda *x: _retry(a, *x)))
 
 
 def run_undo(a) -> int:

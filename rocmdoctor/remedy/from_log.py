@@ -25,15 +25,15 @@ def top_confirmed(expl):
     return None, None
 
 
-def run(a, expl, source) -> int:
+def run(a, expl, source, ui=None) -> int:
     """Print the plan (and apply it with --apply). Returns an exit code, or None when the
-    plan was only shown (explain's own exit code stands)."""
-    from ..commands import fix as fixcmd
+    plan was only shown (explain's own exit code stands). ``ui``: how to talk and ask
+    (session.UI; `explain` passes fix's)."""
     from . import session
     from .fixplan import closing_line, render_text
 
     d, cv = top_confirmed(expl)
-    say = (lambda m: print(m, file=sys.stderr)) if a.format == "json" else print
+    say = ui.say if ui is not None else (lambda m: print(m, file=sys.stderr)) if a.format == "json" else print
     if d is None or source is None:
         say("fix: no confirmed cause with a fix plan (a cause is confirmed when this machine's check finds it)")
         return 1 if getattr(a, "apply", False) else None
@@ -47,12 +47,12 @@ def run(a, expl, source) -> int:
     plans = session.plans_for(ns, source, items)
     say(f"fix plan for the top confirmed cause of {d.signature.id} ({cv.cause.text}):")
     say(render_text(plans, live=source.kind == "live", kind=source.kind).rstrip("\n"))
-    if not ns.apply:
+    if not ns.apply or ui is None:
         say(closing_line(plans, source.kind, unsafe=ns.unsafe))
         return None
     if source.kind == "snapshot":
         say("rocmdoctor explain: a snapshot is read-only; run on the machine (or --root DIR) to apply")
         return 2
     report = session.scan_report(ns, source)
-    code, _ = fixcmd.apply_plans(ns, source, plans, report)
+    code, _ = session.apply_plans(ns, source, plans, report, ui)
     return code

@@ -16,6 +16,16 @@ from .fixplan import Concrete, applies_here
 
 LIVE_STATE_DIR = "/var/lib/rocmdoctor"
 BAD = (Status.FAIL, Status.WARN)
+# The CLI's exit codes (rocmdoctor/cli.py; not imported: remedy/ sits below the commands).
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UI:
+    """How a run talks: say (progress, to stdout or stderr), err, confirm(question, yes, retry)
+    -> True/False/None (None: nobody could answer), retry(*extra) -> the command to repeat."""
+
+    def __init__(self, say, err, confirm, retry):
+        self.say, self.err, self.confirm, self.retry = say, err, confirm, retry
 
 
 def _csv(values) -> list[str] | None:
@@ -214,3 +224,81 @@ def verify_findings(a, src, todo: list[Concrete], before, plans=()) -> tuple[lis
             problems.append(f"{o} still {st} after applying {c.title!r}: {f.title}")
         rows.append(row)
     return rows, problems
+
+
+def apply_plans(a, src, plans: list[Concrete], report, ui: UI) -> tuple[int, dict]:
+    """Choose, confirm, journal and write, run the commands, verify; (exit code, result)."""
+    from . import atomic_edit
+    from .fixplan import Refused
+
+    say, _err = ui.say, ui.err
+    live = src.kind == "live"
+    todo = choose(a, src.kind, plans, say)
+    refused = [c for c in plans if c.refused]
+    if not todo:
+        say("nothing to apply")
+        if refused:
+            _err(f"{len(refused)} plan(s) refused; nothing was changed")
+            return EXIT_FAIL, {"status": "refused", "reason": [c.refused for c in refused]}
+        return EXIT_OK, {"status": "nothing to apply"}
+    if live and os.geteuid() != 0 and any(c.needs_root for c in todo):
+        for c in todo:
+            if c.needs_root:
+                say(f"not applied (needs root: run it again with sudo): {c.title}")
+        todo = [c for c in todo if not c.needs_root]  # your own files and environment need no root
+        if not todo:
+            _err("these changes edit the real root and need root: run it again with sudo")
+            return EXIT_FAIL, {"status": "refused", "reason": "needs root"}
+    n_edits = sum(len(c.edits) for c in todo)
+    n_cmds = sum(len(c.commands) for c in todo)
+    where = "this machine" if live else a.root if a.root else "your files"
+    answer = ui.confirm(f"Apply {len(todo)} plan(s) to {where}: {n_edits} file edit(s), "
+                      f"{n_cmds if live else 0} command(s)?", a.yes,
+                      "run the same command with --yes added")
+    if answer is None:  # nobody to ask: the same as a "no" (exit 1), documented in docs/fix.md
+        return EXIT_FAIL, {"status": "not asked", "reason": "stdin is not a terminal; use --yes"}
+    if not answer:
+        say("not applied; nothing changed")
+        return EXIT_FAIL, {"status": "declined"}
+    try:
+        journal, prepared = write(a, src, todo)
+    except Refused as exc:
+        _err(str(exc))
+        return EXIT_USAGE, {"status": "refused", "reason": str(exc)}
+    except atomic_edit.ApplyError as exc:
+        _err(f"apply failed: {exc}")
+        return EXIT_FAIL, {"status": "failed", "error": str(exc)}
+    for p in prepared:
+        # Under --root, the file written is the tree's, not this machine's.
+        verb = "removed" if p.new is None else "wrote"
+        say(f"{verb} {p.path}" if live or p.real == os.path.realpath(p.path) else
+            f"{verb} {p.real} ({p.path} in the tree)")
+    problems = replan_problems(a, src, todo)
+    ran = []
+    if not problems:
+        ran, problems = run_commands(todo, live, say)
+    rows = []
+    if not problems and report is not None:
+        rows, problems = verify_findings(a, src, todo, report, plans)
+        for r in rows:
+            say(f"verified {r['finding']}: {r['before'] or '?'} -> {r['after']}")
+    if journal is not None:
+        atomic_edit.record(journal, commands_run=ran, problems=problems, verified=rows)
+    undo_hint = ui.retry("--undo")
+    if problems:
+        for p in problems:
+            _err(p)
+        if journal is not None:
+            _err(f"the changes are kept; `{undo_hint}` restores them")
+        return EXIT_FAIL, {"status": "failed", "problems": problems, "commands": ran, "verified": rows,
+                           "journal": journal and journal["_dir"]}
+    for c in todo:
+        for n in c.notes:
+            say(f"then: {n}")
+    if refused:
+        _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(c.refused for c in refused))
+    if journal is not None:
+        say(f"journal: {journal['_dir']} (undo with `{undo_hint}`; without --yes it asks first)")
+    return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal and journal["_dir"],
+                                                  "commands": ran, "verified": rows,
+                                                  "refused": [c.refused for c in refused]}
