@@ -111,3 +111,19 @@ def test_groups_usermod_is_listed_under_root_and_verified_by_the_next_scan(tmp_p
     assert c.commands[0].argv == ("usermod", "-aG", "render,video", "alice")
     assert [u.argv for u in c.undo_commands] == [("gpasswd", "-d", "alice", "render"), ("gpasswd", "-d", "alice", "video")]
     assert any("logs out and back in" in n for n in c.notes) and c.deferred == "after logging in again"
+
+
+def test_a_consequence_joins_the_plan_of_its_cause(capsys):
+    # wsl2-radeon: torch sees no GPU (RD-TORCH-004) because of the runtime bundled in its wheel
+    # (RD-WSL-002): one plan, and applying it re-checks both
+    import json
+
+    from rocmdoctor.cli import main
+
+    assert main(["fix", "--example", "wsl2-radeon", "--format", "json"]) in (0, 1)
+    plans = json.loads(capsys.readouterr().out)["plans"]
+    [wsl] = [p for p in plans if "RD-WSL-002" in p["origin"]]
+    assert "RD-TORCH-004" in wsl["origin"] and wsl["fixer"] == "remove_files" and wsl["applicability"] == "unsafe"
+    assert not [p for p in plans if p["fixer"] == "causes"]
+    assert [e["path"] for e in wsl["edits"]] == ["/home/user-1/.venv/lib/python3.12/site-packages/torch/lib/"
+                                                 "libhsa-runtime64.so"] and wsl["edits"][0]["removed"]
