@@ -17,6 +17,7 @@ from --example or --snapshot. Verified by running the findings' checks again.
 """
 from __future__ import annotations
 
+import difflib
 import json
 import os
 
@@ -99,6 +100,8 @@ def regroup(items: list[tuple[str, FixPlan]]) -> list[tuple[list[str], FixPlan]]
         for e in edits:
             f = files.setdefault(e["path"], {"syntax": e["syntax"], "entries": [], "origins": [], "titles": [],
                                              "unsafe": False, "notes": []})
+            if f["syntax"] in ("lines", "shell") and e["syntax"] not in ("lines", "shell"):
+                f["syntax"] = e["syntax"]  # line operations work in any syntax; key operations need theirs
             f["entries"].extend((origin, op) for op in e["ops"])
             if origin not in f["origins"]:
                 f["origins"].append(origin)
@@ -159,8 +162,10 @@ def edit_text(text: str, syntax: str, ops: list[dict]) -> str:
     asked for (a key that is not top level, a flow mapping: ruamel.yaml edits it)."""
     if syntax != "yaml":
         return apply(text, syntax, ops)
-    if any(op.get("path") for op in ops):  # nested keys: only the round-trip parser edits those
-        return _ruamel_edit(text, ops)
+    nested = [op for op in ops if op.get("path")]
+    if nested:  # nested keys: only the round-trip parser edits those, after the line edits
+        flat = [op for op in ops if not op.get("path")]
+        return _ruamel_edit(edit_text(text, syntax, flat) if flat else text, nested)
     try:
         new = apply(text, syntax, ops)
     except EditError:
@@ -219,24 +224,26 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
 
     try:
         _, indent, seq_indent = load_yaml_guess_indent(text)
-        data, y = None, None
-        # the layout that reproduces this file byte for byte (mapping indent, sequence indent/offset)
+        best = None  # (lines the round trip alone changes, yaml, data, base text)
+        # the layout closest to this file's (mapping indent, sequence indent/offset)
         for m, sq, off in [(2, indent or 2, seq_indent or 0), (indent or 2, indent or 2, seq_indent or 0),
                            (2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 4, 0), (4, 6, 4)]:
             y = YAML()
             y.preserve_quotes = True
             y.width = 1 << 16
             y.indent(mapping=m, sequence=sq, offset=off)
-            data = y.load(text)
-            same = dump(y.load(text)) == text
-            if same:
+            base = dump(y.load(text))
+            cost = 0 if base == text else sum(1 for ln in difflib.ndiff(text.splitlines(), base.splitlines())
+                                               if ln[:1] in "+-")
+            if best is None or cost < best[0]:
+                best = (cost, y, y.load(text), base)
+            if cost == 0:
                 break
+        _, y, data, base = best
     except Exception as exc:  # ruamel's YAMLError and its relatives: not a file to edit
         raise Refused(f"cannot read it as YAML: {str(exc).splitlines()[0][:200]}") from None
     if not isinstance(data, dict):
         raise Refused("the top level of the YAML file is not a mapping")
-    if not same:  # the round trip alone would change bytes the findings did not ask for
-        raise Refused("a structural edit would reformat other lines of this YAML file; edit it by hand")
     for op in ops:
         keys = list(op.get("path") or [op.get("key")])
         node = data
@@ -254,6 +261,7 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
                 node[last] = op["value"]
             elif op["op"] == "remove":
                 node.pop(last, None)
+                _prune(data, keys[:-1])
             elif op["op"] == "append":  # add an item to a list unless it is there
                 cur = node.get(last)
                 if cur is None:
@@ -264,7 +272,62 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
                     cur.append(op["value"])
             else:
                 raise Refused(f"{op['op']} cannot be combined with a structural YAML edit")
-    return dump(data)
+    new = dump(data)
+    if base == text:
+        return new
+    # The round trip would reformat lines nobody asked to change: carry only the edit over
+    # to the file as it is, and keep it only if it reads back as exactly the edited data.
+    out = _splice(text, base, new)
+    try:
+        if out is not None and YAML(typ="safe", pure=True).load(out) == YAML(typ="safe", pure=True).load(new):
+            return out
+    except Exception:  # the splice does not parse: refused below
+        pass
+    raise Refused("this YAML file's layout cannot be kept around the change (its indentation or flow style "
+                  "differs from what a YAML writer produces there); edit it by hand")
+
+
+def _prune(data, keys: list) -> None:
+    """Drop the mappings a removal left empty (deploy.resources.reservations), up to but not
+    including the second level (a compose service itself stays)."""
+    while len(keys) > 2:
+        node = data
+        for k in keys[:-1]:
+            node = node[k]
+        if node.get(keys[-1]) != {}:
+            return
+        del node[keys[-1]]
+        keys = keys[:-1]
+
+
+def _splice(orig: str, base: str, new: str) -> str | None:
+    """Carry the change base -> new over to orig, where base is orig as the round trip writes
+    it. Every line the change replaces must be a line the round trip left as it was."""
+    o, b, n = orig.splitlines(True), base.splitlines(True), new.splitlines(True)
+    where: dict[int, int] = {}  # base line -> the same line in orig
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, b, o, autojunk=False).get_opcodes():
+        if tag == "equal":
+            where.update({i1 + k: j1 + k for k in range(i2 - i1)})
+    out = list(o)
+    changes = [c for c in difflib.SequenceMatcher(None, b, n, autojunk=False).get_opcodes() if c[0] != "equal"]
+    for _, i1, i2, j1, j2 in reversed(changes):
+        if i1 < i2:
+            idx = [where.get(k) for k in range(i1, i2)]
+            if None not in idx and idx == list(range(idx[0], idx[0] + len(idx))):
+                a, z = idx[0], idx[-1] + 1
+            else:  # lines the round trip rewrote: take what lies between the unchanged neighbours
+                a = where[i1 - 1] + 1 if i1 - 1 in where else 0 if i1 == 0 else None
+                z = where[i2] if i2 in where else len(o) if i2 == len(b) else None
+                if a is None or z is None or a > z:
+                    return None
+        elif i1 - 1 in where:
+            a = z = where[i1 - 1] + 1
+        elif i1 in where:
+            a = z = where[i1]
+        else:
+            return None
+        out[a:z] = n[j1:j2]
+    return "".join(out)
 
 
 def diffs(fp: FixPlan, config_files: list[str]) -> list[FileEdit]:

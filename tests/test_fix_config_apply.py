@@ -311,3 +311,38 @@ def test_nested_compose_keys_are_edited_in_place_with_comments_and_order_kept():
     assert [ln.split(":")[0] for ln in new.splitlines() if ln and not ln[0].isspace()] == old_keys
     ops2, _ = config_edit.resolve([("A", ops[0]), ("B", ops[2])])
     assert len(ops2) == 1  # the same item from two findings is one change
+
+
+CONFIGS = os.path.join(os.path.dirname(__file__), "data", "configs")
+
+
+def test_an_nvidia_compose_file_gets_the_rocm_device_nodes_in_its_own_layout(tmp_path, capsys):
+    # LLaMA-Factory's docker-cuda compose file (source URL on its first line): flow style
+    # `[ gpu ]` and two sequence indentations that no YAML writer reproduces; only the lines
+    # of the change move, the rest stays byte for byte
+    f = tmp_path / "docker-compose.yml"
+    shutil.copy(os.path.join(CONFIGS, "llamafactory_docker-cuda_docker-compose.yml"), f)
+    before = f.read_bytes()
+    state = tmp_path / "s"
+    args = ["fix", "--example", "mi50x2-xeon", "--config", str(f), "--select", "RD-CTR"]
+    assert main(args + ["--apply", "--yes", "--state-dir", str(state)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "RD-CTR-003 [" in out and "RD-CTR-004 [" in out and "still" not in out
+    new = f.read_text()
+    old_lines, new_lines = before.decode().splitlines(), new.splitlines()
+    assert [ln for ln in old_lines if ln not in new_lines] == [
+        "    deploy:", "      resources:", "        reservations:", "          devices:",
+        "          - driver: nvidia", '            count: "all"', "            capabilities: [ gpu ]"]
+    assert [ln for ln in new_lines if ln not in old_lines] == ["    devices:", "      - /dev/kfd", "      - /dev/dri"]
+    assert main(["fix", "--undo", "--yes", "--state-dir", str(state)]) == 0
+    assert f.read_bytes() == before
+
+
+def test_group_add_by_number_in_the_seed_compose_file(tmp_path, capsys):
+    f = tmp_path / "docker-compose.yml"
+    shutil.copy(os.path.join(SEEDS, "docker-compose.yml"), f)
+    assert main(["fix", "--example", "mi50x2-xeon", "--config", str(f), "--select", "RD-CTR-006", "--apply",
+                 "--yes", "--state-dir", str(tmp_path / "s")]) == 0
+    assert "      - 110\n" in f.read_text() and "      - render\n" not in f.read_text()
+    out = " ".join(capsys.readouterr().out.split())
+    assert "verified RD-CTR-006 [" in out and ": warn -> pass" in out
