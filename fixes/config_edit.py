@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 
 from rocmdoctor.artifacts.config_edits import EditError, apply
 from rocmdoctor.engine.model import Action, Applicability, FixPlan
@@ -149,6 +150,8 @@ def plan(fp: FixPlan, fctx: FixContext) -> Concrete:
             raise Refused(f"{path}: {exc}") from None
         except ValueError as exc:  # EditError, JSONDecodeError
             raise Refused(f"{path}: {exc}") from None
+        if path.endswith((".yml", ".yaml")) and new != old:
+            new = _drop_emptied(old, new)
         if new != old:
             c.edits.append(FileEdit(path, old, new, host=True))
     if not c.edits:
@@ -173,6 +176,47 @@ def edit_text(text: str, syntax: str, ops: list[dict]) -> str:
     if new is not None and _yaml_as_intended(text, new, ops):
         return new
     return _ruamel_edit(text, ops)
+
+
+def _drop_emptied(old: str, new: str) -> str:
+    """A list whose last item an edit removed leaves ``environment:`` with no value, which
+    compose reads as null and rejects: take such a key out too (checked by reading back)."""
+    try:
+        a, b = _load(old), _load(new)
+    except Exception:  # not YAML after all: leave it
+        return new
+    emptied = []
+
+    def walk(x, y, path):
+        if isinstance(x, dict) and isinstance(y, dict):
+            for k, v in y.items():
+                if v is None and isinstance(x.get(k), (list, dict)) and x.get(k):
+                    emptied.append(path + [k])
+                else:
+                    walk(x.get(k), v, path + [k])
+
+    walk(a, b, [])
+    if not emptied:
+        return new
+    lines = new.splitlines(keepends=True)
+    for keys in emptied:
+        rx = re.compile(r"^(\s*)%s\s*:\s*(#.*)?$" % re.escape(str(keys[-1])))
+        hits = [i for i, ln in enumerate(lines) if rx.match(ln.rstrip("\r\n"))
+                and (i + 1 == len(lines) or len(lines[i + 1]) - len(lines[i + 1].lstrip()) <=
+                     len(rx.match(ln.rstrip("\r\n")).group(1)) or not lines[i + 1].strip())]
+        if len(hits) == 1:
+            del lines[hits[0]]
+    out = "".join(lines)
+    want = _load(new)
+    for keys in emptied:
+        node = want
+        for k in keys[:-1]:
+            node = node[k]
+        node.pop(keys[-1], None)
+    try:
+        return out if _load(out) == want else new
+    except Exception:
+        return new
 
 
 def _load(text: str):

@@ -346,3 +346,12 @@ def test_group_add_by_number_in_the_seed_compose_file(tmp_path, capsys):
     assert "      - 110\n" in f.read_text() and "      - render\n" not in f.read_text()
     out = " ".join(capsys.readouterr().out.split())
     assert "verified RD-CTR-006 [" in out and ": warn -> pass" in out
+
+
+def test_a_compose_list_emptied_by_the_edits_goes_with_its_key():
+    # `environment:` with nothing under it is null, which compose rejects as a service's environment
+    text = "services:\n  t:\n    environment:\n      - A=1\n    command: bash\n"
+    new = config_edit._drop_emptied(text, "services:\n  t:\n    environment:\n    command: bash\n")
+    assert new == "services:\n  t:\n    command: bash\n"
+    kept = "services:\n  t:\n    environment:\n      - B=2\n    command: bash\n"
+    assert config_edit._drop_emptied(text, kept) == kept
