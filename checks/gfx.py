@@ -85,8 +85,10 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
                 hint = (f" The community runs it as a close relative with HSA_OVERRIDE_GFX_VERSION="
                         f"{kb.community_override(gfx)} (not supported by AMD; see RD-ENV-001).")
             if status == "unknown":
-                out.append(warn(f"{subject}: not on the ROCm release lists read for {label}",
-                                f"{model}. {said}. Check AMD's list for that release before relying on it." + hint,
+                # No list for that release has been read (it is newer than the newest one here):
+                # nothing on the machine is wrong, the knowledge base cannot judge it.
+                out.append(skip(f"{gfx} support not judged for {label} (no release list for it here)",
+                                f"{model}. {said}. Check AMD's list for that release." + hint,
                                 subject=subject, evidence=evidence, data=data))
                 continue
             out.append(warn(f"{subject}: not supported by {label}",

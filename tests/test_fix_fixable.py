@@ -20,8 +20,6 @@ def load():
 
 @pytest.mark.parametrize("example", rocmdoctor.examples())
 def test_at_least_80_percent_fixable(example):
-    if example == "dcu-slurm":
-        pytest.xfail("its tree has no bootloader config rocmdoctor detects (kernel_cmdline: track world)")
     rows, _ = load().measure(example)
     counted = [k for _, k, _, _ in rows if k != "person"]
     if counted:
