@@ -91,10 +91,11 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
                     subject=subject, evidence=evidence, fix=fix)
     if ov.version == native:
         native_code = f" torch has native {g.gfx} code, and" if g.gfx in arch_list else ""
-        return warn(f"{subject}: {ov.var}={ov.value} is not needed, it is the GPU's own version",
-                    f"It changes nothing for this GPU:{native_code} the runtime reports {g.gfx} anyway. "
-                    "Left in place it silently applies to any other GPU added later.",
-                    subject=subject, evidence=evidence, fix=fix)
+        # Harmless here (the runtime reports the same target either way): a pass with the note, not a warning.
+        return ok(f"{subject}: {ov.var}={ov.value} is the GPU's own version (no effect here)",
+                  f"It changes nothing for this GPU:{native_code} the runtime reports {g.gfx} anyway. "
+                  "Left in place it would apply to any other GPU added later.",
+                  subject=subject, evidence=evidence)
     if ov.version[:2] != native[:2] or native[0] == 9:
         # Within a major version the ISA still differs between minors (gfx1010 RDNA1 vs
         # gfx1030 RDNA2 crashed, legacy-rocm-build#887), and every gfx9 target is its own

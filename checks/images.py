@@ -29,6 +29,20 @@ def _images(settings):
     return out
 
 
+def _cuda_images(settings):
+    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)]
+
+
+def _built_from(settings, v) -> str | None:
+    """The Dockerfile a pip install runs in: its own file, or the one that installs its requirements file."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None:
+        return None
+    if art.kind == "dockerfile":
+        return art.path
+    return (art.data or {}).get("image_build") if isinstance(art.data, dict) else None
+
+
 def _amd_target(gpus) -> bool:
     return bool([g for g in gpus or [] if not getattr(g, "integrated", False)])
 
@@ -39,7 +53,7 @@ def cuda_base_image(settings, gpus=None):
     images = _images(settings)
     if not images:
         return ok("no container image named in the files")
-    bad = [(i, v, p) for i, v in images for p in ka.CUDA_IMAGES if p.matches(i)]
+    bad = _cuda_images(settings)
     if not bad:
         return ok(f"{len(images)} image(s), none a CUDA build", evidence=[v.evidence() for _, v in images])
     if not _amd_target(gpus):
@@ -112,7 +126,17 @@ def _pip_problems(v, have: str | None = None):
             continue
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
+        if name == "deepspeed" and have and not reinstall:
+            continue  # deepspeed asks for any torch: pip keeps the image's ROCm torch
         out.append((rule, str(req)))
+    if reinstall and "no-deps" not in opts:
+        # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
+        # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise.
+        for req in rec.get("requirements") or []:
+            base = os.path.basename(str(req))
+            pkg = base.split("-", 1)[0].lower().replace("_", "-") if base.endswith(".whl") else None
+            if pkg in ka.PIP_BY_NAME and pkg not in ("torch", "torchvision", "torchaudio") and not rocm_index:
+                out.append((ka.PIP_BY_NAME["torch"], f"--force-reinstall {req}"))
     return out
 
 
@@ -123,7 +147,10 @@ def pip_cuda_packages(settings, gpus=None):
     if not pips:
         return ok("no pip install in the files")
     out = []
+    cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
     for v in pips:
+        if _built_from(settings, v) in cuda_built:
+            continue  # the image is a CUDA build already: RD-IMG-001 names the cause
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         have = _torch_there(settings, v)
         for rule, req in _pip_problems(v, have):
@@ -165,7 +192,7 @@ def image_tags(settings, rocm=None, amdgpu=None):
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
     out = []
     for image, v in images:
-        if ka.floating_tag(image):
+        if ka.floating_tag(image) and ka.rocm_image(image):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
@@ -175,7 +202,7 @@ def image_tags(settings, rocm=None, amdgpu=None):
                                         "py3.10_pytorch_release_2.6.0", path=v.origin.path),),
                                         params={"files": [v.origin.path]})))
             continue
-        img_rocm = ka.image_rocm(image)
+        img_rocm = ka.image_rocm(image) if ka.rocm_image(image) else None
         if img_rocm is None or host is None:
             out.append(ok(f"{image}: pinned" + ("" if img_rocm else " (its ROCm is not in the tag)")
                           + ("" if host else "; no host ROCm to compare with"), subject=v.origin.label,

@@ -178,6 +178,7 @@ class Setup:
     launcher: list[Value] = field(default_factory=list)
     kinds: dict[str, str] = field(default_factory=dict)  # path -> artifact kind, for every file of the run
     syntax: dict[str, str] = field(default_factory=dict)  # path -> "cli" | "yaml" | "json" | "deepspeed"
+    framework: str | None = None  # "llamafactory" when the run is LLaMA-Factory's (its pins apply), else None
 
     def arg(self, name: str) -> Value | None:
         """The effective value of a training argument (the last one set)."""

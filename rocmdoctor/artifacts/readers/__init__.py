@@ -281,7 +281,10 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
                 used.add(ds.path)
             else:
                 ds = None
-            setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art]))
+            lf_run = c.get("launcher") == "llamafactory-cli" or (yaml_art is not None and yaml_art.kind == cf.LLAMAFACTORY) \
+                or bool(_LF_SCRIPT.search(str(c.get("script") or "")))
+            setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art],
+                                 "llamafactory" if lf_run else None))
     for a in arts:
         if a.kind in (cf.LLAMAFACTORY, cf.HF) and a.path not in used:
             ds = _lookup(seen, a.refs.get("deepspeed"), a.path)
@@ -289,7 +292,8 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
                 used.add(ds.path)
             else:
                 ds = None
-            setups.append(_setup(a.path, [v for v in a.values if v.kind == TRAIN], ds, [], [a]))
+            setups.append(_setup(a.path, [v for v in a.values if v.kind == TRAIN], ds, [], [a],
+                                 "llamafactory" if a.kind == cf.LLAMAFACTORY else None))
     for a in arts:
         if a.kind == cf.DEEPSPEED and a.path not in used:
             setups.append(_setup(a.path, [], a, [], []))
@@ -305,8 +309,12 @@ def syntax(art: Artifact) -> str:
     return "json" if art.text.lstrip().startswith("{") else "yaml"
 
 
-def _setup(path, args, ds, launcher, arts) -> Setup:
-    s = Setup(path, args, ds, launcher)
+# A script that is LLaMA-Factory's own entry point (src/train.py, train_bash.py, -m llamafactory ...).
+_LF_SCRIPT = re.compile(r"(?i)llama[-_]?factory|(?:^|/)train_bash\.py$")
+
+
+def _setup(path, args, ds, launcher, arts, framework=None) -> Setup:
+    s = Setup(path, args, ds, launcher, framework=framework)
     for a in [x for x in arts if x is not None] + ([ds] if ds is not None else []):
         s.kinds[a.path] = a.kind
         s.syntax[a.path] = syntax(a)
