@@ -466,6 +466,9 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
         out[key] = svc[key]
         art.add(CONTAINER, key, svc[key], _line_with(physical, first, last, r"(?:^|\s)--" + re.escape(flag) + r"\b"))
     art.data.setdefault("services", {})[f"{svc['runner']} (line {first})"] = out
+    image = svc.get("image")
+    if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
+        art.add(CONTAINER, "image", image, _line_with(physical, first, last, re.escape(image)))
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))
