@@ -61,6 +61,12 @@ def deepspeed_matches_args(setups):
         if s.deepspeed is None or not s.args:
             continue
         bad = ta.mismatches(s)
+        if not _trainer_known(s):
+            # A custom script's own flags: an argument it was not given has no TrainingArguments
+            # default to disagree with (it may not use transformers' Trainer at all).
+            bad = [b for b in bad if b[1] is not None]
+        if not bad and not _trainer_known(s) and all(a.name == "deepspeed" for a in s.args):
+            continue
         args_file = s.args[0].origin.path
         files = sorted({s.deepspeed.path} | {a.origin.path if a is not None else args_file for _, a, _ in bad})
         if not bad:
@@ -89,6 +95,12 @@ def deepspeed_matches_args(setups):
                         fix=FixPlan(f"Make {' and '.join(files)} agree", tuple(actions), fixer="config_edit",
                                     params={"files": files, "mismatches": [w for _, _, w in bad], "edits": edits})))
     return out or ok("no run pairs a DeepSpeed JSON with training arguments")
+
+
+def _trainer_known(setup) -> bool:
+    """The run's arguments are TrainingArguments for sure: LLaMA-Factory, or a YAML/JSON of them."""
+    return setup.framework == "llamafactory" or any(k in ("llamafactory", "hf_training_args")
+                                                     for k in setup.kinds.values())
 
 
 def _auto(ds_value):

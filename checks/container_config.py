@@ -302,7 +302,8 @@ def compose_group_add(settings, identity=None, devnodes=None):
                         + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")],
                         fix=_plan("Give the container user the device nodes' GID", a,
                                   [_say(name, svc, f"group_add: [\"{owner['gid']}\"]", f"add --group-add {owner['gid']}")])))
-    if not services and _non_root(img_user) and owner is not None:
+    cuda_image = any(p.matches(str(v.value)) for v in settings.values("build", "from") for p in ka.CUDA_IMAGES)
+    if not services and _non_root(img_user) and owner is not None and not cuda_image:
         # An image whose USER is not root, with no compose file or docker run in the files: judge the
         # groups the Dockerfile gives that user against the host's owner of /dev/kfd.
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS

@@ -106,7 +106,22 @@ def _keeps(req: str, have: str | None) -> bool:
         return False
 
 
-def _pip_problems(v, have: str | None = None):
+def _config_extra_index(settings, v) -> str | None:
+    """An extra index set by `pip config set global.extra-index-url` earlier in the same Dockerfile
+    (and not unset before this pip line), or by PIP_EXTRA_INDEX_URL in its ENV."""
+    extra = None
+    for c in settings.values("build", "pip_config"):
+        if c.origin.path == v.origin.path and (c.origin.line or 0) < (v.origin.line or 0) \
+                and isinstance(c.value, dict) and c.value.get("key") == "extra-index-url":
+            extra = c.value.get("value")
+    if extra is None:
+        e = next((x for x in settings.values("build", "env:PIP_EXTRA_INDEX_URL") if x.origin.path == v.origin.path
+                  and (x.origin.line or 0) < (v.origin.line or 0)), None)
+        extra = str(e.value) if e is not None and e.value else None
+    return extra
+
+
+def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
     a torch requirement that the installed ROCm torch ``have`` satisfies is kept by pip (no
     ``--upgrade``/``--force-reinstall``), so it brings nothing."""
@@ -115,13 +130,23 @@ def _pip_problems(v, have: str | None = None):
     reinstall = any(k in opts for k in _REINSTALL)
     indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
     rocm_index = any(ka.ROCM_INDEX.search(x) for x in indexes)
+    # A ROCm --index-url with a non-ROCm extra index still in effect (pip config, PIP_EXTRA_INDEX_URL):
+    # pip takes the highest version from either, and PyPI's newer CUDA torch wins.
+    mixed = bool(rocm_index and extra_index and not ka.ROCM_INDEX.search(extra_index)
+                 and "extra-index-url" not in opts)
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
     out = []
     for req in rec.get("requirements") or []:
         name = ka.requirement_name(str(req))
         rule = ka.PIP_BY_NAME.get(name or "")
+        if mixed and (rule is not None or name in (None, "") or str(req).startswith((".", "/"))):
+            out.append((ka.PIP_BY_NAME["torch"], f"{req} (torch resolved from the ROCm index and the extra index "
+                                                 f"{extra_index}: the newer CUDA build wins)"))
+            continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
+        if name == "flash-attn" and have and cdna and "no-build-isolation" in opts:
+            continue  # built against the image's ROCm torch: flash-attn's CK backend for MI200/MI300
         if name == "torch" and not reinstall and _keeps(str(req), have):
             continue
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
@@ -153,7 +178,8 @@ def pip_cuda_packages(settings, gpus=None):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         have = _torch_there(settings, v)
-        for rule, req in _pip_problems(v, have):
+        cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
+        for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna):
             mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
             what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
             torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")

@@ -262,6 +262,9 @@ def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:
 
 
 def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str]) -> None:
+    from .shell import record_arch_flags
+
+    record_arch_flags(art, words, lambda pat: _find(lines, first, last, pat))
     while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
         k, _, v = words.pop(0).partition("=")
         art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
@@ -273,6 +276,13 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             k, eq, v = w.partition("=")
             if eq:
                 art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
+        return
+    if head in ("pip", "pip3") and words[1:3] in (["config", "set"], ["config", "unset"]) and len(words) >= 4:
+        # `pip config set global.extra-index-url URL`: every later pip install in the image reads it
+        key = words[3].split(".", 1)[-1]
+        if key in ("index-url", "extra-index-url"):
+            art.add(BUILD, "pip_config", {"key": key, "value": words[4] if words[2] == "set" and len(words) > 4
+                                          else None}, _find(lines, first, last, r"\bconfig\b"))
         return
     reqs, opts = pip_requirements(words)
     if reqs or opts:
