@@ -23,6 +23,9 @@ CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
 KINDS = ("dockerfile", "compose", "sbatch", "shell", "requirements", "deepspeed", "llamafactory", "hf")
 _KIND_OF = {"slurm": "sbatch", "hf_training_args": "hf", "model_config": "hf"}
 SLACK = 2  # lines: a finding may cite the instruction's first line where the label names its body
+# Labels written as words name a problem no check covered when the label was written. When a check
+# for that problem is added, its code goes here, once for all sets (tests/corpus/artifacts/README.md).
+WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002"}
 
 
 def split_of(repo: str) -> str:
@@ -86,7 +89,7 @@ def flags(s: dict) -> list[dict]:
 
 
 def _matches(label: dict, flag: dict) -> bool:
-    if label["code"] != flag["code"]:
+    if WORDS.get(label["code"], label["code"]) != flag["code"]:
         return False
     return any(p == label["file"] and (ln is None or label["lo"] - SLACK <= ln <= label["hi"] + SLACK)
                for p, ln in flag["places"])
