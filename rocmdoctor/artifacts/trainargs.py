@@ -296,9 +296,22 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         why["dtype"] = f"{ask.decided_by.origin.label}: {dt}"
     off = zero_sec.get("offload_optimizer")
     offload = isinstance(off, dict) and str(off.get("device", "none")).lower() in ("cpu", "nvme")
+    offp = zero_sec.get("offload_param")
+    offload_param = isinstance(offp, dict) and str(offp.get("device", "none")).lower() in ("cpu", "nvme")
+    if offload_param:
+        why["offload_param"] = (f"{setup.deepspeed.path}: offload_param {offp.get('device')}"
+                                + ("" if stage == 3 else f" (ignored: DeepSpeed offloads parameters at stage 3 only)"))
+
+    def count(key, default):  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
+        v = zero_sec.get(key)
+        return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else default
+
     st = me.Settings(dtype=dt, lora=lora, lora_rank=_int(arg("lora_rank", 8), 8) or 8, lora_targets=lora_targets,
                      batch=max(1, batch or 1), seq_len=seq or 2048, grad_ckpt=ckpt, zero=stage, gpus=max(1, gpus),
-                     offload=offload, attention=attention_kind)
+                     offload=offload, attention=attention_kind, offload_param=offload_param,
+                     live_params=count("stage3_max_live_parameters", 1_000_000_000),
+                     prefetch_params=count("stage3_prefetch_bucket_size", 50_000_000),
+                     reduce_bucket=count("reduce_bucket_size", 500_000_000), ranks_per_host=max(1, gpus))
     if not seq:
         why["seq_len"] = "not set: 2048 assumed"
     if not setup.arg("gradient_checkpointing") and not setup.arg("disable_gradient_checkpointing"):

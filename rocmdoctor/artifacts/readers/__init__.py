@@ -77,6 +77,9 @@ def detect(path: str, text: str) -> str | None:
     if re.search(r"(?im)^[ \t]*FROM[ \t]+\S", text) and (
             re.search(r"(?im)^[ \t]*(RUN|ENV|CMD|ENTRYPOINT|WORKDIR|COPY|ARG)\s", text) or "dockerfile" in name):
         return DOCKERFILE
+    if (name.endswith(".dockerfile") or name.startswith(("dockerfile", "containerfile"))) and re.search(
+            r"(?im)^[ \t]*(RUN|ENV|ARG|COPY|ADD|USER|WORKDIR)[ \t]+\S", text):
+        return DOCKERFILE  # a Dockerfile fragment (no FROM) that a build concatenates: named as one
     if re.search(r"(?m)^services\s*:", text):
         return COMPOSE
     if name.endswith((".yaml", ".yml")):

@@ -1,0 +1,226 @@
+"""Linting that reads what the files do (issue 24 §3, issue 28): Dockerfile heredocs through BuildKit's
+grammar, compose lines from the YAML parser, the container user against the host's device group,
+GPU target lists against the real gfx, Slurm GPU requests against the node, LLaMA-Factory pins only
+for LLaMA-Factory runs, and the seed 002 memory estimate with ZeRO-3 parameter offload."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+import rocmdoctor
+from rocmdoctor.artifacts.readers import dockerfile as df
+from rocmdoctor.artifacts.readers import read_one
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+SEEDS = os.path.join(DATA, "seeds")
+CORPUS = os.path.join(os.path.dirname(__file__), "corpus", "artifacts")
+
+
+def scan(paths, code, example, **options):
+    if example not in rocmdoctor.examples():
+        pytest.skip(f"example {example} not built")
+    r = rocmdoctor.scan(example=example, select=[code], options={"config": [str(p) for p in paths], **options})
+    return r.by_code(code)
+
+
+def flagged(fs):
+    return [f for f in fs if f.status.value in ("warn", "fail")]
+
+
+def write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+# ------------------------------------------------------------------ Dockerfile grammar
+
+HEREDOC = """# syntax=docker/dockerfile:1
+FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 AS base
+RUN <<EOF
+set -e
+pip install torch --index-url https://download.pytorch.org/whl/cu121
+EOF
+RUN python3 <<PY
+import subprocess  # pip install xformers here is Python text, not a shell command
+PY
+RUN <<-EOT bash
+\tpip install deepspeed
+EOT
+COPY <<EOF /etc/motd
+FROM nvidia/cuda:12.1.0-base
+EOF
+FROM base AS final
+RUN echo a \\
+  && pip install b
+"""
+
+
+def _facts(art):
+    return [(v.kind, v.name, str(v.value), v.origin.line) for v in art.values]
+
+
+def test_heredoc_bodies_are_shell_scripts_and_copy_bodies_are_file_text():
+    art = df.read("Dockerfile", HEREDOC)
+    pips = [(v.value["requirements"], v.origin.line) for v in art.values if v.name == "pip"]
+    # the cu121 torch inside RUN <<EOF is seen at its own line; the Python heredoc and the COPY body are not shell
+    assert (["torch"], 5) in pips and (["deepspeed"], 11) in pips and (["b"], 18) in pips
+    assert not any("xformers" in r for r, _ in pips)
+    assert [v.value for v in art.values if v.name == "from"] == [
+        "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"]  # FROM base is a stage, nvidia/cuda is text
+
+
+def test_buildkit_parser_and_the_fallback_give_the_same_answers(monkeypatch):
+    pytest.importorskip("dockerfile")
+    texts = [HEREDOC] + [open(os.path.join(root, f), encoding="utf-8").read()
+                         for root, _, files in os.walk(CORPUS) for f in files
+                         if f.lower().endswith("dockerfile") or f.startswith("Dockerfile")]
+    with_parser = [_facts(df.read("Dockerfile", t)) for t in texts]
+    monkeypatch.setitem(sys.modules, "dockerfile", None)  # import dockerfile -> ImportError: the fallback runs
+    assert [_facts(df.read("Dockerfile", t)) for t in texts] == with_parser
+    assert len(texts) > 10
+
+
+def test_unterminated_heredoc_is_a_clear_error_not_a_crash(monkeypatch):
+    art = df.read("Dockerfile", "FROM ubuntu\nRUN <<EOF\necho never closed\n")
+    assert art.error and "docker build would refuse" in art.error
+    monkeypatch.setitem(sys.modules, "dockerfile", None)
+    assert "unterminated heredoc" in df.read("Dockerfile", "FROM ubuntu\nRUN <<EOF\nx\n").error
+
+
+def test_escape_directive_changes_the_continuation_character(monkeypatch):
+    text = "# escape=`\nFROM ubuntu\nRUN pip install `\n    torch\n"
+    want = [("build", "pip", "{'requirements': ['torch'], 'options': {}}", 3)]
+    assert [f for f in _facts(df.read("Dockerfile", text)) if f[1] == "pip"] == want
+    monkeypatch.setitem(sys.modules, "dockerfile", None)
+    assert [f for f in _facts(df.read("Dockerfile", text)) if f[1] == "pip"] == want
+
+
+def test_heredoc_cuda_torch_is_flagged_where_it_is_installed(tmp_path):
+    path = write(tmp_path, "Dockerfile", "FROM ubuntu:22.04\nRUN <<EOF\napt-get update\n"
+                 "pip install torch --index-url https://download.pytorch.org/whl/cu121\nEOF\n")
+    fs = flagged(scan([path], "RD-IMG-002", "rx7900xtx"))
+    assert [f.evidence[0].source for f in fs] == [f"{path}:4"]
+
+
+# ------------------------------------------------------------------ compose lines and GPU requests
+
+def test_compose_lines_come_from_node_marks_not_the_first_matching_text(tmp_path):
+    path = write(tmp_path, "docker-compose.yml", """services:
+  train:
+    build:
+      context: .
+      args:
+        shm_size: 1g
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+    devices: [/dev/kfd, /dev/dri]
+    shm_size: 16g
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - capabilities: [gpu]
+              driver: rocm
+""")
+    art = read_one(path)
+    lines = {v.name: v.origin.line for v in art.values}
+    assert lines["shm_size"] == 9 and lines["gpu_request"] == 15
+    fs = flagged(scan([path], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "driver rocm" in fs[0].title and fs[0].evidence[0].source == f"{path}:15"
+
+
+# ------------------------------------------------------------------ container user and the device group
+
+COMPOSE_USER = """services:
+  train:
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+    user: "1000:1000"
+    devices: [/dev/kfd, /dev/dri]
+    ipc: host
+    group_add: [{groups}]
+"""
+
+
+@pytest.mark.parametrize("groups, example, bad", [
+    ("video", "rx7900xtx", True),    # host's kfd is render (992); video is 44 in the image
+    ('"992"', "rx7900xtx", False),   # the host's GID by number
+    ("video", "dcu-slurm", True),    # this DCU host's video is GID 39; the image's video is 44
+])
+def test_non_root_user_needs_the_hosts_gid_of_dev_kfd(tmp_path, groups, example, bad):
+    path = write(tmp_path, "docker-compose.yml", COMPOSE_USER.format(groups=groups))
+    fs = flagged(scan([path], "RD-CTR-006", example))
+    assert bool(fs) == bad
+    if bad:
+        assert ("992" in fs[0].title and "render" in fs[0].title) if example == "rx7900xtx" else "39" in fs[0].title
+
+
+def test_root_container_with_group_add_by_variable_is_fine(tmp_path):
+    path = write(tmp_path, "docker-compose.yml", COMPOSE_USER.replace('    user: "1000:1000"\n', "").format(
+        groups='"${VIDEO_GID:-44}", "${RENDER_GID:-109}"'))
+    assert flagged(scan([path], "RD-CTR-006", "rx7900xtx")) == []
+
+
+# ------------------------------------------------------------------ GPU target lists
+
+@pytest.mark.parametrize("text, bad", [
+    ("FROM ubuntu\nRUN ROCM_TARGET=gfx1101 make hip\n", True),
+    ("FROM ubuntu\nRUN cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH=\"gfx90a;gfx942\" -S .\n", True),
+    ("FROM ubuntu\nARG AMDGPU_TARGETS=gfx1030,gfx1100\nRUN echo $AMDGPU_TARGETS\n", False),
+    ("FROM ubuntu\nENV PYTORCH_ROCM_ARCH=gfx1100\n", False),
+    ("FROM ubuntu\nENV HSA_OVERRIDE_GFX_VERSION=10.3.0\nENV PYTORCH_ROCM_ARCH=gfx1030\n", True),  # real gfx1100
+])
+def test_gpu_target_lists_are_judged_against_the_real_gfx(tmp_path, text, bad):
+    path = write(tmp_path, "Dockerfile", text)
+    fs = flagged(scan([path], "RD-ENV-002", "rx7900xtx"))
+    assert bool(fs) == bad
+    if bad:
+        assert "gfx1100" in fs[0].title and fs[0].evidence[0].source.startswith(path + ":")
+
+
+# ------------------------------------------------------------------ Slurm requests and launch indexes
+
+@pytest.mark.parametrize("line, bad", [
+    ("#SBATCH --gres=gpu:mi210:2", True), ("#SBATCH --gres=gpu:mi300x:8", False),
+    ("#SBATCH --gpus=mi250:2", True), ("#SBATCH --gres=gpu:16", True), ("#SBATCH --gres=gpu:siteA:2", False),
+])
+def test_sbatch_gpu_requests_against_the_node(tmp_path, line, bad):
+    path = write(tmp_path, "job.sbatch", f"#!/bin/bash\n{line}\nsrun python train.py\n")
+    assert bool(flagged(scan([path], "RD-LCH-002", "mi300x8"))) == bad
+
+
+def test_deepspeed_include_names_gpus_the_node_lacks(tmp_path):
+    path = write(tmp_path, "run.sh", "deepspeed --include localhost:2,3 train.py --deepspeed ds.json\n")
+    fs = flagged(scan([path], "RD-LCH-001", "mi50x2-xeon"))
+    assert len(fs) == 1 and "[2, 3]" in fs[0].title
+
+
+# ------------------------------------------------------------------ pins only for LLaMA-Factory runs
+
+def test_llamafactory_deepspeed_pin_only_for_llamafactory_runs(tmp_path):
+    ds = write(tmp_path, "ds.json", '{"zero_optimization": {"stage": 2}, "train_batch_size": "auto"}\n')
+    plain = write(tmp_path, "plain.sh", f"deepspeed --num_gpus 2 train.py --deepspeed {ds}\n")
+    assert flagged(scan([plain, ds], "RD-PIN-003", "mi50x2-xeon")) == []
+    lf = write(tmp_path, "lf.sh", f"FORCE_TORCHRUN=1 llamafactory-cli train --deepspeed {ds} --stage sft\n")
+    fs = flagged(scan([lf, ds], "RD-PIN-003", "mi50x2-xeon"))
+    assert fs and fs[0].evidence[0].source == f"{lf}:1"  # the line that makes the run use DeepSpeed
+
+
+# ------------------------------------------------------------------ seeds
+
+def test_seed_000_ds_build_ops_in_the_image_is_judged_against_the_install_to_come():
+    fs = flagged(scan([os.path.join(SEEDS, "Dockerfile")], "RD-DS-008", "mi50x2-xeon"))
+    assert len(fs) == 1 and "DS_BUILD_OPS=1" in fs[0].title
+    assert fs[0].evidence[0].source == os.path.join(SEEDS, "Dockerfile") + ":48"
+
+
+def test_seed_002_zero3_full_offload_is_judged_on_gpu_and_host_ram():
+    fs = scan([os.path.join(SEEDS, "fine_tune_train.sh"), os.path.join(SEEDS, "ds_config.json")], "RD-DS-006",
+              "dcu-slurm", model=os.path.join(DATA, "hf_baichuan2-7b-chat"))
+    est = [f for f in fs if "per GPU" in f.title]
+    assert len(est) == 1 and "of host RAM" in est[0].title
+    text = "\n".join(e.text for e in est[0].evidence)
+    assert "offloaded weights, gradients and optimizer" in text and "not modelled" not in text
+    weights = est[0].data["estimate"]["parts"]["weights"]
+    assert weights == (10**9 + 5 * 10**7) * 2  # live parameters + prefetch bucket (bf16), not a 1/N shard
