@@ -20,12 +20,18 @@ def files_read(settings):
     bad = [a for a in settings.artifacts if a.error]
     good = settings.readable()
     listing = "\n".join(f"{a.path}: {a.kind}" for a in good)
+    skipped = list(getattr(settings, "skipped", None) or [])
+    if skipped:  # every file a directory held is accounted for: read, or left out and why
+        listing += "\n" + "\n".join(f"{p}: left out ({why})" for p, why in skipped)
     if not bad:
-        return ok(f"{len(good)} file(s) read", evidence=[ev("--config", listing)],
-                  data={"files": {a.path: a.kind for a in good}})
+        return ok(f"{len(good)} file(s) read" + (f", {len(skipped)} left out (named below, with why)"
+                                                 if skipped else ""),
+                  evidence=[ev("--config", listing)],
+                  data={"files": {a.path: a.kind for a in good}, "skipped": dict(skipped)})
     return warn(f"{len(bad)} file(s) given with --config were not judged",
                 "\n".join(a.error for a in bad), evidence=[ev("--config", listing or "(none read)")],
-                data={"files": {a.path: a.kind for a in good}, "unread": [a.path for a in bad]})
+                data={"files": {a.path: a.kind for a in good}, "unread": [a.path for a in bad],
+                      "skipped": dict(skipped)})
 
 
 @check("RD-CFG-002", area=AREA, title="Files that set the same environment variable agree", option="config",

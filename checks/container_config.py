@@ -24,6 +24,16 @@ def _services(settings):
             yield a, name, svc
 
 
+def _none_found(settings):
+    """No service to judge: a pass only when no compose file was left unread (issue 28: a compose
+    file that could not be read must not turn into "no compose service")."""
+    unread = [a for a in settings.of_kind("compose") if a.error]
+    if unread:
+        return skip(f"{len(unread)} compose file(s) could not be read, so their services are not judged",
+                    "\n".join(a.error for a in unread))
+    return ok("no compose service or docker run in the files")
+
+
 def _line(a, svc, key):
     """The origin of a service option (for evidence), or the service's own line."""
     lo, hi = svc.get("line") or 1, svc.get("last")
@@ -100,7 +110,7 @@ def _cdi(svc) -> bool:
 def compose_devices(settings, amd_cdi=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     out = []
     for a, name, svc in services:
         devs = _device_list(svc)
@@ -136,7 +146,7 @@ def compose_devices(settings, amd_cdi=None):
 def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     out = []
     for a, name, svc in services:
         found = []
@@ -179,7 +189,7 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
 def compose_shm(settings, gpus=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     n = len([g for g in gpus or [] if not g.integrated])
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []
@@ -318,7 +328,7 @@ def compose_group_add(settings, identity=None, devnodes=None):
                             subject=user_v.origin.label, evidence=[user_v.evidence(),
                                                                    ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")]))
     if not out:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     return out
 
 

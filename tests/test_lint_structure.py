@@ -224,3 +224,18 @@ def test_seed_002_zero3_full_offload_is_judged_on_gpu_and_host_ram():
     assert "offloaded weights, gradients and optimizer" in text and "not modelled" not in text
     weights = est[0].data["estimate"]["parts"]["weights"]
     assert weights == (10**9 + 5 * 10**7) * 2  # live parameters + prefetch bucket (bf16), not a 1/N shard
+
+
+# ------------------------------------------------------------------ directory mode (issue 28)
+
+def test_directory_mode_names_every_file_it_leaves_out_and_keeps_broken_known_kinds(tmp_path):
+    (tmp_path / "package.json").write_text('{"name": "web", "version": "1.0.0"}\n')
+    (tmp_path / "docker-compose.yml").write_text("services:\n  a: [unclosed\n")
+    (tmp_path / "run.sh").write_text("#!/bin/bash\ntorchrun --nproc_per_node 1 train.py\n")
+    fs = scan([tmp_path], "RD-CFG-001", "rx7900xtx")
+    assert len(fs) == 1 and fs[0].status.value == "warn"  # the compose file that does not parse is not judged
+    text = fs[0].detail + "\n".join(e.text for e in fs[0].evidence)
+    assert "docker-compose.yml: invalid YAML" in text and "package.json: left out (" in text
+    # and the compose checks do not pass as if there were no compose file
+    ctr = scan([tmp_path], "RD-CTR-003", "rx7900xtx")
+    assert [f.status.value for f in ctr] == ["skip"] and "could not be read" in ctr[0].title

@@ -220,6 +220,7 @@ class Settings:
     artifacts: list[Artifact] = field(default_factory=list)
     live_env: dict[str, str] | None = None
     setups: list[Setup] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) of files a directory held
 
     def values(self, kind: str | None = None, name: str | None = None) -> list[Value]:
         return [v for a in self.artifacts for v in a.values

@@ -153,14 +153,17 @@ def _resolve(ref: str, base: str) -> str | None:
 
 def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model: str | None = None) -> Settings:
     """Read every path (directories searched), follow the files they name, and build the
-    training setups. Files found in a directory that are none of the known kinds are left
-    out silently; a file named explicitly that is unknown is kept with its ``error``."""
+    training setups. A file found in a directory that is none of the known kinds is listed in
+    ``skipped`` with the reason (RD-CFG-001 names it); one of a known kind that cannot be read
+    (a compose file that does not parse) is kept with its ``error``, as a file named explicitly is."""
     named = set(p for p in paths if not os.path.isdir(p))
     arts: list[Artifact] = []
     seen: dict[str, Artifact] = {}
+    skipped: list[tuple[str, str]] = []
     for p in expand(paths):
         a = read_one(p)
-        if a.error and p not in named:
+        if a.error and p not in named and a.kind == "unknown":
+            skipped.append((p, a.error.split(": ", 1)[-1]))
             continue
         arts.append(a)
         seen[os.path.realpath(p)] = a
@@ -195,7 +198,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
             b.error = b.error or f"{cfg}: not a model config.json (no hidden_size / num_hidden_layers)"
         b.refs["given"] = "--model"
         arts.append(b)
-    settings = Settings(arts, live_env)
+    settings = Settings(arts, live_env, skipped=skipped)
     settings.setups = build_setups(arts, seen)
     return settings
 

@@ -22,6 +22,7 @@ _INSTR = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
 # BuildKit's heredoc marker: <<EOF, <<-EOF (strip leading tabs), <<"EOF" / <<'EOF' (no expansion).
 _HEREDOC = re.compile(r"<<(-?)([\"']?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _HEREDOC_INSTR = {"RUN", "COPY", "ADD"}
+_EXEC_FORM = {"RUN", "CMD", "ENTRYPOINT", "SHELL", "HEALTHCHECK", "COPY", "ADD", "VOLUME"}
 _SHELLS = {"sh", "bash", "dash", "ash", "zsh", "/bin/sh", "/bin/bash", "/usr/bin/env"}
 
 
@@ -144,8 +145,21 @@ def _split(text: str) -> list[dict]:
                 while words and words[0].startswith("--"):
                     flags.append(words.pop(0))
                 value = " ".join(words)
+            is_json = False
+            if value.startswith("[") and m.group(1).upper() in _EXEC_FORM:
+                import json
+
+                try:
+                    words = json.loads(value)
+                except ValueError:
+                    words = None  # not JSON: BuildKit runs it as a shell command line
+                if isinstance(words, list):
+                    if not all(isinstance(w, str) for w in words):
+                        raise DockerfileError("when using JSON array syntax, arrays must be comprised of "
+                                              "strings only")
+                    is_json = True
             out.append({"instruction": m.group(1).upper(), "startline": start, "endline": i,
-                        "value": value, "heredocs": [], "json": value.startswith("["), "flags": flags})
+                        "value": value, "heredocs": [], "json": is_json, "flags": flags})
         i += 1
     return out
 
