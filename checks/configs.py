@@ -76,7 +76,7 @@ def deepspeed_matches_args(setups):
         args_file = s.args[0].origin.path
         files = sorted({s.deepspeed.path} | {a.origin.path if a is not None else args_file for _, a, _ in bad})
         if not bad:
-            out.append(ok(f"{s.deepspeed.path} agrees with the arguments of {s.path}", subject=s.path))
+            out.append(ok(f"{s.deepspeed.path} agrees with the arguments of {s.label}", subject=s.label))
             continue
         lines = "; ".join(why for _, _, why in bad)
         evidence = [d.evidence() for d, _, _ in bad if d is not None] + \
@@ -97,7 +97,7 @@ def deepspeed_matches_args(setups):
         out.append(fail(f"{s.deepspeed.path} disagrees with the training arguments: transformers will refuse to start",
                         f"{lines}. transformers compares explicit DeepSpeed values with TrainingArguments and stops "
                         "with 'Please correct the following DeepSpeed config values that mismatch "
-                        "TrainingArguments values'.", subject=s.path, evidence=evidence,
+                        "TrainingArguments values'.", subject=s.label, evidence=evidence,
                         fix=FixPlan(f"Make {' and '.join(files)} agree", tuple(actions), fixer="config_edit",
                                     params={"files": files, "mismatches": [w for _, _, w in bad], "edits": edits})))
     return out or ok("no run pairs a DeepSpeed JSON with training arguments")

@@ -215,8 +215,11 @@ def llamafactory_deepspeed_pin(setups, llamafactory, distributions, env=None, py
             continue
     refused = [(c, v) for c, v in bad if c.mandatory or not disabled]
     # the line that makes the run use DeepSpeed (`deepspeed: ds_z3.json`, `--deepspeed ...`), else the JSON itself
-    run_ev = [(s.arg("deepspeed").evidence() if s.arg("deepspeed") is not None
-               else s.deepspeed.values[0].evidence()) for s in runs[:3]]
+    run_ev = []
+    for s in runs:  # each line that names a DeepSpeed config, once (two launches may share one YAML)
+        e = s.arg("deepspeed").evidence() if s.arg("deepspeed") is not None else s.deepspeed.values[0].evidence()
+        if (e.source, e.text) not in {(x.source, x.text) for x in run_ev} and len(run_ev) < 3:
+            run_ev.append(e)
     lines = [f"deepspeed {v} fails {c.requirement}{' (mandatory)' if c.mandatory else ''}" for c, v in bad]
     evidence = run_ev + [ev("probe: python", f"llamafactory {llamafactory.version}; deepspeed {version or 'not installed'}")]
     if disabled:

@@ -239,3 +239,40 @@ def test_directory_mode_names_every_file_it_leaves_out_and_keeps_broken_known_ki
     # and the compose checks do not pass as if there were no compose file
     ctr = scan([tmp_path], "RD-CTR-003", "rx7900xtx")
     assert [f.status.value for f in ctr] == ["skip"] and "could not be read" in ctr[0].title
+
+
+# ------------------------------------------------------------------ two launches in one script (issue 29 item 3)
+
+def test_two_launches_in_one_script_are_judged_separately_and_named_by_line(tmp_path):
+    (tmp_path / "train.sh").write_text(
+        "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1\ncd /work\n\n\n\n"
+        "torchrun --nproc_per_node 2 train.py --model_name_or_path Qwen/Qwen2.5-7B-Instruct --fp16 True "
+        "--deepspeed ds.json --tf32 True\n"
+        "llamafactory-cli train lf.yaml\n")
+    (tmp_path / "lf.yaml").write_text("model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nstage: sft\n"
+                                      "finetuning_type: lora\nbf16: true\ndeepspeed: ds.json\n")
+    (tmp_path / "ds.json").write_text('{"train_batch_size": "auto", "bf16": {"enabled": "auto"}, '
+                                      '"fp16": {"enabled": "auto"}, "zero_optimization": {"stage": 2}}\n')
+    script = str(tmp_path / "train.sh")
+    by_code = {}
+    for code in ("RD-PREC-010", "RD-PREC-012", "RD-PREC-013", "RD-CFG-003", "RD-PIN-003"):
+        by_code[code] = scan([tmp_path], code, "mi50x2-xeon")
+    # each launch is its own run, named by its line; no finding repeats word for word
+    assert {f.subject for f in by_code["RD-PREC-010"]} == {f"{script}:7", f"{script}:8"}
+    for fs in by_code.values():
+        keys = [(f.status, f.title, f.subject) for f in fs]
+        assert len(keys) == len(set(keys))
+        for f in fs:
+            srcs = [(e.source, e.text) for e in f.evidence]
+            assert len(srcs) == len(set(srcs))  # no evidence line twice
+    # the torchrun run (a custom script given --deepspeed) is not judged on TrainingArguments defaults,
+    # and LLaMA-Factory's pin applies to the llamafactory-cli run only
+    assert all(f.status.value == "pass" for f in by_code["RD-CFG-003"])
+    pin = flagged(by_code["RD-PIN-003"])
+    assert len(pin) == 1 and pin[0].evidence[0].source.endswith("lf.yaml:5")
+    # no file gets two different fixes from RD-PREC-010
+    fixed = {}
+    for f in flagged(by_code["RD-PREC-010"]):
+        for path in (f.fix.params or {}).get("files", []):
+            fixed.setdefault(path, set()).add(f.fix.title)
+    assert all(len(titles) == 1 for titles in fixed.values())

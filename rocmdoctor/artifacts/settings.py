@@ -179,6 +179,13 @@ class Setup:
     kinds: dict[str, str] = field(default_factory=dict)  # path -> artifact kind, for every file of the run
     syntax: dict[str, str] = field(default_factory=dict)  # path -> "cli" | "yaml" | "json" | "deepspeed"
     framework: str | None = None  # "llamafactory" when the run is LLaMA-Factory's (its pins apply), else None
+    line: int | None = None  # the launch command's line, when a script launches the run
+
+    @property
+    def label(self) -> str:
+        """How findings name the run: the launch's file:line (two launches in one script are two
+        runs), else the file that defines it."""
+        return f"{self.path}:{self.line}" if self.line else self.path
 
     def arg(self, name: str) -> Value | None:
         """The effective value of a training argument (the last one set)."""

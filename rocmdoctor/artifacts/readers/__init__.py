@@ -290,7 +290,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
             lf_run = c.get("launcher") == "llamafactory-cli" or (yaml_art is not None and yaml_art.kind == cf.LLAMAFACTORY) \
                 or bool(_LF_SCRIPT.search(str(c.get("script") or "")))
             setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art],
-                                 "llamafactory" if lf_run else None))
+                                 "llamafactory" if lf_run else None, c.get("line")))
     for a in arts:
         if a.kind in (cf.LLAMAFACTORY, cf.HF) and a.path not in used:
             ds = _lookup(seen, a.refs.get("deepspeed"), a.path)
@@ -319,8 +319,8 @@ def syntax(art: Artifact) -> str:
 _LF_SCRIPT = re.compile(r"(?i)llama[-_]?factory|(?:^|/)train_bash\.py$")
 
 
-def _setup(path, args, ds, launcher, arts, framework=None) -> Setup:
-    s = Setup(path, args, ds, launcher, framework=framework)
+def _setup(path, args, ds, launcher, arts, framework=None, line=None) -> Setup:
+    s = Setup(path, args, ds, launcher, framework=framework, line=line)
     for a in [x for x in arts if x is not None] + ([ds] if ds is not None else []):
         s.kinds[a.path] = a.kind
         s.syntax[a.path] = syntax(a)
