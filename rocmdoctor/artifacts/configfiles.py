@@ -232,6 +232,33 @@ def detect(data: dict[str, Any]) -> str | None:
 _DEEP_FLOW = re.compile(r"(?:[\[{][ \t\r\n]*){%d}" % (MAX_DEPTH + 1))
 
 
+def parse_yaml_node(text: str, path: str = "config"):
+    """(data, root node) of a YAML document in one pass: the node keeps each key's line
+    (``node.start_mark``), which compose evidence cites. Same bounds and errors as parse_yaml."""
+    if _DEEP_FLOW.search(text):
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config")
+    if len(text) > MAX_YAML_BYTES:
+        raise ConfigError(f"{path}: {len(text) // 1024} KiB of YAML; larger than any training config "
+                          f"({MAX_YAML_BYTES // 1024} KiB at most)")
+    import yaml  # type: ignore
+
+    loader = _yaml_loader(yaml)(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: invalid YAML: {(str(exc).splitlines() or [type(exc).__name__])[0]}") from None
+    except ValueError as exc:
+        raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
+    return _checked(data, path), node
+
+
 def parse_yaml(text: str, path: str = "config") -> Any:
     # PyYAML's pure-Python parser takes seconds to reach its RecursionError on 50 kB of "[[[["
     # (found by the fuzz harness): refuse flow nesting deeper than any config has, first.

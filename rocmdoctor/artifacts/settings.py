@@ -230,8 +230,21 @@ class Settings:
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) of files a directory held
 
     def values(self, kind: str | None = None, name: str | None = None) -> list[Value]:
-        return [v for a in self.artifacts for v in a.values
-                if (kind is None or v.kind == kind) and (name is None or v.name == name)]
+        # Every check asks for a few kinds; an index (rebuilt when values are added) keeps the
+        # 30-odd config rules from each walking every value of 50 files.
+        size = sum(len(a.values) for a in self.artifacts)
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != size:
+            by: dict = {}
+            for a in self.artifacts:
+                for v in a.values:
+                    by.setdefault((v.kind, v.name), []).append(v)
+                    by.setdefault((v.kind, None), []).append(v)
+            index = (size, by)
+            self.__dict__["_index"] = index
+        if kind is None:
+            return [v for a in self.artifacts for v in a.values if name is None or v.name == name]
+        return list(index[1].get((kind, name), ()))
 
     def get(self, kind: str, name: str) -> Value | None:
         vs = self.values(kind, name)

@@ -16,18 +16,12 @@ KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileg
         "ulimits", "cap_add", "security_opt", "user", "build")
 
 
-def _marks(text: str) -> dict[tuple, int]:
+def _marks(root) -> dict[tuple, int]:
     """1-based line of every key and list item under ``services:``, from the YAML parser's own
     node marks (a regex over the text cites the wrong line when a key repeats, e.g. shm_size
     under build.args and under the service)."""
     import yaml  # type: ignore
 
-    from .. import configfiles as cf
-
-    try:
-        root = yaml.compose(text, Loader=cf._yaml_loader(yaml))
-    except (yaml.YAMLError, ValueError, RecursionError):
-        return {}
     out: dict[tuple, int] = {}
 
     def walk(node, path: tuple, depth: int) -> None:
@@ -66,8 +60,9 @@ def read(path: str, text: str) -> Artifact:
 
     try:
         # configfiles' YAML reading: size and nesting bounded, aliases expanded at most
-        # MAX_VALUES times (a 320 kB compose file took 2 s in safe_load; fuzz).
-        doc = cf.parse(text, path)
+        # MAX_VALUES times (a 320 kB compose file took 2 s in safe_load; fuzz). One parse gives
+        # the data and the node tree whose marks place each value.
+        doc, root = cf.parse_yaml_node(text, path)
     except cf.ConfigError as exc:
         art.error = str(exc)
         return art
@@ -75,7 +70,7 @@ def read(path: str, text: str) -> Artifact:
     if not isinstance(services, dict):
         art.error = f"{path}: no services: mapping; not a compose file"
         return art
-    marks = _marks(text)
+    marks = _marks(root)
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
