@@ -276,3 +276,30 @@ def test_two_launches_in_one_script_are_judged_separately_and_named_by_line(tmp_
         for path in (f.fix.params or {}).get("files", []):
             fixed.setdefault(path, set()).add(f.fix.title)
     assert all(len(titles) == 1 for titles in fixed.values())
+
+
+# ------------------------------------------------------------------ edits of a requirements file before pip reads it
+
+@pytest.mark.parametrize("run, flagged_torch", [
+    ("RUN pip install -r requirements.txt", True),
+    ("RUN sed -i '/^torch/d' requirements.txt && pip install -r requirements.txt", False),
+    ("RUN grep -vE '^(torch|torchvision)' requirements.txt > req_no_torch.txt && pip install -r req_no_torch.txt",
+     False),
+])
+def test_requirements_edited_by_the_build_are_judged_as_pip_reads_them(tmp_path, run, flagged_torch):
+    (tmp_path / "requirements.txt").write_text("torch\ntransformers\n")
+    (tmp_path / "Dockerfile").write_text(f"FROM ubuntu:22.04\nCOPY requirements.txt .\n{run}\n")
+    fs = flagged(scan([tmp_path / "Dockerfile"], "RD-IMG-002", "rx7900xtx"))
+    assert any("torch" in f.title for f in fs) == flagged_torch
+
+
+def test_a_requirements_file_the_build_removes_is_not_read():
+    from rocmdoctor.artifacts.readers import _as_edited
+    from rocmdoctor.artifacts.settings import BUILD, Artifact
+
+    art = Artifact("Dockerfile", "dockerfile", "")
+    rm = art.add(BUILD, "req_edit", {"file": "requirements.txt", "removed": True, "out": None}, 3)
+    grep = art.add(BUILD, "req_edit", {"file": "requirements.txt", "delete": "^torch", "out": "r2.txt"}, 2)
+    assert _as_edited("requirements.txt", [rm]) == (None, None)
+    assert _as_edited("r2.txt", [grep]) == ("requirements.txt", "(?:^torch)")
+    assert _as_edited("other.txt", [grep, rm]) == ("other.txt", None)

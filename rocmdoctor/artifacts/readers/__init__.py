@@ -247,14 +247,47 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
+        edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
                 opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("r", "requirement")}
                 for ref in list((v.value.get("options") or {}).get("r", [])) + \
                         list((v.value.get("options") or {}).get("requirement", [])):
-                    b = target_of(str(ref), a)
+                    ref, delete = _as_edited(str(ref), [e for e in edits if (e.origin.line or 0) <= (v.origin.line or 0)])
+                    if ref is None:
+                        continue  # the build removed it before pip ran
+                    b = target_of(ref, a)
                     if b is not None:
+                        if delete:
+                            _drop_lines(b, delete)
                         visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0)
+
+
+def _as_edited(ref: str, edits: list) -> tuple[str | None, str | None]:
+    """The requirements file a `pip install -r REF` really reads after the RUN commands before it:
+    (the source file, a regex of the lines they deleted), or (None, None) if they removed it."""
+    name, delete = os.path.basename(ref), []
+    for e in reversed(edits):  # the last edit that produced this name first
+        val = e.value
+        if val.get("out") and os.path.basename(str(val["out"])) == name:
+            delete.append(str(val["delete"]))
+            ref, name = str(val["file"]), os.path.basename(str(val["file"]))
+        elif os.path.basename(str(val.get("file"))) == name:
+            if val.get("removed"):
+                return None, None
+            delete.append(str(val["delete"]))
+    return ref, "|".join(f"(?:{d})" for d in delete) or None
+
+
+def _drop_lines(b: Artifact, pattern: str) -> None:
+    """Leave out the requirement lines the build deletes before pip reads the file."""
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return
+    text = b.text.splitlines()
+    b.values = [v for v in b.values if not (v.kind == "build" and v.name == "pip" and v.origin.line
+                                            and v.origin.line <= len(text) and rx.search(text[v.origin.line - 1]))]
 
 
 def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact | None:

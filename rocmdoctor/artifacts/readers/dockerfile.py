@@ -291,6 +291,10 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             if eq:
                 art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
         return
+    edit = _requirements_edit(head, words)
+    if edit is not None:  # sed -i '/torch/d' requirements.txt, grep -v torch r.txt > s.txt, rm r.txt
+        art.add(BUILD, "req_edit", edit, _find(lines, first, last, rf"\b{re.escape(words[0])}\b"))
+        return
     if head in ("pip", "pip3") and words[1:3] in (["config", "set"], ["config", "unset"]) and len(words) >= 4:
         # `pip config set global.extra-index-url URL`: every later pip install in the image reads it
         key = words[3].split(".", 1)[-1]
@@ -320,6 +324,37 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             art.add(BUILD, "group", names[-1], _find(lines, first, last, r"\b(?:groupadd|addgroup)\b"))
     elif head in ("usermod", "useradd", "adduser") and any(w in ("-G", "-aG", "--groups") for w in words):
         art.add(BUILD, "user_groups", " ".join(words[1:]), _find(lines, first, last, head))
+
+
+_SED_DELETE = re.compile(r"^/(.+)/d$")
+_SED_BLANK = re.compile(r"^s(.)(.+?)\1\1g?$")  # s/PATTERN// : the line's text is removed
+
+
+def _requirements_edit(head: str, words: list[str]) -> dict | None:
+    """What a RUN command does to a requirements file before pip reads it: lines it deletes
+    (``sed -i '/RE/d' F``, ``sed -i 's/RE//' F``, ``grep -v RE F > OUT``) or the file removed
+    (``rm F``). The pip install that reads F (or OUT) then installs what is left."""
+    def reqfile(w: str) -> bool:
+        return w.endswith((".txt", ".in")) and not w.startswith("-")
+
+    args = [w for w in words[1:] if not w.startswith("-")]
+    if head == "sed" and any(w == "-i" or w.startswith("-i") for w in words[1:]):
+        scripts = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-e"] or args[:1]
+        files = [w for w in args if reqfile(w) and w not in scripts]
+        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in scripts) if m] + \
+               [m.group(2) for m in (_SED_BLANK.match(x) for x in scripts) if m]
+        if files and pats:
+            return {"file": files[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": None}
+    if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and ">" in words:
+        out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
+        before = [w for w in words[1:words.index(">")] if not w.startswith("-")]
+        if len(before) >= 2 and reqfile(before[-1]) and out:
+            return {"file": before[-1], "delete": before[0], "out": out}
+    if head == "rm":
+        files = [w for w in args if reqfile(w)]
+        if files:
+            return {"file": files[-1], "removed": True, "out": None}
+    return None
 
 
 def _find(lines: list[str], first: int, last: int, pattern: str) -> int:
