@@ -338,10 +338,14 @@ def config_zero(setups, settings, gpus=None, env=None, training_gpus=None, mem_t
     many = len(setups) > 1
     out = []
     for s in setups:
-        subject = s.path if many else None
+        subject = s.label if many else None  # a launch's file:line: two launches in one script are two runs
         found = []
         if s.deepspeed is not None:
-            found = cl.zero_vs_hardware(s.deepspeed.data, hw, None, s.deepspeed.path)
+            # without a config.json, a full fine-tune's size from its model name bounds the training states
+            from rocmdoctor.artifacts.trainargs import params_from_name
+
+            params = params_from_name(s) if settings.model_for(s) is None else None
+            found = cl.zero_vs_hardware(s.deepspeed.data, hw, params, s.deepspeed.path)
             # the generic "suits" pass is replaced by the estimate when there is one
         fit = _memory_fit(s, settings, amd, vram, env, mem_total)
         if fit is not None:

@@ -303,3 +303,20 @@ def test_a_requirements_file_the_build_removes_is_not_read():
     assert _as_edited("requirements.txt", [rm]) == (None, None)
     assert _as_edited("r2.txt", [grep]) == ("requirements.txt", "(?:^torch)")
     assert _as_edited("other.txt", [grep, rm]) == ("other.txt", None)
+
+
+def test_full_fine_tune_size_from_the_model_name_bounds_zero_without_a_config(tmp_path):
+    ds = write(tmp_path, "ds_z3.json", '{"train_batch_size": "auto", "zero_optimization": {"stage": 3}}\n')
+    lf = write(tmp_path, "full.yaml", f"model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\n"
+                                     f"finetuning_type: full\nfp16: true\ndeepspeed: {ds}\n")
+    fs = flagged(scan([lf], "RD-DS-006", "mi50x2-xeon"))  # 8B: 16 B/param over 2 x 32 GB does not fit
+    assert fs and "do not fit" in fs[0].title and "8.0B params" in " ".join(e.text for e in fs[0].evidence)
+    lora = write(tmp_path, "lora.yaml", f"model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\n"
+                                       f"finetuning_type: lora\nfp16: true\ndeepspeed: {ds}\n")
+    assert flagged(scan([lora], "RD-DS-006", "mi50x2-xeon")) == []
+    from rocmdoctor.artifacts import trainargs as ta
+    from rocmdoctor.artifacts.readers import read_all
+
+    for name, want in (("Qwen/Qwen1.5-1.8B", 1.8e9), ("mistralai/Mixtral-8x7B-v0.1", None), ("gpt2", None)):
+        p = write(tmp_path, "m.yaml", f"model_name_or_path: {name}\nstage: sft\nfinetuning_type: full\n")
+        assert ta.params_from_name(read_all([p]).setups[0]) == want

@@ -11,6 +11,7 @@ values"). So a change of dtype must name every file that sets one, never only th
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from . import configfiles as cf
@@ -352,3 +353,23 @@ def dtype_edits(setup: Setup, dt: str) -> list[dict]:
             ops.append({"op": "remove", "key": "pure_bf16"})
         out.append({"path": path, "syntax": syntax, "ops": ops})
     return out
+
+
+_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[bB](?![A-Za-z0-9])")
+
+
+def params_from_name(setup: Setup) -> float | None:
+    """Parameters of a full fine-tune's model from the size in its name (Meta-Llama-3-8B-Instruct:
+    8e9), for the ZeRO bound when no config.json is at hand. None for LoRA runs, for names without
+    one size, and for mixture-of-experts names (8x7B is not 56B)."""
+    ft = setup.arg("finetuning_type")
+    lora = setup.arg("use_lora")
+    full = (ft is not None and str(ft.value).lower() == "full") or (lora is not None and truthy(lora.value) is False)
+    name = setup.arg("model_name_or_path")
+    if not full or name is None:
+        return None
+    base = str(name.value).rstrip("/").rsplit("/", 1)[-1]
+    if re.search(r"\d+x\d", base, re.I):
+        return None
+    sizes = {float(m.group(1)) for m in _SIZE.finditer(base.replace("_", "-"))}
+    return sizes.pop() * 1e9 if len(sizes) == 1 else None
