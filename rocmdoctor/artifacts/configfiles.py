@@ -242,8 +242,9 @@ def parse_yaml_node(text: str, path: str = "config"):
                           f"({MAX_YAML_BYTES // 1024} KiB at most)")
     import yaml  # type: ignore
 
-    loader = _yaml_loader(yaml)(text)
+    loader = None
     try:
+        loader = _yaml_loader(yaml)(text)  # the reader refuses control characters already here
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else {}
     except yaml.YAMLError as exc:
@@ -253,7 +254,8 @@ def parse_yaml_node(text: str, path: str = "config"):
     except RecursionError:
         raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
     return _checked(data, path), node
