@@ -320,3 +320,14 @@ def test_full_fine_tune_size_from_the_model_name_bounds_zero_without_a_config(tm
     for name, want in (("Qwen/Qwen1.5-1.8B", 1.8e9), ("mistralai/Mixtral-8x7B-v0.1", None), ("gpt2", None)):
         p = write(tmp_path, "m.yaml", f"model_name_or_path: {name}\nstage: sft\nfinetuning_type: full\n")
         assert ta.params_from_name(read_all([p]).setups[0]) == want
+
+
+@pytest.mark.parametrize("image, bad", [
+    ("rocm/dev-ubuntu-22.04:5.6.1", True),          # AMD's base images tag by the release: 5.6 vs the host's 6.2
+    ("rocm/dev-ubuntu-22.04:6.4-complete", False),  # two releases away: inside the window
+    ("rocm/pytorch:rocm6.2.4_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("lmsysorg/sglang:v0.5.5.post2-rocm700-mi30x", True),  # compact rocm700 = 7.0
+])
+def test_rocm_release_of_every_rocm_image_tag_against_the_host(tmp_path, image, bad):
+    path = write(tmp_path, "Dockerfile", "ARG V=22.04\nFROM " + image.replace("22.04", "${V}", 1) + "\nRUN true\n")
+    assert bool(flagged(scan([path], "RD-IMG-003", "rx7900xtx"))) == bad

@@ -104,12 +104,27 @@ DOCKER_DEFAULT_SHM = 64 << 20
 _ROCM_TAG = re.compile(r"rocm[-_]?(\d+)\.(\d+)(?:\.(\d+))?", re.I)
 
 
+_VERSION_TAG = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:[-_.]|$)")
+_COMPACT_ROCM = re.compile(r"rocm(\d)(\d)(\d)(?!\d)", re.I)  # rocm700 -> 7.0.0 (sglang, vllm tags)
+
+
 def image_rocm(image: str) -> tuple[int, ...] | None:
-    """The ROCm release an image tag names (rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1))."""
-    m = _ROCM_TAG.search(image.split("/", 1)[-1])
-    if not m:
-        return None
-    return tuple(int(x) for x in m.groups() if x is not None)
+    """The ROCm release an image tag names: rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1);
+    AMD's base images tag by the release itself: rocm/dev-ubuntu-22.04:5.6.1 -> (5, 6, 1),
+    rocm/dev-ubuntu-22.04:6.4-complete -> (6, 4); a compact rocm700 -> (7, 0, 0)."""
+    tail = image.split("/", 1)[-1]
+    m = _ROCM_TAG.search(tail)
+    if m:
+        return tuple(int(x) for x in m.groups() if x is not None)
+    name = image.lower()
+    if name.startswith("docker.io/"):
+        name = name[len("docker.io/"):]
+    if name.startswith("rocm/") and ":" in name:
+        m = _VERSION_TAG.match(name.rsplit(":", 1)[1])
+        if m:
+            return tuple(int(x) for x in m.groups() if x is not None)
+    m = _COMPACT_ROCM.search(tail)
+    return tuple(int(x) for x in m.groups()) if m else None
 
 
 def floating_tag(image: str) -> bool:
