@@ -87,8 +87,15 @@ def _torch_there(settings, v) -> str | None:
     if dockerfile:
         froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
         m = _IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
-        return m.group(1) if m and "rocm" in str(froms[-1].value).lower() else None
+        if m and "rocm" in str(froms[-1].value).lower():
+            return m.group(1)
+        base = str(froms[-1].value).lower().split("@")[0] if froms else ""
+        if base.startswith(("rocm/pytorch", "docker.io/rocm/pytorch")):
+            return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
+
+
+ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 
 
 def _keeps(req: str, have: str | None) -> bool:
@@ -96,6 +103,9 @@ def _keeps(req: str, have: str | None) -> bool:
     the specifier: "Requirement already satisfied")."""
     if not have:
         return False
+    if have == ROCM_TORCH_UNKNOWN:
+        req_s = req.strip().strip("'\"")
+        return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
@@ -194,7 +204,8 @@ def pip_cuda_packages(settings, gpus=None):
                         else "add --no-build-isolation and -c <constraints> pinning the installed torch "
                              "(pip freeze | grep ^torch= > constraints.txt)")
             why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
-                                    "so pip replaces it." if have and rule.package == "torch" else "")
+                                    "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
+                                    and rule.package == "torch" else "")
             out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                           else f"{what} may replace the ROCm torch or build for CUDA",
                           why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],

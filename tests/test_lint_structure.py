@@ -331,3 +331,14 @@ def test_full_fine_tune_size_from_the_model_name_bounds_zero_without_a_config(tm
 def test_rocm_release_of_every_rocm_image_tag_against_the_host(tmp_path, image, bad):
     path = write(tmp_path, "Dockerfile", "ARG V=22.04\nFROM " + image.replace("22.04", "${V}", 1) + "\nRUN true\n")
     assert bool(flagged(scan([path], "RD-IMG-003", "rx7900xtx"))) == bad
+
+
+@pytest.mark.parametrize("base, bad", [
+    ("rocm/pytorch:latest", False),  # AMD's PyTorch image: its torch is ROCm whatever the tag; deepspeed keeps it
+    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("ubuntu:22.04", True),          # no torch yet: deepspeed's torch comes from PyPI (a CUDA build)
+])
+def test_pip_install_deepspeed_over_an_images_rocm_torch_is_no_warning(tmp_path, base, bad):
+    path = write(tmp_path, "Dockerfile", f"FROM {base}\nRUN pip install deepspeed\n")
+    fs = [f for f in flagged(scan([path], "RD-IMG-002", "rx7900xtx")) if "deepspeed" in f.title]
+    assert bool(fs) == bad
