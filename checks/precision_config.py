@@ -213,3 +213,40 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
                         fix=_edits_plan("Remove tf32", {v.origin.path: change}, edits=[{
                             "path": v.origin.path, "syntax": syntax, "ops": [{"op": "set", "key": "tf32", "value": False}]}])))
     return merged(out)
+
+
+# bitsandbytes' ROCm wheels are built for these targets (its CI build script; gfx950 from ROCm 7,
+# RDNA3.5/RDNA4 from ROCm 6.4): quantized training elsewhere finds no kernels.
+BNB_ROCM_BUILD = "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/main/.github/scripts/build-rocm.sh"
+BNB_ROCM_TARGETS = ("gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101", "gfx1150", "gfx1151", "gfx1200", "gfx1201")
+_BNB_ARGS = ("quantization_bit", "load_in_8bit", "load_in_4bit")
+
+
+@check("RD-PREC-014", area=AREA, title="Training config: bitsandbytes quantization only on GPUs its ROCm build covers",
+       option="config", sources=[BNB_ROCM_BUILD, "https://huggingface.co/docs/bitsandbytes/main/en/installation"])
+def config_bnb_quantization(setups, gpus=None):
+    """LLaMA-Factory's quantization_bit (bitsandbytes unless quantization_method says otherwise) and
+    HF's load_in_8bit / load_in_4bit load the model through bitsandbytes, whose ROCm binaries carry
+    kernels for BNB_ROCM_TARGETS only."""
+    amd = [g for g in gpus or [] if not g.integrated] or list(gpus or [])
+    out = []
+    for s, subject in _named(setups):
+        asked = next((s.arg(n) for n in _BNB_ARGS if s.arg(n) is not None
+                      and str(s.arg(n).value).lower() not in ("", "none", "null", "false", "0")), None)
+        method = s.arg("quantization_method")
+        if asked is None or (method is not None and str(method.value).lower() not in ("bitsandbytes", "bnb")):
+            out.append(ok(f"{s.label}: no bitsandbytes quantization", subject=subject))
+            continue
+        missing = sorted({g.gfx for g in amd if g.gfx and g.gfx not in BNB_ROCM_TARGETS})
+        if not amd or not missing:
+            out.append(ok(f"{s.label}: {asked.name}={asked.value} on GPUs bitsandbytes' ROCm build covers",
+                          evidence=[asked.evidence()], subject=subject))
+            continue
+        out.append(warn(f"{asked.name}={asked.value} loads the model through bitsandbytes, which has no "
+                        f"{', '.join(missing)} kernels",
+                        f"bitsandbytes' ROCm binaries are built for {', '.join(BNB_ROCM_TARGETS)}; on "
+                        f"{', '.join(missing)} 8-bit/4-bit layers fail ('no kernel image' or a fallback to the "
+                        "CPU library). Train in 16-bit with LoRA, or build bitsandbytes from source with "
+                        f"-DBNB_ROCM_ARCH={';'.join(missing)} where its kernels support that target.",
+                        evidence=[asked.evidence()], subject=subject))
+    return merged(out) or ok("no training run in the files")

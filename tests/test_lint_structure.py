@@ -342,3 +342,17 @@ def test_pip_install_deepspeed_over_an_images_rocm_torch_is_no_warning(tmp_path,
     path = write(tmp_path, "Dockerfile", f"FROM {base}\nRUN pip install deepspeed\n")
     fs = [f for f in flagged(scan([path], "RD-IMG-002", "rx7900xtx")) if "deepspeed" in f.title]
     assert bool(fs) == bad
+
+
+@pytest.mark.parametrize("example, args, bad", [
+    ("mi50x2-xeon", "--quantization_bit 8", True),    # no gfx906 kernels in bitsandbytes' ROCm build
+    ("mi300x8", "--quantization_bit 4", False),       # gfx942 is a target
+    ("mi50x2-xeon", "--quantization_bit 4 --quantization_method gptq", False),  # not bitsandbytes
+    ("mi50x2-xeon", "--lora_r 8", False),
+])
+def test_bitsandbytes_quantization_only_on_gpus_its_rocm_build_covers(tmp_path, example, args, bad):
+    path = write(tmp_path, "run.sh", f"python train.py --model_name_or_path m {args} --fp16\n")
+    fs = flagged(scan([path], "RD-PREC-014", example))
+    assert bool(fs) == bad
+    if bad:
+        assert "gfx906" in fs[0].title and fs[0].evidence[0].source == f"{path}:1"
