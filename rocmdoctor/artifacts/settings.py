@@ -178,6 +178,14 @@ class Setup:
     launcher: list[Value] = field(default_factory=list)
     kinds: dict[str, str] = field(default_factory=dict)  # path -> artifact kind, for every file of the run
     syntax: dict[str, str] = field(default_factory=dict)  # path -> "cli" | "yaml" | "json" | "deepspeed"
+    framework: str | None = None  # "llamafactory" when the run is LLaMA-Factory's (its pins apply), else None
+    line: int | None = None  # the launch command's line, when a script launches the run
+
+    @property
+    def label(self) -> str:
+        """How findings name the run: the launch's file:line (two launches in one script are two
+        runs), else the file that defines it."""
+        return f"{self.path}:{self.line}" if self.line else self.path
 
     def arg(self, name: str) -> Value | None:
         """The effective value of a training argument (the last one set)."""
@@ -219,10 +227,24 @@ class Settings:
     artifacts: list[Artifact] = field(default_factory=list)
     live_env: dict[str, str] | None = None
     setups: list[Setup] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) of files a directory held
 
     def values(self, kind: str | None = None, name: str | None = None) -> list[Value]:
-        return [v for a in self.artifacts for v in a.values
-                if (kind is None or v.kind == kind) and (name is None or v.name == name)]
+        # Every check asks for a few kinds; an index (rebuilt when values are added) keeps the
+        # 30-odd config rules from each walking every value of 50 files.
+        size = sum(len(a.values) for a in self.artifacts)
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != size:
+            by: dict = {}
+            for a in self.artifacts:
+                for v in a.values:
+                    by.setdefault((v.kind, v.name), []).append(v)
+                    by.setdefault((v.kind, None), []).append(v)
+            index = (size, by)
+            self.__dict__["_index"] = index
+        if kind is None:
+            return [v for a in self.artifacts for v in a.values if name is None or v.name == name]
+        return list(index[1].get((kind, name), ()))
 
     def get(self, kind: str, name: str) -> Value | None:
         vs = self.values(kind, name)

@@ -276,13 +276,6 @@ def _yaml(value):
     _load_config_bytes(data, "train.yaml", example)
 
 
-@target("config.mini_yaml", lambda: texts(seed_files("llamafactory_*.yaml") + YAML_GRAMMAR), allowed=(cf.ConfigError,))
-def _mini_yaml(text):
-    """The reader used when PyYAML is absent."""
-    data = cf._mini_yaml(text, "t.yaml")
-    cf._checked(data, "t.yaml")
-
-
 SHELL_GRAMMAR = [
     "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:8\nexport HSA_OVERRIDE_GFX_VERSION=9.0.6\n"
     "srun torchrun --nproc_per_node 8 train.py --bf16 --deepspeed ds.json\n",
