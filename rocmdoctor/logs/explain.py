@@ -73,6 +73,7 @@ class Diagnosis:
     facts: list[str] = field(default_factory=list)  # machine facts that bear on it
     follows: str | None = None  # id of the earlier diagnosis this one is a consequence of
     order: tuple = ()
+    structural: bool = False  # from the log's shape (structure.py), not a catalog signature
 
     @property
     def signature(self) -> Signature:
@@ -91,6 +92,7 @@ class Diagnosis:
             "evidence": [_line_dict(m.line, quote, m.fields, m.block) for m in evidence_matches(occ)],
             "gpus": self.gpus, "facts": self.facts,
             "causes": [c.to_dict() for c in self.causes], "fix": s.fix, "sources": list(s.sources),
+            "from": "structure" if self.structural else "signature",
         }
 
 
@@ -357,7 +359,11 @@ def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
 
 
 def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = None,
-            stall: dict | None = None) -> Explanation:
+            stall: dict | None = None, shape_lines: list[tuple[str, list[str]]] | None = None) -> Explanation:
+    """Diagnoses from the catalog's matches; when none is a failure that precedes its
+    consequences, the log's shape (tracebacks, NCCL error classes, kernel IP blocks, output
+    that stops: rocmdoctor/logs/structure.py) answers at the level it knows. ``shape_lines``:
+    (name, lines) windows to read the shape from; by default the tails of the input files."""
     occs = list(result.occurrences.values())
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order = {f: i for i, f in enumerate(result.files)}
@@ -371,6 +377,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         if o.signature.id in ARCH_SIGNATURES:
             d.facts = arch_facts(machine)
         diagnoses.append(d)
+    if not any(d.is_problem and d.signature.tier < CONSEQUENCE for d in diagnoses):
+        diagnoses += _from_shape(result, machine, inputs or [], file_order, shape_lines)
     diagnoses.sort(key=lambda d: d.order)
     for d in diagnoses:
         if d.signature.tier == CONSEQUENCE:
@@ -381,6 +389,37 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if machine.error:
         notes.append(f"machine facts unavailable: {machine.error}")
     return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall)
+
+
+def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_order: dict,
+                shape_lines: list[tuple[str, list[str]]] | None) -> list[Diagnosis]:
+    """Diagnoses from the log's structure (reasoning.py), judged like the catalog's."""
+    from .logscan.matcher import Match
+    from .reasoning import reason
+    from .structure import analyze, windows
+
+    found: dict[str, tuple] = {}
+    wins = shape_lines if shape_lines is not None else windows(inputs)
+    for name, lines in wins:
+        first = max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
+        unexplained = [u for u in result.unexplained if u.file in (None, name)]
+        for sig, line, fields in reason(analyze(lines, name, first), unexplained):
+            found.setdefault(sig.id, (sig, line, fields))
+    if not found and result.unexplained:
+        for sig, line, fields in reason(analyze([]), result.unexplained):
+            found.setdefault(sig.id, (sig, line, fields))
+    sigs = [sig for sig, _, _ in found.values()]
+    machine.run_checks(c.check for s in sigs for c in s.causes if c.check)
+    out = []
+    for sig, line, fields in found.values():
+        occ = Occurrence(sig)
+        occ.add(Match(sig, line, dict(fields)))
+        verdicts = [machine.verdict(c) for c in sig.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        facts = [f"{k.replace('_', ' ')}: {v}" for k, v in fields.items()]
+        out.append(Diagnosis(occ, [v for _, v in ranked], facts=facts,
+                             order=(sig.tier, file_order.get(line.file, 0), line.number), structural=True))
+    return out
 
 
 _MARK = {CONFIRMED: ("✗", "bold red"), LIKELY: ("!", "yellow"), UNKNOWN: ("?", ""), NOT_CHECKED: ("?", "dim"),
