@@ -102,9 +102,6 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _MSG_RULES:
         if rx.search(tb.message or ""):
             return rule
-    if any((f.package or "").startswith("deepspeed") for f in tb.frames) and (
-            tb.truncated or last in ("AssertionError", "RuntimeError", "TypeError", "CalledProcessError")):
-        return "tb-deepspeed-op-build"
     return None
 
 
@@ -123,12 +120,13 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
         if rule_id and line is not None and rule_id not in out:
             out[rule_id] = (rules.by_id(rule_id), line, {k: str(v) for k, v in fields.items() if v})
 
-    for tb in reversed(shape.tracebacks):  # the last traceback is the one that ended the run
+    for tb in reversed(shape.tracebacks):  # the last traceback that says something ended the run
         rule = traceback_rule(tb)
         if rule:
             pkgs = ", ".join(dict.fromkeys(p.split("/")[0] for p in tb.packages()))
             add(rule, tb.evidence, exception=tb.exc_type or "(traceback cut off)", message=tb.message[:200],
                 packages=pkgs)
+            break
     for e in shape.nccl:
         add(_NCCL_RULES.get(e.cls, "tb-distributed"), e.line, nccl_class=e.cls, last_error=e.last_error)
     if shape.stop is not None:
@@ -137,8 +135,10 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     for k in shape.kernel:
         add("kernel-ip-error", k.line, ip_block=k.block, severity="severe" if k.severe else "error")
         break
-    for ln in unexplained:
-        rule = line_rule(ln.text)
-        if rule:
-            add(rule, ln)
+    if not out:  # a line's words are the weakest evidence: only when the shape said nothing
+        for ln in unexplained:
+            rule = line_rule(ln.text)
+            if rule:
+                add(rule, ln)
+                break
     return list(out.values())

@@ -13,6 +13,7 @@ import os
 import re
 
 from ..base.records import dataclass, field
+from ..knowledge.signatures.benign import is_benign
 from .logscan.lines import MAX_LINE, LogLine, parse
 
 TAIL_BYTES = 256 * 1024  # of each file: where the traceback and the last progress line are
@@ -237,7 +238,7 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
                     prev_nccl = NcclError(cls, ln)
                     shape.nccl.append(prev_nccl)
                 continue
-        if _KERNEL.search(t) and _KERNEL_BAD.search(t):
+        if _KERNEL.search(t) and _KERNEL_BAD.search(t) and not is_benign(t):
             shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
         if t.startswith("frame #") and _CPP_FRAME.match(t):
             shape.cpp_frames.append(ln)

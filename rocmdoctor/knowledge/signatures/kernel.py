@@ -398,8 +398,9 @@ SIGNATURES: tuple[S, ...] = (
         id="amdgpu-firmware-load-failed", family="kernel", title="amdgpu could not load a firmware file",
         severity="error", tier=DRIVER,
         patterns=(
-            r"Direct firmware load for (?P<firmware>amdgpu/[\w.-]{1,64}) failed with error -(?P<errno>\d{1,6})",
-            r'Failed to load firmware \"(?P<firmware2>amdgpu/[\w.-]{1,64})\"',
+            # The trusted-application firmware (*_ta.bin) is optional: benign.py.
+            r"Direct firmware load for (?P<firmware>amdgpu/(?!\w{1,40}_ta\.bin)[\w.-]{1,64}) failed with error -(?P<errno>\d{1,6})",
+            r'Failed to load firmware \"(?P<firmware2>amdgpu/(?!\w{1,40}_ta\.bin)[\w.-]{1,64})\"',
         ),
         needles=(
             "firmware load for amdgpu/",

@@ -12,6 +12,7 @@ import re
 from typing import Iterable
 
 from ...knowledge.signatures import Signature, catalog
+from ...knowledge.signatures.benign import is_benign
 from ...base.records import dataclass, field
 from .lines import LogLine, parse
 
@@ -62,7 +63,7 @@ def looks_like_error(text: str) -> bool:
     # ("XError: ...") is the one that says what happened.
     if text.startswith(("    ", "\t")):
         return False
-    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text)
+    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text) and not is_benign(text)
 
 
 class Scanner:
