@@ -150,8 +150,9 @@ def test_prefilter_engines_agree():
 def test_match_lines_api_for_kernel_logs():
     with open(data("kernel_mes_ring_reset_dmesg_T.txt"), encoding="utf-8") as fh:
         ms = match_lines(fh.read().splitlines())
-    assert [m.id for m in ms] == ["amdgpu-devcoredump", "amdgpu-ring-timeout", "amdgpu-mes-failed", "amdgpu-gpu-reset",
-                                  "amdgpu-mes-failed"]
+    # The per-ring resets the driver tried before the full reset are their own events.
+    assert [m.id for m in ms] == ["amdgpu-devcoredump", "amdgpu-ring-timeout", "amdgpu-ring-reset", "amdgpu-mes-failed",
+                                  "amdgpu-ring-reset", "amdgpu-gpu-reset", "amdgpu-mes-failed"]
     ring = ms[1]
     assert ring.line.number == 5 and ring.device == "0000:03:00.0" and ring.signature.tier == 2
 

@@ -46,7 +46,7 @@ STALL = Signature(
 # whole. Lower case; matched against the lower-cased text. Kept few: each costs one pass.
 ANCHORS: tuple[str, ...] = (
     "error", "fail", "warn", "gpu", "nccl", "nan", ": inf", "=inf", "memory", "exception", "kill",
-    "overflow", "unable", "pci", "bitsandbytes", "core dumped",
+    "overflow", "unable", "pci", "bitsandbytes", "core dumped", "not found", "denied", "does not exist", "amd-vi",
 )
 
 

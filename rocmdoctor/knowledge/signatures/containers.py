@@ -37,4 +37,35 @@ SIGNATURES: tuple[S, ...] = (
             "docker: Error response from daemon: unknown or invalid runtime name: nvidia.",
         ),
     ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="docker-gpu-driver-unknown", family="containers", title="Docker has no device driver for this GPU request",
+        severity="fatal", tier=SETUP,
+        patterns=(r'could not select device driver "(?P<driver>(?!nvidia")[\w.-]{1,32})" with capabilities: \[\[gpu',),
+        needles=("could not select device driver",),
+        meaning=("The compose/run GPU request (deploy.resources...devices, --gpus) names a driver Docker does not "
+                 "have; AMD GPUs are passed as devices, not requested by capability."),
+        causes=(
+            C(text="NVIDIA-style GPU requests in the compose file or docker run on an AMD machine", check="RD-CTR-004"),
+            C(text="compose services do not pass /dev/kfd and /dev/dri", check="RD-CTR-003"),
+        ),
+        fix="Replace the GPU request with devices: [/dev/kfd, /dev/dri] and group_add for the render/video GIDs.",
+        sources=("https://github.com/facefusion/facefusion-docker/issues/29", "https://github.com/facefusion/facefusion-docker/pull/42"),
+        examples=('Error response from daemon: could not select device driver "rocm" with capabilities: [[gpu video]]',),
+        near_misses=('Error response from daemon: could not select device driver "nvidia" with capabilities: [[gpu]]',),
+    ),
+    S(
+        id="container-user-unknown", family="containers", title="The container user has no name or groups",
+        severity="warning", tier=SETUP,
+        patterns=(r"Failed to get user name to check for video group membership",),
+        needles=("failed to get user name",),
+        meaning="rocminfo runs as a UID the container's /etc/passwd does not know, so group membership cannot be checked.",
+        causes=(
+            C(text="in a container, the devices or groups are not passed in", check="RD-CTR-001"),
+            C(text="group_add names groups the image does not have (use the host's GIDs)", check="RD-CTR-006"),
+        ),
+        fix="Run with --group-add for the host's render and video GIDs (or a user the image defines).",
+        sources=("https://github.com/ROCm/ROCm/issues/1798",),
+        examples=("Failed to get user name to check for video group membership",),
+    ),
 )

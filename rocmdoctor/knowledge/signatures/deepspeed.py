@@ -134,4 +134,33 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/deepspeedai/DeepSpeed/issues/2080",),
         examples=("FileNotFoundError: [Errno 2] No such file or directory: '/opt/rocm/.info/version-dev'",),
     ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="deepspeed-hipify-kwarg", family="deepspeed", title="DeepSpeed's hipify call does not match this torch",
+        severity="fatal", tier=SETUP,
+        patterns=(r"hipify\(\) got an unexpected keyword argument '(?P<arg>\w{1,64})'",),
+        needles=("hipify() got an unexpected keyword",),
+        meaning="DeepSpeed's op builder calls torch's hipify with an argument this torch does not have: versions out of step.",
+        causes=(
+            C(text="prebuilt DeepSpeed ops or its build expect another torch", check="RD-DS-003"),
+            C(text="which ROCm torch build this is (vendor builds carry their own hipify)", check="RD-TORCH-003"),
+        ),
+        fix="Use a DeepSpeed release made for this torch version (or a torch that has the argument).",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1816",),
+        examples=("TypeError: hipify() got an unexpected keyword argument 'hipify_extra_files_only'",),
+    ),
+    S(
+        id="deepspeed-install-failed", family="deepspeed", title="DeepSpeed's install script failed",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Fail(?:ed)? to install deepspeed",),
+        needles=("to install deepspeed",),
+        meaning="install.sh stopped while building DeepSpeed; the traceback above names the op builder that failed.",
+        causes=(
+            C(text="DS_BUILD_OPS=1 switches on ops that cannot build on ROCm", check="RD-DS-005"),
+            C(text="DeepSpeed runs CUDA-only checks on the ROCm torch", check="RD-DS-004"),
+        ),
+        fix="Build only the ops ROCm supports (DS_BUILD_FUSED_ADAM=1 ...), not DS_BUILD_OPS=1.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/3091",),
+        examples=("Fail to install deepspeed",),
+    ),
 )

@@ -77,7 +77,7 @@ SIGNATURES: tuple[S, ...] = (
         severity="error", tier=NUMERICS,
         patterns=(
             "Current loss scale already at minimum - cannot decrease scale anymore",
-            r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>\d{1,12})",
+            r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>[1-9]\d?|\d\.\d{1,8}|0\.\d{1,8})\b(?!\.?\d)",
         ),
         needles=(
             "loss scale already at minimum",
@@ -92,8 +92,54 @@ SIGNATURES: tuple[S, ...] = (
         fix="Switch to bf16 (native GPUs) or fp32; lower the learning rate.",
         sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341",),
         examples=(
-            "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768",
             "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.",
         ),
+    ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="loss-scale-collapse", family="numerics", title="fp16 loss scale collapsed toward zero",
+        severity="error", tier=NUMERICS,
+        patterns=(r"reducing loss scale to (?P<scale>\d(?:\.\d{1,20})?e-\d{1,4})",),
+        needles=("reducing loss scale to",),
+        meaning=("The dynamic loss scaler keeps halving the scale far below 1: every step overflows, so no step is "
+                 "taken; the gradients are inf/NaN at any scale."),
+        causes=(
+            C(text="fp16 on a model or GPU that needs bf16 or fp32", check="RD-PREC-012"),
+            C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="NaN in the data or a learning rate that diverges"),
+        ),
+        fix="Train in bf16 where the GPUs run it natively; otherwise find the op that overflows (fp32 for it).",
+        sources=("https://github.com/NVIDIA/apex/issues/318",),
+        examples=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 8.165126103939127e-202",),
+        near_misses=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0",),
+    ),
+    S(
+        id="fp16-overflow-skip", family="numerics", title="fp16 overflow: a step skipped while the loss scale settles",
+        severity="info", tier=NOTE,
+        patterns=(r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>\d{3,12})\b",
+                  r"Gradient overflow\. {1,2}Skipping step, loss scaler \d{1,3} reducing loss scale to (?P<scale2>\d{3,12})(?:\.0)?\b"),
+        needles=("skipping step",),
+        meaning=("Normal with dynamic loss scaling: the scaler starts high and halves it on overflow during the "
+                 "first steps. A problem only when it never stops (see fp16-loss-scale-min, loss-scale-collapse)."),
+        causes=(C(text="none: expected at the start of fp16 training"),),
+        fix="Nothing to do unless the scale keeps falling.",
+        sources=("https://github.com/NVIDIA/apex/issues/318", "https://github.com/LEEYOONHYUNG/BVAE-TTS/issues/3"),
+        examples=("[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768",
+                  "Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0"),
+    ),
+    S(
+        id="probability-nan", family="numerics", title="Sampling got NaN/inf probabilities",
+        severity="fatal", tier=NUMERICS,
+        patterns=(r"probability tensor contains either `?inf`?, `?nan`? or element < 0",),
+        needles=("probability tensor contains",),
+        meaning="generate() sampled from logits that hold NaN/inf: the model's forward pass overflowed (fp16) or its weights are broken.",
+        causes=(
+            C(text="fp16 on a model that needs bf16 (activations overflow)", check="RD-PREC-012"),
+            C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="fine-tuned weights diverged (NaN in the checkpoint)"),
+        ),
+        fix="Load the model in bf16 (or fp32); check the checkpoint for NaN.",
+        sources=("https://github.com/OpenBMB/MiniCPM-V/issues/549", "https://github.com/joydeb28/llm-lab/issues/3"),
+        examples=("RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",),
     ),
 )

@@ -44,4 +44,37 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/open-edge-platform/physical-ai-studio/issues/513",),
         examples=("Error response from daemon: Unable to find group render: no matching entries in group file",),
     ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="dri-permission-denied", family="permissions", title="The GPU render node cannot be opened",
+        severity="fatal", tier=SETUP,
+        patterns=(r"(?P<node>/dev/dri/(?:card|renderD)\d{1,4}): Permission denied",
+                  r"Permission denied: '(?P<node2>/dev/(?:dri/\w{1,16}|kfd))'",
+                  r"cannot access '(?P<node3>/dev/(?:kfd|dri\S{0,16}))': Permission denied"),
+        needles=("permission denied",),
+        meaning="This user may not open the GPU device nodes; ROCm needs /dev/kfd and /dev/dri/renderD* read-write.",
+        causes=(
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+            C(text="the user is not in the render and video groups (in this session)", check="RD-PERM-002"),
+            C(text="in a container, the host's render/video GIDs are not added", check="RD-CTR-001"),
+        ),
+        fix="sudo usermod -aG render,video $USER and log in again; containers: --group-add the host's GIDs.",
+        sources=("https://github.com/ROCm/amdsmi/issues/184", "https://github.com/ROCm/ROCm/issues/1549"),
+        examples=("/dev/dri/card1: Permission denied; owner=root(0):video(39);",
+                  "ls: cannot access '/dev/kfd': Permission denied"),
+    ),
+    S(
+        id="render-group-missing", family="permissions", title="The render group does not exist",
+        severity="fatal", tier=SETUP,
+        patterns=(r"group '(?P<group>render|video)' does not exist",),
+        needles=("does not exist",),
+        meaning="The distribution has no 'render' group (older releases give /dev/kfd to 'video'); adding the user fails.",
+        causes=(
+            C(text="the user is not in the group that owns /dev/kfd", check="RD-PERM-002"),
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+        ),
+        fix="Add the user to the group that owns /dev/kfd (`ls -l /dev/kfd`), usually video on older releases.",
+        sources=("https://github.com/RadeonOpenCompute/ROCm_Documentation/issues/97",),
+        examples=("usermod: group 'render' does not exist",),
+    ),
 )
