@@ -102,6 +102,10 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _MSG_RULES:
         if rx.search(tb.message or ""):
             return rule
+    # Cut off in a chain of imports (every frame at module level): failures there are
+    # dependency and version problems.
+    if tb.truncated and len(tb.frames) >= 3 and all(f.func == "<module>" for f in tb.frames[-3:]):
+        return "exc-import"
     return None
 
 
@@ -129,6 +133,8 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
             break
     for e in shape.nccl:
         add(_NCCL_RULES.get(e.cls, "tb-distributed"), e.line, nccl_class=e.cls, last_error=e.last_error)
+    if shape.no_gpu is not None:
+        add("tb-torch-no-gpu", shape.no_gpu, detail="torch.utils.collect_env: a ROCm build of torch sees no GPU")
     if shape.stop is not None:
         add("stop-collective-test" if shape.stop.kind == "collective-test" else "stop-progress", shape.stop.line,
             detail=shape.stop.detail)

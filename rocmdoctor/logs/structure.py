@@ -144,6 +144,7 @@ class Shape:
     nccl: list[NcclError] = field(default_factory=list)
     kernel: list[KernelEvent] = field(default_factory=list)
     stop: Stop | None = None
+    no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
     lines: int = 0
 
 
@@ -213,6 +214,7 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
     lines = [parse(r[:MAX_LINE], first_number + i, file) for i, r in enumerate(raw_lines)]
     _tracebacks(lines, shape)
     prev_nccl: NcclError | None = None
+    rocm_build = False
     for i, ln in enumerate(lines):
         t = ln.text
         if prev_nccl is not None:
@@ -242,6 +244,10 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
             shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
         if t.startswith("frame #") and _CPP_FRAME.match(t):
             shape.cpp_frames.append(ln)
+        if t.startswith("Is CUDA available: False") and rocm_build:
+            shape.no_gpu = ln
+        elif t.startswith("ROCM used to build PyTorch: ") and "N/A" not in t:
+            rocm_build = True
     shape.stop = _stop(lines)
     return shape
 

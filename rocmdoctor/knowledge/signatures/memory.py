@@ -119,8 +119,8 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="shell-killed", family="memory", title="The process was killed (the shell printed 'Killed')",
         severity="fatal", tier=MEMORY,
-        patterns=(r"^Killed\s{0,4}$", r"^\S{1,200}: line \d{1,6}: {1,2}\d{1,9} Killed\b"),
-        needles=("killed",),
+        patterns=(r"^(?:Killed|已杀死)\s{0,4}$", r"^\S{1,200}: line \d{1,6}: {1,2}\d{1,9} Killed\b"),
+        needles=("killed", "已杀死"),
         meaning="The shell reports the process died from SIGKILL; on a training host that is almost always the OOM killer.",
         causes=(
             C(text="host RAM ran out (the kernel log has 'Out of memory: Killed process')", check="RD-KERN-001"),
@@ -128,7 +128,7 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Check `dmesg | grep -i oom`; lower host memory use or raise the limit.",
         sources=("https://github.com/CharlesShang/FastMaskRCNN/issues/172",),
-        examples=("Killed",),
+        examples=("Killed", "已杀死"),
         near_misses=("Killed process 25315 (python3) total-vm:53312244kB",),
     ),
     S(

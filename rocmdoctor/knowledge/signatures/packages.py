@@ -40,7 +40,7 @@ SIGNATURES: tuple[S, ...] = (
     ),
     S(
         id="xformers-wrong-build", family="packages", title="xFormers built for another platform",
-        severity="warning", tier=SETUP,
+        severity="error", tier=SETUP,
         patterns=(r"xFormers can't load C\+\+/CUDA extensions\. xFormers was built for:",),
         needles=("xformers can't load",),
         meaning="The installed xformers wheel does not match this torch (often a CUDA wheel on ROCm).",
@@ -117,7 +117,7 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="shared-library-missing", family="packages", title="A shared library a package was built against is missing",
         severity="fatal", tier=SETUP,
-        patterns=(r"(?P<lib>lib(?!amdhip64\.so|cudart\.so|bitsandbytes)[\w+-]{1,64}\.so(?:\.\d{1,6}){0,3}): cannot open shared object file",),
+        patterns=(r"(?P<lib>lib(?!amdhip64\.so|cudart\.so|bitsandbytes|[rn]ccl-(?:net|profiler|tuner))[\w+-]{1,64}\.so(?:\.\d{1,6}){0,3}): cannot open shared object file",),
         needles=("cannot open shared object file",),
         meaning=("Importing a compiled module failed: it links a library (HIP/HSA/MIOpen/CUDA/torch) this system "
                  "does not have at that version."),
@@ -132,7 +132,8 @@ SIGNATURES: tuple[S, ...] = (
         examples=("OSError: libhsa-runtime64.so.1: cannot open shared object file: No such file or directory",
                   "ImportError: libhc_am.so.3: cannot open shared object file: No such file or directory",
                   "OSError: libtorch_cuda.so: cannot open shared object file: No such file or directory"),
-        near_misses=("ImportError: libamdhip64.so.7: cannot open shared object file: No such file or directory",),
+        near_misses=("ImportError: libamdhip64.so.7: cannot open shared object file: No such file or directory",
+                     "NCCL INFO NET/Plugin : Plugin load (librccl-net.so) returned 2 : librccl-net.so: cannot open shared object file: No such file or directory"),
     ),
     S(
         id="torch-not-compiled-gpu", family="packages", title="torch was built without GPU support",

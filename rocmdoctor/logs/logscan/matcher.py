@@ -148,7 +148,7 @@ class Scanner:
             return hit
         low = text.lower()
         out = []
-        if self._any_needle is not None and self._any_needle.search(low):
+        if self._any_needle is not None and self._any_needle.search(low) and not is_benign(text):
             for sig in self.signatures:
                 if not any(n in low for n in sig.needles):
                     continue
