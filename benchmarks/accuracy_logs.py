@@ -109,6 +109,14 @@ def evaluate(split: str) -> dict:
             "healthy_total": healthy_total}
 
 
+def write_manifest() -> None:
+    with open(os.path.join(CORPUS, "MANIFEST.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["name", "family", "cause", "checks", "split", "source"])
+        for c in corpus("all"):
+            w.writerow([c["name"], c["family"], c["cause"], " ".join(c["checks"]), c["split"], c["source"]])
+
+
 def misses(split: str) -> list[tuple[str, str, str | None, str]]:
     out = []
     for case in corpus(split):
@@ -133,7 +141,11 @@ def table(split: str, r: dict) -> list[str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--misses", choices=("dev", "holdout"), help="list the cases this split gets wrong")
+    ap.add_argument("--manifest", action="store_true", help="rewrite tests/corpus/logs/MANIFEST.csv")
     a = ap.parse_args(argv)
+    if a.manifest:
+        write_manifest()
+        return 0
     if a.misses:
         for name, want, got, verdict in misses(a.misses):
             print(f"{name:45} want {want:12} got {got!s:12} {verdict}")

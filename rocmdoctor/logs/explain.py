@@ -295,14 +295,16 @@ class Explanation:
 
     def verdict(self) -> str:
         probs = [d for d in self.diagnoses if d.is_problem]
+        warn = [d for d in self.diagnoses if d.signature.tier != NOTE and not d.is_problem]
         if not probs:
+            also = (f"; warning{'s' if len(warn) != 1 else ''}: " + ", ".join(d.signature.title for d in warn[:3])
+                    if warn else "")
             if self.result.unexplained_count:
                 n = self.result.unexplained_count
-                return (f"no known signature matched; {n} line{'s' if n != 1 else ''} looked like "
-                        f"{'errors' if n != 1 else 'an error'} (listed below)")
-            warn = [d for d in self.diagnoses if d.signature.tier != NOTE]
+                return (f"no failure signature matched; {n} line{'s' if n != 1 else ''} looked like "
+                        f"{'errors' if n != 1 else 'an error'} (listed below){also}")
             if warn:
-                return f"no failure found; {len(warn)} warning signature{'s' if len(warn) != 1 else ''} (below)"
+                return f"no failure found{also} (below)"
             return "no known failure signature and no error-like lines in the log"
         top = probs[0]
         best = top.causes[0] if top.causes else None
@@ -322,6 +324,11 @@ class Explanation:
                     f"next to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         elif best:
             text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
+        if top.structural:
+            text += " (from the log's shape; no signature matched)"
+        earlier = [d for d in warn if d.signature.tier < top.signature.tier]
+        if top.signature.tier >= CONSEQUENCE and earlier:
+            text += "; see also: " + ", ".join(d.signature.title for d in earlier[:2])
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -379,7 +386,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         diagnoses.append(d)
     if not any(d.is_problem and d.signature.tier < CONSEQUENCE for d in diagnoses):
         diagnoses += _from_shape(result, machine, inputs or [], file_order, shape_lines)
-    diagnoses.sort(key=lambda d: d.order)
+    # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
+    diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     for d in diagnoses:
         if d.signature.tier == CONSEQUENCE:
             cause = next((x for x in diagnoses if x.is_problem and x.signature.tier < CONSEQUENCE), None)

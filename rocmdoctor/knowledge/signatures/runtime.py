@@ -72,7 +72,7 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="hsa-status-error", family="runtime", title="HSA runtime error",
         severity="error", tier=RUNTIME,
-        patterns=("HSA_STATUS_ERROR_(?P<status>(?!OUT_OF_RESOURCES)[A-Z_]{3,48})",),
+        patterns=("HSA_STATUS_ERROR_(?P<status>(?!OUT_OF_RESOURCES|MEMORY_APERTURE_VIOLATION)[A-Z_]{3,48})",),
         needles=("hsa_status_error",),
         meaning="The HSA runtime (ROCr) returned an error code.",
         causes=(
@@ -82,6 +82,7 @@ SIGNATURES: tuple[S, ...] = (
         fix="Look up the status name; check the support and version checks.",
         sources=("https://rocm.docs.amd.com/projects/ROCR-Runtime/en/latest/",),
         examples=("HSA_STATUS_ERROR_INVALID_ISA: The instruction set architecture is invalid.",),
+        near_misses=("rocdevice.cpp Callback: Queue 0x7fc220400000 aborting with error : HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. code: 0x29",),
     ),
     S(
         id="hip-no-binary-for-gpu", family="runtime", title="No code object for this GPU",
