@@ -161,7 +161,8 @@ def test_stdin(monkeypatch, capsys):
 
 def test_hardware_event_ranks_before_the_driver_failure_it_may_cause():
     expl = explain(scan_path(os.path.join(DATA, "kernel_aer_corrected_then_init_failure.txt")), Machine(None))
-    assert [d.signature.id for d in expl.diagnoses] == ["pcie-aer", "amdgpu-init-failed"]
+    ids = [d.signature.id for d in expl.diagnoses]
+    assert ids[0] == "pcie-aer" and "amdgpu-init-failed" in ids
     assert "PCIe AER error" in expl.verdict()
 
 

@@ -348,7 +348,7 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="amdgpu-mes-failed", family="kernel", title="MES (micro-engine scheduler) stopped responding",
         severity="fatal", tier=DRIVER,
-        patterns=(r"MES failed to respon(?:d|se) (?:to )?msg=(?P<msg>\w{1,64})",),
+        patterns=(r"MES(?:\(\d\))? failed to respon(?:d|se) (?:to )?msg=(?P<msg>\w{1,64})",),
         needles=("mes failed",),
         meaning="RDNA3/4 and APU GPUs schedule queues through MES firmware; it hung.",
         causes=(C(text="MES firmware with known hangs (0x83 on gfx11.5)", check="RD-DRV-003", fix="update linux-firmware / amdgpu"),),
@@ -485,7 +485,7 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="amdgpu-ring-test-failed", family="kernel", title="A GPU ring failed its self-test",
         severity="fatal", tier=DRIVER,
-        patterns=(r"ring (?P<ring>[a-z]{2,6}[_\d.]{0,12}) test failed \((?P<errno>-?\d{1,6})\)",),
+        patterns=(r"ring (?P<ring>[a-z][\w.]{1,24}) test failed \((?P<errno>-?\d{1,6})\)",),
         needles=("test failed",),
         meaning="During a reset or init the driver's ring test got no answer (-110: timeout): the engine is stuck.",
         causes=(
@@ -494,13 +494,14 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Reboot to recover; update amdgpu and linux-firmware; if it recurs on one board, suspect the board.",
         sources=("https://github.com/rocm-arch/rocm-arch/issues/829",),
-        examples=("amdgpu 0000:0c:00.0: [drm:amdgpu_ring_test_helper [amdgpu]] *ERROR* ring kiq_2.1.0 test failed (-110)",),
+        examples=("amdgpu 0000:0c:00.0: [drm:amdgpu_ring_test_helper [amdgpu]] *ERROR* ring kiq_2.1.0 test failed (-110)",
+                  "amdgpu 0000:03:00.0: [drm:amdgpu_ring_test_helper [amdgpu]] *ERROR* ring mes_kiq_3.1.0 test failed (-110)"),
     ),
     S(
         id="amdgpu-cp-halt-failed", family="kernel", title="The command processor would not stop",
         severity="error", tier=DRIVER,
-        patterns=(r"\b(?P<queue>KGQ|KCQ) disable failed", r"failed to halt cp (?P<engine>gfx|compute)"),
-        needles=("disable failed", "failed to halt cp"),
+        patterns=(r"\b(?P<queue>KGQ|KCQ) (?:enable|disable) failed", r"failed to halt cp (?P<engine>gfx|compute)"),
+        needles=("able failed", "failed to halt cp"),
         meaning="While resetting, the driver could not disable the GFX/compute queues: the engine was hung hard.",
         causes=(
             C(text="a hung job on the GFX/compute engine (see the ring timeout before it)", check="RD-KERN-001"),
@@ -674,5 +675,30 @@ SIGNATURES: tuple[S, ...] = (
         fix="Boot with iommu=pt (rocmdoctor fix --iommu).",
         sources=("https://github.com/ROCm/amdgpu/issues/202",),
         examples=("[   90.125450] iommu ivhd1: AMD-Vi: Event logged [INVALID_DEVICE_REQUEST device=0000:00:00.0 pasid=0x00000 address=0xfffffffdf8000000 flags=0x0a00]",),
+    ),
+    S(
+        id="amdgpu-queue-reset-failed", family="kernel", title="Resetting one hung queue failed",
+        severity="error", tier=DRIVER,
+        patterns=(r"failed to reset legacy queue", r"reset via MES failed and try pipe reset"),
+        needles=("failed to reset legacy queue", "reset via mes failed"),
+        meaning="The driver tried to reset only the hung queue (through MES, then the pipe) and could not; a full reset follows.",
+        causes=(
+            C(text="MES firmware known to be bad with this driver", check="RD-HEALTH-008"),
+            C(text="GPU hangs earlier in this boot's kernel log", check="RD-KERN-001"),
+        ),
+        fix="Update amdgpu and the MES firmware together; find the job that hung the queue.",
+        sources=("https://github.com/ValveSoftware/SteamOS/issues/2802",),
+        examples=("[drm:amdgpu_mes_reset_legacy_queue [amdgpu]] *ERROR* failed to reset legacy queue",),
+    ),
+    S(
+        id="amdgpu-cs-parser-failed", family="kernel", title="A process kept submitting work after the GPU reset",
+        severity="warning", tier=CONSEQUENCE,
+        patterns=(r"Failed to initialize parser (?P<errno>-\d{1,4})!",),
+        needles=("failed to initialize parser",),
+        meaning="Command submission was refused (-125: the context was lost in a reset); the process must recreate it.",
+        causes=(C(text="a GPU reset just before (see the ring timeout and reset)", check="RD-KERN-001"),),
+        fix="A consequence of the reset; restart the process.",
+        sources=("https://github.com/pop-os/cosmic-comp/issues/2626",),
+        examples=("[drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* Failed to initialize parser -125!",),
     ),
 )

@@ -249,4 +249,20 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/huggingface/transformers/issues/34582",),
         examples=("ModuleNotFoundError: No module named 'transformers.deepspeed'",),
     ),
+    S(
+        id="torchvision-ops-mismatch", family="packages", title="torchvision does not match torch",
+        severity="fatal", tier=SETUP,
+        patterns=(r"operator torchvision::nms does not exist", r"No such operator torchvision::(?P<op>\w{1,40})",
+                  r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and torchvision versions are incompatible"),
+        needles=("torchvision::", "couldn't load custom c++ ops"),
+        meaning="torchvision's compiled ops were built for another torch (version, or CUDA vs ROCm vs CPU).",
+        causes=(
+            C(text="pip pulled a torchvision for another platform or torch version", check="RD-PIN-002"),
+            C(text="torch is a CUDA or CPU build on this AMD machine", check="RD-TORCH-001"),
+        ),
+        fix="Install torchvision from the same index and release as torch (e.g. both from whl/rocmX.Y).",
+        sources=("https://github.com/pytorch/vision/issues/8985", "https://github.com/pytorch/vision/issues/6725"),
+        examples=("RuntimeError: operator torchvision::nms does not exist",
+                  "RuntimeError: No such operator torchvision::nms`"),
+    ),
 )
