@@ -47,7 +47,7 @@ STALL = Signature(
 ANCHORS: tuple[str, ...] = (
     "error", "fail", "warn", "gpu", "nccl", "nan", ": inf", "=inf", "memory", "exception", "kill",
     "overflow", "unable", "pci", "bitsandbytes", "core dumped", "not found", "denied", "does not exist", "amd-vi",
-    "已杀死",  # zh_CN shells print it for SIGKILL
+    "wedged", "reg_wait", "已杀死",  # zh_CN shells print it for SIGKILL
 )
 
 

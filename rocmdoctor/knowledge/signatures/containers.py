@@ -68,4 +68,31 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ROCm/ROCm/issues/1798",),
         examples=("Failed to get user name to check for video group membership",),
     ),
+    S(
+        id="nvidia-container-runtime-failed", family="containers", title="The NVIDIA container runtime could not start the container",
+        severity="fatal", tier=SETUP,
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: (?P<why>[\w :.,/-]{1,120})",),
+        needles=("nvidia-container-cli",),
+        meaning="Docker ran the NVIDIA prestart hook, which found no NVIDIA driver; on an AMD machine the image or compose file asks for the wrong runtime.",
+        causes=(
+            C(text="NVIDIA-only GPU syntax (--gpus, runtime: nvidia) on an AMD machine", check="RD-CTR-004"),
+            C(text="the image is a CUDA build, not a ROCm build", check="RD-IMG-001"),
+        ),
+        fix="On AMD: no --gpus/runtime nvidia; pass --device=/dev/kfd --device=/dev/dri and use a ROCm image.",
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1252", "https://github.com/Atinoda/text-generation-webui-docker/issues/20"),
+        examples=("docker: Error response from daemon: OCI runtime create failed: container_linux.go:349: starting container process caused \"process_linux.go:449: container init caused \\\"process_linux.go:432: running prestart hook 1 caused \\\\\\\"error running hook: exit status 1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: failed to process request\\\\\\\\n\\\\\\\"\\\"\": unknown.",),
+    ),
+    S(
+        id="container-nvml-missing", family="containers", title="The NVIDIA container hook cannot find NVML",
+        severity="fatal", tier=SETUP,
+        patterns=(r"load library failed: libnvidia-ml\.so\.1",),
+        needles=("libnvidia-ml.so.1",),
+        meaning="The NVIDIA hook needs the NVIDIA driver's NVML library on the host; there is none (no NVIDIA driver).",
+        causes=(
+            C(text="NVIDIA-only GPU syntax (--gpus, runtime: nvidia) on an AMD machine", check="RD-CTR-004"),
+        ),
+        fix="Remove the NVIDIA GPU request; pass the AMD devices instead.",
+        sources=("https://github.com/Atinoda/text-generation-webui-docker/issues/20",),
+        examples=("Cannot start Docker Compose application. Reason: compose [start] exit status 1. Container text-generation-webui-text-generation-webui-1 Starting Error response from daemon: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown",),
+    ),
 )
