@@ -198,3 +198,24 @@ def test_structure_reads_only_the_tail_of_a_big_file(tmp_path, monkeypatch):
     assert len("\n".join(structure.tail_lines(str(log), 4096))) <= 4096
     expl = explain_file(str(log))
     assert expl.diagnoses[0].signature.id == "stop-collective-test"
+
+
+@pytest.mark.parametrize("text,errorish", [
+    ("after error", False),  # issue 29 item 4: a program's own prose is not an error line
+    ("the error rate dropped to 0.1", False),
+    ("ValueError: the tokenizer has no pad token", True),
+    ("HIP error: invalid argument", True),
+    ("amdgpu/polaris11_mc.bin: could not load firmware image, error 2", True),
+    ("[drm:gfx_v10_0_hw_fini [amdgpu]] *ERROR* KGQ disable failed", True),
+    ("2023-02-29 18:32:01,224 - lmdeploy - ERROR - something", True),
+])
+def test_error_like_lines_need_an_error_form_not_the_word(text, errorish):
+    assert looks_like_error(text) is errorish
+
+
+def test_readme_states_no_signature_count():
+    # issue 29 item 16: the count is generated (`explain --list`), never written by hand.
+    import re
+
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "README.md"), encoding="utf-8") as f:
+        assert not re.search(r"\b\d{2,4} (?:known )?(?:error )?signatures\b", f.read())

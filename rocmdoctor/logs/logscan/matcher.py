@@ -21,8 +21,12 @@ from .lines import LogLine, parse
 TAIL_LINES = 40
 
 # Lines that look like errors although no signature knows them (reported as unexplained).
-_ERRORISH = re.compile(r"(?:error|exception)\b|\b(?:fatal|failed|failure|aborted|core dumped|traceback|"
-                       r"segmentation fault|killed|panic|crashed)\b", re.I)
+# The word "error" alone is prose ("after error"); an error line has an exception class, a log
+# level, or "error" followed by what went wrong ("error: ...", "error(...)", "error -2").
+_ERRORISH = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception)\b|\b(?:ERROR|FATAL|CRITICAL)\b|\*ERROR\*|"
+                       r"(?i:\berror(?:\(\d{1,6}\))?\s{0,2}[:=(\[]|\berror\s{0,2}-?\d|\bexception\s{0,2}:|"
+                       r"\b(?:fatal|failed|failure|aborted|core dumped|traceback|segmentation fault|killed|panic|"
+                       r"crashed)\b)")
 _NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b", re.I)
 
 
