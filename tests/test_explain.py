@@ -134,9 +134,15 @@ def test_quoted_lines_are_redacted(capsys, tmp_path):
 def test_list_prints_the_catalog(capsys):
     assert cli.main(["explain", "--list"]) == 0
     out = capsys.readouterr().out
-    assert "nccl-barrier-hang" in out and "signatures." in out
+    from rocmdoctor.knowledge.signatures import catalog
+    from rocmdoctor.knowledge.signatures.structural import structural
+
+    # The count is generated from the catalog (issue 29 item 16), structural causes listed too.
+    assert "nccl-barrier-hang" in out and f"{len(catalog())} signatures and {len(structural())} structural" in out
+    assert "tb-deepspeed-op-build" in out
     assert cli.main(["explain", "--list", "--format", "json"]) == 0
-    assert len(json.loads(capsys.readouterr().out)["signatures"]) >= 50
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["signatures"]) == len(catalog()) >= 150 and len(doc["structural"]) == len(structural())
 
 
 def test_json_schema_fields(capsys):

@@ -219,3 +219,16 @@ def test_readme_states_no_signature_count():
 
     with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "README.md"), encoding="utf-8") as f:
         assert not re.search(r"\b\d{2,4} (?:known )?(?:error )?signatures\b", f.read())
+
+
+def test_hostile_lines_cost_linear_time_and_never_raise():
+    import time
+
+    hostile = ['File "' + "a" * 20000, "Traceback (most recent call last):" * 500, "x" * 50000 + "Error: " + "y" * 50000,
+               "\x00\xff" * 10000, "# nThread 1 nGpus 1 " + " 1" * 10000, "ncclSystemError " * 3000,
+               "Last error:" * 3000, "amdgpu " + "ring " * 5000 + " timeout", " 9/10 [" * 4000,
+               'File "/x/site-packages/' + "d/" * 5000 + 'x.py", line 1, in <module>']
+    t = time.perf_counter()
+    shape = analyze(hostile * 3)
+    reason(shape, [])
+    assert time.perf_counter() - t < 5.0
