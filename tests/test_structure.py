@@ -232,3 +232,13 @@ def test_hostile_lines_cost_linear_time_and_never_raise():
     shape = analyze(hostile * 3)
     reason(shape, [])
     assert time.perf_counter() - t < 5.0
+
+
+def test_run_command_line_is_not_read_as_a_log(tmp_path):
+    # `rocmdoctor run` names its command as the input; a script on that line is not a log.
+    script = tmp_path / "train.sh"
+    script.write_text(HEADER + "\n")  # would read as a hung collective test if it were a log
+    result = scan_text(["step 1"], name="<output>")
+    result.files = ["<output>"]
+    expl = explain(result, Machine(None), inputs=[str(script)])
+    assert not expl.diagnoses and expl.exit_code() == 0

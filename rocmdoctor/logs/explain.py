@@ -407,7 +407,13 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
     from .structure import analyze, windows
 
     found: dict[str, tuple] = {}
-    wins = shape_lines if shape_lines is not None else windows(inputs)
+    if shape_lines is None:
+        # Only inputs the reader itself scanned (`rocmdoctor run` passes its command line as the
+        # input name: a script named there is not a log).
+        import os
+
+        shape_lines = windows([p for p in inputs if p in result.files or (os.path.isdir(p) and result.files)])
+    wins = shape_lines
     for name, lines in wins:
         first = max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
         unexplained = [u for u in result.unexplained if u.file in (None, name)]
