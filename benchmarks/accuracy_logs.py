@@ -62,14 +62,23 @@ def corpus(split: str | None = None) -> list[dict]:
     return out
 
 
+def excerpt(path: str) -> list[str]:
+    """The log lines of a corpus file (after its '# source:' and '# label:' lines)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read().splitlines()[2:]
+
+
 def diagnose(path: str) -> dict:
     """What explain says about one file: predicted family (None: no failure), exit code,
     verdict, the first cause's id."""
     from rocmdoctor.logs.explain import Machine, explain
-    from rocmdoctor.logs.logscan import scan_path
+    from rocmdoctor.logs.logscan import scan_text
 
-    result = scan_path(path)
-    expl = explain(result, Machine(None), inputs=[path])
+    # Only the excerpt: the source and label lines must not reach the tool.
+    lines = excerpt(path)
+    result = scan_text(lines, name=path)
+    result.files = [path]
+    expl = explain(result, Machine(None), inputs=[path], shape_lines=[(path, lines)])
     probs = [d for d in expl.diagnoses if d.is_problem]
     top = probs[0] if probs else None
     fam = FAMILY_ALIASES.get(top.signature.family, top.signature.family) if top else None

@@ -23,6 +23,12 @@ def corpus_lines(name: str) -> list[str]:
 
 
 def explain_file(path):
+    """Explain a log file; a corpus file without its source and label lines."""
+    if os.path.dirname(os.path.abspath(path)) == os.path.abspath(CORPUS):
+        lines = corpus_lines(os.path.basename(path)[:-4])
+        result = scan_text(lines, name=path)
+        result.files = [path]
+        return explain(result, Machine(None), inputs=[path], shape_lines=[(path, lines)])
     return explain(scan_path(path), Machine(None), inputs=[path])
 
 
