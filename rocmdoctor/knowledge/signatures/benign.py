@@ -20,16 +20,13 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "https://github.com/freebsd/drm-kmod/issues/323"),
     (r"async_io (?:requires the dev libaio|: please install the libaio)|If libaio is already installed",
      "ds_report: the optional async_io op needs libaio; training does not", "https://github.com/deepspeedai/DeepSpeed/issues/4768"),
-    (r"sparse_attn is not compatible with ROCM|using untested triton version|specify the CUTLASS repo directory",
-     "ds_report notes about ops a ROCm training run does not use", "https://github.com/deepspeedai/DeepSpeed/issues/5274"),
+    (r"using untested triton version|specify the CUTLASS repo directory",
+     "ds_report notes about ops a ROCm training run does not use", "https://github.com/deepspeedai/DeepSpeed/issues/2772"),
     (r"\[GIN-debug\] \[WARNING\]", "Ollama's web framework in debug mode", "https://github.com/ollama/ollama/issues/8963"),
     (r"Unable to find python bindings at /usr/local/dcgm", "NVIDIA DCGM bindings absent: not used",
      "https://github.com/facebookresearch/xformers/issues/982"),
-    (r"\b(?:HDCP|DTM|RAS): (?:optional )?(?:hdcp |dtm |ras )?ta ucode is not available",
-     "optional trusted-application firmware for display content protection or RAS", "https://github.com/ROCm/ROCm/issues/923"),
-    (r"Direct firmware load for amdgpu/\w{1,40}_ta\.bin failed|Failed to load firmware \"amdgpu/\w{1,40}_ta\.bin\"",
-     "the PSP trusted-application firmware is optional for ROCm (amdgpu maintainer)",
-     "https://github.com/ROCm/ROCm/issues/912"),
+    (r"\bRAS: optional ras ta ucode is not available",
+     "optional RAS trusted-application firmware", "https://github.com/yshui/picom/issues/1390"),
 )
 
 

@@ -398,9 +398,8 @@ SIGNATURES: tuple[S, ...] = (
         id="amdgpu-firmware-load-failed", family="kernel", title="amdgpu could not load a firmware file",
         severity="error", tier=DRIVER,
         patterns=(
-            # The trusted-application firmware (*_ta.bin) is optional: benign.py.
-            r"Direct firmware load for (?P<firmware>amdgpu/(?!\w{1,40}_ta\.bin)[\w.-]{1,64}) failed with error -(?P<errno>\d{1,6})",
-            r'Failed to load firmware \"(?P<firmware2>amdgpu/(?!\w{1,40}_ta\.bin)[\w.-]{1,64})\"',
+            r"Direct firmware load for (?P<firmware>amdgpu/[\w.-]{1,64}) failed with error -(?P<errno>\d{1,6})",
+            r'Failed to load firmware \"(?P<firmware2>amdgpu/[\w.-]{1,64})\"',
         ),
         needles=(
             "firmware load for amdgpu/",
@@ -418,12 +417,11 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/geerlingguy/raspberry-pi-pcie-devices/issues/331",
         ),
         examples=(
+            "amdgpu 0000:19:00.0: Direct firmware load for amdgpu/vega20_ta.bin failed with error -2",
+            'amdgpu 0000:19:00.0: psp v11.0: Failed to load firmware "amdgpu/vega20_ta.bin"',
             "amdgpu 0000:01:00.0: Direct firmware load for amdgpu/polaris12_mc.bin failed with error -2",
         ),
-        # The trusted-application firmware is optional (the amdgpu maintainer in ROCm/ROCm#912): benign.py.
-        near_misses=("[drm] Loading firmware amdgpu/vega20_ta.bin",
-                     "amdgpu 0000:19:00.0: Direct firmware load for amdgpu/vega20_ta.bin failed with error -2",
-                     'amdgpu 0000:19:00.0: psp v11.0: Failed to load firmware "amdgpu/vega20_ta.bin"'),
+        near_misses=("[drm] Loading firmware amdgpu/vega20_ta.bin",),
     ),
     S(
         id="amdgpu-devcoredump", family="kernel", title="amdgpu wrote a device coredump after a hang",
