@@ -55,20 +55,6 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=('Error response from daemon: could not select device driver "nvidia" with capabilities: [[gpu]]',),
     ),
     S(
-        id="container-user-unknown", family="containers", title="The container user has no name or groups",
-        severity="warning", tier=SETUP,
-        patterns=(r"Failed to get user name to check for video group membership",),
-        needles=("failed to get user name",),
-        meaning="rocminfo runs as a UID the container's /etc/passwd does not know, so group membership cannot be checked.",
-        causes=(
-            C(text="in a container, the devices or groups are not passed in", check="RD-CTR-001"),
-            C(text="group_add names groups the image does not have (use the host's GIDs)", check="RD-CTR-006"),
-        ),
-        fix="Run with --group-add for the host's render and video GIDs (or a user the image defines).",
-        sources=("https://github.com/ROCm/ROCm/issues/1798",),
-        examples=("Failed to get user name to check for video group membership",),
-    ),
-    S(
         id="nvidia-container-runtime-failed", family="containers", title="The NVIDIA container runtime could not start the container",
         severity="fatal", tier=SETUP,
         patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: (?P<why>[\w :.,/-]{1,120})",),

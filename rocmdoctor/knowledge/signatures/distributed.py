@@ -535,4 +535,16 @@ SIGNATURES: tuple[S, ...] = (
                   "ubuntu:39964:40044 [0] NCCL INFO misc/socket.cc:749 -> 6"),
         near_misses=("h:1:2 [0] NCCL INFO Channel 00 : 1[1e0] -> 0[1e0] [receive] via NET/Socket/0",),
     ),
+    S(
+        id="rccl-fine-grain-pcie-missing", family="distributed", title="RCCL: HSA_FORCE_FINE_GRAIN_PCIE=1 not set",
+        severity="warning", tier=SETUP,
+        patterns=(r'Missing "?HSA_FORCE_FINE_GRAIN_PCIE=1"? from environment',),
+        needles=("hsa_force_fine_grain_pcie",),
+        meaning=("RCCL warns that fine-grained PCIe memory is off: on PCIe multi-GPU hosts this costs bandwidth "
+                 "and AMD lists it among the settings that avoid hangs."),
+        causes=(C(text="host settings AMD asks for before training are missing", check="RD-HEALTH-011"),),
+        fix="export HSA_FORCE_FINE_GRAIN_PCIE=1 for PCIe multi-GPU training (not needed on XGMI systems).",
+        sources=("https://github.com/ROCm/rccl/issues/1026", "https://github.com/ROCm/rccl/issues/908"),
+        examples=('g1072:1263988:1263988 [3] /long_pathname_so_that_rpms_can_package_the_debug_info/src/extlibs/rccl/build/src/init.cpp:126 NCCL WARN Missing "HSA_FORCE_FINE_GRAIN_PCIE=1" from environment which can lead to low RCCL performance, system instablity or hang!',),
+    ),
 )
