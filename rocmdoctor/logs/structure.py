@@ -201,7 +201,7 @@ def windows(inputs: list[str]) -> list[tuple[str, list[str]]]:
     for path in inputs:
         if path == "-" or not os.path.exists(path):
             continue
-        files = _log_files(path) if os.path.isdir(path) else [path]
+        files = _log_files(path, []) if os.path.isdir(path) else [path]
         for p in files[:MAX_FILES]:
             name = os.path.relpath(p, path) if os.path.isdir(path) else p
             out.append((name, tail_lines(p)))
