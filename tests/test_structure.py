@@ -248,3 +248,17 @@ def test_run_command_line_is_not_read_as_a_log(tmp_path):
     result.files = ["<output>"]
     expl = explain(result, Machine(None), inputs=[str(script)])
     assert not expl.diagnoses and expl.exit_code() == 0
+
+
+def test_a_directory_of_logs_is_read_file_by_file_for_its_shape(tmp_path):
+    from rocmdoctor.logs.structure import windows
+
+    (tmp_path / "rank0.log").write_text(
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3/site-packages/deepspeed/ops/op_builder/builder.py", line 1, in load\n'
+        "RuntimeError: Error building extension 'fused_adam'\n")
+    (tmp_path / "rank1.log").write_text("step 1/10 loss 2.0\n")
+    names = dict(windows([str(tmp_path)]))
+    assert set(names) == {"rank0.log", "rank1.log"}
+    assert any("fused_adam" in line for line in names["rank0.log"])
+    assert windows(["-", str(tmp_path / "missing.log")]) == []
