@@ -63,9 +63,16 @@ def _ev(a, svc, key):
     return ev(o.label, o.text or f"{key}: (not set)")
 
 
-def _plan(title, a, lines: list[str]) -> FixPlan:
+def _plan(title, a, lines: list[str], svc=None, name=None, ops=()) -> FixPlan:
+    """``ops``: (op, key, value) under this compose service, applied by `fix --config --apply`
+    (fixes/config_edit.py: nested YAML keys); a `docker run` line keeps the prose."""
+    edits = [{"path": a.path, "syntax": "yaml", "ops": [
+        {"op": op, "path": ["services", name, *(key if isinstance(key, tuple) else (key,))], "value": v}
+        for op, key, v in ops]}] \
+        if ops and svc is not None and not svc.get("runner") and a.kind == "compose" else None
     return FixPlan(title, tuple(Action("note", f"in {a.path}: {t}", path=a.path) for t in lines),
-                   params={"files": [a.path]})
+                   fixer="config_edit" if edits else None,
+                   params={"files": [a.path], **({"edits": edits} if edits else {})})
 
 
 def _device_list(svc) -> list[str]:
@@ -115,7 +122,8 @@ def compose_devices(settings, amd_cdi=None):
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
                         evidence=[_ev(a, svc, "devices")],
                         fix=_plan("Pass the GPU device nodes", a, [_say(name, svc, "devices: [/dev/kfd, /dev/dri]",
-                                                                        "add --device /dev/kfd --device /dev/dri")])))
+                                                                        "add --device /dev/kfd --device /dev/dri")],
+                                  svc, name, [("append", "devices", d) for d in missing])))
     return out
 
 
@@ -154,7 +162,13 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                       fix=_plan("Use the ROCm device nodes", a,
                                 [_say(name, svc, f"remove {f}", f"remove {f}") for f, _ in found]
                                 + [_say(name, svc, "devices: [/dev/kfd, /dev/dri]",
-                                        "add --device /dev/kfd --device /dev/dri")])))
+                                        "add --device /dev/kfd --device /dev/dri")], svc, name,
+                                [("remove", k, None) for k, hit in (
+                                    ("runtime", str(svc.get("runtime") or "").lower() == "nvidia"),
+                                    (("deploy", "resources", "reservations", "devices"), bool(_gpu_reservations(svc))),
+                                    ("gpus", bool(svc.get("gpus")))) if hit]
+                                + [("append", "devices", d) for d in ("/dev/kfd", "/dev/dri")]
+                                if len(found) == sum(1 for f, _ in found if "=" not in f) else ())))
     return out
 
 
@@ -183,7 +197,8 @@ def compose_shm(settings, gpus=None):
                         f"it; below {need // 2**20} MiB training fails with 'Bus error' or an ncclShmOpen error.",
                         subject=subject, evidence=[_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")],
                         fix=_plan("Give the container shared memory", a,
-                                  [_say(name, svc, "ipc: host (or shm_size: 16G)", "add --ipc=host (or --shm-size 16g)")])))
+                                  [_say(name, svc, "ipc: host (or shm_size: 16G)", "add --ipc=host (or --shm-size 16g)")],
+                                  svc, name, [("set", "ipc", "host")])))
     return out
 
 
@@ -215,7 +230,10 @@ def compose_group_add(settings, identity=None):
                         fix=_plan("Add the groups by number", a,
                                   [_say(name, svc, f"group_add: {use}", "use --group-add " + " --group-add ".join(
                                       str(gid) if gid is not None else f"$(getent group {g} | cut -d: -f3)"
-                                      for g, gid in gids.items()))])))
+                                      for g, gid in gids.items()))],
+                                  svc, name, [("set", "group_add", [gids[g] if gids.get(g) is not None else g
+                                                                    for g in groups])]
+                                  if all(gid is not None for gid in gids.values()) else ())))
     return out
 
 

@@ -75,7 +75,10 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
         elif status == "deprecated":
             out.append(warn(f"{subject}: deprecated in {label}",
                             f"{model}. {said}. It still works, but gets no new fixes and is gone from ROCm 7; "
-                            "stay on ROCm 6.x wheels for this GPU.", subject=subject, evidence=evidence, data=data))
+                            "stay on ROCm 6.x wheels for this GPU.", subject=subject, evidence=evidence, data=data,
+                            fix=FixPlan("Keep this GPU on ROCm 6.x wheels; newer ROCm needs newer hardware", (
+                                Action("note", "nothing to change now: the warning ends with a supported GPU"),),
+                                params={"manual": "hardware", "why": "the GPU generation leaves ROCm's list"})))
         else:
             hint = ""
             if kb.community_override(gfx):

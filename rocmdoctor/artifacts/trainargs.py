@@ -337,5 +337,7 @@ def dtype_edits(setup: Setup, dt: str) -> list[dict]:
                     "after": "learning_rate"}] if syntax != "json" else ops
         if pure and dt != "bf16":
             ops.append({"op": "remove", "key": "pure_bf16"})
-        out.append({"path": path, "syntax": syntax, "ops": ops})
+        # scoped to this launch (a script may hold several): config_edits' "line"
+        first = min((v.origin.line for v in setup.args if v.origin.path == path and v.origin.line), default=None)
+        out.append({"path": path, "syntax": syntax, "ops": [dict(o, line=first) for o in ops] if syntax == "cli" and first else ops})
     return out

@@ -40,6 +40,12 @@ def add_arguments(p) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json: schema rocmdoctor.logs.explain (docs/explain.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="all causes' details, blocks, sources")
+    f = p.add_argument_group("fix the top confirmed cause (as `rocmdoctor fix`; docs/fix.md)")
+    f.add_argument("--fix", action="store_true", help="show the fix plan of the top-ranked confirmed cause")
+    f.add_argument("--apply", action="store_true", help="with --fix: apply it (asks first)")
+    f.add_argument("-y", "--yes", action="store_true", help="with --apply: do not ask")
+    f.add_argument("--unsafe", action="store_true", help="with --apply: unsafe plans too")
+    f.add_argument("--state-dir", metavar="DIR", help="with --apply: where the journal for --undo goes")
 
 
 def run(a) -> int:
@@ -48,6 +54,10 @@ def run(a) -> int:
     if not a.log:
         print("rocmdoctor explain: give a log FILE, a DIR of logs, or - for standard input "
               "(or --list for the catalog)", file=sys.stderr)
+        return EXIT_USAGE
+    if (a.apply or a.unsafe or a.yes) and not a.fix or (a.fix and a.no_facts):
+        print("rocmdoctor explain: --apply/--yes/--unsafe go with --fix, which needs the machine's facts",
+              file=sys.stderr)
         return EXIT_USAGE
     if a.no_facts and (a.root or a.snapshot or a.example):
         print("rocmdoctor explain: --no-facts conflicts with --root/--snapshot/--example", file=sys.stderr)
@@ -100,6 +110,16 @@ def run(a) -> int:
         sys.stdout.write("\n")
     else:
         print_lines(text_lines(expl, a.verbose))
+    if a.fix:  # the plan of the top confirmed cause: rocmdoctor/remedy/from_log.py
+        from ..remedy import from_log, session
+        from . import fix as fixcmd
+
+        say = print if a.format == "text" else (lambda m: print(m, file=sys.stderr))
+        ui = session.UI(say=say, err=fixcmd._err, confirm=fixcmd._confirm,
+                        retry=lambda *x: fixcmd._retry(a, *x))
+        code = from_log.run(a, expl, source, ui)
+        if code is not None:
+            return code
     return expl.exit_code()
 
 
