@@ -191,11 +191,14 @@ class _Progress:
 
 def list_catalog(fmt: str) -> int:
     from ..knowledge.signatures import FAMILIES, TIER_NAMES, catalog
+    from ..knowledge.signatures.structural import structural
 
     sigs = catalog()
+    shapes = structural()
     if fmt == "json":
         json.dump({"schema": "rocmdoctor.signatures", "families": FAMILIES,
-                   "signatures": [s.to_dict() for s in sigs]}, sys.stdout, indent=2)
+                   "signatures": [s.to_dict() for s in sigs],
+                   "structural": [s.to_dict() for s in shapes]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return EXIT_OK
     for fam, label in FAMILIES.items():
@@ -205,5 +208,11 @@ def list_catalog(fmt: str) -> int:
             checks = ",".join(s.checks()) or "-"
             print(f"  {s.id:34} {TIER_NAMES[s.tier]:11} {s.severity:8} {s.title}  [{checks}]")
         print()
-    print(f"{len(sigs)} signatures. `rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
+    print(f"read from the log's shape when no signature matches ({len(shapes)})")
+    for s in shapes:
+        checks = ",".join(s.checks()) or "-"
+        print(f"  {s.id:34} {s.family:11} {s.title}  [{checks}]")
+    print()
+    print(f"{len(sigs)} signatures and {len(shapes)} structural causes. "
+          "`rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
     return EXIT_OK
