@@ -77,7 +77,7 @@ def secret_name(name: str) -> bool:
     if not words:
         return False
     last = words[-1]
-    if len(words) == 1 and last in rules.NOT_ALONE and name != name.upper():
+    if len(words) == 1 and last in rules.NOT_ALONE and name.lower() == last and name != name.upper():
         return False  # "pass": 15 (a count), "auth": {...}; PASS=, --pass X are secrets
     if last in rules.SECRET_WORDS:
         return True
@@ -124,7 +124,7 @@ def mask_secrets(s: str) -> str:
 
 def _group_s(m: re.Match) -> str:
     a, b = m.span("s")
-    if m.string.startswith(_MASKED, a):
+    if m.string.startswith(_MASKED, a) or m.group("s").lower() in rules.PLAIN_VALUES:
         return m.group(0)
     return m.string[m.start():a] + MARK + m.string[b:m.end()]
 
@@ -282,6 +282,7 @@ _SERIAL_KV = lazyre.compile(r"(?i)^([ \t]*[\"']?(?:(?:[\w]{1,32}[ _])?serial(?:[
                             r"uuid|asset[_ ]tag|sn)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=[\w-]*\d))[\"']?)([^\s\"',]+)")
 _SERIAL_HINT = lazyre.compile(r"(?i)serial|unique[_ ]id|uuid|asset[_ ]tag|\bsn\b")
 _SERIAL_INLINE = lazyre.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?[ \t]{0,16}[:=][ \t]{0,16}[\"']?)([^\s\"',]+)")
+_GPU_UUID = lazyre.compile(r"(?<![\w-])GPU-[0-9a-fA-F]{16}(?![\w-])")
 _PCI_DSN = lazyre.compile(r"(?i)(device serial number\s+)([0-9a-f]{2}(?:-[0-9a-f]{2}){7})")
 SERIAL_KEY = lazyre.compile(r"(?i)serial|unique_?id|uuid|asset_?tag|^sn$")
 # An IPv4 address stands as a version right after these.
@@ -295,6 +296,7 @@ _ADDRESS_BEFORE = lazyre.compile(
     r"|route|default|dev|brd|connect|connected|connecting|listen|listening|bind|bound|client|remote|local|endpoint"
     r"|proxy|master|node|rank|using)\b[\s:=\"'\[(<]{0,4}|[@\[<(]|://|[\w\]](?<![=<>!~])=|[a-z0-9]:)\Z")
 _ADDRESS_AFTER = lazyre.compile(r"(?::\d{1,5}\b|<\d{1,5}>|/\d{1,2}\b|\])")
+_PRIVATE_V4 = lazyre.compile(r"(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])|169\.254)\.")
 _LISTING_ROW = lazyre.compile(r"[ \t]{0,8}(?:[a-z]{2}[ \t]{1,8})?[A-Za-z][\w.+:~-]{0,100}[ \t]{1,40}\Z")
 _IPV6_CONTEXT = lazyre.compile(r"(?i)(?:\binet6|\[|\bvia|\baddr(?:ess)?|\bpeer|\bsrc|\bdst|=)[\s:=\"'\[]{0,4}\Z")
 # Where a user or host name stands as one, whatever the name (structural).
@@ -303,8 +305,10 @@ _PROMPT = lazyre.compile(r"(?<![\w.@-])([a-z_][a-z0-9_-]{0,31})@([A-Za-z0-9][A-Z
 _USER_VAR = lazyre.compile(r"(?<![\w-])((?:USER|LOGNAME|SUDO_USER|USERNAME)=[\"']?)([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})")
 _HOST_VAR = lazyre.compile(r"(?<![\w-])((?:HOSTNAME|HOST|NODENAME)=[\"']?)([A-Za-z0-9][A-Za-z0-9_.-]{0,252})")
 _HOST_SET = lazyre.compile(r"(Hostname set to <|hostname: |Static hostname: |Transient hostname: )([A-Za-z0-9][A-Za-z0-9_.-]{0,252})")
-_LOG_HOST = lazyre.compile(r"(?m)(^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]{8,20}(?:[+-]\d\d:?\d\d|Z)?|\[[ \d.]{6,20}\])[ \t])"
-                        r"([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=[ \t][\w.@-]{1,64}(?:\[\d{1,10}\])?:)")
+# syslog/journal: "May  6 12:34:56 HOST prog[pid]:"; dmesg through syslog: "[   12.5] HOST kernel:"
+_LOG_HOST = lazyre.compile(r"(?m)(^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]{8,20}(?:[+-]\d\d:?\d\d|Z)?)[ \t])"
+                           r"([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=[ \t][A-Za-z][\w.@/-]{0,63}(?:\[\d{1,10}\])?:[ \t])"
+                           r"|(^\[[ \d.]{6,20}\][ \t])([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=[ \t]kernel:)")
 _NCCL_HOST = lazyre.compile(r"(?m)^([ \t]{0,8})([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=:\d{1,10}:\d{1,10} \[)")
 _IP_PARAM = lazyre.compile(r"(\bip=[^\s:]{0,64}:[^\s:]{0,64}:[^\s:]{0,64}:[^\s:]{0,64}:)([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=:)")
 _HOSTS_LINE = lazyre.compile(r"(?m)^(127\.0\.1\.1[ \t]+)([A-Za-z0-9][A-Za-z0-9_. \t-]{0,252})$")
@@ -320,6 +324,7 @@ COMMON_NAMES = frozenset({
 _GENERIC_NAME = lazyre.compile(r"(?i)(?:node|gpu|host|vm|server|worker|compute|login|master|head|cn|dgx|mi\d{2,3}|"
                                r"user|admin|test|dev|srv|box|machine|instance)[-_]?\d{0,4}\Z")
 _KEEP_V4 = {"0.0.0.0", "255.255.255.255"}
+_HOSTNAME_FILES = ("/etc/hostname", "/proc/sys/kernel/hostname")
 _KEEP_SERIAL = {"N/A", "NA", "NONE", "UNKNOWN", "NOT", "0"}
 
 
@@ -400,6 +405,13 @@ class Redactor:
             return [self.value(v) for v in obj]
         return obj
 
+    def file(self, path: str, text: str) -> str:
+        """A file's content: ``text``, plus the files that hold only the host name."""
+        if self.share and path in _HOSTNAME_FILES and text.strip():
+            name = text.strip()
+            return text.replace(name, self._name("host", name))
+        return self.text(text)
+
     def path(self, p: str) -> str:
         """A file path (a snapshot's file names): only the identity in it (/home/NAME)."""
         if not self.share or not isinstance(p, str):
@@ -453,17 +465,16 @@ class Redactor:
                 s = _IP_PARAM.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
         if "ostname" in s:
             s = _HOST_SET.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
-        s = _LOG_HOST.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
+        s = _LOG_HOST.sub(lambda m: (m.group(1) or m.group(3)) + self._name("host", m.group(2) or m.group(4)), s)
         if ":" in s:
             s = _NCCL_HOST.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
         if "127.0.1.1" in s:
             s = _HOSTS_LINE.sub(lambda m: m.group(1) + " ".join(self._name("host", h) for h in m.group(2).split()), s)
-        stripped = s.strip()
-        if stripped and stripped in self.hostnames:  # /etc/hostname, `hostname`
-            s = s.replace(stripped, self._placeholder("host", stripped))
         s = _PCI_DSN.sub(lambda m: m.group(1) + self._placeholder("serial", m.group(2).lower()), s)
         s = _serial_kv(s, lambda m: m.group(1) + self._serial(m.group(2)))
         s = _SERIAL_INLINE.sub(lambda m: m.group(1) + self._serial(m.group(2)), s)
+        if "GPU-" in s:  # rocminfo's Uuid and ROCR_VISIBLE_DEVICES=GPU-...: the same placeholder
+            s = _GPU_UUID.sub(lambda m: self._serial(m.group(0)), s)
         if "-" in s:
             s = _UUID.sub(lambda m: self._placeholder("uuid", m.group(1).lower()), s)
         if ":" in s or "-" in s:
@@ -502,9 +513,11 @@ class Redactor:
         return self._map[key]
 
     def _serial(self, value: str) -> str:
-        # Keep numbers parseable (KFD unique_id is an integer; 0 means "none").
-        if value.upper() in _KEEP_SERIAL or not any(c.isdigit() for c in value):
+        # Keep numbers parseable (KFD unique_id is an integer; 0 means "none"), a GPU UUID a GPU UUID.
+        if value.upper() in _KEEP_SERIAL or not any(c.isdigit() for c in value) or value.startswith("REDACTED-"):
             return value
+        if _GPU_UUID.fullmatch(value):
+            return f"GPU-{int(self._placeholder('serial', value.lower()).split('-')[1]):016x}"
         if value.isdigit():
             return str(1000 + int(self._placeholder("serial", value).split("-")[1]))
         return self._placeholder("serial", value)
@@ -541,6 +554,10 @@ class Redactor:
             return self._placeholder("ipv4", value)
         if _LISTING_ROW.fullmatch(before):  # pip list, dpkg -l, `libdrm 2.4.120.1`
             return value
+        if not before.strip() and s[m.end():s.find("\n", m.end()) if "\n" in s[m.end():] else len(s)].strip() == "":
+            # alone on its line: a VERSION file's 6.2.0.1 or `hostname -I`; only a private address is one
+            if not _PRIVATE_V4.match(value):
+                return value
         if before.endswith("/") and s.startswith("/", m.end()):  # a directory named like a version
             return value
         return self._placeholder("ipv4", value)

@@ -140,7 +140,7 @@ NOT_SECRET_NAMES = (r"(?i)(?:^|[_.-])(?:per|num|max|min|n)[_-]?token\Z"
                     r"|(?:^|[_.-])(?:pad|eos|bos|unk|sep|cls|mask|start|end|special|image|video|audio)[_-]?token\Z"
                     r"|(?:^|[_.-])(?:sort|cache|primary|foreign|dict|text|label|group|partition|hash|lookup|index|map"
                     r"|metric|column|field|prompt|query|response|target|input|output)[_-]?key\Z"
-                    r"|\A(?:PWD|OLDPWD)\Z")
+                    r"|(?-i:\A(?:PWD|OLDPWD)\Z)")
 # Values that are never the secret itself: settings, empty markers, references to a variable or a
 # template (detect-secrets filters/heuristic: is_templated_secret, is_prefixed_with_dollar_sign;
 # gitleaks global allowlist).
