@@ -15,7 +15,7 @@ import sys
 
 from . import __version__
 from .engine.model import Report, Status
-from .base.redact import scrubbed_output
+from .base.redact import add_share_arg, for_args, scrubbed_output
 from .machine.sources import SourceError
 from .usage import csv  # noqa: F401  (commands import it from here)
 
@@ -99,9 +99,10 @@ def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser
     for name in names:
         m = mods.get(name)
         if m is not None:
-            m.add_arguments(sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip(),
-                                           epilog=getattr(m, "EPILOG", None),
-                                           formatter_class=argparse.RawDescriptionHelpFormatter))
+            m.add_arguments(sp := sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip(),
+                                                 epilog=getattr(m, "EPILOG", None),
+                                                 formatter_class=argparse.RawDescriptionHelpFormatter))
+            add_share_arg(sp)
         else:
             sub.add_parser(name, help=_help_of(name))
     return p, mods
@@ -185,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         check_args(a)
-        with scrubbed_output():  # the output boundary: no credential in anything printed
+        with scrubbed_output(for_args(a)):  # the output boundary: no secret in anything printed (--share: no identity)
             return mods[a.command].run(a)
     except (UsageError, InputError) as exc:  # from the checks of the arguments or from the command
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)

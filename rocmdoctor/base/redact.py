@@ -309,7 +309,7 @@ _HOST_SET = lazyre.compile(r"(Hostname set to <|hostname: |Static hostname: |Tra
 _LOG_HOST = lazyre.compile(r"(?m)(^(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]{8,20}(?:[+-]\d\d:?\d\d|Z)?)[ \t])"
                            r"([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=[ \t][A-Za-z][\w.@/-]{0,63}(?:\[\d{1,10}\])?:[ \t])"
                            r"|(^\[[ \d.]{6,20}\][ \t])([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=[ \t]kernel:)")
-_NCCL_HOST = lazyre.compile(r"(?m)^([ \t]{0,8})([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=:\d{1,10}:\d{1,10} \[)")
+_NCCL_HOST = lazyre.compile(r"(?<![\w.:/-])()([A-Za-z][A-Za-z0-9_.-]{0,252})(?=:\d{1,10}:\d{1,10} \[\d)")  # NCCL: HOST:PID:TID [rank]
 _IP_PARAM = lazyre.compile(r"(\bip=[^\s:]{0,64}:[^\s:]{0,64}:[^\s:]{0,64}:[^\s:]{0,64}:)([A-Za-z0-9][A-Za-z0-9_.-]{0,252})(?=:)")
 _HOSTS_LINE = lazyre.compile(r"(?m)^(127\.0\.1\.1[ \t]+)([A-Za-z0-9][A-Za-z0-9_. \t-]{0,252})$")
 _PLACEHOLDER = lazyre.compile(r"(?:host|user)-\d{1,6}\Z")
@@ -707,15 +707,63 @@ def audience_of(args) -> str:
     return SHARE if getattr(args, "share", False) else TERMINAL
 
 
+SHARE_HELP = "mask host and user names, addresses and serials too, not only secrets (output to pass on)"
+
+
+def add_share_arg(p) -> None:
+    """``--share`` on a command's parser (every command has it; the CLI adds it)."""
+    if not any("--share" in a.option_strings for a in p._actions):
+        p.add_argument("--share", action="store_true", help=SHARE_HELP)
+
+
+def for_args(args) -> Redactor | None:
+    """The output redactor a command's arguments ask for: None (TERMINAL: secrets only, the
+    default) or, with --share, a SHARE redactor knowing this machine's names."""
+    if audience_of(args) != SHARE:
+        return None
+    return for_file(getattr(args, "root", None))
+
+
+def for_file(root: str | None = None) -> Redactor:
+    """A SHARE redactor for a file or output to pass on (``run --report``, ``--share``), knowing
+    the names of this machine (or of the tree under ``root``) without probing anything."""
+    import getpass
+    import os
+    import socket
+
+    hosts, users = set(), set()
+    if root:
+        for rel in ("etc/hostname",):
+            try:
+                with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as fh:
+                    hosts.add(fh.read(256).strip())
+            except OSError:
+                pass
+    else:
+        with contextlib.suppress(OSError):
+            hosts.add(socket.gethostname())
+        with contextlib.suppress(Exception):
+            users.add(getpass.getuser())
+        users |= {os.environ.get(k, "") for k in ("USER", "LOGNAME", "SUDO_USER")}
+        home = os.environ.get("HOME", "")
+        if home.startswith("/home/"):
+            users.add(home.rstrip("/").rsplit("/", 1)[-1])
+    hosts |= {h.split(".")[0] for h in hosts if h}
+    return Redactor(SHARE, hostnames={h for h in hosts if h}, users={u for u in users if u})
+
+
 def identities(source) -> tuple[set[str], set[str]]:
     """Host and user names of the machine behind a source (its system and identity probes, the
     environment, /etc/hostname). Reads nothing a scan does not read anyway."""
     hosts: set[str] = set()
     users: set[str] = set()
 
+    recorded = getattr(source, "probes", None)  # a recording: what it holds, without probing more
+    inner = getattr(source, "inner", source)
+
     def probe(name):
         try:
-            r = source.probe(name)
+            r = recorded.get(name) if isinstance(recorded, dict) else source.probe(name)
         except Exception:  # a source without that probe
             return None
         return r.data if r is not None and getattr(r, "ok", False) and isinstance(r.data, dict) else None
@@ -725,7 +773,7 @@ def identities(source) -> tuple[set[str], set[str]]:
         hosts.add(str(sysd.get("hostname") or ""))
     for path in ("/proc/sys/kernel/hostname", "/etc/hostname"):
         try:
-            r = source.read(path)
+            r = inner.read(path)
         except Exception:
             continue
         if getattr(r, "ok", False):

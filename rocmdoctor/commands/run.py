@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 
+from ..base import redact
 from ..cli import EXIT_USAGE
 from ..usage import positive_float
 
@@ -308,7 +309,7 @@ class Runner:
                         "exit_code": code, "command_returncode": rc, "stalls": self.stalls, "log": self.a.log})
             try:
                 with open(self.a.report, "w") as fh:
-                    json.dump(doc, fh, indent=2)
+                    json.dump(redact.for_file().value(doc), fh, indent=2)  # a file to pass on: SHARE
                     fh.write("\n")
             except OSError as exc:
                 print(f"rocmdoctor run: --report {self.a.report}: {exc.strerror or exc}", file=sys.stderr)
