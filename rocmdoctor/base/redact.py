@@ -62,7 +62,7 @@ _ASSIGN = lazyre.compile(r"(?<![A-Za-z0-9_./-])[\"']?([A-Za-z_][A-Za-z0-9_.-]{0,
 _NAME_HINTS = ("tok", "secret", "pass", "pwd", "key", "cred", "auth", "cookie", "session", "contrase")
 _JSON_NUMBER = lazyre.compile(r"-?\d{1,64}(?:\.\d{1,64})?(?:[eE][+-]?\d{1,4})?")
 _PEM_BEGIN = lazyre.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-_PEM_LINE = lazyre.compile(r"(?m)^[ \t]{0,16}([A-Za-z0-9+/]{40,76}={0,2})[ \t]*\r?$")
+_PEM_LINE = lazyre.compile(r"(?m)^[ \t]{0,16}([A-Za-z0-9+/]{40,76}={0,2}|[A-Za-z0-9+/]{12,39}={1,2})[ \t]*\r?$")
 _SCHEME_BEFORE = lazyre.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}\Z")
 
 
@@ -117,7 +117,7 @@ def mask_secrets(s: str) -> str:
     if any(h in low for h in _NAME_HINTS):
         s = _named_values(s, _OPTION)
         s = _named_values(s, _ASSIGN)
-    if len(s) >= 40 and ("\n" in s or len(s) <= 80):
+    if len(s) >= 12 and ("\n" in s or len(s) <= 80):
         s = _PEM_LINE.sub(_pem_line, s)
     return s
 
@@ -158,7 +158,7 @@ def _pem_line(m: re.Match) -> str:
     v = m.group(1)
     if not (any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v)):
         return m.group(0)
-    if _entropy(v) < 4.2:
+    if _entropy(v) < min(4.2, 0.8 * math.log2(len(v))):  # a short last line must end in '=' padding
         return m.group(0)
     return m.string[m.start():m.start(1)] + MARK + m.string[m.end(1):m.end()]
 

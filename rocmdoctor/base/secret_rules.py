@@ -119,7 +119,7 @@ CONTEXTS: tuple[Context, ...] = (
     Context("netrc-password", r"\b(?:machine|default|login)\b[^\n]{0,256}?\bpassword[ \t]{1,8}(?P<s>[^\s\"']{1,4096})",
             ("password",), "netrc(5); trufflehog/gitleaks netrc handling"),
     Context("netrc-password-line", r"(?m)^[ \t]{0,16}password[ \t]{1,8}(?P<s>[^\s\"']{1,4096})[ \t]*$",
-            ("machine",), "netrc(5), one token per line"),
+            ("password",), "netrc(5), one token per line (also a line seen alone)"),
 )
 
 # Names (variables, keys, options) that say their value is a secret: the last word of the name

@@ -1,5 +1,7 @@
-"""Draft of the redaction corpora (issue 27). Secret values are fake, made here from a seeded RNG
-in the shapes the public rule sets describe; nothing is copied from a rule file."""
+"""Makes secrets.json, the secret corpus of tests/test_redaction_corpus.py (issue 27):
+`python make_secrets.py tests/data/redaction`. The values are fake, drawn from a seeded RNG in the
+shapes the public rule sets describe (each case names its source); nothing is copied from a rule
+file. New cases go at the end, so the earlier values stay as they are."""
 import json, random, string, sys
 
 R = random.Random(27)
@@ -175,6 +177,9 @@ for w in ("WANDB_API_KEY={v}", "WANDB_LOGIN={v}", "wandb login {v}", "wandb logi
 for p in ("{i}:{s}", "aws_access_key_id={i} aws_secret_access_key={s}", "AWS creds {i} / {s}"):
     i, s = "AKIA" + rnd(16, UP + "234567"), rnd(40, B64)
     sec("aws-secret", p.format(i=i, s=s), i, s, src=GL + "aws-access-token; gitleaks generic aws secret")
+
+t = f"https://contoso.webhook.office.com/webhookb2/{rnd(8, HEX)}-{rnd(4, HEX)}-{rnd(4, HEX)}-{rnd(4, HEX)}-{rnd(12, HEX)}@{rnd(36, HEX)}/IncomingWebhook/{rnd(32, HEX)}/{rnd(36, HEX)}"
+sec("teams-webhook-url", f"TEAMS_URL={t}", t.split("/webhookb2/")[1], src=GL + "microsoft-teams-webhook")
 
 json.dump(S, open(sys.argv[1] + "/secrets.json", "w"), indent=1)
 print(len(S), "secret cases")
