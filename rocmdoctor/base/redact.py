@@ -35,6 +35,7 @@ fuzz harness times each entry point on 1 MB inputs (targets redact.*).
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import re
 import sys
@@ -49,8 +50,41 @@ _MASKED = (MARK, "&lt;redacted&gt;")  # the marker, and as XML/HTML escapes it: 
 
 
 # ---------------------------------------------------------------- secrets (every audience)
-_TOKENS = lazyre.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(t.pattern for t in rules.TOKENS) + ")")
-_TOKEN_FIRST = frozenset(t.pattern[0] for t in rules.TOKENS)  # every token starts with a literal
+
+
+def _first_chars(pattern: str) -> set[str]:
+    """The characters a match of ``pattern`` can start with (its first literal or class)."""
+    from re import _parser  # the stdlib's own parser, to keep the rules free of a separate list
+
+    def first(items) -> set[str]:
+        op, av = items[0]
+        name = str(op)
+        if name == "LITERAL":
+            return {chr(av)}
+        if name == "IN":
+            out: set[str] = set()
+            for o, a in av:
+                if str(o) == "LITERAL":
+                    out.add(chr(a))
+                elif str(o) == "RANGE":
+                    out |= {chr(c) for c in range(a[0], a[1] + 1)}
+            return out
+        if name == "SUBPATTERN":
+            return first(av[-1])
+        if name == "BRANCH":
+            return set().union(*(first(b) for b in av[1]))
+        raise ValueError(f"token pattern must start with a literal or a class: {pattern}")
+    return first(list(_parser.parse(pattern)))
+
+
+@functools.lru_cache(maxsize=1)  # built on first use: importing the CLI pays nothing for it
+def _tokens() -> tuple[frozenset, re.Pattern]:
+    """The first letters of all token rules, and one pattern for all of them (the lookahead on
+    those letters skips most positions cheaply)."""
+    first = frozenset().union(*(_first_chars(t.pattern) for t in rules.TOKENS))
+    rx = re.compile(r"(?<![A-Za-z0-9_])(?=[" + re.escape("".join(sorted(first))) + "])(?:"
+                    + "|".join(t.pattern for t in rules.TOKENS) + ")")
+    return first, rx
 _CONTEXTS = [(lazyre.compile(c.pattern), c.hints) for c in rules.CONTEXTS]
 _NOT_SECRET = lazyre.compile(rules.NOT_SECRET_NAMES)
 _WORDS = lazyre.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|\d+")
@@ -66,6 +100,7 @@ _PEM_LINE = lazyre.compile(r"(?m)^[ \t]{0,16}([A-Za-z0-9+/]{40,76}={0,2}|[A-Za-z
 _SCHEME_BEFORE = lazyre.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}\Z")
 
 
+@functools.lru_cache(maxsize=4096)  # a log repeats its few names thousands of times
 def secret_name(name: str) -> bool:
     """Whether a variable, key or option name says its value is a secret: its last word is one
     (HF_TOKEN, db_password, X-Api-Key, authToken, MYSQL_PWD, SSHPASS), or it ends in ``key`` after
@@ -104,22 +139,52 @@ def mask_secrets(s: str) -> str:
     without secrets comes back byte for byte."""
     if not s or not isinstance(s, str):
         return s
-    low = s.lower()
-    if "-----begin" in low:
+    if "-----BEGIN" in s or "-----begin" in s:
         s = _pem_blocks(s)
     if "://" in s and "@" in s:
         s = _userinfo(s)
+    if len(s) <= 4096 or "\n" not in s:
+        s = _by_context(s)
+    else:  # a long text: only its lines that hold a literal some rule needs (most hold none)
+        s = _line_by_line(s)
+    first, tokens = _tokens()
+    if not first.isdisjoint(s):
+        s = tokens.sub(MARK, s)
+    if len(s) >= 12 and ("\n" in s or (len(s) <= 80 and " " not in s.strip())):
+        s = _PEM_LINE.sub(_pem_line, s)
+    return s
+
+
+_LINE_HINTS = lazyre.compile("|".join(sorted({re.escape(h) for c in rules.CONTEXTS for h in c.hints} |
+                                             {re.escape(h) for h in _NAME_HINTS})))
+
+
+def _by_context(s: str) -> str:
+    """The context rules and the secret-named values, on text that fits a few lines."""
+    low = s.lower()
+    if not _LINE_HINTS.search(low):
+        return s
     for rx, hints in _CONTEXTS:  # before the tokens: the AWS pair needs its key id
         if any(h in low for h in hints):
             s = rx.sub(_group_s, s)
-    if not _TOKEN_FIRST.isdisjoint(s):
-        s = _TOKENS.sub(MARK, s)
     if any(h in low for h in _NAME_HINTS):
         s = _named_values(s, _OPTION)
         s = _named_values(s, _ASSIGN)
-    if len(s) >= 12 and ("\n" in s or len(s) <= 80):
-        s = _PEM_LINE.sub(_pem_line, s)
     return s
+
+
+def _line_by_line(s: str) -> str:
+    low = s.lower()
+    out, last = [], 0
+    for m in _LINE_HINTS.finditer(low):
+        if m.start() < last:
+            continue
+        a = s.rfind("\n", 0, m.start()) + 1
+        b = s.find("\n", m.end())
+        b = len(s) if b < 0 else b
+        out += [s[last:a], _by_context(s[a:b])]
+        last = b
+    return "".join(out) + s[last:] if out else s
 
 
 def _group_s(m: re.Match) -> str:
@@ -273,14 +338,13 @@ def _userinfo_end(token: str) -> int:
 
 # ---------------------------------------------------------------- identities (SHARE only)
 _IPV4 = lazyre.compile(r"(?<![\w.-])((?:\d{1,3}\.){3}\d{1,3})(?![\w-]|\.\w)")
-_IPV6 = lazyre.compile(r"(?<![\w:.])((?:[0-9a-fA-F]{1,4}:){2,7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4})?)(?![\w:])")
+_IPV6 = lazyre.compile(r"(?<![\w:.])((?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4})?)(?![\w:])")
 _MAC = lazyre.compile(r"(?<![\w:-])((?:[0-9a-fA-F]{2}([:-]))(?:[0-9a-fA-F]{2}\2){4}[0-9a-fA-F]{2})(?![\w:-])")
 _UUID = lazyre.compile(r"\b([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\b")
 # Serials: a key, then ':' or '=' (or a key that is one in sysfs/KFD form: unique_id N); the value
 # has a digit. Applied per line to lines that mention a serial (keys are bounded: linear).
 _SERIAL_KV = lazyre.compile(r"(?i)^([ \t]*[\"']?(?:(?:[\w]{1,32}[ _])?serial(?:[ _]?(?:number|no|num))?|unique[_ ]id|"
-                            r"uuid|asset[_ ]tag|sn)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=[\w-]*\d))[\"']?)([^\s\"',]+)")
-_SERIAL_HINT = lazyre.compile(r"(?i)serial|unique[_ ]id|uuid|asset[_ ]tag|\bsn\b")
+                            r"uuid|asset[_ ]tag)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+(?=[\w-]*\d))[\"']?)([^\s\"',]+)")
 _SERIAL_INLINE = lazyre.compile(r"(?i)(\bserial(?:[ _]?(?:number|no))?[ \t]{0,16}[:=][ \t]{0,16}[\"']?)([^\s\"',]+)")
 _GPU_UUID = lazyre.compile(r"(?<![\w-])GPU-[0-9a-fA-F]{16}(?![\w-])")
 _PCI_DSN = lazyre.compile(r"(?i)(device serial number\s+)([0-9a-f]{2}(?:-[0-9a-f]{2}){7})")
@@ -452,27 +516,33 @@ class Redactor:
 
     # -- identities
     def _identities(self, s: str) -> str:
-        if "proxy" in s or "PROXY" in s or "Proxy" in s:
+        # Each rule runs only when a literal it needs occurs (checked at C speed): a long log
+        # holds few of them.
+        low = s.lower()
+        name = self._name
+        if "proxy" in low:
             s = _PROXY_IN_TEXT.sub(lambda m: m.group(1) + self._host(m.group(2)), s)
-        if "/" in s:
-            s = _HOME.sub(lambda m: m.group(1) + self._name("user", m.group(2)), s)
-        if "@" in s:
-            s = _PROMPT.sub(lambda m: self._name("user", m.group(1)) + "@" + self._name("host", m.group(2)), s)
-        if "=" in s:
-            s = _USER_VAR.sub(lambda m: m.group(1) + self._name("user", m.group(2)), s)
-            s = _HOST_VAR.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
-            if "ip=" in s:
-                s = _IP_PARAM.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
+        if "home/" in s or "/Users/" in s:
+            s = _HOME.sub(lambda m: m.group(1) + name("user", m.group(2)), s)
+        if "@" in s and (":~" in s or ":/" in s or "]$" in s or "]#" in s):
+            s = _PROMPT.sub(lambda m: name("user", m.group(1)) + "@" + name("host", m.group(2)), s)
+        if "USER=" in s or "LOGNAME=" in s or "USERNAME=" in s:
+            s = _USER_VAR.sub(lambda m: m.group(1) + name("user", m.group(2)), s)
+        if "HOST=" in s or "HOSTNAME=" in s or "NODENAME=" in s:
+            s = _HOST_VAR.sub(lambda m: m.group(1) + name("host", m.group(2)), s)
+        if "ip=" in s:
+            s = _IP_PARAM.sub(lambda m: m.group(1) + name("host", m.group(2)), s)
         if "ostname" in s:
-            s = _HOST_SET.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
-        s = _LOG_HOST.sub(lambda m: (m.group(1) or m.group(3)) + self._name("host", m.group(2) or m.group(4)), s)
-        if ":" in s:
-            s = _NCCL_HOST.sub(lambda m: m.group(1) + self._name("host", m.group(2)), s)
+            s = _HOST_SET.sub(lambda m: m.group(1) + name("host", m.group(2)), s)
+        s = _LOG_HOST.sub(lambda m: (m.group(1) or m.group(3)) + name("host", m.group(2) or m.group(4)), s)
+        if "NCCL" in s or "nccl" in s:
+            s = _NCCL_HOST.sub(lambda m: m.group(1) + name("host", m.group(2)), s)
         if "127.0.1.1" in s:
-            s = _HOSTS_LINE.sub(lambda m: m.group(1) + " ".join(self._name("host", h) for h in m.group(2).split()), s)
-        s = _PCI_DSN.sub(lambda m: m.group(1) + self._placeholder("serial", m.group(2).lower()), s)
-        s = _serial_kv(s, lambda m: m.group(1) + self._serial(m.group(2)))
-        s = _SERIAL_INLINE.sub(lambda m: m.group(1) + self._serial(m.group(2)), s)
+            s = _HOSTS_LINE.sub(lambda m: m.group(1) + " ".join(name("host", h) for h in m.group(2).split()), s)
+        if any(h in low for h in _SERIAL_WORDS):
+            if "serial number" in low:
+                s = _PCI_DSN.sub(lambda m: m.group(1) + self._placeholder("serial", m.group(2).lower()), s)
+            s = _serial_lines(s, lambda m: m.group(1) + self._serial(m.group(2)))
         if "GPU-" in s:  # rocminfo's Uuid and ROCR_VISIBLE_DEVICES=GPU-...: the same placeholder
             s = _GPU_UUID.sub(lambda m: self._serial(m.group(0)), s)
         if "-" in s:
@@ -481,10 +551,10 @@ class Redactor:
             s = _MAC.sub(self._mac, s)
         if "." in s:
             s = _IPV4.sub(self._ipv4, s)
-        if ":" in s:
+        if "::" in s or s.count(":") >= 7:
             s = _IPV6.sub(self._ipv6, s)
         if self._tier2 is not None:
-            s = self._tier2.sub(lambda m: self._name("host" if m.group(1) in self.hostnames else "user", m.group(1)), s)
+            s = self._tier2.sub(lambda m: name("host" if m.group(1) in self.hostnames else "user", m.group(1)), s)
         return s
 
     def _name(self, kind: str, name: str) -> str:
@@ -642,16 +712,31 @@ _NAME_KEYS = {"user": "user", "username": "user", "users": "user", "members": "u
               "owner": "user", "hostname": "host", "nodename": "host", "host": "host", "node": "host"}
 
 
-def _serial_kv(s: str, repl) -> str:
-    """``_SERIAL_KV`` on each line that mentions a serial (a key line is short: longer ones are
-    left as they are)."""
-    if not _SERIAL_HINT.search(s):
-        return s
-    lines = s.split("\n")
-    for i, line in enumerate(lines):
-        if len(line) <= 1024 and _SERIAL_HINT.search(line):
-            lines[i] = _SERIAL_KV.sub(repl, line, count=1)
-    return "\n".join(lines)
+_SERIAL_WORDS = ("serial", "unique_id", "unique id", "uuid", "asset")
+
+
+def _serial_lines(s: str, repl) -> str:
+    """The serial rules on each line that mentions a serial (found with str.find: a long log has
+    few); a key line is short, longer ones are left as they are."""
+    low = s.lower()
+    spans = set()
+    for h in _SERIAL_WORDS:
+        i = low.find(h)
+        while i >= 0:
+            a = s.rfind("\n", 0, i) + 1
+            b = s.find("\n", i)
+            b = len(s) if b < 0 else b
+            spans.add((a, b))
+            i = low.find(h, b)
+    out, last = [], 0
+    for a, b in sorted(spans):
+        line = s[a:b]
+        if len(line) <= 1024:
+            line = _SERIAL_KV.sub(repl, line, count=1)
+            line = _SERIAL_INLINE.sub(repl, line)
+        out += [s[last:a], line]
+        last = b
+    return "".join(out) + s[last:] if out else s
 
 
 # ---------------------------------------------------------------- proxies
