@@ -76,3 +76,16 @@ def test_replay_of_a_redacted_snapshot_gives_the_same_findings(example, tmp_path
             assert env["USER"].startswith("user-") and env["HOME"] == f"/home/{env['USER']}", (user, env["USER"])
         if env:
             assert env["HOSTNAME"].startswith("host-")
+
+
+def test_this_machine_round_trips_through_a_redacted_snapshot(tmp_path, capsys):
+    """The live machine the tests run on (its real host and user names, addresses, package
+    versions such as typing-extensions>=3.7.4.2): snapshot, replay, the same findings."""
+    snap = tmp_path / "live"
+    assert cli.main(["snapshot", "-o", str(snap), "--level", "quick"]) == 0
+    capsys.readouterr()
+
+    def scan(*extra):
+        assert cli.main(["scan", "--level", "quick", "--format", "json", *extra]) in (0, 1)
+        return sorted((f["code"], f["status"], f["subject"] or "") for f in json.loads(capsys.readouterr().out)["findings"])
+    assert scan("--snapshot", str(snap)) == scan()
