@@ -1,6 +1,7 @@
 """Masking secrets and what identifies a machine or a person: the one redaction place.
 
-One object, ``Redactor``, with one API (``text``, ``value``, ``env``, ``path``) and two audiences:
+One object, ``Redactor``, with one API (``text``, ``value``, ``env``, ``path``, ``file``) and two
+audiences:
 
 * ``TERMINAL`` (the user's own screen): only secrets are masked, as ``<redacted>``. The user sees
   their own host names, user names and addresses (``explain`` names the peer of a failing NCCL
@@ -94,7 +95,6 @@ _OPTION = lazyre.compile(r"(?:(?<=[\s\"'\[,=(:;])|^)--?([A-Za-z][A-Za-z0-9_.-]{0
 # NAME=value, name: value, "name": "value", NAME = value
 _ASSIGN = lazyre.compile(r"(?<![A-Za-z0-9_./-])[\"']?([A-Za-z_][A-Za-z0-9_.-]{0,63})[\"']?[ \t]{0,8}([=:])[ \t]{0,8}")
 _NAME_HINTS = ("tok", "secret", "pass", "pwd", "key", "cred", "auth", "cookie", "session", "contrase")
-_JSON_NUMBER = lazyre.compile(r"-?\d{1,64}(?:\.\d{1,64})?(?:[eE][+-]?\d{1,4})?")
 _PEM_BEGIN = lazyre.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 _PEM_LINE = lazyre.compile(r"(?m)^[ \t]{0,16}([A-Za-z0-9+/]{40,76}={0,2}|[A-Za-z0-9+/]{12,39}={1,2})[ \t]*\r?$")
 _SCHEME_BEFORE = lazyre.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}\Z")
