@@ -477,10 +477,18 @@ class Redactor:
         return self.text(text)
 
     def path(self, p: str) -> str:
-        """A file path (a snapshot's file names): only the identity in it (/home/NAME)."""
-        if not self.share or not isinstance(p, str):
+        """A file path (a snapshot's file names): only what identifies in a path, /home/NAME, a
+        filesystem UUID (/dev/disk/by-uuid/...) and a distinctive name, each with the placeholder
+        the same value gets in text; /sys and /proc paths never change."""
+        if not self.share or not isinstance(p, str) or not p:
             return p
-        return self._identities(p)
+        if "home/" in p or "/Users/" in p:
+            p = _HOME.sub(lambda m: m.group(1) + self._name("user", m.group(2)), p)
+        if "-" in p:
+            p = _UUID.sub(lambda m: self._placeholder("uuid", m.group(1).lower()), p)
+        if self._tier2 is not None:
+            p = self._tier2.sub(lambda m: self._name("host" if m.group(1) in self.hostnames else "user", m.group(1)), p)
+        return p
 
     def env(self, env: dict[str, str]) -> dict[str, str]:
         """An environment: secret-named variables masked whole; in SHARE, user, host and address
@@ -566,7 +574,9 @@ class Redactor:
 
     def _keyed_name(self, kind: str, v: Any) -> Any:
         if isinstance(v, str):
-            return self._name(kind, v) if v and re.fullmatch(r"[\w.-]{1,253}", v) else self.text(v)
+            if v and not v.isdigit() and re.fullmatch(r"[A-Za-z0-9_][\w.-]{0,252}", v):
+                return self._name(kind, v)
+            return self.text(v)
         if isinstance(v, list):
             return [self._keyed_name(kind, x) for x in v]
         return self.value(v)
@@ -708,8 +718,10 @@ class Redactor:
         return ",".join(entries)
 
 
-_NAME_KEYS = {"user": "user", "username": "user", "users": "user", "members": "user", "login": "user",
-              "owner": "user", "hostname": "host", "nodename": "host", "host": "host", "node": "host"}
+# Keys of probe data whose string values are a user or host name (the identity probe's user and
+# group members, the system probe's hostname).
+_NAME_KEYS = {"user": "user", "username": "user", "users": "user", "members": "user", "logname": "user",
+              "hostname": "host", "nodename": "host"}
 
 
 _SERIAL_WORDS = ("serial", "unique_id", "unique id", "uuid", "asset")
