@@ -963,10 +963,21 @@ class ScrubbedStream:
 def redacted_output(red: Redactor | None = None) -> Iterator[None]:
     """sys.stdout and sys.stderr redacted for the duration (the CLI's whole run): by ``red``, or
     for the TERMINAL audience."""
-    if isinstance(sys.stdout, ScrubbedStream):
-        if red is not None:
-            sys.stdout._red = sys.stderr._red = red  # --share decided after the CLI wrapped the streams
-        yield
+    if isinstance(sys.stdout, ScrubbedStream):  # already wrapped (a command run from another)
+        if red is None:
+            yield
+            return
+        streams = [x for x in (sys.stdout, sys.stderr) if isinstance(x, ScrubbedStream)]
+        saved_red = [x._red for x in streams]
+        for x in streams:
+            x.flush()
+            x._red = red
+        try:
+            yield
+        finally:
+            for x, r in zip(streams, saved_red):
+                x.flush()
+                x._red = r
         return
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = ScrubbedStream(saved[0], red), ScrubbedStream(saved[1], red)
