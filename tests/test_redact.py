@@ -216,6 +216,9 @@ def test_share_redaction_keeps_what_checks_read(text):
     ("May  6 12:34:56 vm kernel: amdgpu: ring gfx timeout", [" vm "], ["kernel: amdgpu"]),
     ("Device Serial Number 00-11-22-ff-fe-33-44-55", ["33-44-55"], ["Device Serial Number "]),
     ("inet6 fe80::1/64 scope link", ["fe80::1"], ["inet6 ", "/64"]),
+    ("MASTER_ADDR      10.1.2.3", ["10.1.2.3"], ["MASTER_ADDR "]),  # a row, but named as an address
+    ("eth0 10.1.2.3", ["10.1.2.3"], ["eth0 "]),
+    ("sshd[7]: Accepted publickey for amd from 10.1.2.3 port 22", ["10.1.2.3"], [" port 22"]),
 ])
 def test_share_redaction_masks_identities_where_they_stand(text, gone, kept):
     out = COMMON.text(text)

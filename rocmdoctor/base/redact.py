@@ -360,6 +360,10 @@ _ADDRESS_BEFORE = lazyre.compile(
     r"|route|default|dev|brd|connect|connected|connecting|listen|listening|bind|bound|client|remote|local|endpoint"
     r"|proxy|master|node|rank|using)\b[\s:=\"'\[(<]{0,4}|[@\[<(]|://|[\w\]](?<![=<>!~])=|[a-z0-9]:)\Z")
 _ADDRESS_AFTER = lazyre.compile(r"(?::\d{1,5}\b|<\d{1,5}>|/\d{1,2}\b|\])")
+# ... but a row named like an address or a network interface holds one (MASTER_ADDR  10.0.0.2, eth0 10.0.0.2).
+_ADDRESS_ROW = lazyre.compile(r"(?i)(?:^|[\s_.-])(?:addr|address|host|hostname|ip|ipaddr|inet6?|server|peer|gateway|gw|dns"
+                              r"|nameserver|master|endpoint|proxy|route|(?:eth|ens|eno|enp|ib|bond|wlan|br|veth|virbr)\w{0,12})"
+                              r"[\s:=]{1,40}\Z")
 _PRIVATE_V4 = lazyre.compile(r"(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])|169\.254)\.")
 _LISTING_ROW = lazyre.compile(r"[ \t]{0,8}(?:[a-z]{2}[ \t]{1,8})?[A-Za-z][\w.+:~-]{0,100}[ \t]{1,40}\Z")
 _IPV6_CONTEXT = lazyre.compile(r"(?i)(?:\binet6|\[|\bvia|\baddr(?:ess)?|\bpeer|\bsrc|\bdst|=)[\s:=\"'\[]{0,4}\Z")
@@ -632,7 +636,7 @@ class Redactor:
             return value
         if _ADDRESS_BEFORE.search(before) or _ADDRESS_AFTER.match(s, m.end()):
             return self._placeholder("ipv4", value)
-        if _LISTING_ROW.fullmatch(before):  # pip list, dpkg -l, `libdrm 2.4.120.1`
+        if _LISTING_ROW.fullmatch(before) and not _ADDRESS_ROW.search(before):  # pip list, dpkg -l, libdrm 2.4.120.1
             return value
         if not before.strip() and s[m.end():s.find("\n", m.end()) if "\n" in s[m.end():] else len(s)].strip() == "":
             # alone on its line: a VERSION file's 6.2.0.1 or `hostname -I`; only a private address is one
