@@ -141,7 +141,8 @@ def test_no_secret_reaches_any_cli_writer(tmp_path, capsys):
                            "scan junit": ["scan", "--format", "junit"],
                            "scan prometheus": ["scan", "--format", "prometheus"],
                            "scan share": ["scan", "--format", "json", "--share"],
-                           "fix json": ["fix", "--format", "json"], "env": ["env", "--explain"]}.items():
+                           "fix": ["fix"], "fix json": ["fix", "--format", "json"],
+                           "recommend json": ["recommend", "--format", "json"], "env": ["env", "--explain"]}.items():
             cli.main(argv + ["--snapshot", src])
             cap = capsys.readouterr()
             outputs[f"{name} of {os.path.basename(src)}"] = cap.out + cap.err
