@@ -51,8 +51,6 @@ _MASKED = (MARK, "&lt;redacted&gt;")  # the marker, and as XML/HTML escapes it: 
 
 
 # ---------------------------------------------------------------- secrets (every audience)
-
-
 def _first_chars(pattern: str) -> set[str]:
     """The characters a match of ``pattern`` can start with (its first literal or class)."""
     from re import _parser  # the stdlib's own parser, to keep the rules free of a separate list
@@ -86,6 +84,8 @@ def _tokens() -> tuple[frozenset, re.Pattern]:
     rx = re.compile(r"(?<![A-Za-z0-9_])(?=[" + re.escape("".join(sorted(first))) + "])(?:"
                     + "|".join(t.pattern for t in rules.TOKENS) + ")")
     return first, rx
+
+
 _CONTEXTS = [(lazyre.compile(c.pattern), c.hints) for c in rules.CONTEXTS]
 _NOT_SECRET = lazyre.compile(rules.NOT_SECRET_NAMES)
 _WORDS = lazyre.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|\d+")
