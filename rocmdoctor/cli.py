@@ -99,12 +99,13 @@ def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser
     for name in names:
         m = mods.get(name)
         if m is not None:
-            m.add_arguments(sp := sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip(),
-                                                 epilog=getattr(m, "EPILOG", None),
-                                                 formatter_class=argparse.RawDescriptionHelpFormatter))
-            add_share_arg(sp)
+            m.add_arguments(sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip(),
+                                           epilog=getattr(m, "EPILOG", None),
+                                           formatter_class=argparse.RawDescriptionHelpFormatter))
         else:
             sub.add_parser(name, help=_help_of(name))
+    for sp in sub.choices.values():  # every command can write output to pass on (docs/cli.md)
+        add_share_arg(sp)
     return p, mods
 
 
