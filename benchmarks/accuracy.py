@@ -33,8 +33,9 @@ def main() -> int:
         results[name] = {split: mod.evaluate(split) for split in ("dev", "holdout")}
         for split, r in results[name].items():
             print(f"{name} {split}: {r['right']}/{r['total']} right; false flags {r['false_flags']}/{r['healthy_total']}")
-            for fam in sorted(r["families"]):
-                c = r["families"][fam]
+            groups = r.get("families") or r.get("kinds") or {}  # logs: families; artifacts: file kinds
+            for fam in sorted(groups):
+                c = groups[fam]
                 p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 0.0
                 rc = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 0.0
                 print(f"  {fam:14} precision {p:5.0%}  recall {rc:5.0%}  (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})")

@@ -15,7 +15,7 @@ import sys
 
 from . import __version__
 from .engine.model import Report, Status
-from .base.redact import scrubbed_output
+from .base.redact import add_share_arg, for_args, scrubbed_output
 from .machine.sources import SourceError
 from .usage import csv  # noqa: F401  (commands import it from here)
 
@@ -104,6 +104,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser
                                            formatter_class=argparse.RawDescriptionHelpFormatter))
         else:
             sub.add_parser(name, help=_help_of(name))
+    for sp in sub.choices.values():  # every command can write output to pass on (docs/cli.md)
+        add_share_arg(sp)
     return p, mods
 
 
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         check_args(a)
-        with scrubbed_output():  # the output boundary: no credential in anything printed
+        with scrubbed_output(for_args(a)):  # the output boundary: no secret in anything printed (--share: no identity)
             return mods[a.command].run(a)
     except (UsageError, InputError) as exc:  # from the checks of the arguments or from the command
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)

@@ -122,13 +122,19 @@ def test_usage_and_input_errors(capsys):
     assert cli.main(["explain", HANG, "--no-facts", "--example", "mi300x8"]) == 2
 
 
-def test_quoted_lines_are_redacted(capsys, tmp_path):
+def test_quoted_lines_show_the_peer_on_the_terminal_and_mask_it_to_share(capsys, tmp_path):
+    """Issue 27: the user's own terminal names the node that failed; --share masks it (and the
+    host field of the NCCL line), secrets are masked in both."""
     log = tmp_path / "n.log"
     log.write_text("node7:1234:1250 [0] NCCL WARN socketStartConnect: Connect to 10.20.30.40<35353> failed : "
-                   "Connection refused\n")
+                   "Connection refused\nexport HF_TOKEN=hf_QwErTyUiOpAsDfGhJkLzXcVbNm123456\n")
     rc, doc = run_json(capsys, str(log), "--no-facts")
     text = json.dumps(doc)
-    assert "10.20.30.40" not in text and "nccl-socket-connect" in text
+    assert "10.20.30.40" in text and "nccl-socket-connect" in text and "QwErTy" not in text
+    rc, doc = run_json(capsys, str(log), "--no-facts", "--share")
+    text = json.dumps(doc)
+    assert "10.20.30.40" not in text and "192.0.2." in text and "node7:" not in text
+    assert "nccl-socket-connect" in text and "QwErTy" not in text
 
 
 def test_list_prints_the_catalog(capsys):

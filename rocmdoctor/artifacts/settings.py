@@ -27,7 +27,6 @@ import json
 import re
 from typing import Any, Iterable
 
-from ..base import lazyre
 from ..base.records import dataclass, field
 
 ENV, LAUNCHER, TRAIN, CONTAINER, BUILD = "env", "launcher", "train", "container", "build"
@@ -39,18 +38,9 @@ ENV_PRECEDENCE = {"dockerfile": 0, "compose": 1, "slurm": 2, "shell": 3}
 def scrub(text: str) -> str:
     """Evidence quoted from a user's file passes through the redaction layer, so a token in a
     launch script (HF_TOKEN=hf_..., a URL with a password) never reaches the output."""
-    from ..base import redact
+    from ..base.redact import scrub_text
 
-    fn = getattr(redact, "scrub_text", None)
-    if fn is not None:
-        text = fn(text)
-    # Name-based masking (NAME=value where NAME looks secret), which holds whatever the
-    # redaction module's pattern set is.
-    return _SECRET_ASSIGN.sub(lambda m: m.group(1) + ("<redacted>" if m.group(2) else ""), text)
-
-
-_SECRET_ASSIGN = lazyre.compile(r"(?i)\b((?:[A-Z0-9_]*(?:TOKEN|SECRET|PASSW\w*|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|"
-                            r"CREDENTIAL\w*))\s*[=:]\s*[\"']?)([^\s\"']*)")
+    return scrub_text(text)
 
 
 @dataclass(frozen=True)
@@ -156,9 +146,9 @@ def env_ev(env, name: str):
     value = (env or {}).get(name)
     if isinstance(env, EnvView) and name in env.origins:
         return env.origins[name].evidence()
-    from ..base.redact import SECRET_NAME
+    from ..base.redact import MARK, secret_name
 
-    shown = "<redacted>" if value and SECRET_NAME.search(name) else value
+    shown = MARK if value and secret_name(name) else value
     return ev(LIVE, f"{name}={shown}")
 
 

@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 
+from ..base import redact
 from ..cli import EXIT_USAGE
 from ..usage import positive_float
 
@@ -725,8 +726,6 @@ class Runner:
         return code
 
     def write_report(self, expl, rc: int, code: int) -> None:
-        from ..base.redact import scrub_value
-
         doc = expl.to_dict()
         doc.update({"schema": "rocmdoctor.run", "command": _scrubbed_argv(self.argv), "outcome": self.outcome,
                     "exit_code": code, "command_returncode": rc, "stalls": self.stalls, "log": self.a.log,
@@ -738,7 +737,7 @@ class Runner:
             fd = os.open(self.a.report, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
             os.fchmod(fd, 0o600)  # an existing report keeps no wider mode
             with os.fdopen(fd, "w") as fh:
-                json.dump(scrub_value(doc), fh, indent=2)
+                json.dump(redact.for_file().value(doc), fh, indent=2)  # a file to pass on: shareable
                 fh.write("\n")
         except OSError as exc:
             print(f"rocmdoctor run: --report {own_line(self.a.report)}: {exc.strerror or exc}", file=sys.stderr)

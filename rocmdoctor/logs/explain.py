@@ -31,14 +31,11 @@ _STATUS_ORDER = {CONFIRMED: 0, LIKELY: 1, UNKNOWN: 2, NOT_CHECKED: 2, RULED_OUT:
 
 
 def redactor():
-    """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line."""
-    from ..base import redact
+    """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line: secrets
+    only, so the user's own terminal names the failing peer; --share masks the rest at the output."""
+    from ..base.redact import scrub_text
 
-    scrub = getattr(redact, "scrub_text", None) or getattr(redact, "scrub", None)
-    r = redact.Redactor()
-    if scrub is None:
-        return r.text
-    return lambda s: r.text(scrub(s))
+    return scrub_text
 
 
 @dataclass
