@@ -65,7 +65,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 out.append("\n".join(indent + ln for ln in lines))
             else:
                 out.append(textwrap.fill(" ".join(ln.strip() for ln in lines), width, initial_indent=indent,
-                                         subsequent_indent=indent))
+                                         subsequent_indent=indent, break_on_hyphens=False))
         return "\n\n".join(out)
 
 

@@ -136,12 +136,14 @@ def list_catalog(fmt: str) -> int:
                    "signatures": [s.to_dict() for s in sigs]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return EXIT_OK
+    from ..output.text import print_table, print_text
+
     for fam, label in FAMILIES.items():
         rows = [s for s in sigs if s.family == fam]
-        print(f"{label} ({len(rows)})")
-        for s in rows:
-            checks = ",".join(s.checks()) or "-"
-            print(f"  {s.id:34} {TIER_NAMES[s.tier]:11} {s.severity:8} {s.title}  [{checks}]")
-        print()
-    print(f"{len(sigs)} signatures. `rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
+        print_text(f"{label} ({len(rows)})")
+        print_table([("", s.id, TIER_NAMES[s.tier], s.severity, f"{s.title}  [{','.join(s.checks()) or '-'}]")
+                     for s in rows], gap=1)
+        print_text()
+    print_text(f"{len(sigs)} signatures. `rocmdoctor explain --list --format json` gives patterns, causes, fixes, "
+               "sources.")
     return EXIT_OK

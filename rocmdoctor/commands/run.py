@@ -3,8 +3,7 @@ output through untouched, explain known error signatures as they appear (on stde
 and diagnose a stall while it happens: which processes, where they wait (py-spy), and the
 machine's likely cause. Exits with the command's own exit code (128+N when a signal N ended it).
 
-The command runs in its own session under rocmdoctor/machine/proc.ProcessTree, so nothing it starts
-outlives `rocmdoctor run`; with --log the whole output is kept in a file even when the terminal
+The command runs in its own process session, so nothing it starts outlives `rocmdoctor run`; with --log the whole output is kept in a file even when the terminal
 goes away (SIGHUP is ignored; writes to a closed terminal are dropped). Python children get
 PYTHONUNBUFFERED=1 (unless set) so their output arrives as it is printed. docs/explain.md.
 """

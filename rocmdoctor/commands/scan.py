@@ -12,8 +12,8 @@ HELP = "run the checks and report"
 EPILOG = """exit codes:
   0  nothing failed (with --strict: and nothing warned)
   1  a check failed or errored (with --strict: or warned)
-  2  usage error: bad option, unknown --select/--ignore code, conflicting options,
-     unreadable --config file
+  2  usage error: bad option, unknown --select/--ignore code, conflicting
+     options, unreadable --config file or project config
   3  the input could not be used: a snapshot, --root, --python
   4  --cluster incomplete: a node never joined, hung or died
 """
@@ -24,7 +24,7 @@ def add_arguments(p) -> None:
     add_filter_args(p)
     from ..output import formats
 
-    p.add_argument("--format", choices=formats.FORMATS, default="text", help=formats.HELP)
+    p.add_argument("--format", choices=formats.FORMATS, default="text", metavar="FORMAT", help=formats.HELP)
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")

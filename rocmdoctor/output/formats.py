@@ -9,7 +9,7 @@ import sys
 from typing import TextIO
 
 FORMATS = ("text", "json", "junit", "prometheus", "sarif", "github", "markdown")
-HELP = ("text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), prometheus (text "
+HELP = ("one of " + ", ".join(FORMATS) + ": text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), prometheus (text "
         "exposition for node_exporter's textfile collector, docs/cluster.md), sarif (SARIF 2.1.0 for code "
         "scanning), github (GitHub Actions annotations), markdown (to paste into an issue)")
 ONE_MACHINE = ("sarif", "github", "markdown")  # not for a --cluster / --from report

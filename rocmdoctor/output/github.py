@@ -35,7 +35,7 @@ def annotation(f: dict, cwd: str) -> str:
         rel = os.path.relpath(path, cwd)
         props["file"] = rel if not rel.startswith("..") else path
         props["line"] = str(loc[1])
-    subject = f" [{f['subject']}]" if f.get("subject") else ""
+    subject = f" [{f['subject']}]" if f.get("subject") and f["subject"] not in f["title"] else ""
     props["title"] = f"{f['code']} {f['title']}{subject}"[:200]
     body = [f.get("detail") or f["title"]]
     for e in (f.get("evidence") or [])[:3]:

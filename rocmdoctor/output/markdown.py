@@ -51,7 +51,7 @@ def to_markdown(report: dict, verdict: str, exit_code: int, hint: str | None = N
     if problems:
         out += ["| status | code | finding |", "|---|---|---|"]
         for f in problems:
-            subject = f" [{f['subject']}]" if f.get("subject") else ""
+            subject = f" [{f['subject']}]" if f.get("subject") and f["subject"] not in f["title"] else ""
             out.append(f"| {ICON[f['status']]} | {f['code']} | {_cell(f['title'] + subject)} |")
         out.append("")
         details: list[str] = []

@@ -52,7 +52,7 @@ def _uri_path(p: str) -> str:
 
 
 def _message(f: dict) -> str:
-    parts = [f["title"] + (f" [{f['subject']}]" if f.get("subject") else "")]
+    parts = [f["title"] + (f" [{f['subject']}]" if f.get("subject") and f["subject"] not in f["title"] else "")]
     if f.get("detail") and f["detail"] != f["title"]:
         parts.append(f["detail"])
     for e in (f.get("evidence") or [])[:3]:

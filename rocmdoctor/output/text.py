@@ -208,7 +208,7 @@ def wrap(text: str, width: int | None, hang: int | None = None) -> list[str]:
     first = body.split(" ", 1)[0]
     extra = "  " if body.startswith(_HANGING) or first.endswith(":") else ""
     indent = " " * hang if hang is not None else lead + extra
-    if len(indent) > width // 2:
+    if len(indent) > (width - 20 if hang is not None else width // 2):
         indent = lead[: width // 4]
     return textwrap.wrap(text, width=max(width, len(indent) + 20), initial_indent="", subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False, drop_whitespace=True) or [text]
@@ -265,8 +265,10 @@ def print_table(rows: list[tuple[str, ...]], stream: TextIO | None = None, heade
             t.add_column((headers or ("",) * n)[i], no_wrap=i < n - 1, overflow="fold", style=None)
         for r in rows:
             t.add_row(*(clean(scrub_text(str(c))) for c in r))
-        Console(file=stream, width=width, highlight=False, markup=False, emoji=False,
-                no_color=bool(os.environ.get("NO_COLOR")) or None).print(t)
+        console = Console(width=width, highlight=False, markup=False, emoji=False, color_system=None)
+        with console.capture() as cap:
+            console.print(t)
+        stream.write("".join(ln.rstrip() + "\n" for ln in cap.get().splitlines()))  # no padding to copy
         return
     n = max((len(r) for r in rows), default=0)
     all_rows = ([headers] if headers else []) + rows
@@ -274,4 +276,4 @@ def print_table(rows: list[tuple[str, ...]], stream: TextIO | None = None, heade
     hang = sum(w + gap for w in widths)
     for r in all_rows:
         cells = [str(c).ljust(widths[i] + gap) for i, c in enumerate(r[:-1])]
-        print_text("".join(cells) + str(r[-1]), stream, hang=hang if hang < (width or 0) // 2 else None)
+        print_text("".join(cells) + str(r[-1]), stream, hang=hang if hang <= (width or 0) - 24 else None)
