@@ -25,7 +25,7 @@ KEYS = {"select": list, "ignore": list, "strict": bool, "config": list}
 NAMES = ("rocmdoctor.toml", "pyproject.toml")
 # Most pyproject.toml files have no rocmdoctor table: a look at the bytes passes them over
 # without importing a TOML parser (a quick scan in a Python project pays nothing for this).
-_TABLE = re.compile(rb"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*[\"']?rocmdoctor[\"']?[ \t]*[\].]", re.M)
+_TABLE = re.compile(rb"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*[\"']?rocmdoctor[\"']?[ \t]*(?:[\].]|$)", re.M)
 
 
 def _toml(path: str, data: bytes) -> dict:
