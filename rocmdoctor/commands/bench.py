@@ -34,8 +34,9 @@ def add_arguments(p) -> None:
     p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the benchmarks")
     p.add_argument("--compare", metavar="FILE", help="a previous `bench --format json` output to compare with")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: the report schema with figures under results (docs/json-schema.md)")
+    p.add_argument("--format", choices=("text", "json", "html"), default="text",
+                   help="text (default), json (the report schema with figures under results, docs/json-schema.md), "
+                        "or html: one self-contained page with plots (use -o report.html)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -112,6 +113,11 @@ def run(a) -> int:
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
+    elif a.format == "html":
+        from ..output.html import to_html
+        from ..output.text import verdict
+
+        sys.stdout.write(to_html(report.to_dict(), verdict(report)[0]))
     else:
         from ..output.text import print_report
 

@@ -84,24 +84,22 @@ def expected_busbw(points: list[dict], results: dict, sizes: list[float]) -> lis
     return [{"bytes": s, "busbw_gbps": f * s / (a + f * s / b) / 1e9} for s in sizes]
 
 
-def loss_series(results: dict) -> tuple[list[float], list[float], str]:
+def loss_series(results: dict) -> tuple[list[tuple[int, float]], list[float], str]:
     out = _obj(results.get("train_run"))
     res = _obj(out.get("result"))
-    losses = [float(x) for x in res.get("losses") or [] if _num(x)]
+    # (step, loss) for the finite steps: a NaN step leaves a gap where it happened
+    losses = [(i, float(x)) for i, x in enumerate(res.get("losses") or []) if _num(x)]
     golden: list[float] = []
     why = ""
     if res.get("model"):
         why = "a user model has no golden curve"
     else:
-        try:
-            from importlib.resources import files
+        from ..benchmarks.suite import load_reference  # the same curve RD-TRAIN-001 judges by
 
-            ref = json.loads(files("rocmdoctor.data").joinpath("train_reference.json").read_text("utf-8"))
-            golden = [float(x) for x in _obj(ref.get("curves")).get(res.get("variant"), []) if _num(x)]
-            if not golden:
-                why = f"no golden curve for variant {res.get('variant')!r}"
-        except (OSError, ValueError, ModuleNotFoundError):
-            why = "the golden curve could not be read"
+        ref = load_reference() or {}
+        golden = [float(x) for x in _obj(ref.get("curves")).get(res.get("variant"), []) if _num(x)]
+        if not golden:
+            why = f"no golden curve for variant {res.get('variant')!r}"
     return losses, golden, why
 
 
@@ -209,9 +207,10 @@ def _line_plot(name: str, series: list[tuple[str, str, list[tuple[float, float]]
         path = " ".join(f"{sx(tx(x)):.1f},{sy(y):.1f}" for x, y in pts)
         body.append(f'<polyline class="{cls}" data-series="{_e(label)}" points="{path}"/>')
         if cls == "measured":
+            r = 3 if len(pts) <= 40 else 1.5
             for x, y in pts:
                 body.append(f'<circle class="pt" data-x="{x}" data-value="{y}" cx="{sx(tx(x)):.1f}" '
-                            f'cy="{sy(y):.1f}" r="3"><title>{_e(xfmt(x))}: {_fmt(y)}</title></circle>')
+                            f'cy="{sy(y):.1f}" r="{r}"><title>{_e(xfmt(x))}: {_fmt(y)}</title></circle>')
     legend_y, lx = 22, (PAD + 12 if legend_left else W - 200)
     for label, cls, _ in series:
         body.append(f'<line class="{cls}" x1="{lx}" y1="{legend_y - 4}" x2="{lx + 20}" y2="{legend_y - 4}"/>'
@@ -234,8 +233,8 @@ def plot_allreduce(points: list[dict], expected: list[dict]) -> str:
     return _line_plot("allreduce", series, "message size", "bus bandwidth, GB/s", True, _bytes, True)
 
 
-def plot_loss(losses: list[float], golden: list[float]) -> str:
-    series = [("this run", "measured", list(enumerate(losses)))]
+def plot_loss(losses: list[tuple[int, float]], golden: list[float]) -> str:
+    series = [("this run", "measured", losses)]
     if golden:
         series.append(("golden curve", "expected", list(enumerate(golden))))
     return _line_plot("loss", series, "step", "loss", False, lambda v: f"{v:g}", False)
