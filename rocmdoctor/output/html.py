@@ -199,7 +199,7 @@ def _line_plot(name: str, series: list[tuple[str, str, list[tuple[float, float]]
     lo, hi = tx(min(xs)), tx(max(xs))
     top, ystep = nice_top(max(ys) if ys else 0.0)
     sx, sy = _scale(lo, hi, PAD, W - 20), _scale(0, top, H - PAD, 10)
-    ticks = sorted({x for x in xs})
+    ticks = sorted({x for x, _ in series[0][2]})  # at the measured points, not along the model curve
     step = max(1, len(ticks) // 8)
     body = _axes(lo, hi, 0, top, xlabel, ylabel, [(sx(tx(x)), xfmt(x)) for x in ticks[::step]],
                  _yticks(top, sy, ystep))
@@ -278,7 +278,8 @@ def to_html(report: dict, verdict: str) -> str:
                      else '<p class="none">no peer-to-peer figures (needs two GPUs)</p>')
     pts = allreduce_points(results)
     if "bench_allreduce" in results:
-        sizes = sorted({p["bytes"] for p in pts})
+        lo, hi = (min(p["bytes"] for p in pts), max(p["bytes"] for p in pts)) if pts else (1, 1)
+        sizes = [lo * (hi / lo) ** (k / 24) for k in range(25)] if hi > lo else [lo]  # a smooth curve
         exp = expected_busbw(pts, results, sizes)
         data["allreduce"] = pts
         data["allreduce_expected"] = exp
