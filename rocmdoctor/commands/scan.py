@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..cli import EXIT_USAGE, add_filter_args, add_source_args, csv, exit_code, same_source
+from ..cli import EXIT_OK, EXIT_USAGE, add_filter_args, add_source_args, csv, exit_code, same_source
 from ..cluster.run import add_cluster_args, run_cluster, wants_cluster
 
 NAME = "scan"
@@ -34,6 +34,9 @@ def add_arguments(p) -> None:
                    help="a file or directory to lint against this machine: launch scripts, Slurm batch scripts, "
                         "Dockerfiles, compose files, DeepSpeed JSON, LLaMA-Factory YAML, HF TrainingArguments, a "
                         "model's config.json (repeatable; a directory is searched for them, e.g. --config .)")
+    p.add_argument("paths", nargs="*", metavar="FILE",
+                   help="files or directories to lint, as with --config, except that a file of no kind the linter "
+                        "knows is skipped with a note (pre-commit passes every changed file)")
     p.add_argument("--read-reset-counters", action="store_true",
                    help="also read GPU error counters the kernel clears on read (xgmi_error); see docs/health.md")
     p.add_argument("--model", metavar="PATH",
@@ -61,6 +64,20 @@ def check_config_paths(paths: list[str]) -> str | None:
     return None
 
 
+def _lintable(paths: list[str]) -> list[str]:
+    """The named paths the linter can read; each one it cannot is named on stderr, with why."""
+    from ..artifacts.readers import read_one
+
+    keep = []
+    for p in paths:
+        why = None if os.path.isdir(p) else read_one(p).error
+        if why:
+            print(f"rocmdoctor: skipped {why}", file=sys.stderr)
+        else:
+            keep.append(p)
+    return keep
+
+
 def run(a) -> int:
     from ..output import formats
 
@@ -72,6 +89,12 @@ def run(a) -> int:
         return run_cluster(a)
     from ..api import scan
 
+    if a.paths:
+        lintable = _lintable(a.paths)
+        if not lintable and not a.config:
+            print("rocmdoctor: none of the files named is one the linter knows: nothing to lint", file=sys.stderr)
+            return EXIT_OK
+        a.config = (a.config or []) + lintable
     if a.model and not a.config:
         print("rocmdoctor: --model goes with --config (the runs whose memory it estimates)", file=sys.stderr)
         return EXIT_USAGE
