@@ -127,7 +127,9 @@ class RocmWheels:
 
 
 def _norm_name(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    from ..base.names import canonical_name
+
+    return canonical_name(name)
 
 
 @fact("rocm_wheels")
