@@ -21,12 +21,7 @@ class RocmInstall:
         return version_tuple(self.version)
 
 
-def version_tuple(text: str | None) -> tuple[int, ...]:
-    """'6.1.2-119' -> (6, 1, 2); '6.1.40091-a8dbc0c19' -> (6, 1, 40091)."""
-    if not text:
-        return ()
-    m = re.match(r"(\d+(?:\.\d+)*)", text.strip())
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+from ..base.names import version_tuple  # noqa: E402  (one rule for every version prefix)
 
 
 def _install(src, path: str) -> RocmInstall | None:

@@ -38,10 +38,7 @@ EXPANDABLE_SEGMENTS = "https://github.com/pytorch/pytorch/pull/177974"
 EXPANDABLE_SEGMENTS_GATE = "https://github.com/pytorch/pytorch/pull/179930"
 
 
-def version_tuple(text: str | None) -> tuple[int, ...]:
-    """'6.2.41133-dd7f95766' -> (6, 2, 41133); '2.6.0.dev20240918+rocm6.2' -> (2, 6, 0)."""
-    m = re.match(r"\s*(\d+(?:\.\d+)*)", text or "")
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+from ..base.names import version_tuple  # noqa: E402,F401  (one rule for every version prefix)
 
 
 # PYTORCH_HIP_ALLOC_CONF=expandable_segments:True printed "not supported on this platform" on
