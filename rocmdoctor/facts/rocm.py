@@ -6,6 +6,7 @@ import re
 
 from ..base.records import dataclass
 from . import Missing, fact
+from ..base.names import version_tuple
 
 _VERSION_H = re.compile(r"#define\s+ROCM_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)")
 
@@ -21,7 +22,6 @@ class RocmInstall:
         return version_tuple(self.version)
 
 
-from ..base.names import version_tuple  # noqa: E402  (one rule for every version prefix)
 
 
 def _install(src, path: str) -> RocmInstall | None:

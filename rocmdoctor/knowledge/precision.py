@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass
+from ..base.names import version_tuple  # noqa: F401  (re-exported: one rule for every version prefix)
 
 # Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"
@@ -38,7 +39,6 @@ EXPANDABLE_SEGMENTS = "https://github.com/pytorch/pytorch/pull/177974"
 EXPANDABLE_SEGMENTS_GATE = "https://github.com/pytorch/pytorch/pull/179930"
 
 
-from ..base.names import version_tuple  # noqa: E402,F401  (one rule for every version prefix)
 
 
 # PYTORCH_HIP_ALLOC_CONF=expandable_segments:True printed "not supported on this platform" on
