@@ -255,7 +255,6 @@ def print_table(rows: list[tuple[str, ...]], stream: TextIO | None = None, heade
     stream = stream or sys.stdout
     width = terminal_width(stream)
     if width and hasattr(stream, "isatty") and stream.isatty() and os.environ.get("TERM") != "dumb":
-        from rich import box
         from rich.console import Console
         from rich.table import Table
 
