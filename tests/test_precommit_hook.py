@@ -48,3 +48,10 @@ def test_the_hook_passes_unrelated_files_with_a_note(hook, tmp_path):
     (tmp_path / "data.json").write_text('{"rows": [1, 2]}\n')
     r = _run(hook, ["notes.txt"], tmp_path)
     assert r.returncode == 0 and "skipped notes.txt" in r.stderr
+
+
+def test_a_file_argument_that_does_not_exist_is_a_usage_error(capsys):
+    from rocmdoctor.cli import main
+
+    assert main(["scan", "quick"]) == 2  # meant --level quick: never a silent "nothing to lint"
+    assert "quick: no such file or directory" in capsys.readouterr().err

@@ -90,6 +90,10 @@ def run(a) -> int:
     from ..api import scan
 
     if a.paths:
+        missing = [p for p in a.paths if not os.path.exists(p)]
+        if missing:  # a typo (`scan quick`) must not pass as "nothing to lint"
+            print(f"rocmdoctor: {', '.join(missing)}: no such file or directory", file=sys.stderr)
+            return EXIT_USAGE
         lintable = _lintable(a.paths)
         if not lintable and not a.config:
             print("rocmdoctor: none of the files named is one the linter knows: nothing to lint", file=sys.stderr)
