@@ -3,7 +3,9 @@
     ::error file=train.sh,line=7,title=RD-PREC-010 ...::message
 
 A failing or erroring finding is an `error`, a warning a `warning`; passes and skips print
-nothing. A finding whose evidence names a file and line is placed on it (file relative to
+nothing; the scan's warnings (an interpreter without torch) and notes (suppressed findings, the
+project settings used) come as a `warning` and `notice` without a file. A finding whose evidence
+names a file and line is placed on it (file relative to
 the working directory, which in a workflow is the checkout); a finding about the machine is
 an annotation without a file, shown on the run's summary. Escaping follows the runner's
 parser (actions/toolkit `command.ts`): the message escapes %, CR and LF; property values
@@ -50,5 +52,7 @@ def annotation(f: dict, cwd: str) -> str:
 
 def to_github(report: dict, cwd: str | None = None) -> str:
     cwd = os.path.abspath(cwd or os.getcwd())
-    out = [annotation(f, cwd) for f in report.get("findings", []) if f.get("status") in LEVEL]
+    out = [f"::warning title=rocmdoctor::{escape_data(w)}" for w in report.get("warnings") or []]
+    out += [annotation(f, cwd) for f in report.get("findings", []) if f.get("status") in LEVEL]
+    out += [f"::notice title=rocmdoctor::{escape_data(n)}" for n in report.get("notes") or []]
     return "".join(line + "\n" for line in out)
