@@ -30,7 +30,19 @@ def sarif_schema():
     return jsonschema.Draft4Validator(schema)
 
 
-def test_sarif_is_valid_against_the_published_schema(sarif_schema, capsys):
+@pytest.mark.parametrize("extra", [[], ["--python", "NO_TORCH"]])
+def test_sarif_is_valid_against_the_published_schema(sarif_schema, capsys, tmp_path, extra):
+    if extra:  # a live scan of an interpreter without torch: a scan warning becomes a notification
+        import subprocess
+        import sys
+
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "v")], check=True)
+        code = main(["scan", "--python", str(tmp_path / "v"), "--config", CONFIGS, "--format", "sarif"])
+        log = json.loads(capsys.readouterr().out)
+        assert not list(sarif_schema.iter_errors(log))
+        notes = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        assert any(n["level"] == "warning" and "torch is not installed" in n["message"]["text"] for n in notes)
+        return
     code, out = _scan(capsys, fmt="sarif")
     log = json.loads(out)
     errors = sorted(sarif_schema.iter_errors(log), key=str)
@@ -54,6 +66,7 @@ def test_sarif_results_point_at_the_users_file_and_line(capsys):
     assert loc["region"]["startLine"] == 3 and ctr["level"] == "error"
     assert rules[ctr["ruleIndex"]]["id"] == "RD-CTR-003" and rules[ctr["ruleIndex"]]["helpUri"].startswith("https://")
     assert by_rule["RD-ENV-001"]["level"] == "warning" and "locations" not in by_rule["RD-ENV-001"]  # machine
+    assert run["invocations"][0]["executionSuccessful"] is True
     statuses = {r["level"] for r in run["results"]}
     assert statuses <= {"error", "warning"}  # passes and skips are not results
 

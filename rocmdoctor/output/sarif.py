@@ -104,6 +104,8 @@ def to_sarif(report: dict, cwd: str | None = None) -> dict:
     run = {"tool": {"driver": {"name": "rocmdoctor", "version": str(report.get("tool_version", "")),
                                 "rules": rules}},
            "originalUriBaseIds": {"%SRCROOT%": {"uri": "file://" + _uri_path(cwd.rstrip(os.sep) + os.sep)}},
-           "invocations": [{"executionSuccessful": True}],
+           "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": [
+               *({"level": "warning", "message": {"text": w}} for w in report.get("warnings") or []),
+               *({"level": "note", "message": {"text": n}} for n in report.get("notes") or [])]}],
            "results": results}
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
