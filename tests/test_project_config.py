@@ -119,3 +119,17 @@ def test_suppression_unit_covers_prefixes_and_comment_blocks(tmp_path):
     assert not covered("RD-ENV-001", str(f), 6, files)      # the line after is not covered
     assert not covered("RD-IMGX-001", str(f), 4, files)     # a prefix is whole parts
     assert not covered("RD-IMG-002", str(f), 1, files)
+
+
+def test_fix_makes_no_plan_for_a_suppressed_finding(tmp_path, capsys):
+    plain = tmp_path / "a.sh"
+    plain.write_text(SCRIPT)
+    main(["fix", "--example", "mi50x2-xeon", "--level", "quick", "--config", str(plain), "--format", "json"])
+    before = [p for p in json.loads(capsys.readouterr().out)["plans"] if str(plain) in json.dumps(p)]
+    assert before, "the script's own line should draw a plan"
+    lines = SCRIPT.split("\n")
+    marked = tmp_path / "b.sh"
+    marked.write_text("\n".join(lines[:1] + ["# rocmdoctor: ignore ALL"] + lines[1:]))
+    main(["fix", "--example", "mi50x2-xeon", "--level", "quick", "--config", str(marked), "--format", "json"])
+    after = [p for p in json.loads(capsys.readouterr().out)["plans"] if str(marked) in json.dumps(p)]
+    assert len(after) < len(before)

@@ -102,6 +102,10 @@ def collect(a, src, facts) -> list:
         return [("--iommu", iommu_plan(cpu.vendor if cpu else None, a.iommu_mode))]
     report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), source=src,
                   plugins=False if a.no_plugins else None, options=config_options(a))
+    if getattr(a, "config", None):  # a finding `# rocmdoctor: ignore` drops from scan gets no plan either
+        from ..output import suppress
+
+        report.findings, _ = suppress.apply(report.findings)
     return [(f.code + (f" [{f.subject}]" if f.subject else ""), f.fix) for f in report.findings
             if f.fix is not None and f.status in (Status.FAIL, Status.WARN)]
 
