@@ -158,3 +158,22 @@ def test_piped_list_without_columns_is_one_row_a_line_for_grep():
     r = _run("list")
     rows = [ln for ln in r.stdout.splitlines() if ln.startswith("RD-")]
     assert len(rows) == len(r.stdout.splitlines()) and max(map(len, rows)) > 80
+
+
+def test_wide_characters_count_two_columns_when_wrapping():
+    from hypothesis import given, settings, strategies as st
+
+    from rocmdoctor.output.text import cells
+
+    assert cells("训练") == 4 and cells("café") == 4 and cells("e\u0301") == 1
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(alphabet="ab 训练脚本✓/.:", min_size=1, max_size=200), st.integers(30, 100),
+           st.sampled_from(["", "     ", "     evidence: "]))
+    def prop(body, width, lead):
+        text = lead + body
+        parts = wrap(text, width)
+        assert all(cells(p) <= width for p in parts) or cells(text) <= width
+        assert "".join(p.replace(" ", "") for p in parts) == text.replace(" ", "")
+
+    prop()

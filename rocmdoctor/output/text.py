@@ -197,7 +197,7 @@ def wrap(text: str, width: int | None, hang: int | None = None) -> list[str]:
     continuation lines start under the text, a little deeper after a marker or a label
     ("evidence:", "fix:"), or at column ``hang`` (a table row: under its last column).
     Shell commands ("$ ...") are not wrapped, so they copy whole."""
-    if not width or len(text) <= width:
+    if not width or len(text) <= width // 2 or (len(text) if text.isascii() else cells(text)) <= width:
         return [text]
     import textwrap
 
@@ -210,8 +210,55 @@ def wrap(text: str, width: int | None, hang: int | None = None) -> list[str]:
     indent = " " * hang if hang is not None else lead + extra
     if len(indent) > (width - 20 if hang is not None else width // 2):
         indent = lead[: width // 4]
-    return textwrap.wrap(text, width=max(width, len(indent) + 20), initial_indent="", subsequent_indent=indent,
+    width = max(width, len(indent) + 20)
+    if not text.isascii():  # CJK paths and log lines: a character can take two columns
+        return _wrap_cells(text, width, indent)
+    return textwrap.wrap(text, width=width, initial_indent="", subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False, drop_whitespace=True) or [text]
+
+
+def cells(text: str) -> int:
+    """Terminal columns ``text`` takes: East Asian wide and fullwidth characters take two,
+    combining marks none (what rich's cell_len counts, without importing rich)."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrap_cells(text: str, width: int, indent: str) -> list[str]:
+    """textwrap's greedy wrap, counting columns instead of characters; a word wider than the
+    line (CJK text has no spaces) is cut between characters."""
+    body = text.lstrip(" ")
+    cur, used, out = text[: len(text) - len(body)], len(text) - len(body), []
+    at_start = True
+    for word in body.split():
+        w = cells(word)
+        if not at_start and used + 1 + w <= width:
+            cur, used = cur + " " + word, used + 1 + w
+            continue
+        if not at_start:
+            if w > width - len(indent) and used + 3 <= width:  # fits no line: fill this one first, as textwrap
+                cur, used = cur + " ", used + 1
+            else:
+                out.append(cur)
+                cur, used = indent, len(indent)
+        while used + w > width:
+            piece, pw = "", 0
+            for ch in word:
+                cw = cells(ch)
+                if used + pw + cw > width:
+                    break
+                piece, pw = piece + ch, pw + cw
+            if not piece:  # not even one wide character fits after what is there: a new line
+                out.append(cur)
+                cur, used = indent, len(indent)
+                continue
+            out.append(cur + piece)
+            word, w = word[len(piece):], w - pw
+            cur, used = indent, len(indent)
+        cur, used, at_start = cur + word, used + w, False
+    out.append(cur)
+    return [ln for ln in out if ln.strip()] or [text]
 
 
 def print_text(text: str = "", stream: TextIO | None = None, wrap_lines: bool = True, hang: int | None = None) -> None:
