@@ -4,7 +4,7 @@ parser itself (shtab), so every command, option and choice completes as `--help`
 
     rocmdoctor completion bash > ~/.local/share/bash-completion/completions/rocmdoctor
     rocmdoctor completion zsh > "${fpath[1]}/_rocmdoctor"
-    rocmdoctor completion --man > ~/.local/share/man/man1/rocmdoctor.1
+    rocmdoctor completion --man -o ~/.local/share/man/man1/rocmdoctor.1
 """
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ HELP = "print a shell completion script (bash, zsh, tcsh) or, with --man, the ma
 def add_arguments(p) -> None:
     p.add_argument("shell", nargs="?", choices=("bash", "zsh", "tcsh"), help="the shell to complete for")
     p.add_argument("--man", action="store_true", help="print the man page (roff) instead")
+    from ..cli import add_output_arg
+
+    add_output_arg(p)
 
 
 def full_parser():
