@@ -162,6 +162,10 @@ def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser
     return p, mods
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: unwinds like Ctrl-C, exits 143 (128+15) as a scheduler expects, not 130."""
+
+
 def _exit_on_sigterm() -> None:
     """SIGTERM (kill, a job scheduler's timeout) unwinds like Ctrl-C, so every child process tree
     is ended (proc.ProcessTree) instead of being left running when the doctor dies."""
@@ -171,7 +175,7 @@ def _exit_on_sigterm() -> None:
     if threading.current_thread() is threading.main_thread() and \
             signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         def on_term(signum, frame):
-            raise KeyboardInterrupt
+            raise Terminated
         signal.signal(signal.SIGTERM, on_term)
 
 
@@ -260,7 +264,10 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"rocmdoctor: {clean(str(exc))}", file=sys.stderr)  # it may quote the snapshot's text
         return EXIT_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, Terminated):
+            print("rocmdoctor: terminated (SIGTERM)", file=sys.stderr)
+            return 143
         print("rocmdoctor: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:

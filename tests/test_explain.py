@@ -141,7 +141,7 @@ def test_list_prints_the_catalog(capsys):
 
 def test_json_schema_fields(capsys):
     rc, doc = run_json(capsys, HANG, "--no-facts")
-    assert doc["schema"] == "rocmdoctor.logs.explain" and doc["schema_version"] == 1
+    assert doc["schema"] == "rocmdoctor.explain" and doc["schema_version"] == 1
     assert set(doc) >= {"input", "machine", "verdict", "exit_code", "causes", "unexplained", "notes"}
     c = doc["causes"][0]
     assert set(c) >= {"rank", "signature", "family", "tier", "severity", "evidence", "causes", "fix", "sources"}

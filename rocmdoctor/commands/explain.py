@@ -9,7 +9,6 @@ errors matched no signature; 2 usage error; 3 the log could not be read.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 
@@ -21,7 +20,14 @@ HELP = "explain a training log or kernel log: ranked causes with this machine's 
 
 def add_arguments(p) -> None:
     p.add_argument("log", nargs="*", metavar="FILE|DIR|-",
-                   help="log file(s), a directory of per-rank logs, or - for standard input (.gz is read too)")
+                   help="log file(s), a directory of per-rank logs, or - for standard input (gzip is read too)")
+    g = p.add_argument_group("streams (standard input, a FIFO, a device)")
+    g.add_argument("--follow", action="store_true",
+                   help="read a FIFO, and read streams to their end with no cap")
+    g.add_argument("--max-bytes", type=_byte_count, default=None, metavar="N",
+                   help="stop reading a stream after N bytes (default 2G; K, M, G suffixes)")
+    g.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                   help="stop reading a stream after S seconds (default 600)")
     p.add_argument("--list", action="store_true", help="print the signature catalog and exit")
     g = p.add_argument_group("the machine the log came from (default: this machine)")
     g.add_argument("--root", metavar="DIR", help="read files under DIR as if it were /")
@@ -49,40 +55,60 @@ def run(a) -> int:
     if a.log.count("-") > 1 or ("-" in a.log and len(a.log) > 1):
         print("rocmdoctor explain: standard input (-) cannot be combined with files", file=sys.stderr)
         return EXIT_USAGE
-    for path in a.log:
-        if path != "-" and not os.path.exists(path):
-            print(f"rocmdoctor explain: {path}: no such file or directory", file=sys.stderr)
-            return EXIT_INPUT
     from ..api import make_source
     from ..logs.explain import Machine, explain, text_lines
     from ..logs.logscan import reader
-    from ..output.text import print_lines
+    from ..output.text import clean, print_lines
 
+    limits = reader.Limits(follow=a.follow, **{k: v for k, v in (("max_bytes", a.max_bytes),
+                                                                  ("max_seconds", a.max_seconds)) if v is not None})
     progress = _Progress() if sys.stderr.isatty() and a.log != ["-"] else None
     result = reader.ScanResult()
     t0 = time.monotonic()
-    try:
-        for path in a.log:
-            part = reader.scan_path(path, progress=progress)
-            _merge(result, part)
-    except OSError as exc:
-        if progress:
-            progress.done()
-        print(f"rocmdoctor explain: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_INPUT
-    result.seconds = round(time.monotonic() - t0, 3)
+    failed = []  # inputs named on the command line that gave nothing
+    for path in a.log:
+        try:
+            part = reader.scan_path(path, progress=progress, limits=limits)
+        except reader.InputSkipped as exc:
+            failed.append((path, str(exc)))
+            continue
+        except OSError as exc:
+            failed.append((path, exc.strerror or str(exc)))
+            continue
+        _merge(result, part)
     if progress:
         progress.done()
+    skipped = [(n, w + ("" if _partly(w) else " (skipped)")) for n, w in failed + result.skipped]
+    for name, why in skipped[:SKIPS_SHOWN]:  # said at once, on stderr; the explanation keeps them as notes
+        print(f"rocmdoctor explain: {clean(name)}: {clean(why)}", file=sys.stderr)
+    if len(skipped) > SKIPS_SHOWN:
+        print(f"rocmdoctor explain: ... and {len(skipped) - SKIPS_SHOWN:,} more not read "
+              "(all listed in --format json, notes)", file=sys.stderr)
+    if not result.files:
+        return EXIT_INPUT
+    result.seconds = round(time.monotonic() - t0, 3)
     source = None if a.no_facts else make_source(root=a.root, snapshot=a.snapshot, example=a.example,
                                                  python=a.python)
     machine = Machine(source, a.level)
     expl = explain(result, machine, inputs=list(a.log))
+    shown = skipped if a.format == "json" else skipped[:SKIPS_SHOWN]
+    expl.notes += [f"not read{' in full' if _partly(why) else ''}: {name}: {why}" for name, why in shown]
+    if len(shown) < len(skipped):
+        expl.notes.append(f"... and {len(skipped) - len(shown):,} more inputs not read (--format json lists them)")
     if a.format == "json":
         json.dump(expl.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print_lines(text_lines(expl, a.verbose))
     return expl.exit_code()
+
+
+SKIPS_SHOWN = 20  # inputs not read, listed on stderr (all of them in the JSON notes)
+
+
+def _partly(why: str) -> bool:
+    """An input read up to a point (a cap, a break), not skipped."""
+    return "used up to there" in why or why.startswith("stopped")
 
 
 def _merge(into, part) -> None:
@@ -100,6 +126,22 @@ def _merge(into, part) -> None:
     into.bytes += part.bytes
     into.files += part.files
     into.engine = part.engine
+    into.skipped += part.skipped
+
+
+def _byte_count(text: str) -> int:
+    """'2G', '500M', '64K' or a number of bytes."""
+    import argparse
+
+    t = text.strip().upper().rstrip("B")
+    mult = {"K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}.get(t[-1:], 1)
+    try:
+        n = int(float(t[:-1] if mult > 1 else t) * mult)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a byte count: {text!r} (e.g. 500M, 2G)") from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return n
 
 
 class _Progress:

@@ -19,7 +19,7 @@ from .logscan.reader import Occurrence, ScanResult
 from ..engine.model import Finding, Status
 from ..base.records import dataclass, field
 
-SCHEMA = "rocmdoctor.logs.explain"
+SCHEMA = "rocmdoctor.explain"
 SCHEMA_VERSION = 1
 QUOTE_MAX = 400
 # Signatures whose explanation names the GPUs' gfx and the torch wheel's arch list.

@@ -23,7 +23,7 @@ from ..engine.model import Applicability, FixPlan
 from ..base.records import dataclass, field
 from ..machine.sources import Source
 
-SCHEMA = "rocmdoctor.remedy.fixplan"
+SCHEMA = "rocmdoctor.fixplan"
 SCHEMA_VERSION = 1
 
 

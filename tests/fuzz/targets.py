@@ -614,3 +614,33 @@ def _logs(data):
 
     result = ScanResult()
     scan_stream(io.BytesIO(data), result, name="train.log")
+
+
+# ---------------------------------------------------------------- bootloader files (fix --iommu)
+def _refused():
+    from rocmdoctor.remedy.fixplan import Refused
+
+    return Refused
+
+
+@target("fixes.grub_default", lambda: texts(seed_files("boot/*/etc/default/grub", "boot/*/etc/default/grub.d/*.cfg")),
+        allowed=(_refused(),))
+def _grub_default(text):
+    """/etc/default/grub is shell: what cannot be read is refused; an edit reads back with iommu=pt."""
+    from rocmdoctor.fixes import grub_default as gd
+
+    new = gd.edit([("/etc/default/grub", text)], gd.DEFAULT, ["iommu=pt"], ["iommu=soft", "amd_iommu=off"])
+    out = [("/etc/default/grub", new.get("/etc/default/grub", text))]
+    assert not gd.missing(gd.tokens_of(gd.effective(out)), ["iommu=pt"])
+
+
+@target("fixes.loader_entries", lambda: texts(seed_files("boot/*/boot/loader/entries/*.conf",
+                                                          "boot/*/efi/loader/entries/*.conf",
+                                                          "boot/*/boot/efi/loader/entries/*.conf",
+                                                          "boot/*/etc/kernel/cmdline")), allowed=(_refused(),))
+def _loader_entries(text):
+    """Boot Loader Specification entries and /etc/kernel/cmdline: an edit reads back with iommu=pt."""
+    from rocmdoctor.fixes import loader_entries as le
+
+    assert ("iommu", "pt") in le.args(le.edit_entry(text, ["iommu=pt"], ["iommu=soft"]))
+    le.edit_plain(text, ["iommu=pt"], ["iommu=soft"])
