@@ -1,8 +1,8 @@
 """The man page, rocmdoctor(1), generated from the argparse parser so it never drifts from
 `--help`: every command with its description and every option with its help text, then the
-exit codes, environment and files. `rocmdoctor completion --man` prints it; docs/rocmdoctor.1
-is the committed copy (tests/test_completion.py checks it is current and that groff renders
-it without a warning).
+exit codes, environment and files. `rocmdoctor completion --man` prints it (not kept in the
+repository: a copy would go stale with every help text); tests/test_completion.py checks it
+documents every option and that groff renders it without a warning.
 """
 from __future__ import annotations
 
