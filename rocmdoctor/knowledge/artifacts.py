@@ -89,7 +89,9 @@ def requirement_name(req: str) -> str | None:
     if not req or req.startswith((".", "/", "-")) or "://" in req or req.endswith((".whl", ".tar.gz", ".zip")):
         return None
     m = re.match(r"^([A-Za-z0-9][A-Za-z0-9._-]*)", req)
-    return re.sub(r"[-_.]+", "-", m.group(1)).lower() if m else None
+    from ..base.names import canonical_name
+
+    return canonical_name(m.group(1)) if m else None
 
 
 # Compose syntax that only NVIDIA's runtime understands.
