@@ -69,7 +69,7 @@ def test_a_pyproject_without_the_table_is_passed_over(project, capsys):
 
 # ------------------------------------------------------------------ inline suppressions
 SCRIPT = """#!/bin/bash
-export HSA_OVERRIDE_GFX_VERSION=9.0.6
+export HSA_OVERRIDE_GFX_VERSION=10.3.0
 torchrun --nproc_per_node 2 train.py
 """
 

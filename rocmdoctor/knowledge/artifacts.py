@@ -154,3 +154,9 @@ def docker_size(value) -> int | None:
     if not m:
         return None
     return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])
+
+
+# Variables and cmake -D names that carry a list of GPU targets a build compiles for (PyTorch
+# extensions, bitsandbytes, CMake HIP projects); RD-ENV-002 judges each against the real gfx.
+ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS", "GPU_TARGETS",
+             "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")
