@@ -142,7 +142,7 @@ def train(args, status):
                 loss = loss * float("nan")
             status(f"step {i}: backward", step=i)
             with attn_ctx():
-                norm = step(net, loss, lambda: after_backward(i))
+                norm = step(net, loss, lambda: after_backward(i))  # noqa: B023  (called within this step)
         except Exception as exc:  # out of memory: report how far it got, not a traceback only
             if "out of memory" not in str(exc).lower():
                 raise

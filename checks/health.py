@@ -177,7 +177,7 @@ def pcie_errors(gpu_health):
                         "PCIe generation in the BIOS.", evidence=[ev(c.source, c.text) for c in corr + replays],
                         data=data)
         bridges = {c.bdf for c in h.pcie if c.bdf != h.pci}
-        return ok(f"0 AER errors and 0 replays on the GPU" + (f" and {len(bridges)} bridges" if bridges else ""),
+        return ok("0 AER errors and 0 replays on the GPU" + (f" and {len(bridges)} bridges" if bridges else ""),
                   evidence=[ev(c.source, c.text) for c in h.pcie[:2]], data=data)
 
     return _gather(gpu_health, judge, "no PCIe errors")
@@ -193,7 +193,7 @@ def _total(c) -> int:
 @check("RD-HEALTH-004", area="health", title="xGMI links up and without errors",
        sources=[K.KERNEL_RAS, "https://github.com/ROCm/rocm_smi_lib/blob/master/src/rocm_smi.cc"])
 def xgmi_links(gpu_health, io_links):
-    xgmi_nodes = {l.node_from for l in io_links if l.type == 11} | {l.node_to for l in io_links if l.type == 11}
+    xgmi_nodes = {k.node_from for k in io_links if k.type == 11} | {k.node_to for k in io_links if k.type == 11}
     hive = [h for h in gpu_health if h.node in xgmi_nodes]
     if not hive:
         return skip("no xGMI links in the KFD topology (PCIe-only GPUs): not applicable")

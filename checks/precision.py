@@ -16,7 +16,7 @@ from rocmdoctor.advice import devices, recommend
 AREA = "precision"
 
 
-def _with_runtime(torch, torch_runtime):
+def with_runtime(torch, torch_runtime):
     """torch's build (static) with what it says at run time (devices, is_bf16_supported):
     the device list falls back to torch's devices when the KFD topology shows no AMD GPU."""
     return {**torch, **torch_runtime} if torch and torch_runtime else torch
@@ -60,7 +60,7 @@ def _per_gfx(amd, judge) -> list:
             for d in _groups(amd)]
 
 
-def _lacking(devs, has) -> tuple[list, str]:
+def lacking(devs, has) -> tuple[list, str]:
     """The devices without a feature (no precision row counts as without) and their gfx list,
     for the checks that hold a setting against every GPU (RD-PREC-003, -011, -013)."""
     bad = [d for d in devs if not (d.row and has(d.row))]
@@ -74,7 +74,7 @@ def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
         return skip("Hygon DCU: no public table of BF16 support per DCU generation; measure it (RD-BENCH-002)",
                     "DCU gfx targets share names with AMD GPUs (gfx906) or are their own (gfx926, gfx928); "
                     "AMD's per-gfx precision facts are not applied to them.")
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -103,7 +103,7 @@ def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
 @check("RD-PREC-002", area=AREA, title="hipBLASLt covers every GPU (else torch falls back to hipBLAS)",
        level="default", sources=[kp.HIPBLASLT_FALLBACK, kp.HIPBLASLT_ARCHS, kp.HIPBLASLT_FORCE])
 def hipblaslt(gpus, torch, env=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -137,14 +137,14 @@ TF32_VARS = ("HIPBLASLT_ALLOW_TF32", "TORCH_ALLOW_TF32_CUBLAS_OVERRIDE")
 @check("RD-PREC-003", area=AREA, title="TF32/XF32 switches are set only where the hardware has XF32",
        sources=[kp.PRECISION_DOC, kp.TF32_ROCM])
 def tf32_flags(gpus, env, torch=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
     set_vars = [k for k in TF32_VARS if env.get(k) == "1"]
     if not set_vars:
         return ok("no TF32 override variables set")
-    without, gfx = _lacking(amd, lambda r: r.tf32)
+    without, gfx = lacking(amd, lambda r: r.tf32)
     evidence = [env_ev(env, k) for k in set_vars] + [d.evidence for d in without]
     if not without:
         return ok(f"{', '.join(set_vars)} set; every GPU has XF32 matrix math", evidence=evidence)
@@ -157,7 +157,7 @@ def tf32_flags(gpus, env, torch=None, torch_runtime=None):
 @check("RD-PREC-004", area=AREA, title="Fast attention kernels exist for every GPU (CK, AOTriton, flash-attn)",
        level="default", sources=[kp.CK_ARCHS, kp.AOTRITON_NAVI3, kp.AOTRITON_GFX908, kp.FLASH_ATTN_README])
 def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     amd, why = _amd(gpus, torch)
     if why:
         return why
@@ -248,7 +248,7 @@ def _without(conf: str, key: str) -> str | None:
 @check("RD-PREC-007", area=AREA, title="Recommended training dtype, attention and environment",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE])
 def recommendation(gpus=None, torch=None, distributions=None, env=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     rec = recommend({"gpus": gpus, "torch": torch, "distributions": distributions, "env": env})
     dt = rec.dtype + (" (dynamic loss scaling)" if rec.loss_scaling else "")
     title = f"train in {dt}, attention {rec.hf_attn_implementation}"

@@ -8,7 +8,7 @@ from rocmdoctor.artifacts import trainargs as ta
 from rocmdoctor.advice import devices, recommend
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import precision as kp
-from rocmdoctor.checks.precision import AREA, _lacking, _with_runtime
+from rocmdoctor.checks.precision import AREA, lacking, with_runtime
 
 # ---------------------------------------------------------------- the user's training config
 # These judge each training setup of the files given with --config (rocmdoctor.artifacts.settings):
@@ -58,7 +58,7 @@ def _named(setups) -> list:
 @check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
        sources=[kp.PRECISION_DOC, kp.BF16_API_ALWAYS_TRUE, kp.GFX906_BF16_EMULATED], option="config")
 def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
     out = []
     for s, subject in _named(setups):
@@ -123,7 +123,7 @@ def _dtype_fix(setup, rec):
 @check("RD-PREC-011", area=AREA, title="Training config: the attention implementation exists for the GPUs",
        sources=[kp.CK_ARCHS, kp.FLASH_ATTN_README], option="config")
 def config_attention(setups, gpus=None, torch=None, distributions=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
     out = []
     for s, subject in _named(setups):
@@ -139,7 +139,7 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
             out.append(ok(f"{s.label}: fa2 requested (not an AMD GPU; not checked against the gfx table)",
                           evidence=[ev_cfg], subject=subject))
             continue
-        bad, gfx = _lacking(amd, lambda r: r.ck_flash)
+        bad, gfx = lacking(amd, lambda r: r.ck_flash)
         if not bad:
             out.append(ok(f"{s.label}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg],
                           subject=subject))
@@ -193,7 +193,7 @@ def config_fp16(setups):
 @check("RD-PREC-013", area=AREA, title="Training config: tf32 only where the GPUs have XF32",
        sources=[kp.PRECISION_DOC, kp.TF32_ROCM], option="config")
 def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
-    torch = _with_runtime(torch, torch_runtime)
+    torch = with_runtime(torch, torch_runtime)
     devs, amd = _config_devices(gpus, torch)
     out = []
     for s, subject in _named(setups):
@@ -201,7 +201,7 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
         if v is None:
             out.append(ok(f"{s.label}: tf32 not requested", subject=subject))
             continue
-        bad, gfx = _lacking(amd, lambda r: r.tf32)
+        bad, gfx = lacking(amd, lambda r: r.tf32)
         if not bad:
             out.append(ok(f"{s.label}: tf32 requested", evidence=[v.evidence()], subject=subject))
             continue

@@ -160,7 +160,7 @@ def plan(fp: FixPlan, fctx: FixContext) -> Concrete:
 def diffs(fp: FixPlan, config_files: list[str]) -> list[FileEdit]:
     """The FileEdits of a plan, for code that renders them outside `fix` (tests, the API)."""
     out = []
-    for origins, sub in regroup([("", fp)]):
+    for _origins, sub in regroup([("", fp)]):
         try:
             out.extend(plan(sub, FixContext(None, None, {"config_files": config_files})).edits)
         except Refused:

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from .knowledge import gpus as kb
 from .knowledge import precision as kp
-from .engine.model import Evidence, _jsonable
+from .engine.model import Evidence, jsonable
 from .base.records import dataclass, field
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
@@ -76,7 +76,7 @@ class Recommendation:
     model: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return _jsonable({
+        return jsonable({
             "platform": self.platform, "dtype": self.dtype, "loss_scaling": self.loss_scaling,
             "attention": self.attention, "llamafactory_flash_attn": self.llamafactory_flash_attn,
             "hf_attn_implementation": self.hf_attn_implementation, "env": dict(self.env),
@@ -88,7 +88,7 @@ class Recommendation:
 
     def export_lines(self) -> list[str]:
         """`export K=V` lines, shell-quoted, safe to eval."""
-        return [f"export {k}={shlex.quote(v)}" for k, v in sorted(self.env.items()) if _valid_name(k)]
+        return [f"export {k}={shlex.quote(v)}" for k, v in sorted(self.env.items()) if valid_name(k)]
 
     def text_lines(self) -> list[str]:
         dt = self.dtype + (" with dynamic loss scaling" if self.loss_scaling else "")
@@ -110,7 +110,7 @@ class Recommendation:
         return out
 
 
-def _valid_name(k: str) -> bool:
+def valid_name(k: str) -> bool:
     return bool(k) and (k[0].isalpha() or k[0] == "_") and all(c.isalnum() or c == "_" for c in k)
 
 

@@ -81,7 +81,7 @@ def verify(cases, env: dict, tmp: str) -> None:
         try:
             found = {f["code"]: f for f in json.loads(out.stdout)["findings"]}
         except (ValueError, KeyError, TypeError):
-            raise SystemExit(f"bench_scan_speed: the scan '{name}' gave no JSON report:\n{out.stderr[-2000:]}")
+            raise SystemExit(f"bench_scan_speed: the scan '{name}' gave no JSON report:\n{out.stderr[-2000:]}") from None
         if "quick" in argv:
             if out.returncode > 1 or len(found) < 10:
                 raise SystemExit(f"bench_scan_speed: the quick scan failed:\n{out.stderr[-2000:]}")

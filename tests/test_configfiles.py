@@ -1,7 +1,6 @@
 """configfiles: loading, kind detection, the YAML subset reader, and what a config asks for."""
 import json
 import os
-import sys
 
 import pytest
 
@@ -26,9 +25,13 @@ def test_yaml_is_read_by_pyyaml_with_its_answers(tmp_path):
 
 
 def test_pyyaml_is_a_declared_dependency():
-    text = open(os.path.join(os.path.dirname(__file__), "..", "pyproject.toml"), encoding="utf-8").read()
-    deps = next(line for line in text.splitlines() if line.startswith("dependencies"))
-    assert "pyyaml" in deps.lower() and "dockerfile" in deps
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib
+    with open(os.path.join(os.path.dirname(__file__), "..", "pyproject.toml"), "rb") as fh:
+        deps = " ".join(tomllib.load(fh)["project"]["dependencies"]).lower()
+    assert "pyyaml" in deps and "dockerfile" in deps and "ruamel.yaml" in deps
 
 
 @pytest.mark.parametrize("data,kind", [

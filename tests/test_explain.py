@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 
-import pytest
 
 from rocmdoctor import cli
 from rocmdoctor.api import make_source

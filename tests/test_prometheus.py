@@ -1,7 +1,6 @@
 """`scan --format prometheus`, read back by prometheus_client's own text parser (the one
 Prometheus client libraries use): every line parses, label values from the machine are
 escaped, and the health numbers behind RD-HEALTH-* are there with gpu/pci/block labels."""
-import io
 import os
 
 import pytest

@@ -61,7 +61,7 @@ def test_construction_defaults_and_call_errors_match(frozen, hot):
     assert ours(1, 2).d is not ours(1, 2).d
     for args, kwargs in [((), {}), ((1,), {}), ((1, 2, 3, 4, 5, 6), {}), ((1, 2), {"zz": 1}),
                          ((1, 2), {"a": 1})]:
-        assert _error(lambda: ours(*args, **kwargs)) == _error(lambda: std(*args, **kwargs)), (args, kwargs)
+        assert _error(lambda: ours(*args, **kwargs)) == _error(lambda: std(*args, **kwargs)), (args, kwargs)  # noqa: B023
 
 
 @pytest.mark.parametrize("frozen", [False, True])
@@ -78,7 +78,7 @@ def test_repr_eq_hash_and_frozen_match(frozen):
         assert hash(h) == hash(std(1, ("t",), 3, ())) == hash(ours(1, ("t",), 3, (), e=[]))
         assert _error(lambda: hash(x1)) == _error(lambda: hash(y1))  # a list field: unhashable in both
         for op in (lambda o: setattr(o, "a", 5), lambda o: delattr(o, "a"), lambda o: setattr(o, "new", 1)):
-            assert _error(lambda: op(h)) == _error(lambda: op(std(1, ("t",))))
+            assert _error(lambda: op(h)) == _error(lambda: op(std(1, ("t",))))  # noqa: B023
         with pytest.raises(dataclasses.FrozenInstanceError):
             h.a = 2
     else:

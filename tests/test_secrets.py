@@ -11,7 +11,6 @@ import pytest
 from rocmdoctor import cli
 from rocmdoctor.api import examples
 from rocmdoctor.base.redact import Redactor, no_proxy_covers, scrub_text, scrub_value
-from rocmdoctor.machine.sources import SnapshotSource
 from rocmdoctor.testing import build_snapshot
 
 PASSWORD = "Pr0xyPassw0rd-x9"

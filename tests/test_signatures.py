@@ -2,7 +2,6 @@
 look-alike does, every cause names a check that exists, and no pattern backtracks badly."""
 from __future__ import annotations
 
-import re
 import time
 
 import pytest

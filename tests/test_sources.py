@@ -63,14 +63,14 @@ def test_recorded_permission_denied_is_replayed(tmp_path):
 def test_unreadable_file_in_a_root_tree(tmp_path, monkeypatch):
     (tmp_path / "proc").mkdir()
     (tmp_path / "proc/cmdline").write_text("BOOT_IMAGE=/boot/vmlinuz ro\n")
-    real = sources._read_capped
+    real = sources.read_capped
 
     def denied(path):  # what chmod 000 does for a non-root user; we may run as root
         if path.endswith("/proc/cmdline"):
             raise PermissionError(13, "Permission denied")
         return real(path)
 
-    monkeypatch.setattr(sources, "_read_capped", denied)
+    monkeypatch.setattr(sources, "read_capped", denied)
     r = RootSource(str(tmp_path)).read("/proc/cmdline")
     assert r.text is None and r.error == "permission denied"
     f = by_code(scan(root=str(tmp_path), select=["RD-IOMMU-002"]), "RD-IOMMU-002")

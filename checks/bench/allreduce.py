@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 
-from .common import HANG_SOURCES, NCCL_TESTS_PERF, _label, _labelled, _not_completed, warn_with_remedies
+from .common import HANG_SOURCES, NCCL_TESTS_PERF, bench_label, labelled, not_completed, warn_with_remedies
 
 
 CRAWL_BUSBW_GBPS = 1.0  # at >= 64 MiB on GPUs: ~10x below PCIe gen3 P2P (10 GB/s)
@@ -14,17 +14,17 @@ CRAWL_MIN_BYTES = 64 << 20
 
 @check("RD-BENCH-003", area="bench", level="bench", title="All-reduce across local ranks is correct and not crawling",
        sources=[NCCL_TESTS_PERF] + HANG_SOURCES)
-@_labelled
+@labelled
 def allreduce_health(bench_allreduce, hang_context=None):
     static = hang_context or {}
-    bad = _not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
+    bad = not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
     if bad:
         return bad
     res = bench_allreduce.get("result") or {}
     n = res.get("world_size") or 1
     rows = res.get("sizes") or []
     last = rows[-1] if rows else {}
-    line = (f"{res.get('backend')} on {n} rank(s), {_label(res)}: largest size {last.get('bytes')} B, "
+    line = (f"{res.get('backend')} on {n} rank(s), {bench_label(res)}: largest size {last.get('bytes')} B, "
             f"algbw {last.get('algbw_gbps')} GB/s, busbw {last.get('busbw_gbps')} GB/s")
     evidence = [ev("probe: bench_allreduce", line)]
     data = {"world_size": n, "peak_busbw_gbps": res.get("peak_busbw_gbps"), "sizes": rows}

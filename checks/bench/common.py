@@ -136,7 +136,7 @@ def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_
     return plan, evidence, said, data
 
 
-def _label(res: dict | None) -> str:
+def bench_label(res: dict | None) -> str:
     dev = (res or {}).get("device") or {}
     if dev.get("kind") == "cpu":
         return f"CPU run ({dev.get('name') or 'host CPU'}), not a GPU figure"
@@ -152,7 +152,7 @@ def _subject(outcome: dict) -> str | None:
     return dev.get("name") or ("GPU" if kind == "cuda" else None)
 
 
-def _labelled(fn):
+def labelled(fn):
     @functools.wraps(fn)
     def wrapper(**kw):
         out = fn(**kw)
@@ -161,7 +161,7 @@ def _labelled(fn):
     return wrapper
 
 
-def _gpu_run(outcome: dict) -> bool:
+def gpu_run(outcome: dict) -> bool:
     dev = (outcome.get("result") or {}).get("device") or {}
     return (dev.get("kind") or outcome.get("device_requested")) == "cuda"
 
@@ -174,7 +174,7 @@ def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
     return stage, list(outcome.get("culprit_ranks") or [])
 
 
-def _not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict | None = None):
+def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict | None = None):
     """A finding for a run that did not finish, or None when it did. ``static``: the
     facts hang_remedies tailors the remedies with (any may be None)."""
     kind = outcome.get("outcome")
@@ -193,7 +193,7 @@ def _not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dic
         detail, fix, data = outcome.get("message", ""), None, {"hung_ranks": outcome.get("hung_ranks"),
                                                                 "culprit_ranks": outcome.get("culprit_ranks"),
                                                                 "stage": stage}
-        if hang_fix and multi and _gpu_run(outcome):
+        if hang_fix and multi and gpu_run(outcome):
             fix, more, said, data["remedies"] = hang_remedies(**(static or {}))
             evidence += more
             detail += ("\n" + " ".join(said) if said else "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import check, ev, ok, warn
 
-from .common import _label, _labelled, _not_completed
+from .common import bench_label, labelled, not_completed
 
 
 LOW_H2D_GBPS = 3.0  # pinned host->device; gen3 x16 gives 13-14 GB/s, gen4 x16 about 28
@@ -12,15 +12,15 @@ LOW_H2D_GBPS = 3.0  # pinned host->device; gen3 x16 gives 13-14 GB/s, gen4 x16 a
 
 @check("RD-BENCH-005", area="bench", level="bench", title="Device memory and host link bandwidth are plausible",
        sources=["https://github.com/ROCm/ROCm/issues/787"])
-@_labelled
+@labelled
 def membw_health(bench_membw):
-    bad = _not_completed(bench_membw, "memory-bandwidth benchmark")
+    bad = not_completed(bench_membw, "memory-bandwidth benchmark")
     if bad:
         return bad
     res = bench_membw.get("result") or {}
     tests = res.get("by_test") or {}
     text = "; ".join(f"{k} {v.get('copy_gbps', 0):.1f} GB/s" for k, v in tests.items())
-    evidence = [ev("probe: bench_membw", f"{_label(res)}: {text}")]
+    evidence = [ev("probe: bench_membw", f"{bench_label(res)}: {text}")]
     data = {k: v.get("copy_gbps") for k, v in tests.items()}
     h2d = (tests.get("host_to_device_pinned") or {}).get("copy_gbps")
     if h2d is not None and h2d < LOW_H2D_GBPS:
@@ -28,4 +28,4 @@ def membw_health(bench_membw):
                     "PCIe gen3 x16 gives about 13-14 GB/s, gen4 x16 about 28. Check the slot's link speed and width "
                     "(`sudo lspci -vv`, LnkSta against LnkCap) and that the card is not behind a chipset slot or riser.",
                     evidence=evidence, data=data)
-    return ok(f"memory bandwidth: {text}", _label(res), evidence=evidence, data=data)
+    return ok(f"memory bandwidth: {text}", bench_label(res), evidence=evidence, data=data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
-from .common import PRECISION, QWEN_NAN, _gpu_run, _label, _labelled, _not_completed, device_precision
+from .common import PRECISION, QWEN_NAN, gpu_run, bench_label, labelled, not_completed, device_precision
 
 GRADSCALER = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
 
@@ -49,16 +49,16 @@ def _numerics_line(d: str, r: dict) -> str:
 @check("RD-BENCH-006", area="bench", level="bench",
        title="16-bit softmax/norm kernels are sound and loss scaling rescues fp16 gradients",
        sources=[PRECISION, GRADSCALER, QWEN_NAN])
-@_labelled
+@labelled
 def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
-    bad = _not_completed(bench_numerics, "numerics probe")
+    bad = not_completed(bench_numerics, "numerics probe")
     if bad:
         return bad
     res = bench_numerics.get("result") or {}
     per = res.get("dtypes") or {}
     if not per:
-        return fail("numerics probe produced no results", _label(res))
-    evidence = [ev("probe: bench_numerics", f"{_label(res)}: " + _numerics_line(d, r)) for d, r in per.items()]
+        return fail("numerics probe produced no results", bench_label(res))
+    evidence = [ev("probe: bench_numerics", f"{bench_label(res)}: " + _numerics_line(d, r)) for d, r in per.items()]
     sums = {d: r.get("summary") or {} for d, r in per.items()}
     data = {"summary": sums, "device": res.get("device")}
     broken = []
@@ -71,11 +71,11 @@ def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
         if s.get("overflow_scaled"):
             broken.append(f"{d} gradients stay inf/NaN after {s.get('scaled_backoffs')} loss-scale back-offs")
     if broken:
-        return fail(f"16-bit arithmetic is wrong on {_label(res)}: {broken[0]}",
+        return fail(f"16-bit arithmetic is wrong on {bench_label(res)}: {broken[0]}",
                     "; ".join(broken) + ". Library kernels accumulate in fp32 and must not do this: a kernel built "
                     "for another GPU (HSA_OVERRIDE_GFX_VERSION) or a broken torch/ROCm build is the usual cause. "
                     "Train in fp32 until it is fixed.", evidence=evidence, data=data)
-    gpu = _gpu_run(bench_numerics)
+    gpu = gpu_run(bench_numerics)
     missing = {d: s["kernel_errors"] for d, s in sums.items() if s.get("kernel_errors")}
     lines = []
     fp16 = sums.get("fp16")
@@ -97,14 +97,14 @@ def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
     if missing and gpu:
         d, names = next(iter(missing.items()))
         err = next(t["error"] for t in per[d]["tests"] if t.get("name") in names and "error" in t)
-        return warn(f"{d} {', '.join(names)} cannot run on {_label(res)}", err + "\n" + " ".join(lines),
+        return warn(f"{d} {', '.join(names)} cannot run on {bench_label(res)}", err + "\n" + " ".join(lines),
                     evidence=evidence, data=data)
     un = (((per.get("fp16") or {}).get("grad") or {}).get("tiny") or {}).get("unscaled") or {}
     if advised == "fp16" and "zero_fraction" in un:
-        title = (f"fp16 needs loss scaling on {_label(res)} (the advised dtype): unscaled, "
+        title = (f"fp16 needs loss scaling on {bench_label(res)} (the advised dtype): unscaled, "
                  f"{un['zero_fraction']:.0%} of small gradients became zero; scaled, none")
     elif advised == "fp16":
-        title = f"16-bit kernels sound on {_label(res)}; fp16 is the advised dtype: keep dynamic loss scaling on"
+        title = f"16-bit kernels sound on {bench_label(res)}; fp16 is the advised dtype: keep dynamic loss scaling on"
     elif fp16 and fp16.get("underflow_unscaled"):
         title = (f"16-bit kernels sound; fp16 loses {un.get('zero_fraction', 0):.0%} of small gradients without "
                  "loss scaling, none with it")
@@ -112,4 +112,4 @@ def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
         title = f"16-bit kernels sound ({', '.join(per)})"
     if missing:  # a CPU run: an op the CPU build lacks says nothing about the GPU
         lines.append("Not implemented in this build: " + "; ".join(f"{d} {', '.join(n)}" for d, n in missing.items()))
-    return ok(title, _label(res) + "\n" + " ".join(lines), evidence=evidence, data=data)
+    return ok(title, bench_label(res) + "\n" + " ".join(lines), evidence=evidence, data=data)

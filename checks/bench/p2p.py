@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import check, ev, fail, ok, skip
 
-from .common import NCCL_ACS, RCCL_1129, _labelled, _not_completed, warn_with_remedies
+from .common import NCCL_ACS, RCCL_1129, labelled, not_completed, warn_with_remedies
 
 
 LOW_P2P_GBPS = 1.0
@@ -13,10 +13,10 @@ LOW_P2P_GBPS = 1.0
 
 @check("RD-BENCH-004", area="bench", level="bench", title="GPUs reach each other peer-to-peer",
        sources=[NCCL_ACS, RCCL_1129])
-@_labelled
+@labelled
 def p2p_health(bench_p2p, hang_context=None):
     static = hang_context or {}
-    bad = _not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True, static=static)
+    bad = not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True, static=static)
     if bad:
         return bad
     res = bench_p2p.get("result") or {}

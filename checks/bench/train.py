@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
-from .common import HANG_SOURCES, PRECISION, QWEN_NAN, SDPA_KERNEL, _label, _labelled, _not_completed
+from .common import HANG_SOURCES, PRECISION, QWEN_NAN, SDPA_KERNEL, bench_label, labelled, not_completed
 
 
 @check("RD-TRAIN-001", area="train", level="train", title="The reference fine-tune trains correctly",
        sources=HANG_SOURCES)
-@_labelled
+@labelled
 def reference_training(train_run, hang_context=None):
     res = train_run.get("result") or {}
     model = res.get("model") or train_run.get("model")
@@ -22,7 +22,7 @@ def reference_training(train_run, hang_context=None):
         hang = train_run.get("hang") or {}
         culprits = hang.get("culprit_ranks") or []
         who = f" on rank {', '.join(map(str, culprits))}" if culprits else ""
-        f = _not_completed(train_run, what, hang_fix=True, static=hang_context)
+        f = not_completed(train_run, what, hang_fix=True, static=hang_context)
         # No step seen: it stopped before training began (import, process group, model set-up).
         stage = hang.get("stage") or f.data.get("stage")
         where = f"at step {hang['step']}" if hang.get("step") is not None else \
@@ -34,14 +34,14 @@ def reference_training(train_run, hang_context=None):
         return warn(f"{res.get('attention')} attention cannot run here", train_run.get("message", ""),
                     evidence=[ev("probe: train_run", res.get("error") or "")], sources=[SDPA_KERNEL])
     if kind not in ("completed", "failed") or (kind == "failed" and res.get("unavailable")):
-        return _not_completed(train_run, what)
+        return not_completed(train_run, what)
     val = train_run.get("validation") or {}
     failed = [c for c in val.get("checks") or [] if c.get("passed") is False]
     engine = (f"DeepSpeed ZeRO-{res.get('zero')}" + (" + offload" if res.get("offload") else "")
               if res.get("engine") == "deepspeed" else "DDP" if (res.get("world_size") or 1) > 1 else None)
     summary = (f"{res.get('variant')} {res.get('precision')}, {res.get('attention') or 'sdpa'} attention"
                + (f", {engine}" if engine else "") + f", {res.get('steps_done')}/{res.get('steps')} steps, "
-               f"{res.get('world_size')} rank(s), {_label(res)}")
+               f"{res.get('world_size')} rank(s), {bench_label(res)}")
     perf = _perf(res)
     evidence = [ev("probe: train_run", summary)] + [ev("probe: train_run", f"{c['name']}: {c['detail']}")
                                                     for c in val.get("checks") or []]

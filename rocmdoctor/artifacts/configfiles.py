@@ -94,10 +94,10 @@ def unrecognised(path: str, data: dict) -> str:
 
 
 def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
-    from ..machine.sources import _read_capped  # refuses fifos and devices (/dev/zero, a pipe): no hang
+    from ..machine.sources import read_capped  # refuses fifos and devices (/dev/zero, a pipe): no hang
 
     try:
-        raw = _read_capped(path, MAX_BYTES + 1)
+        raw = read_capped(path, MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MiB; not a training config")
         text = raw.decode("utf-8")

@@ -301,7 +301,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
     offload_param = isinstance(offp, dict) and str(offp.get("device", "none")).lower() in ("cpu", "nvme")
     if offload_param:
         why["offload_param"] = (f"{setup.deepspeed.path}: offload_param {offp.get('device')}"
-                                + ("" if stage == 3 else f" (ignored: DeepSpeed offloads parameters at stage 3 only)"))
+                                + ("" if stage == 3 else " (ignored: DeepSpeed offloads parameters at stage 3 only)"))
 
     def count(key, default):  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
         v = zero_sec.get(key)

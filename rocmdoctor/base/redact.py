@@ -53,7 +53,7 @@ _MASKED = (MARK, "&lt;redacted&gt;")  # the marker, and as XML/HTML escapes it: 
 # ---------------------------------------------------------------- secrets (every audience)
 def _first_chars(pattern: str) -> set[str]:
     """The characters a match of ``pattern`` can start with (its first literal or class)."""
-    from re import _parser  # the stdlib's own parser, to keep the rules free of a separate list
+    from re import _parser  # noqa: PLC2701  the stdlib's own parser, to keep the rules free of a separate list
 
     def first(items) -> set[str]:
         op, av = items[0]
@@ -714,7 +714,7 @@ class Redactor:
             net, slash, bits = name.partition("/")
             masked = self._host(net) + (slash + bits if slash else "")
             entries.append(lead + masked + (":" + port if port else ""))
-        for name, addr in addresses.items():
+        for _name, addr in addresses.items():
             if no_proxy_covers(v, addr):
                 m = self._host(addr)
                 if m not in entries:

@@ -56,7 +56,7 @@ _LAUNCHERS = (
 
 def from_env(env: Mapping[str, str] | None = None, hostname: str | None = None) -> Rendezvous:
     env = os.environ if env is None else env
-    for launcher, rank_var, size_var, local_vars in _LAUNCHERS:
+    for launcher, rank_var, size_var, local_vars in _LAUNCHERS:  # noqa: B007  (the match is used after the loop)
         if rank_var in env and size_var in env:
             break
     else:

@@ -36,13 +36,13 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
     """(shell line, reason) pairs: the advisor's exports, then the unsets the checks ask for."""
     import shlex
 
-    from ..advice import _valid_name
+    from ..advice import valid_name
     from ..engine.model import Status
 
     out: list[tuple[str, str]] = []
     env_reasons = [r.text for r in rec.reasons if r.topic == "env"]
     for k, v in sorted(rec.env.items()):
-        if _valid_name(k):
+        if valid_name(k):
             why = next((t for t in env_reasons if k in t), "; ".join(env_reasons) or "the precision advisor")
             out.append((f"export {k}={shlex.quote(v)}", why))
     seen = set(rec.env)
@@ -51,7 +51,7 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
             continue
         for action in f.fix.actions:
             for k, v in (action.env or {}).items():
-                if v is None and k not in seen and _valid_name(k):
+                if v is None and k not in seen and valid_name(k):
                     seen.add(k)
                     out.append((f"unset {k}", f"{f.code}: {f.title}"))
     return out

@@ -347,7 +347,7 @@ class Runner:
                 events = poller.poll(200 if self.queued or want else 1000)
             except InterruptedError:
                 continue
-            for fd, ev in events:
+            for fd, _ev in events:
                 if fd == mfd:
                     m.flush()
                     continue

@@ -138,21 +138,21 @@ class Finding:
             "fix": self.fix.to_dict() if self.fix else None,
             "missing": list(self.missing),
             "check": self.check,
-            "data": _jsonable(self.data),
+            "data": jsonable(self.data),
         }
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if isinstance(value, enum.Enum):
         return value.value
     if hasattr(value, "__dataclass_fields__"):
         from dataclasses import asdict  # here: `import dataclasses` costs a quick scan 10 ms
 
-        return _jsonable(asdict(value))
+        return jsonable(asdict(value))
     return value
 
 
@@ -198,10 +198,10 @@ class Report:
             "schema_version": self.SCHEMA_VERSION,
             "tool_version": self.tool_version,
             "level": self.level,
-            "source": _jsonable(self.source),
+            "source": jsonable(self.source),
             "summary": self.counts(),
             "findings": [f.to_dict() for f in self.findings],
-            "results": _jsonable(self.results),
+            "results": jsonable(self.results),
             "notes": list(self.notes),
             "warnings": list(self.warnings),
         })

@@ -268,7 +268,7 @@ def _text_names(src, hy_smi: str | None = None) -> dict[int, tuple[str, str]]:
             continue
         cards = rocm_smi.parse_productname_json(res.stdout)  # skips hy-smi's text before the JSON
         out = {}
-        for i, (card, fields) in enumerate(sorted(cards.items(), key=lambda kv: int(kv[0][4:] or 0))):
+        for i, (_card, fields) in enumerate(sorted(cards.items(), key=lambda kv: int(kv[0][4:] or 0))):
             name = fields.get("Card Series") or fields.get("Card series") or fields.get("Card Model")
             if name:
                 out[i] = (name, f"cmd: {tool} --showproductname --json")

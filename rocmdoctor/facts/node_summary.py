@@ -9,7 +9,6 @@ values and do count.
 from __future__ import annotations
 
 import posixpath
-import re
 
 from . import fact
 

@@ -148,7 +148,7 @@ def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem
         pin = _torch_pin(d.get("requires") or [])
 
         def add(sev, text, fix):
-            out.append(WheelProblem(name, ver, sev, text, fix))
+            out.append(WheelProblem(name, ver, sev, text, fix))  # noqa: B023  (called in this iteration)
 
         # --no-deps always: these wheels pin torch==X, and a reinstall with dependencies
         # would replace the user's torch.

@@ -198,7 +198,7 @@ class Machine:
                      level_rank(lv) > level_rank(self.level)]
             if above:
                 lv = self.levels[above[0]]
-                hint = (f"`rocmdoctor bench`" if lv == "bench" else f"`rocmdoctor scan --level {lv}`")
+                hint = ("`rocmdoctor bench`" if lv == "bench" else f"`rocmdoctor scan --level {lv}`")
                 return CauseVerdict(cause, NOT_CHECKED, reason=f"{cause.check} runs at level {lv}: run {hint}")
             return CauseVerdict(cause, NOT_CHECKED, reason=self.error or f"{cause.check} did not run")
         statuses = {f.status for f in fs}

@@ -195,13 +195,13 @@ def tail_lines(path: str, max_bytes: int = TAIL_BYTES) -> list[str]:
 
 def windows(inputs: list[str]) -> list[tuple[str, list[str]]]:
     """(name, tail lines) of each input file (a directory: its log files, up to MAX_FILES)."""
-    from .logscan.reader import _log_files
+    from .logscan.reader import log_files
 
     out = []
     for path in inputs:
         if path == "-" or not os.path.exists(path):
             continue
-        files = _log_files(path, []) if os.path.isdir(path) else [path]
+        files = log_files(path, []) if os.path.isdir(path) else [path]
         for p in files[:MAX_FILES]:
             name = os.path.relpath(p, path) if os.path.isdir(path) else p
             out.append((name, tail_lines(p)))

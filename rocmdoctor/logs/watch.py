@@ -32,7 +32,7 @@ import time
 from ..base.records import dataclass, field
 from ..knowledge.signatures import NOTE, Signature, by_id
 from .logscan.prefilter import Prefilter
-from .logscan.reader import TAIL_LINES, ScanResult, _FileScan, _scan_chunk
+from .logscan.reader import TAIL_LINES, ScanResult, FileScan, scan_chunk
 
 IDLE_FRACTION = 0.05  # of one core, per process, over the window
 BUSY_STALL_FACTOR = 3.0
@@ -49,16 +49,16 @@ class LiveScan:
     def __init__(self, on_match=None):
         self.pf = Prefilter()
         self.result = ScanResult(engine="live " + self.pf.engine, files=["<output>"])
-        self.scans: dict[str, _FileScan] = {}
+        self.scans: dict[str, FileScan] = {}
         self.partial: dict[str, bytes] = {}
         self.on_match = on_match
         self.announced: set[str] = set()
         self.skipped = 0  # bytes not matched (the matcher fell behind)
 
-    def _scan(self, stream: str) -> _FileScan:
+    def _scan(self, stream: str) -> FileScan:
         fs = self.scans.get(stream)
         if fs is None:
-            fs = self.scans[stream] = _FileScan(self.result, None, None, None)
+            fs = self.scans[stream] = FileScan(self.result, None, None, None)
         return fs
 
     def feed(self, stream: str, data: bytes) -> None:
@@ -72,7 +72,7 @@ class LiveScan:
             buf, cut = buf + b"\n", len(buf)
         end = cut + 1
         self.partial[stream] = buf[end:]
-        self.result.lines = _scan_chunk(buf, end, self.result.lines, self._scan(stream), self.pf)
+        self.result.lines = scan_chunk(buf, end, self.result.lines, self._scan(stream), self.pf)
         self.result.bytes += end
         self._announce()
 

@@ -131,7 +131,7 @@ class _Tree:
         path = _norm(path)
         try:
             real = self.host_path(path)
-            data = _read_capped(real)
+            data = read_capped(real)
         except FileNotFoundError:
             return FileRead(path, None, "missing")
         except NotADirectoryError:
@@ -204,7 +204,7 @@ def _open_regular(real: str) -> int:
     return fd
 
 
-def _read_capped(real: str, limit: int = MAX_FILE) -> bytes:
+def read_capped(real: str, limit: int = MAX_FILE) -> bytes:
     # Small chunks: some procfs/sysfs files refuse one large read() (ENOMEM seen on
     # /proc/sys/kernel/osrelease), and a huge file must not be slurped whole.
     chunks, total = [], 0
@@ -359,7 +359,7 @@ def _load_json(path: str, what: str) -> Any:
     if os.path.islink(path):  # a hostile snapshot could point argv.json/status.json anywhere
         raise SourceError(f"{what}: is a symlink, refused")
     try:
-        raw = _read_capped(path, MAX_JSON + 1)  # refuses fifos and devices: no hang
+        raw = read_capped(path, MAX_JSON + 1)  # refuses fifos and devices: no hang
     except FileNotFoundError:
         raise SourceError(f"{what}: missing") from None
     except OSError as exc:
@@ -527,7 +527,7 @@ def _read_confined(d: str, name: str) -> str:
     if os.path.islink(p) or not os.path.isfile(p):
         return ""
     try:
-        return _read_capped(p, proc.MAX_OUTPUT).decode("utf-8", errors="replace")
+        return read_capped(p, proc.MAX_OUTPUT).decode("utf-8", errors="replace")
     except OSError:
         return ""
 

@@ -28,12 +28,7 @@ from __future__ import annotations
 
 import gc
 import glob
-import json
-import math
 import os
-import shutil
-import sys
-import tempfile
 import time
 import warnings
 from dataclasses import dataclass, field

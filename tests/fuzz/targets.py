@@ -16,7 +16,6 @@ from harness import (DATA, as_bytes, example_dirs, example_texts, mutated_json, 
                      seed_files, target, texts)
 
 from rocmdoctor.artifacts import configfiles as cf
-from rocmdoctor.facts import Missing
 from rocmdoctor.machine.sources import SourceError
 
 
@@ -255,7 +254,7 @@ def _load_config_bytes(data: bytes, name: str, example: str) -> None:
         cf.load(path)
     except cf.ConfigError as exc:
         if "\n" in str(exc).strip():
-            raise AssertionError(f"ConfigError message is not one line: {str(exc)[:200]!r}")
+            raise AssertionError(f"ConfigError message is not one line: {str(exc)[:200]!r}") from exc
     _run_config_file(data, name, example)
 
 
@@ -579,7 +578,7 @@ def _snapshot(value):
             src = SnapshotSource(d)
         except SourceError as exc:
             if "\n" in str(exc).strip():
-                raise AssertionError(f"SourceError message is not one line: {str(exc)[:200]!r}")
+                raise AssertionError(f"SourceError message is not one line: {str(exc)[:200]!r}") from exc
             return
         src.describe()
         _scan(src)

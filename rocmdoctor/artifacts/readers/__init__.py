@@ -46,10 +46,10 @@ class ReadError(Exception):
 
 
 def read_text(path: str) -> str:
-    from ...machine.sources import _read_capped  # refuses fifos and devices: no hang
+    from ...machine.sources import read_capped  # refuses fifos and devices: no hang
 
     try:
-        raw = _read_capped(path, MAX_BYTES + 1)
+        raw = read_capped(path, MAX_BYTES + 1)
     except OSError as exc:
         raise ReadError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     if len(raw) > MAX_BYTES:
@@ -169,7 +169,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
         seen[os.path.realpath(p)] = a
     # Follow references (a YAML's deepspeed JSON, llamafactory-cli's YAML), one level.
     for a in list(arts):
-        for what, ref in list(a.refs.items()) + [(k, v) for c in (a.data or {}).get("commands", [])
+        for _what, ref in list(a.refs.items()) + [(k, v) for c in (a.data or {}).get("commands", [])
                                                  if isinstance(a.data, dict) for k, v in c["refs"].items()]:
             target = _resolve(ref, a.path)
             if target and os.path.realpath(target) not in seen:

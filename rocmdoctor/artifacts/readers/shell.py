@@ -134,8 +134,6 @@ def _bashlex_commands(bashlex, line: str) -> list[list[str]]:
             words = [p.word for p in node.parts if getattr(p, "kind", "") in ("word", "assignment")]
             if words:
                 out.append(words)
-            for p in node.parts:  # $(...) inside words holds commands too, but not launches: skip
-                pass
             return
         for attr in ("parts", "list"):
             for child in getattr(node, attr, None) or []:

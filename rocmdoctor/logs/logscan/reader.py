@@ -92,7 +92,7 @@ class ScanResult:
                       key=lambda m: (m.line.file or "", m.line.number))
 
 
-class _FileScan:
+class FileScan:
     """State for one input stream: the scanner, terminal matches held until the end."""
 
     def __init__(self, result: ScanResult, name: str | None, rank: int | None, signatures):
@@ -131,7 +131,7 @@ def scan_stream(stream: BinaryIO, result: ScanResult, *, name: str | None = None
     """Scan one binary stream into ``result``."""
     pf = prefilter or Prefilter()
     result.engine = pf.engine
-    fs = _FileScan(result, name, rank, signatures)
+    fs = FileScan(result, name, rank, signatures)
     base = 0  # lines before this chunk
     carry = b""
     done = 0
@@ -157,7 +157,7 @@ def scan_stream(stream: BinaryIO, result: ScanResult, *, name: str | None = None
             end = cut + 1
             carry = data[end:]
         # The chunk is data[:end]; scanned in place (no copy of the chunk).
-        base = _scan_chunk(data, end, base, fs, pf)
+        base = scan_chunk(data, end, base, fs, pf)
         result.bytes += end
         if progress:
             progress(done, total)
@@ -165,7 +165,7 @@ def scan_stream(stream: BinaryIO, result: ScanResult, *, name: str | None = None
     fs.close(base)
 
 
-def _scan_chunk(chunk: bytes, end: int, base: int, fs: _FileScan, pf: Prefilter) -> int:
+def scan_chunk(chunk: bytes, end: int, base: int, fs: FileScan, pf: Prefilter) -> int:
     """Scan chunk[:end] (which ends with a newline); returns the line count after it."""
     sc = fs.scanner
     pos = 0  # everything before pos has been fed
@@ -360,7 +360,7 @@ def input_problem(stream) -> str | None:
     return None
 
 
-def _log_files(directory: str, skipped: list) -> list[str]:
+def log_files(directory: str, skipped: list) -> list[str]:
     """Every file under ``directory`` (sorted, links to directories not followed); what is not a
     regular file goes to ``skipped`` with why, and files past MAX_FILES are counted there."""
     out: list[str] = []
@@ -406,7 +406,7 @@ def scan_path(path: str, *, signatures: Iterable[Signature] | None = None, progr
     if path == "-":
         _scan_one("-", "<stdin>", None, result, sigs, pf, progress, 0, 0, limits)
     elif os.path.isdir(path):
-        paths = _log_files(path, result.skipped)
+        paths = log_files(path, result.skipped)
         total = sum(_size(p) for p in paths)
         done = 0
         for p in paths:
