@@ -48,4 +48,8 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
     || echo "scripts/test.sh: could not install chromium; the HTML report tests will skip" >&2
 fi
+# Lint and types before the tests (docs/architecture.md): ruff and mypy as pyproject.toml sets
+# them, zero errors; the import contracts run as a test (tests/test_import_contracts.py).
+"$VENV/bin/python" -m ruff check --quiet rocmdoctor checks fixes benchmarks scripts tests
+"$VENV/bin/python" -m mypy
 exec "$VENV/bin/python" -m pytest -q "$@"

@@ -257,3 +257,35 @@ def test_issue_27_leaks_are_masked(text, secret):
 def test_pwd_the_working_directory_is_not_a_secret():
     assert scrub_text("PWD=/work/x OLDPWD=/tmp") == "PWD=/work/x OLDPWD=/tmp"
     assert scrub_text("MYSQL_PWD=x1 Pwd=y2;") == "MYSQL_PWD=<redacted> Pwd=<redacted>"  # to the blank: ;X is masked too
+
+
+def test_a_report_format_written_to_a_file_is_for_sharing(tmp_path):
+    """`--format json -o FILE` makes a file to pass on: identities are masked as with --share,
+    while the same report on the user's terminal keeps the failing peer's address."""
+    import json
+    import subprocess
+    import sys
+
+    log = tmp_path / "rank0.log"
+    log.write_text("host-a:123:456 [0] NCCL WARN Net : Connection closed by remote peer 10.20.30.40<51234>\n"
+                   "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting "
+                   "prematurely.\n")
+    out = tmp_path / "report.json"
+    cmd = [sys.executable, "-m", "rocmdoctor", "explain", str(log), "--format", "json"]
+    subprocess.run(cmd + ["-o", str(out)], capture_output=True, text=True, timeout=120)
+    shared = out.read_text()
+    json.loads(shared)
+    assert "10.20.30.40" not in shared and "ncclRemoteError" in shared
+    term = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+    assert "10.20.30.40" in term
+
+
+def test_audience_follows_share_and_file_formats():
+    from argparse import Namespace
+
+    from rocmdoctor.base.redact import SHARE, TERMINAL, audience_of
+
+    assert audience_of(Namespace(share=False, output="r.json", format="json")) == SHARE
+    assert audience_of(Namespace(share=False, output=None, format="json")) == TERMINAL
+    assert audience_of(Namespace(share=False, output="node.prom", format="prometheus")) == TERMINAL
+    assert audience_of(Namespace(share=True, output=None, format="text")) == SHARE

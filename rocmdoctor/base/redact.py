@@ -803,9 +803,20 @@ def redactor(audience: str = TERMINAL, source=None, *, hostnames: Iterable[str] 
     return r
 
 
+# Machine-readable formats written to a file (-o) are made to be passed on (attached to an issue,
+# uploaded by CI): they get the SHARE audience without --share. Prometheus text stays as it is:
+# a node's own exporter file must keep its identity.
+SHARED_FILE_FORMATS = ("json", "markdown", "sarif", "junit")
+
+
 def audience_of(args) -> str:
-    """SHARE when the command was asked to make shareable output (--share), else TERMINAL."""
-    return SHARE if getattr(args, "share", False) else TERMINAL
+    """SHARE when the command was asked to make shareable output (--share, or a report format
+    written to a file with -o), else TERMINAL."""
+    if getattr(args, "share", False):
+        return SHARE
+    if getattr(args, "output", None) and getattr(args, "format", None) in SHARED_FILE_FORMATS:
+        return SHARE
+    return TERMINAL
 
 
 SHARE_HELP = "mask host and user names, addresses and serials too, not only secrets (output to pass on)"
