@@ -36,3 +36,19 @@ def test_explain_fix_apply_edits_the_tree_and_fix_undo_restores_it(tmp_path, cap
 
 def test_apply_without_fix_is_a_usage_error(capsys):
     assert main(["explain", HANG, "--example", "mi50x2-xeon", "--apply"]) == 2
+
+
+def test_run_report_names_the_fix_of_the_top_confirmed_cause():
+    """`run --report` carries what `explain --fix` would show: the plan of the top confirmed cause."""
+    from rocmdoctor.api import make_source
+    from rocmdoctor.commands.run import _fix_of
+    from rocmdoctor.logs.explain import Machine, explain
+    from rocmdoctor.logs.logscan import scan_path
+
+    expl = explain(scan_path(HANG), Machine(make_source(example="mi50x2-xeon")), inputs=[HANG])
+    fix = _fix_of(expl)
+    assert fix["diagnosis"] == "nccl-barrier-hang"
+    assert [p["origin"] for p in fix["plans"]] == ["RD-IOMMU-001"]
+    assert any("iommu=pt" in str(p) for p in fix["plans"])
+    # no machine to confirm a cause: no plan is claimed
+    assert _fix_of(explain(scan_path(HANG), Machine(None), inputs=[HANG])) is None

@@ -732,7 +732,8 @@ class Runner:
                     "signals": [_signame(s) for s in self.signals],
                     "health": {"read": self.health_before is not None, "grown": self.health_grown,
                                "note": self.health_note or None},
-                    "unmatched_bytes": self.matcher.dropped if self.matcher is not None else 0})
+                    "unmatched_bytes": self.matcher.dropped if self.matcher is not None else 0,
+                    "fix": _fix_of(expl)})
         try:
             fd = os.open(self.a.report, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
             os.fchmod(fd, 0o600)  # an existing report keeps no wider mode
@@ -844,3 +845,17 @@ def _copy_winsize(src_fd: int, dst_fd: int) -> None:
         fcntl.ioctl(dst_fd, termios.TIOCSWINSZ, size)
     except (OSError, ImportError):
         pass
+
+
+def _fix_of(expl) -> dict | None:
+    """The fix plans of the top-ranked confirmed cause (as `rocmdoctor explain LOG --fix` shows
+    them), for the report; apply them with `rocmdoctor fix` or `explain --fix --apply`."""
+    from ..engine.model import Status
+    from ..remedy.from_log import top_confirmed
+
+    d, cv = top_confirmed(expl)
+    if d is None:
+        return None
+    return {"diagnosis": d.signature.id, "cause": cv.cause.text,
+            "plans": [{"origin": f.code + (f" [{f.subject}]" if f.subject else ""), **f.fix.to_dict()}
+                      for f in cv.findings if f.status in (Status.FAIL, Status.WARN) and f.fix]}
