@@ -100,10 +100,12 @@ def regroup(items: list[tuple[str, FixPlan]]) -> list[tuple[list[str], FixPlan]]
     return out
 
 
-def _run(argv, timeout=300.0):
+def _run(argv, timeout=300.0, env=None):
+    import os
+
     from rocmdoctor.machine import proc
 
-    return proc.run(argv, timeout=timeout)
+    return proc.run(argv, timeout=timeout, env=dict(os.environ, **env) if env else None)
 
 
 def installed(python: str) -> dict[str, str]:
@@ -116,11 +118,12 @@ def installed(python: str) -> dict[str, str]:
         raise Refused(f"{python} printed no package list") from None
 
 
-def dry_run(python: str, reqs: list[str], opts: tuple[str, ...], pins: list[str]) -> list[tuple[str, str]]:
+def dry_run(python: str, reqs: list[str], opts: tuple[str, ...], pins: list[str],
+            env: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(name, version) of what pip would install, from its --report."""
     argv = (python, "-m", "pip", "install", "--dry-run", "--quiet", "--disable-pip-version-check",
             "--report", "-", *opts, *reqs, *pins)
-    r = _run(argv)
+    r = _run(argv, env=env)
     if not r.ok:
         tail = " ".join((r.stderr or r.stdout).strip().splitlines()[-3:])[-400:]
         raise Refused(f"pip cannot resolve {' '.join(reqs)} in {python}: {tail or r.describe()}")
@@ -137,20 +140,29 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
     reqs = [r for r in reqs if canon(_split(r)[0]) not in TORCH_FAMILY]
     if not reqs:
         raise Refused("the plan names only torch-family packages; rocmdoctor never installs or replaces torch")
-    opts = ("--no-build-isolation",) if any(canon(_split(r)[0]) == "deepspeed" for r in reqs) else ()
+    deepspeed = any(canon(_split(r)[0]) == "deepspeed" for r in reqs)
+    opts = ("--no-build-isolation",) if deepspeed else ()
+    # DS_BUILD_OPS=1 in the environment (an image's ENV, a launcher's export) makes pip build every
+    # DeepSpeed op at install time, ones ROCm cannot build included (RD-DS-008): this install
+    # builds none and leaves them to DeepSpeed's just-in-time build, whatever the environment says.
+    env = {"DS_BUILD_OPS": "0"} if deepspeed else {}
     c = Concrete(title=fix.title, fixer=NAME, applicability=Applicability.UNSAFE, params=dict(fix.params),
                  why="unsafe: changes the packages of the environment you train in; "
                      "torch is pinned to the installed build and never replaced")
+    if deepspeed:
+        c.notes.append("DeepSpeed installs with DS_BUILD_OPS=0: its ops are built when first used, never all at "
+                       "install time (DS_BUILD_OPS=1 tries ops ROCm cannot build: RD-DS-008)")
     if not fctx.live:
         # No environment to ask: show the dry run to do on the machine.
-        c.commands = [Command((py, "-m", "pip", "install", "--dry-run", *opts, *reqs), "preview on the machine"),
-                      Command((py, "-m", "pip", "install", *opts, *reqs), "then install")]
+        c.commands = [Command((py, "-m", "pip", "install", "--dry-run", *opts, *reqs), "preview on the machine",
+                              env=env),
+                      Command((py, "-m", "pip", "install", *opts, *reqs), "then install", env=env)]
         c.notes.append("on the machine, `rocmdoctor fix --apply --unsafe` shows pip's dry run first and never "
                        "replaces torch")
         return c
     have = installed(py)
     pins = [f"{n}=={v}" for n, v in sorted(have.items()) if n in TORCH_FAMILY]
-    plan_items = dry_run(py, reqs, opts, pins)
+    plan_items = dry_run(py, reqs, opts, pins, env)
     new, changed = [], []
     for name, version in plan_items:
         k = canon(name)
@@ -177,10 +189,10 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
         return c
     exact = [f"{n}=={v}" for n, v in new] + [f"{n}=={v}" for n, _, v in changed]
     c.commands = [Command((py, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check", *opts, *exact),
-                          "install exactly what the dry run showed", timeout=1800.0)]
+                          "install exactly what the dry run showed", timeout=1800.0, env=env)]
     if changed:
         c.undo_commands.append(Command((py, "-m", "pip", "install", "--no-deps", "--disable-pip-version-check",
-                                        *opts, *[f"{n}=={o}" for n, o, _ in changed])))
+                                        *opts, *[f"{n}=={o}" for n, o, _ in changed]), env=env))
     if new:
         c.undo_commands.append(Command((py, "-m", "pip", "uninstall", "-y", *[n for n, _ in new])))
     c.notes.append("undo reinstalls " + (", ".join(f"{n}=={o}" for n, o, _ in changed) or "nothing")

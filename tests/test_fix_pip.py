@@ -103,3 +103,18 @@ def test_a_plan_that_would_bring_in_torch_is_refused(env, monkeypatch, capsys):
     [c] = concretize([("RD-PIN-002", fp)], FixContext(LiveSource(), None, {}))
     assert c.refused and "torch" in c.refused and "never replaces torch" in c.refused
     assert "rdtorchy" not in versions(py)
+
+
+def test_a_deepspeed_install_never_runs_with_ds_build_ops_set(capsys):
+    """Seed 000: the image sets ENV DS_BUILD_OPS=1 before DeepSpeed is installed; the plan that
+    installs DeepSpeed sets DS_BUILD_OPS=0 for its pip commands, so no op ROCm cannot build is tried."""
+    import json
+
+    from rocmdoctor.cli import main
+
+    seeds = os.path.join(os.path.dirname(__file__), "data", "seeds", "Dockerfile")
+    main(["fix", "--example", "mi50x2-xeon", "--config", seeds, "--select", "RD-PIN", "--format", "json"])
+    plans = json.loads(capsys.readouterr().out)["plans"]
+    installs = [c for p in plans for c in p["commands"] if "pip" in c["argv"] and "install" in c["argv"]
+                and any(a.startswith("deepspeed") for a in c["argv"])]
+    assert installs and all(c["env"].get("DS_BUILD_OPS") == "0" for c in installs)
