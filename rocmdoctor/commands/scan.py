@@ -98,7 +98,8 @@ def run(a) -> int:
         ctx = report.context
         logs = [x for x in (ctx.optional("kernel_events"), ctx.optional("kernel_events_previous_boot")) if x] if ctx else []
         sys.stdout.write(render(report, ctx.optional("gpu_health") if ctx else None,
-                                ctx.optional("kfd_processes") if ctx else None, logs))
+                                ctx.optional("kfd_processes") if ctx else None, logs,
+                                summary=ctx.optional("node_summary") if ctx else None))
     else:
         print_report(report, verbose=a.verbose)
     return exit_code(report, a.strict)
