@@ -7,6 +7,7 @@ from typing import TextIO
 from ..engine.model import Status
 from ..output.text import STYLE, lines as report_lines, plural, print_lines
 from . import drift
+from .hostlist import compress as hostlist
 
 CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
 STATE = {"never joined": "NEVER JOINED", "hung": "HUNG", "died": "DIED", "error": "NO REPORT"}
@@ -77,17 +78,29 @@ def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
         for note in rep.get("notes", []):
             out.append((f" note: {note}", "dim"))
     out.append(("", ""))
-    failing = s["nodes_failing"]
-    verdict = {0: "all nodes healthy and alike", 1: "problems found", 4: "cluster incomplete"}.get(
-        cluster["exit_code"], "problems found")
-    needs = "needs" if len(failing) == 1 else "need"
-    out.append((f"{verdict}: {len(failing)} of {plural(s['nodes'], 'node')} {needs} attention"
-                + (f" ({', '.join(failing)})" if failing else "")
-                + f"; {plural(s['differences'], 'difference')} between nodes",
-                "bold red" if cluster["exit_code"] else "green"))
+    out.append(verdict_line(cluster))
     if not verbose:
         out.append(("Use -v for every node's full report, --format json or junit for machines.", "dim"))
     return out
+
+
+def verdict_line(cluster: dict) -> tuple[str, str]:
+    """The closing line. It never says "healthy and alike" while a node warns or the nodes
+    differ (issue 29 item 10): exit 0 only means nothing *failed*."""
+    s = cluster["summary"]
+    code = cluster["exit_code"]
+    diffs = plural(s["differences"], "difference")
+    if code:
+        failing = s["nodes_failing"]
+        verdict = "cluster incomplete" if code == 4 else "problems found"
+        needs = "needs" if len(failing) == 1 else "need"
+        return (f"{verdict}: {len(failing)} of {plural(s['nodes'], 'node')} {needs} attention"
+                + (f" ({hostlist(failing)})" if failing else "") + f"; {diffs} between nodes", "bold red")
+    warning = sorted(n["node"] for n in cluster["nodes"] if n["status"] == Status.WARN.value or n.get("drift"))
+    if warning or s["differences"]:
+        return (f"no failures, with warnings: {len(warning)} of {plural(s['nodes'], 'node')} warn"
+                + (f" ({hostlist(warning)})" if warning else "") + f"; {diffs} between nodes", "yellow")
+    return f"all nodes healthy and alike: {plural(s['nodes'], 'node')}, no differences between them", "green"
 
 
 def _as_report(d: dict, Report):
