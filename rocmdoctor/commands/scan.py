@@ -23,9 +23,10 @@ EPILOG = """exit codes:
 def add_arguments(p) -> None:
     add_source_args(p)
     add_filter_args(p)
-    p.add_argument("--format", choices=("text", "json", "junit", "prometheus"), default="text",
-                   help="text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), or "
-                        "prometheus: text exposition for node_exporter's textfile collector (docs/cluster.md)")
+    p.add_argument("--format", choices=("text", "json", "junit", "prometheus", "npd"), default="text",
+                   help="text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), "
+                        "prometheus: text exposition for node_exporter's textfile collector, or npd: one line and "
+                        "exit 0 ok / 1 problem / 2 unknown for node-problem-detector and NHC (docs/cluster.md)")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="show evidence for every finding")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
@@ -80,11 +81,18 @@ def run(a) -> int:
             print(f"rocmdoctor: --config: {problem}", file=sys.stderr)
             return EXIT_USAGE
 
-    report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
-                  snapshot=a.snapshot, example=a.example, python=a.python,
-                  plugins=False if a.no_plugins else None, no_cache=a.no_cache,
-                  options={k: v for k, v in (("config", a.config), ("model", a.model),
-                                             ("read_reset_counters", a.read_reset_counters)) if v} or None)
+    def run_scan():
+        return scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
+                    snapshot=a.snapshot, example=a.example, python=a.python,
+                    plugins=False if a.no_plugins else None, no_cache=a.no_cache,
+                    options={k: v for k, v in (("config", a.config), ("model", a.model),
+                                               ("read_reset_counters", a.read_reset_counters)) if v} or None)
+
+    if a.format == "npd":  # node-problem-detector's plugin protocol: its own exit codes
+        from ..output import npd
+
+        return npd.run(run_scan, a.strict)
+    report = run_scan()
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
