@@ -89,7 +89,7 @@ def run(scan, strict: bool = False) -> int:
         code, message = verdict(scan(), strict)
     except SourceError as exc:
         code, message = unknown(str(exc))
-    except Exception as exc:  # a bug in rocmdoctor is not a problem of the node
+    except Exception as exc:  # noqa: BLE001 - a bug in rocmdoctor is not a problem of the node
         code, message = unknown(f"{type(exc).__name__}: {exc}")
     sys.stdout.write(message + "\n")
     sys.stdout.flush()
@@ -111,7 +111,7 @@ def rule_pattern(pattern: str) -> str:
 def _require_re2_subset(pattern: str) -> None:
     """Raise ValueError for what RE2 does not have: look-around, back-references,
     possessive or atomic groups, conditionals."""
-    import re._parser as sre  # noqa: the stdlib's own parser, to read the pattern's structure
+    import re._parser as sre  # the stdlib's own parser, to read the pattern's structure
 
     banned = {sre.ASSERT: "look-around", sre.ASSERT_NOT: "look-around", sre.GROUPREF: "back-reference",
               sre.GROUPREF_EXISTS: "conditional"}
