@@ -93,6 +93,8 @@ def run(a) -> int:
 
         return npd.run(run_scan, a.strict)
     report = run_scan()
+    if getattr(a, "node_summary", False) and report.context is not None:  # for `scan --from` (docs/cluster.md)
+        report.results["node_summary"] = report.context.optional("node_summary") or {}
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
