@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from ..engine.model import Evidence, Finding, Status
+from ..engine.model import Finding, Status
 from ..machine.sources import SourceError
 from ..usage import positive_float
 from . import report as creport
@@ -33,6 +33,9 @@ def add_cluster_args(p: argparse.ArgumentParser) -> None:
                    help="compare saved node snapshots offline, no launcher (a snapshot, or a --snapshot-dir folder)")
     g.add_argument("--snapshot-dir", metavar="DIR",
                    help="with --cluster: also save each node's snapshot as DIR/<node>/ (redacted)")
+    g.add_argument("--rendezvous-dir", metavar="DIR",
+                   help="with --cluster: meet through this directory on a file system every node shares instead of "
+                        "a TCP store at MASTER_ADDR:MASTER_PORT (no torch needed anywhere)")
     g.add_argument("--rendezvous-timeout", type=positive_float, default=120.0, metavar="S",
                    help="how long rank 0 waits for every rank to join (default 120)")
     g.add_argument("--node-timeout", type=positive_float, default=600.0, metavar="S",
@@ -54,6 +57,10 @@ def wants_cluster(a) -> bool:
 
 
 def run_cluster(a) -> int:
+    if getattr(a, "format", "text") not in ("text", "json", "junit"):
+        print(f"rocmdoctor: --format {a.format} describes one node; a cluster report is text, json or junit",
+              file=sys.stderr)
+        return EXIT_USAGE
     if getattr(a, "from_dirs", None):
         if a.root or a.example or a.snapshot:
             print("rocmdoctor: --from compares snapshots; it takes no --root, --snapshot or --example",
@@ -67,37 +74,50 @@ def run_cluster(a) -> int:
 
 
 def live(a) -> int:
-    from . import gather
-    from . import node
-    from . import rendezvous
+    """Under a launcher. rocmdoctor's own interpreter needs no torch: the store runs in the
+    training interpreter, or in a shared directory (gather.py)."""
+    from . import gather, node, rendezvous
+    from .store import StoreError
 
     try:
         rdzv = rendezvous.from_env()
     except rendezvous.RendezvousError as exc:
         print(f"rocmdoctor: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    timeouts = gather.Timeouts(join=a.rendezvous_timeout, node=a.node_timeout)
-    session = gather.start(rdzv, timeouts, level=a.level, strict=a.strict, bench=bench_settings(a))
-    payload = node.payload(a, rdzv.node_name, rdzv.rank) if rdzv.local_rank == 0 else None
-    result = session.finish(payload)
+
+    def scan_payload():
+        return node.payload(a, rdzv.node_name, rdzv.rank) if rdzv.local_rank == 0 else None
+
+    try:
+        store = gather.open_store(rdzv, a)
+    except StoreError as exc:
+        if rdzv.rank != 0:
+            print(f"rocmdoctor: rank {rdzv.rank} ({rdzv.node_name}): {exc}", file=sys.stderr)
+            return creport.EXIT_INCOMPLETE
+        payload = scan_payload()  # rank 0 still reports its own node, and why the rest is unknown
+        cluster = creport.build([payload] if payload else [], level=a.level, strict=a.strict,
+                                world_size=rdzv.world_size, launcher=rdzv.launcher,
+                                extra=[gather.gather_failed(str(exc), rdzv)])
+        return output(cluster, a)
+    try:
+        result = gather.run(store, rdzv, a, scan_payload, bench_settings(a))
+    finally:
+        store.close()
     if rdzv.rank != 0:
         if result.get("message"):
             print(f"rocmdoctor: rank {rdzv.rank} ({rdzv.node_name}): {result['message']}", file=sys.stderr)
-        code = int(result.get("exit", 4))
+        code = int(result.get("exit", creport.EXIT_INCOMPLETE))
         if code and rdzv.launcher == "torchrun":
             import time
 
             time.sleep(2)  # torchrun stops all workers once one fails: let rank 0 print first
         return code
     cluster = result.get("cluster")
-    if cluster is None:
-        # The gather failed on rank 0: report this node and why the rest is unknown.
-        stuck = Finding(code="RD-CLU-004", status=Status.FAIL, area="cluster", subject="gather",
-                        title="the cluster gather did not complete",
-                        detail=result.get("message", ""), evidence=(Evidence("rendezvous", f"{rdzv.master_addr}:"
-                                                                                          f"{rdzv.master_port}"),))
-        cluster = creport.build([payload] if payload else [], level=a.level, strict=a.strict,
-                                world_size=rdzv.world_size, launcher=rdzv.launcher, extra=[stuck])
+    if cluster is None:  # the store failed under rank 0 mid-way
+        cluster = creport.build([], level=a.level, strict=a.strict, world_size=rdzv.world_size,
+                                launcher=rdzv.launcher, extra=[gather.gather_failed(result.get("message", ""), rdzv)])
+    cluster.setdefault("results", {})["gather"] = {"store_calls": result.get("store_calls"),
+                                                   "verdict_s": result.get("verdict_s")}
     return output(cluster, a)
 
 
