@@ -78,9 +78,11 @@ class FileStore(Store):
         except FileNotFoundError:
             return None
 
+    _thread_lock = threading.Lock()  # fcntl locks exclude processes, not threads of one process
+
     def add(self, key, amount=1):
         self.calls += 1
-        with open(self.root / ".lock", "a+") as fh:
+        with self._thread_lock, open(self.root / ".lock", "a+") as fh:
             fcntl.lockf(fh, fcntl.LOCK_EX)
             try:
                 p = self._path(key)
@@ -89,7 +91,7 @@ class FileStore(Store):
                 except FileNotFoundError:
                     n = 0
                 n += amount
-                tmp = p.with_name(f".{p.name}.{os.getpid()}.add")
+                tmp = p.with_name(f".{p.name}.{os.getpid()}.{threading.get_ident()}.add")
                 tmp.write_text(str(n))
                 os.replace(tmp, p)
                 return n
