@@ -71,3 +71,22 @@ def test_rendezvous_benchmark_contract():
     assert "named missing: ['rank 7']" in first and first.startswith("exit codes: rank 0 4")
     assert re.fullmatch(r"rendezvous: 8 ranks \(file\), verdict in \d+\.\d s, \d+ store calls \(\d+ per s\), "
                         r"rank 0 made \d+", last), last
+
+
+def test_an_unreadable_report_from_another_rank_is_that_nodes_error(tmp_path):
+    """What other ranks post is outside input: garbage in payload/1 marks node 1, never crashes rank 0."""
+    from rocmdoctor.cluster.protocol import Peer
+
+    a = SimpleNamespace(level="quick", strict=False, rendezvous_timeout=20.0, node_timeout=20.0)
+    bad = Peer(FileStore(str(tmp_path), "rocmdoctor/t/"), Rendezvous("env", 1, 2, 0, "127.0.0.1", 0, "n01", run_id="t"),
+               join_timeout=20, node_timeout=20)
+    bad.store.set("join/1", "[1, 2")
+    bad.arrive("join")
+    bad.store.set("payload/1", "{not json")
+    bad.arrive("ready")
+    res = gather.run(FileStore(str(tmp_path), "rocmdoctor/t/"),
+                     Rendezvous("env", 0, 2, 0, "127.0.0.1", 0, "n00", run_id="t"), a, lambda: payload(0), None)
+    states = {n["node"]: (n["state"], n["detail"]) for n in res["cluster"]["nodes"]}
+    assert states["n00"][0] == "reported"
+    assert states["rank 1"] == ("error", "its report arrived unreadable (not JSON)")
+    assert res["exit"] == 1

@@ -71,6 +71,8 @@ def run(store: Store, rdzv: Rendezvous, a, scan_payload, bench: dict | None) -> 
             out = lead(peer, bench, a)
     except StoreError as exc:
         out = {"exit": 4, "message": f"the rendezvous store stopped answering: {exc}"}
+    except Exception as exc:  # noqa: BLE001 - the cluster report still says what this rank knows
+        out = {"exit": 4, "message": f"the gather failed: {type(exc).__name__}: {exc}"}
     finally:
         peer.stop()
     out["store_calls"] = store.calls

@@ -129,7 +129,7 @@ class Peer:
         if not self.store.wait(["done/join"], self.left(self.t0 + self.join_timeout)):
             self.note("join deadline")
         got = self.store.multi_get([f"join/{r}" for r in ranks])
-        joins = {r: json.loads(v) for r, v in zip(ranks, got) if v is not None}
+        joins = {r: _obj(v, {}) for r, v in zip(ranks, got) if v is not None}
         never = [r for r in ranks if r not in joins]
         if never:
             self.expect("ready", len(joins))
@@ -137,7 +137,9 @@ class Peer:
         if not self.store.wait(["done/ready"], self.node_timeout):
             self.note("ready deadline")
         got = self.store.multi_get([f"payload/{r}" for r in joins])
-        payloads = {r: json.loads(v) for r, v in zip(joins, got) if v is not None}
+        payloads = {r: _obj(v, {"node": joins[r].get("node") or f"rank {r}", "rank": r, "report": None,
+                                "error": "its report arrived unreadable (not JSON)"}, none_ok=True)
+                    for r, v in zip(joins, got) if v is not None}
         pending = [r for r in joins if r not in payloads]
         died, hung = self.liveness(pending) if pending else ([], [])
         return payloads, joins, _absent(never, died, hung, joins, self)
@@ -164,6 +166,16 @@ class Peer:
         if others > 0:
             self.expect("final", others)
             self.store.wait(["done/final"], FINAL_WAIT)
+
+
+def _obj(text: str, bad: dict, none_ok: bool = False):
+    """A value another rank posted: a JSON object (or null where allowed), else ``bad``.
+    Other nodes' text is outside input: it never crashes rank 0."""
+    try:
+        v = json.loads(text)
+    except ValueError:
+        return bad
+    return v if isinstance(v, dict) or (v is None and none_ok) else bad
 
 
 def _absent(never, died, hung, joins, peer: Peer) -> list[dict]:
