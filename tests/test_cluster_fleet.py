@@ -91,3 +91,23 @@ def test_fleet_benchmark_prints_its_contract_line(tmp_path):
     last = p.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"fleet: 40 nodes in \d+\.\d s, peak \d+ MB", last), last
     assert len([f for f in os.listdir(tmp_path) if f.endswith(".json")]) == 40
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda r: r.update(findings={"a": 1}),
+    lambda r: r.update(findings=[1, "x", None, {"code": 5, "status": "fail"}, {"code": "RD-X-1", "status": "odd"}]),
+    lambda r: r.update(results={"node_summary": ["not", "a", "dict"]}),
+    lambda r: r.update(results=None, duration_s="soon"),
+    lambda r: r["findings"][0].update(title={"nested": True}, subject=7),
+])
+def test_odd_node_reports_never_crash_the_fleet_report(tmp_path, capsys, mutate):
+    """A node report is outside input (any file in the folder): wrong shapes read as absent."""
+    main(["scan", "--example", "mi300x8", "--level", "quick", "--format", "json", "--node-summary"])
+    good = json.loads(capsys.readouterr().out)
+    odd = json.loads(json.dumps(good))
+    mutate(odd)
+    for i in range(34):  # past FULL_REPORTS_UP_TO: the slim path
+        (tmp_path / f"n{i:02d}.json").write_text(json.dumps(odd if i == 7 else good))
+    for fmt in ("text", "json", "junit"):
+        assert main(["scan", "--from", str(tmp_path), "--format", fmt]) in (0, 1)
+        assert capsys.readouterr().out
