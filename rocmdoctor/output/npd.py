@@ -53,7 +53,8 @@ def verdict(report: Report, strict: bool = False, limit: int = MAX_OUTPUT) -> tu
         return UNKNOWN, fit("nothing could be checked on this node", "", limit)
     warns = counts["warn"]
     tail = f", {warns} warning{'s' if warns != 1 else ''}" if warns else ""
-    return OK, fit(f"OK: {ran - warns} checks passed{tail}", "", limit)
+    passed = ran - warns
+    return OK, fit(f"OK: {passed} check{'s' if passed != 1 else ''} passed{tail}", "", limit)
 
 
 def unknown(why: str, limit: int = MAX_OUTPUT) -> tuple[int, str]:
