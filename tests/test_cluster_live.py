@@ -3,6 +3,7 @@ each replaying its own snapshot. Covers drift, the table, per-node exit codes, s
 snapshots compared offline, a hung rank, a dead rank and a rank that never joins."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -19,6 +20,8 @@ from rocmdoctor.cluster.table import lines as table_lines
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
+# The TCP store runs in a training interpreter with torch; the directory store needs none.
+needs_torch = pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch not installed")
 
 
 # ------------------------------------------------------------------ fixtures
@@ -96,6 +99,7 @@ def by_key(cluster, key):
 
 
 # --------------------------------------------------------------------- tests
+@needs_torch
 def test_four_nodes_drift_table_exit_codes_and_snapshots(tmp_path, capsys):
     names = ["node-a", "node-b", "node-c", "node-d"]
     snaps = node_snapshots(tmp_path, names)
@@ -203,6 +207,7 @@ def test_hung_dead_and_missing_ranks_are_named(tmp_path):
         assert word in text
 
 
+@needs_torch
 def test_torch_free_rocmdoctor_with_the_store_in_the_training_interpreter(tmp_path):
     """rocmdoctor's interpreter cannot import torch; the TCP store runs in VIRTUAL_ENV's (rank_env)."""
     snaps = node_snapshots(tmp_path, ["node-a", "node-c"])
@@ -246,6 +251,7 @@ def test_file_rendezvous_needs_no_torch_at_all(tmp_path):
     assert not [f for f in cluster["findings"] if f["code"] == "RD-CLU-005"]  # no gloo check without torch
 
 
+@needs_torch
 def test_rank_without_rank0_gives_up_after_the_rendezvous_timeout(tmp_path):
     snaps = node_snapshots(tmp_path, ["node-a"])
     t0 = time.monotonic()
@@ -256,6 +262,7 @@ def test_rank_without_rank0_gives_up_after_the_rendezvous_timeout(tmp_path):
     assert time.monotonic() - t0 < 30
 
 
+@needs_torch
 def test_broken_gloo_is_a_finding_and_reports_still_arrive(tmp_path):
     """Every rank reaches the store but gloo cannot connect (a wrong GLOO_SOCKET_IFNAME):
     the reports come through the store and the broken gloo is reported."""

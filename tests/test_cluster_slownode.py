@@ -3,6 +3,7 @@ nodes of a job, judged against the median pair. Live on CPU with gloo, four loca
 standing in for nodes and one of them throttled; and the judgement on pair tables."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -70,6 +71,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch not installed")
 def test_throttled_node_found_with_gloo_on_cpu():
     """Four ranks on loopback stand in for four nodes; node-c's rank waits 40 ms after each
     all-reduce (a simulated slow node)."""
