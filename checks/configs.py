@@ -20,12 +20,18 @@ def files_read(settings):
     bad = [a for a in settings.artifacts if a.error]
     good = settings.readable()
     listing = "\n".join(f"{a.path}: {a.kind}" for a in good)
+    skipped = list(getattr(settings, "skipped", None) or [])
+    if skipped:  # every file a directory held is accounted for: read, or left out and why
+        listing += "\n" + "\n".join(f"{p}: left out ({why})" for p, why in skipped)
     if not bad:
-        return ok(f"{len(good)} file(s) read", evidence=[ev("--config", listing)],
-                  data={"files": {a.path: a.kind for a in good}})
+        return ok(f"{len(good)} file(s) read" + (f", {len(skipped)} left out (named below, with why)"
+                                                 if skipped else ""),
+                  evidence=[ev("--config", listing)],
+                  data={"files": {a.path: a.kind for a in good}, "skipped": dict(skipped)})
     return warn(f"{len(bad)} file(s) given with --config were not judged",
                 "\n".join(a.error for a in bad), evidence=[ev("--config", listing or "(none read)")],
-                data={"files": {a.path: a.kind for a in good}, "unread": [a.path for a in bad]})
+                data={"files": {a.path: a.kind for a in good}, "unread": [a.path for a in bad],
+                      "skipped": dict(skipped)})
 
 
 @check("RD-CFG-002", area=AREA, title="Files that set the same environment variable agree", option="config",
@@ -61,10 +67,16 @@ def deepspeed_matches_args(setups):
         if s.deepspeed is None or not s.args:
             continue
         bad = ta.mismatches(s)
+        if not _trainer_known(s):
+            # A custom script's own flags: an argument it was not given has no TrainingArguments
+            # default to disagree with (it may not use transformers' Trainer at all).
+            bad = [b for b in bad if b[1] is not None]
+        if not bad and not _trainer_known(s) and all(a.name == "deepspeed" for a in s.args):
+            continue
         args_file = s.args[0].origin.path
         files = sorted({s.deepspeed.path} | {a.origin.path if a is not None else args_file for _, a, _ in bad})
         if not bad:
-            out.append(ok(f"{s.deepspeed.path} agrees with the arguments of {s.path}", subject=s.path))
+            out.append(ok(f"{s.deepspeed.path} agrees with the arguments of {s.label}", subject=s.label))
             continue
         lines = "; ".join(why for _, _, why in bad)
         evidence = [d.evidence() for d, _, _ in bad if d is not None] + \
@@ -85,10 +97,16 @@ def deepspeed_matches_args(setups):
         out.append(fail(f"{s.deepspeed.path} disagrees with the training arguments: transformers will refuse to start",
                         f"{lines}. transformers compares explicit DeepSpeed values with TrainingArguments and stops "
                         "with 'Please correct the following DeepSpeed config values that mismatch "
-                        "TrainingArguments values'.", subject=s.path, evidence=evidence,
+                        "TrainingArguments values'.", subject=s.label, evidence=evidence,
                         fix=FixPlan(f"Make {' and '.join(files)} agree", tuple(actions), fixer="config_edit",
                                     params={"files": files, "mismatches": [w for _, _, w in bad], "edits": edits})))
     return out or ok("no run pairs a DeepSpeed JSON with training arguments")
+
+
+def _trainer_known(setup) -> bool:
+    """The run's arguments are TrainingArguments for sure: LLaMA-Factory, or a YAML/JSON of them."""
+    return setup.framework == "llamafactory" or any(k in ("llamafactory", "hf_training_args")
+                                                     for k in setup.kinds.values())
 
 
 def _auto(ds_value):

@@ -24,6 +24,16 @@ def _services(settings):
             yield a, name, svc
 
 
+def _none_found(settings):
+    """No service to judge: a pass only when no compose file was left unread (issue 28: a compose
+    file that could not be read must not turn into "no compose service")."""
+    unread = [a for a in settings.of_kind("compose") if a.error]
+    if unread:
+        return skip(f"{len(unread)} compose file(s) could not be read, so their services are not judged",
+                    "\n".join(a.error for a in unread))
+    return ok("no compose service or docker run in the files")
+
+
 def _line(a, svc, key):
     """The origin of a service option (for evidence), or the service's own line."""
     lo, hi = svc.get("line") or 1, svc.get("last")
@@ -49,13 +59,25 @@ def _gpus_via_cdi(svc, amd_cdi) -> bool:
         str(d.get("driver", "")).lower() == "nvidia" for d in reservations)
 
 
-def _gpu_reservations(svc) -> list[dict]:
+def _all_reservations(svc) -> list[dict]:
     dep = svc.get("deploy")
     res = ((dep or {}).get("resources") or {}) if isinstance(dep, dict) else {}
-    devs = ((res.get("reservations") or {}).get("devices") or []) if isinstance(res, dict) else []
-    return [d for d in devs if isinstance(d, dict) and (
-        str(d.get("driver", "")).lower() == "nvidia" or ("driver" not in d and "gpu" in
-                                                         [str(c) for c in d.get("capabilities") or []]))]
+    rsv = res.get("reservations") if isinstance(res, dict) else None
+    devs = (rsv.get("devices") or []) if isinstance(rsv, dict) else []
+    return [d for d in devs if isinstance(d, dict)] if isinstance(devs, list) else []
+
+
+def _gpu_reservations(svc) -> list[dict]:
+    """GPU requests that only NVIDIA's runtime serves: driver nvidia, or no driver with capabilities [gpu]."""
+    return [d for d in _all_reservations(svc) if str(d.get("driver", "")).lower() == "nvidia" or (
+        "driver" not in d and "gpu" in [str(c) for c in d.get("capabilities") or []])]
+
+
+def _unknown_drivers(svc) -> list[str]:
+    """Device drivers Docker has no plugin for on an AMD host (`driver: rocm`, `driver: amd`): the
+    container does not start ('could not select device driver'). `cdi` (AMD's CDI spec) is real."""
+    return sorted({str(d["driver"]) for d in _all_reservations(svc)
+                   if "driver" in d and str(d["driver"]).lower() not in ("nvidia", "cdi")})
 
 
 def _ev(a, svc, key):
@@ -63,9 +85,16 @@ def _ev(a, svc, key):
     return ev(o.label, o.text or f"{key}: (not set)")
 
 
-def _plan(title, a, lines: list[str]) -> FixPlan:
+def _plan(title, a, lines: list[str], svc=None, name=None, ops=()) -> FixPlan:
+    """``ops``: (op, key, value) under this compose service, applied by `fix --config --apply`
+    (fixes/config_edit.py: nested YAML keys); a `docker run` line keeps the prose."""
+    edits = [{"path": a.path, "syntax": "yaml", "ops": [
+        {"op": op, "path": ["services", name, *(key if isinstance(key, tuple) else (key,))], "value": v}
+        for op, key, v in ops]}] \
+        if ops and svc is not None and not svc.get("runner") and a.kind == "compose" else None
     return FixPlan(title, tuple(Action("note", f"in {a.path}: {t}", path=a.path) for t in lines),
-                   params={"files": [a.path]})
+                   fixer="config_edit" if edits else None,
+                   params={"files": [a.path], **({"edits": edits} if edits else {})})
 
 
 def _device_list(svc) -> list[str]:
@@ -88,7 +117,7 @@ def _cdi(svc) -> bool:
 def compose_devices(settings, amd_cdi=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     out = []
     for a, name, svc in services:
         devs = _device_list(svc)
@@ -115,7 +144,8 @@ def compose_devices(settings, amd_cdi=None):
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
                         evidence=[_ev(a, svc, "devices")],
                         fix=_plan("Pass the GPU device nodes", a, [_say(name, svc, "devices: [/dev/kfd, /dev/dri]",
-                                                                        "add --device /dev/kfd --device /dev/dri")])))
+                                                                        "add --device /dev/kfd --device /dev/dri")],
+                                  svc, name, [("append", "devices", d) for d in missing])))
     return out
 
 
@@ -124,16 +154,20 @@ def compose_devices(settings, amd_cdi=None):
 def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     out = []
     for a, name, svc in services:
         found = []
         via_cdi = _gpus_via_cdi(svc, amd_cdi)
         if str(svc.get("runtime") or "").lower() == "nvidia":
             found.append(("--runtime nvidia" if svc.get("runner") else "runtime: nvidia", _ev(a, svc, "runtime")))
+        request = "gpu_request" if any(v.name == "gpu_request" for v in a.values) else "deploy"
         if _gpu_reservations(svc) and not via_cdi:
             found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
-                          _ev(a, svc, "deploy")))
+                          _ev(a, svc, request)))
+        for drv in _unknown_drivers(svc):
+            found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
+                          "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", _ev(a, svc, request)))
         if svc.get("gpus") and not via_cdi:
             found.append((f"--gpus {svc['gpus']}", _ev(a, svc, "gpus")))
         hi = svc.get("last")
@@ -154,7 +188,13 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                       fix=_plan("Use the ROCm device nodes", a,
                                 [_say(name, svc, f"remove {f}", f"remove {f}") for f, _ in found]
                                 + [_say(name, svc, "devices: [/dev/kfd, /dev/dri]",
-                                        "add --device /dev/kfd --device /dev/dri")])))
+                                        "add --device /dev/kfd --device /dev/dri")], svc, name,
+                                [("remove", k, None) for k, hit in (
+                                    ("runtime", str(svc.get("runtime") or "").lower() == "nvidia"),
+                                    (("deploy", "resources", "reservations", "devices"), bool(_gpu_reservations(svc))),
+                                    ("gpus", bool(svc.get("gpus")))) if hit]
+                                + [("append", "devices", d) for d in ("/dev/kfd", "/dev/dri")]
+                                if len(found) == sum(1 for f, _ in found if "=" not in f) else ())))
     return out
 
 
@@ -163,7 +203,7 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
 def compose_shm(settings, gpus=None):
     services = list(_services(settings))
     if not services:
-        return ok("no compose service or docker run in the files")
+        return _none_found(settings)
     n = len([g for g in gpus or [] if not g.integrated])
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []
@@ -183,39 +223,131 @@ def compose_shm(settings, gpus=None):
                         f"it; below {need // 2**20} MiB training fails with 'Bus error' or an ncclShmOpen error.",
                         subject=subject, evidence=[_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")],
                         fix=_plan("Give the container shared memory", a,
-                                  [_say(name, svc, "ipc: host (or shm_size: 16G)", "add --ipc=host (or --shm-size 16g)")])))
+                                  [_say(name, svc, "ipc: host (or shm_size: 16G)", "add --ipc=host (or --shm-size 16g)")],
+                                  svc, name, [("set", "ipc", "host")])))
     return out
 
 
-@check("RD-CTR-006", area=AREA, title="group_add names groups the image has (else use the host's GID)",
-       option="config", sources=list(ka.GROUP_RENDER))
-def compose_group_add(settings, identity=None):
+_VAR = re.compile(r"^\$\{[A-Za-z_]\w*(?::?-([^}]*))?\}$")
+# GIDs that images define for these names: Debian/Ubuntu base-passwd (video 44) and AMD's
+# rocm/* images (render 109; ROCm/ROCm-docker#90). Elsewhere a name's GID is the image's business.
+_IMAGE_GIDS = {"video": 44}
+_ROCM_IMAGE_GIDS = {"video": 44, "render": 109}
+
+
+def _group_word(g) -> tuple[str, bool]:
+    """A group_add entry as compose resolves it: ``${RENDER_GID:-109}`` is its default (or unknown)."""
+    g = str(g).strip()
+    m = _VAR.match(g)
+    if m:
+        return (m.group(1) or "").strip(), True
+    return g, False
+
+
+def _non_root(user) -> bool:
+    u = str(user or "").strip().split(":")[0]
+    return bool(u) and u not in ("root", "0") and not u.startswith("$")
+
+
+def _image_user(settings):
+    """(user, Value) set by the last USER of a Dockerfile in the files, or (None, None)."""
+    users = settings.values("build", "user")
+    return (str(users[-1].value), users[-1]) if users else (None, None)
+
+
+def _usermod_groups(settings) -> set[str]:
+    out = set()
+    for v in settings.values("build", "user_groups"):
+        words = str(v.value).split()
+        for i, w in enumerate(words):
+            if w in ("-G", "-aG", "--groups", "-g", "--gid") and i + 1 < len(words):
+                out.update(x for x in words[i + 1].split(",") if x)
+    return out
+
+
+def _device_owner(devnodes) -> dict | None:
+    """The group that owns /dev/kfd on the host (name and gid), from the devnodes probe."""
+    for d in devnodes or []:
+        if d.get("path") == "/dev/kfd" and isinstance(d.get("gid"), int):
+            return {"gid": d["gid"], "group": d.get("group")}
+    return None
+
+
+@check("RD-CTR-006", area=AREA, title="Containers reach /dev/kfd: group_add names groups the image has, and a "
+       "non-root user holds the host's GID of the GPU device nodes", option="config", sources=list(ka.GROUP_RENDER))
+def compose_group_add(settings, identity=None, devnodes=None):
     services = list(_services(settings))
-    if not services:
-        return ok("no compose service or docker run in the files")
+    img_user, user_v = _image_user(settings)
     made = {str(v.value) for v in settings.values("build", "group")}
     host_groups = (identity or {}).get("known_groups") or {}
+    owner = _device_owner(devnodes)
+    rocm_image = any(ka.rocm_image(str(v.value)) for v in settings.values("build", "from"))
     out = []
     for a, name, svc in services:
-        groups = [str(g) for g in svc.get("group_add") or []]
-        risky = [g for g in groups if not g.isdigit() and g not in ka.BASE_IMAGE_GROUPS and g not in made]
         subject = f"{a.path}: {name}"
-        if not risky:
-            out.append(ok(f"{name}: group_add {', '.join(groups) or '(none)'}", subject=subject))
+        words = [_group_word(g) for g in svc.get("group_add") or []]
+        numeric = {int(w) for w, _ in words if w.isdigit()}
+        named = [w for w, var in words if w and not w.isdigit() and not var]
+        image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
+        risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]
+        if risky:
+            gids = {g: (host_groups.get(g) or {}).get("gid") for g in risky}
+            use = ", ".join(f"{g} -> {gid}" if gid is not None else f"{g} -> $(getent group {g} | cut -d: -f3)"
+                            for g, gid in gids.items())
+            out.append(warn(f"{name}: group_add names {', '.join(risky)}, which the image may not define",
+                            "Docker resolves group_add names inside the image; an image without the group stops with "
+                            "'Unable to find group render: no matching entries in group file', and the host's render "
+                            f"GID differs from host to host. Use the host's numeric GID ({use}).",
+                            subject=subject, evidence=[_ev(a, svc, "group_add")], data={"host_gids": gids},
+                            fix=_plan("Add the groups by number", a,
+                                      [_say(name, svc, f"group_add: {use}", "use --group-add " + " --group-add ".join(
+                                          str(gid) if gid is not None else f"$(getent group {g} | cut -d: -f3)"
+                                          for g, gid in gids.items()))],
+                                      svc, name, [("set", "group_add", [gids.get(str(g), g) if gids.get(str(g)) is not None
+                                                                        else g for g in svc.get("group_add") or []])]
+                                      if all(gid is not None for gid in gids.values()) else ())))
             continue
-        gids = {g: host_groups.get(g, {}).get("gid") for g in risky}
-        use = ", ".join(f"{g} -> {gid}" if gid is not None else f"{g} -> $(getent group {g} | cut -d: -f3)"
-                        for g, gid in gids.items())
-        out.append(warn(f"{name}: group_add names {', '.join(risky)}, which the image may not define",
-                        "Docker resolves group_add names inside the image; an image without the group stops with "
-                        "'Unable to find group render: no matching entries in group file', and the host's render "
-                        f"GID differs from host to host. Use the host's numeric GID ({use}).",
-                        subject=subject, evidence=[_ev(a, svc, "group_add")],
-                        data={"host_gids": gids},
-                        fix=_plan("Add the groups by number", a,
-                                  [_say(name, svc, f"group_add: {use}", "use --group-add " + " --group-add ".join(
-                                      str(gid) if gid is not None else f"$(getent group {g} | cut -d: -f3)"
-                                      for g, gid in gids.items()))])))
+        user = svc.get("user") or img_user
+        if not _non_root(user) or owner is None or svc.get("privileged") is True:
+            out.append(ok(f"{name}: group_add {', '.join(w for w, _ in words) or '(none)'}"
+                          + ("" if _non_root(user) else "; runs as root, which opens the device nodes anyway"),
+                          subject=subject))
+            continue
+        held = numeric | {image_gids[g] for g in named + sorted(_usermod_groups(settings)) if g in image_gids}
+        if owner["gid"] in held:
+            out.append(ok(f"{name}: user {user} holds GID {owner['gid']} ({owner['group']}), which owns /dev/kfd",
+                          subject=subject))
+            continue
+        ev_user = _ev(a, svc, "user") if svc.get("user") else user_v.evidence()
+        out.append(fail(f"{name}: user {user} cannot open /dev/kfd: the host gives it to GID {owner['gid']} "
+                        f"({owner['group']}), which the container user does not hold",
+                        "Device nodes keep the host's owner inside the container; a non-root user needs the host's "
+                        f"GID of /dev/kfd and /dev/dri/renderD* ({owner['gid']}, '{owner['group']}' here). Group "
+                        "names resolve inside the image (its video is 44, its render, where it has one, another "
+                        f"number), so add the number: group_add: [\"{owner['gid']}\"] (docker run --group-add "
+                        f"{owner['gid']}), or run as root.", subject=subject,
+                        evidence=[ev_user] + ([_ev(a, svc, "group_add")] if svc.get("group_add") else [])
+                        + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")],
+                        fix=_plan("Give the container user the device nodes' GID", a,
+                                  [_say(name, svc, f"group_add: [\"{owner['gid']}\"]", f"add --group-add {owner['gid']}")],
+                                  svc, name, [("set", "group_add", [*(svc.get("group_add") or []), owner["gid"]])])))
+    cuda_image = any(p.matches(str(v.value)) for v in settings.values("build", "from") for p in ka.CUDA_IMAGES)
+    if not services and _non_root(img_user) and owner is not None and not cuda_image:
+        # An image whose USER is not root, with no compose file or docker run in the files: judge the
+        # groups the Dockerfile gives that user against the host's owner of /dev/kfd.
+        image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
+        held = {image_gids[g] for g in _usermod_groups(settings) if g in image_gids}
+        if owner["gid"] not in held:
+            out.append(warn(f"USER {img_user}: the image's user holds no GID {owner['gid']} ({owner['group']}), "
+                            "which owns /dev/kfd on this host",
+                            "Device nodes keep the host's owner inside the container. Groups the Dockerfile adds "
+                            "the user to have the image's GIDs (video 44, render 109 in rocm/* images), not this "
+                            f"host's {owner['gid']}. Start the container with --group-add {owner['gid']} (compose: "
+                            f"group_add: [\"{owner['gid']}\"]), or run as root.",
+                            subject=user_v.origin.label, evidence=[user_v.evidence(),
+                                                                   ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")]))
+    if not out:
+        return _none_found(settings)
     return out
 
 

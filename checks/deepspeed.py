@@ -327,7 +327,7 @@ def unknown_build_vars(deepspeed_ops):
 
 @check("RD-DS-006", area="deepspeed", title="Training config: ZeRO stage and offload suit the GPUs and their memory",
        level="quick", option="config", sources=[cl.ZERO_DOCS, cl.ZERO_PAPER, MEMORY_DOC])
-def config_zero(setups, settings, gpus=None, env=None, training_gpus=None):
+def config_zero(setups, settings, gpus=None, env=None, training_gpus=None, mem_total=None):
     """With the model's config.json (found among the files, next to model_name_or_path, or
     given with --model) the memory estimate of `train --estimate-only` judges the run: fits,
     tight or does not fit, and what to change. Without it, the parameter-free ZeRO rules."""
@@ -338,12 +338,16 @@ def config_zero(setups, settings, gpus=None, env=None, training_gpus=None):
     many = len(setups) > 1
     out = []
     for s in setups:
-        subject = s.path if many else None
+        subject = s.label if many else None  # a launch's file:line: two launches in one script are two runs
         found = []
         if s.deepspeed is not None:
-            found = cl.zero_vs_hardware(s.deepspeed.data, hw, None, s.deepspeed.path)
+            # without a config.json, a full fine-tune's size from its model name bounds the training states
+            from rocmdoctor.artifacts.trainargs import params_from_name
+
+            params = params_from_name(s) if settings.model_for(s) is None else None
+            found = cl.zero_vs_hardware(s.deepspeed.data, hw, params, s.deepspeed.path)
             # the generic "suits" pass is replaced by the estimate when there is one
-        fit = _memory_fit(s, settings, amd, vram, env)
+        fit = _memory_fit(s, settings, amd, vram, env, mem_total)
         if fit is not None:
             found = [f for f in found if f.status.value != "pass"] + [fit]
         elif s.deepspeed is None:
@@ -379,7 +383,7 @@ def _attention_kind(setup, amd) -> str:
     return "flash"
 
 
-def _memory_fit(setup, settings, amd, vram, env):
+def _memory_fit(setup, settings, amd, vram, env, mem_total=None):
     from rocmdoctor.artifacts import memory_estimate as me
     from rocmdoctor.artifacts import trainargs as ta
 
@@ -392,6 +396,10 @@ def _memory_fit(setup, settings, amd, vram, env):
     except me.ConfigError as exc:
         return skip(f"{path}: {exc}")
     st, why = ta.memory_settings(setup, _visible_gpus(amd, env, setup), _attention_kind(setup, amd))
+    if isinstance(mem_total, int) and mem_total > 0:
+        from rocmdoctor.base.records import replace as _replace
+
+        st = _replace(st, host_ram=mem_total)  # offloaded state shares this host's RAM
     try:
         est = me.estimate(shape, st, vram)
     except (me.ConfigError, ValueError) as exc:
@@ -404,11 +412,8 @@ def _memory_fit(setup, settings, amd, vram, env):
     changes = [f"{sg['change']}: {me.gib(sg['total'])} ({sg['verdict']})" for sg in est.suggestions]
     fix = FixPlan("Make the run fit in GPU memory", tuple(Action("note", c) for c in changes[:5]),
                   params={"files": setup.files, "suggestions": est.suggestions}) if changes else None
-    title = (f"{setup.path}: {me.gib(est.total)} per GPU of {me.gib(vram)}: {est.verdict}")
-    zero = setup.ds("zero_optimization")
-    if isinstance(zero, dict) and isinstance(zero.get("offload_param"), dict) and \
-            str(zero["offload_param"].get("device", "none")).lower() in ("cpu", "nvme"):
-        lines.append("  offload_param (ZeRO-3 parameter offload) is not modelled: weights are counted on the GPU")
+    title = (f"{setup.path}: {me.gib(est.total)} per GPU of {me.gib(vram)}"
+             + (f", {me.gib(est.host_total)} of host RAM" if est.host_bytes else "") + f": {est.verdict}")
     if est.verdict == "fits":
         return ok(title, "Estimated before anything is loaded (rocmdoctor/artifacts/memory_estimate.py); activations "
                          "included.", evidence=evidence, data=data)

@@ -91,10 +91,11 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
                     subject=subject, evidence=evidence, fix=fix)
     if ov.version == native:
         native_code = f" torch has native {g.gfx} code, and" if g.gfx in arch_list else ""
-        return warn(f"{subject}: {ov.var}={ov.value} is not needed, it is the GPU's own version",
-                    f"It changes nothing for this GPU:{native_code} the runtime reports {g.gfx} anyway. "
-                    "Left in place it silently applies to any other GPU added later.",
-                    subject=subject, evidence=evidence, fix=fix)
+        # Harmless here (the runtime reports the same target either way): a pass with the note, not a warning.
+        return ok(f"{subject}: {ov.var}={ov.value} is the GPU's own version (no effect here)",
+                  f"It changes nothing for this GPU:{native_code} the runtime reports {g.gfx} anyway. "
+                  "Left in place it would apply to any other GPU added later.",
+                  subject=subject, evidence=evidence)
     if ov.version[:2] != native[:2] or native[0] == 9:
         # Within a major version the ISA still differs between minors (gfx1010 RDNA1 vs
         # gfx1030 RDNA2 crashed, legacy-rocm-build#887), and every gfx9 target is its own
@@ -122,38 +123,64 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
               subject=subject, evidence=evidence)
 
 
-# --------------------------------------------------------------- PYTORCH_ROCM_ARCH
-@check("RD-ENV-002", area="env", title="PYTORCH_ROCM_ARCH covers the GPUs' architectures", sources=[PYTORCH_ARCH])
-def pytorch_rocm_arch(env, gpus, hsa_overrides=None):
-    value = env.get("PYTORCH_ROCM_ARCH")
-    if value is None:
-        return ok("PYTORCH_ROCM_ARCH is not set", "Extension builds target torch's own arch list.")
-    listed = {arch_base(a) for a in re.split(r"[;,\s]+", value) if a.strip()}
-    evidence = [env_ev(env, "PYTORCH_ROCM_ARCH")]
-    if not gpus:
-        return skip("PYTORCH_ROCM_ARCH is set, but there is no AMD GPU to compare it with", evidence=evidence)
-    runs_as = {ov.gpu_index: ov for ov in (hsa_overrides.per_gpu if hsa_overrides else ()) if ov.gfx}
-    needed, real_too = set(), []
-    for g in gpus:
-        if g.integrated:
+# --------------------------------------------------------------- PYTORCH_ROCM_ARCH and other target lists
+def _arch_values(env, settings):
+    """(name, value, evidence, origin label) of every GPU target list the job or its builds use: the
+    environment (PYTORCH_ROCM_ARCH ...), Dockerfile ARG/ENV and `VAR=x cmd` build variables, and
+    cmake -D flags (BNB_ROCM_ARCH, AMDGPU_TARGETS ...). One entry per place."""
+    from rocmdoctor.artifacts.readers.shell import ARCH_VARS
+
+    out, seen = [], set()
+    for name in ARCH_VARS:
+        if env is not None and name in env:
+            e = env_ev(env, name)
+            key = (name, e.source)
+            if key not in seen:
+                seen.add(key)
+                out.append((name, str(env[name]), e, e.source))
+    for v in (settings.values("build") if settings is not None else []):
+        kind, _, name = v.name.partition(":")
+        if kind not in ("env", "arg", "arch") or name not in ARCH_VARS or v.value in (None, ""):
             continue
-        ov = runs_as.get(g.index)
-        needed.add(ov.gfx if ov else g.gfx)
-        if ov and ov.version and ov.version[0] != gfx_version_tuple(g.gfx_target_version)[0]:
-            # RD-ENV-001 fails this override: it has to go, and then the GPU runs as itself.
-            needed.add(g.gfx)
-            real_too.append(g.gfx)
-    missing = sorted(needed - listed - {None})
-    if not missing:
-        return ok(f"PYTORCH_ROCM_ARCH={value} covers the GPUs", evidence=evidence)
-    why_real = (f" The HSA_OVERRIDE_GFX_VERSION on the {', '.join(sorted(set(real_too)))} GPU(s) crosses GPU "
-                "generations (RD-ENV-001) and must be removed, so the list must also cover the real target."
-                if real_too and set(real_too) & set(missing) else "")
-    return warn(f"PYTORCH_ROCM_ARCH={value} leaves out {', '.join(missing)}",
-                "HIP extensions built now (DeepSpeed ops, flash-attn, bitsandbytes, a torch source build) get "
-                f"no code for {', '.join(missing)} and fail at run time with 'invalid device function'. "
-                f"Set it to the GPUs' targets (PYTORCH_ROCM_ARCH={';'.join(sorted(needed - {None}))}) or unset it."
-                + why_real, evidence=evidence, fix=_unset("PYTORCH_ROCM_ARCH", env=env))
+        key = (name, v.origin.label)
+        if key not in seen:
+            seen.add(key)
+            out.append((name, str(v.value), v.evidence(), v.origin.label))
+    return out
+
+
+@check("RD-ENV-002", area="env", title="PYTORCH_ROCM_ARCH and build target lists cover the GPUs' architectures",
+       sources=[PYTORCH_ARCH, "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/main/CMakeLists.txt"])
+def pytorch_rocm_arch(env, gpus, settings=None):
+    lists = _arch_values(env, settings)
+    if not lists:
+        return ok("PYTORCH_ROCM_ARCH is not set", "Extension builds target torch's own arch list.")
+    if not gpus:
+        return skip("GPU target lists are set, but there is no AMD GPU to compare them with",
+                    evidence=[e for _n, _v, e, _l in lists])
+    # The GPU's real target, never an HSA_OVERRIDE_GFX_VERSION's: an override is a workaround that
+    # RD-ENV-001 judges, and code built only for the overridden target breaks once it goes.
+    discrete = [g for g in gpus if not g.integrated]
+    needed = sorted({g.gfx for g in (discrete or gpus) if g.gfx})
+    out = []
+    for name, value, evidence, where in lists:
+        if "$" in value:
+            continue  # still a variable here: its value comes from elsewhere
+        listed = {arch_base(a) for a in re.split(r"[;,\s]+", value.strip("\"'")) if a.strip()}
+        if not listed:
+            continue
+        missing = [g for g in needed if g not in listed]
+        if not missing:
+            out.append(ok(f"{name}={value} covers the GPUs ({', '.join(needed)})", subject=where,
+                          evidence=[evidence]))
+            continue
+        out.append(warn(f"{name}={value} leaves out {', '.join(missing)}",
+                        "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "
+                        f"build, any CMake HIP project) has no kernels for {', '.join(missing)} and fails at run "
+                        "time with 'invalid device function' or 'no kernel image'. Set it to the GPUs' targets "
+                        f"({name}={';'.join(needed)}) or leave it unset.", subject=where, evidence=[evidence],
+                        fix=_unset(name, env=env) if env is not None and name in env else None))
+    return out or ok("the GPU target lists are still variables here; nothing to compare")
 
 
 # ------------------------------------------------------------------ visible devices

@@ -46,16 +46,23 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
         if gs[0].integrated and has_discrete:
             out.append(skip(f"{subject}: integrated GPU, see RD-GPU-002", subject=subject, evidence=evidence))
             continue
-        verdicts = [(label, *kb.gfx_status(gfx, v)) for label, v in versions] or [("current ROCm", *kb.gfx_status(gfx, None))]
+        # Each verdict names the list that answered: the release list of that ROCm (AMD's
+        # compatibility matrix / system requirements for the release), never a later one.
+        full = [(label, kb.gfx_verdict(gfx, v)) for label, v in versions] or [("current ROCm", kb.gfx_verdict(gfx, None))]
+        verdicts = [(label, v.status, v.note) for label, v in full]
         worst = max(verdicts, key=lambda x: ["supported", "deprecated", "unofficial", "unknown",
                                              "unsupported"].index(x[1]))
         info = kb.lookup(gfx)
         info = info if info and info.support else None  # only targets on a support list have a summary here
         model = f"{info.products}, {info.family}" if info else (gs[0].name or "unknown model")
-        said = "; ".join(f"{label}: {status}" + (f" ({note})" if note and status != "supported" else "")
-                         for label, status, note in verdicts)
-        data = {"gfx": gfx, "gpus": [g.index for g in gs], "verdicts": {lbl: st for lbl, st, _ in verdicts}}
-        label, status, note = worst
+        said = "; ".join(f"{label}: {v.status}" + (f" per {v.used}" if v.used else "") + (f" ({v.note})" if v.note else "")
+                         for label, v in full)
+        data = {"gfx": gfx, "gpus": [g.index for g in gs], "verdicts": {lbl: v.status for lbl, v in full},
+                "lists": {lbl: v.used for lbl, v in full if v.used}}
+        evidence += [ev(v.source.split(" @ ")[0], f"{v.used}: {gfx} {v.status} "
+                                                   f"(read at {v.source.split(' @ ', 1)[1].split('; http')[0]})")
+                     for _, v in full if v.source and " @ " in v.source]
+        label, status, _ = worst
         listed = kb.listed_pci_ids(gfx)
         unlisted = sorted({f"0x{g.device_id:04x}" for g in gs if listed and g.device_id not in listed})
         if status == "supported" and unlisted:
@@ -68,12 +75,22 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
         elif status == "deprecated":
             out.append(warn(f"{subject}: deprecated in {label}",
                             f"{model}. {said}. It still works, but gets no new fixes and is gone from ROCm 7; "
-                            "stay on ROCm 6.x wheels for this GPU.", subject=subject, evidence=evidence, data=data))
+                            "stay on ROCm 6.x wheels for this GPU.", subject=subject, evidence=evidence, data=data,
+                            fix=FixPlan("Keep this GPU on ROCm 6.x wheels; newer ROCm needs newer hardware", (
+                                Action("note", "nothing to change now: the warning ends with a supported GPU"),),
+                                params={"manual": "hardware", "why": "the GPU generation leaves ROCm's list"})))
         else:
             hint = ""
             if kb.community_override(gfx):
                 hint = (f" The community runs it as a close relative with HSA_OVERRIDE_GFX_VERSION="
                         f"{kb.community_override(gfx)} (not supported by AMD; see RD-ENV-001).")
+            if status == "unknown":
+                # No list for that release has been read (it is newer than the newest one here):
+                # nothing on the machine is wrong, the knowledge base cannot judge it.
+                out.append(skip(f"{gfx} support not judged for {label} (no release list for it here)",
+                                f"{model}. {said}. Check AMD's list for that release." + hint,
+                                subject=subject, evidence=evidence, data=data))
+                continue
             out.append(warn(f"{subject}: not supported by {label}",
                             f"{model}. {said}. ROCm libraries may lack kernels for it and AMD does not test "
                             "it; expect missing-kernel errors or crashes." + hint,

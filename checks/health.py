@@ -397,7 +397,8 @@ def host_tuning(host_settings, gpus):
         elif v.value != s.want:
             out.append(warn(f"{s.path} is {v.value}, AMD asks for {s.want}", f"{s.why}. Fix: {s.fix}.",
                             evidence=[ev(s.path, v.value)], sources=list(s.sources),
-                            fix=FixPlan(f"Set {s.path} to {s.want}", (Action("note", s.fix),), needs_root=True)))
+                            fix=FixPlan(f"Set {s.path} to {s.want}", (Action("note", s.fix),), needs_root=True,
+                                        fixer="sysctl", params={"settings": {s.path[10:].replace("/", "."): s.want}})))
         else:
             out.append(ok(f"{s.path} = {v.value}", evidence=[ev(s.path, v.value)], sources=list(s.sources)))
     return out

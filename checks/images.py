@@ -29,6 +29,20 @@ def _images(settings):
     return out
 
 
+def _cuda_images(settings):
+    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)]
+
+
+def _built_from(settings, v) -> str | None:
+    """The Dockerfile a pip install runs in: its own file, or the one that installs its requirements file."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None:
+        return None
+    if art.kind == "dockerfile":
+        return art.path
+    return (art.data or {}).get("image_build") if isinstance(art.data, dict) else None
+
+
 def _amd_target(gpus) -> bool:
     return bool([g for g in gpus or [] if not getattr(g, "integrated", False)])
 
@@ -39,7 +53,7 @@ def cuda_base_image(settings, gpus=None):
     images = _images(settings)
     if not images:
         return ok("no container image named in the files")
-    bad = [(i, v, p) for i, v in images for p in ka.CUDA_IMAGES if p.matches(i)]
+    bad = _cuda_images(settings)
     if not bad:
         return ok(f"{len(images)} image(s), none a CUDA build", evidence=[v.evidence() for _, v in images])
     if not _amd_target(gpus):
@@ -73,8 +87,15 @@ def _torch_there(settings, v) -> str | None:
     if dockerfile:
         froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
         m = _IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
-        return m.group(1) if m and "rocm" in str(froms[-1].value).lower() else None
+        if m and "rocm" in str(froms[-1].value).lower():
+            return m.group(1)
+        base = str(froms[-1].value).lower().split("@")[0] if froms else ""
+        if base.startswith(("rocm/pytorch", "docker.io/rocm/pytorch")):
+            return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
+
+
+ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 
 
 def _keeps(req: str, have: str | None) -> bool:
@@ -82,6 +103,9 @@ def _keeps(req: str, have: str | None) -> bool:
     the specifier: "Requirement already satisfied")."""
     if not have:
         return False
+    if have == ROCM_TORCH_UNKNOWN:
+        req_s = req.strip().strip("'\"")
+        return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
@@ -92,7 +116,22 @@ def _keeps(req: str, have: str | None) -> bool:
         return False
 
 
-def _pip_problems(v, have: str | None = None):
+def _config_extra_index(settings, v) -> str | None:
+    """An extra index set by `pip config set global.extra-index-url` earlier in the same Dockerfile
+    (and not unset before this pip line), or by PIP_EXTRA_INDEX_URL in its ENV."""
+    extra = None
+    for c in settings.values("build", "pip_config"):
+        if c.origin.path == v.origin.path and (c.origin.line or 0) < (v.origin.line or 0) \
+                and isinstance(c.value, dict) and c.value.get("key") == "extra-index-url":
+            extra = c.value.get("value")
+    if extra is None:
+        e = next((x for x in settings.values("build", "env:PIP_EXTRA_INDEX_URL") if x.origin.path == v.origin.path
+                  and (x.origin.line or 0) < (v.origin.line or 0)), None)
+        extra = str(e.value) if e is not None and e.value else None
+    return extra
+
+
+def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
     a torch requirement that the installed ROCm torch ``have`` satisfies is kept by pip (no
     ``--upgrade``/``--force-reinstall``), so it brings nothing."""
@@ -101,18 +140,38 @@ def _pip_problems(v, have: str | None = None):
     reinstall = any(k in opts for k in _REINSTALL)
     indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
     rocm_index = any(ka.ROCM_INDEX.search(x) for x in indexes)
+    # A ROCm --index-url with a non-ROCm extra index still in effect (pip config, PIP_EXTRA_INDEX_URL):
+    # pip takes the highest version from either, and PyPI's newer CUDA torch wins.
+    mixed = bool(rocm_index and extra_index and not ka.ROCM_INDEX.search(extra_index)
+                 and "extra-index-url" not in opts)
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
     out = []
     for req in rec.get("requirements") or []:
         name = ka.requirement_name(str(req))
         rule = ka.PIP_BY_NAME.get(name or "")
+        if mixed and (rule is not None or name in (None, "") or str(req).startswith((".", "/"))):
+            out.append((ka.PIP_BY_NAME["torch"], f"{req} (torch resolved from the ROCm index and the extra index "
+                                                 f"{extra_index}: the newer CUDA build wins)"))
+            continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
+        if name == "flash-attn" and have and cdna and "no-build-isolation" in opts:
+            continue  # built against the image's ROCm torch: flash-attn's CK backend for MI200/MI300
         if name == "torch" and not reinstall and _keeps(str(req), have):
             continue
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
+        if name == "deepspeed" and have and not reinstall:
+            continue  # deepspeed asks for any torch: pip keeps the image's ROCm torch
         out.append((rule, str(req)))
+    if reinstall and "no-deps" not in opts:
+        # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
+        # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise.
+        for req in rec.get("requirements") or []:
+            base = os.path.basename(str(req))
+            pkg = base.split("-", 1)[0].lower().replace("_", "-") if base.endswith(".whl") else None
+            if pkg in ka.PIP_BY_NAME and pkg not in ("torch", "torchvision", "torchaudio") and not rocm_index:
+                out.append((ka.PIP_BY_NAME["torch"], f"--force-reinstall {req}"))
     return out
 
 
@@ -123,10 +182,14 @@ def pip_cuda_packages(settings, gpus=None):
     if not pips:
         return ok("no pip install in the files")
     out = []
+    cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
     for v in pips:
+        if _built_from(settings, v) in cuda_built:
+            continue  # the image is a CUDA build already: RD-IMG-001 names the cause
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         have = _torch_there(settings, v)
-        for rule, req in _pip_problems(v, have):
+        cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
+        for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna):
             mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
             what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
             torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
@@ -141,7 +204,8 @@ def pip_cuda_packages(settings, gpus=None):
                         else "add --no-build-isolation and -c <constraints> pinning the installed torch "
                              "(pip freeze | grep ^torch= > constraints.txt)")
             why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
-                                    "so pip replaces it." if have and rule.package == "torch" else "")
+                                    "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
+                                    and rule.package == "torch" else "")
             out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                           else f"{what} may replace the ROCm torch or build for CUDA",
                           why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
@@ -165,7 +229,7 @@ def image_tags(settings, rocm=None, amdgpu=None):
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
     out = []
     for image, v in images:
-        if ka.floating_tag(image):
+        if ka.floating_tag(image) and ka.rocm_image(image):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
@@ -175,7 +239,7 @@ def image_tags(settings, rocm=None, amdgpu=None):
                                         "py3.10_pytorch_release_2.6.0", path=v.origin.path),),
                                         params={"files": [v.origin.path]})))
             continue
-        img_rocm = ka.image_rocm(image)
+        img_rocm = ka.image_rocm(image) if ka.rocm_image(image) else None
         if img_rocm is None or host is None:
             out.append(ok(f"{image}: pinned" + ("" if img_rocm else " (its ROCm is not in the tag)")
                           + ("" if host else "; no host ROCm to compare with"), subject=v.origin.label,

@@ -47,12 +47,10 @@ def pt_plan(cmdline, cpu) -> FixPlan:
         title=f"Add {words} to the kernel command line",
         actions=(Action("note", (
             f"Add {words}" + (f" and remove {' '.join(remove)}" if remove else "") +
-            " in the boot loader: GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub then `sudo update-grub` "
-            f"(Fedora/RHEL: `sudo grubby --update-kernel=ALL --args=\"{words}\"" +
-            (f" --remove-args=\"{' '.join(remove)}\"" if remove else "") + "`; systemd-boot: "
-            "/etc/kernel/cmdline then kernel-install; Pop!_OS: `sudo kernelstub" +
-            "".join(f" -a {w}" for w in add) + "".join(f" -d {w}" for w in remove) +
-            "`). `rocmdoctor fix --iommu` does this for you. Reboot and check /proc/cmdline.")),),
+            " through the bootloader that boots this machine. `rocmdoctor fix --iommu` finds it (Proxmox's "
+            "proxmox-boot-tool, kernelstub, systemd-boot entries or kernel-install, GRUB with update-grub, grubby "
+            "or grub2-mkconfig), shows the edit and the distribution's regenerate command, and applies it with "
+            "--apply. Reboot and check /proc/cmdline.")),),
         applicability=Applicability.SAFE, needs_root=True, needs_reboot=True,
         fixer="kernel_cmdline", params={"add": add, "remove": remove},
     )

@@ -186,7 +186,8 @@ def large_bar(gpus, lspci, kfd_heaps=None, iommu=None):
                       "memory or hang.")
             fix = FixPlan("Enable Above 4G Decoding and Resizable BAR in the BIOS",
                           (Action("note", "BIOS setup: Above 4G Decoding = Enabled, Re-Size BAR Support = "
-                                          "Enabled/Auto; then reboot and check `lspci -vvv` Region 0."),))
+                                          "Enabled/Auto; then reboot and check `lspci -vvv` Region 0."),),
+                          params={"manual": "bios", "why": "only the firmware setup changes the BAR size"})
             if len(discrete) < 2:
                 findings.append(ok(title + " (single GPU: no peer-to-peer traffic)", advice,
                                    subject=gpu.label, evidence=evidence))

@@ -188,9 +188,10 @@ def llamafactory_deepspeed_pin(setups, llamafactory, distributions, env=None, py
     DeepSpeed check only when the arguments name a DeepSpeed config, and a mandatory check
     ignores DISABLE_VERSION_CHECK, so a machine without DeepSpeed passes RD-PIN-001 and still
     stops at start-up once this config is used."""
-    runs = [s for s in setups if _uses_deepspeed(s)]
+    runs = [s for s in setups if _uses_deepspeed(s) and s.framework == "llamafactory"]
     if not runs:
-        return ok("no run of the files uses DeepSpeed")
+        return ok("no LLaMA-Factory run of the files uses DeepSpeed" if any(_uses_deepspeed(s) for s in setups)
+                  else "no run of the files uses DeepSpeed")
     checks = [c for c in llamafactory.checks if c.only_with_deepspeed]
     if not checks:
         return ok(f"LLaMA-Factory {llamafactory.version} has no DeepSpeed version check")
@@ -213,8 +214,12 @@ def llamafactory_deepspeed_pin(setups, llamafactory, distributions, env=None, py
         except InvalidVersion:
             continue
     refused = [(c, v) for c, v in bad if c.mandatory or not disabled]
-    run_ev = [(s.deepspeed.values[0].evidence() if s.deepspeed is not None and s.deepspeed.values
-               else s.arg("deepspeed").evidence()) for s in runs[:3]]
+    # the line that makes the run use DeepSpeed (`deepspeed: ds_z3.json`, `--deepspeed ...`), else the JSON itself
+    run_ev = []
+    for s in runs:  # each line that names a DeepSpeed config, once (two launches may share one YAML)
+        e = s.arg("deepspeed").evidence() if s.arg("deepspeed") is not None else s.deepspeed.values[0].evidence()
+        if (e.source, e.text) not in {(x.source, x.text) for x in run_ev} and len(run_ev) < 3:
+            run_ev.append(e)
     lines = [f"deepspeed {v} fails {c.requirement}{' (mandatory)' if c.mandatory else ''}" for c, v in bad]
     evidence = run_ev + [ev("probe: python", f"llamafactory {llamafactory.version}; deepspeed {version or 'not installed'}")]
     if disabled:

@@ -248,7 +248,9 @@ def wsl_torch_runtime(wsl, torch, torch_hsa_libs, torch_runtime=None):
                 fix=FixPlan("Let torch load ROCm's WSL runtime", (
                     Action("note", f"rm {torch_hsa_libs.lib_dir}/libhsa-runtime64.so* (older guides then copy "
                                    "/opt/rocm/lib/libhsa-runtime64.so.1.* there as libhsa-runtime64.so); reinstalling "
-                                   "torch brings the bundled copy back"),)))
+                                   "torch brings the bundled copy back"),), fixer="remove_files",
+                    params={"files": list(torch_hsa_libs.files), "why": "unsafe: changes torch's installed files "
+                            "(AMD's WSL install does the same; reinstalling torch brings them back)"}))
 
 
 # ----------------------------------------------------------------------- APUs
@@ -298,7 +300,9 @@ def apu_memory(gpus, cmdline=None, mem_total=None):
                             fix=FixPlan("Raise the TTM limit for the APU", (
                                 Action("note", f"kernel command line: ttm.pages_limit={pages} "
                                                f"ttm.page_pool_size={pages} (GRUB_CMDLINE_LINUX_DEFAULT, then "
-                                               "update-grub); reboot"),), needs_root=True, needs_reboot=True)))
+                                               "update-grub); reboot"),), needs_root=True, needs_reboot=True,
+                                fixer="modprobe", params={"module": "ttm", "options": {  # fixes/modprobe.py
+                                    "pages_limit": str(pages), "page_pool_size": str(pages)}})))
             continue
         out.append(ok(title, subject=g.label, evidence=evidence))
     return out

@@ -95,7 +95,8 @@ def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
                 Action("note", "DeepSpeed: \"bf16\": {\"enabled\": false}, \"fp16\": {\"enabled\": true, "
                                "\"loss_scale\": 0}; HF/LLaMA-Factory: bf16: false, fp16: true"),
                 Action("note", "Qwen2/Qwen2.5 overflow in fp16 (loss 0.0, grad_norm nan): use fp32 for them"),
-            )), data={"gfx": row.gfx, "bf16": row.bf16})
+            ), params={"why": "the dtype is set in your training files: `rocmdoctor fix --config PATH` edits them"}),
+            data={"gfx": row.gfx, "bf16": row.bf16})
     return _per_gfx(amd, judge)
 
 

@@ -30,9 +30,29 @@ def _edits_plan(title: str, changes: dict[str, str], params: dict | None = None,
                                **({"edits": edits} if edits else {})))
 
 
+def merged(findings: list) -> list:
+    """One finding per thing said: evidence lines repeated within a finding, and findings repeated
+    word for word (two launches of one script sharing a config), appear once (issue 29)."""
+    from rocmdoctor.base.records import replace
+
+    out, seen = [], set()
+    for f in findings:
+        ev_seen, evs = set(), []
+        for e in f.evidence:
+            if (e.source, e.text) not in ev_seen:
+                ev_seen.add((e.source, e.text))
+                evs.append(e)
+        key = (f.status, f.title, f.detail, f.subject, tuple(ev_seen))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(replace(f, evidence=evs) if len(evs) != len(f.evidence) else f)
+    return out
+
+
 def _named(setups) -> list:
     """Each setup with the subject its findings carry: its path when there are several."""
-    return [(s, s.path if len(setups) > 1 else None) for s in setups]
+    return [(s, s.label if len(setups) > 1 else None) for s in setups]
 
 
 @check("RD-PREC-010", area=AREA, title="Training config: the requested dtype is one the GPUs run natively",
@@ -44,30 +64,30 @@ def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
     for s, subject in _named(setups):
         ask = ta.dtype(s)
         if not devs:
-            out.append(skip(f"{s.path}: no GPU found to check it against", subject=subject))
+            out.append(skip(f"{s.label}: no GPU found to check it against", subject=subject))
             continue
         model = ta.model_name(s)
         if ask is None or ask.decided_by is None:
             if s.args and any(v.origin.path for v in s.args) and any(d.row and not d.row.bf16_native for d in amd) \
                     and any(v.name in ("stage", "finetuning_type", "template") for v in s.args):
                 rec = recommend({"gpus": gpus, "torch": torch}, model=model)
-                out.append(warn(f"{s.path}: no bf16/fp16 setting; bf16 checkpoints may load in bf16",
+                out.append(warn(f"{s.label}: no bf16/fp16 setting; bf16 checkpoints may load in bf16",
                                 "LLaMA-Factory picks bf16 for bf16 checkpoints when torch claims bf16 support, which "
                                 "ROCm always does. Set the precision explicitly.", subject=subject,
                                 evidence=[ev(s.path, "(no bf16 / fp16 / pure_bf16 key)")] + [d.evidence for d in amd],
                                 fix=_dtype_fix(s, rec)))
             else:
-                out.append(ok(f"{s.path}: no mixed-precision setting (fp32)", subject=subject))
+                out.append(ok(f"{s.label}: no mixed-precision setting (fp32)", subject=subject))
             continue
         ev_cfg = ask.decided_by.evidence()
         if ask.value in ("fp32", "auto"):
-            out.append(ok(f"{s.path}: {ask.value} requested" + (" (HF TrainingArguments decide)" if ask.value == "auto"
+            out.append(ok(f"{s.label}: {ask.value} requested" + (" (HF TrainingArguments decide)" if ask.value == "auto"
                                                                   else ""), evidence=[ev_cfg], subject=subject))
             continue
         if ask.value == "bf16":
             bad = [d for d in amd if d.row and not d.row.bf16_native]
             if not bad:
-                out.append(ok(f"{s.path}: bf16 requested; every GPU runs it natively", evidence=[ev_cfg],
+                out.append(ok(f"{s.label}: bf16 requested; every GPU runs it natively", evidence=[ev_cfg],
                               subject=subject))
                 continue
             rec = recommend({"gpus": gpus, "torch": torch}, model=model)
@@ -82,8 +102,8 @@ def config_dtype(setups, gpus=None, torch=None, torch_runtime=None):
                             subject=subject,
                             data={"requested": "bf16", "recommended": rec.dtype, "key": ask.decided_by.name}))
             continue
-        out.append(ok(f"{s.path}: fp16 requested", evidence=[ev_cfg], subject=subject))
-    return out
+        out.append(ok(f"{s.label}: fp16 requested", evidence=[ev_cfg], subject=subject))
+    return merged(out)
 
 
 def _kind_name(setup, path) -> str:
@@ -109,19 +129,19 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
     for s, subject in _named(setups):
         ask = ta.attention(s)
         if ask is None:
-            out.append(ok(f"{s.path}: attention left to the default", subject=subject))
+            out.append(ok(f"{s.label}: attention left to the default", subject=subject))
             continue
         ev_cfg = ask.decided_by.evidence()
         if ask.value != "fa2":
-            out.append(ok(f"{s.path}: attention {ask.value}", evidence=[ev_cfg], subject=subject))
+            out.append(ok(f"{s.label}: attention {ask.value}", evidence=[ev_cfg], subject=subject))
             continue
         if not amd:
-            out.append(ok(f"{s.path}: fa2 requested (not an AMD GPU; not checked against the gfx table)",
+            out.append(ok(f"{s.label}: fa2 requested (not an AMD GPU; not checked against the gfx table)",
                           evidence=[ev_cfg], subject=subject))
             continue
         bad, gfx = _lacking(amd, lambda r: r.ck_flash)
         if not bad:
-            out.append(ok(f"{s.path}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg],
+            out.append(ok(f"{s.label}: fa2 requested; every GPU has CK flash attention", evidence=[ev_cfg],
                           subject=subject))
             continue
         path = ask.path
@@ -133,7 +153,7 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
                         fix=_edits_plan("Use SDPA attention", {path: change}, edits=[{
                             "path": path, "syntax": ta.syntax_of(s, path),
                             "ops": [{"op": "set", "key": ask.decided_by.name, "value": change.split()[-1].strip('"')}]}])))
-    return out
+    return merged(out)
 
 
 @check("RD-PREC-012", area=AREA, title="Training config: fp16 has loss scaling and suits the model",
@@ -143,7 +163,7 @@ def config_fp16(setups):
     for s, subject in _named(setups):
         ask = ta.dtype(s)
         if ask is None or ask.value != "fp16":
-            out.append(ok(f"{s.path}: fp16 not requested", subject=subject))
+            out.append(ok(f"{s.label}: fp16 not requested", subject=subject))
             continue
         found = []
         ev_cfg = ask.decided_by.evidence()
@@ -166,8 +186,8 @@ def config_fp16(setups):
                               evidence=[s.arg("model_name_or_path").evidence(), ev_cfg],
                               fix=_edits_plan("Train this model in bf16 (native-BF16 GPUs) or fp32",
                                               ta.dtype_changes(s, "fp32"), {"dtype": "fp32"}, ta.dtype_edits(s, "fp32"))))
-        out.extend(found or [ok(f"{s.path}: fp16 with dynamic loss scaling", evidence=[ev_cfg], subject=subject)])
-    return out
+        out.extend(found or [ok(f"{s.label}: fp16 with dynamic loss scaling", evidence=[ev_cfg], subject=subject)])
+    return merged(out)
 
 
 @check("RD-PREC-013", area=AREA, title="Training config: tf32 only where the GPUs have XF32",
@@ -179,11 +199,11 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
     for s, subject in _named(setups):
         v = ta.tf32(s)
         if v is None:
-            out.append(ok(f"{s.path}: tf32 not requested", subject=subject))
+            out.append(ok(f"{s.label}: tf32 not requested", subject=subject))
             continue
         bad, gfx = _lacking(amd, lambda r: r.tf32)
         if not bad:
-            out.append(ok(f"{s.path}: tf32 requested", evidence=[v.evidence()], subject=subject))
+            out.append(ok(f"{s.label}: tf32 requested", evidence=[v.evidence()], subject=subject))
             continue
         syntax = ta.syntax_of(s, v.origin.path)
         change = {"cli": "--tf32 False", "json": '"tf32": false'}.get(syntax, "tf32: false")
@@ -192,4 +212,41 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
                         evidence=[v.evidence()] + [d.evidence for d in bad], subject=subject,
                         fix=_edits_plan("Remove tf32", {v.origin.path: change}, edits=[{
                             "path": v.origin.path, "syntax": syntax, "ops": [{"op": "set", "key": "tf32", "value": False}]}])))
-    return out
+    return merged(out)
+
+
+# bitsandbytes' ROCm wheels are built for these targets (its CI build script; gfx950 from ROCm 7,
+# RDNA3.5/RDNA4 from ROCm 6.4): quantized training elsewhere finds no kernels.
+BNB_ROCM_BUILD = "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/main/.github/scripts/build-rocm.sh"
+BNB_ROCM_TARGETS = ("gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101", "gfx1150", "gfx1151", "gfx1200", "gfx1201")
+_BNB_ARGS = ("quantization_bit", "load_in_8bit", "load_in_4bit")
+
+
+@check("RD-PREC-014", area=AREA, title="Training config: bitsandbytes quantization only on GPUs its ROCm build covers",
+       option="config", sources=[BNB_ROCM_BUILD, "https://huggingface.co/docs/bitsandbytes/main/en/installation"])
+def config_bnb_quantization(setups, gpus=None):
+    """LLaMA-Factory's quantization_bit (bitsandbytes unless quantization_method says otherwise) and
+    HF's load_in_8bit / load_in_4bit load the model through bitsandbytes, whose ROCm binaries carry
+    kernels for BNB_ROCM_TARGETS only."""
+    amd = [g for g in gpus or [] if not g.integrated] or list(gpus or [])
+    out = []
+    for s, subject in _named(setups):
+        asked = next((s.arg(n) for n in _BNB_ARGS if s.arg(n) is not None
+                      and str(s.arg(n).value).lower() not in ("", "none", "null", "false", "0")), None)
+        method = s.arg("quantization_method")
+        if asked is None or (method is not None and str(method.value).lower() not in ("bitsandbytes", "bnb")):
+            out.append(ok(f"{s.label}: no bitsandbytes quantization", subject=subject))
+            continue
+        missing = sorted({g.gfx for g in amd if g.gfx and g.gfx not in BNB_ROCM_TARGETS})
+        if not amd or not missing:
+            out.append(ok(f"{s.label}: {asked.name}={asked.value} on GPUs bitsandbytes' ROCm build covers",
+                          evidence=[asked.evidence()], subject=subject))
+            continue
+        out.append(warn(f"{asked.name}={asked.value} loads the model through bitsandbytes, which has no "
+                        f"{', '.join(missing)} kernels",
+                        f"bitsandbytes' ROCm binaries are built for {', '.join(BNB_ROCM_TARGETS)}; on "
+                        f"{', '.join(missing)} 8-bit/4-bit layers fail ('no kernel image' or a fallback to the "
+                        "CPU library). Train in 16-bit with LoRA, or build bitsandbytes from source with "
+                        f"-DBNB_ROCM_ARCH={';'.join(missing)} where its kernels support that target.",
+                        evidence=[asked.evidence()], subject=subject))
+    return merged(out) or ok("no training run in the files")

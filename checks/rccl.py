@@ -102,7 +102,9 @@ def gpu_topology(gpus, io_links, pci_links=None, numa_sockets=None, cpu=None):
                     "Their peer traffic crosses the CPU-to-CPU link (Infinity Fabric / UPI), which is slower "
                     "than a shared PCIe switch. Keep one job's GPUs on one socket (HIP_VISIBLE_DEVICES) or expect "
                     "lower all-reduce bandwidth; pin data-loader workers to the GPUs' NUMA node (numactl).",
-                    evidence=evidence, data=data)
+                    evidence=evidence, data=data, fix=FixPlan("Place one job's GPUs on one socket", (
+                        Action("note", "a slot layout (or a job per socket with HIP_VISIBLE_DEVICES) decides it"),),
+                        params={"manual": "hardware", "why": "where the GPUs sit is the board's layout"}))
     if set(counts) == {"XGMI"}:
         return ok(f"all {len(discrete)} GPUs are linked by XGMI ({placement})",
                   "Peer traffic does not touch PCIe; pin host-side work to each GPU's NUMA node.",

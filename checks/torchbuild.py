@@ -130,4 +130,7 @@ def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=N
              "the visible-devices variables (RD-ENV checks)",
              "a wheel without code for this GPU's gfx target (RD-GFX-002)"]
     return fail(f"ROCm torch {torch.get('version')} sees no GPU although the machine has {len(amd)}",
-                "Usual causes: " + "; ".join(hints) + ".", evidence=evidence)
+                "Usual causes: " + "; ".join(hints) + ".", evidence=evidence,
+                fix=FixPlan("Fix the cause that hides the GPU", (Action("note", "the plans of the usual causes"),),
+                            fixer="causes", params={"codes": ["RD-WSL-002", "RD-PERM-001", "RD-PERM-002", "RD-ENV-003",
+                                                              "RD-ENV-001", "RD-GFX-002"]}))

@@ -11,4 +11,5 @@ def das_wheel_plan(what: str, dtk: str | None) -> FixPlan:
     return FixPlan(f"Install the DAS {what} built for this DTK", (
         Action("note", f"Download the {what} wheel whose version ends in `{tag}` (and, for extensions, names "
                        f"the installed torch) from Hygon's DAS repository ({DAS_DOWNLOADS}) and install it "
-                       "with `pip install --no-deps <wheel>`; PyPI builds target CUDA or AMD's ROCm, not DTK."),))
+                       "with `pip install --no-deps <wheel>`; PyPI builds target CUDA or AMD's ROCm, not DTK."),),
+        params={"manual": "vendor download", "why": "DAS wheels are downloaded from Hygon's site after a login"})

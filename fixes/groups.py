@@ -79,5 +79,6 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
         return c
     c.commands = [Command(("usermod", "-aG", ",".join(lacking), user), f"add {user} to {', '.join(lacking)}")]
     c.undo_commands = [Command(("gpasswd", "-d", user, g)) for g in lacking]
+    c.needs_relogin = True
     c.notes.append(f"{user} logs out and back in (or reboots) for the groups to reach new processes")
     return c

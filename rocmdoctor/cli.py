@@ -15,7 +15,7 @@ import sys
 
 from . import __version__
 from .engine.model import Report, Status
-from .base.redact import scrubbed_output
+from .base.redact import add_share_arg, for_args, scrubbed_output
 from .machine.sources import SourceError
 from .usage import csv  # noqa: F401  (commands import it from here)
 
@@ -104,7 +104,13 @@ def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser
                                            formatter_class=argparse.RawDescriptionHelpFormatter))
         else:
             sub.add_parser(name, help=_help_of(name))
+    for sp in sub.choices.values():  # every command can write output to pass on (docs/cli.md)
+        add_share_arg(sp)
     return p, mods
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: unwinds like Ctrl-C, exits 143 (128+15) as a scheduler expects, not 130."""
 
 
 def _exit_on_sigterm() -> None:
@@ -116,7 +122,7 @@ def _exit_on_sigterm() -> None:
     if threading.current_thread() is threading.main_thread() and \
             signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         def on_term(signum, frame):
-            raise KeyboardInterrupt
+            raise Terminated
         signal.signal(signal.SIGTERM, on_term)
 
 
@@ -185,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         check_args(a)
-        with scrubbed_output():  # the output boundary: no credential in anything printed
+        with scrubbed_output(for_args(a)):  # the output boundary: no secret in anything printed (--share: no identity)
             return mods[a.command].run(a)
     except (UsageError, InputError) as exc:  # from the checks of the arguments or from the command
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
@@ -195,7 +201,10 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"rocmdoctor: {clean(str(exc))}", file=sys.stderr)  # it may quote the snapshot's text
         return EXIT_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        if isinstance(exc, Terminated):
+            print("rocmdoctor: terminated (SIGTERM)", file=sys.stderr)
+            return 143
         print("rocmdoctor: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:

@@ -73,11 +73,39 @@ def _status(g: kb.Gpu) -> str:
     text = s.status
     if s.since:
         text += f" since {s.since}"
-    if s.deprecated_major is not None:
-        text += f" (deprecated in {s.deprecated_major}.x)"
     if s.last_rocm:
         text += f", last in {s.last_rocm}"
+    if s.secondary:
+        text += " (secondary)"
     return f"{text} {_link(s.source)}"
+
+
+def _secondary_notes() -> list[str]:
+    out = []
+    for g in kb.all_gpus():
+        if g.secondary:
+            out.append(f"- **{g.gfx}**: {g.secondary}")
+        if g.support and g.support.secondary:
+            out.append(f"- **{g.gfx}** support: {g.support.secondary}")
+        for s in g.skus:
+            if s.secondary:
+                out.append(f"- **{s.name}**: {s.secondary}")
+            if s.peak and s.peak.secondary:
+                out.append(f"- **{s.name}** peak: {s.peak.secondary}")
+    return out
+
+
+def _versions_read() -> list[str]:
+    """Every pinned source the table cites, once, with the version read."""
+    seen: dict[str, None] = {}
+    for g in kb.all_gpus():
+        cited = [g.source] + ([g.support.source] if g.support else [])
+        for s in g.skus:
+            cited += [s.source, s.vram_source] + ([s.peak.source] if s.peak else [])
+        for src in cited:
+            if src and " @ " in src:
+                seen.setdefault(src, None)
+    return [f"- {src.split(' @ ', 1)[0]} @ {src.split(' @ ', 1)[1]}" for src in seen]
 
 
 def render_gpus_md() -> str:
@@ -91,7 +119,7 @@ def render_gpus_md() -> str:
         "",
         "## Targets",
         "",
-        "| gfx | vendor | family | products | iGPU | ROCm support (current list) | first torch wheels "
+        "| gfx | vendor | family | products | iGPU | ROCm support (newest release list read) | first torch wheels "
         "| community override | BF16 | source |",
         "|" + "---|" * 10,
     ]
@@ -112,7 +140,9 @@ def render_gpus_md() -> str:
         "",
         "Peaks are dense TFLOP/s per package (vendor figures, never measured); `per device` divides by the",
         "devices torch sees per package (an MI250X has two GCDs). `%-of-peak` and MFU in `rocmdoctor bench` /",
-        "`train` use them; fp32 uses the matrix rate where there is one.",
+        "`train` use them; fp32 uses the matrix rate where there is one. PCI ids carry their revision ids",
+        "(`0x66a1 rev 02`) where one id covers several products; a value marked *(secondary)* rests on a",
+        "secondary source (see \"Secondary sources\" below).",
         "",
         "| gfx | SKU | PCI ids | VRAM GiB | peak TFLOP/s | per device | partition peaks | torch name keys | sources |",
         "|" + "---|" * 9,
@@ -120,18 +150,28 @@ def render_gpus_md() -> str:
     for g in kb.all_gpus():
         for s in g.skus:
             ids = ", ".join(f"0x{i:04x}" for i in s.pci_ids) or "—"
+            if s.revisions:
+                ids += " rev " + ", ".join(f"{r:02x}" for r in s.revisions)
             if s.pci_name:
                 ids += f" (\"{s.pci_name}\")"
-            srcs = [_link(s.source)] + ([_link(s.peak.source, "peak")] if s.peak else [])
+            srcs = [_link(s.source)] + ([_link(s.vram_source, "VRAM")] if s.vram_source else []) + \
+                ([_link(s.peak.source, "peak")] if s.peak else [])
             parts = "; ".join(f"{mode}: {_peaks(pk.tflops)}" for mode, pk in s.partition_peaks.items()) or "—"
             srcs += [_link(pk.source, f"{mode}") for mode, pk in s.partition_peaks.items()]
-            name = s.name + ("" if s.rocm_listed else " (not on AMD's list)")
+            name = s.name + ("" if s.rocm_listed else " (not on AMD's list)") + (" *(secondary)*" if s.secondary else "")
             per = (str(s.peak.per_package) + " GCDs" if s.peak and s.peak.per_package > 1 else "1") if s.peak else "—"
+            peak = (_peaks(s.peak.tflops) + (" *(secondary)*" if s.peak.secondary else "")) if s.peak else "—"
             out.append(f"| {g.gfx} | {name} | {ids} | {s.vram_gib if s.vram_gib is not None else '—'} "
-                       f"| {_peaks(s.peak.tflops) if s.peak else '—'} | {per} | {parts} "
+                       f"| {peak} | {per} | {parts} "
                        f"| {', '.join(s.match) or '—'} | {' '.join(srcs)} |")
     notes = [f"- **{s.name}**: {s.peak.note}" for g in kb.all_gpus() for s in g.skus if s.peak and s.peak.note]
     out += ["", "Peak notes:", ""] + notes
+    out += ["", "## Secondary sources", "",
+            "Values that rest on a secondary source (not re-read from a primary one, or read from a user's",
+            "guide): they are used, but marked here and in the tables above.", ""] + _secondary_notes()
+    out += ["", "## Versions read", "",
+            "Each source the rows cite, with the version it was read from. The offline excerpts in",
+            "`tests/data/sources/` back the checks in `tests/test_gpu_sources.py`.", ""] + _versions_read()
     out += ["", "Measured figures the references quote, for context (not peaks):", ""]
     out += [f"- {k}: {v:g} TFLOP/s" for k, v in t.MEASURED.items()]
     return "\n".join(out) + "\n"

@@ -1,5 +1,5 @@
-"""Display-only diffs against the user's own files: the edit engine on real text, and
-`fix --config` showing them (never writing them)."""
+"""Edits to the user's own files: the edit engine on real text, and `fix --config`
+showing them, applying them with --apply and undoing them byte for byte."""
 import json
 import os
 import shutil
@@ -72,27 +72,33 @@ def run_fix(*args):
                           capture_output=True, text=True, timeout=180)
 
 
-def test_fix_config_shows_diffs_for_every_file_and_writes_none(tmp_path):
+def test_fix_config_plans_one_edit_per_file_applies_them_and_undoes_byte_for_byte(tmp_path):
     if "mi50x2-xeon" not in rocmdoctor.examples():
         pytest.skip("example not built")
-    for n in ("qwen_lora_sft_ds2.yaml", "ds_z2_config.json"):
+    names = ("qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
+    for n in names:
         shutil.copy(os.path.join(SEEDS, n), tmp_path / n)
-    before = {n: (tmp_path / n).read_text() for n in ("qwen_lora_sft_ds2.yaml", "ds_z2_config.json")}
-    r = run_fix("--config", str(tmp_path / "qwen_lora_sft_ds2.yaml"), "--select", "RD-PREC-010", "--format", "json")
+    before = {n: (tmp_path / n).read_bytes() for n in names}
+    cfg = str(tmp_path / "qwen_lora_sft_ds2.yaml")
+    r = run_fix("--config", cfg, "--select", "RD-PREC-010", "--format", "json")
     plans = json.loads(r.stdout)["plans"]
-    assert len(plans) == 1 and plans[0]["applicability"] == "display-only"
-    diffs = {os.path.basename(e["path"]): e["diff"] for e in plans[0]["edits"]}
-    assert set(diffs) == {"qwen_lora_sft_ds2.yaml", "ds_z2_config.json"}  # issue 16 item 5: both files
+    # one plan per file (issue 25), both from the one finding (issue 16 item 5: both files)
+    assert len(plans) == 2 and {p["applicability"] for p in plans} == {"safe"}
+    diffs = {os.path.basename(e["path"]): e["diff"] for p in plans for e in p["edits"]}
+    assert set(diffs) == set(names)
     assert "-bf16: true\n+bf16: false\n+fp16: false" in diffs["qwen_lora_sft_ds2.yaml"]
     assert '-    "enabled": true\n+    "enabled": false' in diffs["ds_z2_config.json"]
-    # --apply on a copy of the same machine's tree: the plan is shown, nothing is written
-    root = tmp_path / "root"
-    shutil.copytree(os.path.join(os.path.dirname(rocmdoctor.__file__), "examples", "mi50x2-xeon", "fs"), root)
-    r = subprocess.run([sys.executable, "-m", "rocmdoctor", "fix", "--root", str(root), "--config",
-                        str(tmp_path / "qwen_lora_sft_ds2.yaml"), "--select", "RD-PREC-010", "--apply", "--yes"],
-                       capture_output=True, text=True, timeout=180)
-    assert "not applied (display-only)" in r.stdout and r.returncode == 0
-    assert {n: (tmp_path / n).read_text() for n in before} == before
+    assert {n: (tmp_path / n).read_bytes() for n in names} == before  # showing writes nothing
+    state = tmp_path / "state"
+    r = run_fix("--config", cfg, "--select", "RD-PREC-010", "--apply", "--yes", "--state-dir", str(state))
+    assert r.returncode == 0, r.stderr
+    assert "verified RD-PREC-010: fail -> pass" in r.stdout
+    assert b"bf16: false" in (tmp_path / names[0]).read_bytes()
+    assert json.loads((tmp_path / names[1]).read_text())["bf16"] == {"enabled": False}
+    r = subprocess.run([sys.executable, "-m", "rocmdoctor", "fix", "--undo", "--yes", "--state-dir", str(state)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert {n: (tmp_path / n).read_bytes() for n in names} == before
 
 
 def test_config_edit_fixer_refuses_files_not_read():

@@ -20,7 +20,7 @@ def test_fifty_files_linted_in_under_a_second(tmp_path):
     from rocmdoctor.artifacts.readers import _CACHE, read_all
 
     files = bench.build(str(tmp_path), 50)
-    read_all([os.path.join(ROOT, "tests", "data", "seeds")])  # imports bashlex, yaml, dockerfile_parse
+    read_all([os.path.join(ROOT, "tests", "data", "seeds")])  # imports bashlex, yaml, dockerfile
     rocmdoctor.scan(example="mi50x2-xeon", select=["RD-CFG-001"], options={"config": [files[0]]})
     _CACHE.clear()
     t0 = time.process_time()

@@ -15,34 +15,20 @@ def _read(name):
         return fh.read()
 
 
-def test_mini_yaml_matches_pyyaml_on_llamafactory_example():
-    yaml = pytest.importorskip("yaml")
-    text = _read("llamafactory_llama3_lora_sft_ds3.yaml")
-    assert cf._mini_yaml(text, "x.yaml") == yaml.safe_load(text)
-
-
-def test_mini_yaml_subset_features():
-    text = "# c\nname: 'a # b'\nn: 3\nx: 1.5\nflag: false\nnothing:\nlst: [a, 1]\nnested:\n  k: v\n  j: 2\nitems:\n  - one\n  - 2\n"
-    assert cf._mini_yaml(text, "t") == {"name": "a # b", "n": 3, "x": 1.5, "flag": False, "nothing": None,
-                                        "lst": ["a", 1], "nested": {"k": "v", "j": 2}, "items": ["one", 2]}
-    with pytest.raises(cf.ConfigError, match="line 2"):
-        cf._mini_yaml("a: 1\njust text\n", "t")
-
-
-def test_mini_yaml_used_without_pyyaml(monkeypatch, tmp_path):
-    import builtins
-    real = builtins.__import__
-
-    def no_yaml(name, *a, **kw):
-        if name == "yaml":
-            raise ImportError("no yaml")
-        return real(name, *a, **kw)
-
-    monkeypatch.setattr(builtins, "__import__", no_yaml)
+def test_yaml_is_read_by_pyyaml_with_its_answers(tmp_path):
+    # Issue 28: the hand-written YAML reader answered differently from PyYAML (numbers such as 1e-5)
+    # and refused nested LLaMA-Factory files. PyYAML is now the one reader.
     p = tmp_path / "t.yaml"
-    p.write_text(_read("llamafactory_llama3_lora_sft_ds3.yaml"))
+    p.write_text("stage: sft\nlearning_rate: 1.0e-5\nextra:\n  nested:\n    deep: [1, {a: 2}]\n")
     cfg = cf.load(str(p))
-    assert cfg.kind == cf.LLAMAFACTORY and cfg.data["learning_rate"] == 1.0e-4
+    assert cfg.data["learning_rate"] == 1.0e-5 and cfg.data["extra"] == {"nested": {"deep": [1, {"a": 2}]}}
+    assert not hasattr(cf, "_mini_yaml")
+
+
+def test_pyyaml_is_a_declared_dependency():
+    text = open(os.path.join(os.path.dirname(__file__), "..", "pyproject.toml"), encoding="utf-8").read()
+    deps = next(line for line in text.splitlines() if line.startswith("dependencies"))
+    assert "pyyaml" in deps.lower() and "dockerfile" in deps
 
 
 @pytest.mark.parametrize("data,kind", [
@@ -110,13 +96,12 @@ def test_load_errors(tmp_path):
     ("stage: 'sft\n", False),
     ("stage: sft\nlora_target: [q_proj, v_proj]\nflash_attn: fa2\n", True),
 ])
-def test_fallback_reader_without_pyyaml_rejects_what_it_cannot_parse(tmp_path, monkeypatch, text, ok):
-    monkeypatch.setitem(sys.modules, "yaml", None)  # as on a machine without PyYAML
+def test_yaml_reader_rejects_what_yaml_rejects(tmp_path, text, ok):
     (tmp_path / "c.yaml").write_text(text)
     if ok:
         assert cf.load(str(tmp_path / "c.yaml")).data["lora_target"] == ["q_proj", "v_proj"]
     else:
-        with pytest.raises(cf.ConfigError, match="line 1"):
+        with pytest.raises(cf.ConfigError, match="invalid YAML"):
             cf.load(str(tmp_path / "c.yaml"))
 
 

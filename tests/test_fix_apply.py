@@ -160,6 +160,60 @@ def test_live_root_edit_needs_root(monkeypatch, capsys):
     assert "need root" in capsys.readouterr().err
 
 
+def test_live_apply_without_root_still_edits_the_users_own_files(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    from rocmdoctor.commands import fix as fixcmd
+    from rocmdoctor.remedy.fixplan import Concrete, FileEdit
+    from rocmdoctor.engine.model import Applicability
+    from rocmdoctor.machine.sources import LiveSource
+
+    mine = tmp_path / "train.sh"
+    mine.write_text("--bf16 True\n")
+    root_plan = Concrete("grub", "kernel_cmdline", Applicability.SAFE, needs_root=True,
+                         edits=[FileEdit("/etc/default/grub", "a", "b")])
+    user_plan = Concrete("mine", "config_edit", Applicability.SAFE,
+                         edits=[FileEdit(str(mine), "--bf16 True\n", "--bf16 False\n", host=True)])
+
+    class A:
+        format, unsafe, yes, root, state_dir, python, env_file, user = "text", False, True, None, None, None, None, None
+        config = model = snapshot = example = None
+    A.state_dir = str(tmp_path / "state")
+    code, res = fixcmd.apply_plans(A, LiveSource(), [root_plan, user_plan])
+    out = capsys.readouterr().out
+    assert code == 0 and mine.read_text() == "--bf16 False\n"
+    assert "not applied (needs root: run it again with sudo): grub" in out
+
+
+def test_undo_with_an_example_never_undoes_a_machines_run(root, capsys):
+    assert fix(root, "--apply", "--yes") == 0
+    after = grub(root)
+    state = str(root / "var/lib/rocmdoctor")
+    assert main(["fix", "--undo", "--example", "mi50x2-xeon", "--state-dir", state, "--yes"]) == 2
+    assert grub(root) == after and "not only your files" in capsys.readouterr().err
+
+
+def test_a_second_run_on_the_same_state_directory_waits_for_the_first(tmp_path):
+    import fcntl
+
+    target = tmp_path / "f"
+    target.write_bytes(b"old\n")
+    state = tmp_path / "state"
+    state.mkdir()
+    fd = os.open(state / "lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # as if another fix were applying right now
+    try:
+        with pytest.raises(atomic_edit.ApplyError, match="another `rocmdoctor fix`"):
+            atomic_edit.apply([atomic_edit.Prepared(str(target), str(target), b"old\n", b"new\n")], str(state), {})
+        with pytest.raises(atomic_edit.ApplyError, match="another `rocmdoctor fix`"):
+            atomic_edit.undo(str(state))
+        assert target.read_bytes() == b"old\n"
+    finally:
+        os.close(fd)
+    atomic_edit.apply([atomic_edit.Prepared(str(target), str(target), b"old\n", b"new\n")], str(state), {})
+    assert target.read_bytes() == b"new\n"
+    assert atomic_edit.undo(str(state)).restored == [str(target)] and target.read_bytes() == b"old\n"
+
+
 def test_atomic_write_keeps_owner_and_mode(tmp_path):
     p = tmp_path / "f"
     p.write_bytes(b"old")

@@ -50,14 +50,15 @@ def test_undo_under_root_does_not_promise_a_reboot_restores_the_cmdline(root, ca
 
 
 @pytest.mark.parametrize("undo", [False, True])
-def test_piped_prompt_without_yes_says_so_and_exits_2(root, monkeypatch, capsys, undo):
+def test_piped_prompt_without_yes_says_so_and_exits_1_like_a_no(root, monkeypatch, capsys, undo):
+    # issue 29 item 14: the help says a declined apply exits 1; nobody to ask is the same "no".
     if undo:
         assert main(["fix", "--iommu", "--root", str(root), "--apply", "--yes"]) == 0
     before = (root / "etc/default/grub").read_bytes()
     capsys.readouterr()
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # piped, nothing to read
     args = ["fix", "--undo", "--root", str(root)] if undo else ["fix", "--iommu", "--root", str(root), "--apply"]
-    assert main(args) == 2
+    assert main(args) == 1
     err = capsys.readouterr().err
     assert "standard input is not a terminal" in err and "--yes" in err
     assert (root / "etc/default/grub").read_bytes() == before

@@ -121,10 +121,14 @@ def _env(env, files=None):
                    params={"files": files or {}})
 
 
-def test_env_file_without_a_chosen_file_is_display_only(tmp_path):
-    [c] = plans_for(str(tmp_path), [("RD-RCCL-001", _env({"NCCL_P2P_DISABLE": "1"}))])
-    assert c.applicability == Applicability.DISPLAY_ONLY and not c.edits
-    assert "export NCCL_P2P_DISABLE=1" in c.notes
+def test_env_file_without_a_chosen_file_goes_to_profile_d_and_needs_a_relogin(tmp_path):
+    [c] = plans_for(str(tmp_path), [("RD-RCCL-001", _env({"NCCL_P2P_DISABLE": "1"})),
+                                    ("RD-PREC-006", _env({"PYTORCH_HIP_ALLOC_CONF": None}))])
+    assert c.applicability == Applicability.SAFE and c.needs_root and c.needs_relogin
+    [e] = c.edits
+    assert e.path == "/etc/profile.d/rocmdoctor-llm.sh" and e.old is None
+    assert e.new.endswith("export NCCL_P2P_DISABLE=1\nunset PYTORCH_HIP_ALLOC_CONF\n")
+    assert c.deferred == "after logging in again"
 
 
 def test_env_file_written_to_the_chosen_file_and_never_bashrc(tmp_path):

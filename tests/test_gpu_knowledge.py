@@ -36,14 +36,14 @@ def test_every_target_has_family_vendor_and_source():
         assert g.gfx.startswith("gfx") or g.vendor == "NVIDIA", f"{g.gfx}: AMD and Hygon rows are gfx targets"
 
 
-def test_no_two_rows_for_one_pci_id():
+def test_one_pci_id_and_revision_belongs_to_one_gfx_target():
+    # Several SKUs may share an id (MI60 and MI50 on 0x66A1); a gfx target may not change with it.
     owner: dict = {}
     for g in kb.all_gpus():
         for s in g.skus:
             for pid in s.pci_ids:
                 key = (s.vendor or g.vendor, pid)  # a Hygon SKU of an AMD gfx target: Hygon's vendor id
-                assert key not in owner, f"PCI {key[0]} 0x{pid:04x} is on {owner[key]} and {s.name}"
-                owner[key] = s.name
+                assert owner.setdefault(key, g.gfx) == g.gfx, f"PCI {key[0]} 0x{pid:04x} is on {owner[key]} and {g.gfx}"
 
 
 def _numbers(peak: kb.Peak):
@@ -123,11 +123,31 @@ def test_lookup_accepts_target_features_and_knows_unknowns():
 
 
 def test_by_pci_id_and_name():
-    g, s = kb.by_pci_id(0x740C)
-    assert g.gfx == "gfx90a" and s.name == "AMD Instinct MI250X"
-    assert kb.pci_name(0x740C) == "AMD Instinct MI250X/MI250"  # one id, two products
+    g, s = kb.by_pci_id(0x740F)
+    assert g.gfx == "gfx90a" and s.name == "AMD Instinct MI210"
+    assert kb.by_pci_id(0x740C) is None  # MI250X and MI250: one id, one revision
+    assert kb.pci_name(0x740C) == "AMD Instinct MI250X / MI250" and kb.pci_name(0x7408) == "AMD Instinct MI250X"
     assert kb.pci_name(0x74A1) == "AMD Instinct MI300X"
     assert kb.by_pci_id(0x740C, kb.NVIDIA_VENDOR) is None and kb.pci_name(0x0001) is None
+
+
+@pytest.mark.parametrize("revision,vram,name", [
+    (0x02, 32, "AMD Instinct MI60 / MI50"),  # MI60 or MI50 32GB: libdrm's shared name
+    (0x02, 15.98, "AMD Instinct MI50"),  # 16 GiB (the driver reports a little less): only the MI50
+    (0x06, None, "AMD Radeon Pro VII"),
+    (0x02, None, "AMD Instinct MI60 / MI50"),
+])
+def test_a_shared_pci_id_is_told_apart_by_revision_and_vram(revision, vram, name):
+    assert kb.pci_name(0x66A1, revision=revision, vram_gib=vram) == name
+
+
+def test_a_shared_id_without_revision_names_every_candidate_and_identifies_none():
+    assert kb.by_pci_id(0x66A1) is None
+    assert set(kb.pci_name(0x66A1).split(" / ")) >= {"AMD Instinct MI60", "AMD Radeon Pro VII"}
+    assert kb.by_pci_id(0x66A1, revision=0x02, vram_gib=16)[1].name == "AMD Instinct MI50"
+    # A revision no product lists (7900M on 0x744C) falls back to the id's shared name, never a guess.
+    assert kb.pci_name(0x744C, revision=0xCF) == "Navi 31 [Radeon RX 7900 XT/7900 XTX/7900 GRE/7900M]"
+    assert kb.pci_name(0x744C, revision=0xCC) == "AMD Radeon RX 7900 XT"
 
 
 @pytest.mark.parametrize("gfx,integrated", [("gfx1036", True), ("gfx1103", True), ("gfx1151", False),
@@ -143,17 +163,46 @@ def test_precision_falls_back_to_family_pattern():
     assert kb.precision("gfx1100").family == "RDNA3" and kb.precision("gfx9999") is None
 
 
-@pytest.mark.parametrize("rocm,status", [((5, 7), "supported"), ((6, 2), "deprecated"), ((6, 9), "deprecated"),
-                                         ((7, 0), "unsupported"), (None, "unsupported")])
+@pytest.mark.parametrize("rocm,status", [((5, 7), "supported"), ((6, 0, 0), "supported"), ((6, 0, 2), "deprecated"),
+                                         ((6, 2), "deprecated"), ((6, 4, 1), "unsupported"), ((7, 0), "unsupported"),
+                                         (None, "unsupported")])
 def test_gfx906_status_per_release(rocm, status):
     assert kb.gfx_status("gfx906", rocm)[0] == status
+
+
+def test_6_0_0_names_the_deprecated_board():
+    v = kb.gfx_verdict("gfx906", (6, 0, 0))
+    assert v.status == "supported" and "MI50" in v.note and v.used == "the ROCm 6.0.0 list"
+
+
+@pytest.mark.parametrize("gfx", ["gfx1200", "gfx1201", "gfx1101"])
+def test_rdna4_and_gfx1101_arrive_in_6_4_1(gfx):
+    assert kb.gfx_status(gfx, (6, 4, 0))[0] == "unsupported"
+    assert "6.4.1" in kb.gfx_status(gfx, (6, 4, 0))[1]
+    assert kb.gfx_status(gfx, (6, 4, 1))[0] == "supported"
+    assert kb.gfx_status(gfx, (6, 3, 3))[0] == "unsupported"
+    # torch.version.hip "6.4.43482" names the series, not the patch release: say so
+    v = kb.gfx_verdict(gfx, (6, 4, 43482))
+    assert v.status == "supported" and "listed from ROCm 6.4.1" in v.note and "6.4.0" in v.note
+
+
+def test_a_verdict_names_the_list_it_used():
+    v = kb.gfx_verdict("gfx942", (7, 1, 1))
+    assert v.used == "the ROCm 7.1.1 list" and "compatibility-matrix" in v.source and " @ " in v.source
+    later = kb.gfx_verdict("gfx942", (7, 9, 0))
+    assert later.status == "supported" and "newer than the newest list" in later.note
+    gap = kb.gfx_verdict("gfx942", (7, 2, 0))
+    assert "no list was read for ROCm 7.2.0" in gap.note and gap.used == "the ROCm 7.1.1 list"
 
 
 def test_support_status_other_shapes():
     assert kb.gfx_status("gfx950", (6, 4))[0] == "unsupported"  # arrived in 7.0
     assert kb.gfx_status("gfx950", (7, 0))[0] == "supported"
     assert kb.gfx_status("gfx1031", (7, 0))[0] == "unofficial"
-    assert kb.gfx_status("gfx1103", (7, 0))[0] == "unknown"  # a row, but on no support list
+    # on no release list: one treatment for every RDNA3/3.5 target AMD's release lists never had
+    for gfx in ("gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153"):
+        assert kb.gfx_status(gfx, (7, 2, 3))[0] == "unofficial", gfx
+    assert kb.gfx_status("gfx1034", (7, 0))[0] == "unknown"  # a row, but no support entry
     assert kb.gfx_status("gfx900", (4, 5))[0] == "supported" and kb.gfx_status("gfx900", (5, 0))[0] == "unsupported"
     assert kb.listed_pci_ids("gfx1030") == {0x73A1, 0x73A3} and kb.listed_pci_ids("gfx942") is None
     assert kb.officially_supported("gfx942") and not kb.officially_supported("gfx1032")
@@ -166,6 +215,7 @@ def test_wheels_and_overrides():
 
 @pytest.mark.parametrize("name,arch,product", [
     ("AMD Instinct MI250X/MI250", "gfx90a", "AMD Instinct MI250X"),  # the more specific key wins
+    ("AMD Radeon RX 9070 XT", "gfx1201", "AMD Radeon RX 9070 XT"),
     ("AMD Instinct MI250", "gfx90a", "AMD Instinct MI250"),
     ("AMD Instinct MI300X", "gfx90a", None),  # the arch contradicts the name
     ("AMD Instinct MI300X", "gfx942:sramecc+:xnack-", "AMD Instinct MI300X"),
@@ -186,3 +236,7 @@ def test_per_device_peak_and_percent():
     mi50 = kb.sku_for_device("AMD Instinct MI50")
     assert mi50.peak.device_tflops("bf16") is None and kb.percent_of_peak(10.0, mi50, "bf16") is None
     assert kb.percent_of_peak(13.3, mi50, "fp32") == pytest.approx(100.0)
+    # RDNA4: AMD's fp16 figure is the vector rate (half of WMMA), so no fp16/bf16 percentage at all
+    rx9070xt = kb.sku_for_device("AMD Radeon RX 9070 XT", "gfx1201")
+    assert kb.percent_of_peak(90.0, rx9070xt, "fp16") is None and kb.percent_of_peak(90.0, rx9070xt, "bf16") is None
+    assert kb.percent_of_peak(24.35, rx9070xt, "fp32") == pytest.approx(50.0)

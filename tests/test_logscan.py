@@ -31,7 +31,8 @@ def test_every_data_file_names_its_source():
 
 def test_journalctl_ring_timeout_then_reset_in_order():
     r = scan_path(data("kernel_ring_timeout_reset_journalctl.txt"))
-    assert ids(r) == ["amdgpu-ring-timeout", "amdgpu-gpu-reset", "amdgpu-vram-lost"]
+    # The parser failures after the reset are the consequence the new signature names.
+    assert ids(r) == ["amdgpu-ring-timeout", "amdgpu-gpu-reset", "amdgpu-vram-lost", "amdgpu-cs-parser-failed"]
     ring = r.occurrences["amdgpu-ring-timeout"].first
     assert ring.line.number == 2 and ring.fields["ring"] == "gfx_0.0.0"
     assert [b.number for b in ring.block] == [3]  # "Process information" belongs to it
@@ -150,8 +151,10 @@ def test_prefilter_engines_agree():
 def test_match_lines_api_for_kernel_logs():
     with open(data("kernel_mes_ring_reset_dmesg_T.txt"), encoding="utf-8") as fh:
         ms = match_lines(fh.read().splitlines())
-    assert [m.id for m in ms] == ["amdgpu-devcoredump", "amdgpu-ring-timeout", "amdgpu-mes-failed", "amdgpu-gpu-reset",
-                                  "amdgpu-mes-failed"]
+    # The per-ring resets the driver tried before the full reset are their own events.
+    assert [m.id for m in ms] == ["amdgpu-devcoredump", "amdgpu-ring-timeout", "amdgpu-ring-reset", "amdgpu-mes-failed",
+                                  "amdgpu-queue-reset-failed", "amdgpu-queue-reset-failed", "amdgpu-ring-reset",
+                                  "amdgpu-gpu-reset", "amdgpu-mes-failed"]
     ring = ms[1]
     assert ring.line.number == 5 and ring.device == "0000:03:00.0" and ring.signature.tier == 2
 
@@ -178,7 +181,8 @@ def test_aer_header_with_its_tlp_is_one_event_across_port_and_endpoint():
 
 def test_corrected_aer_then_gpu_init_failure():
     r = scan_path(data("kernel_aer_corrected_then_init_failure.txt"))
-    assert ids(r) == ["pcie-aer", "amdgpu-init-failed"]
+    # The MES KIQ ring test and the KCQ enable that fail during init are their own events now.
+    assert ids(r) == ["pcie-aer", "amdgpu-ring-test-failed", "amdgpu-cp-halt-failed", "amdgpu-init-failed"]
     assert r.occurrences["pcie-aer"].count == 2
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from rocmdoctor import cli
 from rocmdoctor.api import examples
-from rocmdoctor.base.redact import Redactor
+from rocmdoctor.base.redact import Redactor, scrub_text
 from rocmdoctor.machine.sources import SnapshotSource
 from rocmdoctor.testing import build_snapshot
 
@@ -189,3 +189,71 @@ def test_json_output_stays_valid_and_rate_names_are_not_secrets():
         assert scrub_text(scrub_text(text)) == scrub_text(text)
     assert scrub_value(doc)["eos_token"] == "</s>" and scrub_value(doc)["db"]["API_KEY"] == "<redacted>"
     assert scrub_text("HF_TOKEN=abc123 --hub_token xyz") == "HF_TOKEN=<redacted> --hub_token <redacted>"
+
+
+# ---------------------------------------------------------------- issue 27: context, not shape
+COMMON = Redactor("share", hostnames=["vm", "node1", "gpu"], users=["ubuntu", "rocm", "amd"])
+
+
+@pytest.mark.parametrize("text", [
+    "typing-extensions>=3.7.4.2", "numpy>=1.0.0.0", "nvidia-cudnn-cu12==9.1.0.70", "protobuf>=3.20.3.0",
+    "libdrm 2.4.120.1", "Requires-Dist: nvidia-cublas-cu12 (==12.1.3.1)", "nvidia-curand-cu12        10.3.2.106",
+    "ID=ubuntu", "ROCM_PATH=/opt/rocm", "vm.max_map_count = 65530", "Serial console enabled", "uuid is off",
+    "cafe::1", "c10::Half", "NUMA node1 CPU(s):     24-47", "amd-smi static --gpu 0",
+    "[  123.456789] amdgpu 0000:03:00.0: ring gfx timeout", "[    1.000000] ACPI Error: AE_NOT_FOUND",
+])
+def test_share_redaction_keeps_what_checks_read(text):
+    assert COMMON.text(text) == text
+
+
+@pytest.mark.parametrize("text,gone,kept", [
+    ("    inet 10.20.30.40/24 brd 10.20.30.255 scope global eno1", ["10.20.30.40", "10.20.30.255"], ["inet ", "/24"]),
+    ("    link/ether a0:36:9f:12:34:56 brd ff:ff:ff:ff:ff:ff", ["a0:36:9f:12:34:56"], ["ff:ff:ff:ff:ff:ff"]),
+    ("gpu:1234:1250 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via NET/Socket/0 10.0.0.2<35353>",
+     ["10.0.0.2", "gpu:1234"], ["NCCL INFO Channel 00/0", "<35353>"]),
+    ("ubuntu@vm:~$ rocminfo", ["ubuntu@", "@vm:"], [":~$ rocminfo"]),
+    ("USER=ubuntu HOME=/home/ubuntu", ["ubuntu"], ["USER=user-", "/home/user-"]),
+    ("May  6 12:34:56 vm kernel: amdgpu: ring gfx timeout", [" vm "], ["kernel: amdgpu"]),
+    ("Device Serial Number 00-11-22-ff-fe-33-44-55", ["33-44-55"], ["Device Serial Number "]),
+    ("inet6 fe80::1/64 scope link", ["fe80::1"], ["inet6 ", "/64"]),
+    ("MASTER_ADDR      10.1.2.3", ["10.1.2.3"], ["MASTER_ADDR "]),  # a row, but named as an address
+    ("eth0 10.1.2.3", ["10.1.2.3"], ["eth0 "]),
+    ("sshd[7]: Accepted publickey for amd from 10.1.2.3 port 22", ["10.1.2.3"], [" port 22"]),
+])
+def test_share_redaction_masks_identities_where_they_stand(text, gone, kept):
+    out = COMMON.text(text)
+    for g in gone:
+        assert g not in out, out
+    for k in kept:
+        assert k in out, out
+    assert Redactor("terminal").text(text) == text  # the user's own terminal shows them
+
+
+def test_a_name_that_is_not_a_common_word_is_masked_wherever_it_stands():
+    r = Redactor("share", hostnames=["gpu-node-17"], users=["jdoe42"])
+    out = r.text("job on gpu-node-17 by jdoe42 finished; gpu-node-17a and xjdoe42 are others")
+    assert out == "job on host-1 by user-1 finished; gpu-node-17a and xjdoe42 are others"
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("ARGS=--hub_token X1y2Z3w4", "X1y2Z3w4"), ("TRAIN_ARGS=--hub_token=X1y2Z3w4", "X1y2Z3w4"),
+    ("--hub_token 'X1y2 Z3w4'", "Z3w4"), ("--password=p@ss,X1y2Z3w4", "X1y2Z3w4"), ("token=abc;X1y2Z3w4", "X1y2Z3w4"),
+    ("https://alice:p@ss06@github.com/o/r", "ss06"), ("WANDB_LOGIN=0123456789abcdef0123456789abcdef01234567", "cdef01234567"),
+    ("wandb login 0123456789abcdef0123456789abcdef01234567", "cdef01234567"),
+    ("AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI"),
+    ("https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX", "XXXXXXXXXXXX"),
+    ("machine api.wandb.ai login user password s3cr3tpw", "s3cr3tpw"), ("MYSQL_PWD=s3cr3tpw", "s3cr3tpw"),
+    ("SSHPASS=s3cr3tpw", "s3cr3tpw"), ("PASS=s3cr3tpw", "s3cr3tpw"), ("pwd=s3cr3tpw", "s3cr3tpw"),
+    ("Cookie: session=s3cr3tpw", "s3cr3tpw"), ("curl -u alice:s3cr3tpw https://x", "s3cr3tpw"),
+    ("sshpass -p s3cr3tpw ssh n2", "s3cr3tpw"), ("mysql -u root -ps3cr3tpw db", "s3cr3tpw"),
+    ("AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSyA123"),
+    ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLWhlcmU", "c2lnbmF0dXJl"),
+])
+def test_issue_27_leaks_are_masked(text, secret):
+    for red in (Redactor("terminal"), COMMON):
+        assert secret not in red.text(text)
+
+
+def test_pwd_the_working_directory_is_not_a_secret():
+    assert scrub_text("PWD=/work/x OLDPWD=/tmp") == "PWD=/work/x OLDPWD=/tmp"
+    assert scrub_text("MYSQL_PWD=x1 Pwd=y2;") == "MYSQL_PWD=<redacted> Pwd=<redacted>"  # to the blank: ;X is masked too

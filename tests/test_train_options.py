@@ -62,7 +62,10 @@ def test_zero_stages_shard_and_offload_moves_the_optimizer():
     assert z2.parts["optimizer"] == 12 * P // 8 and z2.parts["gradients"] == 2 * P // 8
     assert z2.parts["weights"] == 2 * P and z3.parts["weights"] < 2 * P / 4
     off = me.estimate(s, me.Settings(**full, zero=2, offload=True))
-    assert off.parts["optimizer"] == 0 and off.host_bytes == 12 * P // 8
+    # ZeRO-Offload: the optimizer state and each rank's gradient partition (fp32, for CPU Adam) live in
+    # host RAM; the GPU keeps the reduce bucket the gradients pass through
+    assert off.parts["optimizer"] == 0 and off.host_bytes == 12 * P // 8 + 4 * P // 8
+    assert off.parts["gradients"] == min(2 * P // 8, 2 * 500_000_000)
     one = me.estimate(s, me.Settings(**{**full, "gpus": 1}, zero=3))
     assert one.parts["weights"] == 2 * P  # nothing to shard over with one GPU
 
@@ -176,3 +179,32 @@ def test_deepspeed_zero3_offload_crashed_rank_is_named():
                         inject="crash", inject_step=1, timeout=120)
     assert o["outcome"] == "crashed" and o["crashed_ranks"] == [1]
     assert o["message"].startswith("rank 1 crashed (exit code 3) at 'step 1: forward")
+
+
+def test_zero3_parameter_offload_keeps_only_live_parameters_on_the_gpu_and_host_ram_decides():
+    # Seed 002 (user note /work/shared/seeds/002_8ae6f2572f65e08a.txt): Baichuan2-7B (7.5B) full
+    # fine-tune, ZeRO-3 with offload_param and offload_optimizer to CPU, on 16 GB DCUs. The GPU holds
+    # the gathered parameters (stage3_max_live_parameters + prefetch bucket), not a 1/N shard of 7.5B.
+    s = me.shape_from_config({"hidden_size": 4096, "intermediate_size": 11008, "num_attention_heads": 32,
+                              "num_hidden_layers": 32, "vocab_size": 125696, "tie_word_embeddings": False})
+    P = me.count_params(s)
+    base = dict(dtype="fp32", lora=False, batch=1, seq_len=512, grad_ckpt=True, zero=3, gpus=2,
+                offload=True, ranks_per_host=2)
+    on = me.estimate(s, me.Settings(**base, offload_param=True), 16 * me.GIB)
+    off = me.estimate(s, me.Settings(**base, offload_param=False), 16 * me.GIB)
+    assert on.parts["weights"] == (10**9 + 5 * 10**7) * 4  # live + prefetch, fp32
+    assert off.parts["weights"] > P * 4 // 2  # without it: half the model per GPU, plus gathered layers
+    assert on.verdict == "fits" and off.verdict == "does not fit"
+    # host RAM now holds weights, gradients and Adam state of every rank: 16 bytes a parameter in fp32
+    assert on.host_total == 2 * (P * 4 // 2 + P * 8 // 2 + P * 4 // 2)
+    small = me.estimate(s, me.Settings(**base, offload_param=True, host_ram=64 * me.GIB), 16 * me.GIB)
+    big = me.estimate(s, me.Settings(**base, offload_param=True, host_ram=256 * me.GIB), 16 * me.GIB)
+    assert small.host_verdict == "does not fit" and small.verdict == "does not fit"  # host RAM is the limit
+    assert big.host_verdict == "fits" and big.verdict == "fits"
+    assert any("host RAM" in line and "256.0 GiB" in line for line in me.render(big))
+
+
+def test_offload_param_below_stage_3_is_not_modelled_as_offloaded():
+    s = _shape(QWEN7)
+    st = me.Settings(dtype="bf16", lora=False, seq_len=1024, grad_ckpt=True, gpus=8, zero=2, offload_param=True)
+    assert me.estimate(s, st).parts["weights"] == 2 * me.count_params(s)  # DeepSpeed ignores it at stage 2

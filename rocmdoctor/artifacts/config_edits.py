@@ -4,7 +4,9 @@ never written (the config_edit fixer makes display-only plans).
 
 Operations (dicts, so they travel in FixPlan.params and JSON):
   {"op": "set", "key": K, "value": V}        YAML ``K: V`` / CLI ``--K V`` / JSON key (a whole
-                                             value for DeepSpeed sections), added when absent
+                                             value for DeepSpeed sections), added when absent;
+                                             CLI: ``"line": N`` keeps it to the command that holds
+                                             line N (one launch of a script with several)
   {"op": "remove", "key": K}                 drop the key (YAML line, CLI option, JSON key)
   {"op": "replace_line", "line": N, "text": T}   T None deletes line N (1-based)
   {"op": "insert_after", "line": N, "text": T}
@@ -29,14 +31,30 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
     if syntax in ("json", "deepspeed"):
         return _json(text, ops)
     lines = text.splitlines(keepends=True)
-    # line operations first, from the bottom, so line numbers stay valid
-    for op in sorted((o for o in ops if o["op"] in ("replace_line", "insert_after")),
-                     key=lambda o: -int(o["line"])):
+    # Line operations from the bottom up, so the line numbers of those above stay valid; on one
+    # line, an in-line change comes before the line is replaced or something is added after it.
+    # A CLI option scoped to one launch ("line") is a line operation too.
+    rank = {"set": 0, "remove": 0, "set_in_line": 0, "insert_after": 1, "replace_line": 2}
+    scoped = syntax != "yaml"
+    line_ops = sorted((o for o in ops if o["op"] in rank and o.get("line") and (scoped or o["op"] not in
+                                                                              ("set", "remove"))),
+                      key=lambda o: (-int(o["line"]), rank[o["op"]]))
+    for op in line_ops:
+        if op["op"] in ("set", "remove"):
+            lines = _cli(lines, op)
+            continue
         n = int(op["line"])
         if not 1 <= n <= len(lines):
             raise EditError(f"line {n} is not in the file ({len(lines)} lines)")
         if op.get("expect") and op["expect"] not in lines[n - 1]:
             raise EditError(f"line {n} no longer mentions {op['expect']} (the file changed since the scan)")
+        if op["op"] == "set_in_line":
+            value = op["value"]
+            new, count = re.subn(op["pattern"], lambda m, v=value: m.group(1) + m.group(2) + v, lines[n - 1], count=1)
+            if not count:
+                raise EditError(f"line {n} no longer has the option to change (the file changed since the scan)")
+            lines[n - 1] = new
+            continue
         eol = "\n" if lines[n - 1].endswith("\n") or op["op"] == "insert_after" else ""
         if op["op"] == "replace_line":
             if op.get("text") is None:
@@ -47,15 +65,7 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
             if not lines[n - 1].endswith("\n"):
                 lines[n - 1] += "\n"
             lines.insert(n, op["text"] + eol)
-    for op in (o for o in ops if o["op"] == "set_in_line"):
-        n = int(op["line"])
-        if not 1 <= n <= len(lines):
-            raise EditError(f"line {n} is not in the file ({len(lines)} lines)")
-        new, count = re.subn(op["pattern"], lambda m: m.group(1) + m.group(2) + op["value"], lines[n - 1], count=1)
-        if not count:
-            raise EditError(f"line {n} no longer has the option to change (the file changed since the scan)")
-        lines[n - 1] = new
-    for op in (o for o in ops if o["op"] in ("set", "remove")):
+    for op in (o for o in ops if o["op"] in ("set", "remove") and o not in line_ops):
         lines = (_yaml if syntax == "yaml" else _cli)(lines, op)
     return "".join(lines)
 
@@ -90,7 +100,25 @@ def _yaml(lines: list[str], op: dict) -> list[str]:
     return lines + [new]
 
 
+def _command_span(lines: list[str], n: int) -> tuple[int, int]:
+    """0-based [start, end) of the shell command (continued with backslashes) holding line n (1-based)."""
+    if not 1 <= n <= len(lines):
+        raise EditError(f"line {n} is not in the file ({len(lines)} lines)")
+    start = n - 1
+    while start > 0 and lines[start - 1].rstrip("\r\n").endswith("\\"):
+        start -= 1
+    end = n - 1
+    while end < len(lines) - 1 and lines[end].rstrip("\r\n").endswith("\\"):
+        end += 1
+    return start, end + 1
+
+
 def _cli(lines: list[str], op: dict) -> list[str]:
+    if op.get("line"):
+        a, b = _command_span(lines, int(op["line"]))
+        inner = dict(op)
+        del inner["line"]
+        return lines[:a] + _cli(lines[a:b], inner) + lines[b:]
     key = op["key"]
     pat = r"--%s" % re.escape(key).replace("_", "[_-]")
     rx = re.compile(r"(?<![\w-])(%s)(?:(=)(\S*)|([ \t]+)(?!--)([^\s\\]+))?" % pat)

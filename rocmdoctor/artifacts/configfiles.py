@@ -6,8 +6,8 @@ Three kinds are understood:
   hf_training_args  Hugging Face TrainingArguments as JSON (or YAML): output_dir, bf16: true ...
 
 The file is the user's input, not machine state, so it is read from the local file system
-directly. PyYAML is used when importable; otherwise a small reader handles the flat
-``key: value`` files LLaMA-Factory ships (comments, quotes, scalars, one level of nesting).
+directly. YAML is read by PyYAML (a dependency): a hand-written subset reader read `1e-5` as a
+string where PyYAML reads a float, and refused valid nested files, so there is none.
 """
 from __future__ import annotations
 
@@ -232,6 +232,35 @@ def detect(data: dict[str, Any]) -> str | None:
 _DEEP_FLOW = re.compile(r"(?:[\[{][ \t\r\n]*){%d}" % (MAX_DEPTH + 1))
 
 
+def parse_yaml_node(text: str, path: str = "config"):
+    """(data, root node) of a YAML document in one pass: the node keeps each key's line
+    (``node.start_mark``), which compose evidence cites. Same bounds and errors as parse_yaml."""
+    if _DEEP_FLOW.search(text):
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config")
+    if len(text) > MAX_YAML_BYTES:
+        raise ConfigError(f"{path}: {len(text) // 1024} KiB of YAML; larger than any training config "
+                          f"({MAX_YAML_BYTES // 1024} KiB at most)")
+    import yaml  # type: ignore
+
+    loader = None
+    try:
+        loader = _yaml_loader(yaml)(text)  # the reader refuses control characters already here
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: invalid YAML: {(str(exc).splitlines() or [type(exc).__name__])[0]}") from None
+    except ValueError as exc:
+        raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
+    return _checked(data, path), node
+
+
 def parse_yaml(text: str, path: str = "config") -> Any:
     # PyYAML's pure-Python parser takes seconds to reach its RecursionError on 50 kB of "[[[["
     # (found by the fuzz harness): refuse flow nesting deeper than any config has, first.
@@ -240,13 +269,8 @@ def parse_yaml(text: str, path: str = "config") -> Any:
     if len(text) > MAX_YAML_BYTES:
         raise ConfigError(f"{path}: {len(text) // 1024} KiB of YAML; larger than any training config "
                           f"({MAX_YAML_BYTES // 1024} KiB at most)")
-    try:
-        import yaml  # type: ignore
-    except ImportError:
-        try:
-            return _mini_yaml(text, path)
-        except RecursionError:  # "[[[[...": _scalar recurses per bracket
-            raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
+    import yaml  # type: ignore
+
     try:
         return yaml.load(text, Loader=_yaml_loader(yaml)) or {}
     except yaml.YAMLError as exc:
@@ -272,87 +296,6 @@ def _yaml_loader(yaml):
 
     Loader.add_constructor("tag:yaml.org,2002:int", construct_int)
     return Loader
-
-
-_KEY = re.compile(r"^([A-Za-z_][\w.\-]*)\s*:(?:\s+(.*))?$")
-
-
-def _mini_yaml(text: str, path: str) -> dict[str, Any]:
-    """Flat ``key: value`` mappings, one nested level (mapping or ``- item`` list), comments."""
-    out: dict[str, Any] = {}
-    parent: str | None = None
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = _strip_comment(raw).rstrip()
-        if not line.strip() or line.strip() in ("---", "..."):
-            continue
-        indented = line[0] in " \t"
-        body = line.strip()
-        if indented and parent is not None:
-            if body.startswith("- ") or body == "-":
-                cur = out[parent] if isinstance(out[parent], list) else []
-                cur.append(_scalar_at(body[1:].strip(), path, n))
-                out[parent] = cur
-                continue
-            m = _KEY.match(body)
-            if m:
-                cur = out[parent] if isinstance(out[parent], dict) else {}
-                cur[m.group(1)] = _scalar_at(m.group(2) or "", path, n)
-                out[parent] = cur
-                continue
-        m = _KEY.match(body) if not indented else None
-        if not m:
-            raise ConfigError(f"{path}: line {n} is not a 'key: value' setting: {raw.strip()[:80]!r}")
-        key, value = m.group(1), m.group(2)
-        if value is None or value == "":
-            out[key], parent = None, key
-        else:
-            try:
-                out[key], parent = _scalar(value), None
-            except ValueError as exc:
-                raise ConfigError(f"{path}: line {n}: {exc}") from None
-    return out
-
-
-def _scalar_at(v: str, path: str, n: int) -> Any:
-    try:
-        return _scalar(v)
-    except ValueError as exc:
-        raise ConfigError(f"{path}: line {n}: {exc}") from None
-
-
-def _strip_comment(line: str) -> str:
-    quote = None
-    for i, ch in enumerate(line):
-        if ch in "'\"":
-            quote = None if quote == ch else (quote or ch)
-        elif ch == "#" and quote is None and (i == 0 or line[i - 1] in " \t"):
-            return line[:i]
-    return line
-
-
-def _scalar(v: str) -> Any:
-    v = v.strip()
-    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
-        return v[1:-1]
-    if v.startswith("[") and v.endswith("]") and "[" not in v[1:-1] and "{" not in v[1:-1]:
-        return [_scalar(x) for x in v[1:-1].split(",") if x.strip()]
-    if v[:1] in "[{" or v[:1] in "'\"":
-        # A flow collection or quote this reader cannot close: PyYAML rejects it too,
-        # so say so instead of reading it as a string.
-        raise ValueError(f"unsupported or unbalanced YAML value {v[:40]!r}")
-    low = v.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low in ("null", "~", ""):
-        return None
-    for conv in (int, float):
-        try:
-            return conv(v)
-        except ValueError:
-            pass
-    return v
 
 
 # ---------------------------------------------------------------- evidence snippets

@@ -25,6 +25,11 @@ Per GPU, in bytes (docs/benchmarks.md, "Memory estimate", has the derivation):
 * the output layer: s · b · V · (B + 12): the logits in the training dtype, their fp32
   copy for the loss, the saved log-softmax and its gradient (fp32).
 * 1 GiB for the runtime (HIP/CUDA context, kernels, communication buffers).
+* ZeRO-3 with offload_param: the weights live in host RAM; the GPU holds only the gathered ones,
+  at most stage3_max_live_parameters plus stage3_prefetch_bucket_size (never less than one layer).
+  With offload_optimizer each rank's gradient partition goes to host RAM too (fp32, for CPU Adam)
+  and the GPU keeps the reduce bucket. Host RAM (all ranks of the host together) is then the limit
+  that decides the verdict when the GPU side fits.
 
 Verdict: fits below 80% of the GPU's memory, "tight" up to 100% (allocator
 fragmentation and transient buffers commonly take the rest: expect OOM), else does
@@ -158,6 +163,14 @@ class Settings:
     gpus: int = 1
     offload: bool = False  # optimizer state to host RAM
     attention: str = "flash"  # flash | math | eager (see ATTENTION_KINDS)
+    # ZeRO-3 parameter offload: weights live in host RAM and only the gathered ones are on the GPU,
+    # at most stage3_max_live_parameters plus the prefetch bucket (DeepSpeed's defaults: 1e9, 5e7).
+    offload_param: bool = False
+    live_params: int = 1_000_000_000
+    prefetch_params: int = 50_000_000
+    reduce_bucket: int = 500_000_000  # elements of the gradient bucket kept on the GPU with optimizer offload
+    host_ram: int | None = None  # bytes of host RAM (the limit once parameters and optimizer are offloaded)
+    ranks_per_host: int = 1  # processes whose offloaded state shares one host's RAM
 
 
 @dataclass
@@ -167,10 +180,12 @@ class Estimate:
     settings: Settings
     parts: dict[str, int]  # bytes per GPU
     total: int
-    host_bytes: int  # offloaded optimizer state, per GPU's process
+    host_bytes: int  # offloaded state (optimizer; with offload_param also weights and gradients), per GPU's process
     vram: int | None
     verdict: str  # fits | tight | does not fit | unknown
     suggestions: list[dict] = field(default_factory=list)
+    host_total: int = 0  # host_bytes over every process on one host
+    host_verdict: str = "unknown"  # the same verdict for host RAM, when anything is offloaded
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -212,14 +227,31 @@ def estimate(s: Shape, st: Settings, vram: int | None = None, *, suggest: bool =
         opt //= n
     if zero >= 2:
         g //= n
-    if zero >= 3:
-        layer_params = (P - s.vocab * s.hidden * (1 if s.tied else 2)) // s.layers
-        w = w // n + 2 * layer_params * B  # shards, plus the layers gathered for compute and prefetch
+    layer_params = (P - s.vocab * s.hidden * (1 if s.tied else 2)) // s.layers
     host = opt if st.offload else 0
+    param_offload = st.offload_param and st.zero >= 3  # DeepSpeed offloads parameters only at stage 3
+    if param_offload:
+        # Parameters live in host RAM (each rank its shard); the GPU holds those gathered for the
+        # layers being computed: at most max_live_parameters (never less than one layer and the
+        # prefetch bucket), capped by the whole model.
+        gathered = min(P, max(layer_params, st.live_params) + st.prefetch_params)
+        host += w // n
+        w = gathered * B + (T * 4 if st.lora else 0)
+    elif zero >= 3:
+        w = w // n + 2 * layer_params * B  # shards, plus the layers gathered for compute and prefetch
+    if st.offload and zero >= 1 and not st.lora:
+        # ZeRO-Offload: each rank's gradient partition goes to host RAM (fp32 for CPU Adam); the GPU
+        # keeps the reduce bucket it is being copied through.
+        host += g * (4 // B if B < 4 else 1)
+        g = min(g, st.reduce_bucket * B)
     parts = {"weights": w, "gradients": g, "optimizer": 0 if st.offload else opt,
              **activation_bytes(s, st), "runtime": RUNTIME_BYTES}
     total = sum(parts.values())
-    est = Estimate(P, T, st, parts, total, host, vram, _verdict(total, vram))
+    host_total = host * max(1, st.ranks_per_host)
+    est = Estimate(P, T, st, parts, total, host, vram, _verdict(total, vram), host_total=host_total,
+                   host_verdict=_verdict(host_total, st.host_ram) if host else "unknown")
+    if est.host_verdict in ("tight", "does not fit") and est.verdict == "fits":
+        est.verdict = est.host_verdict  # offloaded state is the limit now: host RAM decides
     if suggest and vram and est.verdict != "fits":
         est.suggestions = _suggestions(s, st, vram)
     return est
@@ -283,7 +315,11 @@ def render(est: Estimate, name: str = "model") -> list[str]:
     where = f" of {gib(est.vram)} ({100 * est.total / est.vram:.0f}%)" if est.vram else ""
     lines.append(f"  {'total':<12} {gib(est.total):>10} per GPU{where}: {est.verdict.upper()}")
     if est.host_bytes:
-        lines.append(f"  host RAM for the offloaded optimizer: {gib(est.host_bytes)} per GPU")
+        what = "weights, gradients and optimizer" if st.offload_param and st.zero >= 3 else "optimizer"
+        lines.append(f"  host RAM for the offloaded {what}: {gib(est.host_bytes)} per GPU, "
+                     f"{gib(est.host_total)} for the {st.ranks_per_host} process(es) on this host"
+                     + (f" of {gib(st.host_ram)} ({100 * est.host_total / st.host_ram:.0f}%): "
+                        f"{est.host_verdict.upper()}" if st.host_ram else ""))
     if est.verdict == "tight":
         lines.append("  tight: allocator fragmentation and transient buffers usually take the last 10-20%; "
                      "expect an out-of-memory error")

@@ -27,7 +27,6 @@ import json
 import re
 from typing import Any, Iterable
 
-from ..base import lazyre
 from ..base.records import dataclass, field
 
 ENV, LAUNCHER, TRAIN, CONTAINER, BUILD = "env", "launcher", "train", "container", "build"
@@ -39,18 +38,9 @@ ENV_PRECEDENCE = {"dockerfile": 0, "compose": 1, "slurm": 2, "shell": 3}
 def scrub(text: str) -> str:
     """Evidence quoted from a user's file passes through the redaction layer, so a token in a
     launch script (HF_TOKEN=hf_..., a URL with a password) never reaches the output."""
-    from ..base import redact
+    from ..base.redact import scrub_text
 
-    fn = getattr(redact, "scrub_text", None)
-    if fn is not None:
-        text = fn(text)
-    # Name-based masking (NAME=value where NAME looks secret), which holds whatever the
-    # redaction module's pattern set is.
-    return _SECRET_ASSIGN.sub(lambda m: m.group(1) + ("<redacted>" if m.group(2) else ""), text)
-
-
-_SECRET_ASSIGN = lazyre.compile(r"(?i)\b((?:[A-Z0-9_]*(?:TOKEN|SECRET|PASSW\w*|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|"
-                            r"CREDENTIAL\w*))\s*[=:]\s*[\"']?)([^\s\"']*)")
+    return scrub_text(text)
 
 
 @dataclass(frozen=True)
@@ -156,9 +146,9 @@ def env_ev(env, name: str):
     value = (env or {}).get(name)
     if isinstance(env, EnvView) and name in env.origins:
         return env.origins[name].evidence()
-    from ..base.redact import SECRET_NAME
+    from ..base.redact import MARK, secret_name
 
-    shown = "<redacted>" if value and SECRET_NAME.search(name) else value
+    shown = MARK if value and secret_name(name) else value
     return ev(LIVE, f"{name}={shown}")
 
 
@@ -178,6 +168,14 @@ class Setup:
     launcher: list[Value] = field(default_factory=list)
     kinds: dict[str, str] = field(default_factory=dict)  # path -> artifact kind, for every file of the run
     syntax: dict[str, str] = field(default_factory=dict)  # path -> "cli" | "yaml" | "json" | "deepspeed"
+    framework: str | None = None  # "llamafactory" when the run is LLaMA-Factory's (its pins apply), else None
+    line: int | None = None  # the launch command's line, when a script launches the run
+
+    @property
+    def label(self) -> str:
+        """How findings name the run: the launch's file:line (two launches in one script are two
+        runs), else the file that defines it."""
+        return f"{self.path}:{self.line}" if self.line else self.path
 
     def arg(self, name: str) -> Value | None:
         """The effective value of a training argument (the last one set)."""
@@ -219,10 +217,24 @@ class Settings:
     artifacts: list[Artifact] = field(default_factory=list)
     live_env: dict[str, str] | None = None
     setups: list[Setup] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why) of files a directory held
 
     def values(self, kind: str | None = None, name: str | None = None) -> list[Value]:
-        return [v for a in self.artifacts for v in a.values
-                if (kind is None or v.kind == kind) and (name is None or v.name == name)]
+        # Every check asks for a few kinds; an index (rebuilt when values are added) keeps the
+        # 30-odd config rules from each walking every value of 50 files.
+        size = sum(len(a.values) for a in self.artifacts)
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != size:
+            by: dict = {}
+            for a in self.artifacts:
+                for v in a.values:
+                    by.setdefault((v.kind, v.name), []).append(v)
+                    by.setdefault((v.kind, None), []).append(v)
+            index = (size, by)
+            self.__dict__["_index"] = index
+        if kind is None:
+            return [v for a in self.artifacts for v in a.values if name is None or v.name == name]
+        return list(index[1].get((kind, name), ()))
 
     def get(self, kind: str, name: str) -> Value | None:
         vs = self.values(kind, name)

@@ -11,6 +11,7 @@ values"). So a change of dtype must name every file that sets one, never only th
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from . import configfiles as cf
@@ -296,9 +297,22 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         why["dtype"] = f"{ask.decided_by.origin.label}: {dt}"
     off = zero_sec.get("offload_optimizer")
     offload = isinstance(off, dict) and str(off.get("device", "none")).lower() in ("cpu", "nvme")
+    offp = zero_sec.get("offload_param")
+    offload_param = isinstance(offp, dict) and str(offp.get("device", "none")).lower() in ("cpu", "nvme")
+    if offload_param:
+        why["offload_param"] = (f"{setup.deepspeed.path}: offload_param {offp.get('device')}"
+                                + ("" if stage == 3 else f" (ignored: DeepSpeed offloads parameters at stage 3 only)"))
+
+    def count(key, default):  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
+        v = zero_sec.get(key)
+        return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else default
+
     st = me.Settings(dtype=dt, lora=lora, lora_rank=_int(arg("lora_rank", 8), 8) or 8, lora_targets=lora_targets,
                      batch=max(1, batch or 1), seq_len=seq or 2048, grad_ckpt=ckpt, zero=stage, gpus=max(1, gpus),
-                     offload=offload, attention=attention_kind)
+                     offload=offload, attention=attention_kind, offload_param=offload_param,
+                     live_params=count("stage3_max_live_parameters", 1_000_000_000),
+                     prefetch_params=count("stage3_prefetch_bucket_size", 50_000_000),
+                     reduce_bucket=count("reduce_bucket_size", 500_000_000), ranks_per_host=max(1, gpus))
     if not seq:
         why["seq_len"] = "not set: 2048 assumed"
     if not setup.arg("gradient_checkpointing") and not setup.arg("disable_gradient_checkpointing"):
@@ -337,5 +351,27 @@ def dtype_edits(setup: Setup, dt: str) -> list[dict]:
                     "after": "learning_rate"}] if syntax != "json" else ops
         if pure and dt != "bf16":
             ops.append({"op": "remove", "key": "pure_bf16"})
-        out.append({"path": path, "syntax": syntax, "ops": ops})
+        # scoped to this launch (a script may hold several): config_edits' "line"
+        first = min((v.origin.line for v in setup.args if v.origin.path == path and v.origin.line), default=None)
+        out.append({"path": path, "syntax": syntax, "ops": [dict(o, line=first) for o in ops] if syntax == "cli" and first else ops})
     return out
+
+
+_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[bB](?![A-Za-z0-9])")
+
+
+def params_from_name(setup: Setup) -> float | None:
+    """Parameters of a full fine-tune's model from the size in its name (Meta-Llama-3-8B-Instruct:
+    8e9), for the ZeRO bound when no config.json is at hand. None for LoRA runs, for names without
+    one size, and for mixture-of-experts names (8x7B is not 56B)."""
+    ft = setup.arg("finetuning_type")
+    lora = setup.arg("use_lora")
+    full = (ft is not None and str(ft.value).lower() == "full") or (lora is not None and truthy(lora.value) is False)
+    name = setup.arg("model_name_or_path")
+    if not full or name is None:
+        return None
+    base = str(name.value).rstrip("/").rsplit("/", 1)[-1]
+    if re.search(r"\d+x\d", base, re.I):
+        return None
+    sizes = {float(m.group(1)) for m in _SIZE.finditer(base.replace("_", "-"))}
+    return sizes.pop() * 1e9 if len(sizes) == 1 else None

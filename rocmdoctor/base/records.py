@@ -19,6 +19,13 @@ tests/test_records.py compares every class in the package with its standard twin
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # type checkers see constructors with checked fields; nothing is imported at run time
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**_kw):
+        return lambda f: f
 
 __all__ = ["dataclass", "field", "replace", "MISSING"]
 
@@ -51,6 +58,7 @@ def field(*, default=MISSING, default_factory=MISSING, repr=True, compare=True, 
     return _Field(default, default_factory, repr, compare, other)
 
 
+@dataclass_transform(field_specifiers=(field,))
 def dataclass(cls=None, /, *, frozen: bool = False, **options):
     """As :func:`dataclasses.dataclass` for plain and frozen classes (see the module's doc)."""
 

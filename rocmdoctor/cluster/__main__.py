@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from ..commands import scan
-from ..base.redact import scrubbed_output
+from ..base.redact import add_share_arg, for_args, scrubbed_output
 from ..machine.sources import SourceError
 from ..usage import InputError, UsageError, check_args
 from .run import EXIT_INPUT, EXIT_USAGE, add_cluster_args, run_cluster, wants_cluster
@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     scan.add_arguments(p)
     if not any("--cluster" in act.option_strings for act in p._actions):
         add_cluster_args(p)
+    add_share_arg(p)
     for act in p._actions:  # until the scan command lists it
         if "--format" in act.option_strings and act.choices and "junit" not in act.choices:
             act.choices = tuple(act.choices) + ("junit",)
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rocmdoctor: {exc}", file=sys.stderr)
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT
     try:
-        with scrubbed_output():  # the cluster report: no credential in anything printed
+        with scrubbed_output(for_args(a)):  # the cluster report: no secret printed (--share: no identity)
             return run_cluster(a)
     except SourceError as exc:
         print(f"rocmdoctor: {exc}", file=sys.stderr)

@@ -9,7 +9,6 @@ errors matched no signature; 2 usage error; 3 the log could not be read.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 
@@ -21,7 +20,14 @@ HELP = "explain a training log or kernel log: ranked causes with this machine's 
 
 def add_arguments(p) -> None:
     p.add_argument("log", nargs="*", metavar="FILE|DIR|-",
-                   help="log file(s), a directory of per-rank logs, or - for standard input (.gz is read too)")
+                   help="log file(s), a directory of per-rank logs, or - for standard input (gzip is read too)")
+    g = p.add_argument_group("streams (standard input, a FIFO, a device)")
+    g.add_argument("--follow", action="store_true",
+                   help="read a FIFO, and read streams to their end with no cap")
+    g.add_argument("--max-bytes", type=_byte_count, default=None, metavar="N",
+                   help="stop reading a stream after N bytes (default 2G; K, M, G suffixes)")
+    g.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                   help="stop reading a stream after S seconds (default 600)")
     p.add_argument("--list", action="store_true", help="print the signature catalog and exit")
     g = p.add_argument_group("the machine the log came from (default: this machine)")
     g.add_argument("--root", metavar="DIR", help="read files under DIR as if it were /")
@@ -34,6 +40,12 @@ def add_arguments(p) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json: schema rocmdoctor.logs.explain (docs/explain.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="all causes' details, blocks, sources")
+    f = p.add_argument_group("fix the top confirmed cause (as `rocmdoctor fix`; docs/fix.md)")
+    f.add_argument("--fix", action="store_true", help="show the fix plan of the top-ranked confirmed cause")
+    f.add_argument("--apply", action="store_true", help="with --fix: apply it (asks first)")
+    f.add_argument("-y", "--yes", action="store_true", help="with --apply: do not ask")
+    f.add_argument("--unsafe", action="store_true", help="with --apply: unsafe plans too")
+    f.add_argument("--state-dir", metavar="DIR", help="with --apply: where the journal for --undo goes")
 
 
 def run(a) -> int:
@@ -43,46 +55,80 @@ def run(a) -> int:
         print("rocmdoctor explain: give a log FILE, a DIR of logs, or - for standard input "
               "(or --list for the catalog)", file=sys.stderr)
         return EXIT_USAGE
+    if (a.apply or a.unsafe or a.yes) and not a.fix or (a.fix and a.no_facts):
+        print("rocmdoctor explain: --apply/--yes/--unsafe go with --fix, which needs the machine's facts",
+              file=sys.stderr)
+        return EXIT_USAGE
     if a.no_facts and (a.root or a.snapshot or a.example):
         print("rocmdoctor explain: --no-facts conflicts with --root/--snapshot/--example", file=sys.stderr)
         return EXIT_USAGE
     if a.log.count("-") > 1 or ("-" in a.log and len(a.log) > 1):
         print("rocmdoctor explain: standard input (-) cannot be combined with files", file=sys.stderr)
         return EXIT_USAGE
-    for path in a.log:
-        if path != "-" and not os.path.exists(path):
-            print(f"rocmdoctor explain: {path}: no such file or directory", file=sys.stderr)
-            return EXIT_INPUT
     from ..api import make_source
     from ..logs.explain import Machine, explain, text_lines
     from ..logs.logscan import reader
-    from ..output.text import print_lines
+    from ..output.text import clean, print_lines
 
+    limits = reader.Limits(follow=a.follow, **{k: v for k, v in (("max_bytes", a.max_bytes),
+                                                                  ("max_seconds", a.max_seconds)) if v is not None})
     progress = _Progress() if sys.stderr.isatty() and a.log != ["-"] else None
     result = reader.ScanResult()
     t0 = time.monotonic()
-    try:
-        for path in a.log:
-            part = reader.scan_path(path, progress=progress)
-            _merge(result, part)
-    except OSError as exc:
-        if progress:
-            progress.done()
-        print(f"rocmdoctor explain: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_INPUT
-    result.seconds = round(time.monotonic() - t0, 3)
+    failed = []  # inputs named on the command line that gave nothing
+    for path in a.log:
+        try:
+            part = reader.scan_path(path, progress=progress, limits=limits)
+        except reader.InputSkipped as exc:
+            failed.append((path, str(exc)))
+            continue
+        except OSError as exc:
+            failed.append((path, exc.strerror or str(exc)))
+            continue
+        _merge(result, part)
     if progress:
         progress.done()
+    skipped = [(n, w + ("" if _partly(w) else " (skipped)")) for n, w in failed + result.skipped]
+    for name, why in skipped[:SKIPS_SHOWN]:  # said at once, on stderr; the explanation keeps them as notes
+        print(f"rocmdoctor explain: {clean(name)}: {clean(why)}", file=sys.stderr)
+    if len(skipped) > SKIPS_SHOWN:
+        print(f"rocmdoctor explain: ... and {len(skipped) - SKIPS_SHOWN:,} more not read "
+              "(all listed in --format json, notes)", file=sys.stderr)
+    if not result.files:
+        return EXIT_INPUT
+    result.seconds = round(time.monotonic() - t0, 3)
     source = None if a.no_facts else make_source(root=a.root, snapshot=a.snapshot, example=a.example,
                                                  python=a.python)
     machine = Machine(source, a.level)
     expl = explain(result, machine, inputs=list(a.log))
+    shown = skipped if a.format == "json" else skipped[:SKIPS_SHOWN]
+    expl.notes += [f"not read{' in full' if _partly(why) else ''}: {name}: {why}" for name, why in shown]
+    if len(shown) < len(skipped):
+        expl.notes.append(f"... and {len(skipped) - len(shown):,} more inputs not read (--format json lists them)")
     if a.format == "json":
         json.dump(expl.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print_lines(text_lines(expl, a.verbose))
+    if a.fix:  # the plan of the top confirmed cause: rocmdoctor/remedy/from_log.py
+        from ..remedy import from_log, session
+        from . import fix as fixcmd
+
+        say = print if a.format == "text" else (lambda m: print(m, file=sys.stderr))
+        ui = session.UI(say=say, err=fixcmd._err, confirm=fixcmd._confirm,
+                        retry=lambda *x: fixcmd._retry(a, *x))
+        code = from_log.run(a, expl, source, ui)
+        if code is not None:
+            return code
     return expl.exit_code()
+
+
+SKIPS_SHOWN = 20  # inputs not read, listed on stderr (all of them in the JSON notes)
+
+
+def _partly(why: str) -> bool:
+    """An input read up to a point (a cap, a break), not skipped."""
+    return "used up to there" in why or why.startswith("stopped")
 
 
 def _merge(into, part) -> None:
@@ -100,6 +146,22 @@ def _merge(into, part) -> None:
     into.bytes += part.bytes
     into.files += part.files
     into.engine = part.engine
+    into.skipped += part.skipped
+
+
+def _byte_count(text: str) -> int:
+    """'2G', '500M', '64K' or a number of bytes."""
+    import argparse
+
+    t = text.strip().upper().rstrip("B")
+    mult = {"K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}.get(t[-1:], 1)
+    try:
+        n = int(float(t[:-1] if mult > 1 else t) * mult)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a byte count: {text!r} (e.g. 500M, 2G)") from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return n
 
 
 class _Progress:
@@ -129,11 +191,14 @@ class _Progress:
 
 def list_catalog(fmt: str) -> int:
     from ..knowledge.signatures import FAMILIES, TIER_NAMES, catalog
+    from ..knowledge.signatures.structural import structural
 
     sigs = catalog()
+    shapes = structural()
     if fmt == "json":
         json.dump({"schema": "rocmdoctor.signatures", "families": FAMILIES,
-                   "signatures": [s.to_dict() for s in sigs]}, sys.stdout, indent=2)
+                   "signatures": [s.to_dict() for s in sigs],
+                   "structural": [s.to_dict() for s in shapes]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return EXIT_OK
     for fam, label in FAMILIES.items():
@@ -143,5 +208,11 @@ def list_catalog(fmt: str) -> int:
             checks = ",".join(s.checks()) or "-"
             print(f"  {s.id:34} {TIER_NAMES[s.tier]:11} {s.severity:8} {s.title}  [{checks}]")
         print()
-    print(f"{len(sigs)} signatures. `rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
+    print(f"read from the log's shape when no signature matches ({len(shapes)})")
+    for s in shapes:
+        checks = ",".join(s.checks()) or "-"
+        print(f"  {s.id:34} {s.family:11} {s.title}  [{checks}]")
+    print()
+    print(f"{len(sigs)} signatures and {len(shapes)} structural causes. "
+          "`rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
     return EXIT_OK

@@ -4,8 +4,11 @@ with --apply; undo the last applied run with --undo.
 Nothing changes without --apply. --apply asks first unless --yes; unsafe plans also
 need --unsafe; display-only plans are only shown. With --root DIR the files under DIR
 are edited and no command is run: commands are listed as steps to run after.
-Exit codes: 0 done or nothing to do, 1 apply/verification failed or declined,
-2 usage (e.g. --apply on a snapshot), 3 unusable input.
+With --example/--snapshot and --config, only the user's own files are edited.
+After applying, the checks behind each applied plan run again (before -> after).
+Exit codes: 0 done or nothing to do, 1 apply/verification failed, a finding still fails,
+or the confirmation was declined or could not be asked (no terminal: add --yes),
+2 usage (e.g. --apply on a snapshot without --config), 3 unusable input.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import json
 import os
 import sys
 
-from ..cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, add_filter_args, add_source_args, csv
+from ..cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, add_filter_args, add_source_args
 
 NAME = "fix"
 HELP = "show fix plans for what the scan found; --apply to apply them, --undo to undo"
@@ -39,17 +42,23 @@ def add_arguments(p) -> None:
     p.add_argument("--user", metavar="NAME", help="user for the render/video group plan")
     p.add_argument("--config", metavar="PATH", action="append",
                    help="your launch scripts, Dockerfiles, compose files and training configs (files or directories, "
-                        "repeatable): their fixes are shown as unified diffs, never applied")
+                        "repeatable): their fixes are unified diffs, applied with --apply (backed up, --undo)")
     p.add_argument("--model", metavar="PATH", help="with --config: the checkpoint whose memory use is estimated")
     p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: schema rocmdoctor.remedy.fixplan (docs/fix.md)")
+                   help="text (default) or json: schema rocmdoctor.fixplan (docs/fix.md)")
     p.add_argument("--no-plugins", action="store_true", help="do not load third-party checks")
 
 
 def _state_dir(a) -> str:
-    if a.state_dir:
-        return a.state_dir
-    return os.path.join(a.root, LIVE_STATE_DIR.lstrip("/")) if a.root else LIVE_STATE_DIR
+    from ..remedy.session import state_dir
+
+    return state_dir(a)
+
+
+def config_options(a) -> dict | None:
+    from ..remedy.session import config_options
+
+    return config_options(a)
 
 
 def _err(msg: str) -> None:
@@ -74,7 +83,7 @@ def _confirm(question: str, yes: bool, retry: str) -> bool | None:
     except EOFError:
         print("", file=sys.stderr)
         _err(f"no answer: standard input is not a terminal (or was closed), so nothing could be asked; "
-             f"nothing changed. To go ahead without a question: {retry}")  # exit 2
+             f"nothing changed. To go ahead without a question: {retry}")  # exit 1, as a "no"
         return None
     return answer.strip().lower() in ("y", "yes")
 
@@ -92,47 +101,38 @@ def _retry(a, *extra: str) -> str:
 
 def collect(a, src, facts) -> list:
     """(origin, FixPlan) pairs: the explicit --iommu plan, or those of the scan's
-    failing and warning findings."""
-    from ..api import scan
+    failing and warning findings (failing first)."""
+    return _collect(a, src, facts)[0]
+
+
+def _collect(a, src, facts):
     from ..fixes.kernel_cmdline import iommu_plan
-    from ..engine.model import Status
+    from ..remedy.session import items_of, scan_report
 
     if a.iommu:
         cpu = facts.optional("cpu")
-        return [("--iommu", iommu_plan(cpu.vendor if cpu else None, a.iommu_mode))]
-    report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), source=src,
-                  plugins=False if a.no_plugins else None, options=config_options(a))
-    return [(f.code + (f" [{f.subject}]" if f.subject else ""), f.fix) for f in report.findings
-            if f.fix is not None and f.status in (Status.FAIL, Status.WARN)]
-
-
-def config_options(a) -> dict | None:
-    return {"config": a.config, "model": a.model} if getattr(a, "config", None) else None
-
-
-def config_files(a) -> list[str]:
-    """Every file `--config` reads (named, found in a directory, or named by another):
-    the only files a config_edit plan may show a diff for."""
-    if not getattr(a, "config", None):
-        return []
-    from ..artifacts.readers import read_all
-
-    return [x.path for x in read_all(a.config, model=a.model).readable()]
+        return [("--iommu", iommu_plan(cpu.vendor if cpu else None, a.iommu_mode))], None
+    report = scan_report(a, src)
+    return items_of(report), report
 
 
 def make_plans(a, src):
+    return _make(a, src)[0]
+
+
+def _make(a, src):
     from ..facts import Context
-    from ..remedy.fixplan import FixContext, concretize
+    from ..remedy.fixplan import concretize
+    from ..remedy.session import config_options, fix_context
 
     facts = Context(src, a.level, config_options(a))
-    fctx = FixContext(src, facts, {"env_file": a.env_file, "user": a.user, "iommu_mode": a.iommu_mode,
-                                   "config_files": config_files(a)})
-    return concretize(collect(a, src, facts), fctx)
+    items, report = _collect(a, src, facts)
+    return concretize(items, fix_context(a, src, facts)), report
 
 
 def run(a) -> int:
     from ..api import make_source
-    from ..remedy.fixplan import render_text, to_json
+    from ..remedy.fixplan import closing_line, render_text, to_json
 
     if a.undo:
         if a.apply or a.unsafe or a.iommu:
@@ -142,8 +142,9 @@ def run(a) -> int:
     if a.unsafe and not a.apply:
         _err("--unsafe only means something with --apply")
         return EXIT_USAGE
-    if a.apply and (a.snapshot or a.example):  # before any plan is printed
-        _err("a snapshot is read-only; run on the machine (or on a copy with --root DIR) to apply")
+    if a.apply and (a.snapshot or a.example) and not (a.config or a.env_file):  # before any plan is printed
+        _err("a snapshot is read-only; run on the machine (or on a copy with --root DIR) to apply; "
+             "with --config, your own files are edited")
         return EXIT_USAGE
     if a.config:
         from .scan import check_config_paths
@@ -154,7 +155,7 @@ def run(a) -> int:
             return EXIT_USAGE
     src = make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python)
     try:
-        plans = make_plans(a, src)
+        plans, report = _make(a, src)
     except ValueError as exc:  # --iommu-mode off on a non-Intel host
         _err(str(exc))
         return EXIT_USAGE
@@ -164,11 +165,14 @@ def run(a) -> int:
         from ..output.text import print_text
 
         print_text(render_text(plans, live=live, kind=src.kind).rstrip("\n"), wrap_lines=False)
+        if plans and not a.apply:
+            _say(closing_line(plans, src.kind, unsafe=a.unsafe))
     code = EXIT_OK
     if a.apply:
-        code, result = apply_plans(a, src, plans)
+        code, result = apply_plans(a, src, plans, report)
     if a.format == "json":
         out = to_json(plans, src.describe())
+        out["closing"] = closing_line(plans, src.kind, unsafe=a.unsafe) if plans else None
         if a.apply:
             out["result"] = result
         json.dump(out, sys.stdout, indent=2)
@@ -176,133 +180,14 @@ def run(a) -> int:
     return code
 
 
-def apply_plans(a, src, plans) -> tuple[int, dict]:
-    from ..remedy import atomic_edit
-    from ..machine import proc
-    from ..remedy.fixplan import Refused, shell_join
-    from ..engine.model import Applicability
-
+def apply_plans(a, src, plans, report=None) -> tuple[int, dict]:
+    """Apply the chosen plans, verify, report (rocmdoctor/remedy/session.py)."""
     from ..output.text import print_text
+    from ..remedy import session
 
     say = (lambda m: print_text(m, sys.stderr)) if a.format == "json" else _say
-    if src.kind == "snapshot":
-        _err("a snapshot is read-only; run on the machine (or on a copy with --root DIR)")
-        return EXIT_USAGE, {"status": "refused", "reason": "snapshot"}
-    live = src.kind == "live"
-    todo = []
-    for c in plans:
-        if not c.actionable:
-            continue
-        if c.applicability == Applicability.DISPLAY_ONLY:
-            say(f"not applied (display-only): {c.title}")
-        elif c.applicability == Applicability.UNSAFE and not a.unsafe:
-            say(f"not applied (unsafe; add --unsafe to apply it): {c.title}")
-        else:
-            todo.append(c)
-    refused = [c for c in plans if c.refused]
-    if not todo:
-        say("nothing to apply")
-        if refused:
-            _err(f"{len(refused)} plan(s) refused; nothing was changed")
-            return EXIT_FAIL, {"status": "refused", "reason": [c.refused for c in refused]}
-        return EXIT_OK, {"status": "nothing to apply"}
-    if live and os.geteuid() != 0 and any(c.needs_root for c in todo):
-        _err("these changes edit the real root and need root: run it again with sudo")
-        return EXIT_FAIL, {"status": "refused", "reason": "needs root"}
-    n_edits = sum(len(c.edits) for c in todo)
-    n_cmds = sum(len(c.commands) for c in todo)
-    where = "this machine" if live else a.root
-    answer = _confirm(f"Apply {len(todo)} plan(s) to {where}: {n_edits} file edit(s), "
-                      f"{n_cmds if live else 0} command(s)?", a.yes,
-                      "run the same command with --yes added")
-    if answer is None:
-        return EXIT_USAGE, {"status": "not asked", "reason": "stdin is not a terminal; use --yes"}
-    if not answer:
-        say("not applied; nothing changed")
-        return EXIT_FAIL, {"status": "declined"}
-    prepared = []
-    try:
-        for c in todo:
-            for e in c.edits:
-                prepared.append(atomic_edit.Prepared(e.path, _real(src, e.path), None if e.old is None else e.old.encode(),
-                                                     e.new.encode(), e.mode))
-    except Refused as exc:
-        _err(str(exc))
-        return EXIT_USAGE, {"status": "refused", "reason": str(exc)}
-    state = _state_dir(a)
-    meta = {"root": None if live else os.path.realpath(a.root), "live": live,
-            "plans": [c.to_dict() for c in todo],
-            "undo_commands": [list(cmd.argv) for c in todo for cmd in c.undo_commands]}
-    journal = None
-    if prepared:
-        try:
-            journal = atomic_edit.apply(prepared, state, meta)
-        except atomic_edit.ApplyError as exc:
-            _err(f"apply failed: {exc}")
-            return EXIT_FAIL, {"status": "failed", "error": str(exc)}
-        for p in prepared:
-            # Under --root, the file written is the tree's, not this machine's.
-            say(f"wrote {p.path}" if live else f"wrote {p.real} ({p.path} in the tree)")
-    problems = verify(a, todo)
-    ran = []
-    if not problems:
-        for c in todo:
-            for cmd in c.commands:
-                if not live:
-                    say(f"run after (not run on --root): {shell_join(cmd.argv)}")
-                    continue
-                say(f"running: {shell_join(cmd.argv)}")
-                env = dict(os.environ, **cmd.env) if cmd.env else None
-                r = proc.run(cmd.argv, timeout=cmd.timeout, env=env)
-                ran.append({"argv": list(cmd.argv), "returncode": r.returncode, "error": r.error,
-                            "timed_out": r.timed_out, "stderr": r.stderr[-2000:]})
-                if not r.ok:
-                    problems.append(f"{r.describe()}: {r.stderr.strip()[-500:]}")
-                    break
-            if problems:
-                break
-    if journal is not None:
-        atomic_edit.record(journal, commands_run=ran, problems=problems)
-    if problems:
-        for p in problems:
-            _err(p)
-        if journal is not None:
-            _err(f"files were written; `rocmdoctor fix --undo{' --root ' + a.root if a.root else ''}` restores them")
-        return EXIT_FAIL, {"status": "failed", "problems": problems, "commands": ran}
-    for c in todo:
-        for n in c.notes:
-            say(f"then: {n}")
-    if refused:
-        _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(c.refused for c in refused))
-    if journal is not None:
-        say(f"journal: {journal['_dir']} (undo with `{_retry(a, '--undo')}`; without --yes it asks first)")
-    return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal and journal["_dir"],
-                                                  "commands": ran, "refused": [c.refused for c in refused]}
-
-
-def _real(src, path: str) -> str:
-    from ..remedy.fixplan import FixContext
-
-    return FixContext(src).real_path(path)
-
-
-def verify(a, todo) -> list[str]:
-    """Read the tree again and plan again: every edited file must now plan no edit."""
-    from ..api import make_source
-    from ..facts import Context
-    from ..remedy.fixplan import FixContext, _one, fixer_module
-
-    problems = []
-    src = make_source(root=a.root, python=a.python)
-    fctx = FixContext(src, Context(src, "quick"), {"env_file": a.env_file, "user": a.user})
-    for c in todo:
-        if not c.edits or c.plan is None:
-            continue
-        again = _one(fixer_module(c.fixer), c.plan, c.origin, fctx)
-        if again.edits or again.refused:
-            problems.append(f"verification failed for {c.title}: reading the files again still plans "
-                            f"{'edits' if again.edits else again.refused}")
-    return problems
+    return session.apply_plans(a, src, plans, report,
+                               session.UI(say=say, err=_err, confirm=_confirm, retry=lambda *x: _retry(a, *x)))
 
 
 def run_undo(a) -> int:
@@ -310,9 +195,6 @@ def run_undo(a) -> int:
     from ..machine import proc
     from ..remedy.fixplan import shell_join
 
-    if a.snapshot or a.example:
-        _err("a snapshot is read-only; there is nothing to undo in it")
-        return EXIT_USAGE
     state = _state_dir(a)
     try:
         j = atomic_edit.last_journal(state)
@@ -322,23 +204,33 @@ def run_undo(a) -> int:
     if j is None or j.get("status") == "undone":
         _say(f"nothing to undo (no applied run in {state})")
         return EXIT_OK
+    if (a.snapshot or a.example) and (j.get("live") or j.get("root")):
+        # With a snapshot only the user's own files were edited: never undo a machine's run from here.
+        _err(f"the last run in {state} changed {'this machine' if j.get('live') else j.get('root')}, not only "
+             "your files; undo it without --snapshot/--example")
+        return EXIT_USAGE
     live = bool(j.get("live"))
-    if live and os.geteuid() != 0:
+    if live and os.geteuid() != 0 and any(p.get("needs_root") for p in j.get("plans", [])):
         _err("the last run edited the real root; undoing it needs root: run it again with sudo")
         return EXIT_FAIL
     _say(f"last run {j['id']} ({j.get('status')}):")
     for f in j.get("files", []):
-        _say(f"  restore {f['path']}" + ("" if f["existed"] else " (remove: it did not exist)"))
+        _say(f"  restore {f['path']}" + ("" if f["existed"] else " (remove: it did not exist)")
+             + (" (put back: the run removed it)" if f.get("removed") else ""))
     cmds = j.get("undo_commands") or []
     for argv in cmds:
         _say(f"  {'then run' if live else 'then run (not run on --root)'}: {shell_join(argv)}")
     answer = _confirm("Undo it?", a.yes, _retry(a, "--undo"))
     if answer is None:
-        return EXIT_USAGE
+        return EXIT_FAIL
     if not answer:
         _say("not undone; nothing changed")
         return EXIT_FAIL
-    res = atomic_edit.undo(state)
+    try:
+        res = atomic_edit.undo(state)
+    except atomic_edit.ApplyError as exc:  # another run holds the state directory
+        _err(str(exc))
+        return EXIT_FAIL
     for p in res.restored:
         _say(f"restored {p}")
     for p in res.unchanged:

@@ -178,6 +178,15 @@ def _sysfs_int(src, path: str) -> int | None:
     return int(t) if t.isdigit() else None
 
 
+def _sysfs_hex(src, path: str) -> int | None:
+    """A sysfs hex attribute ("0x02\\n", the PCI revision); None when absent or malformed."""
+    t = (src.text(path) or "").strip().lower()
+    try:
+        return int(t, 16) if t.startswith("0x") else None
+    except ValueError:
+        return None
+
+
 def _ttm_limit(src) -> int | None:
     pages = _sysfs_int(src, "/sys/module/ttm/parameters/pages_limit")
     return pages * TTM_PAGE if pages else None
@@ -237,7 +246,11 @@ def _names(ctx):
             t = src.text(f"/sys/bus/pci/devices/{pci}/product_name")
             if t and t.strip():
                 return t.strip(), f"/sys/bus/pci/devices/{pci}/product_name"
-        known = pci_name(device_id, vendor_id or AMD_VENDOR)  # KFD's vendor_id: a Hygon DCU's is 0x1d94
+        # KFD's vendor_id: a Hygon DCU's is 0x1d94. One id may cover several products (0x66A1:
+        # MI60, MI50, Radeon Pro VII): the revision and the VRAM size tell them apart.
+        rev = _sysfs_hex(src, f"/sys/bus/pci/devices/{pci}/revision") if pci else None
+        vram = _sysfs_int(src, f"/sys/bus/pci/devices/{pci}/mem_info_vram_total") if pci else None
+        known = pci_name(device_id, vendor_id or AMD_VENDOR, revision=rev, vram_gib=vram / 2**30 if vram else None)
         if known:
             return known, "PCI device id table"
         if not fallback:

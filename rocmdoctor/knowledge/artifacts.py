@@ -39,7 +39,9 @@ class ImagePattern:
 CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?nvidia/cuda[:@]", "NVIDIA's CUDA base image", (ROCM_DOCKER,)),
     ImagePattern(r"^(nvcr\.io/)?nvidia/", "an NVIDIA NGC image (CUDA torch)", (ROCM_DOCKER,)),
-    ImagePattern(r"^(docker\.io/)?pytorch/pytorch:.*cuda", "PyTorch's CUDA image", (PYTORCH_ROCM_INSTALL,)),
+    # Every pytorch/pytorch tag (latest, nightly, 2.x-cudaXX-...) is a CUDA build; there is no ROCm one.
+    ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
+                 (PYTORCH_ROCM_INSTALL,)),
     ImagePattern(r"[:-]cu(da)?1\d", "a tag naming a CUDA version (cu12x / cuda12)", (PYTORCH_ROCM_INSTALL,)),
 )
 
@@ -70,6 +72,8 @@ PIP_RULES: tuple[PipRule, ...] = (
     PipRule("deepspeed", "warn", "`pip install deepspeed` resolves torch from PyPI when the installed one does not "
             "satisfy it, replacing the ROCm torch with the CUDA build; install it with --no-build-isolation and a "
             "constraint pinning the installed torch", (DS_7570,)),
+    PipRule("auto-gptq", "warn", "PyPI's auto-gptq wheels carry CUDA kernels only; ROCm builds come from the "
+            "project's own ROCm index (+rocm wheels)", ("https://github.com/AutoGPTQ/AutoGPTQ#installation",)),
     PipRule("vllm", "warn", "PyPI's vllm wheels are CUDA builds pinned to one CUDA torch; ROCm needs the ROCm build",
             (LF_4970,)),
 )
@@ -100,20 +104,44 @@ DOCKER_DEFAULT_SHM = 64 << 20
 _ROCM_TAG = re.compile(r"rocm[-_]?(\d+)\.(\d+)(?:\.(\d+))?", re.I)
 
 
+_VERSION_TAG = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:[-_.]|$)")
+_COMPACT_ROCM = re.compile(r"rocm(\d)(\d)(\d)(?!\d)", re.I)  # rocm700 -> 7.0.0 (sglang, vllm tags)
+
+
 def image_rocm(image: str) -> tuple[int, ...] | None:
-    """The ROCm release an image tag names (rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1))."""
-    m = _ROCM_TAG.search(image.split("/", 1)[-1])
-    if not m:
-        return None
-    return tuple(int(x) for x in m.groups() if x is not None)
+    """The ROCm release an image tag names: rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1);
+    AMD's base images tag by the release itself: rocm/dev-ubuntu-22.04:5.6.1 -> (5, 6, 1),
+    rocm/dev-ubuntu-22.04:6.4-complete -> (6, 4); a compact rocm700 -> (7, 0, 0)."""
+    tail = image.split("/", 1)[-1]
+    m = _ROCM_TAG.search(tail)
+    if m:
+        return tuple(int(x) for x in m.groups() if x is not None)
+    name = image.lower()
+    if name.startswith("docker.io/"):
+        name = name[len("docker.io/"):]
+    if name.startswith("rocm/") and ":" in name:
+        m = _VERSION_TAG.match(name.rsplit(":", 1)[1])
+        if m:
+            return tuple(int(x) for x in m.groups() if x is not None)
+    m = _COMPACT_ROCM.search(tail)
+    return tuple(int(x) for x in m.groups()) if m else None
 
 
 def floating_tag(image: str) -> bool:
-    """No tag, or 'latest'; a digest pins it."""
+    """No tag, or 'latest' (latest-base, latest-release ...); a digest pins it."""
     if "@sha256:" in image or image.startswith("$"):
         return False
     name = image.rsplit("/", 1)[-1]
-    return ":" not in name or name.rsplit(":", 1)[1] in ("latest", "")
+    return ":" not in name or name.rsplit(":", 1)[1] == "" or name.rsplit(":", 1)[1].startswith("latest")
+
+
+def rocm_image(image: str) -> bool:
+    """An image whose ROCm user space follows its tag: AMD's rocm/* images, or a tag naming ROCm.
+    A floating tag on these drifts across ROCm releases, away from the host's driver."""
+    name = image.lower().split("@", 1)[0]
+    if name.startswith("docker.io/"):
+        name = name[len("docker.io/"):]
+    return name.startswith("rocm/") or "rocm" in name.rsplit("/", 1)[-1].partition(":")[2]
 
 
 def docker_size(value) -> int | None:

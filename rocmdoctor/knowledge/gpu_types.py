@@ -46,6 +46,7 @@ class Peak:
     source: str
     per_package: int = 1
     note: str = ""
+    secondary: str = ""  # set when the figures rest on a secondary source: which, and why
 
     def device_tflops(self, dtype: str) -> float | None:
         """Peak for one torch device in ``dtype`` (fp32 uses the matrix rate if any)."""
@@ -59,10 +60,14 @@ class Sku:
     """One product of a gfx target."""
 
     name: str  # marketing name, "AMD Instinct MI300X"
-    source: str  # backs the name, PCI ids and VRAM
-    pci_ids: tuple[int, ...] = ()  # PCI device ids; each id belongs to exactly one SKU
-    pci_name: str | None = None  # the PCI-ID repository's name when one id covers several products
-    vram_gib: float | None = None  # per package, as sold
+    source: str  # backs the name and PCI ids (and revisions)
+    pci_ids: tuple[int, ...] = ()  # PCI device ids
+    # PCI revision ids, where one device id covers several products (0x66A1: rev 02 MI60/MI50,
+    # rev 06 Radeon Pro VII, libdrm amdgpu.ids). Empty: every revision.
+    revisions: tuple[int, ...] = ()
+    pci_name: str | None = None  # the name shown when the id (and revision) cannot tell the products apart
+    vram_gib: float | None = None  # per package, as sold, in GiB
+    vram_source: str = ""  # backs vram_gib
     match: tuple[str, ...] = ()  # lower-case substrings of torch.cuda.get_device_name()
     exclude: tuple[str, ...] = ()  # substrings naming a variant with other figures
     peak: Peak | None = None
@@ -70,6 +75,7 @@ class Sku:
     partition_peaks: Mapping[str, Peak] = field(default_factory=dict)
     rocm_listed: bool = True  # False: same target as a listed board, but not itself on AMD's list
     vendor: str | None = None  # PCI vendor when it differs from the row's (a Hygon DCU of an AMD gfx target)
+    secondary: str = ""  # set when a value here rests on a secondary source: which value, and why
 
     @property
     def product(self) -> str:
@@ -84,12 +90,12 @@ class Sku:
 class Support:
     """A gfx target on AMD's ROCm GPU support lists."""
 
-    status: str  # in the current (ROCm 7) list: supported | unsupported | unofficial
+    status: str  # in the newest release list read (rocm_lists.NEWEST): supported | unsupported | unofficial
     source: str
     last_rocm: str | None = None  # last ROCm release that listed it, when dropped
-    since: str | None = None  # first ROCm release listing it, where the notes are clear
-    deprecated_major: int | None = None  # the major series in which it was listed as deprecated
+    since: str | None = None  # first ROCm release listing it (rocm_lists.first_listed agrees for 6.0 and later)
     note: str = ""
+    secondary: str = ""  # set when the status rests on a secondary source
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,7 @@ class Gpu:
     community_override: str | None = None  # HSA_OVERRIDE_GFX_VERSION the community runs it as (not AMD)
     community_override_source: str = ""
     skus: tuple[Sku, ...] = ()
+    secondary: str = ""  # set when gfx/family/products rest on a secondary source
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..base.records import replace
+from ..base.records import dataclass, replace
 from .gpu_types import (
     AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
     YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, Gpu, FamilyFallback,
@@ -25,7 +25,7 @@ __all__ = [  # the types and constants are part of this API
     "AMD_VENDOR", "NVIDIA_VENDOR", "HYGON_VENDOR", "VENDOR_IDS", "WHEEL_INDEX", "WHEEL_SOURCES", "NATIVE",
     "EMULATED", "NONE", "YES", "NO", "EXPERIMENTAL", "SUPPORTED", "UNSUPPORTED", "UNOFFICIAL", "Peak", "Sku",
     "Support", "Precision", "Gpu", "FamilyFallback", "table", "all_gpus", "arch_base", "lookup", "by_pci_id",
-    "pci_name", "is_integrated", "has_unified_memory", "precision", "hipblaslt_supported", "gfx_status",
+    "pci_name", "pci_candidates", "Verdict", "gfx_verdict", "is_integrated", "has_unified_memory", "precision", "hipblaslt_supported", "gfx_status",
     "officially_supported", "listed_pci_ids", "community_override", "wheel_generation", "sku_for_device",
     "device_peak", "percent_of_peak",
 ]
@@ -40,12 +40,12 @@ def _index() -> dict:
         from . import gpu_table as t  # the rows: imported on the first question only
 
         by_gfx = {g.gfx: g for g in t.GPUS}
-        by_pci = {}
+        by_pci: dict = {}  # (vendor, device) -> [(gpu, sku)]: one id may cover several products
         for g in t.GPUS:
             for s in g.skus:
                 vid = VENDOR_IDS[s.vendor or g.vendor]
                 for pid in s.pci_ids:
-                    by_pci[(vid, pid)] = (g, s)
+                    by_pci.setdefault((vid, pid), []).append((g, s))
         _INDEX = {"gpus": t.GPUS, "by_gfx": by_gfx, "by_pci": by_pci, "fallbacks": t.FAMILY_FALLBACKS,
                   "table": t}
     return _INDEX
@@ -72,14 +72,52 @@ def lookup(gfx: str | None) -> Gpu | None:
     return _index()["by_gfx"].get(arch_base(gfx).lower())
 
 
-def by_pci_id(device_id: int, vendor_id: int = AMD_VENDOR) -> tuple[Gpu, Sku] | None:
-    """The (gfx entry, SKU) a PCI device id belongs to, or None."""
-    return _index()["by_pci"].get((vendor_id, device_id))
+def pci_candidates(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
+                   vram_gib: float | None = None) -> list[tuple[Gpu, Sku]]:
+    """The products a PCI device can be, narrowed by its revision id and VRAM size when known
+    (0x66A1 rev 02 with 16 GiB is an MI50; with 32 GiB an MI60 or an MI50 32GB). A revision
+    that no product of the id lists gives no candidate."""
+    hits = list(_index()["by_pci"].get((vendor_id, device_id), ()))
+    if revision is not None:
+        hits = [h for h in hits if not h[1].revisions or revision in h[1].revisions]
+    if vram_gib:  # the driver reports a little less than the size sold: keep sizes within 15%
+        near = [h for h in hits if h[1].vram_gib and abs(h[1].vram_gib - vram_gib) <= 0.15 * h[1].vram_gib]
+        hits = near or hits
+    return hits
 
 
-def pci_name(device_id: int, vendor_id: int = AMD_VENDOR) -> str | None:
-    hit = by_pci_id(device_id, vendor_id)
-    return hit[1].display_name if hit else None
+def _identified(hits, every, revision) -> Sku | None:
+    """The one SKU left, when the id names it alone (no shared pci_name) or its revision settles it."""
+    if len(hits) != 1:
+        return None
+    s = hits[0][1]
+    if revision is not None and revision in s.revisions:
+        return s
+    return s if len(every) == 1 and not s.pci_name else None
+
+
+def by_pci_id(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
+              vram_gib: float | None = None) -> tuple[Gpu, Sku] | None:
+    """The (gfx entry, SKU) a PCI device is; None when unknown or when the id, with the revision
+    and VRAM given, still fits several products."""
+    hits = pci_candidates(device_id, vendor_id, revision, vram_gib)
+    sku = _identified(hits, _index()["by_pci"].get((vendor_id, device_id), []), revision)
+    return hits[0] if sku is not None else None
+
+
+def pci_name(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
+             vram_gib: float | None = None) -> str | None:
+    """The product name of a PCI device; the name the id shares ("AMD Instinct MI60 / MI50")
+    when the id, revision and VRAM cannot tell the products apart."""
+    every = _index()["by_pci"].get((vendor_id, device_id), [])
+    hits = pci_candidates(device_id, vendor_id, revision, vram_gib) or every
+    sku = _identified(hits, every, revision)
+    if sku is not None:
+        return sku.name
+    shared = {s.pci_name for _, s in hits}
+    if len(shared) == 1 and None not in shared:
+        return shared.pop()
+    return " / ".join(dict.fromkeys(s.name for _, s in hits)) or None
 
 
 def is_integrated(gfx: str | None) -> bool:
@@ -123,33 +161,68 @@ def _version(text: str | None) -> tuple[int, ...]:
 
 
 # ----------------------------------------------------------------- ROCm support
+@dataclass(frozen=True)
+class Verdict:
+    """A gfx target against a ROCm release's list, naming the list that answered."""
+
+    status: str  # supported, deprecated, unsupported, unofficial, unknown
+    note: str
+    used: str  # "the ROCm 6.4.1 list" (and, after a semicolon, its source) or "" when no list answered
+    source: str = ""
+
+
+def gfx_verdict(gfx: str, rocm: tuple[int, ...] | None) -> Verdict:
+    """The status of a gfx target in the list of the ROCm release installed (None: the newest
+    list read). The lists are AMD's per-release lists (knowledge/rocm_lists.py)."""
+    from . import rocm_lists as rl
+
+    g = lookup(gfx)
+    s = g.support if g else None
+    lists, caveat = rl.lists_for(rocm)
+    newer = rl.is_newer(rocm)
+    if s is not None and s.status == UNOFFICIAL:
+        if newer:  # no list read for that release: do not call it off-list
+            return Verdict("unknown", "; ".join(x for x in (caveat, f"{gfx} is not on it", s.secondary) if x),
+                           lists[0].label, lists[0].source)
+        return Verdict("unofficial", s.note or "never officially supported", "")
+    if not lists:  # before ROCm 6.0: the row's own history
+        if s is None:
+            return Verdict("unknown", f"{gfx} is not on any ROCm GPU support list", "")
+        if s.since and rocm and rocm[:2] < _version2(s.since):
+            return Verdict("unsupported", f"support arrived in ROCm {s.since}", "")
+        if s.last_rocm and rocm and rocm[:2] > _version2(s.last_rocm):
+            return Verdict("unsupported", f"last supported by ROCm {s.last_rocm}", "")
+        return Verdict("supported", "ROCm before 6.0: from the GPU row's history, not a release list", "")
+    used = lists[0].label if len(lists) == 1 else f"the ROCm {lists[0].release} to {lists[-1].release} lists"
+    source = lists[-1].source
+    statuses = [r.status(gfx) for r in lists]
+    notes = [n for n in dict.fromkeys(r.note(gfx) for r in lists) if n] + ([caveat] if caveat else [])
+    listed = [r for r, st in zip(lists, statuses) if st]
+    if not listed:
+        if s is None:
+            return Verdict("unknown", f"{gfx} is not on any ROCm GPU support list", used, source)
+        first = rl.first_listed(gfx)
+        if first is not None and first.version > lists[-1].version:
+            why = f"support arrived in ROCm {first.release}"
+        elif s.last_rocm:
+            why = f"last listed in ROCm {s.last_rocm}"
+        else:
+            why = f"not on {used}"
+        return Verdict("unsupported", "; ".join([why] + notes), used, source)
+    status = "supported" if "supported" in statuses else "deprecated"
+    if len(listed) < len(lists):
+        notes.insert(0, f"listed from ROCm {listed[0].release}; ROCm "
+                        f"{', '.join(r.release for r, st in zip(lists, statuses) if not st)} did not list it")
+    return Verdict(status, "; ".join(notes), used, source)
+
+
 def gfx_status(gfx: str, rocm: tuple[int, ...] | None) -> tuple[str, str]:
-    """(status, note) of a gfx target for a ROCm version (None: the current list).
+    """(status, note) of a gfx target for a ROCm version (None: the newest list read).
 
     status: supported, deprecated, unsupported, unofficial, unknown.
     """
-    g = lookup(gfx)
-    s = g.support if g else None
-    if s is None:
-        return "unknown", f"{gfx} is not on any ROCm GPU support list"
-    if s.status == UNOFFICIAL:
-        return "unofficial", s.note or "never officially supported"
-    if s.deprecated_major is not None and rocm:
-        major = s.deprecated_major
-        if rocm[0] < major:
-            return "supported", ""
-        if rocm[0] == major:
-            return "deprecated", (f"deprecated in ROCm {major}.x (maintenance only); dropped from the "
-                                  f"ROCm {major + 1} list")
-        return "unsupported", f"not supported by ROCm {major + 1}.x (last listed, as deprecated, in ROCm {s.last_rocm})"
-    if s.last_rocm and rocm and rocm[:2] <= _version2(s.last_rocm):
-        return "supported", ""
-    if s.status == UNSUPPORTED:
-        return "unsupported", s.note or f"last supported by ROCm {s.last_rocm}"
-    since = _version2(s.since) if s.since else None
-    if since and rocm and rocm[:2] < since:
-        return "unsupported", f"support arrived in ROCm {since[0]}.{since[1]}"
-    return "supported", s.note
+    v = gfx_verdict(gfx, rocm)
+    return v.status, v.note
 
 
 def _version2(text: str) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from .logscan.reader import Occurrence, ScanResult
 from ..engine.model import Finding, Status
 from ..base.records import dataclass, field
 
-SCHEMA = "rocmdoctor.logs.explain"
+SCHEMA = "rocmdoctor.explain"
 SCHEMA_VERSION = 1
 QUOTE_MAX = 400
 # Signatures whose explanation names the GPUs' gfx and the torch wheel's arch list.
@@ -31,14 +31,11 @@ _STATUS_ORDER = {CONFIRMED: 0, LIKELY: 1, UNKNOWN: 2, NOT_CHECKED: 2, RULED_OUT:
 
 
 def redactor():
-    """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line."""
-    from ..base import redact
+    """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line: secrets
+    only, so the user's own terminal names the failing peer; --share masks the rest at the output."""
+    from ..base.redact import scrub_text
 
-    scrub = getattr(redact, "scrub_text", None) or getattr(redact, "scrub", None)
-    r = redact.Redactor()
-    if scrub is None:
-        return r.text
-    return lambda s: r.text(scrub(s))
+    return scrub_text
 
 
 @dataclass
@@ -73,6 +70,7 @@ class Diagnosis:
     facts: list[str] = field(default_factory=list)  # machine facts that bear on it
     follows: str | None = None  # id of the earlier diagnosis this one is a consequence of
     order: tuple = ()
+    structural: bool = False  # from the log's shape (structure.py), not a catalog signature
 
     @property
     def signature(self) -> Signature:
@@ -91,6 +89,7 @@ class Diagnosis:
             "evidence": [_line_dict(m.line, quote, m.fields, m.block) for m in evidence_matches(occ)],
             "gpus": self.gpus, "facts": self.facts,
             "causes": [c.to_dict() for c in self.causes], "fix": s.fix, "sources": list(s.sources),
+            "from": "structure" if self.structural else "signature",
         }
 
 
@@ -293,14 +292,16 @@ class Explanation:
 
     def verdict(self) -> str:
         probs = [d for d in self.diagnoses if d.is_problem]
+        warn = [d for d in self.diagnoses if d.signature.tier != NOTE and not d.is_problem]
         if not probs:
+            also = (f"; warning{'s' if len(warn) != 1 else ''}: " + ", ".join(d.signature.title for d in warn[:3])
+                    if warn else "")
             if self.result.unexplained_count:
                 n = self.result.unexplained_count
-                return (f"no known signature matched; {n} line{'s' if n != 1 else ''} looked like "
-                        f"{'errors' if n != 1 else 'an error'} (listed below)")
-            warn = [d for d in self.diagnoses if d.signature.tier != NOTE]
+                return (f"no failure signature matched; {n} line{'s' if n != 1 else ''} looked like "
+                        f"{'errors' if n != 1 else 'an error'} (listed below){also}")
             if warn:
-                return f"no failure found; {len(warn)} warning signature{'s' if len(warn) != 1 else ''} (below)"
+                return f"no failure found{also} (below)"
             return "no known failure signature and no error-like lines in the log"
         top = probs[0]
         best = top.causes[0] if top.causes else None
@@ -320,6 +321,11 @@ class Explanation:
                     f"next to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         elif best:
             text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
+        if top.structural:
+            text += " (from the log's shape; no signature matched)"
+        earlier = [d for d in warn if d.signature.tier < top.signature.tier]
+        if top.signature.tier >= CONSEQUENCE and earlier:
+            text += "; see also: " + ", ".join(d.signature.title for d in earlier[:2])
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -357,7 +363,11 @@ def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
 
 
 def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = None,
-            stall: dict | None = None) -> Explanation:
+            stall: dict | None = None, shape_lines: list[tuple[str, list[str]]] | None = None) -> Explanation:
+    """Diagnoses from the catalog's matches; when none is a failure that precedes its
+    consequences, the log's shape (tracebacks, NCCL error classes, kernel IP blocks, output
+    that stops: rocmdoctor/logs/structure.py) answers at the level it knows. ``shape_lines``:
+    (name, lines) windows to read the shape from; by default the tails of the input files."""
     occs = list(result.occurrences.values())
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order = {f: i for i, f in enumerate(result.files)}
@@ -371,7 +381,10 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         if o.signature.id in ARCH_SIGNATURES:
             d.facts = arch_facts(machine)
         diagnoses.append(d)
-    diagnoses.sort(key=lambda d: d.order)
+    if not any(d.is_problem and d.signature.tier < CONSEQUENCE for d in diagnoses):
+        diagnoses += _from_shape(result, machine, inputs or [], file_order, shape_lines)
+    # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
+    diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     for d in diagnoses:
         if d.signature.tier == CONSEQUENCE:
             cause = next((x for x in diagnoses if x.is_problem and x.signature.tier < CONSEQUENCE), None)
@@ -381,6 +394,43 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if machine.error:
         notes.append(f"machine facts unavailable: {machine.error}")
     return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall)
+
+
+def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_order: dict,
+                shape_lines: list[tuple[str, list[str]]] | None) -> list[Diagnosis]:
+    """Diagnoses from the log's structure (reasoning.py), judged like the catalog's."""
+    from .logscan.matcher import Match
+    from .reasoning import reason
+    from .structure import analyze, windows
+
+    found: dict[str, tuple] = {}
+    if shape_lines is None:
+        # Only inputs the reader itself scanned (`rocmdoctor run` passes its command line as the
+        # input name: a script named there is not a log).
+        import os
+
+        shape_lines = windows([p for p in inputs if p in result.files or (os.path.isdir(p) and result.files)])
+    wins = shape_lines
+    for name, lines in wins:
+        first = max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
+        unexplained = [u for u in result.unexplained if u.file in (None, name)]
+        for sig, line, fields in reason(analyze(lines, name, first), unexplained):
+            found.setdefault(sig.id, (sig, line, fields))
+    if not found and result.unexplained:
+        for sig, line, fields in reason(analyze([]), result.unexplained):
+            found.setdefault(sig.id, (sig, line, fields))
+    sigs = [sig for sig, _, _ in found.values()]
+    machine.run_checks(c.check for s in sigs for c in s.causes if c.check)
+    out = []
+    for sig, line, fields in found.values():
+        occ = Occurrence(sig)
+        occ.add(Match(sig, line, dict(fields)))
+        verdicts = [machine.verdict(c) for c in sig.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        facts = [f"{k.replace('_', ' ')}: {v}" for k, v in fields.items()]
+        out.append(Diagnosis(occ, [v for _, v in ranked], facts=facts,
+                             order=(sig.tier, file_order.get(line.file, 0), line.number), structural=True))
+    return out
 
 
 _MARK = {CONFIRMED: ("✗", "bold red"), LIKELY: ("!", "yellow"), UNKNOWN: ("?", ""), NOT_CHECKED: ("?", "dim"),

@@ -207,13 +207,18 @@ class ProcessTree:
         """SIGINT to the tree, as a terminal's Ctrl-C would (for a child in its own session)."""
         self._signal(self._members(), signal.SIGINT)
 
+    def kill(self) -> list[int]:
+        """End the tree at once: SIGSTOP, SIGKILL, reap, no SIGTERM first (the caller's grace
+        period, `rocmdoctor run --kill-after`, has passed)."""
+        return self.terminate(grace=0.0, term=False)
+
     # -- ending
-    def terminate(self, grace: float = 2.0) -> list[int]:
+    def terminate(self, grace: float = 2.0, term: bool = True) -> list[int]:
         """End the child and all its descendants: SIGTERM, ``grace`` seconds, SIGSTOP, SIGKILL, reap.
         Returns the PIDs that were still running and got a signal (the leader included)."""
         touched: set[int] = set()
         members = self._members()
-        if self.popen.poll() is None or members:
+        if term and (self.popen.poll() is None or members):
             self._signal(members, signal.SIGTERM, touched)
             self._wait_gone(members, grace)
         for _ in range(5):  # a forking tree: freeze, look again, kill, until nothing is left

@@ -9,7 +9,7 @@ import re
 import shutil
 import tempfile
 
-from ..base.redact import Redactor
+from ..base import redact
 from .sources import SNAPSHOT_FORMAT, SNAPSHOT_VERSION, RecordingSource, SourceError
 
 
@@ -18,27 +18,9 @@ def slug(argv: tuple[str, ...]) -> str:
     return f"{base}-{hashlib.sha1(json.dumps(list(argv)).encode()).hexdigest()[:8]}"
 
 
-def redactor_for(rec: RecordingSource) -> Redactor:
-    hosts, users = set(), set()
-    sysp = rec.probes.get("system")
-    if sysp and sysp.ok and isinstance(sysp.data, dict):
-        hosts.add(str(sysp.data.get("hostname") or ""))
-    for path in ("/proc/sys/kernel/hostname", "/etc/hostname"):
-        r = rec.files.get(path) or rec.inner.read(path)
-        if r.ok:
-            hosts.add(r.text.strip())
-    hosts |= {h.split(".")[0] for h in hosts}
-    ident = rec.probes.get("identity")
-    if ident and ident.ok and isinstance(ident.data, dict):
-        users.add(str(ident.data.get("user") or ""))
-    envp = rec.probes.get("env")
-    if envp and envp.ok and isinstance(envp.data, dict):
-        for k in ("USER", "LOGNAME", "SUDO_USER"):
-            users.add(str(envp.data.get(k) or ""))
-        home = str(envp.data.get("HOME") or "")
-        if home.startswith("/home/"):
-            users.add(home.rstrip("/").rsplit("/", 1)[-1])
-    return Redactor(hostnames=hosts, users=users)
+def redactor_for(rec: RecordingSource) -> redact.Redactor:
+    """The SHARE redactor for a recording, knowing its machine's host and user names."""
+    return redact.redactor(redact.SHARE, rec)
 
 
 def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_version: str) -> str:
@@ -49,7 +31,8 @@ def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_
     # Make sure the host name and users are known to the redactor even if no check read them.
     rec.probe("system")
     red = redactor_for(rec) if redact else None
-    t = (lambda s: red.text(s)) if red else (lambda s: s)
+    t = red.text if red else (lambda s: s)
+    tp = red.path if red else (lambda s: s)  # file names: only /home/NAME changes
     parent = os.path.dirname(out_dir) or "."
     try:
         os.makedirs(parent, exist_ok=True)
@@ -60,19 +43,19 @@ def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_
         index = {"missing": {}, "links": {}, "globs": {}, "exists": {}}
         for path, r in sorted(rec.files.items()):
             if r.ok:
-                dest = os.path.join(tmp, "fs", path.lstrip("/"))
+                dest = os.path.join(tmp, "fs", tp(path).lstrip("/"))
                 os.makedirs(os.path.dirname(dest), exist_ok=True)
                 with open(dest, "w", encoding="utf-8") as fh:
-                    fh.write(t(r.text))
+                    fh.write(red.file(path, r.text) if red else r.text)
             else:
-                index["missing"][path] = r.error
+                index["missing"][tp(path)] = r.error
         for path, target in sorted(rec.links.items()):
             if target is not None:
-                index["links"][path] = t(target)
+                index["links"][tp(path)] = t(target)
         for pattern, paths in sorted(rec.globs.items()):
-            index["globs"][pattern] = [t(p) for p in paths]
+            index["globs"][tp(pattern)] = [tp(p) for p in paths]
         for path, exists in sorted(rec.exist.items()):
-            index["exists"][path] = exists
+            index["exists"][tp(path)] = exists
         for argv, res in sorted(rec.commands.items()):
             d = os.path.join(tmp, "cmd", slug(argv))
             os.makedirs(d, exist_ok=True)

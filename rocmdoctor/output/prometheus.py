@@ -153,11 +153,9 @@ def render(report: Report, health=None, processes=None, kernel_logs=(), summary:
         for (gpu, pci, sig), n in sorted(counts.items(), key=str):
             fam.add("rocmdoctor_kernel_gpu_events", "GPU events in the kernel log by catalog signature.",
                     {"gpu": gpu, "pci": pci, "boot": log.boot, "signature": sig}, n)
-    from ..base import redact
+    from ..base.redact import scrub_text
 
-    scrub = getattr(redact, "scrub_text", None)
-    text = fam.text()
-    return scrub(text) if scrub else text
+    return scrub_text(fam.text())
 
 
 def _health(fam: _Families, h) -> None:

@@ -152,11 +152,46 @@ class Prepared:
     path: str
     real: str
     old: bytes | None
-    new: bytes
+    new: bytes | None  # None: remove the file (undo puts the backup back)
     mode: int = 0o644
 
 
+class _Lock:
+    """One fix run at a time per state directory: a second apply or undo while one runs
+    would plan from bytes the first is replacing. flock: released by the kernel when the
+    process dies, so a killed run never leaves it held."""
+
+    def __init__(self, state_dir: str):
+        self.path = os.path.join(state_dir, "lock")
+        self.fd = None
+
+    def __enter__(self):
+        import fcntl
+
+        try:
+            os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise ApplyError(f"cannot use the state directory: {_why(exc, os.path.dirname(self.path))}") from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise ApplyError(f"another `rocmdoctor fix` is applying or undoing in {os.path.dirname(self.path)}; "
+                             "wait for it and run this again") from None
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)  # closing releases the lock
+
+
 def apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
+    """Write all edits or none (one run at a time per state directory); see :func:`_apply`."""
+    with _Lock(state_dir):
+        return _apply(edits, state_dir, meta)
+
+
+def _apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     """Write all edits or none. Returns the journal (also saved under state_dir).
 
     Each file must still hold the bytes the plan was made from; a file that changed
@@ -179,7 +214,7 @@ def apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     entries = []
     for i, e in enumerate(edits):
         st = os.stat(e.real) if e.old is not None else None
-        entry = {"path": e.path, "real": e.real, "existed": e.old is not None,
+        entry = {"path": e.path, "real": e.real, "existed": e.old is not None, "removed": e.new is None,
                  "old_sha256": sha256(e.old), "new_sha256": sha256(e.new),
                  "mode": stat.S_IMODE(st.st_mode) if st else e.mode,
                  "owner": [st.st_uid, st.st_gid] if st else None,
@@ -204,9 +239,15 @@ def apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     try:
         for e, entry in zip(edits, entries):
             owner = tuple(entry["owner"]) if entry["owner"] else None
-            atomic_write(e.real, e.new, mode=entry["mode"], owner=owner, tag=run_id)
+            if e.new is None:
+                if os.path.lexists(e.real):
+                    os.unlink(e.real)
+                    step("unlink")
+                    _fsync_dir(os.path.dirname(e.real) or ".")
+            else:
+                atomic_write(e.real, e.new, mode=entry["mode"], owner=owner, tag=run_id)
             done.append((e, entry))
-            if read_bytes(e.real) != e.new:  # re-read: what is on disk is what we meant
+            if (read_bytes(e.real) if os.path.lexists(e.real) else None) != e.new:  # what is on disk is what we meant
                 raise ApplyError(f"{e.path}: read back different bytes after writing")
     except (OSError, ApplyError) as exc:
         why = _why(exc, e.path) if isinstance(exc, OSError) else str(exc)
@@ -232,7 +273,8 @@ def _roll_back(done: list[tuple[Prepared, dict]]) -> list[str]:
             if e.old is None:
                 os.unlink(e.real)
             else:
-                atomic_write(e.real, e.old, tag="r")
+                atomic_write(e.real, e.old, mode=entry["mode"],
+                             owner=tuple(entry["owner"]) if entry["owner"] else None, tag="r")
         except OSError as exc:
             problems.append(_why(exc, e.path))
     return problems
@@ -278,6 +320,12 @@ class UndoResult:
 
 
 def undo(state_dir: str) -> UndoResult:
+    """Restore the files of the last applied run (one run at a time per state directory)."""
+    with _Lock(state_dir):
+        return _undo(state_dir)
+
+
+def _undo(state_dir: str) -> UndoResult:
     """Restore the files of the last applied run byte for byte, verifying hashes."""
     j = last_journal(state_dir)
     if j is None or j.get("status") == "undone":

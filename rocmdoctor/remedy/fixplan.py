@@ -9,7 +9,13 @@ Planning reads only through the Source, so it works the same on the live host,
 
 A fixer module has ``plan(fix: FixPlan, fctx: FixContext) -> Concrete`` and may have
 ``merge(plans: list[FixPlan]) -> FixPlan`` when several findings' plans must become
-one (kernel_cmdline: at most one plan per bootloader per run).
+one (kernel_cmdline: at most one plan per bootloader per run), or
+``regroup(items: list[(origin, FixPlan)]) -> list[(origins, FixPlan)]`` when they must be
+cut differently (config_edit: one plan per file, every change to it merged).
+
+A plan without a fixer is routed by what it holds (:func:`route`): environment
+actions go to env_file, a command list to commands; what is left is display-only, and
+then ``manual`` says which person must act (BIOS, hardware, a vendor download).
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ from ..engine.model import Applicability, FixPlan
 from ..base.records import dataclass, field
 from ..machine.sources import Source
 
-SCHEMA = "rocmdoctor.remedy.fixplan"
+SCHEMA = "rocmdoctor.fixplan"
 SCHEMA_VERSION = 1
 
 
@@ -35,11 +41,17 @@ class Refused(Exception):
 class FileEdit:
     path: str  # as seen on the scanned machine ("/etc/default/grub")
     old: str | None  # None: the file does not exist yet
-    new: str
+    new: str | None  # None: the file is removed (its bytes kept in the journal's backup)
     note: str = ""  # e.g. "a symlink to /etc/grub.real; the target is edited"
     mode: int = 0o644  # for a new file
+    # A file of the user's on this machine (--config, --env-file with --example/--snapshot),
+    # written even when the machine facts came from a read-only snapshot.
+    host: bool = False
+    binary: bytes | None = None  # old bytes of a removed file that is not text (a library)
 
     def diff(self) -> str:
+        if self.new is None:
+            return f"--- a/{self.path.lstrip('/')}\n+++ /dev/null\n(removed)\n"
         a = [] if self.old is None else split_lines(self.old)
         b = split_lines(self.new)
         rel = self.path.lstrip("/")
@@ -80,10 +92,24 @@ class Concrete:
     params: dict[str, Any] = field(default_factory=dict)
     key: str = ""  # plans with the same key are one plan (one per bootloader)
     plan: FixPlan | None = None  # what it was made from; planned again to verify after writing
+    needs_relogin: bool = False  # takes effect in new login sessions (groups, profile.d)
+    manual: str | None = None  # display-only because a person must act: "bios", "hardware", "vendor download"
+    conflicts: list[str] = field(default_factory=list)  # which of two contradicting changes won, and why
+    changes: list[str] = field(default_factory=list)  # a summary shown above the commands (pip's dry run)
+    takes_effect: str | None = None  # when it takes effect if not at once ("after the launcher sources F")
 
     @property
     def actionable(self) -> bool:
         return not self.nothing_to_do and not self.refused and bool(self.edits or self.commands)
+
+    @property
+    def deferred(self) -> str | None:
+        """Why this plan cannot be verified right after applying it (the next scan does)."""
+        if self.needs_reboot:
+            return "after the reboot"
+        if self.needs_relogin:
+            return "after logging in again"
+        return self.takes_effect
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -96,8 +122,12 @@ class Concrete:
             "needs_reboot": self.needs_reboot,
             "nothing_to_do": self.nothing_to_do,
             "refused": self.refused,
-            "edits": [{"path": e.path, "new_file": e.old is None, "note": e.note, "diff": e.diff()}
-                      for e in self.edits],
+            "needs_relogin": self.needs_relogin,
+            "manual": self.manual,
+            "conflicts": list(self.conflicts),
+            "changes": list(self.changes),
+            "edits": [{"path": e.path, "new_file": e.old is None, "removed": e.new is None, "note": e.note,
+                       "host": e.host, "diff": e.diff()} for e in self.edits],
             "commands": [{"argv": list(c.argv), "env": dict(c.env), "why": c.why} for c in self.commands],
             "undo_commands": [list(c.argv) for c in self.undo_commands],
             "notes": list(self.notes),
@@ -161,18 +191,41 @@ def fixer_module(name: str):
         return None
 
 
+def route(fp: FixPlan) -> list[FixPlan]:
+    """A plan a check made without naming a fixer, given one by what it holds, so the
+    same advice everywhere becomes an applicable plan: environment settings go to
+    env_file (a file the user chooses), pip requirements for the scanned interpreter to
+    pip (dry run first, torch never replaced). A config edit that also unsets a variable
+    of the machine's environment is two plans: the file edit and the unset."""
+    from ..base.records import replace
+
+    has_env = any(a.kind == "env" and a.env for a in fp.actions)
+    if fp.fixer == "config_edit" and has_env and fp.params.get("edits"):
+        env = tuple(a for a in fp.actions if a.kind == "env" and a.env)
+        return [fp, FixPlan(fp.title + " in the environment", env, Applicability.SAFE, fixer="env_file")]
+    if fp.fixer:
+        return [fp]
+    kinds = {a.kind for a in fp.actions}
+    if has_env and kinds <= {"env", "note"}:
+        return [replace(fp, fixer="env_file", applicability=Applicability.SAFE)]
+    if fp.params.get("python") and fp.params.get("requirements"):
+        return [replace(fp, fixer="pip", applicability=Applicability.UNSAFE)]
+    return [fp]
+
+
 def concretize(items: list[tuple[str, FixPlan]], fctx: FixContext) -> list[Concrete]:
     """Turn (origin, FixPlan) pairs into concrete plans, merging plans of the same
-    fixer where the fixer asks for it (kernel_cmdline: one per bootloader)."""
+    fixer where the fixer asks for it (kernel_cmdline: one per bootloader; config_edit:
+    one per file), and the same advice from several findings into one."""
     grouped: dict[str, list[tuple[str, FixPlan]]] = {}
     order: list[str] = []
     out: list[Concrete] = []
-    for origin, fp in items:
+    for origin, fp in [(o, r) for o, p in items for r in route(p)]:
         mod = fixer_module(fp.fixer) if fp.fixer else None
-        if mod is not None and hasattr(mod, "merge"):
+        if mod is not None and (hasattr(mod, "merge") or hasattr(mod, "regroup")):
             key = fp.fixer
         else:  # the same advice from several findings (one per GPU) is shown once
-            key = next((k for k in order if k.startswith("#") and grouped[k][0][1] == fp), f"#{len(order)}")
+            key = next((k for k in order if k.startswith("#") and _same(grouped[k][0][1], fp)), f"#{len(order)}")
         if key not in grouped:
             grouped[key] = []
             order.append(key)
@@ -182,9 +235,56 @@ def concretize(items: list[tuple[str, FixPlan]], fctx: FixContext) -> list[Concr
         origins = [o for o, _ in group]
         fp = group[0][1]
         mod = fixer_module(fp.fixer) if fp.fixer else None
+        if mod is not None and hasattr(mod, "regroup"):
+            for sub_origins, sub in mod.regroup(group):
+                out.append(_one(mod, sub, sub_origins, fctx))
+            continue
         if mod is not None and len(group) > 1 and hasattr(mod, "merge"):
             fp = mod.merge([p for _, p in group])
         out.append(_one(mod, fp, origins, fctx))
+    return _fold_causes(_one_plan_per_file(out))
+
+
+def _same(a: FixPlan, b: FixPlan) -> bool:
+    """The same steps under two titles (two pin checks printing one pip command) are one plan."""
+    return a == b or (a.fixer == b.fixer and a.actions == b.actions and bool(a.actions)
+                      and a.applicability == b.applicability)
+
+
+def _one_plan_per_file(plans: list[Concrete]) -> list[Concrete]:
+    """Two fixers must not write one file in one run: the second would be planned from
+    bytes the first replaces. The later plan is refused and says which plan has the file."""
+    owner: dict[str, int] = {}
+    for i, c in enumerate(plans):
+        if not c.actionable:
+            continue
+        clash = next((e.path for e in c.edits if e.path in owner), None)
+        if clash is not None:
+            c.refused = (f"{clash} is edited by plan [{owner[clash] + 1}] too; apply that one, "
+                         "then run fix again for this one")
+            continue
+        for e in c.edits:
+            owner[e.path] = i
+    return plans
+
+
+def _fold_causes(plans: list[Concrete]) -> list[Concrete]:
+    """A finding that is a consequence of another (torch sees no GPU because of the WSL
+    runtime) carries a ``causes`` plan naming the codes; its origin joins the plan of the
+    first named code that has one, so applying it also re-checks the consequence."""
+    out = []
+    for c in plans:
+        if c.fixer != "causes":
+            out.append(c)
+            continue
+        codes = list((c.plan.params if c.plan else {}).get("codes") or [])
+        target = next((p for code in codes for p in plans
+                       if p.fixer != "causes" and p.actionable and any(o.split(" ")[0] == code for o in p.origin)), None)
+        if target is None:
+            c.notes = c.notes or ["no plan in this run fixes any of its usual causes: " + ", ".join(codes)]
+            out.append(c)
+            continue
+        target.origin.extend(o for o in c.origin if o not in target.origin)
     return out
 
 
@@ -211,9 +311,11 @@ def _one(mod, fp: FixPlan, origins: list[str], fctx: FixContext) -> Concrete:
 
 def display_only(fp: FixPlan) -> Concrete:
     """A plan the tool only shows: its actions become commands and notes to read."""
+    manual = fp.params.get("manual")
     c = Concrete(title=fp.title, fixer=fp.fixer, applicability=Applicability.DISPLAY_ONLY,
-                 why="advice: rocmdoctor does not apply this itself",
-                 needs_root=fp.needs_root, needs_reboot=fp.needs_reboot, params=dict(fp.params))
+                 why=(f"a person must act ({manual}): " + str(fp.params.get("why") or "rocmdoctor cannot do this")
+                      if manual else "advice: " + str(fp.params.get("why") or "no fixer in rocmdoctor applies this")),
+                 needs_root=fp.needs_root, needs_reboot=fp.needs_reboot, params=dict(fp.params), manual=manual)
     for a in fp.actions:
         if a.argv:
             c.commands.append(Command(tuple(a.argv), a.description, env=dict(a.env or {})))
@@ -244,21 +346,27 @@ def render_text(plans: list[Concrete], *, live: bool, kind: str | None = None) -
             flags.append("needs root")
         if c.needs_reboot:
             flags.append("needs reboot")
+        if c.needs_relogin:
+            flags.append("needs re-login")
         out.append(f"[{i}] {c.title}  ({', '.join(flags)})")
         if c.origin:
             out.append(f"    from: {', '.join(c.origin)}")
         if c.why:
             out.append(f"    why: {c.why}")
+        for w in c.conflicts:
+            out.append(f"    conflict: {w}")
+        for ch in c.changes:
+            out.append(f"    {ch}")
         if c.refused:
             out.append(f"    refused: {c.refused}")
         if c.nothing_to_do:
             out.append(f"    nothing to do: {c.nothing_to_do}")
         for e in c.edits:
-            out.append(f"    edit {e.path}" + (" (new file)" if e.old is None else "")
+            out.append(f"    {'remove' if e.new is None else 'edit'} {e.path}" + (" (new file)" if e.old is None else "")
                        + (f"  [{e.note}]" if e.note else "") + ":")
             out.extend("      " + ln for ln in e.diff().rstrip("\n").split("\n"))
         run_word = ("run" if live or c.applicability == Applicability.DISPLAY_ONLY
-                    else "run on the machine" if kind == "snapshot" else "run after (not run on --root)")
+                    else "run on the machine" if kind in ("snapshot", "example") else "run after (not run on --root)")
         for cmd in c.commands:
             env = "".join(f"{k}={shell_join([v])} " for k, v in cmd.env.items())
             out.append(f"    {run_word}: {env}{shell_join(cmd.argv)}" + (f"   # {cmd.why}" if cmd.why else ""))
@@ -268,6 +376,39 @@ def render_text(plans: list[Concrete], *, live: bool, kind: str | None = None) -
     from ..base.redact import scrub_text
 
     return scrub_text("\n".join(out))
+
+
+def applies_here(c: Concrete, kind: str) -> bool:
+    """Whether --apply can carry this plan out from here: anything on a live host or a
+    --root tree; from a snapshot or example only edits to the user's own files."""
+    if kind in ("live", "root"):
+        return True
+    return bool(c.edits) and all(e.host for e in c.edits) and not c.commands
+
+
+def closing_line(plans: list[Concrete], kind: str, *, unsafe: bool = False) -> str:
+    """One sentence that says what `--apply` would do with these plans, by number."""
+    def nums(xs):
+        return ", ".join(f"[{plans.index(c) + 1}]" for c in xs)
+
+    act = [c for c in plans if c.actionable and c.applicability != Applicability.DISPLAY_ONLY]
+    here = [c for c in act if applies_here(c, kind)]
+    safe = [c for c in here if c.applicability == Applicability.SAFE]
+    uns = [c for c in here if c.applicability == Applicability.UNSAFE]
+    elsewhere = [c for c in act if c not in here]
+    shown = [c for c in plans if c.actionable and c.applicability == Applicability.DISPLAY_ONLY]
+    parts = []
+    if safe or (uns and unsafe):
+        parts.append(f"--apply would apply {nums(safe + (uns if unsafe else []))}")
+    else:
+        parts.append("--apply would apply nothing")
+    if uns and not unsafe:
+        parts.append(f"{nums(uns)} only with --unsafe too")
+    if elsewhere:
+        parts.append(f"{nums(elsewhere)} only on the machine itself ({kind} is read-only)")
+    if shown:
+        parts.append(f"{nums(shown)} are for a person to do")
+    return "; ".join(parts) + "."
 
 
 def to_json(plans: list[Concrete], source: dict) -> dict:

@@ -59,10 +59,10 @@ def test_cross_generation_override_fails(tmp_path):
     assert f.fix.applicability.value == "display-only"
 
 
-def test_override_with_native_wheel_support_warns(tmp_path):
-    # 9.0.6 on gfx906 with gfx906 in the wheel (the mi50 example machine).
+def test_override_naming_the_gpus_own_target_passes(tmp_path):
+    # 9.0.6 on gfx906 (the mi50 example machine): the override changes nothing, so nothing to fix.
     [f] = findings(EXAMPLES["mi50x2-xeon"], "RD-ENV-001")
-    assert f.status is Status.WARN and "not needed" in f.title and "native gfx906 code" in f.detail
+    assert f.status is Status.PASS and "the GPU's own version" in f.title
 
 
 def test_override_on_supported_gpu_without_torch_warns(tmp_path):

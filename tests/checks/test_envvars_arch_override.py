@@ -1,5 +1,6 @@
-"""Issue 16 item 18: when RD-ENV-001 fails HSA_OVERRIDE_GFX_VERSION as crossing generations,
-RD-ENV-002 judges PYTORCH_ROCM_ARCH against the real GPU too, not only the pretended one."""
+"""RD-ENV-002 judges PYTORCH_ROCM_ARCH against the GPU's real gfx target, never the one an
+HSA_OVERRIDE_GFX_VERSION pretends (RD-ENV-001 judges the override itself): the fix for a wrong
+override is to remove it, and the build must then have code for the real GPU."""
 import os
 
 import rocmdoctor
@@ -28,7 +29,7 @@ def test_arch_matching_only_a_cross_generation_override_warns(tmp_path):
     assert f["RD-ENV-001"].status is Status.FAIL and "crosses GPU generations" in f["RD-ENV-001"].title
     arch = f["RD-ENV-002"]
     assert arch.status is Status.WARN and "gfx906" in arch.title
-    assert "RD-ENV-001" in arch.detail  # says why the real GPU counts
+    assert "PYTORCH_ROCM_ARCH=gfx906" in arch.detail  # the fix names the real target
 
 
 def test_arch_listing_both_passes(tmp_path):
@@ -36,8 +37,9 @@ def test_arch_listing_both_passes(tmp_path):
     assert f["RD-ENV-002"].status is Status.PASS
 
 
-def test_a_same_generation_override_is_still_judged_by_the_pretended_target(tmp_path):
-    # 9.0.8 on a gfx906 is a different ISA but the same generation: RD-ENV-001 does not call it
-    # crossing generations, so the arch list is judged against what the runtime will load.
+def test_a_same_generation_override_is_judged_by_the_real_target_too(tmp_path):
+    # 9.0.8 on a gfx906 runs gfx908 code on a different ISA (RD-ENV-001 fails it); a list built only
+    # for the pretended gfx908 leaves the real GPU without kernels once the override goes.
     f = _scan(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "9.0.8", "PYTORCH_ROCM_ARCH": "gfx908"})
-    assert f["RD-ENV-002"].status is Status.PASS
+    assert f["RD-ENV-001"].status is Status.FAIL
+    assert f["RD-ENV-002"].status is Status.WARN and "leaves out gfx906" in f["RD-ENV-002"].title

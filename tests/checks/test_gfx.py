@@ -140,3 +140,39 @@ def test_gfx1030_listed_board_passes_but_rx6800_is_unofficial(tmp_path):
     rx6800 = machine(tmp_path / "rx", None, rocm="7.14.0", gpu_text=_gfx1030(0x73BF))
     [f] = findings(rx6800, "RD-GFX-001")
     assert f.status is Status.WARN and "0x73bf" in f.detail and "RX 6000" in f.detail
+
+
+def test_a_supported_verdict_names_the_release_list_it_used(tmp_path):
+    s = machine(tmp_path, "kfd_properties_gfx1100_RX7900XTX_tinygrad.txt", rocm="6.4.1")
+    [f] = findings(s, "RD-GFX-001")
+    assert f.status == Status.PASS and "per the ROCm 6.4.1 list" in f.detail
+    assert f.data["lists"] == {"system ROCm 6.4.1": "the ROCm 6.4.1 list"}
+    # the evidence names the page and the version of it that was read
+    assert any("system-requirements" in e.source and "read at" in e.text for e in f.evidence)
+
+
+def test_gfx906_on_6_0_0_is_supported_for_the_radeon_vii_and_says_the_mi50_is_not(tmp_path):
+    s = machine(tmp_path, "kfd_properties_gfx906_RadeonVII_node1.txt", rocm="6.0.0")
+    [f] = findings(s, "RD-GFX-001")
+    assert f.status == Status.PASS and "MI50" in f.detail and "per the ROCm 6.0.0 list" in f.detail
+
+
+def _vega20(tmp_path, revision, vram_gib):
+    # The Radeon VII's real KFD node, with the device id of the shared Vega 20 id 0x66A1 and the
+    # PCI revision and VRAM size sysfs gives (0000:63:00.0 is location_id 25344).
+    props = data("kfd_properties_gfx906_RadeonVII_node1.txt").replace("device_id 26287", f"device_id {0x66A1}")
+    pci = "/sys/bus/pci/devices/0000:63:00.0"
+    files = {f"{KFD}/0/properties": data("kfd_properties_cpu_node0_24cores_rocprofsdk.txt"),
+             f"{KFD}/1/properties": props, f"{pci}/revision": f"0x{revision:02x}\n",
+             f"{pci}/mem_info_vram_total": f"{vram_gib * 2**30 - 2**24}\n"}
+    return build_snapshot(tmp_path, files=files, probes={"env": {}})
+
+
+def test_the_shared_vega20_id_is_named_by_revision_and_vram(tmp_path):
+    names = {}
+    for rev, vram in ((0x02, 16), (0x02, 32), (0x06, 16)):
+        [f] = findings(_vega20(tmp_path / f"{rev}-{vram}", rev, vram), "RD-GPU-001")
+        names[(rev, vram)] = f.detail
+    assert "AMD Instinct MI50," in names[(0x02, 16)]
+    assert "AMD Instinct MI60 / MI50," in names[(0x02, 32)]  # MI60 or MI50 32GB: never a guess
+    assert "AMD Radeon Pro VII," in names[(0x06, 16)]

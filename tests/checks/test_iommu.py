@@ -52,7 +52,7 @@ def test_two_gpus_intel_translating_fails_with_kernel_cmdline_plan(tmp_path, sam
     assert plan.fixer == "kernel_cmdline"
     assert plan.applicability is Applicability.SAFE and plan.needs_root and plan.needs_reboot
     assert plan.params == {"add": ["intel_iommu=on", "iommu=pt"], "remove": []}
-    assert plan.actions[0].kind == "note" and "/etc/default/grub" in plan.actions[0].description
+    assert plan.actions[0].kind == "note" and "rocmdoctor fix --iommu" in plan.actions[0].description
     sources = {e.source for e in f.evidence}
     assert {"/proc/cmdline", "/sys/kernel/iommu_groups/*/type", "/sys/class/iommu"} <= sources
     assert any("DMA: 2" in e.text for e in f.evidence)

@@ -153,6 +153,42 @@ def _redactor(value):
     r.value(env)
 
 
+def _corpus(name):
+    with open(os.path.join(DATA, "redaction", name)) as fh:
+        return json.load(fh)
+
+
+@st.composite
+def _meaning_cases(draw):
+    """A look-alike line and a secret form from the corpora, joined, the pair repeated (inputs up
+    to about a megabyte, to hold redaction to its time budget)."""
+    look = draw(st.sampled_from([c for c in _corpus("lookalikes.json") if c.get("share") != "masked"]))
+    secret = draw(st.sampled_from(_corpus("secrets.json")))
+    join = draw(st.sampled_from(["\n", "\r\n", "\n\n", " \n"]))
+    times = draw(st.sampled_from([1, 1, 2, 50, 2000]))
+    return look["text"], secret, join, times
+
+
+@target("redact.keeps_meaning", _meaning_cases, budget_s=2.0)
+def _keeps_meaning(value):
+    """Redaction keeps meaning: next to any secret form, a look-alike line (version, PCI id, hash,
+    sysctl name, common word) comes out unchanged in both audiences (the SHARE redactor knowing the
+    user names ubuntu/debian/rocm/root/user/amd and host names vm/node1/gpu), and the secret
+    never does."""
+    from rocmdoctor.base.redact import SHARE, TERMINAL, Redactor
+
+    look, secret, join, times = value
+    text = (look + join + secret["text"] + "\n") * times
+    for red in (Redactor(TERMINAL), Redactor(SHARE, hostnames=["vm", "node1", "gpu"],
+                                             users=["ubuntu", "debian", "rocm", "root", "user", "amd"])):
+        out = red.text(text)
+        if not out.startswith(look + join):
+            raise AssertionError(f"{red.audience}: the look-alike {look!r} was changed: {out[:200]!r}")
+        for s in secret["secrets"]:
+            if s in out:
+                raise AssertionError(f"{red.audience}: {secret['rule']} secret {s!r} survived next to {look!r}")
+
+
 # ---------------------------------------------------------------- the user's files (scan --config) + every check
 _TMP = tempfile.mkdtemp(prefix="rocmdoctor-fuzz-")
 EXAMPLES = ("mi50x2-xeon", "mi300x8", "rx7900xtx")
@@ -274,13 +310,6 @@ YAML_GRAMMAR = [
 def _yaml(value):
     data, example = value
     _load_config_bytes(data, "train.yaml", example)
-
-
-@target("config.mini_yaml", lambda: texts(seed_files("llamafactory_*.yaml") + YAML_GRAMMAR), allowed=(cf.ConfigError,))
-def _mini_yaml(text):
-    """The reader used when PyYAML is absent."""
-    data = cf._mini_yaml(text, "t.yaml")
-    cf._checked(data, "t.yaml")
 
 
 SHELL_GRAMMAR = [
@@ -614,3 +643,33 @@ def _logs(data):
 
     result = ScanResult()
     scan_stream(io.BytesIO(data), result, name="train.log")
+
+
+# ---------------------------------------------------------------- bootloader files (fix --iommu)
+def _refused():
+    from rocmdoctor.remedy.fixplan import Refused
+
+    return Refused
+
+
+@target("fixes.grub_default", lambda: texts(seed_files("boot/*/etc/default/grub", "boot/*/etc/default/grub.d/*.cfg")),
+        allowed=(_refused(),))
+def _grub_default(text):
+    """/etc/default/grub is shell: what cannot be read is refused; an edit reads back with iommu=pt."""
+    from rocmdoctor.fixes import grub_default as gd
+
+    new = gd.edit([("/etc/default/grub", text)], gd.DEFAULT, ["iommu=pt"], ["iommu=soft", "amd_iommu=off"])
+    out = [("/etc/default/grub", new.get("/etc/default/grub", text))]
+    assert not gd.missing(gd.tokens_of(gd.effective(out)), ["iommu=pt"])
+
+
+@target("fixes.loader_entries", lambda: texts(seed_files("boot/*/boot/loader/entries/*.conf",
+                                                          "boot/*/efi/loader/entries/*.conf",
+                                                          "boot/*/boot/efi/loader/entries/*.conf",
+                                                          "boot/*/etc/kernel/cmdline")), allowed=(_refused(),))
+def _loader_entries(text):
+    """Boot Loader Specification entries and /etc/kernel/cmdline: an edit reads back with iommu=pt."""
+    from rocmdoctor.fixes import loader_entries as le
+
+    assert ("iommu", "pt") in le.args(le.edit_entry(text, ["iommu=pt"], ["iommu=soft"]))
+    le.edit_plain(text, ["iommu=pt"], ["iommu=soft"])

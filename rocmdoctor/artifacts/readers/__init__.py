@@ -77,6 +77,9 @@ def detect(path: str, text: str) -> str | None:
     if re.search(r"(?im)^[ \t]*FROM[ \t]+\S", text) and (
             re.search(r"(?im)^[ \t]*(RUN|ENV|CMD|ENTRYPOINT|WORKDIR|COPY|ARG)\s", text) or "dockerfile" in name):
         return DOCKERFILE
+    if (name.endswith(".dockerfile") or name.startswith(("dockerfile", "containerfile"))) and re.search(
+            r"(?im)^[ \t]*(RUN|ENV|ARG|COPY|ADD|USER|WORKDIR)[ \t]+\S", text):
+        return DOCKERFILE  # a Dockerfile fragment (no FROM) that a build concatenates: named as one
     if re.search(r"(?m)^services\s*:", text):
         return COMPOSE
     if name.endswith((".yaml", ".yml")):
@@ -150,14 +153,17 @@ def _resolve(ref: str, base: str) -> str | None:
 
 def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model: str | None = None) -> Settings:
     """Read every path (directories searched), follow the files they name, and build the
-    training setups. Files found in a directory that are none of the known kinds are left
-    out silently; a file named explicitly that is unknown is kept with its ``error``."""
+    training setups. A file found in a directory that is none of the known kinds is listed in
+    ``skipped`` with the reason (RD-CFG-001 names it); one of a known kind that cannot be read
+    (a compose file that does not parse) is kept with its ``error``, as a file named explicitly is."""
     named = set(p for p in paths if not os.path.isdir(p))
     arts: list[Artifact] = []
     seen: dict[str, Artifact] = {}
+    skipped: list[tuple[str, str]] = []
     for p in expand(paths):
         a = read_one(p)
-        if a.error and p not in named:
+        if a.error and p not in named and a.kind == "unknown":
+            skipped.append((p, a.error.split(": ", 1)[-1]))
             continue
         arts.append(a)
         seen[os.path.realpath(p)] = a
@@ -192,7 +198,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
             b.error = b.error or f"{cfg}: not a model config.json (no hidden_size / num_hidden_layers)"
         b.refs["given"] = "--model"
         arts.append(b)
-    settings = Settings(arts, live_env)
+    settings = Settings(arts, live_env, skipped=skipped)
     settings.setups = build_setups(arts, seen)
     return settings
 
@@ -241,14 +247,47 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
+        edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
                 opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("r", "requirement")}
                 for ref in list((v.value.get("options") or {}).get("r", [])) + \
                         list((v.value.get("options") or {}).get("requirement", [])):
-                    b = target_of(str(ref), a)
+                    ref, delete = _as_edited(str(ref), [e for e in edits if (e.origin.line or 0) <= (v.origin.line or 0)])
+                    if ref is None:
+                        continue  # the build removed it before pip ran
+                    b = target_of(ref, a)
                     if b is not None:
+                        if delete:
+                            _drop_lines(b, delete)
                         visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0)
+
+
+def _as_edited(ref: str, edits: list) -> tuple[str | None, str | None]:
+    """The requirements file a `pip install -r REF` really reads after the RUN commands before it:
+    (the source file, a regex of the lines they deleted), or (None, None) if they removed it."""
+    name, delete = os.path.basename(ref), []
+    for e in reversed(edits):  # the last edit that produced this name first
+        val = e.value
+        if val.get("out") and os.path.basename(str(val["out"])) == name:
+            delete.append(str(val["delete"]))
+            ref, name = str(val["file"]), os.path.basename(str(val["file"]))
+        elif os.path.basename(str(val.get("file"))) == name:
+            if val.get("removed"):
+                return None, None
+            delete.append(str(val["delete"]))
+    return ref, "|".join(f"(?:{d})" for d in delete) or None
+
+
+def _drop_lines(b: Artifact, pattern: str) -> None:
+    """Leave out the requirement lines the build deletes before pip reads the file."""
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return
+    text = b.text.splitlines()
+    b.values = [v for v in b.values if not (v.kind == "build" and v.name == "pip" and v.origin.line
+                                            and v.origin.line <= len(text) and rx.search(text[v.origin.line - 1]))]
 
 
 def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact | None:
@@ -281,7 +320,10 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
                 used.add(ds.path)
             else:
                 ds = None
-            setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art]))
+            lf_run = c.get("launcher") == "llamafactory-cli" or (yaml_art is not None and yaml_art.kind == cf.LLAMAFACTORY) \
+                or bool(_LF_SCRIPT.search(str(c.get("script") or "")))
+            setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art],
+                                 "llamafactory" if lf_run else None, c.get("line")))
     for a in arts:
         if a.kind in (cf.LLAMAFACTORY, cf.HF) and a.path not in used:
             ds = _lookup(seen, a.refs.get("deepspeed"), a.path)
@@ -289,7 +331,8 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
                 used.add(ds.path)
             else:
                 ds = None
-            setups.append(_setup(a.path, [v for v in a.values if v.kind == TRAIN], ds, [], [a]))
+            setups.append(_setup(a.path, [v for v in a.values if v.kind == TRAIN], ds, [], [a],
+                                 "llamafactory" if a.kind == cf.LLAMAFACTORY else None))
     for a in arts:
         if a.kind == cf.DEEPSPEED and a.path not in used:
             setups.append(_setup(a.path, [], a, [], []))
@@ -305,8 +348,12 @@ def syntax(art: Artifact) -> str:
     return "json" if art.text.lstrip().startswith("{") else "yaml"
 
 
-def _setup(path, args, ds, launcher, arts) -> Setup:
-    s = Setup(path, args, ds, launcher)
+# A script that is LLaMA-Factory's own entry point (src/train.py, train_bash.py, -m llamafactory ...).
+_LF_SCRIPT = re.compile(r"(?i)llama[-_]?factory|(?:^|/)train_bash\.py$")
+
+
+def _setup(path, args, ds, launcher, arts, framework=None, line=None) -> Setup:
+    s = Setup(path, args, ds, launcher, framework=framework, line=line)
     for a in [x for x in arts if x is not None] + ([ds] if ds is not None else []):
         s.kinds[a.path] = a.kind
         s.syntax[a.path] = syntax(a)

@@ -2,9 +2,8 @@
 group_add, shm_size, ipc, environment, runtime, privileged, network_mode and the
 deploy.resources.reservations.devices entries (the NVIDIA-only GPU syntax).
 
-Read with PyYAML (a real YAML parser: anchors, flow lists, both ``environment:`` forms).
-Without PyYAML installed the file is listed as not read, with the reason; the training-
-config fallback reader cannot hold compose's nesting.
+Read with PyYAML (a real YAML parser: anchors, flow lists, both ``environment:`` forms); the
+line of each value comes from the parser's node marks.
 """
 from __future__ import annotations
 
@@ -17,39 +16,33 @@ KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileg
         "ulimits", "cap_add", "security_opt", "user", "build")
 
 
-def _service_lines(lines: list[str], services: list[str]) -> dict[str, tuple[int, int]]:
-    """1-based (first, last) line of each service's block under ``services:``."""
-    start = next((i for i, l in enumerate(lines) if re.match(r"^services\s*:", l)), None)
-    if start is None:
-        return {}
-    marks = []
-    indent = None
-    for i in range(start + 1, len(lines)):
-        l = lines[i]
-        if not l.strip() or l.lstrip().startswith("#"):
-            continue
-        ind = len(l) - len(l.lstrip())
-        if ind == 0:
-            break
-        if indent is None:
-            indent = ind
-        if ind == indent:
-            m = re.match(r"^\s*['\"]?([^'\":]+)['\"]?\s*:", l)
-            if m:
-                marks.append((m.group(1).strip(), i + 1))
-    end_all = len(lines)
-    out = {}
-    for k, (name, line) in enumerate(marks):
-        out[name] = (line, marks[k + 1][1] - 1 if k + 1 < len(marks) else end_all)
+def _marks(root) -> dict[tuple, int]:
+    """1-based line of every key and list item under ``services:``, from the YAML parser's own
+    node marks (a regex over the text cites the wrong line when a key repeats, e.g. shm_size
+    under build.args and under the service)."""
+    import yaml  # type: ignore
+
+    out: dict[tuple, int] = {}
+
+    def walk(node, path: tuple, depth: int) -> None:
+        if depth > 8 or len(out) > 20_000:
+            return
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode):
+                    out.setdefault(path + (k.value,), k.start_mark.line + 1)
+                    walk(v, path + (k.value,), depth + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                out.setdefault(path + (i,), v.start_mark.line + 1)
+                walk(v, path + (i,), depth + 1)
+
+    if isinstance(root, yaml.MappingNode):
+        for k, v in root.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == "services":
+                out[("services",)] = k.start_mark.line + 1
+                walk(v, ("services",), 1)
     return out
-
-
-def _line(lines: list[str], lo: int, hi: int, pattern: str) -> int | None:
-    rx = re.compile(pattern)
-    for i in range(lo, min(hi, len(lines)) + 1):
-        if rx.search(lines[i - 1]):
-            return i
-    return None
 
 
 # Compose files are a few kB; 100 kB took 1 s to parse and place (found by the fuzzer). Larger
@@ -63,17 +56,13 @@ def read(path: str, text: str) -> Artifact:
         art.error = f"{path}: {len(text) // 1024} KiB; larger than any compose file ({MAX_COMPOSE_BYTES // 1024} KiB at most)"
         return art
     art = Artifact(path, COMPOSE, text, data={"services": {}})
-    try:
-        import yaml  # type: ignore  # noqa: F401 - only to say PyYAML is needed
-    except ImportError:
-        art.error = f"{path}: a compose file; reading it needs PyYAML (pip install 'rocmdoctor[lint]')"
-        return art
     from .. import configfiles as cf
 
     try:
-        # configfiles' YAML reading: libyaml when present, size and nesting bounded, aliases
-        # expanded at most MAX_VALUES times (a 320 kB compose file took 2 s in safe_load; fuzz).
-        doc = cf.parse(text, path)
+        # configfiles' YAML reading: size and nesting bounded, aliases expanded at most
+        # MAX_VALUES times (a 320 kB compose file took 2 s in safe_load; fuzz). One parse gives
+        # the data and the node tree whose marks place each value.
+        doc, root = cf.parse_yaml_node(text, path)
     except cf.ConfigError as exc:
         art.error = str(exc)
         return art
@@ -81,29 +70,39 @@ def read(path: str, text: str) -> Artifact:
     if not isinstance(services, dict):
         art.error = f"{path}: no services: mapping; not a compose file"
         return art
-    lines = text.splitlines()
-    spans = _service_lines(lines, list(services))
+    marks = _marks(root)
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
         name = str(name)
-        lo, hi = spans.get(name, (1, len(lines)))
-        art.data["services"][name] = {"line": lo, **{k: svc.get(k) for k in KEYS if k in svc}}
+        lo = marks.get(("services", name), 1)
+        hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
+        art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
         for key in KEYS:
             if key in svc:
-                ln = _line(lines, lo, hi, rf"^\s*{re.escape(key)}\s*:")
-                art.add(CONTAINER, key, svc[key], ln)
+                art.add(CONTAINER, key, svc[key], marks.get(("services", name, key), lo))
+        for i, dev in enumerate(_reservations(svc)):
+            at = ("services", name, "deploy", "resources", "reservations", "devices", i)
+            art.add(CONTAINER, "gpu_request", dev, marks.get(at + ("driver",)) or marks.get(at) or lo)
         env = svc.get("environment")
-        items: list[tuple[str, object]] = []
+        items: list[tuple[str, object, int]] = []
         if isinstance(env, dict):
-            items = [(str(k), v) for k, v in env.items()]
+            items = [(str(k), v, marks.get(("services", name, "environment", str(k)), lo)) for k, v in env.items()]
         elif isinstance(env, list):
-            for e in env:
+            for i, e in enumerate(env):
                 k, eq, v = str(e).partition("=")
-                items.append((k, v if eq else None))
-        for k, v in items:
+                items.append((k, v if eq else None, marks.get(("services", name, "environment", i), lo)))
+        for k, v, ln in items:
             if v is None or not re.match(r"^[A-Za-z_]\w*$", k):
                 continue  # `- NAME` passes the host's value through: nothing to judge here
-            ln = _line(lines, lo, hi, rf"(?:^|[\s\"'-]){re.escape(k)}\s*[=:]")
             art.add(ENV, k, "" if v is None else (str(v).lower() if isinstance(v, bool) else str(v)), ln)
     return art
+
+
+def _reservations(svc: dict) -> list[dict]:
+    """deploy.resources.reservations.devices entries (GPU requests), as written."""
+    dep = svc.get("deploy")
+    res = dep.get("resources") if isinstance(dep, dict) else None
+    rsv = res.get("reservations") if isinstance(res, dict) else None
+    devs = rsv.get("devices") if isinstance(rsv, dict) else None
+    return [d for d in devs if isinstance(d, dict)] if isinstance(devs, list) else []

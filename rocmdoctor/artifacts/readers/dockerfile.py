@@ -1,10 +1,13 @@
 """Dockerfiles as settings: the base image (FROM), ENV and ARG, what RUN installs with pip
 and apt, groups it creates and the USER it switches to.
 
-Instructions are split by dockerfile-parse (Red Hat's parser, used by OSBS/atomic-reactor)
-when it is installed, else by :func:`instructions`, a small reader for the same syntax
-(line continuations, comments, JSON and shell forms). Only the last build stage's ENV is
-what the container runs with; earlier stages' values are kept as BUILD values.
+Instructions are split by BuildKit's own parser (moby/buildkit's `parser` package, wrapped by
+the `dockerfile` package), so heredocs (``RUN <<EOF ... EOF``), line continuations, the
+``escape`` parser directive and ``RUN --mount=...`` flags are read as ``docker build`` reads
+them. Where that package cannot be imported, :func:`_split` follows the same grammar for
+those constructs (tests/test_dockerfile_grammar.py holds the two to the same answers). Only the
+last build stage's ENV is what the container runs with; earlier stages' values are kept as
+BUILD values.
 """
 from __future__ import annotations
 
@@ -16,40 +19,147 @@ from .shell import RELEVANT, commands, pip_requirements, substitute
 
 DOCKERFILE = "dockerfile"
 _INSTR = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
+# BuildKit's heredoc marker: <<EOF, <<-EOF (strip leading tabs), <<"EOF" / <<'EOF' (no expansion).
+_HEREDOC = re.compile(r"<<(-?)([\"']?)([A-Za-z_][A-Za-z0-9_]*)\2")
+_HEREDOC_INSTR = {"RUN", "COPY", "ADD"}
+_EXEC_FORM = {"RUN", "CMD", "ENTRYPOINT", "SHELL", "HEALTHCHECK", "COPY", "ADD", "VOLUME"}
+_SHELLS = {"sh", "bash", "dash", "ash", "zsh", "/bin/sh", "/bin/bash", "/usr/bin/env"}
+
+
+class DockerfileError(ValueError):
+    """BuildKit would refuse the file (an unterminated heredoc, ...); str() says why."""
 
 
 def instructions(text: str) -> list[dict]:
-    """[{instruction, startline (0-based), endline, value}], as dockerfile-parse gives them."""
+    """[{instruction, startline (0-based), endline, value, heredocs, json}]: ``value`` is the
+    instruction's first logical line after its keyword and flags, ``heredocs`` the bodies it
+    carries as [(name, body, first body line 0-based)]. Raises DockerfileError where BuildKit
+    refuses the file."""
     try:
-        import io
-
-        from dockerfile_parse import DockerfileParser  # type: ignore
-
-        parser = DockerfileParser(fileobj=io.BytesIO(text.encode("utf-8")))
-        return [s for s in parser.structure if s.get("instruction") != "COMMENT"]
+        import dockerfile  # type: ignore
     except ImportError:
-        pass
-    except Exception:  # dockerfile-parse's own errors on junk: fall back to the small reader
-        pass
+        return _split(text)
+    try:
+        parsed = dockerfile.parse_string(text)
+    except dockerfile.GoParseError as exc:
+        raise DockerfileError(str(exc)) from None
     out = []
+    for c in parsed:
+        first = c.original.split("\n", 1)[0]
+        rest = c.original.split("\n")[1:]
+        value = " ".join(c.value) if not c.json else _json_text(c.value)
+        if c.cmd.upper() in ("ENV", "ARG", "LABEL"):  # the raw text keeps quoting for _pairs
+            value = _INSTR.match(c.original).group(2) if _INSTR.match(c.original) else value
+        docs = _bodies(first, rest, c.start_line) if c.cmd.upper() in _HEREDOC_INSTR else []
+        if docs:
+            value = _strip_flags(_INSTR.match(first).group(2)) if _INSTR.match(first) else value
+        out.append({"instruction": c.cmd.upper(), "startline": c.start_line - 1, "endline": c.end_line - 1,
+                    "value": value.strip(), "heredocs": docs, "json": bool(c.json), "flags": list(c.flags)})
+    return out
+
+
+def _json_text(words) -> str:
+    import json
+
+    return json.dumps(list(words))
+
+
+def _strip_flags(value: str) -> str:
+    words = value.split(" ")
+    while words and words[0].startswith("--"):
+        words.pop(0)
+    return " ".join(words)
+
+
+def _bodies(first: str, rest: list[str], start_line: int) -> list[tuple[str, str, int]]:
+    """The heredoc bodies announced on an instruction's first line, in order (BuildKit reads
+    them one after the other from the following lines)."""
+    out, i = [], 0
+    for m in _HEREDOC.finditer(first):
+        strip, name = m.group(1) == "-", m.group(3)
+        body, begin = [], i
+        while i < len(rest):
+            line = rest[i].lstrip("\t") if strip else rest[i]
+            i += 1
+            if line == name:
+                break
+            body.append(line)
+        out.append((name, "\n".join(body), start_line + begin))  # start_line is 1-based: +begin is the
+    return out                                                    # 0-based index of the body's first line
+
+
+_DIRECTIVE = re.compile(r"^#\s*([a-z]+)\s*=\s*(\S+)\s*$", re.I)
+
+
+def _split(text: str) -> list[dict]:
+    """The same instructions as BuildKit's parser gives, without it: parser directives (escape),
+    comments, line continuations (comment lines inside one are dropped) and heredocs."""
     lines = text.splitlines()
-    i = 0
+    escape, i = "\\", 0
+    while i < len(lines):  # directives: only at the very top, before any other line
+        m = _DIRECTIVE.match(lines[i])
+        if not m:
+            break
+        if m.group(1).lower() == "escape" and m.group(2) in ("\\", "`"):
+            escape = m.group(2)
+        i += 1
+    out = []
     while i < len(lines):
         start, buf = i, lines[i]
         if not buf.strip() or buf.lstrip().startswith("#"):
             i += 1
             continue
-        while buf.rstrip().endswith("\\") and i + 1 < len(lines):
+        m0 = _INSTR.match(buf)
+        keyword = m0.group(1).upper() if m0 else ""
+        if keyword in _HEREDOC_INSTR and _HEREDOC.search(buf):
+            docs = _bodies(buf, lines[i + 1:], start + 1)
+            consumed = 0
+            for m in _HEREDOC.finditer(buf):  # skip past every body and its terminator
+                strip, name = m.group(1) == "-", m.group(3)
+                while i + 1 + consumed < len(lines):
+                    line = lines[i + 1 + consumed]
+                    consumed += 1
+                    if (line.lstrip("\t") if strip else line) == name:
+                        break
+                else:
+                    raise DockerfileError("unterminated heredoc")
+            words = _strip_flags(m0.group(2).strip()) if m0 else ""
+            out.append({"instruction": keyword, "startline": start, "endline": i + consumed,
+                        "value": words.strip(), "heredocs": docs, "json": False, "flags": []})
+            i += consumed + 1
+            continue
+        while buf.rstrip().endswith(escape) and i + 1 < len(lines):
             i += 1
             nxt = lines[i]
             if nxt.lstrip().startswith("#"):  # comment lines inside a continuation are dropped
-                buf = buf.rstrip()[:-1] + " \\"
                 continue
-            buf = buf.rstrip()[:-1] + " " + nxt
+            if not nxt.strip():  # BuildKit skips empty lines inside a continuation too
+                continue
+            buf = buf.rstrip()[:-1] + " " + nxt.lstrip()
         m = _INSTR.match(buf)
         if m:
+            value = m.group(2).strip()
+            flags = []
+            if m.group(1).upper() in ("RUN", "COPY", "ADD", "FROM"):
+                words = value.split(" ")
+                while words and words[0].startswith("--"):
+                    flags.append(words.pop(0))
+                value = " ".join(words)
+            is_json = False
+            if value.startswith("[") and m.group(1).upper() in _EXEC_FORM:
+                import json
+
+                try:
+                    words = json.loads(value)
+                except ValueError:
+                    words = None  # not JSON: BuildKit runs it as a shell command line
+                if isinstance(words, list):
+                    if not all(isinstance(w, str) for w in words):
+                        raise DockerfileError("when using JSON array syntax, arrays must be comprised of "
+                                              "strings only")
+                    is_json = True
             out.append({"instruction": m.group(1).upper(), "startline": start, "endline": i,
-                        "value": m.group(2).strip()})
+                        "value": value, "heredocs": [], "json": is_json, "flags": flags})
         i += 1
     return out
 
@@ -85,20 +195,30 @@ def read(path: str, text: str) -> Artifact:
                      f"({MAX_DOCKERFILE_BYTES // 1024} KiB at most)")
         return art
     art = Artifact(path, DOCKERFILE, text, data={"stages": [], "pip": [], "apt": [], "groups": [], "user": None})
+    try:
+        parsed = instructions(text)
+    except DockerfileError as exc:
+        art.error = f"{path}: docker build would refuse this Dockerfile ({exc})"
+        return art
     stage_env: list[tuple[str, str, int]] = []
     build_args: dict[str, str] = {}
+    stages: dict[str, str] = {}  # AS name -> the image that stage starts from
     lines = text.splitlines()
-    for ins in instructions(text):
+    for ins in parsed:
         name, value = ins["instruction"], ins["value"]
         n = ins["startline"] + 1
         last = ins["endline"] + 1
         if name == "FROM":
-            words = value.split()
-            image = next((w for w in words if not w.startswith("--")), "")
-            image = substitute(image, build_args)
-            art.data["stages"].append({"image": image, "line": n})
+            words = [w for w in value.split() if not w.startswith("--")]
+            image = substitute(words[0], build_args) if words else ""
+            alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
+            ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
+            art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None})
+            if alias:
+                stages[alias] = ref or image
             stage_env = []
-            art.add(BUILD, "from", image, n)
+            if ref is None:
+                art.add(BUILD, "from", image, n)
         elif name in ("ENV", "ARG"):
             for k, v in _pairs(value, name == "ENV"):
                 line = next((i for i in range(n, last + 1) if i <= len(lines) and re.search(
@@ -111,20 +231,11 @@ def read(path: str, text: str) -> Artifact:
                     stage_env.append((k, v, line))
                     art.add(BUILD, f"env:{k}", v, line)
         elif name == "RUN":
-            body = value
-            if body.startswith("["):
-                try:
-                    from ...base import jsonlimits
-
-                    words = jsonlimits.loads(body)
-                    if isinstance(words, list) and all(isinstance(w, str) for w in words):
-                        body = " ".join(shlex.quote(w) for w in words)  # exec form: ["pip", "install", ...]
-                except ValueError:
-                    pass
-            if not RELEVANT.search(body):
-                continue
-            for words in commands(body):
-                _run(art, [substitute(w, build_args) for w in words], n, last, lines)
+            for body, first, end in _scripts(ins, n, last):
+                if not RELEVANT.search(body):
+                    continue
+                for words in commands(body):
+                    _run(art, [substitute(w, build_args) for w in words], first, end, lines)
         elif name == "USER":
             art.data["user"] = value.split(":")[0].strip()
             art.add(BUILD, "user", art.data["user"], n)
@@ -135,7 +246,39 @@ def read(path: str, text: str) -> Artifact:
     return art
 
 
+def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:
+    """What a RUN instruction runs in its shell, as (text, first line, last line): the command
+    line itself, or, for ``RUN <<EOF`` / ``RUN bash <<EOF``, each heredoc body (the shell reads
+    it as a script). ``RUN python3 <<EOF`` feeds the body to Python: only the command is shell."""
+    body = ins["value"]
+    if ins.get("json") and body.startswith("["):
+        try:
+            from ...base import jsonlimits
+
+            words = jsonlimits.loads(body)
+            if isinstance(words, list) and all(isinstance(w, str) for w in words):
+                return [(" ".join(shlex.quote(w) for w in words), n, last)]  # exec form: ["pip", "install", ...]
+        except ValueError:
+            pass
+    if not ins.get("heredocs"):
+        return [(body, n, last)]
+    command = _HEREDOC.sub(" ", body).strip()
+    head = command.split()[0] if command.split() else ""
+    if command and head not in _SHELLS:
+        return [(command, n, n)]
+    out = []
+    from .shell import logical_lines
+
+    for _name, text, first0 in ins["heredocs"]:
+        for a, b, line in logical_lines(text):
+            out.append((line, first0 + a, first0 + b))
+    return out
+
+
 def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str]) -> None:
+    from .shell import record_arch_flags
+
+    record_arch_flags(art, words, lambda pat: _find(lines, first, last, pat))
     while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
         k, _, v = words.pop(0).partition("=")
         art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
@@ -147,6 +290,17 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             k, eq, v = w.partition("=")
             if eq:
                 art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
+        return
+    edit = _requirements_edit(head, words)
+    if edit is not None:  # sed -i '/torch/d' requirements.txt, grep -v torch r.txt > s.txt, rm r.txt
+        art.add(BUILD, "req_edit", edit, _find(lines, first, last, rf"\b{re.escape(words[0])}\b"))
+        return
+    if head in ("pip", "pip3") and words[1:3] in (["config", "set"], ["config", "unset"]) and len(words) >= 4:
+        # `pip config set global.extra-index-url URL`: every later pip install in the image reads it
+        key = words[3].split(".", 1)[-1]
+        if key in ("index-url", "extra-index-url"):
+            art.add(BUILD, "pip_config", {"key": key, "value": words[4] if words[2] == "set" and len(words) > 4
+                                          else None}, _find(lines, first, last, r"\bconfig\b"))
         return
     reqs, opts = pip_requirements(words)
     if reqs or opts:
@@ -170,6 +324,37 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             art.add(BUILD, "group", names[-1], _find(lines, first, last, r"\b(?:groupadd|addgroup)\b"))
     elif head in ("usermod", "useradd", "adduser") and any(w in ("-G", "-aG", "--groups") for w in words):
         art.add(BUILD, "user_groups", " ".join(words[1:]), _find(lines, first, last, head))
+
+
+_SED_DELETE = re.compile(r"^/(.+)/d$")
+_SED_BLANK = re.compile(r"^s(.)(.+?)\1\1g?$")  # s/PATTERN// : the line's text is removed
+
+
+def _requirements_edit(head: str, words: list[str]) -> dict | None:
+    """What a RUN command does to a requirements file before pip reads it: lines it deletes
+    (``sed -i '/RE/d' F``, ``sed -i 's/RE//' F``, ``grep -v RE F > OUT``) or the file removed
+    (``rm F``). The pip install that reads F (or OUT) then installs what is left."""
+    def reqfile(w: str) -> bool:
+        return w.endswith((".txt", ".in")) and not w.startswith("-")
+
+    args = [w for w in words[1:] if not w.startswith("-")]
+    if head == "sed" and any(w == "-i" or w.startswith("-i") for w in words[1:]):
+        scripts = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-e"] or args[:1]
+        files = [w for w in args if reqfile(w) and w not in scripts]
+        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in scripts) if m] + \
+               [m.group(2) for m in (_SED_BLANK.match(x) for x in scripts) if m]
+        if files and pats:
+            return {"file": files[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": None}
+    if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and ">" in words:
+        out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
+        before = [w for w in words[1:words.index(">")] if not w.startswith("-")]
+        if len(before) >= 2 and reqfile(before[-1]) and out:
+            return {"file": before[-1], "delete": before[0], "out": out}
+    if head == "rm":
+        files = [w for w in args if reqfile(w)]
+        if files:
+            return {"file": files[-1], "removed": True, "out": None}
+    return None
 
 
 def _find(lines: list[str], first: int, last: int, pattern: str) -> int:

@@ -171,6 +171,22 @@ def _shlex_commands(line: str) -> list[list[str]]:
     return out
 
 
+# GPU target lists that builds read (CMake cache entries, build-script variables): the code they
+# produce runs only on the targets they name. Judged by RD-ENV-002 against the real GPU.
+ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS", "GPU_TARGETS",
+             "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")
+_ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + r")=([\"']?)([^\s\"']+)\2")
+
+
+def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
+    """``cmake -DBNB_ROCM_ARCH=gfx90a ...`` (also inside CMAKE_ARGS="..."): BUILD arch:<NAME> values."""
+    for w in words:
+        if "-D" not in w:
+            continue
+        for m in _ARCH_FLAG.finditer(w):
+            art.add(BUILD, f"arch:{m.group(1)}", m.group(3), line_of(r"-D" + m.group(1) + "="))
+
+
 def substitute(word: str, variables: dict[str, str]) -> str:
     return _VAR.sub(lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
 
@@ -313,6 +329,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
     words = [substitute(w, variables) for w in words]
+    record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
     reqs, opts = pip_requirements(words)
     if reqs or opts:
         line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
@@ -466,6 +483,9 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
         out[key] = svc[key]
         art.add(CONTAINER, key, svc[key], _line_with(physical, first, last, r"(?:^|\s)--" + re.escape(flag) + r"\b"))
     art.data.setdefault("services", {})[f"{svc['runner']} (line {first})"] = out
+    image = svc.get("image")
+    if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
+        art.add(CONTAINER, "image", image, _line_with(physical, first, last, re.escape(image)))
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))

@@ -12,6 +12,7 @@ import re
 from typing import Iterable
 
 from ...knowledge.signatures import Signature, catalog
+from ...knowledge.signatures.benign import is_benign
 from ...base.records import dataclass, field
 from .lines import LogLine, parse
 
@@ -20,8 +21,12 @@ from .lines import LogLine, parse
 TAIL_LINES = 40
 
 # Lines that look like errors although no signature knows them (reported as unexplained).
-_ERRORISH = re.compile(r"(?:error|exception)\b|\b(?:fatal|failed|failure|aborted|core dumped|traceback|"
-                       r"segmentation fault|killed|panic|crashed)\b", re.I)
+# The word "error" alone is prose ("after error"); an error line has an exception class, a log
+# level, or "error" followed by what went wrong ("error: ...", "error(...)", "error -2").
+_ERRORISH = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception)\b|\b(?:ERROR|FATAL|CRITICAL)\b|\*ERROR\*|"
+                       r"(?i:\berror(?:\(\d{1,6}\))?\s{0,2}[:=(\[]|\berror\s{0,2}-?\d|\bexception\s{0,2}:|"
+                       r"\b(?:fatal|failed|failure|aborted|core dumped|traceback|segmentation fault|killed|panic|"
+                       r"crashed)\b)")
 _NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b", re.I)
 
 
@@ -62,7 +67,7 @@ def looks_like_error(text: str) -> bool:
     # ("XError: ...") is the one that says what happened.
     if text.startswith(("    ", "\t")):
         return False
-    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text)
+    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text) and not is_benign(text)
 
 
 class Scanner:
@@ -147,7 +152,7 @@ class Scanner:
             return hit
         low = text.lower()
         out = []
-        if self._any_needle is not None and self._any_needle.search(low):
+        if self._any_needle is not None and self._any_needle.search(low) and not is_benign(text):
             for sig in self.signatures:
                 if not any(n in low for n in sig.needles):
                     continue

@@ -1,0 +1,158 @@
+"""How right `rocmdoctor scan --config` is on real launch files (tests/corpus/artifacts).
+
+    python benchmarks/accuracy_artifacts.py [--split dev|holdout|all] [-v]
+
+Each set in the corpus is a folder of real files with SOURCES (where they come from) and LABELS
+(what a careful ROCm engineer flags, written before the tool was run; see the corpus README).
+The set is scanned against the embedded example machine its LABELS name, and every warn/fail
+finding whose evidence points into the set is a flag. A flag matches a label when the check code
+is the same and the evidence names the labelled file at (or within two lines of) the labelled
+lines. A set is right when every label is matched and nothing else is flagged.
+
+evaluate(split) -> {"kinds": {kind: {"tp", "fp", "fn"}}, "right", "total", "false_flags",
+"healthy_total", "sets": {name: {...}}}; false_flags counts the clean sets that got any flag.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "corpus", "artifacts")
+KINDS = ("dockerfile", "compose", "sbatch", "shell", "requirements", "deepspeed", "llamafactory", "hf")
+_KIND_OF = {"slurm": "sbatch", "hf_training_args": "hf", "model_config": "hf"}
+SLACK = 2  # lines: a finding may cite the instruction's first line where the label names its body
+# Labels written as words name a problem no check covered when the label was written. When a check
+# for that problem is added, its code goes here, once for all sets (tests/corpus/artifacts/README.md).
+WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-absent": "RD-NET-001",
+         "words:bnb-no-gfx906": "RD-PREC-014"}
+
+
+def split_of(repo: str) -> str:
+    """dev or holdout, by the source repository alone (so one repository never straddles the split)."""
+    return "holdout" if int(hashlib.sha256(repo.lower().encode()).hexdigest(), 16) % 10 < 3 else "dev"
+
+
+def sets(root: str = CORPUS) -> list[dict]:
+    out = []
+    for name in sorted(os.listdir(root)):
+        d = os.path.join(root, name)
+        if not os.path.isfile(os.path.join(d, "LABELS")):
+            continue
+        src = open(os.path.join(d, "SOURCES"), encoding="utf-8").read()
+        repo = re.search(r"(?m)^repo:\s*(\S+)", src).group(1)
+        machine, clean, labels = None, False, []
+        for raw in open(os.path.join(d, "LABELS"), encoding="utf-8"):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if line.startswith("machine:"):
+                machine = line.split(":", 1)[1].strip()
+            elif line == "clean":
+                clean = True
+            else:
+                code, where = line.split()
+                path, _, lines = where.rpartition(":")
+                lo, _, hi = lines.partition("-")
+                labels.append({"code": code, "file": path, "lo": int(lo), "hi": int(hi or lo)})
+        out.append({"name": name, "dir": d, "repo": repo, "split": split_of(repo), "machine": machine,
+                    "clean": clean, "labels": labels})
+    return out
+
+
+def _kind(setdir: str, rel: str) -> str:
+    from rocmdoctor.artifacts.readers import read_one
+
+    kind = read_one(os.path.join(setdir, rel)).kind
+    return _KIND_OF.get(kind, kind)
+
+
+def flags(s: dict) -> list[dict]:
+    """The set's findings that point into it: [{code, title, places: [(file, line|None)]}]."""
+    from rocmdoctor import api
+
+    report = api.scan(example=s["machine"], options={"config": [s["dir"]]})
+    root = os.path.abspath(s["dir"]) + os.sep
+    out = []
+    for f in report.findings:
+        if getattr(f.status, "value", f.status) not in ("warn", "fail"):
+            continue
+        places = []
+        for e in f.evidence:
+            m = re.match(r"^(.*?)(?::(\d+))?$", e.source or "")
+            path = os.path.abspath(m.group(1)) if m and m.group(1) else ""
+            if path.startswith(root):
+                places.append((path[len(root):], int(m.group(2)) if m.group(2) else None))
+        if places:
+            out.append({"code": f.code, "title": f.title, "places": places})
+    return out
+
+
+def _matches(label: dict, flag: dict) -> bool:
+    if WORDS.get(label["code"], label["code"]) != flag["code"]:
+        return False
+    return any(p == label["file"] and (ln is None or label["lo"] - SLACK <= ln <= label["hi"] + SLACK)
+               for p, ln in flag["places"])
+
+
+def judge(s: dict, found: list[dict]) -> dict:
+    used = set()
+    tp, fn = [], []
+    for lab in s["labels"]:
+        hit = next((i for i, f in enumerate(found) if _matches(lab, f)), None)
+        (tp if hit is not None else fn).append(lab)
+        if hit is not None:
+            used.update(i for i, f in enumerate(found) if _matches(lab, f))
+    fp = [f for i, f in enumerate(found) if i not in used]
+    return {"tp": tp, "fn": fn, "fp": fp, "right": not fn and not fp}
+
+
+def evaluate(split: str = "all") -> dict:
+    kinds = {k: {"tp": 0, "fp": 0, "fn": 0} for k in KINDS}
+    result = {"kinds": kinds, "right": 0, "total": 0, "false_flags": 0, "healthy_total": 0, "sets": {}}
+    for s in sets():
+        if split != "all" and s["split"] != split:
+            continue
+        v = judge(s, flags(s))
+        result["sets"][s["name"]] = dict(v, split=s["split"], machine=s["machine"], clean=s["clean"])
+        result["total"] += 1
+        result["right"] += v["right"]
+        if s["clean"]:
+            result["healthy_total"] += 1
+            result["false_flags"] += bool(v["fp"])
+        for key, items in (("tp", v["tp"]), ("fn", v["fn"])):
+            for lab in items:
+                kinds.setdefault(_kind(s["dir"], lab["file"]), {"tp": 0, "fp": 0, "fn": 0})[key] += 1
+        for f in v["fp"]:
+            kinds.setdefault(_kind(s["dir"], f["places"][0][0]), {"tp": 0, "fp": 0, "fn": 0})["fp"] += 1
+    return result
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    splits = [a.split("=", 1)[1] for a in argv if a.startswith("--split=")] or ["dev", "holdout"]
+    for split in splits:
+        r = evaluate(split)
+        print(f"== artifacts {split}: {r['right']}/{r['total']} sets right; false flags on clean sets "
+              f"{r['false_flags']}/{r['healthy_total']}")
+        print(f"   {'kind':<13} {'tp':>3} {'fp':>3} {'fn':>3}  precision recall")
+        for k, c in r["kinds"].items():
+            p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 1.0
+            rc = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 1.0
+            print(f"   {k:<13} {c['tp']:>3} {c['fp']:>3} {c['fn']:>3}  {p:9.2f} {rc:6.2f}")
+        if verbose:
+            for name, v in r["sets"].items():
+                if v["right"]:
+                    continue
+                print(f"-- {name} ({v['machine']})")
+                for lab in v["fn"]:
+                    print(f"   missed  {lab['code']} {lab['file']}:{lab['lo']}")
+                for f in v["fp"]:
+                    print(f"   extra   {f['code']} {f['places'][:2]} {f['title'][:90]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    sys.exit(main(sys.argv[1:]))

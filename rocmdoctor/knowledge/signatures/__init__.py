@@ -1,0 +1,66 @@
+"""The log signature catalog: one entry per error text a ROCm training run, its launcher or
+the kernel prints, with what it means, its likely causes (each naming the rocmdoctor check
+that confirms it), the fix and the public source. `rocmdoctor explain`, `rocmdoctor run`
+and the kernel-log health checks all read this one table through ``catalog()`` /
+``by_id()``; the matcher lives in rocmdoctor/logs/logscan/. The entries are data, one module
+per family (kernel.py, runtime.py, ...); the model and how to write one: model.py.
+"""
+from __future__ import annotations
+
+from . import containers, deepspeed, distributed, kernel, memory, numerics, packages, permissions, runtime
+from .model import (CONSEQUENCE, DRIVER, FAMILIES, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME,  # noqa: F401
+                    SETUP, SEVERITIES, TIER_NAMES, Cause, Signature)
+
+SIGNATURES: tuple[Signature, ...] = (kernel.SIGNATURES + runtime.SIGNATURES + distributed.SIGNATURES +
+                                     deepspeed.SIGNATURES + numerics.SIGNATURES + packages.SIGNATURES +
+                                     memory.SIGNATURES + containers.SIGNATURES + permissions.SIGNATURES)
+
+# Not matched in text: what `rocmdoctor run` reports when the job stops printing and its
+# processes go idle (rocmdoctor/logs/watch.py). Its causes are judged like any signature's.
+STALL = Signature(
+    id="process-stall", family="distributed", title="The job stalled: no output and idle processes",
+    severity="fatal", tier=CONSEQUENCE,
+    patterns=(),
+    needles=(),
+    meaning=("Nothing was printed for the stall threshold while the job's processes used (almost) no CPU: they"
+             " wait for something that does not come, usually a collective that a peer never joins."),
+    causes=(
+        Cause(text="the IOMMU translates GPU peer-to-peer DMA on this multi-GPU host", check="RD-IOMMU-001"),
+        Cause(text="PCIe ACS redirects peer-to-peer traffic", check="RD-PCIE-001"),
+        Cause(text="the GPUs expose only part of their VRAM through the BAR", check="RD-PCIE-003"),
+        Cause(text="GPUs cannot reach each other peer-to-peer", check="RD-BENCH-004"),
+        Cause(text="two ranks on one GPU, or visible devices that disagree", check="RD-ENV-003"),
+        Cause(text="one rank crashed or is stuck elsewhere (its stack differs from the others')"),
+        Cause(text="rank 0 is doing long work alone (dataset preprocessing, checkpoint save) while the others wait"),
+    ),
+    fix=("Compare the ranks' stacks: ranks in a collective wait for the one that is elsewhere. If all wait"
+         " in the first collective, fix the transport the confirmed check names."),
+    sources=(
+        "https://github.com/ROCm/rccl/issues/1129",
+        "https://github.com/pytorch/pytorch/issues/118369",
+    ),
+)
+
+# Anchor words for the chunk prefilter (rocmdoctor/logs/logscan/prefilter.py): every example of
+# every signature contains one (tests/test_signatures.py), so a chunk without any is skipped
+# whole. Lower case; matched against the lower-cased text. Kept few: each costs one pass.
+ANCHORS: tuple[str, ...] = (
+    "error", "fail", "warn", "gpu", "nccl", "nan", ": inf", "=inf", "memory", "exception", "kill",
+    "overflow", "unable", "pci", "bitsandbytes", "core dumped", "not found", "denied", "does not exist", "amd-vi",
+    "wedged", "reg_wait", "已杀死",  # zh_CN shells print it for SIGKILL
+)
+
+
+def catalog() -> tuple[Signature, ...]:
+    return SIGNATURES
+
+
+_BY_ID = {s.id: s for s in SIGNATURES}
+
+
+def by_id(sig_id: str) -> Signature:
+    return _BY_ID[sig_id]
+
+
+def family(name: str) -> tuple[Signature, ...]:
+    return tuple(s for s in SIGNATURES if s.family == name)

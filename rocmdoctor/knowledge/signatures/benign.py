@@ -1,0 +1,39 @@
+"""Lines that look like errors and are not: printed by healthy runs on every machine of a kind.
+`explain` does not count them as error-like (no exit code 1, not listed as unexplained), and
+the kernel-line reasoning ignores them. Each entry: a linear regex, why it is harmless, source.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+BENIGN: tuple[tuple[str, str, str], ...] = (
+    (r"NCCL (?:INFO|WARN) (?:misc/ibvwrap\.cc:\d{1,5} )?(?:NCCL WARN )?Failed to open libibverbs\.so",
+     "no InfiniBand verbs library: RCCL/NCCL uses sockets; harmless on every machine without InfiniBand",
+     "https://github.com/pytorch/pytorch/issues/68893"),
+    (r"ibvwrap\.cc:\d{1,5} NCCL WARN Failed to open libibverbs",
+     "the same message in NCCL's older format", "https://github.com/NVIDIA/nccl/issues/257"),
+    (r"NET/Plugin ?: ?(?:No plugin found|Could not find|Plugin load (?:\(\S{1,64}\) )?returned|dlerror=)",
+     "no external network plugin: the internal one is used", "https://github.com/ROCm/rccl/issues/1129"),
+    (r"could not load binary firmware \S{1,200} either",
+     "FreeBSD's firmware loader trying the next path; a later line says it loaded",
+     "https://github.com/freebsd/drm-kmod/issues/323"),
+    (r"async_io (?:requires the dev libaio|: please install the libaio)|If libaio is already installed",
+     "ds_report: the optional async_io op needs libaio; training does not", "https://github.com/deepspeedai/DeepSpeed/issues/4768"),
+    (r"using untested triton version|specify the CUTLASS repo directory",
+     "ds_report notes about ops a ROCm training run does not use", "https://github.com/deepspeedai/DeepSpeed/issues/2772"),
+    (r"\[GIN-debug\] \[WARNING\]", "Ollama's web framework in debug mode", "https://github.com/ollama/ollama/issues/8963"),
+    (r"Unable to find python bindings at /usr/local/dcgm", "NVIDIA DCGM bindings absent: not used",
+     "https://github.com/facebookresearch/xformers/issues/982"),
+    (r"\bRAS: optional ras ta ucode is not available",
+     "optional RAS trusted-application firmware", "https://github.com/yshui/picom/issues/1390"),
+)
+
+
+@lru_cache(maxsize=1)
+def _rx() -> re.Pattern:
+    return re.compile("|".join(f"(?:{p})" for p, _, _ in BENIGN), re.I)
+
+
+def is_benign(text: str) -> bool:
+    return _rx().search(text) is not None

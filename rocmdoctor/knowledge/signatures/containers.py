@@ -1,0 +1,84 @@
+"""Log signatures: containers: devices, runtimes and GPU requests.
+
+Data only (docs/explain.md, "Adding a signature"); every entry's examples are real lines from its sources."""
+from __future__ import annotations
+
+from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME, SETUP,  # noqa: F401
+                    Cause as C, Signature as S)
+
+SIGNATURES: tuple[S, ...] = (
+    S(
+        id="docker-gpu-request-nvidia", family="containers", title="Docker cannot serve the GPU request (--gpus / runtime nvidia)",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r'could not select device driver "(?P<driver>[\w.-]{0,32})" with capabilities: \[\[gpu\]\]',
+            "unknown or invalid runtime name: nvidia",
+            "Unknown runtime specified nvidia",
+        ),
+        needles=(
+            "could not select device driver",
+            "runtime name: nvidia",
+            "unknown runtime specified nvidia",
+        ),
+        meaning=("The container asked for GPUs the NVIDIA way (`--gpus`, a compose GPU reservation, `runtime: "
+                 "nvidia`); no installed runtime or CDI spec can serve that request on this machine."),
+        causes=(
+            C(text="NVIDIA-only GPU syntax in the run command or compose file on an AMD machine", check="RD-CTR-004", fix="pass --device /dev/kfd --device /dev/dri instead"),
+            C(text=("no AMD CDI spec (amd-ctk cdi generate) or a Docker older than 29.3, which `--gpus` needs for AMD"
+                         " GPUs"), check="RD-CTR-003", fix="generate the CDI spec and update Docker, or pass the device nodes"),
+        ),
+        fix="Pass /dev/kfd and /dev/dri as devices, or set up AMD's container toolkit with its CDI spec.",
+        sources=(
+            "https://instinct.docs.amd.com/projects/container-toolkit/en/latest/container-runtime/running-workloads.html",
+            "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html",
+        ),
+        examples=(
+            'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',
+            "docker: Error response from daemon: unknown or invalid runtime name: nvidia.",
+        ),
+    ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="docker-gpu-driver-unknown", family="containers", title="Docker has no device driver for this GPU request",
+        severity="fatal", tier=SETUP,
+        patterns=(r'could not select device driver "(?P<driver>(?!nvidia")[\w.-]{1,32})" with capabilities: \[\[gpu',),
+        needles=("could not select device driver",),
+        meaning=("The compose/run GPU request (deploy.resources...devices, --gpus) names a driver Docker does not "
+                 "have; AMD GPUs are passed as devices, not requested by capability."),
+        causes=(
+            C(text="NVIDIA-style GPU requests in the compose file or docker run on an AMD machine", check="RD-CTR-004"),
+            C(text="compose services do not pass /dev/kfd and /dev/dri", check="RD-CTR-003"),
+        ),
+        fix="Replace the GPU request with devices: [/dev/kfd, /dev/dri] and group_add for the render/video GIDs.",
+        sources=("https://github.com/facefusion/facefusion-docker/issues/29", "https://github.com/facefusion/facefusion-docker/pull/42"),
+        examples=('Error response from daemon: could not select device driver "rocm" with capabilities: [[gpu video]]',),
+        near_misses=('Error response from daemon: could not select device driver "nvidia" with capabilities: [[gpu]]',),
+    ),
+    S(
+        id="nvidia-container-runtime-failed", family="containers", title="The NVIDIA container runtime could not start the container",
+        severity="fatal", tier=SETUP,
+        patterns=(r"nvidia-container-cli(?:\.real)?: initialization error: (?P<why>[\w :.,/-]{1,120})",),
+        needles=("nvidia-container-cli",),
+        meaning="Docker ran the NVIDIA prestart hook, which found no NVIDIA driver; on an AMD machine the image or compose file asks for the wrong runtime.",
+        causes=(
+            C(text="NVIDIA-only GPU syntax (--gpus, runtime: nvidia) on an AMD machine", check="RD-CTR-004"),
+            C(text="the image is a CUDA build, not a ROCm build", check="RD-IMG-001"),
+        ),
+        fix="On AMD: no --gpus/runtime nvidia; pass --device=/dev/kfd --device=/dev/dri and use a ROCm image.",
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1252", "https://github.com/Atinoda/text-generation-webui-docker/issues/20"),
+        examples=("docker: Error response from daemon: OCI runtime create failed: container_linux.go:349: starting container process caused \"process_linux.go:449: container init caused \\\"process_linux.go:432: running prestart hook 1 caused \\\\\\\"error running hook: exit status 1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: failed to process request\\\\\\\\n\\\\\\\"\\\"\": unknown.",),
+    ),
+    S(
+        id="container-nvml-missing", family="containers", title="The NVIDIA container hook cannot find NVML",
+        severity="fatal", tier=SETUP,
+        patterns=(r"load library failed: libnvidia-ml\.so\.1",),
+        needles=("libnvidia-ml.so.1",),
+        meaning="The NVIDIA hook needs the NVIDIA driver's NVML library on the host; there is none (no NVIDIA driver).",
+        causes=(
+            C(text="NVIDIA-only GPU syntax (--gpus, runtime: nvidia) on an AMD machine", check="RD-CTR-004"),
+        ),
+        fix="Remove the NVIDIA GPU request; pass the AMD devices instead.",
+        sources=("https://github.com/Atinoda/text-generation-webui-docker/issues/20",),
+        examples=("Cannot start Docker Compose application. Reason: compose [start] exit status 1. Container text-generation-webui-text-generation-webui-1 Starting Error response from daemon: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown",),
+    ),
+)

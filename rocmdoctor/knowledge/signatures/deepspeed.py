@@ -1,0 +1,191 @@
+"""Log signatures: DeepSpeed's op builders, ds_report and launcher.
+
+Data only (docs/explain.md, "Adding a signature"); every entry's examples are real lines from its sources."""
+from __future__ import annotations
+
+from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME, SETUP,  # noqa: F401
+                    Cause as C, Signature as S)
+
+SIGNATURES: tuple[S, ...] = (
+    S(
+        id="deepspeed-dskernels", family="deepspeed", title="No module named 'dskernels'",
+        severity="fatal", tier=SETUP,
+        patterns=("No module named '?dskernels'?",),
+        needles=("dskernels",),
+        meaning="DS_BUILD_OPS=1 tried to build the CUTLASS/inference-v2 ops that need NVIDIA-only dskernels.",
+        causes=(
+            C(text="DS_BUILD_OPS=1 turns on ops that cannot build on ROCm", check="RD-DS-005", fix="export DS_BUILD_CUTLASS_OPS=0 DS_BUILD_RAGGED_DEVICE_OPS=0 (or build only the ops you need)"),
+            C(text="DS_BUILD_* names that are not real op builders", check="RD-DS-007"),
+        ),
+        fix=("Build only the training ops: DS_BUILD_CPU_ADAM=1 DS_BUILD_FUSED_ADAM=1, with CUTLASS and ragged "
+             "ops off."),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/4669",),
+        examples=("ModuleNotFoundError: No module named 'dskernels'",),
+    ),
+    S(
+        id="deepspeed-ninja-failed", family="deepspeed", title="JIT op build failed (ninja)",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            "ninja: build stopped: subcommand failed",
+            r"Error building extension '(?P<ext>\w{1,64})'",
+            r"CalledProcessError: Command '\['ninja', '-v'\]' returned non-zero exit status",
+        ),
+        needles=(
+            "ninja: build stopped",
+            "error building extension",
+            "'ninja', '-v'",
+        ),
+        meaning=("DeepSpeed (or torch.utils.cpp_extension) could not compile an op; the first `error:` above says "
+                 "why."),
+        causes=(
+            C(text="hipcc/ROCM_HOME missing or CUDA-only flags on ROCm", check="RD-DS-002"),
+            C(text="prebuilt ops do not match this torch/HIP", check="RD-DS-003"),
+            C(text="CUDA-only checks run on the ROCm torch", check="RD-DS-004"),
+            C(text="missing headers or libraries (libaio-dev for async_io, Python headers)", check="RD-DS-002", fix="apt install libaio-dev python3-dev"),
+        ),
+        fix="Read the first compiler error above; install what it names or disable that op's DS_BUILD_*.",
+        sources=(
+            "https://github.com/deepspeedai/DeepSpeed/issues/4513",
+            "https://github.com/deepspeedai/DeepSpeed/issues/4889",
+            "https://github.com/deepspeedai/DeepSpeed/issues/6600",
+            "https://github.com/deepspeedai/DeepSpeed/issues/5274",
+        ),
+        examples=(
+            "ninja: build stopped: subcommand failed.",
+            "[rank0]: subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.",
+            "RuntimeError: Error building extension 'cpu_adam'",
+        ),
+    ),
+    S(
+        id="deepspeed-cuda-home", family="deepspeed", title="DeepSpeed looks for CUDA on a ROCm machine",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            "CUDA_HOME does not exist, unable to compile CUDA op",
+            r"'cuda_runtime_api\.h' file not found",
+            "MissingCUDAException",
+        ),
+        needles=(
+            "cuda_home does not exist",
+            "cuda_runtime_api.h",
+            "missingcudaexception",
+        ),
+        meaning="A DeepSpeed op builder ran its CUDA-only path on the ROCm torch.",
+        causes=(
+            C(text="DeepSpeed runs CUDA-only checks on this ROCm torch", check="RD-DS-004", fix="upgrade DeepSpeed"),
+            C(text="a CUDA torch is installed on the AMD machine", check="RD-TORCH-001"),
+        ),
+        fix="Upgrade DeepSpeed (ROCm fixes landed in 0.14-0.16) and make sure torch is a ROCm build.",
+        sources=(
+            "https://github.com/deepspeedai/DeepSpeed/issues/3091",
+            "https://github.com/deepspeedai/DeepSpeed/issues/3304",
+        ),
+        examples=("deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA op(s)",),
+    ),
+    S(
+        id="deepspeed-torch-cuda-none", family="deepspeed", title="DeepSpeed crashes on torch.version.cuda being None",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            "'NoneType' object has no attribute 'split'",
+            r"torch\.version\.cuda\.split",
+        ),
+        needles=(
+            "nonetype' object has no attribute 'split",
+            "torch.version.cuda.split",
+        ),
+        meaning="DeepSpeed's op builder read torch.version.cuda, which is None on ROCm torch.",
+        causes=(C(text="DeepSpeed older than the fix (PR #6909)", check="RD-DS-004", fix="pip install -U deepspeed"),),
+        fix="Upgrade DeepSpeed.",
+        sources=(
+            "https://github.com/deepspeedai/DeepSpeed/pull/6909",
+            "https://github.com/deepspeedai/DeepSpeed/issues/5274",
+        ),
+        examples=("AttributeError: 'NoneType' object has no attribute 'split'",),
+        near_misses=("AttributeError: 'NoneType' object has no attribute 'shape'",),
+    ),
+    S(
+        id="deepspeed-nonetype-len", family="deepspeed", title="DeepSpeed op builder returned None for the CUDA flag",
+        severity="fatal", tier=SETUP,
+        patterns=(r"object of type 'NoneType' has no len\(\)",),
+        needles=("has no len()",),
+        meaning="DeepSpeed's cxx_args got None from get_cuda_compile_flag on ROCm.",
+        causes=(C(text="DeepSpeed with the get_cuda_compile_flag regression (PR #7521)", check="RD-DS-004", fix="pip install -U deepspeed"),),
+        fix="Upgrade DeepSpeed.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/pull/7521",),
+        examples=("TypeError: object of type 'NoneType' has no len()",),
+    ),
+    S(
+        id="deepspeed-rocm-version", family="deepspeed", title="DeepSpeed cannot find the ROCm version",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"No such file or directory: '\S{0,64}/\.info/version-dev'",
+            "Could not detect ROCm version",
+        ),
+        needles=(
+            "version-dev",
+            "could not detect rocm version",
+        ),
+        meaning=("DeepSpeed reads ROCM_HOME/.info/version-dev or parses 'rocm' from torch.__version__; neither "
+                 "worked."),
+        causes=(
+            C(text="ROCm is not under /opt/rocm (distro or pip ROCm), ROCM_HOME unset", check="RD-ROCM-001", fix="export ROCM_HOME to the ROCm root"),
+            C(text="a vendor torch whose version string has no 'rocm' (Hygon DTK)", check="RD-TORCH-003"),
+        ),
+        fix="Set ROCM_HOME to the ROCm install; upgrade DeepSpeed.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/2080",),
+        examples=("FileNotFoundError: [Errno 2] No such file or directory: '/opt/rocm/.info/version-dev'",),
+    ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="deepspeed-hipify-kwarg", family="deepspeed", title="DeepSpeed's hipify call does not match this torch",
+        severity="fatal", tier=SETUP,
+        patterns=(r"hipify\(\) got an unexpected keyword argument '(?P<arg>\w{1,64})'",),
+        needles=("hipify() got an unexpected keyword",),
+        meaning="DeepSpeed's op builder calls torch's hipify with an argument this torch does not have: versions out of step.",
+        causes=(
+            C(text="prebuilt DeepSpeed ops or its build expect another torch", check="RD-DS-003"),
+            C(text="which ROCm torch build this is (vendor builds carry their own hipify)", check="RD-TORCH-003"),
+        ),
+        fix="Use a DeepSpeed release made for this torch version (or a torch that has the argument).",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1816",),
+        examples=("TypeError: hipify() got an unexpected keyword argument 'hipify_extra_files_only'",),
+    ),
+    S(
+        id="deepspeed-install-failed", family="deepspeed", title="DeepSpeed's install script failed",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Fail(?:ed)? to install deepspeed",),
+        needles=("to install deepspeed",),
+        meaning="install.sh stopped while building DeepSpeed; the traceback above names the op builder that failed.",
+        causes=(
+            C(text="DS_BUILD_OPS=1 switches on ops that cannot build on ROCm", check="RD-DS-005"),
+            C(text="DeepSpeed runs CUDA-only checks on the ROCm torch", check="RD-DS-004"),
+        ),
+        fix="Build only the ops ROCm supports (DS_BUILD_FUSED_ADAM=1 ...), not DS_BUILD_OPS=1.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/3091",),
+        examples=("Fail to install deepspeed",),
+    ),
+    S(
+        id="deepspeed-not-installed", family="deepspeed", title="DeepSpeed is not importable",
+        severity="fatal", tier=SETUP,
+        patterns=(r"DeepSpeed is not installed => run `pip3? install deepspeed`",),
+        needles=("deepspeed is not installed",),
+        meaning="The framework (accelerate/transformers) could not import DeepSpeed: missing, or its import failed.",
+        causes=(
+            C(text="DeepSpeed does not import or its op builders fail", check="RD-DS-001"),
+            C(text="DeepSpeed runs CUDA-only checks on the ROCm torch at import", check="RD-DS-004"),
+        ),
+        fix="`python -c 'import deepspeed'` shows the real error; install DeepSpeed for this torch.",
+        sources=("https://github.com/lqtrung1998/mwp_ReFT/issues/36",),
+        examples=("ImportError: DeepSpeed is not installed => run `pip3 install deepspeed` or build it from source.",),
+    ),
+    S(
+        id="deepspeed-op-module-broken", family="deepspeed", title="A prebuilt DeepSpeed op does not load",
+        severity="fatal", tier=SETUP,
+        patterns=(r"dynamic module does not define module export function \(PyInit_(?P<op>\w{1,64})\)",),
+        needles=("does not define module export function",),
+        meaning="An op built into the DeepSpeed wheel (DS_BUILD_*) does not match this Python/torch.",
+        causes=(C(text="prebuilt DeepSpeed ops do not match the installed torch and HIP", check="RD-DS-003"),),
+        fix="Rebuild DeepSpeed against this torch, or let the ops JIT-build (no DS_BUILD_* at install).",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/949",),
+        examples=("ImportError: dynamic module does not define module export function (PyInit_transformer_op)",),
+    ),
+)

@@ -1,0 +1,188 @@
+"""Log signatures: GPU and host memory (HIP/CUDA OOM, the OOM killer, shared memory).
+
+Data only (docs/explain.md, "Adding a signature"); every entry's examples are real lines from its sources."""
+from __future__ import annotations
+
+from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME, SETUP,  # noqa: F401
+                    Cause as C, Signature as S)
+
+SIGNATURES: tuple[S, ...] = (
+    S(
+        id="host-oom-kill", family="memory", title="The host ran out of RAM and killed a process",
+        severity="fatal", tier=DRIVER,
+        patterns=(
+            r"Out of memory: Killed process (?P<pid>\d{1,12}) \((?P<comm>[^)]{1,64})\)",
+            "oom-kill:constraint=",
+        ),
+        needles=(
+            "out of memory: killed",
+            "oom-kill",
+        ),
+        meaning="The Linux OOM killer ended a rank (torchrun then reports exit code -9 / SIGKILL).",
+        causes=(C(text="CPU offload (ZeRO offload), dataloader workers or tokenisation exceed host RAM", check="RD-DS-006", fix="lower dataloader/preprocessing workers, turn off optimizer offload, or add RAM/swap"),),
+        fix="Reduce host memory use (workers, offload) or run fewer ranks per node.",
+        sources=("https://github.com/amd/node-scraper",),
+        examples=("Out of memory: Killed process 12345 (python) total-vm:123456789kB, anon-rss:98765432kB",),
+    ),
+    S(
+        id="hip-oom", family="memory", title="GPU out of memory",
+        severity="fatal", tier=MEMORY,
+        patterns=(
+            r"(?:HIP|CUDA) out of memory\. Tried to allocate (?P<request>[\d.]{1,12} [KMGT]iB)(?:\. GPU (?P<gpu>\d{1,12}) has a total capacity of (?P<total>[\d.]{1,12} [KMGT]iB) of which (?P<free>[\d.]{1,12} [KMGT]iB) is free)?",
+            "hipErrorOutOfMemory",
+            r"torch\.OutOfMemoryError",
+        ),
+        needles=(
+            "out of memory",
+            "hiperroroutofmemory",
+            "outofmemoryerror",
+        ),
+        meaning="The GPU allocator could not get memory for a tensor.",
+        causes=(
+            C(text="the model, batch or sequence length do not fit with this ZeRO stage/offload", check="RD-DS-006", fix="lower micro-batch/cutoff_len, enable gradient checkpointing, or use ZeRO-3/offload"),
+            C(text="on an APU the GTT/TTM limit caps 'total capacity' at about half of RAM", check="RD-GPU", fix="raise ttm.pages_limit"),
+            C(text="fragmentation (large reserved-but-unallocated)", check="RD-PREC-006"),
+        ),
+        fix=("Reduce the memory per GPU (micro-batch, sequence length, checkpointing, ZeRO-3/offload); "
+             "`rocmdoctor train --model PATH --estimate-only` shows what fits."),
+        sources=(
+            "https://github.com/ROCm/TheRock/issues/1054",
+            "https://github.com/kyuz0/amd-strix-halo-image-video-toolboxes/issues/3",
+        ),
+        examples=(
+            "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.88 GiB. GPU 0 has a total capacity of 23.98 GiB of which 1.70 GiB is free. Of the allocated memory 21.65 GiB is allocated by PyTorch, and 279.78 MiB is reserved by PyTorch but unallocated.",
+            "HIP out of memory. Tried to allocate 432.00 MiB. GPU 0 has a total capacity of 15.92 GiB of which 7.12 GiB is free.",
+        ),
+    ),
+    S(
+        id="host-oom-signal", family="memory", title="A rank was killed by SIGKILL",
+        severity="error", tier=CONSEQUENCE,
+        patterns=(
+            r"Signal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,12})",
+            r"died with <Signals\.SIGKILL: 9>",
+        ),
+        needles=("sigkill",),
+        meaning="Something killed a rank with SIGKILL, most often the host OOM killer.",
+        causes=(C(text="host RAM exhausted (see the kernel's 'Out of memory: Killed process')", check="RD-DS-006"),),
+        fix="Check `dmesg | grep -i 'killed process'`; reduce host memory use.",
+        sources=("https://pytorch.org/docs/stable/elastic/errors.html",),
+        examples=("traceback : Signal 9 (SIGKILL) received by PID 12345",),
+    ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="dataloader-shm-bus-error", family="memory", title="DataLoader workers ran out of shared memory",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Bus error",
+                  r"Unexpected bus error encountered in worker\. This might be caused by insufficient shared memory",
+                  r"dataloader's workers are out of shared memory"),
+        needles=("bus error", "out of shared memory"),
+        meaning="A DataLoader worker got SIGBUS writing a batch to /dev/shm: shared memory is full or too small.",
+        causes=(
+            C(text="/dev/shm is too small (Docker's default is 64 MB)", check="RD-CTR-002",
+              fix="docker run --ipc=host or --shm-size=16g"),
+            C(text="compose services without enough shared memory (ipc: host or shm_size)", check="RD-CTR-005"),
+            C(text="too many workers or large batches for the shared memory there is"),
+        ),
+        fix="Give the container more shared memory (--ipc=host), or lower num_workers.",
+        sources=("https://github.com/pytorch/pytorch/issues/5040", "https://github.com/facebookresearch/mmf/issues/441"),
+        examples=("RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
+                  "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)."),
+    ),
+    S(
+        id="dataloader-worker-exited", family="memory", title="A DataLoader worker exited unexpectedly",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"DataLoader worker \(pid\(s\) [\d, ]{1,80}\) exited unexpectedly",),
+        needles=("exited unexpectedly",),
+        meaning="A data-loading worker died (killed by a signal): shared memory or host RAM ran out, or the dataset code crashed.",
+        causes=(
+            C(text="/dev/shm is too small for the workers", check="RD-CTR-002"),
+            C(text="the host ran out of RAM and the OOM killer took a worker"),
+        ),
+        fix="Raise shared memory, lower num_workers, or find the crash with num_workers=0.",
+        sources=("https://github.com/THU-DA-6D-Pose-Group/GDR-Net/issues/16",),
+        examples=("RuntimeError: DataLoader worker (pid(s) 3216) exited unexpectedly",),
+    ),
+    S(
+        id="oom-killer-invoked", family="memory", title="The kernel's OOM killer ran",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"(?P<comm>[\w.-]{1,64}) invoked oom-killer: gfp_mask=",),
+        needles=("invoked oom-killer",),
+        meaning="The host ran out of memory; the kernel picked a process to kill (the 'Killed process' line names it).",
+        causes=(
+            C(text="host RAM too small for the model (CPU offload, data loading, checkpoint merge)", check="RD-DS-006"),
+            C(text="a memory limit on the job (cgroup, Slurm --mem)"),
+        ),
+        fix="Lower host memory use (fewer workers, no CPU offload) or raise the limit.",
+        sources=("https://github.com/mozilla/DeepSpeech/issues/2055",),
+        examples=("Apr 25 06:31:56 yihuachiu-GTX1080 kernel: [594675.027262] python invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), nodemask=(null), order=0, oom_score_adj=0",),
+    ),
+    S(
+        id="shell-killed", family="memory", title="The process was killed (the shell printed 'Killed')",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"^(?:Killed|已杀死)\s{0,4}$", r"^\S{1,200}: line \d{1,6}: {1,2}\d{1,9} Killed\b"),
+        needles=("killed", "已杀死"),
+        meaning="The shell reports the process died from SIGKILL; on a training host that is almost always the OOM killer.",
+        causes=(
+            C(text="host RAM ran out (the kernel log has 'Out of memory: Killed process')", check="RD-KERN-001"),
+            C(text="a memory limit on the job (cgroup, Slurm --mem, container)"),
+        ),
+        fix="Check `dmesg | grep -i oom`; lower host memory use or raise the limit.",
+        sources=("https://github.com/CharlesShang/FastMaskRCNN/issues/172",),
+        examples=("Killed", "已杀死"),
+        near_misses=("Killed process 25315 (python3) total-vm:53312244kB",),
+    ),
+    S(
+        id="torchrun-rank-killed", family="memory", title="A rank was killed with SIGKILL (exit code -9)",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,6})",),
+        needles=("exitcode: -9",),
+        meaning="torchrun saw a rank die from SIGKILL: the host's OOM killer (or a job-memory limit) took it.",
+        causes=(
+            C(text="host RAM ran out (model loading, CPU offload, data workers)", check="RD-DS-006"),
+            C(text="a memory limit on the job (cgroup, Slurm --mem, container)"),
+        ),
+        fix="Check `dmesg | grep -i oom`; load the model with low_cpu_mem_usage, fewer workers, or more RAM.",
+        sources=("https://github.com/meta-llama/llama/issues/706", "https://github.com/OpenBMB/MiniCPM-V/issues/770"),
+        examples=("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 333202) of binary: /home/akemid/llama/venv/bin/python3",),
+    ),
+    S(
+        id="nccl-cuda-oom", family="memory", title="RCCL/NCCL could not allocate GPU memory",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"NCCL WARN Cuda failure 'out of memory'", r"NCCL WARN Failed to CUDA calloc \d{1,14} bytes"),
+        needles=("cuda failure 'out of memory'", "failed to cuda calloc"),
+        meaning="RCCL's buffers (channels, peer-to-peer, proxy) did not fit in the GPU memory left after the model.",
+        causes=(
+            C(text="the model leaves too little GPU memory for the communication buffers", check="RD-DS-006"),
+            C(text="another process already holds GPU memory", check="RD-HEALTH-010"),
+        ),
+        fix="Leave headroom (smaller batch, gpu_memory_utilization below 1), or fewer RCCL channels (NCCL_MAX_NCHANNELS).",
+        sources=("https://github.com/NVIDIA/nccl/issues/1235", "https://github.com/NVIDIA/TensorRT-LLM/issues/1670"),
+        examples=("ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'",
+                  "ng30903:3063028:3066152 [3] include/alloc.h:185 NCCL WARN Failed to CUDA calloc 6291456 bytes"),
+    ),
+    S(
+        id="device-malloc-oom", family="memory", title="A device allocation failed: out of memory",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"(?:cudaMalloc|hipMalloc) fail\s{0,2}ed: out of memory", r"failed with error CUDA_ERROR_OUT_OF_MEMORY"),
+        needles=("d: out of memory", "error_out_of_memory"),
+        meaning="A framework's own allocator could not get GPU memory.",
+        causes=(
+            C(text="the model, batch or sequence length does not fit the GPU", check="RD-DS-006"),
+            C(text="another process already holds GPU memory", check="RD-HEALTH-010"),
+        ),
+        fix="Lower the batch or resolution; free the GPU from other processes.",
+        sources=("https://github.com/TuSimple/mx-maskrcnn/issues/98", "https://github.com/NVlabs/instant-ngp/issues/790"),
+        examples=("21:52:45 ERROR    Uncaught exception: C:\\tutorial\\ngp\\instant-ngp\\dependencies\\tiny-cuda-nn\\include\\tiny-cuda-nn/gpu_memory.h:575 cuMemSetAccess(m_base_address + m_size, n_bytes_to_allocate, &access_desc, 1) failed with error CUDA_ERROR_OUT_OF_MEMORY",),
+    ),
+    S(
+        id="dataloader-cleanup-after-error", family="memory", title="DataLoader workers were cleaned up after a failure",
+        severity="warning", tier=CONSEQUENCE,
+        patterns=(r"Exception ignored in atexit callback: <function _MultiProcessingDataLoaderIter\._clean_up_worker",),
+        needles=("_clean_up_worker",),
+        meaning="At exit the DataLoader could not join its workers cleanly; it follows a worker that died.",
+        causes=(C(text="a worker died first (bus error / shared memory, or the OOM killer)", check="RD-CTR-002"),),
+        fix="A consequence; fix why the worker died.",
+        sources=("https://github.com/NVIDIA/Megatron-LM/issues/878",),
+        examples=("Exception ignored in atexit callback: <function _MultiProcessingDataLoaderIter._clean_up_worker at 0x7fc7fa34f7f0>",),
+    ),
+)

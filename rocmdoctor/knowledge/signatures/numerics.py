@@ -1,0 +1,145 @@
+"""Log signatures: NaN, inf and fp16 overflow in training.
+
+Data only (docs/explain.md, "Adding a signature"); every entry's examples are real lines from its sources."""
+from __future__ import annotations
+
+from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME, SETUP,  # noqa: F401
+                    Cause as C, Signature as S)
+
+SIGNATURES: tuple[S, ...] = (
+    S(
+        id="nan-grad-norm", family="numerics", title="Gradient norm is NaN/inf (loss 0.0)",
+        severity="error", tier=NUMERICS,
+        patterns=(
+            '[\'\\"]?grad_norm[\'\\"]?\\s{0,2}[:=]\\s{0,2}[\'\\"]?(?P<value>nan|inf|-inf)\\b',
+            r"returned (?P<value2>nan) values in its \d{1,3}(?:st|nd|rd|th) output",
+            "non-finite gradient norm",
+        ),
+        needles=(
+            "nan",
+            "inf",
+            "non-finite gradient",
+        ),
+        meaning=("The gradients overflowed; the optimizer skips or corrupts steps and the reported loss often "
+                 "becomes 0.0."),
+        causes=(
+            C(text="fp16 without (working) loss scaling overflows", check="RD-PREC-012", fix="use bf16 where native, or fp32"),
+            C(text="bf16 requested on a GPU that emulates it (gfx906, RDNA2)", check="RD-PREC-001"),
+            C(text="the training config's dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="a broken flash-attention path for this GPU", check="RD-PREC-004", fix="set flash_attn: disabled / attn_implementation=eager"),
+        ),
+        fix=("Switch precision as `rocmdoctor recommend` says; disable flash attention; lower the learning "
+             "rate."),
+        sources=(
+            "https://github.com/hiyouga/LlamaFactory/issues/8088",
+            "https://github.com/hiyouga/LlamaFactory/issues/7263",
+            "https://github.com/hiyouga/LlamaFactory/issues/6286",
+        ),
+        examples=(
+            "{'loss': 0.0, 'grad_norm': nan, 'learning_rate': 4.998452110450943e-05, 'epoch': 0.03}",
+            "{'loss': 1.4596, 'grad_norm': nan, 'learning_rate': 4.552255167404752e-06, 'epoch': 0.66}",
+            "RuntimeError: Function 'MulBackward0' returned nan values in its 0th output.",
+        ),
+        near_misses=(
+            "{'loss': 0.9088, 'grad_norm': 0.1640101671218872, 'learning_rate': 2.2566995768688293e-06, 'epoch': 0.5}",
+            "{'loss': 1.2, 'grad_norm': 2.0, 'learning_rate': 1e-05, 'epoch': 0.01}  # financial nano",
+        ),
+    ),
+    S(
+        id="nan-loss", family="numerics", title="Loss is NaN/inf",
+        severity="error", tier=NUMERICS,
+        patterns=(
+            '[\'\\"]?(?:train_)?loss[\'\\"]?\\s{0,2}[:=]\\s{0,2}[\'\\"]?(?P<value>nan|inf|-inf)\\b',
+            "Loss is (?:nan|inf)",
+            r"\bloss=(?:nan|inf)\b",
+            "loss became (?P<value2>nan|inf)",
+        ),
+        needles=(
+            "nan",
+            "inf",
+        ),
+        meaning="The loss itself became NaN or infinite: training diverged or overflowed.",
+        causes=(
+            C(text="fp16 overflow without loss scaling", check="RD-PREC-012"),
+            C(text="emulated bf16 or a dtype the GPU does not run natively", check="RD-PREC-010"),
+            C(text="learning rate too high or a bad batch"),
+        ),
+        fix="Use the precision `rocmdoctor recommend` gives; lower the learning rate; check the data.",
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/5627",),
+        examples=(
+            "{'loss': nan, 'grad_norm': nan, 'learning_rate': 1e-05, 'epoch': 0.1}",
+            "     loss became nan at step 3 (+3 more)",
+        ),
+        near_misses=("{'loss': 0.0, 'grad_norm': 1.5, 'learning_rate': 1e-05, 'epoch': 0.1}",),
+    ),
+    S(
+        id="fp16-loss-scale-min", family="numerics", title="fp16 loss scale at its minimum",
+        severity="error", tier=NUMERICS,
+        patterns=(
+            "Current loss scale already at minimum - cannot decrease scale anymore",
+            r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>[1-9]\d?|\d\.\d{1,8}|0\.\d{1,8})\b(?!\.?\d)",
+        ),
+        needles=(
+            "loss scale already at minimum",
+            "overflow!",
+        ),
+        meaning=("DeepSpeed's dynamic loss scaler keeps overflowing; at the minimum scale fp16 training cannot "
+                 "continue."),
+        causes=(
+            C(text="fp16 is too narrow for this model", check="RD-PREC-012", fix="use bf16 where native, or fp32"),
+            C(text="bf16 is not native so fp16 was chosen", check="RD-PREC-001"),
+        ),
+        fix="Switch to bf16 (native GPUs) or fp32; lower the learning rate.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341",),
+        examples=(
+            "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.",
+        ),
+    ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="loss-scale-collapse", family="numerics", title="fp16 loss scale collapsed toward zero",
+        severity="error", tier=NUMERICS,
+        patterns=(r"reducing loss scale to (?P<scale>\d(?:\.\d{1,20})?e-\d{1,4})",),
+        needles=("reducing loss scale to",),
+        meaning=("The dynamic loss scaler keeps halving the scale far below 1: every step overflows, so no step is "
+                 "taken; the gradients are inf/NaN at any scale."),
+        causes=(
+            C(text="fp16 on a model or GPU that needs bf16 or fp32", check="RD-PREC-012"),
+            C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="NaN in the data or a learning rate that diverges"),
+        ),
+        fix="Train in bf16 where the GPUs run it natively; otherwise find the op that overflows (fp32 for it).",
+        sources=("https://github.com/NVIDIA/apex/issues/318",),
+        examples=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 8.165126103939127e-202",),
+        near_misses=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0",),
+    ),
+    S(
+        id="fp16-overflow-skip", family="numerics", title="fp16 overflow: a step skipped while the loss scale settles",
+        severity="info", tier=NOTE,
+        patterns=(r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>\d{3,12})\b",
+                  r"Gradient overflow\. {1,2}Skipping step, loss scaler \d{1,3} reducing loss scale to (?P<scale2>\d{3,12})(?:\.0)?\b"),
+        needles=("skipping step",),
+        meaning=("Normal with dynamic loss scaling: the scaler starts high and halves it on overflow during the "
+                 "first steps. A problem only when it never stops (see fp16-loss-scale-min, loss-scale-collapse)."),
+        causes=(C(text="none: expected at the start of fp16 training"),),
+        fix="Nothing to do unless the scale keeps falling.",
+        sources=("https://github.com/NVIDIA/apex/issues/318", "https://github.com/LEEYOONHYUNG/BVAE-TTS/issues/3"),
+        examples=("[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768",
+                  "Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0"),
+    ),
+    S(
+        id="probability-nan", family="numerics", title="Sampling got NaN/inf probabilities",
+        severity="fatal", tier=NUMERICS,
+        patterns=(r"probability tensor contains either `?inf`?, `?nan`? or element < 0",),
+        needles=("probability tensor contains",),
+        meaning="generate() sampled from logits that hold NaN/inf: the model's forward pass overflowed (fp16) or its weights are broken.",
+        causes=(
+            C(text="fp16 on a model that needs bf16 (activations overflow)", check="RD-PREC-012"),
+            C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="fine-tuned weights diverged (NaN in the checkpoint)"),
+        ),
+        fix="Load the model in bf16 (or fp32); check the checkpoint for NaN.",
+        sources=("https://github.com/OpenBMB/MiniCPM-V/issues/549", "https://github.com/joydeb28/llm-lab/issues/3"),
+        examples=("RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",),
+    ),
+)

@@ -1,0 +1,80 @@
+"""Log signatures: device-node permissions and groups (/dev/kfd, /dev/dri).
+
+Data only (docs/explain.md, "Adding a signature"); every entry's examples are real lines from its sources."""
+from __future__ import annotations
+
+from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME, SETUP,  # noqa: F401
+                    Cause as C, Signature as S)
+
+SIGNATURES: tuple[S, ...] = (
+    S(
+        id="kfd-permission-denied", family="permissions", title="Cannot open /dev/kfd",
+        severity="fatal", tier=RUNTIME,
+        patterns=(
+            r"Unable to open /dev/kfd read-write: (?P<why>[\w ]{1,40})",
+            r'is not member of \"(?P<group>\w{1,32})\" group',
+            "Failed to get user name to check for video group membership",
+        ),
+        needles=(
+            "/dev/kfd",
+            "is not member of",
+            "video group membership",
+        ),
+        meaning="The process may not use the GPU device node.",
+        causes=(
+            C(text="the user is not in the render/video groups (or not in this session)", check="RD-PERM-002", fix="sudo usermod -aG render,video $USER, then log in again"),
+            C(text="the container was started without the host's numeric render/video GIDs", check="RD-CTR-001"),
+            C(text="device node permissions", check="RD-PERM-001"),
+        ),
+        fix="Add the user to render and video (containers: --group-add with the host's GIDs).",
+        sources=(
+            "https://github.com/ROCm/ROCm/issues/1549",
+            "https://github.com/ROCm/ROCm-docker/issues/116",
+        ),
+        examples=("Unable to open /dev/kfd read-write: Permission denied",),
+    ),
+    S(
+        id="docker-group-render", family="permissions", title="Container names a group the image lacks",
+        severity="fatal", tier=SETUP,
+        patterns=("Unable to find group (?P<group>render|video): no matching entries in group file",),
+        needles=("unable to find group",),
+        meaning="`group_add: render` names a group that does not exist inside the image.",
+        causes=(C(text="group names instead of the host's numeric GIDs", check="RD-CTR-006", fix="use --group-add $(getent group render | cut -d: -f3)"),),
+        fix="Pass the host's numeric render/video GIDs.",
+        sources=("https://github.com/open-edge-platform/physical-ai-studio/issues/513",),
+        examples=("Error response from daemon: Unable to find group render: no matching entries in group file",),
+    ),
+    # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
+    S(
+        id="dri-permission-denied", family="permissions", title="The GPU render node cannot be opened",
+        severity="fatal", tier=SETUP,
+        patterns=(r"(?P<node>/dev/dri/(?:card|renderD)\d{1,4}): Permission denied",
+                  r"Permission denied: '(?P<node2>/dev/(?:dri/\w{1,16}|kfd))'",
+                  r"cannot access '(?P<node3>/dev/(?:kfd|dri\S{0,16}))': Permission denied"),
+        needles=("permission denied",),
+        meaning="This user may not open the GPU device nodes; ROCm needs /dev/kfd and /dev/dri/renderD* read-write.",
+        causes=(
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+            C(text="the user is not in the render and video groups (in this session)", check="RD-PERM-002"),
+            C(text="in a container, the host's render/video GIDs are not added", check="RD-CTR-001"),
+        ),
+        fix="sudo usermod -aG render,video $USER and log in again; containers: --group-add the host's GIDs.",
+        sources=("https://github.com/ROCm/amdsmi/issues/184", "https://github.com/ROCm/ROCm/issues/1549"),
+        examples=("/dev/dri/card1: Permission denied; owner=root(0):video(39);",
+                  "ls: cannot access '/dev/kfd': Permission denied"),
+    ),
+    S(
+        id="render-group-missing", family="permissions", title="The render group does not exist",
+        severity="fatal", tier=SETUP,
+        patterns=(r"group '(?P<group>render|video)' does not exist",),
+        needles=("does not exist",),
+        meaning="The distribution has no 'render' group (older releases give /dev/kfd to 'video'); adding the user fails.",
+        causes=(
+            C(text="the user is not in the group that owns /dev/kfd", check="RD-PERM-002"),
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+        ),
+        fix="Add the user to the group that owns /dev/kfd (`ls -l /dev/kfd`), usually video on older releases.",
+        sources=("https://github.com/RadeonOpenCompute/ROCm_Documentation/issues/97",),
+        examples=("usermod: group 'render' does not exist",),
+    ),
+)

@@ -1,0 +1,330 @@
+"""What `rocmdoctor explain` says when no signature knows a log's words but its shape tells
+the component and the class of cause (rocmdoctor/logs/reasoning.py): a traceback through
+DeepSpeed's op builders, an NCCL error class, an amdgpu error in one IP block, a collective
+test that printed no rows. Same model as the catalog (model.py); not matched by text, so
+they are not in ``catalog()`` (``structural()`` lists them). Each cause names the checks
+that confirm it.
+"""
+from __future__ import annotations
+
+from .model import CONSEQUENCE, DRIVER, MEMORY, NUMERICS, RUNTIME, SETUP, Cause as C, Signature as S
+
+PT_DIST = "https://pytorch.org/docs/stable/distributed.html"
+NCCL_ERRORS = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/api/types.html#ncclresult-t"
+RCCL_TIPS = "https://rocm.docs.amd.com/projects/rccl/en/latest/how-to/rccl-usage-tips.html"
+DS_ROCM = "https://github.com/deepspeedai/DeepSpeed/issues/7570"
+
+_P2P = (
+    C(text="the IOMMU translates GPU peer-to-peer DMA on this multi-GPU host", check="RD-IOMMU-001",
+      fix="add iommu=pt to the kernel command line (rocmdoctor fix --iommu)"),
+    C(text="PCIe ACS redirects peer-to-peer traffic", check="RD-PCIE-001"),
+    C(text="GPUs cannot reach each other peer-to-peer", check="RD-BENCH-004"),
+    C(text="two ranks on one GPU, or visible devices that disagree", check="RD-ENV-003"),
+    C(text="/dev/shm too small for the intra-node transport", check="RD-CTR-002"),
+)
+
+STRUCTURAL: tuple[S, ...] = (
+    # ---------------------------------------------------------------- tracebacks, by the packages of their frames
+    S(
+        id="tb-deepspeed-op-build", family="deepspeed", title="DeepSpeed op build failed",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The traceback runs through DeepSpeed's op builders (op_builder, ds_report, the import that checks "
+                 "op compatibility): an op could not be compiled or DeepSpeed ran a CUDA-only check on this torch."),
+        causes=(
+            C(text="DeepSpeed runs CUDA-only checks (CUDA_HOME, torch.version.cuda) on the ROCm torch", check="RD-DS-004"),
+            C(text="a DS_BUILD_* variable switches on an op that cannot build on ROCm", check="RD-DS-005"),
+            C(text="the training ops cannot be prebuilt or JIT-built here (ninja, hipcc, headers)", check="RD-DS-002"),
+            C(text="torch is not the ROCm build DeepSpeed expects (a CUDA or CPU wheel)", check="RD-TORCH-003"),
+        ),
+        fix="Run the checks named above; build DeepSpeed against the ROCm torch with only the ops ROCm supports.",
+        sources=(DS_ROCM, "https://github.com/deepspeedai/DeepSpeed/issues/3091"),
+    ),
+    S(
+        id="tb-deepspeed-overflow", family="numerics", title="DeepSpeed stopped in its fp16 overflow handling",
+        severity="fatal", tier=NUMERICS, patterns=(), needles=(),
+        meaning="The traceback ends in DeepSpeed's loss scaler or overflow check: fp16 gradients kept overflowing.",
+        causes=(
+            C(text="fp16 on a model or GPU that needs bf16 (or fp32) for stable training", check="RD-PREC-012"),
+            C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="learning rate too high or bad samples produce inf/NaN"),
+        ),
+        fix="Prefer bf16 where the GPUs run it natively; otherwise lower the learning rate and raise min_loss_scale.",
+        sources=("https://github.com/deepspeedai/DeepSpeedExamples/issues/418",),
+    ),
+    S(
+        id="tb-version-pin", family="packages", title="A version check refused the installed packages",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The traceback runs through a version check (LLaMA-Factory's check_dependencies/check_version, "
+                 "transformers' require_version): an installed package is outside the pinned range."),
+        causes=(
+            C(text="LLaMA-Factory's pins are not met by the installed transformers/accelerate/peft/trl",
+              check="RD-PIN-001"),
+            C(text="installed packages do not satisfy each other's requirements", check="RD-PIN-002"),
+        ),
+        fix="Install the versions the pin names (DISABLE_VERSION_CHECK=1 only hides the mismatch).",
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/7920", "https://github.com/hiyouga/LlamaFactory/issues/6661"),
+    ),
+    S(
+        id="tb-extension-import", family="packages", title="A GPU extension package failed to load",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The traceback runs through a package with its own GPU code (flash-attn, bitsandbytes, xformers, "
+                 "apex) while it loads: its binary was built for another platform, torch or GPU."),
+        causes=(
+            C(text="xformers, flash-attn or bitsandbytes is not built for this torch's platform", check="RD-PREC-005"),
+            C(text="torch is a CUDA build on this AMD machine", check="RD-TORCH-001"),
+            C(text="the wheel has no code for this GPU's architecture", check="RD-GFX-002"),
+        ),
+        fix="Install the ROCm build of the package for this torch (or build it with the GPU's gfx target).",
+        sources=("https://github.com/ROCm/flash-attention/issues/32",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/47"),
+    ),
+    S(
+        id="tb-torch-no-gpu", family="runtime", title="torch found no usable GPU",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("The traceback ends in torch.cuda's lazy initialisation (device count, properties): the ROCm "
+                 "runtime in this process sees no GPU it can use."),
+        causes=(
+            C(text="the ROCm torch does not see the machine's GPUs", check="RD-TORCH-004"),
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+            C(text="the amdgpu driver is not loaded or /dev/kfd is missing", check="RD-DRV-001"),
+            C(text="*_VISIBLE_DEVICES hide the GPUs", check="RD-ENV-003"),
+            C(text="a consumer GPU outside the support list without the right HSA_OVERRIDE_GFX_VERSION",
+              check="RD-ENV-001"),
+        ),
+        fix="Run the checks above; `rocminfo` must list the GPU for this user before torch can.",
+        sources=("https://github.com/ROCm/hip/issues/3799",),
+    ),
+    S(
+        id="tb-torch-cpu-build", family="packages", title="torch is a build without GPU support",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="torch was asked for a GPU but this build has none compiled in (a CPU-only or foreign wheel).",
+        causes=(
+            C(text="torch is a CPU-only build on an AMD GPU machine", check="RD-TORCH-002"),
+            C(text="torch is a CUDA build on an AMD GPU machine", check="RD-TORCH-001"),
+        ),
+        fix="Reinstall torch from the ROCm wheel index for the system's ROCm.",
+        sources=("https://github.com/patientx-cfz/comfyui-rocm/issues/131",),
+    ),
+    S(
+        id="tb-dataloader-worker", family="memory", title="A DataLoader worker died",
+        severity="fatal", tier=MEMORY, patterns=(), needles=(),
+        meaning="The traceback runs through torch's DataLoader worker handling: a worker process was killed.",
+        causes=(
+            C(text="/dev/shm is too small for the workers' shared-memory tensors (Docker's default is 64 MB)",
+              check="RD-CTR-002", fix="docker run --ipc=host or --shm-size=16g; or fewer num_workers"),
+            C(text="the host ran out of RAM and the OOM killer took a worker"),
+        ),
+        fix="Give the container more shared memory (--ipc=host) or lower num_workers.",
+        sources=("https://github.com/pytorch/pytorch/issues/5040",),
+    ),
+    S(
+        id="tb-distributed", family="distributed", title="torch.distributed failed",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("The traceback runs through torch.distributed, vLLM's or DeepSpeed's communicator set-up: a "
+                 "collective or the process group could not be created."),
+        causes=_P2P + (
+            C(text="the ranks cannot reach each other (interface, MASTER_ADDR, firewall)", check="RD-NET-001"),
+        ),
+        fix="Read the NCCL/RCCL lines above the traceback (NCCL_DEBUG=INFO); run the checks named here.",
+        sources=(PT_DIST,),
+    ),
+    S(
+        id="tb-shared-library", family="packages", title="A shared library a package needs is missing",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="Loading a compiled module failed: a shared library it was linked against is not on this system.",
+        causes=(
+            C(text="the package was built against another ROCm (or CUDA) version than the system's",
+              check="RD-ROCM-003"),
+            C(text="torch is a CUDA build on this AMD machine", check="RD-TORCH-001"),
+            C(text="more than one ROCm is installed and the wrong one is on the library path", check="RD-ROCM-002"),
+        ),
+        fix="Install the package build that matches the system ROCm, or put its ROCm libraries on LD_LIBRARY_PATH.",
+        sources=("https://github.com/ROCm/TheRock/issues/1119",),
+    ),
+    # ---------------------------------------------------------------- by exception class alone
+    S(
+        id="exc-import", family="packages", title="A Python package is missing or does not match",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="An import failed (ImportError/ModuleNotFoundError): a package is missing, or its version or build "
+                "does not match the others.",
+        causes=(
+            C(text="installed packages do not satisfy each other's requirements", check="RD-PIN-002"),
+            C(text="xformers, flash-attn or bitsandbytes is not built for this torch's platform", check="RD-PREC-005"),
+        ),
+        fix="Install the missing package, or the version the importing package requires.",
+        sources=("https://docs.python.org/3/library/exceptions.html#ImportError",),
+    ),
+    S(
+        id="exc-gpu-runtime", family="runtime", title="The GPU runtime raised an error",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning="A HIP/CUDA runtime error surfaced in Python (torch's AcceleratorError/RuntimeError).",
+        causes=(
+            C(text="the torch wheel has no code for this GPU", check="RD-GFX-002"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is wrong for this GPU", check="RD-ENV-001"),
+            C(text="torch's ROCm does not match the system ROCm", check="RD-ROCM-003"),
+        ),
+        fix="Rerun with AMD_SERIALIZE_KERNEL=3 to see which kernel failed; run the checks named here.",
+        sources=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/error_codes.html",),
+    ),
+    S(
+        id="exc-memory", family="memory", title="The process ran out of memory",
+        severity="fatal", tier=MEMORY, patterns=(), needles=(),
+        meaning="The exception is an out-of-memory error (GPU or host).",
+        causes=(
+            C(text="the model, batch or sequence length does not fit the GPU; use ZeRO/offload or a smaller batch",
+              check="RD-DS-006"),
+            C(text="on an APU the usable memory is the GTT limit, not the VRAM carve-out", check="RD-APU-001"),
+        ),
+        fix="Lower the batch or sequence length, enable gradient checkpointing, or shard with ZeRO.",
+        sources=("https://pytorch.org/docs/stable/notes/cuda.html#memory-management",),
+    ),
+    # ---------------------------------------------------------------- NCCL/RCCL error classes
+    S(
+        id="nccl-class-system", family="distributed", title="RCCL/NCCL: a system call or socket failed",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("ncclSystemError: a system call (socket, connect, shared memory, malloc) failed inside RCCL; the "
+                 "'Last error:' line names it."),
+        causes=(
+            C(text="NCCL_SOCKET_IFNAME/GLOO_SOCKET_IFNAME name interfaces this host does not have, or none routable",
+              check="RD-NET-001"),
+            C(text="a debugging workaround left in the environment changes the transport", check="RD-RCCL-001"),
+            C(text="/dev/shm too small for the intra-node transport", check="RD-CTR-002"),
+        ),
+        fix="Set NCCL_SOCKET_IFNAME to the interface the nodes share; open the port range between nodes.",
+        sources=(NCCL_ERRORS, "https://github.com/ROCm/rccl/issues/328"),
+    ),
+    S(
+        id="nccl-class-internal", family="distributed", title="RCCL/NCCL: internal check failed",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("ncclInternalError: RCCL hit a state it does not expect: topology or NIC detection, mismatched "
+                 "versions between ranks, or memory corruption; the 'Last error:' line says which."),
+        causes=(
+            C(text="the GPU/NIC topology RCCL detects is unusual (XGMI/PCIe/NUMA)", check="RD-RCCL-002"),
+            C(text="a debugging workaround left in the environment (NCCL_*/RCCL_* variables)", check="RD-RCCL-001"),
+            C(text="ranks run different RCCL/torch versions (one image per node)"),
+        ),
+        fix="Rerun with NCCL_DEBUG=INFO and read the line before the error; use one image on every node.",
+        sources=(NCCL_ERRORS, "https://github.com/NVIDIA/nccl/issues/1247"),
+    ),
+    S(
+        id="nccl-class-remote", family="distributed", title="RCCL/NCCL: a peer exited or the network failed",
+        severity="fatal", tier=CONSEQUENCE, patterns=(), needles=(),
+        meaning=("ncclRemoteError: a call failed because another rank exited early or the network between them "
+                 "dropped; the first failure is in the other rank's log."),
+        causes=(
+            C(text="another rank crashed first (read every rank's log for the first error)"),
+            C(text="the network between the nodes dropped or uses the wrong interface", check="RD-NET-001"),
+        ),
+        fix="Find the rank that failed first; its error is the cause, this one follows from it.",
+        sources=(NCCL_ERRORS, "https://github.com/NVIDIA/nccl/issues/2076"),
+    ),
+    S(
+        id="nccl-class-cuda", family="distributed", title="RCCL/NCCL: a GPU runtime call failed",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("ncclUnhandledCudaError: a HIP/CUDA call inside RCCL failed (peer-to-peer IPC, memory, a kernel "
+                 "without code for this GPU); the 'Last error:' line names the call."),
+        causes=(
+            C(text="peer-to-peer IPC between the GPUs fails (IOMMU, ACS, missing amdgpu-dkms)", check="RD-IOMMU-001"),
+            C(text="the torch/RCCL build has no code for this GPU", check="RD-GFX-002"),
+            C(text="the amdgpu driver build does not match the kernel", check="RD-DRV-003"),
+        ) + _P2P[1:],
+        fix="Rerun with NCCL_DEBUG=INFO; if hipIpc* calls fail, fix peer-to-peer (iommu=pt, ACS) first.",
+        sources=(NCCL_ERRORS, "https://github.com/ROCm/rccl-tests/issues/120"),
+    ),
+    S(
+        id="nccl-class-usage", family="distributed", title="RCCL/NCCL: invalid usage or argument",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="ncclInvalidUsage/ncclInvalidArgument: the communicator was used wrongly, usually two ranks on one GPU.",
+        causes=(
+            C(text="two ranks on one GPU, or visible devices that disagree", check="RD-ENV-003"),
+            C(text="more ranks per node than GPUs the job can see", check="RD-LCH-001"),
+        ),
+        fix="Give every rank its own GPU (LOCAL_RANK -> device); check the visible-device variables.",
+        sources=(NCCL_ERRORS,),
+    ),
+    # ---------------------------------------------------------------- kernel lines by IP block
+    S(
+        id="kernel-ip-error", family="kernel", title="amdgpu reported an error",
+        severity="error", tier=DRIVER, patterns=(), needles=(),
+        meaning=("An amdgpu/KFD kernel line no signature knows reports an error; the IP block it names (GFX, SDMA, "
+                 "PSP, SMU, MES, GMC, display, PCIe) tells which part of the GPU or driver."),
+        causes=(
+            C(text="GPU resets, hangs, faults or hardware errors in this boot's kernel log", check="RD-KERN-001"),
+            C(text="the amdgpu driver build does not match the running kernel", check="RD-DRV-003"),
+            C(text="a firmware or VBIOS version known to be bad", check="RD-HEALTH-008"),
+            C(text="PCIe errors on the GPU or the bridges above it", check="RD-HEALTH-003"),
+        ),
+        fix="Read the kernel lines around it (dmesg); update the amdgpu driver and firmware together.",
+        sources=("https://docs.kernel.org/gpu/amdgpu/amdgpu-glossary.html",),
+    ),
+    # ---------------------------------------------------------------- output that stops
+    S(
+        id="stop-collective-test", family="distributed", title="The collective test hung before its first result",
+        severity="fatal", tier=CONSEQUENCE, patterns=(), needles=(),
+        meaning=("rccl-tests/nccl-tests printed its header and the devices, then no result row: the first "
+                 "collective never completed. Almost always the transport between the GPUs."),
+        causes=_P2P,
+        fix="Retry with NCCL_P2P_DISABLE=1 to confirm the peer-to-peer path; fix the check that fails.",
+        sources=("https://github.com/ROCm/rccl/issues/1129", RCCL_TIPS),
+    ),
+    S(
+        id="stop-progress", family="distributed", title="Training stopped making progress",
+        severity="fatal", tier=CONSEQUENCE, patterns=(), needles=(),
+        meaning=("The log's last lines are training progress (or collective set-up) and nothing follows: the job "
+                 "hung there, usually in a collective one rank never joined."),
+        causes=_P2P + (
+            C(text="one rank crashed or is stuck elsewhere (compare the ranks' last lines)"),
+            C(text="rank 0 does long work alone (evaluation, checkpoint save, data preprocessing)"),
+        ),
+        fix="Run it under `rocmdoctor run` to capture the ranks' stacks when it stalls; fix the transport first.",
+        sources=("https://github.com/open-mmlab/mmdetection/issues/7976", PT_DIST),
+    ),
+    # ---------------------------------------------------------------- a line's words, when nothing else knows it
+    S(
+        id="line-numerics", family="numerics", title="Training produced NaN or inf",
+        severity="error", tier=NUMERICS, patterns=(), needles=(),
+        meaning="A line no signature knows reports NaN/inf values or fp16 overflow in training.",
+        causes=(
+            C(text="fp16 where the model or GPU needs bf16 or fp32", check="RD-PREC-012"),
+            C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="learning rate too high, or bad samples"),
+        ),
+        fix="Train in bf16 where the GPUs run it natively; lower the learning rate; check the data.",
+        sources=("https://pytorch.org/docs/stable/amp.html",),
+    ),
+    S(
+        id="line-permissions", family="permissions", title="The GPU device nodes are not accessible",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="A line no signature knows reports that /dev/kfd or /dev/dri cannot be opened, or a group is missing.",
+        causes=(
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+            C(text="the user is not in the render and video groups (in this session)", check="RD-PERM-002"),
+            C(text="in a container, /dev/kfd and /dev/dri are not passed in", check="RD-CTR-001"),
+        ),
+        fix="Add the user to the render and video groups (log in again); pass the devices into containers.",
+        sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html",),
+    ),
+    S(
+        id="line-containers", family="containers", title="The container could not get the GPU",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="A line no signature knows reports a container runtime error about devices or GPUs.",
+        causes=(
+            C(text="in a container, /dev/kfd and /dev/dri are not passed in", check="RD-CTR-001"),
+            C(text="NVIDIA-only GPU syntax (--gpus, runtime: nvidia) on an AMD machine", check="RD-CTR-004"),
+            C(text="the amdgpu driver is not loaded on the host, so /dev/kfd does not exist", check="RD-DRV-001"),
+        ),
+        fix="Pass --device=/dev/kfd --device=/dev/dri and --group-add for the host's render/video GIDs.",
+        sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html",),
+    ),
+)
+
+
+def structural() -> tuple[S, ...]:
+    return STRUCTURAL
+
+
+_BY_ID = {s.id: s for s in STRUCTURAL}
+
+
+def by_id(sig_id: str) -> S:
+    return _BY_ID[sig_id]

@@ -1,0 +1,150 @@
+"""Causes from a log's shape when its words match no signature (issue 24 §2): answer at the
+level the structure knows ("DeepSpeed op build failed; run RD-DS-002/004/005") instead of
+"no signature matched".
+
+``reason(shape, unexplained)`` returns (structural signature, evidence line, fields) triples,
+best first by the rules below; rocmdoctor/logs/explain.py turns them into diagnoses beside
+the catalog's. The rules key on structure, not on one sentence:
+- a traceback by its exception class and the packages of its frames;
+- an NCCL/RCCL error by its class (ncclSystemError ...) and the ``Last error:`` line;
+- an amdgpu kernel line by the IP block it names;
+- output that stops (a collective test without rows, progress with nothing after);
+- an error-like line by the component its words name.
+"""
+from __future__ import annotations
+
+import re
+
+from ..knowledge.signatures import structural as rules
+from .logscan.lines import LogLine
+from .structure import Shape, Traceback
+
+# Frame packages -> rule, first match wins; checked from the deepest frame up.
+_PACKAGE_RULES = (
+    (("deepspeed/ops/op_builder", "deepspeed/op_builder", "deepspeed/bin", "deepspeed/env_report.py",
+      "deepspeed/git_version_info.py"), "tb-deepspeed-op-build"),
+    (("deepspeed/runtime/fp16",), "tb-deepspeed-overflow"),
+    (("llamafactory/extras/misc.py", "transformers/utils/versions.py"), "tb-version-pin"),
+    (("flash_attn/", "bitsandbytes/", "xformers/", "apex/", "exllamav2/"), "tb-extension-import"),
+    (("torch/utils/data",), "tb-dataloader-worker"),
+    (("vllm/distributed", "deepspeed/comm", "torch/distributed/distributed_c10d.py", "torch/distributed/c10d_logger.py",
+      "torch/nn/parallel"), "tb-distributed"),
+    (("torch/cuda/__init__.py",), "tb-torch-no-gpu"),
+    (("ctypes/__init__.py",), "tb-shared-library"),
+)
+_FUNC_RULES = (
+    (re.compile(r"check_dependencies|check_version|require_version"), "tb-version-pin"),
+    (re.compile(r"overflow|loss_scale|update_scale"), "tb-deepspeed-overflow"),
+    (re.compile(r"hipify|installed_cuda_version|assert_no_cuda_mismatch|jit_load|is_compatible"),
+     "tb-deepspeed-op-build"),
+)
+# Exception class (last dotted part) -> rule, when the frames said nothing.
+_EXC_RULES = (
+    (re.compile(r"OutOfMemoryError$|^MemoryError$"), "exc-memory"),
+    (re.compile(r"^MissingCUDAException$"), "tb-deepspeed-op-build"),
+    (re.compile(r"^(?:ImportError|ModuleNotFoundError)$"), "exc-import"),
+    (re.compile(r"^(?:DistBackendError|DistStoreError|DistNetworkError|DistError)$"), "tb-distributed"),
+    (re.compile(r"^AcceleratorError$"), "exc-gpu-runtime"),
+)
+_MSG_RULES = (
+    (re.compile(r"not compiled with CUDA enabled", re.I), "tb-torch-cpu-build"),
+    (re.compile(r"out of memory", re.I), "exc-memory"),
+    (re.compile(r"\b(?:HIP|CUDA) error\b|hipError", re.I), "exc-gpu-runtime"),
+    (re.compile(r"cannot open shared object file|undefined symbol", re.I), "tb-shared-library"),
+    (re.compile(r"\bNCCL\b|\bRCCL\b", re.I), "tb-distributed"),
+    (re.compile(r"loss scale|overflow|\bnan\b", re.I), "tb-deepspeed-overflow"),
+)
+_NCCL_RULES = {
+    "ncclSystemError": "nccl-class-system", "ncclInternalError": "nccl-class-internal",
+    "ncclRemoteError": "nccl-class-remote", "ncclUnhandledCudaError": "nccl-class-cuda",
+    "ncclInvalidUsage": "nccl-class-usage", "ncclInvalidArgument": "nccl-class-usage",
+}
+# An error-like line's words -> the component, first match wins (kernel lines before the rest:
+# a training log with dmesg pasted in says the driver first).
+_LINE_RULES = (
+    (re.compile(r"\bamdgpu\b|\[drm|\bdrmn\d|\bkfd\b(?!.{0,20}/dev)", re.I), "kernel-ip-error"),
+    (re.compile(r"/dev/kfd|/dev/dri|permission denied|render group|video group|\bgroup '(?:render|video)'", re.I),
+     "line-permissions"),
+    (re.compile(r"\bdocker\b|\bpodman\b|\bOCI runtime\b|nvidia-container|error response from daemon", re.I),
+     "line-containers"),
+    (re.compile(r"\bnccl\b|\brccl\b|ProcessGroupNCCL|torch\.distributed|\bc10d\b|\bgloo\b|socket", re.I),
+     "tb-distributed"),
+    (re.compile(r"deepspeed|op_builder|ds_report", re.I), "tb-deepspeed-op-build"),
+    (re.compile(r"out of memory|\boom\b|oom-kill|MemoryError|bus error|shared memory", re.I), "exc-memory"),
+    (re.compile(r"\bnan\b|\binf\b|overflow|loss scale", re.I), "line-numerics"),
+    (re.compile(r"ImportError|ModuleNotFoundError|No module named|shared object|undefined symbol|"
+                r"\bversion\b.{0,40}\brequired\b|\bpip\b", re.I), "exc-import"),
+    (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error", re.I), "exc-gpu-runtime"),
+)
+
+
+def traceback_rule(tb: Traceback) -> str | None:
+    """The structural rule a traceback belongs to: by its exception class's strong meaning
+    (out of memory), then the packages of its frames (deepest first), then its class, then
+    its message."""
+    last = (tb.exc_type or "").rsplit(".", 1)[-1]
+    if last and re.search(r"OutOfMemoryError$", last):
+        return "exc-memory"
+    for f in reversed(tb.frames):
+        pkg = f.package or ""
+        for prefixes, rule in _PACKAGE_RULES:
+            if pkg.startswith(prefixes) or any(p in f.path for p in prefixes if "/" in p and p.endswith(".py")):
+                if rule == "tb-torch-no-gpu" and "not compiled with cuda" in tb.message.lower():
+                    return "tb-torch-cpu-build"
+                return rule
+        if pkg.startswith(("deepspeed", "llamafactory", "transformers")) or "op_builder" in f.path:
+            for rx, rule in _FUNC_RULES:
+                if rx.search(f.func):
+                    return rule
+    for rx, rule in _EXC_RULES:
+        if last and rx.search(last):
+            return rule
+    for rx, rule in _MSG_RULES:
+        if rx.search(tb.message or ""):
+            return rule
+    # Cut off in a chain of imports (every frame at module level): failures there are
+    # dependency and version problems.
+    if tb.truncated and len(tb.frames) >= 3 and all(f.func == "<module>" for f in tb.frames[-3:]):
+        return "exc-import"
+    return None
+
+
+def line_rule(text: str) -> str | None:
+    for rx, rule in _LINE_RULES:
+        if rx.search(text):
+            return rule
+    return None
+
+
+def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
+    """(signature, evidence LogLine, fields) from the shape, deduplicated by rule."""
+    out: dict[str, tuple] = {}
+
+    def add(rule_id: str, line: LogLine | None, **fields) -> None:
+        if rule_id and line is not None and rule_id not in out:
+            out[rule_id] = (rules.by_id(rule_id), line, {k: str(v) for k, v in fields.items() if v})
+
+    for tb in reversed(shape.tracebacks):  # the last traceback that says something ended the run
+        rule = traceback_rule(tb)
+        if rule:
+            pkgs = ", ".join(dict.fromkeys(p.split("/")[0] for p in tb.packages()))
+            add(rule, tb.evidence, exception=tb.exc_type or "(traceback cut off)", message=tb.message[:200],
+                packages=pkgs)
+            break
+    for e in shape.nccl:
+        add(_NCCL_RULES.get(e.cls, "tb-distributed"), e.line, nccl_class=e.cls, last_error=e.last_error)
+    if shape.no_gpu is not None:
+        add("tb-torch-no-gpu", shape.no_gpu, detail="torch.utils.collect_env: a ROCm build of torch sees no GPU")
+    if shape.stop is not None:
+        add("stop-collective-test" if shape.stop.kind == "collective-test" else "stop-progress", shape.stop.line,
+            detail=shape.stop.detail)
+    for k in shape.kernel:
+        add("kernel-ip-error", k.line, ip_block=k.block, severity="severe" if k.severe else "error")
+        break
+    if not out:  # a line's words are the weakest evidence: only when the shape said nothing
+        for ln in unexplained:
+            rule = line_rule(ln.text)
+            if rule:
+                add(rule, ln)
+                break
+    return list(out.values())

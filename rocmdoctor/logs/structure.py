@@ -1,0 +1,358 @@
+"""The shape of a log, for when no signature knows its words: Python tracebacks (exception
+type, message, the packages of the frames), NCCL/RCCL error classes with the ``Last error:``
+line that follows, amdgpu kernel lines by IP block, collective tests and training progress
+that stop. ``analyze(lines)`` reads a bounded window (the tail of each file) and returns
+``Shape``; rocmdoctor/logs/reasoning.py turns it into causes.
+
+Every pattern here is anchored or bounded: a hostile line costs linear time.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import re
+
+from ..base.records import dataclass, field
+from ..knowledge.signatures.benign import is_benign
+from .logscan.lines import MAX_LINE, LogLine, parse
+
+TAIL_BYTES = 256 * 1024  # of each file: where the traceback and the last progress line are
+MAX_FILES = 16
+MAX_GZ = 8 * 1024 * 1024  # a .gz is read whole (it cannot be read from the end) up to this size
+
+_FRAME = re.compile(r'File "(?P<path>[^"]{1,400})", line (?P<line>\d{1,7}), in (?P<func>[\w<>.]{1,120})')
+_TB_START = re.compile(r"Traceback \(most recent call last\)")
+# "XError: message" at the end of a traceback, after whatever prefix the launcher added.
+_EXC = re.compile(r"(?:^|[\s\]>|:(])(?P<type>(?:[a-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception|Exit|Failure)"
+                  r"|KeyboardInterrupt|AssertionError|MemoryError))(?::[ \t]?(?P<msg>.{0,400}))?$")
+# Lines inside a traceback that are neither frames nor its end: source lines, carets, notes.
+_CARET = re.compile(r"^\s{0,40}[~^ ]{1,400}$")
+_CPP_FRAME = re.compile(r"^frame #\d{1,4}: (?P<func>.{1,300}?) \+ 0x[0-9a-f]{1,16}")
+
+# NCCL/RCCL error classes (nccl.h) and the words torch's ProcessGroupNCCL prints for them.
+NCCL_CLASSES = {
+    "ncclUnhandledCudaError": "unhandled cuda error", "ncclSystemError": "unhandled system error",
+    "ncclInternalError": "internal error", "ncclInvalidArgument": "invalid argument",
+    "ncclInvalidUsage": "invalid usage", "ncclRemoteError": "remote process exited",
+    "ncclInProgress": "in progress",
+}
+_NCCL_CLASS = re.compile(r"\b(?P<cls>nccl(?:UnhandledCudaError|SystemError|InternalError|InvalidArgument|InvalidUsage|"
+                         r"RemoteError))\b")
+_NCCL_WORDS = re.compile(r"NCCL error(?: in: \S{1,300})?,? (?P<words>unhandled cuda error|unhandled system error|"
+                         r"internal error|invalid argument|invalid usage|remote process exited)", re.I)
+_LAST_ERROR = re.compile(r"^\s{0,8}Last error:\s{0,4}(?P<rest>.{0,400})$")
+
+# amdgpu rings and kernel words -> the IP block they belong to.
+_RING = re.compile(r"\bring (?P<ring>[a-z]{2,6})[_\d.]{0,12}\b", re.I)
+RING_BLOCKS = {"gfx": "GFX", "comp": "GFX (compute)", "kiq": "GFX (KIQ)", "sdma": "SDMA", "page": "SDMA (page)",
+               "vcn": "VCN", "jpeg": "JPEG", "uvd": "UVD", "vce": "VCE", "mes": "MES"}
+_BLOCK_WORDS = (
+    (re.compile(r"\bpsp\b|\bsos\b|\btoc\b|\bta ucode|_ta\.bin|\bTMR\b", re.I), "PSP"),
+    (re.compile(r"\bsmu\b|powerplay|\bsmc\b|Failed to send message", re.I), "SMU"),
+    (re.compile(r"\bMES\b"), "MES"),
+    (re.compile(r"ATHUB", re.I), "ATHUB"),
+    (re.compile(r"\bmmhub|\bVMC page fault", re.I), "MMHUB"),
+    (re.compile(r"gfxhub|UTCL2|GCVM_L2|VM_L2_PROTECTION", re.I), "GFX (UTCL2)"),
+    (re.compile(r"\bsdma", re.I), "SDMA"),
+    (re.compile(r"\bdcn|\bdm_|REG_WAIT|optc|dmub|atomic_commit", re.I), "DCN (display)"),
+    (re.compile(r"\bgmc|VM flush|GART", re.I), "GMC"),
+    (re.compile(r"\bcp\b|\bKGQ\b|\bKCQ\b|\bkiq", re.I), "GFX (CP)"),
+    (re.compile(r"D3hot|pcieport|AER|PCIe Bus Error", re.I), "PCIe"),
+    (re.compile(r"\bRAS\b|ECC|poison|Hardware Error", re.I), "RAS"),
+)
+_KERNEL = re.compile(r"\bamdgpu\b|\[drm|\bdrmn\d|\bkfd\b|\bpcieport\b|\[Hardware Error\]|AMD-Vi", re.I)
+_KERNEL_BAD = re.compile(r"\*ERROR\*|\berror\b|\bfail(?:ed|ure)?\b|\btimeout\b|timed out|\bfault\b|"
+                         r"uncorrectable|\bhang\b|unable\b|inaccessible|could not load", re.I)
+_KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lost|timeout|timed out|fault", re.I)
+
+# Collective tests (nccl-tests/rccl-tests): the header, the column header, data rows, the end.
+_CT_HEADER = re.compile(r"^#\s{0,4}nThread \d{1,6} nGpus \d{1,6}")
+_CT_ROW = re.compile(r"^\s{0,16}\d{1,14}\s{1,16}\d{1,14}\s{1,16}(?:float|half|bfloat16|double|int\d{0,2}|uint\d{0,2}|"
+                     r"fp8\w{0,8}|int8|uint8)\b", re.I)
+_CT_END = re.compile(r"^#\s{0,4}(?:Avg bus bandwidth|Out of bounds values|Collective test concluded)", re.I)
+
+# Training progress: tqdm/keras bars "N/M", step counters, the HF Trainer's dicts.
+_BAR = re.compile(r"(?:^|[\s|\]])(?P<n>\d{1,9})/(?P<m>\d{1,9}) (?:\[|-)")
+_STEP = re.compile(r"\b(?:step|iteration|global_step|iter)\s{0,2}[=:]?\s{0,2}(?P<n>\d{1,9})\b|\{'loss':|\bEpoch\(train\)|"
+                   r"\bEpoch \[\d{1,6}\]\[\d{1,9}/\d{1,9}\]", re.I)
+# The last things a rank prints before it blocks in a collective.
+_COLLECTIVE_WAIT = re.compile(r"Reducer buckets have been rebuilt|NCCL INFO (?:Bootstrap|NET/|cudaDriverVersion|"
+                              r"Using network|Channel \d|Connected all|comm 0x|ncclCommInit|Setting affinity|nranks)|"
+                              r"Running collective: CollectiveFingerPrint|Init COMPLETE", re.I)
+
+
+@dataclass
+class Frame:
+    path: str
+    line: int
+    func: str
+
+    @property
+    def package(self) -> str | None:
+        return package_of(self.path)
+
+
+@dataclass
+class Traceback:
+    start: LogLine | None  # the "Traceback (most recent call last)" line, when shown
+    frames: list[Frame] = field(default_factory=list)
+    exc_type: str | None = None
+    message: str = ""
+    end: LogLine | None = None  # the exception line
+    lines: list[LogLine] = field(default_factory=list)  # frames' lines, for quoting
+
+    @property
+    def truncated(self) -> bool:
+        return self.exc_type is None
+
+    def packages(self) -> list[str]:
+        return [p for p in (f.package for f in self.frames) if p]
+
+    @property
+    def evidence(self) -> LogLine | None:
+        return self.end or (self.lines[-1] if self.lines else self.start)
+
+
+@dataclass
+class NcclError:
+    cls: str  # ncclSystemError ... (from the class name or torch's words for it)
+    line: LogLine
+    last_error: str = ""
+
+
+@dataclass
+class KernelEvent:
+    line: LogLine
+    block: str
+    severe: bool
+
+
+@dataclass
+class Stop:
+    """Output that stops where it should go on: a collective test with a header and no rows,
+    training whose progress ends mid-run, ranks whose last words are collective set-up."""
+
+    kind: str  # "collective-test", "progress", "collective-wait"
+    line: LogLine
+    detail: str
+
+
+@dataclass
+class Shape:
+    tracebacks: list[Traceback] = field(default_factory=list)
+    cpp_frames: list[LogLine] = field(default_factory=list)
+    nccl: list[NcclError] = field(default_factory=list)
+    kernel: list[KernelEvent] = field(default_factory=list)
+    stop: Stop | None = None
+    no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
+    lines: int = 0
+
+
+def package_of(path: str) -> str | None:
+    """The package a frame's file belongs to, up to three levels: 'deepspeed/ops/op_builder',
+    'torch/distributed/elastic', 'llamafactory/extras/misc.py'. Source checkouts count too
+    (.../src/llamafactory/..., .../DeepSpeed/op_builder/...)."""
+    p = path.replace("\\", "/")
+    for marker in ("site-packages/", "dist-packages/"):
+        i = p.rfind(marker)
+        if i >= 0:
+            return "/".join(p[i + len(marker):].split("/")[:3])
+    parts = p.split("/")
+    for j, part in enumerate(parts[:-1]):
+        if part in _KNOWN_PACKAGES:
+            return "/".join(parts[j:j + 3])
+    if "op_builder" in parts:
+        return "deepspeed/" + "/".join(parts[parts.index("op_builder"):][:2])
+    if parts and parts[-1] in ("ds_report", "deepspeed"):
+        return "deepspeed/bin"
+    return None
+
+
+_KNOWN_PACKAGES = {"llamafactory", "deepspeed", "flash_attn", "bitsandbytes", "transformers", "torch", "vllm", "xformers",
+                   "accelerate", "peft", "trl", "apex", "triton", "tensorflow", "exllamav2", "megatron", "comfy"}
+
+
+def tail_lines(path: str, max_bytes: int = TAIL_BYTES) -> list[str]:
+    """The last ``max_bytes`` of a file (whole lines only), or of a small .gz."""
+    try:
+        if path.endswith(".gz"):
+            if os.path.getsize(path) > MAX_GZ:
+                return []
+            with gzip.open(path, "rb") as fh:
+                data = fh.read()[-max_bytes:]
+        else:
+            with open(path, "rb") as fh:
+                fh.seek(0, os.SEEK_END)
+                size = fh.tell()
+                fh.seek(max(0, size - max_bytes))
+                data = fh.read(max_bytes)
+                if size > max_bytes:
+                    data = data[data.find(b"\n") + 1:]
+    except OSError:
+        return []
+    return data.decode("utf-8", errors="replace").splitlines()
+
+
+def windows(inputs: list[str]) -> list[tuple[str, list[str]]]:
+    """(name, tail lines) of each input file (a directory: its log files, up to MAX_FILES)."""
+    from .logscan.reader import _log_files
+
+    out = []
+    for path in inputs:
+        if path == "-" or not os.path.exists(path):
+            continue
+        files = _log_files(path, []) if os.path.isdir(path) else [path]
+        for p in files[:MAX_FILES]:
+            name = os.path.relpath(p, path) if os.path.isdir(path) else p
+            out.append((name, tail_lines(p)))
+    return out
+
+
+def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1) -> Shape:
+    """The shape of these lines (a file's tail, or a whole small log)."""
+    shape = Shape(lines=len(raw_lines))
+    lines = [parse(r[:MAX_LINE], first_number + i, file) for i, r in enumerate(raw_lines)]
+    _tracebacks(lines, shape)
+    prev_nccl: NcclError | None = None
+    rocm_build = False
+    for i, ln in enumerate(lines):
+        t = ln.text
+        if prev_nccl is not None:
+            m = _LAST_ERROR.match(t)
+            if m:
+                rest = m.group("rest").strip()
+                if not rest and i + 1 < len(lines):
+                    rest = lines[i + 1].text.strip()
+                prev_nccl.last_error = rest[:300]
+                prev_nccl = None
+                continue
+        if "nccl" in t.lower():
+            m = _NCCL_CLASS.search(t)
+            cls = m.group("cls") if m else None
+            if cls is None:
+                w = _NCCL_WORDS.search(t)
+                if w:
+                    cls = next(k for k, v in NCCL_CLASSES.items() if w.group("words").lower().startswith(v))
+            if cls:
+                if shape.nccl and shape.nccl[-1].cls == cls and shape.nccl[-1].line.number >= ln.number - 2:
+                    prev_nccl = shape.nccl[-1]  # torch's line and NCCL's class line say one thing
+                else:
+                    prev_nccl = NcclError(cls, ln)
+                    shape.nccl.append(prev_nccl)
+                continue
+        if _KERNEL.search(t) and _KERNEL_BAD.search(t) and not is_benign(t):
+            shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
+        if t.startswith("frame #") and _CPP_FRAME.match(t):
+            shape.cpp_frames.append(ln)
+        if t.startswith("Is CUDA available: False") and rocm_build:
+            shape.no_gpu = ln
+        elif t.startswith("ROCM used to build PyTorch: ") and "N/A" not in t:
+            rocm_build = True
+    shape.stop = _stop(lines)
+    return shape
+
+
+def ip_block(text: str) -> str:
+    m = _RING.search(text)
+    if m and m.group("ring").lower() in RING_BLOCKS:
+        return RING_BLOCKS[m.group("ring").lower()]
+    for rx, name in _BLOCK_WORDS:
+        if rx.search(text):
+            return name
+    return "amdgpu"
+
+
+_STAMP = re.compile(r"^\d{4}-\d\d-\d\d[T ][\d:.,]{8,20}Z? ")
+
+
+def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
+    """Tracebacks, including the ones the excerpt cuts off (frames and no exception line) and
+    the ones whose start was cut (frames, then the exception). A launcher's prefix before the
+    first frame ("grpo_02:", "(VllmWorkerProcess pid=7) ERROR ... ]") is stripped from the
+    traceback's other lines."""
+    cur: Traceback | None = None
+    prefix = ""
+    for ln in lines:
+        t = ln.text
+        if _STAMP.match(t):
+            t = t[_STAMP.match(t).end():]
+        if prefix and t.startswith(prefix):
+            t = t[len(prefix):]
+        elif 'File "' in t and not t.lstrip().startswith('File "'):
+            prefix = t[:t.index('File "')].rstrip(" \t")
+            t = t[len(prefix):]
+        if _TB_START.search(t):
+            if cur is not None and (cur.frames or cur.exc_type):
+                shape.tracebacks.append(cur)
+            cur = Traceback(ln)
+            continue
+        fm = _FRAME.search(t) if 'File "' in t else None
+        if fm:
+            if cur is None or cur.exc_type is not None:
+                if cur is not None:
+                    shape.tracebacks.append(cur)
+                cur = Traceback(None)
+            cur.frames.append(Frame(fm.group("path"), int(fm.group("line")), fm.group("func")))
+            cur.lines.append(ln)
+            continue
+        if cur is None or cur.exc_type is not None:
+            # An exception line with no frames shown (the excerpt starts at it).
+            em = _EXC.search(t.strip()) if len(t) < 2000 and (":" in t or t.strip().endswith(("Error", "Exception"))) else None
+            if em and not t.startswith((" ", "\t")) and _exception_like(em.group("type")):
+                if cur is not None:
+                    shape.tracebacks.append(cur)
+                cur = Traceback(None, exc_type=em.group("type"), message=(em.group("msg") or "").strip(), end=ln)
+            continue
+        s = t.strip()
+        if not s or _CARET.match(t):
+            continue
+        em = _EXC.search(s) if len(s) < 2000 else None
+        if em and _exception_like(em.group("type")) and not t.startswith("    "):
+            cur.exc_type = em.group("type")
+            cur.message = (em.group("msg") or "").strip()
+            cur.end = ln
+        elif t.startswith((" ", "\t")) or s.startswith(("^", "~")):
+            continue  # a frame's source line
+        elif s.startswith(("During handling", "The above exception")):
+            continue
+        else:
+            shape.tracebacks.append(cur)  # cut off: what follows is not part of it
+            cur = None
+    if cur is not None and (cur.frames or cur.exc_type):
+        shape.tracebacks.append(cur)
+
+
+def _exception_like(name: str) -> bool:
+    last = name.rsplit(".", 1)[-1]
+    return last not in ("UserWarning", "FutureWarning") and len(last) > 5
+
+
+def _stop(lines: list[LogLine]) -> Stop | None:
+    """Output that stops where it should go on."""
+    body = [ln for ln in lines if ln.text.strip()]
+    if not body:
+        return None
+    # A collective test whose last header has no data rows after it.
+    header = None
+    rows = 0
+    ended = False
+    for ln in body:
+        if _CT_HEADER.match(ln.text):
+            header, rows, ended = ln, 0, False
+        elif header is not None and _CT_ROW.match(ln.text):
+            rows += 1
+        elif header is not None and _CT_END.match(ln.text):
+            ended = True
+    if header is not None and rows == 0 and not ended:
+        return Stop("collective-test", header, "the collective test printed its header and no result rows")
+    if header is not None:
+        return None
+    last = body[-1]
+    m = _BAR.search(last.text)
+    if m and int(m.group("n")) < int(m.group("m")) and not _EXC.search(last.text.strip()):
+        return Stop("progress", last, f"progress stops at {m.group('n')}/{m.group('m')} with nothing after it")
+    if _COLLECTIVE_WAIT.search(last.text):
+        progress = any(_BAR.search(x.text) or _STEP.search(x.text) for x in body[:-1])
+        if progress or "Reducer buckets" in last.text or "CollectiveFingerPrint" in last.text:
+            return Stop("collective-wait", last, "the last lines are collective set-up and nothing follows")
+    return None
