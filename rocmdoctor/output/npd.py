@@ -32,8 +32,8 @@ PLUGIN_DOC = "https://github.com/kubernetes/node-problem-detector/blob/master/pk
 # unusable until someone acts (hardware retired, GPU gone from the bus, driver init failed).
 KERNEL_CONDITION = "AMDGPUKernelProblem"
 KERNEL_OK_REASON = "AMDGPUKernelLogClean"
-PERMANENT = frozenset({"amdgpu-init-failed", "amdgpu-ip-discovery", "amdgpu-psp-reinit", "kfd-pci-atomics",
-                       "amdgpu-bad-page-threshold", "pcie-link-down"})
+PERMANENT = frozenset({"amdgpu-init-failed", "amdgpu-ip-discovery", "amdgpu-psp-reinit", "amdgpu-psp-firmware",
+                       "kfd-pci-atomics", "amdgpu-bad-page-threshold", "pcie-link-down", "amdgpu-d3-inaccessible"})
 
 
 # ------------------------------------------------------------------ plugin
@@ -145,7 +145,8 @@ def reason(sig_id: str) -> str:
 def kernel_signatures():
     from ..knowledge.signatures import catalog
 
-    return [s for s in catalog() if s.family == "kernel"]
+    # "info" entries are benign lines (present in working logs): no event for them
+    return [s for s in catalog() if s.family == "kernel" and s.severity != "info"]
 
 
 def kernel_monitor() -> dict:
