@@ -180,7 +180,8 @@ def test_verdict_line_never_calls_a_warning_node_healthy():
     assert line.startswith("no failures, with warnings: 2 of 2 nodes warn (snap[1-2])")
     # alike and passing: only then the all-clear
     c = report.build([ok, _payload("snap3", 1, [("gpu", "pass"), ("iommu", "pass")])], level="quick")
-    assert table.verdict_line(c) == ("all nodes healthy and alike: 2 nodes, no differences between them", "green")
+    assert table.verdict_line(c) == ("all nodes healthy and alike: 0 of 2 nodes need attention; 0 differences between "
+                                     "nodes", "green")
     # failing: the failing nodes, compressed like Slurm host lists
     bad = [_payload(f"gpu{i:02d}", i, [("gpu", "fail")]) for i in range(1, 4)]
     line, _ = table.verdict_line(report.build([ok] + bad, level="quick"))

@@ -138,7 +138,7 @@ def verdict_line(cluster: dict) -> tuple[str, str]:
     if warning or s["differences"]:
         return (f"no failures, with warnings: {len(warning)} of {plural(s['nodes'], 'node')} warn"
                 + (f" ({hostlist(warning)})" if warning else "") + f"; {diffs} between nodes", "yellow")
-    return f"all nodes healthy and alike: {plural(s['nodes'], 'node')}, no differences between them", "green"
+    return f"all nodes healthy and alike: 0 of {plural(s['nodes'], 'node')} need attention; {diffs} between nodes", "green"
 
 
 def _as_report(d: dict, Report):
