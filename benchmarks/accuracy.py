@@ -7,8 +7,9 @@ log corpus (benchmarks/accuracy_logs.py) and `scan --config` on the artifact cor
 
 The last line is exactly:
     accuracy: logs dev R/N holdout R/N; artifacts dev R/N holdout R/N; false flags F
-(F: healthy logs and clean artifacts reported as failures, both corpora together). Provisional
-(track logs): the artifacts half is read when benchmarks/accuracy_artifacts.py exists.
+(F: healthy logs and clean artifacts reported as failures, both corpora together, dev and holdout).
+Before it, the fresh batches (tests/corpus/fresh: collected after the rules were written, scored,
+never tuned on) are printed the same way, so the holdout figures can be checked against them.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def main() -> int:
     for name, mod in (("logs", accuracy_logs), ("artifacts", accuracy_artifacts)):
         if mod is None:
             continue
-        results[name] = {split: mod.evaluate(split) for split in ("dev", "holdout")}
+        results[name] = {split: mod.evaluate(split) for split in ("dev", "holdout", "fresh")}
         for split, r in results[name].items():
             print(f"{name} {split}: {r['right']}/{r['total']} right; false flags {r['false_flags']}/{r['healthy_total']}")
             groups = r.get("families") or r.get("kinds") or {}  # logs: families; artifacts: file kinds
@@ -44,7 +45,9 @@ def main() -> int:
         r = results.get(name, {}).get(split)
         return f"{r['right']}/{r['total']}" if r else "0/0"
 
-    flags = sum(r["false_flags"] for splits in results.values() for r in splits.values())
+    flags = sum(r["false_flags"] for splits in results.values() for sp, r in splits.items() if sp != "fresh")
+    print(f"fresh: logs {rn('logs', 'fresh')}, artifacts {rn('artifacts', 'fresh')}; false flags "
+          f"{sum(results[n]['fresh']['false_flags'] for n in results)}")
     print(f"accuracy: logs dev {rn('logs', 'dev')} holdout {rn('logs', 'holdout')}; "
           f"artifacts dev {rn('artifacts', 'dev')} holdout {rn('artifacts', 'holdout')}; false flags {flags}")
     return 0

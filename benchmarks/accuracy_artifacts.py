@@ -34,6 +34,9 @@ def split_of(repo: str) -> str:
     return "holdout" if int(hashlib.sha256(repo.lower().encode()).hexdigest(), 16) % 10 < 3 else "dev"
 
 
+FRESH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "corpus", "fresh", "artifacts")
+
+
 def sets(root: str = CORPUS) -> list[dict]:
     out = []
     for name in sorted(os.listdir(root)):
@@ -56,7 +59,8 @@ def sets(root: str = CORPUS) -> list[dict]:
                 path, _, lines = where.rpartition(":")
                 lo, _, hi = lines.partition("-")
                 labels.append({"code": code, "file": path, "lo": int(lo), "hi": int(hi or lo)})
-        out.append({"name": name, "dir": d, "repo": repo, "split": split_of(repo), "machine": machine,
+        out.append({"name": name, "dir": d, "repo": repo, "split": "fresh" if root == FRESH else split_of(repo),
+                    "machine": machine,
                     "clean": clean, "labels": labels})
     return out
 
@@ -111,7 +115,7 @@ def judge(s: dict, found: list[dict]) -> dict:
 def evaluate(split: str = "all") -> dict:
     kinds = {k: {"tp": 0, "fp": 0, "fn": 0} for k in KINDS}
     result = {"kinds": kinds, "right": 0, "total": 0, "false_flags": 0, "healthy_total": 0, "sets": {}}
-    for s in sets():
+    for s in sets(FRESH if split == "fresh" else CORPUS):
         if split != "all" and s["split"] != split:
             continue
         v = judge(s, flags(s))

@@ -128,7 +128,7 @@ def _arch_values(env, settings):
     """(name, value, evidence, origin label) of every GPU target list the job or its builds use: the
     environment (PYTORCH_ROCM_ARCH ...), Dockerfile ARG/ENV and `VAR=x cmd` build variables, and
     cmake -D flags (BNB_ROCM_ARCH, AMDGPU_TARGETS ...). One entry per place."""
-    from rocmdoctor.artifacts.readers.shell import ARCH_VARS
+    from rocmdoctor.knowledge.artifacts import ARCH_VARS
 
     out, seen = [], set()
     for name in ARCH_VARS:

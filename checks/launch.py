@@ -116,6 +116,9 @@ def slurm_gpu_request(settings, gpus):
         return skip("no GPU on this machine to compare the Slurm request with", evidence=[v.evidence() for v in vals])
     real = [g for g in gpus if not g.integrated] or list(gpus)
     names = sorted({g.name or g.gfx or "?" for g in real})
+    # --gpus-per-task counts per task: a node must hold it times the tasks placed there.
+    per_node = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
+    tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdigit() else 1
     out = []
     for v in vals:
         option = v.name.split(".", 1)[1]
@@ -131,6 +134,12 @@ def slurm_gpu_request(settings, gpus):
                 out.append(fail(f"#SBATCH --{option}={v.value} asks for {count} GPUs per node; this node has {len(real)}",
                                 "The request cannot be met by a node like this one; Slurm keeps the job pending.",
                                 subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(real)} GPU(s)")]))
+            elif count is not None and option == "gpus-per-task" and count * tasks > len(real):
+                out.append(fail(f"#SBATCH --gpus-per-task={v.value} with {tasks} task(s) per node asks for "
+                                f"{count * tasks} GPUs per node; this node has {len(real)}",
+                                "The request cannot be met by a node like this one; Slurm keeps the job pending.",
+                                subject=v.origin.label, evidence=[v.evidence()] + [p.evidence() for p in per_node[-1:]]
+                                + [ev("KFD topology", f"{len(real)} GPU(s)")]))
             else:
                 out.append(ok(f"#SBATCH --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
                               subject=v.origin.label, evidence=[v.evidence()]))

@@ -240,7 +240,51 @@ def _flash_label(dev: Device) -> str:
     return "+".join(parts) if parts else "none (sdpa math kernel)"
 
 
-def recommend(source: Any, *, model: str | None = None) -> Recommendation:
+@dataclass(frozen=True)
+class Model:
+    """The model the advice is for: a name, and what its checkpoint's config.json says
+    (``model_type``) when it is a local checkpoint; see :func:`read_model`."""
+
+    name: str
+    model_type: str | None = None
+    evidence: Evidence | None = None
+
+    def family(self) -> str | None:
+        """The fp16-overflow family: from config.json's model_type when there is one (a folder
+        named 'my-run' holding a Qwen2.5, or 'qwen2.5-ft' holding a Llama), else from the name."""
+        if self.model_type is not None:
+            return "qwen2" if self.model_type.lower().startswith("qwen2") else None
+        return kp.fp16_overflow_family(self.name)
+
+
+def read_model(model: str | None) -> Model | None:
+    """A --model value: a checkpoint directory (or its config.json) is read for its
+    model_type; anything else is taken as a name ('Qwen/Qwen2.5-7B')."""
+    import json
+    import os
+
+    if not model:
+        return None
+    path = os.path.join(model, "config.json") if os.path.isdir(model) else model
+    if not (path.endswith(".json") and os.path.isfile(path)):
+        return Model(model)
+    try:
+        with open(path, "rb") as fh:
+            cfg = json.loads(fh.read(4 << 20))
+    except (OSError, ValueError):
+        return Model(model)
+    mt = cfg.get("model_type") if isinstance(cfg, dict) else None
+    if not isinstance(mt, str):
+        return Model(model)
+    archs = cfg.get("architectures")
+    text = f'"model_type": "{mt}"' + (f', "architectures": {json.dumps(archs)}' if isinstance(archs, list) else "")
+    return Model(model, mt, Evidence(path, text[:200]))
+
+
+def recommend(source: Any, *, model: str | Model | None = None) -> Recommendation:
+    """``model``: a :class:`Model` (read_model), or a name."""
+    info = Model(model) if isinstance(model, str) else model
+    model = info.name if info else None
     f = _facts(source)
     torch, dists, env = f.get("torch"), f.get("distributions") or {}, f.get("env") or {}
     devs = devices(f.get("gpus"), torch)
@@ -275,12 +319,14 @@ def recommend(source: Any, *, model: str | None = None) -> Recommendation:
 
     # Every rank of a data-parallel job runs the same dtype: the weakest GPU decides.
     dtype = min((a.dtype for a in advice), key=DTYPE_RANK.get)
-    family = kp.fp16_overflow_family(model)
+    family = info.family() if info else None
     if dtype == "fp16" and family:
         dtype = "fp32"
-        reasons.append(Reason("dtype", f"{model} is a {family} model, known to overflow in fp16 (loss 0.0, "
-                                       "grad_norm nan) even with loss scaling; its maintainers advise fp32 where "
-                                       "bf16 is unavailable", sources=kp.FP16_OVERFLOW_FAMILIES[family]))
+        what = f"model_type {info.model_type}" if info.model_type else "its name says"
+        reasons.append(Reason("dtype", f"{model} is a {family} model ({what}), known to overflow in fp16 (loss "
+                                       "0.0, grad_norm nan) even with loss scaling; its maintainers advise fp32 "
+                                       "where bf16 is unavailable",
+                              (info.evidence,) if info.evidence else (), kp.FP16_OVERFLOW_FAMILIES[family]))
     elif dtype == "fp16":
         reasons.append(Reason("dtype", "fp16 needs dynamic loss scaling (DeepSpeed fp16.loss_scale 0, the "
                                        "default; HF/LLaMA-Factory fp16: true). Qwen2/Qwen2.5 overflow in fp16: "
@@ -398,4 +444,4 @@ def recommend_for(*, model: str | None = None, level: str = "default", options: 
     from .facts import Context
 
     src = scan_kwargs.pop("source", None) or make_source(**scan_kwargs)
-    return recommend(Context(src, level, options), model=model)
+    return recommend(Context(src, level, options), model=read_model(model))

@@ -106,6 +106,8 @@ def _interpreter_warnings(src: Source, ctx: Context, findings) -> list[str]:
 
     needs = {"torch", "torch_runtime", "deepspeed_ops", "deepspeed_probe"}
     n = sum(1 for f in findings if f.status == Status.SKIP and needs & set(f.missing))
+    if not n:  # the selected checks do not need torch (--select RD-RCCL-001): nothing to warn about
+        return []
     exe = (static.get("python") or {}).get("executable") or desc.get("python")
     why = desc.get("python_why")
     return [f"torch is not installed in {exe}" + (f" ({why})" if why else "")

@@ -29,7 +29,9 @@ def add_source_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--root", metavar="DIR", help="read files under DIR as if it were /")
     g.add_argument("--snapshot", metavar="DIR", help="replay a snapshot written by `rocmdoctor snapshot`")
     g.add_argument("--example", metavar="NAME", help="scan an embedded example (see `rocmdoctor list --examples`)")
-    g.add_argument("--python", metavar="PATH", help="interpreter whose torch/deepspeed to probe (a venv or conda env)")
+    g.add_argument("--python", metavar="PATH",
+                   help="interpreter whose torch/deepspeed to probe: its path, or a venv or conda env folder "
+                        "(its bin/python)")
 
 
 def add_filter_args(p: argparse.ArgumentParser) -> None:
@@ -37,6 +39,57 @@ def add_filter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore", action="append", metavar="CODES", help="skip these codes or prefixes")
     p.add_argument("--level", choices=LEVELS, default="default",
                    help="quick: files and commands only; default: + Python probe; bench, train: + active probes")
+    p.add_argument("--no-project-config", action="store_true",
+                   help="ignore [tool.rocmdoctor] in pyproject.toml and rocmdoctor.toml (docs/cli.md)")
+
+
+def add_output_arg(p: argparse.ArgumentParser) -> None:
+    """-o FILE: what the command prints on stdout goes to FILE instead, written atomically
+    (every command with --format has it; see rocmdoctor.output.sink)."""
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write the output to FILE (atomically: a reader never sees half a file) instead of stdout")
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs wrapped to the terminal's width: a paragraph of prose is
+    re-filled, a block whose lines are indented (exit-code lists, examples) is kept as laid out."""
+
+    def _fill_text(self, text, width, indent):
+        import re
+        import textwrap
+
+        out = []
+        for para in re.split(r"\n[ \t]*\n", text):
+            lines = para.split("\n")
+            if any(ln[:1] in (" ", "\t") for ln in lines[1:]) or para.lstrip() != para:
+                out.append("\n".join(indent + ln for ln in lines))
+            else:
+                out.append(textwrap.fill(" ".join(ln.strip() for ln in lines), width, initial_indent=indent,
+                                         subsequent_indent=indent, break_on_hyphens=False))
+        return "\n\n".join(out)
+
+
+def same_source(a, command: str) -> str:
+    """The next command to suggest, with the options that decide what it sees: after
+    `scan --example mi50x2-xeon`, `rocmdoctor fix --example mi50x2-xeon` (a bare `rocmdoctor
+    fix` would look at this machine and find nothing). Values read from the project config
+    are left out: the next command reads the same file."""
+    import shlex
+
+    from_file = getattr(a, "project_keys", {}) or {}
+    words = ["rocmdoctor", command]
+    for name in ("example", "snapshot", "root", "python"):
+        if getattr(a, name, None):
+            words += [f"--{name}", getattr(a, name)]
+    for name in ("config", "select", "ignore"):
+        if name not in from_file:
+            for v in getattr(a, name, None) or []:
+                words += [f"--{name}", v]
+    if getattr(a, "model", None) and (command != "fix" or getattr(a, "config", None)):
+        words += ["--model", a.model]
+    if command == "fix" and getattr(a, "level", "default") not in ("default", None):
+        words += ["--level", a.level]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def exit_code(report: Report, strict: bool) -> int:
@@ -99,9 +152,11 @@ def build_parser(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser
     for name in names:
         m = mods.get(name)
         if m is not None:
-            m.add_arguments(sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip(),
-                                           epilog=getattr(m, "EPILOG", None),
-                                           formatter_class=argparse.RawDescriptionHelpFormatter))
+            sp = sub.add_parser(name, help=m.HELP, description=(m.__doc__ or m.HELP).strip(),
+                                epilog=getattr(m, "EPILOG", None), formatter_class=HelpFormatter)
+            m.add_arguments(sp)
+            if "--format" in sp._option_string_actions and "-o" not in sp._option_string_actions:
+                add_output_arg(sp)
         else:
             sub.add_parser(name, help=_help_of(name))
     for sp in sub.choices.values():  # every command can write output to pass on (docs/cli.md)
@@ -190,9 +245,19 @@ def main(argv: list[str] | None = None) -> int:
     from .usage import InputError, UsageError, check_args
 
     try:
+        from . import projectconfig
+
+        project = projectconfig.apply(a)  # before the checks: its codes and paths are checked too
         check_args(a)
-        with scrubbed_output(for_args(a)):  # the output boundary: no secret in anything printed (--share: no identity)
-            return mods[a.command].run(a)
+        if project:
+            a.project_config = project
+        from .output.sink import output_to
+
+        with output_to(getattr(a, "output", None) if a.command != "snapshot" else None) as sink:
+            with scrubbed_output(for_args(a)):  # the output boundary: no secret in anything printed (--share: no identity)
+                code = mods[a.command].run(a)
+            sink.keep = code not in (EXIT_USAGE, EXIT_INPUT)  # a refused run leaves no file
+        return code
     except (UsageError, InputError) as exc:  # from the checks of the arguments or from the command
         print(f"rocmdoctor {a.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE if isinstance(exc, UsageError) else EXIT_INPUT

@@ -44,8 +44,18 @@ def check_args(a) -> None:
     check_sources(a)
     select, ignore = getattr(a, "select", None), getattr(a, "ignore", None)
     if select or ignore:
-        check_codes(csv(select), csv(ignore), plugins=False if getattr(a, "no_plugins", False) else None)
+        origin = getattr(a, "project_keys", {})  # codes read from [tool.rocmdoctor] are named by their file
+        check_codes(csv(select), csv(ignore), plugins=False if getattr(a, "no_plugins", False) else None,
+                    labels={k: f"{origin[k]}: {k}" for k in origin})
+    out = getattr(a, "output", None)
+    if out and getattr(a, "command", None) != "snapshot":  # snapshot's -o is the folder it writes
+        from .output.sink import check_path
+
+        problem = check_path(out)
+        if problem:
+            raise UsageError(problem)
     if getattr(a, "python", None):
+        a.python = python_in(a.python)
         check_python(a.python)
 
 
@@ -53,9 +63,23 @@ def check_sources(a) -> None:
     chosen = [f"--{n}" for n in ("root", "snapshot", "example") if getattr(a, n, None)]
     if len(chosen) > 1:
         raise UsageError(f"{' and '.join(chosen)} conflict: choose one of --root, --snapshot and --example")
-    if getattr(a, "example", None) and getattr(a, "python", None) and not getattr(a, "cluster", False):
-        raise UsageError("--example replays the example's recorded Python probe; --python would be ignored: "
-                         "drop one of them")
+    if chosen and getattr(a, "python", None) and not getattr(a, "cluster", False):
+        what = {"--example": "replays the example's recorded Python probe",
+                "--snapshot": "replays the snapshot's recorded Python probe",
+                "--root": "reads files only and runs no interpreter"}[chosen[0]]
+        raise UsageError(f"{chosen[0]} {what}; --python would be ignored: drop one of them")
+
+
+def python_in(path: str) -> str:
+    """--python accepts a venv or conda env folder (the help invites one): its bin/python."""
+    if not os.path.isdir(path):
+        return path
+    for name in ("bin/python", "bin/python3"):
+        exe = os.path.join(path, name)
+        if os.path.isfile(exe) and os.access(exe, os.X_OK):
+            return exe
+    raise InputError(f"--python {path}: a folder without bin/python; give a venv or conda env folder, or the "
+                     f"interpreter itself (…/bin/python)")
 
 
 def prefixes(codes) -> list[str]:
@@ -63,17 +87,24 @@ def prefixes(codes) -> list[str]:
     return sorted({c.rsplit("-", 1)[0] for c in codes})
 
 
-def check_codes(select: list[str], ignore: list[str], plugins: bool | None = None) -> None:
+def check_codes(select: list[str], ignore: list[str], plugins: bool | None = None,
+                labels: dict[str, str] | None = None) -> None:
     from .engine import registry
 
     codes = [c.code for c in registry.load(plugins).checks]
-    for flag, patterns in (("--select", select), ("--ignore", ignore)):
+    labels = labels or {}
+    for flag, patterns in ((labels.get("select", "--select"), select), (labels.get("ignore", "--ignore"), ignore)):
         unknown = [p for p in patterns if not any(registry.matches(c, [p]) for c in codes)]
         if unknown:
             raise UsageError(f"{flag} {', '.join(unknown)}: no check has "
                              f"{'this code or prefix' if len(unknown) == 1 else 'these codes or prefixes'} "
                              f"(a prefix is whole dash-separated parts); valid prefixes: "
                              f"{', '.join(prefixes(codes))} (`rocmdoctor list` shows every code)")
+    if select and ignore and not any(registry.matches(c, select) and not registry.matches(c, ignore) for c in codes):
+        both = [p for p in select if any(registry.matches(c, [p]) for c in codes if registry.matches(c, ignore))]
+        raise UsageError(f"{labels.get('select', '--select')} {', '.join(both or select)} and "
+                         f"{labels.get('ignore', '--ignore')} {', '.join(ignore)} conflict: every selected check is "
+                         f"ignored, so nothing would be checked")
 
 
 def require_torch(python: str) -> None:

@@ -42,4 +42,10 @@ PY
 # DeepSpeed builds no ops at install time (DS_BUILD_OPS unset) and needs torch first.
 pip install --no-build-isolation deepspeed
 pip install -e ".[test]"
+# tests/test_html_report.py opens the HTML report in Debian's chromium, driven by Playwright
+# (whose own browser download is not used); without it those tests skip and say why.
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+    || echo "scripts/test.sh: could not install chromium; the HTML report tests will skip" >&2
+fi
 exec "$VENV/bin/python" -m pytest -q "$@"

@@ -51,3 +51,22 @@ def test_zero_stages_documented_as_the_cli_accepts_them():
     assert tuple(zero.choices) == (1, 2, 3)
     assert "--zero 1\\|2\\|3" in _read("README.md")
     assert "`--zero 1`, `2` (default) or `3`" in _read("docs", "benchmarks.md")
+
+
+def test_readme_and_cli_doc_name_every_scan_format_the_cli_accepts():
+    from rocmdoctor.output.formats import FORMATS
+
+    fmt = next(a for a in _subparsers()["scan"]._actions if "--format" in a.option_strings)
+    assert tuple(fmt.choices) == FORMATS
+    readme, cli = _read("README.md"), _read("docs", "cli.md")
+    assert "`--format " + "\\|".join(FORMATS) + "`" in readme
+    for f in FORMATS[1:]:
+        assert f"`--format {f}`" in cli, f
+    for opt in ("-o FILE", "[tool.rocmdoctor]", "# rocmdoctor: ignore", "--no-project-config"):
+        assert opt in cli, opt
+
+
+def test_every_command_that_prints_a_format_takes_o():
+    for name, p in _subparsers().items():
+        if "--format" in p._option_string_actions:
+            assert "-o" in p._option_string_actions, name

@@ -72,7 +72,24 @@ def test_torch_is_never_a_dependency(wheel):
     reqs = [r.split(";")[0].strip().lower() for r in msg.get_all("Requires-Dist") or []
             if "extra ==" not in r]
     assert not any(r.startswith(("torch", "deepspeed")) for r in reqs), reqs
-    assert {r.split(">")[0].split("=")[0] for r in reqs} >= {"psutil", "pyudev", "rich", "packaging"}
+    names = {r.split(">")[0].split("=")[0] for r in reqs}
+    assert names >= {"psutil", "rich", "packaging", "shtab", "google-re2"}
+    assert "pyudev" not in names  # removed: it reads /sys beside the source layer (README, Dependencies)
+
+
+def test_re2_is_a_default_dependency_only_where_wheels_exist(wheel):
+    from packaging.requirements import Requirement
+
+    meta = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+    msg = email.message_from_bytes(wheel.read(meta))
+    [re2] = [Requirement(r) for r in msg.get_all("Requires-Dist") if r.startswith("google-re2")
+             and "extra ==" not in r]
+    env = {"python_version": "3.11", "sys_platform": "linux", "platform_system": "Linux"}
+    for machine, wanted in (("x86_64", True), ("aarch64", True), ("arm64", True), ("ppc64le", False),
+                            ("s390x", False)):
+        assert re2.marker.evaluate(dict(env, platform_machine=machine)) is wanted, machine
+    extras = set(msg.get_all("Provides-Extra") or [])
+    assert {"stacks", "test"} <= extras
 
 
 def test_nothing_imports_the_folders_by_bare_name():

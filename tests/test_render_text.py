@@ -104,3 +104,76 @@ def test_cluster_table_rows_keep_their_columns_when_wrapping(monkeypatch, capsys
     assert len(header) > 60 and "drift" in header  # one row, not wrapped
     rest = out[out.index(header) + 4:]
     assert all(len(ln) <= 60 for ln in rest if not ln.lstrip().startswith("$ "))
+
+
+# ---------------------------------------------------------------- issue 29 item 7: every command wraps
+def _too_wide(out: str, width: int, keep=()) -> list[str]:
+    return [ln for ln in out.splitlines() if len(ln) > width and not ln.lstrip().startswith(("$ ", *keep))]
+
+
+CLUSTER = ["scan", "--from", "EX:mi50x2-xeon", "EX:mi300x8", "--level", "quick"]
+
+
+@pytest.mark.parametrize("args", [["list"], ["list", "--examples"], ["explain", "--list"], ["bench", "--help"],
+                                  ["scan", "--help"], ["train", "--help"], CLUSTER])
+def test_every_listing_and_help_fits_80_columns(args):
+    ex = examples()
+    r = _run(*[ex[a[3:]] if a.startswith("EX:") else a for a in args], env={"COLUMNS": "80"})
+    assert r.returncode in ((0, 1) if args is CLUSTER else (0,)), r.stderr
+    assert not _too_wide(r.stdout, 80), _too_wide(r.stdout, 80)[:3]
+
+
+def test_a_cluster_table_too_wide_keeps_the_areas_that_did_not_pass():
+    ex = examples()
+    argv = [ex[a[3:]] if a.startswith("EX:") else a for a in CLUSTER]
+    narrow, wide = _run(*argv, env={"COLUMNS": "80"}).stdout, _run(*argv).stdout
+    head = next(ln for ln in narrow.splitlines() if ln.startswith("NODE "))
+    assert head.split()[3:] == ["gfx", "precision", "env", "iommu", "drift"]  # mi50x2-xeon's problems
+    assert "ok or skipped on every node: driver, rocm" in narrow
+    assert " driver " in next(ln for ln in wide.splitlines() if ln.startswith("NODE "))  # piped: every area
+
+
+def test_fix_prose_wraps_while_commands_and_diffs_stay_whole():
+    r = _run("fix", "--example", "mi50x2-xeon", env={"COLUMNS": "80"})
+    wide = _too_wide(r.stdout, 80)
+    # only commands to copy ("run: ...") and diff lines may be wider: never prose
+    assert wide and all(ln.lstrip().startswith(("run", "-", "+", "@@")) or ln.startswith("      ") for ln in wide), wide
+    assert not _too_wide(r.stdout, 80, keep=("run", "-", "+", "@@", " "))
+    whole = _run("fix", "--example", "mi50x2-xeon")
+    cmds = [ln for ln in whole.stdout.splitlines() if ln.lstrip().startswith("run:")]
+    assert cmds and all(c in r.stdout.splitlines() for c in cmds)  # the same lines, unbroken
+
+
+def test_list_under_an_80_column_terminal_is_a_table_that_fits():
+    out, code = _pty_run(["list"], cols=80)
+    lines = [ln.rstrip() for ln in out.replace("\r\n", "\n").split("\n") if ln.strip()]
+    assert code == 0 and not [ln for ln in lines if len(ln) > 80]
+    # a long title continues under the title column, not under the code
+    i = next(i for i, ln in enumerate(lines) if ln.startswith("RD-APU-001"))
+    title_col = lines[i].index("APU:")
+    assert lines[i + 1].startswith(" " * title_col) and not lines[i + 1].startswith("RD-")
+
+
+def test_piped_list_without_columns_is_one_row_a_line_for_grep():
+    r = _run("list")
+    rows = [ln for ln in r.stdout.splitlines() if ln.startswith("RD-")]
+    assert len(rows) == len(r.stdout.splitlines()) and max(map(len, rows)) > 80
+
+
+def test_wide_characters_count_two_columns_when_wrapping():
+    from hypothesis import given, settings, strategies as st
+
+    from rocmdoctor.output.text import cells
+
+    assert cells("训练") == 4 and cells("café") == 4 and cells("e\u0301") == 1
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(alphabet="ab 训练脚本✓/.:", min_size=1, max_size=200), st.integers(30, 100),
+           st.sampled_from(["", "     ", "     evidence: "]))
+    def prop(body, width, lead):
+        text = lead + body
+        parts = wrap(text, width)
+        assert all(cells(p) <= width for p in parts) or cells(text) <= width
+        assert "".join(p.replace(" ", "") for p in parts) == text.replace(" ", "")
+
+    prop()

@@ -137,7 +137,12 @@ def parse(text: str, path: str = "config") -> dict[str, Any]:
         try:
             data = jsonlimits.loads(text, parse_int=_json_int)
         except json.JSONDecodeError as exc:
-            raise ConfigError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+            # json's own messages end in "at" ("Invalid control character at"), its position
+            # being appended by str(exc): say the position after the message, in words
+            what = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg
+            hint = " (a raw tab or line break inside a string: write it as \\t or \\n)" \
+                if what.startswith("Invalid control character") else ""
+            raise ConfigError(f"{path}: invalid JSON: {what} at line {exc.lineno} column {exc.colno}{hint}") from None
         except ValueError:
             raise ConfigError(f"{path}: JSON nested too deeply; not a training config") from None
     else:

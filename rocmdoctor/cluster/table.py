@@ -25,9 +25,9 @@ def _groups(items, key):
     return list(out.items())
 
 
-def table_lines(cluster: dict) -> list[tuple[str, str]]:
+def table_lines(cluster: dict, areas: list[str] | None = None) -> list[tuple[str, str]]:
     t = cluster["table"]
-    areas = t["areas"]
+    areas = t["areas"] if areas is None else areas
     rows = t["rows"]
     grouped = len(rows) > GROUP_ABOVE
     if grouped:  # a thousand nodes: one row per distinct result, named as a Slurm host list
@@ -56,12 +56,21 @@ def _cut(text: str) -> str:
     return text if len(text) <= NAME_MAX else text[:NAME_MAX - 3] + "..."
 
 
-def lines(cluster: dict, verbose: bool = False) -> list[tuple[str, str]]:
+def quiet_areas(cluster: dict) -> list[str]:
+    """Areas in which every node passed or skipped: the columns a narrow terminal leaves out."""
+    rows = [r for r in cluster["table"]["rows"] if r["state"] not in STATE or r["state"] == "error"]
+    return [a for a in cluster["table"]["areas"] if all(r["cells"].get(a) in ("pass", "skip", None) for r in rows)]
+
+
+def lines(cluster: dict, verbose: bool = False, areas: list[str] | None = None) -> list[tuple[str, str]]:
     s = cluster["summary"]
     out = [(f"rocmdoctor {cluster['tool_version']} · cluster of {plural(s['nodes'], 'node')} "
             f"({cluster['launcher']}, {plural(cluster['world_size'], 'rank')}) · level {cluster['level']}", "bold"),
            ("", "")]
-    out += table_lines(cluster)
+    out += table_lines(cluster, areas)
+    if areas is not None:
+        left = [a for a in cluster["table"]["areas"] if a not in areas]
+        out.append((f"ok or skipped on every node: {', '.join(left)}", "dim"))
     allreduce = (cluster.get("results") or {}).get("allreduce")
     if allreduce:
         from .bench import text_lines
@@ -164,7 +173,17 @@ def _as_report(d: dict, Report):
 
 
 def print_cluster(cluster: dict, stream: TextIO | None = None, verbose: bool = False) -> None:
-    out = lines(cluster, verbose)
-    n = 2 + len(table_lines(cluster))  # the header and the nodes x areas table keep their columns
+    import sys
+
+    from ..output.text import terminal_width
+
+    width = terminal_width(stream or sys.stdout)
+    areas = None
+    if width and max(len(t) for t, _ in table_lines(cluster)) > width:
+        # too wide for the terminal: only the areas where some node did not pass get a column
+        quiet = set(quiet_areas(cluster))
+        areas = [a for a in cluster["table"]["areas"] if a not in quiet]
+    out = lines(cluster, verbose, areas)
+    n = 2 + len(table_lines(cluster, areas))  # the header and the nodes x areas table keep their columns
     print_lines(out[:n], stream, wrap_lines=False)
     print_lines(out[n:], stream)

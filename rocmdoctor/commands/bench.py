@@ -35,8 +35,9 @@ def add_arguments(p) -> None:
     p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the benchmarks")
     p.add_argument("--compare", metavar="FILE", help="a previous `bench --format json` output to compare with")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: the report schema with figures under results (docs/json-schema.md)")
+    p.add_argument("--format", choices=("text", "json", "html"), default="text",
+                   help="text (default), json (the report schema with figures under results, docs/json-schema.md), "
+                        "or html: one self-contained page with plots (use -o report.html)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     p.add_argument("--find-slow-node", action="store_true",
                    help="under torchrun/srun/mpirun, one process per node: pairwise all-reduce between the nodes in "
@@ -82,6 +83,12 @@ def run(a) -> int:
         except (OSError, ValueError) as exc:
             print(f"rocmdoctor: --compare {a.compare}: {exc}", file=sys.stderr)
             return EXIT_INPUT
+        if not samples(_obj(baseline).get("results", baseline)):
+            kind = _obj(baseline).get("schema")
+            print(f"rocmdoctor: --compare {a.compare}: not a `rocmdoctor bench --format json` report (no benchmark "
+                  f"figures in it{'; it is a ' + kind + ' file, level ' + str(baseline.get('level')) if kind else ''})",
+                  file=sys.stderr)
+            return EXIT_INPUT
     require_torch(a.python or sys.executable)
     device = resolve_device(a.device, a.python)
     names = list(suite.BENCHMARKS) if a.which == "all" else [a.which]
@@ -116,6 +123,11 @@ def run(a) -> int:
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
+    elif a.format == "html":
+        from ..output.html import to_html
+        from ..output.text import verdict
+
+        sys.stdout.write(to_html(report.to_dict(), verdict(report)[0]))
     else:
         from ..output.text import print_report
 
@@ -259,18 +271,24 @@ def print_figures(results: dict) -> None:
     m = metrics(results)
     if not m:
         return
-    print_text("\nFIGURES")
+    import statistics
+
+    runs = samples(results)
+    # best: the headline figure (the fastest loop); median: what --compare judges, so the two
+    # lines of one run never seem to disagree
+    print_text(f"\nFIGURES{'':38} {'best':>12} {'median':>12}")
     for k, v in m.items():
-        print_text(f"  {k:45} {v:12.4g}")
+        med = statistics.median(runs[k]) if len(runs.get(k) or []) > 1 else None
+        print_text(f"  {k:45} {v:12.4g} {'' if med is None else format(med, '12.4g'):>12}")
 
 
 def print_comparison(c: dict) -> None:
     from ..output.text import plural, print_text
 
-    print_text(f"\nCOMPARED WITH BASELINE (medians of repeated measurements; a regression is a drop beyond "
+    print_text(f"\nCOMPARED WITH BASELINE (medians of repeated measurements, the FIGURES median column; a regression is a drop beyond "
                f"the noise band, at least {c['threshold']:.0%}{', 50% on a CPU' if c.get('cpu') else ''}, "
                f"with no overlap between the runs)")
-    if c.get("device_before") != c.get("device_now"):
+    if c.get("device_before") and c.get("device_now") and c.get("device_before") != c.get("device_now"):
         print_text(f"  note: baseline ran on {c.get('device_before')}, this run on {c.get('device_now')}")
     for r in c["rows"]:
         ch = "" if r["change"] is None else f"{r['change']:+.1%}"

@@ -24,8 +24,12 @@ def add_arguments(p) -> None:
     add_source_args(p)
     p.add_argument("--level", choices=LEVELS, default="default",
                    help="how deep to look before advising (default: default, which runs the Python probe)")
-    p.add_argument("--model", metavar="NAME", help="model name or path, for model-specific advice")
+    p.add_argument("--model", metavar="NAME|DIR",
+                   help="a checkpoint directory (its config.json's model_type decides) or a model name")
     p.add_argument("--explain", action="store_true", help="print the reason for every line, as comments on stderr")
+    from ..cli import add_output_arg
+
+    add_output_arg(p)  # an env file for a launcher: `rocmdoctor env -o rocm.env`
 
 
 def env_lines(rec, findings) -> list[tuple[str, str]]:
@@ -56,12 +60,12 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
 def run(a) -> int:
     from ..engine import run as engine
     from ..engine import registry
-    from ..advice import recommend
+    from ..advice import read_model, recommend
     from ..api import make_source, select_specs
     from ..facts import Context
 
     ctx = Context(make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python), a.level)
-    rec = recommend(ctx, model=a.model)
+    rec = recommend(ctx, model=read_model(a.model))
     # The same context: the checks reuse the facts (and the Python probe) the advisor read.
     findings, _ = engine.run(select_specs(registry.load(False), None, None), ctx)
     lines = env_lines(rec, findings)

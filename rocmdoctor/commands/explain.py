@@ -201,18 +201,17 @@ def list_catalog(fmt: str) -> int:
                    "structural": [s.to_dict() for s in shapes]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return EXIT_OK
+    from ..output.text import print_table, print_text
+
     for fam, label in FAMILIES.items():
         rows = [s for s in sigs if s.family == fam]
-        print(f"{label} ({len(rows)})")
-        for s in rows:
-            checks = ",".join(s.checks()) or "-"
-            print(f"  {s.id:34} {TIER_NAMES[s.tier]:11} {s.severity:8} {s.title}  [{checks}]")
-        print()
-    print(f"read from the log's shape when no signature matches ({len(shapes)})")
-    for s in shapes:
-        checks = ",".join(s.checks()) or "-"
-        print(f"  {s.id:34} {s.family:11} {s.title}  [{checks}]")
-    print()
-    print(f"{len(sigs)} signatures and {len(shapes)} structural causes. "
-          "`rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
+        print_text(f"{label} ({len(rows)})")
+        print_table([("", s.id, TIER_NAMES[s.tier], s.severity, f"{s.title}  [{','.join(s.checks()) or '-'}]")
+                     for s in rows], gap=1)
+        print_text()
+    print_text(f"read from the log's shape when no signature matches ({len(shapes)})")
+    print_table([("", s.id, s.family, f"{s.title}  [{','.join(s.checks()) or '-'}]") for s in shapes], gap=1)
+    print_text()
+    print_text(f"{len(sigs)} signatures and {len(shapes)} structural causes. "
+               "`rocmdoctor explain --list --format json` gives patterns, causes, fixes, sources.")
     return EXIT_OK

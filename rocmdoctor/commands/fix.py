@@ -162,9 +162,9 @@ def run(a) -> int:
     live = src.kind == "live"
     result: dict = {}
     if a.format == "text":
-        from ..output.text import print_text
+        from ..output.text import print_plan_text
 
-        print_text(render_text(plans, live=live, kind=src.kind).rstrip("\n"), wrap_lines=False)
+        print_plan_text(render_text(plans, live=live, kind=src.kind).rstrip("\n"))  # prose wraps, diffs stay whole
         if plans and not a.apply:
             _say(closing_line(plans, src.kind, unsafe=a.unsafe))
     code = EXIT_OK

@@ -28,11 +28,9 @@ def run(a) -> int:
         else:
             from ..machine.sources import SnapshotSource
 
-            for name, path in ex.items():
-                desc = SnapshotSource(path).manifest.get("description", "")
-                from ..output.text import print_text
+            from ..output.text import print_table
 
-                print_text(f"{name:14} {desc}")
+            print_table([(name, SnapshotSource(path).manifest.get("description", "")) for name, path in ex.items()])
         return EXIT_OK
     reg = registry.load(False if a.no_plugins else None)
     rows = [{"code": c.code, "area": c.area, "level": c.level, "title": c.title, "plugin": c.plugin}
@@ -40,8 +38,9 @@ def run(a) -> int:
     if a.format == "json":
         print(json.dumps({"checks": rows, "problems": reg.problems}, indent=2))
     else:
-        for r in rows:
-            print(f"{r['code']:15} {r['level']:8} {r['title']}  ({r['plugin']})")
+        from ..output.text import print_table
+
+        print_table([(r["code"], r["level"], f"{r['title']}  ({r['plugin']})") for r in rows])
         for prob in reg.problems:
             print(f"note: {prob}", file=sys.stderr)
     return EXIT_OK

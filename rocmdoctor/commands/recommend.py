@@ -20,7 +20,9 @@ def add_arguments(p) -> None:
     add_source_args(p)
     p.add_argument("--level", choices=LEVELS, default="default",
                    help="quick: sysfs only (no torch probe); default: also probe torch and packages")
-    p.add_argument("--model", metavar="NAME", help="model name or path, for model-specific advice (e.g. Qwen2.5 in fp16)")
+    p.add_argument("--model", metavar="NAME|DIR",
+                   help="a checkpoint directory (its config.json's model_type decides) or a model name, for "
+                        "model-specific advice (e.g. Qwen2/Qwen2.5 overflow in fp16)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
 
 
@@ -37,5 +39,11 @@ def run(a) -> int:
 
         print_text("\n".join(rec.text_lines()))
         if rec.env:
-            print_text("\napply with:  eval \"$(rocmdoctor env)\"")
+            from ..cli import same_source
+
+            cmd = same_source(a, "env")
+            if a.root or a.snapshot or a.example:  # another machine's settings: shown, not for this shell
+                print_text(f"\nas shell lines for that machine's launcher:  {cmd}")
+            else:
+                print_text(f"\napply with:  eval \"$({cmd})\"")
     return EXIT_OK

@@ -60,8 +60,9 @@ def add_arguments(p) -> None:
     p.add_argument("--timeout", type=positive_float, default=600.0, help="seconds before the run is killed as hung")
     p.add_argument("--stall", type=positive_float, default=None, help="seconds without progress that count as a hang")
     p.add_argument("--python", metavar="PATH", help="interpreter whose torch runs the fine-tune")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: the report schema with the run under results.train_run")
+    p.add_argument("--format", choices=("text", "json", "html"), default="text",
+                   help="text (default), json (the report schema with the run under results.train_run), or html: "
+                        "a page with the loss curve against the golden curve (use -o report.html)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -142,6 +143,11 @@ def run(a) -> int:
     if a.format == "json":
         json.dump(report.to_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
+    elif a.format == "html":
+        from ..output.html import to_html
+        from ..output.text import verdict
+
+        sys.stdout.write(to_html(report.to_dict(), verdict(report)[0]))
     else:
         from ..output.text import print_report, print_text
 

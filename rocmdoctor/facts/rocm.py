@@ -6,6 +6,7 @@ import re
 
 from ..base.records import dataclass
 from . import Missing, fact
+from ..base.names import version_tuple
 
 _VERSION_H = re.compile(r"#define\s+ROCM_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)")
 
@@ -21,12 +22,6 @@ class RocmInstall:
         return version_tuple(self.version)
 
 
-def version_tuple(text: str | None) -> tuple[int, ...]:
-    """'6.1.2-119' -> (6, 1, 2); '6.1.40091-a8dbc0c19' -> (6, 1, 40091)."""
-    if not text:
-        return ()
-    m = re.match(r"(\d+(?:\.\d+)*)", text.strip())
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
 
 
 def _install(src, path: str) -> RocmInstall | None:
@@ -127,7 +122,9 @@ class RocmWheels:
 
 
 def _norm_name(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    from ..base.names import canonical_name
+
+    return canonical_name(name)
 
 
 @fact("rocm_wheels")

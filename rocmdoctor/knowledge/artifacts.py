@@ -89,7 +89,9 @@ def requirement_name(req: str) -> str | None:
     if not req or req.startswith((".", "/", "-")) or "://" in req or req.endswith((".whl", ".tar.gz", ".zip")):
         return None
     m = re.match(r"^([A-Za-z0-9][A-Za-z0-9._-]*)", req)
-    return re.sub(r"[-_.]+", "-", m.group(1)).lower() if m else None
+    from ..base.names import canonical_name
+
+    return canonical_name(m.group(1)) if m else None
 
 
 # Compose syntax that only NVIDIA's runtime understands.
@@ -152,3 +154,9 @@ def docker_size(value) -> int | None:
     if not m:
         return None
     return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])
+
+
+# Variables and cmake -D names that carry a list of GPU targets a build compiles for (PyTorch
+# extensions, bitsandbytes, CMake HIP projects); RD-ENV-002 judges each against the real gfx.
+ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS", "GPU_TARGETS",
+             "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")

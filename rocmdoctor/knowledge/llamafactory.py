@@ -58,7 +58,9 @@ def _name_part(req: str) -> str:
 
 
 def normalise(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    from ..base.names import canonical_name
+
+    return canonical_name(name)
 
 
 def parse_runtime_checks(text: str, where: str) -> list[RuntimeCheck]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass
+from ..base.names import version_tuple  # noqa: F401  (re-exported: one rule for every version prefix)
 
 # Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"
@@ -38,10 +39,6 @@ EXPANDABLE_SEGMENTS = "https://github.com/pytorch/pytorch/pull/177974"
 EXPANDABLE_SEGMENTS_GATE = "https://github.com/pytorch/pytorch/pull/179930"
 
 
-def version_tuple(text: str | None) -> tuple[int, ...]:
-    """'6.2.41133-dd7f95766' -> (6, 2, 41133); '2.6.0.dev20240918+rocm6.2' -> (2, 6, 0)."""
-    m = re.match(r"\s*(\d+(?:\.\d+)*)", text or "")
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
 
 
 # PYTORCH_HIP_ALLOC_CONF=expandable_segments:True printed "not supported on this platform" on

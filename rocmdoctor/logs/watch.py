@@ -522,7 +522,8 @@ def stacks(infos: list[dict], limit: int = 16) -> str | None:
     if not pythons:
         return None
     if tool is None:
-        return "py-spy is not installed: `pip install py-spy` to see the Python stack of each rank"
+        return ("py-spy is not installed: `pip install 'rocmdoctor[stacks]'` (or `pip install py-spy`) to see the "
+                "Python stack of each rank")
     for info in pythons:
         r = proc.run([tool, "dump", "--pid", str(info["pid"])], timeout=PYSPY_TIMEOUT)
         text = (r.stdout or "").strip()

@@ -19,7 +19,9 @@ def _area_key(area: str) -> tuple[int, str]:
     return (AREA_ORDER.index(area) if area in AREA_ORDER else len(AREA_ORDER), area)
 
 
-def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
+def lines(report: Report, verbose: bool = False, hint: str | None = None) -> list[tuple[str, str]]:
+    """The report as (text, style) lines. ``hint``: the fix command to suggest, with the
+    options the scan was given (`rocmdoctor fix --example mi50x2-xeon`); cli.same_source."""
     out: list[tuple[str, str]] = []
     src = report.source
     where = src.get("snapshot") or src.get("root") or "this machine"
@@ -82,7 +84,8 @@ def lines(report: Report, verbose: bool = False) -> list[tuple[str, str]]:
     out.append((summary, STYLE.get(worst, "") if worst in (Status.FAIL, Status.ERROR, Status.WARN)
                 else "yellow" if report.gpus_found == 0 else "green"))
     if any(f.fix for f in report.findings if f.status in (Status.FAIL, Status.WARN)):
-        out.append(("Run `rocmdoctor fix` to see the fix plans; nothing changes without --apply.", "dim"))
+        out.append((f"Run `{hint or 'rocmdoctor fix'}` to see the fix plans; nothing changes without --apply.",
+                    "dim"))
     for n in report.notes:
         out.append(("note: " + n, "dim"))
     return out
@@ -141,8 +144,9 @@ def use_color(stream: TextIO) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
-def print_report(report: Report, stream: TextIO | None = None, verbose: bool = False) -> None:
-    print_lines(lines(report, verbose), stream)
+def print_report(report: Report, stream: TextIO | None = None, verbose: bool = False,
+                 hint: str | None = None) -> None:
+    print_lines(lines(report, verbose, hint), stream)
 
 
 # SGR codes for the few styles the report uses: plain ANSI costs nothing to import,
@@ -170,7 +174,10 @@ def clean(text: str) -> str:
 
 
 def terminal_width(stream: TextIO) -> int | None:
-    """Columns to wrap at: the terminal's, or $COLUMNS when set; None (no wrapping) when piped."""
+    """Columns to wrap at: the terminal's, or $COLUMNS when set; None (no wrapping) when piped,
+    and never for a file written with -o."""
+    if getattr(stream, "is_capture", False):
+        return None
     env = os.environ.get("COLUMNS", "")
     if env.isdigit() and int(env) > 0:
         return int(env)
@@ -185,11 +192,12 @@ def terminal_width(stream: TextIO) -> int | None:
 _HANGING = ("✓ ", "! ", "✗ ", "- ", "E ", "* ", "PASS ", "WARN ", "FAIL ", "SKIP ", "ERROR ")
 
 
-def wrap(text: str, width: int | None) -> list[str]:
+def wrap(text: str, width: int | None, hang: int | None = None) -> list[str]:
     """One logical line as terminal lines no wider than width, the indentation kept:
     continuation lines start under the text, a little deeper after a marker or a label
-    ("evidence:", "fix:"). Shell commands ("$ ...") are not wrapped, so they copy whole."""
-    if not width or len(text) <= width:
+    ("evidence:", "fix:"), or at column ``hang`` (a table row: under its last column).
+    Shell commands ("$ ...") are not wrapped, so they copy whole."""
+    if not width or len(text) <= width // 2 or (len(text) if text.isascii() else cells(text)) <= width:
         return [text]
     import textwrap
 
@@ -199,26 +207,119 @@ def wrap(text: str, width: int | None) -> list[str]:
         return [text]
     first = body.split(" ", 1)[0]
     extra = "  " if body.startswith(_HANGING) or first.endswith(":") else ""
-    indent = lead + extra
-    if len(indent) > width // 2:
+    indent = " " * hang if hang is not None else lead + extra
+    if len(indent) > (width - 20 if hang is not None else width // 2):
         indent = lead[: width // 4]
-    return textwrap.wrap(text, width=max(width, len(indent) + 20), initial_indent="", subsequent_indent=indent,
+    width = max(width, len(indent) + 20)
+    if not text.isascii():  # CJK paths and log lines: a character can take two columns
+        return _wrap_cells(text, width, indent)
+    return textwrap.wrap(text, width=width, initial_indent="", subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False, drop_whitespace=True) or [text]
 
 
-def print_text(text: str = "", stream: TextIO | None = None, wrap_lines: bool = True) -> None:
+def cells(text: str) -> int:
+    """Terminal columns ``text`` takes: East Asian wide and fullwidth characters take two,
+    combining marks none (what rich's cell_len counts, without importing rich)."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrap_cells(text: str, width: int, indent: str) -> list[str]:
+    """textwrap's greedy wrap, counting columns instead of characters; a word wider than the
+    line (CJK text has no spaces) is cut between characters."""
+    body = text.lstrip(" ")
+    cur, used, out = text[: len(text) - len(body)], len(text) - len(body), []
+    at_start = True
+    for word in body.split():
+        w = cells(word)
+        if not at_start and used + 1 + w <= width:
+            cur, used = cur + " " + word, used + 1 + w
+            continue
+        if not at_start:
+            if w > width - len(indent) and used + 3 <= width:  # fits no line: fill this one first, as textwrap
+                cur, used = cur + " ", used + 1
+            else:
+                out.append(cur)
+                cur, used = indent, len(indent)
+        while used + w > width:
+            piece, pw = "", 0
+            for ch in word:
+                cw = cells(ch)
+                if used + pw + cw > width:
+                    break
+                piece, pw = piece + ch, pw + cw
+            if not piece:  # not even one wide character fits after what is there: a new line
+                out.append(cur)
+                cur, used = indent, len(indent)
+                continue
+            out.append(cur + piece)
+            word, w = word[len(piece):], w - pw
+            cur, used = indent, len(indent)
+        cur, used, at_start = cur + word, used + w, False
+    out.append(cur)
+    return [ln for ln in out if ln.strip()] or [text]
+
+
+def print_text(text: str = "", stream: TextIO | None = None, wrap_lines: bool = True, hang: int | None = None) -> None:
     """print() for any text that may hold machine-supplied strings: cleaned and wrapped.
-    wrap_lines=False for diffs and commands, which must stay byte-for-byte."""
-    print_lines([(line, "") for line in text.split("\n")], stream, wrap_lines=wrap_lines)
+    wrap_lines=False for diffs and commands, which must stay byte-for-byte; ``hang``: the
+    column continuation lines start at (a table row)."""
+    print_lines([(line, "") for line in text.split("\n")], stream, wrap_lines=wrap_lines, hang=hang)
 
 
-def print_lines(items: list[tuple[str, str]], stream: TextIO | None = None, wrap_lines: bool = True) -> None:
+def print_lines(items: list[tuple[str, str]], stream: TextIO | None = None, wrap_lines: bool = True,
+                hang: int | None = None) -> None:
     """Styled lines: ANSI colours on a colour terminal, plain text everywhere else.
-    Every line is cleaned of control characters and wrapped to the terminal's width."""
+    Every line is cleaned of control characters and wrapped to the terminal's width, except
+    lines styled "pre" (a diff, a command), which stay whole."""
     stream = stream or sys.stdout
     color = use_color(stream)
     width = terminal_width(stream) if wrap_lines else None
     for text, style in items:
         # no credential in any printed line (docs/reliability.md), masked before wrapping cuts it
-        for part in wrap(clean(scrub_text(text)), width):
+        for part in wrap(clean(scrub_text(text)), None if style == "pre" else width, hang):
             stream.write((_ansi(part, style) if color else part) + "\n")
+
+
+# `rocmdoctor fix`'s plan text (remedy/fixplan.render_text): these labels start prose, which
+# wraps; every other line (a diff, `edit PATH:`, `run: COMMAND`) is kept whole so it copies.
+_PLAN_PROSE = ("[", "from: ", "why: ", "refused: ", "nothing to do: ", "then: ", "nothing to fix")
+
+
+def print_plan_text(text: str, stream: TextIO | None = None) -> None:
+    items = [(ln, "" if ln.lstrip(" ").startswith(_PLAN_PROSE) else "pre") for ln in text.split("\n")]
+    print_lines(items, stream)
+
+
+def print_table(rows: list[tuple[str, ...]], stream: TextIO | None = None, headers: tuple[str, ...] | None = None,
+                gap: int = 2) -> None:
+    """Rows of columns, the last one free text. On a terminal, a rich table that fits its
+    width (the last column wraps inside itself); piped or to a file, plain aligned columns
+    (grep-able, one row a line unless COLUMNS asks for wrapping, which hangs under the last
+    column). rich is imported only here and only for a terminal: its 50 ms import would be
+    most of a quick scan (docs/performance.md)."""
+    stream = stream or sys.stdout
+    width = terminal_width(stream)
+    if width and hasattr(stream, "isatty") and stream.isatty() and os.environ.get("TERM") != "dumb":
+        from rich.console import Console
+        from rich.table import Table
+
+        t = Table(box=None, show_header=bool(headers), pad_edge=False, padding=(0, gap, 0, 0), expand=False)
+        n = len(rows[0]) if rows else len(headers or ())
+        for i in range(n):
+            t.add_column((headers or ("",) * n)[i], no_wrap=i < n - 1, overflow="fold", style=None)
+        for r in rows:
+            t.add_row(*(clean(scrub_text(str(c))) for c in r))
+        console = Console(width=width, highlight=False, markup=False, emoji=False, color_system=None)
+        with console.capture() as cap:
+            console.print(t)
+        stream.write("".join(ln.rstrip() + "\n" for ln in cap.get().splitlines()))  # no padding to copy
+        return
+    n = max((len(r) for r in rows), default=0)
+    all_rows = ([headers] if headers else []) + rows
+    widths = [max(len(str(r[i])) for r in all_rows if i < len(r)) for i in range(n - 1)]
+    hang = sum(w + gap for w in widths)
+    for r in all_rows:
+        cells = [str(c).ljust(widths[i] + gap) for i, c in enumerate(r[:-1])]
+        print_text("".join(cells) + str(r[-1]), stream, hang=hang if hang <= (width or 0) - 24 else None)

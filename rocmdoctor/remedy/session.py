@@ -67,9 +67,14 @@ def origin_of(f) -> str:
 def scan_report(a, src, select=None):
     from ..api import scan
 
-    return scan(level=getattr(a, "level", "default"), select=select or _csv(getattr(a, "select", None)),
-                ignore=None if select else _csv(getattr(a, "ignore", None)), source=src,
-                plugins=False if getattr(a, "no_plugins", False) else None, options=config_options(a))
+    report = scan(level=getattr(a, "level", "default"), select=select or _csv(getattr(a, "select", None)),
+                  ignore=None if select else _csv(getattr(a, "ignore", None)), source=src,
+                  plugins=False if getattr(a, "no_plugins", False) else None, options=config_options(a))
+    if getattr(a, "config", None):  # a finding `# rocmdoctor: ignore` drops from scan gets no plan either
+        from ..output import suppress
+
+        report.findings, _ = suppress.apply(report.findings)
+    return report
 
 
 def items_of(report, codes: list[str] | None = None) -> list:

@@ -173,8 +173,7 @@ def _shlex_commands(line: str) -> list[list[str]]:
 
 # GPU target lists that builds read (CMake cache entries, build-script variables): the code they
 # produce runs only on the targets they name. Judged by RD-ENV-002 against the real GPU.
-ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS", "GPU_TARGETS",
-             "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")
+from ...knowledge.artifacts import ARCH_VARS  # noqa: E402  (the names are knowledge; checks read them too)
 _ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + r")=([\"']?)([^\s\"']+)\2")
 
 

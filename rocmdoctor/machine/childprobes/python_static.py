@@ -38,33 +38,24 @@ def _err(exc):
 
 
 def _norm(name):
-    return name.lower().replace("_", "-").replace(".", "-")
+    """packaging.utils.canonicalize_name (PEP 503), written out: this child runs in the target
+    interpreter with the standard library only. 'Foo__Bar.baz' -> 'foo-bar-baz'."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _headers(text):
-    """Name, Version and Requires-Dist from a METADATA/PKG-INFO header block."""
-    name = version = None
-    requires = []
-    last = None
-    for line in text.splitlines():
-        if not line:
-            break  # the body (long description) starts here; a line of blanks is a folded header
-        if not line.strip():
-            continue
-        if line[0] in " \t":  # a folded continuation of the previous header
-            if last == "requires-dist" and requires:
-                requires[-1] += " " + line.strip()
-            continue
-        key, _, value = line.partition(":")
-        last = key.strip().lower()
-        value = value.strip()
-        if last == "name" and name is None:
-            name = value
-        elif last == "version" and version is None:
-            version = value
-        elif last == "requires-dist":
-            requires.append(value)
-    return name, version, requires
+    """Name, Version and Requires-Dist from a METADATA/PKG-INFO header block, read by the
+    standard library's email parser as importlib.metadata reads it (folded headers, blank
+    continuation lines and the body after the headers included)."""
+    from email.parser import HeaderParser
+
+    msg = HeaderParser().parsestr(text)
+
+    def one(value):
+        return " ".join(str(value).split()) if value is not None else None
+
+    requires = [one(v) for v in msg.get_all("Requires-Dist") or []]
+    return one(msg.get("Name")), one(msg.get("Version")), [r for r in requires if r]
 
 
 def _read(path, limit=1 << 20):
