@@ -86,6 +86,8 @@ def from_env(env: Mapping[str, str] | None = None, hostname: str | None = None) 
         run_id = f"{env['TORCHELASTIC_RUN_ID']}.{env.get('TORCHELASTIC_RESTART_COUNT', '0')}"
     elif "SLURM_JOB_ID" in env:
         run_id = f"{env['SLURM_JOB_ID']}.{env.get('SLURM_STEP_ID', '0')}"
+        if env.get("SLURM_RESTART_COUNT", "0") != "0":  # a requeued job keeps its id: keys of the last try differ
+            run_id += f".r{env['SLURM_RESTART_COUNT']}"
     else:
         run_id = "default"
     return Rendezvous(launcher, rank, size, local, addr, port, name, agent, run_id)

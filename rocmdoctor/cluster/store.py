@@ -17,6 +17,7 @@ import json
 import os
 import queue
 import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -137,8 +138,10 @@ class ProxyStore(Store):
         self._lock = threading.Lock()
         self._next = 0
         self._waiting: dict[int, queue.Queue] = {}
+        # stderr to a file: c10d can log a line per connect retry, and a full pipe nobody reads would block it
+        self._err = tempfile.TemporaryFile(mode="w+")
         self.tree = proc.ProcessTree([python, script, json.dumps(cfg)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                     stdout=subprocess.PIPE, stderr=self._err, text=True, env=env,
                                      new_session=False)
         self.proc = self.tree.popen
         first: queue.Queue = queue.Queue()
@@ -163,7 +166,9 @@ class ProxyStore(Store):
             if q is not None:
                 q.put(msg)
         # EOF: the child is gone; wake everyone still waiting
-        err = (self.proc.stderr.read() if self.proc.stderr else "").strip().splitlines()
+        self.proc.wait()
+        self._err.seek(0)
+        err = [ln for ln in self._err.read().splitlines() if ln.strip() and "[W" not in ln[:3]]
         why = err[-1] if err else f"the store process exited ({self.proc.poll()})"
         for q in list(self._waiting.values()):
             q.put({"ok": False, "error": why})
