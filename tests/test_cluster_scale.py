@@ -11,9 +11,11 @@ import sys
 import threading
 from types import SimpleNamespace
 
+import pytest
+
 from rocmdoctor.cluster import gather
 from rocmdoctor.cluster.rendezvous import Rendezvous
-from rocmdoctor.cluster.store import FileStore
+from rocmdoctor.cluster.store import FileStore, StoreError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -90,3 +92,10 @@ def test_an_unreadable_report_from_another_rank_is_that_nodes_error(tmp_path):
     assert states["n00"][0] == "reported"
     assert states["rank 1"] == ("error", "its report arrived unreadable (not JSON)")
     assert res["exit"] == 1
+
+
+def test_a_rendezvous_directory_of_a_finished_run_is_refused(tmp_path):
+    run_ranks(tmp_path, 2, 2)
+    a = SimpleNamespace(rendezvous_dir=str(tmp_path), rendezvous_timeout=5.0)
+    with pytest.raises(StoreError, match="fresh directory"):
+        gather.open_store(Rendezvous("env", 0, 2, 0, "127.0.0.1", 0, "n00", run_id="t"), a)

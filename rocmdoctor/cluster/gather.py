@@ -29,9 +29,14 @@ def open_store(rdzv: Rendezvous, a) -> Store:
     join = float(getattr(a, "rendezvous_timeout", 120.0))
     if getattr(a, "rendezvous_dir", None):
         try:
-            return FileStore(a.rendezvous_dir, prefix)
+            store = FileStore(a.rendezvous_dir, prefix)
         except OSError as exc:
             raise StoreError(f"--rendezvous-dir {a.rendezvous_dir}: {exc.strerror or exc}") from None
+        if store.check(["verdict"]):  # files stay: a run without a job id would meet the last run's keys
+            raise StoreError(f"--rendezvous-dir {a.rendezvous_dir} already holds a finished rendezvous of run "
+                             f"'{rdzv.run_id}' (a rerun outside Slurm or torchrun, or this rank came after the "
+                             "verdict): give each run a fresh directory")
+        return store
     from ..machine.interpreter import choose
 
     py = choose(getattr(a, "python", None))
