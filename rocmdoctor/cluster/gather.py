@@ -10,6 +10,7 @@ store call that does not answer in time is a StoreError, never a hang.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -159,9 +160,10 @@ def _bench_collect(peer: Peer, plan: dict, bench: dict):
     keys = [f"bench_out/{r}" for r in others]
     peer.store.wait(keys, cbench.SLACK_S)
     for r, v in zip(others, peer.store.multi_get(keys)):
-        import json
-
-        outcomes[r] = json.loads(v) if v is not None else None
+        try:
+            outcomes[r] = json.loads(v) if v is not None else None
+        except ValueError:  # another node's text: unreadable is no outcome
+            outcomes[r] = None
     results, findings = cbench.combine(plan, outcomes)
     return findings, {"allreduce": results}
 
