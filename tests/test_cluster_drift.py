@@ -162,3 +162,36 @@ def test_nodes_sharing_a_host_name_stay_apart():
                       _payload("localhost", 1, [("gpu", "pass")], summary(torch="2.5"))], level="quick")
     assert [n["node"] for n in c["nodes"]] == ["localhost#0", "localhost#1"]
     assert any(f["data"].get("key") == "torch" for f in c["findings"])
+
+
+def test_verdict_line_never_calls_a_warning_node_healthy():
+    """Issue 29 item 10: `scan --from snap1 snap2` closed with "all nodes healthy and alike
+    ... 2 differences between nodes" while snap2 was WARN in the table."""
+    ok = _payload("snap1", 0, [("gpu", "pass"), ("iommu", "pass")])
+    warn = _payload("snap2", 1, [("gpu", "pass"), ("iommu", "warn")])
+    c = report.build([ok, warn], level="quick")
+    assert c["exit_code"] == 0 and c["summary"]["differences"] == 1  # RD-CLU-020: the iommu check
+    line, style = table.verdict_line(c)
+    assert "healthy" not in line and line.startswith("no failures, with warnings: 1 of 2 nodes warn (snap2)")
+    assert "1 difference between nodes" in line and style != "green"
+    # a kernel that differs between two nodes: no majority, both are suspects
+    odd = _payload("snap2", 1, [("gpu", "pass"), ("iommu", "pass")], summary(kernel="6.8.0-49-generic"))
+    line, _ = table.verdict_line(report.build([ok, odd], level="quick"))
+    assert line.startswith("no failures, with warnings: 2 of 2 nodes warn (snap[1-2])")
+    # alike and passing: only then the all-clear
+    c = report.build([ok, _payload("snap3", 1, [("gpu", "pass"), ("iommu", "pass")])], level="quick")
+    assert table.verdict_line(c) == ("all nodes healthy and alike: 0 of 2 nodes need attention; 0 differences between "
+                                     "nodes", "green")
+    # failing: the failing nodes, compressed like Slurm host lists
+    bad = [_payload(f"gpu{i:02d}", i, [("gpu", "fail")]) for i in range(1, 4)]
+    line, _ = table.verdict_line(report.build([ok] + bad, level="quick"))
+    assert line.startswith("problems found: 3 of 4 nodes need attention (gpu[01-03])")
+
+
+def test_hostlist_compresses_and_expands_like_slurm():
+    from rocmdoctor.cluster.hostlist import compress, expand
+
+    names = ["node001", "node002", "node003", "node007", "login1", "odd#2"]
+    assert compress(names) == "login1, node[001-003,007], odd#2"
+    assert expand("node[001-003,007],login1") == ["node001", "node002", "node003", "node007", "login1"]
+    assert compress(["a9", "a10"]) == "a9, a10"  # widths differ: no range across them

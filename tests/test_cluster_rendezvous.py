@@ -55,3 +55,11 @@ def test_rank_exported_by_hand_is_not_torchrun():
 ])
 def test_expand_hostlist(text, hosts):
     assert expand_hostlist(text) == hosts
+
+
+def test_a_requeued_slurm_job_gets_fresh_rendezvous_keys():
+    """--rendezvous-dir keeps files: a requeued job (same job id, steps from 0) must not meet the last try's keys."""
+    env = {"SLURM_PROCID": "0", "SLURM_NTASKS": "2", "SLURM_LOCALID": "0", "SLURM_JOB_ID": "812",
+           "SLURM_STEP_ID": "0", "SLURM_NODELIST": "n[1-2]"}
+    assert from_env(env).run_id == "812.0"
+    assert from_env(dict(env, SLURM_RESTART_COUNT="1")).run_id == "812.0.r1"

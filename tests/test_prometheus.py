@@ -79,3 +79,56 @@ def test_kernel_log_events_are_counted_per_gpu_and_signature(tmp_path, capsys):
     got = samples(text)
     assert got[("rocmdoctor_kernel_gpu_events", (("boot", "this boot"), ("gpu", "3"), ("pci", "0000:5f:00.0"),
                                                  ("signature", "amdgpu-ring-timeout")))] == 1
+
+
+# ---------------------------------------------------------------- issue 30 and 29
+def test_node_info_carries_the_versions_a_fleet_compares(capsys):
+    """One series per node with its versions as labels: `count by (rocm)` shows drift."""
+    infos = []
+    for ex in ("mi300x8", "mi50x2-xeon"):
+        _, text = prom(capsys, "--example", ex)
+        fam = {f.name: f for f in text_string_to_metric_families(text)}
+        (s,) = fam["rocmdoctor_node_info"].samples
+        assert s.value == 1
+        infos.append(s.labels)
+    a, b = infos
+    assert (a["gfx"], a["gpus"], a["rocm"]) == ("8x gfx942", "8", "6.2.0-66")
+    assert (b["gfx"], b["gpus"], b["torch"]) == ("2x gfx906", "2", "2.3.0+rocm6.1")
+    assert b["driver"] == "in-kernel driver" and b["kernel"] and b["rocmdoctor"] == rocmdoctor.__version__
+
+
+def test_gpu_health_gauge_is_zero_only_on_the_failing_gpu(tmp_path, capsys):
+    s = build_snapshot(tmp_path / "s", base=BASE, files={f"{PCI}/0000:5f:00.0/ras/umc_err_count": "ue: 3\nce: 0\n"})
+    _, text = prom(capsys, "--snapshot", s, "--select", "RD-HEALTH")
+    healthy = {k[1]: v for k, v in samples(text).items() if k[0] == "rocmdoctor_gpu_healthy"}
+    assert len(healthy) == 8
+    assert healthy[(("gpu", "3"), ("pci", "0000:5f:00.0"))] == 0
+    assert sum(healthy.values()) == 7
+
+
+def test_folded_finding_labels_every_gpu_it_covers(capsys):
+    """Issue 29 item 15: RD-GFX-001 covering GPUs 0 and 1 ("GPU 0, 1 (gfx906)") was one
+    series labelled gpu="0", and "(gfx906)" must not be taken for a PCI address."""
+    _, text = prom(capsys, "--example", "mi50x2-xeon", "--select", "RD-GFX-001")
+    got = [dict(k[1]) for k in samples(text) if k[0] == "rocmdoctor_check_status"]
+    assert sorted((g["gpu"], g["pci"]) for g in got) == [("0", "0000:19:00.0"), ("1", "0000:67:00.0")]
+
+
+@pytest.mark.parametrize("subject,gpus", [("GPU 0, 1 (gfx906)", ["0", "1"]), ("GPUs 0-3", ["0", "1", "2", "3"]),
+                                          ("GPU 2 and 5", ["2", "5"]), ("GPU 7 (0000:dd:00.0)", ["7"])])
+def test_gpu_subjects_name_every_gpu(subject, gpus):
+    from types import SimpleNamespace
+
+    from rocmdoctor.output.prometheus import _gpu_labels
+
+    labels = _gpu_labels({}, SimpleNamespace(subject=subject, data={}))
+    assert [x["gpu"] for x in labels] == gpus
+    assert [x["pci"] for x in labels] == (["0000:dd:00.0"] if "0000" in subject else [None] * len(gpus))
+
+
+def test_every_series_is_under_the_rocmdoctor_prefix(capsys):
+    """AMD's device-metrics-exporter exports gpu_* and pcie_* (its docs/configuration/
+    metricslist.md): nothing here may take one of those names."""
+    _, text = prom(capsys, "--example", "mi300x8")
+    names = {f.name for f in text_string_to_metric_families(text)}
+    assert names and all(n.startswith("rocmdoctor_") for n in names)

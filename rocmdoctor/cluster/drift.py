@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..engine.model import Evidence, Finding, Status
+from .hostlist import compress
 
 Node = tuple[str, dict, dict]  # (name, report dict, node summary)
 
@@ -119,18 +120,18 @@ def _compare(key: str, values: dict[str, Any], *, code: str | None = None, sever
         return None
     k_code, k_sev, k_label, k_where = KEYS.get(key, (code, severity, label, where))
     code, severity, label, where = code or k_code, severity or k_sev, label or k_label, where or k_where
-    lines = [f"{_show(v)}: {', '.join(ns)}" for v, ns in groups]
+    lines = [f"{_show(v)}: {compress(ns)}" for v, ns in groups]
     flags = key == "cmdline"  # long lists of flags: show what each group lacks or adds
     if flags:
         lines = _list_diff(groups)
-    summary = "; ".join(f"{_show(v)} on {', '.join(ns)}" for v, ns in groups)
+    summary = "; ".join(f"{_show(v)} on {compress(ns)}" for v, ns in groups)
     bad = outliers(groups)
     listed = len(summary) < 140 and not flags
     return Finding(
         code=code, status=severity, area="cluster", subject=label,
         title=f"{label} differs between nodes" + (f": {summary}" if listed else ""),
         detail="\n".join([WHY.get(code, ""), f"Read from {where} on each node:"] + ["  " + ln for ln in lines]).strip(),
-        evidence=tuple(Evidence(f"{', '.join(ns)}: {where}", _show(v)) for v, ns in groups),
+        evidence=tuple(Evidence(f"{compress(ns)}: {where}", _show(v)) for v, ns in groups),
         sources=SOURCES.get(code, ()),
         data={"key": key, "values": [{"value": v, "nodes": ns} for v, ns in groups], "outliers": bad,
               "listed": listed},
@@ -140,11 +141,11 @@ def _compare(key: str, values: dict[str, Any], *, code: str | None = None, sever
 def _list_diff(groups: list[tuple[list, list[str]]]) -> list[str]:
     """For list values (kernel flags): what each minority group lacks or adds."""
     base = set(groups[0][0])
-    out = [f"{', '.join(groups[0][1])}: {_show(groups[0][0])}"]
+    out = [f"{compress(groups[0][1])}: {_show(groups[0][0])}"]
     for v, ns in groups[1:]:
         lacks, adds = sorted(base - set(v)), sorted(set(v) - base)
         parts = ([f"lacks {' '.join(lacks)}"] if lacks else []) + ([f"adds {' '.join(adds)}"] if adds else [])
-        out.append(f"{', '.join(ns)}: {'; '.join(parts)}")
+        out.append(f"{compress(ns)}: {'; '.join(parts)}")
     return out
 
 
@@ -219,7 +220,7 @@ def differing_checks(nodes: list[Node]) -> list[Finding]:
         worst_status = max((Status(v) for v, _ in groups), key=lambda s: s.rank)
         if worst_status.rank < Status.WARN.rank:
             continue  # pass here, skip there: nothing to act on
-        listing = "; ".join(f"{v} on {', '.join(ns)}" for v, ns in groups)
+        listing = "; ".join(f"{v} on {compress(ns)}" for v, ns in groups)
         out.append(Finding(
             code=CHECKS_CODE, status=Status.WARN,
             area="cluster", subject=code, title=f"{code} differs between nodes: {listing}",

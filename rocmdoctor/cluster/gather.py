@@ -1,109 +1,189 @@
-"""Start the gather child (protocol.py) and hold it to a hard deadline.
+"""One rank's part of `scan --cluster`, in rocmdoctor's own process, torch-free.
 
-The child joins the rendezvous at once, while this process scans its node; the scan result
-goes to the child's stdin when ready. torch.distributed calls can block in C++ where no
-Python timeout reaches, so the whole exchange lives in that child: if it overruns its
-deadline it is killed, and the doctor still prints what it knows. This process never
-imports torch.
+The store (store.py) is either torch.distributed's TCPStore held by a child process of the
+*training* interpreter (`--python`, else the active venv/conda or python3 on PATH: where
+torch is), or a directory every node shares (`--rendezvous-dir`). The protocol
+(protocol.py) runs here against it: join while this node is scanned, post the report, and
+on rank 0 collect, build the cluster report (report.py), run the cross-node all-reduce at
+--level bench (bench.py) and post every rank's exit code. Every wait has a deadline; a
+store call that does not answer in time is a StoreError, never a hang.
 """
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import tempfile
 import time
 
-from ..machine import proc
-from ..base.records import dataclass
+from ..engine.model import Evidence, Finding, Status
+from .protocol import Peer
 from .rendezvous import Rendezvous
+from .store import FileStore, ProxyStore, Store, StoreError
 
-SLACK = 60.0  # on top of the protocol's own timeouts before the hard kill
-
-
-@dataclass
-class Timeouts:
-    join: float = 120.0  # --rendezvous-timeout: how long rank 0 waits for every rank to join
-    node: float = 600.0  # --node-timeout: how long after that it waits for the nodes' scans
-    heartbeat: float = 1.0
-    dead_after: float = 6.0
-    bench: float = 0.0  # at --level bench: the all-reduce across nodes (timeout and waits)
-
-    @property
-    def hard(self) -> float:
-        from .protocol import GLOO_TIMEOUT
-
-        return self.join + self.node + 2 * GLOO_TIMEOUT + SLACK + self.bench
+GLOO_TIMEOUT = 60.0  # the gloo check across all ranks (RD-CLU-005)
+TORCH_HINT = ("the rendezvous runs in the training environment's interpreter: name the one with torch with "
+              "--python, or give --rendezvous-dir DIR on a file system every node shares")
 
 
-class Session:
-    def __init__(self, rdzv: Rendezvous, timeouts: Timeouts, *, level: str, strict: bool,
-                 bench: dict | None = None):
-        self.rdzv = rdzv
-        if bench:
-            from .bench import SLACK_S, TIMEOUT_S
-
-            # the GPU count (60 s), the benchmark's own timeout, waiting for the others' outcomes
-            timeouts.bench = 60 + float(bench.get("timeout") or TIMEOUT_S) + 2 * SLACK_S
-        self.timeouts = timeouts
-        cfg = {"rendezvous": rdzv.to_dict(), "join_timeout": timeouts.join, "node_timeout": timeouts.node,
-               "heartbeat": timeouts.heartbeat, "dead_after": timeouts.dead_after, "level": level,
-               "strict": strict, "bench": bench}
-        self._err = tempfile.TemporaryFile(mode="w+")
-        self.t0 = time.monotonic()
-        # A ProcessTree, so the child's own children (benchmark ranks, torch's helpers) end with
-        # it on a timeout, on Ctrl-C and when rocmdoctor exits. It stays in our process group
-        # (new_session=False): a terminal's Ctrl-C reaches it as before.
-        self.tree = proc.ProcessTree([sys.executable, "-m", "rocmdoctor.cluster.protocol", json.dumps(cfg)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err, text=True,
-                                     env=_child_env(), new_session=False)
-        self.proc = self.tree.popen
-
-    def finish(self, payload: dict | None) -> dict:
-        """Hand over this node's payload and wait for the outcome:
-        {"exit": int, "cluster": dict (rank 0), "message": str, "events": [...], "killed": bool}."""
-        left = max(1.0, self.timeouts.hard - (time.monotonic() - self.t0))
-        killed = False
+def open_store(rdzv: Rendezvous, a) -> Store:
+    """This rank's store; raises StoreError saying what could not be reached and why."""
+    prefix = f"rocmdoctor/{rdzv.run_id}/"
+    join = float(getattr(a, "rendezvous_timeout", 120.0))
+    if getattr(a, "rendezvous_dir", None):
         try:
-            out, _ = self.proc.communicate(json.dumps({"payload": payload}), timeout=left)
-        except subprocess.TimeoutExpired:
-            self.tree.terminate(grace=1.0)
-            out, _ = self.proc.communicate()
-            killed = True
-        finally:
-            self.tree.terminate(grace=1.0)  # whatever the child left running
-        events = []
-        for line in (out or "").splitlines():
-            if line.startswith('{"event"'):
-                try:
-                    events.append(json.loads(line))
-                except ValueError:
-                    pass
-        result = next((e for e in reversed(events) if e["event"] == "result"), None)
-        if result is None:
-            last = events[-1]["event"] if events else "start"
-            why = (f"killed after {self.timeouts.hard:.0f} s" if killed
-                   else f"exited {self.proc.returncode} without a result")
-            result = {"exit": 4, "message": f"the gather process {why} (last step: {last}). {self.stderr_tail()}"}
-        result["events"] = events
-        result["killed"] = killed
-        return result
+            store = FileStore(a.rendezvous_dir, prefix)
+        except OSError as exc:
+            raise StoreError(f"--rendezvous-dir {a.rendezvous_dir}: {exc.strerror or exc}") from None
+        if store.check(["verdict"]):  # files stay: a run without a job id would meet the last run's keys
+            raise StoreError(f"--rendezvous-dir {a.rendezvous_dir} already holds a finished rendezvous of run "
+                             f"'{rdzv.run_id}' (a rerun outside Slurm or torchrun, or this rank came after the "
+                             "verdict): give each run a fresh directory")
+        return store
+    from ..machine.interpreter import choose
 
-    def stderr_tail(self, n: int = 3) -> str:
-        self._err.seek(0)
-        lines = [ln for ln in self._err.read().splitlines() if ln.strip()]
-        return " | ".join(lines[-n:])
+    py = choose(getattr(a, "python", None))
+    master = rdzv.rank == 0 and not rdzv.agent_store
+    try:
+        return ProxyStore(py.path, rdzv.master_addr, rdzv.master_port, rdzv.world_size, master, prefix,
+                          timeout=join, env=_child_env())
+    except (StoreError, OSError) as exc:
+        where = (f"could not open the rendezvous store on port {rdzv.master_port}" if master
+                 else f"could not reach rank 0's store at {rdzv.master_addr}:{rdzv.master_port} within {join:g} s")
+        hint = f"; {TORCH_HINT}" if "torch" in str(exc) or isinstance(exc, OSError) else ""
+        raise StoreError(f"{where} ({py.path}, {py.why}: {exc}){hint}") from None
 
 
 def _child_env() -> dict:
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
-    # c10d logs each store retry at WARNING; the findings say what matters.
-    env.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")
+    env.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")  # c10d logs each connect retry at WARNING
     return env
 
 
-def start(rdzv: Rendezvous, timeouts: Timeouts, *, level: str, strict: bool = False,
-          bench: dict | None = None) -> Session:
-    return Session(rdzv, timeouts, level=level, strict=strict, bench=bench)
+def run(store: Store, rdzv: Rendezvous, a, scan_payload, bench: dict | None) -> dict:
+    """Join, scan (``scan_payload()``), post, then follow (rank > 0) or lead (rank 0).
+    Returns {"exit", "cluster" (rank 0), "message", "store_calls", "verdict_s"}."""
+    peer = Peer(store, rdzv, join_timeout=float(a.rendezvous_timeout), node_timeout=float(a.node_timeout))
+    try:
+        peer.join()
+        payload = scan_payload()
+        if bench and payload is not None and bench.get("device", "auto") == "auto":
+            payload["gpus"] = _count_gpus(bench)
+        peer.post(payload)
+        if rdzv.rank != 0:
+            from . import bench as cbench
+
+            out = peer.follow(run_bench=lambda plan: cbench.run_member(plan, rdzv.rank, bench))
+        else:
+            out = lead(peer, bench, a)
+    except StoreError as exc:
+        out = {"exit": 4, "message": f"the rendezvous store stopped answering: {exc}"}
+    except Exception as exc:  # noqa: BLE001 - the cluster report still says what this rank knows
+        out = {"exit": 4, "message": f"the gather failed: {type(exc).__name__}: {exc}"}
+    finally:
+        peer.stop()
+    out["store_calls"] = store.calls
+    out["verdict_s"] = round(time.monotonic() - peer.t0, 3)
+    return out
+
+
+def _count_gpus(bench: dict) -> int | None:
+    try:
+        from ..benchmarks.suite import count_gpus
+
+        return count_gpus(bench.get("python"))
+    except Exception:  # noqa: BLE001 - unknown: the all-reduce then runs on CPU
+        return None
+
+
+def lead(peer: Peer, bench: dict | None, a) -> dict:
+    from . import report as creport
+
+    payloads, joins, absent = peer.collect()
+    included = sorted(payloads)
+    n = peer.n
+    gloo = GLOO_TIMEOUT if len(included) == n and n > 1 and isinstance(peer.store, ProxyStore) else None
+    plan, extra, results = None, [], {}
+    if bench:
+        plan, skip = _bench_plan(peer, bench, included, joins, payloads)
+        if skip:
+            extra.append(skip)
+    peer.plan(included, plan, gloo)
+    if gloo:
+        err = peer.store.gloo(0, n, gloo)
+        if err:
+            extra.append(gloo_finding(err))
+    if plan:
+        found, results = _bench_collect(peer, plan, bench)
+        extra += found
+    # Only local rank 0 of each node scans; the other ranks' payload is None.
+    scanned = [p for _, p in sorted(payloads.items()) if p is not None]
+    cluster = creport.build(scanned, absent, level=a.level, strict=a.strict, world_size=n,
+                            launcher=peer.r.launcher, extra=extra, results=results)
+    # A node's other local ranks exit like its scanning rank (looked up by node name).
+    by_rank = {x["rank"]: x["exit_code"] for x in cluster["nodes"]}
+    by_node = {x["node"]: x["exit_code"] for x in cluster["nodes"]}
+    codes = {str(r): by_rank.get(r, by_node.get(joins.get(r, {}).get("node"), 0)) for r in included}
+    peer.verdict(codes, included)
+    return {"exit": cluster["exit_code"], "cluster": cluster}
+
+
+# ------------------------------------------------------ all-reduce (bench)
+def _bench_plan(peer: Peer, bench: dict, included, joins, payloads):
+    """One rank per node (local rank 0; rank 0 always, it hosts the benchmark's rendezvous)."""
+    from . import bench as cbench
+    from .report import _unique_names
+
+    members = [r for r in included if r == 0 or joins.get(r, {}).get("local_rank", 0) == 0]
+    if len(members) < 2:
+        return None, Finding(code=cbench.RESULT_CODE, status=Status.SKIP, area="cluster", subject="all-reduce",
+                             title="all-reduce across nodes: not run",
+                             detail=f"{len(members)} node(s) took part; it needs two or more.")
+    named = _unique_names([{"node": (payloads.get(r) or joins.get(r) or {}).get("node") or f"rank {r}", "rank": r}
+                           for r in members])
+    cfg = dict(bench)
+    want = bench.get("device", "auto")
+    if want in ("cpu", "cuda"):
+        cfg["device"], cfg["device_reason"] = want, f"--bench-device {want}"
+    else:
+        lacking = [r for r in members if not (payloads.get(r) or {}).get("gpus")]
+        cfg["device"], cfg["device_reason"] = (
+            ("cuda", "torch sees a GPU on every node") if not lacking else
+            ("cpu", f"torch sees no GPU on rank(s) {', '.join(map(str, lacking))}: CPU ranks with gloo"))
+    return cbench.plan([(x["rank"], x["node"]) for x in named], peer.r.master_addr, cfg["device"], cfg), None
+
+
+def _bench_collect(peer: Peer, plan: dict, bench: dict):
+    from . import bench as cbench
+
+    outcomes = {0: cbench.run_member(plan, 0, bench)}
+    others = [int(r) for r in plan["members"] if int(r) != 0]
+    keys = [f"bench_out/{r}" for r in others]
+    peer.store.wait(keys, cbench.SLACK_S)
+    for r, v in zip(others, peer.store.multi_get(keys)):
+        try:
+            outcomes[r] = json.loads(v) if v is not None else None
+        except ValueError:  # another node's text: unreadable is no outcome
+            outcomes[r] = None
+    results, findings = cbench.combine(plan, outcomes)
+    return findings, {"allreduce": results}
+
+
+def gloo_finding(error: str) -> Finding:
+    env = {k: os.environ[k] for k in ("GLOO_SOCKET_IFNAME", "MASTER_ADDR") if k in os.environ}
+    return Finding(
+        code="RD-CLU-005", status=Status.FAIL, area="cluster", subject="gloo",
+        title="torch.distributed could not connect the nodes over gloo",
+        detail=("Every rank reached the rendezvous store, but a gloo process group across them failed: "
+                f"{error}. A training job's CPU collectives (and its init_process_group) will fail the same way. "
+                "Usual causes: a host name that resolves to 127.0.1.1 (set GLOO_SOCKET_IFNAME to the cluster "
+                "interface), a firewall between nodes, or GLOO_SOCKET_IFNAME naming an interface that is missing "
+                "on some node. The reports were gathered through the store all the same."),
+        evidence=(Evidence("environment", " ".join(f"{k}={v}" for k, v in env.items()) or "(no GLOO_SOCKET_IFNAME)"),),
+        sources=("https://pytorch.org/docs/stable/distributed.html#common-environment-variables",),
+        data={"error": error})
+
+
+def gather_failed(message: str, rdzv: Rendezvous) -> Finding:
+    return Finding(code="RD-CLU-004", status=Status.FAIL, area="cluster", subject="gather",
+                   title="the cluster gather did not complete", detail=message,
+                   evidence=(Evidence("rendezvous", f"{rdzv.master_addr}:{rdzv.master_port}"),))

@@ -9,12 +9,12 @@ the step's node list, otherwise it must be exported (`mpirun -x MASTER_ADDR`).
 from __future__ import annotations
 
 import os
-import re
 import socket
 from dataclasses import asdict
 from typing import Mapping
 
 from ..base.records import dataclass
+from .hostlist import expand
 
 DEFAULT_PORT = 29500
 
@@ -86,6 +86,8 @@ def from_env(env: Mapping[str, str] | None = None, hostname: str | None = None) 
         run_id = f"{env['TORCHELASTIC_RUN_ID']}.{env.get('TORCHELASTIC_RESTART_COUNT', '0')}"
     elif "SLURM_JOB_ID" in env:
         run_id = f"{env['SLURM_JOB_ID']}.{env.get('SLURM_STEP_ID', '0')}"
+        if env.get("SLURM_RESTART_COUNT", "0") != "0":  # a requeued job keeps its id: keys of the last try differ
+            run_id += f".r{env['SLURM_RESTART_COUNT']}"
     else:
         run_id = "default"
     return Rendezvous(launcher, rank, size, local, addr, port, name, agent, run_id)
@@ -107,20 +109,4 @@ def _first_slurm_host(env: Mapping[str, str]) -> str | None:
     return None
 
 
-def expand_hostlist(text: str) -> list[str]:
-    """Slurm's compressed host list: 'gpu[01-03,7],login1' -> gpu01 gpu02 gpu03 gpu7 login1."""
-    out: list[str] = []
-    for m in re.finditer(r"([^,\[]+)(?:\[([^\]]*)\])?([^,\[]*)", text):
-        prefix, ranges, suffix = m.group(1), m.group(2), m.group(3)
-        if not prefix and not ranges:
-            continue
-        if ranges is None:
-            out.append(prefix + suffix)
-            continue
-        for part in ranges.split(","):
-            lo, _, hi = part.partition("-")
-            if hi and lo.isdigit() and hi.isdigit():
-                out.extend(f"{prefix}{i:0{len(lo)}d}{suffix}" for i in range(int(lo), int(hi) + 1))
-            elif part:
-                out.append(prefix + part + suffix)
-    return out
+expand_hostlist = expand  # Slurm's compressed host list (hostlist.py)

@@ -7,20 +7,40 @@ from typing import TextIO
 from ..engine.model import Status
 from ..output.text import STYLE, lines as report_lines, plural, print_lines
 from . import drift
+from .hostlist import compress as hostlist
 
 CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
 STATE = {"never joined": "NEVER JOINED", "hung": "HUNG", "died": "DIED", "error": "NO REPORT"}
 
 
+GROUP_ABOVE = 16  # more nodes than this: identical rows (and identical node sections) print once
+NAME_MAX = 48
+
+
+def _groups(items, key):
+    """[(key, [items])] in first-seen order."""
+    out: dict = {}
+    for it in items:
+        out.setdefault(key(it), []).append(it)
+    return list(out.items())
+
+
 def table_lines(cluster: dict, areas: list[str] | None = None) -> list[tuple[str, str]]:
     t = cluster["table"]
     areas = t["areas"] if areas is None else areas
-    name_w = max([len("NODE")] + [len(r["node"]) for r in t["rows"]])
+    rows = t["rows"]
+    grouped = len(rows) > GROUP_ABOVE
+    if grouped:  # a thousand nodes: one row per distinct result, named as a Slurm host list
+        rows = [dict(members[0], node=_cut(hostlist([r["node"] for r in members])), rank=len(members))
+                for _, members in _groups(rows, lambda r: (r["state"], r["status"],
+                                                           tuple(sorted(r["cells"].items(), key=str))))]
+    name_w = max([len("NODE")] + [len(r["node"]) for r in rows])
     widths = [max(len(a), 5) for a in areas]
-    head = f"{'NODE':<{name_w}}  {'RANK':>4}  {'RESULT':<6}  " + "  ".join(f"{a:<{w}}" for a, w in zip(areas, widths))
+    col = "NODES" if grouped else "RANK"
+    head = f"{'NODE':<{name_w}}  {col:>5}  {'RESULT':<6}  " + "  ".join(f"{a:<{w}}" for a, w in zip(areas, widths))
     out = [(head.rstrip(), "bold")]
-    for r in t["rows"]:
-        lead = f"{r['node']:<{name_w}}  {r['rank'] if r['rank'] is not None else '?':>4}  "
+    for r in rows:
+        lead = f"{r['node']:<{name_w}}  {r['rank'] if r['rank'] is not None else '?':>5}  "
         if r["state"] in STATE and r["state"] != "error":
             out.append((lead + STATE[r["state"]], STYLE[Status.FAIL]))
             continue
@@ -30,6 +50,10 @@ def table_lines(cluster: dict, areas: list[str] | None = None) -> list[tuple[str
         style = STYLE[worst] if worst in (Status.FAIL, Status.ERROR, Status.WARN) else ""
         out.append(((lead + f"{result:<6}  " + cells).rstrip(), style))
     return out
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= NAME_MAX else text[:NAME_MAX - 3] + "..."
 
 
 def quiet_areas(cluster: dict) -> list[str]:
@@ -66,37 +90,64 @@ def lines(cluster: dict, verbose: bool = False, areas: list[str] | None = None) 
                 explained.add(f["code"])
             for para in paras:
                 out.append(("     " + para, ""))
-    for n in cluster["nodes"]:
-        rep = n.get("report")
-        if not rep:
-            continue
-        if verbose:
-            from ..engine.model import Report
+    reported = [n for n in cluster["nodes"] if n.get("report")]
+    if verbose:
+        from ..engine.model import Report
 
+        for n in reported:
             out += [("", ""), (f"NODE {n['node']} (rank {n['rank']})", "bold cyan")]
-            out += report_lines(_as_report(rep, Report), verbose=True)[1:]
-            continue
-        loud = [f for f in rep["findings"] if f["status"] in ("fail", "error", "warn")]
-        if loud:
-            out += [("", ""), (f"NODE {n['node']}", "bold cyan")]
-            for f in sorted(loud, key=lambda f: -Status(f["status"]).rank):
-                st = Status(f["status"])
-                subject = f" [{f['subject']}]" if f.get("subject") else ""
-                out.append((f" {st.value.upper():5} {f['code']}  {f['title']}{subject}", STYLE[st]))
-        for note in rep.get("notes", []):
-            out.append((f" note: {note}", "dim"))
+            out += report_lines(_as_report(n["report"], Report), verbose=True)[1:]
+    else:
+        out += _node_sections(reported)
     out.append(("", ""))
-    failing = s["nodes_failing"]
-    verdict = {0: "all nodes healthy and alike", 1: "problems found", 4: "cluster incomplete"}.get(
-        cluster["exit_code"], "problems found")
-    needs = "needs" if len(failing) == 1 else "need"
-    out.append((f"{verdict}: {len(failing)} of {plural(s['nodes'], 'node')} {needs} attention"
-                + (f" ({', '.join(failing)})" if failing else "")
-                + f"; {plural(s['differences'], 'difference')} between nodes",
-                "bold red" if cluster["exit_code"] else "green"))
+    out.append(verdict_line(cluster))
     if not verbose:
         out.append(("Use -v for every node's full report, --format json or junit for machines.", "dim"))
     return out
+
+
+def _node_sections(nodes: list[dict]) -> list[tuple[str, str]]:
+    """Each node's failures and warnings; past GROUP_ABOVE nodes, nodes with the same ones
+    share a section ("NODES node[001-996] (996)")."""
+    def loud(n):
+        fs = [f for f in n["report"]["findings"] if f["status"] in ("fail", "error", "warn")]
+        return tuple((f["status"], f["code"], f["title"], f.get("subject") or "")
+                     for f in sorted(fs, key=lambda f: (-Status(f["status"]).rank, f["code"])))
+
+    grouped = len(nodes) > GROUP_ABOVE
+    out: list[tuple[str, str]] = []
+    for key, members in _groups(nodes, loud if grouped else (lambda n: id(n))):
+        items = key if grouped else loud(members[0])
+        notes = [] if grouped else members[0]["report"].get("notes", [])
+        if items:
+            names = [m["node"] for m in members]
+            head = f"NODES {hostlist(names)} ({len(names)})" if len(names) > 1 else f"NODE {names[0]}"
+            out += [("", ""), (head, "bold cyan")]
+            for st, code, title, subject in items:
+                sub = f" [{subject}]" if subject else ""
+                out.append((f" {st.upper():5} {code}  {title}{sub}", STYLE[Status(st)]))
+        for note in notes:
+            out.append((f" note: {note}", "dim"))
+    return out
+
+
+def verdict_line(cluster: dict) -> tuple[str, str]:
+    """The closing line. It never says "healthy and alike" while a node warns or the nodes
+    differ (issue 29 item 10): exit 0 only means nothing *failed*."""
+    s = cluster["summary"]
+    code = cluster["exit_code"]
+    diffs = plural(s["differences"], "difference")
+    if code:
+        failing = s["nodes_failing"]
+        verdict = "cluster incomplete" if code == 4 else "problems found"
+        needs = "needs" if len(failing) == 1 else "need"
+        return (f"{verdict}: {len(failing)} of {plural(s['nodes'], 'node')} {needs} attention"
+                + (f" ({hostlist(failing)})" if failing else "") + f"; {diffs} between nodes", "bold red")
+    warning = sorted(n["node"] for n in cluster["nodes"] if n["status"] == Status.WARN.value or n.get("drift"))
+    if warning or s["differences"]:
+        return (f"no failures, with warnings: {len(warning)} of {plural(s['nodes'], 'node')} warn"
+                + (f" ({hostlist(warning)})" if warning else "") + f"; {diffs} between nodes", "yellow")
+    return f"all nodes healthy and alike: 0 of {plural(s['nodes'], 'node')} need attention; {diffs} between nodes", "green"
 
 
 def _as_report(d: dict, Report):

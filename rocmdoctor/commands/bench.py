@@ -7,6 +7,7 @@ docs/benchmarks.md.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -38,6 +39,11 @@ def add_arguments(p) -> None:
                    help="text (default), json (the report schema with figures under results, docs/json-schema.md), "
                         "or html: one self-contained page with plots (use -o report.html)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--find-slow-node", action="store_true",
+                   help="under torchrun/srun/mpirun, one process per node: pairwise all-reduce between the nodes in "
+                        "log2(N) rounds; names the slow node or link (docs/cluster.md)")
+    p.add_argument("--throttle-rank", type=int, default=None, help=argparse.SUPPRESS)  # tests: a slow node
+    p.add_argument("--throttle-ms", type=float, default=0.0, help=argparse.SUPPRESS)
 
 
 def resolve_device(device: str, python: str | None) -> str:
@@ -58,6 +64,10 @@ def findings_for(results: dict, level: str, codes: list[str], python: str | None
 
 
 def run(a) -> int:
+    if a.find_slow_node:
+        from ..cluster import slownode
+
+        return slownode.run(a)
     from ..benchmarks import suite
     from ..output.progress import Progress
     from ..usage import require_torch

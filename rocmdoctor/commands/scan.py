@@ -111,21 +111,31 @@ def run(a) -> int:
             print(f"rocmdoctor: --config: {problem}", file=sys.stderr)
             return EXIT_USAGE
 
-    report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
-                  snapshot=a.snapshot, example=a.example, python=a.python,
-                  plugins=False if a.no_plugins else None, no_cache=a.no_cache,
-                  options={k: v for k, v in (("config", a.config), ("model", a.model),
-                                             ("read_reset_counters", a.read_reset_counters)) if v} or None)
-    if a.config:
-        from ..output import suppress
+    def run_scan():
+        report = scan(level=a.level, select=csv(a.select), ignore=csv(a.ignore), root=a.root,
+                      snapshot=a.snapshot, example=a.example, python=a.python,
+                      plugins=False if a.no_plugins else None, no_cache=a.no_cache,
+                      options={k: v for k, v in (("config", a.config), ("model", a.model),
+                                                 ("read_reset_counters", a.read_reset_counters)) if v} or None)
+        if a.config:
+            from ..output import suppress
 
-        report.findings, dropped = suppress.apply(report.findings)
-        if dropped:
-            report.notes.append(f"{len(dropped)} finding{'s' if len(dropped) != 1 else ''} suppressed by "
-                                f"`# rocmdoctor: ignore` comments: {', '.join(dropped)}")
-    if getattr(a, "project_config", None):
-        report.notes.append(f"settings from {a.project_config} ([tool.rocmdoctor]: "
-                            f"{', '.join(sorted(a.project_keys))})")
+            report.findings, dropped = suppress.apply(report.findings)
+            if dropped:
+                report.notes.append(f"{len(dropped)} finding{'s' if len(dropped) != 1 else ''} suppressed by "
+                                    f"`# rocmdoctor: ignore` comments: {', '.join(dropped)}")
+        if getattr(a, "project_config", None):
+            report.notes.append(f"settings from {a.project_config} ([tool.rocmdoctor]: "
+                                f"{', '.join(sorted(a.project_keys))})")
+        return report
+
+    if a.format == "npd":  # node-problem-detector's plugin protocol: its own exit codes (docs/cluster.md)
+        from ..output import npd
+
+        return npd.run(run_scan, a.strict)
+    report = run_scan()
+    if getattr(a, "node_summary", False) and report.context is not None:  # for `scan --from` (docs/cluster.md)
+        report.results["node_summary"] = report.context.optional("node_summary") or {}
     code = exit_code(report, a.strict)
     formats.write(report, a.format, verbose=a.verbose, hint=same_source(a, "fix"), exit_code=code)
     return code

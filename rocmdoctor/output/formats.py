@@ -8,11 +8,12 @@ import json
 import sys
 from typing import TextIO
 
-FORMATS = ("text", "json", "junit", "prometheus", "sarif", "github", "markdown")
+FORMATS = ("text", "json", "junit", "prometheus", "sarif", "github", "markdown", "npd")
 HELP = ("one of " + ", ".join(FORMATS) + ": text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), prometheus (text "
         "exposition for node_exporter's textfile collector, docs/cluster.md), sarif (SARIF 2.1.0 for code "
-        "scanning), github (GitHub Actions annotations), markdown (to paste into an issue)")
-ONE_MACHINE = ("sarif", "github", "markdown")  # not for a --cluster / --from report
+        "scanning), github (GitHub Actions annotations), markdown (to paste into an issue), npd (one line; exit 0 ok, "
+        "1 problem, 2 unknown: node-problem-detector's plugin protocol, NHC, docs/cluster.md)")
+ONE_MACHINE = ("sarif", "github", "markdown", "npd")  # not for a --cluster / --from report
 
 
 def write(report, fmt: str, *, stream: TextIO | None = None, verbose: bool = False, hint: str | None = None,
@@ -32,7 +33,8 @@ def write(report, fmt: str, *, stream: TextIO | None = None, verbose: bool = Fal
         logs = [x for x in (ctx.optional("kernel_events"), ctx.optional("kernel_events_previous_boot")) if x] \
             if ctx else []
         out.write(render(report, ctx.optional("gpu_health") if ctx else None,
-                         ctx.optional("kfd_processes") if ctx else None, logs))
+                         ctx.optional("kfd_processes") if ctx else None, logs,
+                         summary=ctx.optional("node_summary") if ctx else None))
     elif fmt == "sarif":
         from .sarif import to_sarif
 

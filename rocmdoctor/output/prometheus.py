@@ -1,8 +1,13 @@
 """`scan --format prometheus`: the report as Prometheus text exposition (format 0.0.4) for
 node_exporter's textfile collector, so a cluster alerts on the same facts a user sees.
 
-Two families of series:
+Families of series, every name under ``rocmdoctor_`` so none clashes with AMD's
+device-metrics-exporter (whose names are ``gpu_*`` and ``pcie_*``):
 
+* ``rocmdoctor_node_info{rocm, driver, torch, hip, kernel, os, gfx, gpus, ...}`` = 1: the
+  node's versions (the node summary ``scan --cluster`` compares), so drift across a fleet is
+  one PromQL ``count by (rocm) (rocmdoctor_node_info)``.
+* ``rocmdoctor_gpu_healthy{gpu, pci}``: 1, or 0 while a check fails or errors on that GPU.
 * ``rocmdoctor_check_status{code, area, status, gpu, pci}`` = 1 for every finding (a folded
   finding that covers several GPUs gives one series per GPU), plus
   ``rocmdoctor_checks{status}`` counts and ``rocmdoctor_scan_ok`` (0 when anything failed or errored).
@@ -21,7 +26,8 @@ import re
 
 from ..engine.model import Report, Status
 
-_GPU_SUBJECT = re.compile(r"^GPU (\d+)(?: \(([^)]*)\))?")
+_GPU_SUBJECT = re.compile(r"^GPUs? (\d+(?:(?:, ?| and |-)\d+)*)(?: \(([^)]*)\))?")
+_BDF = re.compile(r"^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
 _NAME_OK = re.compile(r"[^a-zA-Z0-9_]")
 
 
@@ -59,23 +65,70 @@ def _num(v: float) -> str:
 
 
 def _gpu_labels(report_gpus: dict[int, str | None], f) -> list[dict]:
+    """One label set per GPU the finding is about. A folded finding names its GPUs in
+    data["gpus"] and in a subject such as "GPU 0, 1 (gfx906)": every one gets a series."""
+    gpus = f.data.get("gpus") if isinstance(f.data, dict) else None
+    if isinstance(gpus, list) and gpus and all(isinstance(i, int) and not isinstance(i, bool) for i in gpus):
+        return [{"gpu": str(i), "pci": report_gpus.get(i)} for i in gpus]
     if f.subject:
         m = _GPU_SUBJECT.match(f.subject)
-        if m:
-            return [{"gpu": m.group(1), "pci": m.group(2)}]
-        return [{"subject": f.subject}]
-    gpus = f.data.get("gpus") if isinstance(f.data, dict) else None
-    if isinstance(gpus, list) and gpus and all(isinstance(i, int) for i in gpus):
-        return [{"gpu": str(i), "pci": report_gpus.get(i)} for i in gpus]
+        if not m:
+            return [{"subject": f.subject}]
+        ids = _ids(m.group(1))
+        pci = m.group(2) if m.group(2) and _BDF.match(m.group(2)) else None
+        return [{"gpu": str(i), "pci": pci if len(ids) == 1 and pci else report_gpus.get(i)} for i in ids]
     return [{}]
 
 
-def render(report: Report, health=None, processes=None, kernel_logs=()) -> str:
+def _ids(text: str) -> list[int]:
+    """'0, 1' / '0 and 1' / '0-3' -> [0, 1] / [0, 1] / [0, 1, 2, 3]."""
+    out: list[int] = []
+    for part in re.split(r", ?| and ", text):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi) + 1) if hi and int(hi) - int(lo) < 256 else [int(lo)])
+    return list(dict.fromkeys(out))
+
+
+# node summary key -> node_info label (the summary is what `scan --cluster` compares)
+INFO_LABELS = {"rocm": "rocm", "amdgpu": "driver", "torch": "torch", "hip": "hip", "kernel": "kernel", "os": "os",
+               "gfx": "gfx", "gpu_count": "gpus", "rccl": "rccl", "python": "python"}
+
+
+def _node_info(fam: "_Families", summary: dict | None, tool_version: str) -> None:
+    labels = {"rocmdoctor": tool_version}
+    for key, label in INFO_LABELS.items():
+        v = (summary or {}).get(key)
+        if isinstance(v, list):
+            v = ",".join(map(str, v))
+        if v is not None and v != "":
+            labels[label] = v
+    fam.add("rocmdoctor_node_info", "The node's software and GPUs (value always 1); compare nodes with "
+            "count by (label).", labels, 1)
+
+
+def _gpu_healthy(fam: "_Families", report: Report, pcis: dict[int, str | None]) -> None:
+    bad: set[str] = set()
+    seen: dict[str, str | None] = {str(i): pci for i, pci in pcis.items()}
+    for f in report.findings:
+        for lab in _gpu_labels(pcis, f):
+            if "gpu" in lab:
+                seen.setdefault(lab["gpu"], lab.get("pci"))
+                if f.status in (Status.FAIL, Status.ERROR):
+                    bad.add(lab["gpu"])
+    for gpu in sorted(seen, key=int):
+        fam.add("rocmdoctor_gpu_healthy", "1 when no check fails or errors on this GPU, else 0.",
+                {"gpu": gpu, "pci": seen[gpu]}, int(gpu not in bad))
+
+
+def render(report: Report, health=None, processes=None, kernel_logs=(), summary: dict | None = None) -> str:
     """``health``: the scan's ``gpu_health`` fact (a list of GpuHealth); ``processes``: its
     ``kfd_processes`` fact; either None when the machine could not say. ``kernel_logs``: the
-    ``kernel_events`` facts that were read (this boot, previous boot)."""
+    ``kernel_events`` facts that were read (this boot, previous boot). ``summary``: the
+    ``node_summary`` fact, for rocmdoctor_node_info."""
     fam = _Families()
     pcis = {h.index: h.pci for h in health or []}
+    _node_info(fam, summary, report.tool_version)
+    _gpu_healthy(fam, report, pcis)
     for f in report.findings:
         for lab in _gpu_labels(pcis, f):
             fam.add("rocmdoctor_check_status", "One series per finding: its code, status and GPU.",
