@@ -53,7 +53,10 @@ _MASKED = (MARK, "&lt;redacted&gt;")  # the marker, and as XML/HTML escapes it: 
 # ---------------------------------------------------------------- secrets (every audience)
 def _first_chars(pattern: str) -> set[str]:
     """The characters a match of ``pattern`` can start with (its first literal or class)."""
-    from re import _parser  # noqa: PLC2701  the stdlib's own parser, to keep the rules free of a separate list
+    try:  # the stdlib's own parser, to keep the rules free of a separate list (sre_parse before 3.11)
+        from re import _parser  # noqa: PLC2701
+    except ImportError:
+        import sre_parse as _parser  # type: ignore[no-redef]
 
     def first(items) -> set[str]:
         op, av = items[0]

@@ -112,7 +112,10 @@ def rule_pattern(pattern: str) -> str:
 def _require_re2_subset(pattern: str) -> None:
     """Raise ValueError for what RE2 does not have: look-around, back-references,
     possessive or atomic groups, conditionals."""
-    import re._parser as sre  # the stdlib's own parser, to read the pattern's structure
+    try:  # the stdlib's own parser, to read the pattern's structure (sre_parse before Python 3.11)
+        import re._parser as sre  # noqa: PLC2701
+    except ImportError:
+        import sre_parse as sre  # type: ignore[no-redef]
 
     banned = {sre.ASSERT: "look-around", sre.ASSERT_NOT: "look-around", sre.GROUPREF: "back-reference",
               sre.GROUPREF_EXISTS: "conditional"}
