@@ -65,7 +65,7 @@ def test_sarif_results_point_at_the_users_file_and_line(capsys):
                                        "uriBaseId": "%SRCROOT%"}
     assert loc["region"]["startLine"] == 3 and ctr["level"] == "error"
     assert rules[ctr["ruleIndex"]]["id"] == "RD-CTR-003" and rules[ctr["ruleIndex"]]["helpUri"].startswith("https://")
-    assert by_rule["RD-ENV-001"]["level"] == "warning" and "locations" not in by_rule["RD-ENV-001"]  # machine
+    assert by_rule["RD-GFX-001"]["level"] == "warning" and "locations" not in by_rule["RD-GFX-001"]  # machine
     assert run["invocations"][0]["executionSuccessful"] is True
     statuses = {r["level"] for r in run["results"]}
     assert statuses <= {"error", "warning"}  # passes and skips are not results
@@ -103,13 +103,13 @@ def test_github_annotations_follow_the_workflow_command_syntax(capsys):
     ctr = next(p for p in parsed if p[1]["title"].startswith("RD-CTR-003"))
     assert ctr[0] == "error" and ctr[1]["file"] == f"{CONFIGS}/llamafactory_docker-cuda_docker-compose.yml"
     assert ctr[1]["line"] == "3" and "/dev/kfd" in ctr[2] and "\nevidence: " in ctr[2]
-    env = next(p for p in parsed if p[1]["title"].startswith("RD-ENV-001"))
+    env = next(p for p in parsed if p[1]["title"].startswith("RD-GFX-001"))
     assert env[0] == "warning" and "file" not in env[1] and "GPU 0, 1 (gfx906):" in env[1]["title"]  # , and : kept
 
 
 def test_github_carries_the_scans_notes_as_notices(tmp_path, capsys):
     f = tmp_path / "train.sh"
-    f.write_text("#!/bin/bash\n# rocmdoctor: ignore RD-ENV\nexport HSA_OVERRIDE_GFX_VERSION=9.0.6\ntorchrun t.py\n")
+    f.write_text("#!/bin/bash\n# rocmdoctor: ignore RD-ENV\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\ntorchrun t.py\n")
     main(["scan", "--example", "mi50x2-xeon", "--level", "quick", "--config", str(f), "--format", "github"])
     notices = [parse_annotation(ln) for ln in capsys.readouterr().out.splitlines() if ln.startswith("::notice")]
     assert notices and "suppressed" in notices[0][2] and notices[0][1] == {"title": "rocmdoctor"}
@@ -132,7 +132,7 @@ def test_github_escapes_round_trip_hostile_text():
 def test_markdown_has_the_verdict_a_table_and_folded_details(capsys):
     main(["scan", "--example", "mi50x2-xeon", "--format", "markdown"])
     out = capsys.readouterr().out
-    assert out.startswith("### rocmdoctor: Problems found: 2 failed, 7 warnings\n")
+    assert out.startswith("### rocmdoctor: Problems found: 2 failed, 6 warnings\n")
     assert "| ❌ fail | RD-IOMMU-001 |" in out and "<details><summary>Evidence and fixes</summary>" in out
     assert out.count("<details>") == out.count("</details>") == 2
     assert "rocmdoctor fix --example mi50x2-xeon" in out
