@@ -12,7 +12,7 @@ import os
 from rocmdoctor.artifacts import configlint as cl
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag
-from rocmdoctor.fixes.das import das_wheel_plan
+from rocmdoctor.remedy.plans import das_wheel_plan
 from rocmdoctor.base.records import replace
 
 ADVANCED_INSTALL = "https://www.deepspeed.ai/tutorials/advanced-install/"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.interconnect import LSPCI_ARGV
-from rocmdoctor.fixes.pci_acs import acs_disable_plan
+from rocmdoctor.remedy.plans import acs_disable_plan
 from rocmdoctor.knowledge import platforms as kpl
 from rocmdoctor.machine.parsers.lspci import acs_redirects
 

@@ -46,7 +46,7 @@ def groups_fix(identity: dict | None, groups, container=None) -> FixPlan:
                            "`getent group render` on the host)"),))
     user = (identity or {}).get("user")
     if user:
-        from rocmdoctor.fixes.groups import groups_plan  # only for a failing check
+        from rocmdoctor.remedy.plans import groups_plan  # only for a failing check
 
         return groups_plan(user, tuple(groups))  # safe, root, undone with gpasswd -d
     return FixPlan("Add the user to the GPU groups", (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag, same_dtk
 from rocmdoctor.facts.rocm import THEROCK_PACKAGING, version_tuple
-from rocmdoctor.fixes.das import das_wheel_plan
+from rocmdoctor.remedy.plans import das_wheel_plan
 from rocmdoctor.knowledge import platforms as kp
 
 DTK_NOTE = ("DTK is Hygon's ROCm-derived toolkit with its own release numbers (23.10, 24.04, 25.04, 26.04); "

@@ -11,18 +11,11 @@ import os
 import re
 
 from rocmdoctor.remedy.fixplan import Command, Concrete, FixContext, Refused
-from rocmdoctor.engine.model import Action, Applicability, FixPlan
+from rocmdoctor.engine.model import Applicability, FixPlan
 
-NAME = "groups"
+from rocmdoctor.remedy.plans import GROUPS_FIXER as NAME
+from rocmdoctor.remedy.plans import groups_plan  # noqa: F401  (callers and tests import it here too)
 _USER = re.compile(r"^[a-z_][a-z0-9_.-]*\$?$", re.I)
-
-
-def groups_plan(user: str, groups=("render", "video")) -> FixPlan:
-    return FixPlan(f"Add {user} to the {', '.join(groups)} groups",
-                   (Action("command", "add the user to the device groups",
-                           argv=("usermod", "-aG", ",".join(groups), user)),),
-                   Applicability.SAFE, needs_root=True, fixer=NAME,
-                   params={"user": user, "groups": list(groups)})
 
 
 def parse_group(text: str) -> dict[str, tuple[int | None, list[str]]]:

@@ -14,26 +14,16 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.engine.model import Action, Applicability, FixPlan
+from rocmdoctor.engine.model import Applicability, FixPlan
 from rocmdoctor.remedy.fixplan import Command, Concrete, FileEdit, FixContext, Refused
 
-NAME = "pci_acs"
+from rocmdoctor.remedy.plans import ACS_FIXER as NAME  # one definition, with the plan builder
+from rocmdoctor.remedy.plans import ACS_REG as REG
+from rocmdoctor.remedy.plans import ACS_WHY as WHY
+from rocmdoctor.remedy.plans import BDF as _BDF
+from rocmdoctor.remedy.plans import acs_disable_plan  # noqa: F401  (tests and callers import it here too)
+
 UNIT = "/etc/systemd/system/rocmdoctor-pci-acs.service"
-REG = "ECAP_ACS+0x6.w"
-_BDF = re.compile(r"^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
-WHY = "unsafe: drops IOMMU-group isolation (breaks VFIO); NCCL User Guide, ACS section"
-
-
-def acs_disable_plan(bridges: list[str]) -> FixPlan:
-    """A plan a PCIe check attaches: ACS control cleared on each bridge that has it on."""
-    bad = [b for b in bridges if not _BDF.match(b)]
-    if bad:
-        raise ValueError(f"not PCI addresses: {bad}")
-    actions = tuple(Action("command", f"clear the ACS control register of bridge {b}",
-                           argv=("setpci", "-s", b, f"{REG}=0000")) for b in bridges)
-    actions += (Action("note", "or turn ACS off in the BIOS, which lasts without a unit"),)
-    return FixPlan("Turn PCIe ACS off on the bridges above the GPUs", actions, Applicability.UNSAFE,
-                   needs_root=True, fixer=NAME, params={"bridges": list(bridges), "timeout": 10, "why": WHY})
 
 
 def unit_text(bridges: list[str]) -> str:

@@ -14,7 +14,7 @@ import functools
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, ev, fail, skip, warn
 from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
 from rocmdoctor.facts.interconnect import LSPCI_ARGV
-from rocmdoctor.fixes.pci_acs import acs_disable_plan
+from rocmdoctor.remedy.plans import acs_disable_plan
 from rocmdoctor.machine.parsers.lspci import acs_redirects
 from rocmdoctor.base.records import replace
 
