@@ -21,7 +21,8 @@ def _services(settings):
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service)."""
     for a in settings.of_kind("compose", "shell", "slurm"):
         for name, svc in (a.data or {}).get("services", {}).items():
-            yield a, name, svc
+            if not svc.get("template"):  # a base service reached only through `extends`: judged there
+                yield a, name, svc
 
 
 def _none_found(settings):

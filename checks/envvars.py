@@ -7,6 +7,7 @@ import re
 from rocmdoctor.artifacts.settings import env_ev, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
+from rocmdoctor.knowledge import env_names as names_kb
 from rocmdoctor.knowledge.gpus import arch_base, officially_supported
 from rocmdoctor.machine.parsers.kfd import gfx_version_tuple
 
@@ -264,3 +265,19 @@ def visible_devices(env, gpus, kfd_nodes=None):
                     "ROCR_VISIBLE_DEVICES on Linux.",
                     evidence=evidence, fix=fix, data=data)
     return ok(f"{next(iter(set_vars))} selects GPU(s) {visible}", evidence=evidence, data=data)
+
+
+# ------------------------------------------------------------------ misspelt runtime variables
+@check("RD-ENV-004", area="env", title="ROCm, HIP and RCCL variables are spelt as the runtime reads them",
+       level="quick", sources=list(names_kb.SOURCES))
+def env_spelling(env):
+    # Only names one or two edits from a known setting are judged (knowledge/env_names.py): a
+    # misspelt setting does nothing, silently, and its evidence line is all the user needs.
+    hits = [(name, names_kb.misspelt(name)) for name in sorted(env or {})]
+    hits = [(name, meant) for name, meant in hits if meant]
+    if not hits:
+        return ok("no misspelt ROCm, HIP or RCCL variable")
+    return [warn(f"{name} is not a variable the runtime reads; {meant} is",
+                 f"As written it has no effect: {meant} stays at its default. Rename it to {meant} "
+                 "(names are case-sensitive).", subject=name, evidence=[env_ev(env, name)])
+            for name, meant in hits]

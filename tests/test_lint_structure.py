@@ -356,3 +356,32 @@ def test_bitsandbytes_quantization_only_on_gpus_its_rocm_build_covers(tmp_path, 
     assert bool(fs) == bad
     if bad:
         assert "gfx906" in fs[0].title and fs[0].evidence[0].source == f"{path}:1"
+
+
+# ------------------------------------------------------------------ compose `extends`
+
+BASE = "services:\n  app:\n    image: rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2\n    ipc: host\n"
+CHILD = ("services:\n  app:\n    extends:\n      service: app\n      file: base.yml\n"
+         "    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+
+
+def test_a_service_takes_what_it_extends_and_the_base_is_not_judged_alone(tmp_path):
+    write(tmp_path, "base.yml", BASE)
+    write(tmp_path, "compose.yml", CHILD)
+    shm = scan([tmp_path], "RD-CTR-005", "rx7900xtx")
+    assert not flagged(shm) and all("compose.yml" in f.subject for f in shm)  # ipc: host from the base
+    dev = scan([tmp_path], "RD-CTR-003", "rx7900xtx")
+    assert not flagged(dev) and not any("base.yml" in (f.subject or "") for f in dev)  # the template is not a container
+
+
+def test_a_base_file_alone_is_still_a_service(tmp_path):
+    # without a service that extends it, the same file runs as it is: no devices is a finding
+    base = write(tmp_path, "base.yml", BASE)
+    assert flagged(scan([base], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_the_short_form_extends_a_service_of_the_same_file(tmp_path):
+    f = write(tmp_path, "compose.yml", "services:\n  common:\n    ipc: host\n    image: rocm/pytorch:latest\n"
+                                       "  train:\n    extends: common\n    devices: [/dev/kfd, /dev/dri]\n")
+    fs = {f.subject.split(": ")[-1]: f for f in scan([f], "RD-CTR-005", "rx7900xtx")}
+    assert fs["train"].status.value == "pass"  # ipc: host taken from `common`

@@ -123,7 +123,7 @@ def test_per_node_override_naming_the_cpu_node_warns(tmp_path):
 
 def test_empty_env_probe_is_fine(tmp_path):
     s = machine(tmp_path, GFX1100, env={})
-    assert [f.status for f in findings(s, "RD-ENV")] == [Status.PASS] * 3
+    assert [f.status for f in findings(s, "RD-ENV")] == [Status.PASS] * 4
 
 
 def test_failed_env_probe_skips(tmp_path):
@@ -186,3 +186,30 @@ def test_garbage_visible_value_fails_cleanly(tmp_path):
     s = machine(tmp_path, GFX906, env={"CUDA_VISIBLE_DEVICES": "all"})
     [f] = findings(s, "RD-ENV-003")
     assert f.status is Status.FAIL and "'all'" in f.detail
+
+
+# ------------------------------------------------------------------ RD-ENV-004 misspelt variables
+def test_a_misspelt_runtime_variable_is_named_with_the_one_it_means(tmp_path):
+    s = machine(tmp_path, GFX906, env={"HSA_FORCE_FINE_GRAIN_PRICE": "1", "nccl_socket_ifname": "eth0"})
+    got = {f.subject: f for f in findings(s, "RD-ENV-004", level="quick")}
+    assert got["HSA_FORCE_FINE_GRAIN_PRICE"].status is Status.WARN
+    assert "HSA_FORCE_FINE_GRAIN_PCIE is" in got["HSA_FORCE_FINE_GRAIN_PRICE"].title
+    assert "NCCL_SOCKET_IFNAME is" in got["nccl_socket_ifname"].title  # names are case-sensitive
+
+
+def test_known_and_unrelated_names_pass(tmp_path):
+    # real settings (some one or two letters from each other), and names far from any setting
+    env = {"NCCL_MIN_NCHANNELS": "4", "NCCL_MAX_NCHANNELS": "8", "HSA_FORCE_FINE_GRAIN_PCIE": "1",
+           "HIP_VISIBLE_DEVICES": "0", "AMD_SERIALIZE_KERNEL": "3", "NCCL_MY_SITE_WRAPPER_OPTION": "x",
+           "HSA_X": "1", "MY_HSA_FORCE_FINE_GRAIN_PRICE": "1"}
+    [f] = findings(machine(tmp_path, GFX906, env=env), "RD-ENV-004", level="quick")
+    assert f.status is Status.PASS
+
+
+def test_misspelt_names_follow_the_edit_distance():
+    from rocmdoctor.knowledge.env_names import KNOWN, misspelt
+
+    assert misspelt("NCCL_SOCKET_IFNAM") == "NCCL_SOCKET_IFNAME"  # one deletion
+    assert misspelt("NCCL_SOCKTE_IFNAME") == "NCCL_SOCKET_IFNAME"  # one transposition
+    assert misspelt("NCCL_SOCKET_FOOBAR") is None  # three or more edits: not a misspelling
+    assert all(misspelt(k) is None for k in KNOWN)

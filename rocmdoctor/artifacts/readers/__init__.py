@@ -198,6 +198,9 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
             b.error = b.error or f"{cfg}: not a model config.json (no hidden_size / num_hidden_layers)"
         b.refs["given"] = "--model"
         arts.append(b)
+    from . import compose
+
+    compose.resolve_extends(arts)
     settings = Settings(arts, live_env, skipped=skipped)
     settings.setups = build_setups(arts, seen)
     return settings

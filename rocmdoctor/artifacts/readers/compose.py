@@ -13,7 +13,7 @@ from ..settings import CONTAINER, ENV, Artifact
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
-        "ulimits", "cap_add", "security_opt", "user", "build")
+        "ulimits", "cap_add", "security_opt", "user", "build", "extends")
 
 
 def _marks(root) -> dict[tuple, int]:
@@ -97,6 +97,49 @@ def read(path: str, text: str) -> Artifact:
                 continue  # `- NAME` passes the host's value through: nothing to judge here
             art.add(ENV, k, "" if v is None else (str(v).lower() if isinstance(v, bool) else str(v)), ln)
     return art
+
+
+def extends_of(svc: dict) -> tuple[str | None, str] | None:
+    """(file or None for this file, service) a service `extends:`, as the Compose spec writes it
+    (a mapping with service and an optional file, or the short form naming a service)."""
+    ext = svc.get("extends")
+    if isinstance(ext, str):
+        return None, ext
+    if isinstance(ext, dict) and isinstance(ext.get("service"), str):
+        f = ext.get("file")
+        return (str(f) if isinstance(f, str) else None), ext["service"]
+    return None
+
+
+def resolve_extends(arts: list[Artifact]) -> None:
+    """Services that extend another take the options they do not set themselves from it (the
+    Compose spec's merge for the single-value options these rules read; lists such as devices and
+    group_add add up), so a GPU setting written once in a base file counts. A service of another
+    file that is only reached through `extends` is a template, not a container: it is marked and
+    judged through the services that extend it."""
+    import os
+
+    by_path = {os.path.realpath(a.path): a for a in arts if a.kind == COMPOSE and isinstance(a.data, dict)}
+    for a in by_path.values():
+        for name, svc in a.data.get("services", {}).items():
+            ref = extends_of(svc)
+            if ref is None:
+                continue
+            f, base_name = ref
+            base_art = by_path.get(os.path.realpath(os.path.join(os.path.dirname(a.path), f))) if f else a
+            base = (base_art.data.get("services", {}) if base_art is not None else {}).get(base_name)
+            if not isinstance(base, dict) or base is svc:
+                continue
+            for key in KEYS:
+                if key in ("extends",) or key not in base:
+                    continue
+                if key not in svc:
+                    svc[key] = base[key]
+                elif key in ("devices", "group_add", "cap_add", "security_opt") and isinstance(svc[key], list) \
+                        and isinstance(base[key], list):
+                    svc[key] = base[key] + [x for x in svc[key] if x not in base[key]]
+            if base_art is not a:
+                base["template"] = True
 
 
 def _reservations(svc: dict) -> list[dict]:
