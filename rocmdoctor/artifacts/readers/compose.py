@@ -121,7 +121,7 @@ def resolve_extends(arts: list[Artifact]) -> None:
 
     by_path = {os.path.realpath(a.path): a for a in arts if a.kind == COMPOSE and isinstance(a.data, dict)}
     for a in by_path.values():
-        for name, svc in a.data.get("services", {}).items():
+        for svc in a.data.get("services", {}).values():
             ref = extends_of(svc)
             if ref is None:
                 continue
