@@ -385,3 +385,13 @@ def test_the_short_form_extends_a_service_of_the_same_file(tmp_path):
                                        "  train:\n    extends: common\n    devices: [/dev/kfd, /dev/dri]\n")
     fs = {f.subject.split(": ")[-1]: f for f in scan([f], "RD-CTR-005", "rx7900xtx")}
     assert fs["train"].status.value == "pass"  # ipc: host taken from `common`
+
+
+def test_docker_run_options_after_a_shell_expansion_are_still_read(tmp_path):
+    # `docker run $(volume_args) --device ...`: the expansion stands for options (the image comes
+    # after every option), so the flags after it are the container's, not the command's.
+    f = write(tmp_path, "run.sh", '#!/bin/bash\ndocker run \\\n  $(parse_volume_mounts "$V") \\\n'
+                                  '  --device=/dev/kfd --device=/dev/dri --ipc=host \\\n  "$IMAGE" tail -f /dev/null\n')
+    assert not flagged(scan([f], "RD-CTR-003", "mi300x8")) and not flagged(scan([f], "RD-CTR-005", "mi300x8"))
+    g = write(tmp_path, "bare.sh", '#!/bin/bash\ndocker run $(opts) "$IMAGE" python train.py\n')
+    assert flagged(scan([g], "RD-CTR-003", "mi300x8"))  # an expansion alone proves nothing

@@ -44,8 +44,11 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
         return None, i + 1
     svc: dict = {"runner": f"{runner} {words[j]}", "environment": {}}
     j += 1
-    while j < len(words) and words[j].startswith("-") and words[j] != "-":
+    while j < len(words) and (words[j].startswith("-") or _expands_to_options(words, j)) and words[j] != "-":
         word = words[j]
+        if not word.startswith("-"):  # `$(volume_args) --device ...`: options the shell fills in
+            j += 1
+            continue
         if word == "--":
             j += 1
             break
@@ -73,6 +76,13 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
         svc["image"] = words[j]
         j += 1
     return svc, j
+
+
+def _expands_to_options(words: list[str], j: int) -> bool:
+    """A shell expansion (``$(...)``, ``${VAR}``, ``$VAR``, backquotes) followed by more options:
+    it stands for options too, since the image comes after every option."""
+    w = words[j]
+    return w.startswith(("$", "`")) and j + 1 < len(words) and words[j + 1].startswith("-")
 
 
 def _option(svc: dict, name: str, value: str) -> None:

@@ -1,0 +1,4 @@
+#!/bin/bash
+
+set -x
+accelerate launch --machine_rank=$SLURM_NODEID $*

@@ -1,0 +1,4 @@
+#/bin/bash
+cd $(dirname $0)
+
+podman build -t rocm_pytorch_base .
