@@ -395,3 +395,27 @@ def test_docker_run_options_after_a_shell_expansion_are_still_read(tmp_path):
     assert not flagged(scan([f], "RD-CTR-003", "mi300x8")) and not flagged(scan([f], "RD-CTR-005", "mi300x8"))
     g = write(tmp_path, "bare.sh", '#!/bin/bash\ndocker run $(opts) "$IMAGE" python train.py\n')
     assert flagged(scan([g], "RD-CTR-003", "mi300x8"))  # an expansion alone proves nothing
+
+
+# ------------------------------------------------------------------ Singularity / Apptainer images
+
+def test_a_singularity_image_file_names_the_rocm_it_holds(tmp_path):
+    f = write(tmp_path, "job.sh", "#!/bin/bash\n#SBATCH --gpus-per-node=8\n"
+              "srun singularity exec /appl/sif/lumi-pytorch-rocm-5.6.1-python-3.10.sif torchrun train.py\n"
+              "apptainer run docker://rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python y.py\n"
+              "singularity exec my_env.sif python z.py\nsingularity exec $IMG python w.py\n")
+    fs = scan([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
+    bad = flagged(fs)
+    assert len(bad) == 1 and "lumi-pytorch-rocm-5.6.1" in bad[0].title and "ROCm 5.6" in bad[0].title
+    assert bad[0].evidence[0].source.endswith("job.sh:3")
+    titles = " ".join(x.title for x in fs)
+    assert "rocm6.2_ubuntu22.04" in titles and "my_env.sif: pinned" in titles  # a file is its own pin
+    assert "$IMG" not in titles
+
+
+def test_image_files_are_never_floating_tags():
+    from rocmdoctor.knowledge import artifacts as ka
+
+    assert not ka.floating_tag("/scratch/x/pytorch-rocm-6.1.sif") and ka.floating_tag("rocm/pytorch")
+    assert ka.rocm_image("/scratch/x/pytorch-rocm-6.1.sif") and not ka.rocm_image("/scratch/env.sif")
+    assert ka.image_rocm("/scratch/x/pytorch-rocm5.7.simg") == (5, 7)

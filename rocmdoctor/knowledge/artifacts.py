@@ -129,9 +129,14 @@ def image_rocm(image: str) -> tuple[int, ...] | None:
     return tuple(int(x) for x in m.groups()) if m else None
 
 
+def image_file(image: str) -> bool:
+    """A container image kept as a file (Singularity/Apptainer .sif, .simg): its name is its pin."""
+    return image.lower().endswith((".sif", ".simg"))
+
+
 def floating_tag(image: str) -> bool:
     """No tag, or 'latest' (latest-base, latest-release ...); a digest pins it."""
-    if "@sha256:" in image or image.startswith("$"):
+    if "@sha256:" in image or image.startswith("$") or image_file(image):
         return False
     name = image.rsplit("/", 1)[-1]
     return ":" not in name or name.rsplit(":", 1)[1] == "" or name.rsplit(":", 1)[1].startswith("latest")
@@ -143,6 +148,8 @@ def rocm_image(image: str) -> bool:
     name = image.lower().split("@", 1)[0]
     if name.startswith("docker.io/"):
         name = name[len("docker.io/"):]
+    if image_file(name):  # lumi-pytorch-rocm-5.6.1-....sif: the file names the ROCm it holds
+        return "rocm" in name.rsplit("/", 1)[-1]
     return name.startswith("rocm/") or "rocm" in name.rsplit("/", 1)[-1].partition(":")[2]
 
 

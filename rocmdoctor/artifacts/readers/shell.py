@@ -386,6 +386,9 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             while i < len(words) and words[i].startswith("-"):
                 i += 2 if "=" not in words[i] and words[i] in ("-B", "--bind", "-e", "--env", "-w", "--workdir",
                                                                  "-v", "--volume", "--device", "--name") else 1
+            if head in ("singularity", "apptainer") and i < len(words) and not words[i].startswith("$"):
+                # the image the job runs in (a .sif file or docker://ref): its ROCm user space (RD-IMG-003)
+                art.add(CONTAINER, "image", words[i].removeprefix("docker://"), first)
             i += 1
             continue
         if head in ("srun", "mpirun", "mpiexec"):
