@@ -18,11 +18,13 @@ AREA = "image"
 
 
 def _images(settings):
-    """(image, Value) for every image a file names (FROM lines, compose `image:`), once per file
-    at its first place: a Dockerfile's last FROM is both a build and a container value, and
-    stages built FROM one image share its verdict (20,000 identical FROM lines are one finding)."""
+    """(image, Value) for every image a file names (FROM lines, compose `image:`, Singularity
+    images, `module load rocm/X` user spaces), once per file at its first place: a Dockerfile's
+    last FROM is both a build and a container value, and stages built FROM one image share its
+    verdict (20,000 identical FROM lines are one finding)."""
     seen, out = set(), []
-    for v in settings.values("build", "from") + settings.values("container", "image"):
+    for v in settings.values("build", "from") + settings.values("container", "image") + \
+            settings.values("build", "rocm_module"):
         if isinstance(v.value, str) and v.value and (v.value, v.origin.path) not in seen:
             seen.add((v.value, v.origin.path))
             out.append((v.value, v))
@@ -248,15 +250,19 @@ def image_tags(settings, rocm=None, amdgpu=None):
         gap = release_gap(img_rocm, host[0])
         short = ".".join(map(str, img_rocm[:2]))
         hshort = ".".join(map(str, host[0][:2]))
+        module = v.name == "rocm_module"  # `module load rocm/X`: a user space on the host, no image
+        where = "loaded by `module load`" if module else "in the image"
         if gap is not None and gap <= COMPAT_WINDOW:
-            out.append(ok(f"{image}: ROCm {short} in the image, {hshort} on the host (within ±{COMPAT_WINDOW})",
+            out.append(ok(f"{image}: ROCm {short} {where}, {hshort} on the host (within ±{COMPAT_WINDOW})",
                           subject=v.origin.label, evidence=[v.evidence(), host[1]]))
             continue
         apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
         mk = fail if img_rocm[:1] != host[0][:1] else warn
-        out.append(mk(f"{image}: ROCm {short} in the image, {hshort} on the host ({apart})",
-                      f"A container brings its own ROCm user space but uses the host's kernel driver; AMD supports "
-                      f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
-                      "upgrade the host driver).", subject=v.origin.label, evidence=[v.evidence(), host[1]],
+        out.append(mk(f"{image}: ROCm {short} {where}, {hshort} on the host ({apart})",
+                      (f"A module's ROCm user space runs on the host's kernel driver; AMD supports the pair only "
+                       f"within ±{COMPAT_WINDOW} releases. Load a rocm module near {hshort}." if module else
+                       f"A container brings its own ROCm user space but uses the host's kernel driver; AMD supports "
+                       f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
+                       "upgrade the host driver)."), subject=v.origin.label, evidence=[v.evidence(), host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out

@@ -419,3 +419,14 @@ def test_image_files_are_never_floating_tags():
     assert not ka.floating_tag("/scratch/x/pytorch-rocm-6.1.sif") and ka.floating_tag("rocm/pytorch")
     assert ka.rocm_image("/scratch/x/pytorch-rocm-6.1.sif") and not ka.rocm_image("/scratch/env.sif")
     assert ka.image_rocm("/scratch/x/pytorch-rocm5.7.simg") == (5, 7)
+
+
+def test_a_rocm_module_is_judged_against_the_host_like_an_image(tmp_path):
+    f = write(tmp_path, "job.sh", "#!/bin/bash\n#SBATCH -N 1\nmodule load PrgEnv-gnu\nmodule load rocm/5.7.0\n"
+                                  "ml rocm/6.2.0\nsrun python train.py\n")
+    fs = scan([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
+    bad = flagged(fs)
+    assert [b.title.split(":")[0] for b in bad] == ["rocm/5.7.0"] and "loaded by `module load`" in bad[0].title
+    assert bad[0].evidence[0].source.endswith("job.sh:4")
+    assert any(x.title.startswith("rocm/6.2.0: ROCm 6.2 loaded") and x.status.value == "pass" for x in fs)
+    assert not any("PrgEnv" in x.title for x in fs)

@@ -107,6 +107,7 @@ _ROCM_TAG = re.compile(r"rocm[-_]?(\d+)\.(\d+)(?:\.(\d+))?", re.I)
 
 
 _VERSION_TAG = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:[-_.]|$)")
+_ROCM_MODULE = re.compile(r"^rocm[/-](\d+)\.(\d+)(?:\.(\d+))?", re.I)
 _COMPACT_ROCM = re.compile(r"rocm(\d)(\d)(\d)(?!\d)", re.I)  # rocm700 -> 7.0.0 (sglang, vllm tags)
 
 
@@ -114,6 +115,9 @@ def image_rocm(image: str) -> tuple[int, ...] | None:
     """The ROCm release an image tag names: rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1);
     AMD's base images tag by the release itself: rocm/dev-ubuntu-22.04:5.6.1 -> (5, 6, 1),
     rocm/dev-ubuntu-22.04:6.4-complete -> (6, 4); a compact rocm700 -> (7, 0, 0)."""
+    m = _ROCM_MODULE.match(image)  # `module load rocm/5.7.0`
+    if m:
+        return tuple(int(x) for x in m.groups() if x is not None)
     tail = image.split("/", 1)[-1]
     m = _ROCM_TAG.search(tail)
     if m:
@@ -136,7 +140,7 @@ def image_file(image: str) -> bool:
 
 def floating_tag(image: str) -> bool:
     """No tag, or 'latest' (latest-base, latest-release ...); a digest pins it."""
-    if "@sha256:" in image or image.startswith("$") or image_file(image):
+    if "@sha256:" in image or image.startswith("$") or image_file(image) or re.match(r"^rocm[/-]\d", image, re.I):
         return False
     name = image.rsplit("/", 1)[-1]
     return ":" not in name or name.rsplit(":", 1)[1] == "" or name.rsplit(":", 1)[1].startswith("latest")
@@ -150,6 +154,8 @@ def rocm_image(image: str) -> bool:
         name = name[len("docker.io/"):]
     if image_file(name):  # lumi-pytorch-rocm-5.6.1-....sif: the file names the ROCm it holds
         return "rocm" in name.rsplit("/", 1)[-1]
+    if re.match(r"^rocm[/-]\d", name):  # a `module load rocm/5.7.0` user space: pinned by its version
+        return True
     return name.startswith("rocm/") or "rocm" in name.rsplit("/", 1)[-1].partition(":")[2]
 
 

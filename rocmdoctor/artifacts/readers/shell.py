@@ -99,7 +99,7 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl)\b")
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer)\b")
 
 
 _BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
@@ -326,6 +326,12 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
     words = [substitute(w, variables) for w in words]
+    if head in ("module", "ml") and len(words) > 1:
+        # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
+        for w in words[2:] if words[1] in ("load", "add", "swap") else words[1:]:
+            if re.match(r"^rocm[/-]\d", w, re.I):
+                art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
+        return
     record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
     reqs, opts = pip_requirements(words)
     if reqs or opts:
