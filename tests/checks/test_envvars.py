@@ -213,3 +213,36 @@ def test_misspelt_names_follow_the_edit_distance():
     assert misspelt("NCCL_SOCKTE_IFNAME") == "NCCL_SOCKET_IFNAME"  # one transposition
     assert misspelt("NCCL_SOCKET_FOOBAR") is None  # three or more edits: not a misspelling
     assert all(misspelt(k) is None for k in KNOWN)
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("FROM ubuntu\nRUN ROCM_TARGET=gfx1101 make hip\n", True),
+    ("FROM ubuntu\nRUN cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH=\"gfx90a;gfx942\" -S .\n", True),
+    ("FROM ubuntu\nARG AMDGPU_TARGETS=gfx1030,gfx1100\nRUN echo $AMDGPU_TARGETS\n", False),
+    ("FROM ubuntu\nENV PYTORCH_ROCM_ARCH=gfx1100\n", False),
+    ("FROM ubuntu\nENV HSA_OVERRIDE_GFX_VERSION=10.3.0\nENV PYTORCH_ROCM_ARCH=gfx1030\n", True),  # real gfx1100
+])
+def test_gpu_target_lists_are_judged_against_the_real_gfx(tmp_path, text, bad, lint):
+    path = lint.write("Dockerfile", text)
+    fs = lint.flagged(lint([path], "RD-ENV-002", "rx7900xtx"))
+    assert bool(fs) == bad
+    if bad:
+        assert "gfx1100" in fs[0].title and fs[0].evidence[0].source.startswith(path + ":")
+
+
+def test_env_checks_judge_file_settings_with_file_line_evidence(tmp_path, lint):
+    paths = lint.seeds("Dockerfile")
+    f = lint(paths, "RD-ENV-001")[0]
+    # MI50 (gfx906, 9.0.6) with HSA_OVERRIDE_GFX_VERSION=9.0.6: its own version, no effect here (a pass
+    # with the note; corpus sets bigattichouse-worldmodel-mi50 and chirvo-ubuntu-rocm-heredoc are clean)
+    assert f.status == Status.PASS and "own version" in f.title
+    assert f.evidence[0].source == paths[0] + ":46"
+
+
+def test_compose_environment_overrides_the_image_env_whatever_the_order(tmp_path, lint):
+    dockerfile, compose = lint.seeds("Dockerfile", "docker-compose.yml")
+    for order in ([compose, dockerfile], [dockerfile, compose]):
+        f = lint(order, "RD-ENV-001")[0]
+        # compose's HSA_OVERRIDE_GFX_VERSION=11.0.0 reaches the MI50s (gfx906): another generation
+        assert f.status == Status.FAIL and "crosses GPU generations" in f.title
+        assert f.evidence[0].source == compose + ":26"
