@@ -46,3 +46,19 @@ def gpu_host(tmp_path):
                   "env": env or {}}
         return build_snapshot(tmp_path / name, files=files if gfx else {}, probes=probes)
     return build
+
+
+@pytest.fixture
+def example_lspci():
+    """example_lspci(base, **replace): the `lspci -vvv -nn -D` command recorded in the snapshot
+    ``base``, with each old text replaced by its new one, as ``build_snapshot(commands=...)`` takes it."""
+    def edited(base, **replace):
+        import glob
+
+        [path] = glob.glob(os.path.join(base, "cmd", "lspci_*", "stdout"))
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        for old, new in replace.items():
+            text = text.replace(old, new)
+        return {("lspci", "-vvv", "-nn", "-D"): text}
+    return edited

@@ -7,6 +7,12 @@ from rocmdoctor.engine.model import Status
 SEEDS = os.path.join(os.path.dirname(__file__), os.pardir, "data", "seeds")
 
 
+def test_every_file_read_passes_and_lists_the_files(lint):
+    paths = lint.seeds("Dockerfile", "docker-compose.yml", "train_qwen_ddp_fp32.sh")
+    [f] = lint(paths, "RD-CFG-001")
+    assert f.status.value == "pass" and sorted(f.data["files"]) == sorted(paths)
+
+
 def test_unreadable_file_named_in_the_api_is_listed_not_judged(tmp_path, lint):
     p = lint.write("notes.txt", "just notes\n")
     fs = lint([p, os.path.join(SEEDS, "Dockerfile")], "RD-CFG-001")
