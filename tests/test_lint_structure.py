@@ -1,4 +1,4 @@
-"""Linting that reads what the files do (issue 24 §3, issue 28): Dockerfile heredocs through BuildKit's
+"""Linting that reads what the files do: Dockerfile heredocs through BuildKit's
 grammar, compose lines from the YAML parser, the container user against the host's device group,
 GPU target lists against the real gfx, Slurm GPU requests against the node, LLaMA-Factory pins only
 for LLaMA-Factory runs, and the seed 002 memory estimate with ZeRO-3 parameter offload."""
@@ -98,7 +98,7 @@ def test_seed_002_zero3_full_offload_is_judged_on_gpu_and_host_ram(lint):
     assert weights == (10**9 + 5 * 10**7) * 2  # live parameters + prefetch bucket (bf16), not a 1/N shard
 
 
-# ------------------------------------------------------------------ two launches in one script (issue 29 item 3)
+# ------------------------------------------------------------------ two launches in one script
 
 def test_two_launches_in_one_script_are_judged_separately_and_named_by_line(tmp_path, lint):
     (tmp_path / "train.sh").write_text(
