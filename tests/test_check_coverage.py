@@ -74,3 +74,19 @@ def test_the_exemptions_are_still_needed():
         path = mirror(by_code[code].func.__module__[len(PACKAGE) + 1:])
         text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
         assert code not in text, f"{code} is tested in {path} now: drop it from ELSEWHERE"
+
+
+def test_the_start_up_rules_name_the_tests_that_enforce_them():
+    # docs/writing-checks.md says which test holds each start-up rule; a renamed or deleted test
+    # would leave a rule enforced by memory again.
+    import re
+
+    root = os.path.dirname(TESTS)
+    with open(os.path.join(root, "docs", "writing-checks.md"), encoding="utf-8") as fh:
+        doc = fh.read()
+    rules = doc.split("## Start-up rules", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", rules)
+    assert len(named) >= 3
+    for path, name in named:
+        with open(os.path.join(root, path), encoding="utf-8") as fh:
+            assert f"def {name}(" in fh.read(), f"docs/writing-checks.md names {path}::{name}, which does not exist"
