@@ -47,6 +47,18 @@ def test_every_check_module_has_its_mirrored_test_module():
     assert not missing, f"check modules without their test module: {missing}"
 
 
+def test_every_check_test_module_mirrors_a_check_module():
+    # The other way round: a test file under tests/checks/ is named for the module it tests, so a
+    # check's tests are found in one place (helpers shared by several files go in a conftest.py).
+    mirrored = {os.path.normpath(mirror(m)) for m in check_modules()}
+    stray = []
+    for dirpath, _, files in os.walk(os.path.join(TESTS, "checks")):
+        stray += [os.path.relpath(os.path.join(dirpath, f), os.path.dirname(TESTS)) for f in files
+                  if f.startswith("test_") and f.endswith(".py")
+                  and os.path.normpath(os.path.join(dirpath, f)) not in mirrored]
+    assert not stray, f"test modules under tests/checks/ named for no check module: {stray}"
+
+
 def test_mirror_names_the_test_module_of_a_module_and_of_a_package_member():
     assert mirror("iommu").endswith(os.path.join("tests", "checks", "test_iommu.py"))
     assert mirror("bench.p2p").endswith(os.path.join("tests", "checks", "bench", "test_p2p.py"))

@@ -246,3 +246,36 @@ def test_compose_environment_overrides_the_image_env_whatever_the_order(tmp_path
         # compose's HSA_OVERRIDE_GFX_VERSION=11.0.0 reaches the MI50s (gfx906): another generation
         assert f.status == Status.FAIL and "crosses GPU generations" in f.title
         assert f.evidence[0].source == compose + ":26"
+
+
+# ---------------------------------------------------------------- PYTORCH_ROCM_ARCH under an override
+# RD-ENV-002 judges PYTORCH_ROCM_ARCH against the GPU's real gfx target, never the one an
+# HSA_OVERRIDE_GFX_VERSION pretends (RD-ENV-001 judges the override itself): the fix for a wrong
+# override is to remove it, and the build must then have code for the real GPU.
+
+def override_and_arch(tmp_path, env):
+    """RD-ENV-001 and RD-ENV-002 on one gfx906 (a Radeon VII's real KFD node) with ``env``."""
+    s = machine(tmp_path, GFX906, env=env)
+    return {f.code: f for f in rocmdoctor.scan(snapshot=s, select=["RD-ENV-001", "RD-ENV-002"]).findings}
+
+
+def test_arch_matching_only_a_cross_generation_override_warns(tmp_path):
+    # A gfx906 told to pretend to be gfx1030 (10.3.0), with PYTORCH_ROCM_ARCH set for the pretence.
+    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ROCM_ARCH": "gfx1030"})
+    assert f["RD-ENV-001"].status is Status.FAIL and "crosses GPU generations" in f["RD-ENV-001"].title
+    arch = f["RD-ENV-002"]
+    assert arch.status is Status.WARN and "gfx906" in arch.title
+    assert "PYTORCH_ROCM_ARCH=gfx906" in arch.detail  # the fix names the real target
+
+
+def test_arch_listing_both_passes(tmp_path):
+    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ROCM_ARCH": "gfx906;gfx1030"})
+    assert f["RD-ENV-002"].status is Status.PASS
+
+
+def test_a_same_generation_override_is_judged_by_the_real_target_too(tmp_path):
+    # 9.0.8 on a gfx906 runs gfx908 code on a different ISA (RD-ENV-001 fails it); a list built only
+    # for the pretended gfx908 leaves the real GPU without kernels once the override goes.
+    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "9.0.8", "PYTORCH_ROCM_ARCH": "gfx908"})
+    assert f["RD-ENV-001"].status is Status.FAIL
+    assert f["RD-ENV-002"].status is Status.WARN and "leaves out gfx906" in f["RD-ENV-002"].title
