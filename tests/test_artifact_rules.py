@@ -1,6 +1,7 @@
-"""Rules on Dockerfiles, compose files and launch scripts (scan --config), each where it fires
-and where it must not, on the seeds' files (tests/data/seeds) and real public files
-(tests/data/configs, source on each file's first line)."""
+"""DeepSpeed rules on the user's files (scan --config: DS_BUILD_OPS in a build, the memory fit of
+a run) and the container command-line reader, on the seeds' files (tests/data/seeds) and real
+public files (tests/data/configs, source on each file's first line). The tests of each config-lint
+check module are in tests/checks/test_<module>.py."""
 import os
 import shutil
 
@@ -69,7 +70,7 @@ def test_lora_run_fits_on_mi50(lint):
 def test_model_found_next_to_model_name_or_path(tmp_path, lint):
     shutil.copytree(os.path.join(DATA, "hf_qwen2.5-0.5b"), tmp_path / "qwen0.5b")
     p = lint.write("t.yaml", "model_name_or_path: qwen0.5b\nstage: sft\nfinetuning_type: full\n"
-                                  "per_device_train_batch_size: 4\ncutoff_len: 1024\nbf16: true\n")
+                   "per_device_train_batch_size: 4\ncutoff_len: 1024\nbf16: true\n")
     f = lint([p], "RD-DS-006")[0]
     assert f.status == Status.PASS and f.data["estimate"]["params"] < 1e9
     assert f.evidence[0].source.endswith("qwen0.5b/config.json")

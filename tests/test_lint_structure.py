@@ -1,7 +1,7 @@
-"""Linting that reads what the files do: Dockerfile heredocs through BuildKit's
-grammar, compose lines from the YAML parser, the container user against the host's device group,
-GPU target lists against the real gfx, Slurm GPU requests against the node, LLaMA-Factory pins only
-for LLaMA-Factory runs, and the seed 002 memory estimate with ZeRO-3 parameter offload."""
+"""Linting that reads what the files do: Dockerfile heredocs through BuildKit's grammar, requirements
+files as the build edits them, two launches in one script judged apart, and the seeds' DeepSpeed
+builds and ZeRO-3 memory estimates. What each check module judges (compose lines, the container
+user, GPU target lists, Slurm requests, image releases) is tested in tests/checks/test_<module>.py."""
 from __future__ import annotations
 
 import os
@@ -153,11 +153,11 @@ def test_a_requirements_file_the_build_removes_is_not_read():
 def test_full_fine_tune_size_from_the_model_name_bounds_zero_without_a_config(tmp_path, lint):
     ds = lint.write("ds_z3.json", '{"train_batch_size": "auto", "zero_optimization": {"stage": 3}}\n')
     lf = lint.write("full.yaml", f"model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\n"
-                                     f"finetuning_type: full\nfp16: true\ndeepspeed: {ds}\n")
+                    f"finetuning_type: full\nfp16: true\ndeepspeed: {ds}\n")
     fs = lint.flagged(lint([lf], "RD-DS-006", "mi50x2-xeon"))  # 8B: 16 B/param over 2 x 32 GB does not fit
     assert fs and "do not fit" in fs[0].title and "8.0B params" in " ".join(e.text for e in fs[0].evidence)
     lora = lint.write("lora.yaml", f"model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\n"
-                                       f"finetuning_type: lora\nfp16: true\ndeepspeed: {ds}\n")
+                      f"finetuning_type: lora\nfp16: true\ndeepspeed: {ds}\n")
     assert lint.flagged(lint([lora], "RD-DS-006", "mi50x2-xeon")) == []
     from rocmdoctor.artifacts import trainargs as ta
     from rocmdoctor.artifacts.readers import read_all

@@ -29,7 +29,7 @@ def test_real_cuda_compose_fails_on_amd(lint):
 
 def test_compose_without_ipc_and_small_shm_warns(tmp_path, lint):
     p = lint.write("compose.yaml", "services:\n  t:\n    image: rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_"
-                                        "pytorch_release_2.4.0\n    devices: [/dev/kfd, /dev/dri]\n    shm_size: 256m\n")
+                   "pytorch_release_2.4.0\n    devices: [/dev/kfd, /dev/dri]\n    shm_size: 256m\n")
     fs = lint([p], "RD-CTR-005")
     assert lint.statuses(fs) == ["warn"] and "256 MiB" in fs[0].title
 
@@ -42,14 +42,14 @@ def test_group_add_render_by_name_warns_with_the_host_gid(lint):
 
 def test_group_created_by_the_dockerfile_passes(tmp_path, lint):
     d = lint.write("Dockerfile", "FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n"
-                                      "RUN groupadd -g 110 render\n")
+                   "RUN groupadd -g 110 render\n")
     c = lint.write("compose.yaml", "services:\n  t:\n    build: .\n    group_add: [video, render]\n")
     assert lint.statuses(lint([d, c], "RD-CTR-006")) == ["pass"]
 
 
 def test_visible_devices_renumbered_by_devices_fails(tmp_path, lint):
     p = lint.write("compose.yaml", "services:\n  t:\n    image: x:1\n    devices:\n      - /dev/kfd\n"
-                                        "      - /dev/dri/renderD129\n    environment:\n      HIP_VISIBLE_DEVICES: '1'\n")
+                   "      - /dev/dri/renderD129\n    environment:\n      HIP_VISIBLE_DEVICES: '1'\n")
     fs = lint([p], "RD-CTR-007")
     assert lint.statuses(fs) == ["fail"] and fs[0].evidence[-1].source == p + ":8"
     ok_ = lint.write("ok.yaml", open(p).read().replace("'1'", "'0'"))
@@ -108,7 +108,7 @@ def test_docker_run_options_with_values_do_not_hide_the_training_command(tmp_pat
     """`--shm-size 16g` takes a value: the image is the next word, the command after it (the
     old skip took 16g for the image and the image for the command)."""
     p = lint.write("run.sh", "docker run -it --shm-size 16g -e HIP_VISIBLE_DEVICES=2 --device /dev/kfd "
-                                  "--device /dev/dri/renderD129 rocm/pytorch torchrun --nproc_per_node 4 train.py\n")
+                   "--device /dev/dri/renderD129 rocm/pytorch torchrun --nproc_per_node 4 train.py\n")
     renumbered = lint([p], "RD-CTR-007")
     assert lint.statuses(renumbered) == ["fail"] and "--device passes 1 render node" in renumbered[0].detail
     from rocmdoctor.artifacts.readers import shell
@@ -195,7 +195,7 @@ def test_a_base_file_alone_is_still_a_service(tmp_path, lint):
 
 def test_the_short_form_extends_a_service_of_the_same_file(tmp_path, lint):
     f = lint.write("compose.yml", "services:\n  common:\n    ipc: host\n    image: rocm/pytorch:latest\n"
-                                       "  train:\n    extends: common\n    devices: [/dev/kfd, /dev/dri]\n")
+                   "  train:\n    extends: common\n    devices: [/dev/kfd, /dev/dri]\n")
     fs = {f.subject.split(": ")[-1]: f for f in lint([f], "RD-CTR-005", "rx7900xtx")}
     assert fs["train"].status.value == "pass"  # ipc: host taken from `common`
 
@@ -204,7 +204,7 @@ def test_docker_run_options_after_a_shell_expansion_are_still_read(tmp_path, lin
     # `docker run $(volume_args) --device ...`: the expansion stands for options (the image comes
     # after every option), so the flags after it are the container's, not the command's.
     f = lint.write("run.sh", '#!/bin/bash\ndocker run \\\n  $(parse_volume_mounts "$V") \\\n'
-                                  '  --device=/dev/kfd --device=/dev/dri --ipc=host \\\n  "$IMAGE" tail -f /dev/null\n')
+                   '  --device=/dev/kfd --device=/dev/dri --ipc=host \\\n  "$IMAGE" tail -f /dev/null\n')
     assert not lint.flagged(lint([f], "RD-CTR-003", "mi300x8")) and not lint.flagged(lint([f], "RD-CTR-005", "mi300x8"))
     g = lint.write("bare.sh", '#!/bin/bash\ndocker run $(opts) "$IMAGE" python train.py\n')
     assert lint.flagged(lint([g], "RD-CTR-003", "mi300x8"))  # an expansion alone proves nothing

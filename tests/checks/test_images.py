@@ -18,7 +18,7 @@ def test_cuda_base_image_fails_on_an_amd_machine(lint):
 
 def test_rocm_base_images_pass(lint):
     fs = lint([os.path.join(SEEDS, "Dockerfile"), os.path.join(CONFIGS, "llamafactory_docker-rocm.Dockerfile")],
-                  "RD-IMG-001")
+              "RD-IMG-001")
     assert lint.statuses(fs) == ["pass"]
 
 
@@ -29,7 +29,7 @@ def test_cuda_image_not_judged_without_an_amd_gpu(lint):
 
 def test_pip_install_torch_from_pypi_fails(tmp_path, lint):
     p = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip install torch torchvision \\\n"
-                                      "    && pip install xformers\n")
+                   "    && pip install xformers\n")
     fs = lint([p], "RD-IMG-002")
     assert lint.statuses(fs) == ["fail", "fail", "fail"]
     assert {f.evidence[0].source for f in fs} == {p + ":2", p + ":3"}
@@ -37,7 +37,7 @@ def test_pip_install_torch_from_pypi_fails(tmp_path, lint):
 
 def test_pip_install_with_rocm_index_passes(tmp_path, lint):
     p = lint.write("setup.sh", "#!/bin/bash\npip install torch torchvision --index-url "
-                                    "https://download.pytorch.org/whl/rocm6.3\npip install -r requirements.txt\n")
+                   "https://download.pytorch.org/whl/rocm6.3\npip install -r requirements.txt\n")
     assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
 
 
@@ -116,7 +116,7 @@ def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path, lint):
 
 def test_the_installing_command_s_rocm_index_and_guards_apply_to_the_file(tmp_path, lint):
     d = _reqs(tmp_path, setup_sh="#!/bin/bash\npip install --no-deps --index-url "
-                                 "https://download.pytorch.org/whl/rocm6.2 -r requirements.txt\n")
+              "https://download.pytorch.org/whl/rocm6.2 -r requirements.txt\n")
     assert lint.statuses(lint([str(d / "setup.sh")], "RD-IMG-002")) == ["pass"]
     (tmp_path / "b").mkdir()
     d2 = _reqs(tmp_path / "b", setup_sh="#!/bin/bash\npip install -r requirements.txt\n")
@@ -140,7 +140,7 @@ def test_a_rocm_image_keeps_its_torch_when_the_requirement_accepts_it(tmp_path, 
 
 def test_heredoc_cuda_torch_is_flagged_where_it_is_installed(tmp_path, lint):
     path = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN <<EOF\napt-get update\n"
-                 "pip install torch --index-url https://download.pytorch.org/whl/cu121\nEOF\n")
+                      "pip install torch --index-url https://download.pytorch.org/whl/cu121\nEOF\n")
     fs = lint.flagged(lint([path], "RD-IMG-002", "rx7900xtx"))
     assert [f.evidence[0].source for f in fs] == [f"{path}:4"]
 
@@ -182,9 +182,9 @@ def test_pip_install_deepspeed_over_an_images_rocm_torch_is_no_warning(tmp_path,
 
 def test_a_singularity_image_file_names_the_rocm_it_holds(tmp_path, lint):
     f = lint.write("job.sh", "#!/bin/bash\n#SBATCH --gpus-per-node=8\n"
-              "srun singularity exec /appl/sif/lumi-pytorch-rocm-5.6.1-python-3.10.sif torchrun train.py\n"
-              "apptainer run docker://rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python y.py\n"
-              "singularity exec my_env.sif python z.py\nsingularity exec $IMG python w.py\n")
+                   "srun singularity exec /appl/sif/lumi-pytorch-rocm-5.6.1-python-3.10.sif torchrun train.py\n"
+                   "apptainer run docker://rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python y.py\n"
+                   "singularity exec my_env.sif python z.py\nsingularity exec $IMG python w.py\n")
     fs = lint([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
     bad = lint.flagged(fs)
     assert len(bad) == 1 and "lumi-pytorch-rocm-5.6.1" in bad[0].title and "ROCm 5.6" in bad[0].title
@@ -196,7 +196,7 @@ def test_a_singularity_image_file_names_the_rocm_it_holds(tmp_path, lint):
 
 def test_a_rocm_module_is_judged_against_the_host_like_an_image(tmp_path, lint):
     f = lint.write("job.sh", "#!/bin/bash\n#SBATCH -N 1\nmodule load PrgEnv-gnu\nmodule load rocm/5.7.0\n"
-                                  "ml rocm/6.2.0\nsrun python train.py\n")
+                   "ml rocm/6.2.0\nsrun python train.py\n")
     fs = lint([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
     bad = lint.flagged(fs)
     assert [b.title.split(":")[0] for b in bad] == ["rocm/5.7.0"] and "loaded by `module load`" in bad[0].title

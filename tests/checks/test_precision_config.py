@@ -111,7 +111,7 @@ def test_fa2_on_gfx1100_fails_and_suggests_sdpa(lint, gpu_host):
 
 def test_hf_flash_attention_2_on_gfx906_fails(lint, gpu_host):
     cfg = lint.write("args.json", json.dumps({"output_dir": "out", "fp16": True,
-                                                   "attn_implementation": "flash_attention_2"}))
+                                              "attn_implementation": "flash_attention_2"}))
     f = lint([cfg], "RD-PREC-011", snapshot=gpu_host())[0]
     assert f.status == Status.FAIL and '"attn_implementation": "sdpa"' in f.fix.params["change"]
 

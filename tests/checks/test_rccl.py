@@ -133,7 +133,7 @@ def test_sysfs_numa_node_wins_over_io_link_guess(tmp_path, sample):
 
 def test_hip_debug_variables_in_a_script_warn(tmp_path, lint):
     p = lint.write("t.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=0\nHIP_LAUNCH_BLOCKING=1 torchrun "
-                                "--nproc_per_node 2 train.py\n")
+                   "--nproc_per_node 2 train.py\n")
     fs = lint([p], "RD-RCCL-001")
     assert lint.statuses(fs) == ["warn"] and "HSA_ENABLE_SDMA=0" in fs[0].title and "HIP_LAUNCH_BLOCKING=1" in fs[0].title
     clean = lint.write("c.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=1\ntorchrun --nproc_per_node 2 train.py\n")
