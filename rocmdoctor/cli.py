@@ -182,7 +182,8 @@ def _exit_on_sigterm() -> None:
 
 
 # Commands that only read and print: after them the console script skips the interpreter's
-# teardown (see entry()).
+# teardown (see entry()), so what they must do at exit is an atexit hook, never a __del__
+# (tests/test_scan_speed.py).
 FAST_EXIT = frozenset({"scan", "list", "env", "recommend"})
 
 

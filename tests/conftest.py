@@ -1,4 +1,5 @@
 import os
+import shutil
 
 import pytest
 
@@ -64,3 +65,61 @@ def sample():
         with open(os.path.join(SAMPLES, name), encoding="utf-8") as fh:
             return fh.read()
     return read
+
+
+# ---------------------------------------------------------------- config lint (scan --config)
+# `lint(paths, code, example=..., snapshot=..., **options)` runs one config-lint check on files
+# against an example machine or a snapshot; `lint.write` puts a file in the test's tmp_path,
+# `lint.seeds` copies the seeds' files there (tests/data/seeds), `lint.statuses` and
+# `lint.flagged` sum up the findings.
+SEEDS = os.path.join(SAMPLES, "seeds")
+
+
+def need(example: str) -> None:
+    """Skip where the example snapshot was not built (a source tree without examples)."""
+    import rocmdoctor  # here, not at the top: the session fixtures above run before the package is imported
+
+    if example not in rocmdoctor.examples():
+        pytest.skip(f"example {example} not built")
+
+
+class Lint:
+    def __init__(self, tmp_path):
+        self.tmp_path = tmp_path
+
+    def __call__(self, paths, code, example="mi50x2-xeon", snapshot=None, **options):
+        """The findings of ``code`` on the files (and directories) ``paths``, scanned against the
+        example machine, or against ``snapshot`` when given."""
+        import rocmdoctor
+
+        if snapshot is None:
+            need(example)
+        r = rocmdoctor.scan(example=None if snapshot else example, snapshot=snapshot, select=[code],
+                            options={"config": [str(p) for p in paths], **options})
+        return r.by_code(code)
+
+    def write(self, name: str, text: str) -> str:
+        p = self.tmp_path / name
+        p.write_text(text)
+        return str(p)
+
+    def seeds(self, *names: str) -> list[str]:
+        """Copies of the seeds' files in tmp_path (a check may name them in a fix plan)."""
+        for n in names:
+            shutil.copy(os.path.join(SEEDS, n), self.tmp_path / n)
+        return [str(self.tmp_path / n) for n in names]
+
+    need = staticmethod(need)
+
+    @staticmethod
+    def statuses(fs) -> list[str]:
+        return sorted(f.status.value for f in fs)
+
+    @staticmethod
+    def flagged(fs) -> list:
+        return [f for f in fs if f.status.value in ("warn", "fail")]
+
+
+@pytest.fixture
+def lint(tmp_path):
+    return Lint(tmp_path)

@@ -1,4 +1,4 @@
-"""Issue 16 item 10: `bench --compare` judges medians of repeated measurements against a
+"""`bench --compare` judges medians of repeated measurements against a
 noise band, and says when a run is too noisy to judge instead of calling noise a regression."""
 import copy
 

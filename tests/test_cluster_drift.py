@@ -165,7 +165,7 @@ def test_nodes_sharing_a_host_name_stay_apart():
 
 
 def test_verdict_line_never_calls_a_warning_node_healthy():
-    """Issue 29 item 10: `scan --from snap1 snap2` closed with "all nodes healthy and alike
+    """`scan --from snap1 snap2` closed with "all nodes healthy and alike
     ... 2 differences between nodes" while snap2 was WARN in the table."""
     ok = _payload("snap1", 0, [("gpu", "pass"), ("iommu", "pass")])
     warn = _payload("snap2", 1, [("gpu", "pass"), ("iommu", "warn")])

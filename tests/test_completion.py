@@ -1,4 +1,4 @@
-"""Shell completion and the man page are generated from the argparse parser (issue 28):
+"""Shell completion and the man page are generated from the argparse parser:
 they complete and document exactly what `--help` lists."""
 import os
 import shutil

@@ -82,7 +82,7 @@ def test_fix_config_plans_one_edit_per_file_applies_them_and_undoes_byte_for_byt
     cfg = str(tmp_path / "qwen_lora_sft_ds2.yaml")
     r = run_fix("--config", cfg, "--select", "RD-PREC-010", "--format", "json")
     plans = json.loads(r.stdout)["plans"]
-    # one plan per file (issue 25), both from the one finding (issue 16 item 5: both files)
+    # one plan per file, both files from the one finding
     assert len(plans) == 2 and {p["applicability"] for p in plans} == {"safe"}
     diffs = {os.path.basename(e["path"]): e["diff"] for p in plans for e in p["edits"]}
     assert set(diffs) == set(names)

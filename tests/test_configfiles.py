@@ -15,7 +15,7 @@ def _read(name):
 
 
 def test_yaml_is_read_by_pyyaml_with_its_answers(tmp_path):
-    # Issue 28: the hand-written YAML reader answered differently from PyYAML (numbers such as 1e-5)
+    # The hand-written YAML reader answered differently from PyYAML (numbers such as 1e-5)
     # and refused nested LLaMA-Factory files. PyYAML is now the one reader.
     p = tmp_path / "t.yaml"
     p.write_text("stage: sft\nlearning_rate: 1.0e-5\nextra:\n  nested:\n    deep: [1, {a: 2}]\n")
@@ -109,7 +109,7 @@ def test_yaml_reader_rejects_what_yaml_rejects(tmp_path, text, ok):
 
 
 # ---------------------------------------------------------------- values of unexpected type, size or shape
-# Issue 19: these crashed a check ("the check crashed: AttributeError") or the CLI (a traceback).
+# These once crashed a check ("the check crashed: AttributeError") or the CLI (a traceback).
 
 def test_regression_yaml_zero_optimization_slash_is_a_finding_naming_the_setting(tmp_path):
     import rocmdoctor

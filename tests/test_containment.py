@@ -1,4 +1,4 @@
-"""Containment (issue 19): every child rocmdoctor starts ends with all its descendants,
+"""Containment: every child rocmdoctor starts ends with all its descendants,
 setsid escapees included, on timeout, on Ctrl-C and at exit; and nothing else is signalled.
 
 Each test's processes carry a unique `sleep` argument (3777.<random>), so checks stay exact

@@ -1,4 +1,4 @@
-"""The real-world log corpus (tests/corpus/logs, issue 24 §1) and the accuracy benchmark's
+"""The real-world log corpus (tests/corpus/logs) and the accuracy benchmark's
 contract: every file carries its source and a label, the split is by thread, and
 benchmarks/accuracy_logs.evaluate() returns the figures benchmarks/accuracy.py combines."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16 item 13: `rocmdoctor env` prints `unset` lines for what the checks say to remove,
+"""`rocmdoctor env` prints `unset` lines for what the checks say to remove,
 and --explain gives a reason for every line."""
 import os
 import subprocess

@@ -122,7 +122,7 @@ def test_usage_and_input_errors(capsys):
 
 
 def test_quoted_lines_show_the_peer_on_the_terminal_and_mask_it_to_share(capsys, tmp_path):
-    """Issue 27: the user's own terminal names the node that failed; --share masks it (and the
+    """The user's own terminal names the node that failed; --share masks it (and the
     host field of the NCCL line), secrets are masked in both."""
     log = tmp_path / "n.log"
     log.write_text("node7:1234:1250 [0] NCCL WARN socketStartConnect: Connect to 10.20.30.40<35353> failed : "
@@ -142,7 +142,7 @@ def test_list_prints_the_catalog(capsys):
     from rocmdoctor.knowledge.signatures import catalog
     from rocmdoctor.knowledge.signatures.structural import structural
 
-    # The count is generated from the catalog (issue 29 item 16), structural causes listed too.
+    # The count is generated from the catalog, structural causes listed too.
     assert "nccl-barrier-hang" in out and f"{len(catalog())} signatures and {len(structural())} structural" in out
     assert "tb-deepspeed-op-build" in out
     assert cli.main(["explain", "--list", "--format", "json"]) == 0

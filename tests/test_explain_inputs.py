@@ -1,4 +1,4 @@
-"""`rocmdoctor explain` survives any input (issue 26 §8, issue 29 item 5): a FIFO is read only
+"""`rocmdoctor explain` survives any input: a FIFO is read only
 when asked, endless streams stop at a cap with a message, a file that cannot be read or breaks
 part way costs only itself, a directory is read by content and says what it skipped."""
 from __future__ import annotations
@@ -145,7 +145,7 @@ def test_a_truncated_gz_is_used_up_to_where_it_breaks(tmp_path):
 def test_a_directory_reads_files_by_content_not_by_extension(tmp_path):
     d = tmp_path / "node1"
     d.mkdir()
-    (d / "kern.dmesg").write_text(DMESG)  # issue 29 item 5: skipped silently before
+    (d / "kern.dmesg").write_text(DMESG)  # a .dmesg file is read, not skipped
     (d / "train.log.1").write_text(HIP)
     (d / "model.safetensors").write_bytes(b"\0" * 4096 + os.urandom(4096))
     (d / "gz-without-suffix").write_bytes(gzip.compress(b"step 1\nloss 2.0\n"))

@@ -119,7 +119,7 @@ def _plan(title, path, ops, syntax="cli"):
 
 
 def test_two_launches_in_one_script_give_one_plan_where_fp32_wins_and_says_why(tmp_path):
-    # issue 29 item 3: torchrun and llamafactory-cli in one script, fp16 for one, fp32 for the other
+    # torchrun and llamafactory-cli in one script, fp16 for one, fp32 for the other
     script = tmp_path / "train.sh"
     script.write_text("#!/bin/bash\n# two launches\ntorchrun --nproc_per_node 2 train.py --bf16 True \\\n"
                       "    --output_dir out\nllamafactory-cli train --bf16 True --fp16 False\n")
@@ -250,7 +250,7 @@ def test_env_file_of_the_user_is_written_with_an_example_and_undone(tmp_path, ca
 
 
 def test_two_launches_in_one_script_each_get_their_own_dtype(tmp_path, capsys):
-    # issue 29 item 3: one plan for the file; each launch keeps its own recommendation
+    # One plan for the file; each launch keeps its own recommendation
     # (Baichuan2 trains in fp16 on gfx906, Qwen2.5 overflows there: fp32), verified by scanning again
     script = tmp_path / "train.sh"
     script.write_text("#!/bin/bash\n# two launches in one script\n"

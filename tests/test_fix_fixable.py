@@ -1,6 +1,6 @@
 """benchmarks/fixable.py: on every embedded example, at least 80% of the failing and warning
 findings that a person need not act on (BIOS, hardware, vendor download) have a safe or
-unsafe plan (issue 25), and the script's last line says the total."""
+unsafe plan, and the script's last line says the total."""
 import importlib.util
 import os
 

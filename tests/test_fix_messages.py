@@ -1,4 +1,4 @@
-"""Issue 16 item 9: fix --apply on a snapshot refuses before printing plans; the words for
+"""`fix --apply` on a snapshot refuses before printing plans; the words for
 commands fit the source; --root prints the tree's paths; --undo promises a restored command
 line only when the boot loader command ran; piped prompts say to use --yes and exit 2."""
 import io
@@ -51,7 +51,7 @@ def test_undo_under_root_does_not_promise_a_reboot_restores_the_cmdline(root, ca
 
 @pytest.mark.parametrize("undo", [False, True])
 def test_piped_prompt_without_yes_says_so_and_exits_1_like_a_no(root, monkeypatch, capsys, undo):
-    # issue 29 item 14: the help says a declined apply exits 1; nobody to ask is the same "no".
+    # The help says a declined apply exits 1; nobody to ask is the same "no".
     if undo:
         assert main(["fix", "--iommu", "--root", str(root), "--apply", "--yes"]) == 0
     before = (root / "etc/default/grub").read_bytes()

@@ -1,4 +1,4 @@
-"""Issue 16 item 16: every option and positional of every command has a help text, and
+"""Every option and positional of every command has a help text, and
 `scan --help` lists the exit codes."""
 import argparse
 

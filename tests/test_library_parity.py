@@ -1,4 +1,4 @@
-"""Hand-written copies of library behaviour must agree with the library (issue 28): the static
+"""Hand-written copies of library behaviour must agree with the library: the static
 probe's METADATA reader with importlib.metadata (both now the stdlib email parser), its name
 normaliser with packaging's canonicalize_name."""
 import importlib.metadata as md

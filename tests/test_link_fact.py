@@ -1,4 +1,4 @@
-"""Issue 16 item 4: the cluster comparison (RD-CLU-013) and RD-PCIE-002 read the same link:
+"""The cluster comparison (RD-CLU-013) and RD-PCIE-002 read the same link:
 the slot's, not the GPU's own link to the switch on a Vega 20 / Navi card."""
 import json
 import shutil

@@ -1,4 +1,4 @@
-"""Issue 29 item 13: messages that read oddly, each reproduced as the user met it."""
+"""Messages that once read oddly, each reproduced as the user met it."""
 import json
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""Issue 29 item 11: `recommend --model DIR` judges the model its config.json describes, not
+"""`recommend --model DIR` judges the model its config.json describes, not
 the folder's name (tests/data/hf_qwen2.5-0.5b/config.json is Qwen2.5-0.5B's, model_type qwen2)."""
 import json
 

@@ -1,4 +1,4 @@
-"""Issue 29 item 1: the next step a report suggests repeats the options that decide what it
+"""The next step a report suggests repeats the options that decide what it
 sees, so running it verbatim shows the plans the report promised (a bare `rocmdoctor fix`
 after `scan --example mi50x2-xeon` scanned this machine and said "nothing to fix")."""
 import re

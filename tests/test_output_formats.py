@@ -1,4 +1,4 @@
-"""scan --format sarif | github | markdown, and -o FILE for every format (issue 28, Conventions).
+"""scan --format sarif | github | markdown, and -o FILE for every format.
 
 SARIF is validated against the published 2.1.0 schema (tests/data/sarif-schema-2.1.0.json,
 source in tests/data/SOURCES.md); GitHub annotations are read back with the runner's own

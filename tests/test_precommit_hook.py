@@ -1,5 +1,5 @@
 """The pre-commit hook (.pre-commit-hooks.yaml) run as pre-commit runs it: its entry with the
-changed file names appended (issue 28)."""
+changed file names appended."""
 import os
 import re
 import shlex

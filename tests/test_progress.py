@@ -1,4 +1,4 @@
-"""Issue 16 items 3 and 11: bench/train without torch exit 3 with a plain message; long work
+"""bench/train without torch exit 3 with a plain message; long work
 shows progress (a live line on a terminal, one line per stage when piped) and a hang looks
 like a hang, not like a frozen program."""
 import io

@@ -1,4 +1,4 @@
-"""[tool.rocmdoctor] / rocmdoctor.toml and inline `# rocmdoctor: ignore` comments (issue 28)."""
+"""[tool.rocmdoctor] / rocmdoctor.toml and inline `# rocmdoctor: ignore` comments."""
 import json
 import os
 import shutil

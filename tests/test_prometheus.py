@@ -81,7 +81,7 @@ def test_kernel_log_events_are_counted_per_gpu_and_signature(tmp_path, capsys):
                                                  ("signature", "amdgpu-ring-timeout")))] == 1
 
 
-# ---------------------------------------------------------------- issue 30 and 29
+# ---------------------------------------------------------------- node info and per-GPU series
 def test_node_info_carries_the_versions_a_fleet_compares(capsys):
     """One series per node with its versions as labels: `count by (rocm)` shows drift."""
     infos = []
@@ -107,8 +107,8 @@ def test_gpu_health_gauge_is_zero_only_on_the_failing_gpu(tmp_path, capsys):
 
 
 def test_folded_finding_labels_every_gpu_it_covers(capsys):
-    """Issue 29 item 15: RD-GFX-001 covering GPUs 0 and 1 ("GPU 0, 1 (gfx906)") was one
-    series labelled gpu="0", and "(gfx906)" must not be taken for a PCI address."""
+    """A finding covering GPUs 0 and 1 (RD-GFX-001's "GPU 0, 1 (gfx906)") is one series per GPU,
+    and "(gfx906)" is not taken for a PCI address."""
     _, text = prom(capsys, "--example", "mi50x2-xeon", "--select", "RD-GFX-001")
     got = [dict(k[1]) for k in samples(text) if k[0] == "rocmdoctor_check_status"]
     assert sorted((g["gpu"], g["pci"]) for g in got) == [("0", "0000:19:00.0"), ("1", "0000:67:00.0")]

@@ -191,7 +191,7 @@ def test_json_output_stays_valid_and_rate_names_are_not_secrets():
     assert scrub_text("HF_TOKEN=abc123 --hub_token xyz") == "HF_TOKEN=<redacted> --hub_token <redacted>"
 
 
-# ---------------------------------------------------------------- issue 27: context, not shape
+# ---------------------------------------------------------------- context, not shape
 COMMON = Redactor("share", hostnames=["vm", "node1", "gpu"], users=["ubuntu", "rocm", "amd"])
 
 
@@ -249,7 +249,7 @@ def test_a_name_that_is_not_a_common_word_is_masked_wherever_it_stands():
     ("AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSyA123"),
     ("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLWhlcmU", "c2lnbmF0dXJl"),
 ])
-def test_issue_27_leaks_are_masked(text, secret):
+def test_secrets_after_a_comma_a_semicolon_a_login_or_in_a_url_are_masked(text, secret):
     for red in (Redactor("terminal"), COMMON):
         assert secret not in red.text(text)
 

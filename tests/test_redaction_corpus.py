@@ -1,4 +1,4 @@
-"""Issue 27: the redaction corpus. tests/data/redaction/secrets.json holds secret forms (made by
+"""The redaction corpus. tests/data/redaction/secrets.json holds secret forms (made by
 make_secrets.py in the shapes of the gitleaks / detect-secrets / trufflehog rules, each case naming
 its source): none may reach any output, in either audience, through any writer.
 tests/data/redaction/lookalikes.json holds text that looks like a secret or an identity and is

@@ -1,4 +1,4 @@
-"""Issue 27, property 4: a snapshot's redaction keeps what checks read. For every embedded example,
+"""A snapshot's redaction keeps what checks read. For every embedded example,
 planted under a user name and a host name that are common words (ubuntu, debian, rocm, root,
 user, amd; vm, node1, gpu), `snapshot` then `scan --snapshot` gives the findings the scan of the
 machine itself gave; and nothing of the planted identity but the common word's other uses stays."""

@@ -1,4 +1,4 @@
-"""Issue 16 items 6 and 12: machine-supplied text never reaches the terminal raw, and text
+"""Machine-supplied text never reaches the terminal raw, and text
 wraps to the terminal's width with its indentation kept."""
 import os
 import re
@@ -106,7 +106,7 @@ def test_cluster_table_rows_keep_their_columns_when_wrapping(monkeypatch, capsys
     assert all(len(ln) <= 50 for ln in rest if not ln.lstrip().startswith("$ "))
 
 
-# ---------------------------------------------------------------- issue 29 item 7: every command wraps
+# ---------------------------------------------------------------- every command wraps
 def _too_wide(out: str, width: int, keep=()) -> list[str]:
     return [ln for ln in out.splitlines() if len(ln) > width and not ln.lstrip().startswith(("$ ", *keep))]
 

@@ -1,4 +1,4 @@
-"""`rocmdoctor run` reads the GPU health counters before and after the job (issue 26 item 6):
+"""`rocmdoctor run` reads the GPU health counters before and after the job:
 what grew is reported, what did not is not. On the 8x MI300X example snapshot, changed the way
 a bad job would change it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`rocmdoctor run` between a job and its scheduler (issue 26): signals forwarded unchanged, the
+"""`rocmdoctor run` between a job and its scheduler: signals forwarded unchanged, the
 job's exit code (128+N for a signal), --kill-after, a closed stdout, an unusable --log/--report,
 a full disk, a pseudo-terminal, and what rocmdoctor writes itself (no secret, no escape). CPU
 only; each job is a few lines of Python."""

@@ -1,4 +1,4 @@
-"""No credential leaves rocmdoctor (issue 19): secrets planted in the environment, files and
+"""No credential leaves rocmdoctor: secrets planted in the environment, files and
 command output of a recorded machine appear in no byte of a snapshot nor of any output format,
 while what a diagnosis needs (a proxy is set, its scheme and port, NO_PROXY coverage) stays."""
 from __future__ import annotations

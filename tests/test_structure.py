@@ -153,7 +153,7 @@ def test_deepspeed_op_build_answer_names_its_checks():
 
 
 def test_healthy_nccl_info_log_exits_0_and_says_so():
-    # issue 29 item 4: libibverbs INFO/WARN lines are harmless.
+    # libibverbs INFO/WARN lines are harmless.
     expl = explain_file(os.path.join(CORPUS, "pytorch-68893-libibverbs-healthy.log"))
     assert expl.exit_code() == 0 and not [d for d in expl.diagnoses if d.is_problem]
 
@@ -185,7 +185,7 @@ def test_warnings_only_verdict_does_not_say_nothing_matched(tmp_path):
 
 
 def test_aperture_violation_gets_the_memory_fault_causes():
-    # issue 29 item 12 (A1111 #9283): the same family of causes as "Memory access fault by GPU".
+    # A1111 #9283: the same family of causes as "Memory access fault by GPU".
     fault = {c.check for c in by_id("hsa-memory-access-fault").causes if c.check}
     aperture = {c.check for c in by_id("hsa-aperture-violation").causes if c.check}
     assert fault <= aperture
@@ -207,7 +207,7 @@ def test_structure_reads_only_the_tail_of_a_big_file(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text,errorish", [
-    ("after error", False),  # issue 29 item 4: a program's own prose is not an error line
+    ("after error", False),  # a program's own prose is not an error line
     ("the error rate dropped to 0.1", False),
     ("ValueError: the tokenizer has no pad token", True),
     ("HIP error: invalid argument", True),
@@ -220,7 +220,7 @@ def test_error_like_lines_need_an_error_form_not_the_word(text, errorish):
 
 
 def test_readme_states_no_signature_count():
-    # issue 29 item 16: the count is generated (`explain --list`), never written by hand.
+    # The count is generated (`explain --list`), never written by hand.
     import re
 
     with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "README.md"), encoding="utf-8") as f:

@@ -1,4 +1,4 @@
-"""Issue 16 items 1, 7, 8: bad options are usage errors (2), unusable inputs input errors (3),
+"""Bad options are usage errors (2), unusable inputs input errors (3),
 checked once before any work starts."""
 import pytest
 
@@ -54,7 +54,7 @@ def test_python_validation_accepts_a_real_interpreter():
     assert check_python(sys.executable) == f"{sys.version_info[0]}.{sys.version_info[1]}"
 
 
-# ---------------------------------------------------------------- issue 29 items 8 and 9
+# ---------------------------------------------------------------- selections that cancel out, sources that cannot serve
 @pytest.mark.parametrize("args", [
     ["scan", "--select", "RD-IOMMU", "--ignore", "RD-IOMMU"],
     ["scan", "--select", "RD-IOMMU-001,RD-GFX-001", "--ignore", "RD-IOMMU,RD-GFX"],

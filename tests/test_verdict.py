@@ -1,4 +1,4 @@
-"""Issue 16 items 14 and 15: a plain verdict first, plural forms right, and every skip says
+"""A plain verdict first, plural forms right, and every skip says
 why in `detail`."""
 import json
 

@@ -72,7 +72,9 @@ def _builtin(reg: Registry, wanted=None) -> None:
             reg.add(spec)
 
 
-# One `@check(...)` decorator up to the `def` it decorates; its code, level and option.
+# One `@check(...)` decorator up to the `def` it decorates; its code, level and option. Read from the
+# source, not run: `level=` and `option=` must be string literals (docs/writing-checks.md, "Start-up rules";
+# tests/test_registry.py holds every built-in module to it).
 _DECORATOR = re.compile(r"^@check\((.*?)\)\s*\n(?:@[^\n]*\n)*(?:async\s+)?def ", re.S | re.M)
 _CODE = re.compile(r"""\A\s*["']([^"']+)["']""")
 

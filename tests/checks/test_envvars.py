@@ -213,3 +213,69 @@ def test_misspelt_names_follow_the_edit_distance():
     assert misspelt("NCCL_SOCKTE_IFNAME") == "NCCL_SOCKET_IFNAME"  # one transposition
     assert misspelt("NCCL_SOCKET_FOOBAR") is None  # three or more edits: not a misspelling
     assert all(misspelt(k) is None for k in KNOWN)
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("FROM ubuntu\nRUN ROCM_TARGET=gfx1101 make hip\n", True),
+    ("FROM ubuntu\nRUN cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH=\"gfx90a;gfx942\" -S .\n", True),
+    ("FROM ubuntu\nARG AMDGPU_TARGETS=gfx1030,gfx1100\nRUN echo $AMDGPU_TARGETS\n", False),
+    ("FROM ubuntu\nENV PYTORCH_ROCM_ARCH=gfx1100\n", False),
+    ("FROM ubuntu\nENV HSA_OVERRIDE_GFX_VERSION=10.3.0\nENV PYTORCH_ROCM_ARCH=gfx1030\n", True),  # real gfx1100
+])
+def test_gpu_target_lists_are_judged_against_the_real_gfx(tmp_path, text, bad, lint):
+    path = lint.write("Dockerfile", text)
+    fs = lint.flagged(lint([path], "RD-ENV-002", "rx7900xtx"))
+    assert bool(fs) == bad
+    if bad:
+        assert "gfx1100" in fs[0].title and fs[0].evidence[0].source.startswith(path + ":")
+
+
+def test_env_checks_judge_file_settings_with_file_line_evidence(tmp_path, lint):
+    paths = lint.seeds("Dockerfile")
+    f = lint(paths, "RD-ENV-001")[0]
+    # MI50 (gfx906, 9.0.6) with HSA_OVERRIDE_GFX_VERSION=9.0.6: its own version, no effect here (a pass
+    # with the note; corpus sets bigattichouse-worldmodel-mi50 and chirvo-ubuntu-rocm-heredoc are clean)
+    assert f.status == Status.PASS and "own version" in f.title
+    assert f.evidence[0].source == paths[0] + ":46"
+
+
+def test_compose_environment_overrides_the_image_env_whatever_the_order(tmp_path, lint):
+    dockerfile, compose = lint.seeds("Dockerfile", "docker-compose.yml")
+    for order in ([compose, dockerfile], [dockerfile, compose]):
+        f = lint(order, "RD-ENV-001")[0]
+        # compose's HSA_OVERRIDE_GFX_VERSION=11.0.0 reaches the MI50s (gfx906): another generation
+        assert f.status == Status.FAIL and "crosses GPU generations" in f.title
+        assert f.evidence[0].source == compose + ":26"
+
+
+# ---------------------------------------------------------------- PYTORCH_ROCM_ARCH under an override
+# RD-ENV-002 judges PYTORCH_ROCM_ARCH against the GPU's real gfx target, never the one an
+# HSA_OVERRIDE_GFX_VERSION pretends (RD-ENV-001 judges the override itself): the fix for a wrong
+# override is to remove it, and the build must then have code for the real GPU.
+
+def override_and_arch(tmp_path, env):
+    """RD-ENV-001 and RD-ENV-002 on one gfx906 (a Radeon VII's real KFD node) with ``env``."""
+    s = machine(tmp_path, GFX906, env=env)
+    return {f.code: f for f in rocmdoctor.scan(snapshot=s, select=["RD-ENV-001", "RD-ENV-002"]).findings}
+
+
+def test_arch_matching_only_a_cross_generation_override_warns(tmp_path):
+    # A gfx906 told to pretend to be gfx1030 (10.3.0), with PYTORCH_ROCM_ARCH set for the pretence.
+    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ROCM_ARCH": "gfx1030"})
+    assert f["RD-ENV-001"].status is Status.FAIL and "crosses GPU generations" in f["RD-ENV-001"].title
+    arch = f["RD-ENV-002"]
+    assert arch.status is Status.WARN and "gfx906" in arch.title
+    assert "PYTORCH_ROCM_ARCH=gfx906" in arch.detail  # the fix names the real target
+
+
+def test_arch_listing_both_passes(tmp_path):
+    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ROCM_ARCH": "gfx906;gfx1030"})
+    assert f["RD-ENV-002"].status is Status.PASS
+
+
+def test_a_same_generation_override_is_judged_by_the_real_target_too(tmp_path):
+    # 9.0.8 on a gfx906 runs gfx908 code on a different ISA (RD-ENV-001 fails it); a list built only
+    # for the pretended gfx908 leaves the real GPU without kernels once the override goes.
+    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "9.0.8", "PYTORCH_ROCM_ARCH": "gfx908"})
+    assert f["RD-ENV-001"].status is Status.FAIL
+    assert f["RD-ENV-002"].status is Status.WARN and "leaves out gfx906" in f["RD-ENV-002"].title

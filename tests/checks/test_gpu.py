@@ -117,3 +117,11 @@ def test_ryzen_igpu_beside_nvidia_card_is_not_judged_as_a_training_gpu(tmp_path)
     # ...while the same iGPU alone (a laptop with no other GPU) is still listed.
     alone = build_snapshot(tmp_path / "laptop", files=kfd("kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt"))
     assert one(alone, "RD-GPU-001").data["gpus"][0]["gfx"] == "gfx1036"
+
+
+def test_gpu_identity_agrees_on_a_real_machine_and_flags_a_mismatch(tmp_path, example_lspci):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    assert one(base, "RD-GPU-003", level="default").status is Status.PASS
+    s = build_snapshot(tmp_path, base=base, commands=example_lspci(base, **{"[1002:66a1]": "[1002:66af]"}))
+    f = one(s, "RD-GPU-003", level="default")
+    assert f.status is Status.WARN and "lspci [1002:66af]" in f.title

@@ -74,6 +74,12 @@ def test_previous_boot_events_warn(tmp_path):
     assert w.data["boot"] == "previous boot"
 
 
+def test_previous_boot_without_gpu_events_passes(tmp_path):
+    [f] = findings(snap(tmp_path, {JOURNAL_PREV: CLEAN}), "RD-KERN-002")
+    assert f.status == Status.PASS and f.title.startswith("no GPU events in the previous boot's")
+    assert f.evidence[0].text.endswith("lines, no GPU event")
+
+
 def test_journal_without_previous_boot_is_a_skip_that_says_why(tmp_path):
     no = {"stdout": "", "stderr": "Data from the specified boot (-1) is not available: No such boot ID in journal\n",
           "returncode": 1}

@@ -235,3 +235,26 @@ def test_unknown_path_above_the_gpus_is_a_skip_not_a_pass(tmp_path):
     (tmp_path / "s" / "manifest.json").write_text(json.dumps(man))
     [f] = rocmdoctor.scan(snapshot=snap, select=["RD-PCIE-001"]).findings
     assert f.status.value == "skip" and "unknown" in f.title
+
+
+def test_bar_above_44_bits_is_a_pcie_finding_with_the_address(tmp_path, example_lspci):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    # 0x380400000000: where a Xeon board put a Vega BAR in ROCm/ROCm#787 (the GPUs were no P2P peers)
+    cmds = example_lspci(base, **{"Memory at 6f800000000": "Memory at 380400000000"})
+    s = build_snapshot(tmp_path, base=base, commands=cmds)
+    found = rocmdoctor.scan(snapshot=s, select=["RD-PCIE-003"]).by_code("RD-PCIE-003")
+    [high] = [f for f in found if "44-bit" in f.title]
+    # this machine's Intel IOMMU translates, which remaps peer addresses below the limit
+    assert high.status is Status.PASS and "remapped" in high.title
+    passthrough = {f"{DEV}/{b}/iommu_group/type": "identity\n" for b in ("0000:19:00.0", "0000:67:00.0")}
+    s2 = build_snapshot(tmp_path / "pt", base=base, commands=cmds, files=passthrough)
+    [high] = [f for f in rocmdoctor.scan(snapshot=s2, select=["RD-PCIE-003"]).by_code("RD-PCIE-003")
+              if "44-bit" in f.title]
+    assert high.status is Status.WARN and "380400000000" in high.evidence[0].text
+    assert "MMIO High Base" in high.detail
+
+
+def test_bar_below_44_bits_says_nothing_about_reach(tmp_path):
+    base = rocmdoctor.api.examples()["mi50x2-xeon"]
+    found = rocmdoctor.scan(snapshot=base, select=["RD-PCIE-003"]).by_code("RD-PCIE-003")
+    assert not [f for f in found if "44-bit" in f.title]

@@ -18,6 +18,7 @@ from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+SEEDS = os.path.join(DATA, "seeds")
 PY = "/opt/venv/bin/python3"
 LF_DIR = "/opt/venv/lib/python3.11/site-packages/llamafactory"
 _REAL_DISTRIBUTIONS = metadata.distributions
@@ -165,3 +166,46 @@ def test_pin_fix_pins_the_installed_torch_and_builds_deepspeed_against_it():
     install = f.fix.actions[-1].argv
     assert "torch==2.3.0+rocm6.1" in install  # pip must refuse rather than replace torch
     assert "--no-build-isolation" in install and any(a.startswith("deepspeed<=0.16.9") for a in install)
+
+
+def test_llamafactory_mandatory_deepspeed_pin_fails_for_a_deepspeed_run(tmp_path, lint):
+    # MI50 example: LLaMA-Factory 0.9.3 (mandatory deepspeed<=0.16.9), deepspeed 0.18.3 installed
+    yaml_path, _, script = lint.seeds("qwen_lora_sft_ds2.yaml", "ds_z2_config.json", "train_qwen_ddp_fp32.sh")
+    fs = lint([yaml_path, script], "RD-PIN-003")
+    assert lint.statuses(fs) == ["fail"] and "mandatory" in fs[0].title
+    assert any(e.source.endswith("train_qwen_ddp_fp32.sh:9") for e in fs[0].evidence)  # DISABLE_VERSION_CHECK=1
+
+
+def test_llamafactory_pin_not_involved_without_deepspeed(lint):
+    assert lint.statuses(lint([os.path.join(SEEDS, "train_qwen_ddp_fp32.sh")], "RD-PIN-003")) == ["pass"]
+
+
+def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
+    # The check function on its inputs: LLaMA-Factory 0.9.4's checks read from its real source
+    # (tests/data), a DeepSpeed run from the seeds, and an environment without DeepSpeed.
+    from rocmdoctor.checks.pins import llamafactory_deepspeed_pin
+    from rocmdoctor.facts.training_stack import LlamaFactory
+    from rocmdoctor.knowledge import llamafactory as lf
+    from rocmdoctor.artifacts.readers import read_all
+
+    checks = []
+    for name, where in (("llamafactory_v0.9.4_extras_misc.py.txt", "extras/misc.py"),
+                        ("llamafactory_v0.9.4_hparams_parser.py.txt", "hparams/parser.py")):
+        with open(os.path.join(DATA, name), encoding="utf-8") as fh:
+            checks += lf.parse_runtime_checks(fh.read(), where)
+    lfv = LlamaFactory("0.9.4", tuple(checks), "tests/data", False)
+    setups = read_all([os.path.join(SEEDS, "qwen_lora_sft_ds2.yaml")]).setups
+    out = llamafactory_deepspeed_pin(setups, lfv, {"transformers": {"name": "transformers", "version": "4.51.0"}},
+                                     env={"DISABLE_VERSION_CHECK": "1"})
+    assert out.status == Status.FAIL and "not installed" in out.title and "mandatory" in out.title
+    ok_ = llamafactory_deepspeed_pin(setups, lfv, {"deepspeed": {"name": "deepspeed", "version": "0.16.9"}})
+    assert ok_.status == Status.PASS
+
+
+def test_llamafactory_deepspeed_pin_only_for_llamafactory_runs(tmp_path, lint):
+    ds = lint.write("ds.json", '{"zero_optimization": {"stage": 2}, "train_batch_size": "auto"}\n')
+    plain = lint.write("plain.sh", f"deepspeed --num_gpus 2 train.py --deepspeed {ds}\n")
+    assert lint.flagged(lint([plain, ds], "RD-PIN-003", "mi50x2-xeon")) == []
+    lf = lint.write("lf.sh", f"FORCE_TORCHRUN=1 llamafactory-cli train --deepspeed {ds} --stage sft\n")
+    fs = lint.flagged(lint([lf, ds], "RD-PIN-003", "mi50x2-xeon"))
+    assert fs and fs[0].evidence[0].source == f"{lf}:1"  # the line that makes the run use DeepSpeed

@@ -129,3 +129,19 @@ def test_sysfs_numa_node_wins_over_io_link_guess(tmp_path, sample):
     build_snapshot(snap, files={f"{DEV}/0000:19:00.0/numa_node": "0\n", f"{DEV}/0000:67:00.0/numa_node": "0\n"})
     (f,) = scan(snap, "RD-RCCL-002")
     assert f.status is Status.PASS
+
+
+def test_hip_debug_variables_in_a_script_warn(tmp_path, lint):
+    p = lint.write("t.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=0\nHIP_LAUNCH_BLOCKING=1 torchrun "
+                   "--nproc_per_node 2 train.py\n")
+    fs = lint([p], "RD-RCCL-001")
+    assert lint.statuses(fs) == ["warn"] and "HSA_ENABLE_SDMA=0" in fs[0].title and "HIP_LAUNCH_BLOCKING=1" in fs[0].title
+    clean = lint.write("c.sh", "#!/bin/bash\nexport HSA_ENABLE_SDMA=1\ntorchrun --nproc_per_node 2 train.py\n")
+    assert lint.statuses(lint([clean], "RD-RCCL-001")) == ["pass"]
+
+
+def test_rccl_workarounds_in_a_script_are_found(tmp_path, lint):
+    paths = lint.seeds("run_distributed.sh")
+    f = lint(paths, "RD-RCCL-001")[0]
+    assert f.status == Status.WARN and "NCCL_DEBUG=INFO" in f.title
+    assert any(e.source == paths[0] + ":4" for e in f.evidence)

@@ -71,6 +71,15 @@ def test_no_rocm_with_rocm_wheel_is_fine(tmp_path):
     assert one(s, "RD-ROCM-003").status is Status.PASS
 
 
+def test_an_amd_gpu_without_any_rocm_warns_and_no_gpu_skips(tmp_path):
+    kfd = "/sys/class/kfd/kfd/topology/nodes"
+    gpu = {f"{kfd}/0/properties": data("kfd_properties_cpu_node0_24cores_rocprofsdk.txt"),
+           f"{kfd}/1/properties": data("kfd_properties_gfx1100_RX7900XTX_tinygrad.txt")}
+    f = one(snap(tmp_path / "gpu", gpu), "RD-ROCM-001")
+    assert f.status is Status.WARN and f.title == "no system ROCm install found"
+    assert one(snap(tmp_path / "none"), "RD-ROCM-001").status is Status.SKIP
+
+
 def test_torch_within_window_passes(tmp_path):
     s = snap(tmp_path, {"/opt/rocm/.info/version": data("rocm_info_version_6.1.3-122.txt")}, torch=torch_probe(HIP_62))
     f = one(s, "RD-ROCM-003")

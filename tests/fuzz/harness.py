@@ -1,4 +1,4 @@
-"""Property-based fuzzing of every reader of outside input (issue 19).
+"""Property-based fuzzing of every reader of outside input.
 
 A *target* is one reader: a function of one generated input that calls the reader and, where
 the reader feeds checks, runs those checks. Each target is registered in TARGETS with:

@@ -1,4 +1,4 @@
-"""Every fuzz target, a small Hypothesis profile each (issue 19). The full run is
+"""Every fuzz target, a small Hypothesis profile each. The full run is
 `python benchmarks/fuzz.py --cases N`; docs/reliability.md records its numbers."""
 from __future__ import annotations
 

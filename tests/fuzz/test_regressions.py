@@ -1,4 +1,4 @@
-"""Crashes the fuzz harness found (issue 19), each a named regression test. The shrunk inputs
+"""Crashes the fuzz harness found, each a named regression test. The shrunk inputs
 are written out here; benchmarks/fuzz.py writes new ones to fuzz-crashes/."""
 from __future__ import annotations
 

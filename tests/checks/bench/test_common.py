@@ -1,11 +1,13 @@
-"""A multi-GPU hang or crawl (RD-BENCH-003/004, RD-TRAIN-001) says which step hung and
+"""checks/bench/common.py, what every benchmark check shares: a benchmark not run is a skip
+saying why, a snapshot's record is judged like a live one, the checks run only at their level,
+and a multi-GPU hang or crawl (RD-BENCH-003/004, RD-TRAIN-001) says which step hung and
 takes its remedies from the static facts: iommu=pt (RD-IOMMU-001's plan) when the IOMMU
 translates, ACS off (RD-PCIE-001's setpci plan) when bridges redirect P2P, else a sentence
 saying the static checks ruled them out; NCCL_P2P_DISABLE=1 last and labelled slow.
 
 Outcomes are the recorded CPU runs (tests/data/bench_cpu_allreduce_*.json), relabelled as
-GPU runs in memory where the GPU branch is under test (as tests/test_bench_checks.py
-does); static facts come from the embedded example machines plus real lspci blocks."""
+GPU runs in memory where the GPU branch is under test (as the as_gpu fixture does); static
+facts come from the embedded example machines plus real lspci blocks."""
 from __future__ import annotations
 
 import copy
@@ -18,7 +20,7 @@ from rocmdoctor.facts.interconnect import LSPCI_ARGV
 from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
-DATA = os.path.join(os.path.dirname(__file__), "data")
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data")
 EX = rocmdoctor.examples()
 MI50 = EX["mi50x2-xeon"]  # 2x MI50 on a Xeon, no iommu=pt, the Intel IOMMU translating
 MI300 = EX["mi300x8"]  # iommu=pt on the command line
@@ -165,3 +167,21 @@ def test_cpu_hang_names_the_step_but_gives_no_gpu_remedies(tmp_path):
     f = check(snap, {"bench_allreduce": load("bench_cpu_allreduce_hang_rank1.json")})
     assert f.status == Status.FAIL and "on rank 1" in f.title and f.fix is None
     assert "CPU run (gloo)" in f.detail and "do not apply" in f.detail
+
+def test_not_run_benchmark_skips_with_reason(bench):
+    f = bench({}, ["RD-BENCH-001"]).findings[0]
+    assert f.status == Status.SKIP and "not run in this invocation" in f.detail
+
+
+def test_snapshot_without_records_skips_and_with_record_is_judged(tmp_path, recorded):
+    snap = build_snapshot(tmp_path / "a")
+    f = rocmdoctor.scan(snapshot=snap, level="bench", select=["RD-BENCH-003"]).findings[0]
+    assert f.status == Status.SKIP and "live machine" in f.detail
+    snap = build_snapshot(tmp_path / "b", probes={"bench_allreduce": recorded("bench_cpu_allreduce_hang_rank1.json")})
+    f = rocmdoctor.scan(snapshot=snap, level="bench", select=["RD-BENCH-003"]).findings[0]
+    assert f.status == Status.FAIL
+
+
+def test_bench_checks_do_not_run_below_bench_level(tmp_path):
+    snap = build_snapshot(tmp_path / "c")
+    assert rocmdoctor.scan(snapshot=snap, level="default", select=["RD-BENCH", "RD-TRAIN"]).findings == []

@@ -1,0 +1,58 @@
+"""RD-CFG-001..003 (checks/configs.py): which files scan --config read, env variables the files
+disagree on, and a DeepSpeed JSON that disagrees with the training arguments."""
+import os
+
+from rocmdoctor.engine.model import Status
+
+SEEDS = os.path.join(os.path.dirname(__file__), os.pardir, "data", "seeds")
+
+
+def test_every_file_read_passes_and_lists_the_files(lint):
+    paths = lint.seeds("Dockerfile", "docker-compose.yml", "train_qwen_ddp_fp32.sh")
+    [f] = lint(paths, "RD-CFG-001")
+    assert f.status.value == "pass" and sorted(f.data["files"]) == sorted(paths)
+
+
+def test_unreadable_file_named_in_the_api_is_listed_not_judged(tmp_path, lint):
+    p = lint.write("notes.txt", "just notes\n")
+    fs = lint([p, os.path.join(SEEDS, "Dockerfile")], "RD-CFG-001")
+    assert lint.statuses(fs) == ["warn"] and "notes.txt" in fs[0].detail
+
+
+def test_directory_mode_names_every_file_it_leaves_out_and_keeps_broken_known_kinds(tmp_path, lint):
+    (tmp_path / "package.json").write_text('{"name": "web", "version": "1.0.0"}\n')
+    (tmp_path / "docker-compose.yml").write_text("services:\n  a: [unclosed\n")
+    (tmp_path / "run.sh").write_text("#!/bin/bash\ntorchrun --nproc_per_node 1 train.py\n")
+    fs = lint([tmp_path], "RD-CFG-001", "rx7900xtx")
+    assert len(fs) == 1 and fs[0].status.value == "warn"  # the compose file that does not parse is not judged
+    text = fs[0].detail + "\n".join(e.text for e in fs[0].evidence)
+    assert "docker-compose.yml: invalid YAML" in text and "package.json: left out (" in text
+    # and the compose checks do not pass as if there were no compose file
+    ctr = lint([tmp_path], "RD-CTR-003", "rx7900xtx")
+    assert [f.status.value for f in ctr] == ["skip"] and "could not be read" in ctr[0].title
+
+
+def test_files_that_disagree_on_an_env_variable(tmp_path, lint):
+    paths = lint.seeds("Dockerfile", "docker-compose.yml")
+    fs = lint(paths, "RD-CFG-002")
+    assert [f.status for f in fs] == [Status.WARN] and fs[0].subject == "HSA_OVERRIDE_GFX_VERSION"
+    assert {e.source for e in fs[0].evidence} == {paths[0] + ":46", paths[1] + ":26"}
+
+
+def test_files_that_agree_pass(tmp_path, lint):
+    paths = lint.seeds("docker-compose.yml")
+    assert [f.status for f in lint(paths, "RD-CFG-002")] == [Status.PASS]
+
+
+def test_deepspeed_json_disagreeing_with_arguments_fails(tmp_path, lint):
+    yaml_path, ds_path = lint.seeds("qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
+    text = open(yaml_path).read().replace("bf16: true", "fp16: true")
+    open(yaml_path, "w").write(text)
+    f = lint([yaml_path], "RD-CFG-003")[0]
+    assert f.status == Status.FAIL and "ds bf16.enabled=True vs hf bf16=False" in f.detail
+    assert set(f.fix.params["files"]) == {yaml_path, ds_path}
+
+
+def test_deepspeed_json_agreeing_passes(tmp_path, lint):
+    yaml_path, _ = lint.seeds("qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
+    assert [f.status for f in lint([yaml_path], "RD-CFG-003")] == [Status.PASS]

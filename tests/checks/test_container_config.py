@@ -1,0 +1,210 @@
+"""RD-CTR-003..007 (checks/container_config.py): compose files and `docker run` lines give the
+container the GPU devices, shared memory, the host's device group and the GPUs it names; on the
+seeds' files (tests/data/seeds) and real public files (tests/data/configs)."""
+import os
+
+import pytest
+
+import rocmdoctor
+from rocmdoctor.artifacts.readers import read_one
+from rocmdoctor.testing import build_snapshot
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+SEEDS = os.path.join(DATA, "seeds")
+CONFIGS = os.path.join(DATA, "configs")
+
+
+def test_real_rocm_compose_passes_devices_shm_and_nvidia_syntax(lint):
+    p = [os.path.join(CONFIGS, "llamafactory_docker-rocm_docker-compose.yml")]
+    for code in ("RD-CTR-003", "RD-CTR-004", "RD-CTR-005", "RD-CTR-006"):
+        assert lint.statuses(lint(p, code)) == ["pass"], code
+
+
+def test_real_cuda_compose_fails_on_amd(lint):
+    p = [os.path.join(CONFIGS, "llamafactory_docker-cuda_docker-compose.yml")]
+    assert lint.statuses(lint(p, "RD-CTR-003")) == ["fail"]
+    fs = lint(p, "RD-CTR-004")
+    assert lint.statuses(fs) == ["fail"] and "driver nvidia" in fs[0].title
+
+
+def test_compose_without_ipc_and_small_shm_warns(tmp_path, lint):
+    p = lint.write("compose.yaml", "services:\n  t:\n    image: rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_"
+                   "pytorch_release_2.4.0\n    devices: [/dev/kfd, /dev/dri]\n    shm_size: 256m\n")
+    fs = lint([p], "RD-CTR-005")
+    assert lint.statuses(fs) == ["warn"] and "256 MiB" in fs[0].title
+
+
+def test_group_add_render_by_name_warns_with_the_host_gid(lint):
+    fs = lint([os.path.join(SEEDS, "docker-compose.yml")], "RD-CTR-006")
+    assert lint.statuses(fs) == ["warn"] and "render" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("docker-compose.yml:11")
+
+
+def test_group_created_by_the_dockerfile_passes(tmp_path, lint):
+    d = lint.write("Dockerfile", "FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n"
+                   "RUN groupadd -g 110 render\n")
+    c = lint.write("compose.yaml", "services:\n  t:\n    build: .\n    group_add: [video, render]\n")
+    assert lint.statuses(lint([d, c], "RD-CTR-006")) == ["pass"]
+
+
+def test_visible_devices_renumbered_by_devices_fails(tmp_path, lint):
+    p = lint.write("compose.yaml", "services:\n  t:\n    image: x:1\n    devices:\n      - /dev/kfd\n"
+                   "      - /dev/dri/renderD129\n    environment:\n      HIP_VISIBLE_DEVICES: '1'\n")
+    fs = lint([p], "RD-CTR-007")
+    assert lint.statuses(fs) == ["fail"] and fs[0].evidence[-1].source == p + ":8"
+    ok_ = lint.write("ok.yaml", open(p).read().replace("'1'", "'0'"))
+    assert lint.statuses(lint([ok_], "RD-CTR-007")) == ["pass"]
+
+
+# The flags are those ROCm's Docker how-to and AMD's container-toolkit pages document
+# (knowledge/artifacts.py DOCKER_HOWTO, AMD_CDI); the scripts around them are ours.
+ROCM_RUN = """#!/bin/bash
+IMAGE=rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+docker run -it --rm --device=/dev/kfd --device=/dev/dri --group-add video \\
+    --ipc=host --security-opt seccomp=unconfined \\
+    -v "$PWD:/work" -w /work $IMAGE \\
+    torchrun --nproc_per_node 2 train.py --bf16 True
+"""
+
+
+GPUS_RUN = """#!/bin/bash
+sudo docker run -d --gpus=all --shm-size 2g -e HF_HOME=/data/hf -v ollama:/root/.ollama ollama/ollama:rocm
+"""
+
+
+def test_docker_run_with_rocm_devices_passes_the_compose_rules(tmp_path, lint):
+    p = lint.write("run.sh", ROCM_RUN)
+    for code in ("RD-CTR-003", "RD-CTR-004", "RD-CTR-005", "RD-CTR-006"):
+        fs = lint([p], code)
+        assert lint.statuses(fs) == ["pass"], (code, [f.title for f in fs])
+        assert fs[0].subject == f"{p}: docker run (line 3)"
+
+
+def test_docker_run_with_gpus_fails_without_amd_cdi_and_names_the_flags(tmp_path, lint):
+    p = lint.write("serve.sh", GPUS_RUN)
+    devices, nvidia = lint([p], "RD-CTR-003"), lint([p], "RD-CTR-004")
+    assert lint.statuses(devices) == ["fail"] and lint.statuses(nvidia) == ["fail"]
+    assert "--gpus=all" in nvidia[0].evidence[0].text and "(--gpus all)" in nvidia[0].title
+    notes = [a.description for a in nvidia[0].fix.actions]
+    assert any("remove --gpus all" in n for n in notes) and any("--device /dev/kfd --device /dev/dri" in n for n in notes)
+    assert lint.statuses(lint([p], "RD-CTR-005")) == ["pass"]  # --shm-size 2g
+
+
+def test_docker_run_with_gpus_passes_where_the_host_has_amd_cdi_specs(tmp_path, lint):
+    """Docker 29.3 and newer take --gpus for AMD GPUs through AMD's CDI spec (amd-ctk cdi generate)."""
+    lint.need("mi50x2-xeon")
+    base = os.path.join(os.path.dirname(rocmdoctor.__file__), "examples", "mi50x2-xeon")
+    spec = '{"cdiVersion": "0.6.0", "kind": "amd.com/gpu", "devices": [{"name": "all"}]}'
+    snap = build_snapshot(tmp_path / "snap", base=base, files={"/etc/cdi/amd.json": spec},
+                          globs={"/etc/cdi/*": ["/etc/cdi/amd.json"]})
+    p = lint.write("serve.sh", GPUS_RUN)
+    devices = lint([p], "RD-CTR-003", snapshot=snap)
+    assert lint.statuses(devices) == ["pass"] and "CDI" in devices[0].title
+    assert any(e.source == "/etc/cdi/amd.json" for e in devices[0].evidence)
+    assert lint.statuses(lint([p], "RD-CTR-004", snapshot=snap)) == ["pass"]
+
+
+def test_docker_run_options_with_values_do_not_hide_the_training_command(tmp_path, lint):
+    """`--shm-size 16g` takes a value: the image is the next word, the command after it (the
+    old skip took 16g for the image and the image for the command)."""
+    p = lint.write("run.sh", "docker run -it --shm-size 16g -e HIP_VISIBLE_DEVICES=2 --device /dev/kfd "
+                   "--device /dev/dri/renderD129 rocm/pytorch torchrun --nproc_per_node 4 train.py\n")
+    renumbered = lint([p], "RD-CTR-007")
+    assert lint.statuses(renumbered) == ["fail"] and "--device passes 1 render node" in renumbered[0].detail
+    from rocmdoctor.artifacts.readers import shell
+
+    art = shell.read(p, open(p).read())
+    assert [(c["launcher"], c["script"]) for c in art.data["commands"]] == [("torchrun", "train.py")]
+    assert art.data["services"]["docker run (line 1)"]["image"] == "rocm/pytorch"
+
+
+def test_compose_lines_come_from_node_marks_not_the_first_matching_text(tmp_path, lint):
+    path = lint.write("docker-compose.yml", """services:
+  train:
+    build:
+      context: .
+      args:
+        shm_size: 1g
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+    devices: [/dev/kfd, /dev/dri]
+    shm_size: 16g
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - capabilities: [gpu]
+              driver: rocm
+""")
+    art = read_one(path)
+    lines = {v.name: v.origin.line for v in art.values}
+    assert lines["shm_size"] == 9 and lines["gpu_request"] == 15
+    fs = lint.flagged(lint([path], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "driver rocm" in fs[0].title and fs[0].evidence[0].source == f"{path}:15"
+
+
+COMPOSE_USER = """services:
+  train:
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+    user: "1000:1000"
+    devices: [/dev/kfd, /dev/dri]
+    ipc: host
+    group_add: [{groups}]
+"""
+
+
+@pytest.mark.parametrize("groups, example, bad", [
+    ("video", "rx7900xtx", True),    # host's kfd is render (992); video is 44 in the image
+    ('"992"', "rx7900xtx", False),   # the host's GID by number
+    ("video", "dcu-slurm", True),    # this DCU host's video is GID 39; the image's video is 44
+])
+def test_non_root_user_needs_the_hosts_gid_of_dev_kfd(tmp_path, groups, example, bad, lint):
+    path = lint.write("docker-compose.yml", COMPOSE_USER.format(groups=groups))
+    fs = lint.flagged(lint([path], "RD-CTR-006", example))
+    assert bool(fs) == bad
+    if bad:
+        assert ("992" in fs[0].title and "render" in fs[0].title) if example == "rx7900xtx" else "39" in fs[0].title
+
+
+def test_root_container_with_group_add_by_variable_is_fine(tmp_path, lint):
+    path = lint.write("docker-compose.yml", COMPOSE_USER.replace('    user: "1000:1000"\n', "").format(
+        groups='"${VIDEO_GID:-44}", "${RENDER_GID:-109}"'))
+    assert lint.flagged(lint([path], "RD-CTR-006", "rx7900xtx")) == []
+
+
+BASE = "services:\n  app:\n    image: rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2\n    ipc: host\n"
+
+
+CHILD = ("services:\n  app:\n    extends:\n      service: app\n      file: base.yml\n"
+         "    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+
+
+def test_a_service_takes_what_it_extends_and_the_base_is_not_judged_alone(tmp_path, lint):
+    lint.write("base.yml", BASE)
+    lint.write("compose.yml", CHILD)
+    shm = lint([tmp_path], "RD-CTR-005", "rx7900xtx")
+    assert not lint.flagged(shm) and all("compose.yml" in f.subject for f in shm)  # ipc: host from the base
+    dev = lint([tmp_path], "RD-CTR-003", "rx7900xtx")
+    assert not lint.flagged(dev) and not any("base.yml" in (f.subject or "") for f in dev)  # the template is not a container
+
+
+def test_a_base_file_alone_is_still_a_service(tmp_path, lint):
+    # without a service that extends it, the same file runs as it is: no devices is a finding
+    base = lint.write("base.yml", BASE)
+    assert lint.flagged(lint([base], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_the_short_form_extends_a_service_of_the_same_file(tmp_path, lint):
+    f = lint.write("compose.yml", "services:\n  common:\n    ipc: host\n    image: rocm/pytorch:latest\n"
+                   "  train:\n    extends: common\n    devices: [/dev/kfd, /dev/dri]\n")
+    fs = {f.subject.split(": ")[-1]: f for f in lint([f], "RD-CTR-005", "rx7900xtx")}
+    assert fs["train"].status.value == "pass"  # ipc: host taken from `common`
+
+
+def test_docker_run_options_after_a_shell_expansion_are_still_read(tmp_path, lint):
+    # `docker run $(volume_args) --device ...`: the expansion stands for options (the image comes
+    # after every option), so the flags after it are the container's, not the command's.
+    f = lint.write("run.sh", '#!/bin/bash\ndocker run \\\n  $(parse_volume_mounts "$V") \\\n'
+                   '  --device=/dev/kfd --device=/dev/dri --ipc=host \\\n  "$IMAGE" tail -f /dev/null\n')
+    assert not lint.flagged(lint([f], "RD-CTR-003", "mi300x8")) and not lint.flagged(lint([f], "RD-CTR-005", "mi300x8"))
+    g = lint.write("bare.sh", '#!/bin/bash\ndocker run $(opts) "$IMAGE" python train.py\n')
+    assert lint.flagged(lint([g], "RD-CTR-003", "mi300x8"))  # an expansion alone proves nothing

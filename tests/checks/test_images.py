@@ -1,0 +1,205 @@
+"""RD-IMG-001..003 (checks/images.py): container base images, pip lines and requirements files,
+and the ROCm release of an image, a Singularity file or a `module load` against the host's; on the
+seeds' files (tests/data/seeds) and real public files (tests/data/configs, source on each first line)."""
+import os
+
+import pytest
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
+SEEDS = os.path.join(DATA, "seeds")
+CONFIGS = os.path.join(DATA, "configs")
+
+
+def test_cuda_base_image_fails_on_an_amd_machine(lint):
+    fs = lint([os.path.join(CONFIGS, "llamafactory_docker-cuda.Dockerfile")], "RD-IMG-001")
+    assert lint.statuses(fs) == ["fail"] and "cu124" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("llamafactory_docker-cuda.Dockerfile:4")  # FROM ${BASE_IMAGE}
+
+
+def test_rocm_base_images_pass(lint):
+    fs = lint([os.path.join(SEEDS, "Dockerfile"), os.path.join(CONFIGS, "llamafactory_docker-rocm.Dockerfile")],
+              "RD-IMG-001")
+    assert lint.statuses(fs) == ["pass"]
+
+
+def test_cuda_image_not_judged_without_an_amd_gpu(lint):
+    fs = lint([os.path.join(CONFIGS, "llamafactory_docker-cuda.Dockerfile")], "RD-IMG-001", example="no-gpu")
+    assert lint.statuses(fs) == ["skip"]
+
+
+def test_pip_install_torch_from_pypi_fails(tmp_path, lint):
+    p = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip install torch torchvision \\\n"
+                   "    && pip install xformers\n")
+    fs = lint([p], "RD-IMG-002")
+    assert lint.statuses(fs) == ["fail", "fail", "fail"]
+    assert {f.evidence[0].source for f in fs} == {p + ":2", p + ":3"}
+
+
+def test_pip_install_with_rocm_index_passes(tmp_path, lint):
+    p = lint.write("setup.sh", "#!/bin/bash\npip install torch torchvision --index-url "
+                   "https://download.pytorch.org/whl/rocm6.3\npip install -r requirements.txt\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
+
+
+def test_pip_install_deepspeed_without_constraint_warns_and_with_no_deps_passes(tmp_path, lint):
+    warned = lint.write("a.sh", "#!/bin/bash\npip install deepspeed\n")
+    guarded = lint.write("b.sh", "#!/bin/bash\npip install --no-deps deepspeed\n")
+    assert lint.statuses(lint([warned], "RD-IMG-002")) == ["warn"]
+    assert lint.statuses(lint([guarded], "RD-IMG-002")) == ["pass"]
+
+
+def test_real_cuda_dockerfile_is_judged_by_its_base_image_not_each_pip_line(lint):
+    # One cause, one finding: the CUDA base image fails RD-IMG-001; its pip lines (flash-attn) are
+    # not flagged again by RD-IMG-002, which would only repeat that the image is a CUDA build.
+    path = os.path.join(CONFIGS, "llamafactory_docker-cuda.Dockerfile")
+    assert lint.statuses(lint([path], "RD-IMG-001")) == ["fail"]
+    assert lint.statuses(lint([path], "RD-IMG-002")) == ["pass"]
+
+
+def test_floating_tag_warns_and_pinned_tag_passes(tmp_path, lint):
+    p = lint.write("Dockerfile", "FROM rocm/pytorch:latest\n")
+    fs = lint([p], "RD-IMG-003")
+    assert lint.statuses(fs) == ["warn"] and "floats" in fs[0].title
+    assert lint.statuses(lint([os.path.join(SEEDS, "Dockerfile")], "RD-IMG-003")) == ["pass"]  # rocm6.1 vs host 6.3
+
+
+def test_image_rocm_far_from_the_host_fails(lint):
+    # the seed compose file's rocm7.1 image on the MI50 example (system ROCm 6.3): 3 releases, another major
+    fs = lint([os.path.join(SEEDS, "docker-compose.yml")], "RD-IMG-003")
+    assert lint.statuses(fs) == ["fail"] and fs[0].data["release_gap"] == 3
+
+
+REQS = """# training deps
+transformers>=4.41.2,<=4.46.1
+torch>=2.0.0   # the model code needs 2.x
+-r extra.txt
+deepspeed>=0.10.0,<=0.14.4 ; sys_platform == "linux"
+peft==0.12.0 \\
+    --hash=sha256:0123abcd
+"""
+
+
+def _reqs(tmp_path, torch_line="torch>=2.0.0   # the model code needs 2.x", **files):
+    (tmp_path / "requirements.txt").write_text(REQS.replace("torch>=2.0.0   # the model code needs 2.x", torch_line))
+    (tmp_path / "extra.txt").write_text("flash-attn==2.6.3\n")
+    for name, text in files.items():
+        (tmp_path / name.replace("_", ".")).write_text(text)
+    return tmp_path
+
+
+def _by_package(fs):
+    return {f.subject.rsplit(" ", 1)[1]: (f.status.value, f.evidence[0].source) for f in fs}
+
+
+def test_requirements_reader_reads_lines_options_and_references(tmp_path):
+    from rocmdoctor.artifacts.readers import read_one
+    from rocmdoctor.artifacts.readers import requirements
+
+    p = _reqs(tmp_path) / "requirements.txt"
+    art = read_one(str(p))
+    assert art.kind == requirements.REQUIREMENTS and art.error is None
+    assert art.data["requirements"] == ["transformers>=4.41.2,<=4.46.1", "torch>=2.0.0",
+                                        'deepspeed>=0.10.0,<=0.14.4 ; sys_platform == "linux"', "peft==0.12.0"]
+    assert [v.origin.line for v in art.values] == [2, 3, 5, 6] and art.refs == {"r:4": "extra.txt"}
+    # by name only when the text is requirement lines: a script named requirements.txt is not one
+    assert not requirements.looks_like("requirements.txt", "pip install torch\ntorchrun train.py\n")
+    assert requirements.looks_like("requirements/base.txt", "-i https://x/simple\nnumpy\n")
+    assert not requirements.looks_like("notes.txt", "numpy\n")
+
+
+def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path, lint):
+    d = _reqs(tmp_path)
+    got = _by_package(lint([str(d)], "RD-IMG-002"))  # a directory: requirements.txt found, extra.txt followed
+    assert got["torch"] == ("fail", f"{d}/requirements.txt:3")
+    assert got["deepspeed"][0] == "warn" and got["flash-attn"] == ("warn", f"{d}/extra.txt:1")
+
+
+def test_the_installing_command_s_rocm_index_and_guards_apply_to_the_file(tmp_path, lint):
+    d = _reqs(tmp_path, setup_sh="#!/bin/bash\npip install --no-deps --index-url "
+              "https://download.pytorch.org/whl/rocm6.2 -r requirements.txt\n")
+    assert lint.statuses(lint([str(d / "setup.sh")], "RD-IMG-002")) == ["pass"]
+    (tmp_path / "b").mkdir()
+    d2 = _reqs(tmp_path / "b", setup_sh="#!/bin/bash\npip install -r requirements.txt\n")
+    assert _by_package(lint([str(d2 / "setup.sh")], "RD-IMG-002"))["torch"][0] == "fail"
+
+
+@pytest.mark.parametrize("torch_line,want", [("torch>=2.0.0", None), ("torch", None), ("torch==2.1.2", "fail")])
+def test_a_rocm_image_keeps_its_torch_when_the_requirement_accepts_it(tmp_path, torch_line, want, lint):
+    """In FROM rocm/pytorch:..._pytorch_release_2.3.0, `torch>=2.0` is already satisfied and pip
+    keeps the ROCm build; a pin the image's torch does not meet replaces it with PyPI's CUDA one."""
+    d = _reqs(tmp_path, torch_line=torch_line, Dockerfile=(
+        "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+        "COPY requirements.txt extra.txt /app/\nRUN pip install -r /app/requirements.txt\n"))
+    fs = lint([str(d / "Dockerfile")], "RD-IMG-002")
+    torch = [f for f in fs if f.subject.endswith(" torch")]
+    assert [f.status.value for f in torch] == ([want] if want else [])
+    if want:
+        assert "The image's torch is 2.3.0" in torch[0].detail
+    assert "flash-attn" in _by_package(fs)  # the nested file was followed from the Dockerfile too
+
+
+def test_heredoc_cuda_torch_is_flagged_where_it_is_installed(tmp_path, lint):
+    path = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN <<EOF\napt-get update\n"
+                      "pip install torch --index-url https://download.pytorch.org/whl/cu121\nEOF\n")
+    fs = lint.flagged(lint([path], "RD-IMG-002", "rx7900xtx"))
+    assert [f.evidence[0].source for f in fs] == [f"{path}:4"]
+
+
+@pytest.mark.parametrize("run, flagged_torch", [
+    ("RUN pip install -r requirements.txt", True),
+    ("RUN sed -i '/^torch/d' requirements.txt && pip install -r requirements.txt", False),
+    ("RUN grep -vE '^(torch|torchvision)' requirements.txt > req_no_torch.txt && pip install -r req_no_torch.txt",
+     False),
+])
+def test_requirements_edited_by_the_build_are_judged_as_pip_reads_them(tmp_path, run, flagged_torch, lint):
+    (tmp_path / "requirements.txt").write_text("torch\ntransformers\n")
+    (tmp_path / "Dockerfile").write_text(f"FROM ubuntu:22.04\nCOPY requirements.txt .\n{run}\n")
+    fs = lint.flagged(lint([tmp_path / "Dockerfile"], "RD-IMG-002", "rx7900xtx"))
+    assert any("torch" in f.title for f in fs) == flagged_torch
+
+
+@pytest.mark.parametrize("image, bad", [
+    ("rocm/dev-ubuntu-22.04:5.6.1", True),          # AMD's base images tag by the release: 5.6 vs the host's 6.2
+    ("rocm/dev-ubuntu-22.04:6.4-complete", False),  # two releases away: inside the window
+    ("rocm/pytorch:rocm6.2.4_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("lmsysorg/sglang:v0.5.5.post2-rocm700-mi30x", True),  # compact rocm700 = 7.0
+])
+def test_rocm_release_of_every_rocm_image_tag_against_the_host(tmp_path, image, bad, lint):
+    path = lint.write("Dockerfile", "ARG V=22.04\nFROM " + image.replace("22.04", "${V}", 1) + "\nRUN true\n")
+    assert bool(lint.flagged(lint([path], "RD-IMG-003", "rx7900xtx"))) == bad
+
+
+@pytest.mark.parametrize("base, bad", [
+    ("rocm/pytorch:latest", False),  # AMD's PyTorch image: its torch is ROCm whatever the tag; deepspeed keeps it
+    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("ubuntu:22.04", True),          # no torch yet: deepspeed's torch comes from PyPI (a CUDA build)
+])
+def test_pip_install_deepspeed_over_an_images_rocm_torch_is_no_warning(tmp_path, base, bad, lint):
+    path = lint.write("Dockerfile", f"FROM {base}\nRUN pip install deepspeed\n")
+    fs = [f for f in lint.flagged(lint([path], "RD-IMG-002", "rx7900xtx")) if "deepspeed" in f.title]
+    assert bool(fs) == bad
+
+
+def test_a_singularity_image_file_names_the_rocm_it_holds(tmp_path, lint):
+    f = lint.write("job.sh", "#!/bin/bash\n#SBATCH --gpus-per-node=8\n"
+                   "srun singularity exec /appl/sif/lumi-pytorch-rocm-5.6.1-python-3.10.sif torchrun train.py\n"
+                   "apptainer run docker://rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python y.py\n"
+                   "singularity exec my_env.sif python z.py\nsingularity exec $IMG python w.py\n")
+    fs = lint([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
+    bad = lint.flagged(fs)
+    assert len(bad) == 1 and "lumi-pytorch-rocm-5.6.1" in bad[0].title and "ROCm 5.6" in bad[0].title
+    assert bad[0].evidence[0].source.endswith("job.sh:3")
+    titles = " ".join(x.title for x in fs)
+    assert "rocm6.2_ubuntu22.04" in titles and "my_env.sif: pinned" in titles  # a file is its own pin
+    assert "$IMG" not in titles
+
+
+def test_a_rocm_module_is_judged_against_the_host_like_an_image(tmp_path, lint):
+    f = lint.write("job.sh", "#!/bin/bash\n#SBATCH -N 1\nmodule load PrgEnv-gnu\nmodule load rocm/5.7.0\n"
+                   "ml rocm/6.2.0\nsrun python train.py\n")
+    fs = lint([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
+    bad = lint.flagged(fs)
+    assert [b.title.split(":")[0] for b in bad] == ["rocm/5.7.0"] and "loaded by `module load`" in bad[0].title
+    assert bad[0].evidence[0].source.endswith("job.sh:4")
+    assert any(x.title.startswith("rocm/6.2.0: ROCm 6.2 loaded") and x.status.value == "pass" for x in fs)
+    assert not any("PrgEnv" in x.title for x in fs)
