@@ -238,7 +238,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
         else:
             dtype = "bf16"
             dtype_note = "  dtype bf16 assumed: no GPU found to ask the precision advisor about (--dtype to change)"
-    st = me.Settings(dtype=dtype, lora=a.variant == "lora", lora_rank=a.lora_rank,
+    st = me.TrainingShape(dtype=dtype, lora=a.variant == "lora", lora_rank=a.lora_rank,
                      lora_targets=tuple(t for t in a.lora_target.split(",") if t), batch=a.micro_batch,
                      seq_len=a.seq_len, grad_ckpt=a.grad_ckpt, zero=a.zero if a.engine == "deepspeed" else 0,
                      gpus=a.nproc, offload=a.offload and a.engine == "deepspeed",
