@@ -42,6 +42,7 @@ import os
 from dataclasses import asdict
 
 from ..base.records import dataclass, field, replace
+from .configfiles import ConfigError
 
 GIB = 1 << 30
 RUNTIME_BYTES = 1 * GIB
@@ -49,10 +50,6 @@ FITS_BELOW = 0.80  # share of VRAM under which the estimate calls it a fit
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
 DEFAULT_LORA_TARGETS = ("q_proj", "k_proj", "v_proj", "o_proj")
 ATTENTION_KINDS = ("flash", "math", "eager")  # how the kernel treats the s x s scores
-
-
-class ConfigError(ValueError):
-    """config.json is missing, unreadable or lacks the sizes the estimate needs."""
 
 
 @dataclass(frozen=True)
