@@ -3,7 +3,7 @@
 The rows live in ``gpu_table.py`` (plain data, a source on every value), their types in
 ``gpu_types.py``; this module re-exports the types and answers the few questions checks ask.
 The table is imported on the first question, so code that never asks (a scan on a host
-without GPUs, `rocmdoctor list`, `--help`) never loads it. Add a GPU by adding one ``Gpu(...)``
+without GPUs, `rocmdoctor list`, `--help`) never loads it. Add a GPU by adding one ``GpuArch(...)``
 row there; nothing else changes (see docs/architecture.md, "Knowledge").
 
 Why a Python data module, not JSON or TOML: the package supports Python 3.9, which has no
@@ -18,13 +18,13 @@ import re
 from ..base.records import dataclass, replace
 from .gpu_types import (
     AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
-    YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, Gpu, FamilyFallback,
+    YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, GpuArch, FamilyFallback,
 )
 
 __all__ = [  # the types and constants are part of this API
     "AMD_VENDOR", "NVIDIA_VENDOR", "HYGON_VENDOR", "VENDOR_IDS", "WHEEL_INDEX", "WHEEL_SOURCES", "NATIVE",
     "EMULATED", "NONE", "YES", "NO", "EXPERIMENTAL", "SUPPORTED", "UNSUPPORTED", "UNOFFICIAL", "Peak", "Sku",
-    "Support", "Precision", "Gpu", "FamilyFallback", "table", "all_gpus", "arch_base", "lookup", "by_pci_id",
+    "Support", "Precision", "GpuArch", "FamilyFallback", "table", "all_gpus", "arch_base", "lookup", "by_pci_id",
     "pci_name", "pci_candidates", "Verdict", "gfx_verdict", "is_integrated", "has_unified_memory", "precision", "hipblaslt_supported", "gfx_status",
     "officially_supported", "listed_pci_ids", "community_override", "wheel_generation", "sku_for_device",
     "device_peak", "percent_of_peak",
@@ -56,7 +56,7 @@ def table():
     return _index()["table"]
 
 
-def all_gpus() -> tuple[Gpu, ...]:
+def all_gpus() -> tuple[GpuArch, ...]:
     return tuple(_index()["gpus"])
 
 
@@ -65,7 +65,7 @@ def arch_base(name: str) -> str:
     return name.strip().split(":", 1)[0]
 
 
-def lookup(gfx: str | None) -> Gpu | None:
+def lookup(gfx: str | None) -> GpuArch | None:
     """The entry for a gfx target ("gfx90a:sramecc+:xnack-" is accepted); None if unknown."""
     if not gfx:
         return None
@@ -73,7 +73,7 @@ def lookup(gfx: str | None) -> Gpu | None:
 
 
 def pci_candidates(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
-                   vram_gib: float | None = None) -> list[tuple[Gpu, Sku]]:
+                   vram_gib: float | None = None) -> list[tuple[GpuArch, Sku]]:
     """The products a PCI device can be, narrowed by its revision id and VRAM size when known
     (0x66A1 rev 02 with 16 GiB is an MI50; with 32 GiB an MI60 or an MI50 32GB). A revision
     that no product of the id lists gives no candidate."""
@@ -97,7 +97,7 @@ def _identified(hits, every, revision) -> Sku | None:
 
 
 def by_pci_id(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
-              vram_gib: float | None = None) -> tuple[Gpu, Sku] | None:
+              vram_gib: float | None = None) -> tuple[GpuArch, Sku] | None:
     """The (gfx entry, SKU) a PCI device is; None when unknown or when the id, with the revision
     and VRAM given, still fits several products."""
     hits = pci_candidates(device_id, vendor_id, revision, vram_gib)
