@@ -89,11 +89,12 @@ def test_estimate_only_cli_needs_no_torch_and_sets_exit_code(tmp_path):
 
 def test_sdpa_on_mi50_is_estimated_as_the_math_kernel():
     from rocmdoctor.api import make_source
-    from rocmdoctor.commands.train import Machine, _attention_kind, choose_dtype
+    from rocmdoctor.commands.train import _attention_kind, choose_dtype
+    from rocmdoctor.engine.machine import Machine
 
-    mi50 = Machine(None, make_source(example="mi50x2-xeon"))
+    mi50 = Machine(make_source(example="mi50x2-xeon"))
     assert _attention_kind("sdpa", mi50) == "math"
-    assert _attention_kind("sdpa", Machine(None, make_source(example="mi300x8"))) == "flash"
+    assert _attention_kind("sdpa", Machine(make_source(example="mi300x8"))) == "flash"
     c = choose_dtype(None, "cuda", mi50, None)
     assert c["dtype"] == "fp16" and c["source"] == "advisor" and "gfx906" in c["why"]
     assert choose_dtype(None, "cuda", mi50, "/models/Qwen2.5-7B-Instruct")["dtype"] == "fp32"  # fp16 overflow

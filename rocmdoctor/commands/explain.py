@@ -66,7 +66,8 @@ def run(a) -> int:
         print("rocmdoctor explain: standard input (-) cannot be combined with files", file=sys.stderr)
         return EXIT_USAGE
     from ..api import make_source
-    from ..logs.explain import Machine, explain, text_lines
+    from ..engine.machine import Machine
+    from ..logs.explain import explain, text_lines
     from ..logs.logscan import reader
     from ..output.text import clean, print_lines
 
