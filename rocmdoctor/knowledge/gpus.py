@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass, replace
+from ..base.versions import version_tuple
 from .gpu_types import (
     AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
     YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, GpuArch, FamilyFallback,
@@ -152,12 +153,7 @@ def hipblaslt_supported(row: Precision, hip: str | None) -> bool | None:
         return False
     if not hip:
         return None
-    return _version(hip)[:2] >= _version(row.hipblaslt_since)[:2]
-
-
-def _version(text: str | None) -> tuple[int, ...]:
-    m = re.match(r"\s*(\d+(?:\.\d+)*)", text or "")
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+    return version_tuple(hip)[:2] >= version_tuple(row.hipblaslt_since)[:2]
 
 
 # ----------------------------------------------------------------- ROCm support
@@ -188,9 +184,9 @@ def gfx_verdict(gfx: str, rocm: tuple[int, ...] | None) -> Verdict:
     if not lists:  # before ROCm 6.0: the row's own history
         if s is None:
             return Verdict("unknown", f"{gfx} is not on any ROCm GPU support list", "")
-        if s.since and rocm and rocm[:2] < _version2(s.since):
+        if s.since and rocm and rocm[:2] < version_tuple(s.since, 2):
             return Verdict("unsupported", f"support arrived in ROCm {s.since}", "")
-        if s.last_rocm and rocm and rocm[:2] > _version2(s.last_rocm):
+        if s.last_rocm and rocm and rocm[:2] > version_tuple(s.last_rocm, 2):
             return Verdict("unsupported", f"last supported by ROCm {s.last_rocm}", "")
         return Verdict("supported", "ROCm before 6.0: from the GPU row's history, not a release list", "")
     used = lists[0].label if len(lists) == 1 else f"the ROCm {lists[0].release} to {lists[-1].release} lists"
@@ -223,11 +219,6 @@ def gfx_status(gfx: str, rocm: tuple[int, ...] | None) -> tuple[str, str]:
     """
     v = gfx_verdict(gfx, rocm)
     return v.status, v.note
-
-
-def _version2(text: str) -> tuple[int, int]:
-    parts = [int(p) for p in text.split(".")[:2]]
-    return (parts[0], parts[1] if len(parts) > 1 else 0)
 
 
 def officially_supported(gfx: str, rocm: tuple[int, ...] | None = None) -> bool:
