@@ -63,7 +63,7 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     src = source or make_source(root=root, snapshot=snapshot, example=example, python=python, no_cache=no_cache)
     from .machine import envcache
 
-    envcache._OFF = bool(no_cache or getattr(src, "no_cache", False))  # the requirement checks' cache too
+    envcache.set_off(bool(no_cache or getattr(src, "no_cache", False)))  # the requirement checks' cache too
     ctx = Context(src, level, options)
     sel = run_selection(ctx, select, ignore, plugins=plugins)
     findings = sel.findings
