@@ -1,5 +1,7 @@
-"""No module uses another module's private names: an AST walk over rocmdoctor/, checks/, fixes/
-and benchmarks/ (tests and scripts may reach inside; they test the insides).
+"""One of each, enforced by an AST walk over rocmdoctor/, checks/, fixes/ and benchmarks/ (tests
+and scripts may reach inside; they test the insides): no module uses another module's private
+names; secret-name patterns live only in base/secret_rules.py; release versions are parsed only
+by base/versions.py.
 
 A leading underscore says "only this module relies on it": `envcache._OFF = True` written from
 three places, or a command rebuilding another command's ScanResult by hand, ties modules
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = {"rocmdoctor": "rocmdoctor", "rocmdoctor.checks": "checks", "rocmdoctor.fixes": "fixes",
@@ -118,3 +121,43 @@ def test_the_walk_sees_each_form_of_import():
     # a module's own private names are its own business
     own = "from . import envcache\nenvcache._OFF = True\n"
     assert private_uses("rocmdoctor.machine.envcache", ALL["rocmdoctor.machine.envcache"], own) == []
+
+
+REGEX_CALLS = {"compile", "match", "search", "fullmatch", "sub", "subn", "findall", "finditer", "split"}
+SECRET_WORDS = re.compile(r"(?i)token|passw|secret|api.?key|credential")
+
+
+def secret_patterns(path: str, source: str) -> list[str]:
+    """Regular expressions written as literals that name secrets (TOKEN, PASSWORD, ...)."""
+    out = []
+    for node in ast.walk(ast.parse(source, path)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in REGEX_CALLS \
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+                and SECRET_WORDS.search(node.args[0].value):
+            out.append(f"{os.path.relpath(path)}:{node.lineno}: {node.args[0].value[:60]!r}")
+    return out
+
+
+def test_secret_name_patterns_live_only_in_secret_rules():
+    found = []
+    for module, path in sorted(ALL.items()):
+        if module != "rocmdoctor.base.secret_rules":
+            with open(path, encoding="utf-8") as fh:
+                found += secret_patterns(path, fh.read())
+    assert not found, "secret patterns belong in rocmdoctor/base/secret_rules.py (one set):\n" + "\n".join(found)
+    assert secret_patterns("x.py", 'import re\nrx = re.compile(r"(?i)(HF_TOKEN|PASSWORD)=(\\S+)")\n')
+    assert not secret_patterns("x.py", 'import re\nrx = re.compile(r"max_new_length")\n')
+
+
+# int() over the pieces of a dotted string: a release version read by hand.
+BY_HAND = re.compile(r"int\(\w+\) for \w+ in [^\n]*split\(\"\.\"\)")
+
+
+def test_release_versions_are_parsed_only_by_base_versions():
+    found = []
+    for module, path in sorted(ALL.items()):
+        if module != "rocmdoctor.base.versions":
+            with open(path, encoding="utf-8") as fh:
+                found += [f"{os.path.relpath(path)}: {m.group(0)}" for m in BY_HAND.finditer(fh.read())]
+    assert not found, "read versions with rocmdoctor.base.versions.version_tuple:\n" + "\n".join(found)
+    assert BY_HAND.search('return tuple(int(p) for p in self.release.split("."))')
