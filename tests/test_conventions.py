@@ -161,3 +161,36 @@ def test_release_versions_are_parsed_only_by_base_versions():
                 found += [f"{os.path.relpath(path)}: {m.group(0)}" for m in BY_HAND.finditer(fh.read())]
     assert not found, "read versions with rocmdoctor.base.versions.version_tuple:\n" + "\n".join(found)
     assert BY_HAND.search('return tuple(int(p) for p in self.release.split("."))')
+
+
+ORCHESTRATOR = "rocmdoctor.engine.run"
+ONLY_THE_ENGINE = {"run", "run_check", "applicable", "needs_runtime"}  # run_selection is for everyone
+
+
+def engine_bypasses(module: str, path: str, source: str) -> list[str]:
+    """Uses of the engine's inner steps outside it: a command that runs checks its own way."""
+    tree = ast.parse(source, path)
+    names = module_names(module, path, tree)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and \
+                _absolute(module, os.path.basename(path) == "__init__.py", node) == ORCHESTRATOR:
+            out += [f"{os.path.relpath(path)}:{node.lineno}: imports {a.name}" for a in node.names
+                    if a.name in ONLY_THE_ENGINE]
+        elif isinstance(node, ast.Attribute) and node.attr in ONLY_THE_ENGINE and \
+                names.get(_dotted(node.value) or "") == ORCHESTRATOR:
+            out.append(f"{os.path.relpath(path)}:{node.lineno}: {ast.unparse(node)}")
+    return out
+
+
+def test_every_command_runs_checks_through_run_selection():
+    found = []
+    for module, path in sorted(ALL.items()):
+        if not module.startswith("rocmdoctor.engine."):
+            with open(path, encoding="utf-8") as fh:
+                found += engine_bypasses(module, path, fh.read())
+    assert not found, "run checks with rocmdoctor.engine.run.run_selection:\n" + "\n".join(found)
+    api = ALL["rocmdoctor.api"]
+    assert engine_bypasses("rocmdoctor.api", api, "from .engine import run as engine\nengine.run(specs, ctx)\n")
+    assert engine_bypasses("rocmdoctor.api", api, "from .engine.run import run\n")
+    assert not engine_bypasses("rocmdoctor.api", api, "from .engine.run import run_selection\n")
