@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from rocmdoctor.base.records import dataclass, field
+from rocmdoctor.base.versions import version_tuple
 from rocmdoctor.machine.parsers.cmdline import parse_cmdline
 
 ESP_DIRS = ("/boot", "/efi", "/boot/efi")
@@ -112,8 +113,7 @@ def family(osr: dict) -> str:
 
 
 def version(osr: dict) -> tuple[int, ...]:
-    m = re.match(r"(\d+(?:\.\d+)*)", osr.get("VERSION_ID", ""))
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+    return version_tuple(osr.get("VERSION_ID", ""))
 
 
 def _name(osr: dict) -> str:

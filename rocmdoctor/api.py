@@ -4,8 +4,7 @@ from __future__ import annotations
 import os
 from typing import Iterable
 
-from .engine import run as engine
-from .engine import registry
+from .engine.run import run_selection
 from .facts import Context
 from .engine.model import Report
 from .machine.sources import LiveSource, RootSource, SnapshotSource, Source, SourceError
@@ -53,13 +52,6 @@ def make_source(*, root: str | None = None, snapshot: str | None = None, example
     return LiveSource(python=chosen.path, python_why=chosen.why, no_cache=no_cache)
 
 
-def select_specs(reg: registry.Registry, select: Iterable[str] | None, ignore: Iterable[str] | None):
-    select = list(select or [])
-    ignore = list(ignore or [])
-    return [s for s in reg.checks
-            if (not select or registry.matches(s.code, select)) and not registry.matches(s.code, ignore)]
-
-
 def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
          root: str | None = None, snapshot: str | None = None, example: str | None = None,
          python: str | None = None, source: Source | None = None, plugins: bool | None = None,
@@ -71,17 +63,13 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     src = source or make_source(root=root, snapshot=snapshot, example=example, python=python, no_cache=no_cache)
     from .machine import envcache
 
-    envcache._OFF = bool(no_cache or getattr(src, "no_cache", False))  # the requirement checks' cache too
-    reg = registry.load(plugins, level, options)
+    envcache.set_off(bool(no_cache or getattr(src, "no_cache", False)))  # the requirement checks' cache too
     ctx = Context(src, level, options)
-    specs = select_specs(reg, select, ignore)
-    if ctx.at_least("default") and hasattr(src, "start_runtime") \
-            and any(engine.needs_runtime(s) for s in engine.applicable(specs, ctx)):
-        src.start_runtime()  # the torch child works while the other checks run
-    findings, took = engine.run(specs, ctx)
-    notes = [f"plugin problem: {p}" for p in reg.problems]
+    sel = run_selection(ctx, select, ignore, plugins=plugins)
+    findings = sel.findings
+    notes = [f"plugin problem: {p}" for p in sel.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
-                  duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
+                  duration_s=round(sel.seconds, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
                   gpus_found=_amd_gpus(ctx), context=ctx, warnings=_interpreter_warnings(src, ctx, findings))
 
 

@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(a, "no_cache", False):
         from .machine import envcache
 
-        envcache._OFF = True  # before check_args: its --python check is cached too
+        envcache.set_off()  # before check_args: its --python check is cached too
     from .usage import InputError, UsageError, check_args
 
     try:

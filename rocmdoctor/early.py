@@ -54,7 +54,7 @@ def start(argv: list[str]) -> None:
     if opts.get("--no-cache"):
         from .machine import envcache
 
-        envcache._OFF = True
+        envcache.set_off()
     try:
         if python:
             from .usage import check_python

@@ -133,7 +133,7 @@ def check_python(path: str) -> str:
     from .machine import envcache
 
     real = os.path.realpath(path)
-    key = envcache.key("python_check", os.path.abspath(path), real, envcache._stat_sig(path), envcache._stat_sig(real))
+    key = envcache.key("python_check", os.path.abspath(path), real, envcache.stat_signature(path), envcache.stat_signature(real))
     hit = envcache.get(None, key)
     if isinstance(hit, str) and hit.startswith("3."):
         return hit

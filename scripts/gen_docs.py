@@ -30,7 +30,7 @@ def _peaks(tflops) -> str:
     return ", ".join(f"{k} {v:g}" for k, v in (tflops or {}).items() if v is not None) or "—"
 
 
-def _example_sku(g: kb.Gpu | None, example: str) -> kb.Sku | None:
+def _example_sku(g: kb.GpuArch | None, example: str) -> kb.Sku | None:
     return next((s for s in (g.skus if g else ()) if s.peak and example in s.name), None)
 
 
@@ -66,7 +66,7 @@ def render_precision_md(current: str) -> str:
 
 
 # ----------------------------------------------------------------- docs/gpus.md
-def _status(g: kb.Gpu) -> str:
+def _status(g: kb.GpuArch) -> str:
     s = g.support
     if s is None:
         return "not listed"

@@ -64,13 +64,14 @@ def test_no_binary_names_gfx_and_wheel_arch_list(capsys, tmp_path):
 
 
 class FakeMachine(Machine):
+    has_facts = True  # facts "present"
+
     def __init__(self, gpus, torch):
         super().__init__(None)
-        self._f = {"gpus": gpus, "torch": torch}
-        self.ctx = object()  # facts "present"
+        self.known = {"gpus": gpus, "torch": torch}
 
-    def fact(self, name):
-        return self._f.get(name)
+    def fact(self, name, level=None):
+        return self.known.get(name)
 
 
 def test_arch_facts_say_which_gfx_the_wheel_lacks():

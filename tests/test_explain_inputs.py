@@ -190,3 +190,15 @@ def test_broken_and_erroring_rank_logs_cost_only_themselves(tmp_path):
     assert b"rank1.log" in cp.stderr and b"Traceback" not in cp.stderr
     if os.path.exists("/proc/self/mem"):
         assert b"rank2.log: read error" in cp.stderr
+
+
+def test_logs_named_together_count_every_occurrence_and_keep_the_cap():
+    # `explain a.log b.log` reads each on its own and merges: counts add, kept matches stay capped
+    a = reader.scan_text([HIP] * (reader.KEEP + 5), name="a.log")
+    b = reader.scan_text([HIP] * 3 + ["Traceback (most recent call last):", "ValueError: nope"], name="b.log")
+    a.merge(b)
+    hip = a.occurrences["hip-no-gpus"]
+    assert hip.count == reader.KEEP + 8
+    assert len(hip.matches) == reader.KEEP  # b's matches beyond the cap are counted, not kept
+    assert hip.files == {"a.log", "b.log"} and hip.last.line.file == "b.log"
+    assert a.lines == (reader.KEEP + 5) + 5

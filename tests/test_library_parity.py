@@ -38,7 +38,7 @@ def test_a_folded_requires_dist_with_a_blank_continuation_is_kept():
 
 
 def test_one_version_prefix_rule_everywhere():
-    from rocmdoctor.base.names import version_tuple
+    from rocmdoctor.base.versions import version_tuple
     from rocmdoctor.facts import rocm
     from rocmdoctor.knowledge import precision
 

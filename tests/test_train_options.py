@@ -40,10 +40,10 @@ def test_mi50_qwen7b_lora_matches_what_the_user_saw():
     gradient checkpointing, ran at 2048 with it. gfx906 has no flash kernels: SDPA's math
     kernel materialises the scores."""
     s = _shape(QWEN7)
-    base = me.Settings(dtype="fp16", seq_len=4096, attention="math")
+    base = me.TrainingShape(dtype="fp16", seq_len=4096, attention="math")
     no_ckpt = me.estimate(s, base, MI50)
-    ckpt = me.estimate(s, me.Settings(**{**vars(base), "grad_ckpt": True}), MI50)
-    short = me.estimate(s, me.Settings(**{**vars(base), "grad_ckpt": True, "seq_len": 2048}), MI50)
+    ckpt = me.estimate(s, me.TrainingShape(**{**vars(base), "grad_ckpt": True}), MI50)
+    short = me.estimate(s, me.TrainingShape(**{**vars(base), "grad_ckpt": True, "seq_len": 2048}), MI50)
     assert no_ckpt.verdict == "does not fit"
     assert ckpt.verdict == "tight"  # over 80%: the estimate warns of OOM
     assert short.verdict == "fits"
@@ -56,17 +56,17 @@ def test_mi50_qwen7b_lora_matches_what_the_user_saw():
 def test_zero_stages_shard_and_offload_moves_the_optimizer():
     s = _shape(QWEN7)
     full = dict(dtype="bf16", lora=False, seq_len=1024, grad_ckpt=True, gpus=8)
-    z0, z2, z3 = (me.estimate(s, me.Settings(**full, zero=z)) for z in (0, 2, 3))
+    z0, z2, z3 = (me.estimate(s, me.TrainingShape(**full, zero=z)) for z in (0, 2, 3))
     P = me.count_params(s)
     assert z0.parts["optimizer"] == 12 * P and z0.parts["gradients"] == 2 * P  # ZeRO paper: K = 12
     assert z2.parts["optimizer"] == 12 * P // 8 and z2.parts["gradients"] == 2 * P // 8
     assert z2.parts["weights"] == 2 * P and z3.parts["weights"] < 2 * P / 4
-    off = me.estimate(s, me.Settings(**full, zero=2, offload=True))
+    off = me.estimate(s, me.TrainingShape(**full, zero=2, offload=True))
     # ZeRO-Offload: the optimizer state and each rank's gradient partition (fp32, for CPU Adam) live in
     # host RAM; the GPU keeps the reduce bucket the gradients pass through
     assert off.parts["optimizer"] == 0 and off.host_bytes == 12 * P // 8 + 4 * P // 8
     assert off.parts["gradients"] == min(2 * P // 8, 2 * 500_000_000)
-    one = me.estimate(s, me.Settings(**{**full, "gpus": 1}, zero=3))
+    one = me.estimate(s, me.TrainingShape(**{**full, "gpus": 1}, zero=3))
     assert one.parts["weights"] == 2 * P  # nothing to shard over with one GPU
 
 
@@ -89,11 +89,12 @@ def test_estimate_only_cli_needs_no_torch_and_sets_exit_code(tmp_path):
 
 def test_sdpa_on_mi50_is_estimated_as_the_math_kernel():
     from rocmdoctor.api import make_source
-    from rocmdoctor.commands.train import Machine, _attention_kind, choose_dtype
+    from rocmdoctor.commands.train import _attention_kind, choose_dtype
+    from rocmdoctor.engine.machine import Machine
 
-    mi50 = Machine(None, make_source(example="mi50x2-xeon"))
+    mi50 = Machine(make_source(example="mi50x2-xeon"))
     assert _attention_kind("sdpa", mi50) == "math"
-    assert _attention_kind("sdpa", Machine(None, make_source(example="mi300x8"))) == "flash"
+    assert _attention_kind("sdpa", Machine(make_source(example="mi300x8"))) == "flash"
     c = choose_dtype(None, "cuda", mi50, None)
     assert c["dtype"] == "fp16" and c["source"] == "advisor" and "gfx906" in c["why"]
     assert choose_dtype(None, "cuda", mi50, "/models/Qwen2.5-7B-Instruct")["dtype"] == "fp32"  # fp16 overflow
@@ -190,15 +191,15 @@ def test_zero3_parameter_offload_keeps_only_live_parameters_on_the_gpu_and_host_
     P = me.count_params(s)
     base = dict(dtype="fp32", lora=False, batch=1, seq_len=512, grad_ckpt=True, zero=3, gpus=2,
                 offload=True, ranks_per_host=2)
-    on = me.estimate(s, me.Settings(**base, offload_param=True), 16 * me.GIB)
-    off = me.estimate(s, me.Settings(**base, offload_param=False), 16 * me.GIB)
+    on = me.estimate(s, me.TrainingShape(**base, offload_param=True), 16 * me.GIB)
+    off = me.estimate(s, me.TrainingShape(**base, offload_param=False), 16 * me.GIB)
     assert on.parts["weights"] == (10**9 + 5 * 10**7) * 4  # live + prefetch, fp32
     assert off.parts["weights"] > P * 4 // 2  # without it: half the model per GPU, plus gathered layers
     assert on.verdict == "fits" and off.verdict == "does not fit"
     # host RAM now holds weights, gradients and Adam state of every rank: 16 bytes a parameter in fp32
     assert on.host_total == 2 * (P * 4 // 2 + P * 8 // 2 + P * 4 // 2)
-    small = me.estimate(s, me.Settings(**base, offload_param=True, host_ram=64 * me.GIB), 16 * me.GIB)
-    big = me.estimate(s, me.Settings(**base, offload_param=True, host_ram=256 * me.GIB), 16 * me.GIB)
+    small = me.estimate(s, me.TrainingShape(**base, offload_param=True, host_ram=64 * me.GIB), 16 * me.GIB)
+    big = me.estimate(s, me.TrainingShape(**base, offload_param=True, host_ram=256 * me.GIB), 16 * me.GIB)
     assert small.host_verdict == "does not fit" and small.verdict == "does not fit"  # host RAM is the limit
     assert big.host_verdict == "fits" and big.verdict == "fits"
     assert any("host RAM" in line and "256.0 GiB" in line for line in me.render(big))
@@ -206,5 +207,5 @@ def test_zero3_parameter_offload_keeps_only_live_parameters_on_the_gpu_and_host_
 
 def test_offload_param_below_stage_3_is_not_modelled_as_offloaded():
     s = _shape(QWEN7)
-    st = me.Settings(dtype="bf16", lora=False, seq_len=1024, grad_ckpt=True, gpus=8, zero=2, offload_param=True)
+    st = me.TrainingShape(dtype="bf16", lora=False, seq_len=1024, grad_ckpt=True, gpus=8, zero=2, offload_param=True)
     assert me.estimate(s, st).parts["weights"] == 2 * me.count_params(s)  # DeepSpeed ignores it at stage 2

@@ -42,8 +42,10 @@ MAX_DEPTH = 64
 MAX_INT_DIGITS = 30
 
 
-class ConfigError(Exception):
-    """The file cannot be read or understood; str() says why, naming the file."""
+class ConfigError(ValueError):
+    """A config file (a training config, a checkpoint's config.json) cannot be read or understood,
+    or lacks what is asked of it; str() says why, naming the file. The one config error: the
+    memory estimate raises it too."""
 
 
 @dataclass(frozen=True)

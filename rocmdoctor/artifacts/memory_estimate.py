@@ -42,6 +42,7 @@ import os
 from dataclasses import asdict
 
 from ..base.records import dataclass, field, replace
+from .configfiles import ConfigError
 
 GIB = 1 << 30
 RUNTIME_BYTES = 1 * GIB
@@ -49,10 +50,6 @@ FITS_BELOW = 0.80  # share of VRAM under which the estimate calls it a fit
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2}
 DEFAULT_LORA_TARGETS = ("q_proj", "k_proj", "v_proj", "o_proj")
 ATTENTION_KINDS = ("flash", "math", "eager")  # how the kernel treats the s x s scores
-
-
-class ConfigError(ValueError):
-    """config.json is missing, unreadable or lacks the sizes the estimate needs."""
 
 
 @dataclass(frozen=True)
@@ -150,8 +147,9 @@ def lora_params(s: Shape, rank: int, targets=DEFAULT_LORA_TARGETS) -> int:
     return s.layers * sum(rank * (lin[t][0] + lin[t][1]) * mult[t] for t in targets)
 
 
+# Not artifacts' Settings (every value files set, with its origin): the resolved numbers of one run the arithmetic needs.
 @dataclass(frozen=True)
-class Settings:
+class TrainingShape:
     dtype: str = "bf16"
     lora: bool = True
     lora_rank: int = 8
@@ -177,7 +175,7 @@ class Settings:
 class Estimate:
     params: int
     trainable: int
-    settings: Settings
+    settings: TrainingShape
     parts: dict[str, int]  # bytes per GPU
     total: int
     host_bytes: int  # offloaded state (optimizer; with offload_param also weights and gradients), per GPU's process
@@ -193,7 +191,7 @@ class Estimate:
         return d
 
 
-def activation_bytes(s: Shape, st: Settings) -> dict[str, int]:
+def activation_bytes(s: Shape, st: TrainingShape) -> dict[str, int]:
     B = DTYPE_BYTES[st.dtype]
     sb = st.seq_len * st.batch
     inter = (s.expert_intermediate or s.intermediate)
@@ -209,7 +207,7 @@ def activation_bytes(s: Shape, st: Settings) -> dict[str, int]:
     return {"activations": act, "logits": sb * s.vocab * (B + 12)}
 
 
-def estimate(s: Shape, st: Settings, vram: int | None = None, *, suggest: bool = True) -> Estimate:
+def estimate(s: Shape, st: TrainingShape, vram: int | None = None, *, suggest: bool = True) -> Estimate:
     if st.dtype not in DTYPE_BYTES:
         raise ValueError(f"dtype {st.dtype!r}: one of {', '.join(DTYPE_BYTES)}")
     if st.attention not in ATTENTION_KINDS:
@@ -263,7 +261,7 @@ def _verdict(total: int, vram: int | None) -> str:
     return "fits" if total <= FITS_BELOW * vram else "tight" if total <= vram else "does not fit"
 
 
-def _suggestions(s: Shape, st: Settings, vram: int) -> list[dict]:
+def _suggestions(s: Shape, st: TrainingShape, vram: int) -> list[dict]:
     """Changes that help, each with the estimate it gives, best first."""
     tries = []
     if not st.grad_ckpt:

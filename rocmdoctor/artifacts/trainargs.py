@@ -241,7 +241,7 @@ def _int(v: Any, default: int | None = None) -> int | None:
 
 
 def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default: str = "bf16"):
-    """memory_estimate.Settings for one run, from every file of it (what each value came from
+    """memory_estimate.TrainingShape for one run, from every file of it (what each value came from
     is in ``why``): ZeRO stage and offload from the DeepSpeed JSON; micro-batch, sequence
     length, LoRA and checkpointing from the arguments, with LLaMA-Factory's defaults where a
     LLaMA-Factory run leaves them out (it checkpoints unless disable_gradient_checkpointing)."""
@@ -307,7 +307,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         v = zero_sec.get(key)
         return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else default
 
-    st = me.Settings(dtype=dt, lora=lora, lora_rank=_int(arg("lora_rank", 8), 8) or 8, lora_targets=lora_targets,
+    st = me.TrainingShape(dtype=dt, lora=lora, lora_rank=_int(arg("lora_rank", 8), 8) or 8, lora_targets=lora_targets,
                      batch=max(1, batch or 1), seq_len=seq or 2048, grad_ckpt=ckpt, zero=stage, gpus=max(1, gpus),
                      offload=offload, attention=attention_kind, offload_param=offload_param,
                      live_params=count("stage3_max_live_parameters", 1_000_000_000),

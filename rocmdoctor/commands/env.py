@@ -58,16 +58,15 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
 
 
 def run(a) -> int:
-    from ..engine import run as engine
-    from ..engine import registry
+    from ..engine.run import run_selection
     from ..advice import read_model, recommend
-    from ..api import make_source, select_specs
+    from ..api import make_source
     from ..facts import Context
 
     ctx = Context(make_source(root=a.root, snapshot=a.snapshot, example=a.example, python=a.python), a.level)
     rec = recommend(ctx, model=read_model(a.model))
     # The same context: the checks reuse the facts (and the Python probe) the advisor read.
-    findings, _ = engine.run(select_specs(registry.load(False), None, None), ctx)
+    findings = run_selection(ctx, plugins=False).findings
     lines = env_lines(rec, findings)
     if a.explain and not lines:
         print("# nothing in the environment needs changing", file=sys.stderr)

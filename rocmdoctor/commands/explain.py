@@ -66,7 +66,8 @@ def run(a) -> int:
         print("rocmdoctor explain: standard input (-) cannot be combined with files", file=sys.stderr)
         return EXIT_USAGE
     from ..api import make_source
-    from ..logs.explain import Machine, explain, text_lines
+    from ..engine.machine import Machine
+    from ..logs.explain import explain, text_lines
     from ..logs.logscan import reader
     from ..output.text import clean, print_lines
 
@@ -85,7 +86,7 @@ def run(a) -> int:
         except OSError as exc:
             failed.append((path, exc.strerror or str(exc)))
             continue
-        _merge(result, part)
+        result.merge(part)
     if progress:
         progress.done()
     skipped = [(n, w + ("" if _partly(w) else " (skipped)")) for n, w in failed + result.skipped]
@@ -111,13 +112,11 @@ def run(a) -> int:
     else:
         print_lines(text_lines(expl, a.verbose))
     if a.fix:  # the plan of the top confirmed cause: rocmdoctor/remedy/from_log.py
-        from ..remedy import from_log, session
+        from ..remedy import from_log
         from . import fix as fixcmd
 
         say = print if a.format == "text" else (lambda m: print(m, file=sys.stderr))
-        ui = session.UI(say=say, err=fixcmd._err, confirm=fixcmd._confirm,
-                        retry=lambda *x: fixcmd._retry(a, *x))
-        code = from_log.run(a, expl, source, ui)
+        code = from_log.run(a, expl, source, fixcmd.terminal_ui(a, say))
         if code is not None:
             return code
     return expl.exit_code()
@@ -129,24 +128,6 @@ SKIPS_SHOWN = 20  # inputs not read, listed on stderr (all of them in the JSON n
 def _partly(why: str) -> bool:
     """An input read up to a point (a cap, a break), not skipped."""
     return "used up to there" in why or why.startswith("stopped")
-
-
-def _merge(into, part) -> None:
-    for sig_id, occ in part.occurrences.items():
-        if sig_id not in into.occurrences:
-            into.occurrences[sig_id] = occ
-        else:
-            for m in occ.matches:
-                into.occurrences[sig_id].add(m)
-            into.occurrences[sig_id].count += occ.count - len(occ.matches)
-    for ln in part.unexplained:
-        into.add_unexplained(ln)
-    into.unexplained_count += part.unexplained_count - len(part.unexplained)
-    into.lines += part.lines
-    into.bytes += part.bytes
-    into.files += part.files
-    into.engine = part.engine
-    into.skipped += part.skipped
 
 
 def _byte_count(text: str) -> int:

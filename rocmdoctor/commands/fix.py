@@ -186,8 +186,15 @@ def apply_plans(a, src, plans, report=None) -> tuple[int, dict]:
     from ..remedy import session
 
     say = (lambda m: print_text(m, sys.stderr)) if a.format == "json" else _say
-    return session.apply_plans(a, src, plans, report,
-                               session.UI(say=say, err=_err, confirm=_confirm, retry=lambda *x: _retry(a, *x)))
+    return session.apply_plans(a, src, plans, report, terminal_ui(a, say))
+
+
+def terminal_ui(a, say=None):
+    """How `fix` (and `explain --fix`) talk: messages, errors on stderr, y/N questions on the
+    terminal, and the command that repeats this one with --yes."""
+    from ..remedy import session
+
+    return session.UI(say=say or _say, err=_err, confirm=_confirm, retry=lambda *x: _retry(a, *x))
 
 
 def run_undo(a) -> int:

@@ -281,7 +281,7 @@ class Runner:
         return make_source(python=self.a.python)
 
     def machine(self):
-        from ..logs.explain import Machine
+        from ..engine.machine import Machine
 
         if self._machine is None:
             if self.a.no_facts:
@@ -295,7 +295,7 @@ class Runner:
         return self._machine
 
     def _announce(self, m) -> None:
-        from ..logs.explain import CONFIRMED, LIKELY, RULED_OUT
+        from ..logs.explain import CONFIRMED, LIKELY, RULED_OUT, cause_verdict
 
         s = m.signature
         lines = [f"{s.title}  [{s.family} · {s.severity}] at output line {m.line.number}"
@@ -304,7 +304,7 @@ class Runner:
             with self.machine_lock:
                 mach = self.machine()
                 mach.run_checks(c.check for c in s.causes if c.check)
-                verdicts = [mach.verdict(c) for c in s.causes]
+                verdicts = [cause_verdict(mach, c) for c in s.causes]
         except Exception:  # the notice matters more than its ranking
             verdicts = []
         order = {CONFIRMED: 0, LIKELY: 1, RULED_OUT: 3}

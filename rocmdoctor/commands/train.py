@@ -16,11 +16,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from ..usage import positive_float
 from ..output.progress import Progress
 from .bench import findings_for, resolve_device
+
+if TYPE_CHECKING:
+    from ..engine.machine import Machine
 
 NAME = "train"
 HELP = "run the reference fine-tune (or your model's) and judge it (loss, curve, speed, memory, hangs)"
@@ -76,7 +80,7 @@ def run(a) -> int:
     if a.estimate_only and not a.model:
         print("rocmdoctor: --estimate-only needs --model PATH", file=sys.stderr)
         return EXIT_USAGE
-    machine = Machine(a.python)
+    machine = this_machine(a.python)
     if a.estimate_only:
         from ..artifacts import memory_estimate as me
 
@@ -163,27 +167,12 @@ def run(a) -> int:
     return exit_code(report, False)
 
 
-class Machine:
-    """Facts about this machine, read once and only when asked (quick level: no torch import)."""
+def this_machine(python: str | None) -> Machine:
+    """The live machine, its source opened on the first fact asked for (none with --gpu-mem)."""
+    from ..api import make_source
+    from ..engine.machine import Machine
 
-    def __init__(self, python: str | None, source=None):
-        self.python, self.source = python, source  # source: for tests (a snapshot or example)
-        self._ctx = {}
-
-    def ctx(self, level: str):
-        if level not in self._ctx:
-            from ..api import make_source
-            from ..facts import Context
-
-            self._ctx[level] = Context(self.source or make_source(python=self.python), level)
-        return self._ctx[level]
-
-    def gpus(self) -> list:
-        # The GPUs this job will use: discrete ones (or an APU), narrowed by ROCR/HIP_VISIBLE_DEVICES as Slurm sets them.
-        return list(self.ctx("quick").optional("training_gpus") or [])
-
-    def torch_devices(self) -> list[dict]:
-        return [d for d in (self.ctx("default").optional("torch_runtime") or {}).get("devices") or [] if "error" not in d]
+    return Machine(opener=lambda: make_source(python=python))
 
 
 def choose_dtype(asked: str | None, device: str, machine: Machine, model: str | None) -> dict:
@@ -194,7 +183,7 @@ def choose_dtype(asked: str | None, device: str, machine: Machine, model: str | 
         return {"dtype": "fp32", "source": "advisor", "why": "no GPU: the precision advisor trains in fp32 on the CPU"}
     from ..advice import recommend
 
-    rec = recommend(machine.ctx("default"), model=model)
+    rec = recommend(machine.context("default"), model=model)
     why = "; ".join(r.text for r in rec.reasons if r.topic == "dtype") or "the precision advisor's default"
     return {"dtype": rec.dtype, "source": "advisor", "why": f"precision advisor: {why}"}
 
@@ -208,7 +197,7 @@ def _attention_kind(attention: str, machine: Machine) -> str:
         return "flash"
     from ..knowledge import gpus as kb
 
-    rows = [kb.precision(g.gfx) for g in machine.gpus()]
+    rows = [kb.precision(g.gfx) for g in machine.training_gpus()]
     if any(r is None or (not r.ck_flash and r.aotriton == kb.NO) for r in rows):
         return "math"
     return "flash"
@@ -223,7 +212,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
     if a.gpu_mem:
         vram, where = int(a.gpu_mem * me.GIB), "--gpu-mem"
     else:
-        sizes = [g.memory_bytes for g in machine.gpus() if g.memory_bytes]  # an APU's: its GTT limit
+        sizes = [g.memory_bytes for g in machine.training_gpus() if g.memory_bytes]  # an APU's: its GTT limit
         if not sizes and torch_probe:  # e.g. NVIDIA GPUs, which KFD does not list
             sizes = [int(d["total_memory"]) for d in machine.torch_devices() if d.get("total_memory")]
         if sizes:
@@ -232,13 +221,13 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
     if not dtype:  # the advisor, from the GPUs alone (no torch import)
         from ..advice import recommend
 
-        if machine.gpus():
-            dtype = recommend(machine.ctx("quick"), model=a.model).dtype
+        if machine.training_gpus():
+            dtype = recommend(machine.context("quick"), model=a.model).dtype
             dtype_note = f"  dtype {dtype}: the precision advisor's choice for these GPUs (--dtype to change)"
         else:
             dtype = "bf16"
             dtype_note = "  dtype bf16 assumed: no GPU found to ask the precision advisor about (--dtype to change)"
-    st = me.Settings(dtype=dtype, lora=a.variant == "lora", lora_rank=a.lora_rank,
+    st = me.TrainingShape(dtype=dtype, lora=a.variant == "lora", lora_rank=a.lora_rank,
                      lora_targets=tuple(t for t in a.lora_target.split(",") if t), batch=a.micro_batch,
                      seq_len=a.seq_len, grad_ckpt=a.grad_ckpt, zero=a.zero if a.engine == "deepspeed" else 0,
                      gpus=a.nproc, offload=a.offload and a.engine == "deepspeed",

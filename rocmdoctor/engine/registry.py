@@ -12,6 +12,7 @@ import os
 import re
 import sys
 from types import ModuleType
+from typing import Iterable
 
 from .check import CheckSpec
 from ..base.modules import iter_modules
@@ -40,6 +41,11 @@ class Registry:
 
     def by_code(self, code: str) -> CheckSpec | None:
         return next((c for c in self.checks if c.code == code), None)
+
+    def select(self, select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> list[CheckSpec]:
+        """The checks ``select`` names (all when empty) less those ``ignore`` names, by code or prefix."""
+        select, ignore = list(select or []), list(ignore or [])
+        return [s for s in self.checks if (not select or matches(s.code, select)) and not matches(s.code, ignore)]
 
 
 def specs_in(module: ModuleType, plugin: str = "rocmdoctor") -> list[CheckSpec]:

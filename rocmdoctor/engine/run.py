@@ -1,14 +1,16 @@
-"""Run checks over facts and collect findings. The one place that calls a check."""
+"""Run checks over facts and collect findings. The one place that calls a check, and
+(`run_selection`) the one way every command runs a selection of checks on a machine."""
 from __future__ import annotations
 
 import time
 import traceback
 from typing import Iterable
 
+from . import registry
 from .check import NO_DEFAULT, CheckSpec, parameters
 from ..facts import Context, Missing, level_rank
 from .model import Evidence, Finding, Status
-from ..base.records import replace
+from ..base.records import dataclass, field, replace
 
 
 def _inputs(spec: CheckSpec, ctx: Context) -> tuple[dict, list[str], list[str]]:
@@ -99,3 +101,32 @@ def run(specs: list[CheckSpec], ctx: Context) -> tuple[list[Finding], float]:
                 results[i] = run_check(spec, ctx)
     findings = [f for i in range(len(todo)) for f in results[i]]
     return findings, time.monotonic() - t0
+
+
+@dataclass
+class Selection:
+    """What `run_selection` did: the checks selected (before the level filter), their findings."""
+
+    specs: list[CheckSpec]
+    findings: list[Finding]
+    seconds: float
+    problems: list[str] = field(default_factory=list)  # plugins that could not be loaded or reuse a code
+
+
+def run_selection(ctx: Context, select: Iterable[str] | None = None, ignore: Iterable[str] | None = None, *,
+                  plugins: bool | None = None, every_level: bool = False, done: Iterable[str] = ()) -> Selection:
+    """Run the checks ``select``/``ignore`` name (codes or prefixes; all when ``select`` is empty) on
+    the machine ``ctx`` reads, skipping the codes in ``done``. Every command runs checks this way.
+
+    Only the check modules this scan's level can run are imported, unless ``every_level`` (explain
+    wants the level of a check it cannot run, to say which level would). When a selected check needs
+    the torch child, it is started before the others run, so torch imports while they work."""
+    reg = registry.load(plugins) if every_level else registry.load(plugins, ctx.level, ctx.options)
+    skip = set(done)
+    specs = [s for s in reg.select(select, ignore) if s.code not in skip]
+    src = ctx.source
+    if ctx.at_least("default") and hasattr(src, "start_runtime") \
+            and any(needs_runtime(s) for s in applicable(specs, ctx)):
+        src.start_runtime()
+    findings, took = run(specs, ctx)
+    return Selection(specs, findings, took, list(reg.problems))

@@ -14,6 +14,7 @@ import re
 from ..knowledge.gpus import HYGON_VENDOR
 from ..knowledge.platforms import WSL_SHADOW_GLOBS
 from ..base.records import dataclass, field
+from ..base.versions import version_tuple
 from . import Missing, fact
 
 DCU_MODULES = ("hydcu", "hycu")  # Hygon's kernel drivers (hycu in newer rock packages)
@@ -45,7 +46,7 @@ def same_dtk(a: str | None, b: str | None) -> bool | None:
     """DTK releases are matched on year.month; None when either is unknown."""
     if not a or not b:
         return None
-    return a.split(".")[:2] == b.split(".")[:2]
+    return version_tuple(a, 2) == version_tuple(b, 2)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import re
 
 from ..base.records import dataclass
 from . import Missing, fact
-from ..base.names import version_tuple
+from ..base.versions import version_tuple
 
 _VERSION_H = re.compile(r"#define\s+ROCM_VERSION_(MAJOR|MINOR|PATCH)\s+(\d+)")
 

@@ -15,6 +15,7 @@ import posixpath
 from ..machine import envcache
 from ..knowledge import llamafactory as lf
 from ..base.records import dataclass, field
+from ..base.versions import major_minor
 from . import Missing, fact, probe_data
 
 
@@ -137,7 +138,7 @@ def _marker_env(python: dict | None) -> dict:
     ver = ((python or {}).get("python") or {}).get("version")
     if isinstance(ver, str) and ver.count(".") >= 1:
         env["python_full_version"] = ver
-        env["python_version"] = ".".join(ver.split(".")[:2])
+        env["python_version"] = major_minor(ver)
     return env
 
 

@@ -1,4 +1,4 @@
-"""The GPU knowledge base: one ``Gpu`` row per gfx target, its SKUs under it.
+"""The GPU knowledge base: one ``GpuArch`` row per gfx target, its SKUs under it.
 
 Plain data, read only through ``rocmdoctor.knowledge.gpus`` (which imports this module on the
 first question). Every value names its source: ``source`` on a row backs gfx/family/products,
@@ -7,13 +7,13 @@ support status, ``Precision.sources`` the precision and attention facts, and the
 fields the wheel generation and the community override. tests/test_gpu_knowledge.py enforces
 it; scripts/gen_docs.py renders docs/gpus.md and the table in docs/precision.md from it.
 
-To add a GPU: add (or extend) its ``Gpu(...)`` row below, run ``python scripts/gen_docs.py``,
+To add a GPU: add (or extend) its ``GpuArch(...)`` row below, run ``python scripts/gen_docs.py``,
 and commit both. See docs/architecture.md ("Knowledge").
 """
 from __future__ import annotations
 
 from .gpu_types import (EMULATED, EXPERIMENTAL, NATIVE, NO, NONE, SUPPORTED, UNOFFICIAL, UNSUPPORTED, WHEEL_SOURCES, YES,
-                   FamilyFallback, Gpu, Peak, Precision, Sku, Support)
+                   FamilyFallback, GpuArch, Peak, Precision, Sku, Support)
 from . import rocm_lists as rl
 from .precision import (AOTRITON_GFX115X, AOTRITON_GFX908, AOTRITON_GFX1103, AOTRITON_NAVI3, BF16_API_ALWAYS_TRUE,
                         BF16_API_EMULATION_ARG, CK_ARCHS, GFX906_BF16_EMULATED, GPU_SPECS,
@@ -74,17 +74,17 @@ FA_CK_RDNA = ("flash-attn's CK backend builds for it from commit 5301a359 (main,
 EARLY, LATER, LATEST = "early ROCm 5 wheels", "later wheels", "latest wheels"
 WHEEL_GENERATIONS = (EARLY, LATER, LATEST)
 
-GPUS: tuple[Gpu, ...] = (
+GPUS: tuple[GpuArch, ...] = (
     # ------------------------------------------------------------- GCN5 / Vega
-    Gpu(gfx="gfx900", family="GCN5", source=LLVM_TARGETS, products="Radeon Instinct MI25, Vega 56/64",
+    GpuArch(gfx="gfx900", family="GCN5", source=LLVM_TARGETS, products="Radeon Instinct MI25, Vega 56/64",
         support=Support(status=UNSUPPORTED, source=rl.SYSREQ.format("6.0.0") + " @ docs/6.0.0 (MI25 unsupported)",
                         last_rocm="4.5", secondary="the last release (4.5) is from ROCm 5.0's notes, not re-read"),
         precision=Precision(example="Radeon Instinct MI25 / Vega 64", bf16=NONE, fp16="packed", tf32=False,
                             hipblaslt_since=None, ck_flash=False, aotriton=NO, flash_attn_pkg=(),
                             sources=(PRECISION_DOC, GPU_SPECS), note="no matrix cores; dropped from ROCm after 4.5"),
         torch_wheels=EARLY, torch_wheels_source=WHEELS),
-    Gpu(gfx="gfx902", family="GCN5", source=LLVM_TARGETS, products="Raven Ridge APU graphics", integrated=True),
-    Gpu(gfx="gfx906", family="GCN5.1", source=ARCH_SPECS, products="Instinct MI50/MI60, Radeon VII, Radeon Pro VII",
+    GpuArch(gfx="gfx902", family="GCN5", source=LLVM_TARGETS, products="Raven Ridge APU graphics", integrated=True),
+    GpuArch(gfx="gfx906", family="GCN5.1", source=ARCH_SPECS, products="Instinct MI50/MI60, Radeon VII, Radeon Pro VII",
         support=Support(status=UNSUPPORTED, source=rl.SYSREQ_64, last_rocm="6.3.3",
                         note="deprecated (maintenance only) in ROCm 6.0.2 to 6.3 (6.0.0: MI50 only); unsupported "
                              "from the ROCm 6.4 lists on",
@@ -118,10 +118,10 @@ GPUS: tuple[Gpu, ...] = (
             Sku(name="Hygon DCU Z100L", source=DCU_GUIDE, pci_ids=(0x55B7,), pci_name="Hygon Z100/Z100L (ZIFANG)",
                 rocm_listed=False, vendor="Hygon", secondary=DCU_SECONDARY),
         )),
-    Gpu(gfx="gfx909", family="GCN5", source=LLVM_TARGETS, products="Raven2 APU graphics", integrated=True),
-    Gpu(gfx="gfx90c", family="GCN5", source=LLVM_TARGETS, products="Renoir/Cezanne APU graphics", integrated=True),
+    GpuArch(gfx="gfx909", family="GCN5", source=LLVM_TARGETS, products="Raven2 APU graphics", integrated=True),
+    GpuArch(gfx="gfx90c", family="GCN5", source=LLVM_TARGETS, products="Renoir/Cezanne APU graphics", integrated=True),
     # ------------------------------------------------------------- CDNA (Instinct)
-    Gpu(gfx="gfx908", family="CDNA1", source=ARCH_SPECS, products="Instinct MI100",
+    GpuArch(gfx="gfx908", family="CDNA1", source=ARCH_SPECS, products="Instinct MI100",
         support=Support(status=SUPPORTED, source=rl.MATRIX_60_63),
         precision=Precision(example="Instinct MI100", bf16=NATIVE, fp16="matrix", tf32=False, hipblaslt_since="6.3",
                             ck_flash=False, aotriton=NO, flash_attn_pkg=(),
@@ -136,7 +136,7 @@ GPUS: tuple[Gpu, ...] = (
                 peak=Peak(tflops={"fp32": 23.1, "fp32_matrix": 46.1, "fp16": 184.6, "bf16": 92.3}, source=AMD_SRC,
                           secondary=AMD_PEAK)),
         )),
-    Gpu(gfx="gfx90a", family="CDNA2", source=ARCH_SPECS, products="Instinct MI210/MI250/MI250X",
+    GpuArch(gfx="gfx90a", family="CDNA2", source=ARCH_SPECS, products="Instinct MI210/MI250/MI250X",
         support=Support(status=SUPPORTED, source=rl.MATRIX_60_63),
         precision=Precision(example="Instinct MI250X", bf16=NATIVE, fp16="matrix", tf32=False, hipblaslt_since="5.0",
                             ck_flash=True, aotriton=YES, flash_attn_pkg=("ck", "triton"),
@@ -159,7 +159,7 @@ GPUS: tuple[Gpu, ...] = (
                 peak=Peak(tflops={"fp32": 22.6, "fp32_matrix": 45.3, "fp16": 181.0, "bf16": 181.0}, source=AMD_SRC,
                           secondary=AMD_PEAK)),
         )),
-    Gpu(gfx="gfx942", family="CDNA3", source=ARCH_SPECS, products="Instinct MI300X/MI300A/MI325X",
+    GpuArch(gfx="gfx942", family="CDNA3", source=ARCH_SPECS, products="Instinct MI300X/MI300A/MI325X",
         support=Support(status=SUPPORTED, source=rl.MATRIX_60_63, since="6.0"),
         precision=Precision(example="Instinct MI300X", bf16=NATIVE, fp16="matrix", tf32=True, hipblaslt_since="5.0",
                             ck_flash=True, aotriton=YES, flash_attn_pkg=("ck", "triton"),
@@ -189,7 +189,7 @@ GPUS: tuple[Gpu, ...] = (
             Sku(name="AMD Instinct MI300A", source=AMDGPU_IDS, pci_ids=(0x74A0,), vram_gib=128, vram_source=ARCH_SPECS),
             Sku(name="AMD Instinct MI325X", source=AMDGPU_IDS, pci_ids=(0x74A5,), vram_gib=256, vram_source=ARCH_SPECS),
         )),
-    Gpu(gfx="gfx950", family="CDNA4", source=LLVM_TARGETS, products="Instinct MI350X/MI355X",
+    GpuArch(gfx="gfx950", family="CDNA4", source=LLVM_TARGETS, products="Instinct MI350X/MI355X",
         support=Support(status=SUPPORTED, source=rl.SYSREQ_70, since="7.0.0"),
         precision=Precision(example="Instinct MI355X", bf16=NATIVE, fp16="matrix", tf32=False, hipblaslt_since="7.0",
                             ck_flash=True, aotriton=YES, flash_attn_pkg=("ck", "triton"),
@@ -203,8 +203,8 @@ GPUS: tuple[Gpu, ...] = (
                 secondary="VRAM: AMD's MI350 pages not re-read (not in the gpu-arch-specs version read)"),
         )),
     # ------------------------------------------------------------- RDNA1 / RDNA2 (precision: gfx10xx below)
-    Gpu(gfx="gfx1013", family="RDNA1", source=LLVM_TARGETS, products="Cyan Skillfish APU graphics", integrated=True),
-    Gpu(gfx="gfx1030", family="RDNA2", source=ARCH_SPECS, products="Radeon PRO W6800/V620, RX 6800/6900",
+    GpuArch(gfx="gfx1013", family="RDNA1", source=LLVM_TARGETS, products="Cyan Skillfish APU graphics", integrated=True),
+    GpuArch(gfx="gfx1030", family="RDNA2", source=ARCH_SPECS, products="Radeon PRO W6800/V620, RX 6800/6900",
         support=Support(status=SUPPORTED, source=rl.MATRIX_60_63,
                         note="only the PRO W6800 and V620 are listed; RX 6000 cards are not in the ROCm 7 list"),
         torch_wheels=EARLY, torch_wheels_source=WHEELS,
@@ -214,33 +214,33 @@ GPUS: tuple[Gpu, ...] = (
             Sku(name="AMD Radeon PRO V620", source=AMDGPU_IDS, pci_ids=(0x73A1,), vram_gib=32, vram_source=ARCH_SPECS),
             Sku(name="AMD Radeon PRO W6800", source=AMDGPU_IDS, pci_ids=(0x73A3,), vram_gib=32, vram_source=ARCH_SPECS),
         )),
-    Gpu(gfx="gfx1031", family="RDNA2", source=ARCH_SPECS, products="RX 6700/6750 XT",
+    GpuArch(gfx="gfx1031", family="RDNA2", source=ARCH_SPECS, products="RX 6700/6750 XT",
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_60_63, note="never officially supported"),
         community_override="10.3.0", community_override_source=OVERRIDE),
-    Gpu(gfx="gfx1032", family="RDNA2", source=ARCH_SPECS, products="RX 6600/6650 XT, PRO W6600",
+    GpuArch(gfx="gfx1032", family="RDNA2", source=ARCH_SPECS, products="RX 6600/6650 XT, PRO W6600",
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_60_63, note="never officially supported"),
         community_override="10.3.0", community_override_source=OVERRIDE),
-    Gpu(gfx="gfx1033", family="RDNA2", source=LLVM_TARGETS, products="Van Gogh APU graphics", integrated=True,
+    GpuArch(gfx="gfx1033", family="RDNA2", source=LLVM_TARGETS, products="Van Gogh APU graphics", integrated=True,
         community_override="10.3.0", community_override_source=OVERRIDE),
-    Gpu(gfx="gfx1034", family="RDNA2", source=LLVM_TARGETS, products="RX 6500 XT/6400",
+    GpuArch(gfx="gfx1034", family="RDNA2", source=LLVM_TARGETS, products="RX 6500 XT/6400",
         community_override="10.3.0", community_override_source=OVERRIDE),
-    Gpu(gfx="gfx1035", family="RDNA2", source=LLVM_TARGETS, products="Rembrandt APU graphics (680M)", integrated=True,
+    GpuArch(gfx="gfx1035", family="RDNA2", source=LLVM_TARGETS, products="Rembrandt APU graphics (680M)", integrated=True,
         community_override="10.3.0", community_override_source=OVERRIDE),
-    Gpu(gfx="gfx1036", family="RDNA2", source=LLVM_TARGETS, products="Raphael/Granite Ridge CPU graphics",
+    GpuArch(gfx="gfx1036", family="RDNA2", source=LLVM_TARGETS, products="Raphael/Granite Ridge CPU graphics",
         integrated=True,
         community_override="10.3.0", community_override_source=OVERRIDE,
         skus=(Sku(name="AMD Radeon 610M (Raphael iGPU)", source=AMDGPU_IDS, pci_ids=(0x164E,), pci_name="Raphael"),)),
     # Not in LLVM's processor table: the amdgpu kernel driver first reported GC 10.3.7 (Mendocino) as
     # gfx_target_version 100307 ("gfx1037"), later as 100306 (gfx1036, which LLVM compiles for).
     # pci.ids names the part (1002:1506 "Mendocino [Radeon 610M]").
-    Gpu(gfx="gfx1037", family="RDNA2", source=KFD_GFX1037, products="Mendocino APU graphics (Radeon 610M)",
+    GpuArch(gfx="gfx1037", family="RDNA2", source=KFD_GFX1037, products="Mendocino APU graphics (Radeon 610M)",
         integrated=True,
         secondary="the gfx name is the kernel's (kfd_device.c), seen in patches, not re-read at a pinned commit; "
                   "newer kernels report gfx1036 for the same part",
         skus=(Sku(name="AMD Radeon 610M (Mendocino iGPU)", source=PCI_IDS, pci_ids=(0x1506,),
                   pci_name="Mendocino [Radeon 610M]"),)),
     # ------------------------------------------------------------- RDNA3 / RDNA3.5
-    Gpu(gfx="gfx1100", family="RDNA3", source=ARCH_SPECS, products="RX 7900 XTX/XT/GRE, PRO W7900/W7800",
+    GpuArch(gfx="gfx1100", family="RDNA3", source=ARCH_SPECS, products="RX 7900 XTX/XT/GRE, PRO W7900/W7800",
         support=Support(status=SUPPORTED, source=rl.MATRIX_60_63),
         precision=Precision(example="Radeon RX 7900 XTX", bf16=NATIVE, fp16="matrix", tf32=False,
                             hipblaslt_since="6.3", ck_flash=False, aotriton=EXPERIMENTAL,
@@ -262,7 +262,7 @@ GPUS: tuple[Gpu, ...] = (
             Sku(name="AMD Radeon PRO W7900", source=AMDGPU_IDS, pci_ids=(0x7448,), vram_gib=48, vram_source=ARCH_SPECS),
             Sku(name="AMD Radeon PRO W7800", source=AMDGPU_IDS, pci_ids=(0x745E,), vram_gib=32, vram_source=ARCH_SPECS),
         )),
-    Gpu(gfx="gfx1101", family="RDNA3", source=ARCH_SPECS, products="RX 7800/7700 XT, PRO W7700, V710",
+    GpuArch(gfx="gfx1101", family="RDNA3", source=ARCH_SPECS, products="RX 7800/7700 XT, PRO W7700, V710",
         support=Support(status=SUPPORTED, source=rl.SYSREQ_64, since="6.4.1"),
         precision=Precision(example="Radeon RX 7800 XT", bf16=NATIVE, fp16="matrix", tf32=False,
                             hipblaslt_since="6.3", ck_flash=False, aotriton=EXPERIMENTAL,
@@ -277,7 +277,7 @@ GPUS: tuple[Gpu, ...] = (
             Sku(name="AMD Radeon RX 7700 XT", source=AMDGPU_IDS, pci_ids=(0x747E,), revisions=(0xFF,),
                 pci_name="Navi 32 [Radeon RX 7700 XT / 7800 XT]", vram_gib=12, vram_source=ARCH_SPECS),
         )),
-    Gpu(gfx="gfx1102", family="RDNA3", source=ARCH_SPECS, products="RX 7600/7600 XT",
+    GpuArch(gfx="gfx1102", family="RDNA3", source=ARCH_SPECS, products="RX 7600/7600 XT",
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS, secondary=CORE_SDK),
         precision=Precision(example="Radeon RX 7600", bf16=NATIVE, fp16="matrix", tf32=False, hipblaslt_since=None,
                             ck_flash=False, aotriton=NO, flash_attn_pkg=("ck", "triton"),
@@ -286,7 +286,7 @@ GPUS: tuple[Gpu, ...] = (
         community_override="11.0.0", community_override_source=OVERRIDE,
         skus=(Sku(name="AMD Radeon RX 7600/7600 XT", source=PCI_IDS, pci_ids=(0x7480,),
                   pci_name="Navi 33 [Radeon RX 7600/7600 XT/7600M XT/7600S/7700S / PRO W7600]"),)),
-    Gpu(gfx="gfx1103", family="RDNA3", source=LLVM_TARGETS, products="Phoenix/Hawk Point APU graphics (780M)",
+    GpuArch(gfx="gfx1103", family="RDNA3", source=LLVM_TARGETS, products="Phoenix/Hawk Point APU graphics (780M)",
         integrated=True,
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS, secondary=CORE_SDK),
         precision=Precision(example="Radeon 780M (iGPU)", bf16=NATIVE, fp16="matrix", tf32=False,
@@ -297,7 +297,7 @@ GPUS: tuple[Gpu, ...] = (
         torch_wheels=LATEST, torch_wheels_source=WHEELS,
         community_override="11.0.0", community_override_source=OVERRIDE,
         skus=(Sku(name="AMD Radeon 780M (Phoenix iGPU)", source=PCI_IDS, pci_ids=(0x15BF,), pci_name="Phoenix1"),)),
-    Gpu(gfx="gfx1150", family="RDNA3.5", source=LLVM_TARGETS, products="Strix Point APU graphics (890M)",
+    GpuArch(gfx="gfx1150", family="RDNA3.5", source=LLVM_TARGETS, products="Strix Point APU graphics (890M)",
         integrated=True,
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS, secondary=CORE_SDK),
         precision=Precision(example="Radeon 890M (iGPU)", bf16=NATIVE, fp16="matrix", tf32=False,
@@ -305,7 +305,7 @@ GPUS: tuple[Gpu, ...] = (
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, FLASH_ATTN), note=FA_CK_RDNA),
         torch_wheels=LATEST, torch_wheels_source=WHEELS),
     # An APU, but the machine's main GPU (so not "integrated" in rocmdoctor's sense).
-    Gpu(gfx="gfx1151", family="RDNA3.5", source=LLVM_TARGETS, products="Ryzen AI Max (Strix Halo)",
+    GpuArch(gfx="gfx1151", family="RDNA3.5", source=LLVM_TARGETS, products="Ryzen AI Max (Strix Halo)",
         unified_memory=True,
         skus=(Sku(name="AMD Radeon 8060S", source=AMDGPU_IDS, pci_ids=(0x1586,), revisions=(0xC1, 0xD1),
                   pci_name="Strix Halo [Radeon Graphics / Radeon 8050S Graphics / Radeon 8060S Graphics]",
@@ -323,12 +323,12 @@ GPUS: tuple[Gpu, ...] = (
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_GFX115X, FLASH_ATTN),
                             note="AOTriton support from 0.11.2b (newer torch only); " + FA_CK_RDNA),
         torch_wheels=LATEST, torch_wheels_source=WHEELS),
-    Gpu(gfx="gfx1152", family="RDNA3.5", source=LLVM_TARGETS, products="Krackan Point APU graphics", integrated=True,
+    GpuArch(gfx="gfx1152", family="RDNA3.5", source=LLVM_TARGETS, products="Krackan Point APU graphics", integrated=True,
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS)),
-    Gpu(gfx="gfx1153", family="RDNA3.5", source=LLVM_TARGETS, products="RDNA3.5 APU graphics", integrated=True,
+    GpuArch(gfx="gfx1153", family="RDNA3.5", source=LLVM_TARGETS, products="RDNA3.5 APU graphics", integrated=True,
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS)),
     # ------------------------------------------------------------- RDNA4
-    Gpu(gfx="gfx1200", family="RDNA4", source=LLVM_TARGETS, products="RX 9060 XT",
+    GpuArch(gfx="gfx1200", family="RDNA4", source=LLVM_TARGETS, products="RX 9060 XT",
         support=Support(status=SUPPORTED, source=rl.SYSREQ_64, since="6.4.1"),
         precision=Precision(example="Radeon RX 9060 XT", bf16=NATIVE, fp16="matrix", tf32=False,
                             hipblaslt_since="6.3", ck_flash=False, aotriton=EXPERIMENTAL,
@@ -339,7 +339,7 @@ GPUS: tuple[Gpu, ...] = (
         torch_wheels=LATER, torch_wheels_source=WHEELS,
         skus=(Sku(name="AMD Radeon RX 9060 XT", source=PCI_IDS, pci_ids=(0x7590,),
                   pci_name="Navi 44 [Radeon RX 9050 / 9060 XT]"),)),
-    Gpu(gfx="gfx1201", family="RDNA4", source=LLVM_TARGETS, products="RX 9070/9070 XT/GRE, Radeon AI PRO R9700",
+    GpuArch(gfx="gfx1201", family="RDNA4", source=LLVM_TARGETS, products="RX 9070/9070 XT/GRE, Radeon AI PRO R9700",
         support=Support(status=SUPPORTED, source=rl.SYSREQ_64, since="6.4.1"),
         precision=Precision(example="Radeon RX 9070 XT", bf16=NATIVE, fp16="matrix", tf32=False,
                             hipblaslt_since="6.3", ck_flash=False, aotriton=EXPERIMENTAL,
@@ -367,17 +367,17 @@ GPUS: tuple[Gpu, ...] = (
                           "(WMMA is about twice that), so no peak is given"),
         )),
     # ------------------------------------------------------------- Hygon DCU (DTK)
-    Gpu(gfx="gfx926", family="DCU (Hygon)", source=DCU_GUIDE, vendor="Hygon", products="Hygon K100",
+    GpuArch(gfx="gfx926", family="DCU (Hygon)", source=DCU_GUIDE, vendor="Hygon", products="Hygon K100",
         secondary="Hygon publishes no gfx table: the targets are from a user's DCU install guide",
         skus=(Sku(name="Hygon DCU K100", source=DCU_GUIDE, pci_ids=(0x62B7,), pci_name="Hygon K100 (KONGMING)",
                   secondary=DCU_SECONDARY),)),
-    Gpu(gfx="gfx928", family="DCU (Hygon)", source=DCU_GUIDE, vendor="Hygon", products="Hygon K100_AI, K500SM_AI",
+    GpuArch(gfx="gfx928", family="DCU (Hygon)", source=DCU_GUIDE, vendor="Hygon", products="Hygon K100_AI, K500SM_AI",
         secondary="Hygon publishes no gfx table: the targets are from a user's DCU install guide and one report",
         skus=(Sku(name="Hygon DCU K100_AI", source=PCI_IDS_HYGON, pci_ids=(0x6211,), pci_name="K100_AI",
                   match=("k100_ai",), secondary="a DCU install guide gives 0x6210; pci.ids (primary) has 1d94:6211"),
               Sku(name="Hygon K500SM_AI", source=DCU_GFX928, match=("k500sm_ai",), secondary="one user's report"))),
     # ------------------------------------------------------------- NVIDIA (to label runs on the checking machines)
-    Gpu(gfx="sm_90", family="Hopper", source=NV_ARCH, vendor="NVIDIA", products="H100, H200",
+    GpuArch(gfx="sm_90", family="Hopper", source=NV_ARCH, vendor="NVIDIA", products="H100, H200",
         secondary="NVIDIA's compute-capability page was not re-read offline",
         skus=(
             Sku(name="NVIDIA H100 PCIe", source=PCI_IDS_NVIDIA, pci_ids=(0x2331,), vram_gib=80, vram_source=NV_H100,

@@ -123,8 +123,9 @@ class Precision:
 
 
 @dataclass(frozen=True)
-class Gpu:
-    """Everything known about one gfx target (or, for NVIDIA, one sm_XY compute capability)."""
+class GpuArch:
+    """Everything known about one gfx target (or, for NVIDIA, one sm_XY compute capability): a kind
+    of GPU, not a GPU found on a machine (that is facts.gpus.Gpu, which this row describes)."""
 
     gfx: str
     family: str  # GCN5.1, CDNA3, RDNA3 ...

@@ -3,7 +3,7 @@
 The rows live in ``gpu_table.py`` (plain data, a source on every value), their types in
 ``gpu_types.py``; this module re-exports the types and answers the few questions checks ask.
 The table is imported on the first question, so code that never asks (a scan on a host
-without GPUs, `rocmdoctor list`, `--help`) never loads it. Add a GPU by adding one ``Gpu(...)``
+without GPUs, `rocmdoctor list`, `--help`) never loads it. Add a GPU by adding one ``GpuArch(...)``
 row there; nothing else changes (see docs/architecture.md, "Knowledge").
 
 Why a Python data module, not JSON or TOML: the package supports Python 3.9, which has no
@@ -16,15 +16,16 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass, replace
+from ..base.versions import version_tuple
 from .gpu_types import (
     AMD_VENDOR, NVIDIA_VENDOR, HYGON_VENDOR, VENDOR_IDS, WHEEL_INDEX, WHEEL_SOURCES, NATIVE, EMULATED, NONE,
-    YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, Gpu, FamilyFallback,
+    YES, NO, EXPERIMENTAL, SUPPORTED, UNSUPPORTED, UNOFFICIAL, Peak, Sku, Support, Precision, GpuArch, FamilyFallback,
 )
 
 __all__ = [  # the types and constants are part of this API
     "AMD_VENDOR", "NVIDIA_VENDOR", "HYGON_VENDOR", "VENDOR_IDS", "WHEEL_INDEX", "WHEEL_SOURCES", "NATIVE",
     "EMULATED", "NONE", "YES", "NO", "EXPERIMENTAL", "SUPPORTED", "UNSUPPORTED", "UNOFFICIAL", "Peak", "Sku",
-    "Support", "Precision", "Gpu", "FamilyFallback", "table", "all_gpus", "arch_base", "lookup", "by_pci_id",
+    "Support", "Precision", "GpuArch", "FamilyFallback", "table", "all_gpus", "arch_base", "lookup", "by_pci_id",
     "pci_name", "pci_candidates", "Verdict", "gfx_verdict", "is_integrated", "has_unified_memory", "precision", "hipblaslt_supported", "gfx_status",
     "officially_supported", "listed_pci_ids", "community_override", "wheel_generation", "sku_for_device",
     "device_peak", "percent_of_peak",
@@ -56,7 +57,7 @@ def table():
     return _index()["table"]
 
 
-def all_gpus() -> tuple[Gpu, ...]:
+def all_gpus() -> tuple[GpuArch, ...]:
     return tuple(_index()["gpus"])
 
 
@@ -65,7 +66,7 @@ def arch_base(name: str) -> str:
     return name.strip().split(":", 1)[0]
 
 
-def lookup(gfx: str | None) -> Gpu | None:
+def lookup(gfx: str | None) -> GpuArch | None:
     """The entry for a gfx target ("gfx90a:sramecc+:xnack-" is accepted); None if unknown."""
     if not gfx:
         return None
@@ -73,7 +74,7 @@ def lookup(gfx: str | None) -> Gpu | None:
 
 
 def pci_candidates(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
-                   vram_gib: float | None = None) -> list[tuple[Gpu, Sku]]:
+                   vram_gib: float | None = None) -> list[tuple[GpuArch, Sku]]:
     """The products a PCI device can be, narrowed by its revision id and VRAM size when known
     (0x66A1 rev 02 with 16 GiB is an MI50; with 32 GiB an MI60 or an MI50 32GB). A revision
     that no product of the id lists gives no candidate."""
@@ -97,7 +98,7 @@ def _identified(hits, every, revision) -> Sku | None:
 
 
 def by_pci_id(device_id: int, vendor_id: int = AMD_VENDOR, revision: int | None = None,
-              vram_gib: float | None = None) -> tuple[Gpu, Sku] | None:
+              vram_gib: float | None = None) -> tuple[GpuArch, Sku] | None:
     """The (gfx entry, SKU) a PCI device is; None when unknown or when the id, with the revision
     and VRAM given, still fits several products."""
     hits = pci_candidates(device_id, vendor_id, revision, vram_gib)
@@ -152,12 +153,7 @@ def hipblaslt_supported(row: Precision, hip: str | None) -> bool | None:
         return False
     if not hip:
         return None
-    return _version(hip)[:2] >= _version(row.hipblaslt_since)[:2]
-
-
-def _version(text: str | None) -> tuple[int, ...]:
-    m = re.match(r"\s*(\d+(?:\.\d+)*)", text or "")
-    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+    return version_tuple(hip)[:2] >= version_tuple(row.hipblaslt_since)[:2]
 
 
 # ----------------------------------------------------------------- ROCm support
@@ -188,9 +184,9 @@ def gfx_verdict(gfx: str, rocm: tuple[int, ...] | None) -> Verdict:
     if not lists:  # before ROCm 6.0: the row's own history
         if s is None:
             return Verdict("unknown", f"{gfx} is not on any ROCm GPU support list", "")
-        if s.since and rocm and rocm[:2] < _version2(s.since):
+        if s.since and rocm and rocm[:2] < version_tuple(s.since, 2):
             return Verdict("unsupported", f"support arrived in ROCm {s.since}", "")
-        if s.last_rocm and rocm and rocm[:2] > _version2(s.last_rocm):
+        if s.last_rocm and rocm and rocm[:2] > version_tuple(s.last_rocm, 2):
             return Verdict("unsupported", f"last supported by ROCm {s.last_rocm}", "")
         return Verdict("supported", "ROCm before 6.0: from the GPU row's history, not a release list", "")
     used = lists[0].label if len(lists) == 1 else f"the ROCm {lists[0].release} to {lists[-1].release} lists"
@@ -223,11 +219,6 @@ def gfx_status(gfx: str, rocm: tuple[int, ...] | None) -> tuple[str, str]:
     """
     v = gfx_verdict(gfx, rocm)
     return v.status, v.note
-
-
-def _version2(text: str) -> tuple[int, int]:
-    parts = [int(p) for p in text.split(".")[:2]]
-    return (parts[0], parts[1] if len(parts) > 1 else 0)
 
 
 def officially_supported(gfx: str, rocm: tuple[int, ...] | None = None) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass
-from ..base.names import version_tuple  # noqa: F401  (re-exported: one rule for every version prefix)
+from ..base.versions import major_minor, version_tuple  # noqa: F401  (re-exported: one rule for every version prefix)
 
 # Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"
@@ -129,7 +129,7 @@ def _torch_pin(requires: list[str]) -> str | None:
 
 def _rocm_index(torch: dict) -> str:
     plat, ver = local_tag(torch.get("version", ""))
-    mm = ".".join((ver or torch.get("hip") or "").split(".")[:2]) if plat == "rocm" or torch.get("hip") else ""
+    mm = major_minor(ver or torch.get("hip")) if plat == "rocm" or torch.get("hip") else ""
     return f"{ROCM_INDEX}rocm{mm}" if mm else ROCM_INDEX
 
 

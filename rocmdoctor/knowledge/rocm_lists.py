@@ -14,6 +14,7 @@ here (the GPU rows' ``since``/``last_rocm`` answer for them).
 from __future__ import annotations
 
 from ..base.records import dataclass
+from ..base.versions import version_tuple
 
 MATRIX = "https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html"
 SYSREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/docs-{}/reference/system-requirements.html"
@@ -51,7 +52,7 @@ class ReleaseList:
 
     @property
     def version(self) -> tuple[int, ...]:
-        return tuple(int(p) for p in self.release.split("."))
+        return version_tuple(self.release)
 
     def status(self, gfx: str) -> str | None:
         return "supported" if gfx in self.supported else "deprecated" if gfx in self.deprecated else None

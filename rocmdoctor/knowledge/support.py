@@ -10,6 +10,7 @@ and reference/gpu-arch-specs; user/kernel compatibility matrix (±2 releases).
 from __future__ import annotations
 
 from ..base.records import dataclass
+from ..base.versions import major_minor
 
 # (os id, VERSION_ID prefix) -> kernel series AMD lists for it.
 SUPPORTED_OS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -36,7 +37,7 @@ def supported_os(os_id: str, version_id: str, kernel: str) -> OsVerdict:
     os_id = os_id.lower()
     for (oid, prefix), kernels in SUPPORTED_OS.items():
         if oid == os_id and (version_id == prefix or version_id.startswith(prefix + ".")):
-            series = ".".join(kernel.split(".")[:2])
+            series = major_minor(kernel)
             if series in kernels:
                 return OsVerdict(True, "")
             return OsVerdict(True, f"kernel {series} is not among those AMD lists for {os_id} {prefix} "

@@ -12,10 +12,11 @@ is documented in docs/explain.md and docs/json-schema.md.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from ..knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
 from .logscan.reader import Occurrence, ScanResult
+from ..engine.machine import Machine
 from ..engine.model import Finding, Status
 from ..base.records import dataclass, field
 
@@ -117,105 +118,35 @@ def evidence_matches(occ: Occurrence, limit: int = 3):
     return out
 
 
-class Machine:
-    """The facts of the machine the log came from: runs the checks the causes name through
-    the engine (once, together) and answers node/PCI -> GPU and the wheel's arch list."""
+def cause_verdict(machine: Machine, cause: Cause) -> CauseVerdict:
+    """A cause judged by the findings of the check it names, run on ``machine`` (Machine.run_checks)."""
+    if not cause.check:
+        return CauseVerdict(cause, UNKNOWN, reason="no check can tell; read the log lines")
+    if not machine.has_facts:
+        return CauseVerdict(cause, NOT_CHECKED, reason="machine facts not used")
+    from ..facts import level_rank
+    from ..engine.registry import matches
 
-    def __init__(self, source=None, level: str = "default"):
-        self.source = source
-        self.level = level
-        self.ctx = None
-        self.error: str | None = None
-        self.findings: list[Finding] = []
-        self.ran: set[str] = set()
-        self.levels: dict[str, str] = {}
-        if source is not None:
-            from ..facts import Context
-
-            self.ctx = Context(source, level)
-
-    def describe(self) -> dict:
-        if self.source is None:
-            return {"kind": "none", "note": "machine facts not used (--no-facts)"}
-        d = dict(self.source.describe())
-        d["level"] = self.level
-        if self.error:
-            d["error"] = self.error
-        return d
-
-    def run_checks(self, codes: Iterable[str]) -> None:
-        """Run the checks these codes (or prefixes) name; each check runs once per Machine,
-        so `rocmdoctor run` can ask again as new signatures appear."""
-        codes = sorted(set(codes))
-        if self.ctx is None or not codes:
-            return
-        from ..engine import run as engine
-        from ..engine import registry
-
-        try:
-            reg = registry.load(False)
-            specs = [s for s in reg.checks if registry.matches(s.code, codes) and s.code not in self.ran]
-            if not specs:
-                return
-            self.levels.update({s.code: s.level for s in specs})
-            if self.ctx.at_least("default") and hasattr(self.source, "prefetch") and \
-                    any(s.level != "quick" for s in specs):
-                self.source.prefetch(["python"])
-            found, _ = engine.run(specs, self.ctx)
-            self.findings = self.findings + list(found)
-            self.ran |= {s.code for s in specs}
-        except Exception as exc:  # a broken source must not cost the log's explanation
-            self.error = f"{type(exc).__name__}: {exc}"
-
-    def fact(self, name: str):
-        if self.ctx is None:
-            return None
-        try:
-            return self.ctx.get(name)
-        except Exception:
-            return None
-
-    def fact_reason(self, name: str) -> str:
-        if self.ctx is None:
-            return "no machine facts"
-        try:
-            self.ctx.get(name)
-            return ""
-        except Exception as exc:
-            return str(exc)
-
-    def verdict(self, cause: Cause) -> CauseVerdict:
-        if not cause.check:
-            return CauseVerdict(cause, UNKNOWN, reason="no check can tell; read the log lines")
-        if self.ctx is None:
-            return CauseVerdict(cause, NOT_CHECKED, reason="machine facts not used")
-        from ..facts import level_rank
-        from ..engine.registry import matches
-
-        fs = [f for f in self.findings if matches(f.code, [cause.check])]
-        if not fs:
-            above = [c for c, lv in self.levels.items() if matches(c, [cause.check]) and
-                     level_rank(lv) > level_rank(self.level)]
-            if above:
-                lv = self.levels[above[0]]
-                hint = ("`rocmdoctor bench`" if lv == "bench" else f"`rocmdoctor scan --level {lv}`")
-                return CauseVerdict(cause, NOT_CHECKED, reason=f"{cause.check} runs at level {lv}: run {hint}")
-            return CauseVerdict(cause, NOT_CHECKED, reason=self.error or f"{cause.check} did not run")
-        statuses = {f.status for f in fs}
-        relevant = [f for f in fs if f.status != Status.PASS] or fs
-        if Status.FAIL in statuses:
-            return CauseVerdict(cause, CONFIRMED, [f for f in fs if f.status == Status.FAIL])
-        if Status.WARN in statuses:
-            return CauseVerdict(cause, LIKELY, [f for f in fs if f.status == Status.WARN])
-        if Status.PASS in statuses and not statuses & {Status.ERROR}:
-            return CauseVerdict(cause, RULED_OUT, [f for f in fs if f.status == Status.PASS])
-        why = "; ".join((f.detail if f.missing or f.status == Status.ERROR else f.title) or f.title
-                        for f in relevant if f.status in (Status.SKIP, Status.ERROR))
-        return CauseVerdict(cause, NOT_CHECKED, relevant, reason=why)
-
-    def gpus(self) -> list:
-        g = self.fact("gpus")
-        return list(g) if isinstance(g, (list, tuple)) else []
+    fs = [f for f in machine.findings if matches(f.code, [cause.check])]
+    if not fs:
+        above = [c for c, lv in machine.levels.items() if matches(c, [cause.check]) and
+                 level_rank(lv) > level_rank(machine.level)]
+        if above:
+            lv = machine.levels[above[0]]
+            hint = ("`rocmdoctor bench`" if lv == "bench" else f"`rocmdoctor scan --level {lv}`")
+            return CauseVerdict(cause, NOT_CHECKED, reason=f"{cause.check} runs at level {lv}: run {hint}")
+        return CauseVerdict(cause, NOT_CHECKED, reason=machine.error or f"{cause.check} did not run")
+    statuses = {f.status for f in fs}
+    relevant = [f for f in fs if f.status != Status.PASS] or fs
+    if Status.FAIL in statuses:
+        return CauseVerdict(cause, CONFIRMED, [f for f in fs if f.status == Status.FAIL])
+    if Status.WARN in statuses:
+        return CauseVerdict(cause, LIKELY, [f for f in fs if f.status == Status.WARN])
+    if Status.PASS in statuses and not statuses & {Status.ERROR}:
+        return CauseVerdict(cause, RULED_OUT, [f for f in fs if f.status == Status.PASS])
+    why = "; ".join((f.detail if f.missing or f.status == Status.ERROR else f.title) or f.title
+                    for f in relevant if f.status in (Status.SKIP, Status.ERROR))
+    return CauseVerdict(cause, NOT_CHECKED, relevant, reason=why)
 
 
 def _gpu_dict(g, how: str) -> dict:
@@ -252,7 +183,7 @@ def arch_facts(machine: Machine) -> list[str]:
         for g in gpus:
             by_gfx.setdefault(g.gfx or "unknown gfx", []).append(str(g.index))
         out.append("GPUs: " + "; ".join(f"{gfx} (GPU {', '.join(ix)})" for gfx, ix in by_gfx.items()))
-    elif machine.ctx is not None:
+    elif machine.has_facts:
         out.append("GPUs: none found (" + (machine.fact_reason("gpus") or "empty inventory") + ")")
     torch = machine.fact("torch")
     if isinstance(torch, dict):
@@ -263,7 +194,7 @@ def arch_facts(machine: Machine) -> list[str]:
         missing = sorted({g.gfx for g in gpus if g.gfx} - {str(a).split(":")[0] for a in arch})
         if arch and missing:
             out.append(f"the wheel has no code for {', '.join(missing)}")
-    elif machine.ctx is not None:
+    elif machine.has_facts:
         out.append("torch arch list: unknown (" + machine.fact_reason("torch") + ")")
     env = machine.fact("env")
     if isinstance(env, dict) and env.get("HSA_OVERRIDE_GFX_VERSION"):
@@ -373,7 +304,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     file_order = {f: i for i, f in enumerate(result.files)}
     diagnoses = []
     for o in occs:
-        verdicts = [_from_log(machine.verdict(c), o) for c in o.signature.causes]
+        verdicts = [_from_log(cause_verdict(machine, c), o) for c in o.signature.causes]
         ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
         first = o.first.line
         d = Diagnosis(o, [v for _, v in ranked], gpus=gpus_named(o, machine),
@@ -425,7 +356,7 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
     for sig, line, fields in found.values():
         occ = Occurrence(sig)
         occ.add(Match(sig, line, dict(fields)))
-        verdicts = [machine.verdict(c) for c in sig.causes]
+        verdicts = [cause_verdict(machine, c) for c in sig.causes]
         ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
         facts = [f"{k.replace('_', ' ')}: {v}" for k, v in fields.items()]
         out.append(Diagnosis(occ, [v for _, v in ranked], facts=facts,
@@ -490,7 +421,7 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
         for fct in d.facts:
             out.append(("   " + fct, ""))
         out.append(("   " + s.meaning, ""))
-        out.append(("   Likely causes" + (" on this machine:" if expl.machine.ctx is not None else ":"), "bold"))
+        out.append(("   Likely causes" + (" on this machine:" if expl.machine.has_facts else ":"), "bold"))
         for c in d.causes:
             mark, style = _MARK[c.status]
             code = f"{c.cause.check}  " if c.cause.check else ""

@@ -24,7 +24,7 @@ import stat
 import time
 from typing import Any, Callable
 
-_OFF = False  # --no-cache, for the whole process (set by rocmdoctor.cli/early and api.scan)
+_OFF = False  # --no-cache, for the whole process (set_off, from rocmdoctor.cli/early and api.scan)
 FORMAT = "rocmdoctor-envcache"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
@@ -42,6 +42,12 @@ LIB_FILES = tuple(os.path.join(d, f) for d in ("/usr/lib", "/usr/lib64", "/lib",
                                                 "/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu")
                   for f in ("libaio.so", "libcufile.so")) + (
     "/usr/include/libaio.h", "/usr/local/include/libaio.h", "/usr/include/cufile.h", "/usr/local/include/cufile.h")
+
+
+def set_off(off: bool = True) -> None:
+    """--no-cache for the whole process: neither read nor write the cache."""
+    global _OFF
+    _OFF = off
 
 
 def enabled(src: Any = None) -> bool:
@@ -63,7 +69,7 @@ def key(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _stat_sig(p: str) -> str:
+def stat_signature(p: str) -> str:
     try:
         st = os.stat(p)
         return f"{st.st_size}:{st.st_mtime_ns}"
@@ -91,7 +97,7 @@ def deepspeed_key(src: Any, static: dict) -> str | None:
     ds_dir = os.path.dirname(str(ds.get("file") or ""))
     builder_dir = os.path.join(ds_dir, "ops", "op_builder")
     try:
-        builders = sorted((n, _stat_sig(os.path.join(builder_dir, n))) for n in os.listdir(builder_dir))
+        builders = sorted((n, stat_signature(os.path.join(builder_dir, n))) for n in os.listdir(builder_dir))
     except OSError:
         builders = []
     py = static.get("python") or {}
@@ -99,14 +105,14 @@ def deepspeed_key(src: Any, static: dict) -> str | None:
     rocm_home = (static.get("build") or {}).get("rocm_home") or "/opt/rocm"
     return key(
         "deepspeed", VERSION, __version__,
-        [_stat_sig(os.path.join(PROBE_DIR, n)) for n in ("python_env.py", "deepspeed_ops.py")],
+        [stat_signature(os.path.join(PROBE_DIR, n)) for n in ("python_env.py", "deepspeed_ops.py")],
         os.path.abspath(getattr(src, "python", "")), os.path.realpath(getattr(src, "python", "")), py.get("version"),
         py.get("prefix"), static.get("fingerprint"),
         sorted((k, (v or {}).get("version")) for k, v in (static.get("distributions") or {}).items()),
         t.get("version"), t.get("git_version"), ds.get("version"), ds.get("installed_ops"), builders,
         _read_head("/opt/rocm/.info/version", 256), _read_head(os.path.join(rocm_home, ".info", "version"), 256),
         {k: os.environ.get(k) for k in ENV_VARS}, sorted((k, v) for k, v in os.environ.items() if k.startswith("DS_")),
-        [_stat_sig(p) for p in LIB_FILES], cpu_flags, os.uname().machine,
+        [stat_signature(p) for p in LIB_FILES], cpu_flags, os.uname().machine,
     )
 
 
@@ -128,10 +134,10 @@ def static_key(python: str) -> str | None:
     venv_cfg = os.path.join(os.path.dirname(os.path.dirname(abspath)), "pyvenv.cfg")
     tools = [shutil.which(t) for t in ("ninja", "hipcc", "nvcc")]
     return key(
-        "python_static", VERSION, __version__, _stat_sig(os.path.join(PROBE_DIR, "python_static.py")),
-        abspath, real, _stat_sig(real), _stat_sig(venv_cfg),
+        "python_static", VERSION, __version__, stat_signature(os.path.join(PROBE_DIR, "python_static.py")),
+        abspath, real, stat_signature(real), stat_signature(venv_cfg),
         sorted((k, v) for k, v in os.environ.items() if k.startswith(STATIC_ENV_PREFIXES) or k in ENV_VARS),
-        tools, [_stat_sig(t) for t in tools if t], [os.path.exists(d) for d in ("/opt/rocm", "/usr/local/cuda")],
+        tools, [stat_signature(t) for t in tools if t], [os.path.exists(d) for d in ("/opt/rocm", "/usr/local/cuda")],
     )
 
 

@@ -356,10 +356,11 @@ def test_train_memory_estimate_judges_an_apu_by_its_gtt_limit():
     import argparse
 
     from rocmdoctor.api import make_source
-    from rocmdoctor.commands.train import Machine, model_estimate
+    from rocmdoctor.commands.train import model_estimate
+    from rocmdoctor.engine.machine import Machine
     qwen = os.path.join(DATA, "hf_qwen2.5-7b-instruct")
-    apu = Machine(None, make_source(example="strix-halo-apu"))
-    [g] = apu.gpus()
+    apu = Machine(make_source(example="strix-halo-apu"))
+    [g] = apu.training_gpus()
     assert g.vram_bytes == 536870912 and g.memory_bytes == 16373596 * 4096  # not the 0.5 GiB carve-out
     a = argparse.Namespace(model=qwen, gpu_mem=None, variant="lora", lora_rank=8, lora_target="q_proj,v_proj",
                            micro_batch=1, seq_len=1024, grad_ckpt=False, zero=2, engine="ddp", nproc=1,

@@ -390,9 +390,8 @@ def _example_probe(name: str, example: str = "mi300x8"):
 @functools.lru_cache(maxsize=None)
 def _all_specs():
     from rocmdoctor.engine import registry
-    from rocmdoctor.api import select_specs
 
-    return select_specs(registry.load(False), None, None)
+    return registry.load(False).select()
 
 
 def _scan(src) -> None:

@@ -91,6 +91,25 @@ class ScanResult:
         return sorted((m for o in self.occurrences.values() for m in o.matches),
                       key=lambda m: (m.line.file or "", m.line.number))
 
+    def merge(self, part: ScanResult) -> None:
+        """Take in the result of another input (`explain a.log b.log` reads each on its own)."""
+        for sig_id, occ in part.occurrences.items():
+            mine = self.occurrences.get(sig_id)
+            if mine is None:
+                self.occurrences[sig_id] = occ
+                continue
+            for m in occ.matches:
+                mine.add(m)
+            mine.count += occ.count - len(occ.matches)  # the matches counted but not kept
+        for ln in part.unexplained:
+            self.add_unexplained(ln)
+        self.unexplained_count += part.unexplained_count - len(part.unexplained)
+        self.lines += part.lines
+        self.bytes += part.bytes
+        self.files += part.files
+        self.engine = part.engine
+        self.skipped += part.skipped
+
 
 class FileScan:
     """State for one input stream: the scanner, terminal matches held until the end."""
