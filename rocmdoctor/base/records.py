@@ -221,7 +221,7 @@ def _init(self, *args, **kwargs):
         self.__post_init__()
 
 
-_repr_running = set()
+_repr_running: set[tuple[int, int]] = set()  # (id of the record, thread) being shown
 
 
 def _repr(self):
@@ -295,7 +295,8 @@ def _record(cls, frozen):
     cls.__hash__ = _hash if frozen else None
     if frozen:
         cls.__setattr__, cls.__delattr__ = _frozen_setattr, _frozen_delattr
-    cls.__match_args__ = t.names
+    # mypy forbids assigning __match_args__ anywhere; a class decorator must, as dataclasses does.
+    cls.__match_args__ = t.names  # type: ignore[misc]
     cls.__dataclass_fields__ = _Standard("__dataclass_fields__")
     cls.__dataclass_params__ = _Standard("__dataclass_params__")
     if not cls.__dict__.get("__doc__"):
