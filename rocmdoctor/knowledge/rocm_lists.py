@@ -85,7 +85,7 @@ RELEASES: tuple[ReleaseList, ...] = (
 FIRST, NEWEST = RELEASES[0], RELEASES[-1]
 
 
-def _key(rocm: tuple[int, ...]) -> tuple[int, int, int] | tuple[int, int]:
+def _key(rocm: tuple[int, ...]) -> tuple[int, ...]:
     """(major, minor, patch), or (major, minor) when the third number is a HIP build (6.4.43482)."""
     patch = rocm[2] if len(rocm) > 2 and rocm[2] < 100 else None
     return tuple(rocm[:2]) + ((patch,) if patch is not None else ())

@@ -52,7 +52,7 @@ def identity(src: ProbeHost) -> dict[str, Any]:
         except KeyError:
             name = None
         groups.append({"gid": gid, "name": name})
-    known = {}
+    known: dict[str, dict[str, object] | None] = {}
     for name in ("render", "video"):
         try:
             g = grp.getgrnam(name)
@@ -230,7 +230,9 @@ def _fill_arch_list(src: ProbeHost, data: dict) -> None:
     """The arch-flags literal of a GPU build, read here (same filesystem) and cached on
     the library file's path, size and mtime: scanning 30+ MB is the slowest static read."""
     t = data.get("torch")
-    lib = t.get("arch_lib") if isinstance(t, dict) else None
+    if not isinstance(t, dict):
+        return
+    lib = t.get("arch_lib")
     if not isinstance(lib, dict) or t.get("arch_list") is not None or not isinstance(lib.get("path"), str):
         return
     from . import envcache
