@@ -23,6 +23,10 @@ from __future__ import annotations
 import html
 import json
 import math
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # Python 3.9 has no typing.TypeGuard; annotations are not evaluated at run time
+    from typing import TypeGuard
 
 W, H, PAD = 640, 300, 48
 STATUS_COLOR = {"fail": "#c62828", "error": "#8e24aa", "warn": "#ef8f00", "pass": "#2e7d32", "skip": "#9e9e9e"}
@@ -34,7 +38,7 @@ def _e(s) -> str:
     return html.escape(clean(str(s)), quote=True)
 
 
-def _num(v) -> bool:
+def _num(v: object) -> TypeGuard[float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
@@ -79,9 +83,8 @@ def expected_busbw(points: list[dict], results: dict, sizes: list[float]) -> lis
     if not links or first is None or not points:
         return []
     b, a = min(links) * 1e9, first["time_us"] * 1e-6
-    n = res.get("world_size")
-    f = res.get("busbw_factor") if _num(res.get("busbw_factor")) and res["busbw_factor"] > 0 else \
-        (2 * (n - 1) / n if _num(n) and n > 1 else 1.0)
+    n, factor = res.get("world_size"), res.get("busbw_factor")
+    f = factor if _num(factor) and factor > 0 else (2 * (n - 1) / n if _num(n) and n > 1 else 1.0)
     return [{"bytes": s, "busbw_gbps": f * s / (a + f * s / b) / 1e9} for s in sizes]
 
 
@@ -192,7 +195,7 @@ def plot_heatmap(m: list[list[float | None]]) -> str:
     return _svg("p2p", body, "peer-to-peer bandwidth, GB/s")
 
 
-def _line_plot(name: str, series: list[tuple[str, str, list[tuple[float, float]]]], xlabel: str, ylabel: str,
+def _line_plot(name: str, series: Sequence[tuple[str, str, Sequence[tuple[float, float]]]], xlabel: str, ylabel: str,
                logx: bool, xfmt, legend_left: bool) -> str:
     xs = [x for _, _, pts in series for x, _ in pts]
     ys = [y for _, _, pts in series for _, y in pts]

@@ -12,7 +12,11 @@ import os
 import sys
 import threading
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # rich is imported only when a live line is drawn
+    from rich.console import Console
+    from rich.status import Status
 
 TICK_S = 0.25
 QUIET_AFTER_S = 5.0  # a stage older than this is shown as "no progress for N s"
@@ -40,8 +44,8 @@ class Progress:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._status = None
-        self._console = None
+        self._status: Status | None = None
+        self._console: Console | None = None
 
     # ------------------------------------------------------------------ public
     def __call__(self, stage: str, force: bool = False) -> None:

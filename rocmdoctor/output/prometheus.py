@@ -146,11 +146,11 @@ def render(report: Report, health=None, processes=None, kernel_logs=(), summary:
             fam.add("rocmdoctor_gpu_other_processes", "Other processes holding VRAM on the GPU (KFD process list).",
                     {"gpu": str(h.index), "pci": h.pci}, sum(1 for p in processes if p.vram.get(h.node, 0) > 0))
     for log in kernel_logs:
-        counts: dict = {}
+        events: dict[tuple[str | None, str | None, str], int] = {}
         for e in log.events:
             key = (str(e.gpu) if e.gpu is not None else None, e.pci, e.signature)
-            counts[key] = counts.get(key, 0) + 1
-        for (gpu, pci, sig), n in sorted(counts.items(), key=str):
+            events[key] = events.get(key, 0) + 1
+        for (gpu, pci, sig), n in sorted(events.items(), key=str):
             fam.add("rocmdoctor_kernel_gpu_events", "GPU events in the kernel log by catalog signature.",
                     {"gpu": gpu, "pci": pci, "boot": log.boot, "signature": sig}, n)
     from ..base.redact import scrub_text
