@@ -23,7 +23,7 @@ import difflib
 import importlib
 import os
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine.model import Applicability, FixPlan
 from ..base.records import dataclass, field
@@ -72,7 +72,7 @@ class Command:
     why: str = ""
     timeout: float = 300.0
     # Added to the environment of this command; None unsets the variable (as in Action.env).
-    env: dict[str, str | None] = field(default_factory=dict)
+    env: Mapping[str, str | None] = field(default_factory=dict)
 
 
 @dataclass

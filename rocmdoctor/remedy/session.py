@@ -151,7 +151,7 @@ def write(a, src, todo: list[Concrete]) -> tuple[dict | None, list]:
     return atomic_edit.apply(prepared, state_dir(a), meta), prepared
 
 
-def command_env(changes: dict[str, str | None], base: Mapping[str, str]) -> dict[str, str]:
+def command_env(changes: Mapping[str, str | None], base: Mapping[str, str]) -> dict[str, str]:
     """``base`` with a command's variables set, and those it maps to None unset."""
     env = dict(base)
     for k, v in changes.items():
