@@ -34,7 +34,7 @@ def build_snapshot(directory, files: dict[str, str] | None = None,
         shutil.copytree(base, directory, dirs_exist_ok=True)
     os.makedirs(directory, exist_ok=True)
     man_path = os.path.join(directory, "manifest.json")
-    manifest = {"format": SNAPSHOT_FORMAT, "format_version": SNAPSHOT_VERSION, "tool_version": "test",
+    manifest: dict[str, Any] = {"format": SNAPSHOT_FORMAT, "format_version": SNAPSHOT_VERSION, "tool_version": "test",
                 "level": "default", "redacted": False, "fs_index": {}}
     if os.path.exists(man_path):
         with open(man_path) as fh:
