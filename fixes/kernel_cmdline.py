@@ -435,7 +435,7 @@ def _nixos(c, fctx, boot, add, remove, running):
     c.why += "; NixOS writes its boot entries from configuration.nix: editing them or /etc/kernel/cmdline is undone"
     present = [parse_cmdline(" ".join(re.findall(r'"([^"]+)"', m))).args
                for m in re.findall(r"boot\.kernelParams\s*=\s*\[([^\]]*)\]", conf)]
-    return present or [[]], None
+    return present or [()], None
 
 
 def _ostree(c, fctx, boot, add, remove, running):

@@ -119,7 +119,8 @@ class _Table:
 
     def __init__(self, cls, frozen):
         self.cls, self.frozen = cls, frozen
-        self.names, self.defaults, self.factories, self.shown, self.compared, self.specs = [], [], [], [], [], {}
+        names: list[str] = []
+        self.defaults, self.factories, self.shown, self.compared, self.specs = [], [], [], [], {}
         seen_default = None
         for name in _annotations(cls):
             spec = cls.__dict__.get(name, MISSING)
@@ -140,7 +141,7 @@ class _Table:
                 setattr(cls, name, default)
             elif name in cls.__dict__:
                 delattr(cls, name)
-            self.names.append(name)
+            names.append(name)
             self.defaults.append(default)
             self.factories.append(factory)
             if shown:
@@ -148,7 +149,7 @@ class _Table:
             if compared:
                 self.compared.append(name)
             self.specs[name] = _Field(default, factory, shown, compared, {})
-        self.names = tuple(self.names)
+        self.names = tuple(names)
         self.post = hasattr(cls, "__post_init__")
         self.calls = 0
 

@@ -120,7 +120,7 @@ class FileStore(Store):
 
     def multi_get(self, keys):
         self.calls += 1
-        out = []
+        out: list[str | None] = []
         for k in keys:
             try:
                 out.append(self._path(k).read_text(encoding="utf-8"))

@@ -164,9 +164,12 @@ def _child_env() -> dict[str, str]:
 def _load_static_module():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", os.path.join(PROBE_DIR, "python_static.py"))
+    path = os.path.join(PROBE_DIR, "python_static.py")
+    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", path)
+    if spec is None or spec.loader is None:  # not for a .py file; said for the type checker
+        raise ImportError(f"cannot load {path}")
     mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    spec.loader.exec_module(mod)
     return mod
 
 

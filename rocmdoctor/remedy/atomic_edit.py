@@ -163,7 +163,7 @@ class _Lock:
 
     def __init__(self, state_dir: str):
         self.path = os.path.join(state_dir, "lock")
-        self.fd = None
+        self.fd = -1  # the lock file, once __enter__ opened it
 
     def __enter__(self):
         import fcntl
