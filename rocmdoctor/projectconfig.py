@@ -19,9 +19,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .usage import UsageError
+
+if TYPE_CHECKING:
+    import argparse
 
 KEYS: dict[str, type] = {"select": list, "ignore": list, "strict": bool, "config": list}
 NAMES = ("rocmdoctor.toml", "pyproject.toml")
@@ -94,7 +97,7 @@ def validate(path: str, table: object) -> dict[str, Any]:
     return out
 
 
-def apply(a) -> str | None:
+def apply(a: argparse.Namespace) -> str | None:
     """Fill the options the command line left unset from the project config; returns the
     file used (for the report's notes), or None."""
     if getattr(a, "no_project_config", False) or not any(hasattr(a, k) for k in KEYS):

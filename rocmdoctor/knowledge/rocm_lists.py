@@ -13,6 +13,8 @@ here (the GPU rows' ``since``/``last_rocm`` answer for them).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..base.records import dataclass
 
 MATRIX = "https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html"
@@ -64,7 +66,7 @@ class ReleaseList:
         return f"the ROCm {self.release} list"
 
 
-def _sysreq(release: str, **kw) -> ReleaseList:
+def _sysreq(release: str, **kw: Any) -> ReleaseList:
     src = f"{SYSREQ.format(release)} @ ROCm/rocm-install-on-linux docs/{release} {SYSREQ_BRANCHES[release]}; {MATRIX_60_63}"
     return ReleaseList(release=release, supported=_CORE, source=src, deprecated=frozenset({"gfx906"}), **kw)
 

@@ -23,8 +23,13 @@ collector reports the file's mtime itself.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..engine.model import Report, Status
+from ..engine.model import Finding, Report, Status
+
+if TYPE_CHECKING:  # the facts the exposition reads; not imported at run time
+    from ..facts.health import GpuHealth, KfdProcess
+    from ..facts.kernel_log import KernelLogEvents
 
 _GPU_SUBJECT = re.compile(r"^GPUs? (\d+(?:(?:, ?| and |-)\d+)*)(?: \(([^)]*)\))?")
 _BDF = re.compile(r"^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
@@ -38,7 +43,7 @@ def escape(value: object) -> str:
 
 
 class _Families:
-    def __init__(self):
+    def __init__(self) -> None:
         self._fams: dict[str, tuple[str, str, list[str]]] = {}
 
     def add(self, name: str, help_: str, labels: dict, value: float, kind: str = "gauge") -> None:
@@ -64,7 +69,7 @@ def _num(v: float) -> str:
     return repr(float(v))
 
 
-def _gpu_labels(report_gpus: dict[int, str | None], f) -> list[dict]:
+def _gpu_labels(report_gpus: dict[int, str | None], f: Finding) -> list[dict]:
     """One label set per GPU the finding is about. A folded finding names its GPUs in
     data["gpus"] and in a subject such as "GPU 0, 1 (gfx906)": every one gets a series."""
     gpus = f.data.get("gpus") if isinstance(f.data, dict) else None
@@ -120,7 +125,8 @@ def _gpu_healthy(fam: "_Families", report: Report, pcis: dict[int, str | None]) 
                 {"gpu": gpu, "pci": seen[gpu]}, int(gpu not in bad))
 
 
-def render(report: Report, health=None, processes=None, kernel_logs=(), summary: dict | None = None) -> str:
+def render(report: Report, health: Sequence[GpuHealth] | None = None, processes: Sequence[KfdProcess] | None = None,
+           kernel_logs: Iterable[KernelLogEvents] = (), summary: dict | None = None) -> str:
     """``health``: the scan's ``gpu_health`` fact (a list of GpuHealth); ``processes``: its
     ``kfd_processes`` fact; either None when the machine could not say. ``kernel_logs``: the
     ``kernel_events`` facts that were read (this boot, previous boot). ``summary``: the
@@ -158,7 +164,7 @@ def render(report: Report, health=None, processes=None, kernel_logs=(), summary:
     return scrub_text(fam.text())
 
 
-def _health(fam: _Families, h) -> None:
+def _health(fam: _Families, h: GpuHealth) -> None:
     g = {"gpu": str(h.index), "pci": h.pci}
     for c in h.ras:
         for kind, n in c.values.items():
