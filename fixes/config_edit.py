@@ -22,6 +22,7 @@ import os
 
 from rocmdoctor.artifacts.yaml_edits import drop_emptied, edit_text
 from rocmdoctor.engine.model import Action, Applicability, FixPlan
+from rocmdoctor.machine.sources import LiveSource
 from rocmdoctor.remedy.fixplan import Concrete, FileEdit, FixContext, Refused
 
 NAME = "config_edit"
@@ -162,7 +163,8 @@ def diffs(fp: FixPlan, config_files: list[str]) -> list[FileEdit]:
     out = []
     for _origins, sub in regroup([("", fp)]):
         try:
-            out.extend(plan(sub, FixContext(None, None, {"config_files": config_files})).edits)
+            # The files are this machine's own (the planner reads them itself, not through the source).
+            out.extend(plan(sub, FixContext(LiveSource(), None, {"config_files": config_files})).edits)
         except Refused:
             continue
     return out

@@ -107,7 +107,7 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
     sets = {k: v for k, v in env.items() if v is not None}
     unsets = [k for k, v in env.items() if v is None]
     known = dict(fix.params.get("files") or {})
-    target = fctx.options.get("env_file")
+    target: str = fctx.options.get("env_file") or ""
     host = bool(target) and fctx.kind not in ("live", "root")  # the user's own file on this machine
     if host:
         import os

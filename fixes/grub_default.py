@@ -74,6 +74,7 @@ def _parse_value(rest: str, where: str) -> tuple[str, str, str]:
         quote, raw, after = "'", rest[1:j], rest[j + 1:]
     else:
         m = re.match(r"[^\s\"'`;&|<>()\\]*", rest)
+        assert m is not None  # "*": it matches every string, the empty word included
         quote, raw, after = "", m.group(0), rest[m.end():]
     if after and not after[0].isspace():
         raise Refused(f"{where}: the value is not one plain or quoted word (mixed quoting or shell syntax)")
@@ -125,8 +126,8 @@ def expand(a: Assignment, env: dict[str, str]) -> str:
             raise Refused(f"{where}: command substitution in {a.key}; edit it by hand")
         if c == "$":
             m = _REF.match(raw, i)
-            name = m and (m.group(1) or m.group(2))
-            if not name or name not in KEYS:
+            name = (m.group(1) or m.group(2)) if m else None
+            if m is None or not name or name not in KEYS:
                 raise Refused(f"{where}: {a.key} uses {raw[i:i + 20]!r}, which rocmdoctor cannot evaluate; edit it by hand")
             out.append(env.get(name, ""))
             i = m.end()
@@ -193,7 +194,7 @@ def remove_tokens(raw: str, patterns: list[str]) -> str:
         out = out.lstrip()
     if not out.strip():
         return ""
-    return out + re.search(r"\s*$", raw).group(0)
+    return out + raw[len(raw.rstrip()):]  # the trailing whitespace, kept
 
 
 def append_tokens(raw: str, add: list[str]) -> str:

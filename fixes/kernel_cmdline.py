@@ -154,7 +154,7 @@ def plan(fix: FixPlan, fctx: FixContext) -> Concrete:
     doc = c.params["doc"]
     c.why = (f"{reason}. " if reason else "") + f"Bootloader: {boot.why}" + (f"; documented at {doc}" if doc else "")
     running = bl.running_args(fctx)
-    handler = _HANDLERS.get(boot.kind, _unknown)
+    handler = _HANDLERS.get(boot.kind or "", _unknown)
     config, generated = handler(c, fctx, boot, add, remove, running)
     _conflicts(c, remove, [a for a in config + (generated or []) if a])  # what boots next, not what runs now
     if not c.edits and not c.nothing_to_do and c.applicability != Applicability.DISPLAY_ONLY \
@@ -435,7 +435,7 @@ def _nixos(c, fctx, boot, add, remove, running):
     c.why += "; NixOS writes its boot entries from configuration.nix: editing them or /etc/kernel/cmdline is undone"
     present = [parse_cmdline(" ".join(re.findall(r'"([^"]+)"', m))).args
                for m in re.findall(r"boot\.kernelParams\s*=\s*\[([^\]]*)\]", conf)]
-    return present or [[]], None
+    return present or [()], None
 
 
 def _ostree(c, fctx, boot, add, remove, running):

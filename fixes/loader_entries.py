@@ -24,12 +24,19 @@ def _key(line: str) -> str:
     return line.strip().split(None, 1)[0] if line.strip() else ""
 
 
+def _options(line: str) -> re.Match[str] | None:
+    """The parts of an ``options`` line; None for any other line (one whose separator is not a
+    space or TAB, such as a form feed, is not one either)."""
+    m = _OPTIONS.match(line)
+    return m if m and _key(line) == "options" else None
+
+
 def options_text(text: str, grubenv: dict | None = None) -> str:
     """The entry's kernel arguments, options lines joined; $kernelopts (RHEL 8) from grubenv."""
     parts = []
     for line in split_lines(text):
-        m = _OPTIONS.match(line)
-        if m and _key(line) == "options":
+        m = _options(line)
+        if m:
             parts.append(m.group("rest").strip())
     joined = " ".join(parts)
     if grubenv:
@@ -49,15 +56,17 @@ def edit_entry(text: str, add: list[str], remove: list[str]) -> str:
     """``remove`` patterns go from every options line; what is missing of ``add`` goes at the end
     of the last options line (a new ``options`` line when the entry has none)."""
     lines = split_lines(text)
-    idx = [i for i, ln in enumerate(lines) if _key(ln) == "options"]
-    for i in idx:
-        m = _OPTIONS.match(lines[i])
+    # The lines options_text reads: "options" then a space or TAB ("options\fquiet" is not one).
+    found = [(i, m) for i, ln in enumerate(lines) if (m := _options(ln))]
+    for i, m in found:
         rest = gd.remove_tokens(m.group("rest"), remove)
         if rest != m.group("rest"):
             lines[i] = m.group("lead") + (m.group("sep") or " ") + rest + m.group("end")
+    idx = [i for i, _ in found]
     need = gd.missing(parse_cmdline(options_text("".join(lines))).args, add)
     if need and idx:
-        m = _OPTIONS.match(lines[idx[-1]])
+        m = _options(lines[idx[-1]])
+        assert m is not None  # the line is an options line's own lead, separator, arguments and end
         lines[idx[-1]] = m.group("lead") + (m.group("sep") or " ") + gd.append_tokens(m.group("rest"), need) + m.group("end")
     elif need:
         nl = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"

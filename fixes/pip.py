@@ -54,7 +54,7 @@ def pin_plan(python: str, requirements: list[str], why: str = "") -> FixPlan:
 
 def deepspeed_ops_plan(python: str, ops: list[str], version: str | None = None) -> FixPlan:
     """Rebuild DeepSpeed with the named ops compiled ahead of time (DS_BUILD_<OP>=1)."""
-    env = {f"DS_BUILD_{op.upper()}": "1" for op in ops}
+    env: dict[str, str | None] = {f"DS_BUILD_{op.upper()}": "1" for op in ops}
     spec = f"deepspeed=={version}" if version else "deepspeed"
     argv = (python, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-cache-dir",
             "--force-reinstall", spec)

@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+from typing import TYPE_CHECKING, Any
 
 from .usage import UsageError
 
-KEYS = {"select": list, "ignore": list, "strict": bool, "config": list}
+if TYPE_CHECKING:
+    import argparse
+
+KEYS: dict[str, type] = {"select": list, "ignore": list, "strict": bool, "config": list}
 NAMES = ("rocmdoctor.toml", "pyproject.toml")
 # Most pyproject.toml files have no rocmdoctor table: a look at the bytes passes them over
 # without importing a TOML parser (a quick scan in a Python project pays nothing for this).
@@ -29,9 +34,9 @@ _TABLE = re.compile(rb"^[ \t]*\[[ \t]*tool[ \t]*\.[ \t]*[\"']?rocmdoctor[\"']?[ 
 
 
 def _toml(path: str, data: bytes) -> dict:
-    try:
-        import tomllib  # 3.11+
-    except ModuleNotFoundError:  # pragma: no cover - 3.9/3.10: the tomli backport (a dependency there)
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - 3.9/3.10: the tomli backport (a dependency there)
         import tomli as tomllib
     try:
         return tomllib.loads(data.decode("utf-8"))
@@ -72,17 +77,18 @@ def find(start: str | None = None) -> tuple[str, dict] | None:
         d = parent
 
 
-def validate(path: str, table) -> dict:
+def validate(path: str, table: object) -> dict[str, Any]:
     if not isinstance(table, dict):
         raise UsageError(f"{path}: [tool.rocmdoctor] must be a table")
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in table.items():
         want = KEYS.get(k)
         if want is None:
             raise UsageError(f"{path}: unknown key {k!r} in the rocmdoctor settings (known: {', '.join(KEYS)})")
         if want is list and isinstance(v, str):
             v = [v]
-        if not isinstance(v, want) or (want is list and not all(isinstance(x, str) for x in v)):
+        ok = isinstance(v, list) and all(isinstance(x, str) for x in v) if want is list else isinstance(v, want)
+        if not ok:
             raise UsageError(f"{path}: {k} must be {'a list of strings' if want is list else 'true or false'}")
         out[k] = v
     if "config" in out:
@@ -91,7 +97,7 @@ def validate(path: str, table) -> dict:
     return out
 
 
-def apply(a) -> str | None:
+def apply(a: argparse.Namespace) -> str | None:
     """Fill the options the command line left unset from the project config; returns the
     file used (for the report's notes), or None."""
     if getattr(a, "no_project_config", False) or not any(hasattr(a, k) for k in KEYS):
@@ -101,7 +107,7 @@ def apply(a) -> str | None:
         return None
     path, table = hit
     cfg = validate(path, table)
-    used = {}
+    used: dict[str, str] = {}  # key -> the file it came from
     for key in ("select", "ignore", "config"):
         if key in cfg and hasattr(a, key) and not getattr(a, key):
             setattr(a, key, list(cfg[key]))

@@ -14,12 +14,12 @@ from typing import Any
 from .machine.sources import SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 
-def build_snapshot(directory, files: dict[str, str] | None = None,
+def build_snapshot(directory: str | os.PathLike[str], files: dict[str, str | None] | None = None,
                    commands: dict[tuple[str, ...], Any] | None = None,
                    probes: dict[str, Any] | None = None, base: str | None = None,
                    exists: dict[str, bool] | None = None, links: dict[str, str] | None = None,
                    missing: dict[str, str] | None = None, globs: dict[str, list[str]] | None = None,
-                   **manifest_extra) -> str:
+                   **manifest_extra: Any) -> str:
     """Write a snapshot. ``base`` (a snapshot dir, e.g. an embedded example) is copied
     first, so a test can take a real machine and change one thing.
 
@@ -34,7 +34,7 @@ def build_snapshot(directory, files: dict[str, str] | None = None,
         shutil.copytree(base, directory, dirs_exist_ok=True)
     os.makedirs(directory, exist_ok=True)
     man_path = os.path.join(directory, "manifest.json")
-    manifest = {"format": SNAPSHOT_FORMAT, "format_version": SNAPSHOT_VERSION, "tool_version": "test",
+    manifest: dict[str, Any] = {"format": SNAPSHOT_FORMAT, "format_version": SNAPSHOT_VERSION, "tool_version": "test",
                 "level": "default", "redacted": False, "fs_index": {}}
     if os.path.exists(man_path):
         with open(man_path) as fh:

@@ -90,6 +90,16 @@ def test_hung_rank_names_its_node(tmp_path):
     assert cluster["exit_code"] == 1
 
 
+def test_a_node_started_below_level_bench_takes_its_part_in_the_leaders_all_reduce(tmp_path):
+    # The plan is the leader's. A follower started at --level default has no bench settings of
+    # its own, and running its rank raised AttributeError on None: its outcome never arrived.
+    cluster, codes, outs = run_nodes(tmp_path, ["node-a", "node-d"], per_node={"node-d": ("--level", "default")})
+    ar = cluster["results"]["allreduce"]
+    assert ar["outcome"] == "completed", json.dumps(ar)[:1500]
+    assert [n["state"] for n in ar["nodes"]] == ["completed", "completed"]
+    assert codes[1] == 0, outs[1][1][-800:]
+
+
 # ----------------------------------------------------------- recorded outcomes
 def outcome_pair():
     """Two nodes' outcomes from one recorded 2-rank CPU run (tests/data, CPU-only machine)."""

@@ -196,6 +196,13 @@ def test_loader_entry_edits_keep_every_other_byte(text, expected):
     assert le.edit_entry(text, ["iommu=pt"], ["iommu=soft"]) == expected
 
 
+@pytest.mark.parametrize("text", ["title A\noptions\x0bquiet\n", "title A\n\x0coptions quiet\n"])
+def test_a_line_that_is_not_read_as_options_is_left_alone_not_a_crash(text):
+    # "options" then a vertical tab, or a form feed before it: options_text does not read the line
+    # as options, and edit_entry took it for one and raised AttributeError (the fixer "crashed").
+    assert le.edit_entry(text, ["iommu=pt"], ["quiet"]) == text + "options iommu=pt\n"
+
+
 def test_rhel8_kernelopts_are_read_from_grubenv():
     env = le.grubenv("# GRUB Environment Block\nkernelopts=root=/dev/x ro iommu=pt \n####\n")
     assert ("iommu", "pt") in le.args("options $kernelopts $tuned_params\n", env)

@@ -2,12 +2,14 @@
 import json
 import os
 import shutil
+import sys
 
 import pytest
 
 from rocmdoctor.cli import main
 from rocmdoctor.facts import Context
-from rocmdoctor.remedy.fixplan import FixContext, concretize
+from rocmdoctor.remedy.fixplan import FixContext, concretize, render_text
+from rocmdoctor.remedy.session import run_commands
 from rocmdoctor.fixes.groups import groups_plan
 from rocmdoctor.fixes.kernel_cmdline import iommu_plan
 from rocmdoctor.fixes.pci_acs import acs_disable_plan
@@ -162,6 +164,19 @@ def test_command_plans_acs_and_pip():
     assert c.commands[0].argv[:3] == ("/venv/bin/python", "-m", "pip") and c.commands[0].env == {"DS_BUILD_FUSED_ADAM": "1"}
     with pytest.raises(ValueError):
         pin_plan("/venv/bin/python", ["torch==2.3.1"])
+
+
+def test_a_command_action_that_unsets_a_variable_is_shown_and_run_without_it(monkeypatch):
+    # Action.env maps a variable to None to unset it. A command plan kept the None: the plan
+    # showed DROP='' (set, empty) and applying it raised TypeError from the child's environment.
+    script = "import os, sys; sys.exit(0 if os.environ.get('KEEP') == '1' and 'DROP' not in os.environ else 3)"
+    fp = FixPlan("run it", (Action("command", "run", argv=(sys.executable, "-c", script), env={"KEEP": "1", "DROP": None}),),
+                 Applicability.UNSAFE, fixer="commands", params={"timeout": 60})
+    [c] = plans_for(os.path.join(ROOTS, "ubuntu"), [("RD-X", fp)])
+    assert "KEEP=1 env -u DROP " in render_text([c], live=True)
+    monkeypatch.setenv("DROP", "set before")
+    ran, problems = run_commands([c], True, lambda _m: None)
+    assert problems == [] and [r["returncode"] for r in ran] == [0]
 
 
 def test_plans_come_from_failing_and_warning_findings_only(monkeypatch, capsys, tmp_path):

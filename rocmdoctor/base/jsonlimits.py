@@ -11,7 +11,7 @@ JSON is.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable
 
 MAX_DEPTH = 100  # no tool output, snapshot or config rocmdoctor reads nests deeper than ~10
 
@@ -20,6 +20,7 @@ def depth_exceeds(data: Any, limit: int = MAX_DEPTH) -> bool:
     stack = [(data, 1)]
     while stack:
         obj, depth = stack.pop()
+        items: Iterable[Any]
         if isinstance(obj, dict):
             items = obj.values()
         elif isinstance(obj, list):

@@ -119,7 +119,8 @@ class _Table:
 
     def __init__(self, cls, frozen):
         self.cls, self.frozen = cls, frozen
-        self.names, self.defaults, self.factories, self.shown, self.compared, self.specs = [], [], [], [], [], {}
+        names: list[str] = []
+        self.defaults, self.factories, self.shown, self.compared, self.specs = [], [], [], [], {}
         seen_default = None
         for name in _annotations(cls):
             spec = cls.__dict__.get(name, MISSING)
@@ -140,7 +141,7 @@ class _Table:
                 setattr(cls, name, default)
             elif name in cls.__dict__:
                 delattr(cls, name)
-            self.names.append(name)
+            names.append(name)
             self.defaults.append(default)
             self.factories.append(factory)
             if shown:
@@ -148,7 +149,7 @@ class _Table:
             if compared:
                 self.compared.append(name)
             self.specs[name] = _Field(default, factory, shown, compared, {})
-        self.names = tuple(self.names)
+        self.names = tuple(names)
         self.post = hasattr(cls, "__post_init__")
         self.calls = 0
 
@@ -221,7 +222,7 @@ def _init(self, *args, **kwargs):
         self.__post_init__()
 
 
-_repr_running = set()
+_repr_running: set[tuple[int, int]] = set()  # (id of the record, thread) being shown
 
 
 def _repr(self):
@@ -295,7 +296,8 @@ def _record(cls, frozen):
     cls.__hash__ = _hash if frozen else None
     if frozen:
         cls.__setattr__, cls.__delattr__ = _frozen_setattr, _frozen_delattr
-    cls.__match_args__ = t.names
+    # mypy forbids assigning __match_args__ anywhere; a class decorator must, as dataclasses does.
+    cls.__match_args__ = t.names  # type: ignore[misc]
     cls.__dataclass_fields__ = _Standard("__dataclass_fields__")
     cls.__dataclass_params__ = _Standard("__dataclass_params__")
     if not cls.__dict__.get("__doc__"):

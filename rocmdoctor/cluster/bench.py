@@ -103,7 +103,7 @@ def _node_row(rank: int, m: dict, o: dict | None) -> dict:
     r0 = (o.get("ranks") or [{}])[0]
     res = o.get("result") or {}
     kind = o.get("outcome")
-    state = {"completed": "completed", "timeout": "hung", "crashed": "died", "error": "error"}.get(kind, "failed")
+    state = {"completed": "completed", "timeout": "hung", "crashed": "died", "error": "error"}.get(kind or "", "failed")
     if kind == "failed" and res.get("unavailable"):
         state = "unavailable"
     # The node ran one rank, which its runner calls "rank 0": say whose it is.
@@ -147,35 +147,36 @@ def _label(results: dict) -> str:
 def _result_finding(results: dict, nodes: list[dict], culprits: list[dict]) -> Finding:
     n = results["world_size"]
     names = [x["node"] for x in nodes]
-    base = dict(code=RESULT_CODE, area="cluster", subject="all-reduce", sources=(NCCL_TESTS_PERF, TORCH_DIST_ENV))
     evidence = tuple(Evidence(f"probe: cluster all-reduce ({x['node']})", _node_line(x)) for x in nodes)
-    data = {"nodes": names, "peak_busbw_gbps": results.get("peak_busbw_gbps"), "outliers": []}
+    data: dict[str, Any] = {"nodes": names, "peak_busbw_gbps": results.get("peak_busbw_gbps"), "outliers": []}
+
+    def finding(status: Status, title: str, detail: str,
+                sources: tuple[str, ...] = (NCCL_TESTS_PERF, TORCH_DIST_ENV)) -> Finding:
+        return Finding(code=RESULT_CODE, status=status, title=title, detail=detail, area="cluster",
+                       subject="all-reduce", evidence=evidence, sources=sources, data=data)
+
     if results["outcome"] == "unavailable":
         why = "; ".join(f"{x['node']}: {x['message']}" for x in nodes if x["state"] == "unavailable")
-        return Finding(status=Status.SKIP, title=f"all-reduce across {n} nodes: not run", detail=why,
-                       evidence=evidence, data=data, **base)
+        return finding(Status.SKIP, f"all-reduce across {n} nodes: not run", why)
     if culprits:
         who = ", ".join(x["node"] for x in culprits)
-        return Finding(status=Status.FAIL, title=f"all-reduce across {n} nodes did not complete ({who})",
-                       detail=(f"The cross-node all-reduce stopped; {CULPRIT_CODE} names the node(s) that "
-                               "hung or died. A training job's collectives across these nodes would stop the same way."),
-                       evidence=evidence, data=data, **base)
+        return finding(Status.FAIL, f"all-reduce across {n} nodes did not complete ({who})",
+                       f"The cross-node all-reduce stopped; {CULPRIT_CODE} names the node(s) that "
+                       "hung or died. A training job's collectives across these nodes would stop the same way.")
     failed = [x for x in nodes if x["state"] != "completed"]
     if failed:
         first = failed[0]
-        return Finding(status=Status.FAIL, title=f"all-reduce across {n} nodes failed",
-                       detail=(f"{first['node']}: {first['message']}. When every rank fails to connect, look at "
-                               "NCCL_SOCKET_IFNAME/GLOO_SOCKET_IFNAME and the firewall between the nodes (rank 0's "
-                               f"benchmark listens on port {results['port']})."),
-                       evidence=evidence, data=data, sources=(TORCH_DIST_ENV, NCCL_ENV),
-                       **{k: v for k, v in base.items() if k != "sources"})
+        return finding(Status.FAIL, f"all-reduce across {n} nodes failed",
+                       f"{first['node']}: {first['message']}. When every rank fails to connect, look at "
+                       "NCCL_SOCKET_IFNAME/GLOO_SOCKET_IFNAME and the firewall between the nodes (rank 0's "
+                       f"benchmark listens on port {results['port']}).", sources=(TORCH_DIST_ENV, NCCL_ENV))
     wrong = [x for x in nodes if x.get("wrong_total")]
     if wrong:
-        data["outliers"] = [x["node"] for x in wrong]
-        return Finding(status=Status.FAIL, title=f"all-reduce across nodes returned wrong values on "
-                                                 f"{', '.join(data['outliers'])}",
-                       detail=("Each rank checks the reduced buffer element by element; a collective that corrupts "
-                               "data across the network must not be trained on."), evidence=evidence, data=data, **base)
+        outliers = [x["node"] for x in wrong]
+        data["outliers"] = outliers
+        return finding(Status.FAIL, f"all-reduce across nodes returned wrong values on {', '.join(outliers)}",
+                       "Each rank checks the reduced buffer element by element; a collective that corrupts "
+                       "data across the network must not be trained on.")
     last = (results.get("sizes") or [{}])[-1]
     title = (f"all-reduce across {n} nodes: busbw {last.get('busbw_gbps')} GB/s, algbw {last.get('algbw_gbps')} GB/s "
              f"at {_h(last.get('bytes'))}, correct")
@@ -185,7 +186,7 @@ def _result_finding(results: dict, nodes: list[dict], culprits: list[dict]) -> F
               f"{results.get('peak_busbw_gbps')} GB/s."
               + (f" Slowest node by its own timing: {slowest['node']} ({slowest['largest']['busbw_gbps']} GB/s)."
                  if slowest else ""))
-    return Finding(status=Status.PASS, title=title, detail=detail, evidence=evidence, data=data, **base)
+    return finding(Status.PASS, title, detail)
 
 
 def _culprit_finding(node: dict, nodes: list[dict]) -> Finding:

@@ -67,11 +67,16 @@ SOURCES = {
 }
 
 
+def _obj(v: object) -> dict:
+    """A JSON object, or {} for anything else (a peer's summary may be of another version)."""
+    return v if isinstance(v, dict) else {}
+
+
 def drift(nodes: list[Node]) -> list[Finding]:
     """All drift findings, in a stable order: values, environment, network, check results."""
     out: list[Finding] = []
     for key in KEYS:
-        f = _compare(key, {n: s[key] for n, _, s in nodes if key in (s or {})})
+        f = _compare(key, {n: s[key] for n, _, s in nodes if key in (s or {})}, *KEYS[key])
         if f:
             out.append(f)
     out += _env(nodes)
@@ -111,15 +116,14 @@ def outliers(groups: list[tuple[Any, list[str]]]) -> list[str]:
     return sorted(n for _, ns in groups for n in ns)  # no majority: all are suspects
 
 
-def _compare(key: str, values: dict[str, Any], *, code: str | None = None, severity: Status | None = None,
-             label: str | None = None, where: str | None = None) -> Finding | None:
+def _compare(key: str, values: dict[str, Any], code: str, severity: Status, label: str, where: str) -> Finding | None:
+    """The finding that ``values`` (node -> value) differ; ``label`` names the value, ``where`` says
+    where each node read it."""
     if len(values) < 2:
         return None
     groups = _groups(values)
     if len(groups) < 2:
         return None
-    k_code, k_sev, k_label, k_where = KEYS.get(key, (code, severity, label, where))
-    code, severity, label, where = code or k_code, severity or k_sev, label or k_label, where or k_where
     lines = [f"{_show(v)}: {compress(ns)}" for v, ns in groups]
     flags = key == "cmdline"  # long lists of flags: show what each group lacks or adds
     if flags:
@@ -174,15 +178,13 @@ def network(nodes: list[Node]) -> list[Finding]:
                 continue
             # A peer's summary is JSON from another node (maybe another rocmdoctor version):
             # a part of the wrong type reads as absent.
-            sel = net[var] if isinstance(net[var], dict) else {}
-            ifaces = net.get("interfaces") if isinstance(net.get("interfaces"), dict) else {}
+            sel, ifaces = _obj(net[var]), _obj(net.get("interfaces"))
             matched = [i for i in sel.get("matched") or [] if isinstance(i, str)] \
                 if isinstance(sel.get("matched"), list) else []
             if not matched:
                 missing.append((name, str(sel.get("spec", "")), sorted(map(str, ifaces))))
             else:
-                kinds[name] = sorted({str((ifaces.get(i) if isinstance(ifaces.get(i), dict) else {})
-                                          .get("kind", "unknown")) for i in matched})
+                kinds[name] = sorted({str(_obj(ifaces.get(i)).get("kind", "unknown")) for i in matched})
         for name, spec, have in missing:
             out.append(Finding(
                 code=NET_CODE, status=Status.FAIL, area="cluster", subject=name,

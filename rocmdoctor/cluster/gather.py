@@ -72,7 +72,9 @@ def run(store: Store, rdzv: Rendezvous, a, scan_payload, bench: dict | None) -> 
         if rdzv.rank != 0:
             from . import bench as cbench
 
-            out = peer.follow(run_bench=lambda plan: cbench.run_member(plan, rdzv.rank, bench))
+            # The plan is the leader's: a node started below --level bench has no settings of
+            # its own (None) and still runs its rank, or the others' collective waits for it.
+            out = peer.follow(run_bench=lambda plan: cbench.run_member(plan, rdzv.rank, bench or {}))
         else:
             out = lead(peer, bench, a)
     except StoreError as exc:
@@ -112,7 +114,7 @@ def lead(peer: Peer, bench: dict | None, a) -> dict:
         err = peer.store.gloo(0, n, gloo)
         if err:
             extra.append(gloo_finding(err))
-    if plan:
+    if plan and bench:  # a plan is made only with bench settings
         found, results = _bench_collect(peer, plan, bench)
         extra += found
     # Only local rank 0 of each node scans; the other ranks' payload is None.
@@ -155,15 +157,16 @@ def _bench_plan(peer: Peer, bench: dict, included, joins, payloads):
 def _bench_collect(peer: Peer, plan: dict, bench: dict):
     from . import bench as cbench
 
-    outcomes = {0: cbench.run_member(plan, 0, bench)}
+    outcomes: dict[int, dict | None] = {0: cbench.run_member(plan, 0, bench)}
     others = [int(r) for r in plan["members"] if int(r) != 0]
     keys = [f"bench_out/{r}" for r in others]
     peer.store.wait(keys, cbench.SLACK_S)
     for r, v in zip(others, peer.store.multi_get(keys)):
         try:
-            outcomes[r] = json.loads(v) if v is not None else None
+            got = json.loads(v) if v is not None else None
         except ValueError:  # another node's text: unreadable is no outcome
-            outcomes[r] = None
+            got = None
+        outcomes[r] = got if isinstance(got, dict) else None  # nor is JSON that is not an object
     results, findings = cbench.combine(plan, outcomes)
     return findings, {"allreduce": results}
 

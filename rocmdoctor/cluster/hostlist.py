@@ -50,7 +50,8 @@ def compress(names) -> str:
         for prev, cur in zip(nums, nums[1:] + [None]):
             if cur != prev + 1:
                 runs.append(f"{start:0{width}d}" + (f"-{prev:0{width}d}" if prev != start else ""))
-                start = cur
+                if cur is not None:  # None: past the last number
+                    start = cur
         parts.append(f"{prefix}[{','.join(runs)}]{suffix}")
     return ", ".join(sorted(parts + plain, key=_natural))
 

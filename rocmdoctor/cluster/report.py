@@ -151,7 +151,9 @@ def _sane_payload(p: Any, i: int) -> dict:
                     and f["status"] in _STATUSES
                     and isinstance(f.get("code"), str) and isinstance(f.get("area") or "", str)] \
             if isinstance(findings, list) else []
-        results = rep.get("results") if isinstance(rep.get("results"), dict) else {}
+        results = rep.get("results")
+        if not isinstance(results, dict):
+            results = {}
         summary = results.get("node_summary")
         took = rep.get("duration_s")
         rep = dict(rep, findings=findings, results=dict(results, node_summary=summary if isinstance(summary, dict)

@@ -95,10 +95,9 @@ def live(a) -> int:
             print(f"rocmdoctor: rank {rdzv.rank} ({rdzv.node_name}): {exc}", file=sys.stderr)
             return creport.EXIT_INCOMPLETE
         payload = scan_payload()  # rank 0 still reports its own node, and why the rest is unknown
-        cluster = creport.build([payload] if payload else [], level=a.level, strict=a.strict,
-                                world_size=rdzv.world_size, launcher=rdzv.launcher,
-                                extra=[gather.gather_failed(str(exc), rdzv)])
-        return output(cluster, a)
+        return output(creport.build([payload] if payload else [], level=a.level, strict=a.strict,
+                                    world_size=rdzv.world_size, launcher=rdzv.launcher,
+                                    extra=[gather.gather_failed(str(exc), rdzv)]), a)
     try:
         result = gather.run(store, rdzv, a, scan_payload, bench_settings(a))
     finally:
@@ -194,7 +193,9 @@ def slim(report: dict) -> dict:
         return intern(v) if isinstance(v, str) and len(v) < 256 else v
 
     findings = [{k: text(f.get(k)) for k in _KEEP} for f in report.get("findings") or [] if isinstance(f, dict)]
-    results = report.get("results") if isinstance(report.get("results"), dict) else {}
+    results = report.get("results")
+    if not isinstance(results, dict):
+        results = {}
     return {"schema": report.get("schema"), "level": report.get("level"), "tool_version": report.get("tool_version"),
             "source": {}, "findings": findings, "results": {"node_summary": results.get("node_summary") or {}},
             "notes": [], "duration_s": report.get("duration_s") or 0.0, "slim": True}

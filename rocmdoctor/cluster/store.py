@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import IO
 from urllib.parse import quote
 
 from ..machine import proc
@@ -33,14 +34,28 @@ class StoreError(Exception):
 
 
 class Store:
+    """The interface; FileStore and ProxyStore implement every operation."""
+
     calls = 0
 
-    def set(self, key: str, value: str) -> None: ...
-    def get(self, key: str) -> str | None: ...
-    def add(self, key: str, amount: int = 1) -> int: ...
-    def check(self, keys: list[str]) -> bool: ...
-    def multi_get(self, keys: list[str]) -> list[str | None]: ...
-    def wait(self, keys: list[str], timeout: float) -> bool: ...
+    def set(self, key: str, value: str) -> None:
+        raise NotImplementedError
+
+    def get(self, key: str) -> str | None:
+        raise NotImplementedError
+
+    def add(self, key: str, amount: int = 1) -> int:
+        raise NotImplementedError
+
+    def check(self, keys: list[str]) -> bool:
+        raise NotImplementedError
+
+    def multi_get(self, keys: list[str]) -> list[str | None]:
+        raise NotImplementedError
+
+    def wait(self, keys: list[str], timeout: float) -> bool:
+        raise NotImplementedError
+
     def gloo(self, rank: int, world: int, timeout: float) -> str | None:
         return None  # a file store has no transport to test
 
@@ -105,7 +120,7 @@ class FileStore(Store):
 
     def multi_get(self, keys):
         self.calls += 1
-        out = []
+        out: list[str | None] = []
         for k in keys:
             try:
                 out.append(self._path(k).read_text(encoding="utf-8"))
@@ -144,6 +159,9 @@ class ProxyStore(Store):
                                      stdout=subprocess.PIPE, stderr=self._err, text=True, env=env,
                                      new_session=False)
         self.proc = self.tree.popen
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE, above
+        self._stdin: IO[str] = self.proc.stdin
+        self._stdout: IO[str] = self.proc.stdout
         first: queue.Queue = queue.Queue()
         self._waiting[0] = first
         threading.Thread(target=self._read, daemon=True).start()
@@ -157,7 +175,7 @@ class ProxyStore(Store):
             raise StoreError(ready.get("error") or "the store process exited")
 
     def _read(self) -> None:
-        for line in self.proc.stdout:
+        for line in self._stdout:
             try:
                 msg = json.loads(line)
             except ValueError:
@@ -182,8 +200,8 @@ class ProxyStore(Store):
             self._waiting[rid] = q
             self.calls += 1
             try:
-                self.proc.stdin.write(json.dumps({"id": rid, "op": op, **args}) + "\n")
-                self.proc.stdin.flush()
+                self._stdin.write(json.dumps({"id": rid, "op": op, **args}) + "\n")
+                self._stdin.flush()
             except (OSError, ValueError) as exc:
                 self._waiting.pop(rid, None)
                 raise StoreError(f"the store process is gone ({exc})") from None
@@ -218,8 +236,8 @@ class ProxyStore(Store):
 
     def close(self):
         try:
-            self.proc.stdin.write(json.dumps({"op": "close"}) + "\n")
-            self.proc.stdin.flush()
+            self._stdin.write(json.dumps({"op": "close"}) + "\n")
+            self._stdin.flush()
         except (OSError, ValueError):
             pass
         self.tree.terminate(grace=1.0)

@@ -45,6 +45,7 @@ def main() -> int:
 
     def handle(req: dict) -> None:
         op = req.get("op")
+        value: object  # the answer: None, a string, a number, a bool or a list
         try:
             if op == "set":
                 store.set(req["key"], req["value"])

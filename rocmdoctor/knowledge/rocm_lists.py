@@ -13,6 +13,8 @@ here (the GPU rows' ``since``/``last_rocm`` answer for them).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..base.records import dataclass
 from ..base.versions import version_tuple
 
@@ -65,7 +67,7 @@ class ReleaseList:
         return f"the ROCm {self.release} list"
 
 
-def _sysreq(release: str, **kw) -> ReleaseList:
+def _sysreq(release: str, **kw: Any) -> ReleaseList:
     src = f"{SYSREQ.format(release)} @ ROCm/rocm-install-on-linux docs/{release} {SYSREQ_BRANCHES[release]}; {MATRIX_60_63}"
     return ReleaseList(release=release, supported=_CORE, source=src, deprecated=frozenset({"gfx906"}), **kw)
 
@@ -86,7 +88,7 @@ RELEASES: tuple[ReleaseList, ...] = (
 FIRST, NEWEST = RELEASES[0], RELEASES[-1]
 
 
-def _key(rocm: tuple[int, ...]) -> tuple[int, int, int] | tuple[int, int]:
+def _key(rocm: tuple[int, ...]) -> tuple[int, ...]:
     """(major, minor, patch), or (major, minor) when the third number is a HIP build (6.4.43482)."""
     patch = rocm[2] if len(rocm) > 2 and rocm[2] < 100 else None
     return tuple(rocm[:2]) + ((patch,) if patch is not None else ())

@@ -52,7 +52,7 @@ def identity(src: ProbeHost) -> dict[str, Any]:
         except KeyError:
             name = None
         groups.append({"gid": gid, "name": name})
-    known = {}
+    known: dict[str, dict[str, object] | None] = {}
     for name in ("render", "video"):
         try:
             g = grp.getgrnam(name)
@@ -164,9 +164,12 @@ def _child_env() -> dict[str, str]:
 def _load_static_module():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", os.path.join(PROBE_DIR, "python_static.py"))
+    path = os.path.join(PROBE_DIR, "python_static.py")
+    spec = importlib.util.spec_from_file_location("rocmdoctor_python_static", path)
+    if spec is None or spec.loader is None:  # not for a .py file; said for the type checker
+        raise ImportError(f"cannot load {path}")
     mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    spec.loader.exec_module(mod)
     return mod
 
 
@@ -230,7 +233,9 @@ def _fill_arch_list(src: ProbeHost, data: dict) -> None:
     """The arch-flags literal of a GPU build, read here (same filesystem) and cached on
     the library file's path, size and mtime: scanning 30+ MB is the slowest static read."""
     t = data.get("torch")
-    lib = t.get("arch_lib") if isinstance(t, dict) else None
+    if not isinstance(t, dict):
+        return
+    lib = t.get("arch_lib")
     if not isinstance(lib, dict) or t.get("arch_list") is not None or not isinstance(lib.get("path"), str):
         return
     from . import envcache

@@ -40,9 +40,9 @@ def write(rec: RecordingSource, out_dir: str, *, redact: bool, level: str, tool_
     except OSError as exc:
         raise SourceError(f"cannot write a snapshot to {out_dir}: {_why(exc, parent)}") from None
     try:
-        index = {"missing": {}, "links": {}, "globs": {}, "exists": {}}
+        index: dict[str, dict[str, object]] = {"missing": {}, "links": {}, "globs": {}, "exists": {}}
         for path, r in sorted(rec.files.items()):
-            if r.ok:
+            if r.text is not None:  # r.ok, said so that the type checker sees it
                 dest = os.path.join(tmp, "fs", tp(path).lstrip("/"))
                 os.makedirs(os.path.dirname(dest), exist_ok=True)
                 with open(dest, "w", encoding="utf-8") as fh:

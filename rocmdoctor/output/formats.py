@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from ..engine.model import Report
 
 FORMATS = ("text", "json", "junit", "prometheus", "sarif", "github", "markdown", "npd")
 HELP = ("one of " + ", ".join(FORMATS) + ": text (default; colour on a terminal), json (docs/json-schema.md), junit (for CI), prometheus (text "
@@ -16,7 +19,7 @@ HELP = ("one of " + ", ".join(FORMATS) + ": text (default; colour on a terminal)
 ONE_MACHINE = ("sarif", "github", "markdown", "npd")  # not for a --cluster / --from report
 
 
-def write(report, fmt: str, *, stream: TextIO | None = None, verbose: bool = False, hint: str | None = None,
+def write(report: Report, fmt: str, *, stream: TextIO | None = None, verbose: bool = False, hint: str | None = None,
           exit_code: int = 0) -> None:
     out = stream or sys.stdout
     if fmt == "json":

@@ -23,22 +23,26 @@ from __future__ import annotations
 import html
 import json
 import math
+from typing import TYPE_CHECKING, Callable, Sequence
+
+if TYPE_CHECKING:  # Python 3.9 has no typing.TypeGuard; annotations are not evaluated at run time
+    from typing import TypeGuard
 
 W, H, PAD = 640, 300, 48
 STATUS_COLOR = {"fail": "#c62828", "error": "#8e24aa", "warn": "#ef8f00", "pass": "#2e7d32", "skip": "#9e9e9e"}
 
 
-def _e(s) -> str:
+def _e(s: object) -> str:
     from .text import clean
 
     return html.escape(clean(str(s)), quote=True)
 
 
-def _num(v) -> bool:
+def _num(v: object) -> TypeGuard[float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
-def _obj(v) -> dict:
+def _obj(v: object) -> dict:
     return v if isinstance(v, dict) else {}
 
 
@@ -79,9 +83,8 @@ def expected_busbw(points: list[dict], results: dict, sizes: list[float]) -> lis
     if not links or first is None or not points:
         return []
     b, a = min(links) * 1e9, first["time_us"] * 1e-6
-    n = res.get("world_size")
-    f = res.get("busbw_factor") if _num(res.get("busbw_factor")) and res["busbw_factor"] > 0 else \
-        (2 * (n - 1) / n if _num(n) and n > 1 else 1.0)
+    n, factor = res.get("world_size"), res.get("busbw_factor")
+    f = factor if _num(factor) and factor > 0 else (2 * (n - 1) / n if _num(n) and n > 1 else 1.0)
     return [{"bytes": s, "busbw_gbps": f * s / (a + f * s / b) / 1e9} for s in sizes]
 
 
@@ -105,7 +108,8 @@ def loss_series(results: dict) -> tuple[list[tuple[int, float]], list[float], st
 
 
 # ------------------------------------------------------------------ SVG drawing
-def _axes(x0, x1, y0, y1, xlabel, ylabel, xticks, yticks) -> list[str]:
+def _axes(x0: float, x1: float, y0: float, y1: float, xlabel: str, ylabel: str, xticks: list[tuple[float, str]],
+          yticks: list[tuple[float, str]]) -> list[str]:
     out = [f'<line class="axis" x1="{PAD}" y1="{H - PAD}" x2="{W - 10}" y2="{H - PAD}"/>',
            f'<line class="axis" x1="{PAD}" y1="10" x2="{PAD}" y2="{H - PAD}"/>',
            f'<text class="label" x="{(W + PAD) / 2}" y="{H - 8}" text-anchor="middle">{_e(xlabel)}</text>',
@@ -123,7 +127,7 @@ def _svg(name: str, body: list[str], title: str) -> str:
             f'aria-label="{_e(title)}">' + "".join(body) + "</svg>")
 
 
-def _scale(lo: float, hi: float, a: float, b: float):
+def _scale(lo: float, hi: float, a: float, b: float) -> Callable[[float], float]:
     span = (hi - lo) or 1.0
     return lambda v: a + (v - lo) / span * (b - a)
 
@@ -138,7 +142,7 @@ def nice_top(hi: float) -> tuple[float, float]:
     return step * math.ceil(hi / step), step
 
 
-def _yticks(top: float, sy, step: float) -> list[tuple[float, str]]:
+def _yticks(top: float, sy: Callable[[float], float], step: float) -> list[tuple[float, str]]:
     return [(sy(k * step), _fmt(k * step)) for k in range(int(round(top / step)) + 1)]
 
 
@@ -192,8 +196,8 @@ def plot_heatmap(m: list[list[float | None]]) -> str:
     return _svg("p2p", body, "peer-to-peer bandwidth, GB/s")
 
 
-def _line_plot(name: str, series: list[tuple[str, str, list[tuple[float, float]]]], xlabel: str, ylabel: str,
-               logx: bool, xfmt, legend_left: bool) -> str:
+def _line_plot(name: str, series: Sequence[tuple[str, str, Sequence[tuple[float, float]]]], xlabel: str, ylabel: str,
+               logx: bool, xfmt: Callable[[float], str], legend_left: bool) -> str:
     xs = [x for _, _, pts in series for x, _ in pts]
     ys = [y for _, _, pts in series for _, y in pts]
     tx = (lambda v: math.log2(v)) if logx else (lambda v: v)

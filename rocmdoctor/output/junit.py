@@ -60,8 +60,8 @@ def suite(name: str, findings: Iterable[dict], *, time_s: float = 0.0,
             ET.SubElement(case, "skipped", message=_clean(f.get("detail") or f["title"]))
         elif status == "warn":
             ET.SubElement(case, "system-out").text = "WARNING: " + _body(f)
-    for k, v in counts.items():
-        el.set(k, str(v))
+    for key, count in counts.items():
+        el.set(key, str(count))
     return el
 
 
@@ -93,11 +93,11 @@ def _report_suite(report: dict, name: str) -> ET.Element:
 
 
 def cluster_xml(cluster: dict) -> str:
-    cluster = scrub_value(cluster)
     """The cluster report: a suite per node (its findings plus anything about its
     membership), then a "cluster" suite with what differs between nodes."""
+    cluster = scrub_value(cluster)
     about: dict[str, list[dict]] = {}
-    rest = []
+    rest: list[dict] = []
     for f in cluster.get("findings", []):
         node = (f.get("data") or {}).get("node")
         (about.setdefault(node, []) if node else rest).append(f)
@@ -110,7 +110,7 @@ def cluster_xml(cluster: dict) -> str:
                 extra = suite(n["node"], own)
                 s.extend(list(extra))
                 for key in ("tests", "failures", "errors", "skipped"):
-                    s.set(key, str(int(s.get(key)) + int(extra.get(key))))
+                    s.set(key, str(int(s.get(key, "0")) + int(extra.get(key, "0"))))
             suites.append(s)
         else:
             suites.append(suite(n["node"], own or [{

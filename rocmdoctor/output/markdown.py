@@ -20,7 +20,7 @@ def _cell(s: str) -> str:
     return " ".join(_text(s).split()).replace("|", "\\|")
 
 
-def _text(s) -> str:
+def _text(s: object) -> str:
     from .text import clean
 
     return clean(str(s)).replace("<", "&lt;").replace(">", "&gt;")

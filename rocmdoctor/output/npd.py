@@ -21,8 +21,12 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from ..engine.model import Report, Status
+from ..engine.model import Finding, Report, Status
+
+if TYPE_CHECKING:
+    from ..knowledge.signatures.model import Signature
 
 OK, NONOK, UNKNOWN = 0, 1, 2
 MAX_OUTPUT = 80  # NPD's default max_output_length
@@ -61,7 +65,7 @@ def unknown(why: str, limit: int = MAX_OUTPUT) -> tuple[int, str]:
     return UNKNOWN, fit(f"rocmdoctor could not scan: {why}", "", limit)
 
 
-def _what(f) -> str:
+def _what(f: Finding) -> str:
     subject = f.subject or ""
     title = f.title or ""
     return f"{subject}: {title}" if subject and subject not in title else title
@@ -81,7 +85,7 @@ def fit(text: str, tail: str, limit: int) -> str:
     return (text[: room - 3].rstrip() + "...") + tail if room > 3 else text[:limit]
 
 
-def run(scan, strict: bool = False) -> int:
+def run(scan: Callable[[], Report], strict: bool = False) -> int:
     """Run ``scan()`` (returns a Report) and answer as an NPD plugin. Unusable input and
     crashes answer Unknown (2) with the reason: never NonOK, which would mark the node."""
     from ..machine.sources import SourceError
@@ -123,7 +127,7 @@ def _require_re2_subset(pattern: str) -> None:
         if hasattr(sre, name):
             banned[getattr(sre, name)] = name.lower().replace("_", " ")
 
-    def walk(items):
+    def walk(items: Iterable[tuple[object, object]]) -> None:
         for op, av in items:
             if op in banned:
                 raise ValueError(f"{banned[op]} has no RE2 equivalent: {pattern!r}")
@@ -145,7 +149,7 @@ def reason(sig_id: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", sig_id) if part)
 
 
-def kernel_signatures():
+def kernel_signatures() -> list[Signature]:
     from ..knowledge.signatures import catalog
 
     # "info" entries are benign lines (present in working logs): no event for them

@@ -12,7 +12,12 @@ import os
 import sys
 import threading
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # rich is imported only when a live line is drawn
+    from rich.console import Console
+    from rich.status import Status
+    from rich.text import Text
 
 TICK_S = 0.25
 QUIET_AFTER_S = 5.0  # a stage older than this is shown as "no progress for N s"
@@ -40,8 +45,8 @@ class Progress:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._status = None
-        self._console = None
+        self._status: Status | None = None
+        self._console: Console | None = None
 
     # ------------------------------------------------------------------ public
     def __call__(self, stage: str, force: bool = False) -> None:
@@ -71,10 +76,10 @@ class Progress:
             with self._lock:
                 self._line(text)
 
-    def __enter__(self):
+    def __enter__(self) -> Progress:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ----------------------------------------------------------------- drawing
@@ -112,7 +117,7 @@ class Progress:
         self.printed = self.stage
         self._line(f"{self.stage} ({now - self.start:.0f} s)")
 
-    def _status_text(self, now: float):
+    def _status_text(self, now: float) -> Text:
         from rich.text import Text
 
         from .text import clean

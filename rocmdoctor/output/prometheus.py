@@ -23,8 +23,13 @@ collector reports the file's mtime itself.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..engine.model import Report, Status
+from ..engine.model import Finding, Report, Status
+
+if TYPE_CHECKING:  # the facts the exposition reads; not imported at run time
+    from ..facts.health import GpuHealth, KfdProcess
+    from ..facts.kernel_log import KernelLogEvents
 
 _GPU_SUBJECT = re.compile(r"^GPUs? (\d+(?:(?:, ?| and |-)\d+)*)(?: \(([^)]*)\))?")
 _BDF = re.compile(r"^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$")
@@ -38,7 +43,7 @@ def escape(value: object) -> str:
 
 
 class _Families:
-    def __init__(self):
+    def __init__(self) -> None:
         self._fams: dict[str, tuple[str, str, list[str]]] = {}
 
     def add(self, name: str, help_: str, labels: dict, value: float, kind: str = "gauge") -> None:
@@ -64,7 +69,7 @@ def _num(v: float) -> str:
     return repr(float(v))
 
 
-def _gpu_labels(report_gpus: dict[int, str | None], f) -> list[dict]:
+def _gpu_labels(report_gpus: dict[int, str | None], f: Finding) -> list[dict]:
     """One label set per GPU the finding is about. A folded finding names its GPUs in
     data["gpus"] and in a subject such as "GPU 0, 1 (gfx906)": every one gets a series."""
     gpus = f.data.get("gpus") if isinstance(f.data, dict) else None
@@ -120,7 +125,8 @@ def _gpu_healthy(fam: "_Families", report: Report, pcis: dict[int, str | None]) 
                 {"gpu": gpu, "pci": seen[gpu]}, int(gpu not in bad))
 
 
-def render(report: Report, health=None, processes=None, kernel_logs=(), summary: dict | None = None) -> str:
+def render(report: Report, health: Sequence[GpuHealth] | None = None, processes: Sequence[KfdProcess] | None = None,
+           kernel_logs: Iterable[KernelLogEvents] = (), summary: dict | None = None) -> str:
     """``health``: the scan's ``gpu_health`` fact (a list of GpuHealth); ``processes``: its
     ``kfd_processes`` fact; either None when the machine could not say. ``kernel_logs``: the
     ``kernel_events`` facts that were read (this boot, previous boot). ``summary``: the
@@ -146,11 +152,11 @@ def render(report: Report, health=None, processes=None, kernel_logs=(), summary:
             fam.add("rocmdoctor_gpu_other_processes", "Other processes holding VRAM on the GPU (KFD process list).",
                     {"gpu": str(h.index), "pci": h.pci}, sum(1 for p in processes if p.vram.get(h.node, 0) > 0))
     for log in kernel_logs:
-        counts: dict = {}
+        events: dict[tuple[str | None, str | None, str], int] = {}
         for e in log.events:
             key = (str(e.gpu) if e.gpu is not None else None, e.pci, e.signature)
-            counts[key] = counts.get(key, 0) + 1
-        for (gpu, pci, sig), n in sorted(counts.items(), key=str):
+            events[key] = events.get(key, 0) + 1
+        for (gpu, pci, sig), n in sorted(events.items(), key=str):
             fam.add("rocmdoctor_kernel_gpu_events", "GPU events in the kernel log by catalog signature.",
                     {"gpu": gpu, "pci": pci, "boot": log.boot, "signature": sig}, n)
     from ..base.redact import scrub_text
@@ -158,7 +164,7 @@ def render(report: Report, health=None, processes=None, kernel_logs=(), summary:
     return scrub_text(fam.text())
 
 
-def _health(fam: _Families, h) -> None:
+def _health(fam: _Families, h: GpuHealth) -> None:
     g = {"gpu": str(h.index), "pci": h.pci}
     for c in h.ras:
         for kind, n in c.values.items():

@@ -78,7 +78,8 @@ def to_sarif(report: dict, cwd: str | None = None) -> dict:
     shown = [f for f in report.get("findings", []) if f.get("status") in LEVEL]
     codes = sorted({f["code"] for f in shown})
     titles = _titles(set(codes))
-    rules, index = [], {}
+    rules: list[dict] = []
+    index: dict[str, int] = {}
     for code in codes:
         first = next(f for f in shown if f["code"] == code)
         rule = {"id": code, "name": code.replace("-", ""),

@@ -14,6 +14,7 @@ import io
 import os
 import sys
 from contextlib import contextmanager
+from typing import Iterator
 
 
 class Capture(io.StringIO):
@@ -39,7 +40,7 @@ def check_path(path: str) -> str | None:
 
 
 @contextmanager
-def output_to(path: str | None):
+def output_to(path: str | None) -> Iterator[Capture]:
     if not path:
         yield Capture()  # nothing captured: the flag is simply not set
         return

@@ -28,7 +28,7 @@ def _codes(line: str) -> list[str]:
 
 
 class _Files:
-    def __init__(self):
+    def __init__(self) -> None:
         self.lines: dict[str, list[str] | None] = {}
 
     def get(self, path: str) -> list[str] | None:

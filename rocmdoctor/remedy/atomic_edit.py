@@ -163,7 +163,7 @@ class _Lock:
 
     def __init__(self, state_dir: str):
         self.path = os.path.join(state_dir, "lock")
-        self.fd = None
+        self.fd = -1  # the lock file, once __enter__ opened it
 
     def __enter__(self):
         import fcntl
@@ -214,12 +214,13 @@ def _apply(edits: list[Prepared], state_dir: str, meta: dict) -> dict:
     entries = []
     for i, e in enumerate(edits):
         st = os.stat(e.real) if e.old is not None else None
-        entry = {"path": e.path, "real": e.real, "existed": e.old is not None, "removed": e.new is None,
-                 "old_sha256": sha256(e.old), "new_sha256": sha256(e.new),
-                 "mode": stat.S_IMODE(st.st_mode) if st else e.mode,
-                 "owner": [st.st_uid, st.st_gid] if st else None,
-                 "backup": None, "tmp": os.path.join(os.path.dirname(e.real),
-                                                     f".{os.path.basename(e.real)}.rocmdoctor-{run_id}.tmp")}
+        entry: dict[str, Any] = {"path": e.path, "real": e.real, "existed": e.old is not None,
+                                 "removed": e.new is None,
+                                 "old_sha256": sha256(e.old), "new_sha256": sha256(e.new),
+                                 "mode": stat.S_IMODE(st.st_mode) if st else e.mode,
+                                 "owner": [st.st_uid, st.st_gid] if st else None,
+                                 "backup": None, "tmp": os.path.join(os.path.dirname(e.real),
+                                                                     f".{os.path.basename(e.real)}.rocmdoctor-{run_id}.tmp")}
         if e.old is not None:
             entry["backup"] = f"backups/{i}"
             try:
@@ -348,7 +349,7 @@ def _undo(state_dir: str) -> UndoResult:
                 _fsync_dir(os.path.dirname(real))
             else:
                 data = read_bytes(os.path.join(j["_dir"], entry["backup"]))
-                if sha256(data) != entry["old_sha256"]:
+                if data is None or sha256(data) != entry["old_sha256"]:
                     conflicts.append(f"{path}: its backup is missing or damaged; left as it is")
                     continue
                 owner = tuple(entry["owner"]) if entry.get("owner") else None

@@ -23,7 +23,7 @@ import difflib
 import importlib
 import os
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine.model import Applicability, FixPlan
 from ..base.records import dataclass, field
@@ -71,7 +71,8 @@ class Command:
     argv: tuple[str, ...]
     why: str = ""
     timeout: float = 300.0
-    env: dict[str, str] = field(default_factory=dict)  # added to the environment of this command
+    # Added to the environment of this command; None unsets the variable (as in Action.env).
+    env: Mapping[str, str | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -182,7 +183,7 @@ def split_lines(text: str) -> list[str]:
 _FIXER_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def fixer_module(name: str):
+def fixer_module(name: str | None):
     if not _FIXER_NAME.match(name or ""):
         return None
     try:
@@ -221,9 +222,10 @@ def concretize(items: list[tuple[str, FixPlan]], fctx: FixContext) -> list[Concr
     order: list[str] = []
     out: list[Concrete] = []
     for origin, fp in [(o, r) for o, p in items for r in route(p)]:
-        mod = fixer_module(fp.fixer) if fp.fixer else None
-        if mod is not None and (hasattr(mod, "merge") or hasattr(mod, "regroup")):
-            key = fp.fixer
+        fixer = fp.fixer
+        mod = fixer_module(fixer) if fixer else None
+        if fixer and mod is not None and (hasattr(mod, "merge") or hasattr(mod, "regroup")):
+            key = fixer
         else:  # the same advice from several findings (one per GPU) is shown once
             key = next((k for k in order if k.startswith("#") and _same(grouped[k][0][1], fp)), f"#{len(order)}")
         if key not in grouped:
@@ -368,7 +370,9 @@ def render_text(plans: list[Concrete], *, live: bool, kind: str | None = None) -
         run_word = ("run" if live or c.applicability == Applicability.DISPLAY_ONLY
                     else "run on the machine" if kind in ("snapshot", "example") else "run after (not run on --root)")
         for cmd in c.commands:
-            env = "".join(f"{k}={shell_join([v])} " for k, v in cmd.env.items())
+            env = "".join(f"{k}={shell_join([v])} " for k, v in cmd.env.items() if v is not None)
+            unset = [k for k, v in cmd.env.items() if v is None]
+            env += f"env {' '.join('-u ' + k for k in unset)} " if unset else ""
             out.append(f"    {run_word}: {env}{shell_join(cmd.argv)}" + (f"   # {cmd.why}" if cmd.why else ""))
         for n in c.notes:
             out.append(f"    then: {n}")

@@ -25,7 +25,7 @@ def top_confirmed(expl):
     return None, None
 
 
-def run(a, expl, source, ui=None) -> int:
+def run(a, expl, source, ui=None) -> int | None:
     """Print the plan (and apply it with --apply). Returns an exit code, or None when the
     plan was only shown (explain's own exit code stands). ``ui``: how to talk and ask
     (session.UI; `explain` passes fix's)."""

@@ -10,6 +10,7 @@ iommu, iommu_mode, yes, unsafe, state_dir, format.
 from __future__ import annotations
 
 import os
+from typing import Mapping
 
 from ..engine.model import Applicability, Status
 from .fixplan import Concrete, applies_here
@@ -150,6 +151,17 @@ def write(a, src, todo: list[Concrete]) -> tuple[dict | None, list]:
     return atomic_edit.apply(prepared, state_dir(a), meta), prepared
 
 
+def command_env(changes: Mapping[str, str | None], base: Mapping[str, str]) -> dict[str, str]:
+    """``base`` with a command's variables set, and those it maps to None unset."""
+    env = dict(base)
+    for k, v in changes.items():
+        if v is None:
+            env.pop(k, None)
+        else:
+            env[k] = v
+    return env
+
+
 def run_commands(todo: list[Concrete], live: bool, say) -> tuple[list[dict], list[str]]:
     from ..machine import proc
     from .fixplan import shell_join
@@ -161,7 +173,7 @@ def run_commands(todo: list[Concrete], live: bool, say) -> tuple[list[dict], lis
                 say(f"run after (not run on --root): {shell_join(cmd.argv)}")
                 continue
             say(f"running: {shell_join(cmd.argv)}")
-            env = dict(os.environ, **cmd.env) if cmd.env else None
+            env = command_env(cmd.env, os.environ) if cmd.env else None
             r = proc.run(cmd.argv, timeout=cmd.timeout, env=env)
             ran.append({"argv": list(cmd.argv), "returncode": r.returncode, "error": r.error,
                         "timed_out": r.timed_out, "stderr": r.stderr[-2000:]})
@@ -178,15 +190,15 @@ def replan_problems(a, src, todo: list[Concrete]) -> list[str]:
     from ..facts import Context
     from .fixplan import _one, fixer_module
 
-    problems = []
-    sys_plans = [c for c in todo if c.edits and c.plan is not None and not all(e.host for e in c.edits)
+    problems: list[str] = []
+    sys_plans = [(c, c.plan) for c in todo if c.edits and c.plan is not None and not all(e.host for e in c.edits)
                  and c.fixer not in ("pip",)]
     if not sys_plans:
         return problems
     again_src = make_source(root=getattr(a, "root", None), python=getattr(a, "python", None))
     fctx = fix_context(a, again_src, Context(again_src, "quick"))
-    for c in sys_plans:
-        again = _one(fixer_module(c.fixer), c.plan, c.origin, fctx)
+    for c, plan in sys_plans:
+        again = _one(fixer_module(c.fixer), plan, c.origin, fctx)
         if again.edits or again.refused:
             problems.append(f"verification failed for {c.title}: reading the files again still plans "
                             f"{'edits' if again.edits else again.refused}")
@@ -239,12 +251,12 @@ def apply_plans(a, src, plans: list[Concrete], report, ui: UI) -> tuple[int, dic
     say, _err = ui.say, ui.err
     live = src.kind == "live"
     todo = choose(a, src.kind, plans, say)
-    refused = [c for c in plans if c.refused]
+    refused = [c.refused for c in plans if c.refused]  # the reasons
     if not todo:
         say("nothing to apply")
         if refused:
             _err(f"{len(refused)} plan(s) refused; nothing was changed")
-            return EXIT_FAIL, {"status": "refused", "reason": [c.refused for c in refused]}
+            return EXIT_FAIL, {"status": "refused", "reason": refused}
         return EXIT_OK, {"status": "nothing to apply"}
     if live and os.geteuid() != 0 and any(c.needs_root for c in todo):
         for c in todo:
@@ -279,10 +291,10 @@ def apply_plans(a, src, plans: list[Concrete], report, ui: UI) -> tuple[int, dic
         say(f"{verb} {p.path}" if live or p.real == os.path.realpath(p.path) else
             f"{verb} {p.real} ({p.path} in the tree)")
     problems = replan_problems(a, src, todo)
-    ran = []
+    ran: list[dict] = []
     if not problems:
         ran, problems = run_commands(todo, live, say)
-    rows = []
+    rows: list[dict] = []
     if not problems and report is not None:
         rows, problems = verify_findings(a, src, todo, report, plans)
         for r in rows:
@@ -301,9 +313,9 @@ def apply_plans(a, src, plans: list[Concrete], report, ui: UI) -> tuple[int, dic
         for n in c.notes:
             say(f"then: {n}")
     if refused:
-        _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(c.refused for c in refused))
+        _err(f"{len(refused)} plan(s) refused and left undone: " + "; ".join(refused))
     if journal is not None:
         say(f"journal: {journal['_dir']} (undo with `{undo_hint}`; without --yes it asks first)")
     return (EXIT_FAIL if refused else EXIT_OK), {"status": "applied", "journal": journal and journal["_dir"],
                                                   "commands": ran, "verified": rows,
-                                                  "refused": [c.refused for c in refused]}
+                                                  "refused": refused}

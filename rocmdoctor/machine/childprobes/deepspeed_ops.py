@@ -81,7 +81,8 @@ def _has_function_without_compiling(self, funcname, libraries, library_dirs=None
     return True
 
 
-_NO_COMPILE_NOTES = []
+# A type comment, not an annotation: this runs on the diagnosed interpreter, which may predate list[str].
+_NO_COMPILE_NOTES = []  # type: list[str]
 # The flag dry run matters on a ROCm torch only (main() turns it on there; --flags forces it).
 DRY_RUN_FLAGS = "--flags" in sys.argv
 

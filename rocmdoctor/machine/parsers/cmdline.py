@@ -23,7 +23,7 @@ class Cmdline:
 
 
 def parse_cmdline(text: str) -> Cmdline:
-    args = []
+    args: list[tuple[str, str | None]] = []
     for tok in _split(text.strip()):
         if "=" in tok:
             k, _, v = tok.partition("=")
@@ -35,7 +35,9 @@ def parse_cmdline(text: str) -> Cmdline:
 
 def _split(text: str) -> list[str]:
     # The kernel honours double quotes around values with spaces; nothing else.
-    out, cur, quoted = [], [], False
+    out: list[str] = []
+    cur: list[str] = []
+    quoted = False
     for ch in text:
         if ch == '"':
             quoted = not quoted

@@ -82,8 +82,11 @@ class PciDevice:
 
 def normalise_bdf(text: str) -> str | None:
     m = _HEADER.match(text.strip() + " x")
-    if not m:
-        return None
+    return _bdf(m) if m else None
+
+
+def _bdf(m: re.Match[str]) -> str:
+    """The domain:bus:dev.fn of a matched header line, lower case, domain 0000 when absent."""
     dom = (m.group("dom") or "0000").lower()
     return f"{dom[-4:] if len(dom) > 4 else dom}:{m.group('bus').lower()}:{m.group('dev').lower()}.{m.group('fn')}"
 
@@ -167,7 +170,7 @@ def parse_lspci(text: str) -> dict[str, PciDevice]:
         if not line[0].isspace():
             m = _HEADER.match(line)
             if m:
-                bdf = normalise_bdf(line)
+                bdf = _bdf(m)
                 cur = PciDevice(bdf=bdf, header=line)
                 cur.lines.append(line)
                 _parse_header(cur, m.group("rest"))
