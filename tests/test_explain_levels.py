@@ -208,3 +208,29 @@ def test_a_container_prompt_does_not_relabel_other_failures():
 @pytest.mark.parametrize("name", ["legacyrocm-1549-rootless", "rocmdocker-34-hsa-init"])
 def test_real_in_container_excerpts(name):
     assert run(corpus_lines(name)).problems[0].signature.family == "containers"
+
+
+# ------------------------------------------------------------------ training that runs but does not learn
+def test_deepspeed_skipping_most_steps_is_a_numerics_failure():
+    expl = run(["[2021-11-26 03:07:16,494] [INFO] [logging.py:69:log_dist] [Rank 0] step=2000, skipped=1995, lr=[0.001]"])
+    assert expl.problems[0].signature.family == "numerics"
+    assert any("1995 of 2000" in f for f in expl.problems[0].facts)
+
+
+def test_a_few_skipped_steps_are_the_loss_scaler_warming_up():
+    expl = run(["[2022-03-11 02:06:58,985] [INFO] [logging.py:69:log_dist] [Rank 0] step=40, skipped=2, lr=[5e-05]"])
+    assert expl.exit_code() == 0
+
+
+def test_a_loss_that_collapses_to_zero_and_stays_is_a_numerics_failure():
+    lines = ["{'loss': 6.2645, 'learning_rate': 0.001, 'epoch': 0.02}"] + \
+            [f"{{'loss': 0.0, 'learning_rate': 0.001, 'epoch': 0.0{i}}}" for i in range(4, 7)]
+    assert run(lines).problems[0].signature.family == "numerics"
+    # Two zeros, or zeros with no earlier non-zero loss (nothing collapsed), are not enough.
+    assert run(lines[:3]).exit_code() == 0
+    assert run(lines[1:]).exit_code() == 0
+
+
+def test_real_fp16_overflow_every_step_excerpt():
+    expl = run(corpus_lines("transformers-14531-t5-fp16-loss-zero-skipped"))
+    assert expl.problems[0].signature.family == "numerics"

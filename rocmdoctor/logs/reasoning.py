@@ -143,6 +143,8 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     if shape.stop is not None:
         add("stop-collective-test" if shape.stop.kind == "collective-test" else "stop-progress", shape.stop.line,
             detail=shape.stop.detail)
+    if shape.numerics is not None:
+        add("line-numerics", shape.numerics[0], detail=shape.numerics[1])
     for k in shape.kernel:
         add("kernel-ip-error", k.line, ip_block=k.block, severity="severe" if k.severe else "error")
         break

@@ -81,6 +81,12 @@ def kernel_form(text: str, raw: str | None = None) -> bool:
 
 _KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lost|timeout|timed out|fault", re.I)
 
+# DeepSpeed's step log "step=2000, skipped=1995": steps its fp16 loss scaler threw away.
+_DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
+# A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").
+_LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""")
+ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
+
 # A shell prompt whose host name is a container ID (Docker/Podman name a container's host by the
 # first 12 hex digits of its ID): "root@409e97fd5bce:/opt#", "[root@04ff0f3d3aa3 /]#".
 _CONTAINER_PROMPT = re.compile(r"^\[?[\w.-]{1,32}@(?=[0-9a-f]{0,11}\d)[0-9a-f]{12}[:\s]")
@@ -166,6 +172,7 @@ class Shape:
     stop: Stop | None = None
     no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
+    numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     lines: int = 0
 
 
@@ -272,7 +279,30 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
         elif t.startswith("ROCM used to build PyTorch: ") and "N/A" not in t:
             rocm_build = True
     shape.stop = _stop(lines)
+    shape.numerics = _not_learning(lines)
     return shape
+
+
+def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
+    gradients overflow), or a loss that drops to exactly 0 and stays there."""
+    zeros, seen_nonzero = 0, False
+    for ln in lines:
+        t = ln.text
+        if "skipped=" in t:
+            m = _DS_SKIPPED.search(t)
+            if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
+                return ln, f"{m.group('k')} of {m.group('n')} steps skipped by the fp16 loss scaler"
+        if "loss" in t:
+            m = _LOSS_VALUE.search(t)
+            if m:
+                if float(m.group("v")) == 0.0:
+                    zeros += 1
+                    if zeros >= ZERO_LOSS_RUN and seen_nonzero:
+                        return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
+                else:
+                    zeros, seen_nonzero = 0, True
+    return None
 
 
 def ip_block(text: str) -> str:
