@@ -44,6 +44,8 @@ WARNING_LINES = [
     'time=2025-05-13T10:00:00Z level=WARN source=amd_linux.go:61 msg="ollama recommends the amdgpu driver" '
     'error="amdgpu version file missing: /sys/module/amdgpu/version: no such file or directory"',
     "DeprecationWarning: pkg_resources is deprecated as an API; import failed silently",
+    # NCCL's own info level: plugin probing on every init (NVIDIA/nccl#1267 shows it on a working rank)
+    "instance-8g-96c-3:2744870:2744870 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v7 symbol.",
 ]
 
 

@@ -36,7 +36,8 @@ _NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without 
 # "[W socket.cpp:464]" / "W0325 21:16:42", Python warnings "file.py:12: UserWarning:", logging
 # "WARNING:" / "INFO 04-23", DeepSpeed "[2024-...] [WARNING]", logfmt "level=WARN"): not error-like
 # however its words read ("failed to ...", "No module named"). A catalog signature still matches
-# it. NCCL's "NCCL WARN" is how NCCL reports its errors, so it keeps its words' weight.
+# it. NCCL's "NCCL WARN" is how NCCL reports its errors, so it keeps its words' weight; its
+# "NCCL INFO" lines (plugin probing: "Failed to find ncclNetPlugin_v7 symbol") are info.
 _LOW_LEVEL = re.compile(
     r"^(?:\(\w{1,40} pid=\d{1,9}\)\s{1,2})?(?:"
     r"[WI]\d{4} \d\d:\d\d:\d\d"
@@ -47,7 +48,8 @@ _LOW_LEVEL = re.compile(
     r"|\[?\d{4}-\d\d-\d\d[T ][\d:.,]{8,20}Z?\]?\s{1,2}(?:-\s{1,2})?(?:\S{1,60}\s-\s)?\[?(?i:warning|warn|info|debug)\b"
     r"|\S{0,300}?\.py:\d{1,6}: \w{0,40}Warning:"
     r"|\w{0,40}Warning: )"
-    r"|\blevel=(?i:warn|warning|info|debug)\b")
+    r"|\blevel=(?i:warn|warning|info|debug)\b"
+    r"|^(?:[\w.-]{1,64}:\d{1,9}:\d{1,9} \[\d{1,4}\] )?[NR]CCL INFO\b")
 
 
 def declares_low_level(text: str) -> bool:
