@@ -236,3 +236,21 @@ def test_a_loss_that_collapses_to_zero_and_stays_is_a_numerics_failure():
 def test_real_fp16_overflow_every_step_excerpt():
     expl = run(corpus_lines("transformers-14531-t5-fp16-loss-zero-skipped"))
     assert expl.problems[0].signature.family == "numerics"
+
+
+# ------------------------------------------------------------------ an application that falls back to the CPU
+def test_no_compatible_gpu_follows_what_excluded_the_gpu():
+    expl = run(['time=2024-09-10T21:53:24.695Z level=ERROR source=amd_linux.go:364 msg="amdgpu devices detected but '
+                'permission problems block access" error="open /dev/kfd: permission denied"',
+                'time=2024-09-10T21:53:24.695Z level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"'])
+    assert expl.problems[0].signature.family == "permissions"
+    fallback = next(d for d in expl.diagnoses if d.signature.id == "app-no-compatible-gpu")
+    assert fallback.follows == expl.problems[0].signature.id
+
+
+def test_real_ollama_cpu_fallbacks():
+    arch = run(corpus_lines("ollamaforamd-14-gfx1031-not-supported"))
+    assert arch.problems[0].signature.id == "app-gpu-arch-unsupported"
+    assert arch.problems[0].occurrence.first.fields["gfx"] == "gfx1031"
+    only = run(corpus_lines("ollama-7016-rx570-no-compatible-gpu"))
+    assert only.problems[0].signature.id == "app-no-compatible-gpu" and only.exit_code() == 1
