@@ -12,6 +12,7 @@ is documented in docs/explain.md and docs/json-schema.md.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
@@ -72,6 +73,7 @@ class Diagnosis:
     follows: str | None = None  # id of the earlier diagnosis this one is a consequence of
     order: tuple = ()
     structural: bool = False  # from the log's shape (structure.py), not a catalog signature
+    recovered: str = ""  # where the run shows it recovered (a skipped fp16 step): then a warning only
 
     @property
     def signature(self) -> Signature:
@@ -79,7 +81,7 @@ class Diagnosis:
 
     @property
     def is_problem(self) -> bool:
-        return self.signature.severity in ("fatal", "error") and self.signature.tier != NOTE
+        return self.signature.severity in ("fatal", "error") and self.signature.tier != NOTE and not self.recovered
 
     def to_dict(self, quote) -> dict:
         s, occ = self.signature, self.occurrence
@@ -90,7 +92,7 @@ class Diagnosis:
             "evidence": [_line_dict(m.line, quote, m.fields, m.block) for m in evidence_matches(occ)],
             "gpus": self.gpus, "facts": self.facts,
             "causes": [c.to_dict() for c in self.causes], "fix": s.fix, "sources": list(s.sources),
-            "from": "structure" if self.structural else "signature",
+            "from": "structure" if self.structural else "signature", "recovered": self.recovered or None,
         }
 
 
@@ -303,6 +305,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order = {f: i for i, f in enumerate(result.files)}
     diagnoses = []
+    wins: list[tuple[str, list[str]]] | None = None  # the files' tails, read once when needed
     for o in occs:
         verdicts = [_from_log(cause_verdict(machine, c), o) for c in o.signature.causes]
         ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
@@ -311,11 +314,21 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
                       order=(o.signature.tier, file_order.get(first.file, 0), first.number))
         if o.signature.id in ARCH_SIGNATURES:
             d.facts = arch_facts(machine)
+        if o.signature.family == "numerics":
+            if wins is None:
+                wins = _windows(result, inputs or [], shape_lines)
+            d.recovered = recovered(o, wins, result.lines)
+            if d.recovered:
+                d.facts.append(d.recovered)
         diagnoses.append(d)
     if not any(d.is_problem and d.signature.tier < CONSEQUENCE for d in diagnoses):
-        diagnoses += _from_shape(result, machine, inputs or [], file_order, shape_lines)
+        diagnoses += _from_shape(result, machine, inputs or [], file_order, wins if wins is not None else shape_lines)
     # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
+    if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
+        inside = _in_container(diagnoses[0], machine, _windows(result, inputs or [], wins or shape_lines))
+        if inside is not None:
+            diagnoses.insert(0, inside)
     for d in diagnoses:
         if d.signature.tier == CONSEQUENCE:
             cause = next((x for x in diagnoses if x.is_problem and x.signature.tier < CONSEQUENCE), None)
@@ -327,21 +340,97 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall)
 
 
+# Device-access failures whose meaning changes inside a container (devices not passed in).
+_DEVICE_ACCESS = ("kfd-permission-denied", "dri-permission-denied", "hsa-runtime-init-failed", "line-permissions")
+
+
+def _device_access(d: Diagnosis) -> bool:
+    return d.signature.id in _DEVICE_ACCESS or d.signature.family == "permissions"
+
+
+def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The container diagnosis that leads a device-access failure when the log's shell prompt
+    shows it was taken inside a container."""
+    from ..knowledge.signatures import structural as rules
+    from .logscan.matcher import Match
+    from .structure import analyze
+
+    for name, lines in wins:
+        prompt = analyze(lines, name).container
+        if prompt is None:
+            continue
+        sig = rules.by_id("in-container-device-access")
+        occ = Occurrence(sig)
+        occ.add(Match(sig, prompt, {}))
+        machine.run_checks(c.check for c in sig.causes if c.check)
+        verdicts = [cause_verdict(machine, c) for c in sig.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        host = prompt.text.split("@", 1)[1][:12]
+        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+                         facts=[f"the shell prompt's host {host} is a container ID",
+                                f"device access: {top.signature.title}"])
+    return None
+
+
+def _windows(result: ScanResult, inputs: list[str],
+             shape_lines: list[tuple[str, list[str]]] | None) -> list[tuple[str, list[str]]]:
+    """(name, lines) to read the shape from: the given ones, else the tails of the inputs the
+    reader itself scanned (`rocmdoctor run` passes its command line as the input name: a script
+    named there is not a log)."""
+    if shape_lines is not None:
+        return shape_lines
+    import os
+
+    from .structure import windows
+
+    return windows([p for p in inputs if p in result.files or (os.path.isdir(p) and result.files)])
+
+
+# "loss: 1.2", "'grad_norm': nan", "grad_norm=3.97": a training metric and its value.
+_METRIC = re.compile(r"""\b(?P<key>grad_norm|loss)['"]?\s{0,2}[:=]\s{0,2}['"]?"""
+                     r"(?P<v>[-+]?(?:nan|inf(?:inity)?|\d{1,12}(?:\.\d{0,20})?(?:e[-+]?\d{1,4})?))", re.I)
+
+
+def _metrics(text: str) -> dict[str, bool]:
+    """metric -> finite?, for the loss and gradient-norm values a line prints."""
+    return {m.group("key").lower(): m.group("v").lower().lstrip("+-")[:3] not in ("nan", "inf")
+            for m in _METRIC.finditer(text[:2000])}
+
+
+def recovered(occ: Occurrence, wins: list[tuple[str, list[str]]], total_lines: int) -> str:
+    """Where a non-finite loss or gradient norm comes back finite later in the same file: a step
+    that dynamic loss scaling skipped (fp16 GradScaler, DeepSpeed's "Skipping step"), after which
+    training went on. "" when the log shows no such recovery (the values stay non-finite, or
+    nothing follows the last bad one)."""
+    last = occ.last or occ.first
+    bad = [k for k, ok in _metrics(last.line.text).items() if not ok]
+    if not bad:
+        return ""
+    for name, lines in wins:
+        if name != last.line.file and len(wins) > 1:
+            continue
+        # Where the bad line is in this window: by its text (a window is a file's tail, whose
+        # first line number is known only for a single input), else by its number.
+        at = next((j for j in range(len(lines) - 1, -1, -1) if last.line.text in lines[j]), None)
+        first = max(1, total_lines - len(lines) + 1) if len(wins) == 1 and total_lines >= len(lines) else 1
+        start = at + 1 if at is not None else max(0, last.line.number - first + 1)
+        for i in range(start, len(lines)):
+            seen = _metrics(lines[i])
+            if all(seen.get(k) for k in bad):
+                return (f"recovered: {', '.join(bad)} finite again at line {first + i} (a step skipped by loss "
+                        "scaling; training went on)")
+    return ""
+
+
 def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_order: dict,
                 shape_lines: list[tuple[str, list[str]]] | None) -> list[Diagnosis]:
     """Diagnoses from the log's structure (reasoning.py), judged like the catalog's."""
     from .logscan.matcher import Match
     from .reasoning import reason
-    from .structure import analyze, windows
+    from .structure import analyze
 
     found: dict[str, tuple] = {}
-    if shape_lines is None:
-        # Only inputs the reader itself scanned (`rocmdoctor run` passes its command line as the
-        # input name: a script named there is not a log).
-        import os
-
-        shape_lines = windows([p for p in inputs if p in result.files or (os.path.isdir(p) and result.files)])
-    wins = shape_lines
+    wins = _windows(result, inputs, shape_lines)
     for name, lines in wins:
         first = max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
         unexplained = [u for u in result.unexplained if u.file in (None, name)]

@@ -17,7 +17,7 @@ import re
 
 from ..knowledge.signatures import structural as rules
 from .logscan.lines import LogLine
-from .structure import Shape, Traceback
+from .structure import Shape, Traceback, kernel_form
 
 # Frame packages -> rule, first match wins; checked from the deepest frame up.
 _PACKAGE_RULES = (
@@ -60,13 +60,16 @@ _NCCL_RULES = {
     "ncclInvalidUsage": "nccl-class-usage", "ncclInvalidArgument": "nccl-class-usage",
 }
 # An error-like line's words -> the component, first match wins (kernel lines before the rest:
-# a training log with dmesg pasted in says the driver first).
+# a training log with dmesg pasted in says the driver first; only lines in the kernel's form).
+# The container runtime speaking ("docker: Error response from daemon: ... /dev/kfd") names
+# the layer that failed before the device words inside its message do.
+_KERNEL_WORDS = re.compile(r"\bamdgpu\b|\[drm|\bdrmn\d|\bkfd\b", re.I)
 _LINE_RULES = (
-    (re.compile(r"\bamdgpu\b|\[drm|\bdrmn\d|\bkfd\b(?!.{0,20}/dev)", re.I), "kernel-ip-error"),
+    (re.compile(r"^(?:docker|podman|nerdctl)(?::|\s\S{0,40}:)|\bOCI runtime\b|nvidia-container|"
+                r"error response from daemon", re.I), "line-containers"),
     (re.compile(r"/dev/kfd|/dev/dri|permission denied|render group|video group|\bgroup '(?:render|video)'", re.I),
      "line-permissions"),
-    (re.compile(r"\bdocker\b|\bpodman\b|\bOCI runtime\b|nvidia-container|error response from daemon", re.I),
-     "line-containers"),
+    (re.compile(r"\bdocker\b|\bpodman\b", re.I), "line-containers"),
     (re.compile(r"\bnccl\b|\brccl\b|ProcessGroupNCCL|torch\.distributed|\bc10d\b|\bgloo\b|socket", re.I),
      "tb-distributed"),
     (re.compile(r"deepspeed|op_builder|ds_report", re.I), "tb-deepspeed-op-build"),
@@ -110,6 +113,8 @@ def traceback_rule(tb: Traceback) -> str | None:
 
 
 def line_rule(text: str) -> str | None:
+    if _KERNEL_WORDS.search(text) and kernel_form(text):
+        return "kernel-ip-error"
     for rx, rule in _LINE_RULES:
         if rx.search(text):
             return rule
@@ -138,6 +143,8 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     if shape.stop is not None:
         add("stop-collective-test" if shape.stop.kind == "collective-test" else "stop-progress", shape.stop.line,
             detail=shape.stop.detail)
+    if shape.numerics is not None:
+        add("line-numerics", shape.numerics[0], detail=shape.numerics[1])
     for k in shape.kernel:
         add("kernel-ip-error", k.line, ip_block=k.block, severity="severe" if k.severe else "error")
         break

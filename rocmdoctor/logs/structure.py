@@ -14,7 +14,7 @@ import re
 
 from ..base.records import dataclass, field
 from ..knowledge.signatures.benign import is_benign
-from .logscan.lines import MAX_LINE, LogLine, parse
+from .logscan.lines import _KTIME, MAX_LINE, LogLine, parse
 
 TAIL_BYTES = 256 * 1024  # of each file: where the traceback and the last progress line are
 MAX_FILES = 16
@@ -63,7 +63,33 @@ _BLOCK_WORDS = (
 _KERNEL = re.compile(r"\bamdgpu\b|\[drm|\bdrmn\d|\bkfd\b|\bpcieport\b|\[Hardware Error\]|AMD-Vi", re.I)
 _KERNEL_BAD = re.compile(r"\*ERROR\*|\berror\b|\bfail(?:ed|ure)?\b|\btimeout\b|timed out|\bfault\b|"
                          r"uncorrectable|\bhang\b|unable\b|inaccessible|could not load", re.I)
+# A kernel log line, by its form (the dmesg/journalctl prefix is already stripped by parse()):
+# it starts with the driver or subsystem that printed it. An application's own log line that
+# names amdgpu or /dev/kfd (Ollama's "level=ERROR msg=\"amdgpu devices detected but ...\"",
+# rocminfo's "Unable to open /dev/kfd", docker's "error gathering device ... /dev/kfd") is
+# not a kernel event: its words are judged with the rest of the log.
+_KERNEL_FORM = re.compile(r"^\s{0,4}(?:<\d>\s?)?(?:amdgpu\b|\[drm|drm\b|drmn\d|\[?kfd\b|pcieport\b|AMD-Vi\b|"
+                          r"\{\d{1,6}\}\[Hardware Error\]|\[Hardware Error\]|\[TTM\]|mce:|pci \d{4}:|"
+                          r"[a-z]{2,6}_v\d{1,2}_\d{1,2}\b)", re.I)
+
+
+def kernel_form(text: str, raw: str | None = None) -> bool:
+    """Whether a line was printed by the kernel: a dmesg/journalctl prefix on the raw line, or
+    a driver/subsystem name at the start of the cleaned one."""
+    return bool(_KERNEL_FORM.match(text) or (raw is not None and _KTIME.match(raw.lstrip())))
+
+
 _KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lost|timeout|timed out|fault", re.I)
+
+# DeepSpeed's step log "step=2000, skipped=1995": steps its fp16 loss scaler threw away.
+_DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
+# A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").
+_LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""")
+ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
+
+# A shell prompt whose host name is a container ID (Docker/Podman name a container's host by the
+# first 12 hex digits of its ID): "root@409e97fd5bce:/opt#", "[root@04ff0f3d3aa3 /]#".
+_CONTAINER_PROMPT = re.compile(r"^\[?[\w.-]{1,32}@(?=[0-9a-f]{0,11}\d)[0-9a-f]{12}[:\s]")
 
 # Collective tests (nccl-tests/rccl-tests): the header, the column header, data rows, the end.
 _CT_HEADER = re.compile(r"^#\s{0,4}nThread \d{1,6} nGpus \d{1,6}")
@@ -145,6 +171,8 @@ class Shape:
     kernel: list[KernelEvent] = field(default_factory=list)
     stop: Stop | None = None
     no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
+    container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
+    numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     lines: int = 0
 
 
@@ -240,8 +268,10 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
                     prev_nccl = NcclError(cls, ln)
                     shape.nccl.append(prev_nccl)
                 continue
-        if _KERNEL.search(t) and _KERNEL_BAD.search(t) and not is_benign(t):
+        if _KERNEL.search(t) and _KERNEL_BAD.search(t) and kernel_form(t, raw_lines[i]) and not is_benign(t):
             shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
+        if shape.container is None and "@" in t[:45] and _CONTAINER_PROMPT.match(t):
+            shape.container = ln
         if t.startswith("frame #") and _CPP_FRAME.match(t):
             shape.cpp_frames.append(ln)
         if t.startswith("Is CUDA available: False") and rocm_build:
@@ -249,7 +279,30 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
         elif t.startswith("ROCM used to build PyTorch: ") and "N/A" not in t:
             rocm_build = True
     shape.stop = _stop(lines)
+    shape.numerics = _not_learning(lines)
     return shape
+
+
+def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
+    gradients overflow), or a loss that drops to exactly 0 and stays there."""
+    zeros, seen_nonzero = 0, False
+    for ln in lines:
+        t = ln.text
+        if "skipped=" in t:
+            m = _DS_SKIPPED.search(t)
+            if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
+                return ln, f"{m.group('k')} of {m.group('n')} steps skipped by the fp16 loss scaler"
+        if "loss" in t:
+            m = _LOSS_VALUE.search(t)
+            if m:
+                if float(m.group("v")) == 0.0:
+                    zeros += 1
+                    if zeros >= ZERO_LOSS_RUN and seen_nonzero:
+                        return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
+                else:
+                    zeros, seen_nonzero = 0, True
+    return None
 
 
 def ip_block(text: str) -> str:

@@ -81,4 +81,26 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/Atinoda/text-generation-webui-docker/issues/20",),
         examples=("Cannot start Docker Compose application. Reason: compose [start] exit status 1. Container text-generation-webui-text-generation-webui-1 Starting Error response from daemon: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown",),
     ),
+    S(
+        id="docker-device-node-missing", family="containers",
+        title="Docker cannot pass a GPU device node that the Docker host does not have",
+        severity="fatal", tier=SETUP,
+        patterns=(r'error gathering device information while adding custom device "(?P<device>/dev/[\w/.-]{1,40})": '
+                  r'no such file or directory',),
+        needles=("error gathering device information",),
+        meaning=("`docker run --device /dev/kfd` (or compose `devices:`) names a device node that does not exist "
+                 "where the Docker daemon runs: the amdgpu driver is not loaded on the host, or the daemon runs in a "
+                 "VM (Docker Desktop on Windows or macOS, a WSL distribution without ROCm) that has no KFD."),
+        causes=(
+            C(text="the amdgpu driver is not loaded (no /dev/kfd) on the host the daemon runs on", check="RD-DRV-001",
+              fix="install/load amdgpu on the Docker host"),
+            C(text="the Docker daemon runs in a VM without the GPU (Docker Desktop, WSL without ROCm)", check="RD-CTR-001",
+              fix="run the container with a Linux Docker engine on the GPU host"),
+        ),
+        fix="Run the container where /dev/kfd exists: the Linux host with amdgpu loaded, not a desktop VM.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/1893",),
+        examples=('docker: Error response from daemon: error gathering device information while adding custom device '
+                  '"/dev/kfd": no such file or directory.',),
+        near_misses=('docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',),
+    ),
 )

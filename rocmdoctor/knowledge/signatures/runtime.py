@@ -491,4 +491,44 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/lamikr/rocm_sdk_builder/issues/175",),
         examples=("GPU count:  0",),
     ),
+    S(
+        id="app-gpu-arch-unsupported", family="runtime",
+        title="The application skips the GPU: its gfx is not in the ROCm libraries it ships",
+        severity="error", tier=RUNTIME,
+        patterns=(r'msg="amdgpu is not supported[^"]{0,80}"[^\n]{0,200}?gpu_type=(?P<gfx>gfx[0-9a-f]{3,5})',),
+        needles=("amdgpu is not supported",),
+        meaning=("Ollama (and builds like it) found the GPU but its gfx is not among the architectures of the "
+                 "ROCm libraries it bundles, so it runs on the CPU."),
+        causes=(
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for a GPU outside the support list", check="RD-ENV-001"),
+            C(text="the GPU is not on this ROCm's support list", check="RD-GFX-001"),
+        ),
+        fix="Set HSA_OVERRIDE_GFX_VERSION to the nearest supported gfx of the same family, or use a build for this gfx.",
+        sources=("https://github.com/likelovewant/ollama-for-amd/issues/14",
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
+        examples=('time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" '
+                  'gpu=0 gpu_type=gfx1031 library=C:\\Users\\Administrator\\AppData\\Local\\Programs\\Ollama\\rocm '
+                  'supported_types=[gfx1103]',),
+        near_misses=('time=2024-08-13T16:46:10.463+08:00 level=INFO source=amd_linux.go:348 msg="skipping rocm gfx '
+                     'compatibility check" HSA_OVERRIDE_GFX_VERSION=9.0.0',),
+    ),
+    S(
+        id="app-no-compatible-gpu", family="runtime", title="The application found no GPU it can use and runs on the CPU",
+        # The outcome of GPU discovery: it follows whatever excluded the GPU (permissions, an unsupported
+        # gfx) when the log shows that, and is the answer only when it does not.
+        severity="error", tier=CONSEQUENCE,
+        patterns=(r"no compatible GPUs were discovered",),
+        needles=("no compatible gpus",),
+        meaning=("Ollama looked for GPUs and found none it can use (none visible to ROCm, or every one outside its "
+                 "supported gfx list), so inference falls back to the CPU."),
+        causes=(
+            C(text="the GPU is not on this ROCm's support list", check="RD-GFX-001"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for a GPU outside the support list", check="RD-ENV-001"),
+            C(text="no AMD GPU is visible to ROCm (driver, permissions)", check="RD-GPU-001"),
+        ),
+        fix="Check that ROCm sees the GPU (rocminfo) and that its gfx is supported or overridden to a supported one.",
+        sources=("https://github.com/ollama/ollama/issues/7016",),
+        examples=('time=2024-09-28T02:43:51.744+02:00 level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',),
+        near_misses=('time=2024-09-28T02:43:51.626+02:00 level=INFO source=gpu.go:199 msg="looking for compatible GPUs"',),
+    ),
 )

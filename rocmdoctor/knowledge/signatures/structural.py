@@ -305,6 +305,22 @@ STRUCTURAL: tuple[S, ...] = (
         sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html",),
     ),
     S(
+        id="in-container-device-access", family="containers",
+        title="Inside a container, the GPU device nodes cannot be used",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The log was taken in a container (its shell prompt's host is a container ID) and says /dev/kfd or "
+                 "the render nodes cannot be opened, or the HSA runtime cannot start: inside a container that is "
+                 "how devices that were not passed in, or passed without the host's render/video group, look."),
+        causes=(
+            C(text="in a container, /dev/kfd and /dev/dri are not passed in", check="RD-CTR-001"),
+            C(text="the container user lacks the host's render/video GIDs (group_add)", check="RD-CTR-006"),
+            C(text="the amdgpu driver is not loaded on the host, so /dev/kfd does not exist", check="RD-DRV-001"),
+        ),
+        fix="Pass --device=/dev/kfd --device=/dev/dri and --group-add with the host's render and video GIDs.",
+        sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html",
+                 "https://github.com/ROCm/ROCm-docker/issues/34"),
+    ),
+    S(
         id="line-containers", family="containers", title="The container could not get the GPU",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
         meaning="A line no signature knows reports a container runtime error about devices or GPUs.",

@@ -23,11 +23,38 @@ TAIL_LINES = 40
 # Lines that look like errors although no signature knows them (reported as unexplained).
 # The word "error" alone is prose ("after error"); an error line has an exception class, a log
 # level, or "error" followed by what went wrong ("error: ...", "error(...)", "error -2").
-_ERRORISH = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception)\b|\b(?:ERROR|FATAL|CRITICAL)\b|\*ERROR\*|"
+# An exception class's name, not a path component named like one ("/runs/MeanSquaredError/").
+_ERRORISH = re.compile(r"(?<![/\\])\b[A-Z]\w{0,60}(?:Error|Exception)\b(?![/\\])|\b(?:ERROR|FATAL|CRITICAL)\b|\*ERROR\*|"
+                       r"^[\w.-]{1,40}: (?:Error|error)\b|"  # a program's own error: "docker: Error response ..."
                        r"(?i:\berror(?:\(\d{1,6}\))?\s{0,2}[:=(\[]|\berror\s{0,2}-?\d|\bexception\s{0,2}:|"
                        r"\b(?:fatal|failed|failure|aborted|core dumped|traceback|segmentation fault|killed|panic|"
                        r"crashed)\b)")
-_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b", re.I)
+# Counts and metrics: "0 errors", "eval error: 0.0213", "max error=4e-07" (a float is a measurement).
+_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|"
+                        r"\berror\s{0,2}[:=]\s{0,2}[-+]?\d{1,12}(?:\.\d{1,20}(?:e[-+]?\d{1,3})?|e[-+]?\d{1,3})\b", re.I)
+# A line that states its own level as a warning or below is what a healthy run prints (glog
+# "[W socket.cpp:464]" / "W0325 21:16:42", Python warnings "file.py:12: UserWarning:", logging
+# "WARNING:" / "INFO 04-23", DeepSpeed "[2024-...] [WARNING]", logfmt "level=WARN"): not error-like
+# however its words read ("failed to ...", "No module named"). A catalog signature still matches
+# it. NCCL's "NCCL WARN" is how NCCL reports its errors, so it keeps its words' weight; its
+# "NCCL INFO" lines (plugin probing: "Failed to find ncclNetPlugin_v7 symbol") are info.
+_LOW_LEVEL = re.compile(
+    r"^(?:\(\w{1,40} pid=\d{1,9}\)\s{1,2})?(?:"
+    r"[WI]\d{4} \d\d:\d\d:\d\d"
+    r"|\[[WI](?:\d{3,4} [\d:.]{8,20})? \S{1,120}:\d{1,6}\]"
+    r"|(?i:warning|warn|info|debug|notice)(?:[:|\]]|\s|$)"
+    r"|\[(?i:warning|warn|info|debug)\]"
+    r"|\[[\w.]{1,80}\|(?i:warning|info|debug)\]"
+    r"|\[?\d{4}-\d\d-\d\d[T ][\d:.,]{8,20}Z?\]?\s{1,2}(?:-\s{1,2})?(?:\S{1,60}\s-\s)?\[?(?i:warning|warn|info|debug)\b"
+    r"|\S{0,300}?\.py:\d{1,6}: \w{0,40}Warning:"
+    r"|\w{0,40}Warning: )"
+    r"|\blevel=(?i:warn|warning|info|debug)\b"
+    r"|^(?:[\w.-]{1,64}:\d{1,9}:\d{1,9} \[\d{1,4}\] )?[NR]CCL INFO\b")
+
+
+def declares_low_level(text: str) -> bool:
+    """The line says it is a warning, info or debug message (not NCCL's WARN)."""
+    return "NCCL WARN" not in text and _LOW_LEVEL.search(text[:400]) is not None
 
 
 @dataclass
@@ -67,7 +94,8 @@ def looks_like_error(text: str) -> bool:
     # ("XError: ...") is the one that says what happened.
     if text.startswith(("    ", "\t")):
         return False
-    return bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text) and not is_benign(text)
+    return (bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text) and not declares_low_level(text)
+            and not is_benign(text))
 
 
 class Scanner:
