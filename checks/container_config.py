@@ -199,17 +199,27 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
     return out
 
 
+# Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):
+# /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
+NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/")
+
+
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
 def compose_shm(settings, gpus=None):
     services = list(_services(settings))
     if not services:
         return _none_found(settings)
-    n = len([g for g in gpus or [] if not g.integrated])
+    n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []
     for a, name, svc in services:
         subject = f"{a.path}: {name}"
+        image = str(svc.get("image") or "").lower()
+        if any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p) for p in NO_TORCH_IMAGES):
+            out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
+                          "/dev/shm is enough", subject=subject))
+            continue
         if str(svc.get("ipc") or "").lower() == "host":
             out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
                           evidence=[_ev(a, svc, "ipc")]))
@@ -336,9 +346,13 @@ def compose_group_add(settings, identity=None, devnodes=None):
     if not services and _non_root(img_user) and owner is not None and not cuda_image:
         # An image whose USER is not root, with no compose file or docker run in the files: judge the
         # groups the Dockerfile gives that user against the host's owner of /dev/kfd.
+        # Only when the Dockerfile gives that user GPU groups itself (usermod -aG video,render): it then
+        # counts on the image's GIDs. A USER with no such groups gets them from the run command's
+        # --group-add, which these files do not show: nothing to judge.
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
-        held = {image_gids[g] for g in _usermod_groups(settings) if g in image_gids}
-        if owner["gid"] not in held:
+        given = _usermod_groups(settings)
+        held = {image_gids[g] for g in given if g in image_gids}
+        if given & set(image_gids) and owner["gid"] not in held:
             out.append(warn(f"USER {img_user}: the image's user holds no GID {owner['gid']} ({owner['group']}), "
                             "which owns /dev/kfd on this host",
                             "Device nodes keep the host's owner inside the container. Groups the Dockerfile adds "

@@ -253,6 +253,13 @@ def visible_devices(env, gpus, kfd_nodes=None):
         return fail("a visible-devices variable names GPUs that are not there",
                     "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start.",
                     evidence=evidence, fix=fix, data=data)
+    same = {k: re.sub(r"\s", "", v) for k, v in set_vars.items()}
+    if set(set_vars) == {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"} and \
+            same["HIP_VISIBLE_DEVICES"] == same["CUDA_VISIBLE_DEVICES"]:
+        # One list written under both names (scripts meant for either vendor): HIP reads either
+        # name and they agree, so nothing composes and nothing conflicts.
+        return ok(f"HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES name the same GPU(s) {visible}", evidence=evidence,
+                  data=data)
     if len(set_vars) > 1:
         disagree = ""
         if len(results) == 2 and [g.index for g in results["HIP_VISIBLE_DEVICES"] if g] != \

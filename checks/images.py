@@ -92,12 +92,21 @@ def _torch_there(settings, v) -> str | None:
         if m and "rocm" in str(froms[-1].value).lower():
             return m.group(1)
         base = str(froms[-1].value).lower().split("@")[0] if froms else ""
-        if base.startswith(("rocm/pytorch", "docker.io/rocm/pytorch")):
+        base = base[len("docker.io/"):] if base.startswith("docker.io/") else base
+        if base.startswith(ROCM_FRAMEWORK_IMAGES):
+            return ROCM_TORCH_RECENT  # AMD's vLLM/SGLang/training images: built on a ROCm torch 2.x
+        if base.startswith("rocm/pytorch"):
             return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
 
 
 ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
+ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
+# AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
+# of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
+# whose old tags carry torch 1.x.
+ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megatron-lm", "rocm/pytorch-training",
+                         "rocm/jax-training", "rocm/pytorch-private")
 
 
 def _keeps(req: str, have: str | None) -> bool:
@@ -108,12 +117,29 @@ def _keeps(req: str, have: str | None) -> bool:
     if have == ROCM_TORCH_UNKNOWN:
         req_s = req.strip().strip("'\"")
         return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
+    if have == ROCM_TORCH_RECENT:
+        return _lower_bound_at_most(req, (2, 0))
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
     try:
         r = Requirement(req.strip().strip("'\""))
         return r.url is None and r.specifier.contains(Version(have), prereleases=True)
+    except (InvalidRequirement, InvalidVersion):
+        return False
+
+
+def _lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
+    """The requirement asks only for a torch at least some version no newer than ``version``
+    (``torch``, ``torch>=1.13``, ``torch>2.0``): any torch from ``version`` on satisfies it."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        specs = list(r.specifier)
+        return r.url is None and all(sp.operator in (">=", ">") and Version(sp.version).release[:len(version)]
+                                     <= version for sp in specs)
     except (InvalidRequirement, InvalidVersion):
         return False
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
-from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.artifacts.settings import EnvView, env_ev
 
 AREA = "launch"
 TORCHRUN = "https://docs.pytorch.org/docs/stable/elastic/run.html"
@@ -14,13 +14,40 @@ def _visible(env, gpus) -> tuple[int, list]:
     (ROCr filters first, then HIP/CUDA pick from what is left)."""
     n = len([g for g in gpus if not g.integrated])
     evidence = []
-    for var in VISIBLE:
+    # ROCr filters first; then HIP_VISIBLE_DEVICES, or CUDA_VISIBLE_DEVICES (HIP's other name for
+    # it) when only that is set, picks from what is left: one selection, not two.
+    picks = [var for var in VISIBLE[1:] if (env or {}).get(var) is not None][:1]
+    for var in VISIBLE[:1] + tuple(picks):
         v = (env or {}).get(var)
         if v is None:
             continue
         evidence.append(env_ev(env, var))
-        n = min(n, len([x for x in v.split(",") if x.strip() and x.strip() != "-1"]))
+        # An index selects a GPU only if that many are left after the filters before it
+        # (CUDA_VISIBLE_DEVICES=4,5,6,7 on a 2-GPU job selects none); a UUID counts as one.
+        picked = [x.strip() for x in v.split(",") if x.strip() and x.strip() != "-1"]
+        if any(x.startswith("$") for x in picked):
+            continue  # decided at launch
+        n = min(n, len([x for x in picked if not x.isdigit() or int(x) < n]))
     return n, evidence
+
+
+def _env_for(settings, v, env):
+    """The environment one launch command runs with: the live (or example) environment, the
+    files that set variables for every run (Dockerfile ENV, compose, sourced env files), and its
+    own script's exports and `VAR=x cmd` prefixes up to that command; not the variables of other
+    launch scripts in the files, which start runs of their own."""
+    if not isinstance(env, EnvView) or settings is None:
+        return env
+    others = {x.origin.path for x in settings.values("launcher") if x.origin.path != v.origin.path}
+    merged = {k: val for k, val in env.items() if k not in env.origins}
+    origins = {}
+    for e in settings.env_values():
+        p = e.origin.path
+        if p in others or (p == v.origin.path and (e.origin.line or 0) > (v.origin.line or 0)):
+            continue
+        merged[e.name] = str(e.value)
+        origins[e.name] = e
+    return EnvView(merged, origins)
 
 
 @check("RD-LCH-001", area=AREA, title="Ranks per node do not exceed the GPUs the job can see", option="config",
@@ -33,13 +60,13 @@ def ranks_per_node(settings, gpus, env=None):
                   "accelerate --num_processes)")
     if not gpus:
         return skip("no AMD GPU on this machine to count", evidence=[v.evidence() for v in vals + includes])
-    visible, vis_ev = _visible(env, gpus)
     out = []
     for v in vals:
         try:
             n = int(str(v.value))
         except ValueError:
             continue  # "gpu", "auto", $VAR: decided at launch
+        visible, vis_ev = _visible(_env_for(settings, v, env), gpus)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))

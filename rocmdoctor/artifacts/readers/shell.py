@@ -25,7 +25,6 @@ from . import containers
 SHELL, SLURM = "shell", "slurm"
 LAUNCHERS = ("torchrun", "deepspeed", "accelerate", "llamafactory-cli", "lmf", "python", "python3")
 _WRAPPERS = {"nohup", "exec", "time", "stdbuf", "nice", "ionice", "setsid"}
-_VAR = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?-[^}]*)?\}|([A-Za-z_][A-Za-z0-9_]*))")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
 # Launcher options that take a value (everything else before the script is a flag).
@@ -184,8 +183,33 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
             art.add(BUILD, f"arch:{m.group(1)}", m.group(3), line_of(r"-D" + m.group(1) + "="))
 
 
+# ${NAME}, ${NAME-word}, ${NAME:-word}, ${NAME=word}, ${NAME:=word}, ${NAME+word}, ${NAME:+word}, $NAME:
+# the parameter expansions a launch line uses to give a variable its default (bash and Compose alike).
+_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+
+
 def substitute(word: str, variables: dict[str, str]) -> str:
-    return _VAR.sub(lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
+    """``word`` with the variables the files define put in, as the shell expands it: a name the
+    files do not define keeps its ``$NAME`` form (its value comes from outside), unless the
+    expansion gives a default (``${GPU_ID:-0}`` is 0 when GPU_ID is unset) or is ``${NAME:+x}``
+    (empty when unset)."""
+    def one(m: re.Match) -> str:
+        name = m.group(1) or m.group(5)
+        op, alt = m.group(3), m.group(4)
+        val = variables.get(name)
+        if op is None:
+            return m.group(0) if val is None else val
+        empty = val is None or (m.group(2) == ":" and val == "")
+        if op == "+":
+            return "" if empty else substitute(alt, variables)
+        return substitute(alt, variables) if empty else val
+
+    for _ in range(4):  # nested defaults (${A:-${B:-7}}) resolve from the inside out
+        out = _PARAM.sub(one, word)
+        if out == word or "${" not in out:
+            return out
+        word = out
+    return word
 
 
 _PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
