@@ -98,7 +98,8 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer)\b")
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source)\b"
+                      r"|^\s*\.\s+\S")
 
 
 _BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
@@ -332,6 +333,11 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(ENV, k, v, first)
         return
     head = os.path.basename(words[0])
+    if head in ("source", ".") and len(words) > 1:
+        # `source env.sh`: its assignments run in this shell, at this point (a Slurm script's
+        # batch step, for RD-LCH-003)
+        art.data.setdefault("sourced", []).append({"line": first, "path": substitute(words[1], variables)})
+        return
     if head in ("export", "declare", "typeset") and (head == "export" or "-x" in words[1:2]):
         for w in words[1:]:
             if w.startswith("-"):
@@ -382,6 +388,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
+    via: list[str] = []  # srun / mpirun in front of the program: one copy per task
     i = 0
     while i < len(words):
         head = os.path.basename(words[i])
@@ -422,6 +429,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             i += 1
             continue
         if head in ("srun", "mpirun", "mpiexec"):
+            via.append(head)
             i += 1
             while i < len(words) and words[i].startswith("-"):
                 name, value = _opt(words[i])
@@ -439,7 +447,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if not rest:
         return
     head = os.path.basename(rest[0])
-    cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}}
+    cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):
         start = 1 if head == "torchrun" else 3
