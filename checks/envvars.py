@@ -275,12 +275,29 @@ def visible_devices(env, gpus, kfd_nodes=None):
 
 
 # ------------------------------------------------------------------ misspelt runtime variables
+def _shortened(name: str) -> str | None:
+    """A known setting ``name`` leaves words out of (NCCL_IFNAME for NCCL_SOCKET_IFNAME): the
+    same family prefix and last word, its words those of exactly one known name but one."""
+    if name in names_kb.KNOWN or not name.startswith(names_kb.PREFIXES) or name.count("_") < 1:
+        return None
+    words = name.split("_")
+
+    def within(short: list[str], long: list[str]) -> bool:
+        it = iter(long)
+        return all(w in it for w in short)
+
+    hits = [k for k in names_kb.KNOWN if k.split("_")[0] == words[0] and k.split("_")[-1] == words[-1]
+            and len(k.split("_")) == len(words) + 1 and within(words, k.split("_"))]
+    return hits[0] if len(hits) == 1 else None
+
+
+
 @check("RD-ENV-004", area="env", title="ROCm, HIP and RCCL variables are spelt as the runtime reads them",
        level="quick", sources=list(names_kb.SOURCES))
 def env_spelling(env):
     # Only names one or two edits from a known setting are judged (knowledge/env_names.py): a
     # misspelt setting does nothing, silently, and its evidence line is all the user needs.
-    hits = [(name, names_kb.misspelt(name)) for name in sorted(env or {})]
+    hits = [(name, names_kb.misspelt(name) or _shortened(name)) for name in sorted(env or {})]
     hits = [(name, meant) for name, meant in hits if meant]
     if not hits:
         return ok("no misspelt ROCm, HIP or RCCL variable")

@@ -359,7 +359,9 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
         for w in words[2:] if words[1] in ("load", "add", "swap") else words[1:]:
-            if re.match(r"^rocm[/-]\d", w, re.I):
+            # rocm/5.7.0 itself, or a module built on a ROCm release that its name states: LUMI's
+            # PyTorch/2.2.2-rocm-5.6.1-python-3.10-singularity-... (a container of that ROCm)
+            if re.match(r"^rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
                 art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
         return
     record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
