@@ -42,9 +42,10 @@ def _alternatives(settings, vs) -> bool:
 
     by_path = {a.path: a for a in settings.artifacts}
     files = {v.origin.path for v in vs}
-    arts = [by_path.get(p) for p in files]
-    if any(a is None or a.kind not in ("shell", "slurm") or not isinstance(a.data, dict)
-           or not a.data.get("commands") for a in arts):
+    found = [by_path.get(p) for p in files]
+    arts = [a for a in found if a is not None and a.kind in ("shell", "slurm") and isinstance(a.data, dict)
+            and a.data.get("commands")]
+    if len(arts) != len(found):
         return False
     names = {os.path.basename(p) for p in files}
     return not any(os.path.basename(str(s.get("path", ""))) in names

@@ -271,7 +271,7 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
         if line.lstrip().startswith("#SBATCH"):
             _sbatch(art, first, line)
             continue
-        if not RELEVANT.search(line):
+        if not RELEVANT.search(line) and ("alias " + (line.split() or [""])[0]) not in variables:
             continue
         last = _last_line(physical, first)
         for words in commands(line):
@@ -333,6 +333,21 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(ENV, k, v, first)
         return
     head = os.path.basename(words[0])
+    if head == "alias":  # alias drun='docker run -it --device=/dev/kfd ...': later `drun IMAGE` runs that
+        for w in words[1:]:
+            k, eq, v = w.partition("=")
+            if eq and re.match(r"^[\w.-]+$", k):
+                variables["alias " + k] = v  # a key no shell variable can have
+        return
+    alias = variables.get("alias " + words[0])
+    if alias is not None:
+        try:
+            words = shlex.split(alias) + words[1:]
+        except ValueError:
+            words = alias.split() + words[1:]
+        head = os.path.basename(words[0]) if words else ""
+        if not words:
+            return
     if head in ("source", ".") and len(words) > 1:
         # `source env.sh`: its assignments run in this shell, at this point (a Slurm script's
         # batch step, for RD-LCH-003)
@@ -516,7 +531,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
 
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
-    out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image")}
+    out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
+           "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
     for flag, key in containers.KEY_OF_FLAG.items():
         if key not in svc:
             continue
