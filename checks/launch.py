@@ -31,17 +31,21 @@ def _visible(env, gpus) -> tuple[int, list]:
     return n, evidence
 
 
-def _env_for(settings, v, env):
+def _env_for(settings, v, env, _memo: dict | None = None):
     """The environment one launch command runs with: the live (or example) environment, the
     files that set variables for every run (Dockerfile ENV, compose, sourced env files), and its
     own script's exports and `VAR=x cmd` prefixes up to that command; not the variables of other
     launch scripts in the files, which start runs of their own."""
     if not isinstance(env, EnvView) or settings is None:
         return env
-    others = {x.origin.path for x in settings.values("launcher") if x.origin.path != v.origin.path}
+    memo = _memo if _memo is not None else {}
+    if "vals" not in memo:  # once per check: every launcher value reads the same lists
+        memo["vals"] = settings.env_values()
+        memo["launchers"] = {x.origin.path for x in settings.values("launcher")}
+    others = memo["launchers"] - {v.origin.path}
     merged = {k: val for k, val in env.items() if k not in env.origins}
     origins = {}
-    for e in settings.env_values():
+    for e in memo["vals"]:
         p = e.origin.path
         if p in others or (p == v.origin.path and (e.origin.line or 0) > (v.origin.line or 0)):
             continue
@@ -61,12 +65,13 @@ def ranks_per_node(settings, gpus, env=None):
     if not gpus:
         return skip("no AMD GPU on this machine to count", evidence=[v.evidence() for v in vals + includes])
     out = []
+    memo: dict = {}
     for v in vals:
         try:
             n = int(str(v.value))
         except ValueError:
             continue  # "gpu", "auto", $VAR: decided at launch
-        visible, vis_ev = _visible(_env_for(settings, v, env), gpus)
+        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
