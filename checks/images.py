@@ -327,5 +327,6 @@ def pip_package_names(settings):
                             "pip stops with 'No matching distribution found' (and installs nothing of that line), "
                             f"or installs whatever squats the name. {why[1][0].upper() + why[1][1:]}.",
                             subject=f"{v.origin.label} {name}", evidence=[v.evidence()], sources=pip_kb.SOURCES))
-    return out or ok(f"{len(pips)} pip install line(s); every package name is one PyPI carries",
+    return out or ok(f"{len(pips)} pip install line(s); no package name of a shape PyPI does not carry "
+                     "(an OS package, a ROCm flavour in a torch name, a one-letter typo)",
                      evidence=[v.evidence() for v in pips[:6]])
