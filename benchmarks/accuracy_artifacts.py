@@ -26,6 +26,9 @@ SLACK = 2  # lines: a finding may cite the instruction's first line where the la
 # Labels written as words name a problem no check covered when the label was written. When a check
 # for that problem is added, its code goes here, once for all sets (tests/corpus/artifacts/README.md).
 WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-absent": "RD-NET-001",
+         "words:nonexistent-pip-packages": "RD-IMG-004", "words:WORLD_SIZE-from-SLURM_LOCALID": "RD-LCH-003",
+         "words:host-venv-in-container": "RD-CTR-008", "words:alloc-conf-unknown-option": "RD-ENV-004",
+         "words:SLURM-rank-vars": "RD-LCH-003",
          "words:bnb-no-gfx906": "RD-PREC-014"}
 
 

@@ -34,10 +34,45 @@ def files_read(settings):
                       "skipped": dict(skipped)})
 
 
+def _alternatives(settings, vs) -> bool:
+    """The values come only from launch scripts that each start a run of their own and do not
+    source one another (run.sh and run_rocm.sh, two ways to start the job): each run gets its own
+    script's value, so they need not agree."""
+    import os
+
+    by_path = {a.path: a for a in settings.artifacts}
+    files = {v.origin.path for v in vs}
+    found = [by_path.get(p) for p in files]
+    arts = [a for a in found if a is not None and a.kind in ("shell", "slurm") and isinstance(a.data, dict)
+            and a.data.get("commands")]
+    if len(arts) != len(found):
+        return False
+    names = {os.path.basename(p) for p in files}
+    return not any(os.path.basename(str(s.get("path", ""))) in names
+                   for a in arts for s in a.data.get("sourced", []))
+
+
+def _dynamic(v) -> bool:
+    """A value the shell computes when the job runs ($(hostname -i), $MASTER_IP): not comparable."""
+    return any(t in str(v.value) for t in ("$", "`"))
+
+
+def env_agrees_raw(settings) -> dict:
+    diff = {}
+    for name, vs in settings.disagreements("env").items():
+        fixed = [v for v in vs if not _dynamic(v)]
+        if len({str(v.value) for v in fixed}) < 2 or len({v.origin.path for v in fixed}) < 2:
+            continue
+        if _alternatives(settings, fixed):
+            continue
+        diff[name] = vs
+    return diff
+
+
 @check("RD-CFG-002", area=AREA, title="Files that set the same environment variable agree", option="config",
        sources=[COMPOSE_ENV])
 def env_agrees(settings):
-    diff = settings.disagreements("env")
+    diff = env_agrees_raw(settings)
     if not diff:
         n = len({v.name for v in settings.values("env")})
         return ok(f"{n} environment variable(s) set, none to different values in different files")

@@ -199,17 +199,27 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
     return out
 
 
+# Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):
+# /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
+NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/")
+
+
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
 def compose_shm(settings, gpus=None):
     services = list(_services(settings))
     if not services:
         return _none_found(settings)
-    n = len([g for g in gpus or [] if not g.integrated])
+    n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []
     for a, name, svc in services:
         subject = f"{a.path}: {name}"
+        image = str(svc.get("image") or "").lower()
+        if any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p) for p in NO_TORCH_IMAGES):
+            out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
+                          "/dev/shm is enough", subject=subject))
+            continue
         if str(svc.get("ipc") or "").lower() == "host":
             out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
                           evidence=[_ev(a, svc, "ipc")]))
@@ -336,9 +346,13 @@ def compose_group_add(settings, identity=None, devnodes=None):
     if not services and _non_root(img_user) and owner is not None and not cuda_image:
         # An image whose USER is not root, with no compose file or docker run in the files: judge the
         # groups the Dockerfile gives that user against the host's owner of /dev/kfd.
+        # Only when the Dockerfile gives that user GPU groups itself (usermod -aG video,render): it then
+        # counts on the image's GIDs. A USER with no such groups gets them from the run command's
+        # --group-add, which these files do not show: nothing to judge.
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
-        held = {image_gids[g] for g in _usermod_groups(settings) if g in image_gids}
-        if owner["gid"] not in held:
+        given = _usermod_groups(settings)
+        held = {image_gids[g] for g in given if g in image_gids}
+        if given & set(image_gids) and owner["gid"] not in held:
             out.append(warn(f"USER {img_user}: the image's user holds no GID {owner['gid']} ({owner['group']}), "
                             "which owns /dev/kfd on this host",
                             "Device nodes keep the host's owner inside the container. Groups the Dockerfile adds "
@@ -384,3 +398,66 @@ def compose_renumbered(settings):
                                   [f"line {v.origin.line}: {v.name}={','.join(str(i) for i in range(len(renders)))}"
                                    for v in bad])))
     return out or ok("no service restricts GPUs with single render nodes")
+
+
+# ------------------------------------------------------------------ a host Python env mounted in
+PYTHON_VENV = "https://docs.python.org/3/library/venv.html#how-venvs-work"
+_ENV_DIR = re.compile(r"(?:^|/)(?:\.?venv[\w.-]*|\.?env[\w.-]*|[\w.-]*-venv|envs/[\w.-]+|site-packages|"
+                      r"(?:mini|ana)conda3?|miniforge3?|mambaforge)(?:/|$)", re.I)
+_PY_IN_NAME = re.compile(r"(?:python|py|venv|env|cp)[-_]?(3)[._]?(\d{1,2})(?!\d)", re.I)
+_PY_IN_TAG = re.compile(r"(?:^|[_:-])py(?:thon)?-?(3)\.(\d{1,2})(?!\d)", re.I)
+
+
+def _mounts(svc) -> list[tuple[str, str]]:
+    """(host path, container path) of each bind mount, from `-v`/`--mount` or compose `volumes:`."""
+    out = []
+    for vol in svc.get("volumes") or []:
+        if isinstance(vol, dict):
+            src, dst = vol.get("source"), vol.get("target")
+        elif "=" in str(vol):  # --mount type=bind,source=..,target=..
+            kv = dict(p.partition("=")[::2] for p in str(vol).split(","))
+            src, dst = kv.get("source") or kv.get("src"), kv.get("target") or kv.get("dst") or kv.get("destination")
+        else:
+            parts = str(vol).split(":")
+            src, dst = (parts[0], parts[1]) if len(parts) >= 2 else (None, None)
+        if src and dst and ("/" in src or src.startswith(("$", "~", "."))):
+            out.append((str(src), str(dst)))
+    return out
+
+
+def _py_version(text: str, rx) -> tuple[int, int] | None:
+    m = rx.search(text or "")
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+@check("RD-CTR-008", area=AREA, title="A host Python environment mounted into a container matches the "
+       "container's Python", option="config", sources=[PYTHON_VENV, DOCKER_HOWTO])
+def host_env_in_container(settings):
+    services = list(_services(settings))
+    if not services:
+        return _none_found(settings)
+    out = []
+    for a, name, svc in services:
+        image = str(svc.get("image") or "")
+        inside = _py_version(image.rsplit("/", 1)[-1], _PY_IN_TAG)
+        command = " ".join(str(x) for x in ([svc.get("command")] if isinstance(svc.get("command"), str)
+                                            else svc.get("command") or []))
+        env_text = " ".join(f"{k}={v}" for k, v in (svc.get("environment") or {}).items()) \
+            if isinstance(svc.get("environment"), dict) else " ".join(map(str, svc.get("environment") or []))
+        for src, dst in _mounts(svc):
+            if not _ENV_DIR.search(src):
+                continue
+            used = dst in command or dst in env_text  # activated, run or put on PYTHONPATH inside
+            host = _py_version(src, _PY_IN_NAME) or _py_version(command + " " + env_text, _PY_IN_NAME)
+            if not used or host is None or inside is None or host == inside:
+                continue
+            hv, iv = ".".join(map(str, host)), ".".join(map(str, inside))
+            out.append(fail(f"{name}: the host environment {src} (Python {hv}) runs inside {image} (Python {iv})",
+                            f"A virtual environment belongs to the interpreter that made it: its bin/python points "
+                            f"at the host's Python {hv}, and its packages (torch's compiled extensions among them) "
+                            f"are built for cp{hv.replace('.', '')}. Inside an image with Python {iv} that "
+                            "interpreter is missing or the extensions do not import. Create the environment inside "
+                            "the container (or in a Dockerfile FROM this image), or use an image with Python "
+                            f"{hv}.", subject=f"{a.path}: {name}",
+                            evidence=[ev(f"{a.path}:{svc.get('line')}", f"{src}:{dst} with {image}")]))
+    return out or ok("no host Python environment mounted into a container with another Python")

@@ -2,9 +2,10 @@
 the *_VISIBLE_DEVICES family, checked against the GPUs actually present."""
 from __future__ import annotations
 
+import difflib
 import re
 
-from rocmdoctor.artifacts.settings import env_ev, env_removals
+from rocmdoctor.artifacts.settings import EnvView, env_ev, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import env_names as names_kb
@@ -253,6 +254,13 @@ def visible_devices(env, gpus, kfd_nodes=None):
         return fail("a visible-devices variable names GPUs that are not there",
                     "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start.",
                     evidence=evidence, fix=fix, data=data)
+    same = {k: re.sub(r"\s", "", v) for k, v in set_vars.items()}
+    if set(set_vars) == {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"} and \
+            same["HIP_VISIBLE_DEVICES"] == same["CUDA_VISIBLE_DEVICES"]:
+        # One list written under both names (scripts meant for either vendor): HIP reads either
+        # name and they agree, so nothing composes and nothing conflicts.
+        return ok(f"HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES name the same GPU(s) {visible}", evidence=evidence,
+                  data=data)
     if len(set_vars) > 1:
         disagree = ""
         if len(results) == 2 and [g.index for g in results["HIP_VISIBLE_DEVICES"] if g] != \
@@ -268,16 +276,65 @@ def visible_devices(env, gpus, kfd_nodes=None):
 
 
 # ------------------------------------------------------------------ misspelt runtime variables
+def _shortened(name: str) -> str | None:
+    """A known setting ``name`` leaves words out of (NCCL_IFNAME for NCCL_SOCKET_IFNAME): the
+    same family prefix and last word, its words those of exactly one known name but one."""
+    if name in names_kb.KNOWN or not name.startswith(names_kb.PREFIXES) or name.count("_") < 1:
+        return None
+    words = name.split("_")
+
+    def within(short: list[str], long: list[str]) -> bool:
+        it = iter(long)
+        return all(w in it for w in short)
+
+    hits = [k for k in names_kb.KNOWN if k.split("_")[0] == words[0] and k.split("_")[-1] == words[-1]
+            and len(k.split("_")) == len(words) + 1 and within(words, k.split("_"))]
+    return hits[0] if len(hits) == 1 else None
+
+
+
 @check("RD-ENV-004", area="env", title="ROCm, HIP and RCCL variables are spelt as the runtime reads them",
        level="quick", sources=list(names_kb.SOURCES))
-def env_spelling(env):
+def env_spelling(env, settings=None):
     # Only names one or two edits from a known setting are judged (knowledge/env_names.py): a
     # misspelt setting does nothing, silently, and its evidence line is all the user needs.
-    hits = [(name, names_kb.misspelt(name)) for name in sorted(env or {})]
+    hits = [(name, names_kb.misspelt(name) or _shortened(name)) for name in sorted(env or {})]
     hits = [(name, meant) for name, meant in hits if meant]
-    if not hits:
-        return ok("no misspelt ROCm, HIP or RCCL variable")
-    return [warn(f"{name} is not a variable the runtime reads; {meant} is",
-                 f"As written it has no effect: {meant} stays at its default. Rename it to {meant} "
-                 "(names are case-sensitive).", subject=name, evidence=[env_ev(env, name)])
-            for name, meant in hits]
+    out = [warn(f"{name} is not a variable the runtime reads; {meant} is",
+                f"As written it has no effect: {meant} stays at its default. Rename it to {meant} "
+                "(names are case-sensitive).", subject=name, evidence=[env_ev(env, name)])
+           for name, meant in hits]
+    # Every place that sets an allocator config is judged (two launch scripts may set it
+    # differently), not only the value that wins the overlay.
+    places = [(n, v.value, v.evidence(), v.origin.label) for n in ALLOC_CONF_VARS
+              for v in (settings.values("env", n) if settings is not None else [])]
+    places += [(n, env[n], env_ev(env, n), n) for n in ALLOC_CONF_VARS
+               if (env or {}).get(n) and not (isinstance(env, EnvView) and n in env.origins)]
+    for name, value, evidence, where in places:
+        bad = [k for k in _alloc_keys(value) if k not in ALLOC_OPTIONS]
+        for key in bad:
+            near = difflib.get_close_matches(key, ALLOC_OPTIONS, n=1, cutoff=0.8)
+            out.append(fail(f"{name}: {key!r} is no caching-allocator option" + (f" ({near[0]} is)" if near else ""),
+                "PyTorch parses this variable when the GPU allocator starts and stops with 'Unrecognized "
+                f"CachingAllocator option: {key}' (a RuntimeError at the first allocation). Options: "
+                f"{', '.join(ALLOC_OPTIONS)}.", subject=f"{where} {key}", evidence=[evidence],
+                sources=[ALLOC_CONF_DOCS]))
+    return out or ok("no misspelt ROCm, HIP or RCCL variable")
+
+
+# PYTORCH_HIP_ALLOC_CONF / PYTORCH_CUDA_ALLOC_CONF / PYTORCH_ALLOC_CONF: `key:value,key:value`; an
+# unknown key is a hard error in c10's allocator config parser, not an ignored setting.
+ALLOC_CONF_DOCS = "https://docs.pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf"
+ALLOC_CONF_VARS = ("PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
+ALLOC_OPTIONS = ("backend", "max_split_size_mb", "max_non_split_rounding_mb", "roundup_power2_divisions",
+                 "roundup_bypass_threshold_mb", "garbage_collection_threshold", "expandable_segments",
+                 "release_lock_on_cudamalloc", "release_lock_on_hipmalloc", "pinned_use_cuda_host_register",
+                 "pinned_use_hip_host_register", "pinned_num_register_threads", "pinned_use_background_threads",
+                 "pinned_reserve_segment_size_mb", "per_process_memory_fraction", "graph_capture_record_stream_reuse")
+
+
+def _alloc_keys(value) -> list[str]:
+    """The option names of an allocator config value; none when the shell fills it in at run time."""
+    if not value or "$" in str(value) or "`" in str(value):
+        return []
+    return [part.split(":", 1)[0].strip() for part in str(value).split(",") if ":" in part]

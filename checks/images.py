@@ -12,6 +12,7 @@ import re
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 
 AREA = "image"
@@ -92,12 +93,21 @@ def _torch_there(settings, v) -> str | None:
         if m and "rocm" in str(froms[-1].value).lower():
             return m.group(1)
         base = str(froms[-1].value).lower().split("@")[0] if froms else ""
-        if base.startswith(("rocm/pytorch", "docker.io/rocm/pytorch")):
+        base = base[len("docker.io/"):] if base.startswith("docker.io/") else base
+        if base.startswith(ROCM_FRAMEWORK_IMAGES):
+            return ROCM_TORCH_RECENT  # AMD's vLLM/SGLang/training images: built on a ROCm torch 2.x
+        if base.startswith("rocm/pytorch"):
             return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
 
 
 ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
+ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
+# AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
+# of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
+# whose old tags carry torch 1.x.
+ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megatron-lm", "rocm/pytorch-training",
+                         "rocm/jax-training", "rocm/pytorch-private")
 
 
 def _keeps(req: str, have: str | None) -> bool:
@@ -108,12 +118,29 @@ def _keeps(req: str, have: str | None) -> bool:
     if have == ROCM_TORCH_UNKNOWN:
         req_s = req.strip().strip("'\"")
         return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
+    if have == ROCM_TORCH_RECENT:
+        return _lower_bound_at_most(req, (2, 0))
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
     try:
         r = Requirement(req.strip().strip("'\""))
         return r.url is None and r.specifier.contains(Version(have), prereleases=True)
+    except (InvalidRequirement, InvalidVersion):
+        return False
+
+
+def _lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
+    """The requirement asks only for a torch at least some version no newer than ``version``
+    (``torch``, ``torch>=1.13``, ``torch>2.0``): any torch from ``version`` on satisfies it."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        specs = list(r.specifier)
+        return r.url is None and all(sp.operator in (">=", ">") and Version(sp.version).release[:len(version)]
+                                     <= version for sp in specs)
     except (InvalidRequirement, InvalidVersion):
         return False
 
@@ -242,6 +269,9 @@ def image_tags(settings, rocm=None, amdgpu=None):
                                         params={"files": [v.origin.path]})))
             continue
         img_rocm = ka.image_rocm(image) if ka.rocm_image(image) else None
+        if v.name == "rocm_module" and img_rocm is None:  # PyTorch/2.2.2-rocm-5.6.1-...: the release it names
+            m = re.search(r"rocm[-_/]?(\d+)\.(\d+)(?:\.(\d+))?", image, re.I)
+            img_rocm = tuple(int(x) for x in m.groups() if x is not None) if m else None
         if img_rocm is None or host is None:
             out.append(ok(f"{image}: pinned" + ("" if img_rocm else " (its ROCm is not in the tag)")
                           + ("" if host else "; no host ROCm to compare with"), subject=v.origin.label,
@@ -266,3 +296,37 @@ def image_tags(settings, rocm=None, amdgpu=None):
                        "upgrade the host driver)."), subject=v.origin.label, evidence=[v.evidence(), host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out
+
+
+_PUBLIC_INDEXES = ("pypi.org", "pypi.python.org", "download.pytorch.org", "repo.radeon.com", "mirrors.", "pypi.tuna",
+                   "aliyun.com/pypi")
+
+
+@check("RD-IMG-004", area=AREA, title="pip installs name packages that exist on the index they use",
+       option="config", sources=list(pip_kb.SOURCES))
+def pip_package_names(settings):
+    pips = settings.values("build", "pip")
+    if not pips:
+        return ok("no pip install in the files")
+    out = []
+    for v in pips:
+        rec = v.value if isinstance(v.value, dict) else {}
+        opts = rec.get("options") or {}
+        indexes = [str(x) for k in ("index-url", "i", "extra-index-url") for x in opts.get(k, [])]
+        if "no-index" in opts or opts.get("f") or opts.get("find-links") or \
+                any(not any(p in x for p in _PUBLIC_INDEXES) for x in indexes):
+            continue  # a private index or local wheels may hold any name
+        for req in rec.get("requirements") or []:
+            name = ka.requirement_name(str(req))
+            m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
+            why = pip_kb.not_on_pypi(m.group(0)) if name and m else None
+            if why is None:
+                continue
+            where = f"{os.path.basename(v.origin.path)}" if rec.get("file") else "pip install"
+            out.append(fail(f"`{req}` ({where}): {why[0]}",
+                            "pip stops with 'No matching distribution found' (and installs nothing of that line), "
+                            f"or installs whatever squats the name. {why[1][0].upper() + why[1][1:]}.",
+                            subject=f"{v.origin.label} {name}", evidence=[v.evidence()], sources=pip_kb.SOURCES))
+    return out or ok(f"{len(pips)} pip install line(s); no package name of a shape PyPI does not carry "
+                     "(an OS package, a ROCm flavour in a torch name, a one-letter typo)",
+                     evidence=[v.evidence() for v in pips[:6]])

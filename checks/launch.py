@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
-from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.artifacts.settings import EnvView, env_ev
 
 AREA = "launch"
 TORCHRUN = "https://docs.pytorch.org/docs/stable/elastic/run.html"
@@ -14,13 +14,44 @@ def _visible(env, gpus) -> tuple[int, list]:
     (ROCr filters first, then HIP/CUDA pick from what is left)."""
     n = len([g for g in gpus if not g.integrated])
     evidence = []
-    for var in VISIBLE:
+    # ROCr filters first; then HIP_VISIBLE_DEVICES, or CUDA_VISIBLE_DEVICES (HIP's other name for
+    # it) when only that is set, picks from what is left: one selection, not two.
+    picks = [var for var in VISIBLE[1:] if (env or {}).get(var) is not None][:1]
+    for var in VISIBLE[:1] + tuple(picks):
         v = (env or {}).get(var)
         if v is None:
             continue
         evidence.append(env_ev(env, var))
-        n = min(n, len([x for x in v.split(",") if x.strip() and x.strip() != "-1"]))
+        # An index selects a GPU only if that many are left after the filters before it
+        # (CUDA_VISIBLE_DEVICES=4,5,6,7 on a 2-GPU job selects none); a UUID counts as one.
+        picked = [x.strip() for x in v.split(",") if x.strip() and x.strip() != "-1"]
+        if any(x.startswith("$") for x in picked):
+            continue  # decided at launch
+        n = min(n, len([x for x in picked if not x.isdigit() or int(x) < n]))
     return n, evidence
+
+
+def _env_for(settings, v, env, _memo: dict | None = None):
+    """The environment one launch command runs with: the live (or example) environment, the
+    files that set variables for every run (Dockerfile ENV, compose, sourced env files), and its
+    own script's exports and `VAR=x cmd` prefixes up to that command; not the variables of other
+    launch scripts in the files, which start runs of their own."""
+    if not isinstance(env, EnvView) or settings is None:
+        return env
+    memo = _memo if _memo is not None else {}
+    if "vals" not in memo:  # once per check: every launcher value reads the same lists
+        memo["vals"] = settings.env_values()
+        memo["launchers"] = {x.origin.path for x in settings.values("launcher")}
+    others = memo["launchers"] - {v.origin.path}
+    merged = {k: val for k, val in env.items() if k not in env.origins}
+    origins = {}
+    for e in memo["vals"]:
+        p = e.origin.path
+        if p in others or (p == v.origin.path and (e.origin.line or 0) > (v.origin.line or 0)):
+            continue
+        merged[e.name] = str(e.value)
+        origins[e.name] = e
+    return EnvView(merged, origins)
 
 
 @check("RD-LCH-001", area=AREA, title="Ranks per node do not exceed the GPUs the job can see", option="config",
@@ -33,13 +64,14 @@ def ranks_per_node(settings, gpus, env=None):
                   "accelerate --num_processes)")
     if not gpus:
         return skip("no AMD GPU on this machine to count", evidence=[v.evidence() for v in vals + includes])
-    visible, vis_ev = _visible(env, gpus)
     out = []
+    memo: dict = {}
     for v in vals:
         try:
             n = int(str(v.value))
         except ValueError:
             continue  # "gpu", "auto", $VAR: decided at launch
+        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
@@ -144,3 +176,98 @@ def slurm_gpu_request(settings, gpus):
                 out.append(ok(f"#SBATCH --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
                               subject=v.origin.label, evidence=[v.evidence()]))
     return out or ok("no GPU type or count in the Slurm request", evidence=[v.evidence() for v in vals])
+
+
+# ------------------------------------------------------------------ ranks from Slurm variables
+SLURM_ENV = "https://slurm.schedmd.com/sbatch.html#SECTION_OUTPUT-ENVIRONMENT-VARIABLES"
+TORCH_ENV = "https://docs.pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
+_SLURM_REF = __import__("re").compile(r"^\$\{?(SLURM_[A-Z_]+)\}?$")
+# What each Slurm variable counts, and which differ per task (srun gives each task its own).
+_PER_TASK = {"SLURM_PROCID": "the task's global rank", "SLURM_LOCALID": "the task's rank on its node",
+             "SLURM_NODEID": "the index of the task's node"}
+_COUNTS = {"SLURM_NTASKS": "tasks in the job", "SLURM_NPROCS": "tasks in the job",
+           "SLURM_NNODES": "nodes in the job", "SLURM_JOB_NUM_NODES": "nodes in the job",
+           "SLURM_NTASKS_PER_NODE": "tasks per node", "SLURM_GPUS_ON_NODE": "GPUs on the node"}
+_MEANS = {"RANK": "SLURM_PROCID", "LOCAL_RANK": "SLURM_LOCALID", "WORLD_SIZE": "SLURM_NTASKS"}
+
+
+def _job_nodes(settings) -> int | None:
+    for name in ("sbatch.nodes", "srun.N", "srun.nodes"):
+        for v in settings.values("launcher", name):
+            head = str(v.value).split("-")[-1]
+            if head.isdigit():
+                return int(head)
+    return None
+
+
+def _batch_step_files(settings) -> dict[str, tuple]:
+    """Files whose lines run in a Slurm batch step (the #SBATCH script and the files it sources),
+    each with (the batch script, the line it is sourced at, or 0 for the script itself)."""
+    import os
+
+    out: dict[str, tuple] = {}
+    by_name = {os.path.basename(a.path): a for a in settings.artifacts}
+    for a in settings.artifacts:
+        if a.kind != "slurm":
+            continue
+        out[a.path] = (a, 0)
+        for s in (a.data or {}).get("sourced", []) if isinstance(a.data, dict) else []:
+            b = by_name.get(os.path.basename(str(s.get("path", ""))))
+            if b is not None and b.path not in out:
+                out[b.path] = (a, s.get("line") or 0)
+    return out
+
+
+def _direct_srun(a, after: int) -> dict | None:
+    """A command after line ``after`` of batch script ``a`` that srun starts as the training
+    program itself (python ..., not torchrun/deepspeed/accelerate, which set the ranks themselves)."""
+    for c in (a.data or {}).get("commands", []) if isinstance(a.data, dict) else []:
+        if "srun" in (c.get("via") or []) and c.get("launcher") == "python" and (c.get("line") or 0) > after:
+            return c
+    return None
+
+
+@check("RD-LCH-003", area=AREA, title="RANK, LOCAL_RANK and WORLD_SIZE come from the Slurm variables that mean "
+       "them, evaluated per task", option="config", sources=[SLURM_ENV, TORCH_ENV])
+def slurm_rank_variables(settings):
+    vals = [v for name in _MEANS for v in settings.values("env", name)]
+    from_slurm = [(v, m.group(1)) for v in vals for m in [_SLURM_REF.match(str(v.value).strip())] if m]
+    if not from_slurm:
+        return ok("no RANK, LOCAL_RANK or WORLD_SIZE taken from a Slurm variable")
+    nodes = _job_nodes(settings)
+    batch = _batch_step_files(settings)
+    out = []
+    for v, src in from_slurm:
+        want = _MEANS[v.name]
+        subject = f"{v.origin.label} {v.name}"
+        what = _PER_TASK.get(src) or _COUNTS.get(src) or "another Slurm value"
+        wrong = None
+        if v.name == "WORLD_SIZE" and src in _PER_TASK:
+            wrong = f"{v.name} is the number of ranks, but {src} is {what}"
+        elif v.name in ("RANK", "LOCAL_RANK") and src in _COUNTS:
+            wrong = f"{v.name} is a rank, but {src} is the number of {what}"
+        elif v.name in ("RANK", "LOCAL_RANK") and src == "SLURM_NODEID":
+            wrong = f"{v.name} is a per-task rank, but {src} is {what}: every task of a node gets the same one"
+        elif src in _PER_TASK and src != want and nodes is not None and nodes > 1:
+            wrong = f"{v.name} should be {want}, but {src} is {what}, which differs on a {nodes}-node job"
+        if wrong:
+            out.append(fail(f"{v.name}=${src}: {wrong}",
+                            f"PyTorch's env:// rendezvous reads {v.name} as written; ranks then collide or "
+                            f"the job waits for ranks that never come. Use {v.name}=${want}.",
+                            subject=subject, evidence=[v.evidence()]))
+            continue
+        where = batch.get(v.origin.path)
+        if src in _PER_TASK and where is not None:
+            script, at = where
+            run = _direct_srun(script, max(at, (v.origin.line or 0) if script.path == v.origin.path else at))
+            if run is not None:
+                out.append(fail(f"{v.name}=${src} is set once, in the batch step: every task gets its value",
+                                f"The line runs in the batch script's own shell (task 0 of the batch step), before "
+                                f"srun starts the tasks (line {run.get('line')} of {script.path}); srun passes the "
+                                f"environment on, so every task inherits {v.name}=0 and the ranks collide. Set it "
+                                f"inside each task (a wrapper script srun runs, or srun bash -c '...'), or let "
+                                f"torchrun set the ranks.", subject=subject,
+                                evidence=[v.evidence(), ev(f"{script.path}:{run.get('line')}", "srun ... python")]))
+                continue
+        out.append(ok(f"{v.name}=${src}", subject=subject, evidence=[v.evidence()]))
+    return out

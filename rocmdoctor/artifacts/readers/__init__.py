@@ -97,15 +97,27 @@ def read_one(path: str, text: str | None = None) -> Artifact:
             text = read_text(path)
         except ReadError as exc:
             return Artifact(path, "unknown", "", error=str(exc))
-    key = (path, text)  # the text itself: a file rewritten within one mtime tick is read again
+    env_text = _dotenv_text(path) if path.lower().endswith((".yml", ".yaml")) else ""
+    key = (path, text, env_text)  # the text itself: a file rewritten within one mtime tick is read again
     if key not in _CACHE:
         if len(_CACHE) > 2 * MAX_FILES or sum(len(k[1]) for k in _CACHE) > CACHE_BYTES:
             _CACHE.clear()
-        _CACHE[key] = _read_text(path, text)
+        _CACHE[key] = _read_text(path, text, env_text)
     return copy.deepcopy(_CACHE[key])  # checks must not share mutable data between scans
 
 
-def _read_text(path: str, text: str) -> Artifact:
+def _dotenv_text(path: str) -> str:
+    """The ``.env`` beside a compose file (Compose reads it for ``${VAR}``); "" when there is none."""
+    env = os.path.join(os.path.dirname(path) or ".", ".env")
+    if not os.path.isfile(env):
+        return ""
+    try:
+        return read_text(env)[:64 * 1024]
+    except ReadError:
+        return ""
+
+
+def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
     kind = detect(path, text)
     if kind in ("json", "yaml"):
         return training.read(path, text)
@@ -118,7 +130,7 @@ def _read_text(path: str, text: str) -> Artifact:
     if kind == COMPOSE:
         from . import compose
 
-        return compose.read(path, text)
+        return compose.read(path, text, compose.dotenv(env_text) if env_text else None)
     if kind == requirements.REQUIREMENTS:
         return requirements.read(path, text)
     return Artifact(path, "unknown", text, error=f"{path}: not a launch script, Dockerfile, compose file or "

@@ -50,7 +50,39 @@ def _marks(root) -> dict[tuple, int]:
 MAX_COMPOSE_BYTES = 64 * 1024
 
 
-def read(path: str, text: str) -> Artifact:
+def interpolate(value, variables: dict[str, str]):
+    """A compose value with ``${VAR}``/``${VAR:-default}`` filled in as Compose does, from the
+    project's ``.env`` (``variables``); a variable neither sets keeps its ``${VAR}`` form."""
+    from .shell import substitute
+
+    if isinstance(value, str):
+        return substitute(value.replace("$$", "\0"), variables).replace("\0", "$")
+    if isinstance(value, list):
+        return [interpolate(x, variables) for x in value]
+    if isinstance(value, dict):
+        return {k: interpolate(x, variables) for k, x in value.items()}
+    return value
+
+
+def dotenv(text: str) -> dict[str, str]:
+    """``NAME=value`` lines of a Compose ``.env`` file (comments, blanks and quotes as Compose reads them)."""
+    out: dict[str, str] = {}
+    for line in text.splitlines()[:2000]:
+        m = re.match(r"^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=\s*(.*?)\s*$", line)
+        if not m:
+            continue
+        val = m.group(2)
+        if len(val) >= 2 and val[0] == val[-1] and val[0] in "'\"":
+            val = val[1:-1]
+        elif " #" in val:
+            val = val.split(" #", 1)[0].rstrip()
+        out[m.group(1)] = val
+    return out
+
+
+def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artifact:
+    """``variables``: the project's ``.env`` (readers.read_one passes it), for ``${VAR}`` in values."""
+    variables = variables or {}
     if len(text) > MAX_COMPOSE_BYTES:
         art = Artifact(path, COMPOSE, "", data={"services": {}})
         art.error = f"{path}: {len(text) // 1024} KiB; larger than any compose file ({MAX_COMPOSE_BYTES // 1024} KiB at most)"
@@ -74,10 +106,14 @@ def read(path: str, text: str) -> Artifact:
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
+        svc = interpolate(svc, variables)
         name = str(name)
         lo = marks.get(("services", name), 1)
         hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
+        for k in ("volumes", "command", "entrypoint", "environment"):  # what runs inside, with what mounted
+            if k in svc:
+                art.data["services"][name][k] = svc[k]
         for key in KEYS:
             if key in svc:
                 art.add(CONTAINER, key, svc[key], marks.get(("services", name, key), lo))

@@ -75,6 +75,7 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
     if j < len(words):
         svc["image"] = words[j]
         j += 1
+        svc["command"] = " ".join(words[j:])[:4000]  # what runs inside (bash -c '...', python ...)
     return svc, j
 
 
@@ -93,6 +94,8 @@ def _option(svc: dict, name: str, value: str) -> None:
         svc.setdefault(key, []).append(value)
     elif key:
         svc[key] = value
+    elif name in ("volume", "mount") and value:  # -v HOST:CONTAINER[:ro], --mount type=bind,source=..,target=..
+        svc.setdefault("volumes", []).append(value)
     elif name == "env" and value:
         k, eq, v = value.partition("=")
         if eq:

@@ -25,7 +25,6 @@ from . import containers
 SHELL, SLURM = "shell", "slurm"
 LAUNCHERS = ("torchrun", "deepspeed", "accelerate", "llamafactory-cli", "lmf", "python", "python3")
 _WRAPPERS = {"nohup", "exec", "time", "stdbuf", "nice", "ionice", "setsid"}
-_VAR = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?-[^}]*)?\}|([A-Za-z_][A-Za-z0-9_]*))")
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
 # Launcher options that take a value (everything else before the script is a flag).
@@ -99,7 +98,8 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer)\b")
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source)\b"
+                      r"|^\s*\.\s+\S")
 
 
 _BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
@@ -184,8 +184,33 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
             art.add(BUILD, f"arch:{m.group(1)}", m.group(3), line_of(r"-D" + m.group(1) + "="))
 
 
+# ${NAME}, ${NAME-word}, ${NAME:-word}, ${NAME=word}, ${NAME:=word}, ${NAME+word}, ${NAME:+word}, $NAME:
+# the parameter expansions a launch line uses to give a variable its default (bash and Compose alike).
+_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+
+
 def substitute(word: str, variables: dict[str, str]) -> str:
-    return _VAR.sub(lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
+    """``word`` with the variables the files define put in, as the shell expands it: a name the
+    files do not define keeps its ``$NAME`` form (its value comes from outside), unless the
+    expansion gives a default (``${GPU_ID:-0}`` is 0 when GPU_ID is unset) or is ``${NAME:+x}``
+    (empty when unset)."""
+    def one(m: re.Match) -> str:
+        name = m.group(1) or m.group(5)
+        op, alt = m.group(3), m.group(4)
+        val = variables.get(name)
+        if op is None:
+            return m.group(0) if val is None else val
+        empty = val is None or (m.group(2) == ":" and val == "")
+        if op == "+":
+            return "" if empty else substitute(alt, variables)
+        return substitute(alt, variables) if empty else val
+
+    for _ in range(4):  # nested defaults (${A:-${B:-7}}) resolve from the inside out
+        out = _PARAM.sub(one, word)
+        if out == word or "${" not in out:
+            return out
+        word = out
+    return word
 
 
 _PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
@@ -246,7 +271,7 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
         if line.lstrip().startswith("#SBATCH"):
             _sbatch(art, first, line)
             continue
-        if not RELEVANT.search(line):
+        if not RELEVANT.search(line) and ("alias " + (line.split() or [""])[0]) not in variables:
             continue
         last = _last_line(physical, first)
         for words in commands(line):
@@ -308,6 +333,26 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(ENV, k, v, first)
         return
     head = os.path.basename(words[0])
+    if head == "alias":  # alias drun='docker run -it --device=/dev/kfd ...': later `drun IMAGE` runs that
+        for w in words[1:]:
+            k, eq, v = w.partition("=")
+            if eq and re.match(r"^[\w.-]+$", k):
+                variables["alias " + k] = v  # a key no shell variable can have
+        return
+    alias = variables.get("alias " + words[0])
+    if alias is not None:
+        try:
+            words = shlex.split(alias) + words[1:]
+        except ValueError:
+            words = alias.split() + words[1:]
+        head = os.path.basename(words[0]) if words else ""
+        if not words:
+            return
+    if head in ("source", ".") and len(words) > 1:
+        # `source env.sh`: its assignments run in this shell, at this point (a Slurm script's
+        # batch step, for RD-LCH-003)
+        art.data.setdefault("sourced", []).append({"line": first, "path": substitute(words[1], variables)})
+        return
     if head in ("export", "declare", "typeset") and (head == "export" or "-x" in words[1:2]):
         for w in words[1:]:
             if w.startswith("-"):
@@ -329,7 +374,9 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
         for w in words[2:] if words[1] in ("load", "add", "swap") else words[1:]:
-            if re.match(r"^rocm[/-]\d", w, re.I):
+            # rocm/5.7.0 itself, or a module built on a ROCm release that its name states: LUMI's
+            # PyTorch/2.2.2-rocm-5.6.1-python-3.10-singularity-... (a container of that ROCm)
+            if re.match(r"^rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
                 art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
         return
     record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
@@ -358,6 +405,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
+    via: list[str] = []  # srun / mpirun in front of the program: one copy per task
     i = 0
     while i < len(words):
         head = os.path.basename(words[i])
@@ -398,6 +446,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             i += 1
             continue
         if head in ("srun", "mpirun", "mpiexec"):
+            via.append(head)
             i += 1
             while i < len(words) and words[i].startswith("-"):
                 name, value = _opt(words[i])
@@ -415,7 +464,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if not rest:
         return
     head = os.path.basename(rest[0])
-    cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}}
+    cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):
         start = 1 if head == "torchrun" else 3
@@ -482,7 +531,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
 
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
-    out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image")}
+    out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
+           "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
     for flag, key in containers.KEY_OF_FLAG.items():
         if key not in svc:
             continue

@@ -1,0 +1,79 @@
+"""Package names a pip install of a training stack uses, to tell a name pip cannot find from one it
+can (issue 24 §3: pip requirement names that do not exist). Only two shapes are judged, so a
+package missing here is never flagged, only missed:
+
+- a name one letter from a well-known one (``torchvison``, ``transfomers``): a typo pip
+  stops at ("No matching distribution"), or worse a squatted look-alike;
+- a name shaped like an operating-system package (``python3.10-venv``, ``python3-dev``, ``libgl1``):
+  apt/dnf names, which PyPI does not carry;
+- a ROCm flavour written into the name (``torch-rocm``, ``torch-audio-rocm``): ROCm builds of torch
+  and its libraries are the same projects, chosen by the index (download.pytorch.org/whl/rocmX.Y)
+  and marked in the version (``2.5.1+rocm6.2``), not separate names.
+
+Sources: PyPI's simple index (project names), the PyTorch ROCm install matrix.
+"""
+from __future__ import annotations
+
+import re
+
+SOURCES = ("https://pypi.org/simple/", "https://pytorch.org/get-started/locally/",
+           "https://packaging.python.org/en/latest/specifications/name-normalization/")
+
+# Canonical (PEP 503) names of the packages training and inference stacks install most.
+COMMON = frozenset("""
+torch torchvision torchaudio torchtext torchdata triton pytorch-triton-rocm transformers accelerate datasets
+tokenizers safetensors peft trl deepspeed bitsandbytes flash-attn xformers vllm sglang llamafactory
+huggingface-hub sentencepiece tiktoken einops evaluate optimum diffusers timm lightning pytorch-lightning
+numpy scipy pandas scikit-learn matplotlib seaborn tqdm requests pyyaml omegaconf hydra-core wandb
+tensorboard protobuf packaging setuptools wheel ninja cmake pybind11 jupyter jupyterlab notebook ipython
+gradio fastapi uvicorn pydantic openai-whisper librosa soundfile opencv-python pillow onnx onnxruntime
+sentence-transformers accelerate unsloth liger-kernel flash-attention apex megatron-core nltk spacy
+""".split())
+# Real projects one or two letters from a common name: never a typo of it.
+NEAR_REAL = frozenset({"dataset", "transformer", "torchtext", "torchdata", "scipy", "numpy", "tqdm", "wheel",
+                       "pillow", "ipython", "jupyter", "timm", "peft", "trl", "onnx", "cmake", "ninja"})
+
+_OS_PACKAGE = re.compile(r"^(?:python3(?:\.\d+)?-[a-z0-9.-]+|python-is-python3|lib[a-z0-9.+-]+-dev|"
+                         r"build-essential|libgl1(?:-mesa-glx)?|ffmpeg-dev)$")
+_TORCH_FAMILY = {"torch", "torchvision", "torchaudio", "torchtext", "pytorch", "torch-vision", "torch-audio"}
+
+
+def _distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein (optimal string alignment), bounded use: names of a few dozen letters."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                d = min(d, prev2[j - 2] + 1)
+            cur.append(d)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def not_on_pypi(raw: str) -> tuple[str, str] | None:
+    """(why, what to install instead) when the project name ``raw`` (as written) is a shape PyPI
+    does not carry."""
+    name = re.sub(r"[-_.]+", "-", raw).lower()
+    if not name or name in COMMON or name in NEAR_REAL or len(name) > 60:
+        return None
+    if _OS_PACKAGE.match(raw.lower()) or _OS_PACKAGE.match(name):
+        return ("an operating-system package name (apt/dnf), not a PyPI project",
+                "install it with the system package manager (apt-get install -y " + raw + ")")
+    parts = [p for p in re.split(r"[-_.]", name) if p]
+    if "rocm" in parts and "-".join(p for p in parts if p != "rocm") in _TORCH_FAMILY | {"torchaudio", "torchvision"}:
+        base = {"torch-vision": "torchvision", "torch-audio": "torchaudio", "pytorch": "torch"}.get(
+            "-".join(p for p in parts if p != "rocm"), "-".join(p for p in parts if p != "rocm"))
+        return (f"the ROCm build of {base} is {base} itself, taken from the ROCm index",
+                f"pip install {base} --index-url https://download.pytorch.org/whl/rocm<X.Y>")
+    if len(name) >= 7:
+        # One edit (a dropped, added, changed or swapped letter) from a common name of the same
+        # start: two edits turn one real project into another too often (gitpython / ipython).
+        best = min(((_distance(name, k), k) for k in COMMON if abs(len(k) - len(name)) <= 1 and k[0] == name[0]),
+                   default=(9, ""))
+        if best[0] == 1:
+            return (f"one letter from {best[1]}, a typo pip cannot resolve", f"pip install {best[1]}")
+    return None

@@ -1,0 +1,56 @@
+"""Shell and Compose parameter expansion (issue 24 §3): `${GPU_ID:-0}` is 0 when GPU_ID is unset,
+`${X:+y}` is empty, a variable nobody sets keeps its `$X` form, and a compose file's `${VAR}` takes
+the project's `.env` (how the vLLM/Ollama compose files of chronicblondiee/docker-rocm-notes and
+AMD-AGI/HummingbirdXT's dmd.sh give their defaults)."""
+from __future__ import annotations
+
+from rocmdoctor.artifacts.readers import read_all, read_one
+from rocmdoctor.artifacts.readers.shell import substitute
+from tests.lintacc_helpers import corpus, flagged, scan, write
+
+
+def test_substitute_follows_bash_defaults():
+    assert substitute("${GPU_ID:-0}", {}) == "0"
+    assert substitute("${GPU_ID:-0}", {"GPU_ID": "3"}) == "3"
+    assert substitute("${GPU_ID:-0}", {"GPU_ID": ""}) == "0"      # ':-' treats empty as unset
+    assert substitute("${GPU_ID-0}", {"GPU_ID": ""}) == ""        # '-' does not
+    assert substitute("${X:+--flag}", {}) == ""
+    assert substitute("${X:+--flag}", {"X": "1"}) == "--flag"
+    assert substitute("${A:-${B:-7}}", {}) == "7"
+    assert substitute("${A:-${B:-7}}", {"B": "2"}) == "2"
+    assert substitute("$UNSET/x", {}) == "$UNSET/x"                # from the environment: unknown here
+    assert substitute("rocm/pytorch:${TAG}", {"TAG": "rocm6.2_x"}) == "rocm/pytorch:rocm6.2_x"
+
+
+def test_script_default_is_the_value_a_check_sees(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES:-0}\npython train.py\n")
+    env = read_all([p]).env()
+    assert env["HIP_VISIBLE_DEVICES"] == "0"
+    assert flagged(scan([p], "RD-ENV-003", "rx7900xtx")) == []
+
+
+def test_unset_variable_without_default_stays_unknown(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=$GPUS\npython train.py\n")
+    assert read_all([p]).env()["HIP_VISIBLE_DEVICES"] == "$GPUS"
+
+
+def test_compose_defaults_and_dotenv(tmp_path):
+    text = ("services:\n  vllm:\n    image: rocm/vllm:${VLLM_TAG:-rocm6.2_vllm}\n    devices: [/dev/kfd, /dev/dri]\n"
+            "    ipc: host\n    environment:\n      - HIP_VISIBLE_DEVICES=${GPU_ID:-0}\n")
+    p = write(tmp_path, "docker-compose.yml", text)
+    a = read_one(p)
+    env = {v.name: v.value for v in a.values if v.kind == "env"}
+    assert env["HIP_VISIBLE_DEVICES"] == "0"
+    assert a.data["services"]["vllm"]["image"] == "rocm/vllm:rocm6.2_vllm"
+    write(tmp_path, ".env", "# project settings\nGPU_ID=1\nVLLM_TAG='rocm5.7_vllm'\n")
+    a = read_one(p)
+    env = {v.name: v.value for v in a.values if v.kind == "env"}
+    assert env["HIP_VISIBLE_DEVICES"] == "1"
+    assert a.data["services"]["vllm"]["image"] == "rocm/vllm:rocm5.7_vllm"   # .env read, quotes removed
+    # the image named through .env is judged: ROCm 5.7 is three releases from the host's 6.2
+    assert [f for f in flagged(scan([p], "RD-IMG-003", "mi300x8")) if "5.7" in f.title]
+
+
+def test_real_compose_files_with_defaults_pick_gpu_0():
+    # chronicblondiee/docker-rocm-notes: HIP_VISIBLE_DEVICES=${GPU_ID:-0} in all three services
+    assert flagged(scan([corpus("chronicblondiee-rocm-compose")], "RD-ENV-003", "rx7900xtx")) == []
