@@ -8,6 +8,7 @@ import pytest
 import rocmdoctor
 from rocmdoctor.artifacts.readers import read_one
 from rocmdoctor.testing import build_snapshot
+from tests.lintacc_helpers import corpus, flagged, scan, write
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -208,3 +209,76 @@ def test_docker_run_options_after_a_shell_expansion_are_still_read(tmp_path, lin
     assert not lint.flagged(lint([f], "RD-CTR-003", "mi300x8")) and not lint.flagged(lint([f], "RD-CTR-005", "mi300x8"))
     g = lint.write("bare.sh", '#!/bin/bash\ndocker run $(opts) "$IMAGE" python train.py\n')
     assert lint.flagged(lint([g], "RD-CTR-003", "mi300x8"))  # an expansion alone proves nothing
+
+
+# --- RD-CTR-008: a host virtual environment mounted into a container and used there (activated, run,
+
+
+IMAGE = "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"
+
+
+def _run(tmp_path, mount, command):
+    return write(tmp_path, "run.sh", f"#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri "
+                 f"--group-add video -v {mount} {IMAGE} {command}\n")
+
+
+def test_venv_of_another_python_activated_inside(tmp_path):
+    p = _run(tmp_path, "$HOME/venv312:/venv", 'bash -c "source /venv/bin/activate && python train.py"')
+    fs = flagged(scan([p], "RD-CTR-008", "rx7900xtx"))
+    assert fs and "3.12" in fs[0].title and "3.10" in fs[0].title
+
+
+def test_same_python_or_unused_mount_is_fine(tmp_path):
+    assert flagged(scan([_run(tmp_path, "$HOME/venv310:/venv", "/venv/bin/python train.py")], "RD-CTR-008",
+                        "rx7900xtx")) == []
+    assert flagged(scan([_run(tmp_path, "$HOME/venv312:/venv", "python train.py")], "RD-CTR-008", "rx7900xtx")) == []
+    assert flagged(scan([_run(tmp_path, "$HOME/data:/data", "python /data/train.py")], "RD-CTR-008",
+                        "rx7900xtx")) == []
+
+
+def test_compose_site_packages_on_pythonpath(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", f"services:\n  train:\n    image: {IMAGE}\n    ipc: host\n"
+              "    devices: [/dev/kfd, /dev/dri]\n    volumes:\n      - ./.venv/lib/python3.11/site-packages:/pylib\n"
+              "    environment:\n      PYTHONPATH: /pylib\n    command: python train.py\n")
+    fs = flagged(scan([p], "RD-CTR-008", "rx7900xtx"))
+    assert fs and "3.11" in fs[0].title
+
+
+# --- RD-CTR-005 and RD-CTR-006 classes (issue 24 §3): an inference server whose image holds no PyTorch
+
+
+COMPOSE = "services:\n  app:\n    image: {image}\n    devices: [/dev/kfd, /dev/dri]\n    group_add: [video]\n"
+
+
+def test_no_torch_inference_images_need_no_shm(tmp_path):
+    for image in ("ollama/ollama:rocm", "rocm/llama.cpp:llama.cpp-b5997_rocm6.4.0_ubuntu24.04_server",
+                  "ghcr.io/ggml-org/llama.cpp:server-rocm"):
+        p = write(tmp_path, "docker-compose.yml", COMPOSE.format(image=image))
+        assert flagged(scan([p], "RD-CTR-005", "rx7900xtx")) == [], image
+
+
+def test_pytorch_container_without_shm_is_flagged(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", COMPOSE.format(image="rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"))
+    assert flagged(scan([p], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_real_ollama_service():
+    fs = scan([corpus("chronicblondiee-rocm-compose")], "RD-CTR-005", "rx7900xtx")
+    assert flagged(fs) == [] and any("ollama" in f.title for f in fs)
+
+
+def test_lone_dockerfile_user_without_groups_is_left_to_the_run_command(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN useradd -m app\nUSER app\n")
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx")) == []
+
+
+def test_lone_dockerfile_user_given_the_images_render_group_is_flagged(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN useradd -m app && usermod -aG video,render app\n"
+              "USER app\n")
+    fs = flagged(scan([p], "RD-CTR-006", "rx7900xtx"))
+    assert fs and "992" in fs[0].title
+
+
+def test_real_dockerfiles():
+    assert flagged(scan([corpus("reloaded-whisper-hip")], "RD-CTR-006", "rx7900xtx")) == []
+    assert flagged(scan([corpus("optimum-benchmark-rocm")], "RD-CTR-006", "rx7900xtx"))

@@ -7,6 +7,8 @@ import pytest
 import rocmdoctor
 from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
+from tests.lintacc_helpers import corpus, flagged, scan, write
+from checks.envvars import _shortened
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 KFD = "/sys/class/kfd/kfd/topology/nodes"
@@ -279,3 +281,75 @@ def test_a_same_generation_override_is_judged_by_the_real_target_too(tmp_path):
     f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "9.0.8", "PYTORCH_ROCM_ARCH": "gfx908"})
     assert f["RD-ENV-001"].status is Status.FAIL
     assert f["RD-ENV-002"].status is Status.WARN and "leaves out gfx906" in f["RD-ENV-002"].title
+
+
+# --- RD-ENV-004 also reads the option names of PYTORCH_HIP_ALLOC_CONF / PYTORCH_CUDA_ALLOC_CONF: an
+
+
+def test_unknown_option_with_the_one_it_resembles(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport PYTORCH_HIP_ALLOC_CONF=garbage_collection_threshold:0.6,"
+              "max_split_mb:128\npython train.py\n")
+    fs = flagged(scan([p], "RD-ENV-004", "rx7900xtx"))
+    assert len(fs) == 1 and "'max_split_mb'" in fs[0].title and "max_split_size_mb" in fs[0].title
+
+
+def test_valid_options_and_runtime_values_pass(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True,"
+              "max_split_size_mb:256\nexport PYTORCH_HIP_ALLOC_CONF=$ALLOC\npython train.py\n")
+    assert flagged(scan([p], "RD-ENV-004", "rx7900xtx")) == []
+
+
+def test_each_script_judged(tmp_path):
+    write(tmp_path, "a.sh", "#!/bin/bash\nexport PYTORCH_HIP_ALLOC_CONF=expandable_segment:True\npython t.py\n")
+    write(tmp_path, "b.sh", "#!/bin/bash\nexport PYTORCH_HIP_ALLOC_CONF=max_split_size_mb:128\npython t.py\n")
+    fs = flagged(scan([tmp_path], "RD-ENV-004", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["a.sh:2"]
+
+
+def test_real_script():
+    fs = flagged(scan([corpus("ajesbenshade-pokerai-radeon")], "RD-ENV-004", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run_train.sh:9"]
+
+
+# --- RD-ENV-003: one GPU list written under both HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES (scripts
+
+
+def test_same_list_under_both_names_is_fine(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1\nexport CUDA_VISIBLE_DEVICES=0,1\n"
+              "torchrun --nproc_per_node=2 train.py\n")
+    assert flagged(scan([p], "RD-ENV-003", "mi300x8")) == []
+
+
+def test_different_lists_under_both_names_still_warn(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1\nexport CUDA_VISIBLE_DEVICES=2,3\n"
+              "torchrun --nproc_per_node=2 train.py\n")
+    fs = flagged(scan([p], "RD-ENV-003", "mi300x8"))
+    assert fs and "different GPUs" in fs[0].detail
+
+
+def test_rocr_with_hip_still_warns(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=0,1\nexport HIP_VISIBLE_DEVICES=0,1\n"
+              "python train.py\n")
+    assert flagged(scan([p], "RD-ENV-003", "mi300x8"))
+
+
+def test_real_script_with_one_list_for_both():
+    assert flagged(scan([corpus("flexcode29-grpo-vllm")], "RD-ENV-003", "mi300x8")) == []
+
+
+# --- RD-ENV-004 also knows a setting written with one of its words left out (Vmjkom/nanotron's
+
+
+def test_one_word_left_out():
+    assert _shortened("NCCL_IFNAME") == "NCCL_SOCKET_IFNAME"
+    assert _shortened("HIP_DEVICES") == "HIP_VISIBLE_DEVICES"
+
+
+def test_not_judged():
+    for name in ("HSA_OVERRIDE", "RCCL_DEBUG", "NCCL_SOCKET_IFNAME", "MY_IFNAME", "NCCL_DEBUG"):
+        assert _shortened(name) is None, name
+
+
+def test_real_script_with_allocator_options():
+    fs = flagged(scan([corpus("vmjkom-nanotron-lumi")], "RD-ENV-004", "mi300x8"))
+    assert fs and "NCCL_SOCKET_IFNAME" in fs[0].title and fs[0].evidence[0].source.endswith("train.sh:35")

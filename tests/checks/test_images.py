@@ -4,6 +4,8 @@ seeds' files (tests/data/seeds) and real public files (tests/data/configs, sourc
 import os
 
 import pytest
+from tests.lintacc_helpers import corpus, flagged, scan, write
+from rocmdoctor.knowledge.pip_names import not_on_pypi
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -203,3 +205,65 @@ def test_a_rocm_module_is_judged_against_the_host_like_an_image(tmp_path, lint):
     assert bad[0].evidence[0].source.endswith("job.sh:4")
     assert any(x.title.startswith("rocm/6.2.0: ROCm 6.2 loaded") and x.status.value == "pass" for x in fs)
     assert not any("PrgEnv" in x.title for x in fs)
+
+
+# --- RD-IMG-002 on AMD's framework images (issue 24 §3: `pip install deepspeed` on an image whose torch is
+
+
+@pytest.mark.parametrize("base", ["rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513", "rocm/primus:v25.11",
+                                  "docker.io/rocm/sgl-dev:20250701"])
+def test_deepspeed_and_lower_bound_torch_keep_the_images_torch(tmp_path, base):
+    write(tmp_path, "requirements.txt", "torch>=2.0.0\nlightning>=2.0.0\n")
+    p = write(tmp_path, "Dockerfile", f"FROM {base}\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+              "RUN pip install deepspeed==0.16.4\n")
+    assert flagged(scan([p], "RD-IMG-002", "mi300x8")) == []
+
+
+def test_a_torch_1_pin_or_upgrade_still_replaces_it(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513\nRUN pip install torch==1.13.1\n"
+              "RUN pip install -U torch\n")
+    assert len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == 2
+
+
+def test_unknown_rocm_pytorch_tag_keeps_only_unpinned_torch(tmp_path):
+    # rocm/pytorch:latest once carried torch 1.x: a lower bound is not known to be met
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN pip install 'torch>=2.3'\n")
+    assert flagged(scan([p], "RD-IMG-002", "mi300x8"))
+
+
+@pytest.mark.parametrize("name", ["flexcode29-grpo-vllm", "dmitrii-tprimat-primus"])
+def test_real_framework_image_builds(name):
+    assert flagged(scan([corpus(name)], "RD-IMG-002", "mi300x8")) == []
+
+
+# --- RD-IMG-004: pip names PyPI does not carry (issue 24 §3): an operating-system package name
+
+
+@pytest.mark.parametrize("name", ["python3.10-venv", "python3-dev", "libgl1", "torch-audio-rocm", "torch-rocm",
+                                  "torchvison", "transfomers", "bitsandbyte"])
+def test_names_pypi_does_not_carry(name):
+    assert not_on_pypi(name)
+
+
+@pytest.mark.parametrize("name", ["torch", "torchvision", "gitpython", "dataset", "transformer", "hydra-colorlog",
+                                  "opencv-python-headless", "sentence-transformers", "vllm", "torchmetrics", ""])
+def test_real_names_pass(name):
+    assert not_on_pypi(name) is None
+
+
+def test_script_and_requirements_file(tmp_path):
+    write(tmp_path, "requirements.txt", "transformers\ntorchvison==0.19.0\n")
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\npip install -r requirements.txt\npip install python3-venv numpy\n")
+    fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in fs) == ["python3-venv", "torchvison"]
+
+
+def test_private_index_or_local_wheels_are_not_judged(tmp_path):
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\npip install --index-url https://pypi.internal.example/simple "
+              "torch-rocm\npip install --no-index --find-links ./wheels torchvison\n")
+    assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []
+
+
+def test_real_bootstrap_script():
+    fs = flagged(scan([corpus("xknex-sdwebui-rocm71")], "RD-IMG-004", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["bootstrap.sh:35"]

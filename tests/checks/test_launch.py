@@ -3,6 +3,7 @@ scripts against the GPUs the node has; on the seeds' scripts and real public one
 import os
 
 import pytest
+from tests.lintacc_helpers import corpus, flagged, scan, write
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -33,3 +34,78 @@ def test_deepspeed_include_names_gpus_the_node_lacks(tmp_path, lint):
     path = lint.write("run.sh", "deepspeed --include localhost:2,3 train.py --deepspeed ds.json\n")
     fs = lint.flagged(lint([path], "RD-LCH-001", "mi50x2-xeon"))
     assert len(fs) == 1 and "[2, 3]" in fs[0].title
+
+
+# --- RD-LCH-001 judges each launch command with the environment it runs with (issue 24 §3: two launches
+
+
+def test_other_scripts_prefix_env_does_not_apply(tmp_path):
+    write(tmp_path, "a.sh", "#!/bin/bash\nROCR_VISIBLE_DEVICES=0,1,4,5,6,7 torchrun --nproc_per_node=6 train.py\n")
+    write(tmp_path, "b.sh", "#!/bin/bash\ntorchrun --nproc_per_node=8 train.py\n")
+    assert flagged(scan([tmp_path], "RD-LCH-001", "mi300x8")) == []
+
+
+def test_own_prefix_env_applies(tmp_path):
+    p = write(tmp_path, "a.sh", "#!/bin/bash\nROCR_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node=4 train.py\n")
+    assert flagged(scan([p], "RD-LCH-001", "mi300x8"))
+
+
+def test_indexes_past_the_gpus_select_none(tmp_path):
+    p = write(tmp_path, "a.sh", "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=4,5,6,7\ntorchrun --nproc_per_node=4 train.py\n")
+    fs = flagged(scan([p], "RD-LCH-001", "dcu-slurm"))
+    assert fs and "0 GPU(s)" in fs[0].title
+
+
+def test_hip_and_cuda_lists_are_one_selection(tmp_path):
+    p = write(tmp_path, "a.sh", "#!/bin/bash\nHIP_VISIBLE_DEVICES=1,2,3,4,5,6,7 CUDA_VISIBLE_DEVICES=1,2,3,4,5,6,7 "
+              "accelerate launch --multi_gpu --num-processes=7 train.py\n")
+    assert flagged(scan([p], "RD-LCH-001", "mi300x8")) == []
+
+
+def test_real_sets():
+    assert flagged(scan([corpus("amdagi-hummingbird-launch")], "RD-LCH-001", "mi300x8")) == []
+    assert flagged(scan([corpus("flexcode29-grpo-vllm")], "RD-LCH-001", "mi300x8")) == []
+    assert flagged(scan([corpus("mapleziyer-grpo2-dcu")], "RD-LCH-001", "dcu-slurm"))
+
+
+# --- RD-LCH-003: RANK, LOCAL_RANK and WORLD_SIZE taken from Slurm variables (issue 24 §3). WORLD_SIZE is
+
+
+SBATCH = "#!/bin/bash\n#SBATCH --nodes={nodes}\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8\n"
+
+
+def test_world_size_from_a_rank_variable(tmp_path):
+    p = write(tmp_path, "env.sh", "export WORLD_SIZE=$SLURM_LOCALID\nexport RANK=$SLURM_PROCID\n")
+    fs = flagged(scan([p], "RD-LCH-003", "mi300x8"))
+    assert [f.title for f in fs] and all("WORLD_SIZE" in f.title for f in fs)
+
+
+def test_local_rank_from_procid_only_wrong_across_nodes(tmp_path):
+    one = write(tmp_path / "a", "job.sh", SBATCH.format(nodes=1) + "srun launch.sh\n")
+    write(tmp_path / "a", "launch.sh", "#!/bin/bash\nexport LOCAL_RANK=${SLURM_PROCID}\npython train.py\n")
+    assert flagged(scan([tmp_path / "a"], "RD-LCH-003", "mi300x8")) == []
+    write(tmp_path / "b", "job.sh", SBATCH.format(nodes=4) + "srun launch.sh\n")
+    write(tmp_path / "b", "launch.sh", "#!/bin/bash\nexport LOCAL_RANK=${SLURM_PROCID}\npython train.py\n")
+    fs = flagged(scan([tmp_path / "b"], "RD-LCH-003", "mi300x8"))
+    assert fs and "4-node" in fs[0].title
+    assert one
+
+
+def test_rank_exported_in_the_batch_step_before_srun_python(tmp_path):
+    write(tmp_path, "ddp_vars.sh", "export RANK=$SLURM_PROCID\nexport WORLD_SIZE=$SLURM_NTASKS\n")
+    write(tmp_path, "job.sh", SBATCH.format(nodes=2) + "source ddp_vars.sh\nsrun python train.py\n")
+    fs = flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))
+    assert len(fs) == 1 and "batch step" in fs[0].title and "ddp_vars.sh:1" in fs[0].evidence[0].source
+
+
+def test_batch_step_rank_is_harmless_when_torchrun_sets_the_ranks(tmp_path):
+    write(tmp_path, "job.sh", SBATCH.format(nodes=2) + "export RANK=$SLURM_PROCID\n"
+          "srun torchrun --nnodes=2 --nproc_per_node=8 train.py\n")
+    assert flagged(scan([tmp_path], "RD-LCH-003", "mi300x8")) == []
+
+
+def test_real_sets_with_slurm_ranks():
+    fs = flagged(scan([corpus("alexk101-sc24-frontier")], "RD-LCH-003", "mi300x8"))
+    assert {f.evidence[0].source.rsplit("/", 1)[-1] for f in fs} == {"export_DDP_vars.sh:1", "export_DDP_vars.sh:2"}
+    for name in ("vmjkom-nanotron-lumi", "vitiugin-gpt9b-lumi", "eleutherai-neox-lumi-fork"):
+        assert flagged(scan([corpus(name)], "RD-LCH-003", "mi300x8")) == [], name
