@@ -133,6 +133,30 @@ def test_pip_keeping_or_installing_rocm_torch_is_not_that_failure(lines):
     assert "pip-replaces-rocm-torch" not in ids(run(lines))
 
 
+# ------------------------------------------------------------------ an ASIC reset at driver load
+INIT = ["[    2.018757] amdgpu 0000:05:00.0: enabling device (0006 -> 0007)",
+        "[    2.020627] amdgpu 0000:05:00.0: amdgpu: Fetched VBIOS from VFCT",
+        "[    2.021282] amdgpu 0000:05:00.0: amdgpu: MODE2 reset",
+        "[    2.021362] amdgpu 0000:05:00.0: amdgpu: VRAM: 512M 0x000000F400000000 - 0x000000F41FFFFFFF (512M used)"]
+
+
+def test_an_asic_reset_alone_is_a_warning():
+    # APUs reset the chip at every driver load: the line alone is no hang.
+    expl = run(INIT)
+    assert expl.exit_code() == 0
+    assert [d.signature.id for d in expl.diagnoses if d.signature.family == "kernel"] == ["amdgpu-asic-reset"]
+
+
+def test_a_recovery_reset_after_a_hang_is_still_the_failure():
+    hang = ["[ 5120.1] [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=1, emitted seq=3",
+            "[ 5120.2] amdgpu 0000:05:00.0: amdgpu: GPU reset begin!",
+            "[ 5120.3] amdgpu 0000:05:00.0: amdgpu: MODE2 reset",
+            "[ 5121.0] amdgpu 0000:05:00.0: amdgpu: GPU reset(2) succeeded!"]
+    expl = run(hang)
+    assert expl.exit_code() == 1
+    assert "amdgpu-gpu-reset" in ids(expl) and expl.problems[0].signature.family == "kernel"
+
+
 # ------------------------------------------------------------------ the real dev excerpts
 def test_real_log_pasted_while_training_ran_is_a_warning():
     # huggingface/accelerate#2377: the first lines of a run the user pasted to ask about loss scaling.
@@ -167,6 +191,9 @@ def test_real_pip_replacing_rocm_torch():
     "strixvllm-66-launch-banner-healthy", "transformers-6998-tf-trainer-loss-healthy",
     "vits-197-epoch-info-healthy", "wandb-5449-rocmsmi-concise-mi250-healthy",
     "a1111-17025-rocm-install-healthy",
+    # the seventh batch: optional TA ucode notes, an APU's MODE2 reset at load, ds_report's sparse_attn [NO]
+    "nixoshw-755-renoir-dmesg-ras-ta-healthy", "proxmoxgpu-131-ta-ucode-kfd-healthy",
+    "ds-3152-dsreport-sparse-attn-torch2-healthy", "dalle-70-dsreport-sparse-attn-cuda-healthy",
 ])
 def test_real_healthy_runs_exit_0(name):
     assert run(corpus_lines(name)).exit_code() == 0
