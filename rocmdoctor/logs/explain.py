@@ -302,6 +302,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     that stops: rocmdoctor/logs/structure.py) answers at the level it knows. ``shape_lines``:
     (name, lines) windows to read the shape from; by default the tails of the input files."""
     occs = list(result.occurrences.values())
+    if "amdgpu-gpu-reset" in result.occurrences:  # an ASIC reset inside the recovery is one of its steps
+        occs = [o for o in occs if o.signature.id != "amdgpu-asic-reset"]
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order = {f: i for i, f in enumerate(result.files)}
     diagnoses = []

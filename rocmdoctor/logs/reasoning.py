@@ -141,8 +141,15 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     if shape.no_gpu is not None:
         add("tb-torch-no-gpu", shape.no_gpu, detail="torch.utils.collect_env: a ROCm build of torch sees no GPU")
     if shape.stop is not None:
-        add("stop-collective-test" if shape.stop.kind == "collective-test" else "stop-progress", shape.stop.line,
-            detail=shape.stop.detail)
+        st = shape.stop
+        # A collective test's first rows take microseconds: no rows is a hang. The last words a rank
+        # prints before a collective, or a timeout/kill after the progress, are a hang too. Progress
+        # that merely stops is also what a log pasted while the job still runs looks like.
+        rule = ("stop-collective-test" if st.kind == "collective-test" else
+                "stop-progress" if st.kind == "collective-wait" or st.signal is not None else "stop-progress-open")
+        add(rule, st.line, detail=st.detail, signal=st.signal.text[:200] if st.signal is not None else "")
+    if shape.torch_replaced is not None:
+        add("pip-replaces-rocm-torch", shape.torch_replaced[0], detail=shape.torch_replaced[1])
     if shape.numerics is not None:
         add("line-numerics", shape.numerics[0], detail=shape.numerics[1])
     for k in shape.kernel:

@@ -101,6 +101,16 @@ _CT_END = re.compile(r"^#\s{0,4}(?:Avg bus bandwidth|Out of bounds values|Collec
 _BAR = re.compile(r"(?:^|[\s|\]])(?P<n>\d{1,9})/(?P<m>\d{1,9}) (?:\[|-)")
 _STEP = re.compile(r"\b(?:step|iteration|global_step|iter)\s{0,2}[=:]?\s{0,2}(?P<n>\d{1,9})\b|\{'loss':|\bEpoch\(train\)|"
                    r"\bEpoch \[\d{1,6}\]\[\d{1,9}/\d{1,9}\]", re.I)
+# Lines that say a job hung or was stopped where its output ends: a watchdog or timeout, the
+# scheduler cancelling it, a kill, Ctrl-C. Only these make a progress stop a hang; a log the
+# user pasted while the job ran stops mid-progress just the same.
+_HANG_SIGNAL = re.compile(r"Watchdog caught collective operation timeout|\btimed out\b|\bTimeout\(ms\)|"
+                          r"DUE TO TIME LIMIT|\bCANCELLED AT\b|slurmstepd: error|\bKeyboardInterrupt\b|^\s{0,4}\^C|"
+                          r"^(?:\S{1,40}: )?(?:Killed|Terminated)\b|srun: (?:error: .{0,80})?(?:Terminated|Killed)|"
+                          r"Timeout \(\d{1,3}:\d\d:\d\d\)!|\bSIGTERM\b|Sending process \d{1,9} closing signal", re.I)
+# After the last progress line, only the signal and what a kill or Ctrl-C prints.
+_AFTER_STOP = re.compile(r"^\s{0,8}(?:Traceback \(most recent call last\)|File \"|\^C|\[\d{4}-\d\d-\d\d[ T]|"
+                         r"W\d{4} |\[(?:W|E)\d{3,4} )")
 # The last things a rank prints before it blocks in a collective.
 _COLLECTIVE_WAIT = re.compile(r"Reducer buckets have been rebuilt|NCCL INFO (?:Bootstrap|NET/|cudaDriverVersion|"
                               r"Using network|Channel \d|Connected all|comm 0x|ncclCommInit|Setting affinity|nranks)|"
@@ -161,6 +171,10 @@ class Stop:
     kind: str  # "collective-test", "progress", "collective-wait"
     line: LogLine
     detail: str
+    # A line that says the job did hang or was stopped there (a watchdog or timeout, the scheduler
+    # cancelling it, a kill or Ctrl-C). A training log pasted while the job still ran stops
+    # mid-progress too: without such a line the stop is only "possibly hung".
+    signal: LogLine | None = None
 
 
 @dataclass
@@ -173,6 +187,7 @@ class Shape:
     no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
+    torch_replaced: tuple[LogLine, str] | None = None  # pip replacing an installed ROCm torch: (line, what)
     lines: int = 0
 
 
@@ -280,7 +295,34 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
             rocm_build = True
     shape.stop = _stop(lines)
     shape.numerics = _not_learning(lines)
+    shape.torch_replaced = _rocm_torch_replaced(lines)
     return shape
+
+
+# pip's words about the torch already installed, and about the one it brings instead.
+_PIP_HAS_TORCH = re.compile(r"^\s{0,8}(?:Requirement already satisfied: torch\b|Found existing installation: torch |"
+                            r"Attempting uninstall: torch$)")
+_PIP_REPLACES = re.compile(r"^\s{0,8}(?:(?:Uninstalling|Successfully uninstalled) torch-\S{0,60}\+rocm|"
+                           r"Downloading \S{0,200}?\btorch-\d[^\s/]{0,80}\.whl|Collecting nvidia-\S{1,40}-cu\d\d)")
+
+
+def _rocm_torch_replaced(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """pip replacing the ROCm build of torch that is installed (a package's requirement pulled a
+    PyPI torch): an installed ``+rocm`` torch, then pip uninstalling it or fetching a torch wheel
+    that is not a ROCm build, or NVIDIA's CUDA libraries."""
+    had = None
+    for ln in lines:
+        t = ln.text
+        if "torch" not in t and "nvidia-" not in t:
+            continue
+        if had is None:
+            if _PIP_HAS_TORCH.match(t) and "+rocm" in t:
+                had = ln
+            continue
+        m = _PIP_REPLACES.match(t)
+        if m and ("rocm" not in t.lower() or t.lstrip().startswith(("Uninstalling", "Successfully uninstalled"))):
+            return ln, f"pip found the ROCm torch installed ({had.text.strip()[:120]}) and is replacing it"
+    return None
 
 
 def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
@@ -380,6 +422,51 @@ def _exception_like(name: str) -> bool:
     return last not in ("UserWarning", "FutureWarning") and len(last) > 5
 
 
+# The user's own words beside the log ("<- stuck here", "hangs at this step"), not negated.
+_USER_HANG = re.compile(r"(?<!nothing is )(?<!not )(?<!n't )\b(?:hangs?|hung|stuck|freez(?:es|ing)|frozen)\b|卡住|卡死",
+                        re.I)
+_ELAPSED = re.compile(r"\[(?:(?P<h>\d{1,4}):)?(?P<m>\d{1,2}):(?P<s>\d\d)<")
+
+
+# Every hang signal has one of these words (lower case): the full patterns run only on such lines.
+_HANG_KEYS = re.compile("|".join(re.escape(k) for k in (
+    "timeout", "timed out", "time limit", "cancelled", "slurmstepd", "keyboardinterrupt", "^c", "killed", "terminated",
+    "sigterm", "closing signal", "hang", "hung", "stuck", "freez", "frozen", "卡")))
+
+
+def _hang_words(text: str) -> bool:
+    return bool(_HANG_KEYS.search(text.lower())) and bool(_HANG_SIGNAL.search(text) or _USER_HANG.search(text))
+
+
+def _seconds(text: str) -> int | None:
+    m = _ELAPSED.search(text)
+    return None if m is None else int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60 + int(m.group("s"))
+
+
+def _signal(body: list[LogLine], last: LogLine | None = None) -> LogLine | None:
+    """The last line that says the job hung or was stopped (only read once a stop is found): a
+    timeout, a cancel or kill, the user's own words, or the bar itself counting time at one step."""
+    hit = next((ln for ln in reversed(body) if _hang_words(ln.text)), None)
+    if hit is not None or last is None:
+        return hit
+    m = _BAR.search(last.text)
+    t = _seconds(last.text)
+    if m is None or t is None:
+        return None
+    # tqdm redraws the same step with its elapsed time growing: the step did not finish.
+    for ln in reversed(body[-50:]):
+        if ln is last:
+            continue
+        b = _BAR.search(ln.text)
+        if b and b.group("n") == m.group("n") and b.group("m") == m.group("m"):
+            t0 = _seconds(ln.text)
+            if t0 is not None and t - t0 >= 60:
+                return last
+        elif b:
+            break
+    return None
+
+
 def _stop(lines: list[LogLine]) -> Stop | None:
     """Output that stops where it should go on."""
     body = [ln for ln in lines if ln.text.strip()]
@@ -400,12 +487,22 @@ def _stop(lines: list[LogLine]) -> Stop | None:
         return Stop("collective-test", header, "the collective test printed its header and no result rows")
     if header is not None:
         return None
-    last = body[-1]
+    # The last progress line, when nothing but a hang signal (and what a kill or Ctrl-C prints) follows it.
+    i = len(body) - 1
+    while i > 0 and len(body) - i < 200 and not _BAR.search(body[i].text) and (
+            _AFTER_STOP.match(body[i].text) or _hang_words(body[i].text)):
+        i -= 1
+    if i < len(body) - 1 and not any(_hang_words(x.text) for x in body[i + 1:]):
+        i = len(body) - 1  # what follows the bar is not a kill or a timeout: judge the last line
+    last = body[i]
     m = _BAR.search(last.text)
     if m and int(m.group("n")) < int(m.group("m")) and not _EXC.search(last.text.strip()):
-        return Stop("progress", last, f"progress stops at {m.group('n')}/{m.group('m')} with nothing after it")
+        return Stop("progress", last, f"progress stops at {m.group('n')}/{m.group('m')} with nothing after it",
+                    signal=_signal(body, last))
+    last = body[-1]
     if _COLLECTIVE_WAIT.search(last.text):
         progress = any(_BAR.search(x.text) or _STEP.search(x.text) for x in body[:-1])
         if progress or "Reducer buckets" in last.text or "CollectiveFingerPrint" in last.text:
-            return Stop("collective-wait", last, "the last lines are collective set-up and nothing follows")
+            return Stop("collective-wait", last, "the last lines are collective set-up and nothing follows",
+                        signal=_signal(body))
     return None

@@ -12,7 +12,6 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=DRIVER,
         patterns=(
             r"GPU reset begin|GPU reset\(\d{1,6}\) (?:succeeded|failed)|GPU reset failed|GPU reset succeeded",
-            r"(?:BACO|MODE1|MODE2) reset\b",
         ),
         needles=(
             "gpu reset",
@@ -32,9 +31,27 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "amdgpu 0000:08:00.0: amdgpu: GPU reset begin!",
             "amdgpu 0000:08:00.0: amdgpu: GPU reset(2) succeeded!",
-            "amdgpu 0000:0c:00.0: amdgpu: MODE2 reset",
         ),
-        near_misses=("amdgpu 0000:03:00.0: amdgpu: reset via MES failed and try pipe reset -110",),
+        # The ASIC reset alone is also what APUs do at every driver load (amdgpu-asic-reset below).
+        near_misses=("amdgpu 0000:03:00.0: amdgpu: reset via MES failed and try pipe reset -110",
+                     "amdgpu 0000:05:00.0: amdgpu: MODE2 reset"),
+    ),
+    S(
+        id="amdgpu-asic-reset", family="kernel", title="The driver reset the GPU's ASIC",
+        severity="warning", tier=DRIVER,
+        patterns=(r"(?:BACO|MODE1|MODE2) reset\b",),
+        needles=("reset",),
+        meaning=("The driver reset the chip (BACO, MODE1 or MODE2). APUs (Renoir, Lucienne, Cezanne ...) do a MODE2 "
+                 "reset at every driver load; only when it follows a hang (a ring timeout, page fault or MES failure, "
+                 "and the driver's \"GPU reset begin!\") is it a recovery that cost running work."),
+        causes=(
+            C(text="routine reset while the driver loads (APUs; the lines around it are initialisation)"),
+            C(text="a recovery after a hang: the trigger is in the lines before it", check="RD-DRV-003"),
+        ),
+        fix="Nothing to do at driver load; otherwise find the hang before it (ring timeout, page fault).",
+        sources=("https://github.com/NixOS/nixos-hardware/pull/755", "https://github.com/amd/node-scraper"),
+        examples=("amdgpu 0000:0c:00.0: amdgpu: MODE2 reset", "amdgpu 0000:0a:00.0: amdgpu: MODE1 reset"),
+        near_misses=("amdgpu 0000:08:00.0: amdgpu: GPU reset begin!",),
     ),
     S(
         id="amdgpu-ring-timeout", family="kernel", title="A GPU ring timed out",

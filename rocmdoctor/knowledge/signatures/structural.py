@@ -106,6 +106,21 @@ STRUCTURAL: tuple[S, ...] = (
         sources=("https://github.com/patientx-cfz/comfyui-rocm/issues/131",),
     ),
     S(
+        id="pip-replaces-rocm-torch", family="packages", title="pip is replacing the ROCm build of torch",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("pip found a ROCm build of torch installed and is uninstalling it, or fetching a torch wheel from "
+                 "PyPI (a CUDA build) or NVIDIA's CUDA libraries: a package asked for a torch version or extra the "
+                 "ROCm index does not satisfy. After it, torch sees no AMD GPU."),
+        causes=(
+            C(text="a package pins a torch version the ROCm wheel index does not have", check="RD-TORCH-001"),
+            C(text="pip was run without the ROCm wheel index, so it resolved torch from PyPI"),
+        ),
+        fix=("Keep the installed torch: install the package with a constraint on the torch already there "
+             "(`pip install PKG \"torch==$(python -c 'import torch;print(torch.__version__)')\"` or `-c constraints.txt`) "
+             "or with `--no-deps`, and reinstall torch from the ROCm index if it was already replaced."),
+        sources=("https://github.com/pypa/pip/issues/12902",),
+    ),
+    S(
         id="tb-dataloader-worker", family="memory", title="A DataLoader worker died",
         severity="fatal", tier=MEMORY, patterns=(), needles=(),
         meaning="The traceback runs through torch's DataLoader worker handling: a worker process was killed.",
@@ -270,13 +285,28 @@ STRUCTURAL: tuple[S, ...] = (
     S(
         id="stop-progress", family="distributed", title="Training stopped making progress",
         severity="fatal", tier=CONSEQUENCE, patterns=(), needles=(),
-        meaning=("The log's last lines are training progress (or collective set-up) and nothing follows: the job "
-                 "hung there, usually in a collective one rank never joined."),
+        meaning=("The log's last lines are collective set-up, or training progress followed only by a timeout, a "
+                 "scheduler cancel or a kill: the job hung there, usually in a collective one rank never joined."),
         causes=_P2P + (
             C(text="one rank crashed or is stuck elsewhere (compare the ranks' last lines)"),
             C(text="rank 0 does long work alone (evaluation, checkpoint save, data preprocessing)"),
         ),
         fix="Run it under `rocmdoctor run` to capture the ranks' stacks when it stalls; fix the transport first.",
+        sources=("https://github.com/open-mmlab/mmdetection/issues/7976", PT_DIST),
+    ),
+    S(
+        id="stop-progress-open", family="distributed", title="Progress stops mid-run: still running, or hung there",
+        severity="warning", tier=CONSEQUENCE, patterns=(), needles=(),
+        meaning=("The log's last line is training progress short of its total and nothing follows, and no line says "
+                 "the job hung or was stopped (no watchdog or timeout, no scheduler cancel, no kill). A log copied "
+                 "while the job still ran looks exactly like this; so does a job hung at that step."),
+        causes=(
+            C(text="the job was still running when the log was copied (nothing wrong)"),
+            C(text="rank 0 does long work alone (evaluation, checkpoint save, data preprocessing)"),
+        ) + _P2P,
+        fix=("If the job is still running, nothing is wrong. If its output stopped there, rerun it under "
+             "`rocmdoctor run -- CMD` (it captures the ranks' stacks when progress stalls) and look in every rank's "
+             "log for a watchdog or timeout line (NCCL watchdog, Slurm TIME LIMIT)."),
         sources=("https://github.com/open-mmlab/mmdetection/issues/7976", PT_DIST),
     ),
     # ---------------------------------------------------------------- a line's words, when nothing else knows it
