@@ -323,3 +323,14 @@ def test_partitioned_gpu_without_known_partition_peaks_gets_no_percentage():
     mi210 = kb.sku_for_device("AMD Instinct MI210")
     assert kb.percent_of_peak(90.5, mi210, "bf16") == pytest.approx(50.0)
     assert kb.percent_of_peak(90.5, mi210, "bf16", "CPX") is None
+
+
+def test_folded_gpu_lists_name_ranges_and_gaps():
+    from types import SimpleNamespace as NS
+
+    from rocmdoctor.checks.health.fold import gpu_list
+
+    assert gpu_list([NS(index=i) for i in range(8)]) == "GPUs 0-7"
+    assert gpu_list([NS(index=0), NS(index=1)]) == "GPUs 0, 1"  # two are listed, not a range
+    assert gpu_list([NS(index=0), NS(index=2), NS(index=3)]) == "GPUs 0, 2, 3"
+    assert gpu_list([NS(index=5)]) == "GPU 5"
