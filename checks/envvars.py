@@ -42,7 +42,7 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
     if not gpus:
         return skip("HSA_OVERRIDE_GFX_VERSION is set, but there is no AMD GPU to apply it to", evidence=set_ev)
     by_index = {g.index: g for g in gpus}
-    arch_list = {arch_base(a) for a in (torch or {}).get("arch_list") or []} if (torch or {}).get("hip") else set()
+    arch_list = {arch_base(a) for a in torch.arch_list or ()} if torch is not None and torch.hip else set()
     rocm_v = version_tuple((rocm.default or rocm.all[0]).version) if rocm and (rocm.default or rocm.all) else None
     groups: dict[tuple, list] = {}
     for ov in o.per_gpu:
@@ -193,7 +193,7 @@ def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
     Returns (visible, problem). Entries are indexes into the pool or GPU-<uuid>."""
     if value.strip() in ("", "-1"):
         return [], "hides every GPU"
-    picked = []
+    picked: list = []
     for part in (p.strip() for p in value.split(",")):
         if part.isdigit():
             i = int(part)

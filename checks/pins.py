@@ -17,7 +17,7 @@ NEVER_TOUCH = {"torch", "torchvision", "torchaudio", "pytorch-triton-rocm", "tri
 
 
 def _py(python) -> str:
-    return ((python or {}).get("python") or {}).get("executable") or "python"
+    return python.exe if python is not None else "python"
 
 
 def _disabled(env) -> bool:
@@ -75,7 +75,7 @@ def pip_plan(python, specs: dict[str, str], title: str) -> FixPlan | None:
         return None
     py = _py(python)
     reqs = tuple(f"{p}{s}" for p, s in sorted(specs.items()))
-    tv = ((python or {}).get("torch") or {}).get("version") if isinstance(python, dict) else None
+    tv = python.torch_version if python is not None else None
     # Naming the installed torch exactly makes pip refuse, rather than replace it, when a
     # new version of something would need another torch.
     pin = (f"torch=={tv}",) if tv else ()

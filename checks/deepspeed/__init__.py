@@ -48,7 +48,7 @@ DEFAULT_BUILD_VARS = {
 
 
 def _py(python) -> str:
-    return ((python or {}).get("python") or {}).get("executable") or "python"
+    return python.exe if python is not None else "python"
 
 
 def _probe_ev(ds, text: str):
@@ -80,7 +80,7 @@ def build_plan(ds, python, *, needs_ninja=False, needs_hipcc=False, needs_libaio
     if needs_libaio:
         actions.append(Action("note", "Only for NVMe offload (async_io): install libaio headers "
                                       "(apt install libaio-dev, or dnf install libaio-devel)"))
-    env = build_env(ds)
+    env: dict[str, str | None] = dict(build_env(ds))
     actions.append(Action("env", "Build only the training ops; inference, CUTLASS, sparse-attention and "
                                  "evoformer ops cannot build on ROCm and are not needed for training", env=env))
     spec = f"deepspeed=={ds.version}" if ds.version else "deepspeed"
@@ -109,7 +109,7 @@ def deepspeed_imports(deepspeed_ops, torch_runtime=None):
                     evidence=[_probe_ev(ds, f"accelerator={ds.accelerator}")])
     text = f"deepspeed {ds.version}, accelerator {ds.accelerator}, {len(ds.ops)} op builders"
     if ds.accelerator == "cpu" and ds.rocm_torch:
-        seen = (torch_runtime or {}).get("device_count")
+        seen = torch_runtime.device_count if torch_runtime is not None else None
         return warn(f"DeepSpeed {ds.version} picked the CPU accelerator although torch is a ROCm build",
                     "DeepSpeed chooses 'cuda' (which drives HIP) only when torch sees a GPU, unless DS_ACCELERATOR "
                     f"forces it. torch sees {seen if seen is not None else 'an unknown number of'} GPU(s); "

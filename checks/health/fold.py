@@ -16,7 +16,9 @@ def gpu_list(items) -> str:
 
 def gather(health, judge, ok_title: str):
     """One finding per GPU that is not fine; the fine ones (and identical skips) folded."""
-    out, passed, skipped = [], [], {}
+    out: list = []
+    passed: list = []
+    skipped: dict[tuple, list] = {}
     for h in health:
         f = judge(h)
         if f.status == Status.PASS:

@@ -182,8 +182,9 @@ class Machine:
         # The GPUs this job will use: discrete ones (or an APU), narrowed by ROCR/HIP_VISIBLE_DEVICES as Slurm sets them.
         return list(self.ctx("quick").optional("training_gpus") or [])
 
-    def torch_devices(self) -> list[dict]:
-        return [d for d in (self.ctx("default").optional("torch_runtime") or {}).get("devices") or [] if "error" not in d]
+    def torch_devices(self) -> list:
+        rt = self.ctx("default").optional("torch_runtime")
+        return [d for d in (rt.devices if rt is not None else ()) if d.error is None]
 
 
 def choose_dtype(asked: str | None, device: str, machine: Machine, model: str | None) -> dict:
@@ -225,7 +226,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
     else:
         sizes = [g.memory_bytes for g in machine.gpus() if g.memory_bytes]  # an APU's: its GTT limit
         if not sizes and torch_probe:  # e.g. NVIDIA GPUs, which KFD does not list
-            sizes = [int(d["total_memory"]) for d in machine.torch_devices() if d.get("total_memory")]
+            sizes = [d.total_memory for d in machine.torch_devices() if d.total_memory]
         if sizes:
             vram, where = min(sizes), "the smallest GPU found"
     dtype_note = None

@@ -267,7 +267,7 @@ def _text_names(src, hy_smi: str | None = None) -> dict[int, tuple[str, str]]:
         if not res.ok:
             continue
         cards = rocm_smi.parse_productname_json(res.stdout)  # skips hy-smi's text before the JSON
-        out = {}
+        out: dict[int, tuple[str, str]] = {}
         for i, (_card, fields) in enumerate(sorted(cards.items(), key=lambda kv: int(kv[0][4:] or 0))):
             name = fields.get("Card Series") or fields.get("Card series") or fields.get("Card Model")
             if name:
@@ -276,7 +276,7 @@ def _text_names(src, hy_smi: str | None = None) -> dict[int, tuple[str, str]]:
             return out
     res = src.run(["rocminfo"], timeout=20)
     if res.ok:
-        return {i: (a.get("Marketing Name"), "cmd: rocminfo")
+        return {i: (str(a.get("Marketing Name")), "cmd: rocminfo")
                 for i, a in enumerate(rocminfo.gpu_agents(res.stdout)) if a.get("Marketing Name")}
     return {}
 

@@ -61,12 +61,12 @@ def _versions(ctx, s: dict) -> None:
         rccl = _rccl(ctx, rocm.default.path)
         if rccl:
             s["rccl"] = rccl
-    py = ctx.optional("python")
-    if py is not None:
-        s["python"] = str((py.get("python") or {}).get("version") or "unknown")
-        torch = py.get("torch")
-        s["torch"] = torch.get("version", "unknown") if isinstance(torch, dict) else "not importable"
-        if isinstance(torch, dict):
+    static = ctx.optional("python_static")  # torch as its files say: the summary never waits for the child
+    if static is not None:
+        s["python"] = str(static.python.version or "unknown")
+        torch = static.torch
+        s["torch"] = torch.get("version", "unknown") if torch is not None else "not importable"
+        if torch is not None:
             s["hip"] = torch.get("hip") or "none (not a ROCm build)"
     dists = ctx.optional("distributions")
     if dists is not None:

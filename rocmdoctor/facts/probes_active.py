@@ -48,7 +48,7 @@ def _device(ctx) -> str:
     t = ctx.optional("torch_runtime")
     if t is None:
         raise Missing(f"torch is not usable in the scanned interpreter ({ctx.why_missing('torch_runtime')})")
-    if t.get("cuda_available") and (t.get("device_count") or 0) > 0:
+    if t.cuda_available and (t.device_count or 0) > 0:
         return "cuda"
     raise Missing("torch sees no GPU, so the GPU benchmarks were not run "
                   "(`rocmdoctor bench --device cpu` gives a CPU-labelled run)")

@@ -138,7 +138,8 @@ def rocm_wheels(ctx) -> RocmWheels:
     if not found:
         raise Missing("no ROCm SDK wheels (rocm, rocm-sdk-*) in the scanned interpreter")
     version = found.get("rocm-sdk-core") or found.get("rocm") or next(iter(found.values()))
-    prefix = ((ctx.optional("python") or {}).get("python") or {}).get("prefix")
+    py = ctx.optional("python")
+    prefix = py.prefix if py is not None else None
     lib = None
     if prefix:
         hits = ctx.source.glob(prefix.rstrip("/") + "/lib/python3*/site-packages/_rocm_sdk_core/lib")

@@ -11,11 +11,15 @@ table in ``knowledge/llamafactory.py`` as fallback.
 from __future__ import annotations
 
 import posixpath
+from typing import TYPE_CHECKING
 
 from ..machine import envcache
 from ..knowledge import llamafactory as lf
 from ..base.records import dataclass, field
 from . import Missing, fact, probe_data
+
+if TYPE_CHECKING:
+    from .python_env import PythonEnv
 
 
 # ------------------------------------------------------------------ DeepSpeed ops
@@ -109,7 +113,7 @@ def deepspeed_probe(ctx) -> dict:
 @fact("deepspeed_ops")
 def deepspeed_ops(ctx) -> DeepSpeedOps:
     if "deepspeed" not in ctx.get("distributions"):
-        exe = (ctx.get("python").get("python") or {}).get("executable", "the scanned interpreter")
+        exe = ctx.get("python").executable or "the scanned interpreter"
         raise Missing(f"deepspeed is not installed in {exe}")
     return _parse_ops(ctx.get("deepspeed_probe"))
 
@@ -130,22 +134,21 @@ class Violation:
         return self.installed is None
 
 
-def _marker_env(python: dict | None) -> dict:
+def _marker_env(ver: str | None) -> dict:
     from packaging.markers import default_environment
 
     env = dict(default_environment())
-    ver = ((python or {}).get("python") or {}).get("version")
     if isinstance(ver, str) and ver.count(".") >= 1:
         env["python_full_version"] = ver
         env["python_version"] = ".".join(ver.split(".")[:2])
     return env
 
 
-def requirement_violations(dists: dict, python: dict | None = None) -> list[Violation]:
+def requirement_violations(dists: dict, python: PythonEnv | None = None) -> list[Violation]:
     """Like ``pip check``: base requirements of every distribution, plus the extras of
     LLaMA-Factory on the training stack when that package is installed (its
     ``deepspeed`` extra holds the DeepSpeed pin). Cached on its inputs (envcache)."""
-    ver = ((python or {}).get("python") or {}).get("version")
+    ver = python.version if python is not None else None
     return _violations(dists, ver if isinstance(ver, str) else None)
 
 
@@ -178,7 +181,7 @@ def _violations(dists: dict, python_version: str | None) -> list[Violation]:
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
-    env = _marker_env({"python": {"version": python_version}} if python_version else None)
+    env = _marker_env(python_version)
     out = []
     for key, d in sorted(dists.items()):
         if not isinstance(d, dict):
@@ -265,9 +268,9 @@ def llamafactory(ctx) -> LlamaFactory:
 
 
 def _package_dirs(ctx) -> list[str]:
-    static = ctx.optional("python_static") or {}
-    if "llamafactory" in static:  # found without importing (find_spec), no child needed
-        loc = static.get("llamafactory")
+    static = ctx.optional("python_static")
+    if static is not None and static.llamafactory_probed:  # found without importing (find_spec), no child needed
+        loc = static.llamafactory
         return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)] if isinstance(loc, dict) else []
     data = ctx.optional("deepspeed_probe") or {}  # snapshots from before the static facts
     loc = data.get("llamafactory") if isinstance(data, dict) else None

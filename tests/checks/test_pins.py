@@ -12,6 +12,7 @@ from importlib import metadata
 import pytest
 
 import rocmdoctor
+from rocmdoctor.facts.python_env import PythonEnv
 from rocmdoctor.facts.training_stack import requirement_violations
 from rocmdoctor.knowledge import llamafactory as lf
 from rocmdoctor.engine.model import Status
@@ -143,12 +144,12 @@ def test_requirement_violations_markers_and_missing(tmp_path, monkeypatch):
                      {"tool": ["numpy<2", "colorama; sys_platform == 'win32'", "tomli; python_version < '3.11'",
                                "absent-pkg>=1"], "llamafactory": LF_094})
     dists = read_dists(monkeypatch, site)
-    got = {(v.requirer, v.package, v.installed) for v in requirement_violations(dists, {"python": {"version": "3.11.9"}})}
+    got = {(v.requirer, v.package, v.installed) for v in requirement_violations(dists, PythonEnv(version="3.11.9"))}
     # colorama (win32) and tomli (python<3.11) do not apply; llamafactory's deepspeed extra is not
     # installed, so it is not a violation; the torch/transformers... it requires are missing.
     assert ("tool", "numpy", "2.1.0") in got and ("tool", "absent-pkg", None) in got
     assert not any(p in ("colorama", "tomli", "deepspeed", "pytest") for _, p, _ in got)
-    got_310 = {v.package for v in requirement_violations(dists, {"python": {"version": "3.10.14"}})}
+    got_310 = {v.package for v in requirement_violations(dists, PythonEnv(version="3.10.14"))}
     assert "tomli" in got_310
 
 
