@@ -269,8 +269,8 @@ def _usermod_groups(settings) -> set[str]:
 def _device_owner(devnodes) -> dict | None:
     """The group that owns /dev/kfd on the host (name and gid), from the devnodes probe."""
     for d in devnodes or []:
-        if d.get("path") == "/dev/kfd" and isinstance(d.get("gid"), int):
-            return {"gid": d["gid"], "group": d.get("group")}
+        if d.path == "/dev/kfd" and isinstance(d.gid, int):
+            return {"gid": d.gid, "group": d.group}
     return None
 
 
@@ -280,7 +280,7 @@ def compose_group_add(settings, identity=None, devnodes=None):
     services = list(_services(settings))
     img_user, user_v = _image_user(settings)
     made = {str(v.value) for v in settings.values("build", "group")}
-    host_groups = (identity or {}).get("known_groups") or {}
+    host_groups = (identity.known_groups if identity is not None else None) or {}
     owner = _device_owner(devnodes)
     rocm_image = any(ka.rocm_image(str(v.value)) for v in settings.values("build", "from"))
     out = []
@@ -292,7 +292,7 @@ def compose_group_add(settings, identity=None, devnodes=None):
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
         risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]
         if risky:
-            gids = {g: (host_groups.get(g) or {}).get("gid") for g in risky}
+            gids = {g: getattr(host_groups.get(g), "gid", None) for g in risky}
             use = ", ".join(f"{g} -> {gid}" if gid is not None else f"{g} -> $(getent group {g} | cut -d: -f3)"
                             for g, gid in gids.items())
             out.append(warn(f"{name}: group_add names {', '.join(risky)}, which the image may not define",

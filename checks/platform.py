@@ -47,11 +47,11 @@ def dcu_driver(dcu, devnodes=None):
                     "`dmesg | grep -i hydcu` says why it did not load.", evidence=evidence)
     if dcu.initstate and dcu.initstate != "live":
         return fail(f"{dcu.module} is in state '{dcu.initstate}', not live", evidence=evidence)
-    kfd = next((e for e in devnodes or [] if e.get("path") == "/dev/kfd"), None)
-    if kfd is not None and kfd.get("error"):
+    kfd = next((e for e in devnodes or [] if e.path == "/dev/kfd"), None)
+    if kfd is not None and kfd.error:
         return fail(f"{dcu.module} is loaded but /dev/kfd is missing",
                     "DTK's runtime opens /dev/kfd like ROCm does; in a container pass --device=/dev/kfd "
-                    "--device=/dev/dri.", evidence=evidence + [ev("probe: devnodes", f"/dev/kfd: {kfd['error']}")])
+                    "--device=/dev/dri.", evidence=evidence + [ev("probe: devnodes", f"/dev/kfd: {kfd.error}")])
     dtk = dcu.default_dtk
     drv = f"{dcu.module} {dcu.module_version or '(version unknown)'}"
     if dtk is None:
@@ -167,10 +167,10 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
                     "ROCm on WSL2 reaches the GPU through /dev/dxg, which the Windows AMD Adrenalin driver provides. "
                     "Install the Adrenalin driver for WSL on Windows, update WSL (`wsl --update`), and restart it "
                     "(`wsl --shutdown`).", evidence=evidence)
-    dxg = next((e for e in devnodes or [] if e.get("path") == "/dev/dxg"), None)
-    if dxg is not None and not dxg.get("error") and not (dxg.get("readable") and dxg.get("writable")):
+    dxg = next((e for e in devnodes or [] if e.path == "/dev/dxg"), None)
+    if dxg is not None and not dxg.error and not (dxg.readable and dxg.writable):
         return fail("this user cannot open /dev/dxg read-write", evidence=evidence + [
-            ev("probe: devnodes", f"/dev/dxg mode {dxg.get('mode')} group {dxg.get('group')}")])
+            ev("probe: devnodes", f"/dev/dxg mode {dxg.mode} group {dxg.group}")])
     findings = []
     version = None
     if rocm is not None and (rocm.default or rocm.all):

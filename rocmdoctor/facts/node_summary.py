@@ -51,7 +51,8 @@ def _versions(ctx, s: dict) -> None:
         s["kernel"] = kernel
     osr = ctx.optional("os_release")
     if osr:
-        s["os"] = osr.get("PRETTY_NAME") or f"{osr.get('ID', '?')} {osr.get('VERSION_ID', '')}".strip()
+        v = osr.values
+        s["os"] = v.get("PRETTY_NAME") or f"{v.get('ID', '?')} {v.get('VERSION_ID', '')}".strip()
     drv = ctx.optional("amdgpu")
     if drv is not None:
         s["amdgpu"] = drv.module_version or ("in-kernel driver" if drv.module_loaded else "not loaded")
