@@ -16,7 +16,7 @@ CRAWL_MIN_BYTES = 64 << 20
        sources=[NCCL_TESTS_PERF] + HANG_SOURCES)
 @labelled
 def allreduce_health(bench_allreduce, hang_context=None):
-    static = hang_context or {}
+    static = hang_context
     bad = not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
     if bad:
         return bad

@@ -13,7 +13,7 @@ import functools
 
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, ev, fail, skip, warn
 from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
-from rocmdoctor.facts.interconnect import LSPCI_ARGV
+from rocmdoctor.facts.interconnect import LSPCI_ARGV, HangContext
 from rocmdoctor.remedy.plans import acs_disable_plan
 from rocmdoctor.machine.parsers.lspci import acs_redirects
 from rocmdoctor.base.records import replace
@@ -42,10 +42,12 @@ def _number(text: str, n: int) -> str:
     return f"{n}. {text.split('. ', 1)[1]}"
 
 
-def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None, lspci=None,
-                  env=None):
+def hang_remedies(static: HangContext | None = None):
     """Remedies for a multi-GPU hang or crawl, in AMD's order, tailored by the static facts.
     Returns (FixPlan or None, evidence, sentences for the detail, data["remedies"])."""
+    h = static if static is not None else HangContext()
+    cmdline, iommu, gpus, cpu, virt, pci_links, lspci, env = (h.cmdline, h.iommu, h.gpus, h.cpu, h.virt,
+                                                               h.pci_links, h.lspci, h.env)
     steps: list[tuple[str, tuple[Action, ...], dict]] = []  # (key, actions, data)
     said, evidence = [], []
 
@@ -174,7 +176,7 @@ def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
     return stage, list(outcome.get("culprit_ranks") or [])
 
 
-def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict | None = None):
+def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: HangContext | None = None):
     """A finding for a run that did not finish, or None when it did. ``static``: the
     facts hang_remedies tailors the remedies with (any may be None)."""
     kind = outcome.get("outcome")
@@ -194,7 +196,7 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict
                                                                 "culprit_ranks": outcome.get("culprit_ranks"),
                                                                 "stage": stage}
         if hang_fix and multi and gpu_run(outcome):
-            fix, more, said, data["remedies"] = hang_remedies(**(static or {}))
+            fix, more, said, data["remedies"] = hang_remedies(static)
             evidence += more
             detail += ("\n" + " ".join(said) if said else "")
         elif hang_fix and multi:
@@ -207,10 +209,10 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict
     return fail(f"{what} did not run", outcome.get("message") or kind, evidence=evidence)
 
 
-def warn_with_remedies(title: str, detail: str, *, evidence: list, data: dict, static: dict | None):
+def warn_with_remedies(title: str, detail: str, *, evidence: list, data: dict, static: HangContext | None):
     """A warning about multi-GPU traffic (a crawl, missing or slow P2P) carrying the hang remedies,
     tailored by the static facts, as its fix; their sentences extend the detail."""
-    fix, more, said, data["remedies"] = hang_remedies(**(static or {}))
+    fix, more, said, data["remedies"] = hang_remedies(static)
     return warn(title, detail + ("\n" + " ".join(said) if said else ""), evidence=evidence + more, data=data, fix=fix)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 
+from ..base.records import dataclass, field
 from . import fact
 
 # Python distributions whose versions must match for DDP / DeepSpeed jobs.
@@ -24,8 +25,42 @@ CMDLINE_PER_HOST = {"BOOT_IMAGE", "root", "initrd", "resume", "resume_offset", "
 NET_TYPES = {1: "ethernet", 32: "infiniband", 772: "loopback", 776: "sit", 65534: "tunnel"}
 
 
+@dataclass(frozen=True)
+class NodeSummary:
+    """The summary; None (or an empty ``packages``) where the fact is unknown. :meth:`to_dict`
+    is the JSON a report carries: unknown values left out, packages as top-level keys."""
+
+    kernel: str | None = None
+    os: str | None = None
+    amdgpu: str | None = None
+    rocm: str | None = None
+    rccl: str | None = None
+    python: str | None = None
+    torch: str | None = None
+    hip: str | None = None
+    packages: dict[str, str] = field(default_factory=dict)  # PACKAGES -> version or "not installed"
+    cmdline: list[str] | None = None
+    gpu_count: int | None = None
+    gfx: list[str] | None = None
+    vram: list[str] | None = None
+    pcie: list[str] | None = None
+    env: dict[str, str] | None = None
+    shm: str | None = None
+    net: dict | None = None
+
+    def to_dict(self) -> dict:
+        head = {k: getattr(self, k) for k in ("kernel", "os", "amdgpu", "rocm", "rccl", "python", "torch", "hip")}
+        tail = {k: getattr(self, k) for k in ("cmdline", "gpu_count", "gfx", "vram", "pcie", "env", "shm", "net")}
+        return {**{k: v for k, v in head.items() if v is not None}, **self.packages,
+                **{k: v for k, v in tail.items() if v is not None}}
+
+
 @fact("node_summary")
-def node_summary(ctx) -> dict:
+def node_summary(ctx) -> NodeSummary:
+    return NodeSummary(**_summary(ctx))
+
+
+def _summary(ctx) -> dict:
     s: dict = {}
     _versions(ctx, s)
     cmd = ctx.optional("cmdline")
@@ -73,7 +108,7 @@ def _versions(ctx, s: dict) -> None:
     if dists is not None:
         for name in PACKAGES:
             d = dists.get(name)
-            s[name] = str(d.get("version")) if isinstance(d, dict) else "not installed"
+            s.setdefault("packages", {})[name] = str(d.get("version")) if isinstance(d, dict) else "not installed"
 
 
 def _rccl(ctx, rocm_path: str) -> str | None:

@@ -11,6 +11,7 @@ table in ``knowledge/llamafactory.py`` as fallback.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..machine import envcache
@@ -99,15 +100,26 @@ DEEPSPEED_PROBE = {
 }
 
 
+@dataclass(frozen=True)
+class DeepSpeedProbe:
+    """The DeepSpeed/LLaMA-Factory child probe's answer (run once per scan). ``raw`` is its JSON
+    conformed to DEEPSPEED_PROBE: many sections, typed by the deepspeed_ops fact (DeepSpeedOps)."""
+
+    raw: Mapping
+    llamafactory_dirs: tuple[str, ...] | None = None  # older snapshots: LLaMA-Factory's location came from here
+
+
 @fact("deepspeed_probe")
-def deepspeed_probe(ctx) -> dict:
-    """Raw result of the DeepSpeed/LLaMA-Factory child probe (run once per scan)."""
+def deepspeed_probe(ctx) -> DeepSpeedProbe:
     if not ctx.at_least("default"):
         raise Missing("the DeepSpeed probe runs at --level default and above")
     dists = ctx.get("distributions")
     if "deepspeed" not in dists and "llamafactory" not in dists:
         raise Missing("neither deepspeed nor llamafactory is installed")
-    return probe_data(ctx, "deepspeed", DEEPSPEED_PROBE)
+    data = probe_data(ctx, "deepspeed", DEEPSPEED_PROBE)
+    loc = data.get("llamafactory")
+    dirs = tuple(str(p) for p in loc.get("dirs") or [] if isinstance(p, str)) if isinstance(loc, dict) else None
+    return DeepSpeedProbe(raw=data, llamafactory_dirs=dirs)
 
 
 @fact("deepspeed_ops")
@@ -115,7 +127,7 @@ def deepspeed_ops(ctx) -> DeepSpeedOps:
     if "deepspeed" not in ctx.get("distributions"):
         exe = ctx.get("python").executable or "the scanned interpreter"
         raise Missing(f"deepspeed is not installed in {exe}")
-    return _parse_ops(ctx.get("deepspeed_probe"))
+    return _parse_ops(ctx.get("deepspeed_probe").raw)
 
 
 # ------------------------------------------------------------------ requirement pins
@@ -272,8 +284,5 @@ def _package_dirs(ctx) -> list[str]:
     if static is not None and static.llamafactory_probed:  # found without importing (find_spec), no child needed
         loc = static.llamafactory
         return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)] if isinstance(loc, dict) else []
-    data = ctx.optional("deepspeed_probe") or {}  # snapshots from before the static facts
-    loc = data.get("llamafactory") if isinstance(data, dict) else None
-    if isinstance(loc, dict):
-        return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)]
-    return []
+    probe = ctx.optional("deepspeed_probe")  # snapshots from before the static facts
+    return list(probe.llamafactory_dirs or ()) if probe is not None else []
