@@ -19,6 +19,7 @@ from .knowledge import gpus as kb
 from .knowledge import precision as kp
 from .engine.model import Evidence, jsonable
 from .base.records import dataclass, field
+from .facts.probes_active import ActiveOutcome
 from .facts.python_env import Torch
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
@@ -123,7 +124,7 @@ def _facts(source: Any) -> dict[str, Any]:
         out = {k: v for k, v in source.items() if v is not None}
         if isinstance(out.get("torch"), Mapping):  # a caller's plain mapping, as the probe writes torch
             out["torch"] = Torch.from_mapping(out["torch"])
-        return out
+        return _bench_json(out)
     out = {}
     for name in FACTS:
         if hasattr(source, "has") and not source.has(name):
@@ -134,7 +135,15 @@ def _facts(source: Any) -> dict[str, Any]:
     if out.get("torch") is not None and hasattr(source, "optional"):
         # The advisor reads devices and is_bf16_supported() from torch: the runtime facts.
         out["torch"] = out["torch"].with_runtime(source.optional("torch_runtime"))
-    return out
+    return _bench_json(out)
+
+
+def _bench_json(facts: dict[str, Any]) -> dict[str, Any]:
+    """The measurements are read as the JSON the benchmarks wrote, from a fact or a caller's mapping."""
+    for k in ("bench_matmul", "bench_attention"):
+        if isinstance(facts.get(k), ActiveOutcome):
+            facts[k] = facts[k].raw
+    return facts
 
 
 def devices(gpus: list | None, torch: Torch | None) -> list[Device]:

@@ -81,7 +81,7 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     findings, took = engine.run(specs, ctx)
     notes = [f"plugin problem: {p}" for p in reg.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
-                  duration_s=round(took, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
+                  duration_s=round(took, 3), notes=notes, results={k: v.raw for k, v in ctx.computed(("bench_", "train_")).items()},
                   gpus_found=_amd_gpus(ctx), context=ctx, warnings=_interpreter_warnings(src, ctx, findings))
 
 

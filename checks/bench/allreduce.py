@@ -20,7 +20,7 @@ def allreduce_health(bench_allreduce, hang_context=None):
     bad = not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
     if bad:
         return bad
-    res = bench_allreduce.get("result") or {}
+    res = bench_allreduce.result
     n = res.get("world_size") or 1
     rows = res.get("sizes") or []
     last = rows[-1] if rows else {}

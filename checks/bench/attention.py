@@ -34,7 +34,7 @@ def attention_kernels(bench_attention):
     bad = not_completed(bench_attention, "attention probe")
     if bad:
         return bad
-    res = bench_attention.get("result") or {}
+    res = bench_attention.result
     rows = [r for r in res.get("results") or [] if r.get("backend") != "default"]
     dtypes = list(dict.fromkeys(r.get("dtype") for r in rows))
     ran = {d: [r["backend"] for r in rows if r.get("dtype") == d and r.get("ok")] for d in dtypes}

@@ -10,13 +10,16 @@ last, labelled slow; a remedy the static checks rule out is left out with a sent
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, ev, fail, skip, warn
 from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
 from rocmdoctor.facts.interconnect import LSPCI_ARGV, HangContext
+from rocmdoctor.facts.probes_active import ActiveOutcome
 from rocmdoctor.remedy.plans import acs_disable_plan
 from rocmdoctor.machine.parsers.lspci import acs_redirects
 from rocmdoctor.base.records import replace
+from rocmdoctor.base.untrusted import pick_map
 
 NCCL_TESTS_PERF = "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md"
 INSTALL_FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
@@ -138,17 +141,17 @@ def hang_remedies(static: HangContext | None = None):
     return plan, evidence, said, data
 
 
-def bench_label(res: dict | None) -> str:
-    dev = (res or {}).get("device") or {}
+def bench_label(res: Mapping | None) -> str:
+    dev = pick_map(res, "device")
     if dev.get("kind") == "cpu":
         return f"CPU run ({dev.get('name') or 'host CPU'}), not a GPU figure"
     return f"{dev.get('name') or 'GPU'}" + (f" ({dev['arch']})" if dev.get("arch") else "")
 
 
-def _subject(outcome: dict) -> str | None:
+def _subject(outcome: ActiveOutcome) -> str | None:
     """Every finding says what ran it: a CPU run must never pass for a GPU figure."""
-    dev = (outcome.get("result") or {}).get("device") or {}
-    kind = dev.get("kind") or outcome.get("device_requested")
+    dev = outcome.device
+    kind = dev.get("kind") or outcome.raw.get("device_requested")
     if kind == "cpu":
         return "CPU run"
     return dev.get("name") or ("GPU" if kind == "cuda" else None)
@@ -158,14 +161,13 @@ def labelled(fn):
     @functools.wraps(fn)
     def wrapper(**kw):
         out = fn(**kw)
-        subject = _subject(next(iter(kw.values())) or {})
+        subject = _subject(next(iter(kw.values())) or ActiveOutcome())
         return replace(out, subject=out.subject or subject) if subject else out
     return wrapper
 
 
-def gpu_run(outcome: dict) -> bool:
-    dev = (outcome.get("result") or {}).get("device") or {}
-    return (dev.get("kind") or outcome.get("device_requested")) == "cuda"
+def gpu_run(outcome: ActiveOutcome) -> bool:
+    return (outcome.device.get("kind") or outcome.raw.get("device_requested")) == "cuda"
 
 
 def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
@@ -176,9 +178,10 @@ def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
     return stage, list(outcome.get("culprit_ranks") or [])
 
 
-def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: HangContext | None = None):
+def not_completed(run: ActiveOutcome, what: str, hang_fix: bool = False, static: HangContext | None = None):
     """A finding for a run that did not finish, or None when it did. ``static``: the
     facts hang_remedies tailors the remedies with (any may be None)."""
+    outcome = run.raw  # the runner's JSON: ranks, stages, culprits
     kind = outcome.get("outcome")
     evidence = [ev(f"probe: {outcome.get('benchmark', what)}", outcome.get("message") or kind)]
     for r in outcome.get("ranks") or []:
@@ -186,7 +189,7 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: Hang
             evidence.append(ev(f"probe: {what} rank {r['rank']} stderr", r["stderr_tail"]))
     if kind == "completed":
         return None
-    if kind == "failed" and (outcome.get("result") or {}).get("unavailable"):
+    if kind == "failed" and run.result.get("unavailable"):
         return skip(f"{what}: not run", outcome.get("message", ""), evidence=evidence)
     if kind == "timeout":
         multi = (outcome.get("nproc") or 1) > 1
@@ -195,7 +198,7 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: Hang
         detail, fix, data = outcome.get("message", ""), None, {"hung_ranks": outcome.get("hung_ranks"),
                                                                 "culprit_ranks": outcome.get("culprit_ranks"),
                                                                 "stage": stage}
-        if hang_fix and multi and gpu_run(outcome):
+        if hang_fix and multi and gpu_run(run):
             fix, more, said, data["remedies"] = hang_remedies(static)
             evidence += more
             detail += ("\n" + " ".join(said) if said else "")

@@ -18,7 +18,7 @@ def matmul_throughput(bench_matmul):
     bad = not_completed(bench_matmul, "matmul benchmark")
     if bad:
         return bad
-    res = bench_matmul.get("result") or {}
+    res = bench_matmul.result
     rows = [r for r in res.get("results") or [] if "tflops" in r]
     figures = ", ".join(f"{d} {t:.3g} TFLOPS" for d, t in (res.get("best_tflops") or {}).items())
     evidence = [ev("probe: bench_matmul", f"{bench_label(res)}: {figures}")]
@@ -51,9 +51,9 @@ def matmul_throughput(bench_matmul):
        sources=[PRECISION, BF16_API])
 @labelled
 def bf16_native(bench_matmul):
-    if bench_matmul.get("outcome") != "completed":
-        return skip("bf16 speed not measured", bench_matmul.get("message", ""))
-    res = bench_matmul.get("result") or {}
+    if bench_matmul.outcome != "completed":
+        return skip("bf16 speed not measured", bench_matmul.raw.get("message", ""))
+    res = bench_matmul.result
     if (res.get("device") or {}).get("kind") != "cuda":
         return skip("bf16 emulation is judged on GPUs only", bench_label(res))
     best = res.get("best_tflops") or {}

@@ -17,7 +17,7 @@ def membw_health(bench_membw):
     bad = not_completed(bench_membw, "memory-bandwidth benchmark")
     if bad:
         return bad
-    res = bench_membw.get("result") or {}
+    res = bench_membw.result
     tests = res.get("by_test") or {}
     text = "; ".join(f"{k} {v.get('copy_gbps', 0):.1f} GB/s" for k, v in tests.items())
     evidence = [ev("probe: bench_membw", f"{bench_label(res)}: {text}")]

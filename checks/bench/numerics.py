@@ -54,7 +54,7 @@ def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
     bad = not_completed(bench_numerics, "numerics probe")
     if bad:
         return bad
-    res = bench_numerics.get("result") or {}
+    res = bench_numerics.result
     per = res.get("dtypes") or {}
     if not per:
         return fail("numerics probe produced no results", bench_label(res))

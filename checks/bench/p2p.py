@@ -19,7 +19,7 @@ def p2p_health(bench_p2p, hang_context=None):
     bad = not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True, static=static)
     if bad:
         return bad
-    res = bench_p2p.get("result") or {}
+    res = bench_p2p.result
     n = res.get("devices") or 0
     if n < 2:
         return skip(f"peer-to-peer needs two GPUs; torch sees {n}")
