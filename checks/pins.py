@@ -44,13 +44,13 @@ def _combined(packages, distributions, extra_specs) -> dict[str, str]:
 
     out: dict[str, SpecifierSet] = {p: SpecifierSet() for p in packages}
     for d in distributions.values():
-        for text in (d or {}).get("requires") or []:
+        for text in d.requires:
             try:
                 req = Requirement(text)
             except InvalidRequirement:
                 continue
             name = lf.normalise(req.name)
-            is_lf = lf.normalise(d.get("name", "")) == "llamafactory"
+            is_lf = lf.normalise(d.name) == "llamafactory"
             if name in out and _applies(req, text, extras=is_lf):
                 out[name] &= req.specifier
     for name, spec in extra_specs:
@@ -103,11 +103,11 @@ def _stack_violations(llamafactory, distributions):
         if inst is None:
             continue  # only a presence check fails on absence; covered by pip metadata
         try:
-            good = SpecifierSet(c.specifier).contains(Version(str(inst.get("version"))), prereleases=True)
+            good = SpecifierSet(c.specifier).contains(Version(str(inst.version)), prereleases=True)
         except InvalidVersion:
             continue
         if not good:
-            out.append((c, str(inst.get("version"))))
+            out.append((c, str(inst.version)))
     return out
 
 
@@ -196,7 +196,7 @@ def llamafactory_deepspeed_pin(setups, llamafactory, distributions, env=None, py
     if not checks:
         return ok(f"LLaMA-Factory {llamafactory.version} has no DeepSpeed version check")
     inst = distributions.get("deepspeed")
-    version = str(inst.get("version")) if inst else None
+    version = str(inst.version) if inst else None
     disabled = _disabled(env)
     bad = []
     for c in checks:

@@ -66,8 +66,9 @@ def dcu_driver(dcu, devnodes=None):
 
 
 def dist_version(distributions, name: str) -> str | None:
-    d = (distributions or {}).get(name) or (distributions or {}).get(name.replace("-", "_"))
-    return str(d.get("version")) if isinstance(d, dict) and d.get("version") else None
+    dists = distributions or {}
+    d = dists.get(name) or dists.get(name.replace("-", "_"))
+    return str(d.version) if d is not None and d.version else None
 
 
 def torch_build_version(torch, distributions) -> str:

@@ -162,7 +162,8 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
     if why:
         return why
     env = env or {}
-    fa = (distributions or {}).get("flash-attn") or (distributions or {}).get("flash_attn")
+    dists = distributions or {}
+    fa = dists.get("flash-attn") or dists.get("flash_attn")
     triton_fa = env.get("FLASH_ATTENTION_TRITON_AMD_ENABLE", "").upper() == "TRUE"
     experimental_on = env.get("TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL") == "1"
 
@@ -170,8 +171,8 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
         evidence = list(d.evidence)
         problems = []
         if fa and not row.ck_flash and not ("triton" in row.flash_attn_pkg and triton_fa):
-            evidence.append(ev("probe: python", f"{fa.get('name')} {fa.get('version')} installed"))
-            problems.append(f"flash-attn {fa.get('version')} is installed, but its CK backend supports only "
+            evidence.append(ev("probe: python", f"{fa.name} {fa.version} installed"))
+            problems.append(f"flash-attn {fa.version} is installed, but its CK backend supports only "
                             f"MI200/MI300-class GPUs, not {row.gfx}: `flash_attn: fa2` / "
                             "attn_implementation=\"flash_attention_2\" will fail; use sdpa"
                             + (" (or a Triton-backend build, FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE)"
@@ -208,7 +209,7 @@ def wheel_platform(distributions, torch, dcu=None):
         return ok("none of xformers, flash-attn, bitsandbytes is installed")
     tline = ev("probe: python", f"torch {torch.version} (hip {torch.hip}, cuda {torch.cuda})")
     if not problems:
-        vers = ", ".join(f"{k} {d.get('version')}" for k, d in present.items())
+        vers = ", ".join(f"{k} {d.version}" for k, d in present.items())
         return ok(f"{vers}: match torch's platform", evidence=[tline])
     out = []
     for p in problems:

@@ -84,7 +84,8 @@ def vendor_build(torch, distributions=None):
     kind = torch_kind(torch)
     if kind not in ("rocm", "rocm-vendor"):
         return skip(f"torch {torch.version} is not a ROCm build")
-    dist = str(((distributions or {}).get("torch") or {}).get("version") or "")
+    d = distributions.get("torch") if distributions else None
+    dist = str((d.version if d is not None else None) or "")
     if kind == "rocm-vendor" and dtk_from_tag(dist):
         return ok(f"torch {dist} is a Hygon DAS build for DTK {dtk_from_tag(dist)} (HIP {torch.hip})",
                   "torch.__version__ may drop the local tag on these builds; the installed distribution keeps it. "

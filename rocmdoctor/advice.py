@@ -20,7 +20,7 @@ from .knowledge import precision as kp
 from .engine.model import Evidence, jsonable
 from .base.records import dataclass, field
 from .facts.probes_active import ActiveOutcome
-from .facts.python_env import Torch
+from .facts.python_env import Distribution, Torch, sane_distribution
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
 FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul", "bench_attention")
@@ -124,6 +124,9 @@ def _facts(source: Any) -> dict[str, Any]:
         out = {k: v for k, v in source.items() if v is not None}
         if isinstance(out.get("torch"), Mapping):  # a caller's plain mapping, as the probe writes torch
             out["torch"] = Torch.from_mapping(out["torch"])
+        if isinstance(out.get("distributions"), Mapping):  # entries as the probe writes them, or the fact's
+            out["distributions"] = {str(k): d if isinstance(d, Distribution) else sane_distribution(k, d)
+                                    for k, d in out["distributions"].items() if isinstance(d, (Distribution, Mapping))}
         return _bench_json(out)
     out = {}
     for name in FACTS:

@@ -108,7 +108,7 @@ def _versions(ctx, s: dict) -> None:
     if dists is not None:
         for name in PACKAGES:
             d = dists.get(name)
-            s.setdefault("packages", {})[name] = str(d.get("version")) if isinstance(d, dict) else "not installed"
+            s.setdefault("packages", {})[name] = str(d.version) if d is not None else "not installed"
 
 
 def _rccl(ctx, rocm_path: str) -> str | None:

@@ -247,19 +247,36 @@ def torch_runtime(ctx) -> TorchRuntime:
                         arch_list=tuple(arch) if arch is not None else None, arch_list_error=rt.get("arch_list_error"))
 
 
+@dataclass(frozen=True)
+class Distribution:
+    """One installed distribution as its metadata says (the ``distributions`` fact's values)."""
+
+    name: str
+    version: str | None = None
+    requires: tuple[str, ...] = ()  # Requires-Dist lines, markers and extras included
+    editable_or_url: bool | None = None  # installed from a checkout or URL (PEP 610 direct_url.json)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "version": self.version, "requires": list(self.requires),
+                "editable_or_url": self.editable_or_url}
+
+
 @fact("distributions")
-def distributions(ctx) -> dict:
+def distributions(ctx) -> dict[str, Distribution]:
     d = ctx.get("python_static").distributions
     if not isinstance(d, dict):
         raise Missing("python probe: no distribution list")
     # Probe data may come from a snapshot: each entry must read as the probe writes it.
-    return {str(k): e for k, e in ((k, _sane_distribution(k, v)) for k, v in d.items()) if e is not None}
+    return {str(k): e for k, e in ((k, sane_distribution(k, v)) for k, v in d.items()) if e is not None}
 
 
-def _sane_distribution(key, d) -> dict | None:
-    if not isinstance(d, dict):
+def sane_distribution(key, d) -> Distribution | None:
+    """A probe's (or a caller's) entry as a Distribution; None when it is not a mapping."""
+    if not isinstance(d, Mapping):
         return None
-    out = dict(d, name=d["name"] if isinstance(d.get("name"), str) else str(key))
-    out["version"] = d.get("version") if isinstance(d.get("version"), str) else None
-    out["requires"] = [r for r in d["requires"] if isinstance(r, str)] if isinstance(d.get("requires"), list) else []
-    return out
+    eu = d.get("editable_or_url")
+    return Distribution(name=d["name"] if isinstance(d.get("name"), str) else str(key),
+                        version=d.get("version") if isinstance(d.get("version"), str) else None,
+                        requires=tuple(r for r in d["requires"] if isinstance(r, str))
+                        if isinstance(d.get("requires"), list) else (),
+                        editable_or_url=eu if isinstance(eu, bool) else None)

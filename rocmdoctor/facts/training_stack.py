@@ -20,7 +20,7 @@ from ..base.records import dataclass, field
 from . import Missing, fact, probe_data
 
 if TYPE_CHECKING:
-    from .python_env import PythonEnv
+    from .python_env import Distribution, PythonEnv
 
 
 # ------------------------------------------------------------------ DeepSpeed ops
@@ -156,12 +156,13 @@ def _marker_env(ver: str | None) -> dict:
     return env
 
 
-def requirement_violations(dists: dict, python: PythonEnv | None = None) -> list[Violation]:
+def requirement_violations(dists: dict[str, Distribution], python: PythonEnv | None = None) -> list[Violation]:
     """Like ``pip check``: base requirements of every distribution, plus the extras of
     LLaMA-Factory on the training stack when that package is installed (its
     ``deepspeed`` extra holds the DeepSpeed pin). Cached on its inputs (envcache)."""
     ver = python.version if python is not None else None
-    return _violations(dists, ver if isinstance(ver, str) else None)
+    # The cache keys on the arguments' JSON (envcache.memoized).
+    return _violations({k: d.to_json() for k, d in dists.items()}, ver if isinstance(ver, str) else None)
 
 
 def _encode(vs: list[Violation]) -> list[dict]:
@@ -259,7 +260,7 @@ def llamafactory(ctx) -> LlamaFactory:
     d = dists.get("llamafactory")
     if not d:
         raise Missing("LLaMA-Factory is not installed")
-    version = str(d.get("version"))
+    version = str(d.version)
     checks: list[lf.RuntimeCheck] = []
     read_from = []
     for pkg_dir in _package_dirs(ctx):

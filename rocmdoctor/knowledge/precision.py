@@ -8,6 +8,7 @@ it lives in the GPU knowledge base, read through ``rocmdoctor.knowledge.gpus.pre
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Protocol
 
 from ..base.records import dataclass
@@ -93,6 +94,15 @@ class WheelProblem:
     fix: str  # one command or instruction
 
 
+class Dist(Protocol):
+    """What these rules read of an installed distribution (facts/python_env.py's Distribution)."""
+
+    name: str
+    version: str | None
+    requires: tuple[str, ...]
+    editable_or_url: bool | None
+
+
 class TorchBuild(Protocol):
     """What these rules read of torch's build (facts/python_env.py's Torch)."""
 
@@ -143,7 +153,7 @@ def _rocm_index(torch: TorchBuild | None) -> str:
     return f"{ROCM_INDEX}rocm{mm}" if mm else ROCM_INDEX
 
 
-def wheel_problems(distributions: dict, torch: TorchBuild | None) -> list[WheelProblem]:
+def wheel_problems(distributions: Mapping[str, Dist], torch: TorchBuild | None) -> list[WheelProblem]:
     """Installed GPU packages whose build does not match the installed torch's platform."""
     plat = torch_platform(torch)
     tv = (torch.version if torch is not None else None) or ""
@@ -153,9 +163,9 @@ def wheel_problems(distributions: dict, torch: TorchBuild | None) -> list[WheelP
         d = distributions.get(key) or distributions.get(key.replace("-", "_"))
         if not d:
             continue
-        name, ver = d.get("name", key), str(d.get("version", ""))
+        name, ver = d.name, str(d.version)
         built, built_ver = local_tag(ver)
-        pin = _torch_pin(d.get("requires") or [])
+        pin = _torch_pin(list(d.requires))
 
         def add(sev, text, fix):
             out.append(WheelProblem(name, ver, sev, text, fix))  # noqa: B023  (called in this iteration)
@@ -182,7 +192,7 @@ def wheel_problems(distributions: dict, torch: TorchBuild | None) -> list[WheelP
                 add("fail", f"{name} {ver} requires torch=={pin}, but torch {tv} is installed: "
                             "its compiled extensions will not load", reinstall)
                 continue
-            if built is None and not d.get("editable_or_url"):
+            if built is None and not d.editable_or_url:
                 if key == "xformers":
                     add("warn", f"{name} {ver} has no +rocm tag: PyPI xformers wheels are CUDA builds, so its "
                                 "attention kernels are probably unavailable (check `python -m xformers.info`)",

@@ -12,7 +12,7 @@ from importlib import metadata
 import pytest
 
 import rocmdoctor
-from rocmdoctor.facts.python_env import PythonEnv
+from rocmdoctor.facts.python_env import PythonEnv, sane_distribution
 from rocmdoctor.facts.training_stack import requirement_violations
 from rocmdoctor.knowledge import llamafactory as lf
 from rocmdoctor.engine.model import Status
@@ -143,7 +143,7 @@ def test_requirement_violations_markers_and_missing(tmp_path, monkeypatch):
     site = make_site(tmp_path, {"tool": "1.0", "numpy": "2.1.0", "llamafactory": "0.9.4"},
                      {"tool": ["numpy<2", "colorama; sys_platform == 'win32'", "tomli; python_version < '3.11'",
                                "absent-pkg>=1"], "llamafactory": LF_094})
-    dists = read_dists(monkeypatch, site)
+    dists = {k: sane_distribution(k, d) for k, d in read_dists(monkeypatch, site).items()}  # as the fact gives them
     got = {(v.requirer, v.package, v.installed) for v in requirement_violations(dists, PythonEnv(version="3.11.9"))}
     # colorama (win32) and tomli (python<3.11) do not apply; llamafactory's deepspeed extra is not
     # installed, so it is not a violation; the torch/transformers... it requires are missing.
