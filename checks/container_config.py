@@ -10,6 +10,7 @@ import re
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.base.untrusted import pick
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -20,7 +21,7 @@ def _services(settings):
     """(artifact, service name, its options) for every compose service and every `docker run`
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service)."""
     for a in settings.of_kind("compose", "shell", "slurm"):
-        for name, svc in (a.data or {}).get("services", {}).items():
+        for name, svc in pick(a.data, "services", default={}).items():
             if not svc.get("template"):  # a base service reached only through `extends`: judged there
                 yield a, name, svc
 
@@ -62,7 +63,7 @@ def _gpus_via_cdi(svc, amd_cdi) -> bool:
 
 def _all_reservations(svc) -> list[dict]:
     dep = svc.get("deploy")
-    res = ((dep or {}).get("resources") or {}) if isinstance(dep, dict) else {}
+    res = (pick(dep, "resources") or {}) if isinstance(dep, dict) else {}
     rsv = res.get("reservations") if isinstance(res, dict) else None
     devs = (rsv.get("devices") or []) if isinstance(rsv, dict) else []
     return [d for d in devs if isinstance(d, dict)] if isinstance(devs, list) else []

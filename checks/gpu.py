@@ -87,7 +87,7 @@ def igpu_beside_dgpu(gpus, env=None):
     if not dgpus:
         return ok("only an integrated GPU", "There is no discrete GPU for it to interfere with.")
     evidence = [ev(g.properties_path, f"{g.gfx} (integrated), KFD node {g.node}") for g in igpus]
-    rocr = (env or {}).get("ROCR_VISIBLE_DEVICES")
+    rocr = env.get("ROCR_VISIBLE_DEVICES") if env else None
     keep = ",".join(str(g.index) for g in dgpus)
     if rocr is not None:
         shown = {p.strip() for p in rocr.split(",")}

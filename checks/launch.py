@@ -15,7 +15,7 @@ def _visible(env, gpus) -> tuple[int, list]:
     n = len([g for g in gpus if not g.integrated])
     evidence = []
     for var in VISIBLE:
-        v = (env or {}).get(var)
+        v = env.get(var) if env else None
         if v is None:
             continue
         evidence.append(env_ev(env, var))

@@ -22,7 +22,7 @@ def _py(python) -> str:
 
 def _disabled(env) -> bool:
     # LLaMA-Factory's is_env_enabled(): "true", "y" or "1", case-insensitive.
-    return str((env or {}).get("DISABLE_VERSION_CHECK", "0")).lower() in ("true", "y", "1")
+    return str(env.get("DISABLE_VERSION_CHECK", "0") if env else "0").lower() in ("true", "y", "1")
 
 
 def combined_specs(packages, distributions, extra_specs=()) -> dict[str, str]:

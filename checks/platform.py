@@ -196,7 +196,7 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
                                  Action("command", "remove Ubuntu's ROCm 5.7 runtime libraries",
                                         argv=("sudo", "apt", "remove", "libhsa-runtime64-1", "libhsakmt1")),),
                                  needs_root=True)))
-    dxg_var = (env or {}).get("HSA_ENABLE_DXG_DETECTION")
+    dxg_var = env.get("HSA_ENABLE_DXG_DETECTION") if env else None
     if version and version[:2] < kp.DXG_DETECTION_UNTIL and version[:1] >= (7,) and dxg_var != "1":
         findings.append(warn(f"ROCm {vtext} on WSL2 needs HSA_ENABLE_DXG_DETECTION=1",
                              "With librocdxg, ROCm releases before 7.13 only look for /dev/dxg when this variable is "

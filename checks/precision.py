@@ -110,7 +110,7 @@ def hipblaslt(gpus, torch, env=None, torch_runtime=None):
     hip = torch.hip
     if not hip:
         return skip(f"torch {torch.version} is not a ROCm build")
-    forced = (env or {}).get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
+    forced = bool(env) and env.get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
 
     def judge(d, row):
         evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]

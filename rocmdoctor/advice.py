@@ -21,6 +21,7 @@ from .engine.model import Evidence, jsonable
 from .base.records import dataclass, field
 from .facts.probes_active import ActiveOutcome
 from .facts.python_env import Distribution, Torch, sane_distribution
+from .base.untrusted import pick
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
 FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul", "bench_attention")
@@ -410,8 +411,8 @@ def _attention(platform, devs, torch, dists, reasons) -> str:
 def _measured_attention(outcome: Any, reasons: list) -> None:
     """Add what `rocmdoctor bench attention` saw on a GPU: SDPA is the advice either way
     (eager is no better than the math kernel), but whether it gets a fast kernel is not."""
-    res = (outcome or {}).get("result") if isinstance(outcome, Mapping) else None
-    if not isinstance(res, Mapping) or (res.get("device") or {}).get("kind") != "cuda":
+    res = pick(outcome, "result")
+    if not isinstance(res, Mapping) or pick(res, "device", "kind") != "cuda":
         return
     rows = [r for r in res.get("results") or [] if isinstance(r, Mapping) and r.get("backend") != "default"]
     fast = sorted({r["backend"] for r in rows if r.get("ok") and r.get("backend") in ("flash", "efficient")})

@@ -20,6 +20,7 @@ import os
 import re
 
 from .usage import UsageError
+from .base.untrusted import pick
 
 KEYS = {"select": list, "ignore": list, "strict": bool, "config": list}
 NAMES = ("rocmdoctor.toml", "pyproject.toml")
@@ -61,7 +62,7 @@ def find(start: str | None = None) -> tuple[str, dict] | None:
             if name == "pyproject.toml" and not _TABLE.search(raw):
                 continue
             data = _toml(p, raw)
-            table = (data.get("tool") or {}).get("rocmdoctor") if isinstance(data.get("tool"), dict) else None
+            table = pick(data, "tool", "rocmdoctor")
             if table is None and name == "rocmdoctor.toml":
                 table = {k: v for k, v in data.items() if k != "tool"}
             if table is not None:

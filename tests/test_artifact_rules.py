@@ -284,6 +284,7 @@ def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
     # The check function on its inputs: LLaMA-Factory 0.9.4's checks read from its real source
     # (tests/data), a DeepSpeed run from the seeds, and an environment without DeepSpeed.
     from rocmdoctor.checks.pins import llamafactory_deepspeed_pin
+    from rocmdoctor.facts.python_env import Distribution
     from rocmdoctor.facts.training_stack import LlamaFactory
     from rocmdoctor.knowledge import llamafactory as lf
     from rocmdoctor.artifacts.readers import read_all
@@ -295,10 +296,10 @@ def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
             checks += lf.parse_runtime_checks(fh.read(), where)
     lfv = LlamaFactory("0.9.4", tuple(checks), "tests/data", False)
     setups = read_all([os.path.join(SEEDS, "qwen_lora_sft_ds2.yaml")]).setups
-    out = llamafactory_deepspeed_pin(setups, lfv, {"transformers": {"name": "transformers", "version": "4.51.0"}},
+    out = llamafactory_deepspeed_pin(setups, lfv, {"transformers": Distribution(name="transformers", version="4.51.0")},
                                      env={"DISABLE_VERSION_CHECK": "1"})
     assert out.status == Status.FAIL and "not installed" in out.title and "mandatory" in out.title
-    ok_ = llamafactory_deepspeed_pin(setups, lfv, {"deepspeed": {"name": "deepspeed", "version": "0.16.9"}})
+    ok_ = llamafactory_deepspeed_pin(setups, lfv, {"deepspeed": Distribution(name="deepspeed", version="0.16.9")})
     assert ok_.status == Status.PASS
 
 

@@ -112,7 +112,7 @@ def hang_remedies(static: HangContext | None = None):
         steps.append(("acs", (Action("note", STEP_ACS),), {"status": "unknown"}))
 
     # 3. NCCL_P2P_DISABLE=1: slow, last.
-    already = (env or {}).get("NCCL_P2P_DISABLE")
+    already = env.get("NCCL_P2P_DISABLE") if env else None
     if already not in (None, "", "0"):
         said.append(f"NCCL_P2P_DISABLE={already} is already set, so GPU-to-GPU traffic already avoids P2P: this "
                     "problem is not on the P2P path (look at the network interfaces, /dev/shm and RCCL's log, "

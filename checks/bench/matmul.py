@@ -6,6 +6,7 @@ from __future__ import annotations
 from rocmdoctor.engine.check import check, ev, fail, ok, skip, warn
 
 from .common import BF16_API, PRECISION, bench_label, labelled, not_completed
+from rocmdoctor.base.untrusted import pick
 
 
 LOW_PEAK_PERCENT = 10.0  # below this share of vendor peak something is badly off (docs/benchmarks.md)
@@ -54,7 +55,7 @@ def bf16_native(bench_matmul):
     if bench_matmul.outcome != "completed":
         return skip("bf16 speed not measured", bench_matmul.raw.get("message", ""))
     res = bench_matmul.result
-    if (res.get("device") or {}).get("kind") != "cuda":
+    if pick(res, "device", "kind") != "cuda":
         return skip("bf16 emulation is judged on GPUs only", bench_label(res))
     best = res.get("best_tflops") or {}
     if "bf16" not in best or "fp32" not in best:

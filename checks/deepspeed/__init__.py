@@ -205,7 +205,7 @@ def _compare_versions(ds) -> list[str]:
 
 
 def _dtk(ds, dcu) -> str | None:
-    tag = dtk_from_tag(str((ds.raw.get("torch") or {}).get("version") or ""))
+    tag = dtk_from_tag(str(ds.torch_version or ""))
     return tag or (dcu.default_dtk.version if dcu.default_dtk else None)
 
 

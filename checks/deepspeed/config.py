@@ -51,7 +51,7 @@ def _visible_gpus(amd, env, setup) -> int:
             return int(v.value)
     n = len(amd)
     for var in ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
-        if (env or {}).get(var) is not None:
+        if env and env.get(var) is not None:
             n = min(n, len([x for x in env[var].split(",") if x.strip()]))
     return max(n, 1)
 

@@ -172,7 +172,7 @@ def _net(ctx, env: dict | None) -> dict | None:
         ifaces[name] = {"kind": kind, "state": (src.text(p + "/operstate") or "").strip() or None}
     out: dict = {"interfaces": ifaces}
     for var in ("NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME"):
-        spec = (env or {}).get(var)
+        spec = env.get(var) if env else None
         if spec:
             out[var] = {"spec": spec, "matched": select_interfaces(spec, list(ifaces), exact=var.startswith("GLOO"))}
     return out
