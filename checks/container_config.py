@@ -258,7 +258,7 @@ def _image_user(settings):
 
 
 def _usermod_groups(settings) -> set[str]:
-    out = set()
+    out: set[str] = set()
     for v in settings.values("build", "user_groups"):
         words = str(v.value).split()
         for i, w in enumerate(words):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from typing import cast
 
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, ev, fail, skip, warn
 from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
@@ -66,7 +67,7 @@ def hang_remedies(static: HangContext | None = None):
     elif passthrough(cmdline) or (iommu is not None and (iommu.translating is False or (
             iommu.default_passthrough and iommu.translating is not True))):
         why = ("iommu=pt is on the kernel command line" if passthrough(cmdline) else
-               "the kernel defaults to passthrough" if iommu.default_passthrough else
+               "the kernel defaults to passthrough" if iommu is not None and iommu.default_passthrough else
                "no GPU IOMMU group translates DMA")
         said.append(f"The static checks found the IOMMU in passthrough ({why}), so iommu=pt is not the remedy here.")
         evidence += iommu_evidence(cmdline, iommu)[:1]
@@ -129,8 +130,8 @@ def hang_remedies(static: HangContext | None = None):
     if not active:
         return None, evidence, said, data
     actions: list[Action] = []
-    for n, (_, acts) in enumerate(active, start=1):  # renumber what is left: 1, 2, 3
-        actions += [replace(a, description=_number(a.description, n)) if a.kind == "note" and a.description[:2]
+    for step, (_, acts) in enumerate(active, start=1):  # renumber what is left: 1, 2, 3
+        actions += [replace(a, description=_number(a.description, step)) if a.kind == "note" and a.description[:2]
                     in ("1.", "2.", "3.") else a for a in acts]
     needed = {k for k, _, d in steps if d["status"] in ("needed", "unknown", "host")}
     plan = FixPlan(
@@ -170,7 +171,7 @@ def gpu_run(outcome: ActiveOutcome) -> bool:
     return (outcome.device.get("kind") or outcome.raw.get("device_requested")) == "cuda"
 
 
-def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
+def _hung_step(outcome: Mapping) -> tuple[str | None, list[int]]:
     """The stage where the run stopped: the lagging (culprit) rank's, else a hung rank's."""
     ranks = {r.get("rank"): r for r in outcome.get("ranks") or []}
     who = outcome.get("culprit_ranks") or outcome.get("hung_ranks") or []
@@ -209,7 +210,7 @@ def not_completed(run: ActiveOutcome, what: str, hang_fix: bool = False, static:
     if kind == "crashed":
         return fail(f"{what} crashed", outcome.get("message", ""), evidence=evidence,
                     data={"crashed_ranks": outcome.get("crashed_ranks")})
-    return fail(f"{what} did not run", outcome.get("message") or kind, evidence=evidence)
+    return fail(f"{what} did not run", cast(str, outcome.get("message") or kind), evidence=evidence)
 
 
 def warn_with_remedies(title: str, detail: str, *, evidence: list, data: dict, static: HangContext | None):
