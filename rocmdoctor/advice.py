@@ -19,7 +19,6 @@ from .knowledge import gpus as kb
 from .knowledge import precision as kp
 from .engine.model import Evidence, jsonable
 from .base.records import dataclass, field
-from .facts.probes_active import ActiveOutcome
 from .facts.python_env import Distribution, Torch, sane_distribution
 from .base.untrusted import pick
 
@@ -145,8 +144,9 @@ def _facts(source: Any) -> dict[str, Any]:
 def _bench_json(facts: dict[str, Any]) -> dict[str, Any]:
     """The measurements are read as the JSON the benchmarks wrote, from a fact or a caller's mapping."""
     for k in ("bench_matmul", "bench_attention"):
-        if isinstance(facts.get(k), ActiveOutcome):
-            facts[k] = facts[k].raw
+        v = facts.get(k)
+        if v is not None and not isinstance(v, Mapping):  # the fact, an ActiveOutcome: its JSON
+            facts[k] = v.raw
     return facts
 
 
