@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from rocmdoctor.machine import proc
+from rocmdoctor.base.untrusted import pick
 
 HERE = Path(__file__).resolve().parent
 POLL_S = 0.1
@@ -194,7 +195,7 @@ def _finish(name, state, reason, ranks, argv, python, timeout, start) -> dict:
             "stage": st.get("stage"),
             "seq": st.get("seq"),
             "step": st.get("step"),
-            "error": (res or {}).get("error"),
+            "error": pick(res, "error"),
             "stderr_tail": _tail(rk.stderr()),
             "result": res,
         })

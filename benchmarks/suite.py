@@ -14,6 +14,7 @@ from rocmdoctor.knowledge import gpus as kb
 
 from . import runner
 from .train import validate
+from rocmdoctor.base.untrusted import pick
 
 BENCHMARKS = ("matmul", "membw", "p2p", "allreduce", "numerics", "attention")
 REFERENCE_FILE = "train_reference.json"
@@ -132,7 +133,7 @@ def run_train(*, python: str | None = None, device: str = "cpu", variant: str = 
         out["hang"] = {"step": min(steps_seen) if steps_seen else None, "ranks": out.get("hung_ranks"),
                        "culprit_ranks": out.get("culprit_ranks"),
                        "stages": {str(r["rank"]): r.get("stage") for r in out["ranks"]}}
-    if res and res.get("achieved_tflops") and (res.get("device") or {}).get("kind") == "cuda":
+    if res and res.get("achieved_tflops") and pick(res, "device", "kind") == "cuda":
         p = kb.sku_for_device(res["device"].get("name"), res["device"].get("arch"))
         peak = kb.device_peak(p, partition)
         per = peak.device_tflops(dtype) if peak else None

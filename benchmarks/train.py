@@ -356,7 +356,7 @@ def validate(result: dict | None, reference: dict | None) -> dict:
         checks.append({"name": name, "passed": passed, "detail": detail})
 
     if not result or (result.get("error") and not result.get("oom")):
-        add("ran", False, (result or {}).get("error") or "no result")
+        add("ran", False, result.get("error") if result else "no result")
         return {"passed": False, "checks": checks}
     if result.get("oom"):
         add("fits in memory", False, result["error"])
@@ -400,8 +400,10 @@ def validate(result: dict | None, reference: dict | None) -> dict:
         add("matches reference curve", None, "no reference curve for a user model")
         return {"passed": all(c["passed"] is not False for c in checks), "checks": checks}
     ref = reference or {}
-    threshold = (ref.get("threshold") or {}).get("final_loss_below")
-    min_steps = (ref.get("threshold") or {}).get("min_steps", 50)
+    # This module also runs as a script in the user's interpreter: no rocmdoctor helpers here.
+    limits = ref.get("threshold") or {}
+    threshold = limits.get("final_loss_below")
+    min_steps = limits.get("min_steps", 50)
     tail = losses[-WINDOW:]
     if threshold is None or done < min_steps or bad is not None:
         add("loss fell", None, f"not judged: needs {min_steps}+ finite steps and a reference threshold")
@@ -415,12 +417,13 @@ def validate(result: dict | None, reference: dict | None) -> dict:
 
 
 def _curve(result, ref, losses, finite) -> tuple:
-    curve = (ref.get("curves") or {}).get(result.get("variant"))
-    tol = (ref.get("tolerance") or {}).get(result.get("dtype"))
+    curves, tolerance, lrs = ref.get("curves") or {}, ref.get("tolerance") or {}, ref.get("lr") or {}
+    curve = curves.get(result.get("variant"))
+    tol = tolerance.get(result.get("dtype"))
     if not curve or tol is None:
         return "matches reference curve", None, "no reference curve for this variant/dtype"
     same = all(result.get(k) == ref.get(k) for k in ("seed", "batch")) and \
-        result.get("lr") == (ref.get("lr") or {}).get(result.get("variant")) and result.get("config") == ref.get("config")
+        result.get("lr") == lrs.get(result.get("variant")) and result.get("config") == ref.get("config")
     if not same:
         return "matches reference curve", None, "settings differ from the reference run (seed, batch, lr or model)"
     if not finite:

@@ -40,7 +40,7 @@ def container_devices(container, devnodes=None, amdgpu=None, pci_display=None, g
     evidence = [ev(src, text) for src, text in container.evidence]
     if not _amd_host(amdgpu, pci_display, gpus):
         return skip("in a container, but the host shows no AMD GPU", evidence=evidence)
-    nodes = {e.get("path"): e for e in devnodes or [] if not e.get("error")}
+    nodes = {e.path: e for e in devnodes or [] if not e.error}
     kfd = "/dev/kfd" in nodes if devnodes is not None else bool(amdgpu and amdgpu.kfd_present)
     renders = sorted(p for p in nodes if p.startswith("/dev/dri/renderD"))
     missing = ([] if kfd else ["/dev/kfd"]) + ([] if renders or devnodes is None else ["/dev/dri/renderD*"])

@@ -10,6 +10,7 @@ import re
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.base.untrusted import pick
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -20,7 +21,7 @@ def _services(settings):
     """(artifact, service name, its options) for every compose service and every `docker run`
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service)."""
     for a in settings.of_kind("compose", "shell", "slurm"):
-        for name, svc in (a.data or {}).get("services", {}).items():
+        for name, svc in pick(a.data, "services", default={}).items():
             if not svc.get("template"):  # a base service reached only through `extends`: judged there
                 yield a, name, svc
 
@@ -62,7 +63,7 @@ def _gpus_via_cdi(svc, amd_cdi) -> bool:
 
 def _all_reservations(svc) -> list[dict]:
     dep = svc.get("deploy")
-    res = ((dep or {}).get("resources") or {}) if isinstance(dep, dict) else {}
+    res = (pick(dep, "resources") or {}) if isinstance(dep, dict) else {}
     rsv = res.get("reservations") if isinstance(res, dict) else None
     devs = (rsv.get("devices") or []) if isinstance(rsv, dict) else []
     return [d for d in devs if isinstance(d, dict)] if isinstance(devs, list) else []
@@ -267,7 +268,7 @@ def _image_user(settings):
 
 
 def _usermod_groups(settings) -> set[str]:
-    out = set()
+    out: set[str] = set()
     for v in settings.values("build", "user_groups"):
         words = str(v.value).split()
         for i, w in enumerate(words):
@@ -279,8 +280,8 @@ def _usermod_groups(settings) -> set[str]:
 def _device_owner(devnodes) -> dict | None:
     """The group that owns /dev/kfd on the host (name and gid), from the devnodes probe."""
     for d in devnodes or []:
-        if d.get("path") == "/dev/kfd" and isinstance(d.get("gid"), int):
-            return {"gid": d["gid"], "group": d.get("group")}
+        if d.path == "/dev/kfd" and isinstance(d.gid, int):
+            return {"gid": d.gid, "group": d.group}
     return None
 
 
@@ -290,7 +291,7 @@ def compose_group_add(settings, identity=None, devnodes=None):
     services = list(_services(settings))
     img_user, user_v = _image_user(settings)
     made = {str(v.value) for v in settings.values("build", "group")}
-    host_groups = (identity or {}).get("known_groups") or {}
+    host_groups = (identity.known_groups if identity is not None else None) or {}
     owner = _device_owner(devnodes)
     rocm_image = any(ka.rocm_image(str(v.value)) for v in settings.values("build", "from"))
     out = []
@@ -302,7 +303,7 @@ def compose_group_add(settings, identity=None, devnodes=None):
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
         risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]
         if risky:
-            gids = {g: (host_groups.get(g) or {}).get("gid") for g in risky}
+            gids = {g: getattr(host_groups.get(g), "gid", None) for g in risky}
             use = ", ".join(f"{g} -> {gid}" if gid is not None else f"{g} -> $(getent group {g} | cut -d: -f3)"
                             for g, gid in gids.items())
             out.append(warn(f"{name}: group_add names {', '.join(risky)}, which the image may not define",

@@ -43,7 +43,7 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
     if not gpus:
         return skip("HSA_OVERRIDE_GFX_VERSION is set, but there is no AMD GPU to apply it to", evidence=set_ev)
     by_index = {g.index: g for g in gpus}
-    arch_list = {arch_base(a) for a in (torch or {}).get("arch_list") or []} if (torch or {}).get("hip") else set()
+    arch_list = {arch_base(a) for a in torch.arch_list or ()} if torch is not None and torch.hip else set()
     rocm_v = version_tuple((rocm.default or rocm.all[0]).version) if rocm and (rocm.default or rocm.all) else None
     groups: dict[tuple, list] = {}
     for ov in o.per_gpu:
@@ -194,7 +194,7 @@ def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
     Returns (visible, problem). Entries are indexes into the pool or GPU-<uuid>."""
     if value.strip() in ("", "-1"):
         return [], "hides every GPU"
-    picked = []
+    picked: list = []
     for part in (p.strip() for p in value.split(",")):
         if part.isdigit():
             i = int(part)
@@ -309,7 +309,7 @@ def env_spelling(env, settings=None):
     places = [(n, v.value, v.evidence(), v.origin.label) for n in ALLOC_CONF_VARS
               for v in (settings.values("env", n) if settings is not None else [])]
     places += [(n, env[n], env_ev(env, n), n) for n in ALLOC_CONF_VARS
-               if (env or {}).get(n) and not (isinstance(env, EnvView) and n in env.origins)]
+               if env and env.get(n) and not (isinstance(env, EnvView) and n in env.origins)]
     for name, value, evidence, where in places:
         bad = [k for k in _alloc_keys(value) if k not in ALLOC_OPTIONS]
         for key in bad:

@@ -1,9 +1,14 @@
 """Each GPU's gfx target against the ROCm support list and the torch wheel's code objects."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import gpus as kb
+
+if TYPE_CHECKING:
+    from rocmdoctor.facts.python_env import Torch
 
 SYSREQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html"
 ARCH_SPECS = "https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html"
@@ -32,8 +37,8 @@ def gfx_supported(gpus, rocm=None, torch=None, dcu=None):
                   evidence=[ev(g.properties_path, f"gfx_target_version {g.gfx_target_version} = {g.gfx}")
                             for g in gpus[:4]])
     versions = []  # the ROCm user spaces in play: the wheel's first, it is what training runs
-    if torch and torch.get("hip"):
-        hip = version_tuple(torch["hip"])
+    if torch and torch.hip:
+        hip = version_tuple(torch.hip)
         versions.append((f"torch's ROCm {'.'.join(map(str, hip[:2]))}", hip))
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
@@ -110,14 +115,14 @@ def _override_for(g, overrides):
 def gfx_in_wheel(gpus, torch, hsa_overrides=None):
     if not gpus:
         return skip("no AMD GPU")
-    if not torch.get("hip"):
-        return skip(f"torch {torch.get('version')} is not a ROCm build")
-    arch_list = [kb.arch_base(a) for a in torch.get("arch_list") or []]
+    if not torch.hip:
+        return skip(f"torch {torch.version} is not a ROCm build")
+    arch_list = [kb.arch_base(a) for a in torch.arch_list or []]
     if not arch_list:
-        why = torch.get("arch_list_error") or "empty list"
+        why = torch.arch_list_error or "empty list"
         return skip(f"torch.cuda.get_arch_list() gave no architectures ({why})")
     archs = set(arch_list)
-    ev_list = ev("probe: python", f"torch {torch.get('version')} arch list: {', '.join(arch_list)}")
+    ev_list = ev("probe: python", f"torch {torch.version} arch list: {', '.join(arch_list)}")
     out = []
     for gfx, gs in _by_gfx(gpus).items():
         # The runtime reports the override's target instead of the native one, and that
@@ -142,8 +147,8 @@ def gfx_in_wheel(gpus, torch, hsa_overrides=None):
     return out
 
 
-def _missing_detail(gfx: str, target: str, via: str | None, torch: dict) -> str:
-    text = (f"The installed torch ({torch.get('version')}) was built without {target} kernels, so the first GPU "
+def _missing_detail(gfx: str, target: str, via: str | None, torch: Torch) -> str:
+    text = (f"The installed torch ({torch.version}) was built without {target} kernels, so the first GPU "
             "operation fails with 'hipErrorNoBinaryForGpu: Unable to find code object for all current devices' "
             "or 'HIP error: invalid device function'.")
     if via:
@@ -160,7 +165,7 @@ def _missing_detail(gfx: str, target: str, via: str | None, torch: dict) -> str:
     return text
 
 
-def _wheel_fix(gfx: str, torch: dict) -> FixPlan:
+def _wheel_fix(gfx: str, torch: Torch) -> FixPlan:
     return FixPlan(f"Install a torch wheel that includes {gfx}", (
         Action("note", f"pip install --upgrade torch --index-url {kb.WHEEL_INDEX}rocmX.Y, choosing a ROCm "
                        f"index whose wheels list {gfx} (newer indexes carry more targets; verify with "

@@ -87,7 +87,7 @@ def igpu_beside_dgpu(gpus, env=None):
     if not dgpus:
         return ok("only an integrated GPU", "There is no discrete GPU for it to interfere with.")
     evidence = [ev(g.properties_path, f"{g.gfx} (integrated), KFD node {g.node}") for g in igpus]
-    rocr = (env or {}).get("ROCR_VISIBLE_DEVICES")
+    rocr = env.get("ROCR_VISIBLE_DEVICES") if env else None
     keep = ",".join(str(g.index) for g in dgpus)
     if rocr is not None:
         shown = {p.strip() for p in rocr.split(",")}
@@ -141,13 +141,13 @@ def gpu_identity(gpus, pci_sysfs_ids, lspci=None, torch_runtime=None):
             problems.append(f"{g.label}: lspci lists nothing at {g.pci}")
         elif dev is not None and dev.device_id is not None and dev.device_id != device:
             problems.append(f"{g.label}: lspci [{dev.vendor_id:04x}:{dev.device_id:04x}], sysfs 0x{device:04x}")
-    devices = [d for d in (torch_runtime or {}).get("devices") or [] if d.get("gcn_arch_name")]
+    devices = [d for d in (torch_runtime.devices if torch_runtime is not None else ()) if d.gcn_arch_name]
     if devices and len(devices) == len(gpus):
         for g, d in zip(gpus, devices):
-            arch = d["gcn_arch_name"].split(":")[0]
+            arch = d.gcn_arch_name.split(":")[0]
             if g.gfx and arch != g.gfx:
-                problems.append(f"{g.label}: KFD says {g.gfx}, torch device {d.get('index')} says {arch}")
-        evidence.append(ev("probe: python", ", ".join(f"{d.get('index')}: {d['gcn_arch_name']}" for d in devices)))
+                problems.append(f"{g.label}: KFD says {g.gfx}, torch device {d.index} says {arch}")
+        evidence.append(ev("probe: python", ", ".join(f"{d.index}: {d.gcn_arch_name}" for d in devices)))
     if problems:
         return warn("GPU identity differs between sources: " + "; ".join(problems[:3]),
                     "The KFD topology, sysfs, lspci and the runtime should describe the same GPUs in the same "

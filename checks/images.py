@@ -14,6 +14,7 @@ from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
+from rocmdoctor.base.untrusted import pick
 
 AREA = "image"
 
@@ -43,7 +44,7 @@ def _built_from(settings, v) -> str | None:
         return None
     if art.kind == "dockerfile":
         return art.path
-    return (art.data or {}).get("image_build") if isinstance(art.data, dict) else None
+    return pick(art.data, "image_build")
 
 
 def _amd_target(gpus) -> bool:
@@ -86,7 +87,7 @@ def _torch_there(settings, v) -> str | None:
     tag). A script's pip may run in any environment (often a fresh venv): None."""
     art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
     dockerfile = art.path if art is not None and art.kind == "dockerfile" else (
-        (art.data or {}).get("image_build") if art is not None and isinstance(art.data, dict) else None)
+        pick(art.data, "image_build") if art is not None else None)
     if dockerfile:
         froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
         m = _IMAGE_TORCH.search(str(froms[-1].value)) if froms else None

@@ -16,9 +16,9 @@ def _visible(env, gpus) -> tuple[int, list]:
     evidence = []
     # ROCr filters first; then HIP_VISIBLE_DEVICES, or CUDA_VISIBLE_DEVICES (HIP's other name for
     # it) when only that is set, picks from what is left: one selection, not two.
-    picks = [var for var in VISIBLE[1:] if (env or {}).get(var) is not None][:1]
+    picks = [var for var in VISIBLE[1:] if (env.get(var) if env else None) is not None][:1]
     for var in VISIBLE[:1] + tuple(picks):
-        v = (env or {}).get(var)
+        v = env.get(var) if env else None
         if v is None:
             continue
         evidence.append(env_ev(env, var))
@@ -211,7 +211,7 @@ def _batch_step_files(settings) -> dict[str, tuple]:
         if a.kind != "slurm":
             continue
         out[a.path] = (a, 0)
-        for s in (a.data or {}).get("sourced", []) if isinstance(a.data, dict) else []:
+        for s in a.data.get("sourced", []) if isinstance(a.data, dict) else []:
             b = by_name.get(os.path.basename(str(s.get("path", ""))))
             if b is not None and b.path not in out:
                 out[b.path] = (a, s.get("line") or 0)
@@ -221,7 +221,7 @@ def _batch_step_files(settings) -> dict[str, tuple]:
 def _direct_srun(a, after: int) -> dict | None:
     """A command after line ``after`` of batch script ``a`` that srun starts as the training
     program itself (python ..., not torchrun/deepspeed/accelerate, which set the ranks themselves)."""
-    for c in (a.data or {}).get("commands", []) if isinstance(a.data, dict) else []:
+    for c in a.data.get("commands", []) if isinstance(a.data, dict) else []:
         if "srun" in (c.get("via") or []) and c.get("launcher") == "python" and (c.get("line") or 0) > after:
             return c
     return None

@@ -17,15 +17,15 @@ def os_supported(os_release, kernel_release, gpus=None, container=None, dcu=None
         return skip("Hygon DCU: AMD's ROCm OS list does not apply; DTK is built per OS release",
                     "DTK ships one tarball per OS (for example DTK-24.04.1-CentOS7.6-x86_64.tar.gz); use the one "
                     "for this OS.")
-    name = os_release.get("PRETTY_NAME") or os_release.get("NAME", "unknown")
-    evidence = [ev(os_release["_path"], f'PRETTY_NAME="{name}"'),
+    name = os_release.pretty_name
+    evidence = [ev(os_release.path, f'PRETTY_NAME="{name}"'),
                 ev("/proc/sys/kernel/osrelease", kernel_release)]
     if "microsoft" in kernel_release.lower():
         return ok(f"{name} under WSL2 (kernel {kernel_release}): the Linux support list does not apply",
                   "ROCm on WSL has its own, narrower support list (Radeon cards only, no rocm-smi, no "
                   "multi-GPU RCCL); RD-WSL-001 checks the GPU against it.", evidence=evidence, sources=[WSL])
-    os_id = os_release.get("ID", "")
-    verdict = supported_os(os_id, os_release.get("VERSION_ID", ""), kernel_release)
+    os_id = os_release.id
+    verdict = supported_os(os_id, os_release.version_id, kernel_release)
     notes = [verdict.note] if verdict.note else []
     if container is not None and container.in_container:
         # The container's os-release describes its user space; the kernel and driver are the host's.

@@ -160,7 +160,7 @@ def large_bar(gpus, lspci, kfd_heaps=None, iommu=None):
         dev = lspci.get(gpu.pci) if gpu.pci else None
         regions = [r for r in (dev.regions if dev else []) if r.kind == "Memory" and r.bits == 64 and r.prefetchable]
         bar = max((r.size for r in regions), default=None)
-        heaps = (kfd_heaps or {}).get(gpu.node, set())
+        heaps = kfd_heaps.get(gpu.node, set()) if kfd_heaps else set()
         evidence = []
         if dev is not None:
             line = next((ln.strip() for ln in dev.lines if ln.strip().startswith("Region 0:")), None)

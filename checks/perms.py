@@ -7,7 +7,12 @@ container the fix is a `docker run --group-add` flag instead, shown display-only
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+
+if TYPE_CHECKING:
+    from rocmdoctor.facts.host import DevNode, Identity
 
 PREREQ = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"
           "#setting-permissions-for-groups")
@@ -16,11 +21,11 @@ VLLM_893 = "https://github.com/ROCm/vllm/pull/893"
 GPU_GROUPS = ("render", "video")
 
 
-def _relevant_nodes(devnodes, gpus) -> list[dict]:
+def _relevant_nodes(devnodes, gpus) -> list[DevNode]:
     minors = {g.render_minor for g in gpus or [] if g.render_minor}
     out = []
     for e in devnodes:
-        path = e.get("path", "")
+        path = e.path
         if path == "/dev/kfd":
             out.append(e)
         elif path.startswith("/dev/dri/renderD"):
@@ -30,21 +35,21 @@ def _relevant_nodes(devnodes, gpus) -> list[dict]:
     return out
 
 
-def _describe(e: dict) -> str:
-    if e.get("error"):
-        return f"{e['path']}: {e['error']}"
-    access = ("r" if e.get("readable") else "-") + ("w" if e.get("writable") else "-")
-    return f"{e['path']}: mode {e.get('mode')}, group {e.get('group') or e.get('gid')}, this process {access}"
+def _describe(e: DevNode) -> str:
+    if e.error:
+        return f"{e.path}: {e.error}"
+    access = ("r" if e.readable else "-") + ("w" if e.writable else "-")
+    return f"{e.path}: mode {e.mode}, group {e.group or e.gid}, this process {access}"
 
 
-def groups_fix(identity: dict | None, groups, container=None) -> FixPlan:
+def groups_fix(identity: Identity | None, groups, container=None) -> FixPlan:
     groups = list(groups) or list(GPU_GROUPS)
     if container is not None and container.in_container:
         flags = " ".join(f"--group-add {g}" for g in groups)
         return FixPlan("Give the container the GPU device groups", (
             Action("note", f"restart the container with {flags} (numeric GIDs must match the host's: "
                            "`getent group render` on the host)"),))
-    user = (identity or {}).get("user")
+    user = identity.user if identity is not None else None
     if user:
         from rocmdoctor.remedy.plans import groups_plan  # only for a failing check
 
@@ -59,24 +64,24 @@ def groups_fix(identity: dict | None, groups, container=None) -> FixPlan:
        sources=[PREREQ, FAQ])
 def device_access(devnodes, gpus=None, identity=None, container=None, wsl=None):
     nodes = _relevant_nodes(devnodes, gpus)
-    kfd = next((e for e in nodes if e.get("path") == "/dev/kfd"), None)
-    if wsl is not None and (kfd is None or kfd.get("error")):
+    kfd = next((e for e in nodes if e.path == "/dev/kfd"), None)
+    if wsl is not None and (kfd is None or kfd.error):
         return skip("WSL2: the GPU node is /dev/dxg, not /dev/kfd (RD-WSL-001 checks it)")
-    if kfd is None or kfd.get("error"):
+    if kfd is None or kfd.error:
         return skip("/dev/kfd is absent, so there is nothing to open (see RD-DRV-001 or RD-CTR-001)",
                     evidence=[ev("probe: devnodes", _describe(kfd))] if kfd else [])
-    present = [e for e in nodes if not e.get("error")]
+    present = [e for e in nodes if not e.error]
     evidence = [ev("probe: devnodes", _describe(e)) for e in nodes]
-    bad = [e for e in present if not (e.get("readable") and e.get("writable"))]
-    renders = [e for e in present if e["path"].startswith("/dev/dri/renderD")]
+    bad = [e for e in present if not (e.readable and e.writable)]
+    renders = [e for e in present if e.path.startswith("/dev/dri/renderD")]
     if not bad and renders:
         return ok(f"/dev/kfd and {len(renders)} render node(s) are read-write for this user", evidence=evidence)
     if not bad:
         return warn("/dev/kfd is usable but no /dev/dri/renderD* node is present",
                     "HIP needs a render node per GPU as well; in a container pass --device=/dev/dri.",
                     evidence=evidence)
-    groups = sorted({e.get("group") or str(e.get("gid")) for e in bad if e.get("group") or e.get("gid") is not None})
-    return fail(f"no read-write access to {', '.join(e['path'] for e in bad)}",
+    groups = sorted({e.group or str(e.gid) for e in bad if e.group or e.gid is not None})
+    return fail(f"no read-write access to {', '.join(e.path for e in bad)}",
                 "ROCm opens these read-write; without access torch reports 'No HIP GPUs are available' and "
                 "rocminfo 'Unable to open /dev/kfd read-write: Permission denied'. The nodes belong to group(s) "
                 f"{', '.join(groups) or '?'}; see RD-PERM-002 for this user's membership.",
@@ -87,34 +92,35 @@ def device_access(devnodes, gpus=None, identity=None, container=None, wsl=None):
 @check("RD-PERM-002", area="perms", title="User is in the render and video groups (in this session)",
        sources=[PREREQ, VLLM_893])
 def group_membership(identity, devnodes=None, etc_group=None, container=None):
-    if identity.get("uid") == 0 or identity.get("euid") == 0:
+    if identity.root:
         return ok("running as root: group membership does not matter")
-    user = identity.get("user")
-    have = {g.get("name") for g in identity.get("groups") or []} | {g.get("gid") for g in identity.get("groups") or []}
-    known = dict(identity.get("known_groups") or {})
+    user = identity.user
+    have = {g.name for g in identity.groups} | {g.gid for g in identity.groups}
+    known = dict(identity.known_groups or {})
     for name in GPU_GROUPS:  # fill gaps from /etc/group (snapshots, NSS without the group)
         if known.get(name) is None and etc_group and name in etc_group:
-            known[name] = {"gid": etc_group[name]["gid"], "members": etc_group[name]["members"]}
+            known[name] = etc_group[name]
     wanted = [n for n in GPU_GROUPS if known.get(n) is not None]  # AMD asks for both where they exist
     evidence = [ev("probe: identity", f"user {user}, groups "
-                   + ", ".join(str(g.get("name") or g.get("gid")) for g in identity.get("groups") or []))]
+                   + ", ".join(str(g.name or g.gid) for g in identity.groups))]
     for n in wanted:
-        line = (etc_group or {}).get(n, {}).get("line")
-        evidence.append(ev("/etc/group", line) if line else ev("probe: identity", f"{n}: gid {known[n]['gid']}, "
-                                                                f"members {','.join(known[n]['members'])}"))
+        entry = etc_group.get(n) if etc_group else None
+        line = entry.line if entry is not None else None
+        evidence.append(ev("/etc/group", line) if line else ev("probe: identity", f"{n}: gid {known[n].gid}, "
+                                                                f"members {','.join(known[n].members)}"))
     if not wanted:
         return skip("neither a render nor a video group exists here", evidence=evidence)
-    missing = [n for n in wanted if n not in have and known[n]["gid"] not in have]
+    missing = [n for n in wanted if n not in have and known[n].gid not in have]
     if not missing:
         return ok(f"{user} is in {', '.join(wanted)}", evidence=evidence)
-    pending = [n for n in missing if user and user in known[n]["members"]]
+    pending = [n for n in missing if user and user in known[n].members]
     if pending:
         return warn(f"{user} was added to {', '.join(pending)} but this session does not have it yet",
                     "/etc/group lists the user, but group membership is fixed at login. Log out and back "
                     "in (a new SSH connection, or reboot for desktop sessions); until then GPU access fails "
                     "from this session.", evidence=evidence)
-    accessible = [e for e in devnodes or [] if not e.get("error")]
-    if accessible and all(e.get("readable") and e.get("writable") for e in accessible):
+    accessible = [e for e in devnodes or [] if not e.error]
+    if accessible and all(e.readable and e.writable for e in accessible):
         return ok(f"{user} is not in {', '.join(missing)}, but can open the GPU nodes anyway",
                   "Access comes from the node permissions or an ACL (for example the desktop seat's uaccess), "
                   "which SSH sessions, services and containers may not get; joining the groups is more robust.",

@@ -17,12 +17,12 @@ NEVER_TOUCH = {"torch", "torchvision", "torchaudio", "pytorch-triton-rocm", "tri
 
 
 def _py(python) -> str:
-    return ((python or {}).get("python") or {}).get("executable") or "python"
+    return python.exe if python is not None else "python"
 
 
 def _disabled(env) -> bool:
     # LLaMA-Factory's is_env_enabled(): "true", "y" or "1", case-insensitive.
-    return str((env or {}).get("DISABLE_VERSION_CHECK", "0")).lower() in ("true", "y", "1")
+    return str(env.get("DISABLE_VERSION_CHECK", "0") if env else "0").lower() in ("true", "y", "1")
 
 
 def combined_specs(packages, distributions, extra_specs=()) -> dict[str, str]:
@@ -44,13 +44,13 @@ def _combined(packages, distributions, extra_specs) -> dict[str, str]:
 
     out: dict[str, SpecifierSet] = {p: SpecifierSet() for p in packages}
     for d in distributions.values():
-        for text in (d or {}).get("requires") or []:
+        for text in d.requires:
             try:
                 req = Requirement(text)
             except InvalidRequirement:
                 continue
             name = lf.normalise(req.name)
-            is_lf = lf.normalise(d.get("name", "")) == "llamafactory"
+            is_lf = lf.normalise(d.name) == "llamafactory"
             if name in out and _applies(req, text, extras=is_lf):
                 out[name] &= req.specifier
     for name, spec in extra_specs:
@@ -75,7 +75,7 @@ def pip_plan(python, specs: dict[str, str], title: str) -> FixPlan | None:
         return None
     py = _py(python)
     reqs = tuple(f"{p}{s}" for p, s in sorted(specs.items()))
-    tv = ((python or {}).get("torch") or {}).get("version") if isinstance(python, dict) else None
+    tv = python.torch_version if python is not None else None
     # Naming the installed torch exactly makes pip refuse, rather than replace it, when a
     # new version of something would need another torch.
     pin = (f"torch=={tv}",) if tv else ()
@@ -103,11 +103,11 @@ def _stack_violations(llamafactory, distributions):
         if inst is None:
             continue  # only a presence check fails on absence; covered by pip metadata
         try:
-            good = SpecifierSet(c.specifier).contains(Version(str(inst.get("version"))), prereleases=True)
+            good = SpecifierSet(c.specifier).contains(Version(str(inst.version)), prereleases=True)
         except InvalidVersion:
             continue
         if not good:
-            out.append((c, str(inst.get("version"))))
+            out.append((c, str(inst.version)))
     return out
 
 
@@ -196,7 +196,7 @@ def llamafactory_deepspeed_pin(setups, llamafactory, distributions, env=None, py
     if not checks:
         return ok(f"LLaMA-Factory {llamafactory.version} has no DeepSpeed version check")
     inst = distributions.get("deepspeed")
-    version = str(inst.get("version")) if inst else None
+    version = str(inst.version) if inst else None
     disabled = _disabled(env)
     bad = []
     for c in checks:

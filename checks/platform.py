@@ -47,11 +47,11 @@ def dcu_driver(dcu, devnodes=None):
                     "`dmesg | grep -i hydcu` says why it did not load.", evidence=evidence)
     if dcu.initstate and dcu.initstate != "live":
         return fail(f"{dcu.module} is in state '{dcu.initstate}', not live", evidence=evidence)
-    kfd = next((e for e in devnodes or [] if e.get("path") == "/dev/kfd"), None)
-    if kfd is not None and kfd.get("error"):
+    kfd = next((e for e in devnodes or [] if e.path == "/dev/kfd"), None)
+    if kfd is not None and kfd.error:
         return fail(f"{dcu.module} is loaded but /dev/kfd is missing",
                     "DTK's runtime opens /dev/kfd like ROCm does; in a container pass --device=/dev/kfd "
-                    "--device=/dev/dri.", evidence=evidence + [ev("probe: devnodes", f"/dev/kfd: {kfd['error']}")])
+                    "--device=/dev/dri.", evidence=evidence + [ev("probe: devnodes", f"/dev/kfd: {kfd.error}")])
     dtk = dcu.default_dtk
     drv = f"{dcu.module} {dcu.module_version or '(version unknown)'}"
     if dtk is None:
@@ -66,36 +66,37 @@ def dcu_driver(dcu, devnodes=None):
 
 
 def dist_version(distributions, name: str) -> str | None:
-    d = (distributions or {}).get(name) or (distributions or {}).get(name.replace("-", "_"))
-    return str(d.get("version")) if isinstance(d, dict) and d.get("version") else None
+    dists = distributions or {}
+    d = dists.get(name) or dists.get(name.replace("-", "_"))
+    return str(d.version) if d is not None and d.version else None
 
 
 def torch_build_version(torch, distributions) -> str:
     """The version with its local tag: DTK builds may report a bare '2.4.1' from
     torch.__version__ while the installed distribution keeps '+das.opt1.dtk25041'."""
     dist = dist_version(distributions, "torch")
-    return dist if dist and "+" in dist else str(torch.get("version") or dist or "?")
+    return dist if dist and "+" in dist else str(torch.version or dist or "?")
 
 
 @check("RD-DCU-002", area="dcu", level="default", title="Hygon DCU: torch is a DTK build for the installed DTK",
        sources=[kp.DAS_DOWNLOADS, *kp.DCU_SOURCES])
 def dcu_torch(dcu, torch, distributions=None):
     version = torch_build_version(torch, distributions)
-    evidence = [ev("probe: python", f"torch {version} (torch.__version__ {torch.get('version')}), "
-                                    f"torch.version.hip={torch.get('hip')}, torch.version.cuda={torch.get('cuda')}")]
+    evidence = [ev("probe: python", f"torch {version} (torch.__version__ {torch.version}), "
+                                    f"torch.version.hip={torch.hip}, torch.version.cuda={torch.cuda}")]
     dtk = dcu.default_dtk
     if dtk is not None:
         evidence.append(ev(dtk.evidence, dtk.raw or dtk.path))
     tag = dtk_from_tag(version)
-    if not torch.get("hip"):
-        kind = f"a CUDA {torch.get('cuda')}" if torch.get("cuda") else "a CPU-only"
+    if not torch.hip:
+        kind = f"a CUDA {torch.cuda}" if torch.cuda else "a CPU-only"
         return fail(f"torch {version} is {kind} build: it cannot use the DCU",
                     "Usually `pip install` of a package replaced the vendor torch with PyPI's. "
                     "Reinstall the DAS torch for this DTK; rocmdoctor does not change torch for you.",
                     evidence=evidence, fix=das_wheel_plan("torch", dtk.version if dtk else None))
     if tag is None:
         return fail(f"torch {version} is not a DTK build",
-                    f"A HIP build without a `dtk` tag is AMD's ROCm wheel (HIP {torch.get('hip')}); it is linked "
+                    f"A HIP build without a `dtk` tag is AMD's ROCm wheel (HIP {torch.hip}); it is linked "
                     "against another libamdhip64 ABI and finds no DCU ('no ROCm-capable device is detected').",
                     evidence=evidence, fix=das_wheel_plan("torch", dtk.version if dtk else None))
     match = same_dtk(tag, dtk.version if dtk else None)
@@ -167,10 +168,10 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
                     "ROCm on WSL2 reaches the GPU through /dev/dxg, which the Windows AMD Adrenalin driver provides. "
                     "Install the Adrenalin driver for WSL on Windows, update WSL (`wsl --update`), and restart it "
                     "(`wsl --shutdown`).", evidence=evidence)
-    dxg = next((e for e in devnodes or [] if e.get("path") == "/dev/dxg"), None)
-    if dxg is not None and not dxg.get("error") and not (dxg.get("readable") and dxg.get("writable")):
+    dxg = next((e for e in devnodes or [] if e.path == "/dev/dxg"), None)
+    if dxg is not None and not dxg.error and not (dxg.readable and dxg.writable):
         return fail("this user cannot open /dev/dxg read-write", evidence=evidence + [
-            ev("probe: devnodes", f"/dev/dxg mode {dxg.get('mode')} group {dxg.get('group')}")])
+            ev("probe: devnodes", f"/dev/dxg mode {dxg.mode} group {dxg.group}")])
     findings = []
     version = None
     if rocm is not None and (rocm.default or rocm.all):
@@ -195,7 +196,7 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
                                  Action("command", "remove Ubuntu's ROCm 5.7 runtime libraries",
                                         argv=("sudo", "apt", "remove", "libhsa-runtime64-1", "libhsakmt1")),),
                                  needs_root=True)))
-    dxg_var = (env or {}).get("HSA_ENABLE_DXG_DETECTION")
+    dxg_var = env.get("HSA_ENABLE_DXG_DETECTION") if env else None
     if version and version[:2] < kp.DXG_DETECTION_UNTIL and version[:1] >= (7,) and dxg_var != "1":
         findings.append(warn(f"ROCm {vtext} on WSL2 needs HSA_ENABLE_DXG_DETECTION=1",
                              "With librocdxg, ROCm releases before 7.13 only look for /dev/dxg when this variable is "
@@ -226,16 +227,16 @@ def wsl_gpu(wsl, gpus=None, env=None, rocm=None, rocm_wheels=None, devnodes=None
        title="WSL2: torch uses ROCm's WSL runtime, not the libhsa-runtime64 bundled in its wheel",
        sources=[kp.WSL_PYTORCH, "https://github.com/ROCm/ROCm/issues/4198"])
 def wsl_torch_runtime(wsl, torch, torch_hsa_libs, torch_runtime=None):
-    seen = (torch_runtime or {}).get("device_count")
-    if not torch.get("hip"):
-        return skip(f"torch {torch.get('version')} is not a ROCm build")
+    seen = torch_runtime.device_count if torch_runtime is not None else None
+    if not torch.hip:
+        return skip(f"torch {torch.version} is not a ROCm build")
     if not torch_hsa_libs.files:
         return ok("torch has no bundled libhsa-runtime64: it loads the system's WSL runtime",
                   evidence=[ev(torch_hsa_libs.lib_dir + "/libhsa-runtime64.so*", "none")])
     linked = {f: t for f, t in torch_hsa_libs.links.items() if t}
     listing = ", ".join(f + (f" -> {linked[f]}" if f in linked else "") for f in torch_hsa_libs.files)
     evidence = [ev(torch_hsa_libs.lib_dir + "/libhsa-runtime64.so*", listing),
-                ev("probe: python", f"torch {torch.get('version')}: device_count={seen}")]
+                ev("probe: python", f"torch {torch.version}: device_count={seen}")]
     if all("/opt/rocm" in t for t in linked.values()) and len(linked) == len(torch_hsa_libs.files):
         return ok("torch's libhsa-runtime64 links to ROCm's WSL runtime", evidence=evidence)
     if seen:

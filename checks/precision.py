@@ -19,7 +19,7 @@ AREA = "precision"
 def with_runtime(torch, torch_runtime):
     """torch's build (static) with what it says at run time (devices, is_bf16_supported):
     the device list falls back to torch's devices when the KFD topology shows no AMD GPU."""
-    return {**torch, **torch_runtime} if torch and torch_runtime else torch
+    return torch.with_runtime(torch_runtime) if torch is not None else None
 
 
 def _amd(gpus, torch):
@@ -81,7 +81,7 @@ def bf16_native(gpus, torch=None, torch_runtime=None, dcu=None):
 
     def judge(d, row):
         evidence = list(d.evidence)
-        if torch and torch.get("bf16_supported_api"):
+        if torch and torch.bf16_supported_api:
             evidence.append(ev("probe: python", "torch.cuda.is_bf16_supported() -> True"))
         if row.bf16_native:
             return ok(f"{row.gfx}: native BF16 matrix math", subject=d.label, evidence=evidence)
@@ -107,10 +107,10 @@ def hipblaslt(gpus, torch, env=None, torch_runtime=None):
     amd, why = _amd(gpus, torch)
     if why:
         return why
-    hip = torch.get("hip")
+    hip = torch.hip
     if not hip:
-        return skip(f"torch {torch.get('version')} is not a ROCm build")
-    forced = (env or {}).get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
+        return skip(f"torch {torch.version} is not a ROCm build")
+    forced = bool(env) and env.get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
 
     def judge(d, row):
         evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]
@@ -162,7 +162,8 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
     if why:
         return why
     env = env or {}
-    fa = (distributions or {}).get("flash-attn") or (distributions or {}).get("flash_attn")
+    dists = distributions or {}
+    fa = dists.get("flash-attn") or dists.get("flash_attn")
     triton_fa = env.get("FLASH_ATTENTION_TRITON_AMD_ENABLE", "").upper() == "TRUE"
     experimental_on = env.get("TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL") == "1"
 
@@ -170,8 +171,8 @@ def attention_kernels(gpus, torch=None, distributions=None, env=None, torch_runt
         evidence = list(d.evidence)
         problems = []
         if fa and not row.ck_flash and not ("triton" in row.flash_attn_pkg and triton_fa):
-            evidence.append(ev("probe: python", f"{fa.get('name')} {fa.get('version')} installed"))
-            problems.append(f"flash-attn {fa.get('version')} is installed, but its CK backend supports only "
+            evidence.append(ev("probe: python", f"{fa.name} {fa.version} installed"))
+            problems.append(f"flash-attn {fa.version} is installed, but its CK backend supports only "
                             f"MI200/MI300-class GPUs, not {row.gfx}: `flash_attn: fa2` / "
                             "attn_implementation=\"flash_attention_2\" will fail; use sdpa"
                             + (" (or a Triton-backend build, FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE)"
@@ -206,9 +207,9 @@ def wheel_platform(distributions, torch, dcu=None):
     present = {k: v for k, v in present.items() if v}
     if not present:
         return ok("none of xformers, flash-attn, bitsandbytes is installed")
-    tline = ev("probe: python", f"torch {torch.get('version')} (hip {torch.get('hip')}, cuda {torch.get('cuda')})")
+    tline = ev("probe: python", f"torch {torch.version} (hip {torch.hip}, cuda {torch.cuda})")
     if not problems:
-        vers = ", ".join(f"{k} {d.get('version')}" for k, d in present.items())
+        vers = ", ".join(f"{k} {d.version}" for k, d in present.items())
         return ok(f"{vers}: match torch's platform", evidence=[tline])
     out = []
     for p in problems:
@@ -222,14 +223,14 @@ def wheel_platform(distributions, torch, dcu=None):
 @check("RD-PREC-006", area=AREA, title="PYTORCH_HIP_ALLOC_CONF expandable_segments only where torch supports it",
        level="default", sources=[kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE])
 def expandable_segments(env, torch):
-    if not torch.get("hip"):
+    if not torch.hip:
         return skip("not a ROCm torch")
     val = env.get("PYTORCH_HIP_ALLOC_CONF", "")
     if "expandable_segments:true" not in val.replace(" ", "").lower():
         return ok("expandable_segments not requested")
     e = [env_ev(env, "PYTORCH_HIP_ALLOC_CONF"),
-         ev("probe: python", f"torch {torch.get('version')}, hip {torch.get('hip')}")]
-    if kp.expandable_segments_ok(torch.get("version"), torch.get("hip"), None):
+         ev("probe: python", f"torch {torch.version}, hip {torch.hip}")]
+    if kp.expandable_segments_ok(torch.version, torch.hip, None):
         return ok("expandable_segments requested and supported by this torch", evidence=e)
     return warn("PYTORCH_HIP_ALLOC_CONF=expandable_segments:True is ignored by this torch",
                 "ROCm support for expandable segments arrived in torch 2.12 for ROCm >= 7.0; older builds print "

@@ -43,7 +43,7 @@ def _pairs(nodes):
 def _socket(node, numa_sockets, cpu):
     if cpu is not None and cpu.sockets == 1:
         return 0
-    return (numa_sockets or {}).get(node)
+    return numa_sockets.get(node) if numa_sockets else None
 
 
 @check("RD-RCCL-002", area="rccl", title="GPU interconnect topology: XGMI or PCIe, and NUMA placement",

@@ -31,10 +31,10 @@ def rocm_version(rocm=None, torch=None, gpus=None, dcu=None, rocm_wheels=None):
                   evidence=[ev(w.evidence, ", ".join(f"{n} {v}" for n, v in w.packages))],
                   data={"version": w.version, "source": "wheels", "packages": dict(w.packages)})
     if rocm is None:
-        hip = (torch or {}).get("hip")
+        hip = torch.hip if torch is not None else None
         if hip:
             return ok("no system ROCm; torch brings its own",
-                      f"torch {torch.get('version')} bundles the ROCm {hip} user-space libraries, which is "
+                      f"torch {torch.version} bundles the ROCm {hip} user-space libraries, which is "
                       "all training needs. Tools such as rocminfo/rocm-smi and compiling HIP extensions "
                       "(DeepSpeed JIT ops, flash-attn) need a system ROCm.")
         if not gpus:
@@ -74,7 +74,7 @@ def rocm_single_install(rocm):
 def _torch_vs_wheels(torch, wheels, ev_torch):
     """TheRock's torch loads ROCm from the rocm-sdk wheels (torch/_rocm_init.py), so the ROCm its
     '+rocmX' tag names must be the one the wheels provide."""
-    tag = str(torch.get("version") or "").partition("+rocm")[2]
+    tag = str(torch.version or "").partition("+rocm")[2]
     evidence = [ev_torch, ev(wheels.evidence, ", ".join(f"{n} {v}" for n, v in wheels.packages))]
     data = {"torch_rocm": tag or None, "wheels_rocm": wheels.version}
     if not tag or not wheels.version:
@@ -99,12 +99,12 @@ def torch_rocm_matches_system(torch, rocm=None, amdgpu=None, dcu=None, rocm_whee
     runtime's expectations (e.g. 'invalid device function' after mixing 5.x wheels with a
     6.x driver, pinokio#1087). The system ROCm stands in for the driver version; with the
     in-kernel driver the comparison is only indicative, which the message says."""
-    hip = torch.get("hip")
+    hip = torch.hip
     if not hip:
-        return skip(f"torch {torch.get('version')} is not a ROCm build; no HIP version to compare")
+        return skip(f"torch {torch.version} is not a ROCm build; no HIP version to compare")
     wheel = version_tuple(hip)
     hip_short = ".".join(str(x) for x in wheel[:2])
-    ev_torch = ev("probe: python", f"torch {torch.get('version')}, torch.version.hip {hip}")
+    ev_torch = ev("probe: python", f"torch {torch.version}, torch.version.hip {hip}")
     if dcu is not None and (rocm is None or rocm.default is None and not rocm.all):
         return skip(f"Hygon DCU: torch's HIP {hip_short} is DTK's; the torch/DTK match is RD-DCU-002")
     if (rocm is None or rocm.default is None and not rocm.all) and rocm_wheels is not None:
@@ -131,7 +131,7 @@ def torch_rocm_matches_system(torch, rocm=None, amdgpu=None, dcu=None, rocm_whee
                   "and for HIP extensions you compile." + driver_note,
                   evidence=evidence, data=data)
     apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
-    detail = (f"torch {torch.get('version')} bundles ROCm {hip_short} user space; the system has ROCm "
+    detail = (f"torch {torch.version} bundles ROCm {hip_short} user space; the system has ROCm "
               f"{sys_short} ({apart}). AMD supports driver and user space only within ±{COMPAT_WINDOW} "
               "releases. HIP extensions built with the system hipcc (DeepSpeed ops, flash-attn, "
               "bitsandbytes) will also target a different ROCm than torch. Install the torch wheel "

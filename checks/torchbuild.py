@@ -16,12 +16,12 @@ XFORMERS_ROCM = "https://github.com/facebookresearch/xformers/issues/1070"
 BNB_ROCM = "https://huggingface.co/docs/bitsandbytes/main/en/installation"
 
 
-def torch_kind(t: dict) -> str:
+def torch_kind(t) -> str:
     """'rocm' (PyTorch's ROCm wheel), 'rocm-vendor' (HIP build from elsewhere: AMD
     images, distro, source), 'cuda', or 'cpu'."""
-    if t.get("hip"):
-        return "rocm" if "rocm" in str(t.get("version", "")) else "rocm-vendor"
-    if t.get("cuda"):
+    if t.hip:
+        return "rocm" if "rocm" in str(t.version or "") else "rocm-vendor"
+    if t.cuda:
         return "cuda"
     return "cpu"
 
@@ -33,13 +33,13 @@ def _amd_gpus(gpus, pci_display) -> list[str]:
     return [f"AMD {p.address}" for p in (pci_display or []) if p.vendor == "AMD"]
 
 
-def _torch_ev(t: dict):
-    return ev("probe: python", f"torch {t.get('version')} hip={t.get('hip')} cuda={t.get('cuda')} "
-                               f"file={t.get('file')}")
+def _torch_ev(t):
+    return ev("probe: python", f"torch {t.version} hip={t.hip} cuda={t.cuda} "
+                               f"file={t.file}")
 
 
 def _reinstall_plan(python, why: str) -> FixPlan:
-    exe = ((python or {}).get("python") or {}).get("executable") or "python"
+    exe = python.exe if python is not None else "python"
     return FixPlan("Reinstall PyTorch from the ROCm wheel index", (
         Action("note", f"{why} Install the ROCm build for your ROCm release from the index pytorch.org lists "
                        f"(https://download.pytorch.org/whl/rocmX.Y) into {exe}, or use AMD's rocm/pytorch image. "
@@ -57,9 +57,9 @@ def cuda_torch_on_amd(torch, gpus=None, pci_display=None, python=None):
     if not amd:
         return skip("no discrete AMD GPU found")
     if kind != "cuda":
-        return ok(f"torch {torch.get('version')} is not a CUDA build", evidence=[_torch_ev(torch)])
-    return fail(f"torch {torch.get('version')} is a CUDA build on a machine with AMD GPUs",
-                f"torch.version.cuda={torch.get('cuda')} and no HIP: it cannot drive {', '.join(amd)}. "
+        return ok(f"torch {torch.version} is not a CUDA build", evidence=[_torch_ev(torch)])
+    return fail(f"torch {torch.version} is a CUDA build on a machine with AMD GPUs",
+                f"torch.version.cuda={torch.cuda} and no HIP: it cannot drive {', '.join(amd)}. "
                 "Usually a plain `pip install torch` (or a dependency) replaced the ROCm wheel.",
                 evidence=[_torch_ev(torch)], fix=_reinstall_plan(python, "This torch was built for NVIDIA CUDA."))
 
@@ -71,8 +71,8 @@ def cpu_torch_on_amd(torch, gpus=None, pci_display=None, python=None):
     if not amd:
         return skip("no discrete AMD GPU found")
     if torch_kind(torch) != "cpu":
-        return ok(f"torch {torch.get('version')} has GPU support", evidence=[_torch_ev(torch)])
-    return fail(f"torch {torch.get('version')} is a CPU-only build",
+        return ok(f"torch {torch.version} has GPU support", evidence=[_torch_ev(torch)])
+    return fail(f"torch {torch.version} is a CPU-only build",
                 f"Neither torch.version.hip nor torch.version.cuda is set; training would run on the CPU and "
                 f"ignore {', '.join(amd)}.", evidence=[_torch_ev(torch)],
                 fix=_reinstall_plan(python, "This torch has no GPU backend."))
@@ -83,25 +83,26 @@ def cpu_torch_on_amd(torch, gpus=None, pci_display=None, python=None):
 def vendor_build(torch, distributions=None):
     kind = torch_kind(torch)
     if kind not in ("rocm", "rocm-vendor"):
-        return skip(f"torch {torch.get('version')} is not a ROCm build")
-    dist = str(((distributions or {}).get("torch") or {}).get("version") or "")
+        return skip(f"torch {torch.version} is not a ROCm build")
+    d = distributions.get("torch") if distributions else None
+    dist = str((d.version if d is not None else None) or "")
     if kind == "rocm-vendor" and dtk_from_tag(dist):
-        return ok(f"torch {dist} is a Hygon DAS build for DTK {dtk_from_tag(dist)} (HIP {torch.get('hip')})",
+        return ok(f"torch {dist} is a Hygon DAS build for DTK {dtk_from_tag(dist)} (HIP {torch.hip})",
                   "torch.__version__ may drop the local tag on these builds; the installed distribution keeps it. "
                   "RD-DCU-002 checks it against the installed DTK.", evidence=[_torch_ev(torch)],
                   data={"kind": "dtk", "dtk": dtk_from_tag(dist)})
     if kind == "rocm":
-        return ok(f"torch {torch.get('version')} is PyTorch's ROCm wheel (HIP {torch.get('hip')})",
+        return ok(f"torch {torch.version} is PyTorch's ROCm wheel (HIP {torch.hip})",
                   evidence=[_torch_ev(torch)], data={"kind": kind})
     detail = ("A HIP build without the '+rocm' version tag (AMD container, distro or source build). "
               "torch.version.cuda is None, as on every ROCm build; tools that read it unguarded crash "
               "(older DeepSpeed: RD-DS-004). Wheels of other packages may not match its ABI.")
-    if torch.get("cuda"):
-        detail = (f"It reports both HIP {torch.get('hip')} and CUDA {torch.get('cuda')}; libraries pick their "
+    if torch.cuda:
+        detail = (f"It reports both HIP {torch.hip} and CUDA {torch.cuda}; libraries pick their "
                   "backend from torch.version.cuda and may choose the wrong one.")
-        return warn(f"torch {torch.get('version')} reports both HIP and CUDA", detail,
+        return warn(f"torch {torch.version} reports both HIP and CUDA", detail,
                     evidence=[_torch_ev(torch)], data={"kind": kind})
-    return ok(f"torch {torch.get('version')} is a vendor ROCm build (HIP {torch.get('hip')})", detail,
+    return ok(f"torch {torch.version} is a vendor ROCm build (HIP {torch.hip})", detail,
               evidence=[_torch_ev(torch)], data={"kind": kind})
 
 
@@ -110,14 +111,14 @@ def vendor_build(torch, distributions=None):
 def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=None, wsl=None):
     amd = _amd_gpus(gpus, pci_display)
     if torch_kind(torch) not in ("rocm", "rocm-vendor"):
-        return skip(f"torch {torch.get('version')} is not a ROCm build")
+        return skip(f"torch {torch.version} is not a ROCm build")
     if not amd:
         return skip("no discrete AMD GPU found")
     rt = torch_runtime
-    count = int(rt.get("device_count") or 0)
-    evidence = [ev("probe: python", f"torch.cuda.is_available()={rt.get('cuda_available')} "
-                                    f"device_count={count}" + (f" error={rt.get('device_error')}"
-                                                               if rt.get("device_error") else ""))]
+    count = int(rt.device_count or 0)
+    evidence = [ev("probe: python", f"torch.cuda.is_available()={rt.cuda_available} "
+                                    f"device_count={count}" + (f" error={rt.device_error}"
+                                                               if rt.device_error else ""))]
     if count:
         return ok(f"torch sees {count} of {len(amd)} AMD GPU(s)", evidence=evidence)
     masks = {k: v for k, v in (env or {}).items()
@@ -129,7 +130,7 @@ def rocm_torch_sees_gpu(torch, torch_runtime, gpus=None, pci_display=None, env=N
     hints += ["device-node permissions (render/video groups, --device=/dev/kfd in containers: RD-PERM checks)",
              "the visible-devices variables (RD-ENV checks)",
              "a wheel without code for this GPU's gfx target (RD-GFX-002)"]
-    return fail(f"ROCm torch {torch.get('version')} sees no GPU although the machine has {len(amd)}",
+    return fail(f"ROCm torch {torch.version} sees no GPU although the machine has {len(amd)}",
                 "Usual causes: " + "; ".join(hints) + ".", evidence=evidence,
                 fix=FixPlan("Fix the cause that hides the GPU", (Action("note", "the plans of the usual causes"),),
                             fixer="causes", params={"codes": ["RD-WSL-002", "RD-PERM-001", "RD-PERM-002", "RD-ENV-003",

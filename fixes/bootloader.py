@@ -86,7 +86,8 @@ def doc_for(boot: Boot) -> str:
 
 
 def os_release(fctx) -> dict:
-    osr = fctx.fact("os_release")
+    fact = fctx.fact("os_release")
+    osr = dict(fact.values) if fact is not None else None
     if osr is None:
         from rocmdoctor.machine.parsers.keyvalue import parse_os_release
 

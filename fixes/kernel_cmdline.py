@@ -47,6 +47,7 @@ from rocmdoctor.remedy.fixplan import Command, Concrete, FileEdit, FixContext, R
 from . import bootloader as bl
 from . import grub_default as gd
 from . import loader_entries as le
+from rocmdoctor.base.untrusted import pick
 
 NAME = "kernel_cmdline"
 IOMMU_DOCS = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
@@ -403,7 +404,7 @@ def _kernelstub(c, fctx, boot, add, remove, running):
     text = fctx.read("/etc/kernelstub/configuration")
     try:
         conf = json.loads(text or "")
-        opts = (conf.get("user") or conf.get("default") or {}).get("kernel_options", [])
+        opts = pick(conf.get("user") or conf.get("default"), "kernel_options", default=[])
     except (ValueError, AttributeError) as exc:
         raise Refused(f"/etc/kernelstub/configuration is not the JSON kernelstub writes ({exc})") from None
     opts = opts.split() if isinstance(opts, str) else [str(o) for o in opts if isinstance(o, (str, int))]

@@ -19,6 +19,8 @@ from .knowledge import gpus as kb
 from .knowledge import precision as kp
 from .engine.model import Evidence, jsonable
 from .base.records import dataclass, field
+from .facts.python_env import Distribution, Torch, sane_distribution
+from .base.untrusted import pick
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
 FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul", "bench_attention")
@@ -119,7 +121,13 @@ def valid_name(k: str) -> bool:
 def _facts(source: Any) -> dict[str, Any]:
     """Accept a Context (facts pulled lazily, missing ones left out) or a plain mapping."""
     if isinstance(source, Mapping):
-        return {k: v for k, v in source.items() if v is not None}
+        out = {k: v for k, v in source.items() if v is not None}
+        if isinstance(out.get("torch"), Mapping):  # a caller's plain mapping, as the probe writes torch
+            out["torch"] = Torch.from_mapping(out["torch"])
+        if isinstance(out.get("distributions"), Mapping):  # entries as the probe writes them, or the fact's
+            out["distributions"] = {str(k): d if isinstance(d, Distribution) else sane_distribution(k, d)
+                                    for k, d in out["distributions"].items() if isinstance(d, (Distribution, Mapping))}
+        return _bench_json(out)
     out = {}
     for name in FACTS:
         if hasattr(source, "has") and not source.has(name):
@@ -127,13 +135,22 @@ def _facts(source: Any) -> dict[str, Any]:
         v = source.optional(name)
         if v is not None:
             out[name] = v
-    if isinstance(out.get("torch"), dict) and hasattr(source, "optional"):
+    if out.get("torch") is not None and hasattr(source, "optional"):
         # The advisor reads devices and is_bf16_supported() from torch: the runtime facts.
-        out["torch"] = {**out["torch"], **(source.optional("torch_runtime") or {})}
-    return out
+        out["torch"] = out["torch"].with_runtime(source.optional("torch_runtime"))
+    return _bench_json(out)
 
 
-def devices(gpus: list | None, torch: dict | None) -> list[Device]:
+def _bench_json(facts: dict[str, Any]) -> dict[str, Any]:
+    """The measurements are read as the JSON the benchmarks wrote, from a fact or a caller's mapping."""
+    for k in ("bench_matmul", "bench_attention"):
+        v = facts.get(k)
+        if v is not None and not isinstance(v, Mapping):  # the fact, an ActiveOutcome: its JSON
+            facts[k] = v.raw
+    return facts
+
+
+def devices(gpus: list | None, torch: Torch | None) -> list[Device]:
     """AMD GPUs from KFD (discrete ones when any), else the GPUs torch sees (NVIDIA or AMD)."""
     amd = list(gpus or [])
     if any(not g.integrated for g in amd):
@@ -142,20 +159,22 @@ def devices(gpus: list | None, torch: dict | None) -> list[Device]:
         return [Device(g.index, g.label, "amd", g.gfx, g.name,
                        evidence=Evidence(g.properties_path, f"gfx_target_version {g.gfx_target_version}"))
                 for g in amd]
-    out = []
-    for d in (torch or {}).get("devices") or []:
-        if "error" in d:
+    out: list[Device] = []
+    if torch is None:
+        return out
+    for d in torch.devices:
+        if d.error is not None:
             continue
-        idx = int(d.get("index", len(out)))
+        idx = d.index if d.index is not None else len(out)
         label = f"GPU {idx}"
-        if torch.get("hip"):
-            arch = (d.get("gcn_arch_name") or "").split(":")[0] or None
-            out.append(Device(idx, label, "amd", arch, d.get("name"),
-                              evidence=Evidence("probe: python", f"{d.get('name')}: gcnArchName={arch}")))
+        if torch.hip:
+            arch = (d.gcn_arch_name or "").split(":")[0] or None
+            out.append(Device(idx, label, "amd", arch, d.name,
+                              evidence=Evidence("probe: python", f"{d.name}: gcnArchName={arch}")))
         else:
-            cap = (int(d.get("major", 0)), int(d.get("minor", 0)))
-            out.append(Device(idx, label, "nvidia", None, d.get("name"), capability=cap,
-                              evidence=Evidence("probe: python", f"{d.get('name')}: compute capability "
+            cap = (d.major or 0, d.minor or 0)
+            out.append(Device(idx, label, "nvidia", None, d.name, capability=cap,
+                              evidence=Evidence("probe: python", f"{d.name}: compute capability "
                                                                  f"{cap[0]}.{cap[1]}")))
     return out
 
@@ -318,9 +337,9 @@ def recommend(source: Any, *, model: str | Model | None = None) -> Recommendatio
         reasons.append(Reason("dtype", f"{', '.join(labels)}: {why}", tuple(evidence), srcs))
 
     # Every rank of a data-parallel job runs the same dtype: the weakest GPU decides.
-    dtype = min((a.dtype for a in advice), key=DTYPE_RANK.get)
+    dtype = min((a.dtype for a in advice), key=lambda d: DTYPE_RANK[d])
     family = info.family() if info else None
-    if dtype == "fp16" and family:
+    if dtype == "fp16" and family and info is not None:
         dtype = "fp32"
         what = f"model_type {info.model_type}" if info.model_type else "its name says"
         reasons.append(Reason("dtype", f"{model} is a {family} model ({what}), known to overflow in fp16 (loss "
@@ -332,7 +351,7 @@ def recommend(source: Any, *, model: str | Model | None = None) -> Recommendatio
                                        "default; HF/LLaMA-Factory fp16: true). Qwen2/Qwen2.5 overflow in fp16: "
                                        "train those in fp32 here (pass --model to check a model name)",
                               sources=(kp.QWEN_FP16_NAN, kp.LLAMAFACTORY_FP16_NAN)))
-    if platform == "rocm" and torch and torch.get("bf16_supported_api") and any(
+    if platform == "rocm" and torch and torch.bf16_supported_api and any(
             d.row and not d.row.bf16_native for d in devs):
         reasons.append(Reason("dtype", "torch.cuda.is_bf16_supported() returned True, as it does on every ROCm "
                                        "device; tools that trust it (transformers, LLaMA-Factory 'auto') pick bf16",
@@ -358,9 +377,9 @@ def _cpu(platform, torch, reasons, model) -> Recommendation:
 
 
 def _attention(platform, devs, torch, dists, reasons) -> str:
-    tv = kp.version_tuple((torch or {}).get("version"))
+    tv = kp.version_tuple(torch.version if torch is not None else None)
     if tv and tv < (2, 1, 1):
-        reasons.append(Reason("attention", f"torch {torch.get('version')} is older than 2.1.1, which LLaMA-Factory "
+        reasons.append(Reason("attention", f"torch {torch.version} is older than 2.1.1, which LLaMA-Factory "
                                            "needs for SDPA: use eager attention"))
         return "eager"
     fa = dists.get("flash-attn") or dists.get("flash_attn")
@@ -392,8 +411,8 @@ def _attention(platform, devs, torch, dists, reasons) -> str:
 def _measured_attention(outcome: Any, reasons: list) -> None:
     """Add what `rocmdoctor bench attention` saw on a GPU: SDPA is the advice either way
     (eager is no better than the math kernel), but whether it gets a fast kernel is not."""
-    res = (outcome or {}).get("result") if isinstance(outcome, Mapping) else None
-    if not isinstance(res, Mapping) or (res.get("device") or {}).get("kind") != "cuda":
+    res = pick(outcome, "result")
+    if not isinstance(res, Mapping) or pick(res, "device", "kind") != "cuda":
         return
     rows = [r for r in res.get("results") or [] if isinstance(r, Mapping) and r.get("backend") != "default"]
     fast = sorted({r["backend"] for r in rows if r.get("ok") and r.get("backend") in ("flash", "efficient")})
@@ -411,18 +430,18 @@ def _measured_attention(outcome: Any, reasons: list) -> None:
 
 def _env(platform, devs, torch, env, attention, reasons) -> dict[str, str]:
     out: dict[str, str] = {}
-    t = torch or {}
+    t = torch if torch is not None else Torch()
     var = "PYTORCH_HIP_ALLOC_CONF" if platform == "rocm" else "PYTORCH_CUDA_ALLOC_CONF"
-    if torch and kp.expandable_segments_ok(t.get("version"), t.get("hip"), t.get("cuda")):
+    if torch and kp.expandable_segments_ok(t.version, t.hip, t.cuda):
         cur = env.get(var, "")
         if "expandable_segments" not in cur:
             out[var] = (cur + "," if cur else "") + "expandable_segments:True"
         reasons.append(Reason("env", f"{var}=expandable_segments:True reduces fragmentation; torch "
-                                     f"{t.get('version')} supports it on {platform.upper()}",
+                                     f"{t.version} supports it on {platform.upper()}",
                               sources=(kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE)))
     elif platform == "rocm" and torch:
         reasons.append(Reason("env", f"leave out PYTORCH_HIP_ALLOC_CONF=expandable_segments:True: torch "
-                                     f"{t.get('version')} (HIP {t.get('hip')}) ignores it on ROCm with a warning; "
+                                     f"{t.version} (HIP {t.hip}) ignores it on ROCm with a warning; "
                                      "it needs torch >= 2.12 built for ROCm >= 7.0",
                               sources=(kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE)))
     if platform == "rocm" and attention == "sdpa":

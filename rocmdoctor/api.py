@@ -27,8 +27,8 @@ def examples() -> dict[str, str]:
 
 def make_source(*, root: str | None = None, snapshot: str | None = None, example: str | None = None,
                 python: str | None = None, no_cache: bool = False) -> Source:
-    chosen = [x for x in (root, snapshot, example) if x]
-    if len(chosen) > 1:
+    given = [x for x in (root, snapshot, example) if x]
+    if len(given) > 1:
         raise SourceError("choose one of --root, --snapshot and --example")
     if example:
         ex = examples()
@@ -69,7 +69,7 @@ def scan(*, level: str = "default", select: Iterable[str] | None = None, ignore:
     findings = sel.findings
     notes = [f"plugin problem: {p}" for p in sel.problems]
     return Report(findings=findings, source=src.describe(), level=level, tool_version=__version__,
-                  duration_s=round(sel.seconds, 3), notes=notes, results=ctx.computed(("bench_", "train_")),
+                  duration_s=round(sel.seconds, 3), notes=notes, results={k: v.raw for k, v in ctx.computed(("bench_", "train_")).items()},
                   gpus_found=_amd_gpus(ctx), context=ctx, warnings=_interpreter_warnings(src, ctx, findings))
 
 
@@ -88,7 +88,7 @@ def _interpreter_warnings(src: Source, ctx: Context, findings) -> list[str]:
     if desc.get("kind") != "live" or not ctx.at_least("default"):
         return []
     static = ctx.optional("python_static")
-    if static is None or isinstance(static.get("torch"), dict):
+    if static is None or static.torch is not None:
         return []
     from .engine.model import Status
 
@@ -96,7 +96,7 @@ def _interpreter_warnings(src: Source, ctx: Context, findings) -> list[str]:
     n = sum(1 for f in findings if f.status == Status.SKIP and needs & set(f.missing))
     if not n:  # the selected checks do not need torch (--select RD-RCCL-001): nothing to warn about
         return []
-    exe = (static.get("python") or {}).get("executable") or desc.get("python")
+    exe = static.python.executable or desc.get("python")
     why = desc.get("python_why")
     return [f"torch is not installed in {exe}" + (f" ({why})" if why else "")
             + f": {n} check{'s' if n != 1 else ''} that need it did not run. Activate your training "

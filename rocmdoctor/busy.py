@@ -1,7 +1,7 @@
 """Before `bench` and `train` measure on GPUs: is another process already using them?
 
 A matmul measured while another job holds the GPU reports that job's leftovers, not this
-machine. RD-HEALTH-010 (checks/health.py) answers the question from the KFD process list
+machine. RD-HEALTH-010 (checks/health/) answers the question from the KFD process list
 and VRAM in use; this runs it before anything starts, warns on stderr, and the caller
 marks its figures untrustworthy (``results["untrustworthy"]``) and keeps the findings.
 """

@@ -22,6 +22,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .usage import UsageError
+from .base.untrusted import pick
 
 if TYPE_CHECKING:
     import argparse
@@ -66,7 +67,7 @@ def find(start: str | None = None) -> tuple[str, dict] | None:
             if name == "pyproject.toml" and not _TABLE.search(raw):
                 continue
             data = _toml(p, raw)
-            table = (data.get("tool") or {}).get("rocmdoctor") if isinstance(data.get("tool"), dict) else None
+            table = pick(data, "tool", "rocmdoctor")
             if table is None and name == "rocmdoctor.toml":
                 table = {k: v for k, v in data.items() if k != "tool"}
             if table is not None:

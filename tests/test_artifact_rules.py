@@ -15,23 +15,6 @@ SEEDS = os.path.join(DATA, "seeds")
 CONFIGS = os.path.join(DATA, "configs")
 
 
-# ------------------------------------------------------------------ RD-DS-008 DS_BUILD_OPS=1
-
-def test_ds_build_ops_in_the_seed_dockerfile_fails_without_deepspeed_installed(lint):
-    fs = lint([os.path.join(SEEDS, "Dockerfile")], "RD-DS-008", example="rx7900xtx")
-    assert lint.statuses(fs) == ["fail"]
-    assert fs[0].evidence[0].source.endswith("Dockerfile:48")
-    assert fs[0].fix.params["env"]["DS_BUILD_CUTLASS_OPS"] == "0"
-
-
-def test_ds_build_ops_with_unbuildable_ops_off_passes(tmp_path, lint):
-    from rocmdoctor.checks.deepspeed import DEFAULT_BUILD_VARS, INFERENCE_OPS, ROCM_UNBUILDABLE
-
-    off = " ".join(f"{DEFAULT_BUILD_VARS[o]}=0" for o in (*ROCM_UNBUILDABLE, *INFERENCE_OPS))
-    p = lint.write("build.sh", f"#!/bin/bash\nexport DS_BUILD_OPS=1 {off}\n")
-    assert lint.statuses(lint([p], "RD-DS-008")) == ["pass"]
-
-
 # ------------------------------------------------------------------ RD-DS-006 memory fit from the configs
 
 QWEN7B = os.path.join(DATA, "hf_qwen2.5-7b-instruct")

@@ -114,7 +114,7 @@ def test_node_summary_ignores_per_host_kernel_args_and_reads_net(tmp_path):
             "/sys/class/net/docker0/type": "1\n"},
             links={"/sys/class/net/ib0/device": "../../../0000:41:00.0"},
             probes={"env": {"NCCL_SOCKET_IFNAME": "ib", "PATH": "/usr/bin", "HSA_NO_SCRATCH_RECLAIM": "1"}}))
-    sums = [Context(SnapshotSource(s), "quick").get("node_summary") for s in snaps]
+    sums = [Context(SnapshotSource(s), "quick").get("node_summary").to_dict() for s in snaps]
     assert sums[0]["cmdline"] == sums[1]["cmdline"] and "iommu=pt" in sums[0]["cmdline"]
     assert not any(t.startswith(("root=", "BOOT_IMAGE")) for t in sums[0]["cmdline"])
     assert sums[0]["env"] == {"HSA_NO_SCRATCH_RECLAIM": "1", "NCCL_SOCKET_IFNAME": "ib"}

@@ -76,11 +76,12 @@ class FakeMachine(Machine):
 
 def test_arch_facts_say_which_gfx_the_wheel_lacks():
     from rocmdoctor.facts.gpus import Gpu
+    from rocmdoctor.facts.python_env import Torch
 
     g = Gpu(index=0, node=1, gfx="gfx1151", gfx_target_version=110501, device_id=0x1586, pci="0000:c5:00.0",
             name="Radeon 8060S", name_source="x", vram_bytes=None, integrated=False, render_minor=128,
             properties_path="/sys/x")
-    lines = arch_facts(FakeMachine([g], {"version": "2.5.1+rocm6.2", "arch_list": ["gfx90a", "gfx942"]}))
+    lines = arch_facts(FakeMachine([g], Torch(version="2.5.1+rocm6.2", arch_list=("gfx90a", "gfx942"))))
     assert lines[0] == "GPUs: gfx1151 (GPU 0)"
     assert "gfx90a, gfx942" in lines[1] and lines[2] == "the wheel has no code for gfx1151"
 

@@ -14,7 +14,7 @@ def _summary(snapshot):
     from rocmdoctor.api import make_source
     from rocmdoctor.facts import Context
 
-    return Context(make_source(snapshot=snapshot), "quick").get("node_summary")
+    return Context(make_source(snapshot=snapshot), "quick").get("node_summary").to_dict()
 
 
 def test_mi50_on_gen3_is_reported_at_the_slot_speed_not_16_gt():

@@ -81,12 +81,6 @@ def test_escape_directive_changes_the_continuation_character(monkeypatch):
 
 # ------------------------------------------------------------------ seeds
 
-def test_seed_000_ds_build_ops_in_the_image_is_judged_against_the_install_to_come(lint):
-    fs = lint.flagged(lint([os.path.join(SEEDS, "Dockerfile")], "RD-DS-008", "mi50x2-xeon"))
-    assert len(fs) == 1 and "DS_BUILD_OPS=1" in fs[0].title
-    assert fs[0].evidence[0].source == os.path.join(SEEDS, "Dockerfile") + ":48"
-
-
 def test_seed_002_zero3_full_offload_is_judged_on_gpu_and_host_ram(lint):
     fs = lint([os.path.join(SEEDS, "fine_tune_train.sh"), os.path.join(SEEDS, "ds_config.json")], "RD-DS-006",
               "dcu-slurm", model=os.path.join(DATA, "hf_baichuan2-7b-chat"))

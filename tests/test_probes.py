@@ -35,7 +35,7 @@ def test_probe_of_an_environment_without_torch(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     ctx = Context(LiveSource(python=str(venv / "bin" / "python")), "default")
-    assert ctx.get("python")["torch"] is None
+    assert ctx.get("python_static").torch is None and ctx.get("python").torch_version is None
     with pytest.raises(Missing, match="torch is not importable"):
         ctx.get("torch")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rocmdoctor.engine.check import check, ev, fail, ok
 
 from .common import HANG_SOURCES, NCCL_TESTS_PERF, bench_label, labelled, not_completed, warn_with_remedies
+from rocmdoctor.base.untrusted import pick
 
 
 CRAWL_BUSBW_GBPS = 1.0  # at >= 64 MiB on GPUs: ~10x below PCIe gen3 P2P (10 GB/s)
@@ -16,11 +17,11 @@ CRAWL_MIN_BYTES = 64 << 20
        sources=[NCCL_TESTS_PERF] + HANG_SOURCES)
 @labelled
 def allreduce_health(bench_allreduce, hang_context=None):
-    static = hang_context or {}
+    static = hang_context
     bad = not_completed(bench_allreduce, "all-reduce", hang_fix=True, static=static)
     if bad:
         return bad
-    res = bench_allreduce.get("result") or {}
+    res = bench_allreduce.result
     n = res.get("world_size") or 1
     rows = res.get("sizes") or []
     last = rows[-1] if rows else {}
@@ -37,7 +38,7 @@ def allreduce_health(bench_allreduce, hang_context=None):
         return ok("all-reduce ran on one rank only: bus bandwidth is 0 by definition",
                   "nothing crosses a link with one rank; run with two or more GPUs to measure it",
                   evidence=evidence, data=data)
-    gpu = (res.get("device") or {}).get("kind") == "cuda"
+    gpu = pick(res, "device", "kind") == "cuda"
     big = [r for r in rows if r.get("bytes", 0) >= CRAWL_MIN_BYTES]
     if gpu and big and max(r["busbw_gbps"] for r in big) < CRAWL_BUSBW_GBPS:
         return warn_with_remedies(

@@ -7,6 +7,7 @@ from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, f
 from rocmdoctor.knowledge.gpus import EXPERIMENTAL, YES
 
 from .common import SDPA_KERNEL, gpu_run, bench_label, labelled, not_completed, device_precision
+from rocmdoctor.base.untrusted import pick
 
 AOTRITON_ENV = "TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL"
 
@@ -34,7 +35,7 @@ def attention_kernels(bench_attention):
     bad = not_completed(bench_attention, "attention probe")
     if bad:
         return bad
-    res = bench_attention.get("result") or {}
+    res = bench_attention.result
     rows = [r for r in res.get("results") or [] if r.get("backend") != "default"]
     dtypes = list(dict.fromkeys(r.get("dtype") for r in rows))
     ran = {d: [r["backend"] for r in rows if r.get("dtype") == d and r.get("ok")] for d in dtypes}
@@ -59,7 +60,7 @@ def attention_kernels(bench_attention):
         return ok(f"SDPA kernels that run on {bench_label(res)}: {listing}",
                   "No rocmdoctor precision row for this device, so nothing to hold the list against.",
                   evidence=evidence, data=data)
-    env_on = (res.get("env") or {}).get(AOTRITON_ENV) == "1"
+    env_on = pick(res, "env", AOTRITON_ENV) == "1"
     expected = ({"flash", "efficient"} if row.aotriton == YES or (row.aotriton == EXPERIMENTAL and env_on)
                 else set()) | ({"flash"} if row.ck_flash else set())
     fast = {"flash", "efficient"}

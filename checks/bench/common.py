@@ -10,13 +10,17 @@ last, labelled slow; a remedy the static checks rule out is left out with a sent
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import cast
 
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, ev, fail, skip, warn
 from rocmdoctor.checks.iommu import iommu_evidence, passthrough, pt_plan
-from rocmdoctor.facts.interconnect import LSPCI_ARGV
+from rocmdoctor.facts.interconnect import LSPCI_ARGV, HangContext
+from rocmdoctor.facts.probes_active import ActiveOutcome
 from rocmdoctor.remedy.plans import acs_disable_plan
 from rocmdoctor.machine.parsers.lspci import acs_redirects
 from rocmdoctor.base.records import replace
+from rocmdoctor.base.untrusted import pick_map
 
 NCCL_TESTS_PERF = "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md"
 INSTALL_FAQ = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/install-faq.html"
@@ -42,10 +46,12 @@ def _number(text: str, n: int) -> str:
     return f"{n}. {text.split('. ', 1)[1]}"
 
 
-def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_links=None, lspci=None,
-                  env=None):
+def hang_remedies(static: HangContext | None = None):
     """Remedies for a multi-GPU hang or crawl, in AMD's order, tailored by the static facts.
     Returns (FixPlan or None, evidence, sentences for the detail, data["remedies"])."""
+    h = static if static is not None else HangContext()
+    cmdline, iommu, gpus, cpu, virt, pci_links, lspci, env = (h.cmdline, h.iommu, h.gpus, h.cpu, h.virt,
+                                                               h.pci_links, h.lspci, h.env)
     steps: list[tuple[str, tuple[Action, ...], dict]] = []  # (key, actions, data)
     said, evidence = [], []
 
@@ -61,7 +67,7 @@ def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_
     elif passthrough(cmdline) or (iommu is not None and (iommu.translating is False or (
             iommu.default_passthrough and iommu.translating is not True))):
         why = ("iommu=pt is on the kernel command line" if passthrough(cmdline) else
-               "the kernel defaults to passthrough" if iommu.default_passthrough else
+               "the kernel defaults to passthrough" if iommu is not None and iommu.default_passthrough else
                "no GPU IOMMU group translates DMA")
         said.append(f"The static checks found the IOMMU in passthrough ({why}), so iommu=pt is not the remedy here.")
         evidence += iommu_evidence(cmdline, iommu)[:1]
@@ -107,7 +113,7 @@ def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_
         steps.append(("acs", (Action("note", STEP_ACS),), {"status": "unknown"}))
 
     # 3. NCCL_P2P_DISABLE=1: slow, last.
-    already = (env or {}).get("NCCL_P2P_DISABLE")
+    already = env.get("NCCL_P2P_DISABLE") if env else None
     if already not in (None, "", "0"):
         said.append(f"NCCL_P2P_DISABLE={already} is already set, so GPU-to-GPU traffic already avoids P2P: this "
                     "problem is not on the P2P path (look at the network interfaces, /dev/shm and RCCL's log, "
@@ -124,8 +130,8 @@ def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_
     if not active:
         return None, evidence, said, data
     actions: list[Action] = []
-    for n, (_, acts) in enumerate(active, start=1):  # renumber what is left: 1, 2, 3
-        actions += [replace(a, description=_number(a.description, n)) if a.kind == "note" and a.description[:2]
+    for step, (_, acts) in enumerate(active, start=1):  # renumber what is left: 1, 2, 3
+        actions += [replace(a, description=_number(a.description, step)) if a.kind == "note" and a.description[:2]
                     in ("1.", "2.", "3.") else a for a in acts]
     needed = {k for k, _, d in steps if d["status"] in ("needed", "unknown", "host")}
     plan = FixPlan(
@@ -136,17 +142,17 @@ def hang_remedies(cmdline=None, iommu=None, gpus=None, cpu=None, virt=None, pci_
     return plan, evidence, said, data
 
 
-def bench_label(res: dict | None) -> str:
-    dev = (res or {}).get("device") or {}
+def bench_label(res: Mapping | None) -> str:
+    dev = pick_map(res, "device")
     if dev.get("kind") == "cpu":
         return f"CPU run ({dev.get('name') or 'host CPU'}), not a GPU figure"
     return f"{dev.get('name') or 'GPU'}" + (f" ({dev['arch']})" if dev.get("arch") else "")
 
 
-def _subject(outcome: dict) -> str | None:
+def _subject(outcome: ActiveOutcome) -> str | None:
     """Every finding says what ran it: a CPU run must never pass for a GPU figure."""
-    dev = (outcome.get("result") or {}).get("device") or {}
-    kind = dev.get("kind") or outcome.get("device_requested")
+    dev = outcome.device
+    kind = dev.get("kind") or outcome.raw.get("device_requested")
     if kind == "cpu":
         return "CPU run"
     return dev.get("name") or ("GPU" if kind == "cuda" else None)
@@ -156,17 +162,16 @@ def labelled(fn):
     @functools.wraps(fn)
     def wrapper(**kw):
         out = fn(**kw)
-        subject = _subject(next(iter(kw.values())) or {})
+        subject = _subject(next(iter(kw.values())) or ActiveOutcome())
         return replace(out, subject=out.subject or subject) if subject else out
     return wrapper
 
 
-def gpu_run(outcome: dict) -> bool:
-    dev = (outcome.get("result") or {}).get("device") or {}
-    return (dev.get("kind") or outcome.get("device_requested")) == "cuda"
+def gpu_run(outcome: ActiveOutcome) -> bool:
+    return (outcome.device.get("kind") or outcome.raw.get("device_requested")) == "cuda"
 
 
-def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
+def _hung_step(outcome: Mapping) -> tuple[str | None, list[int]]:
     """The stage where the run stopped: the lagging (culprit) rank's, else a hung rank's."""
     ranks = {r.get("rank"): r for r in outcome.get("ranks") or []}
     who = outcome.get("culprit_ranks") or outcome.get("hung_ranks") or []
@@ -174,9 +179,10 @@ def _hung_step(outcome: dict) -> tuple[str | None, list[int]]:
     return stage, list(outcome.get("culprit_ranks") or [])
 
 
-def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict | None = None):
+def not_completed(run: ActiveOutcome, what: str, hang_fix: bool = False, static: HangContext | None = None):
     """A finding for a run that did not finish, or None when it did. ``static``: the
     facts hang_remedies tailors the remedies with (any may be None)."""
+    outcome = run.raw  # the runner's JSON: ranks, stages, culprits
     kind = outcome.get("outcome")
     evidence = [ev(f"probe: {outcome.get('benchmark', what)}", outcome.get("message") or kind)]
     for r in outcome.get("ranks") or []:
@@ -184,7 +190,7 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict
             evidence.append(ev(f"probe: {what} rank {r['rank']} stderr", r["stderr_tail"]))
     if kind == "completed":
         return None
-    if kind == "failed" and (outcome.get("result") or {}).get("unavailable"):
+    if kind == "failed" and run.result.get("unavailable"):
         return skip(f"{what}: not run", outcome.get("message", ""), evidence=evidence)
     if kind == "timeout":
         multi = (outcome.get("nproc") or 1) > 1
@@ -193,8 +199,8 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict
         detail, fix, data = outcome.get("message", ""), None, {"hung_ranks": outcome.get("hung_ranks"),
                                                                 "culprit_ranks": outcome.get("culprit_ranks"),
                                                                 "stage": stage}
-        if hang_fix and multi and gpu_run(outcome):
-            fix, more, said, data["remedies"] = hang_remedies(**(static or {}))
+        if hang_fix and multi and gpu_run(run):
+            fix, more, said, data["remedies"] = hang_remedies(static)
             evidence += more
             detail += ("\n" + " ".join(said) if said else "")
         elif hang_fix and multi:
@@ -204,13 +210,13 @@ def not_completed(outcome: dict, what: str, hang_fix: bool = False, static: dict
     if kind == "crashed":
         return fail(f"{what} crashed", outcome.get("message", ""), evidence=evidence,
                     data={"crashed_ranks": outcome.get("crashed_ranks")})
-    return fail(f"{what} did not run", outcome.get("message") or kind, evidence=evidence)
+    return fail(f"{what} did not run", cast(str, outcome.get("message") or kind), evidence=evidence)
 
 
-def warn_with_remedies(title: str, detail: str, *, evidence: list, data: dict, static: dict | None):
+def warn_with_remedies(title: str, detail: str, *, evidence: list, data: dict, static: HangContext | None):
     """A warning about multi-GPU traffic (a crawl, missing or slow P2P) carrying the hang remedies,
     tailored by the static facts, as its fix; their sentences extend the detail."""
-    fix, more, said, data["remedies"] = hang_remedies(**(static or {}))
+    fix, more, said, data["remedies"] = hang_remedies(static)
     return warn(title, detail + ("\n" + " ".join(said) if said else ""), evidence=evidence + more, data=data, fix=fix)
 
 

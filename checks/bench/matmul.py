@@ -6,6 +6,7 @@ from __future__ import annotations
 from rocmdoctor.engine.check import check, ev, fail, ok, skip, warn
 
 from .common import BF16_API, PRECISION, bench_label, labelled, not_completed
+from rocmdoctor.base.untrusted import pick
 
 
 LOW_PEAK_PERCENT = 10.0  # below this share of vendor peak something is badly off (docs/benchmarks.md)
@@ -18,7 +19,7 @@ def matmul_throughput(bench_matmul):
     bad = not_completed(bench_matmul, "matmul benchmark")
     if bad:
         return bad
-    res = bench_matmul.get("result") or {}
+    res = bench_matmul.result
     rows = [r for r in res.get("results") or [] if "tflops" in r]
     figures = ", ".join(f"{d} {t:.3g} TFLOPS" for d, t in (res.get("best_tflops") or {}).items())
     evidence = [ev("probe: bench_matmul", f"{bench_label(res)}: {figures}")]
@@ -51,10 +52,10 @@ def matmul_throughput(bench_matmul):
        sources=[PRECISION, BF16_API])
 @labelled
 def bf16_native(bench_matmul):
-    if bench_matmul.get("outcome") != "completed":
-        return skip("bf16 speed not measured", bench_matmul.get("message", ""))
-    res = bench_matmul.get("result") or {}
-    if (res.get("device") or {}).get("kind") != "cuda":
+    if bench_matmul.outcome != "completed":
+        return skip("bf16 speed not measured", bench_matmul.raw.get("message", ""))
+    res = bench_matmul.result
+    if pick(res, "device", "kind") != "cuda":
         return skip("bf16 emulation is judged on GPUs only", bench_label(res))
     best = res.get("best_tflops") or {}
     if "bf16" not in best or "fp32" not in best:

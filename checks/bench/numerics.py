@@ -6,6 +6,7 @@ from __future__ import annotations
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
 from .common import PRECISION, QWEN_NAN, gpu_run, bench_label, labelled, not_completed, device_precision
+from rocmdoctor.base.untrusted import pick
 
 GRADSCALER = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
 
@@ -35,12 +36,12 @@ def _numerics_line(d: str, r: dict) -> str:
                                    f"rel err {t.get('rel_error') or 0:.2g}, inf {t.get('inf')}, nan {t.get('nan')}"))
     if s.get("range_overflows"):
         parts.append("overflowed: " + ", ".join(s["range_overflows"]))
-    tiny = (r.get("grad") or {}).get("tiny") or {}
+    tiny = pick(r, "grad", "tiny") or {}
     un, sc = tiny.get("unscaled") or {}, tiny.get("scaled") or {}
     if "zero_fraction" in un:
         parts.append(f"1e-8 grads unscaled {un['zero_fraction']:.0%} zero, scaled x{sc.get('scale', 0):g} "
                      f"{sc.get('zero_fraction', 0):.0%} zero")
-    large = ((r.get("grad") or {}).get("large") or {}).get("scaled") or {}
+    large = pick(r, "grad", "large", "scaled") or {}
     if large.get("skipped_steps"):
         parts.append(f"large grads: {large['skipped_steps']} scale back-offs to x{large.get('scale', 0):g}")
     return f"{d}: " + "; ".join(parts)
@@ -54,7 +55,7 @@ def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
     bad = not_completed(bench_numerics, "numerics probe")
     if bad:
         return bad
-    res = bench_numerics.get("result") or {}
+    res = bench_numerics.result
     per = res.get("dtypes") or {}
     if not per:
         return fail("numerics probe produced no results", bench_label(res))
@@ -99,7 +100,7 @@ def numerics_health(bench_numerics, gpus=None, torch=None, bench_matmul=None):
         err = next(t["error"] for t in per[d]["tests"] if t.get("name") in names and "error" in t)
         return warn(f"{d} {', '.join(names)} cannot run on {bench_label(res)}", err + "\n" + " ".join(lines),
                     evidence=evidence, data=data)
-    un = (((per.get("fp16") or {}).get("grad") or {}).get("tiny") or {}).get("unscaled") or {}
+    un = pick(per, "fp16", "grad", "tiny", "unscaled") or {}
     if advised == "fp16" and "zero_fraction" in un:
         title = (f"fp16 needs loss scaling on {bench_label(res)} (the advised dtype): unscaled, "
                  f"{un['zero_fraction']:.0%} of small gradients became zero; scaled, none")

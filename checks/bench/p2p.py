@@ -15,11 +15,11 @@ LOW_P2P_GBPS = 1.0
        sources=[NCCL_ACS, RCCL_1129])
 @labelled
 def p2p_health(bench_p2p, hang_context=None):
-    static = hang_context or {}
+    static = hang_context
     bad = not_completed(bench_p2p, "peer-to-peer benchmark", hang_fix=True, static=static)
     if bad:
         return bad
-    res = bench_p2p.get("result") or {}
+    res = bench_p2p.result
     n = res.get("devices") or 0
     if n < 2:
         return skip(f"peer-to-peer needs two GPUs; torch sees {n}")

@@ -3,6 +3,7 @@ validation passes, and a hang names its step, culprit rank and remedies.
 """
 from __future__ import annotations
 
+from rocmdoctor.base.untrusted import pick_map
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
 from .common import HANG_SOURCES, PRECISION, QWEN_NAN, SDPA_KERNEL, bench_label, labelled, not_completed
@@ -12,14 +13,14 @@ from .common import HANG_SOURCES, PRECISION, QWEN_NAN, SDPA_KERNEL, bench_label,
        sources=HANG_SOURCES)
 @labelled
 def reference_training(train_run, hang_context=None):
-    res = train_run.get("result") or {}
-    model = res.get("model") or train_run.get("model")
+    res = train_run.result
+    model = res.get("model") or train_run.raw.get("model")
     what = f"fine-tune of {model.rstrip('/').rsplit('/', 1)[-1]}" if model else "reference fine-tune"
     injected = res.get("inject") not in (None, "none")
     tag = " (failure injected on purpose)" if injected else ""
-    kind = train_run.get("outcome")
+    kind = train_run.outcome
     if kind == "timeout":
-        hang = train_run.get("hang") or {}
+        hang = pick_map(train_run.raw, "hang")
         culprits = hang.get("culprit_ranks") or []
         who = f" on rank {', '.join(map(str, culprits))}" if culprits else ""
         f = not_completed(train_run, what, hang_fix=True, static=hang_context)
@@ -31,11 +32,11 @@ def reference_training(train_run, hang_context=None):
                     evidence=f.evidence, fix=f.fix, data={"hang": hang, "stage": f.data.get("stage"),
                                                           "remedies": f.data.get("remedies")})
     if kind == "failed" and res.get("unsupported"):
-        return warn(f"{res.get('attention')} attention cannot run here", train_run.get("message", ""),
+        return warn(f"{res.get('attention')} attention cannot run here", train_run.raw.get("message", ""),
                     evidence=[ev("probe: train_run", res.get("error") or "")], sources=[SDPA_KERNEL])
     if kind not in ("completed", "failed") or (kind == "failed" and res.get("unavailable")):
         return not_completed(train_run, what)
-    val = train_run.get("validation") or {}
+    val = pick_map(train_run.raw, "validation")
     failed = [c for c in val.get("checks") or [] if c.get("passed") is False]
     engine = (f"DeepSpeed ZeRO-{res.get('zero')}" + (" + offload" if res.get("offload") else "")
               if res.get("engine") == "deepspeed" else "DDP" if (res.get("world_size") or 1) > 1 else None)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..engine.check import Action, FixPlan, ev, fail, ok, skip, warn
 from ..engine.model import Finding
 from ..base.records import dataclass
+from ..base.untrusted import pick
 
 ZERO_DOCS = "https://www.deepspeed.ai/docs/config-json/#zero-optimizations-for-fp16-training"
 ZERO_PAPER = "https://arxiv.org/abs/1910.02054"
@@ -65,7 +66,7 @@ def zero_vs_hardware(config: dict, hw: Hardware, model_params: float | None, pat
         v = zero.get(key)
         if v is not None and not isinstance(v, dict):
             return [_not_a(path, f"zero_optimization.{key}", v, "a mapping such as {\"device\": \"cpu\"}")]
-        offload[key] = str((v or {}).get("device", "none")).lower()[:40]
+        offload[key] = str(pick(v, "device", default="none")).lower()[:40]
     off_opt, off_par = offload["offload_optimizer"], offload["offload_param"]
     text = f"zero_optimization.stage={stage} offload_optimizer={off_opt} offload_param={off_par}"
     evidence = [ev(path, text)]

@@ -143,7 +143,7 @@ def env_ev(env, name: str):
     """Evidence for one environment variable: its file:line when a config set it."""
     from ..engine.check import ev
 
-    value = (env or {}).get(name)
+    value = env.get(name) if env else None
     if isinstance(env, EnvView) and name in env.origins:
         return env.origins[name].evidence()
     from ..base.redact import MARK, secret_name

@@ -17,6 +17,7 @@ from typing import Any
 from . import configfiles as cf
 from ..base.records import dataclass, field
 from .settings import Setup, Value, truthy
+from ..base.untrusted import pick
 
 HF_DS_MATCH = "https://github.com/huggingface/transformers/blob/main/src/transformers/integrations/deepspeed.py"
 # DeepSpeed key -> the HF argument transformers fills it from / compares it with.
@@ -292,7 +293,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
     stage = stage if isinstance(stage, int) and not isinstance(stage, bool) and 0 <= stage <= 3 else 0
     if setup.deepspeed is not None:
         why["zero_optimization"] = (f"{setup.deepspeed.path}: stage {stage}, offload_optimizer "
-                                    f"{(zero_sec.get('offload_optimizer') or {}).get('device', 'none') if isinstance(zero_sec.get('offload_optimizer'), dict) else 'none'}")
+                                    f"{pick(zero_sec, 'offload_optimizer', 'device', default='none') if isinstance(zero_sec.get('offload_optimizer'), dict) else 'none'}")
     if ask is not None and ask.decided_by is not None:
         why["dtype"] = f"{ask.decided_by.origin.label}: {dt}"
     off = zero_sec.get("offload_optimizer")

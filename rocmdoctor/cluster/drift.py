@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from ..engine.model import Evidence, Finding, Status
 from .hostlist import compress
+from ..base.untrusted import pick
 
 Node = tuple[str, dict, dict]  # (name, report dict, node summary)
 
@@ -154,7 +155,7 @@ def _list_diff(groups: list[tuple[list, list[str]]]) -> list[str]:
 
 
 def _env(nodes: list[Node]) -> list[Finding]:
-    known = {n: s["env"] for n, _, s in nodes if isinstance((s or {}).get("env"), dict)}
+    known = {n: s["env"] for n, _, s in nodes if isinstance(pick(s, "env"), dict)}
     names = sorted({k for env in known.values() for k in env})
     out = []
     for var in names:
@@ -173,7 +174,7 @@ def network(nodes: list[Node]) -> list[Finding]:
         kinds: dict[str, Any] = {}
         missing: list[tuple[str, str, list[str]]] = []
         for name, _, s in nodes:
-            net = (s or {}).get("net")
+            net = pick(s, "net")
             if not isinstance(net, dict) or var not in net:
                 continue
             # A peer's summary is JSON from another node (maybe another rocmdoctor version):
@@ -208,7 +209,7 @@ def differing_checks(nodes: list[Node]) -> list[Finding]:
     per: dict[str, dict[str, str]] = {}
     for name, report, _ in nodes:
         worst: dict[str, Status] = {}
-        for f in (report or {}).get("findings", []):
+        for f in pick(report, "findings", default=[]):
             st = Status(f["status"])
             if f["code"] not in worst or st.rank > worst[f["code"]].rank:
                 worst[f["code"]] = st

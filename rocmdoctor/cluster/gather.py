@@ -18,6 +18,7 @@ from ..engine.model import Evidence, Finding, Status
 from .protocol import Peer
 from .rendezvous import Rendezvous
 from .store import FileStore, ProxyStore, Store, StoreError
+from ..base.untrusted import pick
 
 GLOO_TIMEOUT = 60.0  # the gloo check across all ranks (RD-CLU-005)
 TORCH_HINT = ("the rendezvous runs in the training environment's interpreter: name the one with torch with "
@@ -140,14 +141,14 @@ def _bench_plan(peer: Peer, bench: dict, included, joins, payloads):
         return None, Finding(code=cbench.RESULT_CODE, status=Status.SKIP, area="cluster", subject="all-reduce",
                              title="all-reduce across nodes: not run",
                              detail=f"{len(members)} node(s) took part; it needs two or more.")
-    named = _unique_names([{"node": (payloads.get(r) or joins.get(r) or {}).get("node") or f"rank {r}", "rank": r}
+    named = _unique_names([{"node": pick(payloads.get(r) or joins.get(r), "node") or f"rank {r}", "rank": r}
                            for r in members])
     cfg = dict(bench)
     want = bench.get("device", "auto")
     if want in ("cpu", "cuda"):
         cfg["device"], cfg["device_reason"] = want, f"--bench-device {want}"
     else:
-        lacking = [r for r in members if not (payloads.get(r) or {}).get("gpus")]
+        lacking = [r for r in members if not pick(payloads, r, "gpus")]
         cfg["device"], cfg["device_reason"] = (
             ("cuda", "torch sees a GPU on every node") if not lacking else
             ("cpu", f"torch sees no GPU on rank(s) {', '.join(map(str, lacking))}: CPU ranks with gloo"))

@@ -54,7 +54,7 @@ def scan_node(a, *, snapshot: str | None = None) -> tuple[Any, MemoSource]:
                   options={"config": a.config, "model": getattr(a, "model", None)}
                   if getattr(a, "config", None) else None)
     try:
-        report.results["node_summary"] = Context(rec, a.level).get("node_summary")
+        report.results["node_summary"] = Context(rec, a.level).get("node_summary").to_dict()
     except Exception as exc:  # the summary must never cost the node its report
         report.results["node_summary"] = {}
         report.notes.append(f"node summary failed: {type(exc).__name__}: {exc}")

@@ -21,6 +21,7 @@ from ..engine.model import Finding, Status
 from ..machine.sources import SourceError
 from ..usage import positive_float
 from . import report as creport
+from ..base.untrusted import pick
 
 EXIT_USAGE, EXIT_INPUT = 2, 3
 
@@ -220,7 +221,7 @@ def offline(a) -> dict | None:
         except SourceError as exc:
             payloads.append({"node": name, "rank": i, "report": None, "error": str(exc)})
             continue
-        if not (rep.get("results") or {}).get("node_summary"):
+        if not pick(rep, "results", "node_summary"):
             no_summary.append(name)
         payloads.append({"node": name, "rank": i, "report": rep if keep_full else slim(rep), "error": None})
     if not any(p["report"] for p in payloads):

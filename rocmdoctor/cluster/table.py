@@ -8,6 +8,7 @@ from ..engine.model import Status
 from ..output.text import STYLE, lines as report_lines, plural, print_lines
 from . import drift
 from .hostlist import compress as hostlist
+from ..base.untrusted import pick
 
 CELL = {"pass": "ok", "warn": "WARN", "fail": "FAIL", "error": "ERROR", "skip": "skip", None: "·"}
 STATE = {"never joined": "NEVER JOINED", "hung": "HUNG", "died": "DIED", "error": "NO REPORT"}
@@ -71,7 +72,7 @@ def lines(cluster: dict, verbose: bool = False, areas: list[str] | None = None) 
     if areas is not None:
         left = [a for a in cluster["table"]["areas"] if a not in areas]
         out.append((f"ok or skipped on every node: {', '.join(left)}", "dim"))
-    allreduce = (cluster.get("results") or {}).get("allreduce")
+    allreduce = pick(cluster, "results", "allreduce")
     if allreduce:
         from .bench import text_lines
 
@@ -86,7 +87,7 @@ def lines(cluster: dict, verbose: bool = False, areas: list[str] | None = None) 
             paras = (f.get("detail") or "").splitlines()
             if f["code"] in drift.WHY:  # drift: say why once per code, list values unless the title did
                 paras = ([] if f["code"] in explained else paras[:1]) + \
-                        ([] if (f.get("data") or {}).get("listed") else paras[1:])
+                        ([] if pick(f, "data", "listed") else paras[1:])
                 explained.add(f["code"])
             for para in paras:
                 out.append(("     " + para, ""))

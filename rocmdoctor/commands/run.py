@@ -650,8 +650,8 @@ class Runner:
         if not keep:
             from ..knowledge.signatures import Cause
 
-            keep = [Cause("the process waits for something outside it (input, a lock, a network peer, a "
-                          "child): its stack and wait channel above say which")]
+            keep = [Cause(text="the process waits for something outside it (input, a lock, a network peer, a "
+                               "child): its stack and wait channel above say which")]
         from ..base.records import replace
 
         return replace(STALL, causes=tuple(keep))

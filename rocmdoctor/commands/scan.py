@@ -135,7 +135,8 @@ def run(a) -> int:
         return npd.run(run_scan, a.strict)
     report = run_scan()
     if getattr(a, "node_summary", False) and report.context is not None:  # for `scan --from` (docs/cluster.md)
-        report.results["node_summary"] = report.context.optional("node_summary") or {}
+        summary = report.context.optional("node_summary")
+        report.results["node_summary"] = summary.to_dict() if summary is not None else {}
     code = exit_code(report, a.strict)
     formats.write(report, a.format, verbose=a.verbose, hint=same_source(a, "fix"), exit_code=code)
     return code

@@ -214,7 +214,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
     else:
         sizes = [g.memory_bytes for g in machine.training_gpus() if g.memory_bytes]  # an APU's: its GTT limit
         if not sizes and torch_probe:  # e.g. NVIDIA GPUs, which KFD does not list
-            sizes = [int(d["total_memory"]) for d in machine.torch_devices() if d.get("total_memory")]
+            sizes = [d.total_memory for d in machine.torch_devices() if d.total_memory]
         if sizes:
             vram, where = min(sizes), "the smallest GPU found"
     dtype_note = None

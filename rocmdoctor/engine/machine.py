@@ -109,8 +109,9 @@ class Machine:
         ctx = self.context("quick")
         return list((ctx.optional("training_gpus") if ctx is not None else None) or [])
 
-    def torch_devices(self) -> list[dict]:
-        """The devices torch lists (the Python probe, default level), those it could describe."""
+    def torch_devices(self) -> list:
+        """The devices torch lists (facts.python_env.TorchDevice; the Python probe, default level),
+        those it could describe."""
         ctx = self.context("default")
-        rt = (ctx.optional("torch_runtime") if ctx is not None else None) or {}
-        return [d for d in rt.get("devices") or [] if "error" not in d]
+        rt = ctx.optional("torch_runtime") if ctx is not None else None
+        return [d for d in (rt.devices if rt is not None else ()) if d.error is None]

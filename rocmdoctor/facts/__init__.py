@@ -21,7 +21,7 @@ class Missing(Exception):
 
 def fact(name: str) -> Callable:
     def deco(fn: Callable) -> Callable:
-        fn.__rocmdoctor_fact__ = name
+        setattr(fn, "__rocmdoctor_fact__", name)  # noqa: B010  (a function attribute mypy does not know)
         return fn
 
     return deco

@@ -67,10 +67,10 @@ def shm(ctx) -> ShmInfo:
                 if size is not None:
                     return ShmInfo(size, "/proc/mounts", line)
                 break
-    stats = ctx.optional("fsstats") or {}
-    entry = stats.get("/dev/shm") or {}
-    if isinstance(entry.get("total_bytes"), int):
-        return ShmInfo(entry["total_bytes"], "probe: statvfs(/dev/shm)", f"{entry['total_bytes']} bytes")
+    stats = ctx.optional("fsstats")
+    entry = stats.get("/dev/shm") if stats is not None else None
+    if entry is not None and entry.total_bytes is not None:
+        return ShmInfo(entry.total_bytes, "probe: statvfs(/dev/shm)", f"{entry.total_bytes} bytes")
     raise Missing("/dev/shm: not in /proc/mounts and no statvfs probe")
 
 

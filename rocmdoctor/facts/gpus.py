@@ -3,6 +3,7 @@ from amdsmi, sysfs, a PCI-id table, and rocm-smi/rocminfo text only as fallbacks
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
 
 from ..knowledge.gpus import AMD_VENDOR, HYGON_VENDOR, NVIDIA_VENDOR, has_unified_memory, is_integrated, pci_name
 from ..knowledge.platforms import DCU_CLASS_PREFIXES, TTM_PAGE
@@ -10,6 +11,7 @@ from ..machine.parsers import rocm_smi
 from ..machine.parsers import rocminfo
 from ..machine.parsers.kfd import gfx_name, location_to_bdf, parse_properties
 from ..base.records import dataclass
+from ..base.untrusted import pick
 from . import Missing, conform, fact, probe_data
 
 KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"
@@ -233,10 +235,9 @@ def _names(ctx):
     src = ctx.source
     by_pci: dict[str, tuple[str, str]] = {}
     smi = ctx.optional("amdsmi")
-    for g in (smi or {}).get("gpus", []):
-        asic = g.get("asic") or {}
-        if g.get("bdf") and asic.get("market_name"):
-            by_pci[g["bdf"].lower()] = (asic["market_name"], "amdsmi")
+    for g in smi.gpus if smi is not None else ():
+        if g.bdf and g.market_name:
+            by_pci[g.bdf.lower()] = (g.market_name, "amdsmi")
     fallback: dict[int, tuple[str, str]] = {}
 
     def lookup(pci, device_id, index, vendor_id=AMD_VENDOR):
@@ -267,7 +268,7 @@ def _text_names(src, hy_smi: str | None = None) -> dict[int, tuple[str, str]]:
         if not res.ok:
             continue
         cards = rocm_smi.parse_productname_json(res.stdout)  # skips hy-smi's text before the JSON
-        out = {}
+        out: dict[int, tuple[str, str]] = {}
         for i, (_card, fields) in enumerate(sorted(cards.items(), key=lambda kv: int(kv[0][4:] or 0))):
             name = fields.get("Card Series") or fields.get("Card series") or fields.get("Card Model")
             if name:
@@ -276,18 +277,41 @@ def _text_names(src, hy_smi: str | None = None) -> dict[int, tuple[str, str]]:
             return out
     res = src.run(["rocminfo"], timeout=20)
     if res.ok:
-        return {i: (a.get("Marketing Name"), "cmd: rocminfo")
+        return {i: (str(a.get("Marketing Name")), "cmd: rocminfo")
                 for i, a in enumerate(rocminfo.gpu_agents(res.stdout)) if a.get("Marketing Name")}
     return {}
 
 
+@dataclass(frozen=True)
+class SmiGpu:
+    """One GPU as amdsmi answers: its PCI address, product name, and the health calls' answers
+    (amdsmi's own JSON, read by facts/health.py through base/untrusted.py)."""
+
+    bdf: str | None = None
+    market_name: str | None = None
+    health: Mapping | None = None
+
+
+@dataclass(frozen=True)
+class AmdSmi:
+    """amdsmi, AMD's structured management library, as the probe found it."""
+
+    gpus: tuple[SmiGpu, ...] = ()
+
+    @classmethod
+    def from_probe(cls, data: Mapping) -> AmdSmi:
+        return cls(gpus=tuple(SmiGpu(bdf=g.get("bdf"), market_name=pick(g, "asic", "market_name"),
+                                     health=g.get("health") if isinstance(g.get("health"), Mapping) else None)
+                              for g in data.get("gpus") or () if isinstance(g, Mapping)))
+
+
 @fact("amdsmi")
-def amdsmi(ctx) -> dict:
+def amdsmi(ctx) -> AmdSmi:
     """amdsmi, AMD's structured management library, when the interpreter has it."""
     data = probe_data(ctx, "amdsmi", {"available": bool, "gpus": [{"bdf": str, "asic": {"market_name": str}}]})
     if not data.get("available"):
         raise Missing("amdsmi Python library is not importable")
-    return data
+    return AmdSmi.from_probe(data)
 
 
 @fact("pci_sysfs_ids")

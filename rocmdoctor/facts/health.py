@@ -16,11 +16,14 @@ from __future__ import annotations
 import math
 
 import posixpath
+from collections.abc import Mapping
 
 from ..knowledge.health import HOST_SETTINGS
 from ..machine.parsers import health as P
 from ..base.records import dataclass
+from ..base.untrusted import pick, pick_map
 from . import Missing, fact, probe_data
+from .gpus import AmdSmi
 
 PCI = "/sys/bus/pci/devices"
 KFD_PROC = "/sys/class/kfd/kfd/proc"
@@ -93,17 +96,15 @@ class GpuHealth:
     unreadable: tuple[tuple[str, str], ...] = ()  # (path, error) of counter files we could not read
 
 
-def _smi_gpus(ctx) -> dict[str, dict]:
+def _smi_gpus(ctx) -> dict[str, Mapping]:
+    """amdsmi's health answers (its own JSON) by PCI address."""
     if ctx.options.get("read_reset_counters"):
         r = ctx.source.probe("amdsmi_reset_counters")
-        smi = r.data if r.ok and isinstance(r.data, dict) and r.data.get("available") else None
+        smi = AmdSmi.from_probe(r.data) if r.ok and isinstance(r.data, dict) and r.data.get("available") else None
     else:
         smi = ctx.optional("amdsmi")
-    out = {}
-    for g in (smi or {}).get("gpus", []) or []:
-        if isinstance(g, dict) and isinstance(g.get("bdf"), str) and isinstance(g.get("health"), dict):
-            out[g["bdf"].lower()] = g["health"]
-    return out
+    return {g.bdf.lower(): g.health for g in (smi.gpus if smi is not None else ())
+            if isinstance(g.bdf, str) and g.health is not None}
 
 
 _U64 = 1 << 64  # every counter and size these files hold fits; beyond is not a reading (fuzz)
@@ -145,16 +146,16 @@ def _sysfs_ras(src, dev, unreadable) -> tuple[bool | None, list[Count]]:
         text = _read(src, path, unreadable)
         counts = P.err_count(text)
         block = posixpath.basename(path)[: -len("_err_count")]
-        if counts is not None:
+        if counts is not None and text is not None:  # a count needs text
             out.append(Count(block, counts, path, text.strip()))
         elif text is not None:  # "Query currently inaccessible": not a count, not an error of ours
             unreadable.append((path, text.strip()[:80] or "empty"))
     return True, out
 
 
-def _smi_ras(h: dict) -> list[Count]:
+def _smi_ras(h: Mapping) -> list[Count]:
     out = []
-    for block, c in sorted((h.get("ecc_blocks") or {}).items()):
+    for block, c in sorted(pick_map(h, "ecc_blocks").items()):
         if not isinstance(c, dict):
             continue
         vals = {k: _int(c.get(f"{n}_count")) for k, n in (("ue", "uncorrectable"), ("ce", "correctable"),
@@ -166,7 +167,7 @@ def _smi_ras(h: dict) -> list[Count]:
     return out
 
 
-def _smi_bad_pages(h: dict):
+def _smi_bad_pages(h: Mapping):
     pages = h.get("bad_pages")
     if not isinstance(pages, list):
         return None
@@ -270,12 +271,11 @@ def gpu_health(ctx) -> list[GpuHealth]:
             text = _read(src, path, unreadable)
             if text is not None:
                 f.update(bad_pages=tuple(P.bad_pages(text)), bad_pages_source=path)
-        thr = _int((h or {}).get("bad_page_threshold"))
+        thr = _int(pick(h, "bad_page_threshold"))
         if thr is not None:
             f.update(bad_page_threshold=thr, bad_page_threshold_source=f"{SMI} amdsmi_get_gpu_bad_page_threshold",
                      bad_page_threshold_how=str(thr))
-        elif param is not None and P.first_int(param) is not None:
-            p = P.first_int(param)
+        elif param is not None and (p := P.first_int(param)) is not None:
             if p > 0:
                 f.update(bad_page_threshold=p, bad_page_threshold_source=BAD_PAGE_PARAM,
                          bad_page_threshold_how=f"{p} (set by the administrator)")
@@ -286,8 +286,7 @@ def gpu_health(ctx) -> list[GpuHealth]:
                                                 f"{g.vram_bytes // RAS_BAD_PAGE_COVER} (amdgpu_ras.c)")
         # PCIe: replays on the GPU, AER on the GPU and every bridge above it
         pcie: list[Count] = []
-        pc = (h or {}).get("pcie")
-        metric = pc.get("pcie_metric") if isinstance(pc, dict) else None
+        metric = pick(h, "pcie", "pcie_metric")
         if isinstance(metric, dict):
             vals = {k: _int(metric.get(k)) for k in ("pcie_replay_count", "pcie_replay_roll_over_count",
                                                       "pcie_l0_to_recovery_count", "pcie_nak_sent_count",
@@ -308,11 +307,11 @@ def gpu_health(ctx) -> list[GpuHealth]:
         f["pcie"] = tuple(pcie)
         # thermal, power, clocks
         f["temps"] = tuple(_temps(src, dev))
-        metrics = (h or {}).get("metrics") if isinstance((h or {}).get("metrics"), dict) else {}
+        metrics = pick_map(h, "metrics")
         ts = _int(metrics.get("throttle_status")) if metrics else None
         if ts is not None and ts != 0xFFFFFFFF:
             f.update(throttle_status=ts, throttle_source=f"{SMI} amdsmi_get_gpu_metrics_info throttle_status")
-        cap_info = (h or {}).get("power_cap")
+        cap_info = pick(h, "power_cap")
         if isinstance(cap_info, dict) and _int(cap_info.get("power_cap")):
             default = _int(cap_info.get("default_power_cap", cap_info.get("power_cap_default")))
             f.update(power_cap=_int(cap_info.get("power_cap")), power_cap_default=default,
@@ -327,7 +326,7 @@ def gpu_health(ctx) -> list[GpuHealth]:
             levels, cur = P.dpm_levels(sclk)
             f.update(sclk_levels=tuple(levels), sclk_current=cur, clock_source=f"{dev}/pp_dpm_sclk")
         # firmware
-        fw = (h or {}).get("firmware")
+        fw = pick(h, "firmware")
         if isinstance(fw, list) and fw:
             f.update(firmware=tuple((str(x.get("fw_name", "")).lower().replace("fw_id_", ""),
                                      str(x.get("fw_version"))) for x in fw if isinstance(x, dict)),
@@ -336,7 +335,7 @@ def gpu_health(ctx) -> list[GpuHealth]:
             items = _firmware(src, dev)
             if items:
                 f.update(firmware=tuple(items), firmware_source=f"{dev}/fw_version/")
-        vb = (h or {}).get("vbios")
+        vb = pick(h, "vbios")
         if isinstance(vb, dict) and (vb.get("version") or vb.get("vbios_version")):
             f.update(vbios=str(vb.get("version") or vb.get("vbios_version")),
                      vbios_source=f"{SMI} amdsmi_get_gpu_vbios_info")
@@ -345,7 +344,7 @@ def gpu_health(ctx) -> list[GpuHealth]:
             if v and v.strip():
                 f.update(vbios=v.strip(), vbios_source=f"{dev}/vbios_version")
         # partitions (MI300-class)
-        cp, mp = (h or {}).get("compute_partition"), (h or {}).get("memory_partition")
+        cp, mp = pick(h, "compute_partition"), pick(h, "memory_partition")
         if isinstance(cp, str) and cp.strip():
             f.update(compute_partition=cp.strip().upper(),
                      memory_partition=mp.strip().upper() if isinstance(mp, str) and mp.strip() else None,
@@ -364,9 +363,9 @@ def gpu_health(ctx) -> list[GpuHealth]:
         used = src.text(f"{dev}/mem_info_vram_used")
         if used and used.strip().isdigit() and _int(used) is not None:
             f.update(vram_used=_int(used), vram_used_source=f"{dev}/mem_info_vram_used")
-        elif isinstance((h or {}).get("vram_usage"), dict) and _int(h["vram_usage"].get("vram_used")) is not None:
+        elif (smi_used := _int(pick(h, "vram_usage", "vram_used"))) is not None:
             # amdsmi answers in MB
-            f.update(vram_used=_int(h["vram_usage"]["vram_used"]) * 1024 * 1024,
+            f.update(vram_used=smi_used * 1024 * 1024,
                      vram_used_source=f"{SMI} amdsmi_get_gpu_vram_usage")
         # xGMI
         status = metrics.get("xgmi_link_status") if metrics else None
@@ -374,8 +373,8 @@ def gpu_health(ctx) -> list[GpuHealth]:
             # gpu_metrics v1.7: 1 = up, 0 = down; 0xFFFF and similar mean "not reported"
             f["xgmi_links_down"] = tuple(i for i, s in enumerate(status) if s == 0)
         if read_reset:
-            if isinstance((h or {}).get("xgmi_error"), str):
-                f.update(xgmi_error=h["xgmi_error"], xgmi_error_source=f"{SMI} amdsmi_gpu_xgmi_error_status")
+            if isinstance(xgmi_error := pick(h, "xgmi_error"), str):
+                f.update(xgmi_error=xgmi_error, xgmi_error_source=f"{SMI} amdsmi_gpu_xgmi_error_status")
             else:
                 text = _read(src, f"{dev}/xgmi_error", unreadable)
                 if text is not None and text.strip():
@@ -413,7 +412,7 @@ def kfd_processes(ctx) -> list[KfdProcess]:
         ppid = next((P.first_int(ln.split(":", 1)[1]) for ln in status.splitlines() if ln.startswith("PPid:")), None)
         if me is not None and ppid == me:
             continue
-        vram = {}
+        vram: dict[int, int] = {}
         for v in src.glob(f"{d}/vram_*"):
             gid = P.first_int(posixpath.basename(v)[len("vram_"):])
             n = P.first_int(src.text(v))

@@ -5,6 +5,7 @@ any JSON, and a wrong type must read as absent, not crash the checks.
 """
 from __future__ import annotations
 
+from ..base.records import dataclass
 from . import Missing, fact, probe_data
 
 IDENTITY = {"uid": int, "euid": int, "user": str, "groups": [{"gid": int, "name": str}],
@@ -37,27 +38,89 @@ def env(ctx) -> dict[str, str]:
     return settings.env()
 
 
+@dataclass(frozen=True)
+class GroupEntry:
+    """A group as NSS or /etc/group has it; ``line`` is the /etc/group line (evidence)."""
+
+    gid: int
+    members: tuple[str, ...] = ()
+    line: str | None = None
+
+
+@dataclass(frozen=True)
+class SessionGroup:
+    """A group this process holds (os.getgroups), with its name where NSS knows it."""
+
+    gid: int | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who the doctor runs as, and the GPU groups NSS knows (``None``: the probe did not ask)."""
+
+    uid: int | None = None
+    euid: int | None = None
+    user: str | None = None
+    groups: tuple[SessionGroup, ...] = ()
+    known_groups: dict[str, GroupEntry | None] | None = None
+
+    @property
+    def root(self) -> bool:
+        return self.uid == 0 or self.euid == 0
+
+
 @fact("identity")
-def identity(ctx) -> dict:
+def identity(ctx) -> Identity:
     data = probe_data(ctx, "identity", IDENTITY)
     known = data.get("known_groups")
     if known is not None:  # a group without a numeric gid is no group the checks can use
-        data["known_groups"] = {k: (dict(v, members=v.get("members") or [])
-                                    if v is not None and isinstance(v.get("gid"), int) else None)
-                                for k, v in known.items()}
-    return data
+        known = {k: (GroupEntry(gid=v["gid"], members=tuple(v.get("members") or ()))
+                     if v is not None and isinstance(v.get("gid"), int) else None)
+                 for k, v in known.items()}
+    return Identity(uid=data.get("uid"), euid=data.get("euid"), user=data.get("user"),
+                    groups=tuple(SessionGroup(gid=g.get("gid"), name=g.get("name")) for g in data.get("groups") or ()),
+                    known_groups=known)
+
+
+@dataclass(frozen=True)
+class DevNode:
+    """A GPU device node (/dev/kfd, /dev/dri/renderD*, /dev/dxg) as this process sees it."""
+
+    path: str
+    error: str | None = None  # set when it could not be stat'ed (absent, no permission)
+    mode: str | None = None
+    char_device: bool | None = None
+    uid: int | None = None
+    gid: int | None = None
+    group: str | None = None
+    readable: bool | None = None
+    writable: bool | None = None
 
 
 @fact("devnodes")
-def devnodes(ctx) -> list[dict]:
+def devnodes(ctx) -> list[DevNode]:
     data = probe_data(ctx, "devnodes", [DEVNODE])
-    return [e for e in data if e.get("path") is not None]
+    return [DevNode(path=e["path"], error=e.get("error"), mode=e.get("mode"), char_device=e.get("char_device"),
+                    uid=e.get("uid"), gid=e.get("gid"), group=e.get("group"), readable=e.get("readable"),
+                    writable=e.get("writable"))
+            for e in data if e.get("path") is not None]
+
+
+@dataclass(frozen=True)
+class FsStat:
+    """statvfs of one path: its size and free space, or why it could not be read."""
+
+    total_bytes: int | None = None
+    free_bytes: int | None = None
+    error: str | None = None
 
 
 @fact("fsstats")
-def fsstats(ctx) -> dict:
+def fsstats(ctx) -> dict[str, FsStat]:
     data = probe_data(ctx, "fsstats", FSSTATS)
-    return {k: (v or {}) for k, v in data.items()}
+    return {k: FsStat(total_bytes=v.get("total_bytes"), free_bytes=v.get("free_bytes"), error=v.get("error"))
+            if v is not None else FsStat() for k, v in data.items()}
 
 
 @fact("net_interfaces")

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import TYPE_CHECKING
 
 from ..knowledge.gpus import AMD_VENDOR
 from ..machine.parsers.kfd import parse_properties
 from ..machine.parsers.lspci import PciDevice, normalise_bdf, parse_lspci
 from ..base.records import dataclass, field
 from . import Missing, fact
+
+if TYPE_CHECKING:
+    from ..machine.parsers.cmdline import Cmdline
+    from ..machine.parsers.cpuinfo import CpuInfo
+    from .gpus import Gpu
 
 LSPCI_ARGV = ("lspci", "-vvv", "-nn", "-D")
 LSPCI_TIMEOUT = 15.0
@@ -392,8 +398,21 @@ def kfd_heaps(ctx) -> dict[int, set[int]]:
 HANG_CONTEXT = ("cmdline", "iommu", "gpus", "cpu", "virt", "pci_links", "lspci", "env")
 
 
-@fact("hang_context")
-def hang_context(ctx) -> dict:
+@dataclass(frozen=True)
+class HangContext:
     """The static facts a multi-GPU hang's remedies depend on, each None when unknown
     (checks/bench/common.py tailors iommu=pt / ACS / NCCL_P2P_DISABLE advice from them)."""
-    return {name: ctx.optional(name) for name in HANG_CONTEXT}
+
+    cmdline: Cmdline | None = None
+    iommu: IommuState | None = None
+    gpus: list[Gpu] | None = None
+    cpu: CpuInfo | None = None
+    virt: VirtInfo | None = None
+    pci_links: list[GpuPath] | None = None
+    lspci: Lspci | None = None
+    env: dict[str, str] | None = None
+
+
+@fact("hang_context")
+def hang_context(ctx) -> HangContext:
+    return HangContext(**{name: ctx.optional(name) for name in HANG_CONTEXT})

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..machine.parsers.cmdline import Cmdline, parse_cmdline
 from ..machine.parsers.cpuinfo import CpuInfo, parse_cpuinfo
 from ..machine.parsers.keyvalue import parse_os_release
+from ..base.records import dataclass
 from . import Missing, fact
 
 
@@ -27,14 +28,32 @@ def kernel_release(ctx) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class OsRelease:
+    """os-release: the file read and its KEY=value pairs (an open set: distributions add their own)."""
+
+    path: str
+    values: dict[str, str]
+
+    @property
+    def id(self) -> str:
+        return self.values.get("ID", "")
+
+    @property
+    def version_id(self) -> str:
+        return self.values.get("VERSION_ID", "")
+
+    @property
+    def pretty_name(self) -> str:
+        return self.values.get("PRETTY_NAME") or self.values.get("NAME", "unknown")
+
+
 @fact("os_release")
-def os_release(ctx) -> dict:
+def os_release(ctx) -> OsRelease:
     for path in ("/etc/os-release", "/usr/lib/os-release"):
         r = ctx.source.read(path)
         if r.ok:
-            data = parse_os_release(r.text)
-            data["_path"] = path
-            return data
+            return OsRelease(path=path, values=parse_os_release(r.text))
     raise Missing("/etc/os-release and /usr/lib/os-release: missing")
 
 

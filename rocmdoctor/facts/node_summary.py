@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 
+from ..base.records import dataclass, field
 from . import fact
 
 # Python distributions whose versions must match for DDP / DeepSpeed jobs.
@@ -24,8 +25,42 @@ CMDLINE_PER_HOST = {"BOOT_IMAGE", "root", "initrd", "resume", "resume_offset", "
 NET_TYPES = {1: "ethernet", 32: "infiniband", 772: "loopback", 776: "sit", 65534: "tunnel"}
 
 
+@dataclass(frozen=True)
+class NodeSummary:
+    """The summary; None (or an empty ``packages``) where the fact is unknown. :meth:`to_dict`
+    is the JSON a report carries: unknown values left out, packages as top-level keys."""
+
+    kernel: str | None = None
+    os: str | None = None
+    amdgpu: str | None = None
+    rocm: str | None = None
+    rccl: str | None = None
+    python: str | None = None
+    torch: str | None = None
+    hip: str | None = None
+    packages: dict[str, str] = field(default_factory=dict)  # PACKAGES -> version or "not installed"
+    cmdline: list[str] | None = None
+    gpu_count: int | None = None
+    gfx: list[str] | None = None
+    vram: list[str] | None = None
+    pcie: list[str] | None = None
+    env: dict[str, str] | None = None
+    shm: str | None = None
+    net: dict | None = None
+
+    def to_dict(self) -> dict:
+        head = {k: getattr(self, k) for k in ("kernel", "os", "amdgpu", "rocm", "rccl", "python", "torch", "hip")}
+        tail = {k: getattr(self, k) for k in ("cmdline", "gpu_count", "gfx", "vram", "pcie", "env", "shm", "net")}
+        return {**{k: v for k, v in head.items() if v is not None}, **self.packages,
+                **{k: v for k, v in tail.items() if v is not None}}
+
+
 @fact("node_summary")
-def node_summary(ctx) -> dict:
+def node_summary(ctx) -> NodeSummary:
+    return NodeSummary(**_summary(ctx))
+
+
+def _summary(ctx) -> dict:
     s: dict = {}
     _versions(ctx, s)
     cmd = ctx.optional("cmdline")
@@ -51,7 +86,8 @@ def _versions(ctx, s: dict) -> None:
         s["kernel"] = kernel
     osr = ctx.optional("os_release")
     if osr:
-        s["os"] = osr.get("PRETTY_NAME") or f"{osr.get('ID', '?')} {osr.get('VERSION_ID', '')}".strip()
+        v = osr.values
+        s["os"] = v.get("PRETTY_NAME") or f"{v.get('ID', '?')} {v.get('VERSION_ID', '')}".strip()
     drv = ctx.optional("amdgpu")
     if drv is not None:
         s["amdgpu"] = drv.module_version or ("in-kernel driver" if drv.module_loaded else "not loaded")
@@ -61,18 +97,18 @@ def _versions(ctx, s: dict) -> None:
         rccl = _rccl(ctx, rocm.default.path)
         if rccl:
             s["rccl"] = rccl
-    py = ctx.optional("python")
-    if py is not None:
-        s["python"] = str((py.get("python") or {}).get("version") or "unknown")
-        torch = py.get("torch")
-        s["torch"] = torch.get("version", "unknown") if isinstance(torch, dict) else "not importable"
-        if isinstance(torch, dict):
+    static = ctx.optional("python_static")  # torch as its files say: the summary never waits for the child
+    if static is not None:
+        s["python"] = str(static.python.version or "unknown")
+        torch = static.torch
+        s["torch"] = torch.get("version", "unknown") if torch is not None else "not importable"
+        if torch is not None:
             s["hip"] = torch.get("hip") or "none (not a ROCm build)"
     dists = ctx.optional("distributions")
     if dists is not None:
         for name in PACKAGES:
             d = dists.get(name)
-            s[name] = str(d.get("version")) if isinstance(d, dict) else "not installed"
+            s.setdefault("packages", {})[name] = str(d.version) if d is not None else "not installed"
 
 
 def _rccl(ctx, rocm_path: str) -> str | None:
@@ -136,7 +172,7 @@ def _net(ctx, env: dict | None) -> dict | None:
         ifaces[name] = {"kind": kind, "state": (src.text(p + "/operstate") or "").strip() or None}
     out: dict = {"interfaces": ifaces}
     for var in ("NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME"):
-        spec = (env or {}).get(var)
+        spec = env.get(var) if env else None
         if spec:
             out[var] = {"spec": spec, "matched": select_interfaces(spec, list(ifaces), exact=var.startswith("GLOO"))}
     return out

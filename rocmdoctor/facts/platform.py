@@ -95,7 +95,8 @@ def dtk_installs(ctx) -> tuple[DtkInstall, ...]:
             paths.append(p.rstrip("/") or "/")
     for pattern in DTK_GLOBS:
         paths += src.glob(pattern)
-    out, seen = [], set()
+    out: list = []
+    seen: set = set()
     for p in paths:
         if p in seen:
             continue
@@ -249,7 +250,7 @@ class TorchHsaLibs:
 def torch_hsa_libs(ctx) -> TorchHsaLibs:
     """libhsa-runtime64 copies inside the torch package: on WSL2 the wheel's own copy must go
     (AMD's WSL PyTorch install removes it so ROCm's WSL runtime is loaded)."""
-    path = (ctx.get("torch").get("file") or "")
+    path = ctx.get("torch").file or ""
     if not path:
         raise Missing("python probe: torch.__file__ unknown")
     lib = posixpath.join(posixpath.dirname(path), "lib")

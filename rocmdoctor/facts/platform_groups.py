@@ -6,18 +6,19 @@ for --root trees and snapshots, and gives file evidence for the permission check
 from __future__ import annotations
 
 from . import Missing, fact
+from .host import GroupEntry
 
 
 @fact("etc_group")
-def etc_group(ctx) -> dict[str, dict]:
+def etc_group(ctx) -> dict[str, GroupEntry]:
     r = ctx.source.read("/etc/group")
     if not r.ok:
         raise Missing(f"/etc/group: {r.error}")
-    out: dict[str, dict] = {}
+    out: dict[str, GroupEntry] = {}
     for line in r.text.splitlines():
         parts = line.strip().split(":")
         if len(parts) != 4 or not parts[0] or not parts[2].isdigit():
             continue  # comments, NIS '+' lines, garbage
-        members = [m for m in parts[3].split(",") if m]
-        out[parts[0]] = {"gid": int(parts[2]), "members": members, "line": line.strip()}
+        members = tuple(m for m in parts[3].split(",") if m)
+        out[parts[0]] = GroupEntry(gid=int(parts[2]), members=members, line=line.strip())
     return out

@@ -16,17 +16,45 @@ train_steps, progress (a callable taking one line).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ..base.records import dataclass, field
 from . import Missing, fact
 
 TIMEOUT_S = 600.0
 STALL_S = 180.0
 
 
+@dataclass(frozen=True)
+class ActiveOutcome:
+    """A benchmark's or the reference fine-tune's outcome (benchmarks/runner.py): whether it
+    finished, why not, and its own JSON result. ``raw`` is the whole outcome, as the report's
+    ``results`` carry it; the hang findings read its ranks and stages from there."""
+
+    outcome: str | None = None  # "completed", "failed", "timeout", "crashed", "error"
+    message: str = ""
+    result: Mapping = field(default_factory=dict)  # the benchmark's JSON ({} when it gave none)
+    raw: Mapping = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, d: Mapping) -> ActiveOutcome:
+        res = d.get("result")
+        msg = d.get("message")
+        return cls(outcome=d.get("outcome") if isinstance(d.get("outcome"), str) else None,
+                   message=msg if isinstance(msg, str) else "", result=res if isinstance(res, Mapping) else {}, raw=d)
+
+    @property
+    def device(self) -> Mapping:
+        """The device the result says it ran on ({} when it says nothing)."""
+        dev = self.result.get("device")
+        return dev if isinstance(dev, Mapping) else {}
+
+
 def _outcome(ctx, name: str, level: str, run):
     given = ctx.options.get("active_results")
     if given is not None:
         if name in given and isinstance(given[name], dict):
-            return given[name]
+            return ActiveOutcome.from_mapping(given[name])
         raise Missing(f"{name}: not run in this invocation")
     if not ctx.at_least(level):
         raise Missing(f"active probes run at --level {level} and above")
@@ -34,11 +62,11 @@ def _outcome(ctx, name: str, level: str, run):
     if kind == "snapshot":
         r = ctx.source.probe(name)
         if r.ok and isinstance(r.data, dict):
-            return r.data
+            return ActiveOutcome.from_mapping(r.data)
         raise Missing(f"{name}: {r.error or 'unreadable record'} (benchmarks run only on a live machine)")
     if kind != "live":
         raise Missing(f"benchmarks run only on the live machine, not from a {kind} source")
-    return run(_device(ctx))
+    return ActiveOutcome.from_mapping(run(_device(ctx)))
 
 
 def _device(ctx) -> str:
@@ -48,7 +76,7 @@ def _device(ctx) -> str:
     t = ctx.optional("torch_runtime")
     if t is None:
         raise Missing(f"torch is not usable in the scanned interpreter ({ctx.why_missing('torch_runtime')})")
-    if t.get("cuda_available") and (t.get("device_count") or 0) > 0:
+    if t.cuda_available and (t.device_count or 0) > 0:
         return "cuda"
     raise Missing("torch sees no GPU, so the GPU benchmarks were not run "
                   "(`rocmdoctor bench --device cpu` gives a CPU-labelled run)")
@@ -73,37 +101,37 @@ def _bench(ctx, name: str):
 
 
 @fact("bench_matmul")
-def bench_matmul(ctx) -> dict:
+def bench_matmul(ctx) -> ActiveOutcome:
     return _bench(ctx, "matmul")
 
 
 @fact("bench_membw")
-def bench_membw(ctx) -> dict:
+def bench_membw(ctx) -> ActiveOutcome:
     return _bench(ctx, "membw")
 
 
 @fact("bench_p2p")
-def bench_p2p(ctx) -> dict:
+def bench_p2p(ctx) -> ActiveOutcome:
     return _bench(ctx, "p2p")
 
 
 @fact("bench_allreduce")
-def bench_allreduce(ctx) -> dict:
+def bench_allreduce(ctx) -> ActiveOutcome:
     return _bench(ctx, "allreduce")
 
 
 @fact("bench_numerics")
-def bench_numerics(ctx) -> dict:
+def bench_numerics(ctx) -> ActiveOutcome:
     return _bench(ctx, "numerics")
 
 
 @fact("bench_attention")
-def bench_attention(ctx) -> dict:
+def bench_attention(ctx) -> ActiveOutcome:
     return _bench(ctx, "attention")
 
 
 @fact("train_run")
-def train_run(ctx) -> dict:
+def train_run(ctx) -> ActiveOutcome:
     from ..benchmarks import suite
 
     def run(device):

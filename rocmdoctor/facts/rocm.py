@@ -132,13 +132,14 @@ def rocm_wheels(ctx) -> RocmWheels:
     dists = ctx.get("distributions")
     found = {}
     for key, d in dists.items():
-        name = _norm_name(str((d or {}).get("name") or key))
+        name = _norm_name(d.name or key)
         if name == "rocm" or name.startswith("rocm-sdk"):
-            found[name] = str((d or {}).get("version") or "")
+            found[name] = d.version or ""
     if not found:
         raise Missing("no ROCm SDK wheels (rocm, rocm-sdk-*) in the scanned interpreter")
     version = found.get("rocm-sdk-core") or found.get("rocm") or next(iter(found.values()))
-    prefix = ((ctx.optional("python") or {}).get("python") or {}).get("prefix")
+    py = ctx.optional("python")
+    prefix = py.prefix if py is not None else None
     lib = None
     if prefix:
         hits = ctx.source.glob(prefix.rstrip("/") + "/lib/python3*/site-packages/_rocm_sdk_core/lib")

@@ -7,7 +7,7 @@ The live environment (the ``env`` probe) is merged in by the ``env`` fact, not h
 """
 from __future__ import annotations
 
-from ..artifacts.settings import Settings
+from ..artifacts.settings import Settings, Setup
 from . import Missing, fact
 
 
@@ -34,7 +34,7 @@ def settings(ctx) -> Settings:
 
 
 @fact("setups")
-def setups(ctx) -> list:
+def setups(ctx) -> list[Setup]:
     s = ctx.get("settings")
     if not s.setups:
         raise Missing(f"no training arguments or DeepSpeed config in {', '.join(a.path for a in s.readable())}")

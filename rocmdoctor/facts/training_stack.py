@@ -11,12 +11,17 @@ table in ``knowledge/llamafactory.py`` as fallback.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..machine import envcache
 from ..knowledge import llamafactory as lf
 from ..base.records import dataclass, field
 from ..base.versions import major_minor
 from . import Missing, fact, probe_data
+
+if TYPE_CHECKING:
+    from .python_env import Distribution, PythonEnv
 
 
 # ------------------------------------------------------------------ DeepSpeed ops
@@ -96,23 +101,34 @@ DEEPSPEED_PROBE = {
 }
 
 
+@dataclass(frozen=True)
+class DeepSpeedProbe:
+    """The DeepSpeed/LLaMA-Factory child probe's answer (run once per scan). ``raw`` is its JSON
+    conformed to DEEPSPEED_PROBE: many sections, typed by the deepspeed_ops fact (DeepSpeedOps)."""
+
+    raw: Mapping
+    llamafactory_dirs: tuple[str, ...] | None = None  # older snapshots: LLaMA-Factory's location came from here
+
+
 @fact("deepspeed_probe")
-def deepspeed_probe(ctx) -> dict:
-    """Raw result of the DeepSpeed/LLaMA-Factory child probe (run once per scan)."""
+def deepspeed_probe(ctx) -> DeepSpeedProbe:
     if not ctx.at_least("default"):
         raise Missing("the DeepSpeed probe runs at --level default and above")
     dists = ctx.get("distributions")
     if "deepspeed" not in dists and "llamafactory" not in dists:
         raise Missing("neither deepspeed nor llamafactory is installed")
-    return probe_data(ctx, "deepspeed", DEEPSPEED_PROBE)
+    data = probe_data(ctx, "deepspeed", DEEPSPEED_PROBE)
+    loc = data.get("llamafactory")
+    dirs = tuple(str(p) for p in loc.get("dirs") or [] if isinstance(p, str)) if isinstance(loc, dict) else None
+    return DeepSpeedProbe(raw=data, llamafactory_dirs=dirs)
 
 
 @fact("deepspeed_ops")
 def deepspeed_ops(ctx) -> DeepSpeedOps:
     if "deepspeed" not in ctx.get("distributions"):
-        exe = (ctx.get("python").get("python") or {}).get("executable", "the scanned interpreter")
+        exe = ctx.get("python").executable or "the scanned interpreter"
         raise Missing(f"deepspeed is not installed in {exe}")
-    return _parse_ops(ctx.get("deepspeed_probe"))
+    return _parse_ops(ctx.get("deepspeed_probe").raw)
 
 
 # ------------------------------------------------------------------ requirement pins
@@ -131,23 +147,23 @@ class Violation:
         return self.installed is None
 
 
-def _marker_env(python: dict | None) -> dict:
+def _marker_env(ver: str | None) -> dict:
     from packaging.markers import default_environment
 
     env = dict(default_environment())
-    ver = ((python or {}).get("python") or {}).get("version")
     if isinstance(ver, str) and ver.count(".") >= 1:
         env["python_full_version"] = ver
         env["python_version"] = major_minor(ver)
     return env
 
 
-def requirement_violations(dists: dict, python: dict | None = None) -> list[Violation]:
+def requirement_violations(dists: dict[str, Distribution], python: PythonEnv | None = None) -> list[Violation]:
     """Like ``pip check``: base requirements of every distribution, plus the extras of
     LLaMA-Factory on the training stack when that package is installed (its
     ``deepspeed`` extra holds the DeepSpeed pin). Cached on its inputs (envcache)."""
-    ver = ((python or {}).get("python") or {}).get("version")
-    return _violations(dists, ver if isinstance(ver, str) else None)
+    ver = python.version if python is not None else None
+    # The cache keys on the arguments' JSON (envcache.memoized).
+    return _violations({k: d.to_json() for k, d in dists.items()}, ver if isinstance(ver, str) else None)
 
 
 def _encode(vs: list[Violation]) -> list[dict]:
@@ -179,7 +195,7 @@ def _violations(dists: dict, python_version: str | None) -> list[Violation]:
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.version import InvalidVersion, Version
 
-    env = _marker_env({"python": {"version": python_version}} if python_version else None)
+    env = _marker_env(python_version)
     out = []
     for key, d in sorted(dists.items()):
         if not isinstance(d, dict):
@@ -245,7 +261,7 @@ def llamafactory(ctx) -> LlamaFactory:
     d = dists.get("llamafactory")
     if not d:
         raise Missing("LLaMA-Factory is not installed")
-    version = str(d.get("version"))
+    version = str(d.version)
     checks: list[lf.RuntimeCheck] = []
     read_from = []
     for pkg_dir in _package_dirs(ctx):
@@ -266,12 +282,9 @@ def llamafactory(ctx) -> LlamaFactory:
 
 
 def _package_dirs(ctx) -> list[str]:
-    static = ctx.optional("python_static") or {}
-    if "llamafactory" in static:  # found without importing (find_spec), no child needed
-        loc = static.get("llamafactory")
+    static = ctx.optional("python_static")
+    if static is not None and static.llamafactory_probed:  # found without importing (find_spec), no child needed
+        loc = static.llamafactory
         return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)] if isinstance(loc, dict) else []
-    data = ctx.optional("deepspeed_probe") or {}  # snapshots from before the static facts
-    loc = data.get("llamafactory") if isinstance(data, dict) else None
-    if isinstance(loc, dict):
-        return [str(p) for p in loc.get("dirs") or [] if isinstance(p, str)]
-    return []
+    probe = ctx.optional("deepspeed_probe")  # snapshots from before the static facts
+    return list(probe.llamafactory_dirs or ()) if probe is not None else []

@@ -8,6 +8,8 @@ it lives in the GPU knowledge base, read through ``rocmdoctor.knowledge.gpus.pre
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Protocol
 
 from ..base.records import dataclass
 from ..base.versions import major_minor, version_tuple  # noqa: F401  (re-exported: one rule for every version prefix)
@@ -92,12 +94,29 @@ class WheelProblem:
     fix: str  # one command or instruction
 
 
-def torch_platform(torch: dict | None) -> str:
+class Dist(Protocol):
+    """What these rules read of an installed distribution (facts/python_env.py's Distribution)."""
+
+    name: str
+    version: str | None
+    requires: tuple[str, ...]
+    editable_or_url: bool | None
+
+
+class TorchBuild(Protocol):
+    """What these rules read of torch's build (facts/python_env.py's Torch)."""
+
+    version: str | None
+    hip: str | None
+    cuda: str | None
+
+
+def torch_platform(torch: TorchBuild | None) -> str:
     if not torch:
         return "unknown"
-    if torch.get("hip"):
+    if torch.hip:
         return "rocm"
-    if torch.get("cuda"):
+    if torch.cuda:
         return "cuda"
     return "cpu"
 
@@ -127,32 +146,33 @@ def _torch_pin(requires: list[str]) -> str | None:
     return None
 
 
-def _rocm_index(torch: dict) -> str:
-    plat, ver = local_tag(torch.get("version", ""))
-    mm = major_minor(ver or torch.get("hip")) if plat == "rocm" or torch.get("hip") else ""
+def _rocm_index(torch: TorchBuild | None) -> str:
+    hip = torch.hip if torch is not None else None
+    plat, ver = local_tag((torch.version if torch is not None else None) or "")
+    mm = major_minor(ver or hip) if plat == "rocm" or hip else ""
     return f"{ROCM_INDEX}rocm{mm}" if mm else ROCM_INDEX
 
 
-def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem]:
+def wheel_problems(distributions: Mapping[str, Dist], torch: TorchBuild | None) -> list[WheelProblem]:
     """Installed GPU packages whose build does not match the installed torch's platform."""
     plat = torch_platform(torch)
-    tv = (torch or {}).get("version", "")
-    hip_mm = version_tuple((torch or {}).get("hip"))[:2]
+    tv = (torch.version if torch is not None else None) or ""
+    hip_mm = version_tuple(torch.hip if torch is not None else None)[:2]
     out: list[WheelProblem] = []
     for key in GPU_PACKAGES:
         d = distributions.get(key) or distributions.get(key.replace("-", "_"))
         if not d:
             continue
-        name, ver = d.get("name", key), str(d.get("version", ""))
+        name, ver = d.name, str(d.version)
         built, built_ver = local_tag(ver)
-        pin = _torch_pin(d.get("requires") or [])
+        pin = _torch_pin(list(d.requires))
 
         def add(sev, text, fix):
             out.append(WheelProblem(name, ver, sev, text, fix))  # noqa: B023  (called in this iteration)
 
         # --no-deps always: these wheels pin torch==X, and a reinstall with dependencies
         # would replace the user's torch.
-        reinstall = (f"pip install --no-deps --force-reinstall {key} --index-url {_rocm_index(torch or {})}"
+        reinstall = (f"pip install --no-deps --force-reinstall {key} --index-url {_rocm_index(torch)}"
                      if key == "xformers" else
                      "pip uninstall flash-attn, then build it from source against this torch "
                      "(pip install --no-deps flash-attn --no-build-isolation)" if key == "flash-attn" else
@@ -172,7 +192,7 @@ def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem
                 add("fail", f"{name} {ver} requires torch=={pin}, but torch {tv} is installed: "
                             "its compiled extensions will not load", reinstall)
                 continue
-            if built is None and not d.get("editable_or_url"):
+            if built is None and not d.editable_or_url:
                 if key == "xformers":
                     add("warn", f"{name} {ver} has no +rocm tag: PyPI xformers wheels are CUDA builds, so its "
                                 "attention kernels are probably unavailable (check `python -m xformers.info`)",
@@ -186,8 +206,9 @@ def wheel_problems(distributions: dict, torch: dict | None) -> list[WheelProblem
                 add("fail", f"{name} {ver} was built for ROCm {built_ver}, but torch {tv} is a CUDA build",
                     f"pip install --no-deps --force-reinstall {key}")
             elif built == "cuda" and built_ver and version_tuple(built_ver)[:1] != \
-                    version_tuple((torch or {}).get("cuda"))[:1]:
-                add("warn", f"{name} {ver} was built for CUDA {built_ver}, torch for CUDA {torch.get('cuda')}",
+                    version_tuple(torch.cuda if torch is not None else None)[:1]:
+                add("warn", f"{name} {ver} was built for CUDA {built_ver}, torch for CUDA "
+                            f"{torch.cuda if torch is not None else None}",
                     f"pip install --no-deps --force-reinstall {key}")
             elif pin and version_tuple(pin)[:3] != version_tuple(tv)[:3]:
                 add("fail", f"{name} {ver} requires torch=={pin}, but torch {tv} is installed",

@@ -188,11 +188,11 @@ def arch_facts(machine: Machine) -> list[str]:
     elif machine.has_facts:
         out.append("GPUs: none found (" + (machine.fact_reason("gpus") or "empty inventory") + ")")
     torch = machine.fact("torch")
-    if isinstance(torch, dict):
-        arch = torch.get("arch_list") or []
-        ver = torch.get("version") or "?"
+    if torch is not None:
+        arch = torch.arch_list or []
+        ver = torch.version or "?"
         out.append(f"torch {ver} wheel arch list: " + (", ".join(map(str, arch)) if arch else
-                   f"empty ({torch.get('arch_list_error') or 'not reported'})"))
+                   f"empty ({torch.arch_list_error or 'not reported'})"))
         missing = sorted({g.gfx for g in gpus if g.gfx} - {str(a).split(":")[0] for a in arch})
         if arch and missing:
             out.append(f"the wheel has no code for {', '.join(missing)}")

@@ -23,6 +23,7 @@ import shutil
 import stat
 import time
 from typing import Any, Callable
+from ..base.untrusted import pick
 
 _OFF = False  # --no-cache, for the whole process (set_off, from rocmdoctor.cli/early and api.scan)
 FORMAT = "rocmdoctor-envcache"
@@ -102,13 +103,13 @@ def deepspeed_key(src: Any, static: dict) -> str | None:
         builders = []
     py = static.get("python") or {}
     cpu_flags = next((ln for ln in _read_head("/proc/cpuinfo", 16384).splitlines() if ln.startswith("flags")), "")
-    rocm_home = (static.get("build") or {}).get("rocm_home") or "/opt/rocm"
+    rocm_home = pick(static, "build", "rocm_home") or "/opt/rocm"
     return key(
         "deepspeed", VERSION, __version__,
         [stat_signature(os.path.join(PROBE_DIR, n)) for n in ("python_env.py", "deepspeed_ops.py")],
         os.path.abspath(getattr(src, "python", "")), os.path.realpath(getattr(src, "python", "")), py.get("version"),
         py.get("prefix"), static.get("fingerprint"),
-        sorted((k, (v or {}).get("version")) for k, v in (static.get("distributions") or {}).items()),
+        sorted((k, pick(v, "version")) for k, v in (static.get("distributions") or {}).items()),
         t.get("version"), t.get("git_version"), ds.get("version"), ds.get("installed_ops"), builders,
         _read_head("/opt/rocm/.info/version", 256), _read_head(os.path.join(rocm_home, ".info", "version"), 256),
         {k: os.environ.get(k) for k in ENV_VARS}, sorted((k, v) for k, v in os.environ.items() if k.startswith("DS_")),

@@ -37,7 +37,7 @@ def write(report: Report, fmt: str, *, stream: TextIO | None = None, verbose: bo
             if ctx else []
         out.write(render(report, ctx.optional("gpu_health") if ctx else None,
                          ctx.optional("kfd_processes") if ctx else None, logs,
-                         summary=ctx.optional("node_summary") if ctx else None))
+                         summary=ns.to_dict() if ctx and (ns := ctx.optional("node_summary")) is not None else None))
     elif fmt == "sarif":
         from .sarif import to_sarif
 

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import Iterable
 
 from ..base.redact import scrub_value
+from ..base.untrusted import pick
 
 _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -88,7 +89,7 @@ def report_xml(report: dict, name: str | None = None) -> str:
 
 def _report_suite(report: dict, name: str) -> ET.Element:
     props = {"tool_version": str(report.get("tool_version", "")), "level": str(report.get("level", "")),
-             "source": str((report.get("source") or {}).get("kind", ""))}
+             "source": str(pick(report, "source", "kind", default=""))}
     return suite(name, report.get("findings", []), time_s=float(report.get("duration_s") or 0.0), properties=props)
 
 
@@ -99,7 +100,7 @@ def cluster_xml(cluster: dict) -> str:
     about: dict[str, list[dict]] = {}
     rest: list[dict] = []
     for f in cluster.get("findings", []):
-        node = (f.get("data") or {}).get("node")
+        node = pick(f, "data", "node")
         (about.setdefault(node, []) if node else rest).append(f)
     suites = []
     for n in cluster.get("nodes", []):

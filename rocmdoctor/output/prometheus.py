@@ -102,7 +102,7 @@ INFO_LABELS = {"rocm": "rocm", "amdgpu": "driver", "torch": "torch", "hip": "hip
 def _node_info(fam: "_Families", summary: dict | None, tool_version: str) -> None:
     labels = {"rocmdoctor": tool_version}
     for key, label in INFO_LABELS.items():
-        v = (summary or {}).get(key)
+        v = summary.get(key) if summary else None
         if isinstance(v, list):
             v = ",".join(map(str, v))
         if v is not None and v != "":

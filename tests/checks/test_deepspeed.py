@@ -5,12 +5,10 @@ into the deepspeed probe's JSON by ``probe_from_ds_report`` below; the cases the
 change one thing each (ninja gone, a prebuilt op from another HIP, a crashing CUDA check).
 """
 import copy
-import json
 import os
 import re
 
 import rocmdoctor
-from rocmdoctor.artifacts.configlint import Hardware, zero_per_gpu_bytes, zero_vs_hardware
 from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 
@@ -205,40 +203,6 @@ def test_cpu_torch_skips_rocm_only_checks(tmp_path):
     p["torch"].update(version="2.13.0+cpu", hip=None)
     f = scan(tmp_path, p, ["RD-DS-004", "RD-DS-005"])
     assert f["RD-DS-004"].status is Status.SKIP and f["RD-DS-005"].status is Status.SKIP
-
-
-# ------------------------------------------------------------------ config linter
-def zero(cfg, hw, **kw):
-    """The worst ZeRO finding."""
-    return max(zero_vs_hardware(cfg, hw, kw.get("model_params"), "ds.json"), key=lambda f: f.status.rank)
-
-
-def test_llamafactory_z2_config_with_auto_values():
-    cfg = json.loads(data("deepspeed_ds_z2_config_llamafactory.json"))
-    assert zero(cfg, Hardware(gfx=("gfx942",) * 8, vram_bytes=192 * 2**30), model_params=8e9).status is Status.PASS
-
-
-def test_zero_memory_model_and_offload_rules():
-    # ZeRO paper: 7.5B params on 64 GPUs, stage 1 -> 4P + 12P/64 bytes.
-    assert zero_per_gpu_bytes(7.5e9, 1, 64, False, False) == 4 * 7.5e9 + 12 * 7.5e9 / 64
-    cfg = {"zero_optimization": {"stage": 2}}
-    big = zero(cfg, Hardware(gfx=("gfx906",) * 4, vram_bytes=32 * 2**30), model_params=13e9)
-    assert big.status is Status.FAIL and "do not fit" in big.title
-    bad = zero({"zero_optimization": {"stage": 2, "offload_param": {"device": "cpu"}}}, Hardware(gfx=("gfx942",)))
-    assert bad.status is Status.FAIL and "stage 3" in bad.title
-    one_gpu = zero(cfg, Hardware(gfx=("gfx1100",), vram_bytes=24 * 2**30))
-    assert one_gpu.status is Status.WARN
-
-
-def test_zero_check_runs_with_scan_config_on_the_mi50_example(tmp_path):
-    import rocmdoctor
-
-    path = tmp_path / "ds.json"
-    path.write_text(json.dumps({"zero_optimization": {"stage": 3, "offload_param": {"device": "cpu"}}}))
-    report = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-DS-006"], options={"config": str(path)})
-    [f] = report.findings
-    assert f.status is Status.PASS and "2 GPU" in f.title
-    assert rocmdoctor.scan(example="mi50x2-xeon", select=["RD-DS-006"]).findings == []
 
 
 def test_build_variables_deepspeed_does_not_read_warn(tmp_path):

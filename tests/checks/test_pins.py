@@ -12,6 +12,7 @@ from importlib import metadata
 import pytest
 
 import rocmdoctor
+from rocmdoctor.facts.python_env import PythonEnv, sane_distribution
 from rocmdoctor.facts.training_stack import requirement_violations
 from rocmdoctor.knowledge import llamafactory as lf
 from rocmdoctor.engine.model import Status
@@ -143,13 +144,13 @@ def test_requirement_violations_markers_and_missing(tmp_path, monkeypatch):
     site = make_site(tmp_path, {"tool": "1.0", "numpy": "2.1.0", "llamafactory": "0.9.4"},
                      {"tool": ["numpy<2", "colorama; sys_platform == 'win32'", "tomli; python_version < '3.11'",
                                "absent-pkg>=1"], "llamafactory": LF_094})
-    dists = read_dists(monkeypatch, site)
-    got = {(v.requirer, v.package, v.installed) for v in requirement_violations(dists, {"python": {"version": "3.11.9"}})}
+    dists = {k: sane_distribution(k, d) for k, d in read_dists(monkeypatch, site).items()}  # as the fact gives them
+    got = {(v.requirer, v.package, v.installed) for v in requirement_violations(dists, PythonEnv(version="3.11.9"))}
     # colorama (win32) and tomli (python<3.11) do not apply; llamafactory's deepspeed extra is not
     # installed, so it is not a violation; the torch/transformers... it requires are missing.
     assert ("tool", "numpy", "2.1.0") in got and ("tool", "absent-pkg", None) in got
     assert not any(p in ("colorama", "tomli", "deepspeed", "pytest") for _, p, _ in got)
-    got_310 = {v.package for v in requirement_violations(dists, {"python": {"version": "3.10.14"}})}
+    got_310 = {v.package for v in requirement_violations(dists, PythonEnv(version="3.10.14"))}
     assert "tomli" in got_310
 
 
@@ -184,6 +185,7 @@ def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
     # The check function on its inputs: LLaMA-Factory 0.9.4's checks read from its real source
     # (tests/data), a DeepSpeed run from the seeds, and an environment without DeepSpeed.
     from rocmdoctor.checks.pins import llamafactory_deepspeed_pin
+    from rocmdoctor.facts.python_env import Distribution
     from rocmdoctor.facts.training_stack import LlamaFactory
     from rocmdoctor.knowledge import llamafactory as lf
     from rocmdoctor.artifacts.readers import read_all
@@ -195,10 +197,10 @@ def test_llamafactory_deepspeed_check_fails_when_deepspeed_is_not_installed():
             checks += lf.parse_runtime_checks(fh.read(), where)
     lfv = LlamaFactory("0.9.4", tuple(checks), "tests/data", False)
     setups = read_all([os.path.join(SEEDS, "qwen_lora_sft_ds2.yaml")]).setups
-    out = llamafactory_deepspeed_pin(setups, lfv, {"transformers": {"name": "transformers", "version": "4.51.0"}},
+    out = llamafactory_deepspeed_pin(setups, lfv, {"transformers": Distribution(name="transformers", version="4.51.0")},
                                      env={"DISABLE_VERSION_CHECK": "1"})
     assert out.status == Status.FAIL and "not installed" in out.title and "mandatory" in out.title
-    ok_ = llamafactory_deepspeed_pin(setups, lfv, {"deepspeed": {"name": "deepspeed", "version": "0.16.9"}})
+    ok_ = llamafactory_deepspeed_pin(setups, lfv, {"deepspeed": Distribution(name="deepspeed", version="0.16.9")})
     assert ok_.status == Status.PASS
 
 

@@ -277,12 +277,10 @@ def test_fuzz_health_integers_from_json_or_sysfs_are_bounded():
 def test_fuzz_distribution_with_a_null_name_does_not_crash_the_pin_checks():
     # target probes.data: TypeError in RD-PIN-001/002: a distribution whose "name" is null
     from rocmdoctor.facts import Context
-    from rocmdoctor.facts.python_env import distributions
+    from rocmdoctor.facts.python_env import Distribution, PythonEnv, PythonStatic, distributions
 
-    class Static:
-        def get(self, name):
-            return {"distributions": {"peft": {"name": None, "version": 3, "requires": ["torch>=2", 7]}, "x": []}}
-
+    static = PythonStatic(python=PythonEnv(),
+                          distributions={"peft": {"name": None, "version": 3, "requires": ["torch>=2", 7]}, "x": []})
     ctx = Context.__new__(Context)
-    ctx.get = lambda name: Static().get(name)
-    assert distributions(ctx) == {"peft": {"name": "peft", "version": None, "requires": ["torch>=2"]}}
+    ctx.get = lambda name: static
+    assert distributions(ctx) == {"peft": Distribution(name="peft", version=None, requires=("torch>=2",))}

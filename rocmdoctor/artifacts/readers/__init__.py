@@ -24,6 +24,7 @@ from ..settings import TRAIN, Artifact, Settings, Setup
 from . import requirements
 from . import shell
 from . import training
+from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
 KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
@@ -181,7 +182,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
         seen[os.path.realpath(p)] = a
     # Follow references (a YAML's deepspeed JSON, llamafactory-cli's YAML), one level.
     for a in list(arts):
-        for _what, ref in list(a.refs.items()) + [(k, v) for c in (a.data or {}).get("commands", [])
+        for _what, ref in list(a.refs.items()) + [(k, v) for c in pick(a.data, "commands", default=[])
                                                  if isinstance(a.data, dict) for k, v in c["refs"].items()]:
             target = _resolve(ref, a.path)
             if target and os.path.realpath(target) not in seen:
@@ -266,8 +267,8 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
                 opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("r", "requirement")}
-                for ref in list((v.value.get("options") or {}).get("r", [])) + \
-                        list((v.value.get("options") or {}).get("requirement", [])):
+                for ref in list(pick(v.value, "options", "r", default=[])) + \
+                        list(pick(v.value, "options", "requirement", default=[])):
                     ref, delete = _as_edited(str(ref), [e for e in edits if (e.origin.line or 0) <= (v.origin.line or 0)])
                     if ref is None:
                         continue  # the build removed it before pip ran
@@ -319,7 +320,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
     setups: list[Setup] = []
     used: set[str] = set()
     for a in arts:
-        for c in (a.data or {}).get("commands", []) if isinstance(a.data, dict) else []:
+        for c in pick(a.data, "commands", default=[]) if isinstance(a.data, dict) else []:
             yaml_art = _lookup(seen, c["refs"].get("config"), a.path)
             args = []
             if yaml_art is not None and yaml_art.kind in (cf.LLAMAFACTORY, cf.HF):

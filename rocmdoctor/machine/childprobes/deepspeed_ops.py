@@ -190,7 +190,8 @@ def _cache_cpuinfo():
 
 def deepspeed_section(out):
     global DRY_RUN_FLAGS
-    DRY_RUN_FLAGS = DRY_RUN_FLAGS or bool((out.get("torch") or {}).get("hip"))
+    torch_info = out.get("torch") or {}  # a child in the user's interpreter: no rocmdoctor helpers here
+    DRY_RUN_FLAGS = DRY_RUN_FLAGS or bool(torch_info.get("hip"))
     if DRY_RUN_FLAGS:
         _cache_cpuinfo()
     out["flag_dry_run"] = DRY_RUN_FLAGS

@@ -5,61 +5,16 @@ errors, a page-retirement table near its limit, a link that replays, a lowered p
 another job already holding the VRAM, or an MI300X left in CPX mode. Each check reads the
 ``gpu_health`` fact (amdsmi when importable, sysfs otherwise: docs/health.md names every
 field), reports per GPU only what is wrong, and folds the GPUs that pass into one finding.
-A counter file that needs root is a skip that says so, never an error.
+A counter file that needs root is a skip that says so, never an error (fold.py).
 """
 from __future__ import annotations
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import health as K
-from rocmdoctor.engine.model import Status
-from rocmdoctor.base.records import replace
+
+from .fold import gather, unreadable_skip
 
 GIB = 1 << 30
-
-
-def _gpus(items) -> str:
-    idx = [h.index for h in items]
-    if len(idx) > 2 and idx == list(range(idx[0], idx[-1] + 1)):
-        return f"GPUs {idx[0]}-{idx[-1]}"
-    return ("GPU " if len(idx) == 1 else "GPUs ") + ", ".join(map(str, idx))
-
-
-def _gather(health, judge, ok_title: str):
-    """One finding per GPU that is not fine; the fine ones (and identical skips) folded."""
-    out, passed, skipped = [], [], {}
-    for h in health:
-        f = judge(h)
-        if f.status == Status.PASS:
-            passed.append((h, f))
-        elif f.status == Status.SKIP:
-            skipped.setdefault((f.title, f.detail), []).append((h, f))
-        else:
-            out.append(replace(f, subject=h.label))
-    for (title, detail), items in skipped.items():
-        hs = [h for h, _ in items]
-        out.append(skip(f"{_gpus(hs)}: {title}", detail, evidence=[e for _, f in items for e in f.evidence][:6],
-                        data={"gpus": [h.index for h in hs]}))
-    if passed:
-        hs = [h for h, _ in passed]
-        titles = {f.title for _, f in passed}
-        details = {f.detail for _, f in passed}
-        if len(titles) > 1:
-            detail = "; ".join(f"GPU {h.index}: {f.title}" for h, f in passed)
-        else:
-            detail = next(iter(titles)) + (f". {next(iter(details))}" if len(details) == 1 and "" not in details else "")
-        out.append(ok(f"{_gpus(hs)}: {ok_title}", detail,
-                      evidence=[e for _, f in passed for e in f.evidence][:8],
-                      data={"gpus": [h.index for h in hs]}))
-    return out
-
-
-def _unreadable_skip(h, what: str):
-    paths = [p for p, _ in h.unreadable if what in p]
-    if not paths:
-        return None
-    return skip(f"{what} counters not readable without root",
-                f"{paths[0]}: {dict(h.unreadable)[paths[0]]}. Run rocmdoctor as root (sudo) to read them.",
-                evidence=[ev(p, e) for p, e in h.unreadable if what in p][:4])
 
 
 # ------------------------------------------------------------------- 001 ECC / RAS
@@ -73,7 +28,7 @@ def ecc_errors(gpu_health):
 
     def judge(h):
         if not h.ras:
-            s = _unreadable_skip(h, "/ras/")
+            s = unreadable_skip(h, "/ras/")
             if s:
                 return s
             if h.ras_supported is None:
@@ -103,7 +58,7 @@ def ecc_errors(gpu_health):
         summary = "; ".join(f"{c.name} " + " ".join(f"{k} {v}" for k, v in c.values.items()) for c in h.ras)
         return ok(f"{len(h.ras)} RAS blocks, 0 errors", evidence=[ev(src, summary)], data=data)
 
-    return _gather(gpu_health, judge, "no ECC errors")
+    return gather(gpu_health, judge, "no ECC errors")
 
 
 # ------------------------------------------------------------------- 002 bad pages
@@ -114,7 +69,7 @@ def bad_pages(gpu_health):
 
     def judge(h):
         if h.bad_pages is None:
-            return _unreadable_skip(h, "gpu_vram_bad_pages") or skip(
+            return unreadable_skip(h, "gpu_vram_bad_pages") or skip(
                 "no bad-page table (no RAS on this GPU, or not recorded)",
                 "neither amdsmi_get_gpu_bad_page_info nor ras/gpu_vram_bad_pages answered")
         retired = sum(1 for p in h.bad_pages if p[2] == "R")
@@ -143,7 +98,7 @@ def bad_pages(gpu_health):
         limit = f" of {thr} allowed" if thr else " (driver threshold unknown)"
         return ok(f"{retired} retired pages{limit}", evidence=evidence, data=data)
 
-    return _gather(gpu_health, judge, "bad pages within limits")
+    return gather(gpu_health, judge, "bad pages within limits")
 
 
 # ------------------------------------------------------------------- 003 PCIe AER / replay
@@ -154,7 +109,7 @@ def pcie_errors(gpu_health):
 
     def judge(h):
         if not h.pcie:
-            return _unreadable_skip(h, "aer_dev") or _unreadable_skip(h, "pcie_replay") or skip(
+            return unreadable_skip(h, "aer_dev") or unreadable_skip(h, "pcie_replay") or skip(
                 "no AER or replay counters exposed", "aer_dev_* (kernel AER statistics) and pcie_replay_count absent")
         where = lambda c: "GPU" if c.bdf == h.pci else f"bridge {c.bdf}"  # noqa: E731
         fatal = [c for c in h.pcie if c.name in ("aer_dev_fatal", "aer_dev_nonfatal") and _total(c)]
@@ -180,7 +135,7 @@ def pcie_errors(gpu_health):
         return ok("0 AER errors and 0 replays on the GPU" + (f" and {len(bridges)} bridges" if bridges else ""),
                   evidence=[ev(c.source, c.text) for c in h.pcie[:2]], data=data)
 
-    return _gather(gpu_health, judge, "no PCIe errors")
+    return gather(gpu_health, judge, "no PCIe errors")
 
 
 def _total(c) -> int:
@@ -222,7 +177,7 @@ def xgmi_links(gpu_health, io_links):
                 "xgmi_error was not read: the kernel clears it on read (rocmdoctor scan --read-reset-counters reads it)")
         return ok("xGMI links without reported errors", note, evidence=evidence)
 
-    return _gather(hive, judge, "xGMI links without reported errors")
+    return gather(hive, judge, "xGMI links without reported errors")
 
 
 # ------------------------------------------------------------------- 005 thermal / throttling
@@ -250,7 +205,7 @@ def thermal(gpu_health):
         temps = ", ".join(f"{t.label} {t.value_c:.0f} C" for t in h.temps)
         return ok(temps or "not throttled", evidence=evidence[:2])
 
-    return _gather(gpu_health, judge, "not throttling, temperatures normal")
+    return gather(gpu_health, judge, "not throttling, temperatures normal")
 
 
 # ------------------------------------------------------------------- 006 power cap
@@ -273,7 +228,7 @@ def power_cap(gpu_health):
                         data={"power_cap_w": h.power_cap / scale, "default_w": h.power_cap_default / scale})
         return ok(text, evidence=evidence)
 
-    return _gather(gpu_health, judge, "power cap at the board default")
+    return gather(gpu_health, judge, "power cap at the board default")
 
 
 # ------------------------------------------------------------------- 007 clocks
@@ -304,7 +259,7 @@ def clocks(gpu_health):
         return ok(f"performance level {h.perf_level or '?'}" + (f", up to {top} MHz" if top else ""),
                   evidence=evidence)
 
-    return _gather(gpu_health, judge, "clocks not capped")
+    return gather(gpu_health, judge, "clocks not capped")
 
 
 # ------------------------------------------------------------------- 008 firmware
@@ -325,7 +280,7 @@ def firmware(gpu_health):
         vb = f"VBIOS {h.vbios}" if h.vbios else "VBIOS not reported"
         return ok(f"{vb}; {len(h.firmware)} firmware versions, none on the known-bad list", evidence=evidence)
 
-    return _gather(gpu_health, judge, "no known-bad firmware")
+    return gather(gpu_health, judge, "no known-bad firmware")
 
 
 # ------------------------------------------------------------------- 009 partition modes
@@ -380,7 +335,7 @@ def gpu_in_use(gpu_health, kfd_processes=None):
         used = f"{h.vram_used / GIB:.1f} GiB VRAM used" if h.vram_used is not None else "VRAM use unknown"
         return ok(f"idle ({used})", evidence=evidence[:1])
 
-    return _gather(gpu_health, judge, "not in use by other processes")
+    return gather(gpu_health, judge, "not in use by other processes")
 
 
 # ------------------------------------------------------------------- 011 host settings

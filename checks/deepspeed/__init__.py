@@ -1,22 +1,19 @@
 """DeepSpeed on ROCm: does it import, can its training ops be built, were prebuilt ops
 built against this torch, does it run CUDA-only checks on a ROCm torch, and which
-ops cannot build on ROCm at all.
+ops cannot build on ROCm at all. The training files' DeepSpeed settings (ZeRO and memory,
+DS_BUILD_OPS in Dockerfiles) are judged in config.py; the registry takes the package's
+checks in code order, as it does a module's.
 
 All answers come from DeepSpeed's own op-builder API, run in a child process by the
 ``deepspeed`` probe (facts/training_stack.py); nothing is compiled to find out.
 """
 from __future__ import annotations
 
-import os
-
-from rocmdoctor.artifacts import configlint as cl
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.platform import dtk_from_tag
 from rocmdoctor.remedy.plans import das_wheel_plan
-from rocmdoctor.base.records import replace
 
 ADVANCED_INSTALL = "https://www.deepspeed.ai/tutorials/advanced-install/"
-MEMORY_DOC = "https://arxiv.org/abs/2205.05198"  # activation memory (memory_estimate.py)
 CUDA_CHECK_ISSUES = ("https://github.com/deepspeedai/DeepSpeed/issues/3091",
                      "https://github.com/deepspeedai/DeepSpeed/pull/3638",
                      "https://github.com/deepspeedai/DeepSpeed/pull/6909",
@@ -51,7 +48,7 @@ DEFAULT_BUILD_VARS = {
 
 
 def _py(python) -> str:
-    return ((python or {}).get("python") or {}).get("executable") or "python"
+    return python.exe if python is not None else "python"
 
 
 def _probe_ev(ds, text: str):
@@ -83,7 +80,7 @@ def build_plan(ds, python, *, needs_ninja=False, needs_hipcc=False, needs_libaio
     if needs_libaio:
         actions.append(Action("note", "Only for NVMe offload (async_io): install libaio headers "
                                       "(apt install libaio-dev, or dnf install libaio-devel)"))
-    env = build_env(ds)
+    env: dict[str, str | None] = dict(build_env(ds))
     actions.append(Action("env", "Build only the training ops; inference, CUTLASS, sparse-attention and "
                                  "evoformer ops cannot build on ROCm and are not needed for training", env=env))
     spec = f"deepspeed=={ds.version}" if ds.version else "deepspeed"
@@ -112,7 +109,7 @@ def deepspeed_imports(deepspeed_ops, torch_runtime=None):
                     evidence=[_probe_ev(ds, f"accelerator={ds.accelerator}")])
     text = f"deepspeed {ds.version}, accelerator {ds.accelerator}, {len(ds.ops)} op builders"
     if ds.accelerator == "cpu" and ds.rocm_torch:
-        seen = (torch_runtime or {}).get("device_count")
+        seen = torch_runtime.device_count if torch_runtime is not None else None
         return warn(f"DeepSpeed {ds.version} picked the CPU accelerator although torch is a ROCm build",
                     "DeepSpeed chooses 'cuda' (which drives HIP) only when torch sees a GPU, unless DS_ACCELERATOR "
                     f"forces it. torch sees {seen if seen is not None else 'an unknown number of'} GPU(s); "
@@ -208,7 +205,7 @@ def _compare_versions(ds) -> list[str]:
 
 
 def _dtk(ds, dcu) -> str | None:
-    tag = dtk_from_tag(str((ds.raw.get("torch") or {}).get("version") or ""))
+    tag = dtk_from_tag(str(ds.torch_version or ""))
     return tag or (dcu.default_dtk.version if dcu.default_dtk else None)
 
 
@@ -323,157 +320,3 @@ def unknown_build_vars(deepspeed_ops):
                 evidence=evidence,
                 fix=FixPlan("Unset the DS_BUILD_* variables DeepSpeed does not read",
                             (Action("env", "unset", env={u: None for u in unknown}),)))
-
-
-@check("RD-DS-006", area="deepspeed", title="Training config: ZeRO stage and offload suit the GPUs and their memory",
-       level="quick", option="config", sources=[cl.ZERO_DOCS, cl.ZERO_PAPER, MEMORY_DOC])
-def config_zero(setups, settings, gpus=None, env=None, training_gpus=None, mem_total=None):
-    """With the model's config.json (found among the files, next to model_name_or_path, or
-    given with --model) the memory estimate of `train --estimate-only` judges the run: fits,
-    tight or does not fit, and what to change. Without it, the parameter-free ZeRO rules."""
-    # The job's GPUs (visible devices, Slurm) and their usable memory: an APU's is its GTT limit.
-    amd = training_gpus if training_gpus is not None else [g for g in gpus or [] if not g.integrated]
-    vram = min((g.memory_bytes for g in amd if g.memory_bytes), default=None)
-    hw = cl.Hardware(gfx=tuple(g.gfx or "unknown" for g in amd), vram_bytes=vram)
-    many = len(setups) > 1
-    out = []
-    for s in setups:
-        subject = s.label if many else None  # a launch's file:line: two launches in one script are two runs
-        found = []
-        if s.deepspeed is not None:
-            # without a config.json, a full fine-tune's size from its model name bounds the training states
-            from rocmdoctor.artifacts.trainargs import params_from_name
-
-            params = params_from_name(s) if settings.model_for(s) is None else None
-            found = cl.zero_vs_hardware(s.deepspeed.data, hw, params, s.deepspeed.path)
-            # the generic "suits" pass is replaced by the estimate when there is one
-        fit = _memory_fit(s, settings, amd, vram, env, mem_total)
-        if fit is not None:
-            found = [f for f in found if f.status.value != "pass"] + [fit]
-        elif s.deepspeed is None:
-            found = [skip(f"{s.path}: no DeepSpeed config and no model config.json to estimate memory from")]
-        out.extend(replace(f, subject=f.subject or subject) if subject else f for f in found)
-    return out
-
-
-
-def _visible_gpus(amd, env, setup) -> int:
-    for v in setup.launcher:
-        if v.name == "nproc_per_node" and str(v.value).isdigit():
-            return int(v.value)
-    n = len(amd)
-    for var in ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
-        if (env or {}).get(var) is not None:
-            n = min(n, len([x for x in env[var].split(",") if x.strip()]))
-    return max(n, 1)
-
-
-def _attention_kind(setup, amd) -> str:
-    from rocmdoctor.artifacts import trainargs as ta
-    from rocmdoctor.knowledge import gpus as kb
-
-    ask = ta.attention(setup)
-    if ask is not None and ask.value == "eager":
-        return "eager"
-    rows = [kb.precision(g.gfx) for g in amd]
-    if ask is not None and ask.value == "fa2" and all(r is not None and r.ck_flash for r in rows):
-        return "flash"
-    if any(r is None or (not r.ck_flash and r.aotriton == kb.NO) for r in rows):
-        return "math"  # SDPA falls back to the math kernel here
-    return "flash"
-
-
-def _memory_fit(setup, settings, amd, vram, env, mem_total=None):
-    from rocmdoctor.artifacts import memory_estimate as me
-    from rocmdoctor.artifacts import trainargs as ta
-
-    model = settings.model_for(setup)
-    if model is None or not amd:
-        return None
-    path, cfg = model
-    try:
-        shape = me.shape_from_config(cfg)
-    except me.ConfigError as exc:
-        return skip(f"{path}: {exc}")
-    st, why = ta.memory_settings(setup, _visible_gpus(amd, env, setup), _attention_kind(setup, amd))
-    if isinstance(mem_total, int) and mem_total > 0:
-        from rocmdoctor.base.records import replace as _replace
-
-        st = _replace(st, host_ram=mem_total)  # offloaded state shares this host's RAM
-    try:
-        est = me.estimate(shape, st, vram)
-    except (me.ConfigError, ValueError) as exc:
-        return skip(f"{setup.path}: memory estimate not possible ({exc})")
-    lines = me.render(est, os.path.basename(os.path.dirname(path)) or path)
-    evidence = [ev(path, f"{shape.model_type or 'model'}: hidden {shape.hidden}, {shape.layers} layers, "
-                         f"vocab {shape.vocab}")] + \
-        [ev("run settings", "\n".join(why[k] for k in sorted(why)))] + [ev("estimate", "\n".join(lines))]
-    data = {"estimate": est.to_dict(), "from": why}
-    changes = [f"{sg['change']}: {me.gib(sg['total'])} ({sg['verdict']})" for sg in est.suggestions]
-    fix = FixPlan("Make the run fit in GPU memory", tuple(Action("note", c) for c in changes[:5]),
-                  params={"files": setup.files, "suggestions": est.suggestions}) if changes else None
-    title = (f"{setup.path}: {me.gib(est.total)} per GPU of {me.gib(vram)}"
-             + (f", {me.gib(est.host_total)} of host RAM" if est.host_bytes else "") + f": {est.verdict}")
-    if est.verdict == "fits":
-        return ok(title, "Estimated before anything is loaded (rocmdoctor/artifacts/memory_estimate.py); activations "
-                         "included.", evidence=evidence, data=data)
-    mk = warn if est.verdict == "tight" else fail
-    return mk(title, ("Tight: allocator fragmentation and transient buffers usually take the last 10-20%; expect "
-                      "an out-of-memory error. " if est.verdict == "tight" else "The run will stop with an out-of-"
-                      "memory error. ") + ("What helps: " + "; ".join(changes[:4]) + "." if changes else ""),
-              evidence=evidence, data=data, fix=fix)
-
-
-@check("RD-DS-008", area="deepspeed", title="DS_BUILD_OPS=1 in the files leaves out the ops ROCm cannot build",
-       level="quick", option="config", sources=(ADVANCED_INSTALL, *INFERENCE_ISSUES,
-                                                "https://github.com/deepspeedai/DeepSpeed/issues/3091"))
-def build_ops_in_files(settings, gpus=None):
-    """Judged from the files alone: a Dockerfile that sets DS_BUILD_OPS=1 installs DeepSpeed
-    later, so whether DeepSpeed is installed here says nothing about that build."""
-    set_vars = {}
-    for v in settings.values():
-        name = v.name.split(":", 1)[1] if v.kind == "build" and v.name.startswith(("env:", "arg:")) else v.name
-        if (v.kind == "env" or v.kind == "build") and name.startswith("DS_BUILD_") and v.value is not None:
-            set_vars[name] = v  # the last one wins
-    if not set_vars:
-        return ok("no DS_BUILD_* variable in the files")
-    build_all = set_vars.get("DS_BUILD_OPS")
-    if build_all is None or str(build_all.value) != "1":
-        return ok(f"{len(set_vars)} DS_BUILD_* variable(s); DS_BUILD_OPS=1 is not among them",
-                  evidence=[v.evidence() for v in set_vars.values()])
-    unbuildable = {**{op: why for op, why in ROCM_UNBUILDABLE.items()},
-                   **{op: "inference kernel with CUDA-only headers (mma.h)" for op in INFERENCE_OPS}}
-    on = [op for op in unbuildable if str(getattr(set_vars.get(DEFAULT_BUILD_VARS[op]), "value", "")) != "0"]
-    where = set_vars["DS_BUILD_OPS"]
-    if not on:
-        return ok("DS_BUILD_OPS=1 with every ROCm-unbuildable op switched off", evidence=[where.evidence()])
-    amd = [g for g in gpus or [] if not g.integrated]
-    off = {DEFAULT_BUILD_VARS[op]: "0" for op in on}
-    lines = "\n".join(f"{op}: {unbuildable[op]}" for op in on)
-    return (fail if amd or not gpus else warn)(
-        f"DS_BUILD_OPS=1 asks DeepSpeed to build {len(on)} op(s) that cannot build on ROCm",
-        "DeepSpeed's setup.py builds every op with DS_BUILD_OPS=1 unless its own DS_BUILD_<OP>=0 says otherwise; "
-        f"on ROCm these stop the install (e.g. ModuleNotFoundError: No module named 'dskernels'):\n{lines}",
-        evidence=[where.evidence()], subject=where.origin.label,
-        fix=FixPlan("Switch off the ops ROCm cannot build", (
-            Action("note", f"in {where.origin.path}, next to line {where.origin.line} ({where.origin.text}): also set "
-                           + " ".join(f"{k}=0" for k in off), path=where.origin.path),),
-            fixer="config_edit",
-            params={"files": [where.origin.path], "env": off, "edits": [_after_line(where, off)]}))
-
-
-def _after_line(where, off: dict) -> dict:
-    """The line that switches the ops off, in the syntax of the line that set DS_BUILD_OPS=1."""
-    text = where.origin.text.lstrip()
-    pairs = " ".join(f"{k}={v}" for k, v in off.items())
-    if text.upper().startswith("ENV"):
-        line = f"ENV {pairs}"
-    elif text.upper().startswith("ARG"):
-        line = "\n".join(f"ARG {k}={v}" for k, v in off.items())
-    elif text.startswith("-"):
-        indent = where.origin.text[:len(where.origin.text) - len(text)]
-        line = "\n".join(f"{indent}- {k}={v}" for k, v in off.items())
-    else:
-        line = f"export {pairs}"
-    return {"path": where.origin.path, "syntax": "lines",
-            "ops": [{"op": "insert_after", "line": where.origin.line, "text": line, "expect": "DS_BUILD_OPS"}]}
