@@ -11,7 +11,7 @@ from rocmdoctor.artifacts.settings import env_ev
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
 from rocmdoctor.knowledge import precision as kp
-from rocmdoctor.advice import devices, recommend
+from rocmdoctor.facts.advice import devices, recommend
 
 AREA = "precision"
 

@@ -5,7 +5,7 @@ scan without it never imports the training-argument readers."""
 from __future__ import annotations
 
 from rocmdoctor.artifacts import trainargs as ta
-from rocmdoctor.advice import devices, recommend
+from rocmdoctor.facts.advice import devices, recommend
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.checks.precision import AREA, lacking, with_runtime

@@ -16,7 +16,7 @@ __all__ = ["scan", "recommend", "examples", "__version__"]
 
 # Resolved on first use (PEP 562): `python -m rocmdoctor` and the CLI import only what the
 # command runs, not the advice tables behind recommend().
-_LAZY = {"scan": ("api", "scan"), "examples": ("api", "examples"), "recommend": ("advice", "recommend_for")}
+_LAZY = {"scan": ("api", "scan"), "examples": ("api", "examples"), "recommend": ("api", "recommend_for")}
 
 
 def __getattr__(name: str):

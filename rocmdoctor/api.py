@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import os
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .engine.run import run_selection
 from .facts import Context
 from .engine.model import Report
 from .machine.sources import LiveSource, RootSource, SnapshotSource, Source, SourceError
+
+if TYPE_CHECKING:
+    from .facts.advice import Recommendation
 
 
 def examples() -> dict[str, str]:
@@ -101,3 +104,13 @@ def _interpreter_warnings(src: Source, ctx: Context, findings) -> list[str]:
     return [f"torch is not installed in {exe}" + (f" ({why})" if why else "")
             + f": {n} check{'s' if n != 1 else ''} that need it did not run. Activate your training "
             "environment or pass --python /path/to/env/bin/python."]
+
+
+def recommend_for(*, model: str | None = None, level: str = "default", options: dict | None = None,
+                  **scan_kwargs) -> Recommendation:
+    """Scan a machine like :func:`rocmdoctor.scan` (root=, snapshot=, example=, python=, source=)
+    and recommend for it."""
+    from .facts.advice import read_model, recommend
+
+    src = scan_kwargs.pop("source", None) or make_source(**scan_kwargs)
+    return recommend(Context(src, level, options), model=read_model(model))

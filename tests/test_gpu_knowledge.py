@@ -108,7 +108,7 @@ def test_quick_paths_do_not_load_the_table():
     code = ("import sys, rocmdoctor\n"
             "from rocmdoctor.engine import registry\n"
             "registry.load(plugins=False)\n"
-            "import rocmdoctor.checks.gfx, rocmdoctor.checks.precision, rocmdoctor.facts.gpus, rocmdoctor.advice\n"
+            "import rocmdoctor.checks.gfx, rocmdoctor.checks.precision, rocmdoctor.facts.gpus, rocmdoctor.facts.advice\n"
             "r = rocmdoctor.scan(example='no-gpu', level='quick')\n"
             "print('rocmdoctor.knowledge.gpu_table' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from rocmdoctor.advice import Model, read_model, recommend_for
+from rocmdoctor.api import recommend_for
+from rocmdoctor.facts.advice import Model, read_model
 from rocmdoctor.cli import main
 
 QWEN = "tests/data/hf_qwen2.5-0.5b"

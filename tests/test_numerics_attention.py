@@ -76,7 +76,7 @@ def test_attention_probe_cpu_runs_math():
 
 # --------------------------------------------------------------------- advisor
 def test_advisor_notes_measured_attention():
-    from rocmdoctor.advice import recommend
+    from rocmdoctor.facts.advice import recommend
 
     facts = {"torch": {"version": "2.5.1+rocm6.2", "hip": "6.2.41133", "cuda_available": True, "device_count": 1,
                        "devices": [{"index": 0, "name": "AMD Instinct MI50/MI60", "gcn_arch_name": "gfx906"}]}}

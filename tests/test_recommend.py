@@ -7,7 +7,8 @@ import pytest
 import rocmdoctor
 from rocmdoctor.cli import main
 from rocmdoctor.facts import Context
-from rocmdoctor.advice import measured_rates, recommend, recommend_for
+from rocmdoctor.api import recommend_for
+from rocmdoctor.facts.advice import measured_rates, recommend
 from rocmdoctor.machine.sources import SnapshotSource
 from rocmdoctor.testing import build_snapshot
 

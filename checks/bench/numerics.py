@@ -14,7 +14,7 @@ GRADSCALER = "https://pytorch.org/docs/stable/amp.html#gradient-scaling"
 def _advised_dtype(res: dict, gpus, torch, bench_matmul) -> tuple[str | None, str]:
     """The dtype the precision advisor gives this machine, and where that came from: the
     advisor on the static facts when they name a GPU, else the measured device's gfx row."""
-    from rocmdoctor import advice
+    from rocmdoctor.facts import advice
 
     if gpus or torch:
         rec = advice.recommend({"gpus": gpus, "torch": torch, "bench_matmul": bench_matmul})

@@ -54,7 +54,7 @@ _MASKED = (MARK, "&lt;redacted&gt;")  # the marker, and as XML/HTML escapes it: 
 def _first_chars(pattern: str) -> set[str]:
     """The characters a match of ``pattern`` can start with (its first literal or class)."""
     try:  # the stdlib's own parser, to keep the rules free of a separate list (sre_parse before 3.11)
-        from re import _parser  # noqa: PLC2701
+        from re import _parser  # type: ignore[attr-defined]  # noqa: PLC2701 (typeshed does not list it)
     except ImportError:
         import sre_parse as _parser  # type: ignore[no-redef]
 

@@ -36,7 +36,7 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
     """(shell line, reason) pairs: the advisor's exports, then the unsets the checks ask for."""
     import shlex
 
-    from ..advice import valid_name
+    from ..facts.advice import valid_name
     from ..engine.model import Status
 
     out: list[tuple[str, str]] = []
@@ -59,7 +59,7 @@ def env_lines(rec, findings) -> list[tuple[str, str]]:
 
 def run(a) -> int:
     from ..engine.run import run_selection
-    from ..advice import read_model, recommend
+    from ..facts.advice import read_model, recommend
     from ..api import make_source
     from ..facts import Context
 

@@ -27,7 +27,7 @@ def add_arguments(p) -> None:
 
 
 def run(a) -> int:
-    from ..advice import recommend_for
+    from ..api import recommend_for
 
     rec = recommend_for(model=a.model, level=a.level, root=a.root, snapshot=a.snapshot, example=a.example,
                         python=a.python)

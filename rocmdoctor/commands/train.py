@@ -9,7 +9,7 @@ fp32 reference curve within the tolerance for its dtype (docs/benchmarks.md).
 trains through DeepSpeed ZeRO instead of DDP, and `--model PATH` trains the user's own
 Hugging Face checkpoint (LoRA through peft) on synthetic tokens, after a memory
 estimate made from its config.json (`--estimate-only` stops there; no torch needed).
-Without `--dtype`, the precision advisor (rocmdoctor.advice) picks it for this machine.
+Without `--dtype`, the precision advisor (rocmdoctor.facts.advice) picks it for this machine.
 """
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def choose_dtype(asked: str | None, device: str, machine: Machine, model: str | 
         return {"dtype": asked, "source": "--dtype", "why": "chosen with --dtype"}
     if device == "cpu":
         return {"dtype": "fp32", "source": "advisor", "why": "no GPU: the precision advisor trains in fp32 on the CPU"}
-    from ..advice import recommend
+    from ..facts.advice import recommend
 
     rec = recommend(machine.context("default"), model=model)
     why = "; ".join(r.text for r in rec.reasons if r.topic == "dtype") or "the precision advisor's default"
@@ -219,7 +219,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
             vram, where = min(sizes), "the smallest GPU found"
     dtype_note = None
     if not dtype:  # the advisor, from the GPUs alone (no torch import)
-        from ..advice import recommend
+        from ..facts.advice import recommend
 
         if machine.training_gpus():
             dtype = recommend(machine.context("quick"), model=a.model).dtype

@@ -7,7 +7,8 @@ matmul rate when a ``bench_matmul`` fact is available (and the attention note fr
 ``bench_attention`` one: which SDPA kernels really ran), never from
 ``torch.cuda.is_bf16_supported()``, which answers True on every ROCm device.
 
-``recommend_for(**scan_kwargs)`` scans a machine (live, --root, snapshot, example) first.
+It lives with the facts because it is one more thing derived from them, and the precision
+checks ask it; ``rocmdoctor.recommend()`` (``api.recommend_for``) scans a machine first.
 """
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ import numbers
 import shlex
 from typing import Any, Mapping
 
-from .knowledge import gpus as kb
-from .knowledge import precision as kp
-from .engine.model import Evidence, jsonable
-from .base.records import dataclass, field
-from .facts.python_env import Distribution, Torch, sane_distribution
-from .base.untrusted import pick
+from ..knowledge import gpus as kb
+from ..knowledge import precision as kp
+from ..engine.model import Evidence, jsonable
+from ..base.records import dataclass, field
+from .python_env import Distribution, Torch, sane_distribution
+from ..base.untrusted import pick
 
 DTYPE_RANK = {"fp32": 0, "fp16": 1, "bf16": 2}
 FACTS = ("gpus", "torch", "distributions", "env", "bench_matmul", "bench_attention")
@@ -453,14 +454,3 @@ def _env(platform, devs, torch, env, attention, reasons) -> dict[str, str]:
                                          "TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1 SDPA uses the slower math kernel",
                                   sources=(kp.AOTRITON_NAVI3,)))
     return out
-
-
-def recommend_for(*, model: str | None = None, level: str = "default", options: dict | None = None,
-                  **scan_kwargs) -> Recommendation:
-    """Scan a machine like :func:`rocmdoctor.scan` (root=, snapshot=, example=, python=, source=)
-    and recommend for it."""
-    from .api import make_source
-    from .facts import Context
-
-    src = scan_kwargs.pop("source", None) or make_source(**scan_kwargs)
-    return recommend(Context(src, level, options), model=read_model(model))
