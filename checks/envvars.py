@@ -2,7 +2,6 @@
 the *_VISIBLE_DEVICES family, checked against the GPUs actually present."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from rocmdoctor.artifacts.settings import EnvView, env_ev, env_removals
@@ -313,6 +312,8 @@ def env_spelling(env, settings=None):
     for name, value, evidence, where in places:
         bad = [k for k in _alloc_keys(value) if k not in ALLOC_OPTIONS]
         for key in bad:
+            import difflib  # only for a misspelt option: a quick scan does not pay for it
+
             near = difflib.get_close_matches(key, ALLOC_OPTIONS, n=1, cutoff=0.8)
             out.append(fail(f"{name}: {key!r} is no caching-allocator option" + (f" ({near[0]} is)" if near else ""),
                 "PyTorch parses this variable when the GPU allocator starts and stops with 'Unrecognized "

@@ -23,7 +23,7 @@ def test_quick_scan_imports_only_its_command_and_no_heavy_library():
             "print([m for m in ('rich', 'pyudev', 'importlib.metadata', 'torch', 'packaging.requirements', "
             "'rocmdoctor.checks.bench.common', 'rocmdoctor.checks.precision_config', 'rocmdoctor.artifacts.trainargs', "
             "'rocmdoctor.artifacts.configfiles', 'rocmdoctor.fixes.groups', 'hashlib', 'tempfile', 'dataclasses', 'inspect', "
-            "'pkgutil') if m in sys.modules and m not in pre])")
+            "'pkgutil', 'difflib') if m in sys.modules and m not in pre])")
     env = dict(os.environ)
     env.pop("ROCMDOCTOR_DISABLE_PLUGIN_AUTOLOAD", None)  # plugins are listed as a user's scan lists them
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
