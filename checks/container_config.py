@@ -16,13 +16,39 @@ DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/ho
 DS_ENV_REPORT = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/env_report.py"
 
 
-def _services(settings):
+def _services(settings, gpu_only: bool = False):
     """(artifact, service name, its options) for every compose service and every `docker run`
-    (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service)."""
-    for a in settings.of_kind("compose", "shell", "slurm"):
-        for name, svc in (a.data or {}).get("services", {}).items():
-            if not svc.get("template"):  # a base service reached only through `extends`: judged there
-                yield a, name, svc
+    (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
+    ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
+    for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
+        svcs = {n: s for n, s in (a.data or {}).get("services", {}).items()
+                if not s.get("template")}  # a base service reached only through `extends`: judged there
+        gpu = {n for n, s in svcs.items() if _gpu_signs(s)}
+        for name, svc in svcs.items():
+            if gpu_only and gpu and name not in gpu:
+                continue
+            yield a, name, svc
+
+
+# Environment a GPU workload reads; a web front end or database beside it sets none of them.
+_GPU_ENV = re.compile(r"^(HIP|ROCR|HSA|CUDA|NVIDIA|GPU|PYTORCH|HCC|AMD|NCCL|RCCL|MIOPEN|ROCBLAS|HIPBLASLT|TORCH|"
+                      r"ROCM)_")
+_GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|diffusion|llama|whisper|tensorflow|jax|gpu|"
+                        r"nvidia|triton|tgi|text-generation|transformers|deepspeed|megatron|hip")
+
+
+def _gpu_signs(svc) -> bool:
+    """Whether a service does GPU work by what it says: GPU devices or runtime, a GPU request, GPU
+    environment, an image built here or named for a GPU stack. A compose file often runs a web UI
+    or a database beside the GPU service (ollama + open-webui); those need no /dev/kfd nor shm."""
+    if _device_list(svc) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
+            or _all_reservations(svc) or svc.get("build") or svc.get("gpu_resources"):
+        return True
+    env = svc.get("environment")
+    keys = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or [] if e]
+    if any(_GPU_ENV.match(str(k)) for k in keys):
+        return True
+    return bool(_GPU_IMAGE.search(str(svc.get("image") or "").lower()))
 
 
 def _none_found(settings):
@@ -116,7 +142,7 @@ def _cdi(svc) -> bool:
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
        option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
 def compose_devices(settings, amd_cdi=None):
-    services = list(_services(settings))
+    services = list(_services(settings, gpu_only=True))
     if not services:
         return _none_found(settings)
     out = []
@@ -127,6 +153,11 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: GPUs come in through {'privileged mode' if svc.get('privileged') else 'CDI'}",
                           subject=subject, evidence=[_ev(a, svc, 'privileged' if svc.get('privileged') else
                                                          'runtime')]))
+            continue
+        amd_res = [k for k in svc.get("gpu_resources") or {} if k in ka.K8S_AMD_GPU_RESOURCES]
+        if amd_res:
+            out.append(ok(f"{name}: GPUs come in through the {amd_res[0]} device plugin", subject=subject,
+                          evidence=[_ev(a, svc, "gpu_resources")]))
             continue
         if _gpus_via_cdi(svc, amd_cdi):
             out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
@@ -171,6 +202,9 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                           "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", _ev(a, svc, request)))
         if svc.get("gpus") and not via_cdi:
             found.append((f"--gpus {svc['gpus']}", _ev(a, svc, "gpus")))
+        for k in svc.get("gpu_resources") or {}:
+            if k in ka.K8S_NVIDIA_GPU_RESOURCES:
+                found.append((f"resources.limits {k} (NVIDIA's device plugin)", _ev(a, svc, "gpu_resources")))
         hi = svc.get("last")
         for v in a.values:
             if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \
@@ -207,7 +241,7 @@ NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghc
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
 def compose_shm(settings, gpus=None):
-    services = list(_services(settings))
+    services = list(_services(settings, gpu_only=True))
     if not services:
         return _none_found(settings)
     n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
@@ -224,18 +258,26 @@ def compose_shm(settings, gpus=None):
             out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
                           evidence=[_ev(a, svc, "ipc")]))
             continue
+        if svc.get("shm_size") == "unlimited":  # a memory-backed emptyDir without sizeLimit at /dev/shm
+            out.append(ok(f"{name}: /dev/shm is a memory-backed emptyDir", subject=subject,
+                          evidence=[_ev(a, svc, "image")]))
+            continue
         size = ka.docker_size(svc.get("shm_size")) if "shm_size" in svc else ka.DOCKER_DEFAULT_SHM
         shown = f"{size / 2**30:.2f} GiB" if size and size >= 2**30 else f"{(size or 0) // 2**20} MiB"
         if size is not None and size >= need:
             out.append(ok(f"{name}: shm_size {shown}", subject=subject, evidence=[_ev(a, svc, "shm_size")]))
             continue
-        out.append(warn(f"{name}: /dev/shm will be {shown}" + ("" if "shm_size" in svc else " (Docker's default)"),
+        k8s = bool(svc.get("kubernetes"))
+        default = " (the runtime's default: no memory-backed emptyDir at /dev/shm)" if k8s else " (Docker's default)"
+        out.append(warn(f"{name}: /dev/shm will be {shown}" + ("" if "shm_size" in svc else default),
                         f"RCCL passes data between GPUs through /dev/shm and DataLoader workers pass batches through "
                         f"it; below {need // 2**20} MiB training fails with 'Bus error' or an ncclShmOpen error.",
                         subject=subject, evidence=[_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")],
                         fix=_plan("Give the container shared memory", a,
-                                  [_say(name, svc, "ipc: host (or shm_size: 16G)", "add --ipc=host (or --shm-size 16g)")],
-                                  svc, name, [("set", "ipc", "host")])))
+                                  [f"{name}: mount an emptyDir with medium: Memory (sizeLimit 16Gi) at /dev/shm"
+                                   if k8s else _say(name, svc, "ipc: host (or shm_size: 16G)",
+                                                    "add --ipc=host (or --shm-size 16g)")],
+                                  svc, name, () if k8s else [("set", "ipc", "host")])))
     return out
 
 
@@ -252,7 +294,15 @@ def _group_word(g) -> tuple[str, bool]:
     m = _VAR.match(g)
     if m:
         return (m.group(1) or "").strip(), True
+    if "$" in g or "`" in g:  # $RENDER_ID, $(getent group render | cut -d: -f3): a number the shell fills in
+        return "", True
     return g, False
+
+
+def _host_gid_of(g) -> str | None:
+    """The host group whose GID a group_add expression looks up (`$(getent group render | cut -d: -f3)`)."""
+    m = re.search(r"getent\s+group\s+([A-Za-z_][\w-]*)", str(g))
+    return m.group(1) if m else None
 
 
 def _non_root(user) -> bool:
@@ -325,6 +375,15 @@ def compose_group_add(settings, identity=None, devnodes=None):
                           subject=subject))
             continue
         held = numeric | {image_gids[g] for g in named + sorted(_usermod_groups(settings)) if g in image_gids}
+        if owner["group"] in {_host_gid_of(g) for g in svc.get("group_add") or []}:
+            held.add(owner["gid"])  # the host's own GID of that group, looked up when the container starts
+        unknown = [str(g) for g, (w, var) in zip(svc.get("group_add") or [], words)
+                   if var and not w and _host_gid_of(g) is None]
+        if owner["gid"] not in held and unknown:
+            out.append(ok(f"{name}: user {user} gets group_add {', '.join(unknown)}, a value set when the container "
+                          f"starts (the host's GID {owner['gid']} of {owner['group']} is what it needs)",
+                          subject=subject))
+            continue
         if owner["gid"] in held:
             out.append(ok(f"{name}: user {user} holds GID {owner['gid']} ({owner['group']}), which owns /dev/kfd",
                           subject=subject))

@@ -43,6 +43,16 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
                  (PYTORCH_ROCM_INSTALL,)),
     ImagePattern(r"[:-]cu(da)?1\d", "a tag naming a CUDA version (cu12x / cuda12)", (PYTORCH_ROCM_INSTALL,)),
+    # Serving images whose ROCm build is a tag or name of its own: every other tag is the CUDA build.
+    ImagePattern(r"^(docker\.io/)?ollama/ollama(?::(?![^@]*rocm)|@|$)",
+                 "Ollama's default image (CUDA and CPU runners; the ROCm build is the :rocm / -rocm tag)",
+                 ("https://github.com/ollama/ollama/blob/main/docs/docker.md",)),
+    ImagePattern(r"^(docker\.io/)?vllm/vllm-openai(?::|@|$)",
+                 "vLLM's CUDA image (the ROCm build is vllm/vllm-openai-rocm)",
+                 ("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",)),
+    ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
+                 "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
+                 ("https://docs.sglang.ai/platforms/amd_gpu.html",)),
 )
 
 
@@ -167,6 +177,11 @@ def docker_size(value) -> int | None:
     if not m:
         return None
     return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])
+
+
+# Kubernetes device-plugin resources that hand a container GPUs (the plugin mounts /dev/kfd and /dev/dri).
+K8S_AMD_GPU_RESOURCES = ("amd.com/gpu", "hygon.com/dcu")
+K8S_NVIDIA_GPU_RESOURCES = ("nvidia.com/gpu",)
 
 
 # Variables and cmake -D names that carry a list of GPU targets a build compiles for (PyTorch

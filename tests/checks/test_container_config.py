@@ -282,3 +282,124 @@ def test_lone_dockerfile_user_given_the_images_render_group_is_flagged(tmp_path)
 def test_real_dockerfiles():
     assert flagged(scan([corpus("reloaded-whisper-hip")], "RD-CTR-006", "rx7900xtx")) == []
     assert flagged(scan([corpus("optimum-benchmark-rocm")], "RD-CTR-006", "rx7900xtx"))
+
+
+# --- fourth corpus batch (lintacc2): classes behind its dev misses
+
+WEBUI_BESIDE_GPU = """services:
+  ollama:
+    image: ollama/ollama:rocm
+    devices: [/dev/kfd, /dev/dri]
+    group_add: [video]
+  open-webui:
+    image: ghcr.io/open-webui/open-webui:main
+    environment:
+      OLLAMA_BASE_URL: http://ollama:11434
+  gpu-forgot-devices:
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+"""
+
+
+def test_web_ui_beside_a_gpu_service_needs_no_gpu_devices_nor_shm(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", WEBUI_BESIDE_GPU)
+    for code in ("RD-CTR-003", "RD-CTR-005"):
+        titles = [f.title for f in flagged(scan([p], code, "rx7900xtx"))]
+        assert not any("open-webui" in t for t in titles), (code, titles)
+    # a GPU image beside them that forgot the devices is still flagged
+    assert any("gpu-forgot-devices" in f.title for f in flagged(scan([p], "RD-CTR-003", "rx7900xtx")))
+
+
+def test_lone_service_without_gpu_signs_is_still_judged(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: myorg/app:1\n")
+    assert flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_real_ollama_open_webui_compose():
+    fs = flagged(scan([corpus("elgris-ollama-webui-compose")], "RD-CTR-003", "rx7900xtx"))
+    assert fs == []
+
+
+GETENT_RUN = ("#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri \\\n"
+              "  --group-add $(getent group render | cut -d':' -f 3) -u 1000 \\\n  rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+
+
+def test_group_add_from_getent_is_the_hosts_gid_not_an_image_group_name(tmp_path):
+    p = write(tmp_path, "run.sh", GETENT_RUN)
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx")) == []
+    # the same user with a group the host does not give /dev/kfd to is still flagged
+    q = write(tmp_path, "run2.sh", GETENT_RUN.replace("group render", "group audio"))
+    assert flagged(scan([q], "RD-CTR-006", "rx7900xtx"))
+
+
+def test_group_add_variable_set_at_start_is_not_judged_as_a_name(tmp_path):
+    d = tmp_path / "p"
+    write(d, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN useradd -m ai && usermod -aG render ai\nUSER ai\n")
+    write(d, "docker-compose.yml", "services:\n  app:\n    build: .\n    devices: [/dev/kfd, /dev/dri]\n"
+                                   "    group_add:\n      - $RENDER_ID\n")
+    assert flagged(scan([str(d)], "RD-CTR-006", "rx7900xtx")) == []
+
+
+def test_user_from_a_build_arg_is_the_user_the_image_runs_as(tmp_path):
+    d = tmp_path / "p"
+    write(d, "Dockerfile", "FROM ubuntu:24.04\nARG USERNAME=user\nRUN useradd -m $USERNAME\nUSER $USERNAME\n")
+    write(d, "docker-compose.yml", "services:\n  rocm:\n    build: .\n    devices: [/dev/kfd, /dev/dri]\n"
+                                   "    group_add: [video]\n")
+    fs = flagged(scan([str(d)], "RD-CTR-006", "rx7900xtx"))
+    assert fs and "user user" in fs[0].title
+    assert read_one(str(d / "Dockerfile")).data["user"] == "user"
+
+
+def test_real_template_compose_with_arg_user():
+    fs = flagged(scan([corpus("sremes-rocm-docker-gfx1101")], "RD-CTR-006", "rx7900xtx"))
+    assert fs and any(e.source.endswith("docker-compose.yml.template:25") for f in fs for e in f.evidence)
+
+
+POD = """apiVersion: v1
+kind: Pod
+metadata:
+  name: train
+spec:
+  containers:
+    - name: trainer
+      image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+      command: ["torchrun", "--nproc_per_node", "2", "train.py"]
+      resources:
+        limits:
+          {resource}: 2
+      volumeMounts:{mounts}
+  volumes:{volumes}
+"""
+SHM_MOUNT = "\n        - name: dshm\n          mountPath: /dev/shm"
+SHM_VOLUME = "\n    - name: dshm\n      emptyDir:\n        medium: Memory"
+
+
+def test_kubernetes_pod_is_read_as_a_container_service(tmp_path):
+    a = read_one(write(tmp_path, "pod.yaml", POD.format(resource="amd.com/gpu", mounts=" []", volumes=" []")))
+    assert a.kind == "kubernetes" and not a.error
+    (svc,) = a.data["services"].values()
+    assert svc["gpu_resources"] == {"amd.com/gpu": 2} and svc["line"] == 7
+
+
+def test_kubernetes_pod_shm_device_plugin_and_nvidia_resource(tmp_path):
+    bare = write(tmp_path, "a/pod.yaml", POD.format(resource="amd.com/gpu", mounts=" []", volumes=" []"))
+    fs = flagged(scan([bare], "RD-CTR-005", "mi300x8"))
+    assert fs and fs[0].evidence[0].source.endswith("pod.yaml:7")
+    assert flagged(scan([bare], "RD-CTR-003", "mi300x8")) == []  # the device plugin mounts the nodes
+    shm = write(tmp_path, "b/pod.yaml", POD.format(resource="amd.com/gpu", mounts=SHM_MOUNT, volumes=SHM_VOLUME))
+    assert flagged(scan([shm], "RD-CTR-005", "mi300x8")) == []
+    nv = write(tmp_path, "c/pod.yaml", POD.format(resource="nvidia.com/gpu", mounts=SHM_MOUNT, volumes=SHM_VOLUME))
+    assert flagged(scan([nv], "RD-CTR-004", "mi300x8"))
+
+
+def test_kubernetes_job_template_and_multi_document(tmp_path):
+    job = ("apiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n---\napiVersion: batch/v1\nkind: Job\n"
+           "metadata:\n  name: j\nspec:\n  template:\n    spec:\n      containers:\n      - name: c\n"
+           "        image: rocm/pytorch:latest\n        resources:\n          limits:\n            amd.com/gpu: 8\n")
+    a = read_one(write(tmp_path, "job.yaml", job))
+    (svc,) = a.data["services"].values()
+    assert svc["line"] == 14 and svc["gpu_resources"] == {"amd.com/gpu": 8}
+
+
+def test_real_dcu_pod():
+    fs = flagged(scan([corpus("pandaoknight-dcu-k8s-pod")], "RD-CTR-005", "dcu-slurm"))
+    assert fs and fs[0].evidence[0].source.endswith("pod.yaml:10")

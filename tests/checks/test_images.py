@@ -267,3 +267,36 @@ def test_private_index_or_local_wheels_are_not_judged(tmp_path):
 def test_real_bootstrap_script():
     fs = flagged(scan([corpus("xknex-sdwebui-rocm71")], "RD-IMG-004", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["bootstrap.sh:35"]
+
+
+# --- fourth corpus batch (lintacc2)
+
+@pytest.mark.parametrize("image,cuda", [("ollama/ollama:0.5.13", True), ("ollama/ollama", True),
+                                        ("ollama/ollama:rocm", False), ("ollama/ollama:0.6.0-rocm", False),
+                                        ("vllm/vllm-openai:latest", True), ("vllm/vllm-openai-rocm:v0.14.1", False),
+                                        ("lmsysorg/sglang:latest", True),
+                                        ("lmsysorg/sglang:v0.4.9.post1-rocm630-srt", False)])
+def test_serving_images_whose_rocm_build_is_its_own_tag(tmp_path, image, cuda):
+    p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n"
+                                              "    devices: [/dev/kfd, /dev/dri]\n")
+    assert bool(flagged(scan([p], "RD-IMG-001", "rx7900xtx"))) is cuda
+
+
+def test_real_ollama_default_image_on_radeon():
+    fs = flagged(scan([corpus("vulturm-amdgpu-ai-ollama")], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.yaml:16"]
+
+
+def test_compose_image_of_a_build_is_its_output_tag_not_a_pulled_image(tmp_path):
+    d = tmp_path / "p"
+    write(d, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    write(d, "docker-compose.yml", "services:\n  s:\n    build: .\n    image: sd-docker:rocm-5.4.2\n"
+                                   "    devices: [/dev/kfd, /dev/dri]\n")
+    assert flagged(scan([str(d)], "RD-IMG-003", "rx7900xtx")) == []
+    write(d, "docker-compose.yml", "services:\n  s:\n    image: rocm/pytorch:rocm5.4_ubuntu20.04_py3.8_pytorch_staging\n")
+    assert flagged(scan([str(d)], "RD-IMG-003", "rx7900xtx"))  # without build: it is pulled, and judged
+
+
+def test_real_built_compose_service():
+    fs = flagged(scan([corpus("perillamint-sdwebui-rocm54")], "RD-IMG-003", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:1"]

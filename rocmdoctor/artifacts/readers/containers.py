@@ -22,7 +22,8 @@ _SHORT_VALUE = {"e": "env", "v": "volume", "p": "publish", "w": "workdir", "u": 
                 "m": "memory", "l": "label", "a": "attach", "c": "cpu-shares"}
 # The runner flags that compose has keys for: flag -> compose key (list-valued when repeatable).
 KEY_OF_FLAG = {"device": "devices", "privileged": "privileged", "ipc": "ipc", "shm-size": "shm_size",
-               "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt"}
+               "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt",
+               "user": "user"}
 _REPEATED = {"device", "group-add", "security-opt"}
 # Runner options given before the verb (docker --context x run ...).
 _GLOBAL_VALUE = {"--context", "-c", "--host", "-H", "--config", "--log-level", "-l", "--namespace", "-n",
