@@ -235,6 +235,10 @@ def pip_cuda_packages(settings, gpus=None):
             why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
                                     "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                     and rule.package == "torch" else "")
+            ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
+            if ignored:
+                why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
+                        "in a requirements file only on a line of their own.")
             out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                           else f"{what} may replace the ROCm torch or build for CUDA",
                           why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],

@@ -300,3 +300,32 @@ def test_compose_image_of_a_build_is_its_output_tag_not_a_pulled_image(tmp_path)
 def test_real_built_compose_service():
     fs = flagged(scan([corpus("perillamint-sdwebui-rocm54")], "RD-IMG-003", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:1"]
+
+
+def test_index_option_on_a_requirement_line_is_not_an_index(tmp_path):
+    # pip's requirements grammar: --index-url is a file-wide option only on a line of its own
+    p = write(tmp_path, "a/requirements.txt", "torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert fs and "line of their own" in fs[0].detail
+    q = write(tmp_path, "b/requirements.txt", "--index-url https://download.pytorch.org/whl/rocm6.2\ntorch\n")
+    assert flagged(scan([q], "RD-IMG-002", "mi300x8")) == []
+
+
+def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
+    from rocmdoctor.artifacts.readers import read_one
+
+    env = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.10\n  - pip\n  - pip:\n"
+           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.2\n      - torch\n      - peft\n")
+    a = read_one(write(tmp_path, "environment.yml", env))
+    assert a.kind == "requirements" and [(v.value["requirements"], v.origin.line) for v in a.values] == [
+        (["torch"], 9), (["peft"], 10)]
+    assert flagged(scan([a.path], "RD-IMG-002", "mi300x8")) == []  # the ROCm index on its own line applies
+    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.2",
+                                                         "accelerate"))
+    fs = flagged(scan([b], "RD-IMG-002", "mi300x8"))
+    assert fs and fs[0].evidence[0].source.endswith("environment.yml:9")
+
+
+def test_real_conda_environment():
+    fs = flagged(scan([corpus("fabr1ce-llama3-rocm-lora")], "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["environment.yml:10"]

@@ -72,6 +72,8 @@ def detect(path: str, text: str) -> str | None:
     if name.endswith((".yaml", ".yml")):  # YAML names are reliable; a YAML's content is no shell
         if kubernetes.looks_like(text):
             return kubernetes.KUBERNETES
+        if requirements.looks_like_conda_env(text):
+            return "conda_env"
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
     kind = shell.looks_like(text, name)
     if kind:
@@ -138,6 +140,8 @@ def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
         return requirements.read(path, text)
     if kind == kubernetes.KUBERNETES:
         return kubernetes.read(path, text)
+    if kind == "conda_env":
+        return requirements.read_conda_env(path, text)
     return Artifact(path, "unknown", text, error=f"{path}: not a launch script, Dockerfile, compose file or "
                                                  "training config this linter knows")
 

@@ -483,7 +483,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     elif head == "deepspeed":
         cmd["launcher"] = "deepspeed"
         j = _launcher_opts(rest, 1, _DEEPSPEED_OPTS, {"no_python", "no_local_rank", "force_multi", "autotuning",
-                                                     "save_pid", "enable_each_rank_log", "no_ssh_check"},
+                                                     "save_pid", "enable_each_rank_log", "no_ssh_check", "no_ssh"},
                            "deepspeed", launcher_vals)
         _script(cmd, rest, j)
     elif head == "accelerate" and rest[1:2] == ["launch"]:
