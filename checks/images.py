@@ -33,7 +33,35 @@ def _images(settings):
 
 
 def _cuda_images(settings):
-    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)]
+    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)] + _run_as_cuda(settings)
+
+
+_NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
+                              ("https://github.com/NVIDIA/nvidia-container-toolkit",))
+
+
+def _run_as_cuda(settings):
+    """A pulled image (no `build:`) that a compose service or `docker run` starts with NVIDIA's
+    runtime (runtime nvidia, NVIDIA_VISIBLE_DEVICES, a driver: nvidia reservation): the files run it
+    as a CUDA image, whatever its name. `--gpus` alone is no sign (AMD's CDI spec serves it too)."""
+    out = []
+    for a in settings.of_kind("compose", "shell", "slurm"):
+        for svc in ((a.data or {}).get("services") or {}).values() if isinstance(a.data, dict) else []:
+            image = str(svc.get("image") or "")
+            if not image or "$" in image or svc.get("build") or ka.rocm_image(image) \
+                    or any(p.matches(image) for p in ka.CUDA_IMAGES):
+                continue
+            lo, hi = svc.get("line") or 0, svc.get("last") or 10**9
+            keys = {x.name for x in a.values if x.kind == "env" and lo <= (x.origin.line or 0) <= hi}
+            res = [d for d in (((svc.get("deploy") or {}).get("resources") or {}).get("reservations") or {})
+                   .get("devices") or [] if isinstance(d, dict)] if isinstance(svc.get("deploy"), dict) else []
+            if str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
+                    or any(str(d.get("driver", "")).lower() == "nvidia" for d in res):
+                v = next((x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image
+                          and lo <= (x.origin.line or 0) <= hi), None)
+                if v is not None:
+                    out.append((image, v, _NVIDIA_RUN))
+    return out
 
 
 def _built_from(settings, v) -> str | None:

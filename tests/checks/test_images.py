@@ -329,3 +329,27 @@ def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
 def test_real_conda_environment():
     fs = flagged(scan([corpus("fabr1ce-llama3-rocm-lora")], "RD-IMG-002", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["environment.yml:10"]
+
+
+RUN_NV = "docker run --rm -it {flags} \\\n  {image} python3 main.py\n"
+
+
+@pytest.mark.parametrize("flags,image,cuda", [
+    ("--runtime=nvidia", "someone/pytorch", True),
+    ("-e NVIDIA_VISIBLE_DEVICES=0", "someone/pytorch:1.0", True),
+    ("--gpus all", "someone/pytorch", False),                  # AMD's CDI spec serves --gpus too
+    ("--runtime=nvidia", "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("--runtime=nvidia", "$IMAGE", False),                     # unknown until the script runs
+    ("--device /dev/kfd --device /dev/dri", "someone/pytorch", False),
+])
+def test_image_started_with_nvidias_runtime_is_a_cuda_build(tmp_path, flags, image, cuda):
+    p = write(tmp_path, "run.sh", RUN_NV.format(flags=flags, image=image))
+    fs = flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+    assert bool(fs) is cuda
+    if cuda:
+        assert fs[0].evidence[0].source.endswith("run.sh:2")
+
+
+def test_real_nvidia_runtime_script():
+    fs = flagged(scan([corpus("taronegeorage-docker-nvidia-runtime")], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["start_pytorch_example.sh:7"]
