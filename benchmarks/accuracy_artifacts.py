@@ -20,7 +20,7 @@ import re
 import sys
 
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "corpus", "artifacts")
-KINDS = ("dockerfile", "compose", "sbatch", "shell", "requirements", "deepspeed", "llamafactory", "hf")
+KINDS = ("dockerfile", "compose", "sbatch", "shell", "requirements", "deepspeed", "llamafactory", "hf", "kubernetes")
 _KIND_OF = {"slurm": "sbatch", "hf_training_args": "hf", "model_config": "hf"}
 SLACK = 2  # lines: a finding may cite the instruction's first line where the label names its body
 # Labels written as words name a problem no check covered when the label was written. When a check

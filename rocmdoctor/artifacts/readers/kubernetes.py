@@ -20,6 +20,14 @@ _DOC = re.compile(r"(?m)^---[ \t]*(?:#.*)?$")
 MAX_DOCS = 50
 
 
+def _list(x) -> list:
+    return x if isinstance(x, list) else []
+
+
+def _dict(x) -> dict:
+    return x if isinstance(x, dict) else {}
+
+
 def looks_like(text: str) -> bool:
     return bool(re.search(r"(?m)^apiVersion\s*:", text) and re.search(r"(?m)^kind\s*:", text))
 
@@ -47,8 +55,8 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
         reps, rn = get(spec, sn, key)
         for role in (reps or {}) if isinstance(reps, dict) else {}:
             d, n = get(reps, rn, role)
-            for k in ("template", "spec"):
-                d, n = get(d, n, k)
+            for part in ("template", "spec"):
+                d, n = get(d, n, part)
             if isinstance(d, dict):
                 out.append((d, n))
     return out
@@ -68,7 +76,7 @@ def _line(node, keys: tuple, offset: int) -> int | None:
 def _shm_volumes(spec: dict) -> dict[str, object]:
     """Volume name -> its sizeLimit (or "" without one) for memory-backed emptyDir volumes."""
     out: dict[str, object] = {}
-    for v in spec.get("volumes") or []:
+    for v in _list(spec.get("volumes")):
         ed = v.get("emptyDir") if isinstance(v, dict) else None
         if isinstance(ed, dict) and str(ed.get("medium", "")).lower() == "memory":
             out[str(v.get("name"))] = ed.get("sizeLimit") or ""
@@ -100,8 +108,9 @@ def read(path: str, text: str) -> Artifact:
                    or doc.get("kind") or "manifest")
         for spec, sn in _pod_specs(doc, root):
             shm = _shm_volumes(spec)
-            sc = spec.get("securityContext") if isinstance(spec.get("securityContext"), dict) else {}
-            for i, c in enumerate(spec.get("containers") or []):
+            sc = spec.get("securityContext")
+            sc = sc if isinstance(sc, dict) else {}
+            for i, c in enumerate(_list(spec.get("containers"))):
                 if not isinstance(c, dict):
                     continue
                 lo = _line(sn, ("containers", i), off) or off + 1
@@ -111,28 +120,27 @@ def read(path: str, text: str) -> Artifact:
                 if c.get("image"):
                     svc["image"] = str(c["image"])
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
-                limits = ((c.get("resources") or {}).get("limits") or {}) if isinstance(c.get("resources"), dict) \
-                    else {}
-                gpus = {str(k): v for k, v in (limits.items() if isinstance(limits, dict) else [])
-                        if str(k) in AMD_RESOURCES + NVIDIA_RESOURCES}
+                limits = _dict(_dict(c.get("resources")).get("limits"))
+                gpus = {str(k): v for k, v in limits.items() if str(k) in AMD_RESOURCES + NVIDIA_RESOURCES}
                 if gpus:
                     svc["gpu_resources"] = gpus
                     art.add(CONTAINER, "gpu_resources", gpus,
                             _line(sn, ("containers", i, "resources", "limits"), off) or lo)
-                mounts = [m for m in c.get("volumeMounts") or [] if isinstance(m, dict)]
+                mounts = [m for m in _list(c.get("volumeMounts")) if isinstance(m, dict)]
                 at_shm = [m for m in mounts if str(m.get("mountPath", "")).rstrip("/") == "/dev/shm"]
                 if at_shm and str(at_shm[0].get("name")) in shm:
                     svc["shm_size"] = shm[str(at_shm[0].get("name"))] or "unlimited"
-                csc = c.get("securityContext") if isinstance(c.get("securityContext"), dict) else {}
+                csc = c.get("securityContext")
+                csc = csc if isinstance(csc, dict) else {}
                 if csc.get("privileged") is True:
                     svc["privileged"] = True
                 user = csc.get("runAsUser", sc.get("runAsUser"))
                 if user is not None:
                     svc["user"] = str(user)
-                if sc.get("supplementalGroups"):
+                if isinstance(sc.get("supplementalGroups"), list):
                     svc["group_add"] = [str(g) for g in sc["supplementalGroups"]]
                 env = {}
-                for j, e in enumerate(c.get("env") or []):
+                for j, e in enumerate(_list(c.get("env"))):
                     if isinstance(e, dict) and isinstance(e.get("name"), str) and "value" in e:
                         env[e["name"]] = str(e["value"])
                         art.add(ENV, e["name"], str(e["value"]), _line(sn, ("containers", i, "env", j), off) or lo)

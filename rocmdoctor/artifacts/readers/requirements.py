@@ -68,7 +68,7 @@ def read(path: str, text: str) -> Artifact:
         return art
     art = Artifact(path, REQUIREMENTS, text, data={"requirements": []})
     options: dict[str, list] = {}
-    reqs: list[tuple[int, str]] = []
+    reqs: list[tuple[int, str, list[str]]] = []
     for n, line in _logical(text):
         if not line:
             continue
