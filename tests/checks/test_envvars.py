@@ -388,3 +388,25 @@ def test_make_command_line_variable_is_a_target_list(tmp_path):
 def test_real_make_target():
     fs = flagged(scan([corpus("devloic-h2ogpt-rocm561")], "RD-ENV-002", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:30"]
+
+
+@pytest.mark.parametrize("line,example,flag", [
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.4.2", "rx7900xtx", True),
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.6", "rx7900xtx", False),
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.7", "mi300x8", True),   # gfx942 from 6.0
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm6.2", "mi300x8", False),
+    ("pip install torch==2.0.1+rocm5.4.2 -f https://download.pytorch.org/whl/torch/", "rx7900xtx", True),
+    ("pip install torchvision --index-url https://download.pytorch.org/whl/rocm5.4.2", "rx7900xtx", False),
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.4.2", "mi50x2-xeon", False),  # gfx906 in
+])
+def test_torch_wheels_of_an_old_rocm_index_lack_newer_gpus(tmp_path, line, example, flag):
+    p = write(tmp_path, "setup.sh", f"#!/bin/bash\n{line}\n")
+    fs = [f for f in flagged(scan([p], "RD-ENV-002", example)) if "wheels" in f.title]
+    assert bool(fs) is flag, [f.title for f in fs]
+    if flag:
+        assert fs[0].evidence[0].source.endswith("setup.sh:2")
+
+
+def test_real_torch_from_rocm542_index_on_gfx1100():
+    fs = [f for f in flagged(scan([corpus("fuzzah-txtgen-webui-arch")], "RD-ENV-002", "rx7900xtx")) if "wheels" in f.title]
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:48"]
