@@ -254,6 +254,10 @@ def compose_shm(settings, gpus=None):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
                           "/dev/shm is enough", subject=subject))
             continue
+        if n == 1 and _serves(svc):
+            out.append(ok(f"{name}: a server kept running on this machine's one GPU: no collectives between GPUs "
+                          "and no DataLoader workers, so the default /dev/shm is enough", subject=subject))
+            continue
         if str(svc.get("ipc") or "").lower() == "host":
             out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
                           evidence=[_ev(a, svc, "ipc")]))
@@ -279,6 +283,15 @@ def compose_shm(settings, gpus=None):
                                                     "add --ipc=host (or --shm-size 16g)")],
                                   svc, name, () if k8s else [("set", "ipc", "host")])))
     return out
+
+
+def _serves(svc) -> bool:
+    """A long-running server: it publishes ports and has a restart policy, and runs no notebook (a
+    Jupyter container is where training with DataLoader workers happens)."""
+    restart = str(svc.get("restart") or "").lower()
+    what = f"{svc.get('command') or ''} {svc.get('entrypoint') or ''} {svc.get('image') or ''}".lower()
+    return bool(svc.get("ports")) and restart not in ("", "no", "false") and not re.search(
+        r"jupyter|notebook|lab\b", what)
 
 
 _VAR = re.compile(r"^\$\{[A-Za-z_]\w*(?::?-([^}]*))?\}$")

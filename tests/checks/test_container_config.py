@@ -403,3 +403,35 @@ def test_kubernetes_job_template_and_multi_document(tmp_path):
 def test_real_dcu_pod():
     fs = flagged(scan([corpus("pandaoknight-dcu-k8s-pod")], "RD-CTR-005", "dcu-slurm"))
     assert fs and fs[0].evidence[0].source.endswith("pod.yaml:10")
+
+
+SERVER = """services:
+  whisper:
+    image: rocm-wyoming-whisper
+    restart: {restart}
+    command: {command}
+    ports: ["10300:10300"]
+    devices: [/dev/kfd, /dev/dri]
+"""
+
+
+@pytest.mark.parametrize("restart,command,example,flag", [
+    ("unless-stopped", "[--model, medium]", "rx7900xtx", False),        # a server on one GPU
+    ("unless-stopped", "[--model, medium]", "mi300x8", True),           # several GPUs: RCCL may use /dev/shm
+    ("\"no\"", "[--model, medium]", "rx7900xtx", True),                 # not kept running: a job
+    ("always", "jupyter-lab --ip=0.0.0.0", "rx7900xtx", True),          # notebooks train with DataLoader workers
+])
+def test_a_server_on_one_gpu_needs_no_shm(tmp_path, restart, command, example, flag):
+    p = write(tmp_path, "docker-compose.yml", SERVER.format(restart=restart, command=command))
+    assert bool(flagged(scan([p], "RD-CTR-005", example))) is flag
+
+
+def test_docker_run_ports_and_restart_are_read(tmp_path):
+    a = read_one(write(tmp_path, "run.sh", "docker run -d --restart unless-stopped -p 8188:8188 --device /dev/kfd "
+                                            "--device /dev/dri rocm/pytorch:latest python main.py\n"))
+    (svc,) = a.data["services"].values()
+    assert svc["ports"] == ["8188:8188"] and svc["restart"] == "unless-stopped"
+
+
+def test_real_whisper_server():
+    assert flagged(scan([corpus("scottgarren-wyoming-whisper")], "RD-CTR-005", "rx7900xtx")) == []

@@ -111,7 +111,7 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         lo = marks.get(("services", name), 1)
         hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
-        for k in ("volumes", "command", "entrypoint", "environment"):  # what runs inside, with what mounted
+        for k in ("volumes", "command", "entrypoint", "environment", "ports", "restart"):  # what runs, how long
             if k in svc:
                 art.data["services"][name][k] = svc[k]
         for key in KEYS:

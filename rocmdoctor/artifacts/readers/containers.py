@@ -23,7 +23,7 @@ _SHORT_VALUE = {"e": "env", "v": "volume", "p": "publish", "w": "workdir", "u": 
 # The runner flags that compose has keys for: flag -> compose key (list-valued when repeatable).
 KEY_OF_FLAG = {"device": "devices", "privileged": "privileged", "ipc": "ipc", "shm-size": "shm_size",
                "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt",
-               "user": "user"}
+               "user": "user", "restart": "restart"}
 _REPEATED = {"device", "group-add", "security-opt"}
 # Runner options given before the verb (docker --context x run ...).
 _GLOBAL_VALUE = {"--context", "-c", "--host", "-H", "--config", "--log-level", "-l", "--namespace", "-n",
@@ -95,6 +95,8 @@ def _option(svc: dict, name: str, value: str) -> None:
         svc.setdefault(key, []).append(value)
     elif key:
         svc[key] = value
+    elif name == "publish" and value:  # -p HOST:CONTAINER: a port the container serves on
+        svc.setdefault("ports", []).append(value)
     elif name in ("volume", "mount") and value:  # -v HOST:CONTAINER[:ro], --mount type=bind,source=..,target=..
         svc.setdefault("volumes", []).append(value)
     elif name == "env" and value:

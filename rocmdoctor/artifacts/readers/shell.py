@@ -542,6 +542,8 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
     out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
            "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
+    if svc.get("ports"):
+        out["ports"] = svc["ports"]
     for flag, key in containers.KEY_OF_FLAG.items():
         if key not in svc:
             continue
