@@ -20,7 +20,7 @@ import re
 import sys
 
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "corpus", "artifacts")
-KINDS = ("dockerfile", "compose", "sbatch", "shell", "requirements", "deepspeed", "llamafactory", "hf")
+KINDS = ("dockerfile", "compose", "sbatch", "shell", "requirements", "deepspeed", "llamafactory", "hf", "kubernetes")
 _KIND_OF = {"slurm": "sbatch", "hf_training_args": "hf", "model_config": "hf"}
 SLACK = 2  # lines: a finding may cite the instruction's first line where the label names its body
 # Labels written as words name a problem no check covered when the label was written. When a check
@@ -29,7 +29,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:nonexistent-pip-packages": "RD-IMG-004", "words:WORLD_SIZE-from-SLURM_LOCALID": "RD-LCH-003",
          "words:host-venv-in-container": "RD-CTR-008", "words:alloc-conf-unknown-option": "RD-ENV-004",
          "words:SLURM-rank-vars": "RD-LCH-003",
-         "words:bnb-no-gfx906": "RD-PREC-014"}
+         "words:bnb-no-gfx906": "RD-PREC-014", "words:pip-option-on-requirement-line": "RD-IMG-002",
+         "words:multinode-launcher-per-node": "RD-LCH-004", "words:torch-wheel-lacks-gpu-arch": "RD-ENV-002"}
 
 
 def split_of(repo: str) -> str:

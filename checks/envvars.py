@@ -8,6 +8,7 @@ from rocmdoctor.artifacts.settings import EnvView, env_ev, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import env_names as names_kb
+from rocmdoctor.knowledge.artifacts import TORCH_WHEEL_ARCH_SOURCES
 from rocmdoctor.knowledge.gpus import arch_base, officially_supported
 from rocmdoctor.machine.parsers.kfd import gfx_version_tuple
 
@@ -147,6 +148,27 @@ def _arch_values(env, settings):
         if key not in seen:
             seen.add(key)
             out.append((name, str(v.value), v.evidence(), v.origin.label))
+    out += _torch_wheel_lists(settings)
+    return out
+
+
+def _torch_wheel_lists(settings):
+    """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too: older
+    indexes' lists are known (knowledge/artifacts.py), and judged like PYTORCH_ROCM_ARCH."""
+    from rocmdoctor.knowledge.artifacts import torch_wheel_archs, torch_wheel_rocm
+
+    out = []
+    for v in (settings.values("build", "pip") if settings is not None else []):
+        rec = v.value if isinstance(v.value, dict) else {}
+        opts = rec.get("options") or {}
+        indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+        for req in rec.get("requirements") or []:
+            version = torch_wheel_rocm(str(req), indexes)
+            archs = torch_wheel_archs(version) if version else None
+            if archs:
+                out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(),
+                            v.origin.label))
+                break
     return out
 
 
@@ -174,6 +196,15 @@ def pytorch_rocm_arch(env, gpus, settings=None):
         if not missing:
             out.append(ok(f"{name}={value} covers the GPUs ({', '.join(needed)})", subject=where,
                           evidence=[evidence]))
+            continue
+        if name.startswith("torch "):
+            rocm = name.split()[1]
+            out.append(warn(f"torch from PyTorch's rocm{rocm} wheels has no kernels for {', '.join(missing)}",
+                            f"PyTorch built its rocm{rocm} wheels for {value.replace(';', ', ')} only; on "
+                            f"{', '.join(missing)} torch fails with 'invalid device function' or 'no kernel image' "
+                            "(an HSA_OVERRIDE_GFX_VERSION that hides this runs another GPU's code). Install the wheels "
+                            "of a ROCm release that covers the GPU (gfx1100 from rocm5.5, gfx942 from rocm6.0).",
+                            subject=where, evidence=[evidence], sources=list(TORCH_WHEEL_ARCH_SOURCES)))
             continue
         out.append(warn(f"{name}={value} leaves out {', '.join(missing)}",
                         "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "

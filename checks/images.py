@@ -14,7 +14,7 @@ from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
-from rocmdoctor.base.untrusted import pick
+from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 AREA = "image"
 
@@ -34,7 +34,34 @@ def _images(settings):
 
 
 def _cuda_images(settings):
-    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)]
+    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)] + _run_as_cuda(settings)
+
+
+_NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
+                              ("https://github.com/NVIDIA/nvidia-container-toolkit",))
+
+
+def _run_as_cuda(settings):
+    """A pulled image (no `build:`) that a compose service or `docker run` starts with NVIDIA's
+    runtime (runtime nvidia, NVIDIA_VISIBLE_DEVICES, a driver: nvidia reservation): the files run it
+    as a CUDA image, whatever its name. `--gpus` alone is no sign (AMD's CDI spec serves it too)."""
+    out = []
+    for a in settings.of_kind("compose", "shell", "slurm"):
+        for svc in pick_map(a.data, "services").values():
+            image = str(svc.get("image") or "")
+            if not image or "$" in image or svc.get("build") or ka.rocm_image(image) \
+                    or any(p.matches(image) for p in ka.CUDA_IMAGES):
+                continue
+            lo, hi = svc.get("line") or 0, svc.get("last") or 10**9
+            keys = {x.name for x in a.values if x.kind == "env" and lo <= (x.origin.line or 0) <= hi}
+            res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
+            if str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
+                    or any(str(d.get("driver", "")).lower() == "nvidia" for d in res):
+                v = next((x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image
+                          and lo <= (x.origin.line or 0) <= hi), None)
+                if v is not None:
+                    out.append((image, v, _NVIDIA_RUN))
+    return out
 
 
 def _built_from(settings, v) -> str | None:
@@ -236,6 +263,10 @@ def pip_cuda_packages(settings, gpus=None):
             why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
                                     "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                     and rule.package == "torch" else "")
+            ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
+            if ignored:
+                why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
+                        "in a requirements file only on a line of their own.")
             out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                           else f"{what} may replace the ROCm torch or build for CUDA",
                           why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],

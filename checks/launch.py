@@ -1,6 +1,7 @@
 """Launcher command lines against the machine: more ranks per node than visible GPUs."""
 from __future__ import annotations
 
+from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 from rocmdoctor.artifacts.settings import EnvView, env_ev
 
@@ -271,3 +272,62 @@ def slurm_rank_variables(settings):
                 continue
         out.append(ok(f"{v.name}=${src}", subject=subject, evidence=[v.evidence()]))
     return out
+
+
+DS_MULTINODE = "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"
+SLURM_SRUN = "https://slurm.schedmd.com/srun.html"
+
+
+def _count(settings, *names: str) -> int | None:
+    for name in names:
+        for v in settings.values("launcher", name):
+            head = str(v.value).split("(")[0].split("-")[-1]
+            if head.isdigit():
+                return int(head)
+    return None
+
+
+def _srun_tasks(settings, vals: dict) -> int | None:
+    """How many tasks an `srun` step starts: its own -n, else the job's ntasks, else nodes x tasks per node."""
+    for name in ("srun.ntasks", "srun.n"):
+        if name in vals and str(vals[name].value).isdigit():
+            return int(vals[name].value)
+    n = _count(settings, "sbatch.ntasks")
+    if n is not None:
+        return n
+    nodes = _count(settings, "srun.nodes", "srun.N") or _count(settings, "sbatch.nodes")
+    per = _count(settings, "sbatch.ntasks-per-node")
+    return nodes * (per or 1) if nodes is not None else None
+
+
+@check("RD-LCH-004", area=AREA, title="A multi-node DeepSpeed launcher starts once per job, not once per srun task",
+       option="config", sources=[DS_MULTINODE, SLURM_SRUN])
+def launcher_per_srun_task(settings):
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        for c in pick_list(a.data, "commands"):
+            if c.get("launcher") != "deepspeed" or "srun" not in (c.get("via") or []):
+                continue
+            vals = {v.name: v for v in c.get("launcher_values") or [] if hasattr(v, "name")}
+            nodes = str(getattr(vals.get("num_nodes"), "value", "") or "")
+            multi = "hostfile" in vals or (nodes.isdigit() and int(nodes) > 1)
+            # --no_ssh: each task runs its own node's ranks (with --node_rank); --launcher other than
+            # pdsh (slurm, openmpi ...) hands the start to that tool: both are one launcher per node by design
+            if not multi or "no_ssh" in vals or "launcher" in vals:
+                continue
+            tasks = _srun_tasks(settings, vals)
+            if tasks is None or tasks < 2:
+                continue
+            line = c.get("line") or 1
+            out.append(fail(f"srun starts the multi-node deepspeed launcher {tasks} times ({a.path} line {line})",
+                            "deepspeed with --hostfile/--num_nodes starts every rank on every node itself (over pdsh); "
+                            f"run once in each of the {tasks} srun tasks it starts the whole job {tasks} times on the "
+                            "same GPUs and port, and the copies collide. Run it once (no srun), or give each task "
+                            "its own node with --no_ssh --node_rank=$SLURM_NODEID (or use torchrun per node).",
+                            subject=f"{a.path}:{line}", evidence=[ev(f"{a.path}:{line}", "srun ... deepspeed "
+                                                                 + " ".join(f"--{k}" for k in vals if "." not in k))],
+                            fix=FixPlan("Start the DeepSpeed launcher once", (Action(
+                                "note", f"in {a.path} line {line}: drop srun before deepspeed, or add --no_ssh "
+                                "--node_rank=$SLURM_NODEID so each task runs its own node", path=a.path),),
+                                params={"files": [a.path]})))
+    return out or ok("no multi-node DeepSpeed launcher started once per srun task")

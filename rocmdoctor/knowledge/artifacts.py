@@ -1,6 +1,6 @@
 """What makes a Dockerfile, compose file or launch script wrong for an AMD GPU: data, each
 entry with its source (reference: /work/shared/reference/health-logs-artifacts.md §4).
-Read by checks/images.py, checks/container_config.py and checks/launch.py.
+Read by checks/images.py, checks/container_config/ and checks/launch.py.
 """
 from __future__ import annotations
 
@@ -43,6 +43,16 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
                  (PYTORCH_ROCM_INSTALL,)),
     ImagePattern(r"[:-]cu(da)?1\d", "a tag naming a CUDA version (cu12x / cuda12)", (PYTORCH_ROCM_INSTALL,)),
+    # Serving images whose ROCm build is a tag or name of its own: every other tag is the CUDA build.
+    ImagePattern(r"^(docker\.io/)?ollama/ollama(?::(?![^@]*rocm)|@|$)",
+                 "Ollama's default image (CUDA and CPU runners; the ROCm build is the :rocm / -rocm tag)",
+                 ("https://github.com/ollama/ollama/blob/main/docs/docker.md",)),
+    ImagePattern(r"^(docker\.io/)?vllm/vllm-openai(?::|@|$)",
+                 "vLLM's CUDA image (the ROCm build is vllm/vllm-openai-rocm)",
+                 ("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",)),
+    ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
+                 "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
+                 ("https://docs.sglang.ai/platforms/amd_gpu.html",)),
 )
 
 
@@ -167,6 +177,44 @@ def docker_size(value) -> int | None:
     if not m:
         return None
     return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])
+
+
+# GPU targets of PyTorch's ROCm wheels (download.pytorch.org/whl/rocmX.Y), from the list the wheel
+# builds used (pytorch/builder manywheel/build_docker.sh): gfx900;gfx906;gfx908, plus gfx90a;gfx1030
+# from ROCm 4.3, plus gfx1100 from the rocm5.5 builds (commit 3237101a, 2023-05-23: "Update
+# build_docker.sh for gfx1100"), plus gfx942 from ROCm 6.0 (b9d2b93c). From 6.0 on the lists grew in
+# pytorch's own CI; only the older, complete lists are kept here, so newer wheels are not judged.
+TORCH_WHEEL_ARCH_SOURCES = ("https://github.com/pytorch/builder/commit/3237101a0a709aec3111e7d00718e63114fd9f6c",
+                            "https://github.com/pytorch/builder/blob/main/manywheel/build_docker.sh")
+_WHEEL_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm(\d+)\.(\d+)(?:\.(\d+))?", re.I)
+_LOCAL_ROCM = re.compile(r"^torch(?:==|-)[\w.]+(?:\+|%2B)rocm(\d+)\.(\d+)(?:\.(\d+))?", re.I)
+
+
+def torch_wheel_archs(version: tuple[int, ...]) -> tuple[str, ...] | None:
+    """The gfx targets PyTorch's torch wheels for ROCm ``version`` carry, or None where not known."""
+    if version >= (6, 0):
+        return None
+    archs: tuple[str, ...] = ("gfx900", "gfx906", "gfx908")
+    if version >= (4, 3):
+        archs += ("gfx90a", "gfx1030")
+    if version >= (5, 5):
+        archs += ("gfx1100",)
+    return archs
+
+
+def torch_wheel_rocm(requirement: str, indexes: list[str]) -> tuple[int, ...] | None:
+    """The ROCm release of the PyTorch wheel a torch requirement installs: a ``+rocmX.Y`` local
+    version or wheel URL, else the ROCm index it is installed from; None when it is not one."""
+    base = requirement.rsplit("/", 1)[-1]
+    m = _LOCAL_ROCM.match(base)
+    if m is None and requirement_name(requirement) == "torch":
+        m = next((x for x in (_WHEEL_INDEX.search(i) for i in indexes) if x), None)
+    return tuple(int(x) for x in m.groups() if x is not None) if m else None
+
+
+# Kubernetes device-plugin resources that hand a container GPUs (the plugin mounts /dev/kfd and /dev/dri).
+K8S_AMD_GPU_RESOURCES = ("amd.com/gpu", "hygon.com/dcu")
+K8S_NVIDIA_GPU_RESOURCES = ("nvidia.com/gpu",)
 
 
 # Variables and cmake -D names that carry a list of GPU targets a build compiles for (PyTorch

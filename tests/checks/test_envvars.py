@@ -353,3 +353,60 @@ def test_not_judged():
 def test_real_script_with_allocator_options():
     fs = flagged(scan([corpus("vmjkom-nanotron-lumi")], "RD-ENV-004", "mi300x8"))
     assert fs and "NCCL_SOCKET_IFNAME" in fs[0].title and fs[0].evidence[0].source.endswith("train.sh:35")
+
+
+# --- fourth corpus batch (lintacc2)
+
+def test_env_of_an_earlier_stage_reaches_the_stage_built_from_it(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM archlinux AS base\nARG HSA_OVERRIDE_GFX_VERSION=10.3.0\n"
+              "ENV HSA_OVERRIDE_GFX_VERSION=$HSA_OVERRIDE_GFX_VERSION\nFROM base AS run\nCMD python x.py\n")
+    fs = flagged(scan([p], "RD-ENV-001", "rx7900xtx"))
+    assert fs and any(e.source.endswith("Dockerfile:3") for f in fs for e in f.evidence)
+    # a stage FROM a new image starts clean: no override reaches it
+    q = write(tmp_path, "b/Dockerfile", "FROM archlinux AS base\nENV HSA_OVERRIDE_GFX_VERSION=10.3.0\n"
+              "FROM ubuntu:24.04\nCMD python x.py\n")
+    assert flagged(scan([q], "RD-ENV-001", "rx7900xtx")) == []
+
+
+def test_real_multistage_dockerfile_override():
+    fs = flagged(scan([corpus("fuzzah-txtgen-webui-arch")], "RD-ENV-001", "rx7900xtx"))
+    assert any(e.source.endswith("Dockerfile:62") for f in fs for e in f.evidence)
+
+
+def test_make_command_line_variable_is_a_target_list(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\n"
+              "RUN cd bnb && ROCM_HOME=/opt/rocm make hip ROCM_TARGET=gfx1030 && pip install .\n")
+    fs = flagged(scan([p], "RD-ENV-002", "rx7900xtx"))
+    assert fs and "ROCM_TARGET=gfx1030" in fs[0].title
+    ok_ = write(tmp_path, "b/Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN make hip ROCM_TARGET=gfx1100\n")
+    assert flagged(scan([ok_], "RD-ENV-002", "rx7900xtx")) == []
+    # an assignment before another command is that command's environment, not a make variable
+    other = write(tmp_path, "c/Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN echo ROCM_TARGET=gfx1030\n")
+    assert flagged(scan([other], "RD-ENV-002", "rx7900xtx")) == []
+
+
+def test_real_make_target():
+    fs = flagged(scan([corpus("devloic-h2ogpt-rocm561")], "RD-ENV-002", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:30"]
+
+
+@pytest.mark.parametrize("line,example,flag", [
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.4.2", "rx7900xtx", True),
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.6", "rx7900xtx", False),
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.7", "mi300x8", True),   # gfx942 from 6.0
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm6.2", "mi300x8", False),
+    ("pip install torch==2.0.1+rocm5.4.2 -f https://download.pytorch.org/whl/torch/", "rx7900xtx", True),
+    ("pip install torchvision --index-url https://download.pytorch.org/whl/rocm5.4.2", "rx7900xtx", False),
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.4.2", "mi50x2-xeon", False),  # gfx906 in
+])
+def test_torch_wheels_of_an_old_rocm_index_lack_newer_gpus(tmp_path, line, example, flag):
+    p = write(tmp_path, "setup.sh", f"#!/bin/bash\n{line}\n")
+    fs = [f for f in flagged(scan([p], "RD-ENV-002", example)) if "wheels" in f.title]
+    assert bool(fs) is flag, [f.title for f in fs]
+    if flag:
+        assert fs[0].evidence[0].source.endswith("setup.sh:2")
+
+
+def test_real_torch_from_rocm542_index_on_gfx1100():
+    fs = [f for f in flagged(scan([corpus("fuzzah-txtgen-webui-arch")], "RD-ENV-002", "rx7900xtx")) if "wheels" in f.title]
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:48"]

@@ -267,3 +267,89 @@ def test_private_index_or_local_wheels_are_not_judged(tmp_path):
 def test_real_bootstrap_script():
     fs = flagged(scan([corpus("xknex-sdwebui-rocm71")], "RD-IMG-004", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["bootstrap.sh:35"]
+
+
+# --- fourth corpus batch (lintacc2)
+
+@pytest.mark.parametrize("image,cuda", [("ollama/ollama:0.5.13", True), ("ollama/ollama", True),
+                                        ("ollama/ollama:rocm", False), ("ollama/ollama:0.6.0-rocm", False),
+                                        ("vllm/vllm-openai:latest", True), ("vllm/vllm-openai-rocm:v0.14.1", False),
+                                        ("lmsysorg/sglang:latest", True),
+                                        ("lmsysorg/sglang:v0.4.9.post1-rocm630-srt", False)])
+def test_serving_images_whose_rocm_build_is_its_own_tag(tmp_path, image, cuda):
+    p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n"
+                                              "    devices: [/dev/kfd, /dev/dri]\n")
+    assert bool(flagged(scan([p], "RD-IMG-001", "rx7900xtx"))) is cuda
+
+
+def test_real_ollama_default_image_on_radeon():
+    fs = flagged(scan([corpus("vulturm-amdgpu-ai-ollama")], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.yaml:16"]
+
+
+def test_compose_image_of_a_build_is_its_output_tag_not_a_pulled_image(tmp_path):
+    d = tmp_path / "p"
+    write(d, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    write(d, "docker-compose.yml", "services:\n  s:\n    build: .\n    image: sd-docker:rocm-5.4.2\n"
+                                   "    devices: [/dev/kfd, /dev/dri]\n")
+    assert flagged(scan([str(d)], "RD-IMG-003", "rx7900xtx")) == []
+    write(d, "docker-compose.yml", "services:\n  s:\n    image: rocm/pytorch:rocm5.4_ubuntu20.04_py3.8_pytorch_staging\n")
+    assert flagged(scan([str(d)], "RD-IMG-003", "rx7900xtx"))  # without build: it is pulled, and judged
+
+
+def test_real_built_compose_service():
+    fs = flagged(scan([corpus("perillamint-sdwebui-rocm54")], "RD-IMG-003", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:1"]
+
+
+def test_index_option_on_a_requirement_line_is_not_an_index(tmp_path):
+    # pip's requirements grammar: --index-url is a file-wide option only on a line of its own
+    p = write(tmp_path, "a/requirements.txt", "torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert fs and "line of their own" in fs[0].detail
+    q = write(tmp_path, "b/requirements.txt", "--index-url https://download.pytorch.org/whl/rocm6.2\ntorch\n")
+    assert flagged(scan([q], "RD-IMG-002", "mi300x8")) == []
+
+
+def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
+    from rocmdoctor.artifacts.readers import read_one
+
+    env = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.10\n  - pip\n  - pip:\n"
+           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.2\n      - torch\n      - peft\n")
+    a = read_one(write(tmp_path, "environment.yml", env))
+    assert a.kind == "requirements" and [(v.value["requirements"], v.origin.line) for v in a.values] == [
+        (["torch"], 9), (["peft"], 10)]
+    assert flagged(scan([a.path], "RD-IMG-002", "mi300x8")) == []  # the ROCm index on its own line applies
+    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.2",
+                                                         "accelerate"))
+    fs = flagged(scan([b], "RD-IMG-002", "mi300x8"))
+    assert fs and fs[0].evidence[0].source.endswith("environment.yml:9")
+
+
+def test_real_conda_environment():
+    fs = flagged(scan([corpus("fabr1ce-llama3-rocm-lora")], "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["environment.yml:10"]
+
+
+RUN_NV = "docker run --rm -it {flags} \\\n  {image} python3 main.py\n"
+
+
+@pytest.mark.parametrize("flags,image,cuda", [
+    ("--runtime=nvidia", "someone/pytorch", True),
+    ("-e NVIDIA_VISIBLE_DEVICES=0", "someone/pytorch:1.0", True),
+    ("--gpus all", "someone/pytorch", False),                  # AMD's CDI spec serves --gpus too
+    ("--runtime=nvidia", "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("--runtime=nvidia", "$IMAGE", False),                     # unknown until the script runs
+    ("--device /dev/kfd --device /dev/dri", "someone/pytorch", False),
+])
+def test_image_started_with_nvidias_runtime_is_a_cuda_build(tmp_path, flags, image, cuda):
+    p = write(tmp_path, "run.sh", RUN_NV.format(flags=flags, image=image))
+    fs = flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+    assert bool(fs) is cuda
+    if cuda:
+        assert fs[0].evidence[0].source.endswith("run.sh:2")
+
+
+def test_real_nvidia_runtime_script():
+    fs = flagged(scan([corpus("taronegeorage-docker-nvidia-runtime")], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["start_pytorch_example.sh:7"]

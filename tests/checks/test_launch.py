@@ -109,3 +109,41 @@ def test_real_sets_with_slurm_ranks():
     assert {f.evidence[0].source.rsplit("/", 1)[-1] for f in fs} == {"export_DDP_vars.sh:1", "export_DDP_vars.sh:2"}
     for name in ("vmjkom-nanotron-lumi", "vitiugin-gpt9b-lumi", "eleutherai-neox-lumi-fork"):
         assert flagged(scan([corpus(name)], "RD-LCH-003", "mi300x8")) == [], name
+
+
+# --- RD-LCH-004: the multi-node DeepSpeed launcher under srun (fourth corpus batch, lintacc2)
+
+SBATCH_DS = """#!/bin/bash
+#SBATCH --nodes=4
+#SBATCH --ntasks-per-node={per}
+#SBATCH --gpus-per-node=8
+scontrol show hostnames $SLURM_JOB_NODELIST | awk '{{print $1" slots=8"}}' > hostfile
+{prefix}deepspeed --hostfile hostfile --num_nodes 4 --num_gpus 8 {extra}train.py
+"""
+
+
+def test_multinode_deepspeed_launcher_under_srun_is_flagged_once_per_task(tmp_path):
+    p = write(tmp_path, "a/job.sh", SBATCH_DS.format(per=1, prefix="srun ", extra=""))
+    fs = flagged(scan([p], "RD-LCH-004", "mi300x8"))
+    assert len(fs) == 1 and "4 times" in fs[0].title and fs[0].evidence[0].source.endswith("job.sh:6")
+
+
+@pytest.mark.parametrize("prefix,extra,per", [
+    ("", "", 1),                                           # started once, by the batch step: right
+    ("srun ", "--no_ssh --node_rank=$SLURM_NODEID ", 1),   # one launcher per node by design
+    ("srun ", "--launcher slurm ", 1),                     # the launcher hands the start to another tool
+])
+def test_deepspeed_launcher_started_once_or_per_node_by_design_passes(tmp_path, prefix, extra, per):
+    p = write(tmp_path, "b/job.sh", SBATCH_DS.format(per=per, prefix=prefix, extra=extra))
+    assert flagged(scan([p], "RD-LCH-004", "mi300x8")) == []
+
+
+def test_single_node_deepspeed_under_srun_with_one_task_passes(tmp_path):
+    p = write(tmp_path, "job.sh", "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks=1\nsrun deepspeed --num_gpus 8 "
+              "train.py\n")
+    assert flagged(scan([p], "RD-LCH-004", "mi300x8")) == []
+
+
+def test_real_frontier_job():
+    fs = flagged(scan([corpus("ekg-ds-go-frontier")], "RD-LCH-004", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run_ds.sh:34"]

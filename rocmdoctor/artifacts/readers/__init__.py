@@ -21,6 +21,7 @@ import re
 
 from .. import configfiles as cf
 from ..settings import TRAIN, Artifact, Settings, Setup
+from . import kubernetes
 from . import requirements
 from . import shell
 from . import training
@@ -70,6 +71,10 @@ def detect(path: str, text: str) -> str | None:
     if stripped.startswith(("{", "[")) or name.endswith(".json"):
         return "json"
     if name.endswith((".yaml", ".yml")):  # YAML names are reliable; a YAML's content is no shell
+        if kubernetes.looks_like(text):
+            return kubernetes.KUBERNETES
+        if requirements.looks_like_conda_env(text):
+            return "conda_env"
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
     kind = shell.looks_like(text, name)
     if kind:
@@ -134,6 +139,10 @@ def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
         return compose.read(path, text, compose.dotenv(env_text) if env_text else None)
     if kind == requirements.REQUIREMENTS:
         return requirements.read(path, text)
+    if kind == kubernetes.KUBERNETES:
+        return kubernetes.read(path, text)
+    if kind == "conda_env":
+        return requirements.read_conda_env(path, text)
     return Artifact(path, "unknown", text, error=f"{path}: not a launch script, Dockerfile, compose file or "
                                                  "training config this linter knows")
 

@@ -111,12 +111,15 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         lo = marks.get(("services", name), 1)
         hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
-        for k in ("volumes", "command", "entrypoint", "environment"):  # what runs inside, with what mounted
+        for k in ("volumes", "command", "entrypoint", "environment", "ports", "restart"):  # what runs, how long
             if k in svc:
                 art.data["services"][name][k] = svc[k]
         for key in KEYS:
             if key in svc:
-                art.add(CONTAINER, key, svc[key], marks.get(("services", name, key), lo))
+                # with `build:`, `image:` names what the build produces (its Dockerfile's FROM is what
+                # is pulled): a tag given here, not an image whose ROCm or vendor a rule can read
+                what = "built_image" if key == "image" and svc.get("build") else key
+                art.add(CONTAINER, what, svc[key], marks.get(("services", name, key), lo))
         for i, dev in enumerate(_reservations(svc)):
             at = ("services", name, "deploy", "resources", "reservations", "devices", i)
             art.add(CONTAINER, "gpu_request", dev, marks.get(at + ("driver",)) or marks.get(at) or lo)

@@ -3,7 +3,7 @@
 A launch script that starts its container with ``docker run --device /dev/kfd ...`` makes the
 same choices a compose file does: device nodes, shared memory, groups, runtime, GPU requests,
 environment. Reading the flags into a compose-shaped service lets the compose rules
-(checks/container_config.py, RD-CTR-003..007) judge both the same way.
+(checks/container_config/, RD-CTR-003..007) judge both the same way.
 """
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ _SHORT_VALUE = {"e": "env", "v": "volume", "p": "publish", "w": "workdir", "u": 
                 "m": "memory", "l": "label", "a": "attach", "c": "cpu-shares"}
 # The runner flags that compose has keys for: flag -> compose key (list-valued when repeatable).
 KEY_OF_FLAG = {"device": "devices", "privileged": "privileged", "ipc": "ipc", "shm-size": "shm_size",
-               "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt"}
+               "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt",
+               "user": "user", "restart": "restart"}
 _REPEATED = {"device", "group-add", "security-opt"}
 # Runner options given before the verb (docker --context x run ...).
 _GLOBAL_VALUE = {"--context", "-c", "--host", "-H", "--config", "--log-level", "-l", "--namespace", "-n",
@@ -94,6 +95,8 @@ def _option(svc: dict, name: str, value: str) -> None:
         svc.setdefault(key, []).append(value)
     elif key:
         svc[key] = value
+    elif name == "publish" and value:  # -p HOST:CONTAINER: a port the container serves on
+        svc.setdefault("ports", []).append(value)
     elif name in ("volume", "mount") and value:  # -v HOST:CONTAINER[:ro], --mount type=bind,source=..,target=..
         svc.setdefault("volumes", []).append(value)
     elif name == "env" and value:

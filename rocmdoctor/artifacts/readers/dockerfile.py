@@ -203,6 +203,8 @@ def read(path: str, text: str) -> Artifact:
     stage_env: list[tuple[str, str, int]] = []
     build_args: dict[str, str] = {}
     stages: dict[str, str] = {}  # AS name -> the image that stage starts from
+    env_of: dict[str, list[tuple[str, str, int]]] = {}  # AS name -> the ENV that stage ends with
+    alias: str | None = None
     lines = text.splitlines()
     for ins in parsed:
         name, value = ins["instruction"], ins["value"]
@@ -211,12 +213,15 @@ def read(path: str, text: str) -> Artifact:
         if name == "FROM":
             words = [w for w in value.split() if not w.startswith("--")]
             image = substitute(words[0], build_args) if words else ""
+            if alias:
+                env_of[alias] = stage_env
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
             ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
             art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None})
             if alias:
                 stages[alias] = ref or image
-            stage_env = []
+            # a stage built FROM an earlier one starts with that stage's ENV (docker build's semantics)
+            stage_env = list(env_of.get(image.lower(), [])) if ref is not None else []
             if ref is None:
                 art.add(BUILD, "from", image, n)
         elif name in ("ENV", "ARG"):
@@ -236,8 +241,8 @@ def read(path: str, text: str) -> Artifact:
                     continue
                 for words in commands(body):
                     _run(art, [substitute(w, build_args) for w in words], first, end, lines)
-        elif name == "USER":
-            art.data["user"] = value.split(":")[0].strip()
+        elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
+            art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)

@@ -57,6 +57,10 @@ def _logical(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# Index options pip takes only on a line of their own (global options of the file).
+_INDEX_OPTIONS = ("--index-url", "-i", "--extra-index-url", "--find-links", "-f")
+
+
 def read(path: str, text: str) -> Artifact:
     if len(text) > MAX_BYTES:
         art = Artifact(path, REQUIREMENTS, "")
@@ -64,7 +68,7 @@ def read(path: str, text: str) -> Artifact:
         return art
     art = Artifact(path, REQUIREMENTS, text, data={"requirements": []})
     options: dict[str, list] = {}
-    reqs: list[tuple[int, str]] = []
+    reqs: list[tuple[int, str, list[str]]] = []
     for n, line in _logical(text):
         if not line:
             continue
@@ -79,17 +83,21 @@ def read(path: str, text: str) -> Artifact:
             if not value:
                 continue
             if key == "e":
-                reqs.append((n, value))
+                reqs.append((n, value, []))
             elif key in ("r", "c"):
                 art.refs[f"{key}:{n}"] = value
                 options.setdefault(key, []).append(value)
             else:
                 options.setdefault(key, []).append(value)
             continue
-        # A requirement; per-requirement options (--hash, --config-settings) follow it.
-        reqs.append((n, " ".join(itertools.takewhile(lambda w: not w.startswith("--"), words))))
-    for n, req in reqs:
-        art.add(BUILD, "pip", {"requirements": [req], "options": options, "file": path}, n)
+        # A requirement; per-requirement options (--hash, --config-settings) follow it. pip reads
+        # only those there: an index option on a requirement's line (torch --index-url URL) is dropped.
+        req = " ".join(itertools.takewhile(lambda w: not w.startswith("-"), words))
+        dropped = [w.split("=", 1)[0] for w in words[len(req.split()):] if w.split("=", 1)[0] in _INDEX_OPTIONS]
+        reqs.append((n, req, dropped))
+    for n, req, dropped in reqs:
+        art.add(BUILD, "pip", {"requirements": [req], "options": options, "file": path,
+                               **({"ignored_options": dropped} if dropped else {})}, n)
         art.data["requirements"].append(req)
     return art
 
@@ -104,3 +112,35 @@ def apply_command(art: Artifact, command_options: dict) -> None:
             for k, x in command_options.items():
                 merged.setdefault(k, []).extend(x)
             art.values[i] = replace(v, value=dict(v.value, options=merged))
+
+
+def looks_like_conda_env(text: str) -> bool:
+    """A conda environment file (``conda env create -f environment.yml``) with a ``pip:`` section."""
+    return bool(re.search(r"(?m)^dependencies\s*:", text) and re.search(r"(?m)^\s*-\s*pip\s*:", text))
+
+
+def read_conda_env(path: str, text: str) -> Artifact:
+    """The ``pip:`` list of a conda environment file: conda writes it to a requirements file and runs
+    ``pip install -r`` on it in the new environment, so each entry is a requirements line (pip's
+    grammar: an option on a requirement line, such as ``torch --index-url URL``, is not an index)."""
+    from .. import configfiles as cf
+
+    try:
+        doc, root = cf.parse_yaml_node(text, path)
+    except cf.ConfigError as exc:
+        art = Artifact(path, REQUIREMENTS, "")
+        art.error = str(exc)
+        return art
+    lines: dict[int, str] = {}
+    deps = next((v for k, v in getattr(root, "value", []) if getattr(k, "value", None) == "dependencies"), None)
+    for item in getattr(deps, "value", []) or []:
+        for k, v in getattr(item, "value", []) if hasattr(item, "value") and isinstance(item.value, list) else []:
+            if getattr(k, "value", None) == "pip":
+                for e in getattr(v, "value", []) or []:
+                    if isinstance(getattr(e, "value", None), str):
+                        lines[e.start_mark.line + 1] = e.value
+    synth = "\n".join(lines.get(n, "") for n in range(1, max(lines or {0: ""}) + 1))
+    art = read(path, synth)
+    art.text = text
+    return art
+

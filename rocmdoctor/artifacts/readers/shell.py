@@ -172,11 +172,20 @@ def _shlex_commands(line: str) -> list[list[str]]:
 # GPU target lists that builds read (CMake cache entries, build-script variables): the code they
 # produce runs only on the targets they name. Judged by RD-ENV-002 against the real GPU.
 from ...knowledge.artifacts import ARCH_VARS  # noqa: E402  (the names are knowledge; checks read them too)
+_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + r")=([\"']?)([^\s\"']+)\2")
 
 
 def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
-    """``cmake -DBNB_ROCM_ARCH=gfx90a ...`` (also inside CMAKE_ARGS="..."): BUILD arch:<NAME> values."""
+    """``cmake -DBNB_ROCM_ARCH=gfx90a ...`` (also inside CMAKE_ARGS="..."), and ``make hip
+    ROCM_TARGET=gfx1030``: a make command-line variable overrides the Makefile's own (GNU make's
+    grammar): BUILD arch:<NAME> values."""
+    cmd = next((i for i, w in enumerate(words) if not _ASSIGN.match(w)), len(words))
+    if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
+        for w in words[cmd + 1:]:
+            m = _ASSIGN.match(w)
+            if m and m.group(1) in ARCH_VARS:
+                art.add(BUILD, f"arch:{m.group(1)}", m.group(2).strip("\"'"), line_of(re.escape(m.group(1)) + "="))
     for w in words:
         if "-D" not in w:
             continue
@@ -474,7 +483,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     elif head == "deepspeed":
         cmd["launcher"] = "deepspeed"
         j = _launcher_opts(rest, 1, _DEEPSPEED_OPTS, {"no_python", "no_local_rank", "force_multi", "autotuning",
-                                                     "save_pid", "enable_each_rank_log", "no_ssh_check"},
+                                                     "save_pid", "enable_each_rank_log", "no_ssh_check", "no_ssh"},
                            "deepspeed", launcher_vals)
         _script(cmd, rest, j)
     elif head == "accelerate" and rest[1:2] == ["launch"]:
@@ -533,6 +542,8 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
     out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
            "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
+    if svc.get("ports"):
+        out["ports"] = svc["ports"]
     for flag, key in containers.KEY_OF_FLAG.items():
         if key not in svc:
             continue

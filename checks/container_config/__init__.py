@@ -1,0 +1,206 @@
+"""Compose files, and the `docker run` (podman, nerdctl) commands in launch and Slurm scripts,
+against the GPUs they will run on: device nodes, NVIDIA-only syntax, shared memory, groups
+named that the image may lack, and visible-device indexes that `devices:` renumbers.
+RD-CTR-001/002 judge a running container; these judge its definition (`scan --config
+docker-compose.yml run.sh`) before it starts.
+Groups (RD-CTR-006) are in groups.py, a host environment mounted in (RD-CTR-008) in mounts.py,
+what the rules share in services.py.
+"""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
+from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.base.untrusted import pick as pick
+from .services import device_list, gpu_reservations, gpus_via_cdi, none_found, say_both, services_of, svc_ev, svc_plan, unknown_drivers, uses_cdi
+from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
+
+
+@check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
+       option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
+def compose_devices(settings, amd_cdi=None):
+    services = list(services_of(settings, gpu_only=True))
+    if not services:
+        return none_found(settings)
+    out = []
+    for a, name, svc in services:
+        devs = device_list(svc)
+        subject = f"{a.path}: {name}"
+        if svc.get("privileged") is True or uses_cdi(svc):
+            out.append(ok(f"{name}: GPUs come in through {'privileged mode' if svc.get('privileged') else 'CDI'}",
+                          subject=subject, evidence=[svc_ev(a, svc, 'privileged' if svc.get('privileged') else
+                                                         'runtime')]))
+            continue
+        amd_res = [k for k in svc.get("gpu_resources") or {} if k in ka.K8S_AMD_GPU_RESOURCES]
+        if amd_res:
+            out.append(ok(f"{name}: GPUs come in through the {amd_res[0]} device plugin", subject=subject,
+                          evidence=[svc_ev(a, svc, "gpu_resources")]))
+            continue
+        if gpus_via_cdi(svc, amd_cdi):
+            out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
+                          subject=subject, evidence=[svc_ev(a, svc, "gpus" if svc.get("gpus") else "deploy"),
+                                                     ev(amd_cdi[0], "declares amd.com/gpu devices")]))
+            continue
+        missing = [d for d, ok_ in (("/dev/kfd", "/dev/kfd" in devs),
+                                    ("/dev/dri", any(d == "/dev/dri" or d.startswith("/dev/dri/") for d in devs)))
+                   if not ok_]
+        if not missing:
+            out.append(ok(f"{name}: /dev/kfd and /dev/dri are passed in", subject=subject,
+                          evidence=[svc_ev(a, svc, "devices")]))
+            continue
+        out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",
+                        "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "
+                        "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
+                        evidence=[svc_ev(a, svc, "devices")],
+                        fix=svc_plan("Pass the GPU device nodes", a, [say_both(name, svc, "devices: [/dev/kfd, /dev/dri]",
+                                                                        "add --device /dev/kfd --device /dev/dri")],
+                                  svc, name, [("append", "devices", d) for d in missing])))
+    return out
+
+
+@check("RD-CTR-004", area=AREA, title="Compose files and docker run use no NVIDIA-only GPU syntax on an AMD machine",
+       option="config", sources=[ka.COMPOSE_GPU, DOCKER_HOWTO, ka.AMD_CDI])
+def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
+    services = list(services_of(settings))
+    if not services:
+        return none_found(settings)
+    out = []
+    for a, name, svc in services:
+        found = []
+        via_cdi = gpus_via_cdi(svc, amd_cdi)
+        if str(svc.get("runtime") or "").lower() == "nvidia":
+            found.append(("--runtime nvidia" if svc.get("runner") else "runtime: nvidia", svc_ev(a, svc, "runtime")))
+        request = "gpu_request" if any(v.name == "gpu_request" for v in a.values) else "deploy"
+        if gpu_reservations(svc) and not via_cdi:
+            found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
+                          svc_ev(a, svc, request)))
+        for drv in unknown_drivers(svc):
+            found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
+                          "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
+        if svc.get("gpus") and not via_cdi:
+            found.append((f"--gpus {svc['gpus']}", svc_ev(a, svc, "gpus")))
+        for k in svc.get("gpu_resources") or {}:
+            if k in ka.K8S_NVIDIA_GPU_RESOURCES:
+                found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
+        hi = svc.get("last")
+        for v in a.values:
+            if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \
+                    and (hi is None or v.origin.line <= hi):
+                found.append((f"{v.name}={v.value}", v.evidence()))
+        if not found:
+            out.append(ok(f"{name}: no NVIDIA-only syntax", subject=f"{a.path}: {name}"))
+            continue
+        mk = fail if [g for g in gpus or [] if not g.integrated] else warn
+        out.append(mk(f"{name}: NVIDIA-only GPU syntax ({'; '.join(f for f, _ in found)})",
+                      "These reach GPUs only through the NVIDIA container runtime; on an AMD machine the container "
+                      "starts without a GPU or fails ('could not select device driver \"nvidia\"'). Pass "
+                      "/dev/kfd and /dev/dri as devices, or use AMD's container toolkit (with its CDI spec, "
+                      "`amd-ctk cdi generate`, Docker 29.3 and newer also take --gpus).",
+                      subject=f"{a.path}: {name}", evidence=[e for _, e in found],
+                      fix=svc_plan("Use the ROCm device nodes", a,
+                                [say_both(name, svc, f"remove {f}", f"remove {f}") for f, _ in found]
+                                + [say_both(name, svc, "devices: [/dev/kfd, /dev/dri]",
+                                        "add --device /dev/kfd --device /dev/dri")], svc, name,
+                                [("remove", k, None) for k, hit in (
+                                    ("runtime", str(svc.get("runtime") or "").lower() == "nvidia"),
+                                    (("deploy", "resources", "reservations", "devices"), bool(gpu_reservations(svc))),
+                                    ("gpus", bool(svc.get("gpus")))) if hit]
+                                + [("append", "devices", d) for d in ("/dev/kfd", "/dev/dri")]
+                                if len(found) == sum(1 for f, _ in found if "=" not in f) else ())))
+    return out
+
+
+# Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):
+# /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
+NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/")
+
+
+@check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
+       option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
+def compose_shm(settings, gpus=None):
+    services = list(services_of(settings, gpu_only=True))
+    if not services:
+        return none_found(settings)
+    n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
+    need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
+    out = []
+    for a, name, svc in services:
+        subject = f"{a.path}: {name}"
+        image = str(svc.get("image") or "").lower()
+        if any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p) for p in NO_TORCH_IMAGES):
+            out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
+                          "/dev/shm is enough", subject=subject))
+            continue
+        if n == 1 and _serves(svc):
+            out.append(ok(f"{name}: a server kept running on this machine's one GPU: no collectives between GPUs "
+                          "and no DataLoader workers, so the default /dev/shm is enough", subject=subject))
+            continue
+        if str(svc.get("ipc") or "").lower() == "host":
+            out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
+                          evidence=[svc_ev(a, svc, "ipc")]))
+            continue
+        if svc.get("shm_size") == "unlimited":  # a memory-backed emptyDir without sizeLimit at /dev/shm
+            out.append(ok(f"{name}: /dev/shm is a memory-backed emptyDir", subject=subject,
+                          evidence=[svc_ev(a, svc, "image")]))
+            continue
+        size = ka.docker_size(svc.get("shm_size")) if "shm_size" in svc else ka.DOCKER_DEFAULT_SHM
+        shown = f"{size / 2**30:.2f} GiB" if size and size >= 2**30 else f"{(size or 0) // 2**20} MiB"
+        if size is not None and size >= need:
+            out.append(ok(f"{name}: shm_size {shown}", subject=subject, evidence=[svc_ev(a, svc, "shm_size")]))
+            continue
+        k8s = bool(svc.get("kubernetes"))
+        default = " (the runtime's default: no memory-backed emptyDir at /dev/shm)" if k8s else " (Docker's default)"
+        out.append(warn(f"{name}: /dev/shm will be {shown}" + ("" if "shm_size" in svc else default),
+                        f"RCCL passes data between GPUs through /dev/shm and DataLoader workers pass batches through "
+                        f"it; below {need // 2**20} MiB training fails with 'Bus error' or an ncclShmOpen error.",
+                        subject=subject, evidence=[svc_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")],
+                        fix=svc_plan("Give the container shared memory", a,
+                                  [f"{name}: mount an emptyDir with medium: Memory (sizeLimit 16Gi) at /dev/shm"
+                                   if k8s else say_both(name, svc, "ipc: host (or shm_size: 16G)",
+                                                    "add --ipc=host (or --shm-size 16g)")],
+                                  svc, name, () if k8s else [("set", "ipc", "host")])))
+    return out
+
+
+def _serves(svc) -> bool:
+    """A long-running server: it publishes ports and has a restart policy, and runs no notebook (a
+    Jupyter container is where training with DataLoader workers happens)."""
+    restart = str(svc.get("restart") or "").lower()
+    what = f"{svc.get('command') or ''} {svc.get('entrypoint') or ''} {svc.get('image') or ''}".lower()
+    return bool(svc.get("ports")) and restart not in ("", "no", "false") and not re.search(
+        r"jupyter|notebook|lab\b", what)
+
+
+def _indexes(value: str) -> list[int]:
+    return [int(x) for x in re.split(r"[,\s]+", value.strip()) if x.isdigit()]
+
+
+@check("RD-CTR-007", area=AREA, title="Visible-device indexes exist after `devices:` picks render nodes",
+       option="config", sources=[DOCKER_HOWTO, "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html"])
+def compose_renumbered(settings):
+    services = list(services_of(settings))
+    out = []
+    for a, name, svc in services:
+        renders = [d for d in device_list(svc) if re.match(r"^/dev/dri/renderD\d+$", d)]
+        if not renders or "/dev/dri" in device_list(svc):
+            continue
+        env = [v for v in a.values if v.kind == "env" and v.name in ka.VISIBLE_VARS
+               and (v.origin.line or 0) >= svc.get("line", 1) and (v.origin.line or 0) <= svc.get("last", 1 << 30)]
+        bad = [v for v in env if any(i >= len(renders) for i in _indexes(str(v.value)))]
+        picks = "--device" if svc.get("runner") else "devices:"
+        subject = f"{a.path}: {name}"
+        if not bad:
+            out.append(ok(f"{name}: {len(renders)} render node(s) passed; visible-device indexes fit",
+                          subject=subject, evidence=[svc_ev(a, svc, "devices")] + [v.evidence() for v in env]))
+            continue
+        out.append(fail(f"{name}: {', '.join(f'{v.name}={v.value}' for v in bad)} names GPUs the container "
+                        f"does not have",
+                        f"{picks} passes {len(renders)} render node(s) ({', '.join(renders)}); inside the container "
+                        f"they are GPUs 0..{len(renders) - 1}, whatever their host numbers. Index them from 0, or "
+                        f"drop the variable and choose GPUs with {picks} alone.", subject=subject,
+                        evidence=[svc_ev(a, svc, "devices")] + [v.evidence() for v in bad],
+                        fix=svc_plan("Number the GPUs as the container sees them", a,
+                                  [f"line {v.origin.line}: {v.name}={','.join(str(i) for i in range(len(renders)))}"
+                                   for v in bad])))
+    return out or ok("no service restricts GPUs with single render nodes")

@@ -1,0 +1,154 @@
+"""RD-CTR-006: a container (compose, `docker run`, a pod) reaches /dev/kfd and /dev/dri through the
+groups it runs with, judged against the groups that own the device nodes on the host."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.engine.check import check, ev, fail, ok, warn
+from rocmdoctor.knowledge import artifacts as ka
+from .services import none_found, say_both, services_of, svc_ev, svc_plan
+from .services import AREA
+
+
+_VAR = re.compile(r"^\$\{[A-Za-z_]\w*(?::?-([^}]*))?\}$")
+# GIDs that images define for these names: Debian/Ubuntu base-passwd (video 44) and AMD's
+# rocm/* images (render 109; ROCm/ROCm-docker#90). Elsewhere a name's GID is the image's business.
+_IMAGE_GIDS = {"video": 44}
+_ROCM_IMAGE_GIDS = {"video": 44, "render": 109}
+
+
+def _group_word(g) -> tuple[str, bool]:
+    """A group_add entry as compose resolves it: ``${RENDER_GID:-109}`` is its default (or unknown)."""
+    g = str(g).strip()
+    m = _VAR.match(g)
+    if m:
+        return (m.group(1) or "").strip(), True
+    if "$" in g or "`" in g:  # $RENDER_ID, $(getent group render | cut -d: -f3): a number the shell fills in
+        return "", True
+    return g, False
+
+
+def _host_gid_of(g) -> str | None:
+    """The host group whose GID a group_add expression looks up (`$(getent group render | cut -d: -f3)`)."""
+    m = re.search(r"getent\s+group\s+([A-Za-z_][\w-]*)", str(g))
+    return m.group(1) if m else None
+
+
+def _non_root(user) -> bool:
+    u = str(user or "").strip().split(":")[0]
+    return bool(u) and u not in ("root", "0") and not u.startswith("$")
+
+
+def _image_user(settings):
+    """(user, Value) set by the last USER of a Dockerfile in the files, or (None, None)."""
+    users = settings.values("build", "user")
+    return (str(users[-1].value), users[-1]) if users else (None, None)
+
+
+def _usermod_groups(settings) -> set[str]:
+    out: set[str] = set()
+    for v in settings.values("build", "user_groups"):
+        words = str(v.value).split()
+        for i, w in enumerate(words):
+            if w in ("-G", "-aG", "--groups", "-g", "--gid") and i + 1 < len(words):
+                out.update(x for x in words[i + 1].split(",") if x)
+    return out
+
+
+def _device_owner(devnodes) -> dict | None:
+    """The group that owns /dev/kfd on the host (name and gid), from the devnodes probe."""
+    for d in devnodes or []:
+        if d.path == "/dev/kfd" and isinstance(d.gid, int):
+            return {"gid": d.gid, "group": d.group}
+    return None
+
+
+@check("RD-CTR-006", area=AREA, title="Containers reach /dev/kfd: group_add names groups the image has, and a "
+       "non-root user holds the host's GID of the GPU device nodes", option="config", sources=list(ka.GROUP_RENDER))
+def compose_group_add(settings, identity=None, devnodes=None):
+    services = list(services_of(settings))
+    img_user, user_v = _image_user(settings)
+    made = {str(v.value) for v in settings.values("build", "group")}
+    host_groups = (identity.known_groups if identity is not None else None) or {}
+    owner = _device_owner(devnodes)
+    rocm_image = any(ka.rocm_image(str(v.value)) for v in settings.values("build", "from"))
+    out = []
+    for a, name, svc in services:
+        subject = f"{a.path}: {name}"
+        words = [_group_word(g) for g in svc.get("group_add") or []]
+        numeric = {int(w) for w, _ in words if w.isdigit()}
+        named = [w for w, var in words if w and not w.isdigit() and not var]
+        image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
+        risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]
+        if risky:
+            gids = {g: getattr(host_groups.get(g), "gid", None) for g in risky}
+            use = ", ".join(f"{g} -> {gid}" if gid is not None else f"{g} -> $(getent group {g} | cut -d: -f3)"
+                            for g, gid in gids.items())
+            out.append(warn(f"{name}: group_add names {', '.join(risky)}, which the image may not define",
+                            "Docker resolves group_add names inside the image; an image without the group stops with "
+                            "'Unable to find group render: no matching entries in group file', and the host's render "
+                            f"GID differs from host to host. Use the host's numeric GID ({use}).",
+                            subject=subject, evidence=[svc_ev(a, svc, "group_add")], data={"host_gids": gids},
+                            fix=svc_plan("Add the groups by number", a,
+                                      [say_both(name, svc, f"group_add: {use}", "use --group-add " + " --group-add ".join(
+                                          str(gid) if gid is not None else f"$(getent group {g} | cut -d: -f3)"
+                                          for g, gid in gids.items()))],
+                                      svc, name, [("set", "group_add", [gids.get(str(g), g) if gids.get(str(g)) is not None
+                                                                        else g for g in svc.get("group_add") or []])]
+                                      if all(gid is not None for gid in gids.values()) else ())))
+            continue
+        user = svc.get("user") or img_user
+        if not _non_root(user) or owner is None or svc.get("privileged") is True:
+            out.append(ok(f"{name}: group_add {', '.join(w for w, _ in words) or '(none)'}"
+                          + ("" if _non_root(user) else "; runs as root, which opens the device nodes anyway"),
+                          subject=subject))
+            continue
+        held = numeric | {image_gids[g] for g in named + sorted(_usermod_groups(settings)) if g in image_gids}
+        if owner["group"] in {_host_gid_of(g) for g in svc.get("group_add") or []}:
+            held.add(owner["gid"])  # the host's own GID of that group, looked up when the container starts
+        unknown = [str(g) for g, (w, var) in zip(svc.get("group_add") or [], words)
+                   if var and not w and _host_gid_of(g) is None]
+        if owner["gid"] not in held and unknown:
+            out.append(ok(f"{name}: user {user} gets group_add {', '.join(unknown)}, a value set when the container "
+                          f"starts (the host's GID {owner['gid']} of {owner['group']} is what it needs)",
+                          subject=subject))
+            continue
+        if owner["gid"] in held:
+            out.append(ok(f"{name}: user {user} holds GID {owner['gid']} ({owner['group']}), which owns /dev/kfd",
+                          subject=subject))
+            continue
+        ev_user = svc_ev(a, svc, "user") if svc.get("user") else user_v.evidence()
+        out.append(fail(f"{name}: user {user} cannot open /dev/kfd: the host gives it to GID {owner['gid']} "
+                        f"({owner['group']}), which the container user does not hold",
+                        "Device nodes keep the host's owner inside the container; a non-root user needs the host's "
+                        f"GID of /dev/kfd and /dev/dri/renderD* ({owner['gid']}, '{owner['group']}' here). Group "
+                        "names resolve inside the image (its video is 44, its render, where it has one, another "
+                        f"number), so add the number: group_add: [\"{owner['gid']}\"] (docker run --group-add "
+                        f"{owner['gid']}), or run as root.", subject=subject,
+                        evidence=[ev_user] + ([svc_ev(a, svc, "group_add")] if svc.get("group_add") else [])
+                        + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")],
+                        fix=svc_plan("Give the container user the device nodes' GID", a,
+                                  [say_both(name, svc, f"group_add: [\"{owner['gid']}\"]", f"add --group-add {owner['gid']}")],
+                                  svc, name, [("set", "group_add", [*(svc.get("group_add") or []), owner["gid"]])])))
+    cuda_image = any(p.matches(str(v.value)) for v in settings.values("build", "from") for p in ka.CUDA_IMAGES)
+    if not services and _non_root(img_user) and owner is not None and not cuda_image:
+        # An image whose USER is not root, with no compose file or docker run in the files: judge the
+        # groups the Dockerfile gives that user against the host's owner of /dev/kfd.
+        # Only when the Dockerfile gives that user GPU groups itself (usermod -aG video,render): it then
+        # counts on the image's GIDs. A USER with no such groups gets them from the run command's
+        # --group-add, which these files do not show: nothing to judge.
+        image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
+        given = _usermod_groups(settings)
+        held = {image_gids[g] for g in given if g in image_gids}
+        if given & set(image_gids) and owner["gid"] not in held:
+            out.append(warn(f"USER {img_user}: the image's user holds no GID {owner['gid']} ({owner['group']}), "
+                            "which owns /dev/kfd on this host",
+                            "Device nodes keep the host's owner inside the container. Groups the Dockerfile adds "
+                            "the user to have the image's GIDs (video 44, render 109 in rocm/* images), not this "
+                            f"host's {owner['gid']}. Start the container with --group-add {owner['gid']} (compose: "
+                            f"group_add: [\"{owner['gid']}\"]), or run as root.",
+                            subject=user_v.origin.label, evidence=[user_v.evidence(),
+                                                                   ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")]))
+    if not out:
+        return none_found(settings)
+    return out

@@ -1,0 +1,71 @@
+"""RD-CTR-008: a host Python environment mounted into a container runs with the container's Python."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.engine.check import check, ev, fail, ok
+from .services import none_found, services_of
+from .services import AREA, DOCKER_HOWTO
+
+
+# ------------------------------------------------------------------ a host Python env mounted in
+PYTHON_VENV = "https://docs.python.org/3/library/venv.html#how-venvs-work"
+_ENV_DIR = re.compile(r"(?:^|/)(?:\.?venv[\w.-]*|\.?env[\w.-]*|[\w.-]*-venv|envs/[\w.-]+|site-packages|"
+                      r"(?:mini|ana)conda3?|miniforge3?|mambaforge)(?:/|$)", re.I)
+_PY_IN_NAME = re.compile(r"(?:python|py|venv|env|cp)[-_]?(3)[._]?(\d{1,2})(?!\d)", re.I)
+_PY_IN_TAG = re.compile(r"(?:^|[_:-])py(?:thon)?-?(3)\.(\d{1,2})(?!\d)", re.I)
+
+
+def _mounts(svc) -> list[tuple[str, str]]:
+    """(host path, container path) of each bind mount, from `-v`/`--mount` or compose `volumes:`."""
+    out = []
+    for vol in svc.get("volumes") or []:
+        if isinstance(vol, dict):
+            src, dst = vol.get("source"), vol.get("target")
+        elif "=" in str(vol):  # --mount type=bind,source=..,target=..
+            kv = dict(p.partition("=")[::2] for p in str(vol).split(","))
+            src, dst = kv.get("source") or kv.get("src"), kv.get("target") or kv.get("dst") or kv.get("destination")
+        else:
+            parts = str(vol).split(":")
+            src, dst = (parts[0], parts[1]) if len(parts) >= 2 else (None, None)
+        if src and dst and ("/" in src or src.startswith(("$", "~", "."))):
+            out.append((str(src), str(dst)))
+    return out
+
+
+def _py_version(text: str, rx) -> tuple[int, int] | None:
+    m = rx.search(text or "")
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+@check("RD-CTR-008", area=AREA, title="A host Python environment mounted into a container matches the "
+       "container's Python", option="config", sources=[PYTHON_VENV, DOCKER_HOWTO])
+def host_env_in_container(settings):
+    services = list(services_of(settings))
+    if not services:
+        return none_found(settings)
+    out = []
+    for a, name, svc in services:
+        image = str(svc.get("image") or "")
+        inside = _py_version(image.rsplit("/", 1)[-1], _PY_IN_TAG)
+        command = " ".join(str(x) for x in ([svc.get("command")] if isinstance(svc.get("command"), str)
+                                            else svc.get("command") or []))
+        env_text = " ".join(f"{k}={v}" for k, v in (svc.get("environment") or {}).items()) \
+            if isinstance(svc.get("environment"), dict) else " ".join(map(str, svc.get("environment") or []))
+        for src, dst in _mounts(svc):
+            if not _ENV_DIR.search(src):
+                continue
+            used = dst in command or dst in env_text  # activated, run or put on PYTHONPATH inside
+            host = _py_version(src, _PY_IN_NAME) or _py_version(command + " " + env_text, _PY_IN_NAME)
+            if not used or host is None or inside is None or host == inside:
+                continue
+            hv, iv = ".".join(map(str, host)), ".".join(map(str, inside))
+            out.append(fail(f"{name}: the host environment {src} (Python {hv}) runs inside {image} (Python {iv})",
+                            f"A virtual environment belongs to the interpreter that made it: its bin/python points "
+                            f"at the host's Python {hv}, and its packages (torch's compiled extensions among them) "
+                            f"are built for cp{hv.replace('.', '')}. Inside an image with Python {iv} that "
+                            "interpreter is missing or the extensions do not import. Create the environment inside "
+                            "the container (or in a Dockerfile FROM this image), or use an image with Python "
+                            f"{hv}.", subject=f"{a.path}: {name}",
+                            evidence=[ev(f"{a.path}:{svc.get('line')}", f"{src}:{dst} with {image}")]))
+    return out or ok("no host Python environment mounted into a container with another Python")

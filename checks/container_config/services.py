@@ -1,0 +1,135 @@
+"""What the container rules share: the services of compose files, `docker run` lines and
+Kubernetes manifests, which of them do GPU work, and how a finding names a service's line."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
+from rocmdoctor.base.untrusted import pick
+
+AREA = "container"
+DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
+DS_ENV_REPORT = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/env_report.py"
+
+
+def services_of(settings, gpu_only: bool = False):
+    """(artifact, service name, its options) for every compose service and every `docker run`
+    (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
+    ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
+    for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
+        svcs = {n: s for n, s in pick(a.data, "services", default={}).items()
+                if not s.get("template")}  # a base service reached only through `extends`: judged there
+        gpu = {n for n, s in svcs.items() if gpu_signs(s)}
+        for name, svc in svcs.items():
+            if gpu_only and gpu and name not in gpu:
+                continue
+            yield a, name, svc
+
+
+# Environment a GPU workload reads; a web front end or database beside it sets none of them.
+GPU_ENV = re.compile(r"^(HIP|ROCR|HSA|CUDA|NVIDIA|GPU|PYTORCH|HCC|AMD|NCCL|RCCL|MIOPEN|ROCBLAS|HIPBLASLT|TORCH|"
+                      r"ROCM)_")
+GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|diffusion|llama|whisper|tensorflow|jax|gpu|"
+                        r"nvidia|triton|tgi|text-generation|transformers|deepspeed|megatron|hip")
+
+
+def gpu_signs(svc) -> bool:
+    """Whether a service does GPU work by what it says: GPU devices or runtime, a GPU request, GPU
+    environment, an image built here or named for a GPU stack. A compose file often runs a web UI
+    or a database beside the GPU service (ollama + open-webui); those need no /dev/kfd nor shm."""
+    if device_list(svc) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
+            or all_reservations(svc) or svc.get("build") or svc.get("gpu_resources"):
+        return True
+    env = svc.get("environment")
+    keys = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or [] if e]
+    if any(GPU_ENV.match(str(k)) for k in keys):
+        return True
+    return bool(GPU_IMAGE.search(str(svc.get("image") or "").lower()))
+
+
+def none_found(settings):
+    """No service to judge: a pass only when no compose file was left unread (a compose file
+    that could not be read must not turn into "no compose service")."""
+    unread = [a for a in settings.of_kind("compose") if a.error]
+    if unread:
+        return skip(f"{len(unread)} compose file(s) could not be read, so their services are not judged",
+                    "\n".join(a.error for a in unread))
+    return ok("no compose service or docker run in the files")
+
+
+def svc_line(a, svc, key):
+    """The origin of a service option (for evidence), or the service's own line."""
+    lo, hi = svc.get("line") or 1, svc.get("last")
+    for v in a.values:
+        if v.kind == "container" and v.name == key and v.origin.line and v.origin.line >= lo and (
+                hi is None or v.origin.line <= hi):
+            return v.origin
+    return a.origin(lo)
+
+
+def say_both(name, svc, compose: str, flags: str) -> str:
+    """A fix line in the file's own syntax: compose keys, or the runner's flags."""
+    if svc.get("runner"):
+        return f"{name}: {flags}"
+    return f"under service {name}: {compose}"
+
+
+def gpus_via_cdi(svc, amd_cdi) -> bool:
+    """`--gpus` (or a compose GPU reservation without a driver) reaches AMD GPUs through AMD's
+    CDI spec on Docker 29.3 and newer; without that spec it is NVIDIA's container runtime."""
+    reservations = gpu_reservations(svc)
+    return bool(amd_cdi) and bool(svc.get("gpus") or reservations) and not any(
+        str(d.get("driver", "")).lower() == "nvidia" for d in reservations)
+
+
+def all_reservations(svc) -> list[dict]:
+    dep = svc.get("deploy")
+    res = (pick(dep, "resources") or {}) if isinstance(dep, dict) else {}
+    rsv = res.get("reservations") if isinstance(res, dict) else None
+    devs = (rsv.get("devices") or []) if isinstance(rsv, dict) else []
+    return [d for d in devs if isinstance(d, dict)] if isinstance(devs, list) else []
+
+
+def gpu_reservations(svc) -> list[dict]:
+    """GPU requests that only NVIDIA's runtime serves: driver nvidia, or no driver with capabilities [gpu]."""
+    return [d for d in all_reservations(svc) if str(d.get("driver", "")).lower() == "nvidia" or (
+        "driver" not in d and "gpu" in [str(c) for c in d.get("capabilities") or []])]
+
+
+def unknown_drivers(svc) -> list[str]:
+    """Device drivers Docker has no plugin for on an AMD host (`driver: rocm`, `driver: amd`): the
+    container does not start ('could not select device driver'). `cdi` (AMD's CDI spec) is real."""
+    return sorted({str(d["driver"]) for d in all_reservations(svc)
+                   if "driver" in d and str(d["driver"]).lower() not in ("nvidia", "cdi")})
+
+
+def svc_ev(a, svc, key):
+    o = svc_line(a, svc, key)
+    return ev(o.label, o.text or f"{key}: (not set)")
+
+
+def svc_plan(title, a, lines: list[str], svc=None, name=None, ops=()) -> FixPlan:
+    """``ops``: (op, key, value) under this compose service, applied by `fix --config --apply`
+    (fixes/config_edit.py: nested YAML keys); a `docker run` line keeps the prose."""
+    edits = [{"path": a.path, "syntax": "yaml", "ops": [
+        {"op": op, "path": ["services", name, *(key if isinstance(key, tuple) else (key,))], "value": v}
+        for op, key, v in ops]}] \
+        if ops and svc is not None and not svc.get("runner") and a.kind == "compose" else None
+    return FixPlan(title, tuple(Action("note", f"in {a.path}: {t}", path=a.path) for t in lines),
+                   fixer="config_edit" if edits else None,
+                   params={"files": [a.path], **({"edits": edits} if edits else {})})
+
+
+def device_list(svc) -> list[str]:
+    out = []
+    for d in svc.get("devices") or []:
+        if isinstance(d, dict):
+            d = d.get("source") or ""
+        out.append(str(d).split(":")[0])
+    return out
+
+
+def uses_cdi(svc) -> bool:
+    """AMD's CDI or container-toolkit paths instead of device nodes (amd.com/gpu=all, runtime: amd)."""
+    return str(svc.get("runtime") or "").lower() == "amd" or any("amd.com/gpu" in str(d) for d in
+                                                                 svc.get("devices") or [])

@@ -1,0 +1,155 @@
+"""Kubernetes manifests (Pod, Job, Deployment, PyTorchJob ...) as container services: per
+container, its image, environment, the GPUs it requests through a device plugin
+(``resources.limits``: amd.com/gpu, hygon.com/dcu, nvidia.com/gpu), the user it runs as and the
+size of its /dev/shm (a memory-backed emptyDir mounted there; else the runtime's 64 MiB).
+
+The container rules (checks/container_config/) judge these services as they judge compose
+services. Documents are split on ``---`` and each parsed with the one YAML loader of configfiles
+(bounded); the line of each value comes from the parser's node marks.
+"""
+from __future__ import annotations
+
+import re
+
+from ...knowledge.artifacts import K8S_AMD_GPU_RESOURCES as AMD_RESOURCES
+from ...knowledge.artifacts import K8S_NVIDIA_GPU_RESOURCES as NVIDIA_RESOURCES
+from ..settings import CONTAINER, ENV, Artifact
+
+KUBERNETES = "kubernetes"
+_DOC = re.compile(r"(?m)^---[ \t]*(?:#.*)?$")
+MAX_DOCS = 50
+
+
+def _list(x) -> list:
+    return x if isinstance(x, list) else []
+
+
+def _dict(x) -> dict:
+    return x if isinstance(x, dict) else {}
+
+
+def looks_like(text: str) -> bool:
+    return bool(re.search(r"(?m)^apiVersion\s*:", text) and re.search(r"(?m)^kind\s*:", text))
+
+
+def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
+    """(pod spec, its node) of a manifest: a Pod's spec, a workload's spec.template.spec, a
+    CronJob's jobTemplate, and the replica templates of training-operator jobs."""
+    def get(d, n, key):
+        if not isinstance(d, dict) or n is None:
+            return None, None
+        sub = next((v for k, v in getattr(n, "value", []) if getattr(k, "value", None) == key), None)
+        return d.get(key), sub
+
+    out = []
+    spec, sn = get(doc, node, "spec")
+    if doc.get("kind") == "Pod":
+        return [(spec, sn)] if isinstance(spec, dict) else []
+    for path in (("template", "spec"), ("jobTemplate", "spec", "template", "spec")):
+        d, n = spec, sn
+        for key in path:
+            d, n = get(d, n, key)
+        if isinstance(d, dict):
+            out.append((d, n))
+    for key in ("pytorchReplicaSpecs", "replicaSpecs", "mpiReplicaSpecs"):
+        reps, rn = get(spec, sn, key)
+        for role in (reps or {}) if isinstance(reps, dict) else {}:
+            d, n = get(reps, rn, role)
+            for part in ("template", "spec"):
+                d, n = get(d, n, part)
+            if isinstance(d, dict):
+                out.append((d, n))
+    return out
+
+
+def _line(node, keys: tuple, offset: int) -> int | None:
+    for key in keys:
+        if node is None:
+            return None
+        if hasattr(node, "value") and isinstance(node.value, list) and isinstance(key, int):
+            node = node.value[key] if key < len(node.value) else None
+            continue
+        node = next((v for k, v in getattr(node, "value", []) if getattr(k, "value", None) == key), None)
+    return node.start_mark.line + 1 + offset if node is not None else None
+
+
+def _shm_volumes(spec: dict) -> dict[str, object]:
+    """Volume name -> its sizeLimit (or "" without one) for memory-backed emptyDir volumes."""
+    out: dict[str, object] = {}
+    for v in _list(spec.get("volumes")):
+        ed = v.get("emptyDir") if isinstance(v, dict) else None
+        if isinstance(ed, dict) and str(ed.get("medium", "")).lower() == "memory":
+            out[str(v.get("name"))] = ed.get("sizeLimit") or ""
+    return out
+
+
+def read(path: str, text: str) -> Artifact:
+    from .. import configfiles as cf
+
+    art = Artifact(path, KUBERNETES, text, data={"services": {}})
+    offset = 0
+    chunks: list[tuple[str, int]] = []
+    pos = 0
+    for m in _DOC.finditer(text):
+        chunks.append((text[pos:m.start()], offset))
+        offset += text[pos:m.end()].count("\n")
+        pos = m.end()
+    chunks.append((text[pos:], offset))
+    errors = []
+    for chunk, off in chunks[:MAX_DOCS]:
+        if not chunk.strip() or not looks_like(chunk):
+            continue
+        try:
+            doc, root = cf.parse_yaml_node(chunk, path)
+        except cf.ConfigError as exc:
+            errors.append(str(exc))
+            continue
+        name = str(((doc.get("metadata") or {}) if isinstance(doc.get("metadata"), dict) else {}).get("name")
+                   or doc.get("kind") or "manifest")
+        for spec, sn in _pod_specs(doc, root):
+            shm = _shm_volumes(spec)
+            sc = spec.get("securityContext")
+            sc = sc if isinstance(sc, dict) else {}
+            for i, c in enumerate(_list(spec.get("containers"))):
+                if not isinstance(c, dict):
+                    continue
+                lo = _line(sn, ("containers", i), off) or off + 1
+                first = len(art.values)
+                svc: dict = {"line": lo, "last": lo, "kubernetes": doc.get("kind")}
+                cname = f"{name}/{c.get('name') or i}"
+                if c.get("image"):
+                    svc["image"] = str(c["image"])
+                    art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
+                limits = _dict(_dict(c.get("resources")).get("limits"))
+                gpus = {str(k): v for k, v in limits.items() if str(k) in AMD_RESOURCES + NVIDIA_RESOURCES}
+                if gpus:
+                    svc["gpu_resources"] = gpus
+                    art.add(CONTAINER, "gpu_resources", gpus,
+                            _line(sn, ("containers", i, "resources", "limits"), off) or lo)
+                mounts = [m for m in _list(c.get("volumeMounts")) if isinstance(m, dict)]
+                at_shm = [m for m in mounts if str(m.get("mountPath", "")).rstrip("/") == "/dev/shm"]
+                if at_shm and str(at_shm[0].get("name")) in shm:
+                    svc["shm_size"] = shm[str(at_shm[0].get("name"))] or "unlimited"
+                csc = c.get("securityContext")
+                csc = csc if isinstance(csc, dict) else {}
+                if csc.get("privileged") is True:
+                    svc["privileged"] = True
+                user = csc.get("runAsUser", sc.get("runAsUser"))
+                if user is not None:
+                    svc["user"] = str(user)
+                if isinstance(sc.get("supplementalGroups"), list):
+                    svc["group_add"] = [str(g) for g in sc["supplementalGroups"]]
+                env = {}
+                for j, e in enumerate(_list(c.get("env"))):
+                    if isinstance(e, dict) and isinstance(e.get("name"), str) and "value" in e:
+                        env[e["name"]] = str(e["value"])
+                        art.add(ENV, e["name"], str(e["value"]), _line(sn, ("containers", i, "env", j), off) or lo)
+                svc["environment"] = env
+                for k in ("command", "args"):
+                    if k in c:
+                        svc["command" if k == "command" else "args"] = c[k]
+                svc["last"] = max([lo] + [v.origin.line for v in art.values[first:] if v.origin.line])
+                art.data["services"][cname] = svc
+    if not art.data["services"] and errors:
+        art.error = errors[0]
+    return art

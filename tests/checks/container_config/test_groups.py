@@ -1,0 +1,105 @@
+"""RD-CTR-006 (checks/container_config/groups.py): a container reaches /dev/kfd and /dev/dri
+through the groups it runs with, judged against the host's owners of the device nodes."""
+import os
+
+import pytest
+
+from rocmdoctor.artifacts.readers import read_one
+from tests.lintacc_helpers import corpus, flagged, scan, write
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data")
+SEEDS = os.path.join(DATA, "seeds")
+CONFIGS = os.path.join(DATA, "configs")
+
+
+COMPOSE_USER = """services:
+  train:
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+    user: "1000:1000"
+    devices: [/dev/kfd, /dev/dri]
+    ipc: host
+    group_add: [{groups}]
+"""
+
+GETENT_RUN = ("#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri \\\n"
+              "  --group-add $(getent group render | cut -d':' -f 3) -u 1000 \\\n  rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+
+
+def test_group_add_render_by_name_warns_with_the_host_gid(lint):
+    fs = lint([os.path.join(SEEDS, "docker-compose.yml")], "RD-CTR-006")
+    assert lint.statuses(fs) == ["warn"] and "render" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("docker-compose.yml:11")
+
+
+def test_group_created_by_the_dockerfile_passes(tmp_path, lint):
+    d = lint.write("Dockerfile", "FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n"
+                   "RUN groupadd -g 110 render\n")
+    c = lint.write("compose.yaml", "services:\n  t:\n    build: .\n    group_add: [video, render]\n")
+    assert lint.statuses(lint([d, c], "RD-CTR-006")) == ["pass"]
+
+
+@pytest.mark.parametrize("groups, example, bad", [
+    ("video", "rx7900xtx", True),    # host's kfd is render (992); video is 44 in the image
+    ('"992"', "rx7900xtx", False),   # the host's GID by number
+    ("video", "dcu-slurm", True),    # this DCU host's video is GID 39; the image's video is 44
+])
+def test_non_root_user_needs_the_hosts_gid_of_dev_kfd(tmp_path, groups, example, bad, lint):
+    path = lint.write("docker-compose.yml", COMPOSE_USER.format(groups=groups))
+    fs = lint.flagged(lint([path], "RD-CTR-006", example))
+    assert bool(fs) == bad
+    if bad:
+        assert ("992" in fs[0].title and "render" in fs[0].title) if example == "rx7900xtx" else "39" in fs[0].title
+
+
+def test_root_container_with_group_add_by_variable_is_fine(tmp_path, lint):
+    path = lint.write("docker-compose.yml", COMPOSE_USER.replace('    user: "1000:1000"\n', "").format(
+        groups='"${VIDEO_GID:-44}", "${RENDER_GID:-109}"'))
+    assert lint.flagged(lint([path], "RD-CTR-006", "rx7900xtx")) == []
+
+
+def test_lone_dockerfile_user_without_groups_is_left_to_the_run_command(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN useradd -m app\nUSER app\n")
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx")) == []
+
+
+def test_lone_dockerfile_user_given_the_images_render_group_is_flagged(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN useradd -m app && usermod -aG video,render app\n"
+              "USER app\n")
+    fs = flagged(scan([p], "RD-CTR-006", "rx7900xtx"))
+    assert fs and "992" in fs[0].title
+
+
+def test_real_dockerfiles():
+    assert flagged(scan([corpus("reloaded-whisper-hip")], "RD-CTR-006", "rx7900xtx")) == []
+    assert flagged(scan([corpus("optimum-benchmark-rocm")], "RD-CTR-006", "rx7900xtx"))
+
+
+def test_group_add_from_getent_is_the_hosts_gid_not_an_image_group_name(tmp_path):
+    p = write(tmp_path, "run.sh", GETENT_RUN)
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx")) == []
+    # the same user with a group the host does not give /dev/kfd to is still flagged
+    q = write(tmp_path, "run2.sh", GETENT_RUN.replace("group render", "group audio"))
+    assert flagged(scan([q], "RD-CTR-006", "rx7900xtx"))
+
+
+def test_group_add_variable_set_at_start_is_not_judged_as_a_name(tmp_path):
+    d = tmp_path / "p"
+    write(d, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN useradd -m ai && usermod -aG render ai\nUSER ai\n")
+    write(d, "docker-compose.yml", "services:\n  app:\n    build: .\n    devices: [/dev/kfd, /dev/dri]\n"
+                                   "    group_add:\n      - $RENDER_ID\n")
+    assert flagged(scan([str(d)], "RD-CTR-006", "rx7900xtx")) == []
+
+
+def test_user_from_a_build_arg_is_the_user_the_image_runs_as(tmp_path):
+    d = tmp_path / "p"
+    write(d, "Dockerfile", "FROM ubuntu:24.04\nARG USERNAME=user\nRUN useradd -m $USERNAME\nUSER $USERNAME\n")
+    write(d, "docker-compose.yml", "services:\n  rocm:\n    build: .\n    devices: [/dev/kfd, /dev/dri]\n"
+                                   "    group_add: [video]\n")
+    fs = flagged(scan([str(d)], "RD-CTR-006", "rx7900xtx"))
+    assert fs and "user user" in fs[0].title
+    assert read_one(str(d / "Dockerfile")).data["user"] == "user"
+
+
+def test_real_template_compose_with_arg_user():
+    fs = flagged(scan([corpus("sremes-rocm-docker-gfx1101")], "RD-CTR-006", "rx7900xtx"))
+    assert fs and any(e.source.endswith("docker-compose.yml.template:25") for f in fs for e in f.evidence)

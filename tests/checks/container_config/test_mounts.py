@@ -1,0 +1,40 @@
+"""RD-CTR-008 (checks/container_config/mounts.py): a host Python environment mounted into a
+container runs with the container's Python."""
+import os
+
+
+from tests.lintacc_helpers import flagged, scan, write
+
+DATA = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data")
+SEEDS = os.path.join(DATA, "seeds")
+CONFIGS = os.path.join(DATA, "configs")
+
+
+IMAGE = "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"
+
+
+def _run(tmp_path, mount, command):
+    return write(tmp_path, "run.sh", f"#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri "
+                 f"--group-add video -v {mount} {IMAGE} {command}\n")
+
+
+def test_venv_of_another_python_activated_inside(tmp_path):
+    p = _run(tmp_path, "$HOME/venv312:/venv", 'bash -c "source /venv/bin/activate && python train.py"')
+    fs = flagged(scan([p], "RD-CTR-008", "rx7900xtx"))
+    assert fs and "3.12" in fs[0].title and "3.10" in fs[0].title
+
+
+def test_same_python_or_unused_mount_is_fine(tmp_path):
+    assert flagged(scan([_run(tmp_path, "$HOME/venv310:/venv", "/venv/bin/python train.py")], "RD-CTR-008",
+                        "rx7900xtx")) == []
+    assert flagged(scan([_run(tmp_path, "$HOME/venv312:/venv", "python train.py")], "RD-CTR-008", "rx7900xtx")) == []
+    assert flagged(scan([_run(tmp_path, "$HOME/data:/data", "python /data/train.py")], "RD-CTR-008",
+                        "rx7900xtx")) == []
+
+
+def test_compose_site_packages_on_pythonpath(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", f"services:\n  train:\n    image: {IMAGE}\n    ipc: host\n"
+              "    devices: [/dev/kfd, /dev/dri]\n    volumes:\n      - ./.venv/lib/python3.11/site-packages:/pylib\n"
+              "    environment:\n      PYTHONPATH: /pylib\n    command: python train.py\n")
+    fs = flagged(scan([p], "RD-CTR-008", "rx7900xtx"))
+    assert fs and "3.11" in fs[0].title

@@ -1,0 +1,56 @@
+"""The Kubernetes manifest and conda environment readers (rocmdoctor/artifacts/readers/kubernetes.py,
+requirements.read_conda_env): malformed input gives no exception, and only what the grammar says
+is a container or a requirement is read as one."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rocmdoctor.artifacts.readers import kubernetes, read_one, requirements
+
+MALFORMED = [
+    "apiVersion: v1\nkind: Pod\nspec: 3\n",
+    "apiVersion: v1\nkind: Pod\nspec:\n  containers: 5\n",
+    "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - 1\n  - {name: a, resources: 3, volumeMounts: 5, env: 7}\n"
+    "  volumes: {a: 1}\n  securityContext: {supplementalGroups: 5}\n",
+    "apiVersion: v1\nkind: Job\nspec:\n  template: []\n",
+    "apiVersion: v1\nkind: Pod\n---\n---\n[1, 2]\n",
+    "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    resources: {limits: [1]}\n",
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_malformed_manifests_read_without_error(text):
+    a = kubernetes.read("x.yaml", text)
+    assert all(not s.get("gpu_resources") for s in a.data["services"].values())
+
+
+def test_training_operator_replicas_and_a_bad_replica():
+    text = ("apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n  name: ft\nspec:\n  pytorchReplicaSpecs:\n"
+            "    Master: 3\n    Worker:\n      template:\n        spec:\n          containers:\n"
+            "          - name: w\n            image: rocm/pytorch:latest\n")
+    a = kubernetes.read("job.yaml", text)
+    assert list(a.data["services"]) == ["ft/w"] and a.data["services"]["ft/w"]["line"] == 12
+
+
+def test_random_edits_never_raise():
+    base = ("apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    image: x\n    resources:\n"
+            "      limits:\n        amd.com/gpu: 1\n    volumeMounts:\n    - {name: d, mountPath: /dev/shm}\n"
+            "  volumes:\n  - name: d\n    emptyDir: {medium: Memory}\n")
+    rnd = random.Random(7)
+    for _ in range(300):
+        s = list(base)
+        for _ in range(rnd.randrange(1, 8)):
+            s[rnd.randrange(len(s))] = rnd.choice(" :-\n[]{}a1#'\"&*!|>")
+        kubernetes.read("x.yaml", "".join(s))
+        requirements.read_conda_env("e.yml", "".join(s).replace("apiVersion", "dependencies"))
+
+
+def test_a_yaml_without_kind_is_no_manifest_and_a_conda_env_without_pip_is_no_requirements(tmp_path):
+    p = tmp_path / "values.yaml"
+    p.write_text("apiVersion: v1\nreplicas: 3\n")
+    assert read_one(str(p)).kind != "kubernetes"
+    q = tmp_path / "environment.yml"
+    q.write_text("name: x\ndependencies:\n  - python=3.10\n  - pytorch\n")
+    assert read_one(str(q)).kind != "requirements"
