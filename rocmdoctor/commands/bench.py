@@ -10,9 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_USAGE
 from ..usage import positive_float
+
+if TYPE_CHECKING:  # the engine is imported when a benchmark runs, not when the CLI starts
+    from ..engine.model import Finding
 
 NAME = "bench"
 HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce, numerics, attention) with hard timeouts"
@@ -96,8 +100,9 @@ def run(a) -> int:
         names.remove("p2p")  # needs GPUs; asking for it explicitly still reports why
     if not a.quiet and device == "cpu":
         print("[bench] CPU run: these figures describe the host CPU, not a GPU", file=sys.stderr)
-    results = {}
-    busy, partition = [], None
+    results: dict[str, Any] = {}
+    busy: list[Finding] = []
+    partition: str | None = None
     if device == "cuda":  # another job on the GPU makes every figure below meaningless: say so first
         from ..busy import precheck, warn_and_mark
 
@@ -153,7 +158,7 @@ def metrics(results: dict) -> dict[str, float]:
     """The headline numbers of a run, flat, for printing and --compare (higher is better)."""
     # A --compare baseline is any JSON the user passes: read it through _obj/_list so a value
     # of the wrong type reads as absent (issue 19's fuzz harness, target bench.compare).
-    out: dict[str, float] = {}
+    out: dict[str, Any] = {}  # read from outside JSON: only numbers are returned
     mm = _obj(_obj(_obj(results).get("bench_matmul")).get("result"))
     for d, t in _obj(mm.get("best_tflops")).items():
         out[f"matmul {d} TFLOPS"] = t
@@ -240,7 +245,7 @@ def compare(results: dict, baseline: dict) -> dict:
     old_results = old_results if isinstance(old_results, dict) else {}
     new, old = samples(results), samples(old_results)
     cpu = "cpu" in (_device(results).get("kind"), _device(old_results).get("kind"))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for k in sorted(new.keys() & old.keys()):
         before, now = statistics.median(old[k]), statistics.median(new[k])
         change = (now - before) / before if before else None

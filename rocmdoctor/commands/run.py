@@ -22,10 +22,15 @@ import subprocess
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING, Sequence
 
 from ..base import redact
 from ..cli import EXIT_USAGE
 from ..usage import positive_float
+
+if TYPE_CHECKING:  # imported when the job starts (Runner.main), not when the CLI starts
+    from ..logs.watch import Matcher
+    from ..machine.proc import ProcessTree
 
 NAME = "run"
 HELP = "run a training command, explain errors live and diagnose stalls (rocmdoctor run -- torchrun ...)"
@@ -208,7 +213,7 @@ class Runner:
         self.err = Sink(2)
         self.log = Log(log_fd, a.log, self._log_failed)
         self.last_output = time.monotonic()
-        self.matcher = None
+        self.matcher: Matcher | None = None
         self.stalls: list[dict] = []
         self.printed_stall: dict | None = None
         self.notices: list[threading.Thread] = []
@@ -222,7 +227,7 @@ class Runner:
         self.early: list[int] = []  # signals that came before the job started
         self.kill_at: float | None = None  # when the job is killed (after TERM or Ctrl-C)
         self.killed = False
-        self.tree = None
+        self.tree: ProcessTree | None = None
         self.pty_fd: int | None = None
         self.health_before: dict | None = None
         self.health_grown: list[dict] = []
@@ -337,7 +342,7 @@ class Runner:
         while live:
             m = self.matcher
             want = m is not None and m.want_write()
-            if want and mfd is None:
+            if m is not None and want and mfd is None:
                 mfd = m.fd
                 poller.register(mfd, select.POLLOUT)
             elif not want and mfd is not None:
@@ -349,7 +354,8 @@ class Runner:
                 continue
             for fd, _ev in events:
                 if fd == mfd:
-                    m.flush()
+                    if m is not None:  # always: mfd is polled only while there is a matcher
+                        m.flush()
                     continue
                 if fd not in live:
                     continue
@@ -410,7 +416,7 @@ class Runner:
             # The job's group is orphaned (its own session), where the kernel drops a TSTP left at its
             # default action: what that default does, stop, is done with STOP.
             signum = signal.SIGSTOP
-        self._forward(signum)
+        self._forward(tree.pid, signum)
         if signum == signal.SIGSTOP:
             signum = signal.SIGTSTP
         if signum == signal.SIGTERM:
@@ -424,9 +430,9 @@ class Runner:
             self.stopped_at = None
             self.last_output = time.monotonic()
 
-    def _forward(self, signum: int) -> None:
+    def _forward(self, pgid: int, signum: int) -> None:
         try:
-            os.killpg(self.tree.pid, signum)
+            os.killpg(pgid, signum)
         except (ProcessLookupError, PermissionError):
             pass
 
@@ -679,7 +685,7 @@ class Runner:
         with self.machine_lock:
             return explain(result, self.machine(), inputs=[self.shown_argv], stall=stall)
 
-    def print_explanation(self, expl, header: str, extra: list[str] = ()) -> None:
+    def print_explanation(self, expl, header: str, extra: Sequence[str] = ()) -> None:
         from ..logs.explain import text_lines
 
         self.notice([header] + list(extra) + [t for t, _ in text_lines(expl)])

@@ -25,6 +25,7 @@ from .bench import findings_for, resolve_device
 
 if TYPE_CHECKING:
     from ..engine.machine import Machine
+    from ..engine.model import Finding
 
 NAME = "train"
 HELP = "run the reference fine-tune (or your model's) and judge it (loss, curve, speed, memory, hangs)"
@@ -85,18 +86,18 @@ def run(a) -> int:
         from ..artifacts import memory_estimate as me
 
         try:
-            estimate = model_estimate(a, machine, a.dtype)
+            est = model_estimate(a, machine, a.dtype)
         except me.ConfigError as exc:
             print(f"rocmdoctor: --model: {exc}", file=sys.stderr)
             return EXIT_INPUT
         if a.format == "json":
-            json.dump(estimate["estimate"], sys.stdout, indent=2)
+            json.dump(est["estimate"], sys.stdout, indent=2)
             sys.stdout.write("\n")
         else:
             from ..output.text import print_text
 
-            print_text("\n".join(estimate["lines"]))
-        return EXIT_FAIL if estimate["estimate"]["verdict"] == "does not fit" else EXIT_OK
+            print_text("\n".join(est["lines"]))
+        return EXIT_FAIL if est["estimate"]["verdict"] == "does not fit" else EXIT_OK
     from ..usage import require_torch
 
     require_torch(a.python or sys.executable)
@@ -106,7 +107,7 @@ def run(a) -> int:
         prog("CPU run: timings describe the host CPU, not a GPU", force=True)
     choice = choose_dtype(a.dtype, device, machine, a.model)
     prog(f"dtype {choice['dtype']} ({choice['why']})", force=True)
-    estimate = None
+    estimate: dict | None = None
     if a.model:  # before anything is loaded
         from ..artifacts import memory_estimate as me
 
@@ -117,7 +118,8 @@ def run(a) -> int:
             return EXIT_INPUT
         if a.format == "text" and not a.quiet:
             print("\n".join(estimate["lines"]), file=sys.stderr)
-    busy, partition = [], None
+    busy: list[Finding] = []
+    partition: str | None = None
     pre: dict = {}
     if device == "cuda":  # a GPU another job holds gives timings (and memory) that describe that job
         from ..busy import precheck, warn_and_mark
@@ -208,7 +210,8 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
 
     cfg = me.load_config(a.model)
     shape = me.shape_from_config(cfg)
-    vram, where = None, None
+    vram: int | None = None
+    where: str | None = None  # set with vram
     if a.gpu_mem:
         vram, where = int(a.gpu_mem * me.GIB), "--gpu-mem"
     else:
@@ -234,7 +237,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
                      attention=_attention_kind(a.attention, machine))
     est = me.estimate(shape, st, vram)
     lines = me.render(est, os.path.basename(os.path.normpath(a.model)))
-    if where:
+    if where and vram is not None:
         lines.insert(1, f"  judged against {me.gib(vram)} per GPU ({where})")
     if dtype_note:
         lines.insert(1, dtype_note)

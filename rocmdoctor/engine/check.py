@@ -12,7 +12,7 @@ engine, so the helpers take only what differs per outcome.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from .model import Action, Applicability, Evidence, Finding, FixPlan, Status
 from ..base.records import dataclass
@@ -45,6 +45,7 @@ class CheckSpec:
 
 _PARAMS: dict = {}
 NO_DEFAULT = object()
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def parameters(func: Callable) -> tuple[tuple[str, object], ...]:
@@ -69,15 +70,17 @@ def parameters(func: Callable) -> tuple[tuple[str, object], ...]:
 
 
 def check(code: str, *, area: str, title: str, level: str = "quick",
-          sources: Iterable[str] = (), option: str | None = None) -> Callable:
+          sources: Iterable[str] = (), option: str | None = None) -> Callable[[_F], _F]:
     """Mark a function as a check. It is discovered, not registered: no global state.
 
     ``option="config"`` makes a check that lints a user input run only when the scan was
     given that input (``scan --config FILE``), instead of skipping on every other scan.
     """
 
-    def deco(fn: Callable) -> Callable:
-        fn.__rocmdoctor_check__ = CheckSpec(code, area, title, level, tuple(sources), fn, option=option)
+    def deco(fn: _F) -> _F:
+        # A plain attribute (registry.py finds it with getattr): the function itself is returned
+        # unchanged, so a check keeps its signature for callers and for the type checker.
+        setattr(fn, "__rocmdoctor_check__", CheckSpec(code, area, title, level, tuple(sources), fn, option=option))  # noqa: B010
         return fn
 
     return deco

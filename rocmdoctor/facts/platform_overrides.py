@@ -57,7 +57,14 @@ class Overrides:
 def hsa_overrides(ctx) -> Overrides:
     env = ctx.get("env")
     gpus = ctx.optional("gpus") or []
-    per_node = {k: v for k, v in env.items() if _PER_NODE.match(k)}
+    # The node number of every HSA_OVERRIDE_GFX_VERSION_<n> set, with its value.
+    per_node: dict[str, str] = {}
+    node_of: dict[str, int] = {}
+    for k, v in env.items():
+        m = _PER_NODE.match(k)
+        if m:
+            per_node[k] = v
+            node_of[k] = int(m.group(1))
     glob = env.get(GLOBAL)
     out = []
     for g in gpus:
@@ -67,5 +74,5 @@ def hsa_overrides(ctx) -> Overrides:
         elif glob is not None:
             out.append(Override(g.index, g.node, GLOBAL, glob, parse_override(glob)))
     nodes = {g.node for g in gpus}
-    stray = tuple(sorted(k for k in per_node if int(_PER_NODE.match(k).group(1)) not in nodes))
+    stray = tuple(sorted(k for k in per_node if node_of[k] not in nodes))
     return Overrides(tuple(out), glob, per_node, stray)

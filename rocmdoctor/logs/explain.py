@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from ..knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
+from .logscan.matcher import Match
 from .logscan.reader import Occurrence, ScanResult
 from ..engine.machine import Machine
 from ..engine.model import Finding, Status
@@ -105,9 +106,10 @@ def _line_dict(line, quote, fields=None, block=()) -> dict:
     return d
 
 
-def evidence_matches(occ: Occurrence, limit: int = 3):
+def evidence_matches(occ: Occurrence, limit: int = 3) -> list[Match]:
     """The first match, then the first of each other rank, then the last: what to quote."""
-    out, seen = [], set()
+    out: list[Match] = []
+    seen: set[int | None] = set()
     for m in occ.matches:
         key = m.rank
         if not out or key not in seen:
@@ -288,9 +290,10 @@ class Explanation:
 def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
     """A cause the log itself points at (its ``when`` holds for the first match's fields) is
     likely unless the machine's check ruled it out or confirmed it."""
-    if v.status in (CONFIRMED, RULED_OUT) or not v.cause.holds(occ.first.fields):
+    when = v.cause.when
+    if v.status in (CONFIRMED, RULED_OUT) or when is None or not v.cause.holds(occ.first.fields):
         return v
-    name, op, value = v.cause.when
+    name, op, value = when
     return CauseVerdict(v.cause, LIKELY, v.findings,
                         reason=f"the log says {name}={occ.first.fields.get(name)} ({op} {value:g})")
 
@@ -305,7 +308,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if "amdgpu-gpu-reset" in result.occurrences:  # an ASIC reset inside the recovery is one of its steps
         occs = [o for o in occs if o.signature.id != "amdgpu-asic-reset"]
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
-    file_order = {f: i for i, f in enumerate(result.files)}
+    file_order: dict[str | None, int] = {f: i for i, f in enumerate(result.files)}  # a line of no file (scan_text): 0
     diagnoses = []
     wins: list[tuple[str, list[str]]] | None = None  # the files' tails, read once when needed
     for o in occs:
@@ -354,7 +357,6 @@ def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[s
     """The container diagnosis that leads a device-access failure when the log's shell prompt
     shows it was taken inside a container."""
     from ..knowledge.signatures import structural as rules
-    from .logscan.matcher import Match
     from .structure import analyze
 
     for name, lines in wins:
@@ -427,7 +429,6 @@ def recovered(occ: Occurrence, wins: list[tuple[str, list[str]]], total_lines: i
 def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_order: dict,
                 shape_lines: list[tuple[str, list[str]]] | None) -> list[Diagnosis]:
     """Diagnoses from the log's structure (reasoning.py), judged like the catalog's."""
-    from .logscan.matcher import Match
     from .reasoning import reason
     from .structure import analyze
 

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import IO
 
 from ..base.records import dataclass, field
 from ..knowledge.signatures import NOTE, Signature, by_id
@@ -210,15 +211,18 @@ class Matcher:
         self.error: str | None = None
         self.snapshots: collections.deque = collections.deque()
         self.got = threading.Condition()
-        self.proc = None
+        self.proc: subprocess.Popen[bytes] | None = None
         try:
-            self.proc = subprocess.Popen([sys.executable, "-m", "rocmdoctor.logs.watch"], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0,
-                                         preexec_fn=_ignore_signals)
+            proc = subprocess.Popen([sys.executable, "-m", "rocmdoctor.logs.watch"], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0,
+                                    preexec_fn=_ignore_signals)
         except OSError as exc:
             self.error = f"the matcher could not start: {exc.strerror or exc}"
             return
-        self.fd = self.proc.stdin.fileno()
+        assert proc.stdin is not None and proc.stdout is not None  # both PIPE above
+        self.proc = proc
+        self.stdin: IO[bytes] = proc.stdin
+        self.fd = proc.stdin.fileno()
         os.set_blocking(self.fd, False)
         try:  # a bigger pipe: fewer wake-ups, more slack before copies are dropped
             import fcntl
@@ -226,7 +230,7 @@ class Matcher:
             fcntl.fcntl(self.fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), 1024 * 1024)
         except (OSError, ImportError):
             pass
-        self.reader = threading.Thread(target=self._read_events, daemon=True)
+        self.reader = threading.Thread(target=self._read_events, args=(proc.stdout,), daemon=True)
         self.reader.start()
 
     @property
@@ -331,8 +335,7 @@ class Matcher:
                 self.got.wait(0.1)
             return self.snapshots.popleft() if self.snapshots else None
 
-    def _read_events(self) -> None:
-        fh = self.proc.stdout
+    def _read_events(self, fh: IO[bytes]) -> None:
         while True:
             head = _read_exact(fh, _HEAD.size)
             if head is None:
@@ -361,7 +364,7 @@ class Matcher:
         if self.proc is None:
             return
         try:
-            self.proc.stdin.close()
+            self.stdin.close()
         except OSError:
             pass
         try:
