@@ -29,6 +29,7 @@ from ..cli import EXIT_USAGE
 from ..usage import positive_float
 
 if TYPE_CHECKING:  # imported when the job starts (Runner.main), not when the CLI starts
+    from ..engine.machine import Machine
     from ..logs.watch import Matcher
     from ..machine.proc import ProcessTree
 
@@ -220,7 +221,7 @@ class Runner:
         self.queued: list[bytes] = []  # notices waiting for a line boundary
         self.queued_at = 0.0
         self.queue_lock = threading.Lock()
-        self._machine = None
+        self._machine: Machine | None = None
         self.machine_lock = threading.Lock()
         self.outcome = "running"
         self.signals: list[int] = []  # signals received and forwarded, in order
@@ -285,7 +286,7 @@ class Runner:
 
         return make_source(python=self.a.python)
 
-    def machine(self):
+    def machine(self) -> Machine:
         from ..engine.machine import Machine
 
         if self._machine is None:
