@@ -16,7 +16,7 @@ from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_USAGE
 from ..usage import positive_float
 
 if TYPE_CHECKING:  # the engine is imported when a benchmark runs, not when the CLI starts
-    from ..engine.model import Finding
+    from ..engine.model import Finding, Report
 
 NAME = "bench"
 HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce, numerics, attention) with hard timeouts"
@@ -26,7 +26,7 @@ NOISY = 0.25  # a run whose repeated measurements of a figure spread more than t
 CPU_BAND = 0.50  # CPU figures on a shared host moved 10x between runs (0.018 to 0.183 TFLOPS)
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("which", nargs="?", default="all",
                    choices=("matmul", "membw", "p2p", "allreduce", "numerics", "attention", "all"),
                    help="which benchmark to run (default: all; p2p is left out of `all` on a CPU run)")
@@ -58,7 +58,7 @@ def resolve_device(device: str, python: str | None) -> str:
     return "cuda" if (count_gpus(python) or 0) > 0 else "cpu"
 
 
-def findings_for(results: dict, level: str, codes: list[str], python: str | None):
+def findings_for(results: dict, level: str, codes: list[str], python: str | None) -> Report:
     """Turn measured outcomes into findings with the same checks `scan` uses."""
     from ..api import scan
     from ..machine.sources import LiveSource
@@ -67,7 +67,7 @@ def findings_for(results: dict, level: str, codes: list[str], python: str | None
                 options={"active_results": results})
 
 
-def run(a) -> int:
+def run(a: argparse.Namespace) -> int:
     if a.find_slow_node:
         from ..cluster import slownode
 
@@ -176,15 +176,15 @@ def metrics(results: dict) -> dict[str, float]:
     return {k: v for k, v in out.items() if _number(v)}
 
 
-def _obj(v) -> dict:
+def _obj(v: object) -> dict:
     return v if isinstance(v, dict) else {}
 
 
-def _list(v) -> list:
+def _list(v: object) -> list:
     return v if isinstance(v, list) else []
 
 
-def _number(v) -> bool:
+def _number(v: object) -> bool:
     import math
 
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)

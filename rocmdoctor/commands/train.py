@@ -13,6 +13,7 @@ Without `--dtype`, the precision advisor (rocmdoctor.facts.advice) picks it for 
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -32,7 +33,7 @@ HELP = "run the reference fine-tune (or your model's) and judge it (loss, curve,
 ATTENTION = ("sdpa", "eager", "math", "flash", "efficient")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                    help="cuda means any torch GPU, ROCm included (default: cuda when torch sees one, else cpu)")
     p.add_argument("--variant", choices=("lora", "full"), default="lora",
@@ -71,7 +72,7 @@ def add_arguments(p) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
-def run(a) -> int:
+def run(a: argparse.Namespace) -> int:
     from ..benchmarks import suite
     from ..cli import exit_code
 
@@ -205,7 +206,7 @@ def _attention_kind(attention: str, machine: Machine) -> str:
     return "flash"
 
 
-def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = False) -> dict:
+def model_estimate(a: argparse.Namespace, machine: Machine, dtype: str | None, torch_probe: bool = False) -> dict:
     from ..artifacts import memory_estimate as me
 
     cfg = me.load_config(a.model)

@@ -12,10 +12,13 @@ engine, so the helpers take only what differs per outcome.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypedDict, TypeVar
 
 from .model import Action, Applicability, Evidence, Finding, FixPlan, Status
 from ..base.records import dataclass
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; only read by the type checker
 
 __all__ = ["check", "ok", "warn", "fail", "skip", "ev", "Action", "Applicability", "FixPlan",
            "CheckSpec"]
@@ -93,24 +96,36 @@ def ev(source: str, text: object) -> Evidence:
     return Evidence(source, text.strip())
 
 
-def _finding(status: Status, title: str, detail: str = "", *, evidence=(), fix: FixPlan | None = None,
-             subject: str | None = None, sources=(), data=None, missing=()) -> Finding:
+class Extras(TypedDict, total=False):
+    """The keywords ok, warn, fail and skip take beside the title and detail."""
+
+    evidence: Iterable[Evidence]
+    fix: FixPlan | None
+    subject: str | None
+    sources: Iterable[str]
+    data: Mapping[str, Any] | None
+    missing: Iterable[str]
+
+
+def _finding(status: Status, title: str, detail: str = "", *, evidence: Iterable[Evidence] = (),
+             fix: FixPlan | None = None, subject: str | None = None, sources: Iterable[str] = (),
+             data: Mapping[str, Any] | None = None, missing: Iterable[str] = ()) -> Finding:
     return Finding(code="", status=status, title=title, detail=detail, subject=subject,
                    evidence=tuple(evidence), sources=tuple(sources), fix=fix,
                    data=dict(data or {}), missing=tuple(missing))
 
 
-def ok(title: str, detail: str = "", **kw) -> Finding:
+def ok(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.PASS, title, detail, **kw)
 
 
-def warn(title: str, detail: str = "", **kw) -> Finding:
+def warn(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.WARN, title, detail, **kw)
 
 
-def fail(title: str, detail: str = "", **kw) -> Finding:
+def fail(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.FAIL, title, detail, **kw)
 
 
-def skip(title: str, detail: str = "", **kw) -> Finding:
+def skip(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.SKIP, title, detail, **kw)

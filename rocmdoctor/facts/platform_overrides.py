@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass
-from . import fact
+from . import Context, fact
 
 GLOBAL = "HSA_OVERRIDE_GFX_VERSION"
 _PER_NODE = re.compile(r"HSA_OVERRIDE_GFX_VERSION_(\d+)$")
@@ -54,7 +54,7 @@ class Overrides:
 
 
 @fact("hsa_overrides")
-def hsa_overrides(ctx) -> Overrides:
+def hsa_overrides(ctx: Context) -> Overrides:
     env = ctx.get("env")
     gpus = ctx.optional("gpus") or []
     # The node number of every HSA_OVERRIDE_GFX_VERSION_<n> set, with its value.

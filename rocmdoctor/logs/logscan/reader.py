@@ -44,6 +44,12 @@ class ByteStream(Protocol):
     def read(self, n: int, /) -> bytes: ...
 
 
+class _Source(ByteStream, Protocol):
+    """What a _Guard wraps: a file, standard input, a GzipFile, another guard."""
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class Occurrence:
     """Every match of one signature in the input, compacted."""
@@ -121,7 +127,8 @@ class ScanResult:
 class FileScan:
     """State for one input stream: the scanner, terminal matches held until the end."""
 
-    def __init__(self, result: ScanResult, name: str | None, rank: int | None, signatures):
+    def __init__(self, result: ScanResult, name: str | None, rank: int | None,
+                 signatures: Iterable[Signature] | None):
         self.result = result
         self.scanner = Scanner(signatures, file=name, rank=rank)
         self.held: list[Match] = []  # terminal matches, decided at the end
@@ -237,7 +244,7 @@ class _Guard:
     truncated/corrupt compressed stream ends it (``error`` says why, what came before is kept);
     a stream also ends at ``limits`` (``stopped`` says which cap)."""
 
-    def __init__(self, raw, name: str, limits: Limits | None, fd: int | None = None):
+    def __init__(self, raw: _Source, name: str, limits: Limits | None, fd: int | None = None):
         self.raw = raw
         self.name = name
         self.limits = limits  # None: a regular file (no caps)
@@ -281,7 +288,7 @@ class _Guard:
 class _Prefixed:
     """``head`` (already read to sniff the content), then the rest of ``raw``."""
 
-    def __init__(self, head: bytes, raw):
+    def __init__(self, head: bytes, raw: _Guard):
         self.head = head
         self.raw = raw
 
@@ -386,9 +393,9 @@ def open_input(path: str, limits: Limits | None = None, name: str | None = None)
     return out
 
 
-def input_problem(stream) -> str | None:
+def input_problem(stream: _Guard) -> str | None:
     """Why an input opened by open_input was cut short, or None: it was read to its end."""
-    for part in (stream, *getattr(stream, "parts", ())):
+    for part in (stream, *stream.parts):
         if part.error or part.stopped:
             return part.error or part.stopped
     return None
@@ -458,8 +465,9 @@ def scan_path(path: str, *, signatures: Iterable[Signature] | None = None, progr
     return result
 
 
-def _scan_one(path, name, rank, result, sigs, pf, progress, done, total, limits) -> None:
-    def prog(n, _t):
+def _scan_one(path: str, name: str, rank: int | None, result: ScanResult, sigs: Iterable[Signature] | None,
+              pf: Prefilter, progress: Progress | None, done: int, total: int, limits: Limits | None) -> None:
+    def prog(n: int, _t: int) -> None:
         if progress:
             progress(done + n, total)
 
