@@ -22,16 +22,24 @@ import subprocess
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..base import redact
 from ..cli import EXIT_USAGE
 from ..usage import positive_float
 
 if TYPE_CHECKING:  # imported when the job starts (Runner.main), not when the CLI starts
+    import argparse
+    from types import FrameType, ModuleType
+
     from ..engine.machine import Machine
-    from ..logs.watch import Matcher
+    from ..knowledge.signatures import Signature
+    from ..logs.explain import Explanation
+    from ..logs.logscan.matcher import Match
+    from ..logs.logscan.reader import ScanResult
+    from ..logs.watch import Matcher, StallMonitor
     from ..machine.proc import ProcessTree
+    from ..machine.sources import Source
 
 NAME = "run"
 HELP = "run a training command, explain errors live and diagnose stalls (rocmdoctor run -- torchrun ...)"
@@ -46,7 +54,7 @@ FORWARDED = ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SI
              "SIGALRM")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stall", type=positive_float, default=300.0, metavar="SECONDS",
                    help="no output and idle processes for this long is a stall (default 300)")
     p.add_argument("--on-stall", choices=("report", "stop"), default="report",
@@ -66,13 +74,13 @@ def add_arguments(p) -> None:
                    help="the command to run, unchanged, after --")
 
 
-def argparse_remainder():
+def argparse_remainder() -> str:
     import argparse
 
     return argparse.REMAINDER
 
 
-def run(a) -> int:
+def run(a: argparse.Namespace) -> int:
     argv = list(a.argv)
     if argv and argv[0] == "--":
         argv = argv[1:]
@@ -174,7 +182,7 @@ class Log:
     """--log: the job's bytes and our notices in the order written. A write error (disk full)
     is reported once; the log stops there and the job goes on."""
 
-    def __init__(self, fd: int | None, path: str | None, report):
+    def __init__(self, fd: int | None, path: str | None, report: Callable[[str], None]):
         self.fd = fd
         self.path = path
         self.report = report
@@ -206,7 +214,7 @@ class Log:
 
 
 class Runner:
-    def __init__(self, a, argv: list[str], log_fd: int | None = None):
+    def __init__(self, a: argparse.Namespace, argv: list[str], log_fd: int | None = None):
         self.a = a
         self.argv = argv
         self.shown_argv = own_line(" ".join(argv))
@@ -272,7 +280,7 @@ class Runner:
         self.err.write(("rocmdoctor run: " + own_line(msg) + "\n").encode())
 
     # -- live notices
-    def announce(self, m) -> None:
+    def announce(self, m: Match) -> None:
         # Judging the causes runs checks (file reads, a fraction of a second): not on the thread
         # that reads the matcher's events.
         if self.a.quiet_live:
@@ -281,7 +289,7 @@ class Runner:
         self.notices.append(t)
         t.start()
 
-    def source(self):
+    def source(self) -> Source:
         from ..api import make_source
 
         return make_source(python=self.a.python)
@@ -300,7 +308,7 @@ class Runner:
                     self._machine.error = str(exc)
         return self._machine
 
-    def _announce(self, m) -> None:
+    def _announce(self, m: Match) -> None:
         from ..logs.explain import CONFIRMED, LIKELY, RULED_OUT, cause_verdict
 
         s = m.signature
@@ -393,7 +401,7 @@ class Runner:
         self.job_fds.pop(fd, None)
 
     # -- signals
-    def on_signal(self, signum, frame) -> None:
+    def on_signal(self, signum: int, frame: FrameType | None) -> None:
         """Forward a signal to the job, unchanged (see the module docstring). Runs in the main
         thread between two waits; it only signals and notes."""
         tree = self.tree
@@ -502,7 +510,8 @@ class Runner:
                 self.matcher.close()
             self.log.close()
 
-    def start(self, proc, env, use_pty: bool):
+    def start(self, proc: ModuleType, env: dict[str, str],
+              use_pty: bool) -> tuple[ProcessTree, dict[int, tuple[bytes, Sink]]]:
         """Start the job: on a pseudo-terminal (stdout, and stderr when it is a terminal too) or
         on pipes. Returns the tree and {our read fd: (matcher stream kind, sink)}."""
         if use_pty:
@@ -539,14 +548,14 @@ class Runner:
         self.job_fds = {fd: sink for fd, (_, sink) in fds.items()}
         return tree, fds
 
-    def _wait(self, tree, grace: float) -> int | None:
+    def _wait(self, tree: ProcessTree, grace: float) -> int | None:
         try:
             return tree.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             tree.terminate()
             return tree.poll()
 
-    def watch(self, tree, mon) -> int | None:
+    def watch(self, tree: ProcessTree, mon: StallMonitor) -> int | None:
         from ..logs.watch import IDLE_FRACTION, rank_pids
 
         stall_s = self.a.stall
@@ -581,7 +590,7 @@ class Runner:
                     tree.terminate(grace=self.a.kill_after)  # TERM, then KILL only after --kill-after
                     return tree.poll() if tree.poll() is not None else -signal.SIGTERM
 
-    def stall(self, mon, busy, silent, idle) -> None:
+    def stall(self, mon: StallMonitor, busy: dict[int, float], silent: float, idle: bool) -> None:
         from ..logs.watch import gpu_holders, process_info, stacks
 
         members = [p.pid for p in mon.members()]
@@ -633,7 +642,7 @@ class Runner:
         return out
 
     # -- diagnosis
-    def stall_signature(self, stall: dict):
+    def stall_signature(self, stall: dict) -> Signature:
         """The stall signature with only the causes this machine and this job make possible: GPU
         transport causes need a job that holds a GPU and a machine with two of them; rank causes
         need two ranks."""
@@ -663,7 +672,7 @@ class Runner:
 
         return replace(STALL, causes=tuple(keep))
 
-    def explanation(self, stall: dict | None = None, result=None):
+    def explanation(self, stall: dict | None = None, result: ScanResult | None = None) -> Explanation:
         from ..logs.explain import explain
         from ..logs.logscan.lines import LogLine
         from ..logs.logscan.matcher import Match
@@ -686,7 +695,7 @@ class Runner:
         with self.machine_lock:
             return explain(result, self.machine(), inputs=[self.shown_argv], stall=stall)
 
-    def print_explanation(self, expl, header: str, extra: Sequence[str] = ()) -> None:
+    def print_explanation(self, expl: Explanation, header: str, extra: Sequence[str] = ()) -> None:
         from ..logs.explain import text_lines
 
         self.notice([header] + list(extra) + [t for t, _ in text_lines(expl)])
@@ -732,7 +741,7 @@ class Runner:
             self.write_report(expl, rc, code)
         return code
 
-    def write_report(self, expl, rc: int, code: int) -> None:
+    def write_report(self, expl: Explanation, rc: int, code: int) -> None:
         doc = expl.to_dict()
         doc.update({"schema": "rocmdoctor.run", "command": _scrubbed_argv(self.argv), "outcome": self.outcome,
                     "exit_code": code, "command_returncode": rc, "stalls": self.stalls, "log": self.a.log,
@@ -854,7 +863,7 @@ def _copy_winsize(src_fd: int, dst_fd: int) -> None:
         pass
 
 
-def _fix_of(expl) -> dict | None:
+def _fix_of(expl: Explanation) -> dict | None:
     """The fix plans of the top-ranked confirmed cause (as `rocmdoctor explain LOG --fix` shows
     them), for the report; apply them with `rocmdoctor fix` or `explain --fix --apply`."""
     from ..engine.model import Status
