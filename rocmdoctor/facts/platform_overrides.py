@@ -57,14 +57,7 @@ class Overrides:
 def hsa_overrides(ctx: Context) -> Overrides:
     env = ctx.get("env")
     gpus = ctx.optional("gpus") or []
-    # The node number of every HSA_OVERRIDE_GFX_VERSION_<n> set, with its value.
-    per_node: dict[str, str] = {}
-    node_of: dict[str, int] = {}
-    for k, v in env.items():
-        m = _PER_NODE.match(k)
-        if m:
-            per_node[k] = v
-            node_of[k] = int(m.group(1))
+    per_node = {k: v for k, v in env.items() if _PER_NODE.match(k)}
     glob = env.get(GLOBAL)
     out = []
     for g in gpus:
@@ -73,6 +66,8 @@ def hsa_overrides(ctx: Context) -> Overrides:
             out.append(Override(g.index, g.node, var, env[var], parse_override(env[var])))
         elif glob is not None:
             out.append(Override(g.index, g.node, GLOBAL, glob, parse_override(glob)))
-    nodes = {g.node for g in gpus}
-    stray = tuple(sorted(k for k in per_node if node_of[k] not in nodes))
+    # The runtime reads exactly HSA_OVERRIDE_GFX_VERSION_%d per GPU node: any other spelling
+    # (another node, a leading zero as in _01) is never read.
+    read = {f"{GLOBAL}_{g.node}" for g in gpus}
+    stray = tuple(sorted(k for k in per_node if k not in read))
     return Overrides(tuple(out), glob, per_node, stray)
