@@ -10,9 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_FAIL, EXIT_INPUT, EXIT_USAGE
 from ..usage import positive_float
+
+if TYPE_CHECKING:  # the engine is imported when a benchmark runs, not when the CLI starts
+    from ..engine.model import Finding, Report
 
 NAME = "bench"
 HELP = "run GPU benchmarks (matmul, membw, p2p, allreduce, numerics, attention) with hard timeouts"
@@ -22,7 +26,7 @@ NOISY = 0.25  # a run whose repeated measurements of a figure spread more than t
 CPU_BAND = 0.50  # CPU figures on a shared host moved 10x between runs (0.018 to 0.183 TFLOPS)
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("which", nargs="?", default="all",
                    choices=("matmul", "membw", "p2p", "allreduce", "numerics", "attention", "all"),
                    help="which benchmark to run (default: all; p2p is left out of `all` on a CPU run)")
@@ -54,7 +58,7 @@ def resolve_device(device: str, python: str | None) -> str:
     return "cuda" if (count_gpus(python) or 0) > 0 else "cpu"
 
 
-def findings_for(results: dict, level: str, codes: list[str], python: str | None):
+def findings_for(results: dict, level: str, codes: list[str], python: str | None) -> Report:
     """Turn measured outcomes into findings with the same checks `scan` uses."""
     from ..api import scan
     from ..machine.sources import LiveSource
@@ -63,7 +67,7 @@ def findings_for(results: dict, level: str, codes: list[str], python: str | None
                 options={"active_results": results})
 
 
-def run(a) -> int:
+def run(a: argparse.Namespace) -> int:
     if a.find_slow_node:
         from ..cluster import slownode
 
@@ -96,8 +100,9 @@ def run(a) -> int:
         names.remove("p2p")  # needs GPUs; asking for it explicitly still reports why
     if not a.quiet and device == "cpu":
         print("[bench] CPU run: these figures describe the host CPU, not a GPU", file=sys.stderr)
-    results = {}
-    busy, partition = [], None
+    results: dict[str, Any] = {}
+    busy: list[Finding] = []
+    partition: str | None = None
     if device == "cuda":  # another job on the GPU makes every figure below meaningless: say so first
         from ..busy import precheck, warn_and_mark
 
@@ -153,7 +158,7 @@ def metrics(results: dict) -> dict[str, float]:
     """The headline numbers of a run, flat, for printing and --compare (higher is better)."""
     # A --compare baseline is any JSON the user passes: read it through _obj/_list so a value
     # of the wrong type reads as absent (issue 19's fuzz harness, target bench.compare).
-    out: dict[str, float] = {}
+    out: dict[str, Any] = {}  # read from outside JSON: only numbers are returned
     mm = _obj(_obj(_obj(results).get("bench_matmul")).get("result"))
     for d, t in _obj(mm.get("best_tflops")).items():
         out[f"matmul {d} TFLOPS"] = t
@@ -171,15 +176,15 @@ def metrics(results: dict) -> dict[str, float]:
     return {k: v for k, v in out.items() if _number(v)}
 
 
-def _obj(v) -> dict:
+def _obj(v: object) -> dict:
     return v if isinstance(v, dict) else {}
 
 
-def _list(v) -> list:
+def _list(v: object) -> list:
     return v if isinstance(v, list) else []
 
 
-def _number(v) -> bool:
+def _number(v: object) -> bool:
     import math
 
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
@@ -240,7 +245,7 @@ def compare(results: dict, baseline: dict) -> dict:
     old_results = old_results if isinstance(old_results, dict) else {}
     new, old = samples(results), samples(old_results)
     cpu = "cpu" in (_device(results).get("kind"), _device(old_results).get("kind"))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for k in sorted(new.keys() & old.keys()):
         before, now = statistics.median(old[k]), statistics.median(new[k])
         change = (now - before) / before if before else None

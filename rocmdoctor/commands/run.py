@@ -22,10 +22,24 @@ import subprocess
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..base import redact
 from ..cli import EXIT_USAGE
 from ..usage import positive_float
+
+if TYPE_CHECKING:  # imported when the job starts (Runner.main), not when the CLI starts
+    import argparse
+    from types import FrameType, ModuleType
+
+    from ..engine.machine import Machine
+    from ..knowledge.signatures import Signature
+    from ..logs.explain import Explanation
+    from ..logs.logscan.matcher import Match
+    from ..logs.logscan.reader import ScanResult
+    from ..logs.watch import Matcher, StallMonitor
+    from ..machine.proc import ProcessTree
+    from ..machine.sources import Source
 
 NAME = "run"
 HELP = "run a training command, explain errors live and diagnose stalls (rocmdoctor run -- torchrun ...)"
@@ -40,7 +54,7 @@ FORWARDED = ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SI
              "SIGALRM")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stall", type=positive_float, default=300.0, metavar="SECONDS",
                    help="no output and idle processes for this long is a stall (default 300)")
     p.add_argument("--on-stall", choices=("report", "stop"), default="report",
@@ -60,13 +74,13 @@ def add_arguments(p) -> None:
                    help="the command to run, unchanged, after --")
 
 
-def argparse_remainder():
+def argparse_remainder() -> str:
     import argparse
 
     return argparse.REMAINDER
 
 
-def run(a) -> int:
+def run(a: argparse.Namespace) -> int:
     argv = list(a.argv)
     if argv and argv[0] == "--":
         argv = argv[1:]
@@ -168,7 +182,7 @@ class Log:
     """--log: the job's bytes and our notices in the order written. A write error (disk full)
     is reported once; the log stops there and the job goes on."""
 
-    def __init__(self, fd: int | None, path: str | None, report):
+    def __init__(self, fd: int | None, path: str | None, report: Callable[[str], None]):
         self.fd = fd
         self.path = path
         self.report = report
@@ -200,7 +214,7 @@ class Log:
 
 
 class Runner:
-    def __init__(self, a, argv: list[str], log_fd: int | None = None):
+    def __init__(self, a: argparse.Namespace, argv: list[str], log_fd: int | None = None):
         self.a = a
         self.argv = argv
         self.shown_argv = own_line(" ".join(argv))
@@ -208,21 +222,21 @@ class Runner:
         self.err = Sink(2)
         self.log = Log(log_fd, a.log, self._log_failed)
         self.last_output = time.monotonic()
-        self.matcher = None
+        self.matcher: Matcher | None = None
         self.stalls: list[dict] = []
         self.printed_stall: dict | None = None
         self.notices: list[threading.Thread] = []
         self.queued: list[bytes] = []  # notices waiting for a line boundary
         self.queued_at = 0.0
         self.queue_lock = threading.Lock()
-        self._machine = None
+        self._machine: Machine | None = None
         self.machine_lock = threading.Lock()
         self.outcome = "running"
         self.signals: list[int] = []  # signals received and forwarded, in order
         self.early: list[int] = []  # signals that came before the job started
         self.kill_at: float | None = None  # when the job is killed (after TERM or Ctrl-C)
         self.killed = False
-        self.tree = None
+        self.tree: ProcessTree | None = None
         self.pty_fd: int | None = None
         self.health_before: dict | None = None
         self.health_grown: list[dict] = []
@@ -266,7 +280,7 @@ class Runner:
         self.err.write(("rocmdoctor run: " + own_line(msg) + "\n").encode())
 
     # -- live notices
-    def announce(self, m) -> None:
+    def announce(self, m: Match) -> None:
         # Judging the causes runs checks (file reads, a fraction of a second): not on the thread
         # that reads the matcher's events.
         if self.a.quiet_live:
@@ -275,12 +289,12 @@ class Runner:
         self.notices.append(t)
         t.start()
 
-    def source(self):
+    def source(self) -> Source:
         from ..api import make_source
 
         return make_source(python=self.a.python)
 
-    def machine(self):
+    def machine(self) -> Machine:
         from ..engine.machine import Machine
 
         if self._machine is None:
@@ -294,7 +308,7 @@ class Runner:
                     self._machine.error = str(exc)
         return self._machine
 
-    def _announce(self, m) -> None:
+    def _announce(self, m: Match) -> None:
         from ..logs.explain import CONFIRMED, LIKELY, RULED_OUT, cause_verdict
 
         s = m.signature
@@ -337,7 +351,7 @@ class Runner:
         while live:
             m = self.matcher
             want = m is not None and m.want_write()
-            if want and mfd is None:
+            if m is not None and want and mfd is None:
                 mfd = m.fd
                 poller.register(mfd, select.POLLOUT)
             elif not want and mfd is not None:
@@ -349,7 +363,8 @@ class Runner:
                 continue
             for fd, _ev in events:
                 if fd == mfd:
-                    m.flush()
+                    if m is not None:  # always: mfd is polled only while there is a matcher
+                        m.flush()
                     continue
                 if fd not in live:
                     continue
@@ -386,7 +401,7 @@ class Runner:
         self.job_fds.pop(fd, None)
 
     # -- signals
-    def on_signal(self, signum, frame) -> None:
+    def on_signal(self, signum: int, frame: FrameType | None) -> None:
         """Forward a signal to the job, unchanged (see the module docstring). Runs in the main
         thread between two waits; it only signals and notes."""
         tree = self.tree
@@ -410,7 +425,7 @@ class Runner:
             # The job's group is orphaned (its own session), where the kernel drops a TSTP left at its
             # default action: what that default does, stop, is done with STOP.
             signum = signal.SIGSTOP
-        self._forward(signum)
+        self._forward(tree.pid, signum)
         if signum == signal.SIGSTOP:
             signum = signal.SIGTSTP
         if signum == signal.SIGTERM:
@@ -424,9 +439,9 @@ class Runner:
             self.stopped_at = None
             self.last_output = time.monotonic()
 
-    def _forward(self, signum: int) -> None:
+    def _forward(self, pgid: int, signum: int) -> None:
         try:
-            os.killpg(self.tree.pid, signum)
+            os.killpg(pgid, signum)
         except (ProcessLookupError, PermissionError):
             pass
 
@@ -495,7 +510,8 @@ class Runner:
                 self.matcher.close()
             self.log.close()
 
-    def start(self, proc, env, use_pty: bool):
+    def start(self, proc: ModuleType, env: dict[str, str],
+              use_pty: bool) -> tuple[ProcessTree, dict[int, tuple[bytes, Sink]]]:
         """Start the job: on a pseudo-terminal (stdout, and stderr when it is a terminal too) or
         on pipes. Returns the tree and {our read fd: (matcher stream kind, sink)}."""
         if use_pty:
@@ -532,14 +548,14 @@ class Runner:
         self.job_fds = {fd: sink for fd, (_, sink) in fds.items()}
         return tree, fds
 
-    def _wait(self, tree, grace: float) -> int | None:
+    def _wait(self, tree: ProcessTree, grace: float) -> int | None:
         try:
             return tree.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             tree.terminate()
             return tree.poll()
 
-    def watch(self, tree, mon) -> int | None:
+    def watch(self, tree: ProcessTree, mon: StallMonitor) -> int | None:
         from ..logs.watch import IDLE_FRACTION, rank_pids
 
         stall_s = self.a.stall
@@ -574,7 +590,7 @@ class Runner:
                     tree.terminate(grace=self.a.kill_after)  # TERM, then KILL only after --kill-after
                     return tree.poll() if tree.poll() is not None else -signal.SIGTERM
 
-    def stall(self, mon, busy, silent, idle) -> None:
+    def stall(self, mon: StallMonitor, busy: dict[int, float], silent: float, idle: bool) -> None:
         from ..logs.watch import gpu_holders, process_info, stacks
 
         members = [p.pid for p in mon.members()]
@@ -626,7 +642,7 @@ class Runner:
         return out
 
     # -- diagnosis
-    def stall_signature(self, stall: dict):
+    def stall_signature(self, stall: dict) -> Signature:
         """The stall signature with only the causes this machine and this job make possible: GPU
         transport causes need a job that holds a GPU and a machine with two of them; rank causes
         need two ranks."""
@@ -656,7 +672,7 @@ class Runner:
 
         return replace(STALL, causes=tuple(keep))
 
-    def explanation(self, stall: dict | None = None, result=None):
+    def explanation(self, stall: dict | None = None, result: ScanResult | None = None) -> Explanation:
         from ..logs.explain import explain
         from ..logs.logscan.lines import LogLine
         from ..logs.logscan.matcher import Match
@@ -679,7 +695,7 @@ class Runner:
         with self.machine_lock:
             return explain(result, self.machine(), inputs=[self.shown_argv], stall=stall)
 
-    def print_explanation(self, expl, header: str, extra: list[str] = ()) -> None:
+    def print_explanation(self, expl: Explanation, header: str, extra: Sequence[str] = ()) -> None:
         from ..logs.explain import text_lines
 
         self.notice([header] + list(extra) + [t for t, _ in text_lines(expl)])
@@ -725,7 +741,7 @@ class Runner:
             self.write_report(expl, rc, code)
         return code
 
-    def write_report(self, expl, rc: int, code: int) -> None:
+    def write_report(self, expl: Explanation, rc: int, code: int) -> None:
         doc = expl.to_dict()
         doc.update({"schema": "rocmdoctor.run", "command": _scrubbed_argv(self.argv), "outcome": self.outcome,
                     "exit_code": code, "command_returncode": rc, "stalls": self.stalls, "log": self.a.log,
@@ -847,7 +863,7 @@ def _copy_winsize(src_fd: int, dst_fd: int) -> None:
         pass
 
 
-def _fix_of(expl) -> dict | None:
+def _fix_of(expl: Explanation) -> dict | None:
     """The fix plans of the top-ranked confirmed cause (as `rocmdoctor explain LOG --fix` shows
     them), for the report; apply them with `rocmdoctor fix` or `explain --fix --apply`."""
     from ..engine.model import Status

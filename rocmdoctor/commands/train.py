@@ -13,6 +13,7 @@ Without `--dtype`, the precision advisor (rocmdoctor.facts.advice) picks it for 
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -25,13 +26,14 @@ from .bench import findings_for, resolve_device
 
 if TYPE_CHECKING:
     from ..engine.machine import Machine
+    from ..engine.model import Finding
 
 NAME = "train"
 HELP = "run the reference fine-tune (or your model's) and judge it (loss, curve, speed, memory, hangs)"
 ATTENTION = ("sdpa", "eager", "math", "flash", "efficient")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto",
                    help="cuda means any torch GPU, ROCm included (default: cuda when torch sees one, else cpu)")
     p.add_argument("--variant", choices=("lora", "full"), default="lora",
@@ -70,7 +72,7 @@ def add_arguments(p) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
-def run(a) -> int:
+def run(a: argparse.Namespace) -> int:
     from ..benchmarks import suite
     from ..cli import exit_code
 
@@ -85,18 +87,18 @@ def run(a) -> int:
         from ..artifacts import memory_estimate as me
 
         try:
-            estimate = model_estimate(a, machine, a.dtype)
+            est = model_estimate(a, machine, a.dtype)
         except me.ConfigError as exc:
             print(f"rocmdoctor: --model: {exc}", file=sys.stderr)
             return EXIT_INPUT
         if a.format == "json":
-            json.dump(estimate["estimate"], sys.stdout, indent=2)
+            json.dump(est["estimate"], sys.stdout, indent=2)
             sys.stdout.write("\n")
         else:
             from ..output.text import print_text
 
-            print_text("\n".join(estimate["lines"]))
-        return EXIT_FAIL if estimate["estimate"]["verdict"] == "does not fit" else EXIT_OK
+            print_text("\n".join(est["lines"]))
+        return EXIT_FAIL if est["estimate"]["verdict"] == "does not fit" else EXIT_OK
     from ..usage import require_torch
 
     require_torch(a.python or sys.executable)
@@ -106,7 +108,7 @@ def run(a) -> int:
         prog("CPU run: timings describe the host CPU, not a GPU", force=True)
     choice = choose_dtype(a.dtype, device, machine, a.model)
     prog(f"dtype {choice['dtype']} ({choice['why']})", force=True)
-    estimate = None
+    estimate: dict | None = None
     if a.model:  # before anything is loaded
         from ..artifacts import memory_estimate as me
 
@@ -117,7 +119,8 @@ def run(a) -> int:
             return EXIT_INPUT
         if a.format == "text" and not a.quiet:
             print("\n".join(estimate["lines"]), file=sys.stderr)
-    busy, partition = [], None
+    busy: list[Finding] = []
+    partition: str | None = None
     pre: dict = {}
     if device == "cuda":  # a GPU another job holds gives timings (and memory) that describe that job
         from ..busy import precheck, warn_and_mark
@@ -203,12 +206,13 @@ def _attention_kind(attention: str, machine: Machine) -> str:
     return "flash"
 
 
-def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = False) -> dict:
+def model_estimate(a: argparse.Namespace, machine: Machine, dtype: str | None, torch_probe: bool = False) -> dict:
     from ..artifacts import memory_estimate as me
 
     cfg = me.load_config(a.model)
     shape = me.shape_from_config(cfg)
-    vram, where = None, None
+    vram: int | None = None
+    where: str | None = None  # set with vram
     if a.gpu_mem:
         vram, where = int(a.gpu_mem * me.GIB), "--gpu-mem"
     else:
@@ -234,7 +238,7 @@ def model_estimate(a, machine: Machine, dtype: str | None, torch_probe: bool = F
                      attention=_attention_kind(a.attention, machine))
     est = me.estimate(shape, st, vram)
     lines = me.render(est, os.path.basename(os.path.normpath(a.model)))
-    if where:
+    if where and vram is not None:
         lines.insert(1, f"  judged against {me.gib(vram)} per GPU ({where})")
     if dtype_note:
         lines.insert(1, dtype_note)

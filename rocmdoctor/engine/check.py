@@ -12,10 +12,13 @@ engine, so the helpers take only what differs per outcome.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypedDict, TypeVar
 
 from .model import Action, Applicability, Evidence, Finding, FixPlan, Status
 from ..base.records import dataclass
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; only read by the type checker
 
 __all__ = ["check", "ok", "warn", "fail", "skip", "ev", "Action", "Applicability", "FixPlan",
            "CheckSpec"]
@@ -45,6 +48,7 @@ class CheckSpec:
 
 _PARAMS: dict = {}
 NO_DEFAULT = object()
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def parameters(func: Callable) -> tuple[tuple[str, object], ...]:
@@ -69,15 +73,17 @@ def parameters(func: Callable) -> tuple[tuple[str, object], ...]:
 
 
 def check(code: str, *, area: str, title: str, level: str = "quick",
-          sources: Iterable[str] = (), option: str | None = None) -> Callable:
+          sources: Iterable[str] = (), option: str | None = None) -> Callable[[_F], _F]:
     """Mark a function as a check. It is discovered, not registered: no global state.
 
     ``option="config"`` makes a check that lints a user input run only when the scan was
     given that input (``scan --config FILE``), instead of skipping on every other scan.
     """
 
-    def deco(fn: Callable) -> Callable:
-        fn.__rocmdoctor_check__ = CheckSpec(code, area, title, level, tuple(sources), fn, option=option)
+    def deco(fn: _F) -> _F:
+        # A plain attribute (registry.py finds it with getattr): the function itself is returned
+        # unchanged, so a check keeps its signature for callers and for the type checker.
+        setattr(fn, "__rocmdoctor_check__", CheckSpec(code, area, title, level, tuple(sources), fn, option=option))  # noqa: B010
         return fn
 
     return deco
@@ -90,24 +96,36 @@ def ev(source: str, text: object) -> Evidence:
     return Evidence(source, text.strip())
 
 
-def _finding(status: Status, title: str, detail: str = "", *, evidence=(), fix: FixPlan | None = None,
-             subject: str | None = None, sources=(), data=None, missing=()) -> Finding:
+class Extras(TypedDict, total=False):
+    """The keywords ok, warn, fail and skip take beside the title and detail."""
+
+    evidence: Iterable[Evidence]
+    fix: FixPlan | None
+    subject: str | None
+    sources: Iterable[str]
+    data: Mapping[str, Any] | None
+    missing: Iterable[str]
+
+
+def _finding(status: Status, title: str, detail: str = "", *, evidence: Iterable[Evidence] = (),
+             fix: FixPlan | None = None, subject: str | None = None, sources: Iterable[str] = (),
+             data: Mapping[str, Any] | None = None, missing: Iterable[str] = ()) -> Finding:
     return Finding(code="", status=status, title=title, detail=detail, subject=subject,
                    evidence=tuple(evidence), sources=tuple(sources), fix=fix,
                    data=dict(data or {}), missing=tuple(missing))
 
 
-def ok(title: str, detail: str = "", **kw) -> Finding:
+def ok(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.PASS, title, detail, **kw)
 
 
-def warn(title: str, detail: str = "", **kw) -> Finding:
+def warn(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.WARN, title, detail, **kw)
 
 
-def fail(title: str, detail: str = "", **kw) -> Finding:
+def fail(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.FAIL, title, detail, **kw)
 
 
-def skip(title: str, detail: str = "", **kw) -> Finding:
+def skip(title: str, detail: str = "", **kw: Unpack[Extras]) -> Finding:
     return _finding(Status.SKIP, title, detail, **kw)

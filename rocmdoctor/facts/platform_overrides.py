@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass
-from . import fact
+from . import Context, fact
 
 GLOBAL = "HSA_OVERRIDE_GFX_VERSION"
 _PER_NODE = re.compile(r"HSA_OVERRIDE_GFX_VERSION_(\d+)$")
@@ -54,7 +54,7 @@ class Overrides:
 
 
 @fact("hsa_overrides")
-def hsa_overrides(ctx) -> Overrides:
+def hsa_overrides(ctx: Context) -> Overrides:
     env = ctx.get("env")
     gpus = ctx.optional("gpus") or []
     per_node = {k: v for k, v in env.items() if _PER_NODE.match(k)}
@@ -66,6 +66,8 @@ def hsa_overrides(ctx) -> Overrides:
             out.append(Override(g.index, g.node, var, env[var], parse_override(env[var])))
         elif glob is not None:
             out.append(Override(g.index, g.node, GLOBAL, glob, parse_override(glob)))
-    nodes = {g.node for g in gpus}
-    stray = tuple(sorted(k for k in per_node if int(_PER_NODE.match(k).group(1)) not in nodes))
+    # The runtime reads exactly HSA_OVERRIDE_GFX_VERSION_%d per GPU node: any other spelling
+    # (another node, a leading zero as in _01) is never read.
+    read = {f"{GLOBAL}_{g.node}" for g in gpus}
+    stray = tuple(sorted(k for k in per_node if k not in read))
     return Overrides(tuple(out), glob, per_node, stray)

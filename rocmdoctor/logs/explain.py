@@ -13,13 +13,21 @@ is documented in docs/explain.md and docs/json-schema.md.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
+from .logscan.lines import LogLine
+from .logscan.matcher import Match
 from .logscan.reader import Occurrence, ScanResult
 from ..engine.machine import Machine
 from ..engine.model import Finding, Status
 from ..base.records import dataclass, field
+
+if TYPE_CHECKING:
+    from ..engine.model import FixPlan
+    from ..facts.gpus import Gpu
+
+Quote = Callable[[str], str]  # what makes a log line fit to show (redaction, length)
 
 SCHEMA = "rocmdoctor.explain"
 SCHEMA_VERSION = 1
@@ -32,7 +40,7 @@ CONFIRMED, LIKELY, UNKNOWN, NOT_CHECKED, RULED_OUT = "confirmed", "likely", "unk
 _STATUS_ORDER = {CONFIRMED: 0, LIKELY: 1, UNKNOWN: 2, NOT_CHECKED: 2, RULED_OUT: 3}
 
 
-def redactor():
+def redactor() -> Quote:
     """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line: secrets
     only, so the user's own terminal names the failing peer; --share masks the rest at the output."""
     from ..base.redact import scrub_text
@@ -47,7 +55,7 @@ class CauseVerdict:
     findings: list[Finding] = field(default_factory=list)  # the confirming check's findings
     reason: str = ""  # why it could not be checked
 
-    def fix_plan(self):
+    def fix_plan(self) -> FixPlan | None:
         for f in self.findings:
             if f.status in (Status.FAIL, Status.WARN) and f.fix:
                 return f.fix
@@ -83,7 +91,7 @@ class Diagnosis:
     def is_problem(self) -> bool:
         return self.signature.severity in ("fatal", "error") and self.signature.tier != NOTE and not self.recovered
 
-    def to_dict(self, quote) -> dict:
+    def to_dict(self, quote: Quote) -> dict:
         s, occ = self.signature, self.occurrence
         return {
             "signature": s.id, "title": s.title, "family": s.family, "tier": s.tier, "tier_name": TIER_NAMES[s.tier],
@@ -96,8 +104,9 @@ class Diagnosis:
         }
 
 
-def _line_dict(line, quote, fields=None, block=()) -> dict:
-    d = {"file": line.file, "line": line.number, "rank": line.rank, "text": quote(line.text)}
+def _line_dict(line: LogLine, quote: Quote, fields: dict[str, str] | None = None,
+               block: Iterable[LogLine] = ()) -> dict:
+    d: dict[str, Any] = {"file": line.file, "line": line.number, "rank": line.rank, "text": quote(line.text)}
     if fields:
         d["fields"] = {k: quote(v) for k, v in fields.items()}
     if block:
@@ -105,9 +114,10 @@ def _line_dict(line, quote, fields=None, block=()) -> dict:
     return d
 
 
-def evidence_matches(occ: Occurrence, limit: int = 3):
+def evidence_matches(occ: Occurrence, limit: int = 3) -> list[Match]:
     """The first match, then the first of each other rank, then the last: what to quote."""
-    out, seen = [], set()
+    out: list[Match] = []
+    seen: set[int | None] = set()
     for m in occ.matches:
         key = m.rank
         if not out or key not in seen:
@@ -151,7 +161,7 @@ def cause_verdict(machine: Machine, cause: Cause) -> CauseVerdict:
     return CauseVerdict(cause, NOT_CHECKED, relevant, reason=why)
 
 
-def _gpu_dict(g, how: str) -> dict:
+def _gpu_dict(g: Gpu, how: str) -> dict:
     return {"index": g.index, "node": g.node, "pci": g.pci, "gfx": g.gfx, "name": g.name, "named_by": how}
 
 
@@ -288,9 +298,10 @@ class Explanation:
 def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
     """A cause the log itself points at (its ``when`` holds for the first match's fields) is
     likely unless the machine's check ruled it out or confirmed it."""
-    if v.status in (CONFIRMED, RULED_OUT) or not v.cause.holds(occ.first.fields):
+    when = v.cause.when
+    if v.status in (CONFIRMED, RULED_OUT) or when is None or not v.cause.holds(occ.first.fields):
         return v
-    name, op, value = v.cause.when
+    name, op, value = when
     return CauseVerdict(v.cause, LIKELY, v.findings,
                         reason=f"the log says {name}={occ.first.fields.get(name)} ({op} {value:g})")
 
@@ -305,7 +316,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if "amdgpu-gpu-reset" in result.occurrences:  # an ASIC reset inside the recovery is one of its steps
         occs = [o for o in occs if o.signature.id != "amdgpu-asic-reset"]
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
-    file_order = {f: i for i, f in enumerate(result.files)}
+    file_order: dict[str | None, int] = {f: i for i, f in enumerate(result.files)}  # a line of no file (scan_text): 0
     diagnoses = []
     wins: list[tuple[str, list[str]]] | None = None  # the files' tails, read once when needed
     for o in occs:
@@ -354,7 +365,6 @@ def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[s
     """The container diagnosis that leads a device-access failure when the log's shell prompt
     shows it was taken inside a container."""
     from ..knowledge.signatures import structural as rules
-    from .logscan.matcher import Match
     from .structure import analyze
 
     for name, lines in wins:
@@ -427,7 +437,6 @@ def recovered(occ: Occurrence, wins: list[tuple[str, list[str]]], total_lines: i
 def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_order: dict,
                 shape_lines: list[tuple[str, list[str]]] | None) -> list[Diagnosis]:
     """Diagnoses from the log's structure (reasoning.py), judged like the catalog's."""
-    from .logscan.matcher import Match
     from .reasoning import reason
     from .structure import analyze
 
@@ -561,7 +570,7 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
     return out
 
 
-def stall_lines(stall: dict, q) -> list[tuple[str, str]]:
+def stall_lines(stall: dict, q: Callable[[str, int], str]) -> list[tuple[str, str]]:
     state = "idle processes" if stall.get("idle", True) else "busy processes (a spinning wait, or long silent work)"
     out = [(f"STALL: no output for {stall.get('idle_s', 0):.0f} s with {state} "
             f"(threshold {stall.get('threshold_s', 0):.0f} s)", "bold red")]

@@ -125,7 +125,7 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     """(signature, evidence LogLine, fields) from the shape, deduplicated by rule."""
     out: dict[str, tuple] = {}
 
-    def add(rule_id: str, line: LogLine | None, **fields) -> None:
+    def add(rule_id: str, line: LogLine | None, **fields: object) -> None:
         if rule_id and line is not None and rule_id not in out:
             out[rule_id] = (rules.by_id(rule_id), line, {k: str(v) for k, v in fields.items() if v})
 

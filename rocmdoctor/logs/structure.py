@@ -369,8 +369,9 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
     prefix = ""
     for ln in lines:
         t = ln.text
-        if _STAMP.match(t):
-            t = t[_STAMP.match(t).end():]
+        stamp = _STAMP.match(t)
+        if stamp:
+            t = t[stamp.end():]
         if prefix and t.startswith(prefix):
             t = t[len(prefix):]
         elif 'File "' in t and not t.lstrip().startswith('File "'):

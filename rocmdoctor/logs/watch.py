@@ -28,11 +28,19 @@ import subprocess
 import sys
 import threading
 import time
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..base.records import dataclass, field
 from ..knowledge.signatures import NOTE, Signature, by_id
 from .logscan.prefilter import Prefilter
+from .logscan.matcher import Match
 from .logscan.reader import TAIL_LINES, ScanResult, FileScan, scan_chunk
+
+if TYPE_CHECKING:
+    import psutil
+
+    from ..facts import Context
+    from ..machine.sources import Source
 
 IDLE_FRACTION = 0.05  # of one core, per process, over the window
 BUSY_STALL_FACTOR = 3.0
@@ -46,7 +54,7 @@ class LiveScan:
     order they complete, across streams. ``on_match(m)`` is called for the first match of
     each signature that is neither a note nor terminal."""
 
-    def __init__(self, on_match=None):
+    def __init__(self, on_match: Callable[[Match], object] | None = None):
         self.pf = Prefilter()
         self.result = ScanResult(engine="live " + self.pf.engine, files=["<output>"])
         self.scans: dict[str, FileScan] = {}
@@ -125,31 +133,31 @@ _HEAD = struct.Struct("!cI")
 
 
 class _Pickler(pickle.Pickler):
-    def persistent_id(self, obj):  # signatures by id: their compiled patterns stay in the catalog
+    def persistent_id(self, obj: object) -> str | None:  # signatures by id: their compiled patterns stay in the catalog
         return obj.id if isinstance(obj, Signature) else None
 
 
 class _Unpickler(pickle.Unpickler):
-    def persistent_load(self, pid):
+    def persistent_load(self, pid: str) -> Signature:
         return by_id(pid)
 
-    def find_class(self, module, name):  # only our own records and builtins travel here
+    def find_class(self, module: str, name: str) -> Any:  # only our own records and builtins travel here
         if not (module.startswith("rocmdoctor.") or module in ("builtins", "collections")):
             raise pickle.UnpicklingError(f"unexpected class {module}.{name}")
         return super().find_class(module, name)
 
 
-def _dumps(obj) -> bytes:
+def _dumps(obj: object) -> bytes:
     buf = io.BytesIO()
     _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
     return buf.getvalue()
 
 
-def _loads(data: bytes):
+def _loads(data: bytes) -> Any:
     return _Unpickler(io.BytesIO(data)).load()
 
 
-def _read_exact(fh, n: int) -> bytes | None:
+def _read_exact(fh: IO[bytes], n: int) -> bytes | None:
     data = fh.read(n)
     return data if data is not None and len(data) == n else None
 
@@ -198,7 +206,7 @@ class Matcher:
 
     BUDGET = 32 * 1024 * 1024
 
-    def __init__(self, on_match=None, budget: int = BUDGET):
+    def __init__(self, on_match: Callable[[Match], object] | None = None, budget: int = BUDGET):
         self.on_match = on_match
         self.budget = budget
         self.pending: collections.deque = collections.deque()
@@ -210,15 +218,18 @@ class Matcher:
         self.error: str | None = None
         self.snapshots: collections.deque = collections.deque()
         self.got = threading.Condition()
-        self.proc = None
+        self.proc: subprocess.Popen[bytes] | None = None
         try:
-            self.proc = subprocess.Popen([sys.executable, "-m", "rocmdoctor.logs.watch"], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0,
-                                         preexec_fn=_ignore_signals)
+            proc = subprocess.Popen([sys.executable, "-m", "rocmdoctor.logs.watch"], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0,
+                                    preexec_fn=_ignore_signals)
         except OSError as exc:
             self.error = f"the matcher could not start: {exc.strerror or exc}"
             return
-        self.fd = self.proc.stdin.fileno()
+        assert proc.stdin is not None and proc.stdout is not None  # both PIPE above
+        self.proc = proc
+        self.stdin: IO[bytes] = proc.stdin
+        self.fd = proc.stdin.fileno()
         os.set_blocking(self.fd, False)
         try:  # a bigger pipe: fewer wake-ups, more slack before copies are dropped
             import fcntl
@@ -226,7 +237,7 @@ class Matcher:
             fcntl.fcntl(self.fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), 1024 * 1024)
         except (OSError, ImportError):
             pass
-        self.reader = threading.Thread(target=self._read_events, daemon=True)
+        self.reader = threading.Thread(target=self._read_events, args=(proc.stdout,), daemon=True)
         self.reader.start()
 
     @property
@@ -313,12 +324,12 @@ class Matcher:
                 self.head_sent = 0
         return False
 
-    def _failed(self, exc) -> None:
+    def _failed(self, exc: BaseException) -> None:
         self.error = f"the matcher stopped ({exc.strerror if isinstance(exc, OSError) else exc})"
         self.pending.clear()
         self.pending_bytes = 0
 
-    def snapshot(self, final: bool, timeout: float = 30.0):
+    def snapshot(self, final: bool, timeout: float = 30.0) -> tuple[ScanResult, int] | None:
         """(the child's ScanResult, bytes it skipped), or None without the child or past ``timeout``."""
         if not self.ok:
             return None
@@ -331,8 +342,7 @@ class Matcher:
                 self.got.wait(0.1)
             return self.snapshots.popleft() if self.snapshots else None
 
-    def _read_events(self) -> None:
-        fh = self.proc.stdout
+    def _read_events(self, fh: IO[bytes]) -> None:
         while True:
             head = _read_exact(fh, _HEAD.size)
             if head is None:
@@ -361,7 +371,7 @@ class Matcher:
         if self.proc is None:
             return
         try:
-            self.proc.stdin.close()
+            self.stdin.close()
         except OSError:
             pass
         try:
@@ -435,7 +445,7 @@ class StallMonitor:
         return {pid: max(0.0, c - old.cpu.get(pid, c)) / span for pid, c in new.cpu.items()}
 
 
-def rank_pids(procs) -> set[int]:
+def rank_pids(procs: Sequence[psutil.Process]) -> set[int]:
     """The processes whose idleness decides a stall: those with RANK or LOCAL_RANK in their
     environment (torchrun, deepspeed, accelerate, mpirun set them), else the leaves of the tree
     (a launcher's own polling loop must not hide idle ranks)."""
@@ -457,7 +467,7 @@ def rank_pids(procs) -> set[int]:
     return ranked or leaves or {p.pid for p in procs}
 
 
-def process_info(pids) -> list[dict]:
+def process_info(pids: Iterable[int]) -> list[dict]:
     """Name, role and rank of each process (RANK/LOCAL_RANK from its environment when readable).
     The command line is scrubbed here (a --hub_token in argv goes no further than this)."""
     import psutil
@@ -547,7 +557,7 @@ def stacks(infos: list[dict], limit: int = 16) -> str | None:
 GPU_DEVICES = ("/dev/kfd", "/dev/dri/renderD", "/dev/dri/card", "/dev/nvidia")
 
 
-def gpu_holders(pids) -> set[int]:
+def gpu_holders(pids: Iterable[int]) -> set[int]:
     """The processes among ``pids`` that have a GPU device open (/dev/kfd, a DRM render node,
     /dev/nvidia*): a job none of whose processes holds one cannot be stalled by GPU transport.
     Processes whose descriptors we may not read count as holders (we cannot rule them out)."""
@@ -572,7 +582,7 @@ def gpu_holders(pids) -> set[int]:
 
 
 # ---------------------------------------------------------------- health around the job
-def health_counters(ctx) -> dict[str, dict]:
+def health_counters(ctx: Context) -> dict[str, dict]:
     """The RD-HEALTH counters that only grow, read through the health facts (machine/sources):
     ECC per RAS block, bad pages, PCIe AER and replays per GPU, GPU resets in this boot's kernel
     log, and throttling now. ``{key: {"value": n, "gpu": label, "what": ..., "source": ...}}``;
@@ -631,7 +641,7 @@ def health_growth(before: dict[str, dict], after: dict[str, dict]) -> list[dict]
     return grown
 
 
-def read_health(source) -> dict[str, dict]:
+def read_health(source: Source) -> dict[str, dict]:
     """health_counters on a fresh quick-level context (no amdsmi child, nothing cached from an
     earlier reading)."""
     from ..facts import Context

@@ -123,6 +123,14 @@ def test_per_node_override_naming_the_cpu_node_warns(tmp_path):
     assert f.status is Status.WARN and "HSA_OVERRIDE_GFX_VERSION_0" in f.title
 
 
+def test_per_node_override_with_a_leading_zero_is_stray(tmp_path):
+    # libhsakmt looks up exactly "HSA_OVERRIDE_GFX_VERSION_%d" (topology.c): _01 is never read,
+    # even though node 1 is a GPU; nothing overrides it, and the warning says so.
+    s = machine(tmp_path, GFX1032, env={"HSA_OVERRIDE_GFX_VERSION_01": "10.3.0"})
+    fs = findings(s, "RD-ENV-001", level="quick")
+    assert [f.title for f in fs if f.status is Status.WARN] == ["HSA_OVERRIDE_GFX_VERSION_01 name(s) no GPU node"]
+
+
 def test_empty_env_probe_is_fine(tmp_path):
     s = machine(tmp_path, GFX1100, env={})
     assert [f.status for f in findings(s, "RD-ENV")] == [Status.PASS] * 4

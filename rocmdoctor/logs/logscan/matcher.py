@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterable
+from typing import Callable, Iterable, Literal
 
 from ...knowledge.signatures import Signature, catalog
 from ...knowledge.signatures.benign import is_benign
@@ -126,7 +126,7 @@ class Scanner:
         self.pending = {}
         return sorted(done, key=lambda m: m.line.number)
 
-    def _close(self, key) -> list[Match]:
+    def _close(self, key: str | None) -> list[Match]:
         m, _ = self.pending.pop(key)
         return [m]
 
@@ -156,7 +156,7 @@ class Scanner:
                 out.append(m)
         return out
 
-    def _continues(self, line: LogLine):
+    def _continues(self, line: LogLine) -> str | None | Literal[False]:
         """The key of the open block this line continues, or False."""
         if line.device in self.pending:
             keys = [line.device]
@@ -204,10 +204,10 @@ def _fields(m: re.Match) -> dict[str, str]:
     return out
 
 
-_ANCHORED = None
+_ANCHORED: Callable[[str], re.Match[str] | None] | None = None
 
 
-def _anchored():
+def _anchored() -> Callable[[str], re.Match[str] | None]:
     """search() of one case-insensitive pattern of the catalog's anchors (every signature's
     lines contain one: tests/test_logscan.py)."""
     global _ANCHORED

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Iterable
 
 from ...knowledge.signatures import ANCHORS
 
@@ -21,7 +22,7 @@ except Exception:  # pragma: no cover - depends on the environment
 
 
 class Prefilter:
-    def __init__(self, anchors=ANCHORS, engine: str | None = None):
+    def __init__(self, anchors: Iterable[str] = ANCHORS, engine: str | None = None):
         self.anchors = tuple(a.lower().encode() for a in anchors)
         # ROCMDOCTOR_LOGSCAN_ENGINE=stdlib forces the fallback (benchmarks, comparisons).
         want = engine or os.environ.get("ROCMDOCTOR_LOGSCAN_ENGINE") or ("re2" if _re2 is not None else "stdlib")

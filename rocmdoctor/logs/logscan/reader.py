@@ -14,12 +14,13 @@ saying so when more were left).
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import stat
 import sys
 import time
 import zlib
-from typing import BinaryIO, Callable, Iterable
+from typing import IO, Callable, Iterable, Protocol
 
 from ...knowledge.signatures import Signature, catalog
 from ...base.records import dataclass, field
@@ -35,6 +36,18 @@ SNIFF = 8192  # bytes looked at to tell a log from a binary file
 GZIP_MAGIC = b"\x1f\x8b"
 
 Progress = Callable[[int, int], None]  # (bytes read, total bytes or 0)
+
+
+class ByteStream(Protocol):
+    """What scan_stream reads: a binary file, io.BytesIO, or open_input's guarded stream."""
+
+    def read(self, n: int, /) -> bytes: ...
+
+
+class _Source(ByteStream, Protocol):
+    """What a _Guard wraps: a file, standard input, a GzipFile, another guard."""
+
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -114,7 +127,8 @@ class ScanResult:
 class FileScan:
     """State for one input stream: the scanner, terminal matches held until the end."""
 
-    def __init__(self, result: ScanResult, name: str | None, rank: int | None, signatures):
+    def __init__(self, result: ScanResult, name: str | None, rank: int | None,
+                 signatures: Iterable[Signature] | None):
         self.result = result
         self.scanner = Scanner(signatures, file=name, rank=rank)
         self.held: list[Match] = []  # terminal matches, decided at the end
@@ -144,7 +158,7 @@ def _decode(b: bytes) -> str:
     return b.decode("utf-8", errors="replace")
 
 
-def scan_stream(stream: BinaryIO, result: ScanResult, *, name: str | None = None, rank: int | None = None,
+def scan_stream(stream: ByteStream, result: ScanResult, *, name: str | None = None, rank: int | None = None,
                 signatures: Iterable[Signature] | None = None, prefilter: Prefilter | None = None,
                 progress: Progress | None = None, total: int = 0) -> None:
     """Scan one binary stream into ``result``."""
@@ -230,7 +244,7 @@ class _Guard:
     truncated/corrupt compressed stream ends it (``error`` says why, what came before is kept);
     a stream also ends at ``limits`` (``stopped`` says which cap)."""
 
-    def __init__(self, raw, name: str, limits: Limits | None, fd: int | None = None):
+    def __init__(self, raw: _Source, name: str, limits: Limits | None, fd: int | None = None):
         self.raw = raw
         self.name = name
         self.limits = limits  # None: a regular file (no caps)
@@ -239,6 +253,7 @@ class _Guard:
         self.done = 0
         self.error: str | None = None
         self.stopped: str | None = None
+        self.parts: tuple[_Guard, ...] = ()  # the guards beneath this one (input_problem asks them too)
 
     def read(self, n: int = CHUNK) -> bytes:
         if self.error or self.stopped:
@@ -273,7 +288,7 @@ class _Guard:
 class _Prefixed:
     """``head`` (already read to sniff the content), then the rest of ``raw``."""
 
-    def __init__(self, head: bytes, raw):
+    def __init__(self, head: bytes, raw: _Guard):
         self.head = head
         self.raw = raw
 
@@ -285,6 +300,11 @@ class _Prefixed:
 
     def close(self) -> None:
         self.raw.close()
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        # GzipFile's file protocol names seek, but it seeks only when its own reader is rewound,
+        # which scan_stream never does: a stream is read once, forward.
+        raise io.UnsupportedOperation("seek")
 
 
 def _is_stdin(st: os.stat_result) -> bool:
@@ -320,12 +340,14 @@ def looks_binary(head: bytes) -> bool:
     return bad * 10 > len(text)
 
 
-def open_input(path: str, limits: Limits | None = None, name: str | None = None):
+def open_input(path: str, limits: Limits | None = None, name: str | None = None) -> _Guard:
     """Open one input for scan_stream: ``-``, a file, a FIFO or a character device; gzip by its
     content. Returns a _Guard (``.error``/``.stopped`` after reading say what cut it short).
     Raises InputSkipped (with why) for what is not read, OSError when it cannot be opened."""
     limits = limits or Limits()
     name = name or path
+    raw: IO[bytes]
+    fd: int | None
     if path == "-":
         capped = True
         try:
@@ -354,26 +376,26 @@ def open_input(path: str, limits: Limits | None = None, name: str | None = None)
     head = g.read(SNIFF)
     stream = _Prefixed(head, g)
     if head.startswith(GZIP_MAGIC):
-        inner = _Guard(gzip.GzipFile(fileobj=stream, mode="rb"), name, None)  # type: ignore[arg-type]
+        inner = _Guard(gzip.GzipFile(fileobj=stream, mode="rb"), name, None)
         first = inner.read(SNIFF)
         if looks_binary(first):
             inner.close()
             raise InputSkipped("binary content (compressed), not a log")
         out = _Guard(_Prefixed(first, inner), name, None)
-        out.parts = (inner, g)  # type: ignore[attr-defined]
+        out.parts = (inner, g)
         return out
     if looks_binary(head):
         g.close()
         raise InputSkipped("binary content, not a log" + (" (a device that never ends)" if capped and path != "-"
                                                           else ""))
     out = _Guard(stream, name, None)
-    out.parts = (g,)  # type: ignore[attr-defined]
+    out.parts = (g,)
     return out
 
 
-def input_problem(stream) -> str | None:
+def input_problem(stream: _Guard) -> str | None:
     """Why an input opened by open_input was cut short, or None: it was read to its end."""
-    for part in (stream, *getattr(stream, "parts", ())):
+    for part in (stream, *stream.parts):
         if part.error or part.stopped:
             return part.error or part.stopped
     return None
@@ -443,8 +465,9 @@ def scan_path(path: str, *, signatures: Iterable[Signature] | None = None, progr
     return result
 
 
-def _scan_one(path, name, rank, result, sigs, pf, progress, done, total, limits) -> None:
-    def prog(n, _t):
+def _scan_one(path: str, name: str, rank: int | None, result: ScanResult, sigs: Iterable[Signature] | None,
+              pf: Prefilter, progress: Progress | None, done: int, total: int, limits: Limits | None) -> None:
+    def prog(n: int, _t: int) -> None:
         if progress:
             progress(done + n, total)
 
@@ -461,8 +484,6 @@ def _scan_one(path, name, rank, result, sigs, pf, progress, done, total, limits)
 
 def scan_text(lines: Iterable[str], *, name: str | None = None) -> ScanResult:
     """Scan lines already in memory (tests, small inputs) with the same rules as files."""
-    import io
-
     data = "".join(x if x.endswith("\n") else x + "\n" for x in lines).encode()
     result = ScanResult()
     scan_stream(io.BytesIO(data), result, name=name)
