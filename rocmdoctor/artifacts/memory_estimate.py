@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict
+from typing import Any
 
 from ..base.records import dataclass, field, replace
 from .configfiles import ConfigError
@@ -286,7 +287,7 @@ def _suggestions(s: Shape, st: TrainingShape, vram: int) -> list[dict]:
     if st.dtype == "fp32":
         tries.append(("train in bf16/fp16 (see `rocmdoctor recommend`)", replace(st, dtype="bf16")))
     now = estimate(s, st, vram, suggest=False).total
-    out = []
+    out: list[dict[str, Any]] = []
     for what, alt in tries:
         e = estimate(s, alt, vram, suggest=False)
         if e.total < 0.99 * now:  # only what actually helps
