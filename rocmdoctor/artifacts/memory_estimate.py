@@ -89,7 +89,7 @@ def shape_from_config(cfg: dict) -> Shape:
         cfg = {**cfg["text_config"], "tie_word_embeddings": cfg.get("tie_word_embeddings",
                                                                      cfg["text_config"].get("tie_word_embeddings"))}
 
-    def need(*names):
+    def need(*names: str) -> int:
         for n in names:
             if isinstance(cfg.get(n), int) and cfg[n] > 0:
                 return cfg[n]
@@ -138,7 +138,7 @@ def count_params(s: Shape) -> int:
     return s.layers * per_layer + embed * (1 if s.tied else 2) + h  # + final norm
 
 
-def lora_params(s: Shape, rank: int, targets=DEFAULT_LORA_TARGETS) -> int:
+def lora_params(s: Shape, rank: int, targets: tuple[str, ...] = DEFAULT_LORA_TARGETS) -> int:
     """r · (in + out) per adapted projection (A is r x in, B is out x r)."""
     lin = s.linears()
     unknown = [t for t in targets if t not in lin]

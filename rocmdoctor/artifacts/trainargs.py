@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import configfiles as cf
 from ..base.records import dataclass, field
 from .settings import Setup, Value, truthy
 from ..base.untrusted import pick
+
+if TYPE_CHECKING:  # for annotations only: memory_settings imports the module when it is called
+    from .memory_estimate import TrainingShape
 
 HF_DS_MATCH = "https://github.com/huggingface/transformers/blob/main/src/transformers/integrations/deepspeed.py"
 # DeepSpeed key -> the HF argument transformers fills it from / compares it with.
@@ -242,7 +245,8 @@ def _int(v: Any, default: int | None = None) -> int | None:
         return default
 
 
-def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default: str = "bf16"):
+def memory_settings(setup: Setup, gpus: int, attention_kind: str,
+                    dtype_default: str = "bf16") -> tuple[TrainingShape, dict[str, str]]:
     """memory_estimate.TrainingShape for one run, from every file of it (what each value came from
     is in ``why``): ZeRO stage and offload from the DeepSpeed JSON; micro-batch, sequence
     length, LoRA and checkpointing from the arguments, with LLaMA-Factory's defaults where a
@@ -253,7 +257,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         or setup.arg("finetuning_type") is not None
     why: dict[str, str] = {}
 
-    def arg(name, default=None):
+    def arg(name: str, default: Any = None) -> Any:
         v = setup.arg(name)
         if v is not None:
             why[name] = f"{v.origin.label}: {name}={v.value}"
@@ -306,7 +310,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         why["offload_param"] = (f"{setup.deepspeed.path}: offload_param {offp.get('device')}"
                                 + ("" if stage == 3 else " (ignored: DeepSpeed offloads parameters at stage 3 only)"))
 
-    def count(key, default):  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
+    def count(key: str, default: int) -> int:  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
         v = zero_sec.get(key)
         return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else default
 

@@ -42,9 +42,9 @@ def drop_emptied(old: str, new: str) -> str:
         a, b = _load(old), _load(new)
     except Exception:  # not YAML after all: leave it
         return new
-    emptied = []
+    emptied: list[list[Any]] = []  # key paths
 
-    def walk(x, y, path):
+    def walk(x: Any, y: Any, path: list[Any]) -> None:
         if isinstance(x, dict) and isinstance(y, dict):
             for k, v in y.items():
                 if v is None and isinstance(x.get(k), (list, dict)) and x.get(k):
@@ -77,7 +77,7 @@ def drop_emptied(old: str, new: str) -> str:
         return new
 
 
-def _load(text: str):
+def _load(text: str) -> Any:
     try:
         from ruamel.yaml import YAML
     except ImportError:
@@ -119,7 +119,7 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
 
     from ruamel.yaml.util import load_yaml_guess_indent
 
-    def dump(d) -> str:
+    def dump(d: Any) -> str:
         buf = io.StringIO()
         y.dump(d, buf)
         return buf.getvalue()
@@ -190,7 +190,7 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
                   "differs from what a YAML writer produces there); edit it by hand")
 
 
-def _prune(data, keys: list) -> None:
+def _prune(data: Any, keys: list) -> None:
     """Drop the mappings a removal left empty (deploy.resources.reservations), up to but not
     including the second level (a compose service itself stays)."""
     while len(keys) > 2:
