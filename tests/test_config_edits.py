@@ -108,3 +108,12 @@ def test_config_edit_fixer_refuses_files_not_read():
     fp = FixPlan("x", (), fixer="config_edit", params={"edits": [
         {"path": "/etc/passwd", "syntax": "lines", "ops": [{"op": "replace_line", "line": 1, "text": None}]}]})
     assert config_edit.diffs(fp, [os.path.join(SEEDS, "Dockerfile")]) == []
+
+
+def test_set_in_line_takes_a_group_that_did_not_match_as_empty_and_the_value_literally():
+    # An optional group 1 that took no part used to raise TypeError (None + str), and a number
+    # as the value too; the value is text, never a backslash template.
+    text = "deepspeed --num_gpus 4 train.py\n"
+    op = {"op": "set_in_line", "line": 1, "pattern": r"(\s--master_port \d+)?(--num_gpus )(\S+)"}
+    assert apply(text, "lines", [dict(op, value=8)]) == "deepspeed --num_gpus 8 train.py\n"
+    assert apply(text, "lines", [dict(op, value=r"\1")]) == "deepspeed --num_gpus \\1 train.py\n"

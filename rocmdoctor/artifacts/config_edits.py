@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 
 class EditError(ValueError):
@@ -49,8 +49,7 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
         if op.get("expect") and op["expect"] not in lines[n - 1]:
             raise EditError(f"line {n} no longer mentions {op['expect']} (the file changed since the scan)")
         if op["op"] == "set_in_line":
-            value = op["value"]
-            new, count = re.subn(op["pattern"], lambda m, v=value: m.group(1) + m.group(2) + v, lines[n - 1], count=1)
+            new, count = re.subn(op["pattern"], _keep_1_2(str(op["value"])), lines[n - 1], count=1)
             if not count:
                 raise EditError(f"line {n} no longer has the option to change (the file changed since the scan)")
             lines[n - 1] = new
@@ -68,6 +67,12 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
     for op in (o for o in ops if o["op"] in ("set", "remove") and o not in line_ops):
         lines = (_yaml if syntax == "yaml" else _cli)(lines, op)
     return "".join(lines)
+
+
+def _keep_1_2(value: str) -> Callable[[re.Match[str]], str]:
+    """set_in_line's replacement: groups 1 and 2 as they were, then ``value`` taken literally (no
+    backslash escapes); a group that did not take part counts as empty, as in re.sub."""
+    return lambda m: (m.group(1) or "") + (m.group(2) or "") + value
 
 
 def _scalar(v: Any, syntax: str) -> str:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict
+from typing import Any
 
 from ..base.records import dataclass, field, replace
 from .configfiles import ConfigError
@@ -88,7 +89,7 @@ def shape_from_config(cfg: dict) -> Shape:
         cfg = {**cfg["text_config"], "tie_word_embeddings": cfg.get("tie_word_embeddings",
                                                                      cfg["text_config"].get("tie_word_embeddings"))}
 
-    def need(*names):
+    def need(*names: str) -> int:
         for n in names:
             if isinstance(cfg.get(n), int) and cfg[n] > 0:
                 return cfg[n]
@@ -137,7 +138,7 @@ def count_params(s: Shape) -> int:
     return s.layers * per_layer + embed * (1 if s.tied else 2) + h  # + final norm
 
 
-def lora_params(s: Shape, rank: int, targets=DEFAULT_LORA_TARGETS) -> int:
+def lora_params(s: Shape, rank: int, targets: tuple[str, ...] = DEFAULT_LORA_TARGETS) -> int:
     """r · (in + out) per adapted projection (A is r x in, B is out x r)."""
     lin = s.linears()
     unknown = [t for t in targets if t not in lin]
@@ -286,7 +287,7 @@ def _suggestions(s: Shape, st: TrainingShape, vram: int) -> list[dict]:
     if st.dtype == "fp32":
         tries.append(("train in bf16/fp16 (see `rocmdoctor recommend`)", replace(st, dtype="bf16")))
     now = estimate(s, st, vram, suggest=False).total
-    out = []
+    out: list[dict[str, Any]] = []
     for what, alt in tries:
         e = estimate(s, alt, vram, suggest=False)
         if e.total < 0.99 * now:  # only what actually helps

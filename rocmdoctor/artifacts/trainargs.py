@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import configfiles as cf
 from ..base.records import dataclass, field
 from .settings import Setup, Value, truthy
 from ..base.untrusted import pick
+
+if TYPE_CHECKING:  # for annotations only: memory_settings imports the module when it is called
+    from .memory_estimate import TrainingShape
 
 HF_DS_MATCH = "https://github.com/huggingface/transformers/blob/main/src/transformers/integrations/deepspeed.py"
 # DeepSpeed key -> the HF argument transformers fills it from / compares it with.
@@ -88,13 +91,14 @@ def dtype(setup: Setup) -> Ask | None:
     return ds
 
 
-def mismatches(setup: Setup) -> list[tuple[Value, Value | None, str]]:
+def mismatches(setup: Setup) -> list[tuple[Value | None, Value | None, str]]:
     """(DeepSpeed setting, training argument, explanation) for every explicit DeepSpeed value
-    transformers compares with the arguments and finds different."""
+    transformers compares with the arguments and finds different. The DeepSpeed setting is None
+    where its reader recorded no value of that name (the check then names the key alone)."""
     if setup.deepspeed is None or not setup.args:
         return []
     d = setup.deepspeed.data if isinstance(setup.deepspeed.data, dict) else {}
-    out = []
+    out: list[tuple[Value | None, Value | None, str]] = []
     for key in ("bf16", "fp16"):
         sec = d.get(key)
         if not isinstance(sec, dict) or "enabled" not in sec:
@@ -195,7 +199,7 @@ def dtype_changes(setup: Setup, dt: str) -> dict[str, str]:
     for v in setup.args:
         if v.name in ("bf16", "fp16", "pure_bf16") and v.origin.path not in arg_files:
             arg_files.append(v.origin.path)
-    if ds_explicit or (setup.deepspeed is not None and not setup.args):
+    if setup.deepspeed is not None and (ds_explicit or not setup.args):  # ds_explicit: there is a JSON
         out[setup.deepspeed.path] = dtype_edit("deepspeed", dt)
     if ds_explicit and setup.args and not arg_files and dt != "fp32":
         arg_files.append(setup.args[0].origin.path)  # the args must now say it too (transformers compares)
@@ -241,7 +245,8 @@ def _int(v: Any, default: int | None = None) -> int | None:
         return default
 
 
-def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default: str = "bf16"):
+def memory_settings(setup: Setup, gpus: int, attention_kind: str,
+                    dtype_default: str = "bf16") -> tuple[TrainingShape, dict[str, str]]:
     """memory_estimate.TrainingShape for one run, from every file of it (what each value came from
     is in ``why``): ZeRO stage and offload from the DeepSpeed JSON; micro-batch, sequence
     length, LoRA and checkpointing from the arguments, with LLaMA-Factory's defaults where a
@@ -252,7 +257,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         or setup.arg("finetuning_type") is not None
     why: dict[str, str] = {}
 
-    def arg(name, default=None):
+    def arg(name: str, default: Any = None) -> Any:
         v = setup.arg(name)
         if v is not None:
             why[name] = f"{v.origin.label}: {name}={v.value}"
@@ -273,7 +278,7 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         t.strip() for t in targets.split(",") if t.strip() in ALL_LINEARS) or me.DEFAULT_LORA_TARGETS
     batch = _int(arg("per_device_train_batch_size"), None)
     micro = setup.ds("train_micro_batch_size_per_gpu")
-    if batch is None and _int(micro) is not None:
+    if batch is None and setup.deepspeed is not None and _int(micro) is not None:
         batch = _int(micro)
         why["per_device_train_batch_size"] = f"{setup.deepspeed.path}: train_micro_batch_size_per_gpu={micro}"
     seq = None
@@ -281,8 +286,9 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
         seq = _int(arg(k), None)
         if seq:
             break
-    if lf and setup.arg("disable_gradient_checkpointing") is not None:
-        ckpt = truthy(setup.arg("disable_gradient_checkpointing").value) is not True
+    no_ckpt = setup.arg("disable_gradient_checkpointing")
+    if lf and no_ckpt is not None:
+        ckpt = truthy(no_ckpt.value) is not True
     elif setup.arg("gradient_checkpointing") is not None:
         ckpt = truthy(arg("gradient_checkpointing")) is True
     else:
@@ -300,11 +306,11 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
     offload = isinstance(off, dict) and str(off.get("device", "none")).lower() in ("cpu", "nvme")
     offp = zero_sec.get("offload_param")
     offload_param = isinstance(offp, dict) and str(offp.get("device", "none")).lower() in ("cpu", "nvme")
-    if offload_param:
+    if offload_param and setup.deepspeed is not None and isinstance(offp, dict):  # both hold when it does
         why["offload_param"] = (f"{setup.deepspeed.path}: offload_param {offp.get('device')}"
                                 + ("" if stage == 3 else " (ignored: DeepSpeed offloads parameters at stage 3 only)"))
 
-    def count(key, default):  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
+    def count(key: str, default: int) -> int:  # a number of elements; "auto" (HF fills it in) keeps DeepSpeed's default
         v = zero_sec.get(key)
         return int(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else default
 
@@ -326,12 +332,16 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str, dtype_default:
 def dtype_edits(setup: Setup, dt: str) -> list[dict]:
     """The same files as :func:`dtype_changes`, as operations `fix --config` turns into diffs."""
     out = []
+    ops: list[dict[str, Any]]
     for path in dtype_changes(setup, dt):
         syntax = _syntax(path, setup)
         if syntax == "deepspeed":
-            d = setup.deepspeed.data if isinstance(setup.deepspeed.data, dict) else {}
-            cur_bf = d.get("bf16") if isinstance(d.get("bf16"), dict) else {}
-            cur_fp = d.get("fp16") if isinstance(d.get("fp16"), dict) else {}
+            ds = setup.deepspeed.data if setup.deepspeed is not None and setup.deepspeed.path == path else None
+            d: dict = ds if isinstance(ds, dict) else {}
+            cur_bf = d.get("bf16")
+            cur_bf = cur_bf if isinstance(cur_bf, dict) else {}
+            cur_fp = d.get("fp16")
+            cur_fp = cur_fp if isinstance(cur_fp, dict) else {}
             ops = [{"op": "set", "key": "bf16", "value": dict(cur_bf, enabled=dt == "bf16")}]
             fp = dict(DS_FP16_DYNAMIC, **{k: v for k, v in cur_fp.items() if k not in DS_FP16_DYNAMIC}) \
                 if dt == "fp16" else dict(cur_fp, enabled=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Any
 
 from .config_edits import EditError, apply
 
@@ -41,9 +42,9 @@ def drop_emptied(old: str, new: str) -> str:
         a, b = _load(old), _load(new)
     except Exception:  # not YAML after all: leave it
         return new
-    emptied = []
+    emptied: list[list[Any]] = []  # key paths
 
-    def walk(x, y, path):
+    def walk(x: Any, y: Any, path: list[Any]) -> None:
         if isinstance(x, dict) and isinstance(y, dict):
             for k, v in y.items():
                 if v is None and isinstance(x.get(k), (list, dict)) and x.get(k):
@@ -57,9 +58,10 @@ def drop_emptied(old: str, new: str) -> str:
     lines = new.splitlines(keepends=True)
     for keys in emptied:
         rx = re.compile(r"^(\s*)%s\s*:\s*(#.*)?$" % re.escape(str(keys[-1])))
-        hits = [i for i, ln in enumerate(lines) if rx.match(ln.rstrip("\r\n"))
+        # the key's line, with nothing more indented under it (the end, a blank or a shallower line)
+        hits = [i for i, ln in enumerate(lines) if (m := rx.match(ln.rstrip("\r\n")))
                 and (i + 1 == len(lines) or len(lines[i + 1]) - len(lines[i + 1].lstrip()) <=
-                     len(rx.match(ln.rstrip("\r\n")).group(1)) or not lines[i + 1].strip())]
+                     len(m.group(1)) or not lines[i + 1].strip())]
         if len(hits) == 1:
             del lines[hits[0]]
     out = "".join(lines)
@@ -75,7 +77,7 @@ def drop_emptied(old: str, new: str) -> str:
         return new
 
 
-def _load(text: str):
+def _load(text: str) -> Any:
     try:
         from ruamel.yaml import YAML
     except ImportError:
@@ -117,14 +119,14 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
 
     from ruamel.yaml.util import load_yaml_guess_indent
 
-    def dump(d) -> str:
+    def dump(d: Any) -> str:
         buf = io.StringIO()
         y.dump(d, buf)
         return buf.getvalue()
 
     try:
         _, indent, seq_indent = load_yaml_guess_indent(text)
-        best = None  # (lines the round trip alone changes, yaml, data, base text)
+        best: tuple[int, YAML, Any, str] | None = None  # (lines the round trip alone changes, yaml, data, base text)
         # the layout closest to this file's (mapping indent, sequence indent/offset)
         for m, sq, off in [(2, indent or 2, seq_indent or 0), (indent or 2, indent or 2, seq_indent or 0),
                            (2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 4, 0), (4, 6, 4)]:
@@ -139,6 +141,7 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
                 best = (cost, y, y.load(text), base)
             if cost == 0:
                 break
+        assert best is not None  # the loop above runs at least once
         _, y, data, base = best
     except Exception as exc:  # ruamel's YAMLError and its relatives: not a file to edit
         raise EditError(f"cannot read it as YAML: {str(exc).splitlines()[0][:200]}") from None
@@ -187,7 +190,7 @@ def _ruamel_edit(text: str, ops: list[dict]) -> str:
                   "differs from what a YAML writer produces there); edit it by hand")
 
 
-def _prune(data, keys: list) -> None:
+def _prune(data: Any, keys: list) -> None:
     """Drop the mappings a removal left empty (deploy.resources.reservations), up to but not
     including the second level (a compose service itself stays)."""
     while len(keys) > 2:
@@ -212,14 +215,15 @@ def _splice(orig: str, base: str, new: str) -> str | None:
     changes = [c for c in difflib.SequenceMatcher(None, b, n, autojunk=False).get_opcodes() if c[0] != "equal"]
     for _, i1, i2, j1, j2 in reversed(changes):
         if i1 < i2:
-            idx = [where.get(k) for k in range(i1, i2)]
-            if None not in idx and idx == list(range(idx[0], idx[0] + len(idx))):
+            idx = [where[k] for k in range(i1, i2) if k in where]
+            if len(idx) == i2 - i1 and idx == list(range(idx[0], idx[0] + len(idx))):
                 a, z = idx[0], idx[-1] + 1
             else:  # lines the round trip rewrote: take what lies between the unchanged neighbours
-                a = where[i1 - 1] + 1 if i1 - 1 in where else 0 if i1 == 0 else None
-                z = where[i2] if i2 in where else len(o) if i2 == len(b) else None
-                if a is None or z is None or a > z:
+                lo = where[i1 - 1] + 1 if i1 - 1 in where else 0 if i1 == 0 else None
+                hi = where[i2] if i2 in where else len(o) if i2 == len(b) else None
+                if lo is None or hi is None or lo > hi:
                     return None
+                a, z = lo, hi
         elif i1 - 1 in where:
             a = z = where[i1 - 1] + 1
         elif i1 in where:
