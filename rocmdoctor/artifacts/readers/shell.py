@@ -276,16 +276,76 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     variables: dict[str, str] = {}
     exported: set[str] = set()
     physical = text.splitlines()
+    array: tuple[str, list[tuple[str, int]]] | None = None  # a multi-line `name=(` ... `)` being read
     for first, last, line in logical_lines(text):
         if line.lstrip().startswith("#SBATCH"):
             _sbatch(art, first, line)
             continue
+        if array is not None or _ARRAY_OPEN.match(line):
+            # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
+            # until something uses it); kept with the line each element is written on
+            array, line = _array_line(line, first, array, variables)
+            if array is not None or not line.strip():
+                continue  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
+        m = _FOR_IN.match(line)
+        if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
+            variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
         if not RELEVANT.search(line) and ("alias " + (line.split() or [""])[0]) not in variables:
             continue
         last = _last_line(physical, first)
         for words in commands(line):
             _command(art, words, first, last, variables, exported, physical)
     return art
+
+
+_ARRAY_OPEN = re.compile(r"^\s*(?:(?:declare|local|typeset)\s+-a\s+)?([A-Za-z_]\w*)=\(")
+_FOR_IN = re.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$")
+
+
+def _array_line(line: str, n: int, array, variables: dict):
+    """One line of an array assignment: returns the array still open (or None once `)` closed it:
+    then its elements are in variables["array NAME"] as (value, line) pairs), and the rest of the
+    line after the `)`."""
+    if array is None:
+        m = _ARRAY_OPEN.match(line)
+        array, line = (m.group(1), []), line[m.end():]
+    body, closed = _until_close(line)
+    rest = line[len(body) + 1:].lstrip(" \t;") if closed else ""
+    try:
+        words = shlex.split(body, comments=True)
+    except ValueError:
+        words = body.split()
+    array[1].extend((substitute(w, variables), n) for w in words if w)
+    if closed:
+        variables["array " + array[0]] = array[1]
+        return None, rest
+    return array, ""
+
+
+def _until_close(line: str) -> tuple[str, bool]:
+    """The text before the first `)` outside quotes, and whether there was one."""
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i], False
+        elif c == ")":
+            return line[:i], True
+    return line, False
+
+
+def _loop_values(items: str, variables: dict) -> list[tuple[str, int]]:
+    """The values of `for x in ITEMS`: an array's elements (with their lines), or the words."""
+    m = re.fullmatch(r'"?\$\{([A-Za-z_]\w*)\[[@*]\]\}"?', items.strip())
+    if m:
+        return list(variables.get("array " + m.group(1), []))
+    try:
+        return [(substitute(w, variables), 0) for w in shlex.split(items)]
+    except ValueError:
+        return []
 
 
 def _last_line(physical: list[str], first: int) -> int:
@@ -379,13 +439,24 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         return
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    if head in ("env", "export"):
+        # `env "$cfg" python ...` in `for cfg in "${configs[@]}"`: each element that is VAR=value is
+        # an environment the command runs under in turn (one per pass), written on the element's line
+        for w in words[1:]:
+            m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", w)
+            for value, n in variables.get("loop " + m.group(1), []) if m else ():
+                a = _ASSIGN.match(value)
+                if a:
+                    art.add(ENV, a.group(1), a.group(2), n or first, trial=True)
     words = [substitute(w, variables) for w in words]
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
-        for w in words[2:] if words[1] in ("load", "add", "swap") else words[1:]:
+        for w in _modules_loaded(head, words[1:]):
             # rocm/5.7.0 itself, or a module built on a ROCm release that its name states: LUMI's
             # PyTorch/2.2.2-rocm-5.6.1-python-3.10-singularity-... (a container of that ROCm)
-            if re.match(r"^rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
+            # A module's name is a path whose last two parts are name/version (Lmod, Environment
+            # Modules): compiler/rocm/3.9.1 on Sugon/Hygon clusters is rocm 3.9.1 too.
+            if re.search(r"(?:^|/)rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
                 art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
         return
     record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
@@ -395,6 +466,32 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
         return
     _launch(art, words, first, last, physical)
+
+
+# Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
+# load only B; unload/rm/del/purge/use/avail/list/show/spider load nothing.
+_MODULE_LOADS = {"load", "add", "try-load", "try-add", "load-any"}
+_MODULE_SWAPS = {"swap", "switch", "sw"}
+
+
+def _modules_loaded(head: str, args: list[str]) -> list[str]:
+    """The modules a `module ...` / `ml ...` command loads (Lmod's `ml NAME` loads NAME, `ml -NAME`
+    unloads it)."""
+    args = [a for a in args if a != "--"]
+    if not args:
+        return []
+    sub, rest = args[0], args[1:]
+    if sub in _MODULE_LOADS:
+        return [a for a in rest if not a.startswith("-")]
+    if sub in _MODULE_SWAPS:
+        return [a for a in rest if not a.startswith("-")][-1:]
+    if head == "ml" and not sub.startswith("-") and sub not in _ML_SUBCOMMANDS:
+        return [a for a in args if not a.startswith("-")]
+    return []
+
+
+_ML_SUBCOMMANDS = {"unload", "rm", "del", "purge", "use", "unuse", "avail", "av", "list", "show", "spider",
+                   "whatis", "help", "save", "restore", "reset", "refresh", "update", "describe", "keyword"}
 
 
 def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
