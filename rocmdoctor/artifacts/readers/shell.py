@@ -276,27 +276,104 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     variables: dict[str, str] = {}
     exported: set[str] = set()
     physical = text.splitlines()
-    array: tuple[str, list[tuple[str, int]]] | None = None  # a multi-line `name=(` ... `)` being read
+    state = _ReadState()
+    commands_started = False
     for first, last, line in logical_lines(text):
         if line.lstrip().startswith("#SBATCH"):
-            _sbatch(art, first, line)
+            # sbatch stops reading #SBATCH directives at the first line that is not a comment or blank
+            # (Slurm's sbatch(1)): a directive after a command is a comment to Slurm
+            if not commands_started:
+                _sbatch(art, first, line)
             continue
-        if array is not None or _ARRAY_OPEN.match(line):
-            # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
-            # until something uses it); kept with the line each element is written on
-            array, line = _array_line(line, first, array, variables)
-            if array is not None or not line.strip():
-                continue  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
-        m = _FOR_IN.match(line)
-        if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
-            variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
-        if not RELEVANT.search(line) and ("alias " + (line.split() or [""])[0]) not in variables:
+        commands_started = True
+        if state.function is not None or _FUNC_OPEN.match(line):
+            # a function's body runs where the function is called (and not at all if it never is)
+            state.function_line(first, line, variables)
             continue
+        _line(art, first, line, variables, exported, physical, state, 0)
+    if state.launch_mark is not None:
+        # A variable exported after the script's last launch, outside any loop, reaches no launch of
+        # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
+        art.values = [v for i, v in enumerate(art.values)
+                      if not (i >= state.launch_mark and v.kind == ENV and i not in state.looped)]
+    return art
+
+
+class _ReadState:
+    """What spans lines while a script is read: an open array or function definition."""
+
+    def __init__(self):
+        self.array: tuple[str, list[tuple[str, int]]] | None = None  # a multi-line `name=(` ... `)`
+        self.function: tuple[str, list[tuple[int, str]], int] | None = None  # name, body lines, depth
+        self.loop_depth = 0  # inside for/while/until ... done: a later pass sees what is set after
+        self.looped: set[int] = set()  # indexes of values set inside a loop
+        self.launch_mark: int | None = None  # len(values) right after the last launch
+
+    def function_line(self, n: int, line: str, variables: dict) -> None:
+        if self.function is None:
+            m = _FUNC_OPEN.match(line)
+            self.function = (m.group(1) or m.group(2), [], 1 if line.rstrip().endswith("{") else 0)
+            return
+        name, body, depth = self.function
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith("{"):  # `f()` on one line, `{` on the next
+            depth, stripped = 1, stripped[1:].strip()
+        depth += stripped.endswith("{") - bool(re.match(r"^}\s*(?:[;&|#].*)?$", stripped))
+        if depth <= 0:
+            variables["function " + name] = body
+            self.function = None
+            return
+        body.append((n, line))
+        self.function = (name, body, depth)
+
+
+# `name() {`, `function name {`, `function name() {` with the body on the lines after it (a
+# definition on one line, `f() { ...; }`, runs through the normal reading).
+_FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:-]*)\s*\(\s*\))"
+                        r"\s*\{?\s*$")
+
+
+def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
+          state: _ReadState, depth: int) -> None:
+    if state.array is not None or _ARRAY_OPEN.match(line):
+        # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
+        # until something uses it); kept with the line each element is written on
+        state.array, line = _array_line(line, first, state.array, variables)
+        if state.array is not None or not line.strip():
+            return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
+    m = _FOR_IN.match(line)
+    if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
+        variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
+    head = (line.split() or [""])[0]
+    body = variables.get("function " + head) if depth < 4 else None
+    if body is not None:  # a call: the function's body runs here, each line at its own place
+        for n, text in body:
+            _line(art, n, text, variables, exported, physical, state, depth + 1)
+        return
+    if state.launch_mark is not None and head not in _INERT and not _ASSIGN.match(head):
+        state.launch_mark = None  # another program runs after: what was exported before it may reach it
+    opens, closes = len(_LOOP_OPEN.findall(line)), len(_LOOP_CLOSE.findall(line))
+    state.loop_depth += opens
+    if RELEVANT.search(line) or ("alias " + head) in variables:
+        n0, launches = len(art.values), len(art.data["commands"])
         last = _last_line(physical, first)
         for words in commands(line):
             _command(art, words, first, last, variables, exported, physical)
-    return art
+        if any(c["launcher"] in _JOB_LAUNCHERS or (c["launcher"] == "python" and not c["script"].startswith("-m "))
+               for c in art.data["commands"][launches:]):
+            state.launch_mark = len(art.values)
+        if state.loop_depth > 0:
+            state.looped.update(range(n0, len(art.values)))
+    state.loop_depth = max(0, state.loop_depth - closes)
 
+
+_LOOP_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:for|while|until)\b")
+_LOOP_CLOSE = re.compile(r"(?:^|[;&|]\s*)\s*done\b")
+_JOB_LAUNCHERS = {"torchrun", "deepspeed", "accelerate", "llamafactory-cli"}
+# Builtins and file utilities that start no GPU program: an export before them reaches nothing new.
+_INERT = {"export", "declare", "typeset", "local", "unset", "readonly", "echo", "printf", "cd", "pushd", "popd",
+          "set", "shopt", "wait", "exit", "return", "true", "false", ":", "sleep", "rm", "mkdir", "cp", "mv", "ln",
+          "cat", "tee", "date", "touch", "chmod", "done", "fi", "esac", "then", "else", "elif", "}", "{", "do"}
 
 _ARRAY_OPEN = re.compile(r"^\s*(?:(?:declare|local|typeset)\s+-a\s+)?([A-Za-z_]\w*)=\(")
 _FOR_IN = re.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$")
