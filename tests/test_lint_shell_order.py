@@ -66,3 +66,10 @@ def test_real_dev_scripts_with_functions_keep_their_findings():
     # alexk101-sc24-frontier defines shell functions; its labelled interface and SDMA findings stay
     fs = flagged(scan([corpus("alexk101-sc24-frontier")], "RD-NET-001", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["export_frontier_vars.sh:27"]
+
+
+def test_allexport_exports_plain_assignments_while_on(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nA=0\nset -a\nHSA_OVERRIDE_GFX_VERSION=10.3.0\nset +a\nB=1\n"
+              "set -o allexport\nC=2\nset +o allexport\npython t.py\n")
+    assert _env(p) == [("HSA_OVERRIDE_GFX_VERSION", "10.3.0", 4), ("C", "2", 8)]
+    assert flagged(scan([p], "RD-ENV-001", "rx7900xtx"))

@@ -98,7 +98,7 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source)\b"
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
                       r"|^\s*\.\s+\S")
 
 
@@ -475,6 +475,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if not words:  # plain assignments: shell variables, in the environment only if exported
         for k, v in prefix_env.items():
             variables[k] = v
+            if ALLEXPORT in variables:  # `set -a`: every variable assigned from here on is exported
+                exported.add(k)
             if k in exported:
                 art.add(ENV, k, v, first)
         return
@@ -525,6 +527,15 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 a = _ASSIGN.match(value)
                 if a:
                     art.add(ENV, a.group(1), a.group(2), n or first, trial=True)
+    if head == "set":  # set -a / set -o allexport ... set +a / set +o allexport
+        for flag, on in ((w[1:], w[0] == "-") for w in words[1:] if w[:1] in "-+" and len(w) > 1):
+            if "a" in flag or (flag == "o" and "allexport" in words):
+                if on:
+                    variables[ALLEXPORT] = "1"
+                else:
+                    variables.pop(ALLEXPORT, None)
+        return
+    _assign_defaults(art, words, first, variables, exported)
     words = [substitute(w, variables) for w in words]
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
@@ -569,6 +580,24 @@ def _modules_loaded(head: str, args: list[str]) -> list[str]:
 
 _ML_SUBCOMMANDS = {"unload", "rm", "del", "purge", "use", "unuse", "avail", "av", "list", "show", "spider",
                    "whatis", "help", "save", "restore", "reset", "refresh", "update", "describe", "keyword"}
+
+
+ALLEXPORT = "set -a"  # a key no shell variable can have: allexport is on
+
+
+def _assign_defaults(art: Artifact, words: list[str], first: int, variables: dict, exported: set) -> None:
+    """``${NAME:=word}`` / ``${NAME=word}`` assign word to NAME when it is unset (or empty, with the
+    colon) wherever the expansion happens: ``: ${NPROC:=8}`` is how scripts give a default."""
+    for w in words:
+        for m in _PARAM.finditer(w):
+            name, colon, op = m.group(1), m.group(2), m.group(3)
+            if op != "=":
+                continue
+            val = variables.get(name)
+            if val is None or (colon == ":" and val == ""):
+                variables[name] = substitute(m.group(4), variables)
+                if name in exported or ALLEXPORT in variables:
+                    art.add(ENV, name, variables[name], first)
 
 
 def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
