@@ -15,6 +15,7 @@ linter must not stop at the first construct it does not know.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
@@ -553,7 +554,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
         return
-    _launch(art, words, first, last, physical)
+    _launch(art, words, first, last, physical, variables)
 
 
 # Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
@@ -613,7 +614,8 @@ def _opt(word: str) -> tuple[str, str | None]:
     return name.replace("-", "_"), (value if eq else None)
 
 
-def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str]) -> None:
+def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str],
+            variables: dict | None = None) -> None:
     """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
@@ -657,11 +659,33 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 art.add(CONTAINER, "image", words[i].removeprefix("docker://"), first)
             i += 1
             continue
+        if head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
+            # srun bash -c 'export RANK=$SLURM_PROCID; python t.py': the string is a script of its own,
+            # read here with the srun in front of its commands. Single-quoted, each task's shell expands
+            # it (per-task values); double-quoted, the batch step's shell already did.
+            raw = " ".join(physical[first - 1:last])
+            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw)
+            per_task = quote is not None and quote.group(1) == "'"
+            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw))  # "\$SLURM_PROCID": left to the task
+            inner_vars = dict(variables or {})
+            for inner in commands(words[i + 2]):
+                n0, s0 = len(art.values), len(art.data.get("sourced", []))
+                _command(art, words[:i] + inner if inner and not _ASSIGN.match(inner[0]) and inner[0] not in
+                         ("export", "source", ".", "cd", "set", "module", "ml") else inner, first, last,
+                         inner_vars, set(), physical)
+                art.values[n0:] = [dataclasses.replace(v, per_task=True) if per_task or any(
+                    re.search(r"\$\{?" + name + r"\b", str(v.value)) for name in escaped) else v
+                    for v in art.values[n0:]]
+                for src in art.data.get("sourced", [])[s0:]:
+                    src["per_task"] = True  # a file sourced inside the task string runs in each task
+            return
         if head in ("srun", "mpirun", "mpiexec"):
             via.append(head)
             i += 1
             while i < len(words) and words[i].startswith("-"):
                 name, value = _opt(words[i])
+                if not words[i].startswith("--") and len(words[i]) > 2:  # -c7, -N2: the value is attached
+                    name, value = words[i][1], words[i][2:]
                 if value is None and i + 1 < len(words) and not words[i + 1].startswith("-") \
                         and not _looks_like_program(words[i + 1]):
                     value, i = words[i + 1], i + 1
@@ -762,7 +786,10 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
 
 
 def _looks_like_program(word: str) -> bool:
-    return os.path.basename(word) in LAUNCHERS or word.endswith(".py")
+    return os.path.basename(word) in LAUNCHERS or word.endswith(".py") or os.path.basename(word) in _SHELLS
+
+
+_SHELLS = {"bash", "sh", "zsh", "dash"}
 
 
 def _launcher_opts(words, start, with_value, flags, launcher, out) -> int:
