@@ -279,7 +279,7 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     physical = text.splitlines()
     state = _ReadState()
     commands_started = False
-    for first, last, line in logical_lines(text):
+    for first, _last, line in logical_lines(text):
         if line.lstrip().startswith("#SBATCH"):
             # sbatch stops reading #SBATCH directives at the first line that is not a comment or blank
             # (Slurm's sbatch(1)): a directive after a command is a comment to Slurm
@@ -659,7 +659,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 art.add(CONTAINER, "image", words[i].removeprefix("docker://"), first)
             i += 1
             continue
-        if head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
+        if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
             # srun bash -c 'export RANK=$SLURM_PROCID; python t.py': the string is a script of its own,
             # read here with the srun in front of its commands. Single-quoted, each task's shell expands
             # it (per-task values); double-quoted, the batch step's shell already did.
