@@ -287,7 +287,7 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
                 _sbatch(art, first, line)
             continue
         commands_started = True
-        if state.function is not None or _FUNC_OPEN.match(line):
+        if state.function is not None or ("(" in line or "function" in line) and _FUNC_OPEN.match(line):
             # a function's body runs where the function is called (and not at all if it never is)
             state.function_line(first, line, variables)
             continue
@@ -336,13 +336,13 @@ _FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([
 
 def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
           state: _ReadState, depth: int) -> None:
-    if state.array is not None or _ARRAY_OPEN.match(line):
+    if state.array is not None or ("=(" in line and _ARRAY_OPEN.match(line)):
         # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
         # until something uses it); kept with the line each element is written on
         state.array, line = _array_line(line, first, state.array, variables)
         if state.array is not None or not line.strip():
             return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
-    m = _FOR_IN.match(line)
+    m = _FOR_IN.match(line) if "for" in line else None
     if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
         variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
     head = (line.split() or [""])[0]
@@ -353,7 +353,8 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
         return
     if state.launch_mark is not None and head not in _INERT and not _ASSIGN.match(head):
         state.launch_mark = None  # another program runs after: what was exported before it may reach it
-    opens, closes = len(_LOOP_OPEN.findall(line)), len(_LOOP_CLOSE.findall(line))
+    opens = len(_LOOP_OPEN.findall(line)) if ("for" in line or "while" in line or "until" in line) else 0
+    closes = len(_LOOP_CLOSE.findall(line)) if "done" in line else 0
     state.loop_depth += opens
     if RELEVANT.search(line) or ("alias " + head) in variables:
         n0, launches = len(art.values), len(art.data["commands"])
@@ -590,6 +591,8 @@ def _assign_defaults(art: Artifact, words: list[str], first: int, variables: dic
     """``${NAME:=word}`` / ``${NAME=word}`` assign word to NAME when it is unset (or empty, with the
     colon) wherever the expansion happens: ``: ${NPROC:=8}`` is how scripts give a default."""
     for w in words:
+        if "${" not in w or "=" not in w:
+            continue
         for m in _PARAM.finditer(w):
             name, colon, op = m.group(1), m.group(2), m.group(3)
             if op != "=":
