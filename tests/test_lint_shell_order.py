@@ -73,3 +73,12 @@ def test_allexport_exports_plain_assignments_while_on(tmp_path):
               "set -o allexport\nC=2\nset +o allexport\npython t.py\n")
     assert _env(p) == [("HSA_OVERRIDE_GFX_VERSION", "10.3.0", 4), ("C", "2", 8)]
     assert flagged(scan([p], "RD-ENV-001", "rx7900xtx"))
+
+
+def test_function_ends_at_a_redirected_brace_and_an_unclosed_one_is_read_as_it_stands(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nlog() {\n  echo \"$@\"\n} > /dev/null 2>&1\n"
+              "export HIP_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node=1 t.py\n")
+    assert _env(p) == [("HIP_VISIBLE_DEVICES", "0", 5)]
+    broken = write(tmp_path / "b", "run.sh", "#!/bin/bash\nsetup() {\n  export HIP_VISIBLE_DEVICES=0\n"
+                   "torchrun --nproc_per_node=1 t.py\n")
+    assert _env(broken) == [("HIP_VISIBLE_DEVICES", "0", 3)]

@@ -292,6 +292,9 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
             state.function_line(first, line, variables)
             continue
         _line(art, first, line, variables, exported, physical, state, 0)
+    if state.function is not None:  # a definition never closed: its lines are read as they stand
+        for n, text in state.function[1]:
+            _line(art, n, text, variables, exported, physical, state, 0)
     if state.launch_mark is not None:
         # A variable exported after the script's last launch, outside any loop, reaches no launch of
         # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
@@ -309,6 +312,7 @@ class _ReadState:
         self.loop_depth = 0  # inside for/while/until ... done: a later pass sees what is set after
         self.looped: set[int] = set()  # indexes of values set inside a loop
         self.launch_mark: int | None = None  # len(values) right after the last launch
+        self.call_budget = 2000  # function-body lines read at call sites: bounded (calls can nest)
 
     def function_line(self, n: int, line: str, variables: dict) -> None:
         if self.function is None:
@@ -319,7 +323,7 @@ class _ReadState:
         stripped = line.strip()
         if depth == 0 and stripped.startswith("{"):  # `f()` on one line, `{` on the next
             depth, stripped = 1, stripped[1:].strip()
-        depth += stripped.endswith("{") - bool(re.match(r"^}\s*(?:[;&|#].*)?$", stripped))
+        depth += stripped.endswith("{") - stripped.startswith("}")  # `}`, `};`, `} > log 2>&1`
         if depth <= 0:
             variables["function " + name] = body
             self.function = None
@@ -348,7 +352,8 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
     head = (line.split() or [""])[0]
     body = variables.get("function " + head) if depth < 4 else None
     if body is not None:  # a call: the function's body runs here, each line at its own place
-        for n, text in body:
+        state.call_budget -= len(body)
+        for n, text in body if state.call_budget >= 0 else ():
             _line(art, n, text, variables, exported, physical, state, depth + 1)
         return
     if state.launch_mark is not None and head not in _INERT and not _ASSIGN.match(head):
