@@ -213,6 +213,8 @@ def _batch_step_files(settings) -> dict[str, tuple]:
             continue
         out[a.path] = (a, 0)
         for s in a.data.get("sourced", []) if isinstance(a.data, dict) else []:
+            if s.get("per_task"):  # `srun bash -c "source vars.sh; python ..."`: sourced by each task
+                continue
             b = by_name.get(os.path.basename(str(s.get("path", ""))))
             if b is not None and b.path not in out:
                 out[b.path] = (a, s.get("line") or 0)
@@ -220,10 +222,10 @@ def _batch_step_files(settings) -> dict[str, tuple]:
 
 
 def _direct_srun(a, after: int) -> dict | None:
-    """A command after line ``after`` of batch script ``a`` that srun starts as the training
+    """A command at or after line ``after`` of batch script ``a`` that srun starts as the training
     program itself (python ..., not torchrun/deepspeed/accelerate, which set the ranks themselves)."""
     for c in a.data.get("commands", []) if isinstance(a.data, dict) else []:
-        if "srun" in (c.get("via") or []) and c.get("launcher") == "python" and (c.get("line") or 0) > after:
+        if "srun" in (c.get("via") or []) and c.get("launcher") == "python" and (c.get("line") or 0) >= after:
             return c
     return None
 
@@ -258,7 +260,7 @@ def slurm_rank_variables(settings):
                             subject=subject, evidence=[v.evidence()]))
             continue
         where = batch.get(v.origin.path)
-        if src in _PER_TASK and where is not None:
+        if src in _PER_TASK and where is not None and not v.per_task:
             script, at = where
             run = _direct_srun(script, max(at, (v.origin.line or 0) if script.path == v.origin.path else at))
             if run is not None:

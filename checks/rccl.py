@@ -12,7 +12,11 @@ TOPOLOGY_DOC = "https://rocm.docs.amd.com/en/latest/how-to/system-optimization/m
 @check("RD-RCCL-001", area="rccl", title="No RCCL or HIP debugging workaround is left in the environment",
        sources=sorted({s for v in RCCL_ENV for s in v.sources}))
 def rccl_env(env):
-    hits = [(v, env[v.name]) for v in RCCL_ENV if v.triggered(env.get(v.name))]
+    # A debugging variable that a script sets for one pass of a loop trying alternatives is a probe
+    # of that pass, not a workaround left on (the loop's other passes run without it).
+    origins = getattr(env, "origins", {})
+    hits = [(v, env[v.name]) for v in RCCL_ENV if v.triggered(env.get(v.name))
+            and not getattr(origins.get(v.name), "trial", False)]
     bad = [(v, val) for v, val in hits if v.level == "warn"]
     notes = [(v, val) for v, val in hits if v.level == "note"]
     evidence = [env_ev(env, v.name) for v, val in hits]

@@ -24,3 +24,28 @@ def test_far_release_flagged_near_release_not(tmp_path):
 def test_real_lumi_job():
     fs = flagged(scan([corpus("eleutherai-neox-lumi-fork")], "RD-IMG-003", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["lumi_train.sh:20"]
+
+
+def test_module_names_are_paths_and_only_loads_count(tmp_path):
+    # Sugon/Hygon clusters name modules by category (compiler/rocm/3.9.1); unload/rm load nothing,
+    # `swap A B` loads B only, Lmod's `ml -NAME` unloads
+    p = write(tmp_path, "env.sh", "module rm compiler/rocm/2.9\nmodule unload compiler/rocm/2.9\n"
+              "module load compiler/rocm/3.9.1\nml -rocm/5.2.3\nmodule swap rocm/5.2.3 rocm/6.2.4\n"
+              "module purge\nml unload rocm/5.7.0\n")
+    mods = [(v.value, v.origin.line) for v in read_one(p).values if v.name == "rocm_module"]
+    assert mods == [("compiler/rocm/3.9.1", 3), ("rocm/6.2.4", 5)]
+
+
+def test_unloaded_old_rocm_is_not_judged(tmp_path):
+    p = write(tmp_path, "job.sh", "#!/bin/bash\nmodule unload rocm/5.2.3\nmodule load rocm/6.2.4\npython t.py\n")
+    assert flagged(scan([p], "RD-IMG-003", "mi300x8")) == []
+    far = write(tmp_path / "b", "job.sh", "#!/bin/bash\nmodule load compiler/rocm/5.2.3\npython t.py\n")
+    assert flagged(scan([far], "RD-IMG-003", "mi300x8"))
+
+
+def test_real_dcu_env_records_the_loaded_module_only():
+    # ksoan-taisu-dcu-mpirun: removes compiler/rocm/2.9, loads compiler/rocm/3.9.1 (its DTK host records no
+    # ROCm release, so RD-IMG-003 cannot place it there: the reader's part is what this asserts)
+    mods = [(v.value, v.origin.line) for v in read_one(corpus("ksoan-taisu-dcu-mpirun") + "/env_hc.sh").values
+            if v.name == "rocm_module"]
+    assert mods == [("compiler/rocm/3.9.1", 5)]

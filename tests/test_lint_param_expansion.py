@@ -54,3 +54,14 @@ def test_compose_defaults_and_dotenv(tmp_path):
 def test_real_compose_files_with_defaults_pick_gpu_0():
     # chronicblondiee/docker-rocm-notes: HIP_VISIBLE_DEVICES=${GPU_ID:-0} in all three services
     assert flagged(scan([corpus("chronicblondiee-rocm-compose")], "RD-ENV-003", "rx7900xtx")) == []
+
+
+def test_assign_default_expansion_sets_the_variable(tmp_path):
+    # `: ${NPROC:=4}` assigns NPROC when unset; `${X=..}` only when unset, `${X:=..}` also when empty
+    p = write(tmp_path, "run.sh", "#!/bin/bash\n: ${NPROC:=4}\nEMPTY=\n: ${EMPTY=9} ${EMPTY2:=8}\n"
+              "export HSA_OVERRIDE_GFX_VERSION\n: \"${HSA_OVERRIDE_GFX_VERSION:=10.3.0}\"\n"
+              "torchrun --nproc_per_node=$NPROC --nnodes=${EMPTY:-1} t.py --x $EMPTY2\n")
+    vals = {(v.kind, v.name): v.value for v in read_one(p).values}
+    assert vals[("launcher", "nproc_per_node")] == "4"
+    assert vals[("launcher", "nnodes")] == "1"  # EMPTY stayed empty: `=` without the colon keeps it
+    assert vals[("env", "HSA_OVERRIDE_GFX_VERSION")] == "10.3.0"  # exported before, assigned here

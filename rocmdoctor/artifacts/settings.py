@@ -66,6 +66,12 @@ class Value:
     name: str
     value: Any
     origin: Origin
+    # Set for one pass of a loop that tries alternatives (`for c in "${configs[@]}"; do env "$c" cmd`):
+    # each pass runs under it, but it is a probe, not a setting the job keeps.
+    trial: bool = False
+    # Set inside each task (`srun bash -c '...'`, single-quoted: expanded by the task's shell), not
+    # once in the batch step.
+    per_task: bool = False
 
     def evidence(self):
         from ..engine.check import ev
@@ -111,9 +117,10 @@ class Artifact:
         text = self.lines()[line - 1].strip() if line and line <= len(self.lines()) else ""
         return Origin(self.path, line, scrub(text[:240]))
 
-    def add(self, kind: str, name: str, value: Any, line: int | None, text: str | None = None) -> Value:
+    def add(self, kind: str, name: str, value: Any, line: int | None, text: str | None = None,
+            trial: bool = False, per_task: bool = False) -> Value:
         o = self.origin(line) if text is None else Origin(self.path, line, scrub(text[:240]))
-        v = Value(kind, name, value, o)
+        v = Value(kind, name, value, o, trial, per_task)
         self.values.append(v)
         return v
 

@@ -145,3 +145,18 @@ def test_rccl_workarounds_in_a_script_are_found(tmp_path, lint):
     f = lint(paths, "RD-RCCL-001")[0]
     assert f.status == Status.WARN and "NCCL_DEBUG=INFO" in f.title
     assert any(e.source == paths[0] + ":4" for e in f.evidence)
+
+
+def test_debug_switch_set_for_one_trial_pass_is_not_left_on():
+    # a script's `for c in "${configs[@]}"; do env "$c" cmd` tries each element once: a probe
+    from checks.rccl import rccl_env
+    from rocmdoctor.artifacts.settings import Artifact, EnvView
+
+    art = Artifact("/w/try.sh", "shell")
+    probe = art.add("env", "AMD_SERIALIZE_KERNEL", "3", 5, trial=True)
+    kept = art.add("env", "NCCL_P2P_DISABLE", "1", 6)
+    r = rccl_env(EnvView({"AMD_SERIALIZE_KERNEL": "3", "NCCL_P2P_DISABLE": "1"},
+                         {"AMD_SERIALIZE_KERNEL": probe, "NCCL_P2P_DISABLE": kept}))
+    assert r.status == Status.WARN and "NCCL_P2P_DISABLE" in r.title and "AMD_SERIALIZE" not in r.title
+    r = rccl_env(EnvView({"AMD_SERIALIZE_KERNEL": "3"}, {"AMD_SERIALIZE_KERNEL": probe}))
+    assert r.status == Status.PASS

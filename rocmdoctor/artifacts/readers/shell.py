@@ -15,6 +15,7 @@ linter must not stop at the first construct it does not know.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
@@ -98,7 +99,7 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source)\b"
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
                       r"|^\s*\.\s+\S")
 
 
@@ -276,16 +277,159 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     variables: dict[str, str] = {}
     exported: set[str] = set()
     physical = text.splitlines()
-    for first, last, line in logical_lines(text):
+    state = _ReadState()
+    commands_started = False
+    for first, _last, line in logical_lines(text):
         if line.lstrip().startswith("#SBATCH"):
-            _sbatch(art, first, line)
+            # sbatch stops reading #SBATCH directives at the first line that is not a comment or blank
+            # (Slurm's sbatch(1)): a directive after a command is a comment to Slurm
+            if not commands_started:
+                _sbatch(art, first, line)
             continue
-        if not RELEVANT.search(line) and ("alias " + (line.split() or [""])[0]) not in variables:
+        commands_started = True
+        if state.function is not None or ("(" in line or "function" in line) and _FUNC_OPEN.match(line):
+            # a function's body runs where the function is called (and not at all if it never is)
+            state.function_line(first, line, variables)
             continue
+        _line(art, first, line, variables, exported, physical, state, 0)
+    if state.function is not None:  # a definition never closed: its lines are read as they stand
+        for n, text in state.function[1]:
+            _line(art, n, text, variables, exported, physical, state, 0)
+    if state.launch_mark is not None:
+        # A variable exported after the script's last launch, outside any loop, reaches no launch of
+        # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
+        art.values = [v for i, v in enumerate(art.values)
+                      if not (i >= state.launch_mark and v.kind == ENV and i not in state.looped)]
+    return art
+
+
+class _ReadState:
+    """What spans lines while a script is read: an open array or function definition."""
+
+    def __init__(self):
+        self.array: tuple[str, list[tuple[str, int]]] | None = None  # a multi-line `name=(` ... `)`
+        self.function: tuple[str, list[tuple[int, str]], int] | None = None  # name, body lines, depth
+        self.loop_depth = 0  # inside for/while/until ... done: a later pass sees what is set after
+        self.looped: set[int] = set()  # indexes of values set inside a loop
+        self.launch_mark: int | None = None  # len(values) right after the last launch
+        self.call_budget = 2000  # function-body lines read at call sites: bounded (calls can nest)
+
+    def function_line(self, n: int, line: str, variables: dict) -> None:
+        if self.function is None:
+            m = _FUNC_OPEN.match(line)
+            self.function = (m.group(1) or m.group(2), [], 1 if line.rstrip().endswith("{") else 0)
+            return
+        name, body, depth = self.function
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith("{"):  # `f()` on one line, `{` on the next
+            depth, stripped = 1, stripped[1:].strip()
+        depth += stripped.endswith("{") - stripped.startswith("}")  # `}`, `};`, `} > log 2>&1`
+        if depth <= 0:
+            variables["function " + name] = body
+            self.function = None
+            return
+        body.append((n, line))
+        self.function = (name, body, depth)
+
+
+# `name() {`, `function name {`, `function name() {` with the body on the lines after it (a
+# definition on one line, `f() { ...; }`, runs through the normal reading).
+_FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:-]*)\s*\(\s*\))"
+                        r"\s*\{?\s*$")
+
+
+def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
+          state: _ReadState, depth: int) -> None:
+    if state.array is not None or ("=(" in line and _ARRAY_OPEN.match(line)):
+        # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
+        # until something uses it); kept with the line each element is written on
+        state.array, line = _array_line(line, first, state.array, variables)
+        if state.array is not None or not line.strip():
+            return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
+    m = _FOR_IN.match(line) if "for" in line else None
+    if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
+        variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
+    head = (line.split() or [""])[0]
+    body = variables.get("function " + head) if depth < 4 else None
+    if body is not None:  # a call: the function's body runs here, each line at its own place
+        state.call_budget -= len(body)
+        for n, text in body if state.call_budget >= 0 else ():
+            _line(art, n, text, variables, exported, physical, state, depth + 1)
+        return
+    if state.launch_mark is not None and head not in _INERT and not _ASSIGN.match(head):
+        state.launch_mark = None  # another program runs after: what was exported before it may reach it
+    opens = len(_LOOP_OPEN.findall(line)) if ("for" in line or "while" in line or "until" in line) else 0
+    closes = len(_LOOP_CLOSE.findall(line)) if "done" in line else 0
+    state.loop_depth += opens
+    if RELEVANT.search(line) or ("alias " + head) in variables:
+        n0, launches = len(art.values), len(art.data["commands"])
         last = _last_line(physical, first)
         for words in commands(line):
             _command(art, words, first, last, variables, exported, physical)
-    return art
+        if any(c["launcher"] in _JOB_LAUNCHERS or (c["launcher"] == "python" and not c["script"].startswith("-m "))
+               for c in art.data["commands"][launches:]):
+            state.launch_mark = len(art.values)
+        if state.loop_depth > 0:
+            state.looped.update(range(n0, len(art.values)))
+    state.loop_depth = max(0, state.loop_depth - closes)
+
+
+_LOOP_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:for|while|until)\b")
+_LOOP_CLOSE = re.compile(r"(?:^|[;&|]\s*)\s*done\b")
+_JOB_LAUNCHERS = {"torchrun", "deepspeed", "accelerate", "llamafactory-cli"}
+# Builtins and file utilities that start no GPU program: an export before them reaches nothing new.
+_INERT = {"export", "declare", "typeset", "local", "unset", "readonly", "echo", "printf", "cd", "pushd", "popd",
+          "set", "shopt", "wait", "exit", "return", "true", "false", ":", "sleep", "rm", "mkdir", "cp", "mv", "ln",
+          "cat", "tee", "date", "touch", "chmod", "done", "fi", "esac", "then", "else", "elif", "}", "{", "do"}
+
+_ARRAY_OPEN = re.compile(r"^\s*(?:(?:declare|local|typeset)\s+-a\s+)?([A-Za-z_]\w*)=\(")
+_FOR_IN = re.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$")
+
+
+def _array_line(line: str, n: int, array, variables: dict):
+    """One line of an array assignment: returns the array still open (or None once `)` closed it:
+    then its elements are in variables["array NAME"] as (value, line) pairs), and the rest of the
+    line after the `)`."""
+    if array is None:
+        m = _ARRAY_OPEN.match(line)
+        array, line = (m.group(1), []), line[m.end():]
+    body, closed = _until_close(line)
+    rest = line[len(body) + 1:].lstrip(" \t;") if closed else ""
+    try:
+        words = shlex.split(body, comments=True)
+    except ValueError:
+        words = body.split()
+    array[1].extend((substitute(w, variables), n) for w in words if w)
+    if closed:
+        variables["array " + array[0]] = array[1]
+        return None, rest
+    return array, ""
+
+
+def _until_close(line: str) -> tuple[str, bool]:
+    """The text before the first `)` outside quotes, and whether there was one."""
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i], False
+        elif c == ")":
+            return line[:i], True
+    return line, False
+
+
+def _loop_values(items: str, variables: dict) -> list[tuple[str, int]]:
+    """The values of `for x in ITEMS`: an array's elements (with their lines), or the words."""
+    m = re.fullmatch(r'"?\$\{([A-Za-z_]\w*)\[[@*]\]\}"?', items.strip())
+    if m:
+        return list(variables.get("array " + m.group(1), []))
+    try:
+        return [(substitute(w, variables), 0) for w in shlex.split(items)]
+    except ValueError:
+        return []
 
 
 def _last_line(physical: list[str], first: int) -> int:
@@ -338,6 +482,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if not words:  # plain assignments: shell variables, in the environment only if exported
         for k, v in prefix_env.items():
             variables[k] = v
+            if ALLEXPORT in variables:  # `set -a`: every variable assigned from here on is exported
+                exported.add(k)
             if k in exported:
                 art.add(ENV, k, v, first)
         return
@@ -379,13 +525,33 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         return
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    if head in ("env", "export"):
+        # `env "$cfg" python ...` in `for cfg in "${configs[@]}"`: each element that is VAR=value is
+        # an environment the command runs under in turn (one per pass), written on the element's line
+        for w in words[1:]:
+            m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", w)
+            for value, n in variables.get("loop " + m.group(1), []) if m else ():
+                a = _ASSIGN.match(value)
+                if a:
+                    art.add(ENV, a.group(1), a.group(2), n or first, trial=True)
+    if head == "set":  # set -a / set -o allexport ... set +a / set +o allexport
+        for flag, on in ((w[1:], w[0] == "-") for w in words[1:] if w[:1] in "-+" and len(w) > 1):
+            if "a" in flag or (flag == "o" and "allexport" in words):
+                if on:
+                    variables[ALLEXPORT] = "1"
+                else:
+                    variables.pop(ALLEXPORT, None)
+        return
+    _assign_defaults(art, words, first, variables, exported)
     words = [substitute(w, variables) for w in words]
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
-        for w in words[2:] if words[1] in ("load", "add", "swap") else words[1:]:
+        for w in _modules_loaded(head, words[1:]):
             # rocm/5.7.0 itself, or a module built on a ROCm release that its name states: LUMI's
             # PyTorch/2.2.2-rocm-5.6.1-python-3.10-singularity-... (a container of that ROCm)
-            if re.match(r"^rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
+            # A module's name is a path whose last two parts are name/version (Lmod, Environment
+            # Modules): compiler/rocm/3.9.1 on Sugon/Hygon clusters is rocm 3.9.1 too.
+            if re.search(r"(?:^|/)rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
                 art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
         return
     record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
@@ -394,7 +560,53 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
         return
-    _launch(art, words, first, last, physical)
+    _launch(art, words, first, last, physical, variables)
+
+
+# Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
+# load only B; unload/rm/del/purge/use/avail/list/show/spider load nothing.
+_MODULE_LOADS = {"load", "add", "try-load", "try-add", "load-any"}
+_MODULE_SWAPS = {"swap", "switch", "sw"}
+
+
+def _modules_loaded(head: str, args: list[str]) -> list[str]:
+    """The modules a `module ...` / `ml ...` command loads (Lmod's `ml NAME` loads NAME, `ml -NAME`
+    unloads it)."""
+    args = [a for a in args if a != "--"]
+    if not args:
+        return []
+    sub, rest = args[0], args[1:]
+    if sub in _MODULE_LOADS:
+        return [a for a in rest if not a.startswith("-")]
+    if sub in _MODULE_SWAPS:
+        return [a for a in rest if not a.startswith("-")][-1:]
+    if head == "ml" and not sub.startswith("-") and sub not in _ML_SUBCOMMANDS:
+        return [a for a in args if not a.startswith("-")]
+    return []
+
+
+_ML_SUBCOMMANDS = {"unload", "rm", "del", "purge", "use", "unuse", "avail", "av", "list", "show", "spider",
+                   "whatis", "help", "save", "restore", "reset", "refresh", "update", "describe", "keyword"}
+
+
+ALLEXPORT = "set -a"  # a key no shell variable can have: allexport is on
+
+
+def _assign_defaults(art: Artifact, words: list[str], first: int, variables: dict, exported: set) -> None:
+    """``${NAME:=word}`` / ``${NAME=word}`` assign word to NAME when it is unset (or empty, with the
+    colon) wherever the expansion happens: ``: ${NPROC:=8}`` is how scripts give a default."""
+    for w in words:
+        if "${" not in w or "=" not in w:
+            continue
+        for m in _PARAM.finditer(w):
+            name, colon, op = m.group(1), m.group(2), m.group(3)
+            if op != "=":
+                continue
+            val = variables.get(name)
+            if val is None or (colon == ":" and val == ""):
+                variables[name] = substitute(m.group(4), variables)
+                if name in exported or ALLEXPORT in variables:
+                    art.add(ENV, name, variables[name], first)
 
 
 def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
@@ -410,7 +622,8 @@ def _opt(word: str) -> tuple[str, str | None]:
     return name.replace("-", "_"), (value if eq else None)
 
 
-def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str]) -> None:
+def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str],
+            variables: dict | None = None) -> None:
     """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
@@ -454,11 +667,33 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 art.add(CONTAINER, "image", words[i].removeprefix("docker://"), first)
             i += 1
             continue
+        if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
+            # srun bash -c 'export RANK=$SLURM_PROCID; python t.py': the string is a script of its own,
+            # read here with the srun in front of its commands. Single-quoted, each task's shell expands
+            # it (per-task values); double-quoted, the batch step's shell already did.
+            raw = " ".join(physical[first - 1:last])
+            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw)
+            per_task = quote is not None and quote.group(1) == "'"
+            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw))  # "\$SLURM_PROCID": left to the task
+            inner_vars = dict(variables or {})
+            for inner in commands(words[i + 2]):
+                n0, s0 = len(art.values), len(art.data.get("sourced", []))
+                _command(art, words[:i] + inner if inner and not _ASSIGN.match(inner[0]) and inner[0] not in
+                         ("export", "source", ".", "cd", "set", "module", "ml") else inner, first, last,
+                         inner_vars, set(), physical)
+                art.values[n0:] = [dataclasses.replace(v, per_task=True) if per_task or any(
+                    re.search(r"\$\{?" + name + r"\b", str(v.value)) for name in escaped) else v
+                    for v in art.values[n0:]]
+                for src in art.data.get("sourced", [])[s0:]:
+                    src["per_task"] = True  # a file sourced inside the task string runs in each task
+            return
         if head in ("srun", "mpirun", "mpiexec"):
             via.append(head)
             i += 1
             while i < len(words) and words[i].startswith("-"):
                 name, value = _opt(words[i])
+                if not words[i].startswith("--") and len(words[i]) > 2:  # -c7, -N2: the value is attached
+                    name, value = words[i][1], words[i][2:]
                 if value is None and i + 1 < len(words) and not words[i + 1].startswith("-") \
                         and not _looks_like_program(words[i + 1]):
                     value, i = words[i + 1], i + 1
@@ -559,7 +794,10 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
 
 
 def _looks_like_program(word: str) -> bool:
-    return os.path.basename(word) in LAUNCHERS or word.endswith(".py")
+    return os.path.basename(word) in LAUNCHERS or word.endswith(".py") or os.path.basename(word) in _SHELLS
+
+
+_SHELLS = {"bash", "sh", "zsh", "dash"}
 
 
 def _launcher_opts(words, start, with_value, flags, launcher, out) -> int:
