@@ -1,0 +1,2 @@
+# /bin/bash
+docker start ollama
