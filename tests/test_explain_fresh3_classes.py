@@ -172,3 +172,44 @@ def test_d_finite_or_unrelated_nan_words_are_not_flagged(line):
 def test_d_real_fresh3_llmc_table():
     fam, _ = top(fresh("llmc-2-mi300x-loss-nan"))
     assert fam == "numerics"
+
+
+# ------------------------------------------------------------------ E. family by the corpus' conventions
+# The dev labels file a gfx missing from a non-empty list of the app's libraries under runtime
+# (tests/corpus/logs/ollamaforamd-14-gfx1031-not-supported) and missing ROCm libraries under packages
+# (legacyrocm-1753-libhsa-missing, therock-1119-libamdhip64-7): an empty list is the second cause.
+# /dev/shm bus errors stay memory (gdrnet-16, kraken-699, megatron-878, mmf-441 in dev) and Docker on
+# a host without /dev/kfd stays containers (rocm-1893-docker-windows-no-kfd in dev).
+CORPUS = os.path.join(os.path.dirname(__file__), "corpus", "logs")
+
+
+@pytest.mark.parametrize("line", [
+    'time=2025-07-29T13:31:47.016+02:00 level=WARN source=amd_windows.go:138 msg="amdgpu is not supported '
+    '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',
+    'time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_linux.go:97 msg="amdgpu is not supported" gpu=0 '
+    'gpu_type=gfx1031 library=/usr/lib/ollama supported_types=[]',
+])
+def test_e_empty_supported_list_is_missing_libraries(line):
+    assert top([line]) == ("packages", "app-rocm-libs-missing")
+
+
+@pytest.mark.parametrize("line", [
+    'time=x level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" gpu=0 gpu_type=gfx1031 '
+    'library=C:\\Ollama\\rocm supported_types=[gfx1103]',
+    'time=x level=WARN source=amd_windows.go:140 msg="amdgpu is not supported (supported types:[gfx1103])" '
+    'gpu_type=gfx1150 gpu=0 library=C:\\llm\\lib\\ollama',
+])
+def test_e_gfx_outside_a_nonempty_list_stays_runtime(line):
+    assert top([line]) == ("runtime", "app-gpu-arch-unsupported")
+
+
+def test_e_real_files_each_side():
+    assert top(fresh("ollamaamdinst-12-gfx1100-no-libs"))[0] == "packages"
+    with open(os.path.join(CORPUS, "ollamaforamd-14-gfx1031-not-supported.log"), encoding="utf-8") as f:
+        assert top(f.read().splitlines()[2:])[0] == "runtime"
+
+
+def test_e_shm_and_missing_kfd_keep_the_corpus_families():
+    # Not relabelled and not moved: the dev labels put these causes in these families.
+    assert top(fresh("protenix-2-docker-shm-bus"))[0] == "memory"
+    assert top(fresh("sdwebuirocm-17-windows-no-kfd"))[0] == "containers"

@@ -21,6 +21,30 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/mozilla-ai/llamafile/issues/547",),
         examples=("OSError: libamdhip64.so.6: cannot open shared object file: No such file or directory",),
     ),
+    # Ollama lists the gfx targets of the rocBLAS kernels it finds beside it ("supported types:[gfx1103]");
+    # an empty list means it found no ROCm libraries at all: whatever the GPU, the install lacks them
+    # (the corpus files missing ROCm libraries under packages). A non-empty list without the GPU's gfx
+    # is app-gpu-arch-unsupported (runtime.py).
+    S(
+        id="app-rocm-libs-missing", family="packages", title="The application found no ROCm libraries beside it",
+        severity="error", tier=SETUP,
+        patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',),
+        needles=("amdgpu is not supported",),
+        meaning=("Ollama (and builds like it) read the gfx targets of the ROCm libraries in its library folder and found "
+                 "none: the bundled rocBLAS/Tensile files are missing or in another folder, so it runs on the CPU."),
+        causes=(
+            C(text="the application's ROCm libraries (rocblas/library) are missing or not where it looks",
+              fix="reinstall the ROCm runtime package of the application (or the ROCm libraries for this gfx) into its lib folder"),
+            C(text="the system ROCm install is incomplete", check="RD-ROCM-001"),
+        ),
+        fix="Install the application's ROCm libraries for this GPU (for Ollama for AMD: the rocblas and library folder for the gfx).",
+        sources=("https://github.com/ByronLeeeee/Ollama-For-AMD-Installer/issues/12",
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
+        examples=('time=2025-07-29T13:31:47.016+02:00 level=WARN source=amd_windows.go:138 msg="amdgpu is not supported '
+                  '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',),
+        near_misses=('time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" '
+                     'gpu=0 gpu_type=gfx1031 library=C:\\Ollama\\rocm supported_types=[gfx1103]',),
+    ),
     S(
         id="version-check-failed", family="packages", title="A pinned version check refused to run",
         severity="fatal", tier=SETUP,
