@@ -346,8 +346,8 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     for ln in lines:
         t = ln.text
         if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
-            for m in _METRIC_VALUE.finditer(t[:2000]):
-                last[m.group("key").lower()] = (ln, m.group("v"))
+            for mv in _METRIC_VALUE.finditer(t[:2000]):
+                last[mv.group("key").lower()] = (ln, mv.group("v"))
         if "skipped=" in t:
             m = _DS_SKIPPED.search(t)
             if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
