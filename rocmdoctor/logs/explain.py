@@ -399,7 +399,8 @@ def _windows(result: ScanResult, inputs: list[str],
 
 
 # "loss: 1.2", "'grad_norm': nan", "grad_norm=3.97": a training metric and its value.
-_METRIC = re.compile(r"""\b(?P<key>grad_norm|loss)['"]?\s{0,2}[:=]\s{0,2}['"]?"""
+# A metrics table writes "loss     nan" / "| norm 0.98 |" without a separator.
+_METRIC = re.compile(r"""\b(?:train_|val_|eval_)?(?P<key>grad_norm|loss|norm)['"]?(?:\s{0,2}[:=]\s{0,2}|\s{1,16})['"]?"""
                      r"(?P<v>[-+]?(?:nan|inf(?:inity)?|\d{1,12}(?:\.\d{0,20})?(?:e[-+]?\d{1,4})?))", re.I)
 
 

@@ -72,11 +72,18 @@ _KERNEL_FORM = re.compile(r"^\s{0,4}(?:<\d>\s?)?(?:amdgpu\b|\[drm|drm\b|drmn\d|\
                           r"\{\d{1,6}\}\[Hardware Error\]|\[Hardware Error\]|\[TTM\]|mce:|pci \d{4}:|"
                           r"[a-z]{2,6}_v\d{1,2}_\d{1,2}\b)", re.I)
 
+# amdgpu's own fault printout (gmc_v*_process_interrupt): only the driver prints these words, so a
+# line in this vocabulary is a kernel line even when the user pasted it without the dmesg prefix.
+# A user-space line that merely names amdgpu is still judged by _KERNEL_FORM above.
+_AMDGPU_FAULT = re.compile(r"^\s{0,8}(?:\[(?:gfxhub|mmhub)\d{0,2}\]|Faulty UTCL2 client ID\b|(?:GC)?VM_L2_PROTECTION_FAULT_STATUS\b|"
+                           r"(?:MORE_FAULTS|WALKER_ERROR|PERMISSION_FAULTS|MAPPING_ERROR)\s{0,2}:|"
+                           r"in page starting at address\b)", re.I)
+
 
 def kernel_form(text: str, raw: str | None = None) -> bool:
     """Whether a line was printed by the kernel: a dmesg/journalctl prefix on the raw line, or
     a driver/subsystem name at the start of the cleaned one."""
-    return bool(_KERNEL_FORM.match(text) or (raw is not None and _KTIME.match(raw.lstrip())))
+    return bool(_KERNEL_FORM.match(text) or _AMDGPU_FAULT.match(text) or (raw is not None and _KTIME.match(raw.lstrip())))
 
 
 _KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lost|timeout|timed out|fault", re.I)
@@ -85,6 +92,10 @@ _KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lo
 _DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
 # A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").
 _LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""")
+# A training metric and its value in any form a trainer prints: "loss: 2.3", "'grad_norm': nan",
+# a metrics table's "| loss     nan |", "val loss inf", "train_loss=inf".
+_METRIC_VALUE = re.compile(r"""\b(?:train_|val_|eval_|val |eval )?(?P<key>grad_norm|loss|norm)['"]?(?:\s{0,2}[:=]\s{0,2}|\s{1,16})"""
+                           r"""['"]?(?P<v>[-+]?(?:nan|inf(?:inity)?)|\d{1,12}(?:\.\d{0,20})?(?:e[-+]?\d{1,4})?)\b""", re.I)
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
 
 # A shell prompt whose host name is a container ID (Docker/Podman name a container's host by the
@@ -283,7 +294,9 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
                     prev_nccl = NcclError(cls, ln)
                     shape.nccl.append(prev_nccl)
                 continue
-        if _KERNEL.search(t) and _KERNEL_BAD.search(t) and kernel_form(t, raw_lines[i]) and not is_benign(t):
+        if _AMDGPU_FAULT.match(t):
+            shape.kernel.append(KernelEvent(ln, ip_block(t), True))
+        elif _KERNEL.search(t) and _KERNEL_BAD.search(t) and kernel_form(t, raw_lines[i]) and not is_benign(t):
             shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
         if shape.container is None and "@" in t[:45] and _CONTAINER_PROMPT.match(t):
             shape.container = ln
@@ -329,8 +342,12 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
     gradients overflow), or a loss that drops to exactly 0 and stays there."""
     zeros, seen_nonzero = 0, False
+    last: dict[str, tuple[LogLine, str]] = {}  # metric -> (line, value) of its last logged value
     for ln in lines:
         t = ln.text
+        if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
+            for mv in _METRIC_VALUE.finditer(t[:2000]):
+                last[mv.group("key").lower()] = (ln, mv.group("v"))
         if "skipped=" in t:
             m = _DS_SKIPPED.search(t)
             if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
@@ -344,6 +361,12 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
                 else:
                     zeros, seen_nonzero = 0, True
+    # A metric whose last logged value is NaN/inf: the run diverged and did not come back (a NaN
+    # followed by finite values is a step that loss scaling skipped; the catalog reports it).
+    for key in ("loss", "grad_norm", "norm"):
+        if key in last and last[key][1].lower().lstrip("+-")[:3] in ("nan", "inf"):
+            ln, v = last[key]
+            return ln, f"the last logged {key} is {v.lower()}: training diverged and did not recover"
     return None
 
 

@@ -48,6 +48,7 @@ ANCHORS: tuple[str, ...] = (
     "error", "fail", "warn", "gpu", "nccl", "nan", ": inf", "=inf", "memory", "exception", "kill",
     "overflow", "unable", "pci", "bitsandbytes", "core dumped", "not found", "denied", "does not exist", "amd-vi",
     "wedged", "reg_wait", "已杀死",  # zh_CN shells print it for SIGKILL
+    "fault", "no operator found",  # amdgpu's fault block pasted without its prefix; xformers' dispatcher
 )
 
 

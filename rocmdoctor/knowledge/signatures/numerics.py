@@ -53,6 +53,8 @@ SIGNATURES: tuple[S, ...] = (
             "Loss is (?:nan|inf)",
             r"\bloss=(?:nan|inf)\b",
             "loss became (?P<value2>nan|inf)",
+            # A metrics table or progress line: "loss     nan", "| loss nan |", "val loss nan" (llm.c, nanoGPT).
+            r"\bloss\s{1,16}(?P<value3>[-+]?nan|[-+]?inf)\b",
         ),
         needles=(
             "nan",
@@ -69,8 +71,11 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "{'loss': nan, 'grad_norm': nan, 'learning_rate': 1e-05, 'epoch': 0.1}",
             "     loss became nan at step 3 (+3 more)",
+            "step  190/190 | loss     nan (+nanz)| norm    nan (+nanz)| lr 3.00e-04 | 357.61 ms | 15.0% bf16 MFU | 1450148 tok/s",
+            "val loss nan",
         ),
-        near_misses=("{'loss': 0.0, 'grad_norm': 1.5, 'learning_rate': 1e-05, 'epoch': 0.1}",),
+        near_misses=("{'loss': 0.0, 'grad_norm': 1.5, 'learning_rate': 1e-05, 'epoch': 0.1}",
+                     "loss nan_to_num applied to logits", "step 10 | loss 2.31 | norm 0.98"),
     ),
     S(
         id="fp16-loss-scale-min", family="numerics", title="fp16 loss scale at its minimum",

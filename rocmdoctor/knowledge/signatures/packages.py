@@ -21,6 +21,30 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/mozilla-ai/llamafile/issues/547",),
         examples=("OSError: libamdhip64.so.6: cannot open shared object file: No such file or directory",),
     ),
+    # Ollama lists the gfx targets of the rocBLAS kernels it finds beside it ("supported types:[gfx1103]");
+    # an empty list means it found no ROCm libraries at all: whatever the GPU, the install lacks them
+    # (the corpus files missing ROCm libraries under packages). A non-empty list without the GPU's gfx
+    # is app-gpu-arch-unsupported (runtime.py).
+    S(
+        id="app-rocm-libs-missing", family="packages", title="The application found no ROCm libraries beside it",
+        severity="error", tier=SETUP,
+        patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',),
+        needles=("amdgpu is not supported",),
+        meaning=("Ollama (and builds like it) read the gfx targets of the ROCm libraries in its library folder and found "
+                 "none: the bundled rocBLAS/Tensile files are missing or in another folder, so it runs on the CPU."),
+        causes=(
+            C(text="the application's ROCm libraries (rocblas/library) are missing or not where it looks",
+              fix="reinstall the ROCm runtime package of the application (or the ROCm libraries for this gfx) into its lib folder"),
+            C(text="the system ROCm install is incomplete", check="RD-ROCM-001"),
+        ),
+        fix="Install the application's ROCm libraries for this GPU (for Ollama for AMD: the rocblas and library folder for the gfx).",
+        sources=("https://github.com/ByronLeeeee/Ollama-For-AMD-Installer/issues/12",
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
+        examples=('time=2025-07-29T13:31:47.016+02:00 level=WARN source=amd_windows.go:138 msg="amdgpu is not supported '
+                  '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',),
+        near_misses=('time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" '
+                     'gpu=0 gpu_type=gfx1031 library=C:\\Ollama\\rocm supported_types=[gfx1103]',),
+    ),
     S(
         id="version-check-failed", family="packages", title="A pinned version check refused to run",
         severity="fatal", tier=SETUP,
@@ -195,7 +219,8 @@ SIGNATURES: tuple[S, ...] = (
         id="flash-attn-unsupported-gpu", family="packages", title="flash-attn does not support this GPU",
         severity="fatal", tier=SETUP,
         patterns=(r"FlashAttention only supports Ampere GPUs or newer",
-                  r"(?P<gfx>gfx\w{2,8}) is invalid or not supported by Flash-Attention"),
+                  # setup.py's check prints the list it rejects: "One of GPU archs of ['gfx908'] is invalid ..."
+                  r"(?P<gfx>gfx\w{2,8})['\"\]]{0,3} is invalid or not supported by Flash-Attention"),
         needles=("flashattention only supports", "not supported by flash-attention"),
         meaning="The installed flash-attn build has no kernels for this GPU (an NVIDIA build, or a ROCm build without this gfx).",
         causes=(
@@ -204,7 +229,68 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Use attn_implementation='sdpa', or the ROCm flash-attention build for a supported gfx.",
         sources=("https://github.com/Dao-AILab/flash-attention/issues/1506", "https://github.com/ROCm/flash-attention/issues/93"),
-        examples=("RuntimeError: FlashAttention only supports Ampere GPUs or newer.",),
+        examples=("RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+                  "AssertionError: One of GPU archs of ['gfx908'] is invalid or not supported by Flash-Attention"),
+    ),
+    # A GPU kernel library (flash-attention, composable_kernel/ck_tile, xformers, bitsandbytes, DeepSpeed
+    # ops, apex, vLLM's csrc) built or run for a gfx it has no kernels for. Keyed on the compiler's and
+    # the libraries' own vocabulary, not one project's sentence: clang's per-target summary, an MFMA/WMMA
+    # builtin that needs a target feature the gfx lacks, a static assertion inside the library's headers,
+    # CK's instance that "does not support this problem", xformers' operator dispatch finding none.
+    S(
+        id="gpu-lib-arch-unsupported", family="packages", title="A GPU kernel library does not support this GPU's arch",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"'?__builtin_amdgcn_(?P<builtin>\w{1,80})'? needs target feature (?P<feature>[\w-]{2,40})",
+            r"\b\d{1,5} errors? generated when compiling for (?P<gfx>gfx\w{2,8})",
+            r"(?P<lib>flash[-_]attention|flash_attn|composable_kernel\w{0,24}|ck_tile|xformers|bitsandbytes|deepspeed/ops|"
+            r"apex/|vllm/csrc)\S{0,300}?:\d{1,7}:\d{1,5}: error: (?:static assertion failed|.{0,300}?(?:__builtin_amdgcn|"
+            r"target feature|\bmfma|\bwmma|not supported|unsupported|\bgfx\d))",
+            r"\bDevice\w{2,120}(?:<.{0,600}?>)? does not support this problem",
+        ),
+        needles=("needs target feature", "generated when compiling for", "does not support this problem", "flash-attention",
+                 "flash_attn", "composable_kernel", "ck_tile", "xformers", "bitsandbytes", "deepspeed/ops", "apex/", "vllm/csrc"),
+        meaning=("A GPU kernel library was compiled for, or ran on, a gfx its kernels do not support: matrix-core "
+                 "(MFMA/WMMA) instructions or tile sizes that this GPU family lacks, or no kernel instance for it."),
+        causes=(
+            C(text="the library has no kernels for this GPU's gfx (flash-attn CK/Triton, composable_kernel, xformers)",
+              check="RD-PREC-004", fix="use attn_implementation='sdpa' or the library's build for a supported gfx"),
+            C(text="the library's build targets the wrong gfx (PYTORCH_ROCM_ARCH / GPU_ARCHS) or another platform",
+              check="RD-PREC-005"),
+            C(text="HSA_OVERRIDE_GFX_VERSION makes the GPU report another gfx", check="RD-ENV-001"),
+        ),
+        fix=("Build or install the library only for a gfx it supports (set GPU_ARCHS/PYTORCH_ROCM_ARCH to the GPU's real "
+             "gfx), or do without it (SDPA attention, the ROCm build of the package)."),
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1215", "https://github.com/facebookresearch/xformers/pull/978",
+                 "https://github.com/ROCm/composable_kernel/issues/1140"),
+        examples=(
+            "/home/hina/xformers/third_party/composable_kernel_tiled/include/ck/tile_program/warp_tile/warp_gemm_attribute_mfma_impl_hip.hpp:116:17: error: '__builtin_amdgcn_mfma_f32_32x32x8bf16_1k' needs target feature mai-insts",
+            "    1 error generated when compiling for gfx1030.",
+            "/home/n/flash-attention/csrc/composable_kernel/include/ck_tile/core/arch/generic_memory_space_atomic_hip.hpp:66:19: error: static assertion failed due to requirement '(std::is_same<_Float16, int>::value && (4 == 1))'",
+            "RuntimeError: DeviceGroupedMultiheadAttentionForward_Xdl_CShuffle_V2<256, 128, 128, 32, 8, 8, 128, 128, 32, 2, Default, ASpecDefault, B0SpecDefault, B1SpecDefault, CSpecDefault, MaskUpperTriangleFromTopLeft> does not support this problem",
+        ),
+        near_misses=(
+            "src/main.cpp:12:5: error: use of undeclared identifier 'foo'",
+            "/tmp/build/flash-attention/csrc/flash_api.cpp:40:1: error: expected ';' after class",
+            "Building for gfx90a: 0 errors generated",
+        ),
+    ),
+    S(
+        id="xformers-no-operator", family="packages", title="xformers has no attention kernel for this GPU or build",
+        severity="fatal", tier=SETUP,
+        patterns=(r"No operator found for .{0,2}(?P<op>memory_efficient_attention\w{0,40})",),
+        needles=("no operator found for",),
+        meaning=("xformers' dispatcher found no kernel able to run this attention call: its ops were not built for "
+                 "this torch/platform, or none supports this GPU's gfx, dtype or shape."),
+        causes=(
+            C(text="xformers is not built for this torch's platform (a CUDA wheel on ROCm)", check="RD-PREC-005",
+              fix="install the ROCm xformers wheel, or uninstall xformers (most apps fall back to SDPA)"),
+            C(text="xformers' CK kernels do not exist for this gfx", check="RD-PREC-004"),
+        ),
+        fix="Install xformers built for this torch's ROCm, or remove it and use PyTorch SDPA attention.",
+        sources=("https://github.com/utensils/comfyui-nix/issues/57", "https://github.com/facebookresearch/xformers/issues/1026"),
+        examples=("!!! Exception during processing !!! No operator found for `memory_efficient_attention_forward` with input",
+                  "NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:"),
     ),
     S(
         id="bitsandbytes-cpu-build", family="packages", title="bitsandbytes has no GPU support in this build",

@@ -495,7 +495,9 @@ SIGNATURES: tuple[S, ...] = (
         id="app-gpu-arch-unsupported", family="runtime",
         title="The application skips the GPU: its gfx is not in the ROCm libraries it ships",
         severity="error", tier=RUNTIME,
-        patterns=(r'msg="amdgpu is not supported[^"]{0,80}"[^\n]{0,200}?gpu_type=(?P<gfx>gfx[0-9a-f]{3,5})',),
+        # An empty supported list is another cause (app-rocm-libs-missing in packages.py): no libraries at all.
+        patterns=(r'msg="amdgpu is not supported(?![^\n]{0,400}supported[ _]types[:=]\s{0,2}\[\])[^"]{0,80}"[^\n]{0,200}?'
+                  r'gpu_type=(?P<gfx>gfx[0-9a-f]{3,5})',),
         needles=("amdgpu is not supported",),
         meaning=("Ollama (and builds like it) found the GPU but its gfx is not among the architectures of the "
                  "ROCm libraries it bundles, so it runs on the CPU."),

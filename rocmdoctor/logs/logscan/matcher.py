@@ -51,6 +51,14 @@ _LOW_LEVEL = re.compile(
     r"|\blevel=(?i:warn|warning|info|debug)\b"
     r"|^(?:[\w.-]{1,64}:\d{1,9}:\d{1,9} \[\d{1,4}\] )?[NR]CCL INFO\b")
 
+# A count of zero is not an error: "Failed requests: 0", "errors: 0", "0 failed", "Failures: 0/100",
+# "num_errors=0". Removed from the line before it is judged, so the rest of the line (and a
+# non-zero count) still counts.
+_ZERO_COUNT = re.compile(
+    r"\b(?:num_|n_|total_)?(?:failed|failures?|errors?|fails?)(?:[ _](?:requests?|count|tests?|jobs?|steps?|ranks?))?"
+    r"\s{0,40}[:=]\s{0,40}0(?:\s{0,2}/\s{0,2}\d{1,12})?(?![\d.])|"
+    r"(?<![\d.])0\s{1,4}(?:failed|failures?|errors?)\b", re.I)
+
 
 def declares_low_level(text: str) -> bool:
     """The line says it is a warning, info or debug message (not NCCL's WARN)."""
@@ -94,8 +102,13 @@ def looks_like_error(text: str) -> bool:
     # ("XError: ...") is the one that says what happened.
     if text.startswith(("    ", "\t")):
         return False
-    return (bool(_ERRORISH.search(text)) and not _NOT_ERROR.search(text) and not declares_low_level(text)
-            and not is_benign(text))
+    if _ERRORISH.search(text) is None:
+        return False
+    if ("0" in text) and _ZERO_COUNT.search(text):
+        text = _ZERO_COUNT.sub(" ", text)
+        if _ERRORISH.search(text) is None:
+            return False
+    return not _NOT_ERROR.search(text) and not declares_low_level(text) and not is_benign(text)
 
 
 class Scanner:
