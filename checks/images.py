@@ -16,6 +16,8 @@ from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
+from .image_stages import unbuilt_stages
+
 AREA = "image"
 
 
@@ -34,7 +36,9 @@ def _images(settings):
 
 
 def _cuda_images(settings):
-    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)] + _run_as_cuda(settings)
+    unbuilt = unbuilt_stages(settings)
+    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)
+            and (v.origin.path, v.origin.line) not in unbuilt] + _run_as_cuda(settings)
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",

@@ -217,7 +217,12 @@ def read(path: str, text: str) -> Artifact:
                 env_of[alias] = stage_env
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
             ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
-            art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None})
+            # alias: the stage's AS name; deps: the stages it is built from (FROM, COPY --from), so
+            # a check can tell the stages a build target needs; switch: `FROM ${ARG}` that picks
+            # one of the earlier stages (the build chooses which with --build-arg)
+            art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None,
+                                       "alias": alias, "deps": [image.lower()] if ref is not None else [],
+                                       "switch": ref is not None and bool(words) and "$" in words[0]})
             if alias:
                 stages[alias] = ref or image
             # a stage built FROM an earlier one starts with that stage's ENV (docker build's semantics)
@@ -241,6 +246,10 @@ def read(path: str, text: str) -> Artifact:
                     continue
                 for words in commands(body):
                     _run(art, [substitute(w, build_args) for w in words], first, end, lines)
+        elif name in ("COPY", "ADD") and art.data["stages"]:
+            m = re.search(r"--from=(\S+)", " ".join(ins.get("flags") or []))
+            if m:
+                art.data["stages"][-1]["deps"].append(substitute(m.group(1), build_args).lower())
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)

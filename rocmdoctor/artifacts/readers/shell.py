@@ -649,6 +649,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                     env_vals.append(m.groups())
                 i += 1
             continue
+        if head in ("docker", "podman", "buildah", "nerdctl") and (
+                words[i + 1:i + 2] == ["build"] or words[i + 1:i + 3] == ["buildx", "build"]):
+            _build_target(art, words[i:], first)
+            return
         if head in containers.RUNNERS and i + 1 < len(words) and words[i + 1] != "exec":
             # docker/podman/nerdctl run: its options as a compose service, then the command inside
             svc, i = containers.parse(words, i)
@@ -771,6 +775,24 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+def _build_target(art: Artifact, words: list[str], first: int) -> None:
+    """`docker build --target STAGE [-f FILE]`: the stage of that Dockerfile the image is built to
+    (RD-IMG-001 judges only the stages a build needs), kept as "FILE:STAGE"."""
+    target, file = None, "Dockerfile"
+    for j, w in enumerate(words):
+        name, val = _opt(w)
+        if not w.startswith("-"):
+            continue
+        if name in ("target", "f", "file") and val is None and j + 1 < len(words):
+            val = words[j + 1]
+        if name == "target" and val:
+            target = val
+        elif name in ("f", "file") and val:
+            file = val
+    if target:
+        art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
 
 
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
