@@ -354,3 +354,4 @@ def test_real_nvidia_runtime_script():
     fs = flagged(scan([corpus("taronegeorage-docker-nvidia-runtime")], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["start_pytorch_example.sh:7"]
 
+
