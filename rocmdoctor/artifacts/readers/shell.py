@@ -64,6 +64,11 @@ def looks_like(text: str, path: str) -> str | None:
 
 # ------------------------------------------------------------------ lines and words
 
+# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`).
+_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)"
+                            r"[\"']?(?:\s|$)")
+
+
 def logical_lines(text: str) -> list[tuple[int, int, str]]:
     """(first line, last line, text) of each logical line: continuations joined, heredoc
     bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
@@ -78,8 +83,13 @@ def logical_lines(text: str) -> list[tuple[int, int, str]]:
         i += 1
         m = _HEREDOC.search(buf)
         if m:  # skip the heredoc body up to its terminator
+            body_at = i
             while i < len(lines) and lines[i].strip() != m.group(2):
                 i += 1
+            if _WRITES_SCRIPT.search(buf):
+                # `cat > rocm_env.sh << 'EOF'`: the body is a script the user sources before the
+                # job (its exports are the job's environment), read as this script's lines
+                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(lines[body_at:i]))]
             i += 1
         stripped = buf.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
