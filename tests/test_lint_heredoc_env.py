@@ -41,3 +41,11 @@ def test_real_setup_script_that_writes_its_rccl_environment_to_a_file():
     assert "98" in rccl and "109" in rccl
     net = [e.source for f in flagged(scan([p], "RD-NET-001", "mi300x8")) for e in f.evidence]
     assert any(s.endswith("00_rocm_setup.sh:108") for s in net)
+
+
+def test_heredocs_nested_thousands_deep_are_read_without_recursing_into_each(tmp_path):
+    text = "#!/bin/bash\n" + "".join(f"cat > a{i}.sh <<E{i}\n" for i in range(2000)) + "export HSA_ENABLE_SDMA=0\n"
+    p = tmp_path / "deep.sh"
+    p.write_text(text)
+    a = read_one(str(p))  # no RecursionError
+    assert a.error is None and not any(v.name == "HSA_ENABLE_SDMA" for v in a.values)  # 2000 levels down: not read

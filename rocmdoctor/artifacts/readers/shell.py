@@ -69,7 +69,7 @@ _WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?[^\s;|&<>\"']*(
                             r"[\"']?(?:\s|$)")
 
 
-def logical_lines(text: str) -> list[tuple[int, int, str]]:
+def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
     """(first line, last line, text) of each logical line: continuations joined, heredoc
     bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
     out = []
@@ -86,10 +86,10 @@ def logical_lines(text: str) -> list[tuple[int, int, str]]:
             body_at = i
             while i < len(lines) and lines[i].strip() != m.group(2):
                 i += 1
-            if _WRITES_SCRIPT.search(buf):
+            if depth < 2 and _WRITES_SCRIPT.search(buf):  # a script that writes a script, no deeper
                 # `cat > rocm_env.sh << 'EOF'`: the body is a script the user sources before the
                 # job (its exports are the job's environment), read as this script's lines
-                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(lines[body_at:i]))]
+                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(lines[body_at:i]), depth + 1)]
             i += 1
         stripped = buf.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
