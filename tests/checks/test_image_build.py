@@ -19,6 +19,7 @@ BASE = "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nWORK
     ("RUN --mount=type=bind,source=requirements.txt,target=requirements.txt pip install -r requirements.txt\n", False),
     ("RUN wget -q https://example.org/r.txt -O requirements.txt\nRUN pip install -r requirements.txt\n", False),
     ("RUN pip install -r /opt/requirements.txt\n", False),  # a path the base image may hold
+    ("RUN apt-get update && apt-get install -y git wget curl\nRUN pip install -r requirements.txt\n", True),  # packages
 ])
 def test_pip_r_before_the_file_is_copied_fails(tmp_path, body, bad):
     p = write(tmp_path, "Dockerfile", BASE + body)

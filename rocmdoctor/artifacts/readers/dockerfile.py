@@ -11,7 +11,6 @@ BUILD values.
 """
 from __future__ import annotations
 
-import os
 import re
 import shlex
 
@@ -247,9 +246,7 @@ def read(path: str, text: str) -> Artifact:
                     art.add(BUILD, f"env:{k}", v, line)
         elif name == "RUN":
             stage = art.data["stages"][-1] if art.data["stages"] else {}
-            if re.search(r"--mount", " ".join(ins.get("flags") or [])) or "<<" in value or any(
-                    os.path.basename(w[0]) in _BRINGS_FILES or w[:2] in (["git", "clone"], ["pip", "download"])
-                    for body, _f, _e in _scripts(ins, n, last) for w in commands(body) if w):
+            if re.search(r"--mount", " ".join(ins.get("flags") or [])) or "<<" in value or _BRINGS_FILES.search(value):
                 # a RUN with files of its own (a mount, a clone, a download, a file it writes, another
                 # directory): what its pip reads may come from there
                 stage["copies"] = stage.get("copies", 0) + 1
@@ -283,9 +280,11 @@ def read(path: str, text: str) -> Artifact:
     return art
 
 
-# Commands that put files in the image without COPY (or move to where files are).
-_BRINGS_FILES = {"wget", "curl", "cd", "pushd", "tar", "unzip", "cp", "mv", "echo", "cat", "printf", "tee", "ln",
-                 "rsync", "gsutil", "aws", "huggingface-cli", "git"}
+# Commands that put files in the image without COPY (or move to where files are), at a command's
+# start (a line, or after ; && || | or `sudo`): `apt-get install wget` names a package, not a download.
+_BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:wget|curl|cd|pushd|tar|"
+                           r"unzip|cp|mv|echo|cat|printf|tee|ln|rsync|gsutil|aws|huggingface-cli|git|pip\d*\s+download)"
+                           r"\b", re.M)
 
 
 def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:
