@@ -30,7 +30,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:host-venv-in-container": "RD-CTR-008", "words:alloc-conf-unknown-option": "RD-ENV-004",
          "words:SLURM-rank-vars": "RD-LCH-003",
          "words:bnb-no-gfx906": "RD-PREC-014", "words:pip-option-on-requirement-line": "RD-IMG-002",
-         "words:multinode-launcher-per-node": "RD-LCH-004", "words:torch-wheel-lacks-gpu-arch": "RD-ENV-002"}
+         "words:multinode-launcher-per-node": "RD-LCH-004", "words:torch-wheel-lacks-gpu-arch": "RD-ENV-002",
+         "words:requirements-not-copied-before-install": "RD-IMG-005"}
 
 
 def split_of(repo: str) -> str:

@@ -16,6 +16,9 @@ from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
+from .image_stages import unbuilt_stages
+from .image_torch import ROCM_TORCH_RECENT, rocm_torch_before, runs_with_host_torch
+
 AREA = "image"
 
 
@@ -34,7 +37,9 @@ def _images(settings):
 
 
 def _cuda_images(settings):
-    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)] + _run_as_cuda(settings)
+    unbuilt = unbuilt_stages(settings)
+    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)
+            and (v.origin.path, v.origin.line) not in unbuilt] + _run_as_cuda(settings)
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
@@ -108,11 +113,20 @@ _REINSTALL = ("U", "upgrade", "force-reinstall", "I", "ignore-installed")
 _IMAGE_TORCH = re.compile(r"pytorch_(?:release_)?(\d+\.\d+(?:\.\d+)?)")
 
 
-def _torch_there(settings, v) -> str | None:
+def _torch_there(settings, v, torch=None) -> str | None:
     """The torch already installed where this pip install runs, when that is known: the base
     image's, for a Dockerfile's RUN or a requirements file it installs (read from a rocm/pytorch
-    tag). A script's pip may run in any environment (often a fresh venv): None."""
+    tag); a ROCm torch the same file installed on an earlier line; for a host script that imports
+    torch before it (`python -c "import torch ..."`) and makes no fresh environment, the host's
+    torch when it is a ROCm build (the ``torch`` fact). Otherwise a script's pip may run in any
+    environment (often a fresh venv): None."""
+    earlier = rocm_torch_before(settings, v)
+    if earlier:
+        return earlier
     art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is not None and art.kind == "shell" and torch is not None and getattr(torch, "hip", None) \
+            and getattr(torch, "version", None) and runs_with_host_torch(art, v.origin.line or 0):
+        return str(torch.version).split("+")[0]
     dockerfile = art.path if art is not None and art.kind == "dockerfile" else (
         pick(art.data, "image_build") if art is not None else None)
     if dockerfile:
@@ -130,7 +144,6 @@ def _torch_there(settings, v) -> str | None:
 
 
 ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
-ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
 # of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
 # whose old tags carry torch 1.x.
@@ -234,7 +247,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
 
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
        option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
-def pip_cuda_packages(settings, gpus=None):
+def pip_cuda_packages(settings, gpus=None, torch=None):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
@@ -244,7 +257,7 @@ def pip_cuda_packages(settings, gpus=None):
         if _built_from(settings, v) in cuda_built:
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
-        have = _torch_there(settings, v)
+        have = _torch_there(settings, v, torch)
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna):
             mk = fail if rule.level == "fail" and _amd_target(gpus) else warn

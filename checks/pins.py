@@ -113,9 +113,13 @@ def _stack_violations(llamafactory, distributions):
 
 @check("RD-PIN-001", area="pins", title="The training stack passes LLaMA-Factory's version checks", level="default",
        sources=lf.SOURCES)
-def llamafactory_pins(llamafactory, distributions, python=None, env=None):
+def llamafactory_pins(llamafactory, distributions, python=None, env=None, setups=None):
     lfv = llamafactory
     bad = _stack_violations(lfv, distributions)
+    if any(_uses_deepspeed(s) and s.framework == "llamafactory" for s in setups or []):
+        # the files' LLaMA-Factory DeepSpeed run is judged by RD-PIN-003 at the line that names
+        # the config: one finding for one cause
+        bad = [(c, v) for c, v in bad if not c.only_with_deepspeed]
     origin = ev("probe: python" if lfv.approximate else lfv.origin.split(",")[0],
                 "\n".join(f"{c.requirement}{' (mandatory)' if c.mandatory else ''}"
                           f"{' [with a DeepSpeed config]' if c.only_with_deepspeed else ''}" for c in lfv.checks))

@@ -164,11 +164,13 @@ def compose_shm(settings, gpus=None):
 
 
 def _serves(svc) -> bool:
-    """A long-running server: it publishes ports and has a restart policy, and runs no notebook (a
+    """A long-running server: it publishes ports, or runs a task-queue worker (celery, rq, dramatiq:
+    a request at a time, no DataLoader), and has a restart policy; and it runs no notebook (a
     Jupyter container is where training with DataLoader workers happens)."""
     restart = str(svc.get("restart") or "").lower()
     what = f"{svc.get('command') or ''} {svc.get('entrypoint') or ''} {svc.get('image') or ''}".lower()
-    return bool(svc.get("ports")) and restart not in ("", "no", "false") and not re.search(
+    worker = re.search(r"\b(celery|rq|dramatiq|arq|huey)\b.*\bworker\b|\b(rq|dramatiq|arq)\b", what)
+    return bool(svc.get("ports") or worker) and restart not in ("", "no", "false") and not re.search(
         r"jupyter|notebook|lab\b", what)
 
 

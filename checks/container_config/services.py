@@ -16,14 +16,61 @@ def services_of(settings, gpu_only: bool = False):
     """(artifact, service name, its options) for every compose service and every `docker run`
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
     ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
+    composes = settings.of_kind("compose")
+    layers = overlays(composes)
     for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
         svcs = {n: s for n, s in pick(a.data, "services", default={}).items()
-                if not s.get("template")}  # a base service reached only through `extends`: judged there
-        gpu = {n for n, s in svcs.items() if gpu_signs(s)}
+                if not s.get("template")  # a base service reached only through `extends`: judged there
+                and (id(a), n) not in layers}  # a base service an override completes: judged merged there
+        svcs.update({n: merged for (_, n), (top, merged) in layers.items() if top is a})
+        strong = {n for n, s in svcs.items() if gpu_signs(s, built=False)}
+        # a build of its own is a sign only where no service says outright that it uses the GPU
+        # (api + worker pass /dev/kfd; the web front end built beside them does not)
+        gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong)}
         for name, svc in svcs.items():
             if gpu_only and gpu and name not in gpu:
                 continue
             yield a, name, svc
+
+
+_OWN = ("image", "build", "extends")
+
+
+def overlays(composes) -> dict:
+    """{(id of the base file, service): (override artifact, merged options)} for compose files layered on a
+    base (`docker compose -f docker-compose.yml -f docker-compose.rocm.yml`, compose.override.yml
+    merged by default). A file is an override when none of its services has an image, a build or
+    `extends` of its own and each of them names a service another compose file defines: such a
+    file cannot run alone. Compose merges the override onto the base: lists (devices, group_add,
+    ports) add up, mappings merge, single values are replaced. The merged service keeps the
+    override's lines, where the GPU options usually are."""
+    out: dict = {}
+    defs = {id(a): pick(a.data, "services", default={}) or {} for a in composes}
+    for top in composes:
+        svcs = defs[id(top)]
+        if not svcs or any(not isinstance(s, dict) or s.get("template") or any(k in s for k in _OWN)
+                           for s in svcs.values()):  # a template another file `extends`: merged there
+            continue
+        for name, svc in svcs.items():
+            base = next((b for b in composes if b is not top and isinstance(defs[id(b)].get(name), dict)
+                         and any(k in defs[id(b)][name] for k in _OWN)), None)
+            if base is None:
+                break
+            merged = dict(defs[id(base)][name])
+            for k, v in svc.items():
+                old = merged.get(k)
+                if isinstance(old, list) and isinstance(v, list):
+                    merged[k] = old + [x for x in v if x not in old]
+                elif isinstance(old, dict) and isinstance(v, dict):
+                    merged[k] = {**old, **v}
+                else:
+                    merged[k] = v
+            out[(id(base), name)] = (top, merged)
+        else:
+            continue
+        for key in [k for k, (t, _) in out.items() if t is top]:  # a service with no base: not an override
+            del out[key]
+    return out
 
 
 # Environment a GPU workload reads; a web front end or database beside it sets none of them.
@@ -33,13 +80,17 @@ GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|diffusion|llam
                         r"nvidia|triton|tgi|text-generation|transformers|deepspeed|megatron|hip")
 
 
-def gpu_signs(svc) -> bool:
+def gpu_signs(svc, built: bool = True) -> bool:
     """Whether a service does GPU work by what it says: GPU devices or runtime, a GPU request, GPU
     environment, an image built here or named for a GPU stack. A compose file often runs a web UI
     or a database beside the GPU service (ollama + open-webui); those need no /dev/kfd nor shm."""
     if device_list(svc) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
-            or all_reservations(svc) or svc.get("build") or svc.get("gpu_resources"):
+            or all_reservations(svc) or (built and svc.get("build")) or svc.get("gpu_resources"):
         return True
+    build = svc.get("build")
+    if isinstance(build, dict) and GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
+                                                    .lower()):
+        return True  # Dockerfile.rocm, target: rocm
     env = svc.get("environment")
     keys = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or [] if e]
     if any(GPU_ENV.match(str(k)) for k in keys):

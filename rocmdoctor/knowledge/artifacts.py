@@ -149,11 +149,16 @@ def image_file(image: str) -> bool:
 
 
 def floating_tag(image: str) -> bool:
-    """No tag, or 'latest' (latest-base, latest-release ...); a digest pins it."""
+    """No tag, 'latest' (latest-base, latest-release ...), or a build channel the publisher moves
+    on every build (rocm/vllm-dev:nightly, :main, :dev, :master, :edge). A digest pins it. A
+    variant tag such as ollama/ollama:rocm is left alone (it follows the releases of one product,
+    which the corpus labels judge as a choice, not a drift)."""
     if "@sha256:" in image or image.startswith("$") or image_file(image) or re.match(r"^rocm[/-]\d", image, re.I):
         return False
     name = image.rsplit("/", 1)[-1]
-    return ":" not in name or name.rsplit(":", 1)[1] == "" or name.rsplit(":", 1)[1].startswith("latest")
+    tag = name.rsplit(":", 1)[1] if ":" in name else ""
+    return tag == "" or tag.startswith("latest") or re.sub(r"[-_.]?(base|release)$", "", tag.lower()) in (
+        "nightly", "main", "dev", "master", "edge")
 
 
 def rocm_image(image: str) -> bool:

@@ -316,3 +316,72 @@ def test_docker_run_ports_and_restart_are_read(tmp_path):
 
 def test_real_whisper_server():
     assert flagged(scan([corpus("scottgarren-wyoming-whisper")], "RD-CTR-005", "rx7900xtx")) == []
+
+
+# --- fresh batch 3 (artfix): layered compose files judged merged, a service that says it uses the GPU
+# beside one that only builds, a task-queue worker as a server
+
+FRESH3 = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+LAYER_BASE = "services:\n  app:\n    build: .\n    ports: ['8888:8888']\n    command: python train.py\n"
+
+
+@pytest.mark.parametrize("name,override", [
+    ("docker-compose.rocm.yml", "services:\n  app:\n    devices: [/dev/kfd, /dev/dri]\n    ipc: host\n"),
+    ("compose.override.yml", "services:\n  app:\n    devices:\n      - /dev/kfd:/dev/kfd\n      - /dev/dri\n"
+                             "    shm_size: 16g\n"),
+])
+def test_an_override_file_completes_its_base_service(tmp_path, name, override):
+    write(tmp_path, "docker-compose.yml", LAYER_BASE)
+    write(tmp_path, name, override)
+    for code in ("RD-CTR-003", "RD-CTR-005"):
+        fs = scan([tmp_path], code, "mi300x8")
+        assert flagged(fs) == [] and fs, code
+        assert all(name in (f.subject or "") for f in fs), code  # judged once, merged, at the override
+    # the base alone still lacks the devices and shared memory
+    for code in ("RD-CTR-003", "RD-CTR-005"):
+        assert flagged(scan([tmp_path / "docker-compose.yml"], code, "mi300x8")), code
+
+
+def test_an_override_that_leaves_out_what_the_gpu_needs_is_still_flagged(tmp_path):
+    write(tmp_path, "docker-compose.yml", LAYER_BASE)
+    write(tmp_path, "docker-compose.rocm.yml", "services:\n  app:\n    group_add: [video]\n")
+    assert flagged(scan([tmp_path], "RD-CTR-003", "mi300x8"))
+
+
+def test_a_file_with_its_own_image_or_an_unknown_service_is_not_an_override(tmp_path):
+    write(tmp_path, "docker-compose.yml", LAYER_BASE)
+    write(tmp_path, "other.yml", "services:\n  app:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert any("docker-compose.yml" in (f.subject or "") for f in flagged(scan([tmp_path], "RD-CTR-003", "mi300x8")))
+    write(tmp_path, "other.yml", "services:\n  app:\n    devices: [/dev/kfd, /dev/dri]\n  extra:\n    ipc: host\n")
+    assert any("docker-compose.yml" in (f.subject or "") for f in flagged(scan([tmp_path], "RD-CTR-003", "mi300x8")))
+
+
+def test_real_layered_rocm_override():
+    d = os.path.join(FRESH3, "arnojoosen-ai-workspace-compose")
+    for code in ("RD-CTR-003", "RD-CTR-005"):
+        assert flagged(scan([d], code, "rx7900xtx")) == [], code
+
+
+def test_a_build_is_no_gpu_sign_beside_services_that_pass_the_gpu(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", "services:\n  api:\n    build: {context: ., dockerfile: Dockerfile.rocm}\n"
+              "    devices: [/dev/kfd, /dev/dri]\n    ipc: host\n  web:\n    build: ./web\n"
+              "  worker:\n    build: {context: ., dockerfile: Dockerfile.rocm}\n")
+    titles = [f.title for f in flagged(scan([p], "RD-CTR-003", "rx7900xtx"))]
+    assert not any(t.startswith("web:") for t in titles) and any(t.startswith("worker:") for t in titles)
+
+
+@pytest.mark.parametrize("command,flag", [
+    ("celery -A app worker -l info -P prefork", False),
+    ("rq worker high", False),
+    ("python train.py", True),
+])
+def test_a_task_queue_worker_kept_running_on_one_gpu_needs_no_shm(tmp_path, command, flag):
+    p = write(tmp_path, "docker-compose.yml", f"services:\n  w:\n    build: .\n    restart: unless-stopped\n"
+              f"    command: {command}\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert bool(flagged(scan([p], "RD-CTR-005", "rx7900xtx"))) is flag
+
+
+def test_real_hackathon_rocm_compose_is_clean():
+    d = os.path.join(FRESH3, "suppartwang-hackathon-rocm-compose")
+    for code in ("RD-CTR-003", "RD-CTR-005"):
+        assert flagged(scan([d], code, "rx7900xtx")) == [], code

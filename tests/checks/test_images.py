@@ -353,3 +353,29 @@ def test_image_started_with_nvidias_runtime_is_a_cuda_build(tmp_path, flags, ima
 def test_real_nvidia_runtime_script():
     fs = flagged(scan([corpus("taronegeorage-docker-nvidia-runtime")], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["start_pytorch_example.sh:7"]
+
+
+
+
+# --- fresh batch 3 (artfix): a build channel tag (nightly, main, dev) floats like latest
+
+@pytest.mark.parametrize("image,floats", [
+    ("docker.io/rocm/vllm-dev:nightly", True),
+    ("rocm/vllm-dev:main", True),
+    ("rocm/pytorch:latest-release", True),
+    ("rocm/vllm-dev:nightly_main_20250101", False),  # a dated build is a pin
+    ("rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513", False),
+    ("ollama/ollama:rocm", False),  # a product's variant tag: the corpus labels judge it a choice
+])
+def test_build_channel_tags_float(tmp_path, image, floats):
+    p = write(tmp_path, "run.sh", f"#!/bin/bash\npodman run -it --rm --device /dev/kfd --device /dev/dri {image} "
+              "python3 -c 'import torch'\n")
+    bad = [f.title for f in flagged(scan([p], "RD-IMG-003", "strix-halo-apu")) if "floats" in f.title]
+    assert bool(bad) is floats
+
+
+def test_real_podman_script_on_a_nightly_image():
+    p = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts",
+                     "shuawest-vllm-gfx1151-spoof", "run_nightly_spoof.sh")
+    fs = [f for f in flagged(scan([p], "RD-IMG-003", "strix-halo-apu")) if "floats" in f.title]
+    assert fs and fs[0].evidence[0].source.endswith("run_nightly_spoof.sh:22")

@@ -211,3 +211,47 @@ def test_llamafactory_deepspeed_pin_only_for_llamafactory_runs(tmp_path, lint):
     lf = lint.write("lf.sh", f"FORCE_TORCHRUN=1 llamafactory-cli train --deepspeed {ds} --stage sft\n")
     fs = lint.flagged(lint([lf, ds], "RD-PIN-003", "mi50x2-xeon"))
     assert fs and fs[0].evidence[0].source == f"{lf}:1"  # the line that makes the run use DeepSpeed
+
+
+# --- fresh batch 3 (artfix): LLaMA-Factory's src/train.py run with its own arguments is a LLaMA-Factory
+# run (RD-PIN-003 at the line naming the DeepSpeed config), and RD-PIN-001 does not repeat that cause
+
+FRESH3 = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+LF_RUN = ("#!/bin/bash\nexport DISABLE_VERSION_CHECK=1\ndeepspeed --num_gpus 2 src/train.py \\\n"
+          "    --deepspeed ds.json \\\n    --stage sft {more}\\\n    --output_dir out\n")
+
+
+def _pins(tmp_path, more):
+    (tmp_path / "ds.json").write_text('{"zero_optimization": {"stage": 2}, "train_micro_batch_size_per_gpu": 1}\n')
+    (tmp_path / "train.sh").write_text(LF_RUN.format(more=more))
+    r = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-PIN-001", "RD-PIN-003"],
+                        options={"config": [str(tmp_path)]})
+    return {c: [f for f in r.by_code(c) if f.status.value in ("warn", "fail")] for c in ("RD-PIN-001", "RD-PIN-003")}
+
+
+@pytest.mark.parametrize("more,lf", [
+    ("--finetuning_type lora ", True),
+    ("--template qwen ", True),
+    ("", False),                       # --stage alone: another trainer's argument may share the name
+])
+def test_src_train_py_with_llamafactory_arguments_is_a_llamafactory_run(tmp_path, more, lf):
+    got = _pins(tmp_path, more)
+    assert bool(got["RD-PIN-003"]) is lf
+    if lf:  # the DeepSpeed pin is named once, at the run's --deepspeed line, not again at DISABLE_VERSION_CHECK
+        assert got["RD-PIN-001"] == [] and got["RD-PIN-003"][0].evidence[0].source.endswith("train.sh:4")
+
+
+def test_without_a_config_pin_001_still_names_the_deepspeed_check():
+    fs = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-PIN-001"]).by_code("RD-PIN-001")
+    assert [f.status.value for f in fs] == ["fail"] and "deepspeed" in fs[0].title
+
+
+def test_real_llamafactory_dual_mi50_script():
+    got = _pins_real(os.path.join(FRESH3, "chkaos-lf-mi50-dualgpu"))
+    assert [e.source.rsplit(":", 1)[-1] for f in got["RD-PIN-003"] for e in f.evidence[:1]] == ["33"]
+    assert got["RD-PIN-001"] == []
+
+
+def _pins_real(d):
+    r = rocmdoctor.scan(example="mi50x2-xeon", select=["RD-PIN-001", "RD-PIN-003"], options={"config": [d]})
+    return {c: [f for f in r.by_code(c) if f.status.value in ("warn", "fail")] for c in ("RD-PIN-001", "RD-PIN-003")}

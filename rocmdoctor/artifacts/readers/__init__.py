@@ -346,7 +346,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
             else:
                 ds = None
             lf_run = c.get("launcher") == "llamafactory-cli" or (yaml_art is not None and yaml_art.kind == cf.LLAMAFACTORY) \
-                or bool(_LF_SCRIPT.search(str(c.get("script") or "")))
+                or bool(_LF_SCRIPT.search(str(c.get("script") or ""))) or _lf_arguments(args)
             setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art],
                                  "llamafactory" if lf_run else None, c.get("line")))
     for a in arts:
@@ -375,6 +375,15 @@ def syntax(art: Artifact) -> str:
 
 # A script that is LLaMA-Factory's own entry point (src/train.py, train_bash.py, -m llamafactory ...).
 _LF_SCRIPT = re.compile(r"(?i)llama[-_]?factory|(?:^|/)train_bash\.py$")
+
+
+def _lf_arguments(args) -> bool:
+    """LLaMA-Factory's own arguments on the command line (its repository's src/train.py run
+    directly): a `--stage` of its trainers together with `--finetuning_type` or `--template`,
+    which no other trainer's parser takes together."""
+    names = {v.name: v.value for v in args}
+    return str(names.get("stage") or "").lower() in ("pt", "sft", "rm", "ppo", "dpo", "kto") \
+        and ("finetuning_type" in names or "template" in names)
 
 
 def _setup(path, args, ds, launcher, arts, framework=None, line=None) -> Setup:

@@ -217,9 +217,18 @@ def read(path: str, text: str) -> Artifact:
                 env_of[alias] = stage_env
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
             ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
-            art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None})
+            # alias: the stage's AS name; deps: the stages it is built from (FROM, COPY --from), so
+            # a check can tell the stages a build target needs; switch: `FROM ${ARG}` that picks
+            # one of the earlier stages (the build chooses which with --build-arg)
+            art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None,
+                                       "alias": alias, "deps": [image.lower()] if ref is not None else [],
+                                       "switch": ref is not None and bool(words) and "$" in words[0]})
             if alias:
                 stages[alias] = ref or image
+            if ref is not None:  # FROM <stage>: that stage's files come along
+                art.data["stages"][-1]["inherits_copies"] = any(
+                    x.get("copies") or x.get("inherits_copies") for x in art.data["stages"][:-1]
+                    if x.get("alias") == image.lower())
             # a stage built FROM an earlier one starts with that stage's ENV (docker build's semantics)
             stage_env = list(env_of.get(image.lower(), [])) if ref is not None else []
             if ref is None:
@@ -236,11 +245,31 @@ def read(path: str, text: str) -> Artifact:
                     stage_env.append((k, v, line))
                     art.add(BUILD, f"env:{k}", v, line)
         elif name == "RUN":
+            stage = art.data["stages"][-1] if art.data["stages"] else {}
+            if re.search(r"--mount", " ".join(ins.get("flags") or [])) or "<<" in value or _BRINGS_FILES.search(value):
+                # a RUN with files of its own (a mount, a clone, a download, a file it writes, another
+                # directory): what its pip reads may come from there
+                stage["copies"] = stage.get("copies", 0) + 1
+            before = len(art.values)
             for body, first, end in _scripts(ins, n, last):
                 if not RELEVANT.search(body):
                     continue
                 for words in commands(body):
                     _run(art, [substitute(w, build_args) for w in words], first, end, lines)
+            if not stage.get("copies") and not stage.get("inherits_copies"):
+                for v in art.values[before:]:
+                    files = (v.value.get("options") or {}).get("r", []) if v.name == "pip" and isinstance(
+                        v.value, dict) else []
+                    for f in files:  # nothing of the build context is in the image yet
+                        if isinstance(f, str) and not f.startswith(("/", "$", "http:", "https:", "~")):
+                            art.add(BUILD, "uncopied_requirements", f, next(
+                                (i for i in range(n, last + 1) if i <= len(lines) and f in lines[i - 1]),
+                                v.origin.line))
+        elif name in ("COPY", "ADD") and art.data["stages"]:
+            m = re.search(r"--from=(\S+)", " ".join(ins.get("flags") or []))
+            if m:
+                art.data["stages"][-1]["deps"].append(substitute(m.group(1), build_args).lower())
+            art.data["stages"][-1]["copies"] = art.data["stages"][-1].get("copies", 0) + 1
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)
@@ -249,6 +278,13 @@ def read(path: str, text: str) -> Artifact:
     if art.data["stages"]:
         art.add(CONTAINER, "image", art.data["stages"][-1]["image"], art.data["stages"][-1]["line"])
     return art
+
+
+# Commands that put files in the image without COPY (or move to where files are), at a command's
+# start (a line, or after ; && || | or `sudo`): `apt-get install wget` names a package, not a download.
+_BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:wget|curl|cd|pushd|tar|"
+                           r"unzip|cp|mv|echo|cat|printf|tee|ln|rsync|gsutil|aws|huggingface-cli|git|pip\d*\s+download)"
+                           r"\b", re.M)
 
 
 def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:

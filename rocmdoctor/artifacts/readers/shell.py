@@ -64,7 +64,12 @@ def looks_like(text: str, path: str) -> str | None:
 
 # ------------------------------------------------------------------ lines and words
 
-def logical_lines(text: str) -> list[tuple[int, int, str]]:
+# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`).
+_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)"
+                            r"[\"']?(?:\s|$)")
+
+
+def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
     """(first line, last line, text) of each logical line: continuations joined, heredoc
     bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
     out = []
@@ -78,8 +83,13 @@ def logical_lines(text: str) -> list[tuple[int, int, str]]:
         i += 1
         m = _HEREDOC.search(buf)
         if m:  # skip the heredoc body up to its terminator
+            body_at = i
             while i < len(lines) and lines[i].strip() != m.group(2):
                 i += 1
+            if depth < 2 and _WRITES_SCRIPT.search(buf):  # a script that writes a script, no deeper
+                # `cat > rocm_env.sh << 'EOF'`: the body is a script the user sources before the
+                # job (its exports are the job's environment), read as this script's lines
+                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(lines[body_at:i]), depth + 1)]
             i += 1
         stripped = buf.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
@@ -649,6 +659,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                     env_vals.append(m.groups())
                 i += 1
             continue
+        if head in ("docker", "podman", "buildah", "nerdctl") and (
+                words[i + 1:i + 2] == ["build"] or words[i + 1:i + 3] == ["buildx", "build"]):
+            _build_target(art, words[i:], first)
+            return
         if head in containers.RUNNERS and i + 1 < len(words) and words[i + 1] != "exec":
             # docker/podman/nerdctl run: its options as a compose service, then the command inside
             svc, i = containers.parse(words, i)
@@ -771,6 +785,24 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+def _build_target(art: Artifact, words: list[str], first: int) -> None:
+    """`docker build --target STAGE [-f FILE]`: the stage of that Dockerfile the image is built to
+    (RD-IMG-001 judges only the stages a build needs), kept as "FILE:STAGE"."""
+    target, file = None, "Dockerfile"
+    for j, w in enumerate(words):
+        name, val = _opt(w)
+        if not w.startswith("-"):
+            continue
+        if name in ("target", "f", "file") and val is None and j + 1 < len(words):
+            val = words[j + 1]
+        if name == "target" and val:
+            target = val
+        elif name in ("f", "file") and val:
+            file = val
+    if target:
+        art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
 
 
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:

@@ -36,3 +36,21 @@ def test_a_template_reached_only_through_extends_and_unreadable_data_are_not_ser
     assert [n for _, n, _ in services_of(_settings(tpl))] == ["app"]
     assert list(services_of(_settings(NS(kind="compose", data=None)))) == []
     assert list(services_of(_settings(NS(kind="dockerfile", data={"services": {"x": {}}})))) == []
+
+
+def test_an_override_merges_onto_its_base_lists_add_mappings_merge_values_replace():
+    base = NS(kind="compose", data={"services": {"app": {"build": ".", "devices": ["/dev/kfd"], "ipc": "private",
+                                                         "environment": {"A": "1"}}}})
+    over = NS(kind="compose", data={"services": {"app": {"devices": ["/dev/kfd", "/dev/dri"], "ipc": "host",
+                                                         "environment": {"B": "2"}}}})
+    ((a, name, svc),) = services_of(_settings(base, over))
+    assert a is over and name == "app" and svc["build"] == "."
+    assert svc["devices"] == ["/dev/kfd", "/dev/dri"] and svc["ipc"] == "host"
+    assert svc["environment"] == {"A": "1", "B": "2"}
+    # alone, the override is no file of its own
+    assert [s for _, _, s in services_of(_settings(over))] == [over.data["services"]["app"]]
+
+
+def test_a_build_counts_as_a_gpu_sign_only_where_no_service_says_so_outright():
+    assert gpu_signs({"build": "."}) and not gpu_signs({"build": "."}, built=False)
+    assert gpu_signs({"build": {"context": ".", "dockerfile": "Dockerfile.rocm"}}, built=False)

@@ -1,0 +1,58 @@
+"""The stages of a multi-stage Dockerfile that a build for this machine makes (RD-IMG-001 judges
+only those): a cuda/rocm/cpu Dockerfile, or one whose compose file or build script picks the
+ROCm stage, is no CUDA image on an AMD machine. Stages come from the Dockerfile reader (their AS
+names, the stages each is built from, a `FROM ${ARG}` switch), targets from compose `build.target`
+and `docker build --target`."""
+from __future__ import annotations
+
+import os
+
+from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.base.untrusted import pick_list, pick_map
+
+
+def targets_of(settings, dockerfile: str) -> set[str]:
+    """The stages of this Dockerfile that the files build to: compose `build.target` of a service
+    whose `dockerfile` is this file, and `docker build --target` in a script."""
+    name = os.path.basename(dockerfile).lower()
+    out = set()
+    for a in settings.of_kind("compose"):
+        for svc in pick_map(a.data, "services").values():
+            b = svc.get("build") if isinstance(svc, dict) else None
+            if isinstance(b, dict) and b.get("target") and \
+                    os.path.basename(str(b.get("dockerfile") or "Dockerfile")).lower() == name:
+                out.add(str(b["target"]).lower())
+    for v in settings.values("build", "target"):
+        file, _, stage = str(v.value).rpartition(":")
+        if file.lower() == name:
+            out.add(stage.lower())
+    return out
+
+
+def unbuilt_stages(settings) -> set[tuple[str, int]]:
+    """(Dockerfile, FROM line) of the stages no build for this machine needs. A build makes its
+    target stage and the stages it is built from (FROM stage, COPY --from), nothing else. The
+    target is the one the files name (compose build.target, docker build --target); else, where
+    the last stage is `FROM ${ARG}` choosing among earlier stages and one of them starts from a
+    ROCm image, that one (the cuda/rocm/cpu switch: an AMD machine builds the rocm choice); else
+    the last stage."""
+    out = set()
+    for a in settings.of_kind("dockerfile"):
+        stages = [s for s in pick_list(a.data, "stages") if isinstance(s, dict)]
+        if len(stages) < 2:
+            continue
+        by_alias = {s["alias"]: i for i, s in enumerate(stages) if s.get("alias")}
+        deps = [list(s.get("deps") or []) for s in stages]
+        targets = [by_alias[t] for t in targets_of(settings, a.path) if t in by_alias]
+        if not targets and stages[-1].get("switch"):
+            rocm = [s["alias"] for s in stages[:-1] if s.get("alias") and not s.get("stage_ref")
+                    and ka.rocm_image(str(s.get("image") or ""))]
+            deps[-1] = rocm[:1] or deps[-1]
+        todo, built = targets or [len(stages) - 1], set()
+        while todo:
+            i = todo.pop()
+            if i not in built:
+                built.add(i)
+                todo += [by_alias[d] for d in deps[i] if d in by_alias]
+        out |= {(a.path, s["line"]) for i, s in enumerate(stages) if i not in built}
+    return out

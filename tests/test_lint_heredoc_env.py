@@ -1,0 +1,51 @@
+"""Shell reader (rocmdoctor/artifacts/readers/shell.py): a heredoc a setup script writes to a shell
+file (`cat > rocm_env.sh << 'EOF'`, `tee -a ~/.bashrc <<EOF`) is the environment the user sources
+before the job, so its lines are read as the script's, at their own line numbers; a heredoc fed
+to another program (python, a config file) is not. Real case: the fresh batch 3 set
+tests/corpus/fresh/artifacts/ovi2020-granite-mi300x-setup (00_rocm_setup.sh:89-120)."""
+import os
+
+import pytest
+
+from rocmdoctor.artifacts.readers import read_one
+from tests.lintacc_helpers import flagged, scan
+
+FRESH3 = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts")
+
+
+def _env(tmp_path, text):
+    p = tmp_path / "setup.sh"
+    p.write_text(text)
+    return {(v.name, v.value, v.origin.line) for v in read_one(str(p)).values if v.kind == "env"}
+
+
+@pytest.mark.parametrize("opener", [
+    "cat > rocm_env.sh << 'ENVEOF'", "cat <<EOF > env.sh", "tee -a ~/.bashrc <<'EOF'", "cat >> $HOME/.profile <<EOF",
+])
+def test_a_heredoc_written_to_a_shell_file_is_read_as_the_scripts_environment(tmp_path, opener):
+    end = opener.rsplit("<<", 1)[1].split()[0].strip("'\"") if "<<" in opener else "EOF"
+    env = _env(tmp_path, f"#!/bin/bash\npip install x\n{opener}\nexport HSA_ENABLE_SDMA=0\n{end}\necho done\n")
+    assert ("HSA_ENABLE_SDMA", "0", 4) in env
+
+
+@pytest.mark.parametrize("opener", ["python3 - <<EOF", "cat > config.yaml <<EOF", "cat <<EOF"])
+def test_a_heredoc_fed_elsewhere_is_not_read(tmp_path, opener):
+    env = _env(tmp_path, f"#!/bin/bash\n{opener}\nexport HSA_ENABLE_SDMA=0\nEOF\n")
+    assert not any(n == "HSA_ENABLE_SDMA" for n, _, _ in env)
+
+
+def test_real_setup_script_that_writes_its_rccl_environment_to_a_file():
+    p = os.path.join(FRESH3, "ovi2020-granite-mi300x-setup", "00_rocm_setup.sh")
+    rccl = sorted(s for f in flagged(scan([p], "RD-RCCL-001", "mi300x8")) for e in f.evidence
+                  for s in [e.source.rsplit(":", 1)[-1]])
+    assert "98" in rccl and "109" in rccl
+    net = [e.source for f in flagged(scan([p], "RD-NET-001", "mi300x8")) for e in f.evidence]
+    assert any(s.endswith("00_rocm_setup.sh:108") for s in net)
+
+
+def test_heredocs_nested_thousands_deep_are_read_without_recursing_into_each(tmp_path):
+    text = "#!/bin/bash\n" + "".join(f"cat > a{i}.sh <<E{i}\n" for i in range(2000)) + "export HSA_ENABLE_SDMA=0\n"
+    p = tmp_path / "deep.sh"
+    p.write_text(text)
+    a = read_one(str(p))  # no RecursionError
+    assert a.error is None and not any(v.name == "HSA_ENABLE_SDMA" for v in a.values)  # 2000 levels down: not read
