@@ -129,8 +129,8 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
             items = [(str(k), v, marks.get(("services", name, "environment", str(k)), lo)) for k, v in env.items()]
         elif isinstance(env, list):
             for i, e in enumerate(env):
-                k, eq, v = str(e).partition("=")
-                items.append((k, v if eq else None, marks.get(("services", name, "environment", i), lo)))
+                k, eq, val = str(e).partition("=")
+                items.append((k, val if eq else None, marks.get(("services", name, "environment", i), lo)))
         for k, v, ln in items:
             if v is None or not re.match(r"^[A-Za-z_]\w*$", k):
                 continue  # `- NAME` passes the host's value through: nothing to judge here

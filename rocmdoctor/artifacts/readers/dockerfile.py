@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 
+from ...base.untrusted import pick
 from ..settings import BUILD, CONTAINER, ENV, Artifact
 from .shell import RELEVANT, commands, pip_requirements, substitute
 
@@ -49,10 +50,12 @@ def instructions(text: str) -> list[dict]:
         rest = c.original.split("\n")[1:]
         value = " ".join(c.value) if not c.json else _json_text(c.value)
         if c.cmd.upper() in ("ENV", "ARG", "LABEL"):  # the raw text keeps quoting for _pairs
-            value = _INSTR.match(c.original).group(2) if _INSTR.match(c.original) else value
+            raw = _INSTR.match(c.original)
+            value = raw.group(2) if raw else value
         docs = _bodies(first, rest, c.start_line) if c.cmd.upper() in _HEREDOC_INSTR else []
         if docs:
-            value = _strip_flags(_INSTR.match(first).group(2)) if _INSTR.match(first) else value
+            head = _INSTR.match(first)
+            value = _strip_flags(head.group(2)) if head else value
         out.append({"instruction": c.cmd.upper(), "startline": c.start_line - 1, "endline": c.end_line - 1,
                     "value": value.strip(), "heredocs": docs, "json": bool(c.json), "flags": list(c.flags)})
     return out
@@ -123,9 +126,9 @@ def _split(text: str) -> list[dict]:
                         break
                 else:
                     raise DockerfileError("unterminated heredoc")
-            words = _strip_flags(m0.group(2).strip()) if m0 else ""
+            text = _strip_flags(m0.group(2).strip()) if m0 else ""
             out.append({"instruction": keyword, "startline": start, "endline": i + consumed,
-                        "value": words.strip(), "heredocs": docs, "json": False, "flags": []})
+                        "value": text.strip(), "heredocs": docs, "json": False, "flags": []})
             i += consumed + 1
             continue
         while buf.rstrip().endswith(escape) and i + 1 < len(lines):
@@ -150,11 +153,11 @@ def _split(text: str) -> list[dict]:
                 import json
 
                 try:
-                    words = json.loads(value)
+                    arr = json.loads(value)
                 except ValueError:
-                    words = None  # not JSON: BuildKit runs it as a shell command line
-                if isinstance(words, list):
-                    if not all(isinstance(w, str) for w in words):
+                    arr = None  # not JSON: BuildKit runs it as a shell command line
+                if isinstance(arr, list):
+                    if not all(isinstance(w, str) for w in arr):
                         raise DockerfileError("when using JSON array syntax, arrays must be comprised of "
                                               "strings only")
                     is_json = True
@@ -164,7 +167,7 @@ def _split(text: str) -> list[dict]:
     return out
 
 
-def _pairs(value: str, legacy_ok: bool) -> list[tuple[str, str]]:
+def _pairs(value: str, legacy_ok: bool) -> list[tuple[str, str | None]]:
     """ENV/ARG key=value pairs; ``ENV KEY value`` (the legacy form) too."""
     try:
         words = shlex.split(value)
@@ -257,14 +260,13 @@ def read(path: str, text: str) -> Artifact:
                 for words in commands(body):
                     _run(art, [substitute(w, build_args) for w in words], first, end, lines)
             if not stage.get("copies") and not stage.get("inherits_copies"):
-                for v in art.values[before:]:
-                    files = (v.value.get("options") or {}).get("r", []) if v.name == "pip" and isinstance(
-                        v.value, dict) else []
+                for val in art.values[before:]:
+                    files = pick(val.value, "options", "r", default=[]) if val.name == "pip" else []
                     for f in files:  # nothing of the build context is in the image yet
                         if isinstance(f, str) and not f.startswith(("/", "$", "http:", "https:", "~")):
                             art.add(BUILD, "uncopied_requirements", f, next(
                                 (i for i in range(n, last + 1) if i <= len(lines) and f in lines[i - 1]),
-                                v.origin.line))
+                                val.origin.line))
         elif name in ("COPY", "ADD") and art.data["stages"]:
             m = re.search(r"--from=(\S+)", " ".join(ins.get("flags") or []))
             if m:

@@ -167,7 +167,8 @@ def _shlex_commands(line: str) -> list[list[str]]:
         words = list(lex)
     except ValueError:  # an unclosed quote: fall back to whitespace
         words = line.split()
-    out, cur = [], []
+    out: list[list[str]] = []
+    cur: list[str] = []
     for w in words:
         if w and set(w) <= set(";&|"):
             if cur:
@@ -223,7 +224,7 @@ def substitute(word: str, variables: dict[str, str]) -> str:
         empty = val is None or (m.group(2) == ":" and val == "")
         if op == "+":
             return "" if empty else substitute(alt, variables)
-        return substitute(alt, variables) if empty else val
+        return substitute(alt, variables) if empty or val is None else val
 
     for _ in range(4):  # nested defaults (${A:-${B:-7}}) resolve from the inside out
         out = _PARAM.sub(one, word)
@@ -249,7 +250,8 @@ def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
         j += 1
     if words[j:j + 1] != ["install"]:
         return [], {}
-    reqs, opts = [], {}
+    reqs: list[str] = []
+    opts: dict[str, list[str | bool]] = {}
     k = j + 1
     while k < len(words):
         w = words[k]
@@ -327,6 +329,8 @@ class _ReadState:
     def function_line(self, n: int, line: str, variables: dict) -> None:
         if self.function is None:
             m = _FUNC_OPEN.match(line)
+            if m is None:  # the caller opens a function only on a line _FUNC_OPEN matched
+                return
             self.function = (m.group(1) or m.group(2), [], 1 if line.rstrip().endswith("{") else 0)
             return
         name, body, depth = self.function
@@ -402,6 +406,8 @@ def _array_line(line: str, n: int, array, variables: dict):
     line after the `)`."""
     if array is None:
         m = _ARRAY_OPEN.match(line)
+        if m is None:  # the caller starts an array only on a line _ARRAY_OPEN matched
+            return None, line
         array, line = (m.group(1), []), line[m.end():]
     body, closed = _until_close(line)
     rest = line[len(body) + 1:].lstrip(" \t;") if closed else ""
@@ -485,8 +491,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
              physical: list[str]) -> None:
     words = list(words)
     prefix_env: dict[str, str] = {}
-    while words and _ASSIGN.match(words[0]):
-        k, v = _ASSIGN.match(words[0]).groups()
+    while words and (am := _ASSIGN.match(words[0])):
+        k, v = am.groups()
         prefix_env[k] = substitute(v, variables)
         words.pop(0)
     if not words:  # plain assignments: shell variables, in the environment only if exported
@@ -656,7 +662,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             while i < len(words) and (_ASSIGN.match(words[i]) or words[i].startswith("-")):
                 m = _ASSIGN.match(words[i])
                 if m:
-                    env_vals.append(m.groups())
+                    env_vals.append((m.group(1), m.group(2)))
                 i += 1
             continue
         if head in ("docker", "podman", "buildah", "nerdctl") and (
@@ -712,7 +718,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                         and not _looks_like_program(words[i + 1]):
                     value, i = words[i + 1], i + 1
                 if head != "srun" and name == "x" and value and "=" in value:
-                    env_vals.append(tuple(value.split("=", 1)))
+                    ek, _, ev_ = value.partition("=")
+                    env_vals.append((ek, ev_))
                 else:
                     launcher_vals.append((head, name, value if value is not None else "true"))
                 i += 1
@@ -772,8 +779,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     for launcher, name, value in launcher_vals:
         norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
         pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
-        v = art.add(LAUNCHER, norm, value, _line_with(physical, first, last, pat))
-        cmd.setdefault("launcher_values", []).append(v)
+        lv = art.add(LAUNCHER, norm, value, _line_with(physical, first, last, pat))
+        cmd.setdefault("launcher_values", []).append(lv)
     if cmd["launcher"] is None:
         return
     train_vals = []
