@@ -179,3 +179,27 @@ def test_module_listing_matches_pkgutil(package, tmp_path):
     want = [(m.name, m.ispkg) for m in pkgutil.iter_modules(paths, "p.")]
     assert [(m.name, m.ispkg) for m in iter_modules(paths, "p.")] == want
     assert ("p.pkg_a", True) in want and ("p.mod_b", False) in want
+
+
+def test_a_helper_module_without_checks_is_not_imported_by_a_scan():
+    # checks/image_torch.py and checks/image_stages.py hold helpers of checks/images.py: a default
+    # scan (no --config, so images.py is left out) never imports them.
+    import subprocess
+    import sys
+
+    code = ("import sys, rocmdoctor; rocmdoctor.scan(example='mi300x8', level='quick'); "
+            "print(sorted(m for m in ('rocmdoctor.checks.image_torch', 'rocmdoctor.checks.image_stages', "
+            "'rocmdoctor.checks.images') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout[-2000:] + out.stderr[-2000:]
+
+
+def test_a_module_without_checks_is_skippable_and_one_with_checks_is_not(tmp_path):
+    from types import SimpleNamespace
+
+    (tmp_path / "helpers.py").write_text("import re\nPAT = re.compile('x')\ndef helper():\n    return 1\n")
+    (tmp_path / "real.py").write_text('@check("RD-X-001", area="x", title="t")\ndef c():\n    return None\n')
+    reg = registry.Registry()
+    wanted = lambda lv, opt: True  # noqa: E731  (a scan that wants every check)
+    assert registry._skippable(SimpleNamespace(path=str(tmp_path), name="pkg.helpers", ispkg=False), wanted, reg)
+    assert not registry._skippable(SimpleNamespace(path=str(tmp_path), name="pkg.real", ispkg=False), wanted, reg)

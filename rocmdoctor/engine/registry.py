@@ -154,7 +154,11 @@ def _skippable(info, wanted, reg: Registry) -> bool:
         if decl is None:
             return False
         found += decl
-    if not found or any(wanted(level, option) for _, level, option in found):
+    if not found:
+        # No `check(` anywhere in it: a helper module (checks/image_torch.py), imported by the
+        # check modules that use it; a scan has nothing to register from it.
+        return True
+    if any(wanted(level, option) for _, level, option in found):
         return False
     reg.reserved.update(code for code, _, _ in found)
     return True
