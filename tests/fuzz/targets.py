@@ -379,6 +379,40 @@ def _compose(value):
     _run_config_file(data, "docker-compose.yml", example)
 
 
+KUBERNETES_GRAMMAR = [
+    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: train\nspec:\n  securityContext:\n    runAsUser: 1000\n"
+    "    supplementalGroups: [44, 109]\n  containers:\n  - name: t\n    image: rocm/pytorch:latest\n"
+    "    resources:\n      limits:\n        amd.com/gpu: 8\n    env:\n    - {name: HSA_OVERRIDE_GFX_VERSION, value: '9.0.6'}\n"
+    "    volumeMounts:\n    - {name: dshm, mountPath: /dev/shm}\n  volumes:\n  - name: dshm\n    emptyDir: {medium: Memory}\n",
+    "apiVersion: batch/v1\nkind: Job\nspec:\n  template:\n    spec:\n      containers: [{image: x, env: [1, {name: A}]}]\n"
+    "---\napiVersion: kubeflow.org/v1\nkind: PyTorchJob\nspec: {pytorchReplicaSpecs: {Worker: {replicas: -1}}}\n",
+]
+
+
+@target("artifacts.kubernetes", lambda: st.tuples(as_bytes(texts(KUBERNETES_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _kubernetes(value):
+    """Kubernetes manifests (rocmdoctor/artifacts/readers/kubernetes.py), through every check."""
+    data, example = value
+    _run_config_file(data, "pod.yaml", example)
+
+
+CONDA_GRAMMAR = [
+    "name: train\nchannels: [conda-forge]\ndependencies:\n  - python=3.11\n  - pip\n  - pip:\n"
+    "    - --extra-index-url https://u:p@download.pytorch.org/whl/rocm6.2\n    - torch==2.5.1+rocm6.2\n"
+    "    - deepspeed>=0.14\n",
+    "dependencies:\n  - pip: [torch --index-url x, {a: 1}, null]\n  - [nested]\n",
+]
+
+
+@target("artifacts.conda_env", lambda: st.tuples(as_bytes(texts(CONDA_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _conda_env(value):
+    """conda environment files (rocmdoctor/artifacts/readers/requirements.py), through every check."""
+    data, example = value
+    _run_config_file(data, "environment.yml", example)
+
+
 # ---------------------------------------------------------------- probe data, files and command output, through every check
 @functools.lru_cache(maxsize=None)
 def _example_probe(name: str, example: str = "mi300x8"):

@@ -25,6 +25,9 @@ def test_registry_covers_every_reader_kind():
     for mod in pkgutil.iter_modules(parsers.__path__):
         name = {"keyvalue": "os_release"}.get(mod.name, mod.name)
         assert f"parsers.{name}" in TARGETS, f"rocmdoctor/machine/parsers/{mod.name}.py has no fuzz target"
+    # every kind of launch file the config linter reads (readers/containers.py rides on the shell target)
+    for kind in ("shell", "requirements", "dockerfile", "compose", "kubernetes", "conda_env"):
+        assert f"artifacts.{kind}" in TARGETS, f"no fuzz target reads {kind} files"
 
 
 # Crashes found and not fixed yet: the target stays in benchmarks/fuzz.py, skipped here so the

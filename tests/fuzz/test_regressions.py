@@ -284,3 +284,18 @@ def test_fuzz_distribution_with_a_null_name_does_not_crash_the_pin_checks():
     ctx = Context.__new__(Context)
     ctx.get = lambda name: static
     assert distributions(ctx) == {"peft": Distribution(name="peft", version=None, requires=("torch>=2",))}
+
+
+def test_fuzz_conda_env_with_a_list_where_a_mapping_belongs_reads_what_it_can():
+    # found by the artifacts.conda_env target: a `- [nested]` dependency (a sequence node where
+    # conda has a scalar or a mapping) made the reader unpack a node as a (key, value) pair; the
+    # same input showed a flow list's entries overwriting each other (one line) and a YAML null
+    # read as a package named "null"
+    from rocmdoctor.artifacts.readers import requirements
+
+    text = "dependencies:\r\n  - pip: [torch --index-url x, deepspeed, {a: 1}, null]\r\n  - [nested]\r\n"
+    art = requirements.read_conda_env("environment.yml", text)
+    assert art.error is None
+    assert art.data["requirements"] == ["torch", "deepspeed"]
+    assert [v.origin.line for v in art.values] == [2, 2]
+    assert "not a mapping" in (requirements.read_conda_env("environment.yml", "- dependencies\n").error or "")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+from typing import Any
 
 from ...base.records import replace
 from ..settings import BUILD, Artifact
@@ -131,16 +132,34 @@ def read_conda_env(path: str, text: str) -> Artifact:
         art = Artifact(path, REQUIREMENTS, "")
         art.error = str(exc)
         return art
-    lines: dict[int, str] = {}
-    deps = next((v for k, v in getattr(root, "value", []) if getattr(k, "value", None) == "dependencies"), None)
-    for item in getattr(deps, "value", []) or []:
-        for k, v in getattr(item, "value", []) if hasattr(item, "value") and isinstance(item.value, list) else []:
-            if getattr(k, "value", None) == "pip":
-                for e in getattr(v, "value", []) or []:
-                    if isinstance(getattr(e, "value", None), str):
-                        lines[e.start_mark.line + 1] = e.value
-    synth = "\n".join(lines.get(n, "") for n in range(1, max(lines or {0: ""}) + 1))
-    art = read(path, synth)
+    entries: list[tuple[int, str]] = []  # (line in the file, the entry): a flow list puts several on one line
+    for item in _items(_entry(root, "dependencies")):
+        for e in _items(_entry(item, "pip")):
+            if getattr(e, "id", None) == "scalar" and str(getattr(e, "tag", "")).endswith(":str"):
+                entries.append((e.start_mark.line + 1, e.value))  # a YAML null or number is no requirement
+    # pip reads them as the lines of one file (an --index-url entry applies to all): read them so,
+    # one entry a line, then point each value back at the entry's line in the environment file
+    art = read(path, "\n".join(entry for _, entry in entries))
+    at = {i: line for i, (line, _) in enumerate(entries, 1)}
+    art.values = [replace(v, origin=replace(v.origin, line=at.get(v.origin.line or 0, v.origin.line)))
+                  for v in art.values]
+    refs = {}
+    for key, ref in art.refs.items():  # "r:LINE" -> the -r entry's line in the environment file
+        k, _, n = key.partition(":")
+        refs[f"{k}:{at.get(int(n), n)}" if n.isdigit() else key] = ref
+    art.refs = refs
     art.text = text
     return art
 
+
+def _entry(node: Any, key: str) -> Any:
+    """The value node of ``key`` in a YAML mapping node; None for any other node (a hostile file
+    may put a list or a scalar where conda puts a mapping)."""
+    if getattr(node, "id", None) != "mapping":
+        return None
+    return next((v for k, v in node.value if getattr(k, "value", None) == key), None)
+
+
+def _items(node: Any) -> list:
+    """The item nodes of a YAML sequence node; [] for any other node."""
+    return list(node.value) if getattr(node, "id", None) == "sequence" else []
