@@ -75,7 +75,8 @@ def excerpt(path: str) -> list[str]:
 def diagnose(path: str) -> dict:
     """What explain says about one file: predicted family (None: no failure), exit code,
     verdict, the first cause's id."""
-    from rocmdoctor.logs.explain import Machine, explain
+    from rocmdoctor.engine.machine import Machine
+    from rocmdoctor.logs.explain import explain
     from rocmdoctor.logs.logscan import scan_text
 
     # Only the excerpt: the source and label lines must not reach the tool.

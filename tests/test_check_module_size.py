@@ -3,15 +3,13 @@ is split by what it holds (checks/deepspeed/ into op builders and config, checks
 the checks and the per-GPU folding); a package keeps its checks' names and report order."""
 import os
 
-ROOT = os.path.join(os.path.dirname(__file__), os.pardir)
+from tests.source_tree import ROOT, py_files
+
 LIMIT = 400
 
 
 def _modules():
-    for d, _, files in os.walk(os.path.join(ROOT, "checks")):
-        for f in files:
-            if f.endswith(".py"):
-                yield os.path.join(d, f)
+    return py_files("checks")
 
 
 def test_every_check_module_is_at_most_400_lines():

@@ -17,25 +17,7 @@ import ast
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PACKAGES = {"rocmdoctor": "rocmdoctor", "rocmdoctor.checks": "checks", "rocmdoctor.fixes": "fixes",
-            "rocmdoctor.benchmarks": "benchmarks"}  # as installed (pyproject's package-dir)
-
-
-def modules() -> dict[str, str]:
-    """Module name -> file, for every module of the package."""
-    out: dict[str, str] = {}
-    for pkg, folder in PACKAGES.items():
-        base = os.path.join(ROOT, folder)
-        for dirpath, dirnames, filenames in os.walk(base):
-            dirnames[:] = [d for d in dirnames if not d.startswith((".", "__pycache__"))]
-            for f in filenames:
-                if f.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(dirpath, f), base)[:-3].replace(os.sep, ".")
-                    rel = "" if rel == "__init__" else rel.removesuffix(".__init__")
-                    out[pkg + ("." + rel if rel else "")] = os.path.join(dirpath, f)
-    return out
-
+from tests.source_tree import modules
 
 ALL = modules()
 

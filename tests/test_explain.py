@@ -7,7 +7,8 @@ import os
 
 from rocmdoctor import cli
 from rocmdoctor.api import make_source
-from rocmdoctor.logs.explain import Machine, arch_facts, explain
+from rocmdoctor.engine.machine import Machine
+from rocmdoctor.logs.explain import arch_facts, explain
 from rocmdoctor.logs.logscan import scan_path, scan_text
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "logs")

@@ -5,26 +5,14 @@ failure. Constructed lines for each class, then the real dev excerpts (tests/cor
 URL on each file's first line)."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
-from rocmdoctor.logs.explain import Machine, explain
-from rocmdoctor.logs.logscan import scan_text
 from rocmdoctor.logs.structure import analyze
-
-CORPUS = os.path.join(os.path.dirname(__file__), "corpus", "logs")
-
-
-def run(lines: list[str], name: str = "job.log"):
-    result = scan_text(lines, name=name)
-    result.files = [name]
-    return explain(result, Machine(None), inputs=[name], shape_lines=[(name, lines)])
+from tests.explain_helpers import corpus_lines, run
 
 
-def corpus_lines(name: str) -> list[str]:
-    with open(os.path.join(CORPUS, name + ".log"), encoding="utf-8") as f:
-        return f.read().splitlines()[2:]  # the source and label lines never reach the tool
+
 
 
 def ids(expl) -> list[str]:

@@ -10,23 +10,15 @@ D. NaN/inf in a metrics table is a numerics failure; a NaN the run recovers from
 """
 from __future__ import annotations
 
-import os
 
 import pytest
 
-from rocmdoctor.logs.explain import Machine, explain
-from rocmdoctor.logs.logscan import scan_text
 from rocmdoctor.logs.logscan.matcher import looks_like_error
 from rocmdoctor.logs.structure import analyze, kernel_form
+from tests.explain_helpers import corpus_lines, run
 
-FRESH = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "logs")
 FAMILY = {"kernel": "driver"}  # the catalog's name for the corpus' "driver" family
 
-
-def run(lines: list[str], name: str = "job.log"):
-    result = scan_text(lines, name=name)
-    result.files = [name]
-    return explain(result, Machine(None), inputs=[name], shape_lines=[(name, lines)])
 
 
 def top(lines: list[str]) -> tuple[str | None, str | None]:
@@ -37,9 +29,9 @@ def top(lines: list[str]) -> tuple[str | None, str | None]:
     return FAMILY.get(s.family, s.family), s.id
 
 
+
 def fresh(name: str) -> list[str]:
-    with open(os.path.join(FRESH, name + ".log"), encoding="utf-8") as f:
-        return f.read().splitlines()[2:]  # the source and label lines never reach the tool
+    return corpus_lines(name, "fresh/logs")
 
 
 # ------------------------------------------------------------------ A. kernel library vs GPU arch
@@ -180,7 +172,6 @@ def test_d_real_fresh3_llmc_table():
 # (legacyrocm-1753-libhsa-missing, therock-1119-libamdhip64-7): an empty list is the second cause.
 # /dev/shm bus errors stay memory (gdrnet-16, kraken-699, megatron-878, mmf-441 in dev) and Docker on
 # a host without /dev/kfd stays containers (rocm-1893-docker-windows-no-kfd in dev).
-CORPUS = os.path.join(os.path.dirname(__file__), "corpus", "logs")
 
 
 @pytest.mark.parametrize("line", [
@@ -205,8 +196,7 @@ def test_e_gfx_outside_a_nonempty_list_stays_runtime(line):
 
 def test_e_real_files_each_side():
     assert top(fresh("ollamaamdinst-12-gfx1100-no-libs"))[0] == "packages"
-    with open(os.path.join(CORPUS, "ollamaforamd-14-gfx1031-not-supported.log"), encoding="utf-8") as f:
-        assert top(f.read().splitlines()[2:])[0] == "runtime"
+    assert top(corpus_lines("ollamaforamd-14-gfx1031-not-supported"))[0] == "runtime"
 
 
 def test_e_shm_and_missing_kfd_keep_the_corpus_families():

@@ -9,24 +9,13 @@ import os
 
 import pytest
 
-from rocmdoctor.logs.explain import Machine, explain
-from rocmdoctor.logs.logscan import scan_text
 from rocmdoctor.logs.logscan.matcher import declares_low_level, looks_like_error
 from rocmdoctor.logs.reasoning import line_rule
 from rocmdoctor.logs.structure import analyze
-
-CORPUS = os.path.join(os.path.dirname(__file__), "corpus", "logs")
-
-
-def run(lines: list[str], name: str = "job.log"):
-    result = scan_text(lines, name=name)
-    result.files = [name]
-    return explain(result, Machine(None), inputs=[name], shape_lines=[(name, lines)])
+from tests.explain_helpers import corpus_lines, run
 
 
-def corpus_lines(name: str) -> list[str]:
-    with open(os.path.join(CORPUS, name + ".log"), encoding="utf-8") as f:
-        return f.read().splitlines()[2:]  # the source and label lines never reach the tool
+
 
 
 # ------------------------------------------------------------------ a line's own level

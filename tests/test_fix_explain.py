@@ -42,7 +42,8 @@ def test_run_report_names_the_fix_of_the_top_confirmed_cause():
     """`run --report` carries what `explain --fix` would show: the plan of the top confirmed cause."""
     from rocmdoctor.api import make_source
     from rocmdoctor.commands.run import _fix_of
-    from rocmdoctor.logs.explain import Machine, explain
+    from rocmdoctor.engine.machine import Machine
+    from rocmdoctor.logs.explain import explain
     from rocmdoctor.logs.logscan import scan_path
 
     expl = explain(scan_path(HANG), Machine(make_source(example="mi50x2-xeon")), inputs=[HANG])

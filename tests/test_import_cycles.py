@@ -18,26 +18,8 @@ from __future__ import annotations
 
 import ast
 import functools
-import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PACKAGES = {"rocmdoctor": "rocmdoctor", "rocmdoctor.checks": "checks", "rocmdoctor.fixes": "fixes",
-            "rocmdoctor.benchmarks": "benchmarks"}
-
-
-def modules() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for pkg, folder in PACKAGES.items():
-        base = os.path.join(ROOT, folder)
-        for dirpath, dirnames, filenames in os.walk(base):
-            dirnames[:] = [d for d in dirnames if not d.startswith((".", "__pycache__"))]
-            for f in filenames:
-                if not f.endswith(".py"):
-                    continue
-                rel = os.path.relpath(os.path.join(dirpath, f), base)[:-3].replace(os.sep, ".")
-                rel = "" if rel == "__init__" else rel[:-len(".__init__")] if rel.endswith(".__init__") else rel
-                out[pkg + ("." + rel if rel else "")] = os.path.join(dirpath, f)
-    return out
+from tests.source_tree import modules
 
 
 def _resolve(target: str, mods: dict[str, str]) -> str | None:

@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-ROOT = os.path.join(os.path.dirname(__file__), os.pardir)
+from tests.source_tree import ROOT, py_files
+
 # The records of the knowledge tables, by the module that defines them.
 RECORDS = {
     "rocmdoctor.knowledge.signatures.model": {"Signature", "Cause"},
@@ -17,11 +18,7 @@ TREES = ("rocmdoctor", "checks", "fixes", "benchmarks", "scripts")
 
 
 def _sources():
-    for top in TREES:
-        for d, _, files in os.walk(os.path.join(ROOT, top)):
-            for f in files:
-                if f.endswith(".py"):
-                    yield os.path.join(d, f)
+    return py_files(*TREES)
 
 
 def positional_constructions(source: str) -> list[tuple[int, str]]:

@@ -9,7 +9,8 @@ import pytest
 
 from rocmdoctor.knowledge.signatures import by_id
 from rocmdoctor.knowledge.signatures.benign import is_benign
-from rocmdoctor.logs.explain import Machine, explain, text_lines
+from rocmdoctor.engine.machine import Machine
+from rocmdoctor.logs.explain import explain, text_lines
 from rocmdoctor.logs.logscan import looks_like_error, scan_path, scan_text
 from rocmdoctor.logs.reasoning import reason, traceback_rule
 from rocmdoctor.logs.structure import analyze, ip_block, package_of

@@ -5,7 +5,8 @@ import ast
 import os
 import re
 
-ROOT = os.path.join(os.path.dirname(__file__), os.pardir)
+from tests.source_tree import ROOT, py_files
+
 TREES = ("rocmdoctor", "checks", "fixes", "benchmarks")
 CHAIN = re.compile(r"or \{\}\)\.get\(")
 # A return annotation that says nothing about what a check reads.
@@ -13,12 +14,7 @@ UNTYPED = re.compile(r"^(dict|list|tuple|Any|Mapping|object)$|^(list|tuple)\[(di
                      r"|^dict\[[^,\]]+, *(dict|Any|Mapping)\]$")
 
 
-def _files(*tops):
-    for top in tops:
-        for d, _, files in os.walk(os.path.join(ROOT, top)):
-            for f in files:
-                if f.endswith(".py"):
-                    yield os.path.join(d, f)
+_files = py_files
 
 
 def test_no_or_empty_dict_get_chains():

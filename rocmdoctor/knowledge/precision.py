@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from ..base.records import dataclass
-from ..base.versions import major_minor, version_tuple  # noqa: F401  (re-exported: one rule for every version prefix)
+from ..base.versions import major_minor, version_tuple
 
 # Documentation and issue links, named once so the GPU rows and the checks cite the same text.
 PRECISION_DOC = "https://rocm.docs.amd.com/en/latest/reference/precision-support.html"
