@@ -594,11 +594,12 @@ class Runner:
         from ..logs.watch import gpu_holders, process_info, stacks
 
         members = [p.pid for p in mon.members()]
-        infos = process_info(members)
+        live = self.source()  # the job runs on this host
+        infos = process_info(members, live)
         for i in infos:
             i["cpu"] = round(busy.get(i["pid"], 0.0), 3)
         missing = stacks(infos)
-        holders = gpu_holders(members)
+        holders = gpu_holders(members, live)
         st = {"idle_s": round(silent, 1), "threshold_s": self.a.stall, "idle": idle,
               "at": time.strftime("%Y-%m-%dT%H:%M:%S"), "processes": infos, "missing": missing,
               "gpu_processes": sorted(holders), "ranks": sum(1 for i in infos if "rank" in i)}

@@ -467,7 +467,7 @@ def rank_pids(procs: Sequence[psutil.Process]) -> set[int]:
     return ranked or leaves or {p.pid for p in procs}
 
 
-def process_info(pids: Iterable[int]) -> list[dict]:
+def process_info(pids: Iterable[int], source: Source) -> list[dict]:
     """Name, role and rank of each process (RANK/LOCAL_RANK from its environment when readable).
     The command line is scrubbed here (a --hub_token in argv goes no further than this)."""
     import psutil
@@ -489,19 +489,11 @@ def process_info(pids: Iterable[int]) -> list[dict]:
             except (psutil.Error, OSError):
                 pass
             d["role"] = f"rank {d['rank']}" if "rank" in d else ""
-            d["wchan"] = _read(f"/proc/{pid}/wchan")
+            d["wchan"] = (source.text(f"/proc/{pid}/wchan") or "")[:200].strip()
             out.append(d)
         except psutil.Error:
             continue
     return out
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path) as fh:
-            return fh.read(200).strip()
-    except OSError:
-        return ""
 
 
 def is_python(info: dict) -> bool:
@@ -557,25 +549,22 @@ def stacks(infos: list[dict], limit: int = 16) -> str | None:
 GPU_DEVICES = ("/dev/kfd", "/dev/dri/renderD", "/dev/dri/card", "/dev/nvidia")
 
 
-def gpu_holders(pids: Iterable[int]) -> set[int]:
+def gpu_holders(pids: Iterable[int], source: Source) -> set[int]:
     """The processes among ``pids`` that have a GPU device open (/dev/kfd, a DRM render node,
     /dev/nvidia*): a job none of whose processes holds one cannot be stalled by GPU transport.
-    Processes whose descriptors we may not read count as holders (we cannot rule them out)."""
+    Read through ``source`` (the live host: the job runs here). A process whose descriptor
+    table is there but lists nothing could not be read (every process has some open) and
+    counts as a holder: we cannot rule it out."""
     out = set()
     for pid in pids:
-        try:
-            fds = os.listdir(f"/proc/{pid}/fd")
-        except PermissionError:
-            out.add(pid)
-            continue
-        except OSError:
+        fds = source.glob(f"/proc/{pid}/fd/*")
+        if not fds:
+            if source.exists(f"/proc/{pid}/fd"):
+                out.add(pid)
             continue
         for fd in fds:
-            try:
-                target = os.readlink(f"/proc/{pid}/fd/{fd}")
-            except OSError:
-                continue
-            if target.startswith(GPU_DEVICES):
+            target = source.readlink(fd)
+            if target is not None and target.startswith(GPU_DEVICES):
                 out.add(pid)
                 break
     return out
