@@ -12,7 +12,6 @@ import stat
 import subprocess
 import sys
 import textwrap
-import warnings
 import time
 
 import pytest
@@ -293,24 +292,11 @@ def test_log_keeps_the_order_written_and_notices_start_lines(tmp_path):
         os.write(2, b"rest of it\\n")
         sys.exit(1)
     """)
-    lost = []
-    for _attempt in range(2):
-        # One line in 3,000 went missing from the log in 2 of about 8 full-suite runs on the loaded
-        # 2-core sandbox (never when the test ran alone, 30+ times). Not yet explained: the
-        # missing line and its neighbours are kept in the message, and a second loss fails.
-        log.unlink(missing_ok=True)
-        cp = subprocess.run(RD + ["--log", str(log), "--", PY, "-c", job], capture_output=True, env=ENV, timeout=60)
-        assert cp.returncode == 1
-        text = log.read_text()
-        nums = [int(ln[1:]) for ln in text.splitlines() if ln[:1] == "n" and ln[1:].isdigit()]
-        missing = sorted(set(range(3000)) - set(nums))
-        if not missing:
-            break
-        lost.append([ln for ln in text.splitlines() if any(str(m - 1) in ln or str(m + 1) in ln or str(m) in ln
-                                                          for m in missing[:2])][:8])
-    assert sorted(nums) == list(range(3000)), lost
-    if lost:
-        warnings.warn(f"run --log lost a line once, then kept every line: {lost}", stacklevel=2)
+    cp = subprocess.run(RD + ["--log", str(log), "--", PY, "-c", job], capture_output=True, env=ENV, timeout=60)
+    assert cp.returncode == 1
+    text = log.read_text()
+    nums = [int(ln[1:]) for ln in text.splitlines() if ln[:1] == "n" and ln[1:].isdigit()]
+    assert sorted(nums) == list(range(3000))
     displaced = max(abs(pos - n) for pos, n in enumerate(nums))
     assert displaced < 600, displaced  # as written, give or take a burst that two pipes cannot order
     rule = "─" * 72
@@ -318,6 +304,19 @@ def test_log_keeps_the_order_written_and_notices_start_lines(tmp_path):
         if text.startswith(rule, i):
             assert i == 0 or text[i - 1] == "\n"  # a notice never lands inside a line
     assert "No HIP GPUs" in text and "rocmdoctor │" in text
+
+
+def test_a_line_one_stream_left_open_is_broken_before_the_other_streams_bytes(tmp_path):
+    # Two pipes are read in turn: stderr's unfinished line, then stdout's next lines, used to glue
+    # into one ("partial n2973"), losing a line to whoever reads the log (seen under load).
+    log = tmp_path / "job.log"
+    job = ("import os, time\nos.write(2, b'partial ')\ntime.sleep(0.4)\nos.write(1, b'n1\\nn2\\n')\n"
+           "time.sleep(0.4)\nos.write(2, b'rest\\n')\ntime.sleep(0.4)\nos.write(1, b'same ')\ntime.sleep(0.2)\nos.write(1, b'stream\\n')")
+    cp = subprocess.run(RD + ["--log", str(log), "--", PY, "-c", job], capture_output=True, env=ENV, timeout=60)
+    assert cp.returncode == 0
+    lines = log.read_text().splitlines()
+    body = [ln for ln in lines if "rocmdoctor" not in ln and "──" not in ln]
+    assert body == ["partial ", "n1", "n2", "rest", "same stream"]
 
 
 def test_stdout_and_stderr_to_one_file_keep_the_jobs_order_exactly(tmp_path):

@@ -187,11 +187,18 @@ class Log:
         self.path = path
         self.report = report
         self.at_bol = True
+        self.open_stream: bytes | None = None  # the job stream that left the last line open
         self.error: str | None = None
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, stream: bytes | None = None) -> None:
+        """``stream`` names the job's stream the bytes came from. The log merges two pipes: where
+        one stream's bytes arrive while the other left a line open (``print(..., end="")`` on
+        stderr, then stdout), the log breaks the line there rather than glue two streams' lines
+        into one, as journald does; each stream's own bytes stay as written."""
         if self.fd is None or not data:
             return
+        if stream is not None and not self.at_bol and self.open_stream not in (None, stream):
+            data = b"\n" + data
         mv = memoryview(data)
         try:
             while mv:
@@ -203,6 +210,7 @@ class Log:
             self.report(self.error)
             return
         self.at_bol = data.endswith(b"\n")
+        self.open_stream = None if self.at_bol else stream
 
     def close(self) -> None:
         if self.fd is not None:
@@ -385,7 +393,7 @@ class Runner:
                     poller.unregister(fd)
                     del live[fd]
                     self._close_job_fd(fd)
-                self.log.write(data)
+                self.log.write(data, kind)
                 if m is not None:
                     m.offer(kind, data)
                     m.flush()
