@@ -10,9 +10,19 @@ The last line is exactly:
 (F: healthy logs and clean artifacts reported as failures, both corpora together, dev and holdout).
 Before it, the fresh batches (tests/corpus/fresh: collected after the rules were written, scored,
 never tuned on) are printed the same way, so the holdout figures can be checked against them.
+
+    python benchmarks/accuracy.py --fresh DIR [--frozen DIR.sha256] [--json OUT]
+
+scores a new batch once, before it joins tests/corpus/fresh: DIR/logs and DIR/artifacts in the
+corpus formats. With --frozen (the `sha256sum` list the collector wrote when the batch was
+frozen), every file is checked first and a changed, missing or added label or input refuses the
+run: a batch is scored as it was labelled, never after.
 """
 from __future__ import annotations
 
+import argparse
+import hashlib
+import json
 import os
 import sys
 
@@ -26,20 +36,87 @@ except ImportError:
     accuracy_artifacts = None
 
 
-def main() -> int:
+def changed_since_frozen(root: str, frozen: str) -> list[str]:
+    """The files under ``root`` whose content differs from the sha256 list ``frozen`` (paths in it
+    relative to ``root``, as `cd root && sha256sum` writes them), with those missing or added."""
+    want = {}
+    with open(frozen, encoding="utf-8") as f:
+        for line in f:
+            digest, _, path = line.rstrip("\n").partition("  ")
+            if path:
+                want[os.path.normpath(path)] = digest
+    have = {}
+    for d, _dirs, files in os.walk(root):
+        for fn in files:
+            path = os.path.normpath(os.path.relpath(os.path.join(d, fn), root))
+            with open(os.path.join(d, fn), "rb") as fh:
+                have[path] = hashlib.sha256(fh.read()).hexdigest()
+    tops = {p.split(os.sep)[0] for p in want}  # a list may freeze only logs/ or only artifacts/
+    changed = [f"changed {p}" for p in sorted(want) if p in have and have[p] != want[p]]
+    changed += [f"missing {p}" for p in sorted(want) if p not in have]
+    changed += [f"added {p}" for p in sorted(have) if p not in want and p.split(os.sep)[0] in tops]
+    return changed
+
+
+def score_batch(root: str) -> dict:
+    """Score one frozen batch (root/logs, root/artifacts) as the fresh split."""
+    out = {}
+    for name, mod in (("logs", accuracy_logs), ("artifacts", accuracy_artifacts)):
+        sub = os.path.join(root, name)
+        if mod is None or not os.path.isdir(sub):
+            continue
+        saved, mod.FRESH = mod.FRESH, os.path.abspath(sub)
+        try:
+            out[name] = mod.evaluate("fresh")
+        finally:
+            mod.FRESH = saved
+    return out
+
+
+def print_rows(name: str, split: str, r: dict) -> None:
+    print(f"{name} {split}: {r['right']}/{r['total']} right; false flags {r['false_flags']}/{r['healthy_total']}")
+    groups = r.get("families") or r.get("kinds") or {}  # logs: families; artifacts: file kinds
+    for fam in sorted(groups):
+        c = groups[fam]
+        p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 0.0
+        rc = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 0.0
+        print(f"  {fam:14} precision {p:5.0%}  recall {rc:5.0%}  (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})")
+
+
+def fresh_main(a: argparse.Namespace) -> int:
+    for frozen in a.frozen or []:
+        changed = changed_since_frozen(a.fresh, frozen)
+        if changed:
+            print(f"accuracy: {a.fresh} is not the batch frozen in {frozen}: " + "; ".join(changed[:5]),
+                  file=sys.stderr)
+            return 2
+    results = score_batch(a.fresh)
+    for name, r in results.items():
+        print_rows(name, "fresh", r)
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1, default=str)
+    parts = [f"{n} {r['right']}/{r['total']}" for n, r in results.items()]
+    print(f"fresh {a.fresh}: {', '.join(parts)}; false flags {sum(r['false_flags'] for r in results.values())}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--fresh", metavar="DIR", help="score a new batch (DIR/logs, DIR/artifacts) once")
+    ap.add_argument("--frozen", metavar="FILE", action="append",
+                    help="the batch's sha256 list, paths relative to DIR (repeatable); refuse if anything changed")
+    ap.add_argument("--json", metavar="OUT", help="with --fresh: write the full results as JSON")
+    a = ap.parse_args(argv)
+    if a.fresh:
+        return fresh_main(a)
     results = {}
     for name, mod in (("logs", accuracy_logs), ("artifacts", accuracy_artifacts)):
         if mod is None:
             continue
         results[name] = {split: mod.evaluate(split) for split in ("dev", "holdout", "fresh")}
         for split, r in results[name].items():
-            print(f"{name} {split}: {r['right']}/{r['total']} right; false flags {r['false_flags']}/{r['healthy_total']}")
-            groups = r.get("families") or r.get("kinds") or {}  # logs: families; artifacts: file kinds
-            for fam in sorted(groups):
-                c = groups[fam]
-                p = c["tp"] / (c["tp"] + c["fp"]) if c["tp"] + c["fp"] else 0.0
-                rc = c["tp"] / (c["tp"] + c["fn"]) if c["tp"] + c["fn"] else 0.0
-                print(f"  {fam:14} precision {p:5.0%}  recall {rc:5.0%}  (tp {c['tp']}, fp {c['fp']}, fn {c['fn']})")
+            print_rows(name, split, r)
 
     def rn(name, split):
         r = results.get(name, {}).get(split)

@@ -58,3 +58,54 @@ def test_evaluate_contract(split):
     # Every failure log is counted once, as a true positive or a false negative of its family.
     failures = r["total"] - r["healthy_total"]
     assert sum(c["tp"] + c["fn"] for c in r["families"].values()) == failures
+
+
+def _batch(tmp_path):
+    """A two-item batch copied from the fresh corpus: one labelled OOM log and one clean set."""
+    import shutil
+
+    src = os.path.join(ROOT, "tests", "corpus", "fresh")
+    logs = tmp_path / "b" / "logs"
+    logs.mkdir(parents=True)
+    oom = next(fn for fn in sorted(os.listdir(os.path.join(src, "logs"))) if fn.endswith(".log") and
+               "# label: memory:" in open(os.path.join(src, "logs", fn), encoding="utf-8").read(400))
+    shutil.copy(os.path.join(src, "logs", oom), logs / oom)
+    shutil.copytree(os.path.join(src, "artifacts", "2maz-naic-bench-rocm"), tmp_path / "b" / "artifacts" / "one")
+    return tmp_path / "b", oom
+
+
+def _freeze(root):
+    import hashlib
+
+    lines = []
+    for d, _, files in os.walk(root):
+        for fn in files:
+            p = os.path.join(d, fn)
+            lines.append(f"{hashlib.sha256(open(p, 'rb').read()).hexdigest()}  ./{os.path.relpath(p, root)}")
+    return "\n".join(sorted(lines)) + "\n"
+
+
+def test_a_new_batch_is_scored_once_as_frozen_and_refused_once_a_label_changed(tmp_path, capsys):
+    import accuracy  # benchmarks/accuracy.py
+
+    root, oom = _batch(tmp_path)
+    frozen = tmp_path / "b.sha256"
+    frozen.write_text(_freeze(root))
+    out_json = tmp_path / "r.json"
+    assert accuracy.main(["--fresh", str(root), "--frozen", str(frozen), "--json", str(out_json)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith(f"fresh {root}: logs ") and ", artifacts " in last and "/1" in last
+    import json
+
+    doc = json.loads(out_json.read_text())
+    assert doc["logs"]["total"] == 1 and doc["artifacts"]["total"] == 1 and doc["artifacts"]["healthy_total"] == 1
+    # A label edited after the freeze: the batch is no longer the one labelled, and is not scored.
+    p = root / "logs" / oom
+    p.write_text(p.read_text().replace("# label: memory:", "# label: runtime:", 1))
+    assert accuracy.main(["--fresh", str(root), "--frozen", str(frozen)]) == 2
+    assert f"changed {os.path.join('logs', oom)}" in capsys.readouterr().err
+    (root / "logs" / oom).unlink()
+    (root / "logs" / "new.log").write_text("# source: x\n# label: healthy\nok\n")
+    assert accuracy.main(["--fresh", str(root), "--frozen", str(frozen)]) == 2
+    err = capsys.readouterr().err
+    assert f"missing {os.path.join('logs', oom)}" in err and f"added {os.path.join('logs', 'new.log')}" in err
