@@ -103,4 +103,28 @@ SIGNATURES: tuple[S, ...] = (
                   '"/dev/kfd": no such file or directory.',),
         near_misses=('docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',),
     ),
+    # rocminfo's membership note names the group that owns /dev/kfd as this process sees it. Inside a user
+    # namespace (rootless Podman, distrobox, toolbox) a host group without a mapping shows as "nogroup"/"nobody"
+    # or a bare number. Root refused the same way is left to kfd-permission-denied: the corpus files that case
+    # under permissions twice and containers once (tests/corpus/logs/README.md). The mapping was fixed when the
+    # container started, before any runtime call, hence the early tier.
+    S(
+        id="userns-device-group-unmapped", family="containers",
+        title="A rootless container cannot map the GPU device's group",
+        severity="fatal", tier=DRIVER,
+        patterns=(r'^(?!root\b)\S{1,64} is not member of "?(?P<group>nogroup|nobody|\d{3,6})"? group, the default DRM access group',),
+        needles=("the default drm access group",),
+        meaning=("The container runs in a user namespace where the host group that owns /dev/kfd and the render nodes "
+                 "is not mapped (it shows as nogroup, or root itself is refused), so no user inside can open the GPU."),
+        causes=(
+            C(text="a rootless container runtime without the host's render/video GIDs mapped (subgid) or kept (--group-add keep-groups)",
+              check="RD-CTR-001", fix="podman: --group-add keep-groups; docker rootless: map the render/video GIDs in /etc/subgid"),
+            C(text="the host's render/video groups do not own /dev/kfd for this user", check="RD-PERM-002"),
+        ),
+        fix="Run the container rootful with --device /dev/kfd --device /dev/dri and the host's render/video GIDs, or keep the groups in a rootless runtime.",
+        sources=("https://github.com/89luca89/distrobox/issues/1230",),
+        examples=('wayne is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.',),
+        near_misses=('igor is not member of "render" group, the default DRM access group. Users must be a member of the "render" group or another DRM access group in order for ROCm applications to run successfully.',
+                     'root is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.'),
+    ),
 )

@@ -755,4 +755,25 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/FreeBSDDesktop/kms-drm/issues/206",),
         examples=("[drm ERROR :psp_v11_0_prep_cmd_buf] Unknown firmware type",),
     ),
+    # KFD (the compute part of amdgpu) does not drive this ASIC at all (pre-GCN3 parts like PITCAIRN, some
+    # Polaris/APU SKUs): /dev/kfd then has no GPU node, and rocminfo fails with OUT_OF_RESOURCES or ENOMEM.
+    S(
+        id="kfd-asic-unsupported", family="kernel", title="KFD does not support this GPU",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"kfd not supported on this ASIC",
+                  r"\bkfd: (?:amdgpu: )?(?P<asic>[A-Z][A-Z0-9_]{2,24})\s{1,3}not supported in kfd"),
+        needles=("kfd not supported", "not supported in kfd"),
+        meaning=("The kernel driver drives the display but its compute part (KFD) has no support for this GPU, so "
+                 "ROCm sees no GPU agent whatever the user space."),
+        causes=(
+            C(text="the GPU is outside ROCm's (and KFD's) support", check="RD-GFX-001",
+              fix="use a GPU that ROCm supports, or another backend (Vulkan, OpenCL via Mesa)"),
+            C(text="the amdgpu/KFD driver in use is too old or too new for this GPU", check="RD-DRV-001"),
+        ),
+        fix="ROCm cannot use this GPU: use a supported one or a non-ROCm backend.",
+        sources=("https://github.com/ROCm/rocminfo/issues/27", "https://github.com/ROCm/legacy-rocm-build/issues/2232"),
+        examples=("[    2.721238] amdgpu 0000:02:00.0: kfd not supported on this ASIC",
+                  "[    3.548555] kfd kfd: amdgpu: PITCAIRN  not supported in kfd"),
+        near_misses=("[    2.720894] kfd kfd: Initialized module",),
+    ),
 )
