@@ -201,3 +201,21 @@ def test_ggml_invalid_device_function_is_runtime(line):
                                   "vllm-38434-wsl-rocm-amdsmi-fallback-healthy"])
 def test_healthy_lookalikes_are_not_flagged(name):
     assert run(corpus_lines(name)).exit_code() == 0
+
+
+def test_a_missing_kfd_node_is_containers_and_a_refused_one_is_not():
+    # https://github.com/ROCm/legacy-rocm-build/issues/1798 (docker), /issues/1361 (WSL)
+    absent = ["ROCk module is loaded", "Unable to open /dev/kfd read-write: No such file or directory",
+              "Failed to get user name to check for video group membership"]
+    assert top(absent) == ("containers", "kfd-node-absent")
+    assert top(["Unable to open /dev/kfd read-write: Permission denied"])[0] == "permissions"
+    assert top(["Unable to open /dev/kfd read-write: Operation not permitted"])[0] == "permissions"
+    assert top(corpus_lines("legacyrocm-1361-wsl2-rx580-no-kfd"))[0] == "containers"
+
+
+def test_an_smu_still_busy_is_driver():
+    # https://github.com/ROCm/legacy-rocm-build/issues/2196
+    line = ("[31317.644104] amdgpu 0000:0d:00.0: amdgpu: SMU: I'm not done with your previous command: "
+            "SMN_C2PMSG_66:0x00000012 SMN_C2PMSG_82:0x00000005")
+    assert top([line]) == ("driver", "amdgpu-smu-message-failed")
+    assert top(["[    7.7] amdgpu 0000:83:00.0: amdgpu: SMU is initialized successfully!"]) == (None, None)

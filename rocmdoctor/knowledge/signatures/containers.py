@@ -127,4 +127,26 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=('igor is not member of "render" group, the default DRM access group. Users must be a member of the "render" group or another DRM access group in order for ROCm applications to run successfully.',
                      'root is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.'),
     ),
+    # rocminfo cannot find /dev/kfd at all (not a permission): the node was not passed into the container,
+    # or the host has none (WSL and Windows hosts, or amdgpu not loaded on bare metal). In the corpus every
+    # such rocminfo excerpt was taken in a container or WSL; a bare-metal host's missing driver is the last cause.
+    S(
+        id="kfd-node-absent", family="containers", title="/dev/kfd does not exist where the program runs",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"Unable to open /dev/kfd read-write: No such file or directory",),
+        needles=("unable to open /dev/kfd",),
+        meaning=("The ROCm runtime found no /dev/kfd in this (container's) /dev: the device was not passed in, "
+                 "or the machine it runs on has no KFD (WSL, a Windows or macOS Docker host, amdgpu not loaded)."),
+        causes=(
+            C(text="the container was started without --device /dev/kfd --device /dev/dri", check="RD-CTR-001",
+              fix="docker run --device /dev/kfd --device /dev/dri (Apptainer: --bind /dev/kfd,/dev/dri or --rocm)"),
+            C(text="the host is WSL or a Windows/macOS Docker VM, which has no /dev/kfd (WSL uses /dev/dxg and librocdxg)",
+              check="RD-ENV"),
+            C(text="the amdgpu driver is not loaded on this bare-metal host", check="RD-DRV-001"),
+        ),
+        fix="Pass /dev/kfd and /dev/dri into the container; on bare metal, load amdgpu; on WSL, use ROCm's WSL runtime.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/1798", "https://github.com/ROCm/legacy-rocm-build/issues/1361"),
+        examples=("Unable to open /dev/kfd read-write: No such file or directory",),
+        near_misses=("Unable to open /dev/kfd read-write: Permission denied",),
+    ),
 )

@@ -624,8 +624,10 @@ SIGNATURES: tuple[S, ...] = (
         id="amdgpu-smu-message-failed", family="kernel", title="The SMU (power management) stopped answering",
         severity="error", tier=DRIVER,
         patterns=(r"Failed to send message (?P<msg>0x[0-9a-f]{1,4}), response (?P<resp>0x[0-9a-f]{1,8})",
-                  r"\[powerplay\] (?:\[\w{1,40}\] )?Failed to (?P<what>[\w ]{3,60})"),
-        needles=("failed to send message", "[powerplay]"),
+                  r"\[powerplay\] (?:\[\w{1,40}\] )?Failed to (?P<what>[\w ]{3,60})",
+                  # the SMU is still busy with the driver's previous message (swsmu's wording)
+                  r"SMU: I'm not done with your previous command"),
+        needles=("failed to send message", "[powerplay]", "not done with your previous command"),
         meaning="The System Management Unit, which sets clocks and power, did not answer the driver.",
         causes=(
             C(text="an uncorrectable hardware error or hang just before it (RAS line above)", check="RD-HEALTH-001"),
@@ -633,9 +635,10 @@ SIGNATURES: tuple[S, ...] = (
             C(text="power delivery: the board's power cap or PSU", check="RD-HEALTH-006"),
         ),
         fix="Reboot; if it recurs, update firmware and check the board's power; reseat the GPU.",
-        sources=("https://github.com/ROCm/ROCm/issues/1886",),
+        sources=("https://github.com/ROCm/ROCm/issues/1886", "https://github.com/ROCm/legacy-rocm-build/issues/2196"),
         examples=("[Sat Jan  7 14:25:59 2023] amdgpu 0000:e3:00.0: amdgpu: Failed to send message 0x26, response 0x0",
-                  "[Sat Jan  7 14:25:59 2023] amdgpu: [powerplay] Failed to set soft min gfxclk !"),
+                  "[Sat Jan  7 14:25:59 2023] amdgpu: [powerplay] Failed to set soft min gfxclk !",
+                  "[31317.644104] amdgpu 0000:0d:00.0: amdgpu: SMU: I'm not done with your previous command: SMN_C2PMSG_66:0x00000012 SMN_C2PMSG_82:0x00000005"),
     ),
     S(
         id="amdgpu-mes-queue-failed", family="kernel", title="MES could not remove a hardware queue",
