@@ -219,3 +219,46 @@ def test_an_smu_still_busy_is_driver():
             "SMN_C2PMSG_66:0x00000012 SMN_C2PMSG_82:0x00000005")
     assert top([line]) == ("driver", "amdgpu-smu-message-failed")
     assert top(["[    7.7] amdgpu 0000:83:00.0: amdgpu: SMU is initialized successfully!"]) == (None, None)
+
+
+# ------------------------------------------------------------------ I. ROCm pieces a build or app cannot find
+ROCM_ABSENT = [
+    # Ollama falls back to the CPU without a ROCm library (its own warning)
+    ['level=WARN source=amd_linux.go:443 msg="amdgpu detected, but no compatible rocm library found.  Either install rocm v6, '
+     'or follow manual install instructions at https://github.com/ollama/ollama/blob/main/docs/linux.md#manual-install"'],
+    # clang and CMake (https://github.com/ROCm/rocBLAS/issues/1280, https://github.com/ROCm/hip/issues/2086,
+    # https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1468)
+    ["clang-15: error: cannot find ROCm device library; provide its path via '--rocm-path' or '--rocm-device-lib-path', "
+     "or pass '-nogpulib' to build without ROCm device library"],
+    ["clang-11: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib."],
+    ["CMake Error at /usr/local/share/cmake-3.31/Modules/CMakeDetermineHIPCompiler.cmake:174 (message):",
+     "  Failed to find ROCm root directory."],
+    ["/bin/sh: 1: /opt/rocm/bin/hipcc: not found"],
+    # pip finds no build of the pin (https://github.com/pytorch/pytorch/issues/118233)
+    ["ERROR: Could not find a version that satisfies the requirement pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7) "
+     "(from versions: 0.0.1, 2.1.0)", "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)"],
+    # a matrix-core intrinsic selected for a gfx without matrix cores; bitsandbytes' older setup wording
+    ["LLVM ERROR: Cannot select: intrinsic %llvm.amdgcn.mfma.f32.32x32x8bf16.1k"],
+    ["RuntimeError: CUDA Setup failed despite GPU being available. Please run the following command to get more information:"],
+    ["AttributeError: 'NoneType' object has no attribute 'cadam32bit_grad_fp32'"],
+]
+
+
+@pytest.mark.parametrize("lines", ROCM_ABSENT, ids=lambda ls: ls[-1][:50])
+def test_missing_rocm_pieces_are_packages(lines):
+    assert top(lines)[0] == "packages"
+
+
+@pytest.mark.parametrize("line", ['-- Found HIP: /opt/rocm (found version "6.2.41133")',
+                                  "Looking in indexes: https://download.pytorch.org/whl/rocm6.2",
+                                  "AttributeError: 'NoneType' object has no attribute 'shape'"])
+def test_build_chatter_is_not_a_packages_failure(line):
+    assert top([line])[0] != "packages"
+
+
+def test_k8s_without_free_amd_gpus_is_containers():
+    # https://github.com/k3s-io/k3s/issues/8575
+    assert top(["  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient "
+                "amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.."]) == (
+        "containers", "k8s-amd-gpu-unschedulable")
+    assert top(["  Warning  FailedScheduling  6s  default-scheduler  0/2 nodes are available: 2 Insufficient cpu."])[0] != "containers"

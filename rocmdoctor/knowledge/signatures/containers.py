@@ -149,4 +149,22 @@ SIGNATURES: tuple[S, ...] = (
         examples=("Unable to open /dev/kfd read-write: No such file or directory",),
         near_misses=("Unable to open /dev/kfd read-write: Permission denied",),
     ),
+    # Kubernetes cannot place a pod that asks for AMD GPUs: no node advertises free amd.com/gpu (the device
+    # plugin is not running there, or every GPU is taken).
+    S(
+        id="k8s-amd-gpu-unschedulable", family="containers", title="No Kubernetes node offers the AMD GPUs the pod asks for",
+        severity="fatal", tier=SETUP,
+        patterns=(r"\d{1,5}/\d{1,5} nodes are available:[^\n]{0,400}?Insufficient amd\.com/gpu",),
+        needles=("insufficient amd.com/gpu",),
+        meaning="The scheduler found no node with enough allocatable amd.com/gpu for the pod's request.",
+        causes=(
+            C(text="the AMD GPU device plugin (or GPU operator) is not running on the GPU nodes", check="RD-CTR-001",
+              fix="deploy ROCm's k8s-device-plugin DaemonSet (or the AMD GPU operator) on the GPU nodes"),
+            C(text="every GPU is allocated to other pods, or the request exceeds what one node has"),
+        ),
+        fix="Check `kubectl describe node` for amd.com/gpu capacity; deploy the device plugin or lower the request.",
+        sources=("https://github.com/k3s-io/k3s/issues/8575",),
+        examples=("  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..",),
+        near_misses=("  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/rocm-test to node-1",),
+    ),
 )

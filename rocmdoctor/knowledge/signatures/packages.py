@@ -28,8 +28,11 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="app-rocm-libs-missing", family="packages", title="The application found no ROCm libraries beside it",
         severity="error", tier=SETUP,
-        patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',),
-        needles=("amdgpu is not supported",),
+        patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',
+                  # older releases say it in words, and fall back to the CPU
+                  r"amdgpu detected, but no compatible rocm library found",
+                  r"unable to verify rocm library[:,] (?:will use cpu|no suitable rocm found)"),
+        needles=("amdgpu is not supported", "no compatible rocm library", "unable to verify rocm library"),
         meaning=("Ollama (and builds like it) read the gfx targets of the ROCm libraries in its library folder and found "
                  "none: the bundled rocBLAS/Tensile files are missing or in another folder, so it runs on the CPU."),
         causes=(
@@ -41,7 +44,10 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ByronLeeeee/Ollama-For-AMD-Installer/issues/12",
                  "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
         examples=('time=2025-07-29T13:31:47.016+02:00 level=WARN source=amd_windows.go:138 msg="amdgpu is not supported '
-                  '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',),
+                  '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',
+                  'level=WARN source=amd_linux.go:443 msg="amdgpu detected, but no compatible rocm library found.  Either install '
+                  'rocm v6, or follow manual install instructions at https://github.com/ollama/ollama/blob/main/docs/linux.md#manual-install"',
+                  'level=WARN source=amd_linux.go:348 msg="unable to verify rocm library: no suitable rocm found, falling back to CPU"'),
         near_misses=('time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" '
                      'gpu=0 gpu_type=gfx1031 library=C:\\Ollama\\rocm supported_types=[gfx1103]',),
     ),
@@ -79,7 +85,7 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"Could not load bitsandbytes native library: \S{0,120}libbitsandbytes_\w{1,24}\.so",
             "undefined symbol: _Z36__device_stub__kOptimizer32bit1State",
-            "(?:ROCm|CUDA) Setup failed despite (?:ROCm|CUDA) being available",
+            "(?:ROCm|CUDA) Setup failed despite (?:ROCm|CUDA|GPU) being available",
             r"Configured ROCm binary not found at \S{0,120}libbitsandbytes_rocm\d{1,4}\.so",
             r"libbitsandbytes_\w{1,24}\.so: (?:cannot open shared object file|undefined symbol)",
         ),
@@ -256,9 +262,12 @@ SIGNATURES: tuple[S, ...] = (
             # Tensile (rocBLAS/hipBLASLt) at build time; the same setup check as flash-attention's (aiter, vLLM)
             r"Tensile::FATAL: Architecture (?P<gfx4>gfx[0-9a-f]{3,5}) not supported",
             r"One of GPU archs of \[[^\]]{0,200}\] is invalid or not supported",
+            # the backend has no instruction for a matrix-core intrinsic on this gfx (Triton, hipcc)
+            r"Cannot select: intrinsic %llvm\.amdgcn\.(?P<intrinsic>(?:mfma|smfmac|wmma|swmmac)\.[\w.]{1,60})",
         ),
         needles=("needs target feature", "generated when compiling for", "does not support this problem", "flash-attention",
                  "keyerror: 'gfx", 'keyerror: "gfx', "unknown gpu architecture", "tensile::fatal", "one of gpu archs",
+                 "cannot select: intrinsic %llvm.amdgcn.",
                  "flash_attn", "composable_kernel", "ck_tile", "xformers", "bitsandbytes", "deepspeed/ops", "apex/", "vllm/csrc"),
         meaning=("A GPU kernel library was compiled for, or ran on, a gfx its kernels do not support: matrix-core "
                  "(MFMA/WMMA) instructions or tile sizes that this GPU family lacks, or no kernel instance for it."),
@@ -311,8 +320,8 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=SETUP,
         patterns=(r"The installed version of bitsandbytes was compiled without GPU support",
                   r"(?:^bin |Loading binary )\S{0,200}libbitsandbytes_cpu\.(?:so|dll)", r"function 'cadam32bit_grad_fp32' not found",
-                  r"undefined symbol: cadam32bit_grad_fp32"),
-        needles=("compiled without gpu support", "libbitsandbytes_cpu", "cadam32bit_grad_fp32"),
+                  r"undefined symbol: cadam32bit_grad_fp32", r"'NoneType' object has no attribute 'c(?:adam|quantize|dequantize)\w{0,40}'"),
+        needles=("compiled without gpu support", "libbitsandbytes_cpu", "cadam32bit_grad_fp32", "object has no attribute 'c"),
         meaning="bitsandbytes loaded its CPU library: 8-bit optimizers and GPU quantization are unavailable.",
         causes=(
             C(text="bitsandbytes is not built for this torch's platform (ROCm needs the ROCm build)", check="RD-PREC-005"),
@@ -416,5 +425,57 @@ SIGNATURES: tuple[S, ...] = (
         ),
         near_misses=("RuntimeError: No HIP GPUs are available",
                      "ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected"),
+    ),
+    # The ROCm install the build looks for is not there (or not where it looks): a compiler, CMake or a
+    # setup script names the missing piece. Runtime "no device" lines are hip-no-gpus (runtime.py).
+    S(
+        id="rocm-install-not-found", family="packages", title="The build cannot find the ROCm installation",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"cannot find (?:ROCm (?:device library|installation)|device library for (?P<gfx>gfx[0-9a-f]{3,5}))",
+            r"Failed to find ROCm root directory",
+            r'Could not find a package configuration file provided by "(?P<package>hip\w{0,12}|roc\w{1,12}|miopen|rccl|amd_comgr|hsa-runtime64)"',
+            r"(?P<tool>/opt/rocm\S{0,40}/bin/(?:hipcc|amdclang\+\+|hipconfig))\S{0,3}\s{0,2}(?:not found|No such file or directory)",
+        ),
+        needles=("rocm device library", "rocm installation", "device library for gfx", "rocm root directory", "package configuration file provided by", "/bin/hipcc",
+                 "/bin/amdclang", "/bin/hipconfig"),
+        meaning=("A build (a torch extension, llama.cpp, bitsandbytes) looked for ROCm's compiler, device libraries or "
+                 "CMake packages and did not find them: ROCm's development packages are not installed, or ROCM_PATH "
+                 "points elsewhere."),
+        causes=(
+            C(text="ROCm (or its -dev packages: hip-dev, rocm-device-libs, rocblas-dev) is not installed", check="RD-ROCM-001",
+              fix="install the ROCm development packages of the version torch uses"),
+            C(text="several ROCm versions, and the build looks in the one without the pieces", check="RD-ROCM-002",
+              fix="export ROCM_PATH=/opt/rocm-X.Y (and CMAKE_PREFIX_PATH) to the complete install"),
+        ),
+        fix="Install the ROCm development packages and point ROCM_PATH / CMAKE_PREFIX_PATH at them.",
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1468", "https://github.com/ROCm/rocBLAS/issues/1280",
+                 "https://github.com/ROCm/hip/issues/2086", "https://github.com/ROCm/ROCR-Runtime/issues/110"),
+        examples=("  Failed to find ROCm root directory.",
+                  "clang-15: error: cannot find ROCm device library; provide its path via '--rocm-path' or '--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library",
+                  "clang-11: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib.",
+                  "clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via --rocm-path, or pass -nogpulib to build without linking default libraries."),
+        near_misses=("-- Found HIP: /opt/rocm (found version \"6.2.41133\")",),
+    ),
+    # pip found no build of the pinned version for this platform: a ROCm wheel asked from the default index,
+    # a local version (+rocm6.0) that index never had, or a Python version the wheels skip.
+    S(
+        id="pip-no-matching-version", family="packages", title="pip found no build of the requested version",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Could not find a version that satisfies the requirement (?P<requirement>\S{1,120})",
+                  r"No matching distribution found for (?P<requirement2>\S{1,120})"),
+        needles=("could not find a version that satisfies", "no matching distribution found"),
+        meaning=("The package index pip used has no build of that version for this Python and platform; ROCm wheels of "
+                 "torch and friends live on their own index (download.pytorch.org/whl/rocmX.Y, repo.radeon.com)."),
+        causes=(
+            C(text="the ROCm wheel is requested without its index (--index-url https://download.pytorch.org/whl/rocmX.Y)",
+              check="RD-TORCH-001"),
+            C(text="a pin for a version/ROCm pair that was never published, or a Python version without wheels", check="RD-PIN-002"),
+        ),
+        fix="Install from the ROCm index that carries the version (and a Python it builds for), or relax the pin.",
+        sources=("https://github.com/pytorch/pytorch/issues/118233", "https://github.com/ROCm/rocm-install-on-linux/issues/430"),
+        examples=("ERROR: Could not find a version that satisfies the requirement torch (from versions: none)",
+                  "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)"),
+        near_misses=("Looking in indexes: https://download.pytorch.org/whl/rocm6.2",),
     ),
 )
