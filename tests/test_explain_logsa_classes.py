@@ -63,6 +63,9 @@ APP_LOOKALIKES = [
     # torch falls back from hipBLASLt (https://github.com/ROCm/rocm-libraries/issues/780)
     ["UserWarning: Attempting to use hipBLASLt on an unsupported architecture! Overriding blas backend to hipblas"],
     ["  Name:                    gfx1100", "      Name:                    amdgcn-amd-amdhsa--gfx1100"],
+    # a component that notes the gfx and goes on (falls back, skips, logs at INFO)
+    ["WARNING 03-10 19:47:32 [rocm.py:90] custom paged attention is not supported on gfx1100, falling back to Triton"],
+    ['time=2024-08-09T00:25:59.172+08:00 level=INFO source=amd_linux.go:270 msg="gfx1036 is not supported, skipping iGPU"'],
 ]
 
 

@@ -542,9 +542,12 @@ SIGNATURES: tuple[S, ...] = (
         id="app-gfx-refused", family="runtime", title="The application refuses this GPU's gfx",
         severity="error", tier=RUNTIME,
         patterns=(
-            r"^(?![^\n]{0,300}(?:tensile|flash.?attention|setup\.py|cmake|\bgfx_mapping))[^\n]{0,300}?"
+            # not a build's refusal, and not a note of a run that goes on (falls back, skips, logs at INFO/DEBUG)
+            r"^(?![^\n]{0,300}(?:tensile|flash.?attention|setup\.py|cmake|\bgfx_mapping|fall(?:ing|s)?[ -]?back|skipping"
+            r"|\binfo\b|\bdebug\b|miopen))[^\n]{0,300}?"
             r"\b(?P<gfx>gfx[0-9a-f]{3,5})(?::[a-z+-]{1,12}){0,3}['\"\])]{0,3},?\s{1,3}(?:is\s{1,3})?(?:not supported|unsupported)\b",
             r"\bunsupported (?:gpu|target|arch\w{0,8}|device)\s{0,2}[:=]?\s{0,2}['\"]?(?P<gfx2>gfx[0-9a-f]{3,5})\b",
+            r"^(?![^\n]{0,300}(?:fall(?:ing|s)?[ -]?back|skipping|\binfo\b|\bdebug\b|miopen))[^\n]{0,300}?"
             r"\bnot supported on (?:the |this |current )?(?:gpu |device |arch\w{0,8} )?['\"]?(?P<gfx3>gfx[0-9a-f]{3,5})\b",
             r"\brequires? (?:an? )?gfx[0-9a-f]{3,5}\b[^\n]{0,60}?,\s{0,2}(?:but )?got (?P<gfx4>gfx[0-9a-f]{3,5})\b",
         ),
@@ -570,6 +573,7 @@ SIGNATURES: tuple[S, ...] = (
             "UserWarning: Attempting to use hipBLASLt on an unsupported architecture! Overriding blas backend to hipblas",
             "INFO 10-15 08:52:52 selector.py:215] flash_attn is not supported on NAVI GPUs.",
             "2025-03-05T21:10:24.2119956Z [hipBLASLt] Tensile::FATAL: Architecture gfx1151 not supported",
+            'time=2024-08-09T00:25:59.172+08:00 level=INFO source=amd_linux.go:270 msg="gfx1036 is not supported, skipping iGPU"',
         ),
     ),
     S(
