@@ -115,7 +115,7 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(r'^(?!root\b)\S{1,64} is not member of "?(?P<group>nogroup|nobody|\d{3,6})"? group, the default DRM access group',),
         needles=("the default drm access group",),
         meaning=("The container runs in a user namespace where the host group that owns /dev/kfd and the render nodes "
-                 "is not mapped (it shows as nogroup, or root itself is refused), so no user inside can open the GPU."),
+                 "is not mapped (it shows as nogroup, nobody or a bare number), so no user inside can open the GPU."),
         causes=(
             C(text="a rootless container runtime without the host's render/video GIDs mapped (subgid) or kept (--group-add keep-groups)",
               check="RD-CTR-001", fix="podman: --group-add keep-groups; docker rootless: map the render/video GIDs in /etc/subgid"),
