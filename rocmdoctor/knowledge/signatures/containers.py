@@ -103,4 +103,68 @@ SIGNATURES: tuple[S, ...] = (
                   '"/dev/kfd": no such file or directory.',),
         near_misses=('docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].',),
     ),
+    # rocminfo's membership note names the group that owns /dev/kfd as this process sees it. Inside a user
+    # namespace (rootless Podman, distrobox, toolbox) a host group without a mapping shows as "nogroup"/"nobody"
+    # or a bare number. Root refused the same way is left to kfd-permission-denied: the corpus files that case
+    # under permissions twice and containers once (tests/corpus/logs/README.md). The mapping was fixed when the
+    # container started, before any runtime call, hence the early tier.
+    S(
+        id="userns-device-group-unmapped", family="containers",
+        title="A rootless container cannot map the GPU device's group",
+        severity="fatal", tier=DRIVER,
+        patterns=(r'^(?!root\b)\S{1,64} is not member of "?(?P<group>nogroup|nobody|\d{3,6})"? group, the default DRM access group',),
+        needles=("the default drm access group",),
+        meaning=("The container runs in a user namespace where the host group that owns /dev/kfd and the render nodes "
+                 "is not mapped (it shows as nogroup, nobody or a bare number), so no user inside can open the GPU."),
+        causes=(
+            C(text="a rootless container runtime without the host's render/video GIDs mapped (subgid) or kept (--group-add keep-groups)",
+              check="RD-CTR-001", fix="podman: --group-add keep-groups; docker rootless: map the render/video GIDs in /etc/subgid"),
+            C(text="the host's render/video groups do not own /dev/kfd for this user", check="RD-PERM-002"),
+        ),
+        fix="Run the container rootful with --device /dev/kfd --device /dev/dri and the host's render/video GIDs, or keep the groups in a rootless runtime.",
+        sources=("https://github.com/89luca89/distrobox/issues/1230",),
+        examples=('wayne is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.',),
+        near_misses=('igor is not member of "render" group, the default DRM access group. Users must be a member of the "render" group or another DRM access group in order for ROCm applications to run successfully.',
+                     'root is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.'),
+    ),
+    # rocminfo cannot find /dev/kfd at all (not a permission): the node was not passed into the container,
+    # or the host has none (WSL and Windows hosts, or amdgpu not loaded on bare metal). In the corpus every
+    # such rocminfo excerpt was taken in a container or WSL; a bare-metal host's missing driver is the last cause.
+    S(
+        id="kfd-node-absent", family="containers", title="/dev/kfd does not exist where the program runs",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"Unable to open /dev/kfd read-write: No such file or directory",),
+        needles=("unable to open /dev/kfd",),
+        meaning=("The ROCm runtime found no /dev/kfd in this (container's) /dev: the device was not passed in, "
+                 "or the machine it runs on has no KFD (WSL, a Windows or macOS Docker host, amdgpu not loaded)."),
+        causes=(
+            C(text="the container was started without --device /dev/kfd --device /dev/dri", check="RD-CTR-001",
+              fix="docker run --device /dev/kfd --device /dev/dri (Apptainer: --bind /dev/kfd,/dev/dri or --rocm)"),
+            C(text="the host is WSL or a Windows/macOS Docker VM, which has no /dev/kfd (WSL uses /dev/dxg and librocdxg)",
+              check="RD-ENV"),
+            C(text="the amdgpu driver is not loaded on this bare-metal host", check="RD-DRV-001"),
+        ),
+        fix="Pass /dev/kfd and /dev/dri into the container; on bare metal, load amdgpu; on WSL, use ROCm's WSL runtime.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/1798", "https://github.com/ROCm/legacy-rocm-build/issues/1361"),
+        examples=("Unable to open /dev/kfd read-write: No such file or directory",),
+        near_misses=("Unable to open /dev/kfd read-write: Permission denied",),
+    ),
+    # Kubernetes cannot place a pod that asks for AMD GPUs: no node advertises free amd.com/gpu (the device
+    # plugin is not running there, or every GPU is taken).
+    S(
+        id="k8s-amd-gpu-unschedulable", family="containers", title="No Kubernetes node offers the AMD GPUs the pod asks for",
+        severity="fatal", tier=SETUP,
+        patterns=(r"\d{1,5}/\d{1,5} nodes are available:[^\n]{0,400}?Insufficient amd\.com/gpu",),
+        needles=("insufficient amd.com/gpu",),
+        meaning="The scheduler found no node with enough allocatable amd.com/gpu for the pod's request.",
+        causes=(
+            C(text="the AMD GPU device plugin (or GPU operator) is not running on the GPU nodes", check="RD-CTR-001",
+              fix="deploy ROCm's k8s-device-plugin DaemonSet (or the AMD GPU operator) on the GPU nodes"),
+            C(text="every GPU is allocated to other pods, or the request exceeds what one node has"),
+        ),
+        fix="Check `kubectl describe node` for amd.com/gpu capacity; deploy the device plugin or lower the request.",
+        sources=("https://github.com/k3s-io/k3s/issues/8575",),
+        examples=("  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..",),
+        near_misses=("  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/rocm-test to node-1",),
+    ),
 )

@@ -624,8 +624,10 @@ SIGNATURES: tuple[S, ...] = (
         id="amdgpu-smu-message-failed", family="kernel", title="The SMU (power management) stopped answering",
         severity="error", tier=DRIVER,
         patterns=(r"Failed to send message (?P<msg>0x[0-9a-f]{1,4}), response (?P<resp>0x[0-9a-f]{1,8})",
-                  r"\[powerplay\] (?:\[\w{1,40}\] )?Failed to (?P<what>[\w ]{3,60})"),
-        needles=("failed to send message", "[powerplay]"),
+                  r"\[powerplay\] (?:\[\w{1,40}\] )?Failed to (?P<what>[\w ]{3,60})",
+                  # the SMU is still busy with the driver's previous message (swsmu's wording)
+                  r"SMU: I'm not done with your previous command"),
+        needles=("failed to send message", "[powerplay]", "not done with your previous command"),
         meaning="The System Management Unit, which sets clocks and power, did not answer the driver.",
         causes=(
             C(text="an uncorrectable hardware error or hang just before it (RAS line above)", check="RD-HEALTH-001"),
@@ -633,9 +635,10 @@ SIGNATURES: tuple[S, ...] = (
             C(text="power delivery: the board's power cap or PSU", check="RD-HEALTH-006"),
         ),
         fix="Reboot; if it recurs, update firmware and check the board's power; reseat the GPU.",
-        sources=("https://github.com/ROCm/ROCm/issues/1886",),
+        sources=("https://github.com/ROCm/ROCm/issues/1886", "https://github.com/ROCm/legacy-rocm-build/issues/2196"),
         examples=("[Sat Jan  7 14:25:59 2023] amdgpu 0000:e3:00.0: amdgpu: Failed to send message 0x26, response 0x0",
-                  "[Sat Jan  7 14:25:59 2023] amdgpu: [powerplay] Failed to set soft min gfxclk !"),
+                  "[Sat Jan  7 14:25:59 2023] amdgpu: [powerplay] Failed to set soft min gfxclk !",
+                  "[31317.644104] amdgpu 0000:0d:00.0: amdgpu: SMU: I'm not done with your previous command: SMN_C2PMSG_66:0x00000012 SMN_C2PMSG_82:0x00000005"),
     ),
     S(
         id="amdgpu-mes-queue-failed", family="kernel", title="MES could not remove a hardware queue",
@@ -754,5 +757,26 @@ SIGNATURES: tuple[S, ...] = (
         fix="Install the firmware release that goes with this driver (or a driver that knows the images).",
         sources=("https://github.com/FreeBSDDesktop/kms-drm/issues/206",),
         examples=("[drm ERROR :psp_v11_0_prep_cmd_buf] Unknown firmware type",),
+    ),
+    # KFD (the compute part of amdgpu) does not drive this ASIC at all (pre-GCN3 parts like PITCAIRN, some
+    # Polaris/APU SKUs): /dev/kfd then has no GPU node, and rocminfo fails with OUT_OF_RESOURCES or ENOMEM.
+    S(
+        id="kfd-asic-unsupported", family="kernel", title="KFD does not support this GPU",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"kfd not supported on this ASIC",
+                  r"\bkfd: (?:amdgpu: )?(?P<asic>[A-Z][A-Z0-9_]{2,24})\s{1,3}not supported in kfd"),
+        needles=("kfd not supported", "not supported in kfd"),
+        meaning=("The kernel driver drives the display but its compute part (KFD) has no support for this GPU, so "
+                 "ROCm sees no GPU agent whatever the user space."),
+        causes=(
+            C(text="the GPU is outside ROCm's (and KFD's) support", check="RD-GFX-001",
+              fix="use a GPU that ROCm supports, or another backend (Vulkan, OpenCL via Mesa)"),
+            C(text="the amdgpu/KFD driver in use is too old or too new for this GPU", check="RD-DRV-001"),
+        ),
+        fix="ROCm cannot use this GPU: use a supported one or a non-ROCm backend.",
+        sources=("https://github.com/ROCm/rocminfo/issues/27", "https://github.com/ROCm/legacy-rocm-build/issues/2232"),
+        examples=("[    2.721238] amdgpu 0000:02:00.0: kfd not supported on this ASIC",
+                  "[    3.548555] kfd kfd: amdgpu: PITCAIRN  not supported in kfd"),
+        near_misses=("[    2.720894] kfd kfd: Initialized module",),
     ),
 )

@@ -28,8 +28,11 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="app-rocm-libs-missing", family="packages", title="The application found no ROCm libraries beside it",
         severity="error", tier=SETUP,
-        patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',),
-        needles=("amdgpu is not supported",),
+        patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',
+                  # older releases say it in words, and fall back to the CPU
+                  r"amdgpu detected, but no compatible rocm library found",
+                  r"unable to verify rocm library[:,] (?:will use cpu|no suitable rocm found)"),
+        needles=("amdgpu is not supported", "no compatible rocm library", "unable to verify rocm library"),
         meaning=("Ollama (and builds like it) read the gfx targets of the ROCm libraries in its library folder and found "
                  "none: the bundled rocBLAS/Tensile files are missing or in another folder, so it runs on the CPU."),
         causes=(
@@ -41,7 +44,10 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ByronLeeeee/Ollama-For-AMD-Installer/issues/12",
                  "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
         examples=('time=2025-07-29T13:31:47.016+02:00 level=WARN source=amd_windows.go:138 msg="amdgpu is not supported '
-                  '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',),
+                  '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',
+                  'level=WARN source=amd_linux.go:443 msg="amdgpu detected, but no compatible rocm library found.  Either install '
+                  'rocm v6, or follow manual install instructions at https://github.com/ollama/ollama/blob/main/docs/linux.md#manual-install"',
+                  'level=WARN source=amd_linux.go:348 msg="unable to verify rocm library: no suitable rocm found, falling back to CPU"'),
         near_misses=('time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" '
                      'gpu=0 gpu_type=gfx1031 library=C:\\Ollama\\rocm supported_types=[gfx1103]',),
     ),
@@ -79,7 +85,7 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"Could not load bitsandbytes native library: \S{0,120}libbitsandbytes_\w{1,24}\.so",
             "undefined symbol: _Z36__device_stub__kOptimizer32bit1State",
-            "(?:ROCm|CUDA) Setup failed despite (?:ROCm|CUDA) being available",
+            "(?:ROCm|CUDA) Setup failed despite (?:ROCm|CUDA|GPU) being available",
             r"Configured ROCm binary not found at \S{0,120}libbitsandbytes_rocm\d{1,4}\.so",
             r"libbitsandbytes_\w{1,24}\.so: (?:cannot open shared object file|undefined symbol)",
         ),
@@ -218,10 +224,11 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="flash-attn-unsupported-gpu", family="packages", title="flash-attn does not support this GPU",
         severity="fatal", tier=SETUP,
-        patterns=(r"FlashAttention only supports Ampere GPUs or newer",
+        patterns=(r"Flash-?Attention\S{0,2}\s{1,3}(?:currently\s{1,3})?only supports\s{1,3}(?P<which>[\w ,+-]{2,60})",
                   # setup.py's check prints the list it rejects: "One of GPU archs of ['gfx908'] is invalid ..."
-                  r"(?P<gfx>gfx\w{2,8})['\"\]]{0,3} is invalid or not supported by Flash-Attention"),
-        needles=("flashattention only supports", "not supported by flash-attention"),
+                  r"(?P<gfx>gfx\w{2,8})['\"\]]{0,3}\s{1,4}is invalid or not supported by Flash-?Attention"),
+        needles=("flashattention only supports", "flashattention currently only supports", "flash-attention only supports",
+                 "not supported by flash-attention", "not supported by flashattention"),
         meaning="The installed flash-attn build has no kernels for this GPU (an NVIDIA build, or a ROCm build without this gfx).",
         causes=(
             C(text="flash-attn is not built for this torch's platform", check="RD-PREC-005"),
@@ -230,7 +237,9 @@ SIGNATURES: tuple[S, ...] = (
         fix="Use attn_implementation='sdpa', or the ROCm flash-attention build for a supported gfx.",
         sources=("https://github.com/Dao-AILab/flash-attention/issues/1506", "https://github.com/ROCm/flash-attention/issues/93"),
         examples=("RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
-                  "AssertionError: One of GPU archs of ['gfx908'] is invalid or not supported by Flash-Attention"),
+                  "AssertionError: One of GPU archs of ['gfx908'] is invalid or not supported by Flash-Attention",
+                  "Flash Attention failed, using default SDPA: FlashAttention currently only supports MI100 and RX7000 and above"),
+        near_misses=("INFO 10-15 08:52:52 selector.py:215] flash_attn is not supported on NAVI GPUs.",),
     ),
     # A GPU kernel library (flash-attention, composable_kernel/ck_tile, xformers, bitsandbytes, DeepSpeed
     # ops, apex, vLLM's csrc) built or run for a gfx it has no kernels for. Keyed on the compiler's and
@@ -247,8 +256,18 @@ SIGNATURES: tuple[S, ...] = (
             r"apex/|vllm/csrc)\S{0,300}?:\d{1,7}:\d{1,5}: error: (?:static assertion failed|.{0,300}?(?:__builtin_amdgcn|"
             r"target feature|\bmfma|\bwmma|not supported|unsupported|\bgfx\d))",
             r"\bDevice\w{2,120}(?:<.{0,600}?>)? does not support this problem",
+            # a library's table of archs has no entry for this one (aiter's chip_info, setup scripts)
+            r"\bKeyError: ['\"](?P<gfx2>gfx[0-9a-f]{3,5})['\"]",
+            r"Unknown GPU architecture:?\s{0,2}['\"]?(?P<gfx3>gfx[0-9a-f]{3,5})",
+            # Tensile (rocBLAS/hipBLASLt) at build time; the same setup check as flash-attention's (aiter, vLLM)
+            r"Tensile::FATAL: Architecture (?P<gfx4>gfx[0-9a-f]{3,5}) not supported",
+            r"One of GPU archs of \[[^\]]{0,200}\] is invalid or not supported",
+            # the backend has no instruction for a matrix-core intrinsic on this gfx (Triton, hipcc)
+            r"Cannot select: intrinsic %llvm\.amdgcn\.(?P<intrinsic>(?:mfma|smfmac|wmma|swmmac)\.[\w.]{1,60})",
         ),
         needles=("needs target feature", "generated when compiling for", "does not support this problem", "flash-attention",
+                 "keyerror: 'gfx", 'keyerror: "gfx', "unknown gpu architecture", "tensile::fatal", "one of gpu archs",
+                 "cannot select: intrinsic %llvm.amdgcn.",
                  "flash_attn", "composable_kernel", "ck_tile", "xformers", "bitsandbytes", "deepspeed/ops", "apex/", "vllm/csrc"),
         meaning=("A GPU kernel library was compiled for, or ran on, a gfx its kernels do not support: matrix-core "
                  "(MFMA/WMMA) instructions or tile sizes that this GPU family lacks, or no kernel instance for it."),
@@ -262,12 +281,16 @@ SIGNATURES: tuple[S, ...] = (
         fix=("Build or install the library only for a gfx it supports (set GPU_ARCHS/PYTORCH_ROCM_ARCH to the GPU's real "
              "gfx), or do without it (SDPA attention, the ROCm build of the package)."),
         sources=("https://github.com/Dao-AILab/flash-attention/issues/1215", "https://github.com/facebookresearch/xformers/pull/978",
-                 "https://github.com/ROCm/composable_kernel/issues/1140"),
+                 "https://github.com/ROCm/composable_kernel/issues/1140", "https://github.com/ROCm/aiter/issues/1552",
+                 "https://github.com/vllm-project/vllm/pull/30952", "https://github.com/ROCm/TheRock/issues/154"),
         examples=(
             "/home/hina/xformers/third_party/composable_kernel_tiled/include/ck/tile_program/warp_tile/warp_gemm_attribute_mfma_impl_hip.hpp:116:17: error: '__builtin_amdgcn_mfma_f32_32x32x8bf16_1k' needs target feature mai-insts",
             "    1 error generated when compiling for gfx1030.",
             "/home/n/flash-attention/csrc/composable_kernel/include/ck_tile/core/arch/generic_memory_space_atomic_hip.hpp:66:19: error: static assertion failed due to requirement '(std::is_same<_Float16, int>::value && (4 == 1))'",
             "RuntimeError: DeviceGroupedMultiheadAttentionForward_Xdl_CShuffle_V2<256, 128, 128, 32, 8, 8, 128, 128, 32, 2, Default, ASpecDefault, B0SpecDefault, B1SpecDefault, CSpecDefault, MaskUpperTriangleFromTopLeft> does not support this problem",
+            "KeyError: 'gfx1151'",
+            'ERROR test_basic_correctness.py - RuntimeError: Get GPU arch from rocminfo failed "Unknown GPU architecture: gfx1201. Supported architec...',
+            "2025-03-05T21:10:24.2119956Z [hipBLASLt] Tensile::FATAL: Architecture gfx1151 not supported",
         ),
         near_misses=(
             "src/main.cpp:12:5: error: use of undeclared identifier 'foo'",
@@ -297,8 +320,8 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=SETUP,
         patterns=(r"The installed version of bitsandbytes was compiled without GPU support",
                   r"(?:^bin |Loading binary )\S{0,200}libbitsandbytes_cpu\.(?:so|dll)", r"function 'cadam32bit_grad_fp32' not found",
-                  r"undefined symbol: cadam32bit_grad_fp32"),
-        needles=("compiled without gpu support", "libbitsandbytes_cpu", "cadam32bit_grad_fp32"),
+                  r"undefined symbol: cadam32bit_grad_fp32", r"'NoneType' object has no attribute 'c(?:adam|quantize|dequantize)\w{0,40}'"),
+        needles=("compiled without gpu support", "libbitsandbytes_cpu", "cadam32bit_grad_fp32", "object has no attribute 'c"),
         meaning="bitsandbytes loaded its CPU library: 8-bit optimizers and GPU quantization are unavailable.",
         causes=(
             C(text="bitsandbytes is not built for this torch's platform (ROCm needs the ROCm build)", check="RD-PREC-005"),
@@ -350,5 +373,109 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/pytorch/vision/issues/8985", "https://github.com/pytorch/vision/issues/6725"),
         examples=("RuntimeError: operator torchvision::nms does not exist",
                   "RuntimeError: No such operator torchvision::nms`"),
+    ),
+    # torch's SDPA found no fused kernel and, asked for one (a forced backend, a test), aborted: the AOTriton /
+    # CK attention kernels in this torch do not cover the gfx. The warnings before it (sdpa-no-fused-kernel,
+    # runtime.py) are what every run on such a GPU prints; this line is the job failing on it.
+    S(
+        id="sdpa-no-kernel-abort", family="packages", title="No attention kernel for this GPU: the job aborted",
+        severity="fatal", tier=SETUP,
+        patterns=(r"No available kernel\. {0,2}Aborting execution",),
+        needles=("no available kernel",),
+        meaning=("scaled_dot_product_attention was asked for a fused kernel (flash / memory-efficient) that this torch "
+                 "build has no code for on this GPU (AOTriton or CK built without its gfx), and aborted."),
+        causes=(
+            C(text="the torch wheel's AOTriton/CK attention does not cover this gfx", check="RD-PREC-004",
+              fix="use the math/eager attention path, or a torch build whose AOTriton lists this gfx"),
+            C(text="the training config forces an attention implementation the GPU lacks", check="RD-PREC-011"),
+        ),
+        fix="Do not force flash/efficient SDPA on this GPU (attn_implementation='eager' or sdpa with the math backend), or use a torch built with AOTriton for it.",
+        sources=("https://github.com/ROCm/TheRock/issues/1364", "https://github.com/pytorch/pytorch/issues/112997"),
+        examples=("RuntimeError: No available kernel. Aborting execution.",
+                  "\u2717 Flash Attention still failed with override: No available kernel. Aborting execution."),
+        near_misses=("UserWarning: Memory efficient kernel not used because: (Triggered internally at ../aten/src/ATen/native/transformers/hip/sdp_utils.cpp:719.)",),
+    ),
+    # The HIP runtime on Windows is a DLL of the driver / HIP SDK (amdhip64[_N].dll, amd_comgr[_N].dll): an app
+    # built for another HIP major version, a missing or broken VC++ runtime, or an Adrenalin driver older than
+    # the SDK leave it unloadable or with no device. Linux's "no device" (hip-no-gpus) has other causes.
+    S(
+        id="windows-hip-runtime", family="packages", title="The Windows HIP runtime is missing or finds no GPU",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"(?P<dll>amd(?:hip64|_comgr)(?:_\d{1,2})?\.dll)\W{0,3}\s{0,2}(?:was not found|not found|is missing|missing|could not be found)",
+            r'no ROCm-capable device is detected"?\s{1,3}from file <[A-Za-z]:\\',
+            r"[A-Za-z]:\\\S{1,300}[^\n]{0,200}?hipErrorNoDevice",
+        ),
+        needles=(".dll", "rocm-capable device", "hiperrornodevice"),
+        meaning=("On Windows the HIP runtime comes with the AMD driver and the HIP SDK; the application could not load "
+                 "the HIP DLL it was built for, or loaded it and found no GPU."),
+        causes=(
+            C(text="the application needs another HIP major version than the installed HIP SDK / driver provides (amdhip64_6 vs amdhip64_7)",
+              fix="install the HIP SDK release the application was built for, or the application's build for the installed one"),
+            C(text="the Microsoft Visual C++ redistributable is missing or broken",
+              fix="repair or install the VC++ 2015-2022 x64 redistributable"),
+            C(text="the Adrenalin driver is older than the HIP SDK, or the GPU is not supported by the HIP SDK on Windows",
+              check="RD-GFX-001"),
+        ),
+        fix="Match the HIP SDK and driver to what the application was built for, repair the VC++ redistributable, and rerun hipInfo.",
+        sources=("https://github.com/ROCm/hip/issues/3910", "https://github.com/vosen/ZLUDA/issues/545"),
+        examples=(
+            "The code execution cannot proceed because amdhip64_6.dll was not found. This problem may be solved by reinstalling the program.",
+            'checkHipErrors() HIP API error = 0100 "no ROCm-capable device is detected" from file <C:\\home\\runner\\_work\\rockrel\\rockrel\\rocm-systems\\projects\\hip-tests\\samples\\1_Utils\\hipInfo\\hipInfo.cpp>, line 181.',
+        ),
+        near_misses=("RuntimeError: No HIP GPUs are available",
+                     "ggml_cuda_init: failed to initialize ROCm: no ROCm-capable device is detected"),
+    ),
+    # The ROCm install the build looks for is not there (or not where it looks): a compiler, CMake or a
+    # setup script names the missing piece. Runtime "no device" lines are hip-no-gpus (runtime.py).
+    S(
+        id="rocm-install-not-found", family="packages", title="The build cannot find the ROCm installation",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"cannot find (?:ROCm (?:device library|installation)|device library for (?P<gfx>gfx[0-9a-f]{3,5}))",
+            r"Failed to find ROCm root directory",
+            r'Could not find a package configuration file provided by "(?P<package>hip\w{0,12}|roc\w{1,12}|miopen|rccl|amd_comgr|hsa-runtime64)"',
+            r"(?P<tool>/opt/rocm\S{0,40}/bin/(?:hipcc|amdclang\+\+|hipconfig))\S{0,3}\s{0,2}(?:not found|No such file or directory)",
+        ),
+        needles=("rocm device library", "rocm installation", "device library for gfx", "rocm root directory", "package configuration file provided by", "/bin/hipcc",
+                 "/bin/amdclang", "/bin/hipconfig"),
+        meaning=("A build (a torch extension, llama.cpp, bitsandbytes) looked for ROCm's compiler, device libraries or "
+                 "CMake packages and did not find them: ROCm's development packages are not installed, or ROCM_PATH "
+                 "points elsewhere."),
+        causes=(
+            C(text="ROCm (or its -dev packages: hip-dev, rocm-device-libs, rocblas-dev) is not installed", check="RD-ROCM-001",
+              fix="install the ROCm development packages of the version torch uses"),
+            C(text="several ROCm versions, and the build looks in the one without the pieces", check="RD-ROCM-002",
+              fix="export ROCM_PATH=/opt/rocm-X.Y (and CMAKE_PREFIX_PATH) to the complete install"),
+        ),
+        fix="Install the ROCm development packages and point ROCM_PATH / CMAKE_PREFIX_PATH at them.",
+        sources=("https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1468", "https://github.com/ROCm/rocBLAS/issues/1280",
+                 "https://github.com/ROCm/hip/issues/2086", "https://github.com/ROCm/ROCR-Runtime/issues/110"),
+        examples=("  Failed to find ROCm root directory.",
+                  "clang-15: error: cannot find ROCm device library; provide its path via '--rocm-path' or '--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library",
+                  "clang-11: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib.",
+                  "clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via --rocm-path, or pass -nogpulib to build without linking default libraries."),
+        near_misses=("-- Found HIP: /opt/rocm (found version \"6.2.41133\")",),
+    ),
+    # pip found no build of the pinned version for this platform: a ROCm wheel asked from the default index,
+    # a local version (+rocm6.0) that index never had, or a Python version the wheels skip.
+    S(
+        id="pip-no-matching-version", family="packages", title="pip found no build of the requested version",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Could not find a version that satisfies the requirement (?P<requirement>\S{1,120})",
+                  r"No matching distribution found for (?P<requirement2>\S{1,120})"),
+        needles=("could not find a version that satisfies", "no matching distribution found"),
+        meaning=("The package index pip used has no build of that version for this Python and platform; ROCm wheels of "
+                 "torch and friends live on their own index (download.pytorch.org/whl/rocmX.Y, repo.radeon.com)."),
+        causes=(
+            C(text="the ROCm wheel is requested without its index (--index-url https://download.pytorch.org/whl/rocmX.Y)",
+              check="RD-TORCH-001"),
+            C(text="a pin for a version/ROCm pair that was never published, or a Python version without wheels", check="RD-PIN-002"),
+        ),
+        fix="Install from the ROCm index that carries the version (and a Python it builds for), or relax the pin.",
+        sources=("https://github.com/pytorch/pytorch/issues/118233", "https://github.com/ROCm/rocm-install-on-linux/issues/430"),
+        examples=("ERROR: Could not find a version that satisfies the requirement torch (from versions: none)",
+                  "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)"),
+        near_misses=("Looking in indexes: https://download.pytorch.org/whl/rocm6.2",),
     ),
 )

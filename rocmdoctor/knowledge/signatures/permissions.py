@@ -11,7 +11,8 @@ SIGNATURES: tuple[S, ...] = (
         id="kfd-permission-denied", family="permissions", title="Cannot open /dev/kfd",
         severity="fatal", tier=RUNTIME,
         patterns=(
-            r"Unable to open /dev/kfd read-write: (?P<why>[\w ]{1,40})",
+            # "No such file or directory" is a node that is not there at all: kfd-node-absent (containers.py)
+            r"Unable to open /dev/kfd read-write: (?P<why>(?!No such file)[\w ]{1,40})",
             r'is not member of \"(?P<group>\w{1,32})\" group',
             "Failed to get user name to check for video group membership",
         ),

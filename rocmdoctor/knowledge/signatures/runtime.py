@@ -117,7 +117,8 @@ SIGNATURES: tuple[S, ...] = (
         id="hip-invalid-device-function", family="runtime", title="HIP error: invalid device function",
         severity="fatal", tier=RUNTIME,
         patterns=(
-            "(?:HIP|CUDA) error: invalid device function",
+            # ggml prints its backend's name and, in older builds, the error code and source line
+            r"(?:HIP|CUDA|ROCm) error(?: \d{1,4} at \S{1,300})?: invalid device function",
             "hipErrorInvalidDeviceFunction",
         ),
         needles=(
@@ -171,8 +172,9 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=RUNTIME,
         patterns=(
             "No HIP GPUs are available",
-            "no ROCm-capable device is detected",
-            "hipErrorNoDevice",
+            # hipInfo on Windows names its source as <C:\...>: the Windows runtime's case (packages.py)
+            r'no ROCm-capable device is detected(?!"?\s{1,3}from file <[A-Za-z]:\\)',
+            r"^(?![^\n]{0,300}[A-Za-z]:\\)[^\n]{0,400}?hipErrorNoDevice",
         ),
         needles=(
             "no hip gpus",
@@ -245,13 +247,11 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             "Torch was not compiled with (?:flash|memory efficient) attention",
             "(?:Memory efficient|Flash attention|Flash Attention) kernel not used because",
-            r"No available kernel\. {0,2}Aborting execution",
         ),
         needles=(
             "compiled with flash",
             "compiled with memory efficient",
             "kernel not used because",
-            "no available kernel",
         ),
         meaning=("SDPA has no fused kernel for this GPU or shape and fell back to the math path (memory blow-up) "
                  "or aborted."),
@@ -266,7 +266,6 @@ SIGNATURES: tuple[S, ...] = (
         ),
         examples=(
             "UserWarning: Memory efficient kernel not used because: (Triggered internally at ../aten/src/ATen/native/transformers/hip/sdp_utils.cpp:719.)",
-            "RuntimeError: No available kernel. Aborting execution.",
         ),
     ),
     S(
@@ -496,9 +495,11 @@ SIGNATURES: tuple[S, ...] = (
         title="The application skips the GPU: its gfx is not in the ROCm libraries it ships",
         severity="error", tier=RUNTIME,
         # An empty supported list is another cause (app-rocm-libs-missing in packages.py): no libraries at all.
-        patterns=(r'msg="amdgpu is not supported(?![^\n]{0,400}supported[ _]types[:=]\s{0,2}\[\])[^"]{0,80}"[^\n]{0,200}?'
-                  r'gpu_type=(?P<gfx>gfx[0-9a-f]{3,5})',),
-        needles=("amdgpu is not supported",),
+        patterns=(r'msg="amdgpu is not supported(?![^\n]{0,400}supported[ _]types[:=]\s{0,2}\[\])[^"]{0,600}"[^\n]{0,200}?'
+                  r'gpu_type=(?P<gfx>gfx[0-9a-f]{3,5})',
+                  # older releases: "amdgpu [0] gfx1010 is not supported by /tmp/ollama123/rocm [gfx1030 ...]"
+                  r"amdgpu \[\d{1,3}\] (?P<gfx2>gfx[0-9a-f]{3,5}) is not supported by \S{1,300} \[(?!\])"),
+        needles=("amdgpu is not supported", "is not supported by"),
         meaning=("Ollama (and builds like it) found the GPU but its gfx is not among the architectures of the "
                  "ROCm libraries it bundles, so it runs on the CPU."),
         causes=(
@@ -532,5 +533,67 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ollama/ollama/issues/7016",),
         examples=('time=2024-09-28T02:43:51.744+02:00 level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',),
         near_misses=('time=2024-09-28T02:43:51.626+02:00 level=INFO source=gpu.go:199 msg="looking for compatible GPUs"',),
+    ),
+    # An application or library refusing the GPU's gfx in its own words, at run time: the gfx name next to
+    # a refusal ("gfx906 is not supported", "unsupported target: 'gfx906'", "not supported on gfx1100",
+    # "requires gfx950 (CDNA4), got gfx942"). A kernel library refusing at build time (Tensile, flash-attention's
+    # setup, aiter's arch table) is gpu-lib-arch-unsupported (packages.py), so build vocabulary is excluded here.
+    S(
+        id="app-gfx-refused", family="runtime", title="The application refuses this GPU's gfx",
+        severity="error", tier=RUNTIME,
+        patterns=(
+            # not a build's refusal, and not a note of a run that goes on (falls back, skips, logs at INFO/DEBUG)
+            r"^(?![^\n]{0,300}(?:tensile|flash.?attention|setup\.py|cmake|\bgfx_mapping|fall(?:ing|s)?[ -]?back|skipping"
+            r"|\binfo\b|\bdebug\b|miopen))[^\n]{0,300}?"
+            r"\b(?P<gfx>gfx[0-9a-f]{3,5})(?::[a-z+-]{1,12}){0,3}['\"\])]{0,3},?\s{1,3}(?:is\s{1,3})?(?:not supported|unsupported)\b",
+            r"\bunsupported (?:gpu|target|arch\w{0,8}|device)\s{0,2}[:=]?\s{0,2}['\"]?(?P<gfx2>gfx[0-9a-f]{3,5})\b",
+            r"^(?![^\n]{0,300}(?:fall(?:ing|s)?[ -]?back|skipping|\binfo\b|\bdebug\b|miopen))[^\n]{0,300}?"
+            r"\bnot supported on (?:the |this |current )?(?:gpu |device |arch\w{0,8} )?['\"]?(?P<gfx3>gfx[0-9a-f]{3,5})\b",
+            r"\brequires? (?:an? )?gfx[0-9a-f]{3,5}\b[^\n]{0,60}?,\s{0,2}(?:but )?got (?P<gfx4>gfx[0-9a-f]{3,5})\b",
+        ),
+        needles=("supported", "requires gfx", "require gfx", "requires a gfx"),
+        meaning=("An application (an inference server, a Triton kernel, a model backend) checked the GPU's gfx and "
+                 "refused it: it ships or generates no code for this architecture, so it stops or falls back to the CPU."),
+        causes=(
+            C(text="the GPU is not on this ROCm's (or this application's) support list", check="RD-GFX-001"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for a GPU outside the support list", check="RD-ENV-001",
+              fix="set HSA_OVERRIDE_GFX_VERSION to the nearest supported gfx of the same family"),
+            C(text="the build was made for other GPUs (PYTORCH_ROCM_ARCH / AMDGPU_TARGETS)", check="RD-GFX-002"),
+        ),
+        fix="Use a build of the application that lists this gfx, a same-family override, or a backend that supports it.",
+        sources=("https://github.com/ollama/ollama/issues/2503", "https://github.com/Said-Akbar/triton-gcn5/issues/4",
+                 "https://github.com/vllm-project/vllm/issues/51964"),
+        examples=(
+            'time=2024-03-15T14:15:29.943-06:00 level=WARN source=amd_linux.go:114 msg="amdgpu [0] gfx1010 is not supported by /tmp/ollama402405963/rocm [gfx1030 gfx1100]"',
+            'loc("/home/x670e/vllm/ogvllm/vllm/attention/ops/triton_flash_attn.py":309:0): error: unsupported target: \'gfx906\'',
+            "AssertionError: mla_gluon requires gfx950 (CDNA4), got gfx942",
+        ),
+        near_misses=(
+            'time=2025-07-26T11:15:53.149+03:00 level=INFO source=amd_linux.go:296 msg="unsupported Radeon iGPU detected skipping" id=1 total="512.0 MiB"',
+            "UserWarning: Attempting to use hipBLASLt on an unsupported architecture! Overriding blas backend to hipblas",
+            "INFO 10-15 08:52:52 selector.py:215] flash_attn is not supported on NAVI GPUs.",
+            "2025-03-05T21:10:24.2119956Z [hipBLASLt] Tensile::FATAL: Architecture gfx1151 not supported",
+            'time=2024-08-09T00:25:59.172+08:00 level=INFO source=amd_linux.go:270 msg="gfx1036 is not supported, skipping iGPU"',
+        ),
+    ),
+    S(
+        id="lib-no-kernel-for-gfx", family="runtime", title="A ROCm library has no kernel for this gfx",
+        severity="error", tier=RUNTIME,
+        patterns=(
+            r"No solutions? (?:provided|found) for \S{1,120} with (?P<gfx>gfx[0-9a-f]{3,5})\b",
+            r"\bno (?:kernels?|code objects?|solutions?|instances?) (?:found |available |built )?for "
+            r"(?:arch(?:itecture)?\s|target\s|device\s)?['\"]?(?P<gfx2>gfx[0-9a-f]{3,5})\b",
+        ),
+        needles=("no solution", "no kernel", "no code object", "no instance"),
+        meaning="A ROCm library (MIGraphX, MIOpen, rocBLAS, CK) was asked for an operation and has no kernel for this gfx.",
+        causes=(
+            C(text="the library was not built with this gfx (or has no tuned kernels for it)", check="RD-GFX-001"),
+            C(text="the torch/library build lacks this gfx", check="RD-GFX-002"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for this GPU", check="RD-ENV-001"),
+        ),
+        fix="Update the library to a release built for this gfx, or run the operation on a backend that supports it.",
+        sources=("https://github.com/pnikolic-amd/ComfyUI_MIGraphX/issues/11",),
+        examples=("RuntimeError: /src/AMDMIGraphX/src/targets/gpu/compile_ops.cpp:147: add_compiles: No solutions provided for gpu::mlir_op with gfx1100\t42\t-t f32",),
+        near_misses=("INFO: no solution found in the user database for this shape, searching",),
     ),
 )
