@@ -273,7 +273,8 @@ class Explanation:
         elif best:
             text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         if top.structural:
-            text += " (from the log's shape; no signature matched)"
+            matched = any(d.is_problem and not d.structural for d in self.diagnoses)
+            text += " (from the log's shape" + ("" if matched else "; no signature matched") + ")"
         earlier = [d for d in warn if d.signature.tier < top.signature.tier]
         if top.signature.tier >= CONSEQUENCE and earlier:
             text += "; see also: " + ", ".join(d.signature.title for d in earlier[:2])

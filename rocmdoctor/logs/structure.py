@@ -400,18 +400,15 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
     if len(body) == 1:
         shape.single = body[0]
     ds_seen = False
+    build_at: int | None = None
     for i, ln in enumerate(lines):
         t = ln.text
         low = t.lower()
         if not ds_seen and ("deepspeed" in low or "op_builder" in low or "ds_" in low) and _DS_BUILD.search(t):
             ds_seen = True
-        if shape.build is None and ("error" in low or "cannot find" in low or "failed" in low) and len(t) < 4000 \
+        if build_at is None and ("error" in low or "cannot find" in low or "failed" in low) and len(t) < 4000 \
                 and _BUILD_ERROR.match(t):
-            near = lines[max(0, i - 60):i + 60]
-            ds = ds_seen or any(_DS_BUILD.search(x.text) for x in near)
-            what = next((next(g for g in m.groups() if g) for x in reversed(lines[max(0, i - 200):i + 40])
-                         for m in [_BUILD_WHAT.search(x.text)] if m), "")
-            shape.build = Build(ln, ds, what)
+            build_at = i
         if shape.refusal is None and "gfx" in low:
             m = _GFX_REFUSED.search(t[:2000])
             if m and not declares_success(t):
@@ -419,13 +416,27 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
                 gfx = (g.group("g") if g else m.group("g1") or m.group("g2")).lower()
                 shape.refusal = (ln, gfx, bool(_KERNEL_LIBRARY.search(t)))
         if shape.driver_root is None and ("rock" in low or "kfd" in low) and (
-                _ROCK_NOT_LOADED.search(t) or (_KFD_REFUSES.search(t) and kernel_form(t))):
+                _ROCK_NOT_LOADED.search(t[:2000]) or (_KFD_REFUSES.search(t[:2000]) and kernel_form(t))):
             shape.driver_root = ln
-        if shape.numerics is None and "nan" in low and _NAN_FLAG.search(t):
+        if shape.numerics is None and "nan" in low and _NAN_FLAG.search(t[:2000]):
             shape.numerics = (ln, "a NaN check the run prints is True: non-finite values in the model")
         if went_on(t):
             shape.went_on = ln
     shape.deepspeed_seen = ds_seen
+    if build_at is not None:
+        shape.build = _build(lines, build_at, ds_seen)
+
+
+def _build(lines: list[LogLine], at: int, ds_seen: bool) -> Build:
+    """The build failure whose first error line is ``lines[at]``. ninja's "FAILED: x.o" and CMake's
+    banner come before the compiler's own error line, which says what went wrong: that one is quoted."""
+    if lines[at].text.lstrip().startswith(("FAILED:", "CMake Error")):
+        at = next((j for j in range(at + 1, min(len(lines), at + 40)) if _BUILD_ERROR.match(lines[j].text)
+                   and not lines[j].text.lstrip().startswith(("FAILED:", "CMake Error"))), at)
+    ds = ds_seen or any(_DS_BUILD.search(x.text) for x in lines[max(0, at - 60):at + 60])
+    what = next((next(g for g in m.groups() if g) for x in reversed(lines[max(0, at - 200):at + 40])
+                 for m in [_BUILD_WHAT.search(x.text)] if m), "")
+    return Build(lines[at], ds, what)
 
 
 def declares_success(text: str) -> bool:

@@ -28,8 +28,9 @@ STRUCTURAL: tuple[S, ...] = (
     S(
         id="tb-deepspeed-op-build", family="deepspeed", title="DeepSpeed op build failed",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
-        meaning=("The traceback runs through DeepSpeed's op builders (op_builder, ds_report, the import that checks "
-                 "op compatibility): an op could not be compiled or DeepSpeed ran a CUDA-only check on this torch."),
+        meaning=("DeepSpeed's op build failed: a compiler or linker error while DeepSpeed builds an op (even one that "
+                 "names a HIP header), or a traceback through its op builders (op_builder, ds_report, the import that "
+                 "checks op compatibility): an op could not be compiled or DeepSpeed ran a CUDA-only check on this torch."),
         causes=(
             C(text="DeepSpeed runs CUDA-only checks (CUDA_HOME, torch.version.cuda) on the ROCm torch", check="RD-DS-004"),
             C(text="a DS_BUILD_* variable switches on an op that cannot build on ROCm", check="RD-DS-005"),
@@ -164,8 +165,8 @@ STRUCTURAL: tuple[S, ...] = (
                  "FAILED: x.o) stopped a package's native build: the package, its build flags or its toolchain do "
                  "not fit this ROCm."),
         causes=(
-            C(text="the build used the host compiler instead of hipcc/ROCm clang, or headers of another ROCm",
-              check="RD-ROCM-002"),
+            C(text="the build used the host compiler (c++, gcc) where it needs hipcc or ROCm's clang"),
+            C(text="headers or libraries of another ROCm are on the build's paths", check="RD-ROCM-002"),
             C(text="the package targets a gfx list or a ROCm version other than this machine's", check="RD-ENV-002"),
             C(text="torch is not the ROCm build the package compiles against (a CUDA or CPU wheel)", check="RD-TORCH-001"),
         ),
