@@ -236,3 +236,24 @@ def test_cannot_allocate_memory_on_opening_kfd_is_not_an_out_of_memory():
     from rocmdoctor.logs.reasoning import line_rule
 
     assert line_rule("Unable to open /dev/kfd read-write: Cannot allocate memory") == "line-permissions"
+
+
+# ---------------------------------------------------------------- a library that cannot be loaded
+
+def test_a_rocm_backend_that_cannot_be_loaded_is_packages_even_with_a_long_exception_line():
+    # ONNX Runtime's message is one line of 500+ characters: still the exception line of the traceback.
+    lines = corpus_lines("foxyface-13-ort-rocm-not-loaded")
+    tb = analyze(lines).tracebacks[-1]
+    assert tb.kind == "RuntimeError" and "wasn't able to be loaded" in tb.message
+    assert top(run(lines)) == ("exc-import", "packages")
+
+
+def test_a_build_without_the_rocm_backend_is_packages():
+    e = run(corpus_lines("ortgenai-1130-rocm-ep-not-in-build"))
+    assert top(e)[1] == "packages"
+
+
+def test_other_runtime_errors_are_not_a_library_that_cannot_be_loaded():
+    e = run(["RuntimeError: Expected all tensors to be on the same device, but found at least two devices, "
+             "cuda:0 and cpu!"])
+    assert top(e)[0] != "exc-import"

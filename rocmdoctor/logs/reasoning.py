@@ -48,6 +48,12 @@ _EXC_RULES = (
     (re.compile(r"^(?:DistBackendError|DistStoreError|DistNetworkError|DistError)$"), "tb-distributed"),
     (re.compile(r"^AcceleratorError$"), "exc-gpu-runtime"),
 )
+# A library or backend that cannot be loaded, or a build without it ("ROCM_PATH is set but ROCM wasn't able
+# to be loaded", "ROCm execution provider is not enabled in this build"): FAMILIES.md files ROCm libraries
+# an application cannot find, and packages built without ROCm, under packages.
+_NOT_LOADABLE = (r"(?:wasn't|was not|could not be|couldn't be|cannot be|can't be) (?:able to be )?loaded|"
+                 r"failed to load (?:the )?(?:library|provider|shared)|"
+                 r"not (?:enabled|compiled|built|included) (?:in|into|with|for) this build|install the correct version")
 # The last exception's message, in each family's vocabulary (FAMILIES.md), when its frames and class
 # said nothing. vLLM's KV-cache capacity errors ("To serve at least one request with the model's max
 # seq len", "larger than the maximum number of tokens that can be stored in KV cache") are memory.
@@ -58,6 +64,7 @@ _MSG_RULES = (
     (re.compile(r"(?:permission denied|operation not permitted)[^\n]{0,80}/dev/(?:kfd|dri)|"
                 r"/dev/(?:kfd|dri)\S{0,40}[^\n]{0,40}(?:permission denied|operation not permitted)", re.I),
      "line-permissions"),
+    (re.compile(_NOT_LOADABLE, re.I), "exc-import"),
     (re.compile(r"\b(?:HIP|CUDA) error\b|hipError|HSA_STATUS_ERROR|invalid device function|no kernel image|"
                 r"code object|\bgfx[0-9a-f]{3,4}\b", re.I), "exc-gpu-runtime"),
     (re.compile(r"cannot open shared object file|undefined symbol|DLL load failed", re.I), "tb-shared-library"),
@@ -91,7 +98,7 @@ _LINE_RULES = (
      "exc-memory"),
     (re.compile(r"\bnan\b|\binf\b|overflow|loss scale", re.I), "line-numerics"),
     (re.compile(r"ImportError|ModuleNotFoundError|No module named|shared object|undefined symbol|"
-                r"\bversion\b.{0,40}\brequired\b|\bpip\b", re.I), "exc-import"),
+                r"\bversion\b.{0,40}\brequired\b|\bpip\b|" + _NOT_LOADABLE, re.I), "exc-import"),
     (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error|\bggml_(?:cuda|hip)\w{0,30}|"
                 r"rocdevice\.cpp|invalid device function|no ROCm-capable device", re.I), "exc-gpu-runtime"),
 )

@@ -34,7 +34,7 @@ _IMPORT_STMT = re.compile(r"(?:^|[\s)>])(?:import [\w.]{1,80}|from [\w.]{1,80} i
 _IPY_SOURCE = re.compile(r"^\s{0,8}(?:-{1,5}>|Cell In\[)")
 # "XError: message" at the end of a traceback, after whatever prefix the launcher added.
 _EXC = re.compile(r"(?:^|[\s\]>|:(])(?P<type>(?:[a-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception|Exit|Failure)"
-                  r"|KeyboardInterrupt|AssertionError|MemoryError))(?::[ \t]?(?P<msg>.{0,400}))?$")
+                  r"|KeyboardInterrupt|AssertionError|MemoryError))(?::[ \t]?(?P<msg>.{0,1600}))?$")
 # Lines inside a traceback that are neither frames nor its end: source lines, carets, notes.
 _CARET = re.compile(r"^\s{0,40}[~^ ]{1,400}$")
 _CPP_FRAME = re.compile(r"^frame #\d{1,4}: (?P<func>.{1,300}?) \+ 0x[0-9a-f]{1,16}")
