@@ -257,3 +257,11 @@ def test_other_runtime_errors_are_not_a_library_that_cannot_be_loaded():
     e = run(["RuntimeError: Expected all tensors to be on the same device, but found at least two devices, "
              "cuda:0 and cpu!"])
     assert top(e)[0] != "exc-import"
+
+
+def test_a_build_error_the_install_recovered_from_is_not_a_build_failure():
+    # pip builds a wheel, fails, falls back and installs: the last word is "Successfully installed".
+    lines = LLAMACPP_BUILD + ["  Running setup.py install for llama-cpp-python ... done",
+                              "Successfully installed llama-cpp-python-0.1.78"]
+    assert analyze(lines).build is None
+    assert top(run(lines))[0] != "build-failed"

@@ -109,6 +109,7 @@ _BUILD_ERROR = re.compile(
     r"|FAILED: \S{1,300}\.(?:o|obj|so)\b"
     r"|error: command '[^']{1,300}' failed with exit (?:status|code)"
     r"|CMake Error\b)")
+_BUILD_OK = re.compile(r"^\s{0,4}Successfully (?:installed|built) \S")
 _BUILD_WHAT = re.compile(r"Building extension module (?P<a>\w{1,80})|Error building extension '(?P<b>\w{1,80})'|"
                          r"Failed building wheel for (?P<c>[\w.-]{1,80})|Building wheel for (?P<d>[\w.-]{1,80})")
 # What says the build is DeepSpeed's (its op builders, csrc headers, DS_BUILD_* switches, ds_report).
@@ -423,7 +424,9 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
         if went_on(t):
             shape.went_on = ln
     shape.deepspeed_seen = ds_seen
-    if build_at is not None:
+    # A build error that pip or the build recovered from (an optional extension, a wheel that fell back to
+    # setup.py install) is followed by the install succeeding: that build did not fail the run.
+    if build_at is not None and not any(_BUILD_OK.match(x.text) for x in lines[build_at + 1:]):
         shape.build = _build(lines, build_at, ds_seen)
 
 
