@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from ..knowledge.signatures import CONSEQUENCE, NOTE, TIER_NAMES, Cause, Signature
+from ..knowledge.signatures import CONSEQUENCE, DRIVER, NOTE, TIER_NAMES, Cause, Signature
 from .logscan.lines import LogLine
 from .logscan.matcher import Match
 from .logscan.reader import Occurrence, ScanResult
@@ -222,6 +222,9 @@ class Explanation:
     inputs: list[str]
     notes: list[str] = field(default_factory=list)
     stall: dict | None = None  # set by `rocmdoctor run`
+    # Where the run went on after its only error-like lines (no signature knows them, none is a
+    # traceback or a crash): progress, final metrics, a results table, a served request.
+    went_on: str = ""
 
     @property
     def problems(self) -> list[Diagnosis]:
@@ -231,7 +234,8 @@ class Explanation:
     def exit_code(self) -> int:
         """0: nothing wrong found; 1: a failure signature matched, or error-like lines no
         signature explains (docs/explain.md)."""
-        return 1 if any(d.is_problem for d in self.diagnoses) or self.result.unexplained_count else 0
+        return 1 if any(d.is_problem for d in self.diagnoses) or (self.result.unexplained_count and
+                                                                   not self.went_on) else 0
 
     def verdict(self) -> str:
         probs = [d for d in self.diagnoses if d.is_problem]
@@ -241,6 +245,10 @@ class Explanation:
                     if warn else "")
             if self.result.unexplained_count:
                 n = self.result.unexplained_count
+                if self.went_on:
+                    return (f"no failure found: {n} line{'s' if n != 1 else ''} looked like "
+                            f"{'errors' if n != 1 else 'an error'} (listed below), and the run went on after "
+                            f"{'them' if n != 1 else 'it'} ({self.went_on}){also}")
                 return (f"no failure signature matched; {n} line{'s' if n != 1 else ''} looked like "
                         f"{'errors' if n != 1 else 'an error'} (listed below){also}")
             if warn:
@@ -265,7 +273,8 @@ class Explanation:
         elif best:
             text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         if top.structural:
-            text += " (from the log's shape; no signature matched)"
+            matched = any(d.is_problem and not d.structural for d in self.diagnoses)
+            text += " (from the log's shape" + ("" if matched else "; no signature matched") + ")"
         earlier = [d for d in warn if d.signature.tier < top.signature.tier]
         if top.signature.tier >= CONSEQUENCE and earlier:
             text += "; see also: " + ", ".join(d.signature.title for d in earlier[:2])
@@ -289,7 +298,8 @@ class Explanation:
             "verdict": q(self.verdict()),
             "exit_code": self.exit_code(),
             "causes": [dict(d.to_dict(q), rank=i) for i, d in enumerate(self.diagnoses, 1)],
-            "unexplained": {"count": r.unexplained_count, "lines": [_line_dict(x, q) for x in r.unexplained]},
+            "unexplained": {"count": r.unexplained_count, "lines": [_line_dict(x, q) for x in r.unexplained],
+                            "went_on": q(self.went_on) or None},
             "stall": self.stall,
             "notes": list(self.notes),
         }
@@ -336,6 +346,14 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         diagnoses.append(d)
     if not any(d.is_problem and d.signature.tier < CONSEQUENCE for d in diagnoses):
         diagnoses += _from_shape(result, machine, inputs or [], file_order, wins if wins is not None else shape_lines)
+    elif any(d.is_problem and d.signature.family in _UNDER_THE_DRIVER for d in diagnoses) and \
+            not any(d.is_problem and d.signature.tier <= DRIVER for d in diagnoses):
+        # A user-space device failure (cannot open /dev/kfd, HSA_STATUS_ERROR_*) whose log shows the
+        # driver not serving the GPU: the driver is the root, the rest follows from it.
+        diagnoses += _driver_root(result, machine, _windows(result, inputs or [], wins or shape_lines), file_order)
+    went_on = ""
+    if result.unexplained_count and not any(d.is_problem for d in diagnoses):
+        went_on = _went_on(result, _windows(result, inputs or [], wins or shape_lines))
     # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
@@ -350,7 +368,63 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     notes = []
     if machine.error:
         notes.append(f"machine facts unavailable: {machine.error}")
-    return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall)
+    return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall, went_on)
+
+
+# Families of user-space failures that an unloaded or refusing kernel driver causes.
+_UNDER_THE_DRIVER = ("runtime", "permissions")
+
+
+def _first_number(result: ScanResult, wins: list, lines: list[str]) -> int:
+    """The file line number of a window's first line (a window is a file's tail)."""
+    return max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
+
+
+def _driver_root(result: ScanResult, machine: Machine, wins: list[tuple[str, list[str]]],
+                 file_order: dict) -> list[Diagnosis]:
+    from ..knowledge.signatures import structural as rules
+    from .structure import analyze
+
+    for name, lines in wins:
+        line = analyze(lines, name, _first_number(result, wins, lines)).driver_root
+        if line is None:
+            continue
+        sig = rules.by_id("driver-refuses-gpu")
+        occ = Occurrence(sig)
+        occ.add(Match(sig, line, {}))
+        machine.run_checks(c.check for c in sig.causes if c.check)
+        verdicts = [cause_verdict(machine, c) for c in sig.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        return [Diagnosis(occ, [v for _, v in ranked], structural=True,
+                          order=(sig.tier, file_order.get(line.file, 0), line.number))]
+    return []
+
+
+# An error-like line that is itself a crash or an exception: never "the run went on" after it.
+_HARD = re.compile(r"Traceback|^\s{0,4}(?:[\w.]{1,60}\.)?[A-Z]\w{0,60}(?:Error|Exception)\b(?::|\s*$)|\bfatal\b|"
+                   r"core dumped|\baborted\b|Segmentation fault|\bKilled\b|terminate called|\bpanic\b", re.I)
+
+
+def _went_on(result: ScanResult, wins: list[tuple[str, list[str]]]) -> str:
+    """Where the run went on after the error-like lines no signature knows, when it did: a line of
+    progress, metrics, a finished trainer or benchmark, or a served request after the last of them
+    in its file; "" when any of them is a crash or an exception, or nothing follows them."""
+    from .structure import analyze
+
+    if result.unexplained_count > len(result.unexplained) or any(_HARD.search(u.text) for u in result.unexplained):
+        return ""
+    where = ""
+    judged = 0
+    for name, lines in wins:
+        mine = [u for u in result.unexplained if u.file in (None, name)]
+        if not mine:
+            continue
+        on = analyze(lines, name, _first_number(result, wins, lines)).went_on
+        if on is None or on.number <= max(u.number for u in mine):
+            return ""
+        judged += len(mine)
+        where = f"line {on.number}: {on.text.strip()[:120]}"
+    return where if judged >= len(result.unexplained) else ""
 
 
 # Device-access failures whose meaning changes inside a container (devices not passed in).
@@ -446,7 +520,10 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
     for name, lines in wins:
         first = max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
         unexplained = [u for u in result.unexplained if u.file in (None, name)]
-        for sig, line, fields in reason(analyze(lines, name, first), unexplained):
+        shape = analyze(lines, name, first)
+        if result.occurrences:  # the catalog knows the line (a warning): it is not judged again as a paste
+            shape.single = None
+        for sig, line, fields in reason(shape, unexplained):
             found.setdefault(sig.id, (sig, line, fields))
     if not found and result.unexplained:
         for sig, line, fields in reason(analyze([]), result.unexplained):
@@ -558,6 +635,8 @@ def text_lines(expl: Explanation, verbose: bool = False) -> list[tuple[str, str]
         out.append(("", ""))
         head = ("No signature matches these lines that look like errors" if not problems else
                 "Other lines that look like errors (no signature matches them)")
+        if expl.went_on and not expl.exit_code():
+            head = f"Lines that look like errors, after which the run went on ({q(expl.went_on, 160)})"
         out.append((f"{head} ({r.unexplained_count}" +
                     (f", first {len(r.unexplained)} shown" if r.unexplained_count > len(r.unexplained) else "") + "):",
                     "bold"))

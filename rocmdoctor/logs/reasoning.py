@@ -17,6 +17,7 @@ import re
 
 from ..knowledge.signatures import structural as rules
 from .logscan.lines import LogLine
+from .logscan.matcher import looks_like_error
 from .structure import Shape, Traceback, kernel_form
 
 # Frame packages -> rule, first match wins; checked from the deepest frame up.
@@ -26,6 +27,7 @@ _PACKAGE_RULES = (
     (("deepspeed/runtime/fp16",), "tb-deepspeed-overflow"),
     (("llamafactory/extras/misc.py", "transformers/utils/versions.py"), "tb-version-pin"),
     (("flash_attn/", "bitsandbytes/", "xformers/", "apex/", "exllamav2/"), "tb-extension-import"),
+    (("torch/utils/cpp_extension.py",), "tb-extension-build"),
     (("torch/utils/data",), "tb-dataloader-worker"),
     (("vllm/distributed", "deepspeed/comm", "torch/distributed/distributed_c10d.py", "torch/distributed/c10d_logger.py",
       "torch/nn/parallel"), "tb-distributed"),
@@ -46,13 +48,30 @@ _EXC_RULES = (
     (re.compile(r"^(?:DistBackendError|DistStoreError|DistNetworkError|DistError)$"), "tb-distributed"),
     (re.compile(r"^AcceleratorError$"), "exc-gpu-runtime"),
 )
+# A library or backend that cannot be loaded, or a build without it ("ROCM_PATH is set but ROCM wasn't able
+# to be loaded", "ROCm execution provider is not enabled in this build"): FAMILIES.md files ROCm libraries
+# an application cannot find, and packages built without ROCm, under packages.
+_NOT_LOADABLE = (r"(?:wasn't|was not|could not be|couldn't be|cannot be|can't be) (?:able to be )?loaded|"
+                 r"failed to load (?:the )?(?:library|provider|shared)|"
+                 r"not (?:enabled|compiled|built|included) (?:in|into|with|for) this build|install the correct version")
+# The last exception's message, in each family's vocabulary (FAMILIES.md), when its frames and class
+# said nothing. vLLM's KV-cache capacity errors ("To serve at least one request with the model's max
+# seq len", "larger than the maximum number of tokens that can be stored in KV cache") are memory.
 _MSG_RULES = (
     (re.compile(r"not compiled with CUDA enabled", re.I), "tb-torch-cpu-build"),
-    (re.compile(r"out of memory", re.I), "exc-memory"),
-    (re.compile(r"\b(?:HIP|CUDA) error\b|hipError", re.I), "exc-gpu-runtime"),
-    (re.compile(r"cannot open shared object file|undefined symbol", re.I), "tb-shared-library"),
-    (re.compile(r"\bNCCL\b|\bRCCL\b", re.I), "tb-distributed"),
+    (re.compile(r"out of memory|\bOOM\b|(?:failed|unable) to allocate|\bKV cache\b|max seq len|max_model_len|"
+                r"gpu_memory_utilization", re.I), "exc-memory"),
+    (re.compile(r"(?:permission denied|operation not permitted)[^\n]{0,80}/dev/(?:kfd|dri)|"
+                r"/dev/(?:kfd|dri)\S{0,40}[^\n]{0,40}(?:permission denied|operation not permitted)", re.I),
+     "line-permissions"),
+    (re.compile(_NOT_LOADABLE, re.I), "exc-import"),
+    (re.compile(r"\b(?:HIP|CUDA) error\b|hipError|HSA_STATUS_ERROR|invalid device function|no kernel image|"
+                r"code object|\bgfx[0-9a-f]{3,4}\b", re.I), "exc-gpu-runtime"),
+    (re.compile(r"cannot open shared object file|undefined symbol|DLL load failed", re.I), "tb-shared-library"),
+    (re.compile(r"\bNCCL\b|\bRCCL\b|\bc10d\b|ProcessGroup|rendezvous|collective|\bgloo\b|init_process_group|"
+                r"\bTCPStore\b|\bworld_size\b|\brank \d", re.I), "tb-distributed"),
     (re.compile(r"loss scale|overflow|\bnan\b", re.I), "tb-deepspeed-overflow"),
+    (re.compile(r"No module named|cannot import name", re.I), "exc-import"),
 )
 _NCCL_RULES = {
     "ncclSystemError": "nccl-class-system", "ncclInternalError": "nccl-class-internal",
@@ -70,14 +89,18 @@ _LINE_RULES = (
     (re.compile(r"/dev/kfd|/dev/dri|permission denied|render group|video group|\bgroup '(?:render|video)'", re.I),
      "line-permissions"),
     (re.compile(r"\bdocker\b|\bpodman\b", re.I), "line-containers"),
-    (re.compile(r"\bnccl\b|\brccl\b|ProcessGroupNCCL|torch\.distributed|\bc10d\b|\bgloo\b|socket", re.I),
+    (re.compile(r"\bnccl\b|\brccl\b|ProcessGroup\w{0,20}|torch\.distributed|\bc10d\b|\bgloo\b|socket|WorkNCCL|"
+                r"\brendezvous\b|watchdog|\bcollective\b|\bTCPStore\b", re.I),
      "tb-distributed"),
     (re.compile(r"deepspeed|op_builder|ds_report", re.I), "tb-deepspeed-op-build"),
-    (re.compile(r"out of memory|\boom\b|oom-kill|MemoryError|bus error|shared memory", re.I), "exc-memory"),
+    (re.compile(r"out of memory|\boom\b|oom-kill|MemoryError|bus error|shared memory|(?:failed|unable) to allocate|"
+                r"cannot allocate (?!memory$)|hipErrorOutOfMemory|\bKV cache\b.{0,80}(?:memory|larger|not enough)", re.I),
+     "exc-memory"),
     (re.compile(r"\bnan\b|\binf\b|overflow|loss scale", re.I), "line-numerics"),
     (re.compile(r"ImportError|ModuleNotFoundError|No module named|shared object|undefined symbol|"
-                r"\bversion\b.{0,40}\brequired\b|\bpip\b", re.I), "exc-import"),
-    (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error", re.I), "exc-gpu-runtime"),
+                r"\bversion\b.{0,40}\brequired\b|\bpip\b|" + _NOT_LOADABLE, re.I), "exc-import"),
+    (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error|\bggml_(?:cuda|hip)\w{0,30}|"
+                r"rocdevice\.cpp|invalid device function|no ROCm-capable device", re.I), "exc-gpu-runtime"),
 )
 
 
@@ -85,7 +108,7 @@ def traceback_rule(tb: Traceback) -> str | None:
     """The structural rule a traceback belongs to: by its exception class's strong meaning
     (out of memory), then the packages of its frames (deepest first), then its class, then
     its message."""
-    last = (tb.exc_type or "").rsplit(".", 1)[-1]
+    last = (tb.kind or "").rsplit(".", 1)[-1]
     if last and re.search(r"OutOfMemoryError$", last):
         return "exc-memory"
     for f in reversed(tb.frames):
@@ -105,9 +128,10 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _MSG_RULES:
         if rx.search(tb.message or ""):
             return rule
-    # Cut off in a chain of imports (every frame at module level): failures there are
-    # dependency and version problems.
-    if tb.truncated and len(tb.frames) >= 3 and all(f.func == "<module>" for f in tb.frames[-3:]):
+    # Cut off in a chain of imports (every frame at module level, or the last frame's statement an
+    # import): failures there are dependency and version problems.
+    if tb.truncated and (len(tb.frames) >= 3 and all(f.func == "<module>" for f in tb.frames[-3:]) or
+                         tb.frames and tb.importing):
         return "exc-import"
     return None
 
@@ -129,11 +153,23 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
         if rule_id and line is not None and rule_id not in out:
             out[rule_id] = (rules.by_id(rule_id), line, {k: str(v) for k, v in fields.items() if v})
 
+    b = shape.build
+    if b is not None:  # the first compiler/linker error is the root; the traceback after it follows from it
+        add("tb-deepspeed-op-build" if b.deepspeed else "build-failed", b.line, built=b.what,
+            detail="the first compiler or linker error of the build")
+    r = shape.refusal
+    if r is not None and (r[2] or looks_like_error(r[0].text) or r[0] is shape.single):
+        add("gfx-refused-library" if r[2] else "gfx-refused", r[0], gfx=r[1])
+    if shape.driver_root is not None:
+        add("driver-refuses-gpu", shape.driver_root)
     for tb in reversed(shape.tracebacks):  # the last traceback that says something ended the run
         rule = traceback_rule(tb)
+        if rule == "tb-extension-build":  # torch's extension builder: DeepSpeed's ops, or another package's
+            rule = "tb-deepspeed-op-build" if shape.build is not None and shape.build.deepspeed or \
+                any(p.startswith("deepspeed") for p in tb.packages()) or shape.deepspeed_seen else "build-failed"
         if rule:
             pkgs = ", ".join(dict.fromkeys(p.split("/")[0] for p in tb.packages()))
-            add(rule, tb.evidence, exception=tb.exc_type or "(traceback cut off)", message=tb.message[:200],
+            add(rule, tb.evidence, exception=tb.kind or "(traceback cut off)", message=tb.message[:200],
                 packages=pkgs)
             break
     for e in shape.nccl:
@@ -161,4 +197,15 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
             if rule:
                 add(rule, ln)
                 break
+    if not out and shape.single is not None:  # a one-line paste is judged by that line, error form or not
+        rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) else None
+        if rule:
+            add(rule, shape.single)
     return list(out.values())
+
+
+# A pasted line with no error form still says it failed in these words (a one-line paste is all
+# the evidence there is; a bare status line without them is not a failure).
+_FAILURE_WORDS = re.compile(r"\b(?:fail\w{0,4}|error\w{0,2}|cannot|can't|unable|denied|not permitted|invalid|"
+                            r"unsupported|not supported|no such|not found|missing|abort\w{0,3}|killed|timed? ?out|"
+                            r"out of memory)\b", re.I)

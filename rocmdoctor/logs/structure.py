@@ -11,6 +11,8 @@ from __future__ import annotations
 import gzip
 import os
 import re
+import stat
+import zlib
 
 from ..base.records import dataclass, field
 from ..knowledge.signatures.benign import is_benign
@@ -22,9 +24,17 @@ MAX_GZ = 8 * 1024 * 1024  # a .gz is read whole (it cannot be read from the end)
 
 _FRAME = re.compile(r'File "(?P<path>[^"]{1,400})", line (?P<line>\d{1,7}), in (?P<func>[\w<>.]{1,120})')
 _TB_START = re.compile(r"Traceback \(most recent call last\)")
+# IPython/Jupyter tracebacks: "CalledProcessError    Traceback (most recent call last)" names the type
+# first; frames are "~/.../site-packages/torch/utils/cpp_extension.py in _run_ninja_build(...)" or
+# "File c:\\...\\site-packages\\transformers\\__init__.py:26"; source lines carry "---->" arrows.
+_IPY_START = re.compile(r"^(?P<type>[A-Z]\w{0,60}(?:Error|Exception|Exit|Interrupt))\s{2,}Traceback \(most recent call last\)")
+_IPY_FRAME = re.compile(r"^(?:File )?(?P<path>(?:~|/|[A-Za-z]:\\|\.{1,2}/)\S{0,400}?\.py)(?::(?P<line>\d{1,7}))?"
+                        r"(?: in (?P<func>[\w<>.]{1,120}))?(?:\(|,|\s*$)")
+_IMPORT_STMT = re.compile(r"(?:^|[\s)>])(?:import [\w.]{1,80}|from [\w.]{1,80} import [\w*(]{1,80})\s{0,4}(?:#.{0,200})?$")
+_IPY_SOURCE = re.compile(r"^\s{0,8}(?:-{1,5}>|Cell In\[)")
 # "XError: message" at the end of a traceback, after whatever prefix the launcher added.
 _EXC = re.compile(r"(?:^|[\s\]>|:(])(?P<type>(?:[a-z_]\w{0,40}\.){0,6}(?:[A-Z]\w{0,60}(?:Error|Exception|Exit|Failure)"
-                  r"|KeyboardInterrupt|AssertionError|MemoryError))(?::[ \t]?(?P<msg>.{0,400}))?$")
+                  r"|KeyboardInterrupt|AssertionError|MemoryError))(?::[ \t]?(?P<msg>.{0,1600}))?$")
 # Lines inside a traceback that are neither frames nor its end: source lines, carets, notes.
 _CARET = re.compile(r"^\s{0,40}[~^ ]{1,400}$")
 _CPP_FRAME = re.compile(r"^frame #\d{1,4}: (?P<func>.{1,300}?) \+ 0x[0-9a-f]{1,16}")
@@ -88,6 +98,50 @@ def kernel_form(text: str, raw: str | None = None) -> bool:
 
 _KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lost|timeout|timed out|fault", re.I)
 
+# A native build's own error line: a compiler's "file:line:col: error:", a tool's "c++: error:",
+# the linker's "ld: cannot find" / "collect2: error", ninja's "FAILED: x.o", setuptools' "error: command
+# ... failed", CMake's "CMake Error". Indented copies (pip's build output) count too.
+_BUILD_ERROR = re.compile(
+    r"^\s{0,8}(?:(?P<file>[^\s:]{1,300}\.(?:c|cc|cpp|cxx|cu|hip|cuh|h|hpp|inc)):\d{1,7}(?::\d{1,5})?: (?:fatal )?error:"
+    r"|(?:\S{0,200}/)?(?:c\+\+|g\+\+|gcc|cc|clang(?:\+\+)?|amdclang(?:\+\+)?|hipcc|nvcc|cc1plus|collect2|"
+    r"ld(?:\.\w{1,8})?|[\w-]{1,40}-g(?:cc|\+\+))(?:-\d{1,3})?(?:\.exe)?: (?:fatal )?error\b"
+    r"|(?:\S{0,200}/)?ld(?:\.\w{1,8})?: cannot find\b"
+    r"|FAILED: \S{1,300}\.(?:o|obj|so)\b"
+    r"|error: command '[^']{1,300}' failed with exit (?:status|code)"
+    r"|CMake Error\b)")
+_BUILD_OK = re.compile(r"^\s{0,4}Successfully (?:installed|built) \S")
+_BUILD_WHAT = re.compile(r"Building extension module (?P<a>\w{1,80})|Error building extension '(?P<b>\w{1,80})'|"
+                         r"Failed building wheel for (?P<c>[\w.-]{1,80})|Building wheel for (?P<d>[\w.-]{1,80})")
+# What says the build is DeepSpeed's (its op builders, csrc headers, DS_BUILD_* switches, ds_report).
+_DS_BUILD = re.compile(r"deepspeed|op_builder|ds_kernel_utils|\bDS_BUILD_\w|ds_report", re.I)
+# An arch name next to a refusal, in either order ("gfx1100  is invalid or not supported by Flash-Attention",
+# "amdgpu is not supported (supported types:[...])\" gpu_type=gfx906", "no kernel image for gfx1030").
+_REFUSAL = r"(?:is not supported|not supported|unsupported|is invalid|not in (?:the )?(?:list of )?supported|no kernels?\b|" \
+    r"no (?:code object|binary)|isn't supported|not compiled for|not built for)"
+_GFX_REFUSED = re.compile(r"\b(?P<g1>gfx[0-9a-f]{3,4}[a-z]?)\b[^\n]{0,80}?" + _REFUSAL + r"|" + _REFUSAL +
+                          r"[^\n]{0,200}?\b(?P<g2>gfx[0-9a-f]{3,4}[a-z]?)\b", re.I)
+_GPU_TYPE = re.compile(r"\bgpu_type=(?P<g>gfx[0-9a-f]{3,4}[a-z]?)\b", re.I)
+# The libraries of GPU kernels (FAMILIES.md: a library built without the GPU's arch is packages).
+_KERNEL_LIBRARY = re.compile(r"flash.?attn|flash.?attention|xformers|bitsandbytes|aotriton|\bapex\b|exllama|"
+                             r"sageattention|composable.?kernel", re.I)
+# The driver under the user-space error: rocminfo's "ROCk module is NOT loaded", the kernel's KFD
+# refusing a device ("kfd kfd: amdgpu: PITCAIRN  not supported in kfd", "skipped device ..., PCI rejects atomics").
+_ROCK_NOT_LOADED = re.compile(r"\bROCk module is NOT loaded\b")
+_KFD_REFUSES = re.compile(r"\bkfd\b[^\n]{0,160}?(?:not supported in kfd|skipped device|rejects atomics)", re.I)
+# NaN diagnostics a user prints ("layer_1_nan: True", "has_nan=True", "contains_nan: True").
+_NAN_FLAG = re.compile(r"""\b(?:\w{1,40}_nan|has_?nan|is_?nan|contains_?nan|any_?nan|nan_?found|nan_?detected)['"]?"""
+                       r"""\s{0,2}[:=]\s{0,2}['"]?True\b""", re.I)
+# Lines that show a run going on, or ending well: progress and metrics, the end of a trainer or a
+# benchmark, a served request.
+_SUCCESS = re.compile(
+    r"\*{3,} ?(?:train|eval|predict|test) metrics ?\*{3,}|\btrain_runtime\b|\bTraining (?:completed|finished|complete)\b|"
+    r"\bFinished training\b|^\s{0,4}Done!?\s{0,4}$|Prompt executed in \d|# Avg bus bandwidth\s{0,8}:|"
+    r"# Collective test concluded|Out of bounds values\s{0,4}:\s{0,4}0 OK|"
+    r'"(?:GET|POST|PUT) /\S{0,200} HTTP/\d(?:\.\d)?" 200\b|\| 200 \||"status_code":\s{0,2}200\b|'
+    r"^\s{0,4}\|[^|\n]{1,120}\|(?:[^|\n]{0,60}\|){0,12}\s{0,12}(?:[pt]g\d{1,6}|pp\d{1,6}\+tg\d{1,6})\s{0,4}\|\s{0,12}[\d.]{1,12} ±",
+    re.I)
+_NUMERIC_CELLS = re.compile(r"\|\s{0,40}[-+]?\d{1,14}(?:\.\d{1,12})?\s{0,12}(?:[a-zA-Z/%]{1,8}\s{0,12})?(?=\|)")
+
 # DeepSpeed's step log "step=2000, skipped=1995": steps its fp16 loss scaler threw away.
 _DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
 # A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").
@@ -147,10 +201,17 @@ class Traceback:
     message: str = ""
     end: LogLine | None = None  # the exception line
     lines: list[LogLine] = field(default_factory=list)  # frames' lines, for quoting
+    ipython: str = ""  # the exception type an IPython/Jupyter traceback names in its header
+    importing: bool = False  # the last frame's source line shown is an import statement
 
     @property
     def truncated(self) -> bool:
         return self.exc_type is None
+
+    @property
+    def kind(self) -> str:
+        """The exception type: its last line's, or the one an IPython header names."""
+        return self.exc_type or self.ipython
 
     def packages(self) -> list[str]:
         return [p for p in (f.package for f in self.frames) if p]
@@ -189,6 +250,16 @@ class Stop:
 
 
 @dataclass
+class Build:
+    """A native build that failed: its first compiler or linker error (the root; "ninja: build
+    stopped" and the Python traceback after it follow), and whether DeepSpeed is what was built."""
+
+    line: LogLine
+    deepspeed: bool
+    what: str = ""  # the extension or wheel, when the log names it
+
+
+@dataclass
 class Shape:
     tracebacks: list[Traceback] = field(default_factory=list)
     cpp_frames: list[LogLine] = field(default_factory=list)
@@ -199,6 +270,12 @@ class Shape:
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     torch_replaced: tuple[LogLine, str] | None = None  # pip replacing an installed ROCm torch: (line, what)
+    build: Build | None = None  # the first compiler/linker error of a native build
+    refusal: tuple[LogLine, str, bool] | None = None  # (line, gfx, printed by a kernel library) of an arch refusal
+    driver_root: LogLine | None = None  # rocminfo: ROCk module not loaded; the kernel's KFD refusing the GPU
+    single: LogLine | None = None  # the log is this one line (a pasted error): judged by it alone
+    went_on: LogLine | None = None  # the last line that shows the run going on or ending well
+    deepspeed_seen: bool = False  # the lines name DeepSpeed's builds (op_builder, DS_BUILD_*, ds_report ...)
     lines: int = 0
 
 
@@ -227,8 +304,11 @@ _KNOWN_PACKAGES = {"llamafactory", "deepspeed", "flash_attn", "bitsandbytes", "t
 
 
 def tail_lines(path: str, max_bytes: int = TAIL_BYTES) -> list[str]:
-    """The last ``max_bytes`` of a file (whole lines only), or of a small .gz."""
+    """The last ``max_bytes`` of a file (whole lines only), or of a small .gz. Only a regular file:
+    a FIFO or a device is read once, by the scanner; a .gz that breaks part way gives nothing."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return []
         if path.endswith(".gz"):
             if os.path.getsize(path) > MAX_GZ:
                 return []
@@ -242,7 +322,7 @@ def tail_lines(path: str, max_bytes: int = TAIL_BYTES) -> list[str]:
                 data = fh.read(max_bytes)
                 if size > max_bytes:
                     data = data[data.find(b"\n") + 1:]
-    except OSError:
+    except (OSError, EOFError, zlib.error):
         return []
     return data.decode("utf-8", errors="replace").splitlines()
 
@@ -309,7 +389,72 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
     shape.stop = _stop(lines)
     shape.numerics = _not_learning(lines)
     shape.torch_replaced = _rocm_torch_replaced(lines)
+    _fallbacks(lines, shape)
     return shape
+
+
+def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
+    """What the fallback classifier reads from the lines beside tracebacks and error classes: the
+    first error of a native build, an arch refusal, the driver under a user-space failure, NaN
+    flags, the last line that shows the run going on, and whether the log is one line."""
+    body = [ln for ln in lines if ln.text.strip()]
+    if len(body) == 1:
+        shape.single = body[0]
+    ds_seen = False
+    build_at: int | None = None
+    for i, ln in enumerate(lines):
+        t = ln.text
+        low = t.lower()
+        if not ds_seen and ("deepspeed" in low or "op_builder" in low or "ds_" in low) and _DS_BUILD.search(t):
+            ds_seen = True
+        if build_at is None and ("error" in low or "cannot find" in low or "failed" in low) and len(t) < 4000 \
+                and _BUILD_ERROR.match(t):
+            build_at = i
+        if shape.refusal is None and "gfx" in low:
+            m = _GFX_REFUSED.search(t[:2000])
+            if m and not declares_success(t):
+                g = _GPU_TYPE.search(t)
+                gfx = (g.group("g") if g else m.group("g1") or m.group("g2")).lower()
+                shape.refusal = (ln, gfx, bool(_KERNEL_LIBRARY.search(t)))
+        if shape.driver_root is None and ("rock" in low or "kfd" in low) and (
+                _ROCK_NOT_LOADED.search(t[:2000]) or (_KFD_REFUSES.search(t[:2000]) and kernel_form(t))):
+            shape.driver_root = ln
+        if shape.numerics is None and "nan" in low and _NAN_FLAG.search(t[:2000]):
+            shape.numerics = (ln, "a NaN check the run prints is True: non-finite values in the model")
+        if went_on(t):
+            shape.went_on = ln
+    shape.deepspeed_seen = ds_seen
+    # A build error that pip or the build recovered from (an optional extension, a wheel that fell back to
+    # setup.py install) is followed by the install succeeding: that build did not fail the run.
+    if build_at is not None and not any(_BUILD_OK.match(x.text) for x in lines[build_at + 1:]):
+        shape.build = _build(lines, build_at, ds_seen)
+
+
+def _build(lines: list[LogLine], at: int, ds_seen: bool) -> Build:
+    """The build failure whose first error line is ``lines[at]``. ninja's "FAILED: x.o" and CMake's
+    banner come before the compiler's own error line, which says what went wrong: that one is quoted."""
+    if lines[at].text.lstrip().startswith(("FAILED:", "CMake Error")):
+        at = next((j for j in range(at + 1, min(len(lines), at + 40)) if _BUILD_ERROR.match(lines[j].text)
+                   and not lines[j].text.lstrip().startswith(("FAILED:", "CMake Error"))), at)
+    ds = ds_seen or any(_DS_BUILD.search(x.text) for x in lines[max(0, at - 60):at + 60])
+    what = next((next(g for g in m.groups() if g) for x in reversed(lines[max(0, at - 200):at + 40])
+                 for m in [_BUILD_WHAT.search(x.text)] if m), "")
+    return Build(lines[at], ds, what)
+
+
+def declares_success(text: str) -> bool:
+    return bool(_SUCCESS.search(text[:2000]))
+
+
+def went_on(text: str) -> bool:
+    """The line shows the run going on or ending well: progress, a finite metric, the end of a
+    trainer or benchmark, a results table row, a served request."""
+    t = text[:2000]
+    if _SUCCESS.search(t):
+        return True
+    if ("|" in t and len(_NUMERIC_CELLS.findall(t)) >= 2) or _BAR.search(t) or _STEP.search(t):
+        return True
+    return any(mv.group("v").lower().lstrip("+-")[:3] not in ("nan", "inf") for mv in _METRIC_VALUE.finditer(t))
 
 
 # pip's words about the torch already installed, and about the one it brings instead.
@@ -404,20 +549,25 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
             if cur is not None and (cur.frames or cur.exc_type):
                 shape.tracebacks.append(cur)
             cur = Traceback(ln)
+            ipy = _IPY_START.match(t.strip())
+            cur.ipython = ipy.group("type") if ipy else ""
             continue
         fm = _FRAME.search(t) if 'File "' in t else None
+        if fm is None and cur is not None and cur.ipython and cur.exc_type is None and ".py" in t:
+            fm = _IPY_FRAME.match(t.strip())
         if fm:
             if cur is None or cur.exc_type is not None:
                 if cur is not None:
                     shape.tracebacks.append(cur)
                 cur = Traceback(None)
-            cur.frames.append(Frame(fm.group("path"), int(fm.group("line")), fm.group("func")))
+            cur.frames.append(Frame(fm.group("path"), int(fm.group("line") or 0), fm.group("func") or "<module>"))
             cur.lines.append(ln)
             continue
         if cur is None or cur.exc_type is not None:
             # An exception line with no frames shown (the excerpt starts at it).
             em = _EXC.search(t.strip()) if len(t) < 2000 and (":" in t or t.strip().endswith(("Error", "Exception"))) else None
-            if em and not t.startswith((" ", "\t")) and _exception_like(em.group("type")):
+            # (a pasted exception line may be indented a little; a traceback's source lines are indented 4)
+            if em and not t.startswith(("   ", "\t")) and _exception_like(em.group("type")):
                 if cur is not None:
                     shape.tracebacks.append(cur)
                 cur = Traceback(None, exc_type=em.group("type"), message=(em.group("msg") or "").strip(), end=ln)
@@ -430,7 +580,11 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
             cur.exc_type = em.group("type")
             cur.message = (em.group("msg") or "").strip()
             cur.end = ln
-        elif t.startswith((" ", "\t")) or s.startswith(("^", "~")):
+        elif t.startswith((" ", "\t")) or s.startswith(("^", "~")) or (cur.ipython and _IPY_SOURCE.match(t)):
+            if cur.frames and _IMPORT_STMT.search(s):
+                cur.importing = True  # the frame's statement is an import
+            elif cur.frames and not s.startswith(("^", "~")):
+                cur.importing = False
             continue  # a frame's source line
         elif s.startswith(("During handling", "The above exception")):
             continue

@@ -28,8 +28,9 @@ STRUCTURAL: tuple[S, ...] = (
     S(
         id="tb-deepspeed-op-build", family="deepspeed", title="DeepSpeed op build failed",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
-        meaning=("The traceback runs through DeepSpeed's op builders (op_builder, ds_report, the import that checks "
-                 "op compatibility): an op could not be compiled or DeepSpeed ran a CUDA-only check on this torch."),
+        meaning=("DeepSpeed's op build failed: a compiler or linker error while DeepSpeed builds an op (even one that "
+                 "names a HIP header), or a traceback through its op builders (op_builder, ds_report, the import that "
+                 "checks op compatibility): an op could not be compiled or DeepSpeed ran a CUDA-only check on this torch."),
         causes=(
             C(text="DeepSpeed runs CUDA-only checks (CUDA_HOME, torch.version.cuda) on the ROCm torch", check="RD-DS-004"),
             C(text="a DS_BUILD_* variable switches on an op that cannot build on ROCm", check="RD-DS-005"),
@@ -155,6 +156,68 @@ STRUCTURAL: tuple[S, ...] = (
         ),
         fix="Install the package build that matches the system ROCm, or put its ROCm libraries on LD_LIBRARY_PATH.",
         sources=("https://github.com/ROCm/TheRock/issues/1119",),
+    ),
+    # ---------------------------------------------------------------- builds, by the compiler's or linker's own error line
+    S(
+        id="build-failed", family="packages", title="A GPU extension failed to compile or link",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("A compiler or linker error line (file:line: error:, c++/hipcc/ld: error:, ld: cannot find, "
+                 "FAILED: x.o) stopped a package's native build: the package, its build flags or its toolchain do "
+                 "not fit this ROCm."),
+        causes=(
+            C(text="the build used the host compiler (c++, gcc) where it needs hipcc or ROCm's clang"),
+            C(text="headers or libraries of another ROCm are on the build's paths", check="RD-ROCM-002"),
+            C(text="the package targets a gfx list or a ROCm version other than this machine's", check="RD-ENV-002"),
+            C(text="torch is not the ROCm build the package compiles against (a CUDA or CPU wheel)", check="RD-TORCH-001"),
+        ),
+        fix=("Read the first error line (quoted): build with the ROCm compiler (CXX=hipcc or ROCm's clang) against "
+             "one ROCm, for the GPU's gfx; or install a prebuilt ROCm wheel of the package."),
+        sources=("https://github.com/abetlen/llama-cpp-python/issues/695",
+                 "https://rocm.docs.amd.com/en/latest/reference/rocmcc.html"),
+    ),
+    # ---------------------------------------------------------------- an arch name next to a refusal
+    S(
+        id="gfx-refused", family="runtime", title="The GPU's architecture is not in this build",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("A line names the GPU's gfx next to a refusal (not supported, unsupported, invalid, no kernels): "
+                 "the runtime, ROCm libraries or the application were built without code for this architecture."),
+        causes=(
+            C(text="the GPU is not on this ROCm's support list (an override or a build for it is needed)",
+              check="RD-GFX-001"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for this GPU", check="RD-ENV-001"),
+            C(text="the torch wheel has no code for this GPU", check="RD-GFX-002"),
+        ),
+        fix="Use a ROCm/application build that lists this gfx, or the documented HSA_OVERRIDE_GFX_VERSION for its family.",
+        sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html",),
+    ),
+    S(
+        id="gfx-refused-library", family="packages", title="A kernel library refuses this GPU's architecture",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("A GPU kernel library (flash-attention, xformers, bitsandbytes, AOTriton ...) names the GPU's gfx "
+                 "next to a refusal: the installed build of that library has no kernels for this architecture."),
+        causes=(
+            C(text="fast attention kernels (CK, AOTriton, flash-attn) do not cover this gfx", check="RD-PREC-004"),
+            C(text="xformers, flash-attn or bitsandbytes is not built for this torch's platform", check="RD-PREC-005"),
+            C(text="bitsandbytes' ROCm build does not cover this GPU", check="RD-PREC-014"),
+        ),
+        fix="Use the library's build for this gfx (or build it with the gfx target), or an attention path the GPU has.",
+        sources=("https://github.com/ROCm/flash-attention/issues/93",),
+    ),
+    # ---------------------------------------------------------------- the driver under a user-space failure
+    S(
+        id="driver-refuses-gpu", family="kernel", title="The kernel driver does not serve this GPU",
+        severity="fatal", tier=DRIVER, patterns=(), needles=(),
+        meaning=("rocminfo says the ROCk (amdgpu KFD) module is not loaded, or the kernel's KFD refuses the device "
+                 "(\"not supported in kfd\", \"skipped device\"): the user-space errors after it (cannot open "
+                 "/dev/kfd, HSA_STATUS_ERROR_*) follow from the driver, not from permissions or libraries."),
+        causes=(
+            C(text="the amdgpu driver is not loaded or /dev/kfd is missing", check="RD-DRV-001"),
+            C(text="amdgpu is denylisted or the GPU is too old for KFD (ROCm compute)", check="RD-DRV-002"),
+            C(text="the GPU is not on this ROCm's support list", check="RD-GFX-001"),
+        ),
+        fix="Load amdgpu on a GPU that ROCm supports (dmesg | grep -i kfd says why it was skipped).",
+        sources=("https://github.com/ROCm/ROCm/issues/2232",
+                 "https://github.com/aws-deepracer-community/deepracer-core/issues/82"),
     ),
     # ---------------------------------------------------------------- by exception class alone
     S(
