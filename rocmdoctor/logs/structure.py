@@ -120,6 +120,9 @@ _REFUSAL = r"(?:is not supported|not supported|unsupported|is invalid|not in (?:
     r"no (?:code object|binary)|isn't supported|not compiled for|not built for)"
 _GFX_REFUSED = re.compile(r"\b(?P<g1>gfx[0-9a-f]{3,4}[a-z]?)\b[^\n]{0,80}?" + _REFUSAL + r"|" + _REFUSAL +
                           r"[^\n]{0,200}?\b(?P<g2>gfx[0-9a-f]{3,4}[a-z]?)\b", re.I)
+# A refusal the run goes on from (falls back, skips the iGPU, logs it at INFO/DEBUG) is a note, not the failure.
+_GOES_ON = re.compile(r"fall(?:ing|s)?[ -]?back|\bskipp(?:ing|ed)\b|\binstead\b|level=(?:INFO|DEBUG)\b|^\s{0,4}(?:INFO|DEBUG)\b"
+                      r"|\[(?:INFO|DEBUG)\]", re.I)
 _GPU_TYPE = re.compile(r"\bgpu_type=(?P<g>gfx[0-9a-f]{3,4}[a-z]?)\b", re.I)
 # The libraries of GPU kernels (FAMILIES.md: a library built without the GPU's arch is packages).
 _KERNEL_LIBRARY = re.compile(r"flash.?attn|flash.?attention|xformers|bitsandbytes|aotriton|\bapex\b|exllama|"
@@ -412,7 +415,7 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
             build_at = i
         if shape.refusal is None and "gfx" in low:
             m = _GFX_REFUSED.search(t[:2000])
-            if m and not declares_success(t):
+            if m and not declares_success(t) and not _GOES_ON.search(t[:2000]):
                 g = _GPU_TYPE.search(t)
                 gfx = (g.group("g") if g else m.group("g1") or m.group("g2")).lower()
                 shape.refusal = (ln, gfx, bool(_KERNEL_LIBRARY.search(t)))
