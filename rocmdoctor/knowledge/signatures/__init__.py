@@ -49,6 +49,7 @@ ANCHORS: tuple[str, ...] = (
     "overflow", "unable", "pci", "bitsandbytes", "core dumped", "not found", "denied", "does not exist", "amd-vi",
     "wedged", "reg_wait", "已杀死",  # zh_CN shells print it for SIGKILL
     "fault", "no operator found",  # amdgpu's fault block pasted without its prefix; xformers' dispatcher
+    "kv cache", "blocks: 0",  # serving engines' KV cache checks (memory.py kv-cache-too-small)
 )
 
 

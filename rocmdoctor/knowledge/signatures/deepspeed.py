@@ -188,4 +188,53 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/deepspeedai/DeepSpeed/issues/949",),
         examples=("ImportError: dynamic module does not define module export function (PyInit_transformer_op)",),
     ),
+    # ---------------------------------------------------------------- wave 5: DeepSpeed's JIT ops and ZeRO at run time
+    S(
+        id="deepspeed-jit-op-load-failed", family="deepspeed", title="A JIT-built DeepSpeed op could not be loaded",
+        severity="fatal", tier=SETUP,
+        # torch's JIT extension cache (~/.cache/torch_extensions/<py>_<cuda|rocm|cpu>/<op>/<op>.so): the build
+        # failed (no .so) or built against another torch/runtime (undefined symbol). DeepSpeedCPUAdam's
+        # __del__ then fails too: its op handle was never set.
+        patterns=(r"ImportError: \S{0,300}/torch_extensions/\S{1,300}\.so: (?:cannot open shared object file|undefined symbol)",
+                  r"'DeepSpeed\w{0,40}' object has no attribute 'ds_opt_\w{1,20}'"),
+        needles=("torch_extensions/", "has no attribute 'ds_opt_"),
+        meaning=("DeepSpeed builds its ops on first use into torch's extension cache; the op's library is missing "
+                 "(its build failed earlier in the log, or in another rank) or does not match this torch."),
+        causes=(
+            C(text="the training ops cannot be JIT-built here (ninja, hipcc, headers)", check="RD-DS-002"),
+            C(text="a stale extension cache built for another torch or CUDA/ROCm version", check="RD-DS-003",
+              fix="remove ~/.cache/torch_extensions (or set TORCH_EXTENSIONS_DIR) and rebuild"),
+            C(text="DeepSpeed runs CUDA-only checks on the ROCm torch", check="RD-DS-004"),
+        ),
+        fix=("Find the op's build error above (or run `python -c 'import deepspeed; "
+             "deepspeed.ops.adam.cpu_adam.CPUAdamBuilder().load()'`); clear the extension cache and rebuild."),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/5723", "https://github.com/deepspeedai/DeepSpeed/issues/5677",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/4532"),
+        examples=("[rank1]: ImportError: /home/nlp/.cache/torch_extensions/py310_cu121/cpu_adam/cpu_adam.so: cannot open shared object file: No such file or directory",
+                  "AttributeError: 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'"),
+        near_misses=("ImportError: libcudart.so.12: cannot open shared object file: No such file or directory",
+                     "AttributeError: 'DeepSpeedEngine' object has no attribute 'module_name'"),
+    ),
+    S(
+        id="deepspeed-zero3-param-unavailable", family="deepspeed", title="ZeRO-3 found a parameter that was not gathered",
+        severity="fatal", tier=SETUP,
+        # partitioned_param_coordinator's assert prints the parameter's ds_summary() dict.
+        patterns=(r"AssertionError\W{0,8}\{'id': \d{1,9}, 'status': '(?:NOT_AVAILABLE|INFLIGHT)'",
+                  r"ds_status == ZeroParamStatus\.AVAILABLE, param\.ds_summary\(\)\s{0,4}AssertionError"),
+        needles=("'status': 'not_available'", "'status': 'inflight'", "zeroparamstatus.available"),
+        meaning=("ZeRO-3 partitions every parameter and gathers it around each module's forward; a module ran "
+                 "(or its weights were read) while its parameters were still partitioned or in flight."),
+        causes=(
+            C(text="model code touches parameters outside the module that owns them (shared/tied weights, "
+                   "generate or eval inside training), which ZeRO-3's hooks do not see"),
+            C(text="DeepSpeed and transformers/accelerate versions that do not work together", check="RD-PIN-002"),
+        ),
+        fix=("Use ZeRO-2 for this model or wrap the access in deepspeed.zero.GatheredParameters; align the "
+             "DeepSpeed/transformers versions."),
+        sources=("https://github.com/QwenLM/Qwen-VL/issues/103", "https://github.com/deepspeedai/DeepSpeed/issues/4194",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/5381"),
+        examples=("assert param.ds_status == ZeroParamStatus.AVAILABLE, param.ds_summary()AssertionError",
+                  "AssertionError: {'id': 853, 'status': 'NOT_AVAILABLE', 'numel': 0, 'ds_numel': 0, 'shape': (0,), 'ds_shape': (0,), 'requires_grad': True}"),
+        near_misses=("    assert param.ds_status == ZeroParamStatus.AVAILABLE, param.ds_summary()",),
+    ),
 )

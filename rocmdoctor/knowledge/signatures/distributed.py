@@ -292,8 +292,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="nccl-peer-closed", family="distributed", title="RCCL/NCCL: the peer closed the connection",
         severity="error", tier=CONSEQUENCE,
-        patterns=(r"Connection closed by remote peer", r"Call to recv from \S{1,80} failed ?: ?(?:Broken pipe|Connection reset by peer)"),
-        needles=("closed by remote peer", "call to recv from"),
+        patterns=(r"Connection closed by remote peer",
+                  r"Call to (?:recv from|send to) \S{1,80} failed ?: ?(?:Broken pipe|Connection reset by peer)"),
+        needles=("closed by remote peer", "call to recv from", "call to send to"),
         meaning="The rank on the other end of a socket went away: it crashed or was killed first.",
         causes=(
             C(text="another rank crashed first (its log has the first error)"),
@@ -302,7 +303,31 @@ SIGNATURES: tuple[S, ...] = (
         fix="Find the rank that exited first; this follows from it.",
         sources=("https://github.com/NVIDIA/nccl-tests/issues/166", "https://github.com/NVIDIA/nccl/issues/2076"),
         examples=("ubuntu:39964:40044 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer node1<57557>",
-                  "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer"),
+                  "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer",
+                  "2025-11-24T03:20:21.001125857Z [2025-11-24 11:20:21] gpu-server320 [5] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to 10.44.137.149<52905> failed : Connection reset by peer"),
+    ),
+    S(
+        id="nccl-device-call-failed", family="distributed", title="RCCL/NCCL: a GPU runtime call inside the library failed",
+        severity="fatal", tier=RUNTIME,
+        # NCCL's CUDACHECK/HIPCHECK macro: "Cuda failure 'what'" or "Cuda failure 101 'what'" (newer NCCL adds
+        # the code). Out of memory is memory.py's nccl-cuda-oom.
+        patterns=(r"NCCL WARN (?:Cuda|HIP|Hip) failure (?:\d{1,4} )?'(?P<what>(?!out of memory')[^']{1,80})'",),
+        needles=("cuda failure", "hip failure"),
+        meaning=("RCCL/NCCL called the GPU runtime while setting up or running a collective (peer access, IPC "
+                 "handles, streams) and the call failed: the library cannot use the devices the way the ranks ask."),
+        causes=(
+            C(text="two ranks on one GPU, or visible devices that differ between ranks (each rank sees one GPU)",
+              check="RD-ENV-003"),
+            C(text="GPUs cannot reach each other peer-to-peer", check="RD-BENCH-004"),
+            C(text="the IOMMU translates GPU peer-to-peer DMA on this multi-GPU host", check="RD-IOMMU-001"),
+            C(text="the RCCL/NCCL build does not match the GPU runtime or driver"),
+        ),
+        fix=("Give every rank the same device list (HIP/ROCR/CUDA_VISIBLE_DEVICES) and one GPU each; check "
+             "peer-to-peer; with NCCL_P2P_DISABLE=1 as a test, a passing run points at the P2P path."),
+        sources=("https://github.com/NVIDIA/nccl/issues/1948", "https://github.com/NVIDIA/nccl/issues/957"),
+        examples=("transport/p2p.cc:275 NCCL WARN Cuda failure 101 'invalid device ordinal'",
+                  "Fri Aug 11 12:31:45 2023[1,0]<stdout>:tomte401:1850301:1881341 [0] transport.cc:154 NCCL WARN Cuda failure 'invalid argument'"),
+        near_misses=("ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'",),
     ),
     S(
         id="nccl-proxy-failed", family="distributed", title="RCCL/NCCL: the proxy thread lost its peer",
@@ -416,8 +441,14 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=SETUP,
         patterns=(r"DistStoreError: Timed out after \d{1,9} seconds waiting for (?:clients|workers)",
                   r"The client socket has timed out after \d{1,12}ms while trying to connect to",
-                  r"DistStoreError: Socket Timeout"),
-        needles=("diststoreerror", "client socket has timed out"),
+                  r"DistStoreError: Socket Timeout",
+                  # The TCPStore client (c10d or the elastic agent's c10d rendezvous) never reached the store:
+                  # the wording of each torch version, and the elastic agent's wrapper around it.
+                  r"\bconnect\(\) timed out\. Original timeout was \d{1,9} ?ms",
+                  r"RendezvousConnectionError: The connection to the C10d store has failed",
+                  r"\bRendezvousTimeoutError\b"),
+        needles=("diststoreerror", "client socket has timed out", "connect() timed out", "c10d store has failed",
+                 "rendezvoustimeouterror"),
         meaning="Not every rank reached the rendezvous store in time: some cannot reach MASTER_ADDR:MASTER_PORT, or started late.",
         causes=(
             C(text="MASTER_ADDR resolves to a loopback address or a firewall blocks the port", check="RD-RCCL-001"),
@@ -425,8 +456,14 @@ SIGNATURES: tuple[S, ...] = (
             C(text="fewer processes started than the world size (a node failed to launch)"),
         ),
         fix="Check that every node reaches MASTER_ADDR:MASTER_PORT; start all nodes together.",
-        sources=("https://github.com/pytorch/pytorch/pull/111805", "https://github.com/vllm-project/vllm/issues/19670"),
-        examples=("torch.distributed.DistStoreError: Timed out after 6 seconds waiting for workers. 1/2 workers joined.",),
+        sources=("https://github.com/pytorch/pytorch/pull/111805", "https://github.com/vllm-project/vllm/issues/19670",
+                 "https://github.com/pytorch/pytorch/issues/69197", "https://github.com/pytorch/pytorch/issues/64926"),
+        examples=("torch.distributed.DistStoreError: Timed out after 6 seconds waiting for workers. 1/2 workers joined.",
+                  "RuntimeError: connect() timed out. Original timeout was 60000 ms.",
+                  '    "message": "RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details.",',
+                  "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details."),
+        # At the end of a run that worked, an agent whose peers already left cannot close the rendezvous.
+        near_misses=("WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'elastic-example-imagenet-worker-1_17_0' has failed to shutdown the rendezvous 'none' due to an error of type RendezvousConnectionError.",),
     ),
     S(
         id="dist-address-in-use", family="distributed", title="The rendezvous port is already in use",

@@ -185,4 +185,44 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/NVIDIA/Megatron-LM/issues/878",),
         examples=("Exception ignored in atexit callback: <function _MultiProcessingDataLoaderIter._clean_up_worker at 0x7fc7fa34f7f0>",),
     ),
+    # ---------------------------------------------------------------- wave 5: serving engines' own memory wording
+    S(
+        id="kv-cache-too-small", family="memory", title="The KV cache does not fit in the GPU memory left",
+        severity="fatal", tier=MEMORY,
+        # vLLM's engine checks, old (worker.py raise_if_cache_size_invalid) and V1 (kv_cache_utils.py
+        # check_enough_kv_cache_memory), and its memory-profiling lines that say the same with numbers.
+        patterns=(
+            r"max seq len \((?P<max_len>\d{1,9})\) is larger than the maximum number of tokens that can be stored in KV cache \((?P<kv_tokens>\d{1,12})\)",
+            r"To serve at least one request with the models?'?s? max seq len \((?P<max_len2>\d{1,9})\)",
+            r"KV cache is needed, which is larger than the available KV cache memory",
+            r"No available memory for the cache blocks",
+            r"memory reserved for KV Cache is -\d",
+            r"# (?:cuda|gpu) blocks: 0\b",
+        ),
+        needles=("kv cache", "cache blocks", "blocks: 0", "max seq len"),
+        meaning=("The serving engine measured the GPU memory left after the weights and activations, and it holds "
+                 "no KV cache blocks, or fewer tokens than one request of the model's max length needs."),
+        causes=(
+            C(text="max_model_len (the model's context length by default) needs more KV cache than fits",
+              fix="lower --max-model-len, or use a smaller/quantised model or more GPUs (tensor parallel)"),
+            C(text="gpu_memory_utilization leaves too little for the cache", fix="raise --gpu-memory-utilization (0.9-0.95)"),
+            C(text="another process already holds GPU memory", check="RD-HEALTH-010"),
+            C(text="on an APU the GTT/TTM limit caps the memory the GPU can use", check="RD-GPU"),
+        ),
+        fix="Lower --max-model-len or raise --gpu-memory-utilization; free the GPU from other processes.",
+        sources=("https://github.com/vllm-project/vllm/issues/10517", "https://github.com/vllm-project/vllm/issues/10439",
+                 "https://github.com/vllm-project/vllm/issues/13882", "https://github.com/vllm-project/vllm/issues/2418"),
+        examples=(
+            "The model's max seq len (29000) is larger than the maximum number of tokens that can be stored in KV cache (23648). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+            "vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
+            "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; non_torch_memory takes 0.03GiB; PyTorch activation peak memory takes 1.42GiB; the rest of the memory reserved for KV Cache is -1.05GiB.",
+            "INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 0, # CPU blocks: 4681",
+        ),
+        near_misses=(
+            "(EngineCore_DP0 pid=188893) INFO 10-21 09:11:57 [gpu_worker.py:298] Available KV cache memory: 16.23 GiB",
+            "(EngineCore_DP0 pid=188893) INFO 10-21 09:11:57 [kv_cache_utils.py:1087] GPU KV cache size: 425,424 tokens",
+            "# GPU blocks: 1478, # CPU blocks: 2048",
+            "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; the rest of the memory reserved for KV Cache is 1.05GiB.",
+        ),
+    ),
 )
