@@ -188,6 +188,46 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/deepspeedai/DeepSpeed/issues/949",),
         examples=("ImportError: dynamic module does not define module export function (PyInit_transformer_op)",),
     ),
+    # ---------------------------------------------------------------- wave 5: DeepSpeed's op builds by their paths
+    S(
+        id="deepspeed-op-compile-failed", family="deepspeed", title="A DeepSpeed op failed to compile",
+        severity="fatal", tier=SETUP,
+        # Keyed on where DeepSpeed's op sources live (csrc/<op dir> in the repo and in the wheel's
+        # deepspeed/ops/csrc, deepspeed/inference/v2/kernels), not on the compiler's words: a HIP header
+        # named in the error does not make it a runtime problem. Ninja's "FAILED: <object>" of such a
+        # source, or of a JIT build (a bare object name in the torch extension directory), says the same.
+        patterns=(
+            r"(?:^|[\s/])(?:csrc/(?:adam|adagrad|aio|cpu|common|deepspeed4science|fp_quantizer|gds|includes|lamb|lion|"
+            r"quantization|random_ltd|sparse_attention|spatial|transformer|utils|xpu)|deepspeed/(?:ops/csrc|inference/v2/kernels))"
+            r"/\S{1,200}:\d{1,6}:\d{1,4}: (?:fatal )?error:",
+            r"^FAILED: (?:\S{0,300}/)?(?:csrc/(?:adam|adagrad|aio|cpu|common|deepspeed4science|fp_quantizer|gds|includes|lamb|"
+            r"lion|quantization|random_ltd|sparse_attention|spatial|transformer|utils|xpu)|deepspeed/(?:ops/csrc|inference/v2/kernels))"
+            r"/\S{1,200}\.o\b",
+            r"^FAILED: [\w.-]{1,120}\.o\s{0,4}$",
+        ),
+        needles=("error:", "failed: "),
+        meaning=("The compiler stopped on one of DeepSpeed's C++/HIP op sources (prebuilt with DS_BUILD_* or "
+                 "JIT-built on first use): the op's code does not build with this ROCm, torch or GPU target."),
+        causes=(
+            C(text="this op does not build on ROCm (or on this ROCm version): only some ops do", check="RD-DS-005",
+              fix="build only the ops ROCm supports (DS_BUILD_FUSED_ADAM=1 DS_BUILD_CPU_ADAM=1 ...), not DS_BUILD_OPS=1"),
+            C(text="hipcc/ROCM_HOME, headers or PYTORCH_ROCM_ARCH wrong for the op build", check="RD-DS-002"),
+            C(text="DeepSpeed is older or newer than this ROCm's HIP headers support", check="RD-DS-003"),
+        ),
+        fix="Read the first `error:` of the op; disable that op's DS_BUILD_* or use a DeepSpeed release that builds it on this ROCm.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/7565", "https://github.com/deepspeedai/DeepSpeed/issues/3548",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/4552"),
+        examples=(
+            "deepspeed/inference/v2/kernels/core_ops/hip_linear/linear_kernels_hip.hip:50:5: error: no matching function for call to 'hipFuncSetAttribute'",
+            "FAILED: pt_binding_hip.o ",
+        ),
+        near_misses=(
+            "/opt/rocm-5.7.1/include/hip/amd_detail/amd_hip_cooperative_groups.h:814:9: error: type 'impl::thread_block_tile_internal<64U, void>' is not a direct or virtual base of 'cooperative_groups::thread_block_tile<64>'",
+            "csrc/includes/gemm_test_hip.h:312:13: warning: ignoring return value of function declared with 'nodiscard' attribute [-Wunused-result]",
+            "FAILED: /tmp/pip-install/build/temp.linux-x86_64-cpython-310/csrc/flash_attn/flash_api.o",
+            "csrc/quantization/dequantize.hip:25:25: note: expanded from macro 'LAUNCH_DEQUANT_KERNEL'",
+        ),
+    ),
     # ---------------------------------------------------------------- wave 5: DeepSpeed's JIT ops and ZeRO at run time
     S(
         id="deepspeed-jit-op-load-failed", family="deepspeed", title="A JIT-built DeepSpeed op could not be loaded",
