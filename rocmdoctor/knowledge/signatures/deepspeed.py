@@ -203,9 +203,12 @@ SIGNATURES: tuple[S, ...] = (
             r"^FAILED: (?:\S{0,300}/)?(?:csrc/(?:adam|adagrad|aio|cpu|common|deepspeed4science|fp_quantizer|gds|includes|lamb|"
             r"lion|quantization|random_ltd|sparse_attention|spatial|transformer|utils|xpu)|deepspeed/(?:ops/csrc|inference/v2/kernels))"
             r"/\S{1,200}\.o\b",
-            r"^FAILED: [\w.-]{1,120}\.o\s{0,4}$",
+            # ninja echoes the failing command after "FAILED: <object>" without its "[n/m]" progress prefix: a
+            # JIT op's compile command (torch names the op in TORCH_EXTENSION_NAME) on DeepSpeed's sources.
+            r"^(?:\S{0,200}/)?(?:c\+\+|g\+\+|gcc|hipcc|nvcc|clang\+\+|amdclang\+\+) .{0,300}?-DTORCH_EXTENSION_NAME=\w{1,64} "
+            r".{0,800}?(?:deepspeed/ops/csrc|deepspeed/inference/v2/kernels)/",
         ),
-        needles=("error:", "failed: "),
+        needles=("error:", "failed: ", "torch_extension_name="),
         meaning=("The compiler stopped on one of DeepSpeed's C++/HIP op sources (prebuilt with DS_BUILD_* or "
                  "JIT-built on first use): the op's code does not build with this ROCm, torch or GPU target."),
         causes=(
@@ -219,13 +222,17 @@ SIGNATURES: tuple[S, ...] = (
                  "https://github.com/deepspeedai/DeepSpeed/issues/4552"),
         examples=(
             "deepspeed/inference/v2/kernels/core_ops/hip_linear/linear_kernels_hip.hip:50:5: error: no matching function for call to 'hipFuncSetAttribute'",
-            "FAILED: pt_binding_hip.o ",
+            "c++ -MMD -MF pt_binding_hip.o.d -DTORCH_EXTENSION_NAME=transformer_inference -DTORCH_API_INCLUDE_EXTENSION_H -DPYBIND11_COMPILER_TYPE=\\\"_gcc\\\" -DPYBIND11_STDLIB=\\\"_libstdcpp\\\" -DPYBIND11_BUILD_ABI=\\\"_cxxabi1011\\\" -I/proj/deepspeed_env/lib/python3.7/site-packages/deepspeed/ops/csrc/transformer/inference/includes -I/proj/deepspeed_env/lib/python3.7/site-packages/deepspeed/ops/csrc/includes -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/torch/csrc/api/include -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/TH -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/THC -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/THH -isystem /opt/rocm-5.4.2/include -isystem /opt/rocm-5.4.2/miopen/include -isystem /opt/rocm-5.4.2/hip/include -isystem /proj/deepspeed_env/include/python3.7m -D_GLIBCXX_USE_CXX11_ABI=0 -fPIC -std=c++14 -O3 -std=c++14 -g ",
         ),
         near_misses=(
             "/opt/rocm-5.7.1/include/hip/amd_detail/amd_hip_cooperative_groups.h:814:9: error: type 'impl::thread_block_tile_internal<64U, void>' is not a direct or virtual base of 'cooperative_groups::thread_block_tile<64>'",
             "csrc/includes/gemm_test_hip.h:312:13: warning: ignoring return value of function declared with 'nodiscard' attribute [-Wunused-result]",
             "FAILED: /tmp/pip-install/build/temp.linux-x86_64-cpython-310/csrc/flash_attn/flash_api.o",
             "csrc/quantization/dequantize.hip:25:25: note: expanded from macro 'LAUNCH_DEQUANT_KERNEL'",
+            # the same command in a build that works: ninja's progress prefix (https://github.com/deepspeedai/DeepSpeed/issues/5474)
+            "[1/5] /opt/rocm/bin/hipcc  -DWITH_HIP -DTORCH_EXTENSION_NAME=transformer_inference -DTORCH_API_INCLUDE_EXTENSION_H -DPYBIND11_COMPILER_TYPE=\\\"_gcc\\\" -DPYBIND11_STDLIB=\\\"_libstdcpp\\\" -DPYBIND11_BUILD_ABI=\\\"_cxxabi1011\\\" -I/home/nexus/.conda/envs/xtts/lib/python3.11/site-packages/deepspeed/ops/csrc/transformer/inference/includes",
+            # another package's JIT op (https://github.com/turboderp/exllama/pull/7)
+            "FAILED: column_remap.cuda.o",
         ),
     ),
     # ---------------------------------------------------------------- wave 5: DeepSpeed's JIT ops and ZeRO at run time
