@@ -190,3 +190,31 @@ def test_c10_stack_after_a_warning_is_healthy_and_after_an_error_still_fails():
     assert run(corpus_lines("torchcomms-2358-tcpstore-transient-warning-healthy")).exit_code() == 0
     # the same stack under an error line keeps the error (https://github.com/instructlab/training/pull/520)
     assert top(corpus_lines("instructlab-520-watchdog-timeout-terminate"))[0] == "distributed"
+
+
+# ------------------------------------------------------------------ G. the self-check batch's classes
+def test_host_allocator_failure_is_memory():
+    # https://github.com/lllyasviel/Fooocus/issues/237 (Windows wording) and
+    # https://github.com/NeverGiveU/CartoonGAN-pytorch/issues/1 (Linux, errno 12)
+    assert top(corpus_lines("fooocus-237-cpu-allocator-windows")) == ("memory", "host-alloc-failed")
+    assert top(corpus_lines("cartoongan-1-cpu-allocator-errno12")) == ("memory", "host-alloc-failed")
+    # RDMA registration running out of locked memory is the network's problem, not host RAM
+    ibv = "node1:123:456 [0] NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory"
+    assert not matches("host-alloc-failed", ibv)
+
+
+def test_deepspeed_batch_assertion_is_deepspeed_and_names_world_size_one():
+    # https://github.com/OpenGVLab/InternImage/issues/111
+    expl = run(corpus_lines("internimage-111-ds-batch-assert"))
+    d = next(d for d in expl.diagnoses if d.is_problem)
+    assert d.signature.id == "deepspeed-batch-size-mismatch"
+    assert d.signature.causes[0].holds({"world": "1"}) and not d.signature.causes[0].holds({"world": "8"})
+    assert not matches("deepspeed-batch-size-mismatch", "assert train_batch == micro_batch * grad_acc * self.world_size, (")
+
+
+def test_launcher_that_cannot_ssh_is_distributed_not_an_op_build():
+    # https://github.com/deepspeedai/DeepSpeed/issues/4907: frames in deepspeed/launcher read as an op build before
+    assert top(corpus_lines("ds-4907-multinode-ssh-check-255")) == ("distributed", "launcher-ssh-unreachable")
+    assert top(corpus_lines("eva-3-ssh-no-route-to-host"))[0] == "distributed"
+    assert not matches("launcher-ssh-unreachable",
+                       "subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.")

@@ -284,4 +284,28 @@ SIGNATURES: tuple[S, ...] = (
                   "AssertionError: {'id': 853, 'status': 'NOT_AVAILABLE', 'numel': 0, 'ds_numel': 0, 'shape': (0,), 'ds_shape': (0,), 'requires_grad': True}"),
         near_misses=("    assert param.ds_status == ZeroParamStatus.AVAILABLE, param.ds_summary()",),
     ),
+    S(
+        id="deepspeed-batch-size-mismatch", family="deepspeed", title="DeepSpeed's batch sizes do not multiply up",
+        severity="fatal", tier=SETUP,
+        # deepspeed/runtime/config.py _batch_assertion: train_batch_size != micro_batch * grad_acc * world_size,
+        # with the numbers it saw (older releases print no space before them).
+        patterns=(r"train_batch_size is not equal to micro_batch_per_gpu \* gradient_acc_step \* world_size ?"
+                  r"(?P<train>\d{1,9}) != (?P<micro>\d{1,9}) \* (?P<acc>\d{1,9}) \* (?P<world>\d{1,9})",),
+        needles=("train_batch_size is not equal to",),
+        meaning=("DeepSpeed requires train_batch_size = micro batch per GPU x gradient accumulation x world size; "
+                 "the config's numbers and the world size DeepSpeed sees disagree."),
+        causes=(
+            C(text="the world size DeepSpeed sees is 1: the script was started with python, not torchrun/deepspeed/accelerate",
+              when=("world", "<=", 1)),
+            C(text="train_batch_size or gradient_accumulation_steps fixed in the DeepSpeed config instead of \"auto\" "
+                   "(with HF Trainer / accelerate the trainer's arguments should fill them)"),
+            C(text="a different number of GPUs than the config was written for"),
+        ),
+        fix='Set the batch fields to "auto" (HF/accelerate) or make train_batch_size = micro x accumulation x GPUs; launch with torchrun or deepspeed.',
+        sources=("https://github.com/OpenGVLab/InternImage/issues/111", "https://github.com/deepspeedai/DeepSpeed/issues/6914",
+                 "https://github.com/deepspeedai/DeepSpeed/pull/1734"),
+        examples=("AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 4096 != 128 * 4 * 1",
+                  "[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 "),
+        near_misses=("assert train_batch == micro_batch * grad_acc * self.world_size, (",),
+    ),
 )

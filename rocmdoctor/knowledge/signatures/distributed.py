@@ -584,4 +584,29 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ROCm/rccl/issues/1026", "https://github.com/ROCm/rccl/issues/908"),
         examples=('g1072:1263988:1263988 [3] /long_pathname_so_that_rpms_can_package_the_debug_info/src/extlibs/rccl/build/src/init.cpp:126 NCCL WARN Missing "HSA_FORCE_FINE_GRAIN_PCIE=1" from environment which can lead to low RCCL performance, system instablity or hang!',),
     ),
+    S(
+        id="launcher-ssh-unreachable", family="distributed", title="The multi-node launcher cannot reach a node over ssh",
+        severity="fatal", tier=SETUP,
+        # DeepSpeed's runner checks every hostfile node with `ssh <host> hostname` (exit status 255 is ssh's own
+        # failure); pdsh and mpirun print ssh's message.
+        patterns=(r"host=\S{1,200} was not reachable via ssh",
+                  r"Command \S{0,3}ssh (?:-o \S{1,80} |-p \d{1,5} ){0,4}\S{1,200} hostname[^']{0,40}'\S{0,2} returned non-zero exit status 255",
+                  r"ssh: connect to host \S{1,200} port \d{1,5}: (?:Connection refused|No route to host|Connection timed out|Network is unreachable)",
+                  r"ssh exited with exit code 255"),
+        needles=("reachable via ssh", "exit status 255", "ssh: connect to host", "exited with exit code 255"),
+        meaning=("Before starting any rank, the launcher logs into every node of the hostfile over ssh; a node "
+                 "refused, did not answer, or asked for a password."),
+        causes=(
+            C(text="passwordless ssh is not set up from this node to the others (or to itself for localhost)"),
+            C(text="sshd listens on another port (containers): the launcher needs --ssh_port"),
+            C(text="the hostfile names an address this node cannot route to", check="RD-NET-001"),
+        ),
+        fix="`ssh -o PasswordAuthentication=no HOST hostname` must work from the launching node for every host; or launch with torchrun per node.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/4907", "https://github.com/BAAI-WuDao/EVA/issues/3",
+                 "https://github.com/hpcac/2023-APAC-HPC-AI/issues/1"),
+        examples=("subprocess.CalledProcessError: Command 'ssh -o PasswordAuthentication=no 192.168.3.100 hostname' returned non-zero exit status 255.",
+                  "ssh: connect to host 175.24.121.148 port 22: No route to host",
+                  "subprocess.CalledProcessError: Command '['ssh 175.24.121.148 hostname -I']' returned non-zero exit status 255."),
+        near_misses=("subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.",),
+    ),
 )

@@ -225,4 +225,28 @@ SIGNATURES: tuple[S, ...] = (
             "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; the rest of the memory reserved for KV Cache is 1.05GiB.",
         ),
     ),
+    S(
+        id="host-alloc-failed", family="memory", title="A host (CPU) memory allocation failed",
+        severity="fatal", tier=MEMORY,
+        # c10's DefaultCPUAllocator in its two wordings (Linux posix_memalign with errno 12, Windows
+        # "not enough memory"), and errno 12 (ENOMEM) from any call that allocates.
+        patterns=(r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory): you tried to allocate (?P<bytes>\d{1,20}) bytes",
+                  r"\[Errno 12\] Cannot allocate memory"),
+        needles=("defaultcpuallocator", "[errno 12]"),
+        meaning=("torch (or the OS) could not give the process host RAM: the machine, the container or the job's "
+                 "memory limit is full, or one allocation is far larger than intended."),
+        causes=(
+            C(text="host RAM too small for loading the model, CPU offload or data loading", check="RD-DS-006",
+              fix="load with low_cpu_mem_usage / device_map, fewer dataloader workers, no optimizer offload"),
+            C(text="a memory limit on the job (cgroup, Slurm --mem, container)"),
+            C(text="one allocation of absurd size (a shape bug): compare 'you tried to allocate' with the RAM there is"),
+        ),
+        fix="Compare the bytes it tried to allocate with free RAM (`free -g`); lower host memory use or raise the limit.",
+        sources=("https://github.com/lllyasviel/Fooocus/issues/237", "https://github.com/NeverGiveU/CartoonGAN-pytorch/issues/1",
+                 "https://github.com/pytorch/pytorch/pull/20618"),
+        examples=("RuntimeError: [enforce fail at ..\\c10\\core\\impl\\alloc_cpu.cpp:72] data. DefaultCPUAllocator: not enough memory: you tried to allocate 26214400 bytes.",
+                  "Error：RuntimeError: [enforce fail at CPUAllocator.cpp:64] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 67108864 bytes. Error code 12 (Cannot allocate memory)"),
+        near_misses=("NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory",
+                     "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.88 GiB."),
+    ),
 )
