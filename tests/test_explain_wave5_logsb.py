@@ -218,3 +218,12 @@ def test_launcher_that_cannot_ssh_is_distributed_not_an_op_build():
     assert top(corpus_lines("eva-3-ssh-no-route-to-host"))[0] == "distributed"
     assert not matches("launcher-ssh-unreachable",
                        "subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.")
+
+
+def test_sglang_and_ollama_memory_wordings_are_memory():
+    # https://github.com/sgl-project/sglang/issues/7691 (MI300X: the profiled KV token count is negative)
+    assert top(corpus_lines("sglang-7691-mi300x-profiled-kv-tokens-negative")) == ("memory", "kv-cache-too-small")
+    assert not matches("kv-cache-too-small",
+                       "max_total_tokens=131072 is larger than the profiled value 92000. Use the profiled value instead.")
+    # https://github.com/ollama/ollama/issues/10920
+    assert top(corpus_lines("ollama-10920-requires-more-system-memory")) == ("memory", "model-exceeds-system-memory")

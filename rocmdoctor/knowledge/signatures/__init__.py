@@ -49,7 +49,7 @@ ANCHORS: tuple[str, ...] = (
     "overflow", "unable", "pci", "bitsandbytes", "core dumped", "not found", "denied", "does not exist", "amd-vi",
     "wedged", "reg_wait", "已杀死",  # zh_CN shells print it for SIGKILL
     "fault", "no operator found",  # amdgpu's fault block pasted without its prefix; xformers' dispatcher
-    "kv cache", "blocks: 0",  # serving engines' KV cache checks (memory.py kv-cache-too-small)
+    "kv cache", "blocks: 0", "profiled value -",  # serving engines' KV cache checks (memory.py kv-cache-too-small)
     "ssh: connect to host",  # ssh's own failure, printed by multi-node launchers (distributed.py)
     "torch_extension_name=",  # ninja's echo of a failing JIT op compile (deepspeed.py deepspeed-op-compile-failed)
 )
