@@ -227,3 +227,14 @@ def test_sglang_and_ollama_memory_wordings_are_memory():
                        "max_total_tokens=131072 is larger than the profiled value 92000. Use the profiled value instead.")
     # https://github.com/ollama/ollama/issues/10920
     assert top(corpus_lines("ollama-10920-requires-more-system-memory")) == ("memory", "model-exceeds-system-memory")
+
+
+def test_duplicate_gpu_names_the_rank_binding_and_no_interface_names_ifname():
+    # https://github.com/verl-project/verl/issues/161 and https://github.com/horovod/horovod/issues/3929
+    assert top(corpus_lines("verl-161-duplicate-gpu-invalid-usage")) == ("distributed", "nccl-duplicate-gpu")
+    assert top(corpus_lines("horovod-3929-duplicate-gpu-warn")) == ("distributed", "nccl-duplicate-gpu")
+    # https://github.com/NVIDIA/nccl/issues/210
+    assert top(corpus_lines("nccl-210-socket-creation-address-family")) == ("distributed", "nccl-no-socket-interface")
+    assert not matches("nccl-no-socket-interface", "node1:12345:12345 [0] NCCL INFO NET/Socket : 1 interfaces found")
+    # NCCL 2.2's connect failure (https://github.com/NVIDIA/nccl-tests/issues/15)
+    assert top(corpus_lines("nccltests-15-old-connect-timed-out")) == ("distributed", "nccl-socket-connect")

@@ -90,6 +90,8 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"socket(?:Start|Poll)?Connect: Connect to \S{1,64} (?:failed|returned)",
             "Call to connect returned Connection refused",
+            # NCCL 2.2-2.4's format (include/socket.h) before socketConnect
+            r"Call to connect failed ?: ?(?:Connection timed out|Connection refused|No route to host)",
             r"connect\(\) to \S{1,64} failed: Connection refused",
             "The client socket has failed to connect to",
         ),
@@ -608,5 +610,48 @@ SIGNATURES: tuple[S, ...] = (
                   "ssh: connect to host 175.24.121.148 port 22: No route to host",
                   "subprocess.CalledProcessError: Command '['ssh 175.24.121.148 hostname -I']' returned non-zero exit status 255."),
         near_misses=("subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.",),
+    ),
+    S(
+        id="nccl-duplicate-gpu", family="distributed", title="Two ranks are on the same GPU",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Duplicate GPU detected : rank (?P<rank>\d{1,6}) and rank (?P<peer>\d{1,6}) both on (?:CUDA|HIP) device (?P<busid>[0-9a-fA-F]{1,16})",),
+        needles=("duplicate gpu detected",),
+        meaning=("RCCL/NCCL found two ranks of one communicator on the same GPU (same PCI bus id): each rank "
+                 "must own one GPU, and these ranks picked the same one."),
+        causes=(
+            C(text="the script does not bind each rank to its GPU (torch.cuda.set_device(LOCAL_RANK)), or hard-codes one device",
+              fix="call torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) before init_process_group"),
+            C(text="visible-device variables that give every rank the same single GPU, or more ranks than GPUs",
+              check="RD-ENV-003"),
+            C(text="a launcher or framework that places workers itself (Ray, MPI) with GPUs it did not assign"),
+        ),
+        fix="Give each rank its own GPU: set the device from LOCAL_RANK, and no more ranks per node than visible GPUs.",
+        sources=("https://github.com/verl-project/verl/issues/161", "https://github.com/horovod/horovod/issues/3929",
+                 "https://github.com/Peterande/D-FINE/issues/289"),
+        examples=("Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10",
+                  "[1,2]<stdout>:smc-gpu-03:29880:30398 [0] init.cc:497 NCCL WARN Duplicate GPU detected : rank 2 and rank 0 both on CUDA device 1000"),
+    ),
+    S(
+        id="nccl-no-socket-interface", family="distributed", title="RCCL/NCCL found no usable network interface",
+        severity="fatal", tier=SETUP,
+        # The interface selection (NCCL_SOCKET_IFNAME / the default filter) matched nothing, in several releases' words:
+        # an explicit "no socket interface", a socket of no address family, an address that is neither IPv4 nor IPv6.
+        patterns=(r"Bootstrap ?: ?no (?:NCCL_SOCKET_IFNAME )?(?:socket )?interface found",
+                  r"Socket creation failed ?: ?Address family not supported by protocol",
+                  r"ncclSocketInit: connecting to address\s{1,4}with family \d{1,6} is neither AF_INET"),
+        needles=("interface found", "address family not supported", "is neither af_inet"),
+        meaning=("Ranks bootstrap over TCP sockets; the interface RCCL/NCCL should use was not found, so it has "
+                 "no address to connect from or to."),
+        causes=(
+            C(text="NCCL_SOCKET_IFNAME (or GLOO_SOCKET_IFNAME) names an interface this host does not have", check="RD-NET-001"),
+            C(text="the container or node has no IP interface except loopback (network namespace without a NIC)"),
+            C(text="nodes disagree on IPv4/IPv6 (one resolves to an address family the other cannot use)"),
+        ),
+        fix="Set NCCL_SOCKET_IFNAME to an interface `ip -br addr` shows on every node (or unset it).",
+        sources=("https://github.com/NVIDIA/nccl/issues/1837", "https://github.com/NVIDIA/nccl/issues/210",
+                 "https://github.com/marin-community/marin/issues/6940"),
+        examples=("include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol",
+                  "[trainer0|0]:ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor AF_INET6(10)"),
+        near_misses=("node1:12345:12345 [0] NCCL INFO NET/Socket : 1 interfaces found",),
     ),
 )
