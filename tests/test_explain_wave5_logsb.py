@@ -47,7 +47,6 @@ KV_TOO_SMALL = [
     # https://github.com/vllm-project/vllm/issues/13882 (the profiling line says it before the traceback)
     "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; non_torch_memory takes 0.03GiB; PyTorch "
     "activation peak memory takes 1.42GiB; the rest of the memory reserved for KV Cache is -1.05GiB.",
-    "INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 0, # CPU blocks: 4681",
 ]
 KV_HEALTHY = [
     # https://github.com/zai-org/GLM-V/issues/204
@@ -238,3 +237,10 @@ def test_duplicate_gpu_names_the_rank_binding_and_no_interface_names_ifname():
     assert not matches("nccl-no-socket-interface", "node1:12345:12345 [0] NCCL INFO NET/Socket : 1 interfaces found")
     # NCCL 2.2's connect failure (https://github.com/NVIDIA/nccl-tests/issues/15)
     assert top(corpus_lines("nccltests-15-old-connect-timed-out")) == ("distributed", "nccl-socket-connect")
+
+
+def test_zero_loss_with_zero_gradient_is_numerics():
+    # https://github.com/huggingface/accelerate/issues/3043 (RX 7900: loss 0.0 and grad_norm 0.0 from the start)
+    assert top(corpus_lines("accelerate-3043-7900-loss-zero-grad-norm-zero")) == ("numerics", "loss-and-grad-norm-zero")
+    assert not matches("loss-and-grad-norm-zero", "{'loss': 0.0012, 'grad_norm': 0.0, 'learning_rate': 1e-05, 'epoch': 3.0}")
+    assert not matches("loss-and-grad-norm-zero", "{'loss': 0.0, 'grad_norm': 0.0421, 'learning_rate': 1e-05, 'epoch': 3.0}")

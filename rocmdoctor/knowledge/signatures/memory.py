@@ -197,12 +197,11 @@ SIGNATURES: tuple[S, ...] = (
             r"KV cache is needed, which is larger than the available KV cache memory",
             r"No available memory for the cache blocks",
             r"memory reserved for KV Cache is -\d",
-            r"# (?:cuda|gpu) blocks: 0\b",
             # SGLang's memory pool: the same check, its own words (the profiled token count is negative).
             r"Not enough memory\. Please try to (?:increase|decrease) --mem-fraction-static",
             r"max_total_tokens=\d{1,12} is larger than the profiled value -\d{1,12}",
         ),
-        needles=("kv cache", "cache blocks", "blocks: 0", "max seq len", "--mem-fraction-static", "profiled value -"),
+        needles=("kv cache", "cache blocks", "max seq len", "--mem-fraction-static", "profiled value -"),
         meaning=("The serving engine measured the GPU memory left after the weights and activations, and it holds "
                  "no KV cache blocks, or fewer tokens than one request of the model's max length needs."),
         causes=(
@@ -221,7 +220,6 @@ SIGNATURES: tuple[S, ...] = (
             "The model's max seq len (29000) is larger than the maximum number of tokens that can be stored in KV cache (23648). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
             "vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
             "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; non_torch_memory takes 0.03GiB; PyTorch activation peak memory takes 1.42GiB; the rest of the memory reserved for KV Cache is -1.05GiB.",
-            "INFO 02-26 09:54:05 executor_base.py:111] # cuda blocks: 0, # CPU blocks: 4681",
             "[2025-07-02 07:41:59 DP0 TP0] max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.",
             "Not enough memory. Please try to increase --mem-fraction-static",
         ),

@@ -175,4 +175,26 @@ SIGNATURES: tuple[S, ...] = (
                      "nan_to_num: True", "allow_nan: True", "if torch.isnan(loss): continue",
                      "assert_close(out, ref)"),
     ),
+    S(
+        id="loss-and-grad-norm-zero", family="numerics", title="The loss and the gradient norm are both exactly zero",
+        severity="fatal", tier=NUMERICS,
+        # A trainer's step record ({'loss': 0.0, 'grad_norm': 0.0, ...}): nothing is learned. A loss of 0 alone can be a
+        # converged toy task; with no gradient at all the forward pass produced nothing to learn from.
+        patterns=(r"['\"]?loss['\"]?\s{0,2}[:=]\s{0,2}['\"]?0(?:\.0{1,8})?['\"]?,\s{0,2}['\"]?grad_norm['\"]?\s{0,2}[:=]\s{0,2}['\"]?0(?:\.0{1,8})?\b(?![.\d])",),
+        needles=("grad_norm",),
+        meaning=("The logged loss is 0 and no gradient flows: the model's outputs or the loss went non-finite and "
+                 "were zeroed, or every label of the batch is masked."),
+        causes=(
+            C(text="bf16/fp16 kernels on this GPU produce NaN/inf that the trainer zeroes (try fp32 or another attention path)",
+              check="RD-PREC-010"),
+            C(text="fp16 on a model that needs bf16", check="RD-PREC-012"),
+            C(text="the dataset's labels are all masked (-100) for the template or cutoff length"),
+        ),
+        fix="Run a few steps in fp32 (or eager attention): a non-zero loss there points at the precision path; otherwise check the labels.",
+        sources=("https://github.com/huggingface/accelerate/issues/3043", "https://github.com/xzuyn/ROCm-Guides/pull/15"),
+        examples=("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 7.402891482320154e-07, 'epoch': 0.09}",),
+        near_misses=("{'loss': 0.0012, 'grad_norm': 0.0, 'learning_rate': 1e-05, 'epoch': 3.0}",
+                     "{'loss': 0.0, 'grad_norm': 0.0421, 'learning_rate': 1e-05, 'epoch': 3.0}",
+                     "{'loss': 1.2, 'grad_norm': 0.05, 'learning_rate': 1e-05}"),
+    ),
 )
