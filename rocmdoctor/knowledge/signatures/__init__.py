@@ -50,6 +50,10 @@ ANCHORS: tuple[str, ...] = (
     "wedged", "reg_wait", "已杀死",  # zh_CN shells print it for SIGKILL
     "fault", "no operator found",  # amdgpu's fault block pasted without its prefix; xformers' dispatcher
     "supported", "drm access group",  # a gfx refused in an app's words ("gfx906 is not supported"); rocminfo's group note
+    "kv cache", "profiled value -",  # serving engines' KV cache checks (memory.py kv-cache-too-small)
+    "'loss': 0.0,", '"loss": 0.0,',  # a trainer's step record with a zero loss (numerics.py loss-and-grad-norm-zero)
+    "ssh: connect to host",  # ssh's own failure, printed by multi-node launchers (distributed.py)
+    "torch_extension_name=",  # ninja's echo of a failing JIT op compile (deepspeed.py deepspeed-op-compile-failed)
 )
 
 

@@ -27,6 +27,21 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "https://github.com/facebookresearch/xformers/issues/982"),
     (r"\bRAS: optional ras ta ucode is not available",
      "optional RAS trusted-application firmware", "https://github.com/yshui/picom/issues/1390"),
+    # Benchmark and evaluation summaries: a row or header that names failures/errors with no failure in it.
+    (r"^\|\s{0,40}(?:failed|failures?|errors?|error count|error rate)\b[\w ()/%.-]{0,40}\|\s{0,40}0(?:\.0{1,6})?\s{0,3}%?\s{0,40}\|",
+     "a benchmark's summary table reporting zero failed requests or errors",
+     "https://github.com/vllm-project/vllm/pull/27776"),
+    (r"^\s{0,8}(?:test|train|training|validation|valid|val|eval|evaluation|dev) error:\s{0,4}$",
+     "an evaluation section header (the PyTorch tutorials print the accuracy on the next line)",
+     "https://github.com/pytorch/pytorch/issues/100795"),
+    # c10's stack-trace header follows the line that said what happened (an error or a [W...] warning);
+    # it is not a second error.
+    (r"^Exception raised from \w{1,80} at \S{1,300}:\d{1,6} \(most recent call first\):",
+     "the C++ stack header after a torch message; the message before it says whether it failed",
+     "https://github.com/meta-pytorch/torchcomms/pull/2358"),
+    (r"^frame #0: c10::Error::Error\(",
+     "the first frame of every c10 stack trace (the error object's constructor), not an error of its own",
+     "https://github.com/meta-pytorch/torchcomms/pull/2358"),
 )
 
 

@@ -188,4 +188,124 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/deepspeedai/DeepSpeed/issues/949",),
         examples=("ImportError: dynamic module does not define module export function (PyInit_transformer_op)",),
     ),
+    # ---------------------------------------------------------------- wave 5: DeepSpeed's op builds by their paths
+    S(
+        id="deepspeed-op-compile-failed", family="deepspeed", title="A DeepSpeed op failed to compile",
+        severity="fatal", tier=SETUP,
+        # Keyed on where DeepSpeed's op sources live (csrc/<op dir> in the repo and in the wheel's
+        # deepspeed/ops/csrc, deepspeed/inference/v2/kernels), not on the compiler's words: a HIP header
+        # named in the error does not make it a runtime problem. Ninja's "FAILED: <object>" of such a
+        # source, or of a JIT build (a bare object name in the torch extension directory), says the same.
+        patterns=(
+            r"(?:^|[\s/])(?:csrc/(?:adam|adagrad|aio|cpu|common|deepspeed4science|fp_quantizer|gds|includes|lamb|lion|"
+            r"quantization|random_ltd|sparse_attention|spatial|transformer|utils|xpu)|deepspeed/(?:ops/csrc|inference/v2/kernels))"
+            r"/\S{1,200}:\d{1,6}:\d{1,4}: (?:fatal )?error:",
+            r"^FAILED: (?:\S{0,300}/)?(?:csrc/(?:adam|adagrad|aio|cpu|common|deepspeed4science|fp_quantizer|gds|includes|lamb|"
+            r"lion|quantization|random_ltd|sparse_attention|spatial|transformer|utils|xpu)|deepspeed/(?:ops/csrc|inference/v2/kernels))"
+            r"/\S{1,200}\.o\b",
+            # ninja echoes the failing command after "FAILED: <object>" without its "[n/m]" progress prefix: a
+            # JIT op's compile command (torch names the op in TORCH_EXTENSION_NAME) on DeepSpeed's sources.
+            r"^(?:\S{0,200}/)?(?:c\+\+|g\+\+|gcc|hipcc|nvcc|clang\+\+|amdclang\+\+) .{0,300}?-DTORCH_EXTENSION_NAME=\w{1,64} "
+            r".{0,800}?(?:deepspeed/ops/csrc|deepspeed/inference/v2/kernels)/",
+        ),
+        needles=("error:", "failed: ", "torch_extension_name="),
+        meaning=("The compiler stopped on one of DeepSpeed's C++/HIP op sources (prebuilt with DS_BUILD_* or "
+                 "JIT-built on first use): the op's code does not build with this ROCm, torch or GPU target."),
+        causes=(
+            C(text="this op does not build on ROCm (or on this ROCm version): only some ops do", check="RD-DS-005",
+              fix="build only the ops ROCm supports (DS_BUILD_FUSED_ADAM=1 DS_BUILD_CPU_ADAM=1 ...), not DS_BUILD_OPS=1"),
+            C(text="hipcc/ROCM_HOME, headers or PYTORCH_ROCM_ARCH wrong for the op build", check="RD-DS-002"),
+            C(text="DeepSpeed is older or newer than this ROCm's HIP headers support", check="RD-DS-003"),
+        ),
+        fix="Read the first `error:` of the op; disable that op's DS_BUILD_* or use a DeepSpeed release that builds it on this ROCm.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/7565", "https://github.com/deepspeedai/DeepSpeed/issues/3548",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/4552"),
+        examples=(
+            "deepspeed/inference/v2/kernels/core_ops/hip_linear/linear_kernels_hip.hip:50:5: error: no matching function for call to 'hipFuncSetAttribute'",
+            "c++ -MMD -MF pt_binding_hip.o.d -DTORCH_EXTENSION_NAME=transformer_inference -DTORCH_API_INCLUDE_EXTENSION_H -DPYBIND11_COMPILER_TYPE=\\\"_gcc\\\" -DPYBIND11_STDLIB=\\\"_libstdcpp\\\" -DPYBIND11_BUILD_ABI=\\\"_cxxabi1011\\\" -I/proj/deepspeed_env/lib/python3.7/site-packages/deepspeed/ops/csrc/transformer/inference/includes -I/proj/deepspeed_env/lib/python3.7/site-packages/deepspeed/ops/csrc/includes -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/torch/csrc/api/include -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/TH -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/THC -isystem /proj/deepspeed_env/lib/python3.7/site-packages/torch/include/THH -isystem /opt/rocm-5.4.2/include -isystem /opt/rocm-5.4.2/miopen/include -isystem /opt/rocm-5.4.2/hip/include -isystem /proj/deepspeed_env/include/python3.7m -D_GLIBCXX_USE_CXX11_ABI=0 -fPIC -std=c++14 -O3 -std=c++14 -g ",
+        ),
+        near_misses=(
+            "/opt/rocm-5.7.1/include/hip/amd_detail/amd_hip_cooperative_groups.h:814:9: error: type 'impl::thread_block_tile_internal<64U, void>' is not a direct or virtual base of 'cooperative_groups::thread_block_tile<64>'",
+            "csrc/includes/gemm_test_hip.h:312:13: warning: ignoring return value of function declared with 'nodiscard' attribute [-Wunused-result]",
+            "FAILED: /tmp/pip-install/build/temp.linux-x86_64-cpython-310/csrc/flash_attn/flash_api.o",
+            "csrc/quantization/dequantize.hip:25:25: note: expanded from macro 'LAUNCH_DEQUANT_KERNEL'",
+            # the same command in a build that works: ninja's progress prefix (https://github.com/deepspeedai/DeepSpeed/issues/5474)
+            "[1/5] /opt/rocm/bin/hipcc  -DWITH_HIP -DTORCH_EXTENSION_NAME=transformer_inference -DTORCH_API_INCLUDE_EXTENSION_H -DPYBIND11_COMPILER_TYPE=\\\"_gcc\\\" -DPYBIND11_STDLIB=\\\"_libstdcpp\\\" -DPYBIND11_BUILD_ABI=\\\"_cxxabi1011\\\" -I/home/nexus/.conda/envs/xtts/lib/python3.11/site-packages/deepspeed/ops/csrc/transformer/inference/includes",
+            # another package's JIT op (https://github.com/turboderp/exllama/pull/7)
+            "FAILED: column_remap.cuda.o",
+        ),
+    ),
+    # ---------------------------------------------------------------- wave 5: DeepSpeed's JIT ops and ZeRO at run time
+    S(
+        id="deepspeed-jit-op-load-failed", family="deepspeed", title="A JIT-built DeepSpeed op could not be loaded",
+        severity="fatal", tier=SETUP,
+        # torch's JIT extension cache (~/.cache/torch_extensions/<py>_<cuda|rocm|cpu>/<op>/<op>.so): the build
+        # failed (no .so) or built against another torch/runtime (undefined symbol). DeepSpeedCPUAdam's
+        # __del__ then fails too: its op handle was never set.
+        patterns=(r"ImportError: \S{0,300}/torch_extensions/\S{1,300}\.so: (?:cannot open shared object file|undefined symbol)",
+                  r"'DeepSpeed\w{0,40}' object has no attribute 'ds_opt_\w{1,20}'"),
+        needles=("torch_extensions/", "has no attribute 'ds_opt_"),
+        meaning=("DeepSpeed builds its ops on first use into torch's extension cache; the op's library is missing "
+                 "(its build failed earlier in the log, or in another rank) or does not match this torch."),
+        causes=(
+            C(text="the training ops cannot be JIT-built here (ninja, hipcc, headers)", check="RD-DS-002"),
+            C(text="a stale extension cache built for another torch or CUDA/ROCm version", check="RD-DS-003",
+              fix="remove ~/.cache/torch_extensions (or set TORCH_EXTENSIONS_DIR) and rebuild"),
+            C(text="DeepSpeed runs CUDA-only checks on the ROCm torch", check="RD-DS-004"),
+        ),
+        fix=("Find the op's build error above (or run `python -c 'import deepspeed; "
+             "deepspeed.ops.adam.cpu_adam.CPUAdamBuilder().load()'`); clear the extension cache and rebuild."),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/5723", "https://github.com/deepspeedai/DeepSpeed/issues/5677",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/4532"),
+        examples=("[rank1]: ImportError: /home/nlp/.cache/torch_extensions/py310_cu121/cpu_adam/cpu_adam.so: cannot open shared object file: No such file or directory",
+                  "AttributeError: 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'"),
+        near_misses=("ImportError: libcudart.so.12: cannot open shared object file: No such file or directory",
+                     "AttributeError: 'DeepSpeedEngine' object has no attribute 'module_name'"),
+    ),
+    S(
+        id="deepspeed-zero3-param-unavailable", family="deepspeed", title="ZeRO-3 found a parameter that was not gathered",
+        severity="fatal", tier=SETUP,
+        # partitioned_param_coordinator's assert prints the parameter's ds_summary() dict.
+        patterns=(r"AssertionError\W{0,8}\{'id': \d{1,9}, 'status': '(?:NOT_AVAILABLE|INFLIGHT)'",
+                  r"ds_status == ZeroParamStatus\.AVAILABLE, param\.ds_summary\(\)\s{0,4}AssertionError"),
+        needles=("'status': 'not_available'", "'status': 'inflight'", "zeroparamstatus.available"),
+        meaning=("ZeRO-3 partitions every parameter and gathers it around each module's forward; a module ran "
+                 "(or its weights were read) while its parameters were still partitioned or in flight."),
+        causes=(
+            C(text="model code touches parameters outside the module that owns them (shared/tied weights, "
+                   "generate or eval inside training), which ZeRO-3's hooks do not see"),
+            C(text="DeepSpeed and transformers/accelerate versions that do not work together", check="RD-PIN-002"),
+        ),
+        fix=("Use ZeRO-2 for this model or wrap the access in deepspeed.zero.GatheredParameters; align the "
+             "DeepSpeed/transformers versions."),
+        sources=("https://github.com/QwenLM/Qwen-VL/issues/103", "https://github.com/deepspeedai/DeepSpeed/issues/4194",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/5381"),
+        examples=("assert param.ds_status == ZeroParamStatus.AVAILABLE, param.ds_summary()AssertionError",
+                  "AssertionError: {'id': 853, 'status': 'NOT_AVAILABLE', 'numel': 0, 'ds_numel': 0, 'shape': (0,), 'ds_shape': (0,), 'requires_grad': True}"),
+        near_misses=("    assert param.ds_status == ZeroParamStatus.AVAILABLE, param.ds_summary()",),
+    ),
+    S(
+        id="deepspeed-batch-size-mismatch", family="deepspeed", title="DeepSpeed's batch sizes do not multiply up",
+        severity="fatal", tier=SETUP,
+        # deepspeed/runtime/config.py _batch_assertion: train_batch_size != micro_batch * grad_acc * world_size,
+        # with the numbers it saw (older releases print no space before them).
+        patterns=(r"train_batch_size is not equal to micro_batch_per_gpu \* gradient_acc_step \* world_size ?"
+                  r"(?P<train>\d{1,9}) != (?P<micro>\d{1,9}) \* (?P<acc>\d{1,9}) \* (?P<world>\d{1,9})",),
+        needles=("train_batch_size is not equal to",),
+        meaning=("DeepSpeed requires train_batch_size = micro batch per GPU x gradient accumulation x world size; "
+                 "the config's numbers and the world size DeepSpeed sees disagree."),
+        causes=(
+            C(text="the world size DeepSpeed sees is 1: the script was started with python, not torchrun/deepspeed/accelerate",
+              when=("world", "<=", 1)),
+            C(text="train_batch_size or gradient_accumulation_steps fixed in the DeepSpeed config instead of \"auto\" "
+                   "(with HF Trainer / accelerate the trainer's arguments should fill them)"),
+            C(text="a different number of GPUs than the config was written for"),
+        ),
+        fix='Set the batch fields to "auto" (HF/accelerate) or make train_batch_size = micro x accumulation x GPUs; launch with torchrun or deepspeed.',
+        sources=("https://github.com/OpenGVLab/InternImage/issues/111", "https://github.com/deepspeedai/DeepSpeed/issues/6914",
+                 "https://github.com/deepspeedai/DeepSpeed/pull/1734"),
+        examples=("AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 4096 != 128 * 4 * 1",
+                  "[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 "),
+        near_misses=("assert train_batch == micro_batch * grad_acc * self.world_size, (",),
+    ),
 )

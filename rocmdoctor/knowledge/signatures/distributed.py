@@ -90,6 +90,8 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"socket(?:Start|Poll)?Connect: Connect to \S{1,64} (?:failed|returned)",
             "Call to connect returned Connection refused",
+            # NCCL 2.2-2.4's format (include/socket.h) before socketConnect
+            r"Call to connect failed ?: ?(?:Connection timed out|Connection refused|No route to host)",
             r"connect\(\) to \S{1,64} failed: Connection refused",
             "The client socket has failed to connect to",
         ),
@@ -292,8 +294,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="nccl-peer-closed", family="distributed", title="RCCL/NCCL: the peer closed the connection",
         severity="error", tier=CONSEQUENCE,
-        patterns=(r"Connection closed by remote peer", r"Call to recv from \S{1,80} failed ?: ?(?:Broken pipe|Connection reset by peer)"),
-        needles=("closed by remote peer", "call to recv from"),
+        patterns=(r"Connection closed by remote peer",
+                  r"Call to (?:recv from|send to) \S{1,80} failed ?: ?(?:Broken pipe|Connection reset by peer)"),
+        needles=("closed by remote peer", "call to recv from", "call to send to"),
         meaning="The rank on the other end of a socket went away: it crashed or was killed first.",
         causes=(
             C(text="another rank crashed first (its log has the first error)"),
@@ -302,7 +305,31 @@ SIGNATURES: tuple[S, ...] = (
         fix="Find the rank that exited first; this follows from it.",
         sources=("https://github.com/NVIDIA/nccl-tests/issues/166", "https://github.com/NVIDIA/nccl/issues/2076"),
         examples=("ubuntu:39964:40044 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer node1<57557>",
-                  "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer"),
+                  "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer",
+                  "2025-11-24T03:20:21.001125857Z [2025-11-24 11:20:21] gpu-server320 [5] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to 10.44.137.149<52905> failed : Connection reset by peer"),
+    ),
+    S(
+        id="nccl-device-call-failed", family="distributed", title="RCCL/NCCL: a GPU runtime call inside the library failed",
+        severity="fatal", tier=RUNTIME,
+        # NCCL's CUDACHECK/HIPCHECK macro: "Cuda failure 'what'" or "Cuda failure 101 'what'" (newer NCCL adds
+        # the code). Out of memory is memory.py's nccl-cuda-oom.
+        patterns=(r"NCCL WARN (?:Cuda|HIP|Hip) failure (?:\d{1,4} )?'(?P<what>(?!out of memory')[^']{1,80})'",),
+        needles=("cuda failure", "hip failure"),
+        meaning=("RCCL/NCCL called the GPU runtime while setting up or running a collective (peer access, IPC "
+                 "handles, streams) and the call failed: the library cannot use the devices the way the ranks ask."),
+        causes=(
+            C(text="two ranks on one GPU, or visible devices that differ between ranks (each rank sees one GPU)",
+              check="RD-ENV-003"),
+            C(text="GPUs cannot reach each other peer-to-peer", check="RD-BENCH-004"),
+            C(text="the IOMMU translates GPU peer-to-peer DMA on this multi-GPU host", check="RD-IOMMU-001"),
+            C(text="the RCCL/NCCL build does not match the GPU runtime or driver"),
+        ),
+        fix=("Give every rank the same device list (HIP/ROCR/CUDA_VISIBLE_DEVICES) and one GPU each; check "
+             "peer-to-peer; with NCCL_P2P_DISABLE=1 as a test, a passing run points at the P2P path."),
+        sources=("https://github.com/NVIDIA/nccl/issues/1948", "https://github.com/NVIDIA/nccl/issues/957"),
+        examples=("transport/p2p.cc:275 NCCL WARN Cuda failure 101 'invalid device ordinal'",
+                  "Fri Aug 11 12:31:45 2023[1,0]<stdout>:tomte401:1850301:1881341 [0] transport.cc:154 NCCL WARN Cuda failure 'invalid argument'"),
+        near_misses=("ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'",),
     ),
     S(
         id="nccl-proxy-failed", family="distributed", title="RCCL/NCCL: the proxy thread lost its peer",
@@ -416,8 +443,14 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=SETUP,
         patterns=(r"DistStoreError: Timed out after \d{1,9} seconds waiting for (?:clients|workers)",
                   r"The client socket has timed out after \d{1,12}ms while trying to connect to",
-                  r"DistStoreError: Socket Timeout"),
-        needles=("diststoreerror", "client socket has timed out"),
+                  r"DistStoreError: Socket Timeout",
+                  # The TCPStore client (c10d or the elastic agent's c10d rendezvous) never reached the store:
+                  # the wording of each torch version, and the elastic agent's wrapper around it.
+                  r"\bconnect\(\) timed out\. Original timeout was \d{1,9} ?ms",
+                  r"RendezvousConnectionError: The connection to the C10d store has failed",
+                  r"\bRendezvousTimeoutError\b"),
+        needles=("diststoreerror", "client socket has timed out", "connect() timed out", "c10d store has failed",
+                 "rendezvoustimeouterror"),
         meaning="Not every rank reached the rendezvous store in time: some cannot reach MASTER_ADDR:MASTER_PORT, or started late.",
         causes=(
             C(text="MASTER_ADDR resolves to a loopback address or a firewall blocks the port", check="RD-RCCL-001"),
@@ -425,8 +458,14 @@ SIGNATURES: tuple[S, ...] = (
             C(text="fewer processes started than the world size (a node failed to launch)"),
         ),
         fix="Check that every node reaches MASTER_ADDR:MASTER_PORT; start all nodes together.",
-        sources=("https://github.com/pytorch/pytorch/pull/111805", "https://github.com/vllm-project/vllm/issues/19670"),
-        examples=("torch.distributed.DistStoreError: Timed out after 6 seconds waiting for workers. 1/2 workers joined.",),
+        sources=("https://github.com/pytorch/pytorch/pull/111805", "https://github.com/vllm-project/vllm/issues/19670",
+                 "https://github.com/pytorch/pytorch/issues/69197", "https://github.com/pytorch/pytorch/issues/64926"),
+        examples=("torch.distributed.DistStoreError: Timed out after 6 seconds waiting for workers. 1/2 workers joined.",
+                  "RuntimeError: connect() timed out. Original timeout was 60000 ms.",
+                  '    "message": "RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details.",',
+                  "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details."),
+        # At the end of a run that worked, an agent whose peers already left cannot close the rendezvous.
+        near_misses=("WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'elastic-example-imagenet-worker-1_17_0' has failed to shutdown the rendezvous 'none' due to an error of type RendezvousConnectionError.",),
     ),
     S(
         id="dist-address-in-use", family="distributed", title="The rendezvous port is already in use",
@@ -546,5 +585,73 @@ SIGNATURES: tuple[S, ...] = (
         fix="export HSA_FORCE_FINE_GRAIN_PCIE=1 for PCIe multi-GPU training (not needed on XGMI systems).",
         sources=("https://github.com/ROCm/rccl/issues/1026", "https://github.com/ROCm/rccl/issues/908"),
         examples=('g1072:1263988:1263988 [3] /long_pathname_so_that_rpms_can_package_the_debug_info/src/extlibs/rccl/build/src/init.cpp:126 NCCL WARN Missing "HSA_FORCE_FINE_GRAIN_PCIE=1" from environment which can lead to low RCCL performance, system instablity or hang!',),
+    ),
+    S(
+        id="launcher-ssh-unreachable", family="distributed", title="The multi-node launcher cannot reach a node over ssh",
+        severity="fatal", tier=SETUP,
+        # DeepSpeed's runner checks every hostfile node with `ssh <host> hostname` (exit status 255 is ssh's own
+        # failure); pdsh and mpirun print ssh's message.
+        patterns=(r"host=\S{1,200} was not reachable via ssh",
+                  r"Command \S{0,3}ssh (?:-o \S{1,80} |-p \d{1,5} ){0,4}\S{1,200} hostname[^']{0,40}'\S{0,2} returned non-zero exit status 255",
+                  r"ssh: connect to host \S{1,200} port \d{1,5}: (?:Connection refused|No route to host|Connection timed out|Network is unreachable)",
+                  r"ssh exited with exit code 255"),
+        needles=("reachable via ssh", "exit status 255", "ssh: connect to host", "exited with exit code 255"),
+        meaning=("Before starting any rank, the launcher logs into every node of the hostfile over ssh; a node "
+                 "refused, did not answer, or asked for a password."),
+        causes=(
+            C(text="passwordless ssh is not set up from this node to the others (or to itself for localhost)"),
+            C(text="sshd listens on another port (containers): the launcher needs --ssh_port"),
+            C(text="the hostfile names an address this node cannot route to", check="RD-NET-001"),
+        ),
+        fix="`ssh -o PasswordAuthentication=no HOST hostname` must work from the launching node for every host; or launch with torchrun per node.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/4907", "https://github.com/BAAI-WuDao/EVA/issues/3",
+                 "https://github.com/hpcac/2023-APAC-HPC-AI/issues/1"),
+        examples=("subprocess.CalledProcessError: Command 'ssh -o PasswordAuthentication=no 192.168.3.100 hostname' returned non-zero exit status 255.",
+                  "ssh: connect to host 175.24.121.148 port 22: No route to host",
+                  "subprocess.CalledProcessError: Command '['ssh 175.24.121.148 hostname -I']' returned non-zero exit status 255."),
+        near_misses=("subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.",),
+    ),
+    S(
+        id="nccl-duplicate-gpu", family="distributed", title="Two ranks are on the same GPU",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Duplicate GPU detected : rank (?P<rank>\d{1,6}) and rank (?P<peer>\d{1,6}) both on (?:CUDA|HIP) device (?P<busid>[0-9a-fA-F]{1,16})",),
+        needles=("duplicate gpu detected",),
+        meaning=("RCCL/NCCL found two ranks of one communicator on the same GPU (same PCI bus id): each rank "
+                 "must own one GPU, and these ranks picked the same one."),
+        causes=(
+            C(text="the script does not bind each rank to its GPU (torch.cuda.set_device(LOCAL_RANK)), or hard-codes one device",
+              fix="call torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) before init_process_group"),
+            C(text="visible-device variables that give every rank the same single GPU, or more ranks than GPUs",
+              check="RD-ENV-003"),
+            C(text="a launcher or framework that places workers itself (Ray, MPI) with GPUs it did not assign"),
+        ),
+        fix="Give each rank its own GPU: set the device from LOCAL_RANK, and no more ranks per node than visible GPUs.",
+        sources=("https://github.com/verl-project/verl/issues/161", "https://github.com/horovod/horovod/issues/3929",
+                 "https://github.com/Peterande/D-FINE/issues/289"),
+        examples=("Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 10",
+                  "[1,2]<stdout>:smc-gpu-03:29880:30398 [0] init.cc:497 NCCL WARN Duplicate GPU detected : rank 2 and rank 0 both on CUDA device 1000"),
+    ),
+    S(
+        id="nccl-no-socket-interface", family="distributed", title="RCCL/NCCL found no usable network interface",
+        severity="fatal", tier=SETUP,
+        # The interface selection (NCCL_SOCKET_IFNAME / the default filter) matched nothing, in several releases' words:
+        # an explicit "no socket interface", a socket of no address family, an address that is neither IPv4 nor IPv6.
+        patterns=(r"Bootstrap ?: ?no (?:NCCL_SOCKET_IFNAME )?(?:socket )?interface found",
+                  r"Socket creation failed ?: ?Address family not supported by protocol",
+                  r"ncclSocketInit: connecting to address\s{1,4}with family \d{1,6} is neither AF_INET"),
+        needles=("interface found", "address family not supported", "is neither af_inet"),
+        meaning=("Ranks bootstrap over TCP sockets; the interface RCCL/NCCL should use was not found, so it has "
+                 "no address to connect from or to."),
+        causes=(
+            C(text="NCCL_SOCKET_IFNAME (or GLOO_SOCKET_IFNAME) names an interface this host does not have", check="RD-NET-001"),
+            C(text="the container or node has no IP interface except loopback (network namespace without a NIC)"),
+            C(text="nodes disagree on IPv4/IPv6 (one resolves to an address family the other cannot use)"),
+        ),
+        fix="Set NCCL_SOCKET_IFNAME to an interface `ip -br addr` shows on every node (or unset it).",
+        sources=("https://github.com/NVIDIA/nccl/issues/1837", "https://github.com/NVIDIA/nccl/issues/210",
+                 "https://github.com/marin-community/marin/issues/6940"),
+        examples=("include/socket.h:344 WARN Socket creation failed : Address family not supported by protocol",
+                  "[trainer0|0]:ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor AF_INET6(10)"),
+        near_misses=("node1:12345:12345 [0] NCCL INFO NET/Socket : 1 interfaces found",),
     ),
 )

@@ -185,4 +185,94 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/NVIDIA/Megatron-LM/issues/878",),
         examples=("Exception ignored in atexit callback: <function _MultiProcessingDataLoaderIter._clean_up_worker at 0x7fc7fa34f7f0>",),
     ),
+    # ---------------------------------------------------------------- wave 5: serving engines' own memory wording
+    S(
+        id="kv-cache-too-small", family="memory", title="The KV cache does not fit in the GPU memory left",
+        severity="fatal", tier=MEMORY,
+        # vLLM's engine checks, old (worker.py raise_if_cache_size_invalid) and V1 (kv_cache_utils.py
+        # check_enough_kv_cache_memory), and its memory-profiling lines that say the same with numbers.
+        patterns=(
+            r"max seq len \((?P<max_len>\d{1,9})\) is larger than the maximum number of tokens that can be stored in KV cache \((?P<kv_tokens>\d{1,12})\)",
+            r"To serve at least one request with the models?'?s? max seq len \((?P<max_len2>\d{1,9})\)",
+            r"KV cache is needed, which is larger than the available KV cache memory",
+            r"No available memory for the cache blocks",
+            r"memory reserved for KV Cache is -\d",
+            # SGLang's memory pool: the same check, its own words (the profiled token count is negative).
+            r"Not enough memory\. Please try to (?:increase|decrease) --mem-fraction-static",
+            r"max_total_tokens=\d{1,12} is larger than the profiled value -\d{1,12}",
+        ),
+        needles=("kv cache", "cache blocks", "max seq len", "--mem-fraction-static", "profiled value -"),
+        meaning=("The serving engine measured the GPU memory left after the weights and activations, and it holds "
+                 "no KV cache blocks, or fewer tokens than one request of the model's max length needs."),
+        causes=(
+            C(text="max_model_len (the model's context length by default) needs more KV cache than fits",
+              fix="lower --max-model-len, or use a smaller/quantised model or more GPUs (tensor parallel)"),
+            C(text="gpu_memory_utilization (vLLM) / mem_fraction_static (SGLang) leaves too little for the cache",
+              fix="raise --gpu-memory-utilization or --mem-fraction-static (0.9-0.95)"),
+            C(text="another process already holds GPU memory", check="RD-HEALTH-010"),
+            C(text="on an APU the GTT/TTM limit caps the memory the GPU can use", check="RD-GPU"),
+        ),
+        fix="Lower --max-model-len or raise --gpu-memory-utilization; free the GPU from other processes.",
+        sources=("https://github.com/vllm-project/vllm/issues/10517", "https://github.com/vllm-project/vllm/issues/10439",
+                 "https://github.com/vllm-project/vllm/issues/13882", "https://github.com/vllm-project/vllm/issues/2418",
+                 "https://github.com/sgl-project/sglang/issues/322", "https://github.com/sgl-project/sglang/issues/7691"),
+        examples=(
+            "The model's max seq len (29000) is larger than the maximum number of tokens that can be stored in KV cache (23648). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+            "vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.",
+            "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; non_torch_memory takes 0.03GiB; PyTorch activation peak memory takes 1.42GiB; the rest of the memory reserved for KV Cache is -1.05GiB.",
+            "[2025-07-02 07:41:59 DP0 TP0] max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.",
+            "Not enough memory. Please try to increase --mem-fraction-static",
+        ),
+        near_misses=(
+            "(EngineCore_DP0 pid=188893) INFO 10-21 09:11:57 [gpu_worker.py:298] Available KV cache memory: 16.23 GiB",
+            "(EngineCore_DP0 pid=188893) INFO 10-21 09:11:57 [kv_cache_utils.py:1087] GPU KV cache size: 425,424 tokens",
+            "# GPU blocks: 1478, # CPU blocks: 2048",
+            "INFO 02-26 09:54:05 worker.py:267] model weights take 5.20GiB; the rest of the memory reserved for KV Cache is 1.05GiB.",
+            "max_total_tokens=131072 is larger than the profiled value 92000. Use the profiled value instead.",
+        ),
+    ),
+    S(
+        id="host-alloc-failed", family="memory", title="A host (CPU) memory allocation failed",
+        severity="fatal", tier=MEMORY,
+        # c10's DefaultCPUAllocator in its two wordings (Linux posix_memalign with errno 12, Windows
+        # "not enough memory"), and errno 12 (ENOMEM) from any call that allocates.
+        patterns=(r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory): you tried to allocate (?P<bytes>\d{1,20}) bytes",
+                  r"\[Errno 12\] Cannot allocate memory"),
+        needles=("defaultcpuallocator", "[errno 12]"),
+        meaning=("torch (or the OS) could not give the process host RAM: the machine, the container or the job's "
+                 "memory limit is full, or one allocation is far larger than intended."),
+        causes=(
+            C(text="host RAM too small for loading the model, CPU offload or data loading", check="RD-DS-006",
+              fix="load with low_cpu_mem_usage / device_map, fewer dataloader workers, no optimizer offload"),
+            C(text="a memory limit on the job (cgroup, Slurm --mem, container)"),
+            C(text="one allocation of absurd size (a shape bug): compare 'you tried to allocate' with the RAM there is"),
+        ),
+        fix="Compare the bytes it tried to allocate with free RAM (`free -g`); lower host memory use or raise the limit.",
+        sources=("https://github.com/lllyasviel/Fooocus/issues/237", "https://github.com/NeverGiveU/CartoonGAN-pytorch/issues/1",
+                 "https://github.com/pytorch/pytorch/pull/20618"),
+        examples=("RuntimeError: [enforce fail at ..\\c10\\core\\impl\\alloc_cpu.cpp:72] data. DefaultCPUAllocator: not enough memory: you tried to allocate 26214400 bytes.",
+                  "Error：RuntimeError: [enforce fail at CPUAllocator.cpp:64] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 67108864 bytes. Error code 12 (Cannot allocate memory)"),
+        near_misses=("NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory",
+                     "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.88 GiB."),
+    ),
+    S(
+        id="model-exceeds-system-memory", family="memory", title="The model needs more memory than the machine has free",
+        severity="fatal", tier=MEMORY,
+        # Ollama's scheduler refuses to load a model whose estimate exceeds free RAM (and VRAM it can offload to).
+        patterns=(r"model requires more system memory \((?P<need>[\d.]{1,12} ?[KMGT]i?B)\) than is available \((?P<avail>[\d.]{1,12} ?[KMGT]i?B)\)",),
+        needles=("requires more system memory",),
+        meaning=("The server estimated the memory the model needs (weights, KV cache for the context length) and "
+                 "it is more than the free RAM: the GPU's memory was not counted (no usable GPU) or is too small."),
+        causes=(
+            C(text="the GPU is not used (ROCm not detected, unsupported gfx), so the whole model must fit in RAM",
+              check="RD-GFX-002"),
+            C(text="the model or its context length is too large for RAM + VRAM", fix="use a smaller or more quantised model, or a shorter context"),
+            C(text="other processes hold the RAM"),
+        ),
+        fix="Check that the server sees the GPU (its startup log lists it); otherwise pick a smaller model or free RAM.",
+        sources=("https://github.com/ollama/ollama/issues/10920", "https://github.com/yuntianhe2014/Easy-RAG/issues/9"),
+        examples=("Error: model requires more system memory (164.8 GiB) than is available (13.4 GiB)",
+                  'ValueError: Ollama call failed with status code 500. Details: {"error":"model requires more system memory (3.7 GiB) than is available (3.6 GiB)"}'),
+        near_misses=("time=2024-05-01T10:00:00Z level=INFO source=memory.go:133 msg=\"offload to gpu\" layers.requested=-1 memory.available=\"23.6 GiB\"",),
+    ),
 )

@@ -147,4 +147,54 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/OpenBMB/MiniCPM-V/issues/549", "https://github.com/joydeb28/llm-lab/issues/3"),
         examples=("RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",),
     ),
+    # ---------------------------------------------------------------- wave 5: NaN found by a check, not in a loss
+    S(
+        id="nan-check-failed", family="numerics", title="A NaN/Inf check found non-finite values",
+        severity="fatal", tier=NUMERICS,
+        # The user's or the framework's own check: an assert on isnan/isinf/isfinite in a traceback's source
+        # line, or a per-tensor flag printed True ("layer_1_nan: True", "has_nan: True", "contains_inf=True").
+        patterns=(r"\bassert\b.{0,160}\b(?:isnan|isinf|isfinite|isneginf|isposinf)\(",
+                  r"(?:^|[\s{,'\"])(?:(?:layer|tensor|output|outputs|logits|loss|grad|grads|activation|hidden|weight|param)s?_?"
+                  r"\w{0,24}_|is_?|has_?|any_?|contains_?)(?:nan|inf)s?['\"]?\s{0,2}[:=]\s{0,2}True\b"),
+        needles=("isnan(", "isinf(", "isfinite(", "isneginf(", "isposinf(", "nan: true", "nan=true", "nans: true",
+                 "inf: true", "inf=true", "nan': true", "nan\": true"),
+        meaning=("Code that checks tensors for NaN/Inf (an assertion, or a debugging print per layer) found them: "
+                 "the forward or backward pass produced non-finite values."),
+        causes=(
+            C(text="the requested dtype is not native on these GPUs (bf16/fp16 kernels that overflow)", check="RD-PREC-010"),
+            C(text="fp16 on a model that needs bf16 (activations overflow)", check="RD-PREC-012"),
+            C(text="an attention or matmul kernel path broken for this GPU (try the math/eager attention path)"),
+            C(text="learning rate too high or bad samples"),
+        ),
+        fix=("Find the first layer that turns non-finite; rerun it in fp32 or with another attention "
+             "implementation (attn_implementation='eager') to tell a kernel fault from a diverging model."),
+        sources=("https://github.com/layer6ai-labs/CMLMC/issues/3", "https://github.com/unslothai/unsloth/issues/3385"),
+        examples=("    assert torch.sum(torch.isnan(outputs)).item() == 0",
+                  "layer_1_nan: True dtype: torch.bfloat16 shape: (2, 3, 2560)"),
+        near_misses=("layer_0_nan: False dtype: torch.bfloat16 shape: (2, 3, 2560)",
+                     "nan_to_num: True", "allow_nan: True", "if torch.isnan(loss): continue",
+                     "assert_close(out, ref)"),
+    ),
+    S(
+        id="loss-and-grad-norm-zero", family="numerics", title="The loss and the gradient norm are both exactly zero",
+        severity="fatal", tier=NUMERICS,
+        # A trainer's step record ({'loss': 0.0, 'grad_norm': 0.0, ...}): nothing is learned. A loss of 0 alone can be a
+        # converged toy task; with no gradient at all the forward pass produced nothing to learn from.
+        patterns=(r"['\"]?loss['\"]?\s{0,2}[:=]\s{0,2}['\"]?0(?:\.0{1,8})?['\"]?,\s{0,2}['\"]?grad_norm['\"]?\s{0,2}[:=]\s{0,2}['\"]?0(?:\.0{1,8})?\b(?![.\d])",),
+        needles=("grad_norm",),
+        meaning=("The logged loss is 0 and no gradient flows: the model's outputs or the loss went non-finite and "
+                 "were zeroed, or every label of the batch is masked."),
+        causes=(
+            C(text="bf16/fp16 kernels on this GPU produce NaN/inf that the trainer zeroes (try fp32 or another attention path)",
+              check="RD-PREC-010"),
+            C(text="fp16 on a model that needs bf16", check="RD-PREC-012"),
+            C(text="the dataset's labels are all masked (-100) for the template or cutoff length"),
+        ),
+        fix="Run a few steps in fp32 (or eager attention): a non-zero loss there points at the precision path; otherwise check the labels.",
+        sources=("https://github.com/huggingface/accelerate/issues/3043", "https://github.com/xzuyn/ROCm-Guides/pull/15"),
+        examples=("{'loss': 0.0, 'grad_norm': 0.0, 'learning_rate': 7.402891482320154e-07, 'epoch': 0.09}",),
+        near_misses=("{'loss': 0.0012, 'grad_norm': 0.0, 'learning_rate': 1e-05, 'epoch': 3.0}",
+                     "{'loss': 0.0, 'grad_norm': 0.0421, 'learning_rate': 1e-05, 'epoch': 3.0}",
+                     "{'loss': 1.2, 'grad_norm': 0.05, 'learning_rate': 1e-05}"),
+    ),
 )
