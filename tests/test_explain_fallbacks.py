@@ -190,19 +190,22 @@ def test_nan_flags_that_stay_false_and_nan_check_switches_are_not():
 
 # ---------------------------------------------------------------- runs that went on
 
+# PyTorch's quickstart loop (its "Test Error:" header is benign.py's now): an error line no
+# signature knows, then the run's progress and "Done!".
+_QUICKSTART = ["Epoch 1", "-------------------------------", "loss: 2.309916  [   64/60000]",
+               "Error: failed to upload metrics to wandb (will retry)"]
+_WENT_ON = ["loss: 2.165873  [ 6464/60000]", "loss: 2.151432  [12864/60000]", "Epoch 2", "loss: 1.9 [ 64/60000]", "Done!"]
+
+
 def test_an_error_looking_line_the_run_goes_on_after_is_not_a_failure():
-    # "Test Error:" then the accuracy, the loss and "Done!" (PyTorch's quickstart on an RX 6900 XT)
-    lines = corpus_lines("pytorch-100795-rx6900xt-quickstart-healthy", "fresh/logs")
-    e = run(lines)
+    e = run(_QUICKSTART + _WENT_ON)
     assert e.exit_code() == 0 and e.result.unexplained_count == 1
     assert e.went_on and "no failure found" in e.verdict() and "went on" in e.verdict()
     assert e.to_dict()["unexplained"]["went_on"]
 
 
 def test_the_same_line_at_the_end_of_the_log_is_still_flagged():
-    lines = corpus_lines("pytorch-100795-rx6900xt-quickstart-healthy", "fresh/logs")
-    cut = lines[:lines.index("Test Error: ") + 1]
-    e = run(cut)
+    e = run(_QUICKSTART)
     assert e.exit_code() == 1 and not e.went_on
 
 
