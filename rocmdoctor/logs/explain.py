@@ -428,7 +428,8 @@ def _went_on(result: ScanResult, wins: list[tuple[str, list[str]]]) -> str:
 
 
 # Device-access failures whose meaning changes inside a container (devices not passed in).
-_DEVICE_ACCESS = ("kfd-permission-denied", "dri-permission-denied", "hsa-runtime-init-failed", "line-permissions")
+_DEVICE_ACCESS = ("kfd-permission-denied", "dri-permission-denied", "hsa-runtime-init-failed", "line-permissions",
+                  "hsa-out-of-resources", "hip-no-gpus")
 
 
 def _device_access(d: Diagnosis) -> bool:

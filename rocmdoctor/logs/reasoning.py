@@ -128,6 +128,9 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _MSG_RULES:
         if rx.search(tb.message or ""):
             return rule
+    # Raised in DeepSpeed's own code, and nothing above said what kind of failure: DeepSpeed's runtime.
+    if any((f.package or "").startswith("deepspeed") for f in tb.frames[-3:]):
+        return "tb-deepspeed-runtime"
     # Cut off in a chain of imports (every frame at module level, or the last frame's statement an
     # import): failures there are dependency and version problems.
     if tb.truncated and (len(tb.frames) >= 3 and all(f.func == "<module>" for f in tb.frames[-3:]) or

@@ -24,6 +24,7 @@ MAX_GZ = 8 * 1024 * 1024  # a .gz is read whole (it cannot be read from the end)
 
 _FRAME = re.compile(r'File "(?P<path>[^"]{1,400})", line (?P<line>\d{1,7}), in (?P<func>[\w<>.]{1,120})')
 _TB_START = re.compile(r"Traceback \(most recent call last\)")
+_RETYPED_FRAME = re.compile(r'^(\s{0,8})[A-Za-z]{3,6} "(?=[^"]{1,400}", line \d{1,7}, in \S)')
 # IPython/Jupyter tracebacks: "CalledProcessError    Traceback (most recent call last)" names the type
 # first; frames are "~/.../site-packages/torch/utils/cpp_extension.py in _run_ninja_build(...)" or
 # "File c:\\...\\site-packages\\transformers\\__init__.py:26"; source lines carry "---->" arrows.
@@ -160,7 +161,11 @@ ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss co
 _CONTAINER_PROMPT = re.compile(r"^\[?[\w.-]{1,32}@(?=[0-9a-f]{0,11}\d)[0-9a-f]{12}[:\s]")
 
 # Collective tests (nccl-tests/rccl-tests): the header, the column header, data rows, the end.
-_CT_HEADER = re.compile(r"^#\s{0,4}nThread \d{1,6} nGpus \d{1,6}")
+# The header as each version prints it: "# nThread 1 nGpus 8 ...", "# nThreads: 1 nGpus: 2 nRanks: 1 ...",
+# "# rccl-tests version 2.18.3 ...". Not the device lines ("#  Rank  0 Group  0 Pid ..."): an excerpt that
+# starts there is a piece cut from a longer log, which says nothing of the rows.
+_CT_HEADER = re.compile(r"^#\s{0,4}(?:nThreads?:?\s{0,2}\d{1,6}\s{1,4}nGpus:?\s{0,2}\d{1,6}|(?:nccl|rccl)-tests version\b)",
+                        re.I)
 _CT_ROW = re.compile(r"^\s{0,16}\d{1,14}\s{1,16}\d{1,14}\s{1,16}(?:float|half|bfloat16|double|int\d{0,2}|uint\d{0,2}|"
                      r"fp8\w{0,8}|int8|uint8)\b", re.I)
 _CT_END = re.compile(r"^#\s{0,4}(?:Avg bus bandwidth|Out of bounds values|Collective test concluded)", re.I)
@@ -180,6 +185,9 @@ _HANG_SIGNAL = re.compile(r"Watchdog caught collective operation timeout|\btimed
 _AFTER_STOP = re.compile(r"^\s{0,8}(?:Traceback \(most recent call last\)|File \"|\^C|\[\d{4}-\d\d-\d\d[ T]|"
                          r"W\d{4} |\[(?:W|E)\d{3,4} )")
 # The last things a rank prints before it blocks in a collective.
+# NCCL_DEBUG=INFO's record of a collective being launched ("NCCL INFO AllReduce: opCount 28e sendbuff ..."):
+# the last line of a log, it is a collective that never completed.
+_COLLECTIVE_LAUNCH = re.compile(r"NCCL INFO \w{2,24}: opCount [0-9a-f]{1,12} sendbuff\b")
 _COLLECTIVE_WAIT = re.compile(r"Reducer buckets have been rebuilt|NCCL INFO (?:Bootstrap|NET/|cudaDriverVersion|"
                               r"Using network|Channel \d|Connected all|comm 0x|ncclCommInit|Setting affinity|nranks)|"
                               r"Running collective: CollectiveFingerPrint|Init COMPLETE", re.I)
@@ -543,6 +551,8 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
         stamp = _STAMP.match(t)
         if stamp:
             t = t[stamp.end():]
+        if '", line ' in t and 'File "' not in t:  # a frame retyped by hand ('Fille "...", line 923, in f')
+            t = _RETYPED_FRAME.sub(r'\1File "', t, count=1)
         if prefix and t.startswith(prefix):
             t = t[len(prefix):]
         elif 'File "' in t and not t.lstrip().startswith('File "'):
@@ -681,9 +691,10 @@ def _stop(lines: list[LogLine]) -> Stop | None:
         return Stop("progress", last, f"progress stops at {m.group('n')}/{m.group('m')} with nothing after it",
                     signal=_signal(body, last))
     last = body[-1]
-    if _COLLECTIVE_WAIT.search(last.text):
+    if _COLLECTIVE_WAIT.search(last.text) or _COLLECTIVE_LAUNCH.search(last.text):
         progress = any(_BAR.search(x.text) or _STEP.search(x.text) for x in body[:-1])
-        if progress or "Reducer buckets" in last.text or "CollectiveFingerPrint" in last.text:
+        if progress or "Reducer buckets" in last.text or "CollectiveFingerPrint" in last.text or \
+                _COLLECTIVE_LAUNCH.search(last.text):
             return Stop("collective-wait", last, "the last lines are collective set-up and nothing follows",
                         signal=_signal(body))
     return None

@@ -54,6 +54,7 @@ ANCHORS: tuple[str, ...] = (
     "'loss': 0.0,", '"loss": 0.0,',  # a trainer's step record with a zero loss (numerics.py loss-and-grad-norm-zero)
     "ssh: connect to host",  # ssh's own failure, printed by multi-node launchers (distributed.py)
     "torch_extension_name=",  # ninja's echo of a failing JIT op compile (deepspeed.py deepspeed-op-compile-failed)
+    "crw-",  # `ls -l` of a device node (permissions.py gpu-node-mode-root-only)
 )
 
 

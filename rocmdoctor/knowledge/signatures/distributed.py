@@ -148,7 +148,8 @@ SIGNATURES: tuple[S, ...] = (
         examples=("NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory",),
     ),
     S(
-        id="nccl-shm-full", family="distributed", title="/dev/shm too small for RCCL",
+        # memory, as every /dev/shm shortage is (tests/corpus/FAMILIES.md), though RCCL is what ran out
+        id="nccl-shm-full", family="memory", title="/dev/shm too small for RCCL",
         severity="fatal", tier=SETUP,
         patterns=(
             r"Error while creating shared memory segment /dev/shm/nccl-\S{1,32}",
@@ -225,8 +226,10 @@ SIGNATURES: tuple[S, ...] = (
     ),
     # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
     S(
+        # The class line is the consequence: the "Last error:" line after it names what failed (a socket,
+        # /dev/shm, a device call), and a signature that knows that line ranks first.
         id="nccl-system-error", family="distributed", title="RCCL/NCCL: a system call or socket failed",
-        severity="fatal", tier=RUNTIME,
+        severity="fatal", tier=CONSEQUENCE,
         patterns=(r"ncclSystemError: System call", r"NCCL error(?: in: \S{1,300})?,? unhandled system error"),
         needles=("ncclsystemerror", "unhandled system error"),
         meaning=("ncclSystemError: a system call (socket, connect, shared memory, malloc) failed inside RCCL; the "

@@ -779,4 +779,34 @@ SIGNATURES: tuple[S, ...] = (
                   "[    3.548555] kfd kfd: amdgpu: PITCAIRN  not supported in kfd"),
         near_misses=("[    2.720894] kfd kfd: Initialized module",),
     ),
+    # The kernel's own report of a bug or warning inside amdgpu: a stack whose frames are amdgpu functions
+    # ("dcn32_validate_bandwidth+0x10b/0x320 [amdgpu]"), RIP in amdgpu, or WARNING at drivers/gpu/drm/amd/.
+    # Whatever the first line says (panic, oops, NULL dereference, WARN_ON), the driver is where it failed.
+    S(
+        id="amdgpu-kernel-stack", family="kernel", title="The kernel reported a bug or warning inside amdgpu",
+        severity="error", tier=DRIVER,
+        patterns=(
+            r"\b(?P<func>\w{2,80})\+0x[0-9a-f]{1,8}/0x[0-9a-f]{1,8} \[amdgpu\b",
+            r"\bWARNING: CPU: \d{1,4} PID: \d{1,9} at drivers/gpu/drm/amd/(?P<file>[\w/.-]{1,120})",
+        ),
+        needles=("[amdgpu", "drivers/gpu/drm/amd/"),
+        meaning=("The kernel printed a stack trace whose frames are in the amdgpu driver: a kernel bug, a WARN_ON "
+                 "or a panic inside the driver (display, memory management or compute), often a regression of "
+                 "one kernel release."),
+        causes=(
+            C(text="a regression of this kernel's amdgpu driver", check="RD-DRV-001",
+              fix="boot the previous kernel (or the distribution's LTS kernel) and report the trace upstream"),
+            C(text="the GPU's firmware (linux-firmware) is older or newer than this driver expects"),
+        ),
+        fix="Boot a kernel without the regression (the previous or an LTS one); keep the full trace for the bug report.",
+        sources=("https://github.com/ollama/ollama/issues/11651",),
+        examples=(
+            "[ 5804.237339]  dcn32_validate_bandwidth+0x10b/0x320 [amdgpu 1c8ee10b17eefcbc699301d2ec79eb6f22974de5]",
+            "[ 5804.238992]  ? dm_crtc_get_scanoutpos+0xad/0x130 [amdgpu 1c8ee10b17eefcbc699301d2ec79eb6f22974de5]",
+        ),
+        near_misses=(
+            "[ 5804.236961]  ? __kmalloc_noprof+0x25f/0x4e0",
+            "[    3.123456] [drm] amdgpu kernel modesetting enabled.",
+        ),
+    ),
 )

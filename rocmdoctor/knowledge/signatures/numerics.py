@@ -7,6 +7,43 @@ from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTI
                     Cause as C, Signature as S)
 
 SIGNATURES: tuple[S, ...] = (
+    # A NaN/Inf detector that fired, in the words of the tool that checks: PyTorch's anomaly mode ("Error
+    # detected in MmBackward0"), MIOpen's MIOPEN_CHECK_NUMERICS ("nans=1"), NumPy converting NaN pixels to
+    # integers ("invalid value encountered in cast": the black image of a pipeline that produced NaN).
+    S(
+        id="nan-detector-fired", family="numerics", title="A NaN/Inf check fired",
+        severity="error", tier=NUMERICS,
+        patterns=(
+            r"\bError detected in (?P<op>\w{1,60}Backward\d{0,3})\b",
+            r"\[checkNumerics\w{0,12}\][^\n]{0,200}?\b(?:nans=[1-9]\d{0,12}|infs=[1-9]\d{0,12})",
+            r"RuntimeWarning: invalid value encountered in cast\b",
+        ),
+        needles=("error detected in", "checknumerics", "invalid value encountered in cast"),
+        meaning=("A check for non-finite values found NaN or Inf: an operation of the model produced them (in the "
+                 "backward pass, a GPU kernel, or the output that was converted to an image)."),
+        causes=(
+            C(text="fp16 overflow without loss scaling", check="RD-PREC-012"),
+            C(text="a dtype the GPU does not run natively (emulated bf16)", check="RD-PREC-010"),
+            C(text="a kernel that computes wrong values on this GPU or ROCm release (attention, normalisation)",
+              check="RD-PREC-004"),
+        ),
+        fix=("Find the first operation that produced NaN (anomaly mode names it); try fp32 or bf16 where native, and "
+             "the math attention path; update ROCm if a kernel is at fault."),
+        sources=("https://github.com/pytorch/pytorch/issues/156015", "https://github.com/ROCm/MIOpen/issues/248",
+                 "https://github.com/huggingface/diffusers/issues/2758"),
+        examples=(
+            r"D:\anaconda3\Lib\site-packages\torch\autograd\graph.py:824: UserWarning: Error detected in MmBackward0. "
+            "Traceback of forward call that caused the error:",
+            "MIOpen(HIP): Warning [checkNumericsImpl] OUTPUT ptr=0x7fbb90a21000 zeros=1 nans=1 infs=0  {64, 512, 1, 1}",
+            "pipelines/pipeline_utils.py:1023: RuntimeWarning: invalid value encountered in cast",
+        ),
+        near_misses=(
+            "MIOpen(HIP): Info [checkNumericsImpl] INPUT  ptr=0x7fbb90a00000 zeros=0 nans=0 infs=0  {64, 512, 1, 1}",
+            "D:\\PycharmProjects\\Qwen3\\bug_report.py:35: UserWarning: Anomaly Detection has been enabled. This mode "
+            "will increase the runtime and should only be enabled for debugging.",
+            "sklearn/metrics/_classification.py:1344: RuntimeWarning: invalid value encountered in divide",
+        ),
+    ),
     S(
         id="nan-grad-norm", family="numerics", title="Gradient norm is NaN/inf (loss 0.0)",
         severity="error", tier=NUMERICS,

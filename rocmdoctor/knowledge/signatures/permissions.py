@@ -45,6 +45,39 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/open-edge-platform/physical-ai-studio/issues/513",),
         examples=("Error response from daemon: Unable to find group render: no matching entries in group file",),
     ),
+    # `ls -l /dev/kfd /dev/dri` pasted into a report: the node's mode and group say who may open it. Only the
+    # owner (crw-------), or rw for the group root only, shuts every ordinary user out; the udev rule that
+    # gives kfd and renderD* to render (or video) with mode 0660/0666 is missing.
+    S(
+        id="gpu-node-mode-root-only", family="permissions", title="The GPU device node is for root only",
+        severity="error", tier=SETUP,
+        patterns=(
+            r"^\s{0,4}crw-{7}\.?\+?\s{1,4}\d{1,4}\s{1,4}\S{1,32}\s{1,4}\S{1,32}\s{1,4}\d{1,4},\s{0,4}\d{1,4}\s"
+            r"[^\n]{0,40}?(?:/dev/|/dev/dri/|\s)(?P<node>kfd|renderD\d{1,4})\s*$",
+            r"^\s{0,4}crw-rw-{4}\.?\+?\s{1,4}\d{1,4}\s{1,4}\S{1,32}\s{1,4}root\s{1,4}\d{1,4},\s{0,4}\d{1,4}\s"
+            r"[^\n]{0,40}?(?:/dev/|/dev/dri/|\s)(?P<node2>kfd|renderD\d{1,4})\s*$",
+        ),
+        needles=("kfd", "renderd"),
+        meaning=("The device node's mode lets only root (or the group root) open it, so every other user's ROCm "
+                 "sees no GPU: the udev rule that gives /dev/kfd and /dev/dri/renderD* to the render group is "
+                 "missing or was overridden."),
+        causes=(
+            C(text="device node permissions: no udev rule for kfd/render nodes", check="RD-PERM-001",
+              fix='add a udev rule: SUBSYSTEM=="kfd", GROUP="render", MODE="0660" (and the same for renderD*)'),
+            C(text="the user is not in the group that owns the node", check="RD-PERM-002"),
+        ),
+        fix="Give /dev/kfd and /dev/dri/renderD* to the render group with mode 0660 (udev rule), and add users to render.",
+        sources=("https://github.com/ROCm/ROCT-Thunk-Interface/issues/36",),
+        examples=(
+            "crw-------   1 root    root    234,   0 Mai 21 05:13 kfd",
+            "crw-rw----  1 root root  226, 128 Jan  2 10:00 /dev/dri/renderD128",
+        ),
+        near_misses=(
+            "crw-rw----  1 root render 226, 128 Jan  2 10:00 /dev/dri/renderD128",
+            "crw-rw-rw-  1 root render 235,   0 Jan  2 10:00 /dev/kfd",
+            "crw-------  1 root root  226,   0 Jan  2 10:00 card0",
+        ),
+    ),
     # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
     S(
         id="dri-permission-denied", family="permissions", title="The GPU render node cannot be opened",

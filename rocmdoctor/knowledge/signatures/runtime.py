@@ -54,8 +54,10 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="hsa-out-of-resources", family="runtime", title="HSA_STATUS_ERROR_OUT_OF_RESOURCES",
         severity="fatal", tier=RUNTIME,
-        patterns=("HSA_STATUS_ERROR_OUT_OF_RESOURCES",),
-        needles=("hsa_status_error_out_of_resources",),
+        # the status by name, or by number as rocminfo and the HIP runtime print it (0x1008 = 4104)
+        patterns=("HSA_STATUS_ERROR_OUT_OF_RESOURCES", r"hsa api call failure at[^\n]{0,200}Call returned 4104\b",
+                  r"\bhsa_init failed with (?:1008|4104)\b"),
+        needles=("hsa_status_error_out_of_resources", "call returned 4104", "hsa_init failed with"),
         meaning="The runtime could not get queues, signals or scratch memory, or could not open /dev/kfd.",
         causes=(
             C(text="this user cannot open /dev/kfd", check="RD-PERM-001"),
@@ -66,8 +68,12 @@ SIGNATURES: tuple[S, ...] = (
         sources=(
             "https://github.com/ROCm/ROCm/issues/1088",
             "https://github.com/ROCm/ROCmValidationSuite/issues/128",
+            "https://github.com/ROCm/ROCm-docker/issues/36", "https://github.com/ROCm/hip/issues/3465",
         ),
-        examples=("hipErrorOutOfMemory HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.",),
+        examples=("hipErrorOutOfMemory HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.",
+                  "hsa api call failure at line 900, file: /rocmdata/jedwards/git/compute/rocrinfo/rocminfo.cc. Call returned 4104",
+                  ":1:rocdevice.cpp            :478 : 7520451468 us: [pid:7786  tid:0x7f36df581440] hsa_init failed with 1008"),
+        near_misses=("hsa api call failure at line 900, file: rocminfo.cc. Call returned 4097",),
     ),
     S(
         id="hsa-status-error", family="runtime", title="HSA runtime error",

@@ -52,6 +52,25 @@ STRUCTURAL: tuple[S, ...] = (
         fix="Prefer bf16 where the GPUs run it natively; otherwise lower the learning rate and raise min_loss_scale.",
         sources=("https://github.com/deepspeedai/DeepSpeedExamples/issues/418",),
     ),
+    # A traceback raised inside DeepSpeed's engine, ZeRO or launcher, that no rule above explains: the
+    # component is DeepSpeed even when the message is only Python's ("max() arg is an empty sequence",
+    # an assert); the class is a version or configuration mismatch far more often than a bug.
+    S(
+        id="tb-deepspeed-runtime", family="deepspeed", title="DeepSpeed raised an error in its runtime",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The exception was raised in DeepSpeed's own code (deepspeed/runtime, zero, engine): DeepSpeed "
+                 "refused or could not handle this configuration with these package versions."),
+        causes=(
+            C(text="DeepSpeed's version does not match what the trainer (transformers, accelerate, LLaMA-Factory) "
+                   "expects", check="RD-PIN-001"),
+            C(text="the DeepSpeed config does not fit the run (ZeRO stage, offload, batch sizes, no trainable "
+                   "parameters in a group)", check="RD-DS-006"),
+            C(text="DeepSpeed itself is broken on this install", check="RD-DS-001"),
+        ),
+        fix=("Read the exception with the DeepSpeed frames above it; pin DeepSpeed to the version the trainer "
+             "documents and check the ZeRO section of the config."),
+        sources=("https://github.com/hiyouga/LlamaFactory/issues/2546", "https://github.com/kongds/E5-V/issues/23"),
+    ),
     S(
         id="tb-version-pin", family="packages", title="A version check refused the installed packages",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
