@@ -291,6 +291,12 @@ def visible_devices(env, gpus, kfd_nodes=None):
         # name and they agree, so nothing composes and nothing conflicts.
         return ok(f"HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES name the same GPU(s) {visible}", evidence=evidence,
                   data=data)
+    alone = {k: [g.index for g in _select(v, list(gpus), uuids)[0] if g is not None] for k, v in set_vars.items()}
+    if len(set_vars) > 1 and all(sel == visible for sel in alone.values()):
+        # Each variable alone would select the same GPUs the composition does (ROCR=0..7 with
+        # HIP=0..7 on 8 GPUs, a script written for either runtime): nothing to get wrong.
+        return ok(f"{' and '.join(set_vars)} are set together and each selects the same GPU(s) {visible}",
+                  evidence=evidence, data=data)
     if len(set_vars) > 1:
         disagree = ""
         if len(results) == 2 and [g.index for g in results["HIP_VISIBLE_DEVICES"] if g] != \

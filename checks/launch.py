@@ -131,11 +131,36 @@ def _requests(value: str, option: str) -> list[tuple[str | None, int | None]]:
     return out
 
 
+# GRES types that Slurm's GPU autodetection writes are model names in parts (AutoDetect=nvml gives
+# `nvidia_h100_80gb_hbm3`, `nvidia_a100-sxm4-80gb`; rsmi `amd_instinct_mi250x`): a part that is a
+# model token names that model; an NVIDIA vendor word alone names an NVIDIA GPU.
+_NVIDIA = {"nvidia", "tesla", "geforce", "quadro"}
+
+
+def _model_of(kind: str) -> str | None:
+    """The GPU model a GRES type names (`mi210`, `h100` from `nvidia_h100_80gb_hbm3`), or None for a
+    site alias (`siteA`, `ampere`)."""
+    import re
+
+    if _MODEL.match(kind):
+        return kind
+    parts = [p for p in re.split(r"[_\-.\s]+", kind.lower()) if p]
+    models = [p for p in parts if _MODEL.match(p)]
+    if models:
+        return models[0]
+    if any(p in _NVIDIA for p in parts):
+        return "nvidia"
+    return None
+
+
 def _names_model(kind: str, gpus) -> bool:
     import re
 
     norm = lambda s: re.sub(r"[^a-z0-9]", "", str(s or "").lower())  # noqa: E731
-    return any(norm(kind) in norm(g.name) or norm(kind) == norm(g.gfx) for g in gpus)
+    model = _model_of(kind) or kind
+    if model == "nvidia":  # a vendor word alone: an NVIDIA node's type, never an AMD GPU's
+        return any("nvidia" in norm(g.name) for g in gpus)
+    return any(norm(model) in norm(g.name) or norm(model) == norm(g.gfx) for g in gpus)
 
 
 @check("RD-LCH-002", area=AREA, title="#SBATCH GPU requests (--gres, --gpus) match the node's GPUs", option="config",
@@ -156,7 +181,7 @@ def slurm_gpu_request(settings, gpus):
     for v in vals:
         option = v.name.split(".", 1)[1]
         for kind, count in _requests(str(v.value), "gres" if option == "gres" else "gpus"):
-            if kind and _MODEL.match(kind) and not _names_model(kind, real):
+            if kind and _model_of(kind) and not _names_model(kind, real):
                 out.append(fail(f"#SBATCH --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
                                 "Slurm places the job only on nodes with that GRES type: it waits for other nodes, "
                                 "or the script's settings (ranks, precision, images) were written for another GPU. "

@@ -336,9 +336,20 @@ def test_different_lists_under_both_names_still_warn(tmp_path):
 
 
 def test_rocr_with_hip_still_warns(tmp_path):
-    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=0,1\nexport HIP_VISIBLE_DEVICES=0,1\n"
+    # ROCR picks GPUs 2,3; HIP then renumbers them 0,1: right here, but HIP_VISIBLE_DEVICES=0,1 alone
+    # would pick other GPUs, so the pair is easy to get wrong
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=2,3\nexport HIP_VISIBLE_DEVICES=0,1\n"
               "python train.py\n")
     assert flagged(scan([p], "RD-ENV-003", "mi300x8"))
+
+
+def test_rocr_with_hip_that_each_select_the_same_gpus_pass(tmp_path):
+    # ovi2020/Finetune-LLM-FD 00_rocm_setup.sh (spent fresh batch 3): HIP_VISIBLE_DEVICES=0,...,7 and
+    # ROCR_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES} on an 8-GPU node; each alone and both together give all 8
+    p = write(tmp_path, "rocm_env.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\n"
+              "export ROCR_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}\npython train.py\n")
+    fs = scan([p], "RD-ENV-003", "mi300x8")
+    assert not flagged(fs) and "each selects the same" in fs[0].title
 
 
 def test_real_script_with_one_list_for_both():

@@ -24,6 +24,11 @@ def test_ranks_matching_the_gpus_pass_and_gpu_keyword_is_not_judged(lint):
 @pytest.mark.parametrize("line, bad", [
     ("#SBATCH --gres=gpu:mi210:2", True), ("#SBATCH --gres=gpu:mi300x:8", False),
     ("#SBATCH --gpus=mi250:2", True), ("#SBATCH --gres=gpu:16", True), ("#SBATCH --gres=gpu:siteA:2", False),
+    # types Slurm's autodetection writes (gres.conf AutoDetect=nvml/rsmi, https://slurm.schedmd.com/gres.conf.html):
+    # the model is one part of the name (ramrow/LLaMA-Factory run_example.slurm.sh: nvidia_h100_80gb_hbm3)
+    ("#SBATCH --gres=gpu:nvidia_h100_80gb_hbm3:4", True), ("#SBATCH --gpus=nvidia_a100-sxm4-80gb:2", True),
+    ("#SBATCH --gres=gpu:tesla:2", True), ("#SBATCH --gres=gpu:amd_instinct_mi300x:8", False),
+    ("#SBATCH --gres=gpu:mig-3g.40gb:1", False), ("#SBATCH --gres=gpu:big_mem:2", False),
 ])
 def test_sbatch_gpu_requests_against_the_node(tmp_path, line, bad, lint):
     path = lint.write("job.sbatch", f"#!/bin/bash\n{line}\nsrun python train.py\n")

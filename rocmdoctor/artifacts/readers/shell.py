@@ -498,6 +498,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if not words:  # plain assignments: shell variables, in the environment only if exported
         for k, v in prefix_env.items():
             variables[k] = v
+            variables[_DEFINED + k] = _line_with(physical, first, last, r"(?:^|[\s;])" + re.escape(k) + "=")
             if ALLEXPORT in variables:  # `set -a`: every variable assigned from here on is exported
                 exported.add(k)
             if k in exported:
@@ -532,6 +533,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
             if m:
                 k, v = m.group(1), substitute(m.group(2), variables)
                 variables[k] = v
+                variables[_DEFINED + k] = _line_with(physical, first, last, re.escape(k) + "=")
                 exported.add(k)
                 art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
             elif re.match(r"^[A-Za-z_]\w*$", w):
@@ -559,6 +561,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                     variables.pop(ALLEXPORT, None)
         return
     _assign_defaults(art, words, first, variables, exported)
+    raw = words
     words = [substitute(w, variables) for w in words]
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
@@ -576,7 +579,24 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
         return
-    _launch(art, words, first, last, physical, variables)
+    _launch(art, words, first, last, physical, variables, raw)
+
+
+# Where a variable was last assigned: a key no shell variable can have. A value a command line takes
+# from `$IMG` is cited at the line that wrote it (`IMG=pytorch-rocm5.7.sif`), where a fix would go.
+_DEFINED = "defined at "
+
+
+def _written_at(value: str, raw: list[str] | None, words: list[str], variables: dict | None, fallback: int) -> int:
+    """The line that wrote ``value``: the assignment of the variable the command line names it by
+    (``$IMG`` / ``"${CONTAINER}"``), else ``fallback`` (the command's own line)."""
+    if not raw or not variables or len(raw) != len(words):
+        return fallback
+    for r, w in zip(raw, words):
+        m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", r)
+        if w == value and m and (_DEFINED + m.group(1)) in variables:
+            return int(variables[_DEFINED + m.group(1)])
+    return fallback
 
 
 # Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
@@ -639,7 +659,7 @@ def _opt(word: str) -> tuple[str, str | None]:
 
 
 def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str],
-            variables: dict | None = None) -> None:
+            variables: dict | None = None, raw: list[str] | None = None) -> None:
     """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
@@ -673,7 +693,9 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             # docker/podman/nerdctl run: its options as a compose service, then the command inside
             svc, i = containers.parse(words, i)
             if svc is not None:
-                _container(art, svc, first, last, physical)
+                image = svc.get("image")
+                at = _written_at(image, raw, words, variables, 0) if isinstance(image, str) else 0
+                _container(art, svc, first, last, physical, at)
             continue
         if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
                 words[i + 1] in ("exec", "run"):
@@ -684,7 +706,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                                                                  "-v", "--volume", "--device", "--name") else 1
             if head in ("singularity", "apptainer") and i < len(words) and not words[i].startswith("$"):
                 # the image the job runs in (a .sif file or docker://ref): its ROCm user space (RD-IMG-003)
-                art.add(CONTAINER, "image", words[i].removeprefix("docker://"), first)
+                art.add(CONTAINER, "image", words[i].removeprefix("docker://"),
+                        _written_at(words[i], raw, words, variables, first))
             i += 1
             continue
         if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
@@ -812,7 +835,7 @@ def _build_target(art: Artifact, words: list[str], first: int) -> None:
         art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
 
 
-def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
+def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str], image_at: int = 0) -> None:
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
     out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
            "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
@@ -826,7 +849,7 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     art.data.setdefault("services", {})[f"{svc['runner']} (line {first})"] = out
     image = svc.get("image")
     if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
-        art.add(CONTAINER, "image", image, _line_with(physical, first, last, re.escape(image)))
+        art.add(CONTAINER, "image", image, image_at or _line_with(physical, first, last, re.escape(image)))
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))
