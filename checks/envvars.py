@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.artifacts.settings import EnvView, env_ev, env_removals
+from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import env_names as names_kb
@@ -52,7 +52,7 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
     for (var, value, gfx), ovs in groups.items():
         gs = [by_index[x.gpu_index] for x in ovs]
         subject = f"GPU {', '.join(str(g.index) for g in gs)} ({gfx})"
-        evidence = [env_ev(env or {var: value}, var),
+        evidence = [*env_evs(env or {var: value}, var),
                     ev(gs[0].properties_path, f"gfx_target_version {gs[0].gfx_target_version}")]
         out.append(_judge(ovs[0], gs[0], subject, evidence, arch_list, rocm_v, env))
     used_global = [by_index[x.gpu_index] for x in o.per_gpu if x.var == "HSA_OVERRIDE_GFX_VERSION"]

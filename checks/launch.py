@@ -60,7 +60,7 @@ def _env_for(settings, v, env, _memo: dict | None = None):
 def ranks_per_node(settings, gpus, env=None):
     vals = [v for v in settings.values("launcher", "nproc_per_node")]
     includes = [v for v in settings.values("launcher", "include")]
-    if not vals and not includes:
+    if not vals and not includes and not settings.values("launcher", "vllm.gpus"):
         return ok("no launcher sets the ranks per node (torchrun --nproc_per_node, deepspeed --num_gpus, "
                   "accelerate --num_processes)")
     if not gpus:
@@ -85,6 +85,20 @@ def ranks_per_node(settings, gpus, env=None):
                             "note", f"in {v.origin.path} line {v.origin.line}: set it to {visible}",
                             path=v.origin.path),), fixer="config_edit",
                             params={"files": [v.origin.path], "ranks": visible, "edits": [_set_ranks(v, visible)]})))
+    for v in settings.values("launcher", "vllm.gpus"):  # one vLLM server: tensor x pipeline parallel GPUs
+        n = int(str(v.value))
+        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
+        if n <= visible:
+            out.append(ok(f"vLLM runs on {n} GPU(s), {visible} visible", subject=v.origin.label,
+                          evidence=[v.evidence()] + vis_ev))
+            continue
+        out.append(fail(f"vLLM asks for {n} GPUs (tensor x pipeline parallel), but only {visible} are visible",
+                        "vLLM starts one worker per GPU of the tensor/pipeline-parallel group and stops at start-up "
+                        "when there are fewer GPUs than the group's size.", subject=v.origin.label,
+                        evidence=[v.evidence()] + vis_ev + [ev("KFD topology", f"{len(gpus)} GPU(s)")],
+                        fix=FixPlan(f"Use a parallel size of at most {visible}", (Action(
+                            "note", f"in {v.origin.path} line {v.origin.line}: set --tensor-parallel-size "
+                                    f"(times --pipeline-parallel-size) to at most {visible}", path=v.origin.path),))))
     total = len([g for g in gpus if not g.integrated]) or len(gpus)
     for v in includes:  # deepspeed --include localhost:2,3 names GPU indexes on each host
         idx = sorted({int(i) for part in str(v.value).split("@") for i in part.rpartition(":")[2].split(",")
@@ -358,3 +372,62 @@ def launcher_per_srun_task(settings):
                                 "--node_rank=$SLURM_NODEID so each task runs its own node", path=a.path),),
                                 params={"files": [a.path]})))
     return out or ok("no multi-node DeepSpeed launcher started once per srun task")
+
+
+# ------------------------------------------------------------------ bash-only syntax under #!/bin/sh
+DASH = "https://wiki.ubuntu.com/DashAsBinSh"
+POSIX_SH = "https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html"
+_SH_SHEBANG = __import__("re").compile(r"#!\s*(?:/usr)?/bin/(?:env\s+)?(?:sh|dash)\s*$")
+# What dash (Debian's and Ubuntu's /bin/sh) does not run, and what it does instead.
+_BASHISMS = (
+    (r"(?:^\s*|[;&|]\s*|\b(?:then|do|else)\s+)source\s+\S", "`source` (dash: 'source: not found'; use `. FILE`)"),
+    (r"(?:^|[;&|]\s*|\b(?:if|while|until|then|do|elif)\s+)\[\[\s", "`[[ ... ]]` (dash: '[[: not found', so the test is false)"),
+    (r"^\s*(?:declare\s+-a\s+|local\s+-a\s+)?[A-Za-z_]\w*=\(", "an array (dash stops: 'Syntax error: \"(\" unexpected')"),
+    (r"^\s*function\s+[A-Za-z_][\w-]*", "the `function` keyword (dash: 'function: not found')"),
+    (r"\$\{[A-Za-z_]\w*(?:/{1,2}[^}]*|:-?\d+(?::\d+)?)\}", "`${var//a/b}` / `${var:N}` (dash stops: 'Bad substitution')"),
+    (r"<<<", "a here-string `<<<` (dash: syntax error)"),
+)
+
+
+@check("RD-LCH-005", area=AREA, title="A #!/bin/sh launch script uses only what sh runs", option="config",
+       sources=[DASH, POSIX_SH])
+def sh_script_bashisms(settings, os_release=None):
+    """`#!/bin/sh` runs dash on Debian and Ubuntu: `source venv/bin/activate` fails with 'not found'
+    and the script goes on with the system Python; arrays and `${x//a/b}` stop it. Other systems
+    (Fedora, RHEL, SLES, Arch) link /bin/sh to bash, which runs these in POSIX mode."""
+    import re
+
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    family = " ".join(str((os_release.values if os_release is not None else {}).get(k, "")).lower()
+                      for k in ("ID", "ID_LIKE"))
+    dash = any(w in family.split() for w in ("debian", "ubuntu"))
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        if not lines or not _SH_SHEBANG.match(lines[0].strip()):
+            continue
+        hits = []
+        for first, _last, line in logical_lines(a.text):
+            text = re.sub(r"'[^']*'", "''", line)  # single-quoted text is data (sh -c '...' strings too)
+            bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)  # and double-quoted text, but for its expansions
+            for rx, what in _BASHISMS:
+                if re.search(rx, text if rx.startswith(r"\$\{") else bare):
+                    hits.append((first, what, line.strip()))
+                    break
+        if not hits:
+            continue
+        evidence = [ev(f"{a.path}:1", lines[0].strip())] + [ev(f"{a.path}:{n}", t[:200]) for n, _, t in hits[:5]]
+        kinds = "; ".join(dict.fromkeys(w for _, w, _ in hits))
+        if not dash:
+            out.append(ok(f"{a.path} uses bash syntax under #!/bin/sh; /bin/sh is bash on this OS", kinds,
+                          subject=a.path, evidence=evidence))
+            continue
+        out.append(fail(f"{a.path} is run by sh (dash on {os_release.pretty_name or 'this OS'}) but uses bash syntax",
+                        f"{kinds}. Make the first line #!/bin/bash (or write the lines in POSIX sh).",
+                        subject=a.path, evidence=evidence,
+                        fix=FixPlan("Run the script with bash", (Action(
+                            "note", f"in {a.path} line 1: #!/bin/bash", path=a.path),), fixer="config_edit",
+                            params={"files": [a.path], "edits": [{"path": a.path, "syntax": "lines", "ops": [
+                                {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}]}]})))
+    return out or ok("no #!/bin/sh launch script uses bash-only syntax")

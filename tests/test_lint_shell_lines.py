@@ -28,3 +28,20 @@ def test_a_docker_run_image_from_a_variable_is_cited_at_its_definition_and_a_lit
               "docker run \\\n    --device /dev/kfd \\\n    ${SERVICE_IMAGE} \\\n    --model m\n"
               "docker run --device /dev/kfd \\\n  rocm/pytorch:rocm6.2_ubuntu22.04 python t.py\n")
     assert _images(p) == [("embeddedllminfo/vllm-rocm:vllm-v0.2.6", 3), ("rocm/pytorch:rocm6.2_ubuntu22.04", 9)]
+
+
+# shuawest/vllm-rocm-gfx1151 run_nightly_spoof.sh (spent fresh batch 3): the override exported in the host shell
+# and passed again with `podman run --env`: both lines set what the job runs with, and a fix edits both.
+def test_every_line_that_sets_the_judged_value_is_evidence(tmp_path):
+    from tests.lintacc_helpers import flagged, scan
+
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=11.0.0\n"
+              "podman run -it --rm \\\n    --device /dev/kfd \\\n    --env HSA_OVERRIDE_GFX_VERSION=11.0.0 \\\n"
+              "    docker.io/rocm/vllm-dev:nightly python3 -c 'import torch'\n")
+    [f] = flagged(scan([p], "RD-ENV-001", "strix-halo-apu"))
+    assert [e.source for e in f.evidence if e.source.startswith(p)] == [p + ":2", p + ":5"]
+    # look-alike: an earlier line with another value is not what the job runs with, and is not cited
+    q = write(tmp_path, "run2.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\n"
+              "export HSA_OVERRIDE_GFX_VERSION=11.0.0\npython3 t.py\n")
+    [g] = flagged(scan([q], "RD-ENV-001", "strix-halo-apu"))
+    assert [e.source for e in g.evidence if e.source.startswith(q)] == [q + ":3"]

@@ -152,3 +152,55 @@ def test_single_node_deepspeed_under_srun_with_one_task_passes(tmp_path):
 def test_real_frontier_job():
     fs = flagged(scan([corpus("ekg-ds-go-frontier")], "RD-LCH-004", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run_ds.sh:34"]
+
+
+# --- a vLLM server needs tensor x pipeline parallel GPUs (SolidRusT/srt-inference-backends launch-amd.sh,
+# spent fresh batch 3: `docker run ... embeddedllminfo/vllm-rocm:... --tensor-parallel-size 2` on a one-GPU Radeon)
+@pytest.mark.parametrize("text, bad", [
+    ("vllm serve meta-llama/Llama-3.1-8B -tp 2\n", True),
+    ("python -m vllm.entrypoints.openai.api_server --model m --tensor-parallel-size=1\n", False),
+    ("docker run --device /dev/kfd --device /dev/dri \\\n  rocm/vllm:latest \\\n  --model m \\\n"
+     "  --tensor-parallel-size 2\n", True),
+    ("python3 -m sglang.launch_server --model-path m --tp 2\n", True),
+    ("vllm serve m --tensor-parallel-size $TP\n", False),  # decided at launch
+    # look-alike: a training script's own --tensor-parallel-size (Megatron) is its ranks' business, not vLLM's
+    ("python pretrain_gpt.py --tensor-parallel-size 2\n", False),
+])
+def test_vllm_parallel_size_against_the_gpus(tmp_path, lint, text, bad):
+    path = lint.write("serve.sh", "#!/bin/bash\n" + text)
+    all_ = lint([path], "RD-LCH-001", "rx7900xtx")
+    fs = lint.flagged(all_)
+    assert bool(fs) == bad, [(f.status, f.title) for f in all_]
+    if bad:
+        assert fs[0].evidence[0].source.endswith(":" + str(text.count("\n") + 1))  # the line asking for 2
+
+
+# --- RD-LCH-005: bash-only syntax under #!/bin/sh, which is dash on Debian/Ubuntu (hamm3r/ComfyUI-Installer
+# launch.sh: `#!/bin/sh` then `source venv/bin/activate`: 'source: not found', ComfyUI runs on the system python)
+@pytest.mark.parametrize("body, bad", [
+    ("source venv/bin/activate\npython main.py\n", True),
+    ("cd x && source env.sh\npython t.py\n", True),
+    ("if [[ -n \"$A\" ]]; then python t.py; fi\n", True),
+    ("GPUS=(0 1)\npython t.py\n", True),
+    ("echo ${MODEL//\\//_}\n", True),
+    # look-alikes: POSIX forms, and bash syntax inside a single-quoted string run by bash
+    (". venv/bin/activate\nif [ -n \"$A\" ]; then python t.py; fi\necho \"${A:-x}\"\n", False),
+    ("bash -c 'source venv/bin/activate; python t.py'\n", False),
+    ("echo \"then source it\"\n", False),
+])
+def test_bash_syntax_under_bin_sh(tmp_path, lint, body, bad):
+    path = lint.write("launch.sh", "#!/bin/sh\n" + body)
+    assert bool(lint.flagged(lint([path], "RD-LCH-005", "rx7900xtx"))) == bad
+
+
+def test_bash_syntax_under_bin_bash_or_on_a_bash_sh_system_passes(tmp_path, lint):
+    path = lint.write("launch.sh", "#!/bin/bash\nsource venv/bin/activate\npython main.py\n")
+    assert not lint.flagged(lint([path], "RD-LCH-005", "rx7900xtx"))
+    sh = lint.write("job.sh", "#!/bin/sh\nsource venv/bin/activate\npython main.py\n")
+    assert not lint.flagged(lint([sh], "RD-LCH-005", "dcu-slurm"))  # CentOS: /bin/sh is bash
+
+
+def test_the_fix_changes_the_shebang(tmp_path, lint):
+    path = lint.write("launch.sh", "#!/bin/sh\nsource venv/bin/activate\n")
+    [f] = lint.flagged(lint([path], "RD-LCH-005", "rx7900xtx"))
+    assert f.fix.params["edits"][0]["ops"][0] == {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}

@@ -107,7 +107,7 @@ _COMPOUND = re.compile(r"[()`]|\$\(|(?:^|[;&|]\s*)(?:for|case|esac|function)\b|\
 # (`if [ -x f ]; then pip install x; fi` -> `[ -x f ]`, `pip install x`).
 _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!"}
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
-RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
+RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
                       r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
                       r"|^\s*\.\s+\S")
@@ -664,6 +664,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
     via: list[str] = []  # srun / mpirun in front of the program: one copy per task
+    image = ""  # the image a `docker run` in front starts: its entrypoint runs arguments given after it
     i = 0
     while i < len(words):
         head = os.path.basename(words[i])
@@ -693,8 +694,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             # docker/podman/nerdctl run: its options as a compose service, then the command inside
             svc, i = containers.parse(words, i)
             if svc is not None:
-                image = svc.get("image")
-                at = _written_at(image, raw, words, variables, 0) if isinstance(image, str) else 0
+                image = str(svc.get("image") or "")
+                at = _written_at(image, raw, words, variables, 0) if image else 0
                 _container(art, svc, first, last, physical, at)
             continue
         if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
@@ -752,6 +753,9 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if not rest:
         return
     head = os.path.basename(rest[0])
+    if _vllm(rest, head, image):
+        _vllm_parallel(art, rest, first, last, physical)
+        return
     cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):
@@ -815,6 +819,48 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+def _vllm(rest: list[str], head: str, image: str) -> bool:
+    """A vLLM (or SGLang) server start: `vllm serve`, `python -m vllm.entrypoints.*` /
+    `sglang.launch_server`, or options given to a vLLM image's entrypoint (`docker run ... rocm/vllm --model m --tensor-parallel-size 2`)."""
+    if head == "vllm" and rest[1:2] == ["serve"]:
+        return True
+    if head.startswith("python") and "-m" in rest[1:3]:
+        mod = rest[rest.index("-m") + 1] if rest.index("-m") + 1 < len(rest) else ""
+        return mod.startswith(("vllm.entrypoints", "sglang.launch_server"))
+    return bool(image) and "vllm" in image.lower() and head.startswith("--")
+
+
+# vLLM engine arguments that multiply into the GPUs one server needs (docs.vllm.ai engine_args).
+_VLLM_PARALLEL = {"tensor_parallel_size": "tensor_parallel_size", "tp": "tensor_parallel_size",
+                  "pipeline_parallel_size": "pipeline_parallel_size", "pp": "pipeline_parallel_size",
+                  "tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size"}  # the last two: SGLang's
+
+
+def _vllm_parallel(art: Artifact, words: list[str], first: int, last: int, physical: list[str]) -> None:
+    """LAUNCHER vllm.gpus: the GPUs one vLLM server needs, tensor- times pipeline-parallel size, at the
+    line of the option that asks for more than one (RD-LCH-001: with fewer it stops at start-up)."""
+    sizes: dict[str, tuple[int, int]] = {}
+    for k, w in enumerate(words):
+        if not w.startswith("-"):
+            continue
+        name, value = _opt(w)
+        key = _VLLM_PARALLEL.get(name)
+        if key is None:
+            continue
+        if value is None and k + 1 < len(words):
+            value = words[k + 1]
+        if value is None or not value.isdigit():
+            continue  # $TP, "auto": decided at launch
+        pat = r"(?:^|\s)-{1,2}" + re.escape(w.lstrip("-").split("=")[0]) + r"(?:[=\s]|$)"
+        sizes[key] = (int(value), _line_with(physical, first, last, pat))
+    if sizes:
+        n = 1
+        for size, _ in sizes.values():
+            n *= size
+        line = max(sizes.values())[1]  # the larger of the two asks
+        art.add(LAUNCHER, "vllm.gpus", str(n), line)
 
 
 def _build_target(art: Artifact, words: list[str], first: int) -> None:
