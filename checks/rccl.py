@@ -2,7 +2,7 @@
 (XGMI or PCIe, which NUMA node / socket each sits on)."""
 from __future__ import annotations
 
-from rocmdoctor.artifacts.settings import env_ev, env_evs, env_removals
+from rocmdoctor.artifacts.settings import env_evs, env_removals
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
 from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 
