@@ -34,7 +34,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:requirements-not-copied-before-install": "RD-IMG-005",
          # existing checks the labels' authors did not know of (spent fresh batch 2; track artb)
          "words:module-rocm5.7-outside-host-window": "RD-IMG-003", "words:HSA_FORCE_FINE_GRAIN-typo": "RD-ENV-004",
-         "words:sh-source-in-posix-sh": "RD-LCH-005"}
+         "words:sh-source-in-posix-sh": "RD-LCH-005",
+         "words:cuda-module-on-amd": "RD-LCH-006", "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
+         "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
+         "words:craype-accel-target-gfx90a": "RD-ENV-002"}
 
 
 def split_of(repo: str) -> str:

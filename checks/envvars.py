@@ -142,7 +142,8 @@ def _arch_values(env, settings):
                 out.append((name, str(env[name]), e, e.source))
     for v in (settings.values("build") if settings is not None else []):
         kind, _, name = v.name.partition(":")
-        if kind not in ("env", "arg", "arch") or name not in ARCH_VARS or v.value in (None, ""):
+        if kind not in ("env", "arg", "arch") or (name not in ARCH_VARS and name not in _FLAG_TARGETS) \
+                or v.value in (None, ""):
             continue
         key = (name, v.origin.label)
         if key not in seen:
@@ -150,6 +151,11 @@ def _arch_values(env, settings):
             out.append((name, str(v.value), v.evidence(), v.origin.label))
     out += _torch_wheel_lists(settings)
     return out
+
+
+# Target lists that are not variables: a compiler's --offload-arch (clang/hipcc), and Cray's
+# craype-accel-amd-gfxNNN module (the compiler wrappers' CRAY_ACCEL_TARGET).
+_FLAG_TARGETS = ("--offload-arch", "craype-accel")
 
 
 def _torch_wheel_lists(settings):
@@ -241,10 +247,22 @@ def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
     return picked, None
 
 
+def _filled_in_later(env, name: str) -> bool:
+    """A file's value written as a reference (`HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}` in a compose
+    file, filled from the user's shell or .env when the stack starts) that the reader could not fill:
+    unknown here, not an empty list that hides every GPU."""
+    v = env.origins.get(name) if isinstance(env, EnvView) else None
+    return v is not None and ("$" in str(v.value) or (str(v.value).strip() == "" and "$" in v.origin.text))
+
+
 @check("RD-ENV-003", area="env", title="*_VISIBLE_DEVICES select GPUs that exist",
        sources=[HIP_ENV, ISOLATION, PARSL_3858])
 def visible_devices(env, gpus, kfd_nodes=None):
-    set_vars = {k: env[k] for k in VISIBLE if k in env}
+    set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
+    later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
+    if not set_vars and later:
+        return ok(f"{', '.join(later)} filled in when the job starts (a reference to the user's value): not judged",
+                  evidence=[env_ev(env, k) for k in later])
     if not set_vars:
         return ok("no *_VISIBLE_DEVICES variable set" + (": every GPU is visible" if gpus else ""))
     evidence = [env_ev(env, k) for k in set_vars]
@@ -328,13 +346,45 @@ def _shortened(name: str) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def _truncated(name: str) -> list[str]:
+    """Known settings ``name`` is the start of, one word short (NCCL_NET_GDR for NCCL_NET_GDR_LEVEL or
+    NCCL_NET_GDR_READ): as written it sets nothing."""
+    if name in names_kb.KNOWN or not name.startswith(names_kb.PREFIXES) or name.count("_") < 2:
+        return []
+    return sorted(k for k in names_kb.KNOWN if k.startswith(name + "_") and k.count("_") == name.count("_") + 1)
+
+
+# Integer settings with a documented range (NCCL env docs): a value outside it was meant for
+# something else (NCCL_TIMEOUT=1800 is a timeout in seconds, not NCCL_IB_TIMEOUT's exponent 1-31),
+# so the name with that range is not what the user meant.
+NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+_VALUE_RANGE = {"NCCL_IB_TIMEOUT": (1, 31), "NCCL_IB_RETRY_CNT": (0, 7), "NCCL_NET_GDR_READ": (0, 1),
+                "NCCL_NET_GDR_LEVEL": (0, 5), "NCCL_NET_GDR_C2C": (0, 1)}
+
+
+def _fits(meant: str, value) -> bool:
+    lo_hi = _VALUE_RANGE.get(meant)
+    text = str(value).strip().strip("\"'")
+    if lo_hi is None or not text.lstrip("-").isdigit():
+        return True  # no range known, or a symbolic value (NCCL_NET_GDR_LEVEL=PHB): not judged by value
+    return lo_hi[0] <= int(text) <= lo_hi[1]
+
+
+def _meant(name: str, value) -> str | None:
+    """The setting a misspelt or shortened name was meant to be, when its value fits that setting."""
+    one = names_kb.misspelt(name) or _shortened(name)
+    cands = [one] if one else _truncated(name)
+    cands = [c for c in cands if _fits(c, value)]
+    return " or ".join(cands) if cands else None
+
+
 
 @check("RD-ENV-004", area="env", title="ROCm, HIP and RCCL variables are spelt as the runtime reads them",
        level="quick", sources=list(names_kb.SOURCES))
 def env_spelling(env, settings=None):
     # Only names one or two edits from a known setting are judged (knowledge/env_names.py): a
     # misspelt setting does nothing, silently, and its evidence line is all the user needs.
-    hits = [(name, names_kb.misspelt(name) or _shortened(name)) for name in sorted(env or {})]
+    hits = [(name, _meant(name, (env or {}).get(name))) for name in sorted(env or {})]
     hits = [(name, meant) for name, meant in hits if meant]
     out = [warn(f"{name} is not a variable the runtime reads; {meant} is",
                 f"As written it has no effect: {meant} stays at its default. Rename it to {meant} "

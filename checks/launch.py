@@ -60,13 +60,22 @@ def _env_for(settings, v, env, _memo: dict | None = None):
 def ranks_per_node(settings, gpus, env=None):
     vals = [v for v in settings.values("launcher", "nproc_per_node")]
     includes = [v for v in settings.values("launcher", "include")]
-    if not vals and not includes and not settings.values("launcher", "vllm.gpus"):
+    counted = settings.values("launcher", "gpu_count_source")
+    if not vals and not includes and not settings.values("launcher", "vllm.gpus") and not counted:
         return ok("no launcher sets the ranks per node (torchrun --nproc_per_node, deepspeed --num_gpus, "
                   "accelerate --num_processes)")
     if not gpus:
         return skip("no AMD GPU on this machine to count", evidence=[v.evidence() for v in vals + includes])
     out = []
     memo: dict = {}
+    for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
+        out.append(fail(f"the ranks per node are counted with nvidia-smi ({v.origin.label}), which AMD GPUs do not have",
+                        "On this node nvidia-smi is not installed (or sees no NVIDIA GPU), so the count is 0: the "
+                        "launch fails, or a fallback starts one rank and the other GPUs stay idle without an error. "
+                        "Count AMD GPUs with `python -c 'import torch; print(torch.cuda.device_count())'` (a ROCm "
+                        "torch answers there), `rocm-smi --showid --csv | grep -c card` or Slurm's SLURM_GPUS_ON_NODE.",
+                        subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(gpus)} AMD GPU(s)")],
+                        sources=[NVSMI_ROCM]))
     for v in vals:
         try:
             n = int(str(v.value))
@@ -112,6 +121,9 @@ def ranks_per_node(settings, gpus, env=None):
                         "have leaves ranks without a device ('invalid device ordinal').", subject=v.origin.label,
                         evidence=[v.evidence(), ev("KFD topology", f"{total} GPU(s)")]))
     return out or ok("ranks per node are decided at launch time", evidence=[v.evidence() for v in vals])
+
+
+NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-AMD-SMI-CLI-tool.html"
 
 
 def _set_ranks(v, n: int) -> dict:
@@ -431,3 +443,67 @@ def sh_script_bashisms(settings, os_release=None):
                             params={"files": [a.path], "edits": [{"path": a.path, "syntax": "lines", "ops": [
                                 {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}]}]})))
     return out or ok("no #!/bin/sh launch script uses bash-only syntax")
+
+
+# ------------------------------------------------------------------ CUDA builds loaded by module
+@check("RD-LCH-006", area=AREA, title="The job loads no CUDA build of its framework on an AMD node", option="config",
+       sources=["https://lmod.readthedocs.io/en/latest/010_user.html",
+                "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"])
+def cuda_framework_module(settings, gpus):
+    """`module load pytorch/2.1.0-cu12` (NERSC, EasyBuild's PyTorch/...-CUDA-12.1.1) puts a CUDA build of
+    the framework first on the path: on AMD GPUs it finds no device. A CUDA toolkit module alone
+    (`cuda/12.1`) changes nothing the job runs and is not judged."""
+    mods = settings.values("build", "cuda_module")
+    if not mods:
+        return ok("no CUDA build of a framework is loaded by `module load`")
+    if not gpus:
+        return skip("a CUDA framework module is loaded, but this machine has no AMD GPU to compare",
+                    evidence=[v.evidence() for v in mods])
+    return [fail(f"`module load {v.value}` loads a CUDA build on a node with AMD GPUs",
+                 "The module's framework (its name says CUDA) is built against CUDA: on this node "
+                 "torch.cuda.is_available() is False and the job fails at its first GPU call, or runs on the CPU. "
+                 "Load the site's ROCm build of the framework (a name with rocm), or install a ROCm wheel.",
+                 subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", ", ".join(
+                     sorted({g.name or g.gfx or "?" for g in gpus})))]) for v in mods]
+
+
+# ------------------------------------------------------------------ accelerate's own config file
+ACCELERATE_CONFIG = "https://huggingface.co/docs/accelerate/package_reference/cli#accelerate-launch"
+
+
+@check("RD-LCH-007", area=AREA, title="accelerate launch --config_file names an accelerate config", option="config",
+       sources=[ACCELERATE_CONFIG, "https://huggingface.co/docs/accelerate/usage_guides/deepspeed"])
+def accelerate_config_file(settings):
+    """`accelerate launch --config_file ds_z3.json` reads the file as accelerate's own config and stops
+    on its keys ('The config file ... had unknown keys'); a DeepSpeed JSON goes under
+    `deepspeed_config.deepspeed_config_file` of that config, or `--deepspeed_config_file`."""
+    import os
+
+    vals = settings.values("launcher", "config_file")
+    if not vals:
+        return ok("no accelerate launch names a config file")
+    by_path = {os.path.normpath(a.path): a for a in settings.artifacts}
+    by_name: dict = {}
+    for a in settings.artifacts:
+        by_name.setdefault(os.path.basename(a.path), []).append(a)
+    out = []
+    for v in vals:
+        name = str(v.value)
+        here = os.path.normpath(os.path.join(os.path.dirname(v.origin.path), name))
+        target = by_path.get(here) or next(iter(by_name.get(os.path.basename(name), [])[:1]), None)
+        if target is None:
+            continue  # not among the files: nothing to judge
+        if target.kind != "deepspeed":
+            out.append(ok(f"--config_file {name} is not a DeepSpeed JSON", subject=v.origin.label,
+                          evidence=[v.evidence()]))
+            continue
+        out.append(fail(f"accelerate launch --config_file {name} is a DeepSpeed JSON, not an accelerate config",
+                        "accelerate reads --config_file as its own config (compute_environment, distributed_type, "
+                        "num_processes ...) and stops: 'The config file at ... had unknown keys'. Write an "
+                        "accelerate config with distributed_type: DEEPSPEED and deepspeed_config: "
+                        f"{{deepspeed_config_file: {name}}}, or pass --use_deepspeed --deepspeed_config_file {name}.",
+                        subject=v.origin.label, evidence=[v.evidence(), ev(target.path, "DeepSpeed JSON (top-level "
+                                                                          "keys: " + ", ".join(list(target.data)[:5])
+                                                                          + ")" if isinstance(target.data, dict)
+                                                                          else "DeepSpeed JSON")]))
+    return out or ok("the accelerate config files named are not among the files read")

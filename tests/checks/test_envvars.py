@@ -429,3 +429,14 @@ def test_torch_wheels_of_an_old_rocm_index_lack_newer_gpus(tmp_path, line, examp
 def test_real_torch_from_rocm542_index_on_gfx1100():
     fs = [f for f in flagged(scan([corpus("fuzzah-txtgen-webui-arch")], "RD-ENV-002", "rx7900xtx")) if "wheels" in f.title]
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:48"]
+
+
+def test_a_visible_devices_value_filled_in_when_the_stack_starts_is_not_judged(tmp_path):
+    # Medhatt21/llm-quant-lab docker-compose.rocm.yml (spent fresh batch 4): `- HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}`
+    # passes the user's own value through; unknown here, not an empty list hiding every GPU
+    p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: rocm/pytorch:latest\n    devices:\n"
+              "      - /dev/kfd\n      - /dev/dri\n    environment:\n      - HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}\n")
+    assert not flagged(scan([p], "RD-ENV-003", "mi300x8"))
+    # look-alike: an empty value written as such hides every GPU
+    q = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=\npython t.py\n")
+    assert flagged(scan([q], "RD-ENV-003", "mi300x8"))
