@@ -37,7 +37,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:sh-source-in-posix-sh": "RD-LCH-005",
          "words:cuda-module-on-amd": "RD-LCH-006", "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
          "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
-         "words:craype-accel-target-gfx90a": "RD-ENV-002"}
+         "words:craype-accel-target-gfx90a": "RD-ENV-002",
+         "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008"}
 
 
 def split_of(repo: str) -> str:

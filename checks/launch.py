@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rocmdoctor.base.untrusted import pick_list
-from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.artifacts.settings import EnvView, env_ev
 
 AREA = "launch"
@@ -507,3 +507,47 @@ def accelerate_config_file(settings):
                                                                           + ")" if isinstance(target.data, dict)
                                                                           else "DeepSpeed JSON")]))
     return out or ok("the accelerate config files named are not among the files read")
+
+
+# ------------------------------------------------------------------ pip specifiers the shell reads as redirections
+BASH_REDIRECTION = "https://www.gnu.org/software/bash/manual/html_node/Redirections.html"
+PIP_SPECIFIERS = "https://pip.pypa.io/en/stable/cli/pip_install/#requirement-specifiers"
+_PIP_LINE = __import__("re").compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\S+\s+)*)?(?:[A-Za-z_]\w*=\S*\s+)*"
+                                     r"(?:\S*/)?(?:pip3?(?:\.\d+)?|uv\s+pip|python[\d.]*\s+-m\s+pip)\s+install\b")
+# A requirement glued to < or > (`deepspeed>=0.14.0`, `torch<2.5`): the shell redirects there.
+_GLUED = __import__("re").compile(r"(?:^|\s)([A-Za-z][\w.\-]*(?:\[[\w,.\-]+\])?)(>=|<=|>|<)(\S*)")
+
+
+@check("RD-LCH-008", area=AREA, title="pip version specifiers in a script are quoted", option="config",
+       sources=[BASH_REDIRECTION, PIP_SPECIFIERS])
+def pip_specifiers_quoted(settings):
+    """`pip install transformers>=4.47.0 deepspeed>=0.14.0` unquoted: the shell takes each `>=x` as
+    an output redirection (to a file named `=x`), so pip installs the bare names, latest releases,
+    and every minimum is dropped; `torch<2.5` reads a file named `2.5` and the line fails."""
+    import re
+
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        for first, last, line in logical_lines(a.text):
+            if "install" not in line or not _PIP_LINE.search(line):
+                continue
+            bare = re.sub(r"'[^']*'|\"(?:[^\"\\\\]|\\\\.)*\"", "''", line)  # quoted text is one word, no redirection
+            bare = bare.split(" #", 1)[0]
+            hits = [m for m in _GLUED.finditer(bare) if not m.group(1).isdigit()]
+            if not hits:
+                continue
+            reads = [m for m in hits if m.group(2) == "<"]
+            where = next((n for n in range(first, max(first, last) + 1) if n <= len(lines)
+                          and re.search(re.escape(hits[0].group(0).strip()), lines[n - 1])), first)
+            shown = ", ".join(m.group(0).strip() for m in hits[:6])
+            make = fail if reads else warn
+            out.append(make(f"{a.path} line {where}: pip version specifiers are not quoted ({shown})",
+                            "The shell reads `>`/`<` before pip sees them: `name>=1.2` installs `name` (any version, "
+                            "usually the latest) with pip's output written to a file named `=1.2`, and `name<2` reads "
+                            "a file named `2` (the line fails). Quote each requirement (`'deepspeed>=0.14.0'`) or "
+                            "put them in a requirements file.", subject=f"{a.path}:{where}",
+                            evidence=[ev(f"{a.path}:{where}", lines[where - 1].strip()[:200])]))
+    return out or ok("no unquoted pip version specifier in the scripts")

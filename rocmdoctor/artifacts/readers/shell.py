@@ -643,7 +643,8 @@ _GPU_COUNT_FLAGS = re.compile(r"^--(?:nproc[_-]per[_-]node|num[_-]gpus|num[_-]pr
 def _gpu_count_from_nvidia_smi(art: Artifact, raw: list[str] | None, variables: dict | None, first: int) -> None:
     """`deepspeed --num_gpus $NUM_GPUS` where NUM_GPUS came from nvidia-smi (or `--nproc_per_node=$(nvidia-smi
     -L | wc -l)`): LAUNCHER gpu_count_source "nvidia-smi", at the line that counts (RD-LCH-001)."""
-    for k, w in enumerate(raw or []):
+    raw = raw or []
+    for k, w in enumerate(raw):
         m = _GPU_COUNT_FLAGS.match(w)
         if not m:
             continue
@@ -807,10 +808,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             # srun bash -c 'export RANK=$SLURM_PROCID; python t.py': the string is a script of its own,
             # read here with the srun in front of its commands. Single-quoted, each task's shell expands
             # it (per-task values); double-quoted, the batch step's shell already did.
-            raw = " ".join(physical[first - 1:last])
-            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw)
+            raw_text = " ".join(physical[first - 1:last])
+            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw_text)
             per_task = quote is not None and quote.group(1) == "'"
-            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw))  # "\$SLURM_PROCID": left to the task
+            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw_text))  # "\$SLURM_PROCID": left to the task
             inner_vars = dict(variables or {})
             for inner in commands(words[i + 2]):
                 n0, s0 = len(art.values), len(art.data.get("sourced", []))
