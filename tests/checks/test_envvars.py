@@ -8,7 +8,7 @@ import rocmdoctor
 from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 from tests.lintacc_helpers import corpus, flagged, scan, write
-from checks.envvars import _shortened
+from rocmdoctor.knowledge.env_names import shortened as _shortened
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 KFD = "/sys/class/kfd/kfd/topology/nodes"

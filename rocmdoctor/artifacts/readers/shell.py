@@ -653,7 +653,7 @@ def _gpu_count_from_nvidia_smi(art: Artifact, raw: list[str] | None, variables: 
             art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", first)
             return
         for name in re.findall(r"\$\{?([A-Za-z_]\w*)", value):
-            at = (variables or {}).get(_FROM_NVSMI + name)
+            at = variables.get(_FROM_NVSMI + name) if variables else None
             if at:
                 art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", int(at))
                 return
