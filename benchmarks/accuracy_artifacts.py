@@ -31,7 +31,14 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:SLURM-rank-vars": "RD-LCH-003",
          "words:bnb-no-gfx906": "RD-PREC-014", "words:pip-option-on-requirement-line": "RD-IMG-002",
          "words:multinode-launcher-per-node": "RD-LCH-004", "words:torch-wheel-lacks-gpu-arch": "RD-ENV-002",
-         "words:requirements-not-copied-before-install": "RD-IMG-005"}
+         "words:requirements-not-copied-before-install": "RD-IMG-005",
+         # existing checks the labels' authors did not know of (spent fresh batch 2; track artb)
+         "words:module-rocm5.7-outside-host-window": "RD-IMG-003", "words:HSA_FORCE_FINE_GRAIN-typo": "RD-ENV-004",
+         "words:sh-source-in-posix-sh": "RD-LCH-005",
+         "words:cuda-module-on-amd": "RD-LCH-006", "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
+         "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
+         "words:craype-accel-target-gfx90a": "RD-ENV-002",
+         "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008"}
 
 
 def split_of(repo: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rocmdoctor.artifacts import trainargs as ta
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
-from rocmdoctor.artifacts.settings import removal_edit
+from rocmdoctor.artifacts.settings import ENV_PRECEDENCE, removal_edit
 
 AREA = "config"
 COMPOSE_ENV = "https://docs.docker.com/compose/how-tos/environment-variables/envvars-precedence/"
@@ -57,15 +57,37 @@ def _dynamic(v) -> bool:
     return any(t in str(v.value) for t in ("$", "`"))
 
 
+# Layers whose files are each a job's environment of their own: two Dockerfiles build two images, two
+# compose files are two stacks or a base and its override (Compose merges those on purpose).
+_SEPARATE_LAYERS = ("dockerfile", "compose", "kubernetes")
+
+
+def _same_layer_conflicts(settings, vs) -> list:
+    """The values that contend at one layer of one job. A later layer overriding an earlier one is how
+    an image is configured (compose `environment:` or `docker run -e` over the image's ENV, a launch
+    script's export over Slurm's --export), so only values at the same layer, from different files,
+    can disagree; and not at a layer whose files are separate jobs (two Dockerfiles are two images)."""
+    kind_of = {a.path: a.kind for a in settings.artifacts}
+    by_layer: dict = {}
+    for v in vs:
+        kind = kind_of.get(v.origin.path, "")
+        if kind in _SEPARATE_LAYERS:
+            continue
+        by_layer.setdefault(ENV_PRECEDENCE.get(kind, len(ENV_PRECEDENCE)), []).append(v)
+    for layer in sorted(by_layer, reverse=True):  # the layer that decides first
+        group = by_layer[layer]
+        if len({str(v.value) for v in group}) > 1 and len({v.origin.path for v in group}) > 1:
+            return group
+    return []
+
+
 def env_agrees_raw(settings) -> dict:
     diff = {}
     for name, vs in settings.disagreements("env").items():
-        fixed = [v for v in vs if not _dynamic(v)]
-        if len({str(v.value) for v in fixed}) < 2 or len({v.origin.path for v in fixed}) < 2:
+        fixed = _same_layer_conflicts(settings, [v for v in vs if not _dynamic(v)])
+        if not fixed or _alternatives(settings, fixed):
             continue
-        if _alternatives(settings, fixed):
-            continue
-        diff[name] = vs
+        diff[name] = fixed
     return diff
 
 
@@ -81,9 +103,9 @@ def env_agrees(settings):
         last = vs[-1]
         shown = ", ".join(f"{v.origin.label}: {v.value}" for v in vs)
         out.append(warn(f"{name} is set to different values in {len({v.origin.path for v in vs})} files",
-                        f"{shown}. A compose `environment:` overrides the image's ENV, and an export in the "
-                        f"launch script overrides both, so the job gets {last.value} ({last.origin.label}), and "
-                        "that is what the other checks judge. Keep one.",
+                        f"{shown}. These files set the job's environment at the same level, so which value the "
+                        f"job gets depends on the order they run in: here {last.value} ({last.origin.label}), "
+                        "and that is what the other checks judge. Keep one.",
                         subject=name, evidence=[v.evidence() for v in vs],
                         fix=FixPlan(f"Set {name} in one file", tuple(
                             Action("note", f"in {v.origin.path}: remove line {v.origin.line} ({v.origin.text})",

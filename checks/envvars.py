@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.artifacts.settings import EnvView, env_ev, env_removals
+from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import env_names as names_kb
@@ -52,7 +52,7 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
     for (var, value, gfx), ovs in groups.items():
         gs = [by_index[x.gpu_index] for x in ovs]
         subject = f"GPU {', '.join(str(g.index) for g in gs)} ({gfx})"
-        evidence = [env_ev(env or {var: value}, var),
+        evidence = [*env_evs(env or {var: value}, var),
                     ev(gs[0].properties_path, f"gfx_target_version {gs[0].gfx_target_version}")]
         out.append(_judge(ovs[0], gs[0], subject, evidence, arch_list, rocm_v, env))
     used_global = [by_index[x.gpu_index] for x in o.per_gpu if x.var == "HSA_OVERRIDE_GFX_VERSION"]
@@ -142,7 +142,8 @@ def _arch_values(env, settings):
                 out.append((name, str(env[name]), e, e.source))
     for v in (settings.values("build") if settings is not None else []):
         kind, _, name = v.name.partition(":")
-        if kind not in ("env", "arg", "arch") or name not in ARCH_VARS or v.value in (None, ""):
+        if kind not in ("env", "arg", "arch") or (name not in ARCH_VARS and name not in _FLAG_TARGETS) \
+                or v.value in (None, ""):
             continue
         key = (name, v.origin.label)
         if key not in seen:
@@ -150,6 +151,11 @@ def _arch_values(env, settings):
             out.append((name, str(v.value), v.evidence(), v.origin.label))
     out += _torch_wheel_lists(settings)
     return out
+
+
+# Target lists that are not variables: a compiler's --offload-arch (clang/hipcc), and Cray's
+# craype-accel-amd-gfxNNN module (the compiler wrappers' CRAY_ACCEL_TARGET).
+_FLAG_TARGETS = ("--offload-arch", "craype-accel")
 
 
 def _torch_wheel_lists(settings):
@@ -241,10 +247,22 @@ def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
     return picked, None
 
 
+def _filled_in_later(env, name: str) -> bool:
+    """A file's value written as a reference (`HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}` in a compose
+    file, filled from the user's shell or .env when the stack starts) that the reader could not fill:
+    unknown here, not an empty list that hides every GPU."""
+    v = env.origins.get(name) if isinstance(env, EnvView) else None
+    return v is not None and ("$" in str(v.value) or (str(v.value).strip() == "" and "$" in v.origin.text))
+
+
 @check("RD-ENV-003", area="env", title="*_VISIBLE_DEVICES select GPUs that exist",
        sources=[HIP_ENV, ISOLATION, PARSL_3858])
 def visible_devices(env, gpus, kfd_nodes=None):
-    set_vars = {k: env[k] for k in VISIBLE if k in env}
+    set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
+    later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
+    if not set_vars and later:
+        return ok(f"{', '.join(later)} filled in when the job starts (a reference to the user's value): not judged",
+                  evidence=[env_ev(env, k) for k in later])
     if not set_vars:
         return ok("no *_VISIBLE_DEVICES variable set" + (": every GPU is visible" if gpus else ""))
     evidence = [env_ev(env, k) for k in set_vars]
@@ -291,6 +309,12 @@ def visible_devices(env, gpus, kfd_nodes=None):
         # name and they agree, so nothing composes and nothing conflicts.
         return ok(f"HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES name the same GPU(s) {visible}", evidence=evidence,
                   data=data)
+    alone = {k: [g.index for g in _select(v, list(gpus), uuids)[0] if g is not None] for k, v in set_vars.items()}
+    if len(set_vars) > 1 and all(sel == visible for sel in alone.values()):
+        # Each variable alone would select the same GPUs the composition does (ROCR=0..7 with
+        # HIP=0..7 on 8 GPUs, a script written for either runtime): nothing to get wrong.
+        return ok(f"{' and '.join(set_vars)} are set together and each selects the same GPU(s) {visible}",
+                  evidence=evidence, data=data)
     if len(set_vars) > 1:
         disagree = ""
         if len(results) == 2 and [g.index for g in results["HIP_VISIBLE_DEVICES"] if g] != \
@@ -306,29 +330,13 @@ def visible_devices(env, gpus, kfd_nodes=None):
 
 
 # ------------------------------------------------------------------ misspelt runtime variables
-def _shortened(name: str) -> str | None:
-    """A known setting ``name`` leaves words out of (NCCL_IFNAME for NCCL_SOCKET_IFNAME): the
-    same family prefix and last word, its words those of exactly one known name but one."""
-    if name in names_kb.KNOWN or not name.startswith(names_kb.PREFIXES) or name.count("_") < 1:
-        return None
-    words = name.split("_")
-
-    def within(short: list[str], long: list[str]) -> bool:
-        it = iter(long)
-        return all(w in it for w in short)
-
-    hits = [k for k in names_kb.KNOWN if k.split("_")[0] == words[0] and k.split("_")[-1] == words[-1]
-            and len(k.split("_")) == len(words) + 1 and within(words, k.split("_"))]
-    return hits[0] if len(hits) == 1 else None
-
-
-
 @check("RD-ENV-004", area="env", title="ROCm, HIP and RCCL variables are spelt as the runtime reads them",
        level="quick", sources=list(names_kb.SOURCES))
 def env_spelling(env, settings=None):
     # Only names one or two edits from a known setting are judged (knowledge/env_names.py): a
     # misspelt setting does nothing, silently, and its evidence line is all the user needs.
-    hits = [(name, names_kb.misspelt(name) or _shortened(name)) for name in sorted(env or {})]
+    names = dict(env) if env else {}
+    hits = [(name, names_kb.meant(name, value)) for name, value in sorted(names.items())]
     hits = [(name, meant) for name, meant in hits if meant]
     out = [warn(f"{name} is not a variable the runtime reads; {meant} is",
                 f"As written it has no effect: {meant} stays at its default. Rename it to {meant} "

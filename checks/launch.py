@@ -60,13 +60,22 @@ def _env_for(settings, v, env, _memo: dict | None = None):
 def ranks_per_node(settings, gpus, env=None):
     vals = [v for v in settings.values("launcher", "nproc_per_node")]
     includes = [v for v in settings.values("launcher", "include")]
-    if not vals and not includes:
+    counted = settings.values("launcher", "gpu_count_source")
+    if not vals and not includes and not settings.values("launcher", "vllm.gpus") and not counted:
         return ok("no launcher sets the ranks per node (torchrun --nproc_per_node, deepspeed --num_gpus, "
                   "accelerate --num_processes)")
     if not gpus:
         return skip("no AMD GPU on this machine to count", evidence=[v.evidence() for v in vals + includes])
     out = []
     memo: dict = {}
+    for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
+        out.append(fail(f"the ranks per node are counted with nvidia-smi ({v.origin.label}), which AMD GPUs do not have",
+                        "On this node nvidia-smi is not installed (or sees no NVIDIA GPU), so the count is 0: the "
+                        "launch fails, or a fallback starts one rank and the other GPUs stay idle without an error. "
+                        "Count AMD GPUs with `python -c 'import torch; print(torch.cuda.device_count())'` (a ROCm "
+                        "torch answers there), `rocm-smi --showid --csv | grep -c card` or Slurm's SLURM_GPUS_ON_NODE.",
+                        subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(gpus)} AMD GPU(s)")],
+                        sources=[NVSMI_ROCM]))
     for v in vals:
         try:
             n = int(str(v.value))
@@ -85,6 +94,20 @@ def ranks_per_node(settings, gpus, env=None):
                             "note", f"in {v.origin.path} line {v.origin.line}: set it to {visible}",
                             path=v.origin.path),), fixer="config_edit",
                             params={"files": [v.origin.path], "ranks": visible, "edits": [_set_ranks(v, visible)]})))
+    for v in settings.values("launcher", "vllm.gpus"):  # one vLLM server: tensor x pipeline parallel GPUs
+        n = int(str(v.value))
+        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
+        if n <= visible:
+            out.append(ok(f"vLLM runs on {n} GPU(s), {visible} visible", subject=v.origin.label,
+                          evidence=[v.evidence()] + vis_ev))
+            continue
+        out.append(fail(f"vLLM asks for {n} GPUs (tensor x pipeline parallel), but only {visible} are visible",
+                        "vLLM starts one worker per GPU of the tensor/pipeline-parallel group and stops at start-up "
+                        "when there are fewer GPUs than the group's size.", subject=v.origin.label,
+                        evidence=[v.evidence()] + vis_ev + [ev("KFD topology", f"{len(gpus)} GPU(s)")],
+                        fix=FixPlan(f"Use a parallel size of at most {visible}", (Action(
+                            "note", f"in {v.origin.path} line {v.origin.line}: set --tensor-parallel-size "
+                                    f"(times --pipeline-parallel-size) to at most {visible}", path=v.origin.path),))))
     total = len([g for g in gpus if not g.integrated]) or len(gpus)
     for v in includes:  # deepspeed --include localhost:2,3 names GPU indexes on each host
         idx = sorted({int(i) for part in str(v.value).split("@") for i in part.rpartition(":")[2].split(",")
@@ -98,6 +121,9 @@ def ranks_per_node(settings, gpus, env=None):
                         "have leaves ranks without a device ('invalid device ordinal').", subject=v.origin.label,
                         evidence=[v.evidence(), ev("KFD topology", f"{total} GPU(s)")]))
     return out or ok("ranks per node are decided at launch time", evidence=[v.evidence() for v in vals])
+
+
+NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-AMD-SMI-CLI-tool.html"
 
 
 def _set_ranks(v, n: int) -> dict:
@@ -131,11 +157,36 @@ def _requests(value: str, option: str) -> list[tuple[str | None, int | None]]:
     return out
 
 
+# GRES types that Slurm's GPU autodetection writes are model names in parts (AutoDetect=nvml gives
+# `nvidia_h100_80gb_hbm3`, `nvidia_a100-sxm4-80gb`; rsmi `amd_instinct_mi250x`): a part that is a
+# model token names that model; an NVIDIA vendor word alone names an NVIDIA GPU.
+_NVIDIA = {"nvidia", "tesla", "geforce", "quadro"}
+
+
+def _model_of(kind: str) -> str | None:
+    """The GPU model a GRES type names (`mi210`, `h100` from `nvidia_h100_80gb_hbm3`), or None for a
+    site alias (`siteA`, `ampere`)."""
+    import re
+
+    if _MODEL.match(kind):
+        return kind
+    parts = [p for p in re.split(r"[_\-.\s]+", kind.lower()) if p]
+    models = [p for p in parts if _MODEL.match(p)]
+    if models:
+        return models[0]
+    if any(p in _NVIDIA for p in parts):
+        return "nvidia"
+    return None
+
+
 def _names_model(kind: str, gpus) -> bool:
     import re
 
     norm = lambda s: re.sub(r"[^a-z0-9]", "", str(s or "").lower())  # noqa: E731
-    return any(norm(kind) in norm(g.name) or norm(kind) == norm(g.gfx) for g in gpus)
+    model = _model_of(kind) or kind
+    if model == "nvidia":  # a vendor word alone: an NVIDIA node's type, never an AMD GPU's
+        return any("nvidia" in norm(g.name) for g in gpus)
+    return any(norm(model) in norm(g.name) or norm(model) == norm(g.gfx) for g in gpus)
 
 
 @check("RD-LCH-002", area=AREA, title="#SBATCH GPU requests (--gres, --gpus) match the node's GPUs", option="config",
@@ -156,7 +207,7 @@ def slurm_gpu_request(settings, gpus):
     for v in vals:
         option = v.name.split(".", 1)[1]
         for kind, count in _requests(str(v.value), "gres" if option == "gres" else "gpus"):
-            if kind and _MODEL.match(kind) and not _names_model(kind, real):
+            if kind and _model_of(kind) and not _names_model(kind, real):
                 out.append(fail(f"#SBATCH --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
                                 "Slurm places the job only on nodes with that GRES type: it waits for other nodes, "
                                 "or the script's settings (ranks, precision, images) were written for another GPU. "

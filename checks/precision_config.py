@@ -201,18 +201,37 @@ def config_tf32(setups, gpus=None, torch=None, torch_runtime=None):
         if v is None:
             out.append(ok(f"{s.label}: tf32 not requested", subject=subject))
             continue
+        syntax = ta.syntax_of(s, v.origin.path)
+        change = {"cli": "--tf32 False", "json": '"tf32": false'}.get(syntax, "tf32: false")
+        plan = _edits_plan("Remove tf32", {v.origin.path: change}, edits=[{
+            "path": v.origin.path, "syntax": syntax, "ops": [{"op": "set", "key": "tf32", "value": False}]}])
+        if torch is not None and getattr(torch, "hip", None) and str(v.value).strip().lower() in ("true", "1", "yes"):
+            # transformers' is_torch_tf32_available() is False wherever torch.version.cuda is None, and
+            # TrainingArguments raises on tf32=True then: every ROCm torch, whatever the GPU.
+            known = s.framework == "llamafactory" or any(k in ("llamafactory", "hf_training_args")
+                                                         for k in s.kinds.values())
+            make = fail if known else warn
+            out.append(make(f"{s.label}: tf32=True stops transformers on a ROCm torch",
+                            "TrainingArguments raises 'ValueError: --tf32 requires Ampere or a newer GPU arch, "
+                            "cuda>=11 and torch>=1.7' wherever torch.version.cuda is None, as on every ROCm build "
+                            f"(torch {torch.version}, HIP {torch.hip}), before training starts"
+                            + ("." if known else ", if the script hands the flag to TrainingArguments.")
+                            + " Remove it; on MI300 enable TF32 in code where the torch supports it.",
+                            evidence=[v.evidence(), ev("probe: python", f"torch {torch.version}, hip {torch.hip}")],
+                            subject=subject, sources=(TF32_GATE, TF32_ERROR), fix=plan))
+            continue
         bad, gfx = lacking(amd, lambda r: r.tf32)
         if not bad:
             out.append(ok(f"{s.label}: tf32 requested", evidence=[v.evidence()], subject=subject))
             continue
-        syntax = ta.syntax_of(s, v.origin.path)
-        change = {"cli": "--tf32 False", "json": '"tf32": false'}.get(syntax, "tf32: false")
         out.append(warn(f"tf32: true has no effect on {gfx}",
                         "XF32 exists only on MI300-class GPUs; transformers may also reject --tf32 on ROCm. Remove it.",
-                        evidence=[v.evidence()] + [d.evidence for d in bad], subject=subject,
-                        fix=_edits_plan("Remove tf32", {v.origin.path: change}, edits=[{
-                            "path": v.origin.path, "syntax": syntax, "ops": [{"op": "set", "key": "tf32", "value": False}]}])))
+                        evidence=[v.evidence()] + [d.evidence for d in bad], subject=subject, fix=plan))
     return merged(out)
+
+
+TF32_GATE = "https://github.com/huggingface/transformers/blob/main/src/transformers/utils/import_utils.py"
+TF32_ERROR = "https://github.com/gensyn-ai/rl-swarm/issues/199"
 
 
 # bitsandbytes' ROCm wheels are built for these targets (its CI build script; gfx950 from ROCm 7,

@@ -2,7 +2,7 @@
 (XGMI or PCIe, which NUMA node / socket each sits on)."""
 from __future__ import annotations
 
-from rocmdoctor.artifacts.settings import env_ev, env_removals
+from rocmdoctor.artifacts.settings import env_evs, env_removals
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
 from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 
@@ -19,7 +19,7 @@ def rccl_env(env):
             and not getattr(origins.get(v.name), "trial", False)]
     bad = [(v, val) for v, val in hits if v.level == "warn"]
     notes = [(v, val) for v, val in hits if v.level == "note"]
-    evidence = [env_ev(env, v.name) for v, val in hits]
+    evidence = [e for v, val in hits for e in env_evs(env, v.name)]
     note_text = " ".join(f"{v.name}={val}: {v.effect}; cost: {v.cost}." for v, val in notes)
     if not bad:
         title = "no RCCL debugging workaround set" + (f" ({len(notes)} deliberate setting(s) noted)" if notes else "")

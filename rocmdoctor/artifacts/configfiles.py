@@ -21,8 +21,13 @@ from typing import Any
 from ..base.records import dataclass, field
 
 DEEPSPEED, LLAMAFACTORY, HF = "deepspeed", "llamafactory", "hf_training_args"
+ACCELERATE = "accelerate_config"
 KIND_NAMES = {DEEPSPEED: "DeepSpeed config", LLAMAFACTORY: "LLaMA-Factory config",
-              HF: "HF TrainingArguments"}
+              HF: "HF TrainingArguments", ACCELERATE: "accelerate config"}
+# `accelerate config` writes these (accelerate/commands/config/config_args.py): the launch's own settings.
+_ACCELERATE_KEYS = {"compute_environment", "distributed_type"}
+_ACCELERATE_MORE = {"num_processes", "mixed_precision", "num_machines", "machine_rank", "gpu_ids", "deepspeed_config",
+                    "fsdp_config", "main_training_function", "downcast_bf16", "use_cpu", "rdzv_backend"}
 
 _DS_KEYS = {"zero_optimization", "train_micro_batch_size_per_gpu", "train_batch_size", "gradient_clipping",
             "zero_allow_untested_optimizer", "steps_per_print", "wall_clock_breakdown", "amp", "bfloat16"}
@@ -91,7 +96,7 @@ def unrecognised(path: str, data: dict) -> str:
     """The one-line message for a file that is no known config: its first top-level keys, with
     control characters escaped (a key may be "\n") and each cut at 40 characters."""
     keys = [repr(str(k))[1:-1][:40] for k in sorted(data, key=str)[:8]]
-    return (f"{path}: not recognised as a DeepSpeed, LLaMA-Factory or HF TrainingArguments config "
+    return (f"{path}: not recognised as a DeepSpeed, LLaMA-Factory, HF TrainingArguments or accelerate config "
             f"(top-level keys: {', '.join(keys) or 'none'})")
 
 
@@ -225,6 +230,8 @@ def _plain_key(k: Any) -> Any:
 
 def detect(data: dict[str, Any]) -> str | None:
     keys = set(data)
+    if keys & _ACCELERATE_KEYS and keys & _ACCELERATE_MORE and not keys & (_LF_KEYS | _HF_KEYS):
+        return ACCELERATE
     if keys & _DS_KEYS or any(isinstance(data.get(k), dict) for k in ("bf16", "fp16", "optimizer", "scheduler")):
         return DEEPSPEED
     if keys & _LF_KEYS:

@@ -130,9 +130,13 @@ class EnvView(dict):
     to every check that reads it; :func:`env_ev` turns an entry into evidence naming its file
     and line (or ``environment`` for the live environment)."""
 
-    def __init__(self, values: dict[str, str] | None = None, origins: dict[str, Value] | None = None):
+    def __init__(self, values: dict[str, str] | None = None, origins: dict[str, Value] | None = None,
+                 same: dict[str, list[Value]] | None = None):
         super().__init__(values or {})
         self.origins: dict[str, Value] = dict(origins or {})
+        # Other places that set a variable to the value it ends up with (the host shell's export and
+        # the `--env` of the container it starts): each is a line a fix must change.
+        self.same: dict[str, list[Value]] = dict(same or {})
 
     @classmethod
     def live(cls, env: dict[str, str]) -> "EnvView":
@@ -144,6 +148,13 @@ class EnvView(dict):
 
     def from_files(self) -> bool:
         return any(not v.origin.live for v in self.origins.values())
+
+
+def env_evs(env, name: str) -> list:
+    """Evidence for every place that sets ``name`` to the value it ends up with, in the order they
+    apply (the effective one last); one item for the live environment."""
+    earlier = env.same.get(name, []) if isinstance(env, EnvView) and name in env.origins else []
+    return [v.evidence() for v in earlier] + [env_ev(env, name)]
 
 
 def env_ev(env, name: str):
@@ -253,10 +264,14 @@ class Settings:
         Slurm's --export, then the launch script's exports; files of one kind in the order read."""
         merged = dict(self.live_env or {})
         origins: dict[str, Value] = {}
+        same: dict[str, list[Value]] = {}
         for v in self.env_values():
+            prev = origins.get(v.name)
+            keep = same.get(v.name, []) + [prev] if prev is not None and str(prev.value) == str(v.value) else []
             merged[v.name] = str(v.value)
             origins[v.name] = v
-        return EnvView(merged, origins)
+            same[v.name] = [x for x in keep if not x.trial]
+        return EnvView(merged, origins, {k: vs for k, vs in same.items() if vs})
 
     def env_values(self) -> list[Value]:
         """ENV values in the order they apply (see :meth:`env`); the last of a name wins."""

@@ -69,7 +69,8 @@ def ds_dtype(setup: Setup) -> Ask | None:
 
 
 def args_dtype(setup: Setup) -> Ask | None:
-    """What the training arguments ask (the last file or command line to say it wins)."""
+    """What the training arguments ask (the last file or command line to say it wins); an accelerate
+    config's `mixed_precision: bf16|fp16|no` speaks for the run when no argument does."""
     speakers = tuple(v for k in ("pure_bf16", "bf16", "fp16") for v in setup.arg_values(k))
     for key, dtype in (("pure_bf16", "bf16"), ("bf16", "bf16"), ("fp16", "fp16")):
         v = setup.arg(key)
@@ -77,6 +78,9 @@ def args_dtype(setup: Setup) -> Ask | None:
             return Ask(dtype, v, speakers)
     if speakers:
         return Ask("fp32", speakers[-1], speakers)
+    mp = setup.arg("mixed_precision")
+    if mp is not None and str(mp.value).lower() in ("bf16", "fp16", "no"):
+        return Ask({"no": "fp32"}.get(str(mp.value).lower(), str(mp.value).lower()), mp, (mp,))
     return None
 
 
@@ -184,6 +188,8 @@ def dtype_edit(syntax: str, dt: str, has_pure_bf16: bool = False) -> str:
         return f'"bf16": {bf16}, "fp16": {fp16}'
     if syntax == "cli":
         return f"--bf16 {bf16.capitalize()} --fp16 {fp16.capitalize()}"
+    if syntax == "accelerate":
+        return f"mixed_precision: {'no' if dt == 'fp32' else dt}"
     return f"bf16: {bf16}, fp16: {fp16}" + ("; remove pure_bf16" if has_pure_bf16 and dt != "bf16" else "")
 
 
@@ -197,7 +203,7 @@ def dtype_changes(setup: Setup, dt: str) -> dict[str, str]:
     ds_explicit = ds is not None and ds.value != "auto"
     arg_files = []
     for v in setup.args:
-        if v.name in ("bf16", "fp16", "pure_bf16") and v.origin.path not in arg_files:
+        if v.name in ("bf16", "fp16", "pure_bf16", "mixed_precision") and v.origin.path not in arg_files:
             arg_files.append(v.origin.path)
     if setup.deepspeed is not None and (ds_explicit or not setup.args):  # ds_explicit: there is a JSON
         out[setup.deepspeed.path] = dtype_edit("deepspeed", dt)
@@ -352,6 +358,10 @@ def dtype_edits(setup: Setup, dt: str) -> list[dict]:
             if str(d.get("communication_data_type", "")).lower() in ("bf16", "bfloat16") and dt != "bf16":
                 ops.append({"op": "set", "key": "communication_data_type", "value": "fp16" if dt == "fp16" else "fp32"})
             out.append({"path": path, "syntax": "deepspeed", "ops": ops})
+            continue
+        if syntax == "accelerate":  # accelerate's own key, in its own YAML
+            out.append({"path": path, "syntax": "yaml", "ops": [
+                {"op": "set", "key": "mixed_precision", "value": "no" if dt == "fp32" else dt}]})
             continue
         pure = any(v.name == "pure_bf16" and v.origin.path == path for v in setup.args)
         ops = [{"op": "set", "key": "bf16", "value": dt == "bf16", "after": "fp16"},

@@ -93,3 +93,53 @@ def misspelt(name: str) -> str | None:
         return None
     best = min(((_distance(upper, k), k) for k in KNOWN if k[:3] == upper[:3]), default=(9, None))
     return best[1] if best[0] <= 2 else None
+
+
+# A name with a word left out, or one word short, of a known setting (RD-ENV-004), and the setting a
+# misspelt name was meant to be when its value fits it.
+def shortened(name: str) -> str | None:
+    """A known setting ``name`` leaves words out of (NCCL_IFNAME for NCCL_SOCKET_IFNAME): the
+    same family prefix and last word, its words those of exactly one known name but one."""
+    if name in KNOWN or not name.startswith(PREFIXES) or name.count("_") < 1:
+        return None
+    words = name.split("_")
+
+    def within(short: list[str], long: list[str]) -> bool:
+        it = iter(long)
+        return all(w in it for w in short)
+
+    hits = [k for k in KNOWN if k.split("_")[0] == words[0] and k.split("_")[-1] == words[-1]
+            and len(k.split("_")) == len(words) + 1 and within(words, k.split("_"))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def truncated(name: str) -> list[str]:
+    """Known settings ``name`` is the start of, one word short (NCCL_NET_GDR for NCCL_NET_GDR_LEVEL or
+    NCCL_NET_GDR_READ): as written it sets nothing."""
+    if name in KNOWN or not name.startswith(PREFIXES) or name.count("_") < 2:
+        return []
+    return sorted(k for k in KNOWN if k.startswith(name + "_") and k.count("_") == name.count("_") + 1)
+
+
+# Integer settings with a documented range (NCCL env docs): a value outside it was meant for
+# something else (NCCL_TIMEOUT=1800 is a timeout in seconds, not NCCL_IB_TIMEOUT's exponent 1-31),
+# so the name with that range is not what the user meant.
+NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
+_VALUE_RANGE = {"NCCL_IB_TIMEOUT": (1, 31), "NCCL_IB_RETRY_CNT": (0, 7), "NCCL_NET_GDR_READ": (0, 1),
+                "NCCL_NET_GDR_LEVEL": (0, 5), "NCCL_NET_GDR_C2C": (0, 1)}
+
+
+def _fits(meant: str, value) -> bool:
+    lo_hi = _VALUE_RANGE.get(meant)
+    text = str(value).strip().strip("\"'")
+    if lo_hi is None or not text.lstrip("-").isdigit():
+        return True  # no range known, or a symbolic value (NCCL_NET_GDR_LEVEL=PHB): not judged by value
+    return lo_hi[0] <= int(text) <= lo_hi[1]
+
+
+def meant(name: str, value) -> str | None:
+    """The setting a misspelt or shortened name was meant to be, when its value fits that setting."""
+    one = misspelt(name) or shortened(name)
+    cands = [one] if one else truncated(name)
+    cands = [c for c in cands if _fits(c, value)]
+    return " or ".join(cands) if cands else None

@@ -52,6 +52,11 @@ RCCL_ENV: tuple[EnvVar, ...] = (
            "log noise and some start-up time (TRACE: much more); NCCL advises against keeping debug "
            "variables in production",
            (NCCL_ENV_DOCS,)),
+    EnvVar("TORCH_DISTRIBUTED_DEBUG", "warn", ("DETAIL",),
+           "torch.distributed checks every collective's shapes and types across ranks before running it",
+           "an extra collective per call and a synchronisation point: a debugging mode (torch's own docs say it "
+           "impacts performance), not a setting to train with",
+           ("https://docs.pytorch.org/docs/stable/distributed.html#torch-distributed-debug",)),
     EnvVar("HSA_ENABLE_SDMA", "warn", ("0",),
            "no DMA engines for copies: host-device and peer copies run as blit kernels on the compute units",
            "copies compete with training kernels for the GPU; a debugging switch (ROCm's system-debugging guide) "

@@ -32,11 +32,36 @@ def test_directory_mode_names_every_file_it_leaves_out_and_keeps_broken_known_ki
     assert [f.status.value for f in ctr] == ["skip"] and "could not be read" in ctr[0].title
 
 
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+
+
 def test_files_that_disagree_on_an_env_variable(tmp_path, lint):
-    paths = lint.seeds("Dockerfile", "docker-compose.yml")
-    fs = lint(paths, "RD-CFG-002")
+    # an environment file the user sources before the job and the launch script: one layer, two files
+    env = lint.write("env.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=9.0.6\nexport NCCL_DEBUG=WARN\n")
+    run = lint.write("run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=11.0.0\n"
+                               "torchrun --nproc_per_node 2 train.py\n")
+    fs = lint([env, run], "RD-CFG-002")
     assert [f.status for f in fs] == [Status.WARN] and fs[0].subject == "HSA_OVERRIDE_GFX_VERSION"
-    assert {e.source for e in fs[0].evidence} == {paths[0] + ":46", paths[1] + ":26"}
+    assert {e.source for e in fs[0].evidence} == {env + ":2", run + ":2"}
+
+
+def test_a_later_layer_overriding_the_image_env_is_configuration_not_disagreement(tmp_path, lint):
+    # compose `environment:` over the image's ENV is how an image is configured (Compose's precedence)
+    paths = lint.seeds("Dockerfile", "docker-compose.yml")
+    assert [f.status for f in lint(paths, "RD-CFG-002")] == [Status.PASS]
+    # diegoalcoba/BERTolto run_rocm_v2.sh: `docker run -e HF_HOME=...` over the Dockerfile's
+    # ENV HF_HOME=/root/... for a non-root --user (spent fresh batch 3, labelled clean on this point)
+    d = os.path.join(FRESH, "diegoalcoba-bertolto-rocm7")
+    assert not lint.flagged(lint([d], "RD-CFG-002", "rx7900xtx"))
+
+
+def test_two_dockerfiles_are_two_images(tmp_path, lint):
+    # Medhatt21/llm-quant-lab: an app image and a vLLM image, each with its own HF_HOME (spent fresh batch 4)
+    d = os.path.join(FRESH, "medhatt21-llm-quant-lab-rocm-compose")
+    assert not lint.flagged(lint([d], "RD-CFG-002", "mi300x8"))
+    a = lint.write("Dockerfile.app", "FROM rocm/pytorch:latest\nENV HF_HOME=/a\n")
+    b = lint.write("Dockerfile.vllm", "FROM rocm/vllm:latest\nENV HF_HOME=/b\n")
+    assert not lint.flagged(lint([a, b], "RD-CFG-002"))
 
 
 def test_files_that_agree_pass(tmp_path, lint):

@@ -8,7 +8,7 @@ import rocmdoctor
 from rocmdoctor.engine.model import Status
 from rocmdoctor.testing import build_snapshot
 from tests.lintacc_helpers import corpus, flagged, scan, write
-from checks.envvars import _shortened
+from rocmdoctor.knowledge.env_names import shortened as _shortened
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 KFD = "/sys/class/kfd/kfd/topology/nodes"
@@ -336,9 +336,20 @@ def test_different_lists_under_both_names_still_warn(tmp_path):
 
 
 def test_rocr_with_hip_still_warns(tmp_path):
-    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=0,1\nexport HIP_VISIBLE_DEVICES=0,1\n"
+    # ROCR picks GPUs 2,3; HIP then renumbers them 0,1: right here, but HIP_VISIBLE_DEVICES=0,1 alone
+    # would pick other GPUs, so the pair is easy to get wrong
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=2,3\nexport HIP_VISIBLE_DEVICES=0,1\n"
               "python train.py\n")
     assert flagged(scan([p], "RD-ENV-003", "mi300x8"))
+
+
+def test_rocr_with_hip_that_each_select_the_same_gpus_pass(tmp_path):
+    # ovi2020/Finetune-LLM-FD 00_rocm_setup.sh (spent fresh batch 3): HIP_VISIBLE_DEVICES=0,...,7 and
+    # ROCR_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES} on an 8-GPU node; each alone and both together give all 8
+    p = write(tmp_path, "rocm_env.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\n"
+              "export ROCR_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}\npython train.py\n")
+    fs = scan([p], "RD-ENV-003", "mi300x8")
+    assert not flagged(fs) and "each selects the same" in fs[0].title
 
 
 def test_real_script_with_one_list_for_both():
@@ -418,3 +429,14 @@ def test_torch_wheels_of_an_old_rocm_index_lack_newer_gpus(tmp_path, line, examp
 def test_real_torch_from_rocm542_index_on_gfx1100():
     fs = [f for f in flagged(scan([corpus("fuzzah-txtgen-webui-arch")], "RD-ENV-002", "rx7900xtx")) if "wheels" in f.title]
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:48"]
+
+
+def test_a_visible_devices_value_filled_in_when_the_stack_starts_is_not_judged(tmp_path):
+    # Medhatt21/llm-quant-lab docker-compose.rocm.yml (spent fresh batch 4): `- HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}`
+    # passes the user's own value through; unknown here, not an empty list hiding every GPU
+    p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: rocm/pytorch:latest\n    devices:\n"
+              "      - /dev/kfd\n      - /dev/dri\n    environment:\n      - HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}\n")
+    assert not flagged(scan([p], "RD-ENV-003", "mi300x8"))
+    # look-alike: an empty value written as such hides every GPU
+    q = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=\npython t.py\n")
+    assert flagged(scan([q], "RD-ENV-003", "mi300x8"))

@@ -24,6 +24,11 @@ def test_ranks_matching_the_gpus_pass_and_gpu_keyword_is_not_judged(lint):
 @pytest.mark.parametrize("line, bad", [
     ("#SBATCH --gres=gpu:mi210:2", True), ("#SBATCH --gres=gpu:mi300x:8", False),
     ("#SBATCH --gpus=mi250:2", True), ("#SBATCH --gres=gpu:16", True), ("#SBATCH --gres=gpu:siteA:2", False),
+    # types Slurm's autodetection writes (gres.conf AutoDetect=nvml/rsmi, https://slurm.schedmd.com/gres.conf.html):
+    # the model is one part of the name (ramrow/LLaMA-Factory run_example.slurm.sh: nvidia_h100_80gb_hbm3)
+    ("#SBATCH --gres=gpu:nvidia_h100_80gb_hbm3:4", True), ("#SBATCH --gpus=nvidia_a100-sxm4-80gb:2", True),
+    ("#SBATCH --gres=gpu:tesla:2", True), ("#SBATCH --gres=gpu:amd_instinct_mi300x:8", False),
+    ("#SBATCH --gres=gpu:mig-3g.40gb:1", False), ("#SBATCH --gres=gpu:big_mem:2", False),
 ])
 def test_sbatch_gpu_requests_against_the_node(tmp_path, line, bad, lint):
     path = lint.write("job.sbatch", f"#!/bin/bash\n{line}\nsrun python train.py\n")
@@ -147,3 +152,24 @@ def test_single_node_deepspeed_under_srun_with_one_task_passes(tmp_path):
 def test_real_frontier_job():
     fs = flagged(scan([corpus("ekg-ds-go-frontier")], "RD-LCH-004", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run_ds.sh:34"]
+
+
+# --- a vLLM server needs tensor x pipeline parallel GPUs (SolidRusT/srt-inference-backends launch-amd.sh,
+# spent fresh batch 3: `docker run ... embeddedllminfo/vllm-rocm:... --tensor-parallel-size 2` on a one-GPU Radeon)
+@pytest.mark.parametrize("text, bad", [
+    ("vllm serve meta-llama/Llama-3.1-8B -tp 2\n", True),
+    ("python -m vllm.entrypoints.openai.api_server --model m --tensor-parallel-size=1\n", False),
+    ("docker run --device /dev/kfd --device /dev/dri \\\n  rocm/vllm:latest \\\n  --model m \\\n"
+     "  --tensor-parallel-size 2\n", True),
+    ("python3 -m sglang.launch_server --model-path m --tp 2\n", True),
+    ("vllm serve m --tensor-parallel-size $TP\n", False),  # decided at launch
+    # look-alike: a training script's own --tensor-parallel-size (Megatron) is its ranks' business, not vLLM's
+    ("python pretrain_gpt.py --tensor-parallel-size 2\n", False),
+])
+def test_vllm_parallel_size_against_the_gpus(tmp_path, lint, text, bad):
+    path = lint.write("serve.sh", "#!/bin/bash\n" + text)
+    all_ = lint([path], "RD-LCH-001", "rx7900xtx")
+    fs = lint.flagged(all_)
+    assert bool(fs) == bad, [(f.status, f.title) for f in all_]
+    if bad:
+        assert fs[0].evidence[0].source.endswith(":" + str(text.count("\n") + 1))  # the line asking for 2

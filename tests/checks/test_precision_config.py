@@ -141,8 +141,21 @@ def test_fp16_dynamic_llama_passes(lint, gpu_host):
 
 def test_tf32_in_config_noop_on_gfx906(lint, gpu_host):
     cfg = llamafactory(lint, tf32="true")
-    assert lint.statuses(lint([cfg], "RD-PREC-013", snapshot=gpu_host())) == ["warn"]
-    assert lint.statuses(lint([cfg], "RD-PREC-013", snapshot=gpu_host(gfx=("gfx942",), name="b"))) == ["pass"]
+    # no torch probed: judged on the GPUs alone (XF32 on MI300 only)
+    assert lint.statuses(lint([cfg], "RD-PREC-013", snapshot=gpu_host(torch=None))) == ["warn"]
+    assert lint.statuses(lint([cfg], "RD-PREC-013", snapshot=gpu_host(gfx=("gfx942",), torch=None, name="b"))) == ["pass"]
+
+
+def test_tf32_true_stops_transformers_on_a_rocm_torch_even_on_mi300(lint, gpu_host):
+    # transformers' is_torch_tf32_available() returns False where torch.version.cuda is None and
+    # TrainingArguments raises "--tf32 requires Ampere or a newer GPU arch, cuda>=11 and torch>=1.7"
+    # (https://github.com/gensyn-ai/rl-swarm/issues/199 shows the message); ZihanWangKi/llm finetune_lora.sh
+    # passes `--tf32 True` to a FastChat trainer
+    cfg = llamafactory(lint, tf32="true")
+    fs = lint([cfg], "RD-PREC-013", snapshot=gpu_host(gfx=("gfx942",), name="c"))
+    assert lint.statuses(fs) == ["fail"] and "ROCm torch" in fs[0].title
+    off = llamafactory(lint, tf32="false")  # look-alike: tf32 written but off
+    assert lint.statuses(lint([off], "RD-PREC-013", snapshot=gpu_host(gfx=("gfx942",), name="d"))) == ["pass"]
 
 
 def test_config_checks_do_not_run_without_config(lint, gpu_host):

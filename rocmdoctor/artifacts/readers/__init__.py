@@ -28,7 +28,7 @@ from . import training
 from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
-KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
+KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, cf.ACCELERATE, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
          COMPOSE, requirements.REQUIREMENTS)
 KIND_NAMES = dict(cf.KIND_NAMES, **{training.MODEL_CONFIG: "model config.json", shell.SHELL: "launch script",
                                     shell.SLURM: "Slurm batch script", DOCKERFILE: "Dockerfile",
@@ -332,6 +332,12 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
         for c in pick(a.data, "commands", default=[]) if isinstance(a.data, dict) else []:
             yaml_art = _lookup(seen, c["refs"].get("config"), a.path)
             args = []
+            acc = _accelerate_config_of(c, seen, a.path)
+            if acc is not None:  # `accelerate launch --config_file acc.yaml`: its precision and DeepSpeed JSON
+                args += [v for v in acc.values if v.kind == TRAIN]
+                used.add(acc.path)
+                if acc.refs.get("deepspeed") and not c["refs"].get("deepspeed"):
+                    c = dict(c, refs=dict(c["refs"], deepspeed=acc.refs["deepspeed"]), acc_path=acc.path)
             if yaml_art is not None and yaml_art.kind in (cf.LLAMAFACTORY, cf.HF):
                 args += [v for v in yaml_art.values if v.kind == TRAIN]
                 used.add(yaml_art.path)
@@ -339,8 +345,8 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
             if not args and not c["refs"]:
                 continue
             ds_ref = c["refs"].get("deepspeed") or (yaml_art.refs.get("deepspeed") if yaml_art else None)
-            ds = _lookup(seen, ds_ref, a.path if c["refs"].get("deepspeed") else (yaml_art.path if yaml_art
-                                                                                  else a.path))
+            ds = _lookup(seen, ds_ref, c.get("acc_path") or (a.path if c["refs"].get("deepspeed") else (
+                yaml_art.path if yaml_art else a.path)))
             if ds is not None and ds.kind == cf.DEEPSPEED:
                 used.add(ds.path)
             else:
@@ -350,7 +356,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
             setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art],
                                  "llamafactory" if lf_run else None, c.get("line")))
     for a in arts:
-        if a.kind in (cf.LLAMAFACTORY, cf.HF) and a.path not in used:
+        if a.kind in (cf.LLAMAFACTORY, cf.HF, cf.ACCELERATE) and a.path not in used:
             ds = _lookup(seen, a.refs.get("deepspeed"), a.path)
             if ds is not None and ds.kind == cf.DEEPSPEED:
                 used.add(ds.path)
@@ -364,10 +370,23 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
     return setups
 
 
+def _accelerate_config_of(c: dict, seen: dict[str, Artifact], base: str) -> Artifact | None:
+    """The accelerate config an `accelerate launch --config_file X` command reads, when it is among the files."""
+    if c.get("launcher") != "accelerate":
+        return None
+    for v in c.get("launcher_values") or []:
+        if getattr(v, "name", None) == "config_file":
+            b = _lookup(seen, str(v.value), base)
+            return b if b is not None and b.kind == cf.ACCELERATE else None
+    return None
+
+
 def syntax(art: Artifact) -> str:
     """How a file writes settings, for the edits a fix shows."""
     if art.kind == cf.DEEPSPEED:
         return "deepspeed"
+    if art.kind == cf.ACCELERATE:
+        return "accelerate"
     if art.kind in (shell.SHELL, shell.SLURM):
         return "cli"
     return "json" if art.text.lstrip().startswith("{") else "yaml"

@@ -107,7 +107,8 @@ _COMPOUND = re.compile(r"[()`]|\$\(|(?:^|[;&|]\s*)(?:for|case|esac|function)\b|\
 # (`if [ -x f ]; then pip install x; fi` -> `[ -x f ]`, `pip install x`).
 _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!"}
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
-RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|python[\d.]*|pip[\d.]*|uv|srun|"
+RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|(?:amd)?clang|hipcc|g?make|cmake|"
+                      r"ninja|cc|CC|ftn|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
                       r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
                       r"|^\s*\.\s+\S")
@@ -188,11 +189,20 @@ _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + r")=([\"']?)([^\s\"']+)\2")
 
 
+_OFFLOAD_ARCH = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target|cuda-gpu-arch)[= ](gfx[0-9a-f]+)(?::[\w+-]+)*", re.I)
+_COMPILERS = re.compile(r"^(?:amd)?clang(?:\+\+)?(?:-\d+)?$|^hipcc(?:\.pl)?$|^amdflang$|^flang(?:-new)?$")
+
+
 def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
     """``cmake -DBNB_ROCM_ARCH=gfx90a ...`` (also inside CMAKE_ARGS="..."), and ``make hip
     ROCM_TARGET=gfx1030``: a make command-line variable overrides the Makefile's own (GNU make's
-    grammar): BUILD arch:<NAME> values."""
+    grammar): BUILD arch:<NAME> values. A compiler's ``--offload-arch=gfx1201`` (clang, hipcc; also
+    inside a flags variable the command expands) is the list of targets its device code is built for."""
     cmd = next((i for i, w in enumerate(words) if not _ASSIGN.match(w)), len(words))
+    if cmd < len(words) and _COMPILERS.match(os.path.basename(words[cmd])):
+        found = [m.group(1).lower() for w in words[cmd + 1:] for m in _OFFLOAD_ARCH.finditer(w)]
+        if found:
+            art.add(BUILD, "arch:--offload-arch", ";".join(dict.fromkeys(found)), line_of(r"(?:offload-arch|amdgpu-target)"))
     if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
         for w in words[cmd + 1:]:
             m = _ASSIGN.match(w)
@@ -248,7 +258,9 @@ def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
     j = i + (3 if words[i].startswith("python") else 1)
     if words[i].endswith("uv") and words[j:j + 1] == ["pip"]:
         j += 1
-    if words[j:j + 1] != ["install"]:
+    elif words[i].endswith("uv") and words[j:j + 1] == ["add"]:
+        pass  # `uv add torch==2.6.0`: pins it in the project and installs it into the project's venv
+    elif words[j:j + 1] != ["install"]:
         return [], {}
     reqs: list[str] = []
     opts: dict[str, list[str | bool]] = {}
@@ -380,6 +392,14 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
         last = _last_line(physical, first)
         for words in commands(line):
             _command(art, words, first, last, variables, exported, physical)
+        if "$(" in line:  # CID=$(docker run -d ...): the container a command substitution starts runs too
+            for inner in _SUBST.findall(line):
+                for words in _shlex_commands(inner):
+                    head = words[0] if words else ""
+                    alias = str(variables.get("alias " + head, ""))
+                    if head in containers.RUNNERS or head == "sudo" or re.search(r"\b(?:docker|podman|nerdctl)\s+run\b",
+                                                                                   alias):
+                        _command(art, words, first, last, variables, exported, physical)
         if any(c["launcher"] in _JOB_LAUNCHERS or (c["launcher"] == "python" and not c["script"].startswith("-m "))
                for c in art.data["commands"][launches:]):
             state.launch_mark = len(art.values)
@@ -388,6 +408,7 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
     state.loop_depth = max(0, state.loop_depth - closes)
 
 
+_SUBST = re.compile(r"\$\(([^()]*)\)")
 _LOOP_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:for|while|until)\b")
 _LOOP_CLOSE = re.compile(r"(?:^|[;&|]\s*)\s*done\b")
 _JOB_LAUNCHERS = {"torchrun", "deepspeed", "accelerate", "llamafactory-cli"}
@@ -498,6 +519,11 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if not words:  # plain assignments: shell variables, in the environment only if exported
         for k, v in prefix_env.items():
             variables[k] = v
+            variables[_DEFINED + k] = _line_with(physical, first, last, r"(?:^|[\s;])" + re.escape(k) + "=")
+            if _NVSMI.search(v):  # NUM_GPUS=$(nvidia-smi -L | wc -l): a count only NVIDIA's tool can give
+                variables[_FROM_NVSMI + k] = variables[_DEFINED + k]
+            elif "$(" in v or "`" in v:
+                variables.pop(_FROM_NVSMI + k, None)
             if ALLEXPORT in variables:  # `set -a`: every variable assigned from here on is exported
                 exported.add(k)
             if k in exported:
@@ -532,6 +558,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
             if m:
                 k, v = m.group(1), substitute(m.group(2), variables)
                 variables[k] = v
+                variables[_DEFINED + k] = _line_with(physical, first, last, re.escape(k) + "=")
                 exported.add(k)
                 art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
             elif re.match(r"^[A-Za-z_]\w*$", w):
@@ -559,6 +586,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                     variables.pop(ALLEXPORT, None)
         return
     _assign_defaults(art, words, first, variables, exported)
+    raw = words
     words = [substitute(w, variables) for w in words]
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
@@ -569,14 +597,93 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
             # Modules): compiler/rocm/3.9.1 on Sugon/Hygon clusters is rocm 3.9.1 too.
             if re.search(r"(?:^|/)rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
                 art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
+            at = _line_with(physical, first, last, re.escape(w))
+            m = _CRAY_ACCEL.search(w)
+            if m:  # Cray's accelerator target module: the compiler wrappers build GPU code for this gfx only,
+                # which matters once the script builds something (a Python job that compiles nothing is not judged)
+                variables[_CRAY_PENDING] = (m.group(1), at)
+            elif _CUDA_FRAMEWORK.search(w):  # pytorch/2.1.0-cu12, PyTorch/2.1.2-foss-2023a-CUDA-12.1.1
+                art.add(BUILD, "cuda_module", w, at)
         return
-    record_arch_flags(art, words, lambda pat: _line_with(physical, first, last, pat))
+    pending = variables.get(_CRAY_PENDING)
+    if pending and _BUILDS.match(os.path.basename(words[0])):
+        art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
+        variables.pop(_CRAY_PENDING, None)
+    record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
     reqs, opts = pip_requirements(words)
     if reqs or opts:
         line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
         return
-    _launch(art, words, first, last, physical, variables)
+    _launch(art, words, first, last, physical, variables, raw)
+
+
+def _line_or_defined(physical: list[str], first: int, last: int, pattern: str, raw: list[str],
+                     variables: dict) -> int:
+    """The command's line that holds ``pattern``, else the line that assigned a variable the command
+    expands whose text holds it (`OMP_FLAGS="... --offload-arch=gfx1201"` then `clang $OMP_FLAGS`)."""
+    rx = re.compile(pattern)
+    for n in range(first, max(first, last) + 1):
+        if n <= len(physical) and rx.search(physical[n - 1]):
+            return n
+    for w in raw:
+        for name in re.findall(r"\$\{?([A-Za-z_]\w*)", w):
+            at = variables.get(_DEFINED + name)
+            if at and rx.search(physical[int(at) - 1] if int(at) <= len(physical) else ""):
+                return int(at)
+    return first
+
+
+# A GPU count taken from nvidia-smi: on an AMD node the tool is absent and the count is 0.
+_NVSMI = re.compile(r"(?:\$\(|`)\s*(?:\S*/)?nvidia-smi\b")
+_FROM_NVSMI = "counted by nvidia-smi at "
+_GPU_COUNT_FLAGS = re.compile(r"^--(?:nproc[_-]per[_-]node|num[_-]gpus|num[_-]processes|gpus|devices|ngpus)(?:=(.*))?$")
+
+
+def _gpu_count_from_nvidia_smi(art: Artifact, raw: list[str] | None, variables: dict | None, first: int) -> None:
+    """`deepspeed --num_gpus $NUM_GPUS` where NUM_GPUS came from nvidia-smi (or `--nproc_per_node=$(nvidia-smi
+    -L | wc -l)`): LAUNCHER gpu_count_source "nvidia-smi", at the line that counts (RD-LCH-001)."""
+    raw = raw or []
+    for k, w in enumerate(raw):
+        m = _GPU_COUNT_FLAGS.match(w)
+        if not m:
+            continue
+        value = m.group(1) if m.group(1) is not None else (raw[k + 1] if k + 1 < len(raw) else "")
+        if _NVSMI.search(value):
+            art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", first)
+            return
+        for name in re.findall(r"\$\{?([A-Za-z_]\w*)", value):
+            at = variables.get(_FROM_NVSMI + name) if variables else None
+            if at:
+                art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", int(at))
+                return
+
+
+# Where a variable was last assigned: a key no shell variable can have. A value a command line takes
+# from `$IMG` is cited at the line that wrote it (`IMG=pytorch-rocm5.7.sif`), where a fix would go.
+_DEFINED = "defined at "
+
+
+def _written_at(value: str, raw: list[str] | None, words: list[str], variables: dict | None, fallback: int) -> int:
+    """The line that wrote ``value``: the assignment of the variable the command line names it by
+    (``$IMG`` / ``"${CONTAINER}"``), else ``fallback`` (the command's own line)."""
+    if not raw or not variables or len(raw) != len(words):
+        return fallback
+    for r, w in zip(raw, words):
+        m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", r)
+        if w == value and m and (_DEFINED + m.group(1)) in variables:
+            return int(variables[_DEFINED + m.group(1)])
+    return fallback
+
+
+# `module load craype-accel-amd-gfx90a` (HPE Cray PE): CRAY_ACCEL_TARGET for cc/CC/ftn and hipcc wrappers.
+_CRAY_ACCEL = re.compile(r"(?:^|/)craype-accel-amd-(gfx[0-9a-f]+)$", re.I)
+_CRAY_PENDING = "craype-accel loaded at"  # a key no shell variable can have
+# Commands that compile GPU code with the Cray wrappers' target (make/cmake drive cc/CC/hipcc).
+_BUILDS = re.compile(r"^(?:g?make|cmake|ninja|cc|CC|ftn|hipcc|(?:amd)?clang(?:\+\+)?)$")
+# A framework module built on CUDA (its name says so): the job's torch is then a CUDA build.
+_CUDA_FRAMEWORK = re.compile(r"(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)[^/]*/?.*?(?:cu(?:da)?[-_]?\d|cudnn)"
+                             r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d", re.I)
 
 
 # Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
@@ -639,11 +746,12 @@ def _opt(word: str) -> tuple[str, str | None]:
 
 
 def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str],
-            variables: dict | None = None) -> None:
+            variables: dict | None = None, raw: list[str] | None = None) -> None:
     """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
     launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
     env_vals: list[tuple[str, str]] = []
     via: list[str] = []  # srun / mpirun in front of the program: one copy per task
+    image = ""  # the image a `docker run` in front starts: its entrypoint runs arguments given after it
     i = 0
     while i < len(words):
         head = os.path.basename(words[i])
@@ -672,8 +780,16 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
         if head in containers.RUNNERS and i + 1 < len(words) and words[i + 1] != "exec":
             # docker/podman/nerdctl run: its options as a compose service, then the command inside
             svc, i = containers.parse(words, i)
+            if svc is not None and str(svc.get("image") or "").startswith("$") and i < len(words) \
+                    and _IMAGE_REF.match(words[i]):
+                # `docker run ... $VOLUMES rocm/pytorch:tag`: an expansion the files do not define, before a word
+                # that is an image reference, stood for more options (empty, or split by the shell)
+                svc["image"], i = words[i], i + 1
+                svc["command"] = " ".join(words[i:])[:4000]
             if svc is not None:
-                _container(art, svc, first, last, physical)
+                image = str(svc.get("image") or "")
+                at = _written_at(image, raw, words, variables, 0) if image else 0
+                _container(art, svc, first, last, physical, at)
             continue
         if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
                 words[i + 1] in ("exec", "run"):
@@ -684,17 +800,18 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                                                                  "-v", "--volume", "--device", "--name") else 1
             if head in ("singularity", "apptainer") and i < len(words) and not words[i].startswith("$"):
                 # the image the job runs in (a .sif file or docker://ref): its ROCm user space (RD-IMG-003)
-                art.add(CONTAINER, "image", words[i].removeprefix("docker://"), first)
+                art.add(CONTAINER, "image", words[i].removeprefix("docker://"),
+                        _written_at(words[i], raw, words, variables, first))
             i += 1
             continue
         if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
             # srun bash -c 'export RANK=$SLURM_PROCID; python t.py': the string is a script of its own,
             # read here with the srun in front of its commands. Single-quoted, each task's shell expands
             # it (per-task values); double-quoted, the batch step's shell already did.
-            raw = " ".join(physical[first - 1:last])
-            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw)
+            raw_text = " ".join(physical[first - 1:last])
+            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw_text)
             per_task = quote is not None and quote.group(1) == "'"
-            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw))  # "\$SLURM_PROCID": left to the task
+            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw_text))  # "\$SLURM_PROCID": left to the task
             inner_vars = dict(variables or {})
             for inner in commands(words[i + 2]):
                 n0, s0 = len(art.values), len(art.data.get("sourced", []))
@@ -729,6 +846,11 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if not rest:
         return
     head = os.path.basename(rest[0])
+    if _vllm(rest, head, image):
+        _vllm_parallel(art, rest, first, last, physical)
+        return
+    if head in ("torchrun", "deepspeed", "accelerate") or head.startswith("python"):
+        _gpu_count_from_nvidia_smi(art, raw, variables, first)
     cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):
@@ -794,6 +916,52 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     art.data["commands"].append(cmd)
 
 
+# registry/name[:tag] or name:tag, with no spaces: what an image reference looks like (not a path or a flag)
+_IMAGE_REF = re.compile(r"^(?:[\w.-]+(?::\d+)?/)*[\w.-]+/[\w.-]+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?$|^[\w.-]+:[\w.-]+$")
+
+
+def _vllm(rest: list[str], head: str, image: str) -> bool:
+    """A vLLM (or SGLang) server start: `vllm serve`, `python -m vllm.entrypoints.*` /
+    `sglang.launch_server`, or options given to a vLLM image's entrypoint (`docker run ... rocm/vllm --model m --tensor-parallel-size 2`)."""
+    if head == "vllm" and rest[1:2] == ["serve"]:
+        return True
+    if head.startswith("python") and "-m" in rest[1:3]:
+        mod = rest[rest.index("-m") + 1] if rest.index("-m") + 1 < len(rest) else ""
+        return mod.startswith(("vllm.entrypoints", "sglang.launch_server"))
+    return bool(image) and "vllm" in image.lower() and head.startswith("--")
+
+
+# vLLM engine arguments that multiply into the GPUs one server needs (docs.vllm.ai engine_args).
+_VLLM_PARALLEL = {"tensor_parallel_size": "tensor_parallel_size", "tp": "tensor_parallel_size",
+                  "pipeline_parallel_size": "pipeline_parallel_size", "pp": "pipeline_parallel_size",
+                  "tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size"}  # the last two: SGLang's
+
+
+def _vllm_parallel(art: Artifact, words: list[str], first: int, last: int, physical: list[str]) -> None:
+    """LAUNCHER vllm.gpus: the GPUs one vLLM server needs, tensor- times pipeline-parallel size, at the
+    line of the option that asks for more than one (RD-LCH-001: with fewer it stops at start-up)."""
+    sizes: dict[str, tuple[int, int]] = {}
+    for k, w in enumerate(words):
+        if not w.startswith("-"):
+            continue
+        name, value = _opt(w)
+        key = _VLLM_PARALLEL.get(name)
+        if key is None:
+            continue
+        if value is None and k + 1 < len(words):
+            value = words[k + 1]
+        if value is None or not value.isdigit():
+            continue  # $TP, "auto": decided at launch
+        pat = r"(?:^|\s)-{1,2}" + re.escape(w.lstrip("-").split("=")[0]) + r"(?:[=\s]|$)"
+        sizes[key] = (int(value), _line_with(physical, first, last, pat))
+    if sizes:
+        n = 1
+        for size, _ in sizes.values():
+            n *= size
+        line = max(sizes.values())[1]  # the larger of the two asks
+        art.add(LAUNCHER, "vllm.gpus", str(n), line)
+
+
 def _build_target(art: Artifact, words: list[str], first: int) -> None:
     """`docker build --target STAGE [-f FILE]`: the stage of that Dockerfile the image is built to
     (RD-IMG-001 judges only the stages a build needs), kept as "FILE:STAGE"."""
@@ -812,7 +980,7 @@ def _build_target(art: Artifact, words: list[str], first: int) -> None:
         art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
 
 
-def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str]) -> None:
+def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str], image_at: int = 0) -> None:
     """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
     out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
            "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
@@ -826,7 +994,7 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     art.data.setdefault("services", {})[f"{svc['runner']} (line {first})"] = out
     image = svc.get("image")
     if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
-        art.add(CONTAINER, "image", image, _line_with(physical, first, last, re.escape(image)))
+        art.add(CONTAINER, "image", image, image_at or _line_with(physical, first, last, re.escape(image)))
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import configfiles as cf
-from ..settings import TRAIN, Artifact
+from ..settings import ENV, LAUNCHER, TRAIN, Artifact
 
 MODEL_CONFIG = "model_config"
 # A checkpoint's config.json: architecture sizes, no training keys.
@@ -53,6 +53,9 @@ def read(path: str, text: str) -> Artifact:
         return Artifact(path, "unknown", text, data=data, error=cf.unrecognised(path, data))
     art = Artifact(path, kind, text, data=data)
     json_like = text.lstrip().startswith("{")
+    if kind == cf.ACCELERATE:
+        _accelerate(art, data, json_like)
+        return art
     if kind != MODEL_CONFIG:
         for key, value in data.items():
             # The evidence text is the key with its whole value ('"bf16": {"enabled": true}'), on one line.
@@ -61,6 +64,31 @@ def read(path: str, text: str) -> Artifact:
     if kind != cf.DEEPSPEED and isinstance(ref, str) and ref.strip():
         art.refs["deepspeed"] = ref.strip()
     return art
+
+
+def _accelerate(art: Artifact, data: dict, json_like: bool) -> None:
+    """An accelerate config (what `accelerate launch --config_file` reads, or ~/.cache's default):
+    the ranks per node (num_processes is the total over num_machines), the GPUs it gives the ranks
+    (gpu_ids become CUDA_VISIBLE_DEVICES), the mixed precision, and the DeepSpeed JSON it names."""
+    text = art.text
+
+    def line(key: str) -> int | None:
+        return key_line(text, key, json_like)
+
+    procs, machines = data.get("num_processes"), data.get("num_machines") or 1
+    if isinstance(procs, int) and not isinstance(procs, bool) and isinstance(machines, int) and machines > 0:
+        per_node = procs // machines if procs >= machines else procs
+        art.add(LAUNCHER, "nproc_per_node", str(per_node), line("num_processes"))
+    ids = data.get("gpu_ids")
+    if ids is not None and str(ids).strip().lower() not in ("all", "", "none", "null"):
+        art.add(ENV, "CUDA_VISIBLE_DEVICES", str(ids).replace(" ", ""), line("gpu_ids"))
+    mp = data.get("mixed_precision")
+    if isinstance(mp, str) and mp.strip():
+        art.add(TRAIN, "mixed_precision", mp.strip().lower(), line("mixed_precision"))
+    ds = data.get("deepspeed_config")
+    ref = ds.get("deepspeed_config_file") if isinstance(ds, dict) else None
+    if isinstance(ref, str) and ref.strip():
+        art.refs["deepspeed"] = ref.strip()
 
 
 def as_training_config(art: Artifact, deepspeed: Artifact | None = None) -> cf.TrainingConfig:

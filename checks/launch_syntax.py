@@ -1,0 +1,108 @@
+"""Launch scripts read as the shell runs them: bash-only syntax under #!/bin/sh (dash on Debian and
+Ubuntu), and pip version specifiers the shell takes for redirections."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+
+AREA = "launch"
+
+
+# ------------------------------------------------------------------ bash-only syntax under #!/bin/sh
+DASH = "https://wiki.ubuntu.com/DashAsBinSh"
+POSIX_SH = "https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html"
+_SH_SHEBANG = re.compile(r"#!\s*(?:/usr)?/bin/(?:env\s+)?(?:sh|dash)\s*$")
+# What dash (Debian's and Ubuntu's /bin/sh) does not run, and what it does instead.
+_BASHISMS = (
+    (r"(?:^\s*|[;&|]\s*|\b(?:then|do|else)\s+)source\s+\S", "`source` (dash: 'source: not found'; use `. FILE`)"),
+    (r"(?:^|[;&|]\s*|\b(?:if|while|until|then|do|elif)\s+)\[\[\s", "`[[ ... ]]` (dash: '[[: not found', so the test is false)"),
+    (r"^\s*(?:declare\s+-a\s+|local\s+-a\s+)?[A-Za-z_]\w*=\(", "an array (dash stops: 'Syntax error: \"(\" unexpected')"),
+    (r"^\s*function\s+[A-Za-z_][\w-]*", "the `function` keyword (dash: 'function: not found')"),
+    (r"\$\{[A-Za-z_]\w*(?:/{1,2}[^}]*|:-?\d+(?::\d+)?)\}", "`${var//a/b}` / `${var:N}` (dash stops: 'Bad substitution')"),
+    (r"<<<", "a here-string `<<<` (dash: syntax error)"),
+)
+
+
+@check("RD-LCH-005", area=AREA, title="A #!/bin/sh launch script uses only what sh runs", option="config",
+       sources=[DASH, POSIX_SH])
+def sh_script_bashisms(settings, os_release=None):
+    """`#!/bin/sh` runs dash on Debian and Ubuntu: `source venv/bin/activate` fails with 'not found'
+    and the script goes on with the system Python; arrays and `${x//a/b}` stop it. Other systems
+    (Fedora, RHEL, SLES, Arch) link /bin/sh to bash, which runs these in POSIX mode."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    family = " ".join(str((os_release.values if os_release is not None else {}).get(k, "")).lower()
+                      for k in ("ID", "ID_LIKE"))
+    dash = any(w in family.split() for w in ("debian", "ubuntu"))
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        if not lines or not _SH_SHEBANG.match(lines[0].strip()):
+            continue
+        hits = []
+        for first, _last, line in logical_lines(a.text):
+            text = re.sub(r"'[^']*'", "''", line)  # single-quoted text is data (sh -c '...' strings too)
+            bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)  # and double-quoted text, but for its expansions
+            for rx, what in _BASHISMS:
+                if re.search(rx, text if rx.startswith(r"\$\{") else bare):
+                    hits.append((first, what, line.strip()))
+                    break
+        if not hits:
+            continue
+        evidence = [ev(f"{a.path}:1", lines[0].strip())] + [ev(f"{a.path}:{n}", t[:200]) for n, _, t in hits[:5]]
+        kinds = "; ".join(dict.fromkeys(w for _, w, _ in hits))
+        if not dash:
+            out.append(ok(f"{a.path} uses bash syntax under #!/bin/sh; /bin/sh is bash on this OS", kinds,
+                          subject=a.path, evidence=evidence))
+            continue
+        out.append(fail(f"{a.path} is run by sh (dash on {os_release.pretty_name or 'this OS'}) but uses bash syntax",
+                        f"{kinds}. Make the first line #!/bin/bash (or write the lines in POSIX sh).",
+                        subject=a.path, evidence=evidence,
+                        fix=FixPlan("Run the script with bash", (Action(
+                            "note", f"in {a.path} line 1: #!/bin/bash", path=a.path),), fixer="config_edit",
+                            params={"files": [a.path], "edits": [{"path": a.path, "syntax": "lines", "ops": [
+                                {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}]}]})))
+    return out or ok("no #!/bin/sh launch script uses bash-only syntax")
+
+
+# ------------------------------------------------------------------ pip specifiers the shell reads as redirections
+BASH_REDIRECTION = "https://www.gnu.org/software/bash/manual/html_node/Redirections.html"
+PIP_SPECIFIERS = "https://pip.pypa.io/en/stable/cli/pip_install/#requirement-specifiers"
+_PIP_LINE = re.compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\S+\s+)*)?(?:[A-Za-z_]\w*=\S*\s+)*"
+                                     r"(?:\S*/)?(?:pip3?(?:\.\d+)?|uv\s+pip|python[\d.]*\s+-m\s+pip)\s+install\b")
+# A requirement glued to < or > (`deepspeed>=0.14.0`, `torch<2.5`): the shell redirects there.
+_GLUED = re.compile(r"(?:^|\s)([A-Za-z][\w.\-]*(?:\[[\w,.\-]+\])?)(>=|<=|>|<)(\S*)")
+
+
+@check("RD-LCH-008", area=AREA, title="pip version specifiers in a script are quoted", option="config",
+       sources=[BASH_REDIRECTION, PIP_SPECIFIERS])
+def pip_specifiers_quoted(settings):
+    """`pip install transformers>=4.47.0 deepspeed>=0.14.0` unquoted: the shell takes each `>=x` as
+    an output redirection (to a file named `=x`), so pip installs the bare names, latest releases,
+    and every minimum is dropped; `torch<2.5` reads a file named `2.5` and the line fails."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        for first, last, line in logical_lines(a.text):
+            if "install" not in line or not _PIP_LINE.search(line):
+                continue
+            bare = re.sub(r"'[^']*'|\"(?:[^\"\\\\]|\\\\.)*\"", "''", line)  # quoted text is one word, no redirection
+            bare = bare.split(" #", 1)[0]
+            hits = [m for m in _GLUED.finditer(bare) if not m.group(1).isdigit()]
+            if not hits:
+                continue
+            reads = [m for m in hits if m.group(2) == "<"]
+            where = next((n for n in range(first, max(first, last) + 1) if n <= len(lines)
+                          and re.search(re.escape(hits[0].group(0).strip()), lines[n - 1])), first)
+            shown = ", ".join(m.group(0).strip() for m in hits[:6])
+            make = fail if reads else warn
+            out.append(make(f"{a.path} line {where}: pip version specifiers are not quoted ({shown})",
+                            "The shell reads `>`/`<` before pip sees them: `name>=1.2` installs `name` (any version, "
+                            "usually the latest) with pip's output written to a file named `=1.2`, and `name<2` reads "
+                            "a file named `2` (the line fails). Quote each requirement (`'deepspeed>=0.14.0'`) or "
+                            "put them in a requirements file.", subject=f"{a.path}:{where}",
+                            evidence=[ev(f"{a.path}:{where}", lines[where - 1].strip()[:200])]))
+    return out or ok("no unquoted pip version specifier in the scripts")

@@ -1,0 +1,1 @@
+export PYTORCH_ROCM_ARCH="gfx90a;gfx942"

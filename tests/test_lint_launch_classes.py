@@ -1,0 +1,93 @@
+"""Launch-file classes of wave 5 (track artb), each with real text (source on the comment) and a look-alike
+that must not match: GPU counts from nvidia-smi, compiler and Cray target lists, `uv add`, one-word-short variable
+names, TORCH_DISTRIBUTED_DEBUG, containers started in $(...) (RD-LCH-006..008 are in tests/checks/test_launch.py)."""
+from __future__ import annotations
+
+
+from rocmdoctor.artifacts.readers import read_one
+from tests.lintacc_helpers import flagged, scan, write
+
+
+def _build(path, name):
+    return [(v.value, v.origin.line) for v in read_one(path).values if v.kind == "build" and v.name == name]
+
+
+# Vpragadeesh/Tiny-GPT train_deepspeed.sh: NUM_GPUS=$(nvidia-smi --list-gpus 2>/dev/null | wc -l), then a fallback
+# to 1 and `deepspeed --num_gpus $NUM_GPUS main_deepspeed.py`: on an AMD node one rank, the other GPUs idle
+def test_ranks_counted_with_nvidia_smi_are_cited_where_they_are_counted(tmp_path):
+    p = write(tmp_path, "train.sh", "#!/bin/bash\nNUM_GPUS=$(nvidia-smi --list-gpus 2>/dev/null | wc -l)\n"
+              "if [ \"$NUM_GPUS\" -eq 0 ]; then\n    NUM_GPUS=1\nfi\ndeepspeed --num_gpus $NUM_GPUS main.py\n")
+    fs = [f for f in flagged(scan([p], "RD-LCH-001", "mi300x8")) if "nvidia-smi" in f.title]
+    assert len(fs) == 1 and fs[0].evidence[0].source == p + ":2"
+    inline = write(tmp_path, "t2.sh", "#!/bin/bash\ntorchrun --nproc_per_node=$(nvidia-smi -L | wc -l) train.py\n")
+    assert any("nvidia-smi" in f.title for f in flagged(scan([inline], "RD-LCH-001", "mi300x8")))
+    # look-alikes: nvidia-smi only printed, and a count from torch
+    ok = write(tmp_path, "t3.sh", "#!/bin/bash\nnvidia-smi\nN=$(python -c 'import torch; print(torch.cuda.device_count())')\n"
+               "torchrun --nproc_per_node=$N train.py\n")
+    assert not any("nvidia-smi" in f.title for f in flagged(scan([ok], "RD-LCH-001", "mi300x8")))
+
+
+# CuzImAram/offloading run_amd.sh: OMP_FLAGS="-O3 -fopenmp --offload-arch=gfx1201 ..." then `clang $OMP_FLAGS ...`
+def test_a_compiler_offload_arch_is_a_target_list_cited_where_the_flags_are_written(tmp_path):
+    p = write(tmp_path, "run_amd.sh", "#!/bin/bash\nset -e\nOMP_FLAGS=\"-O3 -fopenmp --offload-arch=gfx1201 \\\n"
+              "-L/usr/lib64/amdgcn-amd-amdhsa\"\nclang $OMP_FLAGS main.c -o main -lm\n./main\n")
+    assert _build(p, "arch:--offload-arch") == [("gfx1201", 3)]
+    [f] = flagged(scan([p], "RD-ENV-002", "rx7900xtx"))
+    assert "gfx1100" in f.title
+    good = write(tmp_path, "ok.sh", "#!/bin/bash\nhipcc --offload-arch=gfx1100 k.hip -o k\n")
+    assert not flagged(scan([good], "RD-ENV-002", "rx7900xtx"))
+    # look-alike: the flag in an echo is not a build
+    said = write(tmp_path, "say.sh", "#!/bin/bash\necho use --offload-arch=gfx1201 on RDNA4\n")
+    assert _build(said, "arch:--offload-arch") == []
+
+
+# hiperbio/epistasis-supercomputers mpi-epi4tensor/run_lumi_4N.sh: `module load craype-accel-amd-gfx90a`, then
+# `make -f Makefile_mi250x`; alexk101/sc24-dl-tutorial loads the same module for a Python job that builds nothing
+def test_cray_accelerator_target_counts_once_the_script_builds(tmp_path):
+    p = write(tmp_path, "run_lumi.sh", "#!/bin/bash\n#SBATCH --nodes=4\nmodule load craype-accel-amd-gfx90a\n"
+              "module load rocm/6.0.3\nmake -f Makefile_mi250x\nsrun ./bin/app data.txt\n")
+    assert _build(p, "arch:craype-accel") == [("gfx90a", 3)]
+    assert flagged(scan([p], "RD-ENV-002", "mi300x8"))
+    py = write(tmp_path, "py.sh", "#!/bin/bash\nmodule load craype-accel-amd-gfx90a\nsrun python train.py\n")
+    assert _build(py, "arch:craype-accel") == []
+
+
+# Zhi0467/pretrain-zero-rl start.sh: `uv add torch==2.6.0 transformers==4.51.3 ...` installs into the project venv
+def test_uv_add_is_an_install(tmp_path):
+    p = write(tmp_path, "start.sh", "#!/bin/bash\nuv init\nuv add torch==2.6.0 \\\n    transformers==4.51.3\nuv sync\n")
+    [(value, line)] = _build(p, "pip")
+    assert value["requirements"] == ["torch==2.6.0", "transformers==4.51.3"] and line == 3
+    assert _build(write(tmp_path, "s2.sh", "#!/bin/bash\nuv venv\nuv run train.py\n"), "pip") == []
+
+
+# axonn-ai/vllm benchmarking_frontier.sh: `export NCCL_NET_GDR=3` (NCCL_NET_GDR_LEVEL meant); SalesforceAIResearch/CoDA
+# run_sft.sh and davyuan/nanoGPT: `export NCCL_TIMEOUT=1800`, a timeout in seconds, not NCCL_IB_TIMEOUT's exponent
+def test_one_word_short_and_out_of_range_suggestions():
+    from rocmdoctor.knowledge.env_names import meant as _meant
+
+    assert _meant("NCCL_NET_GDR", "3") == "NCCL_NET_GDR_LEVEL"
+    assert _meant("NCCL_TIMEOUT", "1800") is None
+    assert _meant("NCCL_TIMEOUT", "22") == "NCCL_IB_TIMEOUT"
+    assert _meant("NCCL_NET_GDR_LEVEL", "3") is None  # a known name
+    assert _meant("HSA_OVERRIDE", "11.0.0") is None  # two words short: not judged
+
+
+# XiongDaowen/Integrated-Design-Diffusion-Model start.sh and davyuan/nanoGPT: TORCH_DISTRIBUTED_DEBUG=DETAIL left on
+def test_torch_distributed_debug_detail_is_a_debugging_switch_left_on(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport TORCH_DISTRIBUTED_DEBUG=DETAIL\ntorchrun --nproc_per_node 2 t.py\n")
+    assert flagged(scan([p], "RD-RCCL-001", "mi300x8"))
+    q = write(tmp_path, "q.sh", "#!/bin/bash\nexport TORCH_DISTRIBUTED_DEBUG=OFF\ntorchrun --nproc_per_node 2 t.py\n")
+    assert not flagged(scan([q], "RD-RCCL-001", "mi300x8"))
+
+
+# micmelesse/transformers docker_run_amd.sh (spent fresh batch 2): alias drun='sudo docker run ...', IMAGE_NAME=...rocm4.0...,
+# CONTAINER_ID=$(drun -d $WORK_DIR $VOLUMES $IMAGE_NAME) with VOLUMES commented out
+def test_a_container_started_inside_a_command_substitution_is_read(tmp_path):
+    p = write(tmp_path, "docker_run.sh", "alias drun='sudo docker run -it --device=/dev/kfd --device=/dev/dri'\n"
+              "WORK_DIR='-w /dockerx'\nIMAGE_NAME=rocm/pytorch:rocm4.0_ubuntu18.04_py3.6_pytorch\n"
+              "CONTAINER_ID=$(drun -d $WORK_DIR $VOLUMES $IMAGE_NAME)\ndocker attach $CONTAINER_ID\n")
+    images = [(v.value, v.origin.line) for v in read_one(p).values if v.kind == "container" and v.name == "image"]
+    assert images == [("rocm/pytorch:rocm4.0_ubuntu18.04_py3.6_pytorch", 3)]
+    # look-alike: a command substitution that only queries
+    q = write(tmp_path, "q.sh", "#!/bin/bash\nCID=$(docker ps -q)\nN=$(hostname)\n")
+    assert [v for v in read_one(q).values if v.kind == "container"] == []

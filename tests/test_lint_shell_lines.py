@@ -1,0 +1,47 @@
+"""Findings on launch scripts name the line that causes them (issue 24 §3, wave 5 track artb): an image a
+command line takes from a variable is cited where the variable was written."""
+from __future__ import annotations
+
+from rocmdoctor.artifacts.readers import read_one
+from tests.lintacc_helpers import write
+
+
+def _images(path):
+    return [(v.value, v.origin.line) for v in read_one(path).values if v.kind == "container" and v.name == "image"]
+
+
+# jpata/particleflow scripts/lumi/pytorch.sh (spent fresh batch 2): `export IMG=...rocm5.7.simg` on one line,
+# `singularity exec ... $IMG python3 ...` seventeen lines later; spyysalo/Megatron-DeepSpeed's LUMI script
+# writes CONTAINER="...rocm-5.5.1...sif" and runs `singularity exec -B "$SING_BIND" "$CONTAINER"`.
+def test_a_singularity_image_named_by_a_variable_is_cited_where_the_variable_was_written(tmp_path):
+    p = write(tmp_path, "pytorch.sh", "#!/bin/bash\n#SBATCH --nodes=1\ncd /scratch\n"
+              "export IMG=/scratch/p/pytorch-rocm5.7.simg\nCONTAINER=\"lumi-rocm-5.5.1.sif\"\nenv\n"
+              "singularity exec \\\n    --rocm -B /scratch \\\n     $IMG python3 train.py\n"
+              "srun singularity exec -B \"$B\" \"$CONTAINER\" python3 t.py\n")
+    assert _images(p) == [("/scratch/p/pytorch-rocm5.7.simg", 4), ("lumi-rocm-5.5.1.sif", 5)]
+
+
+def test_a_docker_run_image_from_a_variable_is_cited_at_its_definition_and_a_literal_at_its_own_line(tmp_path):
+    # SolidRusT/srt-inference-backends launch-amd.sh: SERVICE_IMAGE="embeddedllminfo/vllm-rocm:${SERVICE_VERSION}"
+    p = write(tmp_path, "launch.sh", "#!/bin/bash\nSERVICE_VERSION=\"vllm-v0.2.6\"\n"
+              "SERVICE_IMAGE=\"embeddedllminfo/vllm-rocm:${SERVICE_VERSION}\"\n"
+              "docker run \\\n    --device /dev/kfd \\\n    ${SERVICE_IMAGE} \\\n    --model m\n"
+              "docker run --device /dev/kfd \\\n  rocm/pytorch:rocm6.2_ubuntu22.04 python t.py\n")
+    assert _images(p) == [("embeddedllminfo/vllm-rocm:vllm-v0.2.6", 3), ("rocm/pytorch:rocm6.2_ubuntu22.04", 9)]
+
+
+# shuawest/vllm-rocm-gfx1151 run_nightly_spoof.sh (spent fresh batch 3): the override exported in the host shell
+# and passed again with `podman run --env`: both lines set what the job runs with, and a fix edits both.
+def test_every_line_that_sets_the_judged_value_is_evidence(tmp_path):
+    from tests.lintacc_helpers import flagged, scan
+
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=11.0.0\n"
+              "podman run -it --rm \\\n    --device /dev/kfd \\\n    --env HSA_OVERRIDE_GFX_VERSION=11.0.0 \\\n"
+              "    docker.io/rocm/vllm-dev:nightly python3 -c 'import torch'\n")
+    [f] = flagged(scan([p], "RD-ENV-001", "strix-halo-apu"))
+    assert [e.source for e in f.evidence if e.source.startswith(p)] == [p + ":2", p + ":5"]
+    # look-alike: an earlier line with another value is not what the job runs with, and is not cited
+    q = write(tmp_path, "run2.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\n"
+              "export HSA_OVERRIDE_GFX_VERSION=11.0.0\npython3 t.py\n")
+    [g] = flagged(scan([q], "RD-ENV-001", "strix-halo-apu"))
+    assert [e.source for e in g.evidence if e.source.startswith(q)] == [q + ":3"]
