@@ -22,3 +22,17 @@ def corpus_lines(name: str, batch: str = "logs") -> list[str]:
     lines never reach the tool."""
     with open(os.path.join(CORPUS, batch, name + ".log"), encoding="utf-8") as f:
         return f.read().splitlines()[2:]
+
+
+# The catalog calls the amdgpu/KFD kernel family "kernel"; the corpus labels call it "driver".
+CORPUS_FAMILY = {"kernel": "driver"}
+
+
+def top(lines: list[str]) -> tuple[str | None, str | None]:
+    """(family as the corpus labels name it, signature id) of the first problem explain reports
+    on these lines; (None, None) when it reports none."""
+    probs = [d for d in run(lines).diagnoses if d.is_problem]
+    if not probs:
+        return None, None
+    s = probs[0].signature
+    return CORPUS_FAMILY.get(s.family, s.family), s.id

@@ -15,18 +15,8 @@ import pytest
 
 from rocmdoctor.logs.logscan.matcher import looks_like_error
 from rocmdoctor.logs.structure import analyze, kernel_form
-from tests.explain_helpers import corpus_lines, run
+from tests.explain_helpers import corpus_lines, run, top
 
-FAMILY = {"kernel": "driver"}  # the catalog's name for the corpus' "driver" family
-
-
-
-def top(lines: list[str]) -> tuple[str | None, str | None]:
-    probs = [d for d in run(lines).diagnoses if d.is_problem]
-    if not probs:
-        return None, None
-    s = probs[0].signature
-    return FAMILY.get(s.family, s.family), s.id
 
 
 

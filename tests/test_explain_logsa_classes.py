@@ -16,17 +16,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.explain_helpers import corpus_lines, run
+from tests.explain_helpers import corpus_lines, run, top
 
-FAMILY = {"kernel": "driver"}
-
-
-def top(lines: list[str]) -> tuple[str | None, str | None]:
-    probs = [d for d in run(lines).diagnoses if d.is_problem]
-    if not probs:
-        return None, None
-    s = probs[0].signature
-    return FAMILY.get(s.family, s.family), s.id
 
 
 # ------------------------------------------------------------------ A. an app refuses the gfx

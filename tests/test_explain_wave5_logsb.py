@@ -16,17 +16,8 @@ import pytest
 from rocmdoctor.knowledge.signatures import by_id
 from rocmdoctor.knowledge.signatures.benign import is_benign
 from rocmdoctor.logs.logscan.matcher import looks_like_error
-from tests.explain_helpers import corpus_lines, run
+from tests.explain_helpers import corpus_lines, run, top
 
-FAMILY = {"kernel": "driver"}
-
-
-def top(lines: list[str]) -> tuple[str | None, str | None]:
-    probs = [d for d in run(lines).diagnoses if d.is_problem]
-    if not probs:
-        return None, None
-    s = probs[0].signature
-    return FAMILY.get(s.family, s.family), s.id
 
 
 def matches(sig_id: str, line: str) -> bool:
