@@ -55,6 +55,7 @@ ANCHORS: tuple[str, ...] = (
     "ssh: connect to host",  # ssh's own failure, printed by multi-node launchers (distributed.py)
     "torch_extension_name=",  # ninja's echo of a failing JIT op compile (deepspeed.py deepspeed-op-compile-failed)
     "crw-",  # `ls -l` of a device node (permissions.py gpu-node-mode-root-only)
+    "bad_alloc", "output has", "<none>",  # C++ allocation failure; MIGraphX's trace; kubectl's empty GPU capacity
 )
 
 

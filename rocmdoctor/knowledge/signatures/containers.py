@@ -167,4 +167,21 @@ SIGNATURES: tuple[S, ...] = (
         examples=("  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..",),
         near_misses=("  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/rocm-test to node-1",),
     ),
+    # kubectl's node capacity with no amd.com/gpu: the device plugin advertised nothing on this node.
+    S(
+        id="k8s-node-no-amd-gpu", family="containers", title="The Kubernetes node advertises no AMD GPU",
+        severity="error", tier=SETUP,
+        patterns=(r"^\S{1,253}\s{1,40}<none>\s*$",),
+        needles=("<none>",),
+        meaning=("The node's amd.com/gpu capacity is empty: the AMD device plugin is not running there, or found "
+                 "no /dev/kfd and no GPU to advertise (WSL2, a host kernel without KFD)."),
+        causes=(
+            C(text="the device plugin is not deployed, or cannot see /dev/kfd on the node", check="RD-CTR-001"),
+            C(text="the node's kernel has no amdgpu/KFD (or is a WSL2 VM without /dev/kfd)", check="RD-DRV-001"),
+        ),
+        fix="Check the device plugin pod on that node and that /dev/kfd exists on the host.",
+        sources=("https://github.com/ROCm/k8s-device-plugin/issues/148",),
+        examples=("desktop-27f4uiq   <none>",),
+        near_misses=("desktop-27f4uiq   1",),
+    ),
 )

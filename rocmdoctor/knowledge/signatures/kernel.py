@@ -809,4 +809,24 @@ SIGNATURES: tuple[S, ...] = (
             "[    3.123456] [drm] amdgpu kernel modesetting enabled.",
         ),
     ),
+    # An application saying the GPU kernel driver is not loaded at all (no /sys/module/amdgpu, no KFD):
+    # Ollama's "kfd driver not loaded", "amdgpu kernel module is not loaded". The host kernel lacks the driver.
+    S(
+        id="amdgpu-driver-not-loaded", family="kernel", title="The amdgpu/KFD kernel driver is not loaded",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"\b(?P<module>kfd|amdgpu)(?: kernel)? (?:driver|module) (?:is )?not loaded\b",),
+        needles=("driver not loaded", "module not loaded", "driver is not loaded", "module is not loaded"),
+        meaning=("The host kernel has no amdgpu/KFD driver loaded: no /dev/kfd exists, so no ROCm application "
+                 "(in a container or not) can see a GPU."),
+        causes=(
+            C(text="amdgpu is not loaded (blacklisted, not built for this kernel, or an appliance OS without it)",
+              check="RD-DRV-001", fix="load amdgpu (modprobe amdgpu) or use a host kernel that ships it with KFD"),
+            C(text="amdgpu is denylisted", check="RD-DRV-002"),
+        ),
+        fix="Use a host kernel with amdgpu and KFD (HSA_AMD) enabled, and load the module.",
+        sources=("https://github.com/home-assistant/addons/issues/3608",),
+        examples=('time=2024-10-02T08:34:23.718Z level=ERROR source=amd_linux.go:364 msg="amdgpu devices detected but '
+                  'permission problems block access" error="kfd driver not loaded"',),
+        near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",),
+    ),
 )

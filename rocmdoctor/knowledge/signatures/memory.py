@@ -275,4 +275,23 @@ SIGNATURES: tuple[S, ...] = (
                   'ValueError: Ollama call failed with status code 500. Details: {"error":"model requires more system memory (3.7 GiB) than is available (3.6 GiB)"}'),
         near_misses=("time=2024-05-01T10:00:00Z level=INFO source=memory.go:133 msg=\"offload to gpu\" layers.requested=-1 memory.available=\"23.6 GiB\"",),
     ),
+    # C++'s allocation failure: std::bad_alloc escapes and the process aborts. Host memory (often pinned
+    # memory, which the kernel must lock) ran out, whatever GPU memory the device still has.
+    S(
+        id="host-bad-alloc", family="memory", title="A native allocation failed (std::bad_alloc)",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"terminate called after throwing an instance of 'std::bad_alloc'", r"\bwhat\(\):\s{1,3}std::bad_alloc\b"),
+        needles=("std::bad_alloc",),
+        meaning=("A C++ allocation of host memory failed and the process aborted: host RAM or the memory the "
+                 "process may lock (pinned memory for GPU transfers) ran out."),
+        causes=(
+            C(text="host RAM too small for the model as loaded (or the RAM limit of a container or job)"),
+            C(text="a pinned-memory pool larger than the memory the process may lock",
+              fix="lower the pinned/host buffer size, or disable pinned memory in the application"),
+        ),
+        fix="Free host RAM or raise the job's memory limit; lower pinned-memory use; load the model in shards.",
+        sources=("https://github.com/comfyanonymous/ComfyUI/issues/11544",),
+        examples=("terminate called after throwing an instance of 'std::bad_alloc'", "  what():  std::bad_alloc"),
+        near_misses=("terminate called after throwing an instance of 'c10::Error'",),
+    ),
 )

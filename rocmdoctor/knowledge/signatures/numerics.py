@@ -17,8 +17,9 @@ SIGNATURES: tuple[S, ...] = (
             r"\bError detected in (?P<op>\w{1,60}Backward\d{0,3})\b",
             r"\[checkNumerics\w{0,12}\][^\n]{0,200}?\b(?:nans=[1-9]\d{0,12}|infs=[1-9]\d{0,12})",
             r"RuntimeWarning: invalid value encountered in cast\b",
+            r"^Output has (?:[a-z, ]{0,30})?\b(?P<what>inf|nan)\b",  # MIGraphX's per-instruction trace
         ),
-        needles=("error detected in", "checknumerics", "invalid value encountered in cast"),
+        needles=("error detected in", "checknumerics", "invalid value encountered in cast", "output has"),
         meaning=("A check for non-finite values found NaN or Inf: an operation of the model produced them (in the "
                  "backward pass, a GPU kernel, or the output that was converted to an image)."),
         causes=(
@@ -30,18 +31,21 @@ SIGNATURES: tuple[S, ...] = (
         fix=("Find the first operation that produced NaN (anomaly mode names it); try fp32 or bf16 where native, and "
              "the math attention path; update ROCm if a kernel is at fault."),
         sources=("https://github.com/pytorch/pytorch/issues/156015", "https://github.com/ROCm/MIOpen/issues/248",
-                 "https://github.com/huggingface/diffusers/issues/2758"),
+                 "https://github.com/huggingface/diffusers/issues/2758",
+                 "https://github.com/ROCm/AMDMIGraphX/issues/2555"),
         examples=(
             r"D:\anaconda3\Lib\site-packages\torch\autograd\graph.py:824: UserWarning: Error detected in MmBackward0. "
             "Traceback of forward call that caused the error:",
             "MIOpen(HIP): Warning [checkNumericsImpl] OUTPUT ptr=0x7fbb90a21000 zeros=1 nans=1 infs=0  {64, 512, 1, 1}",
             "pipelines/pipeline_utils.py:1023: RuntimeWarning: invalid value encountered in cast",
+            "Output has inf, normal",
         ),
         near_misses=(
             "MIOpen(HIP): Info [checkNumericsImpl] INPUT  ptr=0x7fbb90a00000 zeros=0 nans=0 infs=0  {64, 512, 1, 1}",
             "D:\\PycharmProjects\\Qwen3\\bug_report.py:35: UserWarning: Anomaly Detection has been enabled. This mode "
             "will increase the runtime and should only be enabled for debugging.",
             "sklearn/metrics/_classification.py:1344: RuntimeWarning: invalid value encountered in divide",
+            "Output has normal",
         ),
     ),
     S(

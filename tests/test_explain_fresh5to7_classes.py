@@ -1,4 +1,4 @@
-"""The classes behind fresh log batches 5 and 6's misses (docs/accuracy.md, "Fresh batches 5 and 6"),
+"""The classes behind fresh log batches 5, 6 and 7's misses (docs/accuracy.md, "Fresh batches 5 to 7"),
 each fixed as a class: lines in several wordings, near misses that must stay as they were, and the
 real fresh excerpt that showed it (tests/corpus/fresh/logs/<name>.log, source URL on its first line;
 the batches are spent, so they are regression cases, not a measurement).
@@ -9,6 +9,8 @@ C. A NaN/Inf detector that fired (anomaly mode, MIOpen's numerics check, NumPy's
 D. A kernel stack in amdgpu; a device node only root may open.
 E. The NCCL class line is the consequence of its "Last error:" line; /dev/shm is memory.
 F. The HSA "out of resources" status by number, and inside a container.
+G. (batch 7) C++'s std::bad_alloc; an app saying the kernel driver is not loaded; MIGraphX's inf trace;
+   a Kubernetes node with no amd.com/gpu capacity.
 """
 from __future__ import annotations
 
@@ -128,3 +130,27 @@ def test_out_of_resources_by_number_and_in_a_container():
     host = [ln for ln in fresh("rocmdocker-36-rocminfo-nonroot-4104") if "@" not in ln]
     assert top(host) == ("runtime", "hsa-out-of-resources")
     assert top(fresh("rocmhip-3465-hsa-init-1008-guest-user"))[1] == "hsa-out-of-resources"
+
+
+# ------------------------------------------------------------------ G. batch 7's classes
+def test_a_native_allocation_failure_is_memory():
+    assert top(fresh("comfyui-11544-strix-halo-bad-alloc")) == ("memory", "host-bad-alloc")
+    other = ["terminate called after throwing an instance of 'c10::Error'", "  what():  HIP error: invalid argument"]
+    assert top(other)[0] != "memory"
+
+
+def test_an_application_saying_the_kernel_driver_is_not_loaded_is_the_driver():
+    assert top(fresh("haos-3608-ollama-kfd-driver-not-loaded")) == ("driver", "amdgpu-driver-not-loaded")
+    assert top(["amdgpu kernel module is not loaded"]) == ("driver", "amdgpu-driver-not-loaded")
+    assert top(["[drm] amdgpu kernel modesetting enabled.", "[drm] amdgpu: 16368M of VRAM memory ready"]) == (None, None)
+
+
+def test_migraphx_tracing_an_inf_output_is_numerics_and_normal_outputs_are_not():
+    lines = fresh("migraphx-2555-fp16-unet-gemm-inf")
+    assert top(lines) == ("numerics", "nan-detector-fired")
+    assert top([ln for ln in lines if "inf" not in ln and "nan" not in ln]) == (None, None)
+
+
+def test_a_kubernetes_node_without_gpu_capacity_is_containers():
+    assert top(fresh("k8sdp-148-wsl2-k3s-not-detected")) == ("containers", "k8s-node-no-amd-gpu")
+    assert top(["NAME              GPU", "desktop-27f4uiq   8"]) == (None, None)
