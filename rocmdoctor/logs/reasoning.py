@@ -29,8 +29,10 @@ _PACKAGE_RULES = (
     (("flash_attn/", "bitsandbytes/", "xformers/", "apex/", "exllamav2/"), "tb-extension-import"),
     (("torch/utils/cpp_extension.py",), "tb-extension-build"),
     (("torch/utils/data",), "tb-dataloader-worker"),
+    # not torch/distributed/elastic/multiprocessing: torchrun wraps every rank's failure there, whatever it was
     (("vllm/distributed", "deepspeed/comm", "torch/distributed/distributed_c10d.py", "torch/distributed/c10d_logger.py",
-      "torch/nn/parallel"), "tb-distributed"),
+      "torch/nn/parallel", "torch/distributed/elastic/rendezvous", "torch/distributed/rendezvous.py",
+      "torch/distributed/elastic/utils/store.py"), "tb-distributed"),
     (("torch/cuda/__init__.py",), "tb-torch-no-gpu"),
     (("ctypes/__init__.py",), "tb-shared-library"),
 )
@@ -114,7 +116,8 @@ def traceback_rule(tb: Traceback) -> str | None:
     for f in reversed(tb.frames):
         pkg = f.package or ""
         for prefixes, rule in _PACKAGE_RULES:
-            if pkg.startswith(prefixes) or any(p in f.path for p in prefixes if "/" in p and p.endswith(".py")):
+            # a frame's package is its first three path parts: deeper prefixes are looked for in the path
+            if pkg.startswith(prefixes) or any(p in f.path for p in prefixes if p.endswith(".py") or p.count("/") >= 3):
                 if rule == "tb-torch-no-gpu" and "not compiled with cuda" in tb.message.lower():
                     return "tb-torch-cpu-build"
                 return rule

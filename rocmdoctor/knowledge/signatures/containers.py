@@ -154,8 +154,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="k8s-amd-gpu-unschedulable", family="containers", title="No Kubernetes node offers the AMD GPUs the pod asks for",
         severity="fatal", tier=SETUP,
-        patterns=(r"\d{1,5}/\d{1,5} nodes are available:[^\n]{0,400}?Insufficient amd\.com/gpu",),
-        needles=("insufficient amd.com/gpu",),
+        # on an AMD cluster a pod that asks for another vendor's resource is never scheduled either
+        patterns=(r"\d{1,5}/\d{1,5} nodes are available:[^\n]{0,400}?Insufficient (?P<resource>(?:amd|nvidia)\.com/gpu)",),
+        needles=("insufficient amd.com/gpu", "insufficient nvidia.com/gpu"),
         meaning="The scheduler found no node with enough allocatable amd.com/gpu for the pod's request.",
         causes=(
             C(text="the AMD GPU device plugin (or GPU operator) is not running on the GPU nodes", check="RD-CTR-001",
@@ -163,8 +164,9 @@ SIGNATURES: tuple[S, ...] = (
             C(text="every GPU is allocated to other pods, or the request exceeds what one node has"),
         ),
         fix="Check `kubectl describe node` for amd.com/gpu capacity; deploy the device plugin or lower the request.",
-        sources=("https://github.com/k3s-io/k3s/issues/8575",),
-        examples=("  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..",),
+        sources=("https://github.com/k3s-io/k3s/issues/8575", "https://github.com/NVIDIA/k8s-device-plugin/issues/36"),
+        examples=("message:0/2 nodes are available: 1 PodToleratesNodeTaints, 2 Insufficient nvidia.com/gpu. reason:Unschedulable",
+                  "  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..",),
         near_misses=("  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/rocm-test to node-1",),
     ),
     # kubectl's node capacity with no amd.com/gpu: the device plugin advertised nothing on this node.

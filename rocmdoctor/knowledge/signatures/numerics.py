@@ -18,8 +18,11 @@ SIGNATURES: tuple[S, ...] = (
             r"\[checkNumerics\w{0,12}\][^\n]{0,200}?\b(?:nans=[1-9]\d{0,12}|infs=[1-9]\d{0,12})",
             r"RuntimeWarning: invalid value encountered in cast\b",
             r"^Output has (?:[a-z, ]{0,30})?\b(?P<what>inf|nan)\b",  # MIGraphX's per-instruction trace
+            # a NaN counter the program prints, non-zero ("logits nan: 32016")
+            r"\b(?:logits?|loss(?:es)?|grads?|gradients?|outputs?|activations?|weights?)\s{1,2}(?:nan|inf)s?\s{0,2}[:=]\s{0,2}[1-9]\d{0,12}\b",
         ),
-        needles=("error detected in", "checknumerics", "invalid value encountered in cast", "output has"),
+        needles=("error detected in", "checknumerics", "invalid value encountered in cast", "output has", "nan:", "nan=",
+                 "nans:", "nan =", "inf:", "infs:"),
         meaning=("A check for non-finite values found NaN or Inf: an operation of the model produced them (in the "
                  "backward pass, a GPU kernel, or the output that was converted to an image)."),
         causes=(
@@ -32,13 +35,14 @@ SIGNATURES: tuple[S, ...] = (
              "the math attention path; update ROCm if a kernel is at fault."),
         sources=("https://github.com/pytorch/pytorch/issues/156015", "https://github.com/ROCm/MIOpen/issues/248",
                  "https://github.com/huggingface/diffusers/issues/2758",
-                 "https://github.com/ROCm/AMDMIGraphX/issues/2555"),
+                 "https://github.com/ROCm/AMDMIGraphX/issues/2555", "https://github.com/turboderp/exllamav2/issues/510"),
         examples=(
             r"D:\anaconda3\Lib\site-packages\torch\autograd\graph.py:824: UserWarning: Error detected in MmBackward0. "
             "Traceback of forward call that caused the error:",
             "MIOpen(HIP): Warning [checkNumericsImpl] OUTPUT ptr=0x7fbb90a21000 zeros=1 nans=1 infs=0  {64, 512, 1, 1}",
             "pipelines/pipeline_utils.py:1023: RuntimeWarning: invalid value encountered in cast",
             "Output has inf, normal",
+            "logits nan: 32016",
         ),
         near_misses=(
             "MIOpen(HIP): Info [checkNumericsImpl] INPUT  ptr=0x7fbb90a00000 zeros=0 nans=0 infs=0  {64, 512, 1, 1}",
@@ -46,6 +50,7 @@ SIGNATURES: tuple[S, ...] = (
             "will increase the runtime and should only be enabled for debugging.",
             "sklearn/metrics/_classification.py:1344: RuntimeWarning: invalid value encountered in divide",
             "Output has normal",
+            "logits nan: 0",
         ),
     ),
     S(

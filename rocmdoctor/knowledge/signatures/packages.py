@@ -478,4 +478,26 @@ SIGNATURES: tuple[S, ...] = (
                   "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)"),
         near_misses=("Looking in indexes: https://download.pytorch.org/whl/rocm6.2",),
     ),
+    # A package's compiled extension whose symbols do not match the torch (or ROCm) it runs with: vLLM's
+    # "Failed to import from vllm._C with ImportError('...: undefined symbol: ...')", any `_C`/`_ext` module.
+    # Logged as a warning by the app, but the kernels it names are then missing: the job fails later.
+    S(
+        id="extension-undefined-symbol", family="packages", title="A compiled extension does not match the torch it runs with",
+        severity="error", tier=SETUP,
+        patterns=(r"(?P<module>[\w.]{1,80}\._C\w{0,20})(?:\.abi3|\.cpython-\d{2,3}[\w-]{0,40})?\.so: undefined symbol: (?P<symbol>\S{1,200})",
+                  r"Failed to import from (?P<module2>[\w.]{1,80}) with ImportError\([^\n]{0,400}?undefined symbol"),
+        needles=("undefined symbol",),
+        meaning=("A package's compiled extension (its `_C` module) was built against another torch, ROCm or CUDA "
+                 "than the one installed, so the kernels it carries cannot be loaded."),
+        causes=(
+            C(text="the package's wheel was built for another torch or ROCm release than the installed ones",
+              check="RD-ROCM-003", fix="reinstall the package built for this torch/ROCm, or build it from source here"),
+            C(text="pip replaced the torch the package was built against", check="RD-TORCH-001"),
+        ),
+        fix="Install the build of the package that matches this torch and ROCm (or rebuild it against them).",
+        sources=("https://github.com/vllm-project/vllm/issues/17388",),
+        examples=("WARNING 04-29 12:58:14 [rocm.py:29] Failed to import from vllm._C with ImportError('/usr/local/lib/"
+                  "python3.12/dist-packages/vllm/_C.abi3.so: undefined symbol: _Z18cutlass_mla_decodeRKN2at6TensorES2_S2_S2_S2_S2_d')",),
+        near_misses=("WARNING 04-29 12:58:14 [__init__.py:239] Failed to import from vllm._C: running without custom ops",),
+    ),
 )

@@ -111,4 +111,22 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/RadeonOpenCompute/ROCm_Documentation/issues/97",),
         examples=("usermod: group 'render' does not exist",),
     ),
+    # A tool that checks the groups itself and names the ones missing (amd-smi, rocm-smi wrappers, installers).
+    S(
+        id="user-missing-gpu-groups", family="permissions", title="The user is not in the GPU groups",
+        severity="error", tier=SETUP,
+        patterns=(r"\bmissing the following required groups?:?\s{0,2}(?P<groups>(?:render|video)[\w, ]{0,20})",
+                  r"\b(?:user|you) (?:is|are) not (?:a )?(?:member|in) (?:of )?(?:the )?['\"]?(?P<group>render|video)['\"]? group"),
+        needles=("required group", "render group", "video group", "'render' group", "'video' group"),
+        meaning="The user is not in the render/video groups that own /dev/kfd and /dev/dri/renderD*, so ROCm sees no GPU.",
+        causes=(
+            C(text="the user is not in render/video (or the session predates adding them)", check="RD-PERM-002",
+              fix="sudo usermod -aG render,video $USER, then log in again"),
+            C(text="device node permissions", check="RD-PERM-001"),
+        ),
+        fix="Add the user to render and video and start a new login session.",
+        sources=("https://github.com/ROCm/amdsmi/issues/125",),
+        examples=("RuntimeError: WARNING: User is missing the following required groups: render, video. Please add user to these groups.",),
+        near_misses=("xeon is member of video group",),
+    ),
 )

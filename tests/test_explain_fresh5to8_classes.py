@@ -1,4 +1,4 @@
-"""The classes behind fresh log batches 5, 6 and 7's misses (docs/accuracy.md, "Fresh batches 5 to 7"),
+"""The classes behind fresh log batches 5 to 8's misses (docs/accuracy.md, "Fresh batches 5 to 8"),
 each fixed as a class: lines in several wordings, near misses that must stay as they were, and the
 real fresh excerpt that showed it (tests/corpus/fresh/logs/<name>.log, source URL on its first line;
 the batches are spent, so they are regression cases, not a measurement).
@@ -11,6 +11,8 @@ E. The NCCL class line is the consequence of its "Last error:" line; /dev/shm is
 F. The HSA "out of resources" status by number, and inside a container.
 G. (batch 7) C++'s std::bad_alloc; an app saying the kernel driver is not loaded; MIGraphX's inf trace;
    a Kubernetes node with no amd.com/gpu capacity.
+H. (batch 8) a tool naming the groups the user lacks; torch's rendezvous frames; a NaN counter; a pod asking
+   for another vendor's GPUs; an extension's compiled module that does not match torch.
 """
 from __future__ import annotations
 
@@ -154,3 +156,32 @@ def test_migraphx_tracing_an_inf_output_is_numerics_and_normal_outputs_are_not()
 def test_a_kubernetes_node_without_gpu_capacity_is_containers():
     assert top(fresh("k8sdp-148-wsl2-k3s-not-detected")) == ("containers", "k8s-node-no-amd-gpu")
     assert top(["NAME              GPU", "desktop-27f4uiq   8"]) == (None, None)
+
+
+# ------------------------------------------------------------------ H. batch 8's classes
+def test_a_tool_naming_the_groups_the_user_lacks_is_permissions():
+    assert top(fresh("amdsmi-125-missing-render-video-groups")) == ("permissions", "user-missing-gpu-groups")
+    assert top(["xeon is member of video group", "ROCk module is loaded"]) == (None, None)
+
+
+def test_a_traceback_through_torchs_rendezvous_is_distributed_and_torchruns_wrapper_is_not():
+    assert top(fresh("chinese-alpaca2-274-rdzv-timeout"))[0] == "distributed"
+    wrapped = ["Traceback (most recent call last):",
+               '  File "/opt/conda/lib/python3.10/site-packages/torch/distributed/elastic/multiprocessing/errors/__init__.py", '
+               'line 346, in wrapper',
+               "    return f(*args, **kwargs)",
+               "ValueError: Unknown model type qwen3"]
+    assert top(wrapped)[0] != "distributed"
+
+
+def test_a_nan_counter_above_zero_is_numerics():
+    assert top(fresh("exllamav2-510-wave64-nan-logits")) == ("numerics", "nan-detector-fired")
+    assert top(["logits nan: 0", "logits nan: 0"]) == (None, None)
+
+
+def test_a_pod_asking_for_gpus_no_node_offers_is_containers():
+    assert top(fresh("k8sdp-36-insufficient-gpu")) == ("containers", "k8s-amd-gpu-unschedulable")
+
+
+def test_an_extension_that_does_not_match_torch_is_packages_even_when_logged_as_a_warning():
+    assert top(fresh("vllm-17388-rocm-c-undefined-symbol")) == ("packages", "extension-undefined-symbol")
