@@ -48,3 +48,64 @@ def test_real_setup_script_that_checks_its_rocm_torch_then_installs_deepspeed_an
     d = os.path.join(FRESH3, "ovi2020-granite-mi300x-setup")
     fs = flagged(scan([os.path.join(d, "00_rocm_setup.sh")], "RD-IMG-002", "mi300x8"))
     assert fs == [], [f.title for f in fs]
+
+
+# What pip really does next to a torch (fresh batch 4 classes): a package that asks for any torch keeps the
+# ROCm one; where no torch is, it pulls PyPI's CUDA build.
+# https://github.com/ai4energy/ai4ellm/blob/2ee7bd96fa8faa64d61d8eb39908e08e9ae27c83/Dockerfile.rocm
+def test_real_torch_dependent_package_on_a_base_without_torch_fails():
+    fs = flagged(scan([os.path.join(FRESH3, "ai4energy-ai4ellm-dcu-docker")], "RD-IMG-002", "dcu-slurm"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["Dockerfile.rocm:33"]
+    assert "sentence-transformers" in fs[0].title
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("FROM ubuntu:22.04\nRUN pip install peft accelerate\n", 2),
+    ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip install sentence-transformers\n", 1),
+    # look-alikes: a torch in the image, or installed by the build, or a package that needs none
+    ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nRUN pip install peft accelerate\n", 0),
+    ("FROM ubuntu:22.04\nRUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
+     "RUN pip install peft\n", 0),
+    ("FROM ubuntu:22.04\nRUN git clone https://github.com/pytorch/pytorch && cd pytorch && python setup.py install\n"
+     "RUN pip install peft\n", 0),
+    ("FROM ubuntu:22.04\nRUN pip install transformers datasets\n", 0),
+    ("FROM ubuntu:22.04\nRUN pip install --no-deps peft\n", 0),
+])
+def test_torch_dependents_where_the_image_has_no_torch(tmp_path, text, bad):
+    assert len(_img2(tmp_path, "Dockerfile", text)) == bad
+
+
+# https://github.com/Pranavpaharia/ROCm-Pilot/blob/a66f6e93f47f50f501c4d321c7e6f5d2289294fb/requirements-rocm.txt
+# (setup-deps.sh: requirements.txt with bitsandbytes, then requirements-rocm.txt pins torch==2.5.1+rocm6.2)
+def test_real_later_rocm_torch_pin_in_the_same_environment_keeps_bitsandbytes_quiet():
+    assert flagged(scan([os.path.join(FRESH3, "pranavpaharia-rocmpilot-uv-reqs")], "RD-IMG-002", "rx7900xtx")) == []
+
+
+def test_a_later_rocm_torch_pin_passes_but_an_unpinned_rocm_index_does_not_replace(tmp_path):
+    write(tmp_path, "requirements.txt", "bitsandbytes>=0.45\n")
+    pinned = write(tmp_path, "setup.sh", "#!/bin/bash\npip install -r requirements.txt\n"
+                   "pip install torch==2.5.1+rocm6.2 --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    assert flagged(scan([pinned, str(tmp_path / "requirements.txt")], "RD-IMG-002", "rx7900xtx")) == []
+    unpinned = write(tmp_path, "setup.sh", "#!/bin/bash\npip install -r requirements.txt\n"
+                     "pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    # pip keeps the CUDA torch the first line pulled in: "Requirement already satisfied"
+    assert len(flagged(scan([unpinned, str(tmp_path / "requirements.txt")], "RD-IMG-002", "rx7900xtx"))) == 1
+
+
+def test_a_requirements_file_nobody_installs_without_torch_is_for_an_env_with_one(tmp_path):
+    p = write(tmp_path, "requirements.txt", "transformers>=4.47\ndeepspeed>=0.14.0\nbitsandbytes>=0.45\n")
+    assert flagged(scan([p], "RD-IMG-002", "mi300x8")) == []
+    p = write(tmp_path, "requirements.txt", "torch>=2.1\ndeepspeed>=0.14.0\nbitsandbytes==0.41.1\n")
+    assert len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == 3  # it brings its own (PyPI) torch
+
+
+# https://github.com/BoppleOpple/COS-482-YT-Performance-Estimation (dockerfile, requirements-dev.txt `-rrequirements.txt`)
+def test_real_rocm_pytorch_image_keeps_its_torch_and_torchvision_through_a_nested_file():
+    assert flagged(scan([os.path.join(FRESH3, "boppleopple-yt-docker")], "RD-IMG-002", "rx7900xtx")) == []
+
+
+def test_torchaudio_is_not_assumed_in_the_image(tmp_path):
+    base = "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+    assert _img2(tmp_path, "Dockerfile", base + "RUN pip install torchvision\n") == []
+    assert len(_img2(tmp_path, "Dockerfile", base + "RUN pip install torchaudio\n")) == 1
+    assert len(_img2(tmp_path, "Dockerfile", base + "RUN pip install torchvision==0.15.2\n")) == 1

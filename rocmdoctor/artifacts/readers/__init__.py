@@ -253,7 +253,10 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
             seen[os.path.realpath(target)] = b
         return b if b.kind == requirements.REQUIREMENTS else None
 
-    def visit(b: Artifact, opts: dict, image: str | None, depth: int) -> None:
+    def visit(b: Artifact, opts: dict, image: str | None, depth: int, by: tuple | None = None) -> None:
+        if by is not None and isinstance(b.data, dict):  # the command that installs it: (file, line)
+            if list(by) not in b.data.setdefault("installed_by", []):
+                b.data["installed_by"].append(list(by))
         key = (b.path, repr(sorted(opts.items())), image)
         if key in done or depth > 4:
             return
@@ -266,7 +269,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
             if k.startswith("r:"):
                 child = target_of(ref, b)
                 if child is not None:
-                    visit(child, opts, image, depth + 1)
+                    visit(child, opts, image, depth + 1, by)
 
     for a in list(arts):
         if a.kind == requirements.REQUIREMENTS:
@@ -285,7 +288,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
                     if b is not None:
                         if delete:
                             _drop_lines(b, delete)
-                        visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0)
+                        visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0, (a.path, v.origin.line or 0))
 
 
 def _as_edited(ref: str, edits: list) -> tuple[str | None, str | None]:

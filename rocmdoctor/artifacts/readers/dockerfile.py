@@ -215,7 +215,7 @@ def read(path: str, text: str) -> Artifact:
         last = ins["endline"] + 1
         if name == "FROM":
             words = [w for w in value.split() if not w.startswith("--")]
-            image = substitute(words[0], build_args) if words else ""
+            image = substitute(words[0], build_args).strip("\"'") if words else ""  # BuildKit unquotes it
             if alias:
                 env_of[alias] = stage_env
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
@@ -241,7 +241,8 @@ def read(path: str, text: str) -> Artifact:
                 line = next((i for i in range(n, last + 1) if i <= len(lines) and re.search(
                     rf"(?<![\w]){re.escape(k)}\b", lines[i - 1])), n)
                 if name == "ARG":
-                    build_args[k] = v or ""
+                    # `ARG NAME` in a stage (no default) takes the global ARG's default, as docker build does
+                    build_args[k] = v if v is not None else build_args.get(k, "")
                     art.add(BUILD, f"arg:{k}", v, line)
                 else:
                     v = substitute(v or "", build_args)

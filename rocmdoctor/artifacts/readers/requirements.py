@@ -76,6 +76,8 @@ def read(path: str, text: str) -> Artifact:
         words = line.split()
         if words[0].startswith("-"):
             opt, eq, value = words[0].partition("=")
+            if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
+                opt, eq, value = opt[:2], "=", words[0][2:]  # `-rbase.txt`: a short option's attached value
             key = _OPTION_VALUE.get(opt)
             if key is None:
                 options.setdefault(opt.lstrip("-"), []).append(value or True)
