@@ -10,6 +10,11 @@ import re
 from rocmdoctor.knowledge import artifacts as ka
 
 ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
+# The torch release an image tag names: rocm/pytorch:..._pytorch_release_2.3.0, ..._pytorch_release-2.7.0_...
+IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
+NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch is installed pip resolves it from "
+                          "PyPI, whose Linux wheels are CUDA builds; install torch from the ROCm index first",
+                          (ka.PYTORCH_ROCM_INSTALL,))
 
 
 # A script that imports torch before its pip lines runs them where that torch is installed.
@@ -124,3 +129,12 @@ def no_torch_image(settings, dockerfile: str | None) -> str | None:
 # A torch that comes into an image some way other than pip: conda, a source build of PyTorch.
 _TORCH_OTHERWISE = re.compile(r"(?:conda|mamba|micromamba)\s+install[^\n]*\b(?:py)?torch\b|pytorch/pytorch(?:\.git)?\b|"
                               r"/pytorch\b[^\n]*setup\.py", re.I)
+
+
+def image_ships_vision(settings, dockerfile: str | None) -> bool:
+    """AMD's PyTorch images (rocm/pytorch, a tag naming its pytorch release) ship torchvision built
+    for their torch (torchaudio is not in every tag: it stays judged)."""
+    froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile] if dockerfile else []
+    base = str(froms[-1].value).lower() if froms else ""
+    base = base[len("docker.io/"):] if base.startswith("docker.io/") else base
+    return base.startswith("rocm/pytorch") or bool(IMAGE_TORCH.search(base) and "rocm" in base)

@@ -17,8 +17,9 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_g
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_stages import unbuilt_stages
-from .image_torch import (ROCM_TORCH_RECENT, assumes_installed_torch, no_torch_image, rocm_torch_after,
-                          rocm_torch_before, runs_with_host_torch)
+from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_RECENT, assumes_installed_torch, image_ships_vision,
+                          no_torch_image, rocm_torch_after, rocm_torch_before, runs_with_host_torch)
+from .image_wheels import newer_wheels
 
 AREA = "image"
 
@@ -111,7 +112,6 @@ def cuda_base_image(settings, gpus=None):
 
 # pip options that replace an installed torch even when it satisfies the requirement.
 _REINSTALL = ("U", "upgrade", "force-reinstall", "I", "ignore-installed")
-_IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
 
 
 def _torch_there(settings, v, torch=None) -> str | None:
@@ -132,7 +132,7 @@ def _torch_there(settings, v, torch=None) -> str | None:
         pick(art.data, "image_build") if art is not None else None)
     if dockerfile:
         froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
-        m = _IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
+        m = IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
         if m and "rocm" in str(froms[-1].value).lower():
             return m.group(1)
         base = str(froms[-1].value).lower().split("@")[0] if froms else ""
@@ -144,26 +144,12 @@ def _torch_there(settings, v, torch=None) -> str | None:
     return None
 
 
-def _image_ships_vision(settings, dockerfile: str | None) -> bool:
-    """AMD's PyTorch images (rocm/pytorch, a tag naming its pytorch release) ship torchvision built
-    for their torch (torchaudio is not in every tag: it stays judged)."""
-    froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile] if dockerfile else []
-    base = str(froms[-1].value).lower() if froms else ""
-    base = base[len("docker.io/"):] if base.startswith("docker.io/") else base
-    return base.startswith("rocm/pytorch") or bool(_IMAGE_TORCH.search(base) and "rocm" in base)
-
-
 ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
 # of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
 # whose old tags carry torch 1.x.
 ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megatron-lm", "rocm/pytorch-training",
                          "rocm/jax-training", "rocm/pytorch-private")
-
-
-_NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch is installed pip resolves it from "
-                          "PyPI, whose Linux wheels are CUDA builds; install torch from the ROCm index first",
-                          (ka.PYTORCH_ROCM_INSTALL,))
 
 
 def _keeps(req: str, have: str | None) -> bool:
@@ -244,7 +230,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             continue
         no_torch = next((e.split(":", 1)[1] for e in env if e.startswith("no_torch:")), None)
         if rule is None and no_torch and name in ka.TORCH_DEPENDENTS and not rocm_index and "no-deps" not in opts:
-            out.append((_NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
+            out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
@@ -287,7 +273,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         have = _torch_there(settings, v, torch)
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         built = _built_from(settings, v)
-        env = {"vision"} if _image_ships_vision(settings, built) else set()
+        env = {"vision"} if image_ships_vision(settings, built) else set()
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         bare = None if have else no_torch_image(settings, built)
@@ -332,7 +318,7 @@ def image_tags(settings, rocm=None, amdgpu=None):
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
-    out = _newer_wheels(settings, host)
+    out = newer_wheels(settings, host)
     if not images:
         return out or ok("no container image named in the files")
     for image, v in images:
@@ -373,39 +359,6 @@ def image_tags(settings, rocm=None, amdgpu=None):
                        f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
                        "upgrade the host driver)."), subject=v.origin.label, evidence=[v.evidence(), host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
-    return out
-
-
-def _newer_wheels(settings, host):
-    """A torch wheel whose ROCm (its index, ``+rocmX.Y``) is newer than the host's beyond the support
-    window: the wheel carries its own ROCm user space, which runs on the host's kernel driver as an
-    image's does. Older wheels are RD-ENV-002's to judge (the GPU targets they carry)."""
-    if host is None:
-        return []
-    out, seen = [], set()
-    for v in settings.values("build", "pip"):
-        rec = v.value if isinstance(v.value, dict) else {}
-        opts = rec.get("options") or {}
-        indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
-        for req in rec.get("requirements") or []:
-            wheel = ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req), indexes)
-            if wheel is None or wheel[:2] <= host[0][:2] or (v.origin.path, v.origin.line) in seen:
-                continue
-            gap = release_gap(wheel, host[0])
-            if gap is not None and gap <= COMPAT_WINDOW:
-                continue
-            seen.add((v.origin.path, v.origin.line))
-            short, hshort = ".".join(map(str, wheel[:2])), ".".join(map(str, host[0][:2]))
-            apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
-            mk = fail if wheel[:1] != host[0][:1] else warn
-            out.append(mk(f"torch for ROCm {short} ({os.path.basename(v.origin.path)}), {hshort} on the host ({apart})",
-                          "A PyTorch ROCm wheel brings its own ROCm user space (HIP runtime, rocBLAS, MIOpen) and "
-                          f"runs it on the host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} "
-                          f"releases, and a newer user space than the driver knows fails ('hipErrorNoBinaryForGpu', "
-                          f"'HIP error: invalid device function') or finds no GPU. Install from the index for ROCm "
-                          f"{hshort} (https://download.pytorch.org/whl/rocm{hshort}) or upgrade the host driver.",
-                          subject=f"{v.origin.label} torch", evidence=[v.evidence(), host[1]],
-                          data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out
 
 
