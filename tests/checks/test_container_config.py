@@ -385,3 +385,14 @@ def test_real_hackathon_rocm_compose_is_clean():
     d = os.path.join(FRESH3, "suppartwang-hackathon-rocm-compose")
     for code in ("RD-CTR-003", "RD-CTR-005"):
         assert flagged(scan([d], code, "rx7900xtx")) == [], code
+
+
+def test_an_interpolated_visible_devices_value_is_the_hosts_not_an_empty_list(tmp_path, lint):
+    # https://github.com/medhatt21/llm-quant-lab (docker-compose.rocm.yml:25, fresh batch 4):
+    # `HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}` passes the value of the shell or .env, like `- HIP_VISIBLE_DEVICES`
+    svc = "services:\n  app:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n" \
+          "    devices: [/dev/kfd, /dev/dri]\n    environment:\n      - HIP_VISIBLE_DEVICES={}\n"
+    p = lint.write("docker-compose.yml", svc.format("${HIP_VISIBLE_DEVICES}"))
+    assert lint.flagged(lint([p], "RD-ENV-003", "mi300x8")) == []
+    p = lint.write("docker-compose.yml", svc.format("8,9"))  # the node has GPUs 0-7
+    assert lint.flagged(lint([p], "RD-ENV-003", "mi300x8"))

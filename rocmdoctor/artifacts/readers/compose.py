@@ -132,8 +132,8 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
                 k, eq, val = str(e).partition("=")
                 items.append((k, val if eq else None, marks.get(("services", name, "environment", i), lo)))
         for k, v, ln in items:
-            if v is None or not re.match(r"^[A-Za-z_]\w*$", k):
-                continue  # `- NAME` passes the host's value through: nothing to judge here
+            if v is None or not re.match(r"^[A-Za-z_]\w*$", k) or re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", str(v)):
+                continue  # `- NAME` (or `NAME=${NAME}`, interpolated from the shell or .env) passes the host's value
             art.add(ENV, k, "" if v is None else (str(v).lower() if isinstance(v, bool) else str(v)), ln)
     return art
 
