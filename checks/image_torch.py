@@ -10,6 +10,7 @@ import re
 from rocmdoctor.knowledge import artifacts as ka
 
 ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
+ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 # The torch release an image tag names: rocm/pytorch:..._pytorch_release_2.3.0, ..._pytorch_release-2.7.0_...
 IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
 NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch is installed pip resolves it from "
@@ -138,3 +139,38 @@ def image_ships_vision(settings, dockerfile: str | None) -> bool:
     base = str(froms[-1].value).lower() if froms else ""
     base = base[len("docker.io/"):] if base.startswith("docker.io/") else base
     return base.startswith("rocm/pytorch") or bool(IMAGE_TORCH.search(base) and "rocm" in base)
+
+
+def keeps(req: str, have: str | None) -> bool:
+    """Whether pip leaves the installed ROCm torch ``have`` in place for ``req`` (it satisfies
+    the specifier: "Requirement already satisfied")."""
+    if not have:
+        return False
+    if have == ROCM_TORCH_UNKNOWN:
+        req_s = req.strip().strip("'\"")
+        return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
+    if have == ROCM_TORCH_RECENT:
+        return lower_bound_at_most(req, (2, 0))
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        return r.url is None and r.specifier.contains(Version(have), prereleases=True)
+    except (InvalidRequirement, InvalidVersion):
+        return False
+
+
+def lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
+    """The requirement asks only for a torch at least some version no newer than ``version``
+    (``torch``, ``torch>=1.13``, ``torch>2.0``): any torch from ``version`` on satisfies it."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        specs = list(r.specifier)
+        return r.url is None and all(sp.operator in (">=", ">") and Version(sp.version).release[:len(version)]
+                                     <= version for sp in specs)
+    except (InvalidRequirement, InvalidVersion):
+        return False

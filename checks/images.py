@@ -17,8 +17,9 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_g
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_stages import unbuilt_stages
-from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_RECENT, assumes_installed_torch, image_ships_vision,
-                          no_torch_image, rocm_torch_after, rocm_torch_before, runs_with_host_torch)
+from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
+                          keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
+                          ROCM_TORCH_RECENT, runs_with_host_torch)
 from .image_wheels import newer_wheels
 
 AREA = "image"
@@ -40,8 +41,12 @@ def _images(settings):
 
 def _cuda_images(settings):
     unbuilt = unbuilt_stages(settings)
-    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)
-            and (v.origin.path, v.origin.line) not in unbuilt] + _run_as_cuda(settings)
+    out = []
+    for i, v in _images(settings):
+        p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
+        if p is not None and (v.origin.path, v.origin.line) not in unbuilt:
+            out.append((i, v, p))
+    return out + _run_as_cuda(settings)
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
@@ -64,8 +69,9 @@ def _run_as_cuda(settings):
             res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
             if str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
                     or any(str(d.get("driver", "")).lower() == "nvidia" for d in res):
-                v = next((x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image
-                          and lo <= (x.origin.line or 0) <= hi), None)
+                same = [x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image]
+                # the service's own image line, else the anchor it merges (`<<: *base` names it elsewhere)
+                v = next((x for x in same if lo <= (x.origin.line or 0) <= hi), same[0] if same else None)
                 if v is not None:
                     out.append((image, v, _NVIDIA_RUN))
     return out
@@ -144,47 +150,11 @@ def _torch_there(settings, v, torch=None) -> str | None:
     return None
 
 
-ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
 # of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
 # whose old tags carry torch 1.x.
 ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megatron-lm", "rocm/pytorch-training",
                          "rocm/jax-training", "rocm/pytorch-private")
-
-
-def _keeps(req: str, have: str | None) -> bool:
-    """Whether pip leaves the installed ROCm torch ``have`` in place for ``req`` (it satisfies
-    the specifier: "Requirement already satisfied")."""
-    if not have:
-        return False
-    if have == ROCM_TORCH_UNKNOWN:
-        req_s = req.strip().strip("'\"")
-        return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
-    if have == ROCM_TORCH_RECENT:
-        return _lower_bound_at_most(req, (2, 0))
-    from packaging.requirements import InvalidRequirement, Requirement
-    from packaging.version import InvalidVersion, Version
-
-    try:
-        r = Requirement(req.strip().strip("'\""))
-        return r.url is None and r.specifier.contains(Version(have), prereleases=True)
-    except (InvalidRequirement, InvalidVersion):
-        return False
-
-
-def _lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
-    """The requirement asks only for a torch at least some version no newer than ``version``
-    (``torch``, ``torch>=1.13``, ``torch>2.0``): any torch from ``version`` on satisfies it."""
-    from packaging.requirements import InvalidRequirement, Requirement
-    from packaging.version import InvalidVersion, Version
-
-    try:
-        r = Requirement(req.strip().strip("'\""))
-        specs = list(r.specifier)
-        return r.url is None and all(sp.operator in (">=", ">") and Version(sp.version).release[:len(version)]
-                                     <= version for sp in specs)
-    except (InvalidRequirement, InvalidVersion):
-        return False
 
 
 def _config_extra_index(settings, v) -> str | None:
@@ -235,14 +205,15 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
         if name == "torchvision" and "vision" in env and not reinstall \
-                and (_lower_bound_at_most(str(req), (0, 0)) or str(req).strip().strip("'\"").lower() == name):
+                and (lower_bound_at_most(str(req), (0, 0)) or str(req).strip().strip("'\"").lower() == name):
             continue  # unpinned: the image's own torchvision satisfies it, pip keeps it
-        swap_only = name == "deepspeed" or (name == "bitsandbytes" and _lower_bound_at_most(str(req), (9, 9)))
+        swap_only = name == "deepspeed" or (name == "bitsandbytes" and (lower_bound_at_most(str(req), (9, 9))
+                                                                      or ka.bnb_ships_rocm(str(req))))
         if swap_only and not reinstall and (have or "ends_rocm" in env or "has_torch" in env):
             continue  # it asks for any torch: pip keeps the ROCm one (latest bitsandbytes ships ROCm kernels)
         if name == "flash-attn" and have and cdna and "no-build-isolation" in opts:
             continue  # built against the image's ROCm torch: flash-attn's CK backend for MI200/MI300
-        if name == "torch" and not reinstall and _keeps(str(req), have):
+        if name == "torch" and not reinstall and keeps(str(req), have):
             continue
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue

@@ -31,6 +31,8 @@ def services_of(settings, gpu_only: bool = False):
         for name, svc in svcs.items():
             if gpu_only and gpu and name not in gpu:
                 continue
+            if gpu_only and not gpu and NON_GPU_IMAGE.search(str(svc.get("image") or "").lower().rsplit("/", 1)[-1]):
+                continue  # no GPU service here: a database, proxy or chat front end is not one either
             yield a, name, svc
 
 
@@ -79,6 +81,11 @@ GPU_ENV = re.compile(r"^(HIP|ROCR|HSA|CUDA|NVIDIA|GPU|PYTORCH|HCC|AMD|NCCL|RCCL|
                       r"ROCM)_")
 GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|tensorflow|jax|gpu|"
                         r"nvidia|triton|tgi|text-generation|deepspeed|megatron|hip")
+# Services that never do GPU work themselves: databases, caches, proxies, search, chat front ends
+# that call a model server elsewhere (their image's last path part, before the tag).
+NON_GPU_IMAGE = re.compile(r"^(?:open-webui|searxng|postgres|redis|valkey|nginx|traefik|caddy|mongo|mysql|mariadb|"
+                           r"minio|grafana|prometheus|n8n|qdrant|chroma|milvus|elasticsearch|opensearch|rabbitmq|"
+                           r"memcached|adminer|pgadmin4|portainer|watchtower|litellm|flowise|anythingllm)(?::|@|$)")
 # Applications published as CPU images too (the GPU build is a tag of its own: -gpu, -cuda, -rocm).
 APP_IMAGE = re.compile(r"diffusion|(?<!o)llama|whisper|transformers")
 

@@ -42,7 +42,8 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     # Every pytorch/pytorch tag (latest, nightly, 2.x-cudaXX-...) is a CUDA build; there is no ROCm one.
     ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
                  (PYTORCH_ROCM_INSTALL,)),
-    ImagePattern(r"[:-]cu(da)?1\d", "a tag naming a CUDA version (cu12x / cuda12)", (PYTORCH_ROCM_INSTALL,)),
+    ImagePattern(r"[:-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
+                 (PYTORCH_ROCM_INSTALL,)),
     # Serving images whose ROCm build is a tag or name of its own: every other tag is the CUDA build.
     ImagePattern(r"^(docker\.io/)?ollama/ollama(?::(?![^@]*rocm)|@|$)",
                  "Ollama's default image (CUDA and CPU runners; the ROCm build is the :rocm / -rocm tag)",
@@ -295,3 +296,15 @@ TORCH_DEPENDENTS = ("sentence-transformers", "accelerate", "peft", "trl", "timm"
 # Base images that carry no torch: a distribution, a Python image, AMD's ROCm development images.
 NO_TORCH_IMAGE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|python|centos|rockylinux|almalinux|"
                             r"fedora|opensuse/leap|rocm/dev-[\w.-]+|rocm/rocm-terminal)(?::|@|$)", re.I)
+
+
+# bitsandbytes' PyPI wheels carry ROCm kernels from 0.50 ("official support for AMD GPUs", installed
+# from PyPI: https://huggingface.co/docs/bitsandbytes/v0.50.0/installation); earlier ones are CUDA
+# builds (0.48/0.49 called ROCm experimental).
+BNB_ROCM_WHEELS = (0, 50)
+
+
+def bnb_ships_rocm(requirement: str) -> bool:
+    """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels."""
+    m = re.search(r"==\s*(\d+)\.(\d+)", requirement)
+    return bool(m) and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS

@@ -109,3 +109,24 @@ def test_torchaudio_is_not_assumed_in_the_image(tmp_path):
     assert _img2(tmp_path, "Dockerfile", base + "RUN pip install torchvision\n") == []
     assert len(_img2(tmp_path, "Dockerfile", base + "RUN pip install torchaudio\n")) == 1
     assert len(_img2(tmp_path, "Dockerfile", base + "RUN pip install torchvision==0.15.2\n")) == 1
+
+
+@pytest.mark.parametrize("pin,bad", [("bitsandbytes==0.50.0", False), ("bitsandbytes>=0.45", False),
+                                     ("bitsandbytes==0.43.1", True)])  # PyPI wheels carry ROCm kernels from 0.50
+def test_bitsandbytes_over_an_images_rocm_torch(tmp_path, pin, bad):
+    text = f"FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nRUN pip install {pin}\n"
+    assert bool(_img2(tmp_path, "Dockerfile", text)) is bad
+
+
+def test_a_sed_in_its_own_run_and_a_context_above_the_docker_folder(tmp_path):
+    # https://github.com/silogen/llm-finetuning (docker/rocm-silogen-finetuning-worker.Dockerfile): the build context is
+    # the repository root, the Dockerfile is in docker/, and a RUN of its own deletes the torch lines before pip -r
+    write(tmp_path, "requirements.txt", "accelerate==1.9.0\ntorch==2.6.0\n")
+    write(tmp_path, "docker/worker.Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          "COPY . /finetuning\nRUN sed -i '/torch.*/d' /finetuning/requirements.txt\n"
+          "RUN pip install -r /finetuning/requirements.txt\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8")) == []
+    write(tmp_path, "docker/worker.Dockerfile", "FROM ubuntu:22.04\nCOPY . /finetuning\n"
+          "RUN pip install -r /finetuning/requirements.txt\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["requirements.txt:2"]

@@ -386,3 +386,24 @@ def test_requirements_short_options_take_attached_values(tmp_path):
     a = requirements.read("r.txt", "-rbase.txt\n-chints.txt\n-ihttps://download.pytorch.org/whl/rocm6.2\ntorch\n")
     assert a.refs == {"r:1": "base.txt", "c:2": "hints.txt"}
     assert a.values[0].value["options"]["index-url"] == ["https://download.pytorch.org/whl/rocm6.2"]
+
+
+@pytest.mark.parametrize("image,cuda", [
+    # https://github.com/ai-dock/stable-diffusion-webui (build/Dockerfile: ARG IMAGE_BASE default)
+    ("ghcr.io/ai-dock/python:3.10-v2-cuda-12.1.1-base-22.04", True),
+    ("myorg/app:cu121-py310", True),
+    ("ghcr.io/ai-dock/python:3.10-v2-rocm-6.2-runtime-22.04", False),
+    ("ghcr.io/ai-dock/python:3.10-v2-cpu-22.04", False),
+])
+def test_a_tag_naming_a_cuda_release_in_any_spelling(image, cuda):
+    from rocmdoctor.knowledge.artifacts import CUDA_IMAGES
+    assert any(p.matches(image) for p in CUDA_IMAGES) is cuda
+
+
+def test_a_compose_build_reads_the_dockerfile_the_directory_search_skips(tmp_path):
+    # a build/ folder is skipped as Python build output, but compose's build.context names it
+    write(tmp_path, "build/Dockerfile", "FROM nvidia/cuda:12.1.0-runtime-ubuntu22.04\nRUN true\n")
+    write(tmp_path, "docker-compose.yaml", "services:\n  app:\n    build:\n      context: ./build\n"
+          "    devices: [/dev/kfd, /dev/dri]\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 2)[-2:] for f in fs] == [["build", "Dockerfile:1"]]

@@ -237,8 +237,14 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
 
     def target_of(ref: str, a: Artifact) -> Artifact | None:
         target = _resolve(ref, a.path)
-        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context
-            target = _resolve(os.path.basename(ref), a.path)
+        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context,
+            # which is often the repository root above a docker/ folder of Dockerfiles
+            here = a.path
+            for _ in range(2):  # its folder and the one above
+                target = _resolve(os.path.basename(ref), here)
+                if target or os.path.dirname(here) == here:
+                    break
+                here = os.path.dirname(here)
         if not target:
             return None
         b = seen.get(os.path.realpath(target))

@@ -256,7 +256,7 @@ def read(path: str, text: str) -> Artifact:
                 stage["copies"] = stage.get("copies", 0) + 1
             before = len(art.values)
             for body, first, end in _scripts(ins, n, last):
-                if not RELEVANT.search(body):
+                if not (RELEVANT.search(body) or _EDITS_FILES.search(body)):
                     continue
                 for words in commands(body):
                     _run(art, [substitute(w, build_args) for w in words], first, end, lines)
@@ -283,6 +283,9 @@ def read(path: str, text: str) -> Artifact:
     return art
 
 
+# Commands that edit or remove a requirements file before pip reads it (RELEVANT, the shell reader's
+# filter, looks for what sets values; these set none but change what pip installs).
+_EDITS_FILES = re.compile(r"\b(?:sed|grep|rm)\b")
 # Commands that put files in the image without COPY (or move to where files are), at a command's
 # start (a line, or after ; && || | or `sudo`): `apt-get install wget` names a package, not a download.
 _BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:wget|curl|cd|pushd|tar|"

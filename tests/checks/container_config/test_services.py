@@ -26,7 +26,7 @@ def test_gpu_only_leaves_out_the_services_beside_a_gpu_service_but_never_a_lone_
                                                  "webui": {"image": "ghcr.io/open-webui/open-webui:main"}}})
     assert [n for _, n, _ in services_of(_settings(both), gpu_only=True)] == ["ollama"]
     assert [n for _, n, _ in services_of(_settings(both))] == ["ollama", "webui"]
-    lone = NS(kind="compose", data={"services": {"web": {"image": "nginx"}}})
+    lone = NS(kind="compose", data={"services": {"web": {"image": "me/webapp:1"}}})  # a kind the name does not say
     assert [n for _, n, _ in services_of(_settings(lone), gpu_only=True)] == ["web"]
 
 
@@ -70,3 +70,13 @@ def test_an_application_name_is_a_gpu_sign_only_where_no_service_says_it_outrigh
     vllm = NS(kind="compose", data={"services": {"ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd"]},
                                                  "vllm": {"image": "rocm/vllm:latest"}}})
     assert [n for _, n, _ in services_of(_settings(vllm), gpu_only=True)] == ["ollama", "vllm"]
+
+
+def test_a_file_without_gpu_services_judges_no_database_proxy_or_chat_front_end():
+    # https://github.com/Modulus/ai-tools (open-webui/docker-compose.yaml): Open WebUI and SearXNG, Ollama commented out
+    web = NS(kind="compose", data={"services": {"open-webui": {"image": "ghcr.io/open-webui/open-webui:main"},
+                                                "searxng": {"image": "searxng/searxng:latest"}}})
+    assert list(services_of(_settings(web), gpu_only=True)) == []
+    assert len(list(services_of(_settings(web)))) == 2  # the other rules still see them
+    app = NS(kind="compose", data={"services": {"app": {"image": "me/myapp:1"}, "db": {"image": "postgres:16"}}})
+    assert [n for _, n, _ in services_of(_settings(app), gpu_only=True)] == ["app"]  # an unknown image may be one
