@@ -307,4 +307,4 @@ BNB_ROCM_WHEELS = (0, 50)
 def bnb_ships_rocm(requirement: str) -> bool:
     """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels."""
     m = re.search(r"==\s*(\d+)\.(\d+)", requirement)
-    return bool(m) and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
+    return m is not None and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
