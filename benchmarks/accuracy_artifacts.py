@@ -33,7 +33,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:multinode-launcher-per-node": "RD-LCH-004", "words:torch-wheel-lacks-gpu-arch": "RD-ENV-002",
          "words:requirements-not-copied-before-install": "RD-IMG-005",
          "words:python3.12-not-in-ubuntu-22.04-apt": "RD-IMG-006", "words:requirements-pin-local-file-paths": "RD-IMG-007",
-         "words:torch-wheel-rocm7.0-on-rocm6.2-host": "RD-IMG-003", "words:base-image-from-internal-amd-registry": "RD-IMG-008"}
+         "words:torch-wheel-rocm7.0-on-rocm6.2-host": "RD-IMG-003", "words:base-image-from-internal-amd-registry": "RD-IMG-008",
+         "words:a1111-TORCH_COMMAND-extra-index-cuda-torch": "RD-IMG-002"}
 
 
 def split_of(repo: str) -> str:

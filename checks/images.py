@@ -202,6 +202,11 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if rule is None and no_torch and name in ka.TORCH_DEPENDENTS and not rocm_index and "no-deps" not in opts:
             out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
             continue
+        stale = ka.stale_extra_rocm_index(opts)
+        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) and "rocm" not in str(req):
+            out.append((rule, f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
+                              "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
+            continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
         if name == "torchvision" and "vision" in env and not reinstall \
@@ -241,7 +246,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if _built_from(settings, v) in cuda_built:
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
-        have = _torch_there(settings, v, torch)
+        # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
+        have = None if isinstance(v.value, dict) and v.value.get("deferred") else _torch_there(settings, v, torch)
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         built = _built_from(settings, v)
         env = {"vision"} if image_ships_vision(settings, built) else set()

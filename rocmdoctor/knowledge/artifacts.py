@@ -308,3 +308,24 @@ def bnb_ships_rocm(requirement: str) -> bool:
     """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels."""
     m = re.search(r"==\s*(\d+)\.(\d+)", requirement)
     return m is not None and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
+
+
+# A ROCm index given only as --extra-index-url keeps PyPI in play, and pip installs the newest
+# version either offers: the ROCm build wins only while its index carries PyPI's newest torch (its
+# +rocm local version then sorts above). The indexes before ROCm 6.3 stop at torch releases PyPI has
+# long passed (rocm6.2: 2.5.1; rocm5.7: 2.2.x), so an unpinned torch from them is PyPI's CUDA build.
+# https://download.pytorch.org/whl/torch/ lists each index's builds; pip's rule:
+# https://pip.pypa.io/en/stable/cli/pip_install/#finding-packages
+STALE_EXTRA_INDEX_BEFORE = (6, 3)
+
+
+def stale_extra_rocm_index(options: dict) -> str | None:
+    """The ROCm release of an --extra-index-url PyTorch ROCm index older than STALE_EXTRA_INDEX_BEFORE,
+    when no --index-url (or -i) names a ROCm index: an unpinned torch then comes from PyPI."""
+    if any(ROCM_INDEX.search(str(x)) for k in ("index-url", "i") for x in options.get(k, [])):
+        return None
+    for x in options.get("extra-index-url", []):
+        m = _WHEEL_INDEX.search(str(x))
+        if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
+            return f"{m.group(1)}.{m.group(2)}"
+    return None

@@ -130,3 +130,30 @@ def test_a_sed_in_its_own_run_and_a_context_above_the_docker_folder(tmp_path):
           "RUN pip install -r /finetuning/requirements.txt\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["requirements.txt:2"]
+
+
+@pytest.mark.parametrize("line,bad", [
+    # https://github.com/Modulus/ai-tools (automatic1111-docker/Dockerfile:11): webui.sh runs $TORCH_COMMAND in its venv
+    ("ENV TORCH_COMMAND='pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.1.1'",
+     True),   # PyPI's newer CUDA torch wins over the old ROCm extra index
+    ("ENV TORCH_COMMAND='pip install torch torchvision --index-url https://download.pytorch.org/whl/rocm6.2'", False),
+    ("ENV TORCH_COMMAND='pip install torch==2.5.1 --extra-index-url https://download.pytorch.org/whl/rocm6.2'",
+     False),  # pinned: 2.5.1+rocm6.2 sorts above PyPI's 2.5.1
+    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm5.7", True),
+    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4", False),
+])
+def test_an_old_rocm_extra_index_loses_to_pypi(tmp_path, line, bad):
+    # the image's own torch does not count for a command the app runs in a venv of its own
+    text = f"FROM ubuntu:22.04\n{line}\n"
+    assert bool(_img2(tmp_path, "Dockerfile", text, "rx7900xtx")) is bad
+
+
+def test_a_shell_form_entrypoint_sets_its_apps_environment(tmp_path):
+    # https://github.com/Wyfi0/Stable-diffusion-docker-amd (Dockerfile:22-24)
+    from rocmdoctor.artifacts.readers import read_one
+    p = write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:6.2\nENTRYPOINT cd ComfyUI \\\n"
+              "    && HSA_OVERRIDE_GFX_VERSION=10.3.0 python3 main.py --listen\n")
+    assert [(v.name, v.value, v.origin.line) for v in read_one(p).values if v.kind == "env"] == [
+        ("HSA_OVERRIDE_GFX_VERSION", "10.3.0", 3)]
+    p = write(tmp_path, "Dockerfile", 'FROM rocm/rocm-terminal:6.2\nENTRYPOINT ["python3", "main.py"]\n')
+    assert [v for v in read_one(p).values if v.kind == "env"] == []  # exec form: no shell, no assignments

@@ -236,6 +236,15 @@ def read(path: str, text: str) -> Artifact:
             stage_env = list(env_of.get(image.lower(), [])) if ref is not None else []
             if ref is None:
                 art.add(BUILD, "from", image, n)
+        elif name in ("ENTRYPOINT", "CMD") and not ins.get("json") and art.data["stages"]:
+            # the shell form runs `/bin/sh -c VALUE` when the container starts: `VAR=x app` sets the app's
+            # environment (HSA_OVERRIDE_GFX_VERSION=10.3.0 python3 main.py)
+            art.data["stages"][-1].setdefault("start_env", [])
+            for words in commands(value):
+                while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
+                    k, _, v = words.pop(0).partition("=")
+                    art.data["stages"][-1]["start_env"].append((k, substitute(v, build_args),
+                                                                _find(lines, n, last, k + "=")))
         elif name in ("ENV", "ARG"):
             for k, v in _pairs(value, name == "ENV"):
                 line = next((i for i in range(n, last + 1) if i <= len(lines) and re.search(
@@ -248,6 +257,10 @@ def read(path: str, text: str) -> Artifact:
                     v = substitute(v or "", build_args)
                     stage_env.append((k, v, line))
                     art.add(BUILD, f"env:{k}", v, line)
+                    if _PIP_COMMAND.match(v):  # TORCH_COMMAND='pip install torch ...': an app runs it later
+                        reqs, opts = pip_requirements(shlex.split(v) if _quotes_ok(v) else v.split())
+                        if reqs:
+                            art.add(BUILD, "pip", {"requirements": reqs, "options": opts, "deferred": k}, line)
         elif name == "RUN":
             stage = art.data["stages"][-1] if art.data["stages"] else {}
             if re.search(r"--mount", " ".join(ins.get("flags") or [])) or "<<" in value or _BRINGS_FILES.search(value):
@@ -278,9 +291,23 @@ def read(path: str, text: str) -> Artifact:
             art.add(BUILD, "user", art.data["user"], n)
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)
+    for k, v, line in (art.data["stages"][-1].get("start_env") or []) if art.data["stages"] else []:
+        art.add(ENV, k, v, line)  # what the final stage's shell-form ENTRYPOINT/CMD sets for its app
     if art.data["stages"]:
         art.add(CONTAINER, "image", art.data["stages"][-1]["image"], art.data["stages"][-1]["line"])
     return art
+
+
+# An ENV value that is a pip command (A1111/Forge/SD.Next run $TORCH_COMMAND in their own venv).
+_PIP_COMMAND = re.compile(r"^\s*(?:python[\d.]*\s+-m\s+)?pip[\d.]*\s+install\b")
+
+
+def _quotes_ok(v: str) -> bool:
+    try:
+        shlex.split(v)
+        return True
+    except ValueError:
+        return False
 
 
 # Commands that edit or remove a requirements file before pip reads it (RELEVANT, the shell reader's
