@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.engine.check import Action, FixPlan, check, fail, ok, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import pip_names as pip_kb
 
 AREA = "image"
 PIP_FREEZE = "https://pip.pypa.io/en/stable/cli/pip_freeze/"
@@ -146,3 +147,23 @@ def private_base_image(settings):
                             "note", f"in {v.origin.path} line {v.origin.line}: replace {v.value} with a public "
                             "image (e.g. rocm/pytorch:<tag>)", path=v.origin.path),), params={"files": [v.origin.path]})))
     return out or ok(f"{len(froms)} base image(s), each from a public registry or built by these files")
+
+
+def off_torch_index(settings, key, hits):
+    """Packages an install can only look for on PyTorch's wheel index: one finding, at the line that
+    makes that index the only one (a requirements file's `--index-url`, wherever it is written)."""
+    v = hits[0][0]
+    ev_ = v.evidence()
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if isinstance(key, str) and art is not None:
+        line = next((i for i, t in enumerate(art.lines(), 1) if re.match(r"\s*(?:-i\b|--index-url\b)", t)), None)
+        if line is not None:
+            ev_ = ev(f"{v.origin.path}:{line}", art.lines()[line - 1].strip())
+    names = ", ".join(r for _, r in hits[:6]) + (f" and {len(hits) - 6} more" if len(hits) > 6 else "")
+    return fail(f"{names}: not on PyTorch's wheel index, the only index {os.path.basename(v.origin.path)} installs from",
+                "--index-url replaces PyPI for the whole install (in a requirements file it applies to every line, "
+                "wherever it is written), and PyTorch's index carries torch, its libraries and their dependencies "
+                "only: pip stops with 'No matching distribution found'. Keep PyPI and give the PyTorch index as "
+                "--extra-index-url (with a torch==X+rocmY pin), or install torch with its own command.",
+                subject=f"{v.origin.label} torch index only", evidence=[ev_], sources=[pip_kb.TORCH_INDEX])
+

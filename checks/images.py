@@ -20,6 +20,7 @@ from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
                           keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
+from .image_sources import off_torch_index
 from .image_wheels import newer_wheels
 
 AREA = "image"
@@ -349,7 +350,8 @@ def pip_package_names(settings):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
-    out = []
+    out: list = []
+    off_index: dict = {}  # one finding per install (a requirements file is one install)
     for v in pips:
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
@@ -357,10 +359,16 @@ def pip_package_names(settings):
         if "no-index" in opts or opts.get("f") or opts.get("find-links") or \
                 any(not any(p in x for p in _PUBLIC_INDEXES) for x in indexes):
             continue  # a private index or local wheels may hold any name
+        only_torch = pip_kb.torch_index_only([str(x) for k in ("index-url", "i") for x in opts.get(k, [])],
+                                             [str(x) for x in opts.get("extra-index-url", [])])
         for req in rec.get("requirements") or []:
             name = ka.requirement_name(str(req))
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
             why = pip_kb.not_on_pypi(m.group(0)) if name and m else None
+            if why is None and only_torch and name and name not in pip_kb.ON_TORCH_INDEX:
+                off_index.setdefault(v.origin.path if rec.get("file") else (v.origin.path, v.origin.line),
+                                     []).append((v, str(req)))
+                continue
             if why is None:
                 continue
             where = f"{os.path.basename(v.origin.path)}" if rec.get("file") else "pip install"
@@ -368,6 +376,7 @@ def pip_package_names(settings):
                             "pip stops with 'No matching distribution found' (and installs nothing of that line), "
                             f"or installs whatever squats the name. {why[1][0].upper() + why[1][1:]}.",
                             subject=f"{v.origin.label} {name}", evidence=[v.evidence()], sources=pip_kb.SOURCES))
+    out += [off_torch_index(settings, key, hits) for key, hits in off_index.items()]
     return out or ok(f"{len(pips)} pip install line(s); no package name of a shape PyPI does not carry "
                      "(an OS package, a ROCm flavour in a torch name, a one-letter typo)",
                      evidence=[v.evidence() for v in pips[:6]])

@@ -315,12 +315,14 @@ def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
     from rocmdoctor.artifacts.readers import read_one
 
     env = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.10\n  - pip\n  - pip:\n"
-           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.2\n      - torch\n      - peft\n")
+           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.4\n      - torch\n      - peft\n")
     a = read_one(write(tmp_path, "environment.yml", env))
     assert a.kind == "requirements" and [(v.value["requirements"], v.origin.line) for v in a.values] == [
         (["torch"], 9), (["peft"], 10)]
     assert flagged(scan([a.path], "RD-IMG-002", "mi300x8")) == []  # the ROCm index on its own line applies
-    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.2",
+    # (an extra index carries PyPI's newest torch only while it is the newest ROCm index: rocm6.4 here; an
+    # older one loses to PyPI's CUDA build, tests/checks/test_image_torch.py::test_an_old_rocm_extra_index_loses_to_pypi)
+    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.4",
                                                          "accelerate"))
     fs = flagged(scan([b], "RD-IMG-002", "mi300x8"))
     assert fs and fs[0].evidence[0].source.endswith("environment.yml:9")
@@ -407,3 +409,17 @@ def test_a_compose_build_reads_the_dockerfile_the_directory_search_skips(tmp_pat
           "    devices: [/dev/kfd, /dev/dri]\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 2)[-2:] for f in fs] == [["build", "Dockerfile:1"]]
+
+
+def test_a_requirements_file_whose_only_index_is_pytorchs_fails_once_at_the_option(tmp_path):
+    # https://github.com/YazhRajeshAmd/rocm_monai_pathology/blob/29ba6e7eba594c12ce2f7e40e569ca8100cfc6f0/requirements-rocm.txt:11
+    p = write(tmp_path, "requirements-rocm.txt", "fastapi>=0.100.0\nmonai>=1.5.0\n"
+              "--index-url https://download.pytorch.org/whl/rocm6.0\ntorch\ntorchvision\nnumpy\n")
+    fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert len(fs) == 1 and fs[0].evidence[0].source.endswith(":3") and "fastapi" in fs[0].title
+    p = write(tmp_path, "requirements-rocm.txt", "fastapi>=0.100.0\nmonai>=1.5.0\n"
+              "--extra-index-url https://download.pytorch.org/whl/rocm6.0\ntorch\n")
+    assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []  # PyPI stays in play
+    p = write(tmp_path, "install.sh", "#!/bin/bash\npip install torch torchvision --index-url "
+              "https://download.pytorch.org/whl/rocm6.2\n")
+    assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []  # everything it names is there
