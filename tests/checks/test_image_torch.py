@@ -157,3 +157,10 @@ def test_a_shell_form_entrypoint_sets_its_apps_environment(tmp_path):
         ("HSA_OVERRIDE_GFX_VERSION", "10.3.0", 3)]
     p = write(tmp_path, "Dockerfile", 'FROM rocm/rocm-terminal:6.2\nENTRYPOINT ["python3", "main.py"]\n')
     assert [v for v in read_one(p).values if v.kind == "env"] == []  # exec form: no shell, no assignments
+
+
+def test_an_old_rocm_extra_index_does_not_matter_where_the_torch_is_already_there(tmp_path):
+    base = "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+    line = "RUN pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.7\n"
+    assert _img2(tmp_path, "Dockerfile", base + line, "rx7900xtx") == []  # "Requirement already satisfied"
+    assert len(_img2(tmp_path, "Dockerfile", base + line.replace("install ", "install -U "), "rx7900xtx")) == 2
