@@ -207,7 +207,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
         if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) and "rocm" not in str(req) \
                 and not kept:  # an installed torch that satisfies it stays: pip looks at no index for it
-            out.append((rule, f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
+            out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():

@@ -242,9 +242,9 @@ def read(path: str, text: str) -> Artifact:
             art.data["stages"][-1].setdefault("start_env", [])
             for words in commands(value):
                 while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
-                    k, _, v = words.pop(0).partition("=")
-                    art.data["stages"][-1]["start_env"].append((k, substitute(v, build_args),
-                                                                _find(lines, n, last, k + "=")))
+                    key, _, val = words.pop(0).partition("=")
+                    art.data["stages"][-1]["start_env"].append((key, substitute(val, build_args),
+                                                                _find(lines, n, last, key + "=")))
         elif name in ("ENV", "ARG"):
             for k, v in _pairs(value, name == "ENV"):
                 line = next((i for i in range(n, last + 1) if i <= len(lines) and re.search(
