@@ -242,8 +242,8 @@ def read(path: str, text: str) -> Artifact:
             art.data["stages"][-1].setdefault("start_env", [])
             for words in commands(value):
                 while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
-                    key, _, val = words.pop(0).partition("=")
-                    art.data["stages"][-1]["start_env"].append((key, substitute(val, build_args),
+                    key, _, assigned = words.pop(0).partition("=")
+                    art.data["stages"][-1]["start_env"].append((key, substitute(assigned, build_args),
                                                                 _find(lines, n, last, key + "=")))
         elif name in ("ENV", "ARG"):
             for k, v in _pairs(value, name == "ENV"):
