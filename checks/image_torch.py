@@ -174,3 +174,18 @@ def lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
                                      <= version for sp in specs)
     except (InvalidRequirement, InvalidVersion):
         return False
+
+
+_UV = re.compile(r"\buv\s+pip\s+(?:install|sync)\b")
+
+
+def installed_by_uv(settings, v) -> bool:
+    """The install runs through `uv pip`: uv takes a package from the first index that has it, and
+    its extra indexes come before PyPI (https://docs.astral.sh/uv/concepts/indexes/#searching-across-multiple-indexes),
+    so an extra ROCm index wins over PyPI's newer CUDA torch, unlike pip."""
+    for path, line in _installers(settings, v):
+        art = next((a for a in settings.artifacts if a.path == path), None)
+        lines = art.lines() if art is not None else []
+        if 0 < line <= len(lines) and _UV.search(lines[line - 1]):
+            return True
+    return False

@@ -18,7 +18,7 @@ from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
-                          keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
+                          installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
 from .image_sources import off_torch_index
 from .image_wheels import newer_wheels
@@ -206,7 +206,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         stale = ka.stale_extra_rocm_index(opts)
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
         if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) and "rocm" not in str(req) \
-                and not kept:  # an installed torch that satisfies it stays: pip looks at no index for it
+                and not kept and "uv" not in env:  # an installed torch that satisfies it stays: pip looks at no index for it
             out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
             continue
@@ -256,6 +256,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         env = {"vision"} if image_ships_vision(settings, built) else set()
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
+        env |= {"uv"} if installed_by_uv(settings, v) else set()
         bare = None if have else no_torch_image(settings, built)
         env |= {f"no_torch:{bare}"} if bare else set()
         for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)):

@@ -164,3 +164,9 @@ def test_an_old_rocm_extra_index_does_not_matter_where_the_torch_is_already_ther
     line = "RUN pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.7\n"
     assert _img2(tmp_path, "Dockerfile", base + line, "rx7900xtx") == []  # "Requirement already satisfied"
     assert len(_img2(tmp_path, "Dockerfile", base + line.replace("install ", "install -U "), "rx7900xtx")) == 2
+
+
+def test_uv_takes_an_extra_rocm_index_before_pypi(tmp_path):
+    uv = "#!/bin/bash\nuv pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.1\n"
+    assert _img2(tmp_path, "setup.sh", uv, "rx7900xtx") == []  # uv: first index that has it, extra ones first
+    assert len(_img2(tmp_path, "setup.sh", uv.replace("uv pip", "pip"), "rx7900xtx")) == 1
