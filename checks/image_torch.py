@@ -117,12 +117,17 @@ def no_torch_image(settings, dockerfile: str | None) -> str | None:
     art = next((a for a in settings.artifacts if a.path == dockerfile), None)
     if art is None or _TORCH_OTHERWISE.search(art.text or ""):
         return None
-    for p in settings.values("build", "pip"):
+    pips = settings.values("build", "pip")
+    # `pip install .[extras]` whose pyproject was read: its dependencies are known (the extra pip value)
+    projects = {(p.origin.path, p.origin.line) for p in pips if isinstance(p.value, dict) and p.value.get("project")}
+    for p in pips:
         art = next((a for a in settings.artifacts if a.path == p.origin.path), None)
         built = p.origin.path == dockerfile or (art is not None and (art.data or {}).get("image_build") == dockerfile)
         # a torch, or something pip installs whose name it does not know (a path, a wheel, a URL): maybe a torch
-        if built and isinstance(p.value, dict) and any(ka.requirement_name(str(r)) in (None, "torch")
-                                                       for r in p.value.get("requirements") or []):
+        if built and isinstance(p.value, dict) and any(
+                ka.requirement_name(str(r)) in (None, "torch") and not (
+                    str(r).startswith(".") and (p.origin.path, p.origin.line) in projects)
+                for r in p.value.get("requirements") or []):
             return None
     return str(froms[-1].value)
 

@@ -292,7 +292,8 @@ def private_registry(image: str) -> str | None:
 # resolves torch from PyPI, the CUDA build; installed next to a torch, pip keeps that one.
 TORCH_DEPENDENTS = ("sentence-transformers", "accelerate", "peft", "trl", "timm", "torchmetrics", "lightning",
                     "pytorch-lightning", "open-clip-torch", "kornia", "ultralytics", "torchtext", "openai-whisper",
-                    "llamafactory", "torchdiffeq", "torch-geometric", "einops-exts", "deepspeed", "bitsandbytes")
+                    "llamafactory", "torchdiffeq", "torch-geometric", "einops-exts", "deepspeed", "bitsandbytes",
+                    "stable-baselines3", "monai", "torchrl", "skorch", "pytorch-metric-learning")
 # Base images that carry no torch: a distribution, a Python image, AMD's ROCm development images.
 NO_TORCH_IMAGE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|python|centos|rockylinux|almalinux|"
                             r"fedora|opensuse/leap|rocm/dev-[\w.-]+|rocm/rocm-terminal)(?::|@|$)", re.I)

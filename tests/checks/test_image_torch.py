@@ -170,3 +170,20 @@ def test_uv_takes_an_extra_rocm_index_before_pypi(tmp_path):
     uv = "#!/bin/bash\nuv pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.1\n"
     assert _img2(tmp_path, "setup.sh", uv, "rx7900xtx") == []  # uv: first index that has it, extra ones first
     assert len(_img2(tmp_path, "setup.sh", uv.replace("uv pip", "pip"), "rx7900xtx")) == 1
+
+
+def test_pip_install_of_the_project_reads_its_pyproject_dependencies(tmp_path):
+    # https://github.com/TTong519/RLProj/blob/056ac7cf6dc1a70ab471770b9dacf7fea53b9bf0/Dockerfile.rocm: `pip install -e ".[dev,tracking]"` on
+    # rocm/dev-ubuntu-22.04, and pyproject.toml's dependencies name stable-baselines3, which requires torch
+    write(tmp_path, "pyproject.toml", '[project]\nname = "x"\ndependencies = [\n    "numpy",\n'
+          '    "stable-baselines3>=2.0.0",\n]\n[project.optional-dependencies]\ngpu = ["torch>=2.0.0"]\n'
+          'dev = ["pytest"]\n')
+    docker = "FROM rocm/dev-ubuntu-22.04:6.2\nCOPY pyproject.toml ./\nRUN pip install -e \".[dev]\"\n"
+    write(tmp_path, "Dockerfile", docker)
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["Dockerfile:3"] and "stable-baselines3" in fs[0].title
+    write(tmp_path, "Dockerfile", docker.replace("[dev]", "[dev,gpu]"))  # the extra brings PyPI's torch itself
+    assert ["torch" in f.title for f in flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))] == [True]
+    write(tmp_path, "Dockerfile", docker.replace("rocm/dev-ubuntu-22.04:6.2",
+                                                 "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"))
+    assert flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx")) == []  # the image's ROCm torch is kept
