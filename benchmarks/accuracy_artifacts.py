@@ -38,7 +38,11 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:cuda-module-on-amd": "RD-LCH-006", "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
          "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
          "words:craype-accel-target-gfx90a": "RD-ENV-002",
-         "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008"}
+         "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",
+         # classes of the spent fresh batches 3-4 (track arta)
+         "words:python3.12-not-in-ubuntu-22.04-apt": "RD-IMG-006", "words:requirements-pin-local-file-paths": "RD-IMG-007",
+         "words:torch-wheel-rocm7.0-on-rocm6.2-host": "RD-IMG-003", "words:base-image-from-internal-amd-registry": "RD-IMG-008",
+         "words:a1111-TORCH_COMMAND-extra-index-cuda-torch": "RD-IMG-002"}
 
 
 def split_of(repo: str) -> str:

@@ -10,6 +10,12 @@ import re
 from rocmdoctor.knowledge import artifacts as ka
 
 ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
+ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
+# The torch release an image tag names: rocm/pytorch:..._pytorch_release_2.3.0, ..._pytorch_release-2.7.0_...
+IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
+NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch is installed pip resolves it from "
+                          "PyPI, whose Linux wheels are CUDA builds; install torch from the ROCm index first",
+                          (ka.PYTORCH_ROCM_INSTALL,))
 
 
 # A script that imports torch before its pip lines runs them where that torch is installed.
@@ -43,3 +49,148 @@ def rocm_torch_before(settings, v) -> str | None:
                 m = re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r).lower())
                 return m.group(1) if m else ROCM_TORCH_RECENT
     return None
+
+
+def _installs_rocm_torch(p, pinned_only: bool) -> bool:
+    """A pip value that installs a ROCm torch; ``pinned_only``: one pip replaces an installed torch
+    with (a `==X+rocmY` pin, a +rocm wheel, or --force-reinstall from a ROCm index)."""
+    if not isinstance(p.value, dict):
+        return False
+    opts = p.value.get("options") or {}
+    idx = any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url", "f", "find-links")
+              for x in opts.get(k, []))
+    for req in p.value.get("requirements") or []:
+        r = str(req)
+        base = os.path.basename(r).lower()
+        wheel = base.endswith(".whl") and base.startswith("torch-") and "rocm" in base
+        if ka.requirement_name(r) == "torch" or wheel:
+            if wheel or re.search(r"==\s*[\w.]+\+rocm", r, re.I):
+                return True
+            if idx and (not pinned_only or "force-reinstall" in opts):
+                return True
+    return False
+
+
+def _installers(settings, v) -> list[tuple[str, int]]:
+    """Where a pip value runs: its own (file, line), or, for a requirements file's line, each
+    command that installs the file."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is not None and art.kind == "requirements":
+        return [(str(p), int(n)) for p, n in (art.data or {}).get("installed_by") or []]
+    return [(v.origin.path, v.origin.line or 0)]
+
+
+def rocm_torch_after(settings, v) -> bool:
+    """A later pip of the same installing file puts a pinned ROCm torch in the same environment
+    (pip replaces the CUDA torch an earlier line pulled in only for a pin it does not satisfy):
+    the environment ends with the ROCm build, so a package that only asks for some torch is fine."""
+    pips = settings.values("build", "pip")
+    for path, line in _installers(settings, v):
+        for p in pips:
+            where = _installers(settings, p)
+            if any(fp == path and fl > line for fp, fl in where) and _installs_rocm_torch(p, True):
+                return True
+    return False
+
+
+def assumes_installed_torch(settings, v) -> bool:
+    """A requirements file that nothing in the files installs and that names no torch: written for an
+    environment that already has one (the ROCm torch installed first, as such projects say), where
+    pip keeps it for a package that asks for any torch."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind != "requirements" or (art.data or {}).get("installed_by") \
+            or (art.data or {}).get("image_build"):
+        return False
+    return not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
+                   for r in (art.data or {}).get("requirements") or [])
+
+
+def no_torch_image(settings, dockerfile: str | None) -> str | None:
+    """The base image of a Dockerfile that carries no torch (ubuntu, python, rocm/dev-*) when no
+    pip of its build (its RUN lines, the requirements files they install) installs a torch: a
+    package that requires torch then gets PyPI's, the CUDA build. None otherwise."""
+    if not dockerfile:
+        return None
+    froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
+    if not froms or not ka.NO_TORCH_IMAGE.match(str(froms[-1].value)):
+        return None
+    art = next((a for a in settings.artifacts if a.path == dockerfile), None)
+    if art is None or _TORCH_OTHERWISE.search(art.text or ""):
+        return None
+    pips = settings.values("build", "pip")
+    # `pip install .[extras]` whose pyproject was read: its dependencies are known (the extra pip value)
+    projects = {(p.origin.path, p.origin.line) for p in pips if isinstance(p.value, dict) and p.value.get("project")}
+    for p in pips:
+        art = next((a for a in settings.artifacts if a.path == p.origin.path), None)
+        built = p.origin.path == dockerfile or (art is not None and (art.data or {}).get("image_build") == dockerfile)
+        # a torch, or something pip installs whose name it does not know (a path, a wheel, a URL): maybe a torch
+        if built and isinstance(p.value, dict) and any(
+                ka.requirement_name(str(r)) in (None, "torch") and not (
+                    str(r).startswith(".") and (p.origin.path, p.origin.line) in projects)
+                for r in p.value.get("requirements") or []):
+            return None
+    return str(froms[-1].value)
+
+
+# A torch that comes into an image some way other than pip: conda, a source build of PyTorch.
+_TORCH_OTHERWISE = re.compile(r"(?:conda|mamba|micromamba)\s+install[^\n]*\b(?:py)?torch\b|pytorch/pytorch(?:\.git)?\b|"
+                              r"/pytorch\b[^\n]*setup\.py", re.I)
+
+
+def image_ships_vision(settings, dockerfile: str | None) -> bool:
+    """AMD's PyTorch images (rocm/pytorch, a tag naming its pytorch release) ship torchvision built
+    for their torch (torchaudio is not in every tag: it stays judged)."""
+    froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile] if dockerfile else []
+    base = str(froms[-1].value).lower() if froms else ""
+    base = base[len("docker.io/"):] if base.startswith("docker.io/") else base
+    return base.startswith("rocm/pytorch") or bool(IMAGE_TORCH.search(base) and "rocm" in base)
+
+
+def keeps(req: str, have: str | None) -> bool:
+    """Whether pip leaves the installed ROCm torch ``have`` in place for ``req`` (it satisfies
+    the specifier: "Requirement already satisfied")."""
+    if not have:
+        return False
+    if have == ROCM_TORCH_UNKNOWN:
+        req_s = req.strip().strip("'\"")
+        return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
+    if have == ROCM_TORCH_RECENT:
+        return lower_bound_at_most(req, (2, 0))
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        return r.url is None and r.specifier.contains(Version(have), prereleases=True)
+    except (InvalidRequirement, InvalidVersion):
+        return False
+
+
+def lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
+    """The requirement asks only for a torch at least some version no newer than ``version``
+    (``torch``, ``torch>=1.13``, ``torch>2.0``): any torch from ``version`` on satisfies it."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        r = Requirement(req.strip().strip("'\""))
+        specs = list(r.specifier)
+        return r.url is None and all(sp.operator in (">=", ">") and Version(sp.version).release[:len(version)]
+                                     <= version for sp in specs)
+    except (InvalidRequirement, InvalidVersion):
+        return False
+
+
+_UV = re.compile(r"\buv\s+pip\s+(?:install|sync)\b")
+
+
+def installed_by_uv(settings, v) -> bool:
+    """The install runs through `uv pip`: uv takes a package from the first index that has it, and
+    its extra indexes come before PyPI (https://docs.astral.sh/uv/concepts/indexes/#searching-across-multiple-indexes),
+    so an extra ROCm index wins over PyPI's newer CUDA torch, unlike pip."""
+    for path, line in _installers(settings, v):
+        art = next((a for a in settings.artifacts if a.path == path), None)
+        lines = art.lines() if art is not None else []
+        if 0 < line <= len(lines) and _UV.search(lines[line - 1]):
+            return True
+    return False

@@ -17,7 +17,11 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_g
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_stages import unbuilt_stages
-from .image_torch import ROCM_TORCH_RECENT, rocm_torch_before, runs_with_host_torch
+from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
+                          installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
+                          ROCM_TORCH_RECENT, runs_with_host_torch)
+from .image_sources import off_torch_index
+from .image_wheels import newer_wheels
 
 AREA = "image"
 
@@ -38,8 +42,12 @@ def _images(settings):
 
 def _cuda_images(settings):
     unbuilt = unbuilt_stages(settings)
-    return [(i, v, p) for i, v in _images(settings) for p in ka.CUDA_IMAGES if p.matches(i)
-            and (v.origin.path, v.origin.line) not in unbuilt] + _run_as_cuda(settings)
+    out = []
+    for i, v in _images(settings):
+        p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
+        if p is not None and (v.origin.path, v.origin.line) not in unbuilt:
+            out.append((i, v, p))
+    return out + _run_as_cuda(settings)
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
@@ -62,8 +70,9 @@ def _run_as_cuda(settings):
             res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
             if str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
                     or any(str(d.get("driver", "")).lower() == "nvidia" for d in res):
-                v = next((x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image
-                          and lo <= (x.origin.line or 0) <= hi), None)
+                same = [x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image]
+                # the service's own image line, else the anchor it merges (`<<: *base` names it elsewhere)
+                v = next((x for x in same if lo <= (x.origin.line or 0) <= hi), same[0] if same else None)
                 if v is not None:
                     out.append((image, v, _NVIDIA_RUN))
     return out
@@ -110,7 +119,6 @@ def cuda_base_image(settings, gpus=None):
 
 # pip options that replace an installed torch even when it satisfies the requirement.
 _REINSTALL = ("U", "upgrade", "force-reinstall", "I", "ignore-installed")
-_IMAGE_TORCH = re.compile(r"pytorch_(?:release_)?(\d+\.\d+(?:\.\d+)?)")
 
 
 def _torch_there(settings, v, torch=None) -> str | None:
@@ -131,7 +139,7 @@ def _torch_there(settings, v, torch=None) -> str | None:
         pick(art.data, "image_build") if art is not None else None)
     if dockerfile:
         froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
-        m = _IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
+        m = IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
         if m and "rocm" in str(froms[-1].value).lower():
             return m.group(1)
         base = str(froms[-1].value).lower().split("@")[0] if froms else ""
@@ -143,47 +151,11 @@ def _torch_there(settings, v, torch=None) -> str | None:
     return None
 
 
-ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
 # of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
 # whose old tags carry torch 1.x.
 ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megatron-lm", "rocm/pytorch-training",
                          "rocm/jax-training", "rocm/pytorch-private")
-
-
-def _keeps(req: str, have: str | None) -> bool:
-    """Whether pip leaves the installed ROCm torch ``have`` in place for ``req`` (it satisfies
-    the specifier: "Requirement already satisfied")."""
-    if not have:
-        return False
-    if have == ROCM_TORCH_UNKNOWN:
-        req_s = req.strip().strip("'\"")
-        return req_s.lower() in ("torch",)  # only an unpinned torch is certainly kept
-    if have == ROCM_TORCH_RECENT:
-        return _lower_bound_at_most(req, (2, 0))
-    from packaging.requirements import InvalidRequirement, Requirement
-    from packaging.version import InvalidVersion, Version
-
-    try:
-        r = Requirement(req.strip().strip("'\""))
-        return r.url is None and r.specifier.contains(Version(have), prereleases=True)
-    except (InvalidRequirement, InvalidVersion):
-        return False
-
-
-def _lower_bound_at_most(req: str, version: tuple[int, ...]) -> bool:
-    """The requirement asks only for a torch at least some version no newer than ``version``
-    (``torch``, ``torch>=1.13``, ``torch>2.0``): any torch from ``version`` on satisfies it."""
-    from packaging.requirements import InvalidRequirement, Requirement
-    from packaging.version import InvalidVersion, Version
-
-    try:
-        r = Requirement(req.strip().strip("'\""))
-        specs = list(r.specifier)
-        return r.url is None and all(sp.operator in (">=", ">") and Version(sp.version).release[:len(version)]
-                                     <= version for sp in specs)
-    except (InvalidRequirement, InvalidVersion):
-        return False
 
 
 def _config_extra_index(settings, v) -> str | None:
@@ -201,10 +173,14 @@ def _config_extra_index(settings, v) -> str | None:
     return extra
 
 
-def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False):
+def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False,
+                  env: frozenset = frozenset()):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
     a torch requirement that the installed ROCm torch ``have`` satisfies is kept by pip (no
-    ``--upgrade``/``--force-reinstall``), so it brings nothing."""
+    ``--upgrade``/``--force-reinstall``), so it brings nothing. ``env`` says more of where it runs:
+    "vision" (the image ships torchvision with its torch), "ends_rocm" (a later line pins a
+    ROCm torch into the same environment), "has_torch" (a file written for an environment with torch),
+    "no_torch:IMAGE" (a base image with no torch and nothing in the build installs one)."""
     rec = v.value if isinstance(v.value, dict) else {}
     opts = rec.get("options") or {}
     reinstall = any(k in opts for k in _REINSTALL)
@@ -223,16 +199,32 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((ka.PIP_BY_NAME["torch"], f"{req} (torch resolved from the ROCm index and the extra index "
                                                  f"{extra_index}: the newer CUDA build wins)"))
             continue
+        no_torch = next((e.split(":", 1)[1] for e in env if e.startswith("no_torch:")), None)
+        if rule is None and no_torch and name in ka.TORCH_DEPENDENTS and not rocm_index and "no-deps" not in opts:
+            out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
+            continue
+        stale = ka.stale_extra_rocm_index(opts)
+        kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
+        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) and "rocm" not in str(req) \
+                and not kept and "uv" not in env:  # an installed torch that satisfies it stays: pip looks at no index for it
+            out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
+                              "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
+            continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
+        if name == "torchvision" and "vision" in env and not reinstall \
+                and (lower_bound_at_most(str(req), (0, 0)) or str(req).strip().strip("'\"").lower() == name):
+            continue  # unpinned: the image's own torchvision satisfies it, pip keeps it
+        swap_only = name == "deepspeed" or (name == "bitsandbytes" and (lower_bound_at_most(str(req), (9, 9))
+                                                                      or ka.bnb_ships_rocm(str(req))))
+        if swap_only and not reinstall and (have or "ends_rocm" in env or "has_torch" in env):
+            continue  # it asks for any torch: pip keeps the ROCm one (latest bitsandbytes ships ROCm kernels)
         if name == "flash-attn" and have and cdna and "no-build-isolation" in opts:
             continue  # built against the image's ROCm torch: flash-attn's CK backend for MI200/MI300
-        if name == "torch" and not reinstall and _keeps(str(req), have):
+        if name == "torch" and not reinstall and keeps(str(req), have):
             continue
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
-        if name == "deepspeed" and have and not reinstall:
-            continue  # deepspeed asks for any torch: pip keeps the image's ROCm torch
         out.append((rule, str(req)))
     if reinstall and "no-deps" not in opts:
         # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
@@ -257,9 +249,17 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if _built_from(settings, v) in cuda_built:
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
-        have = _torch_there(settings, v, torch)
+        # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
+        have = None if isinstance(v.value, dict) and v.value.get("deferred") else _torch_there(settings, v, torch)
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
-        for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna):
+        built = _built_from(settings, v)
+        env = {"vision"} if image_ships_vision(settings, built) else set()
+        env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
+        env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
+        env |= {"uv"} if installed_by_uv(settings, v) else set()
+        bare = None if have else no_torch_image(settings, built)
+        env |= {f"no_torch:{bare}"} if bare else set()
+        for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)):
             mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
             what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
             torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
@@ -295,13 +295,13 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
        option="config", sources=[ka.DOCKER_TAGS, COMPAT_MATRIX, ka.ROCM_PYTORCH_TAGS])
 def image_tags(settings, rocm=None, amdgpu=None):
     images = _images(settings)
-    if not images:
-        return ok("no container image named in the files")
     host = None
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
-    out = []
+    out = newer_wheels(settings, host)
+    if not images:
+        return out or ok("no container image named in the files")
     for image, v in images:
         if ka.floating_tag(image) and ka.rocm_image(image):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
@@ -353,7 +353,8 @@ def pip_package_names(settings):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
-    out = []
+    out: list = []
+    off_index: dict = {}  # one finding per install (a requirements file is one install)
     for v in pips:
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
@@ -361,10 +362,16 @@ def pip_package_names(settings):
         if "no-index" in opts or opts.get("f") or opts.get("find-links") or \
                 any(not any(p in x for p in _PUBLIC_INDEXES) for x in indexes):
             continue  # a private index or local wheels may hold any name
+        only_torch = pip_kb.torch_index_only([str(x) for k in ("index-url", "i") for x in opts.get(k, [])],
+                                             [str(x) for x in opts.get("extra-index-url", [])])
         for req in rec.get("requirements") or []:
             name = ka.requirement_name(str(req))
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
             why = pip_kb.not_on_pypi(m.group(0)) if name and m else None
+            if why is None and only_torch and name and name not in pip_kb.ON_TORCH_INDEX:
+                off_index.setdefault(v.origin.path if rec.get("file") else (v.origin.path, v.origin.line),
+                                     []).append((v, str(req)))
+                continue
             if why is None:
                 continue
             where = f"{os.path.basename(v.origin.path)}" if rec.get("file") else "pip install"
@@ -372,6 +379,7 @@ def pip_package_names(settings):
                             "pip stops with 'No matching distribution found' (and installs nothing of that line), "
                             f"or installs whatever squats the name. {why[1][0].upper() + why[1][1:]}.",
                             subject=f"{v.origin.label} {name}", evidence=[v.evidence()], sources=pip_kb.SOURCES))
+    out += [off_torch_index(settings, key, hits) for key, hits in off_index.items()]
     return out or ok(f"{len(pips)} pip install line(s); no package name of a shape PyPI does not carry "
                      "(an OS package, a ROCm flavour in a torch name, a one-letter typo)",
                      evidence=[v.evidence() for v in pips[:6]])

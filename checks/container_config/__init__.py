@@ -164,14 +164,30 @@ def compose_shm(settings, gpus=None):
 
 
 def _serves(svc) -> bool:
-    """A long-running server: it publishes ports, or runs a task-queue worker (celery, rq, dramatiq:
-    a request at a time, no DataLoader), and has a restart policy; and it runs no notebook (a
-    Jupyter container is where training with DataLoader workers happens)."""
-    restart = str(svc.get("restart") or "").lower()
+    """A server: it publishes ports (or shares the host's network, detached), or runs a task-queue
+    worker (celery, rq, dramatiq: a request at a time, no DataLoader); and it is neither a notebook
+    (a Jupyter container is where training with DataLoader workers happens) nor a shell session (a
+    shell as its command, or a terminal attached to an image whose own command is a shell: a
+    PyTorch or ROCm dev image started with -it is where the user trains). A restart policy is not
+    needed (a web UI started by `docker compose up` serves all the same), but `restart: "no"` written
+    out says the author expects it to end: a job."""
     what = f"{svc.get('command') or ''} {svc.get('entrypoint') or ''} {svc.get('image') or ''}".lower()
     worker = re.search(r"\b(celery|rq|dramatiq|arq|huey)\b.*\bworker\b|\b(rq|dramatiq|arq)\b", what)
-    return bool(svc.get("ports") or worker) and restart not in ("", "no", "false") and not re.search(
-        r"jupyter|notebook|lab\b", what)
+    host_net = str(svc.get("network_mode") or "").lower() == "host" and svc.get("detach")
+    if not (svc.get("ports") or worker or host_net) or re.search(r"jupyter|notebook|lab\b", what) \
+            or str(svc.get("restart")).lower() in ("no", "false"):  # told outright not to keep running: a job
+        return False
+    command = svc.get("command")
+    command = " ".join(map(str, command)) if isinstance(command, list) else str(command or "")
+    if re.fullmatch(r"\s*(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh(?:\s+-[il]+)*\s*", command):
+        return False  # a shell: whatever the user types next, often training
+    terminal = svc.get("tty") is True or svc.get("stdin_open") is True
+    return not (terminal and not command.strip() and _SHELL_IMAGE.search(str(svc.get("image") or "").lower()))
+
+
+# Images whose own command is a shell: started with a terminal, they are a session, not a server.
+_SHELL_IMAGE = re.compile(r"^(?:docker\.io/)?(?:rocm/(?:pytorch|dev-|rocm-terminal|tensorflow|jax)|ubuntu|debian|python|"
+                          r"pytorch/pytorch|nvidia/cuda|nvcr\.io/)")
 
 
 def _indexes(value: str) -> list[int]:

@@ -98,7 +98,9 @@ def compose_group_add(settings, identity=None, devnodes=None):
                                       if all(gid is not None for gid in gids.values()) else ())))
             continue
         user = svc.get("user") or img_user
-        if not _non_root(user) or owner is None or svc.get("privileged") is True:
+        # `privileged` gives root's capabilities, not a non-root user's: the device nodes keep the host's
+        # owner and mode, so that user still needs their group (its own check, not an exemption)
+        if not _non_root(user) or owner is None:
             out.append(ok(f"{name}: group_add {', '.join(w for w, _ in words) or '(none)'}"
                           + ("" if _non_root(user) else "; runs as root, which opens the device nodes anyway"),
                           subject=subject))

@@ -23,13 +23,16 @@ def services_of(settings, gpu_only: bool = False):
                 if not s.get("template")  # a base service reached only through `extends`: judged there
                 and (id(a), n) not in layers}  # a base service an override completes: judged merged there
         svcs.update({n: merged for (_, n), (top, merged) in layers.items() if top is a})
-        strong = {n for n, s in svcs.items() if gpu_signs(s, built=False)}
-        # a build of its own is a sign only where no service says outright that it uses the GPU
-        # (api + worker pass /dev/kfd; the web front end built beside them does not)
-        gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong)}
+        strong = {n for n, s in svcs.items() if gpu_signs(s, built=False, apps=False)}
+        # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
+        # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
+        # the web front end built beside them and the CPU speech-to-text service do not)
+        gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)}
         for name, svc in svcs.items():
             if gpu_only and gpu and name not in gpu:
                 continue
+            if gpu_only and not gpu and NON_GPU_IMAGE.search(str(svc.get("image") or "").lower().rsplit("/", 1)[-1]):
+                continue  # no GPU service here: a database, proxy or chat front end is not one either
             yield a, name, svc
 
 
@@ -76,11 +79,18 @@ def overlays(composes) -> dict:
 # Environment a GPU workload reads; a web front end or database beside it sets none of them.
 GPU_ENV = re.compile(r"^(HIP|ROCR|HSA|CUDA|NVIDIA|GPU|PYTORCH|HCC|AMD|NCCL|RCCL|MIOPEN|ROCBLAS|HIPBLASLT|TORCH|"
                       r"ROCM)_")
-GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|diffusion|llama|whisper|tensorflow|jax|gpu|"
-                        r"nvidia|triton|tgi|text-generation|transformers|deepspeed|megatron|hip")
+GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|tensorflow|jax|gpu|"
+                        r"nvidia|triton|tgi|text-generation|deepspeed|megatron|hip")
+# Services that never do GPU work themselves: databases, caches, proxies, search, chat front ends
+# that call a model server elsewhere (their image's last path part, before the tag).
+NON_GPU_IMAGE = re.compile(r"^(?:open-webui|searxng|postgres|redis|valkey|nginx|traefik|caddy|mongo|mysql|mariadb|"
+                           r"minio|grafana|prometheus|n8n|qdrant|chroma|milvus|elasticsearch|opensearch|rabbitmq|"
+                           r"memcached|adminer|pgadmin4|portainer|watchtower|litellm|flowise|anythingllm)(?::|@|$)")
+# Applications published as CPU images too (the GPU build is a tag of its own: -gpu, -cuda, -rocm).
+APP_IMAGE = re.compile(r"diffusion|(?<!o)llama|whisper|transformers")
 
 
-def gpu_signs(svc, built: bool = True) -> bool:
+def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
     """Whether a service does GPU work by what it says: GPU devices or runtime, a GPU request, GPU
     environment, an image built here or named for a GPU stack. A compose file often runs a web UI
     or a database beside the GPU service (ollama + open-webui); those need no /dev/kfd nor shm."""
@@ -88,14 +98,15 @@ def gpu_signs(svc, built: bool = True) -> bool:
             or all_reservations(svc) or (built and svc.get("build")) or svc.get("gpu_resources"):
         return True
     build = svc.get("build")
-    if isinstance(build, dict) and GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
-                                                    .lower()):
+    if isinstance(build, dict) and (GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
+                                                     .lower())):
         return True  # Dockerfile.rocm, target: rocm
     env = svc.get("environment")
     keys = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or [] if e]
     if any(GPU_ENV.match(str(k)) for k in keys):
         return True
-    return bool(GPU_IMAGE.search(str(svc.get("image") or "").lower()))
+    image = str(svc.get("image") or "").lower()
+    return bool(GPU_IMAGE.search(image) or (apps and APP_IMAGE.search(image)))
 
 
 def none_found(settings):

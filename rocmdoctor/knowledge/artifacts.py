@@ -42,7 +42,8 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     # Every pytorch/pytorch tag (latest, nightly, 2.x-cudaXX-...) is a CUDA build; there is no ROCm one.
     ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
                  (PYTORCH_ROCM_INSTALL,)),
-    ImagePattern(r"[:-]cu(da)?1\d", "a tag naming a CUDA version (cu12x / cuda12)", (PYTORCH_ROCM_INSTALL,)),
+    ImagePattern(r"[:-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
+                 (PYTORCH_ROCM_INSTALL,)),
     # Serving images whose ROCm build is a tag or name of its own: every other tag is the CUDA build.
     ImagePattern(r"^(docker\.io/)?ollama/ollama(?::(?![^@]*rocm)|@|$)",
                  "Ollama's default image (CUDA and CPU runners; the ROCm build is the :rocm / -rocm tag)",
@@ -226,3 +227,106 @@ K8S_NVIDIA_GPU_RESOURCES = ("nvidia.com/gpu",)
 # extensions, bitsandbytes, CMake HIP projects); RD-ENV-002 judges each against the real gfx.
 ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS", "GPU_TARGETS",
              "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")
+
+
+# The python3.X packages each distribution's own archive carries (main/universe, with -updates):
+# `apt-get install python3.12` on Ubuntu 22.04 finds nothing without the deadsnakes PPA.
+# Ubuntu: https://packages.ubuntu.com/search?keywords=python3.1 (bionic 3.6-3.8, focal 3.8-3.9,
+# jammy 3.10-3.11, noble 3.12); Debian: https://packages.debian.org/search?keywords=python3.1
+DISTRO_PYTHONS_SOURCES = ("https://packages.ubuntu.com/search?keywords=python3",
+                          "https://packages.debian.org/search?keywords=python3",
+                          "https://launchpad.net/~deadsnakes/+archive/ubuntu/ppa")
+DISTRO_PYTHONS: dict[str, tuple[str, ...]] = {
+    "ubuntu 18.04": ("3.6", "3.7", "3.8"), "ubuntu 20.04": ("3.8", "3.9"), "ubuntu 22.04": ("3.10", "3.11"),
+    "ubuntu 24.04": ("3.12",), "debian 10": ("3.7",), "debian 11": ("3.9",), "debian 12": ("3.11",),
+    "debian 13": ("3.13",),
+}
+_CODENAMES = {"bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
+              "buster": "debian 10", "bullseye": "debian 11", "bookworm": "debian 12", "trixie": "debian 13"}
+_UBUNTU = re.compile(r"ubuntu[-_:]?(18|20|22|24)\.?04(?!\d)", re.I)
+_DEBIAN = re.compile(r"(?:^|/)debian:(10|11|12|13)(?!\d)", re.I)
+
+
+def image_distro(image: str) -> str | None:
+    """The distribution an image is built on, from its name or tag: rocm/dev-ubuntu-22.04:6.0 and
+    rocm/pytorch:rocm6.2_ubuntu22.04_... -> 'ubuntu 22.04'; ubuntu:jammy, python:3.11-bookworm,
+    debian:12 ... ; None when the name does not say."""
+    name = image.lower().split("@", 1)[0]
+    m = _UBUNTU.search(name)
+    if m:
+        return f"ubuntu {m.group(1)}.04"
+    m = _DEBIAN.search(name)
+    if m:
+        return f"debian {m.group(1)}"
+    return next((d for c, d in _CODENAMES.items() if re.search(rf"(?<![a-z]){c}(?![a-z])", name)), None)
+
+
+# Registry hosts nobody outside one network can pull from: a private address, a name under an
+# internal domain, or a company's artifact store (compute-artifactory.amd.com:5000).
+_PRIVATE_HOST = re.compile(r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|"
+                           r"\.(?:local|lan|internal|intranet|corp|home|localdomain)(?::\d+)?$|"
+                           r"(?:^|[.-])(?:artifactory|internal|intranet)(?:[.-]|$)", re.I)
+
+
+def image_registry(image: str) -> str | None:
+    """The registry host of an image reference ('ghcr.io', 'host:5000'); None for Docker Hub."""
+    first, sep, _ = image.partition("/")
+    return first.lower() if sep and ("." in first or ":" in first or first == "localhost") else None
+
+
+def private_registry(image: str) -> str | None:
+    """Why the public cannot pull ``image``: its registry is a private address, an internal name, or
+    a host with a port of its own (a self-run registry); None for public registries."""
+    host = image_registry(image)
+    if not host or "$" in host:
+        return None
+    if _PRIVATE_HOST.search(host):
+        return f"{host} is a private or internal registry"
+    port = host.rpartition(":")[2] if ":" in host else ""
+    if port and port != "443":
+        return f"{host} is a self-run registry (port {port})"
+    return None
+
+
+# Packages whose PyPI metadata requires torch (any version): installed where no torch is, pip
+# resolves torch from PyPI, the CUDA build; installed next to a torch, pip keeps that one.
+TORCH_DEPENDENTS = ("sentence-transformers", "accelerate", "peft", "trl", "timm", "torchmetrics", "lightning",
+                    "pytorch-lightning", "open-clip-torch", "kornia", "ultralytics", "torchtext", "openai-whisper",
+                    "llamafactory", "torchdiffeq", "torch-geometric", "einops-exts", "deepspeed", "bitsandbytes",
+                    "stable-baselines3", "monai", "torchrl", "skorch", "pytorch-metric-learning")
+# Base images that carry no torch: a distribution, a Python image, AMD's ROCm development images.
+NO_TORCH_IMAGE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|python|centos|rockylinux|almalinux|"
+                            r"fedora|opensuse/leap|rocm/dev-[\w.-]+|rocm/rocm-terminal)(?::|@|$)", re.I)
+
+
+# bitsandbytes' PyPI wheels carry ROCm kernels from 0.50 ("official support for AMD GPUs", installed
+# from PyPI: https://huggingface.co/docs/bitsandbytes/v0.50.0/installation); earlier ones are CUDA
+# builds (0.48/0.49 called ROCm experimental).
+BNB_ROCM_WHEELS = (0, 50)
+
+
+def bnb_ships_rocm(requirement: str) -> bool:
+    """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels."""
+    m = re.search(r"==\s*(\d+)\.(\d+)", requirement)
+    return m is not None and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
+
+
+# A ROCm index given only as --extra-index-url keeps PyPI in play, and pip installs the newest
+# version either offers: the ROCm build wins only while its index carries PyPI's newest torch (its
+# +rocm local version then sorts above). The indexes before ROCm 6.3 stop at torch releases PyPI has
+# long passed (rocm6.2: 2.5.1; rocm5.7: 2.2.x), so an unpinned torch from them is PyPI's CUDA build.
+# https://download.pytorch.org/whl/torch/ lists each index's builds; pip's rule:
+# https://pip.pypa.io/en/stable/cli/pip_install/#finding-packages
+STALE_EXTRA_INDEX_BEFORE = (6, 3)
+
+
+def stale_extra_rocm_index(options: dict) -> str | None:
+    """The ROCm release of an --extra-index-url PyTorch ROCm index older than STALE_EXTRA_INDEX_BEFORE,
+    when no --index-url (or -i) names a ROCm index: an unpinned torch then comes from PyPI."""
+    if any(ROCM_INDEX.search(str(x)) for k in ("index-url", "i") for x in options.get(k, [])):
+        return None
+    for x in options.get("extra-index-url", []):
+        m = _WHEEL_INDEX.search(str(x))
+        if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
+            return f"{m.group(1)}.{m.group(2)}"
+    return None

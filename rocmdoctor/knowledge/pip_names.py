@@ -77,3 +77,20 @@ def not_on_pypi(raw: str) -> tuple[str, str] | None:
         if best[0] == 1:
             return (f"one letter from {best[1]}, a typo pip cannot resolve", f"pip install {best[1]}")
     return None
+
+
+# What PyTorch's wheel indexes (download.pytorch.org/whl/<variant>) carry: torch and its libraries
+# and the dependencies pip needs to install them (https://download.pytorch.org/whl/rocm6.2/ lists
+# them). A requirements file whose only index is one of these (`--index-url` is global in a
+# requirements file) resolves every other line from there and stops: "No matching distribution".
+TORCH_INDEX = "https://download.pytorch.org/whl/"
+ON_TORCH_INDEX = frozenset("""
+torch torchvision torchaudio torchtext torchdata torchrec torchao fbgemm-gpu triton pytorch-triton pytorch-triton-rocm
+xformers numpy pillow filelock typing-extensions sympy mpmath networkx jinja2 markupsafe fsspec setuptools
+requests urllib3 idna certifi charset-normalizer packaging tqdm pyyaml six dill psutil
+""".split())
+
+
+def torch_index_only(indexes: list[str], extra: list[str]) -> bool:
+    """Every index pip reads is a PyTorch wheel index (no PyPI, no other extra index)."""
+    return bool(indexes) and all(TORCH_INDEX in i for i in indexes) and all(TORCH_INDEX in e for e in extra)

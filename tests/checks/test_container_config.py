@@ -385,3 +385,34 @@ def test_real_hackathon_rocm_compose_is_clean():
     d = os.path.join(FRESH3, "suppartwang-hackathon-rocm-compose")
     for code in ("RD-CTR-003", "RD-CTR-005"):
         assert flagged(scan([d], code, "rx7900xtx")) == [], code
+
+
+def test_an_interpolated_visible_devices_value_is_the_hosts_not_an_empty_list(tmp_path, lint):
+    # https://github.com/medhatt21/llm-quant-lab (docker-compose.rocm.yml:25, fresh batch 4):
+    # `HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}` passes the value of the shell or .env, like `- HIP_VISIBLE_DEVICES`
+    svc = "services:\n  app:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n" \
+          "    devices: [/dev/kfd, /dev/dri]\n    environment:\n      - HIP_VISIBLE_DEVICES={}\n"
+    p = lint.write("docker-compose.yml", svc.format("${HIP_VISIBLE_DEVICES}"))
+    assert lint.flagged(lint([p], "RD-ENV-003", "mi300x8")) == []
+    p = lint.write("docker-compose.yml", svc.format("8,9"))  # the node has GPUs 0-7
+    assert lint.flagged(lint([p], "RD-ENV-003", "mi300x8"))
+
+
+@pytest.mark.parametrize("extra,flag", [
+    ("", False),                        # a web UI started by `docker compose up`: no restart policy, still a server
+    ("    command: bash\n", True),      # a shell: the user trains in it
+    ("    tty: true\n    stdin_open: true\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n",
+     True),                             # a terminal on an image whose own command is a shell
+])
+def test_a_served_ui_without_restart_policy_needs_no_shm_but_a_shell_session_does(tmp_path, extra, flag):
+    # https://github.com/Modulus/ai-tools (automatic1111-docker/docker-compose.yaml): ports, devices, no restart
+    text = ("services:\n  sd:\n    build: .\n    ports: [\"7860\"]\n    devices: [/dev/kfd, /dev/dri]\n" + extra)
+    p = write(tmp_path, "docker-compose.yml", text)
+    assert bool(flagged(scan([p], "RD-CTR-005", "rx7900xtx"))) is flag
+
+
+def test_docker_run_detached_on_the_host_network_is_a_server(tmp_path):
+    run = ("#!/bin/bash\ndocker run --rm -d --device /dev/kfd --device /dev/dri --network host ollama-webui\n")
+    assert flagged(scan([write(tmp_path, "run.sh", run)], "RD-CTR-005", "rx7900xtx")) == []
+    run = run.replace(" -d ", " -it ")
+    assert flagged(scan([write(tmp_path, "run.sh", run)], "RD-CTR-005", "rx7900xtx"))

@@ -48,3 +48,142 @@ def test_real_setup_script_that_checks_its_rocm_torch_then_installs_deepspeed_an
     d = os.path.join(FRESH3, "ovi2020-granite-mi300x-setup")
     fs = flagged(scan([os.path.join(d, "00_rocm_setup.sh")], "RD-IMG-002", "mi300x8"))
     assert fs == [], [f.title for f in fs]
+
+
+# What pip really does next to a torch (fresh batch 4 classes): a package that asks for any torch keeps the
+# ROCm one; where no torch is, it pulls PyPI's CUDA build.
+# https://github.com/ai4energy/ai4ellm/blob/2ee7bd96fa8faa64d61d8eb39908e08e9ae27c83/Dockerfile.rocm
+def test_real_torch_dependent_package_on_a_base_without_torch_fails():
+    fs = flagged(scan([os.path.join(FRESH3, "ai4energy-ai4ellm-dcu-docker")], "RD-IMG-002", "dcu-slurm"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["Dockerfile.rocm:33"]
+    assert "sentence-transformers" in fs[0].title
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("FROM ubuntu:22.04\nRUN pip install peft accelerate\n", 2),
+    ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip install sentence-transformers\n", 1),
+    # look-alikes: a torch in the image, or installed by the build, or a package that needs none
+    ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nRUN pip install peft accelerate\n", 0),
+    ("FROM ubuntu:22.04\nRUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
+     "RUN pip install peft\n", 0),
+    ("FROM ubuntu:22.04\nRUN git clone https://github.com/pytorch/pytorch && cd pytorch && python setup.py install\n"
+     "RUN pip install peft\n", 0),
+    ("FROM ubuntu:22.04\nRUN pip install transformers datasets\n", 0),
+    ("FROM ubuntu:22.04\nRUN pip install --no-deps peft\n", 0),
+])
+def test_torch_dependents_where_the_image_has_no_torch(tmp_path, text, bad):
+    assert len(_img2(tmp_path, "Dockerfile", text)) == bad
+
+
+# https://github.com/Pranavpaharia/ROCm-Pilot/blob/a66f6e93f47f50f501c4d321c7e6f5d2289294fb/requirements-rocm.txt
+# (setup-deps.sh: requirements.txt with bitsandbytes, then requirements-rocm.txt pins torch==2.5.1+rocm6.2)
+def test_real_later_rocm_torch_pin_in_the_same_environment_keeps_bitsandbytes_quiet():
+    assert flagged(scan([os.path.join(FRESH3, "pranavpaharia-rocmpilot-uv-reqs")], "RD-IMG-002", "rx7900xtx")) == []
+
+
+def test_a_later_rocm_torch_pin_passes_but_an_unpinned_rocm_index_does_not_replace(tmp_path):
+    write(tmp_path, "requirements.txt", "bitsandbytes>=0.45\n")
+    pinned = write(tmp_path, "setup.sh", "#!/bin/bash\npip install -r requirements.txt\n"
+                   "pip install torch==2.5.1+rocm6.2 --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    assert flagged(scan([pinned, str(tmp_path / "requirements.txt")], "RD-IMG-002", "rx7900xtx")) == []
+    unpinned = write(tmp_path, "setup.sh", "#!/bin/bash\npip install -r requirements.txt\n"
+                     "pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    # pip keeps the CUDA torch the first line pulled in: "Requirement already satisfied"
+    assert len(flagged(scan([unpinned, str(tmp_path / "requirements.txt")], "RD-IMG-002", "rx7900xtx"))) == 1
+
+
+def test_a_requirements_file_nobody_installs_without_torch_is_for_an_env_with_one(tmp_path):
+    p = write(tmp_path, "requirements.txt", "transformers>=4.47\ndeepspeed>=0.14.0\nbitsandbytes>=0.45\n")
+    assert flagged(scan([p], "RD-IMG-002", "mi300x8")) == []
+    p = write(tmp_path, "requirements.txt", "torch>=2.1\ndeepspeed>=0.14.0\nbitsandbytes==0.41.1\n")
+    assert len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == 3  # it brings its own (PyPI) torch
+
+
+# https://github.com/BoppleOpple/COS-482-YT-Performance-Estimation (dockerfile, requirements-dev.txt `-rrequirements.txt`)
+def test_real_rocm_pytorch_image_keeps_its_torch_and_torchvision_through_a_nested_file():
+    assert flagged(scan([os.path.join(FRESH3, "boppleopple-yt-docker")], "RD-IMG-002", "rx7900xtx")) == []
+
+
+def test_torchaudio_is_not_assumed_in_the_image(tmp_path):
+    base = "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+    assert _img2(tmp_path, "Dockerfile", base + "RUN pip install torchvision\n") == []
+    assert len(_img2(tmp_path, "Dockerfile", base + "RUN pip install torchaudio\n")) == 1
+    assert len(_img2(tmp_path, "Dockerfile", base + "RUN pip install torchvision==0.15.2\n")) == 1
+
+
+@pytest.mark.parametrize("pin,bad", [("bitsandbytes==0.50.0", False), ("bitsandbytes>=0.45", False),
+                                     ("bitsandbytes==0.43.1", True)])  # PyPI wheels carry ROCm kernels from 0.50
+def test_bitsandbytes_over_an_images_rocm_torch(tmp_path, pin, bad):
+    text = f"FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nRUN pip install {pin}\n"
+    assert bool(_img2(tmp_path, "Dockerfile", text)) is bad
+
+
+def test_a_sed_in_its_own_run_and_a_context_above_the_docker_folder(tmp_path):
+    # https://github.com/silogen/llm-finetuning (docker/rocm-silogen-finetuning-worker.Dockerfile): the build context is
+    # the repository root, the Dockerfile is in docker/, and a RUN of its own deletes the torch lines before pip -r
+    write(tmp_path, "requirements.txt", "accelerate==1.9.0\ntorch==2.6.0\n")
+    write(tmp_path, "docker/worker.Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          "COPY . /finetuning\nRUN sed -i '/torch.*/d' /finetuning/requirements.txt\n"
+          "RUN pip install -r /finetuning/requirements.txt\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8")) == []
+    write(tmp_path, "docker/worker.Dockerfile", "FROM ubuntu:22.04\nCOPY . /finetuning\n"
+          "RUN pip install -r /finetuning/requirements.txt\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["requirements.txt:2"]
+
+
+@pytest.mark.parametrize("line,bad", [
+    # https://github.com/Modulus/ai-tools (automatic1111-docker/Dockerfile:11): webui.sh runs $TORCH_COMMAND in its venv
+    ("ENV TORCH_COMMAND='pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.1.1'",
+     True),   # PyPI's newer CUDA torch wins over the old ROCm extra index
+    ("ENV TORCH_COMMAND='pip install torch torchvision --index-url https://download.pytorch.org/whl/rocm6.2'", False),
+    ("ENV TORCH_COMMAND='pip install torch==2.5.1 --extra-index-url https://download.pytorch.org/whl/rocm6.2'",
+     False),  # pinned: 2.5.1+rocm6.2 sorts above PyPI's 2.5.1
+    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm5.7", True),
+    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4", False),
+])
+def test_an_old_rocm_extra_index_loses_to_pypi(tmp_path, line, bad):
+    # the image's own torch does not count for a command the app runs in a venv of its own
+    text = f"FROM ubuntu:22.04\n{line}\n"
+    assert bool(_img2(tmp_path, "Dockerfile", text, "rx7900xtx")) is bad
+
+
+def test_a_shell_form_entrypoint_sets_its_apps_environment(tmp_path):
+    # https://github.com/Wyfi0/Stable-diffusion-docker-amd (Dockerfile:22-24)
+    from rocmdoctor.artifacts.readers import read_one
+    p = write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:6.2\nENTRYPOINT cd ComfyUI \\\n"
+              "    && HSA_OVERRIDE_GFX_VERSION=10.3.0 python3 main.py --listen\n")
+    assert [(v.name, v.value, v.origin.line) for v in read_one(p).values if v.kind == "env"] == [
+        ("HSA_OVERRIDE_GFX_VERSION", "10.3.0", 3)]
+    p = write(tmp_path, "Dockerfile", 'FROM rocm/rocm-terminal:6.2\nENTRYPOINT ["python3", "main.py"]\n')
+    assert [v for v in read_one(p).values if v.kind == "env"] == []  # exec form: no shell, no assignments
+
+
+def test_an_old_rocm_extra_index_does_not_matter_where_the_torch_is_already_there(tmp_path):
+    base = "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+    line = "RUN pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.7\n"
+    assert _img2(tmp_path, "Dockerfile", base + line, "rx7900xtx") == []  # "Requirement already satisfied"
+    assert len(_img2(tmp_path, "Dockerfile", base + line.replace("install ", "install -U "), "rx7900xtx")) == 2
+
+
+def test_uv_takes_an_extra_rocm_index_before_pypi(tmp_path):
+    uv = "#!/bin/bash\nuv pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.1\n"
+    assert _img2(tmp_path, "setup.sh", uv, "rx7900xtx") == []  # uv: first index that has it, extra ones first
+    assert len(_img2(tmp_path, "setup.sh", uv.replace("uv pip", "pip"), "rx7900xtx")) == 1
+
+
+def test_pip_install_of_the_project_reads_its_pyproject_dependencies(tmp_path):
+    # https://github.com/TTong519/RLProj/blob/056ac7cf6dc1a70ab471770b9dacf7fea53b9bf0/Dockerfile.rocm: `pip install -e ".[dev,tracking]"` on
+    # rocm/dev-ubuntu-22.04, and pyproject.toml's dependencies name stable-baselines3, which requires torch
+    write(tmp_path, "pyproject.toml", '[project]\nname = "x"\ndependencies = [\n    "numpy",\n'
+          '    "stable-baselines3>=2.0.0",\n]\n[project.optional-dependencies]\ngpu = ["torch>=2.0.0"]\n'
+          'dev = ["pytest"]\n')
+    docker = "FROM rocm/dev-ubuntu-22.04:6.2\nCOPY pyproject.toml ./\nRUN pip install -e \".[dev]\"\n"
+    write(tmp_path, "Dockerfile", docker)
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["Dockerfile:3"] and "stable-baselines3" in fs[0].title
+    write(tmp_path, "Dockerfile", docker.replace("[dev]", "[dev,gpu]"))  # the extra brings PyPI's torch itself
+    assert ["torch" in f.title for f in flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))] == [True]
+    write(tmp_path, "Dockerfile", docker.replace("rocm/dev-ubuntu-22.04:6.2",
+                                                 "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"))
+    assert flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx")) == []  # the image's ROCm torch is kept

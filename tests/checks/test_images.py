@@ -315,12 +315,14 @@ def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
     from rocmdoctor.artifacts.readers import read_one
 
     env = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.10\n  - pip\n  - pip:\n"
-           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.2\n      - torch\n      - peft\n")
+           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.4\n      - torch\n      - peft\n")
     a = read_one(write(tmp_path, "environment.yml", env))
     assert a.kind == "requirements" and [(v.value["requirements"], v.origin.line) for v in a.values] == [
         (["torch"], 9), (["peft"], 10)]
     assert flagged(scan([a.path], "RD-IMG-002", "mi300x8")) == []  # the ROCm index on its own line applies
-    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.2",
+    # (an extra index carries PyPI's newest torch only while it is the newest ROCm index: rocm6.4 here; an
+    # older one loses to PyPI's CUDA build, tests/checks/test_image_torch.py::test_an_old_rocm_extra_index_loses_to_pypi)
+    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.4",
                                                          "accelerate"))
     fs = flagged(scan([b], "RD-IMG-002", "mi300x8"))
     assert fs and fs[0].evidence[0].source.endswith("environment.yml:9")
@@ -379,3 +381,45 @@ def test_real_podman_script_on_a_nightly_image():
                      "shuawest-vllm-gfx1151-spoof", "run_nightly_spoof.sh")
     fs = [f for f in flagged(scan([p], "RD-IMG-003", "strix-halo-apu")) if "floats" in f.title]
     assert fs and fs[0].evidence[0].source.endswith("run_nightly_spoof.sh:22")
+
+
+def test_requirements_short_options_take_attached_values(tmp_path):
+    from rocmdoctor.artifacts.readers import requirements
+    a = requirements.read("r.txt", "-rbase.txt\n-chints.txt\n-ihttps://download.pytorch.org/whl/rocm6.2\ntorch\n")
+    assert a.refs == {"r:1": "base.txt", "c:2": "hints.txt"}
+    assert a.values[0].value["options"]["index-url"] == ["https://download.pytorch.org/whl/rocm6.2"]
+
+
+@pytest.mark.parametrize("image,cuda", [
+    # https://github.com/ai-dock/stable-diffusion-webui (build/Dockerfile: ARG IMAGE_BASE default)
+    ("ghcr.io/ai-dock/python:3.10-v2-cuda-12.1.1-base-22.04", True),
+    ("myorg/app:cu121-py310", True),
+    ("ghcr.io/ai-dock/python:3.10-v2-rocm-6.2-runtime-22.04", False),
+    ("ghcr.io/ai-dock/python:3.10-v2-cpu-22.04", False),
+])
+def test_a_tag_naming_a_cuda_release_in_any_spelling(image, cuda):
+    from rocmdoctor.knowledge.artifacts import CUDA_IMAGES
+    assert any(p.matches(image) for p in CUDA_IMAGES) is cuda
+
+
+def test_a_compose_build_reads_the_dockerfile_the_directory_search_skips(tmp_path):
+    # a build/ folder is skipped as Python build output, but compose's build.context names it
+    write(tmp_path, "build/Dockerfile", "FROM nvidia/cuda:12.1.0-runtime-ubuntu22.04\nRUN true\n")
+    write(tmp_path, "docker-compose.yaml", "services:\n  app:\n    build:\n      context: ./build\n"
+          "    devices: [/dev/kfd, /dev/dri]\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 2)[-2:] for f in fs] == [["build", "Dockerfile:1"]]
+
+
+def test_a_requirements_file_whose_only_index_is_pytorchs_fails_once_at_the_option(tmp_path):
+    # https://github.com/YazhRajeshAmd/rocm_monai_pathology/blob/29ba6e7eba594c12ce2f7e40e569ca8100cfc6f0/requirements-rocm.txt:11
+    p = write(tmp_path, "requirements-rocm.txt", "fastapi>=0.100.0\nmonai>=1.5.0\n"
+              "--index-url https://download.pytorch.org/whl/rocm6.0\ntorch\ntorchvision\nnumpy\n")
+    fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert len(fs) == 1 and fs[0].evidence[0].source.endswith(":3") and "fastapi" in fs[0].title
+    p = write(tmp_path, "requirements-rocm.txt", "fastapi>=0.100.0\nmonai>=1.5.0\n"
+              "--extra-index-url https://download.pytorch.org/whl/rocm6.0\ntorch\n")
+    assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []  # PyPI stays in play
+    p = write(tmp_path, "install.sh", "#!/bin/bash\npip install torch torchvision --index-url "
+              "https://download.pytorch.org/whl/rocm6.2\n")
+    assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []  # everything it names is there

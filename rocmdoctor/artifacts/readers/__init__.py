@@ -237,8 +237,14 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
 
     def target_of(ref: str, a: Artifact) -> Artifact | None:
         target = _resolve(ref, a.path)
-        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context
-            target = _resolve(os.path.basename(ref), a.path)
+        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context,
+            # which is often the repository root above a docker/ folder of Dockerfiles
+            here = a.path
+            for _ in range(2):  # its folder and the one above
+                target = _resolve(os.path.basename(ref), here)
+                if target or os.path.dirname(here) == here:
+                    break
+                here = os.path.dirname(here)
         if not target:
             return None
         b = seen.get(os.path.realpath(target))
@@ -253,7 +259,10 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
             seen[os.path.realpath(target)] = b
         return b if b.kind == requirements.REQUIREMENTS else None
 
-    def visit(b: Artifact, opts: dict, image: str | None, depth: int) -> None:
+    def visit(b: Artifact, opts: dict, image: str | None, depth: int, by: tuple | None = None) -> None:
+        if by is not None and isinstance(b.data, dict):  # the command that installs it: (file, line)
+            if list(by) not in b.data.setdefault("installed_by", []):
+                b.data["installed_by"].append(list(by))
         key = (b.path, repr(sorted(opts.items())), image)
         if key in done or depth > 4:
             return
@@ -266,12 +275,13 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
             if k.startswith("r:"):
                 child = target_of(ref, b)
                 if child is not None:
-                    visit(child, opts, image, depth + 1)
+                    visit(child, opts, image, depth + 1, by)
 
     for a in list(arts):
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
+        _project_installs(a)
         edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
@@ -285,7 +295,36 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
                     if b is not None:
                         if delete:
                             _drop_lines(b, delete)
-                        visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0)
+                        visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0, (a.path, v.origin.line or 0))
+
+
+def _project_installs(a: Artifact) -> None:
+    """``pip install .[extras]`` / ``-e .`` in a script or Dockerfile installs the project's own
+    dependencies (its pyproject.toml): recorded as one more pip install at the same line, marked with
+    the pyproject it comes from, so the pip rules judge what it really pulls in."""
+    for v in [v for v in a.values if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict)]:
+        for req in v.value.get("requirements") or []:
+            found = requirements.local_project(str(req))
+            if found is None:
+                continue
+            pyproject = None
+            # next to the installing file (a Dockerfile's context may be the folder above it); never the
+            # working directory, whose own pyproject is not the one the build copies
+            for base in (os.path.dirname(a.path), os.path.dirname(os.path.dirname(a.path))) \
+                    if a.kind == DOCKERFILE else (os.path.dirname(a.path),):
+                cand = os.path.join(base, found[0], "pyproject.toml")
+                pyproject = cand if os.path.isfile(cand) else None
+                if pyproject:
+                    break
+            try:
+                text = read_text(pyproject) if pyproject else ""
+            except ReadError:
+                text = ""
+            deps = [r for _, r in requirements.project_dependencies(pyproject or "", text, found[1])] if text else []
+            if deps:
+                opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("e", "editable")}
+                a.add("build", "pip", {"requirements": deps, "options": opts, "project": pyproject},
+                      v.origin.line or 0)
 
 
 def _as_edited(ref: str, edits: list) -> tuple[str | None, str | None]:

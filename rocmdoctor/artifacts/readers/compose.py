@@ -7,6 +7,7 @@ line of each value comes from the parser's node marks.
 """
 from __future__ import annotations
 
+import os
 import re
 
 from ..settings import CONTAINER, ENV, Artifact
@@ -111,7 +112,16 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         lo = marks.get(("services", name), 1)
         hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
-        for k in ("volumes", "command", "entrypoint", "environment", "ports", "restart"):  # what runs, how long
+        build = svc.get("build")
+        context, dockerfile = (build, None) if isinstance(build, str) else (
+            (build.get("context"), build.get("dockerfile")) if isinstance(build, dict) else (None, None))
+        if isinstance(context, str) and "://" not in context and "$" not in context and not (
+                isinstance(dockerfile, str) and ("$" in dockerfile or os.path.isabs(dockerfile))):
+            # the Dockerfile this service builds is read too (a build/ folder the directory search skips)
+            art.refs[f"build:{name}"] = os.path.normpath(os.path.join(context or ".", dockerfile or "Dockerfile")) \
+                if isinstance(dockerfile, str) or dockerfile is None else os.path.join(context, "Dockerfile")
+        for k in ("volumes", "command", "entrypoint", "environment", "ports", "restart", "tty",
+                  "stdin_open"):  # what runs, how long, whether a terminal is attached
             if k in svc:
                 art.data["services"][name][k] = svc[k]
         for key in KEYS:
@@ -132,8 +142,8 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
                 k, eq, val = str(e).partition("=")
                 items.append((k, val if eq else None, marks.get(("services", name, "environment", i), lo)))
         for k, v, ln in items:
-            if v is None or not re.match(r"^[A-Za-z_]\w*$", k):
-                continue  # `- NAME` passes the host's value through: nothing to judge here
+            if v is None or not re.match(r"^[A-Za-z_]\w*$", k) or re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", str(v)):
+                continue  # `- NAME` (or `NAME=${NAME}`, interpolated from the shell or .env) passes the host's value
             art.add(ENV, k, "" if v is None else (str(v).lower() if isinstance(v, bool) else str(v)), ln)
     return art
 

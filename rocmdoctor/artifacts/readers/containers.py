@@ -23,7 +23,9 @@ _SHORT_VALUE = {"e": "env", "v": "volume", "p": "publish", "w": "workdir", "u": 
 # The runner flags that compose has keys for: flag -> compose key (list-valued when repeatable).
 KEY_OF_FLAG = {"device": "devices", "privileged": "privileged", "ipc": "ipc", "shm-size": "shm_size",
                "group-add": "group_add", "runtime": "runtime", "gpus": "gpus", "security-opt": "security_opt",
-               "user": "user", "restart": "restart"}
+               "user": "user", "restart": "restart", "network": "network_mode",
+               # whether it is a terminal session or a detached server (RD-CTR-005)
+               "tty": "tty", "interactive": "stdin_open", "detach": "detach"}
 _REPEATED = {"device", "group-add", "security-opt"}
 # Runner options given before the verb (docker --context x run ...).
 _GLOBAL_VALUE = {"--context", "-c", "--host", "-H", "--config", "--log-level", "-l", "--namespace", "-n",
@@ -64,6 +66,9 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
             letters = word[1:]
             if all(ch in _BOOL_SHORT for ch in letters):
                 name, value = "bool", "true"
+                for ch, key in (("t", "tty"), ("i", "stdin_open"), ("d", "detach")):
+                    if ch in letters:  # -it: a terminal session; -d: detached
+                        svc[key] = True
             else:
                 short = letters[0]
                 name = _SHORT_VALUE.get(short, short)
@@ -89,7 +94,11 @@ def _expands_to_options(words: list[str], j: int) -> bool:
 
 def _option(svc: dict, name: str, value: str) -> None:
     key = KEY_OF_FLAG.get(name)
-    if name == "privileged":
+    if name in ("tty", "interactive", "detach"):
+        svc[{"interactive": "stdin_open"}.get(name, name)] = value.lower() != "false"
+    elif name in ("network", "net") and value:
+        svc["network_mode"] = value
+    elif name == "privileged":
         svc[key] = value.lower() != "false"
     elif name in _REPEATED:
         svc.setdefault(key, []).append(value)

@@ -215,7 +215,7 @@ def read(path: str, text: str) -> Artifact:
         last = ins["endline"] + 1
         if name == "FROM":
             words = [w for w in value.split() if not w.startswith("--")]
-            image = substitute(words[0], build_args) if words else ""
+            image = substitute(words[0], build_args).strip("\"'") if words else ""  # BuildKit unquotes it
             if alias:
                 env_of[alias] = stage_env
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
@@ -236,17 +236,31 @@ def read(path: str, text: str) -> Artifact:
             stage_env = list(env_of.get(image.lower(), [])) if ref is not None else []
             if ref is None:
                 art.add(BUILD, "from", image, n)
+        elif name in ("ENTRYPOINT", "CMD") and not ins.get("json") and art.data["stages"]:
+            # the shell form runs `/bin/sh -c VALUE` when the container starts: `VAR=x app` sets the app's
+            # environment (HSA_OVERRIDE_GFX_VERSION=10.3.0 python3 main.py)
+            art.data["stages"][-1].setdefault("start_env", [])
+            for words in commands(value):
+                while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
+                    key, _, assigned = words.pop(0).partition("=")
+                    art.data["stages"][-1]["start_env"].append((key, substitute(assigned, build_args),
+                                                                _find(lines, n, last, key + "=")))
         elif name in ("ENV", "ARG"):
             for k, v in _pairs(value, name == "ENV"):
                 line = next((i for i in range(n, last + 1) if i <= len(lines) and re.search(
                     rf"(?<![\w]){re.escape(k)}\b", lines[i - 1])), n)
                 if name == "ARG":
-                    build_args[k] = v or ""
+                    # `ARG NAME` in a stage (no default) takes the global ARG's default, as docker build does
+                    build_args[k] = v if v is not None else build_args.get(k, "")
                     art.add(BUILD, f"arg:{k}", v, line)
                 else:
                     v = substitute(v or "", build_args)
                     stage_env.append((k, v, line))
                     art.add(BUILD, f"env:{k}", v, line)
+                    if _PIP_COMMAND.match(v):  # TORCH_COMMAND='pip install torch ...': an app runs it later
+                        reqs, opts = pip_requirements(shlex.split(v) if _quotes_ok(v) else v.split())
+                        if reqs:
+                            art.add(BUILD, "pip", {"requirements": reqs, "options": opts, "deferred": k}, line)
         elif name == "RUN":
             stage = art.data["stages"][-1] if art.data["stages"] else {}
             if re.search(r"--mount", " ".join(ins.get("flags") or [])) or "<<" in value or _BRINGS_FILES.search(value):
@@ -255,7 +269,7 @@ def read(path: str, text: str) -> Artifact:
                 stage["copies"] = stage.get("copies", 0) + 1
             before = len(art.values)
             for body, first, end in _scripts(ins, n, last):
-                if not RELEVANT.search(body):
+                if not (RELEVANT.search(body) or _EDITS_FILES.search(body)):
                     continue
                 for words in commands(body):
                     _run(art, [substitute(w, build_args) for w in words], first, end, lines)
@@ -277,11 +291,28 @@ def read(path: str, text: str) -> Artifact:
             art.add(BUILD, "user", art.data["user"], n)
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)
+    for k, v, line in (art.data["stages"][-1].get("start_env") or []) if art.data["stages"] else []:
+        art.add(ENV, k, v, line)  # what the final stage's shell-form ENTRYPOINT/CMD sets for its app
     if art.data["stages"]:
         art.add(CONTAINER, "image", art.data["stages"][-1]["image"], art.data["stages"][-1]["line"])
     return art
 
 
+# An ENV value that is a pip command (A1111/Forge/SD.Next run $TORCH_COMMAND in their own venv).
+_PIP_COMMAND = re.compile(r"^\s*(?:python[\d.]*\s+-m\s+)?pip[\d.]*\s+install\b")
+
+
+def _quotes_ok(v: str) -> bool:
+    try:
+        shlex.split(v)
+        return True
+    except ValueError:
+        return False
+
+
+# Commands that edit or remove a requirements file before pip reads it (RELEVANT, the shell reader's
+# filter, looks for what sets values; these set none but change what pip installs).
+_EDITS_FILES = re.compile(r"\b(?:sed|grep|rm)\b")
 # Commands that put files in the image without COPY (or move to where files are), at a command's
 # start (a line, or after ; && || | or `sudo`): `apt-get install wget` names a package, not a download.
 _BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:wget|curl|cd|pushd|tar|"

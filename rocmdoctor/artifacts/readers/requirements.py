@@ -76,6 +76,8 @@ def read(path: str, text: str) -> Artifact:
         words = line.split()
         if words[0].startswith("-"):
             opt, eq, value = words[0].partition("=")
+            if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
+                opt, eq, value = opt[:2], "=", words[0][2:]  # `-rbase.txt`: a short option's attached value
             key = _OPTION_VALUE.get(opt)
             if key is None:
                 options.setdefault(opt.lstrip("-"), []).append(value or True)
@@ -163,3 +165,40 @@ def _entry(node: Any, key: str) -> Any:
 def _items(node: Any) -> list:
     """The item nodes of a YAML sequence node; [] for any other node."""
     return list(node.value) if getattr(node, "id", None) == "sequence" else []
+
+
+_PROJECT = re.compile(r"^(\.{1,2}(?:/[\w./-]*)?)(?:\[([\w,\s-]+)\])?$")
+
+
+def local_project(req: str) -> tuple[str, list[str]] | None:
+    """``.``, ``./pkg``, ``.[dev,tracking]`` (``pip install -e .``): the project directory and its extras."""
+    m = _PROJECT.match(req.strip().strip("'\""))
+    if not m:
+        return None
+    return m.group(1), [e.strip() for e in (m.group(2) or "").split(",") if e.strip()]
+
+
+def project_dependencies(path: str, text: str, extras: list[str]) -> list[tuple[int, str]]:
+    """The requirements ``pip install DIR[extras]`` installs from DIR's pyproject.toml (PEP 621
+    ``[project] dependencies`` and the named ``optional-dependencies``), each with its line there.
+    A file tomllib refuses gives none."""
+    import tomllib
+
+    try:
+        project = tomllib.loads(text[:MAX_BYTES]).get("project")
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return []
+    if not isinstance(project, dict):  # a hostile or odd file: `project = 1`
+        return []
+    deps = project.get("dependencies")
+    reqs = [r for r in deps if isinstance(r, str)] if isinstance(deps, list) else []
+    optional = project.get("optional-dependencies") or {}
+    for extra in extras:
+        more = optional.get(extra) if isinstance(optional, dict) else None
+        reqs += [r for r in more if isinstance(r, str)] if isinstance(more, list) else []
+    lines = text.splitlines()
+    out = []
+    for r in reqs[:500]:
+        at = next((i for i, ln in enumerate(lines, 1) if f'"{r}"' in ln or f"'{r}'" in ln), 0)
+        out.append((at, r))
+    return out

@@ -103,3 +103,13 @@ def test_user_from_a_build_arg_is_the_user_the_image_runs_as(tmp_path):
 def test_real_template_compose_with_arg_user():
     fs = flagged(scan([corpus("sremes-rocm-docker-gfx1101")], "RD-CTR-006", "rx7900xtx"))
     assert fs and any(e.source.endswith("docker-compose.yml.template:25") for f in fs for e in f.evidence)
+
+
+def test_privileged_does_not_give_a_non_root_user_the_device_group(tmp_path):
+    # https://github.com/huseyincavusbi/CoTLab/blob/4d609ce3ec38cc9b88b8ce28b50bd3a88d9da3a2/docker-compose.rocm.yml:13: uid 1000,
+    # privileged, group_add 44 and 993 while the host's render is 992: /dev/kfd stays closed to that user
+    priv = COMPOSE_USER.replace("    ipc: host\n", "    ipc: host\n    privileged: true\n")
+    p = write(tmp_path, "docker-compose.yml", priv.format(groups='"44", "993"'))
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx"))
+    p = write(tmp_path, "docker-compose.yml", priv.replace('    user: "1000:1000"\n', "").format(groups='"44"'))
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx")) == []  # root opens the nodes anyway

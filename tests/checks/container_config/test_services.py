@@ -26,7 +26,7 @@ def test_gpu_only_leaves_out_the_services_beside_a_gpu_service_but_never_a_lone_
                                                  "webui": {"image": "ghcr.io/open-webui/open-webui:main"}}})
     assert [n for _, n, _ in services_of(_settings(both), gpu_only=True)] == ["ollama"]
     assert [n for _, n, _ in services_of(_settings(both))] == ["ollama", "webui"]
-    lone = NS(kind="compose", data={"services": {"web": {"image": "nginx"}}})
+    lone = NS(kind="compose", data={"services": {"web": {"image": "me/webapp:1"}}})  # a kind the name does not say
     assert [n for _, n, _ in services_of(_settings(lone), gpu_only=True)] == ["web"]
 
 
@@ -54,3 +54,29 @@ def test_an_override_merges_onto_its_base_lists_add_mappings_merge_values_replac
 def test_a_build_counts_as_a_gpu_sign_only_where_no_service_says_so_outright():
     assert gpu_signs({"build": "."}) and not gpu_signs({"build": "."}, built=False)
     assert gpu_signs({"build": {"context": ".", "dockerfile": "Dockerfile.rocm"}}, built=False)
+
+
+def test_an_application_name_is_a_gpu_sign_only_where_no_service_says_it_outright():
+    # https://github.com/derBerliner1983/self-hosted-llm-stack/blob/71f03994ac651d7e27eca9c8b7b755e56fbbc7e0/docker-compose.rocm.yml:
+    # ollama gets /dev/kfd and /dev/dri; the whisper web service beside it is the CPU image (its GPU build is -gpu)
+    whisper = {"image": "onerahmet/openai-whisper-asr-webservice:v1.8.2", "environment": ["ASR_ENGINE=faster_whisper"]}
+    both = NS(kind="compose", data={"services": {"ollama": {"image": "ollama/ollama:rocm",
+                                                            "devices": ["/dev/kfd", "/dev/dri"]},
+                                                 "whisper": whisper}})
+    assert [n for _, n, _ in services_of(_settings(both), gpu_only=True)] == ["ollama"]
+    alone = NS(kind="compose", data={"services": {"whisper": whisper, "db": {"image": "postgres:16"}}})
+    assert [n for _, n, _ in services_of(_settings(alone), gpu_only=True)] == ["whisper"]
+    # a GPU stack's name stays a sign beside an explicit GPU service (vLLM without devices is a miss to flag)
+    vllm = NS(kind="compose", data={"services": {"ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd"]},
+                                                 "vllm": {"image": "rocm/vllm:latest"}}})
+    assert [n for _, n, _ in services_of(_settings(vllm), gpu_only=True)] == ["ollama", "vllm"]
+
+
+def test_a_file_without_gpu_services_judges_no_database_proxy_or_chat_front_end():
+    # https://github.com/Modulus/ai-tools (open-webui/docker-compose.yaml): Open WebUI and SearXNG, Ollama commented out
+    web = NS(kind="compose", data={"services": {"open-webui": {"image": "ghcr.io/open-webui/open-webui:main"},
+                                                "searxng": {"image": "searxng/searxng:latest"}}})
+    assert list(services_of(_settings(web), gpu_only=True)) == []
+    assert len(list(services_of(_settings(web)))) == 2  # the other rules still see them
+    app = NS(kind="compose", data={"services": {"app": {"image": "me/myapp:1"}, "db": {"image": "postgres:16"}}})
+    assert [n for _, n, _ in services_of(_settings(app), gpu_only=True)] == ["app"]  # an unknown image may be one

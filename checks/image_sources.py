@@ -1,0 +1,169 @@
+"""Where an image build gets what it installs, and whether anyone but the author can get it:
+an apt `python3.X` the base image's distribution does not carry, requirements pinned to files on
+the author's disk (`pkg @ file:///...` from a `pip freeze`), a base image from a registry the
+public cannot pull. Each stops the build (or the install) on any machine, whatever its GPU.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import pip_names as pip_kb
+
+AREA = "image"
+PIP_FREEZE = "https://pip.pypa.io/en/stable/cli/pip_freeze/"
+PEP_440_URLS = "https://peps.python.org/pep-0440/#direct-references"
+DOCKER_PULL = "https://docs.docker.com/reference/cli/docker/image/pull/#pull-from-a-different-registry"
+
+_APT_PYTHON = re.compile(r"^python(3\.\d+)(?:-[a-z]+)?(?:[:=].*)?$")
+# Lines that bring another apt source into the stage (the deadsnakes PPA, a sources.list entry).
+_OTHER_SOURCE = re.compile(r"add-apt-repository|deadsnakes|sources\.list|\.sources\b|apt-add-repository", re.I)
+
+
+def _stage_image(art, line: int) -> tuple[str | None, int]:
+    """The image (and FROM line) of the Dockerfile stage that holds ``line``."""
+    image, at = None, 0
+    for st in (art.data or {}).get("stages") or []:
+        if isinstance(st, dict) and (st.get("line") or 0) <= line:
+            image, at = str(st.get("image") or ""), st.get("line") or 0
+    return image, at
+
+
+@check("RD-IMG-006", area=AREA, title="apt installs a Python the base image's distribution carries",
+       option="config", sources=list(ka.DISTRO_PYTHONS_SOURCES))
+def apt_python_version(settings):
+    docker = settings.of_kind("dockerfile")
+    if not docker:
+        return ok("no Dockerfile in the files")
+    out, seen = [], 0
+    for art in docker:
+        lines = art.lines()
+        for v in (x for x in art.values if x.kind == "build" and x.name == "apt" and isinstance(x.value, list)):
+            wanted = sorted({m.group(1) for p in v.value if (m := _APT_PYTHON.match(str(p)))})
+            if not wanted:
+                continue
+            seen += 1
+            image, from_line = _stage_image(art, v.origin.line or 0)
+            distro = ka.image_distro(image or "")
+            if distro is None or distro not in ka.DISTRO_PYTHONS:
+                continue
+            nxt = min([st.get("line") or 0 for st in art.data.get("stages") or [] if (st.get("line") or 0) > from_line]
+                      or [len(lines) + 1])
+            if any(_OTHER_SOURCE.search(x) for x in lines[max(from_line - 1, 0):nxt - 1]):
+                continue  # a PPA or another apt source added in this stage (the same RUN, often) may carry it
+            # an image whose tag names its Python (..._py3.12_...) was built with it: its apt sources carry it
+            tagged = set(re.findall(r"py(?:thon)?-?(3\.\d+)", (image or "").rsplit("/", 1)[-1]))
+            missing = [w for w in wanted if w not in ka.DISTRO_PYTHONS[distro] and w not in tagged]
+            if not missing:
+                continue
+            has = ", ".join(ka.DISTRO_PYTHONS[distro])
+            out.append(fail(
+                f"apt-get installs python{'/'.join(missing)}, which {distro} ({image}) does not carry",
+                f"{distro.title()}'s archive has python {has} only: apt stops with 'Unable to locate package "
+                f"python{missing[0]}' and the image never builds. Add the deadsnakes PPA first "
+                "(add-apt-repository ppa:deadsnakes/ppa, Ubuntu only), use the distribution's Python, or start "
+                "from a base image built on a release that carries it.",
+                subject=v.origin.label, evidence=[v.evidence()], sources=list(ka.DISTRO_PYTHONS_SOURCES),
+                fix=FixPlan("Install a Python the base image carries", (Action(
+                    "note", f"in {v.origin.path} line {v.origin.line}: python{missing[0]} is not in {distro}; "
+                    f"use python{ka.DISTRO_PYTHONS[distro][-1]} or add the deadsnakes PPA before it",
+                    path=v.origin.path),), params={"files": [v.origin.path]})))
+    return out or ok(f"{seen} apt install(s) of a python3.X, each one the base image's distribution carries"
+                     if seen else "no apt install of a versioned Python")
+
+
+_LOCAL_URL = re.compile(r"@\s*file:(?://)?(/\S+)", re.I)
+
+
+@check("RD-IMG-007", area=AREA, title="Requirements files name packages, not files on the author's disk",
+       option="config", sources=[PIP_FREEZE, PEP_440_URLS])
+def requirements_local_paths(settings):
+    files: dict[str, list] = {}
+    for v in settings.values("build", "pip"):
+        if not (isinstance(v.value, dict) and v.value.get("file")):
+            continue
+        for req in v.value.get("requirements") or []:
+            m = _LOCAL_URL.search(str(req))
+            if m:
+                files.setdefault(v.origin.path, []).append((v, str(req), m.group(1)))
+    if not files:
+        return ok("no requirements line pinned to a local file path")
+    mentioned = "\n".join(a.text or "" for a in settings.artifacts if a.kind in ("dockerfile", "shell", "compose"))
+    out = []
+    for path, hits in files.items():
+        # a path some build or script of the set puts there (COPY wheels/ /wheels) is not the author's disk
+        hits = [h for h in hits if os.path.dirname(h[2]) not in mentioned]
+        if not hits:
+            continue
+        gpu = [h for h in hits[1:] if ka.requirement_name(h[1].split("@", 1)[0].strip()) in ka.PIP_BY_NAME]
+        shown = [hits[0]] + gpu
+        out.append(fail(
+            f"{os.path.basename(path)} pins {len(hits)} package(s) to local paths (`{hits[0][1][:80]}`)",
+            "`name @ file:///...` is what `pip freeze` writes for a package installed from a local build or a "
+            "conda build directory: the path exists only on the machine the file was frozen on, so `pip install -r` "
+            "stops at the first such line ('No such file or directory') and installs nothing after it. Pin versions "
+            "(`pip list --format=freeze`), and install torch from the ROCm index.",
+            subject=f"{path} local paths", evidence=[h[0].evidence() for h in shown], sources=[PIP_FREEZE],
+            data={"lines": [h[0].origin.line for h in hits]},
+            fix=FixPlan("Pin versions instead of local paths", (Action(
+                "note", f"in {path}: replace `name @ file:///...` with `name==version` (pip list --format=freeze)",
+                path=path),), params={"files": [path]})))
+    return out or ok("local paths in requirements are put there by the set's own files")
+
+
+def _built_here(settings, image: str) -> bool:
+    """The set builds or pushes this image itself (compose build with this image name, docker build -t/push)."""
+    host = ka.image_registry(image) or ""
+    name = image.split("@")[0]
+    for a in settings.artifacts:
+        text = a.text or ""
+        if a.kind == "compose" and name in text and re.search(r"(?m)^\s+build\s*:", text):
+            return True
+        if host and re.search(rf"(?:docker|podman|buildah)\s+(?:image\s+)?(?:push|build|tag)\b[^\n]*{re.escape(host)}",
+                              text):
+            return True
+    return False
+
+
+@check("RD-IMG-008", area=AREA, title="Base images come from registries anyone can pull",
+       option="config", sources=[DOCKER_PULL])
+def private_base_image(settings):
+    froms = [v for v in settings.values("build", "from") if isinstance(v.value, str) and v.value]
+    if not froms:
+        return ok("no Dockerfile FROM in the files")
+    out = []
+    for v in froms:
+        why = ka.private_registry(v.value)
+        if why is None or _built_here(settings, v.value):
+            continue
+        out.append(warn(f"{v.value} comes from a registry outside the public's reach",
+                        f"{why}: docker build stops at this FROM ('pull access denied' / 'no such host') on any "
+                        "machine outside that network. Start from a public image (rocm/pytorch, rocm/dev-ubuntu-*) "
+                        "or build the base image in the same files.",
+                        subject=v.origin.label, evidence=[v.evidence()], sources=[DOCKER_PULL],
+                        fix=FixPlan("Use a public base image", (Action(
+                            "note", f"in {v.origin.path} line {v.origin.line}: replace {v.value} with a public "
+                            "image (e.g. rocm/pytorch:<tag>)", path=v.origin.path),), params={"files": [v.origin.path]})))
+    return out or ok(f"{len(froms)} base image(s), each from a public registry or built by these files")
+
+
+def off_torch_index(settings, key, hits):
+    """Packages an install can only look for on PyTorch's wheel index: one finding, at the line that
+    makes that index the only one (a requirements file's `--index-url`, wherever it is written)."""
+    v = hits[0][0]
+    ev_ = v.evidence()
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if isinstance(key, str) and art is not None:
+        line = next((i for i, t in enumerate(art.lines(), 1) if re.match(r"\s*(?:-i\b|--index-url\b)", t)), None)
+        if line is not None:
+            ev_ = ev(f"{v.origin.path}:{line}", art.lines()[line - 1].strip())
+    names = ", ".join(r for _, r in hits[:6]) + (f" and {len(hits) - 6} more" if len(hits) > 6 else "")
+    return fail(f"{names}: not on PyTorch's wheel index, the only index {os.path.basename(v.origin.path)} installs from",
+                "--index-url replaces PyPI for the whole install (in a requirements file it applies to every line, "
+                "wherever it is written), and PyTorch's index carries torch, its libraries and their dependencies "
+                "only: pip stops with 'No matching distribution found'. Keep PyPI and give the PyTorch index as "
+                "--extra-index-url (with a torch==X+rocmY pin), or install torch with its own command.",
+                subject=f"{v.origin.label} torch index only", evidence=[ev_], sources=[pip_kb.TORCH_INDEX])
+

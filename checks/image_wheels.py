@@ -1,0 +1,42 @@
+"""RD-IMG-003 for pip: a PyTorch ROCm wheel carries its own ROCm user space, which runs on the host's
+kernel driver as an image's does, so its ROCm release is judged against the host's like an image tag."""
+from __future__ import annotations
+
+import os
+
+from rocmdoctor.engine.check import fail, warn
+from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
+
+
+def newer_wheels(settings, host):
+    """A torch wheel whose ROCm (its index, ``+rocmX.Y``) is newer than the host's beyond the support
+    window: the wheel carries its own ROCm user space, which runs on the host's kernel driver as an
+    image's does. Older wheels are RD-ENV-002's to judge (the GPU targets they carry)."""
+    if host is None:
+        return []
+    out, seen = [], set()
+    for v in settings.values("build", "pip"):
+        rec = v.value if isinstance(v.value, dict) else {}
+        opts = rec.get("options") or {}
+        indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+        for req in rec.get("requirements") or []:
+            wheel = ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req), indexes)
+            if wheel is None or wheel[:2] <= host[0][:2] or (v.origin.path, v.origin.line) in seen:
+                continue
+            gap = release_gap(wheel, host[0])
+            if gap is not None and gap <= COMPAT_WINDOW:
+                continue
+            seen.add((v.origin.path, v.origin.line))
+            short, hshort = ".".join(map(str, wheel[:2])), ".".join(map(str, host[0][:2]))
+            apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
+            mk = fail if wheel[:1] != host[0][:1] else warn
+            out.append(mk(f"torch for ROCm {short} ({os.path.basename(v.origin.path)}), {hshort} on the host ({apart})",
+                          "A PyTorch ROCm wheel brings its own ROCm user space (HIP runtime, rocBLAS, MIOpen) and "
+                          f"runs it on the host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} "
+                          f"releases, and a newer user space than the driver knows fails ('hipErrorNoBinaryForGpu', "
+                          f"'HIP error: invalid device function') or finds no GPU. Install from the index for ROCm "
+                          f"{hshort} (https://download.pytorch.org/whl/rocm{hshort}) or upgrade the host driver.",
+                          subject=f"{v.origin.label} torch", evidence=[v.evidence(), host[1]],
+                          data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
+    return out

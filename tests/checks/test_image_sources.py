@@ -1,0 +1,103 @@
+"""checks/image_sources.py: what a build cannot get on anyone else's machine. RD-IMG-006 (an apt python3.X
+the base image's distribution lacks), RD-IMG-007 (requirements pinned to `pkg @ file:///...` paths of a
+pip freeze), RD-IMG-008 (a base image from a registry the public cannot pull). Real positives from the spent
+fresh batch 4 (tests/corpus/fresh/artifacts; source URLs in each SOURCES, repeated below) and look-alike
+negatives that must pass."""
+import os
+
+import pytest
+from tests.lintacc_helpers import flagged, scan, write
+
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+
+
+def _lines(fs):
+    return sorted(int(e.source.rsplit(":", 1)[1]) for f in fs for e in f.evidence if e.source and ":" in e.source
+                  and e.source.rsplit(":", 1)[1].isdigit())
+
+
+# https://github.com/ai4energy/ai4ellm/blob/2ee7bd96fa8faa64d61d8eb39908e08e9ae27c83/Dockerfile.rocm:
+# ARG PYTHON_VERSION=3.12 before FROM rocm/dev-ubuntu-22.04, `ARG PYTHON_VERSION` in the stage, apt python${...}
+def test_real_python312_on_ubuntu_2204_fails():
+    fs = flagged(scan([os.path.join(FRESH, "ai4energy-ai4ellm-dcu-docker")], "RD-IMG-006", "dcu-slurm"))
+    assert len(fs) == 1 and "python3.12" in fs[0].title and "ubuntu 22.04" in fs[0].title
+    assert _lines(fs) == [21]  # the line naming the packages
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3.12-venv\n", True),
+    ("FROM rocm/dev-ubuntu-20.04:5.7\nRUN apt-get install -y python3.10 python3.10-dev\n", True),
+    ("FROM python:3.11-slim-bookworm\nRUN apt-get install -y python3.12\n", True),
+    # look-alikes that build
+    ("FROM ubuntu:22.04\nRUN apt-get install -y python3.11 python3.10-venv python3-pip\n", False),
+    ("FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y software-properties-common && "
+     "add-apt-repository -y ppa:deadsnakes/ppa && apt-get install -y python3.12\n", False),
+    ("FROM rocm/pytorch:rocm6.4_ubuntu22.04_py3.12_pytorch_release_2.6.0\nRUN apt-get install -y python3.12-dev\n",
+     False),  # the tag names the image's own Python
+    ("FROM rocm/pytorch:latest\nRUN apt-get install -y python3.12\n", False),  # the name says no distribution
+    ("FROM ubuntu:24.04\nRUN apt-get install -y python3.12-venv\n", False),
+])
+def test_apt_python_against_the_distribution(tmp_path, text, bad):
+    fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-006", "mi300x8"))
+    assert bool(fs) is bad
+
+
+def test_stage_of_the_apt_line_decides(tmp_path):
+    text = "FROM ubuntu:24.04 AS app\nRUN apt-get install -y python3.12\nFROM ubuntu:20.04\nRUN apt-get install -y python3.12\n"
+    assert _lines(flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-006", "mi300x8"))) == [4]
+
+
+# https://github.com/Dev-next-gen/Bittensor-rocm/blob/c9fcfa64ba2cbad067b515ab767063ca1b9af630/requirements_rocm.txt
+def test_real_pip_freeze_with_local_paths_fails_once_naming_the_first_and_the_torch_lines():
+    fs = flagged(scan([os.path.join(FRESH, "devnextgen-bittensor-rocm-freeze")], "RD-IMG-007", "rx7900xtx"))
+    assert len(fs) == 1
+    assert _lines(fs) == [5, 116, 117, 118]  # pip stops at line 5; 116-118 are the ROCm torch wheels
+
+
+@pytest.mark.parametrize("lines,bad", [
+    ("numpy==1.26.4\ntqdm @ file:///croot/tqdm_1738943501192/work\n", True),
+    ("torch @ file:///home/me/wheels/torch-2.4.0%2Brocm6.1-cp310-cp310-linux_x86_64.whl\n", True),
+    # look-alikes: pins, a URL anyone can fetch, a relative path
+    ("numpy==1.26.4\ntqdm==4.66.1\n", False),
+    ("torch @ https://download.pytorch.org/whl/rocm6.2/torch-2.5.1%2Brocm6.2-cp310-cp310-linux_x86_64.whl\n", False),
+    ("./vendor/mypkg\n", False),
+])
+def test_local_path_pins(tmp_path, lines, bad):
+    fs = flagged(scan([write(tmp_path, "requirements.txt", lines)], "RD-IMG-007", "rx7900xtx"))
+    assert bool(fs) is bad
+
+
+def test_a_path_the_dockerfile_copies_wheels_to_passes(tmp_path):
+    write(tmp_path, "requirements.txt", "mypkg @ file:///wheels/mypkg-1.0-py3-none-any.whl\n")
+    write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          "COPY wheels/ /wheels\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-007", "rx7900xtx")) == []
+
+
+# https://github.com/RLFoundation/docker_rocm_test/blob/914dcd56b5dcd1d1d26c8bcb1c66148fa19f7fde/Dockerfile.rocm:
+# FROM "compute-artifactory.amd.com:5000/rocm-plus-docker/framework/compute-rocm-rel-6.4:..." (quoted)
+def test_real_internal_registry_base_image_warns():
+    fs = flagged(scan([os.path.join(FRESH, "rlfoundation-vllm-sleep-mi300x-docker")], "RD-IMG-008", "mi300x8"))
+    assert len(fs) == 1 and "compute-artifactory.amd.com:5000" in fs[0].title and _lines(fs) == [2]
+
+
+@pytest.mark.parametrize("image,bad", [
+    ("registry.corp.example.com:5000/ml/base:1.0", True),
+    ("10.20.0.5/ml/rocm:6.2", True),
+    ("harbor.internal/ml/rocm:6.2", True),
+    # public registries
+    ("ghcr.io/rocm/therock:6.4", False),
+    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
+    ("nvcr.io/nvidia/pytorch:24.01-py3", False),
+    ("registry.gitlab.com/group/project/rocm:6.2", False),
+])
+def test_registry_of_the_base_image(tmp_path, image, bad):
+    fs = flagged(scan([write(tmp_path, "Dockerfile", f"FROM {image}\nRUN echo hi\n")], "RD-IMG-008", "mi300x8"))
+    assert bool(fs) is bad
+
+
+def test_an_image_the_files_push_to_their_own_registry_passes(tmp_path):
+    write(tmp_path, "Dockerfile", "FROM localhost:5000/base:1\nRUN echo hi\n")
+    write(tmp_path, "build.sh", "#!/bin/bash\ndocker build -t localhost:5000/base:1 -f base.Dockerfile .\n"
+          "docker push localhost:5000/base:1\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-008", "mi300x8")) == []
