@@ -42,7 +42,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # classes of the spent fresh batches 3-4 (track arta)
          "words:python3.12-not-in-ubuntu-22.04-apt": "RD-IMG-006", "words:requirements-pin-local-file-paths": "RD-IMG-007",
          "words:torch-wheel-rocm7.0-on-rocm6.2-host": "RD-IMG-003", "words:base-image-from-internal-amd-registry": "RD-IMG-008",
-         "words:a1111-TORCH_COMMAND-extra-index-cuda-torch": "RD-IMG-002"}
+         "words:a1111-TORCH_COMMAND-extra-index-cuda-torch": "RD-IMG-002",
+         # the same class as the rocm7.0 label, in later batches' words (RD-IMG-003 judges wheel indexes too)
+         "words:torch-wheel-rocm7.1-on-rocm6.2-host": "RD-IMG-003", "words:torch-wheel-rocm7.2-on-rocm6.2-host": "RD-IMG-003"}
 
 
 def split_of(repo: str) -> str:

@@ -265,7 +265,7 @@ def visible_devices(env, gpus, kfd_nodes=None):
                   evidence=[env_ev(env, k) for k in later])
     if not set_vars:
         return ok("no *_VISIBLE_DEVICES variable set" + (": every GPU is visible" if gpus else ""))
-    evidence = [env_ev(env, k) for k in set_vars]
+    evidence = [e for k in set_vars for e in env_evs(env, k)]  # every place that sets it: each is read
     if not gpus:
         return skip("visible-devices variables set, but there is no AMD GPU", evidence=evidence)
     uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}

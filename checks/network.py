@@ -17,10 +17,15 @@ VARS = ("NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME")
 
 @check("RD-NET-001", area="network", title="*_SOCKET_IFNAME names network interfaces this host has",
        sources=[NCCL_ENV, TORCH_DIST])
-def socket_ifname(env, net_interfaces=None):
+def socket_ifname(env, net_interfaces=None, settings=None):
     set_vars = {k: env[k] for k in VARS if env.get(k)}
     if not set_vars:
         return ok("NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME not set: interfaces are chosen automatically")
+    inside = [k for k in set_vars if _in_container(env, k, settings)]
+    if inside and len(inside) == len(set_vars):
+        return ok(f"{', '.join(inside)} set inside the container, which has its own network (eth0 on Docker's bridge): "
+                  "the host's interfaces are not what it names", evidence=[env_ev(env, k) for k in inside])
+    set_vars = {k: v for k, v in set_vars.items() if k not in inside}
     if net_interfaces is None:
         return skip(f"{', '.join(set_vars)} set, but this host's interfaces are unknown (/sys/class/net not "
                     "readable or not recorded)", evidence=[env_ev(env, k) for k in set_vars])
@@ -39,3 +44,21 @@ def socket_ifname(env, net_interfaces=None):
                         "exact names); gloo wants exact names. Name this host's interface, or unset it.",
                         subject=var, evidence=[env_ev(env, var), host_ev]))
     return out
+
+
+def _in_container(env, name: str, settings) -> bool:
+    """Set by a Dockerfile, a compose file or a pod (not a script on the host), in a deployment that
+    does not share the host's network (no `network_mode: host`, `--network host`, `hostNetwork`)."""
+    v = getattr(env, "origins", {}).get(name)
+    if v is None or v.origin.live or settings is None:
+        return False
+    kinds = {a.path: a.kind for a in settings.artifacts}
+    if kinds.get(v.origin.path) not in ("dockerfile", "compose", "kubernetes"):
+        return False
+    for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
+        data = a.data if isinstance(a.data, dict) else {}
+        for svc in (data.get("services") or {}).values():
+            if isinstance(svc, dict) and (str(svc.get("network_mode") or svc.get("network") or "").lower() == "host"
+                                          or svc.get("hostNetwork") is True):
+                return False
+    return True

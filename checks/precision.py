@@ -7,7 +7,7 @@ On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
 from __future__ import annotations
 
-from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
 from rocmdoctor.knowledge import precision as kp
@@ -225,18 +225,19 @@ def wheel_platform(distributions, torch, dcu=None):
 def expandable_segments(env, torch):
     if not torch.hip:
         return skip("not a ROCm torch")
-    val = env.get("PYTORCH_HIP_ALLOC_CONF", "")
+    # a ROCm torch reads PYTORCH_HIP_ALLOC_CONF, and PYTORCH_CUDA_ALLOC_CONF when that is unset
+    var = next((k for k in ("PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF") if env.get(k)), "PYTORCH_HIP_ALLOC_CONF")
+    val = env.get(var, "")
     if "expandable_segments:true" not in val.replace(" ", "").lower():
         return ok("expandable_segments not requested")
-    e = [env_ev(env, "PYTORCH_HIP_ALLOC_CONF"),
-         ev("probe: python", f"torch {torch.version}, hip {torch.hip}")]
+    e = env_evs(env, var) + [ev("probe: python", f"torch {torch.version}, hip {torch.hip}")]
     if kp.expandable_segments_ok(torch.version, torch.hip, None):
         return ok("expandable_segments requested and supported by this torch", evidence=e)
-    return warn("PYTORCH_HIP_ALLOC_CONF=expandable_segments:True is ignored by this torch",
+    return warn(f"{var}=expandable_segments:True is ignored by this torch",
                 "ROCm support for expandable segments arrived in torch 2.12 for ROCm >= 7.0; older builds print "
                 "'expandable_segments not supported on this platform' and carry on without it.", evidence=e,
-                fix=FixPlan("Remove expandable_segments from PYTORCH_HIP_ALLOC_CONF", (
-                    Action("env", "keep the other allocator options", env={"PYTORCH_HIP_ALLOC_CONF": _without(
+                fix=FixPlan(f"Remove expandable_segments from {var}", (
+                    Action("env", "keep the other allocator options", env={var: _without(
                         val, "expandable_segments")}),)))
 
 

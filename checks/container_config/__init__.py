@@ -13,7 +13,7 @@ import re
 from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import device_list, gpu_reservations, gpus_via_cdi, none_found, say_both, services_of, svc_ev, svc_plan, unknown_drivers, uses_cdi
+from .services import TRAINING, command_of, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 
 
@@ -67,27 +67,7 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
         return none_found(settings)
     out = []
     for a, name, svc in services:
-        found = []
-        via_cdi = gpus_via_cdi(svc, amd_cdi)
-        if str(svc.get("runtime") or "").lower() == "nvidia":
-            found.append(("--runtime nvidia" if svc.get("runner") else "runtime: nvidia", svc_ev(a, svc, "runtime")))
-        request = "gpu_request" if any(v.name == "gpu_request" for v in a.values) else "deploy"
-        if gpu_reservations(svc) and not via_cdi:
-            found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
-                          svc_ev(a, svc, request)))
-        for drv in unknown_drivers(svc):
-            found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
-                          "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
-        if svc.get("gpus") and not via_cdi:
-            found.append((f"--gpus {svc['gpus']}", svc_ev(a, svc, "gpus")))
-        for k in svc.get("gpu_resources") or {}:
-            if k in ka.K8S_NVIDIA_GPU_RESOURCES:
-                found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
-        hi = svc.get("last")
-        for v in a.values:
-            if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \
-                    and (hi is None or v.origin.line <= hi):
-                found.append((f"{v.name}={v.value}", v.evidence()))
+        found = nvidia_requests(a, svc, amd_cdi)
         if not found:
             out.append(ok(f"{name}: no NVIDIA-only syntax", subject=f"{a.path}: {name}"))
             continue
@@ -132,9 +112,10 @@ def compose_shm(settings, gpus=None):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
                           "/dev/shm is enough", subject=subject))
             continue
-        if n == 1 and _serves(svc):
-            out.append(ok(f"{name}: a server kept running on this machine's one GPU: no collectives between GPUs "
-                          "and no DataLoader workers, so the default /dev/shm is enough", subject=subject))
+        if n == 1 and (_serves(svc) or not _trains(name, svc)):
+            out.append(ok(f"{name}: {'a server kept running' if _serves(svc) else 'an application that does not train'}"
+                          " on this machine's one GPU: no collectives between GPUs and no DataLoader workers, so the "
+                          "default /dev/shm is enough", subject=subject))
             continue
         if str(svc.get("ipc") or "").lower() == "host":
             out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
@@ -183,6 +164,25 @@ def _serves(svc) -> bool:
         return False  # a shell: whatever the user types next, often training
     terminal = svc.get("tty") is True or svc.get("stdin_open") is True
     return not (terminal and not command.strip() and _SHELL_IMAGE.search(str(svc.get("image") or "").lower()))
+
+
+def _trains(name: str, svc) -> bool:
+    """Whether a service on a one-GPU machine may run PyTorch DataLoader workers: it says it trains
+    (its name, command, image or Dockerfile), or it is a session where the user does (a notebook, a
+    shell, a terminal on a PyTorch/ROCm dev image). An inference server, a speech or OCR app, a web
+    UI built from the repository needs no more than Docker's /dev/shm on one GPU."""
+    build = svc.get("build")
+    build = " ".join(str(v) for v in build.values()) if isinstance(build, dict) else str(build or "")
+    command = command_of(svc)
+    what = f"{name} {command} {svc.get('entrypoint') or ''} {svc.get('image') or ''} {build}".lower()
+    if TRAINING.search(what):
+        return True
+    if re.fullmatch(r"\s*(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh(?:\s+-[il]+)*\s*", command):
+        return True  # a shell: whatever the user types next
+    image = str(svc.get("image") or "").lower()
+    terminal = svc.get("tty") is True or svc.get("stdin_open") is True
+    # a dev image's own shell, or any image started with a terminal and no command: a session
+    return not command.strip() and (bool(_SHELL_IMAGE.search(image)) or terminal)
 
 
 # Images whose own command is a shell: started with a terminal, they are a session, not a server.

@@ -6,6 +6,7 @@ import re
 
 from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
 from rocmdoctor.base.untrusted import pick
+from rocmdoctor.knowledge import artifacts as ka
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -18,16 +19,24 @@ def services_of(settings, gpu_only: bool = False):
     ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
     composes = settings.of_kind("compose")
     layers = overlays(composes)
+    files = []
     for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
         svcs = {n: s for n, s in pick(a.data, "services", default={}).items()
                 if not s.get("template")  # a base service reached only through `extends`: judged there
                 and (id(a), n) not in layers}  # a base service an override completes: judged merged there
         svcs.update({n: merged for (_, n), (top, merged) in layers.items() if top is a})
-        strong = {n for n, s in svcs.items() if gpu_signs(s, built=False, apps=False)}
+        files.append((a, svcs))
+    # The files of one set are one deployment (`docker compose -f base.yml -f rocm.yml`, a script that
+    # starts them): a service that says outright it uses the GPU, in any of them, makes the others' web
+    # front ends, proxies and fetchers what they are, even in a file with no GPU service of its own.
+    strong = {(id(a), n) for a, svcs in files for n, s in svcs.items() if gpu_signs(s, built=False, apps=False)}
+    for a, svcs in files:
         # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
         # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
         # the web front end built beside them and the CPU speech-to-text service do not)
         gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)}
+        if gpu_only and strong and not gpu:
+            continue  # no GPU service in this file while another file of the deployment has one
         for name, svc in svcs.items():
             if gpu_only and gpu and name not in gpu:
                 continue
@@ -51,6 +60,9 @@ def overlays(composes) -> dict:
     defs = {id(a): pick(a.data, "services", default={}) or {} for a in composes}
     for top in composes:
         svcs = defs[id(top)]
+        if svcs and _amd_layer(top, composes):
+            _merge_amd_layer(top, composes, defs, out)
+            continue
         if not svcs or any(not isinstance(s, dict) or s.get("template") or any(k in s for k in _OWN)
                            for s in svcs.values()):  # a template another file `extends`: merged there
             continue
@@ -59,21 +71,61 @@ def overlays(composes) -> dict:
                          and any(k in defs[id(b)][name] for k in _OWN)), None)
             if base is None:
                 break
-            merged = dict(defs[id(base)][name])
-            for k, v in svc.items():
-                old = merged.get(k)
-                if isinstance(old, list) and isinstance(v, list):
-                    merged[k] = old + [x for x in v if x not in old]
-                elif isinstance(old, dict) and isinstance(v, dict):
-                    merged[k] = {**old, **v}
-                else:
-                    merged[k] = v
-            out[(id(base), name)] = (top, merged)
+            out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
         else:
             continue
         for key in [k for k, (t, _) in out.items() if t is top]:  # a service with no base: not an override
             del out[key]
     return out
+
+
+# `docker-compose.rocm.yml`, `compose.amd.yaml`: a variant named for AMD, layered last (`-f docker-compose.yml
+# -f docker-compose.rocm.yml`). It may swap the image (`ollama/ollama:rocm`) and still complete the base's service.
+_AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
+
+
+def _amd_layer(top, composes) -> bool:
+    """An AMD-named compose variant beside other compose files of its folder that define one of its services."""
+    import os
+
+    path = getattr(top, "path", "") or ""
+    if not _AMD_LAYER.match(os.path.basename(path)):
+        return False
+    names = set(pick(top.data, "services", default={}) or {})
+    here = os.path.dirname(path)
+    return any(b is not top and os.path.dirname(getattr(b, "path", "") or "") == here
+               and not _AMD_LAYER.match(os.path.basename(getattr(b, "path", "") or ""))
+               and names & set(pick(b.data, "services", default={}) or {}) for b in composes)
+
+
+def _merge_amd_layer(top, composes, defs, out: dict) -> None:
+    """Merge each service of an AMD layer onto the same service of its folder's other compose files
+    (the generic definition); a service only the layer defines stands alone."""
+    import os
+
+    here = os.path.dirname(top.path)
+    for name, svc in defs[id(top)].items():
+        if not isinstance(svc, dict):
+            continue
+        base = next((b for b in composes if b is not top and os.path.dirname(b.path) == here
+                     and not _AMD_LAYER.match(os.path.basename(b.path)) and isinstance(defs[id(b)].get(name), dict)),
+                    None)
+        if base is not None:
+            out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+
+
+def _merged(base: dict, svc: dict) -> dict:
+    """Compose's merge of one service: lists add up, mappings merge, single values are replaced."""
+    merged = dict(base)
+    for k, v in svc.items():
+        old = merged.get(k)
+        if isinstance(old, list) and isinstance(v, list):
+            merged[k] = old + [x for x in v if x not in old]
+        elif isinstance(old, dict) and isinstance(v, dict):
+            merged[k] = {**old, **v}
+        else:
+            merged[k] = v
+    return merged
 
 
 # Environment a GPU workload reads; a web front end or database beside it sets none of them.
@@ -85,9 +137,20 @@ GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|tensorflow|jax
 # that call a model server elsewhere (their image's last path part, before the tag).
 NON_GPU_IMAGE = re.compile(r"^(?:open-webui|searxng|postgres|redis|valkey|nginx|traefik|caddy|mongo|mysql|mariadb|"
                            r"minio|grafana|prometheus|n8n|qdrant|chroma|milvus|elasticsearch|opensearch|rabbitmq|"
-                           r"memcached|adminer|pgadmin4|portainer|watchtower|litellm|flowise|anythingllm)(?::|@|$)")
+                           r"memcached|adminer|pgadmin4|portainer|watchtower|litellm|flowise|anythingllm)"
+                           r"(?:[-_][\w-]{1,40})?(?::|@|$)")  # and their variants (nginx-proxy-manager, postgres-pgvector)
 # Applications published as CPU images too (the GPU build is a tag of its own: -gpu, -cuda, -rocm).
 APP_IMAGE = re.compile(r"diffusion|(?<!o)llama|whisper|transformers")
+
+
+# What a training job (or the session it runs in) says of itself, in its name, command, image or build.
+TRAINING = re.compile(r"train|finetun|fine-tun|\bsft\b|\bdpo\b|torchrun|accelerate|deepspeed|llama-?factory|"
+                      r"axolotl|lightning|\btrl\b|megatron|torchtune|unsloth|jupyter|notebook|\blab\b")
+
+
+def command_of(svc) -> str:
+    command = svc.get("command")
+    return " ".join(map(str, command)) if isinstance(command, list) else str(command or "")
 
 
 def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
@@ -97,6 +160,8 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
     if device_list(svc) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
             or all_reservations(svc) or (built and svc.get("build")) or svc.get("gpu_resources"):
         return True
+    if TRAINING.search(f"{command_of(svc)} {svc.get('entrypoint') or ''}".lower()):
+        return True  # `python train.py`, torchrun, accelerate: a training job is GPU work
     build = svc.get("build")
     if isinstance(build, dict) and (GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
                                                      .lower())):
@@ -195,3 +260,31 @@ def uses_cdi(svc) -> bool:
     """AMD's CDI or container-toolkit paths instead of device nodes (amd.com/gpu=all, runtime: amd)."""
     return str(svc.get("runtime") or "").lower() == "amd" or any("amd.com/gpu" in str(d) for d in
                                                                  svc.get("devices") or [])
+
+
+def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
+    """(what, evidence) for each way the service asks for GPUs through NVIDIA's runtime or device plugin
+    (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, nvidia.com/gpu
+    limits, a reservation driver Docker has no plugin for) and each NVIDIA_* variable it sets ("NAME=value")."""
+    found: list[tuple[str, object]] = []
+    via_cdi = gpus_via_cdi(svc, amd_cdi)
+    if str(svc.get("runtime") or "").lower() == "nvidia":
+        found.append(("--runtime nvidia" if svc.get("runner") else "runtime: nvidia", svc_ev(a, svc, "runtime")))
+    request = "gpu_request" if any(v.name == "gpu_request" for v in a.values) else "deploy"
+    if gpu_reservations(svc) and not via_cdi:
+        found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
+                      svc_ev(a, svc, request)))
+    for drv in unknown_drivers(svc):
+        found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
+                      "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
+    if svc.get("gpus") and not via_cdi:
+        found.append((f"--gpus {svc['gpus']}", svc_ev(a, svc, "gpus")))
+    for k in svc.get("gpu_resources") or {}:
+        if k in ka.K8S_NVIDIA_GPU_RESOURCES:
+            found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
+    hi = svc.get("last")
+    for v in a.values:
+        if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \
+                and (hi is None or v.origin.line <= hi):
+            found.append((f"{v.name}={v.value}", v.evidence()))
+    return found

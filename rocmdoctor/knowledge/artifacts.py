@@ -150,16 +150,16 @@ def image_file(image: str) -> bool:
 
 
 def floating_tag(image: str) -> bool:
-    """No tag, 'latest' (latest-base, latest-release ...), or a build channel the publisher moves
-    on every build (rocm/vllm-dev:nightly, :main, :dev, :master, :edge). A digest pins it. A
-    variant tag such as ollama/ollama:rocm is left alone (it follows the releases of one product,
-    which the corpus labels judge as a choice, not a drift)."""
+    """No tag, 'latest' (latest-base, latest-release ...), a build channel the publisher moves
+    on every build (rocm/vllm-dev:nightly, :main, :dev, :master, :edge), or a variant tag with no
+    version in it (ollama/ollama:rocm, :rocm-latest): re-pushed with every release of the product,
+    each bundling the ROCm user space of its day. A digest pins it."""
     if "@sha256:" in image or image.startswith("$") or image_file(image) or re.match(r"^rocm[/-]\d", image, re.I):
         return False
     name = image.rsplit("/", 1)[-1]
     tag = name.rsplit(":", 1)[1] if ":" in name else ""
     return tag == "" or tag.startswith("latest") or re.sub(r"[-_.]?(base|release)$", "", tag.lower()) in (
-        "nightly", "main", "dev", "master", "edge")
+        "nightly", "main", "dev", "master", "edge") or ("rocm" in tag.lower() and not re.search(r"\d", tag))
 
 
 def rocm_image(image: str) -> bool:

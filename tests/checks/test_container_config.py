@@ -299,7 +299,8 @@ SERVER = """services:
 @pytest.mark.parametrize("restart,command,example,flag", [
     ("unless-stopped", "[--model, medium]", "rx7900xtx", False),        # a server on one GPU
     ("unless-stopped", "[--model, medium]", "mi300x8", True),           # several GPUs: RCCL may use /dev/shm
-    ("\"no\"", "[--model, medium]", "rx7900xtx", True),                 # not kept running: a job
+    ("\"no\"", "[--model, medium]", "rx7900xtx", False),                # a one-off job that does not train
+    ("\"no\"", "[python, train.py]", "rx7900xtx", True),                # a one-off training job: DataLoader workers
     ("always", "jupyter-lab --ip=0.0.0.0", "rx7900xtx", True),          # notebooks train with DataLoader workers
 ])
 def test_a_server_on_one_gpu_needs_no_shm(tmp_path, restart, command, example, flag):
@@ -416,3 +417,17 @@ def test_docker_run_detached_on_the_host_network_is_a_server(tmp_path):
     assert flagged(scan([write(tmp_path, "run.sh", run)], "RD-CTR-005", "rx7900xtx")) == []
     run = run.replace(" -d ", " -it ")
     assert flagged(scan([write(tmp_path, "run.sh", run)], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_on_one_gpu_an_app_that_does_not_train_keeps_dockers_shm_and_a_session_or_trainer_does_not(tmp_path, lint):
+    # whishper, an OCR demo, a TTS service: inference on the one Radeon, no DataLoader workers, no collectives
+    app = lint.write("compose.yml", "services:\n  tts-service:\n    build: ./tts\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not lint.flagged(lint([app], "RD-CTR-005", "rx7900xtx"))
+    trainer = lint.write("train.yml", "services:\n  finetune:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_"
+                         "pytorch_release_2.3.0\n    command: torchrun --nproc_per_node 1 train.py\n"
+                         "    devices: [/dev/kfd, /dev/dri]\n")
+    assert lint.statuses(lint([trainer], "RD-CTR-005", "rx7900xtx")) == ["warn"]
+    session = lint.write("run.sh", "#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri my/rocm43pytorch\n")
+    assert lint.statuses(lint([session], "RD-CTR-005", "rx7900xtx")) == ["warn"]  # an interactive session: training
+    # on eight GPUs the same app needs shared memory (RCCL between GPUs)
+    assert lint.statuses(lint([app], "RD-CTR-005", "mi300x8")) == ["warn"]

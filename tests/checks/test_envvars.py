@@ -440,3 +440,12 @@ def test_a_visible_devices_value_filled_in_when_the_stack_starts_is_not_judged(t
     # look-alike: an empty value written as such hides every GPU
     q = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=\npython t.py\n")
     assert flagged(scan([q], "RD-ENV-003", "mi300x8"))
+
+
+def test_visible_devices_cite_every_place_that_sets_the_value_each_is_read():
+    # electroiscoding/ReasonBorn: HIP_VISIBLE_DEVICES=all in the image, the boot script and the launch script
+    d = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts",
+                     "electroiscoding-reasonborn-mi300x-docker")
+    [f] = flagged(scan([d], "RD-ENV-003", "mi300x8"))
+    cited = {os.path.basename(e.source) for e in f.evidence}
+    assert {"Dockerfile:12", "boot_rocm.sh:78", "train_reasonborn.sh:10"} <= cited

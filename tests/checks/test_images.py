@@ -367,7 +367,8 @@ def test_real_nvidia_runtime_script():
     ("rocm/pytorch:latest-release", True),
     ("rocm/vllm-dev:nightly_main_20250101", False),  # a dated build is a pin
     ("rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513", False),
-    ("ollama/ollama:rocm", False),  # a product's variant tag: the corpus labels judge it a choice
+    ("ollama/ollama:rocm", True),  # a variant tag with no version: re-pushed with every release (docs/accuracy.md)
+    ("ollama/ollama:0.6.5-rocm", False),
 ])
 def test_build_channel_tags_float(tmp_path, image, floats):
     p = write(tmp_path, "run.sh", f"#!/bin/bash\npodman run -it --rm --device /dev/kfd --device /dev/dri {image} "
@@ -423,3 +424,12 @@ def test_a_requirements_file_whose_only_index_is_pytorchs_fails_once_at_the_opti
     p = write(tmp_path, "install.sh", "#!/bin/bash\npip install torch torchvision --index-url "
               "https://download.pytorch.org/whl/rocm6.2\n")
     assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []  # everything it names is there
+
+
+def test_a_variant_tag_without_a_version_floats(tmp_path, lint):
+    # ollama/ollama:rocm is re-pushed with every Ollama release, each bundling the ROCm of its day
+    p = lint.write("compose.yml", "services:\n  ollama:\n    image: ollama/ollama:rocm\n    devices: [/dev/kfd, /dev/dri]\n")
+    fs = lint([p], "RD-IMG-003", "rx7900xtx")
+    assert lint.statuses(fs) == ["warn"] and "floats" in fs[0].title
+    pinned = lint.write("c2.yml", "services:\n  ollama:\n    image: ollama/ollama:0.6.5-rocm\n")
+    assert not lint.flagged(lint([pinned], "RD-IMG-003", "rx7900xtx"))

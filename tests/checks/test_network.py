@@ -53,3 +53,17 @@ def test_gloo_wants_exact_names(tmp_path):
 def test_real_lumi_script_on_a_node_without_slingshot():
     fs = flagged(scan([corpus("lumi-ai-example-ddp")], "RD-NET-001", "mi300x8"))
     assert fs and "hsn0" in fs[0].title and "eno12399np0" in fs[0].detail
+
+
+def test_an_interface_named_inside_a_container_is_the_containers_not_the_hosts(tmp_path, lint):
+    # electroiscoding/ReasonBorn: ENV NCCL_SOCKET_IFNAME=eth0 in the image; Docker's bridge gives it eth0
+    snap = _host_with(lint, tmp_path, "lo", "eno1")
+    d = tmp_path / "set"
+    d.mkdir()
+    (d / "Dockerfile").write_text("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                                  "ENV NCCL_SOCKET_IFNAME=eth0\n")
+    fs = lint([d], "RD-NET-001", snapshot=snap)
+    assert lint.statuses(fs) == ["pass"] and "inside the container" in fs[0].title
+    # with the host's network the names are the host's again
+    (d / "compose.yml").write_text("services:\n  train:\n    build: .\n    network_mode: host\n")
+    assert lint.statuses(lint([d], "RD-NET-001", snapshot=snap)) == ["fail"]

@@ -183,3 +183,10 @@ def write(tmp_path, name, text):
     p = tmp_path / name
     p.write_text(text)
     return str(p)
+
+
+def test_expandable_segments_under_the_cuda_name_is_read_too(gpu_host):
+    # a ROCm torch reads PYTORCH_CUDA_ALLOC_CONF when PYTORCH_HIP_ALLOC_CONF is unset (DevGremlin's launch_mi300x.sh)
+    [f] = scan(gpu_host(env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}), "RD-PREC-006")
+    assert f.status == Status.WARN and f.title.startswith("PYTORCH_CUDA_ALLOC_CONF=")
+    assert f.fix.actions[0].env == {"PYTORCH_CUDA_ALLOC_CONF": None}

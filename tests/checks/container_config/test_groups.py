@@ -28,7 +28,8 @@ GETENT_RUN = ("#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri \
 def test_group_add_render_by_name_warns_with_the_host_gid(lint):
     fs = lint([os.path.join(SEEDS, "docker-compose.yml")], "RD-CTR-006")
     assert lint.statuses(fs) == ["warn"] and "render" in fs[0].title
-    assert fs[0].evidence[0].source.endswith("docker-compose.yml:11")
+    # the list item that names the group (line 13, "- render"), not the group_add key above it
+    assert fs[0].evidence[0].source.endswith("docker-compose.yml:13") and fs[0].evidence[0].text == "- render"
 
 
 def test_group_created_by_the_dockerfile_passes(tmp_path, lint):
@@ -113,3 +114,13 @@ def test_privileged_does_not_give_a_non_root_user_the_device_group(tmp_path):
     assert flagged(scan([p], "RD-CTR-006", "rx7900xtx"))
     p = write(tmp_path, "docker-compose.yml", priv.replace('    user: "1000:1000"\n', "").format(groups='"44"'))
     assert flagged(scan([p], "RD-CTR-006", "rx7900xtx")) == []  # root opens the nodes anyway
+
+
+def test_a_service_without_gpu_device_nodes_is_not_judged_for_its_users_groups(lint, tmp_path):
+    # antony90/asurelia: a redis or web service running as 1000:1000 beside the GPU service opens no /dev/kfd
+    p = lint.write("docker-compose.yml", "services:\n  redis:\n    image: redis:7\n    user: \"999:999\"\n"
+                   "  train:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                   "    user: \"1000:1000\"\n    devices: [/dev/kfd, /dev/dri]\n    ipc: host\n")
+    fs = lint([p], "RD-CTR-006", example="rx7900xtx")
+    flagged = lint.flagged(fs)
+    assert [f.title.split(":")[0] for f in flagged] == ["train"]

@@ -80,3 +80,34 @@ def test_a_file_without_gpu_services_judges_no_database_proxy_or_chat_front_end(
     assert len(list(services_of(_settings(web)))) == 2  # the other rules still see them
     app = NS(kind="compose", data={"services": {"app": {"image": "me/myapp:1"}, "db": {"image": "postgres:16"}}})
     assert [n for _, n, _ in services_of(_settings(app), gpu_only=True)] == ["app"]  # an unknown image may be one
+
+
+def test_a_gpu_service_in_one_file_of_a_deployment_makes_the_others_front_ends_not_gpu_services():
+    # billstewrod/ai-stack: docker-compose.yml (web UI, proxy) + docker-compose.amd-linux.yml (ollama on the GPU),
+    # started together by its script; the proxy in the base file is no GPU service
+    base = NS(kind="compose", path="/p/docker-compose.yml",
+              data={"services": {"nginx-proxy-manager": {"image": "jc21/nginx-proxy-manager:latest"}}})
+    amd = NS(kind="compose", path="/p/docker-compose.amd-linux.yml",
+             data={"services": {"ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd", "/dev/dri"]}}})
+    assert [n for _, n, _ in services_of(_settings(base, amd), gpu_only=True)] == ["ollama"]
+    assert [n for _, n, _ in services_of(_settings(base), gpu_only=True)] == []  # a proxy alone is no GPU service
+
+
+def test_an_amd_named_layer_completes_the_base_service_even_when_it_swaps_the_image():
+    base = NS(kind="compose", path="/p/docker-compose.ai.yml",
+              data={"services": {"ollama": {"image": "ollama/ollama:latest", "ports": ["11434:11434"]}}})
+    amd = NS(kind="compose", path="/p/docker-compose.amd.yml",
+             data={"services": {"ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd", "/dev/dri"]}}})
+    [(a, name, svc)] = list(services_of(_settings(base, amd)))
+    assert a is amd and name == "ollama"
+    assert svc["image"] == "ollama/ollama:rocm" and svc["ports"] == ["11434:11434"] and "/dev/kfd" in svc["devices"]
+    other = NS(kind="compose", path="/q/docker-compose.yml", data={"services": {"ollama": {"image": "x"}}})
+    assert len(list(services_of(_settings(other, amd)))) == 2  # another folder: not its base
+
+
+def test_variants_of_non_gpu_images_are_not_gpu_services():
+    from rocmdoctor.checks.container_config.services import NON_GPU_IMAGE
+
+    for image in ("nginx-proxy-manager:latest", "postgres-pgvector:16", "redis:7"):
+        assert NON_GPU_IMAGE.search(image), image
+    assert not NON_GPU_IMAGE.search("nginxgpu:1") and not NON_GPU_IMAGE.search("vllm-rocm:latest")
