@@ -94,3 +94,40 @@ requests urllib3 idna certifi charset-normalizer packaging tqdm pyyaml six dill 
 def torch_index_only(indexes: list[str], extra: list[str]) -> bool:
     """Every index pip reads is a PyTorch wheel index (no PyPI, no other extra index)."""
     return bool(indexes) and all(TORCH_INDEX in i for i in indexes) and all(TORCH_INDEX in e for e in extra)
+
+
+# Packages whose wheels carry only NVIDIA's CUDA kernels: on an AMD GPU they import and run on the CPU, or
+# fail to load their GPU provider. (pattern on the PEP 503 name, with extras kept; what runs on ROCm
+# instead; a source.) Not the nvidia-*-cuXX libraries: a CUDA torch pulls them, and RD-IMG-002 names it.
+CUDA_ONLY: tuple[tuple[str, str, str], ...] = (
+    (r"onnxruntime-gpu", "onnxruntime-rocm (AMD's wheels, ROCm/MIGraphX execution providers)",
+     "https://onnxruntime.ai/docs/execution-providers/ROCm-ExecutionProvider.html"),
+    # PyPI's plain tensorflow is CPU+CUDA, often only a dependency (TensorBoard, a metric): named for its GPU build only
+    (r"tensorflow-gpu|tensorflow\[and-cuda\]", "tensorflow-rocm, or the rocm/tensorflow image",
+     "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/tensorflow-install.html"),
+    (r"cupy-cuda\d{2,3}x?", "cupy-rocm-*, or a source build with CUPY_INSTALL_USE_HIP=1",
+     "https://docs.cupy.dev/en/stable/install.html#using-cupy-on-amd-gpu-experimental"),
+    (r"faiss-gpu(?:-cu\d{2,3})?", "faiss-cpu, or faiss built from source with ROCm",
+     "https://github.com/facebookresearch/faiss/blob/main/INSTALL.md"),
+    (r"pycuda", "hip-python (AMD's HIP bindings)", "https://rocm.docs.amd.com/projects/hip-python/en/latest/"),
+    (r"tensorrt(?:-cu\d{2,3})?(?:-\w+)?", "MIGraphX (torch_migraphx, onnxruntime's MIGraphX provider)",
+     "https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/"),
+    (r"jax\[cuda\d{2,3}[\w-]*\]|jax-cuda\d{2,3}-(?:plugin|pjrt)", "jax with the ROCm plugin (jax[rocm]) or the rocm/jax image",
+     "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/jax-install.html"),
+    (r"(?:cudf|cuml|cugraph|cuspatial|cupy-cuda)-cu\d{2,3}", "no ROCm build (RAPIDS is CUDA only)",
+     "https://docs.rapids.ai/install/"),
+    (r"nvidia-dali-cuda\d{3}", "no ROCm build (decode with torchvision/torchcodec instead)",
+     "https://docs.nvidia.com/deeplearning/dali/user-guide/docs/installation.html"),
+)
+
+
+def cuda_only(req: str) -> tuple[str, str] | None:
+    """(what runs on ROCm instead, source) when the requirement ``req`` names a CUDA-only package."""
+    m = re.match(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]{1,80}\])?)", req.strip().strip("'\""))
+    if not m:
+        return None
+    name = re.sub(r"[-_.]+", "-", m.group(1)).lower()
+    for pattern, instead, source in CUDA_ONLY:
+        if re.fullmatch(pattern, name):
+            return instead, source
+    return None

@@ -1,0 +1,41 @@
+"""RD-IMG-009 (checks/cuda_packages.py): pip installs no package built only for CUDA for the AMD GPU."""
+import os
+
+import pytest
+
+from rocmdoctor.knowledge import pip_names as pip_kb
+
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+
+
+@pytest.mark.parametrize("req,cuda_only", [
+    ("onnxruntime-gpu==1.18.0", True),
+    ("onnxruntime==1.18.0", False),
+    ("cupy-cuda12x", True),
+    ("cupy", False),  # the source distribution builds for ROCm with CUPY_INSTALL_USE_HIP
+    ("faiss-gpu-cu12>=1.8", True),
+    ("faiss-cpu", False),
+    ("tensorflow-gpu", True),
+    ("tensorflow[and-cuda]==2.16", True),
+    ("tensorflow==2.20.0", False),  # CPU+CUDA, and often only a dependency: not judged
+    ("jax[cuda12]", True),
+    ("jax[rocm]", False),
+    ("nvidia-cublas-cu12==12.4.5.8", False),  # pulled by a CUDA torch: RD-IMG-002's finding
+    ("tensorrt-cu12", True),
+    ("'pycuda'", True),
+])
+def test_cuda_only_names(req, cuda_only):
+    assert (pip_kb.cuda_only(req) is not None) is cuda_only
+
+
+def test_a_cuda_only_package_in_a_requirements_file_warns_at_its_line(lint):
+    # sihunc/hallo: onnxruntime-gpu for the face models, on a Radeon
+    d = os.path.join(FRESH, "sihunc-hallo-accel-ds-reqs")
+    fs = lint.flagged(lint([os.path.join(d, "requirements.txt")], "RD-IMG-009", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["requirements.txt:19"]
+    assert "onnxruntime-rocm" in fs[0].detail
+
+
+def test_pip_lines_without_cuda_only_packages_pass(lint):
+    p = lint.write("requirements.txt", "torch\ntransformers\nonnxruntime\n")
+    assert lint.statuses(lint([p], "RD-IMG-009", "rx7900xtx")) == ["pass"]
