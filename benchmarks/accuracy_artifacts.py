@@ -45,7 +45,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:a1111-TORCH_COMMAND-extra-index-cuda-torch": "RD-IMG-002",
          # the same class as the rocm7.0 label, in later batches' words (RD-IMG-003 judges wheel indexes too)
          "words:torch-wheel-rocm7.1-on-rocm6.2-host": "RD-IMG-003", "words:torch-wheel-rocm7.2-on-rocm6.2-host": "RD-IMG-003",
-         "words:cuda-only-package": "RD-IMG-009"}  # new in this change
+         "words:cuda-only-package": "RD-IMG-009",  # new in this change
+         "words:compose-override-service-name-mismatch": "RD-CTR-009"}  # new in this change
 
 
 def split_of(repo: str) -> str:

@@ -1,0 +1,54 @@
+"""RD-CTR-009: every compose service has something to run, an image or a build context, in one of
+the compose files of its folder (`docker compose -f docker-compose.yml -f docker-compose.rocm.yml`
+merges services by name). A ROCm override that names a service its base does not define (`ui` for
+the base's `frontend`) makes a service with neither: compose refuses the project ("has neither an
+image nor a build context specified"), and the GPU settings meant for the real service land nowhere."""
+from __future__ import annotations
+
+import os
+
+from rocmdoctor.engine.check import check, ev, fail, ok
+from rocmdoctor.base.untrusted import pick
+from .services import AREA
+
+COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/services/#build"
+COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/merge/"
+
+
+def _runnable(svc) -> bool:
+    build = svc.get("build")
+    return bool(svc.get("image") or svc.get("extends") or svc.get("template")
+                or (isinstance(build, str) and build.strip())
+                or (isinstance(build, dict) and (build.get("context") or build.get("dockerfile"))))
+
+
+@check("RD-CTR-009", area=AREA, title="Every compose service has an image or a build context in its files",
+       option="config", sources=[COMPOSE_SPEC, COMPOSE_MERGE])
+def compose_service_runnable(settings):
+    composes = [a for a in settings.of_kind("compose") if isinstance(pick(a.data, "services", default={}), dict)]
+    if not composes:
+        return ok("no compose file in the files")
+    folders: dict[str, list] = {}
+    for a in composes:
+        folders.setdefault(os.path.dirname(a.path), []).append(a)
+    out = []
+    for files in folders.values():
+        runnable = {n for a in files for n, s in pick(a.data, "services", default={}).items()
+                    if isinstance(s, dict) and _runnable(s)}
+        names = sorted({n for a in files for n in pick(a.data, "services", default={})})
+        for a in files:
+            for name, svc in pick(a.data, "services", default={}).items():
+                if not isinstance(svc, dict) or name in runnable:
+                    continue
+                others = sorted(n for n in names if n != name and n in runnable)
+                line = a.origin(svc.get("line"))
+                out.append(fail(f"{name}: no image and no build context in any compose file of its folder",
+                                "Compose merges services by name across the files of one project; this one gets "
+                                "nothing to run from any of them, so `docker compose up` refuses the project ('has "
+                                "neither an image nor a build context specified'), and what it sets (devices, "
+                                "environment) reaches no container. An override usually means another service: "
+                                f"{', '.join(others[:6]) or '(none defined)'}.",
+                                subject=f"{a.path}: {name}", evidence=[ev(line.label, line.text or f"{name}:")]))
+        if not out:
+            out.append(ok(f"{len(names)} service(s), each with an image or a build context"))
+    return out
