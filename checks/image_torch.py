@@ -11,8 +11,7 @@ from rocmdoctor.knowledge import artifacts as ka
 
 ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
 ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
-# The torch release an image tag names: rocm/pytorch:..._pytorch_release_2.3.0, ..._pytorch_release-2.7.0_...
-IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
+IMAGE_TORCH = ka.IMAGE_TORCH
 NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch is installed pip resolves it from "
                           "PyPI, whose Linux wheels are CUDA builds; install torch from the ROCm index first",
                           (ka.PYTORCH_ROCM_INSTALL,))

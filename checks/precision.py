@@ -7,9 +7,12 @@ On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
 from __future__ import annotations
 
+import re
+
 from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
+from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.facts.advice import devices, recommend
 
@@ -222,7 +225,7 @@ def wheel_platform(distributions, torch, dcu=None):
 
 @check("RD-PREC-006", area=AREA, title="PYTORCH_HIP_ALLOC_CONF expandable_segments only where torch supports it",
        level="default", sources=[kp.EXPANDABLE_SEGMENTS, kp.EXPANDABLE_SEGMENTS_GATE])
-def expandable_segments(env, torch):
+def expandable_segments(env, torch, settings=None):
     if not torch.hip:
         return skip("not a ROCm torch")
     # a ROCm torch reads PYTORCH_HIP_ALLOC_CONF, and PYTORCH_CUDA_ALLOC_CONF when that is unset
@@ -230,8 +233,18 @@ def expandable_segments(env, torch):
     val = env.get(var, "")
     if "expandable_segments:true" not in val.replace(" ", "").lower():
         return ok("expandable_segments not requested")
-    e = env_evs(env, var) + [ev("probe: python", f"torch {torch.version}, hip {torch.hip}")]
-    if kp.expandable_segments_ok(torch.version, torch.hip, None):
+    version, hip, said = torch.version, torch.hip, ev("probe: python", f"torch {torch.version}, hip {torch.hip}")
+    image = _image_of(env, var, settings)
+    if image is not None:  # set in a Dockerfile: the torch that reads it is the image's, not the host's
+        version, hip = image_torch(image)
+        if version is None:  # a torch the Dockerfile installs itself (torch==2.2.2 from the rocm5.6 index)
+            version, hip = _installed_torch(settings, env.origins[var].origin.path)
+        if version is None:
+            return ok(f"{var}=expandable_segments:True is set in an image whose torch its tag does not name ({image})",
+                      evidence=env_evs(env, var))
+        said = ev("image", f"{image}: torch {version}, ROCm {hip}")
+    e = env_evs(env, var) + [said]
+    if kp.expandable_segments_ok(version, hip, None):
         return ok("expandable_segments requested and supported by this torch", evidence=e)
     return warn(f"{var}=expandable_segments:True is ignored by this torch",
                 "ROCm support for expandable segments arrived in torch 2.12 for ROCm >= 7.0; older builds print "
@@ -239,6 +252,40 @@ def expandable_segments(env, torch):
                 fix=FixPlan(f"Remove expandable_segments from {var}", (
                     Action("env", "keep the other allocator options", env={var: _without(
                         val, "expandable_segments")}),)))
+
+
+def _image_of(env, var: str, settings) -> str | None:
+    """The base image of the Dockerfile stage that sets ``var`` (None when a script or the live
+    environment sets it)."""
+    v = getattr(env, "origins", {}).get(var)
+    if v is None or v.origin.live or settings is None:
+        return None
+    froms = [f for f in settings.values("build", "from")
+             if f.origin.path == v.origin.path and (f.origin.line or 0) <= (v.origin.line or 0)]
+    return str(froms[-1].value) if froms else None
+
+
+def _installed_torch(settings, path: str) -> tuple[str | None, str | None]:
+    """(torch, ROCm) of a ROCm torch a file's pip lines pin: `torch==2.2.2` with the rocm5.6 index, or `+rocm5.6`."""
+    for p in settings.values("build", "pip"):
+        if p.origin.path != path or not isinstance(p.value, dict):
+            continue
+        opts = p.value.get("options") or {}
+        index = next((str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])
+                      if ka.ROCM_INDEX.search(str(x))), "")
+        for req in p.value.get("requirements") or []:
+            m = re.match(r"^torch==(\d+\.\d+(?:\.\d+)?)(?:\+rocm(\d+\.\d+))?", str(req).strip())
+            idx = re.search(r"rocm(\d+\.\d+)", index)
+            if m and (m.group(2) or idx):
+                return m.group(1), m.group(2) or (idx.group(1) if idx else None)
+    return None, None
+
+
+def image_torch(image: str) -> tuple[str | None, str | None]:
+    """(torch, ROCm) an image tag names: rocm/pytorch:rocm6.1.3_..._pytorch_release-2.1.2 -> ("2.1.2", "6.1")."""
+    m = ka.IMAGE_TORCH.search(image)
+    rocm = ka.image_rocm(image)
+    return (m.group(1) if m else None), (".".join(map(str, rocm[:2])) if rocm else None)
 
 
 def _without(conf: str, key: str) -> str | None:

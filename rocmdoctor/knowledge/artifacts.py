@@ -144,6 +144,10 @@ def image_rocm(image: str) -> tuple[int, ...] | None:
     return tuple(int(x) for x in m.groups()) if m else None
 
 
+# The torch release an image tag names: rocm/pytorch:..._pytorch_release_2.3.0, ..._pytorch_release-2.7.0_...
+IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
+
+
 def image_file(image: str) -> bool:
     """A container image kept as a file (Singularity/Apptainer .sif, .simg): its name is its pin."""
     return image.lower().endswith((".sif", ".simg"))

@@ -190,3 +190,19 @@ def test_expandable_segments_under_the_cuda_name_is_read_too(gpu_host):
     [f] = scan(gpu_host(env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}), "RD-PREC-006")
     assert f.status == Status.WARN and f.title.startswith("PYTORCH_CUDA_ALLOC_CONF=")
     assert f.fix.actions[0].env == {"PYTORCH_CUDA_ALLOC_CONF": None}
+
+
+def test_expandable_segments_set_in_an_image_is_judged_by_the_images_torch(lint):
+    # the torch that reads an ENV of a Dockerfile is the image's: named by its tag, or pinned by its pip line
+    named = lint.write("Dockerfile", "FROM rocm/pytorch:rocm6.1.3_ubuntu22.04_py3.10_pytorch_release-2.1.2\n"
+                       "ENV PYTORCH_HIP_ALLOC_CONF=expandable_segments:True\n")
+    [f] = lint([named], "RD-PREC-006", "mi300x8")
+    assert f.status.value == "warn" and any("torch 2.1.2" in e.text for e in f.evidence)
+    unnamed = lint.write("Dockerfile.primus", "FROM rocm/primus:v25.11\nENV PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n")
+    [f] = lint([unnamed], "RD-PREC-006", "mi300x8")
+    assert f.status.value == "pass" and "does not name" in f.title
+    pinned = lint.write("Dockerfile.pip", "FROM rocm/dev-ubuntu-22.04:5.6-complete\n"
+                        "ENV PYTORCH_HIP_ALLOC_CONF=expandable_segments:True\n"
+                        "RUN pip install torch==2.2.2 --index-url https://download.pytorch.org/whl/rocm5.6\n")
+    [f] = lint([pinned], "RD-PREC-006", "mi300x8")
+    assert f.status.value == "warn" and any("torch 2.2.2, ROCm 5.6" in e.text for e in f.evidence)
