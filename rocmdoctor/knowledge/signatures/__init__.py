@@ -56,6 +56,7 @@ ANCHORS: tuple[str, ...] = (
     "torch_extension_name=",  # ninja's echo of a failing JIT op compile (deepspeed.py deepspeed-op-compile-failed)
     "crw-",  # `ls -l` of a device node (permissions.py gpu-node-mode-root-only)
     "bad_alloc", "output has", "<none>",  # C++ allocation failure; MIGraphX's trace; kubectl's empty GPU capacity
+    "provider names", "module not initialized", "cpu virtual memory",  # ORT's providers; HIP modules; DeepSpeed's RAM report
 )
 
 

@@ -294,4 +294,22 @@ SIGNATURES: tuple[S, ...] = (
         examples=("terminate called after throwing an instance of 'std::bad_alloc'", "  what():  std::bad_alloc"),
         near_misses=("terminate called after throwing an instance of 'c10::Error'",),
     ),
+    # DeepSpeed's own memory report with the host almost full: ZeRO offload (or loading) is about to be
+    # killed by the kernel's OOM killer, which the log itself never prints.
+    S(
+        id="host-ram-nearly-full", family="memory", title="Host RAM is nearly full (DeepSpeed's memory report)",
+        severity="error", tier=MEMORY,
+        patterns=(r"CPU Virtual Memory:\s{1,4}used = [\d.]{1,8} GB, percent = (?P<percent>(?:9[5-9]|100)(?:\.\d{1,2})?)%",),
+        needles=("cpu virtual memory",),
+        meaning=("DeepSpeed's memory report shows the host's RAM at 95 % or more: offloaded optimizer states and "
+                 "parameters (ZeRO offload) or the model being loaded leave nothing, and the kernel kills the process."),
+        causes=(C(text="ZeRO offload of optimizer/parameters larger than host RAM", check="RD-DS-006",
+                  fix="offload less (offload_param off), use more nodes, or a smaller model/batch"),),
+        fix="Reduce what is offloaded to the CPU, or run where host RAM fits the offload (RD-DS-006 estimates it).",
+        sources=("https://github.com/databrickslabs/dolly/issues/111",),
+        examples=("[2023-04-20 19:03:19,581] [INFO] [utils.py:840:see_memory_usage] CPU Virtual Memory:  used = 29.71 GB, "
+                  "percent = 95.3%",),
+        near_misses=("[2023-04-20 19:03:19,581] [INFO] [utils.py:840:see_memory_usage] CPU Virtual Memory:  used = 9.71 GB, "
+                     "percent = 35.3%",),
+    ),
 )

@@ -500,4 +500,55 @@ SIGNATURES: tuple[S, ...] = (
                   "python3.12/dist-packages/vllm/_C.abi3.so: undefined symbol: _Z18cutlass_mla_decodeRKN2at6TensorES2_S2_S2_S2_S2_d')",),
         near_misses=("WARNING 04-29 12:58:14 [__init__.py:239] Failed to import from vllm._C: running without custom ops",),
     ),
+    # A runtime asked for a GPU backend its build does not carry: ONNX Runtime's execution providers
+    # ("Specified provider 'ROCMExecutionProvider' is not in available provider names"): a CUDA or CPU wheel.
+    S(
+        id="gpu-provider-not-in-build", family="packages", title="The installed build has no ROCm backend",
+        severity="error", tier=SETUP,
+        patterns=(r"Specified provider '(?P<provider>(?:ROCM|MIGraphX)ExecutionProvider)' is not in available provider names",),
+        needles=("is not in available provider names",),
+        meaning=("The application asked for the ROCm (or MIGraphX) backend, and the installed package was built "
+                 "without it (a CUDA or CPU wheel): it runs on the CPU."),
+        causes=(C(text="the CUDA/CPU wheel (onnxruntime-gpu, onnxruntime) instead of AMD's ROCm build",
+                  check="RD-IMG-009", fix="pip install onnxruntime-rocm (AMD's wheels) in place of onnxruntime-gpu"),),
+        fix="Install the package's ROCm build (onnxruntime-rocm from AMD's repository).",
+        sources=("https://github.com/microsoft/onnxruntime/issues/22171",),
+        examples=("onnxruntime/capi/onnxruntime_inference_collection.py:70: UserWarning: Specified provider "
+                  "'ROCMExecutionProvider' is not in available provider names.Available providers: "
+                  "'TensorrtExecutionProvider, CUDAExecutionProvider, CPUExecutionProvider'",),
+        near_misses=("Specified provider 'CUDAExecutionProvider' is not in available provider names.",),
+    ),
+    # clang refusing a flag the build passes with -Werror: the compiler is older than the code expects
+    # (MIGraphX's JIT compiling with the system hipcc; an extension built with another ROCm's clang).
+    S(
+        id="compiler-too-old-for-flags", family="packages", title="The compiler does not know a flag the build passes",
+        severity="error", tier=SETUP,
+        patterns=(r"error: unknown warning option '(?P<flag>-W[\w-]{1,60})'[^\n]{0,80}\[-Werror",
+                  r"clang(?:\+\+)?: error: unknown argument: '(?P<arg>-[\w=-]{1,60})'"),
+        needles=("unknown warning option", "unknown argument"),
+        meaning=("The compiler rejects an option that the code being built (or JIT-compiled) passes: it is older, or "
+                 "another ROCm's, than the one the code was written for."),
+        causes=(C(text="more than one ROCm installed and the wrong clang/hipcc on the path", check="RD-ROCM-002"),
+                C(text="the package was built for another ROCm release than the system's", check="RD-ROCM-003")),
+        fix="Use the ROCm (and its clang) the package was built for, or a build of the package for this ROCm.",
+        sources=("https://github.com/ROCm/AMDMIGraphX/issues/4313",),
+        examples=("    error: unknown warning option '-Wnrvo' [-Werror,-Wunknown-warning-option]",),
+        near_misses=("warning: unknown warning option '-Wnrvo' [-Wunknown-warning-option]",),
+    ),
+    # HIP's runtime cannot load the code object of a module (an extension's kernels): built for another
+    # arch or ROCm ("hip_global.cpp:158 : ... Module not initialized").
+    S(
+        id="hip-module-not-initialized", family="packages", title="HIP could not load a module's kernels",
+        severity="error", tier=SETUP,
+        patterns=(r"hip_global\.cpp:\d{1,6}\s{0,4}:[^\n]{0,80}Module not initialized",),
+        needles=("module not initialized",),
+        meaning=("A compiled extension's GPU code object could not be loaded: it was built for other GPUs or another "
+                 "ROCm than this machine's."),
+        causes=(C(text="the extension (xformers, flash-attn, a custom op) was built for another gfx", check="RD-GFX-002"),
+                C(text="the extension was built against another ROCm or torch", check="RD-ROCM-003")),
+        fix="Install (or build) the extension for this GPU's gfx and this ROCm/torch.",
+        sources=("https://github.com/ROCm/xformers/issues/71",),
+        examples=(":0:/longer_pathname_so_that_rpms_can_support_packaging_the_debug_info_for_all_os_profiles/src/clr/"
+                  "hipamd/src/hip_global.cpp:158 : 147403042111 us:  Module not initialized",),
+    ),
 )

@@ -1,4 +1,4 @@
-"""The classes behind fresh log batches 5 to 8's misses (docs/accuracy.md, "Fresh batches 5 to 8"),
+"""The classes behind fresh log batches 5 to 9's misses (docs/accuracy.md, "Fresh batches 5 to 9"),
 each fixed as a class: lines in several wordings, near misses that must stay as they were, and the
 real fresh excerpt that showed it (tests/corpus/fresh/logs/<name>.log, source URL on its first line;
 the batches are spent, so they are regression cases, not a measurement).
@@ -13,6 +13,8 @@ G. (batch 7) C++'s std::bad_alloc; an app saying the kernel driver is not loaded
    a Kubernetes node with no amd.com/gpu capacity.
 H. (batch 8) a tool naming the groups the user lacks; torch's rendezvous frames; a NaN counter; a pod asking
    for another vendor's GPUs; an extension's compiled module that does not match torch.
+I. (batch 9) a backend the installed build lacks; a compiler older than the flags; a module HIP cannot load;
+   DeepSpeed's report of a nearly full host RAM.
 """
 from __future__ import annotations
 
@@ -185,3 +187,20 @@ def test_a_pod_asking_for_gpus_no_node_offers_is_containers():
 
 def test_an_extension_that_does_not_match_torch_is_packages_even_when_logged_as_a_warning():
     assert top(fresh("vllm-17388-rocm-c-undefined-symbol")) == ("packages", "extension-undefined-symbol")
+
+
+# ------------------------------------------------------------------ I. batch 9's classes
+@pytest.mark.parametrize("name,want", [
+    ("ort-22171-rocm-ep-not-available", ("packages", "gpu-provider-not-in-build")),
+    ("migraphx-4313-ort-ep-unknown-warning-wnrvo", ("packages", "compiler-too-old-for-flags")),
+    ("rocmxformers-71-wheel-module-not-initialized", ("packages", "hip-module-not-initialized")),
+    ("dolly-111-3090-zero3-host-ram-95pct", ("memory", "host-ram-nearly-full")),
+])
+def test_batch9_classes(name, want):
+    assert top(fresh(name)) == want
+
+
+def test_the_same_reports_without_the_failure_are_not_flagged():
+    assert top(["[INFO] [utils.py:840:see_memory_usage] CPU Virtual Memory:  used = 9.71 GB, percent = 35.3%"]) == \
+        (None, None)
+    assert top(["warning: unknown warning option '-Wnrvo' [-Wunknown-warning-option]"])[1] != "compiler-too-old-for-flags"
