@@ -46,7 +46,13 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # the same class as the rocm7.0 label, in later batches' words (RD-IMG-003 judges wheel indexes too)
          "words:torch-wheel-rocm7.1-on-rocm6.2-host": "RD-IMG-003", "words:torch-wheel-rocm7.2-on-rocm6.2-host": "RD-IMG-003",
          "words:cuda-only-package": "RD-IMG-009",  # new in this change
-         "words:compose-override-service-name-mismatch": "RD-CTR-009"}  # new in this change
+         "words:compose-override-service-name-mismatch": "RD-CTR-009",  # new in this change
+         # batch 8's words for classes existing checks judge: NVIDIA's runtime class and resource in a pod
+         # (RD-CTR-004 reads runtimeClassName since this change), jax's CUDA extra (RD-IMG-009), a
+         # bitsandbytes release without ROCm kernels: a CUDA build (RD-IMG-002)
+         "words:k8s-nvidia-runtimeclass": "RD-CTR-004", "words:k8s-nvidia-gpu-resource": "RD-CTR-004",
+         "words:jax-cuda12-on-amd": "RD-IMG-009", "words:bitsandbytes-version-without-rocm": "RD-IMG-002",
+         "words:wsl-dxg-device-on-native-linux": "RD-CTR-010"}  # new in this change
 
 
 def split_of(repo: str) -> str:

@@ -3,6 +3,7 @@ requirements.read_conda_env): malformed input gives no exception, and only what 
 is a container or a requirement is read as one."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -54,3 +55,10 @@ def test_a_yaml_without_kind_is_no_manifest_and_a_conda_env_without_pip_is_no_re
     q = tmp_path / "environment.yml"
     q.write_text("name: x\ndependencies:\n  - python=3.10\n  - pytorch\n")
     assert read_one(str(q)).kind != "requirements"
+
+
+def test_nvidias_runtime_class_is_nvidia_only_syntax(tmp_path, lint):
+    # ciwooooo/vllm: runtimeClassName: nvidia with an nvidia.com/gpu limit, on an AMD machine
+    d = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts", "ciwooooo-vllm-nvidia-k8s")
+    [f] = lint.flagged(lint([d], "RD-CTR-004", "rx7900xtx"))
+    assert "runtime: nvidia" in f.title and "nvidia.com/gpu" in f.title

@@ -6,10 +6,11 @@ image nor a build context specified"), and the GPU settings meant for the real s
 from __future__ import annotations
 
 import os
+import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
-from .services import AREA
+from .services import AREA, device_list, services_of, svc_line
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/services/#build"
 COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/merge/"
@@ -52,3 +53,37 @@ def compose_service_runnable(settings):
         if not out:
             out.append(ok(f"{len(names)} service(s), each with an image or a build context"))
     return out
+
+
+@check("RD-CTR-010", area=AREA, title="Device nodes a container maps exist on this kind of host (/dev/dxg only under WSL2)",
+       option="config", sources=["https://rocm.docs.amd.com/projects/radeon/en/latest/docs/install/wsl/install-pytorch.html"])
+def compose_wsl_device(settings, wsl=None):
+    services = list(services_of(settings))
+    if not services:
+        return ok("no compose service or docker run in the files")
+    out = []
+    for a, name, svc in services:
+        dxg = [d for d in device_list(svc) if d == "/dev/dxg"]
+        if not dxg:
+            continue
+        subject = f"{a.path}: {name}"
+        if wsl is not None:
+            out.append(ok(f"{name}: maps /dev/dxg on this WSL2 host", subject=subject))
+            continue
+        out.append(fail(f"{name}: maps /dev/dxg, the GPU device of WSL2, on a native Linux host",
+                        "/dev/dxg exists only inside WSL2 (the Windows driver's paravirtual GPU); on native Linux "
+                        "Docker refuses to start the container ('no such file or directory'), and ROCm needs "
+                        "/dev/kfd and /dev/dri here instead. Keep this file for WSL2 hosts and map /dev/kfd and "
+                        "/dev/dri on Linux.", subject=subject, evidence=[_device_ev(a, svc, "/dev/dxg")]))
+    return out or ok("no service maps a device node this host cannot have")
+
+
+def _device_ev(a, svc, node: str):
+    """The `devices:` item that maps ``node`` (the line to change), else the key's line."""
+    key = svc_line(a, svc, "devices")
+    if not svc.get("runner") and key.line:
+        line = a.line_of(r"^\s*-\s*['\"]?" + re.escape(node) + r"(?::[^'\"\s]*)?['\"]?\s*(?:#.*)?$", start=key.line)
+        if line is not None and (svc.get("last") is None or line <= svc["last"]):
+            o = a.origin(line)
+            return ev(o.label, o.text)
+    return ev(key.label, key.text or f"devices: {node}")

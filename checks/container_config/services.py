@@ -26,6 +26,11 @@ def services_of(settings, gpu_only: bool = False):
                 and (id(a), n) not in layers}  # a base service an override completes: judged merged there
         svcs.update({n: merged for (_, n), (top, merged) in layers.items() if top is a})
         files.append((a, svcs))
+    # Profiles choose which services start (`docker compose --profile rocm up`): where one service is
+    # profiled for AMD, the ones profiled for NVIDIA/CUDA are the other vendor's variant, never started here.
+    amd_profiled = any(_profiled(s, _AMD_PROFILE) for _, svcs in files for s in svcs.values())
+    if amd_profiled:
+        files = [(a, {n: s for n, s in svcs.items() if not _profiled(s, _NVIDIA_PROFILE)}) for a, svcs in files]
     # The files of one set are one deployment (`docker compose -f base.yml -f rocm.yml`, a script that
     # starts them): a service that says outright it uses the GPU, in any of them, makes the others' web
     # front ends, proxies and fetchers what they are, even in a file with no GPU service of its own.
@@ -46,6 +51,13 @@ def services_of(settings, gpu_only: bool = False):
 
 
 _OWN = ("image", "build", "extends")
+_AMD_PROFILE = re.compile(r"rocm|amd|hip|radeon", re.I)
+_NVIDIA_PROFILE = re.compile(r"nvidia|cuda", re.I)
+
+
+def _profiled(svc, vendor) -> bool:
+    profiles = svc.get("profiles") if isinstance(svc, dict) else None
+    return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
 
 
 def overlays(composes) -> dict:

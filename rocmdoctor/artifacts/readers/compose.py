@@ -14,7 +14,7 @@ from ..settings import CONTAINER, ENV, Artifact
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
-        "ulimits", "cap_add", "security_opt", "user", "build", "extends")
+        "ulimits", "cap_add", "security_opt", "user", "build", "extends", "profiles")
 
 
 def _marks(root) -> dict[tuple, int]:

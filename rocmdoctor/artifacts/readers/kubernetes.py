@@ -117,6 +117,9 @@ def read(path: str, text: str) -> Artifact:
                 first = len(art.values)
                 svc: dict = {"line": lo, "last": lo, "kubernetes": doc.get("kind")}
                 cname = f"{name}/{c.get('name') or i}"
+                if isinstance(spec.get("runtimeClassName"), str):  # `nvidia`: NVIDIA's container runtime
+                    svc["runtime"] = spec["runtimeClassName"]
+                    art.add(CONTAINER, "runtime", svc["runtime"], _line(sn, ("runtimeClassName",), off) or lo)
                 if c.get("image"):
                     svc["image"] = str(c["image"])
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)

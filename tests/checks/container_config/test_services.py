@@ -111,3 +111,14 @@ def test_variants_of_non_gpu_images_are_not_gpu_services():
     for image in ("nginx-proxy-manager:latest", "postgres-pgvector:16", "redis:7"):
         assert NON_GPU_IMAGE.search(image), image
     assert not NON_GPU_IMAGE.search("nginxgpu:1") and not NON_GPU_IMAGE.search("vllm-rocm:latest")
+
+
+def test_a_service_profiled_for_nvidia_is_the_other_vendors_variant_beside_an_amd_profile():
+    # lauralivers/mlops: hp-tuning-amd (profiles: [amd]) and hp-tuning-nvidia (profiles: [nvidia])
+    both = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "hp-tuning-amd": {"profiles": ["amd"], "devices": ["/dev/kfd", "/dev/dri"], "image": "x"},
+        "hp-tuning-nvidia": {"profiles": ["nvidia"], "image": "x", "deploy": {}}}})
+    assert [n for _, n, _ in services_of(_settings(both))] == ["hp-tuning-amd"]
+    alone = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "gpu": {"profiles": ["nvidia"], "image": "x"}}})
+    assert [n for _, n, _ in services_of(_settings(alone))] == ["gpu"]  # no AMD variant: it is what runs
