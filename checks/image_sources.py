@@ -9,6 +9,7 @@ import os
 import re
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
@@ -25,7 +26,7 @@ _OTHER_SOURCE = re.compile(r"add-apt-repository|deadsnakes|sources\.list|\.sourc
 def _stage_image(art, line: int) -> tuple[str | None, int]:
     """The image (and FROM line) of the Dockerfile stage that holds ``line``."""
     image, at = None, 0
-    for st in (art.data or {}).get("stages") or []:
+    for st in pick(art.data, "stages", default=None) or []:
         if isinstance(st, dict) and (st.get("line") or 0) <= line:
             image, at = str(st.get("image") or ""), st.get("line") or 0
     return image, at

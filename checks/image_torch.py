@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 
 ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
@@ -75,7 +76,7 @@ def _installers(settings, v) -> list[tuple[str, int]]:
     command that installs the file."""
     art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
     if art is not None and art.kind == "requirements":
-        return [(str(p), int(n)) for p, n in (art.data or {}).get("installed_by") or []]
+        return [(str(p), int(n)) for p, n in pick(art.data, "installed_by", default=None) or []]
     return [(v.origin.path, v.origin.line or 0)]
 
 
@@ -97,11 +98,11 @@ def assumes_installed_torch(settings, v) -> bool:
     environment that already has one (the ROCm torch installed first, as such projects say), where
     pip keeps it for a package that asks for any torch."""
     art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
-    if art is None or art.kind != "requirements" or (art.data or {}).get("installed_by") \
-            or (art.data or {}).get("image_build"):
+    if art is None or art.kind != "requirements" or pick(art.data, "installed_by") \
+            or pick(art.data, "image_build"):
         return False
     return not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
-                   for r in (art.data or {}).get("requirements") or [])
+                   for r in pick(art.data, "requirements", default=None) or [])
 
 
 def no_torch_image(settings, dockerfile: str | None) -> str | None:
@@ -121,7 +122,7 @@ def no_torch_image(settings, dockerfile: str | None) -> str | None:
     projects = {(p.origin.path, p.origin.line) for p in pips if isinstance(p.value, dict) and p.value.get("project")}
     for p in pips:
         art = next((a for a in settings.artifacts if a.path == p.origin.path), None)
-        built = p.origin.path == dockerfile or (art is not None and (art.data or {}).get("image_build") == dockerfile)
+        built = p.origin.path == dockerfile or (art is not None and pick(art.data, "image_build") == dockerfile)
         # a torch, or something pip installs whose name it does not know (a path, a wheel, a URL): maybe a torch
         if built and isinstance(p.value, dict) and any(
                 ka.requirement_name(str(r)) in (None, "torch") and not (
