@@ -24,6 +24,8 @@ MAX_GZ = 8 * 1024 * 1024  # a .gz is read whole (it cannot be read from the end)
 
 _FRAME = re.compile(r'File "(?P<path>[^"]{1,400})", line (?P<line>\d{1,7}), in (?P<func>[\w<>.]{1,120})')
 _TB_START = re.compile(r"Traceback \(most recent call last\)")
+_RICH_FRAME = re.compile(r"^(?P<path>\S{1,400}\.py):(?P<line>\d{1,7}) in (?P<func>[\w<>.]{1,120})$")
+_RICH_TAIL = re.compile(r"^\d{1,7} in [\w<>.]{1,120}$")
 _RETYPED_FRAME = re.compile(r'^(\s{0,8})[A-Za-z]{3,6} "(?=[^"]{1,400}", line \d{1,7}, in \S)')
 # IPython/Jupyter tracebacks: "CalledProcessError    Traceback (most recent call last)" names the type
 # first; frames are "~/.../site-packages/torch/utils/cpp_extension.py in _run_ninja_build(...)" or
@@ -546,6 +548,7 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
     traceback's other lines."""
     cur: Traceback | None = None
     prefix = ""
+    rich_path = ""
     for ln in lines:
         t = ln.text
         stamp = _STAMP.match(t)
@@ -553,6 +556,20 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
             t = t[stamp.end():]
         if '", line ' in t and 'File "' not in t:  # a frame retyped by hand ('Fille "...", line 923, in f')
             t = _RETYPED_FRAME.sub(r'\1File "', t, count=1)
+        if t[:1] == "╰" and cur is not None:
+            continue  # the bottom border of Rich's box: the exception line follows it
+        if t[:1] == "│":  # Rich's boxed traceback (transformers, accelerate, typer): a frame is "path.py:LINE in func"
+            inner = t.strip("│ \t")
+            if rich_path and _RICH_TAIL.match(inner):
+                inner, rich_path = rich_path + inner, ""
+            elif inner.endswith(".py:") and " " not in inner:
+                rich_path = inner  # the path wraps: "…/deepspeed/runtime/config.py:" then "891 in _batch_assertion"
+                continue
+            rm = _RICH_FRAME.match(inner)
+            if rm:
+                t = f'  File "{rm.group("path")}", line {rm.group("line")}, in {rm.group("func")}'
+            else:
+                continue  # source lines and blank rows of the box
         if prefix and t.startswith(prefix):
             t = t[len(prefix):]
         elif 'File "' in t and not t.lstrip().startswith('File "'):

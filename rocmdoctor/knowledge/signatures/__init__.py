@@ -57,6 +57,7 @@ ANCHORS: tuple[str, ...] = (
     "crw-",  # `ls -l` of a device node (permissions.py gpu-node-mode-root-only)
     "bad_alloc", "output has", "<none>",  # C++ allocation failure; MIGraphX's trace; kubectl's empty GPU capacity
     "provider names", "module not initialized", "cpu virtual memory",  # ORT's providers; HIP modules; DeepSpeed's RAM report
+    "nvcc", "sigbus", "exitcode: -7", "amdgpu not found",  # CUDA builds on ROCm; SIGBUS ranks; a driver not loaded
 )
 
 

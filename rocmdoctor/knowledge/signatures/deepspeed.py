@@ -290,8 +290,11 @@ SIGNATURES: tuple[S, ...] = (
         # deepspeed/runtime/config.py _batch_assertion: train_batch_size != micro_batch * grad_acc * world_size,
         # with the numbers it saw (older releases print no space before them).
         patterns=(r"train_batch_size is not equal to micro_batch_per_gpu \* gradient_acc_step \* world_size ?"
-                  r"(?P<train>\d{1,9}) != (?P<micro>\d{1,9}) \* (?P<acc>\d{1,9}) \* (?P<world>\d{1,9})",),
-        needles=("train_batch_size is not equal to",),
+                  r"(?P<train>\d{1,9}) != (?P<micro>\d{1,9}) \* (?P<acc>\d{1,9}) \* (?P<world>\d{1,9})",
+                  # the same function's asserts that each size is positive (a micro batch of 0 from integer division)
+                  r"(?P<what>Micro batch size per gpu|Train batch size|Gradient accumulation steps): -?\d{1,9} has to be "
+                  r"greater than 0"),
+        needles=("train_batch_size is not equal to", "has to be greater than 0"),
         meaning=("DeepSpeed requires train_batch_size = micro batch per GPU x gradient accumulation x world size; "
                  "the config's numbers and the world size DeepSpeed sees disagree."),
         causes=(
@@ -304,7 +307,8 @@ SIGNATURES: tuple[S, ...] = (
         fix='Set the batch fields to "auto" (HF/accelerate) or make train_batch_size = micro x accumulation x GPUs; launch with torchrun or deepspeed.',
         sources=("https://github.com/OpenGVLab/InternImage/issues/111", "https://github.com/deepspeedai/DeepSpeed/issues/6914",
                  "https://github.com/deepspeedai/DeepSpeed/pull/1734"),
-        examples=("AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 4096 != 128 * 4 * 1",
+        examples=("AssertionError: Micro batch size per gpu: 0 has to be greater than 0",
+                  "AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 4096 != 128 * 4 * 1",
                   "[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 "),
         near_misses=("assert train_batch == micro_batch * grad_acc * self.world_size, (",),
     ),

@@ -428,7 +428,7 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="torchrun-rank-failed", family="distributed", title="A rank exited with an error (torchrun)",
         severity="error", tier=CONSEQUENCE,
-        patterns=(r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: (?P<code>(?!-9\))-?\d{1,4})\) local_rank: (?P<local_rank>\d{1,6})",),
+        patterns=(r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: (?P<code>(?!-[79]\))-?\d{1,4})\) local_rank: (?P<local_rank>\d{1,6})",),
         needles=("failed (exitcode",),
         meaning=("torchrun saw a rank exit with this code and stopped the others; the rank's own error is above "
                  "(-6: it aborted, usually a HIP/RCCL error; 1: a Python exception)."),

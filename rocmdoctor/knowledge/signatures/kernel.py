@@ -814,8 +814,10 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="amdgpu-driver-not-loaded", family="kernel", title="The amdgpu/KFD kernel driver is not loaded",
         severity="fatal", tier=DRIVER,
-        patterns=(r"\b(?P<module>kfd|amdgpu)(?: kernel)? (?:driver|module) (?:is )?not loaded\b",),
-        needles=("driver not loaded", "module not loaded", "driver is not loaded", "module is not loaded"),
+        patterns=(r"\b(?P<module>kfd|amdgpu)(?: kernel)? (?:driver|module) (?:is )?not loaded\b",
+                  r"\bamdgpu not found in modules\b"),
+        needles=("driver not loaded", "module not loaded", "driver is not loaded", "module is not loaded",
+                 "amdgpu not found in modules"),
         meaning=("The host kernel has no amdgpu/KFD driver loaded: no /dev/kfd exists, so no ROCm application "
                  "(in a container or not) can see a GPU."),
         causes=(
@@ -826,7 +828,8 @@ SIGNATURES: tuple[S, ...] = (
         fix="Use a host kernel with amdgpu and KFD (HSA_AMD) enabled, and load the module.",
         sources=("https://github.com/home-assistant/addons/issues/3608",),
         examples=('time=2024-10-02T08:34:23.718Z level=ERROR source=amd_linux.go:364 msg="amdgpu devices detected but '
-                  'permission problems block access" error="kfd driver not loaded"',),
+                  'permission problems block access" error="kfd driver not loaded"',
+                  "ERROR:root:Driver not initialized (amdgpu not found in modules)"),
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",),
     ),
 )

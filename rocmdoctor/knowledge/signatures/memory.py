@@ -74,8 +74,11 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=MEMORY,
         patterns=(r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Bus error",
                   r"Unexpected bus error encountered in worker\. This might be caused by insufficient shared memory",
-                  r"dataloader's workers are out of shared memory"),
-        needles=("bus error", "out of shared memory"),
+                  r"dataloader's workers are out of shared memory",
+                  # torchrun's report of a rank killed by SIGBUS (-7): writing to a full /dev/shm
+                  r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: -7\) local_rank: \d{1,6}",
+                  r"Signal 7 \(SIGBUS\) received by PID \d{1,12}"),
+        needles=("bus error", "out of shared memory", "exitcode: -7", "sigbus"),
         meaning="A DataLoader worker got SIGBUS writing a batch to /dev/shm: shared memory is full or too small.",
         causes=(
             C(text="/dev/shm is too small (Docker's default is 64 MB)", check="RD-CTR-002",
@@ -85,7 +88,9 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Give the container more shared memory (--ipc=host), or lower num_workers.",
         sources=("https://github.com/pytorch/pytorch/issues/5040", "https://github.com/facebookresearch/mmf/issues/441"),
-        examples=("RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
+        examples=("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 2 (pid: 94) of "
+                  "binary: /root/miniconda3/envs/py3.10/bin/python3",
+                  "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
                   "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)."),
     ),
     S(

@@ -551,4 +551,23 @@ SIGNATURES: tuple[S, ...] = (
         examples=(":0:/longer_pathname_so_that_rpms_can_support_packaging_the_debug_info_for_all_os_profiles/src/clr/"
                   "hipamd/src/hip_global.cpp:158 : 147403042111 us:  Module not initialized",),
     ),
+    # A package's build that looks for NVIDIA's compiler on a ROCm machine: it is building its CUDA flavour
+    # ("flash_attn was requested, but nvcc was not found"; "nvcc: command not found" in a setup.py).
+    S(
+        id="build-wants-nvcc", family="packages", title="A package build looks for NVIDIA's nvcc",
+        severity="error", tier=SETUP,
+        patterns=(r"\b(?P<pkg>[\w.-]{2,40}) was requested, but nvcc was not found",
+                  r"(?:^|[\s:/])nvcc: (?:command )?not found\b"),
+        needles=("nvcc was not found", "nvcc: not found", "nvcc: command not found"),
+        meaning=("The package's build took its CUDA path and needs nvcc: on a ROCm machine it has to be built for "
+                 "ROCm (its ROCm fork, a ROCm build switch, or a prebuilt ROCm wheel)."),
+        causes=(C(text="the package's CUDA sdist/branch instead of its ROCm build", check="RD-PREC-005",
+                  fix="install the ROCm build (flash-attention: ROCm/flash-attention, or FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE)"),
+                C(text="torch is a CUDA build, so the extension builds for CUDA", check="RD-TORCH-001")),
+        fix="Install the package's ROCm build instead of building its CUDA flavour.",
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1107",),
+        examples=("      RuntimeError: flash_attn was requested, but nvcc was not found.  Are you sure your environment has "
+                  "nvcc available?",),
+        near_misses=("-- Found nvcc: /usr/local/cuda/bin/nvcc",),
+    ),
 )

@@ -1,4 +1,4 @@
-"""The classes behind fresh log batches 5 to 9's misses (docs/accuracy.md, "Fresh batches 5 to 9"),
+"""The classes behind fresh log batches 5 to 10's misses (docs/accuracy.md, "The measure that counts"),
 each fixed as a class: lines in several wordings, near misses that must stay as they were, and the
 real fresh excerpt that showed it (tests/corpus/fresh/logs/<name>.log, source URL on its first line;
 the batches are spent, so they are regression cases, not a measurement).
@@ -15,6 +15,8 @@ H. (batch 8) a tool naming the groups the user lacks; torch's rendezvous frames;
    for another vendor's GPUs; an extension's compiled module that does not match torch.
 I. (batch 9) a backend the installed build lacks; a compiler older than the flags; a module HIP cannot load;
    DeepSpeed's report of a nearly full host RAM.
+J. (batch 10) Rich's boxed tracebacks; DeepSpeed's positive-size asserts; a build that wants nvcc; torchrun's
+   SIGBUS rank (/dev/shm: memory); "amdgpu not found in modules".
 """
 from __future__ import annotations
 
@@ -204,3 +206,37 @@ def test_the_same_reports_without_the_failure_are_not_flagged():
     assert top(["[INFO] [utils.py:840:see_memory_usage] CPU Virtual Memory:  used = 9.71 GB, percent = 35.3%"]) == \
         (None, None)
     assert top(["warning: unknown warning option '-Wnrvo' [-Wunknown-warning-option]"])[1] != "compiler-too-old-for-flags"
+
+
+# ------------------------------------------------------------------ J. batch 10's classes
+@pytest.mark.parametrize("name,want", [
+    ("starcoder-ds-batch-assertion", ("deepspeed", "tb-deepspeed-runtime")),  # a Rich traceback through deepspeed
+    ("instructerc-ds-micro-batch-zero", ("deepspeed", "deepspeed-batch-size-mismatch")),
+    ("flash-attn-rocm-no-nvcc", ("packages", "build-wants-nvcc")),
+    ("axolotl-ds-zero-exitcode-7", ("memory", "dataloader-shm-bus-error")),
+    ("mi50-thunderbolt-amdgpu-not-initialized", ("driver", "amdgpu-driver-not-loaded")),
+])
+def test_batch10_classes(name, want):
+    assert top(fresh(name)) == want
+
+
+def test_a_rich_traceback_frame_is_read_whole_or_wrapped():
+    from rocmdoctor.logs.structure import analyze
+
+    lines = ["╭──────────── Traceback (most recent call last) ────────────╮",
+             "│ /usr/lib/python3.10/site-packages/accelerate/accelerator.py:1202 in prepare │",
+             "│ /opt/conda/lib/python3.7/site-packages/deepspeed/runtime/config.py: │",
+             "│ 891 in _batch_assertion                                             │",
+             "│ ❱ 891 │   │   assert train_batch == micro_batch * grad_acc           │",
+             "╰────────────────────────────────────────────────────────────╯",
+             "AssertionError: Check batch related parameters."]
+    [tb] = analyze(lines).tracebacks
+    assert [f.path for f in tb.frames] == ["/usr/lib/python3.10/site-packages/accelerate/accelerator.py",
+                                           "/opt/conda/lib/python3.7/site-packages/deepspeed/runtime/config.py"]
+    assert tb.frames[1].func == "_batch_assertion" and tb.kind == "AssertionError"
+
+
+def test_a_rank_that_failed_otherwise_stays_torchruns():
+    line = ("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 94) of "
+            "binary: /usr/bin/python3")
+    assert top([line]) == ("distributed", "torchrun-rank-failed")
