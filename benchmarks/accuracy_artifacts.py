@@ -52,7 +52,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # bitsandbytes release without ROCm kernels: a CUDA build (RD-IMG-002)
          "words:k8s-nvidia-runtimeclass": "RD-CTR-004", "words:k8s-nvidia-gpu-resource": "RD-CTR-004",
          "words:jax-cuda12-on-amd": "RD-IMG-009", "words:bitsandbytes-version-without-rocm": "RD-IMG-002",
-         "words:wsl-dxg-device-on-native-linux": "RD-CTR-010"}  # new in this change
+         "words:wsl-dxg-device-on-native-linux": "RD-CTR-010",  # new in this change
+         # conda installs of NVIDIA's CUDA stack, in three batches' words (RD-IMG-009 reads conda installs since)
+         "words:conda-pytorch-cuda": "RD-IMG-009", "words:conda-cuda-torch": "RD-IMG-009",
+         "words:conda-pytorch-no-rocm-build": "RD-IMG-009"}
 
 
 def split_of(repo: str) -> str:

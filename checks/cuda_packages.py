@@ -5,8 +5,11 @@ fail to load their GPU provider, and the job is slow or stops far from the insta
 from __future__ import annotations
 
 import os
+import re
 
-from rocmdoctor.engine.check import check, ok, skip, warn
+from rocmdoctor.base.untrusted import pick
+from rocmdoctor.engine.check import check, ev, ok, skip, warn
+from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
 
@@ -14,12 +17,22 @@ from rocmdoctor.knowledge import pip_names as pip_kb
        option="config", sources=sorted({s for _, _, s in pip_kb.CUDA_ONLY}))
 def cuda_only_packages(settings, gpus=None):
     pips = settings.values("build", "pip")
-    if not pips:
-        return ok("no pip install in the files")
+    condas = list(conda_cuda_lines(settings))
+    if not pips and not condas:
+        return ok("no pip or conda install in the files")
     if gpus is not None and not gpus:
         return skip("no AMD GPU on this machine to judge the packages against")
-    out = []
+    in_cuda = cuda_based(settings)
+    condas = [c for c in condas if c[0].path not in in_cuda]
+    out = [warn(f"`{what}` ({os.path.basename(a.path)}:{n}) installs NVIDIA's CUDA stack: on this AMD GPU it runs "
+                "on the CPU", "conda's pytorch-cuda/cudatoolkit/cuda-toolkit, and the CUDA builds the nvidia and "
+                "conda-forge channels carry (cupy), have no ROCm kernels; conda channels carry no ROCm PyTorch at all. "
+                "Install torch from the ROCm wheel index with pip (and cupy-rocm) instead.",
+                subject=f"{a.path}:{n}", evidence=[ev(f"{a.path}:{n}", line.strip()[:240])],
+                sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what in condas]
     for v in pips:
+        if _installed_in(settings, v, in_cuda):
+            continue  # inside an image built on NVIDIA's CUDA base: RD-IMG-001 names that one cause
         rec = v.value if isinstance(v.value, dict) else {}
         for req in rec.get("requirements") or []:
             hit = pip_kb.cuda_only(str(req))
@@ -31,3 +44,38 @@ def cuda_only_packages(settings, gpus=None):
                             f"imports and falls back to the CPU, or fails to load its GPU provider. Use {hit[0]}.",
                             subject=f"{v.origin.label} {req}", evidence=[v.evidence()], sources=[hit[1]]))
     return out or ok(f"{len(pips)} pip install line(s); no CUDA-only package")
+
+
+def cuda_based(settings) -> set[str]:
+    """The Dockerfiles whose (first) base image is NVIDIA's CUDA: everything installed in them is CUDA's."""
+    out = set()
+    for f in settings.values("build", "from"):
+        if any(p.matches(str(f.value)) for p in ka.CUDA_IMAGES):
+            out.add(f.origin.path)
+    return out
+
+
+def _installed_in(settings, v, dockerfiles: set[str]) -> bool:
+    """Whether a pip value runs in one of ``dockerfiles`` (its own line, or the RUN that installs its requirements file)."""
+    if v.origin.path in dockerfiles:
+        return True
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    return art is not None and any(str(p) in dockerfiles for p, _ in pick(art.data, "installed_by", default=None) or [])
+
+
+# `conda install` / `mamba install` / `micromamba install` of NVIDIA's CUDA stack (a shell script or a RUN line).
+_CONDA_INSTALL = re.compile(r"\b(?:conda|mamba|micromamba)\s+install\b")
+_CONDA_CUDA = re.compile(r"(?<![\w-])(pytorch-cuda(?:=[\d.]+)?|cudatoolkit(?:=[\d.]+)?|cuda-toolkit|cupy|"
+                         r"-c\s+nvidia\S*|cuda-nvcc)(?![\w-])")
+
+
+def conda_cuda_lines(settings):
+    """(artifact, line number, line, what) for conda installs of CUDA packages in scripts and Dockerfiles."""
+    for a in settings.of_kind("shell", "slurm", "dockerfile"):
+        for n, line in enumerate(a.lines(), 1):
+            code = line.split("#", 1)[0]
+            if not _CONDA_INSTALL.search(code):
+                continue
+            m = _CONDA_CUDA.search(code[_CONDA_INSTALL.search(code).end():])
+            if m:
+                yield a, n, line, m.group(1)

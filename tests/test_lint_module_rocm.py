@@ -49,3 +49,14 @@ def test_real_dcu_env_records_the_loaded_module_only():
     mods = [(v.value, v.origin.line) for v in read_one(corpus("ksoan-taisu-dcu-mpirun") + "/env_hc.sh").values
             if v.name == "rocm_module"]
     assert mods == [("compiler/rocm/3.9.1", 5)]
+
+
+def test_a_sites_python_with_its_cuda_ml_stack_is_a_cuda_framework_module(tmp_path):
+    # benekeneb: `module load python/3.8-cuda-ml` on a node with AMD GPUs
+    from rocmdoctor.artifacts.readers import read_one
+
+    p = tmp_path / "slurm.sh"
+    p.write_text("#!/bin/bash\n#SBATCH --gres=gpu:1\nmodule load python/3.8-cuda-ml\nmodule load python/3.10\n"
+                 "module load cuda/12.1\npython train.py\n")
+    mods = [v.value for v in read_one(str(p)).values if v.name == "cuda_module"]
+    assert mods == ["python/3.8-cuda-ml"]

@@ -39,3 +39,21 @@ def test_a_cuda_only_package_in_a_requirements_file_warns_at_its_line(lint):
 def test_pip_lines_without_cuda_only_packages_pass(lint):
     p = lint.write("requirements.txt", "torch\ntransformers\nonnxruntime\n")
     assert lint.statuses(lint([p], "RD-IMG-009", "rx7900xtx")) == ["pass"]
+
+
+def test_a_conda_install_of_nvidias_stack_warns_at_its_line(lint):
+    # sidosidonie/cocktail: mamba installs pytorch-cuda and conda-forge's cupy on an MI300X node
+    d = os.path.join(FRESH, "sidosidonie-cocktail-mamba-cuda")
+    fs = lint.flagged(lint([os.path.join(d, "install.sh")], "RD-IMG-009", "mi300x8"))
+    lines = sorted(f.evidence[0].source.rsplit("/", 1)[-1] for f in fs)
+    assert "install.sh:2" in lines and "install.sh:3" in lines
+    assert not any(ln == "install.sh:4" for ln in lines)  # `pip install -r requirements.txt`: not conda
+
+
+def test_inside_an_image_built_on_nvidias_cuda_base_the_image_is_the_one_cause(lint):
+    p = lint.write("Dockerfile", "FROM nvidia/cuda:11.7.1-cudnn8-runtime-ubuntu20.04\n"
+                   "RUN conda install pytorch pytorch-cuda=11.7 -c pytorch -c nvidia\nRUN pip install onnxruntime-gpu\n")
+    assert lint.statuses(lint([p], "RD-IMG-009", "rx7900xtx")) == ["pass"]
+    q = lint.write("Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                   "RUN pip install onnxruntime-gpu\n")
+    assert lint.statuses(lint([q], "RD-IMG-009", "rx7900xtx")) == ["warn"]

@@ -142,6 +142,8 @@ def read(path: str, text: str) -> Artifact:
                     svc["user"] = str(user)
                 if isinstance(sc.get("supplementalGroups"), list):
                     svc["group_add"] = [str(g) for g in sc["supplementalGroups"]]
+                    art.add(CONTAINER, "group_add", svc["group_add"],
+                            _line(sn, ("securityContext", "supplementalGroups"), off) or lo)
                 env = {}
                 for j, e in enumerate(_list(c.get("env"))):
                     if isinstance(e, dict) and isinstance(e.get("name"), str) and "value" in e:

@@ -683,7 +683,9 @@ _CRAY_PENDING = "craype-accel loaded at"  # a key no shell variable can have
 _BUILDS = re.compile(r"^(?:g?make|cmake|ninja|cc|CC|ftn|hipcc|(?:amd)?clang(?:\+\+)?)$")
 # A framework module built on CUDA (its name says so): the job's torch is then a CUDA build.
 _CUDA_FRAMEWORK = re.compile(r"(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)[^/]*/?.*?(?:cu(?:da)?[-_]?\d|cudnn)"
-                             r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d", re.I)
+                             r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d"
+                             # a site's Python with its CUDA ML stack: python/3.8-cuda-ml, anaconda3/2023-cuda-dl
+                             r"|(?:^|/)(?:python|anaconda\d?|miniconda\d?|conda)[^/]*/[^/]*cuda[-_]?(?:ml|dl|ai)\b", re.I)
 
 
 # Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
