@@ -55,7 +55,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:wsl-dxg-device-on-native-linux": "RD-CTR-010",  # new in this change
          # conda installs of NVIDIA's CUDA stack, in three batches' words (RD-IMG-009 reads conda installs since)
          "words:conda-pytorch-cuda": "RD-IMG-009", "words:conda-cuda-torch": "RD-IMG-009",
-         "words:conda-pytorch-no-rocm-build": "RD-IMG-009"}
+         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009"}
 
 
 def split_of(repo: str) -> str:
