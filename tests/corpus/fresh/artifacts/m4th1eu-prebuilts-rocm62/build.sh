@@ -1,0 +1,1 @@
+docker build . -t 'prebuilts-rocm:6.2' -f Dockerfile
