@@ -6,7 +6,7 @@ import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
-from .services import device_list, none_found, say_both, services_of, svc_ev, svc_line, svc_plan, uses_cdi
+from .services import device_list, item_ev, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA
 
 
@@ -88,7 +88,7 @@ def compose_group_add(settings, identity=None, devnodes=None):
                             "Docker resolves group_add names inside the image; an image without the group stops with "
                             "'Unable to find group render: no matching entries in group file', and the host's render "
                             f"GID differs from host to host. Use the host's numeric GID ({use}).",
-                            subject=subject, evidence=[_item_ev(a, svc, risky[0])], data={"host_gids": gids},
+                            subject=subject, evidence=[item_ev(a, svc, "group_add", risky[0])], data={"host_gids": gids},
                             fix=svc_plan("Add the groups by number", a,
                                       [say_both(name, svc, f"group_add: {use}", "use --group-add " + " --group-add ".join(
                                           str(gid) if gid is not None else f"$(getent group {g} | cut -d: -f3)"
@@ -160,13 +160,3 @@ def compose_group_add(settings, identity=None, devnodes=None):
         return none_found(settings)
     return out
 
-
-def _item_ev(a, svc, group: str):
-    """The `group_add` list item that names ``group`` (the line to change), else the key's line."""
-    key = svc_line(a, svc, "group_add")
-    if not svc.get("runner") and key.line:
-        line = a.line_of(r"^\s*-\s*['\"]?" + re.escape(group) + r"['\"]?\s*(?:#.*)?$", start=key.line)
-        if line is not None and (svc.get("last") is None or line <= svc["last"]):
-            o = a.origin(line)
-            return ev(o.label, o.text)
-    return ev(key.label, key.text or "group_add: (not set)")

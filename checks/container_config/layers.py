@@ -6,11 +6,10 @@ image nor a build context specified"), and the GPU settings meant for the real s
 from __future__ import annotations
 
 import os
-import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
-from .services import AREA, device_list, services_of, svc_line
+from .services import AREA, device_list, item_ev, services_of
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/services/#build"
 COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/merge/"
@@ -74,16 +73,6 @@ def compose_wsl_device(settings, wsl=None):
                         "/dev/dxg exists only inside WSL2 (the Windows driver's paravirtual GPU); on native Linux "
                         "Docker refuses to start the container ('no such file or directory'), and ROCm needs "
                         "/dev/kfd and /dev/dri here instead. Keep this file for WSL2 hosts and map /dev/kfd and "
-                        "/dev/dri on Linux.", subject=subject, evidence=[_device_ev(a, svc, "/dev/dxg")]))
+                        "/dev/dri on Linux.", subject=subject, evidence=[item_ev(a, svc, "devices", "/dev/dxg")]))
     return out or ok("no service maps a device node this host cannot have")
 
-
-def _device_ev(a, svc, node: str):
-    """The `devices:` item that maps ``node`` (the line to change), else the key's line."""
-    key = svc_line(a, svc, "devices")
-    if not svc.get("runner") and key.line:
-        line = a.line_of(r"^\s*-\s*['\"]?" + re.escape(node) + r"(?::[^'\"\s]*)?['\"]?\s*(?:#.*)?$", start=key.line)
-        if line is not None and (svc.get("last") is None or line <= svc["last"]):
-            o = a.origin(line)
-            return ev(o.label, o.text)
-    return ev(key.label, key.text or f"devices: {node}")

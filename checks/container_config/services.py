@@ -300,3 +300,17 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
                 and (hi is None or v.origin.line <= hi):
             found.append((f"{v.name}={v.value}", v.evidence()))
     return found
+
+
+def item_ev(a, svc, key: str, value: str):
+    """Evidence at the item of the list ``key`` that names ``value`` (`- render` under group_add, `- /dev/dxg`
+    under devices, with or without a `:target`): the line to change; else the key's own line."""
+    from rocmdoctor.engine.check import ev
+
+    at = svc_line(a, svc, key)
+    if not svc.get("runner") and at.line:
+        line = a.line_of(r"^\s*-\s*['\"]?" + re.escape(value) + r"(?::[^'\"\s]*)?['\"]?\s*(?:#.*)?$", start=at.line)
+        if line is not None and (svc.get("last") is None or line <= svc["last"]):
+            o = a.origin(line)
+            return ev(o.label, o.text)
+    return ev(at.label, at.text or f"{key}: {value}")
