@@ -73,8 +73,21 @@ def score_batch(root: str) -> dict:
     return out
 
 
+def label_counts(r: dict) -> tuple[int, int, int] | None:
+    """(labelled problems found, labelled problems, flags no label asked for) over a split's sets:
+    the per-label view of launch files, where a set is right only when all of it is."""
+    sets = r.get("sets")
+    if not isinstance(sets, dict):
+        return None
+    found = sum(len(v["tp"]) for v in sets.values())
+    return found, found + sum(len(v["fn"]) for v in sets.values()), sum(len(v["fp"]) for v in sets.values())
+
+
 def print_rows(name: str, split: str, r: dict) -> None:
     print(f"{name} {split}: {r['right']}/{r['total']} right; false flags {r['false_flags']}/{r['healthy_total']}")
+    labels = label_counts(r)
+    if labels:
+        print(f"  labels found {labels[0]}/{labels[1]}; flags no label asked for {labels[2]}")
     groups = r.get("families") or r.get("kinds") or {}  # logs: families; artifacts: file kinds
     for fam in sorted(groups):
         c = groups[fam]

@@ -109,3 +109,11 @@ def test_a_new_batch_is_scored_once_as_frozen_and_refused_once_a_label_changed(t
     assert accuracy.main(["--fresh", str(root), "--frozen", str(frozen)]) == 2
     err = capsys.readouterr().err
     assert f"missing {os.path.join('logs', oom)}" in err and f"added {os.path.join('logs', 'new.log')}" in err
+
+
+def test_launch_file_sets_are_also_counted_per_label():
+    import accuracy  # benchmarks/accuracy.py
+
+    r = {"sets": {"a": {"tp": [1, 2], "fn": [3], "fp": []}, "b": {"tp": [], "fn": [], "fp": [9, 9]}}}
+    assert accuracy.label_counts(r) == (2, 3, 2)
+    assert accuracy.label_counts({"families": {}}) is None  # logs are judged per excerpt
