@@ -28,7 +28,7 @@ def cuda_only_packages(settings, gpus=None):
                 "on the CPU", "conda's pytorch-cuda/cudatoolkit/cuda-toolkit, and the CUDA builds the nvidia and "
                 "conda-forge channels carry (cupy), have no ROCm kernels; conda channels carry no ROCm PyTorch at all. "
                 "Install torch from the ROCm wheel index with pip (and cupy-rocm) instead.",
-                subject=f"{a.path}:{n}", evidence=[ev(f"{a.path}:{n}", line.strip()[:240])],
+                subject=f"{a.path}:{n}", evidence=[ev(a.origin(n).label, a.origin(n).text)],  # scrubbed like any line
                 sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what in condas]
     for v in pips:
         if _installed_in(settings, v, in_cuda):

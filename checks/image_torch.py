@@ -30,25 +30,34 @@ def runs_with_host_torch(art, line: int) -> bool:
     return bool(_IMPORTS_TORCH.search(before)) and not _FRESH_ENV.search(before)
 
 
-def rocm_torch_before(settings, v) -> str | None:
-    """A ROCm torch that an earlier pip line of the same file installed (from the ROCm index, or
-    a +rocm wheel): its pinned version, or "rocm>=2" when unpinned (the ROCm index holds 2.x)."""
+def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[str, str | None]]:
+    """The ROCm torches the pip lines of file ``path`` install (from the ROCm index, or a +rocm pin or
+    wheel), above line ``before`` when given: (version, ROCm release), the version "rocm>=2" when
+    unpinned (the ROCm index holds 2.x), the release None when neither the pin nor the index says it."""
+    out: list[tuple[str, str | None]] = []
     for p in settings.values("build", "pip"):
-        if p.origin.path != v.origin.path or (p.origin.line or 0) >= (v.origin.line or 0) \
+        if p.origin.path != path or (before is not None and (p.origin.line or 0) >= before) \
                 or not isinstance(p.value, dict):
             continue
         opts = p.value.get("options") or {}
-        idx = any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url", "f", "find-links")
-                  for x in opts.get(k, []))
+        index = next((str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])
+                      if ka.ROCM_INDEX.search(str(x))), None)
         for req in p.value.get("requirements") or []:
             r = str(req)
-            if ka.requirement_name(r) == "torch" and (idx or "rocm" in r.lower()):
-                m = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", r)
-                return m.group(1) if m else ROCM_TORCH_RECENT
-            if r.lower().endswith(".whl") and os.path.basename(r).lower().startswith("torch-") and "rocm" in r.lower():
-                m = re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r).lower())
-                return m.group(1) if m else ROCM_TORCH_RECENT
-    return None
+            wheel = r.lower().endswith(".whl") and os.path.basename(r).lower().startswith("torch-")
+            if not (ka.requirement_name(r) == "torch" and (index or "rocm" in r.lower())) and \
+                    not (wheel and "rocm" in r.lower()):
+                continue
+            m = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", r) or re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r))
+            rocm = re.search(r"rocm(\d+\.\d+)", r) or re.search(r"rocm(\d+\.\d+)", index or "")
+            out.append((m.group(1) if m else ROCM_TORCH_RECENT, rocm.group(1) if rocm else None))
+    return out
+
+
+def rocm_torch_before(settings, v) -> str | None:
+    """A ROCm torch that an earlier pip line of the same file installed: its pinned version, or "rocm>=2"."""
+    found = rocm_torches(settings, v.origin.path, before=v.origin.line or 0)
+    return found[0][0] if found else None
 
 
 def _installs_rocm_torch(p, pinned_only: bool) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rocmdoctor.engine.check import check, ev, fail, ok, skip
 from rocmdoctor.facts.node_summary import select_interfaces
 from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.checks.container_config.services import services_of
 
 NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"
 TORCH_DIST = "https://docs.pytorch.org/docs/stable/distributed.html#choosing-the-network-interface-to-use"
@@ -48,17 +49,11 @@ def socket_ifname(env, net_interfaces=None, settings=None):
 
 def _in_container(env, name: str, settings) -> bool:
     """Set by a Dockerfile, a compose file or a pod (not a script on the host), in a deployment that
-    does not share the host's network (no `network_mode: host`, `--network host`, `hostNetwork`)."""
+    does not share the host's network (no `network_mode: host` nor `--network host`)."""
     v = getattr(env, "origins", {}).get(name)
     if v is None or v.origin.live or settings is None:
         return False
     kinds = {a.path: a.kind for a in settings.artifacts}
     if kinds.get(v.origin.path) not in ("dockerfile", "compose", "kubernetes"):
         return False
-    for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
-        data = a.data if isinstance(a.data, dict) else {}
-        for svc in (data.get("services") or {}).values():
-            if isinstance(svc, dict) and (str(svc.get("network_mode") or svc.get("network") or "").lower() == "host"
-                                          or svc.get("hostNetwork") is True):
-                return False
-    return True
+    return not any(str(svc.get("network_mode") or "").lower() == "host" for _, _, svc in services_of(settings))

@@ -7,11 +7,10 @@ On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
 from __future__ import annotations
 
-import re
-
 from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
+from rocmdoctor.checks.image_torch import ROCM_TORCH_RECENT, rocm_torches
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.facts.advice import devices, recommend
@@ -238,7 +237,8 @@ def expandable_segments(env, torch, settings=None):
     if image is not None:  # set in a Dockerfile: the torch that reads it is the image's, not the host's
         version, hip = image_torch(image)
         if version is None:  # a torch the Dockerfile installs itself (torch==2.2.2 from the rocm5.6 index)
-            version, hip = _installed_torch(settings, env.origins[var].origin.path)
+            pinned = [t for t in rocm_torches(settings, env.origins[var].origin.path) if t[0] != ROCM_TORCH_RECENT]
+            version, hip = pinned[0] if pinned else (None, None)
         if version is None:
             return ok(f"{var}=expandable_segments:True is set in an image whose torch its tag does not name ({image})",
                       evidence=env_evs(env, var))
@@ -263,22 +263,6 @@ def _image_of(env, var: str, settings) -> str | None:
     froms = [f for f in settings.values("build", "from")
              if f.origin.path == v.origin.path and (f.origin.line or 0) <= (v.origin.line or 0)]
     return str(froms[-1].value) if froms else None
-
-
-def _installed_torch(settings, path: str) -> tuple[str | None, str | None]:
-    """(torch, ROCm) of a ROCm torch a file's pip lines pin: `torch==2.2.2` with the rocm5.6 index, or `+rocm5.6`."""
-    for p in settings.values("build", "pip"):
-        if p.origin.path != path or not isinstance(p.value, dict):
-            continue
-        opts = p.value.get("options") or {}
-        index = next((str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])
-                      if ka.ROCM_INDEX.search(str(x))), "")
-        for req in p.value.get("requirements") or []:
-            m = re.match(r"^torch==(\d+\.\d+(?:\.\d+)?)(?:\+rocm(\d+\.\d+))?", str(req).strip())
-            idx = re.search(r"rocm(\d+\.\d+)", index)
-            if m and (m.group(2) or idx):
-                return m.group(1), m.group(2) or (idx.group(1) if idx else None)
-    return None, None
 
 
 def image_torch(image: str) -> tuple[str | None, str | None]:

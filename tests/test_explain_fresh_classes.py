@@ -93,9 +93,9 @@ def test_a_frame_retyped_by_hand_is_still_a_frame():
 
 # ------------------------------------------------------------------ C. NaN detectors
 def test_nan_detectors_that_fired_are_numerics_and_ones_that_found_nothing_are_not():
-    assert top(fresh("miopen-248-batchnorm-nan-check-numerics")) == ("numerics", "nan-detector-fired")
-    assert top(fresh("pytorch-156015-qwen3-mmbackward-nan")) == ("numerics", "nan-detector-fired")
-    assert top(fresh("diffusers-2758-rocm-torch-compile-nan-black")) == ("numerics", "nan-detector-fired")
+    assert top(fresh("miopen-248-batchnorm-nan-check-numerics")) == ("numerics", "nan-check-failed")
+    assert top(fresh("pytorch-156015-qwen3-mmbackward-nan")) == ("numerics", "nan-check-failed")
+    assert top(fresh("diffusers-2758-rocm-torch-compile-nan-black")) == ("numerics", "nan-check-failed")
     quiet = [ln for ln in fresh("miopen-248-batchnorm-nan-check-numerics") if "nans=0" in ln or "Info [" in ln
              and "nans=" not in ln]
     assert quiet and top(quiet) == (None, None)
@@ -153,7 +153,7 @@ def test_an_application_saying_the_kernel_driver_is_not_loaded_is_the_driver():
 
 def test_migraphx_tracing_an_inf_output_is_numerics_and_normal_outputs_are_not():
     lines = fresh("migraphx-2555-fp16-unet-gemm-inf")
-    assert top(lines) == ("numerics", "nan-detector-fired")
+    assert top(lines) == ("numerics", "nan-check-failed")
     assert top([ln for ln in lines if "inf" not in ln and "nan" not in ln]) == (None, None)
 
 
@@ -179,7 +179,7 @@ def test_a_traceback_through_torchs_rendezvous_is_distributed_and_torchruns_wrap
 
 
 def test_a_nan_counter_above_zero_is_numerics():
-    assert top(fresh("exllamav2-510-wave64-nan-logits")) == ("numerics", "nan-detector-fired")
+    assert top(fresh("exllamav2-510-wave64-nan-logits")) == ("numerics", "nan-check-failed")
     assert top(["logits nan: 0", "logits nan: 0"]) == (None, None)
 
 

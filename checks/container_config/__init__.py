@@ -158,12 +158,15 @@ def _serves(svc) -> bool:
     if not (svc.get("ports") or worker or host_net) or re.search(r"jupyter|notebook|lab\b", what) \
             or str(svc.get("restart")).lower() in ("no", "false"):  # told outright not to keep running: a job
         return False
-    command = svc.get("command")
-    command = " ".join(map(str, command)) if isinstance(command, list) else str(command or "")
-    if re.fullmatch(r"\s*(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh(?:\s+-[il]+)*\s*", command):
+    command = command_of(svc)
+    if _shell(command):
         return False  # a shell: whatever the user types next, often training
     terminal = svc.get("tty") is True or svc.get("stdin_open") is True
     return not (terminal and not command.strip() and _SHELL_IMAGE.search(str(svc.get("image") or "").lower()))
+
+
+def _shell(command: str) -> bool:
+    return bool(re.fullmatch(r"\s*(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh(?:\s+-[il]+)*\s*", command))
 
 
 def _trains(name: str, svc) -> bool:
@@ -177,7 +180,7 @@ def _trains(name: str, svc) -> bool:
     what = f"{name} {command} {svc.get('entrypoint') or ''} {svc.get('image') or ''} {build}".lower()
     if TRAINING.search(what):
         return True
-    if re.fullmatch(r"\s*(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh(?:\s+-[il]+)*\s*", command):
+    if _shell(command):
         return True  # a shell: whatever the user types next
     image = str(svc.get("image") or "").lower()
     terminal = svc.get("tty") is True or svc.get("stdin_open") is True

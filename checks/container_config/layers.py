@@ -49,9 +49,7 @@ def compose_service_runnable(settings):
                                 "environment) reaches no container. An override usually means another service: "
                                 f"{', '.join(others[:6]) or '(none defined)'}.",
                                 subject=f"{a.path}: {name}", evidence=[ev(line.label, line.text or f"{name}:")]))
-        if not out:
-            out.append(ok(f"{len(names)} service(s), each with an image or a build context"))
-    return out
+    return out or ok("every compose service has an image or a build context")
 
 
 @check("RD-CTR-010", area=AREA, title="Device nodes a container maps exist on this kind of host (/dev/dxg only under WSL2)",

@@ -7,52 +7,6 @@ from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTI
                     Cause as C, Signature as S)
 
 SIGNATURES: tuple[S, ...] = (
-    # A NaN/Inf detector that fired, in the words of the tool that checks: PyTorch's anomaly mode ("Error
-    # detected in MmBackward0"), MIOpen's MIOPEN_CHECK_NUMERICS ("nans=1"), NumPy converting NaN pixels to
-    # integers ("invalid value encountered in cast": the black image of a pipeline that produced NaN).
-    S(
-        id="nan-detector-fired", family="numerics", title="A NaN/Inf check fired",
-        severity="error", tier=NUMERICS,
-        patterns=(
-            r"\bError detected in (?P<op>\w{1,60}Backward\d{0,3})\b",
-            r"\[checkNumerics\w{0,12}\][^\n]{0,200}?\b(?:nans=[1-9]\d{0,12}|infs=[1-9]\d{0,12})",
-            r"RuntimeWarning: invalid value encountered in cast\b",
-            r"^Output has (?:[a-z, ]{0,30})?\b(?P<what>inf|nan)\b",  # MIGraphX's per-instruction trace
-            # a NaN counter the program prints, non-zero ("logits nan: 32016")
-            r"\b(?:logits?|loss(?:es)?|grads?|gradients?|outputs?|activations?|weights?)\s{1,2}(?:nan|inf)s?\s{0,2}[:=]\s{0,2}[1-9]\d{0,12}\b",
-        ),
-        needles=("error detected in", "checknumerics", "invalid value encountered in cast", "output has", "nan:", "nan=",
-                 "nans:", "nan =", "inf:", "infs:"),
-        meaning=("A check for non-finite values found NaN or Inf: an operation of the model produced them (in the "
-                 "backward pass, a GPU kernel, or the output that was converted to an image)."),
-        causes=(
-            C(text="fp16 overflow without loss scaling", check="RD-PREC-012"),
-            C(text="a dtype the GPU does not run natively (emulated bf16)", check="RD-PREC-010"),
-            C(text="a kernel that computes wrong values on this GPU or ROCm release (attention, normalisation)",
-              check="RD-PREC-004"),
-        ),
-        fix=("Find the first operation that produced NaN (anomaly mode names it); try fp32 or bf16 where native, and "
-             "the math attention path; update ROCm if a kernel is at fault."),
-        sources=("https://github.com/pytorch/pytorch/issues/156015", "https://github.com/ROCm/MIOpen/issues/248",
-                 "https://github.com/huggingface/diffusers/issues/2758",
-                 "https://github.com/ROCm/AMDMIGraphX/issues/2555", "https://github.com/turboderp/exllamav2/issues/510"),
-        examples=(
-            r"D:\anaconda3\Lib\site-packages\torch\autograd\graph.py:824: UserWarning: Error detected in MmBackward0. "
-            "Traceback of forward call that caused the error:",
-            "MIOpen(HIP): Warning [checkNumericsImpl] OUTPUT ptr=0x7fbb90a21000 zeros=1 nans=1 infs=0  {64, 512, 1, 1}",
-            "pipelines/pipeline_utils.py:1023: RuntimeWarning: invalid value encountered in cast",
-            "Output has inf, normal",
-            "logits nan: 32016",
-        ),
-        near_misses=(
-            "MIOpen(HIP): Info [checkNumericsImpl] INPUT  ptr=0x7fbb90a00000 zeros=0 nans=0 infs=0  {64, 512, 1, 1}",
-            "D:\\PycharmProjects\\Qwen3\\bug_report.py:35: UserWarning: Anomaly Detection has been enabled. This mode "
-            "will increase the runtime and should only be enabled for debugging.",
-            "sklearn/metrics/_classification.py:1344: RuntimeWarning: invalid value encountered in divide",
-            "Output has normal",
-            "logits nan: 0",
-        ),
-    ),
     S(
         id="nan-grad-norm", family="numerics", title="Gradient norm is NaN/inf (loss 0.0)",
         severity="error", tier=NUMERICS,
@@ -201,9 +155,18 @@ SIGNATURES: tuple[S, ...] = (
         # line, or a per-tensor flag printed True ("layer_1_nan: True", "has_nan: True", "contains_inf=True").
         patterns=(r"\bassert\b.{0,160}\b(?:isnan|isinf|isfinite|isneginf|isposinf)\(",
                   r"(?:^|[\s{,'\"])(?:(?:layer|tensor|output|outputs|logits|loss|grad|grads|activation|hidden|weight|param)s?_?"
-                  r"\w{0,24}_|is_?|has_?|any_?|contains_?)(?:nan|inf)s?['\"]?\s{0,2}[:=]\s{0,2}True\b"),
+                  r"\w{0,24}_|is_?|has_?|any_?|contains_?)(?:nan|inf)s?['\"]?\s{0,2}[:=]\s{0,2}True\b",
+                  # the checking tool's own words: PyTorch's anomaly mode, MIOPEN_CHECK_NUMERICS, NumPy casting NaN
+                  # pixels to integers (a black image), MIGraphX's trace, a NaN counter above zero
+                  r"\bError detected in (?P<op>\w{1,60}Backward\d{0,3})\b",
+                  r"\[checkNumerics\w{0,12}\][^\n]{0,200}?\b(?:nans=[1-9]\d{0,12}|infs=[1-9]\d{0,12})",
+                  r"RuntimeWarning: invalid value encountered in cast\b",
+                  r"^Output has (?:[a-z, ]{0,30})?\b(?P<what>inf|nan)\b",
+                  r"\b(?:logits?|loss(?:es)?|grads?|gradients?|outputs?|activations?|weights?)\s{1,2}(?:nan|inf)s?\s{0,2}"
+                  r"[:=]\s{0,2}[1-9]\d{0,12}\b"),
         needles=("isnan(", "isinf(", "isfinite(", "isneginf(", "isposinf(", "nan: true", "nan=true", "nans: true",
-                 "inf: true", "inf=true", "nan': true", "nan\": true"),
+                 "inf: true", "inf=true", "nan': true", "nan\": true", "error detected in", "checknumerics",
+                 "invalid value encountered in cast", "output has", "nan:", "nan=", "nans:", "nan =", "inf:", "infs:"),
         meaning=("Code that checks tensors for NaN/Inf (an assertion, or a debugging print per layer) found them: "
                  "the forward or backward pass produced non-finite values."),
         causes=(
@@ -214,12 +177,24 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix=("Find the first layer that turns non-finite; rerun it in fp32 or with another attention "
              "implementation (attn_implementation='eager') to tell a kernel fault from a diverging model."),
-        sources=("https://github.com/layer6ai-labs/CMLMC/issues/3", "https://github.com/unslothai/unsloth/issues/3385"),
+        sources=("https://github.com/layer6ai-labs/CMLMC/issues/3", "https://github.com/unslothai/unsloth/issues/3385",
+                 "https://github.com/pytorch/pytorch/issues/156015", "https://github.com/ROCm/MIOpen/issues/248",
+                 "https://github.com/huggingface/diffusers/issues/2758", "https://github.com/ROCm/AMDMIGraphX/issues/2555",
+                 "https://github.com/turboderp/exllamav2/issues/510"),
         examples=("    assert torch.sum(torch.isnan(outputs)).item() == 0",
-                  "layer_1_nan: True dtype: torch.bfloat16 shape: (2, 3, 2560)"),
+                  "layer_1_nan: True dtype: torch.bfloat16 shape: (2, 3, 2560)",
+                  r"D:\anaconda3\Lib\site-packages\torch\autograd\graph.py:824: UserWarning: Error detected in MmBackward0. "
+                  "Traceback of forward call that caused the error:",
+                  "MIOpen(HIP): Warning [checkNumericsImpl] OUTPUT ptr=0x7fbb90a21000 zeros=1 nans=1 infs=0  {64, 512, 1, 1}",
+                  "pipelines/pipeline_utils.py:1023: RuntimeWarning: invalid value encountered in cast",
+                  "Output has inf, normal",
+                  "logits nan: 32016"),
         near_misses=("layer_0_nan: False dtype: torch.bfloat16 shape: (2, 3, 2560)",
                      "nan_to_num: True", "allow_nan: True", "if torch.isnan(loss): continue",
-                     "assert_close(out, ref)"),
+                     "assert_close(out, ref)",
+                     "MIOpen(HIP): Info [checkNumericsImpl] INPUT  ptr=0x7fbb90a00000 zeros=0 nans=0 infs=0  {64, 512, 1, 1}",
+                     "sklearn/metrics/_classification.py:1344: RuntimeWarning: invalid value encountered in divide",
+                     "Output has normal", "logits nan: 0"),
     ),
     S(
         id="loss-and-grad-norm-zero", family="numerics", title="The loss and the gradient norm are both exactly zero",
