@@ -10,7 +10,6 @@ from __future__ import annotations
 from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
-from rocmdoctor.checks.image_torch import ROCM_TORCH_RECENT, rocm_torches
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import precision as kp
 from rocmdoctor.facts.advice import devices, recommend
@@ -237,6 +236,9 @@ def expandable_segments(env, torch, settings=None):
     if image is not None:  # set in a Dockerfile: the torch that reads it is the image's, not the host's
         version, hip = image_torch(image)
         if version is None:  # a torch the Dockerfile installs itself (torch==2.2.2 from the rocm5.6 index)
+            # imported here: a scan without --config must not load the launch-file helpers (tests/test_registry.py)
+            from rocmdoctor.checks.image_torch import ROCM_TORCH_RECENT, rocm_torches
+
             pinned = [t for t in rocm_torches(settings, env.origins[var].origin.path) if t[0] != ROCM_TORCH_RECENT]
             version, hip = pinned[0] if pinned else (None, None)
         if version is None:
