@@ -556,10 +556,10 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
         if "scal" in t and "loss" in t.lower():
             m = _LOSS_SCALE.search(t[:2000])
             if m:
-                v = float(m.group("to") or m.group("v"))
-                if scale is not None and v > scale:
+                val = float(m.group("to") or m.group("v"))
+                if scale is not None and val > scale:
                     falls = []  # the scaler grew back: it is settling, not collapsing
-                elif scale is not None and v < scale or m.group("to"):
+                elif scale is not None and val < scale or m.group("to"):
                     c = _CLOCK.search(t)
                     when = (int(c.group("h")) * 3600 + int(c.group("m")) * 60 + int(c.group("s"))) if c else step
                     falls.append((ln, when))
@@ -567,7 +567,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         done = _spread(falls, by_clock=c is not None)
                         if done:
                             return ln, f"the fp16 loss scale fell {len(falls)} times in a row {done}, never growing back"
-                scale = v
+                scale = val
         else:
             b = _BAR.search(t) if "/" in t else None
             if b:
