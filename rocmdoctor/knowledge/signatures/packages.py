@@ -629,19 +629,15 @@ SIGNATURES: tuple[S, ...] = (
     # prefix, not a GPU the compiler rejects.
     S(
         id="miopen-kernel-header-missing", family="packages",
-        title="MIOpen's run-time kernel compiler is incomplete (a header or its HIP runtime is missing)",
+        title="MIOpen's run-time kernel compile is missing a header",
         severity="fatal", tier=RUNTIME, supersedes=("miopen-compile-failed", "miopen-status-error"),
         patterns=(r"MIOpen\(HIP\): Warning \[BuildHip\] [^\n]{0,400}fatal error: '(?P<header>[^']{1,200})' file not found",
                   r"/comgr-\w{1,16}/(?:include|input)/\S{1,200}:\d{1,6}:\d{1,4}: fatal error: '(?P<header2>[^']{1,200})' "
-                  r"file not found",
-                  # the compiler MIOpen calls cannot load the HIP runtime it compiles against (a build of MIOpen
-                  # without its GPU targets, a runtime from another prefix)
-                  r"MIOpen\(HIP\): Warning \[BuildHip\] hip runtime failed to load"),
-        needles=("file not found", "hip runtime failed to load"),
+                  r"file not found"),
+        needles=("file not found",),
         meaning=("MIOpen builds a convolution/dropout kernel at run time with comgr (hiprtc), and the compiler could "
-                 "not find a header the kernel includes, or could not load the HIP runtime it compiles against: the "
-                 "package that provides it is not installed, MIOpen was built without its GPU targets, or the "
-                 "compiler's paths point at another toolchain."),
+                 "not find a header the kernel includes: the package that provides it is not installed, or the "
+                 "compiler's include paths point at another toolchain."),
         causes=(
             C(text="a dev package is missing: the C++ standard library headers (libstdc++-<N>-dev for the gcc the "
                    "ROCm compiler picks) or a ROCm library's headers (rocrand-dev, hiprand-dev)",
@@ -651,13 +647,11 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix=("Install the package that provides the quoted header (libstdc++-dev for <limits>/<cmath>, rocrand-dev "
              "for rocrand headers), or MIOpen's prebuilt kernel package (miopen-hip-gfx*kdb) so it compiles less."),
-        sources=("https://github.com/ROCm/MIOpen/issues/2049", "https://github.com/ROCm/MIOpen/issues/1105",
-                 "https://github.com/NixOS/nixpkgs/issues/498371"),
+        sources=("https://github.com/ROCm/MIOpen/issues/2049", "https://github.com/ROCm/MIOpen/issues/1105"),
         examples=("MIOpen(HIP): Warning [BuildHip] /tmp/comgr-e64065/input/naive_conv.cpp:39:10: fatal error: 'limits' "
                   "file not found",
                   "[2021-08-20T23:17:41.443Z] MIOpen(HIP): Warning [BuildHip] <built-in>:1:10: fatal error: "
-                  "'__clang_hip_runtime_wrapper.h' file not found",
-                  "MIOpen(HIP): Warning [BuildHip] hip runtime failed to load."),
+                  "'__clang_hip_runtime_wrapper.h' file not found"),
         near_misses=("MIOpen(HIP): Error [Compile] 'hiprtcCompileProgram(prog.get(), c_options.size(), c_options.data())' "
                      "naive_conv.cpp: HIPRTC_ERROR_COMPILATION (6)",
                      "/tmp/miopen181/MIOpen/src/convolution.cpp:26:10: fatal error: 'miopen/config.h' file not found"),
