@@ -9,6 +9,7 @@ D. MIOpen's run-time compile missing a header is packages, not an unknown ISA.
 E. "The driver is not loaded" seen from a container's shell is containers.
 F. Numerics printed as numbers: an fp16 loss scale that keeps falling for minutes or hundreds of
    steps, and Megatron iterations that print no loss (it leaves out a NaN average).
+G. A C assert in the HIP runtime's sources, and a GPU kernel's device-side assert, are runtime.
 """
 from __future__ import annotations
 
@@ -197,3 +198,23 @@ def test_megatron_iterations_with_a_loss_or_skipped_warm_up_steps_are_healthy():
             "learning rate: 0.000E+00 | global batch size:     4 | loss scale: 8388608.0 | number of skipped "
             "iterations:  10 | number of nan iterations:   0 |")
     assert analyze([warm]).numerics is None
+
+
+# ------------------------------------------------------------------ G. asserts in the runtime and in kernels
+def test_an_assert_in_the_hip_runtimes_sources_is_runtime():
+    # pip's metadata step imports torch, whose HIP runtime asserts (https://github.com/deepspeedai/DeepSpeed/issues/3725)
+    assert top(corpus_lines("ds-3725-pip-install-hip-platform-assert")) == ("runtime", "hip-runtime-assert")
+
+
+def test_a_kernels_device_side_assert_is_runtime():
+    # https://github.com/NVIDIA/garak/issues/199
+    assert top(corpus_lines("garak-199-device-side-assert-long-inputs")) == ("runtime", "device-side-assert")
+
+
+def test_asserts_elsewhere_are_not_the_hip_runtimes():
+    # MIOpen's own assert (https://github.com/ROCm/MIOpen/issues/1648) is not the HIP runtime's
+    line = ("MIOpenDriver: /home/junliu/MIOpen/src/comgr.cpp:1253: std::string miopen::hiprtc::HiprtcProgram::GetLog"
+            "(const bool): Assertion `buffer.back() == 0' failed.")
+    assert "hip-runtime-assert" not in _ids([line])
+    # a build that merely says asserts are on (llama.cpp's banner) is not a failure
+    assert run(["warning: asserts enabled"]).exit_code() == 0
