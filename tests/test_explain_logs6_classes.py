@@ -10,6 +10,7 @@ E. "The driver is not loaded" seen from a container's shell is containers.
 F. Numerics printed as numbers: an fp16 loss scale that keeps falling for minutes or hundreds of
    steps, and Megatron iterations that print no loss (it leaves out a NaN average).
 G. A C assert in the HIP runtime's sources, and a GPU kernel's device-side assert, are runtime.
+H. A device-access failure that the same command run under sudo does not have is permissions.
 """
 from __future__ import annotations
 
@@ -218,3 +219,28 @@ def test_asserts_elsewhere_are_not_the_hip_runtimes():
     assert "hip-runtime-assert" not in _ids([line])
     # a build that merely says asserts are on (llama.cpp's banner) is not a failure
     assert run(["warning: asserts enabled"]).exit_code() == 0
+
+
+# ------------------------------------------------------------------ H. works under sudo, not as the user
+def test_a_failure_that_the_same_command_under_sudo_does_not_have_is_permissions():
+    # rocminfo as the user fails, under sudo lists the agents (https://github.com/ROCm/legacy-rocm-build/issues/1064)
+    lines = corpus_lines("legacyrocm-1064-rocm33-oor-works-with-sudo")
+    fam, sig = top(lines)
+    assert (fam, sig) == ("permissions", "root-only-device-access")
+    # without the sudo run the log says only what the runtime says
+    assert top(lines[:5])[0] == "runtime"
+    # the sudo run alone is a working machine
+    assert run(lines[5:]).exit_code() == 0
+
+
+def test_a_sudo_run_that_fails_the_same_way_is_not_root_only():
+    # root fails too (https://github.com/ROCm/legacy-rocm-build/issues/1118): not a group problem
+    lines = ["$ sudo /opt/rocm/bin/rocminfo", "ROCk module is loaded", "<USER> is member of video group",
+             "hsa api call failure at: /data/jenkins-workspace/compute-rocm-rel-3.3/rocminfo/rocminfo.cc:1102",
+             "Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources. "
+             "This error may also occur when the core runtime library needs to spawn threads or create internal "
+             "OS-specific events."]
+    assert top(lines)[1] != "root-only-device-access"
+    # ... also after the user's own failing run: the sudo run must show the GPU
+    user_run = corpus_lines("legacyrocm-1064-rocm33-oor-works-with-sudo")[:5]
+    assert top(user_run + lines)[1] != "root-only-device-access"

@@ -370,7 +370,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
-        inside = _in_container(diagnoses[0], machine, _windows(result, inputs or [], wins or shape_lines))
+        ws = _windows(result, inputs or [], wins or shape_lines)
+        inside = _in_container(diagnoses[0], machine, ws) or _root_only(diagnoses[0], machine, ws)
         if inside is not None:
             diagnoses.insert(0, inside)
     for d in diagnoses:
@@ -499,6 +500,31 @@ def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[s
         return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
                          facts=[f"the shell prompt's host {host} is a container ID",
                                 f"device access: {top.signature.title}"])
+    return None
+
+
+def _root_only(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The permissions diagnosis that leads a device-access failure when the log then shows the same kind of
+    command under sudo seeing the GPU: it works as root, not as this user."""
+    from ..knowledge.signatures import structural as rules
+    from .structure import analyze
+
+    first = top.occurrence.first.line
+    for name, lines in wins:
+        ok = analyze(lines, name).sudo_ok
+        # the sudo run must come after the failure it answers (by text: a window is a file's tail)
+        at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() in first.text), None)
+        if ok is None or at is None or ok.number <= at + 1:
+            continue
+        sig = rules.by_id("root-only-device-access")
+        occ = Occurrence(sig)
+        occ.add(Match(sig, ok, {}))
+        machine.run_checks(c.check for c in sig.causes if c.check)
+        verdicts = [cause_verdict(machine, c) for c in sig.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+                         facts=[f"run under sudo, the command saw the GPU: {ok.text.strip()[:120]}",
+                                f"as the user: {top.signature.title}"])
     return None
 
 

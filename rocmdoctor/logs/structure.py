@@ -185,6 +185,13 @@ _MEGATRON_LOSS = re.compile(r"\b[\w-]{0,30}(?:loss|lm loss)\w{0,20}:\s{0,4}[-+]?
 # first 12 hex digits of its ID): "root@409e97fd5bce:/opt#", "[root@04ff0f3d3aa3 /]#".
 _CONTAINER_PROMPT = re.compile(r"^\[?[\w.-]{1,32}@(?=[0-9a-f]{0,11}\d)[0-9a-f]{12}[:\s]")
 
+# A command the log shows run under sudo ("$ sudo /opt/rocm/bin/rocminfo", "user@host:~$ sudo -u root clinfo"),
+# and what says it then saw the GPU (rocminfo's HSA tables and agents, clinfo's platforms, torch's True).
+_SUDO_CMD = re.compile(r"^(?:\(\S{1,40}\) )?(?:\S{1,80}[$#]|[$#]) {0,2}sudo(?: -\w(?: \w{1,32})?){0,3} \S")
+_SAW_GPU = re.compile(r"^\s{0,8}(?:HSA System Attributes|HSA Agents|Agent \d{1,3}\b|Platform #\d|[`|]-- Device #\d|"
+                      r"Marketing Name:|Name:\s{1,40}gfx[0-9a-f]{3,4})|^True\s*$")
+SUDO_WINDOW = 60  # lines after the sudo command in which its output must show the GPU
+
 # Collective tests (nccl-tests/rccl-tests): the header, the column header, data rows, the end.
 # The header as each version prints it: "# nThread 1 nGpus 8 ...", "# nThreads: 1 nGpus: 2 nRanks: 1 ...",
 # "# rccl-tests version 2.18.3 ...". Not the device lines ("#  Rank  0 Group  0 Pid ..."): an excerpt that
@@ -304,6 +311,7 @@ class Shape:
     stop: Stop | None = None
     no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
+    sudo_ok: LogLine | None = None  # a command run under sudo whose output then shows the GPU
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     torch_replaced: tuple[LogLine, str] | None = None  # pip replacing an installed ROCm torch: (line, what)
     build: Build | None = None  # the first compiler/linker error of a native build
@@ -416,6 +424,9 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
             shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
         if shape.container is None and "@" in t[:45] and _CONTAINER_PROMPT.match(t):
             shape.container = ln
+        if shape.sudo_ok is None and "sudo" in t[:160] and _SUDO_CMD.match(t) and \
+                any(_SAW_GPU.match(x.text) for x in lines[i + 1:i + 1 + SUDO_WINDOW]):
+            shape.sudo_ok = ln
         if t.startswith("frame #") and _CPP_FRAME.match(t):
             shape.cpp_frames.append(ln)
         if t.startswith("Is CUDA available: False") and rocm_build:

@@ -450,6 +450,24 @@ STRUCTURAL: tuple[S, ...] = (
                  "https://github.com/ROCm/ROCm-docker/issues/34"),
     ),
     S(
+        id="root-only-device-access", family="permissions",
+        title="The GPU works as root but not as this user",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The log shows the runtime failing to start (HSA out of resources, no device, /dev/kfd not opened) "
+                 "and then the same kind of command under sudo listing the GPU: the device nodes are there and work, "
+                 "this user may not open them."),
+        causes=(
+            C(text="the user is not in the group that owns /dev/kfd and the render nodes (render since ROCm 3.3 on "
+                   "Ubuntu 20.04 and later; video before)", check="RD-PERM-001",
+              fix="sudo usermod -aG render,video $USER, then log in again"),
+            C(text="the user was added to the groups but this session predates it (log out and in, or newgrp)",
+              check="RD-PERM-002"),
+        ),
+        fix="Add the user to the group that owns /dev/kfd (`ls -l /dev/kfd`), usually render and video; log in again.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/1064",
+                 "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"),
+    ),
+    S(
         id="line-containers", family="containers", title="The container could not get the GPU",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
         meaning="A line no signature knows reports a container runtime error about devices or GPUs.",
