@@ -244,3 +244,14 @@ def test_a_sudo_run_that_fails_the_same_way_is_not_root_only():
     # ... also after the user's own failing run: the sudo run must show the GPU
     user_run = corpus_lines("legacyrocm-1064-rocm33-oor-works-with-sudo")[:5]
     assert top(user_run + lines)[1] != "root-only-device-access"
+
+
+def test_deepspeeds_float_loss_scale_near_its_minimum_is_numerics_and_a_large_one_is_warm_up():
+    # newer DeepSpeed prints the scale as a float (https://github.com/CarperAI/trlx/issues/342)
+    low = ("[2023-02-28 20:08:24,338] [INFO] [stage_1_and_2.py:1769:step] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
+           "Attempted loss scale: 64.0, reducing to 32.0")
+    assert top([low]) == ("numerics", "fp16-loss-scale-min")
+    # the same wording at the start of training (https://github.com/deepspeedai/DeepSpeedExamples/issues/186)
+    high = ("[2022-07-13 21:06:50,825] [INFO] [stage3.py:2281:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping "
+            "step. Attempted loss scale: 65536.0, reducing to 32768.0")
+    assert run([high]).exit_code() == 0
