@@ -325,6 +325,9 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     occs = list(result.occurrences.values())
     if "amdgpu-gpu-reset" in result.occurrences:  # an ASIC reset inside the recovery is one of its steps
         occs = [o for o in occs if o.signature.id != "amdgpu-asic-reset"]
+    superseded = {x for o in occs for x in o.signature.supersedes}
+    if superseded:  # the same event in more general words (model.py: Signature.supersedes)
+        occs = [o for o in occs if o.signature.id not in superseded]
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order: dict[str | None, int] = {f: i for i, f in enumerate(result.files)}  # a line of no file (scan_text): 0
     diagnoses = []
@@ -337,6 +340,16 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
                       order=(o.signature.tier, file_order.get(first.file, 0), first.number))
         if o.signature.id in ARCH_SIGNATURES:
             d.facts = arch_facts(machine)
+        if o.signature.id in _KILLED:
+            if wins is None:
+                wins = _windows(result, inputs or [], shape_lines)
+            loading = killed_while_loading(o, wins)
+            if loading:
+                # The kernel killed it while the model was being read into host RAM: the OOM kill itself
+                # (host-oom-kill's tier), before the setup warnings printed on the way (a CPU-only
+                # bitsandbytes, a deprecation) that did not stop the run.
+                d.order = (DRIVER,) + d.order[1:]
+                d.facts.append(f"killed while loading: {loading[:160]}")
         if o.signature.family == "numerics":
             if wins is None:
                 wins = _windows(result, inputs or [], shape_lines)
@@ -357,7 +370,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
-        inside = _in_container(diagnoses[0], machine, _windows(result, inputs or [], wins or shape_lines))
+        ws = _windows(result, inputs or [], wins or shape_lines)
+        inside = _in_container(diagnoses[0], machine, ws) or _root_only(diagnoses[0], machine, ws)
         if inside is not None:
             diagnoses.insert(0, inside)
     for d in diagnoses:
@@ -369,6 +383,34 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if machine.error:
         notes.append(f"machine facts unavailable: {machine.error}")
     return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall, went_on)
+
+
+# A process killed by SIGKILL ("Killed", exit code -9): ranked as the host's OOM kill when it died loading a model.
+_KILLED = ("shell-killed", "torchrun-rank-killed", "host-oom-signal")
+# What a loader prints as it reads a model into host RAM: transformers' shard bar, "Loading <name>...",
+# "Loading a checkpoint", load_state_dict/from_pretrained in the line that died.
+_LOADING = re.compile(r"\bLoading (?:checkpoint shards|(?:a |the )?checkpoints?\b|(?:the )?model\b|weights|"
+                      r"safetensors)|\bLoading \S{1,200}\.{3}|\bload_state_dict\b|\bfrom_pretrained\b|"
+                      r"\bload_model\b", re.I)
+
+
+def killed_while_loading(occ: Occurrence, wins: list[tuple[str, list[str]]]) -> str:
+    """The loading line a SIGKILL came right after (the same line, as tqdm leaves it, or one of the
+    two lines before it), or ""."""
+    line = occ.first.line
+    if _LOADING.search(line.text[:2000]):
+        return line.text.strip()
+    for name, lines in wins:
+        if name != line.file and len(wins) > 1:
+            continue
+        at = next((j for j in range(len(lines) - 1, -1, -1) if lines[j].strip() and lines[j].strip() in line.text), None)
+        if at is None:
+            continue
+        before = [x for x in lines[max(0, at - 4):at] if x.strip()][-2:]
+        hit = next((x for x in reversed(before) if _LOADING.search(x[:2000])), None)
+        if hit:
+            return hit.strip()
+    return ""
 
 
 # Families of user-space failures that an unloaded or refusing kernel driver causes.
@@ -428,8 +470,10 @@ def _went_on(result: ScanResult, wins: list[tuple[str, list[str]]]) -> str:
 
 
 # Device-access failures whose meaning changes inside a container (devices not passed in).
+# Inside a container "the driver is not loaded" (rocminfo's "ROCk module is NOT loaded", no /dev/kfd) is what a
+# container without the device nodes sees (FAMILIES.md: not passed into a container), whatever the host has.
 _DEVICE_ACCESS = ("kfd-permission-denied", "dri-permission-denied", "hsa-runtime-init-failed", "line-permissions",
-                  "hsa-out-of-resources", "hip-no-gpus")
+                  "hsa-out-of-resources", "hip-no-gpus", "driver-refuses-gpu", "amdgpu-driver-not-loaded")
 
 
 def _device_access(d: Diagnosis) -> bool:
@@ -456,6 +500,31 @@ def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[s
         return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
                          facts=[f"the shell prompt's host {host} is a container ID",
                                 f"device access: {top.signature.title}"])
+    return None
+
+
+def _root_only(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The permissions diagnosis that leads a device-access failure when the log then shows the same kind of
+    command under sudo seeing the GPU: it works as root, not as this user."""
+    from ..knowledge.signatures import structural as rules
+    from .structure import analyze
+
+    first = top.occurrence.first.line
+    for name, lines in wins:
+        ok = analyze(lines, name).sudo_ok
+        # the sudo run must come after the failure it answers (by text: a window is a file's tail)
+        at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() in first.text), None)
+        if ok is None or at is None or ok.number <= at + 1:
+            continue
+        sig = rules.by_id("root-only-device-access")
+        occ = Occurrence(sig)
+        occ.add(Match(sig, ok, {}))
+        machine.run_checks(c.check for c in sig.causes if c.check)
+        verdicts = [cause_verdict(machine, c) for c in sig.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+                         facts=[f"run under sudo, the command saw the GPU: {ok.text.strip()[:120]}",
+                                f"as the user: {top.signature.title}"])
     return None
 
 

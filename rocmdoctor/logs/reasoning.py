@@ -18,7 +18,7 @@ import re
 from ..knowledge.signatures import structural as rules
 from .logscan.lines import LogLine
 from .logscan.matcher import looks_like_error
-from .structure import Shape, Traceback, kernel_form
+from .structure import MISSING_FILE, Shape, Traceback, kernel_form
 
 # Frame packages -> rule, first match wins; checked from the deepest frame up.
 _PACKAGE_RULES = (
@@ -161,8 +161,9 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
 
     b = shape.build
     if b is not None:  # the first compiler/linker error is the root; the traceback after it follows from it
-        add("tb-deepspeed-op-build" if b.deepspeed else "build-failed", b.line, built=b.what,
-            detail="the first compiler or linker error of the build")
+        missing = not b.deepspeed and bool(MISSING_FILE.search(b.line.text[:2000]))
+        add("tb-deepspeed-op-build" if b.deepspeed else "build-missing-file" if missing else "build-failed", b.line,
+            built=b.what, detail="the first compiler or linker error of the build")
     r = shape.refusal
     if r is not None and (r[2] or looks_like_error(r[0].text) or r[0] is shape.single):
         add("gfx-refused-library" if r[2] else "gfx-refused", r[0], gfx=r[1])

@@ -105,13 +105,22 @@ _KERNEL_SEVERE = re.compile(r"uncorrectable|fatal|\bhang\b|inaccessible|reset|lo
 # the linker's "ld: cannot find" / "collect2: error", ninja's "FAILED: x.o", setuptools' "error: command
 # ... failed", CMake's "CMake Error". Indented copies (pip's build output) count too.
 _BUILD_ERROR = re.compile(
-    r"^\s{0,8}(?:(?P<file>[^\s:]{1,300}\.(?:c|cc|cpp|cxx|cu|hip|cuh|h|hpp|inc)):\d{1,7}(?::\d{1,5})?: (?:fatal )?error:"
+    r"^\s{0,8}(?:(?P<file>[^\s:]{1,300}\.(?:c|cc|cpp|cxx|cu|hip|hiph|cuh|h|hh|hpp|hxx|inc|cl)):\d{1,7}(?::\d{1,5})?: "
+    r"(?:fatal )?error:"
     r"|(?:\S{0,200}/)?(?:c\+\+|g\+\+|gcc|cc|clang(?:\+\+)?|amdclang(?:\+\+)?|hipcc|nvcc|cc1plus|collect2|"
     r"ld(?:\.\w{1,8})?|[\w-]{1,40}-g(?:cc|\+\+))(?:-\d{1,3})?(?:\.exe)?: (?:fatal )?error\b"
     r"|(?:\S{0,200}/)?ld(?:\.\w{1,8})?: cannot find\b"
     r"|FAILED: \S{1,300}\.(?:o|obj|so)\b"
     r"|error: command '[^']{1,300}' failed with exit (?:status|code)"
-    r"|CMake Error\b)")
+    r"|CMake Error\b"
+    # make's own words when the recipe fails or its tool is missing: "make: *** [Makefile:117: hip] Error 1"
+    # (localised "错误 1"), "make: /usr/bin/hipcc: No such file or directory"
+    r"|make(?:\[\d{1,3}\])?: (?:\*\*\* \[[^\]]{1,300}\] (?:Error|错误|Fehler|Erreur) \d{1,4}|\S{1,300}: "
+    r"(?:No such file or directory|Command not found)))")
+# The build's first error is a file that is not there: a header ("fatal error: 'x.h' file not found",
+# "x.h: No such file or directory"), the compiler itself, a tool: a dev package or a path is missing.
+MISSING_FILE = re.compile(r"No such file or directory|file not found|没有那个文件或目录|Command not found|"
+                          r"command not found|cannot open source file|Failed to find ROCm root", re.I)
 _BUILD_OK = re.compile(r"^\s{0,4}Successfully (?:installed|built) \S")
 _BUILD_WHAT = re.compile(r"Building extension module (?P<a>\w{1,80})|Error building extension '(?P<b>\w{1,80})'|"
                          r"Failed building wheel for (?P<c>[\w.-]{1,80})|Building wheel for (?P<d>[\w.-]{1,80})")
@@ -157,10 +166,31 @@ _LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(
 _METRIC_VALUE = re.compile(r"""\b(?:train_|val_|eval_|val |eval )?(?P<key>grad_norm|loss|norm)['"]?(?:\s{0,2}[:=]\s{0,2}|\s{1,16})"""
                            r"""['"]?(?P<v>[-+]?(?:nan|inf(?:inity)?)|\d{1,12}(?:\.\d{0,20})?(?:e[-+]?\d{1,4})?)\b""", re.I)
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
+# A dynamic loss scaler's new value in the words each trainer prints it: DLLogger's "PARAMETER loss_scale :
+# 8192.0", DeepSpeed's "Attempted loss scale: 128.0, reducing to 64.0", fairseq's "setting loss scale to: 64.0",
+# apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
+_LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to:?|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
+                         r"(?:e[-+]?\d{1,4})?)\b(?:, reducing to (?P<to>\d{1,12}(?:\.\d{1,12})?))?", re.I)
+# Where a line is in the run: its clock time (hh:mm:ss after a date), or the step it reports.
+_CLOCK = re.compile(r"\b\d{4}-\d\d-\d\d[ T_](?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d)\b")
+SCALE_FALLS = 4  # halvings in a row, with no growth between them ...
+SCALE_SPREAD_S, SCALE_SPREAD_STEPS = 600, 100  # ... spread over this much of the run: not the warm-up
+# Megatron's iteration line ("iteration 9/10 | consumed samples: ... | loss scale: 1.0 | ... number of skipped
+# iterations:   0 |"): it prints each loss only when its average is > 0, so a NaN loss leaves no loss at all.
+_MEGATRON_ITER = re.compile(r"\biteration\s{1,12}(?P<n>\d{1,9})/\s{0,12}\d{1,9} \|")
+_MEGATRON_SKIPPED = re.compile(r"number of skipped iterations:\s{0,8}(?P<k>\d{1,9})\b")
+_MEGATRON_LOSS = re.compile(r"\b[\w-]{0,30}(?:loss|lm loss)\w{0,20}:\s{0,4}[-+]?(?:\d|nan|inf)", re.I)
 
 # A shell prompt whose host name is a container ID (Docker/Podman name a container's host by the
 # first 12 hex digits of its ID): "root@409e97fd5bce:/opt#", "[root@04ff0f3d3aa3 /]#".
 _CONTAINER_PROMPT = re.compile(r"^\[?[\w.-]{1,32}@(?=[0-9a-f]{0,11}\d)[0-9a-f]{12}[:\s]")
+
+# A command the log shows run under sudo ("$ sudo /opt/rocm/bin/rocminfo", "user@host:~$ sudo -u root clinfo"),
+# and what says it then saw the GPU (rocminfo's HSA tables and agents, clinfo's platforms, torch's True).
+_SUDO_CMD = re.compile(r"^(?:\(\S{1,40}\) )?(?:\S{1,80}[$#]|[$#]) {0,2}sudo(?: -\w(?: \w{1,32})?){0,3} \S")
+_SAW_GPU = re.compile(r"^\s{0,8}(?:HSA System Attributes|HSA Agents|Agent \d{1,3}\b|Platform #\d|[`|]-- Device #\d|"
+                      r"Marketing Name:|Name:\s{1,40}gfx[0-9a-f]{3,4})|^True\s*$")
+SUDO_WINDOW = 60  # lines after the sudo command in which its output must show the GPU
 
 # Collective tests (nccl-tests/rccl-tests): the header, the column header, data rows, the end.
 # The header as each version prints it: "# nThread 1 nGpus 8 ...", "# nThreads: 1 nGpus: 2 nRanks: 1 ...",
@@ -281,6 +311,7 @@ class Shape:
     stop: Stop | None = None
     no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
+    sudo_ok: LogLine | None = None  # a command run under sudo whose output then shows the GPU
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     torch_replaced: tuple[LogLine, str] | None = None  # pip replacing an installed ROCm torch: (line, what)
     build: Build | None = None  # the first compiler/linker error of a native build
@@ -393,6 +424,9 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
             shape.kernel.append(KernelEvent(ln, ip_block(t), bool(_KERNEL_SEVERE.search(t))))
         if shape.container is None and "@" in t[:45] and _CONTAINER_PROMPT.match(t):
             shape.container = ln
+        if shape.sudo_ok is None and "sudo" in t[:160] and _SUDO_CMD.match(t) and \
+                any(_SAW_GPU.match(x.text) for x in lines[i + 1:i + 1 + SUDO_WINDOW]):
+            shape.sudo_ok = ln
         if t.startswith("frame #") and _CPP_FRAME.match(t):
             shape.cpp_frames.append(ln)
         if t.startswith("Is CUDA available: False") and rocm_build:
@@ -420,7 +454,8 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
         low = t.lower()
         if not ds_seen and ("deepspeed" in low or "op_builder" in low or "ds_" in low) and _DS_BUILD.search(t):
             ds_seen = True
-        if build_at is None and ("error" in low or "cannot find" in low or "failed" in low) and len(t) < 4000 \
+        if build_at is None and ("error" in low or "cannot find" in low or "failed" in low or "错误" in t or
+                                 "no such file" in low or "not found" in low) and len(t) < 4000 \
                 and _BUILD_ERROR.match(t):
             build_at = i
         if shape.refusal is None and "gfx" in low:
@@ -496,13 +531,58 @@ def _rocm_torch_replaced(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     return None
 
 
+def _spread(falls: list[tuple[LogLine, float | None]], by_clock: bool) -> str:
+    """How far apart the first and last of these loss-scale halvings are, when that is past a warm-up
+    (minutes by the clock, or steps), else ""."""
+    a, b = falls[0][1], falls[-1][1]
+    if a is None or b is None:
+        return ""
+    d = (b - a) % 86400 if by_clock else b - a
+    if by_clock and d >= SCALE_SPREAD_S:
+        return f"over {int(d // 60)} minutes"
+    if not by_clock and d >= SCALE_SPREAD_STEPS:
+        return f"over {int(d)} steps"
+    return ""
+
+
 def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
     gradients overflow), or a loss that drops to exactly 0 and stays there."""
     zeros, seen_nonzero = 0, False
     last: dict[str, tuple[LogLine, str]] = {}  # metric -> (line, value) of its last logged value
+    falls: list[tuple[LogLine, float | None]] = []  # loss-scale halvings in a row: (line, clock or step)
+    scale: float | None = None
+    step: int | None = None
     for ln in lines:
         t = ln.text
+        if "iteration" in t and " | " in t:
+            m = _MEGATRON_ITER.search(t[:400])
+            if m:
+                step = int(m.group("n"))
+                k = _MEGATRON_SKIPPED.search(t)
+                rest = t.replace("loss scale:", "").replace("loss_scale:", "")
+                if k is not None and k.group("k") == "0" and "loss scale" in t and not _MEGATRON_LOSS.search(rest):
+                    return ln, (f"iteration {m.group('n')} logs no loss and skipped no step: Megatron leaves out a "
+                                "loss whose average is NaN")
+        if "scal" in t and "loss" in t.lower():
+            m = _LOSS_SCALE.search(t[:2000])
+            if m:
+                val = float(m.group("to") or m.group("v"))
+                if scale is not None and val > scale:
+                    falls = []  # the scaler grew back: it is settling, not collapsing
+                elif scale is not None and val < scale or m.group("to"):
+                    c = _CLOCK.search(t)
+                    when = (int(c.group("h")) * 3600 + int(c.group("m")) * 60 + int(c.group("s"))) if c else step
+                    falls.append((ln, when))
+                    if len(falls) >= SCALE_FALLS:
+                        done = _spread(falls, by_clock=c is not None)
+                        if done:
+                            return ln, f"the fp16 loss scale fell {len(falls)} times in a row {done}, never growing back"
+                scale = val
+        else:
+            b = _BAR.search(t) if "/" in t else None
+            if b:
+                step = int(b.group("n"))
         if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
             for mv in _METRIC_VALUE.finditer(t[:2000]):
                 last[mv.group("key").lower()] = (ln, mv.group("v"))

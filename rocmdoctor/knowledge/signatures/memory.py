@@ -13,16 +13,27 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"Out of memory: Killed process (?P<pid>\d{1,12}) \((?P<comm>[^)]{1,64})\)",
             "oom-kill:constraint=",
+            # older kernels and a cgroup's (container, Slurm job) limit: "Memory cgroup out of memory: Kill
+            # process 4142 (python3) score 68 or sacrifice child", then "Killed process 4254 (python3) total-vm:..."
+            r"(?:Memory cgroup out of memory|Out of memory): Kill process \d{1,12} \([^)]{1,64}\)",
+            r"\bKilled process \d{1,12} \([^)]{1,64}\),? total-vm:\d",
         ),
         needles=(
             "out of memory: killed",
             "oom-kill",
+            "out of memory: kill process",
+            "killed process",
         ),
         meaning="The Linux OOM killer ended a rank (torchrun then reports exit code -9 / SIGKILL).",
         causes=(C(text="CPU offload (ZeRO offload), dataloader workers or tokenisation exceed host RAM", check="RD-DS-006", fix="lower dataloader/preprocessing workers, turn off optimizer offload, or add RAM/swap"),),
         fix="Reduce host memory use (workers, offload) or run fewer ranks per node.",
-        sources=("https://github.com/amd/node-scraper",),
-        examples=("Out of memory: Killed process 12345 (python) total-vm:123456789kB, anon-rss:98765432kB",),
+        sources=("https://github.com/amd/node-scraper", "https://github.com/docker/for-linux/issues/1001"),
+        examples=("Out of memory: Killed process 12345 (python) total-vm:123456789kB, anon-rss:98765432kB",
+                  "May 15 23:01:53 ubuntu-s-1vcpu-2gb-ams3-01 kernel: [  152.700479] Memory cgroup out of memory: Kill "
+                  "process 4142 (python3) score 68 or sacrifice child",
+                  "May 15 23:01:53 ubuntu-s-1vcpu-2gb-ams3-01 kernel: [  152.701942] Killed process 4254 (python3) "
+                  "total-vm:11968kB, anon-rss:4288kB, file-rss:3972kB, shmem-rss:0kB"),
+        near_misses=("oom_reaper: reaped process 4254 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB",),
     ),
     S(
         id="hip-oom", family="memory", title="GPU out of memory",
@@ -122,19 +133,30 @@ SIGNATURES: tuple[S, ...] = (
         examples=("Apr 25 06:31:56 yihuachiu-GTX1080 kernel: [594675.027262] python invoked oom-killer: gfp_mask=0x14200ca(GFP_HIGHUSER_MOVABLE), nodemask=(null), order=0, oom_score_adj=0",),
     ),
     S(
-        id="shell-killed", family="memory", title="The process was killed (the shell printed 'Killed')",
+        id="shell-killed", family="memory", title="The process was killed (SIGKILL: 'Killed', exit code -9)",
         severity="fatal", tier=MEMORY,
-        patterns=(r"^(?:Killed|已杀死)\s{0,4}$", r"^\S{1,200}: line \d{1,6}: {1,2}\d{1,9} Killed\b"),
-        needles=("killed", "已杀死"),
+        patterns=(r"^(?:Killed|已杀死)\s{0,4}$", r"^\S{1,200}: line \d{1,6}: {1,2}\d{1,9} Killed\b",
+                  # tqdm leaves the cursor after its bar: "Loading checkpoint shards:  38%|███ | 3/8 [00:02<00:03]Killed"
+                  r"\]\s{0,2}(?:Killed|已杀死)\s{0,4}$",
+                  # gdb, and a launcher that reports the signal as a negative exit code ("ERROR: error code -9")
+                  r"Program terminated with signal SIGKILL",
+                  r"\b(?:error|exit|return) (?:code|status)(?: =|:)? ?-9\b(?!\.\d)"),
+        needles=("killed", "已杀死", "sigkill", "code -9", "code: -9", "code = -9", "status -9"),
         meaning="The shell reports the process died from SIGKILL; on a training host that is almost always the OOM killer.",
         causes=(
             C(text="host RAM ran out (the kernel log has 'Out of memory: Killed process')", check="RD-KERN-001"),
             C(text="a memory limit on the job (cgroup, Slurm --mem, container)"),
         ),
         fix="Check `dmesg | grep -i oom`; lower host memory use or raise the limit.",
-        sources=("https://github.com/CharlesShang/FastMaskRCNN/issues/172",),
-        examples=("Killed", "已杀死"),
-        near_misses=("Killed process 25315 (python3) total-vm:53312244kB",),
+        sources=("https://github.com/CharlesShang/FastMaskRCNN/issues/172",
+                 "https://github.com/chatchat-space/Langchain-Chatchat/issues/35", "https://github.com/NVIDIA/DIGITS/issues/1362",
+                 "https://github.com/Tencent/ncnn/issues/1604"),
+        examples=("Killed", "已杀死",
+                  "Loading checkpoint shards:  38%|██████▊           | 3/8 [00:02<00:03,  1.28it/s]Killed",
+                  "ERROR: error code -9", "Program terminated with signal SIGKILL, Killed"),
+        near_misses=("Killed process 25315 (python3) total-vm:53312244kB",
+                     "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error.",
+                     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 2 (pid: 94)"),
     ),
     S(
         id="torchrun-rank-killed", family="memory", title="A rank was killed with SIGKILL (exit code -9)",

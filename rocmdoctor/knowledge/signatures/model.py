@@ -15,6 +15,7 @@ Writing an entry (docs/explain.md, "Adding a signature"), with keyword arguments
 - ``tier`` orders causes: a hardware or driver event (tier 1-2) outranks the runtime
   error it causes (3) and the watchdog timeout that follows (7). ``terminal`` marks a line
   that only means something when nothing follows it (the barrier hang).
+- ``supersedes``: ids of more general signatures the same event matches; they are dropped when this one is seen.
 - ``block``: regexes for the lines that continue this event (a page-fault block, an AER
   header with its TLP); they are attached to the match instead of matched on their own.
 """
@@ -86,6 +87,10 @@ class Signature:
     block_lines: int = 0
     block_same_device: bool = True  # a block's lines come from the device of its first line
     terminal: bool = False
+    # Ids of more general signatures that the same event also matches: when this one is seen, they are the
+    # same failure in less specific words and are left out (a MIOpen compile failure whose compiler says
+    # which header is missing is that, not an unknown ISA).
+    supersedes: tuple[str, ...] = ()
 
     @property
     def regexes(self) -> tuple[re.Pattern, ...]:

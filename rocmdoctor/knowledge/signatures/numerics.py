@@ -82,7 +82,9 @@ SIGNATURES: tuple[S, ...] = (
         severity="error", tier=NUMERICS,
         patterns=(
             "Current loss scale already at minimum - cannot decrease scale anymore",
-            r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>[1-9]\d?|\d\.\d{1,8}|0\.\d{1,8})\b(?!\.?\d)",
+            # DeepSpeed prints the scale as an int in old releases and as a float ("64.0") in newer ones
+            r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>[1-9]\d?(?:\.0{1,8})?|\d\.\d{1,8}|"
+            r"0\.\d{1,8})(?![.\d])",
         ),
         needles=(
             "loss scale already at minimum",
@@ -95,9 +97,15 @@ SIGNATURES: tuple[S, ...] = (
             C(text="bf16 is not native so fp16 was chosen", check="RD-PREC-001"),
         ),
         fix="Switch to bf16 (native GPUs) or fp32; lower the learning rate.",
-        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341",),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341", "https://github.com/CarperAI/trlx/issues/342"),
         examples=(
             "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.",
+            "[2023-02-28 20:08:24,338] [INFO] [stage_1_and_2.py:1769:step] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
+            "Attempted loss scale: 64.0, reducing to 32.0",
+        ),
+        near_misses=(
+            "[2022-07-13 21:06:50,825] [INFO] [stage3.py:2281:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping "
+            "step. Attempted loss scale: 65536.0, reducing to 32768.0",
         ),
     ),
     # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)

@@ -570,4 +570,90 @@ SIGNATURES: tuple[S, ...] = (
                   "nvcc available?",),
         near_misses=("-- Found nvcc: /usr/local/cuda/bin/nvcc",),
     ),
+    # pip's last words when a package's build failed and it gave up the install. A consequence: the compiler or
+    # linker error above it (build-failed, a DeepSpeed op build) is the cause when the log shows it; without it,
+    # the package did not build here. Not "Failed building wheel for X" alone: pip then often falls back to
+    # "setup.py install", which can succeed.
+    S(
+        id="pip-wheel-build-failed", family="packages", title="pip could not build a package and gave up",
+        severity="fatal", tier=CONSEQUENCE,
+        patterns=(r"Could not build wheels for (?P<pkg>(?!deepspeed\b)[\w.-]{1,80}), which is required",
+                  r"Failed to build installable wheels for some pyproject\.toml based projects(?! \(deepspeed\))",
+                  r"error: failed-wheel-build-for-install"),
+        needles=("could not build wheels for", "failed to build installable wheels", "failed-wheel-build-for-install"),
+        meaning=("A package with native code (flash-attn, bitsandbytes, xformers ...) was built from source during "
+                 "the install and the build failed; the error that stopped it is further up in pip's output."),
+        causes=(
+            C(text="the package's build does not support this GPU's gfx or this ROCm (its ROCm fork or a prebuilt "
+                   "ROCm wheel is needed)", check="RD-PREC-005"),
+            C(text="a compiler, header or ROCm dev package the build needs is missing", check="RD-ROCM-002"),
+            C(text="torch is not the ROCm build the package compiles against", check="RD-TORCH-001"),
+        ),
+        fix=("Read the first compiler error above pip's summary; install the package's ROCm build or a prebuilt ROCm "
+             "wheel instead of building its default (CUDA) source."),
+        sources=("https://github.com/QwenLM/Qwen/issues/10", "https://github.com/Dao-AILab/flash-attention/issues/2452"),
+        examples=("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects",
+                  "error: failed-wheel-build-for-install"),
+        near_misses=("  ERROR: Failed building wheel for flash-attn",
+                     "ERROR: Could not build wheels for deepspeed, which is required to install pyproject.toml-based projects"),
+    ),
+    # GNU patch and git am refusing a patch (a build recipe patching its sources, or a package's hipify patch
+    # applied to torch): the patched file is another version than the patch was written for.
+    S(
+        id="patch-does-not-apply", family="packages", title="A source patch does not apply",
+        severity="fatal", tier=SETUP,
+        patterns=(r"\b\d{1,5} out of \d{1,5} hunks? (?:FAILED|ignored) -- saving rejects to file (?P<file>\S{1,300})",
+                  r"^error: (?P<file2>\S{1,300}): patch does not apply",
+                  r"^Patch failed at \d{4} "),
+        needles=("saving rejects to file", "patch does not apply", "patch failed at"),
+        meaning=("A build step patches source files (a package's patch of torch's hipify, a distribution's patches "
+                 "of ROCm sources) and the patch did not apply: the file is not the version the patch was made for, "
+                 "or the patch is already in it."),
+        causes=(
+            C(text="the patched file comes from another version (torch, the ROCm release, the upstream source) than "
+                   "the patch expects", check="RD-TORCH-001",
+              fix="use the torch/ROCm version the package's instructions name, or the package's newer release"),
+            C(text="the patch was already applied (a rebuild in the same tree, or upstream merged it)"),
+        ),
+        fix="Rebuild from a clean tree, with the versions the patch was written for (or drop a patch upstream merged).",
+        sources=("https://github.com/NixOS/nixpkgs/issues/565696", "https://github.com/ROCm/TheRock/issues/167",
+                 "https://github.com/rocm-arch/rocm-arch/issues/839"),
+        examples=("2 out of 3 hunks FAILED -- saving rejects to file lib/TargetParser/Triple.cpp.rej",
+                  "1 out of 1 hunk ignored -- saving rejects to file CMakeLists.txt.rej",
+                  "error: CHANGELOG.md: patch does not apply",
+                  "Patch failed at 0001 Update CHANGELOG.md for ROCm 6.4.0"),
+        near_misses=("Hunk #1 succeeded at 1643 (offset -72 lines).", "Hunk #1 FAILED at 191."),
+    ),
+    # MIOpen compiles its kernels at run time through comgr/hiprtc with the system's headers: a header that is
+    # not there is a missing dev package (libstdc++ headers, rocrand), or a compiler that looks in the wrong
+    # prefix, not a GPU the compiler rejects.
+    S(
+        id="miopen-kernel-header-missing", family="packages",
+        title="MIOpen's run-time kernel compile is missing a header",
+        severity="fatal", tier=RUNTIME, supersedes=("miopen-compile-failed", "miopen-status-error"),
+        patterns=(r"MIOpen\(HIP\): Warning \[BuildHip\] [^\n]{0,400}fatal error: '(?P<header>[^']{1,200})' file not found",
+                  r"/comgr-\w{1,16}/(?:include|input)/\S{1,200}:\d{1,6}:\d{1,4}: fatal error: '(?P<header2>[^']{1,200})' "
+                  r"file not found"),
+        needles=("file not found",),
+        meaning=("MIOpen builds a convolution/dropout kernel at run time with comgr (hiprtc), and the compiler could "
+                 "not find a header the kernel includes: the package that provides it is not installed, or the "
+                 "compiler's include paths point at another toolchain."),
+        causes=(
+            C(text="a dev package is missing: the C++ standard library headers (libstdc++-<N>-dev for the gcc the "
+                   "ROCm compiler picks) or a ROCm library's headers (rocrand-dev, hiprand-dev)",
+              fix="install libstdc++-12-dev (or the version of the newest gcc installed) and the ROCm -dev packages"),
+            C(text="the ROCm compiler finds another LLVM or gcc installation first (LLVM_PATH, a newer gcc without "
+                   "its libstdc++ headers)", check="RD-ROCM-002"),
+        ),
+        fix=("Install the package that provides the quoted header (libstdc++-dev for <limits>/<cmath>, rocrand-dev "
+             "for rocrand headers), or MIOpen's prebuilt kernel package (miopen-hip-gfx*kdb) so it compiles less."),
+        sources=("https://github.com/ROCm/MIOpen/issues/2049", "https://github.com/ROCm/MIOpen/issues/1105"),
+        examples=("MIOpen(HIP): Warning [BuildHip] /tmp/comgr-e64065/input/naive_conv.cpp:39:10: fatal error: 'limits' "
+                  "file not found",
+                  "[2021-08-20T23:17:41.443Z] MIOpen(HIP): Warning [BuildHip] <built-in>:1:10: fatal error: "
+                  "'__clang_hip_runtime_wrapper.h' file not found"),
+        near_misses=("MIOpen(HIP): Error [Compile] 'hiprtcCompileProgram(prog.get(), c_options.size(), c_options.data())' "
+                     "naive_conv.cpp: HIPRTC_ERROR_COMPILATION (6)",
+                     "/tmp/miopen181/MIOpen/src/convolution.cpp:26:10: fatal error: 'miopen/config.h' file not found"),
+    ),
 )

@@ -602,4 +602,49 @@ SIGNATURES: tuple[S, ...] = (
         examples=("RuntimeError: /src/AMDMIGraphX/src/targets/gpu/compile_ops.cpp:147: add_compiles: No solutions provided for gpu::mlir_op with gfx1100\t42\t-t f32",),
         near_misses=("INFO: no solution found in the user database for this shape, searching",),
     ),
+    # A C assert() in the HIP runtime's own sources (hipamd, clr, rocclr): the runtime hit a state it does not
+    # handle, most often initialising on a GPU or device nodes it cannot use. The file path names the
+    # component; a Python AssertionError or an assert in another library is not this.
+    S(
+        id="hip-runtime-assert", family="runtime", title="An assertion failed inside the HIP runtime",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"(?:hipamd|/clr/|rocclr|/hip/src/)\S{0,200}\.(?:cpp|hpp|h|cc):\d{1,6}: [^\n]{0,200}?Assertion "
+                  r"`(?P<cond>[^`'\n]{1,200})' failed",),
+        needles=("assertion `",),
+        meaning=("The HIP runtime checked a result of its own and stopped the process (abort, exit code -6): most "
+                 "often its initialisation failed (`err == hipSuccess`) on a GPU this ROCm does not support or "
+                 "device nodes it cannot open."),
+        causes=(
+            C(text="the GPU is not on this ROCm's support list (the runtime cannot load code for it)", check="RD-GFX-001"),
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+            C(text="two ROCm installations: the runtime loaded is not the one its libraries expect", check="RD-ROCM-002"),
+        ),
+        fix="Run `rocminfo` as the same user: it names the GPU the runtime sees (or why it sees none); then the checks named here.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/3725",),
+        examples=("      python: /usr/src/debug/hip-runtime-amd/hipamd-rocm-5.5.1/src/hip_platform.cpp:665: void "
+                  "PlatformState::init(): Assertion `err == hipSuccess' failed.",),
+        near_misses=("MIOpenDriver: /home/junliu/MIOpen/src/comgr.cpp:1253: std::string miopen::hiprtc::HiprtcProgram::GetLog"
+                     "(const bool): Assertion `buffer.back() == 0' failed.",),
+    ),
+    # A GPU kernel's own assert (PyTorch's CUDA_KERNEL_ASSERT, built for HIP as well): an index out of range
+    # in the model's inputs, printed once per failing thread with its block and thread.
+    S(
+        id="device-side-assert", family="runtime", title="A device-side assertion failed in a GPU kernel",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"\.(?:cu|hip|cuh):\d{1,6}: \w{1,120}: block: \[\d{1,6},\d{1,6},\d{1,6}\], thread: "
+                  r"\[\d{1,6},\d{1,6},\d{1,6}\] Assertion `(?P<cond>[^`'\n]{1,200})` failed",),
+        needles=("assertion `",),
+        meaning=("A kernel checked its inputs on the GPU and stopped: an index outside the tensor (a token id not in "
+                 "the vocabulary, a class label out of range), which the launch then reports as a HIP error."),
+        causes=(
+            C(text="the data holds an index the model does not have (token ids beyond the embedding size after a "
+                   "tokenizer change, labels outside num_classes)",
+              fix="check max(input_ids) < vocab_size (resize_token_embeddings after adding tokens) and the labels"),
+        ),
+        fix="Rerun on the CPU (or with AMD_SERIALIZE_KERNEL=3) to get a Python traceback at the op; fix the index.",
+        sources=("https://github.com/deepspeedai/Megatron-DeepSpeed/issues/239", "https://github.com/NVIDIA/garak/issues/199"),
+        examples=("/opt/pytorch/pytorch/aten/src/ATen/native/cuda/Indexing.cu:1146: indexSelectLargeIndex: block: "
+                  "[420,0,0], thread: [124,0,0] Assertion `srcIndex < srcSelectDimSize` failed.",),
+        near_misses=("warning: asserts enabled",),
+    ),
 )

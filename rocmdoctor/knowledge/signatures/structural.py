@@ -194,6 +194,23 @@ STRUCTURAL: tuple[S, ...] = (
         sources=("https://github.com/abetlen/llama-cpp-python/issues/695",
                  "https://rocm.docs.amd.com/en/latest/reference/rocmcc.html"),
     ),
+    S(
+        id="build-missing-file", family="packages", title="A native build stopped on a file that is not there",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The build's first error is a header, compiler or tool that does not exist where the build looks "
+                 "(\"fatal error: 'x.h' file not found\", \"hip/hip_runtime_api.h: No such file or directory\", "
+                 "\"make: /usr/bin/hipcc: No such file or directory\"): a ROCm or system dev package is not "
+                 "installed, or the build's paths (ROCM_PATH, ROCM_HOME, the include list) point elsewhere."),
+        causes=(
+            C(text="a ROCm dev package (hip-dev, rocblas-dev, rocrand-dev ...) or the C++ standard headers "
+                   "(libstdc++-dev) are not installed"),
+            C(text="the build looks in another ROCm prefix than the installed one (ROCM_PATH/ROCM_HOME unset or wrong)",
+              check="RD-ROCM-002", fix="export ROCM_PATH=/opt/rocm (and ROCM_HOME) before building"),
+        ),
+        fix=("Install the package that provides the missing file (the quoted line names it), or point the build at "
+             "the installed ROCm (ROCM_PATH/ROCM_HOME=/opt/rocm)."),
+        sources=("https://github.com/agrocylo/bitsandbytes-rocm/issues/1", "https://github.com/ROCm/MIOpen/issues/2049"),
+    ),
     # ---------------------------------------------------------------- an arch name next to a refusal
     S(
         id="gfx-refused", family="runtime", title="The GPU's architecture is not in this build",
@@ -431,6 +448,24 @@ STRUCTURAL: tuple[S, ...] = (
         fix="Pass --device=/dev/kfd --device=/dev/dri and --group-add with the host's render and video GIDs.",
         sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html",
                  "https://github.com/ROCm/ROCm-docker/issues/34"),
+    ),
+    S(
+        id="root-only-device-access", family="permissions",
+        title="The GPU works as root but not as this user",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The log shows the runtime failing to start (HSA out of resources, no device, /dev/kfd not opened) "
+                 "and then the same kind of command under sudo listing the GPU: the device nodes are there and work, "
+                 "this user may not open them."),
+        causes=(
+            C(text="the user is not in the group that owns /dev/kfd and the render nodes (render since ROCm 3.3 on "
+                   "Ubuntu 20.04 and later; video before)", check="RD-PERM-001",
+              fix="sudo usermod -aG render,video $USER, then log in again"),
+            C(text="the user was added to the groups but this session predates it (log out and in, or newgrp)",
+              check="RD-PERM-002"),
+        ),
+        fix="Add the user to the group that owns /dev/kfd (`ls -l /dev/kfd`), usually render and video; log in again.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/1064",
+                 "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html"),
     ),
     S(
         id="line-containers", family="containers", title="The container could not get the GPU",
