@@ -220,6 +220,27 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
 _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
 
 
+def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
+    """`CMD="torchrun --nnodes 2 ... train.py"; srun $CMD`: an unquoted expansion is split into words by
+    the shell, so a launch held in a variable runs as if written out; split where the value starts with
+    a launcher (other expansions keep their one word)."""
+    out_raw, out = [], []
+    for r, w in zip(raw, words):
+        parts = w.split()
+        if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", r) and len(parts) > 1 and os.path.basename(parts[0]) in LAUNCHERS \
+                and f'"{r}"' not in text:  # "$CMD" in double quotes stays one word
+            try:
+                parts = shlex.split(w)
+            except ValueError:
+                pass
+            out_raw += parts
+            out += parts
+        else:
+            out_raw.append(r)
+            out.append(w)
+    return out_raw, out
+
+
 def substitute(word: str, variables: dict[str, str]) -> str:
     """``word`` with the variables the files define put in, as the shell expands it: a name the
     files do not define keeps its ``$NAME`` form (its value comes from outside), unless the
@@ -337,6 +358,52 @@ class _ReadState:
         self.looped: set[int] = set()  # indexes of values set inside a loop
         self.launch_mark: int | None = None  # len(values) right after the last launch
         self.call_budget = 2000  # function-body lines read at call sites: bounded (calls can nest)
+        # Open if/case blocks, innermost last: which branch (or case arm) a line runs in, and what
+        # each branch assigned, so that a variable the branches set differently is known to vary.
+        self.blocks: list[dict] = []
+
+    def enter(self, line: str) -> tuple[str, list[str]]:
+        """Open the blocks a line opens and strip a case arm's pattern from its front; returns the
+        line left to read and the keywords to apply once its commands ran (elif/else/fi/;;/esac)."""
+        top = self.blocks[-1] if self.blocks else None
+        if top is not None and top["kind"] == "case" and not top["arm"]:
+            m = _CASE_ARM.match(line)
+            if m and not line.lstrip().startswith(("esac", ";;")):
+                top["arm"], top["branch"], line = m.group(1).strip(), top["branch"] + 1, m.group(2)
+        later = []
+        for kw in _BLOCK_KW.findall(line) if _BLOCK_HINT.search(line) else ():
+            if kw in ("if", "case"):
+                self.blocks.append({"kind": kw, "branch": 0, "arm": "", "seen": {}, "pre": {}})
+            else:
+                later.append(kw)
+        if line.rstrip().endswith(";;") or line.strip() == ";;":
+            later.append(";;")
+        return line, later
+
+    def leave(self, later: list[str], variables: dict) -> None:
+        for kw in later:
+            top = self.blocks[-1] if self.blocks else None
+            if top is None:
+                return
+            if kw in ("elif", "else") and top["kind"] == "if":
+                top["branch"] += 1
+            elif kw == ";;" and top["kind"] == "case":
+                top["arm"] = ""
+            elif (kw == "fi" and top["kind"] == "if") or (kw == "esac" and top["kind"] == "case"):
+                self.blocks.pop()
+                _settle(top, variables)
+
+    def arm(self) -> str:
+        """The pattern of the innermost case arm the reader is in ("" outside any)."""
+        return next((b["arm"] for b in reversed(self.blocks) if b["kind"] == "case" and b["arm"]), "")
+
+    def record(self, before: dict, variables: dict) -> None:
+        """Note, in the innermost block, the variables a line (re)assigned."""
+        top = self.blocks[-1]
+        for k, v in variables.items():
+            if before.get(k, _MISSING) != v and _NAME.match(k):
+                top["pre"].setdefault(k, before.get(k))
+                top["seen"].setdefault(k, {})[top["branch"]] = v
 
     def function_line(self, n: int, line: str, variables: dict) -> None:
         if self.function is None:
@@ -358,6 +425,29 @@ class _ReadState:
         self.function = (name, body, depth)
 
 
+_MISSING = object()
+_NAME = re.compile(r"[A-Za-z_]\w*$")
+# `*"Navi 2"*)`, `(gfx1030|gfx1031)`, `mi300x) cmd ...`: a case arm's pattern and what follows it
+_CASE_ARM = re.compile(r"^\s*\(?\s*([^()=;$`]+?)\s*\)\s*(.*)$")
+_BLOCK_HINT = re.compile(r"\b(?:if|elif|else|fi|case|esac)\b")
+_BLOCK_KW = re.compile(r"(?:^|[;&|]\s*|\b(?:then|do|else)\s+)\s*(if|elif|else|fi|case|esac)\b")
+
+
+def _settle(block: dict, variables: dict) -> None:
+    """After an if/case block: a variable its branches leave with different values, one of them
+    decided at run time (`N=$(hy-smi -L | grep -c DCU)` in one branch, `N=8` in the other), has
+    no value a reader can know; it is dropped, so that a check sees `$N` (decided at launch)
+    rather than the last branch's literal."""
+    branches = block["branch"] + 1
+    for k, by_branch in block["seen"].items():
+        values = set(by_branch.values())
+        if len(by_branch) < branches or block["kind"] == "case":
+            pre = block["pre"].get(k)
+            values.add(pre if pre is not None else "")
+        if len(values) > 1 and any("$" in str(v) or "`" in str(v) for v in values):
+            variables.pop(k, None)
+
+
 # `name() {`, `function name {`, `function name() {` with the body on the lines after it (a
 # definition on one line, `f() { ...; }`, runs through the normal reading).
 _FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:-]*)\s*\(\s*\))"
@@ -372,6 +462,21 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
         state.array, line = _array_line(line, first, state.array, variables)
         if state.array is not None or not line.strip():
             return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
+    line, later = state.enter(line)
+    before = dict(variables) if state.blocks else None
+    n_vals = len(art.values)
+    _line_body(art, first, line, variables, exported, physical, state, depth)
+    if state.blocks:
+        arm = state.arm()
+        if arm:  # what a case arm sets, the script sets only where the arm's pattern matches
+            art.values[n_vals:] = [dataclasses.replace(v, guard=arm) for v in art.values[n_vals:]]
+        if before is not None:
+            state.record(before, variables)
+    state.leave(later, variables)
+
+
+def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
+               state: _ReadState, depth: int) -> None:
     m = _FOR_IN.match(line) if "for" in line else None
     if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
         variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
@@ -588,6 +693,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     _assign_defaults(art, words, first, variables, exported)
     raw = words
     words = [substitute(w, variables) for w in words]
+    if any(w.startswith("$") for w in raw):
+        raw, words = _split_held_commands(raw, words, " ".join(physical[first - 1:last]))
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
         for w in _modules_loaded(head, words[1:]):
@@ -604,6 +711,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 variables[_CRAY_PENDING] = (m.group(1), at)
             elif _CUDA_FRAMEWORK.search(w):  # pytorch/2.1.0-cu12, PyTorch/2.1.2-foss-2023a-CUDA-12.1.1
                 art.add(BUILD, "cuda_module", w, at)
+            elif _CUDA_TOOLKIT.search(w) and not re.search(r"rocm|hip", w, re.I):  # cuda/12.1, nccl/2.18.3-cuda12.1
+                art.add(BUILD, "cuda_toolkit_module", w, at)
         return
     pending = variables.get(_CRAY_PENDING)
     if pending and _BUILDS.match(os.path.basename(words[0])):
@@ -682,6 +791,9 @@ _CRAY_PENDING = "craype-accel loaded at"  # a key no shell variable can have
 # Commands that compile GPU code with the Cray wrappers' target (make/cmake drive cc/CC/hipcc).
 _BUILDS = re.compile(r"^(?:g?make|cmake|ninja|cc|CC|ftn|hipcc|(?:amd)?clang(?:\+\+)?)$")
 # A framework module built on CUDA (its name says so): the job's torch is then a CUDA build.
+# NVIDIA's toolkit and libraries as site modules: CUDA/12.2, cudatoolkit/23.3_11.8, cuDNN/8.4.1.50-CUDA-11.7.0,
+# nccl/2.18.3-cuda.12.1, nvhpc-24.11_hpcx-2.20_cuda-12.6, cpe-cuda/23.03 (Cray's CUDA programming environment)
+_CUDA_TOOLKIT = re.compile(r"(?:^|/)(?:cuda(?:toolkit)?|cuda-toolkit|cudnn|nccl|nvhpc|cpe-cuda)(?:[/_.+-]|\d|$)", re.I)
 _CUDA_FRAMEWORK = re.compile(r"(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)[^/]*/?.*?(?:cu(?:da)?[-_]?\d|cudnn)"
                              r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d"
                              # a site's Python with its CUDA ML stack: python/3.8-cuda-ml, anaconda3/2023-cuda-dl
@@ -732,6 +844,17 @@ def _assign_defaults(art: Artifact, words: list[str], first: int, variables: dic
                 variables[name] = substitute(m.group(4), variables)
                 if name in exported or ALLEXPORT in variables:
                     art.add(ENV, name, variables[name], first)
+
+
+def _line_before(physical: list[str], first: int, last: int, pattern: str) -> int:
+    """The line of the command that writes ``pattern``, else the nearest line above that does (an
+    option written into a variable the command expands: `CMD="torchrun --rdzv-endpoint=..."`)."""
+    n = _line_with(physical, first, last, pattern)
+    if n != first or re.search(pattern, physical[first - 1] if first <= len(physical) else ""):
+        return n
+    rx = re.compile(pattern)
+    return next((k for k in range(first - 1, 0, -1) if rx.search(physical[k - 1])
+                 and not physical[k - 1].lstrip().startswith("#")), first)
 
 
 def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
@@ -903,7 +1026,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     for launcher, name, value in launcher_vals:
         norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
         pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
-        lv = art.add(LAUNCHER, norm, value, _line_with(physical, first, last, pat))
+        lv = art.add(LAUNCHER, norm, value, _line_before(physical, first, last, pat))
         cmd.setdefault("launcher_values", []).append(lv)
     if cmd["launcher"] is None:
         return
@@ -911,7 +1034,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     for name, value in cmd["args"].items():
         pat = r"(?:^|\s)--" + re.escape(name).replace("_", "[_-]") + r"(?:[=\s]|$)"
         train_vals.append(art.add(TRAIN, name, value, _line_with(physical, first, last, pat)))
-        if name == "deepspeed" and isinstance(value, str) and value.endswith(".json"):
+        # --deepspeed x.json (HF Trainer), --deepspeed_config x.json (deepspeed.add_config_arguments scripts)
+        if name in ("deepspeed", "deepspeed_config") and isinstance(value, str) and value.endswith(".json"):
             cmd["refs"]["deepspeed"] = value
     cmd["train_values"] = train_vals
     cmd["last"] = last
