@@ -71,6 +71,16 @@ def ranks_per_node(settings, gpus, env=None):
     out = []
     memo: dict = {}
     for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
+        if str(v.value).startswith("nvidia-smi:"):  # CUDA_VISIBLE_DEVICES picked from nvidia-smi's list
+            var = str(v.value).split(":", 1)[1].strip()
+            out.append(fail(f"the GPUs this launch sees are picked with nvidia-smi ({var}), which AMD GPUs do not have",
+                            "On this node nvidia-smi is absent (or lists no AMD GPU), so the variable is set to an "
+                            "empty list: HIP then sees no GPU and every rank fails at its first device call ('no "
+                            "HIP GPUs are available'). Pick AMD GPUs with `amd-smi`/`rocm-smi` (or Slurm's "
+                            "allocation), or leave the variable unset.", subject=v.origin.label,
+                            evidence=[v.evidence(), ev("KFD topology", f"{len(gpus)} AMD GPU(s)")],
+                            sources=[NVSMI_ROCM]))
+            continue
         out.append(fail(f"the ranks per node are counted with nvidia-smi ({v.origin.label}), which AMD GPUs do not have",
                         "On this node nvidia-smi is not installed (or sees no NVIDIA GPU), so the count is 0: the "
                         "launch fails, or a fallback starts one rank and the other GPUs stay idle without an error. "

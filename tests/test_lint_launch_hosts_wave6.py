@@ -85,3 +85,31 @@ def test_expandable_segments_for_the_torch_a_script_installs(tmp_path):
     assert not flagged(scan([inst, run], "RD-PREC-006", "mi300x8"))
     old = write(tmp_path, "old/install.sh", "pip install torch --index-url https://download.pytorch.org/whl/rocm6.1\n")
     assert flagged(scan([old, run], "RD-PREC-006", "mi300x8"))  # every ROCm 6.x build ignores it
+
+
+# ------------------------------------------------------------------ RD-LCH-001: GPUs picked with nvidia-smi
+# hpcaitech ColossalAI applications/Colossal-LLaMA train.example.sh: a function picks the least-used GPUs with nvidia-smi
+# into CUDA_VISIBLE_DEVICES, then `colossalai run --nproc_per_node 8`
+NVSMI_PICK = """#!/bin/bash
+set_n_least_used_CUDA_VISIBLE_DEVICES() {
+    local n=${1:-"9999"}
+    local FIRST_N_GPU_IDS=$(nvidia-smi --query-gpu=memory.used --format=csv |
+        tail -n +2 |
+        head -n $n)
+    export CUDA_VISIBLE_DEVICES=$(echo $FIRST_N_GPU_IDS | sed 's/ /,/g')
+}
+
+set_n_least_used_CUDA_VISIBLE_DEVICES 8
+
+colossalai run --nproc_per_node 8 --master_port 30013 train.py \\
+    --plugin "zero2"
+"""
+
+
+def test_visible_gpus_picked_with_nvidia_smi_leave_the_launch_none(tmp_path):
+    p = write(tmp_path, "train.example.sh", NVSMI_PICK)
+    fs = flagged(scan([p], "RD-LCH-001", "mi300x8"))
+    assert [f.evidence[0].source for f in fs] == [p + ":12"] and "nvidia-smi" in fs[0].title
+    # look-alike: the list comes from rocm-smi / the allocation
+    q = write(tmp_path, "t2.sh", NVSMI_PICK.replace("nvidia-smi --query-gpu=memory.used --format=csv", "rocm-smi --csv"))
+    assert not flagged(scan([q], "RD-LCH-001", "mi300x8"))

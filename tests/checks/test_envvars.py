@@ -460,3 +460,18 @@ def test_rocm_path_set_to_a_version_is_not_a_path(tmp_path):
     assert f.evidence[0].source == p + ":5"
     ok_ = write(tmp_path, "env.sh", "export ROCM_PATH=/opt/rocm-6.2.0\nexport HIP_PATH=$ROCM_PATH\npython t.py\n")
     assert not flagged(scan([ok_], "RD-ENV-005", "mi50x2-xeon"))
+
+
+# RD-ENV-004, wave 6: a misspelt family word (JonPark0/MusicBot compose `ROCM_VISIBLE_DEVICES=0`, curtwortman/voice-agent
+# compose `HSE_AMDGPU_TARGET=gfx1100`) and a word left out where the old and new names both fit (jiachunjin/
+# congenial-guide mot_multinode.sh `export NCCL_GDR_LEVEL=4`: NCCL_NET_GDR_LEVEL, once NCCL_IB_GDR_LEVEL)
+@pytest.mark.parametrize("name, value, meant", [
+    ("ROCM_VISIBLE_DEVICES", "0", "ROCR_VISIBLE_DEVICES"), ("HSE_AMDGPU_TARGET", "gfx1100", "HCC_AMDGPU_TARGET"),
+    ("NCCL_GDR_LEVEL", "4", "NCCL_NET_GDR_LEVEL"),
+    ("ROCM_PATH", "/opt/rocm", None), ("ROCM_HOME", "/opt/rocm", None), ("CUDA_VISIBLE_DEVICES", "0", None),
+    ("ROCM_VERSION", "6.2", None), ("AMDGPU_TARGETS", "gfx90a", None), ("GPU_DEVICE_ORDINAL", "0", None),
+])
+def test_misspelt_family_words_and_left_out_words(tmp_path, name, value, meant):
+    p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")
+    fs = flagged(scan([p], "RD-ENV-004", "mi300x8"))
+    assert [f.title.rsplit(" ", 2)[-2] for f in fs] == ([meant] if meant else [])

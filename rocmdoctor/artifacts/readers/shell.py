@@ -107,7 +107,7 @@ _COMPOUND = re.compile(r"[()`]|\$\(|(?:^|[;&|]\s*)(?:for|case|esac|function)\b|\
 # (`if [ -x f ]; then pip install x; fi` -> `[ -x f ]`, `pip install x`).
 _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!"}
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
-RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|(?:amd)?clang|hipcc|g?make|cmake|"
+RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|colossalai|(?:amd)?clang|hipcc|g?make|cmake|"
                       r"ninja|cc|CC|ftn|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
                       r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
@@ -655,6 +655,17 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         # batch step, for RD-LCH-003)
         art.data.setdefault("sourced", []).append({"line": first, "path": substitute(words[1], variables)})
         return
+    if head in ("local", "readonly", "declare", "typeset") and "-x" not in words[1:2]:
+        # `local N=$(nvidia-smi ...)` inside a function: a shell variable, not exported
+        for w in words[1:]:
+            m = _ASSIGN.match(w)
+            if m and not w.startswith("-"):
+                k, v = m.group(1), substitute(m.group(2), variables)
+                variables[k] = v
+                if _NVSMI.search(v):
+                    variables[_FROM_NVSMI + k] = _line_with(physical, first, last, re.escape(k) + "=")
+        if head in ("local", "readonly"):
+            return
     if head in ("export", "declare", "typeset") and (head == "export" or "-x" in words[1:2]):
         for w in words[1:]:
             if w.startswith("-"):
@@ -664,6 +675,10 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 k, v = m.group(1), substitute(m.group(2), variables)
                 variables[k] = v
                 variables[_DEFINED + k] = _line_with(physical, first, last, re.escape(k) + "=")
+                if _NVSMI.search(v):  # CUDA_VISIBLE_DEVICES=$(nvidia-smi ... ) (or from a variable that was)
+                    variables[_FROM_NVSMI + k] = variables[_DEFINED + k]
+                else:
+                    variables.pop(_FROM_NVSMI + k, None)
                 exported.add(k)
                 art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
             elif re.match(r"^[A-Za-z_]\w*$", w):
@@ -766,6 +781,17 @@ def _gpu_count_from_nvidia_smi(art: Artifact, raw: list[str] | None, variables: 
             if at:
                 art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", int(at))
                 return
+
+
+def _devices_from_nvidia_smi(art: Artifact, variables: dict | None, first: int) -> None:
+    """`export CUDA_VISIBLE_DEVICES=$(nvidia-smi --query-gpu=... | sort | head -n 8 ...)` (or through a variable
+    filled that way) before a launch: on an AMD node nvidia-smi prints nothing, the list is empty and the launch
+    sees no GPU. LAUNCHER gpu_count_source at the launch, naming the variable and the line that set it."""
+    for name in ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"):
+        at = variables.get(_FROM_NVSMI + name) if variables else None
+        if at:
+            art.add(LAUNCHER, "gpu_count_source", f"nvidia-smi: {name} (line {at})", first)
+            return
 
 
 # Where a variable was last assigned: a key no shell variable can have. A value a command line takes
@@ -974,14 +1000,20 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if _vllm(rest, head, image):
         _vllm_parallel(art, rest, first, last, physical)
         return
-    if head in ("torchrun", "deepspeed", "accelerate") or head.startswith("python"):
+    if head in ("torchrun", "deepspeed", "accelerate", "colossalai") or head.startswith("python"):
         _gpu_count_from_nvidia_smi(art, raw, variables, first)
+        _devices_from_nvidia_smi(art, variables, first)
     cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):
         start = 1 if head == "torchrun" else 3
         cmd["launcher"] = "torchrun"
         j = _launcher_opts(rest, start, _TORCHRUN_OPTS, set(), "torchrun", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "colossalai" and rest[1:2] == ["run"]:
+        # ColossalAI's launcher wraps torchrun (one node) and its own ssh runner (--hostfile), with their options
+        cmd["launcher"] = "colossalai"
+        j = _launcher_opts(rest, 2, _TORCHRUN_OPTS | _DEEPSPEED_OPTS, set(), "colossalai", launcher_vals)
         _script(cmd, rest, j)
     elif head == "deepspeed":
         cmd["launcher"] = "deepspeed"
