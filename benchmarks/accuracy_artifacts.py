@@ -35,7 +35,12 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # existing checks the labels' authors did not know of (spent fresh batch 2; track artb)
          "words:module-rocm5.7-outside-host-window": "RD-IMG-003", "words:HSA_FORCE_FINE_GRAIN-typo": "RD-ENV-004",
          "words:sh-source-in-posix-sh": "RD-LCH-005",
-         "words:cuda-module-on-amd": "RD-LCH-006", "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
+         "words:cuda-module-on-amd": "RD-LCH-006", "words:cuda-module-load": "RD-LCH-006",
+         "words:accelerate-yaml-deepspeed-keys-ignored": "RD-LCH-009",
+         "words:hostfile-hosts-absent": "RD-LCH-010", "words:master-addr-not-a-job-host": "RD-LCH-010",
+         "words:rdzv-endpoint-site-hostname": "RD-LCH-010", "words:ds-train-batch-not-product": "RD-DS-009",
+         "words:ROCM_PATH-not-a-path": "RD-ENV-005",
+         "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
          "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
          "words:craype-accel-target-gfx90a": "RD-ENV-002",
          "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",

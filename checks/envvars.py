@@ -34,10 +34,19 @@ def _unset(*names: str, env=None) -> FixPlan:
 # ------------------------------------------------------------------ HSA override
 @check("RD-ENV-001", area="env", title="HSA_OVERRIDE_GFX_VERSION matches the GPUs it applies to",
        sources=[THUNK, ROCM_3065])
-def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
+def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None, settings=None):
     o = hsa_overrides
     if o.global_value is None and not o.per_node_vars:
         return ok("HSA_OVERRIDE_GFX_VERSION is not set")
+    if gpus and isinstance(env, EnvView) and getattr(env.origins.get(GLOBAL), "guard", ""):
+        # set in `case` arms keyed on the GPU (`*"Navi 2"*) export ...=10.3.0`): only the arm that
+        # names this GPU runs here, whichever arm the file writes last
+        o, env, other = _arm_for_gpu(o, env, settings, gpus)
+        if o is None:
+            return ok(f"HSA_OVERRIDE_GFX_VERSION is set only for other GPUs ({other})",
+                      "The script picks the override by the GPU it finds; no arm names this machine's "
+                      f"{', '.join(sorted({g.gfx for g in gpus}))}.", evidence=[v.evidence() for v in _set_in_arms(
+                          settings, env)][:4])
     set_vars = ({"HSA_OVERRIDE_GFX_VERSION": o.global_value} if o.global_value is not None else {}) | o.per_node_vars
     set_ev = [env_ev(env or set_vars, k) for k in sorted(set_vars)]
     if not gpus:
@@ -75,8 +84,63 @@ def hsa_override(hsa_overrides, gpus, torch=None, rocm=None, env=None):
     return out
 
 
+GLOBAL = "HSA_OVERRIDE_GFX_VERSION"
+# What case-arm patterns call a GPU (lspci's code names, marketing names, gfx targets), as the
+# gfx prefixes they mean. A pattern naming none of these is not a GPU test: its arm is judged.
+_GPU_NAMES = (
+    (r"navi\s*1\d?\b|navi1[0-4]|rx\s*5\d00", "gfx101"), (r"navi\s*2\d?\b|rx\s*6\d{2,3}", "gfx103"),
+    (r"navi\s*3\d?\b|rx\s*7\d{2,3}", "gfx110"), (r"navi\s*4\d?\b|rx\s*9\d70", "gfx120"),
+    (r"renoir|cezanne|lucienne|barcelo", "gfx90c"), (r"vega\s*20|radeon\s*vii|mi50|mi60", "gfx906"),
+    (r"vega(?!\s*20)", "gfx900"), (r"polaris|ellesmere|baffin|rx\s*[45][78]0", "gfx803"),
+    (r"phoenix|hawk\s*point|780m", "gfx1103"), (r"strix\s*halo|8060s", "gfx1151"), (r"strix(?!\s*halo)|890m", "gfx1150"),
+    (r"mi100", "gfx908"), (r"mi2[15]0", "gfx90a"), (r"mi300|mi325", "gfx942"), (r"mi35[05]", "gfx950"),
+)
+
+
+def _guard_gfx(guard: str) -> set[str]:
+    low = guard.lower()
+    found = {p for rx, p in _GPU_NAMES if re.search(rx, low)}
+    return found | set(re.findall(r"gfx[0-9a-f]{3,4}", low))
+
+
+def _set_in_arms(settings, env):
+    vs = settings.values("env", GLOBAL) if settings is not None else []
+    return vs or [env.origins[GLOBAL]]
+
+
+def _arm_for_gpu(o, env, settings, gpus):
+    """(overrides, env) as the arm that matches this machine's GPUs sets them, or (None, env, the
+    arms' patterns) when every arm names other GPUs. An arm whose pattern names no GPU counts as
+    matching (the script's own test, judged as written)."""
+    from rocmdoctor.facts.platform_overrides import Override, Overrides, parse_override
+
+    gfxs = {g.gfx for g in gpus if g.gfx}
+    matching = []
+    for v in _set_in_arms(settings, env):
+        names = _guard_gfx(v.guard) if v.guard else set()
+        if not names or any(x.startswith(n) for x in gfxs for n in names):
+            matching.append(v)
+    if not matching:
+        return None, env, "; ".join(sorted({v.guard for v in _set_in_arms(settings, env)}))[:200]
+    v = matching[-1]
+    if v is env.origins.get(GLOBAL):
+        return o, env, ""
+    val = str(v.value)
+    env = EnvView({**env, GLOBAL: val}, {**env.origins, GLOBAL: v}, env.same)
+    per = tuple(Override(g.index, g.node, GLOBAL, val, parse_override(val)) for g in gpus
+                if f"{GLOBAL}_{g.node}" not in o.per_node_vars)
+    keep = tuple(x for x in o.per_gpu if x.var != GLOBAL)
+    return Overrides(keep + per, val, o.per_node_vars, o.stray), env, ""
+
+
 def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
     fix = _unset(ov.var, env=env)
+    if ov.version is None and not str(ov.value).strip():
+        return fail(f"{subject}: {ov.var} is set but empty",
+                    "libhsakmt reads the variable whenever it is set, and an empty value fails its "
+                    "major.minor.stepping parse like any malformed one: GPU discovery fails and ROCm reports no "
+                    "GPU. Unset it instead of setting it empty (compose's `${VAR:-}` and Docker's ENV VAR=\"\" set it "
+                    "empty).", subject=subject, evidence=evidence, fix=fix)
     if ov.version is None:
         return fail(f"{subject}: {ov.var}={ov.value!r} is malformed",
                     "libhsakmt accepts only major.minor.stepping (for example 10.3.0); anything else makes "
@@ -378,3 +442,33 @@ def _alloc_keys(value) -> list[str]:
     if not value or "$" in str(value) or "`" in str(value):
         return []
     return [part.split(":", 1)[0].strip() for part in str(value).split(",") if ":" in part]
+
+
+# ------------------------------------------------------------------ install prefixes
+ROCM_PATH_DOC = "https://rocm.docs.amd.com/en/latest/conceptual/using-gpu-sanitizer.html"
+HIP_PATH_DOC = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html"
+# Variables that name where ROCm is installed: hipcc, CMake's find_package(hip), torch's cpp_extension
+# (ROCM_HOME/ROCM_PATH), DeepSpeed's op builders and TensorFlow look for headers and device libraries
+# under them.
+PREFIX_VARS = ("ROCM_PATH", "ROCM_HOME", "HIP_PATH", "ROCM_ROOT", "HIP_PLATFORM_PATH")
+
+
+@check("RD-ENV-005", area="env", title="ROCM_PATH, ROCM_HOME and HIP_PATH name an install directory",
+       level="quick", sources=[HIP_PATH_DOC, "https://docs.pytorch.org/docs/stable/cpp_extension.html"])
+def install_prefix(env):
+    """A prefix variable set to a version (`ROCM_PATH=3.1.0`), a relative path or a word sends every
+    tool that reads it to a directory that does not exist: device libraries, hipcc and headers are
+    not found (extension builds fail; TensorFlow/torch extensions load no GPU code)."""
+    out = []
+    for name in PREFIX_VARS:
+        value = str(env.get(name, "")) if env else ""
+        v = value.strip().strip("\"'")
+        if not v or v.startswith(("/", "$", "~", "`")) or re.match(r"^[A-Za-z]:[\\/]", v):
+            continue  # a path, or filled in at run time
+        out.append(warn(f"{name}={v!r} is not a path",
+                        f"{name} names the directory ROCm is installed in (for example /opt/rocm or "
+                        "/opt/rocm-6.2.0); tools that read it look for bin/, include/ and the device libraries "
+                        f"under {v!r} relative to their working directory, where there are none. Set it to the "
+                        "install prefix, or unset it (the default is /opt/rocm).",
+                        subject=name, evidence=[env_ev(env, name)], fix=_unset(name, env=env)))
+    return out or ok("the ROCm install-prefix variables are unset or paths")

@@ -1,6 +1,8 @@
 """Launcher command lines against the machine: more ranks per node than visible GPUs."""
 from __future__ import annotations
 
+import os
+
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 from rocmdoctor.artifacts.settings import EnvView, env_ev
@@ -69,6 +71,16 @@ def ranks_per_node(settings, gpus, env=None):
     out = []
     memo: dict = {}
     for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
+        if str(v.value).startswith("nvidia-smi:"):  # CUDA_VISIBLE_DEVICES picked from nvidia-smi's list
+            var = str(v.value).split(":", 1)[1].strip()
+            out.append(fail(f"the GPUs this launch sees are picked with nvidia-smi ({var}), which AMD GPUs do not have",
+                            "On this node nvidia-smi is absent (or lists no AMD GPU), so the variable is set to an "
+                            "empty list: HIP then sees no GPU and every rank fails at its first device call ('no "
+                            "HIP GPUs are available'). Pick AMD GPUs with `amd-smi`/`rocm-smi` (or Slurm's "
+                            "allocation), or leave the variable unset.", subject=v.origin.label,
+                            evidence=[v.evidence(), ev("KFD topology", f"{len(gpus)} AMD GPU(s)")],
+                            sources=[NVSMI_ROCM]))
+            continue
         out.append(fail(f"the ranks per node are counted with nvidia-smi ({v.origin.label}), which AMD GPUs do not have",
                         "On this node nvidia-smi is not installed (or sees no NVIDIA GPU), so the count is 0: the "
                         "launch fails, or a fallback starts one rank and the other GPUs stay idle without an error. "
@@ -76,11 +88,14 @@ def ranks_per_node(settings, gpus, env=None):
                         "torch answers there), `rocm-smi --showid --csv | grep -c card` or Slurm's SLURM_GPUS_ON_NODE.",
                         subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(gpus)} AMD GPU(s)")],
                         sources=[NVSMI_ROCM]))
+    overridden = _overridden_configs(settings)
     for v in vals:
         try:
             n = int(str(v.value))
         except ValueError:
             continue  # "gpu", "auto", $VAR: decided at launch
+        if os.path.basename(v.origin.path) in overridden.get("nproc_per_node", ()) and not _on_command_line(settings, v):
+            continue  # `accelerate launch --config_file c.yaml --num_processes 1`: the option wins over the file
         visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
@@ -124,6 +139,29 @@ def ranks_per_node(settings, gpus, env=None):
 
 
 NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-AMD-SMI-CLI-tool.html"
+
+
+def _commands(settings):
+    for a in settings.artifacts:
+        if isinstance(a.data, dict):
+            yield from (c for c in a.data.get("commands") or () if isinstance(c, dict))
+
+
+def _overridden_configs(settings) -> dict[str, set[str]]:
+    """{launcher option: base names of the config files a launch names and overrides it for}: a
+    command-line option beats the same key of the file given with --config_file (accelerate's
+    launch merges the file under the options)."""
+    out: dict[str, set[str]] = {}
+    for cmd in _commands(settings):
+        lvals = cmd.get("launcher_values") or []
+        files = {os.path.basename(str(x.value)) for x in lvals if x.name in ("config_file", "deepspeed_config_file")}
+        for x in lvals if files else ():
+            out.setdefault(x.name, set()).update(files)
+    return out
+
+
+def _on_command_line(settings, v) -> bool:
+    return any(v is x for cmd in _commands(settings) for x in cmd.get("launcher_values") or ())
 
 
 def _set_ranks(v, n: int) -> dict:

@@ -12,6 +12,7 @@ from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, 
 from rocmdoctor.knowledge import gpus as kb
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import precision as kp
+from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.facts.advice import devices, recommend
 
 AREA = "precision"
@@ -245,6 +246,21 @@ def expandable_segments(env, torch, settings=None):
             return ok(f"{var}=expandable_segments:True is set in an image whose torch its tag does not name ({image})",
                       evidence=env_evs(env, var))
         said = ev("image", f"{image}: torch {version}, ROCm {hip}")
+    elif settings is not None and getattr(env, "origins", {}).get(var) is not None:
+        # set by a launch script of a set whose scripts pip-install a ROCm torch: that torch reads it
+        from rocmdoctor.checks.image_torch import ROCM_TORCH_RECENT, rocm_torches
+
+        paths = {p.origin.path for p in settings.values("build", "pip")} - {
+            a.path for a in settings.of_kind("dockerfile", "requirements")}
+        found = [t for path in sorted(paths) for t in rocm_torches(settings, path)]
+        if found:
+            version, hip = found[-1]
+            unpinned = version == ROCM_TORCH_RECENT
+            said = ev("launch files", f"they install torch {'(unpinned)' if unpinned else version} from the "
+                                      f"ROCm {hip or '?'} index")
+            if unpinned and (hip is None or version_tuple(hip)[:2] >= kp.EXPANDABLE_MIN_HIP):
+                return ok(f"{var}=expandable_segments:True is set for the torch the files install (ROCm {hip or '?'}, "
+                          "unpinned: the newest build of that index)", evidence=env_evs(env, var) + [said])
     e = env_evs(env, var) + [said]
     if kp.expandable_segments_ok(version, hip, None):
         return ok("expandable_segments requested and supported by this torch", evidence=e)

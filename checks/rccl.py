@@ -6,19 +6,24 @@ from rocmdoctor.artifacts.settings import env_evs, env_removals
 from rocmdoctor.engine.check import Action, Applicability, FixPlan, check, ev, ok, skip, warn
 from rocmdoctor.knowledge.rccl_env import RCCL_ENV
 
+_APU_SETTINGS = {"HSA_ENABLE_SDMA"}
 TOPOLOGY_DOC = "https://rocm.docs.amd.com/en/latest/how-to/system-optimization/mi300x.html"
 
 
 @check("RD-RCCL-001", area="rccl", title="No RCCL or HIP debugging workaround is left in the environment",
        sources=sorted({s for v in RCCL_ENV for s in v.sources}))
-def rccl_env(env):
+def rccl_env(env, gpus=None):
     # A debugging variable that a script sets for one pass of a loop trying alternatives is a probe
     # of that pass, not a workaround left on (the loop's other passes run without it).
     origins = getattr(env, "origins", {})
     hits = [(v, env[v.name]) for v in RCCL_ENV if v.triggered(env.get(v.name))
             and not getattr(origins.get(v.name), "trial", False)]
-    bad = [(v, val) for v, val in hits if v.level == "warn"]
-    notes = [(v, val) for v, val in hits if v.level == "note"]
+    # On one APU alone (Strix Halo, Phoenix) no copy crosses to another GPU, and HSA_ENABLE_SDMA=0 is
+    # the platform's unified-memory stability setting (blit kernels instead of the SDMA engine):
+    # a deliberate choice there, noted rather than warned about.
+    apu = len(gpus or ()) == 1 and all(g.integrated or getattr(g, "unified_memory", False) for g in gpus)
+    bad = [(v, val) for v, val in hits if v.level == "warn" and not (apu and v.name in _APU_SETTINGS)]
+    notes = [(v, val) for v, val in hits if (v, val) not in bad]
     evidence = [e for v, val in hits for e in env_evs(env, v.name)]
     note_text = " ".join(f"{v.name}={val}: {v.effect}; cost: {v.cost}." for v, val in notes)
     if not bad:

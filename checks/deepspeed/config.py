@@ -165,3 +165,70 @@ def _after_line(where, off: dict) -> dict:
         line = f"export {pairs}"
     return {"path": where.origin.path, "syntax": "lines",
             "ops": [{"op": "insert_after", "line": where.origin.line, "text": line, "expect": "DS_BUILD_OPS"}]}
+
+
+DS_BATCH = "https://www.deepspeed.ai/docs/config-json/#batch-size-related-parameters"
+
+
+def _int(v):
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+def _world_size(setup, settings) -> tuple[int | None, str]:
+    """Ranks the launch starts: ranks per node x nodes, from its own options and the hostfile it
+    names; (None, "") when the files leave either open."""
+    vals = {v.name: str(v.value) for v in setup.launcher}
+    per_node = int(vals["nproc_per_node"]) if vals.get("nproc_per_node", "").isdigit() else None
+    hosts = None
+    if "hostfile" in vals:
+        hf = next((a for a in settings.of_kind("hostfile")
+                   if os.path.basename(a.path) == os.path.basename(vals["hostfile"])), None)
+        hosts = (hf.data.get("hosts") or None) if hf is not None and isinstance(hf.data, dict) else None
+    if any(k in vals and not vals[k].isdigit() for k in ("num_nodes", "nnodes", "num_machines")):
+        return None, ""  # $SLURM_NNODES, 1:4 (elastic): decided at launch
+    nodes = next((int(vals[k]) for k in ("num_nodes", "nnodes") if vals.get(k, "").isdigit()), None)
+    if hosts:
+        nodes = min(nodes or len(hosts), len(hosts))
+        if per_node is None and all(h["slots"] for h in hosts):
+            total = sum(h["slots"] for h in hosts[:nodes])
+            return total, f"{nodes} host(s) of the hostfile, {total} slot(s)"
+    if per_node is None:
+        return None, ""
+    nodes = nodes or 1
+    return per_node * nodes, f"{per_node} rank(s) per node x {nodes} node(s)"
+
+
+@check("RD-DS-009", area="deepspeed", title="train_batch_size = micro batch x accumulation x ranks", level="quick",
+       option="config", sources=[DS_BATCH])
+def batch_product(setups, settings):
+    """DeepSpeed asserts train_batch_size == train_micro_batch_size_per_gpu x gradient_accumulation_steps x
+    world size at initialise when all three are given: a config written for another number of GPUs stops
+    there ('Check batch related parameters')."""
+    out = []
+    for s in setups:
+        data = s.deepspeed.data if s.deepspeed is not None and isinstance(s.deepspeed.data, dict) else None
+        if data is None:
+            continue
+        train, micro, ga = (_int(data.get(k)) for k in ("train_batch_size", "train_micro_batch_size_per_gpu",
+                                                         "gradient_accumulation_steps"))
+        if not (train and micro and ga):
+            continue  # "auto" or one left out: DeepSpeed (or the HF integration) derives it
+        path = s.deepspeed.path
+        line = next((i for i, t in enumerate(s.deepspeed.lines(), 1) if '"train_batch_size"' in t), None)
+        where = f"{path}:{line}" if line else path
+        said = ev(where, f"train_batch_size {train}, micro batch {micro}, accumulation {ga}")
+        world, how = _world_size(s, settings)
+        if train % (micro * ga):
+            out.append(fail(f"{os.path.basename(path)}: train_batch_size {train} is not a multiple of micro batch "
+                            f"{micro} x accumulation {ga}", "No number of ranks satisfies DeepSpeed's batch assertion; "
+                            "it stops at initialise.", subject=where, evidence=[said]))
+        elif world is not None and micro * ga * world != train:
+            out.append(fail(f"{os.path.basename(path)}: train_batch_size {train} != {micro} x {ga} x {world} ranks",
+                            f"The launch starts {world} rank(s) ({how}); DeepSpeed asserts train_batch_size == "
+                            "micro batch x accumulation x world size and stops at initialise. Set train_batch_size to "
+                            f"{micro * ga * world}, or leave one of the three out (DeepSpeed derives it).",
+                            subject=where, evidence=[said] + [v.evidence() for v in s.launcher[:3]]))
+        elif world is not None:
+            out.append(ok(f"{os.path.basename(path)}: batch sizes agree with {world} rank(s)", subject=where,
+                          evidence=[said]))
+    return out or ok("no DeepSpeed config gives all three batch sizes for a launch with a known rank count")

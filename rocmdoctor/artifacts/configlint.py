@@ -77,9 +77,10 @@ def zero_vs_hardware(config: dict, hw: Hardware, model_params: float | None, pat
                         fix=FixPlan("Use ZeRO-3 for parameter offload", (Action("note", "set zero_optimization.stage "
                                     "to 3, or drop offload_param"),))))
     if stage in (1, 2) and hw.gpu_count == 1 and off_opt in ("none", "auto"):
-        out.append(warn(f"ZeRO stage {stage} on one GPU without offload saves no memory",
-                        "ZeRO shards states across GPUs; with one GPU only offload_optimizer (cpu) reduces "
-                        "GPU memory.", evidence=evidence))
+        # a note, not a fault: the run works as it would without ZeRO (whether it fits is the estimate below)
+        out.append(ok(f"ZeRO stage {stage} on one GPU without offload saves no memory",
+                      "ZeRO shards states across GPUs; with one GPU only offload_optimizer (cpu) reduces "
+                      "GPU memory.", evidence=evidence))
     if model_params and hw.vram_bytes and hw.gpu_count:
         need = zero_per_gpu_bytes(model_params, stage, hw.gpu_count, off_opt in ("cpu", "nvme"),
                                   off_par in ("cpu", "nvme"))

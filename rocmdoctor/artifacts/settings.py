@@ -72,6 +72,9 @@ class Value:
     # Set inside each task (`srun bash -c '...'`, single-quoted: expanded by the task's shell), not
     # once in the batch step.
     per_task: bool = False
+    # Set inside a `case` arm: the arm's pattern (`*"Navi 2"*`), so that a check can tell a setting
+    # the script makes only for some GPUs from one it always makes.
+    guard: str = ""
 
     def evidence(self):
         from ..engine.check import ev

@@ -18,7 +18,7 @@ SOURCES = (
 )
 
 # The families judged: a name with one of these prefixes is a runtime setting, not the user's own.
-PREFIXES = ("HSA_", "ROCR_", "HIP_", "NCCL_", "RCCL_", "MIOPEN_", "AMD_")
+PREFIXES = ("HSA_", "ROCR_", "HIP_", "NCCL_", "RCCL_", "MIOPEN_", "AMD_", "ROCM_")
 
 KNOWN = frozenset("""
 HSA_OVERRIDE_GFX_VERSION HSA_FORCE_FINE_GRAIN_PCIE HSA_ENABLE_SDMA HSA_ENABLE_PEER_SDMA HSA_ENABLE_INTERRUPT
@@ -58,6 +58,7 @@ NCCL_ENABLE_CLIQUE NCCL_MIN_NCHANNELS_NET NCCL_IB_GDR_LEVEL
 RCCL_MSCCL_ENABLE RCCL_MSCCL_FORCE_ENABLE RCCL_MSCCLPP_ENABLE RCCL_MSCCLPP_THRESHOLD RCCL_KERNEL_COLL_TRACE_ENABLE
 RCCL_ENABLE_SIGNALHANDLER RCCL_LL128_FORCE_ENABLE RCCL_ENABLE_INTRANET RCCL_FORCE_ENABLE_DMABUF RCCL_DUMP_TOPO
 MIOPEN_USER_DB_PATH MIOPEN_CUSTOM_CACHE_DIR MIOPEN_FIND_MODE MIOPEN_FIND_ENFORCE MIOPEN_LOG_LEVEL MIOPEN_ENABLE_LOGGING
+ROCM_PATH ROCM_HOME ROCM_VERSION HCC_AMDGPU_TARGET
 MIOPEN_ENABLE_LOGGING_CMD MIOPEN_DISABLE_CACHE MIOPEN_SYSTEM_DB_PATH MIOPEN_DEBUG_DISABLE_FIND_DB
 MIOPEN_DEBUG_FIND_ONLY_SOLVER MIOPEN_ENABLE_SQLITE MIOPEN_DEBUG_AMD_ROCM_PRECOMPILED_BINARIES MIOPEN_COMPILE_PARALLEL_LEVEL
 """.split())
@@ -89,10 +90,23 @@ def misspelt(name: str) -> str | None:
     upper = name.upper()
     if upper in KNOWN:
         return upper
-    if len(name) < 10 or not upper.startswith(PREFIXES):
+    if len(name) < 10:
         return None
+    if not upper.startswith(PREFIXES):
+        return _prefix_misspelt(upper)
     best = min(((_distance(upper, k), k) for k in KNOWN if k[:3] == upper[:3]), default=(9, None))
     return best[1] if best[0] <= 2 else None
+
+
+def _prefix_misspelt(upper: str) -> str | None:
+    """A known setting whose family word alone is misspelt (HSE_AMDGPU_TARGET for HCC_AMDGPU_TARGET,
+    ROCM_VISIBLE_DEVICES is caught by its prefix above): the words after the first are a known name's,
+    at least two of them, and the first word is one or two edits from that name's."""
+    head, _, tail = upper.partition("_")
+    if tail.count("_") < 1 or upper.startswith(("CUDA_", "NVIDIA_", "GPU_", "PYTORCH_", "TORCH_")):
+        return None
+    hits = [k for k in KNOWN if k.partition("_")[2] == tail and 0 < _distance(head, k.partition("_")[0]) <= 2]
+    return hits[0] if len(hits) == 1 else None
 
 
 # A name with a word left out, or one word short, of a known setting (RD-ENV-004), and the setting a
@@ -108,9 +122,14 @@ def shortened(name: str) -> str | None:
         it = iter(long)
         return all(w in it for w in short)
 
-    hits = [k for k in KNOWN if k.split("_")[0] == words[0] and k.split("_")[-1] == words[-1]
-            and len(k.split("_")) == len(words) + 1 and within(words, k.split("_"))]
+    hits = sorted(k for k in KNOWN if k.split("_")[0] == words[0] and k.split("_")[-1] == words[-1]
+                  and len(k.split("_")) == len(words) + 1 and within(words, k.split("_")))
+    hits = [k for k in hits if k not in _LEGACY_NAMES] or hits  # NCCL_IB_GDR_LEVEL: the old name of NCCL_NET_GDR_LEVEL
     return hits[0] if len(hits) == 1 else None
+
+
+# Old names a setting is still read under; when a short name fits both, the current one is meant.
+_LEGACY_NAMES = frozenset({"NCCL_IB_GDR_LEVEL"})
 
 
 def truncated(name: str) -> list[str]:

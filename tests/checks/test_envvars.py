@@ -133,7 +133,7 @@ def test_per_node_override_with_a_leading_zero_is_stray(tmp_path):
 
 def test_empty_env_probe_is_fine(tmp_path):
     s = machine(tmp_path, GFX1100, env={})
-    assert [f.status for f in findings(s, "RD-ENV")] == [Status.PASS] * 4
+    assert [f.status for f in findings(s, "RD-ENV")] == [Status.PASS] * 5  # RD-ENV-001..005
 
 
 def test_failed_env_probe_skips(tmp_path):
@@ -449,3 +449,29 @@ def test_visible_devices_cite_every_place_that_sets_the_value_each_is_read():
     [f] = flagged(scan([d], "RD-ENV-003", "mi300x8"))
     cited = {os.path.basename(e.source) for e in f.evidence}
     assert {"Dockerfile:12", "boot_rocm.sh:78", "train_reasonborn.sh:10"} <= cited
+
+
+# ------------------------------------------------------------------ RD-ENV-005 (issue 24, wave 6)
+def test_rocm_path_set_to_a_version_is_not_a_path(tmp_path):
+    # pagrossi91's compose: `ROCM_PATH: 3.1.0  # For use with AMD`
+    p = write(tmp_path, "docker-compose.yml", "services:\n  tf:\n    image: rocm/tensorflow:latest\n    environment:\n"
+              "      ROCM_PATH: 3.1.0  # For use with AMD\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+    [f] = flagged(scan([p], "RD-ENV-005", "mi50x2-xeon"))
+    assert f.evidence[0].source == p + ":5"
+    ok_ = write(tmp_path, "env.sh", "export ROCM_PATH=/opt/rocm-6.2.0\nexport HIP_PATH=$ROCM_PATH\npython t.py\n")
+    assert not flagged(scan([ok_], "RD-ENV-005", "mi50x2-xeon"))
+
+
+# RD-ENV-004, wave 6: a misspelt family word (JonPark0/MusicBot compose `ROCM_VISIBLE_DEVICES=0`, curtwortman/voice-agent
+# compose `HSE_AMDGPU_TARGET=gfx1100`) and a word left out where the old and new names both fit (jiachunjin/
+# congenial-guide mot_multinode.sh `export NCCL_GDR_LEVEL=4`: NCCL_NET_GDR_LEVEL, once NCCL_IB_GDR_LEVEL)
+@pytest.mark.parametrize("name, value, meant", [
+    ("ROCM_VISIBLE_DEVICES", "0", "ROCR_VISIBLE_DEVICES"), ("HSE_AMDGPU_TARGET", "gfx1100", "HCC_AMDGPU_TARGET"),
+    ("NCCL_GDR_LEVEL", "4", "NCCL_NET_GDR_LEVEL"),
+    ("ROCM_PATH", "/opt/rocm", None), ("ROCM_HOME", "/opt/rocm", None), ("CUDA_VISIBLE_DEVICES", "0", None),
+    ("ROCM_VERSION", "6.2", None), ("AMDGPU_TARGETS", "gfx90a", None), ("GPU_DEVICE_ORDINAL", "0", None),
+])
+def test_misspelt_family_words_and_left_out_words(tmp_path, name, value, meant):
+    p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")
+    fs = flagged(scan([p], "RD-ENV-004", "mi300x8"))
+    assert [f.title.rsplit(" ", 2)[-2] for f in fs] == ([meant] if meant else [])

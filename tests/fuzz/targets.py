@@ -334,6 +334,20 @@ def _shell(value):
     _run_config_file(data, name, example)
 
 
+HOSTFILE_GRAMMAR = [
+    "worker-1 slots=8\nworker-2 slots=8\n# comment\n10.0.0.7:4\nnode3 slots=2 max_slots=4\n",
+    "n1 slots=\nslots=2\n\t\n:8\nlocalhost slots=99999999999999999999\n",
+]
+
+
+@target("artifacts.hostfile", lambda: st.tuples(as_bytes(texts(HOSTFILE_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _hostfile(value):
+    """DeepSpeed/MPI hostfiles (rocmdoctor/artifacts/readers/hostfile.py), through every check."""
+    data, example = value
+    _run_config_file(data, "hostfile", example)
+
+
 REQUIREMENTS_GRAMMAR = [
     "# deps\ntorch>=2.0  # x\n-r other.txt\n--extra-index-url https://u:p@download.pytorch.org/whl/rocm6.2\n"
     "deepspeed>=0.10 ; python_version >= \"3.9\"\npeft==0.12 \\\n    --hash=sha256:ab\n-e ./pkg\n",

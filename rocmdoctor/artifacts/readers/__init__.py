@@ -21,6 +21,7 @@ import re
 
 from .. import configfiles as cf
 from ..settings import TRAIN, Artifact, Settings, Setup
+from . import hostfile
 from . import kubernetes
 from . import requirements
 from . import shell
@@ -29,9 +30,9 @@ from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
 KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, cf.ACCELERATE, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
-         COMPOSE, requirements.REQUIREMENTS)
+         COMPOSE, requirements.REQUIREMENTS, hostfile.HOSTFILE)
 KIND_NAMES = dict(cf.KIND_NAMES, **{training.MODEL_CONFIG: "model config.json", shell.SHELL: "launch script",
-                                    shell.SLURM: "Slurm batch script", DOCKERFILE: "Dockerfile",
+                                    shell.SLURM: "Slurm batch script", DOCKERFILE: "Dockerfile", hostfile.HOSTFILE: "hostfile",
                                     COMPOSE: "compose file", requirements.REQUIREMENTS: "pip requirements file"})
 MAX_BYTES = cf.MAX_BYTES
 MAX_FILES = 500
@@ -40,7 +41,7 @@ MAX_DEPTH = 4
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache",
               "site-packages", "dist", "build", ".eggs"}
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
-                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$)")
+                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$)")
 
 
 class ReadError(Exception):
@@ -79,6 +80,8 @@ def detect(path: str, text: str) -> str | None:
     kind = shell.looks_like(text, name)
     if kind:
         return kind
+    if hostfile.looks_like(name, text):
+        return hostfile.HOSTFILE
     # [ \t], not \s, after ^: with \s each of 20,000 blank lines re-read all that followed it (15 s).
     if re.search(r"(?im)^[ \t]*FROM[ \t]+\S", text) and (
             re.search(r"(?im)^[ \t]*(RUN|ENV|CMD|ENTRYPOINT|WORKDIR|COPY|ARG)\s", text) or "dockerfile" in name):
@@ -129,6 +132,8 @@ def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
         return training.read(path, text)
     if kind in (shell.SHELL, shell.SLURM):
         return shell.read(path, text, kind)
+    if kind == hostfile.HOSTFILE:
+        return hostfile.read(path, text)
     if kind == DOCKERFILE:
         from . import dockerfile
 

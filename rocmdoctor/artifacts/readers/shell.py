@@ -107,7 +107,7 @@ _COMPOUND = re.compile(r"[()`]|\$\(|(?:^|[;&|]\s*)(?:for|case|esac|function)\b|\
 # (`if [ -x f ]; then pip install x; fi` -> `[ -x f ]`, `pip install x`).
 _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!"}
 # Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
-RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|(?:amd)?clang|hipcc|g?make|cmake|"
+RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|colossalai|(?:amd)?clang|hipcc|g?make|cmake|"
                       r"ninja|cc|CC|ftn|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
                       r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
@@ -218,6 +218,27 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
 # ${NAME}, ${NAME-word}, ${NAME:-word}, ${NAME=word}, ${NAME:=word}, ${NAME+word}, ${NAME:+word}, $NAME:
 # the parameter expansions a launch line uses to give a variable its default (bash and Compose alike).
 _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+
+
+def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
+    """`CMD="torchrun --nnodes 2 ... train.py"; srun $CMD`: an unquoted expansion is split into words by
+    the shell, so a launch held in a variable runs as if written out; split where the value starts with
+    a launcher (other expansions keep their one word)."""
+    out_raw, out = [], []
+    for r, w in zip(raw, words):
+        parts = w.split()
+        if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", r) and len(parts) > 1 and os.path.basename(parts[0]) in LAUNCHERS \
+                and f'"{r}"' not in text:  # "$CMD" in double quotes stays one word
+            try:
+                parts = shlex.split(w)
+            except ValueError:
+                pass
+            out_raw += parts
+            out += parts
+        else:
+            out_raw.append(r)
+            out.append(w)
+    return out_raw, out
 
 
 def substitute(word: str, variables: dict[str, str]) -> str:
@@ -337,6 +358,52 @@ class _ReadState:
         self.looped: set[int] = set()  # indexes of values set inside a loop
         self.launch_mark: int | None = None  # len(values) right after the last launch
         self.call_budget = 2000  # function-body lines read at call sites: bounded (calls can nest)
+        # Open if/case blocks, innermost last: which branch (or case arm) a line runs in, and what
+        # each branch assigned, so that a variable the branches set differently is known to vary.
+        self.blocks: list[dict] = []
+
+    def enter(self, line: str) -> tuple[str, list[str]]:
+        """Open the blocks a line opens and strip a case arm's pattern from its front; returns the
+        line left to read and the keywords to apply once its commands ran (elif/else/fi/;;/esac)."""
+        top = self.blocks[-1] if self.blocks else None
+        if top is not None and top["kind"] == "case" and not top["arm"]:
+            m = _CASE_ARM.match(line)
+            if m and not line.lstrip().startswith(("esac", ";;")):
+                top["arm"], top["branch"], line = m.group(1).strip(), top["branch"] + 1, m.group(2)
+        later = []
+        for kw in _BLOCK_KW.findall(line) if _BLOCK_HINT.search(line) else ():
+            if kw in ("if", "case"):
+                self.blocks.append({"kind": kw, "branch": 0, "arm": "", "seen": {}, "pre": {}})
+            else:
+                later.append(kw)
+        if line.rstrip().endswith(";;") or line.strip() == ";;":
+            later.append(";;")
+        return line, later
+
+    def leave(self, later: list[str], variables: dict) -> None:
+        for kw in later:
+            top = self.blocks[-1] if self.blocks else None
+            if top is None:
+                return
+            if kw in ("elif", "else") and top["kind"] == "if":
+                top["branch"] += 1
+            elif kw == ";;" and top["kind"] == "case":
+                top["arm"] = ""
+            elif (kw == "fi" and top["kind"] == "if") or (kw == "esac" and top["kind"] == "case"):
+                self.blocks.pop()
+                _settle(top, variables)
+
+    def arm(self) -> str:
+        """The pattern of the innermost case arm the reader is in ("" outside any)."""
+        return next((b["arm"] for b in reversed(self.blocks) if b["kind"] == "case" and b["arm"]), "")
+
+    def record(self, before: dict, variables: dict) -> None:
+        """Note, in the innermost block, the variables a line (re)assigned."""
+        top = self.blocks[-1]
+        for k, v in variables.items():
+            if before.get(k, _MISSING) != v and _NAME.match(k):
+                top["pre"].setdefault(k, before.get(k))
+                top["seen"].setdefault(k, {})[top["branch"]] = v
 
     def function_line(self, n: int, line: str, variables: dict) -> None:
         if self.function is None:
@@ -358,6 +425,29 @@ class _ReadState:
         self.function = (name, body, depth)
 
 
+_MISSING = object()
+_NAME = re.compile(r"[A-Za-z_]\w*$")
+# `*"Navi 2"*)`, `(gfx1030|gfx1031)`, `mi300x) cmd ...`: a case arm's pattern and what follows it
+_CASE_ARM = re.compile(r"^\s*\(?\s*([^()=;$`]+?)\s*\)\s*(.*)$")
+_BLOCK_HINT = re.compile(r"\b(?:if|elif|else|fi|case|esac)\b")
+_BLOCK_KW = re.compile(r"(?:^|[;&|]\s*|\b(?:then|do|else)\s+)\s*(if|elif|else|fi|case|esac)\b")
+
+
+def _settle(block: dict, variables: dict) -> None:
+    """After an if/case block: a variable its branches leave with different values, one of them
+    decided at run time (`N=$(hy-smi -L | grep -c DCU)` in one branch, `N=8` in the other), has
+    no value a reader can know; it is dropped, so that a check sees `$N` (decided at launch)
+    rather than the last branch's literal."""
+    branches = block["branch"] + 1
+    for k, by_branch in block["seen"].items():
+        values = set(by_branch.values())
+        if len(by_branch) < branches or block["kind"] == "case":
+            pre = block["pre"].get(k)
+            values.add(pre if pre is not None else "")
+        if len(values) > 1 and any("$" in str(v) or "`" in str(v) for v in values):
+            variables.pop(k, None)
+
+
 # `name() {`, `function name {`, `function name() {` with the body on the lines after it (a
 # definition on one line, `f() { ...; }`, runs through the normal reading).
 _FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:-]*)\s*\(\s*\))"
@@ -372,6 +462,21 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
         state.array, line = _array_line(line, first, state.array, variables)
         if state.array is not None or not line.strip():
             return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
+    line, later = state.enter(line)
+    before = dict(variables) if state.blocks else None
+    n_vals = len(art.values)
+    _line_body(art, first, line, variables, exported, physical, state, depth)
+    if state.blocks:
+        arm = state.arm()
+        if arm:  # what a case arm sets, the script sets only where the arm's pattern matches
+            art.values[n_vals:] = [dataclasses.replace(v, guard=arm) for v in art.values[n_vals:]]
+        if before is not None:
+            state.record(before, variables)
+    state.leave(later, variables)
+
+
+def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
+               state: _ReadState, depth: int) -> None:
     m = _FOR_IN.match(line) if "for" in line else None
     if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
         variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
@@ -550,6 +655,17 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         # batch step, for RD-LCH-003)
         art.data.setdefault("sourced", []).append({"line": first, "path": substitute(words[1], variables)})
         return
+    if head in ("local", "readonly", "declare", "typeset") and "-x" not in words[1:2]:
+        # `local N=$(nvidia-smi ...)` inside a function: a shell variable, not exported
+        for w in words[1:]:
+            m = _ASSIGN.match(w)
+            if m and not w.startswith("-"):
+                k, v = m.group(1), substitute(m.group(2), variables)
+                variables[k] = v
+                if _NVSMI.search(v):
+                    variables[_FROM_NVSMI + k] = _line_with(physical, first, last, re.escape(k) + "=")
+        if head in ("local", "readonly"):
+            return
     if head in ("export", "declare", "typeset") and (head == "export" or "-x" in words[1:2]):
         for w in words[1:]:
             if w.startswith("-"):
@@ -559,6 +675,10 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 k, v = m.group(1), substitute(m.group(2), variables)
                 variables[k] = v
                 variables[_DEFINED + k] = _line_with(physical, first, last, re.escape(k) + "=")
+                if _NVSMI.search(v):  # CUDA_VISIBLE_DEVICES=$(nvidia-smi ... ) (or from a variable that was)
+                    variables[_FROM_NVSMI + k] = variables[_DEFINED + k]
+                else:
+                    variables.pop(_FROM_NVSMI + k, None)
                 exported.add(k)
                 art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
             elif re.match(r"^[A-Za-z_]\w*$", w):
@@ -588,6 +708,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     _assign_defaults(art, words, first, variables, exported)
     raw = words
     words = [substitute(w, variables) for w in words]
+    if any(w.startswith("$") for w in raw):
+        raw, words = _split_held_commands(raw, words, " ".join(physical[first - 1:last]))
     if head in ("module", "ml") and len(words) > 1:
         # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
         for w in _modules_loaded(head, words[1:]):
@@ -604,6 +726,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 variables[_CRAY_PENDING] = (m.group(1), at)
             elif _CUDA_FRAMEWORK.search(w):  # pytorch/2.1.0-cu12, PyTorch/2.1.2-foss-2023a-CUDA-12.1.1
                 art.add(BUILD, "cuda_module", w, at)
+            elif _CUDA_TOOLKIT.search(w) and not re.search(r"rocm|hip", w, re.I):  # cuda/12.1, nccl/2.18.3-cuda12.1
+                art.add(BUILD, "cuda_toolkit_module", w, at)
         return
     pending = variables.get(_CRAY_PENDING)
     if pending and _BUILDS.match(os.path.basename(words[0])):
@@ -659,6 +783,17 @@ def _gpu_count_from_nvidia_smi(art: Artifact, raw: list[str] | None, variables: 
                 return
 
 
+def _devices_from_nvidia_smi(art: Artifact, variables: dict | None, first: int) -> None:
+    """`export CUDA_VISIBLE_DEVICES=$(nvidia-smi --query-gpu=... | sort | head -n 8 ...)` (or through a variable
+    filled that way) before a launch: on an AMD node nvidia-smi prints nothing, the list is empty and the launch
+    sees no GPU. LAUNCHER gpu_count_source at the launch, naming the variable and the line that set it."""
+    for name in ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"):
+        at = variables.get(_FROM_NVSMI + name) if variables else None
+        if at:
+            art.add(LAUNCHER, "gpu_count_source", f"nvidia-smi: {name} (line {at})", first)
+            return
+
+
 # Where a variable was last assigned: a key no shell variable can have. A value a command line takes
 # from `$IMG` is cited at the line that wrote it (`IMG=pytorch-rocm5.7.sif`), where a fix would go.
 _DEFINED = "defined at "
@@ -682,6 +817,9 @@ _CRAY_PENDING = "craype-accel loaded at"  # a key no shell variable can have
 # Commands that compile GPU code with the Cray wrappers' target (make/cmake drive cc/CC/hipcc).
 _BUILDS = re.compile(r"^(?:g?make|cmake|ninja|cc|CC|ftn|hipcc|(?:amd)?clang(?:\+\+)?)$")
 # A framework module built on CUDA (its name says so): the job's torch is then a CUDA build.
+# NVIDIA's toolkit and libraries as site modules: CUDA/12.2, cudatoolkit/23.3_11.8, cuDNN/8.4.1.50-CUDA-11.7.0,
+# nccl/2.18.3-cuda.12.1, nvhpc-24.11_hpcx-2.20_cuda-12.6, cpe-cuda/23.03 (Cray's CUDA programming environment)
+_CUDA_TOOLKIT = re.compile(r"(?:^|/)(?:cuda(?:toolkit)?|cuda-toolkit|cudnn|nccl|nvhpc|cpe-cuda)(?:[/_.+-]|\d|$)", re.I)
 _CUDA_FRAMEWORK = re.compile(r"(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)[^/]*/?.*?(?:cu(?:da)?[-_]?\d|cudnn)"
                              r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d"
                              # a site's Python with its CUDA ML stack: python/3.8-cuda-ml, anaconda3/2023-cuda-dl
@@ -732,6 +870,17 @@ def _assign_defaults(art: Artifact, words: list[str], first: int, variables: dic
                 variables[name] = substitute(m.group(4), variables)
                 if name in exported or ALLEXPORT in variables:
                     art.add(ENV, name, variables[name], first)
+
+
+def _line_before(physical: list[str], first: int, last: int, pattern: str) -> int:
+    """The line of the command that writes ``pattern``, else the nearest line above that does (an
+    option written into a variable the command expands: `CMD="torchrun --rdzv-endpoint=..."`)."""
+    n = _line_with(physical, first, last, pattern)
+    if n != first or re.search(pattern, physical[first - 1] if first <= len(physical) else ""):
+        return n
+    rx = re.compile(pattern)
+    return next((k for k in range(first - 1, 0, -1) if rx.search(physical[k - 1])
+                 and not physical[k - 1].lstrip().startswith("#")), first)
 
 
 def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
@@ -851,14 +1000,20 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if _vllm(rest, head, image):
         _vllm_parallel(art, rest, first, last, physical)
         return
-    if head in ("torchrun", "deepspeed", "accelerate") or head.startswith("python"):
+    if head in ("torchrun", "deepspeed", "accelerate", "colossalai") or head.startswith("python"):
         _gpu_count_from_nvidia_smi(art, raw, variables, first)
+        _devices_from_nvidia_smi(art, variables, first)
     cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):
         start = 1 if head == "torchrun" else 3
         cmd["launcher"] = "torchrun"
         j = _launcher_opts(rest, start, _TORCHRUN_OPTS, set(), "torchrun", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "colossalai" and rest[1:2] == ["run"]:
+        # ColossalAI's launcher wraps torchrun (one node) and its own ssh runner (--hostfile), with their options
+        cmd["launcher"] = "colossalai"
+        j = _launcher_opts(rest, 2, _TORCHRUN_OPTS | _DEEPSPEED_OPTS, set(), "colossalai", launcher_vals)
         _script(cmd, rest, j)
     elif head == "deepspeed":
         cmd["launcher"] = "deepspeed"
@@ -903,7 +1058,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     for launcher, name, value in launcher_vals:
         norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
         pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
-        lv = art.add(LAUNCHER, norm, value, _line_with(physical, first, last, pat))
+        lv = art.add(LAUNCHER, norm, value, _line_before(physical, first, last, pat))
         cmd.setdefault("launcher_values", []).append(lv)
     if cmd["launcher"] is None:
         return
@@ -911,7 +1066,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     for name, value in cmd["args"].items():
         pat = r"(?:^|\s)--" + re.escape(name).replace("_", "[_-]") + r"(?:[=\s]|$)"
         train_vals.append(art.add(TRAIN, name, value, _line_with(physical, first, last, pat)))
-        if name == "deepspeed" and isinstance(value, str) and value.endswith(".json"):
+        # --deepspeed x.json (HF Trainer), --deepspeed_config x.json (deepspeed.add_config_arguments scripts)
+        if name in ("deepspeed", "deepspeed_config") and isinstance(value, str) and value.endswith(".json"):
             cmd["refs"]["deepspeed"] = value
     cmd["train_values"] = train_vals
     cmd["last"] = last

@@ -1,0 +1,58 @@
+"""RD-LCH-010 (checks/launch_hosts.py): the hosts a launch names, a hostfile's machines and a rendezvous
+address, against the job (issue 24, wave 6)."""
+from __future__ import annotations
+
+from tests.lintacc_helpers import flagged, scan, write
+
+# ------------------------------------------------------------------ RD-LCH-010: hosts the launch names
+# Gezy777/distributed_train run_31.sh + hostfile (f7c44b5): the only launch of train.py goes over two LAN hosts
+RUN_31 = ("export NCCL_DEBUG=INFO\n\ndeepspeed --hostfile=hostfile \\\n          --master_addr=172.0.0.1 \\\n"
+          "          --master_port=29500 \\\n          --num_gpus=1 \\\n          train.py \\\n"
+          "          --deepspeed_config ds_config.json")
+LAN_HOSTS = "192.168.186.31 slots=1\n192.168.186.32 slots=1"
+
+
+def test_a_launch_that_only_runs_over_a_hostfiles_hosts(tmp_path):
+    run, hf = write(tmp_path, "run_31.sh", RUN_31), write(tmp_path, "hostfile", LAN_HOSTS)
+    fs = flagged(scan([run, hf], "RD-LCH-010", "mi300x8"))
+    assert len(fs) == 2
+    hosts = next(f for f in fs if "named host" in f.title)
+    assert {e.source for e in hosts.evidence} >= {hf + ":1", hf + ":2"}
+    addr = next(f for f in fs if "master-addr" in f.title)  # 172.0.0.1 is neither loopback nor a hostfile host
+    assert addr.evidence[0].source == run + ":4"
+
+
+def test_a_hostfile_next_to_a_local_launch_of_the_same_script_is_an_option(tmp_path):
+    # brynelee/deepspeedtrial cmd_demos.sh: a local line and a `--hostfile` line for the same script
+    run = write(tmp_path, "cmd_demos.sh", "deepspeed ds_train.py --epoch 1 --deepspeed --deepspeed_config ds_config.json\n"
+                "deepspeed --hostfile hostfile ds_train.py --epoch 1 --deepspeed --deepspeed_config ds_config.json\n")
+    hf = write(tmp_path, "hostfile", "xdserver slots=1\nxdmortar slots=1\n")
+    assert not flagged(scan([run, hf], "RD-LCH-010", "mi300x8"))
+    # CoinCheung/gdGPT run_train.sh: the hostfile is only named by a commented-out line
+    one = write(tmp_path, "run_train.sh", "export CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\ndeepspeed train_ds.py --config c.yml\n"
+                "# deepspeed --hostfile ./hostfile train_ds.py --config c.yml\n")
+    assert not flagged(scan([one, write(tmp_path, "h2/hostfile", "node1 slots=8\nnode2 slots=2\n")], "RD-LCH-010",
+                            "mi300x8"))
+
+
+# jruokola's Nebius sbatch: the torchrun command is held in a variable (`TORCHRUN_CMD="torchrun ... --rdzv-endpoint=
+# "worker-0.soperator-worker-svc.soperator.svc.cluster.local:${MASTER_PORT}" ..."`) and run by `srun bash -c "$CMD"`
+SITE_RDZV = ('#!/bin/bash\n#SBATCH --nodes=2\nTORCHRUN_CMD="\\\ntorchrun \\\n    --nnodes=${SLURM_NNODES} \\\n'
+             '    --nproc-per-node=1 \\\n    --rdzv-backend=c10d \\\n'
+             '    --rdzv-endpoint="worker-0.soperator-worker-svc.soperator.svc.cluster.local:${MASTER_PORT}" \\\n'
+             '    train.py"\nsrun --export=ALL bash -c "${TORCHRUN_CMD}"\n')
+
+
+def test_a_rendezvous_at_a_site_dns_name_in_a_held_command(tmp_path):
+    p = write(tmp_path, "submit.sbatch", SITE_RDZV)
+    [f] = flagged(scan([p], "RD-LCH-010", "mi300x8"))
+    assert "svc.cluster.local" in f.title and f.evidence[0].source == p + ":8"  # where the option is written
+
+
+def test_rendezvous_addresses_from_the_job_or_loopback_pass(tmp_path):
+    # He-Wenhao/ML-LinearSpace torchrun_script.sh and greenlet/mllm: $MASTER_ADDR from scontrol, localhost
+    p = write(tmp_path, "t.sh", "export MASTER_ADDR=$(scontrol show hostname ${SLURM_NODELIST} | head -n 1)\n"
+              "torchrun --nnodes=5 --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29400 t.py\n"
+              "torchrun --nnodes=1 --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=localhost:29400 e.py\n"
+              "torchrun --nnodes=2 --nproc_per_node=2 --rdzv_endpoint=10.10.0.21:29999 f.py\n")
+    assert not flagged(scan([p], "RD-LCH-010", "mi300x8"))  # a bare IP without a hostfile is not judged
