@@ -225,8 +225,12 @@ def test_web_ui_beside_a_gpu_service_needs_no_gpu_devices_nor_shm(tmp_path):
     assert any("gpu-forgot-devices" in f.title for f in flagged(scan([p], "RD-CTR-003", "rx7900xtx")))
 
 
-def test_lone_service_without_gpu_signs_is_still_judged(tmp_path):
+def test_lone_service_without_gpu_signs_is_not_judged_but_one_that_trains_is(tmp_path):
+    # fresh serge-cpu-llama-compose, coqui-tts-bel-prepare-docker: nothing in the service asks for a GPU
     p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: myorg/app:1\n")
+    fs = scan([p], "RD-CTR-003", "rx7900xtx")
+    assert not flagged(fs) and "no compose service does GPU work" in fs[0].title
+    p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: myorg/app:1\n    command: python train.py\n")
     assert flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
 
 
