@@ -37,6 +37,19 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: GPUs come in through the {amd_res[0]} device plugin", subject=subject,
                           evidence=[svc_ev(a, svc, "gpu_resources")]))
             continue
+        if svc.get("kubernetes") and (nvidia := [k for k in svc.get("gpu_resources") or {}
+                                                 if str(k).startswith("nvidia.com/")]):
+            # in a pod the device plugin that serves the resource passes the device nodes: the one change is
+            # the resource's name, which RD-CTR-004 reports; no second finding for the same line
+            out.append(ok(f"{name}: asks NVIDIA's device plugin for {nvidia[0]} (RD-CTR-004); AMD's plugin passes "
+                          "/dev/kfd and /dev/dri once it asks for amd.com/gpu", subject=subject,
+                          evidence=[svc_ev(a, svc, "gpu_resources")]))
+            continue
+        orphan = _orphan_devices(settings, a)
+        if orphan and not device_list(svc):
+            out.append(ok(f"{name}: the device nodes for this deployment are written under service {orphan}, which no "
+                          "compose file of the folder defines (RD-CTR-009 reports it)", subject=subject))
+            continue
         if gpus_via_cdi(svc, amd_cdi):
             out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
                           subject=subject, evidence=[svc_ev(a, svc, "gpus" if svc.get("gpus") else "deploy"),
@@ -49,6 +62,13 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: /dev/kfd and /dev/dri are passed in", subject=subject,
                           evidence=[svc_ev(a, svc, "devices")]))
             continue
+        if svc.get("kubernetes"):
+            out.append(fail(f"{name}: the pod requests no amd.com/gpu, so no GPU device node reaches the container",
+                            "In Kubernetes AMD's device plugin passes /dev/kfd and the render nodes into containers that "
+                            "request amd.com/gpu in resources.limits; without the request HIP finds no GPU ('No HIP GPUs "
+                            "are available').", subject=subject, evidence=[svc_ev(a, svc, "image")],
+                            fix=svc_plan("Request AMD GPUs", a, [f"{name}: resources.limits: amd.com/gpu: 1"])))
+            continue
         out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
@@ -57,6 +77,27 @@ def compose_devices(settings, amd_cdi=None):
                                                                         "add --device /dev/kfd --device /dev/dri")],
                                   svc, name, [("append", "devices", d) for d in missing])))
     return out
+
+
+def _orphan_devices(settings, a) -> str | None:
+    """A service of a compose file in ``a``'s folder that passes /dev/kfd but has no image and no build
+    context in any file there (an override naming a service its base does not define): the GPU options
+    meant for a real service land nowhere, and RD-CTR-009 names it."""
+    import os
+
+    from rocmdoctor.base.untrusted import pick as pick_
+
+    here = os.path.dirname(a.path)
+    files = [b for b in settings.of_kind("compose") if os.path.dirname(b.path) == here and isinstance(b.data, dict)]
+    runnable = {n for b in files for n, s in (pick_(b.data, "services", default={}) or {}).items()
+                if isinstance(s, dict) and (s.get("image") or s.get("extends") or isinstance(s.get("build"), str)
+                                            or (isinstance(s.get("build"), dict)
+                                                and (s["build"].get("context") or s["build"].get("dockerfile"))))}
+    for b in files:
+        for n, s in (pick_(b.data, "services", default={}) or {}).items():
+            if isinstance(s, dict) and n not in runnable and "/dev/kfd" in device_list(s):
+                return str(n)
+    return None
 
 
 @check("RD-CTR-004", area=AREA, title="Compose files and docker run use no NVIDIA-only GPU syntax on an AMD machine",

@@ -266,6 +266,9 @@ def none_found(settings):
 
 def svc_line(a, svc, key):
     """The origin of a service option (for evidence), or the service's own line."""
+    at = (svc.get("lines") or {}).get(key)  # a pod's securityContext, above its containers
+    if at:
+        return a.origin(at)
     lo, hi = svc.get("line") or 1, svc.get("last")
     for v in a.values:
         if v.kind == "container" and v.name == key and v.origin.line and v.origin.line >= lo and (
@@ -357,10 +360,10 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     for drv in unknown_drivers(svc):
         found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
                       "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
-    if svc.get("gpus") and not via_cdi:
-        found.append((f"--gpus {svc['gpus']}", svc_ev(a, svc, "gpus")))
+    if svc.get("gpus") and not via_cdi:  # `docker run --gpus all`, compose's service-level `gpus: all`
+        found.append((f"--gpus {svc['gpus']}" if svc.get("runner") else f"gpus: {svc['gpus']}", svc_ev(a, svc, "gpus")))
     for k in svc.get("gpu_resources") or {}:
-        if k in ka.K8S_NVIDIA_GPU_RESOURCES:
+        if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
             found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
     hi = svc.get("last")
     for v in a.values:

@@ -435,3 +435,56 @@ def test_on_one_gpu_an_app_that_does_not_train_keeps_dockers_shm_and_a_session_o
     assert lint.statuses(lint([session], "RD-CTR-005", "rx7900xtx")) == ["warn"]  # an interactive session: training
     # on eight GPUs the same app needs shared memory (RCCL between GPUs)
     assert lint.statuses(lint([app], "RD-CTR-005", "mi300x8")) == ["warn"]
+
+
+NVIDIA_POD = """apiVersion: batch/v1
+kind: Job
+metadata:
+  name: qwen-sft
+spec:
+  template:
+    spec:
+      containers:
+        - name: trainer
+          image: ${IMAGE}
+          command: ["bash", "/workspace/src/entrypoint.sh"]
+          resources:
+            requests:
+              nvidia.com/a100: 1
+            limits:
+              nvidia.com/a100: 1
+"""
+
+
+def test_a_pod_asking_nvidias_plugin_gets_one_finding_at_the_resource(tmp_path):
+    # fresh lucassjy-nrp-qwen-sft-k8s: NRP's per-model resource nvidia.com/a100 is NVIDIA's device plugin too;
+    # the one change is the resource's name (RD-CTR-004), not a second "devices not passed" (RD-CTR-003)
+    p = write(tmp_path, "job.yaml", NVIDIA_POD)
+    fs = flagged(scan([p], "RD-CTR-004", "mi300x8"))
+    assert len(fs) == 1 and "nvidia.com/a100" in fs[0].title and fs[0].evidence[0].source.endswith(":16")
+    assert not flagged(scan([p], "RD-CTR-003", "mi300x8"))
+    # a pod that asks for no GPU at all while it trains: the request is what is missing
+    p = write(tmp_path, "job.yaml", NVIDIA_POD.replace("nvidia.com/a100", "cpu").replace("entrypoint.sh", "train.py"))
+    fs = flagged(scan([p], "RD-CTR-003", "mi300x8"))
+    assert len(fs) == 1 and "amd.com/gpu" in fs[0].title
+
+
+def test_compose_service_level_gpus_is_nvidia_syntax(tmp_path):
+    # fresh tabbyapi-compose-gpus-all: `gpus: all` under the service (the Compose spec's shorthand reservation)
+    p = write(tmp_path, "docker-compose.yml", "services:\n  tabbyapi:\n    image: ghcr.io/theroyallab/tabbyapi:latest\n"
+              "    gpus: all\n    shm_size: 8g\n")
+    fs = flagged(scan([p], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "gpus: all" in fs[0].title and fs[0].evidence[0].source.endswith(":4")
+
+
+def test_an_override_naming_a_service_its_base_lacks_is_one_finding_not_two(tmp_path):
+    # fresh antony90-deep-polygon: docker-compose.rocm.yml gives `playground` the devices; the base's trainer is
+    # rl_backend. RD-CTR-009 names the orphan; the trainer is not also told to add devices.
+    write(tmp_path, "docker-compose.yml", "services:\n  rl_backend:\n    build:\n      context: .\n"
+          "    command: [\"train\", \"-n\", \"7\"]\n")
+    write(tmp_path, "docker-compose.rocm.yml", "services:\n  playground:\n    build:\n      args:\n"
+          "        BASE_IMAGE: rocm/pytorch\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not flagged(scan([tmp_path], "RD-CTR-003", "rx7900xtx"))
+    assert flagged(scan([tmp_path], "RD-CTR-009", "rx7900xtx"))
+    (tmp_path / "docker-compose.rocm.yml").unlink()
+    assert flagged(scan([tmp_path], "RD-CTR-003", "rx7900xtx"))

@@ -14,7 +14,8 @@ from ..settings import CONTAINER, ENV, Artifact
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
-        "ulimits", "cap_add", "security_opt", "user", "build", "extends", "profiles")
+        "ulimits", "cap_add", "security_opt", "user", "build", "extends", "profiles",
+        "gpus")  # the Compose spec's service-level `gpus: all` (a device reservation for NVIDIA's runtime)
 
 
 def _marks(root) -> dict[tuple, int]:
@@ -107,11 +108,15 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
+        raw_groups = svc.get("group_add")
         svc = interpolate(svc, variables)
         name = str(name)
         lo = marks.get(("services", name), 1)
         hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
+        if isinstance(raw_groups, list) and any("$" in str(g) for g in raw_groups) and raw_groups != svc.get("group_add"):
+            # `${RENDER_GID:-render}`: a value the deployment's .env sets; its default is only the fallback
+            art.data["services"][name]["group_add_raw"] = [str(g) for g in raw_groups]
         build = svc.get("build")
         context, dockerfile = (build, None) if isinstance(build, str) else (
             (build.get("context"), build.get("dockerfile")) if isinstance(build, dict) else (None, None))
