@@ -13,7 +13,7 @@ import re
 from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINING, command_of, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINING, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 
 
@@ -134,7 +134,8 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
 
 # Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):
 # /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
-NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/")
+NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/",
+                   r"^tensorflow")  # TensorFlow's input pipeline (tf.data) keeps batches in the process: no /dev/shm
 
 
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
@@ -152,6 +153,12 @@ def compose_shm(settings, gpus=None):
         if any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p) for p in NO_TORCH_IMAGES):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
                           "/dev/shm is enough", subject=subject))
+            continue
+        docks = dockerfiles_of(settings, a, name, svc)
+        if torch_free(settings, docks):
+            out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
+                          "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "
+                          "/dev/shm", subject=subject))
             continue
         if n == 1 and (_serves(svc) or not _trains(name, svc)):
             out.append(ok(f"{name}: {'a server kept running' if _serves(svc) else 'an application that does not train'}"

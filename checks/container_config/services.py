@@ -385,3 +385,44 @@ def item_ev(a, svc, key: str, value: str):
             o = a.origin(line)
             return ev(o.label, o.text)
     return ev(at.label, at.text or f"{key}: {value}")
+
+
+def dockerfiles_of(settings, a, name, svc) -> list:
+    """The Dockerfiles (artifacts in the set) a service's image is built from: the one its compose `build:`
+    names; for an image with no registry namespace (`ant_colony_rocm`, `myimage:dev`, a tag the scripts
+    build) every Dockerfile of the set; else none."""
+    import os
+
+    docks = settings.of_kind("dockerfile")
+    ref = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    if ref:
+        want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
+        return [d for d in docks if os.path.realpath(d.path) == want]
+    image = str(svc.get("image") or "")
+    if image and "/" not in image.split(":", 1)[0] and not image.startswith("$"):
+        return [d for d in docks if not d.error]
+    return []
+
+
+# Images whose base already holds PyTorch (or a stack built on it).
+_TORCH_BASE = re.compile(r"torch|vllm|sglang|comfy|diffusion|deepspeed|megatron|llama-?factory|axolotl|unsloth|"
+                         r"transformers|huggingface|text-generation|tgi", re.I)
+_INSTALLS_PROJECT = re.compile(r"(?:^|\s)-r\s|requirements|environment\.ya?ml|pyproject|setup\.py|"
+                               r"pip3?\s+install\s+(?:-e\s+)?\.(?:\s|$|\[)|conda\s+env", re.I)
+
+
+def torch_free(settings, dockerfiles) -> bool:
+    """Every Dockerfile the image is built from holds no PyTorch: no torch in its instructions, a base that
+    carries none (ubuntu, rocm/tensorflow, a HIP SDK), and no requirements file of the set that names torch
+    when it installs one. A C++/HIP program or a TensorFlow model: no DataLoader workers, no torch RCCL."""
+    if not dockerfiles:
+        return False
+    reqs = " ".join(r.text for r in settings.of_kind("requirements"))
+    for d in dockerfiles:
+        body = "\n".join(line for line in d.text.splitlines() if not line.lstrip().startswith("#"))
+        froms = [str(v.value) for v in d.values if v.kind == "build" and v.name == "from"]
+        if re.search(r"torch", body, re.I) or any(_TORCH_BASE.search(f) for f in froms) or not froms:
+            return False
+        if _INSTALLS_PROJECT.search(body) and re.search(r"(?im)^\s*(?:torch|pytorch)\b", reqs):
+            return False
+    return True

@@ -488,3 +488,25 @@ def test_an_override_naming_a_service_its_base_lacks_is_one_finding_not_two(tmp_
     assert flagged(scan([tmp_path], "RD-CTR-009", "rx7900xtx"))
     (tmp_path / "docker-compose.rocm.yml").unlink()
     assert flagged(scan([tmp_path], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_an_image_that_holds_no_pytorch_needs_no_larger_shm(tmp_path):
+    # fresh greentortoises-antcolony: the script builds a HIP SDK image (ubuntu + amdgpu-install) and runs it -it
+    write(tmp_path, "Dockerfile.rocm", "FROM ubuntu:20.04\nRUN apt-get update && apt-get install -y cmake\n"
+          "RUN amdgpu-install -y --usecase=hiplibsdk --no-dkms\n")
+    write(tmp_path, "run_rocm.sh", "#!/bin/bash\ndocker buildx build . -f ./Dockerfile.rocm -t ant_colony_rocm && "
+          "docker run -it --device=/dev/kfd --device=/dev/dri --group-add video ant_colony_rocm\n")
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+    # the same image with torch installed from a requirements file it copies: a PyTorch session, 64 MiB warns
+    write(tmp_path, "Dockerfile.rocm", "FROM ubuntu:20.04\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n")
+    write(tmp_path, "requirements.txt", "numpy\ntorch==2.5.1\n")
+    assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_a_tensorflow_compose_service_needs_no_larger_shm(tmp_path):
+    # fresh pagrossi91-rocm31-tf-compose: the service builds FROM rocm/tensorflow (2 MI50s)
+    write(tmp_path, "dockerfile", "FROM rocm/tensorflow:rocm3.1-tf2.0-python3\nRUN pip3 install -r requirements.txt\n")
+    write(tmp_path, "requirements.txt", "tensorflow-rocm\nnumpy\n")
+    write(tmp_path, "docker-compose.yml", "services:\n  rocmtest:\n    image: rocmtest:grossi\n    build:\n"
+          "      context: .\n      dockerfile: dockerfile\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "mi50x2-xeon"))
