@@ -155,6 +155,12 @@ def compose_shm(settings, gpus=None):
                           "/dev/shm is enough", subject=subject))
             continue
         docks = dockerfiles_of(settings, a, name, svc)
+        if not svc.get("command") and not svc.get("entrypoint") and len(docks) == 1:
+            # what the image runs when compose says nothing: its Dockerfile's CMD (`jupyter lab`: a notebook)
+            run = [ln.split(None, 1)[1] for ln in docks[0].text.splitlines()
+                   if re.match(r"\s*(?:CMD|ENTRYPOINT)\s", ln, re.I) and len(ln.split(None, 1)) > 1]
+            if run:
+                svc = dict(svc, command=" ".join(run[-2:]))
         if torch_free(settings, docks):
             out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
                           "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "

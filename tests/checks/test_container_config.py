@@ -510,3 +510,17 @@ def test_a_tensorflow_compose_service_needs_no_larger_shm(tmp_path):
     write(tmp_path, "docker-compose.yml", "services:\n  rocmtest:\n    image: rocmtest:grossi\n    build:\n"
           "      context: .\n      dockerfile: dockerfile\n    devices: [/dev/kfd, /dev/dri]\n")
     assert not flagged(scan([tmp_path], "RD-CTR-005", "mi50x2-xeon"))
+
+
+def test_a_notebook_the_dockerfile_starts_is_a_training_session(tmp_path):
+    # fresh fryinggorilla-cfgraph: compose gives app-rocm no command; Dockerfile.rocm's CMD is `jupyter lab`
+    write(tmp_path, "Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          'CMD ["jupyter", "lab", "--ip=0.0.0.0", "--port=8888"]\n')
+    c = ("services:\n  app-rocm:\n    build:\n      context: .\n      dockerfile: Dockerfile.rocm\n    ports:\n"
+         "      - \"8888:8888\"\n    devices: [/dev/kfd, /dev/dri]\n")
+    write(tmp_path, "docker-compose.yaml", c)
+    assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+    # the same service whose image serves an app (uvicorn) is a server on the one GPU: not flagged
+    write(tmp_path, "Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          'CMD ["uvicorn", "app:app", "--host", "0.0.0.0"]\n')
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
