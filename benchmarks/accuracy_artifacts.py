@@ -58,7 +58,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009",
          # compose files as compose reads them, and device nodes the host lacks (track ctr6)
          "words:compose-env-literal-quotes": "RD-CTR-012", "words:compose-invalid-indentation": "RD-CTR-011",
-         "words:device-node-absent": "RD-CTR-010"}
+         "words:device-node-absent": "RD-CTR-010", "words:shifter-cuda-image": "RD-CTR-013",
+         "words:placeholder-registry-image": "RD-CTR-014"}
 
 
 def split_of(repo: str) -> str:

@@ -61,3 +61,58 @@ def compose_env_quotes(settings):
                         "quote. Write `- KEY=value` or `KEY: value`.", subject=f"{a.path}: {name}",
                         evidence=[v.evidence() for v in quoted]))
     return out or ok("no compose environment value carries literal quotes")
+
+
+DOCKER_REFERENCE = "https://github.com/distribution/reference/blob/main/reference.go"
+_PATH_COMPONENT = re.compile(r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*")
+_DOMAIN = re.compile(r"(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*"
+                     r"(?::\d+)?|\[[0-9a-fA-F:]+\](?::\d+)?")
+_TAG = re.compile(r"[\w][\w.-]{0,127}")
+
+
+def reference_error(image: str) -> str | None:
+    """Why Docker refuses an image reference (the distribution/reference grammar), or None: repository path
+    components are lower case (a registry host may not be); the first component is a registry only when it
+    has a dot or a port or is localhost."""
+    ref = image.strip()
+    ref, _, digest = ref.partition("@")
+    if digest and not re.fullmatch(r"[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[0-9a-fA-F]{32,}", digest):
+        return "the digest is malformed"
+    last = ref.rsplit("/", 1)[-1]
+    if ":" in last:
+        ref, _, tag = ref.rpartition(":")
+        if not _TAG.fullmatch(tag):
+            return f"the tag {tag!r} is not a valid tag"
+    parts = ref.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        if not _DOMAIN.fullmatch(parts[0]):
+            return f"{parts[0]!r} is not a registry host"
+        parts = parts[1:]
+    bad = [p for p in parts if not _PATH_COMPONENT.fullmatch(p)]
+    if bad:
+        return (f"{bad[0]!r} is not a repository name (lower case letters, digits and . _ - only)"
+                + ("; the first part is no registry host (no dot, no port), so it is read as a name" if bad[0] == parts[0]
+                   and len(parts) > 1 else ""))
+    return None
+
+
+@check("RD-CTR-014", area=AREA, title="The images services run are references Docker accepts", option="config",
+       sources=[DOCKER_REFERENCE])
+def compose_image_reference(settings):
+    out = []
+    for a, name, svc in services_of(settings):
+        image = svc.get("image")
+        if not isinstance(image, str) or not image.strip() or "$" in image or "{" in image:
+            continue  # filled in when it runs (${IMAGE}, $REGISTRY/...)
+        why = reference_error(image)
+        if why is None:
+            continue
+        o = a.origin(svc.get("line"))
+        at = next((v.evidence() for v in a.values if v.kind == "container" and v.name in ("image", "built_image")
+                   and str(v.value) == image), ev(o.label, o.text))
+        out.append(fail(f"{name}: {image} is not an image reference Docker accepts ({why})",
+                        "Docker stops before pulling or running ('invalid reference format: repository name must be "
+                        "lowercase'). An upper-case first part is usually a CI variable written without its `$` "
+                        "(CI_REGISTRY/...), which only the author's pipeline fills in: name the registry the image "
+                        "is really pushed to.", subject=f"{a.path}: {name}", evidence=[at]))
+    return out or ok("every image reference is one Docker accepts")

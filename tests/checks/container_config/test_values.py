@@ -72,3 +72,23 @@ def test_a_visible_devices_value_in_quotes_is_left_to_the_visible_devices_rule(l
     c = lint.write("compose.yaml", "services:\n  app:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd]\n"
                    "    environment:\n      - CUDA_VISIBLE_DEVICES=\"\"\n")
     assert not lint.flagged(lint([c], "RD-CTR-012", "rx7900xtx"))
+
+
+def test_image_references_follow_dockers_grammar():
+    from rocmdoctor.checks.container_config.values import reference_error
+
+    # fresh sebastianmuell-wyowhisper: a GitLab CI variable written without its $
+    assert "CI_REGISTRY" in reference_error("CI_REGISTRY/git/wyowhisper-rocm:latest")
+    assert reference_error("MyOrg/app:1") and reference_error("rocm/pytorch:bad tag")
+    for fine in ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", "ollama/ollama", "python:3.12-slim",
+                 "ghcr.io/ggml-org/llama.cpp:server-rocm", "Registry.Example.com:5000/team/app:v1", "localhost/app",
+                 "lmsysorg/sglang:v0.5.15.post1-rocm720-mi30x", "my_app__x:dev",
+                 "rocm/vllm@sha256:" + "a" * 64):
+        assert reference_error(fine) is None, fine
+
+
+def test_a_compose_image_docker_refuses_fails_and_a_variable_is_left_alone(lint):
+    c = lint.write("compose.yaml", "services:\n  asr:\n    image: CI_REGISTRY/git/wyowhisper-rocm:latest\n"
+                   "  job:\n    image: ${IMAGE}\n")
+    fs = lint.flagged(lint([c], "RD-CTR-014", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in fs] == ["3"]
