@@ -13,7 +13,7 @@ import re
 from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINING, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 
 
@@ -166,7 +166,8 @@ def compose_shm(settings, gpus=None):
                           "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "
                           "/dev/shm", subject=subject))
             continue
-        if n == 1 and (_serves(svc) or not _trains(name, svc)):
+        trainer_ui = TRAINER_UI.search(f"{name} {svc.get('image') or ''} {command_of(svc)}".lower())
+        if n == 1 and not trainer_ui and (_serves(svc) or not _trains(name, svc)):
             out.append(ok(f"{name}: {'a server kept running' if _serves(svc) else 'an application that does not train'}"
                           " on this machine's one GPU: no collectives between GPUs and no DataLoader workers, so the "
                           "default /dev/shm is enough", subject=subject))

@@ -221,7 +221,11 @@ APP_IMAGE = re.compile(r"diffusion|(?<!o)llama|whisper|transformers")
 
 # What a training job (or the session it runs in) says of itself, in its name, command, image or build.
 TRAINING = re.compile(r"train|finetun|fine-tun|\bsft\b|\bdpo\b|torchrun|accelerate|deepspeed|llama-?factory|"
-                      r"axolotl|lightning|\btrl\b|megatron|torchtune|unsloth|jupyter|notebook|\blab\b")
+                      r"axolotl|lightning|\btrl\b|megatron|torchtune|unsloth|jupyter|notebook|\blab\b|"
+                      r"kohya|sd-scripts|fluxgym|ai-?toolkit|simpletuner|diffusion-pipe|musubi-tuner")
+# LoRA trainers with a web UI (kohya's sd-scripts under FluxGym, Ostris' AI Toolkit ...): servers with a
+# port, whose jobs run DataLoader workers all the same.
+TRAINER_UI = re.compile(r"kohya|sd-scripts|fluxgym|ai-?toolkit|simpletuner|diffusion-pipe|musubi-tuner|onetrainer")
 
 
 def command_of(svc) -> str:

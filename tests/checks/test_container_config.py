@@ -524,3 +524,15 @@ def test_a_notebook_the_dockerfile_starts_is_a_training_session(tmp_path):
     write(tmp_path, "Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
           'CMD ["uvicorn", "app:app", "--host", "0.0.0.0"]\n')
     assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_a_lora_trainer_web_ui_on_one_gpu_still_needs_shm(tmp_path):
+    # fresh aitoolkit-compose-nvidia-reserve (ostris/aitoolkit) and fluxgym-cuda122-compose: a port and a restart
+    # policy, but the jobs they start train with DataLoader workers
+    c = ("services:\n  ai-toolkit:\n    image: ostris/aitoolkit:latest\n    restart: unless-stopped\n    ports:\n"
+         "      - \"8675:8675\"\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert flagged(scan([write(tmp_path, "docker-compose.yml", c)], "RD-CTR-005", "rx7900xtx"))
+    # the look-alike: an inference web UI with a port on the one GPU
+    c = c.replace("ai-toolkit:", "webui:").replace("ostris/aitoolkit:latest", "rocm/pytorch:latest")
+    c = c.replace("    devices", "    command: python app.py --listen\n    devices")
+    assert not flagged(scan([write(tmp_path, "docker-compose.yml", c)], "RD-CTR-005", "rx7900xtx"))
