@@ -155,12 +155,16 @@ def compose_shm(settings, gpus=None):
                           "/dev/shm is enough", subject=subject))
             continue
         docks = dockerfiles_of(settings, a, name, svc)
-        if not svc.get("command") and not svc.get("entrypoint") and len(docks) == 1:
-            # what the image runs when compose says nothing: its Dockerfile's CMD (`jupyter lab`: a notebook)
-            run = [ln.split(None, 1)[1] for ln in docks[0].text.splitlines()
-                   if re.match(r"\s*(?:CMD|ENTRYPOINT)\s", ln, re.I) and len(ln.split(None, 1)) > 1]
-            if run:
-                svc = dict(svc, command=" ".join(run[-2:]))
+        if not svc.get("entrypoint") and len(docks) == 1:
+            # what the image runs: its Dockerfile's CMD when compose says nothing (`jupyter lab`: a notebook), and
+            # a shell-form ENTRYPOINT whatever compose's command says (Docker then ignores CMD and command)
+            ins = [(m.group(1).upper(), m.group(2)) for m in re.finditer(r"(?m)^\s*(CMD|ENTRYPOINT)\s+(.*(?:\\\n.*)*)",
+                                                                       docks[0].text)]
+            entry = [t for k, t in ins if k == "ENTRYPOINT"]
+            if entry and not entry[-1].lstrip().startswith("["):
+                svc = dict(svc, command=entry[-1], tty=None, stdin_open=None)
+            elif not svc.get("command") and ins:
+                svc = dict(svc, command=" ".join(t for _, t in ins[-2:]))
         if torch_free(settings, docks):
             out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
                           "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "
@@ -237,10 +241,10 @@ def _trains(name: str, svc) -> bool:
         return True
     if _shell(command):
         return True  # a shell: whatever the user types next
-    image = str(svc.get("image") or "").lower()
     terminal = svc.get("tty") is True or svc.get("stdin_open") is True
-    # a dev image's own shell, or any image started with a terminal and no command: a session
-    return not command.strip() and (bool(_SHELL_IMAGE.search(image)) or terminal)
+    # a dev image's own shell (`docker compose run` gives it a terminal), or any image started with a terminal
+    # and no command: a session
+    return not command.strip() and (bool(_SHELL_IMAGE.search(str(svc.get("image") or "").lower())) or terminal)
 
 
 # Images whose own command is a shell: started with a terminal, they are a session, not a server.

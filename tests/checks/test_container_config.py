@@ -536,3 +536,19 @@ def test_a_lora_trainer_web_ui_on_one_gpu_still_needs_shm(tmp_path):
     c = c.replace("ai-toolkit:", "webui:").replace("ostris/aitoolkit:latest", "rocm/pytorch:latest")
     c = c.replace("    devices", "    command: python app.py --listen\n    devices")
     assert not flagged(scan([write(tmp_path, "docker-compose.yml", c)], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_a_shell_form_entrypoint_runs_whatever_compose_command_says(tmp_path):
+    # https://github.com/wyfi0 (tests/corpus/artifacts/wyfi0-sd-rocm-terminal-compose): `command: bash` and a tty, but
+    # the Dockerfile's shell-form ENTRYPOINT starts ComfyUI's server, and Docker then ignores the command
+    write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:latest\nRUN pip3 install torch --index-url "
+          "https://download.pytorch.org/whl/rocm6.0\nENTRYPOINT cd ComfyUI \\\n"
+          "    && python3 main.py --listen\n")
+    c = ("services:\n  custom-stable:\n    build:\n      dockerfile: Dockerfile\n    devices: [/dev/kfd, /dev/dri]\n"
+         "    ports:\n      - 8188:8188\n    command: bash\n    tty: true\n")
+    write(tmp_path, "docker-compose.yml", c)
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+    # the exec form takes the command as its arguments: `bash` with a tty stays a shell session
+    write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:latest\nRUN pip3 install torch --index-url "
+          "https://download.pytorch.org/whl/rocm6.0\nENTRYPOINT [\"/usr/bin/env\"]\n")
+    assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))

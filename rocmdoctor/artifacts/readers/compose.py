@@ -143,7 +143,8 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
             art.data["services"][name]["group_add_raw"] = [str(g) for g in raw_groups]
         build = svc.get("build")
         context, dockerfile = (build, None) if isinstance(build, str) else (
-            (build.get("context"), build.get("dockerfile")) if isinstance(build, dict) else (None, None))
+            # the Compose spec: a build without context builds the project directory
+            (build.get("context") or ".", build.get("dockerfile")) if isinstance(build, dict) else (None, None))
         if isinstance(context, str) and "://" not in context and "$" not in context and not (
                 isinstance(dockerfile, str) and ("$" in dockerfile or os.path.isabs(dockerfile))):
             # the Dockerfile this service builds is read too (a build/ folder the directory search skips)
