@@ -55,7 +55,7 @@ def _whole_command(a, svc, command: str) -> str:
     return "\n".join(out)
 
 
-def _activated(a, svc, command: str) -> list[tuple[str, str, object]]:
+def _activated(a, svc, command: str) -> list:
     """(environment path, mount target, evidence) for each Python environment the container's command activates
     or runs (`source ./venv312/bin/activate`, `/app/.venv/bin/python`) that lies inside a bind-mounted host folder."""
     out = []
