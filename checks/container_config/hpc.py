@@ -13,8 +13,9 @@ SHIFTER_MODULES = "https://docs.nersc.gov/development/containers/shifter/how-to-
 APPTAINER_GPU = "https://apptainer.org/docs/user/latest/gpu.html"
 
 _SHIFTER = re.compile(r"(?:^|[\s;&|(])shifter\b(?P<args>[^\n]*)")
-_SHIFTER_NV = re.compile(r"--module[= ]['\"]?(?P<mod>[\w,.-]*\b(?:gpu|cuda\w*|nvidia\w*)\b[\w,.-]*)")
-_SBATCH_MODULE = re.compile(r"^#SBATCH\s+--module[= ](?P<mod>[\w,.-]*\b(?:gpu|cuda\w*|nvidia\w*)\b[\w,.-]*)")
+_MODULE = r"(?P<mod>[\w,.-]{0,80}\b(?:gpu|cuda\w{0,20}|nvidia\w{0,20})\b[\w,.-]{0,80})"  # bounded: linear on a long word
+_SHIFTER_NV = re.compile(r"--module[= ]['\"]?" + _MODULE)
+_SBATCH_MODULE = re.compile(r"^#SBATCH\s+--module[= ]" + _MODULE)
 _IMAGE_LINE = re.compile(r"^#SBATCH\s+--image[= ]\S+|shifter\b[^\n]*--image[= ]\S+|shifterimg\s+pull\s+\S+")
 _APPTAINER = re.compile(r"(?:^|[\s;&|(])(?:apptainer|singularity)\s+(?:exec|run|shell|instance\s+start)\b(?P<args>[^\n]*)")
 

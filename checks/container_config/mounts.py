@@ -34,8 +34,8 @@ def _mounts(svc) -> list[tuple[str, str]]:
     return out
 
 
-_ACTIVATE = re.compile(r"(?:\bsource|(?:^|[;&|(]\s*)\.)\s+['\"]?([^\s'\";&|]+?)/bin/activate\b"
-                       r"|(?:^|[\s;&|(])['\"]?([^\s'\";&|=]+?)/bin/python[\d.]*\b")
+_ACTIVATE = re.compile(r"(?:\bsource|(?:^|[;&|(]\s*)\.)\s+['\"]?([^\s'\";&|]{1,300}?)/bin/activate\b"
+                       r"|(?:^|[\s;&|(])['\"]?([^\s'\";&|=]{1,300}?)/bin/python[\d.]*\b")  # bounded: no O(n^2) on a long word
 _CD = re.compile(r"\bcd\s+['\"]?([^\s'\";&|]+)")
 
 
