@@ -96,7 +96,8 @@ def _started(settings, files):
     every = {n for _, svcs in files for n in svcs}
     if chosen and any(_VENDOR_AMD.search(n) for n in every):
         files = [(a, {n: s for n, s in svcs.items() if not _VENDOR_NVIDIA.search(n)}) for a, svcs in files]
-    elif named and named <= every:
+    elif named and named <= every and any(gpu_signs(s) for _, svcs in files for n, s in svcs.items() if n in named):
+        # the script starts the GPU service by name (not only a database it needs for tests)
         keep = set(named)
         for _ in range(3):  # depends_on, a few levels
             keep |= {d for _, svcs in files for n, s in svcs.items() if n in keep for d in _depends(s)}

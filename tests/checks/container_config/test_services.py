@@ -63,6 +63,10 @@ def test_a_script_that_picks_the_service_per_backend_never_starts_the_cuda_varia
     named = NS(kind="shell", data={}, text="docker compose up -d app-rocm\n")  # by name: that one only
     assert [n for _, n, _ in services_of(_settings(doc, named))] == ["app-rocm"]
     assert [n for _, n, _ in services_of(_settings(doc))] == ["app-cpu", "app-rocm", "app-cuda"]
+    # a script that starts only a database by name says nothing about how the GPU service starts
+    db = NS(kind="compose", data={"services": {**svcs, "db": {"image": "postgres:16"}}})
+    tests = NS(kind="shell", data={}, text="docker compose up -d db\npytest\n")
+    assert [n for _, n, _ in services_of(_settings(db, tests))] == ["app-cpu", "app-rocm", "app-cuda", "db"]
 
 
 def test_a_template_reached_only_through_extends_and_unreadable_data_are_not_services():
