@@ -60,7 +60,11 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:wsl-dxg-device-on-native-linux": "RD-CTR-010",  # new in this change
          # conda installs of NVIDIA's CUDA stack, in three batches' words (RD-IMG-009 reads conda installs since)
          "words:conda-pytorch-cuda": "RD-IMG-009", "words:conda-cuda-torch": "RD-IMG-009",
-         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009"}
+         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009",
+         # compose files as compose reads them, and device nodes the host lacks (track ctr6)
+         "words:compose-env-literal-quotes": "RD-CTR-012", "words:compose-invalid-indentation": "RD-CTR-011",
+         "words:device-node-absent": "RD-CTR-010", "words:shifter-cuda-image": "RD-CTR-013",
+         "words:placeholder-registry-image": "RD-CTR-014"}
 
 
 def split_of(repo: str) -> str:

@@ -345,6 +345,8 @@ def test_an_nvidia_compose_file_gets_the_rocm_device_nodes_in_its_own_layout(tmp
 def test_group_add_by_number_in_the_seed_compose_file(tmp_path, capsys):
     f = tmp_path / "docker-compose.yml"
     shutil.copy(os.path.join(SEEDS, "docker-compose.yml"), f)
+    # the seed's rocm/pytorch image defines render (GID 109); Ollama's ROCm image (plain Ubuntu) does not
+    f.write_text(f.read_text().replace("rocm/pytorch:rocm7.1_ubuntu22.04_py3.10_pytorch_release_2.8.0", "ollama/ollama:rocm"))
     assert main(["fix", "--example", "mi50x2-xeon", "--config", str(f), "--select", "RD-CTR-006", "--apply",
                  "--yes", "--state-dir", str(tmp_path / "s")]) == 0
     assert "      - 110\n" in f.read_text() and "      - render\n" not in f.read_text()

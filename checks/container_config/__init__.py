@@ -13,7 +13,7 @@ import re
 from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINING, command_of, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 
 
@@ -37,6 +37,19 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: GPUs come in through the {amd_res[0]} device plugin", subject=subject,
                           evidence=[svc_ev(a, svc, "gpu_resources")]))
             continue
+        if svc.get("kubernetes") and (nvidia := [k for k in svc.get("gpu_resources") or {}
+                                                 if str(k).startswith("nvidia.com/")]):
+            # in a pod the device plugin that serves the resource passes the device nodes: the one change is
+            # the resource's name, which RD-CTR-004 reports; no second finding for the same line
+            out.append(ok(f"{name}: asks NVIDIA's device plugin for {nvidia[0]} (RD-CTR-004); AMD's plugin passes "
+                          "/dev/kfd and /dev/dri once it asks for amd.com/gpu", subject=subject,
+                          evidence=[svc_ev(a, svc, "gpu_resources")]))
+            continue
+        orphan = _orphan_devices(settings, a)
+        if orphan and not device_list(svc):
+            out.append(ok(f"{name}: the device nodes for this deployment are written under service {orphan}, which no "
+                          "compose file of the folder defines (RD-CTR-009 reports it)", subject=subject))
+            continue
         if gpus_via_cdi(svc, amd_cdi):
             out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
                           subject=subject, evidence=[svc_ev(a, svc, "gpus" if svc.get("gpus") else "deploy"),
@@ -49,6 +62,13 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: /dev/kfd and /dev/dri are passed in", subject=subject,
                           evidence=[svc_ev(a, svc, "devices")]))
             continue
+        if svc.get("kubernetes"):
+            out.append(fail(f"{name}: the pod requests no amd.com/gpu, so no GPU device node reaches the container",
+                            "In Kubernetes AMD's device plugin passes /dev/kfd and the render nodes into containers that "
+                            "request amd.com/gpu in resources.limits; without the request HIP finds no GPU ('No HIP GPUs "
+                            "are available').", subject=subject, evidence=[svc_ev(a, svc, "image")],
+                            fix=svc_plan("Request AMD GPUs", a, [f"{name}: resources.limits: amd.com/gpu: 1"])))
+            continue
         out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
@@ -57,6 +77,27 @@ def compose_devices(settings, amd_cdi=None):
                                                                         "add --device /dev/kfd --device /dev/dri")],
                                   svc, name, [("append", "devices", d) for d in missing])))
     return out
+
+
+def _orphan_devices(settings, a) -> str | None:
+    """A service of a compose file in ``a``'s folder that passes /dev/kfd but has no image and no build
+    context in any file there (an override naming a service its base does not define): the GPU options
+    meant for a real service land nowhere, and RD-CTR-009 names it."""
+    import os
+
+    from rocmdoctor.base.untrusted import pick as pick_
+
+    here = os.path.dirname(a.path)
+    files = [b for b in settings.of_kind("compose") if os.path.dirname(b.path) == here and isinstance(b.data, dict)]
+    runnable = {n for b in files for n, s in (pick_(b.data, "services", default={}) or {}).items()
+                if isinstance(s, dict) and (s.get("image") or s.get("extends") or isinstance(s.get("build"), str)
+                                            or (isinstance(s.get("build"), dict)
+                                                and (s["build"].get("context") or s["build"].get("dockerfile"))))}
+    for b in files:
+        for n, s in (pick_(b.data, "services", default={}) or {}).items():
+            if isinstance(s, dict) and n not in runnable and "/dev/kfd" in device_list(s):
+                return str(n)
+    return None
 
 
 @check("RD-CTR-004", area=AREA, title="Compose files and docker run use no NVIDIA-only GPU syntax on an AMD machine",
@@ -93,7 +134,8 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
 
 # Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):
 # /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
-NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/")
+NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/",
+                   r"^tensorflow")  # TensorFlow's input pipeline (tf.data) keeps batches in the process: no /dev/shm
 
 
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
@@ -112,7 +154,24 @@ def compose_shm(settings, gpus=None):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
                           "/dev/shm is enough", subject=subject))
             continue
-        if n == 1 and (_serves(svc) or not _trains(name, svc)):
+        docks = dockerfiles_of(settings, a, name, svc)
+        if not svc.get("entrypoint") and len(docks) == 1:
+            # what the image runs: its Dockerfile's CMD when compose says nothing (`jupyter lab`: a notebook), and
+            # a shell-form ENTRYPOINT whatever compose's command says (Docker then ignores CMD and command)
+            ins = [(m.group(1).upper(), m.group(2)) for m in re.finditer(r"(?m)^\s*(CMD|ENTRYPOINT)\s+(.*(?:\\\n.*)*)",
+                                                                       docks[0].text)]
+            entry = [t for k, t in ins if k == "ENTRYPOINT"]
+            if entry and not entry[-1].lstrip().startswith("["):
+                svc = dict(svc, command=entry[-1], tty=None, stdin_open=None)
+            elif not svc.get("command") and ins:
+                svc = dict(svc, command=" ".join(t for _, t in ins[-2:]))
+        if torch_free(settings, docks):
+            out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
+                          "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "
+                          "/dev/shm", subject=subject))
+            continue
+        trainer_ui = TRAINER_UI.search(f"{name} {svc.get('image') or ''} {command_of(svc)}".lower())
+        if n == 1 and not trainer_ui and (_serves(svc) or not _trains(name, svc)):
             out.append(ok(f"{name}: {'a server kept running' if _serves(svc) else 'an application that does not train'}"
                           " on this machine's one GPU: no collectives between GPUs and no DataLoader workers, so the "
                           "default /dev/shm is enough", subject=subject))
@@ -182,10 +241,10 @@ def _trains(name: str, svc) -> bool:
         return True
     if _shell(command):
         return True  # a shell: whatever the user types next
-    image = str(svc.get("image") or "").lower()
     terminal = svc.get("tty") is True or svc.get("stdin_open") is True
-    # a dev image's own shell, or any image started with a terminal and no command: a session
-    return not command.strip() and (bool(_SHELL_IMAGE.search(image)) or terminal)
+    # a dev image's own shell (`docker compose run` gives it a terminal), or any image started with a terminal
+    # and no command: a session
+    return not command.strip() and (bool(_SHELL_IMAGE.search(str(svc.get("image") or "").lower())) or terminal)
 
 
 # Images whose own command is a shell: started with a terminal, they are a session, not a server.

@@ -6,7 +6,7 @@ import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
-from .services import device_list, item_ev, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import device_list, gpus_via_cdi, item_ev, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA
 
 
@@ -32,6 +32,43 @@ def _host_gid_of(g) -> str | None:
     """The host group whose GID a group_add expression looks up (`$(getent group render | cut -d: -f3)`)."""
     m = re.search(r"getent\s+group\s+([A-Za-z_][\w-]*)", str(g))
     return m.group(1) if m else None
+
+
+# Ollama's ROCm image carries its ROCm libraries on a plain Ubuntu base: no render group in it
+# (ollama/ollama's Dockerfile: the runtime stage is FROM ubuntu).
+_PLAIN_BASE_ROCM = re.compile(r"^(?:docker\.io/)?ollama/ollama(?::|@|$)")
+
+
+def _rocm_based(image: str) -> bool:
+    """An image built on AMD's ROCm images (rocm/*, or a name or tag that says ROCm: vllm/vllm-openai-rocm,
+    lmsysorg/sglang:...-rocm720, a CI's rocm-base): those define the render group (GID 109)."""
+    name = str(image or "").lower().split("@", 1)[0]
+    if not name or _PLAIN_BASE_ROCM.match(name):
+        return False
+    return ka.rocm_image(name) or "rocm" in name.rsplit("/", 1)[-1]
+
+
+def _rocm_service(settings, a, name, svc) -> bool:
+    """The service's image is built on a ROCm image: the FROM of the Dockerfile it builds, where the files hold
+    it; else its image's name, when that is a registry's (a namespace: lmsysorg/sglang:...-rocm720). A bare local
+    tag (vocabulary-python-runtime-rocm:local) is whatever the user built: its name proves nothing."""
+    import os
+
+    ref = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    if ref:
+        want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
+        froms = [v for v in settings.values("build", "from") if os.path.realpath(v.origin.path) == want]
+        if froms:
+            return _rocm_based(str(froms[-1].value))
+    image = str(svc.get("image") or "")
+    return "/" in image.split(":", 1)[0] and _rocm_based(image)
+
+
+def _amd_access(svc, amd_cdi) -> bool:
+    """AMD device nodes reach the container: devices, privileged, AMD's CDI/runtime, --gpus through AMD's CDI
+    spec, an AMD device-plugin resource. --gpus without that spec and nvidia.com/gpu reach NVIDIA's only."""
+    return bool(device_list(svc) or svc.get("privileged") is True or uses_cdi(svc) or gpus_via_cdi(svc, amd_cdi)
+                or [k for k in svc.get("gpu_resources") or {} if k in ka.K8S_AMD_GPU_RESOURCES])
 
 
 def _non_root(user) -> bool:
@@ -65,7 +102,7 @@ def _device_owner(devnodes) -> dict | None:
 
 @check("RD-CTR-006", area=AREA, title="Containers reach /dev/kfd: group_add names groups the image has, and a "
        "non-root user holds the host's GID of the GPU device nodes", option="config", sources=list(ka.GROUP_RENDER))
-def compose_group_add(settings, identity=None, devnodes=None):
+def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
     services = list(services_of(settings))
     img_user, user_v = _image_user(settings)
     made = {str(v.value) for v in settings.values("build", "group")}
@@ -75,10 +112,13 @@ def compose_group_add(settings, identity=None, devnodes=None):
     out = []
     for a, name, svc in services:
         subject = f"{a.path}: {name}"
-        words = [_group_word(g) for g in svc.get("group_add") or []]
+        # as written: `${RENDER_GID:-render}` is a value the deployment sets (its .env), not the name `render`
+        raw = svc.get("group_add_raw") or svc.get("group_add") or []
+        words = [_group_word(g) for g in raw]
         numeric = {int(w) for w, _ in words if w.isdigit()}
         named = [w for w, var in words if w and not w.isdigit() and not var]
-        image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made else _IMAGE_GIDS
+        image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made or _rocm_service(settings, a, name, svc) \
+            else _IMAGE_GIDS
         risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]
         if risky:
             gids = {g: getattr(host_groups.get(g), "gid", None) for g in risky}
@@ -97,9 +137,8 @@ def compose_group_add(settings, identity=None, devnodes=None):
                                                                         else g for g in svc.get("group_add") or []])]
                                       if all(gid is not None for gid in gids.values()) else ())))
             continue
-        if not (device_list(svc) or svc.get("privileged") is True or uses_cdi(svc) or svc.get("gpus")
-                or svc.get("gpu_resources")):
-            out.append(ok(f"{name}: no GPU device node is passed in, so its user's groups do not matter here",
+        if not _amd_access(svc, amd_cdi):
+            out.append(ok(f"{name}: no AMD GPU device node is passed in, so its user's groups do not matter here",
                           subject=subject))
             continue
         user = svc.get("user") or img_user
@@ -111,9 +150,9 @@ def compose_group_add(settings, identity=None, devnodes=None):
                           subject=subject))
             continue
         held = numeric | {image_gids[g] for g in named + sorted(_usermod_groups(settings)) if g in image_gids}
-        if owner["group"] in {_host_gid_of(g) for g in svc.get("group_add") or []}:
+        if owner["group"] in {_host_gid_of(g) for g in raw}:
             held.add(owner["gid"])  # the host's own GID of that group, looked up when the container starts
-        unknown = [str(g) for g, (w, var) in zip(svc.get("group_add") or [], words)
+        unknown = [str(g) for g, (w, var) in zip(raw, words)
                    if var and not w and _host_gid_of(g) is None]
         if owner["gid"] not in held and unknown:
             out.append(ok(f"{name}: user {user} gets group_add {', '.join(unknown)}, a value set when the container "

@@ -6,6 +6,7 @@ image nor a build context specified"), and the GPU settings meant for the real s
 from __future__ import annotations
 
 import os
+import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
@@ -52,18 +53,34 @@ def compose_service_runnable(settings):
     return out or ok("every compose service has an image or a build context")
 
 
-@check("RD-CTR-010", area=AREA, title="Device nodes a container maps exist on this kind of host (/dev/dxg only under WSL2)",
-       option="config", sources=["https://rocm.docs.amd.com/projects/radeon/en/latest/docs/install/wsl/install-pytorch.html"])
-def compose_wsl_device(settings, wsl=None):
+@check("RD-CTR-010", area=AREA, title="Device nodes a container maps exist on this host (/dev/dxg only under WSL2; the DRM nodes it has)",
+       option="config", sources=["https://rocm.docs.amd.com/projects/radeon/en/latest/docs/install/wsl/install-pytorch.html",
+                                 "https://docs.docker.com/reference/cli/docker/container/run/#device"])
+def compose_wsl_device(settings, wsl=None, devnodes=None):
     services = list(services_of(settings))
     if not services:
         return ok("no compose service or docker run in the files")
     out = []
+    # the host's DRM nodes, where the probe listed them: a render or card node the host lacks stops the container
+    host = {d.path for d in devnodes or [] if not getattr(d, "error", None)}
+    drm = any(p.startswith("/dev/dri/") for p in host)
     for a, name, svc in services:
+        subject = f"{a.path}: {name}"
+        absent = [d for d in device_list(svc) if drm and re.fullmatch(r"/dev/dri/(?:renderD|card)\d+", d)
+                  and d not in host]
+        if absent and wsl is None:
+            nodes = sorted(p for p in host if p.startswith("/dev/dri/"))
+            out.append(fail(f"{name}: maps {', '.join(absent)}, which this host does not have",
+                            "Docker creates each mapped device from the host's node and refuses to start the container "
+                            "when it is missing ('error gathering device information while adding custom device ... "
+                            "no such file or directory'). DRM numbering is the author's machine's (card and render "
+                            f"numbers change with the GPUs and their order); this host has {', '.join(nodes)}. Map "
+                            "/dev/dri whole, or the nodes this host has.", subject=subject,
+                            evidence=[item_ev(a, svc, "devices", d) for d in absent]
+                            + [ev("probe: devnodes", ", ".join(nodes))]))
         dxg = [d for d in device_list(svc) if d == "/dev/dxg"]
         if not dxg:
             continue
-        subject = f"{a.path}: {name}"
         if wsl is not None:
             out.append(ok(f"{name}: maps /dev/dxg on this WSL2 host", subject=subject))
             continue

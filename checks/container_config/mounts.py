@@ -28,8 +28,51 @@ def _mounts(svc) -> list[tuple[str, str]]:
         else:
             parts = str(vol).split(":")
             src, dst = (parts[0], parts[1]) if len(parts) >= 2 else (None, None)
+        src, dst = (str(x).strip("'\"") if x else x for x in (src, dst))  # -v "$(pwd)":/app
         if src and dst and ("/" in src or src.startswith(("$", "~", "."))):
             out.append((str(src), str(dst)))
+    return out
+
+
+_ACTIVATE = re.compile(r"(?:\bsource|(?:^|[;&|(]\s*)\.)\s+['\"]?([^\s'\";&|]{1,300}?)/bin/activate\b"
+                       r"|(?:^|[\s;&|(])['\"]?([^\s'\";&|=]{1,300}?)/bin/python[\d.]*\b")  # bounded: no O(n^2) on a long word
+_CD = re.compile(r"\bcd\s+['\"]?([^\s'\";&|]+)")
+
+
+def _whole_command(a, svc, command: str) -> str:
+    """The command as written: a `bash -c "..."` whose quoted script spans lines reaches the script reader
+    cut at the first line; the file's own lines, to where the quotes close, hold all of it."""
+    if not svc.get("runner") or (command.count('"') % 2 == 0 and command.count("'") % 2 == 0):
+        return command
+    lines = a.lines()
+    start = (svc.get("last") or svc.get("line") or 1) - 1
+    q = '"' if command.count('"') % 2 else "'"
+    out = [command]
+    for text in lines[start + 1:start + 80]:
+        out.append(text)
+        if text.count(q) % 2:
+            break
+    return "\n".join(out)
+
+
+def _activated(a, svc, command: str) -> list:
+    """(environment path, mount target, evidence) for each Python environment the container's command activates
+    or runs (`source ./venv312/bin/activate`, `/app/.venv/bin/python`) that lies inside a bind-mounted host folder."""
+    out = []
+    mounts = _mounts(svc)
+    cwd = str(svc.get("working_dir") or svc.get("workdir") or "")
+    for m in _ACTIVATE.finditer(command):
+        path = m.group(1) or m.group(2)
+        cds = [c for c in _CD.findall(command[:m.start()]) if c.startswith("/")]
+        base = cds[-1] if cds else cwd
+        full = path if path.startswith("/") else (base.rstrip("/") + "/" + path.lstrip("./") if base else "")
+        hit = next(((s, d) for s, d in mounts if full == d.rstrip("/") or full.startswith(d.rstrip("/") + "/")), None)
+        if not full or hit is None or not _ENV_DIR.search(path.rstrip("/") + "/"):
+            continue
+        lo = svc.get("line") or 1
+        line = a.line_of(re.escape(path.lstrip("./")) + r"/bin/(?:activate|python)", start=max(lo - 1, 0)) or lo
+        o = a.origin(line)
+        out.append((path, hit[1], ev(o.label, o.text)))
     return out
 
 
@@ -52,6 +95,18 @@ def host_env_in_container(settings):
                                             else svc.get("command") or []))
         env_text = " ".join(f"{k}={v}" for k, v in (svc.get("environment") or {}).items()) \
             if isinstance(svc.get("environment"), dict) else " ".join(map(str, svc.get("environment") or []))
+        for src, dst, at in _activated(a, svc, _whole_command(a, svc, command)):  # a venv of the mounted host folder, activated inside
+            host = _py_version(src, _PY_IN_NAME)
+            if host is None or inside is None or host == inside:
+                continue
+            hv, iv = ".".join(map(str, host)), ".".join(map(str, inside))
+            out.append(fail(f"{name}: the host environment {src} (Python {hv}) runs inside {image} (Python {iv})",
+                            f"{src} lies in the host folder mounted at {dst}: a virtual environment made on the host, "
+                            f"whose bin/python points at the host's Python {hv} and whose packages are built for "
+                            f"cp{hv.replace('.', '')}. Inside an image with Python {iv} that interpreter is missing or "
+                            "its extensions do not import, and the image's own ROCm torch is not in it. Create the "
+                            "environment inside the container, or use the image's Python.",
+                            subject=f"{a.path}: {name}", evidence=[at]))
         for src, dst in _mounts(svc):
             if not _ENV_DIR.search(src):
                 continue

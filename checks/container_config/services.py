@@ -7,6 +7,7 @@ import re
 from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import env_names
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -34,20 +35,79 @@ def services_of(settings, gpu_only: bool = False):
     # The files of one set are one deployment (`docker compose -f base.yml -f rocm.yml`, a script that
     # starts them): a service that says outright it uses the GPU, in any of them, makes the others' web
     # front ends, proxies and fetchers what they are, even in a file with no GPU service of its own.
+    files = _started(settings, files)
     strong = {(id(a), n) for a, svcs in files for n, s in svcs.items() if gpu_signs(s, built=False, apps=False)}
+    # Services that reach the GPU themselves (device nodes, a GPU request, privileged): a service that
+    # only calls one of them over the network (ASR_ENDPOINT=transcription-rocm:8000, OLLAMA_HOST=
+    # http://ollama:11434, `ollama pull` against it) is its client, whatever its image is called.
+    access = {n for _, svcs in files for n, s in svcs.items() if gpu_access(s)}
     for a, svcs in files:
         # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
         # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
         # the web front end built beside them and the CPU speech-to-text service do not)
-        gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)}
-        if gpu_only and strong and not gpu:
-            continue  # no GPU service in this file while another file of the deployment has one
+        gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)
+               and (gpu_access(s) or not _client_of(s, access - {n}))}
+        if gpu_only and not gpu:
+            continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
         for name, svc in svcs.items():
-            if gpu_only and gpu and name not in gpu:
+            if gpu_only and name not in gpu:
                 continue
-            if gpu_only and not gpu and NON_GPU_IMAGE.search(str(svc.get("image") or "").lower().rsplit("/", 1)[-1]):
-                continue  # no GPU service here: a database, proxy or chat front end is not one either
             yield a, name, svc
+
+
+def gpu_access(svc) -> bool:
+    """The service asks for GPUs itself: device nodes, privileged mode, --gpus, a runtime, a device
+    reservation or a device-plugin resource."""
+    return bool(device_list(svc) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime")
+                or all_reservations(svc) or svc.get("gpu_resources"))
+
+
+def _client_of(svc, gpu_services: set) -> bool:
+    """Its environment or command names another service that has the GPU, as a host (`name:port`,
+    `http://name`): it sends that service requests."""
+    if not gpu_services:
+        return False
+    env = svc.get("environment")
+    vals = [str(v) for v in (env.values() if isinstance(env, dict) else env or [])]
+    text = " ".join(vals + [command_of(svc), str(svc.get("entrypoint") or "")])
+    return any(re.search(r"(?:^|[\s=/@'\"])" + re.escape(n) + r"(?::\d+|/|[\s'\"]|$)", text) for n in gpu_services)
+
+
+_COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*?)\s(?:up|run|start|create)\b"
+                         r"([^\n;&|]*)")
+_VENDOR_NVIDIA = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
+_VENDOR_AMD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
+
+
+def _started(settings, files):
+    """The services a launch script of the set starts: `docker compose up --build "$SERVICE"` picks one
+    service per run; where the pick is a variable (set per backend) and the file has an AMD-named
+    variant of a service, its NVIDIA/CUDA-named siblings are the other vendor's, never started here.
+    `docker compose up web worker` starts those (and what they depend on) only."""
+    named: set = set()
+    chosen = False
+    for s in settings.of_kind("shell", "slurm"):
+        for m in _COMPOSE_UP.finditer(getattr(s, "text", "") or ""):
+            args = [w.strip("'\"") for w in m.group(2).split() if not w.startswith("-")]
+            args = [w for w in args if re.fullmatch(r"[\w.$-]+|\$\{\w+(?::?-[^}]*)?\}", w)]
+            if any("$" in w for w in args):
+                chosen = True
+            named.update(w for w in args if "$" not in w)
+    every = {n for _, svcs in files for n in svcs}
+    if chosen and any(_VENDOR_AMD.search(n) for n in every):
+        files = [(a, {n: s for n, s in svcs.items() if not _VENDOR_NVIDIA.search(n)}) for a, svcs in files]
+    elif named and named <= every and any(gpu_signs(s) for _, svcs in files for n, s in svcs.items() if n in named):
+        # the script starts the GPU service by name (not only a database it needs for tests)
+        keep = set(named)
+        for _ in range(3):  # depends_on, a few levels
+            keep |= {d for _, svcs in files for n, s in svcs.items() if n in keep for d in _depends(s)}
+        files = [(a, {n: s for n, s in svcs.items() if n in keep}) for a, svcs in files]
+    return files
+
+
+def _depends(svc) -> list[str]:
+    dep = svc.get("depends_on")
+    return [str(d) for d in (dep if isinstance(dep, (list, dict)) else [])]
 
 
 _OWN = ("image", "build", "extends")
@@ -141,8 +201,13 @@ def _merged(base: dict, svc: dict) -> dict:
 
 
 # Environment a GPU workload reads; a web front end or database beside it sets none of them.
-GPU_ENV = re.compile(r"^(HIP|ROCR|HSA|CUDA|NVIDIA|GPU|PYTORCH|HCC|AMD|NCCL|RCCL|MIOPEN|ROCBLAS|HIPBLASLT|TORCH|"
+GPU_ENV = re.compile(r"^(HIP|ROCR|HSA|CUDA|NVIDIA|PYTORCH|HCC|NCCL|RCCL|MIOPEN|ROCBLAS|HIPBLASLT|TORCH|"
                       r"ROCM)_")
+# GPU_* and AMD_* names are also an application's own settings (GPU_POLLING_INTERVAL of a stats page,
+# AMD_GPU_ENABLED): only the runtime's own names say the service runs GPU code.
+RUNTIME_GPU_ENV = env_names.KNOWN | frozenset(
+    "GPU_MAX_HW_QUEUES GPU_DEVICE_ORDINAL GPU_MAX_ALLOC_PERCENT GPU_SINGLE_ALLOC_PERCENT GPU_MAX_HEAP_SIZE "
+    "GPU_FORCE_64BIT_PTR GPU_ENABLE_WGP_MODE GPU_NUM_COMPUTE_RINGS GPU_DUMP_CODE_OBJECT GPU_MAX_WORKGROUP_SIZE".split())
 GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|tensorflow|jax|gpu|"
                         r"nvidia|triton|tgi|text-generation|deepspeed|megatron|hip")
 # Services that never do GPU work themselves: databases, caches, proxies, search, chat front ends
@@ -157,7 +222,11 @@ APP_IMAGE = re.compile(r"diffusion|(?<!o)llama|whisper|transformers")
 
 # What a training job (or the session it runs in) says of itself, in its name, command, image or build.
 TRAINING = re.compile(r"train|finetun|fine-tun|\bsft\b|\bdpo\b|torchrun|accelerate|deepspeed|llama-?factory|"
-                      r"axolotl|lightning|\btrl\b|megatron|torchtune|unsloth|jupyter|notebook|\blab\b")
+                      r"axolotl|lightning|\btrl\b|megatron|torchtune|unsloth|jupyter|notebook|\blab\b|"
+                      r"kohya|sd-scripts|fluxgym|ai-?toolkit|simpletuner|diffusion-pipe|musubi-tuner")
+# LoRA trainers with a web UI (kohya's sd-scripts under FluxGym, Ostris' AI Toolkit ...): servers with a
+# port, whose jobs run DataLoader workers all the same.
+TRAINER_UI = re.compile(r"kohya|sd-scripts|fluxgym|ai-?toolkit|simpletuner|diffusion-pipe|musubi-tuner|onetrainer")
 
 
 def command_of(svc) -> str:
@@ -180,9 +249,11 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
         return True  # Dockerfile.rocm, target: rocm
     env = svc.get("environment")
     keys = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or [] if e]
-    if any(GPU_ENV.match(str(k)) for k in keys):
+    if any(GPU_ENV.match(str(k)) or str(k) in RUNTIME_GPU_ENV for k in keys):
         return True
     image = str(svc.get("image") or "").lower()
+    if NON_GPU_IMAGE.search(image.rsplit("/", 1)[-1]):
+        return False  # open-webui:cuda, a database: whatever the tag says, no GPU work of its own
     return bool(GPU_IMAGE.search(image) or (apps and APP_IMAGE.search(image)))
 
 
@@ -193,11 +264,16 @@ def none_found(settings):
     if unread:
         return skip(f"{len(unread)} compose file(s) could not be read, so their services are not judged",
                     "\n".join(a.error for a in unread))
+    if any(True for _ in services_of(settings)):
+        return ok("no compose service does GPU work (no device node, GPU request, GPU image or training command)")
     return ok("no compose service or docker run in the files")
 
 
 def svc_line(a, svc, key):
     """The origin of a service option (for evidence), or the service's own line."""
+    at = (svc.get("lines") or {}).get(key)  # a pod's securityContext, above its containers
+    if at:
+        return a.origin(at)
     lo, hi = svc.get("line") or 1, svc.get("last")
     for v in a.values:
         if v.kind == "container" and v.name == key and v.origin.line and v.origin.line >= lo and (
@@ -289,10 +365,10 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     for drv in unknown_drivers(svc):
         found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
                       "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
-    if svc.get("gpus") and not via_cdi:
-        found.append((f"--gpus {svc['gpus']}", svc_ev(a, svc, "gpus")))
+    if svc.get("gpus") and not via_cdi:  # `docker run --gpus all`, compose's service-level `gpus: all`
+        found.append((f"--gpus {svc['gpus']}" if svc.get("runner") else f"gpus: {svc['gpus']}", svc_ev(a, svc, "gpus")))
     for k in svc.get("gpu_resources") or {}:
-        if k in ka.K8S_NVIDIA_GPU_RESOURCES:
+        if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
             found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
     hi = svc.get("last")
     for v in a.values:
@@ -314,3 +390,44 @@ def item_ev(a, svc, key: str, value: str):
             o = a.origin(line)
             return ev(o.label, o.text)
     return ev(at.label, at.text or f"{key}: {value}")
+
+
+def dockerfiles_of(settings, a, name, svc) -> list:
+    """The Dockerfiles (artifacts in the set) a service's image is built from: the one its compose `build:`
+    names; for an image with no registry namespace (`ant_colony_rocm`, `myimage:dev`, a tag the scripts
+    build) every Dockerfile of the set; else none."""
+    import os
+
+    docks = settings.of_kind("dockerfile")
+    ref = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    if ref:
+        want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
+        return [d for d in docks if os.path.realpath(d.path) == want]
+    image = str(svc.get("image") or "")
+    if image and "/" not in image.split(":", 1)[0] and not image.startswith("$"):
+        return [d for d in docks if not d.error]
+    return []
+
+
+# Images whose base already holds PyTorch (or a stack built on it).
+_TORCH_BASE = re.compile(r"torch|vllm|sglang|comfy|diffusion|deepspeed|megatron|llama-?factory|axolotl|unsloth|"
+                         r"transformers|huggingface|text-generation|tgi", re.I)
+_INSTALLS_PROJECT = re.compile(r"(?:^|\s)-r\s|requirements|environment\.ya?ml|pyproject|setup\.py|"
+                               r"pip3?\s+install\s+(?:-e\s+)?\.(?:\s|$|\[)|conda\s+env", re.I)
+
+
+def torch_free(settings, dockerfiles) -> bool:
+    """Every Dockerfile the image is built from holds no PyTorch: no torch in its instructions, a base that
+    carries none (ubuntu, rocm/tensorflow, a HIP SDK), and no requirements file of the set that names torch
+    when it installs one. A C++/HIP program or a TensorFlow model: no DataLoader workers, no torch RCCL."""
+    if not dockerfiles:
+        return False
+    reqs = " ".join(r.text for r in settings.of_kind("requirements"))
+    for d in dockerfiles:
+        body = "\n".join(line for line in d.text.splitlines() if not line.lstrip().startswith("#"))
+        froms = [str(v.value) for v in d.values if v.kind == "build" and v.name == "from"]
+        if re.search(r"torch", body, re.I) or any(_TORCH_BASE.search(f) for f in froms) or not froms:
+            return False
+        if _INSTALLS_PROJECT.search(body) and re.search(r"(?im)^\s*(?:torch|pytorch)\b", reqs):
+            return False
+    return True

@@ -225,8 +225,12 @@ def test_web_ui_beside_a_gpu_service_needs_no_gpu_devices_nor_shm(tmp_path):
     assert any("gpu-forgot-devices" in f.title for f in flagged(scan([p], "RD-CTR-003", "rx7900xtx")))
 
 
-def test_lone_service_without_gpu_signs_is_still_judged(tmp_path):
+def test_lone_service_without_gpu_signs_is_not_judged_but_one_that_trains_is(tmp_path):
+    # fresh serge-cpu-llama-compose, coqui-tts-bel-prepare-docker: nothing in the service asks for a GPU
     p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: myorg/app:1\n")
+    fs = scan([p], "RD-CTR-003", "rx7900xtx")
+    assert not flagged(fs) and "no compose service does GPU work" in fs[0].title
+    p = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    image: myorg/app:1\n    command: python train.py\n")
     assert flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
 
 
@@ -431,3 +435,120 @@ def test_on_one_gpu_an_app_that_does_not_train_keeps_dockers_shm_and_a_session_o
     assert lint.statuses(lint([session], "RD-CTR-005", "rx7900xtx")) == ["warn"]  # an interactive session: training
     # on eight GPUs the same app needs shared memory (RCCL between GPUs)
     assert lint.statuses(lint([app], "RD-CTR-005", "mi300x8")) == ["warn"]
+
+
+NVIDIA_POD = """apiVersion: batch/v1
+kind: Job
+metadata:
+  name: qwen-sft
+spec:
+  template:
+    spec:
+      containers:
+        - name: trainer
+          image: ${IMAGE}
+          command: ["bash", "/workspace/src/entrypoint.sh"]
+          resources:
+            requests:
+              nvidia.com/a100: 1
+            limits:
+              nvidia.com/a100: 1
+"""
+
+
+def test_a_pod_asking_nvidias_plugin_gets_one_finding_at_the_resource(tmp_path):
+    # fresh lucassjy-nrp-qwen-sft-k8s: NRP's per-model resource nvidia.com/a100 is NVIDIA's device plugin too;
+    # the one change is the resource's name (RD-CTR-004), not a second "devices not passed" (RD-CTR-003)
+    p = write(tmp_path, "job.yaml", NVIDIA_POD)
+    fs = flagged(scan([p], "RD-CTR-004", "mi300x8"))
+    assert len(fs) == 1 and "nvidia.com/a100" in fs[0].title and fs[0].evidence[0].source.endswith(":16")
+    assert not flagged(scan([p], "RD-CTR-003", "mi300x8"))
+    # a pod that asks for no GPU at all while it trains: the request is what is missing
+    p = write(tmp_path, "job.yaml", NVIDIA_POD.replace("nvidia.com/a100", "cpu").replace("entrypoint.sh", "train.py"))
+    fs = flagged(scan([p], "RD-CTR-003", "mi300x8"))
+    assert len(fs) == 1 and "amd.com/gpu" in fs[0].title
+
+
+def test_compose_service_level_gpus_is_nvidia_syntax(tmp_path):
+    # fresh tabbyapi-compose-gpus-all: `gpus: all` under the service (the Compose spec's shorthand reservation)
+    p = write(tmp_path, "docker-compose.yml", "services:\n  tabbyapi:\n    image: ghcr.io/theroyallab/tabbyapi:latest\n"
+              "    gpus: all\n    shm_size: 8g\n")
+    fs = flagged(scan([p], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "gpus: all" in fs[0].title and fs[0].evidence[0].source.endswith(":4")
+
+
+def test_an_override_naming_a_service_its_base_lacks_is_one_finding_not_two(tmp_path):
+    # fresh antony90-deep-polygon: docker-compose.rocm.yml gives `playground` the devices; the base's trainer is
+    # rl_backend. RD-CTR-009 names the orphan; the trainer is not also told to add devices.
+    write(tmp_path, "docker-compose.yml", "services:\n  rl_backend:\n    build:\n      context: .\n"
+          "    command: [\"train\", \"-n\", \"7\"]\n")
+    write(tmp_path, "docker-compose.rocm.yml", "services:\n  playground:\n    build:\n      args:\n"
+          "        BASE_IMAGE: rocm/pytorch\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not flagged(scan([tmp_path], "RD-CTR-003", "rx7900xtx"))
+    assert flagged(scan([tmp_path], "RD-CTR-009", "rx7900xtx"))
+    (tmp_path / "docker-compose.rocm.yml").unlink()
+    assert flagged(scan([tmp_path], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_an_image_that_holds_no_pytorch_needs_no_larger_shm(tmp_path):
+    # fresh greentortoises-antcolony: the script builds a HIP SDK image (ubuntu + amdgpu-install) and runs it -it
+    write(tmp_path, "Dockerfile.rocm", "FROM ubuntu:20.04\nRUN apt-get update && apt-get install -y cmake\n"
+          "RUN amdgpu-install -y --usecase=hiplibsdk --no-dkms\n")
+    write(tmp_path, "run_rocm.sh", "#!/bin/bash\ndocker buildx build . -f ./Dockerfile.rocm -t ant_colony_rocm && "
+          "docker run -it --device=/dev/kfd --device=/dev/dri --group-add video ant_colony_rocm\n")
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+    # the same image with torch installed from a requirements file it copies: a PyTorch session, 64 MiB warns
+    write(tmp_path, "Dockerfile.rocm", "FROM ubuntu:20.04\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n")
+    write(tmp_path, "requirements.txt", "numpy\ntorch==2.5.1\n")
+    assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_a_tensorflow_compose_service_needs_no_larger_shm(tmp_path):
+    # fresh pagrossi91-rocm31-tf-compose: the service builds FROM rocm/tensorflow (2 MI50s)
+    write(tmp_path, "dockerfile", "FROM rocm/tensorflow:rocm3.1-tf2.0-python3\nRUN pip3 install -r requirements.txt\n")
+    write(tmp_path, "requirements.txt", "tensorflow-rocm\nnumpy\n")
+    write(tmp_path, "docker-compose.yml", "services:\n  rocmtest:\n    image: rocmtest:grossi\n    build:\n"
+          "      context: .\n      dockerfile: dockerfile\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "mi50x2-xeon"))
+
+
+def test_a_notebook_the_dockerfile_starts_is_a_training_session(tmp_path):
+    # fresh fryinggorilla-cfgraph: compose gives app-rocm no command; Dockerfile.rocm's CMD is `jupyter lab`
+    write(tmp_path, "Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          'CMD ["jupyter", "lab", "--ip=0.0.0.0", "--port=8888"]\n')
+    c = ("services:\n  app-rocm:\n    build:\n      context: .\n      dockerfile: Dockerfile.rocm\n    ports:\n"
+         "      - \"8888:8888\"\n    devices: [/dev/kfd, /dev/dri]\n")
+    write(tmp_path, "docker-compose.yaml", c)
+    assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+    # the same service whose image serves an app (uvicorn) is a server on the one GPU: not flagged
+    write(tmp_path, "Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          'CMD ["uvicorn", "app:app", "--host", "0.0.0.0"]\n')
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_a_lora_trainer_web_ui_on_one_gpu_still_needs_shm(tmp_path):
+    # fresh aitoolkit-compose-nvidia-reserve (ostris/aitoolkit) and fluxgym-cuda122-compose: a port and a restart
+    # policy, but the jobs they start train with DataLoader workers
+    c = ("services:\n  ai-toolkit:\n    image: ostris/aitoolkit:latest\n    restart: unless-stopped\n    ports:\n"
+         "      - \"8675:8675\"\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert flagged(scan([write(tmp_path, "docker-compose.yml", c)], "RD-CTR-005", "rx7900xtx"))
+    # the look-alike: an inference web UI with a port on the one GPU
+    c = c.replace("ai-toolkit:", "webui:").replace("ostris/aitoolkit:latest", "rocm/pytorch:latest")
+    c = c.replace("    devices", "    command: python app.py --listen\n    devices")
+    assert not flagged(scan([write(tmp_path, "docker-compose.yml", c)], "RD-CTR-005", "rx7900xtx"))
+
+
+def test_a_shell_form_entrypoint_runs_whatever_compose_command_says(tmp_path):
+    # https://github.com/wyfi0 (tests/corpus/artifacts/wyfi0-sd-rocm-terminal-compose): `command: bash` and a tty, but
+    # the Dockerfile's shell-form ENTRYPOINT starts ComfyUI's server, and Docker then ignores the command
+    write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:latest\nRUN pip3 install torch --index-url "
+          "https://download.pytorch.org/whl/rocm6.0\nENTRYPOINT cd ComfyUI \\\n"
+          "    && python3 main.py --listen\n")
+    c = ("services:\n  custom-stable:\n    build:\n      dockerfile: Dockerfile\n    devices: [/dev/kfd, /dev/dri]\n"
+         "    ports:\n      - 8188:8188\n    command: bash\n    tty: true\n")
+    write(tmp_path, "docker-compose.yml", c)
+    assert not flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+    # the exec form takes the command as its arguments: `bash` with a tty stays a shell session
+    write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:latest\nRUN pip3 install torch --index-url "
+          "https://download.pytorch.org/whl/rocm6.0\nENTRYPOINT [\"/usr/bin/env\"]\n")
+    assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))

@@ -14,10 +14,26 @@ from ..settings import CONTAINER, ENV, Artifact
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
-        "ulimits", "cap_add", "security_opt", "user", "build", "extends", "profiles")
+        "ulimits", "cap_add", "security_opt", "user", "build", "extends", "profiles",
+        "gpus")  # the Compose spec's service-level `gpus: all` (a device reservation for NVIDIA's runtime)
 
 
-def _marks(root) -> dict[tuple, int]:
+# Top-level keys of the Compose specification; any other key (but x-* extensions) makes compose refuse the file.
+TOP_KEYS = {"version", "services", "networks", "volumes", "configs", "secrets", "name", "include", "models"}
+_SERVICE_KEYS = {"image", "build", "command", "entrypoint", "environment", "devices", "ports", "volumes", "deploy",
+                 "container_name", "restart", "group_add", "ipc", "shm_size", "runtime", "env_file", "depends_on"}
+
+
+def misplaced_services(doc) -> list[str]:
+    """Top-level keys that are services written at the wrong indentation (`services:` then the service at
+    column 0): mappings of service options outside `services:`, where the Compose spec allows none."""
+    if not isinstance(doc, dict):
+        return []
+    return [str(k) for k, v in doc.items() if str(k) not in TOP_KEYS and not str(k).startswith("x-")
+            and isinstance(v, dict) and set(map(str, v)) & _SERVICE_KEYS and len(set(map(str, v)) & _SERVICE_KEYS) >= 2]
+
+
+def _marks(root, stray: tuple = ()) -> dict[tuple, int]:
     """1-based line of every key and list item under ``services:``, from the YAML parser's own
     node marks (a regex over the text cites the wrong line when a key repeats, e.g. shm_size
     under build.args and under the service)."""
@@ -43,6 +59,9 @@ def _marks(root) -> dict[tuple, int]:
             if isinstance(k, yaml.ScalarNode) and k.value == "services":
                 out[("services",)] = k.start_mark.line + 1
                 walk(v, ("services",), 1)
+            elif isinstance(k, yaml.ScalarNode) and k.value in stray:  # a service written at column 0
+                out[("services", k.value)] = k.start_mark.line + 1
+                walk(v, ("services", k.value), 2)
     return out
 
 
@@ -100,21 +119,32 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         art.error = str(exc)
         return art
     services = doc.get("services") if isinstance(doc, dict) else None
+    stray = misplaced_services(doc)
+    if stray:
+        # compose refuses the file (RD-CTR-011 says where); its services are still read, as the author meant
+        # them, so what they set is judged too once the indentation is fixed
+        art.data["misplaced"] = stray
+        services = {**(services if isinstance(services, dict) else {}), **{k: doc[k] for k in stray}}
     if not isinstance(services, dict):
         art.error = f"{path}: no services: mapping; not a compose file"
         return art
-    marks = _marks(root)
+    marks = _marks(root, tuple(stray))
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
+        raw_groups = svc.get("group_add")
         svc = interpolate(svc, variables)
         name = str(name)
         lo = marks.get(("services", name), 1)
         hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
+        if isinstance(raw_groups, list) and any("$" in str(g) for g in raw_groups) and raw_groups != svc.get("group_add"):
+            # `${RENDER_GID:-render}`: a value the deployment's .env sets; its default is only the fallback
+            art.data["services"][name]["group_add_raw"] = [str(g) for g in raw_groups]
         build = svc.get("build")
         context, dockerfile = (build, None) if isinstance(build, str) else (
-            (build.get("context"), build.get("dockerfile")) if isinstance(build, dict) else (None, None))
+            # the Compose spec: a build without context builds the project directory
+            (build.get("context") or ".", build.get("dockerfile")) if isinstance(build, dict) else (None, None))
         if isinstance(context, str) and "://" not in context and "$" not in context and not (
                 isinstance(dockerfile, str) and ("$" in dockerfile or os.path.isabs(dockerfile))):
             # the Dockerfile this service builds is read too (a build/ folder the directory search skips)

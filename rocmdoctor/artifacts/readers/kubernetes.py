@@ -20,6 +20,12 @@ _DOC = re.compile(r"(?m)^---[ \t]*(?:#.*)?$")
 MAX_DOCS = 50
 
 
+def gpu_resource(name: str) -> bool:
+    """A device plugin's GPU resource: AMD's and Hygon's, or any of NVIDIA's (nvidia.com/gpu, MIG slices
+    nvidia.com/mig-1g.10gb, a cluster's per-model names such as NRP's nvidia.com/a100)."""
+    return name in AMD_RESOURCES + NVIDIA_RESOURCES or name.startswith("nvidia.com/")
+
+
 def _list(x) -> list:
     return x if isinstance(x, list) else []
 
@@ -123,12 +129,14 @@ def read(path: str, text: str) -> Artifact:
                 if c.get("image"):
                     svc["image"] = str(c["image"])
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
-                limits = _dict(_dict(c.get("resources")).get("limits"))
-                gpus = {str(k): v for k, v in limits.items() if str(k) in AMD_RESOURCES + NVIDIA_RESOURCES}
-                if gpus:
-                    svc["gpu_resources"] = gpus
-                    art.add(CONTAINER, "gpu_resources", gpus,
-                            _line(sn, ("containers", i, "resources", "limits"), off) or lo)
+                res = _dict(c.get("resources"))
+                for part in ("limits", "requests"):  # an extended resource is asked for in either (both must agree)
+                    gpus = {str(k): v for k, v in _dict(res.get(part)).items() if gpu_resource(str(k))}
+                    if gpus:
+                        svc["gpu_resources"] = gpus
+                        art.add(CONTAINER, "gpu_resources", gpus,
+                                _line(sn, ("containers", i, "resources", part), off) or lo)
+                        break
                 mounts = [m for m in _list(c.get("volumeMounts")) if isinstance(m, dict)]
                 at_shm = [m for m in mounts if str(m.get("mountPath", "")).rstrip("/") == "/dev/shm"]
                 if at_shm and str(at_shm[0].get("name")) in shm:
@@ -138,12 +146,16 @@ def read(path: str, text: str) -> Artifact:
                 if csc.get("privileged") is True:
                     svc["privileged"] = True
                 user = csc.get("runAsUser", sc.get("runAsUser"))
+                lines: dict = {}  # pod-level settings sit above the container: where each one is written
                 if user is not None:
                     svc["user"] = str(user)
+                    lines["user"] = _line(sn, ("containers", i, "securityContext", "runAsUser"), off) \
+                        if "runAsUser" in csc else _line(sn, ("securityContext", "runAsUser"), off)
                 if isinstance(sc.get("supplementalGroups"), list):
                     svc["group_add"] = [str(g) for g in sc["supplementalGroups"]]
-                    art.add(CONTAINER, "group_add", svc["group_add"],
-                            _line(sn, ("securityContext", "supplementalGroups"), off) or lo)
+                    lines["group_add"] = _line(sn, ("securityContext", "supplementalGroups"), off) or lo
+                    art.add(CONTAINER, "group_add", svc["group_add"], lines["group_add"])
+                svc["lines"] = {k: v for k, v in lines.items() if v}
                 env = {}
                 for j, e in enumerate(_list(c.get("env"))):
                     if isinstance(e, dict) and isinstance(e.get("name"), str) and "value" in e:

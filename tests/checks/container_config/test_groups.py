@@ -25,11 +25,38 @@ GETENT_RUN = ("#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri \
               "  --group-add $(getent group render | cut -d':' -f 3) -u 1000 \\\n  rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
 
 
-def test_group_add_render_by_name_warns_with_the_host_gid(lint):
-    fs = lint([os.path.join(SEEDS, "docker-compose.yml")], "RD-CTR-006")
+def test_group_add_render_by_name_passes_in_a_rocm_image_and_warns_in_a_plain_one(lint, tmp_path):
+    # the seed's service runs rocm/pytorch:rocm7.1_...: AMD's ROCm images define render (GID 109, ROCm-docker#90),
+    # as the fresh labels of vllm-openai-rocm, sglang -rocm720 and a CI's rocm-base images judge too
+    assert lint.statuses(lint([os.path.join(SEEDS, "docker-compose.yml")], "RD-CTR-006")) == ["pass"]
+    # Ollama's ROCm image is a plain Ubuntu with its ROCm libraries copied in: no render group (fresh moriarty)
+    text = open(os.path.join(SEEDS, "docker-compose.yml")).read().replace(
+        "rocm/pytorch:rocm7.1_ubuntu22.04_py3.10_pytorch_release_2.8.0", "ollama/ollama:rocm")
+    p = tmp_path / "docker-compose.yml"
+    p.write_text(text)
+    fs = lint([str(p)], "RD-CTR-006")
     assert lint.statuses(fs) == ["warn"] and "render" in fs[0].title
     # the list item that names the group (line 13, "- render"), not the group_add key above it
     assert fs[0].evidence[0].source.endswith("docker-compose.yml:13") and fs[0].evidence[0].text == "- render"
+
+
+def test_a_group_given_through_a_variable_is_the_deployments_to_set(lint, tmp_path):
+    # fresh derberliner-selfhosted-ollama: "${RENDER_GID:-render}" is set by the .env its install script writes
+    c = lint.write("compose.yaml", "services:\n  ollama:\n    image: ollama/ollama:rocm\n    devices: [/dev/kfd, /dev/dri]\n"
+                   "    group_add:\n      - \"${VIDEO_GID:-44}\"\n      - \"${RENDER_GID:-render}\"\n")
+    assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["pass"]
+    c = lint.write("compose.yaml", "services:\n  ollama:\n    image: ollama/ollama:rocm\n    devices: [/dev/kfd, /dev/dri]\n"
+                   "    group_add:\n      - render\n")
+    assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["warn"]
+
+
+def test_groups_do_not_matter_where_only_nvidia_gpus_are_asked_for(lint):
+    # fresh iucario (docker run --gpus=all, USER user in a CUDA image), tylrdn (a pod asking nvidia.com/gpu)
+    d = lint.write("Dockerfile", "FROM nvidia/cuda:12.1.1-devel-ubuntu22.04\nRUN useradd -m user\nUSER user\n")
+    r = lint.write("run.sh", "docker run --rm -it --gpus=all --shm-size=16gb my/dev:latest python3 train.py\n")
+    assert lint.statuses(lint([d, r], "RD-CTR-006", "rx7900xtx")) == ["pass"]
+    r = lint.write("run.sh", "docker run --rm -it --device /dev/kfd --device /dev/dri my/dev:latest python3 train.py\n")
+    assert lint.statuses(lint([d, r], "RD-CTR-006", "rx7900xtx")) == ["fail"]
 
 
 def test_group_created_by_the_dockerfile_passes(tmp_path, lint):
@@ -124,3 +151,27 @@ def test_a_service_without_gpu_device_nodes_is_not_judged_for_its_users_groups(l
     fs = lint([p], "RD-CTR-006", example="rx7900xtx")
     flagged = lint.flagged(fs)
     assert [f.title.split(":")[0] for f in flagged] == ["train"]
+
+
+def test_a_pods_supplemental_groups_are_cited_where_they_are_written(lint):
+    # olafkfreund/sow (k8s-pod-amd.yaml): pod-level runAsUser 1000 and supplementalGroups [44, 109], above the
+    # container; on the Radeon host /dev/kfd belongs to render 992
+    k = lint.write("pod.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: ollama\nspec:\n  securityContext:\n"
+                   "    runAsUser: 1000\n    supplementalGroups: [44, 109]\n  containers:\n  - name: ollama\n"
+                   "    image: ollama-amd:latest\n    resources:\n      limits:\n        amd.com/gpu: 1\n")
+    fs = lint.flagged(lint([k], "RD-CTR-006", "rx7900xtx"))
+    assert [f.status.value for f in fs] == ["fail"]
+    assert {e.source.rsplit(":", 1)[-1] for e in fs[0].evidence if e.source.startswith(k)} == {"7", "8"}
+
+
+def test_a_locally_tagged_image_is_judged_by_the_dockerfile_not_its_name(lint):
+    # fresh gektorix-vocab-nlp: image vocabulary-python-runtime-rocm:local is built FROM python:3.12-slim (no render)
+    d = lint.write("Dockerfile", "FROM python:3.12-slim\nRUN pip install torch\n")
+    c = lint.write("compose.yaml", "services:\n  nlp:\n    image: vocabulary-python-runtime-rocm:local\n"
+                   "    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n")
+    assert lint.statuses(lint([d, c], "RD-CTR-006", "rx7900xtx")) == ["warn"]
+    # a service that builds FROM vllm/vllm-openai-rocm (fresh curtwortman): AMD's ROCm base defines render
+    d = lint.write("Dockerfile", "FROM vllm/vllm-openai-rocm:v0.20.0\n")
+    c = lint.write("compose.yaml", "services:\n  vllm:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+                   "    image: custom/vllm-omni-rocm:latest\n    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n")
+    assert lint.statuses(lint([d, c], "RD-CTR-006", "rx7900xtx")) == ["pass"]

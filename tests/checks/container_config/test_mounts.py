@@ -38,3 +38,28 @@ def test_compose_site_packages_on_pythonpath(tmp_path):
               "    environment:\n      PYTHONPATH: /pylib\n    command: python train.py\n")
     fs = flagged(scan([p], "RD-CTR-008", "rx7900xtx"))
     assert fs and "3.11" in fs[0].title
+
+
+RUN_VENV = """#!/bin/bash
+docker run -it \\
+  --device=/dev/kfd \\
+  --device=/dev/dri \\
+  --ipc=host \\
+  -v "$(pwd)":/app \\
+  rocm/pytorch:rocm6.1.3_ubuntu22.04_py3.10_pytorch_release-2.1.2 \\
+  bash -c "
+    cd /app &&
+    source ./{venv}/bin/activate &&
+    python main.py $*
+  "
+"""
+
+
+def test_a_venv_of_the_mounted_folder_activated_inside_is_judged_by_its_python(lint):
+    # fresh pryzmatpl-phi4-docker: `source ./venv312/bin/activate` in /app, the bind-mounted host folder, on a py3.10 image
+    fs = lint.flagged(lint([lint.write("run.sh", RUN_VENV.format(venv="venv312"))], "RD-CTR-008", "rx7900xtx"))
+    assert len(fs) == 1 and fs[0].evidence[0].source.endswith("run.sh:10") and "3.12" in fs[0].title
+    # look-alikes: a venv of the image's own Python, and one made inside the container (not under the mount)
+    assert not lint.flagged(lint([lint.write("run.sh", RUN_VENV.format(venv="venv310"))], "RD-CTR-008", "rx7900xtx"))
+    inside = RUN_VENV.format(venv="venv312").replace("cd /app", "cd /opt")
+    assert not lint.flagged(lint([lint.write("run.sh", inside)], "RD-CTR-008", "rx7900xtx"))

@@ -21,13 +21,52 @@ def test_gpu_work_is_read_from_devices_requests_environment_builds_and_image_nam
     assert not gpu_signs({"image": "postgres:16"})
 
 
-def test_gpu_only_leaves_out_the_services_beside_a_gpu_service_but_never_a_lone_one():
+def test_gpu_only_leaves_out_the_services_beside_a_gpu_service_and_a_lone_one_with_no_gpu_sign():
     both = NS(kind="compose", data={"services": {"ollama": {"image": "ollama/ollama:rocm"},
                                                  "webui": {"image": "ghcr.io/open-webui/open-webui:main"}}})
     assert [n for _, n, _ in services_of(_settings(both), gpu_only=True)] == ["ollama"]
     assert [n for _, n, _ in services_of(_settings(both))] == ["ollama", "webui"]
-    lone = NS(kind="compose", data={"services": {"web": {"image": "me/webapp:1"}}})  # a kind the name does not say
-    assert [n for _, n, _ in services_of(_settings(lone), gpu_only=True)] == ["web"]
+    # fresh serge-cpu-llama-compose: a chat UI on llama.cpp's CPU build, nothing asks for a GPU
+    lone = NS(kind="compose", data={"services": {"serge": {"image": "ghcr.io/serge-chat/serge:latest",
+                                                           "ports": ["8008:8008"]}}})
+    assert [n for _, n, _ in services_of(_settings(lone), gpu_only=True)] == []
+    assert [n for _, n, _ in services_of(_settings(lone))] == ["serge"]
+    built = NS(kind="compose", data={"services": {"app": {"build": "."}}})  # a build of its own: may be GPU work
+    assert [n for _, n, _ in services_of(_settings(built), gpu_only=True)] == ["app"]
+
+
+def test_application_settings_named_gpu_or_amd_are_not_runtime_variables():
+    # fresh asurelia-jarvis: a stats page's GPU_POLLING_INTERVAL; the runtime's own GPU_MAX_HW_QUEUES is one
+    assert not gpu_signs({"environment": ["GPU_POLLING_INTERVAL=1", "AMD_GPU_ENABLED=true"]})
+    assert gpu_signs({"environment": ["GPU_MAX_HW_QUEUES=2"]})
+    assert gpu_signs({"environment": {"AMD_LOG_LEVEL": "3"}})
+    assert not gpu_signs({"image": "ghcr.io/open-webui/open-webui:cuda"})  # the chat UI's CUDA tag: no GPU work
+
+
+def test_a_client_of_the_gpu_service_is_not_a_gpu_service():
+    # fresh whishper-rocm-transcription (ASR_ENDPOINT) and moriarty-ollama (OLLAMA_HOST, `ollama pull`)
+    svcs = {"asr": {"build": {"context": "x", "dockerfile": "Dockerfile.rocm"}, "devices": ["/dev/kfd", "/dev/dri"]},
+            "front": {"image": "pluja/whishper:latest-gpu", "environment": {"ASR_ENDPOINT": "asr:8000"}},
+            "pull": {"image": "ollama/ollama:latest", "environment": ["OLLAMA_HOST=http://asr:11434"]},
+            "other": {"image": "rocm/pytorch:latest", "environment": {"NOTE": "asrx:1"}}}
+    doc = NS(kind="compose", data={"services": svcs})
+    assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == ["asr", "other"]
+
+
+def test_a_script_that_picks_the_service_per_backend_never_starts_the_cuda_variant():
+    # fresh fryinggorilla-cfgraph: run.sh runs `docker compose up --build "$SERVICE"` with SERVICE from BACKEND
+    svcs = {"app-cpu": {"build": "."}, "app-rocm": {"build": ".", "devices": ["/dev/kfd"]},
+            "app-cuda": {"build": ".", "environment": ["NVIDIA_VISIBLE_DEVICES=all"]}}
+    doc = NS(kind="compose", data={"services": svcs})
+    script = NS(kind="shell", data={}, text='SERVICE=app-rocm\ndocker compose up --build "$SERVICE"\n')
+    assert [n for _, n, _ in services_of(_settings(doc, script))] == ["app-cpu", "app-rocm"]
+    named = NS(kind="shell", data={}, text="docker compose up -d app-rocm\n")  # by name: that one only
+    assert [n for _, n, _ in services_of(_settings(doc, named))] == ["app-rocm"]
+    assert [n for _, n, _ in services_of(_settings(doc))] == ["app-cpu", "app-rocm", "app-cuda"]
+    # a script that starts only a database by name says nothing about how the GPU service starts
+    db = NS(kind="compose", data={"services": {**svcs, "db": {"image": "postgres:16"}}})
+    tests = NS(kind="shell", data={}, text="docker compose up -d db\npytest\n")
+    assert [n for _, n, _ in services_of(_settings(db, tests))] == ["app-cpu", "app-rocm", "app-cuda", "db"]
 
 
 def test_a_template_reached_only_through_extends_and_unreadable_data_are_not_services():
@@ -79,7 +118,11 @@ def test_a_file_without_gpu_services_judges_no_database_proxy_or_chat_front_end(
     assert list(services_of(_settings(web), gpu_only=True)) == []
     assert len(list(services_of(_settings(web)))) == 2  # the other rules still see them
     app = NS(kind="compose", data={"services": {"app": {"image": "me/myapp:1"}, "db": {"image": "postgres:16"}}})
-    assert [n for _, n, _ in services_of(_settings(app), gpu_only=True)] == ["app"]  # an unknown image may be one
+    # an image whose name says nothing, and nothing else that does (fresh serge, coqui-tts prepare): not judged
+    assert [n for _, n, _ in services_of(_settings(app), gpu_only=True)] == []
+    trains = NS(kind="compose", data={"services": {"app": {"image": "me/myapp:1", "command": "python train.py"},
+                                                   "db": {"image": "postgres:16"}}})
+    assert [n for _, n, _ in services_of(_settings(trains), gpu_only=True)] == ["app"]
 
 
 def test_a_gpu_service_in_one_file_of_a_deployment_makes_the_others_front_ends_not_gpu_services():

@@ -1,0 +1,94 @@
+"""RD-CTR-011/012 (checks/container_config/values.py) and RD-CTR-010's DRM nodes: compose files as compose
+reads them, and device nodes the host lacks."""
+
+# https://github.com/Mrbokri/gamelife/blob/35e6976797eb3d08ac8824d19f063ba4fb77a737/docker-compose.yml (excerpt)
+COLUMN_ZERO = """version: '3'
+
+services:
+stablediff-rocm:
+    build:
+      context: .
+    environment:
+      HSA_OVERRIDE_GFX_VERSION: "10.3.0"
+    devices:
+      - "/dev/kfd:/dev/kfd"
+      - "/dev/dri:/dev/dri"
+    ipc: host
+"""
+
+
+def test_a_service_at_column_zero_fails_and_is_still_read(lint):
+    p = lint.write("docker-compose.yml", COLUMN_ZERO)
+    fs = lint.flagged(lint([p], "RD-CTR-011", "rx7900xtx"))
+    assert [f.status.value for f in fs] == ["fail"] and fs[0].evidence[0].source.endswith(":4")
+    # what it sets is judged as the author meant it (the override crosses generations on gfx1100)
+    assert lint.flagged(lint([p], "RD-ENV-001", "rx7900xtx"))
+    # look-alikes: the same file indented, and x-* extension blocks and top-level networks/volumes
+    ok_ = COLUMN_ZERO.replace("stablediff-rocm:\n", "  stablediff-rocm:\n").replace("\n    ", "\n      ")
+    ok_ += "x-common: &c\n  image: rocm/pytorch\n  restart: always\nvolumes:\n  data:\n"
+    assert not lint.flagged(lint([lint.write("docker-compose.yml", ok_)], "RD-CTR-011", "rx7900xtx"))
+
+
+# https://github.com/billyoutlast (docker-compose.yaml of a ROCm 7.1 stack; fresh billyoutlast-rocm71-compose-stack)
+QUOTED = """services:
+  comfyui:
+    image: getterup/comfyui-rocm7.1:latest
+    devices: [/dev/kfd, /dev/dri]
+    environment:
+      - TORCHINDUCTOR_MAX_AUTOTUNE_GEMM_BACKENDS="CK,TRITON,ROCBLAS"
+      - FLASH_ATTENTION_TRITON_AMD_ENABLE="TRUE"
+      - OLLAMA_ORIGINS="*"
+      - "HIP_VISIBLE_DEVICES=0"
+  ollama:
+    image: ollama/ollama:rocm
+    devices: [/dev/kfd, /dev/dri]
+    environment:
+      OLLAMA_LIBRARY_PATH: "'/usr/lib/ollama/rocm_v7'"
+      HSA_OVERRIDE_GFX_VERSION: "11.0.0"
+"""
+
+
+def test_quotes_that_reach_the_container_are_flagged_per_item(lint):
+    fs = lint.flagged(lint([lint.write("compose.yaml", QUOTED)], "RD-CTR-012", "rx7900xtx"))
+    lines = sorted(int(e.source.rsplit(":", 1)[1]) for f in fs for e in f.evidence)
+    # list items 6 and 7 and the map value 14; not OLLAMA_ORIGINS (Ollama trims quotes), not the wholly
+    # quoted item 9 (YAML removes those quotes), not the map value 15 (YAML's own quotes)
+    assert lines == [6, 7, 14] and all(f.status.value == "warn" for f in fs)
+
+
+def test_a_drm_node_the_host_lacks_fails_at_its_item(lint):
+    # fresh sebastianmuell-wyowhisper: /dev/dri/card10 on a one-GPU desktop whose nodes are card1 and renderD128
+    c = lint.write("compose.yaml", "services:\n  asr:\n    image: rocm/pytorch:latest\n    devices:\n      - /dev/kfd\n"
+                   "      - /dev/dri/card10\n      - /dev/dri/renderD128\n")
+    fs = lint.flagged(lint([c], "RD-CTR-010", "rx7900xtx"))
+    assert len(fs) == 1 and fs[0].evidence[0].source.endswith(":6") and "card10" in fs[0].title
+    c = lint.write("compose.yaml", "services:\n  asr:\n    image: rocm/pytorch:latest\n    devices:\n      - /dev/kfd\n"
+                   "      - /dev/dri/card1\n      - /dev/dri/renderD128\n")
+    assert not lint.flagged(lint([c], "RD-CTR-010", "rx7900xtx"))
+
+
+def test_a_visible_devices_value_in_quotes_is_left_to_the_visible_devices_rule(lint):
+    # fresh lapy-llamacppstudio: `- CUDA_VISIBLE_DEVICES=""` hides the GPU; RD-ENV-003 reports that line
+    c = lint.write("compose.yaml", "services:\n  app:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd]\n"
+                   "    environment:\n      - CUDA_VISIBLE_DEVICES=\"\"\n")
+    assert not lint.flagged(lint([c], "RD-CTR-012", "rx7900xtx"))
+
+
+def test_image_references_follow_dockers_grammar():
+    from rocmdoctor.checks.container_config.values import reference_error
+
+    # fresh sebastianmuell-wyowhisper: a GitLab CI variable written without its $
+    assert "CI_REGISTRY" in reference_error("CI_REGISTRY/git/wyowhisper-rocm:latest")
+    assert reference_error("MyOrg/app:1") and reference_error("rocm/pytorch:bad tag")
+    for fine in ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", "ollama/ollama", "python:3.12-slim",
+                 "ghcr.io/ggml-org/llama.cpp:server-rocm", "Registry.Example.com:5000/team/app:v1", "localhost/app",
+                 "lmsysorg/sglang:v0.5.15.post1-rocm720-mi30x", "my_app__x:dev",
+                 "rocm/vllm@sha256:" + "a" * 64):
+        assert reference_error(fine) is None, fine
+
+
+def test_a_compose_image_docker_refuses_fails_and_a_variable_is_left_alone(lint):
+    c = lint.write("compose.yaml", "services:\n  asr:\n    image: CI_REGISTRY/git/wyowhisper-rocm:latest\n"
+                   "  job:\n    image: ${IMAGE}\n")
+    fs = lint.flagged(lint([c], "RD-CTR-014", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in fs] == ["3"]
