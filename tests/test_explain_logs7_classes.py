@@ -7,6 +7,8 @@ A. torchrun's ChildFailedError summary that names SIGKILL ("exitcode : -9", "Sig
 B. NCCL's "Error while creating shared memory segment" is /dev/shm (memory) however the path is quoted.
 C. The DataLoader bus-error message wrapped over several lines is still shared memory.
 D. A table of bare numbers (step, loss) whose real-valued column ends in NaN/inf has diverged.
+E. A GPU runtime failure that RCCL/NCCL prints about its own call ("NCCL WARN Cuda failure 'invalid device
+   ordinal'") is the library's (distributed), not a rank asking torch for a GPU it does not have.
 """
 from __future__ import annotations
 
@@ -119,3 +121,20 @@ def test_a_column_that_comes_back_from_nan_or_was_never_finite_is_not_divergence
     assert analyze(["8 2 19 0", "16 4 20 0", "32 8 19 0", "64 16 nan 0"]).numerics is None
     # the healthy collective-test table of this batch (https://github.com/NVIDIA/nccl-tests/issues/150)
     assert run(corpus_lines("l7-nccltests-150-two-node-rows-healthy")).exit_code() == 0
+
+
+# ------------------------------------------------------------------ E. the component that prints the line
+def test_a_runtime_failure_that_nccl_reports_for_its_own_call_is_distributed():
+    # https://github.com/NVIDIA/nccl/issues/1948 (the p2p transport's CUDACHECK)
+    assert top(corpus_lines("nccl-1948-p2p-invalid-device-ordinal")) == ("distributed", "nccl-device-call-failed")
+    # RCCL's hipified path, another call (https://github.com/ROCm/rccl/issues/1454)
+    line = ("UVOSLinux:19402:19419 [0] /usr/src/debug/rccl/build/hipify/src/transport/p2p.cc:237 NCCL WARN "
+            "Cuda failure 'invalid argument'")
+    assert top([line]) == ("distributed", "nccl-device-call-failed")
+
+
+def test_invalid_device_ordinal_from_torch_stays_runtime():
+    # https://github.com/vllm-project/vllm/issues/4131: the rank's own call, no library in between
+    assert top(["RuntimeError: HIP error: invalid device ordinal"]) == ("runtime", "invalid-device-ordinal")
+    # RCCL out of memory is memory, not a failed call (https://github.com/NVIDIA/nccl/issues/1235)
+    assert top(["ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'"])[0] == "memory"

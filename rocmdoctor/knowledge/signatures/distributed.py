@@ -324,6 +324,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="nccl-device-call-failed", family="distributed", title="RCCL/NCCL: a GPU runtime call inside the library failed",
         severity="fatal", tier=RUNTIME,
+        # The component that prints the line is the library: the runtime's words it quotes ("invalid device
+        # ordinal") are the same event, not a rank that asked torch for a GPU it does not have.
+        supersedes=("invalid-device-ordinal",),
         # NCCL's CUDACHECK/HIPCHECK macro: "Cuda failure 'what'" or "Cuda failure 101 'what'" (newer NCCL adds
         # the code). Out of memory is memory.py's nccl-cuda-oom.
         patterns=(r"NCCL WARN (?:Cuda|HIP|Hip) failure (?:\d{1,4} )?'(?P<what>(?!out of memory')[^']{1,80})'",),
