@@ -173,6 +173,9 @@ _LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to
                          r"(?:e[-+]?\d{1,4})?)\b(?:, reducing to (?P<to>\d{1,12}(?:\.\d{1,12})?))?", re.I)
 # Where a line is in the run: its clock time (hh:mm:ss after a date), or the step it reports.
 _CLOCK = re.compile(r"\b\d{4}-\d\d-\d\d[ T_](?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d)\b")
+# A log of bare numbers ("76970 2.6265104" / "76980 nan": step and loss, no names): a column that held
+# finite real values in this many rows and is NaN/inf in the last row has diverged.
+NUMBER_ROWS_FINITE = 3
 SCALE_FALLS = 4  # halvings in a row, with no growth between them ...
 SCALE_SPREAD_S, SCALE_SPREAD_STEPS = 600, 100  # ... spread over this much of the run: not the warm-up
 # Megatron's iteration line ("iteration 9/10 | consumed samples: ... | loss scale: 1.0 | ... number of skipped
@@ -599,12 +602,53 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
                 else:
                     zeros, seen_nonzero = 0, True
+    got = _number_columns(lines)
+    if got:
+        return got
     # A metric whose last logged value is NaN/inf: the run diverged and did not come back (a NaN
     # followed by finite values is a step that loss scaling skipped; the catalog reports it).
     for key in ("loss", "grad_norm", "norm"):
         if key in last and last[key][1].lower().lstrip("+-")[:3] in ("nan", "inf"):
             ln, v = last[key]
             return ln, f"the last logged {key} is {v.lower()}: training diverged and did not recover"
+    return None
+
+
+def _numbers(text: str) -> list[str] | None:
+    """The tokens of a row that is only numbers (2 to 8 of them, NaN/inf included), else None."""
+    if len(text) > 160 or not text.lstrip()[:1].isdigit():
+        return None
+    toks = text.replace(",", " ").split()
+    if not 2 <= len(toks) <= 8:
+        return None
+    for tok in toks:
+        try:
+            float(tok)
+        except ValueError:
+            return None
+    return toks
+
+
+def _number_columns(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """A table of bare numbers whose real-valued column ends in NaN/inf after finite rows: a loss
+    printed without its name that diverged and did not come back."""
+    finite: dict[tuple[int, int], int] = {}  # (row width, column) -> rows with a finite real value there
+    last: dict[int, tuple[LogLine, list[str]]] = {}  # row width -> its last row
+    for ln in lines:
+        toks = _numbers(ln.text)
+        if toks is None:
+            continue
+        last[len(toks)] = (ln, toks)
+        for j, tok in enumerate(toks):
+            low = tok.lower().lstrip("+-")
+            if low[:3] not in ("nan", "inf") and ("." in tok or "e" in low):
+                finite[(len(toks), j)] = finite.get((len(toks), j), 0) + 1
+    for width, (ln, toks) in last.items():
+        for j, tok in enumerate(toks):
+            n = finite.get((width, j), 0)
+            if tok.lower().lstrip("+-")[:3] in ("nan", "inf") and n >= NUMBER_ROWS_FINITE:
+                return ln, (f"the last row of numbers has {tok.lower()} where {n} rows before it had finite values: "
+                            "training diverged and did not recover")
     return None
 
 

@@ -59,6 +59,7 @@ ANCHORS: tuple[str, ...] = (
     "provider names", "module not initialized", "cpu virtual memory",  # ORT's providers; HIP modules; DeepSpeed's RAM report
     "nvcc", "sigbus", "exitcode: -7", "amdgpu not found",  # CUDA builds on ROCm; SIGBUS ranks; a driver not loaded
     "saving rejects",  # GNU patch's summary of hunks it could not apply (packages.py patch-does-not-apply)
+    "-9 (pid:",  # torchrun's ChildFailedError summary of a rank killed by SIGKILL (memory.py torchrun-rank-killed)
 )
 
 

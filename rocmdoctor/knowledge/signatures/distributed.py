@@ -152,7 +152,8 @@ SIGNATURES: tuple[S, ...] = (
         id="nccl-shm-full", family="memory", title="/dev/shm too small for RCCL",
         severity="fatal", tier=SETUP,
         patterns=(
-            r"Error while creating shared memory segment /dev/shm/nccl-\S{1,32}",
+            # the path as printed, or quoted/linked by whoever pasted it ("segment [/dev/shm/nccl-x](...)")
+            r"Error while creating shared memory segment [\[`'\"]?/dev/shm/nccl-\S{1,32}",
             "failed to extend /dev/shm/nccl",
             "posix_fallocate failed ?: No space left on device",
         ),
@@ -170,7 +171,12 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/NVIDIA/nccl/issues/342",
             "https://github.com/NVIDIA/nccl/issues/290",
         ),
-        examples=("NCCL WARN Error while creating shared memory segment /dev/shm/nccl-T6Ud2N (size 9637888)",),
+        examples=("NCCL WARN Error while creating shared memory segment /dev/shm/nccl-T6Ud2N (size 9637888)",
+                  "Error while creating shared memory segment [/dev/shm/nccl-EoOvZr](https://runai.kr1a.coupang.net/dev/shm/nccl-EoOvZr) (size 7340384)"),
+        # a segment another process created and this one cannot find is not a full /dev/shm
+        # (https://github.com/NVIDIA/nccl/issues/1589); shm_open refused is a permission (NVIDIA/nccl#328)
+        near_misses=("misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)",
+                     "include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-b7948f403864987a-0-3-0 (size 4460544)"),
     ),
     S(
         id="deepspeed-visible-devices-ignored", family="distributed", title="DeepSpeed launcher ignored CUDA_VISIBLE_DEVICES",
@@ -198,8 +204,12 @@ SIGNATURES: tuple[S, ...] = (
         fix="Read the failing rank's first error above; see the other causes listed.",
         sources=("https://pytorch.org/docs/stable/elastic/errors.html",),
         examples=("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:",),
+        # The summary's own lines belong to it, except the ones that name a SIGKILL or a SIGBUS (exit code -9/-7,
+        # "Signal 9 (SIGKILL) received"): those are the cause (host RAM, /dev/shm) and reach their own signatures.
         block=(
-            r"^\s{0,8}(?:time|host|rank|exitcode|error_file|traceback)\s{0,8}:",
+            r"^\s{0,8}(?:time|host|rank|error_file)\s{0,8}:",
+            r"^\s{0,8}exitcode\s{0,8}:(?!\s{0,8}-[79]\b)",
+            r"^\s{0,8}traceback\s{0,8}:(?!\s{0,8}Signal [79]\b)",
             "Root Cause",
             r"^\s{0,8}\[\d{1,5}\]:\s{0,4}$",
             r"^\s{0,8}Failures:",
@@ -314,6 +324,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="nccl-device-call-failed", family="distributed", title="RCCL/NCCL: a GPU runtime call inside the library failed",
         severity="fatal", tier=RUNTIME,
+        # The component that prints the line is the library: the runtime's words it quotes ("invalid device
+        # ordinal") are the same event, not a rank that asked torch for a GPU it does not have.
+        supersedes=("invalid-device-ordinal",),
         # NCCL's CUDACHECK/HIPCHECK macro: "Cuda failure 'what'" or "Cuda failure 101 'what'" (newer NCCL adds
         # the code). Out of memory is memory.py's nccl-cuda-oom.
         patterns=(r"NCCL WARN (?:Cuda|HIP|Hip) failure (?:\d{1,4} )?'(?P<what>(?!out of memory')[^']{1,80})'",),

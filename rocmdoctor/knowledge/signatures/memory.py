@@ -88,8 +88,13 @@ SIGNATURES: tuple[S, ...] = (
                   r"dataloader's workers are out of shared memory",
                   # torchrun's report of a rank killed by SIGBUS (-7): writing to a full /dev/shm
                   r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: -7\) local_rank: \d{1,6}",
-                  r"Signal 7 \(SIGBUS\) received by PID \d{1,12}"),
-        needles=("bus error", "out of shared memory", "exitcode: -7", "sigbus"),
+                  r"Signal 7 \(SIGBUS\) received by PID \d{1,12}",
+                  # the same message wrapped by a terminal or a forum ("...killed by signal: Bus" / "error. It is
+                  # possible that dataloader's workers are out of shared" / "memory. Please try to raise your
+                  # shared memory limit."): its first and last fragments are each its own
+                  r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Bus\s{0,4}$",
+                  r"Please try to raise your shared memory limit"),
+        needles=("bus error", "out of shared memory", "exitcode: -7", "sigbus", "signal: bus", "shared memory limit"),
         meaning="A DataLoader worker got SIGBUS writing a batch to /dev/shm: shared memory is full or too small.",
         causes=(
             C(text="/dev/shm is too small (Docker's default is 64 MB)", check="RD-CTR-002",
@@ -102,7 +107,11 @@ SIGNATURES: tuple[S, ...] = (
         examples=("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 2 (pid: 94) of "
                   "binary: /root/miniconda3/envs/py3.10/bin/python3",
                   "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
-                  "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)."),
+                  "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
+                  "memory. Please try to raise your shared memory limit.\". Any help would be appreciated."),
+        # a worker killed by SIGKILL is host RAM, not shared memory (https://github.com/pytorch/pytorch/issues/8976)
+        near_misses=("RuntimeError: DataLoader worker (pid 4161) is killed by signal: Killed.",
+                     "RuntimeError: DataLoader worker (pid 4161) is killed by signal: Killed"),
     ),
     S(
         id="dataloader-worker-exited", family="memory", title="A DataLoader worker exited unexpectedly",
@@ -161,8 +170,10 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="torchrun-rank-killed", family="memory", title="A rank was killed with SIGKILL (exit code -9)",
         severity="fatal", tier=MEMORY,
-        patterns=(r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,6})",),
-        needles=("exitcode: -9",),
+        patterns=(r"failed \(exitcode: -9\) local_rank: (?P<local_rank>\d{1,6})",
+                  # the ChildFailedError summary's root-cause block: "  exitcode  : -9 (pid: 14750)"
+                  r"^\s{0,8}exitcode\s{0,8}:\s{0,8}-9 \(pid: (?P<pid>\d{1,12})\)"),
+        needles=("exitcode: -9", "exitcode"),
         meaning="torchrun saw a rank die from SIGKILL: the host's OOM killer (or a job-memory limit) took it.",
         causes=(
             C(text="host RAM ran out (model loading, CPU offload, data workers)", check="RD-DS-006"),
@@ -170,7 +181,10 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Check `dmesg | grep -i oom`; load the model with low_cpu_mem_usage, fewer workers, or more RAM.",
         sources=("https://github.com/meta-llama/llama/issues/706", "https://github.com/OpenBMB/MiniCPM-V/issues/770"),
-        examples=("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 333202) of binary: /home/akemid/llama/venv/bin/python3",),
+        examples=("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 333202) of binary: /home/akemid/llama/venv/bin/python3",
+                  "  exitcode  : -9 (pid: 14750)"),
+        near_misses=("  exitcode  : -7 (pid: 94)", "  exitcode  : 1 (pid: 1622990)",
+                     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -6) local_rank: 0 (pid: 1322)"),
     ),
     S(
         id="nccl-cuda-oom", family="memory", title="RCCL/NCCL could not allocate GPU memory",
