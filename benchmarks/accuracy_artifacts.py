@@ -55,7 +55,15 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:wsl-dxg-device-on-native-linux": "RD-CTR-010",  # new in this change
          # conda installs of NVIDIA's CUDA stack, in three batches' words (RD-IMG-009 reads conda installs since)
          "words:conda-pytorch-cuda": "RD-IMG-009", "words:conda-cuda-torch": "RD-IMG-009",
-         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009"}
+         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009",
+         # images/environments classes of the spent fresh batches (track imgs6): retired nightly channels and
+         # dated nightly pins (RD-IMG-010, new), a PyTorch index replacing PyPI (RD-IMG-004), PyPI's Triton 2.x
+         # (RD-IMG-009), ROCm from AMD's apt repository outside the host window (RD-IMG-003), a pasted command
+         "words:nightly-index-of-retired-rocm": "RD-IMG-010", "words:stale-nightly-rocm-index": "RD-IMG-010",
+         "words:torch-nightly-index-old-rocm": "RD-IMG-010", "words:pinned-torch-nightly-pruned": "RD-IMG-010",
+         "words:index-url-replaces-pypi": "RD-IMG-004", "words:pypi-triton-over-rocm-torch": "RD-IMG-009",
+         "words:rocm-userspace-outside-host-window": "RD-IMG-003",
+         "words:shell-command-in-requirements": "RD-IMG-004"}
 
 
 def split_of(repo: str) -> str:

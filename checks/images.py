@@ -18,10 +18,10 @@ from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
-                          installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
+                          install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
 from .image_sources import off_torch_index
-from .image_wheels import newer_wheels
+from .image_wheels import apt_userspace, newer_wheels
 
 AREA = "image"
 
@@ -38,6 +38,27 @@ def _images(settings):
             seen.add((v.value, v.origin.path))
             out.append((v.value, v))
     return out
+
+
+def _places(settings, image: str, v) -> list:
+    """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
+    a launcher and its GPU workers), its first place first: the finding points at each."""
+    same = [x for x in settings.values("build", "from") + settings.values("container", "image")
+            if x.origin.path == v.origin.path and x.value == image]
+    lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
+    return [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+
+
+def _floats(image: str) -> bool:
+    """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
+    (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
+    if ka.floating_tag(image):
+        return True
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    tag = name.rsplit("/", 1)[-1].partition(":")[2]
+    return name.startswith("rocm/") and "@" not in image and bool(tag) and not re.search(r"\d", tag) \
+        and "$" not in tag
 
 
 def _cuda_images(settings):
@@ -173,6 +194,16 @@ def _config_extra_index(settings, v) -> str | None:
     return extra
 
 
+# `torch==2.2.1+rocm5.7`: a local version only PyTorch's ROCm index (or AMD's wheel pages) carries.
+# Options that name where packages come from (pip's, and uv's --default-index/--index).
+_ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
+_LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
+_NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyTorch's ROCm index (download.pytorch.org/"
+                            "whl/rocmX.Y) and AMD's wheel pages; with no such index pip finds no match and stops ('No "
+                            "matching distribution found'), installing nothing of the file; add --index-url for the "
+                            "ROCm release the pin names", (ka.PYTORCH_ROCM_INSTALL,))
+
+
 def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False,
                   env: frozenset = frozenset()):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
@@ -205,10 +236,15 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             continue
         stale = ka.stale_extra_rocm_index(opts)
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
-        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) and "rocm" not in str(req) \
-                and not kept and "uv" not in env:  # an installed torch that satisfies it stays: pip looks at no index for it
+        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
+                and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
             out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
+            continue
+        if name in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(str(req)) and not rocm_index \
+                and not any(k in opts for k in _ANY_INDEX) and not extra_index and not kept \
+                and not any("://" in str(r) for r in rec.get("requirements") or []):  # uv's --default-index URL
+            out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
@@ -237,13 +273,20 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     return out
 
 
+def _install_key(v):
+    """One pip install: a requirements file (all its lines go in together) or one pip command."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    return v.origin.path if rec.get("file") else (v.origin.path, v.origin.line)
+
+
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
        option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
 def pip_cuda_packages(settings, gpus=None, torch=None):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
-    out = []
+    out: list = []
+    found: list = []
     cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
     for v in pips:
         if _built_from(settings, v) in cuda_built:
@@ -257,36 +300,46 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
-        bare = None if have else no_torch_image(settings, built)
+        bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
-        for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)):
-            mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
-            what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
-            torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
-            if in_file:
-                todo = ("install it first from the ROCm index (pip install {p} --index-url https://download.pytorch"
-                        ".org/whl/rocm<X.Y>) and drop it here, or install this file with that --index-url"
-                        if torch_like else "install this file with --no-build-isolation and -c <constraints> "
-                        "pinning the installed torch (pip freeze | grep ^torch= > constraints.txt)").format(
-                    p=rule.package)
-            else:
-                todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
-                        else "add --no-build-isolation and -c <constraints> pinning the installed torch "
-                             "(pip freeze | grep ^torch= > constraints.txt)")
-            why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
-                                    "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
-                                    and rule.package == "torch" else "")
-            ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
-            if ignored:
-                why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
-                        "in a requirements file only on a line of their own.")
-            out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
-                          else f"{what} may replace the ROCm torch or build for CUDA",
-                          why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
-                          sources=rule.sources,
-                          fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
-                              "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
-                              params={"files": [v.origin.path]})))
+        found.extend((v, rule, req, in_file, have) for rule, req in
+                     _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)))
+    # One install, one cause: where the same install (a requirements file, one pip command) already
+    # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
+    torch_installs = {_install_key(v) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    for v, rule, req, in_file, have in found:
+        if rule.level == "warn" and _install_key(v) in torch_installs and not (
+                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
+            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
+        mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
+        what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
+        torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
+        if in_file:
+            todo = ("install it first from the ROCm index (pip install {p} --index-url https://download.pytorch"
+                    ".org/whl/rocm<X.Y>) and drop it here, or install this file with that --index-url"
+                    if torch_like else "install this file with --no-build-isolation and -c <constraints> "
+                    "pinning the installed torch (pip freeze | grep ^torch= > constraints.txt)").format(
+                p=rule.package)
+        else:
+            todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
+                    else "add --no-build-isolation and -c <constraints> pinning the installed torch "
+                         "(pip freeze | grep ^torch= > constraints.txt)")
+        why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
+                                "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
+                                and rule.package == "torch" else "")
+        ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
+        if ignored:
+            why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
+                    "in a requirements file only on a line of their own.")
+        title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
+                 else f"{what} may replace the ROCm torch or build for CUDA")
+        out.append(mk(title,
+                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
+                      sources=rule.sources,
+                      fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
+                          "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
+                          params={"files": [v.origin.path]})))
     return out or ok(f"{len(pips)} pip install line(s), none pulling a CUDA build",
                      evidence=[v.evidence() for v in pips[:6]])
 
@@ -299,15 +352,15 @@ def image_tags(settings, rocm=None, amdgpu=None):
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
-    out = newer_wheels(settings, host)
+    out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req)) + apt_userspace(settings, host)
     if not images:
         return out or ok("no container image named in the files")
     for image, v in images:
-        if ka.floating_tag(image) and ka.rocm_image(image):
+        if _floats(image) and ka.rocm_image(image):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
-                            subject=v.origin.label, evidence=[v.evidence()],
+                            subject=v.origin.label, evidence=_places(settings, image, v),
                             fix=FixPlan("Pin the image tag", (Action("note", f"in {v.origin.path} line "
                                         f"{v.origin.line}: name a full tag, e.g. rocm/pytorch:rocm6.4_ubuntu22.04_"
                                         "py3.10_pytorch_release_2.6.0", path=v.origin.path),),
@@ -333,16 +386,24 @@ def image_tags(settings, rocm=None, amdgpu=None):
             continue
         apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
         mk = fail if img_rocm[:1] != host[0][:1] else warn
-        out.append(mk(f"{image}: ROCm {short} {where}, {hshort} on the host ({apart})",
+        out.append(mk(f"{image}: ROCm {short} {where}, {hshort} on the host ({apart})",  # cites each place
                       (f"A module's ROCm user space runs on the host's kernel driver; AMD supports the pair only "
                        f"within ±{COMPAT_WINDOW} releases. Load a rocm module near {hshort}." if module else
                        f"A container brings its own ROCm user space but uses the host's kernel driver; AMD supports "
                        f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
-                       "upgrade the host driver)."), subject=v.origin.label, evidence=[v.evidence(), host[1]],
+                       "upgrade the host driver)."), subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out
 
 
+def _keeps_installed(settings, v, req: str) -> bool:
+    """pip leaves the torch already where this pip runs (the image's ROCm torch) for ``req``: no new wheel comes."""
+    opts = (v.value.get("options") or {}) if isinstance(v.value, dict) else {}
+    return not any(k in opts for k in _REINSTALL) and keeps(req, _torch_there(settings, v))
+
+
+# A requirements-file line that is a command someone pasted (`pip install torch==...`, `python -m pip install`).
+_SHELL_COMMAND = re.compile(r"^\s*(?:sudo\s+)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip|conda|mamba)\s+install\s", re.I)
 _PUBLIC_INDEXES = ("pypi.org", "pypi.python.org", "download.pytorch.org", "repo.radeon.com", "mirrors.", "pypi.tuna",
                    "aliyun.com/pypi")
 
@@ -365,6 +426,14 @@ def pip_package_names(settings):
         only_torch = pip_kb.torch_index_only([str(x) for k in ("index-url", "i") for x in opts.get(k, [])],
                                              [str(x) for x in opts.get("extra-index-url", [])])
         for req in rec.get("requirements") or []:
+            if rec.get("file") and _SHELL_COMMAND.match(str(req)):
+                out.append(fail(f"`{str(req)[:60]}` ({os.path.basename(v.origin.path)}): a shell command, not a requirement",
+                                "pip reads every line of a requirements file as a requirement (or an option line); "
+                                "'pip install ...' there stops `pip install -r` with 'Invalid requirement', and nothing "
+                                "of the file is installed. Keep the packages (and the --index-url line) only.",
+                                subject=f"{v.origin.label} command", evidence=[v.evidence()],
+                                sources=["https://pip.pypa.io/en/stable/reference/requirements-file-format/"]))
+                continue
             name = ka.requirement_name(str(req))
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
             why = pip_kb.not_on_pypi(m.group(0)) if name and m else None

@@ -75,23 +75,32 @@ def read(path: str, text: str) -> Artifact:
             continue
         words = line.split()
         if words[0].startswith("-"):
-            opt, eq, value = words[0].partition("=")
-            if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
-                opt, eq, value = opt[:2], "=", words[0][2:]  # `-rbase.txt`: a short option's attached value
-            key = _OPTION_VALUE.get(opt)
-            if key is None:
-                options.setdefault(opt.lstrip("-"), []).append(value or True)
-                continue
-            value = value if eq else (words[1] if len(words) > 1 else "")
-            if not value:
-                continue
-            if key == "e":
-                reqs.append((n, value, []))
-            elif key in ("r", "c"):
-                art.refs[f"{key}:{n}"] = value
-                options.setdefault(key, []).append(value)
-            else:
-                options.setdefault(key, []).append(value)
+            # an option line may hold several options (`--pre --extra-index-url URL`): pip reads them all
+            i = 0
+            while i < len(words) and words[i].startswith("-"):
+                opt, eq, value = words[i].partition("=")
+                if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
+                    opt, eq, value = opt[:2], "=", words[i][2:]  # `-rbase.txt`: a short option's attached value
+                key = _OPTION_VALUE.get(opt)
+                if key is None:
+                    options.setdefault(opt.lstrip("-"), []).append(value or True)
+                    i += 1
+                    continue
+                if not eq:
+                    value = words[i + 1] if i + 1 < len(words) else ""
+                    i += 1
+                i += 1
+                if not value:
+                    continue
+                if key == "e":
+                    reqs.append((n, value, []))
+                elif key in ("r", "c"):
+                    art.refs[f"{key}:{n}"] = value
+                    options.setdefault(key, []).append(value)
+                else:
+                    options.setdefault(key, []).append(value)
+                    if key in ("index-url", "extra-index-url", "find-links"):
+                        art.data.setdefault("index_lines", {}).setdefault(value, n)  # where the index is named
             continue
         # A requirement; per-requirement options (--hash, --config-settings) follow it. pip reads
         # only those there: an index option on a requirement's line (torch --index-url URL) is dropped.
@@ -118,8 +127,10 @@ def apply_command(art: Artifact, command_options: dict) -> None:
 
 
 def looks_like_conda_env(text: str) -> bool:
-    """A conda environment file (``conda env create -f environment.yml``) with a ``pip:`` section."""
-    return bool(re.search(r"(?m)^dependencies\s*:", text) and re.search(r"(?m)^\s*-\s*pip\s*:", text))
+    """A conda environment file (``conda env create -f environment.yml``): top-level ``dependencies:``
+    with a ``pip:`` section, or with conda's ``channels:``/``name:`` beside it."""
+    return bool(re.search(r"(?m)^dependencies\s*:", text) and (
+        re.search(r"(?m)^\s*-\s*pip\s*:", text) or re.search(r"(?m)^(?:channels|name)\s*:", text)))
 
 
 def read_conda_env(path: str, text: str) -> Artifact:
@@ -135,7 +146,10 @@ def read_conda_env(path: str, text: str) -> Artifact:
         art.error = str(exc)
         return art
     entries: list[tuple[int, str]] = []  # (line in the file, the entry): a flow list puts several on one line
+    conda: list[tuple[int, str]] = []  # the conda packages (`pytorch-cuda=12.1`, `pytorch::pytorch`)
     for item in _items(_entry(root, "dependencies")):
+        if getattr(item, "id", None) == "scalar" and str(getattr(item, "tag", "")).endswith(":str"):
+            conda.append((item.start_mark.line + 1, item.value))
         for e in _items(_entry(item, "pip")):
             if getattr(e, "id", None) == "scalar" and str(getattr(e, "tag", "")).endswith(":str"):
                 entries.append((e.start_mark.line + 1, e.value))  # a YAML null or number is no requirement
@@ -150,6 +164,10 @@ def read_conda_env(path: str, text: str) -> Artifact:
         k, _, n = key.partition(":")
         refs[f"{k}:{at.get(int(n), n)}" if n.isdigit() else key] = ref
     art.refs = refs
+    for line, spec in conda[:2000]:
+        art.add(BUILD, "conda", spec, line)
+    if art.data.get("index_lines"):
+        art.data["index_lines"] = {k: at.get(n, n) for k, n in art.data["index_lines"].items()}
     art.text = text
     return art
 
