@@ -15,7 +15,7 @@ def _index_places(settings, v, indexes: list[str]) -> list:
     """Evidence for the requirements-file lines that name ``indexes`` (the ROCm release is written there)."""
     art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
     at = pick(art.data, "index_lines", default=None) if art is not None else None
-    if not isinstance(at, dict):
+    if art is None or not isinstance(at, dict):
         return []
     out = []
     for url in indexes:
