@@ -273,6 +273,55 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     return out
 
 
+_CUDA_WHEELS = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?cu\d{2,3}|\+cu\d{2,3}\b", re.I)
+_BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
+
+
+def _names_cuda_torch(v) -> bool:
+    """A pip of torch/torchvision/torchaudio whose index, find-links or pin names a CUDA build."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    reqs = [str(r) for r in rec.get("requirements") or []]
+    urls = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+    return any(ka.requirement_name(r) in ("torch", "torchvision", "torchaudio") for r in reqs) and \
+        any(_CUDA_WHEELS.search(x) for x in urls + reqs)
+
+
+def _run_block(art, line: int) -> tuple[int, int]:
+    """First and last line of the Dockerfile instruction (or continued shell command) holding ``line``."""
+    lines = art.lines()
+    lo = line
+    while lo > 1 and lines[lo - 2].rstrip().endswith("\\"):
+        lo -= 1
+    hi = line
+    while hi < len(lines) and lines[hi - 1].rstrip().endswith("\\"):
+        hi += 1
+    return lo, hi
+
+
+def _alternative_branch(settings, v, pips) -> bool:
+    """A torch install in one branch of a shell `if`/`case` whose other branch, in the same command,
+    installs a ROCm torch: the branches are alternatives (per GPU vendor), and the ROCm one is this
+    machine's. Only torch/torchvision/torchaudio from an explicit non-ROCm index are left out."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    if rec.get("file") or not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
+                                  for r in rec.get("requirements") or []) \
+            or not any(opts.get(k) for k in ("index-url", "i", "extra-index-url")):
+        return False
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
+        return False
+    lo, hi = _run_block(art, v.origin.line or 0)
+    if not _BRANCH.search("\n".join(art.lines()[lo - 1:hi])):
+        return False
+    return any(p is not v and p.origin.path == v.origin.path and lo <= (p.origin.line or 0) <= hi
+               and any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url")
+                       for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
+               for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
+                                     for ln in art.lines()[lo - 1:hi])
+
+
 def _install_key(v):
     """One pip install: a requirements file (all its lines go in together) or one pip command."""
     rec = v.value if isinstance(v.value, dict) else {}
@@ -289,8 +338,11 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     found: list = []
     cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
     for v in pips:
-        if _built_from(settings, v) in cuda_built:
-            continue  # the image is a CUDA build already: RD-IMG-001 names the cause
+        if _built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
+            continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
+            # index or a +cuXXX pin is a line a port must change too: it stays judged)
+        if _alternative_branch(settings, v, pips):
+            continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else _torch_there(settings, v, torch)

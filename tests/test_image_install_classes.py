@@ -156,3 +156,31 @@ def test_a_pasted_pip_command_in_a_requirements_file_and_a_suffixed_name(tmp_pat
     # https://github.com/yafehlis/NasUnet (requirements_rocm.txt): tensorboardX is a project of its own, not a typo
     assert _codes(tmp_path, [("requirements_rocm.txt", "tensorboardX\nopencv-python\npipdeptree\n")], "RD-IMG-004") == []
     assert len(_codes(tmp_path, [("requirements.txt", "torchvison\n")], "RD-IMG-004")) == 1
+
+
+def test_a_cuda_torch_index_inside_a_cuda_image_is_a_second_line_to_change(tmp_path):
+    # tests/corpus/fresh/artifacts/tloen-alpaca-lora-cuda-compose: FROM nvidia/cuda, torch from the nightly/cu118 index
+    docker = ("FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nRUN python3 -m pip install numpy --pre torch --force-reinstall "
+              "--index-url https://download.pytorch.org/whl/nightly/cu118\n")
+    found = _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002")
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["2"]
+    # a plain `pip install torch` in a CUDA image is the base image's one cause (RD-IMG-001), not a second finding
+    plain = "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nRUN pip install torch transformers\n"
+    assert _codes(tmp_path, [("Dockerfile", plain)], "RD-IMG-002") == []
+
+
+def test_per_vendor_branches_of_one_run_are_alternatives(tmp_path):
+    # tests/corpus/fresh/artifacts/hayatoshimada-slither-amd-override (GPU_TYPE picks the torch index)
+    docker = ("FROM ubuntu:22.04\nARG GPU_TYPE=amd\n"
+              'RUN if [ "$GPU_TYPE" = "nvidia" ]; then \\\n'
+              "        pip3 install --no-cache-dir torch --index-url https://download.pytorch.org/whl/cu121; \\\n"
+              '    elif [ "$GPU_TYPE" = "amd" ]; then \\\n'
+              "        pip3 install --no-cache-dir torch --index-url https://download.pytorch.org/whl/rocm6.2; \\\n"
+              "    else \\\n"
+              "        pip3 install --no-cache-dir torch --index-url https://download.pytorch.org/whl/cpu; \\\n"
+              "    fi\n")
+    assert _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002") == []
+    # the same installs one after the other (no branch): the CUDA torch comes first and pip keeps it
+    seq = ("FROM ubuntu:22.04\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/cu121 && \\\n"
+           "    pip3 install torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    assert len(_codes(tmp_path, [("Dockerfile", seq)], "RD-IMG-002")) == 1
