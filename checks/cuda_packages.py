@@ -97,7 +97,7 @@ def conda_cuda_lines(settings):
             m = _CONDA_CUDA.search(code[_CONDA_INSTALL.search(code).end():])
             if m:
                 yield a, n, lines[n - 1], m.group(1)
-    for a in settings.of_kind("requirements"):
+    for a in settings.of_kind("requirements", "conda_env"):
         hits = [(v.origin.line or 0, str(v.value)) for v in a.values if v.kind == "build" and v.name == "conda"
                 and conda_cuda_spec(str(v.value))]
         if hits:  # one finding a file: its torch line when it has one (the CUDA build), else the first

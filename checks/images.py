@@ -195,6 +195,13 @@ def _config_extra_index(settings, v) -> str | None:
 
 
 # `torch==2.2.1+rocm5.7`: a local version only PyTorch's ROCm index (or AMD's wheel pages) carries.
+# flash-attention's repositories (Dao-AILab's and AMD's ROCm fork), installed from git or an archive.
+_FA_REPO = re.compile(r"github\.com/(?:Dao-AILab|ROCm|ROCmSoftwarePlatform)/flash-attention\b", re.I)
+_FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py imports torch to build its kernels, and pip "
+                          "builds it in an isolated environment without the torch already installed here: the build "
+                          "stops ('No module named torch') or pulls PyPI's CUDA torch to build against; install it "
+                          "with --no-build-isolation so it builds against this ROCm torch",
+                          ("https://github.com/ROCm/flash-attention#installation-and-features",))
 # Options that name where packages come from (pip's, and uv's --default-index/--index).
 _ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
 _LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
@@ -225,6 +232,12 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     out = []
     for req in rec.get("requirements") or []:
         name = ka.requirement_name(str(req))
+        if name is None and _FA_REPO.search(str(req)):
+            name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
+        if name == "flash-attn" and have and "no-build-isolation" not in opts and "no-deps" not in opts \
+                and not str(req).endswith(".whl"):
+            out.append((_FA_ISOLATED, str(req)))
+            continue
         rule = ka.PIP_BY_NAME.get(name or "")
         if mixed and (rule is not None or name in (None, "") or str(req).startswith((".", "/"))):
             out.append((ka.PIP_BY_NAME["torch"], f"{req} (torch resolved from the ROCm index and the extra index "
@@ -384,6 +397,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
                     "in a requirements file only on a line of their own.")
         title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else
                  f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                  else f"{what} may replace the ROCm torch or build for CUDA")
         out.append(mk(title,

@@ -184,3 +184,14 @@ def test_per_vendor_branches_of_one_run_are_alternatives(tmp_path):
     seq = ("FROM ubuntu:22.04\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/cu121 && \\\n"
            "    pip3 install torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
     assert len(_codes(tmp_path, [("Dockerfile", seq)], "RD-IMG-002")) == 1
+
+
+def test_flash_attention_built_in_pip_s_isolated_environment(tmp_path):
+    # tests/corpus/fresh/artifacts/electroiscoding-reasonborn-mi300x-docker: the ROCm fork from git, no
+    # --no-build-isolation, over rocm/pytorch (setup.py imports torch, absent from the isolated build env)
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+              "RUN pip3 install --no-cache-dir \\\n    git+https://github.com/ROCm/flash-attention.git@main\n")
+    found = _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002", "mi300x8")
+    assert len(found) == 1 and "no-build-isolation" in found[0].title
+    fixed = docker.replace("--no-cache-dir", "--no-cache-dir --no-build-isolation")
+    assert _codes(tmp_path, [("Dockerfile", fixed)], "RD-IMG-002", "mi300x8") == []

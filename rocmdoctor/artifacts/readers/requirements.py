@@ -19,6 +19,7 @@ from ...base.records import replace
 from ..settings import BUILD, Artifact
 
 REQUIREMENTS = "requirements"
+CONDA_ENV = "conda_env"  # a conda environment file with no pip: list (its conda packages only)
 MAX_BYTES = 256 * 1024  # a long pip-compile output is tens of kB
 # requirements.txt, requirements-dev.txt, dev-requirements.txt, requirements/base.txt (by its
 # folder), constraints.txt; pip-tools' requirements.in.
@@ -169,6 +170,8 @@ def read_conda_env(path: str, text: str) -> Artifact:
     if art.data.get("index_lines"):
         art.data["index_lines"] = {k: at.get(n, n) for k, n in art.data["index_lines"].items()}
     art.text = text
+    if not entries:  # conda packages only (no pip: list): a conda environment, not a pip requirements file
+        art.kind = CONDA_ENV
     return art
 
 
