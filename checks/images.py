@@ -248,6 +248,11 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
             continue
         stale = ka.stale_extra_rocm_index(opts)
+        if stale and "torchless" in env and not have and "uv" not in env and "no-deps" not in opts and (
+                name in ka.TORCH_DEPENDENTS or (name is None and re.match(r"^\s*git\+", str(req)))):
+            out.append((NEEDS_TORCH, f"{req} (it brings torch; only --extra-index-url names the ROCm {stale} index, "
+                                     "whose newest torch is older than PyPI's: pip takes PyPI's CUDA build)"))
+            continue
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
         if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
                 and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
@@ -350,6 +355,9 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     out: list = []
     found: list = []
     cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
+    # installs that name torch themselves (a requirements file's torch line, a pip command's torch)
+    torch_named = {_install_key(v) for v in pips if isinstance(v.value, dict) and any(
+        ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
         if _built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
@@ -365,6 +373,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
+        env |= {"torchless"} if _install_key(v) not in torch_named else set()
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
         found.extend((v, rule, req, in_file, have) for rule, req in
@@ -372,7 +381,12 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     for v, rule, req, in_file, have in found:
+        if rule is NEEDS_TORCH:
+            if _install_key(v) in pulled:
+                continue
+            pulled.add(_install_key(v))
         if rule.level == "warn" and _install_key(v) in torch_installs and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
             continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)

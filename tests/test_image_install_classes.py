@@ -195,3 +195,18 @@ def test_flash_attention_built_in_pip_s_isolated_environment(tmp_path):
     assert len(found) == 1 and "no-build-isolation" in found[0].title
     fixed = docker.replace("--no-cache-dir", "--no-cache-dir --no-build-isolation")
     assert _codes(tmp_path, [("Dockerfile", fixed)], "RD-IMG-002", "mi300x8") == []
+
+
+def test_torch_pulled_in_by_a_dependency_with_an_old_extra_rocm_index(tmp_path):
+    # tests/corpus/fresh/artifacts/carlgao4-demucsgui-rocm56-reqs: no torch line; demucs (from git) brings torch, and
+    # the rocm5.6 index is only an extra one, so PyPI's newer CUDA torch wins. One finding for the install.
+    reqs = ("--extra-index-url https://download.pytorch.org/whl/rocm5.6\n\n"
+            "git+https://github.com/adefossez/demucs.git\nnumpy<2\ngit+https://github.com/CarlGao4/Apollo-setup-py.git\n")
+    found = _codes(tmp_path, [("requirements_rocm.txt", reqs)], "RD-IMG-002")
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"]
+    # with torch named in the same file the torch line is the finding; with a current ROCm index, none
+    named = reqs + "torch\n"
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in _codes(tmp_path, [("requirements_rocm.txt", named)],
+                                                                   "RD-IMG-002")] == ["6"]
+    current = reqs.replace("rocm5.6", "rocm6.4")
+    assert _codes(tmp_path, [("requirements_rocm.txt", current)], "RD-IMG-002") == []
