@@ -18,8 +18,10 @@ NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch
                           (ka.PYTORCH_ROCM_INSTALL,))
 
 
-# A script that imports torch before its pip lines runs them where that torch is installed.
-_IMPORTS_TORCH = re.compile(r"(?m)^[^#\n]*\bpython[\d.]*\s+-c\s+[\"'][^\"']*\bimport\s+torch\b")
+# A script that imports torch (or a package that imports it: deepspeed, transformers ...) before its pip
+# lines runs them where that torch is installed (`python -c "import deepspeed" || pip install deepspeed`).
+_IMPORTS_TORCH = re.compile(r"(?m)^[^#\n]*\bpython[\d.]*\s+-c\s+[\"'][^\"']*\bimport\s+(?:torch|deepspeed|"
+                            r"transformers|accelerate|peft|bitsandbytes|flash_attn|vllm|torchvision)\b")
 # Commands that make a new Python environment: pip after them installs into it, not the host's.
 _FRESH_ENV = re.compile(r"(?m)^[^#\n]*(?:\s-m\s+venv\b|\bvirtualenv\b|\bconda\s+create\b|\bmamba\s+create\b|"
                         r"\buv\s+venv\b|\bpython\d*(?:\.\d+)?\s+-m\s+virtualenv\b)")

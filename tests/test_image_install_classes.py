@@ -210,3 +210,13 @@ def test_torch_pulled_in_by_a_dependency_with_an_old_extra_rocm_index(tmp_path):
                                                                    "RD-IMG-002")] == ["6"]
     current = reqs.replace("rocm5.6", "rocm6.4")
     assert _codes(tmp_path, [("requirements_rocm.txt", current)], "RD-IMG-002") == []
+
+
+def test_a_script_that_imports_deepspeed_runs_its_pip_where_the_host_torch_is(tmp_path):
+    # tests/corpus/artifacts/vpragadeesh-tinygpt-ds-nvsmi: `python -c "import deepspeed" || pip install deepspeed`
+    sh = ('#!/bin/bash\npython -c "import deepspeed" 2>/dev/null && echo ok || {\n    pip install deepspeed -q\n}\n'
+          "deepspeed train.py\n")
+    assert _codes(tmp_path, [("train.sh", sh)], "RD-IMG-002", "mi300x8") == []
+    # a script that makes a fresh venv first installs into it: no torch there, so deepspeed pulls PyPI's
+    fresh = sh.replace("#!/bin/bash\n", "#!/bin/bash\npython3 -m venv .venv && . .venv/bin/activate\n")
+    assert len(_codes(tmp_path, [("train.sh", fresh)], "RD-IMG-002", "mi300x8")) == 1
