@@ -76,6 +76,10 @@ def detect(path: str, text: str) -> str | None:
         if requirements.looks_like_conda_env(text):
             return "conda_env"
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
+    from .dockerfile import named_and_shaped
+
+    if named_and_shaped(name, text):  # before the shell test: a heredoc's `export X=` is no launch script
+        return DOCKERFILE
     kind = shell.looks_like(text, name)
     if kind:
         return kind
