@@ -168,3 +168,32 @@ def off_torch_index(settings, key, hits):
                 "--extra-index-url (with a torch==X+rocmY pin), or install torch with its own command.",
                 subject=f"{v.origin.label} torch index only", evidence=[ev_], sources=[pip_kb.TORCH_INDEX])
 
+
+
+ROCM_APT_INSTALL = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/install-methods/package-manager/package-manager-ubuntu.html"
+
+
+@check("RD-IMG-012", area=AREA, title="AMD's apt repository is the one for the base image's distribution",
+       option="config", sources=[ROCM_APT_INSTALL])
+def rocm_apt_distribution(settings):
+    """`deb https://repo.radeon.com/rocm/apt/6.0.2 jammy main` on an ubuntu:24.04 (noble) stage: the
+    jammy packages depend on 22.04's library versions, so apt stops ('unmet dependencies')."""
+    repos = [v for v in settings.values("build", "rocm_apt") if isinstance(v.value, dict) and v.value.get("dist")]
+    if not repos:
+        return ok("no ROCm apt repository for a named distribution in the files")
+    out = []
+    for v in repos:
+        art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+        image, _at = _stage_image(art, v.origin.line or 0) if art is not None else (None, 0)
+        have = ka.image_distro(image or "")
+        want = ka.image_distro(f"ubuntu:{v.value['dist']}")
+        if not have or not want or have == want:
+            continue
+        out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) in a {have} image ({image})",
+                        f"AMD builds one repository per distribution release; its packages depend on that release's "
+                        f"libraries, which {have} does not carry, so apt stops with 'unmet dependencies' (or installs "
+                        f"a ROCm that fails to load). Name {have}'s codename in the repository line "
+                        f"(repo.radeon.com/rocm/apt/{v.value.get('release')} <codename> main).",
+                        subject=v.origin.label, evidence=[v.evidence()], sources=[ROCM_APT_INSTALL]))
+    return out or ok(f"{len(repos)} ROCm apt repository line(s), each for its image's distribution",
+                     evidence=[v.evidence() for v in repos[:4]])
