@@ -209,6 +209,8 @@ def installed_by_uv(settings, v) -> bool:
     """The install runs through `uv pip`: uv takes a package from the first index that has it, and
     its extra indexes come before PyPI (https://docs.astral.sh/uv/concepts/indexes/#searching-across-multiple-indexes),
     so an extra ROCm index wins over PyPI's newer CUDA torch, unlike pip."""
+    if isinstance(v.value, dict) and v.value.get("uv"):
+        return True  # a uv project's dependency (uv sync / uv run)
     for path, line in _installers(settings, v):
         art = next((a for a in settings.artifacts if a.path == path), None)
         lines = art.lines() if art is not None else []

@@ -231,6 +231,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
     out = []
     for req in rec.get("requirements") or []:
+        if not _applies_on_linux(str(req)):
+            continue  # `torch~=2.2.2; sys_platform == 'darwin'`: not installed on this Linux host
         name = ka.requirement_name(str(req))
         if name is None and _FA_REPO.search(str(req)):
             name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
@@ -340,6 +342,35 @@ def _alternative_branch(settings, v, pips) -> bool:
                                      for ln in art.lines()[lo - 1:hi])
 
 
+def _applies_on_linux(req: str) -> bool:
+    """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
+    if ";" not in req:
+        return True
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.markers import UndefinedEnvironmentName
+
+    text = req.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]  # a quoted shell word; a marker's own closing quote stays
+    try:
+        r = Requirement(text)
+        return r.marker is None or bool(r.marker.evaluate({"sys_platform": "linux", "platform_system": "Linux",
+                                                            "platform_machine": "x86_64", "os_name": "posix"}))
+    except (InvalidRequirement, UndefinedEnvironmentName, ValueError):
+        return True
+
+
+def _project_installed_elsewhere(settings, v) -> bool:
+    """A uv project's dependency line whose project a Dockerfile or script also pip-installs (`pip install .`):
+    that install carries the same dependencies at its own line (one finding, where the install runs)."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or not pick(art.data, "uv_project"):
+        return False
+    here = os.path.realpath(v.origin.path)
+    return any(isinstance(p.value, dict) and p.value.get("project")
+               and os.path.realpath(str(p.value["project"])) == here for p in settings.values("build", "pip"))
+
+
 def _install_key(v):
     """One pip install: a requirements file (all its lines go in together) or one pip command."""
     rec = v.value if isinstance(v.value, dict) else {}
@@ -362,6 +393,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if _built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
             # index or a +cuXXX pin is a line a port must change too: it stays judged)
+        if _project_installed_elsewhere(settings, v):
+            continue
         if _alternative_branch(settings, v, pips):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
@@ -497,6 +530,8 @@ def pip_package_names(settings):
     out: list = []
     off_index: dict = {}  # one finding per install (a requirements file is one install)
     for v in pips:
+        if _project_installed_elsewhere(settings, v):
+            continue  # judged where the Dockerfile or script installs the project
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url") for x in opts.get(k, [])]

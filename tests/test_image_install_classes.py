@@ -220,3 +220,22 @@ def test_a_script_that_imports_deepspeed_runs_its_pip_where_the_host_torch_is(tm
     # a script that makes a fresh venv first installs into it: no torch there, so deepspeed pulls PyPI's
     fresh = sh.replace("#!/bin/bash\n", "#!/bin/bash\npython3 -m venv .venv && . .venv/bin/activate\n")
     assert len(_codes(tmp_path, [("train.sh", fresh)], "RD-IMG-002", "mi300x8")) == 1
+
+
+# tests/corpus/fresh/artifacts/bigohofone-cs336-uv-deepspeed (pyproject.toml of a uv project, `uv run deepspeed`)
+UV_PROJECT = ('[project]\nname = "cs336_basics"\nrequires-python = ">=3.11"\ndependencies = [\n    "numpy",\n'
+              "    \"torch~=2.6.0; sys_platform != 'darwin' or platform_machine != 'x86_64'\",\n"
+              "    \"torch~=2.2.2; sys_platform == 'darwin' and platform_machine == 'x86_64'\", # Intel Macs\n"
+              '    "deepspeed>=0.18.6",\n]\n\n[tool.uv]\npackage = true\n')
+
+
+def test_a_uv_project_resolves_torch_from_pypi_unless_its_sources_name_a_rocm_index(tmp_path):
+    found = _codes(tmp_path, [("pyproject.toml", UV_PROJECT)], "RD-IMG-002", "mi300x8")
+    # the Linux torch line only (the macOS marker line does not apply), and no deepspeed warning beside it
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["6"]
+    rocm = UV_PROJECT + ('\n[[tool.uv.index]]\nname = "pytorch-rocm"\nurl = "https://download.pytorch.org/whl/rocm6.2"\n'
+                         'explicit = true\n\n[tool.uv.sources]\ntorch = [{ index = "pytorch-rocm" }]\n')
+    assert _codes(tmp_path, [("pyproject.toml", rocm)], "RD-IMG-002", "mi300x8") == []
+    # a pyproject that uv does not manage is no install of its own (pip install . is judged where it runs)
+    plain = UV_PROJECT.replace("[tool.uv]\npackage = true\n", "")
+    assert read_one(write(tmp_path, "p2/pyproject.toml", plain)).kind == "unknown"

@@ -223,3 +223,48 @@ def project_dependencies(path: str, text: str, extras: list[str]) -> list[tuple[
         at = next((i for i, ln in enumerate(lines, 1) if f'"{r}"' in ln or f"'{r}'" in ln), 0)
         out.append((at, r))
     return out
+
+
+UV_PROJECT = "uv_project"  # what detect() calls a pyproject.toml that uv installs (`uv sync`, `uv run`)
+
+
+def looks_like_uv_project(path: str, text: str) -> bool:
+    """A pyproject.toml with PEP 621 dependencies that uv manages (a [tool.uv] table)."""
+    return os.path.basename(path) == "pyproject.toml" and bool(
+        re.search(r"(?m)^\[project\]", text[:MAX_BYTES]) and re.search(r"(?m)^\[+tool\.uv\b", text[:MAX_BYTES]))
+
+
+def read_uv_project(path: str, text: str) -> Artifact:
+    """A uv project's dependencies as the installs `uv sync` / `uv run` make into the project's own new
+    environment: one pip value per dependency at its line, with the index uv takes it from ([tool.uv.sources]
+    pins a package to a named [[tool.uv.index]]; a default or non-explicit index is searched before PyPI)."""
+    import tomllib
+
+    art = Artifact(path, REQUIREMENTS, text, data={"requirements": [], "uv_project": True})
+    try:
+        doc = tomllib.loads(text[:MAX_BYTES])
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
+        art.error = f"{path}: not a valid pyproject.toml ({exc})"
+        return art
+    uv = doc.get("tool", {}).get("uv", {}) if isinstance(doc.get("tool"), dict) else {}
+    uv = uv if isinstance(uv, dict) else {}
+    indexes = [i for i in uv.get("index") or [] if isinstance(i, dict) and isinstance(i.get("url"), str)]
+    by_name = {str(i.get("name")): str(i["url"]) for i in indexes if i.get("name")}
+    default = [str(i["url"]) for i in indexes if i.get("default") is True]  # replaces PyPI
+    searched = [str(i["url"]) for i in indexes if not i.get("explicit") and not i.get("default")]  # before PyPI
+    sources = uv.get("sources") if isinstance(uv.get("sources"), dict) else {}
+    project = doc.get("project") if isinstance(doc.get("project"), dict) else {}
+    if isinstance(project.get("requires-python"), str):
+        at = next((n for n, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("requires-python")), None)
+        art.data["requires_python"] = (project["requires-python"], at)
+    for line, req in project_dependencies(path, text, [])[:500]:
+        name = re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
+        src = sources.get(name)
+        src = src[0] if isinstance(src, list) and src else src
+        url = by_name.get(str(src.get("index"))) if isinstance(src, dict) else None
+        opts: dict[str, list] = {"index-url": [url]} if url else {"index-url": default[:1]} if default else {}
+        if searched and not url:
+            opts["extra-index-url"] = searched
+        art.add(BUILD, "pip", {"requirements": [req], "options": opts, "file": path, "uv": True}, line or None)
+        art.data["requirements"].append(req)
+    return art
