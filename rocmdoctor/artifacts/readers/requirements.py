@@ -248,7 +248,8 @@ def read_uv_project(path: str, text: str) -> Artifact:
         return art
     uv = doc.get("tool", {}).get("uv", {}) if isinstance(doc.get("tool"), dict) else {}
     uv = uv if isinstance(uv, dict) else {}
-    indexes = [i for i in uv.get("index") or [] if isinstance(i, dict) and isinstance(i.get("url"), str)]
+    listed = uv.get("index") if isinstance(uv.get("index"), list) else []  # a hostile file: `index = 3`
+    indexes = [i for i in listed[:100] if isinstance(i, dict) and isinstance(i.get("url"), str)]
     by_name = {str(i.get("name")): str(i["url"]) for i in indexes if i.get("name")}
     default = [str(i["url"]) for i in indexes if i.get("default") is True]  # replaces PyPI
     searched = [str(i["url"]) for i in indexes if not i.get("explicit") and not i.get("default")]  # before PyPI
