@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from rocmdoctor.base.untrusted import pick
+from rocmdoctor.base.versions import version_tuple
 from rocmdoctor.engine.check import ev, fail, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
@@ -69,7 +70,7 @@ def apt_userspace(settings, host):
     out = []
     for v in settings.values("build", "rocm_apt"):
         rel = str(v.value.get("release") or "") if isinstance(v.value, dict) else ""
-        parts = tuple(int(x) for x in rel.split(".") if x.isdigit())
+        parts = version_tuple(rel)
         if len(parts) < 2:
             continue
         gap = release_gap(parts, host[0])
