@@ -246,15 +246,19 @@ def read_uv_project(path: str, text: str) -> Artifact:
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
         art.error = f"{path}: not a valid pyproject.toml ({exc})"
         return art
-    uv = doc.get("tool", {}).get("uv", {}) if isinstance(doc.get("tool"), dict) else {}
-    uv = uv if isinstance(uv, dict) else {}
-    listed = uv.get("index") if isinstance(uv.get("index"), list) else []  # a hostile file: `index = 3`
+    tool = doc.get("tool")
+    got = tool.get("uv") if isinstance(tool, dict) else None
+    uv: dict = got if isinstance(got, dict) else {}
+    got = uv.get("index")
+    listed: list = got if isinstance(got, list) else []  # a hostile file: `index = 3`
     indexes = [i for i in listed[:100] if isinstance(i, dict) and isinstance(i.get("url"), str)]
     by_name = {str(i.get("name")): str(i["url"]) for i in indexes if i.get("name")}
     default = [str(i["url"]) for i in indexes if i.get("default") is True]  # replaces PyPI
     searched = [str(i["url"]) for i in indexes if not i.get("explicit") and not i.get("default")]  # before PyPI
-    sources = uv.get("sources") if isinstance(uv.get("sources"), dict) else {}
-    project = doc.get("project") if isinstance(doc.get("project"), dict) else {}
+    got = uv.get("sources")
+    sources: dict = got if isinstance(got, dict) else {}
+    got = doc.get("project")
+    project: dict = got if isinstance(got, dict) else {}
     if isinstance(project.get("requires-python"), str):
         at = next((n for n, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("requires-python")), None)
         art.data["requires_python"] = (project["requires-python"], at)
