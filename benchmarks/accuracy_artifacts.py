@@ -66,7 +66,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
          "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",
          "words:rocm-jammy-repo-on-noble": "RD-IMG-012", "words:uv-project-torch-cuda-wheel": "RD-IMG-002",
-         "words:image-python-older-than-project": "RD-IMG-013", "words:sklearn-deprecated-package": "RD-IMG-004"}
+         "words:image-python-older-than-project": "RD-IMG-013"}
 
 
 def split_of(repo: str) -> str:

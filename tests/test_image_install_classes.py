@@ -239,10 +239,3 @@ def test_a_uv_project_resolves_torch_from_pypi_unless_its_sources_name_a_rocm_in
     # a pyproject that uv does not manage is no install of its own (pip install . is judged where it runs)
     plain = UV_PROJECT.replace("[tool.uv]\npackage = true\n", "")
     assert read_one(write(tmp_path, "p2/pyproject.toml", plain)).kind == "unknown"
-
-
-def test_an_import_name_written_as_a_requirement(tmp_path):
-    # tests/corpus/fresh/artifacts/pagrossi91-rocm31-tf-compose (requirements.txt: `sklearn`, the refusing stub)
-    found = _codes(tmp_path, [("requirements.txt", "tensorflow-rocm\n\nsklearn\nmatplotlib\n")], "RD-IMG-004", "mi50x2-xeon")
-    assert len(found) == 1 and "scikit-learn" in found[0].why and found[0].evidence[0].source.endswith(":3")
-    assert _codes(tmp_path, [("requirements.txt", "scikit-learn\nopencv-python\nPillow\n")], "RD-IMG-004") == []

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 
 SOURCES = ("https://pypi.org/simple/", "https://pytorch.org/get-started/locally/",
-           "https://github.com/scikit-learn/sklearn-pypi-package",
            "https://packaging.python.org/en/latest/specifications/name-normalization/")
 
 # Canonical (PEP 503) names of the packages training and inference stacks install most.
@@ -55,18 +54,10 @@ def _distance(a: str, b: str) -> int:
     return prev[-1]
 
 
-# Import names written as distributions: PyPI carries no installable project by these names (`sklearn` is a
-# stub that refuses to install since 2023: https://github.com/scikit-learn/sklearn-pypi-package).
-IMPORT_NAMES = {"sklearn": "scikit-learn", "pil": "Pillow", "cv2": "opencv-python"}
-
-
 def not_on_pypi(raw: str) -> tuple[str, str] | None:
     """(why, what to install instead) when the project name ``raw`` (as written) is a shape PyPI
     does not carry."""
     name = re.sub(r"[-_.]+", "-", raw).lower()
-    if name in IMPORT_NAMES:
-        return (f"the import name of {IMPORT_NAMES[name]}, not an installable project (pip stops)",
-                f"pip install {IMPORT_NAMES[name]}")
     if not name or name in COMMON or name in NEAR_REAL or len(name) > 60:
         return None
     if _OS_PACKAGE.match(raw.lower()) or _OS_PACKAGE.match(name):
