@@ -64,7 +64,18 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # compose files as compose reads them, and device nodes the host lacks (track ctr6)
          "words:compose-env-literal-quotes": "RD-CTR-012", "words:compose-invalid-indentation": "RD-CTR-011",
          "words:device-node-absent": "RD-CTR-010", "words:shifter-cuda-image": "RD-CTR-013",
-         "words:placeholder-registry-image": "RD-CTR-014"}
+         "words:placeholder-registry-image": "RD-CTR-014",
+         # images/environments classes of the spent fresh batches (track imgs6): retired nightly channels and
+         # dated nightly pins (RD-IMG-010, new), a PyTorch index replacing PyPI (RD-IMG-004), PyPI's Triton 2.x
+         # (RD-IMG-009), ROCm from AMD's apt repository outside the host window (RD-IMG-003), a pasted command
+         "words:nightly-index-of-retired-rocm": "RD-IMG-010", "words:stale-nightly-rocm-index": "RD-IMG-010",
+         "words:torch-nightly-index-old-rocm": "RD-IMG-010", "words:pinned-torch-nightly-pruned": "RD-IMG-010",
+         "words:index-url-replaces-pypi": "RD-IMG-004", "words:pypi-triton-over-rocm-torch": "RD-IMG-009",
+         "words:rocm-userspace-outside-host-window": "RD-IMG-003",
+         "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
+         "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",
+         "words:rocm-jammy-repo-on-noble": "RD-IMG-012", "words:uv-project-torch-cuda-wheel": "RD-IMG-002",
+         "words:image-python-older-than-project": "RD-IMG-013"}
 
 
 def split_of(repo: str) -> str:

@@ -69,13 +69,58 @@ _CONDA_CUDA = re.compile(r"(?<![\w-])(pytorch-cuda(?:=[\d.]+)?|cudatoolkit(?:=[\
                          r"-c\s+nvidia\S*|cuda-nvcc)(?![\w-])")
 
 
+def _logical(lines: list[str]):
+    """(first line number, text) of each command line, backslash continuations joined
+    (`conda install \\` on one line, `pytorch pytorch-cuda=12.1 \\` on the next)."""
+    buf, first = "", 0
+    for n, line in enumerate(lines, 1):
+        code = line.split("#", 1)[0].rstrip()
+        if not buf:
+            first = n
+        if code.endswith("\\") and n - first < 50:
+            buf += code[:-1] + " "
+            continue
+        yield first, buf + code
+        buf = ""
+    if buf:
+        yield first, buf
+
+
 def conda_cuda_lines(settings):
-    """(artifact, line number, line, what) for conda installs of CUDA packages in scripts and Dockerfiles."""
+    """(artifact, line number, line, what) for conda installs of CUDA packages in scripts and Dockerfiles,
+    and CUDA packages a conda environment file lists."""
     for a in settings.of_kind("shell", "slurm", "dockerfile"):
-        for n, line in enumerate(a.lines(), 1):
-            code = line.split("#", 1)[0]
+        lines = a.lines()
+        for n, code in _logical(lines):
             if not _CONDA_INSTALL.search(code):
                 continue
             m = _CONDA_CUDA.search(code[_CONDA_INSTALL.search(code).end():])
             if m:
-                yield a, n, line, m.group(1)
+                yield a, n, lines[n - 1], m.group(1)
+    for a in settings.of_kind("requirements", "conda_env"):
+        hits = [(v.origin.line or 0, str(v.value)) for v in a.values if v.kind == "build" and v.name == "conda"
+                and conda_cuda_spec(str(v.value))]
+        if hits:  # one finding a file: its torch line when it has one (the CUDA build), else the first
+            n, spec = next((h for h in hits if _conda_name(h[1]) == "pytorch"), hits[0])
+            yield a, n, a.lines()[n - 1] if 0 < n <= len(a.lines()) else spec, spec
+
+
+def _conda_name(spec: str) -> str:
+    """The package of a conda spec: `pytorch::pytorch=2.1.0=py3.10_cuda12.1_0` -> pytorch."""
+    name = re.split(r"[=<>!~\s\[]", spec.strip(), maxsplit=1)[0]
+    return name.rsplit("::", 1)[-1].lower()
+
+
+# conda packages that are NVIDIA's CUDA stack, and the build strings of a CUDA PyTorch.
+_CONDA_CUDA_NAMES = frozenset({"pytorch-cuda", "cudatoolkit", "cuda-toolkit", "cuda-nvcc", "cuda-runtime",
+                               "cuda-cudart", "cudnn", "pytorch-gpu", "cupy"})
+
+
+def conda_cuda_spec(spec: str) -> bool:
+    """A conda environment entry that installs NVIDIA's CUDA stack: pytorch-cuda, cudatoolkit, ...,
+    or a pytorch/pytorch-mutex whose build string names CUDA (`pytorch=1.10.1=py3.7_cuda11.3_cudnn8.2.0_0`)."""
+    name = _conda_name(spec)
+    if name in _CONDA_CUDA_NAMES:
+        return True
+    build = spec.split("=", 2)[2] if spec.count("=") >= 2 and "==" not in spec else ""
+    return name in ("pytorch", "pytorch-mutex", "torchvision", "torchaudio") and "cuda" in build.lower()

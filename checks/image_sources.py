@@ -168,3 +168,76 @@ def off_torch_index(settings, key, hits):
                 "--extra-index-url (with a torch==X+rocmY pin), or install torch with its own command.",
                 subject=f"{v.origin.label} torch index only", evidence=[ev_], sources=[pip_kb.TORCH_INDEX])
 
+
+
+ROCM_APT_INSTALL = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/install-methods/package-manager/package-manager-ubuntu.html"
+
+
+@check("RD-IMG-012", area=AREA, title="AMD's apt repository is the one for the base image's distribution",
+       option="config", sources=[ROCM_APT_INSTALL])
+def rocm_apt_distribution(settings):
+    """`deb https://repo.radeon.com/rocm/apt/6.0.2 jammy main` on an ubuntu:24.04 (noble) stage: the
+    jammy packages depend on 22.04's library versions, so apt stops ('unmet dependencies')."""
+    repos = [v for v in settings.values("build", "rocm_apt") if isinstance(v.value, dict) and v.value.get("dist")]
+    if not repos:
+        return ok("no ROCm apt repository for a named distribution in the files")
+    out = []
+    for v in repos:
+        art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+        image, _at = _stage_image(art, v.origin.line or 0) if art is not None else (None, 0)
+        have = ka.image_distro(image or "")
+        want = ka.image_distro(f"ubuntu:{v.value['dist']}")
+        if not have or not want or have == want:
+            continue
+        out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) in a {have} image ({image})",
+                        f"AMD builds one repository per distribution release; its packages depend on that release's "
+                        f"libraries, which {have} does not carry, so apt stops with 'unmet dependencies' (or installs "
+                        f"a ROCm that fails to load). Name {have}'s codename in the repository line "
+                        f"(repo.radeon.com/rocm/apt/{v.value.get('release')} <codename> main).",
+                        subject=v.origin.label, evidence=[v.evidence()], sources=[ROCM_APT_INSTALL]))
+    return out or ok(f"{len(repos)} ROCm apt repository line(s), each for its image's distribution",
+                     evidence=[v.evidence() for v in repos[:4]])
+
+
+REQUIRES_PYTHON = "https://packaging.python.org/en/latest/guides/writing-pyproject-toml/#python-requires"
+# The Python an image carries, from its name or tag: rocm/pytorch:..._py3.10_..., python:3.11-slim.
+_IMAGE_PY = re.compile(r"(?:[_-]py|^(?:docker\.io/)?(?:library/)?python:)(3)\.?(\d{1,2})(?!\d)", re.I)
+
+
+@check("RD-IMG-013", area=AREA, title="The image's Python satisfies the project's requires-python",
+       option="config", sources=[REQUIRES_PYTHON])
+def image_python_for_project(settings):
+    """A Dockerfile that pip-installs a project (`pip install -e .`) whose pyproject.toml requires a newer
+    Python than the image carries: pip stops with "requires a different Python: 3.10.x not in '>=3.13'"."""
+    projects = {os.path.realpath(a.path): a for a in settings.artifacts if pick(a.data, "requires_python")}
+    installs = [v for v in settings.values("build", "pip") if isinstance(v.value, dict) and v.value.get("project")
+                and os.path.realpath(str(v.value["project"])) in projects]
+    if not installs:
+        return ok("no image installs a project whose pyproject names requires-python")
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    out, seen = [], set()
+    for v in installs:
+        art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+        image, _at = _stage_image(art, v.origin.line or 0) if art is not None and art.kind == "dockerfile" else (None, 0)
+        m = _IMAGE_PY.search(image or "")
+        proj = projects[os.path.realpath(str(v.value["project"]))]
+        spec, spec_line = proj.data["requires_python"]
+        if not m or (v.origin.path, v.origin.line) in seen:
+            continue
+        seen.add((v.origin.path, v.origin.line))
+        py = f"{m.group(1)}.{m.group(2)}"
+        try:
+            fits = SpecifierSet(spec).contains(f"{py}.0", prereleases=True) or SpecifierSet(spec).contains(
+                f"{py}.99", prereleases=True)
+        except InvalidSpecifier:
+            continue
+        if fits:
+            continue
+        evidence = [v.evidence()] + ([ev(proj.origin(spec_line).label, proj.origin(spec_line).text)] if spec_line else [])
+        out.append(fail(f"{image} carries Python {py}; {os.path.basename(proj.path)} requires {spec}",
+                        f"pip refuses the project ('requires a different Python: {py}.x not in {spec!r}') and the "
+                        f"image build stops at this line. Use an image tag with a Python that satisfies {spec} "
+                        "(rocm/pytorch tags name it: ..._py3.12_...) or relax requires-python.",
+                        subject=v.origin.label, evidence=evidence, sources=[REQUIRES_PYTHON]))
+    return out or ok(f"{len(installs)} project install(s); each image's Python satisfies requires-python")

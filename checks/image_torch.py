@@ -18,8 +18,10 @@ NEEDS_TORCH = ka.PipRule("torch", "fail", "it requires torch, and where no torch
                           (ka.PYTORCH_ROCM_INSTALL,))
 
 
-# A script that imports torch before its pip lines runs them where that torch is installed.
-_IMPORTS_TORCH = re.compile(r"(?m)^[^#\n]*\bpython[\d.]*\s+-c\s+[\"'][^\"']*\bimport\s+torch\b")
+# A script that imports torch (or a package that imports it: deepspeed, transformers ...) before its pip
+# lines runs them where that torch is installed (`python -c "import deepspeed" || pip install deepspeed`).
+_IMPORTS_TORCH = re.compile(r"(?m)^[^#\n]*\bpython[\d.]*\s+-c\s+[\"'][^\"']*\bimport\s+(?:torch|deepspeed|"
+                            r"transformers|accelerate|peft|bitsandbytes|flash_attn|vllm|torchvision)\b")
 # Commands that make a new Python environment: pip after them installs into it, not the host's.
 _FRESH_ENV = re.compile(r"(?m)^[^#\n]*(?:\s-m\s+venv\b|\bvirtualenv\b|\bconda\s+create\b|\bmamba\s+create\b|"
                         r"\buv\s+venv\b|\bpython\d*(?:\.\d+)?\s+-m\s+virtualenv\b)")
@@ -114,10 +116,18 @@ def assumes_installed_torch(settings, v) -> bool:
                    for r in pick(art.data, "requirements", default=None) or [])
 
 
-def no_torch_image(settings, dockerfile: str | None) -> str | None:
+def install_line(settings, v, dockerfile: str) -> int | None:
+    """The line of ``dockerfile`` where pip value ``v`` is installed: its own RUN, or the first RUN
+    that installs its requirements file; None when the Dockerfile does not run it."""
+    lines = [ln for path, ln in _installers(settings, v) if path == dockerfile]
+    return min(lines) if lines else None
+
+
+def no_torch_image(settings, dockerfile: str | None, at: int | None = None) -> str | None:
     """The base image of a Dockerfile that carries no torch (ubuntu, python, rocm/dev-*) when no
-    pip of its build (its RUN lines, the requirements files they install) installs a torch: a
-    package that requires torch then gets PyPI's, the CUDA build. None otherwise."""
+    pip of its build (its RUN lines, the requirements files they install) installs a torch before
+    line ``at`` (when given): a package that requires torch then gets PyPI's, the CUDA build, and a
+    ROCm torch installed after it finds torch there ("Requirement already satisfied"). None otherwise."""
     if not dockerfile:
         return None
     froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
@@ -132,6 +142,8 @@ def no_torch_image(settings, dockerfile: str | None) -> str | None:
     for p in pips:
         art = next((a for a in settings.artifacts if a.path == p.origin.path), None)
         built = p.origin.path == dockerfile or (art is not None and pick(art.data, "image_build") == dockerfile)
+        if built and at is not None and (install_line(settings, p, dockerfile) or 0) > at:
+            continue  # installed after the line judged: pip has already put PyPI's torch there
         # a torch, or something pip installs whose name it does not know (a path, a wheel, a URL): maybe a torch
         if built and isinstance(p.value, dict) and any(
                 ka.requirement_name(str(r)) in (None, "torch") and not (
@@ -197,6 +209,8 @@ def installed_by_uv(settings, v) -> bool:
     """The install runs through `uv pip`: uv takes a package from the first index that has it, and
     its extra indexes come before PyPI (https://docs.astral.sh/uv/concepts/indexes/#searching-across-multiple-indexes),
     so an extra ROCm index wins over PyPI's newer CUDA torch, unlike pip."""
+    if isinstance(v.value, dict) and v.value.get("uv"):
+        return True  # a uv project's dependency (uv sync / uv run)
     for path, line in _installers(settings, v):
         art = next((a for a in settings.artifacts if a.path == path), None)
         lines = art.lines() if art is not None else []

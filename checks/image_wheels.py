@@ -1,18 +1,36 @@
-"""RD-IMG-003 for pip: a PyTorch ROCm wheel carries its own ROCm user space, which runs on the host's
-kernel driver as an image's does, so its ROCm release is judged against the host's like an image tag."""
+"""RD-IMG-003 beyond image tags: a PyTorch ROCm wheel, or ROCm installed from AMD's apt repository
+in a Dockerfile, carries its own ROCm user space, which runs on the host's kernel driver as an image's
+does, so its ROCm release is judged against the host's like an image tag."""
 from __future__ import annotations
 
 import os
 
-from rocmdoctor.engine.check import fail, warn
+from rocmdoctor.base.untrusted import pick
+from rocmdoctor.base.versions import version_tuple
+from rocmdoctor.engine.check import ev, fail, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
 
 
-def newer_wheels(settings, host):
+def _index_places(settings, v, indexes: list[str]) -> list:
+    """Evidence for the requirements-file lines that name ``indexes`` (the ROCm release is written there)."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    at = pick(art.data, "index_lines", default=None) if art is not None else None
+    if art is None or not isinstance(at, dict):
+        return []
+    out = []
+    for url in indexes:
+        n = at.get(url)
+        if isinstance(n, int) and n != v.origin.line:
+            out.append(ev(art.origin(n).label, art.origin(n).text))
+    return out[:2]
+
+
+def newer_wheels(settings, host, kept=None):
     """A torch wheel whose ROCm (its index, ``+rocmX.Y``) is newer than the host's beyond the support
     window: the wheel carries its own ROCm user space, which runs on the host's kernel driver as an
-    image's does. Older wheels are RD-ENV-002's to judge (the GPU targets they carry)."""
+    image's does. Older wheels are RD-ENV-002's to judge (the GPU targets they carry). ``kept(v, req)``:
+    pip keeps the torch already there for this requirement (no wheel comes from the index)."""
     if host is None:
         return []
     out, seen = [], set()
@@ -22,7 +40,8 @@ def newer_wheels(settings, host):
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
         for req in rec.get("requirements") or []:
             wheel = ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req), indexes)
-            if wheel is None or wheel[:2] <= host[0][:2] or (v.origin.path, v.origin.line) in seen:
+            if wheel is None or wheel[:2] <= host[0][:2] or (v.origin.path, v.origin.line) in seen \
+                    or (kept is not None and kept(v, str(req))):
                 continue
             gap = release_gap(wheel, host[0])
             if gap is not None and gap <= COMPAT_WINDOW:
@@ -37,6 +56,34 @@ def newer_wheels(settings, host):
                           f"releases, and a newer user space than the driver knows fails ('hipErrorNoBinaryForGpu', "
                           f"'HIP error: invalid device function') or finds no GPU. Install from the index for ROCm "
                           f"{hshort} (https://download.pytorch.org/whl/rocm{hshort}) or upgrade the host driver.",
-                          subject=f"{v.origin.label} torch", evidence=[v.evidence(), host[1]],
+                          subject=f"{v.origin.label} torch",
+                          evidence=[v.evidence()] + _index_places(settings, v, indexes) + [host[1]],
                           data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
+    return out
+
+
+def apt_userspace(settings, host):
+    """ROCm installed in an image from AMD's apt repository (or amdgpu-install) of one release,
+    outside the support window of the host's driver, as an image tag of that release would be."""
+    if host is None:
+        return []
+    out = []
+    for v in settings.values("build", "rocm_apt"):
+        rel = str(v.value.get("release") or "") if isinstance(v.value, dict) else ""
+        parts = version_tuple(rel)
+        if len(parts) < 2:
+            continue
+        gap = release_gap(parts, host[0])
+        if gap is not None and gap <= COMPAT_WINDOW:
+            continue
+        short, hshort = ".".join(map(str, parts[:2])), ".".join(map(str, host[0][:2]))
+        apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
+        mk = fail if parts[:1] != host[0][:1] else warn
+        out.append(mk(f"ROCm {short} installed from AMD's apt repository ({os.path.basename(v.origin.path)}), "
+                      f"{hshort} on the host ({apart})",
+                      "The image's ROCm user space (HIP runtime, rocBLAS, MIOpen) comes from this apt repository and "
+                      f"runs on the host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} releases. "
+                      f"Install the ROCm {hshort} packages (repo.radeon.com/rocm/apt/{hshort}) or upgrade the host driver.",
+                      subject=v.origin.label, evidence=[v.evidence(), host[1]],
+                      data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out

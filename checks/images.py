@@ -18,10 +18,10 @@ from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
-                          installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
+                          install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
 from .image_sources import off_torch_index
-from .image_wheels import newer_wheels
+from .image_wheels import apt_userspace, newer_wheels
 
 AREA = "image"
 
@@ -38,6 +38,27 @@ def _images(settings):
             seen.add((v.value, v.origin.path))
             out.append((v.value, v))
     return out
+
+
+def _places(settings, image: str, v) -> list:
+    """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
+    a launcher and its GPU workers), its first place first: the finding points at each."""
+    same = [x for x in settings.values("build", "from") + settings.values("container", "image")
+            if x.origin.path == v.origin.path and x.value == image]
+    lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
+    return [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+
+
+def _floats(image: str) -> bool:
+    """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
+    (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
+    if ka.floating_tag(image):
+        return True
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    tag = name.rsplit("/", 1)[-1].partition(":")[2]
+    return name.startswith("rocm/") and "@" not in image and bool(tag) and not re.search(r"\d", tag) \
+        and "$" not in tag
 
 
 def _cuda_images(settings):
@@ -173,6 +194,23 @@ def _config_extra_index(settings, v) -> str | None:
     return extra
 
 
+# `torch==2.2.1+rocm5.7`: a local version only PyTorch's ROCm index (or AMD's wheel pages) carries.
+# flash-attention's repositories (Dao-AILab's and AMD's ROCm fork), installed from git or an archive.
+_FA_REPO = re.compile(r"github\.com/(?:Dao-AILab|ROCm|ROCmSoftwarePlatform)/flash-attention\b", re.I)
+_FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py imports torch to build its kernels, and pip "
+                          "builds it in an isolated environment without the torch already installed here: the build "
+                          "stops ('No module named torch') or pulls PyPI's CUDA torch to build against; install it "
+                          "with --no-build-isolation so it builds against this ROCm torch",
+                          ("https://github.com/ROCm/flash-attention#installation-and-features",))
+# Options that name where packages come from (pip's, and uv's --default-index/--index).
+_ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
+_LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
+_NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyTorch's ROCm index (download.pytorch.org/"
+                            "whl/rocmX.Y) and AMD's wheel pages; with no such index pip finds no match and stops ('No "
+                            "matching distribution found'), installing nothing of the file; add --index-url for the "
+                            "ROCm release the pin names", (ka.PYTORCH_ROCM_INSTALL,))
+
+
 def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False,
                   env: frozenset = frozenset()):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
@@ -193,7 +231,15 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
     out = []
     for req in rec.get("requirements") or []:
+        if not _applies_on_linux(str(req)):
+            continue  # `torch~=2.2.2; sys_platform == 'darwin'`: not installed on this Linux host
         name = ka.requirement_name(str(req))
+        if name is None and _FA_REPO.search(str(req)):
+            name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
+        if name == "flash-attn" and have and "no-build-isolation" not in opts and "no-deps" not in opts \
+                and not str(req).endswith(".whl"):
+            out.append((_FA_ISOLATED, str(req)))
+            continue
         rule = ka.PIP_BY_NAME.get(name or "")
         if mixed and (rule is not None or name in (None, "") or str(req).startswith((".", "/"))):
             out.append((ka.PIP_BY_NAME["torch"], f"{req} (torch resolved from the ROCm index and the extra index "
@@ -204,11 +250,21 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
             continue
         stale = ka.stale_extra_rocm_index(opts)
+        if stale and "torchless" in env and not have and "uv" not in env and "no-deps" not in opts and (
+                name in ka.TORCH_DEPENDENTS or (name is None and re.match(r"^\s*git\+", str(req)))):
+            out.append((NEEDS_TORCH, f"{req} (it brings torch; only --extra-index-url names the ROCm {stale} index, "
+                                     "whose newest torch is older than PyPI's: pip takes PyPI's CUDA build)"))
+            continue
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
-        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) and "rocm" not in str(req) \
-                and not kept and "uv" not in env:  # an installed torch that satisfies it stays: pip looks at no index for it
+        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
+                and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
             out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
+            continue
+        if name in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(str(req)) and not rocm_index \
+                and not any(k in opts for k in _ANY_INDEX) and not extra_index and not kept \
+                and not any("://" in str(r) for r in rec.get("requirements") or []):  # uv's --default-index URL
+            out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
@@ -237,17 +293,110 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     return out
 
 
+_CUDA_WHEELS = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?cu\d{2,3}|\+cu\d{2,3}\b", re.I)
+_BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
+
+
+def _names_cuda_torch(v) -> bool:
+    """A pip of torch/torchvision/torchaudio whose index, find-links or pin names a CUDA build."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    reqs = [str(r) for r in rec.get("requirements") or []]
+    urls = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+    return any(ka.requirement_name(r) in ("torch", "torchvision", "torchaudio") for r in reqs) and \
+        any(_CUDA_WHEELS.search(x) for x in urls + reqs)
+
+
+def _run_block(art, line: int) -> tuple[int, int]:
+    """First and last line of the Dockerfile instruction (or continued shell command) holding ``line``."""
+    lines = art.lines()
+    lo = line
+    while lo > 1 and lines[lo - 2].rstrip().endswith("\\"):
+        lo -= 1
+    hi = line
+    while hi < len(lines) and lines[hi - 1].rstrip().endswith("\\"):
+        hi += 1
+    return lo, hi
+
+
+def _alternative_branch(settings, v, pips) -> bool:
+    """A torch install in one branch of a shell `if`/`case` whose other branch, in the same command,
+    installs a ROCm torch: the branches are alternatives (per GPU vendor), and the ROCm one is this
+    machine's. Only torch/torchvision/torchaudio from an explicit non-ROCm index are left out."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    if rec.get("file") or not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
+                                  for r in rec.get("requirements") or []) \
+            or not any(opts.get(k) for k in ("index-url", "i", "extra-index-url")):
+        return False
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
+        return False
+    lo, hi = _run_block(art, v.origin.line or 0)
+    if not _BRANCH.search("\n".join(art.lines()[lo - 1:hi])):
+        return False
+    return any(p is not v and p.origin.path == v.origin.path and lo <= (p.origin.line or 0) <= hi
+               and any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url")
+                       for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
+               for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
+                                     for ln in art.lines()[lo - 1:hi])
+
+
+def _applies_on_linux(req: str) -> bool:
+    """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
+    if ";" not in req:
+        return True
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.markers import UndefinedEnvironmentName
+
+    text = req.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]  # a quoted shell word; a marker's own closing quote stays
+    try:
+        r = Requirement(text)
+        return r.marker is None or bool(r.marker.evaluate({"sys_platform": "linux", "platform_system": "Linux",
+                                                            "platform_machine": "x86_64", "os_name": "posix"}))
+    except (InvalidRequirement, UndefinedEnvironmentName, ValueError):
+        return True
+
+
+def _project_installed_elsewhere(settings, v) -> bool:
+    """A uv project's dependency line whose project a Dockerfile or script also pip-installs (`pip install .`):
+    that install carries the same dependencies at its own line (one finding, where the install runs)."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or not pick(art.data, "uv_project"):
+        return False
+    here = os.path.realpath(v.origin.path)
+    return any(isinstance(p.value, dict) and p.value.get("project")
+               and os.path.realpath(str(p.value["project"])) == here for p in settings.values("build", "pip"))
+
+
+def _install_key(v):
+    """One pip install: a requirements file (all its lines go in together) or one pip command."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    return v.origin.path if rec.get("file") else (v.origin.path, v.origin.line)
+
+
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
        option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
 def pip_cuda_packages(settings, gpus=None, torch=None):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
-    out = []
+    out: list = []
+    found: list = []
     cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
+    # installs that name torch themselves (a requirements file's torch line, a pip command's torch)
+    torch_named = {_install_key(v) for v in pips if isinstance(v.value, dict) and any(
+        ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
-        if _built_from(settings, v) in cuda_built:
-            continue  # the image is a CUDA build already: RD-IMG-001 names the cause
+        if _built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
+            continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
+            # index or a +cuXXX pin is a line a port must change too: it stays judged)
+        if _project_installed_elsewhere(settings, v):
+            continue
+        if _alternative_branch(settings, v, pips):
+            continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else _torch_there(settings, v, torch)
@@ -257,36 +406,53 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
-        bare = None if have else no_torch_image(settings, built)
+        env |= {"torchless"} if _install_key(v) not in torch_named else set()
+        bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
-        for rule, req in _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)):
-            mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
-            what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
-            torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
-            if in_file:
-                todo = ("install it first from the ROCm index (pip install {p} --index-url https://download.pytorch"
-                        ".org/whl/rocm<X.Y>) and drop it here, or install this file with that --index-url"
-                        if torch_like else "install this file with --no-build-isolation and -c <constraints> "
-                        "pinning the installed torch (pip freeze | grep ^torch= > constraints.txt)").format(
-                    p=rule.package)
-            else:
-                todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
-                        else "add --no-build-isolation and -c <constraints> pinning the installed torch "
-                             "(pip freeze | grep ^torch= > constraints.txt)")
-            why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
-                                    "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
-                                    and rule.package == "torch" else "")
-            ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
-            if ignored:
-                why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
-                        "in a requirements file only on a line of their own.")
-            out.append(mk(f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
-                          else f"{what} may replace the ROCm torch or build for CUDA",
-                          why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
-                          sources=rule.sources,
-                          fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
-                              "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
-                              params={"files": [v.origin.path]})))
+        found.extend((v, rule, req, in_file, have) for rule, req in
+                     _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)))
+    # One install, one cause: where the same install (a requirements file, one pip command) already
+    # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
+    torch_installs = {_install_key(v) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
+    for v, rule, req, in_file, have in found:
+        if rule is NEEDS_TORCH:
+            if _install_key(v) in pulled:
+                continue
+            pulled.add(_install_key(v))
+        if rule.level == "warn" and _install_key(v) in torch_installs and not (
+                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
+            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
+        mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
+        what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
+        torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
+        if in_file:
+            todo = ("install it first from the ROCm index (pip install {p} --index-url https://download.pytorch"
+                    ".org/whl/rocm<X.Y>) and drop it here, or install this file with that --index-url"
+                    if torch_like else "install this file with --no-build-isolation and -c <constraints> "
+                    "pinning the installed torch (pip freeze | grep ^torch= > constraints.txt)").format(
+                p=rule.package)
+        else:
+            todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
+                    else "add --no-build-isolation and -c <constraints> pinning the installed torch "
+                         "(pip freeze | grep ^torch= > constraints.txt)")
+        why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
+                                "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
+                                and rule.package == "torch" else "")
+        ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
+        if ignored:
+            why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
+                    "in a requirements file only on a line of their own.")
+        title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else
+                 f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
+                 else f"{what} may replace the ROCm torch or build for CUDA")
+        out.append(mk(title,
+                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
+                      sources=rule.sources,
+                      fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
+                          "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
+                          params={"files": [v.origin.path]})))
     return out or ok(f"{len(pips)} pip install line(s), none pulling a CUDA build",
                      evidence=[v.evidence() for v in pips[:6]])
 
@@ -299,15 +465,15 @@ def image_tags(settings, rocm=None, amdgpu=None):
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
-    out = newer_wheels(settings, host)
+    out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req)) + apt_userspace(settings, host)
     if not images:
         return out or ok("no container image named in the files")
     for image, v in images:
-        if ka.floating_tag(image) and ka.rocm_image(image):
+        if _floats(image) and ka.rocm_image(image):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
-                            subject=v.origin.label, evidence=[v.evidence()],
+                            subject=v.origin.label, evidence=_places(settings, image, v),
                             fix=FixPlan("Pin the image tag", (Action("note", f"in {v.origin.path} line "
                                         f"{v.origin.line}: name a full tag, e.g. rocm/pytorch:rocm6.4_ubuntu22.04_"
                                         "py3.10_pytorch_release_2.6.0", path=v.origin.path),),
@@ -333,16 +499,24 @@ def image_tags(settings, rocm=None, amdgpu=None):
             continue
         apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
         mk = fail if img_rocm[:1] != host[0][:1] else warn
-        out.append(mk(f"{image}: ROCm {short} {where}, {hshort} on the host ({apart})",
+        out.append(mk(f"{image}: ROCm {short} {where}, {hshort} on the host ({apart})",  # cites each place
                       (f"A module's ROCm user space runs on the host's kernel driver; AMD supports the pair only "
                        f"within ±{COMPAT_WINDOW} releases. Load a rocm module near {hshort}." if module else
                        f"A container brings its own ROCm user space but uses the host's kernel driver; AMD supports "
                        f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
-                       "upgrade the host driver)."), subject=v.origin.label, evidence=[v.evidence(), host[1]],
+                       "upgrade the host driver)."), subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out
 
 
+def _keeps_installed(settings, v, req: str) -> bool:
+    """pip leaves the torch already where this pip runs (the image's ROCm torch) for ``req``: no new wheel comes."""
+    opts = (v.value.get("options") or {}) if isinstance(v.value, dict) else {}
+    return not any(k in opts for k in _REINSTALL) and keeps(req, _torch_there(settings, v))
+
+
+# A requirements-file line that is a command someone pasted (`pip install torch==...`, `python -m pip install`).
+_SHELL_COMMAND = re.compile(r"^\s*(?:sudo\s+)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip|conda|mamba)\s+install\s", re.I)
 _PUBLIC_INDEXES = ("pypi.org", "pypi.python.org", "download.pytorch.org", "repo.radeon.com", "mirrors.", "pypi.tuna",
                    "aliyun.com/pypi")
 
@@ -356,6 +530,8 @@ def pip_package_names(settings):
     out: list = []
     off_index: dict = {}  # one finding per install (a requirements file is one install)
     for v in pips:
+        if _project_installed_elsewhere(settings, v):
+            continue  # judged where the Dockerfile or script installs the project
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url") for x in opts.get(k, [])]
@@ -365,6 +541,14 @@ def pip_package_names(settings):
         only_torch = pip_kb.torch_index_only([str(x) for k in ("index-url", "i") for x in opts.get(k, [])],
                                              [str(x) for x in opts.get("extra-index-url", [])])
         for req in rec.get("requirements") or []:
+            if rec.get("file") and _SHELL_COMMAND.match(str(req)):
+                out.append(fail(f"`{str(req)[:60]}` ({os.path.basename(v.origin.path)}): a shell command, not a requirement",
+                                "pip reads every line of a requirements file as a requirement (or an option line); "
+                                "'pip install ...' there stops `pip install -r` with 'Invalid requirement', and nothing "
+                                "of the file is installed. Keep the packages (and the --index-url line) only.",
+                                subject=f"{v.origin.label} command", evidence=[v.evidence()],
+                                sources=["https://pip.pypa.io/en/stable/reference/requirements-file-format/"]))
+                continue
             name = ka.requirement_name(str(req))
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
             why = pip_kb.not_on_pypi(m.group(0)) if name and m else None

@@ -74,7 +74,7 @@ def not_on_pypi(raw: str) -> tuple[str, str] | None:
         # start: two edits turn one real project into another too often (gitpython / ipython).
         best = min(((_distance(name, k), k) for k in COMMON if abs(len(k) - len(name)) <= 1 and k[0] == name[0]),
                    default=(9, ""))
-        if best[0] == 1:
+        if best[0] == 1 and not name.startswith(best[1]):  # tensorboardx, torchx: a suffix names another project
             return (f"one letter from {best[1]}, a typo pip cannot resolve", f"pip install {best[1]}")
     return None
 
@@ -121,12 +121,20 @@ CUDA_ONLY: tuple[tuple[str, str, str], ...] = (
 )
 
 
+# Upstream Triton on PyPI gained its AMD backend with 3.0; a 2.x pin (==2.2, <3) is the CUDA-only wheel.
+_TRITON_2 = re.compile(r"(?:===?|~=|<=)\s*[12]\.|<\s*3(?:\.0)*(?![.\d])")
+TRITON_AMD_SOURCE = "https://github.com/triton-lang/triton/releases/tag/v3.0.0"
+
+
 def cuda_only(req: str) -> tuple[str, str] | None:
     """(what runs on ROCm instead, source) when the requirement ``req`` names a CUDA-only package."""
     m = re.match(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]{1,80}\])?)", req.strip().strip("'\""))
     if not m:
         return None
     name = re.sub(r"[-_.]+", "-", m.group(1)).lower()
+    if name == "triton" and _TRITON_2.search(req):
+        return ("pytorch-triton-rocm, the Triton the ROCm torch index pairs with its torch (PyPI's triton 2.x "
+                "is CUDA-only, and it overwrites the same `triton` module)", TRITON_AMD_SOURCE)
     for pattern, instead, source in CUDA_ONLY:
         if re.fullmatch(pattern, name):
             return instead, source

@@ -101,3 +101,31 @@ def test_an_image_the_files_push_to_their_own_registry_passes(tmp_path):
     write(tmp_path, "build.sh", "#!/bin/bash\ndocker build -t localhost:5000/base:1 -f base.Dockerfile .\n"
           "docker push localhost:5000/base:1\n")
     assert flagged(scan([str(tmp_path)], "RD-IMG-008", "mi300x8")) == []
+
+
+# tests/corpus/fresh/artifacts/olafkfreund-sow-ollama-k8s-amd (Dockerfile.ollama.amd: ubuntu:24.04 with the
+# ROCm 6.0.2 *jammy* apt repository)
+OLLAMA_AMD = ("FROM ubuntu:24.04\nRUN apt-get update && \\\n"
+              "    echo 'deb [arch=amd64] https://repo.radeon.com/rocm/apt/6.0.2 jammy main' | "
+              "tee /etc/apt/sources.list.d/rocm.list && \\\n    apt-get update && apt-get install -y rocm-hip-runtime\n")
+
+
+def test_rocm_apt_repository_for_another_ubuntu_release(tmp_path):
+    fs = flagged(scan([write(tmp_path, "Dockerfile", OLLAMA_AMD)], "RD-IMG-012", "rx7900xtx"))
+    assert len(fs) == 1 and "ubuntu 22.04" in fs[0].title and fs[0].evidence[0].source.endswith(":3")
+    # the codename of the image's own release passes; a generic `ubuntu main` line names none
+    for ok_text in (OLLAMA_AMD.replace(" jammy ", " noble "), OLLAMA_AMD.replace(" jammy ", " ubuntu ")):
+        assert flagged(scan([write(tmp_path, "Dockerfile", ok_text)], "RD-IMG-012", "rx7900xtx")) == []
+
+
+def test_image_python_older_than_the_project_requires(tmp_path):
+    # tests/corpus/fresh/artifacts/freddsr-arandu-rocm-py310 (rocm/pytorch ..._py3.10_... and requires-python >=3.13)
+    write(tmp_path, "pyproject.toml", '[project]\nname = "arandu"\nrequires-python = ">=3.13"\n'
+          'dependencies = ["numpy"]\n\n[tool.uv]\npackage = true\n')
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nCOPY pyproject.toml .\n"
+              "RUN pip install --no-cache-dir -e .\n")
+    write(tmp_path, "Dockerfile.rocm", docker)
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-013", "rx7900xtx"))
+    assert len(fs) == 1 and "3.10" in fs[0].title and _lines(fs) == [3, 3]
+    write(tmp_path, "Dockerfile.rocm", docker.replace("py3.10", "py3.13"))
+    assert flagged(scan([str(tmp_path)], "RD-IMG-013", "rx7900xtx")) == []

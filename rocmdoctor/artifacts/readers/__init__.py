@@ -41,7 +41,7 @@ MAX_DEPTH = 4
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache",
               "site-packages", "dist", "build", ".eggs"}
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
-                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$)")
+                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
 
 class ReadError(Exception):
@@ -68,6 +68,8 @@ def detect(path: str, text: str) -> str | None:
     name = os.path.basename(path).lower()
     if requirements.looks_like(path, text):
         return requirements.REQUIREMENTS
+    if name == "pyproject.toml":  # a uv project is an install of its own; any other pyproject is no launch file
+        return requirements.UV_PROJECT if requirements.looks_like_uv_project(path, text) else None
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")) or name.endswith(".json"):
         return "json"
@@ -77,6 +79,10 @@ def detect(path: str, text: str) -> str | None:
         if requirements.looks_like_conda_env(text):
             return "conda_env"
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
+    from .dockerfile import named_and_shaped
+
+    if named_and_shaped(name, text):  # before the shell test: a heredoc's `export X=` is no launch script
+        return DOCKERFILE
     kind = shell.looks_like(text, name)
     if kind:
         return kind
@@ -148,6 +154,8 @@ def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
         return kubernetes.read(path, text)
     if kind == "conda_env":
         return requirements.read_conda_env(path, text)
+    if kind == requirements.UV_PROJECT:
+        return requirements.read_uv_project(path, text)
     return Artifact(path, "unknown", text, error=f"{path}: not a launch script, Dockerfile, compose file or "
                                                  "training config this linter knows")
 

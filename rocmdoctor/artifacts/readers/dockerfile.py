@@ -271,8 +271,12 @@ def read(path: str, text: str) -> Artifact:
             for body, first, end in _scripts(ins, n, last):
                 if not (RELEVANT.search(body) or _EDITS_FILES.search(body)):
                     continue
+                # RUN's shell sees the build args and the stage's ENV (ENV wins over an ARG of the same name)
+                known = {**build_args, **{k: v for k, v, _ in stage_env}}
                 for words in commands(body):
-                    _run(art, [substitute(w, build_args) for w in words], first, end, lines)
+                    _run(art, [substitute(w, known) for w in words], first, end, lines)
+            _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
+            _stripped_kernels(art, value, n, last, lines)
             if not stage.get("copies") and not stage.get("inherits_copies"):
                 for val in art.values[before:]:
                     files = pick(val.value, "options", "r", default=[]) if val.name == "pip" else []
@@ -308,6 +312,20 @@ def _quotes_ok(v: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+def named_and_shaped(name: str, text: str) -> bool:
+    """A file named as a Dockerfile (Dockerfile.rocm, rocm.dockerfile, Containerfile) whose first
+    instruction is FROM (or a global ARG before it): one, whatever shell text its heredocs hold
+    (`export HSA_OVERRIDE_GFX_VERSION=...` written into an entrypoint is no launch script)."""
+    if not (name.endswith(".dockerfile") or name.startswith(("dockerfile", "containerfile"))):
+        return False
+    for line in text[:65536].splitlines():
+        word = line.strip().split(None, 1)[0].upper() if line.strip() else ""
+        if not word or word.startswith("#"):
+            continue
+        return word in ("FROM", "ARG")
+    return False
 
 
 # Commands that edit or remove a requirements file before pip reads it (RELEVANT, the shell reader's
@@ -400,6 +418,42 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
         art.add(BUILD, "user_groups", " ".join(words[1:]), _find(lines, first, last, head))
 
 
+# AMD's apt repository or amdgpu-install package of one ROCm release, and the distribution it is for
+# (`https://repo.radeon.com/rocm/apt/7.2.3 noble main`, `amdgpu-install/5.7.1/ubuntu/focal/`).
+_ROCM_APT = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/(\d+\.\d+(?:\.\d+)?)"
+                       r"(?:/ubuntu/|/rhel/|/sle/|/?\s+)?(focal|jammy|noble|bionic|ubuntu)?", re.I)
+_INSTALLS = re.compile(r"\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\bamdgpu-install\s+-|\bdpkg\s+-i\b")
+
+
+def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
+    """A RUN that installs ROCm from AMD's apt repository (or amdgpu-install) of one release: that
+    release's user space is in the image, whatever its base (judged against the host like a tag)."""
+    m = _ROCM_APT.search(body)
+    if m and _INSTALLS.search(body):
+        line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/")
+        art.add(BUILD, "rocm_apt", {"release": m.group(1), "dist": (m.group(2) or "").lower() or None}, line)
+
+
+# A RUN that deletes a ROCm math library's kernel files to slim the image: `find .../rocblas/library
+# ! -name '*gfx1030*' -delete` keeps one target's; `rm -rf .../hipblaslt/library/*` keeps none.
+_KERNEL_LIBS = r"(rocblas|hipblaslt|miopen|rocfft|hipsparselt)"
+_FIND_STRIP = re.compile(r"\bfind\s+\S*/" + _KERNEL_LIBS + r"(?:/library)?/?\s((?:[^&;|]|\\\n)*?)"
+                         r"(?:-delete\b|-exec\s+rm\b)", re.I)
+_RM_ALL = re.compile(r"\brm\s+(?:-\w+\s+)*\S*/" + _KERNEL_LIBS + r"/library/\*", re.I)
+
+
+def _stripped_kernels(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
+    """Kernel files of a ROCm math library deleted by a RUN: the targets kept (none for rm -rf)."""
+    for m in _FIND_STRIP.finditer(body):
+        keep = sorted({g.lower() for g in re.findall(r"!\s+-i?name\s+['\"]?[^'\"\s]*?(gfx[0-9a-f]+)", m.group(2), re.I)})
+        if "! " in m.group(2) or "-not" in m.group(2):
+            art.add(BUILD, "kernels_stripped", {"lib": m.group(1).lower(), "keep": keep},
+                    _find(lines, first, last, r"\bfind\b.*" + m.group(1)))
+    for m in _RM_ALL.finditer(body):
+        art.add(BUILD, "kernels_stripped", {"lib": m.group(1).lower(), "keep": []},
+                _find(lines, first, last, r"\brm\b.*" + m.group(1)))
+
+
 _SED_DELETE = re.compile(r"^/(.+)/d$")
 _SED_BLANK = re.compile(r"^s(.)(.+?)\1\1g?$")  # s/PATTERN// : the line's text is removed
 
@@ -415,8 +469,10 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
     if head == "sed" and any(w == "-i" or w.startswith("-i") for w in words[1:]):
         scripts = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-e"] or args[:1]
         files = [w for w in args if reqfile(w) and w not in scripts]
-        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in scripts) if m] + \
-               [m.group(2) for m in (_SED_BLANK.match(x) for x in scripts) if m]
+        # one script may hold several commands: `/torch/d;/flash-attn/d` (sed's `;` and newline separators)
+        cmds = [c.strip() for x in scripts for c in re.split(r"[;\n]", x) if c.strip()]
+        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in cmds) if m] + \
+               [m.group(2) for m in (_SED_BLANK.match(x) for x in cmds) if m]
         if files and pats:
             return {"file": files[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": None}
     if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and ">" in words:

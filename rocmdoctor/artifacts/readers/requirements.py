@@ -19,6 +19,7 @@ from ...base.records import replace
 from ..settings import BUILD, Artifact
 
 REQUIREMENTS = "requirements"
+CONDA_ENV = "conda_env"  # a conda environment file with no pip: list (its conda packages only)
 MAX_BYTES = 256 * 1024  # a long pip-compile output is tens of kB
 # requirements.txt, requirements-dev.txt, dev-requirements.txt, requirements/base.txt (by its
 # folder), constraints.txt; pip-tools' requirements.in.
@@ -75,23 +76,32 @@ def read(path: str, text: str) -> Artifact:
             continue
         words = line.split()
         if words[0].startswith("-"):
-            opt, eq, value = words[0].partition("=")
-            if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
-                opt, eq, value = opt[:2], "=", words[0][2:]  # `-rbase.txt`: a short option's attached value
-            key = _OPTION_VALUE.get(opt)
-            if key is None:
-                options.setdefault(opt.lstrip("-"), []).append(value or True)
-                continue
-            value = value if eq else (words[1] if len(words) > 1 else "")
-            if not value:
-                continue
-            if key == "e":
-                reqs.append((n, value, []))
-            elif key in ("r", "c"):
-                art.refs[f"{key}:{n}"] = value
-                options.setdefault(key, []).append(value)
-            else:
-                options.setdefault(key, []).append(value)
+            # an option line may hold several options (`--pre --extra-index-url URL`): pip reads them all
+            i = 0
+            while i < len(words) and words[i].startswith("-"):
+                opt, eq, value = words[i].partition("=")
+                if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
+                    opt, eq, value = opt[:2], "=", words[i][2:]  # `-rbase.txt`: a short option's attached value
+                key = _OPTION_VALUE.get(opt)
+                if key is None:
+                    options.setdefault(opt.lstrip("-"), []).append(value or True)
+                    i += 1
+                    continue
+                if not eq:
+                    value = words[i + 1] if i + 1 < len(words) else ""
+                    i += 1
+                i += 1
+                if not value:
+                    continue
+                if key == "e":
+                    reqs.append((n, value, []))
+                elif key in ("r", "c"):
+                    art.refs[f"{key}:{n}"] = value
+                    options.setdefault(key, []).append(value)
+                else:
+                    options.setdefault(key, []).append(value)
+                    if key in ("index-url", "extra-index-url", "find-links"):
+                        art.data.setdefault("index_lines", {}).setdefault(value, n)  # where the index is named
             continue
         # A requirement; per-requirement options (--hash, --config-settings) follow it. pip reads
         # only those there: an index option on a requirement's line (torch --index-url URL) is dropped.
@@ -118,8 +128,10 @@ def apply_command(art: Artifact, command_options: dict) -> None:
 
 
 def looks_like_conda_env(text: str) -> bool:
-    """A conda environment file (``conda env create -f environment.yml``) with a ``pip:`` section."""
-    return bool(re.search(r"(?m)^dependencies\s*:", text) and re.search(r"(?m)^\s*-\s*pip\s*:", text))
+    """A conda environment file (``conda env create -f environment.yml``): top-level ``dependencies:``
+    with a ``pip:`` section, or with conda's ``channels:``/``name:`` beside it."""
+    return bool(re.search(r"(?m)^dependencies\s*:", text) and (
+        re.search(r"(?m)^\s*-\s*pip\s*:", text) or re.search(r"(?m)^(?:channels|name)\s*:", text)))
 
 
 def read_conda_env(path: str, text: str) -> Artifact:
@@ -135,7 +147,10 @@ def read_conda_env(path: str, text: str) -> Artifact:
         art.error = str(exc)
         return art
     entries: list[tuple[int, str]] = []  # (line in the file, the entry): a flow list puts several on one line
+    conda: list[tuple[int, str]] = []  # the conda packages (`pytorch-cuda=12.1`, `pytorch::pytorch`)
     for item in _items(_entry(root, "dependencies")):
+        if getattr(item, "id", None) == "scalar" and str(getattr(item, "tag", "")).endswith(":str"):
+            conda.append((item.start_mark.line + 1, item.value))
         for e in _items(_entry(item, "pip")):
             if getattr(e, "id", None) == "scalar" and str(getattr(e, "tag", "")).endswith(":str"):
                 entries.append((e.start_mark.line + 1, e.value))  # a YAML null or number is no requirement
@@ -150,7 +165,13 @@ def read_conda_env(path: str, text: str) -> Artifact:
         k, _, n = key.partition(":")
         refs[f"{k}:{at.get(int(n), n)}" if n.isdigit() else key] = ref
     art.refs = refs
+    for line, spec in conda[:2000]:
+        art.add(BUILD, "conda", spec, line)
+    if art.data.get("index_lines"):
+        art.data["index_lines"] = {k: at.get(n, n) for k, n in art.data["index_lines"].items()}
     art.text = text
+    if not entries:  # conda packages only (no pip: list): a conda environment, not a pip requirements file
+        art.kind = CONDA_ENV
     return art
 
 
@@ -202,3 +223,53 @@ def project_dependencies(path: str, text: str, extras: list[str]) -> list[tuple[
         at = next((i for i, ln in enumerate(lines, 1) if f'"{r}"' in ln or f"'{r}'" in ln), 0)
         out.append((at, r))
     return out
+
+
+UV_PROJECT = "uv_project"  # what detect() calls a pyproject.toml that uv installs (`uv sync`, `uv run`)
+
+
+def looks_like_uv_project(path: str, text: str) -> bool:
+    """A pyproject.toml with PEP 621 dependencies that uv manages (a [tool.uv] table)."""
+    return os.path.basename(path) == "pyproject.toml" and bool(
+        re.search(r"(?m)^\[project\]", text[:MAX_BYTES]) and re.search(r"(?m)^\[+tool\.uv\b", text[:MAX_BYTES]))
+
+
+def read_uv_project(path: str, text: str) -> Artifact:
+    """A uv project's dependencies as the installs `uv sync` / `uv run` make into the project's own new
+    environment: one pip value per dependency at its line, with the index uv takes it from ([tool.uv.sources]
+    pins a package to a named [[tool.uv.index]]; a default or non-explicit index is searched before PyPI)."""
+    import tomllib
+
+    art = Artifact(path, REQUIREMENTS, text, data={"requirements": [], "uv_project": True})
+    try:
+        doc = tomllib.loads(text[:MAX_BYTES])
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
+        art.error = f"{path}: not a valid pyproject.toml ({exc})"
+        return art
+    tool = doc.get("tool")
+    got = tool.get("uv") if isinstance(tool, dict) else None
+    uv: dict = got if isinstance(got, dict) else {}
+    got = uv.get("index")
+    listed: list = got if isinstance(got, list) else []  # a hostile file: `index = 3`
+    indexes = [i for i in listed[:100] if isinstance(i, dict) and isinstance(i.get("url"), str)]
+    by_name = {str(i.get("name")): str(i["url"]) for i in indexes if i.get("name")}
+    default = [str(i["url"]) for i in indexes if i.get("default") is True]  # replaces PyPI
+    searched = [str(i["url"]) for i in indexes if not i.get("explicit") and not i.get("default")]  # before PyPI
+    got = uv.get("sources")
+    sources: dict = got if isinstance(got, dict) else {}
+    got = doc.get("project")
+    project: dict = got if isinstance(got, dict) else {}
+    if isinstance(project.get("requires-python"), str):
+        at = next((n for n, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("requires-python")), None)
+        art.data["requires_python"] = (project["requires-python"], at)
+    for line, req in project_dependencies(path, text, [])[:500]:
+        name = re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
+        src = sources.get(name)
+        src = src[0] if isinstance(src, list) and src else src
+        url = by_name.get(str(src.get("index"))) if isinstance(src, dict) else None
+        opts: dict[str, list] = {"index-url": [url]} if url else {"index-url": default[:1]} if default else {}
+        if searched and not url:
+            opts["extra-index-url"] = searched
+        art.add(BUILD, "pip", {"requirements": [req], "options": opts, "file": path, "uv": True}, line or None)
+        art.data["requirements"].append(req)
+    return art

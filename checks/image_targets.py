@@ -1,0 +1,85 @@
+"""Whether the image carries GPU code for this GPU: a build that deletes the ROCm math libraries'
+kernels for every target but another GPU's (a "slim" image), or an AMD framework image built only for
+Instinct GPUs run on another. Torch then starts, and the first GEMM or attention kernel fails
+("Cannot read TensileLibrary...", "invalid device function").
+"""
+from __future__ import annotations
+
+import os
+
+from rocmdoctor.engine.check import check, fail, ok, skip, warn
+
+AREA = "image"
+ROCBLAS_TARGETS = "https://rocm.docs.amd.com/projects/rocBLAS/en/latest/reference/env-variables.html"
+TENSILE_LAZY = "https://github.com/ROCm/Tensile/wiki/Lazy-Library-Loading"
+SGLANG_AMD = "https://docs.sglang.ai/platforms/amd_gpu.html"
+TRAINING_IMAGES = "https://rocm.docs.amd.com/en/latest/how-to/rocm-for-ai/training/index.html"
+
+# The libraries whose kernel files are per target (a Tensile/MIOpen file per gfx), and the GPUs torch
+# routes GEMMs through hipBLASLt on by default (so deleting it all is felt there).
+_PER_TARGET = ("rocblas", "miopen", "rocfft", "hipsparselt")
+_HIPBLASLT_DEFAULT = ("gfx90a", "gfx942", "gfx950")
+# AMD's framework images built for Instinct GPUs only (MI200/MI300/MI350: gfx90a, gfx942, gfx950).
+INSTINCT_ONLY_IMAGES = ("rocm/sgl-dev", "rocm/pytorch-training", "rocm/megatron-lm", "rocm/primus",
+                        "rocm/jax-training")
+_INSTINCT = ("gfx90a", "gfx942", "gfx950")
+
+
+def _needed(gpus) -> list[str]:
+    discrete = [g for g in gpus if not getattr(g, "integrated", False)]
+    return sorted({str(g.gfx) for g in (discrete or gpus) if getattr(g, "gfx", None)})
+
+
+def _instinct_only(image: str) -> bool:
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    repo = name.rsplit(":", 1)[0] if ":" in name.rsplit("/", 1)[-1] else name
+    return repo in INSTINCT_ONLY_IMAGES or (repo == "lmsysorg/sglang" and "rocm" in name)
+
+
+@check("RD-IMG-011", area=AREA, title="The image keeps GPU code for this GPU's architecture", option="config",
+       sources=[ROCBLAS_TARGETS, TENSILE_LAZY, SGLANG_AMD, TRAINING_IMAGES])
+def image_gpu_targets(settings, gpus=None):
+    stripped = settings.values("build", "kernels_stripped")
+    images = [v for v in settings.values("build", "from") + settings.values("container", "image")
+              if isinstance(v.value, str) and _instinct_only(v.value)]
+    if not stripped and not images:
+        return ok("no build that deletes GPU kernels, no Instinct-only image")
+    needed = _needed(gpus or [])
+    if not needed:
+        return skip("no AMD GPU to compare the image's GPU code with",
+                    evidence=[v.evidence() for v in stripped + images][:4])
+    out = []
+    for v in stripped:
+        rec = v.value if isinstance(v.value, dict) else {}
+        lib, keep = str(rec.get("lib") or ""), [str(k) for k in rec.get("keep") or []]
+        if lib == "hipblaslt":
+            missing = [g for g in needed if g in _HIPBLASLT_DEFAULT and g not in keep]
+        elif lib in _PER_TARGET:
+            missing = [g for g in needed if g not in keep]
+        else:
+            missing = []
+        if not missing:
+            continue
+        kept = f"keeps {', '.join(keep)} only" if keep else "deletes them all"
+        out.append(fail(f"{os.path.basename(v.origin.path)} strips {lib}'s kernels: it {kept}, "
+                        f"none for {', '.join(missing)}",
+                        f"{lib} loads a kernel library per GPU target; with the {', '.join(missing)} files deleted "
+                        f"from the image, the first {lib} call on this GPU fails ('Cannot read TensileLibrary' / "
+                        "'hipErrorNoBinaryForGpu'), unless an HSA_OVERRIDE_GFX_VERSION makes the GPU pose as a "
+                        f"target that was kept (running another GPU's code). Keep the {', '.join(missing)} files "
+                        "(or do not strip them).", subject=f"{v.origin.label} {lib}", evidence=[v.evidence()]))
+    seen = set()
+    for v in images:
+        missing = [g for g in needed if g not in _INSTINCT]
+        if not missing or (v.origin.path, v.value) in seen:
+            continue
+        seen.add((v.origin.path, v.value))
+        out.append(warn(f"{v.value} is built for Instinct GPUs (gfx90a/gfx942/gfx950), not {', '.join(missing)}",
+                        "AMD builds its SGLang and training images (torch, Triton, the framework's own kernels) "
+                        "for MI200/MI300/MI350 only; on this GPU their kernels are absent ('invalid device "
+                        "function', 'no kernel image'). Build the framework for this GPU's target from a "
+                        "rocm/pytorch or rocm/dev image instead.",
+                        subject=v.origin.label, evidence=[v.evidence()], sources=[SGLANG_AMD, TRAINING_IMAGES]))
+    return out or ok(f"the image keeps GPU code for {', '.join(needed)}",
+                     evidence=[v.evidence() for v in stripped + images][:4])

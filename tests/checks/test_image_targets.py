@@ -1,0 +1,44 @@
+"""RD-IMG-011 (checks/image_targets.py): the image keeps GPU code for this GPU. Real text (source at each
+case) and look-alikes: a strip that keeps this GPU's target, an Instinct-only image on an Instinct node."""
+from rocmdoctor.artifacts.readers import read_one
+from tests.lintacc_helpers import flagged, scan, write
+
+# tests/corpus/fresh/artifacts/aladac-tensors-comfy-gfx1030-slim (Dockerfile.rocm, "keep only gfx1030")
+STRIP = ("# slim image\nFROM saiden/sd-rocm\nRUN rm -rf /opt/rocm*/lib/hipblaslt/library/* && \\\n"
+         "    find /opt/rocm*/lib/rocblas/library/ -type f \\\n        ! -name '*gfx1030*' \\\n"
+         "        ! -name 'TensileLibrary.dat' \\\n        -delete\n")
+
+
+def _img11(tmp_path, name, text, example):
+    return flagged(scan([write(tmp_path, name, text)], "RD-IMG-011", example))
+
+
+def test_rocblas_kernels_stripped_to_another_gpu(tmp_path):
+    found = _img11(tmp_path, "Dockerfile.rocm", STRIP, "rx7900xtx")
+    assert len(found) == 1 and "gfx1100" in found[0].title and found[0].evidence[0].source.endswith(":4")
+    # the same strip keeping this GPU's target; and hipBLASLt gone matters only where torch uses it by default
+    kept = STRIP.replace("*gfx1030*", "*gfx1100*")
+    assert _img11(tmp_path, "Dockerfile.rocm", kept, "rx7900xtx") == []
+    mi300 = STRIP.replace("*gfx1030*", "*gfx942*")
+    [f] = _img11(tmp_path, "Dockerfile.rocm", mi300, "mi300x8")
+    assert "hipblaslt" in f.title
+
+
+def test_an_instinct_only_framework_image_on_another_gpu(tmp_path):
+    # tests/corpus/fresh/artifacts/celdrick-sglang-rocm-gfx906: ARG BASE_IMAGE="rocm/sgl-dev:vllm20250114" on MI50
+    docker = 'ARG BASE_IMAGE="rocm/sgl-dev:vllm20250114"\n\nFROM $BASE_IMAGE AS base\nUSER root\n'
+    found = _img11(tmp_path, "Dockerfile.rocm", docker, "mi50x2-xeon")
+    assert len(found) == 1 and "gfx906" in found[0].title
+    assert _img11(tmp_path, "Dockerfile.rocm", docker, "mi300x8") == []
+    # rocm/pytorch is built for the consumer targets too: not judged here
+    assert _img11(tmp_path, "Dockerfile.rocm", docker.replace("rocm/sgl-dev:vllm20250114",
+                  "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"), "mi50x2-xeon") == []
+
+
+def test_a_dockerfile_by_name_and_first_instruction_is_one_whatever_its_heredocs_hold(tmp_path):
+    # aladac's Dockerfile.rocm writes `export HSA_OVERRIDE_GFX_VERSION=10.3.0` into start.sh with a heredoc
+    text = STRIP + "RUN cat > /workspace/start.sh << 'EOF'\n#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\nEOF\n"
+    assert read_one(write(tmp_path, "Dockerfile.rocm", text)).kind == "dockerfile"
+    # a script named like one is still a script when it does not start with FROM/ARG
+    script = "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\ndocker build -f Dockerfile.rocm .\n"
+    assert read_one(write(tmp_path, "dockerfile-build.sh", script)).kind == "shell"

@@ -1,0 +1,241 @@
+"""Classes of what images and environments install (track imgs6), each with real text (source URL at
+the case) and a look-alike that must not be flagged (retired nightly channels: tests/checks/
+test_image_nightly.py): several options on one requirements line, sed scripts with several commands, ENV values
+in RUN, +rocm pins with no index, one cause per install, torch installed after a package that needs it
+(RD-IMG-002), ROCm from AMD's apt repository and tags with no version (RD-IMG-003), conda environments
+and PyPI's Triton 2.x (RD-IMG-009), a pasted command and a suffixed name (RD-IMG-004)."""
+import pytest
+
+from rocmdoctor.artifacts.readers import read_one
+from tests.lintacc_helpers import flagged, scan, write
+
+
+def _codes(tmp_path, files, code, example="rx7900xtx"):
+    paths = [write(tmp_path, name, text) for name, text in files]
+    return flagged(scan(paths, code, example))
+
+
+def test_several_options_on_one_requirements_line_are_all_read(tmp_path):
+    # tests/corpus/fresh/artifacts/zhenyapav-stextras-rocm55-reqs (`--pre --extra-index-url URL` on one line)
+    text = "flask\n--pre --extra-index-url https://download.pytorch.org/whl/nightly/rocm5.5\ntorch>=2.0.0+rocm5.5,<2.1.0+rocm5.5\n"
+    art = read_one(write(tmp_path, "requirements-rocm.txt", text))
+    opts = [v.value["options"] for v in art.values if v.name == "pip"][0]
+    assert opts["pre"] == [True] and opts["extra-index-url"] == ["https://download.pytorch.org/whl/nightly/rocm5.5"]
+    # the ROCm index is only an extra one (PyPI's newer CUDA torch wins), and a +rocm range pins nothing to it
+    found = _codes(tmp_path, [("requirements-rocm.txt", text)], "RD-IMG-002")
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"]
+    pinned = text.replace("--extra-index-url", "--index-url")
+    assert _codes(tmp_path, [("requirements-rocm.txt", pinned)], "RD-IMG-002") == []
+
+
+def test_a_sed_script_of_several_commands_deletes_each_pattern(tmp_path):
+    # tests/corpus/fresh/artifacts/boggedbrush-ttsstudio-rocm71-override: sed -i '/torch/d;/flash-attn/d'
+    reqs = "fastapi>=0.109.0\ntorch>=2.0.0\ntorchaudio>=2.0.0\nflash-attn>=2.6.0\n"
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nCOPY requirements.txt .\n"
+              "RUN sed -i '/torch/d;/flash-attn/d' requirements.txt && \\\n    pip install -r requirements.txt\n")
+    assert _codes(tmp_path, [("requirements.txt", reqs), ("Dockerfile", docker)], "RD-IMG-002") == []
+    one = docker.replace("/torch/d;/flash-attn/d", "/flash-attn/d")  # torchaudio stays: PyPI's, CUDA
+    assert len(_codes(tmp_path, [("requirements.txt", reqs), ("Dockerfile", one)], "RD-IMG-002")) == 1
+
+
+def test_an_env_value_is_expanded_in_run(tmp_path):
+    # tests/corpus/fresh/artifacts/driverding-comfyui-fedora-override: ENV PYTORCH_INDEX_URL=.../rocm6.3, then
+    # pip install torch --index-url ${PYTORCH_INDEX_URL}
+    docker = ('FROM fedora:42\nENV PYTORCH_INDEX_URL="https://download.pytorch.org/whl/rocm6.3"\n'
+              "RUN pip install torch torchvision --index-url ${PYTORCH_INDEX_URL}\n")
+    assert _codes(tmp_path, [("Containerfile", docker)], "RD-IMG-002") == []
+    cuda = docker.replace("rocm6.3", "cu121")
+    assert len(_codes(tmp_path, [("Containerfile", cuda)], "RD-IMG-002")) == 2
+
+
+def test_a_rocm_pin_with_no_index_that_carries_it(tmp_path):
+    # https://github.com/FontaineRiant/wrAIter/blob/1b4f6bb41bf3820701b41d905a172bfd703be3f9/requirements_rocm.txt
+    freeze = "accelerate==0.26.1\ndeepspeed==0.6.5\ntorch==2.2.1+rocm5.7\ntorchaudio==2.2.1+rocm5.7\n"
+    found = _codes(tmp_path, [("requirements_rocm.txt", freeze)], "RD-IMG-002")
+    assert sorted(f.evidence[0].source.rsplit(":", 1)[1] for f in found) == ["3", "4"]
+    assert all("no index carries" in f.title for f in found)  # and deepspeed adds nothing: one install, one cause
+    indexed = "--index-url https://download.pytorch.org/whl/rocm5.7\n" + freeze
+    assert _codes(tmp_path, [("requirements_rocm.txt", indexed)], "RD-IMG-002") == []
+
+
+def test_torch_installed_after_a_package_that_requires_it_is_too_late(tmp_path):
+    # tests/corpus/fresh/artifacts/hayatoshimada-slither-amd-override: requirements (stable-baselines3) first on
+    # ubuntu:22.04, the ROCm torch afterwards ("Requirement already satisfied": the CUDA torch stays)
+    reqs = "numpy\nstable-baselines3>=2.0\n"
+    late = ("FROM ubuntu:22.04\nCOPY requirements.txt .\nRUN pip3 install -r requirements.txt\n"
+            "RUN pip3 install torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    found = _codes(tmp_path, [("requirements.txt", reqs), ("Dockerfile", late)], "RD-IMG-002")
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in found] == ["requirements.txt:2"]
+    early = ("FROM ubuntu:22.04\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
+             "COPY requirements.txt .\nRUN pip3 install -r requirements.txt\n")
+    assert _codes(tmp_path, [("requirements.txt", reqs), ("Dockerfile", early)], "RD-IMG-002") == []
+
+
+def test_rocm_from_amds_apt_repository_is_judged_like_an_image_tag(tmp_path):
+    # https://github.com/NeptuneHub/AudioMuse-AI/blob/a7d7d318fa51a16d7480ad5e71361a34123600d3/Dockerfile.rocm
+    run = ("FROM ghcr.io/neptunehub/audiomuse-ai:latest\nRUN apt-get update \\\n"
+           "    && printf 'deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/rocm/apt/7.2.3 "
+           "noble main\\n' > /etc/apt/sources.list.d/rocm.list \\\n"
+           "    && apt-get update && apt-get install -y --no-install-recommends hip-runtime-amd migraphx\n")
+    found = _codes(tmp_path, [("Dockerfile.rocm", run)], "RD-IMG-003")
+    assert len(found) == 1 and "ROCm 7.2 installed from AMD's apt" in found[0].title
+    assert found[0].evidence[0].source.endswith(":3")
+    # tests/corpus/fresh/artifacts/olmo-lumi-rocm602-image: ROCm 6.0.2 from apt on a 6.2 host, inside the window
+    near = run.replace("apt/7.2.3", "apt/6.0.2")
+    assert _codes(tmp_path, [("Dockerfile.rocm", near)], "RD-IMG-003") == []
+    # a repository line with nothing installed from it is no user space
+    only_repo = run.replace("apt-get install -y --no-install-recommends hip-runtime-amd migraphx", "true")
+    assert _codes(tmp_path, [("Dockerfile.rocm", only_repo)], "RD-IMG-003") == []
+
+
+def test_an_amd_image_tag_with_no_version_floats_and_each_place_is_cited(tmp_path):
+    # tests/corpus/fresh/artifacts/1v1a3x-vllm-rocm-dockerfile: ARG BASE_IMAGE=rocm/vllm-dev:base; FROM ${BASE_IMAGE}
+    docker = "ARG BASE_IMAGE=rocm/vllm-dev:base\nFROM ${BASE_IMAGE} AS base\nRUN true\n"
+    found = _codes(tmp_path, [("Dockerfile.rocm", docker)], "RD-IMG-003", "mi300x8")
+    assert len(found) == 1 and "floats" in found[0].title
+    pinned = docker.replace(":base", ":rocm6.2_mi300_ubuntu22.04_py3.9_vllm_0.6.4")
+    assert not any("floats" in f.title for f in _codes(tmp_path, [("Dockerfile.rocm", pinned)], "RD-IMG-003", "mi300x8"))
+    # tests/corpus/fresh/artifacts/xarianne-voicebox-rdna4-override-compose: a builder and a runtime stage on one image
+    two = ("FROM rocm/pytorch:rocm7.2.1_ubuntu24.04_py3.12_pytorch_release_2.9.1 AS builder\nRUN true\n"
+           "FROM rocm/pytorch:rocm7.2.1_ubuntu24.04_py3.12_pytorch_release_2.9.1\nRUN true\n")
+    found = _codes(tmp_path, [("Dockerfile.amd", two)], "RD-IMG-003")
+    assert len(found) == 1 and [e.source.rsplit(":", 1)[1] for e in found[0].evidence[:2]] == ["1", "3"]
+
+
+def test_a_requirement_the_image_torch_satisfies_brings_no_newer_wheel(tmp_path):
+    # tests/corpus/fresh/artifacts/xarianne-voicebox-rdna4-override-compose: torch>=2.2.0 in a rocm/pytorch 2.9.1 image
+    reqs = "--extra-index-url https://download.pytorch.org/whl/rocm7.2\ntorch>=2.2.0\n"
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nCOPY requirements.txt .\n"
+              "RUN pip install -r requirements.txt\n")
+    assert _codes(tmp_path, [("requirements.txt", reqs), ("Dockerfile", docker)], "RD-IMG-003") == []
+    # alone (a fresh environment) the wheel comes from the rocm7.2 index: the index line is cited too
+    found = _codes(tmp_path, [("requirements.txt", reqs)], "RD-IMG-003")
+    assert len(found) == 1 and [e.source.rsplit(":", 1)[1] for e in found[0].evidence[:2]] == ["2", "1"]
+
+
+@pytest.mark.parametrize("env,flag_line", [
+    # tests/corpus/fresh/artifacts/kasperxms-edgeshard-conda-rocm (pytorch-cuda next to pytorch)
+    ("name: e\nchannels:\n  - pytorch\ndependencies:\n  - python=3.10\n  - pytorch=2.1.0\n  - pytorch-cuda=5.7\n", 7),
+    # tests/corpus/fresh/artifacts/dschaub95-rltsp-conda-cu113 (a CUDA build string, no pip section)
+    ("name: pomo\ndependencies:\n  - python=3.7.11=h12debd9_0\n  - pytorch=1.10.1=py3.7_cuda11.3_cudnn8.2.0_0\n"
+     "  - pytorch-mutex=1.0=cuda\n", 4),
+    # https://github.com/statisticalbiotechnology/bayesDREAM (environment_rocm.yml: no torch; ROCm wheel installed later)
+    ("name: bayesdream_rocm\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.12\n  - numpy>=1.24.0\n  - pip\n",
+     None),
+    # a CPU build string and the pip ROCm wheel: nothing CUDA
+    ("name: e\ndependencies:\n  - pytorch=2.1.0=py3.10_cpu_0\n  - pip\n  - pip:\n"
+     "    - --index-url https://download.pytorch.org/whl/rocm6.2\n    - torch\n", None),
+])
+def test_conda_environment_files_with_the_cuda_stack(tmp_path, env, flag_line):
+    found = _codes(tmp_path, [("environment.yml", env)], "RD-IMG-009", "mi300x8")
+    assert [int(f.evidence[0].source.rsplit(":", 1)[1]) for f in found] == ([flag_line] if flag_line else [])
+
+
+def test_a_continued_conda_install_line_is_read_whole(tmp_path):
+    # tests/corpus/fresh/artifacts/xichenpan-soda-a100-slurm/setup.sh
+    sh = "conda install \\\n  pytorch=2.3 pytorch-cuda=12.1 \\\n  torchvision torchaudio \\\n  -c pytorch -c nvidia\n"
+    found = _codes(tmp_path, [("setup.sh", "#!/bin/bash\n" + sh)], "RD-IMG-009", "mi300x8")
+    assert len(found) == 1 and found[0].evidence[0].source.endswith(":2")
+    cpu = "#!/bin/bash\nconda install \\\n  numpy scipy \\\n  -c conda-forge\n"
+    assert _codes(tmp_path, [("setup.sh", cpu)], "RD-IMG-009", "mi300x8") == []
+
+
+def test_pypi_triton_2_is_cuda_only_triton_3_and_the_rocm_build_are_not(tmp_path):
+    # tests/corpus/fresh/artifacts/mistral-finetune-reqs-torch22 (triton==2.2); wrAIter's freeze (triton==2.1.0)
+    assert len(_codes(tmp_path, [("requirements.txt", "numpy\ntriton==2.2\n")], "RD-IMG-009", "mi300x8")) == 1
+    for ok_req in ("triton>=3.0\n", "pytorch-triton-rocm==2.2.0\n", "triton\n"):
+        assert _codes(tmp_path, [("requirements.txt", ok_req)], "RD-IMG-009", "mi300x8") == []
+
+
+def test_a_pasted_pip_command_in_a_requirements_file_and_a_suffixed_name(tmp_path):
+    # https://github.com/Ntropic/oflux/blob/01797a63c0b5cbe19f581ec8ef1f8bf9851e3d59/requirements_rocm.txt
+    cmd = ("pip install torch==2.3.0+rocm6.0 torchvision==0.18.0+rocm6.0 --index-url "
+           "https://download.pytorch.org/whl/rocm6.0\n\n")
+    found = _codes(tmp_path, [("requirements_rocm.txt", cmd)], "RD-IMG-004")
+    assert len(found) == 1 and "shell command" in found[0].title
+    # https://github.com/yafehlis/NasUnet (requirements_rocm.txt): tensorboardX is a project of its own, not a typo
+    assert _codes(tmp_path, [("requirements_rocm.txt", "tensorboardX\nopencv-python\npipdeptree\n")], "RD-IMG-004") == []
+    assert len(_codes(tmp_path, [("requirements.txt", "torchvison\n")], "RD-IMG-004")) == 1
+
+
+def test_a_cuda_torch_index_inside_a_cuda_image_is_a_second_line_to_change(tmp_path):
+    # tests/corpus/fresh/artifacts/tloen-alpaca-lora-cuda-compose: FROM nvidia/cuda, torch from the nightly/cu118 index
+    docker = ("FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nRUN python3 -m pip install numpy --pre torch --force-reinstall "
+              "--index-url https://download.pytorch.org/whl/nightly/cu118\n")
+    found = _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002")
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["2"]
+    # a plain `pip install torch` in a CUDA image is the base image's one cause (RD-IMG-001), not a second finding
+    plain = "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nRUN pip install torch transformers\n"
+    assert _codes(tmp_path, [("Dockerfile", plain)], "RD-IMG-002") == []
+
+
+def test_per_vendor_branches_of_one_run_are_alternatives(tmp_path):
+    # tests/corpus/fresh/artifacts/hayatoshimada-slither-amd-override (GPU_TYPE picks the torch index)
+    docker = ("FROM ubuntu:22.04\nARG GPU_TYPE=amd\n"
+              'RUN if [ "$GPU_TYPE" = "nvidia" ]; then \\\n'
+              "        pip3 install --no-cache-dir torch --index-url https://download.pytorch.org/whl/cu121; \\\n"
+              '    elif [ "$GPU_TYPE" = "amd" ]; then \\\n'
+              "        pip3 install --no-cache-dir torch --index-url https://download.pytorch.org/whl/rocm6.2; \\\n"
+              "    else \\\n"
+              "        pip3 install --no-cache-dir torch --index-url https://download.pytorch.org/whl/cpu; \\\n"
+              "    fi\n")
+    assert _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002") == []
+    # the same installs one after the other (no branch): the CUDA torch comes first and pip keeps it
+    seq = ("FROM ubuntu:22.04\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/cu121 && \\\n"
+           "    pip3 install torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
+    assert len(_codes(tmp_path, [("Dockerfile", seq)], "RD-IMG-002")) == 1
+
+
+def test_flash_attention_built_in_pip_s_isolated_environment(tmp_path):
+    # tests/corpus/fresh/artifacts/electroiscoding-reasonborn-mi300x-docker: the ROCm fork from git, no
+    # --no-build-isolation, over rocm/pytorch (setup.py imports torch, absent from the isolated build env)
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+              "RUN pip3 install --no-cache-dir \\\n    git+https://github.com/ROCm/flash-attention.git@main\n")
+    found = _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002", "mi300x8")
+    assert len(found) == 1 and "no-build-isolation" in found[0].title
+    fixed = docker.replace("--no-cache-dir", "--no-cache-dir --no-build-isolation")
+    assert _codes(tmp_path, [("Dockerfile", fixed)], "RD-IMG-002", "mi300x8") == []
+
+
+def test_torch_pulled_in_by_a_dependency_with_an_old_extra_rocm_index(tmp_path):
+    # tests/corpus/fresh/artifacts/carlgao4-demucsgui-rocm56-reqs: no torch line; demucs (from git) brings torch, and
+    # the rocm5.6 index is only an extra one, so PyPI's newer CUDA torch wins. One finding for the install.
+    reqs = ("--extra-index-url https://download.pytorch.org/whl/rocm5.6\n\n"
+            "git+https://github.com/adefossez/demucs.git\nnumpy<2\ngit+https://github.com/CarlGao4/Apollo-setup-py.git\n")
+    found = _codes(tmp_path, [("requirements_rocm.txt", reqs)], "RD-IMG-002")
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"]
+    # with torch named in the same file the torch line is the finding; with a current ROCm index, none
+    named = reqs + "torch\n"
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in _codes(tmp_path, [("requirements_rocm.txt", named)],
+                                                                   "RD-IMG-002")] == ["6"]
+    current = reqs.replace("rocm5.6", "rocm6.4")
+    assert _codes(tmp_path, [("requirements_rocm.txt", current)], "RD-IMG-002") == []
+
+
+def test_a_script_that_imports_deepspeed_runs_its_pip_where_the_host_torch_is(tmp_path):
+    # tests/corpus/artifacts/vpragadeesh-tinygpt-ds-nvsmi: `python -c "import deepspeed" || pip install deepspeed`
+    sh = ('#!/bin/bash\npython -c "import deepspeed" 2>/dev/null && echo ok || {\n    pip install deepspeed -q\n}\n'
+          "deepspeed train.py\n")
+    assert _codes(tmp_path, [("train.sh", sh)], "RD-IMG-002", "mi300x8") == []
+    # a script that makes a fresh venv first installs into it: no torch there, so deepspeed pulls PyPI's
+    fresh = sh.replace("#!/bin/bash\n", "#!/bin/bash\npython3 -m venv .venv && . .venv/bin/activate\n")
+    assert len(_codes(tmp_path, [("train.sh", fresh)], "RD-IMG-002", "mi300x8")) == 1
+
+
+# tests/corpus/fresh/artifacts/bigohofone-cs336-uv-deepspeed (pyproject.toml of a uv project, `uv run deepspeed`)
+UV_PROJECT = ('[project]\nname = "cs336_basics"\nrequires-python = ">=3.11"\ndependencies = [\n    "numpy",\n'
+              "    \"torch~=2.6.0; sys_platform != 'darwin' or platform_machine != 'x86_64'\",\n"
+              "    \"torch~=2.2.2; sys_platform == 'darwin' and platform_machine == 'x86_64'\", # Intel Macs\n"
+              '    "deepspeed>=0.18.6",\n]\n\n[tool.uv]\npackage = true\n')
+
+
+def test_a_uv_project_resolves_torch_from_pypi_unless_its_sources_name_a_rocm_index(tmp_path):
+    found = _codes(tmp_path, [("pyproject.toml", UV_PROJECT)], "RD-IMG-002", "mi300x8")
+    # the Linux torch line only (the macOS marker line does not apply), and no deepspeed warning beside it
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["6"]
+    rocm = UV_PROJECT + ('\n[[tool.uv.index]]\nname = "pytorch-rocm"\nurl = "https://download.pytorch.org/whl/rocm6.2"\n'
+                         'explicit = true\n\n[tool.uv.sources]\ntorch = [{ index = "pytorch-rocm" }]\n')
+    assert _codes(tmp_path, [("pyproject.toml", rocm)], "RD-IMG-002", "mi300x8") == []
+    # a pyproject that uv does not manage is no install of its own (pip install . is judged where it runs)
+    plain = UV_PROJECT.replace("[tool.uv]\npackage = true\n", "")
+    assert read_one(write(tmp_path, "p2/pyproject.toml", plain)).kind == "unknown"
