@@ -151,8 +151,38 @@ def line_rule(text: str) -> str | None:
     return None
 
 
-def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
-    """(signature, evidence LogLine, fields) from the shape, deduplicated by rule."""
+# A shell prompt and its command ("user@host:~$ clinfo --list", "$ rocminfo"), and a command run under sudo
+# with its options ("sudo -u root clinfo --list" -> "clinfo --list").
+_PROMPT_CMD = re.compile(r"^(?:\(\S{1,40}\) )?(?:\S{1,80}[$#]|[$#]) {0,2}(?P<cmd>\S[^\n]{0,300}?)\s*$")
+_SUDO_PART = re.compile(r"^sudo(?: -\w(?: \w{1,32})?){0,3} ")
+# What a device-listing command prints when it sees the GPU (rocminfo's agents, clinfo's devices, torch's True).
+_LISTED_GPU = re.compile(r"^\s{0,8}(?:Agent \d{1,3}\b|[`|]-- Device #\d|Marketing Name:|Name:\s{1,40}gfx[0-9a-f]{3,4})|"
+                         r"^True\s*$")
+
+
+def silent_user_run(lines: list[str], sudo_line: LogLine, first: int = 1) -> str:
+    """The user's own run of the command that ``sudo_line`` ran under sudo, when it came earlier in ``lines``
+    (numbered from ``first``) and listed no GPU before the sudo run ("" otherwise): the command finds the GPU
+    only as root."""
+    at = sudo_line.number - first
+    if not 0 <= at < len(lines):
+        return ""
+    m = _PROMPT_CMD.match(lines[at].strip())
+    if m is None:
+        return ""
+    cmd = _SUDO_PART.sub("", m.group("cmd"))
+    if cmd == m.group("cmd"):
+        return ""
+    for j in range(at - 1, max(-1, at - 40), -1):
+        u = _PROMPT_CMD.match(lines[j].strip())
+        if u and u.group("cmd") == cmd:
+            return "" if any(_LISTED_GPU.match(x) for x in lines[j + 1:at]) else lines[j].strip()
+    return ""
+
+
+def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = None, first: int = 1) -> list[tuple]:
+    """(signature, evidence LogLine, fields) from the shape, deduplicated by rule; ``lines``: the window the
+    shape was read from, numbered from ``first`` (for rules that compare two of its commands)."""
     out: dict[str, tuple] = {}
 
     def add(rule_id: str, line: LogLine | None, **fields: object) -> None:
@@ -198,6 +228,12 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     for k in shape.kernel:
         add("kernel-ip-error", k.line, ip_block=k.block, severity="severe" if k.severe else "error")
         break
+    if shape.sudo_ok is not None and lines:
+        # The same command as the user printed no GPU (nothing, or no device), under sudo it lists one: a device
+        # the user cannot open (permissions), said by the runs themselves, not by an error line.
+        user_run = silent_user_run(lines, shape.sudo_ok, first)
+        if user_run:
+            add("root-only-device-access", shape.sudo_ok, as_the_user=user_run[:160])
     if not out:  # a line's words are the weakest evidence: only when the shape said nothing
         for ln in unexplained:
             rule = line_rule(ln.text)

@@ -59,6 +59,7 @@ ANCHORS: tuple[str, ...] = (
     "provider names", "module not initialized", "cpu virtual memory",  # ORT's providers; HIP modules; DeepSpeed's RAM report
     "nvcc", "sigbus", "exitcode: -7", "amdgpu not found",  # CUDA builds on ROCm; SIGBUS ranks; a driver not loaded
     "saving rejects",  # GNU patch's summary of hunks it could not apply (packages.py patch-does-not-apply)
+    "guarantee(",  # ROCclr's check macro, printed without an error word (runtime.py hip-runtime-assert)
 )
 
 
