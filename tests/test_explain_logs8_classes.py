@@ -9,12 +9,14 @@ B. ROCm's WSL runtime that finds no GPU (rocminfo's "WSL environment detected." 
    Windows driver is not a WSL-supported set (packages, FAMILIES.md); "ROCR: unsupported GPU" stays runtime.
 C. A device-listing command that, run as the user, lists no GPU and, run under sudo right after, lists one:
    the user cannot open the device (permissions), with no error line in the log.
+D. ggml's error block names the runtime call that failed: "out of memory" from a call that allocates no device
+   memory (hipStreamCreateWithFlags) is the runtime failing on that device, not VRAM exhausted.
 """
 from __future__ import annotations
 
 from rocmdoctor.knowledge.signatures import ANCHORS, by_id
 from rocmdoctor.knowledge.signatures.packages import WSL_RELEASE
-from rocmdoctor.logs.reasoning import silent_user_run
+from rocmdoctor.logs.reasoning import _ALLOCATES, silent_user_run
 from rocmdoctor.logs.structure import analyze
 from tests.explain_helpers import corpus_lines, run, top
 
@@ -111,3 +113,33 @@ def test_a_sudo_run_alone_or_after_a_user_run_that_also_lists_the_gpu_is_not_roo
     # another command before the sudo run is not "the same command as the user"
     other = ["illwieckz@test:~$ clinfo"] + sudo_run
     assert _ids(other) == []
+
+
+# ------------------------------------------------------------------ D. ggml's failing call
+# https://github.com/ggml-org/llama.cpp/issues/8618: the 780M iGPU visible beside an RX 7700S
+GGML_8618 = [
+    "CUDA error: out of memory",
+    "  current device: 1, in function stream at /home/mango/neuro/llama.cpp/ggml/src/./ggml-cuda/common.cuh:814",
+    "  hipStreamCreateWithFlags(&streams[device][stream], 0x01)",
+    'GGML_ASSERT: /home/mango/neuro/llama.cpp/ggml/src/ggml-cuda.cu:101: !"CUDA error"',
+    "ptrace: Operation not permitted.",
+]
+
+
+def test_out_of_memory_from_a_call_that_allocates_nothing_is_the_runtime():
+    assert top(GGML_8618) == ("runtime", "exc-gpu-runtime")
+    d = next(d for d in run(GGML_8618).diagnoses if d.is_problem)
+    assert "failed call: hipStreamCreateWithFlags" in d.facts
+
+
+def test_out_of_memory_from_an_allocation_or_without_the_block_stays_memory():
+    # https://github.com/kyuz0/amd-strix-halo-toolboxes/pull/65: cudaMalloc of the KV cache on gfx1151
+    assert top(corpus_lines("l8-strixtoolboxes-65-kv-cache-cudamalloc-oom"))[0] == "memory"
+    assert _ALLOCATES.search("cudaMalloc") and _ALLOCATES.search("hipMallocAsync")
+    assert not _ALLOCATES.search("hipStreamCreateWithFlags")
+    # the same block without the call line is judged by its words: memory
+    assert top(GGML_8618[:2] + GGML_8618[3:])[0] == "memory"
+    # another error in the same block form is not turned into the runtime by this rule
+    # https://github.com/leejet/stable-diffusion.cpp/issues/292
+    assert top(corpus_lines("l8-sdcpp-292-win-rx6600-invalid-device-function")) == \
+        ("runtime", "hip-invalid-device-function")

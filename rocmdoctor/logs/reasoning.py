@@ -180,6 +180,24 @@ def silent_user_run(lines: list[str], sudo_line: LogLine, first: int = 1) -> str
     return ""
 
 
+# ggml's CUDA/HIP error block (llama.cpp, whisper.cpp, stable-diffusion.cpp, Ollama): the error, the device and
+# function, then the runtime call that returned it ("  hipStreamCreateWithFlags(&streams[device][stream], 0x01)").
+_GGML_ERROR = re.compile(r"^(?:CUDA|ROCm|HIP) error: ")
+_GGML_WHERE = re.compile(r"^\s{1,8}current device: -?\d{1,4}, in function \w{1,120}")
+_GGML_CALL = re.compile(r"^\s{1,8}(?P<call>(?:hip|cuda|cu|hipblas|cublas|rocblas)\w{1,80})\(")
+_NOT_AN_ALLOCATION = re.compile(r"\bout of memory\b", re.I)
+_ALLOCATES = re.compile(r"alloc|Mem(?:Pool|Create|Map|cpy|set)|Malloc|HostRegister", re.I)
+
+
+def ggml_failed_call(lines: list[str], ln: LogLine, first: int = 1) -> str:
+    """The runtime call named by ggml's error block that starts at ``ln`` ("" when ``ln`` starts none)."""
+    at = ln.number - first
+    if not (0 <= at < len(lines) - 2) or not _GGML_ERROR.match(ln.text.strip()) or not _GGML_WHERE.match(lines[at + 1]):
+        return ""
+    m = _GGML_CALL.match(lines[at + 2])
+    return m.group("call") if m else ""
+
+
 def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = None, first: int = 1) -> list[tuple]:
     """(signature, evidence LogLine, fields) from the shape, deduplicated by rule; ``lines``: the window the
     shape was read from, numbered from ``first`` (for rules that compare two of its commands)."""
@@ -236,9 +254,17 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
             add("root-only-device-access", shape.sudo_ok, as_the_user=user_run[:160])
     if not out:  # a line's words are the weakest evidence: only when the shape said nothing
         for ln in unexplained:
+            call = ggml_failed_call(lines or [], ln, first)
+            if call and _NOT_AN_ALLOCATION.search(ln.text) and not _ALLOCATES.search(call):
+                # ggml names the runtime call that failed: "out of memory" from a call that allocates no
+                # device memory (a stream, an event, a module) is the runtime failing to create queues on
+                # that device (an iGPU it cannot drive, too many queues), not VRAM exhausted.
+                add("exc-gpu-runtime", ln, failed_call=call,
+                    detail="the runtime call that failed allocates no device memory")
+                break
             rule = line_rule(ln.text)
             if rule:
-                add(rule, ln)
+                add(rule, ln, failed_call=call)
                 break
     if not out and shape.single is not None:  # a one-line paste is judged by that line, error form or not
         rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) else None
