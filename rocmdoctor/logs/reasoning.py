@@ -251,7 +251,7 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
         # the user cannot open (permissions), said by the runs themselves, not by an error line.
         user_run = silent_user_run(lines, shape.sudo_ok, first)
         if user_run:
-            add("root-only-device-access", shape.sudo_ok, as_the_user=user_run[:160])
+            add("root-only-device-access", shape.sudo_ok, no_gpu_listed_as_the_user=user_run[:160])
     if not out:  # a line's words are the weakest evidence: only when the shape said nothing
         for ln in unexplained:
             call = ggml_failed_call(lines or [], ln, first)
