@@ -371,7 +371,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
         ws = _windows(result, inputs or [], wins or shape_lines)
-        inside = _in_container(diagnoses[0], machine, ws) or _root_only(diagnoses[0], machine, ws)
+        inside = _in_container(diagnoses[0], machine, ws) or _root_only(diagnoses[0], machine, ws) or \
+            _wsl_release(diagnoses[0], machine, ws)
         if inside is not None:
             diagnoses.insert(0, inside)
     for d in diagnoses:
@@ -528,6 +529,36 @@ def _root_only(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]
     return None
 
 
+# rocminfo's own note that it runs ROCm's WSL runtime, and its note that this runtime does not support the GPU.
+_WSL_NOTE = re.compile(r"^\s{0,8}WSL environment detected\.?\s*$")
+_WSL_GPU_UNSUPPORTED = re.compile(r"\bROCR: unsupported GPU\b", re.I)
+
+
+def _wsl_release(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The WSL diagnosis (packages.py WSL_RELEASE) that leads an HSA failure to find any GPU when rocminfo said it
+    runs under WSL and did not call the GPU unsupported."""
+    from ..knowledge.signatures.packages import WSL_RELEASE
+    from .logscan.lines import parse
+
+    if top.signature.id != "hsa-out-of-resources":
+        return None
+    for name, lines in wins:
+        if any(_WSL_GPU_UNSUPPORTED.search(x) for x in lines):
+            return None
+        at = next((i for i, x in enumerate(lines) if _WSL_NOTE.match(x)), None)
+        if at is None:
+            continue
+        occ = Occurrence(WSL_RELEASE)
+        occ.add(Match(WSL_RELEASE, parse(lines[at], at + 1, name), {}))
+        machine.run_checks(c.check for c in WSL_RELEASE.causes if c.check)
+        verdicts = [cause_verdict(machine, c) for c in WSL_RELEASE.causes]
+        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+                         facts=["rocminfo ran ROCm's WSL runtime (\"WSL environment detected.\") and named no unsupported GPU",
+                                f"then: {top.signature.title}"])
+    return None
+
+
 def _windows(result: ScanResult, inputs: list[str],
              shape_lines: list[tuple[str, list[str]]] | None) -> list[tuple[str, list[str]]]:
     """(name, lines) to read the shape from: the given ones, else the tails of the inputs the
@@ -593,7 +624,7 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
         shape = analyze(lines, name, first)
         if result.occurrences:  # the catalog knows the line (a warning): it is not judged again as a paste
             shape.single = None
-        for sig, line, fields in reason(shape, unexplained):
+        for sig, line, fields in reason(shape, unexplained, lines, first):
             found.setdefault(sig.id, (sig, line, fields))
     if not found and result.unexplained:
         for sig, line, fields in reason(analyze([]), result.unexplained):

@@ -151,8 +151,56 @@ def line_rule(text: str) -> str | None:
     return None
 
 
-def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
-    """(signature, evidence LogLine, fields) from the shape, deduplicated by rule."""
+# A shell prompt and its command ("user@host:~$ clinfo --list", "$ rocminfo"), and a command run under sudo
+# with its options ("sudo -u root clinfo --list" -> "clinfo --list").
+_PROMPT_CMD = re.compile(r"^(?:\(\S{1,40}\) )?(?:\S{1,80}[$#]|[$#]) {0,2}(?P<cmd>\S[^\n]{0,300}?)\s*$")
+_SUDO_PART = re.compile(r"^sudo(?: -\w(?: \w{1,32})?){0,3} ")
+# What a device-listing command prints when it sees the GPU (rocminfo's agents, clinfo's devices, torch's True).
+_LISTED_GPU = re.compile(r"^\s{0,8}(?:Agent \d{1,3}\b|[`|]-- Device #\d|Marketing Name:|Name:\s{1,40}gfx[0-9a-f]{3,4})|"
+                         r"^True\s*$")
+
+
+def silent_user_run(lines: list[str], sudo_line: LogLine, first: int = 1) -> str:
+    """The user's own run of the command that ``sudo_line`` ran under sudo, when it came earlier in ``lines``
+    (numbered from ``first``) and listed no GPU before the sudo run ("" otherwise): the command finds the GPU
+    only as root."""
+    at = sudo_line.number - first
+    if not 0 <= at < len(lines):
+        return ""
+    m = _PROMPT_CMD.match(lines[at].strip())
+    if m is None:
+        return ""
+    cmd = _SUDO_PART.sub("", m.group("cmd"))
+    if cmd == m.group("cmd"):
+        return ""
+    for j in range(at - 1, max(-1, at - 40), -1):
+        u = _PROMPT_CMD.match(lines[j].strip())
+        if u and u.group("cmd") == cmd:
+            return "" if any(_LISTED_GPU.match(x) for x in lines[j + 1:at]) else lines[j].strip()
+    return ""
+
+
+# ggml's CUDA/HIP error block (llama.cpp, whisper.cpp, stable-diffusion.cpp, Ollama): the error, the device and
+# function, then the runtime call that returned it ("  hipStreamCreateWithFlags(&streams[device][stream], 0x01)").
+_GGML_ERROR = re.compile(r"^(?:CUDA|ROCm|HIP) error: ")
+_GGML_WHERE = re.compile(r"^\s{1,8}current device: -?\d{1,4}, in function \w{1,120}")
+_GGML_CALL = re.compile(r"^\s{1,8}(?P<call>(?:hip|cuda|cu|hipblas|cublas|rocblas)\w{1,80})\(")
+_NOT_AN_ALLOCATION = re.compile(r"\bout of memory\b", re.I)
+_ALLOCATES = re.compile(r"alloc|Mem(?:Pool|Create|Map|cpy|set)|Malloc|HostRegister", re.I)
+
+
+def ggml_failed_call(lines: list[str], ln: LogLine, first: int = 1) -> str:
+    """The runtime call named by ggml's error block that starts at ``ln`` ("" when ``ln`` starts none)."""
+    at = ln.number - first
+    if not (0 <= at < len(lines) - 2) or not _GGML_ERROR.match(ln.text.strip()) or not _GGML_WHERE.match(lines[at + 1]):
+        return ""
+    m = _GGML_CALL.match(lines[at + 2])
+    return m.group("call") if m else ""
+
+
+def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = None, first: int = 1) -> list[tuple]:
+    """(signature, evidence LogLine, fields) from the shape, deduplicated by rule; ``lines``: the window the
+    shape was read from, numbered from ``first`` (for rules that compare two of its commands)."""
     out: dict[str, tuple] = {}
 
     def add(rule_id: str, line: LogLine | None, **fields: object) -> None:
@@ -198,11 +246,25 @@ def reason(shape: Shape, unexplained: list[LogLine]) -> list[tuple]:
     for k in shape.kernel:
         add("kernel-ip-error", k.line, ip_block=k.block, severity="severe" if k.severe else "error")
         break
+    if shape.sudo_ok is not None and lines:
+        # The same command as the user printed no GPU (nothing, or no device), under sudo it lists one: a device
+        # the user cannot open (permissions), said by the runs themselves, not by an error line.
+        user_run = silent_user_run(lines, shape.sudo_ok, first)
+        if user_run:
+            add("root-only-device-access", shape.sudo_ok, no_gpu_listed_as_the_user=user_run[:160])
     if not out:  # a line's words are the weakest evidence: only when the shape said nothing
         for ln in unexplained:
+            call = ggml_failed_call(lines or [], ln, first)
+            if call and _NOT_AN_ALLOCATION.search(ln.text) and not _ALLOCATES.search(call):
+                # ggml names the runtime call that failed: "out of memory" from a call that allocates no
+                # device memory (a stream, an event, a module) is the runtime failing to create queues on
+                # that device (an iGPU it cannot drive, too many queues), not VRAM exhausted.
+                add("exc-gpu-runtime", ln, failed_call=call,
+                    detail="the runtime call that failed allocates no device memory")
+                break
             rule = line_rule(ln.text)
             if rule:
-                add(rule, ln)
+                add(rule, ln, failed_call=call)
                 break
     if not out and shape.single is not None:  # a one-line paste is judged by that line, error form or not
         rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) else None

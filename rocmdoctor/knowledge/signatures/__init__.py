@@ -60,6 +60,7 @@ ANCHORS: tuple[str, ...] = (
     "nvcc", "sigbus", "exitcode: -7", "amdgpu not found",  # CUDA builds on ROCm; SIGBUS ranks; a driver not loaded
     "saving rejects",  # GNU patch's summary of hunks it could not apply (packages.py patch-does-not-apply)
     "-9 (pid:",  # torchrun's ChildFailedError summary of a rank killed by SIGKILL (memory.py torchrun-rank-killed)
+    "guarantee(",  # ROCclr's check macro, printed without an error word (runtime.py hip-runtime-assert)
 )
 
 

@@ -657,3 +657,31 @@ SIGNATURES: tuple[S, ...] = (
                      "/tmp/miopen181/MIOpen/src/convolution.cpp:26:10: fatal error: 'miopen/config.h' file not found"),
     ),
 )
+
+# Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's
+# "WSL environment detected." then HSA_STATUS_ERROR_OUT_OF_RESOURCES) and does not say the GPU is unsupported
+# ("ROCR: unsupported GPU" is the gfx, runtime.py). Under WSL the runtime reaches the GPU only through the Windows
+# driver's DXG interface, which only some ROCm releases, distributions and Adrenalin drivers support as a set: the
+# maintainers' answer in each thread is "this ROCm release/distribution has no WSL support" (FAMILIES.md: version
+# pins and releases are packages). rocmdoctor/logs/explain.py puts it before the HSA error it explains.
+WSL_RELEASE = S(
+    id="wsl-rocm-release-unsupported", family="packages",
+    title="ROCm under WSL finds no GPU: this ROCm release, distribution or Windows driver is not a WSL-supported set",
+    severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+    meaning=("rocminfo ran ROCm's WSL runtime (it printed \"WSL environment detected.\") and HSA could not open any "
+             "GPU, without calling the GPU unsupported: the runtime cannot reach the Windows driver through DXG, which "
+             "happens when the ROCm release, the Linux distribution or the Adrenalin driver is not one of the "
+             "combinations AMD supports on WSL."),
+    causes=(
+        C(text="the ROCm release has no WSL support, or the distribution is not one it supports on WSL",
+          check="RD-WSL-001", fix="install the ROCm release and Ubuntu version that AMD's WSL guide lists"),
+        C(text="the Windows Adrenalin driver is not one that pairs with this ROCm on WSL", check="RD-WSL-001"),
+        C(text="torch loads the libhsa-runtime64 bundled in its wheel instead of ROCm's WSL runtime", check="RD-WSL-002"),
+    ),
+    fix="Use the ROCm release, Ubuntu version and Adrenalin driver that AMD's WSL compatibility table lists together.",
+    sources=(
+        "https://github.com/ROCm/ROCm/issues/5106",
+        "https://github.com/ROCm/ROCm/issues/3677",
+        "https://rocm.docs.amd.com/projects/radeon/en/latest/docs/compatibility/wsl/wsl_compatibility.html",
+    ),
+)

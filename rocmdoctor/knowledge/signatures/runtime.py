@@ -110,6 +110,7 @@ SIGNATURES: tuple[S, ...] = (
             C(text="the GPU is not on this ROCm's support list", check="RD-GFX-001"),
         ),
         fix="Use a torch built for this gfx, or a same-family HSA_OVERRIDE_GFX_VERSION.",
+        supersedes=("hip-runtime-assert",),  # ROCclr's guarantee() that carries this status is this, not a bare assert
         sources=(
             "https://github.com/ROCm/ROCm/issues/1623",
             "https://github.com/ROCm/tensorflow-upstream/issues/1800",
@@ -604,13 +605,17 @@ SIGNATURES: tuple[S, ...] = (
     ),
     # A C assert() in the HIP runtime's own sources (hipamd, clr, rocclr): the runtime hit a state it does not
     # handle, most often initialising on a GPU or device nodes it cannot use. The file path names the
-    # component; a Python AssertionError or an assert in another library is not this.
+    # component; a Python AssertionError or an assert in another library is not this. ROCclr's own check
+    # macro prints `file.cpp:N: guarantee(<cond>)` (hip_fatbin.cpp "Cannot unmap file", hip_code_object.cpp);
+    # the code-object one (hipErrorNoBinaryForGpu) is hip-no-binary-for-gpu, which supersedes this.
     S(
         id="hip-runtime-assert", family="runtime", title="An assertion failed inside the HIP runtime",
         severity="fatal", tier=RUNTIME,
         patterns=(r"(?:hipamd|/clr/|rocclr|/hip/src/)\S{0,200}\.(?:cpp|hpp|h|cc):\d{1,6}: [^\n]{0,200}?Assertion "
-                  r"`(?P<cond>[^`'\n]{1,200})' failed",),
-        needles=("assertion `",),
+                  r"`(?P<cond>[^`'\n]{1,200})' failed",
+                  r"(?:hipamd|/clr/|rocclr|hip-on-vdi|/hip/src/)\S{0,200}\.(?:cpp|hpp|h|cc):\d{1,6}: "
+                  r"guarantee\((?P<guarantee>[^\n]{1,200})\)"),
+        needles=("assertion `", "guarantee("),
         meaning=("The HIP runtime checked a result of its own and stopped the process (abort, exit code -6): most "
                  "often its initialisation failed (`err == hipSuccess`) on a GPU this ROCm does not support or "
                  "device nodes it cannot open."),
@@ -620,11 +625,14 @@ SIGNATURES: tuple[S, ...] = (
             C(text="two ROCm installations: the runtime loaded is not the one its libraries expect", check="RD-ROCM-002"),
         ),
         fix="Run `rocminfo` as the same user: it names the GPU the runtime sees (or why it sees none); then the checks named here.",
-        sources=("https://github.com/deepspeedai/DeepSpeed/issues/3725",),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/3725", "https://github.com/ROCm/MIOpen/issues/689"),
         examples=("      python: /usr/src/debug/hip-runtime-amd/hipamd-rocm-5.5.1/src/hip_platform.cpp:665: void "
-                  "PlatformState::init(): Assertion `err == hipSuccess' failed.",),
+                  "PlatformState::init(): Assertion `err == hipSuccess' failed.",
+                  '/src/external/hip-on-vdi/rocclr/hip_fatbin.cpp:39: guarantee(false && "Cannot unmap file")'),
         near_misses=("MIOpenDriver: /home/junliu/MIOpen/src/comgr.cpp:1253: std::string miopen::hiprtc::HiprtcProgram::GetLog"
-                     "(const bool): Assertion `buffer.back() == 0' failed.",),
+                     "(const bool): Assertion `buffer.back() == 0' failed.",
+                     "2021-01-18 03:13:35.594529: I tensorflow/stream_executor/platform/default/dso_loader.cc:48] "
+                     "Successfully opened dynamic library libMIOpen.so"),
     ),
     # A GPU kernel's own assert (PyTorch's CUDA_KERNEL_ASSERT, built for HIP as well): an index out of range
     # in the model's inputs, printed once per failing thread with its block and thread.
