@@ -328,6 +328,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     superseded = {x for o in occs for x in o.signature.supersedes}
     if superseded:  # the same event in more general words (model.py: Signature.supersedes)
         occs = [o for o in occs if o.signature.id not in superseded]
+    occs = _not_deepspeeds_build(occs, result, inputs or [], shape_lines)
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order: dict[str | None, int] = {f: i for i, f in enumerate(result.files)}  # a line of no file (scan_text): 0
     diagnoses = []
@@ -384,6 +385,24 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if machine.error:
         notes.append(f"machine facts unavailable: {machine.error}")
     return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall, went_on)
+
+
+def _not_deepspeeds_build(occs: list[Occurrence], result: ScanResult, inputs: list[str],
+                          shape_lines: list[tuple[str, list[str]]] | None) -> list[Occurrence]:
+    """Without the DeepSpeed rules that matched a line of another package's build: a header a DeepSpeed op
+    build is known to miss ('cuda_runtime_api.h') is that package's build failing (apex, flash-attn ...) when
+    the build's sources name the package and nothing names DeepSpeed; the log's shape then says what failed."""
+    ds = [o for o in occs if o.signature.family == "deepspeed" and not _DS_WORDS.search(o.first.line.text[:2000])]
+    if not ds:
+        return occs
+    from .structure import build_owner
+
+    if not any(build_owner(lines) for _, lines in _windows(result, inputs, shape_lines)):
+        return occs
+    return [o for o in occs if o not in ds]
+
+
+_DS_WORDS = re.compile(r"deepspeed|op_builder|ds_report|\bDS_BUILD_", re.I)
 
 
 # A process killed by SIGKILL ("Killed", exit code -9): ranked as the host's OOM kill when it died loading a model.

@@ -18,13 +18,14 @@ import re
 from ..knowledge.signatures import structural as rules
 from .logscan.lines import LogLine
 from .logscan.matcher import looks_like_error
-from .structure import MISSING_FILE, Shape, Traceback, kernel_form
+from .structure import COLLECTIVE_FUNC, MISSING_FILE, Shape, Traceback, kernel_form
 
 # Frame packages -> rule, first match wins; checked from the deepest frame up.
 _PACKAGE_RULES = (
     (("deepspeed/ops/op_builder", "deepspeed/op_builder", "deepspeed/bin", "deepspeed/env_report.py",
       "deepspeed/git_version_info.py"), "tb-deepspeed-op-build"),
-    (("deepspeed/runtime/fp16",), "tb-deepspeed-overflow"),
+    # not deepspeed/runtime/fp16 as a whole: every fp16 backward passes loss_scaler.backward; the overflow is in
+    # the functions that handle it (_FUNC_RULES: has_overflow, update_scale) or in the message
     (("llamafactory/extras/misc.py", "transformers/utils/versions.py"), "tb-version-pin"),
     (("flash_attn/", "bitsandbytes/", "xformers/", "apex/", "exllamav2/"), "tb-extension-import"),
     (("torch/utils/cpp_extension.py",), "tb-extension-build"),
@@ -125,6 +126,8 @@ def traceback_rule(tb: Traceback) -> str | None:
             for rx, rule in _FUNC_RULES:
                 if rx.search(f.func):
                     return rule
+    if tb.truncated and tb.frames and COLLECTIVE_FUNC.match(tb.frames[-1].func):  # cut off in a collective's setup
+        return "tb-distributed"
     for rx, rule in _EXC_RULES:
         if last and rx.search(last):
             return rule

@@ -126,6 +126,12 @@ _BUILD_WHAT = re.compile(r"Building extension module (?P<a>\w{1,80})|Error build
                          r"Failed building wheel for (?P<c>[\w.-]{1,80})|Building wheel for (?P<d>[\w.-]{1,80})")
 # What says the build is DeepSpeed's (its op builders, csrc headers, DS_BUILD_* switches, ds_report).
 _DS_BUILD = re.compile(r"deepspeed|op_builder|ds_kernel_utils|\bDS_BUILD_\w|ds_report", re.I)
+# The package whose native sources a build compiles, named by a source path of the build ("In file included
+# from /src/apex-master/apex/contrib/csrc/x.hip", "-c csrc/flash_attn_ck/mha_fwd.hip", ".../xformers/csrc/...").
+# torch's own headers are in every extension's include chain and name no owner.
+_BUILD_OWNER = re.compile(r"(?:^|[/\s])(?P<pkg>apex|flash[-_]attn|flash-attention|xformers|bitsandbytes|deepspeed|"
+                          r"mamba_ssm|causal[-_]conv1d|auto[-_]gptq|exllamav2|vllm|sgl[-_]kernel|llama[-_]cpp[-_]python)"
+                          r"(?:[-_][\w.]{1,40})?/(?:csrc|contrib|include|src|ops|third_party|kernels)/", re.I)
 # An arch name next to a refusal, in either order ("gfx1100  is invalid or not supported by Flash-Attention",
 # "amdgpu is not supported (supported types:[...])\" gpu_type=gfx906", "no kernel image for gfx1030").
 _REFUSAL = r"(?:is not supported|not supported|unsupported|is invalid|not in (?:the )?(?:list of )?supported|no kernels?\b|" \
@@ -491,6 +497,30 @@ def _build(lines: list[LogLine], at: int, ds_seen: bool) -> Build:
     what = next((next(g for g in m.groups() if g) for x in reversed(lines[max(0, at - 200):at + 40])
                  for m in [_BUILD_WHAT.search(x.text)] if m), "")
     return Build(lines[at], ds, what)
+
+
+# The functions that set up a process group or run a collective, in torch.distributed and in the wrappers that
+# call it (vLLM's model-parallel groups, Ray's collective groups, DeepSpeed's init_distributed): a traceback cut
+# off inside one of them was raised by the distributed layer.
+COLLECTIVE_FUNC = re.compile(r"^(?:init_process_group|new_group|init_collective_group|init_model_parallel_group|"
+                             r"initialize_model_parallel|ensure_model_parallel_initialized|init_distributed\w{0,20}|"
+                             r"_store_based_barrier|barrier|all_reduce|all_gather\w{0,20}|reduce_scatter\w{0,20}|"
+                             r"all_to_all\w{0,10}|broadcast_object_list|_?rendezvous\w{0,20})$")
+
+
+def build_owner(lines: list[str]) -> str:
+    """The package a failed native build in ``lines`` compiles, when its source paths name one and nothing
+    names DeepSpeed's builds ("" otherwise): a header missing from another package's build is that package's."""
+    owner = ""
+    for t in lines:
+        low = t.lower()
+        if ("deepspeed" in low or "op_builder" in low or "ds_" in low) and _DS_BUILD.search(t):
+            return ""
+        if not owner and "/" in t:
+            m = _BUILD_OWNER.search(t[:4000])
+            if m:
+                owner = m.group("pkg").lower().replace("-", "_").replace("flash_attention", "flash_attn")
+    return "" if owner == "deepspeed" else owner
 
 
 def declares_success(text: str) -> bool:

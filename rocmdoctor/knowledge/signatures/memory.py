@@ -353,4 +353,39 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("[2023-04-20 19:03:19,581] [INFO] [utils.py:840:see_memory_usage] CPU Virtual Memory:  used = 9.71 GB, "
                      "percent = 35.3%",),
     ),
+    # A trainer's own out-of-memory retry (accelerate's find_executable_batch_size, the Dreambooth extension,
+    # many scripts): it catches the GPU OOM and halves the batch, and a retry that goes on is no failure; the run
+    # fails when the batch has nowhere left to go ("reducing batch/grad size to 0/2", "No executable batch
+    # size found, reached zero"). A progress bar may overwrite the first letter ("OM Detected").
+    S(
+        id="oom-batch-retry-exhausted", family="memory", title="GPU out of memory at every batch size the trainer tried",
+        severity="fatal", tier=MEMORY,
+        patterns=(
+            r"\bO?OM\s{1,4}detected\b[^\n]{0,40}\breduc\w{0,3}\s{1,3}(?:the\s)?batch[^\n]{0,30}?\bto\s{1,2}0(?![\d.]\d)\b",
+            r"No executable batch size found, reached zero",
+        ),
+        needles=("detected", "no executable batch size"),
+        meaning=("The trainer caught a GPU out-of-memory error, halved the batch and retried until the batch size "
+                 "reached zero: the model, its optimizer state and activations do not fit this GPU even at batch 1."),
+        causes=(
+            C(text="the model and optimizer state do not fit the GPU's memory at all", check="RD-DS-006",
+              fix="gradient checkpointing, 8-bit optimizer, LoRA instead of a full fine-tune, a smaller resolution"),
+            C(text="on an APU the GTT/TTM limit caps the memory the GPU can use", check="RD-GPU"),
+        ),
+        fix="Make one sample fit: gradient checkpointing, a lower resolution or sequence length, LoRA or 8-bit "
+            "optimizers, or a GPU with more memory.",
+        sources=(
+            "https://github.com/d8ahazard/sd_dreambooth_extension/issues/1457",
+            "https://github.com/d8ahazard/sd_dreambooth_extension/issues/852",
+            "https://github.com/huggingface/accelerate/blob/v0.27.2/src/accelerate/utils/memory.py",
+        ),
+        examples=(
+            "OM Detected, reducing batch/grad size to 0/2.█████████████▊         | 4/5 [00:00<00:00,  5.44it/s]",
+            "RuntimeError: No executable batch size found, reached zero.",
+        ),
+        near_misses=(
+            'print(f"OOM Detected, reducing batch/grad size to {batch_size}/{grad_size}.")',  # a retry that goes on
+            "  batch size per device / バッチサイズ: 1",
+        ),
+    ),
 )

@@ -226,4 +226,49 @@ SIGNATURES: tuple[S, ...] = (
                      "{'loss': 0.0, 'grad_norm': 0.0421, 'learning_rate': 1e-05, 'epoch': 3.0}",
                      "{'loss': 1.2, 'grad_norm': 0.05, 'learning_rate': 1e-05}"),
     ),
+    # A framework refusing bf16 on this GPU before the first step, in its own words: accelerate ("bf16 mixed
+    # precision requires PyTorch >= 1.10 and a supported device"), transformers' TrainingArguments ("Your setup
+    # doesn't support bf16/gpu"), torch's autocast ("Current CUDA Device does not support bfloat16") and vLLM
+    # ("Bfloat16 is only supported on GPUs with compute capability of at least 8.0"). A help text that says where
+    # bf16 runs ("BF16 training is only supported on Nvidia Ampere GPUs") is no refusal.
+    S(
+        id="bf16-unsupported-device", family="numerics", title="bf16 was asked of a GPU the framework will not run it on",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"\b(?:bf16|bfloat16)\b[^\n]{0,80}\brequires\b[^\n]{0,80}\bsupported (?:device|gpu)",
+            r"\b(?:does(?:n't| not)|do not|cannot) support (?:bf16|bfloat16)\b",
+            r"\b(?:bf16|bfloat16) is only supported on GPUs with compute capability",
+        ),
+        needles=("bf16", "bfloat16"),
+        meaning=("The training framework checked the GPU before the first step and refused bf16 (mixed precision "
+                 "or the model's dtype): on AMD, bf16 runs natively from gfx90a/MI200 and RDNA3 on; gfx906/gfx908 "
+                 "and RDNA2 emulate it or lack it, and an old torch or a CUDA-only check can refuse it too."),
+        causes=(
+            C(text="bf16 requested on a GPU without native bf16 (gfx906, gfx908, RDNA2)", check="RD-PREC-001",
+              fix="train in fp16 with loss scaling, or fp32"),
+            C(text="the training config's dtype is not native on these GPUs", check="RD-PREC-010"),
+            C(text="torch is not the ROCm build, so the framework's GPU check fails", check="RD-TORCH-001"),
+        ),
+        fix="Use fp16 (with loss scaling) or fp32 on this GPU; keep bf16 for GPUs that run it natively.",
+        sources=(
+            "https://github.com/Linaqruf/kohya-trainer/issues/246",
+            "https://github.com/huggingface/accelerate/issues/1693",
+            "https://github.com/karpathy/nanoGPT/pull/277",
+            "https://github.com/vllm-project/vllm/issues/1157",
+            "https://github.com/substratusai/vllm-docker/issues/37",
+        ),
+        examples=(
+            "bf16 mixed precision requires PyTorch >= 1.10 and a supported device.",
+            "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0",
+            "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.",
+            "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 "
+            "GPU has compute capability 7.5. You can use float16 instead by explicitly setting the`dtype` flag in "
+            "CLI, for example: --dtype=half.",
+        ),
+        near_misses=(
+            '"BF16 training is only supported on Nvidia Ampere GPUs and PyTorch 1.10 or later.",',
+            "[INFO] [logging.py:96:log_dist] [Rank 0] Creating torch.bfloat16 ZeRO stage 2 optimizer",
+            "Instantiating Qwen2VLForConditionalGeneration model under default dtype torch.bfloat16.",
+        ),
+    ),
 )
