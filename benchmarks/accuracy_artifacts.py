@@ -60,7 +60,12 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:wsl-dxg-device-on-native-linux": "RD-CTR-010",  # new in this change
          # conda installs of NVIDIA's CUDA stack, in three batches' words (RD-IMG-009 reads conda installs since)
          "words:conda-pytorch-cuda": "RD-IMG-009", "words:conda-cuda-torch": "RD-IMG-009",
-         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009"}
+         "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009",
+         # track lch7: HCAs the host lacks (RD-NET-002, new), "auto" handed to DeepSpeed itself (RD-DS-010, new),
+         # deepspeed --num_gpus over the GPUs CUDA_VISIBLE_DEVICES selects (RD-LCH-001 names DeepSpeed's override)
+         "words:NCCL_IB_HCA-absent": "RD-NET-002", "words:ds-auto-without-hf-trainer": "RD-DS-010",
+         "words:deepspeed-num-gpus-over-visible-devices": "RD-LCH-001",
+         "words:ds-config-invalid-json": "RD-CFG-004"}  # a heredoc-written JSON (RD-CFG-004, new)
 
 
 def split_of(repo: str) -> str:

@@ -96,7 +96,11 @@ def ranks_per_node(settings, gpus, env=None):
             continue  # "gpu", "auto", $VAR: decided at launch
         if os.path.basename(v.origin.path) in overridden.get("nproc_per_node", ()) and not _on_command_line(settings, v):
             continue  # `accelerate launch --config_file c.yaml --num_processes 1`: the option wins over the file
-        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
+        run_env = _env_for(settings, v, env, memo)
+        if _deepspeed_num_gpus(settings, v) and (run_env.get("CUDA_VISIBLE_DEVICES") if run_env else None):
+            out.append(_ds_ignores_cvd(v, n, run_env, gpus))
+            continue
+        visible, vis_ev = _visible(run_env, gpus)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
@@ -136,6 +140,43 @@ def ranks_per_node(settings, gpus, env=None):
                         "have leaves ranks without a device ('invalid device ordinal').", subject=v.origin.label,
                         evidence=[v.evidence(), ev("KFD topology", f"{total} GPU(s)")]))
     return out or ok("ranks per node are decided at launch time", evidence=[v.evidence() for v in vals])
+
+
+DS_RUNNER = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/launcher/runner.py"
+
+
+def _deepspeed_num_gpus(settings, v) -> bool:
+    """v is `deepspeed --num_gpus N` on a command line (not torchrun's or accelerate's count)."""
+    return any(cmd.get("launcher") == "deepspeed" and any(v is x for x in cmd.get("launcher_values") or ())
+               for cmd in _commands(settings))
+
+
+def _ds_ignores_cvd(v, n: int, env, gpus):
+    """DeepSpeed's runner ignores CUDA_VISIBLE_DEVICES once --num_gpus (or --include) is given
+    ('Detected CUDA_VISIBLE_DEVICES=... but ignoring it') and hands its ranks GPUs 0..N-1 of what
+    ROCr/HIP leave visible: a selection that is not 0..N-1 is not the GPUs the job runs on."""
+    cvd = str(env.get("CUDA_VISIBLE_DEVICES"))
+    picked = [x.strip() for x in cvd.split(",") if x.strip()]
+    rest = EnvView({k: val for k, val in env.items() if k != "CUDA_VISIBLE_DEVICES"},
+                   {k: o for k, o in getattr(env, "origins", {}).items() if k != "CUDA_VISIBLE_DEVICES"})
+    visible, vis_ev = _visible(rest, gpus)
+    evidence = [v.evidence(), env_ev(env, "CUDA_VISIBLE_DEVICES")] + vis_ev
+    if any(x.startswith("$") for x in picked) or picked == [str(i) for i in range(n)]:
+        if n <= visible:
+            return ok(f"deepspeed --num_gpus {n}: GPUs 0..{n - 1}, {visible} visible", subject=v.origin.label,
+                      evidence=evidence)
+    elif n <= visible:
+        return fail(f"deepspeed --num_gpus {n} ignores CUDA_VISIBLE_DEVICES={cvd}: its ranks take GPUs 0..{n - 1}",
+                    f"DeepSpeed's launcher ignores CUDA_VISIBLE_DEVICES when --num_gpus, --include or --num_nodes is "
+                    f"given and sets it to 0..{n - 1} for its ranks: the job runs on GPUs 0..{n - 1}, not on the "
+                    f"{len(picked)} the script selected (on a node with only those GPUs, ranks beyond them have no "
+                    "device). Select GPUs with --include localhost:<ids>, or drop --num_gpus so that the launcher "
+                    "takes CUDA_VISIBLE_DEVICES as its selection.",
+                    subject=v.origin.label, evidence=evidence, sources=[DS_RUNNER])
+    return fail(f"{n} ranks per node, but only {visible} GPU(s) are visible",
+                "Ranks beyond the visible GPUs fail at torch.cuda.set_device(local_rank) ('invalid device "
+                "ordinal') or pile onto one GPU.", subject=v.origin.label,
+                evidence=evidence + [ev("KFD topology", f"{len(gpus)} GPU(s)")])
 
 
 NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-AMD-SMI-CLI-tool.html"
