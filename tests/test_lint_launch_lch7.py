@@ -141,3 +141,43 @@ def test_a_quoted_heredoc_of_valid_json_and_a_trailing_comma_alone(tmp_path):
     bad = write(tmp_path, "b.sh", open(nums).read().replace('{"enabled": true}\n', '{"enabled": true},\n'))
     [f] = flagged(scan([bad], "RD-CFG-004", "mi300x8"))
     assert f.evidence[0].source == bad + ":7"
+
+
+# ------------------------------------------------------------------ RD-ENV-003 / RD-LCH-001 under a Slurm allocation
+# Joe-Hall-Lee/STaR-Judge scripts/train_dpo.sh + accelerate/fsdp_config.yaml (ccafbc7): two GPUs asked of Slurm, the
+# node's indexes 5 and 7 picked, and an accelerate config that starts four processes
+STAR_DPO = """#!/bin/bash
+#SBATCH --job-name=Llama-2-13b-chat_lr_2e-5  # 任务名字
+#SBATCH --nodes=1  # 节点
+#SBATCH --ntasks=4  # 需要多少个 cpu
+#SBATCH --gres=gpu:2  # 使用 gpu 数量，如果 2 个 gpu 写成 gpu:2
+#SBATCH --partition=gpus # 分区默认即可
+source ~/.bashrc
+WANDB_MODE=offline CUDA_VISIBLE_DEVICES="5,7" accelerate launch \\
+    --config_file accelerate/fsdp_config.yaml \\
+    --main_process_port=12540 \\
+    train/LLaMA-Factory/src/train.py configs/train/llama3_full_dpo.yaml
+"""
+FSDP = ("compute_environment: LOCAL_MACHINE\ndistributed_type: FSDP\nmixed_precision: bf16\nnum_machines: 1\n"
+        "num_processes: 4 # the number of GPUs in all nodes\nuse_cpu: false\n")
+
+
+def test_indexes_and_ranks_are_judged_against_the_gpus_slurm_gives_the_job(tmp_path):
+    sh = write(tmp_path, "train_dpo.sh", STAR_DPO)
+    cfg = write(tmp_path, "accelerate/fsdp_config.yaml", FSDP)
+    [f] = flagged(scan([sh, cfg], "RD-ENV-003", "mi300x8"))  # 5 and 7 exist on the node, not in the 2-GPU job
+    assert "names index 5, but only 2" in f.detail and f.evidence[-1].source == sh + ":5"
+    [g] = flagged(scan([sh, cfg], "RD-LCH-001", "mi300x8"))  # the script's selection counts for the config's ranks
+    assert g.title.startswith("4 ranks per node") and g.evidence[0].source == cfg + ":5"
+
+
+def test_a_selection_inside_the_allocation_is_not_flagged(tmp_path):
+    # Imageomics/bioclip slurm/train.sh (4ea3247): --gpus-per-node=4, CUDA_VISIBLE_DEVICES=0,1,2,3, torchrun 4 ranks
+    sh = write(tmp_path, "train.sh", "#!/usr/bin/env bash\n#SBATCH --nodes=1\n#SBATCH --account=PAS1576\n"
+               "#SBATCH --gpus-per-node=4\n#SBATCH --ntasks-per-node=4\n#SBATCH --partition=gpu\n\n"
+               "export CUDA_VISIBLE_DEVICES=0,1,2,3\n\n.venv/bin/torchrun --nproc_per_node 4 -m src.training.main\n")
+    assert not flagged(scan([sh], "RD-ENV-003", "mi300x8"))
+    assert not flagged(scan([sh], "RD-LCH-001", "mi300x8"))
+    # look-alike: the same indexes without a batch request are judged against the node's eight GPUs
+    free = write(tmp_path, "t2.sh", STAR_DPO.replace("#SBATCH --gres=gpu:2", "# gres=gpu:2"))
+    assert not flagged(scan([free], "RD-ENV-003", "mi300x8"))
