@@ -175,7 +175,7 @@ def _auto(ds_value):
 
 JSON_SPEC = "https://www.rfc-editor.org/rfc/rfc8259"
 HEREDOC_DOC = "https://www.gnu.org/software/bash/manual/bash.html#Here-Documents"
-_LEFT = __import__("re").compile(r"\$\{[^}]*\}|\$[A-Za-z_]\w*|\$\([^)]*\)|`[^`]*`")
+_LEFT = __import__("re").compile(r"\$\(\(.*?\)\)|\$\{[^}]*\}|\$[A-Za-z_]\w*|\$[0-9#?@*]|\$\([^)]*\)|`[^`]*`")
 
 
 @check("RD-CFG-004", area=AREA, title="A JSON config a launch script writes (heredoc) is JSON", option="config",

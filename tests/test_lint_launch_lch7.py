@@ -181,3 +181,11 @@ def test_a_selection_inside_the_allocation_is_not_flagged(tmp_path):
     # look-alike: the same indexes without a batch request are judged against the node's eight GPUs
     free = write(tmp_path, "t2.sh", STAR_DPO.replace("#SBATCH --gres=gpu:2", "# gres=gpu:2"))
     assert not flagged(scan([free], "RD-ENV-003", "mi300x8"))
+
+
+def test_run_time_expansions_in_a_heredoc_read_as_numbers(tmp_path):
+    # arithmetic and positional expansions are filled in by bash when it writes the file: never flagged as such
+    p = write(tmp_path, "gen.sh", 'MICRO=4\ncat > ds.json <<EOF\n{\n  "train_batch_size": $((MICRO * $1 * 8)),\n'
+              '  "train_micro_batch_size_per_gpu": ${MICRO},\n  "steps_per_print": $2\n}\nEOF\n'
+              "deepspeed train.py --deepspeed_config ds.json\n")
+    assert not flagged(scan([p], "RD-CFG-004", "mi300x8"))
