@@ -189,3 +189,30 @@ def test_run_time_expansions_in_a_heredoc_read_as_numbers(tmp_path):
               '  "train_micro_batch_size_per_gpu": ${MICRO},\n  "steps_per_print": $2\n}\nEOF\n'
               "deepspeed train.py --deepspeed_config ds.json\n")
     assert not flagged(scan([p], "RD-CFG-004", "mi300x8"))
+
+
+# ------------------------------------------------------------------ RD-PREC-012: fp16 for a T5 checkpoint
+# gachet/SpainAI_Hackaton_2020_NLP launch_scripts/launch_deepspeed.sh (42bab95): t5-3b with --fp16
+T5_FP16 = """deepspeed --num_gpus=8 transformers/examples/seq2seq/run_seq2seq.py \\
+      --model_name_or_path   t5-3b \\
+      --do_eval --do_train \\
+      --per_device_train_batch_size=8 \\
+      --learning_rate 5e-5 --adafactor --save_total_limit 2 --fp16 --fp16_backend amp --deepspeed ds_config.json
+"""
+
+
+def test_a_t5_checkpoint_in_fp16_is_flagged(tmp_path):
+    [f] = flagged(scan([write(tmp_path, "launch_deepspeed.sh", T5_FP16)], "RD-PREC-012", "mi300x8"))
+    assert "t5-3b" in f.title and "bfloat16" in f.detail
+    # Flan-T5 and mT5 are the same family (transformers#23918, #11735)
+    g = write(tmp_path, "g.sh", T5_FP16.replace("t5-3b", "google/flan-t5-xl"))
+    assert flagged(scan([g], "RD-PREC-012", "mi300x8"))
+
+
+def test_t5_in_bf16_and_the_small_original_checkpoints_are_not_flagged(tmp_path):
+    bf = write(tmp_path, "b.sh", T5_FP16.replace("--fp16 --fp16_backend amp", "--bf16"))
+    assert not flagged(scan([bf], "RD-PREC-012", "mi300x8"))
+    # t5-base trains in fp16 since transformers clamps its feed-forward output; codet5 is another family's name
+    for name in ("t5-base", "Salesforce/codet5-base"):
+        q = write(tmp_path, "q.sh", T5_FP16.replace("t5-3b", name))
+        assert not flagged(scan([q], "RD-PREC-012", "mi300x8")), name
