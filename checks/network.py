@@ -87,8 +87,9 @@ def ib_hca(env, rdma_devices=None, settings=None):
         return ok(f"NCCL_IB_HCA={spec} is decided at launch", evidence=[env_ev(env, "NCCL_IB_HCA")])
     if exclude:
         return ok(f"NCCL_IB_HCA={spec} only excludes devices", evidence=[env_ev(env, "NCCL_IB_HCA")])
-    if _in_container(env, "NCCL_IB_HCA", settings) and not rdma_devices:
-        return ok("NCCL_IB_HCA set inside a container", evidence=[env_ev(env, "NCCL_IB_HCA")])
+    if _in_container(env, "NCCL_IB_HCA", settings):  # an image's setting: the HCAs are those passed in where it runs
+        return ok("NCCL_IB_HCA set in a container's files: judged where the container runs",
+                  evidence=[env_ev(env, "NCCL_IB_HCA")])
     if _one_node(settings):
         return ok(f"NCCL_IB_HCA={spec} set for a one-node launch: RCCL does not use IB/RoCE inside a node",
                   evidence=[env_ev(env, "NCCL_IB_HCA")])
