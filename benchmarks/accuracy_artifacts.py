@@ -75,7 +75,12 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
          "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",
          "words:rocm-jammy-repo-on-noble": "RD-IMG-012", "words:uv-project-torch-cuda-wheel": "RD-IMG-002",
-         "words:image-python-older-than-project": "RD-IMG-013"}
+         "words:image-python-older-than-project": "RD-IMG-013",
+         # track lch7: HCAs the host lacks (RD-NET-002, new), "auto" handed to DeepSpeed itself (RD-DS-010, new),
+         # deepspeed --num_gpus over the GPUs CUDA_VISIBLE_DEVICES selects (RD-LCH-001 names DeepSpeed's override)
+         "words:NCCL_IB_HCA-absent": "RD-NET-002", "words:ds-auto-without-hf-trainer": "RD-DS-010",
+         "words:deepspeed-num-gpus-over-visible-devices": "RD-LCH-001",
+         "words:ds-config-invalid-json": "RD-CFG-004"}  # a heredoc-written JSON (RD-CFG-004, new)
 
 
 def split_of(repo: str) -> str:

@@ -171,3 +171,40 @@ def _auto(ds_value):
     if isinstance(ds_value.value, dict):
         return dict(ds_value.value, enabled="auto")
     return "auto"
+
+
+JSON_SPEC = "https://www.rfc-editor.org/rfc/rfc8259"
+HEREDOC_DOC = "https://www.gnu.org/software/bash/manual/bash.html#Here-Documents"
+_LEFT = __import__("re").compile(r"\$\(\(.*?\)\)|\$\{[^}]*\}|\$[A-Za-z_]\w*|\$[0-9#?@*]|\$\([^)]*\)|`[^`]*`")
+
+
+@check("RD-CFG-004", area=AREA, title="A JSON config a launch script writes (heredoc) is JSON", option="config",
+       sources=[JSON_SPEC, HEREDOC_DOC])
+def written_json(settings):
+    """`cat <<EOT > ds_config.json` writes the config the launch reads a moment later; what bash
+    writes must parse, or the launcher (DeepSpeed's json.load, accelerate) stops before any rank
+    trains. Judged with the script's own variables put in (an unquoted delimiter expands them) and
+    anything decided at run time read as a number, so only text that is never JSON is flagged: a
+    comma before a closing brace, an unquoted path, a comment."""
+    import json
+
+    out = []
+    for a in settings.artifacts:
+        data = a.data if isinstance(a.data, dict) else {}
+        if not data.get("written") or not any(c.get("launcher") for c in data.get("commands") or ()):
+            continue
+        for w in data["written"]:
+            where = f"{a.path}:{w['line']}"
+            try:
+                json.loads(_LEFT.sub("0", w["expanded"]))
+            except ValueError as exc:
+                at = f"{a.path}:{w['line'] + getattr(exc, 'lineno', 1) - 1}"
+                out.append(fail(f"the {w['target']} this script writes is not JSON ({getattr(exc, 'msg', exc)})",
+                                "The launch reads the file the heredoc just wrote, and its JSON parser stops there "
+                                "(DeepSpeed: json.load in DeepSpeedConfig, before any rank trains). Quote string "
+                                "values (a path from a variable included), and drop the comma after a block's last "
+                                "member.", subject=at, evidence=[ev(at, (w['expanded'].splitlines() or [''])[
+                                    max(0, getattr(exc, 'lineno', 1) - 1)].strip()[:160])]))
+                continue
+            out.append(ok(f"the {w['target']} this script writes is JSON", subject=where))
+    return out or ok("no launch script writes a JSON config")

@@ -311,6 +311,21 @@ def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
     return picked, None
 
 
+def _slurm_job(env, set_vars: dict, settings, node_gpus: int):
+    """(count, #SBATCH value) when the variables are set by a batch script that asks Slurm for fewer
+    GPUs than the node has and leaves ROCR_VISIBLE_DEVICES to Slurm: the job's GPUs are then the
+    only ones HIP numbers (0..count-1), whatever the node holds."""
+    if settings is None or "ROCR_VISIBLE_DEVICES" in set_vars or not isinstance(env, EnvView):
+        return None
+    from rocmdoctor.checks.launch import job_gpus
+
+    paths = {env.origins[k].origin.path for k in set_vars if k in env.origins}
+    if len(paths) != 1:
+        return None
+    job = job_gpus(settings, paths.pop())
+    return job if job is not None and job[0] < node_gpus else None
+
+
 def _filled_in_later(env, name: str) -> bool:
     """A file's value written as a reference (`HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}` in a compose
     file, filled from the user's shell or .env when the stack starts) that the reader could not fill:
@@ -321,7 +336,7 @@ def _filled_in_later(env, name: str) -> bool:
 
 @check("RD-ENV-003", area="env", title="*_VISIBLE_DEVICES select GPUs that exist",
        sources=[HIP_ENV, ISOLATION, PARSL_3858])
-def visible_devices(env, gpus, kfd_nodes=None):
+def visible_devices(env, gpus, kfd_nodes=None, settings=None):
     set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
     later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
     if not set_vars and later:
@@ -337,6 +352,16 @@ def visible_devices(env, gpus, kfd_nodes=None):
     # ROCr filters first; HIP then numbers what is left from 0, and HIP_VISIBLE_DEVICES
     # or CUDA_VISIBLE_DEVICES pick from that renumbered list.
     pool = list(gpus)
+    job = _slurm_job(env, set_vars, settings, len(pool))
+    if job is not None:  # the batch job's GPUs, numbered 0..N-1 (ROCR_VISIBLE_DEVICES, set by Slurm)
+        pool = pool[:job[0]]
+        evidence.append(job[1].evidence())
+        asked = re.sub(r"\s+#(?!SBATCH).*$", "", job[1].origin.text.strip())[:60]
+        problems_note = (f" The batch job asks Slurm for {job[0]} GPU(s) ({asked}): Slurm sets "
+                         f"ROCR_VISIBLE_DEVICES to them, and HIP numbers the job's GPUs 0..{job[0] - 1}, whatever the "
+                         "node's indexes are.")
+    else:
+        problems_note = ""
     if "ROCR_VISIBLE_DEVICES" in set_vars:
         pool, problem = _select(set_vars["ROCR_VISIBLE_DEVICES"], pool, uuids)
         if problem:
@@ -361,10 +386,11 @@ def visible_devices(env, gpus, kfd_nodes=None):
                     "HIP_VISIBLE_DEVICES=1 selects nothing." if "ROCR_VISIBLE_DEVICES" in set_vars and results
                     else "")
         return fail("the visible-devices variables leave no GPU: 'No HIP GPUs are available'",
-                    "; ".join(problems) + "." + renumber, evidence=evidence, fix=fix, data=data)
+                    "; ".join(problems) + "." + renumber + problems_note, evidence=evidence, fix=fix, data=data)
     if problems:
         return fail("a visible-devices variable names GPUs that are not there",
-                    "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start.",
+                    "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start."
+                    + problems_note,
                     evidence=evidence, fix=fix, data=data)
     same = {k: re.sub(r"\s", "", v) for k, v in set_vars.items()}
     if set(set_vars) == {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"} and \

@@ -12,11 +12,15 @@ TORCHRUN = "https://docs.pytorch.org/docs/stable/elastic/run.html"
 VISIBLE = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
 
 
-def _visible(env, gpus) -> tuple[int, list]:
+def _visible(env, gpus, job=None) -> tuple[int, list]:
     """How many GPUs a rank sees, and the evidence: the last filter applied wins
-    (ROCr filters first, then HIP/CUDA pick from what is left)."""
+    (ROCr filters first, then HIP/CUDA pick from what is left). ``job``: the (count, #SBATCH value)
+    of the Slurm allocation the launch runs in, which ROCr filters to unless the files set it."""
     n = len([g for g in gpus if not g.integrated])
     evidence = []
+    if job is not None and not (env.get("ROCR_VISIBLE_DEVICES") if env else None) and job[0] < n:
+        n = job[0]
+        evidence.append(job[1].evidence())
     # ROCr filters first; then HIP_VISIBLE_DEVICES, or CUDA_VISIBLE_DEVICES (HIP's other name for
     # it) when only that is set, picks from what is left: one selection, not two.
     picks = [var for var in VISIBLE[1:] if (env.get(var) if env else None) is not None][:1]
@@ -45,12 +49,13 @@ def _env_for(settings, v, env, _memo: dict | None = None):
     if "vals" not in memo:  # once per check: every launcher value reads the same lists
         memo["vals"] = settings.env_values()
         memo["launchers"] = {x.origin.path for x in settings.values("launcher")}
-    others = memo["launchers"] - {v.origin.path}
+    path, line = _launch_at(settings, v)
+    others = memo["launchers"] - {path}
     merged = {k: val for k, val in env.items() if k not in env.origins}
     origins = {}
     for e in memo["vals"]:
         p = e.origin.path
-        if p in others or (p == v.origin.path and (e.origin.line or 0) > (v.origin.line or 0)):
+        if p in others or (p == path and (e.origin.line or 0) > (line or 0)):
             continue
         merged[e.name] = str(e.value)
         origins[e.name] = e
@@ -96,7 +101,11 @@ def ranks_per_node(settings, gpus, env=None):
             continue  # "gpu", "auto", $VAR: decided at launch
         if os.path.basename(v.origin.path) in overridden.get("nproc_per_node", ()) and not _on_command_line(settings, v):
             continue  # `accelerate launch --config_file c.yaml --num_processes 1`: the option wins over the file
-        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
+        run_env = _env_for(settings, v, env, memo)
+        if _deepspeed_num_gpus(settings, v) and (run_env.get("CUDA_VISIBLE_DEVICES") if run_env else None):
+            out.append(_ds_ignores_cvd(v, n, run_env, gpus))
+            continue
+        visible, vis_ev = _visible(run_env, gpus, job_gpus(settings, _launch_path(settings, v)))
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
@@ -136,6 +145,61 @@ def ranks_per_node(settings, gpus, env=None):
                         "have leaves ranks without a device ('invalid device ordinal').", subject=v.origin.label,
                         evidence=[v.evidence(), ev("KFD topology", f"{total} GPU(s)")]))
     return out or ok("ranks per node are decided at launch time", evidence=[v.evidence() for v in vals])
+
+
+DS_RUNNER = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/launcher/runner.py"
+
+
+def _launch_at(settings, v) -> tuple[str, int | None]:
+    """(script, line) of the launch that runs with value v: an accelerate config's num_processes
+    counts for the script whose `accelerate launch --config_file` names it, with that script's
+    environment at its launch line."""
+    for cmd in _commands(settings):
+        lvals = cmd.get("launcher_values") or []
+        if any(v is x for x in lvals):
+            return v.origin.path, v.origin.line
+        names = {os.path.basename(str(x.value)) for x in lvals if x.name == "config_file"}
+        if lvals and os.path.basename(v.origin.path) in names:
+            return lvals[0].origin.path, cmd.get("line") or lvals[0].origin.line
+    return v.origin.path, v.origin.line
+
+
+def _launch_path(settings, v) -> str:
+    return _launch_at(settings, v)[0]
+
+
+def _deepspeed_num_gpus(settings, v) -> bool:
+    """v is `deepspeed --num_gpus N` on a command line (not torchrun's or accelerate's count)."""
+    return any(cmd.get("launcher") == "deepspeed" and any(v is x for x in cmd.get("launcher_values") or ())
+               for cmd in _commands(settings))
+
+
+def _ds_ignores_cvd(v, n: int, env, gpus):
+    """DeepSpeed's runner ignores CUDA_VISIBLE_DEVICES once --num_gpus (or --include) is given
+    ('Detected CUDA_VISIBLE_DEVICES=... but ignoring it') and hands its ranks GPUs 0..N-1 of what
+    ROCr/HIP leave visible: a selection that is not 0..N-1 is not the GPUs the job runs on."""
+    cvd = str(env.get("CUDA_VISIBLE_DEVICES"))
+    picked = [x.strip() for x in cvd.split(",") if x.strip()]
+    rest = EnvView({k: val for k, val in env.items() if k != "CUDA_VISIBLE_DEVICES"},
+                   {k: o for k, o in getattr(env, "origins", {}).items() if k != "CUDA_VISIBLE_DEVICES"})
+    visible, vis_ev = _visible(rest, gpus)
+    evidence = [v.evidence(), env_ev(env, "CUDA_VISIBLE_DEVICES")] + vis_ev
+    if any(x.startswith("$") for x in picked) or picked == [str(i) for i in range(n)]:
+        if n <= visible:
+            return ok(f"deepspeed --num_gpus {n}: GPUs 0..{n - 1}, {visible} visible", subject=v.origin.label,
+                      evidence=evidence)
+    elif n <= visible:
+        return fail(f"deepspeed --num_gpus {n} ignores CUDA_VISIBLE_DEVICES={cvd}: its ranks take GPUs 0..{n - 1}",
+                    f"DeepSpeed's launcher ignores CUDA_VISIBLE_DEVICES when --num_gpus, --include or --num_nodes is "
+                    f"given and sets it to 0..{n - 1} for its ranks: the job runs on GPUs 0..{n - 1}, not on the "
+                    f"{len(picked)} the script selected (on a node with only those GPUs, ranks beyond them have no "
+                    "device). Select GPUs with --include localhost:<ids>, or drop --num_gpus so that the launcher "
+                    "takes CUDA_VISIBLE_DEVICES as its selection.",
+                    subject=v.origin.label, evidence=evidence, sources=[DS_RUNNER])
+    return fail(f"{n} ranks per node, but only {visible} GPU(s) are visible",
+                "Ranks beyond the visible GPUs fail at torch.cuda.set_device(local_rank) ('invalid device "
+                "ordinal') or pile onto one GPU.", subject=v.origin.label,
+                evidence=evidence + [ev("KFD topology", f"{len(gpus)} GPU(s)")])
 
 
 NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-AMD-SMI-CLI-tool.html"
@@ -266,6 +330,42 @@ def slurm_gpu_request(settings, gpus):
                 out.append(ok(f"#SBATCH --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
                               subject=v.origin.label, evidence=[v.evidence()]))
     return out or ok("no GPU type or count in the Slurm request", evidence=[v.evidence() for v in vals])
+
+
+def job_gpus(settings, path: str | None = None):
+    """(GPUs per node, the #SBATCH value that asks for them) of the batch job a file runs in:
+    under a GPU allocation Slurm gives the job only those GPUs (cgroup and ROCR_VISIBLE_DEVICES),
+    which HIP numbers 0..N-1, so *_VISIBLE_DEVICES indexes and rank counts are judged against N,
+    not the node's count. `path` is the file that sets or launches (its own #SBATCH lines, else the
+    set's only batch script); None when no request gives a count."""
+    if settings is None:
+        return None
+    vals = [v for name in ("gres", "gpus-per-node", "gpus", "gpus-per-task")
+            for v in settings.values("launcher", f"sbatch.{name}")]
+    files = {v.origin.path for v in vals}
+    if path is not None and path in files:
+        vals = [v for v in vals if v.origin.path == path]
+    elif len(files) != 1:
+        return None
+    nodes = _job_nodes(settings) or 1
+    per_task = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
+    for v in vals:
+        option = v.name.split(".", 1)[1]
+        counts = [c for _, c in _requests(str(v.value), "gres" if option == "gres" else "gpus") if c]
+        if not counts:
+            continue
+        n = sum(counts)
+        if option == "gpus":
+            if n % nodes:
+                continue
+            n //= nodes
+        elif option == "gpus-per-task":
+            tasks = str(per_task[-1].value) if per_task else "1"
+            if not tasks.isdigit():
+                continue
+            n *= int(tasks)
+        return n, v
+    return None
 
 
 # ------------------------------------------------------------------ ranks from Slurm variables

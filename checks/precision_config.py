@@ -180,9 +180,13 @@ def config_fp16(setups):
         model = ta.model_name(s)
         family = kp.fp16_overflow_family(model)
         if family:
+            why = {"t5": "T5 checkpoints were pretrained with bfloat16 activations, whose range fp16 does not have: "
+                         "the feed-forward and attention outputs overflow to inf and the loss turns nan "
+                         "(transformers#10956). Use bf16, and fp32 where the GPU has no bf16."}.get(
+                family, "Qwen's maintainers: use bf16, and fp32 where the GPU has no bf16.")
             found.append(warn(f"{model} is known to overflow in fp16 (loss 0.0, grad_norm nan)",
-                              "Qwen's maintainers: use bf16, and fp32 where the GPU has no bf16. Loss scaling does "
-                              "not prevent activation overflow.", subject=subject,
+                              why + " Loss scaling does not prevent activation overflow.", subject=subject,
+                              sources=list(kp.FP16_OVERFLOW_FAMILIES.get(family, ())),
                               evidence=[s.arg("model_name_or_path").evidence(), ev_cfg],
                               fix=_edits_plan("Train this model in bf16 (native-BF16 GPUs) or fp32",
                                               ta.dtype_changes(s, "fp32"), {"dtype": "fp32"}, ta.dtype_edits(s, "fp32"))))

@@ -232,3 +232,55 @@ def batch_product(setups, settings):
             out.append(ok(f"{os.path.basename(path)}: batch sizes agree with {world} rank(s)", subject=where,
                           evidence=[said]))
     return out or ok("no DeepSpeed config gives all three batch sizes for a launch with a known rank count")
+
+
+HF_AUTO = "https://huggingface.co/docs/transformers/main/en/deepspeed#deepspeed-and-trainer-parameter-summary"
+DS_CONFIG_JSON = "https://www.deepspeed.ai/docs/config-json/"
+
+
+def _autos(data, path: str = "") -> list[str]:
+    """Dotted keys whose value is the string "auto", depth first."""
+    out: list[str] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            key = f"{path}.{k}" if path else str(k)
+            if isinstance(v, str) and v.strip().lower() == "auto":
+                out.append(key)
+            else:
+                out += _autos(v, key)
+    return out
+
+
+@check("RD-DS-010", area="deepspeed", title="A DeepSpeed JSON with \"auto\" values goes to a trainer that fills them in",
+       level="quick", option="config", sources=[HF_AUTO, DS_CONFIG_JSON])
+def auto_outside_hf(setups):
+    """"auto" is not a DeepSpeed value: the HF Trainer (and accelerate, LLaMA-Factory on top of it)
+    replaces it before DeepSpeed sees the config. A script that parses its own `--deepspeed_config`
+    (deepspeed.add_config_arguments, then deepspeed.initialize) hands the string to DeepSpeed, whose
+    config model refuses it for integer fields (bucket sizes, batch sizes) or reads it as a truthy
+    switch ("enabled": "auto")."""
+    out = []
+    for s in setups:
+        ds = s.deepspeed
+        data = ds.data if ds is not None and isinstance(ds.data, dict) else None
+        via = s.arg("deepspeed_config")
+        if data is None or via is None or s.arg("deepspeed") is not None or s.framework == "llamafactory":
+            continue  # HF's --deepspeed x.json, accelerate's and LLaMA-Factory's configs fill "auto" in
+        if os.path.basename(str(via.value)) != os.path.basename(ds.path):
+            continue
+        autos = _autos(data)
+        if not autos:
+            out.append(ok(f"{os.path.basename(ds.path)}: no \"auto\" value for DeepSpeed to read", subject=ds.path))
+            continue
+        leaf = autos[0].rsplit(".", 1)[-1]
+        line = next((i for i, t in enumerate(ds.lines(), 1) if f'"{leaf}"' in t and "auto" in t.lower()), None)
+        where = f"{ds.path}:{line}" if line else ds.path
+        out.append(fail(f"{os.path.basename(ds.path)} has \"auto\" values ({', '.join(autos[:4])}"
+                        f"{' ...' if len(autos) > 4 else ''}) but is given to DeepSpeed with --deepspeed_config",
+                        "Only the HF Trainer (and accelerate or LLaMA-Factory through it) replaces \"auto\" before "
+                        "DeepSpeed reads the file; a script that takes --deepspeed_config and calls "
+                        "deepspeed.initialize() passes the string on, and DeepSpeed's config refuses it for an "
+                        "integer field (a validation error at initialise) or reads \"enabled\": \"auto\" as true. "
+                        "Write numbers (and true/false) in the file, or launch through the HF Trainer (--deepspeed).",
+                        subject=where, evidence=[ev(where, f"{autos[0]}: \"auto\""), via.evidence()]))
+    return out or ok("no DeepSpeed JSON with \"auto\" values reaches DeepSpeed directly")

@@ -62,9 +62,15 @@ def expandable_segments_ok(torch_version: str | None, hip: str | None, cuda: str
 
 
 # Model families whose activations overflow FP16 in training (loss 0.0, grad_norm nan).
+T5_FP16_NAN = "https://github.com/huggingface/transformers/pull/10956"  # T5/MT5 inf/nan under amp
+T5_BF16_PRETRAINED = "https://github.com/google-research/text-to-text-transfer-transformer/issues/539"
 FP16_OVERFLOW_FAMILIES = {
     "qwen2": (QWEN_FP16_NAN, LLAMAFACTORY_FP16_NAN),  # Qwen2, Qwen2.5 (and their -VL/-Math variants)
+    # T5 was pretrained with bfloat16 activations: t5-large/3b/11b, v1.1, mT5, Flan-T5 overflow in fp16
+    # (transformers#11461, #11735, #23918); the original t5-small/t5-base train in fp16 since the FF clamp
+    "t5": (T5_FP16_NAN, T5_BF16_PRETRAINED),
 }
+_T5 = re.compile(r"^(?:flan-|long-|um|m|by)?t5(?:-v1[-.]1)?-|^(?:switch|ul2)\b")
 
 
 def fp16_overflow_family(model: str | None) -> str | None:
@@ -74,6 +80,8 @@ def fp16_overflow_family(model: str | None) -> str | None:
     name = model.lower().rstrip("/").rsplit("/", 1)[-1].replace("_", "-")
     if re.match(r"qwen-?2(\.5)?\b|qwen-?2(\.5)?-", name) or name.startswith(("qwen2", "qwen-2")):
         return "qwen2"
+    if _T5.match(name) and name not in ("t5-small", "t5-base"):
+        return "t5"
     return None
 
 

@@ -371,7 +371,14 @@ def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact |
     if not ref:
         return None
     target = _resolve(ref, base)
-    return seen.get(os.path.realpath(target)) if target else None
+    if target:
+        return seen.get(os.path.realpath(target))
+    # An absolute path of the author's machine (/home/u/proj/configs/ds.json) is never this machine's:
+    # the one file read with that name, when only one has it.
+    name = os.path.basename(ref.rstrip("/"))
+    same = [a for p, a in seen.items() if os.path.basename(p) == name] \
+        if ref.startswith(("/", "~")) and "$" not in ref and name else []
+    return same[0] if len(same) == 1 else None
 
 
 def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]:

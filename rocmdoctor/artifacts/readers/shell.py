@@ -241,6 +241,30 @@ def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[l
     return out_raw, out
 
 
+_REDIRECT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*([\"']?)([^\s;|&<>\"']+)\1")
+
+
+def _heredoc_json(art: Artifact, first: int, line: str, physical: list[str], variables: dict) -> None:
+    """`cat <<EOT > $DS_CONFIG` ... `EOT`: a JSON file the script writes before it launches, kept in
+    data["written"] as {target, line (the body's first), text (as written), expanded (the variables
+    the script defines put in, unless the delimiter is quoted: then bash expands nothing)}."""
+    m = _HEREDOC.search(line)
+    if m is None:
+        return
+    t = _REDIRECT.search(line[:m.start()] + " " + line[m.end():])
+    target = substitute(t.group(2), variables) if t else ""
+    if not target.endswith(".json"):
+        return
+    body = []
+    for raw in physical[first:]:
+        if raw.strip() == m.group(2):
+            break
+        body.append(raw)
+    text = "\n".join(body)
+    art.data.setdefault("written", []).append({"target": target, "line": first + 1, "text": text,
+                                               "expanded": text if m.group(1) else substitute(text, variables)})
+
+
 def substitute(word: str, variables: dict[str, str]) -> str:
     """``word`` with the variables the files define put in, as the shell expands it: a name the
     files do not define keeps its ``$NAME`` form (its value comes from outside), unless the
@@ -336,6 +360,8 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
             # a function's body runs where the function is called (and not at all if it never is)
             state.function_line(first, line, variables)
             continue
+        if "<<" in line:
+            _heredoc_json(art, first, line, physical, variables)
         _line(art, first, line, variables, exported, physical, state, 0)
     if state.function is not None:  # a definition never closed: its lines are read as they stand
         for n, text in state.function[1]:
