@@ -1,6 +1,6 @@
 """What makes a Dockerfile, compose file or launch script wrong for an AMD GPU: data, each
 entry with its source (reference: /work/shared/reference/health-logs-artifacts.md §4).
-Read by checks/images.py, checks/container_config/ and checks/launch.py.
+Read by the image checks (checks/image*.py), checks/container_config/ and checks/envvars.py.
 """
 from __future__ import annotations
 

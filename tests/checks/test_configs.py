@@ -3,6 +3,7 @@ disagree on, and a DeepSpeed JSON that disagrees with the training arguments."""
 import os
 
 from rocmdoctor.engine.model import Status
+from tests.lintacc_helpers import corpus, flagged, scan, write
 
 SEEDS = os.path.join(os.path.dirname(__file__), os.pardir, "data", "seeds")
 
@@ -81,3 +82,38 @@ def test_deepspeed_json_disagreeing_with_arguments_fails(tmp_path, lint):
 def test_deepspeed_json_agreeing_passes(tmp_path, lint):
     yaml_path, _ = lint.seeds("qwen_lora_sft_ds2.yaml", "ds_z2_config.json")
     assert [f.status for f in lint([yaml_path], "RD-CFG-003")] == [Status.PASS]
+
+
+# ------------------------------------------------------------------ RD-CFG-004: a JSON config a script writes
+def test_a_heredoc_config_that_is_not_json_is_flagged_at_its_line():
+    # CZtheHusky/rt_torch scripts/train_deepspeed.sh (7912c7e): `cat <<EOT > $DS_CONFIG` with an unquoted path value
+    # and a comma before the closing brace
+    p = corpus("l7-czthehusky-rttorch-ds-heredoc")
+    [f] = flagged(scan([p], "RD-CFG-004", "mi300x8"))
+    assert "ds_config.json" in f.title and f.evidence[0].source.endswith("train_deepspeed.sh:49")
+
+
+def test_a_quoted_heredoc_of_valid_json_and_a_trailing_comma_alone(tmp_path):
+    # GotYoo/Med3D-MoE-Seg scripts/train_ds.sh: `cat > "$DS_CONFIG" << 'EOF'` with valid JSON ("auto" for the HF Trainer)
+    ok_sh = write(tmp_path, "train_ds.sh", 'DS_CONFIG="./config/ds_config_zero2.json"\n'
+                  'cat > "$DS_CONFIG" << \'EOF\'\n{\n  "train_batch_size": "auto",\n  "zero_optimization": {\n'
+                  '    "stage": 2\n  }\n}\nEOF\ndeepspeed --num_gpus=8 train_net.py --deepspeed ${DS_CONFIG}\n')
+    assert not flagged(scan([ok_sh], "RD-CFG-004", "mi300x8"))
+    # variables the script defines are put in: a number is JSON; the same file with the comma left in is not
+    nums = write(tmp_path, "n.sh", 'GLOBAL_BATCH=1504\nDS_CONFIG=ds_config.json\ncat <<EOT > $DS_CONFIG\n'
+                 '{\n    "train_batch_size" : $GLOBAL_BATCH,\n    "fp16": {"enabled": true}\n}\nEOT\n'
+                 'deepspeed --include "localhost:0,1,2,3" train_ds.py --deepspeed_config=$DS_CONFIG\n')
+    assert not flagged(scan([nums], "RD-CFG-004", "mi300x8"))
+    bad = write(tmp_path, "b.sh", open(nums).read().replace('{"enabled": true}\n', '{"enabled": true},\n'))
+    [f] = flagged(scan([bad], "RD-CFG-004", "mi300x8"))
+    assert f.evidence[0].source == bad + ":7"
+
+
+
+
+def test_run_time_expansions_in_a_heredoc_read_as_numbers(tmp_path):
+    # arithmetic and positional expansions are filled in by bash when it writes the file: never flagged as such
+    p = write(tmp_path, "gen.sh", 'MICRO=4\ncat > ds.json <<EOF\n{\n  "train_batch_size": $((MICRO * $1 * 8)),\n'
+              '  "train_micro_batch_size_per_gpu": ${MICRO},\n  "steps_per_print": $2\n}\nEOF\n'
+              "deepspeed train.py --deepspeed_config ds.json\n")
+    assert not flagged(scan([p], "RD-CFG-004", "mi300x8"))

@@ -67,3 +67,35 @@ def test_an_interface_named_inside_a_container_is_the_containers_not_the_hosts(t
     # with the host's network the names are the host's again
     (d / "compose.yml").write_text("services:\n  train:\n    build: .\n    network_mode: host\n")
     assert lint.statuses(lint([d], "RD-NET-001", snapshot=snap)) == ["fail"]
+
+
+# ------------------------------------------------------------------ RD-NET-002: NCCL_IB_HCA against the host's HCAs
+# EzrealLee9527/VividVideoGeneration run.sh (3f26e66): a multi-node accelerate launch that pins mlx5_0
+VIVID = """export NCCL_IB_HCA=$(echo $NCCL_IB_HCA | tr ' ' ',')
+export NCCL_IB_GID_INDEX=3
+NNODES=${RLAUNCH_REPLICA_TOTAL:-2} ##Node nums
+NODE_RANK=${RLAUNCH_REPLICA:-1} ##Node rank of different machine
+export NCCL_IB_HCA=mlx5_0
+
+accelerate launch --config_file $ACC_CONFIG --gpu_ids all --use_deepspeed --num_processes $GPUS \\
+--num_machines $NNODES --machine_rank $NODE_RANK --main_process_ip $MASTER_ADDR --main_process_port $PORT \\
+--deepspeed_multinode_launcher standard $TRAINPY --config $CONFIG
+"""
+
+
+def test_an_hca_the_node_does_not_have_is_flagged_for_a_multi_node_launch(tmp_path):
+    p = write(tmp_path, "run.sh", VIVID)
+    [f] = flagged(scan([p], "RD-NET-002", "mi300x8"))  # the example records no RDMA device
+    assert "mlx5_0" in f.title and f.evidence[0].source == p + ":5"
+    assert f.status.value == "warn"  # RCCL falls back to sockets: slow, not stopped
+
+
+def test_one_node_launches_exclusions_and_unrecorded_hosts_are_not_flagged(tmp_path):
+    # hpccube-style DCU job on one node (torchrun's default one node): RCCL uses no IB inside a node
+    p = write(tmp_path, "one.sh", "export NCCL_IB_HCA=mlx5_0\nexport NCCL_SOCKET_IFNAME=ib0\n"
+              "torchrun --nproc_per_node=8 train.py\n")
+    assert not flagged(scan([p], "RD-NET-002", "mi300x8"))
+    q = write(tmp_path, "ex.sh", VIVID.replace("NCCL_IB_HCA=mlx5_0", "NCCL_IB_HCA=^mlx5_3"))
+    assert not flagged(scan([q], "RD-NET-002", "mi300x8"))  # only excludes a device
+    # a machine whose record says nothing of /sys/class/infiniband: unknown, never "none"
+    assert not flagged(scan([write(tmp_path, "run.sh", VIVID)], "RD-NET-002", "rx7900xtx"))

@@ -96,3 +96,44 @@ def test_train_batch_size_against_the_ranks_the_launch_starts(tmp_path):
     auto = write(tmp_path, "auto/ds.json", DS_1024.replace("1024", '"auto"'))
     run2 = write(tmp_path, "auto/run.sh", "deepspeed --num_gpus=4 train.py --deepspeed ds.json\n")
     assert not flagged(scan([run2, auto], "RD-DS-009", "mi300x8"))  # "auto": the HF integration fills it in
+
+
+# ------------------------------------------------------------------ RD-DS-010: "auto" handed to DeepSpeed itself
+# jingfengou/BlockMovingSFT configs/ds_zero3_offload.json (75b65b1), passed with --deepspeed_config to a script that
+# calls deepspeed.initialize() itself
+AUTO_JSON = """{
+    "train_batch_size": 1,
+    "train_micro_batch_size_per_gpu": 1,
+    "zero_optimization": {
+        "stage": 3,
+        "reduce_bucket_size": "auto",
+        "stage3_prefetch_bucket_size": "auto",
+        "stage3_max_live_parameters": 1e9
+    },
+    "bf16": {
+        "enabled": true
+    }
+}
+"""
+
+
+def test_auto_values_given_with_deepspeed_config_are_flagged(tmp_path):
+    cfg = write(tmp_path, "ds_zero3_offload.json", AUTO_JSON)
+    run = write(tmp_path, "run_deepspeed.sh", "export DS_BUILD_OPS=0\ndeepspeed --num_gpus=1 train_deepspeed.py \\\n"
+                "    --deepspeed_config /home/ubuntu/proj/BlockMovingSFT/configs/ds_zero3_offload.json \\\n"
+                "    --total_steps 1530\n")
+    [f] = flagged(scan([run, cfg], "RD-DS-010", "mi300x8"))
+    assert "reduce_bucket_size" in f.title and f.evidence[0].source == cfg + ":6"
+
+
+def test_auto_values_for_the_hf_trainer_or_numbers_for_deepspeed_are_not_flagged(tmp_path):
+    cfg = write(tmp_path, "ds_config_zero2.json", AUTO_JSON)
+    # ivattyue/SC-Tune scripts/finetune_ds.sh: HF TrainingArguments' --deepspeed, whose integration fills "auto" in
+    hf = write(tmp_path, "finetune_ds.sh", "torchrun --nproc_per_node 8 finetune.py \\\n    --bf16 True \\\n"
+               "    --deepspeed ds_config_zero2.json \\\n    --output_dir outputs/\n")
+    assert not flagged(scan([hf, cfg], "RD-DS-010", "mi300x8"))
+    # FrankLeeeee/DeepSpeed-FairScale-Benchmark: --deepspeed_config with a JSON of numbers only
+    nums = write(tmp_path, "stage1.json", '{\n    "train_micro_batch_size_per_gpu": 128,\n'
+                 '    "zero_optimization": {\n        "stage": 1\n    }\n}')
+    ds = write(tmp_path, "run.sh", "deepspeed run_benchmark.py --type ds --deepspeed --deepspeed_config stage1.json\n")
+    assert not flagged(scan([ds, nums], "RD-DS-010", "mi300x8"))

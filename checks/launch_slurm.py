@@ -1,0 +1,296 @@
+"""Slurm jobs against the machine: #SBATCH GPU requests, the GPUs a job is given, RANK/LOCAL_RANK/WORLD_SIZE
+from Slurm's variables, and DeepSpeed's multi-node launcher under srun."""
+from __future__ import annotations
+
+import os
+
+from rocmdoctor.base.untrusted import pick_list
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
+
+AREA = "launch"
+
+# ------------------------------------------------------------------ Slurm GPU requests
+SLURM_GRES = "https://slurm.schedmd.com/gres.html"
+# GPU model tokens Slurm sites use as GRES types: a type that names a model (mi210, a100, k100 ...)
+# can be compared with the node's GPUs; any other type is a site alias and is left alone.
+_MODEL = __import__("re").compile(r"^(?:mi\d{2,3}[a-z]?|a\d{2,3}|h\d{3}|v100|l40s?|l4|t4|p100|k[0-9]{2,3}(?:ai)?|"
+                                  r"z100l?|bw\d{2,4}|rtx\w*|w\d{4}x?|rx\d{4}\w*)$")
+
+
+def _requests(value: str, option: str) -> list[tuple[str | None, int | None]]:
+    """(type, count) of each GPU request: --gres=gpu:mi210:2,dcu:4 / --gpus=mi210:2 / --gpus-per-node=4."""
+    out = []
+    for part in str(value).split(","):
+        bits = [b for b in part.strip().split(":") if b]
+        if option == "gres":
+            if not bits or bits[0] not in ("gpu", "dcu"):
+                continue
+            bits = bits[1:]
+        count = int(bits[-1]) if bits and bits[-1].isdigit() else (None if bits else 1)
+        kind = bits[0].lower() if len(bits) >= 2 or (bits and not bits[0].isdigit()) else None
+        out.append((kind, count))
+    return out
+
+
+# GRES types that Slurm's GPU autodetection writes are model names in parts (AutoDetect=nvml gives
+# `nvidia_h100_80gb_hbm3`, `nvidia_a100-sxm4-80gb`; rsmi `amd_instinct_mi250x`): a part that is a
+# model token names that model; an NVIDIA vendor word alone names an NVIDIA GPU.
+_NVIDIA = {"nvidia", "tesla", "geforce", "quadro"}
+
+
+def _model_of(kind: str) -> str | None:
+    """The GPU model a GRES type names (`mi210`, `h100` from `nvidia_h100_80gb_hbm3`), or None for a
+    site alias (`siteA`, `ampere`)."""
+    import re
+
+    if _MODEL.match(kind):
+        return kind
+    parts = [p for p in re.split(r"[_\-.\s]+", kind.lower()) if p]
+    models = [p for p in parts if _MODEL.match(p)]
+    if models:
+        return models[0]
+    if any(p in _NVIDIA for p in parts):
+        return "nvidia"
+    return None
+
+
+def _names_model(kind: str, gpus) -> bool:
+    import re
+
+    norm = lambda s: re.sub(r"[^a-z0-9]", "", str(s or "").lower())  # noqa: E731
+    model = _model_of(kind) or kind
+    if model == "nvidia":  # a vendor word alone: an NVIDIA node's type, never an AMD GPU's
+        return any("nvidia" in norm(g.name) for g in gpus)
+    return any(norm(model) in norm(g.name) or norm(model) == norm(g.gfx) for g in gpus)
+
+
+@check("RD-LCH-002", area=AREA, title="#SBATCH GPU requests (--gres, --gpus) match the node's GPUs", option="config",
+       sources=[SLURM_GRES, "https://slurm.schedmd.com/sbatch.html#OPT_gpus"])
+def slurm_gpu_request(settings, gpus):
+    vals = [v for name in ("gres", "gpus", "gpus-per-node", "gpus-per-task")
+            for v in settings.values("launcher", f"sbatch.{name}")]
+    if not vals:
+        return ok("no #SBATCH GPU request in the files")
+    if not gpus:
+        return skip("no GPU on this machine to compare the Slurm request with", evidence=[v.evidence() for v in vals])
+    real = [g for g in gpus if not g.integrated] or list(gpus)
+    names = sorted({g.name or g.gfx or "?" for g in real})
+    # --gpus-per-task counts per task: a node must hold it times the tasks placed there.
+    per_node = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
+    tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdigit() else 1
+    out = []
+    for v in vals:
+        option = v.name.split(".", 1)[1]
+        for kind, count in _requests(str(v.value), "gres" if option == "gres" else "gpus"):
+            if kind and _model_of(kind) and not _names_model(kind, real):
+                out.append(fail(f"#SBATCH --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
+                                "Slurm places the job only on nodes with that GRES type: it waits for other nodes, "
+                                "or the script's settings (ranks, precision, images) were written for another GPU. "
+                                f"Request this node's type (or no type: --{option}="
+                                f"{'gpu:' if option == 'gres' else ''}{count or len(real)}).",
+                                subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", ", ".join(names))]))
+            elif count is not None and option in ("gres", "gpus-per-node") and count > len(real):
+                out.append(fail(f"#SBATCH --{option}={v.value} asks for {count} GPUs per node; this node has {len(real)}",
+                                "The request cannot be met by a node like this one; Slurm keeps the job pending.",
+                                subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(real)} GPU(s)")]))
+            elif count is not None and option == "gpus-per-task" and count * tasks > len(real):
+                out.append(fail(f"#SBATCH --gpus-per-task={v.value} with {tasks} task(s) per node asks for "
+                                f"{count * tasks} GPUs per node; this node has {len(real)}",
+                                "The request cannot be met by a node like this one; Slurm keeps the job pending.",
+                                subject=v.origin.label, evidence=[v.evidence()] + [p.evidence() for p in per_node[-1:]]
+                                + [ev("KFD topology", f"{len(real)} GPU(s)")]))
+            else:
+                out.append(ok(f"#SBATCH --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
+                              subject=v.origin.label, evidence=[v.evidence()]))
+    return out or ok("no GPU type or count in the Slurm request", evidence=[v.evidence() for v in vals])
+
+
+def job_gpus(settings, path: str | None = None):
+    """(GPUs per node, the #SBATCH value that asks for them) of the batch job a file runs in:
+    under a GPU allocation Slurm gives the job only those GPUs (cgroup and ROCR_VISIBLE_DEVICES),
+    which HIP numbers 0..N-1, so *_VISIBLE_DEVICES indexes and rank counts are judged against N,
+    not the node's count. `path` is the file that sets or launches (its own #SBATCH lines, else the
+    set's only batch script); None when no request gives a count."""
+    if settings is None:
+        return None
+    vals = [v for name in ("gres", "gpus-per-node", "gpus", "gpus-per-task")
+            for v in settings.values("launcher", f"sbatch.{name}")]
+    files = {v.origin.path for v in vals}
+    if path is not None and path in files:
+        vals = [v for v in vals if v.origin.path == path]
+    elif len(files) != 1:
+        return None
+    nodes = _job_nodes(settings) or 1
+    per_task = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
+    for v in vals:
+        option = v.name.split(".", 1)[1]
+        counts = [c for _, c in _requests(str(v.value), "gres" if option == "gres" else "gpus") if c]
+        if not counts:
+            continue
+        n = sum(counts)
+        if option == "gpus":
+            if n % nodes:
+                continue
+            n //= nodes
+        elif option == "gpus-per-task":
+            tasks = str(per_task[-1].value) if per_task else "1"
+            if not tasks.isdigit():
+                continue
+            n *= int(tasks)
+        return n, v
+    return None
+
+
+# ------------------------------------------------------------------ ranks from Slurm variables
+SLURM_ENV = "https://slurm.schedmd.com/sbatch.html#SECTION_OUTPUT-ENVIRONMENT-VARIABLES"
+TORCH_ENV = "https://docs.pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
+_SLURM_REF = __import__("re").compile(r"^\$\{?(SLURM_[A-Z_]+)\}?$")
+# What each Slurm variable counts, and which differ per task (srun gives each task its own).
+_PER_TASK = {"SLURM_PROCID": "the task's global rank", "SLURM_LOCALID": "the task's rank on its node",
+             "SLURM_NODEID": "the index of the task's node"}
+_COUNTS = {"SLURM_NTASKS": "tasks in the job", "SLURM_NPROCS": "tasks in the job",
+           "SLURM_NNODES": "nodes in the job", "SLURM_JOB_NUM_NODES": "nodes in the job",
+           "SLURM_NTASKS_PER_NODE": "tasks per node", "SLURM_GPUS_ON_NODE": "GPUs on the node"}
+_MEANS = {"RANK": "SLURM_PROCID", "LOCAL_RANK": "SLURM_LOCALID", "WORLD_SIZE": "SLURM_NTASKS"}
+
+
+def _job_nodes(settings) -> int | None:
+    for name in ("sbatch.nodes", "srun.N", "srun.nodes"):
+        for v in settings.values("launcher", name):
+            head = str(v.value).split("-")[-1]
+            if head.isdigit():
+                return int(head)
+    return None
+
+
+def _batch_step_files(settings) -> dict[str, tuple]:
+    """Files whose lines run in a Slurm batch step (the #SBATCH script and the files it sources),
+    each with (the batch script, the line it is sourced at, or 0 for the script itself)."""
+
+    out: dict[str, tuple] = {}
+    by_name = {os.path.basename(a.path): a for a in settings.artifacts}
+    for a in settings.artifacts:
+        if a.kind != "slurm":
+            continue
+        out[a.path] = (a, 0)
+        for s in a.data.get("sourced", []) if isinstance(a.data, dict) else []:
+            if s.get("per_task"):  # `srun bash -c "source vars.sh; python ..."`: sourced by each task
+                continue
+            b = by_name.get(os.path.basename(str(s.get("path", ""))))
+            if b is not None and b.path not in out:
+                out[b.path] = (a, s.get("line") or 0)
+    return out
+
+
+def _direct_srun(a, after: int) -> dict | None:
+    """A command at or after line ``after`` of batch script ``a`` that srun starts as the training
+    program itself (python ..., not torchrun/deepspeed/accelerate, which set the ranks themselves)."""
+    for c in a.data.get("commands", []) if isinstance(a.data, dict) else []:
+        if "srun" in (c.get("via") or []) and c.get("launcher") == "python" and (c.get("line") or 0) >= after:
+            return c
+    return None
+
+
+@check("RD-LCH-003", area=AREA, title="RANK, LOCAL_RANK and WORLD_SIZE come from the Slurm variables that mean "
+       "them, evaluated per task", option="config", sources=[SLURM_ENV, TORCH_ENV])
+def slurm_rank_variables(settings):
+    vals = [v for name in _MEANS for v in settings.values("env", name)]
+    from_slurm = [(v, m.group(1)) for v in vals for m in [_SLURM_REF.match(str(v.value).strip())] if m]
+    if not from_slurm:
+        return ok("no RANK, LOCAL_RANK or WORLD_SIZE taken from a Slurm variable")
+    nodes = _job_nodes(settings)
+    batch = _batch_step_files(settings)
+    out = []
+    for v, src in from_slurm:
+        want = _MEANS[v.name]
+        subject = f"{v.origin.label} {v.name}"
+        what = _PER_TASK.get(src) or _COUNTS.get(src) or "another Slurm value"
+        wrong = None
+        if v.name == "WORLD_SIZE" and src in _PER_TASK:
+            wrong = f"{v.name} is the number of ranks, but {src} is {what}"
+        elif v.name in ("RANK", "LOCAL_RANK") and src in _COUNTS:
+            wrong = f"{v.name} is a rank, but {src} is the number of {what}"
+        elif v.name in ("RANK", "LOCAL_RANK") and src == "SLURM_NODEID":
+            wrong = f"{v.name} is a per-task rank, but {src} is {what}: every task of a node gets the same one"
+        elif src in _PER_TASK and src != want and nodes is not None and nodes > 1:
+            wrong = f"{v.name} should be {want}, but {src} is {what}, which differs on a {nodes}-node job"
+        if wrong:
+            out.append(fail(f"{v.name}=${src}: {wrong}",
+                            f"PyTorch's env:// rendezvous reads {v.name} as written; ranks then collide or "
+                            f"the job waits for ranks that never come. Use {v.name}=${want}.",
+                            subject=subject, evidence=[v.evidence()]))
+            continue
+        where = batch.get(v.origin.path)
+        if src in _PER_TASK and where is not None and not v.per_task:
+            script, at = where
+            run = _direct_srun(script, max(at, (v.origin.line or 0) if script.path == v.origin.path else at))
+            if run is not None:
+                out.append(fail(f"{v.name}=${src} is set once, in the batch step: every task gets its value",
+                                f"The line runs in the batch script's own shell (task 0 of the batch step), before "
+                                f"srun starts the tasks (line {run.get('line')} of {script.path}); srun passes the "
+                                f"environment on, so every task inherits {v.name}=0 and the ranks collide. Set it "
+                                f"inside each task (a wrapper script srun runs, or srun bash -c '...'), or let "
+                                f"torchrun set the ranks.", subject=subject,
+                                evidence=[v.evidence(), ev(f"{script.path}:{run.get('line')}", "srun ... python")]))
+                continue
+        out.append(ok(f"{v.name}=${src}", subject=subject, evidence=[v.evidence()]))
+    return out
+
+
+DS_MULTINODE = "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"
+SLURM_SRUN = "https://slurm.schedmd.com/srun.html"
+
+
+def _count(settings, *names: str) -> int | None:
+    for name in names:
+        for v in settings.values("launcher", name):
+            head = str(v.value).split("(")[0].split("-")[-1]
+            if head.isdigit():
+                return int(head)
+    return None
+
+
+def _srun_tasks(settings, vals: dict) -> int | None:
+    """How many tasks an `srun` step starts: its own -n, else the job's ntasks, else nodes x tasks per node."""
+    for name in ("srun.ntasks", "srun.n"):
+        if name in vals and str(vals[name].value).isdigit():
+            return int(vals[name].value)
+    n = _count(settings, "sbatch.ntasks")
+    if n is not None:
+        return n
+    nodes = _count(settings, "srun.nodes", "srun.N") or _count(settings, "sbatch.nodes")
+    per = _count(settings, "sbatch.ntasks-per-node")
+    return nodes * (per or 1) if nodes is not None else None
+
+
+@check("RD-LCH-004", area=AREA, title="A multi-node DeepSpeed launcher starts once per job, not once per srun task",
+       option="config", sources=[DS_MULTINODE, SLURM_SRUN])
+def launcher_per_srun_task(settings):
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        for c in pick_list(a.data, "commands"):
+            if c.get("launcher") != "deepspeed" or "srun" not in (c.get("via") or []):
+                continue
+            vals = {v.name: v for v in c.get("launcher_values") or [] if hasattr(v, "name")}
+            nodes = str(getattr(vals.get("num_nodes"), "value", "") or "")
+            multi = "hostfile" in vals or (nodes.isdigit() and int(nodes) > 1)
+            # --no_ssh: each task runs its own node's ranks (with --node_rank); --launcher other than
+            # pdsh (slurm, openmpi ...) hands the start to that tool: both are one launcher per node by design
+            if not multi or "no_ssh" in vals or "launcher" in vals:
+                continue
+            tasks = _srun_tasks(settings, vals)
+            if tasks is None or tasks < 2:
+                continue
+            line = c.get("line") or 1
+            out.append(fail(f"srun starts the multi-node deepspeed launcher {tasks} times ({a.path} line {line})",
+                            "deepspeed with --hostfile/--num_nodes starts every rank on every node itself (over pdsh); "
+                            f"run once in each of the {tasks} srun tasks it starts the whole job {tasks} times on the "
+                            "same GPUs and port, and the copies collide. Run it once (no srun), or give each task "
+                            "its own node with --no_ssh --node_rank=$SLURM_NODEID (or use torchrun per node).",
+                            subject=f"{a.path}:{line}", evidence=[ev(f"{a.path}:{line}", "srun ... deepspeed "
+                                                                 + " ".join(f"--{k}" for k in vals if "." not in k))],
+                            fix=FixPlan("Start the DeepSpeed launcher once", (Action(
+                                "note", f"in {a.path} line {line}: drop srun before deepspeed, or add --no_ssh "
+                                "--node_rank=$SLURM_NODEID so each task runs its own node", path=a.path),),
+                                params={"files": [a.path]})))
+    return out or ok("no multi-node DeepSpeed launcher started once per srun task")

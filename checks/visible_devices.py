@@ -1,0 +1,145 @@
+"""*_VISIBLE_DEVICES (ROCR, HIP, CUDA): the GPUs each list selects, applied in the order the runtime
+applies them, checked against the GPUs actually present (and a Slurm job's own GPUs)."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs
+from rocmdoctor.checks.envvars import unset_fix
+from rocmdoctor.engine.check import check, fail, ok, skip, warn
+
+HIP_ENV = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html"
+ISOLATION = "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html"
+PARSL_3858 = "https://github.com/Parsl/parsl/issues/3858"
+
+VISIBLE = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
+
+
+def _select(value: str, pool: list, uuids: dict) -> tuple[list, str | None]:
+    """Apply one visible-devices list to ``pool`` (the devices visible so far).
+    Returns (visible, problem). Entries are indexes into the pool or GPU-<uuid>."""
+    if value.strip() in ("", "-1"):
+        return [], "hides every GPU"
+    picked: list = []
+    for part in (p.strip() for p in value.split(",")):
+        if part.isdigit():
+            i = int(part)
+            if i >= len(pool):
+                return picked, f"names index {i}, but only {len(pool)} GPU(s) are visible at that point"
+            picked.append(pool[i])
+        elif part.upper().startswith("GPU-"):
+            match = [g for g in pool if uuids.get(g.node, "").lower() == part.lower()]
+            if uuids and not match:
+                return picked, f"names {part}, which matches no visible GPU"
+            picked.extend(match or [None])
+        else:
+            return picked, f"has an entry {part!r} that is neither an index nor a GPU-<uuid>"
+    return picked, None
+
+
+def _slurm_job(env, set_vars: dict, settings, node_gpus: int):
+    """(count, #SBATCH value) when the variables are set by a batch script that asks Slurm for fewer
+    GPUs than the node has and leaves ROCR_VISIBLE_DEVICES to Slurm: the job's GPUs are then the
+    only ones HIP numbers (0..count-1), whatever the node holds."""
+    if settings is None or "ROCR_VISIBLE_DEVICES" in set_vars or not isinstance(env, EnvView):
+        return None
+    from rocmdoctor.checks.launch_slurm import job_gpus
+
+    paths = {env.origins[k].origin.path for k in set_vars if k in env.origins}
+    if len(paths) != 1:
+        return None
+    job = job_gpus(settings, paths.pop())
+    return job if job is not None and job[0] < node_gpus else None
+
+
+def _filled_in_later(env, name: str) -> bool:
+    """A file's value written as a reference (`HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}` in a compose
+    file, filled from the user's shell or .env when the stack starts) that the reader could not fill:
+    unknown here, not an empty list that hides every GPU."""
+    v = env.origins.get(name) if isinstance(env, EnvView) else None
+    return v is not None and ("$" in str(v.value) or (str(v.value).strip() == "" and "$" in v.origin.text))
+
+
+@check("RD-ENV-003", area="env", title="*_VISIBLE_DEVICES select GPUs that exist",
+       sources=[HIP_ENV, ISOLATION, PARSL_3858])
+def visible_devices(env, gpus, kfd_nodes=None, settings=None):
+    set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
+    later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
+    if not set_vars and later:
+        return ok(f"{', '.join(later)} filled in when the job starts (a reference to the user's value): not judged",
+                  evidence=[env_ev(env, k) for k in later])
+    if not set_vars:
+        return ok("no *_VISIBLE_DEVICES variable set" + (": every GPU is visible" if gpus else ""))
+    evidence = [e for k in set_vars for e in env_evs(env, k)]  # every place that sets it: each is read
+    if not gpus:
+        return skip("visible-devices variables set, but there is no AMD GPU", evidence=evidence)
+    uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
+    problems = []
+    # ROCr filters first; HIP then numbers what is left from 0, and HIP_VISIBLE_DEVICES
+    # or CUDA_VISIBLE_DEVICES pick from that renumbered list.
+    pool = list(gpus)
+    job = _slurm_job(env, set_vars, settings, len(pool))
+    if job is not None:  # the batch job's GPUs, numbered 0..N-1 (ROCR_VISIBLE_DEVICES, set by Slurm)
+        pool = pool[:job[0]]
+        evidence.append(job[1].evidence())
+        asked = re.sub(r"\s+#(?!SBATCH).*$", "", job[1].origin.text.strip())[:60]
+        problems_note = (f" The batch job asks Slurm for {job[0]} GPU(s) ({asked}): Slurm sets "
+                         f"ROCR_VISIBLE_DEVICES to them, and HIP numbers the job's GPUs 0..{job[0] - 1}, whatever the "
+                         "node's indexes are.")
+    else:
+        problems_note = ""
+    if "ROCR_VISIBLE_DEVICES" in set_vars:
+        pool, problem = _select(set_vars["ROCR_VISIBLE_DEVICES"], pool, uuids)
+        if problem:
+            problems.append(f"ROCR_VISIBLE_DEVICES={set_vars['ROCR_VISIBLE_DEVICES']} {problem}")
+    results = {}
+    for name in ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
+        if name in set_vars:
+            results[name], problem = _select(set_vars[name], pool, uuids)
+            if problem:
+                problems.append(f"{name}={set_vars[name]} {problem}")
+    final = next(iter(results.values())) if results else pool
+    visible = [g.index for g in final if g is not None]
+    data = {"visible_gpus": visible, "variables": set_vars}
+    fix = unset_fix(*set_vars, env=env)
+    if not final and all(v.strip() in ("-1", "") for v in set_vars.values()):
+        # The usual deliberate way to hide every GPU (CPU-only jobs, tests).
+        return warn("the visible-devices variables hide every GPU", "; ".join(problems) +
+                    ". If this job should train on the GPUs, unset it; for a CPU-only job this is intended.",
+                    evidence=evidence, fix=fix, data=data)
+    if not final:
+        renumber = (" HIP renumbers from 0 after ROCR_VISIBLE_DEVICES filters, so ROCR_VISIBLE_DEVICES=1 with "
+                    "HIP_VISIBLE_DEVICES=1 selects nothing." if "ROCR_VISIBLE_DEVICES" in set_vars and results
+                    else "")
+        return fail("the visible-devices variables leave no GPU: 'No HIP GPUs are available'",
+                    "; ".join(problems) + "." + renumber + problems_note, evidence=evidence, fix=fix, data=data)
+    if problems:
+        return fail("a visible-devices variable names GPUs that are not there",
+                    "; ".join(problems) + f". At best the job sees GPU(s) {visible}; PyTorch may refuse to start."
+                    + problems_note,
+                    evidence=evidence, fix=fix, data=data)
+    same = {k: re.sub(r"\s", "", v) for k, v in set_vars.items()}
+    if set(set_vars) == {"HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"} and \
+            same["HIP_VISIBLE_DEVICES"] == same["CUDA_VISIBLE_DEVICES"]:
+        # One list written under both names (scripts meant for either vendor): HIP reads either
+        # name and they agree, so nothing composes and nothing conflicts.
+        return ok(f"HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES name the same GPU(s) {visible}", evidence=evidence,
+                  data=data)
+    alone = {k: [g.index for g in _select(v, list(gpus), uuids)[0] if g is not None] for k, v in set_vars.items()}
+    if len(set_vars) > 1 and all(sel == visible for sel in alone.values()):
+        # Each variable alone would select the same GPUs the composition does (ROCR=0..7 with
+        # HIP=0..7 on 8 GPUs, a script written for either runtime): nothing to get wrong.
+        return ok(f"{' and '.join(set_vars)} are set together and each selects the same GPU(s) {visible}",
+                  evidence=evidence, data=data)
+    if len(set_vars) > 1:
+        disagree = ""
+        if len(results) == 2 and [g.index for g in results["HIP_VISIBLE_DEVICES"] if g] != \
+                [g.index for g in results["CUDA_VISIBLE_DEVICES"] if g]:
+            disagree = (" HIP_VISIBLE_DEVICES and CUDA_VISIBLE_DEVICES select different GPUs here; which one "
+                        "wins depends on the HIP and PyTorch versions (PyTorch PR #139866 rejects the pair).")
+        return warn(f"{' and '.join(set_vars)} are set together",
+                    "They compose (ROCr filters, then HIP renumbers from 0), which is easy to get wrong; "
+                    f"the job sees GPU(s) {visible}.{disagree} Use one variable; AMD recommends "
+                    "ROCR_VISIBLE_DEVICES on Linux.",
+                    evidence=evidence, fix=fix, data=data)
+    return ok(f"{next(iter(set_vars))} selects GPU(s) {visible}", evidence=evidence, data=data)
