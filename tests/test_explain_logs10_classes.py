@@ -1,0 +1,142 @@
+"""Classes the logs10 dev excerpts (a second cold sample of runtime/driver/app logs) showed, each fixed as a
+class (issue 24, wave 6): real lines with their source URL, and for each a look-alike that must stay as it was.
+
+A. Windows' loader naming the native module of a GPU package it could not load (WinError 126/127, or an app's
+   "<path>.node. The specified module could not be found"): the build does not match the GPU runtime (packages).
+B. A ROCm runtime library (libamdhip64, libhsa-runtime64, librocblas ...) without a symbol the binary asks for:
+   the binary was built against a newer ROCm than the library on the path (packages).
+C. A framework that picks its GPU backend by plugin or pip extra, with none installed: JAX's "Unknown backend
+   rocm. Available backends are ['cpu']", pip's "does not provide the extra 'rocm'" (packages).
+D. An amdgpu ring timeout keyed on its own fields (ring name, signaled and emitted sequence numbers), also in a
+   journal whose prefix was scrubbed (no "amdgpu", no "*ERROR*"): the prefilter admits it by those fields.
+E. Gtk's "Message"-level note that a desktop's optional Gtk module is absent is not an error, even pasted with
+   the terminal's colour markup.
+"""
+from __future__ import annotations
+
+from rocmdoctor.knowledge.signatures import ANCHORS, by_id
+from rocmdoctor.knowledge.signatures.benign import is_benign
+from tests.explain_helpers import corpus_lines, run, top
+
+
+def _ids(lines: list[str]) -> list[str]:
+    return [d.signature.id for d in run(lines).diagnoses if d.is_problem]
+
+
+def _admitted(line: str) -> bool:
+    return any(a in line.lower() for a in ANCHORS)
+
+
+# ------------------------------------------------------------------ A. Windows native module load
+# https://github.com/CS1o/Stable-Diffusion-Info/issues/13 (Fooocus, ZLUDA's DLLs not in place: a CUDA torch)
+CS1O_13 = ('OSError: [WinError 126] The specified module could not be found. Error loading "C:\\Ai\\Fooocus_win64_2-5-0'
+           '\\Fooocus_win64_2-5-0\\python_embeded\\lib\\site-packages\\torch\\lib\\caffe2_nvrtc.dll" or one of its '
+           'dependencies.')
+# https://github.com/likelovewant/ROCmLibs-for-gfx1103-AMD780M-APU/issues/11 (LM Studio's ROCm engine, RX 6750 XT)
+LMS_ENGINE = ("Failed to load LLM engine from path: C:\\Users\\Username\\.cache\\lm-studio\\extensions\\backends\\"
+              "win-llama-rocm-0.2.31\\llm_engine_rocm.node. The specified module could not be found. \\\\?\\C:\\Users\\"
+              "Username\\.cache\\lm-studio\\extensions\\backends\\win-llama-rocm-0.2.31\\llm_engine_rocm.node")
+
+
+def test_a_a_gpu_package_module_windows_cannot_load_is_packages():
+    assert top([CS1O_13]) == ("packages", "windows-native-module-load-failed")
+    assert top([LMS_ENGINE]) == ("packages", "windows-native-module-load-failed")
+    m = next(d for d in run([CS1O_13]).diagnoses if d.signature.id == "windows-native-module-load-failed")
+    assert m.occurrence.first.fields.get("dll", "").endswith("caffe2_nvrtc.dll")
+    assert top(corpus_lines("l10-cs1o-13-fooocus-zluda-caffe2-nvrtc-winerror-126"))[0] == "packages"
+    assert top(corpus_lines("l10-rocmlibs780m-11-lmstudio-engine-module-not-found"))[0] == "packages"
+
+
+def test_a_a_missing_path_is_not_a_module_that_failed_to_load():
+    # https://github.com/OpenNMT/CTranslate2/issues/2005: WinError 3 is a directory that is not there
+    sig = by_id("windows-native-module-load-failed")
+    line = ("FileNotFoundError: [WinError 3] The system cannot find the path specified: 'C:\\\\Users\\\\anhtu\\\\"
+            "miniconda3\\\\envs\\\\stt\\\\Lib\\\\site-packages\\\\ctranslate2/../_rocm_sdk_core/bin'")
+    assert not any(r.search(line) for r in sig.regexes)
+    assert "windows-native-module-load-failed" not in _ids([line])
+    # the HIP runtime's own DLL keeps its rule (packages.py windows-hip-runtime)
+    # https://github.com/ROCm/hip/issues/3910
+    hip = "The code execution cannot proceed because amdhip64_6.dll was not found. This problem may be solved by reinstalling the program."
+    assert _ids([hip])[0] == "windows-hip-runtime"
+
+
+# ------------------------------------------------------------------ B. ROCm library older than the binary
+# https://github.com/SYSTRAN/faster-whisper/issues/1370 (CTranslate2's wheel built on ROCm 7.2, ROCm 6.0 on the host)
+HIP_SYMBOL = "libamdhip64.so.7: undefined symbol: hsa_amd_enable_logging, version ROCR_1"
+
+
+def test_b_a_rocm_library_without_the_symbol_is_packages_and_is_admitted():
+    assert _admitted(HIP_SYMBOL)  # the line has no error word: the anchor is the loader's phrase
+    assert top([HIP_SYMBOL]) == ("packages", "rocm-library-symbol-missing")
+    m = next(d for d in run([HIP_SYMBOL]).diagnoses if d.signature.id == "rocm-library-symbol-missing")
+    assert m.occurrence.first.fields.get("symbol") == "hsa_amd_enable_logging"
+    assert m.occurrence.first.fields.get("version") == "ROCR_1"
+
+
+def test_b_a_package_extension_missing_a_torch_symbol_is_not_the_rocm_library():
+    # the catalog's flash-attn example (packages.py, https://github.com/ROCm/flash-attention): the extension, not ROCm
+    line = ("ImportError: /usr/lib/python3/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: "
+            "undefined symbol: _ZN3c104cuda9SetDeviceEi")
+    assert "rocm-library-symbol-missing" not in _ids([line])
+
+
+# ------------------------------------------------------------------ C. framework without its ROCm backend
+# https://github.com/ROCm/TheRock/issues/4578 (JAX nightly plugin on gfx1151)
+JAX_BACKEND = ["gpu_device = jax.devices(backend='rocm')[0]",
+               "RuntimeError: Unknown backend rocm. Available backends are ['cpu']"]
+# https://github.com/jax-ml/jax/issues/25856 (2x MI210, ROCm 6.3.1)
+JAX_EXTRA = ["WARNING: jax 0.4.31 does not provide the extra 'rocm'", ">>> import jax", ">>> jax.devices()",
+             "[CpuDevice(id=0)]"]
+
+
+def test_c_a_framework_with_only_the_cpu_backend_is_packages():
+    assert top(JAX_BACKEND) == ("packages", "framework-gpu-backend-not-installed")
+    assert top(JAX_EXTRA) == ("packages", "framework-gpu-backend-not-installed")
+    m = next(d for d in run(JAX_EXTRA).diagnoses if d.signature.id == "framework-gpu-backend-not-installed")
+    assert m.occurrence.first.fields.get("extra") == "rocm"
+
+
+def test_c_pip_skipping_an_uninstall_and_a_gpu_backend_listed_are_not_missing_backends():
+    # https://github.com/ROCm/rocm-install-on-linux/issues/685: pip's note while uninstalling
+    assert _ids(["WARNING: Skipping jax-rocm7-pjrt as it is not installed."]) == []
+    sig = by_id("framework-gpu-backend-not-installed")
+    assert not any(r.search("RuntimeError: Unknown backend rocm. Available backends are ['cpu', 'rocm']")
+                   for r in sig.regexes)
+
+
+# ------------------------------------------------------------------ D. ring timeout by its fields
+# https://github.com/ublue-os/bazzite/issues/5729 (RX 7900 XTX, a journal with the host and driver prefix scrubbed)
+BAZZITE = ["Sep 03 21:38:54 HOSTNAME  ring gfx_0.0.0 timeout, signaled seq=9113028, emitted seq=9113031",
+           "Sep 03 21:38:54 HOSTNAME   Process kwin_wayland pid 2483 thread kwin_wayla:cs0 pid 2522"]
+
+
+def test_d_a_scrubbed_ring_timeout_is_the_driver():
+    assert _admitted(BAZZITE[0])
+    assert top(BAZZITE) == ("driver", "amdgpu-ring-timeout")
+    assert top(corpus_lines("l10-bazzite-5729-navi31-scrubbed-ring-timeouts")) == ("driver", "amdgpu-ring-timeout")
+    # the prefixed journal form keeps matching
+    # https://github.com/M-Bab/linux-kernel-amdgpu-binaries/issues/90
+    assert top(corpus_lines("l10-mbab-90-sdma0-ring-timeout-journal")) == ("driver", "amdgpu-ring-timeout")
+
+
+def test_d_a_ring_set_up_at_init_is_not_a_timeout():
+    # the catalog's near miss: every driver load prints the ring's VM invalidation engine
+    assert _ids(["amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0"]) == []
+
+
+# ------------------------------------------------------------------ E. Gtk module messages
+# https://github.com/lllyasviel/Fooocus/issues/627 (Pop!_OS, pasted as the terminal's HTML)
+GTK_HTML = ('Gtk-<font color="#4E9A06"><b>Message</b></font>: <font color="#3465A4">08:53:26.245</font>: '
+            'Failed to load module &quot;xapp-gtk3-module&quot;')
+
+
+def test_e_gtk_module_messages_are_benign():
+    assert is_benign(GTK_HTML)
+    assert is_benign('Gtk-Message: 08:53:26.291: Failed to load module "canberra-gtk-module"')
+    lines = corpus_lines("l10-fooocus-627-popos-gtk-module-messages-healthy")
+    assert run(lines).exit_code() == 0
+
+
+def test_e_a_gtk_warning_or_another_module_failure_stays_error_like():
+    # a Python extension module that fails to load is not Gtk's optional module (l10-rocmlibs780m-11's line)
+    assert not is_benign(LMS_ENGINE)
