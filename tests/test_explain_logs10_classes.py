@@ -11,6 +11,10 @@ D. An amdgpu ring timeout keyed on its own fields (ring name, signaled and emitt
    journal whose prefix was scrubbed (no "amdgpu", no "*ERROR*"): the prefilter admits it by those fields.
 E. Gtk's "Message"-level note that a desktop's optional Gtk module is absent is not an error, even pasted with
    the terminal's colour markup.
+F. torch's c10/hip warning that hipGetDeviceCount() returned an error other than "no device" (Error 101:
+   hipErrorInvalidDevice): a warning in form, the run's GPU unusable in fact (runtime), also when wrapped.
+G. An app that ships its own ROCm backend and names it when its GPU survey fails (LM Studio's runtime manager,
+   in two versions' wordings): the bundled backend does not fit this GPU or driver (packages).
 """
 from __future__ import annotations
 
@@ -140,3 +144,48 @@ def test_e_gtk_module_messages_are_benign():
 def test_e_a_gtk_warning_or_another_module_failure_stays_error_like():
     # a Python extension module that fails to load is not Gtk's optional module (l10-rocmlibs780m-11's line)
     assert not is_benign(LMS_ENGINE)
+
+
+# ------------------------------------------------------------------ F. torch's HIP initialization warning
+# https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/1122 (RX 6900 XT; the web UI went on without the GPU)
+A1111_1122 = corpus_lines("l10-a1111-1122-hipgetdevicecount-invalid-device")
+# https://github.com/ROCm/ROCm/issues/1911 (the same warning wrapped over three lines)
+WRAPPED = ["/opt/conda/lib/python3.7/site-packages/torch/cuda/__init__.py:82: ",
+           "UserWarning: HIP initialization: Unexpected error from hipGetDeviceCount(). ",
+           "Did you run some cuda functions before calling NumHipDevices() that might have already set an error? ",
+           "Error 101: hipErrorInvalidDevice (Triggered internally at  /var/lib/jenkins/pytorch/c10/hip"]
+
+
+def test_f_torch_hip_init_error_is_the_runtime_even_as_a_warning():
+    assert top(A1111_1122) == ("runtime", "torch-hip-init-error")
+    m = next(d for d in run(A1111_1122).diagnoses if d.signature.id == "torch-hip-init-error")
+    assert m.occurrence.first.fields.get("status") == "hipErrorInvalidDevice"
+    assert top(WRAPPED) == ("runtime", "torch-hip-init-error")
+
+
+def test_f_no_device_stays_hip_no_gpus_and_a_successful_trace_is_nothing():
+    # https://github.com/ROCm/legacy-rocm-build/issues/5461: the runtime's trace of the call returning no device
+    assert top(corpus_lines("l10-legacyrocm-5461-wsl-hipgetdevicecount-no-device")) == ("runtime", "hip-no-gpus")
+    # https://github.com/ROCm/pytorch/issues/2730: the same call returning hipSuccess (a working gfx1102)
+    assert run(corpus_lines("l10-rocmpytorch-2730-gfx1102-rocdevice-init-trace-healthy")).exit_code() == 0
+
+
+# ------------------------------------------------------------------ G. an app's bundled ROCm backend
+# https://github.com/lmstudio-ai/lms/issues/625 (RX 6800, after a ROCm backend update)
+LMS_625 = corpus_lines("l10-lms-625-rx6800-no-hip-devices-after-runtime-update")
+# https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2358 (RX 9070 XT; TheRock's HIP works outside the app)
+LMS_2358 = corpus_lines("l10-lmstudio-2358-rx9070xt-survey-memory-info")
+
+
+def test_g_a_bundled_rocm_backend_that_cannot_survey_the_gpu_is_packages():
+    assert top(LMS_625) == ("packages", "app-rocm-backend-survey-failed")
+    assert top(LMS_2358) == ("packages", "app-rocm-backend-survey-failed")
+    m = next(d for d in run(LMS_625).diagnoses if d.signature.id == "app-rocm-backend-survey-failed")
+    assert "rocm" in m.occurrence.first.fields.get("backend", "")
+
+
+def test_g_the_apps_generic_load_error_is_not_a_backend_survey():
+    # https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1395
+    lines = ["Failed to load last used model.", "", "Error loading model.", "",
+             "(Exit code: 18446744072635812000). Unknown error. Try a different model and/or config."]
+    assert "app-rocm-backend-survey-failed" not in _ids(lines)

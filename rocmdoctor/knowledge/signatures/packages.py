@@ -719,6 +719,36 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("ImportError: /usr/lib/python3/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: "
                      "undefined symbol: _ZN3c104cuda9SetDeviceEi",),
     ),
+    # An app that ships its own ROCm runtime (LM Studio's llama.cpp ROCm backend and its "ROCm vendor" libraries)
+    # surveys the GPUs with it before loading a model; when that survey fails while the system's HIP works, the
+    # app's bundled runtime does not fit this GPU or driver.
+    S(
+        id="app-rocm-backend-survey-failed", family="packages",
+        title="The app's bundled ROCm backend cannot see the GPU",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"Backend '(?P<backend>[\w.-]{0,80}rocm[\w.-]{0,80})' requires gpu acceleration,\s?but GPU survey"
+            r"[^\n]{0,40}? was unsuccessful(?: with message:?)?\s?'?(?P<message>[^\n]{0,200})",
+        ),
+        needles=("gpu survey",),
+        meaning=("The application's own ROCm runtime (a backend it downloads and updates itself) could not list or "
+                 "query the GPU, so the backend refuses to run; the system's ROCm/HIP is not what it uses."),
+        causes=(
+            C(text="the app's ROCm backend version does not support this GPU or driver (a backend update dropped or broke it)",
+              fix="select an earlier or later version of the app's ROCm backend, or its Vulkan backend"),
+            C(text="the Adrenalin/amdgpu driver is older or newer than the app's bundled ROCm expects",
+              fix="install the driver version the app's ROCm backend lists"),
+        ),
+        fix="Switch the app's ROCm backend version (or use its Vulkan backend) and match the GPU driver to it.",
+        sources=("https://github.com/lmstudio-ai/lms/issues/625",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2358"),
+        examples=("Backend 'llama.cpp-win-x86_64-amd-rocm-avx2' requires gpu acceleration,but GPU survey on hardware was "
+                  "unsuccessful with message 'Error trying to query ROCm gpus: No hip devices found!'!",
+                  "Backend 'llama.cpp-win-x86_64-amd-rocm-avx2' requires GPU acceleration, but GPU survey software was "
+                  "unsuccessful with message:"),
+        # LM Studio's generic load failure names no backend survey (lmstudio-bug-tracker#1395)
+        near_misses=("(Exit code: 18446744072635812000). Unknown error. Try a different model and/or config.",),
+    ),
     # A framework that selects its GPU backend by plugin or pip extra runs on the CPU when that part is not
     # installed: JAX lists only the cpu backend, pip says the extra does not exist for that version.
     S(
