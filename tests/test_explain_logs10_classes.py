@@ -15,11 +15,16 @@ F. torch's c10/hip warning that hipGetDeviceCount() returned an error other than
    hipErrorInvalidDevice): a warning in form, the run's GPU unusable in fact (runtime), also when wrapped.
 G. An app that ships its own ROCm backend and names it when its GPU survey fails (LM Studio's runtime manager,
    in two versions' wordings): the bundled backend does not fit this GPU or driver (packages).
+H. rocminfo's own checks run blind in a container: "ROCk module is NOT loaded" right after the shell said lsmod is
+   not there (rocminfo decides it with lsmod), and "Failed to get user name to check for video group membership"
+   (no passwd entry for the UID) say nothing about the driver or access; the /dev/kfd line does.
 """
 from __future__ import annotations
 
 from rocmdoctor.knowledge.signatures import ANCHORS, by_id
 from rocmdoctor.knowledge.signatures.benign import is_benign
+from rocmdoctor.logs.reasoning import rock_check_blind
+from rocmdoctor.logs.structure import analyze
 from tests.explain_helpers import corpus_lines, run, top
 
 
@@ -189,3 +194,27 @@ def test_g_the_apps_generic_load_error_is_not_a_backend_survey():
     lines = ["Failed to load last used model.", "", "Error loading model.", "",
              "(Exit code: 18446744072635812000). Unknown error. Try a different model and/or config."]
     assert "app-rocm-backend-survey-failed" not in _ids(lines)
+
+
+# ------------------------------------------------------------------ H. rocminfo's blind checks in a container
+# https://github.com/ROCm/ROCm-docker/issues/50 (rocminfo in a container image without kmod; it lists the agents)
+ROCMDOCKER_50 = corpus_lines("l10-rocmdocker-50-rocminfo-lsmod-not-found-container-healthy")
+
+
+def test_h_rocminfo_without_lsmod_or_a_user_name_is_not_a_failure():
+    assert run(ROCMDOCKER_50).exit_code() == 0
+    root = analyze(ROCMDOCKER_50, "job.log").driver_root
+    assert root is not None and rock_check_blind(ROCMDOCKER_50, root)
+    assert is_benign("Failed to get user name to check for video group membership")
+
+
+def test_h_the_same_notes_next_to_a_kfd_failure_or_without_lsmod_missing_still_fail():
+    # https://github.com/ROCm/legacy-rocm-build/issues/1798: the node is absent (containers)
+    assert top(corpus_lines("legacyrocm-1798-kfd-missing"))[0] == "containers"
+    # https://github.com/ROCm/ROCm-docker/issues/116: permission denied (permissions)
+    assert top(corpus_lines("rocmdocker-116-kfd-perm", "fresh/logs"))[0] == "permissions"
+    # https://github.com/ROCm/legacy-rocm-build/issues/1361: "NOT loaded" with lsmod present is the driver's line
+    lines = corpus_lines("legacyrocm-1361-wsl2-rx580-no-kfd")
+    root = analyze(lines, "job.log").driver_root
+    assert root is not None and not rock_check_blind(lines, root)
+    assert [d.signature.id for d in run(lines).diagnoses][:1] == ["driver-refuses-gpu"]
