@@ -18,6 +18,9 @@ G. An app that ships its own ROCm backend and names it when its GPU survey fails
 H. rocminfo's own checks run blind in a container: "ROCk module is NOT loaded" right after the shell said lsmod is
    not there (rocminfo decides it with lsmod), and "Failed to get user name to check for video group membership"
    (no passwd entry for the UID) say nothing about the driver or access; the /dev/kfd line does.
+I. CMake rejecting the installed ROCm package's version ("Could not find a configuration file for package "HIP"
+   that is compatible with requested version", the config file "considered but not accepted"): packages.
+   (Written from part 2's dev miss, after part 2 was scored on the rules above.)
 """
 from __future__ import annotations
 
@@ -218,3 +221,21 @@ def test_h_the_same_notes_next_to_a_kfd_failure_or_without_lsmod_missing_still_f
     root = analyze(lines, "job.log").driver_root
     assert root is not None and not rock_check_blind(lines, root)
     assert [d.signature.id for d in run(lines).diagnoses][:1] == ["driver-refuses-gpu"]
+
+
+# ------------------------------------------------------------------ I. CMake rejects the ROCm package's version
+# https://github.com/pytorch/pytorch/issues/128313 (Fedora 40's ROCm 6.0 packages, PyTorch's LoadHIP.cmake)
+FEDORA_HIP = corpus_lines("l10-pytorch-128313-fedora-hip-config-version-not-accepted")
+
+
+def test_i_a_rejected_rocm_cmake_config_is_packages_and_is_admitted():
+    line = next(x for x in FEDORA_HIP if "configuration file for package" in x)
+    assert _admitted(line)  # no error word on the line: CMake's phrase is the anchor
+    assert top(FEDORA_HIP) == ("packages", "rocm-cmake-version-rejected")
+    m = next(d for d in run(FEDORA_HIP).diagnoses if d.signature.id == "rocm-cmake-version-rejected")
+    assert m.occurrence.first.fields.get("package") == "HIP"
+
+
+def test_i_cmake_finding_hip_is_nothing():
+    # the near miss the catalog keeps for rocm-install-not-found (packages.py), a CMake configure line
+    assert _ids(['-- Found HIP: /opt/rocm (found version "6.2.41133")']) == []

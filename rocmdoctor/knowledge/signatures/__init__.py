@@ -61,7 +61,7 @@ ANCHORS: tuple[str, ...] = (
     "saving rejects",  # GNU patch's summary of hunks it could not apply (packages.py patch-does-not-apply)
     "-9 (pid:",  # torchrun's ChildFailedError summary of a rank killed by SIGKILL (memory.py torchrun-rank-killed)
     "guarantee(",  # ROCclr's check macro, printed without an error word (runtime.py hip-runtime-assert)
-    "undefined symbol", "timeout, signaled",  # a loader's symbol error; an amdgpu ring timeout in a scrubbed journal
+    "undefined symbol", "timeout, signaled", "configuration file for package",  # a loader's symbol error; a scrubbed ring timeout; CMake's rejected version
 )
 
 

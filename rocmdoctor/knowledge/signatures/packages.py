@@ -457,6 +457,31 @@ SIGNATURES: tuple[S, ...] = (
                   "clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via --rocm-path, or pass -nogpulib to build without linking default libraries."),
         near_misses=("-- Found HIP: /opt/rocm (found version \"6.2.41133\")",),
     ),
+    # CMake found the ROCm package's config file but rejected its version: the build asks for a version its
+    # find_package rule cannot match with the installed one (a source tree written for another ROCm major, or
+    # a distribution's packaging of ROCm). The config file that was "considered but not accepted" says which.
+    S(
+        id="rocm-cmake-version-rejected", family="packages",
+        title="The build rejects the installed ROCm package's version",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r'Could not find a configuration file for package "(?P<package>hip\w{0,12}|roc\w{1,12}|miopen|rccl|'
+            r'amd_comgr|hsa-runtime64|composable_kernel)" that is compatible',
+        ),
+        needles=("configuration file for package",),
+        meaning=("CMake found the ROCm package's configuration file but not at a version the build accepts, so the "
+                 "build goes on without it or stops: the source and the installed ROCm are of different versions."),
+        causes=(
+            C(text="the source tree was written for another ROCm version than the installed one", check="RD-ROCM-003",
+              fix="build the release of the project that supports the installed ROCm, or install the ROCm it asks for"),
+            C(text="a distribution's ROCm packages (Fedora, Arch) at a version the project's CMake does not accept",
+              check="RD-ROCM-002", fix="use AMD's ROCm packages of the supported version, or the project's patch for the distribution"),
+        ),
+        fix="Match the project's release to the installed ROCm (the rejected config file names its version).",
+        sources=("https://github.com/pytorch/pytorch/issues/128313",),
+        examples=('  Could not find a configuration file for package "HIP" that is compatible',),
+        near_misses=('-- Found HIP: /opt/rocm (found version "6.2.41133")',),
+    ),
     # pip found no build of the pinned version for this platform: a ROCm wheel asked from the default index,
     # a local version (+rocm6.0) that index never had, or a Python version the wheels skip.
     S(
