@@ -445,11 +445,13 @@ def _first_number(result: ScanResult, wins: list, lines: list[str]) -> int:
 def _driver_root(result: ScanResult, machine: Machine, wins: list[tuple[str, list[str]]],
                  file_order: dict) -> list[Diagnosis]:
     from ..knowledge.signatures import structural as rules
+    from .reasoning import rock_check_blind
     from .structure import analyze
 
     for name, lines in wins:
-        line = analyze(lines, name, _first_number(result, wins, lines)).driver_root
-        if line is None:
+        first = _first_number(result, wins, lines)
+        line = analyze(lines, name, first).driver_root
+        if line is None or rock_check_blind(lines, line, first):  # rocminfo's module check without lsmod
             continue
         sig = rules.by_id("driver-refuses-gpu")
         occ = Occurrence(sig)

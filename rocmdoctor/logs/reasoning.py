@@ -183,6 +183,18 @@ def silent_user_run(lines: list[str], sudo_line: LogLine, first: int = 1) -> str
     return ""
 
 
+# rocminfo decides "ROCk module is NOT loaded" by running lsmod: where the shell just said lsmod is not there
+# (container images without kmod), that line says nothing about the driver (ROCm/rocminfo#48, #49).
+_NO_LSMOD = re.compile(r"\blsmod: (?:command )?not found\b")
+
+
+def rock_check_blind(lines: list[str], ln: LogLine, first: int = 1) -> bool:
+    """True when ``ln`` (numbered from ``first`` in ``lines``) is rocminfo's module check run without lsmod."""
+    at = ln.number - first
+    return 0 <= at < len(lines) and "ROCk module" in ln.text and \
+        any(_NO_LSMOD.search(x) for x in lines[max(0, at - 3):at])
+
+
 # ggml's CUDA/HIP error block (llama.cpp, whisper.cpp, stable-diffusion.cpp, Ollama): the error, the device and
 # function, then the runtime call that returned it ("  hipStreamCreateWithFlags(&streams[device][stream], 0x01)").
 _GGML_ERROR = re.compile(r"^(?:CUDA|ROCm|HIP) error: ")
@@ -218,7 +230,7 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
     r = shape.refusal
     if r is not None and (r[2] or looks_like_error(r[0].text) or r[0] is shape.single):
         add("gfx-refused-library" if r[2] else "gfx-refused", r[0], gfx=r[1])
-    if shape.driver_root is not None:
+    if shape.driver_root is not None and not rock_check_blind(lines or [], shape.driver_root, first):
         add("driver-refuses-gpu", shape.driver_root)
     for tb in reversed(shape.tracebacks):  # the last traceback that says something ended the run
         rule = traceback_rule(tb)

@@ -62,6 +62,7 @@ ANCHORS: tuple[str, ...] = (
     "-9 (pid:",  # torchrun's ChildFailedError summary of a rank killed by SIGKILL (memory.py torchrun-rank-killed)
     "guarantee(",  # ROCclr's check macro, printed without an error word (runtime.py hip-runtime-assert)
     "reducing batch",  # a trainer's own OOM retry ("OOM Detected, reducing batch/grad size to 0/2"; memory.py)
+    "undefined symbol", "timeout, signaled", "configuration file for package",  # a loader's symbol error; a scrubbed ring timeout; CMake's rejected version
 )
 
 

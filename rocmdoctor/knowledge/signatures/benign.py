@@ -39,6 +39,16 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
     (r"^Exception raised from \w{1,80} at \S{1,300}:\d{1,6} \(most recent call first\):",
      "the C++ stack header after a torch message; the message before it says whether it failed",
      "https://github.com/meta-pytorch/torchcomms/pull/2358"),
+    # rocminfo looks the user up to check the video group and says so when it cannot (a container UID with no
+    # passwd entry); it then goes on to list the agents. A real access failure is its "/dev/kfd" line.
+    (r"^\s{0,4}Failed to get user name to check for video group membership\s{0,4}$",
+     "rocminfo skipping its group check (no user name for this UID, as in containers); the /dev/kfd line says whether access failed",
+     "https://github.com/ROCm/ROCm-docker/issues/50"),
+    # GTK_MODULES set by the desktop (xapp, canberra) that the app's Gtk cannot find: printed at level
+    # "Message" by every Gtk app started from such a desktop, even pasted with the terminal's colour markup.
+    (r"Gtk-(?:<[^>]{1,40}>){0,4}Message(?:<[^>]{1,40}>){0,4}:[^\n]{0,120}Failed to load module (?:\"|&quot;)[\w-]{1,40}-module",
+     "Gtk's note that a desktop's optional Gtk module is absent; the app runs without it",
+     "https://github.com/lllyasviel/Fooocus/issues/627"),
     (r"^frame #0: c10::Error::Error\(",
      "the first frame of every c10 stack trace (the error object's constructor), not an error of its own",
      "https://github.com/meta-pytorch/torchcomms/pull/2358"),

@@ -457,6 +457,31 @@ SIGNATURES: tuple[S, ...] = (
                   "clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via --rocm-path, or pass -nogpulib to build without linking default libraries."),
         near_misses=("-- Found HIP: /opt/rocm (found version \"6.2.41133\")",),
     ),
+    # CMake found the ROCm package's config file but rejected its version: the build asks for a version its
+    # find_package rule cannot match with the installed one (a source tree written for another ROCm major, or
+    # a distribution's packaging of ROCm). The config file that was "considered but not accepted" says which.
+    S(
+        id="rocm-cmake-version-rejected", family="packages",
+        title="The build rejects the installed ROCm package's version",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r'Could not find a configuration file for package "(?P<package>hip\w{0,12}|roc\w{1,12}|miopen|rccl|'
+            r'amd_comgr|hsa-runtime64|composable_kernel)" that is compatible',
+        ),
+        needles=("configuration file for package",),
+        meaning=("CMake found the ROCm package's configuration file but not at a version the build accepts, so the "
+                 "build goes on without it or stops: the source and the installed ROCm are of different versions."),
+        causes=(
+            C(text="the source tree was written for another ROCm version than the installed one", check="RD-ROCM-003",
+              fix="build the release of the project that supports the installed ROCm, or install the ROCm it asks for"),
+            C(text="a distribution's ROCm packages (Fedora, Arch) at a version the project's CMake does not accept",
+              check="RD-ROCM-002", fix="use AMD's ROCm packages of the supported version, or the project's patch for the distribution"),
+        ),
+        fix="Match the project's release to the installed ROCm (the rejected config file names its version).",
+        sources=("https://github.com/pytorch/pytorch/issues/128313",),
+        examples=('  Could not find a configuration file for package "HIP" that is compatible',),
+        near_misses=('-- Found HIP: /opt/rocm (found version "6.2.41133")',),
+    ),
     # pip found no build of the pinned version for this platform: a ROCm wheel asked from the default index,
     # a local version (+rocm6.0) that index never had, or a Python version the wheels skip.
     S(
@@ -655,6 +680,125 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("MIOpen(HIP): Error [Compile] 'hiprtcCompileProgram(prog.get(), c_options.size(), c_options.data())' "
                      "naive_conv.cpp: HIPRTC_ERROR_COMPILATION (6)",
                      "/tmp/miopen181/MIOpen/src/convolution.cpp:26:10: fatal error: 'miopen/config.h' file not found"),
+    ),
+    # Windows' loader names the native module it could not load (WinError 126/127, or an app's own
+    # "The specified module could not be found"): a GPU package's DLL or .node/.pyd whose dependencies
+    # (a CUDA runtime torch expects, a HIP SDK of another major, a vendor runtime) are not on this machine.
+    S(
+        id="windows-native-module-load-failed", family="packages",
+        title="Windows could not load a GPU package's native module",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"\[WinError 12[67]\] The specified (?:module|procedure) could not be found\. Error loading "
+            r"\"(?P<dll>[^\"\n]{1,300}\.dll)\"",
+            r"(?P<module>[A-Za-z]:\\[^\n]{1,300}?\.(?:node|dll|pyd))\. The specified (?:module|procedure) could not be found",
+        ),
+        needles=("could not be found",),
+        meaning=("Windows found the package's native library but not a DLL it depends on, so the package cannot "
+                 "load: the build does not match the GPU runtime installed (a CUDA torch on an AMD/ZLUDA machine, "
+                 "a HIP SDK or vendor ROCm runtime of another version)."),
+        causes=(
+            C(text="torch is a CUDA build (torch\\lib\\caffe2_nvrtc.dll, cudnn) on a machine with an AMD GPU, or ZLUDA's DLLs were not put in its place",
+              check="RD-TORCH-001", fix="install the ROCm/ZLUDA torch the app's AMD guide names"),
+            C(text="the app's ROCm backend was built for another HIP SDK version than the one installed",
+              fix="install the HIP SDK (or the app's ROCm runtime) the backend was built for"),
+            C(text="the Microsoft Visual C++ redistributable is missing", fix="install the VC++ 2015-2022 x64 redistributable"),
+        ),
+        fix="Install the build of the package that matches the machine's GPU runtime (ROCm/ZLUDA torch, HIP SDK version).",
+        sources=("https://github.com/CS1o/Stable-Diffusion-Info/issues/13",
+                 "https://github.com/likelovewant/ROCmLibs-for-gfx1103-AMD780M-APU/issues/11",
+                 "https://github.com/Comfy-Org/ComfyUI/issues/1373"),
+        examples=(
+            'OSError: [WinError 126] The specified module could not be found. Error loading "C:\\Ai\\Fooocus_win64_2-5-0\\'
+            'Fooocus_win64_2-5-0\\python_embeded\\lib\\site-packages\\torch\\lib\\caffe2_nvrtc.dll" or one of its dependencies.',
+            "Failed to load LLM engine from path: C:\\Users\\Username\\.cache\\lm-studio\\extensions\\backends\\"
+            "win-llama-rocm-0.2.31\\llm_engine_rocm.node. The specified module could not be found. \\\\?\\C:\\Users",
+        ),
+        # a missing data file is not a module that failed to load (CTranslate2's ROCm wheel, OpenNMT/CTranslate2#2005)
+        near_misses=("FileNotFoundError: [WinError 3] The system cannot find the path specified: "
+                     "'C:\\\\Users\\\\anhtu\\\\miniconda3\\\\envs\\\\stt\\\\Lib\\\\site-packages\\\\ctranslate2/../_rocm_sdk_core/bin'",),
+    ),
+    # The ROCm runtime libraries export versioned symbols (ROCR_1, hip_6.x): a binary built against a newer
+    # ROCm than the one on the library path asks for a symbol the older library does not have.
+    S(
+        id="rocm-library-symbol-missing", family="packages",
+        title="A ROCm library is older than the binary that loads it",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"(?P<lib>lib(?:amdhip64|hsa-runtime64|rocblas|hipblas(?:lt)?|MIOpen|rccl|rocm_smi64|amd_comgr|hiprtc|"
+            r"rocsolver|hipsparse|rocfft|hipfft|roctracer64)\.so(?:\.\d{1,6}){0,3}): undefined symbol: "
+            r"(?P<symbol>[\w@.]{1,200})(?:, version (?P<version>[\w.]{1,40}))?",
+        ),
+        needles=("undefined symbol",),
+        meaning=("A program or wheel was built against a newer ROCm than the ROCm libraries it loaded: the library "
+                 "on the path lacks a function the build calls."),
+        causes=(
+            C(text="the wheel (CTranslate2, torch, llama.cpp) was built for a newer ROCm than the system's", check="RD-ROCM-003",
+              fix="install the ROCm release the wheel was built for, or the wheel built for the installed ROCm"),
+            C(text="two ROCm installs and the older one's libraries come first on LD_LIBRARY_PATH", check="RD-ROCM-002"),
+        ),
+        fix="Match the wheel to the installed ROCm (or the ROCm to the wheel); check LD_LIBRARY_PATH for an older ROCm.",
+        sources=("https://github.com/SYSTRAN/faster-whisper/issues/1370",),
+        examples=("libamdhip64.so.7: undefined symbol: hsa_amd_enable_logging, version ROCR_1",),
+        # a package's own extension built against another torch is that package's rule (packages.py flash-attn)
+        near_misses=("ImportError: /usr/lib/python3/site-packages/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: "
+                     "undefined symbol: _ZN3c104cuda9SetDeviceEi",),
+    ),
+    # An app that ships its own ROCm runtime (LM Studio's llama.cpp ROCm backend and its "ROCm vendor" libraries)
+    # surveys the GPUs with it before loading a model; when that survey fails while the system's HIP works, the
+    # app's bundled runtime does not fit this GPU or driver.
+    S(
+        id="app-rocm-backend-survey-failed", family="packages",
+        title="The app's bundled ROCm backend cannot see the GPU",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"Backend '(?P<backend>[\w.-]{0,80}rocm[\w.-]{0,80})' requires gpu acceleration,\s?but GPU survey"
+            r"[^\n]{0,40}? was unsuccessful(?: with message:?)?\s?'?(?P<message>[^\n]{0,200})",
+        ),
+        needles=("gpu survey",),
+        meaning=("The application's own ROCm runtime (a backend it downloads and updates itself) could not list or "
+                 "query the GPU, so the backend refuses to run; the system's ROCm/HIP is not what it uses."),
+        causes=(
+            C(text="the app's ROCm backend version does not support this GPU or driver (a backend update dropped or broke it)",
+              fix="select an earlier or later version of the app's ROCm backend, or its Vulkan backend"),
+            C(text="the Adrenalin/amdgpu driver is older or newer than the app's bundled ROCm expects",
+              fix="install the driver version the app's ROCm backend lists"),
+        ),
+        fix="Switch the app's ROCm backend version (or use its Vulkan backend) and match the GPU driver to it.",
+        sources=("https://github.com/lmstudio-ai/lms/issues/625",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2358"),
+        examples=("Backend 'llama.cpp-win-x86_64-amd-rocm-avx2' requires gpu acceleration,but GPU survey on hardware was "
+                  "unsuccessful with message 'Error trying to query ROCm gpus: No hip devices found!'!",
+                  "Backend 'llama.cpp-win-x86_64-amd-rocm-avx2' requires GPU acceleration, but GPU survey software was "
+                  "unsuccessful with message:"),
+        # LM Studio's generic load failure names no backend survey (lmstudio-bug-tracker#1395)
+        near_misses=("(Exit code: 18446744072635812000). Unknown error. Try a different model and/or config.",),
+    ),
+    # A framework that selects its GPU backend by plugin or pip extra runs on the CPU when that part is not
+    # installed: JAX lists only the cpu backend, pip says the extra does not exist for that version.
+    S(
+        id="framework-gpu-backend-not-installed", family="packages",
+        title="The framework's ROCm backend is not installed",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"Unknown backend (?P<backend>rocm|gpu|cuda)\. Available backends are \['cpu'\]",
+            r"WARNING: (?P<package>[\w.-]{1,60}) (?P<version>[\w.+-]{1,40}) does not provide the extra "
+            r"'(?P<extra>rocm\w{0,12}|cuda\w{0,12}|gpu)'",
+        ),
+        needles=("available backends are", "does not provide the extra"),
+        meaning=("The framework has no ROCm backend in this environment (its GPU plugin is missing or does not load), "
+                 "so it runs on the CPU or refuses the GPU device."),
+        causes=(
+            C(text="the framework's ROCm plugin wheels (jax-rocm*-plugin/pjrt) are not installed, or not for this jaxlib/ROCm version",
+              fix="install the plugin and pjrt wheels for the installed jax and ROCm (repo.radeon.com or the ROCm docs' index)"),
+            C(text="the pip extra ([rocm]) does not exist for the version pip picked", fix="pin the version whose extra exists"),
+        ),
+        fix="Install the framework's ROCm plugin that matches its version and the installed ROCm, then list the devices again.",
+        sources=("https://github.com/ROCm/TheRock/issues/4578", "https://github.com/jax-ml/jax/issues/25856"),
+        examples=("RuntimeError: Unknown backend rocm. Available backends are ['cpu']",
+                  "WARNING: jax 0.4.31 does not provide the extra 'rocm'"),
+        # pip skipping an uninstall of a plugin that was not there is not a missing backend (ROCm/rocm-install-on-linux#685)
+        near_misses=("WARNING: Skipping jax-rocm7-pjrt as it is not installed.",),
     ),
 )
 

@@ -14,12 +14,10 @@ SIGNATURES: tuple[S, ...] = (
             # "No such file or directory" is a node that is not there at all: kfd-node-absent (containers.py)
             r"Unable to open /dev/kfd read-write: (?P<why>(?!No such file)[\w ]{1,40})",
             r'is not member of \"(?P<group>\w{1,32})\" group',
-            "Failed to get user name to check for video group membership",
         ),
         needles=(
             "/dev/kfd",
             "is not member of",
-            "video group membership",
         ),
         meaning="The process may not use the GPU device node.",
         causes=(

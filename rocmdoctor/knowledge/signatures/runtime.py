@@ -174,6 +174,40 @@ SIGNATURES: tuple[S, ...] = (
         ),
         examples=("hsa_init Failed, possibly no supported GPU devices",),
     ),
+    # torch's c10/hip asks the HIP runtime how many GPUs there are at start; a status other than "no device"
+    # (hip-no-gpus) means the runtime found the GPU and cannot use it. torch only warns and the program goes on
+    # on the CPU, so the line is a warning in form and the failure of the run's GPU in fact.
+    S(
+        id="torch-hip-init-error", family="runtime", title="torch could not initialise the HIP runtime",
+        severity="fatal", tier=RUNTIME,
+        patterns=(
+            r"^(?![^\n]{0,600}hipErrorNoDevice)[^\n]{0,300}?Unexpected error from hipGetDeviceCount\(\)"
+            r"(?:[^\n]{0,300}?Error (?P<code>\d{1,4}): (?P<status>hipError\w{1,40}))?",
+            r"^\s{0,8}Error (?P<code2>\d{1,4}): (?P<status2>hipError(?!NoDevice)\w{1,40}) \(Triggered internally at",
+        ),
+        needles=("hipgetdevicecount", "triggered internally"),
+        meaning=("torch asked the HIP runtime for its GPUs and got an error other than \"no device\": the runtime sees "
+                 "the GPU but cannot use it, and torch goes on without a GPU."),
+        causes=(
+            C(text="the GPU's gfx is not one this torch's ROCm supports (consumer RDNA cards need HSA_OVERRIDE_GFX_VERSION)",
+              check="RD-GFX-001"),
+            C(text="the ROCm inside the torch wheel does not match the kernel driver (amdgpu-dkms or kernel too old)",
+              check="RD-ROCM-003"),
+            C(text="this user cannot open /dev/kfd and the render node", check="RD-PERM-001"),
+        ),
+        fix="Run rocminfo: if it lists the GPU, match torch's ROCm to the driver (or set the documented HSA override).",
+        sources=("https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/1122",
+                 "https://github.com/ROCm/ROCm/issues/1911"),
+        examples=(
+            "/home/mint/stable-diffusion-webui/venv/lib/python3.10/site-packages/torch/cuda/__init__.py:83: UserWarning: "
+            "**HIP initialization: Unexpected error from hipGetDeviceCount().** Did you run some cuda functions before "
+            "calling NumHipDevices() that might have already set an error? Error 101: hipErrorInvalidDevice (Triggered "
+            "internally at  ../c10/hip/HIPFunctions.cpp:110.)",
+            "Error 101: hipErrorInvalidDevice (Triggered internally at  /var/lib/jenkins/pytorch/c10/hip",
+        ),
+        # the runtime's own trace of the same call succeeding (AMD_LOG_LEVEL=3), ROCm/pytorch#2730
+        near_misses=(":3:hip_device_runtime.cpp   :704 : 46756830742 us:  hipGetDeviceCount: Returned hipSuccess : ",),
+    ),
     S(
         id="hip-no-gpus", family="runtime", title="No HIP GPUs are available",
         severity="fatal", tier=RUNTIME,
