@@ -635,7 +635,7 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
     from ..base.records import replace
     from ..knowledge.signatures.structural import by_id as rules_by_id
     from .reasoning import reason
-    from .structure import analyze
+    from .structure import analyze, sentence_class
 
     found: dict[str, tuple] = {}
     wins = _windows(result, inputs, shape_lines)
@@ -646,6 +646,9 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
         unexplained = [u for u in result.unexplained if u.file in (None, name)]
         shape = analyze(lines, name, first)
         if result.occurrences:  # the catalog knows the line (a warning): it is not judged again as a paste
+            if shape.sentence is not None and shape.sentence[0] is shape.single and \
+                    sentence_class(shape.sentence[0].text) is None:
+                shape.sentence = None  # its class came from being the whole log, which no longer counts
             shape.single = None
         got = reason(shape, unexplained, lines, first)
         if shape.sentence is not None and not caught and not any(f for _, _, f in got) and \
