@@ -481,8 +481,8 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
         if shape.numerics is None and "nan" in low and _NAN_FLAG.search(t[:2000]):
             shape.numerics = (ln, "a NaN check the run prints is True: non-finite values in the model")
         if went_on(t):
-            shape.went_on = ln
-        if shape.sentence is None and len(t) < 4000 and _SENTENCE_KEYS.search(low):
+            shape.went_on = ln  # (a progress or metrics line is no refusal: not read for one)
+        elif shape.sentence is None and len(t) < 4000 and _SENTENCE_KEYS.search(low):
             got = sentence_class(t, alone=ln is shape.single)
             if got is not None:
                 shape.sentence = (ln, got[0], got[1])
