@@ -634,18 +634,32 @@ def recovered(occ: Occurrence, wins: list[tuple[str, list[str]]], total_lines: i
 def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_order: dict,
                 shape_lines: list[tuple[str, list[str]]] | None) -> list[Diagnosis]:
     """Diagnoses from the log's structure (reasoning.py), judged like the catalog's."""
+    from ..base.records import replace
+    from ..knowledge.signatures.structural import by_id as rules_by_id
     from .reasoning import reason
-    from .structure import analyze
+    from .structure import analyze, sentence_class
 
     found: dict[str, tuple] = {}
     wins = _windows(result, inputs, shape_lines)
+    caught = any(o.signature.severity in ("fatal", "error") and o.signature.tier != NOTE
+                 for o in result.occurrences.values())
     for name, lines in wins:
         first = max(1, result.lines - len(lines) + 1) if len(wins) == 1 and result.lines >= len(lines) else 1
         unexplained = [u for u in result.unexplained if u.file in (None, name)]
         shape = analyze(lines, name, first)
         if result.occurrences:  # the catalog knows the line (a warning): it is not judged again as a paste
+            if shape.sentence is not None and shape.sentence[0] is shape.single and \
+                    sentence_class(shape.sentence[0].text) is None:
+                shape.sentence = None  # its class came from being the whole log, which no longer counts
             shape.single = None
-        for sig, line, fields in reason(shape, unexplained, lines, first):
+        got = reason(shape, unexplained, lines, first)
+        if shape.sentence is not None and not caught and not any(f for _, _, f in got) and \
+                not reason(replace(shape, single=None), [], lines, first):
+            # No signature and nothing but a line's words answered: the grammar of a refusal sentence
+            # (structure.sentence_class) says more than the component a word names (track logs11).
+            ln, rule, what = shape.sentence
+            got = [(rules_by_id(rule), ln, {"class": what})]
+        for sig, line, fields in got:
             found.setdefault(sig.id, (sig, line, fields))
     if not found and result.unexplained:
         for sig, line, fields in reason(analyze([]), result.unexplained):

@@ -239,6 +239,74 @@ STRUCTURAL: tuple[S, ...] = (
         fix="Use the library's build for this gfx (or build it with the gfx target), or an attention path the GPU has.",
         sources=("https://github.com/ROCm/flash-attention/issues/93",),
     ),
+    # ---------------------------------------------------------------- refusal classes, by a sentence's grammar
+    # (structure.sentence_class): what the sentence refuses, in any library's wording; its subject picks the family.
+    S(
+        id="refusal-version", family="packages", title="A version requirement is not met",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("An error line states a version requirement the installed packages do not meet (\"requires X >= N\", "
+                 "\"you must install torch greater or equal to\", \"... but found X==M\", \"is not compatible with\"): "
+                 "a package is older or newer than what the code that refused needs."),
+        causes=(
+            C(text="installed packages do not satisfy each other's requirements", check="RD-PIN-002"),
+            C(text="the trainer's pins (LLaMA-Factory, transformers, accelerate) are not met", check="RD-PIN-001"),
+            C(text="torch is older than the feature needs (a ROCm wheel index pinned to an old release)",
+              check="RD-TORCH-003"),
+        ),
+        fix=("Install the version the line names, keeping the ROCm torch that is installed (pip's -c constraints or "
+             "--no-deps), or pin the refusing package to a release that accepts the installed one."),
+        sources=("https://packaging.python.org/en/latest/specifications/version-specifiers/",
+                 "https://github.com/Megvii-BaseDetection/BEVDepth/issues/14"),
+    ),
+    S(
+        id="refusal-option", family="packages", title="A value the installed package does not accept",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("An error line refuses a value and lists the ones allowed (\"Precision '16-mixed' is invalid. Allowed "
+                 "precision values\", \"must be one of\", \"invalid choice\"): the value comes from a newer or older "
+                 "release of the package than the one installed, or from a typo in the launch."),
+        causes=(
+            C(text="the launch or config was written for another release of the package (a precision string, an "
+                   "option renamed)", check="RD-PIN-002"),
+            C(text="the trainer's pins are not met by the installed packages", check="RD-PIN-001"),
+        ),
+        fix="Use one of the values the line lists, or install the release of the package the launch was written for.",
+        sources=("https://github.com/bytedance/MVDream-threestudio/issues/5", "https://github.com/Lightning-AI/litgpt/issues/241"),
+    ),
+    S(
+        id="refusal-capability-library", family="packages", title="A GPU kernel library refuses this GPU",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("A GPU kernel library (flash-attention, xformers, bitsandbytes, Triton, CK) says the GPU lacks a "
+                 "capability its kernels need (an architecture, a compute capability, matrix cores): the installed build "
+                 "of the library has no kernels for this GPU."),
+        causes=(
+            C(text="fast attention kernels (CK, AOTriton, flash-attn) do not cover this GPU", check="RD-PREC-004"),
+            C(text="xformers, flash-attn or bitsandbytes is not built for this torch's platform", check="RD-PREC-005"),
+        ),
+        fix="Use an attention or kernel path the GPU has (SDPA/eager), or the library's build for this GPU.",
+        sources=("https://github.com/Dao-AILab/flash-attention/issues/1506",),
+    ),
+    S(
+        id="refusal-capability", family="runtime", title="The GPU lacks a capability this build needs",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("An error line says the GPU (its architecture, compute capability or a hardware feature) is not "
+                 "supported by the build or application that printed it."),
+        causes=(
+            C(text="the GPU is not on this ROCm's support list (an override or a build for it is needed)",
+              check="RD-GFX-001"),
+            C(text="the torch wheel has no code for this GPU", check="RD-GFX-002"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for this GPU", check="RD-ENV-001"),
+        ),
+        fix="Use a build that lists this GPU's architecture, or switch off the feature the line names.",
+        sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html",),
+    ),
+    S(
+        id="refusal-capability-bf16", family="numerics", title="bf16 refused on this GPU",
+        severity="fatal", tier=NUMERICS, patterns=(), needles=(),
+        meaning="An error line says this GPU (or its build) does not support bf16: the run asked for a precision it cannot use.",
+        causes=(C(text="bf16 on a GPU that does not run it natively", check="RD-PREC-001"),),
+        fix="Train in fp16 (with loss scaling) or fp32 on this GPU; bf16 needs MI200/MI300 or RDNA3 and later.",
+        sources=("https://pytorch.org/docs/stable/amp.html",),
+    ),
     # ---------------------------------------------------------------- the driver under a user-space failure
     S(
         id="driver-refuses-gpu", family="kernel", title="The kernel driver does not serve this GPU",
