@@ -239,3 +239,63 @@ def test_a_uv_project_resolves_torch_from_pypi_unless_its_sources_name_a_rocm_in
     # a pyproject that uv does not manage is no install of its own (pip install . is judged where it runs)
     plain = UV_PROJECT.replace("[tool.uv]\npackage = true\n", "")
     assert read_one(write(tmp_path, "p2/pyproject.toml", plain)).kind == "unknown"
+
+
+# https://github.com/WildesBenny/voicebox/blob/f4c53e3fa65b94c2ab621b8406ceed29a53154d8/Dockerfile.rocm (lines 58-91)
+VOICEBOX = """FROM ubuntu:24.04 AS backend-builder
+RUN pip install --no-cache-dir \\
+    --index-url https://repo.amd.com/rocm/whl/gfx1151/ \\
+    --extra-index-url https://pypi.org/simple \\
+    "torch==2.11.0+rocm7.13.0" "torchaudio==2.11.0+rocm7.13.0"
+RUN python3 - <<'PY'
+import torch
+assert torch.version.hip is not None
+PY
+
+COPY backend/requirements.txt .
+RUN python3 - <<'PY'
+from pathlib import Path
+req_path = Path('requirements.txt')
+lines = []
+for line in req_path.read_text().splitlines():
+    stripped = line.strip()
+    if not stripped or stripped.startswith('#'):
+        lines.append(line)
+        continue
+    if stripped.startswith(('torch', 'torchaudio', 'numpy')):
+        continue
+    lines.append(line)
+Path('/tmp/requirements-no-torch.txt').write_text('\\n'.join(lines) + '\\n')
+PY
+
+RUN pip install --no-cache-dir -r /tmp/requirements-no-torch.txt
+"""
+VOICEBOX_REQS = "fastapi>=0.109.0\n# ML models\ntorch>=2.2.0\ntransformers>=4.36.0,<=4.57.6\ntorchaudio\nkokoro>=0.9.4\n"
+
+
+def test_a_python_heredoc_that_writes_a_filtered_copy_of_the_requirements(tmp_path):
+    files = [("Dockerfile.rocm", VOICEBOX), ("backend/requirements.txt", VOICEBOX_REQS)]
+    assert _codes(tmp_path, files, "RD-IMG-002", "strix-halo-apu") == []
+    art = read_one(write(tmp_path / "one", "Dockerfile", VOICEBOX))
+    edits = [v.value for v in art.values if v.name == "req_edit"]
+    assert edits == [{"file": "requirements.txt", "delete": r"^\s*(?:torch|torchaudio|numpy)",
+                      "out": "/tmp/requirements-no-torch.txt"}]
+    # look-alikes: a Python heredoc that only checks torch writes nothing; one that keeps torch deletes nothing
+    keeps = VOICEBOX.replace("('torch', 'torchaudio', 'numpy')", "('numpy',)")
+    found = _codes(tmp_path / "keeps", [("Dockerfile.rocm", keeps), ("backend/requirements.txt", VOICEBOX_REQS)],
+                   "RD-IMG-002", "strix-halo-apu")
+    assert sorted(f.evidence[0].source.rsplit(":", 1)[1] for f in found) == ["3", "5"]
+
+
+def test_a_uv_finding_cites_the_source_line_that_routes_torch(tmp_path):
+    # https://github.com/RyukoMatoiFan/krea-2/blob/5cd0121ac2ea5e9e8e7a1d30bc61ed496698b7e9/pyproject.toml
+    text = ('[project]\nname = "krea-2-oss"\nversion = "0.1.0"\nrequires-python = ">=3.12"\ndependencies = [\n'
+            '    "torch>=2.9.0",\n    "safetensors>=0.4.0",\n]\n\n[[tool.uv.index]]\nname = "pytorch-cu128"\n'
+            'url = "https://download.pytorch.org/whl/cu128"\nexplicit = true\n\n[tool.uv.sources]\n'
+            "torch = [{ index = \"pytorch-cu128\", marker = \"sys_platform == 'linux' or sys_platform == 'win32'\" }]\n")
+    found = _codes(tmp_path, [("pyproject.toml", text)], "RD-IMG-002")
+    assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6", "16"]]
+    # look-alike: torch from PyPI (no source line) cites its dependency line only
+    pypi = text.split("[[tool.uv.index]]")[0] + "[tool.uv]\npackage = false\n"
+    found = _codes(tmp_path / "pypi", [("pyproject.toml", pypi)], "RD-IMG-002")
+    assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6"]]

@@ -276,6 +276,8 @@ def read(path: str, text: str) -> Artifact:
                 for words in commands(body):
                     _run(art, [substitute(w, known) for w in words], first, end, lines)
             _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
+            for edit in _python_requirements_edits(ins):
+                art.add(BUILD, "req_edit", edit, n)
             _stripped_kernels(art, value, n, last, lines)
             if not stage.get("copies") and not stage.get("inherits_copies"):
                 for val in art.values[before:]:
@@ -289,6 +291,10 @@ def read(path: str, text: str) -> Artifact:
             m = re.search(r"--from=(\S+)", " ".join(ins.get("flags") or []))
             if m:
                 art.data["stages"][-1]["deps"].append(substitute(m.group(1), build_args).lower())
+            elif not ins.get("heredocs"):  # the context files it brings: `COPY backend/requirements.txt .`
+                words = _copy_words(value, bool(ins.get("json")))
+                if len(words) >= 2:
+                    art.data.setdefault("copied", []).append([substitute(w, build_args) for w in words[:-1]][:20])
             art.data["stages"][-1]["copies"] = art.data["stages"][-1].get("copies", 0) + 1
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
@@ -485,6 +491,49 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
         if files:
             return {"file": files[-1], "removed": True, "out": None}
     return None
+
+
+def _copy_words(value: str, is_json: bool) -> list[str]:
+    """COPY/ADD's sources and destination, flags left out (exec form or shell words)."""
+    if is_json and value.startswith("["):
+        from ...base import jsonlimits
+
+        try:
+            words = jsonlimits.loads(value)
+        except ValueError:
+            return []
+        return [w for w in words if isinstance(w, str)] if isinstance(words, list) else []
+    return [w for w in _strip_flags(value).split() if not w.startswith("--")]
+
+
+# A Python heredoc that rewrites a requirements file: the files it names, what it writes, the names it skips.
+_PY_FILE = re.compile(r"""(?:Path|open)\(\s*(?:r|f)?['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*(,\s*['"][wa]|\)\s*\.write_text)?""")
+_PY_WRITE = re.compile(r"""['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*\)\s*\.write_text|"""
+                       r"""open\(\s*(?:r|f)?['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*,\s*['"][wa]""")
+_PY_SKIP = re.compile(r"""\.startswith\(\s*\(?((?:\s*['"][\w.\-\[\]]{1,80}['"]\s*,?){1,20})\)?""")
+_PY_INPUT = {"python", "python3", "/usr/bin/python3", "/usr/bin/python", "/usr/bin/env"}
+
+
+def _python_requirements_edits(ins: dict) -> list[dict]:
+    """``RUN python3 - <<'PY'`` whose body reads a requirements file and writes a filtered copy (the lines
+    that start with torch/torchaudio/numpy left out) for the pip install after it: a requirements edit
+    like ``grep -v torch r.txt > s.txt``. The names come from the body's ``startswith(...)`` test."""
+    if not ins.get("heredocs"):
+        return []
+    command = _HEREDOC.sub(" ", ins["value"]).split()
+    if not command or not (command[0] in _PY_INPUT or re.fullmatch(r"(?:\S*/)?python3?(?:\.\d+)?", command[0])):
+        return []
+    out = []
+    for _name, body, _first in ins["heredocs"]:
+        files = [m.group(1) for m in _PY_FILE.finditer(body)]
+        writes = {a or b for a, b in _PY_WRITE.findall(body)}
+        reads = [f for f in files if f not in writes]
+        skips = [w for m in _PY_SKIP.finditer(body) for w in re.findall(r"""['"]([^'"]+)['"]""", m.group(1))]
+        if reads and skips and writes:
+            delete = r"^\s*(?:" + "|".join(re.escape(w) for w in skips) + ")"
+            target = sorted(writes)[0]
+            out.append({"file": reads[0], "delete": delete, "out": None if target == reads[0] else target})
+    return out
 
 
 def _find(lines: list[str], first: int, last: int, pattern: str) -> int:
