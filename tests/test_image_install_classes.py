@@ -299,3 +299,42 @@ def test_a_uv_finding_cites_the_source_line_that_routes_torch(tmp_path):
     pypi = text.split("[[tool.uv.index]]")[0] + "[tool.uv]\npackage = false\n"
     found = _codes(tmp_path / "pypi", [("pyproject.toml", pypi)], "RD-IMG-002")
     assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6"]]
+
+
+# https://github.com/aladac/tensors (tests/corpus/fresh/artifacts/aladac-tensors-comfy-gfx1030-slim, Dockerfile.rocm 92-116)
+ALADAC = """FROM saiden/sd-rocm
+RUN cat > /workspace/start.sh << 'EOF'
+#!/bin/bash
+export HSA_OVERRIDE_GFX_VERSION=10.3.0
+
+# Start ComfyUI in background (internal only)
+python3 /workspace/ComfyUI/main.py --listen 127.0.0.1 --port 8188 &
+EOF
+RUN chmod +x /workspace/start.sh
+ENTRYPOINT []
+CMD ["/bin/bash", "/workspace/start.sh"]
+"""
+
+
+def test_a_heredoc_with_a_blank_after_the_marker_is_read_as_buildkit_reads_it(tmp_path):
+    from rocmdoctor.artifacts.readers import dockerfile
+
+    ins = dockerfile.instructions(ALADAC)
+    assert [i["instruction"] for i in ins] == ["FROM", "RUN", "RUN", "ENTRYPOINT", "CMD"]
+    assert "export HSA_OVERRIDE_GFX_VERSION=10.3.0" in ins[1]["heredocs"][0][1]
+    # look-alikes: a here-string (<<<) and a `<<` with no terminator line after it stay one-line RUNs
+    here_string = "FROM ubuntu:22.04\nRUN cat <<< 'EOF'\nRUN echo done\n"
+    assert [i["heredocs"] for i in dockerfile.instructions(here_string)] == [[], [], []]
+    shift = "FROM ubuntu:22.04\nRUN echo $(( 1 << 2 )) && cat << END_OF_NOTHING\nRUN echo done\n"
+    assert [i["instruction"] for i in dockerfile.instructions(shift)] == ["FROM", "RUN", "RUN"]
+
+
+def test_the_script_the_container_starts_sets_its_environment(tmp_path):
+    found = _codes(tmp_path, [("Dockerfile.rocm", ALADAC)], "RD-ENV-001")
+    assert [e.source.rsplit(":", 1)[1] for f in found for e in f.evidence if "Dockerfile" in e.source] == ["4"]
+    # look-alikes: the same script when CMD runs another program; an export inside an `if` of the script
+    other = ALADAC.replace('CMD ["/bin/bash", "/workspace/start.sh"]', 'CMD ["python3", "main.py"]')
+    assert _codes(tmp_path / "other", [("Dockerfile.rocm", other)], "RD-ENV-001") == []
+    guarded = ALADAC.replace("export HSA_OVERRIDE_GFX_VERSION=10.3.0",
+                             'if [ -n "$RDNA2" ]; then\n  export HSA_OVERRIDE_GFX_VERSION=10.3.0\nfi')
+    assert _codes(tmp_path / "guarded", [("Dockerfile.rocm", guarded)], "RD-ENV-001") == []

@@ -36,6 +36,7 @@ def instructions(text: str) -> list[dict]:
     instruction's first logical line after its keyword and flags, ``heredocs`` the bodies it
     carries as [(name, body, first body line 0-based)]. Raises DockerfileError where BuildKit
     refuses the file."""
+    text = _tight_heredocs(text)
     try:
         import dockerfile  # type: ignore
     except ImportError:
@@ -59,6 +60,31 @@ def instructions(text: str) -> list[dict]:
         out.append({"instruction": c.cmd.upper(), "startline": c.start_line - 1, "endline": c.end_line - 1,
                     "value": value.strip(), "heredocs": docs, "json": bool(c.json), "flags": list(c.flags)})
     return out
+
+
+# `RUN cat > start.sh << 'EOF'`: BuildKit reads a heredoc with blanks after `<<` since v0.22 (moby/buildkit#5817);
+# older parsers (and the one the `dockerfile` package carries) end the RUN at that line. Not `<<<` (a here-string).
+_SPACED_HEREDOC = re.compile(r"(?<!<)<<(-?)[ \t]+([\"']?)([A-Za-z_][A-Za-z0-9_]*)\2")
+_HEREDOC_FIRST = re.compile(r"^\s*(?:ONBUILD\s+)?(?:RUN|COPY|ADD)\s", re.I)
+
+
+def _tight_heredocs(text: str) -> str:
+    """The text with `<< 'EOF'` written `<<'EOF'` on RUN/COPY/ADD lines whose terminator follows, so the
+    parser reads the body as BuildKit does (line numbers unchanged)."""
+    if "<<" not in text:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if "<<" not in line or not _HEREDOC_FIRST.match(line):
+            continue
+        m = _SPACED_HEREDOC.search(line)
+        if m is None:
+            continue
+        name, strip = m.group(3), m.group(1) == "-"
+        rest = lines[i + 1:i + 20001]
+        if any((ln.lstrip("\t") if strip else ln).rstrip("\r") == name for ln in rest):
+            lines[i] = _SPACED_HEREDOC.sub(lambda x: f"<<{x.group(1)}{x.group(2)}{x.group(3)}{x.group(2)}", line)
+    return "\n".join(lines)
 
 
 def _json_text(words) -> str:
@@ -144,10 +170,10 @@ def _split(text: str) -> list[dict]:
             value = m.group(2).strip()
             flags = []
             if m.group(1).upper() in ("RUN", "COPY", "ADD", "FROM"):
-                words = value.split(" ")
-                while words and words[0].startswith("--"):
-                    flags.append(words.pop(0))
-                value = " ".join(words)
+                # leading --flags, however many blanks a continuation left between them (`--mount=a \` then
+                # `    --mount=b cmd`), as BuildKit takes them
+                lead = re.match(r"^((?:--\S+\s+)*)(.*)$", value, re.S)
+                flags, value = (lead.group(1).split(), lead.group(2)) if lead else ([], value)
             is_json = False
             if value.startswith("[") and m.group(1).upper() in _EXEC_FORM:
                 import json
@@ -276,6 +302,7 @@ def read(path: str, text: str) -> Artifact:
                 for words in commands(body):
                     _run(art, [substitute(w, known) for w in words], first, end, lines)
             _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
+            _written_scripts(art, ins, value)
             for edit in _python_requirements_edits(ins):
                 art.add(BUILD, "req_edit", edit, n)
             _stripped_kernels(art, value, n, last, lines)
@@ -301,6 +328,8 @@ def read(path: str, text: str) -> Artifact:
             art.add(BUILD, "user", art.data["user"], n)
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)
+    for k, v, line in _start_script_env(art, parsed, build_args):
+        art.add(ENV, k, v, line)  # what the script the container starts exports (a script the build wrote)
     for k, v, line in (art.data["stages"][-1].get("start_env") or []) if art.data["stages"] else []:
         art.add(ENV, k, v, line)  # what the final stage's shell-form ENTRYPOINT/CMD sets for its app
     if art.data["stages"]:
@@ -512,6 +541,54 @@ _PY_WRITE = re.compile(r"""['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*\)\s*\.write_t
                        r"""open\(\s*(?:r|f)?['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*,\s*['"][wa]""")
 _PY_SKIP = re.compile(r"""\.startswith\(\s*\(?((?:\s*['"][\w.\-\[\]]{1,80}['"]\s*,?){1,20})\)?""")
 _PY_INPUT = {"python", "python3", "/usr/bin/python3", "/usr/bin/python", "/usr/bin/env"}
+
+
+_WRITES = re.compile(r"^\s*(?:cat|tee)\b[^<>|&;]*?>?\s*(/[\w./-]{1,200})")
+
+
+def _written_scripts(art: Artifact, ins: dict, value: str) -> None:
+    """`RUN cat > /workspace/start.sh <<'EOF'` (or `COPY <<EOF /usr/local/bin/x`): the file a heredoc body
+    becomes, kept with its body and first line for the container's start script (_start_script_env)."""
+    if not ins.get("heredocs"):
+        return
+    command = _HEREDOC.sub(" ", value).strip()
+    if ins["instruction"] == "COPY":
+        dest = command.split()[-1] if command.split() else ""
+    else:
+        m = _WRITES.match(command.replace(">>", ">"))
+        dest = m.group(1) if m and (">" in command or command.startswith("tee")) else ""
+    if dest.startswith("/") and len(ins["heredocs"]) == 1:
+        _name, body, first0 = ins["heredocs"][0]
+        art.data.setdefault("written", {})[dest] = (body[:200_000], first0 + 1)
+
+
+_EXPORT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)\s*(?:#.*)?$")
+
+
+def _start_script_env(art: Artifact, parsed: list[dict], build_args: dict) -> list[tuple[str, str, int]]:
+    """The top-level `export K=V` lines of a script the build wrote (_written_scripts) that the final
+    stage's ENTRYPOINT/CMD runs: the container's processes start with them."""
+    written = art.data.get("written") or {}
+    if not written or not art.data["stages"]:
+        return []
+    start = art.data["stages"][-1]["line"] - 1
+    runs: list[str] = []
+    for ins in parsed:
+        if ins["startline"] >= start and ins["instruction"] in ("ENTRYPOINT", "CMD"):
+            words = _copy_words(ins["value"], bool(ins.get("json"))) if ins.get("json") else ins["value"].split()
+            runs = [w for w in words if w in written] or runs  # a later CMD replaces an earlier one
+    out = []
+    for path in runs[:1]:
+        body, first = written[path]
+        depth = 0
+        for i, line in enumerate(body.split("\n")[:5000]):
+            code = line.strip()
+            depth += len(re.findall(r"^(?:if|for|while|case)\b|\{\s*$", code)) - \
+                len(re.findall(r"^(?:fi|done|esac)\b|^\}", code))
+            m = _EXPORT.match(line)
+            if m and depth <= 0:  # not inside an if/for/function: every start sets it
+                out.append((m.group(1), substitute(m.group(2).strip("\"'"), build_args), first + i))
+    return out
 
 
 def _python_requirements_edits(ins: dict) -> list[dict]:
