@@ -338,3 +338,19 @@ def test_the_script_the_container_starts_sets_its_environment(tmp_path):
     guarded = ALADAC.replace("export HSA_OVERRIDE_GFX_VERSION=10.3.0",
                              'if [ -n "$RDNA2" ]; then\n  export HSA_OVERRIDE_GFX_VERSION=10.3.0\nfi')
     assert _codes(tmp_path / "guarded", [("Dockerfile.rocm", guarded)], "RD-ENV-001") == []
+
+
+def test_a_dockerfile_with_a_name_that_says_nothing_is_found_in_a_folder(tmp_path):
+    from rocmdoctor.artifacts.readers import expand
+
+    # https://github.com/evshiron/rocm_lab (tests/corpus/fresh/artifacts/evshiron-textgen-rocm55-image), built with -f
+    text = ("FROM ghcr.io/evshiron/rocm_lab:rocm5.5-ub22.04-torch2.0.1\n\nSHELL [\"/bin/bash\", \"-c\"]\nWORKDIR /root\n\n"
+            "ADD scripts/build_text-gen-webui.sh build_text-gen-webui.sh\n")
+    write(tmp_path, "rocm5.5-text-gen-webui", text)
+    found = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))  # the folder, as `scan --config DIR`
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in found] == ["rocm5.5-text-gen-webui:1"]
+    # look-alikes: a shell script with no extension, prose that starts with "From", a file with a real extension
+    write(tmp_path / "b", "build-image", "#!/bin/sh\nFROM=ubuntu\ndocker build -f x .\n")
+    write(tmp_path / "b", "NOTES", "From the ROCm docs:\nRUN the installer first.\n")
+    write(tmp_path / "b", "base.conf", "FROM ubuntu:22.04\nRUN true\n")
+    assert expand([str(tmp_path / "b")]) == []

@@ -11,6 +11,7 @@ BUILD values.
 """
 from __future__ import annotations
 
+import os
 import re
 import shlex
 
@@ -168,7 +169,7 @@ def _split(text: str) -> list[dict]:
         m = _INSTR.match(buf)
         if m:
             value = m.group(2).strip()
-            flags = []
+            flags: list[str] = []
             if m.group(1).upper() in ("RUN", "COPY", "ADD", "FROM"):
                 # leading --flags, however many blanks a continuation left between them (`--mount=a \` then
                 # `    --mount=b cmd`), as BuildKit takes them
@@ -361,6 +362,34 @@ def named_and_shaped(name: str, text: str) -> bool:
             continue
         return word in ("FROM", "ARG")
     return False
+
+
+def unnamed_dockerfile(path: str) -> bool:
+    """A file in a scanned folder whose name says nothing (no file extension: `rocm5.5-text-gen-webui`, built with
+    `docker build -f`) but whose first instruction is FROM (or a global ARG) followed by more instructions:
+    read as a Dockerfile. Only its first 4 KiB are looked at."""
+    name = os.path.basename(path)
+    ext = name.rpartition(".")[2] if "." in name else ""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,5}", ext) or name.upper() in ("LICENSE", "README", "MAKEFILE", "AUTHORS", "NOTICE", "CHANGELOG"):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    if b"\0" in head:
+        return False
+    lines = [ln.strip() for ln in head.decode("utf-8", "replace").splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    words = [ln.split(None, 1)[0] for ln in lines]
+    # written as Dockerfiles are (upper-case keywords), and the first line shaped as one: `FROM image [AS name]`
+    return len(words) >= 2 and bool(_FIRST_LINE.match(lines[0])) and all(w in _DOCKERFILE_WORDS for w in words[1:3])
+
+
+_FIRST_LINE = re.compile(r"^(?:FROM\s+(?:--\S+\s+)*[\w.\-/:@${}]+(?:\s+[Aa][Ss]\s+[\w.-]+)?|ARG\s+[A-Za-z_]\w*(?:=\S*)?)\s*$")
+
+
+_DOCKERFILE_WORDS = {"FROM", "ARG", "RUN", "ENV", "COPY", "ADD", "WORKDIR", "USER", "SHELL", "LABEL", "EXPOSE",
+                     "CMD", "ENTRYPOINT", "VOLUME", "HEALTHCHECK", "ONBUILD", "STOPSIGNAL", "MAINTAINER"}
 
 
 # Commands that edit or remove a requirements file before pip reads it (RELEVANT, the shell reader's
