@@ -354,3 +354,33 @@ def test_a_dockerfile_with_a_name_that_says_nothing_is_found_in_a_folder(tmp_pat
     write(tmp_path / "b", "NOTES", "From the ROCm docs:\nRUN the installer first.\n")
     write(tmp_path / "b", "base.conf", "FROM ubuntu:22.04\nRUN true\n")
     assert expand([str(tmp_path / "b")]) == []
+
+
+# https://github.com/divaltor/starlight (tests/corpus/fresh/artifacts/divaltor-starlight-gfx1150-wheel-compose, Dockerfile 31-35)
+DIVALTOR = """FROM ubuntu:24.04
+RUN uv pip install \\
+    --python /code/.venv/bin/python \\
+    --default-index https://repo.amd.com/rocm/whl-multi-arch/ \\
+    'torch[device-gfx1150]==2.11.0+rocm7.14.0' \\
+    'torchvision[device-gfx1150]==0.26.0+rocm7.14.0'
+"""
+# https://github.com/bankh/GPU_Compute/blob/d63b6de20d4c65c1ada8c7064c86f11706d259bb/Docker_images/AMD/container-4.3-torch/Dockerfile
+BANKH = """FROM rocm/dev-ubuntu-20.04:4.3-complete
+RUN wget https://github.com/xuhuisheng/rocm-gfx803/releases/download/rocm43/torch-1.9.0a0+gitd69c22d-cp38-cp38-linux_x86_64.whl
+RUN python3 -m pip install torch-1.9.0a0+gitd69c22d-cp38-cp38-linux_x86_64.whl
+"""
+
+
+def test_a_torch_built_for_another_named_target(tmp_path):
+    found = _codes(tmp_path, [("Dockerfile", DIVALTOR)], "RD-ENV-002", "strix-halo-apu")  # gfx1151
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["5"] and "gfx1150 only" in found[0].title
+    found = _codes(tmp_path / "b", [("Dockerfile", BANKH)], "RD-ENV-002")  # a wget'd gfx803 wheel on gfx1100
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"] and "gfx803 only" in found[0].title
+    # look-alikes: the same index for this GPU's own target (voicebox's gfx1151 wheels on gfx1151), a family
+    # index that holds this GPU (TheRock's gfx110X-dgpu on gfx1100), PyTorch's generic rocm6.2 index
+    own = DIVALTOR.replace("gfx1150", "gfx1151")
+    assert _codes(tmp_path / "own", [("Dockerfile", own)], "RD-ENV-002", "strix-halo-apu") == []
+    family = "FROM ubuntu:24.04\nRUN pip install torch --index-url https://rocm.nightlies.amd.com/v2/gfx110X-dgpu/\n"
+    assert _codes(tmp_path / "family", [("Dockerfile", family)], "RD-ENV-002") == []
+    generic = "FROM ubuntu:24.04\nRUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
+    assert _codes(tmp_path / "generic", [("Dockerfile", generic)], "RD-ENV-002") == []

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from urllib.parse import unquote
 
 from ...base.untrusted import pick
 from ..settings import BUILD, CONTAINER, ENV, Artifact
@@ -296,7 +297,7 @@ def read(path: str, text: str) -> Artifact:
                 stage["copies"] = stage.get("copies", 0) + 1
             before = len(art.values)
             for body, first, end in _scripts(ins, n, last):
-                if not (RELEVANT.search(body) or _EDITS_FILES.search(body)):
+                if not (RELEVANT.search(body) or _EDITS_FILES.search(body) or ".whl" in body):
                     continue
                 # RUN's shell sees the build args and the stage's ENV (ENV wins over an ARG of the same name)
                 known = {**build_args, **{k: v for k, v, _ in stage_env}}
@@ -458,13 +459,21 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             art.add(BUILD, "pip_config", {"key": key, "value": words[4] if words[2] == "set" and len(words) > 4
                                           else None}, _find(lines, first, last, r"\bconfig\b"))
         return
+    if head in ("wget", "curl"):  # a wheel fetched by URL, installed from the local file by a later pip
+        for w in words[1:]:
+            if re.match(r"^https?://\S+\.whl$", w):
+                art.data.setdefault("downloads", {})[unquote(w.rsplit("/", 1)[-1])] = w
+        return
     reqs, opts = pip_requirements(words)
+    got = art.data.get("downloads") or {}
+    fetched = {r: got[os.path.basename(r)] for r in reqs if r.endswith(".whl") and os.path.basename(r) in got}
     if reqs or opts:
         # the line of this pip command: the one naming its first requirement, else the first pip line
         line = _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
             if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
-        art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()}}, line)
+        art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()},
+                               **({"downloaded": fetched} if fetched else {})}, line)
         return
     if head in ("apt-get", "apt", "yum", "dnf", "microdnf", "zypper") and "install" in words:
         pkgs = [w for w in words[words.index("install") + 1:] if not w.startswith("-")]
