@@ -75,7 +75,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
          "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",
          "words:rocm-jammy-repo-on-noble": "RD-IMG-012", "words:uv-project-torch-cuda-wheel": "RD-IMG-002",
-         "words:image-python-older-than-project": "RD-IMG-013"}
+         "words:image-python-older-than-project": "RD-IMG-013",
+         # track imgs7: AMD images tagged by date carry at least the ROCm of two months before (RD-IMG-003)
+         "words:image-rocm-not-in-tag": "RD-IMG-003"}
 
 
 def split_of(repo: str) -> str:

@@ -507,6 +507,18 @@ def image_tags(settings, rocm=None, amdgpu=None):
         if v.name == "rocm_module" and img_rocm is None:  # PyTorch/2.2.2-rocm-5.6.1-...: the release it names
             m = re.search(r"rocm[-_/]?(\d+)\.(\d+)(?:\.(\d+))?", image, re.I)
             img_rocm = tuple(int(x) for x in m.groups() if x is not None) if m else None
+        floor = ka.dated_rocm_floor(image) if img_rocm is None and host is not None else None
+        if floor is not None and (release_gap(floor[0], host[0]) or 0) > COMPAT_WINDOW:
+            fshort, hshort = ".".join(map(str, floor[0])), ".".join(map(str, host[0][:2]))
+            out.append(warn(f"{image}: dated {floor[1]}, so ROCm {fshort} or newer in the image; {hshort} on the host",
+                            "The tag names no ROCm release, but AMD built it on the ROCm of its date (at least "
+                            f"{fshort}, out two months before). A container brings its own ROCm user space and uses the "
+                            f"host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} releases. Pick "
+                            f"an image of ROCm {hshort}'s time (a tag that names rocm{hshort}) or upgrade the host driver.",
+                            subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
+                            sources=[ka.ROCM_RELEASES_SOURCE, COMPAT_MATRIX],
+                            data={"image_rocm": f">={fshort}", "host_rocm": hshort}))
+            continue
         if img_rocm is None or host is None:
             out.append(ok(f"{image}: pinned" + ("" if img_rocm else " (its ROCm is not in the tag)")
                           + ("" if host else "; no host ROCm to compare with"), subject=v.origin.label,

@@ -222,6 +222,34 @@ def torch_wheel_rocm(requirement: str, indexes: list[str]) -> tuple[int, ...] | 
     return tuple(int(x) for x in m.groups() if x is not None) if m else None
 
 
+# When each ROCm release came out (year, month of GA; AMD's release notes): an AMD image tagged by date and no
+# release (rocm/vllm-dev:nightly_main_20251214, the training images' vYY.MM scheme: rocm/primus:v25.11) carries
+# at least the release out two months before that date. https://rocm.docs.amd.com/en/latest/release/versions.html
+ROCM_RELEASE_DATES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((5, 7), (2023, 9)), ((6, 0), (2023, 12)), ((6, 1), (2024, 4)), ((6, 2), (2024, 8)), ((6, 3), (2024, 12)),
+    ((6, 4), (2025, 4)), ((7, 0), (2025, 9)), ((7, 1), (2025, 10)), ((7, 2), (2026, 1)))
+ROCM_RELEASES_SOURCE = "https://rocm.docs.amd.com/en/latest/release/versions.html"
+_DATED_TAG = re.compile(r"(?:^|[_.-])(?:v(2\d)\.(1[0-2]|0?[1-9])(?![\d.])|(20[2-3]\d)(0[1-9]|1[0-2])[0-3]\d(?!\d))")
+
+
+def dated_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
+    """For an AMD rocm/* image whose tag names no ROCm release but a date (YYYYMMDD, or vYY.MM): the oldest ROCm
+    release it can carry (the newest one out two months before that date), and the date as written."""
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    if not name.startswith("rocm/") or ":" not in name or image_rocm(image) is not None:
+        return None
+    m = _DATED_TAG.search(name.rsplit(":", 1)[1])
+    if m is None:
+        return None
+    year, month = (2000 + int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
+    month -= 2
+    if month < 1:
+        year, month = year - 1, month + 12
+    out = [rel for rel, when in ROCM_RELEASE_DATES if when <= (year, month)]
+    return (out[-1], m.group(0).strip("_.-")) if out else None
+
+
 # A torch build made for named GPU targets only: AMD's per-target wheel indexes (repo.amd.com/rocm/whl/gfx1151/,
 # TheRock's rocm.nightlies.amd.com/v2/gfx110X-dgpu/), the multi-arch index's `torch[device-gfx1150]` extra (the kernel
 # package of that target alone), and community wheels released per target (github.com/xuhuisheng/rocm-gfx803).
