@@ -225,7 +225,9 @@ _FLAG_TARGETS = ("--offload-arch", "craype-accel")
 def _torch_wheel_lists(settings):
     """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too: older
     indexes' lists are known (knowledge/artifacts.py), and judged like PYTORCH_ROCM_ARCH."""
-    from rocmdoctor.knowledge.artifacts import targeted_wheel_gfx, torch_wheel_archs, torch_wheel_rocm
+    from .image_torch import installed_by_uv
+    from rocmdoctor.knowledge.artifacts import (stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_archs,
+                                                 torch_wheel_rocm)
 
     out = []
     for v in (settings.values("build", "pip") if settings is not None else []):
@@ -239,6 +241,9 @@ def _torch_wheel_lists(settings):
                             v.origin.label))
                 break
             version = torch_wheel_rocm(str(req), indexes)
+            if version and "==" not in str(req) and "+rocm" not in str(req) and stale_extra_rocm_index(opts) \
+                    and not installed_by_uv(settings, v):
+                continue  # only an old --extra-index-url: pip takes PyPI's newer CUDA torch (RD-IMG-002), not this wheel
             archs = torch_wheel_archs(version) if version else None
             if archs:
                 out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(),

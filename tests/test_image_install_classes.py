@@ -384,3 +384,16 @@ def test_a_torch_built_for_another_named_target(tmp_path):
     assert _codes(tmp_path / "family", [("Dockerfile", family)], "RD-ENV-002") == []
     generic = "FROM ubuntu:24.04\nRUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
     assert _codes(tmp_path / "generic", [("Dockerfile", generic)], "RD-ENV-002") == []
+
+
+def test_an_old_extra_rocm_index_brings_no_wheel_to_judge_for_targets(tmp_path):
+    # tests/corpus/artifacts/modulus-a1111-rocm-compose (Dockerfile 11): A1111's TORCH_COMMAND with rocm5.1.1 only as an
+    # extra index: pip takes PyPI's newer CUDA torch (RD-IMG-002), so rocm5.1.1's target list (no gfx1100) is moot
+    docker = ("FROM rocm/pytorch:rocm6.2.3_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+              "ENV TORCH_COMMAND=\"pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.1.1\"\n")
+    assert _codes(tmp_path, [("Dockerfile", docker)], "RD-ENV-002") == []
+    assert len(_codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002")) >= 1
+    # look-alike: the same index as --index-url does install rocm5.1.1's wheel, which has no gfx1100 kernels
+    only = docker.replace("--extra-index-url", "--index-url")
+    found = _codes(tmp_path / "only", [("Dockerfile", only)], "RD-ENV-002")
+    assert len(found) == 1 and "gfx1100" in found[0].title
