@@ -397,3 +397,14 @@ def test_an_old_extra_rocm_index_brings_no_wheel_to_judge_for_targets(tmp_path):
     only = docker.replace("--extra-index-url", "--index-url")
     found = _codes(tmp_path / "only", [("Dockerfile", only)], "RD-ENV-002")
     assert len(found) == 1 and "gfx1100" in found[0].title
+
+
+def test_a_spaced_marker_is_tightened_only_where_its_terminator_follows():
+    from rocmdoctor.artifacts.readers import dockerfile
+
+    hostile = "FROM ubuntu:22.04\n" + "RUN cat << EOF\n" * 20000  # no terminator anywhere: none is tightened
+    assert dockerfile._tight_heredocs(hostile) == hostile
+    before = "FROM ubuntu:22.04\nEOF\nRUN cat << EOF\nRUN echo done\n"  # the only EOF line comes before the marker
+    assert dockerfile._tight_heredocs(before) == before
+    tabs = "FROM ubuntu:22.04\nRUN cat <<- EOF > /x\n\thello\n\tEOF\n"  # <<- takes a tab-indented terminator
+    assert "<<-EOF" in dockerfile._tight_heredocs(tabs)

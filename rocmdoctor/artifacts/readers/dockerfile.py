@@ -76,6 +76,10 @@ def _tight_heredocs(text: str) -> str:
     if "<<" not in text:
         return text
     lines = text.split("\n")
+    last: dict[str, int] = {}  # a line's text -> where it last occurs (tabs stripped too, for <<-): linear time
+    for i, ln in enumerate(lines):
+        last[ln.rstrip("\r")] = i
+        last["\t" + ln.lstrip("\t").rstrip("\r")] = i
     for i, line in enumerate(lines):
         if "<<" not in line or not _HEREDOC_FIRST.match(line):
             continue
@@ -83,8 +87,7 @@ def _tight_heredocs(text: str) -> str:
         if m is None:
             continue
         name, strip = m.group(3), m.group(1) == "-"
-        rest = lines[i + 1:i + 20001]
-        if any((ln.lstrip("\t") if strip else ln).rstrip("\r") == name for ln in rest):
+        if last.get(("\t" + name) if strip else name, -1) > i:
             lines[i] = _SPACED_HEREDOC.sub(lambda x: f"<<{x.group(1)}{x.group(2)}{x.group(3)}{x.group(2)}", line)
     return "\n".join(lines)
 
