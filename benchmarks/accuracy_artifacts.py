@@ -80,7 +80,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # deepspeed --num_gpus over the GPUs CUDA_VISIBLE_DEVICES selects (RD-LCH-001 names DeepSpeed's override)
          "words:NCCL_IB_HCA-absent": "RD-NET-002", "words:ds-auto-without-hf-trainer": "RD-DS-010",
          "words:deepspeed-num-gpus-over-visible-devices": "RD-LCH-001",
-         "words:ds-config-invalid-json": "RD-CFG-004"}  # a heredoc-written JSON (RD-CFG-004, new)
+         "words:ds-config-invalid-json": "RD-CFG-004",  # a heredoc-written JSON (RD-CFG-004, new)
+         # track imgs7: AMD images tagged by date carry at least the ROCm of two months before (RD-IMG-003)
+         "words:image-rocm-not-in-tag": "RD-IMG-003"}
 
 
 def split_of(repo: str) -> str:

@@ -226,21 +226,44 @@ _FLAG_TARGETS = ("--offload-arch", "craype-accel")
 def _torch_wheel_lists(settings):
     """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too: older
     indexes' lists are known (knowledge/artifacts.py), and judged like PYTORCH_ROCM_ARCH."""
-    from rocmdoctor.knowledge.artifacts import torch_wheel_archs, torch_wheel_rocm
+    from .image_torch import installed_by_uv
+    from rocmdoctor.knowledge.artifacts import (stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_archs,
+                                                 torch_wheel_rocm)
 
     out = []
     for v in (settings.values("build", "pip") if settings is not None else []):
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
-        for req in rec.get("requirements") or []:
+        for req in rec.get("requirements") or []:  # a build for named targets (gfx1150's kernels only): track imgs7
+            targets = targeted_wheel_gfx(str(req), indexes + [str((rec.get("downloaded") or {}).get(req) or "")])
+            if targets:
+                out.append(("torch wheel for one GPU target", ";".join(targets), _line_naming(settings, v, str(req)),
+                            v.origin.label))
+                break
             version = torch_wheel_rocm(str(req), indexes)
+            if version and "==" not in str(req) and "+rocm" not in str(req) and stale_extra_rocm_index(opts) \
+                    and not installed_by_uv(settings, v):
+                continue  # only an old --extra-index-url: pip takes PyPI's newer CUDA torch (RD-IMG-002), not this wheel
             archs = torch_wheel_archs(version) if version else None
             if archs:
                 out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(),
                             v.origin.label))
                 break
     return out
+
+
+def _line_naming(settings, v, req: str):
+    """Evidence at the line of a multi-line install that names ``req`` (`uv pip install \\` then the wheel)."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    first = v.origin.line or 0
+    if art is None or not first:
+        return v.evidence()
+    lines = art.lines()
+    for n in range(first, min(len(lines), first + 40) + 1):
+        if req.strip("'\"") in lines[n - 1]:
+            return ev(art.origin(n).label, art.origin(n).text)
+    return v.evidence()
 
 
 @check("RD-ENV-002", area="env", title="PYTORCH_ROCM_ARCH and build target lists cover the GPUs' architectures",
@@ -267,6 +290,14 @@ def pytorch_rocm_arch(env, gpus, settings=None):
         if not missing:
             out.append(ok(f"{name}={value} covers the GPUs ({', '.join(needed)})", subject=where,
                           evidence=[evidence]))
+            continue
+        if name == "torch wheel for one GPU target":
+            out.append(warn(f"torch built for {value.replace(';', ', ')} only: no kernels for {', '.join(missing)}",
+                            "The wheel's source names the GPU targets it was built for (a per-target index, a "
+                            "device-gfx extra, a per-target release); on another target torch sees the GPU and fails "
+                            "with 'invalid device function' or 'no kernel image'. Install the build for "
+                            f"{', '.join(missing)} (its own index or extra).", subject=where, evidence=[evidence],
+                            sources=["https://github.com/ROCm/TheRock/blob/main/RELEASES.md"]))
             continue
         if name.startswith("torch "):
             rocm = name.split()[1]

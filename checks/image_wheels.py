@@ -33,7 +33,7 @@ def newer_wheels(settings, host, kept=None):
     pip keeps the torch already there for this requirement (no wheel comes from the index)."""
     if host is None:
         return []
-    out, seen = [], set()
+    out, seen, cited = [], set(), []
     for v in settings.values("build", "pip"):
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
@@ -59,7 +59,10 @@ def newer_wheels(settings, host, kept=None):
                           subject=f"{v.origin.label} torch",
                           evidence=[v.evidence()] + _index_places(settings, v, indexes) + [host[1]],
                           data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
-    return out
+            cited.append(v.origin.path)
+    # one install, one finding: a file the cited file includes with `-r` is read in the same pip install
+    parents = {a.path: set(pick(a.data, "included_by", default=None) or []) for a in settings.artifacts}
+    return [f for f, p in zip(out, cited) if not parents.get(p, set()) & (set(cited) - {p})]
 
 
 def apt_userspace(settings, host):

@@ -21,6 +21,7 @@ from .image_torch import (IMAGE_TORCH, NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_
                           install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
 from .image_sources import off_torch_index
+from .image_variants import other_vendor_file
 from .image_wheels import apt_userspace, newer_wheels
 
 AREA = "image"
@@ -371,10 +372,31 @@ def _project_installed_elsewhere(settings, v) -> bool:
                and os.path.realpath(str(p.value["project"])) == here for p in settings.values("build", "pip"))
 
 
-def _install_key(v):
-    """One pip install: a requirements file (all its lines go in together) or one pip command."""
+def _routed_at(settings, v, req) -> list:
+    """A uv project's line that sends this package to its index ([tool.uv.sources] `torch = { index = ... }`):
+    the line a fix changes, beside the dependency's own."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    at = pick(art.data, "source_lines", default=None) if art is not None and pick(art.data, "uv_project") else None
+    n = at.get(ka.requirement_name(str(req)) or "") if isinstance(at, dict) else None
+    return [ev(art.origin(n).label, art.origin(n).text)] if art is not None and isinstance(n, int) \
+        and n != v.origin.line else []
+
+
+def _install_key(v, settings=None):
+    """One pip install: a requirements file (all its lines go in together, with the file that includes it
+    with `-r`) or one pip command."""
     rec = v.value if isinstance(v.value, dict) else {}
-    return v.origin.path if rec.get("file") else (v.origin.path, v.origin.line)
+    if not rec.get("file"):
+        return (v.origin.path, v.origin.line)
+    path, seen = v.origin.path, set()
+    while settings is not None and path not in seen:  # up the `-r` chain to the file pip was given
+        seen.add(path)
+        art = next((a for a in settings.artifacts if a.path == path), None)
+        up = pick(art.data, "included_by", default=None) if art is not None else None
+        if not up or not isinstance(up, list):
+            break
+        path = str(up[0])
+    return path
 
 
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
@@ -387,7 +409,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     found: list = []
     cuda_built = {v.origin.path for _i, v, _p in _cuda_images(settings)}
     # installs that name torch themselves (a requirements file's torch line, a pip command's torch)
-    torch_named = {_install_key(v) for v in pips if isinstance(v.value, dict) and any(
+    torch_named = {_install_key(v, settings) for v in pips if isinstance(v.value, dict) and any(
         ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
         if _built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
@@ -397,6 +419,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             continue
         if _alternative_branch(settings, v, pips):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
+        if other_vendor_file(settings, v):
+            continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else _torch_there(settings, v, torch)
@@ -406,21 +430,21 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
-        env |= {"torchless"} if _install_key(v) not in torch_named else set()
+        env |= {"torchless"} if _install_key(v, settings) not in torch_named else set()
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
         found.extend((v, rule, req, in_file, have) for rule, req in
                      _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)))
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
-    torch_installs = {_install_key(v) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     for v, rule, req, in_file, have in found:
         if rule is NEEDS_TORCH:
-            if _install_key(v) in pulled:
+            if _install_key(v, settings) in pulled:
                 continue
-            pulled.add(_install_key(v))
-        if rule.level == "warn" and _install_key(v) in torch_installs and not (
+            pulled.add(_install_key(v, settings))
+        if rule.level == "warn" and _install_key(v, settings) in torch_installs and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
             continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
         mk = fail if rule.level == "fail" and _amd_target(gpus) else warn
@@ -448,7 +472,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
                  f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                  else f"{what} may replace the ROCm torch or build for CUDA")
         out.append(mk(title,
-                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()],
+                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()] + _routed_at(settings, v, req),
                       sources=rule.sources,
                       fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
                           "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
@@ -483,6 +507,18 @@ def image_tags(settings, rocm=None, amdgpu=None):
         if v.name == "rocm_module" and img_rocm is None:  # PyTorch/2.2.2-rocm-5.6.1-...: the release it names
             m = re.search(r"rocm[-_/]?(\d+)\.(\d+)(?:\.(\d+))?", image, re.I)
             img_rocm = tuple(int(x) for x in m.groups() if x is not None) if m else None
+        floor = ka.dated_rocm_floor(image) if img_rocm is None and host is not None else None
+        if floor is not None and (release_gap(floor[0], host[0]) or 0) > COMPAT_WINDOW:
+            fshort, hshort = ".".join(map(str, floor[0])), ".".join(map(str, host[0][:2]))
+            out.append(warn(f"{image}: dated {floor[1]}, so ROCm {fshort} or newer in the image; {hshort} on the host",
+                            "The tag names no ROCm release, but AMD built it on the ROCm of its date (at least "
+                            f"{fshort}, out two months before). A container brings its own ROCm user space and uses the "
+                            f"host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} releases. Pick "
+                            f"an image of ROCm {hshort}'s time (a tag that names rocm{hshort}) or upgrade the host driver.",
+                            subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
+                            sources=[ka.ROCM_RELEASES_SOURCE, COMPAT_MATRIX],
+                            data={"image_rocm": f">={fshort}", "host_rocm": hshort}))
+            continue
         if img_rocm is None or host is None:
             out.append(ok(f"{image}: pinned" + ("" if img_rocm else " (its ROCm is not in the tag)")
                           + ("" if host else "; no host ROCm to compare with"), subject=v.origin.label,

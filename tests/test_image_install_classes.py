@@ -239,3 +239,172 @@ def test_a_uv_project_resolves_torch_from_pypi_unless_its_sources_name_a_rocm_in
     # a pyproject that uv does not manage is no install of its own (pip install . is judged where it runs)
     plain = UV_PROJECT.replace("[tool.uv]\npackage = true\n", "")
     assert read_one(write(tmp_path, "p2/pyproject.toml", plain)).kind == "unknown"
+
+
+# https://github.com/WildesBenny/voicebox/blob/f4c53e3fa65b94c2ab621b8406ceed29a53154d8/Dockerfile.rocm (lines 58-91)
+VOICEBOX = """FROM ubuntu:24.04 AS backend-builder
+RUN pip install --no-cache-dir \\
+    --index-url https://repo.amd.com/rocm/whl/gfx1151/ \\
+    --extra-index-url https://pypi.org/simple \\
+    "torch==2.11.0+rocm7.13.0" "torchaudio==2.11.0+rocm7.13.0"
+RUN python3 - <<'PY'
+import torch
+assert torch.version.hip is not None
+PY
+
+COPY backend/requirements.txt .
+RUN python3 - <<'PY'
+from pathlib import Path
+req_path = Path('requirements.txt')
+lines = []
+for line in req_path.read_text().splitlines():
+    stripped = line.strip()
+    if not stripped or stripped.startswith('#'):
+        lines.append(line)
+        continue
+    if stripped.startswith(('torch', 'torchaudio', 'numpy')):
+        continue
+    lines.append(line)
+Path('/tmp/requirements-no-torch.txt').write_text('\\n'.join(lines) + '\\n')
+PY
+
+RUN pip install --no-cache-dir -r /tmp/requirements-no-torch.txt
+"""
+VOICEBOX_REQS = "fastapi>=0.109.0\n# ML models\ntorch>=2.2.0\ntransformers>=4.36.0,<=4.57.6\ntorchaudio\nkokoro>=0.9.4\n"
+
+
+def test_a_python_heredoc_that_writes_a_filtered_copy_of_the_requirements(tmp_path):
+    files = [("Dockerfile.rocm", VOICEBOX), ("backend/requirements.txt", VOICEBOX_REQS)]
+    assert _codes(tmp_path, files, "RD-IMG-002", "strix-halo-apu") == []
+    art = read_one(write(tmp_path / "one", "Dockerfile", VOICEBOX))
+    edits = [v.value for v in art.values if v.name == "req_edit"]
+    assert edits == [{"file": "requirements.txt", "delete": r"^\s*(?:torch|torchaudio|numpy)",
+                      "out": "/tmp/requirements-no-torch.txt"}]
+    # look-alikes: a Python heredoc that only checks torch writes nothing; one that keeps torch deletes nothing
+    keeps = VOICEBOX.replace("('torch', 'torchaudio', 'numpy')", "('numpy',)")
+    found = _codes(tmp_path / "keeps", [("Dockerfile.rocm", keeps), ("backend/requirements.txt", VOICEBOX_REQS)],
+                   "RD-IMG-002", "strix-halo-apu")
+    assert sorted(f.evidence[0].source.rsplit(":", 1)[1] for f in found) == ["3", "5"]
+
+
+def test_a_uv_finding_cites_the_source_line_that_routes_torch(tmp_path):
+    # https://github.com/RyukoMatoiFan/krea-2/blob/5cd0121ac2ea5e9e8e7a1d30bc61ed496698b7e9/pyproject.toml
+    text = ('[project]\nname = "krea-2-oss"\nversion = "0.1.0"\nrequires-python = ">=3.12"\ndependencies = [\n'
+            '    "torch>=2.9.0",\n    "safetensors>=0.4.0",\n]\n\n[[tool.uv.index]]\nname = "pytorch-cu128"\n'
+            'url = "https://download.pytorch.org/whl/cu128"\nexplicit = true\n\n[tool.uv.sources]\n'
+            "torch = [{ index = \"pytorch-cu128\", marker = \"sys_platform == 'linux' or sys_platform == 'win32'\" }]\n")
+    found = _codes(tmp_path, [("pyproject.toml", text)], "RD-IMG-002")
+    assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6", "16"]]
+    # look-alike: torch from PyPI (no source line) cites its dependency line only
+    pypi = text.split("[[tool.uv.index]]")[0] + "[tool.uv]\npackage = false\n"
+    found = _codes(tmp_path / "pypi", [("pyproject.toml", pypi)], "RD-IMG-002")
+    assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6"]]
+
+
+# https://github.com/aladac/tensors (tests/corpus/fresh/artifacts/aladac-tensors-comfy-gfx1030-slim, Dockerfile.rocm 92-116)
+ALADAC = """FROM saiden/sd-rocm
+RUN cat > /workspace/start.sh << 'EOF'
+#!/bin/bash
+export HSA_OVERRIDE_GFX_VERSION=10.3.0
+
+# Start ComfyUI in background (internal only)
+python3 /workspace/ComfyUI/main.py --listen 127.0.0.1 --port 8188 &
+EOF
+RUN chmod +x /workspace/start.sh
+ENTRYPOINT []
+CMD ["/bin/bash", "/workspace/start.sh"]
+"""
+
+
+def test_a_heredoc_with_a_blank_after_the_marker_is_read_as_buildkit_reads_it(tmp_path):
+    from rocmdoctor.artifacts.readers import dockerfile
+
+    ins = dockerfile.instructions(ALADAC)
+    assert [i["instruction"] for i in ins] == ["FROM", "RUN", "RUN", "ENTRYPOINT", "CMD"]
+    assert "export HSA_OVERRIDE_GFX_VERSION=10.3.0" in ins[1]["heredocs"][0][1]
+    # look-alikes: a here-string (<<<) and a `<<` with no terminator line after it stay one-line RUNs
+    here_string = "FROM ubuntu:22.04\nRUN cat <<< 'EOF'\nRUN echo done\n"
+    assert [i["heredocs"] for i in dockerfile.instructions(here_string)] == [[], [], []]
+    shift = "FROM ubuntu:22.04\nRUN echo $(( 1 << 2 )) && cat << END_OF_NOTHING\nRUN echo done\n"
+    assert [i["instruction"] for i in dockerfile.instructions(shift)] == ["FROM", "RUN", "RUN"]
+
+
+def test_the_script_the_container_starts_sets_its_environment(tmp_path):
+    found = _codes(tmp_path, [("Dockerfile.rocm", ALADAC)], "RD-ENV-001")
+    assert [e.source.rsplit(":", 1)[1] for f in found for e in f.evidence if "Dockerfile" in e.source] == ["4"]
+    # look-alikes: the same script when CMD runs another program; an export inside an `if` of the script
+    other = ALADAC.replace('CMD ["/bin/bash", "/workspace/start.sh"]', 'CMD ["python3", "main.py"]')
+    assert _codes(tmp_path / "other", [("Dockerfile.rocm", other)], "RD-ENV-001") == []
+    guarded = ALADAC.replace("export HSA_OVERRIDE_GFX_VERSION=10.3.0",
+                             'if [ -n "$RDNA2" ]; then\n  export HSA_OVERRIDE_GFX_VERSION=10.3.0\nfi')
+    assert _codes(tmp_path / "guarded", [("Dockerfile.rocm", guarded)], "RD-ENV-001") == []
+
+
+def test_a_dockerfile_with_a_name_that_says_nothing_is_found_in_a_folder(tmp_path):
+    from rocmdoctor.artifacts.readers import expand
+
+    # https://github.com/evshiron/rocm_lab (tests/corpus/fresh/artifacts/evshiron-textgen-rocm55-image), built with -f
+    text = ("FROM ghcr.io/evshiron/rocm_lab:rocm5.5-ub22.04-torch2.0.1\n\nSHELL [\"/bin/bash\", \"-c\"]\nWORKDIR /root\n\n"
+            "ADD scripts/build_text-gen-webui.sh build_text-gen-webui.sh\n")
+    write(tmp_path, "rocm5.5-text-gen-webui", text)
+    found = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))  # the folder, as `scan --config DIR`
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in found] == ["rocm5.5-text-gen-webui:1"]
+    # look-alikes: a shell script with no extension, prose that starts with "From", a file with a real extension
+    write(tmp_path / "b", "build-image", "#!/bin/sh\nFROM=ubuntu\ndocker build -f x .\n")
+    write(tmp_path / "b", "NOTES", "From the ROCm docs:\nRUN the installer first.\n")
+    write(tmp_path / "b", "base.conf", "FROM ubuntu:22.04\nRUN true\n")
+    assert expand([str(tmp_path / "b")]) == []
+
+
+# https://github.com/divaltor/starlight (tests/corpus/fresh/artifacts/divaltor-starlight-gfx1150-wheel-compose, Dockerfile 31-35)
+DIVALTOR = """FROM ubuntu:24.04
+RUN uv pip install \\
+    --python /code/.venv/bin/python \\
+    --default-index https://repo.amd.com/rocm/whl-multi-arch/ \\
+    'torch[device-gfx1150]==2.11.0+rocm7.14.0' \\
+    'torchvision[device-gfx1150]==0.26.0+rocm7.14.0'
+"""
+# https://github.com/bankh/GPU_Compute/blob/d63b6de20d4c65c1ada8c7064c86f11706d259bb/Docker_images/AMD/container-4.3-torch/Dockerfile
+BANKH = """FROM rocm/dev-ubuntu-20.04:4.3-complete
+RUN wget https://github.com/xuhuisheng/rocm-gfx803/releases/download/rocm43/torch-1.9.0a0+gitd69c22d-cp38-cp38-linux_x86_64.whl
+RUN python3 -m pip install torch-1.9.0a0+gitd69c22d-cp38-cp38-linux_x86_64.whl
+"""
+
+
+def test_a_torch_built_for_another_named_target(tmp_path):
+    found = _codes(tmp_path, [("Dockerfile", DIVALTOR)], "RD-ENV-002", "strix-halo-apu")  # gfx1151
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["5"] and "gfx1150 only" in found[0].title
+    found = _codes(tmp_path / "b", [("Dockerfile", BANKH)], "RD-ENV-002")  # a wget'd gfx803 wheel on gfx1100
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"] and "gfx803 only" in found[0].title
+    # look-alikes: the same index for this GPU's own target (voicebox's gfx1151 wheels on gfx1151), a family
+    # index that holds this GPU (TheRock's gfx110X-dgpu on gfx1100), PyTorch's generic rocm6.2 index
+    own = DIVALTOR.replace("gfx1150", "gfx1151")
+    assert _codes(tmp_path / "own", [("Dockerfile", own)], "RD-ENV-002", "strix-halo-apu") == []
+    family = "FROM ubuntu:24.04\nRUN pip install torch --index-url https://rocm.nightlies.amd.com/v2/gfx110X-dgpu/\n"
+    assert _codes(tmp_path / "family", [("Dockerfile", family)], "RD-ENV-002") == []
+    generic = "FROM ubuntu:24.04\nRUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
+    assert _codes(tmp_path / "generic", [("Dockerfile", generic)], "RD-ENV-002") == []
+
+
+def test_an_old_extra_rocm_index_brings_no_wheel_to_judge_for_targets(tmp_path):
+    # tests/corpus/artifacts/modulus-a1111-rocm-compose (Dockerfile 11): A1111's TORCH_COMMAND with rocm5.1.1 only as an
+    # extra index: pip takes PyPI's newer CUDA torch (RD-IMG-002), so rocm5.1.1's target list (no gfx1100) is moot
+    docker = ("FROM rocm/pytorch:rocm6.2.3_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+              "ENV TORCH_COMMAND=\"pip install torch torchvision --extra-index-url https://download.pytorch.org/whl/rocm5.1.1\"\n")
+    assert _codes(tmp_path, [("Dockerfile", docker)], "RD-ENV-002") == []
+    assert len(_codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-002")) >= 1
+    # look-alike: the same index as --index-url does install rocm5.1.1's wheel, which has no gfx1100 kernels
+    only = docker.replace("--extra-index-url", "--index-url")
+    found = _codes(tmp_path / "only", [("Dockerfile", only)], "RD-ENV-002")
+    assert len(found) == 1 and "gfx1100" in found[0].title
+
+
+def test_a_spaced_marker_is_tightened_only_where_its_terminator_follows():
+    from rocmdoctor.artifacts.readers import dockerfile
+
+    hostile = "FROM ubuntu:22.04\n" + "RUN cat << EOF\n" * 20000  # no terminator anywhere: none is tightened
+    assert dockerfile._tight_heredocs(hostile) == hostile
+    before = "FROM ubuntu:22.04\nEOF\nRUN cat << EOF\nRUN echo done\n"  # the only EOF line comes before the marker
+    assert dockerfile._tight_heredocs(before) == before
+    tabs = "FROM ubuntu:22.04\nRUN cat <<- EOF > /x\n\thello\n\tEOF\n"  # <<- takes a tab-indented terminator
+    assert "<<-EOF" in dockerfile._tight_heredocs(tabs)

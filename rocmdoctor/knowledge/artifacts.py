@@ -222,6 +222,66 @@ def torch_wheel_rocm(requirement: str, indexes: list[str]) -> tuple[int, ...] | 
     return tuple(int(x) for x in m.groups() if x is not None) if m else None
 
 
+# When each ROCm release came out (year, month of GA; AMD's release notes): an AMD image tagged by date and no
+# release (rocm/vllm-dev:nightly_main_20251214, the training images' vYY.MM scheme: rocm/primus:v25.11) carries
+# at least the release out two months before that date. https://rocm.docs.amd.com/en/latest/release/versions.html
+ROCM_RELEASE_DATES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((5, 7), (2023, 9)), ((6, 0), (2023, 12)), ((6, 1), (2024, 4)), ((6, 2), (2024, 8)), ((6, 3), (2024, 12)),
+    ((6, 4), (2025, 4)), ((7, 0), (2025, 9)), ((7, 1), (2025, 10)), ((7, 2), (2026, 1)))
+ROCM_RELEASES_SOURCE = "https://rocm.docs.amd.com/en/latest/release/versions.html"
+_DATED_TAG = re.compile(r"(?:^|[_.-])(?:v(2\d)\.(1[0-2]|0?[1-9])(?![\d.])|(20[2-3]\d)(0[1-9]|1[0-2])[0-3]\d(?!\d))")
+
+
+def dated_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
+    """For an AMD rocm/* image whose tag names no ROCm release but a date (YYYYMMDD, or vYY.MM): the oldest ROCm
+    release it can carry (the newest one out two months before that date), and the date as written."""
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    if not name.startswith("rocm/") or ":" not in name or image_rocm(image) is not None:
+        return None
+    m = _DATED_TAG.search(name.rsplit(":", 1)[1])
+    if m is None:
+        return None
+    year, month = (2000 + int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
+    month -= 2
+    if month < 1:
+        year, month = year - 1, month + 12
+    out = [rel for rel, when in ROCM_RELEASE_DATES if when <= (year, month)]
+    return (out[-1], m.group(0).strip("_.-")) if out else None
+
+
+# A torch build made for named GPU targets only: AMD's per-target wheel indexes (repo.amd.com/rocm/whl/gfx1151/,
+# TheRock's rocm.nightlies.amd.com/v2/gfx110X-dgpu/), the multi-arch index's `torch[device-gfx1150]` extra (the kernel
+# package of that target alone), and community wheels released per target (github.com/xuhuisheng/rocm-gfx803).
+# A family written with X (gfx110X) is its members. https://github.com/ROCm/TheRock/blob/main/RELEASES.md
+TARGETED_WHEEL_SOURCES = ("https://github.com/ROCm/TheRock/blob/main/RELEASES.md",
+                          "https://github.com/xuhuisheng/rocm-gfx803")
+_DEVICE_EXTRA = re.compile(r"device-(gfx[0-9a-f]{3,4}x?)", re.I)
+_TARGET_IN_PATH = re.compile(r"(?:^|[/_-])(gfx[0-9a-f]{2,3}[0-9a-fx])(?=[/_-]|$)", re.I)
+_FAMILIES = {"gfx90x": ("gfx900", "gfx906", "gfx908", "gfx90a"), "gfx94x": ("gfx940", "gfx941", "gfx942"),
+             "gfx95x": ("gfx950",), "gfx101x": ("gfx1010", "gfx1011", "gfx1012"),
+             "gfx103x": ("gfx1030", "gfx1031", "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036"),
+             "gfx110x": ("gfx1100", "gfx1101", "gfx1102", "gfx1103"),
+             "gfx115x": ("gfx1150", "gfx1151", "gfx1152", "gfx1153"), "gfx120x": ("gfx1200", "gfx1201")}
+
+
+def targeted_wheel_gfx(requirement: str, urls: list[str]) -> tuple[str, ...] | None:
+    """The GPU targets a torch/torchvision/torchaudio wheel carries kernels for when its source names them
+    (a `device-gfxNNNN` extra, a per-target index or release path); None when it names none (a generic build)."""
+    name = requirement_name(requirement) or ""
+    base = requirement.strip().strip("'\"").rsplit("/", 1)[-1].lower()
+    if name not in ("torch", "torchvision", "torchaudio") and not base.startswith(("torch-", "torchvision-", "torchaudio-")):
+        return None
+    found = [m.group(1).lower() for m in _DEVICE_EXTRA.finditer(requirement.split("@", 1)[0])]
+    for text in [requirement] + [u for u in urls if u]:
+        if not found and ("://" in text or "/" in text):
+            found = [m.group(1).lower() for m in _TARGET_IN_PATH.finditer(text.split("://", 1)[-1])]
+    out: list[str] = []
+    for t in found:
+        out.extend(_FAMILIES.get(t, ()) if t.endswith("x") else (t,))
+    return tuple(dict.fromkeys(out)) or None
+
+
 # Kubernetes device-plugin resources that hand a container GPUs (the plugin mounts /dev/kfd and /dev/dri).
 K8S_AMD_GPU_RESOURCES = ("amd.com/gpu", "hygon.com/dcu")
 K8S_NVIDIA_GPU_RESOURCES = ("nvidia.com/gpu",)

@@ -118,6 +118,11 @@ CUDA_ONLY: tuple[tuple[str, str, str], ...] = (
      "https://docs.rapids.ai/install/"),
     (r"nvidia-dali-cuda\d{3}", "no ROCm build (decode with torchvision/torchcodec instead)",
      "https://docs.nvidia.com/deeplearning/dali/user-guide/docs/installation.html"),
+    # PyPI's CTranslate2 wheels carry CUDA kernels (faster-whisper's engine); its HIP builds are separate wheels
+    # (release assets, forks) or a source build with -DWITH_HIP=ON. Named only when the file names it: as
+    # faster-whisper's dependency it is often run on the CPU on purpose.
+    (r"ctranslate2", "a CTranslate2 wheel built with HIP (its ROCm release wheels, or -DWITH_HIP=ON from source)",
+     "https://opennmt.net/CTranslate2/installation.html"),
 )
 
 
@@ -126,11 +131,15 @@ _TRITON_2 = re.compile(r"(?:===?|~=|<=)\s*[12]\.|<\s*3(?:\.0)*(?![.\d])")
 TRITON_AMD_SOURCE = "https://github.com/triton-lang/triton/releases/tag/v3.0.0"
 
 
+# A direct reference (`name @ URL`) to a ROCm/HIP build of the package.
+_ROCM_DIRECT = re.compile(r"@\s*\S*(?:rocm|hip)", re.I)
+
+
 def cuda_only(req: str) -> tuple[str, str] | None:
     """(what runs on ROCm instead, source) when the requirement ``req`` names a CUDA-only package."""
     m = re.match(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]{1,80}\])?)", req.strip().strip("'\""))
-    if not m:
-        return None
+    if not m or _ROCM_DIRECT.search(req):
+        return None  # `ctranslate2 @ https://.../ctranslate2-4.6.0+rocm...whl`: not PyPI's build
     name = re.sub(r"[-_.]+", "-", m.group(1)).lower()
     if name == "triton" and _TRITON_2.search(req):
         return ("pytorch-triton-rocm, the Triton the ROCm torch index pairs with its torch (PyPI's triton 2.x "

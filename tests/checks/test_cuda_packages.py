@@ -23,6 +23,13 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     ("nvidia-cublas-cu12==12.4.5.8", False),  # pulled by a CUDA torch: RD-IMG-002's finding
     ("tensorrt-cu12", True),
     ("'pycuda'", True),
+    # https://github.com/Sakura-Byte/Faster-Whisper-TransWithAI-ChickenRice/blob/33744e685abaed245507f25a7e4aed227b0a510f/requirements-webapi.txt
+    ("ctranslate2>=4.5.0", True),
+    ("faster-whisper>=1.0.0", False),  # only its dependency: often run on the CPU on purpose, not judged
+    # a direct reference to a HIP build (the wheel URL the same Dockerfile's CTRANSLATE2_WHEEL_URL asks for)
+    ("ctranslate2 @ https://github.com/OpenNMT/CTranslate2/releases/download/v4.6.0/"
+     "ctranslate2-4.6.0+rocm6.4-cp310-cp310-linux_x86_64.whl", False),
+    ("onnxruntime-gpu @ https://repo.radeon.com/rocm/manylinux/rocm-rel-6.4/onnxruntime_rocm-1.21.0-cp310.whl", False),
 ])
 def test_cuda_only_names(req, cuda_only):
     assert (pip_kb.cuda_only(req) is not None) is cuda_only

@@ -26,3 +26,17 @@ def test_real_torch_wheel_index_newer_than_the_host_fails():
 def test_torch_wheel_rocm_against_the_host(tmp_path, line, bad):
     p = write(tmp_path, "setup.sh", f"#!/bin/bash\n{line}\n")
     assert bool(flagged(scan([p], "RD-IMG-003", "rx7900xtx"))) == bad
+
+
+def test_an_amd_image_tagged_by_date_carries_the_rocm_of_its_time(tmp_path):
+    from tests.lintacc_helpers import flagged, scan, write
+
+    # https://github.com/DmitriiNikolaevAtAmd/tprimat/blob/b02e209daec1b3b7da968e44bed2a0186fb84bf7/amd.Dockerfile
+    p = write(tmp_path, "amd.Dockerfile", "FROM rocm/primus:v25.11\n\nRUN apt-get update && apt-get install -y \\\n    git\n")
+    found = flagged(scan([p], "RD-IMG-003", "mi300x8"))
+    assert [f.data["image_rocm"] for f in found] == [">=7.0"] and found[0].evidence[0].source.endswith(":1")
+    # look-alikes: an image of the host's time (silogen/ai-workloads' rocm/pytorch-training:v25.5: ROCm 6.3 or newer,
+    # inside the window), and a tag that names its ROCm beside a date (judged by the ROCm it names: 6.4)
+    for image in ("rocm/pytorch-training:v25.5", "rocm/vllm:rocm6.4.1_vllm_0.10.1_20250909"):
+        q = write(tmp_path / image.replace("/", "_").replace(":", "_"), "Dockerfile", f"FROM {image}\n")
+        assert flagged(scan([q], "RD-IMG-003", "mi300x8")) == [], image

@@ -113,8 +113,13 @@ def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path, lint):
     d = _reqs(tmp_path)
     got = _by_package(lint([str(d)], "RD-IMG-002"))  # a directory: requirements.txt found, extra.txt followed
     assert got["torch"] == ("fail", f"{d}/requirements.txt:3")
-    # deepspeed in the same file adds nothing to the file's CUDA torch (one install, one cause)
-    assert "deepspeed" not in got and got["flash-attn"] == ("warn", f"{d}/extra.txt:1")
+    # deepspeed in the same file, and flash-attn in the file it includes with -r (the same pip install), add
+    # nothing to the file's CUDA torch (one install, one cause)
+    assert "deepspeed" not in got and "flash-attn" not in got
+    # look-alike: an includer that brings no CUDA torch leaves flash-attn's own warning standing
+    (d / "requirements.txt").write_text("numpy\n-r extra.txt\n")
+    got = _by_package(lint([str(d)], "RD-IMG-002"))
+    assert got["flash-attn"] == ("warn", f"{d}/extra.txt:1")
 
 
 def test_the_installing_command_s_rocm_index_and_guards_apply_to_the_file(tmp_path, lint):
@@ -138,7 +143,9 @@ def test_a_rocm_image_keeps_its_torch_when_the_requirement_accepts_it(tmp_path, 
     assert [f.status.value for f in torch] == ([want] if want else [])
     if want:
         assert "The image's torch is 2.3.0" in torch[0].detail
-    assert "flash-attn" in _by_package(fs)  # the nested file was followed from the Dockerfile too
+    # the nested file was followed from the Dockerfile too; it is the same pip install, so where that install
+    # already replaces the image's torch with a CUDA one, flash-attn's "may replace" adds nothing (one cause)
+    assert ("flash-attn" in _by_package(fs)) is (want is None)
 
 
 def test_heredoc_cuda_torch_is_flagged_where_it_is_installed(tmp_path, lint):

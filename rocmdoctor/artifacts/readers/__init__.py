@@ -26,6 +26,7 @@ from . import kubernetes
 from . import requirements
 from . import shell
 from . import training
+from .dockerfile import unnamed_dockerfile
 from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
@@ -170,7 +171,7 @@ def expand(paths: list[str]) -> list[str]:
                 dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
                                  and root.count(os.sep) - base_depth < MAX_DEPTH)
                 for f in sorted(files):
-                    if _CANDIDATE.search(f) and not f.startswith("."):
+                    if not f.startswith(".") and (_CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))):
                         out.append(os.path.join(root, f))
                         if len(out) >= MAX_FILES:
                             return out
@@ -241,6 +242,9 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     return settings
 
 
+_GLOBAL_INDEX_OPTIONS = ("index-url", "i", "extra-index-url", "find-links", "f", "pre")
+
+
 def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> None:
     """``pip install -r FILE`` (a script, a Dockerfile RUN, a requirements file's own ``-r``):
     FILE is read when it exists (against the working directory and the naming file's folder;
@@ -258,6 +262,12 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
                 if target or os.path.dirname(here) == here:
                     break
                 here = os.path.dirname(here)
+        if not target and a.kind == DOCKERFILE:  # a name the image gives it: `COPY backend/requirements.txt .`
+            for srcs in pick(a.data, "copied", default=None) or []:
+                for src in srcs if isinstance(srcs, list) else []:
+                    if isinstance(src, str) and os.path.basename(src) == os.path.basename(ref) and "$" not in src:
+                        for base in (a.path, os.path.dirname(a.path)):  # context: its folder or the one above
+                            target = target or _resolve(src, base)
         if not target:
             return None
         b = seen.get(os.path.realpath(target))
@@ -284,11 +294,20 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
             requirements.apply_command(b, opts)
         if image and isinstance(b.data, dict):  # installed while building an image: its torch counts
             b.data["image_build"] = image
+        # an index option line of this file is global to pip's whole install: the files it names with -r
+        # are read against that index too (`--extra-index-url .../rocm7.1` then `-r requirements.txt`)
+        own = {k: list(x) for k, x in (pick(b.data, "file_options", default=None) or {}).items()
+               if k in _GLOBAL_INDEX_OPTIONS and isinstance(x, list)}
         for k, ref in list(b.refs.items()):
             if k.startswith("r:"):
                 child = target_of(ref, b)
                 if child is not None:
-                    visit(child, opts, image, depth + 1, by)
+                    if isinstance(child.data, dict) and b.path not in child.data.setdefault("included_by", []):
+                        child.data["included_by"].append(b.path)
+                    merged = {k2: list(x) for k2, x in opts.items()}
+                    for k2, x in own.items():
+                        merged.setdefault(k2, []).extend(v2 for v2 in x if v2 not in merged[k2])
+                    visit(child, merged, image, depth + 1, by)
 
     for a in list(arts):
         if a.kind == requirements.REQUIREMENTS:

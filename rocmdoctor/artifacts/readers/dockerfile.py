@@ -11,8 +11,10 @@ BUILD values.
 """
 from __future__ import annotations
 
+import os
 import re
 import shlex
+from urllib.parse import unquote
 
 from ...base.untrusted import pick
 from ..settings import BUILD, CONTAINER, ENV, Artifact
@@ -36,6 +38,7 @@ def instructions(text: str) -> list[dict]:
     instruction's first logical line after its keyword and flags, ``heredocs`` the bodies it
     carries as [(name, body, first body line 0-based)]. Raises DockerfileError where BuildKit
     refuses the file."""
+    text = _tight_heredocs(text)
     try:
         import dockerfile  # type: ignore
     except ImportError:
@@ -59,6 +62,34 @@ def instructions(text: str) -> list[dict]:
         out.append({"instruction": c.cmd.upper(), "startline": c.start_line - 1, "endline": c.end_line - 1,
                     "value": value.strip(), "heredocs": docs, "json": bool(c.json), "flags": list(c.flags)})
     return out
+
+
+# `RUN cat > start.sh << 'EOF'`: BuildKit reads a heredoc with blanks after `<<` since v0.22 (moby/buildkit#5817);
+# older parsers (and the one the `dockerfile` package carries) end the RUN at that line. Not `<<<` (a here-string).
+_SPACED_HEREDOC = re.compile(r"(?<!<)<<(-?)[ \t]+([\"']?)([A-Za-z_][A-Za-z0-9_]*)\2")
+_HEREDOC_FIRST = re.compile(r"^\s*(?:ONBUILD\s+)?(?:RUN|COPY|ADD)\s", re.I)
+
+
+def _tight_heredocs(text: str) -> str:
+    """The text with `<< 'EOF'` written `<<'EOF'` on RUN/COPY/ADD lines whose terminator follows, so the
+    parser reads the body as BuildKit does (line numbers unchanged)."""
+    if "<<" not in text:
+        return text
+    lines = text.split("\n")
+    last: dict[str, int] = {}  # a line's text -> where it last occurs (tabs stripped too, for <<-): linear time
+    for i, ln in enumerate(lines):
+        last[ln.rstrip("\r")] = i
+        last["\t" + ln.lstrip("\t").rstrip("\r")] = i
+    for i, line in enumerate(lines):
+        if "<<" not in line or not _HEREDOC_FIRST.match(line):
+            continue
+        m = _SPACED_HEREDOC.search(line)
+        if m is None:
+            continue
+        name, strip = m.group(3), m.group(1) == "-"
+        if last.get(("\t" + name) if strip else name, -1) > i:
+            lines[i] = _SPACED_HEREDOC.sub(lambda x: f"<<{x.group(1)}{x.group(2)}{x.group(3)}{x.group(2)}", line)
+    return "\n".join(lines)
 
 
 def _json_text(words) -> str:
@@ -142,12 +173,12 @@ def _split(text: str) -> list[dict]:
         m = _INSTR.match(buf)
         if m:
             value = m.group(2).strip()
-            flags = []
+            flags: list[str] = []
             if m.group(1).upper() in ("RUN", "COPY", "ADD", "FROM"):
-                words = value.split(" ")
-                while words and words[0].startswith("--"):
-                    flags.append(words.pop(0))
-                value = " ".join(words)
+                # leading --flags, however many blanks a continuation left between them (`--mount=a \` then
+                # `    --mount=b cmd`), as BuildKit takes them
+                lead = re.match(r"^((?:--\S+\s+)*)(.*)$", value, re.S)
+                flags, value = (lead.group(1).split(), lead.group(2)) if lead else ([], value)
             is_json = False
             if value.startswith("[") and m.group(1).upper() in _EXEC_FORM:
                 import json
@@ -269,13 +300,16 @@ def read(path: str, text: str) -> Artifact:
                 stage["copies"] = stage.get("copies", 0) + 1
             before = len(art.values)
             for body, first, end in _scripts(ins, n, last):
-                if not (RELEVANT.search(body) or _EDITS_FILES.search(body)):
+                if not (RELEVANT.search(body) or _EDITS_FILES.search(body) or ".whl" in body):
                     continue
                 # RUN's shell sees the build args and the stage's ENV (ENV wins over an ARG of the same name)
                 known = {**build_args, **{k: v for k, v, _ in stage_env}}
                 for words in commands(body):
                     _run(art, [substitute(w, known) for w in words], first, end, lines)
             _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
+            _written_scripts(art, ins, value)
+            for edit in _python_requirements_edits(ins):
+                art.add(BUILD, "req_edit", edit, n)
             _stripped_kernels(art, value, n, last, lines)
             if not stage.get("copies") and not stage.get("inherits_copies"):
                 for val in art.values[before:]:
@@ -289,12 +323,18 @@ def read(path: str, text: str) -> Artifact:
             m = re.search(r"--from=(\S+)", " ".join(ins.get("flags") or []))
             if m:
                 art.data["stages"][-1]["deps"].append(substitute(m.group(1), build_args).lower())
+            elif not ins.get("heredocs"):  # the context files it brings: `COPY backend/requirements.txt .`
+                words = _copy_words(value, bool(ins.get("json")))
+                if len(words) >= 2:
+                    art.data.setdefault("copied", []).append([substitute(w, build_args) for w in words[:-1]][:20])
             art.data["stages"][-1]["copies"] = art.data["stages"][-1].get("copies", 0) + 1
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)
+    for k, v, line in _start_script_env(art, parsed, build_args):
+        art.add(ENV, k, v, line)  # what the script the container starts exports (a script the build wrote)
     for k, v, line in (art.data["stages"][-1].get("start_env") or []) if art.data["stages"] else []:
         art.add(ENV, k, v, line)  # what the final stage's shell-form ENTRYPOINT/CMD sets for its app
     if art.data["stages"]:
@@ -326,6 +366,34 @@ def named_and_shaped(name: str, text: str) -> bool:
             continue
         return word in ("FROM", "ARG")
     return False
+
+
+def unnamed_dockerfile(path: str) -> bool:
+    """A file in a scanned folder whose name says nothing (no file extension: `rocm5.5-text-gen-webui`, built with
+    `docker build -f`) but whose first instruction is FROM (or a global ARG) followed by more instructions:
+    read as a Dockerfile. Only its first 4 KiB are looked at."""
+    name = os.path.basename(path)
+    ext = name.rpartition(".")[2] if "." in name else ""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,5}", ext) or name.upper() in ("LICENSE", "README", "MAKEFILE", "AUTHORS", "NOTICE", "CHANGELOG"):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    if b"\0" in head:
+        return False
+    lines = [ln.strip() for ln in head.decode("utf-8", "replace").splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    words = [ln.split(None, 1)[0] for ln in lines]
+    # written as Dockerfiles are (upper-case keywords), and the first line shaped as one: `FROM image [AS name]`
+    return len(words) >= 2 and bool(_FIRST_LINE.match(lines[0])) and all(w in _DOCKERFILE_WORDS for w in words[1:3])
+
+
+_FIRST_LINE = re.compile(r"^(?:FROM\s+(?:--\S+\s+)*[\w.\-/:@${}]+(?:\s+[Aa][Ss]\s+[\w.-]+)?|ARG\s+[A-Za-z_]\w*(?:=\S*)?)\s*$")
+
+
+_DOCKERFILE_WORDS = {"FROM", "ARG", "RUN", "ENV", "COPY", "ADD", "WORKDIR", "USER", "SHELL", "LABEL", "EXPOSE",
+                     "CMD", "ENTRYPOINT", "VOLUME", "HEALTHCHECK", "ONBUILD", "STOPSIGNAL", "MAINTAINER"}
 
 
 # Commands that edit or remove a requirements file before pip reads it (RELEVANT, the shell reader's
@@ -394,13 +462,21 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             art.add(BUILD, "pip_config", {"key": key, "value": words[4] if words[2] == "set" and len(words) > 4
                                           else None}, _find(lines, first, last, r"\bconfig\b"))
         return
+    if head in ("wget", "curl"):  # a wheel fetched by URL, installed from the local file by a later pip
+        for w in words[1:]:
+            if re.match(r"^https?://\S+\.whl$", w):
+                art.data.setdefault("downloads", {})[unquote(w.rsplit("/", 1)[-1])] = w
+        return
     reqs, opts = pip_requirements(words)
+    got = art.data.get("downloads") or {}
+    fetched = {r: got[os.path.basename(r)] for r in reqs if r.endswith(".whl") and os.path.basename(r) in got}
     if reqs or opts:
         # the line of this pip command: the one naming its first requirement, else the first pip line
         line = _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
             if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
-        art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()}}, line)
+        art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()},
+                               **({"downloaded": fetched} if fetched else {})}, line)
         return
     if head in ("apt-get", "apt", "yum", "dnf", "microdnf", "zypper") and "install" in words:
         pkgs = [w for w in words[words.index("install") + 1:] if not w.startswith("-")]
@@ -485,6 +561,97 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
         if files:
             return {"file": files[-1], "removed": True, "out": None}
     return None
+
+
+def _copy_words(value: str, is_json: bool) -> list[str]:
+    """COPY/ADD's sources and destination, flags left out (exec form or shell words)."""
+    if is_json and value.startswith("["):
+        from ...base import jsonlimits
+
+        try:
+            words = jsonlimits.loads(value)
+        except ValueError:
+            return []
+        return [w for w in words if isinstance(w, str)] if isinstance(words, list) else []
+    return [w for w in _strip_flags(value).split() if not w.startswith("--")]
+
+
+# A Python heredoc that rewrites a requirements file: the files it names, what it writes, the names it skips.
+_PY_FILE = re.compile(r"""(?:Path|open)\(\s*(?:r|f)?['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*(,\s*['"][wa]|\)\s*\.write_text)?""")
+_PY_WRITE = re.compile(r"""['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*\)\s*\.write_text|"""
+                       r"""open\(\s*(?:r|f)?['"]([^'"\s]{1,200}\.(?:txt|in))['"]\s*,\s*['"][wa]""")
+_PY_SKIP = re.compile(r"""\.startswith\(\s*\(?((?:\s*['"][\w.\-\[\]]{1,80}['"]\s*,?){1,20})\)?""")
+_PY_INPUT = {"python", "python3", "/usr/bin/python3", "/usr/bin/python", "/usr/bin/env"}
+
+
+_WRITES = re.compile(r"^\s*(?:cat|tee)\b[^<>|&;]*?>?\s*(/[\w./-]{1,200})")
+
+
+def _written_scripts(art: Artifact, ins: dict, value: str) -> None:
+    """`RUN cat > /workspace/start.sh <<'EOF'` (or `COPY <<EOF /usr/local/bin/x`): the file a heredoc body
+    becomes, kept with its body and first line for the container's start script (_start_script_env)."""
+    if not ins.get("heredocs"):
+        return
+    command = _HEREDOC.sub(" ", value).strip()
+    if ins["instruction"] == "COPY":
+        dest = command.split()[-1] if command.split() else ""
+    else:
+        m = _WRITES.match(command.replace(">>", ">"))
+        dest = m.group(1) if m and (">" in command or command.startswith("tee")) else ""
+    if dest.startswith("/") and len(ins["heredocs"]) == 1:
+        _name, body, first0 = ins["heredocs"][0]
+        art.data.setdefault("written", {})[dest] = (body[:200_000], first0 + 1)
+
+
+_EXPORT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)\s*(?:#.*)?$")
+
+
+def _start_script_env(art: Artifact, parsed: list[dict], build_args: dict) -> list[tuple[str, str, int]]:
+    """The top-level `export K=V` lines of a script the build wrote (_written_scripts) that the final
+    stage's ENTRYPOINT/CMD runs: the container's processes start with them."""
+    written = art.data.get("written") or {}
+    if not written or not art.data["stages"]:
+        return []
+    start = art.data["stages"][-1]["line"] - 1
+    runs: list[str] = []
+    for ins in parsed:
+        if ins["startline"] >= start and ins["instruction"] in ("ENTRYPOINT", "CMD"):
+            words = _copy_words(ins["value"], bool(ins.get("json"))) if ins.get("json") else ins["value"].split()
+            runs = [w for w in words if w in written] or runs  # a later CMD replaces an earlier one
+    out = []
+    for path in runs[:1]:
+        body, first = written[path]
+        depth = 0
+        for i, line in enumerate(body.split("\n")[:5000]):
+            code = line.strip()
+            depth += len(re.findall(r"^(?:if|for|while|case)\b|\{\s*$", code)) - \
+                len(re.findall(r"^(?:fi|done|esac)\b|^\}", code))
+            m = _EXPORT.match(line)
+            if m and depth <= 0:  # not inside an if/for/function: every start sets it
+                out.append((m.group(1), substitute(m.group(2).strip("\"'"), build_args), first + i))
+    return out
+
+
+def _python_requirements_edits(ins: dict) -> list[dict]:
+    """``RUN python3 - <<'PY'`` whose body reads a requirements file and writes a filtered copy (the lines
+    that start with torch/torchaudio/numpy left out) for the pip install after it: a requirements edit
+    like ``grep -v torch r.txt > s.txt``. The names come from the body's ``startswith(...)`` test."""
+    if not ins.get("heredocs"):
+        return []
+    command = _HEREDOC.sub(" ", ins["value"]).split()
+    if not command or not (command[0] in _PY_INPUT or re.fullmatch(r"(?:\S*/)?python3?(?:\.\d+)?", command[0])):
+        return []
+    out = []
+    for _name, body, _first in ins["heredocs"]:
+        files = [m.group(1) for m in _PY_FILE.finditer(body)]
+        writes = {a or b for a, b in _PY_WRITE.findall(body)}
+        reads = [f for f in files if f not in writes]
+        skips = [w for m in _PY_SKIP.finditer(body) for w in re.findall(r"""['"]([^'"]+)['"]""", m.group(1))]
+        if reads and skips and writes:
+            delete = r"^\s*(?:" + "|".join(re.escape(w) for w in skips) + ")"
+            target = sorted(writes)[0]
+            out.append({"file": reads[0], "delete": delete, "out": None if target == reads[0] else target})
+    return out
 
 
 def _find(lines: list[str], first: int, last: int, pattern: str) -> int:

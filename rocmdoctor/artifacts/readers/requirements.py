@@ -108,6 +108,7 @@ def read(path: str, text: str) -> Artifact:
         req = " ".join(itertools.takewhile(lambda w: not w.startswith("-"), words))
         dropped = [w.split("=", 1)[0] for w in words[len(req.split()):] if w.split("=", 1)[0] in _INDEX_OPTIONS]
         reqs.append((n, req, dropped))
+    art.data["file_options"] = options  # global to the whole install, `-r` files included (pip's semantics)
     for n, req, dropped in reqs:
         art.add(BUILD, "pip", {"requirements": [req], "options": options, "file": path,
                                **({"ignored_options": dropped} if dropped else {})}, n)
@@ -262,6 +263,7 @@ def read_uv_project(path: str, text: str) -> Artifact:
     if isinstance(project.get("requires-python"), str):
         at = next((n for n, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("requires-python")), None)
         art.data["requires_python"] = (project["requires-python"], at)
+    art.data["source_lines"], art.data["index_lines"] = _uv_table_lines(text)
     for line, req in project_dependencies(path, text, [])[:500]:
         name = re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
         src = sources.get(name)
@@ -273,3 +275,23 @@ def read_uv_project(path: str, text: str) -> Artifact:
         art.add(BUILD, "pip", {"requirements": [req], "options": opts, "file": path, "uv": True}, line or None)
         art.data["requirements"].append(req)
     return art
+
+
+def _uv_table_lines(text: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Where a uv project routes a package ([tool.uv.sources] `torch = ...`, by package name) and names an
+    index (`url = "..."` in [[tool.uv.index]]): a finding about the package cites the line that decides it."""
+    sources: dict[str, int] = {}
+    urls: dict[str, int] = {}
+    table = ""
+    for n, line in enumerate(text[:MAX_BYTES].splitlines()[:5000], 1):
+        head = re.match(r"^\s*\[\[?\s*([\w.\-\"]+)\s*\]\]?\s*(?:#.*)?$", line)
+        if head:
+            table = head.group(1).replace('"', "")
+            continue
+        m = re.match(r"^\s*([A-Za-z0-9][\w.\-]*)\s*=", line)
+        if table == "tool.uv.sources" and m:
+            sources.setdefault(m.group(1).lower().replace("_", "-"), n)
+        u = re.match(r"""^\s*url\s*=\s*["']([^"']+)["']""", line)
+        if table == "tool.uv.index" and u:
+            urls.setdefault(u.group(1), n)
+    return sources, urls
