@@ -82,6 +82,34 @@ def _image_user(settings):
     return (str(users[-1].value), users[-1]) if users else (None, None)
 
 
+def _service_user(settings, a, name, svc, img_user, user_v):
+    """(user, Value) the service runs as: compose `user:` first; else the USER of the Dockerfile it builds.
+    A pulled image (no build of its own) does not run a Dockerfile's USER that another service of the set
+    builds (MoJoAssistant: USER mojo is Dockerfile.rocm's, not vllm/vllm-openai-rocm's): it runs as its
+    image's own user."""
+    import os
+
+    if svc.get("user"):
+        return svc.get("user"), None
+    if user_v is None or svc.get("runner") or svc.get("kubernetes"):
+        return img_user, user_v
+    built = {os.path.realpath(os.path.join(os.path.dirname(b.path), ref)) for b in settings.of_kind("compose")
+             for key, ref in (getattr(b, "refs", None) or {}).items() if key.startswith("build:")}
+    own = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    if own and svc.get("build"):
+        # its own Dockerfile, where the set holds it: its last USER, or root when it sets none
+        want = os.path.realpath(os.path.join(os.path.dirname(a.path), own))
+        if any(os.path.realpath(d.path) == want for d in settings.of_kind("dockerfile")):
+            mine = [v for v in settings.values("build", "user") if os.path.realpath(v.origin.path) == want]
+            return (str(mine[-1].value), mine[-1]) if mine else (None, None)
+        return img_user, user_v
+    image = str(svc.get("image") or "")
+    local_tag = image and "/" not in image.split(":", 1)[0] and not image.startswith("$")
+    if not local_tag and os.path.realpath(user_v.origin.path) in built:
+        return None, None
+    return img_user, user_v
+
+
 def _usermod_groups(settings) -> set[str]:
     out: set[str] = set()
     for v in settings.values("build", "user_groups"):
@@ -141,7 +169,7 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
             out.append(ok(f"{name}: no AMD GPU device node is passed in, so its user's groups do not matter here",
                           subject=subject))
             continue
-        user = svc.get("user") or img_user
+        user, svc_user_v = _service_user(settings, a, name, svc, img_user, user_v)
         # `privileged` gives root's capabilities, not a non-root user's: the device nodes keep the host's
         # owner and mode, so that user still needs their group (its own check, not an exemption)
         if not _non_root(user) or owner is None:
@@ -163,7 +191,7 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
             out.append(ok(f"{name}: user {user} holds GID {owner['gid']} ({owner['group']}), which owns /dev/kfd",
                           subject=subject))
             continue
-        ev_user = svc_ev(a, svc, "user") if svc.get("user") else user_v.evidence()
+        ev_user = svc_ev(a, svc, "user") if svc.get("user") or svc_user_v is None else svc_user_v.evidence()
         out.append(fail(f"{name}: user {user} cannot open /dev/kfd: the host gives it to GID {owner['gid']} "
                         f"({owner['group']}), which the container user does not hold",
                         "Device nodes keep the host's owner inside the container; a non-root user needs the host's "

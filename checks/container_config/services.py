@@ -2,6 +2,7 @@
 Kubernetes manifests, which of them do GPU work, and how a finding names a service's line."""
 from __future__ import annotations
 
+import os
 import re
 
 from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
@@ -18,10 +19,13 @@ def services_of(settings, gpu_only: bool = False):
     """(artifact, service name, its options) for every compose service and every `docker run`
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
     ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
-    composes = settings.of_kind("compose")
+    # NVIDIA's variant of a compose file written per vendor is never started on this machine (readers/compose.py)
+    composes = [a for a in settings.of_kind("compose") if not pick(a.data, "vendor_variant")]
     layers = overlays(composes)
     files = []
     for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
+        if pick(a.data, "vendor_variant"):
+            continue
         svcs = {n: s for n, s in pick(a.data, "services", default={}).items()
                 if not s.get("template")  # a base service reached only through `extends`: judged there
                 and (id(a), n) not in layers}  # a base service an override completes: judged merged there
@@ -139,8 +143,11 @@ def overlays(composes) -> dict:
                            for s in svcs.values()):  # a template another file `extends`: merged there
             continue
         for name, svc in svcs.items():
-            base = next((b for b in composes if b is not top and isinstance(defs[id(b)].get(name), dict)
-                         and any(k in defs[id(b)][name] for k in _OWN)), None)
+            # the generic definition first: an AMD-named variant is itself layered on it, not its base
+            bases = sorted((b for b in composes if b is not top and isinstance(defs[id(b)].get(name), dict)
+                            and any(k in defs[id(b)][name] for k in _OWN)),
+                           key=lambda b: bool(_AMD_LAYER.match(os.path.basename(getattr(b, "path", "") or ""))))
+            base = bases[0] if bases else None
             if base is None:
                 break
             out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))

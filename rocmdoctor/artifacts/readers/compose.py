@@ -219,6 +219,76 @@ def resolve_extends(arts: list[Artifact]) -> None:
                     svc[key] = base[key] + [x for x in svc[key] if x not in base[key]]
             if base_art is not a:
                 base["template"] = True
+    resolve_vendor_variants(arts)
+
+
+# A compose file named for a GPU vendor (`docker-compose.amd.yml`, `compose.rocm.yaml`, `docker-compose.nvidia.yml`,
+# `docker-compose-cuda.yml`): one variant per vendor, and a project starts only the one for its host's GPUs.
+AMD_NAMED = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
+NVIDIA_NAMED = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
+_OWN = ("image", "build", "extends")
+
+
+def _stem(path: str) -> str:
+    base = os.path.basename(path)
+    return re.sub(r"\.ya?ml$", "", base, flags=re.I)
+
+
+def _asks_nvidia_only(svc: dict) -> bool:
+    """The service asks for GPUs through NVIDIA's runtime only (a driver-nvidia or capabilities-[gpu]
+    reservation, `gpus:`, runtime nvidia) and passes no AMD device node."""
+    devices = [str(d.get("source") if isinstance(d, dict) else d).split(":")[0] for d in svc.get("devices") or []]
+    if "/dev/kfd" in devices:
+        return False
+    nvidia = [d for d in _reservations(svc) if str(d.get("driver") or "nvidia").lower() == "nvidia"]
+    return bool(nvidia or svc.get("gpus") or str(svc.get("runtime") or "").lower() == "nvidia")
+
+
+def resolve_vendor_variants(arts: list[Artifact]) -> None:
+    """Compose files of one folder written one per GPU vendor: `docker-compose.amd.yml` beside
+    `docker-compose.nvidia.yml` (two complete stacks, or two overrides of one base), or beside an override
+    that only reserves NVIDIA GPUs for the same service (`docker-compose.gpu.yml`). The project's script
+    or README applies one of them, by the vendor it finds; on an AMD machine that is the AMD one, so the
+    NVIDIA variant is never started: it is marked (``vendor_variant``) and contributes no values. Where
+    the AMD file swaps a base service's image (`ollama/ollama:latest` -> `ollama/ollama:rocm`), the base's
+    image is not what runs: its value is dropped, the service keeps it as ``image_replaced``."""
+    by_dir: dict[str, list[Artifact]] = {}
+    for a in arts:
+        if a.kind == COMPOSE and a.error is None and isinstance(a.data, dict) and a.data.get("services"):
+            by_dir.setdefault(os.path.dirname(a.path), []).append(a)
+    for group in by_dir.values():
+        amd = [a for a in group if AMD_NAMED.search(_stem(a.path)) and not NVIDIA_NAMED.search(_stem(a.path))]
+        if not amd:
+            continue
+        amd_names = {str(n) for a in amd for n in a.data["services"]}
+        for b in group:
+            if b in amd:
+                continue
+            svcs = b.data["services"]
+            shared = amd_names & {str(n) for n in svcs}
+            if not shared:
+                continue
+            named = bool(NVIDIA_NAMED.search(_stem(b.path)))
+            override = all(isinstance(s, dict) and not any(k in s for k in _OWN) for s in svcs.values())
+            if named or (override and all(_asks_nvidia_only(s) for n, s in svcs.items() if str(n) in shared)
+                         and any(_asks_nvidia_only(s) for s in svcs.values() if isinstance(s, dict))):
+                b.data["vendor_variant"] = f"NVIDIA's variant of {amd[0].path}"
+                b.values = []
+        for a in amd:
+            for name, svc in a.data["services"].items():
+                if not isinstance(svc, dict) or not svc.get("image") or svc.get("build"):
+                    continue
+                for b in group:
+                    if b in amd or b.data.get("vendor_variant"):
+                        continue
+                    base = b.data["services"].get(name)
+                    if not isinstance(base, dict) or not base.get("image") or base.get("build") \
+                            or base["image"] == svc["image"]:
+                        continue
+                    lo, hi = base.get("line", 1), base.get("last", 1 << 30)
+                    b.values = [v for v in b.values if not (v.kind == CONTAINER and v.name == "image"
+                                                            and lo <= (v.origin.line or 0) <= hi)]
+                    base["image_replaced"] = str(svc["image"])
 
 
 def _reservations(svc: dict) -> list[dict]:

@@ -175,3 +175,50 @@ def test_a_locally_tagged_image_is_judged_by_the_dockerfile_not_its_name(lint):
     c = lint.write("compose.yaml", "services:\n  vllm:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
                    "    image: custom/vllm-omni-rocm:latest\n    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n")
     assert lint.statuses(lint([d, c], "RD-CTR-006", "rx7900xtx")) == ["pass"]
+
+
+# AvengerMoJo/MoJoAssistant docker/docker-compose.yml and docker/Dockerfile.rocm (dc79358), cut to the two GPU services:
+# https://github.com/AvengerMoJo/MoJoAssistant/blob/dc79358ed264c801d53c94f793b357ae99fef857/docker/docker-compose.yml
+MOJO_COMPOSE = """services:
+  mojoassistant-rocm:
+    build:
+      context: ..
+      dockerfile: docker/Dockerfile.rocm
+    image: mojoassistant:rocm
+    devices:
+      - /dev/kfd:/dev/kfd
+      - /dev/dri/renderD128:/dev/dri/renderD128
+    group_add:
+      - {group}
+      - video
+  vllm-rocm:
+    image: vllm/vllm-openai-rocm:latest
+    devices:
+      - /dev/kfd:/dev/kfd
+      - /dev/dri/renderD128:/dev/dri/renderD128
+    group_add:
+      - {group}
+      - video
+"""
+MOJO_DOCKERFILE = """FROM python:3.12-slim
+RUN useradd -m -u 1000 -s /bin/bash mojo
+USER mojo
+CMD ["python", "unified_mcp_server.py", "--mode", "http", "--port", "8000"]
+"""
+
+
+def test_a_dockerfile_user_is_the_user_of_the_service_that_builds_it_only(lint, tmp_path):
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text(MOJO_DOCKERFILE)
+    (tmp_path / "docker" / "docker-compose.yml").write_text(MOJO_COMPOSE.format(group="\"992\""))
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-006", "rx7900xtx"))
+    # the host's render GID 992 by number: mojo holds it; vLLM's own image runs as root: nothing to flag
+    assert fs == []
+    # by name on a Debian slim image: only the service that builds it is told (vllm-rocm's ROCm image has render)
+    (tmp_path / "docker" / "docker-compose.yml").write_text(MOJO_COMPOSE.format(group="render"))
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-006", "rx7900xtx"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in fs] == ["mojoassistant-rocm"]
+    # look-alike: no group at all; the built service's user mojo cannot open /dev/kfd, the pulled one runs as root
+    (tmp_path / "docker" / "docker-compose.yml").write_text(MOJO_COMPOSE.format(group="video"))
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-006", "rx7900xtx"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in fs] == ["mojoassistant-rocm"] and "user mojo" in fs[0].title

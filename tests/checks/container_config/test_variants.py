@@ -1,0 +1,88 @@
+"""Compose files written one per GPU vendor (readers/compose.py resolve_vendor_variants): on an AMD
+machine the AMD variant is the one started, NVIDIA's is never applied, and a base image the AMD
+variant swaps is not what runs."""
+
+# Mandrhax/Leksis (docker-compose.yml, docker-compose.amd.yml, docker-compose.gpu.yml at 8087714):
+# https://github.com/Mandrhax/Leksis/blob/8087714bc7224f0d392df3d35f6d503a0ad79eb9/docker-compose.amd.yml
+BASE = """services:
+  ollama:
+    image: ${OLLAMA_IMAGE:-ollama/ollama:latest}
+    container_name: leksis-ollama
+    restart: unless-stopped
+    volumes:
+      - ollama_data:/root/.ollama
+volumes:
+  ollama_data:
+"""
+AMD = """services:
+  ollama:
+    image: ollama/ollama:rocm
+    devices:
+      - /dev/kfd
+      - /dev/dri
+    group_add:
+      - video
+"""
+GPU = """services:
+  ollama:
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - driver: nvidia
+              count: all
+              capabilities: [gpu]
+"""
+# Wuodan/mindcraft-demo docker-compose.nvidia.yml (64688c6): NVIDIA's variant, named for it
+NVIDIA = """services:
+  ollama:
+    gpus: all
+    environment:
+      OLLAMA_KV_CACHE_TYPE: q8_0
+      NVIDIA_VISIBLE_DEVICES: all
+"""
+
+
+def _write(tmp_path, files: dict) -> list[str]:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    return [str(tmp_path)]
+
+
+def test_nvidia_override_beside_the_amd_one_is_not_applied(tmp_path, lint):
+    paths = _write(tmp_path, {"docker-compose.yml": BASE, "docker-compose.amd.yml": AMD, "docker-compose.gpu.yml": GPU})
+    assert not lint.flagged(lint(paths, "RD-CTR-004", "rx7900xtx"))
+    assert not lint.flagged(lint(paths, "RD-CTR-003", "rx7900xtx"))
+    # the base's ollama/ollama:latest (Ollama's CUDA/CPU image) is swapped by the AMD file: not what runs
+    assert not [f for f in lint.flagged(lint(paths, "RD-IMG-001", "rx7900xtx")) if "ollama:latest" in f.title]
+
+
+def test_a_file_named_for_nvidia_beside_the_amd_one_is_not_judged(tmp_path, lint):
+    paths = _write(tmp_path, {"docker-compose.yml": BASE, "docker-compose.amd.yml": AMD,
+                              "docker-compose.nvidia.yml": NVIDIA})
+    assert not lint.flagged(lint(paths, "RD-CTR-004", "rx7900xtx"))
+
+
+def test_look_alikes_nvidia_syntax_with_no_amd_variant_or_in_the_base_is_still_judged(tmp_path, lint):
+    # without an AMD variant, the NVIDIA file is the deployment
+    (tmp_path / "docker-compose.yml").write_text(BASE)
+    (tmp_path / "docker-compose.nvidia.yml").write_text(NVIDIA)
+    fs = lint.flagged(lint([str(tmp_path)], "RD-CTR-004", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.nvidia.yml:3"]
+    # a reservation written in the base stays under the AMD file's merge (Compose merges mappings)
+    (tmp_path / "docker-compose.nvidia.yml").unlink()
+    (tmp_path / "docker-compose.yml").write_text(BASE.replace("    restart:", GPU.split("ollama:\n", 1)[1] + "    restart:"))
+    (tmp_path / "docker-compose.amd.yml").write_text(AMD)
+    fs = lint.flagged(lint([str(tmp_path)], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "driver nvidia" in fs[0].title
+
+
+def test_an_override_that_also_passes_the_amd_nodes_is_not_nvidia_s_variant(tmp_path):
+    from rocmdoctor.artifacts.readers import read_all
+
+    (tmp_path / "docker-compose.yml").write_text(BASE)
+    (tmp_path / "docker-compose.amd.yml").write_text(AMD)
+    (tmp_path / "docker-compose.gpu.yml").write_text(GPU.replace("    deploy:", "    devices: [/dev/kfd]\n    deploy:"))
+    s = read_all([str(tmp_path)])
+    gpu = next(a for a in s.artifacts if a.path.endswith("gpu.yml"))
+    assert not gpu.data.get("vendor_variant") and gpu.values
