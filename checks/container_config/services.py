@@ -360,7 +360,8 @@ def uses_cdi(svc) -> bool:
 def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     """(what, evidence) for each way the service asks for GPUs through NVIDIA's runtime or device plugin
     (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, nvidia.com/gpu
-    limits, a reservation driver Docker has no plugin for) and each NVIDIA_* variable it sets ("NAME=value")."""
+    limits, a reservation driver Docker has no plugin for) and, beside one of those, each NVIDIA_* variable it sets
+    ("NAME=value")."""
     found: list[tuple[str, object]] = []
     via_cdi = gpus_via_cdi(svc, amd_cdi)
     if str(svc.get("runtime") or "").lower() == "nvidia":
@@ -377,6 +378,10 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     for k in svc.get("gpu_resources") or {}:
         if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
             found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
+    if not found:
+        # NVIDIA_VISIBLE_DEVICES and friends alone are read only by NVIDIA's runtime hook: without a request
+        # for that runtime they are inert on an AMD host (the corpus's tabbyapi label; seethroughlab/familiar#266)
+        return found
     hi = svc.get("last")
     for v in a.values:
         if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \

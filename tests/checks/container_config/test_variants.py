@@ -86,3 +86,29 @@ def test_an_override_that_also_passes_the_amd_nodes_is_not_nvidia_s_variant(tmp_
     s = read_all([str(tmp_path)])
     gpu = next(a for a in s.artifacts if a.path.endswith("gpu.yml"))
     assert not gpu.data.get("vendor_variant") and gpu.values
+
+
+# lucasmcoleman/meetingnotes docker/docker-compose.rocm.yml (b63145a), the GPU lines:
+# https://github.com/lucasmcoleman/meetingnotes/blob/b63145ad1052e36c5c6c710ce8df75204669d450/docker/docker-compose.rocm.yml
+MEETINGNOTES = """services:
+  meetingnotes-rocm:
+    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+    ports:
+      - "7860:7860"
+    devices:
+      - "/dev/kfd:/dev/kfd"
+      - "/dev/dri:/dev/dri"
+    group_add:
+      - video
+    environment:
+      - PYTHONPATH=/app
+      - NVIDIA_VISIBLE_DEVICES=all
+"""
+
+
+def test_nvidia_variables_alone_are_inert_and_are_named_beside_a_request_for_nvidia_s_runtime(lint):
+    assert not lint.flagged(lint([lint.write("docker-compose.rocm.yml", MEETINGNOTES)], "RD-CTR-004", "rx7900xtx"))
+    # look-alike, theroyallab/tabbyAPI docker/docker-compose.yml (e632af4): `gpus: all` with the same variable
+    fs = lint.flagged(lint([lint.write("docker-compose.yml", MEETINGNOTES.replace("    devices:\n", "    gpus: all\n    devices:\n")
+                                       .replace('      - "/dev/kfd:/dev/kfd"\n', ""))], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "gpus: all" in fs[0].title and "NVIDIA_VISIBLE_DEVICES=all" in fs[0].title
