@@ -10,10 +10,11 @@ import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
-from .services import AREA, device_list, item_ev, services_of
+from .services import AREA, device_list, item_ev, script_layers, services_of
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/services/#build"
 COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/merge/"
+COMPOSE_MODEL = "https://docs.docker.com/compose/intro/compose-application-model/"
 
 
 def _runnable(svc) -> bool:
@@ -91,3 +92,53 @@ def compose_wsl_device(settings, wsl=None, devnodes=None):
                         "/dev/dri on Linux.", subject=subject, evidence=[item_ev(a, svc, "devices", "/dev/dxg")]))
     return out or ok("no service maps a device node this host cannot have")
 
+
+
+def _relative_paths(a, name, svc) -> list[tuple[str, int | None]]:
+    """(path as written, line) of the build context and bind-mount sources a service writes relative to its
+    file's folder (`context: ..`, `- ./data:/data`)."""
+    out: list[tuple[str, int | None]] = []
+    lo, hi = svc.get("line") or 1, svc.get("last") or (1 << 30)
+    build = svc.get("build")
+    context = build if isinstance(build, str) else build.get("context") if isinstance(build, dict) else None
+    if isinstance(context, str) and context and "$" not in context and "://" not in context \
+            and not os.path.isabs(context):
+        line = a.line_of(r"^\s*(?:context|build)\s*:\s*['\"]?" + re.escape(context) + r"['\"]?\s*(?:#.*)?$", start=lo)
+        out.append((context, line if line is not None and line <= hi else lo))
+    for vol in svc.get("volumes") or []:
+        src = vol.get("source") if isinstance(vol, dict) else str(vol).split(":", 1)[0]
+        if isinstance(src, str) and src.startswith(".") and "$" not in src:
+            line = a.line_of(r"^\s*(?:-\s*|source\s*:\s*)['\"]?" + re.escape(src) + r"(?::|['\"]?\s*$)", start=lo)
+            out.append((src, line if line is not None and line <= hi else lo))
+    return out
+
+
+@check("RD-CTR-015", area=AREA, title="Relative paths of a compose file layered from another folder point where "
+       "its author meant", option="config", sources=[COMPOSE_MODEL, COMPOSE_MERGE])
+def compose_layer_paths(settings):
+    composes = [a for a in settings.of_kind("compose") if isinstance(pick(a.data, "services", default={}), dict)]
+    pairs = script_layers(settings, composes)
+    if not pairs:
+        return ok("no compose file is layered on one in another folder")
+    out = []
+    for base, layer in pairs:
+        first = os.path.dirname(base.path) or "."
+        here = os.path.dirname(layer.path) or "."
+        for name, svc in pick(layer.data, "services", default={}).items():
+            if not isinstance(svc, dict):
+                continue
+            for path, line in _relative_paths(layer, name, svc):
+                meant = os.path.normpath(os.path.join(here, path))
+                got = os.path.normpath(os.path.join(first, path))
+                if meant == got:
+                    continue
+                o = layer.origin(line)
+                out.append(fail(f"{name}: `{path}` in {os.path.basename(layer.path)} resolves against "
+                                f"{base.path}'s folder, not its own",
+                                "With several -f files Compose resolves every relative path against the first file's "
+                                f"folder (the project directory): from there `{path}` is {os.path.relpath(got, first)}, "
+                                f"where this file's author meant {os.path.relpath(meant, first)}, so the build finds no "
+                                "Dockerfile (or the mount shows another folder). Write it relative to the first file's "
+                                f"folder (`{os.path.relpath(meant, first)}`), or pass --project-directory.",
+                                subject=f"{layer.path}: {name}", evidence=[ev(o.label, o.text or path)]))
+    return out or ok("the layered compose files' relative paths resolve where they point")

@@ -21,7 +21,7 @@ def services_of(settings, gpu_only: bool = False):
     ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
     # NVIDIA's variant of a compose file written per vendor is never started on this machine (readers/compose.py)
     composes = [a for a in settings.of_kind("compose") if not pick(a.data, "vendor_variant")]
-    layers = overlays(composes)
+    layers = overlays(composes, script_layers(settings, composes))
     files = []
     for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
         if pick(a.data, "vendor_variant"):
@@ -124,7 +124,37 @@ def _profiled(svc, vendor) -> bool:
     return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
 
 
-def overlays(composes) -> dict:
+_COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]+\.ya?ml)\b")
+
+
+def script_layers(settings, composes) -> list[tuple]:
+    """(base, layer) compose artifacts that a launch script of the set combines across folders
+    (lm-webui's install.sh: `-f docker-compose.yml` then `-f docker/docker-compose.rocm.yml`): each AMD-named
+    file a script names with -f is layered on the nearest generic file named before it. Files of one folder
+    are paired by their names already (overlays)."""
+    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", "")}
+    if not by_real:
+        return []
+    out: list[tuple] = []
+    for s in settings.of_kind("shell", "slurm"):
+        here = os.path.dirname(getattr(s, "path", "") or "")
+        named = []
+        for m in _COMPOSE_F.finditer(getattr(s, "text", "") or ""):
+            a = by_real.get(os.path.realpath(os.path.join(here, m.group(1))))
+            if a is not None:
+                named.append(a)
+        for i, layer in enumerate(named):
+            if not _AMD_LAYER.match(os.path.basename(layer.path)):
+                continue
+            base = next((b for b in reversed(named[:i]) if not _AMD_LAYER.match(os.path.basename(b.path))
+                         and not _VENDOR_NVIDIA.search(os.path.basename(b.path).rsplit(".", 1)[0])), None)
+            if base is not None and os.path.dirname(base.path) != os.path.dirname(layer.path) \
+                    and (base, layer) not in out:
+                out.append((base, layer))
+    return out
+
+
+def overlays(composes, pairs=()) -> dict:
     """{(id of the base file, service): (override artifact, merged options)} for compose files layered on a
     base (`docker compose -f docker-compose.yml -f docker-compose.rocm.yml`, compose.override.yml
     merged by default). A file is an override when none of its services has an image, a build or
@@ -134,7 +164,14 @@ def overlays(composes) -> dict:
     override's lines, where the GPU options usually are."""
     out: dict = {}
     defs = {id(a): pick(a.data, "services", default={}) or {} for a in composes}
+    for base, top in pairs:  # combined by a script's -f list, across folders
+        for name, svc in defs.get(id(top), {}).items():
+            if isinstance(svc, dict) and isinstance(defs.get(id(base), {}).get(name), dict):
+                out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+    paired = {id(t) for _, t in pairs}
     for top in composes:
+        if id(top) in paired:
+            continue
         svcs = defs[id(top)]
         if svcs and _amd_layer(top, composes):
             _merge_amd_layer(top, composes, defs, out)
