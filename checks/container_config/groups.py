@@ -110,6 +110,25 @@ def _service_user(settings, a, name, svc, img_user, user_v):
     return img_user, user_v
 
 
+def _dropped(a, name, svc, drop, owner, image_gids, given: set[str]):
+    """The container starts as root, but its programs run as another user (supervisord's user=, gosu): that
+    user's groups are the image's /etc/group memberships (supervisord and gosu set them), not group_add."""
+    user, path, line, text = drop
+    held = {image_gids[g] for g in given if g in image_gids} | {int(g) for g in given if str(g).isdigit()}
+    subject = f"{a.path}: {name}"
+    if owner["gid"] in held:
+        return ok(f"{name}: its programs run as {user}, who holds GID {owner['gid']} ({owner['group']}) in the image",
+                  subject=subject)
+    return fail(f"{name}: its programs run as {user}, which group_add does not reach: {user} cannot open /dev/kfd",
+                "group_add gives its groups to the container's first process only; supervisord (a program's user=) "
+                "and gosu/su-exec switch to the user with the groups the image's /etc/group gives it, so the "
+                f"notebook or server runs without the host's GID {owner['gid']} ({owner['group']}) of /dev/kfd. Add "
+                f"that user to a group with GID {owner['gid']} in the image (groupadd -g {owner['gid']} gpu && usermod "
+                f"-aG gpu {user}), or run those programs as root.", subject=subject,
+                evidence=[ev(f"{path}:{line}", text)] + ([svc_ev(a, svc, "group_add")] if svc.get("group_add") else [])
+                + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")])
+
+
 def _usermod_groups(settings) -> set[str]:
     out: set[str] = set()
     for v in settings.values("build", "user_groups"):
@@ -170,6 +189,10 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
                           subject=subject))
             continue
         user, svc_user_v = _service_user(settings, a, name, svc, img_user, user_v)
+        drop = svc.get("drops_to")
+        if not _non_root(user) and drop and _non_root(drop[0]) and owner is not None:
+            out.append(_dropped(a, name, svc, drop, owner, image_gids, _usermod_groups(settings)))
+            continue
         # `privileged` gives root's capabilities, not a non-root user's: the device nodes keep the host's
         # owner and mode, so that user still needs their group (its own check, not an exemption)
         if not _non_root(user) or owner is None:

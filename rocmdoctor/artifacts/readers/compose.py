@@ -289,6 +289,87 @@ def resolve_vendor_variants(arts: list[Artifact]) -> None:
                     b.values = [v for v in b.values if not (v.kind == CONTAINER and v.name == "image"
                                                             and lo <= (v.origin.line or 0) <= hi)]
                     base["image_replaced"] = str(svc["image"])
+    resolve_process_users(arts)
+
+
+# A process manager or a privilege-dropping wrapper as what the image runs: its programs run as another user,
+# with that user's own groups (supervisord's user=, gosu/su-exec/runuser/setpriv): group_add reaches PID 1 only.
+_SUPERVISOR_RUN = re.compile(r"(?m)^\s*(?:CMD|ENTRYPOINT)\b.*\bsupervisord\b")
+_DROP = re.compile(r"(?m)^\s*(?:CMD|ENTRYPOINT)\b.*?\b(?:gosu|su-exec|runuser\s+-u|setpriv\s+--reuid[= ])\s*[\"',\s]*"
+                   r"([A-Za-z_][\w.-]*)")
+_COPY_CONF = re.compile(r"(?m)^[ \t]*(?:COPY|ADD)[ \t]+(?:--\S{1,200}[ \t]+){0,4}(\S{0,200}\.conf)[ \t]+"
+                        r"(\S{0,200}supervisor\S{0,200})")
+MAX_CONF_BYTES = 64 * 1024
+
+
+def _program_users(text: str, env: dict[str, str]) -> list[tuple[str, str, int]]:
+    """(program, user, line) of each supervisord [program:x] section that runs as a user (`user=`), with
+    `%(ENV_X)s` filled from the image's environment, as supervisord expands it."""
+    out: list[tuple[str, str, int]] = []
+    section = ""
+    for i, line in enumerate(text.splitlines()[:5000], 1):
+        m = re.match(r"^\s*\[([^\]]{1,200})\]", line)
+        if m:
+            section = m.group(1).strip()
+            continue
+        m = re.match(r"^\s*user\s*=\s*(\S{1,200})", line)
+        if m and section.startswith("program:"):
+            user = re.sub(r"%\(ENV_(\w+)\)s", lambda x: env.get(x.group(1), x.group(0)), m.group(1))
+            out.append((section.split(":", 1)[1], user, i))
+    return out
+
+
+def resolve_process_users(arts: list[Artifact]) -> None:
+    """The user a compose service's programs really run as when its image starts a process manager or a
+    privilege-dropping wrapper: supervisord with a config whose [program:x] sets `user=`, or `gosu NAME` /
+    `su-exec NAME` in CMD/ENTRYPOINT. Recorded on the service as ``drops_to`` (user, file, line, text): the
+    groups group_add gives PID 1 do not reach that user (supervisord and gosu set its groups from the image's
+    /etc/group)."""
+    from . import read_text
+
+    docks = [d for d in arts if d.kind == "dockerfile" and d.error is None and isinstance(d.text, str)]
+    if not docks:
+        return
+    for a in arts:
+        if a.kind != COMPOSE or a.error is not None or not isinstance(a.data, dict):
+            continue
+        for name, svc in (a.data.get("services") or {}).items():
+            if not isinstance(svc, dict) or not svc.get("build"):
+                continue
+            ref = (a.refs or {}).get(f"build:{name}")
+            want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) if ref else None
+            mine = [d for d in docks if want and os.path.realpath(d.path) == want] or \
+                [d for d in docks if os.path.dirname(d.path) == os.path.dirname(a.path)]
+            for d in mine[-1:]:
+                env = {str(v.name): str(v.value) for v in d.values if v.kind == ENV}
+                if isinstance(svc.get("environment"), dict):
+                    env.update({str(k): str(v) for k, v in svc["environment"].items()})
+                elif isinstance(svc.get("environment"), list):
+                    env.update(dict(str(e).partition("=")[::2] for e in svc["environment"] if "=" in str(e)))
+                m = _DROP.search(d.text)
+                if m and m.group(1) not in ("root", "0"):
+                    line = d.text.count("\n", 0, m.start()) + 1
+                    svc["drops_to"] = (m.group(1), d.path, line, d.text.splitlines()[line - 1].strip()[:240])
+                    break
+                if not _SUPERVISOR_RUN.search(d.text):
+                    continue
+                for cm in _COPY_CONF.finditer(d.text):
+                    src = cm.group(1)
+                    here = os.path.dirname(d.path)
+                    for cand in (os.path.join(here, src), os.path.join(here, os.path.basename(src)),
+                                 os.path.join(os.path.dirname(here), src)):
+                        if not os.path.isfile(cand) or os.path.getsize(cand) > MAX_CONF_BYTES:
+                            continue
+                        try:
+                            text = read_text(cand)
+                        except Exception:  # an unreadable config: nothing known about its users
+                            break
+                        users = [(p, u, ln) for p, u, ln in _program_users(text, env)
+                                 if u not in ("root", "0") and "%(" not in u]
+                        if users:
+                            prog, user, ln = users[0]
+                            svc["drops_to"] = (user, cand, ln, text.splitlines()[ln - 1].strip()[:240])
+                        break
 
 
 def _reservations(svc: dict) -> list[dict]:
