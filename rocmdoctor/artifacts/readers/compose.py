@@ -65,6 +65,36 @@ def _marks(root, stray: tuple = ()) -> dict[tuple, int]:
     return out
 
 
+def duplicate_keys(root, limit: int = 20) -> list[tuple[str, int, int]]:
+    """(dotted key, line, first line) of each key a mapping of the file repeats (two `environment:` keys in one
+    service): YAML 1.2 and Compose's parser refuse them ('mapping key "environment" already defined at line N');
+    PyYAML keeps the last silently."""
+    import yaml  # type: ignore
+
+    out: list[tuple[str, int, int]] = []
+    stack = [(root, ())]
+    seen_nodes = 0
+    while stack and len(out) < limit and seen_nodes < 50_000:
+        node, path = stack.pop()
+        seen_nodes += 1
+        if isinstance(node, yaml.MappingNode) and len(path) < 8:
+            first: dict[str, int] = {}
+            lo, hi = node.start_mark.index, node.end_mark.index
+            for k, v in node.value:
+                # the constructor folds `<<: *base` into the mapping: the base's keys sit elsewhere in the file
+                # and are overridden, not repeated
+                own = isinstance(k, yaml.ScalarNode) and lo <= k.start_mark.index <= hi
+                if own and k.value != "<<":
+                    if k.value in first:
+                        out.append((".".join(map(str, path + (k.value,))), k.start_mark.line + 1, first[k.value]))
+                    else:
+                        first[k.value] = k.start_mark.line + 1
+                    stack.append((v, path + (k.value,)))
+        elif isinstance(node, yaml.SequenceNode) and len(path) < 8:
+            stack.extend((v, path + (i,)) for i, v in enumerate(node.value))
+    return sorted(out, key=lambda x: x[1])
+
+
 # Compose files are a few kB; 100 kB took 1 s to parse and place (found by the fuzzer). Larger
 # ones are refused, as Dockerfiles and scripts are.
 MAX_COMPOSE_BYTES = 64 * 1024
@@ -119,6 +149,9 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         art.error = str(exc)
         return art
     services = doc.get("services") if isinstance(doc, dict) else None
+    dups = duplicate_keys(root)
+    if dups:
+        art.data["duplicate_keys"] = dups  # compose refuses the file (RD-CTR-011); the rest is read as PyYAML keeps it
     stray = misplaced_services(doc)
     if stray:
         # compose refuses the file (RD-CTR-011 says where); its services are still read, as the author meant
