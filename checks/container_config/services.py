@@ -396,8 +396,8 @@ def uses_cdi(svc) -> bool:
 
 def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     """(what, evidence) for each way the service asks for GPUs through NVIDIA's runtime or device plugin
-    (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, nvidia.com/gpu
-    limits, a reservation driver Docker has no plugin for) and, beside one of those, each NVIDIA_* variable it sets
+    (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, NVIDIA's CDI device
+    `--device nvidia.com/gpu=all`, nvidia.com/gpu limits, a reservation driver Docker has no plugin for) and, beside one of those, each NVIDIA_* variable it sets
     ("NAME=value")."""
     found: list[tuple[str, object]] = []
     via_cdi = gpus_via_cdi(svc, amd_cdi)
@@ -412,6 +412,10 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
                       "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
     if svc.get("gpus") and not via_cdi:  # `docker run --gpus all`, compose's service-level `gpus: all`
         found.append((f"--gpus {svc['gpus']}" if svc.get("runner") else f"gpus: {svc['gpus']}", svc_ev(a, svc, "gpus")))
+    for d in device_list(svc):
+        if d.lower().startswith("nvidia.com/"):  # NVIDIA's CDI device name (nvidia-ctk cdi generate); AMD's is amd.com/gpu
+            found.append((f"--device {d}" if svc.get("runner") else f"devices: {d}", item_ev(a, svc, "devices", d)
+                          if not svc.get("runner") else svc_ev(a, svc, "devices")))
     for k in svc.get("gpu_resources") or {}:
         if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
             found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))

@@ -112,3 +112,24 @@ def test_nvidia_variables_alone_are_inert_and_are_named_beside_a_request_for_nvi
     fs = lint.flagged(lint([lint.write("docker-compose.yml", MEETINGNOTES.replace("    devices:\n", "    gpus: all\n    devices:\n")
                                        .replace('      - "/dev/kfd:/dev/kfd"\n', ""))], "RD-CTR-004", "rx7900xtx"))
     assert len(fs) == 1 and "gpus: all" in fs[0].title and "NVIDIA_VISIBLE_DEVICES=all" in fs[0].title
+
+
+# The Red Hat AI Inference Server line of the model card of RedHatAI/DeepSeek-R1-0528-quantized.w4a16
+# (https://huggingface.co/RedHatAI/DeepSeek-R1-0528-quantized.w4a16): NVIDIA's CDI device, podman's --gpus
+RH_PODMAN = """#!/bin/bash
+podman run --rm -it --device nvidia.com/gpu=all -p 8000:8000 \\
+ --ipc=host \\
+--name=vllm \\
+registry.access.redhat.com/rhaiis/rh-vllm-cuda \\
+vllm serve --tensor-parallel-size 8
+"""
+
+
+def test_nvidia_s_cdi_device_is_nvidia_only_syntax_and_amd_s_is_not(lint):
+    fs = lint.flagged(lint([lint.write("serve.sh", RH_PODMAN)], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 1 and "--device nvidia.com/gpu=all" in fs[0].title
+    # look-alike: AMD's CDI device (amd-ctk cdi generate) and the device nodes
+    amd = RH_PODMAN.replace("nvidia.com/gpu=all", "amd.com/gpu=all")
+    assert not lint.flagged(lint([lint.write("serve_amd.sh", amd)], "RD-CTR-004", "rx7900xtx"))
+    nodes = RH_PODMAN.replace("--device nvidia.com/gpu=all", "--device /dev/kfd --device /dev/dri")
+    assert not lint.flagged(lint([lint.write("serve_nodes.sh", nodes)], "RD-CTR-004", "rx7900xtx"))
