@@ -132,7 +132,7 @@ def script_layers(settings, composes) -> list[tuple]:
     (lm-webui's install.sh: `-f docker-compose.yml` then `-f docker/docker-compose.rocm.yml`): each AMD-named
     file a script names with -f is layered on the nearest generic file named before it. Files of one folder
     are paired by their names already (overlays)."""
-    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", "")}
+    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
     if not by_real:
         return []
     out: list[tuple] = []

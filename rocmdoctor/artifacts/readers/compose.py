@@ -72,7 +72,7 @@ def duplicate_keys(root, limit: int = 20) -> list[tuple[str, int, int]]:
     import yaml  # type: ignore
 
     out: list[tuple[str, int, int]] = []
-    stack = [(root, ())]
+    stack: list[tuple[object, tuple]] = [(root, ())]
     seen_nodes = 0
     while stack and len(out) < limit and seen_nodes < 50_000:
         node, path = stack.pop()
