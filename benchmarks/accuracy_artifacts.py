@@ -66,7 +66,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:device-node-absent": "RD-CTR-010", "words:shifter-cuda-image": "RD-CTR-013",
          "words:placeholder-registry-image": "RD-CTR-014",
          # a compose file layered from another folder by a script's -f list (track ctr7)
-         "words:compose-overlay-path-relative-to-first-file": "RD-CTR-015"}
+         "words:compose-overlay-path-relative-to-first-file": "RD-CTR-015", "words:bind-mount-hides-image-app": "RD-CTR-015"}
 
 
 def split_of(repo: str) -> str:

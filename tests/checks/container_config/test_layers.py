@@ -101,3 +101,49 @@ def test_look_alikes_the_same_folder_or_no_script_layering_them(tmp_path, lint):
     (tmp_path / "docker-compose.yml").write_text(LMWEBUI_BASE)  # beside, but no script layers the two
     (tmp_path / "up.sh").unlink()
     assert lint.statuses(lint([str(tmp_path)], "RD-CTR-015", "rx7900xtx")) == ["pass"]
+
+
+# lucasmcoleman/meetingnotes (b63145a) docker/docker-compose.rocm.yml and docker/Dockerfile.rocm, cut:
+# https://github.com/lucasmcoleman/meetingnotes/blob/b63145ad1052e36c5c6c710ce8df75204669d450/docker/docker-compose.rocm.yml
+MEETING_COMPOSE = """services:
+  meetingnotes-rocm:
+    build:
+      context: ..
+      dockerfile: docker/Dockerfile.rocm
+    container_name: meetingnotes-rocm
+    ports:
+      - "7860:7860"
+    volumes:
+      - .:/app
+    devices:
+      - "/dev/kfd:/dev/kfd"
+      - "/dev/dri:/dev/dri"
+"""
+MEETING_DOCKERFILE = """FROM rocm/pytorch:latest
+WORKDIR /app
+COPY requirements.txt .
+COPY . .
+EXPOSE 7860
+CMD ["python", "main.py"]
+"""
+
+
+def test_a_mount_of_another_folder_over_the_copied_application_is_flagged_at_the_mount(tmp_path, lint):
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text(MEETING_DOCKERFILE)
+    (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(MEETING_COMPOSE)
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-015", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.rocm.yml:10"]
+    assert "`..:/app`" in fs[0].detail
+
+
+def test_look_alike_a_live_code_mount_of_the_build_context_itself(tmp_path, lint):
+    # the same service written beside its context (context: ., `.:/app`): the mount shows the code the image copied
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text(MEETING_DOCKERFILE)
+    (tmp_path / "docker-compose.yml").write_text(MEETING_COMPOSE.replace("context: ..", "context: ."))
+    assert lint.statuses(lint([str(tmp_path)], "RD-CTR-015", "rx7900xtx")) == ["pass"]
+    # a mount elsewhere than the WORKDIR the context is copied into
+    (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(MEETING_COMPOSE.replace(".:/app", "./models:/models"))
+    (tmp_path / "docker-compose.yml").unlink()
+    assert lint.statuses(lint([str(tmp_path / "docker")], "RD-CTR-015", "rx7900xtx")) == ["pass"]
