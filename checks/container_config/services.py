@@ -124,7 +124,7 @@ def _profiled(svc, vendor) -> bool:
     return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
 
 
-_COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]+\.ya?ml)\b")
+_COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]{1,300}\.ya?ml)\b")
 
 
 def script_layers(settings, composes) -> list[tuple]:

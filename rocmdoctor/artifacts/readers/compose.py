@@ -279,13 +279,15 @@ def _asks_nvidia_only(svc: dict) -> bool:
 
 def resolve_vendor_variants(arts: list[Artifact]) -> None:
     """Compose files of one folder written one per GPU vendor: `docker-compose.amd.yml` beside
-    `docker-compose.nvidia.yml` (two complete stacks, or two overrides of one base), or beside an override
+    `docker-compose.nvidia.yml` (two overrides of one base, or two complete stacks a script of the set picks
+    between by name), or beside an override
     that only reserves NVIDIA GPUs for the same service (`docker-compose.gpu.yml`). The project's script
     or README applies one of them, by the vendor it finds; on an AMD machine that is the AMD one, so the
     NVIDIA variant is never started: it is marked (``vendor_variant``) and contributes no values. Where
     the AMD file swaps a base service's image (`ollama/ollama:latest` -> `ollama/ollama:rocm`), the base's
     image is not what runs: its value is dropped, the service keeps it as ``image_replaced``."""
     by_dir: dict[str, list[Artifact]] = {}
+    scripts = [a for a in arts if a.kind in ("shell", "slurm") and isinstance(a.text, str)]
     for a in arts:
         if a.kind == COMPOSE and a.error is None and isinstance(a.data, dict) and a.data.get("services"):
             by_dir.setdefault(os.path.dirname(a.path), []).append(a)
@@ -303,8 +305,13 @@ def resolve_vendor_variants(arts: list[Artifact]) -> None:
                 continue
             named = bool(NVIDIA_NAMED.search(_stem(b.path)))
             override = all(isinstance(s, dict) and not any(k in s for k in _OWN) for s in svcs.values())
-            if named or (override and all(_asks_nvidia_only(s) for n, s in svcs.items() if str(n) in shared)
-                         and any(_asks_nvidia_only(s) for s in svcs.values() if isinstance(s, dict))):
+            # two complete stacks are alternatives where a script of the set picks one of them by name (start.sh:
+            # COMPOSE_FILE=docker-compose.amd.yml or docker-compose.nvidia.yml); overrides of one base always are
+            picked = any(os.path.basename(b.path) in (s.text or "") and os.path.basename(x.path) in (s.text or "")
+                         for s in scripts for x in amd)
+            if (named and (override or picked)) or (override and all(
+                    _asks_nvidia_only(s) for n, s in svcs.items() if str(n) in shared)
+                    and any(_asks_nvidia_only(s) for s in svcs.values() if isinstance(s, dict))):
                 b.data["vendor_variant"] = f"NVIDIA's variant of {amd[0].path}"
                 b.values = []
         for a in amd:

@@ -2,6 +2,8 @@
 machine the AMD variant is the one started, NVIDIA's is never applied, and a base image the AMD
 variant swaps is not what runs."""
 
+import os
+
 # Mandrhax/Leksis (docker-compose.yml, docker-compose.amd.yml, docker-compose.gpu.yml at 8087714):
 # https://github.com/Mandrhax/Leksis/blob/8087714bc7224f0d392df3d35f6d503a0ad79eb9/docker-compose.amd.yml
 BASE = """services:
@@ -133,3 +135,20 @@ def test_nvidia_s_cdi_device_is_nvidia_only_syntax_and_amd_s_is_not(lint):
     assert not lint.flagged(lint([lint.write("serve_amd.sh", amd)], "RD-CTR-004", "rx7900xtx"))
     nodes = RH_PODMAN.replace("--device nvidia.com/gpu=all", "--device /dev/kfd --device /dev/dri")
     assert not lint.flagged(lint([lint.write("serve_nodes.sh", nodes)], "RD-CTR-004", "rx7900xtx"))
+
+
+def test_two_complete_vendor_stacks_are_alternatives_only_where_a_script_picks_one(tmp_path, lint):
+    # LLaMA-Factory's docker-cuda and docker-rocm compose files (tests/data/configs, sources in tests/data/SOURCES.md)
+    import shutil
+
+    src = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data", "configs")
+    for n in ("llamafactory_docker-cuda_docker-compose.yml", "llamafactory_docker-rocm_docker-compose.yml"):
+        shutil.copy(os.path.join(src, n), tmp_path / n)
+    fs = lint.flagged(lint([str(tmp_path)], "RD-CTR-003", "mi50x2-xeon"))
+    assert [f.subject.split(": ")[0].rsplit("/", 1)[-1] for f in fs] == ["llamafactory_docker-cuda_docker-compose.yml"]
+    # KingAkeem/personal-rag scripts/start.sh (d1f3141) picks one file per vendor, by name
+    (tmp_path / "start.sh").write_text('#!/bin/bash\nif [ "$1" == "amd" ]; then\n'
+                                       '    COMPOSE_FILE="llamafactory_docker-rocm_docker-compose.yml"\nelse\n'
+                                       '    COMPOSE_FILE="llamafactory_docker-cuda_docker-compose.yml"\nfi\n'
+                                       'docker compose -f "$COMPOSE_FILE" up -d\n')
+    assert not lint.flagged(lint([str(tmp_path)], "RD-CTR-003", "mi50x2-xeon"))
