@@ -82,6 +82,53 @@ def _image_user(settings):
     return (str(users[-1].value), users[-1]) if users else (None, None)
 
 
+def _service_user(settings, a, name, svc, img_user, user_v):
+    """(user, Value) the service runs as: compose `user:` first; else the USER of the Dockerfile it builds.
+    A pulled image (no build of its own) does not run a Dockerfile's USER that another service of the set
+    builds (MoJoAssistant: USER mojo is Dockerfile.rocm's, not vllm/vllm-openai-rocm's): it runs as its
+    image's own user."""
+    import os
+
+    if svc.get("user"):
+        return svc.get("user"), None
+    if user_v is None or svc.get("runner") or svc.get("kubernetes"):
+        return img_user, user_v
+    built = {os.path.realpath(os.path.join(os.path.dirname(b.path), ref)) for b in settings.of_kind("compose")
+             for key, ref in (getattr(b, "refs", None) or {}).items() if key.startswith("build:")}
+    own = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    if own and svc.get("build"):
+        # its own Dockerfile, where the set holds it: its last USER, or root when it sets none
+        want = os.path.realpath(os.path.join(os.path.dirname(a.path), own))
+        if any(os.path.realpath(d.path) == want for d in settings.of_kind("dockerfile")):
+            mine = [v for v in settings.values("build", "user") if os.path.realpath(v.origin.path) == want]
+            return (str(mine[-1].value), mine[-1]) if mine else (None, None)
+        return img_user, user_v
+    image = str(svc.get("image") or "")
+    local_tag = image and "/" not in image.split(":", 1)[0] and not image.startswith("$")
+    if not local_tag and os.path.realpath(user_v.origin.path) in built:
+        return None, None
+    return img_user, user_v
+
+
+def _dropped(a, name, svc, drop, owner, image_gids, given: set[str]):
+    """The container starts as root, but its programs run as another user (supervisord's user=, gosu): that
+    user's groups are the image's /etc/group memberships (supervisord and gosu set them), not group_add."""
+    user, path, line, text = drop
+    held = {image_gids[g] for g in given if g in image_gids} | {int(g) for g in given if str(g).isdigit()}
+    subject = f"{a.path}: {name}"
+    if owner["gid"] in held:
+        return ok(f"{name}: its programs run as {user}, who holds GID {owner['gid']} ({owner['group']}) in the image",
+                  subject=subject)
+    return fail(f"{name}: its programs run as {user}, which group_add does not reach: {user} cannot open /dev/kfd",
+                "group_add gives its groups to the container's first process only; supervisord (a program's user=) "
+                "and gosu/su-exec switch to the user with the groups the image's /etc/group gives it, so the "
+                f"notebook or server runs without the host's GID {owner['gid']} ({owner['group']}) of /dev/kfd. Add "
+                f"that user to a group with GID {owner['gid']} in the image (groupadd -g {owner['gid']} gpu && usermod "
+                f"-aG gpu {user}), or run those programs as root.", subject=subject,
+                evidence=[ev(f"{path}:{line}", text)] + ([svc_ev(a, svc, "group_add")] if svc.get("group_add") else [])
+                + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")])
+
+
 def _usermod_groups(settings) -> set[str]:
     out: set[str] = set()
     for v in settings.values("build", "user_groups"):
@@ -141,7 +188,11 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
             out.append(ok(f"{name}: no AMD GPU device node is passed in, so its user's groups do not matter here",
                           subject=subject))
             continue
-        user = svc.get("user") or img_user
+        user, svc_user_v = _service_user(settings, a, name, svc, img_user, user_v)
+        drop = svc.get("drops_to")
+        if not _non_root(user) and drop and _non_root(drop[0]) and owner is not None:
+            out.append(_dropped(a, name, svc, drop, owner, image_gids, _usermod_groups(settings)))
+            continue
         # `privileged` gives root's capabilities, not a non-root user's: the device nodes keep the host's
         # owner and mode, so that user still needs their group (its own check, not an exemption)
         if not _non_root(user) or owner is None:
@@ -163,7 +214,7 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
             out.append(ok(f"{name}: user {user} holds GID {owner['gid']} ({owner['group']}), which owns /dev/kfd",
                           subject=subject))
             continue
-        ev_user = svc_ev(a, svc, "user") if svc.get("user") else user_v.evidence()
+        ev_user = svc_ev(a, svc, "user") if svc.get("user") or svc_user_v is None else svc_user_v.evidence()
         out.append(fail(f"{name}: user {user} cannot open /dev/kfd: the host gives it to GID {owner['gid']} "
                         f"({owner['group']}), which the container user does not hold",
                         "Device nodes keep the host's owner inside the container; a non-root user needs the host's "

@@ -10,10 +10,11 @@ import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
-from .services import AREA, device_list, item_ev, services_of
+from .services import AREA, device_list, item_ev, script_layers, services_of
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/services/#build"
 COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/merge/"
+COMPOSE_MODEL = "https://docs.docker.com/compose/intro/compose-application-model/"
 
 
 def _runnable(svc) -> bool:
@@ -91,3 +92,106 @@ def compose_wsl_device(settings, wsl=None, devnodes=None):
                         "/dev/dri on Linux.", subject=subject, evidence=[item_ev(a, svc, "devices", "/dev/dxg")]))
     return out or ok("no service maps a device node this host cannot have")
 
+
+
+def _relative_paths(a, name, svc) -> list[tuple[str, int | None]]:
+    """(path as written, line) of the build context and bind-mount sources a service writes relative to its
+    file's folder (`context: ..`, `- ./data:/data`)."""
+    out: list[tuple[str, int | None]] = []
+    lo, hi = svc.get("line") or 1, svc.get("last") or (1 << 30)
+    build = svc.get("build")
+    context = build if isinstance(build, str) else build.get("context") if isinstance(build, dict) else None
+    if isinstance(context, str) and context and "$" not in context and "://" not in context \
+            and not os.path.isabs(context):
+        line = a.line_of(r"^\s*(?:context|build)\s*:\s*['\"]?" + re.escape(context) + r"['\"]?\s*(?:#.*)?$", start=lo)
+        out.append((context, line if line is not None and line <= hi else lo))
+    for vol in svc.get("volumes") or []:
+        src = vol.get("source") if isinstance(vol, dict) else str(vol).split(":", 1)[0]
+        if isinstance(src, str) and src.startswith(".") and "$" not in src:
+            line = a.line_of(r"^\s*(?:-\s*|source\s*:\s*)['\"]?" + re.escape(src) + r"(?::|['\"]?\s*$)", start=lo)
+            out.append((src, line if line is not None and line <= hi else lo))
+    return out
+
+
+@check("RD-CTR-015", area=AREA, title="Relative paths in compose files point where their authors meant (layers from "
+       "another folder, mounts over the image's application)", option="config", sources=[COMPOSE_MODEL, COMPOSE_MERGE])
+def compose_layer_paths(settings):
+    composes = [a for a in settings.of_kind("compose") if isinstance(pick(a.data, "services", default={}), dict)]
+    pairs = script_layers(settings, composes)
+    out = []
+    for base, layer in pairs:
+        first = os.path.dirname(base.path) or "."
+        here = os.path.dirname(layer.path) or "."
+        for name, svc in pick(layer.data, "services", default={}).items():
+            if not isinstance(svc, dict):
+                continue
+            for path, line in _relative_paths(layer, name, svc):
+                meant = os.path.normpath(os.path.join(here, path))
+                got = os.path.normpath(os.path.join(first, path))
+                if meant == got:
+                    continue
+                o = layer.origin(line)
+                out.append(fail(f"{name}: `{path}` in {os.path.basename(layer.path)} resolves against "
+                                f"{base.path}'s folder, not its own",
+                                "With several -f files Compose resolves every relative path against the first file's "
+                                f"folder (the project directory): from there `{path}` is {os.path.relpath(got, first)}, "
+                                f"where this file's author meant {os.path.relpath(meant, first)}, so the build finds no "
+                                "Dockerfile (or the mount shows another folder). Write it relative to the first file's "
+                                f"folder (`{os.path.relpath(meant, first)}`), or pass --project-directory.",
+                                subject=f"{layer.path}: {name}", evidence=[ev(o.label, o.text or path)]))
+    out.extend(_mounts_over_copied_context(settings, composes))
+    return out or ok("the compose files' relative paths resolve where they point")
+
+
+def _workdir_copy(text: str) -> str | None:
+    """The WORKDIR of a Dockerfile's last stage when that stage copies its whole build context into it
+    (`COPY . .`, `COPY . /app`)."""
+    stage = re.split(r"(?im)^\s*FROM\s", text)[-1]
+    workdir = None
+    copied = None
+    for m in re.finditer(r"(?im)^[ \t]*(WORKDIR|COPY|ADD)[ \t]+(.{1,300})$", stage):
+        words = [w for w in m.group(2).split() if not w.startswith("--")]
+        if m.group(1).upper() == "WORKDIR" and words:
+            workdir = words[0].rstrip("/") or "/"
+        elif len(words) == 2 and words[0] in (".", "./") and workdir:
+            dest = words[1].rstrip("/") or "/"
+            copied = workdir if dest == "." else dest
+    return copied if copied and copied == workdir else None
+
+
+def _mounts_over_copied_context(settings, composes) -> list:
+    """A bind mount of a folder other than the build context over the WORKDIR the Dockerfile copies that
+    context into (a compose file in docker/ building `context: ..` and mounting `.:/app`): the container
+    sees the compose file's folder in place of the application the image holds."""
+    out = []
+    docks = {os.path.realpath(d.path): d for d in settings.of_kind("dockerfile") if isinstance(d.text, str)}
+    for a in composes:
+        for name, svc in pick(a.data, "services", default={}).items():
+            build = svc.get("build") if isinstance(svc, dict) else None
+            ref = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+            if not build or not ref or os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) not in docks:
+                continue
+            context = build if isinstance(build, str) else build.get("context") or "."
+            if not isinstance(context, str) or "$" in context or "://" in context:
+                continue
+            here = os.path.dirname(a.path) or "."
+            ctx = os.path.normpath(os.path.join(here, context))
+            workdir = _workdir_copy(docks[os.path.realpath(os.path.join(here, ref))].text)
+            if not workdir:
+                continue
+            for src, line in _relative_paths(a, name, dict(svc, build=None)):
+                target = next((str(v).split(":")[1] for v in svc.get("volumes") or []
+                               if isinstance(v, str) and v.split(":")[0] == src and ":" in v), None)
+                if target is None or target.rstrip("/") != workdir:
+                    continue
+                mounted = os.path.normpath(os.path.join(here, src))
+                if mounted == ctx:
+                    continue
+                o = a.origin(line)
+                out.append(fail(f"{name}: `{src}:{target}` hides the application the image copies into {workdir}",
+                                f"The image copies its build context ({os.path.relpath(ctx, here)} from this file) into "
+                                f"{workdir}; the bind mount puts {os.path.relpath(mounted, here)} (this file's folder) "
+                                "over it, so the container sees that folder instead and the command finds no "
+                                f"application. Mount the build context (`{os.path.relpath(ctx, here)}:{target}`) or "
+                                "drop the mount.", subject=f"{a.path}: {name}", evidence=[ev(o.label, o.text or src)]))
+    return out

@@ -2,6 +2,7 @@
 Kubernetes manifests, which of them do GPU work, and how a finding names a service's line."""
 from __future__ import annotations
 
+import os
 import re
 
 from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
@@ -18,10 +19,13 @@ def services_of(settings, gpu_only: bool = False):
     """(artifact, service name, its options) for every compose service and every `docker run`
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
     ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
-    composes = settings.of_kind("compose")
-    layers = overlays(composes)
+    # NVIDIA's variant of a compose file written per vendor is never started on this machine (readers/compose.py)
+    composes = [a for a in settings.of_kind("compose") if not pick(a.data, "vendor_variant")]
+    layers = overlays(composes, script_layers(settings, composes))
     files = []
     for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
+        if pick(a.data, "vendor_variant"):
+            continue
         svcs = {n: s for n, s in pick(a.data, "services", default={}).items()
                 if not s.get("template")  # a base service reached only through `extends`: judged there
                 and (id(a), n) not in layers}  # a base service an override completes: judged merged there
@@ -120,7 +124,37 @@ def _profiled(svc, vendor) -> bool:
     return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
 
 
-def overlays(composes) -> dict:
+_COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]{1,300}\.ya?ml)\b")
+
+
+def script_layers(settings, composes) -> list[tuple]:
+    """(base, layer) compose artifacts that a launch script of the set combines across folders
+    (lm-webui's install.sh: `-f docker-compose.yml` then `-f docker/docker-compose.rocm.yml`): each AMD-named
+    file a script names with -f is layered on the nearest generic file named before it. Files of one folder
+    are paired by their names already (overlays)."""
+    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
+    if not by_real:
+        return []
+    out: list[tuple] = []
+    for s in settings.of_kind("shell", "slurm"):
+        here = os.path.dirname(getattr(s, "path", "") or "")
+        named = []
+        for m in _COMPOSE_F.finditer(getattr(s, "text", "") or ""):
+            a = by_real.get(os.path.realpath(os.path.join(here, m.group(1))))
+            if a is not None:
+                named.append(a)
+        for i, layer in enumerate(named):
+            if not _AMD_LAYER.match(os.path.basename(layer.path)):
+                continue
+            base = next((b for b in reversed(named[:i]) if not _AMD_LAYER.match(os.path.basename(b.path))
+                         and not _VENDOR_NVIDIA.search(os.path.basename(b.path).rsplit(".", 1)[0])), None)
+            if base is not None and os.path.dirname(base.path) != os.path.dirname(layer.path) \
+                    and (base, layer) not in out:
+                out.append((base, layer))
+    return out
+
+
+def overlays(composes, pairs=()) -> dict:
     """{(id of the base file, service): (override artifact, merged options)} for compose files layered on a
     base (`docker compose -f docker-compose.yml -f docker-compose.rocm.yml`, compose.override.yml
     merged by default). A file is an override when none of its services has an image, a build or
@@ -130,7 +164,14 @@ def overlays(composes) -> dict:
     override's lines, where the GPU options usually are."""
     out: dict = {}
     defs = {id(a): pick(a.data, "services", default={}) or {} for a in composes}
+    for base, top in pairs:  # combined by a script's -f list, across folders
+        for name, svc in defs.get(id(top), {}).items():
+            if isinstance(svc, dict) and isinstance(defs.get(id(base), {}).get(name), dict):
+                out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+    paired = {id(t) for _, t in pairs}
     for top in composes:
+        if id(top) in paired:
+            continue
         svcs = defs[id(top)]
         if svcs and _amd_layer(top, composes):
             _merge_amd_layer(top, composes, defs, out)
@@ -139,8 +180,11 @@ def overlays(composes) -> dict:
                            for s in svcs.values()):  # a template another file `extends`: merged there
             continue
         for name, svc in svcs.items():
-            base = next((b for b in composes if b is not top and isinstance(defs[id(b)].get(name), dict)
-                         and any(k in defs[id(b)][name] for k in _OWN)), None)
+            # the generic definition first: an AMD-named variant is itself layered on it, not its base
+            bases = sorted((b for b in composes if b is not top and isinstance(defs[id(b)].get(name), dict)
+                            and any(k in defs[id(b)][name] for k in _OWN)),
+                           key=lambda b: bool(_AMD_LAYER.match(os.path.basename(getattr(b, "path", "") or ""))))
+            base = bases[0] if bases else None
             if base is None:
                 break
             out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
@@ -352,8 +396,9 @@ def uses_cdi(svc) -> bool:
 
 def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     """(what, evidence) for each way the service asks for GPUs through NVIDIA's runtime or device plugin
-    (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, nvidia.com/gpu
-    limits, a reservation driver Docker has no plugin for) and each NVIDIA_* variable it sets ("NAME=value")."""
+    (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, NVIDIA's CDI device
+    `--device nvidia.com/gpu=all`, nvidia.com/gpu limits, a reservation driver Docker has no plugin for) and, beside one of those, each NVIDIA_* variable it sets
+    ("NAME=value")."""
     found: list[tuple[str, object]] = []
     via_cdi = gpus_via_cdi(svc, amd_cdi)
     if str(svc.get("runtime") or "").lower() == "nvidia":
@@ -367,9 +412,17 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
                       "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
     if svc.get("gpus") and not via_cdi:  # `docker run --gpus all`, compose's service-level `gpus: all`
         found.append((f"--gpus {svc['gpus']}" if svc.get("runner") else f"gpus: {svc['gpus']}", svc_ev(a, svc, "gpus")))
+    for d in device_list(svc):
+        if d.lower().startswith("nvidia.com/"):  # NVIDIA's CDI device name (nvidia-ctk cdi generate); AMD's is amd.com/gpu
+            found.append((f"--device {d}" if svc.get("runner") else f"devices: {d}", item_ev(a, svc, "devices", d)
+                          if not svc.get("runner") else svc_ev(a, svc, "devices")))
     for k in svc.get("gpu_resources") or {}:
         if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
             found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
+    if not found:
+        # NVIDIA_VISIBLE_DEVICES and friends alone are read only by NVIDIA's runtime hook: without a request
+        # for that runtime they are inert on an AMD host (the corpus's tabbyapi label; seethroughlab/familiar#266)
+        return found
     hi = svc.get("last")
     for v in a.values:
         if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \

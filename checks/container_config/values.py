@@ -1,4 +1,4 @@
-"""Compose files as compose reads them: a service written outside `services:` (RD-CTR-011), and
+"""Compose files as compose reads them: a service written outside `services:` or a key written twice (RD-CTR-011), and
 environment values whose quotes become part of the value (RD-CTR-012)."""
 from __future__ import annotations
 
@@ -28,8 +28,15 @@ def compose_grammar(settings):
                             "leaves `services:` empty, and `docker compose` refuses the file ('services must be a "
                             "mapping' or 'additional property ... not allowed'). Indent the service under services:.",
                             subject=f"{a.path}: {name}", evidence=[ev(o.label, o.text or f"{name}:")]))
-    return out or ok(f"{len(composes)} compose file(s) keep their services under services:" if composes
-                     else "no compose file in the files")
+        for key, line, first in (a.data or {}).get("duplicate_keys") or [] if isinstance(a.data, dict) else []:
+            o = a.origin(line)
+            out.append(fail(f"{key}: written twice in {a.path.rsplit('/', 1)[-1]} (lines {first} and {line})",
+                            "A YAML mapping may name a key once; Compose's parser refuses the file ('mapping key "
+                            f"\"{key.rsplit('.', 1)[-1]}\" already defined at line {first}'), so nothing in it starts. "
+                            "Merge the two into one (two environment: lists become one list).",
+                            subject=f"{a.path}: {key}", evidence=[ev(o.label, o.text or key)]))
+    return out or ok(f"{len(composes)} compose file(s) keep their services under services: and name each key once"
+                     if composes else "no compose file in the files")
 
 
 # Programs that strip quotes from their variables themselves: Ollama's envconfig.Var trims ' and " from every

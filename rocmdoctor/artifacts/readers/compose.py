@@ -65,6 +65,36 @@ def _marks(root, stray: tuple = ()) -> dict[tuple, int]:
     return out
 
 
+def duplicate_keys(root, limit: int = 20) -> list[tuple[str, int, int]]:
+    """(dotted key, line, first line) of each key a mapping of the file repeats (two `environment:` keys in one
+    service): YAML 1.2 and Compose's parser refuse them ('mapping key "environment" already defined at line N');
+    PyYAML keeps the last silently."""
+    import yaml  # type: ignore
+
+    out: list[tuple[str, int, int]] = []
+    stack: list[tuple[object, tuple]] = [(root, ())]
+    seen_nodes = 0
+    while stack and len(out) < limit and seen_nodes < 50_000:
+        node, path = stack.pop()
+        seen_nodes += 1
+        if isinstance(node, yaml.MappingNode) and len(path) < 8:
+            first: dict[str, int] = {}
+            lo, hi = node.start_mark.index, node.end_mark.index
+            for k, v in node.value:
+                # the constructor folds `<<: *base` into the mapping: the base's keys sit elsewhere in the file
+                # and are overridden, not repeated
+                own = isinstance(k, yaml.ScalarNode) and lo <= k.start_mark.index <= hi
+                if own and k.value != "<<":
+                    if k.value in first:
+                        out.append((".".join(map(str, path + (k.value,))), k.start_mark.line + 1, first[k.value]))
+                    else:
+                        first[k.value] = k.start_mark.line + 1
+                    stack.append((v, path + (k.value,)))
+        elif isinstance(node, yaml.SequenceNode) and len(path) < 8:
+            stack.extend((v, path + (i,)) for i, v in enumerate(node.value))
+    return sorted(out, key=lambda x: x[1])
+
+
 # Compose files are a few kB; 100 kB took 1 s to parse and place (found by the fuzzer). Larger
 # ones are refused, as Dockerfiles and scripts are.
 MAX_COMPOSE_BYTES = 64 * 1024
@@ -119,6 +149,9 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         art.error = str(exc)
         return art
     services = doc.get("services") if isinstance(doc, dict) else None
+    dups = duplicate_keys(root)
+    if dups:
+        art.data["duplicate_keys"] = dups  # compose refuses the file (RD-CTR-011); the rest is read as PyYAML keeps it
     stray = misplaced_services(doc)
     if stray:
         # compose refuses the file (RD-CTR-011 says where); its services are still read, as the author meant
@@ -219,6 +252,164 @@ def resolve_extends(arts: list[Artifact]) -> None:
                     svc[key] = base[key] + [x for x in svc[key] if x not in base[key]]
             if base_art is not a:
                 base["template"] = True
+    resolve_vendor_variants(arts)
+
+
+# A compose file named for a GPU vendor (`docker-compose.amd.yml`, `compose.rocm.yaml`, `docker-compose.nvidia.yml`,
+# `docker-compose-cuda.yml`): one variant per vendor, and a project starts only the one for its host's GPUs.
+AMD_NAMED = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
+NVIDIA_NAMED = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
+_OWN = ("image", "build", "extends")
+
+
+def _stem(path: str) -> str:
+    base = os.path.basename(path)
+    return re.sub(r"\.ya?ml$", "", base, flags=re.I)
+
+
+def _asks_nvidia_only(svc: dict) -> bool:
+    """The service asks for GPUs through NVIDIA's runtime only (a driver-nvidia or capabilities-[gpu]
+    reservation, `gpus:`, runtime nvidia) and passes no AMD device node."""
+    devices = [str(d.get("source") if isinstance(d, dict) else d).split(":")[0] for d in svc.get("devices") or []]
+    if "/dev/kfd" in devices:
+        return False
+    nvidia = [d for d in _reservations(svc) if str(d.get("driver") or "nvidia").lower() == "nvidia"]
+    return bool(nvidia or svc.get("gpus") or str(svc.get("runtime") or "").lower() == "nvidia")
+
+
+def resolve_vendor_variants(arts: list[Artifact]) -> None:
+    """Compose files of one folder written one per GPU vendor: `docker-compose.amd.yml` beside
+    `docker-compose.nvidia.yml` (two overrides of one base, or two complete stacks a script of the set picks
+    between by name), or beside an override
+    that only reserves NVIDIA GPUs for the same service (`docker-compose.gpu.yml`). The project's script
+    or README applies one of them, by the vendor it finds; on an AMD machine that is the AMD one, so the
+    NVIDIA variant is never started: it is marked (``vendor_variant``) and contributes no values. Where
+    the AMD file swaps a base service's image (`ollama/ollama:latest` -> `ollama/ollama:rocm`), the base's
+    image is not what runs: its value is dropped, the service keeps it as ``image_replaced``."""
+    by_dir: dict[str, list[Artifact]] = {}
+    scripts = [a for a in arts if a.kind in ("shell", "slurm") and isinstance(a.text, str)]
+    for a in arts:
+        if a.kind == COMPOSE and a.error is None and isinstance(a.data, dict) and a.data.get("services"):
+            by_dir.setdefault(os.path.dirname(a.path), []).append(a)
+    for group in by_dir.values():
+        amd = [a for a in group if AMD_NAMED.search(_stem(a.path)) and not NVIDIA_NAMED.search(_stem(a.path))]
+        if not amd:
+            continue
+        amd_names = {str(n) for a in amd for n in a.data["services"]}
+        for b in group:
+            if b in amd:
+                continue
+            svcs = b.data["services"]
+            shared = amd_names & {str(n) for n in svcs}
+            if not shared:
+                continue
+            named = bool(NVIDIA_NAMED.search(_stem(b.path)))
+            override = all(isinstance(s, dict) and not any(k in s for k in _OWN) for s in svcs.values())
+            # two complete stacks are alternatives where a script of the set picks one of them by name (start.sh:
+            # COMPOSE_FILE=docker-compose.amd.yml or docker-compose.nvidia.yml); overrides of one base always are
+            picked = any(os.path.basename(b.path) in (s.text or "") and os.path.basename(x.path) in (s.text or "")
+                         for s in scripts for x in amd)
+            if (named and (override or picked)) or (override and all(
+                    _asks_nvidia_only(s) for n, s in svcs.items() if str(n) in shared)
+                    and any(_asks_nvidia_only(s) for s in svcs.values() if isinstance(s, dict))):
+                b.data["vendor_variant"] = f"NVIDIA's variant of {amd[0].path}"
+                b.values = []
+        for a in amd:
+            for name, svc in a.data["services"].items():
+                if not isinstance(svc, dict) or not svc.get("image") or svc.get("build"):
+                    continue
+                for b in group:
+                    if b in amd or b.data.get("vendor_variant"):
+                        continue
+                    base = b.data["services"].get(name)
+                    if not isinstance(base, dict) or not base.get("image") or base.get("build") \
+                            or base["image"] == svc["image"]:
+                        continue
+                    lo, hi = base.get("line", 1), base.get("last", 1 << 30)
+                    b.values = [v for v in b.values if not (v.kind == CONTAINER and v.name == "image"
+                                                            and lo <= (v.origin.line or 0) <= hi)]
+                    base["image_replaced"] = str(svc["image"])
+    resolve_process_users(arts)
+
+
+# A process manager or a privilege-dropping wrapper as what the image runs: its programs run as another user,
+# with that user's own groups (supervisord's user=, gosu/su-exec/runuser/setpriv): group_add reaches PID 1 only.
+_SUPERVISOR_RUN = re.compile(r"(?m)^\s*(?:CMD|ENTRYPOINT)\b.*\bsupervisord\b")
+_DROP = re.compile(r"(?m)^\s*(?:CMD|ENTRYPOINT)\b.*?\b(?:gosu|su-exec|runuser\s+-u|setpriv\s+--reuid[= ])\s*[\"',\s]*"
+                   r"([A-Za-z_][\w.-]*)")
+_COPY_CONF = re.compile(r"(?m)^[ \t]*(?:COPY|ADD)[ \t]+(?:--\S{1,200}[ \t]+){0,4}(\S{0,200}\.conf)[ \t]+"
+                        r"(\S{0,200}supervisor\S{0,200})")
+MAX_CONF_BYTES = 64 * 1024
+
+
+def _program_users(text: str, env: dict[str, str]) -> list[tuple[str, str, int]]:
+    """(program, user, line) of each supervisord [program:x] section that runs as a user (`user=`), with
+    `%(ENV_X)s` filled from the image's environment, as supervisord expands it."""
+    out: list[tuple[str, str, int]] = []
+    section = ""
+    for i, line in enumerate(text.splitlines()[:5000], 1):
+        m = re.match(r"^\s*\[([^\]]{1,200})\]", line)
+        if m:
+            section = m.group(1).strip()
+            continue
+        m = re.match(r"^\s*user\s*=\s*(\S{1,200})", line)
+        if m and section.startswith("program:"):
+            user = re.sub(r"%\(ENV_(\w+)\)s", lambda x: env.get(x.group(1), x.group(0)), m.group(1))
+            out.append((section.split(":", 1)[1], user, i))
+    return out
+
+
+def resolve_process_users(arts: list[Artifact]) -> None:
+    """The user a compose service's programs really run as when its image starts a process manager or a
+    privilege-dropping wrapper: supervisord with a config whose [program:x] sets `user=`, or `gosu NAME` /
+    `su-exec NAME` in CMD/ENTRYPOINT. Recorded on the service as ``drops_to`` (user, file, line, text): the
+    groups group_add gives PID 1 do not reach that user (supervisord and gosu set its groups from the image's
+    /etc/group)."""
+    from . import read_text
+
+    docks = [d for d in arts if d.kind == "dockerfile" and d.error is None and isinstance(d.text, str)]
+    if not docks:
+        return
+    for a in arts:
+        if a.kind != COMPOSE or a.error is not None or not isinstance(a.data, dict):
+            continue
+        for name, svc in (a.data.get("services") or {}).items():
+            if not isinstance(svc, dict) or not svc.get("build"):
+                continue
+            ref = (a.refs or {}).get(f"build:{name}")
+            want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) if ref else None
+            mine = [d for d in docks if want and os.path.realpath(d.path) == want] or \
+                [d for d in docks if os.path.dirname(d.path) == os.path.dirname(a.path)]
+            for d in mine[-1:]:
+                env = {str(v.name): str(v.value) for v in d.values if v.kind == ENV}
+                if isinstance(svc.get("environment"), dict):
+                    env.update({str(k): str(v) for k, v in svc["environment"].items()})
+                elif isinstance(svc.get("environment"), list):
+                    env.update(dict(str(e).partition("=")[::2] for e in svc["environment"] if "=" in str(e)))
+                m = _DROP.search(d.text)
+                if m and m.group(1) not in ("root", "0"):
+                    line = d.text.count("\n", 0, m.start()) + 1
+                    svc["drops_to"] = (m.group(1), d.path, line, d.text.splitlines()[line - 1].strip()[:240])
+                    break
+                if not _SUPERVISOR_RUN.search(d.text):
+                    continue
+                for cm in _COPY_CONF.finditer(d.text):
+                    src = cm.group(1)
+                    here = os.path.dirname(d.path)
+                    for cand in (os.path.join(here, src), os.path.join(here, os.path.basename(src)),
+                                 os.path.join(os.path.dirname(here), src)):
+                        if not os.path.isfile(cand) or os.path.getsize(cand) > MAX_CONF_BYTES:
+                            continue
+                        try:
+                            text = read_text(cand)
+                        except Exception:  # an unreadable config: nothing known about its users
+                            break
+                        users = [(p, u, ln) for p, u, ln in _program_users(text, env)
+                                 if u not in ("root", "0") and "%(" not in u]
+                        if users:
+                            prog, user, ln = users[0]
+                            svc["drops_to"] = (user, cand, ln, text.splitlines()[ln - 1].strip()[:240])
+                        break
 
 
 def _reservations(svc: dict) -> list[dict]:

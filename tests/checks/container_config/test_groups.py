@@ -175,3 +175,112 @@ def test_a_locally_tagged_image_is_judged_by_the_dockerfile_not_its_name(lint):
     c = lint.write("compose.yaml", "services:\n  vllm:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
                    "    image: custom/vllm-omni-rocm:latest\n    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n")
     assert lint.statuses(lint([d, c], "RD-CTR-006", "rx7900xtx")) == ["pass"]
+
+
+# AvengerMoJo/MoJoAssistant docker/docker-compose.yml and docker/Dockerfile.rocm (dc79358), cut to the two GPU services:
+# https://github.com/AvengerMoJo/MoJoAssistant/blob/dc79358ed264c801d53c94f793b357ae99fef857/docker/docker-compose.yml
+MOJO_COMPOSE = """services:
+  mojoassistant-rocm:
+    build:
+      context: ..
+      dockerfile: docker/Dockerfile.rocm
+    image: mojoassistant:rocm
+    devices:
+      - /dev/kfd:/dev/kfd
+      - /dev/dri/renderD128:/dev/dri/renderD128
+    group_add:
+      - {group}
+      - video
+  vllm-rocm:
+    image: vllm/vllm-openai-rocm:latest
+    devices:
+      - /dev/kfd:/dev/kfd
+      - /dev/dri/renderD128:/dev/dri/renderD128
+    group_add:
+      - {group}
+      - video
+"""
+MOJO_DOCKERFILE = """FROM python:3.12-slim
+RUN useradd -m -u 1000 -s /bin/bash mojo
+USER mojo
+CMD ["python", "unified_mcp_server.py", "--mode", "http", "--port", "8000"]
+"""
+
+
+def test_a_dockerfile_user_is_the_user_of_the_service_that_builds_it_only(lint, tmp_path):
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text(MOJO_DOCKERFILE)
+    (tmp_path / "docker" / "docker-compose.yml").write_text(MOJO_COMPOSE.format(group="\"992\""))
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-006", "rx7900xtx"))
+    # the host's render GID 992 by number: mojo holds it; vLLM's own image runs as root: nothing to flag
+    assert fs == []
+    # by name on a Debian slim image: only the service that builds it is told (vllm-rocm's ROCm image has render)
+    (tmp_path / "docker" / "docker-compose.yml").write_text(MOJO_COMPOSE.format(group="render"))
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-006", "rx7900xtx"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in fs] == ["mojoassistant-rocm"]
+    # look-alike: no group at all; the built service's user mojo cannot open /dev/kfd, the pulled one runs as root
+    (tmp_path / "docker" / "docker-compose.yml").write_text(MOJO_COMPOSE.format(group="video"))
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-006", "rx7900xtx"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in fs] == ["mojoassistant-rocm"] and "user mojo" in fs[0].title
+
+
+# ArnoJoosen/docker_AI_workspace (b8b62f2): the container starts supervisord as root; JupyterLab runs as the user
+# https://github.com/ArnoJoosen/docker_AI_workspace/blob/b8b62f2ab6468c7fe47a61e18b89e7669caaf027/docker/supervisord.conf
+SUPERVISOR_DOCKERFILE = """FROM rocm/dev-ubuntu-22.04
+ARG USERNAME=user
+RUN apt-get update && apt-get install -y supervisor
+RUN useradd -m -u 1000 -g 1000 -s /bin/bash -G sudo ${USERNAME}
+COPY docker/supervisord.conf /etc/supervisor/conf.d/supervisord.conf
+ENV ENV_USERNAME=${USERNAME}
+CMD ["/usr/bin/supervisord", "-c", "/etc/supervisor/conf.d/supervisord.conf"]
+"""
+SUPERVISOR_CONF = """[supervisord]
+nodaemon=true
+user=root
+
+[program:jupyterlab]
+command=/home/%(ENV_USERNAME)s/.venv/bin/jupyter lab --ip=0.0.0.0 --port=8888 --no-browser
+user=%(ENV_USERNAME)s
+"""
+SUPERVISOR_COMPOSE = """services:
+  dev-container:
+    build:
+      context: .
+      dockerfile: ./docker/Dockerfile
+    devices:
+      - "/dev/kfd:/dev/kfd"
+      - "/dev/dri:/dev/dri"
+    environment:
+      - USERNAME=${DOCKER_USERNAME:-user}
+    group_add:
+      - video
+      - "992"
+"""
+
+
+def _supervisor_set(tmp_path, conf=SUPERVISOR_CONF, dockerfile=SUPERVISOR_DOCKERFILE):
+    (tmp_path / "docker").mkdir(exist_ok=True)
+    (tmp_path / "docker" / "Dockerfile").write_text(dockerfile)
+    (tmp_path / "docker" / "supervisord.conf").write_text(conf)
+    (tmp_path / "docker-compose.yml").write_text(SUPERVISOR_COMPOSE)
+    return [str(tmp_path)]
+
+
+def test_group_add_reaches_pid_1_only_when_supervisord_runs_the_program_as_another_user(lint, tmp_path):
+    fs = lint.flagged(lint(_supervisor_set(tmp_path), "RD-CTR-006", "rx7900xtx"))
+    assert len(fs) == 1 and "run as user" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("supervisord.conf:7")  # the program's user= line
+    # gosu in the image's command drops privileges the same way
+    gosu = SUPERVISOR_DOCKERFILE.replace('CMD ["/usr/bin/supervisord", "-c", "/etc/supervisor/conf.d/supervisord.conf"]',
+                                         'CMD ["gosu", "user", "jupyter", "lab"]')
+    fs = lint.flagged(lint(_supervisor_set(tmp_path, dockerfile=gosu), "RD-CTR-006", "rx7900xtx"))
+    assert len(fs) == 1 and "run as user" in fs[0].title
+
+
+def test_look_alikes_supervisord_programs_as_root_and_a_user_in_the_host_s_group(lint, tmp_path):
+    # the program keeps root (no user= in its section): group_add is what counts, and 992 is the host's render GID
+    conf = SUPERVISOR_CONF.replace("user=%(ENV_USERNAME)s\n", "")
+    assert not lint.flagged(lint(_supervisor_set(tmp_path, conf=conf), "RD-CTR-006", "rx7900xtx"))
+    # the image gives the user the host's GID itself
+    given = SUPERVISOR_DOCKERFILE.replace("-G sudo ${USERNAME}", "-G sudo ${USERNAME} && usermod -aG 992 ${USERNAME}")
+    assert not lint.flagged(lint(_supervisor_set(tmp_path, dockerfile=given), "RD-CTR-006", "rx7900xtx"))

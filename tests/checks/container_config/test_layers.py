@@ -41,3 +41,109 @@ def test_a_wsl_device_on_a_wsl_host_passes(tmp_path, lint):
                                                                 "/dev/dxg": ""})
     p = lint.write("compose.yml", "services:\n  app:\n    image: rocm/pytorch:latest\n    devices: [/dev/dxg]\n")
     assert lint.statuses(lint([p], "RD-CTR-010", snapshot=snap)) == ["pass"]
+
+
+# lm-webui/lm-webui (6973b6e): install.sh layers docker/docker-compose.rocm.yml on the root docker-compose.yml
+# https://github.com/lm-webui/lm-webui/blob/6973b6eb8e3b8c0feee04410bbd0733c7e9c521f/install.sh
+LMWEBUI_BASE = """services:
+  lm-webui:
+    build:
+      context: .
+      dockerfile: ${DOCKERFILE_PATH:-docker/Dockerfile.cuda}
+    image: lm-webui:production
+    ports:
+      - "7070:8000"
+    shm_size: "8gb"
+"""
+LMWEBUI_ROCM = """# ROCm variant - AMD RX 7000+ GPUs
+services:
+  lm-webui:
+    build:
+      context: ..
+      dockerfile: docker/Dockerfile.rocm
+    image: ghcr.io/lm-webui/lm-webui:rocm-latest
+    devices:
+      - "/dev/kfd:/dev/kfd"
+      - "/dev/dri:/dev/dri"
+"""
+LMWEBUI_INSTALL = """#!/bin/bash
+COMPOSE_FILES="-f docker-compose.yml"
+if [ "$GPU_VARIANT" == "cuda" ]; then
+    COMPOSE_FILES="$COMPOSE_FILES -f docker/docker-compose.cuda.yml"
+elif [ "$GPU_VARIANT" == "rocm" ]; then
+    COMPOSE_FILES="$COMPOSE_FILES -f docker/docker-compose.rocm.yml"
+fi
+docker compose $COMPOSE_FILES build
+docker compose $COMPOSE_FILES up -d
+"""
+
+
+def test_a_layer_from_another_folder_is_merged_and_its_relative_context_is_the_first_files(tmp_path, lint):
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker-compose.yml").write_text(LMWEBUI_BASE)
+    (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(LMWEBUI_ROCM)
+    (tmp_path / "install.sh").write_text(LMWEBUI_INSTALL)
+    # merged: the base's service gets the layer's device nodes
+    assert not lint.flagged(lint([str(tmp_path)], "RD-CTR-003", "rx7900xtx"))
+    fs = lint.flagged(lint([str(tmp_path)], "RD-CTR-015", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 2)[-2:] for f in fs] == [["docker", "docker-compose.rocm.yml:5"]]
+    assert "`.`" in fs[0].detail  # what the author meant, from the first file's folder
+
+
+def test_look_alikes_the_same_folder_or_no_script_layering_them(tmp_path, lint):
+    # lm-webui's own docker/docker-compose.variants.yml header: `-f docker-compose.variants.yml -f docker-compose.rocm.yml`
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "docker-compose.variants.yml").write_text(LMWEBUI_BASE.replace("context: .", "context: .."))
+    (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(LMWEBUI_ROCM)
+    (tmp_path / "up.sh").write_text("#!/bin/sh\ncd docker\ndocker compose -f docker/docker-compose.variants.yml "
+                                    "-f docker/docker-compose.rocm.yml up -d\n")
+    assert lint.statuses(lint([str(tmp_path)], "RD-CTR-015", "rx7900xtx")) == ["pass"]
+    (tmp_path / "docker-compose.yml").write_text(LMWEBUI_BASE)  # beside, but no script layers the two
+    (tmp_path / "up.sh").unlink()
+    assert lint.statuses(lint([str(tmp_path)], "RD-CTR-015", "rx7900xtx")) == ["pass"]
+
+
+# lucasmcoleman/meetingnotes (b63145a) docker/docker-compose.rocm.yml and docker/Dockerfile.rocm, cut:
+# https://github.com/lucasmcoleman/meetingnotes/blob/b63145ad1052e36c5c6c710ce8df75204669d450/docker/docker-compose.rocm.yml
+MEETING_COMPOSE = """services:
+  meetingnotes-rocm:
+    build:
+      context: ..
+      dockerfile: docker/Dockerfile.rocm
+    container_name: meetingnotes-rocm
+    ports:
+      - "7860:7860"
+    volumes:
+      - .:/app
+    devices:
+      - "/dev/kfd:/dev/kfd"
+      - "/dev/dri:/dev/dri"
+"""
+MEETING_DOCKERFILE = """FROM rocm/pytorch:latest
+WORKDIR /app
+COPY requirements.txt .
+COPY . .
+EXPOSE 7860
+CMD ["python", "main.py"]
+"""
+
+
+def test_a_mount_of_another_folder_over_the_copied_application_is_flagged_at_the_mount(tmp_path, lint):
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text(MEETING_DOCKERFILE)
+    (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(MEETING_COMPOSE)
+    fs = lint.flagged(lint([str(tmp_path / "docker")], "RD-CTR-015", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.rocm.yml:10"]
+    assert "`..:/app`" in fs[0].detail
+
+
+def test_look_alike_a_live_code_mount_of_the_build_context_itself(tmp_path, lint):
+    # the same service written beside its context (context: ., `.:/app`): the mount shows the code the image copied
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text(MEETING_DOCKERFILE)
+    (tmp_path / "docker-compose.yml").write_text(MEETING_COMPOSE.replace("context: ..", "context: ."))
+    assert lint.statuses(lint([str(tmp_path)], "RD-CTR-015", "rx7900xtx")) == ["pass"]
+    # a mount elsewhere than the WORKDIR the context is copied into
+    (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(MEETING_COMPOSE.replace(".:/app", "./models:/models"))
+    (tmp_path / "docker-compose.yml").unlink()
+    assert lint.statuses(lint([str(tmp_path / "docker")], "RD-CTR-015", "rx7900xtx")) == ["pass"]

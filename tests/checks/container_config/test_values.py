@@ -92,3 +92,25 @@ def test_a_compose_image_docker_refuses_fails_and_a_variable_is_left_alone(lint)
                    "  job:\n    image: ${IMAGE}\n")
     fs = lint.flagged(lint([c], "RD-CTR-014", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit(":", 1)[1] for f in fs] == ["3"]
+
+
+def test_a_key_written_twice_in_a_mapping_makes_compose_refuse_the_file(lint):
+    # fedora-copr/logdetective-website#26: "line 19: mapping key "environment" already defined at line 9"
+    # (Compose's YAML parser; PyYAML keeps the last one silently)
+    text = ("services:\n  app:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd, /dev/dri]\n"
+            "    environment:\n      - HIP_VISIBLE_DEVICES=0\n    ports:\n      - \"8080:8080\"\n"
+            "    environment:\n      - HSA_ENABLE_SDMA=1\n")
+    fs = lint.flagged(lint([lint.write("docker-compose.yml", text)], "RD-CTR-011", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit(":", 1)[-1] for f in fs] == ["9"] and "lines 5 and 9" in fs[0].title
+
+
+def test_look_alike_a_merge_key_overridden_is_not_a_repeat(lint):
+    # fresh fryinggorilla-cfgraph (FryingGorilla/cf-graph-ml docker-compose.yaml at c0f4070): `<<: *base`, then its own build:
+    text = ("services:\n  app-cpu: &base\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+            "    environment:\n      - HF_TOKEN=${HF_TOKEN:-}\n\n  app-rocm:\n    <<: *base\n    build:\n"
+            "      context: .\n      dockerfile: Dockerfile.rocm\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+    assert not lint.flagged(lint([lint.write("docker-compose.yaml", text)], "RD-CTR-011", "rx7900xtx"))
+    # the same key under two services, and shm_size under build.args beside the service's own
+    text = ("services:\n  a:\n    image: x\n    shm_size: 8g\n    build:\n      args:\n        shm_size: 1\n"
+            "  b:\n    image: y\n    shm_size: 8g\n")
+    assert not lint.flagged(lint([lint.write("compose.yaml", text)], "RD-CTR-011", "rx7900xtx"))
