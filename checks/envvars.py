@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.base.untrusted import pick
 from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
@@ -236,7 +237,7 @@ def _torch_wheel_lists(settings):
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
         for req in rec.get("requirements") or []:  # a build for named targets (gfx1150's kernels only): track imgs7
-            targets = targeted_wheel_gfx(str(req), indexes + [str((rec.get("downloaded") or {}).get(req) or "")])
+            targets = targeted_wheel_gfx(str(req), indexes + [str(pick(rec, "downloaded", req) or "")])
             if targets:
                 out.append(("torch wheel for one GPU target", ";".join(targets), _line_naming(settings, v, str(req)),
                             v.origin.label))

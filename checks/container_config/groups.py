@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.base.untrusted import pick
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from .services import device_list, gpus_via_cdi, item_ev, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
@@ -54,7 +55,7 @@ def _rocm_service(settings, a, name, svc) -> bool:
     tag (vocabulary-python-runtime-rocm:local) is whatever the user built: its name proves nothing."""
     import os
 
-    ref = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    ref = pick(getattr(a, "refs", None), f"build:{name}")
     if ref:
         want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
         froms = [v for v in settings.values("build", "from") if os.path.realpath(v.origin.path) == want]
@@ -95,7 +96,7 @@ def _service_user(settings, a, name, svc, img_user, user_v):
         return img_user, user_v
     built = {os.path.realpath(os.path.join(os.path.dirname(b.path), ref)) for b in settings.of_kind("compose")
              for key, ref in (getattr(b, "refs", None) or {}).items() if key.startswith("build:")}
-    own = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+    own = pick(getattr(a, "refs", None), f"build:{name}")
     if own and svc.get("build"):
         # its own Dockerfile, where the set holds it: its last USER, or root when it sets none
         want = os.path.realpath(os.path.join(os.path.dirname(a.path), own))

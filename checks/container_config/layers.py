@@ -10,7 +10,8 @@ import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
-from .services import AREA, device_list, item_ev, script_layers, services_of
+from .overlays import script_layers
+from .services import AREA, device_list, item_ev, services_of
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/services/#build"
 COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/merge/"
@@ -168,7 +169,7 @@ def _mounts_over_copied_context(settings, composes) -> list:
     for a in composes:
         for name, svc in pick(a.data, "services", default={}).items():
             build = svc.get("build") if isinstance(svc, dict) else None
-            ref = (getattr(a, "refs", None) or {}).get(f"build:{name}")
+            ref = pick(getattr(a, "refs", None), f"build:{name}")
             if not build or not ref or os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) not in docks:
                 continue
             context = build if isinstance(build, str) else build.get("context") or "."

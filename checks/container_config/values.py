@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from .services import AREA, services_of
@@ -19,7 +20,7 @@ def compose_grammar(settings):
     composes = settings.of_kind("compose")
     out = []
     for a in composes:
-        for name in (a.data or {}).get("misplaced") or [] if isinstance(a.data, dict) else []:
+        for name in pick_list(a.data, "misplaced"):
             svc = a.data["services"].get(name) or {}
             o = a.origin(svc.get("line"))
             out.append(fail(f"{name}: a service written outside services: (at the top level of {a.path})",
@@ -28,7 +29,7 @@ def compose_grammar(settings):
                             "leaves `services:` empty, and `docker compose` refuses the file ('services must be a "
                             "mapping' or 'additional property ... not allowed'). Indent the service under services:.",
                             subject=f"{a.path}: {name}", evidence=[ev(o.label, o.text or f"{name}:")]))
-        for key, line, first in (a.data or {}).get("duplicate_keys") or [] if isinstance(a.data, dict) else []:
+        for key, line, first in pick_list(a.data, "duplicate_keys"):
             o = a.origin(line)
             out.append(fail(f"{key}: written twice in {a.path.rsplit('/', 1)[-1]} (lines {first} and {line})",
                             "A YAML mapping may name a key once; Compose's parser refuses the file ('mapping key "

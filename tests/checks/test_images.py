@@ -29,27 +29,6 @@ def test_cuda_image_not_judged_without_an_amd_gpu(lint):
     assert lint.statuses(fs) == ["skip"]
 
 
-def test_pip_install_torch_from_pypi_fails(tmp_path, lint):
-    p = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip install torch torchvision \\\n"
-                   "    && pip install xformers\n")
-    fs = lint([p], "RD-IMG-002")
-    assert lint.statuses(fs) == ["fail", "fail", "fail"]
-    assert {f.evidence[0].source for f in fs} == {p + ":2", p + ":3"}
-
-
-def test_pip_install_with_rocm_index_passes(tmp_path, lint):
-    p = lint.write("setup.sh", "#!/bin/bash\npip install torch torchvision --index-url "
-                   "https://download.pytorch.org/whl/rocm6.3\npip install -r requirements.txt\n")
-    assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
-
-
-def test_pip_install_deepspeed_without_constraint_warns_and_with_no_deps_passes(tmp_path, lint):
-    warned = lint.write("a.sh", "#!/bin/bash\npip install deepspeed\n")
-    guarded = lint.write("b.sh", "#!/bin/bash\npip install --no-deps deepspeed\n")
-    assert lint.statuses(lint([warned], "RD-IMG-002")) == ["warn"]
-    assert lint.statuses(lint([guarded], "RD-IMG-002")) == ["pass"]
-
-
 def test_real_cuda_dockerfile_is_judged_by_its_base_image_not_each_pip_line(lint):
     # One cause, one finding: the CUDA base image fails RD-IMG-001; its pip lines (flash-attn) are
     # not flagged again by RD-IMG-002, which would only repeat that the image is a CUDA build.
@@ -109,65 +88,6 @@ def test_requirements_reader_reads_lines_options_and_references(tmp_path):
     assert not requirements.looks_like("notes.txt", "numpy\n")
 
 
-def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path, lint):
-    d = _reqs(tmp_path)
-    got = _by_package(lint([str(d)], "RD-IMG-002"))  # a directory: requirements.txt found, extra.txt followed
-    assert got["torch"] == ("fail", f"{d}/requirements.txt:3")
-    # deepspeed in the same file, and flash-attn in the file it includes with -r (the same pip install), add
-    # nothing to the file's CUDA torch (one install, one cause)
-    assert "deepspeed" not in got and "flash-attn" not in got
-    # look-alike: an includer that brings no CUDA torch leaves flash-attn's own warning standing
-    (d / "requirements.txt").write_text("numpy\n-r extra.txt\n")
-    got = _by_package(lint([str(d)], "RD-IMG-002"))
-    assert got["flash-attn"] == ("warn", f"{d}/extra.txt:1")
-
-
-def test_the_installing_command_s_rocm_index_and_guards_apply_to_the_file(tmp_path, lint):
-    d = _reqs(tmp_path, setup_sh="#!/bin/bash\npip install --no-deps --index-url "
-              "https://download.pytorch.org/whl/rocm6.2 -r requirements.txt\n")
-    assert lint.statuses(lint([str(d / "setup.sh")], "RD-IMG-002")) == ["pass"]
-    (tmp_path / "b").mkdir()
-    d2 = _reqs(tmp_path / "b", setup_sh="#!/bin/bash\npip install -r requirements.txt\n")
-    assert _by_package(lint([str(d2 / "setup.sh")], "RD-IMG-002"))["torch"][0] == "fail"
-
-
-@pytest.mark.parametrize("torch_line,want", [("torch>=2.0.0", None), ("torch", None), ("torch==2.1.2", "fail")])
-def test_a_rocm_image_keeps_its_torch_when_the_requirement_accepts_it(tmp_path, torch_line, want, lint):
-    """In FROM rocm/pytorch:..._pytorch_release_2.3.0, `torch>=2.0` is already satisfied and pip
-    keeps the ROCm build; a pin the image's torch does not meet replaces it with PyPI's CUDA one."""
-    d = _reqs(tmp_path, torch_line=torch_line, Dockerfile=(
-        "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
-        "COPY requirements.txt extra.txt /app/\nRUN pip install -r /app/requirements.txt\n"))
-    fs = lint([str(d / "Dockerfile")], "RD-IMG-002")
-    torch = [f for f in fs if f.subject.endswith(" torch")]
-    assert [f.status.value for f in torch] == ([want] if want else [])
-    if want:
-        assert "The image's torch is 2.3.0" in torch[0].detail
-    # the nested file was followed from the Dockerfile too; it is the same pip install, so where that install
-    # already replaces the image's torch with a CUDA one, flash-attn's "may replace" adds nothing (one cause)
-    assert ("flash-attn" in _by_package(fs)) is (want is None)
-
-
-def test_heredoc_cuda_torch_is_flagged_where_it_is_installed(tmp_path, lint):
-    path = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN <<EOF\napt-get update\n"
-                      "pip install torch --index-url https://download.pytorch.org/whl/cu121\nEOF\n")
-    fs = lint.flagged(lint([path], "RD-IMG-002", "rx7900xtx"))
-    assert [f.evidence[0].source for f in fs] == [f"{path}:4"]
-
-
-@pytest.mark.parametrize("run, flagged_torch", [
-    ("RUN pip install -r requirements.txt", True),
-    ("RUN sed -i '/^torch/d' requirements.txt && pip install -r requirements.txt", False),
-    ("RUN grep -vE '^(torch|torchvision)' requirements.txt > req_no_torch.txt && pip install -r req_no_torch.txt",
-     False),
-])
-def test_requirements_edited_by_the_build_are_judged_as_pip_reads_them(tmp_path, run, flagged_torch, lint):
-    (tmp_path / "requirements.txt").write_text("torch\ntransformers\n")
-    (tmp_path / "Dockerfile").write_text(f"FROM ubuntu:22.04\nCOPY requirements.txt .\n{run}\n")
-    fs = lint.flagged(lint([tmp_path / "Dockerfile"], "RD-IMG-002", "rx7900xtx"))
-    assert any("torch" in f.title for f in fs) == flagged_torch
-
-
 @pytest.mark.parametrize("image, bad", [
     ("rocm/dev-ubuntu-22.04:5.6.1", True),          # AMD's base images tag by the release: 5.6 vs the host's 6.2
     ("rocm/dev-ubuntu-22.04:6.4-complete", False),  # two releases away: inside the window
@@ -177,17 +97,6 @@ def test_requirements_edited_by_the_build_are_judged_as_pip_reads_them(tmp_path,
 def test_rocm_release_of_every_rocm_image_tag_against_the_host(tmp_path, image, bad, lint):
     path = lint.write("Dockerfile", "ARG V=22.04\nFROM " + image.replace("22.04", "${V}", 1) + "\nRUN true\n")
     assert bool(lint.flagged(lint([path], "RD-IMG-003", "rx7900xtx"))) == bad
-
-
-@pytest.mark.parametrize("base, bad", [
-    ("rocm/pytorch:latest", False),  # AMD's PyTorch image: its torch is ROCm whatever the tag; deepspeed keeps it
-    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
-    ("ubuntu:22.04", True),          # no torch yet: deepspeed's torch comes from PyPI (a CUDA build)
-])
-def test_pip_install_deepspeed_over_an_images_rocm_torch_is_no_warning(tmp_path, base, bad, lint):
-    path = lint.write("Dockerfile", f"FROM {base}\nRUN pip install deepspeed\n")
-    fs = [f for f in lint.flagged(lint([path], "RD-IMG-002", "rx7900xtx")) if "deepspeed" in f.title]
-    assert bool(fs) == bad
 
 
 def test_a_singularity_image_file_names_the_rocm_it_holds(tmp_path, lint):
@@ -216,32 +125,6 @@ def test_a_rocm_module_is_judged_against_the_host_like_an_image(tmp_path, lint):
 
 
 # --- RD-IMG-002 on AMD's framework images (issue 24 §3: `pip install deepspeed` on an image whose torch is
-
-
-@pytest.mark.parametrize("base", ["rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513", "rocm/primus:v25.11",
-                                  "docker.io/rocm/sgl-dev:20250701"])
-def test_deepspeed_and_lower_bound_torch_keep_the_images_torch(tmp_path, base):
-    write(tmp_path, "requirements.txt", "torch>=2.0.0\nlightning>=2.0.0\n")
-    p = write(tmp_path, "Dockerfile", f"FROM {base}\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
-              "RUN pip install deepspeed==0.16.4\n")
-    assert flagged(scan([p], "RD-IMG-002", "mi300x8")) == []
-
-
-def test_a_torch_1_pin_or_upgrade_still_replaces_it(tmp_path):
-    p = write(tmp_path, "Dockerfile", "FROM rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513\nRUN pip install torch==1.13.1\n"
-              "RUN pip install -U torch\n")
-    assert len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == 2
-
-
-def test_unknown_rocm_pytorch_tag_keeps_only_unpinned_torch(tmp_path):
-    # rocm/pytorch:latest once carried torch 1.x: a lower bound is not known to be met
-    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN pip install 'torch>=2.3'\n")
-    assert flagged(scan([p], "RD-IMG-002", "mi300x8"))
-
-
-@pytest.mark.parametrize("name", ["flexcode29-grpo-vllm", "dmitrii-tprimat-primus"])
-def test_real_framework_image_builds(name):
-    assert flagged(scan([corpus(name)], "RD-IMG-002", "mi300x8")) == []
 
 
 # --- RD-IMG-004: pip names PyPI does not carry (issue 24 §3): an operating-system package name
@@ -308,39 +191,6 @@ def test_compose_image_of_a_build_is_its_output_tag_not_a_pulled_image(tmp_path)
 def test_real_built_compose_service():
     fs = flagged(scan([corpus("perillamint-sdwebui-rocm54")], "RD-IMG-003", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:1"]
-
-
-def test_index_option_on_a_requirement_line_is_not_an_index(tmp_path):
-    # pip's requirements grammar: --index-url is a file-wide option only on a line of its own
-    p = write(tmp_path, "a/requirements.txt", "torch --index-url https://download.pytorch.org/whl/rocm6.2\n")
-    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
-    assert fs and "line of their own" in fs[0].detail
-    q = write(tmp_path, "b/requirements.txt", "--index-url https://download.pytorch.org/whl/rocm6.2\ntorch\n")
-    assert flagged(scan([q], "RD-IMG-002", "mi300x8")) == []
-
-
-def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
-    from rocmdoctor.artifacts.readers import read_one
-
-    env = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.10\n  - pip\n  - pip:\n"
-           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.4\n      - torch\n      - peft\n")
-    a = read_one(write(tmp_path, "environment.yml", env))
-    assert a.kind == "requirements" and [(v.value["requirements"], v.origin.line) for v in a.values
-                                         if v.name == "pip"] == [(["torch"], 9), (["peft"], 10)]
-    # the conda packages are values too (RD-IMG-009 reads them), at their own lines
-    assert [(v.value, v.origin.line) for v in a.values if v.name == "conda"] == [("python=3.10", 5), ("pip", 6)]
-    assert flagged(scan([a.path], "RD-IMG-002", "mi300x8")) == []  # the ROCm index on its own line applies
-    # (an extra index carries PyPI's newest torch only while it is the newest ROCm index: rocm6.4 here; an
-    # older one loses to PyPI's CUDA build, tests/checks/test_image_torch.py::test_an_old_rocm_extra_index_loses_to_pypi)
-    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.4",
-                                                         "accelerate"))
-    fs = flagged(scan([b], "RD-IMG-002", "mi300x8"))
-    assert fs and fs[0].evidence[0].source.endswith("environment.yml:9")
-
-
-def test_real_conda_environment():
-    fs = flagged(scan([corpus("fabr1ce-llama3-rocm-lora")], "RD-IMG-002", "mi300x8"))
-    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["environment.yml:10"]
 
 
 RUN_NV = "docker run --rm -it {flags} \\\n  {image} python3 main.py\n"

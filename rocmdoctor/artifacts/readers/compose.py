@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.base.untrusted import pick
 from ..settings import CONTAINER, ENV, Artifact
 
 COMPOSE = "compose"
@@ -376,7 +377,7 @@ def resolve_process_users(arts: list[Artifact]) -> None:
         for name, svc in (a.data.get("services") or {}).items():
             if not isinstance(svc, dict) or not svc.get("build"):
                 continue
-            ref = (a.refs or {}).get(f"build:{name}")
+            ref = pick(a.refs, f"build:{name}")
             want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) if ref else None
             mine = [d for d in docks if want and os.path.realpath(d.path) == want] or \
                 [d for d in docks if os.path.dirname(d.path) == os.path.dirname(a.path)]

@@ -53,41 +53,12 @@ def test_a_client_of_the_gpu_service_is_not_a_gpu_service():
     assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == ["asr", "other"]
 
 
-def test_a_script_that_picks_the_service_per_backend_never_starts_the_cuda_variant():
-    # fresh fryinggorilla-cfgraph: run.sh runs `docker compose up --build "$SERVICE"` with SERVICE from BACKEND
-    svcs = {"app-cpu": {"build": "."}, "app-rocm": {"build": ".", "devices": ["/dev/kfd"]},
-            "app-cuda": {"build": ".", "environment": ["NVIDIA_VISIBLE_DEVICES=all"]}}
-    doc = NS(kind="compose", data={"services": svcs})
-    script = NS(kind="shell", data={}, text='SERVICE=app-rocm\ndocker compose up --build "$SERVICE"\n')
-    assert [n for _, n, _ in services_of(_settings(doc, script))] == ["app-cpu", "app-rocm"]
-    named = NS(kind="shell", data={}, text="docker compose up -d app-rocm\n")  # by name: that one only
-    assert [n for _, n, _ in services_of(_settings(doc, named))] == ["app-rocm"]
-    assert [n for _, n, _ in services_of(_settings(doc))] == ["app-cpu", "app-rocm", "app-cuda"]
-    # a script that starts only a database by name says nothing about how the GPU service starts
-    db = NS(kind="compose", data={"services": {**svcs, "db": {"image": "postgres:16"}}})
-    tests = NS(kind="shell", data={}, text="docker compose up -d db\npytest\n")
-    assert [n for _, n, _ in services_of(_settings(db, tests))] == ["app-cpu", "app-rocm", "app-cuda", "db"]
-
-
 def test_a_template_reached_only_through_extends_and_unreadable_data_are_not_services():
     tpl = NS(kind="compose", data={"services": {"base": {"image": "rocm/pytorch", "template": True},
                                                 "app": {"image": "rocm/pytorch"}}})
     assert [n for _, n, _ in services_of(_settings(tpl))] == ["app"]
     assert list(services_of(_settings(NS(kind="compose", data=None)))) == []
     assert list(services_of(_settings(NS(kind="dockerfile", data={"services": {"x": {}}})))) == []
-
-
-def test_an_override_merges_onto_its_base_lists_add_mappings_merge_values_replace():
-    base = NS(kind="compose", data={"services": {"app": {"build": ".", "devices": ["/dev/kfd"], "ipc": "private",
-                                                         "environment": {"A": "1"}}}})
-    over = NS(kind="compose", data={"services": {"app": {"devices": ["/dev/kfd", "/dev/dri"], "ipc": "host",
-                                                         "environment": {"B": "2"}}}})
-    ((a, name, svc),) = services_of(_settings(base, over))
-    assert a is over and name == "app" and svc["build"] == "."
-    assert svc["devices"] == ["/dev/kfd", "/dev/dri"] and svc["ipc"] == "host"
-    assert svc["environment"] == {"A": "1", "B": "2"}
-    # alone, the override is no file of its own
-    assert [s for _, _, s in services_of(_settings(over))] == [over.data["services"]["app"]]
 
 
 def test_a_build_counts_as_a_gpu_sign_only_where_no_service_says_so_outright():
@@ -136,32 +107,9 @@ def test_a_gpu_service_in_one_file_of_a_deployment_makes_the_others_front_ends_n
     assert [n for _, n, _ in services_of(_settings(base), gpu_only=True)] == []  # a proxy alone is no GPU service
 
 
-def test_an_amd_named_layer_completes_the_base_service_even_when_it_swaps_the_image():
-    base = NS(kind="compose", path="/p/docker-compose.ai.yml",
-              data={"services": {"ollama": {"image": "ollama/ollama:latest", "ports": ["11434:11434"]}}})
-    amd = NS(kind="compose", path="/p/docker-compose.amd.yml",
-             data={"services": {"ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd", "/dev/dri"]}}})
-    [(a, name, svc)] = list(services_of(_settings(base, amd)))
-    assert a is amd and name == "ollama"
-    assert svc["image"] == "ollama/ollama:rocm" and svc["ports"] == ["11434:11434"] and "/dev/kfd" in svc["devices"]
-    other = NS(kind="compose", path="/q/docker-compose.yml", data={"services": {"ollama": {"image": "x"}}})
-    assert len(list(services_of(_settings(other, amd)))) == 2  # another folder: not its base
-
-
 def test_variants_of_non_gpu_images_are_not_gpu_services():
     from rocmdoctor.checks.container_config.services import NON_GPU_IMAGE
 
     for image in ("nginx-proxy-manager:latest", "postgres-pgvector:16", "redis:7"):
         assert NON_GPU_IMAGE.search(image), image
     assert not NON_GPU_IMAGE.search("nginxgpu:1") and not NON_GPU_IMAGE.search("vllm-rocm:latest")
-
-
-def test_a_service_profiled_for_nvidia_is_the_other_vendors_variant_beside_an_amd_profile():
-    # lauralivers/mlops: hp-tuning-amd (profiles: [amd]) and hp-tuning-nvidia (profiles: [nvidia])
-    both = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
-        "hp-tuning-amd": {"profiles": ["amd"], "devices": ["/dev/kfd", "/dev/dri"], "image": "x"},
-        "hp-tuning-nvidia": {"profiles": ["nvidia"], "image": "x", "deploy": {}}}})
-    assert [n for _, n, _ in services_of(_settings(both))] == ["hp-tuning-amd"]
-    alone = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
-        "gpu": {"profiles": ["nvidia"], "image": "x"}}})
-    assert [n for _, n, _ in services_of(_settings(alone))] == ["gpu"]  # no AMD variant: it is what runs

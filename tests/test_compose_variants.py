@@ -141,7 +141,7 @@ def test_two_complete_vendor_stacks_are_alternatives_only_where_a_script_picks_o
     # LLaMA-Factory's docker-cuda and docker-rocm compose files (tests/data/configs, sources in tests/data/SOURCES.md)
     import shutil
 
-    src = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data", "configs")
+    src = os.path.join(os.path.dirname(__file__), "data", "configs")
     for n in ("llamafactory_docker-cuda_docker-compose.yml", "llamafactory_docker-rocm_docker-compose.yml"):
         shutil.copy(os.path.join(src, n), tmp_path / n)
     fs = lint.flagged(lint([str(tmp_path)], "RD-CTR-003", "mi50x2-xeon"))

@@ -1,0 +1,175 @@
+"""Which compose files and layers a deployment starts: a script's `docker compose -f A -f B up`, overrides and
+AMD-named layers merged onto their base, and the other vendor's variant (a file, a profile) left out."""
+
+import os
+import re
+
+from rocmdoctor.base.untrusted import pick
+
+
+_COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*?)\s(?:up|run|start|create)\b"
+                         r"([^\n;&|]*)")
+_VENDOR_NVIDIA = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
+_VENDOR_AMD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
+
+
+def started_services(settings, files, gpu_work):
+    """The services a launch script of the set starts: `docker compose up --build "$SERVICE"` picks one
+    service per run; where the pick is a variable (set per backend) and the file has an AMD-named
+    variant of a service, its NVIDIA/CUDA-named siblings are the other vendor's, never started here.
+    `docker compose up web worker` starts those (and what they depend on) only. ``gpu_work(svc)``: does the
+    service do GPU work (services.gpu_signs)."""
+    named: set = set()
+    chosen = False
+    for s in settings.of_kind("shell", "slurm"):
+        for m in _COMPOSE_UP.finditer(getattr(s, "text", "") or ""):
+            args = [w.strip("'\"") for w in m.group(2).split() if not w.startswith("-")]
+            args = [w for w in args if re.fullmatch(r"[\w.$-]+|\$\{\w+(?::?-[^}]*)?\}", w)]
+            if any("$" in w for w in args):
+                chosen = True
+            named.update(w for w in args if "$" not in w)
+    every = {n for _, svcs in files for n in svcs}
+    if chosen and any(_VENDOR_AMD.search(n) for n in every):
+        files = [(a, {n: s for n, s in svcs.items() if not _VENDOR_NVIDIA.search(n)}) for a, svcs in files]
+    elif named and named <= every and any(gpu_work(s) for _, svcs in files for n, s in svcs.items() if n in named):
+        # the script starts the GPU service by name (not only a database it needs for tests)
+        keep = set(named)
+        for _ in range(3):  # depends_on, a few levels
+            keep |= {d for _, svcs in files for n, s in svcs.items() if n in keep for d in _depends(s)}
+        files = [(a, {n: s for n, s in svcs.items() if n in keep}) for a, svcs in files]
+    return files
+
+
+def _depends(svc) -> list[str]:
+    dep = svc.get("depends_on")
+    return [str(d) for d in (dep if isinstance(dep, (list, dict)) else [])]
+
+
+_OWN = ("image", "build", "extends")
+AMD_PROFILE = re.compile(r"rocm|amd|hip|radeon", re.I)
+NVIDIA_PROFILE = re.compile(r"nvidia|cuda", re.I)
+
+
+def profiled(svc, vendor) -> bool:
+    profiles = svc.get("profiles") if isinstance(svc, dict) else None
+    return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
+
+
+_COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]{1,300}\.ya?ml)\b")
+
+
+def script_layers(settings, composes) -> list[tuple]:
+    """(base, layer) compose artifacts that a launch script of the set combines across folders
+    (lm-webui's install.sh: `-f docker-compose.yml` then `-f docker/docker-compose.rocm.yml`): each AMD-named
+    file a script names with -f is layered on the nearest generic file named before it. Files of one folder
+    are paired by their names already (overlays)."""
+    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
+    if not by_real:
+        return []
+    out: list[tuple] = []
+    for s in settings.of_kind("shell", "slurm"):
+        here = os.path.dirname(getattr(s, "path", "") or "")
+        named = []
+        for m in _COMPOSE_F.finditer(getattr(s, "text", "") or ""):
+            a = by_real.get(os.path.realpath(os.path.join(here, m.group(1))))
+            if a is not None:
+                named.append(a)
+        for i, layer in enumerate(named):
+            if not _AMD_LAYER.match(os.path.basename(layer.path)):
+                continue
+            base = next((b for b in reversed(named[:i]) if not _AMD_LAYER.match(os.path.basename(b.path))
+                         and not _VENDOR_NVIDIA.search(os.path.basename(b.path).rsplit(".", 1)[0])), None)
+            if base is not None and os.path.dirname(base.path) != os.path.dirname(layer.path) \
+                    and (base, layer) not in out:
+                out.append((base, layer))
+    return out
+
+
+def overlays(composes, pairs=()) -> dict:
+    """{(id of the base file, service): (override artifact, merged options)} for compose files layered on a
+    base (`docker compose -f docker-compose.yml -f docker-compose.rocm.yml`, compose.override.yml
+    merged by default). A file is an override when none of its services has an image, a build or
+    `extends` of its own and each of them names a service another compose file defines: such a
+    file cannot run alone. Compose merges the override onto the base: lists (devices, group_add,
+    ports) add up, mappings merge, single values are replaced. The merged service keeps the
+    override's lines, where the GPU options usually are."""
+    out: dict = {}
+    defs = {id(a): pick(a.data, "services", default={}) or {} for a in composes}
+    for base, top in pairs:  # combined by a script's -f list, across folders
+        for name, svc in defs.get(id(top), {}).items():
+            if isinstance(svc, dict) and isinstance(defs.get(id(base), {}).get(name), dict):
+                out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+    paired = {id(t) for _, t in pairs}
+    for top in composes:
+        if id(top) in paired:
+            continue
+        svcs = defs[id(top)]
+        if svcs and _amd_layer(top, composes):
+            _merge_amd_layer(top, composes, defs, out)
+            continue
+        if not svcs or any(not isinstance(s, dict) or s.get("template") or any(k in s for k in _OWN)
+                           for s in svcs.values()):  # a template another file `extends`: merged there
+            continue
+        for name, svc in svcs.items():
+            # the generic definition first: an AMD-named variant is itself layered on it, not its base
+            bases = sorted((b for b in composes if b is not top and isinstance(defs[id(b)].get(name), dict)
+                            and any(k in defs[id(b)][name] for k in _OWN)),
+                           key=lambda b: bool(_AMD_LAYER.match(os.path.basename(getattr(b, "path", "") or ""))))
+            base = bases[0] if bases else None
+            if base is None:
+                break
+            out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+        else:
+            continue
+        for key in [k for k, (t, _) in out.items() if t is top]:  # a service with no base: not an override
+            del out[key]
+    return out
+
+
+# `docker-compose.rocm.yml`, `compose.amd.yaml`: a variant named for AMD, layered last (`-f docker-compose.yml
+# -f docker-compose.rocm.yml`). It may swap the image (`ollama/ollama:rocm`) and still complete the base's service.
+_AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
+
+
+def _amd_layer(top, composes) -> bool:
+    """An AMD-named compose variant beside other compose files of its folder that define one of its services."""
+    import os
+
+    path = getattr(top, "path", "") or ""
+    if not _AMD_LAYER.match(os.path.basename(path)):
+        return False
+    names = set(pick(top.data, "services", default={}) or {})
+    here = os.path.dirname(path)
+    return any(b is not top and os.path.dirname(getattr(b, "path", "") or "") == here
+               and not _AMD_LAYER.match(os.path.basename(getattr(b, "path", "") or ""))
+               and names & set(pick(b.data, "services", default={}) or {}) for b in composes)
+
+
+def _merge_amd_layer(top, composes, defs, out: dict) -> None:
+    """Merge each service of an AMD layer onto the same service of its folder's other compose files
+    (the generic definition); a service only the layer defines stands alone."""
+    import os
+
+    here = os.path.dirname(top.path)
+    for name, svc in defs[id(top)].items():
+        if not isinstance(svc, dict):
+            continue
+        base = next((b for b in composes if b is not top and os.path.dirname(b.path) == here
+                     and not _AMD_LAYER.match(os.path.basename(b.path)) and isinstance(defs[id(b)].get(name), dict)),
+                    None)
+        if base is not None:
+            out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+
+
+def _merged(base: dict, svc: dict) -> dict:
+    """Compose's merge of one service: lists add up, mappings merge, single values are replaced."""
+    merged = dict(base)
+    for k, v in svc.items():
+        old = merged.get(k)
+        if isinstance(old, list) and isinstance(v, list):
+            merged[k] = old + [x for x in v if x not in old]
+        elif isinstance(old, dict) and isinstance(v, dict):
+            merged[k] = {**old, **v}
+        else:
+            merged[k] = v
+    return merged

@@ -1,0 +1,309 @@
+"""RD-IMG-002: what `pip install` (a Dockerfile's RUN, a launch script, a requirements file, a uv project) really
+does next to the torch already there: the CUDA torch and GPU packages it pulls, on a host with AMD GPUs."""
+from __future__ import annotations
+
+import os
+import re
+
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.base.untrusted import pick
+
+from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
+                          install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after)
+from .image_variants import other_vendor_file
+from .images import (AREA, REINSTALL, amd_target, built_from, cuda_images, project_installed_elsewhere,
+                     torch_there)
+
+
+
+def _config_extra_index(settings, v) -> str | None:
+    """An extra index set by `pip config set global.extra-index-url` earlier in the same Dockerfile
+    (and not unset before this pip line), or by PIP_EXTRA_INDEX_URL in its ENV."""
+    extra = None
+    for c in settings.values("build", "pip_config"):
+        if c.origin.path == v.origin.path and (c.origin.line or 0) < (v.origin.line or 0) \
+                and isinstance(c.value, dict) and c.value.get("key") == "extra-index-url":
+            extra = c.value.get("value")
+    if extra is None:
+        e = next((x for x in settings.values("build", "env:PIP_EXTRA_INDEX_URL") if x.origin.path == v.origin.path
+                  and (x.origin.line or 0) < (v.origin.line or 0)), None)
+        extra = str(e.value) if e is not None and e.value else None
+    return extra
+
+
+# `torch==2.2.1+rocm5.7`: a local version only PyTorch's ROCm index (or AMD's wheel pages) carries.
+# flash-attention's repositories (Dao-AILab's and AMD's ROCm fork), installed from git or an archive.
+_FA_REPO = re.compile(r"github\.com/(?:Dao-AILab|ROCm|ROCmSoftwarePlatform)/flash-attention\b", re.I)
+_FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py imports torch to build its kernels, and pip "
+                          "builds it in an isolated environment without the torch already installed here: the build "
+                          "stops ('No module named torch') or pulls PyPI's CUDA torch to build against; install it "
+                          "with --no-build-isolation so it builds against this ROCm torch",
+                          ("https://github.com/ROCm/flash-attention#installation-and-features",))
+# Options that name where packages come from (pip's, and uv's --default-index/--index).
+_ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
+_LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
+_NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyTorch's ROCm index (download.pytorch.org/"
+                            "whl/rocmX.Y) and AMD's wheel pages; with no such index pip finds no match and stops ('No "
+                            "matching distribution found'), installing nothing of the file; add --index-url for the "
+                            "ROCm release the pin names", (ka.PYTORCH_ROCM_INSTALL,))
+
+
+def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False,
+                  env: frozenset = frozenset()):
+    """(rule, requirement) for each package of one pip install that would bring a CUDA build;
+    a torch requirement that the installed ROCm torch ``have`` satisfies is kept by pip (no
+    ``--upgrade``/``--force-reinstall``), so it brings nothing. ``env`` says more of where it runs:
+    "vision" (the image ships torchvision with its torch), "ends_rocm" (a later line pins a
+    ROCm torch into the same environment), "has_torch" (a file written for an environment with torch),
+    "no_torch:IMAGE" (a base image with no torch and nothing in the build installs one)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    reinstall = any(k in opts for k in REINSTALL)
+    indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+    rocm_index = any(ka.ROCM_INDEX.search(x) for x in indexes)
+    # A ROCm --index-url with a non-ROCm extra index still in effect (pip config, PIP_EXTRA_INDEX_URL):
+    # pip takes the highest version from either, and PyPI's newer CUDA torch wins.
+    mixed = bool(rocm_index and extra_index and not ka.ROCM_INDEX.search(extra_index)
+                 and "extra-index-url" not in opts)
+    guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
+    out = []
+    for req in rec.get("requirements") or []:
+        if not _applies_on_linux(str(req)):
+            continue  # `torch~=2.2.2; sys_platform == 'darwin'`: not installed on this Linux host
+        name = ka.requirement_name(str(req))
+        if name is None and _FA_REPO.search(str(req)):
+            name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
+        if name == "flash-attn" and have and "no-build-isolation" not in opts and "no-deps" not in opts \
+                and not str(req).endswith(".whl"):
+            out.append((_FA_ISOLATED, str(req)))
+            continue
+        rule = ka.PIP_BY_NAME.get(name or "")
+        if mixed and (rule is not None or name in (None, "") or str(req).startswith((".", "/"))):
+            out.append((ka.PIP_BY_NAME["torch"], f"{req} (torch resolved from the ROCm index and the extra index "
+                                                 f"{extra_index}: the newer CUDA build wins)"))
+            continue
+        no_torch = next((e.split(":", 1)[1] for e in env if e.startswith("no_torch:")), None)
+        if rule is None and no_torch and name in ka.TORCH_DEPENDENTS and not rocm_index and "no-deps" not in opts:
+            out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
+            continue
+        stale = ka.stale_extra_rocm_index(opts)
+        if stale and "torchless" in env and not have and "uv" not in env and "no-deps" not in opts and (
+                name in ka.TORCH_DEPENDENTS or (name is None and re.match(r"^\s*git\+", str(req)))):
+            out.append((NEEDS_TORCH, f"{req} (it brings torch; only --extra-index-url names the ROCm {stale} index, "
+                                     "whose newest torch is older than PyPI's: pip takes PyPI's CUDA build)"))
+            continue
+        kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
+        if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
+                and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
+            out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
+                              "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
+            continue
+        if name in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(str(req)) and not rocm_index \
+                and not any(k in opts for k in _ANY_INDEX) and not extra_index and not kept \
+                and not any("://" in str(r) for r in rec.get("requirements") or []):  # uv's --default-index URL
+            out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
+            continue
+        if rule is None or rocm_index or "rocm" in str(req).lower():
+            continue
+        if name == "torchvision" and "vision" in env and not reinstall \
+                and (lower_bound_at_most(str(req), (0, 0)) or str(req).strip().strip("'\"").lower() == name):
+            continue  # unpinned: the image's own torchvision satisfies it, pip keeps it
+        swap_only = name == "deepspeed" or (name == "bitsandbytes" and (lower_bound_at_most(str(req), (9, 9))
+                                                                      or ka.bnb_ships_rocm(str(req))))
+        if swap_only and not reinstall and (have or "ends_rocm" in env or "has_torch" in env):
+            continue  # it asks for any torch: pip keeps the ROCm one (latest bitsandbytes ships ROCm kernels)
+        if name == "flash-attn" and have and cdna and "no-build-isolation" in opts:
+            continue  # built against the image's ROCm torch: flash-attn's CK backend for MI200/MI300
+        if name == "torch" and not reinstall and keeps(str(req), have):
+            continue
+        if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
+            continue
+        out.append((rule, str(req)))
+    if reinstall and "no-deps" not in opts:
+        # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
+        # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise.
+        for req in rec.get("requirements") or []:
+            base = os.path.basename(str(req))
+            pkg = base.split("-", 1)[0].lower().replace("_", "-") if base.endswith(".whl") else None
+            if pkg in ka.PIP_BY_NAME and pkg not in ("torch", "torchvision", "torchaudio") and not rocm_index:
+                out.append((ka.PIP_BY_NAME["torch"], f"--force-reinstall {req}"))
+    return out
+
+
+_CUDA_WHEELS = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?cu\d{2,3}|\+cu\d{2,3}\b", re.I)
+_BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
+
+
+def _names_cuda_torch(v) -> bool:
+    """A pip of torch/torchvision/torchaudio whose index, find-links or pin names a CUDA build."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    reqs = [str(r) for r in rec.get("requirements") or []]
+    urls = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+    return any(ka.requirement_name(r) in ("torch", "torchvision", "torchaudio") for r in reqs) and \
+        any(_CUDA_WHEELS.search(x) for x in urls + reqs)
+
+
+def _run_block(art, line: int) -> tuple[int, int]:
+    """First and last line of the Dockerfile instruction (or continued shell command) holding ``line``."""
+    lines = art.lines()
+    lo = line
+    while lo > 1 and lines[lo - 2].rstrip().endswith("\\"):
+        lo -= 1
+    hi = line
+    while hi < len(lines) and lines[hi - 1].rstrip().endswith("\\"):
+        hi += 1
+    return lo, hi
+
+
+def _alternative_branch(settings, v, pips) -> bool:
+    """A torch install in one branch of a shell `if`/`case` whose other branch, in the same command,
+    installs a ROCm torch: the branches are alternatives (per GPU vendor), and the ROCm one is this
+    machine's. Only torch/torchvision/torchaudio from an explicit non-ROCm index are left out."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    if rec.get("file") or not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
+                                  for r in rec.get("requirements") or []) \
+            or not any(opts.get(k) for k in ("index-url", "i", "extra-index-url")):
+        return False
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
+        return False
+    lo, hi = _run_block(art, v.origin.line or 0)
+    if not _BRANCH.search("\n".join(art.lines()[lo - 1:hi])):
+        return False
+    return any(p is not v and p.origin.path == v.origin.path and lo <= (p.origin.line or 0) <= hi
+               and any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url")
+                       for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
+               for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
+                                     for ln in art.lines()[lo - 1:hi])
+
+
+def _applies_on_linux(req: str) -> bool:
+    """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
+    if ";" not in req:
+        return True
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.markers import UndefinedEnvironmentName
+
+    text = req.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]  # a quoted shell word; a marker's own closing quote stays
+    try:
+        r = Requirement(text)
+        return r.marker is None or bool(r.marker.evaluate({"sys_platform": "linux", "platform_system": "Linux",
+                                                            "platform_machine": "x86_64", "os_name": "posix"}))
+    except (InvalidRequirement, UndefinedEnvironmentName, ValueError):
+        return True
+
+
+
+
+def _routed_at(settings, v, req) -> list:
+    """A uv project's line that sends this package to its index ([tool.uv.sources] `torch = { index = ... }`):
+    the line a fix changes, beside the dependency's own."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    at = pick(art.data, "source_lines", default=None) if art is not None and pick(art.data, "uv_project") else None
+    n = at.get(ka.requirement_name(str(req)) or "") if isinstance(at, dict) else None
+    return [ev(art.origin(n).label, art.origin(n).text)] if art is not None and isinstance(n, int) \
+        and n != v.origin.line else []
+
+
+def _install_key(v, settings=None):
+    """One pip install: a requirements file (all its lines go in together, with the file that includes it
+    with `-r`) or one pip command."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    if not rec.get("file"):
+        return (v.origin.path, v.origin.line)
+    path, seen = v.origin.path, set()
+    while settings is not None and path not in seen:  # up the `-r` chain to the file pip was given
+        seen.add(path)
+        art = next((a for a in settings.artifacts if a.path == path), None)
+        up = pick(art.data, "included_by", default=None) if art is not None else None
+        if not up or not isinstance(up, list):
+            break
+        path = str(up[0])
+    return path
+
+
+@check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
+       option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
+def pip_cuda_packages(settings, gpus=None, torch=None):
+    pips = settings.values("build", "pip")
+    if not pips:
+        return ok("no pip install in the files")
+    out: list = []
+    found: list = []
+    cuda_built = {v.origin.path for _i, v, _p in cuda_images(settings)}
+    # installs that name torch themselves (a requirements file's torch line, a pip command's torch)
+    torch_named = {_install_key(v, settings) for v in pips if isinstance(v.value, dict) and any(
+        ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
+    for v in pips:
+        if built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
+            continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
+            # index or a +cuXXX pin is a line a port must change too: it stays judged)
+        if project_installed_elsewhere(settings, v):
+            continue
+        if _alternative_branch(settings, v, pips):
+            continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
+        if other_vendor_file(settings, v):
+            continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
+        in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
+        # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
+        have = None if isinstance(v.value, dict) and v.value.get("deferred") else torch_there(settings, v, torch)
+        cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
+        built = built_from(settings, v)
+        env = {"vision"} if image_ships_vision(settings, built) else set()
+        env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
+        env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
+        env |= {"uv"} if installed_by_uv(settings, v) else set()
+        env |= {"torchless"} if _install_key(v, settings) not in torch_named else set()
+        bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
+        env |= {f"no_torch:{bare}"} if bare else set()
+        found.extend((v, rule, req, in_file, have) for rule, req in
+                     _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)))
+    # One install, one cause: where the same install (a requirements file, one pip command) already
+    # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
+    torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
+    for v, rule, req, in_file, have in found:
+        if rule is NEEDS_TORCH:
+            if _install_key(v, settings) in pulled:
+                continue
+            pulled.add(_install_key(v, settings))
+        if rule.level == "warn" and _install_key(v, settings) in torch_installs and not (
+                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
+            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
+        mk = fail if rule.level == "fail" and amd_target(gpus) else warn
+        what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
+        torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
+        if in_file:
+            todo = ("install it first from the ROCm index (pip install {p} --index-url https://download.pytorch"
+                    ".org/whl/rocm<X.Y>) and drop it here, or install this file with that --index-url"
+                    if torch_like else "install this file with --no-build-isolation and -c <constraints> "
+                    "pinning the installed torch (pip freeze | grep ^torch= > constraints.txt)").format(
+                p=rule.package)
+        else:
+            todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
+                    else "add --no-build-isolation and -c <constraints> pinning the installed torch "
+                         "(pip freeze | grep ^torch= > constraints.txt)")
+        why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
+                                "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
+                                and rule.package == "torch" else "")
+        ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
+        if ignored:
+            why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
+                    "in a requirements file only on a line of their own.")
+        title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else
+                 f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
+                 else f"{what} may replace the ROCm torch or build for CUDA")
+        out.append(mk(title,
+                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()] + _routed_at(settings, v, req),
+                      sources=rule.sources,
+                      fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
+                          "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),
+                          params={"files": [v.origin.path]})))
+    return out or ok(f"{len(pips)} pip install line(s), none pulling a CUDA build",
+                     evidence=[v.evidence() for v in pips[:6]])

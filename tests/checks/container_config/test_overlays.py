@@ -1,0 +1,59 @@
+"""checks/container_config/overlays.py: which compose files and layers a deployment starts (an override or an
+AMD-named layer merged onto its base, a script that picks the service per backend, profiles per vendor), read
+through services_of."""
+from types import SimpleNamespace as NS
+
+from rocmdoctor.checks.container_config.services import services_of
+from tests.checks.container_config.test_services import _settings
+
+
+def test_a_script_that_picks_the_service_per_backend_never_starts_the_cuda_variant():
+    # fresh fryinggorilla-cfgraph: run.sh runs `docker compose up --build "$SERVICE"` with SERVICE from BACKEND
+    svcs = {"app-cpu": {"build": "."}, "app-rocm": {"build": ".", "devices": ["/dev/kfd"]},
+            "app-cuda": {"build": ".", "environment": ["NVIDIA_VISIBLE_DEVICES=all"]}}
+    doc = NS(kind="compose", data={"services": svcs})
+    script = NS(kind="shell", data={}, text='SERVICE=app-rocm\ndocker compose up --build "$SERVICE"\n')
+    assert [n for _, n, _ in services_of(_settings(doc, script))] == ["app-cpu", "app-rocm"]
+    named = NS(kind="shell", data={}, text="docker compose up -d app-rocm\n")  # by name: that one only
+    assert [n for _, n, _ in services_of(_settings(doc, named))] == ["app-rocm"]
+    assert [n for _, n, _ in services_of(_settings(doc))] == ["app-cpu", "app-rocm", "app-cuda"]
+    # a script that starts only a database by name says nothing about how the GPU service starts
+    db = NS(kind="compose", data={"services": {**svcs, "db": {"image": "postgres:16"}}})
+    tests = NS(kind="shell", data={}, text="docker compose up -d db\npytest\n")
+    assert [n for _, n, _ in services_of(_settings(db, tests))] == ["app-cpu", "app-rocm", "app-cuda", "db"]
+
+
+def test_an_override_merges_onto_its_base_lists_add_mappings_merge_values_replace():
+    base = NS(kind="compose", data={"services": {"app": {"build": ".", "devices": ["/dev/kfd"], "ipc": "private",
+                                                         "environment": {"A": "1"}}}})
+    over = NS(kind="compose", data={"services": {"app": {"devices": ["/dev/kfd", "/dev/dri"], "ipc": "host",
+                                                         "environment": {"B": "2"}}}})
+    ((a, name, svc),) = services_of(_settings(base, over))
+    assert a is over and name == "app" and svc["build"] == "."
+    assert svc["devices"] == ["/dev/kfd", "/dev/dri"] and svc["ipc"] == "host"
+    assert svc["environment"] == {"A": "1", "B": "2"}
+    # alone, the override is no file of its own
+    assert [s for _, _, s in services_of(_settings(over))] == [over.data["services"]["app"]]
+
+
+def test_an_amd_named_layer_completes_the_base_service_even_when_it_swaps_the_image():
+    base = NS(kind="compose", path="/p/docker-compose.ai.yml",
+              data={"services": {"ollama": {"image": "ollama/ollama:latest", "ports": ["11434:11434"]}}})
+    amd = NS(kind="compose", path="/p/docker-compose.amd.yml",
+             data={"services": {"ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd", "/dev/dri"]}}})
+    [(a, name, svc)] = list(services_of(_settings(base, amd)))
+    assert a is amd and name == "ollama"
+    assert svc["image"] == "ollama/ollama:rocm" and svc["ports"] == ["11434:11434"] and "/dev/kfd" in svc["devices"]
+    other = NS(kind="compose", path="/q/docker-compose.yml", data={"services": {"ollama": {"image": "x"}}})
+    assert len(list(services_of(_settings(other, amd)))) == 2  # another folder: not its base
+
+
+def test_a_service_profiled_for_nvidia_is_the_other_vendors_variant_beside_an_amd_profile():
+    # lauralivers/mlops: hp-tuning-amd (profiles: [amd]) and hp-tuning-nvidia (profiles: [nvidia])
+    both = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "hp-tuning-amd": {"profiles": ["amd"], "devices": ["/dev/kfd", "/dev/dri"], "image": "x"},
+        "hp-tuning-nvidia": {"profiles": ["nvidia"], "image": "x", "deploy": {}}}})
+    assert [n for _, n, _ in services_of(_settings(both))] == ["hp-tuning-amd"]
+    alone = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "gpu": {"profiles": ["nvidia"], "image": "x"}}})
+    assert [n for _, n, _ in services_of(_settings(alone))] == ["gpu"]  # no AMD variant: it is what runs
