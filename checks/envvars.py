@@ -227,12 +227,14 @@ _FLAG_TARGETS = ("--offload-arch", "craype-accel")
 def _torch_wheel_lists(settings):
     """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too: older
     indexes' lists are known (knowledge/artifacts.py), and judged like PYTORCH_ROCM_ARCH."""
+    if settings is None:  # a scan without --config: no launch-file helper is loaded (tests/test_registry.py)
+        return []
     from .image_torch import installed_by_uv
     from rocmdoctor.knowledge.artifacts import (stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_archs,
                                                  torch_wheel_rocm)
 
     out = []
-    for v in (settings.values("build", "pip") if settings is not None else []):
+    for v in settings.values("build", "pip"):
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
