@@ -832,4 +832,38 @@ SIGNATURES: tuple[S, ...] = (
                   "ERROR:root:Driver not initialized (amdgpu not found in modules)"),
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",),
     ),
+    # The user-space thunk (ROCT/libhsakmt, Hygon's hymgr) checks the KFD interface version of the loaded
+    # amdgpu/hydcu module; ROCr prints the same refusal per GPU and disables it. The module is older than the
+    # ROCm user space (legacy-rocm-build#1423, #1583; Paddle#73087 on a DCU): the driver family, not a package.
+    S(
+        id="kfd-userspace-version-mismatch", family="kernel",
+        title="The kernel driver is older than the ROCm user space (KFD version mismatch)",
+        severity="fatal", tier=DRIVER,
+        patterns=(
+            r"Incompatible kernel and userspace\b"
+            r"|(?i:(?:ROCT|hsakmt|Thunk)[\w./-]{0,60}(?::\d{1,6})?,? ?(?:WARNING|ERROR)?\]?:? ?(?:KFD )?version mismatch)",
+        ),
+        needles=("incompatible kernel and userspace", "version mismatch"),
+        meaning=("The ROCm user space (the thunk, libhsakmt) found a KFD interface version it does not support in the "
+                 "loaded kernel module; the GPU is disabled, so the runtime reports no GPU after it."),
+        causes=(
+            C(text="the amdgpu (or Hygon hydcu) kernel module is older than the ROCm release installed over it",
+              check="RD-DRV-003",
+              fix="install the amdgpu-dkms (DCU driver) that matches the ROCm release, or use the ROCm release the "
+                  "installed driver supports; reboot so the new module loads"),
+        ),
+        fix="Upgrade the kernel driver to the ROCm release's (amdgpu-dkms), or downgrade ROCm to the driver's.",
+        sources=(
+            "https://github.com/ROCm/legacy-rocm-build/issues/1423",
+            "https://github.com/ROCm/legacy-rocm-build/issues/1583",
+            "https://github.com/PaddlePaddle/Paddle/issues/73087",
+        ),
+        examples=(
+            "HSA Error:  Incompatible kernel and userspace, Vega 20 [Radeon VII] disabled. Upgrade amdgpu.",
+            "[ROCT-Thunk-Interface/src/hymgr.c:344, WARNING]: Version mismatch",
+        ),
+        # a package pin that does not match is a version refusal (packages), not the driver's interface
+        near_misses=("ERROR: torch version mismatch: expected 2.3.0, found 2.4.1",
+                     "WARNING: ROCm version mismatch between PyTorch (6.2) and system (6.1)"),
+    ),
 )
