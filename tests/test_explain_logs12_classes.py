@@ -82,3 +82,42 @@ def test_a_package_version_mismatch_is_not_the_driver():
     for line in ("WARNING: ROCm version mismatch between PyTorch (6.2) and system (6.1)",
                  "ERROR: torch version mismatch: expected 2.3.0, found 2.4.1"):
         assert _top([line])[0] != "kfd-userspace-version-mismatch"
+
+
+# ---------------------------------------------------------------- the k8s device plugin that registers no GPU
+
+# https://github.com/ROCm/k8s-device-plugin/issues/40 (EKS node without KFD: the plugin starts, registers nothing)
+PLUGIN_NO_GPU = [
+    "I0724 03:19:09.793051       1 main.go:305] AMD GPU device plugin for Kubernetes",
+    "I0724 03:19:09.793086       1 main.go:305] ./k8s-device-plugin version v1.18.1-21-g2e5bbc7",
+    "I0724 03:19:09.793105       1 manager.go:42] Starting device plugin manager",
+    "I0724 03:19:09.793108       1 manager.go:46] Registering for system signal notifications",
+    "I0724 03:19:09.793400       1 manager.go:60] Starting Discovery on new plugins",
+    "I0724 03:19:09.793416       1 manager.go:66] Handling incoming signals",
+]
+# https://github.com/ROCm/k8s-device-plugin/issues/42 (a maintainer's comment: what a node with KFD logs next)
+PLUGIN_SERVES = ['1 manager.go:71] Received new list of plugins: [gpu]', '1 manager.go:110] Adding a new plugin "gpu"']
+
+
+def test_device_plugin_that_registers_no_gpu_is_the_driver():
+    assert _top(PLUGIN_NO_GPU) == ("driver-refuses-gpu", "kernel")
+
+
+def test_device_plugin_that_registers_its_gpu_plugin_is_not_flagged():
+    assert _top(PLUGIN_NO_GPU + PLUGIN_SERVES)[0] is None
+
+
+# ---------------------------------------------------------------- a ring timeout the driver soft-recovered
+
+# https://github.com/yuzu-emu/yuzu/issues/2559 (the same event as "timeout, signaled seq=..., emitted seq=...")
+SOFT_RECOVERED = "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, but soft recovered"
+# https://github.com/ROCm/amdgpu/issues/202 (the driver announcing its own ring reset: the consequence, not the hang)
+RING_RESET_NOTE = "[   87.854618] amdgpu 0000:45:00.0: amdgpu: Starting gfx_0.0.0 ring reset"
+
+
+def test_soft_recovered_ring_timeout_is_a_ring_timeout():
+    assert _top([SOFT_RECOVERED]) == ("amdgpu-ring-timeout", "kernel")
+
+
+def test_ring_reset_announcement_is_not_a_ring_timeout():
+    assert _top([RING_RESET_NOTE])[0] != "amdgpu-ring-timeout"

@@ -148,6 +148,12 @@ _KERNEL_LIBRARY = re.compile(r"flash.?attn|flash.?attention|xformers|bitsandbyte
 # The driver under the user-space error: rocminfo's "ROCk module is NOT loaded", the kernel's KFD
 # refusing a device ("kfd kfd: amdgpu: PITCAIRN  not supported in kfd", "skipped device ..., PCI rejects atomics").
 _ROCK_NOT_LOADED = re.compile(r"\bROCk module is NOT loaded\b")
+# The AMD GPU device plugin for Kubernetes registers its "gpu" plugin only when the node has /sys/class/kfd
+# (amdgpu with KFD loaded: ROCm/k8s-device-plugin#42). Its start-up banner with no registration after it is a node
+# whose driver serves no GPU to compute (k8s-device-plugin#40, siderolabs/extensions#307).
+_K8S_PLUGIN_BANNER = re.compile(r"\bAMD GPU device plugin for Kubernetes\b")
+_K8S_PLUGIN_SERVES = re.compile(r"Received new list of plugins: \[[^\]]{0,40}gpu|Adding a new plugin|"
+                                r"Registered device plugin|Starting to serve|Starting GRPC server", re.I)
 _KFD_REFUSES = re.compile(r"\bkfd\b[^\n]{0,160}?(?:not supported in kfd|skipped device|rejects atomics)", re.I)
 # NaN diagnostics a user prints ("layer_1_nan: True", "has_nan=True", "contains_nan: True").
 _NAN_FLAG = re.compile(r"""\b(?:\w{1,40}_nan|has_?nan|is_?nan|contains_?nan|any_?nan|nan_?found|nan_?detected)['"]?"""
@@ -492,10 +498,26 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
             if got is not None:
                 shape.sentence = (ln, got[0], got[1])
     shape.deepspeed_seen = ds_seen
+    if shape.driver_root is None:
+        shape.driver_root = _k8s_plugin_without_gpu(lines)
     # A build error that pip or the build recovered from (an optional extension, a wheel that fell back to
     # setup.py install) is followed by the install succeeding: that build did not fail the run.
     if build_at is not None and not any(_BUILD_OK.match(x.text) for x in lines[build_at + 1:]):
         shape.build = _build(lines, build_at, ds_seen)
+
+
+def _k8s_plugin_without_gpu(lines: list[LogLine]) -> LogLine | None:
+    """The device plugin's banner when the plugin never registered a GPU after it: the log is judged by what
+    it shows, as a collective test's header without rows is (a healthy plugin registers within milliseconds)."""
+    banner = None
+    for ln in lines:
+        t = ln.text
+        if banner is None:
+            if "device plugin" in t and _K8S_PLUGIN_BANNER.search(t[:400]):
+                banner = ln
+        elif _K8S_PLUGIN_SERVES.search(t[:400]):
+            return None
+    return banner
 
 
 def _build(lines: list[LogLine], at: int, ds_seen: bool) -> Build:

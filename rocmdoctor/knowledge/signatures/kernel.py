@@ -56,9 +56,13 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="amdgpu-ring-timeout", family="kernel", title="A GPU ring timed out",
         severity="fatal", tier=DRIVER,
-        patterns=(r"ring (?P<ring>(?:gfx|comp|sdma|kiq|page)[\w.]{0,16}) timeout, signaled seq=(?P<signaled>\d{1,12}), emitted seq=(?P<emitted>\d{1,12})",),
-        needles=("timeout, signaled",),
-        meaning="A job submitted to the GPU did not finish within the scheduler timeout; a reset usually follows.",
+        # The driver prints the fence numbers, or, when it reset only the hung job (soft recovery: the
+        # process that owned the job lost its context), "but soft recovered" (yuzu#2559, TheRock on gfx1201).
+        patterns=(r"ring (?P<ring>(?:gfx|comp|sdma|kiq|page)[\w.]{0,16}) timeout, (?:signaled seq=(?P<signaled>\d{1,12}), "
+                  r"emitted seq=(?P<emitted>\d{1,12})|but soft recovered)",),
+        needles=("timeout, signaled", "timeout, but soft recovered"),
+        meaning=("A job submitted to the GPU did not finish within the scheduler timeout; a reset usually follows "
+                 "(\"soft recovered\": only the hung job was reset, and the process that submitted it lost its work)."),
         causes=(
             C(text="a GPU kernel hung (a bug, or code built for another gfx under HSA_OVERRIDE_GFX_VERSION)", check="RD-ENV-001"),
             C(text="driver or firmware too old for this GPU or kernel", check="RD-DRV-003", fix="install the amdgpu driver that matches the running kernel and ROCm release"),
@@ -70,12 +74,15 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/ROCm/ROCm/issues/6127",
             "https://github.com/ROCm/ROCm/issues/3580",
             "https://github.com/pop-os/cosmic-comp/issues/2626",
+            "https://github.com/yuzu-emu/yuzu/issues/2559",
         ),
         examples=(
             "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=5000163, emitted seq=5000165",
             "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring sdma0 timeout, signaled seq=121570, emitted seq=121572",
+            "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, but soft recovered",
         ),
-        near_misses=("amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0",),
+        near_misses=("amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0",
+                     "amdgpu 0000:45:00.0: amdgpu: Starting gfx_0.0.0 ring reset"),
         block=(
             "Process information: process",
             r"^\s{0,8}Process \S{1,64} pid \d{1,12}",
