@@ -148,6 +148,12 @@ _KERNEL_LIBRARY = re.compile(r"flash.?attn|flash.?attention|xformers|bitsandbyte
 # The driver under the user-space error: rocminfo's "ROCk module is NOT loaded", the kernel's KFD
 # refusing a device ("kfd kfd: amdgpu: PITCAIRN  not supported in kfd", "skipped device ..., PCI rejects atomics").
 _ROCK_NOT_LOADED = re.compile(r"\bROCk module is NOT loaded\b")
+# The AMD GPU device plugin for Kubernetes registers its "gpu" plugin only when the node has /sys/class/kfd
+# (amdgpu with KFD loaded: ROCm/k8s-device-plugin#42). Its start-up banner with no registration after it is a node
+# whose driver serves no GPU to compute (k8s-device-plugin#40, siderolabs/extensions#307).
+_K8S_PLUGIN_BANNER = re.compile(r"\bAMD GPU device plugin for Kubernetes\b")
+_K8S_PLUGIN_SERVES = re.compile(r"Received new list of plugins: \[[^\]]{0,40}gpu|Adding a new plugin|"
+                                r"Registered device plugin|Starting to serve|Starting GRPC server", re.I)
 _KFD_REFUSES = re.compile(r"\bkfd\b[^\n]{0,160}?(?:not supported in kfd|skipped device|rejects atomics)", re.I)
 # NaN diagnostics a user prints ("layer_1_nan: True", "has_nan=True", "contains_nan: True").
 _NAN_FLAG = re.compile(r"""\b(?:\w{1,40}_nan|has_?nan|is_?nan|contains_?nan|any_?nan|nan_?found|nan_?detected)['"]?"""
@@ -483,14 +489,35 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
         if went_on(t):
             shape.went_on = ln  # (a progress or metrics line is no refusal: not read for one)
         elif shape.sentence is None and len(t) < 4000 and _SENTENCE_KEYS.search(low):
-            got = sentence_class(t, alone=ln is shape.single)
+            subject = ""
+            if i and "because" in lines[i - 1].text and _BECAUSE_HEAD.search(lines[i - 1].text[:2000]):
+                # the header is the refusal, its reason this line; the exception above it names the library
+                t = lines[i - 1].text.strip() + " " + t.strip()
+                subject = " ".join(x.text[:500] for x in lines[max(0, i - 12):i - 1])
+            got = sentence_class(t, alone=ln is shape.single or bool(subject), subject=subject)
             if got is not None:
                 shape.sentence = (ln, got[0], got[1])
     shape.deepspeed_seen = ds_seen
+    if shape.driver_root is None:
+        shape.driver_root = _k8s_plugin_without_gpu(lines)
     # A build error that pip or the build recovered from (an optional extension, a wheel that fell back to
     # setup.py install) is followed by the install succeeding: that build did not fail the run.
     if build_at is not None and not any(_BUILD_OK.match(x.text) for x in lines[build_at + 1:]):
         shape.build = _build(lines, build_at, ds_seen)
+
+
+def _k8s_plugin_without_gpu(lines: list[LogLine]) -> LogLine | None:
+    """The device plugin's banner when the plugin never registered a GPU after it: the log is judged by what
+    it shows, as a collective test's header without rows is (a healthy plugin registers within milliseconds)."""
+    banner = None
+    for ln in lines:
+        t = ln.text
+        if banner is None:
+            if "device plugin" in t and _K8S_PLUGIN_BANNER.search(t[:400]):
+                banner = ln
+        elif _K8S_PLUGIN_SERVES.search(t[:400]):
+            return None
+    return banner
 
 
 def _build(lines: list[LogLine], at: int, ds_seen: bool) -> Build:
@@ -906,7 +933,7 @@ _OPTION_REFUSAL = re.compile(
     r"|\b(?:must be one of|should be one of|expected one of|has to be one of|valid (?:values|options|choices) (?:are|is)|"
     r"allowed (?:\w{1,20} )?values?\b|invalid choice:)", re.I)
 # A GPU capability, named as CUDA and ROCm builds name it: compute capability, sm_80, an arch family, a gfx.
-_CAP_NAMED = (r"(?:compute capability|\bsm_?\d{2,3}\b|\bgfx[0-9a-f]{3,4}\b|\b(?:Ampere|Hopper|Volta|Turing|Pascal|"
+_CAP_NAMED = (r"(?:compute capability|\bsm_?\d{2,3}\b|\bis_(?:sm|gfx)_?\d\w{0,4}\b|\bgfx[0-9a-f]{3,4}\b|\b(?:Ampere|Hopper|Volta|Turing|Pascal|"
               r"CDNA\d?|RDNA\d?)\b|\bGPU arch\w{0,8}|architectural feature|\bmatrix cores?\b|\bWMMA\b|\bMFMA\b)")
 _CAP_DEVICE = r"(?:(?:this|your|the current|current) (?:GPU|device|hardware|card|architecture)|" + _CAP_NAMED + ")"
 _CAPABILITY_REFUSAL = re.compile(
@@ -914,7 +941,9 @@ _CAPABILITY_REFUSAL = re.compile(
     r"[^\n]{0,60}?" + _CAP_DEVICE +
     r"|\b(?:requires?|required|needs)\b[^\n]{0,60}?" + _CAP_NAMED +
     r"|" + _CAP_DEVICE + r"[^\n]{0,60}?\b(?:(?:is |are )?not supported|unsupported|does not support|doesn't support|"
-    r"or (?:newer|higher|above|later)|absent)\b", re.I)
+    r"or (?:newer|higher|above|later)|absent)\b"
+    # an extension's arch check (TORCH_CHECK): "Expected is_sm80 || is_sm90 to be true, but got false"
+    r"|\bExpected\b[^\n]{0,60}?" + _CAP_NAMED + r"[^\n]{0,60}?\bto be true, but got false", re.I)
 _RESOURCE_EXHAUSTED = re.compile(
     r"\b(?:fail(?:ed|s|ure)? to|unable to|could not|couldn't|cannot|can't) (?:allocate|alloc|reserve)\b[^\n]{0,80}?"
     r"(?:\d\s?(?:[KMGT]i?B|bytes)\b|\bmemory\b|\bVRAM\b|\bRAM\b)"
@@ -930,7 +959,7 @@ _DIST_ERROR_CLASS = re.compile(r"\b(?:Rendezvous\w{0,20}Error|Dist(?:Network|Sto
 # Cheap keys: the full patterns run only on lines that have one of these words (lower case).
 _SENTENCE_KEYS = re.compile(r"requir|must |need|compatib|mismatch|too old|newer|invalid|one of|allowed|valid |"
                             r"support|capabilit|alloc|memory|exhaust|timed out|timeout|rendezvous|disterror|"
-                            r"distnetwork|diststore|distbackend")
+                            r"distnetwork|diststore|distbackend|to be true")
 # An error line: an exception type, a logger's ERROR/FATAL, a tool's "error:", or words of failure.
 _ERROR_FORM = re.compile(r"\b[A-Z]\w{0,60}(?:Error|Exception)\b|\bERROR\b|\bFATAL\b|\bfatal\b|\berror\b|\*ERROR\*|"
                          r"\bfail(?:ed|s|ure)?\b|\bcannot\b|\bcan't\b|\bunable\b|^E\d{4} |\babort|\bincompatible\b|\btim(?:ed|ing) out\b|\[E\d{4} ", re.I)
@@ -941,14 +970,23 @@ _NOTE_FORM = re.compile(r"\bWarning\b|\bWARN(?:ING)?\b|\bINFO\b|\bDEBUG\b|\bNOTE
                         r"Requirement already satisfied|HSA_STATUS|/dev/kfd|^\s{0,40}(?:raise|assert|if|return)\s", re.I)
 # The subject of the refusal picks the family.
 _TRITON = re.compile(r"\btriton\b", re.I)
+# An arch predicate in a check (is_sm80, is_sm8x) is a CUDA kernel extension's own test (flash-attention's
+# kernels): the library refuses the GPU, as the libraries named in _KERNEL_LIBRARY do.
+_ARCH_PREDICATE = re.compile(r"\bis_sm_?\d\w{0,4}\b")
+# A refusal whose reason is on the next line(s) (xformers: "`flshattF` is not supported because:" then
+# "    requires a GPU with compute capability > 7.5"): the two are read as one sentence.
+_BECAUSE_HEAD = re.compile(r"\bnot supported because:\s*$|\bdoes not support\b[^\n]{0,80}:\s*$", re.I)
+# "compute capability > 7.5" compares a GPU's capability, not a package's version.
+_CAP_VERSION = re.compile(r"\bcompute capability\s{0,3}(?:>=|<=|>|<|of at least|at least|\d)", re.I)
 _SUBJECT_PRECISION = re.compile(r"\bbf16\b|\bbfloat16\b", re.I)
 _SUBJECT_DIST = re.compile(r"\bbackend\b[^\n]{0,40}\b(?:nccl|rccl|gloo|mpi)\b|\b(?:nccl|rccl|gloo)\b[^\n]{0,40}\bbackend\b", re.I)
 _SUBJECT_DEEPSPEED = re.compile(r"\bdeepspeed\b|\bzero_optimization\b|\bZeRO\b|\boffload_(?:param|optimizer)\b")
 
 
-def sentence_class(text: str, alone: bool = False) -> tuple[str, str] | None:
+def sentence_class(text: str, alone: bool = False, subject: str = "") -> tuple[str, str] | None:
     """(structural rule id, what) when ``text`` is an error line whose grammar is a refusal class; ``alone``:
-    the line is the whole log (a one-line paste is judged by its words, error form or not)."""
+    the line is the whole log (a one-line paste is judged by its words, error form or not); ``subject``: the
+    lines just above a refusal continued from a header, read only for the library that refuses."""
     t = text[:2000]
     if _DIST_ERROR_CLASS.search(t):
         return "tb-distributed", "torch.distributed raised one of its own errors (rendezvous, store, network)"
@@ -956,7 +994,7 @@ def sentence_class(text: str, alone: bool = False) -> tuple[str, str] | None:
         return None
     if _DIST_TIMEOUT.search(t):
         return "tb-distributed", "a collective, barrier or rendezvous timed out"
-    if _VERSION_REFUSAL.search(t):
+    if _VERSION_REFUSAL.search(t) and not _CAP_VERSION.search(t):
         return "refusal-version", "a version requirement is not met"
     if _OPTION_REFUSAL.search(t):
         if _SUBJECT_DIST.search(t):
@@ -967,7 +1005,8 @@ def sentence_class(text: str, alone: bool = False) -> tuple[str, str] | None:
     if _CAPABILITY_REFUSAL.search(t):
         if _SUBJECT_PRECISION.search(t):
             return "refusal-capability-bf16", "bf16 refused on this GPU"
-        if _KERNEL_LIBRARY.search(t) or _TRITON.search(t):
+        if _KERNEL_LIBRARY.search(t) or _TRITON.search(t) or _ARCH_PREDICATE.search(t) or \
+                (subject and _KERNEL_LIBRARY.search(subject)):
             return "refusal-capability-library", "a GPU kernel library refuses this GPU's capability"
         return "refusal-capability", "this build or app refuses the GPU's capability"
     if _RESOURCE_EXHAUSTED.search(t):

@@ -56,9 +56,13 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="amdgpu-ring-timeout", family="kernel", title="A GPU ring timed out",
         severity="fatal", tier=DRIVER,
-        patterns=(r"ring (?P<ring>(?:gfx|comp|sdma|kiq|page)[\w.]{0,16}) timeout, signaled seq=(?P<signaled>\d{1,12}), emitted seq=(?P<emitted>\d{1,12})",),
-        needles=("timeout, signaled",),
-        meaning="A job submitted to the GPU did not finish within the scheduler timeout; a reset usually follows.",
+        # The driver prints the fence numbers, or, when it reset only the hung job (soft recovery: the
+        # process that owned the job lost its context), "but soft recovered" (yuzu#2559, TheRock on gfx1201).
+        patterns=(r"ring (?P<ring>(?:gfx|comp|sdma|kiq|page)[\w.]{0,16}) timeout, (?:signaled seq=(?P<signaled>\d{1,12}), "
+                  r"emitted seq=(?P<emitted>\d{1,12})|but soft recovered)",),
+        needles=("timeout, signaled", "timeout, but soft recovered"),
+        meaning=("A job submitted to the GPU did not finish within the scheduler timeout; a reset usually follows "
+                 "(\"soft recovered\": only the hung job was reset, and the process that submitted it lost its work)."),
         causes=(
             C(text="a GPU kernel hung (a bug, or code built for another gfx under HSA_OVERRIDE_GFX_VERSION)", check="RD-ENV-001"),
             C(text="driver or firmware too old for this GPU or kernel", check="RD-DRV-003", fix="install the amdgpu driver that matches the running kernel and ROCm release"),
@@ -70,12 +74,15 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/ROCm/ROCm/issues/6127",
             "https://github.com/ROCm/ROCm/issues/3580",
             "https://github.com/pop-os/cosmic-comp/issues/2626",
+            "https://github.com/yuzu-emu/yuzu/issues/2559",
         ),
         examples=(
             "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=5000163, emitted seq=5000165",
             "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring sdma0 timeout, signaled seq=121570, emitted seq=121572",
+            "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, but soft recovered",
         ),
-        near_misses=("amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0",),
+        near_misses=("amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0",
+                     "amdgpu 0000:45:00.0: amdgpu: Starting gfx_0.0.0 ring reset"),
         block=(
             "Process information: process",
             r"^\s{0,8}Process \S{1,64} pid \d{1,12}",
@@ -831,5 +838,39 @@ SIGNATURES: tuple[S, ...] = (
                   'permission problems block access" error="kfd driver not loaded"',
                   "ERROR:root:Driver not initialized (amdgpu not found in modules)"),
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",),
+    ),
+    # The user-space thunk (ROCT/libhsakmt, Hygon's hymgr) checks the KFD interface version of the loaded
+    # amdgpu/hydcu module; ROCr prints the same refusal per GPU and disables it. The module is older than the
+    # ROCm user space (legacy-rocm-build#1423, #1583; Paddle#73087 on a DCU): the driver family, not a package.
+    S(
+        id="kfd-userspace-version-mismatch", family="kernel",
+        title="The kernel driver is older than the ROCm user space (KFD version mismatch)",
+        severity="fatal", tier=DRIVER,
+        patterns=(
+            r"Incompatible kernel and userspace\b"
+            r"|(?i:(?:ROCT|hsakmt|Thunk)[\w./-]{0,60}(?::\d{1,6})?,? ?(?:WARNING|ERROR)?\]?:? ?(?:KFD )?version mismatch)",
+        ),
+        needles=("incompatible kernel and userspace", "version mismatch"),
+        meaning=("The ROCm user space (the thunk, libhsakmt) found a KFD interface version it does not support in the "
+                 "loaded kernel module; the GPU is disabled, so the runtime reports no GPU after it."),
+        causes=(
+            C(text="the amdgpu (or Hygon hydcu) kernel module is older than the ROCm release installed over it",
+              check="RD-DRV-003",
+              fix="install the amdgpu-dkms (DCU driver) that matches the ROCm release, or use the ROCm release the "
+                  "installed driver supports; reboot so the new module loads"),
+        ),
+        fix="Upgrade the kernel driver to the ROCm release's (amdgpu-dkms), or downgrade ROCm to the driver's.",
+        sources=(
+            "https://github.com/ROCm/legacy-rocm-build/issues/1423",
+            "https://github.com/ROCm/legacy-rocm-build/issues/1583",
+            "https://github.com/PaddlePaddle/Paddle/issues/73087",
+        ),
+        examples=(
+            "HSA Error:  Incompatible kernel and userspace, Vega 20 [Radeon VII] disabled. Upgrade amdgpu.",
+            "[ROCT-Thunk-Interface/src/hymgr.c:344, WARNING]: Version mismatch",
+        ),
+        # a package pin that does not match is a version refusal (packages), not the driver's interface
+        near_misses=("ERROR: torch version mismatch: expected 2.3.0, found 2.4.1",
+                     "WARNING: ROCm version mismatch between PyTorch (6.2) and system (6.1)"),
     ),
 )
