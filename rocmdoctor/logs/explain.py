@@ -40,6 +40,18 @@ CONFIRMED, LIKELY, UNKNOWN, NOT_CHECKED, RULED_OUT = "confirmed", "likely", "unk
 _STATUS_ORDER = {CONFIRMED: 0, LIKELY: 1, UNKNOWN: 2, NOT_CHECKED: 2, RULED_OUT: 3}
 
 
+
+def _one_line_occurrence(machine: Machine, sig: Signature, line: LogLine, fields: dict | None = None,
+                         run: bool = True) -> tuple[Occurrence, list[CauseVerdict]]:
+    """An occurrence of ``sig`` at one line that a structural rule found, with its causes judged on
+    this machine, best first: (occurrence, ranked cause verdicts)."""
+    occ = Occurrence(sig)
+    occ.add(Match(sig, line, dict(fields or {})))
+    if run:
+        machine.run_checks(c.check for c in sig.causes if c.check)
+    verdicts = [cause_verdict(machine, c) for c in sig.causes]
+    return occ, [v for _, v in sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))]
+
 def redactor() -> Quote:
     """The one redaction place (rocmdoctor/base/redact.py) for every quoted log line: secrets
     only, so the user's own terminal names the failing peer; --share masks the rest at the output."""
@@ -335,9 +347,9 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     wins: list[tuple[str, list[str]]] | None = None  # the files' tails, read once when needed
     for o in occs:
         verdicts = [_from_log(cause_verdict(machine, c), o) for c in o.signature.causes]
-        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        ranked = [v for _, v in sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))]
         first = o.first.line
-        d = Diagnosis(o, [v for _, v in ranked], gpus=gpus_named(o, machine),
+        d = Diagnosis(o, ranked, gpus=gpus_named(o, machine),
                       order=(o.signature.tier, file_order.get(first.file, 0), first.number))
         if o.signature.id in ARCH_SIGNATURES:
             d.facts = arch_facts(machine)
@@ -454,12 +466,8 @@ def _driver_root(result: ScanResult, machine: Machine, wins: list[tuple[str, lis
         if line is None or rock_check_blind(lines, line, first):  # rocminfo's module check without lsmod
             continue
         sig = rules.by_id("driver-refuses-gpu")
-        occ = Occurrence(sig)
-        occ.add(Match(sig, line, {}))
-        machine.run_checks(c.check for c in sig.causes if c.check)
-        verdicts = [cause_verdict(machine, c) for c in sig.causes]
-        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
-        return [Diagnosis(occ, [v for _, v in ranked], structural=True,
+        occ, ranked = _one_line_occurrence(machine, sig, line)
+        return [Diagnosis(occ, ranked, structural=True,
                           order=(sig.tier, file_order.get(line.file, 0), line.number))]
     return []
 
@@ -513,13 +521,9 @@ def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[s
         if prompt is None:
             continue
         sig = rules.by_id("in-container-device-access")
-        occ = Occurrence(sig)
-        occ.add(Match(sig, prompt, {}))
-        machine.run_checks(c.check for c in sig.causes if c.check)
-        verdicts = [cause_verdict(machine, c) for c in sig.causes]
-        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        occ, ranked = _one_line_occurrence(machine, sig, prompt)
         host = prompt.text.split("@", 1)[1][:12]
-        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+        return Diagnosis(occ, ranked, order=(top.order[0], -1, 0), structural=True,
                          facts=[f"the shell prompt's host {host} is a container ID",
                                 f"device access: {top.signature.title}"])
     return None
@@ -539,12 +543,8 @@ def _root_only(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]
         if ok is None or at is None or ok.number <= at + 1:
             continue
         sig = rules.by_id("root-only-device-access")
-        occ = Occurrence(sig)
-        occ.add(Match(sig, ok, {}))
-        machine.run_checks(c.check for c in sig.causes if c.check)
-        verdicts = [cause_verdict(machine, c) for c in sig.causes]
-        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
-        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+        occ, ranked = _one_line_occurrence(machine, sig, ok)
+        return Diagnosis(occ, ranked, order=(top.order[0], -1, 0), structural=True,
                          facts=[f"run under sudo, the command saw the GPU: {ok.text.strip()[:120]}",
                                 f"as the user: {top.signature.title}"])
     return None
@@ -569,12 +569,8 @@ def _wsl_release(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[st
         at = next((i for i, x in enumerate(lines) if _WSL_NOTE.match(x)), None)
         if at is None:
             continue
-        occ = Occurrence(WSL_RELEASE)
-        occ.add(Match(WSL_RELEASE, parse(lines[at], at + 1, name), {}))
-        machine.run_checks(c.check for c in WSL_RELEASE.causes if c.check)
-        verdicts = [cause_verdict(machine, c) for c in WSL_RELEASE.causes]
-        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
-        return Diagnosis(occ, [v for _, v in ranked], order=(top.order[0], -1, 0), structural=True,
+        occ, ranked = _one_line_occurrence(machine, WSL_RELEASE, parse(lines[at], at + 1, name))
+        return Diagnosis(occ, ranked, order=(top.order[0], -1, 0), structural=True,
                          facts=["rocminfo ran ROCm's WSL runtime (\"WSL environment detected.\") and named no unsupported GPU",
                                 f"then: {top.signature.title}"])
     return None
@@ -668,12 +664,9 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
     machine.run_checks(c.check for s in sigs for c in s.causes if c.check)
     out = []
     for sig, line, fields in found.values():
-        occ = Occurrence(sig)
-        occ.add(Match(sig, line, dict(fields)))
-        verdicts = [cause_verdict(machine, c) for c in sig.causes]
-        ranked = sorted(enumerate(verdicts), key=lambda iv: (_STATUS_ORDER[iv[1].status], iv[0]))
+        occ, ranked = _one_line_occurrence(machine, sig, line, fields, run=False)
         facts = [f"{k.replace('_', ' ')}: {v}" for k, v in fields.items()]
-        out.append(Diagnosis(occ, [v for _, v in ranked], facts=facts,
+        out.append(Diagnosis(occ, ranked, facts=facts,
                              order=(sig.tier, file_order.get(line.file, 0), line.number), structural=True))
     return out
 
