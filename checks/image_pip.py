@@ -9,8 +9,9 @@ from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
-from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
-                          install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after)
+from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept,
+                          image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
+                          rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
 from .images import (AREA, REINSTALL, amd_target, built_from, cuda_images, project_installed_elsewhere,
                      torch_there)
@@ -93,6 +94,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((NEEDS_TORCH, f"{req} (it brings torch; only --extra-index-url names the ROCm {stale} index, "
                                      "whose newest torch is older than PyPI's: pip takes PyPI's CUDA build)"))
             continue
+        if "companions" in env and not reinstall and companion_kept(name or "", str(req), have):
+            continue  # torchvision/torchaudio installed beside the environment's ROCm torch accept it
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
         if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
                 and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
@@ -252,12 +255,15 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else torch_there(settings, v, torch)
+        host = None if have else standalone_host_torch(settings, v, torch)  # a file left to the machine's env
+        have = have or host
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         built = built_from(settings, v)
         env = {"vision"} if image_ships_vision(settings, built) else set()
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
+        env |= {"companions"} if host else set()
         env |= {"torchless"} if _install_key(v, settings) not in torch_named else set()
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
@@ -288,7 +294,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
                     else "add --no-build-isolation and -c <constraints> pinning the installed torch "
                          "(pip freeze | grep ^torch= > constraints.txt)")
-        why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
+        why = rule.why + "." + (f" The torch already installed there is {have} (ROCm); this requirement does not accept it, "
                                 "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                 and rule.package == "torch" else "")
         ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []

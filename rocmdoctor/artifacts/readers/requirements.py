@@ -171,6 +171,7 @@ def read_conda_env(path: str, text: str) -> Artifact:
     if art.data.get("index_lines"):
         art.data["index_lines"] = {k: at.get(n, n) for k, n in art.data["index_lines"].items()}
     art.text = text
+    art.data["conda_env"] = True  # conda makes a new environment for it: no torch there but its own
     if not entries:  # conda packages only (no pip: list): a conda environment, not a pip requirements file
         art.kind = CONDA_ENV
     return art
