@@ -183,6 +183,32 @@ def _alternative_branch(settings, v, pips) -> bool:
                                      for ln in art.lines()[lo - 1:hi])
 
 
+# `if [ "${NAME}" = "1" ]; then` / `if [[ $NAME == value ]]; then`: a branch on a build ARG
+_ARG_TEST = re.compile(r"""\bif\s+\[\[?\s*"?\$\{?(\w+)\}?"?\s*(!?=|==)\s*["']?([\w.:/-]*)["']?\s*\]\]?\s*;?\s*then\b""")
+
+
+def _untaken_arg_branch(settings, v) -> bool:
+    """A pip of a Dockerfile RUN inside `if [ "$ARG" = VALUE ]; then` (no fi/else before it) whose ARG default,
+    declared in the same Dockerfile, does not pass the test, and that nothing else of the set (a compose build arg,
+    a script's --build-arg) names: a default `docker build` never runs it (lf-docker-rocm, zhangnju recsys's
+    TRITONSERVER_BUILD=1 branch)."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind != "dockerfile" or not v.origin.line:
+        return False
+    lo, _hi = _run_block(art, v.origin.line)
+    before = "\n".join(art.lines()[lo - 1:v.origin.line])
+    tests = list(_ARG_TEST.finditer(before))
+    if not tests or re.search(r"\b(?:fi|else|elif)\b", before[tests[-1].end():]):
+        return False
+    name, op, value = tests[-1].groups()
+    args = [x for x in settings.values("build", f"arg:{name}") if x.origin.path == art.path
+            and (x.origin.line or 0) < v.origin.line]
+    if not args or any(name in (b.text or "") for b in settings.artifacts if b is not art):
+        return False
+    default = str(args[-1].value or "")
+    return (default == value) == (op == "!=")
+
+
 def _applies_on_linux(req: str) -> bool:
     """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
     if ";" not in req:
@@ -250,6 +276,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             continue
         if _alternative_branch(settings, v, pips):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
+        if _untaken_arg_branch(settings, v):
+            continue  # `if [ "${TRITONSERVER_BUILD}" = "1" ]` with the ARG's default empty: not built by default
         if other_vendor_file(settings, v):
             continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line

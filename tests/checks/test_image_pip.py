@@ -155,3 +155,40 @@ def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
 def test_real_conda_environment():
     fs = flagged(scan([corpus("fabr1ce-llama3-rocm-lora")], "RD-IMG-002", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["environment.yml:10"]
+
+
+# https://github.com/zhangnju/rocm-recsys-examples/blob/e59a876e3d697cbe73adb47b4f70afedf1c14a68/docker/Dockerfile lines 10-25
+# (a RUN branch on a build ARG; the base image here is a torchless ROCm one, so only the branch decides)
+_ARG_BRANCH = """FROM rocm/dev-ubuntu-22.04:6.2 AS base_fbgemm
+ARG TRITONSERVER_BUILD{default}
+RUN if [ "${{TRITONSERVER_BUILD}}" = "1" ]; then \\
+      apt-get update -y --fix-missing && \\
+      pip3 install --no-cache-dir pandas rich cloudpickle psutil cython tabulate ninja && \\
+      pip3 install --no-cache-dir torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu130 && \\
+      apt-get autoremove -y; \\
+    fi
+"""
+
+
+@pytest.mark.parametrize("default,flags", [("", 0), ("=0", 0), ("=1", 3)])
+def test_a_branch_on_a_build_arg_whose_default_skips_it_is_not_installed(tmp_path, default, flags):
+    p = write(tmp_path, "Dockerfile", _ARG_BRANCH.format(default=default))
+    assert len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == flags
+
+
+def test_a_build_arg_branch_the_set_may_turn_on_stays_judged(tmp_path):
+    # look-alike: a compose file beside it passes the ARG (build: args: TRITONSERVER_BUILD: 1)
+    p = write(tmp_path, "Dockerfile", _ARG_BRANCH.format(default=""))
+    write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n"
+                                          "        TRITONSERVER_BUILD: 1\n")
+    assert len(flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))) == 3
+
+
+def test_the_real_recsys_image_s_tritonserver_branch_is_not_flagged():
+    fs = flagged(scan([corpus_fresh("zhangnju-recsys-ngc-image")], "RD-IMG-002", "mi300x8"))
+    assert not [f for f in fs if f.evidence[0].source.endswith("Dockerfile:23")]
+
+
+def corpus_fresh(name):
+    import os
+    return os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", name)
