@@ -134,6 +134,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     return out
 
 
+_CUDA_TORCH_BASE = re.compile(r"(?:^|/)pytorch:|(?:^|/)nvidia/pytorch\b|pytorch[_-]\d", re.I)
 _CUDA_WHEELS = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?cu\d{2,3}|\+cu\d{2,3}\b", re.I)
 _BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
 
@@ -265,11 +266,14 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     out: list = []
     found: list = []
     cuda_built = {v.origin.path for _i, v, _p in cuda_images(settings)}
+    # CUDA images that carry their own CUDA torch (pytorch/pytorch:2.4.0-cuda12.1, nvcr.io/nvidia/pytorch): a CUDA
+    # torch/torchaudio line in them is the base image's cause again (corpus convention, track imgs8b)
+    torch_built = {v.origin.path for i, v, _p in cuda_images(settings) if _CUDA_TORCH_BASE.search(str(i))}
     # installs that name torch themselves (a requirements file's torch line, a pip command's torch)
     torch_named = {_install_key(v, settings) for v in pips if isinstance(v.value, dict) and any(
         ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
-        if built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
+        if built_from(settings, v) in cuda_built and (not _names_cuda_torch(v) or built_from(settings, v) in torch_built):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
             # index or a +cuXXX pin is a line a port must change too: it stays judged)
         if project_installed_elsewhere(settings, v):
@@ -300,12 +304,19 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    first_cuda: dict = {}  # file -> the first line of its commands that installs PyPI's (CUDA) torch
+    for w, r, _q, in_f, _h in found:
+        if r.level == "fail" and r.package == "torch" and not in_f:
+            first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     for v, rule, req, in_file, have in found:
         if rule is NEEDS_TORCH:
             if _install_key(v, settings) in pulled:
                 continue
             pulled.add(_install_key(v, settings))
+        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and (rule.package != "bitsandbytes" or
+                                                                         lower_bound_at_most(str(req), (9, 9))):
+            continue  # an earlier command of the same file put PyPI's CUDA torch there: no ROCm torch to replace
         if rule.level == "warn" and _install_key(v, settings) in torch_installs and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
             continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)

@@ -192,3 +192,38 @@ def test_the_real_recsys_image_s_tritonserver_branch_is_not_flagged():
 def corpus_fresh(name):
     import os
     return os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", name)
+
+
+# https://github.com/k2-fsa/icefall/blob/36e0420c7e3e849a25b3d24dbf913c424f3d23c9/docker/torch2.4.0-cuda12.1.dockerfile
+# (a base that carries its own CUDA torch: the cu121 torchaudio line is RD-IMG-001's cause again) against
+# https://github.com/tloen/alpaca-lora/blob/8bb8579e403dc78e37fe81ffbb253c413007323f/Dockerfile (a torchless CUDA base
+# whose pip line is where the CUDA torch comes from: a line a port must change, flagged)
+@pytest.mark.parametrize("base,line,flags", [
+    ("pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel",
+     "pip install --no-cache-dir torchaudio==2.4.0+cu121 -f https://download.pytorch.org/whl/torchaudio/", 0),
+    ("nvidia/cuda:11.8.0-devel-ubuntu22.04",
+     "python3.10 -m pip install numpy --pre torch --force-reinstall --index-url https://download.pytorch.org/whl/nightly/cu118", 1),
+])
+def test_a_cuda_torch_line_in_a_cuda_image_is_flagged_only_where_the_base_has_no_torch(tmp_path, base, line, flags):
+    p = write(tmp_path, "Dockerfile", f"FROM {base}\nRUN {line}\n")
+    assert len(flagged(scan([p], "RD-IMG-002", "rx7900xtx"))) == flags
+
+
+# https://github.com/fauxpilot/fauxpilot/blob/788edd44f29b3a3c33136f956c8c20d055604438/triton.Dockerfile lines 3-5
+_FAUX = ("FROM {base}\nRUN python3 -m pip install --disable-pip-version-check -U torch --extra-index-url "
+         "https://download.pytorch.org/whl/cu116\nRUN python3 -m pip install --disable-pip-version-check -U transformers "
+         "bitsandbytes accelerate\n")
+
+
+def test_a_later_command_s_may_replace_warning_adds_nothing_after_a_cuda_torch(tmp_path):
+    p = write(tmp_path, "Dockerfile", _FAUX.format(base="ubuntu:22.04"))
+    fs = flagged(scan([p], "RD-IMG-002", "rx7900xtx"))
+    assert [(f.status.value, f.subject.rsplit(" ", 1)[-1]) for f in fs] == [("fail", "torch")]
+
+
+def test_a_may_replace_warning_before_any_cuda_torch_stays(tmp_path):
+    # look-alike: the bitsandbytes line alone (no earlier CUDA torch in the file) still warns
+    p = write(tmp_path, "Dockerfile", "FROM ubuntu:22.04\nRUN python3 -m pip install -U transformers bitsandbytes\n"
+                                      "RUN python3 -m pip install -U torch --extra-index-url https://download.pytorch.org/whl/cu116\n")
+    fs = flagged(scan([p], "RD-IMG-002", "rx7900xtx"))
+    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in fs) == ["bitsandbytes", "torch"]
