@@ -304,7 +304,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
-    first_cuda: dict = {}  # file -> the first line of its commands that installs PyPI's (CUDA) torch
+    first_cuda: dict[str, int] = {}  # file -> the first line of its commands that installs PyPI's (CUDA) torch
     for w, r, _q, in_f, _h in found:
         if r.level == "fail" and r.package == "torch" and not in_f:
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)

@@ -178,7 +178,7 @@ def test_a_branch_on_a_build_arg_whose_default_skips_it_is_not_installed(tmp_pat
 
 def test_a_build_arg_branch_the_set_may_turn_on_stays_judged(tmp_path):
     # look-alike: a compose file beside it passes the ARG (build: args: TRITONSERVER_BUILD: 1)
-    p = write(tmp_path, "Dockerfile", _ARG_BRANCH.format(default=""))
+    write(tmp_path, "Dockerfile", _ARG_BRANCH.format(default=""))
     write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n"
                                           "        TRITONSERVER_BUILD: 1\n")
     assert len(flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))) == 3
