@@ -9,8 +9,9 @@ from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
-from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, image_ships_vision,
-                          install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after)
+from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept,
+                          image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
+                          rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
 from .images import (AREA, REINSTALL, amd_target, built_from, cuda_images, project_installed_elsewhere,
                      torch_there)
@@ -93,6 +94,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((NEEDS_TORCH, f"{req} (it brings torch; only --extra-index-url names the ROCm {stale} index, "
                                      "whose newest torch is older than PyPI's: pip takes PyPI's CUDA build)"))
             continue
+        if "companions" in env and not reinstall and companion_kept(name or "", str(req), have):
+            continue  # torchvision/torchaudio installed beside the environment's ROCm torch accept it
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
         if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
                 and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
@@ -131,6 +134,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     return out
 
 
+_CUDA_TORCH_BASE = re.compile(r"(?:^|/)pytorch:|(?:^|/)nvidia/pytorch\b|pytorch[_-]\d", re.I)
 _CUDA_WHEELS = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?cu\d{2,3}|\+cu\d{2,3}\b", re.I)
 _BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
 
@@ -178,6 +182,32 @@ def _alternative_branch(settings, v, pips) -> bool:
                        for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
                for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
                                      for ln in art.lines()[lo - 1:hi])
+
+
+# `if [ "${NAME}" = "1" ]; then` / `if [[ $NAME == value ]]; then`: a branch on a build ARG
+_ARG_TEST = re.compile(r"""\bif\s+\[\[?\s*"?\$\{?(\w+)\}?"?\s*(!?=|==)\s*["']?([\w.:/-]*)["']?\s*\]\]?\s*;?\s*then\b""")
+
+
+def _untaken_arg_branch(settings, v) -> bool:
+    """A pip of a Dockerfile RUN inside `if [ "$ARG" = VALUE ]; then` (no fi/else before it) whose ARG default,
+    declared in the same Dockerfile, does not pass the test, and that nothing else of the set (a compose build arg,
+    a script's --build-arg) names: a default `docker build` never runs it (lf-docker-rocm, zhangnju recsys's
+    TRITONSERVER_BUILD=1 branch)."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind != "dockerfile" or not v.origin.line:
+        return False
+    lo, _hi = _run_block(art, v.origin.line)
+    before = "\n".join(art.lines()[lo - 1:v.origin.line])
+    tests = list(_ARG_TEST.finditer(before))
+    if not tests or re.search(r"\b(?:fi|else|elif)\b", before[tests[-1].end():]):
+        return False
+    name, op, value = tests[-1].groups()
+    args = [x for x in settings.values("build", f"arg:{name}") if x.origin.path == art.path
+            and (x.origin.line or 0) < v.origin.line]
+    if not args or any(name in (b.text or "") for b in settings.artifacts if b is not art):
+        return False
+    default = str(args[-1].value or "")
+    return (default == value) == (op == "!=")
 
 
 def _applies_on_linux(req: str) -> bool:
@@ -236,28 +266,36 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     out: list = []
     found: list = []
     cuda_built = {v.origin.path for _i, v, _p in cuda_images(settings)}
+    # CUDA images that carry their own CUDA torch (pytorch/pytorch:2.4.0-cuda12.1, nvcr.io/nvidia/pytorch): a CUDA
+    # torch/torchaudio line in them is the base image's cause again (corpus convention, track imgs8b)
+    torch_built = {v.origin.path for i, v, _p in cuda_images(settings) if _CUDA_TORCH_BASE.search(str(i))}
     # installs that name torch themselves (a requirements file's torch line, a pip command's torch)
     torch_named = {_install_key(v, settings) for v in pips if isinstance(v.value, dict) and any(
         ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
-        if built_from(settings, v) in cuda_built and not _names_cuda_torch(v):
+        if built_from(settings, v) in cuda_built and (not _names_cuda_torch(v) or built_from(settings, v) in torch_built):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
             # index or a +cuXXX pin is a line a port must change too: it stays judged)
         if project_installed_elsewhere(settings, v):
             continue
         if _alternative_branch(settings, v, pips):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
+        if _untaken_arg_branch(settings, v):
+            continue  # `if [ "${TRITONSERVER_BUILD}" = "1" ]` with the ARG's default empty: not built by default
         if other_vendor_file(settings, v):
             continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else torch_there(settings, v, torch)
+        host = None if have else standalone_host_torch(settings, v, torch)  # a file left to the machine's env
+        have = have or host
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         built = built_from(settings, v)
         env = {"vision"} if image_ships_vision(settings, built) else set()
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
+        env |= {"companions"} if host else set()
         env |= {"torchless"} if _install_key(v, settings) not in torch_named else set()
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
@@ -266,12 +304,19 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
+    first_cuda: dict[str, int] = {}  # file -> the first line of its commands that installs PyPI's (CUDA) torch
+    for w, r, _q, in_f, _h in found:
+        if r.level == "fail" and r.package == "torch" and not in_f:
+            first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     for v, rule, req, in_file, have in found:
         if rule is NEEDS_TORCH:
             if _install_key(v, settings) in pulled:
                 continue
             pulled.add(_install_key(v, settings))
+        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and (rule.package != "bitsandbytes" or
+                                                                         lower_bound_at_most(str(req), (9, 9))):
+            continue  # an earlier command of the same file put PyPI's CUDA torch there: no ROCm torch to replace
         if rule.level == "warn" and _install_key(v, settings) in torch_installs and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
             continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
@@ -288,7 +333,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
                     else "add --no-build-isolation and -c <constraints> pinning the installed torch "
                          "(pip freeze | grep ^torch= > constraints.txt)")
-        why = rule.why + "." + (f" The image's torch is {have} (ROCm); this requirement does not accept it, "
+        why = rule.why + "." + (f" The torch already installed there is {have} (ROCm); this requirement does not accept it, "
                                 "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                 and rule.package == "torch" else "")
         ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []

@@ -116,6 +116,40 @@ def assumes_installed_torch(settings, v) -> bool:
                    for r in pick(art.data, "requirements", default=None) or [])
 
 
+_INDEX_KEYS = ("index-url", "i", "extra-index-url", "f", "find-links")
+
+
+def standalone_host_torch(settings, v, torch) -> str | None:
+    """The machine's ROCm torch version, for a line of a requirements file that nothing in the files installs,
+    includes or builds into an image and that names no index of its own: such a file leaves torch to the
+    environment it goes into, and the corpus convention (tests/corpus/artifacts/README.md, track imgs8b) judges it
+    installed where this machine's ROCm torch (with the torchvision/torchaudio PyTorch's install puts beside it)
+    already is, so pip keeps a torch line that accepts it. None for a uv project or a conda environment file
+    (each makes its own new environment), a file that carries an index (it is where torch comes from), or a host
+    whose torch is no ROCm build."""
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    if art is None or art.kind != "requirements" or not isinstance(art.data, dict) or any(
+            pick(art.data, k) for k in ("installed_by", "included_by", "image_build", "uv_project", "conda_env")):
+        return None
+    opts = pick(art.data, "file_options", default=None) or {}
+    named = any(isinstance(x.value, dict) and x.value.get("ignored_options") for x in art.values)  # `torch -i URL`
+    if named or any(opts.get(k) for k in _INDEX_KEYS) or torch is None or not getattr(torch, "hip", None) \
+            or not getattr(torch, "version", None):
+        return None
+    return str(torch.version).split("+")[0]
+
+
+def companion_kept(name: str, req: str, have: str | None) -> bool:
+    """torchvision/torchaudio installed with ROCm torch ``have`` (PyTorch's install command puts the three in
+    together: torchvision 0.(N+15) and torchaudio 2.N beside torch 2.N) satisfy ``req``, so pip keeps them."""
+    m = re.match(r"2\.(\d+)", have or "")
+    if not m or name not in ("torchvision", "torchaudio"):
+        return False
+    minor = int(m.group(1))
+    paired = (0, minor + 15) if name == "torchvision" else (2, minor)
+    return req.strip().strip("'\"").lower() == name or lower_bound_at_most(req, paired)
+
+
 def install_line(settings, v, dockerfile: str) -> int | None:
     """The line of ``dockerfile`` where pip value ``v`` is installed: its own RUN, or the first RUN
     that installs its requirements file; None when the Dockerfile does not run it."""

@@ -64,3 +64,50 @@ def test_inside_an_image_built_on_nvidias_cuda_base_the_image_is_the_one_cause(l
     q = lint.write("Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
                    "RUN pip install onnxruntime-gpu\n")
     assert lint.statuses(lint([q], "RD-IMG-009", "rx7900xtx")) == ["warn"]
+
+
+# https://github.com/01-ai/Yi/blob/f73194cc16e82df438bc01240b8e4b622209f3eb/conda-lock.yml (conda-lock's format: each
+# package an entry with its manager and URL; pytorch 2.0.1 from the pytorch channel, build py3.10_cuda11.8_cudnn8.7.0_0)
+_LOCK = """version: 1
+metadata:
+  channels:
+  - url: pytorch
+    used_env_vars: []
+package:
+- name: {name}
+  version: 2.0.1
+  manager: conda
+  platform: linux-64
+  dependencies:
+    pytorch-cuda: '>=11.8,<11.9'
+    pytorch-mutex: '1.0'
+  url: https://conda.anaconda.org/pytorch/linux-64/{name}-2.0.1-{build}.tar.bz2
+  hash:
+    md5: e8dd4a234ce193267c4cbc981c042429
+  category: main
+  optional: false
+"""
+
+
+def test_the_real_conda_lock_s_cuda_pytorch_is_flagged_at_its_entry(lint):
+    fs = lint([os.path.join(FRESH, "yi-cuda-micromamba-image", "conda-lock.yml")], "RD-IMG-009", example="mi300x8")
+    assert [(f.status.value, f.evidence[0].source.rsplit(":", 1)[1]) for f in fs] == [("warn", "2136")]
+
+
+@pytest.mark.parametrize("name,build,flagged", [
+    ("pytorch", "py3.10_cuda11.8_cudnn8.7.0_0", True),
+    ("pytorch", "py3.10_cpu_0", False),  # look-alike: the same lock with the CPU build (its dependency line names
+    # pytorch-cuda, but only the package's own URL says which build is installed)
+])
+def test_a_conda_lock_is_judged_by_its_packages_builds(lint, name, build, flagged):
+    p = lint.write("conda-lock.yml", _LOCK.format(name=name, build=build))
+    assert (lint.statuses(lint([p], "RD-IMG-009", example="mi300x8")) == ["warn"]) is flagged
+
+
+def test_a_broken_conda_lock_reads_without_error():
+    from rocmdoctor.artifacts.readers import requirements
+
+    for text in ("version: 1\nmetadata:\npackage:\n- name:\n  manager: conda\n", "version: 1\nmetadata: {}\npackage:\n"
+                 "- name: x\n  manager: conda\n  url: '\n", "- name: pytorch\n" * 50):
+        art = requirements.read_conda_lock("conda-lock.yml", text)
+        assert art.error is None and all(v.name == "conda" for v in art.values)

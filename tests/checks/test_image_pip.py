@@ -28,7 +28,8 @@ def test_pip_install_deepspeed_without_constraint_warns_and_with_no_deps_passes(
 
 
 def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path, lint):
-    d = _reqs(tmp_path)
+    # a pin the machine's torch (2.3.0+rocm6.1) does not meet: pip replaces it wherever the file goes
+    d = _reqs(tmp_path, torch_line="torch==2.1.2")
     got = _by_package(lint([str(d)], "RD-IMG-002"))  # a directory: requirements.txt found, extra.txt followed
     assert got["torch"] == ("fail", f"{d}/requirements.txt:3")
     # deepspeed in the same file, and flash-attn in the file it includes with -r (the same pip install), add
@@ -60,7 +61,7 @@ def test_a_rocm_image_keeps_its_torch_when_the_requirement_accepts_it(tmp_path, 
     torch = [f for f in fs if f.subject.endswith(" torch")]
     assert [f.status.value for f in torch] == ([want] if want else [])
     if want:
-        assert "The image's torch is 2.3.0" in torch[0].detail
+        assert "The torch already installed there is 2.3.0" in torch[0].detail
     # the nested file was followed from the Dockerfile too; it is the same pip install, so where that install
     # already replaces the image's torch with a CUDA one, flash-attn's "may replace" adds nothing (one cause)
     assert ("flash-attn" in _by_package(fs)) is (want is None)
@@ -154,3 +155,75 @@ def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
 def test_real_conda_environment():
     fs = flagged(scan([corpus("fabr1ce-llama3-rocm-lora")], "RD-IMG-002", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["environment.yml:10"]
+
+
+# https://github.com/zhangnju/rocm-recsys-examples/blob/e59a876e3d697cbe73adb47b4f70afedf1c14a68/docker/Dockerfile lines 10-25
+# (a RUN branch on a build ARG; the base image here is a torchless ROCm one, so only the branch decides)
+_ARG_BRANCH = """FROM rocm/dev-ubuntu-22.04:6.2 AS base_fbgemm
+ARG TRITONSERVER_BUILD{default}
+RUN if [ "${{TRITONSERVER_BUILD}}" = "1" ]; then \\
+      apt-get update -y --fix-missing && \\
+      pip3 install --no-cache-dir pandas rich cloudpickle psutil cython tabulate ninja && \\
+      pip3 install --no-cache-dir torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu130 && \\
+      apt-get autoremove -y; \\
+    fi
+"""
+
+
+@pytest.mark.parametrize("default,flags", [("", 0), ("=0", 0), ("=1", 3)])
+def test_a_branch_on_a_build_arg_whose_default_skips_it_is_not_installed(tmp_path, default, flags):
+    p = write(tmp_path, "Dockerfile", _ARG_BRANCH.format(default=default))
+    assert len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == flags
+
+
+def test_a_build_arg_branch_the_set_may_turn_on_stays_judged(tmp_path):
+    # look-alike: a compose file beside it passes the ARG (build: args: TRITONSERVER_BUILD: 1)
+    write(tmp_path, "Dockerfile", _ARG_BRANCH.format(default=""))
+    write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n"
+                                          "        TRITONSERVER_BUILD: 1\n")
+    assert len(flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))) == 3
+
+
+def test_the_real_recsys_image_s_tritonserver_branch_is_not_flagged():
+    fs = flagged(scan([corpus_fresh("zhangnju-recsys-ngc-image")], "RD-IMG-002", "mi300x8"))
+    assert not [f for f in fs if f.evidence[0].source.endswith("Dockerfile:23")]
+
+
+def corpus_fresh(name):
+    import os
+    return os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", name)
+
+
+# https://github.com/k2-fsa/icefall/blob/36e0420c7e3e849a25b3d24dbf913c424f3d23c9/docker/torch2.4.0-cuda12.1.dockerfile
+# (a base that carries its own CUDA torch: the cu121 torchaudio line is RD-IMG-001's cause again) against
+# https://github.com/tloen/alpaca-lora/blob/8bb8579e403dc78e37fe81ffbb253c413007323f/Dockerfile (a torchless CUDA base
+# whose pip line is where the CUDA torch comes from: a line a port must change, flagged)
+@pytest.mark.parametrize("base,line,flags", [
+    ("pytorch/pytorch:2.4.0-cuda12.1-cudnn9-devel",
+     "pip install --no-cache-dir torchaudio==2.4.0+cu121 -f https://download.pytorch.org/whl/torchaudio/", 0),
+    ("nvidia/cuda:11.8.0-devel-ubuntu22.04",
+     "python3.10 -m pip install numpy --pre torch --force-reinstall --index-url https://download.pytorch.org/whl/nightly/cu118", 1),
+])
+def test_a_cuda_torch_line_in_a_cuda_image_is_flagged_only_where_the_base_has_no_torch(tmp_path, base, line, flags):
+    p = write(tmp_path, "Dockerfile", f"FROM {base}\nRUN {line}\n")
+    assert len(flagged(scan([p], "RD-IMG-002", "rx7900xtx"))) == flags
+
+
+# https://github.com/fauxpilot/fauxpilot/blob/788edd44f29b3a3c33136f956c8c20d055604438/triton.Dockerfile lines 3-5
+_FAUX = ("FROM {base}\nRUN python3 -m pip install --disable-pip-version-check -U torch --extra-index-url "
+         "https://download.pytorch.org/whl/cu116\nRUN python3 -m pip install --disable-pip-version-check -U transformers "
+         "bitsandbytes accelerate\n")
+
+
+def test_a_later_command_s_may_replace_warning_adds_nothing_after_a_cuda_torch(tmp_path):
+    p = write(tmp_path, "Dockerfile", _FAUX.format(base="ubuntu:22.04"))
+    fs = flagged(scan([p], "RD-IMG-002", "rx7900xtx"))
+    assert [(f.status.value, f.subject.rsplit(" ", 1)[-1]) for f in fs] == [("fail", "torch")]
+
+
+def test_a_may_replace_warning_before_any_cuda_torch_stays(tmp_path):
+    # look-alike: the bitsandbytes line alone (no earlier CUDA torch in the file) still warns
+    p = write(tmp_path, "Dockerfile", "FROM ubuntu:22.04\nRUN python3 -m pip install -U transformers bitsandbytes\n"
+                                      "RUN python3 -m pip install -U torch --extra-index-url https://download.pytorch.org/whl/cu116\n")
+    fs = flagged(scan([p], "RD-IMG-002", "rx7900xtx"))
+    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in fs) == ["bitsandbytes", "torch"]

@@ -95,8 +95,8 @@ def test_a_later_rocm_torch_pin_passes_but_an_unpinned_rocm_index_does_not_repla
 def test_a_requirements_file_nobody_installs_without_torch_is_for_an_env_with_one(tmp_path):
     p = write(tmp_path, "requirements.txt", "transformers>=4.47\ndeepspeed>=0.14.0\nbitsandbytes>=0.45\n")
     assert flagged(scan([p], "RD-IMG-002", "mi300x8")) == []
-    p = write(tmp_path, "requirements.txt", "torch>=2.1\ndeepspeed>=0.14.0\nbitsandbytes==0.41.1\n")
-    found = flagged(scan([p], "RD-IMG-002", "mi300x8"))  # it brings its own (PyPI) torch
+    p = write(tmp_path, "requirements.txt", "torch==2.1.0\ndeepspeed>=0.14.0\nbitsandbytes==0.41.1\n")
+    found = flagged(scan([p], "RD-IMG-002", "mi300x8"))  # a pin the machine's 2.4.1 misses: PyPI's torch replaces it
     # one install, one cause: torch, and bitsandbytes 0.41 (a CUDA build of its own); deepspeed adds nothing
     assert sorted(f.subject.rsplit(" ", 1)[-1] for f in found) == ["bitsandbytes", "torch"]
 
@@ -189,3 +189,36 @@ def test_pip_install_of_the_project_reads_its_pyproject_dependencies(tmp_path):
     write(tmp_path, "Dockerfile", docker.replace("rocm/dev-ubuntu-22.04:6.2",
                                                  "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"))
     assert flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx")) == []  # the image's ROCm torch is kept
+
+
+# A requirements file nothing installs and that names no index is judged where this machine's ROCm torch is
+# (corpus convention, tests/corpus/artifacts/README.md "track imgs8b"): pip keeps what accepts that torch.
+# https://github.com/linhandev/ResNet_Cifar10 (requirements.txt: torch, torchvision, torchaudio unpinned; README installs
+# PyTorch first) on mi50x2-xeon (torch 2.3.0+rocm6.1)
+def test_a_standalone_file_s_unpinned_torch_family_is_kept_by_the_machine_s_torch():
+    assert flagged(scan([os.path.join(FRESH3, "linhandev-cifar-reqs-mi50")], "RD-IMG-002", "mi50x2-xeon")) == []
+
+
+# https://github.com/a2237380337/steel-rlvr-project (requirements-rocm.txt line 16: torchvision>=0.24): the bound asks
+# for the torchvision of torch 2.9; beside this machine's torch 2.5.1 (torchvision 0.20) pip fetches PyPI's
+def test_a_standalone_file_s_bound_above_the_machine_s_torch_still_replaces_it():
+    fs = flagged(scan([os.path.join(FRESH3, "steel-rlvr-reqs")], "RD-IMG-002", "rx7900xtx"))
+    assert [(f.status.value, f.evidence[0].source.rsplit(":", 1)[1]) for f in fs] == [("fail", "16")]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("torch>=2.1\nnumpy\n", []),  # ajesbenshade/PokerAI requirements.txt line 2: 2.4.1 satisfies it
+    ("torch==2.1.2\n", ["torch"]),  # a pin the machine's torch misses
+    ("torchaudio>=2.5\n", ["torchaudio"]),  # torchaudio 2.5 goes with torch 2.5, not the machine's 2.4
+    ("--extra-index-url https://download.pytorch.org/whl/rocm6.2\ntorch>=2.1\n", ["torch"]),  # the file installs
+    # torch itself (its own index, an extra one PyPI outranks): judged as a fresh install
+])
+def test_a_standalone_file_is_judged_against_the_machine_s_torch(tmp_path, text, want):
+    p = write(tmp_path, "requirements.txt", text)
+    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8"))) == want
+
+
+def test_a_conda_environment_file_makes_its_own_environment(tmp_path):
+    # conda env create: a new environment with no torch but the one it lists, whatever the machine has
+    p = write(tmp_path, "environment.yml", "name: x\ndependencies:\n  - python=3.10\n  - pip:\n    - torch>=2.0\n")
+    assert [f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8"))] == ["torch"]

@@ -416,6 +416,9 @@ CONDA_GRAMMAR = [
     "    - --extra-index-url https://u:p@download.pytorch.org/whl/rocm6.2\n    - torch==2.5.1+rocm6.2\n"
     "    - deepspeed>=0.14\n",
     "dependencies:\n  - pip: [torch --index-url x, {a: 1}, null]\n  - [nested]\n",
+    # a conda-lock file (read line by line: requirements.read_conda_lock)
+    "version: 1\nmetadata:\n  channels: []\npackage:\n- name: pytorch\n  version: 2.0.1\n  manager: conda\n"
+    "  url: https://conda.anaconda.org/pytorch/linux-64/pytorch-2.0.1-py3.10_cuda11.8_cudnn8.7.0_0.tar.bz2\n",
 ]
 
 

@@ -130,9 +130,52 @@ def apply_command(art: Artifact, command_options: dict) -> None:
 
 def looks_like_conda_env(text: str) -> bool:
     """A conda environment file (``conda env create -f environment.yml``): top-level ``dependencies:``
-    with a ``pip:`` section, or with conda's ``channels:``/``name:`` beside it."""
+    with a ``pip:`` section, or with conda's ``channels:``/``name:`` beside it; or a conda-lock file."""
     return bool(re.search(r"(?m)^dependencies\s*:", text) and (
-        re.search(r"(?m)^\s*-\s*pip\s*:", text) or re.search(r"(?m)^(?:channels|name)\s*:", text)))
+        re.search(r"(?m)^\s*-\s*pip\s*:", text) or re.search(r"(?m)^(?:channels|name)\s*:", text))) \
+        or looks_like_conda_lock(text)
+
+
+def looks_like_conda_lock(text: str) -> bool:
+    """A conda-lock file (https://github.com/conda/conda-lock, `conda-lock install --file conda-lock.yml`):
+    top-level ``version:``, ``metadata:`` and ``package:``, entries with a ``manager:``."""
+    head = text[:MAX_BYTES]
+    return bool(re.search(r"(?m)^version\s*:", head) and re.search(r"(?m)^metadata\s*:", head)
+                and re.search(r"(?m)^package\s*:", head) and re.search(r"(?m)^\s+manager\s*:\s*conda\b", head))
+
+
+_LOCK_FIELD = re.compile(r"^\s+(version|manager|url)\s*:\s*['\"]?([^'\"\s]*)")
+
+
+def read_conda_lock(path: str, text: str) -> Artifact:
+    """The conda packages a conda-lock file installs, one ``conda`` build value each at its ``- name:`` line, written
+    as conda's spec ``name=version=build`` (the build string from the package URL: ``pytorch-2.0.1-py3.10_cuda11.8_
+    cudnn8.7.0_0.tar.bz2`` -> ``py3.10_cuda11.8_cudnn8.7.0_0``), so the conda rules judge it as an environment file.
+    Read line by line (a lock is tens of thousands of lines of one fixed shape), pip entries left out."""
+    art = Artifact(path, CONDA_ENV, text, data={"requirements": [], "conda_env": True, "conda_lock": True})
+    if len(text) > 16 * MAX_BYTES:
+        art.error = f"{path}: {len(text) // 1024} KiB; larger than a conda-lock file this linter reads"
+        return art
+    entry: dict[str, Any] = {}
+
+    def flush() -> None:
+        name, ver, url = entry.get("name"), entry.get("version", ""), entry.get("url", "")
+        if name and entry.get("manager") == "conda" and len(art.values) < 5000:
+            stem = re.sub(r"\.(?:tar\.bz2|conda)$", "", url.rsplit("/", 1)[-1])
+            build = stem[len(f"{name}-{ver}-"):] if stem.startswith(f"{name}-{ver}-") else ""
+            art.add(BUILD, "conda", f"{name}={ver}" + (f"={build}" if build else ""), entry["line"])
+
+    for n, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"^-\s+name\s*:\s*['\"]?([\w.+-]+)", line)
+        if m:
+            flush()
+            entry = {"name": m.group(1), "line": n}
+            continue
+        f = _LOCK_FIELD.match(line) if entry and line[:1].isspace() else None
+        if f and line.startswith("  ") and not line.startswith("   "):  # the entry's own keys, not its dependencies'
+            entry.setdefault(f.group(1), f.group(2))
+    flush()
+    return art
 
 
 def read_conda_env(path: str, text: str) -> Artifact:
@@ -141,6 +184,8 @@ def read_conda_env(path: str, text: str) -> Artifact:
     grammar: an option on a requirement line, such as ``torch --index-url URL``, is not an index)."""
     from .. import configfiles as cf
 
+    if looks_like_conda_lock(text):
+        return read_conda_lock(path, text)
     try:
         doc, root = cf.parse_yaml_node(text, path)
     except cf.ConfigError as exc:
@@ -171,6 +216,7 @@ def read_conda_env(path: str, text: str) -> Artifact:
     if art.data.get("index_lines"):
         art.data["index_lines"] = {k: at.get(n, n) for k, n in art.data["index_lines"].items()}
     art.text = text
+    art.data["conda_env"] = True  # conda makes a new environment for it: no torch there but its own
     if not entries:  # conda packages only (no pip: list): a conda environment, not a pip requirements file
         art.kind = CONDA_ENV
     return art
