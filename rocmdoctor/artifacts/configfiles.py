@@ -279,7 +279,8 @@ def _yaml_error(path: str, exc: Exception) -> str:
     """PyYAML's first line, and the line where it gave up (compose's own message names it too):
     RD-CFG-001 cites the file at that line."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    at = f" at line {mark.line + 1}" if getattr(mark, "line", None) is not None else ""
+    line = getattr(mark, "line", None)
+    at = f" at line {line + 1}" if isinstance(line, int) else ""
     return f"{path}: invalid YAML{at}: {(str(exc).splitlines() or [type(exc).__name__])[0]}"
 
 
