@@ -84,7 +84,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # track imgs7: AMD images tagged by date carry at least the ROCm of two months before (RD-IMG-003)
          "words:image-rocm-not-in-tag": "RD-IMG-003",
          # a compose file layered from another folder by a script's -f list (track ctr7)
-         "words:compose-overlay-path-relative-to-first-file": "RD-CTR-015", "words:bind-mount-hides-image-app": "RD-CTR-015"}
+         "words:compose-overlay-path-relative-to-first-file": "RD-CTR-015", "words:bind-mount-hides-image-app": "RD-CTR-015",
+         # a launch script's ROCm prefix the host does not have (track lch8)
+         "words:rocm-path-not-installed": "RD-ENV-005", "words:vllm-serve-malformed-args": "RD-LCH-011",
+         "words:model-exceeds-dcu-memory": "RD-DS-006"}
 
 
 def split_of(repo: str) -> str:

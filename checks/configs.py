@@ -7,6 +7,8 @@ against each other, which no single file can show.
 """
 from __future__ import annotations
 
+import re
+
 from rocmdoctor.artifacts import trainargs as ta
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.artifacts.settings import ENV_PRECEDENCE, removal_edit
@@ -28,8 +30,11 @@ def files_read(settings):
                                                  if skipped else ""),
                   evidence=[ev("--config", listing)],
                   data={"files": {a.path: a.kind for a in good}, "skipped": dict(skipped)})
+    # each unreadable file cited where its parser stopped ("invalid YAML at line 29"), then what was read
+    at = [(a, re.search(r" at line (\d+)", a.error or "")) for a in bad]
+    cited = [ev(f"{a.path}:{m.group(1)}" if m else a.path, a.error) for a, m in at if a.kind != "unknown"]
     return warn(f"{len(bad)} file(s) given with --config were not judged",
-                "\n".join(a.error for a in bad), evidence=[ev("--config", listing or "(none read)")],
+                "\n".join(a.error for a in bad), evidence=cited + [ev("--config", listing or "(none read)")],
                 data={"files": {a.path: a.kind for a in good}, "unread": [a.path for a in bad],
                       "skipped": dict(skipped)})
 

@@ -1,6 +1,7 @@
 """GPU-selection environment variables: HSA_OVERRIDE_GFX_VERSION and PYTORCH_ROCM_ARCH checked
 against the GPUs actually present, and the runtime variables' spelling and values
-(*_VISIBLE_DEVICES: checks/visible_devices.py)."""
+(*_VISIBLE_DEVICES: checks/visible_devices.py; ROCM_PATH and the other install prefixes:
+checks/install_prefix.py)."""
 from __future__ import annotations
 
 import re
@@ -369,33 +370,3 @@ def _alloc_keys(value) -> list[str]:
     if not value or "$" in str(value) or "`" in str(value):
         return []
     return [part.split(":", 1)[0].strip() for part in str(value).split(",") if ":" in part]
-
-
-# ------------------------------------------------------------------ install prefixes
-ROCM_PATH_DOC = "https://rocm.docs.amd.com/en/latest/conceptual/using-gpu-sanitizer.html"
-HIP_PATH_DOC = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html"
-# Variables that name where ROCm is installed: hipcc, CMake's find_package(hip), torch's cpp_extension
-# (ROCM_HOME/ROCM_PATH), DeepSpeed's op builders and TensorFlow look for headers and device libraries
-# under them.
-PREFIX_VARS = ("ROCM_PATH", "ROCM_HOME", "HIP_PATH", "ROCM_ROOT", "HIP_PLATFORM_PATH")
-
-
-@check("RD-ENV-005", area="env", title="ROCM_PATH, ROCM_HOME and HIP_PATH name an install directory",
-       level="quick", sources=[HIP_PATH_DOC, "https://docs.pytorch.org/docs/stable/cpp_extension.html"])
-def install_prefix(env):
-    """A prefix variable set to a version (`ROCM_PATH=3.1.0`), a relative path or a word sends every
-    tool that reads it to a directory that does not exist: device libraries, hipcc and headers are
-    not found (extension builds fail; TensorFlow/torch extensions load no GPU code)."""
-    out = []
-    for name in PREFIX_VARS:
-        value = str(env.get(name, "")) if env else ""
-        v = value.strip().strip("\"'")
-        if not v or v.startswith(("/", "$", "~", "`")) or re.match(r"^[A-Za-z]:[\\/]", v):
-            continue  # a path, or filled in at run time
-        out.append(warn(f"{name}={v!r} is not a path",
-                        f"{name} names the directory ROCm is installed in (for example /opt/rocm or "
-                        "/opt/rocm-6.2.0); tools that read it look for bin/, include/ and the device libraries "
-                        f"under {v!r} relative to their working directory, where there are none. Set it to the "
-                        "install prefix, or unset it (the default is /opt/rocm).",
-                        subject=name, evidence=[env_ev(env, name)], fix=unset_fix(name, env=env)))
-    return out or ok("the ROCm install-prefix variables are unset or paths")

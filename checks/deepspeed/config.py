@@ -40,9 +40,37 @@ def config_zero(setups, settings, gpus=None, env=None, training_gpus=None, mem_t
         if fit is not None:
             found = [f for f in found if f.status.value != "pass"] + [fit]
         elif s.deepspeed is None:
-            found = [skip(f"{s.path}: no DeepSpeed config and no model config.json to estimate memory from")]
+            found = [_weights_bound(s, amd, vram, env) or
+                     skip(f"{s.path}: no DeepSpeed config and no model config.json to estimate memory from")]
         out.extend(replace(f, subject=f.subject or subject) if subject else f for f in found)
     return out
+
+
+def _weights_bound(setup, amd, vram, env):
+    """No config.json and no DeepSpeed JSON at hand: the weights alone, at the run's dtype (2 bytes; 4-/8-bit
+    quantised 0.5/1), split over every rank (ZeRO-3's best without offload, when a DeepSpeed file is named)
+    or whole on each (DDP, LoRA's frozen base), against one GPU. Reported above the estimate's fit line
+    (80%): gradients, optimizer states and activations come on top."""
+    from rocmdoctor.artifacts import memory_estimate as me
+    from rocmdoctor.artifacts import trainargs as ta
+
+    params = ta.size_from_name(setup)
+    name = setup.arg("model_name_or_path")
+    if not params or not vram or not amd or name is None:
+        return None
+    q = setup.arg("quantization_bit")
+    bits = {"4": 0.5, "8": 1.0}.get(str(q.value).strip() if q is not None else "", 2.0)
+    ranks = _visible_gpus(amd, env, setup) if setup.arg("deepspeed") is not None else 1
+    per_gpu = params * bits / ranks
+    if per_gpu <= me.FITS_BELOW * vram:  # the estimate's own line: above it the whole run is tight at best
+        return None
+    how = f"split over {ranks} ranks by ZeRO-3" if ranks > 1 else "whole on each rank"
+    return warn(f"{setup.path}: the weights of {name.value} alone are {per_gpu / 2**30:.1f} GiB per GPU "
+                f"({how}) of the {vram / 2**30:.1f} GiB each GPU has",
+                f"{params / 1e9:g}B parameters at {bits:g} bytes each, before gradients, optimizer states and "
+                "activations, which need the rest and more: expect an out-of-memory error. Use GPUs with more memory, more of them with ZeRO-3, "
+                "parameter offload to the CPU, or a 4-bit (QLoRA) load.",
+                evidence=[ev(name.origin.label, f"model_name_or_path: {name.value}")])
 
 
 def _visible_gpus(amd, env, setup) -> int:

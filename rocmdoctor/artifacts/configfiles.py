@@ -262,7 +262,7 @@ def parse_yaml_node(text: str, path: str = "config"):
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else {}
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: invalid YAML: {(str(exc).splitlines() or [type(exc).__name__])[0]}") from None
+        raise ConfigError(_yaml_error(path, exc)) from None
     except ValueError as exc:
         raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
     except RecursionError:
@@ -273,6 +273,15 @@ def parse_yaml_node(text: str, path: str = "config"):
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: the top level is a {type(data).__name__}, not a mapping of settings")
     return _checked(data, path), node
+
+
+def _yaml_error(path: str, exc: Exception) -> str:
+    """PyYAML's first line, and the line where it gave up (compose's own message names it too):
+    RD-CFG-001 cites the file at that line."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = getattr(mark, "line", None)
+    at = f" at line {line + 1}" if isinstance(line, int) else ""
+    return f"{path}: invalid YAML{at}: {(str(exc).splitlines() or [type(exc).__name__])[0]}"
 
 
 def parse_yaml(text: str, path: str = "config") -> Any:
@@ -288,7 +297,7 @@ def parse_yaml(text: str, path: str = "config") -> Any:
     try:
         return yaml.load(text, Loader=_yaml_loader(yaml)) or {}
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: invalid YAML: {(str(exc).splitlines() or [type(exc).__name__])[0]}") from None
+        raise ConfigError(_yaml_error(path, exc)) from None
     except ValueError as exc:  # int("9" * 5000): Python's integer-digits limit, raised inside PyYAML
         raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
     except RecursionError:

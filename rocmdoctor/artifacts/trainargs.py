@@ -388,8 +388,14 @@ def params_from_name(setup: Setup) -> float | None:
     ft = setup.arg("finetuning_type")
     lora = setup.arg("use_lora")
     full = (ft is not None and str(ft.value).lower() == "full") or (lora is not None and truthy(lora.value) is False)
+    return size_from_name(setup) if full else None
+
+
+def size_from_name(setup: Setup) -> float | None:
+    """Parameters of the model from the one size in its name (Qwen2.5-32B-Instruct: 32e9), whatever the
+    fine-tuning type; None without one size and for mixture-of-experts names."""
     name = setup.arg("model_name_or_path")
-    if not full or name is None:
+    if name is None:
         return None
     base = str(name.value).rstrip("/").rsplit("/", 1)[-1]
     if re.search(r"\d+x\d", base, re.I):

@@ -27,7 +27,8 @@ def settings(ctx) -> Settings:
     from ..artifacts.readers import read_all
 
     s = read_all(paths, model=ctx.options.get("model"))
-    if not s.readable():
+    # a file of a known kind that does not parse (a compose file indented wrong) is still judged: RD-CFG-001 names it
+    if not s.readable() and all(a.kind == "unknown" for a in s.artifacts):
         raise Missing("; ".join(a.error for a in s.artifacts if a.error) or
                       f"no launch script, Dockerfile, compose file or training config found in {', '.join(paths)}")
     return s

@@ -27,10 +27,34 @@ def test_directory_mode_names_every_file_it_leaves_out_and_keeps_broken_known_ki
     fs = lint([tmp_path], "RD-CFG-001", "rx7900xtx")
     assert len(fs) == 1 and fs[0].status.value == "warn"  # the compose file that does not parse is not judged
     text = fs[0].detail + "\n".join(e.text for e in fs[0].evidence)
-    assert "docker-compose.yml: invalid YAML" in text and "package.json: left out (" in text
+    # PyYAML stops at the end of the file, where the flow list is still open
+    assert "docker-compose.yml: invalid YAML at line 3" in text and "package.json: left out (" in text
+    assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence][:1] == ["docker-compose.yml:3"]
+
+
+# https://github.com/ggpwnkthx/basic-ai-stack/blob/a218f335fdce147b52cb6b66f4a4b19fb29d2e64/docker-compose.amd.yml:
+# `ollama` one space under services:, the next service two: compose stops ("expected <block end>") at line 9 here
+_MIXED_INDENT = ("services:\n\n ollama: \n   image: ollama/ollama:rocm\n   ipc: host\n   group_add:\n     - video\n\n"
+                 "  ollama-webui:\n    image: ghcr.io/open-webui/open-webui\n")
+
+
+def test_a_folder_whose_only_compose_file_does_not_parse_is_judged_at_the_line_yaml_stops(tmp_path, lint):
+    (tmp_path / "docker-compose.amd.yml").write_text(_MIXED_INDENT)
+    fs = lint.flagged(lint([tmp_path], "RD-CFG-001", "rx7900xtx"))
+    assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence][:1] == ["docker-compose.amd.yml:9"]
     # and the compose checks do not pass as if there were no compose file
     ctr = lint([tmp_path], "RD-CTR-003", "rx7900xtx")
     assert [f.status.value for f in ctr] == ["skip"] and "could not be read" in ctr[0].title
+
+
+def test_look_alikes_the_same_services_indented_alike_or_a_folder_of_no_known_kind(tmp_path, lint):
+    (tmp_path / "docker-compose.amd.yml").write_text(_MIXED_INDENT.replace("\n ollama: ", "\n  ollama:")
+                                                     .replace("\n   ", "\n    ").replace("\n     -", "\n      -"))
+    assert lint.statuses(lint([tmp_path], "RD-CFG-001", "rx7900xtx")) == ["pass"]
+    other = tmp_path / "notes"
+    other.mkdir()
+    (other / "NOTES").write_text("just notes\n")
+    assert lint.statuses(lint([other], "RD-CFG-001", "rx7900xtx")) in ([], ["skip"])
 
 
 FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")

@@ -349,17 +349,6 @@ def test_real_torch_from_rocm542_index_on_gfx1100():
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:48"]
 
 
-# ------------------------------------------------------------------ RD-ENV-005 (issue 24, wave 6)
-def test_rocm_path_set_to_a_version_is_not_a_path(tmp_path):
-    # pagrossi91's compose: `ROCM_PATH: 3.1.0  # For use with AMD`
-    p = write(tmp_path, "docker-compose.yml", "services:\n  tf:\n    image: rocm/tensorflow:latest\n    environment:\n"
-              "      ROCM_PATH: 3.1.0  # For use with AMD\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
-    [f] = flagged(scan([p], "RD-ENV-005", "mi50x2-xeon"))
-    assert f.evidence[0].source == p + ":5"
-    ok_ = write(tmp_path, "env.sh", "export ROCM_PATH=/opt/rocm-6.2.0\nexport HIP_PATH=$ROCM_PATH\npython t.py\n")
-    assert not flagged(scan([ok_], "RD-ENV-005", "mi50x2-xeon"))
-
-
 # RD-ENV-004, wave 6: a misspelt family word (JonPark0/MusicBot compose `ROCM_VISIBLE_DEVICES=0`, curtwortman/voice-agent
 # compose `HSE_AMDGPU_TARGET=gfx1100`) and a word left out where the old and new names both fit (jiachunjin/
 # congenial-guide mot_multinode.sh `export NCCL_GDR_LEVEL=4`: NCCL_NET_GDR_LEVEL, once NCCL_IB_GDR_LEVEL)

@@ -137,3 +137,24 @@ def test_auto_values_for_the_hf_trainer_or_numbers_for_deepspeed_are_not_flagged
                  '    "zero_optimization": {\n        "stage": 1\n    }\n}')
     ds = write(tmp_path, "run.sh", "deepspeed run_benchmark.py --type ds --deepspeed --deepspeed_config stage1.json\n")
     assert not flagged(scan([ds, nums], "RD-DS-010", "mi300x8"))
+
+
+# https://github.com/FlyAIBox/dcu-in-action/blob/c036a4317d4cfd2f0a99037332b37d49a7eccdbc/examples/llm-fine-tuning/
+# llamafactory/configs/qwen3_32b_power_domain_8dcu.yaml (the lines that decide memory; its DeepSpeed JSON is not in the
+# repository, and no config.json is at hand): LoRA of a 32B model, bf16, on the dcu-slurm example's 16 GB DCUs
+_LF_32B = ("model_name_or_path: Qwen/Qwen2.5-32B-Instruct\nstage: sft\ndo_train: true\nfinetuning_type: lora\n"
+           "lora_rank: 384\nper_device_train_batch_size: 1\nbf16: true\ndeepspeed: configs/deepspeed_qwen3_32b_8dcu.json\n")
+
+
+def test_weights_alone_above_the_gpu_when_neither_config_is_at_hand_warn_at_the_model_line(tmp_path):
+    p = write(tmp_path, "qwen3_32b_power_domain_8dcu.yaml", _LF_32B)
+    [f] = flagged(scan([p], "RD-DS-006", "dcu-slurm"))
+    assert f.evidence[0].source == p + ":1" and "Qwen2.5-32B-Instruct alone" in f.title and "ZeRO-3" in f.title
+
+
+def test_look_alikes_a_7b_model_a_4bit_load_or_a_gpu_with_room(tmp_path):
+    p = write(tmp_path, "a.yaml", _LF_32B.replace("Qwen2.5-32B", "Qwen2.5-7B"))
+    assert not flagged(scan([p], "RD-DS-006", "dcu-slurm"))
+    q = write(tmp_path, "b.yaml", _LF_32B + "quantization_bit: 4\n")
+    assert not flagged(scan([q], "RD-DS-006", "dcu-slurm"))
+    assert not flagged(scan([write(tmp_path, "c.yaml", _LF_32B)], "RD-DS-006", "mi300x8"))
