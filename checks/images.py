@@ -16,6 +16,7 @@ from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
+from .image_args import from_line, resolved
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
@@ -29,28 +30,63 @@ def _images(settings):
     """(image, Value) for every image a file names (FROM lines, compose `image:`, Singularity
     images, `module load rocm/X` user spaces), once per file at its first place: a Dockerfile's
     last FROM is both a build and a container value, and stages built FROM one image share its
-    verdict (20,000 identical FROM lines are one finding)."""
+    verdict (20,000 identical FROM lines are one finding). A `FROM ${ARG}` that a compose build
+    gives the arg is the image that build really uses, at the compose line (image_args.py)."""
     seen, out = set(), []
+    swap = resolved(settings)
     for v in settings.values("build", "from") + settings.values("container", "image") + \
             settings.values("build", "rocm_module"):
-        if isinstance(v.value, str) and v.value and (v.value, v.origin.path) not in seen:
-            seen.add((v.value, v.origin.path))
-            out.append((v.value, v))
+        if not (isinstance(v.value, str) and v.value):
+            continue
+        at = (v.origin.path, v.origin.line)
+        for image, x in swap.get(at, [(v.value, v)]) if v.name in ("from", "image") else [(v.value, v)]:
+            if (image, x.origin.path) not in seen and (image, v.origin.path) not in seen:
+                seen.add((image, x.origin.path))
+                out.append((image, x))
     return out
 
 
 def _places(settings, image: str, v) -> list:
     """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
-    a launcher and its GPU workers), its first place first: the finding points at each."""
+    a launcher and its GPU workers), its first place first: the finding points at each. A compose
+    build arg's image also cites the FROM it goes into; a compose service that builds and names its
+    output after the base image itself (`image: rocm/tensorflow:latest`) pulls that public image
+    whenever it is missing (Compose pulls first, builds only when the pull fails), so it is cited too."""
     same = [x for x in settings.values("build", "from") + settings.values("container", "image")
             if x.origin.path == v.origin.path and x.value == image]
     lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
-    return [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+    out = [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+    frm = from_line(settings, v)
+    out += [frm.evidence()] if frm is not None else []
+    return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
+
+
+def _rocm_named(image: str) -> bool:
+    """A third-party image whose repository is named for its ROCm build and no ROCm release
+    (vllm/vllm-openai-rocm, docling-serve-rocm, CI_REGISTRY/git/rocm-base): its floating tag moves
+    its ROCm like rocm/pytorch:latest does. `getterup/ollama-rocm7.1` names its release: not this; nor a
+    name with no namespace (`comfyui-rocm`, `docker build -t rocm-rl`): a local build, never pulled."""
+    name = image.lower().split("@", 1)[0]
+    repo = name.rsplit("/", 1)[-1].partition(":")[0]
+    return "/" in name and bool(re.search(r"(?:^|[-_.])rocm(?:$|[-_.])", repo))
+
+
+def _variant_tag(image: str) -> bool:
+    """A versionless vendor variant tag of a third-party image (ollama/ollama:rocm,
+    ghcr.io/ggml-org/llama.cpp:server-rocm): the publisher's documented name for its ROCm build. The
+    corpus's convention (tests/corpus/artifacts/README.md, wave 8): not judged as floating."""
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    tag = name.rsplit("/", 1)[-1].partition(":")[2]
+    return not name.startswith("rocm/") and "rocm" in tag and not re.search(
+        r"\d|latest|nightly|main|dev|master|edge", tag)
 
 
 def _floats(image: str) -> bool:
     """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
     (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
+    if _variant_tag(image):
+        return False
     if ka.floating_tag(image):
         return True
     name = image.lower().split("@", 1)[0]
@@ -65,9 +101,30 @@ def cuda_images(settings):
     out = []
     for i, v in _images(settings):
         p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
-        if p is not None and (v.origin.path, v.origin.line) not in unbuilt:
+        frm = from_line(settings, v) or v
+        if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not _ollama_client(settings, v):
             out.append((i, v, p))
     return out + _run_as_cuda(settings)
+
+
+def _ollama_client(settings, v) -> bool:
+    """A compose service of Ollama's image whose OLLAMA_HOST names another host (`http://ollama:11434`):
+    it runs only the `ollama` CLI (pull, list) against that server, no model: which build it is does
+    not matter. A server binds 0.0.0.0 (or leaves it unset)."""
+    if "ollama" not in str(v.value).lower():
+        return False
+    for a in settings.of_kind("compose"):
+        if a.path != v.origin.path:
+            continue
+        for svc in pick_map(a.data, "services").values():
+            if not isinstance(svc, dict) or not (svc.get("line") or 0) <= (v.origin.line or 0) <= (svc.get("last") or 0):
+                continue
+            env = svc.get("environment")
+            pairs = env.items() if isinstance(env, dict) else (str(e).partition("=")[::2] for e in env or [])
+            host = next((str(val) for k, val in pairs if str(k) == "OLLAMA_HOST"), "")
+            host = re.sub(r"^\w+://", "", host).split(":")[0].strip()
+            return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]")
+    return False
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
@@ -200,8 +257,9 @@ def image_tags(settings, rocm=None, amdgpu=None):
     out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req)) + apt_userspace(settings, host)
     if not images:
         return out or ok("no container image named in the files")
+    built = {x.value for x in settings.values("container", "built_image")}  # the set's own builds: not pulled
     for image, v in images:
-        if _floats(image) and ka.rocm_image(image):
+        if _floats(image) and (ka.rocm_image(image) or (_rocm_named(image) and image not in built)):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
