@@ -83,3 +83,32 @@ def from_line(settings, v) -> Value | None:
             d = next(a for a in settings.artifacts if a.path == path)
             return next((x for x in d.values if x.kind == BUILD and x.name == "from" and x.origin.line == line), None)
     return None
+
+
+def _nvidia_run(svc: dict) -> bool:
+    """The service runs its container with NVIDIA's runtime (runtime nvidia, a driver-nvidia device
+    reservation, NVIDIA_VISIBLE_DEVICES) and passes no AMD device node."""
+    devices = [str(d.get("source") if isinstance(d, dict) else d).split(":")[0] for d in svc.get("devices") or []]
+    if "/dev/kfd" in devices:
+        return False
+    res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
+    env = svc.get("environment")
+    keys = {str(k) for k in env} if isinstance(env, dict) else {str(e).partition("=")[0] for e in env or []}
+    return str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
+        or any(str(d.get("driver", "")).lower() == "nvidia" for d in res)
+
+
+def built_for_nvidia(settings, unbuilt: set) -> list[Value]:
+    """The base image (its built FROM) of each Dockerfile that compose builds only for services run with
+    NVIDIA's runtime (fauxpilot's `FROM moyix/triton_with_ft`, `deploy...driver: nvidia`): the files run the
+    build as a CUDA image whatever its name says. Not where another service builds it with /dev/kfd."""
+    out = []
+    for d in settings.of_kind("dockerfile"):
+        svcs = [svc for _a, svc, _args in _builders(settings, d.path)]
+        if not svcs or not all(_nvidia_run(s) for s in svcs):
+            continue
+        froms = [v for v in d.values if v.kind == BUILD and v.name == "from" and isinstance(v.value, str)
+                 and (v.origin.path, v.origin.line) not in unbuilt]
+        if froms and "$" not in froms[-1].value:
+            out.append(froms[-1])
+    return out

@@ -16,7 +16,7 @@ from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
-from .image_args import from_line, resolved
+from .image_args import built_for_nvidia, from_line, resolved
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
@@ -104,7 +104,10 @@ def cuda_images(settings):
         frm = from_line(settings, v) or v
         if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not _ollama_client(settings, v):
             out.append((i, v, p))
-    return out + _run_as_cuda(settings)
+    seen = {v.value for _i, v, _p in out}
+    built = [(str(v.value), v, _NVIDIA_BUILD) for v in built_for_nvidia(settings, unbuilt) if v.value not in seen
+             and not ka.rocm_image(str(v.value)) and not _rocm_named(str(v.value))]
+    return out + _run_as_cuda(settings) + built
 
 
 def _ollama_client(settings, v) -> bool:
@@ -129,6 +132,11 @@ def _ollama_client(settings, v) -> bool:
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
                               ("https://github.com/NVIDIA/nvidia-container-toolkit",))
+
+
+_NVIDIA_BUILD = ka.ImagePattern("", "built by these files for services run with NVIDIA's container runtime "
+                                 "(a driver: nvidia reservation, runtime nvidia), so built for CUDA",
+                                 ("https://docs.docker.com/compose/how-tos/gpu-support/",))
 
 
 def _run_as_cuda(settings):
@@ -248,13 +256,14 @@ def project_installed_elsewhere(settings, v) -> bool:
 
 @check("RD-IMG-003", area=AREA, title="Image tags are pinned, and the image's ROCm is close to the host's",
        option="config", sources=[ka.DOCKER_TAGS, COMPAT_MATRIX, ka.ROCM_PYTORCH_TAGS])
-def image_tags(settings, rocm=None, amdgpu=None):
+def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
     images = _images(settings)
     host = None
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
-    out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req)) + apt_userspace(settings, host)
+    out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req), gpus) + \
+        apt_userspace(settings, host)
     if not images:
         return out or ok("no container image named in the files")
     built = {x.value for x in settings.values("container", "built_image")}  # the set's own builds: not pulled

@@ -383,3 +383,22 @@ def test_compose_naming_its_build_after_the_base_image_is_cited_with_the_from(tm
     write(tmp_path, "docker-compose.yaml", "services:\n  app:\n    build: .\n    image: myapp:latest\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
     assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence] == ["Dockerfile:1"]  # its own tag: not cited
+
+
+# https://github.com/fauxpilot/fauxpilot/blob/788edd44f29b3a3c33136f956c8c20d055604438/docker-compose.yaml:3-22
+# and triton.Dockerfile:1 (FROM moyix/triton_with_ft:22.09: NVIDIA's Triton with the FasterTransformer CUDA backend)
+FAUX = ("services:\n  triton:\n    build:\n      context: .\n      dockerfile: triton.Dockerfile\n{extra}"
+        "    deploy:\n      resources:\n        reservations:\n          devices:\n            - driver: nvidia\n"
+        "              count: all\n              capabilities: [gpu]\n")
+
+
+@pytest.mark.parametrize("base,extra,cuda", [
+    ("moyix/triton_with_ft:22.09", "", True),
+    ("moyix/triton_with_ft:22.09", "    devices: [/dev/kfd, /dev/dri]\n", False),  # passed to the AMD GPU too
+    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", "", False),
+])
+def test_a_dockerfile_built_only_for_nvidias_runtime_is_a_cuda_image(tmp_path, base, extra, cuda):
+    write(tmp_path, "triton.Dockerfile", f"FROM {base}\n\nRUN python3 -m pip install -U transformers\n")
+    write(tmp_path, "docker-compose.yaml", FAUX.format(extra=extra))
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == (["triton.Dockerfile:1"] if cuda else [])
