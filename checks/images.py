@@ -17,6 +17,7 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_g
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_args import built_for_nvidia, from_line, resolved
+from .image_names import built_repos, ollama_client, repo, rocm_named, variant_tag
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
@@ -61,31 +62,10 @@ def _places(settings, image: str, v) -> list:
     return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
 
 
-def _rocm_named(image: str) -> bool:
-    """A third-party image whose repository is named for its ROCm build and no ROCm release
-    (vllm/vllm-openai-rocm, docling-serve-rocm, CI_REGISTRY/git/rocm-base): its floating tag moves
-    its ROCm like rocm/pytorch:latest does. `getterup/ollama-rocm7.1` names its release: not this; nor a
-    name with no namespace (`comfyui-rocm`, `docker build -t rocm-rl`): a local build, never pulled."""
-    name = image.lower().split("@", 1)[0]
-    repo = name.rsplit("/", 1)[-1].partition(":")[0]
-    return "/" in name and bool(re.search(r"(?:^|[-_.])rocm(?:$|[-_.])", repo))
-
-
-def _variant_tag(image: str) -> bool:
-    """A versionless vendor variant tag of a third-party image (ollama/ollama:rocm,
-    ghcr.io/ggml-org/llama.cpp:server-rocm): the publisher's documented name for its ROCm build. The
-    corpus's convention (tests/corpus/artifacts/README.md, wave 8): not judged as floating."""
-    name = image.lower().split("@", 1)[0]
-    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
-    tag = name.rsplit("/", 1)[-1].partition(":")[2]
-    return not name.startswith("rocm/") and "rocm" in tag and not re.search(
-        r"\d|latest|nightly|main|dev|master|edge", tag)
-
-
 def _floats(image: str) -> bool:
     """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
     (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
-    if _variant_tag(image):
+    if variant_tag(image):
         return False
     if ka.floating_tag(image):
         return True
@@ -102,32 +82,12 @@ def cuda_images(settings):
     for i, v in _images(settings):
         p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
         frm = from_line(settings, v) or v
-        if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not _ollama_client(settings, v):
+        if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v):
             out.append((i, v, p))
     seen = {v.value for _i, v, _p in out}
     built = [(str(v.value), v, _NVIDIA_BUILD) for v in built_for_nvidia(settings, unbuilt) if v.value not in seen
-             and not ka.rocm_image(str(v.value)) and not _rocm_named(str(v.value))]
+             and not ka.rocm_image(str(v.value)) and not rocm_named(str(v.value))]
     return out + _run_as_cuda(settings) + built
-
-
-def _ollama_client(settings, v) -> bool:
-    """A compose service of Ollama's image whose OLLAMA_HOST names another host (`http://ollama:11434`):
-    it runs only the `ollama` CLI (pull, list) against that server, no model: which build it is does
-    not matter. A server binds 0.0.0.0 (or leaves it unset)."""
-    if "ollama" not in str(v.value).lower():
-        return False
-    for a in settings.of_kind("compose"):
-        if a.path != v.origin.path:
-            continue
-        for svc in pick_map(a.data, "services").values():
-            if not isinstance(svc, dict) or not (svc.get("line") or 0) <= (v.origin.line or 0) <= (svc.get("last") or 0):
-                continue
-            env = svc.get("environment")
-            pairs = env.items() if isinstance(env, dict) else (str(e).partition("=")[::2] for e in env or [])
-            host = next((str(val) for k, val in pairs if str(k) == "OLLAMA_HOST"), "")
-            host = re.sub(r"^\w+://", "", host).split(":")[0].strip()
-            return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]")
-    return False
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
@@ -266,9 +226,9 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
         apt_userspace(settings, host)
     if not images:
         return out or ok("no container image named in the files")
-    built = {x.value for x in settings.values("container", "built_image")}  # the set's own builds: not pulled
+    built = built_repos(settings)  # the set's own builds: not pulled
     for image, v in images:
-        if _floats(image) and (ka.rocm_image(image) or (_rocm_named(image) and image not in built)):
+        if _floats(image) and (ka.rocm_image(image) or (rocm_named(image) and repo(image) not in built)):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
