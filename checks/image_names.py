@@ -3,6 +3,7 @@ ROCm build, a vendor's versionless ROCm variant tag, the repositories the set bu
 Ollama container that is only a CLI client of another service. RD-IMG-001/003 (images.py) read them."""
 from __future__ import annotations
 
+import os
 import re
 
 from rocmdoctor.base.untrusted import pick_map
@@ -32,7 +33,18 @@ def built_repos(settings) -> set[str]:
     out = {repo(str(x.value)) for x in settings.values("container", "built_image")}
     for a in settings.of_kind("shell", "slurm"):
         out |= {repo(m.group(1)) for m in _BUILD_TAG.finditer(a.text or "")}
+    # a Dockerfile named for the image it makes (rocm-silogen-finetuning-base.Dockerfile -> .../rocm-silogen-
+    # finetuning-base:main, which the other Dockerfile starts FROM): the last part of the name
+    for d in settings.of_kind("dockerfile"):
+        stem = re.sub(r"(?i)^dockerfile[.-]|[.-]dockerfile$", "", os.path.basename(d.path)).lower()
+        if stem and stem != "dockerfile":
+            out.add(stem)
     return out
+
+
+def built_here(image: str, built: set[str]) -> bool:
+    r = repo(image)
+    return r in built or r.rsplit("/", 1)[-1] in built
 
 
 def variant_tag(image: str) -> bool:

@@ -17,7 +17,7 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_g
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_args import built_for_nvidia, from_line, resolved
-from .image_names import built_repos, ollama_client, repo, rocm_named, variant_tag
+from .image_names import built_here, built_repos, ollama_client, rocm_named, variant_tag
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
@@ -228,7 +228,7 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
         return out or ok("no container image named in the files")
     built = built_repos(settings)  # the set's own builds: not pulled
     for image, v in images:
-        if _floats(image) and (ka.rocm_image(image) or (rocm_named(image) and repo(image) not in built)):
+        if _floats(image) and (ka.rocm_image(image) or (rocm_named(image) and not built_here(image, built))):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",

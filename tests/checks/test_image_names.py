@@ -50,3 +50,15 @@ def test_an_ollama_client_service_is_not_judged_by_its_image(tmp_path):
     # a server binds every address: it runs the models, on the CUDA/CPU build
     p = write(tmp_path, "docker-compose.yml", client.format(host="0.0.0.0"))
     assert flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+
+
+def test_a_rocm_named_image_a_dockerfile_of_the_set_is_named_for_is_its_own_build(tmp_path):
+    # https://github.com/silogen/llm-finetuning/blob/5669289ff98a707638f40fa43cee6c607510d55a/docker/
+    # rocm-silogen-finetuning-worker.Dockerfile:1 starts FROM the image
+    # docker/rocm-silogen-finetuning-base.Dockerfile makes, which the repository builds and pushes itself)
+    worker = write(tmp_path, "docker/rocm-silogen-finetuning-worker.Dockerfile",
+                   "FROM ghcr.io/silogen/rocm-silogen-finetuning-base:main\nRUN echo hi\n")
+    assert [f for f in flagged(scan([worker], "RD-IMG-003", "mi300x8")) if "floats" in f.title]
+    write(tmp_path, "docker/rocm-silogen-finetuning-base.Dockerfile",
+          "FROM rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513\nRUN echo hi\n")
+    assert not [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "mi300x8")) if "floats" in f.title]
