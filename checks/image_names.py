@@ -7,6 +7,7 @@ import os
 import re
 
 from rocmdoctor.base.untrusted import pick_map
+from rocmdoctor.knowledge import artifacts as ka
 
 
 def rocm_named(image: str) -> bool:
@@ -16,7 +17,7 @@ def rocm_named(image: str) -> bool:
     name with no namespace (`comfyui-rocm`, `docker build -t rocm-rl`): a local build, never pulled."""
     name = image.lower().split("@", 1)[0]
     repo = name.rsplit("/", 1)[-1].partition(":")[0]
-    return "/" in name and bool(re.search(r"(?:^|[-_.])rocm(?:$|[-_.])", repo))
+    return "/" in name and not ka.image_file(name) and bool(re.search(r"(?:^|[-_.])rocm(?![-_.]?\d)(?:$|[-_.])", repo))
 
 
 def repo(image: str) -> str:

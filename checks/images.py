@@ -228,7 +228,8 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
         return out or ok("no container image named in the files")
     built = built_repos(settings)  # the set's own builds: not pulled
     for image, v in images:
-        if _floats(image) and (ka.rocm_image(image) or (rocm_named(image) and not built_here(image, built))):
+        named = v.name != "rocm_module" and rocm_named(image) and not built_here(image, built)
+        if _floats(image) and (ka.rocm_image(image) or named):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",

@@ -17,6 +17,7 @@ import pytest
     ("getterup/ollama-rocm7.1:latest", False),  # the name carries its ROCm release
     ("vllm/vllm-openai-rocm:v0.14.1", False),   # pinned
     ("someone/myrocmapp:latest", False),        # "rocm" not a word of the name
+    ("someone/app-rocm-6.2.4:latest", False),   # the name carries its ROCm release
 ])
 def test_a_third_party_image_named_for_rocm_floats_by_its_tag(tmp_path, image, floats):
     p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n    devices: [/dev/kfd, /dev/dri]\n")
