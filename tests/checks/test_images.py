@@ -298,3 +298,16 @@ def test_a_vendors_versionless_rocm_variant_tag_is_not_judged_floating(tmp_path,
         q = lint.write("c2.yml", f"services:\n  s:\n    image: {image}\n")
         fs = [f for f in lint.flagged(lint([q], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
         assert fs or image == "ollama/ollama", image
+
+
+@pytest.mark.parametrize("image,cpu", [
+    # https://github.com/dmitreshel-art/glm-ocr-webapp/blob/d7784c5c58507fa7d014a8324e9e45af29e96d0b/docker-compose.rocm.yml:8
+    ("ghcr.io/ggml-org/llama.cpp:server", True),
+    ("ghcr.io/ggml-org/llama.cpp:full", True),
+    ("ghcr.io/ggml-org/llama.cpp:server-rocm", False),   # the ROCm build (dev redna-talos-llamacpp-rocm)
+    ("ghcr.io/ggml-org/llama.cpp:full-vulkan", False),
+])
+def test_llama_cpps_backend_tags(tmp_path, image, cpu):
+    p = write(tmp_path, "docker-compose.rocm.yml", f"services:\n  llama-server:\n    image: {image}\n"
+              "    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+    assert bool(flagged(scan([p], "RD-IMG-001", "strix-halo-apu"))) is cpu
