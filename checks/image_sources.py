@@ -13,6 +13,8 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
+from .container_config.values import reference_error
+
 AREA = "image"
 PIP_FREEZE = "https://pip.pypa.io/en/stable/cli/pip_freeze/"
 PEP_440_URLS = "https://peps.python.org/pep-0440/#direct-references"
@@ -136,7 +138,9 @@ def private_base_image(settings):
         return ok("no Dockerfile FROM in the files")
     out = []
     for v in froms:
-        why = ka.private_registry(v.value)
+        bad = reference_error(v.value) if "$" not in v.value else None
+        # a reference Docker refuses (`CI_REGISTRY/git/rocm-base`: a CI variable written without its `$`)
+        why = ka.private_registry(v.value) or (f"{bad}: a name only the author's CI fills in" if bad else None)
         if why is None or _built_here(settings, v.value):
             continue
         out.append(warn(f"{v.value} comes from a registry outside the public's reach",

@@ -26,10 +26,28 @@ def _index_places(settings, v, indexes: list[str]) -> list:
     return out[:2]
 
 
-def newer_wheels(settings, host, kept=None):
-    """A torch wheel whose ROCm (its index, ``+rocmX.Y``) is newer than the host's beyond the support
-    window: the wheel carries its own ROCm user space, which runs on the host's kernel driver as an
-    image's does. Older wheels are RD-ENV-002's to judge (the GPU targets they carry). ``kept(v, req)``:
+def _older_is_the_cause(settings, v, wheel, opts, gpus) -> bool:
+    """An older wheel's ROCm is the install's one problem only where nothing else names it: the wheel comes
+    from the stable ROCm index alone (an --extra-index-url lets PyPI's CUDA torch win: RD-IMG-002), carries
+    kernels for every GPU here (else RD-ENV-002 on wheels), and the image it goes into does not already bring
+    a ROCm as far from the host's (that image's own finding)."""
+    urls = [str(x) for k in ("index-url", "i") for x in opts.get(k, [])]
+    if opts.get("extra-index-url") or any("/nightly/" in u for u in urls) or not urls:
+        return False
+    archs = ka.torch_wheel_archs(wheel)
+    gfx = [str(getattr(g, "gfx", "") or "") for g in gpus or [] if not getattr(g, "integrated", False)]
+    if archs is None or not gfx or any(g not in archs for g in gfx):
+        return False
+    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    froms = [x for x in settings.values("build", "from") if art is not None and art.kind == "dockerfile"
+             and x.origin.path == art.path]
+    return not any(ka.rocm_image(str(x.value)) for x in froms)
+
+
+def newer_wheels(settings, host, kept=None, gpus=None):
+    """A torch wheel whose ROCm (its index, ``+rocmX.Y``) is outside the support window of the host's: the
+    wheel carries its own ROCm user space, which runs on the host's kernel driver as an image's does. An
+    older one only where that is its one problem (_older_is_the_cause). ``kept(v, req)``:
     pip keeps the torch already there for this requirement (no wheel comes from the index)."""
     if host is None:
         return []
@@ -40,8 +58,10 @@ def newer_wheels(settings, host, kept=None):
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
         for req in rec.get("requirements") or []:
             wheel = ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req), indexes)
-            if wheel is None or wheel[:2] <= host[0][:2] or (v.origin.path, v.origin.line) in seen \
+            if wheel is None or wheel[:2] == host[0][:2] or (v.origin.path, v.origin.line) in seen \
                     or (kept is not None and kept(v, str(req))):
+                continue
+            if wheel[:2] < host[0][:2] and not _older_is_the_cause(settings, v, wheel, opts, gpus):
                 continue
             gap = release_gap(wheel, host[0])
             if gap is not None and gap <= COMPAT_WINDOW:
@@ -53,7 +73,7 @@ def newer_wheels(settings, host, kept=None):
             out.append(mk(f"torch for ROCm {short} ({os.path.basename(v.origin.path)}), {hshort} on the host ({apart})",
                           "A PyTorch ROCm wheel brings its own ROCm user space (HIP runtime, rocBLAS, MIOpen) and "
                           f"runs it on the host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} "
-                          f"releases, and a newer user space than the driver knows fails ('hipErrorNoBinaryForGpu', "
+                          f"releases; outside it the runtime fails ('hipErrorNoBinaryForGpu', "
                           f"'HIP error: invalid device function') or finds no GPU. Install from the index for ROCm "
                           f"{hshort} (https://download.pytorch.org/whl/rocm{hshort}) or upgrade the host driver.",
                           subject=f"{v.origin.label} torch",

@@ -16,6 +16,8 @@ from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
+from .image_args import built_for_nvidia, from_line, resolved
+from .image_names import built_here, built_repos, ollama_client, rocm_named, variant_tag
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
@@ -29,28 +31,42 @@ def _images(settings):
     """(image, Value) for every image a file names (FROM lines, compose `image:`, Singularity
     images, `module load rocm/X` user spaces), once per file at its first place: a Dockerfile's
     last FROM is both a build and a container value, and stages built FROM one image share its
-    verdict (20,000 identical FROM lines are one finding)."""
+    verdict (20,000 identical FROM lines are one finding). A `FROM ${ARG}` that a compose build
+    gives the arg is the image that build really uses, at the compose line (image_args.py)."""
     seen, out = set(), []
+    swap = resolved(settings)
     for v in settings.values("build", "from") + settings.values("container", "image") + \
             settings.values("build", "rocm_module"):
-        if isinstance(v.value, str) and v.value and (v.value, v.origin.path) not in seen:
-            seen.add((v.value, v.origin.path))
-            out.append((v.value, v))
+        if not (isinstance(v.value, str) and v.value):
+            continue
+        at = (v.origin.path, v.origin.line)
+        for image, x in swap.get(at, [(v.value, v)]) if v.name in ("from", "image") else [(v.value, v)]:
+            if (image, x.origin.path) not in seen and (image, v.origin.path) not in seen:
+                seen.add((image, x.origin.path))
+                out.append((image, x))
     return out
 
 
 def _places(settings, image: str, v) -> list:
     """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
-    a launcher and its GPU workers), its first place first: the finding points at each."""
+    a launcher and its GPU workers), its first place first: the finding points at each. A compose
+    build arg's image also cites the FROM it goes into; a compose service that builds and names its
+    output after the base image itself (`image: rocm/tensorflow:latest`) pulls that public image
+    whenever it is missing (Compose pulls first, builds only when the pull fails), so it is cited too."""
     same = [x for x in settings.values("build", "from") + settings.values("container", "image")
             if x.origin.path == v.origin.path and x.value == image]
     lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
-    return [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+    out = [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+    frm = from_line(settings, v)
+    out += [frm.evidence()] if frm is not None else []
+    return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
 
 
 def _floats(image: str) -> bool:
     """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
     (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
+    if variant_tag(image):
+        return False
     if ka.floating_tag(image):
         return True
     name = image.lower().split("@", 1)[0]
@@ -65,13 +81,22 @@ def cuda_images(settings):
     out = []
     for i, v in _images(settings):
         p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
-        if p is not None and (v.origin.path, v.origin.line) not in unbuilt:
+        frm = from_line(settings, v) or v
+        if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v):
             out.append((i, v, p))
-    return out + _run_as_cuda(settings)
+    seen = {v.value for _i, v, _p in out}
+    built = [(str(v.value), v, _NVIDIA_BUILD) for v in built_for_nvidia(settings, unbuilt) if v.value not in seen
+             and not ka.rocm_image(str(v.value)) and not rocm_named(str(v.value))]
+    return out + _run_as_cuda(settings) + built
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
                               ("https://github.com/NVIDIA/nvidia-container-toolkit",))
+
+
+_NVIDIA_BUILD = ka.ImagePattern("", "built by these files for services run with NVIDIA's container runtime "
+                                 "(a driver: nvidia reservation, runtime nvidia), so built for CUDA",
+                                 ("https://docs.docker.com/compose/how-tos/gpu-support/",))
 
 
 def _run_as_cuda(settings):
@@ -191,17 +216,20 @@ def project_installed_elsewhere(settings, v) -> bool:
 
 @check("RD-IMG-003", area=AREA, title="Image tags are pinned, and the image's ROCm is close to the host's",
        option="config", sources=[ka.DOCKER_TAGS, COMPAT_MATRIX, ka.ROCM_PYTORCH_TAGS])
-def image_tags(settings, rocm=None, amdgpu=None):
+def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
     images = _images(settings)
     host = None
     if rocm is not None and (rocm.default or rocm.all):
         inst = rocm.default or rocm.all[0]
         host = (version_tuple(inst.version), ev(inst.evidence, inst.version))
-    out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req)) + apt_userspace(settings, host)
+    out = newer_wheels(settings, host, lambda v, req: _keeps_installed(settings, v, req), gpus) + \
+        apt_userspace(settings, host)
     if not images:
         return out or ok("no container image named in the files")
+    built = built_repos(settings)  # the set's own builds: not pulled
     for image, v in images:
-        if _floats(image) and ka.rocm_image(image):
+        named = v.name != "rocm_module" and rocm_named(image) and not built_here(image, built)
+        if _floats(image) and (ka.rocm_image(image) or named):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",

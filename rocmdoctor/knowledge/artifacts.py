@@ -51,6 +51,10 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?vllm/vllm-openai(?::|@|$)",
                  "vLLM's CUDA image (the ROCm build is vllm/vllm-openai-rocm)",
                  ("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",)),
+    # llama.cpp's images are one tag per backend: full/light/server are the CPU builds, -cuda/-rocm/-vulkan the GPU ones
+    ImagePattern(r"^ghcr\.io/(?:ggml-org|ggerganov)/llama\.cpp:(?:full|light|server)(?:-b\d+)?$",
+                 "llama.cpp's CPU image (the ROCm build is the -rocm tag, e.g. :server-rocm)",
+                 ("https://github.com/ggml-org/llama.cpp/blob/master/docs/docker.md",)),
     ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
                  "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
                  ("https://docs.sglang.ai/platforms/amd_gpu.html",)),

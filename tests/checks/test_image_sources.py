@@ -129,3 +129,15 @@ def test_image_python_older_than_the_project_requires(tmp_path):
     assert len(fs) == 1 and "3.10" in fs[0].title and _lines(fs) == [3, 3]
     write(tmp_path, "Dockerfile.rocm", docker.replace("py3.10", "py3.13"))
     assert flagged(scan([str(tmp_path)], "RD-IMG-013", "rx7900xtx")) == []
+
+
+@pytest.mark.parametrize("image,bad", [
+    # https://github.com/sebastianmuell/rocm-wyowhisper/blob/ac7b7b87088bd2dca0b5d293185848abf76b9b99/Dockerfile:7
+    ("CI_REGISTRY/git/rocm-base:latest", True),   # a CI variable without its `$`: Docker refuses the name
+    ("$CI_REGISTRY/git/rocm-base:latest", False),  # filled in by the build
+    # fresh micmelesse-transformers-rocm40, huggingface_zero.Dockerfile:2: an upper-case TAG is valid
+    ("rraminen/deepspeed:DeepSpeed_Megatron-LM-GPT2_bingBERT_rocm4.0", False),
+])
+def test_a_base_image_reference_docker_refuses_stops_the_build(tmp_path, image, bad):
+    fs = flagged(scan([write(tmp_path, "Dockerfile", f"FROM {image}\nRUN echo hi\n")], "RD-IMG-008", "rx7900xtx"))
+    assert bool(fs) is bad

@@ -20,7 +20,8 @@ def test_real_torch_wheel_index_newer_than_the_host_fails():
     ("pip install torch==2.9.0+rocm7.0 --extra-index-url https://download.pytorch.org/whl/rocm7.0", True),
     ("pip install https://repo.radeon.com/rocm/manylinux/rocm-rel-7.1/torch-2.8.0%2Brocm7.1.0-cp312-cp312-"
      "linux_x86_64.whl", True),
-    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.7", False),  # older: RD-ENV-002's
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.7", True),  # older, the one problem
+    ("pip install torch --index-url https://download.pytorch.org/whl/rocm6.0", False),  # older, inside the window
     ("pip install transformers --index-url https://download.pytorch.org/whl/rocm7.0", False),  # not a torch
 ])
 def test_torch_wheel_rocm_against_the_host(tmp_path, line, bad):
@@ -40,3 +41,22 @@ def test_an_amd_image_tagged_by_date_carries_the_rocm_of_its_time(tmp_path):
     for image in ("rocm/pytorch-training:v25.5", "rocm/vllm:rocm6.4.1_vllm_0.10.1_20250909"):
         q = write(tmp_path / image.replace("/", "_").replace(":", "_"), "Dockerfile", f"FROM {image}\n")
         assert flagged(scan([q], "RD-IMG-003", "mi300x8")) == [], image
+
+
+# https://github.com/djtlb/ai-music-generation/blob/a1979b0f1eb3e4b7375d987d44ac9a150ab0c169/Dockerfile.rocm:1,18-19
+DJTLB = ("FROM {base}\n\nWORKDIR /app\n\n# Install PyTorch with ROCm support\nRUN pip install --upgrade pip && \\\n"
+         "    pip install torch==2.1.0 torchvision==0.16.0 torchaudio==2.1.0 {opt} https://download.pytorch.org/whl/{ch}\n")
+
+
+@pytest.mark.parametrize("base,opt,ch,example,flag", [
+    ("python:3.11-slim", "--index-url", "rocm5.6", "rx7900xtx", True),   # ROCm 5.6 user space on a 6.2 driver
+    ("python:3.11-slim", "--index-url", "rocm6.1", "rx7900xtx", False),  # within the window
+    ("python:3.11-slim", "--extra-index-url", "rocm5.6", "rx7900xtx", False),  # PyPI's CUDA torch wins: RD-IMG-002
+    ("python:3.11-slim", "--index-url", "nightly/rocm5.6", "rx7900xtx", False),  # a retired channel: RD-IMG-010
+    ("python:3.11-slim", "--index-url", "rocm5.6", "mi300x8", False),   # no gfx942 kernels: RD-ENV-002 names it
+    ("rocm/dev-ubuntu-22.04:5.6-complete", "--index-url", "rocm5.6", "rx7900xtx", False),  # the image's finding
+])
+def test_an_older_torch_wheel_is_judged_where_its_rocm_is_the_one_problem(tmp_path, base, opt, ch, example, flag):
+    p = write(tmp_path, "Dockerfile.rocm", DJTLB.format(base=base, opt=opt, ch=ch))
+    fs = [f for f in flagged(scan([p], "RD-IMG-003", example)) if f.title.startswith("torch for ROCm")]
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == (["Dockerfile.rocm:7"] if flag else [])

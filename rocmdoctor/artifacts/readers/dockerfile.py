@@ -257,6 +257,12 @@ def read(path: str, text: str) -> Artifact:
             art.data["stages"].append({"image": ref or image, "line": n, "stage_ref": ref is not None,
                                        "alias": alias, "deps": [image.lower()] if ref is not None else [],
                                        "switch": ref is not None and bool(words) and "$" in words[0]})
+            if words and "$" in words[0] and ref is None:
+                # `FROM ${BASE_IMAGE}`: the image as written and the ARG defaults it used, so a check can put in
+                # the values a compose build.args gives instead (the image that build really pulls)
+                names = re.findall(r"\$\{?([A-Za-z_]\w*)", words[0])
+                art.data["stages"][-1]["raw"] = words[0]
+                art.data["stages"][-1]["arg_defaults"] = {k: build_args.get(k, "") for k in names}
             if alias:
                 stages[alias] = ref or image
             if ref is not None:  # FROM <stage>: that stage's files come along

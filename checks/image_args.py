@@ -1,0 +1,114 @@
+"""The image a Dockerfile's `FROM ${ARG}` really pulls when a compose file builds it: compose's
+`build.args` replace the Dockerfile's ARG defaults (https://docs.docker.com/reference/compose-file/build/#args),
+so `BASE_IMAGE: rocm/pytorch:rocm7.0_...` in the compose file is the image the build uses, and the line
+that causes a finding about it. The Dockerfile's own default is judged only where something builds it
+without that arg (a service with no args, or no compose build at all)."""
+from __future__ import annotations
+
+import os
+import re
+
+from rocmdoctor.artifacts.readers.shell import substitute
+from rocmdoctor.artifacts.settings import BUILD, Value
+from rocmdoctor.base.untrusted import pick, pick_list, pick_map
+
+
+def _builders(settings, dockerfile: str) -> list[tuple]:
+    """(compose artifact, service, build args) of every service that builds ``dockerfile``: by the
+    path its build names, or by name where that path is not among the files (a set copied flat)."""
+    out = []
+    want = os.path.realpath(dockerfile)
+    for a in settings.of_kind("compose"):
+        if pick(a.data, "vendor_variant"):
+            continue  # NVIDIA's variant of an AMD file: never started here
+        for name, svc in pick_map(a.data, "services").items():
+            ref = a.refs.get(f"build:{name}") if isinstance(a.refs, dict) else None
+            if not isinstance(svc, dict) or not isinstance(ref, str) or svc.get("template"):
+                continue
+            path = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
+            if path != want and (os.path.exists(path) or os.path.basename(path).lower() != os.path.basename(want).lower()):
+                continue
+            b = svc.get("build")
+            raw = b.get("args") if isinstance(b, dict) else None
+            args = {str(k): str(v) for k, v in raw.items() if v is not None} if isinstance(raw, dict) else dict(
+                str(x).partition("=")[::2] for x in raw if "=" in str(x)) if isinstance(raw, list) else {}
+            out.append((a, svc, args))
+    return out
+
+
+def _arg_line(a, svc: dict, name: str) -> int | None:
+    """The line of the service's build arg ``name`` (`NAME: value` or `- NAME=value`)."""
+    lines = a.lines()
+    lo, hi = svc.get("line") or 1, min(svc.get("last") or len(lines), len(lines))
+    pat = re.compile(rf"^\s*(?:-\s*)?[\"']?{re.escape(name)}[\"']?\s*[:=]")
+    return next((i for i in range(lo, hi + 1) if pat.match(lines[i - 1])), None)
+
+
+def resolved(settings) -> dict[tuple, list[tuple[str, Value]]]:
+    """(Dockerfile, FROM line) -> [(image, Value)] for each `FROM ${ARG}` that a compose build gives
+    args for: the images the builds really use, each Value at its compose arg line, plus the FROM
+    itself where some build (or none) uses the default."""
+    out: dict[tuple, list[tuple[str, Value]]] = {}
+    for d in settings.of_kind("dockerfile"):
+        for st in pick_list(d.data, "stages"):
+            if not isinstance(st, dict) or not st.get("raw"):
+                continue
+            builds = _builders(settings, d.path)
+            frm = next((v for v in d.values if v.kind == BUILD and v.name == "from" and v.origin.line == st["line"]), None)
+            defaults = st.get("arg_defaults") or {}
+            given = [(a, svc, args) for a, svc, args in builds if set(args) & set(defaults)]
+            if frm is None or not given:
+                continue
+            found: list[tuple[str, Value]] = []
+            if len(given) < len(builds):
+                found.append((str(frm.value), frm))
+            for a, svc, args in given:
+                image = substitute(str(st["raw"]), {**defaults, **{k: v for k, v in args.items() if k in defaults}})
+                image = image.strip("\"'")
+                name = next(k for k in defaults if k in args)
+                line = _arg_line(a, svc, name)
+                if image and "$" not in image and line and image not in [i for i, _ in found]:
+                    o = a.origin(line)
+                    found.append((image, Value(BUILD, "from", image, o)))
+            out[(d.path, st["line"])] = found
+    return out
+
+
+def from_line(settings, v) -> Value | None:
+    """The Dockerfile FROM that a compose build arg's image goes into (None for a FROM itself)."""
+    if v.name != "from" or any(a.path == v.origin.path and a.kind == "dockerfile" for a in settings.artifacts):
+        return None
+    for (path, line), found in resolved(settings).items():
+        if any(x is v or (x.origin == v.origin and x.value == v.value) for _i, x in found):
+            d = next(a for a in settings.artifacts if a.path == path)
+            return next((x for x in d.values if x.kind == BUILD and x.name == "from" and x.origin.line == line), None)
+    return None
+
+
+def _nvidia_run(svc: dict) -> bool:
+    """The service runs its container with NVIDIA's runtime (runtime nvidia, a driver-nvidia device
+    reservation, NVIDIA_VISIBLE_DEVICES) and passes no AMD device node."""
+    devices = [str(d.get("source") if isinstance(d, dict) else d).split(":")[0] for d in svc.get("devices") or []]
+    if "/dev/kfd" in devices:
+        return False
+    res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
+    env = svc.get("environment")
+    keys = {str(k) for k in env} if isinstance(env, dict) else {str(e).partition("=")[0] for e in env or []}
+    return str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
+        or any(str(d.get("driver", "")).lower() == "nvidia" for d in res)
+
+
+def built_for_nvidia(settings, unbuilt: set) -> list[Value]:
+    """The base image (its built FROM) of each Dockerfile that compose builds only for services run with
+    NVIDIA's runtime (fauxpilot's `FROM moyix/triton_with_ft`, `deploy...driver: nvidia`): the files run the
+    build as a CUDA image whatever its name says. Not where another service builds it with /dev/kfd."""
+    out = []
+    for d in settings.of_kind("dockerfile"):
+        svcs = [svc for _a, svc, _args in _builders(settings, d.path)]
+        if not svcs or not all(_nvidia_run(s) for s in svcs):
+            continue
+        froms = [v for v in d.values if v.kind == BUILD and v.name == "from" and isinstance(v.value, str)
+                 and (v.origin.path, v.origin.line) not in unbuilt]
+        if froms and "$" not in froms[-1].value:
+            out.append(froms[-1])
+    return out

@@ -1,0 +1,72 @@
+"""checks/image_args.py (read by RD-IMG-001/003): the image a compose build really uses when its build.args fill a
+Dockerfile's `FROM ${ARG}`, cited at the compose arg line; a Dockerfile built only for NVIDIA's runtime. Real text
+from the corpus (source URL on each case) and look-alikes."""
+import pytest
+from tests.lintacc_helpers import flagged, scan, write
+
+
+# https://github.com/pigeek/speaches-rocm/blob/44a52de9fc4ed2dc53f8cbf454b65dc490722661/compose.rocm.yaml:6-9 and
+# Dockerfile.rocm:1-3 (ARG BASE_IMAGE=... / FROM ${BASE_IMAGE})
+PIGEEK_COMPOSE = ("services:\n  speaches:\n    build:\n      dockerfile: Dockerfile.rocm\n      args:\n"
+                  "        BASE_IMAGE: {image}\n    devices:\n      - /dev/kfd:/dev/kfd\n      - /dev/dri:/dev/dri\n")
+PIGEEK_DOCKERFILE = ("ARG BASE_IMAGE=rocm/pytorch:rocm7.0_ubuntu24.04_py3.12_pytorch_release_2.7.1\n"
+                     "# hadolint ignore=DL3006\nFROM ${BASE_IMAGE}\n")
+
+
+def test_a_compose_build_arg_is_the_image_the_build_uses_and_the_line_that_causes_it(tmp_path):
+    write(tmp_path, "Dockerfile.rocm", PIGEEK_DOCKERFILE)
+    write(tmp_path, "compose.rocm.yaml", PIGEEK_COMPOSE.format(
+        image="rocm/pytorch:rocm7.0_ubuntu24.04_py3.12_pytorch_release_2.7.1"))
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
+    assert len(fs) == 1 and "ROCm 7.0" in fs[0].title
+    assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence[:2]] == ["compose.rocm.yaml:6", "Dockerfile.rocm:3"]
+    # the arg picks an image near the host's ROCm: the Dockerfile's 7.0 default is never built
+    write(tmp_path, "compose.rocm.yaml", PIGEEK_COMPOSE.format(
+        image="rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"))
+    assert flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) == []
+
+
+def test_a_dockerfile_default_is_judged_where_a_build_leaves_the_arg_out(tmp_path):
+    # https://github.com/Antony90/deep-polygon/blob/88df014020a6d08293795bf72f4d0ea058880354/docker-compose.rocm.yml:1-5
+    # and core/Dockerfile:1-2: the base file's service builds the Dockerfile without args
+    write(tmp_path, "Dockerfile", 'ARG BASE_IMAGE="pytorch/pytorch"\nFROM $BASE_IMAGE\n')
+    write(tmp_path, "docker-compose.yml", "services:\n  rl_backend:\n    build:\n      context: .\n"
+          "      dockerfile:\n        core/Dockerfile\n  playground:\n    build:\n      args:\n"
+          "        BASE_IMAGE: 'rocm/pytorch'\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))] \
+        == ["Dockerfile:2"]
+    fs = [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.yml:10"]
+
+
+def test_compose_naming_its_build_after_the_base_image_is_cited_with_the_from(tmp_path):
+    # https://github.com/ilmal/ai-training/blob/0c474ebc063cfdf162cad99270fbf28a375409c8/docker-compose.yaml:3-7:
+    # build + image: rocm/tensorflow:latest, the Dockerfile's own base;
+    # Compose pulls that public image when it is missing instead of building
+    write(tmp_path, "Dockerfile", "FROM rocm/tensorflow:latest\n\nWORKDIR /app\n")
+    write(tmp_path, "docker-compose.yaml", "services:\n  tensorflow-app_amd:\n    build:\n      context: .\n"
+          "      dockerfile: Dockerfile\n    image: rocm/tensorflow:latest\n    devices:\n      - /dev/dri\n      - /dev/kfd\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
+    assert len(fs) == 1 and [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence] == ["Dockerfile:1", "docker-compose.yaml:6"]
+    write(tmp_path, "docker-compose.yaml", "services:\n  app:\n    build: .\n    image: myapp:latest\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
+    assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence] == ["Dockerfile:1"]  # its own tag: not cited
+
+
+# https://github.com/fauxpilot/fauxpilot/blob/788edd44f29b3a3c33136f956c8c20d055604438/docker-compose.yaml:3-22
+# and triton.Dockerfile:1 (FROM moyix/triton_with_ft:22.09: NVIDIA's Triton with the FasterTransformer CUDA backend)
+FAUX = ("services:\n  triton:\n    build:\n      context: .\n      dockerfile: triton.Dockerfile\n{extra}"
+        "    deploy:\n      resources:\n        reservations:\n          devices:\n            - driver: nvidia\n"
+        "              count: all\n              capabilities: [gpu]\n")
+
+
+@pytest.mark.parametrize("base,extra,cuda", [
+    ("moyix/triton_with_ft:22.09", "", True),
+    ("moyix/triton_with_ft:22.09", "    devices: [/dev/kfd, /dev/dri]\n", False),  # passed to the AMD GPU too
+    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", "", False),
+])
+def test_a_dockerfile_built_only_for_nvidias_runtime_is_a_cuda_image(tmp_path, base, extra, cuda):
+    write(tmp_path, "triton.Dockerfile", f"FROM {base}\n\nRUN python3 -m pip install -U transformers\n")
+    write(tmp_path, "docker-compose.yaml", FAUX.format(extra=extra))
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == (["triton.Dockerfile:1"] if cuda else [])

@@ -1,0 +1,65 @@
+"""checks/image_names.py (read by RD-IMG-001/003): third-party images named for their ROCm build float by their
+tag, the set's own builds are not pulled, an Ollama CLI client is not judged by its image. Real text from the
+corpus (source URL on each case) and look-alikes that must not be flagged."""
+from tests.lintacc_helpers import flagged, scan, write
+import pytest
+
+
+@pytest.mark.parametrize("image,floats", [
+    # https://github.com/AvengerMoJo/MoJoAssistant/blob/dc79358ed264c801d53c94f793b357ae99fef857/docker/docker-compose.yml:106
+    ("vllm/vllm-openai-rocm:latest", True),
+    # https://github.com/SelbstlauferGmbH/docling-serve-rocm/blob/358095839ed3a4816608da7c28ba0e2092bb4aa2/docs/deploy-examples/compose-amd.yaml:5
+    ("ghcr.io/docling-project/docling-serve-rocm:main", True),
+    # https://github.com/sebastianmuell/rocm-wyowhisper/blob/ac7b7b87088bd2dca0b5d293185848abf76b9b99/Dockerfile:7
+    ("ci.example.org/git/rocm-base:latest", True),
+    ("rocm-wyoming-whisper", False),            # no namespace: a local build (docker build -t), never pulled
+    # https://github.com/BillyOutlast/rocm-automated/blob/a8ce0da20c7e692dc9c2841d7aff0a6c0ecb84af/docker-compose.yaml:32
+    ("getterup/ollama-rocm7.1:latest", False),  # the name carries its ROCm release
+    ("vllm/vllm-openai-rocm:v0.14.1", False),   # pinned
+    ("someone/myrocmapp:latest", False),        # "rocm" not a word of the name
+    ("someone/app-rocm-6.2.4:latest", False),   # the name carries its ROCm release
+])
+def test_a_third_party_image_named_for_rocm_floats_by_its_tag(tmp_path, image, floats):
+    p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n    devices: [/dev/kfd, /dev/dri]\n")
+    fs = [f for f in flagged(scan([p], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+    assert bool(fs) is floats
+
+
+def test_a_rocm_named_image_the_set_builds_itself_is_not_pulled(tmp_path):
+    write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build: .\n    image: comfyui-rocm:latest\n"
+          "  worker:\n    image: comfyui-rocm:latest\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+
+
+def test_a_rocm_named_image_a_script_of_the_set_builds_is_not_pulled(tmp_path):
+    # fresh flowpoint-secora-docker: dbuild.sh `docker build --tag flowpoint/rocm_autotrain:0.0.1`, drun.sh runs it
+    run = write(tmp_path, "drun.sh", "#!/bin/bash\nsudo docker run -it --device=/dev/kfd --device=/dev/dri \\\n"
+                "    flowpoint/rocm_autotrain /bin/bash\n")
+    assert [f for f in flagged(scan([run], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]  # pulled: floats
+    write(tmp_path, "dbuild.sh", "sudo docker build --label rocm_autotrain --rm  --tag flowpoint/rocm_autotrain:0.0.1 "
+          "-f environments/docker/Dockerfile .\n")
+    assert not [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+
+
+def test_an_ollama_client_service_is_not_judged_by_its_image(tmp_path):
+    # https://github.com/FunCyRanger/AI4All/blob/3faedbb7f7c5c58966a53882c3ccfcf20a590be0/docker-compose.yml:77-88
+    client = ("services:\n  model-init:\n    image: ollama/ollama:latest\n    entrypoint: >\n      sh -c \"\n"
+              "        ollama pull llama3\n      \"\n    environment:\n      - OLLAMA_HOST={host}\n")
+    p = write(tmp_path, "docker-compose.yml", client.format(host="http://ollama:11434"))
+    assert flagged(scan([p], "RD-IMG-001", "rx7900xtx")) == []
+    # a server binds every address: it runs the models, on the CUDA/CPU build
+    p = write(tmp_path, "docker-compose.yml", client.format(host="0.0.0.0"))
+    assert flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+
+
+def test_a_rocm_named_image_a_dockerfile_of_the_set_is_named_for_is_its_own_build(tmp_path):
+    # https://github.com/silogen/llm-finetuning/blob/5669289ff98a707638f40fa43cee6c607510d55a/docker/
+    # rocm-silogen-finetuning-worker.Dockerfile:1 starts FROM the image
+    # docker/rocm-silogen-finetuning-base.Dockerfile makes, which the repository builds and pushes itself)
+    worker = write(tmp_path, "docker/rocm-silogen-finetuning-worker.Dockerfile",
+                   "FROM ghcr.io/silogen/rocm-silogen-finetuning-base:main\nRUN echo hi\n")
+    assert [f for f in flagged(scan([worker], "RD-IMG-003", "mi300x8")) if "floats" in f.title]
+    write(tmp_path, "docker/rocm-silogen-finetuning-base.Dockerfile",
+          "FROM rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513\nRUN echo hi\n")
+    assert not [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "mi300x8")) if "floats" in f.title]
