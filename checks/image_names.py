@@ -48,16 +48,6 @@ def built_here(image: str, built: set[str]) -> bool:
     return r in built or r.rsplit("/", 1)[-1] in built
 
 
-def variant_tag(image: str) -> bool:
-    """A versionless vendor variant tag of a third-party image (ollama/ollama:rocm,
-    ghcr.io/ggml-org/llama.cpp:server-rocm): the publisher's documented name for its ROCm build. The
-    corpus's convention (tests/corpus/artifacts/README.md, wave 8): not judged as floating."""
-    name = image.lower().split("@", 1)[0]
-    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
-    tag = name.rsplit("/", 1)[-1].partition(":")[2]
-    return not name.startswith("rocm/") and "rocm" in tag and not re.search(
-        r"\d|latest|nightly|main|dev|master|edge", tag)
-
 
 def ollama_client(settings, v) -> bool:
     """A compose service of Ollama's image whose OLLAMA_HOST names another host (`http://ollama:11434`):

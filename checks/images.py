@@ -17,7 +17,7 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_g
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_args import built_for_nvidia, from_line, resolved
-from .image_names import built_here, built_repos, ollama_client, rocm_named, variant_tag
+from .image_names import built_here, built_repos, ollama_client, rocm_named
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch)
@@ -65,8 +65,6 @@ def _places(settings, image: str, v) -> list:
 def _floats(image: str) -> bool:
     """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
     (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
-    if variant_tag(image):
-        return False
     if ka.floating_tag(image):
         return True
     name = image.lower().split("@", 1)[0]

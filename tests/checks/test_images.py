@@ -227,7 +227,7 @@ def test_real_nvidia_runtime_script():
     ("rocm/pytorch:latest-release", True),
     ("rocm/vllm-dev:nightly_main_20250101", False),  # a dated build is a pin
     ("rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513", False),
-    ("ollama/ollama:rocm", False),  # a vendor's versionless ROCm variant tag: the corpus convention (wave 8) keeps it
+    ("ollama/ollama:rocm", True),  # a vendor's versionless ROCm variant tag floats: re-pushed with each release
     ("ollama/ollama:rocm-latest", True),  # ... but a variant that says latest floats
     ("ollama/ollama:0.6.5-rocm", False),
 ])
@@ -287,17 +287,18 @@ def test_a_requirements_file_whose_only_index_is_pytorchs_fails_once_at_the_opti
     assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []  # everything it names is there
 
 
-def test_a_vendors_versionless_rocm_variant_tag_is_not_judged_floating(tmp_path, lint):
+def test_a_vendors_versionless_rocm_variant_tag_floats(tmp_path, lint):
     # https://github.com/elgris/webui-ollama-docker/blob/1cba7526d0d1bb75190da914e16958c99ad9edf0/compose.yaml:3
-    # ollama/ollama:rocm is Ollama's documented name for its ROCm build; the corpus labels it 7 sets to 6 as
-    # no problem (tests/corpus/artifacts/README.md, wave 8 imgs8a), so it is not judged as floating
+    # ollama/ollama:rocm is re-pushed with every Ollama release, its bundled ROCm with it: the tag floats
+    # (the independent fresh batches' labels 5 to 2; tests/corpus/artifacts/README.md, wave 8 lead)
     p = lint.write("compose.yml", "services:\n  ollama:\n    image: ollama/ollama:rocm\n    devices: [/dev/kfd, /dev/dri]\n")
-    assert not lint.flagged(lint([p], "RD-IMG-003", "rx7900xtx"))
-    # look-alikes that still float: AMD's own rocm/* images with a versionless tag, and a variant tag saying latest
-    for image in ("rocm/vllm-dev:base", "ghcr.io/lm-webui/lm-webui:rocm-latest", "ollama/ollama"):
-        q = lint.write("c2.yml", f"services:\n  s:\n    image: {image}\n")
-        fs = [f for f in lint.flagged(lint([q], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
-        assert fs or image == "ollama/ollama", image
+    assert [f for f in lint.flagged(lint([p], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+    # look-alikes: a pinned variant (a release in the tag) does not float; the other floating forms do
+    q = lint.write("c1.yml", "services:\n  ollama:\n    image: ollama/ollama:0.6.8-rocm\n")
+    assert not [f for f in lint.flagged(lint([q], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+    for image in ("rocm/vllm-dev:base", "ghcr.io/lm-webui/lm-webui:rocm-latest"):
+        r = lint.write("c2.yml", f"services:\n  s:\n    image: {image}\n")
+        assert [f for f in lint.flagged(lint([r], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title], image
 
 
 @pytest.mark.parametrize("image,cpu", [
