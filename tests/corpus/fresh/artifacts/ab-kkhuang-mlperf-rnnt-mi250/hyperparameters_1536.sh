@@ -1,0 +1,10 @@
+export BUCKET=1
+export EPOCH=${EPOCH:-80}
+export LR=0.0072
+export BETA1=0.9
+export BETA2=0.999
+export WEIGHTS_INIT_SCALE=0.5
+export EMA=0.995
+export LR_DECAY_POWER=0.92
+export WARMUP=5
+export HOLD_EPOCHS=26
