@@ -75,7 +75,7 @@ def test_b_fence_fallback_timer_is_driver_in_both_prefixes():
 
 def test_b_ring_lines_that_are_not_a_fence_fallback_do_not_match_and_a_ring_timeout_outranks_it():
     sig = by_id("amdgpu-fence-fallback-timer")
-    # https://github.com/ROCm/ROCm/issues/6127: ring initialisation and a ring reset, no fallback
+    # ring initialisation and a ring reset, no fallback (the real look-alikes of kernel.py amdgpu-ring-timeout)
     for line in ("amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0",
                  "amdgpu 0000:45:00.0: amdgpu: Starting gfx_0.0.0 ring reset"):
         assert not any(r.search(line) for r in sig.regexes)
@@ -117,7 +117,7 @@ PETR = ["/home/shrey/Documents/naveeen_amrita/my_env/lib/python3.8/site-packages
         "the default behavior will change in a future release to error out if a non-finite total norm is encountered. "
         "At that point, setting error_if_nonfinite=false will be required to retain the old behavior.",
         "  return clip_grad.clip_grad_norm_(params, **self.grad_clip)"]
-# torch/nn/utils/clip_grad.py (https://github.com/pytorch/pytorch/blob/v2.1.0/torch/nn/utils/clip_grad.py#L62)
+# torch/nn/utils/clip_grad.py (https://github.com/pytorch/pytorch/blob/v2.1.0/torch/nn/utils/clip_grad.py), error_if_nonfinite=True
 TORCH_RAISE = ("RuntimeError: The total norm of order 2.0 for gradients from `parameters` is non-finite, so it "
                "cannot be clipped. To disable this error and scale the gradients by the non-finite norm anyway, "
                "set `error_if_nonfinite=False`")
