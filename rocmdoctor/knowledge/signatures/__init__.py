@@ -63,6 +63,7 @@ ANCHORS: tuple[str, ...] = (
     "guarantee(",  # ROCclr's check macro, printed without an error word (runtime.py hip-runtime-assert)
     "reducing batch",  # a trainer's own OOM retry ("OOM Detected, reducing batch/grad size to 0/2"; memory.py)
     "undefined symbol", "timeout, signaled", "configuration file for package",  # a loader's symbol error; a scrubbed ring timeout; CMake's rejected version
+    "fence fallback",  # amdgpu's "[drm] Fence fallback timer expired on ring" (kernel.py amdgpu-fence-fallback-timer)
 )
 
 

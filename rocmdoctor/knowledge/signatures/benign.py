@@ -49,6 +49,15 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
     (r"Gtk-(?:<[^>]{1,40}>){0,4}Message(?:<[^>]{1,40}>){0,4}:[^\n]{0,120}Failed to load module (?:\"|&quot;)[\w-]{1,40}-module",
      "Gtk's note that a desktop's optional Gtk module is absent; the app runs without it",
      "https://github.com/lllyasviel/Fooocus/issues/627"),
+    # rocBLAS tries hipBLASLt first for a GEMM and, when hipBLASLt has no solution for it, says so once and
+    # runs the GEMM on its own Tensile kernels: the run goes on (StabilityMatrix#1390, as torch's "Overriding
+    # blas backend to hipblas" in rocm-libraries#780). A hipBLASLt call that fails outright raises
+    # HIPBLAS_STATUS_* instead, and a missing TensileLibrary file is rocblaslt's own "Cannot read".
+    (r"^\s{0,4}rocBLAS (?:error|warning): (?:No hipBLASLt solution found|hipBlasLT failed, falling back to tensile)",
+     "rocBLAS running a GEMM on its Tensile kernels where hipBLASLt has none; the run goes on",
+     "https://github.com/LykosAI/StabilityMatrix/issues/1390"),
+    (r"^\s{0,4}This message will be only be displayed once, unless the ROCBLAS_VERBOSE_(?:HIPBLASLT|TENSILE)_ERROR",
+     "rocBLAS's note under its hipBLASLt fallback line", "https://github.com/LykosAI/StabilityMatrix/issues/1390"),
     (r"^frame #0: c10::Error::Error\(",
      "the first frame of every c10 stack trace (the error object's constructor), not an error of its own",
      "https://github.com/meta-pytorch/torchcomms/pull/2358"),

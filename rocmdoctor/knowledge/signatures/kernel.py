@@ -687,6 +687,29 @@ SIGNATURES: tuple[S, ...] = (
         examples=("[ 2674.170431] [drm:amdgpu_dm_atomic_commit_tail [amdgpu]] *ERROR* Waiting for fences timed out!",),
     ),
     S(
+        id="amdgpu-fence-fallback-timer", family="kernel", title="The GPU's completion interrupts did not arrive",
+        severity="error", tier=DRIVER,
+        # amdgpu's fallback timer fires when a ring's fence signalled no interrupt in time; the driver then polls.
+        # Printed as "[drm] ..." by older kernels and "amdgpu 0000:..: ..." by newer ones, on any ring.
+        patterns=(r"Fence fallback timer expired on ring (?P<ring>[\w.]{1,24})",),
+        needles=("fence fallback timer expired",),
+        meaning=("The driver waited for a job's completion interrupt on this ring and it never came: work on the "
+                 "GPU stalls or crawls, and a ring timeout and reset often follow."),
+        causes=(
+            C(text="the GPU hung (a ring timeout follows if it does not recover)", check="RD-KERN-001"),
+            C(text="interrupts lost between GPU and CPU (MSI/IOMMU, firmware or a driver that does not match the kernel)",
+              check="RD-DRV-003", fix="install the amdgpu driver and firmware that match the running kernel"),
+        ),
+        fix=("Check dmesg for a ring timeout or reset after it; update kernel, amdgpu firmware and driver together; "
+             "on a passthrough or IOMMU host check interrupt remapping."),
+        sources=("https://github.com/ROCm/amdgpu/issues/229", "https://github.com/ggml-org/llama.cpp/issues/21724"),
+        examples=("[drm] Fence fallback timer expired on ring gfx_0.0.0",
+                  "[drm] Fence fallback timer expired on ring sdma0",
+                  "maj 08 19:28:59 RX-78-FPC kernel: amdgpu 0000:c2:00.0: Fence fallback timer expired on ring gfx_0.0.0"),
+        near_misses=("amdgpu 0000:33:00.0: amdgpu: ring gfx_0.0.0 uses VM inv eng 0 on hub 0",
+                     "amdgpu 0000:45:00.0: amdgpu: Starting gfx_0.0.0 ring reset"),
+    ),
+    S(
         id="iommu-event-logged", family="kernel", title="The IOMMU blocked a device access",
         severity="error", tier=HARDWARE,
         patterns=(r"AMD-Vi: Event logged \[(?P<event>IO_PAGE_FAULT|INVALID_DEVICE_REQUEST|ILLEGAL_DEV_TABLE_ENTRY|"

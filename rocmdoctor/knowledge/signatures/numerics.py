@@ -14,11 +14,17 @@ SIGNATURES: tuple[S, ...] = (
             '[\'\\"]?grad_norm[\'\\"]?\\s{0,2}[:=]\\s{0,2}[\'\\"]?(?P<value>nan|inf|-inf)\\b',
             r"returned (?P<value2>nan) values in its \d{1,3}(?:st|nd|rd|th) output",
             "non-finite gradient norm",
+            # torch's clip_grad_norm_ in its own words: the FutureWarning of torch 1.9-1.x ("continuing anyway") and
+            # the RuntimeError of error_if_nonfinite=True. The loss printed beside it can still look finite.
+            r"Non-finite norm encountered in (?:torch\.nn\.utils\.)?clip_grad_norm_",
+            r"total norm of order \S{1,12} for gradients from .{0,3}parameters.{0,3} is non-finite",
         ),
         needles=(
             "nan",
             "inf",
             "non-finite gradient",
+            "non-finite norm",
+            "is non-finite",
         ),
         meaning=("The gradients overflowed; the optimizer skips or corrupts steps and the reported loss often "
                  "becomes 0.0."),
@@ -39,10 +45,17 @@ SIGNATURES: tuple[S, ...] = (
             "{'loss': 0.0, 'grad_norm': nan, 'learning_rate': 4.998452110450943e-05, 'epoch': 0.03}",
             "{'loss': 1.4596, 'grad_norm': nan, 'learning_rate': 4.552255167404752e-06, 'epoch': 0.66}",
             "RuntimeError: Function 'MulBackward0' returned nan values in its 0th output.",
+            ("/home/shrey/Documents/naveeen_amrita/my_env/lib/python3.8/site-packages/mmcv/runner/hooks/optimizer.py:31: "
+             "FutureWarning: Non-finite norm encountered in torch.nn.utils.clip_grad_norm_; continuing anyway."),
+            ("RuntimeError: The total norm of order 2.0 for gradients from `parameters` is non-finite, so it cannot be "
+             "clipped. To disable this error and scale the gradients by the non-finite norm anyway, set "
+             "`error_if_nonfinite=False`"),
         ),
         near_misses=(
             "{'loss': 0.9088, 'grad_norm': 0.1640101671218872, 'learning_rate': 2.2566995768688293e-06, 'epoch': 0.5}",
             "{'loss': 1.2, 'grad_norm': 2.0, 'learning_rate': 1e-05, 'epoch': 0.01}  # financial nano",
+            "  return clip_grad.clip_grad_norm_(params, **self.grad_clip)",
+            "torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0, error_if_nonfinite=False)",
         ),
     ),
     S(

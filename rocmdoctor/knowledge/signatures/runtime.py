@@ -689,4 +689,32 @@ SIGNATURES: tuple[S, ...] = (
                   "[420,0,0], thread: [124,0,0] Assertion `srcIndex < srcSelectDimSize` failed.",),
         near_misses=("warning: asserts enabled",),
     ),
+    S(
+        id="process-segfault-at-end", family="runtime", title="The process crashed with a segmentation fault",
+        severity="error", tier=CONSEQUENCE,
+        # The shell's job line ("Segmentation fault (core dumped)", with bash's "line N: PID" before it) or
+        # Python's faulthandler. Terminal: it is the cause only when the log ends there, and CONSEQUENCE: any
+        # error printed before it (an out-of-memory, a kernel fault) outranks it. With nothing else printed, the
+        # native crash on ROCm is the GPU stack's (a gfx the build does not support: a1111#13258).
+        patterns=(r"\bSegmentation fault\b(?:\s{1,16}\(core dumped\))?",),
+        needles=("segmentation fault",),
+        meaning=("A native library crashed the process (SIGSEGV) and nothing before it said why; on ROCm, right after "
+                 "a model or a GPU library loads, that is the GPU stack failing on this GPU."),
+        causes=(
+            C(text="the GPU's gfx is not supported by this ROCm or torch build (an old Polaris/Vega card)", check="RD-GFX-001"),
+            C(text="the torch wheel has no code for this GPU, or was built for an older ROCm than the GPU needs", check="RD-GFX-002",
+              fix="install the torch ROCm wheel that lists this gfx in torch.cuda.get_arch_list()"),
+            C(text="code built for another GPU running under HSA_OVERRIDE_GFX_VERSION", check="RD-ENV-001"),
+        ),
+        fix=("Run `rocmdoctor scan --select RD-GFX,RD-ENV`; rerun with AMD_LOG_LEVEL=3 or under gdb (`bt`) to see "
+             "which library crashed."),
+        sources=("https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/13258",
+                 "https://github.com/hiyouga/LlamaFactory/issues/5716"),
+        examples=('./webui.sh: line 255: 17808 Segmentation fault      (core dumped) "${python_cmd}" -u "${LAUNCH_SCRIPT}" "$@"',
+                  "Segmentation fault (core dumped)",
+                  "Fatal Python error: Segmentation fault"),
+        near_misses=("Calculating sha256 for /home/cole/ai/stable-diffusion-webui/models/Stable-diffusion/v1-5-pruned-emaonly.safetensors",
+                     "segmentation_fault_handler = True"),
+        terminal=True,
+    ),
 )
