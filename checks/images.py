@@ -153,7 +153,7 @@ def cuda_base_image(settings, gpus=None):
                         "On an AMD GPU a CUDA torch finds no device ('torch.cuda.is_available() is False') and "
                         "CUDA-only packages fail to load. Start from a ROCm image, e.g. rocm/pytorch:<rocm>_<os>_"
                         "<python>_pytorch_<version> (tags: https://hub.docker.com/r/rocm/pytorch/tags).",
-                        subject=v.origin.label, evidence=[v.evidence()], sources=p.sources,
+                        subject=v.origin.label, evidence=_places(settings, image, v), sources=p.sources,
                         fix=FixPlan("Use a ROCm base image", (Action("note", f"in {v.origin.path}: line "
                                     f"{v.origin.line} names {image}; use a rocm/pytorch tag", path=v.origin.path),),
                                     params={"files": [v.origin.path]})))
