@@ -312,3 +312,17 @@ def test_llama_cpps_backend_tags(tmp_path, image, cpu):
     p = write(tmp_path, "docker-compose.rocm.yml", f"services:\n  llama-server:\n    image: {image}\n"
               "    devices:\n      - /dev/kfd\n      - /dev/dri\n")
     assert bool(flagged(scan([p], "RD-IMG-001", "strix-halo-apu"))) is cpu
+
+
+# ds2qdu/kai-scheduler-examples 03-training.yaml (spent fresh batch 13): NGC's image in a Kubeflow TrainingRuntime's
+# container (line 17 here) and again in the TrainJob's trainer override (line 27): one finding that cites both
+def test_a_cuda_image_named_twice_in_one_file_is_cited_at_each_place(tmp_path):
+    from tests.test_lint_kubernetes import TRAINER
+
+    p = write(tmp_path, "03-training.yaml", TRAINER)
+    [f] = flagged(scan([p], "RD-IMG-001", "mi300x8"))
+    assert [e.source for e in f.evidence] == [p + ":17", p + ":27"]
+    # look-alike: a ROCm image in the same places is not a CUDA build
+    rocm = write(tmp_path, "r/03-training.yaml", TRAINER.replace("nvcr.io/nvidia/pytorch:25.12-py3",
+                                                                 "rocm/pytorch:rocm6.4_ubuntu24.04_py3.12_pytorch_release_2.6.0"))
+    assert not flagged(scan([rocm], "RD-IMG-001", "mi300x8"))
