@@ -58,7 +58,7 @@ def test_rendezvous_addresses_from_the_job_or_loopback_pass(tmp_path):
     assert not flagged(scan([p], "RD-LCH-010", "mi300x8"))  # a bare IP without a hostfile is not judged
 
 
-# klhhhhh/ckpt-fault-tolerance-test scripts/multinode.sh + hostfile (Perlmutter): `deepspeed --hostfile=... 
+# klhhhhh/ckpt-fault-tolerance-test scripts/multinode.sh + hostfile (Perlmutter): `deepspeed --hostfile=...
 # --master_addr="nid200348"` while the hostfile lists nid200476/77/80/81: rank 0 runs on nid200476, every rank
 # dials nid200348 (spent fresh batch 13's words:deepspeed-master-addr-not-in-hostfile)
 NID_RUN = ('deepspeed --num_nodes=4 --num_gpus=4 \\\n    --master_addr="nid200348" \\\n    --master_port=29501 \\\n'
