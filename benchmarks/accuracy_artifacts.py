@@ -93,7 +93,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # a DeepSpeed --master_addr that is none of the hostfile's hosts is RD-LCH-010's
          "words:compose-duplicate-mapping-key": "RD-CTR-011",
          "words:offload-arch-native-in-docker-build": "RD-ENV-002",
-         "words:deepspeed-master-addr-not-in-hostfile": "RD-LCH-010"}
+         "words:deepspeed-master-addr-not-in-hostfile": "RD-LCH-010",
+         # the image a launch runs that RD-IMG-001 had not read (with ab-ds2qdu's Kubeflow TrainJob): pyxis's
+         # `srun --container-image` (a registry reference or an enroot squashfs named for one)
+         "words:pyxis-cuda-image": "RD-IMG-001"}
 
 
 def split_of(repo: str) -> str:

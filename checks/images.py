@@ -78,7 +78,8 @@ def cuda_images(settings):
     unbuilt = unbuilt_stages(settings)
     out = []
     for i, v in _images(settings):
-        p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
+        ref = ka.imported_from(i)  # an enroot squashfs (pyxis) is judged by the image it was imported from
+        p = next((p for p in ka.CUDA_IMAGES if p.matches(i) or ref and p.matches(ref)), None)  # its first reason
         frm = from_line(settings, v) or v
         if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v):
             out.append((i, v, p))
