@@ -87,7 +87,16 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:compose-overlay-path-relative-to-first-file": "RD-CTR-015", "words:bind-mount-hides-image-app": "RD-CTR-015",
          # a launch script's ROCm prefix the host does not have (track lch8)
          "words:rocm-path-not-installed": "RD-ENV-005", "words:vllm-serve-malformed-args": "RD-LCH-011",
-         "words:model-exceeds-dcu-memory": "RD-DS-006"}
+         "words:model-exceeds-dcu-memory": "RD-DS-006",
+         # track art13 (spent fresh batches 12-13): a compose mapping key written twice is what RD-CTR-011's
+         # loader refuses; a target list of `native` inside a docker build (no GPU to detect) is RD-ENV-002's;
+         # a DeepSpeed --master_addr that is none of the hostfile's hosts is RD-LCH-010's
+         "words:compose-duplicate-mapping-key": "RD-CTR-011",
+         "words:offload-arch-native-in-docker-build": "RD-ENV-002",
+         "words:deepspeed-master-addr-not-in-hostfile": "RD-LCH-010",
+         # the image a launch runs that RD-IMG-001 had not read (with ab-ds2qdu's Kubeflow TrainJob): pyxis's
+         # `srun --container-image` (a registry reference or an enroot squashfs named for one)
+         "words:pyxis-cuda-image": "RD-IMG-001"}
 
 
 def split_of(repo: str) -> str:

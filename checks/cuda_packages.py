@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
@@ -30,6 +31,7 @@ def cuda_only_packages(settings, gpus=None):
                 "Install torch from the ROCm wheel index with pip (and cupy-rocm) instead.",
                 subject=f"{a.path}:{n}", evidence=[ev(a.origin(n).label, a.origin(n).text)],  # scrubbed like any line
                 sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what in condas]
+    seen: dict[tuple[str, str], int] = {}
     for v in pips:
         if _installed_in(settings, v, in_cuda):
             continue  # inside an image built on NVIDIA's CUDA base: RD-IMG-001 names that one cause
@@ -39,6 +41,11 @@ def cuda_only_packages(settings, gpus=None):
             if hit is None:
                 continue
             where = os.path.basename(v.origin.path) if rec.get("file") else "pip install"
+            key = (v.origin.path, re.split(r"[\s<>=!~\[;@]", str(req), maxsplit=1)[0].lower())
+            if rec.get("file") and key in seen:  # one package listed twice in one file: one finding, both lines
+                out[seen[key]] = replace(out[seen[key]], evidence=out[seen[key]].evidence + (v.evidence(),))
+                continue
+            seen[key] = len(out)
             out.append(warn(f"`{req}` ({where}) is built for CUDA only: on this AMD GPU it runs on the CPU",
                             f"Its wheels carry NVIDIA's CUDA kernels (or, for TensorFlow, CUDA or the CPU); on ROCm it "
                             f"imports and falls back to the CPU, or fails to load its GPU provider. Use {hit[0]}.",

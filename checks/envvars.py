@@ -5,6 +5,7 @@ checks/install_prefix.py)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs, env_removals
@@ -290,6 +291,9 @@ def pytorch_rocm_arch(env, gpus, settings=None):
         listed = {arch_base(a) for a in re.split(r"[;,\s]+", value.strip("\"'")) if a.strip()}
         if not listed:
             continue
+        if "native" in listed:
+            _native(out, name, value, evidence, where, settings, needed)
+            continue
         missing = [g for g in needed if g not in listed]
         if not missing:
             out.append(ok(f"{name}={value} covers the GPUs ({', '.join(needed)})", subject=where,
@@ -319,6 +323,27 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                         f"({name}={';'.join(needed)}) or leave it unset.", subject=where, evidence=[evidence],
                         fix=unset_fix(name, env=env) if env is not None and name in env else None))
     return out or ok("the GPU target lists are still variables here; nothing to compare")
+
+
+def _native(out, name, value, evidence, where, settings, needed) -> None:
+    """`native`: the compiler asks amdgpu-arch for the GPUs it sees: this machine's on the host, none in
+    `docker build` (no /dev/kfd). One finding per Dockerfile (its ARG and the cmake line it fills)."""
+    path = where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
+    kinds = {a.kind for a in (settings.artifacts if settings is not None else ()) if a.path == path}
+    if "dockerfile" not in kinds:
+        out.append(ok(f"{name}={value} detects the GPUs where it builds ({', '.join(needed)} here)",
+                      subject=where, evidence=[evidence]))
+        return
+    i = next((i for i, f in enumerate(out) if "docker build" in f.title and f.subject.startswith(path + ":")), None)
+    if i is not None:
+        out[i] = replace(out[i], evidence=out[i].evidence + (evidence,))
+        return
+    out.append(warn(f"{name}={value} in a docker build: no GPU to detect there",
+                    "`native` makes the compiler ask amdgpu-arch for the GPUs it can see; `docker build` runs "
+                    "without /dev/kfd, so it finds none and the HIP build stops ('cannot determine amdgcn "
+                    f"architecture') or builds no GPU code. Name the targets: {name}={';'.join(needed)}.",
+                    subject=where, evidence=[evidence],
+                    sources=["https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"]))
 
 
 # ------------------------------------------------------------------ misspelt runtime variables

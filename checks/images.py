@@ -78,7 +78,8 @@ def cuda_images(settings):
     unbuilt = unbuilt_stages(settings)
     out = []
     for i, v in _images(settings):
-        p = next((p for p in ka.CUDA_IMAGES if p.matches(i)), None)  # one finding an image, its first reason
+        ref = ka.imported_from(i)  # an enroot squashfs (pyxis) is judged by the image it was imported from
+        p = next((p for p in ka.CUDA_IMAGES if p.matches(i) or ref and p.matches(ref)), None)  # its first reason
         frm = from_line(settings, v) or v
         if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v):
             out.append((i, v, p))
@@ -153,7 +154,7 @@ def cuda_base_image(settings, gpus=None):
                         "On an AMD GPU a CUDA torch finds no device ('torch.cuda.is_available() is False') and "
                         "CUDA-only packages fail to load. Start from a ROCm image, e.g. rocm/pytorch:<rocm>_<os>_"
                         "<python>_pytorch_<version> (tags: https://hub.docker.com/r/rocm/pytorch/tags).",
-                        subject=v.origin.label, evidence=[v.evidence()], sources=p.sources,
+                        subject=v.origin.label, evidence=_places(settings, image, v), sources=p.sources,
                         fix=FixPlan("Use a ROCm base image", (Action("note", f"in {v.origin.path}: line "
                                     f"{v.origin.line} names {image}; use a rocm/pytorch tag", path=v.origin.path),),
                                     params={"files": [v.origin.path]})))

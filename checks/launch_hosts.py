@@ -76,7 +76,11 @@ def launch_hosts(settings):
             h = _host(str(v.value)) if v is not None else ""
             if not h or _local(h) or h.lower() in names:
                 continue
-            if names and _is_ip(h) or not names and not _is_ip(h) and "." in h:
+            # with a hostfile, rank 0 runs on its first host: an address that is none of its hosts (an IP,
+            # or a node name whose short form none of its named hosts has) is a rendezvous nobody opens
+            short = {n.split(".")[0] for n in names if not _is_ip(n)}
+            if names and (_is_ip(h) or bool(short) and h.lower().split(".")[0] not in short) or \
+                    not names and not _is_ip(h) and "." in h:
                 why = (f"it is not one of the hostfile's hosts ({', '.join(sorted(names)[:4])})" if names else
                        "a site's DNS name (a cluster-internal service or node name) that resolves only there")
                 out.append(warn(f"--{key.replace('_', '-')} {h}: an address of another site, not a host of this job",

@@ -18,6 +18,8 @@ MALFORMED = [
     "apiVersion: v1\nkind: Job\nspec:\n  template: []\n",
     "apiVersion: v1\nkind: Pod\n---\n---\n[1, 2]\n",
     "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    resources: {limits: [1]}\n",
+    "apiVersion: v1\nkind: TrainJob\nspec:\n  trainer: [1]\n  template: {spec: {replicatedJobs: [3, {template: 4}]}}\n",
+    "apiVersion: v1\nkind: TrainJob\nspec:\n  trainer: {resourcesPerNode: 3, env: 5}\n",
 ]
 
 
@@ -62,3 +64,58 @@ def test_nvidias_runtime_class_is_nvidia_only_syntax(tmp_path, lint):
     d = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts", "ciwooooo-vllm-nvidia-k8s")
     [f] = lint.flagged(lint([d], "RD-CTR-004", "rx7900xtx"))
     assert "runtime: nvidia" in f.title and "nvidia.com/gpu" in f.title
+
+
+# ds2qdu/kai-scheduler-examples 03-training.yaml (spent fresh batch 13, ab-ds2qdu): Kubeflow Trainer's TrainingRuntime
+# (a JobSet template: replicatedJobs[].template.spec.template.spec) and a TrainJob whose `trainer:` overrides the image,
+# env and resourcesPerNode of the runtime's trainer container
+TRAINER = """---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainingRuntime
+metadata:
+  name: mnist-runtime
+spec:
+  template:
+    spec:
+      replicatedJobs:
+        - name: trainer
+          template:
+            spec:
+              template:
+                spec:
+                  containers:
+                    - name: trainer
+                      image: nvcr.io/nvidia/pytorch:25.12-py3
+---
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata:
+  name: mnist-training
+spec:
+  runtimeRef:
+    name: mnist-runtime
+  trainer:
+    image: nvcr.io/nvidia/pytorch:25.12-py3
+    resourcesPerNode:
+      limits:
+        nvidia.com/gpu: "1"
+    env:
+      - name: NCCL_DEBUG
+        value: "INFO"
+"""
+
+
+def test_a_jobsets_pods_and_a_trainjobs_trainer_are_containers():
+    a = kubernetes.read("t.yaml", TRAINER)
+    svcs = a.data["services"]
+    assert set(svcs) == {"mnist-runtime/trainer", "mnist-training/trainer"}
+    assert [(v.value, v.origin.line) for v in a.values if v.name == "image"] == [
+        ("nvcr.io/nvidia/pytorch:25.12-py3", 17), ("nvcr.io/nvidia/pytorch:25.12-py3", 27)]
+    tj = svcs["mnist-training/trainer"]
+    assert tj["gpu_resources"] == {"nvidia.com/gpu": "1"} and tj["environment"] == {"NCCL_DEBUG": "INFO"}
+    # look-alike: a TrainJob with no trainer override (the runtime's image runs) adds no container, and a
+    # `trainer:` key in another kind is not Kubeflow's
+    bare = kubernetes.read("b.yaml", TRAINER.split("  trainer:")[0] + "  trainer:\n    numNodes: 2\n")
+    assert set(bare.data["services"]) == {"mnist-runtime/trainer"}
+    other = kubernetes.read("o.yaml", "apiVersion: v1\nkind: ConfigMap\nspec:\n  trainer:\n    image: x/y:1\n")
+    assert other.data["services"] == {}

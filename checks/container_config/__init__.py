@@ -149,6 +149,8 @@ def compose_shm(settings, gpus=None):
     out = []
     for a, name, svc in services:
         subject = f"{a.path}: {name}"
+        if svc.get("kubernetes") == "TrainJob":
+            continue  # its trainer runs in the runtime's pods: their volumes (/dev/shm) are the runtime's, judged there
         image = str(svc.get("image") or "").lower()
         if any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p) for p in NO_TORCH_IMAGES):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "

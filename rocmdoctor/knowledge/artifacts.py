@@ -153,8 +153,17 @@ IMAGE_TORCH = re.compile(r"pytorch[_-](?:release[_-])?(\d+\.\d+(?:\.\d+)?)")
 
 
 def image_file(image: str) -> bool:
-    """A container image kept as a file (Singularity/Apptainer .sif, .simg): its name is its pin."""
-    return image.lower().endswith((".sif", ".simg"))
+    """A container image kept as a file (Singularity/Apptainer .sif, .simg; enroot's squashfs for
+    Slurm's pyxis, .sqsh): its name is its pin."""
+    return image.lower().endswith((".sif", ".simg", ".sqsh", ".squashfs"))
+
+
+def imported_from(image: str) -> str:
+    """The registry reference an enroot squashfs file is named for: `enroot import docker://nvcr.io#nvidia/
+    pytorch:23.08-py3` writes nvidia+pytorch+23.08-py3.sqsh (users also write nvcr.io_nvidia_pytorch_...):
+    its separators read as the reference's. "" for anything else."""
+    stem = re.sub(r"\.(sqsh|squashfs)$", "", image.rsplit("/", 1)[-1], flags=re.I)
+    return "" if stem == image.rsplit("/", 1)[-1] else re.sub(r"[+_]", "/", stem)
 
 
 def floating_tag(image: str) -> bool:

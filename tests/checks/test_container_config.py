@@ -552,3 +552,12 @@ def test_a_shell_form_entrypoint_runs_whatever_compose_command_says(tmp_path):
     write(tmp_path, "Dockerfile", "FROM rocm/rocm-terminal:latest\nRUN pip3 install torch --index-url "
           "https://download.pytorch.org/whl/rocm6.0\nENTRYPOINT [\"/usr/bin/env\"]\n")
     assert flagged(scan([tmp_path], "RD-CTR-005", "rx7900xtx"))
+
+
+# ds2qdu/kai-scheduler-examples 03-training.yaml: a TrainJob's trainer runs in its TrainingRuntime's pods, whose
+# volumes (a memory-backed emptyDir at /dev/shm there) the override does not repeat: RD-CTR-005 judges the runtime
+def test_a_trainjob_override_is_not_judged_for_shared_memory(tmp_path):
+    from tests.test_lint_kubernetes import TRAINER
+
+    fs = flagged(scan([write(tmp_path, "t.yaml", TRAINER)], "RD-CTR-005", "mi300x8"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in fs] == ["mnist-runtime/trainer"]  # the runtime's pod, no shm

@@ -111,3 +111,20 @@ def test_a_broken_conda_lock_reads_without_error():
                  "- name: x\n  manager: conda\n  url: '\n", "- name: pytorch\n" * 50):
         art = requirements.read_conda_lock("conda-lock.yml", text)
         assert art.error is None and all(v.name == "conda" for v in art.values)
+
+
+# ketsapiwiq/speaches requirements.txt (spent fresh batch 12, aa-ketsapiwiq): `ctranslate2==4.5.0` pinned at line 24 of
+# a pip-compile freeze and named again, bare, in the hand-written block at its end: one package, one finding
+def test_a_cuda_only_package_listed_twice_in_a_file_is_one_finding(tmp_path):
+    from tests.lintacc_helpers import flagged, scan, write
+
+    p = write(tmp_path, "requirements.txt", "csvw==3.5.1\nctranslate2==4.5.0\ndeprecated==1.2.14\n\n"
+              "#ctranslate2 @ git+https://github.com/arlo-phoenix/CTranslate2-rocm.git\nopenai-whisper\nctranslate2\n"
+              "faster-whisper\nonnxruntime-gpu==1.22.0\n")
+    fs = flagged(scan([p], "RD-IMG-009", "rx7900xtx"))
+    ct2 = [f for f in fs if "ctranslate2" in f.title]
+    assert len(fs) == 2 and [e.source for e in ct2[0].evidence] == [p + ":2", p + ":7"]
+    # look-alike: the same package in two files is two installs, two findings
+    q = write(tmp_path, "b/requirements.txt", "ctranslate2==4.5.0\n")
+    r = write(tmp_path, "c/requirements.txt", "ctranslate2\n")
+    assert len(flagged(scan([q, r], "RD-IMG-009", "rx7900xtx"))) == 2

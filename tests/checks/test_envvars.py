@@ -362,3 +362,27 @@ def test_misspelt_family_words_and_left_out_words(tmp_path, name, value, meant):
     p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")
     fs = flagged(scan([p], "RD-ENV-004", "mi300x8"))
     assert [f.title.rsplit(" ", 2)[-2] for f in fs] == ([meant] if meant else [])
+
+
+# lhqezio/qwen36-edge Dockerfile.rocm (spent fresh batch 12, aa-lhqezio): `ARG AMDGPU_TARGETS="native"` then
+# `cmake ... -DAMDGPU_TARGETS="${AMDGPU_TARGETS}"` in `docker build`, which has no /dev/kfd: amdgpu-arch finds no GPU
+NATIVE_DF = ('FROM rocm/rocm-dev:6.2.4 AS builder\n\nARG AMDGPU_TARGETS="native"\n\n'
+             'RUN cmake -B build -G Ninja \\\n    -DGGML_HIP=ON \\\n    -DAMDGPU_TARGETS="${AMDGPU_TARGETS}" \\\n'
+             '    && cmake --build build --target llama-server -j$(nproc)\n')
+
+
+def test_native_targets_in_a_docker_build_find_no_gpu(tmp_path):
+    from tests.lintacc_helpers import flagged, scan, write
+
+    df = write(tmp_path, "Dockerfile.rocm", NATIVE_DF)
+    [f] = flagged(scan([df], "RD-ENV-002", "rx7900xtx"))  # the ARG and the cmake line it fills: one finding
+    assert "docker build" in f.title and "gfx1100" in f.detail
+    assert {e.source for e in f.evidence} == {df + ":3", df + ":7"}
+    # look-alike: the same cmake line run on the host detects the host's GPU
+    sh = write(tmp_path, "build.sh", "#!/bin/bash\ncmake -B build -DGGML_HIP=ON -DAMDGPU_TARGETS=native\n"
+               "cmake --build build -j\n")
+    assert not flagged(scan([sh], "RD-ENV-002", "rx7900xtx"))
+    # a named target that is not this GPU's is still the other finding
+    other = flagged(scan([write(tmp_path, "d2/Dockerfile", NATIVE_DF.replace('"native"', '"gfx1030"'))],
+                         "RD-ENV-002", "rx7900xtx"))
+    assert other and all("leaves out gfx1100" in f.title for f in other)

@@ -312,3 +312,42 @@ def test_llama_cpps_backend_tags(tmp_path, image, cpu):
     p = write(tmp_path, "docker-compose.rocm.yml", f"services:\n  llama-server:\n    image: {image}\n"
               "    devices:\n      - /dev/kfd\n      - /dev/dri\n")
     assert bool(flagged(scan([p], "RD-IMG-001", "strix-halo-apu"))) is cpu
+
+
+# ds2qdu/kai-scheduler-examples 03-training.yaml (spent fresh batch 13): NGC's image in a Kubeflow TrainingRuntime's
+# container (line 17 here) and again in the TrainJob's trainer override (line 27): one finding that cites both
+def test_a_cuda_image_named_twice_in_one_file_is_cited_at_each_place(tmp_path):
+    from tests.test_lint_kubernetes import TRAINER
+
+    p = write(tmp_path, "03-training.yaml", TRAINER)
+    [f] = flagged(scan([p], "RD-IMG-001", "mi300x8"))
+    assert [e.source for e in f.evidence] == [p + ":17", p + ":27"]
+    # look-alike: a ROCm image in the same places is not a CUDA build
+    rocm = write(tmp_path, "r/03-training.yaml", TRAINER.replace("nvcr.io/nvidia/pytorch:25.12-py3",
+                                                                 "rocm/pytorch:rocm6.4_ubuntu24.04_py3.12_pytorch_release_2.6.0"))
+    assert not flagged(scan([rocm], "RD-IMG-001", "mi300x8"))
+
+
+# tedyhabtegebrial launch_interactive.sh (spent fresh batch 13): Slurm's pyxis runs the job step in
+# `--container-image=/netscratch/.../nvcr.io_nvidia_pytorch_23.08-py3.sqsh`, an enroot import of NGC's CUDA PyTorch;
+# pyxis also takes a registry reference written REGISTRY#IMAGE:TAG (pyxis README)
+PYXIS = ("srun \\\n-K \\\n--partition=RTX3090 \\\n--gpus 2 --ntasks 2 --nodes 1 \\\n"
+         "--container-image=/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh \\\n"
+         "--container-workdir=\"`pwd`\" \\\n--mem-per-cpu=16G torchrun --nnodes=1 --nproc_per_node=gpu -m train\n")
+
+
+def test_a_pyxis_container_image_is_judged(tmp_path):
+    p = write(tmp_path, "launch_interactive.sh", PYXIS)
+    [f] = flagged(scan([p], "RD-IMG-001", "mi300x8"))
+    assert "NGC" in f.title and f.evidence[0].source == p + ":5"
+    ref = write(tmp_path, "r/run.sh", PYXIS.replace("/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh",
+                                                    "nvcr.io#nvidia/pytorch:23.08-py3"))
+    assert flagged(scan([ref], "RD-IMG-001", "mi300x8"))
+    # look-alikes: hisohara/megatron's ROCm squashfs (rocm+megatron-lm+v25.9_gfx942-bnxt.sqsh) is no CUDA image and,
+    # a file, never floats; an --container-image in an echo is no job step
+    rocm = write(tmp_path, "m/RUN.slurm", PYXIS.replace(
+        "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh",
+        "/shared/amdgpu/Megatron/rocm+megatron-lm+v25.9_gfx942-bnxt.sqsh"))
+    assert not flagged(scan([rocm], "RD-IMG-001", "mi300x8")) and not flagged(scan([rocm], "RD-IMG-003", "mi300x8"))
+    said = write(tmp_path, "e/say.sh", "echo srun --container-image=nvcr.io#nvidia/pytorch:23.08-py3 python t.py\n")
+    assert not flagged(scan([said], "RD-IMG-001", "mi300x8"))

@@ -56,3 +56,24 @@ def test_rendezvous_addresses_from_the_job_or_loopback_pass(tmp_path):
               "torchrun --nnodes=1 --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=localhost:29400 e.py\n"
               "torchrun --nnodes=2 --nproc_per_node=2 --rdzv_endpoint=10.10.0.21:29999 f.py\n")
     assert not flagged(scan([p], "RD-LCH-010", "mi300x8"))  # a bare IP without a hostfile is not judged
+
+
+# klhhhhh/ckpt-fault-tolerance-test scripts/multinode.sh + hostfile (Perlmutter): `deepspeed --hostfile=...
+# --master_addr="nid200348"` while the hostfile lists nid200476/77/80/81: rank 0 runs on nid200476, every rank
+# dials nid200348 (spent fresh batch 13's words:deepspeed-master-addr-not-in-hostfile)
+NID_RUN = ('deepspeed --num_nodes=4 --num_gpus=4 \\\n    --master_addr="nid200348" \\\n    --master_port=29501 \\\n'
+           '    --hostfile="/global/homes/k/klhhhhh/scripts/hostfile" \\\n    train_fp16.py\n')
+NID_HOSTS = "nid200476 slots=4\nnid200477 slots=4\nnid200480 slots=4\nnid200481 slots=4\n"
+
+
+def test_a_master_node_name_that_is_none_of_the_hostfiles_hosts(tmp_path):
+    run, hf = write(tmp_path, "multinode.sh", NID_RUN), write(tmp_path, "hostfile", NID_HOSTS)
+    addr = [f for f in flagged(scan([run, hf], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title]
+    assert [f.evidence[0].source for f in addr] == [run + ":2"] and "nid200348" in addr[0].title
+    # look-alike: the hostfile's own first host, written short or fully qualified, is the job's rendezvous
+    for name in ("nid200476", "nid200476.chn.perlmutter.nersc.gov"):
+        ok_run = write(tmp_path, "ok.sh", NID_RUN.replace("nid200348", name))
+        assert not [f for f in flagged(scan([ok_run, hf], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title]
+    # a hostfile of bare IPs cannot say which IP a node name resolves to: not judged
+    ips = write(tmp_path, "ips/hostfile", "10.1.0.5 slots=4\n10.1.0.6 slots=4\n")
+    assert not [f for f in flagged(scan([run, ips], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title]

@@ -10,6 +10,7 @@ services. Documents are split on ``---`` and each parsed with the one YAML loade
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 from ...knowledge.artifacts import K8S_AMD_GPU_RESOURCES as AMD_RESOURCES
 from ...knowledge.artifacts import K8S_NVIDIA_GPU_RESOURCES as NVIDIA_RESOURCES
@@ -40,7 +41,8 @@ def looks_like(text: str) -> bool:
 
 def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
     """(pod spec, its node) of a manifest: a Pod's spec, a workload's spec.template.spec, a
-    CronJob's jobTemplate, and the replica templates of training-operator jobs."""
+    CronJob's jobTemplate, the replica templates of training-operator jobs, a JobSet's replicated
+    Jobs, and a Kubeflow TrainJob's trainer (one container)."""
     def get(d, n, key):
         if not isinstance(d, dict) or n is None:
             return None, None
@@ -57,6 +59,25 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
             d, n = get(d, n, key)
         if isinstance(d, dict):
             out.append((d, n))
+    for d, n in [(spec, sn)] + list(out):  # a JobSet (Kubeflow Trainer's TrainingRuntime): its replicated Jobs' pods
+        jobs, jn = get(d, n, "replicatedJobs")
+        for i, job in enumerate(_list(jobs)):
+            jd, jnode = job, jn.value[i] if jn is not None and i < len(jn.value) else None
+            for part in ("template", "spec", "template", "spec"):
+                jd, jnode = get(jd, jnode, part)
+            if isinstance(jd, dict):
+                out.append((jd, jnode))
+    trainer, tn = get(spec, sn, "trainer")
+    if doc.get("kind") == "TrainJob" and isinstance(trainer, dict) and tn is not None and \
+            any(k in trainer for k in ("image", "env", "resourcesPerNode")):
+        # Kubeflow Trainer's TrainJob overrides the runtime's trainer container: image, env, resourcesPerNode
+        pairs = [(SimpleNamespace(value="resources" if k.value == "resourcesPerNode" else k.value), v)
+                 for k, v in tn.value]
+        c = {("resources" if k == "resourcesPerNode" else k): v for k, v in trainer.items()}
+        c.setdefault("name", "trainer")
+        node = SimpleNamespace(value=[(SimpleNamespace(value="containers"), SimpleNamespace(
+            value=[SimpleNamespace(value=pairs, start_mark=tn.start_mark)]))])
+        out.append(({"containers": [c]}, node))
     for key in ("pytorchReplicaSpecs", "replicaSpecs", "mpiReplicaSpecs"):
         reps, rn = get(spec, sn, key)
         for role in (reps or {}) if isinstance(reps, dict) else {}:

@@ -1011,6 +1011,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 if value is None and i + 1 < len(words) and not words[i + 1].startswith("-") \
                         and not _looks_like_program(words[i + 1]):
                     value, i = words[i + 1], i + 1
+                if head == "srun" and name == "container_image" and value and "$" not in value:
+                    # pyxis: the job steps run in this image (REGISTRY#IMAGE:TAG, or an enroot squashfs file)
+                    art.add(CONTAINER, "image", value.replace("#", "/", 1),
+                            _line_with(physical, first, last, re.escape(value)))
                 if head != "srun" and name == "x" and value and "=" in value:
                     ek, _, ev_ = value.partition("=")
                     env_vals.append((ek, ev_))
