@@ -5,8 +5,8 @@ checks/install_prefix.py)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
+from rocmdoctor.base.records import replace
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn

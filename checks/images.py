@@ -62,16 +62,6 @@ def _places(settings, image: str, v) -> list:
     return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
 
 
-def _floats(image: str) -> bool:
-    """A floating tag (ka.floating_tag), or an AMD rocm/* image whose tag names no version at all
-    (rocm/vllm-dev:base, rocm/pytorch:latest-base): AMD re-pushes those with each release."""
-    if ka.floating_tag(image):
-        return True
-    name = image.lower().split("@", 1)[0]
-    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
-    tag = name.rsplit("/", 1)[-1].partition(":")[2]
-    return name.startswith("rocm/") and "@" not in image and bool(tag) and not re.search(r"\d", tag) \
-        and "$" not in tag
 
 
 def cuda_images(settings):
@@ -228,7 +218,7 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
     built = built_repos(settings)  # the set's own builds: not pulled
     for image, v in images:
         named = v.name != "rocm_module" and rocm_named(image) and not built_here(image, built)
-        if _floats(image) and (ka.rocm_image(image) or named):
+        if ka.floating_tag(image) and (ka.rocm_image(image) or named):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",

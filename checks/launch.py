@@ -206,10 +206,15 @@ def _ds_ignores_cvd(v, n: int, env, gpus):
 NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-AMD-SMI-CLI-tool.html"
 
 
-def _commands(settings):
+def launch_commands(settings):
+    """(artifact, command) for every launcher command the shell reader found in the files."""
     for a in settings.artifacts:
         if isinstance(a.data, dict):
-            yield from (c for c in a.data.get("commands") or () if isinstance(c, dict))
+            yield from ((a, c) for c in a.data.get("commands") or () if isinstance(c, dict))
+
+
+def _commands(settings):
+    return (c for _, c in launch_commands(settings))
 
 
 def _overridden_configs(settings) -> dict[str, set[str]]:

@@ -11,18 +11,12 @@ import os
 
 from rocmdoctor.engine.check import check, ev, ok, warn
 
+from .launch import launch_commands
+
 AREA = "launch"
 DS_MULTINODE = "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"
 TORCHRUN_RDZV = "https://docs.pytorch.org/docs/stable/elastic/run.html"
 _LOCAL = {"localhost", "127.0.0.1", "::1", "0.0.0.0", "localhost.localdomain"}
-
-
-def _commands(settings):
-    for a in settings.artifacts:
-        if isinstance(a.data, dict):
-            for c in a.data.get("commands") or ():
-                if isinstance(c, dict):
-                    yield a, c
 
 
 def _host(value: str) -> str:
@@ -47,16 +41,28 @@ def _local(h: str) -> bool:
     return h.lower() in _LOCAL or h.startswith("127.")
 
 
+def _hostfile_of(hostfiles, hf_val):
+    """The hostfile a `--hostfile F` names: F resolved from the launching file's folder; else, where the set
+    holds exactly one hostfile of that name (the path was the author's own), that one."""
+    name = str(hf_val.value).strip("\"'")
+    here = os.path.normpath(os.path.join(os.path.dirname(hf_val.origin.path or ""), name))
+    exact = [a for a in hostfiles if os.path.normpath(a.path) == here]
+    if exact:
+        return exact[0]
+    same_name = [a for a in hostfiles if os.path.basename(a.path) == os.path.basename(name)]
+    return same_name[0] if len(same_name) == 1 else None
+
+
 @check("RD-LCH-010", area=AREA, title="A launch names only hosts the job has", option="config",
        sources=[DS_MULTINODE, TORCHRUN_RDZV])
 def launch_hosts(settings):
-    hostfiles = {os.path.basename(a.path): a for a in settings.of_kind("hostfile")}
+    hostfiles = list(settings.of_kind("hostfile"))
     out = []
-    launches = list(_commands(settings))
+    launches = list(launch_commands(settings))
     for _art, cmd in launches:
         vals = {v.name: v for v in cmd.get("launcher_values") or () if hasattr(v, "name")}
         hf_val = vals.get("hostfile")
-        hf = hostfiles.get(os.path.basename(str(hf_val.value))) if hf_val is not None else None
+        hf = _hostfile_of(hostfiles, hf_val) if hf_val is not None else None
         hosts = [h for h in (hf.data.get("hosts") if hf is not None else None) or [] if not _local(h["host"])]
         if hf is not None and hosts and not _local_alternative(launches, cmd):
             # the only launch of this script goes over the hostfile's machines
@@ -79,8 +85,10 @@ def launch_hosts(settings):
             # with a hostfile, rank 0 runs on its first host: an address that is none of its hosts (an IP,
             # or a node name whose short form none of its named hosts has) is a rendezvous nobody opens
             short = {n.split(".")[0] for n in names if not _is_ip(n)}
-            if names and (_is_ip(h) or bool(short) and h.lower().split(".")[0] not in short) or \
-                    not names and not _is_ip(h) and "." in h:
+            foreign = bool(names) and (_is_ip(h) or (bool(short) and h.lower().split(".")[0] not in short))
+            # without a hostfile a bare IP may well be this job's first node: only a DNS name is judged
+            site_dns = not names and not _is_ip(h) and "." in h
+            if foreign or site_dns:
                 why = (f"it is not one of the hostfile's hosts ({', '.join(sorted(names)[:4])})" if names else
                        "a site's DNS name (a cluster-internal service or node name) that resolves only there")
                 out.append(warn(f"--{key.replace('_', '-')} {h}: an address of another site, not a host of this job",

@@ -3,6 +3,7 @@ from Slurm's variables, and DeepSpeed's multi-node launcher under srun."""
 from __future__ import annotations
 
 import os
+import re
 
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
@@ -13,7 +14,7 @@ AREA = "launch"
 SLURM_GRES = "https://slurm.schedmd.com/gres.html"
 # GPU model tokens Slurm sites use as GRES types: a type that names a model (mi210, a100, k100 ...)
 # can be compared with the node's GPUs; any other type is a site alias and is left alone.
-_MODEL = __import__("re").compile(r"^(?:mi\d{2,3}[a-z]?|a\d{2,3}|h\d{3}|v100|l40s?|l4|t4|p100|k[0-9]{2,3}(?:ai)?|"
+_MODEL = re.compile(r"^(?:mi\d{2,3}[a-z]?|a\d{2,3}|h\d{3}|v100|l40s?|l4|t4|p100|k[0-9]{2,3}(?:ai)?|"
                                   r"z100l?|bw\d{2,4}|rtx\w*|w\d{4}x?|rx\d{4}\w*)$")
 
 
@@ -41,7 +42,6 @@ _NVIDIA = {"nvidia", "tesla", "geforce", "quadro"}
 def _model_of(kind: str) -> str | None:
     """The GPU model a GRES type names (`mi210`, `h100` from `nvidia_h100_80gb_hbm3`), or None for a
     site alias (`siteA`, `ampere`)."""
-    import re
 
     if _MODEL.match(kind):
         return kind
@@ -55,7 +55,6 @@ def _model_of(kind: str) -> str | None:
 
 
 def _names_model(kind: str, gpus) -> bool:
-    import re
 
     norm = lambda s: re.sub(r"[^a-z0-9]", "", str(s or "").lower())  # noqa: E731
     model = _model_of(kind) or kind
@@ -144,7 +143,7 @@ def job_gpus(settings, path: str | None = None):
 # ------------------------------------------------------------------ ranks from Slurm variables
 SLURM_ENV = "https://slurm.schedmd.com/sbatch.html#SECTION_OUTPUT-ENVIRONMENT-VARIABLES"
 TORCH_ENV = "https://docs.pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
-_SLURM_REF = __import__("re").compile(r"^\$\{?(SLURM_[A-Z_]+)\}?$")
+_SLURM_REF = re.compile(r"^\$\{?(SLURM_[A-Z_]+)\}?$")
 # What each Slurm variable counts, and which differ per task (srun gives each task its own).
 _PER_TASK = {"SLURM_PROCID": "the task's global rank", "SLURM_LOCALID": "the task's rank on its node",
              "SLURM_NODEID": "the index of the task's node"}

@@ -337,3 +337,19 @@ def test_dockerfile_exec_form_with_non_string_words_is_refused_as_buildkit_does(
     ok = dockerfile.read("Dockerfile", 'FROM rocm/pytorch:latest\nRUN ["pip", "install", "torch"]\n')
     pips = [v.value for v in ok.values if v.name == "pip"]
     assert ok.error is None and pips and pips[-1]["requirements"] == ["torch"]
+
+
+def test_a_case_block_with_long_blank_runs_is_read_in_linear_time(tmp_path):
+    # review of wave 6: the case-arm pattern backtracked cubically on blanks (1000 blanks: 144 s); a
+    # hostile launch script must not stall `scan --config`. Run in a child so a regression fails, not hangs.
+    import subprocess
+    import sys
+
+    script = tmp_path / "run.sh"
+    script.write_text("#!/bin/bash\ncase \"$GPU\" in\n" + " " * 20000 + "a\n" + "a" + " " * 20000 + "\n"
+                      "  gfx90a ) export HSA_OVERRIDE_GFX_VERSION=9.0.10 ;;\nesac\n")
+    code = ("import sys; from rocmdoctor.artifacts.readers import read_one; a = read_one(sys.argv[1]); "
+            "print(a.kind, sorted(k for k in a.data.get('env', {})) if isinstance(a.data, dict) else '')")
+    out = subprocess.run([sys.executable, "-c", code, str(script)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.startswith("shell")

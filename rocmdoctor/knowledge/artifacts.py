@@ -169,14 +169,18 @@ def imported_from(image: str) -> str:
 def floating_tag(image: str) -> bool:
     """No tag, 'latest' (latest-base, latest-release ...), a build channel the publisher moves
     on every build (rocm/vllm-dev:nightly, :main, :dev, :master, :edge), or a variant tag with no
-    version in it (ollama/ollama:rocm, :rocm-latest): re-pushed with every release of the product,
-    each bundling the ROCm user space of its day. A digest pins it."""
+    version in it (ollama/ollama:rocm, :rocm-latest), or an AMD rocm/* tag that names no version at all
+    (rocm/vllm-dev:base): re-pushed with every release of the product, each bundling the ROCm user
+    space of its day. A digest pins it."""
     if "@sha256:" in image or image.startswith("$") or image_file(image) or re.match(r"^rocm[/-]\d", image, re.I):
         return False
     name = image.rsplit("/", 1)[-1]
     tag = name.rsplit(":", 1)[1] if ":" in name else ""
+    repo = image.lower().split("@", 1)[0]
+    repo = repo[len("docker.io/"):] if repo.startswith("docker.io/") else repo
     return tag == "" or tag.startswith("latest") or re.sub(r"[-_.]?(base|release)$", "", tag.lower()) in (
-        "nightly", "main", "dev", "master", "edge") or ("rocm" in tag.lower() and not re.search(r"\d", tag))
+        "nightly", "main", "dev", "master", "edge") or ("rocm" in tag.lower() and not re.search(r"\d", tag)) \
+        or (repo.startswith("rocm/") and "$" not in tag and not re.search(r"\d", tag))  # rocm/vllm-dev:base
 
 
 def rocm_image(image: str) -> bool:

@@ -20,8 +20,13 @@ def test_look_alikes_options_as_one_word_an_end_of_options_marker_and_a_shell_st
     good = _POD.replace('"-- host=0.0.0.0"', '"--host=0.0.0.0"').replace('"-- port=8000"', '"--port"\n          - "8000"')
     good = good.replace('"-- max-model-len=2048"', '"--"\n          - "--max-model-len=2048"')
     assert not flagged(scan([write(tmp_path, "deployment.yaml", good)], "RD-LCH-011", "rx7900xtx"))
-    # compose: a shell string is split by the shell (`sh -c`), so `-- x` there is the shell's business
-    c = write(tmp_path, "docker-compose.yml", "services:\n  vllm:\n    image: rocm/vllm:latest\n"
-                                              "    command: [\"sh\", \"-c\", \"vllm serve m --port 8000\"]\n"
-                                              "    devices: [/dev/kfd, /dev/dri]\n")
-    assert not flagged(scan([c], "RD-LCH-011", "rx7900xtx"))
+    # compose: the same class in an exec-form list fails; a string command is split into words by Compose
+    # itself (`--` and `port=8000`), which is not this rule's class
+    listed = write(tmp_path, "docker-compose.yml", "services:\n  vllm:\n    image: rocm/vllm:latest\n"
+                                                   "    command: [\"vllm\", \"serve\", \"m\", \"-- port=8000\"]\n"
+                                                   "    devices: [/dev/kfd, /dev/dri]\n")
+    [f] = flagged(scan([listed], "RD-LCH-011", "rx7900xtx"))
+    assert f.evidence[0].source == f"{listed}:4"
+    string = write(tmp_path, "compose.yaml", "services:\n  vllm:\n    image: rocm/vllm:latest\n"
+                                             "    command: vllm serve m -- port=8000\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert not flagged(scan([string], "RD-LCH-011", "rx7900xtx"))

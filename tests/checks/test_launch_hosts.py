@@ -22,6 +22,21 @@ def test_a_launch_that_only_runs_over_a_hostfiles_hosts(tmp_path):
     assert addr.evidence[0].source == run + ":4"
 
 
+
+def test_the_hostfile_is_the_one_beside_the_launching_script(tmp_path):
+    # review of wave 6: two folders, each with a `hostfile`; a/run.sh names its own (localhost only), so the
+    # other folder's LAN hosts are not this launch's (it was judged against b/hostfile and cited it)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    run = write(tmp_path / "a", "run.sh", "deepspeed --hostfile=hostfile train.py\n")
+    own = write(tmp_path / "a", "hostfile", "localhost slots=8\n")
+    other = write(tmp_path / "b", "hostfile", LAN_HOSTS)
+    assert not [f for f in flagged(scan([run, own, other], "RD-LCH-010", "mi300x8")) if "named host" in f.title]
+    # look-alike: the launch beside the LAN hostfile is judged against it, citing that file
+    run_b = write(tmp_path / "b", "run.sh", "deepspeed --hostfile=hostfile train.py\n")
+    [f] = [f for f in flagged(scan([run_b, own, other], "RD-LCH-010", "mi300x8")) if "named host" in f.title]
+    assert {e.source for e in f.evidence} >= {other + ":1"}
+
 def test_a_hostfile_next_to_a_local_launch_of_the_same_script_is_an_option(tmp_path):
     # brynelee/deepspeedtrial cmd_demos.sh: a local line and a `--hostfile` line for the same script
     run = write(tmp_path, "cmd_demos.sh", "deepspeed ds_train.py --epoch 1 --deepspeed --deepspeed_config ds_config.json\n"

@@ -393,7 +393,7 @@ class _ReadState:
         line left to read and the keywords to apply once its commands ran (elif/else/fi/;;/esac)."""
         top = self.blocks[-1] if self.blocks else None
         if top is not None and top["kind"] == "case" and not top["arm"]:
-            m = _CASE_ARM.match(line)
+            m = _CASE_ARM.match(line.strip())
             if m and not line.lstrip().startswith(("esac", ";;")):
                 top["arm"], top["branch"], line = m.group(1).strip(), top["branch"] + 1, m.group(2)
         later = []
@@ -454,7 +454,8 @@ class _ReadState:
 _MISSING = object()
 _NAME = re.compile(r"[A-Za-z_]\w*$")
 # `*"Navi 2"*)`, `(gfx1030|gfx1031)`, `mi300x) cmd ...`: a case arm's pattern and what follows it
-_CASE_ARM = re.compile(r"^\s*\(?\s*([^()=;$`]+?)\s*\)\s*(.*)$")
+# (matched on the stripped line, the pattern bounded and starting with a non-blank: no backtracking on long blank runs)
+_CASE_ARM = re.compile(r"^\(?\s*([^()=;$`\s][^()=;$`]{0,200}?)\s*\)\s*(.*)$")
 _BLOCK_HINT = re.compile(r"\b(?:if|elif|else|fi|case|esac)\b")
 _BLOCK_KW = re.compile(r"(?:^|[;&|]\s*|\b(?:then|do|else)\s+)\s*(if|elif|else|fi|case|esac)\b")
 
