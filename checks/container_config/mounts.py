@@ -95,32 +95,22 @@ def host_env_in_container(settings):
                                             else svc.get("command") or []))
         env_text = " ".join(f"{k}={v}" for k, v in (svc.get("environment") or {}).items()) \
             if isinstance(svc.get("environment"), dict) else " ".join(map(str, svc.get("environment") or []))
-        for src, dst, at in _activated(a, svc, _whole_command(a, svc, command)):  # a venv of the mounted host folder, activated inside
-            host = _py_version(src, _PY_IN_NAME)
+        found = [(src, dst, at, _py_version(src, _PY_IN_NAME))
+                 for src, dst, at in _activated(a, svc, _whole_command(a, svc, command))]  # activated inside
+        for src, dst in _mounts(svc):
+            if _ENV_DIR.search(src) and (dst in command or dst in env_text):  # run or put on PYTHONPATH inside
+                found.append((src, dst, ev(f"{a.path}:{svc.get('line')}", f"{src}:{dst} with {image}"),
+                              _py_version(src, _PY_IN_NAME) or _py_version(command + " " + env_text, _PY_IN_NAME)))
+        for src, dst, at, host in found:
             if host is None or inside is None or host == inside:
                 continue
             hv, iv = ".".join(map(str, host)), ".".join(map(str, inside))
             out.append(fail(f"{name}: the host environment {src} (Python {hv}) runs inside {image} (Python {iv})",
                             f"{src} lies in the host folder mounted at {dst}: a virtual environment made on the host, "
-                            f"whose bin/python points at the host's Python {hv} and whose packages are built for "
-                            f"cp{hv.replace('.', '')}. Inside an image with Python {iv} that interpreter is missing or "
-                            "its extensions do not import, and the image's own ROCm torch is not in it. Create the "
-                            "environment inside the container, or use the image's Python.",
+                            f"whose bin/python points at the host's Python {hv} and whose packages (torch's compiled "
+                            f"extensions among them) are built for cp{hv.replace('.', '')}. Inside an image with "
+                            f"Python {iv} that interpreter is missing or the extensions do not import, and the image's "
+                            "own ROCm torch is not in it. Create the environment inside the container (or in a "
+                            f"Dockerfile FROM this image), or use an image with Python {hv}.",
                             subject=f"{a.path}: {name}", evidence=[at]))
-        for src, dst in _mounts(svc):
-            if not _ENV_DIR.search(src):
-                continue
-            used = dst in command or dst in env_text  # activated, run or put on PYTHONPATH inside
-            host = _py_version(src, _PY_IN_NAME) or _py_version(command + " " + env_text, _PY_IN_NAME)
-            if not used or host is None or inside is None or host == inside:
-                continue
-            hv, iv = ".".join(map(str, host)), ".".join(map(str, inside))
-            out.append(fail(f"{name}: the host environment {src} (Python {hv}) runs inside {image} (Python {iv})",
-                            f"A virtual environment belongs to the interpreter that made it: its bin/python points "
-                            f"at the host's Python {hv}, and its packages (torch's compiled extensions among them) "
-                            f"are built for cp{hv.replace('.', '')}. Inside an image with Python {iv} that "
-                            "interpreter is missing or the extensions do not import. Create the environment inside "
-                            "the container (or in a Dockerfile FROM this image), or use an image with Python "
-                            f"{hv}.", subject=f"{a.path}: {name}",
-                            evidence=[ev(f"{a.path}:{svc.get('line')}", f"{src}:{dst} with {image}")]))
     return out or ok("no host Python environment mounted into a container with another Python")
