@@ -13,11 +13,14 @@ from rocmdoctor.artifacts.settings import BUILD, Value
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 
-def _builders(settings, dockerfile: str) -> list[tuple]:
-    """(compose artifact, service, build args) of every service that builds ``dockerfile``: by the
-    path its build names, or by name where that path is not among the files (a set copied flat)."""
+def _compose_builds(settings) -> list[tuple]:
+    """(compose artifact, service, build args, the Dockerfile path its build names, whether that path is a
+    file) for every service that builds, worked out once per settings (paths resolved once)."""
+    size = sum(len(a.values) for a in settings.artifacts)
+    memo = getattr(settings, "__dict__", {}).get("_compose_builds")
+    if memo is not None and memo[0] == size:
+        return memo[1]
     out = []
-    want = os.path.realpath(dockerfile)
     for a in settings.of_kind("compose"):
         if pick(a.data, "vendor_variant"):
             continue  # NVIDIA's variant of an AMD file: never started here
@@ -26,14 +29,22 @@ def _builders(settings, dockerfile: str) -> list[tuple]:
             if not isinstance(svc, dict) or not isinstance(ref, str) or svc.get("template"):
                 continue
             path = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
-            if path != want and (os.path.exists(path) or os.path.basename(path).lower() != os.path.basename(want).lower()):
-                continue
             b = svc.get("build")
             raw = b.get("args") if isinstance(b, dict) else None
             args = {str(k): str(v) for k, v in raw.items() if v is not None} if isinstance(raw, dict) else dict(
                 str(x).partition("=")[::2] for x in raw if "=" in str(x)) if isinstance(raw, list) else {}
-            out.append((a, svc, args))
+            out.append((a, svc, args, path, os.path.exists(path)))
+    if hasattr(settings, "__dict__"):
+        settings.__dict__["_compose_builds"] = (size, out)
     return out
+
+
+def _builders(settings, dockerfile: str) -> list[tuple]:
+    """(compose artifact, service, build args) of every service that builds ``dockerfile``: by the
+    path its build names, or by name where that path is not among the files (a set copied flat)."""
+    want = os.path.realpath(dockerfile)
+    return [(a, svc, args) for a, svc, args, path, exists in _compose_builds(settings)
+            if path == want or (not exists and os.path.basename(path).lower() == os.path.basename(want).lower())]
 
 
 def _arg_line(a, svc: dict, name: str) -> int | None:
@@ -47,13 +58,19 @@ def _arg_line(a, svc: dict, name: str) -> int | None:
 def resolved(settings) -> dict[tuple, list[tuple[str, Value]]]:
     """(Dockerfile, FROM line) -> [(image, Value)] for each `FROM ${ARG}` that a compose build gives
     args for: the images the builds really use, each Value at its compose arg line, plus the FROM
-    itself where some build (or none) uses the default."""
+    itself where some build (or none) uses the default. Worked out once per settings (several image
+    rules ask; each asking resolved every compose build path again)."""
+    size = sum(len(a.values) for a in settings.artifacts)
+    memo = getattr(settings, "__dict__", {}).get("_from_args")
+    if memo is not None and memo[0] == size:
+        return memo[1]
     out: dict[tuple, list[tuple[str, Value]]] = {}
     for d in settings.of_kind("dockerfile"):
+        builds = None
         for st in pick_list(d.data, "stages"):
             if not isinstance(st, dict) or not st.get("raw"):
                 continue
-            builds = _builders(settings, d.path)
+            builds = _builders(settings, d.path) if builds is None else builds
             frm = next((v for v in d.values if v.kind == BUILD and v.name == "from" and v.origin.line == st["line"]), None)
             defaults = st.get("arg_defaults") or {}
             given = [(a, svc, args) for a, svc, args in builds if set(args) & set(defaults)]
@@ -71,6 +88,8 @@ def resolved(settings) -> dict[tuple, list[tuple[str, Value]]]:
                     o = a.origin(line)
                     found.append((image, Value(BUILD, "from", image, o)))
             out[(d.path, st["line"])] = found
+    if hasattr(settings, "__dict__"):
+        settings.__dict__["_from_args"] = (size, out)
     return out
 
 
