@@ -8,6 +8,7 @@ import os
 import re
 from dataclasses import replace
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
@@ -66,7 +67,7 @@ def _installed_in(settings, v, dockerfiles: set[str]) -> bool:
     """Whether a pip value runs in one of ``dockerfiles`` (its own line, or the RUN that installs its requirements file)."""
     if v.origin.path in dockerfiles:
         return True
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     return art is not None and any(str(p) in dockerfiles for p, _ in pick(art.data, "installed_by", default=None) or [])
 
 

@@ -8,7 +8,7 @@ import re
 
 from rocmdoctor.base.records import replace
 from rocmdoctor.base.untrusted import pick
-from rocmdoctor.artifacts.settings import EnvView, env_ev, env_evs, env_removals
+from rocmdoctor.artifacts.settings import EnvView, artifact_at, env_ev, env_evs, env_removals
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import env_names as names_kb
@@ -260,7 +260,7 @@ def _torch_wheel_lists(settings):
 
 def _line_naming(settings, v, req: str):
     """Evidence at the line of a multi-line install that names ``req`` (`uv pip install \\` then the wheel)."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     first = v.origin.line or 0
     if art is None or not first:
         return v.evidence()

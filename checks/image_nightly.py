@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.engine.check import check, ev, ok, warn
 
@@ -32,7 +33,7 @@ _TORCH = re.compile(r"\s*(?:torch|torchvision|torchaudio|pytorch[-_]triton[-_]ro
 def _index_line(settings, v, urls: list[str]) -> list:
     """Evidence for the line that names the retired channel (where the fix goes): a requirements file's
     index line, or the line of a multi-line pip command (RUN, script) that names it."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None:
         return []
     at = pick(art.data, "index_lines", default=None)

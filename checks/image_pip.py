@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
@@ -171,7 +172,7 @@ def _alternative_branch(settings, v, pips) -> bool:
                                   for r in rec.get("requirements") or []) \
             or not any(opts.get(k) for k in ("index-url", "i", "extra-index-url")):
         return False
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
         return False
     lo, hi = _run_block(art, v.origin.line or 0)
@@ -193,7 +194,7 @@ def _untaken_arg_branch(settings, v) -> bool:
     declared in the same Dockerfile, does not pass the test, and that nothing else of the set (a compose build arg,
     a script's --build-arg) names: a default `docker build` never runs it (lf-docker-rocm, zhangnju recsys's
     TRITONSERVER_BUILD=1 branch)."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None or art.kind != "dockerfile" or not v.origin.line:
         return False
     lo, _hi = _run_block(art, v.origin.line)
@@ -233,7 +234,7 @@ def _applies_on_linux(req: str) -> bool:
 def _routed_at(settings, v, req) -> list:
     """A uv project's line that sends this package to its index ([tool.uv.sources] `torch = { index = ... }`):
     the line a fix changes, beside the dependency's own."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     at = pick(art.data, "source_lines", default=None) if art is not None and pick(art.data, "uv_project") else None
     n = at.get(ka.requirement_name(str(req)) or "") if isinstance(at, dict) else None
     return [ev(art.origin(n).label, art.origin(n).text)] if art is not None and isinstance(n, int) \
@@ -249,7 +250,7 @@ def _install_key(v, settings=None):
     path, seen = v.origin.path, set()
     while settings is not None and path not in seen:  # up the `-r` chain to the file pip was given
         seen.add(path)
-        art = next((a for a in settings.artifacts if a.path == path), None)
+        art = artifact_at(settings, path)
         up = pick(art.data, "included_by", default=None) if art is not None else None
         if not up or not isinstance(up, list):
             break

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
@@ -159,7 +160,7 @@ def off_torch_index(settings, key, hits):
     makes that index the only one (a requirements file's `--index-url`, wherever it is written)."""
     v = hits[0][0]
     ev_ = v.evidence()
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if isinstance(key, str) and art is not None:
         line = next((i for i, t in enumerate(art.lines(), 1) if re.match(r"\s*(?:-i\b|--index-url\b)", t)), None)
         if line is not None:
@@ -187,7 +188,7 @@ def rocm_apt_distribution(settings):
         return ok("no ROCm apt repository for a named distribution in the files")
     out = []
     for v in repos:
-        art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+        art = artifact_at(settings, v.origin.path)
         image, _at = _stage_image(art, v.origin.line or 0) if art is not None else (None, 0)
         have = ka.image_distro(image or "")
         want = ka.image_distro(f"ubuntu:{v.value['dist']}")
@@ -222,7 +223,7 @@ def image_python_for_project(settings):
 
     out, seen = [], set()
     for v in installs:
-        art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+        art = artifact_at(settings, v.origin.path)
         image, _at = _stage_image(art, v.origin.line or 0) if art is not None and art.kind == "dockerfile" else (None, 0)
         m = _IMAGE_PY.search(image or "")
         proj = projects[os.path.realpath(str(v.value["project"]))]

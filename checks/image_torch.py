@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -85,7 +86,7 @@ def _installs_rocm_torch(p, pinned_only: bool) -> bool:
 def _installers(settings, v) -> list[tuple[str, int]]:
     """Where a pip value runs: its own (file, line), or, for a requirements file's line, each
     command that installs the file."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is not None and art.kind == "requirements":
         return [(str(p), int(n)) for p, n in pick(art.data, "installed_by", default=None) or []]
     return [(v.origin.path, v.origin.line or 0)]
@@ -108,7 +109,7 @@ def assumes_installed_torch(settings, v) -> bool:
     """A requirements file that nothing in the files installs and that names no torch: written for an
     environment that already has one (the ROCm torch installed first, as such projects say), where
     pip keeps it for a package that asks for any torch."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None or art.kind != "requirements" or pick(art.data, "installed_by") \
             or pick(art.data, "image_build"):
         return False
@@ -127,7 +128,7 @@ def standalone_host_torch(settings, v, torch) -> str | None:
     already is, so pip keeps a torch line that accepts it. None for a uv project or a conda environment file
     (each makes its own new environment), a file that carries an index (it is where torch comes from), or a host
     whose torch is no ROCm build."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None or art.kind != "requirements" or not isinstance(art.data, dict) or any(
             pick(art.data, k) for k in ("installed_by", "included_by", "image_build", "uv_project", "conda_env")):
         return None
@@ -167,14 +168,14 @@ def no_torch_image(settings, dockerfile: str | None, at: int | None = None) -> s
     froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
     if not froms or not ka.NO_TORCH_IMAGE.match(str(froms[-1].value)):
         return None
-    art = next((a for a in settings.artifacts if a.path == dockerfile), None)
+    art = artifact_at(settings, dockerfile)
     if art is None or _TORCH_OTHERWISE.search(art.text or ""):
         return None
     pips = settings.values("build", "pip")
     # `pip install .[extras]` whose pyproject was read: its dependencies are known (the extra pip value)
     projects = {(p.origin.path, p.origin.line) for p in pips if isinstance(p.value, dict) and p.value.get("project")}
     for p in pips:
-        art = next((a for a in settings.artifacts if a.path == p.origin.path), None)
+        art = artifact_at(settings, p.origin.path)
         built = p.origin.path == dockerfile or (art is not None and pick(art.data, "image_build") == dockerfile)
         if built and at is not None and (install_line(settings, p, dockerfile) or 0) > at:
             continue  # installed after the line judged: pip has already put PyPI's torch there
@@ -246,7 +247,7 @@ def installed_by_uv(settings, v) -> bool:
     if isinstance(v.value, dict) and v.value.get("uv"):
         return True  # a uv project's dependency (uv sync / uv run)
     for path, line in _installers(settings, v):
-        art = next((a for a in settings.artifacts if a.path == path), None)
+        art = artifact_at(settings, path)
         lines = art.lines() if art is not None else []
         if 0 < line <= len(lines) and _UV.search(lines[line - 1]):
             return True

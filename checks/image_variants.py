@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick
 
 # A file name that marks the AMD variant: requirements-rocm.txt, requirements_rocm6.txt, rocm-requirements.txt,
@@ -32,7 +33,7 @@ def other_vendor_file(settings, v) -> bool:
     rec = v.value if isinstance(v.value, dict) else {}
     if not rec.get("file") or amd_variant(v.origin.path):
         return False
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None or art.kind != "requirements" or pick(art.data, "installed_by", default=None) \
             or pick(art.data, "included_by", default=None) or pick(art.data, "image_build", default=None):
         return False

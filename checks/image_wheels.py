@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.base.versions import version_tuple
 from rocmdoctor.engine.check import ev, fail, warn
@@ -14,7 +15,7 @@ from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
 
 def _index_places(settings, v, indexes: list[str]) -> list:
     """Evidence for the requirements-file lines that name ``indexes`` (the ROCm release is written there)."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     at = pick(art.data, "index_lines", default=None) if art is not None else None
     if art is None or not isinstance(at, dict):
         return []
@@ -38,7 +39,7 @@ def _older_is_the_cause(settings, v, wheel, opts, gpus) -> bool:
     gfx = [str(getattr(g, "gfx", "") or "") for g in gpus or [] if not getattr(g, "integrated", False)]
     if archs is None or not gfx or any(g not in archs for g in gfx):
         return False
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     froms = [x for x in settings.values("build", "from") if art is not None and art.kind == "dockerfile"
              and x.origin.path == art.path]
     return not any(ka.rocm_image(str(x.value)) for x in froms)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
@@ -114,7 +115,7 @@ def _run_as_cuda(settings):
 
 def built_from(settings, v) -> str | None:
     """The Dockerfile a pip install runs in: its own file, or the one that installs its requirements file."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None:
         return None
     if art.kind == "dockerfile":
@@ -165,7 +166,7 @@ def torch_there(settings, v, torch=None) -> str | None:
     earlier = rocm_torch_before(settings, v)
     if earlier:
         return earlier
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is not None and art.kind == "shell" and torch is not None and getattr(torch, "hip", None) \
             and getattr(torch, "version", None) and runs_with_host_torch(art, v.origin.line or 0):
         return str(torch.version).split("+")[0]
@@ -195,7 +196,7 @@ ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megat
 def project_installed_elsewhere(settings, v) -> bool:
     """A uv project's dependency line whose project a Dockerfile or script also pip-installs (`pip install .`):
     that install carries the same dependencies at its own line (one finding, where the install runs)."""
-    art = next((a for a in settings.artifacts if a.path == v.origin.path), None)
+    art = artifact_at(settings, v.origin.path)
     if art is None or not pick(art.data, "uv_project"):
         return False
     here = os.path.realpath(v.origin.path)

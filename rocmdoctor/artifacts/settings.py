@@ -160,6 +160,22 @@ def env_evs(env, name: str) -> list:
     return [v.evidence() for v in earlier] + [env_ev(env, name)]
 
 
+
+def artifact_at(settings, path: str | None) -> Artifact | None:
+    """The artifact the files hold for ``path`` (None when none): one dict per settings, rebuilt when
+    artifacts are added, for the rules that ask this of every value they judge."""
+    arts = getattr(settings, "artifacts", None) or []
+    memo = getattr(settings, "__dict__", {}).get("_by_path")
+    if memo is None or memo[0] != len(arts):
+        by: dict[str, Artifact] = {}
+        for a in arts:
+            by.setdefault(a.path, a)  # the first, as next(...) over the list gave
+        memo = (len(arts), by)
+        if hasattr(settings, "__dict__"):
+            settings.__dict__["_by_path"] = memo
+    return memo[1].get(path) if path is not None else None
+
+
 def env_ev(env, name: str):
     """Evidence for one environment variable: its file:line when a config set it."""
     from ..engine.check import ev
