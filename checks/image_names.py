@@ -1,5 +1,5 @@
 """What an image's name says about where it comes from and what it runs: a third-party image named for its
-ROCm build, a vendor's versionless ROCm variant tag, the repositories the set builds itself (not pulled), and an
+ROCm build, the repositories the set builds itself (not pulled), and an
 Ollama container that is only a CLI client of another service. RD-IMG-001/003 (images.py) read them."""
 from __future__ import annotations
 
