@@ -61,13 +61,39 @@ def test_quiet_progress_prints_nothing():
     assert out.getvalue() == ""
 
 
+class _Tty(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_terminal_rich_will_not_animate_gets_plain_lines(monkeypatch):
+    # TTY_INTERACTIVE=0 (set by some CI runners) makes rich's live line draw nothing at all.
+    monkeypatch.setenv("TTY_INTERACTIVE", "0")
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr(progress_mod, "TICK_S", 0.02)
+    monkeypatch.setattr(progress_mod, "STILL_EVERY_S", 0.3)
+    out = _Tty()
+    p = Progress("train", quiet=False, stream=out)
+    assert p.live
+    p("step 3: forward")
+    time.sleep(0.8)
+    p.close("timeout in 1.0 s")
+    assert not p.live
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[train] step 3: forward")
+    assert any(ln.startswith("[train] still at step 3: forward: no progress for") for ln in lines)
+    assert lines[-1] == "[train] timeout in 1.0 s"
+
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 @pytest.mark.slow
 def test_train_hang_under_a_pseudo_terminal_shows_live_progress():
     pexpect = pytest.importorskip("pexpect")
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "CI")}
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "CI", "TTY_INTERACTIVE",
+                                                          "TTY_COMPATIBLE", "FORCE_COLOR")}
     env["TERM"] = "xterm"
     child = pexpect.spawn(sys.executable, ["-m", "rocmdoctor", "train", "--device", "cpu", "--steps", "6",
                                            "--inject", "hang", "--stall", "25", "--timeout", "150"],

@@ -89,9 +89,13 @@ class Progress:
         if self.live:
             from rich.console import Console
 
-            self._console = Console(file=self.stream, highlight=False)
-            self._status = self._console.status(self._status_text(time.monotonic()), spinner="dots")
-            self._status.start()
+            console = Console(file=self.stream, highlight=False)
+            if console.is_interactive:
+                self._console = console
+                self._status = console.status(self._status_text(time.monotonic()), spinner="dots")
+                self._status.start()
+            else:  # rich will not animate here (TTY_INTERACTIVE=0): a live line would show nothing
+                self.live = False
         self._thread = threading.Thread(target=self._run, name="rocmdoctor-progress", daemon=True)
         self._thread.start()
 
