@@ -144,7 +144,10 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
                     "libhsakmt reads the variable whenever it is set, and an empty value fails its "
                     "major.minor.stepping parse like any malformed one: GPU discovery fails and ROCm reports no "
                     "GPU. Unset it instead of setting it empty (compose's `${VAR:-}` and Docker's ENV VAR=\"\" set it "
-                    "empty).", subject=subject, evidence=evidence, fix=fix)
+                    "empty). ROCm's runtime ignores an empty value only since the fix for ROCR-Runtime#354 "
+                    "(rocm-systems#5686, 2026).", subject=subject, evidence=evidence, fix=fix,
+                    sources=["https://github.com/ROCm/ROCR-Runtime/issues/354",
+                             "https://github.com/ROCm/rocm-systems/pull/5686"])
     if ov.version is None:
         return fail(f"{subject}: {ov.var}={ov.value!r} is malformed",
                     "libhsakmt accepts only major.minor.stepping (for example 10.3.0); anything else makes "

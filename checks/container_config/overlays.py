@@ -4,6 +4,7 @@ AMD-named layers merged onto their base, and the other vendor's variant (a file,
 import os
 import re
 
+from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
 from rocmdoctor.base.untrusted import pick
 
 
@@ -53,6 +54,33 @@ NVIDIA_PROFILE = re.compile(r"nvidia|cuda", re.I)
 def profiled(svc, vendor) -> bool:
     profiles = svc.get("profiles") if isinstance(svc, dict) else None
     return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
+
+
+_PROFILE_ON = re.compile(r"(?:--profile[=\s]+[\"']?|COMPOSE_PROFILES=[\"']?)([\w.,${}*-]+)")
+
+
+def opt_in_left_out(settings, files):
+    """Services behind a profile that nothing in the set turns on (`--profile gpu`, COMPOSE_PROFILES=gpu):
+    a plain `docker compose up` starts the services without profiles only. Where those already do GPU
+    work, the profiled ones are opt-in extras (a CUDA speech model, a benchmark) and are left out; where
+    no unprofiled service does, the profiles are how GPU work starts and every service is kept."""
+    on: set = set()
+    for s in settings.of_kind("shell", "slurm"):
+        text = re.sub(r"(?m)^\s*#.*$", "", getattr(s, "text", "") or "")
+        for m in _PROFILE_ON.finditer(text):
+            on.update(p for p in re.split(r"[,\s]+", m.group(1)) if p)
+    if any("$" in p or "*" in p for p in on):
+        return files  # a profile chosen at run time: any may start
+
+    def off(svc) -> bool:
+        profiles = svc.get("profiles") if isinstance(svc, dict) else None
+        return isinstance(profiles, list) and bool(profiles) and not on & {str(p) for p in profiles}
+
+    from .services import gpu_access
+
+    if not any(gpu_access(s) for _, svcs in files for s in svcs.values() if not off(s)):
+        return files
+    return [(a, {n: s for n, s in svcs.items() if not off(s)}) for a, svcs in files]
 
 
 _COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]{1,300}\.ya?ml)\b")
@@ -162,14 +190,20 @@ def _merge_amd_layer(top, composes, defs, out: dict) -> None:
 
 
 def _merged(base: dict, svc: dict) -> dict:
-    """Compose's merge of one service: lists add up, mappings merge, single values are replaced."""
+    """Compose's merge of one service: lists add up, mappings merge key by key, single values are
+    replaced; a value tagged `!reset` takes its key out, one tagged `!override` replaces the base's
+    (`deploy.resources.reservations.devices: !reset []` drops NVIDIA's reservation)."""
     merged = dict(base)
     for k, v in svc.items():
         old = merged.get(k)
-        if isinstance(old, list) and isinstance(v, list):
+        if is_reset(v):
+            merged.pop(k, None)
+        elif isinstance(v, MergeTag):
+            merged[k] = v
+        elif isinstance(old, list) and isinstance(v, list):
             merged[k] = old + [x for x in v if x not in old]
         elif isinstance(old, dict) and isinstance(v, dict):
-            merged[k] = {**old, **v}
+            merged[k] = _merged(old, v)
         else:
             merged[k] = v
     return merged

@@ -10,7 +10,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
-from .overlays import AMD_PROFILE, NVIDIA_PROFILE, overlays, profiled, script_layers, started_services
+from .overlays import AMD_PROFILE, NVIDIA_PROFILE, opt_in_left_out, overlays, profiled, script_layers, started_services
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -38,6 +38,7 @@ def services_of(settings, gpu_only: bool = False):
     amd_profiled = any(profiled(s, AMD_PROFILE) for _, svcs in files for s in svcs.values())
     if amd_profiled:
         files = [(a, {n: s for n, s in svcs.items() if not profiled(s, NVIDIA_PROFILE)}) for a, svcs in files]
+    files = opt_in_left_out(settings, files)
     # The files of one set are one deployment (`docker compose -f base.yml -f rocm.yml`, a script that
     # starts them): a service that says outright it uses the GPU, in any of them, makes the others' web
     # front ends, proxies and fetchers what they are, even in a file with no GPU service of its own.

@@ -194,11 +194,13 @@ def _checked(data: dict, path: str) -> dict[str, Any]:
             raise ConfigError(f"{path}: {where or 'the top level'} is a {size} number; "
                               "no setting takes a value that large")
         if isinstance(v, dict):
-            return {_key(k): walk(x, f"{where}.{_key(k)}" if where else _key(k), depth + 1, active)
-                    for k, x in v.items()}
+            out = {_key(k): walk(x, f"{where}.{_key(k)}" if where else _key(k), depth + 1, active)
+                   for k, x in v.items()}
+            return type(v)(out) if isinstance(v, MergeTag) else out
         if isinstance(v, (list, tuple, set, frozenset)):
             items = sorted(v, key=repr) if isinstance(v, (set, frozenset)) else v
-            return [walk(x, f"{where}[{i}]", depth + 1, active) for i, x in enumerate(items)]
+            seq = [walk(x, f"{where}[{i}]", depth + 1, active) for i, x in enumerate(items)]
+            return type(v)(seq) if isinstance(v, MergeTag) else seq
         if v is None or isinstance(v, (str, bool, int, float)):
             return v
         if isinstance(v, (bytes, bytearray)):  # YAML !!binary
@@ -304,8 +306,35 @@ def parse_yaml(text: str, path: str = "config") -> Any:
         raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
 
 
+class MergeTag:
+    """A value written with one of Compose's merge tags (compose-spec 13-merge.md, Compose 2.24+):
+    ``!reset`` takes the key out of the merged service, ``!override`` replaces the base's value
+    instead of merging into it. Read alone, each is the plain value it wraps."""
+
+
+class ResetList(list, MergeTag):
+    pass
+
+
+class ResetDict(dict, MergeTag):
+    pass
+
+
+class OverrideList(list, MergeTag):
+    pass
+
+
+class OverrideDict(dict, MergeTag):
+    pass
+
+
+def is_reset(v: Any) -> bool:
+    return isinstance(v, (ResetList, ResetDict))
+
+
 def _yaml_loader(yaml):
-    """PyYAML's SafeLoader, except that an over-long integer is kept as text for _checked to name."""
+    """PyYAML's SafeLoader, except that an over-long integer is kept as text for _checked to name,
+    and Compose's `!reset` / `!override` tags are read (a layer using them is otherwise unreadable)."""
     # PyYAML's pure-Python loader, not libyaml's CSafeLoader: libyaml recurses in C and a deeply
     # nested file crashes the interpreter (SIGSEGV) where the Python loader raises RecursionError.
     class Loader(yaml.SafeLoader):
@@ -317,7 +346,18 @@ def _yaml_loader(yaml):
             return _HugeInt(value.replace("_", "").lstrip("+"))
         return yaml.SafeLoader.construct_yaml_int(loader, node)
 
+    def tagged(reset: bool):
+        def construct(loader, node):
+            if isinstance(node, yaml.MappingNode):
+                return ResetDict() if reset else OverrideDict(loader.construct_mapping(node, deep=True))
+            if isinstance(node, yaml.SequenceNode):
+                return ResetList() if reset else OverrideList(loader.construct_sequence(node, deep=True))
+            return None if reset else loader.construct_scalar(node)
+        return construct
+
     Loader.add_constructor("tag:yaml.org,2002:int", construct_int)
+    Loader.add_constructor("!reset", tagged(True))
+    Loader.add_constructor("!override", tagged(False))
     return Loader
 
 

@@ -109,9 +109,9 @@ def interpolate(value, variables: dict[str, str]):
     if isinstance(value, str):
         return substitute(value.replace("$$", "\0"), variables).replace("\0", "$")
     if isinstance(value, list):
-        return [interpolate(x, variables) for x in value]
+        return type(value)(interpolate(x, variables) for x in value)  # keeps `!reset`/`!override` (MergeTag)
     if isinstance(value, dict):
-        return {k: interpolate(x, variables) for k, x in value.items()}
+        return type(value)((k, interpolate(x, variables)) for k, x in value.items())
     return value
 
 

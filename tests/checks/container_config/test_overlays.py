@@ -57,3 +57,44 @@ def test_a_service_profiled_for_nvidia_is_the_other_vendors_variant_beside_an_am
     alone = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
         "gpu": {"profiles": ["nvidia"], "image": "x"}}})
     assert [n for _, n, _ in services_of(_settings(alone))] == ["gpu"]  # no AMD variant: it is what runs
+
+
+def test_compose_merge_tags_reset_and_override_are_read_and_merged(tmp_path):
+    # fresh foreztgump-rehearsal: the AMD layer clears the base's NVIDIA reservation with `!reset []`;
+    # before, the tag made the layer unreadable and the base's NVIDIA service was judged alone
+    from rocmdoctor.artifacts.readers import compose
+
+    base = compose.read(str(tmp_path / "docker-compose.yml"), (
+        "services:\n  ollama:\n    image: ollama/ollama:latest\n    ports: ['11434:11434']\n"
+        "    deploy:\n      resources:\n        limits: {memory: 8g}\n        reservations:\n"
+        "          devices:\n            - driver: nvidia\n              capabilities: [gpu]\n"))
+    layer = compose.read(str(tmp_path / "docker-compose.amd.yml"), (
+        "services:\n  ollama:\n    image: ollama/ollama:rocm\n    devices: [/dev/kfd, /dev/dri]\n"
+        "    ports: !override ['8080:11434']\n"
+        "    deploy:\n      resources:\n        reservations:\n          devices: !reset []\n"))
+    assert not getattr(layer, "error", None)
+    [(a, name, svc)] = list(services_of(_settings(base, layer)))
+    assert a is layer and svc["image"] == "ollama/ollama:rocm"
+    assert svc["deploy"] == {"resources": {"limits": {"memory": "8g"}, "reservations": {}}}  # deep merge, reset key gone
+    assert svc["ports"] == ["8080:11434"]  # replaced, not added to the base's
+    assert "/dev/kfd" in svc["devices"]
+
+
+def test_profiled_services_no_script_turns_on_are_left_out_beside_a_default_gpu_service():
+    # fresh foreztgump-rehearsal: nemo-stt (profiles: [stt-gpu]) is opt-in; a plain `up` starts ollama only
+    doc = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "ollama": {"image": "ollama/ollama:rocm", "devices": ["/dev/kfd", "/dev/dri"]},
+        "nemo-stt": {"profiles": ["stt-gpu"], "image": "nvcr.io/nemo", "deploy": {"resources": {}}, "gpus": "all"}}})
+    assert [n for _, n, _ in services_of(_settings(doc))] == ["ollama"]
+    on = NS(kind="shell", data={}, text="docker compose --profile stt-gpu up -d\n")
+    assert [n for _, n, _ in services_of(_settings(doc, on))] == ["ollama", "nemo-stt"]
+    env = NS(kind="shell", data={}, text="COMPOSE_PROFILES=x,stt-gpu docker compose up -d\n")
+    assert [n for _, n, _ in services_of(_settings(doc, env))] == ["ollama", "nemo-stt"]
+    said = NS(kind="shell", data={}, text="# docker compose --profile stt-gpu up\ndocker compose up -d\n")
+    assert [n for _, n, _ in services_of(_settings(doc, said))] == ["ollama"]  # a comment turns nothing on
+    picked = NS(kind="shell", data={}, text='docker compose --profile "$PROFILE" up -d\n')
+    assert [n for _, n, _ in services_of(_settings(doc, picked))] == ["ollama", "nemo-stt"]
+    # no unprofiled service reaches a GPU: the profiles are how the GPU work starts, all are judged
+    web = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "web": {"image": "nginx"}, "gpu": {"profiles": ["gpu"], "image": "rocm/pytorch"}}})
+    assert [n for _, n, _ in services_of(_settings(web))] == ["web", "gpu"]
