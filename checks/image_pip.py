@@ -64,6 +64,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     reinstall = any(k in opts for k in REINSTALL)
     indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
     rocm_index = any(ka.ROCM_INDEX.search(x) for x in indexes)
+    # the CPU build on purpose (a CPU variant of the deployment): no CUDA torch, and nothing GPU to replace
+    cpu_index = not have and any(ka.CPU_INDEX.search(x) for x in [*indexes, extra_index or ""])
     # A ROCm --index-url with a non-ROCm extra index still in effect (pip config, PIP_EXTRA_INDEX_URL):
     # pip takes the highest version from either, and PyPI's newer CUDA torch wins.
     mixed = bool(rocm_index and extra_index and not ka.ROCM_INDEX.search(extra_index)
@@ -109,6 +111,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
+            continue
+        if cpu_index and name in ("torch", "torchvision", "torchaudio"):
             continue
         if name == "torchvision" and "vision" in env and not reinstall \
                 and (lower_bound_at_most(str(req), (0, 0)) or str(req).strip().strip("'\"").lower() == name):

@@ -53,13 +53,27 @@ def services_of(settings, gpu_only: bool = False):
         # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
         # the web front end built beside them and the CPU speech-to-text service do not)
         gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)
-               and (gpu_access(s) or not _client_of(s, access - {n}))}
+               and (gpu_access(s) or (not _client_of(s, access - {n}) and not cpu_variant(a, n, s)))}
         if gpu_only and not gpu:
             continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
         for name, svc in svcs.items():
             if gpu_only and name not in gpu:
                 continue
             yield a, name, svc
+
+
+_CPU_NAMED = re.compile(r"(?:^|[-_.])cpu(?:$|[-_.])", re.I)
+
+
+def cpu_variant(a, name: str, svc) -> bool:
+    """The CPU build of a deployment, by its own names: `docker-compose-cpu.yml`, a service `app-cpu`, a build of
+    `Dockerfile.cpu`, an image tagged `-cpu`. With no device node of its own, it runs on the CPU on purpose."""
+    build = svc.get("build")
+    dockerfile = str(build.get("dockerfile") or "") if isinstance(build, dict) else ""
+    image = str(svc.get("image") or "").rsplit("/", 1)[-1]
+    names = (os.path.basename(getattr(a, "path", "") or "").rsplit(".", 1)[0], name, os.path.basename(dockerfile),
+             image.partition(":")[2])
+    return any(_CPU_NAMED.search(x) for x in names if x)
 
 
 def gpu_access(svc) -> bool:

@@ -94,6 +94,8 @@ PIP_RULES: tuple[PipRule, ...] = (
 )
 PIP_BY_NAME = {r.package: r for r in PIP_RULES}
 ROCM_INDEX = re.compile(r"(download\.pytorch\.org/whl/(nightly/)?rocm|repo\.radeon\.com|rocm)", re.I)
+# PyTorch's CPU wheels: `+cpu` local versions sort above PyPI's, so pip takes them for a pin or a range alike.
+CPU_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?cpu(?:[/\s\"']|$)", re.I)
 # Options that stop pip from touching torch while installing something else.
 SAFE_PIP_OPTIONS = {"no-deps", "c", "constraint"}
 

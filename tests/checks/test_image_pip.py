@@ -227,3 +227,14 @@ def test_a_may_replace_warning_before_any_cuda_torch_stays(tmp_path):
                                       "RUN python3 -m pip install -U torch --extra-index-url https://download.pytorch.org/whl/cu116\n")
     fs = flagged(scan([p], "RD-IMG-002", "rx7900xtx"))
     assert sorted(f.subject.rsplit(" ", 1)[-1] for f in fs) == ["bitsandbytes", "torch"]
+
+
+def test_torch_from_pytorchs_cpu_index_is_the_cpu_build_on_purpose_not_a_cuda_one(tmp_path, lint):
+    # fresh aa-dreamcypher-chatterbox-cpu-variant: `+cpu` sorts above PyPI's 2.13.0, so pip takes the CPU wheel
+    p = lint.write("requirements.txt", "--extra-index-url https://download.pytorch.org/whl/cpu\n"
+                   "torch==2.13.0\ntorchvision==0.28.0\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
+    # look-alikes: the CUDA index (cu121), and a path that merely contains "cpu", still bring CUDA builds
+    for index in ("https://download.pytorch.org/whl/cu121", "https://download.pytorch.org/whl/cpuinfo-mirror"):
+        q = lint.write("requirements.txt", f"--extra-index-url {index}\ntorch==2.13.0\n")
+        assert "fail" in lint.statuses(lint([q], "RD-IMG-002")), index

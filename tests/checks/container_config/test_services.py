@@ -113,3 +113,22 @@ def test_variants_of_non_gpu_images_are_not_gpu_services():
     for image in ("nginx-proxy-manager:latest", "postgres-pgvector:16", "redis:7"):
         assert NON_GPU_IMAGE.search(image), image
     assert not NON_GPU_IMAGE.search("nginxgpu:1") and not NON_GPU_IMAGE.search("vllm-rocm:latest")
+
+
+def test_a_deployment_named_for_the_cpu_is_no_gpu_work_unless_it_passes_a_device_node():
+    # fresh aa-dreamcypher-chatterbox-cpu-variant: docker-compose-cpu.yml builds Dockerfile.cpu, asks for no GPU
+    cpu = NS(kind="compose", path="/p/docker-compose-cpu.yml",
+             data={"services": {"tts": {"build": {"context": ".", "dockerfile": "Dockerfile.cpu"}}}})
+    assert [n for _, n, _ in services_of(_settings(cpu), gpu_only=True)] == []
+    for path, svc in (("/p/docker-compose.yml", {"build": {"dockerfile": "Dockerfile.cpu"}}),
+                      ("/p/docker-compose.yml", {"image": "ghcr.io/x/tts:latest-cpu"})):
+        doc = NS(kind="compose", path=path, data={"services": {"tts": svc}})
+        assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == []
+    named = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {"app-cpu": {"build": "."}}})
+    assert [n for _, n, _ in services_of(_settings(named), gpu_only=True)] == []
+    # the look-alikes: a GPU build, a name that only contains the letters, a CPU-named service given /dev/kfd
+    for path, name, svc in (("/p/docker-compose.yml", "tts", {"build": {"dockerfile": "Dockerfile.rocm"}}),
+                            ("/p/docker-compose.yml", "cpufreq-trainer", {"build": "."}),
+                            ("/p/docker-compose-cpu.yml", "app", {"build": ".", "devices": ["/dev/kfd", "/dev/dri"]})):
+        doc = NS(kind="compose", path=path, data={"services": {name: svc}})
+        assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == [name]
