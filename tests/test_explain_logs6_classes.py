@@ -255,3 +255,15 @@ def test_deepspeeds_float_loss_scale_near_its_minimum_is_numerics_and_a_large_on
     high = ("[2022-07-13 21:06:50,825] [INFO] [stage3.py:2281:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping "
             "step. Attempted loss scale: 65536.0, reducing to 32768.0")
     assert run([high]).exit_code() == 0
+
+
+def test_a_loss_scale_halving_down_to_one_or_below_is_numerics_even_with_no_clock_or_step():
+    # https://github.com/facebookresearch/fairseq/issues/512: fairseq's scaler falls from 0.5 to 1e-4, one
+    # overflow per update, with no time or step on its lines; no warm-up halves that far
+    lines = corpus_lines("lb-fairseq-512-loss-scale-minimum", "fresh/logs")[:9]
+    assert top(lines)[0] == "numerics"
+    assert run(lines).diagnoses[0].facts == ["detail: the fp16 loss scale fell 4 times in a row to 0.015625, never "
+                                             "growing back: the gradients overflow at any scale"]
+    # the look-alike: a warm-up's halvings from 2**16 in a row, no clock, no step: not a failure
+    warm = [f"| WARNING: overflow detected, setting loss scale to: {2.0 ** k:g}" for k in range(15, 9, -1)]
+    assert run(warm).exit_code() == 0

@@ -190,6 +190,7 @@ _CLOCK = re.compile(r"\b\d{4}-\d\d-\d\d[ T_](?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d)\
 NUMBER_ROWS_FINITE = 3
 SCALE_FALLS = 4  # halvings in a row, with no growth between them ...
 SCALE_SPREAD_S, SCALE_SPREAD_STEPS = 600, 100  # ... spread over this much of the run: not the warm-up
+SCALE_FLOOR = 1.0  # ... or down to this: a warm-up halves from 2**16 (2**32 in DeepSpeed) to thousands, never to 1
 # Megatron's iteration line ("iteration 9/10 | consumed samples: ... | loss scale: 1.0 | ... number of skipped
 # iterations:   0 |"): it prints each loss only when its average is > 0, so a NaN loss leaves no loss at all.
 _MEGATRON_ITER = re.compile(r"\biteration\s{1,12}(?P<n>\d{1,9})/\s{0,12}\d{1,9} \|")
@@ -644,6 +645,9 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         done = _spread(falls, by_clock=c is not None)
                         if done:
                             return ln, f"the fp16 loss scale fell {len(falls)} times in a row {done}, never growing back"
+                        if val <= SCALE_FLOOR:  # no warm-up halves that far: every step overflows, even unscaled
+                            return ln, (f"the fp16 loss scale fell {len(falls)} times in a row to {val:g}, never "
+                                        "growing back: the gradients overflow at any scale")
                 scale = val
         else:
             b = _BAR.search(t) if "/" in t else None
