@@ -60,10 +60,11 @@ _PROFILE_ON = re.compile(r"(?:--profile[=\s]+[\"']?|COMPOSE_PROFILES=[\"']?)([\w
 
 
 def opt_in_left_out(settings, files):
-    """Services behind a profile that nothing in the set turns on (`--profile gpu`, COMPOSE_PROFILES=gpu):
-    a plain `docker compose up` starts the services without profiles only. Where those already do GPU
-    work, the profiled ones are opt-in extras (a CUDA speech model, a benchmark) and are left out; where
-    no unprofiled service does, the profiles are how GPU work starts and every service is kept."""
+    """Services behind a profile that nothing in the set turns on (`--profile stt-gpu`, COMPOSE_PROFILES=stt-gpu) and
+    that ask for NVIDIA GPUs: a plain `docker compose up` starts the services without profiles only, so beside
+    unprofiled services that already pass AMD device nodes these are opt-in CUDA extras of the stack (a CUDA speech
+    model, an NVIDIA benchmark), never started on this machine. A profiled service that passes AMD devices itself,
+    or is profiled for AMD, is AMD work the user turns on (`docker compose run shell`, `--profile amd`): kept."""
     on: set = set()
     for s in settings.of_kind("shell", "slurm"):
         text = re.sub(r"(?m)^\s*#.*$", "", getattr(s, "text", "") or "")
@@ -72,13 +73,20 @@ def opt_in_left_out(settings, files):
     if any("$" in p or "*" in p for p in on):
         return files  # a profile chosen at run time: any may start
 
+    from .services import device_list, gpu_reservations
+
+    def amd(svc) -> bool:
+        return any(d == "/dev/kfd" or d.startswith("/dev/dri") for d in device_list(svc))
+
     def off(svc) -> bool:
         profiles = svc.get("profiles") if isinstance(svc, dict) else None
-        return isinstance(profiles, list) and bool(profiles) and not on & {str(p) for p in profiles}
+        if not (isinstance(profiles, list) and profiles) or on & {str(p) for p in profiles}:
+            return False
+        nvidia = bool(gpu_reservations(svc)) or str(svc.get("runtime") or "").lower() == "nvidia" or bool(svc.get("gpus"))
+        return nvidia and not amd(svc) and not profiled(svc, AMD_PROFILE)
 
-    from .services import gpu_access
-
-    if not any(gpu_access(s) for _, svcs in files for s in svcs.values() if not off(s)):
+    if not any(amd(s) for _, svcs in files for s in svcs.values() if not (isinstance(s.get("profiles"), list)
+                                                                          and s.get("profiles"))):
         return files
     return [(a, {n: s for n, s in svcs.items() if not off(s)}) for a, svcs in files]
 

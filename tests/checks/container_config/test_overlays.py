@@ -94,7 +94,14 @@ def test_profiled_services_no_script_turns_on_are_left_out_beside_a_default_gpu_
     assert [n for _, n, _ in services_of(_settings(doc, said))] == ["ollama"]  # a comment turns nothing on
     picked = NS(kind="shell", data={}, text='docker compose --profile "$PROFILE" up -d\n')
     assert [n for _, n, _ in services_of(_settings(doc, picked))] == ["ollama", "nemo-stt"]
-    # no unprofiled service reaches a GPU: the profiles are how the GPU work starts, all are judged
+    # no unprofiled service passes AMD devices: the profiles are how the GPU work starts, all are judged
     web = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
-        "web": {"image": "nginx"}, "gpu": {"profiles": ["gpu"], "image": "rocm/pytorch"}}})
+        "web": {"image": "nginx"}, "gpu": {"profiles": ["gpu"], "image": "rocm/pytorch", "gpus": "all"}}})
     assert [n for _, n, _ in services_of(_settings(web))] == ["web", "gpu"]
+    # fresh qa-brunopmartins-kinship: a profiled interactive `shell` with the AMD devices is `docker compose run shell`
+    # AMD work; fresh qb-cloudlyio-torchbridge: `inference-amd` (profiles: [amd]) beside an unprofiled NVIDIA service
+    amd = NS(kind="compose", path="/p/docker-compose.yml", data={"services": {
+        "pipeline": {"build": ".", "devices": ["/dev/kfd", "/dev/dri"]},
+        "shell": {"profiles": ["shell"], "build": ".", "devices": ["/dev/kfd", "/dev/dri"], "command": "bash"},
+        "bench": {"profiles": ["rocm-bench"], "image": "x", "gpus": "all"}}})
+    assert [n for _, n, _ in services_of(_settings(amd))] == ["pipeline", "shell", "bench"]
