@@ -221,3 +221,14 @@ def test_match_lines_skips_unanchored_lines_without_changing_what_it_finds(monke
     monkeypatch.setattr(matcher, "_anchored", lambda: None)
     assert len(fast) > 30
     assert key(fast) == key(match_lines(lines))
+
+
+def test_a_line_pasted_in_markdown_inline_code_loses_the_unpaired_backtick_at_its_edge():
+    # https://github.com/ROCm/AMDMIGraphX/issues/2723: the user's paste ends "Killed`" (an inline code span)
+    assert parse("Killed`", 4).text == "Killed"
+    assert parse("`Load mgx model", 1).text == "Load mgx model"
+    # paired backticks, fences and backticks inside the line are what the program printed: kept
+    for text in ("run `ls` now", "```", "```bash", "echo `date`", "`--fp16` and `--bf16`"):
+        assert parse(text, 1).text == text, text
+    killed = scan_text(["Parsing from onnx file...", "Killed`"])
+    assert list(killed.occurrences) == ["shell-killed"]

@@ -58,6 +58,8 @@ def parse(raw: str, number: int, file: str | None = None, rank: int | None = Non
     s = strip_ansi(raw[:MAX_LINE]).rstrip("\r\n")
     if "\r" in s:  # tqdm redraws with \r: what a terminal shows is the last segment
         s = s.rsplit("\r", 1)[-1] or s.replace("\r", " ")
+    if "`" in s:
+        s = _code_span_edge(s)
     host = None
     m = _KTIME.match(s)
     if m:
@@ -80,6 +82,21 @@ def parse(raw: str, number: int, file: str | None = None, rank: int | None = Non
         if m:
             device = m.group(1).lower()
     return LogLine(number, s, rank, host, device, file)
+
+
+def _code_span_edge(s: str) -> str:
+    """A line pasted inside Markdown inline code keeps the backtick that opened or closed the span
+    (`` `Load model `` ... ``Killed` ``): without it, a line-anchored signature sees the line as written.
+    A backtick is dropped only at the line's edge and only where it is unpaired (a shell command's
+    `$(...)`-style pair, or a fence, stays)."""
+    t = s.strip()
+    if t.count("`") % 2 == 0 or t.startswith("```") or t.endswith("```"):
+        return s
+    if t.endswith("`"):
+        return s.rstrip()[:-1]
+    if t.startswith("`"):
+        return s.replace("`", "", 1)
+    return s
 
 
 _FILE_RANK = re.compile(r"(?:^|[/_.-])(?:rank|worker|proc)[_-]?(\d{1,6})(?:[/_.-]|$)|/(\d{1,6})/std(?:out|err)\.log$", re.I)
