@@ -1,4 +1,4 @@
-"""Shell reader (rocmdoctor/artifacts/readers/shell.py): a heredoc a setup script writes to a shell
+"""Shell reader (rocmdoctor/artifacts/readers/shell/words.py): a heredoc a setup script writes to a shell
 file (`cat > rocm_env.sh << 'EOF'`, `tee -a ~/.bashrc <<EOF`) is the environment the user sources
 before the job, so its lines are read as the script's, at their own line numbers; a heredoc fed
 to another program (python, a config file) is not. Real case: the fresh batch 3 set

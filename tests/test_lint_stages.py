@@ -1,4 +1,4 @@
-"""Readers (rocmdoctor/artifacts/readers/dockerfile.py, shell.py): the build stages of a Dockerfile
+"""Readers (rocmdoctor/artifacts/readers/dockerfile.py, shell/docker.py): the build stages of a Dockerfile
 (their AS names, the stages each is built from, a `FROM ${ARG}` switch) and `docker build --target`,
 which RD-IMG-001 reads to judge only the stages a build for this machine makes."""
 from rocmdoctor.artifacts.readers import read_one

@@ -1,4 +1,4 @@
-"""The structural layer of `explain` (rocmdoctor/logs/structure.py, reasoning.py): tracebacks by
+"""The structural layer of `explain` (rocmdoctor/logs/structure/, reasoning.py): tracebacks by
 exception class and frame packages, NCCL error classes with their Last error, kernel lines by
 IP block, output that stops; and explain's answers on real logs no signature knows."""
 from __future__ import annotations

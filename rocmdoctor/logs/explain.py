@@ -92,7 +92,7 @@ class Diagnosis:
     facts: list[str] = field(default_factory=list)  # machine facts that bear on it
     follows: str | None = None  # id of the earlier diagnosis this one is a consequence of
     order: tuple = ()
-    structural: bool = False  # from the log's shape (structure.py), not a catalog signature
+    structural: bool = False  # from the log's shape (structure/), not a catalog signature
     recovered: str = ""  # where the run shows it recovered (a skipped fp16 step): then a warning only
 
     @property
@@ -332,7 +332,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
             stall: dict | None = None, shape_lines: list[tuple[str, list[str]]] | None = None) -> Explanation:
     """Diagnoses from the catalog's matches; when none is a failure that precedes its
     consequences, the log's shape (tracebacks, NCCL error classes, kernel IP blocks, output
-    that stops: rocmdoctor/logs/structure.py) answers at the level it knows. ``shape_lines``:
+    that stops: rocmdoctor/logs/structure/) answers at the level it knows. ``shape_lines``:
     (name, lines) windows to read the shape from; by default the tails of the input files."""
     occs = list(result.occurrences.values())
     if "amdgpu-gpu-reset" in result.occurrences:  # an ASIC reset inside the recovery is one of its steps

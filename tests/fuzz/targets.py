@@ -329,7 +329,7 @@ SHELL_GRAMMAR = [
 @target("artifacts.shell", lambda: st.tuples(as_bytes(texts(seed_files("seeds/*.sh") + SHELL_GRAMMAR)),
                                              st.sampled_from(("train.sh", "job.sbatch")), st.sampled_from(EXAMPLES)), setup=_warm_config)
 def _shell(value):
-    """Launch and Slurm scripts (rocmdoctor/artifacts/readers/shell.py), through every check."""
+    """Launch and Slurm scripts (rocmdoctor/artifacts/readers/shell/), through every check."""
     data, name, example = value
     _run_config_file(data, name, example)
 

@@ -1,0 +1,167 @@
+"""What spans lines while a script is read: if/case blocks and the case arm a line runs in (a
+variable the branches set differently is dropped), function definitions (read where called),
+bash arrays and the values a for loop gives its variable."""
+from __future__ import annotations
+
+import re
+import shlex
+
+from .expand import substitute
+
+
+class _ReadState:
+    """What spans lines while a script is read: an open array or function definition."""
+
+    def __init__(self):
+        self.array: tuple[str, list[tuple[str, int]]] | None = None  # a multi-line `name=(` ... `)`
+        self.function: tuple[str, list[tuple[int, str]], int] | None = None  # name, body lines, depth
+        self.loop_depth = 0  # inside for/while/until ... done: a later pass sees what is set after
+        self.looped: set[int] = set()  # indexes of values set inside a loop
+        self.launch_mark: int | None = None  # len(values) right after the last launch
+        self.call_budget = 2000  # function-body lines read at call sites: bounded (calls can nest)
+        # Open if/case blocks, innermost last: which branch (or case arm) a line runs in, and what
+        # each branch assigned, so that a variable the branches set differently is known to vary.
+        self.blocks: list[dict] = []
+
+    def enter(self, line: str) -> tuple[str, list[str]]:
+        """Open the blocks a line opens and strip a case arm's pattern from its front; returns the
+        line left to read and the keywords to apply once its commands ran (elif/else/fi/;;/esac)."""
+        top = self.blocks[-1] if self.blocks else None
+        if top is not None and top["kind"] == "case" and not top["arm"]:
+            m = _CASE_ARM.match(line.strip())
+            if m and not line.lstrip().startswith(("esac", ";;")):
+                top["arm"], top["branch"], line = m.group(1).strip(), top["branch"] + 1, m.group(2)
+        later = []
+        for kw in _BLOCK_KW.findall(line) if _BLOCK_HINT.search(line) else ():
+            if kw in ("if", "case"):
+                self.blocks.append({"kind": kw, "branch": 0, "arm": "", "seen": {}, "pre": {}})
+            else:
+                later.append(kw)
+        if line.rstrip().endswith(";;") or line.strip() == ";;":
+            later.append(";;")
+        return line, later
+
+    def leave(self, later: list[str], variables: dict) -> None:
+        for kw in later:
+            top = self.blocks[-1] if self.blocks else None
+            if top is None:
+                return
+            if kw in ("elif", "else") and top["kind"] == "if":
+                top["branch"] += 1
+            elif kw == ";;" and top["kind"] == "case":
+                top["arm"] = ""
+            elif (kw == "fi" and top["kind"] == "if") or (kw == "esac" and top["kind"] == "case"):
+                self.blocks.pop()
+                _settle(top, variables)
+
+    def arm(self) -> str:
+        """The pattern of the innermost case arm the reader is in ("" outside any)."""
+        return next((b["arm"] for b in reversed(self.blocks) if b["kind"] == "case" and b["arm"]), "")
+
+    def record(self, before: dict, variables: dict) -> None:
+        """Note, in the innermost block, the variables a line (re)assigned."""
+        top = self.blocks[-1]
+        for k, v in variables.items():
+            if before.get(k, _MISSING) != v and _NAME.match(k):
+                top["pre"].setdefault(k, before.get(k))
+                top["seen"].setdefault(k, {})[top["branch"]] = v
+
+    def function_line(self, n: int, line: str, variables: dict) -> None:
+        if self.function is None:
+            m = _FUNC_OPEN.match(line)
+            if m is None:  # the caller opens a function only on a line _FUNC_OPEN matched
+                return
+            self.function = (m.group(1) or m.group(2), [], 1 if line.rstrip().endswith("{") else 0)
+            return
+        name, body, depth = self.function
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith("{"):  # `f()` on one line, `{` on the next
+            depth, stripped = 1, stripped[1:].strip()
+        depth += stripped.endswith("{") - stripped.startswith("}")  # `}`, `};`, `} > log 2>&1`
+        if depth <= 0:
+            variables["function " + name] = body
+            self.function = None
+            return
+        body.append((n, line))
+        self.function = (name, body, depth)
+
+
+_MISSING = object()
+_NAME = re.compile(r"[A-Za-z_]\w*$")
+# `*"Navi 2"*)`, `(gfx1030|gfx1031)`, `mi300x) cmd ...`: a case arm's pattern and what follows it
+# (matched on the stripped line, the pattern bounded and starting with a non-blank: no backtracking on long blank runs)
+_CASE_ARM = re.compile(r"^\(?\s*([^()=;$`\s][^()=;$`]{0,200}?)\s*\)\s*(.*)$")
+_BLOCK_HINT = re.compile(r"\b(?:if|elif|else|fi|case|esac)\b")
+_BLOCK_KW = re.compile(r"(?:^|[;&|]\s*|\b(?:then|do|else)\s+)\s*(if|elif|else|fi|case|esac)\b")
+
+
+def _settle(block: dict, variables: dict) -> None:
+    """After an if/case block: a variable its branches leave with different values, one of them
+    decided at run time (`N=$(hy-smi -L | grep -c DCU)` in one branch, `N=8` in the other), has
+    no value a reader can know; it is dropped, so that a check sees `$N` (decided at launch)
+    rather than the last branch's literal."""
+    branches = block["branch"] + 1
+    for k, by_branch in block["seen"].items():
+        values = set(by_branch.values())
+        if len(by_branch) < branches or block["kind"] == "case":
+            pre = block["pre"].get(k)
+            values.add(pre if pre is not None else "")
+        if len(values) > 1 and any("$" in str(v) or "`" in str(v) for v in values):
+            variables.pop(k, None)
+
+
+# `name() {`, `function name {`, `function name() {` with the body on the lines after it (a
+# definition on one line, `f() { ...; }`, runs through the normal reading).
+_FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:-]*)\s*\(\s*\))"
+                        r"\s*\{?\s*$")
+
+_ARRAY_OPEN = re.compile(r"^\s*(?:(?:declare|local|typeset)\s+-a\s+)?([A-Za-z_]\w*)=\(")
+_FOR_IN = re.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$")
+
+
+def _array_line(line: str, n: int, array, variables: dict):
+    """One line of an array assignment: returns the array still open (or None once `)` closed it:
+    then its elements are in variables["array NAME"] as (value, line) pairs), and the rest of the
+    line after the `)`."""
+    if array is None:
+        m = _ARRAY_OPEN.match(line)
+        if m is None:  # the caller starts an array only on a line _ARRAY_OPEN matched
+            return None, line
+        array, line = (m.group(1), []), line[m.end():]
+    body, closed = _until_close(line)
+    rest = line[len(body) + 1:].lstrip(" \t;") if closed else ""
+    try:
+        words = shlex.split(body, comments=True)
+    except ValueError:
+        words = body.split()
+    array[1].extend((substitute(w, variables), n) for w in words if w)
+    if closed:
+        variables["array " + array[0]] = array[1]
+        return None, rest
+    return array, ""
+
+
+def _until_close(line: str) -> tuple[str, bool]:
+    """The text before the first `)` outside quotes, and whether there was one."""
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i], False
+        elif c == ")":
+            return line[:i], True
+    return line, False
+
+
+def _loop_values(items: str, variables: dict) -> list[tuple[str, int]]:
+    """The values of `for x in ITEMS`: an array's elements (with their lines), or the words."""
+    m = re.fullmatch(r'"?\$\{([A-Za-z_]\w*)\[[@*]\]\}"?', items.strip())
+    if m:
+        return list(variables.get("array " + m.group(1), []))
+    try:
+        return [(substitute(w, variables), 0) for w in shlex.split(items)]
+    except ValueError:
+        return []

@@ -1,0 +1,124 @@
+"""What a script builds, installs and loads: GPU arch flags of compilers, CMake and make (BUILD
+arch values), what ``pip install`` / ``uv`` installs and its index options, and the environment
+modules ``module load`` / ``ml`` loads (ROCm, Cray's accelerator target, CUDA toolkits and frameworks)."""
+from __future__ import annotations
+
+import os
+import re
+
+from ....knowledge.artifacts import ARCH_VARS  # (the names are knowledge; checks read them too)
+from ...settings import BUILD, Artifact
+from .words import _ASSIGN
+
+
+# GPU target lists that builds read (CMake cache entries, build-script variables): the code they
+# produce runs only on the targets they name. Judged by RD-ENV-002 against the real GPU.
+_ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + r")=([\"']?)([^\s\"']+)\2")
+
+_OFFLOAD_ARCH = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target|cuda-gpu-arch)[= ](gfx[0-9a-f]+)(?::[\w+-]+)*", re.I)
+_COMPILERS = re.compile(r"^(?:amd)?clang(?:\+\+)?(?:-\d+)?$|^hipcc(?:\.pl)?$|^amdflang$|^flang(?:-new)?$")
+
+
+def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
+    """``cmake -DBNB_ROCM_ARCH=gfx90a ...`` (also inside CMAKE_ARGS="..."), and ``make hip
+    ROCM_TARGET=gfx1030``: a make command-line variable overrides the Makefile's own (GNU make's
+    grammar): BUILD arch:<NAME> values. A compiler's ``--offload-arch=gfx1201`` (clang, hipcc; also
+    inside a flags variable the command expands) is the list of targets its device code is built for."""
+    cmd = next((i for i, w in enumerate(words) if not _ASSIGN.match(w)), len(words))
+    if cmd < len(words) and _COMPILERS.match(os.path.basename(words[cmd])):
+        found = [m.group(1).lower() for w in words[cmd + 1:] for m in _OFFLOAD_ARCH.finditer(w)]
+        if found:
+            art.add(BUILD, "arch:--offload-arch", ";".join(dict.fromkeys(found)), line_of(r"(?:offload-arch|amdgpu-target)"))
+    if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
+        for w in words[cmd + 1:]:
+            m = _ASSIGN.match(w)
+            if m and m.group(1) in ARCH_VARS:
+                art.add(BUILD, f"arch:{m.group(1)}", m.group(2).strip("\"'"), line_of(re.escape(m.group(1)) + "="))
+    for w in words:
+        if "-D" not in w:
+            continue
+        for m in _ARCH_FLAG.finditer(w):
+            art.add(BUILD, f"arch:{m.group(1)}", m.group(3), line_of(r"-D" + m.group(1) + "="))
+
+
+_PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
+
+
+def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
+    """What one ``pip install ...`` command installs, and its index options."""
+    i = 0
+    while i < len(words) and not (_PIP.search(words[i]) or (words[i].startswith("python") and
+                                                            words[i + 1:i + 3] == ["-m", "pip"])):
+        i += 1
+    if i >= len(words):
+        return [], {}
+    j = i + (3 if words[i].startswith("python") else 1)
+    if words[i].endswith("uv") and words[j:j + 1] == ["pip"]:
+        j += 1
+    elif words[i].endswith("uv") and words[j:j + 1] == ["add"]:
+        pass  # `uv add torch==2.6.0`: pins it in the project and installs it into the project's venv
+    elif words[j:j + 1] != ["install"]:
+        return [], {}
+    reqs: list[str] = []
+    opts: dict[str, list[str | bool]] = {}
+    k = j + 1
+    while k < len(words):
+        w = words[k]
+        if w in ("-r", "--requirement", "-c", "--constraint", "--index-url", "-i", "--extra-index-url", "-f",
+                 "--find-links", "-e", "--editable", "--target", "-t", "--prefix", "--root"):
+            if k + 1 < len(words):
+                opts.setdefault(w.lstrip("-"), []).append(words[k + 1])
+                if w in ("-e", "--editable"):
+                    reqs.append(words[k + 1])
+            k += 2
+            continue
+        if w.startswith("--") and "=" in w:
+            name, _, v = w[2:].partition("=")
+            opts.setdefault(name, []).append(v)
+        elif not w.startswith("-"):
+            reqs.append(w)
+        else:
+            opts.setdefault(w.lstrip("-"), []).append(True)
+        k += 1
+    return reqs, opts
+
+
+# `module load craype-accel-amd-gfx90a` (HPE Cray PE): CRAY_ACCEL_TARGET for cc/CC/ftn and hipcc wrappers.
+_CRAY_ACCEL = re.compile(r"(?:^|/)craype-accel-amd-(gfx[0-9a-f]+)$", re.I)
+_CRAY_PENDING = "craype-accel loaded at"  # a key no shell variable can have
+# Commands that compile GPU code with the Cray wrappers' target (make/cmake drive cc/CC/hipcc).
+_BUILDS = re.compile(r"^(?:g?make|cmake|ninja|cc|CC|ftn|hipcc|(?:amd)?clang(?:\+\+)?)$")
+# A framework module built on CUDA (its name says so): the job's torch is then a CUDA build.
+# NVIDIA's toolkit and libraries as site modules: CUDA/12.2, cudatoolkit/23.3_11.8, cuDNN/8.4.1.50-CUDA-11.7.0,
+# nccl/2.18.3-cuda.12.1, nvhpc-24.11_hpcx-2.20_cuda-12.6, cpe-cuda/23.03 (Cray's CUDA programming environment)
+_CUDA_TOOLKIT = re.compile(r"(?:^|/)(?:cuda(?:toolkit)?|cuda-toolkit|cudnn|nccl|nvhpc|cpe-cuda)(?:[/_.+-]|\d|$)", re.I)
+_CUDA_FRAMEWORK = re.compile(r"(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)[^/]*/?.*?(?:cu(?:da)?[-_]?\d|cudnn)"
+                             r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d"
+                             # a site's Python with its CUDA ML stack: python/3.8-cuda-ml, anaconda3/2023-cuda-dl
+                             r"|(?:^|/)(?:python|anaconda\d?|miniconda\d?|conda)[^/]*/[^/]*cuda[-_]?(?:ml|dl|ai)\b", re.I)
+
+
+# Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`
+# load only B; unload/rm/del/purge/use/avail/list/show/spider load nothing.
+_MODULE_LOADS = {"load", "add", "try-load", "try-add", "load-any"}
+_MODULE_SWAPS = {"swap", "switch", "sw"}
+
+
+def _modules_loaded(head: str, args: list[str]) -> list[str]:
+    """The modules a `module ...` / `ml ...` command loads (Lmod's `ml NAME` loads NAME, `ml -NAME`
+    unloads it)."""
+    args = [a for a in args if a != "--"]
+    if not args:
+        return []
+    sub, rest = args[0], args[1:]
+    if sub in _MODULE_LOADS:
+        return [a for a in rest if not a.startswith("-")]
+    if sub in _MODULE_SWAPS:
+        return [a for a in rest if not a.startswith("-")][-1:]
+    if head == "ml" and not sub.startswith("-") and sub not in _ML_SUBCOMMANDS:
+        return [a for a in args if not a.startswith("-")]
+    return []
+
+
+_ML_SUBCOMMANDS = {"unload", "rm", "del", "purge", "use", "unuse", "avail", "av", "list", "show", "spider",
+                   "whatis", "help", "save", "restore", "reset", "refresh", "update", "describe", "keyword"}

@@ -1,0 +1,333 @@
+"""One simple command of a script: assignments and exports, aliases, ``source``, ``set -a``,
+``module load``, builds and ``pip install``; then the launch: wrappers, sudo, env, srun/mpirun,
+``docker run`` and other container runners, ``srun bash -c '...'``, and the launcher itself."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shlex
+
+from ...settings import BUILD, CONTAINER, ENV, LAUNCHER, TRAIN, Artifact
+from .. import containers
+from .builds import (_BUILDS, _CRAY_ACCEL, _CRAY_PENDING, _CUDA_FRAMEWORK, _CUDA_TOOLKIT, _modules_loaded,
+                     pip_requirements, record_arch_flags)
+from .docker import _IMAGE_REF, _build_target, _container
+from .expand import ALLEXPORT, _assign_defaults, _split_held_commands, substitute
+from .launchers import (_ACCELERATE_FLAGS, _ACCELERATE_OPTS, _DEEPSPEED_OPTS, _SHELLS, _TORCHRUN_OPTS, _WRAPPERS,
+                        GPU_COUNT_OPTS, _launcher_opts, _looks_like_program, _script, _script_args, _vllm,
+                        _vllm_parallel)
+from .nvidia_smi import _FROM_NVSMI, _NVSMI, _devices_from_nvidia_smi, _gpu_count_from_nvidia_smi
+from .places import _DEFINED, _line_before, _line_or_defined, _line_with, _written_at
+from .words import _ASSIGN, _opt, commands
+
+
+def _command(art: Artifact, words: list[str], first: int, last: int, variables: dict, exported: set,
+             physical: list[str]) -> None:
+    words = list(words)
+    prefix_env: dict[str, str] = {}
+    while words and (am := _ASSIGN.match(words[0])):
+        k, v = am.groups()
+        prefix_env[k] = substitute(v, variables)
+        words.pop(0)
+    if not words:  # plain assignments: shell variables, in the environment only if exported
+        for k, v in prefix_env.items():
+            variables[k] = v
+            variables[_DEFINED + k] = _line_with(physical, first, last, r"(?:^|[\s;])" + re.escape(k) + "=")
+            if _NVSMI.search(v):  # NUM_GPUS=$(nvidia-smi -L | wc -l): a count only NVIDIA's tool can give
+                variables[_FROM_NVSMI + k] = variables[_DEFINED + k]
+            elif "$(" in v or "`" in v:
+                variables.pop(_FROM_NVSMI + k, None)
+            if ALLEXPORT in variables:  # `set -a`: every variable assigned from here on is exported
+                exported.add(k)
+            if k in exported:
+                art.add(ENV, k, v, first)
+        return
+    head = os.path.basename(words[0])
+    if head == "alias":  # alias drun='docker run -it --device=/dev/kfd ...': later `drun IMAGE` runs that
+        for w in words[1:]:
+            k, eq, v = w.partition("=")
+            if eq and re.match(r"^[\w.-]+$", k):
+                variables["alias " + k] = v  # a key no shell variable can have
+        return
+    alias = variables.get("alias " + words[0])
+    if alias is not None:
+        try:
+            words = shlex.split(alias) + words[1:]
+        except ValueError:
+            words = alias.split() + words[1:]
+        head = os.path.basename(words[0]) if words else ""
+        if not words:
+            return
+    if head in ("source", ".") and len(words) > 1:
+        # `source env.sh`: its assignments run in this shell, at this point (a Slurm script's
+        # batch step, for RD-LCH-003)
+        art.data.setdefault("sourced", []).append({"line": first, "path": substitute(words[1], variables)})
+        return
+    if head in ("local", "readonly", "declare", "typeset") and "-x" not in words[1:2]:
+        # `local N=$(nvidia-smi ...)` inside a function: a shell variable, not exported
+        for w in words[1:]:
+            m = _ASSIGN.match(w)
+            if m and not w.startswith("-"):
+                k, v = m.group(1), substitute(m.group(2), variables)
+                variables[k] = v
+                if _NVSMI.search(v):
+                    variables[_FROM_NVSMI + k] = _line_with(physical, first, last, re.escape(k) + "=")
+        if head in ("local", "readonly"):
+            return
+    if head in ("export", "declare", "typeset") and (head == "export" or "-x" in words[1:2]):
+        for w in words[1:]:
+            if w.startswith("-"):
+                continue
+            m = _ASSIGN.match(w)
+            if m:
+                k, v = m.group(1), substitute(m.group(2), variables)
+                variables[k] = v
+                variables[_DEFINED + k] = _line_with(physical, first, last, re.escape(k) + "=")
+                if _NVSMI.search(v):  # CUDA_VISIBLE_DEVICES=$(nvidia-smi ... ) (or from a variable that was)
+                    variables[_FROM_NVSMI + k] = variables[_DEFINED + k]
+                else:
+                    variables.pop(_FROM_NVSMI + k, None)
+                exported.add(k)
+                art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+            elif re.match(r"^[A-Za-z_]\w*$", w):
+                exported.add(w)
+                if w in variables:
+                    art.add(ENV, w, variables[w], first)
+        return
+    for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
+        art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    if head in ("env", "export"):
+        # `env "$cfg" python ...` in `for cfg in "${configs[@]}"`: each element that is VAR=value is
+        # an environment the command runs under in turn (one per pass), written on the element's line
+        for w in words[1:]:
+            m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", w)
+            for value, n in variables.get("loop " + m.group(1), []) if m else ():
+                a = _ASSIGN.match(value)
+                if a:
+                    art.add(ENV, a.group(1), a.group(2), n or first, trial=True)
+    if head == "set":  # set -a / set -o allexport ... set +a / set +o allexport
+        for flag, on in ((w[1:], w[0] == "-") for w in words[1:] if w[:1] in "-+" and len(w) > 1):
+            if "a" in flag or (flag == "o" and "allexport" in words):
+                if on:
+                    variables[ALLEXPORT] = "1"
+                else:
+                    variables.pop(ALLEXPORT, None)
+        return
+    _assign_defaults(art, words, first, variables, exported)
+    raw = words
+    words = [substitute(w, variables) for w in words]
+    if any(w.startswith("$") for w in raw):
+        raw, words = _split_held_commands(raw, words, " ".join(physical[first - 1:last]))
+    if head in ("module", "ml") and len(words) > 1:
+        # `module load rocm/5.7.0` (LUMI, Frontier): a ROCm user space on the host's driver (RD-IMG-003)
+        for w in _modules_loaded(head, words[1:]):
+            # rocm/5.7.0 itself, or a module built on a ROCm release that its name states: LUMI's
+            # PyTorch/2.2.2-rocm-5.6.1-python-3.10-singularity-... (a container of that ROCm)
+            # A module's name is a path whose last two parts are name/version (Lmod, Environment
+            # Modules): compiler/rocm/3.9.1 on Sugon/Hygon clusters is rocm 3.9.1 too.
+            if re.search(r"(?:^|/)rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
+                art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
+            at = _line_with(physical, first, last, re.escape(w))
+            m = _CRAY_ACCEL.search(w)
+            if m:  # Cray's accelerator target module: the compiler wrappers build GPU code for this gfx only,
+                # which matters once the script builds something (a Python job that compiles nothing is not judged)
+                variables[_CRAY_PENDING] = (m.group(1), at)
+            elif _CUDA_FRAMEWORK.search(w):  # pytorch/2.1.0-cu12, PyTorch/2.1.2-foss-2023a-CUDA-12.1.1
+                art.add(BUILD, "cuda_module", w, at)
+            elif _CUDA_TOOLKIT.search(w) and not re.search(r"rocm|hip", w, re.I):  # cuda/12.1, nccl/2.18.3-cuda12.1
+                art.add(BUILD, "cuda_toolkit_module", w, at)
+        return
+    pending = variables.get(_CRAY_PENDING)
+    if pending and _BUILDS.match(os.path.basename(words[0])):
+        art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
+        variables.pop(_CRAY_PENDING, None)
+    record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
+    reqs, opts = pip_requirements(words)
+    if reqs or opts:
+        line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
+        art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
+        return
+    _launch(art, words, first, last, physical, variables, raw)
+
+
+def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str],
+            variables: dict | None = None, raw: list[str] | None = None) -> None:
+    """Recognise a launcher (behind wrappers) and read its options and the script's arguments."""
+    launcher_vals: list[tuple[str, str, str]] = []  # (launcher, option, value)
+    env_vals: list[tuple[str, str]] = []
+    via: list[str] = []  # srun / mpirun in front of the program: one copy per task
+    image = ""  # the image a `docker run` in front starts: its entrypoint runs arguments given after it
+    i = 0
+    while i < len(words):
+        head = os.path.basename(words[i])
+        if head in _WRAPPERS:
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                i += 1
+            continue
+        if head == "sudo":  # sudo [-E] [-u USER] ... COMMAND
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                i += 2 if words[i] in ("-u", "-g", "-C", "-h", "-p", "-r", "-t", "-U", "-D", "-T") else 1
+            continue
+        if head == "env":
+            i += 1
+            while i < len(words) and (_ASSIGN.match(words[i]) or words[i].startswith("-")):
+                m = _ASSIGN.match(words[i])
+                if m:
+                    env_vals.append((m.group(1), m.group(2)))
+                i += 1
+            continue
+        if head in ("docker", "podman", "buildah", "nerdctl") and (
+                words[i + 1:i + 2] == ["build"] or words[i + 1:i + 3] == ["buildx", "build"]):
+            _build_target(art, words[i:], first)
+            return
+        if head in containers.RUNNERS and i + 1 < len(words) and words[i + 1] != "exec":
+            # docker/podman/nerdctl run: its options as a compose service, then the command inside
+            svc, i = containers.parse(words, i)
+            if svc is not None and str(svc.get("image") or "").startswith("$") and i < len(words) \
+                    and _IMAGE_REF.match(words[i]):
+                # `docker run ... $VOLUMES rocm/pytorch:tag`: an expansion the files do not define, before a word
+                # that is an image reference, stood for more options (empty, or split by the shell)
+                svc["image"], i = words[i], i + 1
+                svc["command"] = " ".join(words[i:])[:4000]
+            if svc is not None:
+                image = str(svc.get("image") or "")
+                at = _written_at(image, raw, words, variables, 0) if image else 0
+                _container(art, svc, first, last, physical, at)
+            continue
+        if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
+                words[i + 1] in ("exec", "run"):
+            # container runners: skip their options and the image / container name
+            i += 2
+            while i < len(words) and words[i].startswith("-"):
+                i += 2 if "=" not in words[i] and words[i] in ("-B", "--bind", "-e", "--env", "-w", "--workdir",
+                                                                 "-v", "--volume", "--device", "--name") else 1
+            if head in ("singularity", "apptainer") and i < len(words) and not words[i].startswith("$"):
+                # the image the job runs in (a .sif file or docker://ref): its ROCm user space (RD-IMG-003)
+                art.add(CONTAINER, "image", words[i].removeprefix("docker://"),
+                        _written_at(words[i], raw, words, variables, first))
+            i += 1
+            continue
+        if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
+            # srun bash -c 'export RANK=$SLURM_PROCID; python t.py': the string is a script of its own,
+            # read here with the srun in front of its commands. Single-quoted, each task's shell expands
+            # it (per-task values); double-quoted, the batch step's shell already did.
+            raw_text = " ".join(physical[first - 1:last])
+            quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw_text)
+            per_task = quote is not None and quote.group(1) == "'"
+            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw_text))  # "\$SLURM_PROCID": left to the task
+            inner_vars = dict(variables or {})
+            for inner in commands(words[i + 2]):
+                n0, s0 = len(art.values), len(art.data.get("sourced", []))
+                _command(art, words[:i] + inner if inner and not _ASSIGN.match(inner[0]) and inner[0] not in
+                         ("export", "source", ".", "cd", "set", "module", "ml") else inner, first, last,
+                         inner_vars, set(), physical)
+                art.values[n0:] = [dataclasses.replace(v, per_task=True) if per_task or any(
+                    re.search(r"\$\{?" + name + r"\b", str(v.value)) for name in escaped) else v
+                    for v in art.values[n0:]]
+                for src in art.data.get("sourced", [])[s0:]:
+                    src["per_task"] = True  # a file sourced inside the task string runs in each task
+            return
+        if head in ("srun", "mpirun", "mpiexec"):
+            via.append(head)
+            i += 1
+            while i < len(words) and words[i].startswith("-"):
+                name, value = _opt(words[i])
+                if not words[i].startswith("--") and len(words[i]) > 2:  # -c7, -N2: the value is attached
+                    name, value = words[i][1], words[i][2:]
+                if value is None and i + 1 < len(words) and not words[i + 1].startswith("-") \
+                        and not _looks_like_program(words[i + 1]):
+                    value, i = words[i + 1], i + 1
+                if head == "srun" and name == "container_image" and value and "$" not in value:
+                    # pyxis: the job steps run in this image (REGISTRY#IMAGE:TAG, or an enroot squashfs file)
+                    art.add(CONTAINER, "image", value.replace("#", "/", 1),
+                            _line_with(physical, first, last, re.escape(value)))
+                if head != "srun" and name == "x" and value and "=" in value:
+                    ek, _, ev_ = value.partition("=")
+                    env_vals.append((ek, ev_))
+                else:
+                    launcher_vals.append((head, name, value if value is not None else "true"))
+                i += 1
+            continue
+        break
+    rest = words[i:]
+    if not rest:
+        return
+    head = os.path.basename(rest[0])
+    if _vllm(rest, head, image):
+        _vllm_parallel(art, rest, first, last, physical)
+        return
+    if head in ("torchrun", "deepspeed", "accelerate", "colossalai") or head.startswith("python"):
+        _gpu_count_from_nvidia_smi(art, raw, variables, first)
+        _devices_from_nvidia_smi(art, variables, first)
+    cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
+    if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
+                                                                         ["-m", "torch.distributed.launch"])):
+        start = 1 if head == "torchrun" else 3
+        cmd["launcher"] = "torchrun"
+        j = _launcher_opts(rest, start, _TORCHRUN_OPTS, set(), "torchrun", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "colossalai" and rest[1:2] == ["run"]:
+        # ColossalAI's launcher wraps torchrun (one node) and its own ssh runner (--hostfile), with their options
+        cmd["launcher"] = "colossalai"
+        j = _launcher_opts(rest, 2, _TORCHRUN_OPTS | _DEEPSPEED_OPTS, set(), "colossalai", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "deepspeed":
+        cmd["launcher"] = "deepspeed"
+        j = _launcher_opts(rest, 1, _DEEPSPEED_OPTS, {"no_python", "no_local_rank", "force_multi", "autotuning",
+                                                     "save_pid", "enable_each_rank_log", "no_ssh_check", "no_ssh"},
+                           "deepspeed", launcher_vals)
+        _script(cmd, rest, j)
+    elif head == "accelerate" and rest[1:2] == ["launch"]:
+        cmd["launcher"] = "accelerate"
+        j = _launcher_opts(rest, 2, _ACCELERATE_OPTS - _ACCELERATE_FLAGS, _ACCELERATE_FLAGS, "accelerate",
+                           launcher_vals)
+        _script(cmd, rest, j)
+    elif head in ("llamafactory-cli", "lmf") and len(rest) > 1 and rest[1] in ("train", "eval", "export", "chat"):
+        cmd["launcher"] = "llamafactory-cli"
+        cmd["script"] = f"llamafactory-cli {rest[1]}"
+        args = rest[2:]
+        if args and args[0].endswith((".yaml", ".yml", ".json")) and not args[0].startswith("-"):
+            cmd["refs"]["config"] = args[0]
+            args = args[1:]
+        # llamafactory-cli train x.yaml key=value: OmegaConf-style overrides
+        for a in args:
+            k, eq, v = a.lstrip("-").partition("=")
+            if eq:
+                cmd["args"][k.replace("-", "_")] = v
+        if not any(a.startswith("--") for a in args):
+            args = []
+        _script_args(cmd, args)
+    elif head.startswith("python") and len(rest) > 1:
+        j = 1
+        while j < len(rest) and rest[j].startswith("-") and rest[j] != "-m":
+            j += 1
+        if j < len(rest) and rest[j] == "-m" and j + 1 < len(rest):
+            cmd["launcher"], cmd["script"] = "python", f"-m {rest[j + 1]}"
+            _script_args(cmd, rest[j + 2:])
+        elif j < len(rest) and rest[j].endswith(".py"):
+            cmd["launcher"] = "python"
+            _script(cmd, rest, j)
+    if cmd["launcher"] is None and not launcher_vals:
+        return
+    for k, v in env_vals:
+        art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    for launcher, name, value in launcher_vals:
+        norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
+        pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
+        lv = art.add(LAUNCHER, norm, value, _line_before(physical, first, last, pat))
+        cmd.setdefault("launcher_values", []).append(lv)
+    if cmd["launcher"] is None:
+        return
+    train_vals = []
+    for name, value in cmd["args"].items():
+        pat = r"(?:^|\s)--" + re.escape(name).replace("_", "[_-]") + r"(?:[=\s]|$)"
+        train_vals.append(art.add(TRAIN, name, value, _line_with(physical, first, last, pat)))
+        # --deepspeed x.json (HF Trainer), --deepspeed_config x.json (deepspeed.add_config_arguments scripts)
+        if name in ("deepspeed", "deepspeed_config") and isinstance(value, str) and value.endswith(".json"):
+            cmd["refs"]["deepspeed"] = value
+    cmd["train_values"] = train_vals
+    cmd["last"] = last
+    art.data["commands"].append(cmd)

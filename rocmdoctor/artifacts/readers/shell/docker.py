@@ -1,0 +1,53 @@
+"""Container commands in a script: ``docker run`` (or podman, nerdctl) recorded as a compose-like
+service with its CONTAINER values, and ``docker build --target`` naming the stage built."""
+from __future__ import annotations
+
+import os
+import re
+
+from ...settings import BUILD, CONTAINER, ENV, Artifact
+from .. import containers
+from .places import _line_with
+from .words import _opt
+
+
+# registry/name[:tag] or name:tag, with no spaces: what an image reference looks like (not a path or a flag)
+_IMAGE_REF = re.compile(r"^(?:[\w.-]+(?::\d+)?/)*[\w.-]+/[\w.-]+(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?$|^[\w.-]+:[\w.-]+$")
+
+
+def _build_target(art: Artifact, words: list[str], first: int) -> None:
+    """`docker build --target STAGE [-f FILE]`: the stage of that Dockerfile the image is built to
+    (RD-IMG-001 judges only the stages a build needs), kept as "FILE:STAGE"."""
+    target, file = None, "Dockerfile"
+    for j, w in enumerate(words):
+        name, val = _opt(w)
+        if not w.startswith("-"):
+            continue
+        if name in ("target", "f", "file") and val is None and j + 1 < len(words):
+            val = words[j + 1]
+        if name == "target" and val:
+            target = val
+        elif name in ("f", "file") and val:
+            file = val
+    if target:
+        art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
+
+
+def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str], image_at: int = 0) -> None:
+    """Record a ``docker run`` as a service ``"docker run (line N)"``: the compose rules read it."""
+    out = {"line": first, "last": last, "runner": svc["runner"], "image": svc.get("image"),
+           "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
+    if svc.get("ports"):
+        out["ports"] = svc["ports"]
+    for flag, key in containers.KEY_OF_FLAG.items():
+        if key not in svc:
+            continue
+        out[key] = svc[key]
+        art.add(CONTAINER, key, svc[key], _line_with(physical, first, last, r"(?:^|\s)--" + re.escape(flag) + r"\b"))
+    art.data.setdefault("services", {})[f"{svc['runner']} (line {first})"] = out
+    image = svc.get("image")
+    if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
+        art.add(CONTAINER, "image", image, image_at or _line_with(physical, first, last, re.escape(image)))
+    for k, v in svc["environment"].items():
+        if re.match(r"^[A-Za-z_]\w*$", k):
+            art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))

@@ -1,0 +1,64 @@
+"""Places: the physical line a value is written on (the command's own line, the line above that
+wrote it into a variable, the assignment of the variable it expands), for citing it."""
+from __future__ import annotations
+
+import re
+
+
+def _last_line(physical: list[str], first: int) -> int:
+    i = first
+    while i <= len(physical) and physical[i - 1].endswith("\\"):
+        i += 1
+    return min(i, len(physical))
+
+
+def _line_or_defined(physical: list[str], first: int, last: int, pattern: str, raw: list[str],
+                     variables: dict) -> int:
+    """The command's line that holds ``pattern``, else the line that assigned a variable the command
+    expands whose text holds it (`OMP_FLAGS="... --offload-arch=gfx1201"` then `clang $OMP_FLAGS`)."""
+    rx = re.compile(pattern)
+    for n in range(first, max(first, last) + 1):
+        if n <= len(physical) and rx.search(physical[n - 1]):
+            return n
+    for w in raw:
+        for name in re.findall(r"\$\{?([A-Za-z_]\w*)", w):
+            at = variables.get(_DEFINED + name)
+            if at and rx.search(physical[int(at) - 1] if int(at) <= len(physical) else ""):
+                return int(at)
+    return first
+
+
+# Where a variable was last assigned: a key no shell variable can have. A value a command line takes
+# from `$IMG` is cited at the line that wrote it (`IMG=pytorch-rocm5.7.sif`), where a fix would go.
+_DEFINED = "defined at "
+
+
+def _written_at(value: str, raw: list[str] | None, words: list[str], variables: dict | None, fallback: int) -> int:
+    """The line that wrote ``value``: the assignment of the variable the command line names it by
+    (``$IMG`` / ``"${CONTAINER}"``), else ``fallback`` (the command's own line)."""
+    if not raw or not variables or len(raw) != len(words):
+        return fallback
+    for r, w in zip(raw, words):
+        m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", r)
+        if w == value and m and (_DEFINED + m.group(1)) in variables:
+            return int(variables[_DEFINED + m.group(1)])
+    return fallback
+
+
+def _line_before(physical: list[str], first: int, last: int, pattern: str) -> int:
+    """The line of the command that writes ``pattern``, else the nearest line above that does (an
+    option written into a variable the command expands: `CMD="torchrun --rdzv-endpoint=..."`)."""
+    n = _line_with(physical, first, last, pattern)
+    if n != first or re.search(pattern, physical[first - 1] if first <= len(physical) else ""):
+        return n
+    rx = re.compile(pattern)
+    return next((k for k in range(first - 1, 0, -1) if rx.search(physical[k - 1])
+                 and not physical[k - 1].lstrip().startswith("#")), first)
+
+
+def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
+    rx = re.compile(pattern)
+    for n in range(first, max(first, last) + 1):
+        if n <= len(physical) and rx.search(physical[n - 1]):
+            return n
+    return first

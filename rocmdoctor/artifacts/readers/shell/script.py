@@ -1,0 +1,202 @@
+"""Reading a script: ``looks_like`` (shell or Slurm), ``read`` line by line: ``#SBATCH``
+directives, heredocs that write a JSON file, function definitions, what each line sets inside
+loops and blocks, and which exports reach a launch."""
+from __future__ import annotations
+
+import dataclasses
+import re
+import shlex
+
+from ...settings import ENV, LAUNCHER, Artifact
+from .. import containers
+from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
+from .command import _command
+from .expand import substitute
+from .places import _last_line
+from .words import (_ASSIGN, _BASHLEX_CALLS, _HEREDOC, MAX_BASHLEX_LINES, RELEVANT, _shlex_commands, commands,
+                    logical_lines)
+
+
+SHELL, SLURM = "shell", "slurm"
+
+
+def looks_like(text: str, path: str) -> str | None:
+    """SHELL, SLURM or None, from the text first and the name second."""
+    head = text[:4096]
+    if re.search(r"(?m)^#SBATCH\s", head):
+        return SLURM
+    if head.startswith("#!") and re.match(r"#!\s*\S*(?:ba|z|da|k)?sh\b|#!\s*/usr/bin/env\s+(?:ba|z)?sh\b", head):
+        return SHELL
+    if path.endswith((".sh", ".bash", ".slurm", ".sbatch")):
+        return SLURM if path.endswith((".slurm", ".sbatch")) else SHELL
+    # Linear: [ \t] after ^ (not \s, which crossed blank lines), and `NAME=value ` prefixes whose
+    # name has no "=" (`\S+=\S+` split "a=b=c" several ways: exponential backtracking).
+    if re.search(r"(?m)^[ \t]*(?:export[ \t]+[A-Za-z_]\w*=|(?:[^\s=]+=\S*[ \t]+)*(?:torchrun|deepspeed|"
+                 r"accelerate[ \t]+launch|llamafactory-cli[ \t]+train)[ \t]+[^:\s])", head):
+        return SHELL
+    return None
+
+
+MAX_SCRIPT_BYTES = 64 * 1024  # launch and batch scripts are a few kB; reading is ~5 us a byte
+
+
+def read(path: str, text: str, kind: str = SHELL) -> Artifact:
+    _BASHLEX_CALLS[0] = MAX_BASHLEX_LINES
+    if len(text) > MAX_SCRIPT_BYTES:
+        art = Artifact(path, kind, "", data={"commands": []})
+        art.error = f"{path}: {len(text) // 1024} KiB; larger than any launch script ({MAX_SCRIPT_BYTES // 1024} KiB at most)"
+        return art
+    art = Artifact(path, kind, text, data={"commands": []})
+    variables: dict[str, str] = {}
+    exported: set[str] = set()
+    physical = text.splitlines()
+    state = _ReadState()
+    commands_started = False
+    for first, _last, line in logical_lines(text):
+        if line.lstrip().startswith("#SBATCH"):
+            # sbatch stops reading #SBATCH directives at the first line that is not a comment or blank
+            # (Slurm's sbatch(1)): a directive after a command is a comment to Slurm
+            if not commands_started:
+                _sbatch(art, first, line)
+            continue
+        commands_started = True
+        if state.function is not None or ("(" in line or "function" in line) and _FUNC_OPEN.match(line):
+            # a function's body runs where the function is called (and not at all if it never is)
+            state.function_line(first, line, variables)
+            continue
+        if "<<" in line:
+            _heredoc_json(art, first, line, physical, variables)
+        _line(art, first, line, variables, exported, physical, state, 0)
+    if state.function is not None:  # a definition never closed: its lines are read as they stand
+        for n, text in state.function[1]:
+            _line(art, n, text, variables, exported, physical, state, 0)
+    if state.launch_mark is not None:
+        # A variable exported after the script's last launch, outside any loop, reaches no launch of
+        # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
+        art.values = [v for i, v in enumerate(art.values)
+                      if not (i >= state.launch_mark and v.kind == ENV and i not in state.looped)]
+    return art
+
+
+def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
+          state: _ReadState, depth: int) -> None:
+    if state.array is not None or ("=(" in line and _ARRAY_OPEN.match(line)):
+        # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
+        # until something uses it); kept with the line each element is written on
+        state.array, line = _array_line(line, first, state.array, variables)
+        if state.array is not None or not line.strip():
+            return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
+    line, later = state.enter(line)
+    before = dict(variables) if state.blocks else None
+    n_vals = len(art.values)
+    _line_body(art, first, line, variables, exported, physical, state, depth)
+    if state.blocks:
+        arm = state.arm()
+        if arm:  # what a case arm sets, the script sets only where the arm's pattern matches
+            art.values[n_vals:] = [dataclasses.replace(v, guard=arm) for v in art.values[n_vals:]]
+        if before is not None:
+            state.record(before, variables)
+    state.leave(later, variables)
+
+
+def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
+               state: _ReadState, depth: int) -> None:
+    m = _FOR_IN.match(line) if "for" in line else None
+    if m:  # for x in "${arr[@]}" / for x in a b c: the values the loop body sees in $x
+        variables["loop " + m.group(1)] = _loop_values(m.group(2), variables)
+    head = (line.split() or [""])[0]
+    body = variables.get("function " + head) if depth < 4 else None
+    if body is not None:  # a call: the function's body runs here, each line at its own place
+        state.call_budget -= len(body)
+        for n, text in body if state.call_budget >= 0 else ():
+            _line(art, n, text, variables, exported, physical, state, depth + 1)
+        return
+    if state.launch_mark is not None and head not in _INERT and not _ASSIGN.match(head):
+        state.launch_mark = None  # another program runs after: what was exported before it may reach it
+    opens = len(_LOOP_OPEN.findall(line)) if ("for" in line or "while" in line or "until" in line) else 0
+    closes = len(_LOOP_CLOSE.findall(line)) if "done" in line else 0
+    state.loop_depth += opens
+    if RELEVANT.search(line) or ("alias " + head) in variables:
+        n0, launches = len(art.values), len(art.data["commands"])
+        last = _last_line(physical, first)
+        for words in commands(line):
+            _command(art, words, first, last, variables, exported, physical)
+        if "$(" in line:  # CID=$(docker run -d ...): the container a command substitution starts runs too
+            for inner in _SUBST.findall(line):
+                for words in _shlex_commands(inner):
+                    head = words[0] if words else ""
+                    alias = str(variables.get("alias " + head, ""))
+                    if head in containers.RUNNERS or head == "sudo" or re.search(r"\b(?:docker|podman|nerdctl)\s+run\b",
+                                                                                   alias):
+                        _command(art, words, first, last, variables, exported, physical)
+        if any(c["launcher"] in _JOB_LAUNCHERS or (c["launcher"] == "python" and not c["script"].startswith("-m "))
+               for c in art.data["commands"][launches:]):
+            state.launch_mark = len(art.values)
+        if state.loop_depth > 0:
+            state.looped.update(range(n0, len(art.values)))
+    state.loop_depth = max(0, state.loop_depth - closes)
+
+
+_SUBST = re.compile(r"\$\(([^()]*)\)")
+_LOOP_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:for|while|until)\b")
+_LOOP_CLOSE = re.compile(r"(?:^|[;&|]\s*)\s*done\b")
+_JOB_LAUNCHERS = {"torchrun", "deepspeed", "accelerate", "llamafactory-cli"}
+# Builtins and file utilities that start no GPU program: an export before them reaches nothing new.
+_INERT = {"export", "declare", "typeset", "local", "unset", "readonly", "echo", "printf", "cd", "pushd", "popd",
+          "set", "shopt", "wait", "exit", "return", "true", "false", ":", "sleep", "rm", "mkdir", "cp", "mv", "ln",
+          "cat", "tee", "date", "touch", "chmod", "done", "fi", "esac", "then", "else", "elif", "}", "{", "do"}
+
+_REDIRECT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*([\"']?)([^\s;|&<>\"']+)\1")
+
+
+def _heredoc_json(art: Artifact, first: int, line: str, physical: list[str], variables: dict) -> None:
+    """`cat <<EOT > $DS_CONFIG` ... `EOT`: a JSON file the script writes before it launches, kept in
+    data["written"] as {target, line (the body's first), text (as written), expanded (the variables
+    the script defines put in, unless the delimiter is quoted: then bash expands nothing)}."""
+    m = _HEREDOC.search(line)
+    if m is None:
+        return
+    t = _REDIRECT.search(line[:m.start()] + " " + line[m.end():])
+    target = substitute(t.group(2), variables) if t else ""
+    if not target.endswith(".json"):
+        return
+    body = []
+    for raw in physical[first:]:
+        if raw.strip() == m.group(2):
+            break
+        body.append(raw)
+    text = "\n".join(body)
+    art.data.setdefault("written", []).append({"target": target, "line": first + 1, "text": text,
+                                               "expanded": text if m.group(1) else substitute(text, variables)})
+
+
+def _sbatch(art: Artifact, n: int, line: str) -> None:
+    body = line.strip()[len("#SBATCH"):].split("#")[0]
+    try:
+        words = shlex.split(body)
+    except ValueError:
+        words = body.split()
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("--"):
+            name, eq, value = w[2:].partition("=")
+            if not eq and i + 1 < len(words) and not words[i + 1].startswith("-"):
+                value, i = words[i + 1], i + 1
+        elif w.startswith("-") and len(w) >= 2:
+            name, value = w[1], w[2:]
+            if not value and i + 1 < len(words) and not words[i + 1].startswith("-"):
+                value, i = words[i + 1], i + 1
+            name = {"N": "nodes", "n": "ntasks", "G": "gpus", "c": "cpus-per-task", "p": "partition",
+                    "t": "time", "J": "job-name", "w": "nodelist"}.get(name, name)
+        else:
+            i += 1
+            continue
+        i += 1
+        if name == "export":
+            for part in value.split(","):
+                k, eq2, v = part.partition("=")
+                if eq2 and re.match(r"^[A-Za-z_]\w*$", k):
+                    art.add(ENV, k, v, n)
+            continue
+        art.add(LAUNCHER, f"sbatch.{name}", value, n)

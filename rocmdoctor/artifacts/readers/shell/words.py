@@ -1,0 +1,133 @@
+"""Lines and words: a script's logical lines (continuations joined, heredoc bodies dropped or read
+as the script they write) and the words of each simple command on a line (bashlex when it
+understands the line, shlex otherwise); an option word's name and value."""
+from __future__ import annotations
+
+import re
+import shlex
+
+
+_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
+_HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
+
+# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`).
+_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)"
+                            r"[\"']?(?:\s|$)")
+
+
+def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
+    """(first line, last line, text) of each logical line: continuations joined, heredoc
+    bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
+    out = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        start, buf = i, lines[i]
+        while buf.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            buf = buf[:-1] + " " + lines[i]
+        i += 1
+        m = _HEREDOC.search(buf)
+        if m:  # skip the heredoc body up to its terminator
+            body_at = i
+            while i < len(lines) and lines[i].strip() != m.group(2):
+                i += 1
+            if depth < 2 and _WRITES_SCRIPT.search(buf):  # a script that writes a script, no deeper
+                # `cat > rocm_env.sh << 'EOF'`: the body is a script the user sources before the
+                # job (its exports are the job's environment), read as this script's lines
+                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(lines[body_at:i]), depth + 1)]
+            i += 1
+        stripped = buf.strip()
+        if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
+            continue
+        out.append((start + 1, max(start + 1, i - (1 if not m else 0)) if not m else start + 1, buf))
+    return out
+
+
+# A line with none of these is simple commands joined by ; && || |: shlex (with those as
+# punctuation) splits it as bash would, much faster than bashlex's full grammar, which a
+# 50-file directory would otherwise spend seconds in. Subshells, command substitution and
+# compound commands go to bashlex first.
+_COMPOUND = re.compile(r"[()`]|\$\(|(?:^|[;&|]\s*)(?:for|case|esac|function)\b|\{\s*$")
+# Keywords that open or close a block: dropped from the front of a command split by shlex
+# (`if [ -x f ]; then pip install x; fi` -> `[ -x f ]`, `pip install x`).
+_KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!"}
+# Lines that can set something this reader records; others (echo, cd, mkdir ...) are skipped.
+RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|colossalai|(?:amd)?clang|hipcc|g?make|cmake|"
+                      r"ninja|cc|CC|ftn|python[\d.]*|pip[\d.]*|uv|srun|"
+                      r"mpirun|mpiexec|export|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
+                      r"|^\s*\.\s+\S")
+
+
+_BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
+MAX_BASHLEX_LINES = 300
+
+
+def commands(line: str) -> list[list[str]]:
+    """The simple commands on one logical line, each as its words (quotes removed)."""
+    if not _COMPOUND.search(line):
+        return _shlex_commands(line)
+    try:
+        import bashlex  # type: ignore
+    except ImportError:
+        bashlex = None
+    # bashlex costs ~0.3 ms a line and seconds on a 100 kB line (fuzz harness, artifacts.shell):
+    # bounded in line length and in lines per script (the rest gets shlex).
+    if bashlex is not None and len(line) <= 4096 and _BASHLEX_CALLS[0] > 0:
+        _BASHLEX_CALLS[0] -= 1
+        try:
+            return _bashlex_commands(bashlex, line)
+        except Exception:  # bashlex raises its own errors (and NotImplementedError) on what it lacks
+            pass
+    return _shlex_commands(line)
+
+
+def _bashlex_commands(bashlex, line: str) -> list[list[str]]:
+    out: list[list[str]] = []
+
+    def walk(node):
+        kind = getattr(node, "kind", "")
+        if kind == "command":
+            words = [p.word for p in node.parts if getattr(p, "kind", "") in ("word", "assignment")]
+            if words:
+                out.append(words)
+            return
+        for attr in ("parts", "list"):
+            for child in getattr(node, attr, None) or []:
+                walk(child)
+        for attr in ("command",):
+            child = getattr(node, attr, None)
+            if child is not None and hasattr(child, "kind"):
+                walk(child)
+
+    for tree in bashlex.parse(line):
+        walk(tree)
+    return out
+
+
+def _shlex_commands(line: str) -> list[list[str]]:
+    try:
+        lex = shlex.shlex(line, posix=True, punctuation_chars=";&|")
+        lex.whitespace_split = True
+        lex.commenters = "#"
+        words = list(lex)
+    except ValueError:  # an unclosed quote: fall back to whitespace
+        words = line.split()
+    out: list[list[str]] = []
+    cur: list[str] = []
+    for w in words:
+        if w and set(w) <= set(";&|"):
+            if cur:
+                out.append(cur)
+            cur = []
+        elif cur or w not in _KEYWORDS:
+            cur.append(w)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _opt(word: str) -> tuple[str, str | None]:
+    name, eq, value = word.lstrip("-").partition("=")
+    return name.replace("-", "_"), (value if eq else None)

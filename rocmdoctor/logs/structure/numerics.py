@@ -1,0 +1,160 @@
+"""Numerics: training that runs but does not learn: NaN flags, steps the fp16 loss scaler skips, a
+loss scale that keeps falling, a loss stuck at exactly 0, a metric or a bare number column that ends
+in NaN/inf, Megatron's iteration line without its loss."""
+from __future__ import annotations
+
+import re
+
+from ..logscan.lines import LogLine
+from .progress import _BAR, _METRIC_VALUE
+
+
+# NaN diagnostics a user prints ("layer_1_nan: True", "has_nan=True", "contains_nan: True").
+_NAN_FLAG = re.compile(r"""\b(?:\w{1,40}_nan|has_?nan|is_?nan|contains_?nan|any_?nan|nan_?found|nan_?detected)['"]?"""
+                       r"""\s{0,2}[:=]\s{0,2}['"]?True\b""", re.I)
+
+# DeepSpeed's step log "step=2000, skipped=1995": steps its fp16 loss scaler threw away.
+_DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
+# A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").
+_LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""")
+
+ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
+# A dynamic loss scaler's new value in the words each trainer prints it: DLLogger's "PARAMETER loss_scale :
+# 8192.0", DeepSpeed's "Attempted loss scale: 128.0, reducing to 64.0", fairseq's "setting loss scale to: 64.0",
+# apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
+_LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to:?|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
+                         r"(?:e[-+]?\d{1,4})?)\b(?:, reducing to (?P<to>\d{1,12}(?:\.\d{1,12})?))?", re.I)
+# Where a line is in the run: its clock time (hh:mm:ss after a date), or the step it reports.
+_CLOCK = re.compile(r"\b\d{4}-\d\d-\d\d[ T_](?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d)\b")
+# A log of bare numbers ("76970 2.6265104" / "76980 nan": step and loss, no names): a column that held
+# finite real values in this many rows and is NaN/inf in the last row has diverged.
+NUMBER_ROWS_FINITE = 3
+SCALE_FALLS = 4  # halvings in a row, with no growth between them ...
+SCALE_SPREAD_S, SCALE_SPREAD_STEPS = 600, 100  # ... spread over this much of the run: not the warm-up
+SCALE_FLOOR = 1.0  # ... or down to this: a warm-up halves from 2**16 (2**32 in DeepSpeed) to thousands, never to 1
+# Megatron's iteration line ("iteration 9/10 | consumed samples: ... | loss scale: 1.0 | ... number of skipped
+# iterations:   0 |"): it prints each loss only when its average is > 0, so a NaN loss leaves no loss at all.
+_MEGATRON_ITER = re.compile(r"\biteration\s{1,12}(?P<n>\d{1,9})/\s{0,12}\d{1,9} \|")
+_MEGATRON_SKIPPED = re.compile(r"number of skipped iterations:\s{0,8}(?P<k>\d{1,9})\b")
+_MEGATRON_LOSS = re.compile(r"\b[\w-]{0,30}(?:loss|lm loss)\w{0,20}:\s{0,4}[-+]?(?:\d|nan|inf)", re.I)
+
+
+def _spread(falls: list[tuple[LogLine, float | None]], by_clock: bool) -> str:
+    """How far apart the first and last of these loss-scale halvings are, when that is past a warm-up
+    (minutes by the clock, or steps), else ""."""
+    a, b = falls[0][1], falls[-1][1]
+    if a is None or b is None:
+        return ""
+    d = (b - a) % 86400 if by_clock else b - a
+    if by_clock and d >= SCALE_SPREAD_S:
+        return f"over {int(d // 60)} minutes"
+    if not by_clock and d >= SCALE_SPREAD_STEPS:
+        return f"over {int(d)} steps"
+    return ""
+
+
+def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
+    gradients overflow), or a loss that drops to exactly 0 and stays there."""
+    zeros, seen_nonzero = 0, False
+    last: dict[str, tuple[LogLine, str]] = {}  # metric -> (line, value) of its last logged value
+    falls: list[tuple[LogLine, float | None]] = []  # loss-scale halvings in a row: (line, clock or step)
+    scale: float | None = None
+    step: int | None = None
+    for ln in lines:
+        t = ln.text
+        if "iteration" in t and " | " in t:
+            m = _MEGATRON_ITER.search(t[:400])
+            if m:
+                step = int(m.group("n"))
+                k = _MEGATRON_SKIPPED.search(t)
+                rest = t.replace("loss scale:", "").replace("loss_scale:", "")
+                if k is not None and k.group("k") == "0" and "loss scale" in t and not _MEGATRON_LOSS.search(rest):
+                    return ln, (f"iteration {m.group('n')} logs no loss and skipped no step: Megatron leaves out a "
+                                "loss whose average is NaN")
+        if "scal" in t and "loss" in t.lower():
+            m = _LOSS_SCALE.search(t[:2000])
+            if m:
+                val = float(m.group("to") or m.group("v"))
+                if scale is not None and val > scale:
+                    falls = []  # the scaler grew back: it is settling, not collapsing
+                elif scale is not None and val < scale or m.group("to"):
+                    c = _CLOCK.search(t)
+                    when = (int(c.group("h")) * 3600 + int(c.group("m")) * 60 + int(c.group("s"))) if c else step
+                    falls.append((ln, when))
+                    if len(falls) >= SCALE_FALLS:
+                        done = _spread(falls, by_clock=c is not None)
+                        if done:
+                            return ln, f"the fp16 loss scale fell {len(falls)} times in a row {done}, never growing back"
+                        if val <= SCALE_FLOOR:  # no warm-up halves that far: every step overflows, even unscaled
+                            return ln, (f"the fp16 loss scale fell {len(falls)} times in a row to {val:g}, never "
+                                        "growing back: the gradients overflow at any scale")
+                scale = val
+        else:
+            b = _BAR.search(t) if "/" in t else None
+            if b:
+                step = int(b.group("n"))
+        if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
+            for mv in _METRIC_VALUE.finditer(t[:2000]):
+                last[mv.group("key").lower()] = (ln, mv.group("v"))
+        if "skipped=" in t:
+            m = _DS_SKIPPED.search(t)
+            if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
+                return ln, f"{m.group('k')} of {m.group('n')} steps skipped by the fp16 loss scaler"
+        if "loss" in t:
+            m = _LOSS_VALUE.search(t)
+            if m:
+                if float(m.group("v")) == 0.0:
+                    zeros += 1
+                    if zeros >= ZERO_LOSS_RUN and seen_nonzero:
+                        return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
+                else:
+                    zeros, seen_nonzero = 0, True
+    got = _number_columns(lines)
+    if got:
+        return got
+    # A metric whose last logged value is NaN/inf: the run diverged and did not come back (a NaN
+    # followed by finite values is a step that loss scaling skipped; the catalog reports it).
+    for key in ("loss", "grad_norm", "norm"):
+        if key in last and last[key][1].lower().lstrip("+-")[:3] in ("nan", "inf"):
+            ln, v = last[key]
+            return ln, f"the last logged {key} is {v.lower()}: training diverged and did not recover"
+    return None
+
+
+def _numbers(text: str) -> list[str] | None:
+    """The tokens of a row that is only numbers (2 to 8 of them, NaN/inf included), else None."""
+    if len(text) > 160 or not text.lstrip()[:1].isdigit():
+        return None
+    toks = text.replace(",", " ").split()
+    if not 2 <= len(toks) <= 8:
+        return None
+    for tok in toks:
+        try:
+            float(tok)
+        except ValueError:
+            return None
+    return toks
+
+
+def _number_columns(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """A table of bare numbers whose real-valued column ends in NaN/inf after finite rows: a loss
+    printed without its name that diverged and did not come back."""
+    finite: dict[tuple[int, int], int] = {}  # (row width, column) -> rows with a finite real value there
+    last: dict[int, tuple[LogLine, list[str]]] = {}  # row width -> its last row
+    for ln in lines:
+        toks = _numbers(ln.text)
+        if toks is None:
+            continue
+        last[len(toks)] = (ln, toks)
+        for j, tok in enumerate(toks):
+            low = tok.lower().lstrip("+-")
+            if low[:3] not in ("nan", "inf") and ("." in tok or "e" in low):
+                finite[(len(toks), j)] = finite.get((len(toks), j), 0) + 1
+    for width, (ln, toks) in last.items():
+        for j, tok in enumerate(toks):
+            n = finite.get((width, j), 0)
+            if tok.lower().lstrip("+-")[:3] in ("nan", "inf") and n >= NUMBER_ROWS_FINITE:
+                return ln, (f"the last row of numbers has {tok.lower()} where {n} rows before it had finite values: "
+                            "training diverged and did not recover")
+    return None

@@ -1,0 +1,44 @@
+"""The user's terminal around the job: a shell prompt inside a container, a command run under sudo
+that then saw the GPU, and pip replacing the installed ROCm torch."""
+from __future__ import annotations
+
+import re
+
+from ..logscan.lines import LogLine
+
+
+# A shell prompt whose host name is a container ID (Docker/Podman name a container's host by the
+# first 12 hex digits of its ID): "root@409e97fd5bce:/opt#", "[root@04ff0f3d3aa3 /]#".
+_CONTAINER_PROMPT = re.compile(r"^\[?[\w.-]{1,32}@(?=[0-9a-f]{0,11}\d)[0-9a-f]{12}[:\s]")
+
+# A command the log shows run under sudo ("$ sudo /opt/rocm/bin/rocminfo", "user@host:~$ sudo -u root clinfo"),
+# and what says it then saw the GPU (rocminfo's HSA tables and agents, clinfo's platforms, torch's True).
+_SUDO_CMD = re.compile(r"^(?:\(\S{1,40}\) )?(?:\S{1,80}[$#]|[$#]) {0,2}sudo(?: -\w(?: \w{1,32})?){0,3} \S")
+_SAW_GPU = re.compile(r"^\s{0,8}(?:HSA System Attributes|HSA Agents|Agent \d{1,3}\b|Platform #\d|[`|]-- Device #\d|"
+                      r"Marketing Name:|Name:\s{1,40}gfx[0-9a-f]{3,4})|^True\s*$")
+SUDO_WINDOW = 60  # lines after the sudo command in which its output must show the GPU
+
+# pip's words about the torch already installed, and about the one it brings instead.
+_PIP_HAS_TORCH = re.compile(r"^\s{0,8}(?:Requirement already satisfied: torch\b|Found existing installation: torch |"
+                            r"Attempting uninstall: torch$)")
+_PIP_REPLACES = re.compile(r"^\s{0,8}(?:(?:Uninstalling|Successfully uninstalled) torch-\S{0,60}\+rocm|"
+                           r"Downloading \S{0,200}?\btorch-\d[^\s/]{0,80}\.whl|Collecting nvidia-\S{1,40}-cu\d\d)")
+
+
+def _rocm_torch_replaced(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """pip replacing the ROCm build of torch that is installed (a package's requirement pulled a
+    PyPI torch): an installed ``+rocm`` torch, then pip uninstalling it or fetching a torch wheel
+    that is not a ROCm build, or NVIDIA's CUDA libraries."""
+    had = None
+    for ln in lines:
+        t = ln.text
+        if "torch" not in t and "nvidia-" not in t:
+            continue
+        if had is None:
+            if _PIP_HAS_TORCH.match(t) and "+rocm" in t:
+                had = ln
+            continue
+        m = _PIP_REPLACES.match(t)
+        if m and ("rocm" not in t.lower() or t.lstrip().startswith(("Uninstalling", "Successfully uninstalled"))):
+            return ln, f"pip found the ROCm torch installed ({had.text.strip()[:120]}) and is replacing it"
+    return None
