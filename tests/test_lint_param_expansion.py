@@ -65,3 +65,16 @@ def test_assign_default_expansion_sets_the_variable(tmp_path):
     assert vals[("launcher", "nproc_per_node")] == "4"
     assert vals[("launcher", "nnodes")] == "1"  # EMPTY stayed empty: `=` without the colon keeps it
     assert vals[("env", "HSA_OVERRIDE_GFX_VERSION")] == "10.3.0"  # exported before, assigned here
+
+
+def test_a_command_substitution_bashlex_cannot_parse_stays_one_word_of_the_docker_run(tmp_path):
+    # fresh qb-aardbeiplantje-llamacpp-gfx1151-serialize: `$([ -n "$MODELS_DIR" ] && echo "-v ...")` among the
+    # options; bashlex refuses `&&` inside it, and the plain split read `]` as the image
+    p = write(tmp_path, "run.sh", '#!/bin/bash\nexec docker run --rm \\\n    --device /dev/kfd --device /dev/dri \\\n'
+              '    $([ -n "$MODELS_DIR" ] && echo "-v $MODELS_DIR:/models:rw") \\\n'
+              '    -v data:/llama.cpp:rw \\\n    ghcr.io/x/llama:gfx1151 llama-server\n')
+    (svc,) = [s for s in read_one(p).data["services"].values()]
+    assert svc["image"] == "ghcr.io/x/llama:gfx1151" and svc["devices"] == ["/dev/kfd", "/dev/dri"]
+    from rocmdoctor.artifacts.readers.shell.words import _shlex_commands
+    assert _shlex_commands('a $(b $(c d) "x)y") e; f') == [["a", '$(b $(c d) "x)y")', "e"], ["f"]]
+    assert _shlex_commands("echo $((1 + 2))") == [["echo", "$((1", "+", "2))"]]  # arithmetic: not a command

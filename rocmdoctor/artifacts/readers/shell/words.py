@@ -106,7 +106,43 @@ def _bashlex_commands(bashlex, line: str) -> list[list[str]]:
     return out
 
 
+def _substitutions(line: str) -> tuple[str, list[str]]:
+    """``line`` with each top-level ``$(...)`` (quote-aware, nested) replaced by a placeholder word, and the
+    texts replaced: the shlex split keeps a substitution whole (`$([ -n "$D" ] && echo "-v $D:/m")` is one
+    argument to docker run, not `]` and `&&`), where bashlex gives up on what it lacks."""
+    if "$(" not in line:
+        return line, []
+    out, subs, i, n = [], [], 0, len(line)
+    while i < n:
+        if line.startswith("$(", i) and not line.startswith("$((", i):
+            depth, j, quote = 1, i + 2, None
+            while j < n and depth:
+                c = line[j]
+                if quote:
+                    if c == quote:
+                        quote = None
+                    elif c == "\\" and quote == '"':
+                        j += 1
+                elif c in "'\"":
+                    quote = c
+                elif c == "(":
+                    depth += 1
+                elif c == ")":
+                    depth -= 1
+                j += 1
+            if depth:
+                break  # unbalanced: the rest is split as it is
+            out.append(f"__rdsub{len(subs)}__")
+            subs.append(line[i:j])
+            i = j
+            continue
+        out.append(line[i])
+        i += 1
+    return "".join(out) + line[i:], subs
+
+
 def _shlex_commands(line: str) -> list[list[str]]:
+    line, subs = _substitutions(line)
     try:
         lex = shlex.shlex(line, posix=True, punctuation_chars=";&|")
         lex.whitespace_split = True
@@ -125,6 +161,8 @@ def _shlex_commands(line: str) -> list[list[str]]:
             cur.append(w)
     if cur:
         out.append(cur)
+    if subs:
+        out = [[re.sub(r"__rdsub(\d+)__", lambda m: subs[int(m.group(1))], w) for w in cmd] for cmd in out]
     return out
 
 
