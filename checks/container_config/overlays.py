@@ -5,6 +5,7 @@ import os
 import re
 
 from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
+from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.base.untrusted import pick
 
 
@@ -91,16 +92,15 @@ def script_layers(settings, composes) -> list[tuple]:
     (lm-webui's install.sh: `-f docker-compose.yml` then `-f docker/docker-compose.rocm.yml`): each AMD-named
     file a script names with -f is layered on the nearest generic file named before it. Files of one folder
     are paired by their names already (overlays)."""
-    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
-    if not by_real:
+    mine = {id(a) for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
+    if not mine:
         return []
     out: list[tuple] = []
     for s in settings.of_kind("shell", "slurm"):
-        here = os.path.dirname(getattr(s, "path", "") or "")
         named = []
         for m in _COMPOSE_F.finditer(getattr(s, "text", "") or ""):
-            a = by_real.get(os.path.realpath(os.path.join(here, m.group(1))))
-            if a is not None:
+            a = artifact_named(settings, m.group(1), getattr(s, "path", "") or "")
+            if a is not None and id(a) in mine:
                 named.append(a)
         for i, layer in enumerate(named):
             if not _AMD_LAYER.match(os.path.basename(layer.path)):
