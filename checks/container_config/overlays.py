@@ -4,7 +4,6 @@ AMD-named layers merged onto their base, and the other vendor's variant (a file,
 import os
 import re
 
-from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
 from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.base.untrusted import pick
 
@@ -193,6 +192,9 @@ def _merged(base: dict, svc: dict) -> dict:
     """Compose's merge of one service: lists add up, mappings merge key by key, single values are
     replaced; a value tagged `!reset` takes its key out, one tagged `!override` replaces the base's
     (`deploy.resources.reservations.devices: !reset []` drops NVIDIA's reservation)."""
+    # imported here: the quick scan imports this module, and the training-config reader is for --config only
+    from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
+
     merged = dict(base)
     for k, v in svc.items():
         old = merged.get(k)
