@@ -8,14 +8,15 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.artifacts.readers.shell import substitute
-from rocmdoctor.artifacts.settings import BUILD, Value
+from rocmdoctor.artifacts.settings import BUILD, Value, artifact_named, path_key
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 
 def _compose_builds(settings) -> list[tuple]:
-    """(compose artifact, service, build args, the Dockerfile path its build names, whether that path is a
-    file) for every service that builds, worked out once per settings (paths resolved once)."""
+    """(compose artifact, service, build args, the file name its build names, the artifact of the set at that
+    path or None) for every service that builds, worked out once per settings (paths resolved once)."""
     size = sum(len(a.values) for a in settings.artifacts)
     memo = getattr(settings, "__dict__", {}).get("_compose_builds")
     if memo is not None and memo[0] == size:
@@ -28,12 +29,11 @@ def _compose_builds(settings) -> list[tuple]:
             ref = a.refs.get(f"build:{name}") if isinstance(a.refs, dict) else None
             if not isinstance(svc, dict) or not isinstance(ref, str) or svc.get("template"):
                 continue
-            path = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
             b = svc.get("build")
             raw = b.get("args") if isinstance(b, dict) else None
             args = {str(k): str(v) for k, v in raw.items() if v is not None} if isinstance(raw, dict) else dict(
                 str(x).partition("=")[::2] for x in raw if "=" in str(x)) if isinstance(raw, list) else {}
-            out.append((a, svc, args, path, os.path.exists(path)))
+            out.append((a, svc, args, os.path.basename(path_key(ref, a.path)), artifact_named(settings, ref, a.path)))
     if hasattr(settings, "__dict__"):
         settings.__dict__["_compose_builds"] = (size, out)
     return out
@@ -42,9 +42,10 @@ def _compose_builds(settings) -> list[tuple]:
 def _builders(settings, dockerfile: str) -> list[tuple]:
     """(compose artifact, service, build args) of every service that builds ``dockerfile``: by the
     path its build names, or by name where that path is not among the files (a set copied flat)."""
-    want = os.path.realpath(dockerfile)
-    return [(a, svc, args) for a, svc, args, path, exists in _compose_builds(settings)
-            if path == want or (not exists and os.path.basename(path).lower() == os.path.basename(want).lower())]
+    want = artifact_named(settings, dockerfile)
+    return [(a, svc, args) for a, svc, args, base, named in _compose_builds(settings)
+            if (named is not None and named is want)
+            or (named is None and base.lower() == os.path.basename(path_key(dockerfile)).lower())]
 
 
 def _arg_line(a, svc: dict, name: str) -> int | None:
@@ -111,9 +112,7 @@ def _nvidia_run(svc: dict) -> bool:
     if "/dev/kfd" in devices:
         return False
     res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
-    env = svc.get("environment")
-    keys = {str(k) for k in env} if isinstance(env, dict) else {str(e).partition("=")[0] for e in env or []}
-    return str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
+    return str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in service_env(svc) \
         or any(str(d.get("driver", "")).lower() == "nvidia" for d in res)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.base.untrusted import pick_map
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -61,9 +62,7 @@ def ollama_client(settings, v) -> bool:
         for svc in pick_map(a.data, "services").values():
             if not isinstance(svc, dict) or not (svc.get("line") or 0) <= (v.origin.line or 0) <= (svc.get("last") or 0):
                 continue
-            env = svc.get("environment")
-            pairs = env.items() if isinstance(env, dict) else (str(e).partition("=")[::2] for e in env or [])
-            host = next((str(val) for k, val in pairs if str(k) == "OLLAMA_HOST"), "")
+            host = service_env(svc).get("OLLAMA_HOST") or ""
             host = re.sub(r"^\w+://", "", host).split(":")[0].strip()
             return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]")
     return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at
+from rocmdoctor.artifacts.settings import artifact_at, artifact_named
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
@@ -214,9 +214,12 @@ _IMAGE_PY = re.compile(r"(?:[_-]py|^(?:docker\.io/)?(?:library/)?python:)(3)\.?(
 def image_python_for_project(settings):
     """A Dockerfile that pip-installs a project (`pip install -e .`) whose pyproject.toml requires a newer
     Python than the image carries: pip stops with "requires a different Python: 3.10.x not in '>=3.13'"."""
-    projects = {os.path.realpath(a.path): a for a in settings.artifacts if pick(a.data, "requires_python")}
+    def project(v):  # the pyproject.toml (with requires-python) of the set that a pip install builds
+        named = artifact_named(settings, str(v.value["project"]))
+        return named if named is not None and pick(named.data, "requires_python") else None
+
     installs = [v for v in settings.values("build", "pip") if isinstance(v.value, dict) and v.value.get("project")
-                and os.path.realpath(str(v.value["project"])) in projects]
+                and project(v) is not None]
     if not installs:
         return ok("no image installs a project whose pyproject names requires-python")
     from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -226,7 +229,7 @@ def image_python_for_project(settings):
         art = artifact_at(settings, v.origin.path)
         image, _at = _stage_image(art, v.origin.line or 0) if art is not None and art.kind == "dockerfile" else (None, 0)
         m = _IMAGE_PY.search(image or "")
-        proj = projects[os.path.realpath(str(v.value["project"]))]
+        proj = project(v)
         spec, spec_line = proj.data["requires_python"]
         if not m or (v.origin.path, v.origin.line) in seen:
             continue

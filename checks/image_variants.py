@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at
+from rocmdoctor.artifacts.settings import artifact_at, path_key
 from rocmdoctor.base.untrusted import pick
 
 # A file name that marks the AMD variant: requirements-rocm.txt, requirements_rocm6.txt, rocm-requirements.txt,
@@ -37,7 +37,7 @@ def other_vendor_file(settings, v) -> bool:
     if art is None or art.kind != "requirements" or pick(art.data, "installed_by", default=None) \
             or pick(art.data, "included_by", default=None) or pick(art.data, "image_build", default=None):
         return False
-    here = os.path.dirname(os.path.realpath(v.origin.path))
+    here = os.path.dirname(path_key(v.origin.path))
     return any(b is not art and b.kind == "requirements" and amd_variant(b.path)
-               and os.path.dirname(os.path.realpath(b.path)) in (here, os.path.join(here, "requirements"))
+               and os.path.dirname(path_key(b.path)) in (here, os.path.join(here, "requirements"))
                for b in settings.artifacts)

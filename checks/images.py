@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at
+from rocmdoctor.artifacts.settings import artifact_at, artifact_named
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
@@ -199,9 +199,10 @@ def project_installed_elsewhere(settings, v) -> bool:
     art = artifact_at(settings, v.origin.path)
     if art is None or not pick(art.data, "uv_project"):
         return False
-    here = os.path.realpath(v.origin.path)
-    return any(isinstance(p.value, dict) and p.value.get("project")
-               and os.path.realpath(str(p.value["project"])) == here for p in settings.values("build", "pip"))
+    here = artifact_named(settings, v.origin.path)
+    return here is not None and any(isinstance(p.value, dict) and p.value.get("project")
+                                    and artifact_named(settings, str(p.value["project"])) is here
+                                    for p in settings.values("build", "pip"))
 
 
 @check("RD-IMG-003", area=AREA, title="Image tags are pinned, and the image's ROCm is close to the host's",

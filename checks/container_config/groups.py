@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
@@ -53,12 +54,11 @@ def _rocm_service(settings, a, name, svc) -> bool:
     """The service's image is built on a ROCm image: the FROM of the Dockerfile it builds, where the files hold
     it; else its image's name, when that is a registry's (a namespace: lmsysorg/sglang:...-rocm720). A bare local
     tag (vocabulary-python-runtime-rocm:local) is whatever the user built: its name proves nothing."""
-    import os
-
     ref = pick(getattr(a, "refs", None), f"build:{name}")
     if ref:
-        want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
-        froms = [v for v in settings.values("build", "from") if os.path.realpath(v.origin.path) == want]
+        dock = artifact_named(settings, ref, a.path)
+        froms = [v for v in settings.values("build", "from")
+                 if dock is not None and artifact_named(settings, v.origin.path) is dock]
         if froms:
             return _rocm_based(str(froms[-1].value))
     image = str(svc.get("image") or "")
@@ -88,25 +88,24 @@ def _service_user(settings, a, name, svc, img_user, user_v):
     A pulled image (no build of its own) does not run a Dockerfile's USER that another service of the set
     builds (MoJoAssistant: USER mojo is Dockerfile.rocm's, not vllm/vllm-openai-rocm's): it runs as its
     image's own user."""
-    import os
-
     if svc.get("user"):
         return svc.get("user"), None
     if user_v is None or svc.get("runner") or svc.get("kubernetes"):
         return img_user, user_v
-    built = {os.path.realpath(os.path.join(os.path.dirname(b.path), ref)) for b in settings.of_kind("compose")
-             for key, ref in (getattr(b, "refs", None) or {}).items() if key.startswith("build:")}
     own = pick(getattr(a, "refs", None), f"build:{name}")
     if own and svc.get("build"):
         # its own Dockerfile, where the set holds it: its last USER, or root when it sets none
-        want = os.path.realpath(os.path.join(os.path.dirname(a.path), own))
-        if any(os.path.realpath(d.path) == want for d in settings.of_kind("dockerfile")):
-            mine = [v for v in settings.values("build", "user") if os.path.realpath(v.origin.path) == want]
+        dock = artifact_named(settings, own, a.path)
+        if dock is not None and dock.kind == "dockerfile":
+            mine = [v for v in settings.values("build", "user") if artifact_named(settings, v.origin.path) is dock]
             return (str(mine[-1].value), mine[-1]) if mine else (None, None)
         return img_user, user_v
     image = str(svc.get("image") or "")
     local_tag = image and "/" not in image.split(":", 1)[0] and not image.startswith("$")
-    if not local_tag and os.path.realpath(user_v.origin.path) in built:
+    user_file = artifact_named(settings, user_v.origin.path)
+    if not local_tag and user_file is not None and any(
+            artifact_named(settings, ref, b.path) is user_file for b in settings.of_kind("compose")
+            for key, ref in (getattr(b, "refs", None) or {}).items() if key.startswith("build:")):
         return None, None
     return img_user, user_v
 

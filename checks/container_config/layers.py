@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.base.untrusted import pick
 from .overlays import script_layers
@@ -165,19 +166,18 @@ def _mounts_over_copied_context(settings, composes) -> list:
     context into (a compose file in docker/ building `context: ..` and mounting `.:/app`): the container
     sees the compose file's folder in place of the application the image holds."""
     out = []
-    docks = {os.path.realpath(d.path): d for d in settings.of_kind("dockerfile") if isinstance(d.text, str)}
     for a in composes:
         for name, svc in pick(a.data, "services", default={}).items():
             build = svc.get("build") if isinstance(svc, dict) else None
-            ref = pick(getattr(a, "refs", None), f"build:{name}")
-            if not build or not ref or os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) not in docks:
+            dock = artifact_named(settings, pick(getattr(a, "refs", None), f"build:{name}"), a.path) if build else None
+            if not build or dock is None or dock.kind != "dockerfile" or not isinstance(dock.text, str):
                 continue
             context = build if isinstance(build, str) else build.get("context") or "."
             if not isinstance(context, str) or "$" in context or "://" in context:
                 continue
             here = os.path.dirname(a.path) or "."
             ctx = os.path.normpath(os.path.join(here, context))
-            workdir = _workdir_copy(docks[os.path.realpath(os.path.join(here, ref))].text)
+            workdir = _workdir_copy(dock.text)
             if not workdir:
                 continue
             for src, line in _relative_paths(a, name, dict(svc, build=None)):

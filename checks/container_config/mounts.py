@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.engine.check import check, ev, fail, ok
 from .services import none_found, services_of
 from .services import AREA, DOCKER_HOWTO
@@ -93,8 +94,7 @@ def host_env_in_container(settings):
         inside = _py_version(image.rsplit("/", 1)[-1], _PY_IN_TAG)
         command = " ".join(str(x) for x in ([svc.get("command")] if isinstance(svc.get("command"), str)
                                             else svc.get("command") or []))
-        env_text = " ".join(f"{k}={v}" for k, v in (svc.get("environment") or {}).items()) \
-            if isinstance(svc.get("environment"), dict) else " ".join(map(str, svc.get("environment") or []))
+        env_text = " ".join(k if v is None else f"{k}={v}" for k, v in service_env(svc).items())
         found = [(src, dst, at, _py_version(src, _PY_IN_NAME))
                  for src, dst, at in _activated(a, svc, _whole_command(a, svc, command))]  # activated inside
         for src, dst in _mounts(svc):

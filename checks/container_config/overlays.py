@@ -4,7 +4,7 @@ AMD-named layers merged onto their base, and the other vendor's variant (a file,
 import os
 import re
 
-from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
+from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.base.untrusted import pick
 
 
@@ -99,16 +99,15 @@ def script_layers(settings, composes) -> list[tuple]:
     (lm-webui's install.sh: `-f docker-compose.yml` then `-f docker/docker-compose.rocm.yml`): each AMD-named
     file a script names with -f is layered on the nearest generic file named before it. Files of one folder
     are paired by their names already (overlays)."""
-    by_real = {os.path.realpath(a.path): a for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
-    if not by_real:
+    mine = {id(a) for a in composes if isinstance(a.data, dict) and getattr(a, "path", None)}
+    if not mine:
         return []
     out: list[tuple] = []
     for s in settings.of_kind("shell", "slurm"):
-        here = os.path.dirname(getattr(s, "path", "") or "")
         named = []
         for m in _COMPOSE_F.finditer(getattr(s, "text", "") or ""):
-            a = by_real.get(os.path.realpath(os.path.join(here, m.group(1))))
-            if a is not None:
+            a = artifact_named(settings, m.group(1), getattr(s, "path", "") or "")
+            if a is not None and id(a) in mine:
                 named.append(a)
         for i, layer in enumerate(named):
             if not _AMD_LAYER.match(os.path.basename(layer.path)):
@@ -201,6 +200,9 @@ def _merged(base: dict, svc: dict) -> dict:
     """Compose's merge of one service: lists add up, mappings merge key by key, single values are
     replaced; a value tagged `!reset` takes its key out, one tagged `!override` replaces the base's
     (`deploy.resources.reservations.devices: !reset []` drops NVIDIA's reservation)."""
+    # imported here: the quick scan imports this module, and the training-config reader is for --config only
+    from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
+
     merged = dict(base)
     for k, v in svc.items():
         old = merged.get(k)

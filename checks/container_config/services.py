@@ -2,9 +2,9 @@
 Kubernetes manifests, which of them do GPU work, and how a finding names a service's line."""
 from __future__ import annotations
 
-import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
@@ -88,8 +88,7 @@ def _client_of(svc, gpu_services: set) -> bool:
     `http://name`): it sends that service requests."""
     if not gpu_services:
         return False
-    env = svc.get("environment")
-    vals = [str(v) for v in (env.values() if isinstance(env, dict) else env or [])]
+    vals = [v for v in _env(svc).values() if v is not None]
     text = " ".join(vals + [command_of(svc), str(svc.get("entrypoint") or "")])
     return any(re.search(r"(?:^|[\s=/@'\"])" + re.escape(n) + r"(?::\d+|/|[\s'\"]|$)", text) for n in gpu_services)
 
@@ -123,6 +122,13 @@ TRAINING = re.compile(r"train|finetun|fine-tun|\bsft\b|\bdpo\b|torchrun|accelera
 TRAINER_UI = re.compile(r"kohya|sd-scripts|fluxgym|ai-?toolkit|simpletuner|diffusion-pipe|musubi-tuner|onetrainer")
 
 
+def _env(svc) -> dict[str, str | None]:
+    # imported here: the quick scan imports this module, and the readers are for --config only
+    from rocmdoctor.artifacts.readers.compose import service_env
+
+    return service_env(svc)
+
+
 def command_of(svc) -> str:
     command = svc.get("command")
     return " ".join(map(str, command)) if isinstance(command, list) else str(command or "")
@@ -141,9 +147,7 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
     if isinstance(build, dict) and (GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
                                                      .lower())):
         return True  # Dockerfile.rocm, target: rocm
-    env = svc.get("environment")
-    keys = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or [] if e]
-    if any(GPU_ENV.match(str(k)) or str(k) in RUNTIME_GPU_ENV for k in keys):
+    if any(GPU_ENV.match(k) or k in RUNTIME_GPU_ENV for k in _env(svc)):
         return True
     image = str(svc.get("image") or "").lower()
     if NON_GPU_IMAGE.search(image.rsplit("/", 1)[-1]):
@@ -303,8 +307,8 @@ def dockerfiles_of(settings, a, name, svc) -> list:
     docks = settings.of_kind("dockerfile")
     ref = pick(getattr(a, "refs", None), f"build:{name}")
     if ref:
-        want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref))
-        return [d for d in docks if os.path.realpath(d.path) == want]
+        named = artifact_named(settings, ref, a.path)
+        return [d for d in docks if d is named]
     image = str(svc.get("image") or "")
     if image and "/" not in image.split(":", 1)[0] and not image.startswith("$"):
         return [d for d in docks if not d.error]

@@ -24,6 +24,7 @@ across all files: a Dockerfile, its compose file and the launch script run as on
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any, Iterable
 
@@ -174,6 +175,38 @@ def artifact_at(settings, path: str | None) -> Artifact | None:
         if hasattr(settings, "__dict__"):
             settings.__dict__["_by_path"] = memo
     return memo[1].get(path) if path is not None else None
+
+
+def path_key(path: str, base: str | None = None, cwd: str | None = None) -> str:
+    """The one spelling of a file's path that comparisons use: ``path`` taken relative to the folder of the
+    file ``base`` (where a compose `build:` or a script's `-f` names it), made absolute and normalised as
+    text (`..`, `./`, doubled slashes). Never asks the disk: the files may be a snapshot's or under --root,
+    whose paths name nothing (or something else) on this machine, and a comparison costs no syscall."""
+    if base is not None:
+        path = os.path.join(os.path.dirname(base), path)
+    if not os.path.isabs(path):
+        path = os.path.join(os.getcwd() if cwd is None else cwd, path)
+    return os.path.normpath(path)
+
+
+def artifact_named(settings, ref: str | None, base: str | None = None) -> Artifact | None:
+    """The artifact of the set that ``ref`` names (see :func:`path_key`: relative to ``base``'s folder when
+    given), or None when the set holds no such file. The recorded paths are keyed once per settings (rebuilt
+    when artifacts are added), so the rules that resolve a reference per service or per value ask a dict."""
+    if not isinstance(ref, str) or not ref:
+        return None
+    arts = getattr(settings, "artifacts", None) or []
+    memo = getattr(settings, "__dict__", {}).get("_by_key")
+    if memo is None or memo[0] != len(arts):
+        cwd = os.getcwd()  # once, so that every key of one index is made against the same folder
+        by: dict[str, Artifact] = {}
+        for a in arts:
+            if isinstance(getattr(a, "path", None), str) and a.path:
+                by.setdefault(path_key(a.path, cwd=cwd), a)  # the first, as artifact_at keeps
+        memo = (len(arts), cwd, by)
+        if hasattr(settings, "__dict__"):
+            settings.__dict__["_by_key"] = memo
+    return memo[2].get(path_key(ref, base, cwd=memo[1]))
 
 
 def env_ev(env, name: str):

@@ -70,3 +70,26 @@ def test_a_dockerfile_built_only_for_nvidias_runtime_is_a_cuda_image(tmp_path, b
     write(tmp_path, "docker-compose.yaml", FAUX.format(extra=extra))
     fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == (["triton.Dockerfile:1"] if cuda else [])
+
+
+def test_a_build_is_matched_by_name_where_the_files_lack_the_path_it_names_whatever_this_disk_holds(tmp_path):
+    # a set copied flat (or a snapshot): the compose file names docker/Dockerfile.rocm, the set holds
+    # Dockerfile.rocm beside it. Whether this machine happens to have a file at docker/Dockerfile.rocm does
+    # not matter: the question is which file of the set the build uses.
+    from checks.image_args import _builders
+    from rocmdoctor.artifacts.settings import Artifact, Settings
+
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "Dockerfile.rocm").write_text("FROM rocm/pytorch:latest\n")  # on disk, not among the files
+    compose = Artifact(str(tmp_path / "compose.yaml"), "compose",
+                       data={"services": {"app": {"build": {"dockerfile": "docker/Dockerfile.rocm"}}}},
+                       refs={"build:app": "docker/Dockerfile.rocm"})
+    flat = Artifact(str(tmp_path / "Dockerfile.rocm"), "dockerfile")
+    other = Artifact(str(tmp_path / "Dockerfile"), "dockerfile")
+    s = Settings(artifacts=[compose, flat, other])
+    assert [svc for _a, svc, _args in _builders(s, flat.path)] == [compose.data["services"]["app"]]
+    assert _builders(s, other.path) == []
+    # once the set holds the named file, the build is that file's alone
+    named = Artifact(str(tmp_path / "docker" / "Dockerfile.rocm"), "dockerfile")
+    s = Settings(artifacts=[compose, flat, named])
+    assert _builders(s, flat.path) == [] and len(_builders(s, named.path)) == 1

@@ -11,7 +11,7 @@ import os
 import re
 
 from rocmdoctor.base.untrusted import pick
-from ..settings import CONTAINER, ENV, Artifact
+from ..settings import CONTAINER, ENV, Artifact, path_key
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
@@ -197,18 +197,10 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
         for i, dev in enumerate(_reservations(svc)):
             at = ("services", name, "deploy", "resources", "reservations", "devices", i)
             art.add(CONTAINER, "gpu_request", dev, marks.get(at + ("driver",)) or marks.get(at) or lo)
-        env = svc.get("environment")
-        items: list[tuple[str, object, int]] = []
-        if isinstance(env, dict):
-            items = [(str(k), v, marks.get(("services", name, "environment", str(k)), lo)) for k, v in env.items()]
-        elif isinstance(env, list):
-            for i, e in enumerate(env):
-                k, eq, val = str(e).partition("=")
-                items.append((k, val if eq else None, marks.get(("services", name, "environment", i), lo)))
-        for k, v, ln in items:
-            if v is None or not re.match(r"^[A-Za-z_]\w*$", k) or re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", str(v)):
+        for k, v, place in env_entries(svc):
+            if v is None or not re.match(r"^[A-Za-z_]\w*$", k) or re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", v):
                 continue  # `- NAME` (or `NAME=${NAME}`, interpolated from the shell or .env) passes the host's value
-            art.add(ENV, k, "" if v is None else (str(v).lower() if isinstance(v, bool) else str(v)), ln)
+            art.add(ENV, k, v, marks.get(("services", name, "environment", place), lo))
     return art
 
 
@@ -224,22 +216,53 @@ def extends_of(svc: dict) -> tuple[str | None, str] | None:
     return None
 
 
+def env_entries(svc) -> list[tuple[str, str | None, str | int]]:
+    """(name, value, place) of each entry of a compose service's `environment:`, in the file's order, in either
+    form Compose accepts (https://docs.docker.com/reference/compose-file/services/#environment): a mapping
+    (`NAME: value`) or a list (`- NAME=value`, split at the first `=`). The value is the text the container gets
+    (a YAML boolean as Compose writes it, `true`/`false`; a number as text), or None where the entry passes the
+    host's value (`- NAME`, `NAME:` with nothing after it). ``place`` is the entry's key in the mapping or its
+    index in the list: where the YAML parser marked its line. What Compose refuses (an item that is not text,
+    a nested value, an empty name) is left out."""
+    env = svc.get("environment") if isinstance(svc, dict) else None
+    out: list[tuple[str, str | None, str | int]] = []
+    if isinstance(env, dict):
+        for k, v in env.items():
+            if str(k) and (v is None or isinstance(v, (str, int, float))):
+                out.append((str(k), None if v is None else _env_text(v), str(k)))
+    elif isinstance(env, list):
+        for i, e in enumerate(env):
+            if isinstance(e, str):
+                k, eq, val = e.partition("=")
+                if k:
+                    out.append((k, val if eq else None, i))
+    return out
+
+
+def service_env(svc) -> dict[str, str | None]:
+    """A compose service's environment as name -> value (None: the host's value passes through); where a name
+    repeats, the last entry, as the container gets it. See :func:`env_entries`."""
+    return {k: v for k, v, _ in env_entries(svc)}
+
+
+def _env_text(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
 def resolve_extends(arts: list[Artifact]) -> None:
     """Services that extend another take the options they do not set themselves from it (the
     Compose spec's merge for the single-value options these rules read; lists such as devices and
     group_add add up), so a GPU setting written once in a base file counts. A service of another
     file that is only reached through `extends` is a template, not a container: it is marked and
     judged through the services that extend it."""
-    import os
-
-    by_path = {os.path.realpath(a.path): a for a in arts if a.kind == COMPOSE and isinstance(a.data, dict)}
+    by_path = {path_key(a.path): a for a in arts if a.kind == COMPOSE and isinstance(a.data, dict)}
     for a in by_path.values():
         for svc in a.data.get("services", {}).values():
             ref = extends_of(svc)
             if ref is None:
                 continue
             f, base_name = ref
-            base_art = by_path.get(os.path.realpath(os.path.join(os.path.dirname(a.path), f))) if f else a
+            base_art = by_path.get(path_key(f, a.path)) if f else a
             base = (base_art.data.get("services", {}) if base_art is not None else {}).get(base_name)
             if not isinstance(base, dict) or base is svc:
                 continue
@@ -378,15 +401,12 @@ def resolve_process_users(arts: list[Artifact]) -> None:
             if not isinstance(svc, dict) or not svc.get("build"):
                 continue
             ref = pick(a.refs, f"build:{name}")
-            want = os.path.realpath(os.path.join(os.path.dirname(a.path), ref)) if ref else None
-            mine = [d for d in docks if want and os.path.realpath(d.path) == want] or \
+            want = path_key(ref, a.path) if isinstance(ref, str) and ref else None
+            mine = [d for d in docks if want and path_key(d.path) == want] or \
                 [d for d in docks if os.path.dirname(d.path) == os.path.dirname(a.path)]
             for d in mine[-1:]:
                 env = {str(v.name): str(v.value) for v in d.values if v.kind == ENV}
-                if isinstance(svc.get("environment"), dict):
-                    env.update({str(k): str(v) for k, v in svc["environment"].items()})
-                elif isinstance(svc.get("environment"), list):
-                    env.update(dict(str(e).partition("=")[::2] for e in svc["environment"] if "=" in str(e)))
+                env.update({k: v for k, v in service_env(svc).items() if v is not None})
                 m = _DROP.search(d.text)
                 if m and m.group(1) not in ("root", "0"):
                     line = d.text.count("\n", 0, m.start()) + 1
