@@ -10,7 +10,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
-from .overlays import AMD_PROFILE, NVIDIA_PROFILE, opt_in_left_out, overlays, profiled, script_layers, started_services
+from .overlays import AMD_PROFILE, NVIDIA_PROFILE, overlays, profiled, script_layers, started_services
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -74,6 +74,39 @@ def cpu_variant(a, name: str, svc) -> bool:
     names = (os.path.basename(getattr(a, "path", "") or "").rsplit(".", 1)[0], name, os.path.basename(dockerfile),
              image.partition(":")[2])
     return any(_CPU_NAMED.search(x) for x in names if x)
+
+
+_PROFILE_ON = re.compile(r"(?:--profile[=\s]+[\"']?|COMPOSE_PROFILES=[\"']?)([\w.,${}*-]+)")
+
+
+def opt_in_left_out(settings, files):
+    """Services behind a profile that nothing in the set turns on (`--profile stt-gpu`, COMPOSE_PROFILES=stt-gpu) and
+    that ask for NVIDIA GPUs: a plain `docker compose up` starts the services without profiles only, so beside
+    unprofiled services that already pass AMD device nodes these are opt-in CUDA extras of the stack (a CUDA speech
+    model, an NVIDIA benchmark), never started on this machine. A profiled service that passes AMD devices itself,
+    or is profiled for AMD, is AMD work the user turns on (`docker compose run shell`, `--profile amd`): kept."""
+    on: set = set()
+    for s in settings.of_kind("shell", "slurm"):
+        text = re.sub(r"(?m)^\s*#.*$", "", getattr(s, "text", "") or "")
+        for m in _PROFILE_ON.finditer(text):
+            on.update(p for p in re.split(r"[,\s]+", m.group(1)) if p)
+    if any("$" in p or "*" in p for p in on):
+        return files  # a profile chosen at run time: any may start
+
+    def amd(svc) -> bool:
+        return any(d == "/dev/kfd" or d.startswith("/dev/dri") for d in device_list(svc))
+
+    def off(svc) -> bool:
+        profiles = svc.get("profiles") if isinstance(svc, dict) else None
+        if not (isinstance(profiles, list) and profiles) or on & {str(p) for p in profiles}:
+            return False
+        nvidia = bool(gpu_reservations(svc)) or str(svc.get("runtime") or "").lower() == "nvidia" or bool(svc.get("gpus"))
+        return nvidia and not amd(svc) and not profiled(svc, AMD_PROFILE)
+
+    if not any(amd(s) for _, svcs in files for s in svcs.values() if not (isinstance(s.get("profiles"), list)
+                                                                          and s.get("profiles"))):
+        return files
+    return [(a, {n: s for n, s in svcs.items() if not off(s)}) for a, svcs in files]
 
 
 def gpu_access(svc) -> bool:
