@@ -10,7 +10,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
-from .overlays import AMD_PROFILE, NVIDIA_PROFILE, overlays, profiled, script_layers, started_services
+from .overlays import AMD_PROFILE, NVIDIA_PROFILE, _depends, overlays, profiled, script_layers, started_services
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -48,12 +48,13 @@ def services_of(settings, gpu_only: bool = False):
     # only calls one of them over the network (ASR_ENDPOINT=transcription-rocm:8000, OLLAMA_HOST=
     # http://ollama:11434, `ollama pull` against it) is its client, whatever its image is called.
     access = {n for _, svcs in files for n, s in svcs.items() if gpu_access(s)}
+    signs = {n for _, svcs in files for n, s in svcs.items() if gpu_signs(s)}
     for a, svcs in files:
         # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
         # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
         # the web front end built beside them and the CPU speech-to-text service do not)
         gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)
-               and (gpu_access(s) or (not _client_of(s, access - {n}) and not cpu_variant(a, n, s)))}
+               and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)))}
         if gpu_only and not gpu:
             continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
         for name, svc in svcs.items():
@@ -116,15 +117,23 @@ def gpu_access(svc) -> bool:
                 or all_reservations(svc) or svc.get("gpu_resources"))
 
 
-def _client_of(svc, gpu_services: set) -> bool:
+def _client_of(svc, gpu_services: set, servers: set = frozenset()) -> bool:
     """Its environment or command names another service that has the GPU, as a host (`name:port`,
-    `http://name`): it sends that service requests."""
-    if not gpu_services:
-        return False
+    `http://name`): it sends that service requests. Or it waits for a GPU server (``servers``: services with
+    signs of GPU work) and is configured with an address."""
     env = svc.get("environment")
     vals = [str(v) for v in (env.values() if isinstance(env, dict) else env or [])]
     text = " ".join(vals + [command_of(svc), str(svc.get("entrypoint") or "")])
-    return any(re.search(r"(?:^|[\s=/@'\"])" + re.escape(n) + r"(?::\d+|/|[\s'\"]|$)", text) for n in gpu_services)
+    if gpu_services and any(re.search(r"(?:^|[\s=/@'\"])" + re.escape(n) + r"(?::\d+|/|[\s'\"]|$)", text)
+                            for n in gpu_services):
+        return True
+    # `OLLAMA_HOST=${OLLAMA_HOST}` from an .env the files lack, beside `depends_on: [ollama]`: configured with the
+    # address of the GPU service it waits for
+    names = env.keys() if isinstance(env, dict) else [str(e).partition("=")[0] for e in env or []]
+    return bool(set(_depends(svc)) & (gpu_services | servers)) and any(_ADDRESS_VAR.search(str(k)) for k in names)
+
+
+_ADDRESS_VAR = re.compile(r"(?:_HOST|_URL|_ENDPOINT|_ADDR|_ADDRESS|_BASE_URL|_API_BASE)$", re.I)
 
 
 # Environment a GPU workload reads; a web front end or database beside it sets none of them.
