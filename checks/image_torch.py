@@ -58,9 +58,14 @@ def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[s
 
 
 def rocm_torch_before(settings, v) -> str | None:
-    """A ROCm torch that an earlier pip line of the same file installed: its pinned version, or "rocm>=2"."""
-    found = rocm_torches(settings, v.origin.path, before=v.origin.line or 0)
-    return found[0][0] if found else None
+    """A ROCm torch that an earlier pip line of the same file installed (for a requirements file's line: an
+    earlier pip line of the file that installs it, `pip install torch --index-url .../rocm7.2 && pip install -r
+    requirements.txt`): its pinned version, or "rocm>=2"."""
+    for path, line in _installers(settings, v):  # a requirements file: each command that installs it
+        found = rocm_torches(settings, path, before=line)
+        if found:
+            return found[0][0]
+    return None
 
 
 def _installs_rocm_torch(p, pinned_only: bool) -> bool:

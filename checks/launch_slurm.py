@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 
@@ -117,8 +118,8 @@ def job_gpus(settings, path: str | None = None):
     files = {v.origin.path for v in vals}
     if path is not None and path in files:
         vals = [v for v in vals if v.origin.path == path]
-    elif len(files) != 1:
-        return None
+    elif len(files) != 1 or _own_batch_job(settings, path):
+        return None  # a batch script of its own asks for no GPU count: another script's request is another job's
     nodes = _job_nodes(settings) or 1
     per_task = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
     for v in vals:
@@ -138,6 +139,11 @@ def job_gpus(settings, path: str | None = None):
             n *= int(tasks)
         return n, v
     return None
+
+
+def _own_batch_job(settings, path: str | None) -> bool:
+    art = artifact_at(settings, path) if path is not None else None
+    return art is not None and art.kind == "slurm"
 
 
 # ------------------------------------------------------------------ ranks from Slurm variables

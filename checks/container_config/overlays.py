@@ -4,6 +4,7 @@ AMD-named layers merged onto their base, and the other vendor's variant (a file,
 import os
 import re
 
+from rocmdoctor.artifacts.merge_tags import MergeTag, is_reset
 from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.base.untrusted import pick
 
@@ -54,41 +55,6 @@ NVIDIA_PROFILE = re.compile(r"nvidia|cuda", re.I)
 def profiled(svc, vendor) -> bool:
     profiles = svc.get("profiles") if isinstance(svc, dict) else None
     return isinstance(profiles, list) and any(vendor.search(str(p)) for p in profiles)
-
-
-_PROFILE_ON = re.compile(r"(?:--profile[=\s]+[\"']?|COMPOSE_PROFILES=[\"']?)([\w.,${}*-]+)")
-
-
-def opt_in_left_out(settings, files):
-    """Services behind a profile that nothing in the set turns on (`--profile stt-gpu`, COMPOSE_PROFILES=stt-gpu) and
-    that ask for NVIDIA GPUs: a plain `docker compose up` starts the services without profiles only, so beside
-    unprofiled services that already pass AMD device nodes these are opt-in CUDA extras of the stack (a CUDA speech
-    model, an NVIDIA benchmark), never started on this machine. A profiled service that passes AMD devices itself,
-    or is profiled for AMD, is AMD work the user turns on (`docker compose run shell`, `--profile amd`): kept."""
-    on: set = set()
-    for s in settings.of_kind("shell", "slurm"):
-        text = re.sub(r"(?m)^\s*#.*$", "", getattr(s, "text", "") or "")
-        for m in _PROFILE_ON.finditer(text):
-            on.update(p for p in re.split(r"[,\s]+", m.group(1)) if p)
-    if any("$" in p or "*" in p for p in on):
-        return files  # a profile chosen at run time: any may start
-
-    from .services import device_list, gpu_reservations
-
-    def amd(svc) -> bool:
-        return any(d == "/dev/kfd" or d.startswith("/dev/dri") for d in device_list(svc))
-
-    def off(svc) -> bool:
-        profiles = svc.get("profiles") if isinstance(svc, dict) else None
-        if not (isinstance(profiles, list) and profiles) or on & {str(p) for p in profiles}:
-            return False
-        nvidia = bool(gpu_reservations(svc)) or str(svc.get("runtime") or "").lower() == "nvidia" or bool(svc.get("gpus"))
-        return nvidia and not amd(svc) and not profiled(svc, AMD_PROFILE)
-
-    if not any(amd(s) for _, svcs in files for s in svcs.values() if not (isinstance(s.get("profiles"), list)
-                                                                          and s.get("profiles"))):
-        return files
-    return [(a, {n: s for n, s in svcs.items() if not off(s)}) for a, svcs in files]
 
 
 _COMPOSE_F = re.compile(r"(?:^|[\s\"'=])(?:-f|--file)[=\s]+[\"']?([\w./${}-]{1,300}\.ya?ml)\b")
@@ -201,7 +167,6 @@ def _merged(base: dict, svc: dict) -> dict:
     replaced; a value tagged `!reset` takes its key out, one tagged `!override` replaces the base's
     (`deploy.resources.reservations.devices: !reset []` drops NVIDIA's reservation)."""
     # imported here: the quick scan imports this module, and the training-config reader is for --config only
-    from rocmdoctor.artifacts.configfiles import MergeTag, is_reset
 
     merged = dict(base)
     for k, v in svc.items():

@@ -2,6 +2,7 @@
 Kubernetes manifests, which of them do GPU work, and how a finding names a service's line."""
 from __future__ import annotations
 
+import os
 import re
 
 from rocmdoctor.artifacts.settings import artifact_named
@@ -10,7 +11,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
-from .overlays import AMD_PROFILE, NVIDIA_PROFILE, opt_in_left_out, overlays, profiled, script_layers, started_services
+from .overlays import AMD_PROFILE, NVIDIA_PROFILE, _depends, overlays, profiled, script_layers, started_services
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -48,12 +49,13 @@ def services_of(settings, gpu_only: bool = False):
     # only calls one of them over the network (ASR_ENDPOINT=transcription-rocm:8000, OLLAMA_HOST=
     # http://ollama:11434, `ollama pull` against it) is its client, whatever its image is called.
     access = {n for _, svcs in files for n, s in svcs.items() if gpu_access(s)}
+    signs = {n for _, svcs in files for n, s in svcs.items() if gpu_signs(s)}
     for a, svcs in files:
         # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
         # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
         # the web front end built beside them and the CPU speech-to-text service do not)
         gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)
-               and (gpu_access(s) or (not _client_of(s, access - {n}) and not cpu_variant(a, n, s)))}
+               and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)))}
         if gpu_only and not gpu:
             continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
         for name, svc in svcs.items():
@@ -76,6 +78,39 @@ def cpu_variant(a, name: str, svc) -> bool:
     return any(_CPU_NAMED.search(x) for x in names if x)
 
 
+_PROFILE_ON = re.compile(r"(?:--profile[=\s]+[\"']?|COMPOSE_PROFILES=[\"']?)([\w.,${}*-]+)")
+
+
+def opt_in_left_out(settings, files):
+    """Services behind a profile that nothing in the set turns on (`--profile stt-gpu`, COMPOSE_PROFILES=stt-gpu) and
+    that ask for NVIDIA GPUs: a plain `docker compose up` starts the services without profiles only, so beside
+    unprofiled services that already pass AMD device nodes these are opt-in CUDA extras of the stack (a CUDA speech
+    model, an NVIDIA benchmark), never started on this machine. A profiled service that passes AMD devices itself,
+    or is profiled for AMD, is AMD work the user turns on (`docker compose run shell`, `--profile amd`): kept."""
+    on: set = set()
+    for s in settings.of_kind("shell", "slurm"):
+        text = re.sub(r"(?m)^\s*#.*$", "", getattr(s, "text", "") or "")
+        for m in _PROFILE_ON.finditer(text):
+            on.update(p for p in re.split(r"[,\s]+", m.group(1)) if p)
+    if any("$" in p or "*" in p for p in on):
+        return files  # a profile chosen at run time: any may start
+
+    def amd(svc) -> bool:
+        return any(d == "/dev/kfd" or d.startswith("/dev/dri") for d in device_list(svc))
+
+    def off(svc) -> bool:
+        profiles = svc.get("profiles") if isinstance(svc, dict) else None
+        if not (isinstance(profiles, list) and profiles) or on & {str(p) for p in profiles}:
+            return False
+        nvidia = bool(gpu_reservations(svc)) or str(svc.get("runtime") or "").lower() == "nvidia" or bool(svc.get("gpus"))
+        return nvidia and not amd(svc) and not profiled(svc, AMD_PROFILE)
+
+    if not any(amd(s) for _, svcs in files for s in svcs.values() if not (isinstance(s.get("profiles"), list)
+                                                                          and s.get("profiles"))):
+        return files
+    return [(a, {n: s for n, s in svcs.items() if not off(s)}) for a, svcs in files]
+
+
 def gpu_access(svc) -> bool:
     """The service asks for GPUs itself: device nodes, privileged mode, --gpus, a runtime, a device
     reservation or a device-plugin resource."""
@@ -83,14 +118,22 @@ def gpu_access(svc) -> bool:
                 or all_reservations(svc) or svc.get("gpu_resources"))
 
 
-def _client_of(svc, gpu_services: set) -> bool:
+def _client_of(svc, gpu_services: set, servers: set = frozenset()) -> bool:
     """Its environment or command names another service that has the GPU, as a host (`name:port`,
-    `http://name`): it sends that service requests."""
-    if not gpu_services:
-        return False
-    vals = [v for v in _env(svc).values() if v is not None]
+    `http://name`): it sends that service requests. Or it waits for a GPU server (``servers``: services with
+    signs of GPU work) and is configured with an address."""
+    env = _env(svc)
+    vals = [v for v in env.values() if v is not None]
     text = " ".join(vals + [command_of(svc), str(svc.get("entrypoint") or "")])
-    return any(re.search(r"(?:^|[\s=/@'\"])" + re.escape(n) + r"(?::\d+|/|[\s'\"]|$)", text) for n in gpu_services)
+    if gpu_services and any(re.search(r"(?:^|[\s=/@'\"])" + re.escape(n) + r"(?::\d+|/|[\s'\"]|$)", text)
+                            for n in gpu_services):
+        return True
+    # `OLLAMA_HOST=${OLLAMA_HOST}` from an .env the files lack, beside `depends_on: [ollama]`: configured with the
+    # address of the GPU service it waits for
+    return bool(set(_depends(svc)) & (gpu_services | servers)) and any(_ADDRESS_VAR.search(k) for k in env)
+
+
+_ADDRESS_VAR = re.compile(r"(?:_HOST|_URL|_ENDPOINT|_ADDR|_ADDRESS|_BASE_URL|_API_BASE)$", re.I)
 
 
 # Environment a GPU workload reads; a web front end or database beside it sets none of them.

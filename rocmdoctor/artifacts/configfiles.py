@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from ..base.records import dataclass, field
+from .merge_tags import MergeTag, OverrideDict, OverrideList, ResetDict, ResetList  # noqa: F401  (re-exported)
 
 DEEPSPEED, LLAMAFACTORY, HF = "deepspeed", "llamafactory", "hf_training_args"
 ACCELERATE = "accelerate_config"
@@ -304,32 +305,6 @@ def parse_yaml(text: str, path: str = "config") -> Any:
         raise ConfigError(f"{path}: invalid YAML value: {str(exc).split(':')[0]}") from None
     except RecursionError:
         raise ConfigError(f"{path}: YAML nested too deeply; not a training config") from None
-
-
-class MergeTag:
-    """A value written with one of Compose's merge tags (compose-spec 13-merge.md, Compose 2.24+):
-    ``!reset`` takes the key out of the merged service, ``!override`` replaces the base's value
-    instead of merging into it. Read alone, each is the plain value it wraps."""
-
-
-class ResetList(list, MergeTag):
-    pass
-
-
-class ResetDict(dict, MergeTag):
-    pass
-
-
-class OverrideList(list, MergeTag):
-    pass
-
-
-class OverrideDict(dict, MergeTag):
-    pass
-
-
-def is_reset(v: Any) -> bool:
-    return isinstance(v, (ResetList, ResetDict))
 
 
 def _yaml_loader(yaml):

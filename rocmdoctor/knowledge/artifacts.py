@@ -361,8 +361,8 @@ def private_registry(image: str) -> str | None:
     """Why the public cannot pull ``image``: its registry is a private address, an internal name, or
     a host with a port of its own (a self-run registry); None for public registries."""
     host = image_registry(image)
-    if not host or "$" in host:
-        return None
+    if not host or "$" in host or host.lower() == "localhost":
+        return None  # `localhost/NAME`: podman's and buildah's name for an image built on this machine, never pulled
     if _PRIVATE_HOST.search(host):
         return f"{host} is a private or internal registry"
     port = host.rpartition(":")[2] if ":" in host else ""

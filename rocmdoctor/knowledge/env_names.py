@@ -98,12 +98,18 @@ def misspelt(name: str) -> str | None:
     return best[1] if best[0] <= 2 else None
 
 
+# Settings every application names after itself (API_LOG_LEVEL, APP_LOG_FILE): a runtime setting with the same
+# words (AMD_LOG_LEVEL) is no sign that the first word is a misspelling of the runtime's.
+_APP_TAILS = ("LOG_",)
+
+
 def _prefix_misspelt(upper: str) -> str | None:
     """A known setting whose family word alone is misspelt (HSE_AMDGPU_TARGET for HCC_AMDGPU_TARGET,
     ROCM_VISIBLE_DEVICES is caught by its prefix above): the words after the first are a known name's,
     at least two of them, and the first word is one or two edits from that name's."""
     head, _, tail = upper.partition("_")
-    if tail.count("_") < 1 or upper.startswith(("CUDA_", "NVIDIA_", "GPU_", "PYTORCH_", "TORCH_")):
+    if tail.count("_") < 1 or upper.startswith(("CUDA_", "NVIDIA_", "GPU_", "PYTORCH_", "TORCH_")) \
+            or tail.startswith(_APP_TAILS):
         return None
     hits = [k for k in KNOWN if k.partition("_")[2] == tail and 0 < _distance(head, k.partition("_")[0]) <= 2]
     return hits[0] if len(hits) == 1 else None

@@ -357,6 +357,9 @@ def test_real_torch_from_rocm542_index_on_gfx1100():
     ("NCCL_GDR_LEVEL", "4", "NCCL_NET_GDR_LEVEL"),
     ("ROCM_PATH", "/opt/rocm", None), ("ROCM_HOME", "/opt/rocm", None), ("CUDA_VISIBLE_DEVICES", "0", None),
     ("ROCM_VERSION", "6.2", None), ("AMDGPU_TARGETS", "gfx90a", None), ("GPU_DEVICE_ORDINAL", "0", None),
+    # an application's own log level (fresh batch 14, qb-stefatorus kokoro compose `API_LOG_LEVEL=INFO`) is no
+    # AMD_LOG_LEVEL with its first word misspelt; a misspelling of the runtime's own name still is
+    ("API_LOG_LEVEL", "INFO", None), ("AMD_LOG_LEVLE", "3", "AMD_LOG_LEVEL"),
 ])
 def test_misspelt_family_words_and_left_out_words(tmp_path, name, value, meant):
     p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")

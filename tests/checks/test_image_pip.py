@@ -238,3 +238,16 @@ def test_torch_from_pytorchs_cpu_index_is_the_cpu_build_on_purpose_not_a_cuda_on
     for index in ("https://download.pytorch.org/whl/cu121", "https://download.pytorch.org/whl/cpuinfo-mirror"):
         q = lint.write("requirements.txt", f"--extra-index-url {index}\ntorch==2.13.0\n")
         assert "fail" in lint.statuses(lint([q], "RD-IMG-002")), index
+
+
+def test_a_requirements_file_installed_after_the_images_rocm_torch_keeps_it(tmp_path, lint):
+    # fresh batch 14 (qb-phamhuynhanh16-rvc-rocm-compose): the Dockerfile installs the ROCm torch, then `pip install
+    # -r requirements.txt`, whose `torch>=2.0` that torch satisfies: pip keeps it
+    lint.write("Dockerfile", "FROM python:3.11-slim\nRUN pip install torch==2.5.1+rocm6.2 --index-url "
+               "https://download.pytorch.org/whl/rocm6.2\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n")
+    req = lint.write("requirements.txt", "numpy\ntorch>=2.0\n")
+    assert lint.statuses(lint([str(tmp_path)], "RD-IMG-002")) == ["pass"]
+    # the look-alike: a pin that torch does not meet is installed over it, from PyPI
+    with open(req, "w") as f:
+        f.write("numpy\ntorch==2.6.0\n")
+    assert "fail" in lint.statuses(lint([str(tmp_path)], "RD-IMG-002"))

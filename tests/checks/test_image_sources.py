@@ -90,6 +90,9 @@ def test_real_internal_registry_base_image_warns():
     ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False),
     ("nvcr.io/nvidia/pytorch:24.01-py3", False),
     ("registry.gitlab.com/group/project/rocm:6.2", False),
+    # podman's and buildah's name for an image built on this machine (fresh batch 14, qb-doctorjei Containerfiles
+    # chained FROM localhost/droste-torch-base-halo); a registry on a port of localhost is still one of its own
+    ("localhost/droste-torch-base-halo", False), ("localhost:5000/base:1", True),
 ])
 def test_registry_of_the_base_image(tmp_path, image, bad):
     fs = flagged(scan([write(tmp_path, "Dockerfile", f"FROM {image}\nRUN echo hi\n")], "RD-IMG-008", "mi300x8"))

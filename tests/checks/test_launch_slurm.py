@@ -98,3 +98,19 @@ def test_single_node_deepspeed_under_srun_with_one_task_passes(tmp_path):
 def test_real_frontier_job():
     fs = flagged(scan([corpus("ekg-ds-go-frontier")], "RD-LCH-004", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run_ds.sh:34"]
+
+
+def test_a_batch_script_of_its_own_never_takes_another_scripts_gpu_request(tmp_path):
+    # fresh qa-gbouras13-esm-setonix-torchrun: a one-GPU job (--gres=gpu:1) beside an 8-rank job that takes the
+    # node with --exclusive; the 8-rank job was judged against the other job's one GPU
+    from checks.launch_slurm import job_gpus
+    from rocmdoctor.artifacts.readers import read_all
+
+    one = write(tmp_path, "single_gpu.sh", "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\nsrun python t.py\n")
+    node = write(tmp_path, "single_node.sh", "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --exclusive\n"
+                 "srun torchrun --nproc_per_node 8 t.py\n")
+    launch = write(tmp_path, "launch.sh", "torchrun --nproc_per_node 8 t.py\n")  # not a batch script
+    settings = read_all([one, node, launch])
+    assert job_gpus(settings, one)[0] == 1
+    assert job_gpus(settings, node) is None
+    assert job_gpus(settings, launch)[0] == 1  # run by the set's only GPU job

@@ -185,7 +185,7 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
             art.refs[f"build:{name}"] = os.path.normpath(os.path.join(context or ".", dockerfile or "Dockerfile")) \
                 if isinstance(dockerfile, str) or dockerfile is None else os.path.join(context, "Dockerfile")
         for k in ("volumes", "command", "entrypoint", "environment", "ports", "restart", "tty",
-                  "stdin_open"):  # what runs, how long, whether a terminal is attached
+                  "stdin_open", "depends_on"):  # what runs, how long, whether a terminal is attached, what it waits for
             if k in svc:
                 art.data["services"][name][k] = svc[k]
         for key in KEYS:

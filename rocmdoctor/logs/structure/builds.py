@@ -20,6 +20,10 @@ _BUILD_ERROR = re.compile(
     r"|FAILED: \S{1,300}\.(?:o|obj|so)\b"
     r"|error: command '[^']{1,300}' failed with exit (?:status|code)"
     r"|CMake Error\b"
+    # a paste whose newlines were lost (a bug tracker's one-line field): CMake's own "at FILE:LINE (" mid-line
+    r"|.{1,2000}?\bCMake Error at \S{1,300}:\d{1,7} \("
+    # `go generate` stopping on the script it runs (ollama's llm/generate/generate_linux.go builds llama.cpp for ROCm)
+    r"|\S{1,300}\.go:\d{1,7}: running \"[^\"]{1,100}\": exit status \d{1,4}"
     # make's own words when the recipe fails or its tool is missing: "make: *** [Makefile:117: hip] Error 1"
     # (localised "错误 1"), "make: /usr/bin/hipcc: No such file or directory"
     r"|make(?:\[\d{1,3}\])?: (?:\*\*\* \[[^\]]{1,300}\] (?:Error|错误|Fehler|Erreur) \d{1,4}|\S{1,300}: "

@@ -86,7 +86,7 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
         if not ds_seen and ("deepspeed" in low or "op_builder" in low or "ds_" in low) and _DS_BUILD.search(t):
             ds_seen = True
         if build_at is None and ("error" in low or "cannot find" in low or "failed" in low or "错误" in t or
-                                 "no such file" in low or "not found" in low) and len(t) < 4000 \
+                                 "no such file" in low or "not found" in low or "exit status" in low) and len(t) < 4000 \
                 and _BUILD_ERROR.match(t):
             build_at = i
         if shape.refusal is None and "gfx" in low:

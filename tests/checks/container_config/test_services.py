@@ -132,3 +132,22 @@ def test_a_deployment_named_for_the_cpu_is_no_gpu_work_unless_it_passes_a_device
                             ("/p/docker-compose-cpu.yml", "app", {"build": ".", "devices": ["/dev/kfd", "/dev/dri"]})):
         doc = NS(kind="compose", path=path, data={"services": {name: svc}})
         assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == [name]
+
+
+def test_a_service_that_waits_for_the_gpu_server_and_takes_its_address_from_env_is_its_client(tmp_path):
+    # fresh qb-shanali-ollama-amd-overlay-nodev: model-manager runs ${OLLAMA_IMAGE} with OLLAMA_HOST=${OLLAMA_HOST}
+    # (an .env the files lack) and depends_on ollama; the ROCm ollama itself is the GPU service
+    from rocmdoctor.artifacts.readers import compose
+
+    doc = compose.read(str(tmp_path / "compose.yml"), (
+        "services:\n  ollama:\n    image: ollama/ollama:rocm\n"
+        "  model-manager:\n    image: ${OLLAMA_IMAGE}\n    depends_on:\n      - ollama\n"
+        "    environment:\n      - OLLAMA_HOST=${OLLAMA_HOST}\n    entrypoint: [/bin/bash]\n"))
+    assert doc.data["services"]["model-manager"]["depends_on"] == ["ollama"]  # the reader keeps what it waits for
+    assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == ["ollama"]
+    # look-alikes: the same image without the address, or the address without waiting for the server, stay GPU work
+    for extra in ("    depends_on:\n      - ollama\n", "    environment:\n      - OLLAMA_HOST=${OLLAMA_HOST}\n"):
+        other = compose.read(str(tmp_path / "compose.yml"), (
+            "services:\n  ollama:\n    image: ollama/ollama:rocm\n  model-manager:\n    image: ${OLLAMA_IMAGE}\n"
+            + extra))
+        assert [n for _, n, _ in services_of(_settings(other), gpu_only=True)] == ["ollama", "model-manager"], extra

@@ -112,7 +112,9 @@ def _substitutions(line: str) -> tuple[str, list[str]]:
     argument to docker run, not `]` and `&&`), where bashlex gives up on what it lacks."""
     if "$(" not in line:
         return line, []
-    out, subs, i, n = [], [], 0, len(line)
+    out: list[str] = []
+    subs: list[str] = []
+    i, n = 0, len(line)
     while i < n:
         if line.startswith("$(", i) and not line.startswith("$((", i):
             depth, j, quote = 1, i + 2, None
