@@ -118,7 +118,7 @@ def gpu_access(svc) -> bool:
                 or all_reservations(svc) or svc.get("gpu_resources"))
 
 
-def _client_of(svc, gpu_services: set, servers: set = frozenset()) -> bool:
+def _client_of(svc, gpu_services: set, servers: frozenset | set = frozenset()) -> bool:
     """Its environment or command names another service that has the GPU, as a host (`name:port`,
     `http://name`): it sends that service requests. Or it waits for a GPU server (``servers``: services with
     signs of GPU work) and is configured with an address."""
