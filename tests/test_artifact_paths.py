@@ -82,3 +82,20 @@ def test_two_spellings_of_one_file_name_the_first_and_the_index_follows_new_arti
 def test_path_key_is_text_only(ref, base, want, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert path_key(ref, base) == want.format(cwd=os.getcwd())
+
+
+def test_pip_install_from_stdin_reads_no_file_of_this_host(tmp_path, monkeypatch):
+    # fresh aa-akitaonrails-yomik-worker-gfx1151: `pip install -r /dev/stdin` in a Dockerfile; the loader read
+    # whatever this machine's /dev/stdin held (in a sandbox where it is a regular file: leftover output)
+    from rocmdoctor.artifacts.readers import read_all
+
+    df = tmp_path / "Dockerfile"
+    df.write_text("FROM python:3.11-slim\nRUN printf 'torch\\n' | pip install -r /dev/stdin\n")
+    opened = []
+    import rocmdoctor.artifacts.readers as readers
+
+    real = readers.read_text
+    monkeypatch.setattr(readers, "read_text", lambda p: opened.append(p) or real(p))
+    settings = read_all([str(df)])
+    assert not [p for p in opened if p.startswith("/dev/")]
+    assert [a.path for a in settings.artifacts] == [str(df)]

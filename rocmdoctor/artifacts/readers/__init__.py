@@ -181,6 +181,8 @@ def expand(paths: list[str]) -> list[str]:
 
 
 def _resolve(ref: str, base: str) -> str | None:
+    if ref.startswith(("/dev/", "/proc/", "/sys/")):
+        return None  # `pip install -r /dev/stdin`: piped input, no file of the set (and never this host's)
     for cand in (ref, os.path.join(os.path.dirname(base), ref)):
         if os.path.isfile(cand):
             return cand
