@@ -41,6 +41,8 @@ def cuda_only_packages(settings, gpus=None):
             hit = pip_kb.cuda_only(str(req))
             if hit is None:
                 continue
+            if ka.requirement_name(str(req)) == "triton" and _pins_pypi_torch(pips, v.origin.path):
+                continue  # PyPI's triton 2.x beside PyPI's CUDA torch: one CUDA stack, RD-IMG-002 names its torch
             where = os.path.basename(v.origin.path) if rec.get("file") else "pip install"
             key = (v.origin.path, re.split(r"[\s<>=!~\[;@]", str(req), maxsplit=1)[0].lower())
             if rec.get("file") and key in seen:  # one package listed twice in one file: one finding, both lines
@@ -52,6 +54,20 @@ def cuda_only_packages(settings, gpus=None):
                             f"imports and falls back to the CPU, or fails to load its GPU provider. Use {hit[0]}.",
                             subject=f"{v.origin.label} {req}", evidence=[v.evidence()], sources=[hit[1]]))
     return out or ok(f"{len(pips)} pip install line(s); no CUDA-only package")
+
+
+def _pins_pypi_torch(pips, path: str) -> bool:
+    """The file (one pip command, or a requirements file) pins torch to a plain release (`torch==2.2.1`) from no
+    ROCm index: PyPI's CUDA build, which the triton beside it belongs to."""
+    for p in pips:
+        rec = p.value if isinstance(p.value, dict) else {}
+        if p.origin.path != path or any(ka.ROCM_INDEX.search(str(x)) for xs in (rec.get("options") or {}).values()
+                                        for x in (xs if isinstance(xs, list) else [xs])):
+            continue
+        if any(ka.requirement_name(str(r)) == "torch" and re.search(r"==\s*\d[\w.]*\s*(?:;|$)", str(r))
+               for r in rec.get("requirements") or []):
+            return True
+    return False
 
 
 def cuda_based(settings) -> set[str]:

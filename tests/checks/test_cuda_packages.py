@@ -128,3 +128,15 @@ def test_a_cuda_only_package_listed_twice_in_a_file_is_one_finding(tmp_path):
     q = write(tmp_path, "b/requirements.txt", "ctranslate2==4.5.0\n")
     r = write(tmp_path, "c/requirements.txt", "ctranslate2\n")
     assert len(flagged(scan([q, r], "RD-IMG-009", "rx7900xtx"))) == 2
+
+
+def test_pypis_triton_beside_pypis_cuda_torch_is_one_cuda_stack(lint):
+    # fresh batch 14 qb-yourslewis-hstu-cuda-conda-runs (and yerongli-chatglm): `torch==2.2.1` and `triton==2.2.0` in
+    # one pip list: RD-IMG-002 names the CUDA torch, the triton that comes with it is not a second cause
+    p = lint.write("requirements.txt", "numpy\ntorch==2.2.1\ntriton==2.2.0\nfaiss-gpu==1.7.2\n")
+    assert [f.title.split("`")[1] for f in lint.flagged(lint([p], "RD-IMG-009"))] == ["faiss-gpu==1.7.2"]
+    # beside a ROCm torch (its index) or with no torch in the file, PyPI's triton replaces ROCm's own: flagged
+    for text in ("--index-url https://download.pytorch.org/whl/rocm6.2\ntorch==2.5.1\ntriton==2.2.0\n",
+                 "numpy\ntriton==2.2.0\n"):
+        q = lint.write("requirements.txt", text)
+        assert [f.title.split("`")[1] for f in lint.flagged(lint([q], "RD-IMG-009"))] == ["triton==2.2.0"], text
