@@ -55,6 +55,12 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^ghcr\.io/(?:ggml-org|ggerganov)/llama\.cpp:(?:full|light|server)(?:-b\d+)?$",
                  "llama.cpp's CPU image (the ROCm build is the -rocm tag, e.g. :server-rocm)",
                  ("https://github.com/ggml-org/llama.cpp/blob/master/docs/docker.md",)),
+    # axolotl's images (winglian/axolotl, axolotlai/axolotl, their -base/-cloud/-runpod) are built by its CI from
+    # a CUDA matrix (TORCH_CUDA_ARCH_LIST, tags main-py3.11-cu124-2.5.1); a digest pin hides the tag, not the build
+    ImagePattern(r"^(docker\.io/)?(?:winglian|axolotlai)/axolotl(?:-base|-cloud|-runpod)?(?::(?![^@]*rocm)|@|$)",
+                 "axolotl's CUDA image (its CI builds a CUDA matrix only)",
+                 ("https://docs.axolotl.ai/docs/docker.html",
+                  "https://github.com/axolotl-ai-cloud/axolotl/blob/main/.github/workflows/main.yml")),
     ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
                  "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
                  ("https://docs.sglang.ai/platforms/amd_gpu.html",)),

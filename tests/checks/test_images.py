@@ -166,7 +166,12 @@ def test_real_bootstrap_script():
                                         ("ollama/ollama:rocm", False), ("ollama/ollama:0.6.0-rocm", False),
                                         ("vllm/vllm-openai:latest", True), ("vllm/vllm-openai-rocm:v0.14.1", False),
                                         ("lmsysorg/sglang:latest", True),
-                                        ("lmsysorg/sglang:v0.4.9.post1-rocm630-srt", False)])
+                                        ("lmsysorg/sglang:v0.4.9.post1-rocm630-srt", False),
+                                        # axolotl's CI builds CUDA images only, pinned by digest too (fresh batch 14,
+                                        # qa-truefoundry-axolotl-cuda-ds); a name that only contains it is not one
+                                        ("winglian/axolotl@sha256:" + "6" * 64, True),
+                                        ("axolotlai/axolotl:main-latest", True), ("axolotlai/axolotl-cloud:main", True),
+                                        ("myorg/axolotl-rocm:6.2", False)])
 def test_serving_images_whose_rocm_build_is_its_own_tag(tmp_path, image, cuda):
     p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n"
                                               "    devices: [/dev/kfd, /dev/dri]\n")
