@@ -182,6 +182,11 @@ def expand(paths: list[str]) -> list[str]:
 
 def _resolve(ref: str, base: str) -> str | None:
     for cand in (ref, os.path.join(os.path.dirname(base), ref)):
+        # `grep -v x requirements.txt | pip install -r /dev/stdin` names the pipe, not a file: read here,
+        # /dev/stdin is the doctor's own stdin (a file when redirected), so the findings followed it
+        if any(p == "/dev" or p.startswith(("/dev/", "/proc/")) for p in (os.path.abspath(cand),
+                                                                           os.path.realpath(cand))):
+            continue
         if os.path.isfile(cand):
             return cand
     return None
