@@ -153,3 +153,25 @@ def test_a_rewritten_file_is_read_again(tmp_path):
     assert read_one(str(p)).values[0].value == "INFO"
     p.write_text("#!/bin/bash\nexport NCCL_DEBUG=WARN\n")  # same size, likely the same mtime tick
     assert read_one(str(p)).values[0].value == "WARN"
+
+
+def test_a_pip_reading_its_stdin_pipe_never_reads_the_doctors_own_stdin(tmp_path):
+    # fresh aa-akitaonrails-yomik-worker-gfx1151 (akitaonrails/FrankYomik Dockerfile.worker-rocm):
+    # `grep -v simple-lama requirements.txt | grep -vi '^torch' | pip install -r /dev/stdin`. Followed on the
+    # host, /dev/stdin was whatever the doctor's stdin held (a file when redirected): its lines became the
+    # image's pip installs, so the set's findings changed from one run to the next.
+    fresh = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts", "aa-akitaonrails-yomik-worker-gfx1151")
+    fed = tmp_path / "stdin.txt"
+    fed.write_text("torch==2.3.0+cu121\n")
+    saved = os.dup(0)
+    try:
+        with open(fed, "rb") as fh:
+            os.dup2(fh.fileno(), 0)
+        s = read_all([fresh])
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
+    assert sorted(os.path.basename(p) for p in s.paths) == ["Dockerfile.worker-rocm", "docker-compose.prod.yml",
+                                                            "worker-entrypoint.sh"]
+    pips = s.values("build", "pip")
+    assert len(pips) == 4 and not any("cu121" in str(v.value) for v in pips)

@@ -11,6 +11,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
+from .memo import per_settings
 from .overlays import AMD_PROFILE, NVIDIA_PROFILE, _depends, overlays, profiled, script_layers, started_services
 
 AREA = "container"
@@ -18,6 +19,7 @@ DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/ho
 DS_ENV_REPORT = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/env_report.py"
 
 
+@per_settings  # asked about 10 times a scan (svccache: the 120 of docs counted generator resumptions)
 def services_of(settings, gpu_only: bool = False):
     """(artifact, service name, its options) for every compose service and every `docker run`
     (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
