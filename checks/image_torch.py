@@ -61,7 +61,8 @@ def rocm_torch_before(settings, v) -> str | None:
     """A ROCm torch that an earlier pip line of the same file installed (for a requirements file's line: an
     earlier pip line of the file that installs it, `pip install torch --index-url .../rocm7.2 && pip install -r
     requirements.txt`): its pinned version, or "rocm>=2"."""
-    for path, line in _installers(settings, v):  # a requirements file: each command that installs it
+    own = (v.origin.path, v.origin.line or 0)
+    for path, line in [own] + [x for x in _installers(settings, v) if x != own]:  # and each command installing it
         found = rocm_torches(settings, path, before=line)
         if found:
             return found[0][0]
