@@ -94,7 +94,7 @@ def test_train_batch_size_against_the_ranks_the_launch_starts(tmp_path):
     assert "2 ranks" in f.title and f.evidence[0].source == ds + ":2"
     assert f.status.value == "fail" and f.subject == ds + ":2"  # DeepSpeed stops at initialise
     assert f.evidence[0].text == "train_batch_size 1024, micro batch 128, accumulation 8"
-    assert run + ":3" in [e.source for e in f.evidence[1:]]  # the launch's --hostfile
+    assert [e.source for e in f.evidence[1:]] == [run + ":3", run + ":6"]  # the options that count the ranks
     one = write(tmp_path, "one/run.sh", "deepspeed --num_gpus=1 train.py --deepspeed_config ds_config.json\n")
     ds1 = write(tmp_path, "one/ds_config.json", DS_1024)
     [g] = scan([one, ds1], "RD-DS-009", "mi300x8")  # one rank: 128 x 8 x 1 = 1024
@@ -126,11 +126,17 @@ def test_launches_whose_rank_count_or_config_is_not_in_the_files_pass(tmp_path, 
     assert f.status.value == "pass" and f.title.startswith("no DeepSpeed config gives all three batch sizes")
 
 
-def test_a_hostfile_outside_the_files_is_no_error(tmp_path):
+def test_a_hostfile_outside_the_files_leaves_the_rank_count_open(tmp_path):
+    # DeepSpeed starts --num_gpus ranks on every host of /job/hostfile: how many hosts, the files do not say
     run = write(tmp_path, "run.sh", "deepspeed --hostfile /job/hostfile --num_gpus=1 train.py --deepspeed_config "
                 "ds_config.json\n")
     [f] = scan([run, write(tmp_path, "ds_config.json", DS_1024)], "RD-DS-009", "mi300x8")
-    assert f.status.value in ("pass", "fail")
+    assert f.status.value == "pass" and f.title.startswith("no DeepSpeed config gives all three batch sizes")
+    # with the node count written beside it, the ranks are known again
+    run = write(tmp_path, "run.sh", "deepspeed --hostfile /job/hostfile --num_nodes=2 --num_gpus=1 train.py "
+                "--deepspeed_config ds_config.json\n")
+    [g] = scan([run, write(tmp_path, "ds_config.json", DS_1024)], "RD-DS-009", "mi300x8")
+    assert g.status.value == "fail" and "128 x 8 x 2 ranks" in g.title
 
 
 # ------------------------------------------------------------------ RD-DS-010: "auto" handed to DeepSpeed itself
