@@ -147,3 +147,10 @@ def test_a_slurm_jobs_gpus_are_numbered_from_zero(tmp_path):
               "srun python train.py\n")
     [g] = scan([q], "RD-ENV-003", "mi300x8")
     assert (g.status, g.title) == (Status.PASS, "ROCR_VISIBLE_DEVICES selects GPU(s) [0, 1, 2, 3]")
+
+
+def test_a_value_a_script_takes_from_its_arguments_is_not_judged(tmp_path):
+    p = write(tmp_path, "r.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=$1\npython t.py\n")
+    [f] = scan([p], "RD-ENV-003", "mi300x8")
+    assert f.status is Status.PASS and "filled in when the job starts" in f.title
+    assert [e.source for e in f.evidence] == [p + ":2"]
