@@ -158,6 +158,7 @@ def test_cuda_visible_devices_minus_one_leaves_no_gpu(tmp_path):
     p = write(tmp_path, "i.sh", "CUDA_VISIBLE_DEVICES=-1 torchrun --nproc_per_node=1 train.py\n")
     [f] = scan([p], "RD-LCH-001", "mi300x8")
     assert (f.status.value, f.title) == ("fail", "1 ranks per node, but only 0 GPU(s) are visible")
+    assert f.fix is None  # a plan to launch 0 ranks fixes nothing: the selection hides every GPU
 
 
 def test_include_indexes_count_the_discrete_gpus_only(tmp_path):
