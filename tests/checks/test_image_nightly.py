@@ -78,7 +78,6 @@ def test_a_retired_channel_with_dated_pins_is_one_finding_citing_its_index_line(
 
 
 def test_the_index_line_is_looked_for_within_twelve_lines_of_the_command(tmp_path):
-    p = str(tmp_path / "Dockerfile")
     for packages, cited in ((10, True), (11, False)):  # the index on the command's 12th line, then its 13th
         text = ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip install --pre torch \\\n"
                 + "".join(f"    pkg{i} \\\n" for i in range(packages))
