@@ -93,6 +93,7 @@ def test_too_many_ranks_cite_the_option_and_the_gpus_and_plan_the_edit(lint):
     assert [(e.source, e.text) for e in f.evidence] == [(path + ":13", "torchrun --nproc_per_node=4 \\"),
                                                         ("KFD topology", "2 GPU(s)")]
     assert f.fix.title == "Launch 2 rank(s) per node" and f.fix.fixer == "config_edit"
+    assert f.fix.actions[0].description == f"in {path} line 13: set it to 2"
     [edit] = f.fix.params["edits"]
     assert edit["path"] == path and [(o["op"], o["line"], o["value"]) for o in edit["ops"]] == [("set_in_line", 13, "2")]
 
@@ -122,6 +123,7 @@ def test_a_rank_count_from_nvidia_smi_fails_citing_the_count_and_the_amd_gpus(tm
     p = write(tmp_path, "d.sh", "NUM_GPUS=$(nvidia-smi -L | wc -l)\ntorchrun --nproc_per_node=$NUM_GPUS train.py\n")
     [f] = scan([p], "RD-LCH-001", "mi300x8")
     assert f.status.value == "fail" and f.title.startswith("the ranks per node are counted with nvidia-smi")
+    assert f.subject == p + ":1"
     assert [(e.source, e.text) for e in f.evidence] == [(p + ":1", "NUM_GPUS=$(nvidia-smi -L | wc -l)"),
                                                         ("KFD topology", "8 AMD GPU(s)")]
     # GPUs picked from nvidia-smi's list: one finding on the pick, not also one on a count
@@ -137,6 +139,22 @@ def test_a_vllm_server_that_fits_passes_citing_its_option(tmp_path):
     [f] = scan([p], "RD-LCH-001", "rx7900xtx")
     assert (f.status.value, f.title) == ("pass", "vLLM runs on 1 GPU(s), 1 visible")
     assert [e.source for e in f.evidence] == [p + ":1"]
+    q = write(tmp_path, "g.sh", "export HIP_VISIBLE_DEVICES=0\nvllm serve m --tensor-parallel-size=1\n")
+    [g] = scan([q], "RD-LCH-001", "mi300x8")
+    assert (g.status.value, [e.source for e in g.evidence]) == ("pass", [q + ":2", q + ":1"])  # the option, the list
+
+
+@pytest.mark.parametrize("text, ok_", [
+    ("CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node=4 train.py\n", True),     # decided at launch
+    ("CUDA_VISIBLE_DEVICES=0,1, torchrun --nproc_per_node=3 train.py\n", False),     # a trailing comma picks nothing
+    # an export after the launch is for what runs next, not for this launch
+    ("torchrun --nproc_per_node=4 train.py\nexport HIP_VISIBLE_DEVICES=0\npython eval.py\n", True),
+])
+def test_the_visible_list_a_launch_runs_with(tmp_path, text, ok_):
+    p = write(tmp_path, "r.sh", "#!/bin/bash\n" + text)
+    [f] = scan([p], "RD-LCH-001", "mi300x8")
+    assert f.status.value == ("pass" if ok_ else "fail"), f.title
+    assert [e.source for e in f.evidence[:2]] == [p + ":2"] * (1 + ("VISIBLE" in text.split("\n")[0]))
 
 
 def test_an_images_env_applies_to_the_launch_whatever_its_line(tmp_path):
@@ -168,6 +186,8 @@ def test_include_indexes_count_the_discrete_gpus_only(tmp_path):
         p = write(tmp_path, "run.sh", f"deepspeed --include {include} train.py --deepspeed ds.json\n")
         [f] = rocmdoctor.scan(snapshot=s, select=["RD-LCH-001"], options={"config": [p]}).by_code("RD-LCH-001")
         assert f.status.value == status, include
+        if status == "pass":
+            assert f.title == "--include localhost:1: GPU(s) [1] exist"
         if status == "fail":
             assert f.title == "--include localhost:2 names GPU(s) [2], but this node has 2 (0..1)"
             assert [e.text for e in f.evidence] == ["deepspeed --include localhost:2 train.py --deepspeed ds.json", "2 GPU(s)"]

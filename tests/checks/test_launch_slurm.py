@@ -210,6 +210,9 @@ def test_a_batch_step_rank_cites_the_srun_that_starts_the_tasks(tmp_path):
     ("#SBATCH --nodes=4\n#SBATCH --ntasks=1\n", "srun deepspeed --hostfile hostfile --num_gpus 8 train.py", False),
     ("#SBATCH --nodes=1\n#SBATCH --ntasks=4\n", "srun deepspeed --num_nodes 1 --num_gpus 8 train.py", False),
     ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun deepspeed --num_nodes $SLURM_NNODES --num_gpus 8 train.py", False),
+    ("#SBATCH --nodes=2\n#SBATCH --ntasks=4\n", "srun deepspeed --num_nodes 2 --num_gpus 8 train.py", True),
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun -n $NT deepspeed --hostfile hostfile --num_gpus 8 train.py", True),
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun deepspeed train.py", False),
 ])
 def test_the_deepspeed_launcher_under_srun_by_its_tasks_and_nodes(tmp_path, head, cmd, flagged_):
     p = write(tmp_path, "job.sh", "#!/bin/bash\n" + head + cmd + "\n")
@@ -217,3 +220,14 @@ def test_the_deepspeed_launcher_under_srun_by_its_tasks_and_nodes(tmp_path, head
     assert f.status.value == ("fail" if flagged_ else "pass")
     if flagged_:
         assert f.title == f"srun starts the multi-node deepspeed launcher 4 times ({p} line 4)"
+
+
+@pytest.mark.parametrize("job", [
+    # the ranks are set after srun has started the tasks: for what runs later, not for them
+    "srun python train.py\nsource ddp_vars.sh\n",
+    "srun python train.py\nexport RANK=$SLURM_PROCID\nsrun torchrun --nnodes=2 --nproc_per_node=8 eval.py\n",
+])
+def test_a_rank_set_after_the_srun_line_is_not_the_tasks(tmp_path, job):
+    write(tmp_path, "ddp_vars.sh", "export RANK=$SLURM_PROCID\n")
+    write(tmp_path, "job.sh", SBATCH.format(nodes=2) + job)
+    assert not flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))
