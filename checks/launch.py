@@ -115,10 +115,12 @@ def ranks_per_node(settings, gpus, env=None):
                         "Ranks beyond the visible GPUs fail at torch.cuda.set_device(local_rank) ('invalid device "
                         "ordinal') or pile onto one GPU.", subject=v.origin.label,
                         evidence=[v.evidence()] + vis_ev + [ev("KFD topology", f"{len(gpus)} GPU(s)")],
+                        # no GPU visible at all: the selection is what is wrong, not the rank count (never plan 0 ranks)
                         fix=FixPlan(f"Launch {visible} rank(s) per node", (Action(
                             "note", f"in {v.origin.path} line {v.origin.line}: set it to {visible}",
                             path=v.origin.path),), fixer="config_edit",
-                            params={"files": [v.origin.path], "ranks": visible, "edits": [_set_ranks(v, visible)]})))
+                            params={"files": [v.origin.path], "ranks": visible, "edits": [_set_ranks(v, visible)]})
+                        if visible else None))
     for v in settings.values("launcher", "vllm.gpus"):  # one vLLM server: tensor x pipeline parallel GPUs
         n = int(str(v.value))
         visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)

@@ -215,6 +215,8 @@ def _world_size(setup, settings) -> tuple[int | None, str]:
     if any(k in vals and not vals[k].isdigit() for k in ("num_nodes", "nnodes", "num_machines")):
         return None, ""  # $SLURM_NNODES, 1:4 (elastic): decided at launch
     nodes = next((int(vals[k]) for k in ("num_nodes", "nnodes") if vals.get(k, "").isdigit()), None)
+    if "hostfile" in vals and not hosts and nodes is None:
+        return None, ""  # a hostfile outside the files: its hosts (the node count) are unknown here
     if hosts:
         nodes = min(nodes or len(hosts), len(hosts))
         if per_node is None and all(h["slots"] for h in hosts):
@@ -224,6 +226,10 @@ def _world_size(setup, settings) -> tuple[int | None, str]:
         return None, ""
     nodes = nodes or 1
     return per_node * nodes, f"{per_node} rank(s) per node x {nodes} node(s)"
+
+
+# the launch options _world_size counts ranks from: the evidence of a world-size mismatch
+_RANK_OPTS = ("nproc_per_node", "hostfile", "num_nodes", "nnodes", "num_machines")
 
 
 @check("RD-DS-009", area="deepspeed", title="train_batch_size = micro batch x accumulation x ranks", level="quick",
@@ -255,7 +261,7 @@ def batch_product(setups, settings):
                             f"The launch starts {world} rank(s) ({how}); DeepSpeed asserts train_batch_size == "
                             "micro batch x accumulation x world size and stops at initialise. Set train_batch_size to "
                             f"{micro * ga * world}, or leave one of the three out (DeepSpeed derives it).",
-                            subject=where, evidence=[said] + [v.evidence() for v in s.launcher[:3]]))
+                            subject=where, evidence=[said] + [v.evidence() for v in s.launcher if v.name in _RANK_OPTS][:3]))
         elif world is not None:
             out.append(ok(f"{os.path.basename(path)}: batch sizes agree with {world} rank(s)", subject=where,
                           evidence=[said]))

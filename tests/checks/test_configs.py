@@ -2,6 +2,8 @@
 disagree on, and a DeepSpeed JSON that disagrees with the training arguments."""
 import os
 
+import pytest
+
 from rocmdoctor.engine.model import Status
 from tests.lintacc_helpers import corpus, flagged, scan, write
 
@@ -113,8 +115,12 @@ def test_a_heredoc_config_that_is_not_json_is_flagged_at_its_line():
     # CZtheHusky/rt_torch scripts/train_deepspeed.sh (7912c7e): `cat <<EOT > $DS_CONFIG` with an unquoted path value
     # and a comma before the closing brace
     p = corpus("l7-czthehusky-rttorch-ds-heredoc")
-    [f] = flagged(scan([p], "RD-CFG-004", "mi300x8"))
+    [f] = scan([p], "RD-CFG-004", "mi300x8")
     assert "ds_config.json" in f.title and f.evidence[0].source.endswith("train_deepspeed.sh:49")
+    assert f.status.value == "fail" and f.subject == f.evidence[0].source
+    assert f.title == "the ds_config.json this script writes is not JSON (Expecting value)"
+    # the evidence is the line the parser stopped at, as bash writes it (the $exp_name path put in)
+    assert f.evidence[0].text.startswith('"output_path": /home/cz/bs/rt_torch/history/')
 
 
 def test_a_quoted_heredoc_of_valid_json_and_a_trailing_comma_alone(tmp_path):
@@ -122,15 +128,34 @@ def test_a_quoted_heredoc_of_valid_json_and_a_trailing_comma_alone(tmp_path):
     ok_sh = write(tmp_path, "train_ds.sh", 'DS_CONFIG="./config/ds_config_zero2.json"\n'
                   'cat > "$DS_CONFIG" << \'EOF\'\n{\n  "train_batch_size": "auto",\n  "zero_optimization": {\n'
                   '    "stage": 2\n  }\n}\nEOF\ndeepspeed --num_gpus=8 train_net.py --deepspeed ${DS_CONFIG}\n')
-    assert not flagged(scan([ok_sh], "RD-CFG-004", "mi300x8"))
+    [g] = scan([ok_sh], "RD-CFG-004", "mi300x8")
+    assert (g.status.value, g.title) == ("pass", "the ./config/ds_config_zero2.json this script writes is JSON")
+    assert g.subject == ok_sh + ":3"  # the heredoc's first line
     # variables the script defines are put in: a number is JSON; the same file with the comma left in is not
     nums = write(tmp_path, "n.sh", 'GLOBAL_BATCH=1504\nDS_CONFIG=ds_config.json\ncat <<EOT > $DS_CONFIG\n'
                  '{\n    "train_batch_size" : $GLOBAL_BATCH,\n    "fp16": {"enabled": true}\n}\nEOT\n'
                  'deepspeed --include "localhost:0,1,2,3" train_ds.py --deepspeed_config=$DS_CONFIG\n')
     assert not flagged(scan([nums], "RD-CFG-004", "mi300x8"))
     bad = write(tmp_path, "b.sh", open(nums).read().replace('{"enabled": true}\n', '{"enabled": true},\n'))
-    [f] = flagged(scan([bad], "RD-CFG-004", "mi300x8"))
-    assert f.evidence[0].source == bad + ":7"
+    [f] = scan([bad], "RD-CFG-004", "mi300x8")  # one finding: the failure, not also a pass
+    assert f.status.value == "fail" and f.evidence[0].source == bad + ":7"
+
+
+@pytest.mark.parametrize("text", [
+    # a script that writes an application's settings file and launches nothing: not a launch's config
+    'mkdir -p ~/.cfg\ncat > ~/.cfg/settings.json <<EOF\n{"a": 1,}\nEOF\n',
+    # a launch that writes no file
+    "deepspeed train.py --deepspeed_config ds.json\n",
+])
+def test_scripts_that_write_no_config_for_a_launch_pass(tmp_path, text):
+    [f] = scan([write(tmp_path, "s.sh", text)], "RD-CFG-004", "mi300x8")
+    assert (f.status.value, f.title) == ("pass", "no launch script writes a JSON config")
+
+
+def test_an_empty_heredoc_is_not_json(tmp_path):
+    p = write(tmp_path, "e.sh", "cat > ds.json <<EOF\nEOF\ndeepspeed train.py --deepspeed_config ds.json\n")
+    [f] = scan([p], "RD-CFG-004", "mi300x8")
+    assert f.status.value == "fail" and [(e.source, e.text) for e in f.evidence] == [(p + ":2", "")]
 
 
 

@@ -63,3 +63,22 @@ def test_a_rocm_named_image_a_dockerfile_of_the_set_is_named_for_is_its_own_buil
     write(tmp_path, "docker/rocm-silogen-finetuning-base.Dockerfile",
           "FROM rocm/vllm:rocm6.3.1_vllm_0.8.5_20250513\nRUN echo hi\n")
     assert not [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "mi300x8")) if "floats" in f.title]
+
+
+def test_an_ollama_server_is_judged_by_its_own_environment_not_its_neighbours(tmp_path):
+    # apps that reach Ollama at http://ollama:11434 above and below the server, whose image line ends its service;
+    # the server (no OLLAMA_HOST, an empty environment key) runs the models and is judged
+    app = "  {name}:\n    image: ghcr.io/example/{name}:1.0\n    environment:\n      - OLLAMA_HOST=http://ollama:11434\n"
+    text = ("services:\n" + app.format(name="chat") + "  ollama:\n    environment:\n    image: ollama/ollama:latest\n"
+            + app.format(name="rag"))
+    p = write(tmp_path, "docker-compose.yml", text)
+    [f] = flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+    assert f.evidence[0].source == p + ":8"
+
+
+def test_a_client_in_one_compose_file_is_not_judged_by_a_server_in_another(tmp_path):
+    server = write(tmp_path, "a/docker-compose.yml", "services:\n  llm:\n    image: ollama/ollama:latest\n"
+                   "    environment:\n      - OLLAMA_HOST=0.0.0.0\n")
+    client = write(tmp_path, "b/docker-compose.yml", "services:\n  init:\n    image: ollama/ollama:latest\n"
+                   "    environment:\n      - OLLAMA_HOST=http://ollama:11434\n")
+    assert [f.evidence[0].source for f in flagged(scan([server, client], "RD-IMG-001", "rx7900xtx"))] == [server + ":3"]

@@ -38,3 +38,80 @@ def test_a_dated_nightly_pin_and_a_nightly_command_in_an_env_value(tmp_path):
     env = ('FROM rocm/dev-ubuntu-22.04:6.2\nENV TORCH_COMMAND="pip install --pre torch torchvision torchaudio '
            '--index-url https://download.pytorch.org/whl/nightly/rocm5.6"\n')
     assert len(_codes(tmp_path, [("Dockerfile", env)], "RD-IMG-010")) == 1
+
+
+def test_the_retired_channel_finding_names_the_file_and_cites_the_torch_and_index_lines(tmp_path):
+    [f] = _codes(tmp_path, [("requirements-rocm.txt", NIGHTLY_61)], "RD-IMG-010")
+    p = str(tmp_path / "requirements-rocm.txt")
+    assert f.status.value == "warn" and f.subject == p + ":4 nightly"
+    assert f.title == "requirements-rocm.txt: the nightly channel of ROCm 6.1 (whl/nightly/rocm6.1) is retired"
+    assert [(e.source, e.text) for e in f.evidence] == [(p + ":4", "torch"),
+                                                        (p + ":3", "-i https://download.pytorch.org/whl/nightly/rocm6.1")]
+    # a requirements file with no torch line is still one install from the retired channel, cited at its first line
+    [g] = _codes(tmp_path, [("requirements.txt", "-i https://download.pytorch.org/whl/nightly/rocm6.1\nnumpy\n")],
+                 "RD-IMG-010")
+    assert g.evidence[0].source == str(tmp_path / "requirements.txt") + ":2"
+
+
+# https://github.com/PygmalionAI/aphrodite-engine Dockerfile.rocm (the lines of its torch install; nightly/rocm6.1 as written
+# there): the retired channel is the finding, once; its dated pins are the same install's
+APHRODITE = ("FROM rocm/pytorch:rocm6.1.2_ubuntu20.04_py3.9_pytorch_staging\n"
+             "RUN python3 -m pip install --no-cache-dir --pre \\\n    torch==2.5.0.dev20240726 \\\n"
+             "    torchvision==0.20.0.dev20240726 \\\n    --index-url https://download.pytorch.org/whl/nightly/rocm6.1\n")
+
+
+def test_a_retired_channel_with_dated_pins_is_one_finding_citing_its_index_line(tmp_path):
+    [f] = _codes(tmp_path, [("Dockerfile", APHRODITE)], "RD-IMG-010", "mi300x8")
+    p = str(tmp_path / "Dockerfile")
+    assert f.title.startswith("pip install: the nightly channel of ROCm 6.1") and f.subject == p + ":2 nightly"
+    assert [e.source for e in f.evidence] == [p + ":2", p + ":5"]
+    # the index on the line right after the command's first line is cited too
+    [g] = _codes(tmp_path, [("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip install --pre torch \\\n"
+                             "    --index-url https://download.pytorch.org/whl/nightly/rocm6.0\n")], "RD-IMG-010")
+    assert [e.source for e in g.evidence] == [p + ":2", p + ":3"]
+    # two installs from retired channels: each cites its own index line
+    two = ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip install --pre torch \\\n"
+           "    --index-url https://download.pytorch.org/whl/nightly/rocm6.0\n"
+           "RUN pip install --pre torchaudio \\\n    --index-url https://download.pytorch.org/whl/nightly/rocm5.7\n")
+    fs = sorted(_codes(tmp_path, [("Dockerfile", two)], "RD-IMG-010"), key=lambda f: f.subject)
+    assert [[e.source for e in f.evidence] for f in fs] == [[p + ":2", p + ":3"], [p + ":4", p + ":5"]]
+
+
+def test_the_index_line_is_looked_for_within_twelve_lines_of_the_command(tmp_path):
+    for packages, cited in ((10, True), (11, False)):  # the index on the command's 12th line, then its 13th
+        text = ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip install --pre torch \\\n"
+                + "".join(f"    pkg{i} \\\n" for i in range(packages))
+                + "    --index-url https://download.pytorch.org/whl/nightly/rocm6.0\n")
+        [f] = _codes(tmp_path, [("Dockerfile", text)], "RD-IMG-010")
+        assert (len(f.evidence) == 2) is cited, packages
+
+
+def test_the_dated_pin_finding_names_the_package_and_cites_its_command(tmp_path):
+    docker = APHRODITE.replace("nightly/rocm6.1", "nightly/rocm7.0")
+    [f] = _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-010", "mi300x8")
+    p = str(tmp_path / "Dockerfile")
+    assert f.title == "`torch==2.5.0.dev20240726` (pip install): a dated nightly build (2024-07-26)"
+    assert f.subject == p + ":2 torch" and [e.source for e in f.evidence] == [p + ":2"]
+
+
+def test_installs_with_no_nightly_channel_pass_with_their_count(tmp_path):
+    [f] = scan([write(tmp_path, "requirements.txt", "torch==2.4.1\nnumpy\n")], "RD-IMG-010", "rx7900xtx")
+    assert f.status.value == "pass" and f.title.startswith("2 pip install line(s); no retired nightly channel")
+
+
+def test_one_package_pinned_twice_in_a_requirements_file_is_one_finding(tmp_path):
+    # one dated pin per platform (environment markers): one install of one nightly build, told once
+    req = ('torch==2.5.0.dev20240726; platform_machine == "x86_64"\n'
+           'torch==2.5.0.dev20240726; platform_machine == "aarch64"\n')
+    [f] = _codes(tmp_path, [("requirements.txt", req)], "RD-IMG-010")
+    assert "2024-07-26" in f.title and f.title.endswith("(requirements.txt): a dated nightly build (2024-07-26)")
+
+
+def test_a_wheel_url_from_a_retired_channel_is_cited_at_its_own_line(tmp_path):
+    # direct nightly wheel URLs (the channel is in the requirement itself, no index line to cite beside it)
+    req = ("https://download.pytorch.org/whl/nightly/rocm5.6/torch-2.1.0.dev20230808%2Brocm5.6-cp310-cp310-linux_x86_64.whl\n"
+           "https://download.pytorch.org/whl/nightly/rocm5.6/torchvision-0.16.0.dev20230808%2Brocm5.6-cp310-cp310-"
+           "linux_x86_64.whl\n")
+    fs = _codes(tmp_path, [("requirements.txt", req)], "RD-IMG-010")
+    [retired] = [f for f in fs if "ROCm 5.6" in f.title]
+    assert [e.source for e in retired.evidence] == [str(tmp_path / "requirements.txt") + ":1"]

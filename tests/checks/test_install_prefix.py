@@ -1,5 +1,7 @@
 """RD-ENV-005 (checks/install_prefix.py): ROCM_PATH, ROCM_HOME and HIP_PATH name a ROCm install this
 host has."""
+import rocmdoctor
+from tests.checks.test_envvars import GFX1100, findings, machine
 from tests.lintacc_helpers import flagged, scan, write
 
 
@@ -35,3 +37,41 @@ def test_look_alikes_an_installed_release_or_an_images_own_prefix(tmp_path):
     d = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-24.04:7.2\nENV ROCM_PATH=/opt/rocm-7.2.0\n"
                                       "RUN pip install torch\n")
     assert not flagged(scan([d], "RD-ENV-005", "rx7900xtx"))
+
+
+def test_the_hosts_own_environment_is_judged_against_its_installs(tmp_path):
+    # the live environment (no file): a prefix the host lacks warns with the installs it has; a word is not a path
+    s = machine(tmp_path, GFX1100, env={"ROCM_PATH": "/opt/rocm-7.2.2", "HIP_PATH": "rocm"}, rocm="6.2.0")
+    prefix, word = findings(s, "RD-ENV-005")
+    assert (prefix.status.value, prefix.subject) == ("warn", "ROCM_PATH")
+    assert prefix.title == "ROCM_PATH=/opt/rocm-7.2.2 is not installed on this host (ROCm here: /opt/rocm)"
+    assert [(e.source, e.text) for e in prefix.evidence] == [("environment", "ROCM_PATH=/opt/rocm-7.2.2"),
+                                                              ("/opt/rocm*", "/opt/rocm")]
+    assert [a.env for a in prefix.fix.actions if a.kind == "env"] == [{"ROCM_PATH": None}]
+    assert (word.status.value, word.subject, word.title) == ("warn", "HIP_PATH", "HIP_PATH='rocm' is not a path")
+    assert [e.text for e in word.evidence] == ["HIP_PATH=rocm"] and word.fix.title == "Unset HIP_PATH"
+
+
+def test_a_prefix_is_not_judged_where_the_host_lists_no_rocm_install(tmp_path):
+    s = machine(tmp_path, GFX1100, env={"ROCM_PATH": "/opt/rocm-7.2.2"})
+    [f] = findings(s, "RD-ENV-005")
+    assert f.status.value == "pass" and f.title == "the ROCm install-prefix variables are unset or paths"
+
+
+def test_the_launch_scripts_finding_cites_the_export_the_default_and_the_installs_and_edits_the_export(tmp_path):
+    # a comment naming the same path above the default is not where it is written
+    p = write(tmp_path, "run_rocm.sh", _ANGKIRA.replace("\nROCM=", "\n# tested on /opt/rocm-7.2.2\nROCM="))
+    rocm_path = next(f for f in flagged(scan([p], "RD-ENV-005", "rx7900xtx")) if f.subject == "ROCM_PATH")
+    assert [(e.source, e.text) for e in rocm_path.evidence] == [
+        (p + ":8", 'export ROCM_PATH="$ROCM"'), (p + ":5", 'ROCM="${ROCM_PATH:-/opt/rocm-7.2.2}"'),
+        ("/opt/rocm*", "/opt/rocm, /opt/rocm-6.2.0")]
+    [edit] = rocm_path.fix.params["edits"]
+    assert edit["path"] == p and [(o["op"], o["line"]) for o in edit["ops"]] == [("replace_line", 8)]
+
+
+def test_the_hosts_own_prefix_is_judged_beside_the_files_given(tmp_path):
+    # files given with --config that do not set it: the value is still the host's, set in its environment
+    s = machine(tmp_path / "host", GFX1100, env={"ROCM_PATH": "/opt/rocm-7.2.2"}, rocm="6.2.0")
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0\npython train.py\n")
+    [f] = rocmdoctor.scan(snapshot=s, select=["RD-ENV-005"], options={"config": [p]}).by_code("RD-ENV-005")
+    assert f.status.value == "warn" and f.evidence[0].source == "environment"

@@ -3,11 +3,15 @@ has (Slurm jobs: test_launch_slurm.py); on the seeds' scripts and real public on
 import os
 
 import pytest
+
+import rocmdoctor
+from tests.checks.test_envvars import GFX906, machine
 from tests.lintacc_helpers import corpus, flagged, scan, write
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
 CONFIGS = os.path.join(DATA, "configs")
+RAPHAEL = "kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt"  # a Ryzen 7000's integrated GPU
 
 
 def test_more_ranks_than_visible_gpus_fails(lint):
@@ -78,3 +82,120 @@ def test_vllm_parallel_size_against_the_gpus(tmp_path, lint, text, bad):
     assert bool(fs) == bad, [(f.status, f.title) for f in all_]
     if bad:
         assert fs[0].evidence[0].source.endswith(":" + str(text.count("\n") + 1))  # the line asking for 2
+
+
+def test_too_many_ranks_cite_the_option_and_the_gpus_and_plan_the_edit(lint):
+    path = os.path.join(SEEDS, "run_distributed.sh")
+    fs = lint([path], "RD-LCH-001")  # --nproc_per_node=4 at lines 13, 21 and 29, on 2x MI50
+    assert [f.subject for f in fs] == [f"{path}:13", f"{path}:21", f"{path}:29"]
+    f = fs[0]
+    assert f.title == "4 ranks per node, but only 2 GPU(s) are visible"
+    assert [(e.source, e.text) for e in f.evidence] == [(path + ":13", "torchrun --nproc_per_node=4 \\"),
+                                                        ("KFD topology", "2 GPU(s)")]
+    assert f.fix.title == "Launch 2 rank(s) per node" and f.fix.fixer == "config_edit"
+    assert f.fix.actions[0].description == f"in {path} line 13: set it to 2"
+    [edit] = f.fix.params["edits"]
+    assert edit["path"] == path and [(o["op"], o["line"], o["value"]) for o in edit["ops"]] == [("set_in_line", 13, "2")]
+
+
+# DeepSpeed's runner ignores CUDA_VISIBLE_DEVICES once --num_gpus is given (deepspeed/launcher/runner.py)
+def test_deepspeed_num_gpus_with_another_cuda_visible_devices_list_fails(tmp_path):
+    p = write(tmp_path, "a.sh", "export CUDA_VISIBLE_DEVICES=2,3\ndeepspeed --num_gpus=2 train.py\n")
+    [f] = scan([p], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.subject) == ("fail", p + ":2")
+    assert f.title == "deepspeed --num_gpus 2 ignores CUDA_VISIBLE_DEVICES=2,3: its ranks take GPUs 0..1"
+    assert "sets it to 0..1 for its ranks: the job runs on GPUs 0..1, not on the 2 the script selected" in f.detail
+    assert [e.source for e in f.evidence] == [p + ":2", p + ":1"]
+
+
+def test_deepspeed_num_gpus_with_its_own_gpus_passes_and_too_many_fail(tmp_path):
+    p = write(tmp_path, "b.sh", "CUDA_VISIBLE_DEVICES=0,1 deepspeed --num_gpus=2 train.py\n")
+    [f] = scan([p], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.title) == ("pass", "deepspeed --num_gpus 2: GPUs 0..1, 8 visible")
+    assert [e.source for e in f.evidence] == [p + ":1", p + ":1"]  # the option and the variable
+    q = write(tmp_path, "c.sh", "export CUDA_VISIBLE_DEVICES=0,1,2,3\ndeepspeed --num_gpus=4 train.py\n")
+    [g] = scan([q], "RD-LCH-001", "mi50x2-xeon")
+    assert (g.status.value, g.title) == ("fail", "4 ranks per node, but only 2 GPU(s) are visible")
+    assert g.evidence[-1].text == "2 GPU(s)"
+
+
+def test_a_rank_count_from_nvidia_smi_fails_citing_the_count_and_the_amd_gpus(tmp_path):
+    p = write(tmp_path, "d.sh", "NUM_GPUS=$(nvidia-smi -L | wc -l)\ntorchrun --nproc_per_node=$NUM_GPUS train.py\n")
+    [f] = scan([p], "RD-LCH-001", "mi300x8")
+    assert f.status.value == "fail" and f.title.startswith("the ranks per node are counted with nvidia-smi")
+    assert f.subject == p + ":1"
+    assert [(e.source, e.text) for e in f.evidence] == [(p + ":1", "NUM_GPUS=$(nvidia-smi -L | wc -l)"),
+                                                        ("KFD topology", "8 AMD GPU(s)")]
+    # GPUs picked from nvidia-smi's list: one finding on the pick, not also one on a count
+    q = write(tmp_path, "e.sh", "export CUDA_VISIBLE_DEVICES=$(nvidia-smi --query-gpu=index --format=csv,noheader | "
+              "head -n 2 | paste -sd,)\ntorchrun --nproc_per_node=2 train.py\n")
+    [g] = [f for f in scan([q], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title]
+    assert g.status.value == "fail" and g.title.startswith("the GPUs this launch sees are picked with nvidia-smi "
+                                                           "(CUDA_VISIBLE_DEVICES (line 1))")
+
+
+def test_a_vllm_server_that_fits_passes_citing_its_option(tmp_path):
+    p = write(tmp_path, "f.sh", "vllm serve m --tensor-parallel-size=1\n")
+    [f] = scan([p], "RD-LCH-001", "rx7900xtx")
+    assert (f.status.value, f.title) == ("pass", "vLLM runs on 1 GPU(s), 1 visible")
+    assert [e.source for e in f.evidence] == [p + ":1"]
+    q = write(tmp_path, "g.sh", "export HIP_VISIBLE_DEVICES=0\nvllm serve m --tensor-parallel-size=1\n")
+    [g] = scan([q], "RD-LCH-001", "mi300x8")
+    assert (g.status.value, [e.source for e in g.evidence]) == ("pass", [q + ":2", q + ":1"])  # the option, the list
+
+
+@pytest.mark.parametrize("text, ok_", [
+    ("CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node=4 train.py\n", True),     # decided at launch
+    ("CUDA_VISIBLE_DEVICES=0,1, torchrun --nproc_per_node=3 train.py\n", False),     # a trailing comma picks nothing
+    # an export after the launch is for what runs next, not for this launch
+    ("torchrun --nproc_per_node=4 train.py\nexport HIP_VISIBLE_DEVICES=0\npython eval.py\n", True),
+])
+def test_the_visible_list_a_launch_runs_with(tmp_path, text, ok_):
+    p = write(tmp_path, "r.sh", "#!/bin/bash\n" + text)
+    [f] = scan([p], "RD-LCH-001", "mi300x8")
+    assert f.status.value == ("pass" if ok_ else "fail"), f.title
+    assert [e.source for e in f.evidence[:2]] == [p + ":2"] * (1 + ("VISIBLE" in text.split("\n")[0]))
+
+
+def test_an_images_env_applies_to_the_launch_whatever_its_line(tmp_path):
+    # a Dockerfile's ENV (line 3) holds for every run in the image, also a launch written at line 1 of its script
+    run = write(tmp_path, "run.sh", "torchrun --nproc_per_node=4 train.py\n")
+    df = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN pip install x\nENV ROCR_VISIBLE_DEVICES=0\n")
+    [f] = scan([run, df], "RD-LCH-001", "mi300x8")
+    assert f.title == "4 ranks per node, but only 1 GPU(s) are visible" and f.evidence[1].source == df + ":3"
+
+
+def test_a_command_line_option_wins_over_its_accelerate_config(tmp_path):
+    run = write(tmp_path, "run.sh", "accelerate launch --config_file acc.yaml --num_processes 8 train.py\n")
+    acc = write(tmp_path, "acc.yaml", "compute_environment: LOCAL_MACHINE\ndistributed_type: MULTI_GPU\nnum_processes: 16\n")
+    [f] = scan([run, acc], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.title) == ("pass", "8 rank(s) per node, 8 GPU(s) visible")
+
+
+def test_cuda_visible_devices_minus_one_leaves_no_gpu(tmp_path):
+    p = write(tmp_path, "i.sh", "CUDA_VISIBLE_DEVICES=-1 torchrun --nproc_per_node=1 train.py\n")
+    [f] = scan([p], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.title) == ("fail", "1 ranks per node, but only 0 GPU(s) are visible")
+    assert f.fix is None  # a plan to launch 0 ranks fixes nothing: the selection hides every GPU
+
+
+def test_include_indexes_count_the_discrete_gpus_only(tmp_path):
+    # two Radeon VIIs beside a Ryzen's integrated GPU: deepspeed --include numbers the two, 0 and 1
+    s = machine(tmp_path / "host", GFX906, GFX906, RAPHAEL)
+    for include, status in (("localhost:1", "pass"), ("localhost:2", "fail")):
+        p = write(tmp_path, "run.sh", f"deepspeed --include {include} train.py --deepspeed ds.json\n")
+        [f] = rocmdoctor.scan(snapshot=s, select=["RD-LCH-001"], options={"config": [p]}).by_code("RD-LCH-001")
+        assert f.status.value == status, include
+        if status == "pass":
+            assert f.title == "--include localhost:1: GPU(s) [1] exist"
+        if status == "fail":
+            assert f.title == "--include localhost:2 names GPU(s) [2], but this node has 2 (0..1)"
+            assert [e.text for e in f.evidence] == ["deepspeed --include localhost:2 train.py --deepspeed ds.json", "2 GPU(s)"]
+
+
+def test_an_accelerate_configs_processes_run_with_the_launching_scripts_environment(tmp_path):
+    run = write(tmp_path, "run.sh", "export HIP_VISIBLE_DEVICES=0,1\naccelerate launch --config_file acc.yaml train.py\n")
+    acc = write(tmp_path, "acc.yaml", "compute_environment: LOCAL_MACHINE\ndistributed_type: MULTI_GPU\nnum_processes: 4\n")
+    [f] = scan([run, acc], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.subject) == ("fail", acc + ":3") and "only 2 GPU(s)" in f.title
+    assert [e.source for e in f.evidence[:2]] == [acc + ":3", run + ":1"]

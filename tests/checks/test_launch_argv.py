@@ -14,12 +14,14 @@ def test_a_pods_args_with_a_blank_after_the_dashes_fail_at_each_item(tmp_path):
     [f] = flagged(scan([p], "RD-LCH-011", "rx7900xtx"))
     assert [e.source for e in f.evidence] == [f"{p}:14", f"{p}:15", f"{p}:16"]
     assert "--host=0.0.0.0" in f.detail and f.status.value == "fail"
+    assert f.subject == f"{p}: vllm/vllm" and "3 option(s)" in f.title
 
 
 def test_look_alikes_options_as_one_word_an_end_of_options_marker_and_a_shell_string(tmp_path):
     good = _POD.replace('"-- host=0.0.0.0"', '"--host=0.0.0.0"').replace('"-- port=8000"', '"--port"\n          - "8000"')
     good = good.replace('"-- max-model-len=2048"', '"--"\n          - "--max-model-len=2048"')
-    assert not flagged(scan([write(tmp_path, "deployment.yaml", good)], "RD-LCH-011", "rx7900xtx"))
+    [passed] = scan([write(tmp_path, "deployment.yaml", good)], "RD-LCH-011", "rx7900xtx")
+    assert passed.status.value == "pass" and passed.title == "every option in the containers' command lists is one word"
     # compose: the same class in an exec-form list fails; a string command is split into words by Compose
     # itself (`--` and `port=8000`), which is not this rule's class
     listed = write(tmp_path, "docker-compose.yml", "services:\n  vllm:\n    image: rocm/vllm:latest\n"
@@ -30,3 +32,24 @@ def test_look_alikes_options_as_one_word_an_end_of_options_marker_and_a_shell_st
     string = write(tmp_path, "compose.yaml", "services:\n  vllm:\n    image: rocm/vllm:latest\n"
                                              "    command: vllm serve m -- port=8000\n    devices: [/dev/kfd, /dev/dri]\n")
     assert not flagged(scan([string], "RD-LCH-011", "rx7900xtx"))
+
+
+def test_each_service_cites_its_own_line_and_the_fix_names_each_option(tmp_path):
+    # two services with the same split option: each finding cites the line in its own service (the second written
+    # in flow style, its command on the service's own line); an option without a value is fixed without one
+    p = write(tmp_path, "docker-compose.yml", "services:\n  a:\n    image: rocm/vllm:latest\n"
+              "    command: [\"vllm\", \"serve\", \"m\", \"-- port=8000\", \"-- trust-remote-code\"]\n"
+              "  b: {image: rocm/vllm:latest, command: [\"vllm\", \"serve\", \"m\", \"-- port=8000\"]}\n")
+    a, b = sorted(flagged(scan([p], "RD-LCH-011", "rx7900xtx")), key=lambda f: f.subject)
+    assert (a.subject, b.subject) == (f"{p}: a", f"{p}: b")
+    assert [e.source for e in a.evidence] == [f"{p}:4", f"{p}:4"] and b.evidence[0].source == f"{p}:5"
+    assert a.evidence[0].text.startswith("command: [") and "Write the dashes next to the name: --port=8000, " \
+        "--trust-remote-code." in a.detail
+
+
+def test_an_item_written_with_a_yaml_escape_cites_the_file_and_the_item(tmp_path):
+    # "--\tport=8000": the item holds a tab the file writes as `\t`, so no line matches it; the evidence still says what
+    p = write(tmp_path, "docker-compose.yml", 'services:\n  a:\n    image: rocm/vllm:latest\n'
+              '    command: ["vllm", "serve", "--\\tport=8000"]\n')
+    [f] = flagged(scan([p], "RD-LCH-011", "rx7900xtx"))
+    assert [(e.source, e.text) for e in f.evidence] == [(p, "--\tport=8000")]

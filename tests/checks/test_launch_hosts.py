@@ -92,3 +92,61 @@ def test_a_master_node_name_that_is_none_of_the_hostfiles_hosts(tmp_path):
     # a hostfile of bare IPs cannot say which IP a node name resolves to: not judged
     ips = write(tmp_path, "ips/hostfile", "10.1.0.5 slots=4\n10.1.0.6 slots=4\n")
     assert not [f for f in flagged(scan([run, ips], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title]
+
+
+def test_the_hostfile_warning_names_its_hosts_and_cites_each_line(tmp_path):
+    run, hf = write(tmp_path, "multinode.sh", NID_RUN), write(tmp_path, "hostfile", NID_HOSTS)
+    [f] = [f for f in flagged(scan([run, hf], "RD-LCH-010", "mi300x8")) if "named host" in f.title]
+    assert f.status.value == "warn" and f.subject == hf
+    # four hosts are named whole; the --hostfile option comes first, then one line per host
+    assert f.title.endswith("(nid200476, nid200477, nid200480, nid200481)")
+    assert [e.source for e in f.evidence] == [run + ":4", hf + ":1", hf + ":2", hf + ":3", hf + ":4"]
+    assert f.evidence[1].text == "nid200476 slots=4"
+    # a fifth host: the first four are named, then " ..."; the evidence stays at four host lines
+    hf5 = write(tmp_path, "hostfile", NID_HOSTS + "nid200482 slots=4\n")
+    [g] = [f for f in flagged(scan([run, hf5], "RD-LCH-010", "mi300x8")) if "named host" in f.title]
+    assert "5 named host(s)" in g.title and g.title.endswith("nid200481 ...)") and len(g.evidence) == 5
+
+
+def test_every_launch_of_the_script_over_the_hostfile_is_no_local_alternative(tmp_path):
+    # the two-line look-alike of brynelee/deepspeedtrial cmd_demos.sh with both lines multi-node: no local run
+    run = write(tmp_path, "cmd_demos.sh", "deepspeed --hostfile hostfile ds_train.py --epoch 1 --deepspeed_config a.json\n"
+                "deepspeed --hostfile hostfile ds_train.py --epoch 2 --deepspeed_config a.json\n")
+    hf = write(tmp_path, "hostfile", "xdserver slots=1\nxdmortar slots=1\n")
+    fs = flagged(scan([run, hf], "RD-LCH-010", "mi300x8"))
+    assert len(fs) == 2 and all("2 named host(s) (xdserver, xdmortar)" in f.title for f in fs)
+
+
+def test_the_rendezvous_warning_cites_the_option_and_says_why(tmp_path):
+    run, hf = write(tmp_path, "multinode.sh", NID_RUN), write(tmp_path, "hostfile", NID_HOSTS)
+    [f] = [f for f in flagged(scan([run, hf], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title]
+    assert f.status.value == "warn" and f.subject == run + ":2"
+    assert "not one of the hostfile's hosts (nid200476, nid200477, nid200480, nid200481)" in f.detail
+    [g] = flagged(scan([write(tmp_path, "submit.sbatch", SITE_RDZV)], "RD-LCH-010", "mi300x8"))
+    assert "a site's DNS name" in g.detail and "hostfile" not in g.detail
+
+
+def test_rendezvous_addresses_a_hostfile_launch_cannot_judge_or_that_are_this_host(tmp_path):
+    hf = write(tmp_path, "hostfile", NID_HOSTS)
+    # $MASTER_ADDR is filled in at launch; 127.0.1.1 is Debian's /etc/hosts name for the machine itself
+    for addr in ("$MASTER_ADDR", "127.0.1.1"):
+        run = write(tmp_path, "multinode.sh", NID_RUN.replace('"nid200348"', addr))
+        assert not [f for f in flagged(scan([run, hf], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title], addr
+    # an IPv6 address in brackets is read as that address: none of the hostfile's hosts
+    run = write(tmp_path, "multinode.sh", NID_RUN.replace('"nid200348"', "[fd00::5]"))
+    [f] = [f for f in flagged(scan([run, hf], "RD-LCH-010", "mi300x8")) if "master-addr" in f.title]
+    assert "--master-addr fd00::5:" in f.title
+
+
+def test_a_launch_with_no_host_passes_with_its_finding(tmp_path):
+    p = write(tmp_path, "t.sh", "torchrun --nproc_per_node=8 train.py\n")
+    [f] = scan([p], "RD-LCH-010", "mi300x8")
+    assert f.status.value == "pass" and f.title == "no launch names a host outside the job"
+
+
+def test_a_plain_python_run_of_the_same_script_is_the_local_alternative(tmp_path):
+    # a script that runs train.py on one GPU with plain python, and over the hostfile's machines with deepspeed
+    run = write(tmp_path, "run.sh", "python train.py --epochs 1\ndeepspeed --hostfile hostfile train.py --epochs 1\n")
+    hf = write(tmp_path, "hostfile", "xdserver slots=1\nxdmortar slots=1\n")
+    [f] = scan([run, hf], "RD-LCH-010", "mi300x8")
+    assert f.status.value == "pass"

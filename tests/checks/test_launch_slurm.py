@@ -13,10 +13,13 @@ from tests.lintacc_helpers import corpus, flagged, scan, write
     ("#SBATCH --gres=gpu:nvidia_h100_80gb_hbm3:4", True), ("#SBATCH --gpus=nvidia_a100-sxm4-80gb:2", True),
     ("#SBATCH --gres=gpu:tesla:2", True), ("#SBATCH --gres=gpu:amd_instinct_mi300x:8", False),
     ("#SBATCH --gres=gpu:mig-3g.40gb:1", False), ("#SBATCH --gres=gpu:big_mem:2", False),
+    # a site's type that holds the model with a vendor prefix; a bare `gpu` (one GPU, no type)
+    ("#SBATCH --gres=gpu:amd_mi300x:8", False), ("#SBATCH --gres=gpu", False),
 ])
 def test_sbatch_gpu_requests_against_the_node(tmp_path, line, bad, lint):
     path = lint.write("job.sbatch", f"#!/bin/bash\n{line}\nsrun python train.py\n")
-    assert bool(lint.flagged(lint([path], "RD-LCH-002", "mi300x8"))) == bad
+    fs = lint([path], "RD-LCH-002", "mi300x8")
+    assert bool(lint.flagged(fs)) == bad and set(lint.statuses(fs)) <= {"pass", "fail"}
 
 
 # --- RD-LCH-003: RANK, LOCAL_RANK and WORLD_SIZE taken from Slurm variables (issue 24 §3). WORLD_SIZE is
@@ -77,6 +80,7 @@ def test_multinode_deepspeed_launcher_under_srun_is_flagged_once_per_task(tmp_pa
     p = write(tmp_path, "a/job.sh", SBATCH_DS.format(per=1, prefix="srun ", extra=""))
     fs = flagged(scan([p], "RD-LCH-004", "mi300x8"))
     assert len(fs) == 1 and "4 times" in fs[0].title and fs[0].evidence[0].source.endswith("job.sh:6")
+    assert fs[0].subject == p + ":6" and fs[0].fix.params == {"files": [p]}
 
 
 @pytest.mark.parametrize("prefix,extra,per", [
@@ -114,3 +118,132 @@ def test_a_batch_script_of_its_own_never_takes_another_scripts_gpu_request(tmp_p
     assert job_gpus(settings, one)[0] == 1
     assert job_gpus(settings, node) is None
     assert job_gpus(settings, launch)[0] == 1  # run by the set's only GPU job
+
+
+# --- what the findings say: RD-LCH-002's request, the node, and the request to write instead
+def test_a_request_for_another_gpu_type_names_the_nodes_gpus_and_the_request_without_a_type(tmp_path):
+    p = write(tmp_path, "job.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:mi210:2\nsrun python train.py\n")
+    [f] = scan([p], "RD-LCH-002", "mi300x8")
+    assert (f.status.value, f.subject) == ("fail", p + ":2")
+    assert f.title.startswith("#SBATCH --gres=gpu:mi210:2 asks for mi210 GPUs; this node has ")
+    assert f.evidence[0].source == p + ":2" and f.evidence[1].source == "KFD topology"
+    assert "(or no type: --gres=gpu:2)." in f.detail
+    q = write(tmp_path, "job2.sbatch", "#!/bin/bash\n#SBATCH --gpus=mi250:2\nsrun python train.py\n")
+    [g] = scan([q], "RD-LCH-002", "mi300x8")
+    assert "(or no type: --gpus=2)." in g.detail
+
+
+def test_counts_per_node_and_per_task_against_the_node(tmp_path):
+    p = write(tmp_path, "a.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:16\nsrun python train.py\n")
+    [f] = scan([p], "RD-LCH-002", "mi300x8")
+    assert f.title == "#SBATCH --gres=gpu:16 asks for 16 GPUs per node; this node has 8"
+    assert [(e.source, e.text) for e in f.evidence][1] == ("KFD topology", "8 GPU(s)")
+    q = write(tmp_path, "b.sbatch", "#!/bin/bash\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-task=2\n"
+              "srun python train.py\n")
+    [g] = scan([q], "RD-LCH-002", "mi300x8")
+    assert g.title.startswith("#SBATCH --gpus-per-task=2 with 8 task(s) per node asks for 16 GPUs per node")
+    assert [e.source for e in g.evidence] == [q + ":3", q + ":2", "KFD topology"]
+    # --gpus counts the whole job (two nodes of 8), and a task count left to a variable counts one task
+    for text in ("#SBATCH --nodes=2\n#SBATCH --gpus=16\n", "#SBATCH --ntasks-per-node=$TASKS\n#SBATCH --gpus-per-task=2\n"):
+        r = write(tmp_path, "c.sbatch", "#!/bin/bash\n" + text + "srun python train.py\n")
+        [h] = scan([r], "RD-LCH-002", "mi300x8")
+        assert h.status.value == "pass" and "fits this node" in h.title, text
+
+
+def test_an_integrated_gpu_is_not_a_slurm_gpu(tmp_path):
+    # two Radeon VIIs beside a Ryzen's integrated GPU: a request for 3 GPUs cannot be met
+    import rocmdoctor
+    from tests.checks.test_envvars import GFX906, machine
+
+    s = machine(tmp_path / "host", GFX906, GFX906, "kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt")
+    p = write(tmp_path, "job.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:3\nsrun python train.py\n")
+    [f] = rocmdoctor.scan(snapshot=s, select=["RD-LCH-002"], options={"config": [p]}).by_code("RD-LCH-002")
+    assert f.status.value == "fail" and f.title.endswith("asks for 3 GPUs per node; this node has 2")
+
+
+def _settings(*paths):
+    from rocmdoctor.artifacts.readers import read_all
+
+    return read_all([str(p) for p in paths])
+
+
+@pytest.mark.parametrize("lines, gpus", [
+    ("#SBATCH --gres=gpu:2\n", 2),
+    ("#SBATCH --nodes=2\n#SBATCH --gpus=8\n", 4),              # --gpus is the job's: 4 on each of 2 nodes
+    ("#SBATCH --nodes=2\n#SBATCH --gpus=3\n", None),           # not split evenly: unknown per node
+    ("#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-task=2\n", 8),
+    ("#SBATCH --ntasks-per-node=$T\n#SBATCH --gpus-per-task=2\n", None),
+    ("#SBATCH --nodes=1\n", None),                               # no GPU request
+])
+def test_the_gpus_a_batch_job_is_given_per_node(tmp_path, lines, gpus):
+    from rocmdoctor.checks.launch_slurm import job_gpus
+
+    p = write(tmp_path, "job.sbatch", "#!/bin/bash\n" + lines + "srun python train.py\n")
+    job = job_gpus(_settings(p), p)
+    assert (job[0] if job else None) == gpus
+    if job:
+        assert job[1].origin.path == p and job[1].origin.line == lines.count("\n") + 1
+
+
+def test_a_files_own_batch_script_decides_its_gpus(tmp_path):
+    from rocmdoctor.checks.launch_slurm import job_gpus
+
+    a = write(tmp_path, "a.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:2\nsrun python a.py\n")
+    b = write(tmp_path, "b.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:4\nsrun python b.py\n")
+    s = _settings(a, b)
+    assert job_gpus(s, a)[0] == 2 and job_gpus(s, b)[0] == 4
+    assert job_gpus(s, None) is None and job_gpus(s, str(tmp_path / "run.sh")) is None  # two jobs: whose?
+    assert job_gpus(_settings(a), None)[0] == 2  # the set's only batch script
+    assert job_gpus(_settings(a), str(tmp_path / "run.sh"))[0] == 2  # also for a file that has no #SBATCH line
+
+
+# --- RD-LCH-003's passes and the batch step's evidence
+def test_rank_variables_that_mean_the_same_pass_naming_each(tmp_path):
+    p = write(tmp_path, "launch.sh", "#!/bin/bash\nexport RANK=$SLURM_PROCID\nexport LOCAL_RANK=$SLURM_LOCALID\n"
+              "python train.py\n")
+    fs = scan([p], "RD-LCH-003", "mi300x8")
+    assert [(f.status.value, f.title, f.subject) for f in fs] == [
+        ("pass", "RANK=$SLURM_PROCID", p + ":2 RANK"), ("pass", "LOCAL_RANK=$SLURM_LOCALID", p + ":3 LOCAL_RANK")]
+
+
+def test_local_rank_from_procid_on_two_nodes_fails(tmp_path):
+    write(tmp_path, "job.sh", SBATCH.format(nodes=2) + "srun launch.sh\n")
+    write(tmp_path, "launch.sh", "#!/bin/bash\nexport LOCAL_RANK=${SLURM_PROCID}\npython train.py\n")
+    [f] = flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))
+    assert "2-node job" in f.title and f.status.value == "fail"
+
+
+def test_a_batch_step_rank_cites_the_srun_that_starts_the_tasks(tmp_path):
+    write(tmp_path, "ddp_vars.sh", "export RANK=$SLURM_PROCID\n")
+    job = write(tmp_path, "job.sh", SBATCH.format(nodes=2) + "source ddp_vars.sh\nsrun python train.py\n")
+    [f] = flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))
+    assert [(e.source, e.text) for e in f.evidence][1] == (job + ":6", "srun ... python")
+
+
+# --- RD-LCH-004: how many tasks srun starts decides
+@pytest.mark.parametrize("head, cmd, flagged_", [
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun deepspeed --hostfile hostfile --num_gpus 8 train.py", True),
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=1\n", "srun deepspeed --hostfile hostfile --num_gpus 8 train.py", False),
+    ("#SBATCH --nodes=1\n#SBATCH --ntasks=4\n", "srun deepspeed --num_nodes 1 --num_gpus 8 train.py", False),
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun deepspeed --num_nodes $SLURM_NNODES --num_gpus 8 train.py", False),
+    ("#SBATCH --nodes=2\n#SBATCH --ntasks=4\n", "srun deepspeed --num_nodes 2 --num_gpus 8 train.py", True),
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun -n $NT deepspeed --hostfile hostfile --num_gpus 8 train.py", True),
+    ("#SBATCH --nodes=4\n#SBATCH --ntasks=4\n", "srun deepspeed train.py", False),
+])
+def test_the_deepspeed_launcher_under_srun_by_its_tasks_and_nodes(tmp_path, head, cmd, flagged_):
+    p = write(tmp_path, "job.sh", "#!/bin/bash\n" + head + cmd + "\n")
+    [f] = scan([p], "RD-LCH-004", "mi300x8")
+    assert f.status.value == ("fail" if flagged_ else "pass")
+    if flagged_:
+        assert f.title == f"srun starts the multi-node deepspeed launcher 4 times ({p} line 4)"
+
+
+@pytest.mark.parametrize("job", [
+    # the ranks are set after srun has started the tasks: for what runs later, not for them
+    "srun python train.py\nsource ddp_vars.sh\n",
+    "srun python train.py\nexport RANK=$SLURM_PROCID\nsrun torchrun --nnodes=2 --nproc_per_node=8 eval.py\n",
+])
+def test_a_rank_set_after_the_srun_line_is_not_the_tasks(tmp_path, job):
+    write(tmp_path, "ddp_vars.sh", "export RANK=$SLURM_PROCID\n")
+    write(tmp_path, "job.sh", SBATCH.format(nodes=2) + job)
+    assert not flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))

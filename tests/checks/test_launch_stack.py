@@ -90,3 +90,50 @@ def test_a_deepspeed_json_written_as_a_key_is_named(tmp_path):
               "deepspeed_config: {configs/deepspeed/zero3_bf16.json}\n")
     [f] = flagged(scan([p], "RD-LCH-009", "mi300x8"))
     assert "deepspeed_config_file: configs/deepspeed/zero3_bf16.json" in f.detail
+
+
+def test_the_deepspeed_keys_warning_names_the_file_each_key_and_its_line(tmp_path):
+    p = write(tmp_path, "zero3.yaml", MAXENT)
+    [f] = scan([p], "RD-LCH-009", "mi300x8")
+    assert f.status.value == "warn" and f.subject == p  # ignored keys: DeepSpeed runs, with its defaults
+    assert f.title == "zero3.yaml: deepspeed_config keys accelerate does not read: zero_optimization"
+    assert [(e.source, e.text) for e in f.evidence] == [(p + ":6", "deepspeed_config.zero_optimization")]
+    # a config of accelerate's keys only passes, naming its file
+    [g] = scan([write(tmp_path, "trl.yaml", TRL_Z3)], "RD-LCH-009", "mi300x8")
+    assert (g.status.value, g.subject) == ("pass", str(tmp_path / "trl.yaml")) and g.title.startswith("trl.yaml:")
+
+
+def test_six_ignored_keys_are_named_whole_a_seventh_is_cut_to_an_ellipsis(tmp_path):
+    keys = ["overlap_comm", "contiguous_gradients", "reduce_bucket_size", "allgather_bucket_size",
+            "stage3_prefetch_bucket_size", "stage3_param_persistence_threshold", "sub_group_size"]
+    for n, ellipsis in ((6, False), (7, True)):
+        block = "".join(f"  {k}: 1\n" for k in keys[:n])
+        p = write(tmp_path, f"z{n}.yaml", TRL_Z3.replace("  zero_stage: 3\n", "  zero_stage: 3\n" + block))
+        [f] = flagged(scan([p], "RD-LCH-009", "mi300x8"))
+        assert f.title.endswith(" ...") is ellipsis and "stage3_param_persistence_threshold" in f.title
+        assert "sub_group_size" not in f.title and len(f.evidence) == n
+
+
+def test_a_key_is_cited_inside_the_deepspeed_block_not_in_a_block_above(tmp_path):
+    # a hand-edited config moved from FSDP to DeepSpeed: `offload_params` under fsdp_config above, and again under
+    # deepspeed_config, where accelerate does not read it
+    p = write(tmp_path, "ds.yaml", "distributed_type: DEEPSPEED\nfsdp_config:\n  offload_params: false\n"
+              "deepspeed_config:\n  offload_params: true\n  zero_stage: 3\nnum_processes: 8\n")
+    [f] = flagged(scan([p], "RD-LCH-009", "mi300x8"))
+    assert [e.source for e in f.evidence] == [p + ":5"]
+
+
+def test_accelerate_configs_without_a_deepspeed_block_pass(tmp_path):
+    # an FSDP config of `accelerate config` (the keys it writes)
+    p = write(tmp_path, "fsdp.yaml", "compute_environment: LOCAL_MACHINE\ndistributed_type: FSDP\n"
+              "fsdp_config:\n  fsdp_sharding_strategy: FULL_SHARD\nmixed_precision: bf16\nnum_processes: 8\n")
+    [f] = scan([p], "RD-LCH-009", "mi300x8")
+    assert f.status.value == "pass" and f.title == "no accelerate config with a deepspeed_config block"
+
+
+def test_a_config_with_quoted_keys_is_judged_citing_the_file(tmp_path):
+    # YAML is a superset of JSON: a config written with quoted keys reads the same; no line starts with the bare key
+    p = write(tmp_path, "ds.yaml", '"distributed_type": "DEEPSPEED"\n"num_processes": 8\n'
+              '"deepspeed_config":\n  "zero_stage": 3\n  "overlap_comm": true\n')
+    [f] = flagged(scan([p], "RD-LCH-009", "mi300x8"))
+    assert [(e.source, e.text) for e in f.evidence] == [(p, "deepspeed_config.overlap_comm")]

@@ -99,3 +99,78 @@ def test_one_node_launches_exclusions_and_unrecorded_hosts_are_not_flagged(tmp_p
     assert not flagged(scan([q], "RD-NET-002", "mi300x8"))  # only excludes a device
     # a machine whose record says nothing of /sys/class/infiniband: unknown, never "none"
     assert not flagged(scan([write(tmp_path, "run.sh", VIVID)], "RD-NET-002", "rx7900xtx"))
+
+
+def _hcas(tmp_path, *devices):
+    # an MI300X node whose RDMA NICs are Broadcom's (bnxt_re*), as many MI300X clusters have
+    base = os.path.join(os.path.dirname(rocmdoctor.__file__), "examples", "mi300x8")
+    return build_snapshot(tmp_path / "snap", base=base,
+                          files={f"/sys/class/infiniband/{d}/node_type": "1: CA\n" for d in devices})
+
+
+@pytest.mark.parametrize("spec, status, title", [
+    ("mlx5_0", "warn", "NCCL_IB_HCA=mlx5_0 names no RDMA device on this host"),
+    ("bnxt_re", "pass", "NCCL_IB_HCA=bnxt_re selects bnxt_re0, bnxt_re1"),    # a prefix selects every device
+    ("=bnxt_re", "warn", "NCCL_IB_HCA==bnxt_re names no RDMA device on this host"),  # `=`: exact names only
+    ("=bnxt_re1:1", "pass", "NCCL_IB_HCA==bnxt_re1:1 selects bnxt_re1"),
+])
+def test_nccl_ib_hca_against_the_hosts_rdma_devices(tmp_path, lint, spec, status, title):
+    snap = _hcas(tmp_path, "bnxt_re0", "bnxt_re1")
+    p = lint.write("run.sh", VIVID.replace("NCCL_IB_HCA=mlx5_0", "NCCL_IB_HCA=" + spec))
+    [f] = lint([p], "RD-NET-002", snapshot=snap)
+    assert (f.status.value, f.title) == (status, title)
+    assert [(e.source, e.text) for e in f.evidence] == [(p + ":5", "export NCCL_IB_HCA=" + spec),
+                                                        ("/sys/class/infiniband", "bnxt_re0, bnxt_re1")]
+    if status == "warn":
+        assert "RDMA devices here: bnxt_re0, bnxt_re1." in f.detail
+
+
+def test_a_host_without_rdma_devices_says_so_in_the_warning(tmp_path):
+    p = write(tmp_path, "run.sh", VIVID)
+    [f] = flagged(scan([p], "RD-NET-002", "mi300x8"))
+    assert f.evidence[1].source == "/sys/class/infiniband" and f.evidence[1].text == "(absent: no RDMA device)"
+    assert "RDMA devices here: none." in f.detail
+
+
+@pytest.mark.parametrize("line, title", [
+    ("export NCCL_IB_HCA=${HCAS}", "NCCL_IB_HCA=${HCAS} is decided at launch"),
+    ("export NCCL_IB_HCA=^mlx5_3", "NCCL_IB_HCA=^mlx5_3 only excludes devices"),
+])
+def test_values_that_are_not_judged_pass_citing_their_line(tmp_path, line, title):
+    p = write(tmp_path, "run.sh", VIVID.replace("export NCCL_IB_HCA=mlx5_0", line))
+    [f] = scan([p], "RD-NET-002", "mi300x8")
+    assert (f.status.value, f.title) == ("pass", title) and [e.source for e in f.evidence] == [p + ":5"]
+
+
+def test_a_one_node_launch_passes_citing_the_value(tmp_path):
+    p = write(tmp_path, "one.sh", "export NCCL_IB_HCA=mlx5_0\ntorchrun --nproc_per_node=8 train.py\n")
+    [f] = scan([p], "RD-NET-002", "mi300x8")
+    assert f.status.value == "pass" and "one-node launch" in f.title and f.evidence[0].source == p + ":1"
+
+
+@pytest.mark.parametrize("text", [
+    "export NCCL_IB_HCA=mlx5_0\ndeepspeed --hostfile hostfile train.py\n",        # a hostfile: several nodes
+    "export NCCL_IB_HCA=mlx5_0\ntorchrun --nnodes=1:2 --nproc_per_node=8 train.py\n",  # elastic: one to two nodes
+    "export NCCL_IB_HCA=mlx5_0\nexport NCCL_IB_GID_INDEX=3\n",  # an env file a job sources: its node count is elsewhere
+])
+def test_launches_that_may_span_nodes_are_judged(tmp_path, text):
+    [f] = scan([write(tmp_path, "run.sh", text)], "RD-NET-002", "mi300x8")
+    assert f.status.value == "warn" and f.title == "NCCL_IB_HCA=mlx5_0 names no RDMA device on this host"
+
+
+def test_unset_container_and_unrecorded_hosts_name_their_reason(tmp_path):
+    [f] = scan([write(tmp_path, "t.sh", "torchrun --nnodes=2 --nproc_per_node=8 t.py\n")], "RD-NET-002", "mi300x8")
+    assert (f.status.value, f.title) == ("pass", "NCCL_IB_HCA not set: RCCL uses every RDMA device it finds")
+    d = write(tmp_path, "img/Dockerfile", "FROM rocm/pytorch:latest\nENV NCCL_IB_HCA=mlx5_0\n")
+    [g] = scan([d], "RD-NET-002", "mi300x8")
+    assert g.status.value == "pass" and "container" in g.title and g.evidence[0].source == d + ":2"
+    # rx7900xtx's record says nothing of /sys/class/infiniband: a skip that cites the value
+    p = write(tmp_path, "run.sh", VIVID)
+    [h] = scan([p], "RD-NET-002", "rx7900xtx")
+    assert h.status.value == "skip" and [e.source for e in h.evidence] == [p + ":5"]
+
+
+def test_a_command_substitution_in_backticks_is_decided_at_launch(tmp_path):
+    p = write(tmp_path, "run.sh", VIVID.replace("export NCCL_IB_HCA=mlx5_0", "export NCCL_IB_HCA=`cat /etc/hcas`"))
+    [f] = scan([p], "RD-NET-002", "mi300x8")
+    assert f.status.value == "pass" and f.title.endswith("is decided at launch"), f.title

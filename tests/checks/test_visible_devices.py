@@ -3,7 +3,7 @@ runtime's order (ROCr filters, HIP renumbers), from the environment and from lau
 import os
 
 from rocmdoctor.engine.model import Status
-from tests.checks.test_envvars import GFX906, GFX1100, findings, machine
+from tests.checks.test_envvars import GFX906, GFX1032, GFX1100, findings, machine
 from tests.lintacc_helpers import corpus, flagged, scan, write
 
 
@@ -79,6 +79,7 @@ def test_rocr_with_hip_that_each_select_the_same_gpus_pass(tmp_path):
               "export ROCR_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES}\npython train.py\n")
     fs = scan([p], "RD-ENV-003", "mi300x8")
     assert not flagged(fs) and "each selects the same" in fs[0].title
+    assert [e.source for e in fs[0].evidence] == [p + ":3", p + ":2"]
 
 
 def test_real_script_with_one_list_for_both():
@@ -103,3 +104,53 @@ def test_visible_devices_cite_every_place_that_sets_the_value_each_is_read():
     [f] = flagged(scan([d], "RD-ENV-003", "mi300x8"))
     cited = {os.path.basename(e.source) for e in f.evidence}
     assert {"Dockerfile:12", "boot_rocm.sh:78", "train_reasonborn.sh:10"} <= cited
+
+
+def test_findings_cite_the_variable_and_offer_to_unset_it(tmp_path):
+    [one] = findings(machine(tmp_path / "a", GFX906, GFX906, env={"HIP_VISIBLE_DEVICES": "1"}), "RD-ENV-003")
+    assert [(e.source, e.text) for e in one.evidence] == [("environment", "HIP_VISIBLE_DEVICES=1")]
+    [hidden] = findings(machine(tmp_path / "b", GFX906, GFX906, env={"CUDA_VISIBLE_DEVICES": "-1"}), "RD-ENV-003")
+    assert hidden.fix.title == "Unset CUDA_VISIBLE_DEVICES" and hidden.evidence[0].text == "CUDA_VISIBLE_DEVICES=-1"
+    [missing] = findings(machine(tmp_path / "c", GFX906, GFX906, env={"HIP_VISIBLE_DEVICES": "0,2"}), "RD-ENV-003")
+    assert missing.title == "a visible-devices variable names GPUs that are not there"
+    assert [e.text for e in missing.evidence] == ["HIP_VISIBLE_DEVICES=0,2"] and missing.fix is not None
+    both = machine(tmp_path / "d", GFX906, GFX906, env={"ROCR_VISIBLE_DEVICES": "1", "HIP_VISIBLE_DEVICES": "0"})
+    [together] = findings(both, "RD-ENV-003")
+    assert [e.text for e in together.evidence] == ["ROCR_VISIBLE_DEVICES=1", "HIP_VISIBLE_DEVICES=0"]
+    assert together.fix is not None and together.title == "ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES are set together"
+
+
+def test_no_variable_set_says_every_gpu_is_visible(tmp_path):
+    [f] = findings(machine(tmp_path, GFX906, GFX906), "RD-ENV-003")
+    assert (f.status, f.title) == (Status.PASS, "no *_VISIBLE_DEVICES variable set: every GPU is visible")
+
+
+def test_rocr_alone_leaving_no_gpu_fails_without_the_renumbering_hint(tmp_path):
+    [f] = findings(machine(tmp_path, GFX906, GFX906, env={"ROCR_VISIBLE_DEVICES": "5"}), "RD-ENV-003")
+    assert f.status is Status.FAIL and "names index 5, but only 2 GPU(s)" in f.detail and "renumbers" not in f.detail
+
+
+def test_a_uuid_on_a_host_whose_kfd_reports_none_is_not_judged(tmp_path):
+    # gfx1032's KFD node reports unique_id 0: no UUID to compare with, so the entry cannot be called wrong
+    [f] = findings(machine(tmp_path, GFX1032, env={"HIP_VISIBLE_DEVICES": "GPU-0123456789abcdef"}), "RD-ENV-003")
+    assert f.status is Status.PASS
+
+
+def test_a_slurm_jobs_gpus_are_numbered_from_zero(tmp_path):
+    # a batch job for 2 GPUs of an 8-GPU node that selects 2,3: HIP numbers the job's two GPUs 0 and 1
+    p = write(tmp_path, "j.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:2\nexport HIP_VISIBLE_DEVICES=2,3\nsrun python train.py\n")
+    [f] = flagged(scan([p], "RD-ENV-003", "mi300x8"))
+    assert f.status is Status.FAIL and [e.source for e in f.evidence] == [p + ":3", p + ":2"]
+    assert "asks Slurm for 2 GPU(s) (#SBATCH --gres=gpu:2)" in f.detail and "GPUs 0..1," in f.detail
+    # the script's own ROCR_VISIBLE_DEVICES replaces Slurm's: its four indexes are the node's
+    q = write(tmp_path, "k.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:2\nexport ROCR_VISIBLE_DEVICES=0,1,2,3\n"
+              "srun python train.py\n")
+    [g] = scan([q], "RD-ENV-003", "mi300x8")
+    assert (g.status, g.title) == (Status.PASS, "ROCR_VISIBLE_DEVICES selects GPU(s) [0, 1, 2, 3]")
+
+
+def test_a_value_a_script_takes_from_its_arguments_is_not_judged(tmp_path):
+    p = write(tmp_path, "r.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=$1\npython t.py\n")
+    [f] = scan([p], "RD-ENV-003", "mi300x8")
+    assert f.status is Status.PASS and "filled in when the job starts" in f.title
+    assert [e.source for e in f.evidence] == [p + ":2"]

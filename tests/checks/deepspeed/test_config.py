@@ -4,6 +4,8 @@ in a build judged against the DeepSpeed install to come."""
 import json
 import os
 
+import pytest
+
 from rocmdoctor.artifacts.configlint import Hardware, zero_per_gpu_bytes, zero_vs_hardware
 from rocmdoctor.engine.model import Status
 from tests.lintacc_helpers import flagged, scan, write
@@ -90,12 +92,51 @@ def test_train_batch_size_against_the_ranks_the_launch_starts(tmp_path):
     ds = write(tmp_path, "ds_config.json", DS_1024)
     [f] = flagged(scan([run, hf, ds], "RD-DS-009", "mi300x8"))  # 128 x 8 x 2 ranks = 2048
     assert "2 ranks" in f.title and f.evidence[0].source == ds + ":2"
+    assert f.status.value == "fail" and f.subject == ds + ":2"  # DeepSpeed stops at initialise
+    assert f.evidence[0].text == "train_batch_size 1024, micro batch 128, accumulation 8"
+    assert [e.source for e in f.evidence[1:]] == [run + ":3", run + ":6"]  # the options that count the ranks
     one = write(tmp_path, "one/run.sh", "deepspeed --num_gpus=1 train.py --deepspeed_config ds_config.json\n")
     ds1 = write(tmp_path, "one/ds_config.json", DS_1024)
-    assert not flagged(scan([one, ds1], "RD-DS-009", "mi300x8"))  # one rank: 128 x 8 x 1 = 1024
+    [g] = scan([one, ds1], "RD-DS-009", "mi300x8")  # one rank: 128 x 8 x 1 = 1024
+    assert (g.status.value, g.title, g.subject) == ("pass", "ds_config.json: batch sizes agree with 1 rank(s)", ds1 + ":2")
     auto = write(tmp_path, "auto/ds.json", DS_1024.replace("1024", '"auto"'))
     run2 = write(tmp_path, "auto/run.sh", "deepspeed --num_gpus=4 train.py --deepspeed ds.json\n")
-    assert not flagged(scan([run2, auto], "RD-DS-009", "mi300x8"))  # "auto": the HF integration fills it in
+    [h] = scan([run2, auto], "RD-DS-009", "mi300x8")  # "auto": the HF integration fills it in
+    assert h.status.value == "pass" and h.title.startswith("no DeepSpeed config gives all three batch sizes")
+
+
+def test_a_train_batch_size_no_rank_count_can_reach_fails_at_the_config(tmp_path):
+    one = write(tmp_path, "run.sh", "deepspeed --num_gpus=1 train.py --deepspeed_config ds_config.json\n")
+    ds = write(tmp_path, "ds_config.json", DS_1024.replace("1024", "1000"))  # 1000 is no multiple of 128 x 8
+    [f] = scan([one, ds], "RD-DS-009", "mi300x8")
+    assert (f.status.value, f.subject) == ("fail", ds + ":2")
+    assert f.title == "ds_config.json: train_batch_size 1000 is not a multiple of micro batch 128 x accumulation 8"
+
+
+@pytest.mark.parametrize("files", [
+    # a training launch with no DeepSpeed config at all
+    {"run.sh": "torchrun --nproc_per_node=8 train.py --learning_rate 1e-5 --per_device_train_batch_size 4\n"},
+    # a hostfile of host names without slots (pdsh/MPI style): the ranks per host are not written
+    {"run.sh": "deepspeed --hostfile hostfile train.py --deepspeed_config ds_config.json\n",
+     "hostfile": "worker-1\nworker-2\n", "ds_config.json": DS_1024},
+])
+def test_launches_whose_rank_count_or_config_is_not_in_the_files_pass(tmp_path, files):
+    paths = [write(tmp_path, name, text) for name, text in files.items()]
+    [f] = scan(paths, "RD-DS-009", "mi300x8")
+    assert f.status.value == "pass" and f.title.startswith("no DeepSpeed config gives all three batch sizes")
+
+
+def test_a_hostfile_outside_the_files_leaves_the_rank_count_open(tmp_path):
+    # DeepSpeed starts --num_gpus ranks on every host of /job/hostfile: how many hosts, the files do not say
+    run = write(tmp_path, "run.sh", "deepspeed --hostfile /job/hostfile --num_gpus=1 train.py --deepspeed_config "
+                "ds_config.json\n")
+    [f] = scan([run, write(tmp_path, "ds_config.json", DS_1024)], "RD-DS-009", "mi300x8")
+    assert f.status.value == "pass" and f.title.startswith("no DeepSpeed config gives all three batch sizes")
+    # with the node count written beside it, the ranks are known again
+    run = write(tmp_path, "run.sh", "deepspeed --hostfile /job/hostfile --num_nodes=2 --num_gpus=1 train.py "
+                "--deepspeed_config ds_config.json\n")
+    [g] = scan([run, write(tmp_path, "ds_config.json", DS_1024)], "RD-DS-009", "mi300x8")
+    assert g.status.value == "fail" and "128 x 8 x 2 ranks" in g.title
 
 
 # ------------------------------------------------------------------ RD-DS-010: "auto" handed to DeepSpeed itself
@@ -124,6 +165,16 @@ def test_auto_values_given_with_deepspeed_config_are_flagged(tmp_path):
                 "    --total_steps 1530\n")
     [f] = flagged(scan([run, cfg], "RD-DS-010", "mi300x8"))
     assert "reduce_bucket_size" in f.title and f.evidence[0].source == cfg + ":6"
+    assert f.status.value == "fail" and f.subject == cfg + ":6"
+    assert f.title.startswith('ds_zero3_offload.json has "auto" values (zero_optimization.reduce_bucket_size, '
+                              'zero_optimization.stage3_prefetch_bucket_size) but')  # two: no " ..."
+    assert [(e.source, e.text) for e in f.evidence] == [
+        (cfg + ":6", 'zero_optimization.reduce_bucket_size: "auto"'),
+        (run + ":3", "--deepspeed_config /home/ubuntu/proj/BlockMovingSFT/configs/ds_zero3_offload.json \\")]
+    # a key with "auto" in its name above the first "auto" value is not that value's line
+    cfg2 = write(tmp_path, "ds_zero3_offload.json", AUTO_JSON.replace("{\n", '{\n    "autotuning": {"enabled": false},\n', 1))
+    [g] = flagged(scan([run, cfg2], "RD-DS-010", "mi300x8"))
+    assert g.evidence[0].source == cfg2 + ":7"
 
 
 def test_auto_values_for_the_hf_trainer_or_numbers_for_deepspeed_are_not_flagged(tmp_path):
@@ -137,6 +188,16 @@ def test_auto_values_for_the_hf_trainer_or_numbers_for_deepspeed_are_not_flagged
                  '    "zero_optimization": {\n        "stage": 1\n    }\n}')
     ds = write(tmp_path, "run.sh", "deepspeed run_benchmark.py --type ds --deepspeed --deepspeed_config stage1.json\n")
     assert not flagged(scan([ds, nums], "RD-DS-010", "mi300x8"))
+    # look-alike: other string values ("cpu", "AdamW") are no "auto"; the config passes, named
+    strs = write(tmp_path, "stage2.json", '{\n    "train_micro_batch_size_per_gpu": 128,\n    "optimizer": {"type": "AdamW"},\n'
+                 '    "zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu"}}\n}')
+    run = write(tmp_path, "run2.sh", "deepspeed train.py --deepspeed_config stage2.json\n")
+    [f] = scan([run, strs], "RD-DS-010", "mi300x8")
+    assert (f.status.value, f.title, f.subject) == ("pass", 'stage2.json: no "auto" value for DeepSpeed to read', strs)
+    # --deepspeed_config naming a file that is not among the files: nothing to read, no error
+    [g] = scan([write(tmp_path, "run3.sh", "deepspeed --num_gpus=1 train.py --deepspeed_config missing.json\n")],
+               "RD-DS-010", "mi300x8")
+    assert (g.status.value, g.title) == ("pass", 'no DeepSpeed JSON with "auto" values reaches DeepSpeed directly')
 
 
 # https://github.com/FlyAIBox/dcu-in-action/blob/c036a4317d4cfd2f0a99037332b37d49a7eccdbc/examples/llm-fine-tuning/
