@@ -167,6 +167,9 @@ def torch_there(settings, v, torch=None) -> str | None:
     if earlier:
         return earlier
     art = artifact_at(settings, v.origin.path)
+    site = site_torch_module(settings, v)
+    if site:
+        return site
     if art is not None and art.kind == "shell" and torch is not None and getattr(torch, "hip", None) \
             and getattr(torch, "version", None) and runs_with_host_torch(art, v.origin.line or 0):
         return str(torch.version).split("+")[0]
@@ -184,6 +187,21 @@ def torch_there(settings, v, torch=None) -> str | None:
         if base.startswith("rocm/pytorch"):
             return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
+
+
+def site_torch_module(settings, v) -> str | None:
+    """The torch an HPC site's module put in the environment before this pip line of a launch or batch script
+    (`module load pytorch`, `module load PyTorch/2.2.2-rocm-5.6.1-...`): on an AMD cluster its ROCm build, of
+    the version the name states, else a torch 2.x (every site module built in the last years)."""
+    from .image_torch import _installers
+
+    where = [(v.origin.path, v.origin.line or 0)] + _installers(settings, v)  # a requirements file: its installs
+    mods = [m for m in settings.values("build", "torch_module")
+            if any(m.origin.path == p and (m.origin.line or 0) < n for p, n in where)]
+    if not mods:
+        return None
+    m = re.search(r"/(\d+\.\d+(?:\.\d+)?)", str(mods[-1].value))
+    return m.group(1) if m else ROCM_TORCH_RECENT
 
 
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch

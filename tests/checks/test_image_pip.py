@@ -251,3 +251,21 @@ def test_a_requirements_file_installed_after_the_images_rocm_torch_keeps_it(tmp_
     with open(req, "w") as f:
         f.write("numpy\ntorch==2.6.0\n")
     assert "fail" in lint.statuses(lint([str(tmp_path)], "RD-IMG-002"))
+
+
+def test_a_sites_pytorch_module_loaded_before_pip_is_the_torch_pip_keeps(tmp_path, lint):
+    # fresh batch 15 sa-emilnuutinen-lumi-clm: LUMI's `module load pytorch` (CSC's ROCm build), then
+    # `pip3 install -r requirements.txt` with `torch >= 2.0.0`: already satisfied
+    lint.write("train.sh", "#!/bin/bash\n#SBATCH --partition=small-g\nmodule use /appl/local/csc/modulefiles\n"
+               "module load pytorch\npip3 install -r requirements.txt\nsrun python3 train.py\n")
+    lint.write("requirements.txt", "torch >= 2.0.0\naccelerate\n")
+    assert lint.statuses(lint([str(tmp_path)], "RD-IMG-002", "mi300x8")) == ["pass"]
+    # a version the module names decides: a pin it does not meet is installed over it
+    lint.write("train.sh", "#!/bin/bash\nmodule load PyTorch/2.2.2-rocm-5.6.1-python-3.10\n"
+               "pip3 install -r requirements.txt\n")
+    lint.write("requirements.txt", "torch==2.4.0\n")
+    assert "fail" in lint.statuses(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    # look-alike: the module loaded after the pip line gives pip nothing to keep
+    lint.write("train.sh", "#!/bin/bash\npip3 install -r requirements.txt\nmodule load pytorch\n")
+    lint.write("requirements.txt", "torch >= 2.0.0\n")
+    assert "fail" in lint.statuses(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))

@@ -137,6 +137,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(BUILD, "cuda_module", w, at)
             elif _CUDA_TOOLKIT.search(w) and not re.search(r"rocm|hip", w, re.I):  # cuda/12.1, nccl/2.18.3-cuda12.1
                 art.add(BUILD, "cuda_toolkit_module", w, at)
+            elif re.match(r"(?i)(?:py)?torch(?:/|$)", w):  # CSC's `module load pytorch` on LUMI: the site's torch
+                art.add(BUILD, "torch_module", w, at)
         return
     pending = variables.get(_CRAY_PENDING)
     if pending and _BUILDS.match(os.path.basename(words[0])):
