@@ -23,6 +23,9 @@ def test_real_torch_wheel_index_newer_than_the_host_fails():
     ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.7", True),  # older, the one problem
     ("pip install torch --index-url https://download.pytorch.org/whl/rocm6.0", False),  # older, inside the window
     ("pip install transformers --index-url https://download.pytorch.org/whl/rocm7.0", False),  # not a torch
+    # a +rocm pin with no index that carries it installs nothing (RD-IMG-002 names that; fresh batch 15, sa-allc6)
+    ("pip install torch==2.9.0+rocm7.0", False),
+    ("pip install torch==2.9.0+rocm7.0 --find-links https://repo.radeon.com/rocm/manylinux/rocm-rel-7.0/", True),
 ])
 def test_torch_wheel_rocm_against_the_host(tmp_path, line, bad):
     p = write(tmp_path, "setup.sh", f"#!/bin/bash\n{line}\n")
