@@ -285,6 +285,15 @@ def _autos(data, path: str = "") -> list[str]:
     return out
 
 
+def hf_deepspeed(setup):
+    """The HF Trainer's `--deepspeed PATH` (TrainingArguments.deepspeed: a JSON path or dict), or None.
+    A bare `--deepspeed` (the reader's "True") is DeepSpeed's own argparse flag that
+    deepspeed.add_config_arguments adds (store_true), whose file comes with `--deepspeed_config PATH`:
+    the HF Trainer refuses a bare `--deepspeed`, so such a script does not run under it."""
+    a = setup.arg("deepspeed")
+    return a if a is not None and str(a.value).strip() not in ("True", "true", "") else None
+
+
 @check("RD-DS-010", area="deepspeed", title="A DeepSpeed JSON with \"auto\" values goes to a trainer that fills them in",
        level="quick", option="config", sources=[HF_AUTO, DS_CONFIG_JSON])
 def auto_outside_hf(setups):
@@ -298,7 +307,7 @@ def auto_outside_hf(setups):
         ds = s.deepspeed
         data = ds.data if ds is not None and isinstance(ds.data, dict) else None
         via = s.arg("deepspeed_config")
-        if data is None or via is None or s.arg("deepspeed") is not None or s.framework == "llamafactory":
+        if data is None or via is None or hf_deepspeed(s) is not None or s.framework == "llamafactory":
             continue  # HF's --deepspeed x.json, accelerate's and LLaMA-Factory's configs fill "auto" in
         if os.path.basename(str(via.value)) != os.path.basename(ds.path):
             continue

@@ -219,3 +219,18 @@ def test_look_alikes_a_7b_model_a_4bit_load_or_a_gpu_with_room(tmp_path):
     q = write(tmp_path, "b.yaml", _LF_32B + "quantization_bit: 4\n")
     assert not flagged(scan([q], "RD-DS-006", "dcu-slurm"))
     assert not flagged(scan([write(tmp_path, "c.yaml", _LF_32B)], "RD-DS-006", "mi300x8"))
+
+
+def test_auto_values_given_with_deepspeeds_own_flag_pair_are_flagged(tmp_path):
+    # FrankLeeeee/DeepSpeed-FairScale-Benchmark run.sh: `--deepspeed` is the boolean deepspeed.add_config_arguments
+    # adds, and the file comes with --deepspeed_config; that script hands the JSON to DeepSpeed, "auto" and all
+    cfg = write(tmp_path, "stage1.json", AUTO_JSON)
+    ds = write(tmp_path, "run.sh", "deepspeed run_benchmark.py --type ds --deepspeed --deepspeed_config stage1.json\n")
+    [f] = flagged(scan([ds, cfg], "RD-DS-010", "mi300x8"))
+    assert f.subject == cfg + ":6" and [e.source for e in f.evidence] == [cfg + ":6", ds + ":1"]
+    # the flag after the file, or `--deepspeed_config=` form: the same pair
+    ds2 = write(tmp_path, "run2.sh", "deepspeed run_benchmark.py --deepspeed_config=stage1.json --deepspeed\n")
+    assert flagged(scan([ds2, cfg], "RD-DS-010", "mi300x8"))
+    # look-alike: the HF Trainer's `--deepspeed PATH` fills "auto" in (not flagged)
+    hf = write(tmp_path, "hf.sh", "deepspeed run_benchmark.py --deepspeed stage1.json\n")
+    assert not flagged(scan([hf, cfg], "RD-DS-010", "mi300x8"))
