@@ -69,18 +69,19 @@ def _places(settings, image: str, v, judged=None) -> list:
 
 
 
-def _cuda_judged(settings, unbuilt=None):
+def _cuda_judged(settings, unbuilt=None, cited=False):
     """(image, Value) -> whether RD-IMG-001 judges the image at that place: not in a stage no
     build needs, not an Ollama client service (it runs no model), not a Dockerfile's last stage
     built FROM an earlier stage (its image is that stage's, judged at that stage's FROM: a
-    `FROM ${TARGET}` switch names its default stage, which an AMD build may not make)."""
+    `FROM ${TARGET}` switch names its default stage, which an AMD build may not make). ``cited``:
+    whether a finding cites the place, which that last stage (the image the container runs) is."""
     unbuilt = unbuilt_stages(settings) if unbuilt is None else unbuilt
     froms = {(x.origin.path, x.origin.line) for x in settings.values("build", "from")}
 
     def judged(_image, v) -> bool:
         at = (v.origin.path, v.origin.line)
-        if v.name == "image" and at not in froms and getattr(artifact_at(settings, v.origin.path), "kind", "") \
-                == "dockerfile":
+        if not cited and v.name == "image" and at not in froms and \
+                getattr(artifact_at(settings, v.origin.path), "kind", "") == "dockerfile":
             return False
         frm = from_line(settings, v) or v
         return (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v)
@@ -160,13 +161,14 @@ def cuda_base_image(settings, gpus=None):
     if not amd_target(gpus):
         return skip("CUDA image(s) named, but this machine has no AMD GPU to judge them against",
                     evidence=[v.evidence() for _, v, _ in bad])
-    out, judged = [], _cuda_judged(settings)
+    out, cited = [], _cuda_judged(settings, cited=True)
     for image, v, p in bad:
         out.append(fail(f"{image} is {p.why}: its torch and libraries cannot use AMD GPUs",
                         "On an AMD GPU a CUDA torch finds no device ('torch.cuda.is_available() is False') and "
                         "CUDA-only packages fail to load. Start from a ROCm image, e.g. rocm/pytorch:<rocm>_<os>_"
                         "<python>_pytorch_<version> (tags: https://hub.docker.com/r/rocm/pytorch/tags).",
-                        subject=v.origin.label, evidence=_places(settings, image, v, judged), sources=p.sources,
+                        subject=v.origin.label, evidence=_places(settings, image, v, cited),
+                        sources=p.sources,
                         fix=FixPlan("Use a ROCm base image", (Action("note", f"in {v.origin.path}: line "
                                     f"{v.origin.line} names {image}; use a rocm/pytorch tag", path=v.origin.path),),
                                     params={"files": [v.origin.path]})))

@@ -388,3 +388,12 @@ def test_an_unbuilt_stage_does_not_hide_a_built_stage_of_the_same_image(tmp_path
     p = write(tmp_path, "Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS test\nRUN pip install pytest\n"
               f"FROM {app} AS app\nRUN pip install numpy\n")
     assert [f.evidence[0].source for f in flagged(scan([p], "RD-IMG-001", "rx7900xtx"))] == ([p + ":3"] if flag else [])
+
+
+def test_a_cuda_base_is_judged_at_its_from_and_cites_the_last_stage_built_on_it(tmp_path):
+    # corpus fresh/sb-auralithai-jax-train-cuda-compose Dockerfile.train: FROM nvidia/cuda ... AS base, ..., FROM gpu AS
+    # default; the finding is at the FROM that names the image, and cites the stage the container runs
+    p = write(tmp_path, "Dockerfile", "FROM nvidia/cuda:12.1.0-cudnn8-devel-ubuntu22.04 AS base\nRUN pip install jax\n"
+              "FROM base AS gpu\nRUN pip install flax\nFROM gpu AS default\n")
+    [f] = flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+    assert [e.source for e in f.evidence] == [p + ":1", p + ":5"]

@@ -9,6 +9,7 @@ import pytest
 from rocmdoctor.artifacts.configlint import Hardware, zero_per_gpu_bytes, zero_vs_hardware
 from rocmdoctor.engine.model import Status
 from tests.lintacc_helpers import flagged, scan, write
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "corpus", "fresh", "artifacts")
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -234,3 +235,18 @@ def test_auto_values_given_with_deepspeeds_own_flag_pair_are_flagged(tmp_path):
     # look-alike: the HF Trainer's `--deepspeed PATH` fills "auto" in (not flagged)
     hf = write(tmp_path, "hf.sh", "deepspeed run_benchmark.py --deepspeed stage1.json\n")
     assert not flagged(scan([hf, cfg], "RD-DS-010", "mi300x8"))
+
+
+def test_one_json_handed_to_deepspeed_by_several_launches_is_one_finding(tmp_path):
+    # https://github.com/brynelee/deepspeedtrial/blob/39cae1a366f85e23910dfe781571de9bc95b80de/deepspeed_train_demo/
+    # cmd_demos.sh (corpus fresh/brynelee-ds-fashionmnist-hostfile): four launches, each `--deepspeed --deepspeed_config
+    # ds_config.json`; the JSON here with "auto" values: one finding on the file, citing the launches (three at most)
+    real = os.path.join(FRESH, "brynelee-ds-fashionmnist-hostfile", "cmd_demos.sh")
+    with open(real, encoding="utf-8") as fh:
+        run = write(tmp_path, "cmd_demos.sh", fh.read())
+    cfg = write(tmp_path, "ds_config.json", AUTO_JSON)
+    [f] = flagged(scan([run, cfg], "RD-DS-010", "mi300x8"))
+    assert [e.source for e in f.evidence] == [cfg + ":6", run + ":2", run + ":5", run + ":8"]
+    # its own JSON (numbers only): one pass for the file, not one per launch
+    [g] = scan([os.path.dirname(real)], "RD-DS-010", "mi300x8")
+    assert (g.status.value, g.title) == ("pass", 'ds_config.json: no "auto" value for DeepSpeed to read')
