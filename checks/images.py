@@ -44,11 +44,11 @@ def _images(settings, judged=None):
             continue
         at = (v.origin.path, v.origin.line)
         for image, x in swap.get(at, [(v.value, v)]) if v.name in ("from", "image") else [(v.value, v)]:
-            if judged is not None and not judged(image, x):
+            if (image, x.origin.path) in seen or (image, v.origin.path) in seen or \
+                    (judged is not None and not judged(image, x)):
                 continue
-            if (image, x.origin.path) not in seen and (image, v.origin.path) not in seen:
-                seen.add((image, x.origin.path))
-                out.append((image, x))
+            seen.add((image, x.origin.path))
+            out.append((image, x))
     return out
 
 
