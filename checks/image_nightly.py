@@ -28,6 +28,13 @@ _DATED = re.compile(r"(?:^|/)(torch|torchvision|torchaudio|pytorch[-_]triton[-_]
 
 
 _TORCH = re.compile(r"\s*(?:torch|torchvision|torchaudio|pytorch[-_]triton[-_]rocm)\b(?![-_.\w])", re.I)
+_TORCH_WHEEL = re.compile(r"/(?:torch|torchvision|torchaudio|pytorch[-_]triton[-_]rocm)-\d", re.I)
+
+
+def _torch_line(req: str) -> bool:
+    """A requirement for torch or its libraries, by name or as a wheel URL, or one that names a nightly
+    channel itself: what a requirements file's finding cites (not its numpy line)."""
+    return bool(_TORCH.match(req) or _TORCH_WHEEL.search(req) or _NIGHTLY.search(req))
 
 
 def _index_line(settings, v, urls: list[str]) -> list:
@@ -45,6 +52,40 @@ def _index_line(settings, v, urls: list[str]) -> list:
     return [ev(art.origin(n).label, art.origin(n).text)] if n and n != v.origin.line else []
 
 
+def _is_file(v) -> bool:
+    return isinstance(v.value, dict) and bool(v.value.get("file"))
+
+
+def _install(v) -> tuple:
+    """(Value, install key, index/find-links URLs, requirements, the retired ROCm release it installs from or None):
+    a requirements file is one install (its key the file), a command line another."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    opts = rec.get("options") or {}
+    reqs = [str(r) for r in rec.get("requirements") or []]
+    urls = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+    key = v.origin.path if rec.get("file") else (v.origin.path, v.origin.line)
+    rel = next(((int(m.group(1)), int(m.group(2))) for m in (_NIGHTLY.search(u) for u in urls + reqs) if m
+                and (int(m.group(1)), int(m.group(2))) < NIGHTLY_ROCM_SINCE), None)
+    return v, key, urls, reqs, rel
+
+
+def _retired_finding(settings, hits: list):
+    """One finding for an install from a retired nightly channel, at its first line, citing each of its lines
+    that names the channel itself (a file of wheel URLs) and the index line that names it (not every package
+    line that index serves)."""
+    v, urls, _reqs, retired = hits[0]
+    cited = [v] + [x for x, _u, reqs, _r in hits[1:] if any(_NIGHTLY.search(r) for r in reqs)]
+    rel = f"{retired[0]}.{retired[1]}"
+    return warn(f"{_where(v)}: the nightly channel of ROCm {rel} (whl/nightly/rocm{rel}) is retired",
+                f"PyTorch's nightlies moved on from ROCm {rel}; its nightly index no longer serves "
+                "these builds, so pip stops with 'No matching distribution' (or, with the channel only "
+                "an --extra-index-url, installs PyPI's CUDA torch). Install a released torch from the "
+                "stable index of the host's ROCm (https://download.pytorch.org/whl/rocmX.Y).",
+                subject=f"{v.origin.label} nightly",
+                evidence=[x.evidence() for x in cited[:8]] + _index_line(settings, v, urls),
+                sources=list(SOURCES))
+
+
 def _where(v) -> str:
     rec = v.value if isinstance(v.value, dict) else {}
     return os.path.basename(v.origin.path) if rec.get("file") else "pip install"
@@ -59,28 +100,20 @@ def nightly_channels(settings):
     out, seen = [], set()
     # a requirements file is one install: its finding cites its torch line (and the index line)
     torch_files = {v.origin.path for v in pips if isinstance(v.value, dict) and v.value.get("file")
-                   and any(_TORCH.match(str(r)) for r in v.value.get("requirements") or [])}
-    for v in pips:
-        rec = v.value if isinstance(v.value, dict) else {}
-        if rec.get("file") and v.origin.path in torch_files and not any(
-                _TORCH.match(str(r)) for r in rec.get("requirements") or []):
-            continue
-        opts = rec.get("options") or {}
-        reqs = [str(r) for r in rec.get("requirements") or []]
-        urls = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
-        key = v.origin.path if rec.get("file") else (v.origin.path, v.origin.line)
-        retired = next(((int(m.group(1)), int(m.group(2))) for m in (_NIGHTLY.search(u) for u in urls + reqs) if m
-                        and (int(m.group(1)), int(m.group(2))) < NIGHTLY_ROCM_SINCE), None)
-        if retired and key not in seen:
-            seen.add(key)
-            rel = f"{retired[0]}.{retired[1]}"
-            out.append(warn(f"{_where(v)}: the nightly channel of ROCm {rel} (whl/nightly/rocm{rel}) is retired",
-                            f"PyTorch's nightlies moved on from ROCm {rel}; its nightly index no longer serves "
-                            "these builds, so pip stops with 'No matching distribution' (or, with the channel only "
-                            "an --extra-index-url, installs PyPI's CUDA torch). Install a released torch from the "
-                            "stable index of the host's ROCm (https://download.pytorch.org/whl/rocmX.Y).",
-                            subject=f"{v.origin.label} nightly", evidence=[v.evidence()] + _index_line(settings, v, urls),
-                            sources=list(SOURCES)))
+                   and any(_torch_line(str(r)) for r in v.value.get("requirements") or [])}
+    installs = [_install(v) for v in pips if not (_is_file(v) and v.origin.path in torch_files and not any(
+        _torch_line(str(r)) for r in v.value.get("requirements") or []))]
+    # one install, one cause: an install with a line from a retired channel is told once, for that
+    # channel, citing each such line; its dated pins (wheel URLs, `==...devYYYYMMDD`) are the same cause
+    retired: dict = {}
+    for v, key, urls, reqs, rel in installs:
+        if rel:
+            retired.setdefault(key, []).append((v, urls, reqs, rel))
+    for v, key, _urls, reqs, _rel in installs:
+        if key in retired:
+            if key not in seen:
+                seen.add(key)
+                out.append(_retired_finding(settings, retired[key]))
             continue
         for r in reqs:
             m = _DATED.search(r)

@@ -28,12 +28,14 @@ from .image_wheels import apt_userspace, newer_wheels
 AREA = "image"
 
 
-def _images(settings):
+def _images(settings, judged=None):
     """(image, Value) for every image a file names (FROM lines, compose `image:`, Singularity
-    images, `module load rocm/X` user spaces), once per file at its first place: a Dockerfile's
-    last FROM is both a build and a container value, and stages built FROM one image share its
-    verdict (20,000 identical FROM lines are one finding). A `FROM ${ARG}` that a compose build
-    gives the arg is the image that build really uses, at the compose line (image_args.py)."""
+    images, `module load rocm/X` user spaces), once per file at its first place that ``judged``
+    (image, Value) keeps: a Dockerfile's last FROM is both a build and a container value, and
+    stages built FROM one image share its verdict (20,000 identical FROM lines are one finding);
+    a place a rule does not judge (an Ollama client, a stage no build needs) hides no later place
+    of the same image. A `FROM ${ARG}` that a compose build gives the arg is the image that build
+    really uses, at the compose line (image_args.py)."""
     seen, out = set(), []
     swap = resolved(settings)
     for v in settings.values("build", "from") + settings.values("container", "image") + \
@@ -42,20 +44,22 @@ def _images(settings):
             continue
         at = (v.origin.path, v.origin.line)
         for image, x in swap.get(at, [(v.value, v)]) if v.name in ("from", "image") else [(v.value, v)]:
-            if (image, x.origin.path) not in seen and (image, v.origin.path) not in seen:
-                seen.add((image, x.origin.path))
-                out.append((image, x))
+            if (image, x.origin.path) in seen or (image, v.origin.path) in seen or \
+                    (judged is not None and not judged(image, x)):
+                continue
+            seen.add((image, x.origin.path))
+            out.append((image, x))
     return out
 
 
-def _places(settings, image: str, v) -> list:
+def _places(settings, image: str, v, judged=None) -> list:
     """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
     a launcher and its GPU workers), its first place first: the finding points at each. A compose
     build arg's image also cites the FROM it goes into; a compose service that builds and names its
     output after the base image itself (`image: rocm/tensorflow:latest`) pulls that public image
     whenever it is missing (Compose pulls first, builds only when the pull fails), so it is cited too."""
     same = [x for x in settings.values("build", "from") + settings.values("container", "image")
-            if x.origin.path == v.origin.path and x.value == image]
+            if x.origin.path == v.origin.path and x.value == image and (judged is None or judged(image, x))]
     lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
     out = [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
     frm = from_line(settings, v)
@@ -65,14 +69,32 @@ def _places(settings, image: str, v) -> list:
 
 
 
+def _cuda_judged(settings, unbuilt=None, cited=False):
+    """(image, Value) -> whether RD-IMG-001 judges the image at that place: not in a stage no
+    build needs, not an Ollama client service (it runs no model), not a Dockerfile's last stage
+    built FROM an earlier stage (its image is that stage's, judged at that stage's FROM: a
+    `FROM ${TARGET}` switch names its default stage, which an AMD build may not make). ``cited``:
+    whether a finding cites the place, which that last stage (the image the container runs) is."""
+    unbuilt = unbuilt_stages(settings) if unbuilt is None else unbuilt
+    froms = {(x.origin.path, x.origin.line) for x in settings.values("build", "from")}
+
+    def judged(_image, v) -> bool:
+        at = (v.origin.path, v.origin.line)
+        if not cited and v.name == "image" and at not in froms and \
+                getattr(artifact_at(settings, v.origin.path), "kind", "") == "dockerfile":
+            return False
+        frm = from_line(settings, v) or v
+        return (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v)
+    return judged
+
+
 def cuda_images(settings):
     unbuilt = unbuilt_stages(settings)
-    out = []
-    for i, v in _images(settings):
+    judged, out = _cuda_judged(settings, unbuilt), []
+    for i, v in _images(settings, judged):
         ref = ka.imported_from(i)  # an enroot squashfs (pyxis) is judged by the image it was imported from
         p = next((p for p in ka.CUDA_IMAGES if p.matches(i) or ref and p.matches(ref)), None)  # its first reason
-        frm = from_line(settings, v) or v
-        if p is not None and (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_client(settings, v):
+        if p is not None:
             out.append((i, v, p))
     seen = {v.value for _i, v, _p in out}
     built = [(str(v.value), v, _NVIDIA_BUILD) for v in built_for_nvidia(settings, unbuilt) if v.value not in seen
@@ -139,13 +161,14 @@ def cuda_base_image(settings, gpus=None):
     if not amd_target(gpus):
         return skip("CUDA image(s) named, but this machine has no AMD GPU to judge them against",
                     evidence=[v.evidence() for _, v, _ in bad])
-    out = []
+    out, cited = [], _cuda_judged(settings, cited=True)
     for image, v, p in bad:
         out.append(fail(f"{image} is {p.why}: its torch and libraries cannot use AMD GPUs",
                         "On an AMD GPU a CUDA torch finds no device ('torch.cuda.is_available() is False') and "
                         "CUDA-only packages fail to load. Start from a ROCm image, e.g. rocm/pytorch:<rocm>_<os>_"
                         "<python>_pytorch_<version> (tags: https://hub.docker.com/r/rocm/pytorch/tags).",
-                        subject=v.origin.label, evidence=_places(settings, image, v), sources=p.sources,
+                        subject=v.origin.label, evidence=_places(settings, image, v, cited),
+                        sources=p.sources,
                         fix=FixPlan("Use a ROCm base image", (Action("note", f"in {v.origin.path}: line "
                                     f"{v.origin.line} names {image}; use a rocm/pytorch tag", path=v.origin.path),),
                                     params={"files": [v.origin.path]})))

@@ -76,6 +76,9 @@ def ranks_per_node(settings, gpus, env=None):
         return skip("no AMD GPU on this machine to count", evidence=[v.evidence() for v in vals + includes])
     out = []
     memo: dict = {}
+    picked = {(v.origin.path, v.origin.line) for v in counted if str(v.value).startswith("nvidia-smi:")}
+    if picked:  # one launch, one verdict: its GPUs are picked with nvidia-smi, so none are visible to count
+        vals, includes = [[v for v in xs if _launch_line(settings, v) not in picked] for xs in (vals, includes)]
     for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
         if str(v.value).startswith("nvidia-smi:"):  # CUDA_VISIBLE_DEVICES picked from nvidia-smi's list
             var = str(v.value).split(":", 1)[1].strip()
@@ -164,6 +167,18 @@ def _launch_at(settings, v) -> tuple[str, int | None]:
         names = {os.path.basename(str(x.value)) for x in lvals if x.name == "config_file"}
         if lvals and os.path.basename(v.origin.path) in names:
             return lvals[0].origin.path, cmd.get("line") or lvals[0].origin.line
+    return v.origin.path, v.origin.line
+
+
+def _launch_line(settings, v) -> tuple[str, int | None]:
+    """(script, first line) of the launch command that value v belongs to (an option on a continuation
+    line, or an accelerate config's num_processes that the command names), where the reader puts what
+    it found about the launch as a whole."""
+    for a, cmd in launch_commands(settings):
+        lvals = cmd.get("launcher_values") or []
+        names = {os.path.basename(str(x.value)) for x in lvals if x.name == "config_file"}
+        if any(v is x for x in lvals) or (lvals and os.path.basename(v.origin.path) in names):
+            return a.path, cmd.get("line")
     return v.origin.path, v.origin.line
 
 

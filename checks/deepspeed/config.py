@@ -285,6 +285,15 @@ def _autos(data, path: str = "") -> list[str]:
     return out
 
 
+def hf_deepspeed(setup):
+    """The HF Trainer's `--deepspeed PATH` (TrainingArguments.deepspeed: a JSON path or dict), or None.
+    A bare `--deepspeed` (the reader's "True") is DeepSpeed's own argparse flag that
+    deepspeed.add_config_arguments adds (store_true), whose file comes with `--deepspeed_config PATH`:
+    the HF Trainer refuses a bare `--deepspeed`, so such a script does not run under it."""
+    a = setup.arg("deepspeed")
+    return a if a is not None and str(a.value).strip() not in ("True", "true", "") else None
+
+
 @check("RD-DS-010", area="deepspeed", title="A DeepSpeed JSON with \"auto\" values goes to a trainer that fills them in",
        level="quick", option="config", sources=[HF_AUTO, DS_CONFIG_JSON])
 def auto_outside_hf(setups):
@@ -293,15 +302,16 @@ def auto_outside_hf(setups):
     (deepspeed.add_config_arguments, then deepspeed.initialize) hands the string to DeepSpeed, whose
     config model refuses it for integer fields (bucket sizes, batch sizes) or reads it as a truthy
     switch ("enabled": "auto")."""
-    out = []
+    out, given = [], {}  # one finding per JSON, citing each launch that hands it to DeepSpeed
     for s in setups:
         ds = s.deepspeed
         data = ds.data if ds is not None and isinstance(ds.data, dict) else None
         via = s.arg("deepspeed_config")
-        if data is None or via is None or s.arg("deepspeed") is not None or s.framework == "llamafactory":
+        if data is None or via is None or hf_deepspeed(s) is not None or s.framework == "llamafactory":
             continue  # HF's --deepspeed x.json, accelerate's and LLaMA-Factory's configs fill "auto" in
-        if os.path.basename(str(via.value)) != os.path.basename(ds.path):
-            continue
+        if os.path.basename(str(via.value)) == os.path.basename(ds.path):
+            given.setdefault(ds.path, (ds, data, []))[2].append(via)
+    for ds, data, vias in given.values():
         autos = _autos(data)
         if not autos:
             out.append(ok(f"{os.path.basename(ds.path)}: no \"auto\" value for DeepSpeed to read", subject=ds.path))
@@ -316,5 +326,5 @@ def auto_outside_hf(setups):
                         "deepspeed.initialize() passes the string on, and DeepSpeed's config refuses it for an "
                         "integer field (a validation error at initialise) or reads \"enabled\": \"auto\" as true. "
                         "Write numbers (and true/false) in the file, or launch through the HF Trainer (--deepspeed).",
-                        subject=where, evidence=[ev(where, f"{autos[0]}: \"auto\""), via.evidence()]))
+                        subject=where, evidence=[ev(where, f"{autos[0]}: \"auto\"")] + [v.evidence() for v in vias[:3]]))
     return out or ok("no DeepSpeed JSON with \"auto\" values reaches DeepSpeed directly")

@@ -112,6 +112,19 @@ def test_a_wheel_url_from_a_retired_channel_is_cited_at_its_own_line(tmp_path):
     req = ("https://download.pytorch.org/whl/nightly/rocm5.6/torch-2.1.0.dev20230808%2Brocm5.6-cp310-cp310-linux_x86_64.whl\n"
            "https://download.pytorch.org/whl/nightly/rocm5.6/torchvision-0.16.0.dev20230808%2Brocm5.6-cp310-cp310-"
            "linux_x86_64.whl\n")
-    fs = _codes(tmp_path, [("requirements.txt", req)], "RD-IMG-010")
-    [retired] = [f for f in fs if "ROCm 5.6" in f.title]
-    assert [e.source for e in retired.evidence] == [str(tmp_path / "requirements.txt") + ":1"]
+    p = str(tmp_path / "requirements.txt")
+    # one install, one cause: the retired channel, citing each wheel line; no dated-pin finding for torchvision beside it
+    [retired] = _codes(tmp_path, [("requirements.txt", req)], "RD-IMG-010")
+    assert "ROCm 5.6" in retired.title and [e.source for e in retired.evidence] == [p + ":1", p + ":2"]
+    # the dated line first, the retired wheel after it: still the one retired-channel finding
+    first = "torch==2.5.0.dev20240726\n" + req.splitlines()[1] + "\n"
+    [g] = _codes(tmp_path, [("requirements.txt", first)], "RD-IMG-010")
+    assert "ROCm 5.6" in g.title and [e.source for e in g.evidence] == [p + ":2"]
+    # look-alike: the same wheels from a current nightly channel are dated pins, one finding per package
+    cur = req.replace("rocm5.6", "rocm6.3")
+    assert sorted(f.subject.rsplit(" ", 1)[1] for f in _codes(tmp_path, [("requirements.txt", cur)], "RD-IMG-010")) \
+        == ["torch", "torchvision"]
+    # an index line that serves several package lines: the first line and the index line, not each package
+    idx = "-i https://download.pytorch.org/whl/nightly/rocm6.1\ntorch\ntorchvision\n"
+    [h] = _codes(tmp_path, [("requirements.txt", idx)], "RD-IMG-010")
+    assert [e.source for e in h.evidence] == [p + ":2", p + ":1"]

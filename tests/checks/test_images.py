@@ -356,3 +356,44 @@ def test_a_pyxis_container_image_is_judged(tmp_path):
     assert not flagged(scan([rocm], "RD-IMG-001", "mi300x8")) and not flagged(scan([rocm], "RD-IMG-003", "mi300x8"))
     said = write(tmp_path, "e/say.sh", "echo srun --container-image=nvcr.io#nvidia/pytorch:23.08-py3 python t.py\n")
     assert not flagged(scan([said], "RD-IMG-001", "mi300x8"))
+
+
+def test_an_ollama_server_is_judged_whatever_the_order_of_its_client(tmp_path):
+    # https://github.com/2T0nnks/moriarty-v2/blob/a2d625c3b6c856f7ef553a4f6792bec1935d0ee5/docker-compose.ai.yml:15-45
+    # (corpus fresh/moriarty-ollama-rocm-override): the server, then a pull-once client of the same image whose
+    # OLLAMA_HOST names the server. The client runs no model; the server runs them on the CUDA/CPU build.
+    server = ("  ollama:\n    image: ollama/ollama:latest\n    container_name: moriarty-ollama\n    ports:\n"
+              "      - \"11434:11434\"\n    volumes:\n      - ollama_data:/root/.ollama\n    restart: unless-stopped\n")
+    client = ("  ollama-pull:\n    image: ollama/ollama:latest\n    container_name: moriarty-ollama-pull\n"
+              "    depends_on:\n      ollama:\n        condition: service_healthy\n"
+              "    entrypoint: [\"ollama\", \"pull\", \"qwen2.5:1.5b\"]\n    environment:\n"
+              "      - OLLAMA_HOST=http://ollama:11434\n    restart: \"no\"\n")
+    as_written = write(tmp_path, "a/docker-compose.ai.yml", "services:\n" + server + client)
+    assert [f.evidence[0].source for f in flagged(scan([as_written], "RD-IMG-001", "rx7900xtx"))] == \
+        [as_written + ":3"]
+    # the client first: the server (line 13) is still the one judged, and the client's line is no evidence
+    swapped = write(tmp_path, "b/docker-compose.ai.yml", "services:\n" + client + server)
+    [f] = flagged(scan([swapped], "RD-IMG-001", "rx7900xtx"))
+    assert f.evidence[0].source == swapped + ":13"
+    assert swapped + ":3" not in [e.source for e in f.evidence]
+    # the client alone stays unjudged
+    alone = write(tmp_path, "c/docker-compose.ai.yml", "services:\n" + client)
+    assert flagged(scan([alone], "RD-IMG-001", "rx7900xtx")) == []
+
+
+@pytest.mark.parametrize("app,flag", [("nvidia/cuda:12.4.1-devel-ubuntu22.04", True),
+                                      ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False)])
+def test_an_unbuilt_stage_does_not_hide_a_built_stage_of_the_same_image(tmp_path, app, flag):
+    # a test stage no build needs comes first; the app stage (the last, built) starts from the same CUDA image
+    p = write(tmp_path, "Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS test\nRUN pip install pytest\n"
+              f"FROM {app} AS app\nRUN pip install numpy\n")
+    assert [f.evidence[0].source for f in flagged(scan([p], "RD-IMG-001", "rx7900xtx"))] == ([p + ":3"] if flag else [])
+
+
+def test_a_cuda_base_is_judged_at_its_from_and_cites_the_last_stage_built_on_it(tmp_path):
+    # corpus fresh/sb-auralithai-jax-train-cuda-compose Dockerfile.train: FROM nvidia/cuda ... AS base, ..., FROM gpu AS
+    # default; the finding is at the FROM that names the image, and cites the stage the container runs
+    p = write(tmp_path, "Dockerfile", "FROM nvidia/cuda:12.1.0-cudnn8-devel-ubuntu22.04 AS base\nRUN pip install jax\n"
+              "FROM base AS gpu\nRUN pip install flax\nFROM gpu AS default\n")
+    [f] = flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
+    assert [e.source for e in f.evidence] == [p + ":1", p + ":5"]

@@ -11,6 +11,7 @@ from tests.lintacc_helpers import corpus, flagged, scan, write
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
 CONFIGS = os.path.join(DATA, "configs")
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
 RAPHAEL = "kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt"  # a Ryzen 7000's integrated GPU
 
 
@@ -199,3 +200,18 @@ def test_an_accelerate_configs_processes_run_with_the_launching_scripts_environm
     [f] = scan([run, acc], "RD-LCH-001", "mi300x8")
     assert (f.status.value, f.subject) == ("fail", acc + ":3") and "only 2 GPU(s)" in f.title
     assert [e.source for e in f.evidence[:2]] == [acc + ":3", run + ":1"]
+
+
+def test_a_launch_whose_gpus_nvidia_smi_picks_gets_one_verdict(tmp_path):
+    # https://github.com/hpcaitech/ColossalAI/blob/4f9953be335ef371b3848719ddafe596c01ecd37/applications/Colossal-LLaMA/
+    # train.example.sh (corpus fresh/colossal-llama-nvsmi-devices): CUDA_VISIBLE_DEVICES from nvidia-smi's least-used
+    # GPUs, then `colossalai run --nproc_per_node 8`. The pick fails; no "8 rank(s) per node, 8 GPU(s) visible" beside it
+    real = os.path.join(FRESH, "colossal-llama-nvsmi-devices", "train.example.sh")
+    [f] = scan([real], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.subject) == ("fail", real + ":35") and "picked with nvidia-smi" in f.title
+    # the same script picking with rocm-smi: the launch keeps its own count verdict
+    with open(real) as fh:
+        text = fh.read().replace("nvidia-smi --query-gpu=memory.used --format=csv", "rocm-smi --showmeminfo vram --csv")
+    q = write(tmp_path, "train.example.sh", text)
+    [g] = scan([q], "RD-LCH-001", "mi300x8")
+    assert (g.status.value, g.title) == ("pass", "8 rank(s) per node, 8 GPU(s) visible")

@@ -9,6 +9,7 @@ import pytest
 from rocmdoctor.artifacts.configlint import Hardware, zero_per_gpu_bytes, zero_vs_hardware
 from rocmdoctor.engine.model import Status
 from tests.lintacc_helpers import flagged, scan, write
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "corpus", "fresh", "artifacts")
 
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
@@ -219,3 +220,33 @@ def test_look_alikes_a_7b_model_a_4bit_load_or_a_gpu_with_room(tmp_path):
     q = write(tmp_path, "b.yaml", _LF_32B + "quantization_bit: 4\n")
     assert not flagged(scan([q], "RD-DS-006", "dcu-slurm"))
     assert not flagged(scan([write(tmp_path, "c.yaml", _LF_32B)], "RD-DS-006", "mi300x8"))
+
+
+def test_auto_values_given_with_deepspeeds_own_flag_pair_are_flagged(tmp_path):
+    # FrankLeeeee/DeepSpeed-FairScale-Benchmark run.sh: `--deepspeed` is the boolean deepspeed.add_config_arguments
+    # adds, and the file comes with --deepspeed_config; that script hands the JSON to DeepSpeed, "auto" and all
+    cfg = write(tmp_path, "stage1.json", AUTO_JSON)
+    ds = write(tmp_path, "run.sh", "deepspeed run_benchmark.py --type ds --deepspeed --deepspeed_config stage1.json\n")
+    [f] = flagged(scan([ds, cfg], "RD-DS-010", "mi300x8"))
+    assert f.subject == cfg + ":6" and [e.source for e in f.evidence] == [cfg + ":6", ds + ":1"]
+    # the flag after the file, or `--deepspeed_config=` form: the same pair
+    ds2 = write(tmp_path, "run2.sh", "deepspeed run_benchmark.py --deepspeed_config=stage1.json --deepspeed\n")
+    assert flagged(scan([ds2, cfg], "RD-DS-010", "mi300x8"))
+    # look-alike: the HF Trainer's `--deepspeed PATH` fills "auto" in (not flagged)
+    hf = write(tmp_path, "hf.sh", "deepspeed run_benchmark.py --deepspeed stage1.json\n")
+    assert not flagged(scan([hf, cfg], "RD-DS-010", "mi300x8"))
+
+
+def test_one_json_handed_to_deepspeed_by_several_launches_is_one_finding(tmp_path):
+    # https://github.com/brynelee/deepspeedtrial/blob/39cae1a366f85e23910dfe781571de9bc95b80de/deepspeed_train_demo/
+    # cmd_demos.sh (corpus fresh/brynelee-ds-fashionmnist-hostfile): four launches, each `--deepspeed --deepspeed_config
+    # ds_config.json`; the JSON here with "auto" values: one finding on the file, citing the launches (three at most)
+    real = os.path.join(FRESH, "brynelee-ds-fashionmnist-hostfile", "cmd_demos.sh")
+    with open(real, encoding="utf-8") as fh:
+        run = write(tmp_path, "cmd_demos.sh", fh.read())
+    cfg = write(tmp_path, "ds_config.json", AUTO_JSON)
+    [f] = flagged(scan([run, cfg], "RD-DS-010", "mi300x8"))
+    assert [e.source for e in f.evidence] == [cfg + ":6", run + ":2", run + ":5", run + ":8"]
+    # its own JSON (numbers only): one pass for the file, not one per launch
+    [g] = scan([os.path.dirname(real)], "RD-DS-010", "mi300x8")
+    assert (g.status.value, g.title) == ("pass", 'ds_config.json: no "auto" value for DeepSpeed to read')
