@@ -27,6 +27,14 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "https://github.com/facebookresearch/xformers/issues/982"),
     (r"\bRAS: optional ras ta ucode is not available",
      "optional RAS trusted-application firmware", "https://github.com/yshui/picom/issues/1390"),
+    # rocm-smi -a / --showallinfo on a GPU or driver that lacks a metric: one ERROR line per field it cannot read,
+    # then a summary warning; the GPUs work (legacy-rocm-build#1453, pasted into many reports)
+    (r"^ERROR: (?:\d{1,3} )?GPU\[\d{1,3}\]\s{0,16}:?\s{0,16}[^\n]{0,80}?(?:is unsupported|RSMI_STATUS_NOT_SUPPORTED|"
+     r"has not been implemented in this system|not supported on this)",
+     "rocm-smi cannot read one metric on this GPU or driver (unsupported field): the GPU works",
+     "https://github.com/ROCm/legacy-rocm-build/issues/1453"),
+    (r"^WARNING:\s{1,16}One or more commands failed\s*$",
+     "rocm-smi's summary after fields it could not read", "https://github.com/ROCm/legacy-rocm-build/issues/1453"),
     # Benchmark and evaluation summaries: a row or header that names failures/errors with no failure in it.
     (r"^\|\s{0,40}(?:failed|failures?|errors?|error count|error rate)\b[\w ()/%.-]{0,40}\|\s{0,40}0(?:\.0{1,6})?\s{0,3}%?\s{0,40}\|",
      "a benchmark's summary table reporting zero failed requests or errors",

@@ -186,4 +186,16 @@ SIGNATURES: tuple[S, ...] = (
         examples=("desktop-27f4uiq   <none>",),
         near_misses=("desktop-27f4uiq   1",),
     ),
+    S(
+        id="docker-group-render", family="containers", title="Container names a group the image lacks",
+        severity="fatal", tier=SETUP,
+        patterns=("Unable to find group (?P<group>render|video): no matching entries in group file",),
+        needles=("unable to find group",),
+        # the container's definition names it (compose group_add, --group-add): containers, 2 of 2 corpus labels
+        meaning="`group_add: render` names a group that does not exist inside the image.",
+        causes=(C(text="group names instead of the host's numeric GIDs", check="RD-CTR-006", fix="use --group-add $(getent group render | cut -d: -f3)"),),
+        fix="Pass the host's numeric render/video GIDs.",
+        sources=("https://github.com/open-edge-platform/physical-ai-studio/issues/513",),
+        examples=("Error response from daemon: Unable to find group render: no matching entries in group file",),
+    ),
 )

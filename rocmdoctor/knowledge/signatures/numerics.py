@@ -244,6 +244,29 @@ SIGNATURES: tuple[S, ...] = (
     # doesn't support bf16/gpu"), torch's autocast ("Current CUDA Device does not support bfloat16") and vLLM
     # ("Bfloat16 is only supported on GPUs with compute capability of at least 8.0"). A help text that says where
     # bf16 runs ("BF16 training is only supported on Nvidia Ampere GPUs") is no refusal.
+    # A kernel compiler (Triton, a JIT) emitting a bf16 instruction the GPU has no encoding for: LLVM's instruction
+    # selection stops. RDNA2 (gfx103x) and gfx906/gfx908 lack the bf16 dot/convert instructions.
+    S(
+        id="llvm-amdgcn-bf16-cannot-select", family="numerics",
+        title="A GPU kernel was compiled with a bf16 instruction this GPU lacks",
+        severity="fatal", tier=SETUP,
+        patterns=(r"LLVM ERROR: Cannot select:[^\n]{0,200}?\bllvm\.amdgcn\.[\w.]{0,60}\bbf16\b",),
+        needles=("cannot select",),
+        meaning=("LLVM's AMDGPU backend could not turn a bf16 operation (a dot product, a conversion) into an "
+                 "instruction of this GPU: a kernel compiler (Triton, torch.compile, a JIT kernel library) chose a bf16 "
+                 "path the GPU does not have. RDNA2 (gfx103x) and gfx906/gfx908 lack native bf16 instructions."),
+        causes=(
+            C(text="bf16 requested on a GPU without native bf16 (gfx906, gfx908, RDNA2)", check="RD-PREC-001",
+              fix="train in fp16 with loss scaling, or fp32"),
+            C(text="the training config's dtype is not native on these GPUs", check="RD-PREC-010"),
+        ),
+        fix="Use fp16 (with loss scaling) or fp32 on this GPU, or a kernel library release that checks the GPU first.",
+        sources=("https://github.com/unslothai/unsloth/issues/5337",
+                 "https://llvm.org/docs/AMDGPUUsage.html#processors"),
+        examples=("[Bug] LLVM ERROR: Cannot select: intrinsic %llvm.amdgcn.fdot2.bf16.bf16",),
+        near_misses=("LLVM ERROR: Cannot select: intrinsic %llvm.amdgcn.fdot2",
+                     "LLVM ERROR: Cannot select: 0x55d1e8: i64 = FrameIndex<0>"),
+    ),
     S(
         id="bf16-unsupported-device", family="numerics", title="bf16 was asked of a GPU the framework will not run it on",
         severity="fatal", tier=SETUP,

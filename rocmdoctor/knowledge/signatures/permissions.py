@@ -32,17 +32,6 @@ SIGNATURES: tuple[S, ...] = (
         ),
         examples=("Unable to open /dev/kfd read-write: Permission denied",),
     ),
-    S(
-        id="docker-group-render", family="permissions", title="Container names a group the image lacks",
-        severity="fatal", tier=SETUP,
-        patterns=("Unable to find group (?P<group>render|video): no matching entries in group file",),
-        needles=("unable to find group",),
-        meaning="`group_add: render` names a group that does not exist inside the image.",
-        causes=(C(text="group names instead of the host's numeric GIDs", check="RD-CTR-006", fix="use --group-add $(getent group render | cut -d: -f3)"),),
-        fix="Pass the host's numeric render/video GIDs.",
-        sources=("https://github.com/open-edge-platform/physical-ai-studio/issues/513",),
-        examples=("Error response from daemon: Unable to find group render: no matching entries in group file",),
-    ),
     # `ls -l /dev/kfd /dev/dri` pasted into a report: the node's mode and group say who may open it. Only the
     # owner (crw-------), or rw for the group root only, shuts every ordinary user out; the udev rule that
     # gives kfd and renderD* to render (or video) with mode 0660/0666 is missing.

@@ -110,7 +110,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
                 else:
                     zeros, seen_nonzero = 0, True
-    got = _number_columns(lines)
+    got = _number_columns(lines) or _loss_column(lines)
     if got:
         return got
     # A metric whose last logged value is NaN/inf: the run diverged and did not come back (a NaN
@@ -157,4 +157,27 @@ def _number_columns(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             if tok.lower().lstrip("+-")[:3] in ("nan", "inf") and n >= NUMBER_ROWS_FINITE:
                 return ln, (f"the last row of numbers has {tok.lower()} where {n} rows before it had finite values: "
                             "training diverged and did not recover")
+    return None
+
+
+_COLUMNS = re.compile(r"\t|\s{2,}")
+_NAN = ("nan", "inf", "-inf", "+inf")
+
+
+def _loss_column(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """A progress table whose header ends in a loss column (tf_cnn_benchmarks' `Step  Img/sec  total_loss`) and
+    whose rows end in NaN/inf, NUMBER_ROWS_FINITE of them in a row: the loss is not a number from the first step."""
+    header = False
+    run = 0
+    for ln in lines:
+        cols = [c for c in _COLUMNS.split(ln.text.strip()) if c]
+        if len(cols) >= 2 and re.fullmatch(r"(?i)[\w/-]{0,30}loss", cols[-1]):
+            header, run = True, 0
+            continue
+        if not header or len(cols) < 2:
+            continue
+        last = ln.text.split()[-1].lower() if ln.text.split() else ""
+        run = run + 1 if last in _NAN else 0
+        if run >= NUMBER_ROWS_FINITE:
+            return ln, f"the loss column of the progress table is {last} in {run} rows in a row"
     return None
