@@ -61,12 +61,30 @@ def rocm_torch_before(settings, v) -> str | None:
     """A ROCm torch that an earlier pip line of the same file installed (for a requirements file's line: an
     earlier pip line of the file that installs it, `pip install torch --index-url .../rocm7.2 && pip install -r
     requirements.txt`): its pinned version, or "rocm>=2"."""
-    own = (v.origin.path, v.origin.line or 0)
-    for path, line in [own] + [x for x in _installers(settings, v) if x != own]:  # and each command installing it
+    for path, line in _install_places(settings, v):
         found = rocm_torches(settings, path, before=line)
         if found:
             return found[0][0]
     return None
+
+
+def site_torch_module(settings, v) -> str | None:
+    """The torch an HPC site's module put in the environment before this pip line of a launch or batch script
+    (`module load pytorch`, `module load PyTorch/2.2.2-rocm-5.6.1-...`): on an AMD cluster its ROCm build, of
+    the version the name states, else a torch 2.x (every site module built in the last years)."""
+    where = _install_places(settings, v)
+    mods = [m for m in settings.values("build", "torch_module")
+            if any(m.origin.path == p and (m.origin.line or 0) < n for p, n in where)]
+    if not mods:
+        return None
+    m = re.search(r"/(\d+\.\d+(?:\.\d+)?)", str(mods[-1].value))
+    return m.group(1) if m else ROCM_TORCH_RECENT
+
+
+def _install_places(settings, v) -> list[tuple[str, int]]:
+    """The value's own (file, line), then each command that installs its requirements file."""
+    own = (v.origin.path, v.origin.line or 0)
+    return [own] + [x for x in _installers(settings, v) if x != own]
 
 
 def _installs_rocm_torch(p, pinned_only: bool) -> bool:

@@ -21,7 +21,7 @@ from .image_args import built_for_nvidia, from_line, resolved
 from .image_names import built_here, built_repos, ollama_client, rocm_named
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
-                          ROCM_TORCH_RECENT, runs_with_host_torch)
+                          ROCM_TORCH_RECENT, runs_with_host_torch, site_torch_module)
 from .image_sources import off_torch_index
 from .image_wheels import apt_userspace, newer_wheels
 
@@ -210,21 +210,6 @@ def torch_there(settings, v, torch=None) -> str | None:
         if base.startswith("rocm/pytorch"):
             return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
-
-
-def site_torch_module(settings, v) -> str | None:
-    """The torch an HPC site's module put in the environment before this pip line of a launch or batch script
-    (`module load pytorch`, `module load PyTorch/2.2.2-rocm-5.6.1-...`): on an AMD cluster its ROCm build, of
-    the version the name states, else a torch 2.x (every site module built in the last years)."""
-    from .image_torch import _installers
-
-    where = [(v.origin.path, v.origin.line or 0)] + _installers(settings, v)  # a requirements file: its installs
-    mods = [m for m in settings.values("build", "torch_module")
-            if any(m.origin.path == p and (m.origin.line or 0) < n for p, n in where)]
-    if not mods:
-        return None
-    m = re.search(r"/(\d+\.\d+(?:\.\d+)?)", str(mods[-1].value))
-    return m.group(1) if m else ROCM_TORCH_RECENT
 
 
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch

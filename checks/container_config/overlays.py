@@ -37,12 +37,12 @@ def started_services(settings, files, gpu_work):
         # the script starts the GPU service by name (not only a database it needs for tests)
         keep = set(named)
         for _ in range(3):  # depends_on, a few levels
-            keep |= {d for _, svcs in files for n, s in svcs.items() if n in keep for d in _depends(s)}
+            keep |= {d for _, svcs in files for n, s in svcs.items() if n in keep for d in depends_on(s)}
         files = [(a, {n: s for n, s in svcs.items() if n in keep}) for a, svcs in files]
     return files
 
 
-def _depends(svc) -> list[str]:
+def depends_on(svc) -> list[str]:
     dep = svc.get("depends_on")
     return [str(d) for d in (dep if isinstance(dep, (list, dict)) else [])]
 

@@ -12,7 +12,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
 from .memo import per_settings
-from .overlays import AMD_PROFILE, NVIDIA_PROFILE, _depends, overlays, profiled, script_layers, started_services
+from .overlays import AMD_PROFILE, NVIDIA_PROFILE, depends_on, overlays, profiled, script_layers, started_services
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -132,7 +132,7 @@ def _client_of(svc, gpu_services: set, servers: frozenset | set = frozenset()) -
         return True
     # `OLLAMA_HOST=${OLLAMA_HOST}` from an .env the files lack, beside `depends_on: [ollama]`: configured with the
     # address of the GPU service it waits for
-    return bool(set(_depends(svc)) & (gpu_services | servers)) and any(_ADDRESS_VAR.search(k) for k in env)
+    return bool(set(depends_on(svc)) & (gpu_services | servers)) and any(_ADDRESS_VAR.search(k) for k in env)
 
 
 _ADDRESS_VAR = re.compile(r"(?:_HOST|_URL|_ENDPOINT|_ADDR|_ADDRESS|_BASE_URL|_API_BASE)$", re.I)

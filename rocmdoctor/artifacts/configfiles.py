@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from ..base.records import dataclass, field
-from .merge_tags import MergeTag, OverrideDict, OverrideList, ResetDict, ResetList  # noqa: F401  (re-exported)
+from .merge_tags import MergeTag, OverrideDict, OverrideList, ResetDict, ResetList
 
 DEEPSPEED, LLAMAFACTORY, HF = "deepspeed", "llamafactory", "hf_training_args"
 ACCELERATE = "accelerate_config"

@@ -181,13 +181,11 @@ def expand(paths: list[str]) -> list[str]:
 
 
 def _resolve(ref: str, base: str) -> str | None:
-    if ref.startswith(("/dev/", "/proc/", "/sys/")):
-        return None  # `pip install -r /dev/stdin`: piped input, no file of the set (and never this host's)
     for cand in (ref, os.path.join(os.path.dirname(base), ref)):
         # `grep -v x requirements.txt | pip install -r /dev/stdin` names the pipe, not a file: read here,
         # /dev/stdin is the doctor's own stdin (a file when redirected), so the findings followed it
-        if any(p == "/dev" or p.startswith(("/dev/", "/proc/")) for p in (os.path.abspath(cand),
-                                                                           os.path.realpath(cand))):
+        if any(p in ("/dev", "/proc", "/sys") or p.startswith(("/dev/", "/proc/", "/sys/"))
+               for p in (os.path.abspath(cand), os.path.realpath(cand))):
             continue
         if os.path.isfile(cand):
             return cand

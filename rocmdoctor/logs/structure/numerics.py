@@ -176,7 +176,7 @@ def _loss_column(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             continue
         if not header or len(cols) < 2:
             continue
-        last = ln.text.split()[-1].lower() if ln.text.split() else ""
+        last = cols[-1].split()[-1].lower()
         run = run + 1 if last in _NAN else 0
         if run >= NUMBER_ROWS_FINITE:
             return ln, f"the loss column of the progress table is {last} in {run} rows in a row"
