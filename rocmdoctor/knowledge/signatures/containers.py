@@ -195,12 +195,11 @@ SIGNATURES: tuple[S, ...] = (
         examples=("desktop-27f4uiq   <none>",
                   "status.capacity.amd.com/gpu: 0",
                   "status.allocatable.amd.com/gpu: 0",
-                  "  nvidia.com/gpu:     0"),
+                  "nvidia.com/gpu: 0"),
         # kubermatic#6400 and Deepomatic shared-gpu#15: a node that advertises its GPU, and a zero for another resource
         near_misses=("desktop-27f4uiq   1",
                      "  amd.com/gpu:                 1",
-                     "  hugepages-1Gi:              0",
-                     "  amd.com/gpu                 0           0"),
+                     "  hugepages-1Gi:              0"),
     ),
     # `ls -l /dev/kfd /dev/dri` inside a container whose group column is a bare number: the host group that owns
     # the node (render, 105-110 on most distributions) has no entry in the container's /etc/group, so no user in

@@ -193,7 +193,9 @@ SIGNATURES: tuple[S, ...] = (
     # EACCES/EPERM stay kfd-permission-denied, ENOENT kfd-node-absent, EINVAL (LXC and permissions both) too.
     S(
         id="kfd-open-driver-error", family="kernel", title="KFD refused to open /dev/kfd (a driver error, not permissions)",
-        severity="fatal", tier=DRIVER,
+        # RUNTIME: the user-space view of the driver's failure; a kernel line that says why (KFD skipping the GPU,
+        # "not supported in kfd") leads it (explain's driver root)
+        severity="fatal", tier=RUNTIME,
         patterns=(r"Unable to open /dev/kfd read-write: (?P<why>Bad address|Cannot allocate memory)",),
         needles=("unable to open /dev/kfd",),
         meaning=("The device node exists and the user may open it, but the KFD driver failed the open itself "
