@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from ..knowledge.signatures import CONSEQUENCE, DRIVER, NOTE, TIER_NAMES, Cause, Signature
+from ..knowledge.signatures import CONSEQUENCE, DRIVER, NOTE, SETUP, TIER_NAMES, Cause, Signature
 from .logscan.lines import LogLine
 from .logscan.matcher import Match
 from .logscan.reader import Occurrence, ScanResult
@@ -369,6 +369,12 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
             d.recovered = recovered(o, wins, result.lines)
             if d.recovered:
                 d.facts.append(d.recovered)
+        elif o.signature.severity == "error" and o.signature.tier == SETUP and _WARNING_FORM.search(first.text[:200]):
+            if wins is None:
+                wins = _windows(result, inputs or [], shape_lines)
+            d.recovered = warned_and_went_on(o, wins)
+            if d.recovered:
+                d.facts.append(d.recovered)
         diagnoses.append(d)
     if not any(d.is_problem and d.signature.tier < CONSEQUENCE for d in diagnoses):
         diagnoses += _from_shape(result, machine, inputs or [], file_order, wins if wins is not None else shape_lines)
@@ -386,6 +392,10 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         ws = _windows(result, inputs or [], wins or shape_lines)
         inside = _in_container(diagnoses[0], machine, ws) or _root_only(diagnoses[0], machine, ws) or \
             _wsl_release(diagnoses[0], machine, ws)
+        if inside is not None:
+            diagnoses.insert(0, inside)
+    if diagnoses and diagnoses[0].is_problem and diagnoses[0].signature.family == "runtime":
+        inside = _in_collective(diagnoses[0], machine, _windows(result, inputs or [], wins or shape_lines))
         if inside is not None:
             diagnoses.insert(0, inside)
     for d in diagnoses:
@@ -477,6 +487,33 @@ _HARD = re.compile(r"Traceback|^\s{0,4}(?:[\w.]{1,60}\.)?[A-Z]\w{0,60}(?:Error|E
                    r"core dumped|\baborted\b|Segmentation fault|\bKilled\b|terminate called|\bpanic\b", re.I)
 
 
+# A library's own warning form ("WARNING[XFORMERS]:", "UserWarning:", "[W ...]"): what it reports, it reports as
+# something the run may go on without (xFormers' attention kernels: vLLM and InvokeAI use their own on ROCm).
+_WARNING_FORM = re.compile(r"\bWARN(?:ING)?\b|\bUserWarning\b|^\[W\d{0,4}[ \]]", re.I)
+
+
+def warned_and_went_on(occ: Occurrence, wins: list[tuple[str, list[str]]]) -> str:
+    """Where the run went on after a setup problem it printed as a warning (vllm#2942: xFormers' CUDA build
+    warned, then the engine sized its GPU KV cache); "" when nothing shows it going on, or a crash or an exception
+    comes after the warning (vllm#13279: the same words raised as xFormersInvalidLibException)."""
+    from .structure import analyze
+
+    line = occ.last.line if occ.last is not None else occ.first.line
+    for name, lines in wins:
+        if name != line.file and len(wins) > 1:
+            continue
+        at = next((j for j in range(len(lines) - 1, -1, -1) if lines[j].strip() and lines[j].strip() in line.text), None)
+        if at is None:
+            continue
+        after = lines[at + 1:]
+        if any(_HARD.search(x[:2000]) for x in after):
+            return ""
+        on = analyze(after, name).went_on
+        if on is not None:
+            return f"warned, then the run went on: {on.text.strip()[:120]}"
+    return ""
+
+
 def _went_on(result: ScanResult, wins: list[tuple[str, list[str]]]) -> str:
     """Where the run went on after the error-like lines no signature knows, when it did: a line of
     progress, metrics, a finished trainer or benchmark, or a served request after the last of them
@@ -526,6 +563,24 @@ def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[s
         return Diagnosis(occ, ranked, order=(top.order[0], -1, 0), structural=True,
                          facts=[f"the shell prompt's host {host} is a container ID",
                                 f"device access: {top.signature.title}"])
+    return None
+
+
+def _in_collective(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The distributed diagnosis that leads a GPU runtime fault raised while the process ran a collective (the
+    lines just before the fault show it: structure.collective_before)."""
+    from ..knowledge.signatures import structural as rules
+    from .structure import collective_before
+
+    first = top.occurrence.first.line
+    for _name, lines in wins:
+        at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() in first.text), None)
+        running = collective_before(lines, at) if at is not None else ""
+        if not running:
+            continue
+        occ, ranked = _one_line_occurrence(machine, rules.by_id("gpu-fault-in-collective"), first)
+        return Diagnosis(occ, ranked, order=(top.order[0], -1, 0), structural=True,
+                         facts=[f"running just before it: {running[:160]}", f"the fault: {top.signature.title}"])
     return None
 
 

@@ -107,6 +107,16 @@ _LINE_RULES = (
 )
 
 
+# A message that names out-of-memory as one possibility among others ("an error such as OOM", Ray's "potential
+# root causes. (1) ... OOM killer ... (2) ray stop --force"): a list of what it might be, not the cause.
+_HEDGE = re.compile(r"(?:such as|e\.g\.|for example|potential root causes|possible causes|common causes include|"
+                    r"\(\d\))[^.;]{0,60}$", re.I)
+
+
+def _hedged(text: str, at: int) -> bool:
+    return bool(_HEDGE.search(text[max(0, at - 80):at]))
+
+
 def traceback_rule(tb: Traceback) -> str | None:
     """The structural rule a traceback belongs to: by its exception class's strong meaning
     (out of memory), then the packages of its frames (deepest first), then its class, then
@@ -132,7 +142,8 @@ def traceback_rule(tb: Traceback) -> str | None:
         if last and rx.search(last):
             return rule
     for rx, rule in _MSG_RULES:
-        if rx.search(tb.message or ""):
+        m = rx.search(tb.message or "")
+        if m and not (rule == "exc-memory" and _hedged(tb.message, m.start())):
             return rule
     # Raised in DeepSpeed's own code, and nothing above said what kind of failure: DeepSpeed's runtime.
     if any((f.package or "").startswith("deepspeed") for f in tb.frames[-3:]):
@@ -149,7 +160,8 @@ def line_rule(text: str) -> str | None:
     if _KERNEL_WORDS.search(text) and kernel_form(text):
         return "kernel-ip-error"
     for rx, rule in _LINE_RULES:
-        if rx.search(text):
+        m = rx.search(text)
+        if m and not (rule == "exc-memory" and _hedged(text, m.start())):
             return rule
     return None
 

@@ -64,6 +64,7 @@ ANCHORS: tuple[str, ...] = (
     "reducing batch",  # a trainer's own OOM retry ("OOM Detected, reducing batch/grad size to 0/2"; memory.py)
     "undefined symbol", "timeout, signaled", "configuration file for package",  # a loader's symbol error; a scrubbed ring timeout; CMake's rejected version
     "fence fallback",  # amdgpu's "[drm] Fence fallback timer expired on ring" (kernel.py amdgpu-fence-fallback-timer)
+    "tensilelibrary", "com/gpu",  # rocBLAS's list of the Tensile files it has; a Kubernetes node's GPU resource
 )
 
 

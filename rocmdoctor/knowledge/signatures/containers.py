@@ -173,8 +173,14 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="k8s-node-no-amd-gpu", family="containers", title="The Kubernetes node advertises no AMD GPU",
         severity="error", tier=SETUP,
-        patterns=(r"^\S{1,253}\s{1,40}<none>\s*$",),
-        needles=("<none>",),
+        # also the node's status with the GPU resource at zero: a dotted path ("status.capacity.amd.com/gpu: 0",
+        # projectbluefin/lab#586) or `kubectl describe node`'s Capacity/Allocatable rows ("amd.com/gpu:  0"; the
+        # same shape for NVIDIA's resource: HAMi#314). Its "Allocated resources" rows have no colon
+        # ("amd.com/gpu  0  0": nothing requested, no fault), and zero of another resource (hugepages) is normal.
+        patterns=(r"^\S{1,253}\s{1,40}<none>\s*$",
+                  r"\b(?:status\.)?(?:capacity|allocatable)\.(?P<resource>(?:amd|nvidia)\.com/gpu)\s{0,4}[:=]\s{0,4}[\"']?0[\"']?\s*$",
+                  r"^\s{0,8}(?P<resource2>(?:amd|nvidia)\.com/gpu):\s{1,40}[\"']?0[\"']?\s*$"),
+        needles=("<none>", "com/gpu"),
         meaning=("The node's amd.com/gpu capacity is empty: the AMD device plugin is not running there, or found "
                  "no /dev/kfd and no GPU to advertise (WSL2, a host kernel without KFD)."),
         causes=(
@@ -182,9 +188,55 @@ SIGNATURES: tuple[S, ...] = (
             C(text="the node's kernel has no amdgpu/KFD (or is a WSL2 VM without /dev/kfd)", check="RD-DRV-001"),
         ),
         fix="Check the device plugin pod on that node and that /dev/kfd exists on the host.",
-        sources=("https://github.com/ROCm/k8s-device-plugin/issues/148",),
-        examples=("desktop-27f4uiq   <none>",),
-        near_misses=("desktop-27f4uiq   1",),
+        sources=("https://github.com/ROCm/k8s-device-plugin/issues/148",
+                 "https://github.com/projectbluefin/lab/issues/586",
+                 "https://github.com/Project-HAMi/HAMi/issues/314",
+                 "https://github.com/kubernetes/kubernetes/issues/94926"),
+        examples=("desktop-27f4uiq   <none>",
+                  "status.capacity.amd.com/gpu: 0",
+                  "status.allocatable.amd.com/gpu: 0",
+                  "nvidia.com/gpu: 0"),
+        # kubermatic#6400 and Deepomatic shared-gpu#15: a node that advertises its GPU, and a zero for another resource
+        near_misses=("desktop-27f4uiq   1",
+                     "  amd.com/gpu:                 1",
+                     "  hugepages-1Gi:              0"),
+    ),
+    # `ls -l /dev/kfd /dev/dri` inside a container whose group column is a bare number: the host group that owns
+    # the node (render, 105-110 on most distributions) has no entry in the container's /etc/group, so no user in
+    # there is in it unless the GID is added by number (k8s-device-plugin#39, linuxserver docker-jellyfin#284,
+    # docker-plex#207, lemonade#2799). The owner must be a name: `ls -ln` prints every ID as a number.
+    S(
+        id="device-node-group-unmapped", family="containers",
+        title="The GPU device node's group has no name in this container (a host GID it does not map)",
+        severity="error", tier=SETUP,
+        patterns=(r"^\s{0,4}c[r-][w-][-rwxsS]{7}\.?\+?\s{1,4}\d{1,4}\s{1,4}(?!\d)\S{1,32}\s{1,4}[*`]{0,2}(?P<gid>[1-9]\d{1,5})"
+                  r"[*`]{0,2}\s{1,8}\d{1,4},\s{0,4}\d{1,4}\s[^\n]{0,40}?(?:/dev/|/dev/dri/|\s)(?P<node>kfd|renderD\d{1,4}|card\d{1,3})\s*$",),
+        needles=("kfd", "renderd", "card"),
+        meaning=("The device node is owned by a group this container has no name for: the host's render/video GID was "
+                 "passed through with the device but not added to the container user's groups, so only root inside "
+                 "can open the GPU."),
+        causes=(
+            C(text="the container's user is not in the host's render/video GIDs (--group-add / group_add / "
+                   "supplementalGroups by number)", check="RD-CTR-001",
+              fix="add the host's GIDs by number: --group-add $(stat -c %g /dev/kfd)"),
+            C(text="group names instead of the host's numeric GIDs in the container definition", check="RD-CTR-006"),
+        ),
+        fix="Add the host's numeric render/video GIDs to the container user (docker --group-add, compose group_add, "
+            "Kubernetes securityContext.supplementalGroups).",
+        sources=("https://github.com/ROCm/k8s-device-plugin/issues/39",
+                 "https://github.com/linuxserver/docker-jellyfin/issues/284",
+                 "https://github.com/linuxserver/docker-plex/issues/207",
+                 "https://github.com/lemonade-sdk/lemonade/issues/2799"),
+        examples=("crw-rw---- 1 root 106 242, 0 Apr 18 15:58 /dev/kfd",
+                  "crw-rw---- 1 root 106 226, 128 Apr 18 15:58 /dev/dri/renderD128",
+                  "crw-rw---- 1 root 105     226, 128 Mar 18 13:28 renderD128",
+                  "crw-rw---- 1 nobody 108  226, 128 Apr 23 11:39 renderD128",
+                  "crw-rw---- 1 root **148** 236, 0 Jul 23 18:21 /dev/kfd"),
+        # ROCm-docker#93 and rocminfo#41: named groups; a host with the group's name is fine
+        near_misses=("crw-rw---- 1 root render 509, 0 Aug 22 21:34 /dev/kfd",
+                     "crw-rw---- 1 root render 226, 128 Aug 22 21:34 renderD128",
+                     "crw-rw-rw- 1 root render 235, 0 Apr  8 16:46 /dev/kfd",
+                     "crw-rw---- 1 root video  226,   0 Mar 18 14:28 card0"),
     ),
     S(
         id="docker-group-render", family="containers", title="Container names a group the image lacks",

@@ -145,6 +145,10 @@ SIGNATURES: tuple[S, ...] = (
             "Fatal error during GPU init",
             r"hw_init of IP block <\w{1,32}> failed",
             "amdgpu_device_ip_init failed",
+            # the driver's own init functions named as the subject, with or without the kernel's prefix
+            # (LlamaFactory#10511 pasted the bare line); not libdrm's user-space amdgpu_device_initialize
+            r"\bamdgpu_(?:discovery_init|device_init|device_ip_early_init|driver_load_kms)\b failed"
+            r"(?: with error -(?P<errno3>\d{1,12}))?",
             r"amdgpu \S{1,16}: probe with driver amdgpu failed with error -(?P<errno>\d{1,12})",
             r"probe of (?P<bdf>\S{1,16}) failed with error -(?P<errno2>\d{1,12})",
         ),
@@ -153,6 +157,8 @@ SIGNATURES: tuple[S, ...] = (
             "failed with error",
             "hw_init of ip block",
             "device_ip_init failed",
+            "_init failed",
+            "load_kms failed",
         ),
         meaning="The driver could not bring the GPU up; ROCm will not see it.",
         causes=(
@@ -164,11 +170,60 @@ SIGNATURES: tuple[S, ...] = (
         sources=(
             "https://github.com/ROCm/ROCm/issues/2927",
             "https://github.com/ROCm/ROCm/issues/1552",
+            "https://github.com/hiyouga/LlamaFactory/issues/10511",
+            "https://github.com/ROCm/legacy-rocm-build/issues/1896",
+            "https://github.com/freebsd/drm-kmod/issues/211",
         ),
         examples=(
             "amdgpu 0000:03:00.0: amdgpu: Fatal error during GPU init",
             "amdgpu: probe of 0000:03:00.0 failed with error -12",
+            "amdgpu_discovery_init failed with error -22 (EINVAL)",
+            "[drm:amdgpu_discovery_set_ip_blocks [amdgpu]] *ERROR* amdgpu_discovery_init failed",
+            "drmn0: amdgpu_device_ip_init failed",
         ),
+        # libdrm's user-space device open (anbox#1916, kmscube#14, k8s-device-plugin#65): not the driver's init
+        near_misses=(
+            "amdgpu_device_initialize: amdgpu_query_info(ACCEL_WORKING) failed (-13)",
+            "amdgpu: amdgpu_device_initialize failed.",
+            "amdgpu_device_initialize: amdgpu_get_auth (1) failed (-1)",
+        ),
+    ),
+    # rocminfo's open of /dev/kfd failing with an errno that no group or mode causes: EFAULT or ENOMEM come from
+    # KFD's own open/mmap path (a GPU it does not serve, /dev mounted noexec), so the driver is the place to look;
+    # EACCES/EPERM stay kfd-permission-denied, ENOENT kfd-node-absent, EINVAL (LXC and permissions both) too.
+    S(
+        id="kfd-open-driver-error", family="kernel", title="KFD refused to open /dev/kfd (a driver error, not permissions)",
+        # RUNTIME: the user-space view of the driver's failure; a kernel line that says why (KFD skipping the GPU,
+        # "not supported in kfd") leads it (explain's driver root)
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"Unable to open /dev/kfd read-write: (?P<why>Bad address|Cannot allocate memory)",),
+        needles=("unable to open /dev/kfd",),
+        meaning=("The device node exists and the user may open it, but the KFD driver failed the open itself "
+                 "(EFAULT \"Bad address\" or ENOMEM \"Cannot allocate memory\"): it does not serve this GPU, or /dev "
+                 "is mounted noexec so KFD cannot map its doorbells."),
+        causes=(
+            C(text="the kernel driver does not serve this GPU (an unsupported APU or old card; dmesg: 'not supported in kfd')",
+              check="RD-DRV-001"),
+            C(text="the GPU's gfx is not supported by this ROCm", check="RD-GFX-001"),
+            C(text="/dev is mounted noexec (mount -o remount,exec /dev fixes it)"),
+        ),
+        fix="Check `dmesg | grep -i kfd` for the GPU being skipped; use a driver/ROCm that supports it, or remount /dev exec.",
+        sources=(
+            "https://github.com/ROCm/legacy-rocm-build/issues/1205",
+            "https://github.com/ROCm/legacy-rocm-build/issues/1148",
+            "https://github.com/ROCm/legacy-rocm-build/issues/1185",
+            "https://github.com/ROCm/rocminfo/issues/41",
+        ),
+        examples=(
+            "Unable to open /dev/kfd read-write: Bad address",
+            "Unable to open /dev/kfd read-write: Cannot allocate memory",
+        ),
+        near_misses=(
+            "Unable to open /dev/kfd read-write: Permission denied",
+            "Unable to open /dev/kfd read-write: Invalid argument",
+            "Unable to open /dev/kfd read-write: Operation not permitted",
+        ),
+        supersedes=("kfd-permission-denied",),
     ),
     S(
         id="amdgpu-ip-discovery", family="kernel", title="IP discovery table unreadable",

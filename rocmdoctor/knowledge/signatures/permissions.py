@@ -12,7 +12,8 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=RUNTIME,
         patterns=(
             # "No such file or directory" is a node that is not there at all: kfd-node-absent (containers.py)
-            r"Unable to open /dev/kfd read-write: (?P<why>(?!No such file)[\w ]{1,40})",
+            # "Bad address"/"Cannot allocate memory" are KFD's own open failing: kfd-open-driver-error (kernel.py)
+            r"Unable to open /dev/kfd read-write: (?P<why>(?!No such file|Bad address|Cannot allocate memory)[\w ]{1,40})",
             r'is not member of \"(?P<group>\w{1,32})\" group',
         ),
         needles=(

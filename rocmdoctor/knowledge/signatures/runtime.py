@@ -145,7 +145,11 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="rocblas-tensile-missing", family="runtime", title="rocBLAS has no kernels for this GPU",
         severity="fatal", tier=RUNTIME,
-        patterns=(r"rocBLAS error: Cannot read \S{0,200}TensileLibrary\S{0,64}: (?:No such file or directory|Illegal seek)(?: for GPU arch : (?P<gfx>gfx\w{2,6}))?",),
+        # rocBLAS follows the error with "List of available TensileLibrary Files :" and one quoted path per line;
+        # a paste (or a journal, ollama#9455) that keeps only the list still says rocBLAS found none for this GPU.
+        patterns=(r"rocBLAS error: Cannot read \S{0,200}TensileLibrary\S{0,64}: (?:No such file or directory|Illegal seek)(?: for GPU arch : (?P<gfx>gfx\w{2,6}))?",
+                  r"List of available TensileLibrary Files",
+                  r'^(?:[^"\n]{0,120}: )?"[^"\n]{0,300}/TensileLibrary(?:_lazy)?_(?P<listed>gfx\w{2,6})\.dat"\s*$'),
         needles=("tensilelibrary",),
         meaning="rocBLAS was not built for this gfx (gfx906 left the rocm6.4+ wheels).",
         causes=(
@@ -157,8 +161,16 @@ SIGNATURES: tuple[S, ...] = (
         sources=(
             "https://github.com/ROCm/rocBLAS/issues/1339",
             "https://github.com/ROCm/rocBLAS/issues/1331",
+            "https://github.com/ROCm/AMDMIGraphX/pull/3517",
+            "https://github.com/ollama/ollama/issues/9455",
         ),
-        examples=("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch : gfx1150",),
+        examples=("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch : gfx1150",
+                  " List of available TensileLibrary Files :",
+                  '"/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx908.dat"',
+                  'Mar 02 06:28:39 ubuntu ollama[1295]: "/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_gfx1030.dat"'),
+        # a directory listing names the files without rocBLAS's quotes (rocBLAS#1267 asks for `ls -al .../library/`)
+        near_misses=("-rw-r--r-- 1 root root 1234 Jan  1 00:00 TensileLibrary_lazy_gfx1030.dat",
+                     "/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx1030.dat"),
     ),
     S(
         id="hsa-init-wsl", family="runtime", title="WSL: hsa_init failed",
@@ -688,6 +700,34 @@ SIGNATURES: tuple[S, ...] = (
         examples=("/opt/pytorch/pytorch/aten/src/ATen/native/cuda/Indexing.cu:1146: indexSelectLargeIndex: block: "
                   "[420,0,0], thread: [124,0,0] Assertion `srcIndex < srcSelectDimSize` failed.",),
         near_misses=("warning: asserts enabled",),
+    ),
+    # Ray's report of an actor whose worker process vanished (its connection hit end of file): the process died
+    # without a Python exception. Ray lists every way that happens ("(1) ... OOM killer ... (2) ray stop --force
+    # ... (3) ... SIGSEGV"), so the sentence is no evidence of memory (Logic-RL#18, verl#2398, simpleRL-reason#98
+    # were not OOM); CONSEQUENCE: an OOM kill or a GPU fault printed before it is the cause.
+    S(
+        id="ray-worker-died", family="runtime", title="A Ray worker process died without a Python error",
+        severity="error", tier=CONSEQUENCE,
+        patterns=(r"Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code",),
+        needles=("worker unexpectedly exits",),
+        meaning=("A Ray worker (a training or inference actor) exited without raising: a native crash (SIGSEGV in a GPU "
+                 "library), a kill from outside, or the OOM killer. Ray's message names all three; nothing else in "
+                 "the log said which."),
+        causes=(
+            C(text="the GPU stack crashed the worker (a gfx the torch/ROCm build does not support)", check="RD-GFX-002"),
+            C(text="code built for another GPU running under HSA_OVERRIDE_GFX_VERSION", check="RD-ENV-001"),
+            C(text="the host's OOM killer (dmesg: 'Out of memory: Killed process')"),
+        ),
+        fix="Read the dead worker's own log (Ray's session_latest/logs/worker-*.err) and dmesg for the crash or the OOM kill.",
+        sources=("https://github.com/ray-project/ray/issues/54580",
+                 "https://github.com/Unakar/Logic-RL/issues/18",
+                 "https://github.com/verl-project/verl/issues/1485"),
+        examples=("The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: "
+                  "Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes. "
+                  "(1) The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. "
+                  "(3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors.",),
+        # Ray's memory monitor killing a task is an OOM, said as one
+        near_misses=("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",),
     ),
     S(
         id="process-segfault-at-end", family="runtime", title="The process crashed with a segmentation fault",

@@ -501,6 +501,26 @@ STRUCTURAL: tuple[S, ...] = (
         fix="Add the user to the render and video groups (log in again); pass the devices into containers.",
         sources=("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/prerequisites.html",),
     ),
+    # A GPU fault (a memory access fault, a HIP error) raised while the process ran a collective: the collective's
+    # kernels or its peer-to-peer buffers faulted, so the transport between the GPUs is where to look first
+    # (rccl#59, tensorflow-upstream#369, legacy-rocm-build#6505); the same fault from clinfo (rccl#415) stays runtime.
+    S(
+        id="gpu-fault-in-collective", family="distributed", title="The GPU faulted inside an RCCL collective",
+        severity="fatal", tier=RUNTIME, patterns=(), needles=(),
+        meaning=("The GPU fault came while the process ran an RCCL collective (a collective test case, NCCL_DEBUG's "
+                 "launch record or an RCCL call just before it): the collective's kernels touched a peer's memory that "
+                 "was not mapped for them. Peer-to-peer access through the IOMMU or PCIe is the usual cause."),
+        causes=(
+            C(text="the IOMMU translates GPU peer-to-peer DMA (no iommu=pt)", check="RD-IOMMU-001"),
+            C(text="PCIe ACS or the platform blocks peer-to-peer between the GPUs", check="RD-PCIE-001"),
+            C(text="a debugging workaround left in the environment changes RCCL's transport", check="RD-RCCL-001"),
+            C(text="code built for another GPU running under HSA_OVERRIDE_GFX_VERSION", check="RD-ENV-001"),
+        ),
+        fix="Run `rocmdoctor scan --select RD-IOMMU,RD-PCIE,RD-RCCL`; retry with NCCL_P2P_DISABLE=1 to confirm the transport.",
+        sources=("https://github.com/ROCm/rccl/issues/59",
+                 "https://github.com/ROCm/tensorflow-upstream/issues/369",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/6505"),
+    ),
     S(
         id="in-container-device-access", family="containers",
         title="Inside a container, the GPU device nodes cannot be used",

@@ -24,7 +24,7 @@ Its modules, by what they hold:
 from __future__ import annotations
 
 from .builds import MISSING_FILE, build_owner
-from .collectives import COLLECTIVE_FUNC, NCCL_CLASSES
+from .collectives import COLLECTIVE_BEFORE, COLLECTIVE_FUNC, NCCL_CLASSES, collective_before
 from .kernel import RING_BLOCKS, ip_block, kernel_form
 from .numerics import NUMBER_ROWS_FINITE, SCALE_FALLS, SCALE_SPREAD_S, SCALE_SPREAD_STEPS, ZERO_LOSS_RUN
 from .progress import declares_success, went_on
@@ -34,7 +34,8 @@ from .session import SUDO_WINDOW
 from .shape import Build, Frame, KernelEvent, NcclError, Shape, Stop, Traceback, package_of
 from .tails import MAX_FILES, MAX_GZ, TAIL_BYTES, tail_lines, windows
 
-__all__ = ["COLLECTIVE_FUNC", "MAX_FILES", "MAX_GZ", "MISSING_FILE", "NCCL_CLASSES", "NUMBER_ROWS_FINITE", "RING_BLOCKS",
+__all__ = ["COLLECTIVE_BEFORE", "COLLECTIVE_FUNC", "collective_before", "MAX_FILES", "MAX_GZ", "MISSING_FILE",
+           "NCCL_CLASSES", "NUMBER_ROWS_FINITE", "RING_BLOCKS",
            "SCALE_FALLS", "SCALE_SPREAD_S", "SCALE_SPREAD_STEPS", "SUDO_WINDOW", "TAIL_BYTES", "ZERO_LOSS_RUN", "Build",
            "Frame", "KernelEvent", "NcclError", "Shape", "Stop", "Traceback", "analyze", "build_owner", "declares_success",
            "ip_block", "kernel_form", "package_of", "sentence_class", "tail_lines", "went_on", "windows"]

@@ -44,3 +44,29 @@ COLLECTIVE_FUNC = re.compile(r"^(?:init_process_group|new_group|init_collective_
                              r"initialize_model_parallel|ensure_model_parallel_initialized|init_distributed\w{0,20}|"
                              r"_store_based_barrier|barrier|all_reduce|all_gather\w{0,20}|reduce_scatter\w{0,20}|"
                              r"all_to_all\w{0,10}|broadcast_object_list|_?rendezvous\w{0,20})$")
+
+
+# What a process is doing when it runs a collective, in the lines just before a GPU fault: a collective test case
+# starting (RCCL's gtest "[ RUN      ] AllGatherCorrectnessSweep/...", rccl#59), NCCL_DEBUG's launch record, or a
+# call into RCCL's collective API in a trace (ncclAllReduce, ncclGroupEnd).
+_COLLECTIVE_WORD = r"(?:AllReduce|AllGather|ReduceScatter|Broadcast|AllToAll|Reduce|SendRecv|Gather|Scatter)"
+_RUNNING_COLLECTIVE = re.compile(r"^\[ RUN\s{1,8}\] \S{0,200}?" + _COLLECTIVE_WORD + r"|"
+                                 r"NCCL INFO \w{2,24}: opCount [0-9a-f]{1,12}\b|"
+                                 r"\bnccl(?:" + _COLLECTIVE_WORD[3:-1] + r"|Send|Recv|GroupEnd)\b")
+COLLECTIVE_BEFORE = 8  # non-empty lines before the fault that may show the collective
+
+
+def collective_before(lines: list[str], at: int) -> str:
+    """The line among the COLLECTIVE_BEFORE non-empty lines before ``lines[at]`` that shows a collective running
+    ("" when none does)."""
+    seen = 0
+    for j in range(at - 1, -1, -1):
+        t = lines[j].strip()
+        if not t:
+            continue
+        if _RUNNING_COLLECTIVE.search(t[:2000]):
+            return t
+        seen += 1
+        if seen >= COLLECTIVE_BEFORE:
+            break
+    return ""

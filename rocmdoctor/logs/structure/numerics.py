@@ -13,6 +13,28 @@ from .progress import _BAR, _METRIC_VALUE
 _NAN_FLAG = re.compile(r"""\b(?:\w{1,40}_nan|has_?nan|is_?nan|contains_?nan|any_?nan|nan_?found|nan_?detected)['"]?"""
                        r"""\s{0,2}[:=]\s{0,2}['"]?True\b""", re.I)
 
+# A printed tensor or array whose elements are all NaN: torch's "tensor([nan, nan], device='cuda:0')", numpy's
+# "array([nan], dtype=float32)" (np.unique of a model output: rocm_lab#4), or a row of a large one that is only
+# nan ("[        nan,         nan,  ...,         nan,": pytorch#136310). A row mixing numbers and nan is left to
+# the metrics; all of it nan is what a GPU kernel that produced garbage prints.
+_ARRAY_OPEN = re.compile(r"\b(?:tensor|array)\(\[+(?P<body>[^\]\n]{1,2000})")
+_ROW_OPEN = re.compile(r"^\s{0,24}\[+(?P<body>[^\]\[\n]{1,2000})")
+_ELLIPSIS = {"...", "…"}
+NAN_ROW_MIN = 3  # elements of a bare row, all nan, before it counts (a tensor(...) or array(...) needs one)
+
+
+def nan_array(text: str) -> str | None:
+    """"tensor"/"array"/"row" when ``text`` prints a tensor, an array or a row of one whose elements are all NaN."""
+    for rx, what, least in ((_ARRAY_OPEN, "tensor" if "tensor(" in text else "array", 1), (_ROW_OPEN, "row", NAN_ROW_MIN)):
+        m = rx.search(text[:2000])
+        if m is None:
+            continue
+        toks = [x for x in re.split(r"[\s,\[]+", m.group("body")) if x and x not in _ELLIPSIS]
+        if len(toks) >= least and all(x.lower().lstrip("+-") == "nan" for x in toks):
+            return what
+    return None
+
+
 # DeepSpeed's step log "step=2000, skipped=1995": steps its fp16 loss scaler threw away.
 _DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
 # A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").

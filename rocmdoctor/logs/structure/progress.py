@@ -27,6 +27,14 @@ _STEP = re.compile(r"\b(?:step|iteration|global_step|iter)\s{0,2}[=:]?\s{0,2}(?P
                    r"\bEpoch \[\d{1,6}\]\[\d{1,9}/\d{1,9}\]", re.I)
 
 
+# The run reached the GPU and kept going: vLLM sizing its KV cache in GPU blocks after loading the model
+# ("# GPU blocks: 2658, # CPU blocks: 327", vllm#2942; "GPU KV cache size: 123,456 tokens"), an application
+# naming the GPU it runs on ("Using torch device: [AMD Radeon RX 7900 XTX (cuda:0)]", InvokeAI#9490). Not a CPU
+# device ("Using device: cpu" is the fallback a missing GPU causes).
+_ON_GPU = re.compile(r"# GPU blocks: [1-9]\d{0,9}\b|\bGPU KV cache size: [1-9][\d,]{0,14} tokens|"
+                     r"\bUsing (?:torch )?device:? \[?(?:AMD |Radeon |Instinct |cuda:\d|[^\]\n]{1,80}\(cuda:\d)", re.I)
+
+
 def declares_success(text: str) -> bool:
     return bool(_SUCCESS.search(text[:2000]))
 
@@ -35,7 +43,7 @@ def went_on(text: str) -> bool:
     """The line shows the run going on or ending well: progress, a finite metric, the end of a
     trainer or benchmark, a results table row, a served request."""
     t = text[:2000]
-    if _SUCCESS.search(t):
+    if _SUCCESS.search(t) or _ON_GPU.search(t):
         return True
     if ("|" in t and len(_NUMERIC_CELLS.findall(t)) >= 2) or _BAR.search(t) or _STEP.search(t):
         return True

@@ -8,7 +8,7 @@ from .builds import _BUILD_ERROR, _BUILD_OK, _DS_BUILD, _GFX_REFUSED, _GOES_ON, 
 from .collectives import _LAST_ERROR, _NCCL_CLASS, _NCCL_WORDS, NCCL_CLASSES
 from .kernel import (_AMDGPU_FAULT, _KERNEL, _KERNEL_BAD, _KERNEL_SEVERE, _KFD_REFUSES, _ROCK_NOT_LOADED,
                      _k8s_plugin_without_gpu, ip_block, kernel_form)
-from .numerics import _NAN_FLAG, _not_learning
+from .numerics import _NAN_FLAG, _not_learning, nan_array
 from .progress import declares_success, went_on
 from .sentences import _BECAUSE_HEAD, _SENTENCE_KEYS, sentence_class
 from .session import _CONTAINER_PROMPT, _SAW_GPU, _SUDO_CMD, SUDO_WINDOW, _rocm_torch_replaced
@@ -100,6 +100,8 @@ def _fallbacks(lines: list[LogLine], shape: Shape) -> None:
             shape.driver_root = ln
         if shape.numerics is None and "nan" in low and _NAN_FLAG.search(t[:2000]):
             shape.numerics = (ln, "a NaN check the run prints is True: non-finite values in the model")
+        if shape.numerics is None and "nan" in low and nan_array(t):
+            shape.numerics = (ln, f"a printed {nan_array(t)} holds nothing but NaN: the computation produced no numbers")
         if went_on(t):
             shape.went_on = ln  # (a progress or metrics line is no refusal: not read for one)
         elif shape.sentence is None and len(t) < 4000 and _SENTENCE_KEYS.search(low):
