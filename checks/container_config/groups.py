@@ -122,9 +122,10 @@ def _dropped(a, name, svc, drop, owner, image_gids, given: set[str]):
     return fail(f"{name}: its programs run as {user}, which group_add does not reach: {user} cannot open /dev/kfd",
                 "group_add gives its groups to the container's first process only; supervisord (a program's user=) "
                 "and gosu/su-exec switch to the user with the groups the image's /etc/group gives it, so the "
-                f"notebook or server runs without the host's GID {owner['gid']} ({owner['group']}) of /dev/kfd. Add "
-                f"that user to a group with GID {owner['gid']} in the image (groupadd -g {owner['gid']} gpu && usermod "
-                f"-aG gpu {user}), or run those programs as root.", subject=subject,
+                f"notebook or server runs without the host's GID {owner['gid']} ({owner['group']}) of /dev/kfd. Before "
+                f"the drop, give {user} the device node's own group, which holds on any host (groupadd -f -g "
+                f"\"$(stat -c %g /dev/kfd)\" gpu && usermod -aG gpu {user}), or add it to GID {owner['gid']} in the "
+                "image (this host's only), or run those programs as root.", subject=subject,
                 evidence=[ev(f"{path}:{line}", text)] + ([svc_ev(a, svc, "group_add")] if svc.get("group_add") else [])
                 + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")])
 

@@ -364,6 +364,16 @@ _DROP = re.compile(r"(?m)^\s*(?:CMD|ENTRYPOINT)\b.*?\b(?:gosu|su-exec|runuser\s+
 _COPY_CONF = re.compile(r"(?m)^[ \t]*(?:COPY|ADD)[ \t]+(?:--\S{1,200}[ \t]+){0,4}(\S{0,200}\.conf)[ \t]+"
                         r"(\S{0,200}supervisor\S{0,200})")
 MAX_CONF_BYTES = 64 * 1024
+# The same drop in the entrypoint script the Dockerfile copies in and starts (`ENTRYPOINT ["/docker-entrypoint.sh"]`,
+# which ends `exec gosu appuser "$@"`): the usual shape of images that start as root to fix ownership, then drop.
+_ENTRY = re.compile(r"(?m)^\s*ENTRYPOINT\b(.*)$")
+_SCRIPT_WORD = re.compile(r"[\w./-]{1,200}\.sh\b")
+_COPY = re.compile(r"(?m)^[ \t]*(?:COPY|ADD)[ \t]+(?:--\S{1,200}[ \t]+){0,4}(\S{1,200})[ \t]+(\S{1,200})[ \t]*$")
+_SCRIPT_DROP = re.compile(r"(?m)^[ \t]*(?:exec[ \t]+)?(?:gosu|su-exec|runuser[ \t]+-u)[ \t]+[\"']?([A-Za-z_][\w.-]*)")
+# ... unless the script first gives that user the device nodes' own group (`stat -c %g /dev/kfd`, then groupadd/
+# usermod): the docker.sock/kvm idiom applied to the GPU, which gosu then keeps (it reads /etc/group at exec)
+_DEVICE_GROUP = re.compile(r"/dev/(?:kfd|dri)[^\n]*\n?(?:[^\n]*\n){0,6}?[^\n]*\b(?:groupadd|addgroup|groupmod|usermod|adduser)\b"
+                           r"|\b(?:groupadd|addgroup|groupmod|usermod|adduser)\b[^\n]*/dev/(?:kfd|dri)")
 
 
 def _program_users(text: str, env: dict[str, str]) -> list[tuple[str, str, int]]:
@@ -412,6 +422,10 @@ def resolve_process_users(arts: list[Artifact]) -> None:
                     line = d.text.count("\n", 0, m.start()) + 1
                     svc["drops_to"] = (m.group(1), d.path, line, d.text.splitlines()[line - 1].strip()[:240])
                     break
+                drop = _entrypoint_drop(d, arts)
+                if drop is not None:
+                    svc["drops_to"] = drop
+                    break
                 if not _SUPERVISOR_RUN.search(d.text):
                     continue
                 for cm in _COPY_CONF.finditer(d.text):
@@ -431,6 +445,30 @@ def resolve_process_users(arts: list[Artifact]) -> None:
                             prog, user, ln = users[0]
                             svc["drops_to"] = (user, cand, ln, text.splitlines()[ln - 1].strip()[:240])
                         break
+
+
+def _entrypoint_drop(d: Artifact, arts: list[Artifact]):
+    """(user, script, line, text) where the script the Dockerfile's ENTRYPOINT starts drops root for another
+    user (gosu, su-exec, runuser -u); None when it does not, gives that user the device nodes' group first,
+    or the script is not among the files."""
+    entries = _ENTRY.findall(d.text)
+    if not entries:
+        return None
+    started = {os.path.basename(w) for w in _SCRIPT_WORD.findall(entries[-1])}
+    copied = {os.path.basename(src) for src, dst in _COPY.findall(d.text)
+              if os.path.basename(dst.rstrip("/")) in started or (dst.endswith("/") and os.path.basename(src) in started)}
+    here = os.path.dirname(d.path)
+    scripts = sorted((s for s in arts if s.error is None and isinstance(s.text, str)
+                      and os.path.basename(s.path) in copied | started),
+                     key=lambda s: (os.path.dirname(s.path) != here, s.path))
+    for s in scripts[:1]:
+        if _DEVICE_GROUP.search(s.text):
+            return None
+        m = _SCRIPT_DROP.search(s.text)
+        if m and m.group(1) not in ("root", "0"):
+            line = s.text.count("\n", 0, m.start()) + 1
+            return (m.group(1), s.path, line, s.text.splitlines()[line - 1].strip()[:240])
+    return None
 
 
 def _reservations(svc: dict) -> list[dict]:

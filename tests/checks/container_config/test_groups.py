@@ -284,3 +284,64 @@ def test_look_alikes_supervisord_programs_as_root_and_a_user_in_the_host_s_group
     # the image gives the user the host's GID itself
     given = SUPERVISOR_DOCKERFILE.replace("-G sudo ${USERNAME}", "-G sudo ${USERNAME} && usermod -aG 992 ${USERNAME}")
     assert not lint.flagged(lint(_supervisor_set(tmp_path, dockerfile=given), "RD-CTR-006", "rx7900xtx"))
+
+
+# The image starts as root and its entrypoint script drops to a user with gosu: the shape of
+# https://github.com/Xpiatio/Hearthwave/blob/a5199216774a0fb3363207cfb9d4adee4e22aeb1/backend/docker-entrypoint.sh
+# (and its Dockerfile and docker-compose.rocm.yml), labelled in three independent corpus sets.
+ENTRY_DOCKERFILE = """FROM python:3.13-slim AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends gosu \\
+    && useradd -u 1000 -G audio -d /app -s /sbin/nologin -M appuser
+COPY backend/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+ENTRYPOINT ["docker-entrypoint.sh"]
+CMD ["uvicorn", "backend.server:app", "--host", "0.0.0.0", "--port", "8765"]
+"""
+ENTRY_SCRIPT = """#!/bin/sh
+set -e
+mkdir -p /data/plugins
+chown -R appuser:appuser /data/plugins
+
+exec gosu appuser "$@"
+"""
+ENTRY_COMPOSE = """services:
+  backend:
+    build:
+      context: .
+      dockerfile: Dockerfile
+    devices:
+      - /dev/kfd:/dev/kfd      # ROCm compute device
+      - /dev/dri:/dev/dri      # GPU render nodes
+    group_add:
+      - "${RENDER_GID:-992}"   # host 'render' group GID (getent group render)
+"""
+
+
+def _entry_set(tmp_path, script=ENTRY_SCRIPT, dockerfile=ENTRY_DOCKERFILE):
+    write(tmp_path, "Dockerfile", dockerfile)
+    write(tmp_path, "backend/docker-entrypoint.sh", script)
+    write(tmp_path, "docker-compose.rocm.yml", ENTRY_COMPOSE)
+    return [str(tmp_path)]
+
+
+def test_an_entrypoint_script_that_drops_to_a_user_with_gosu_loses_group_add(lint, tmp_path):
+    fs = lint.flagged(lint(_entry_set(tmp_path), "RD-CTR-006", "rx7900xtx"))
+    assert len(fs) == 1 and "run as appuser" in fs[0].title
+    assert fs[0].evidence[0].source.endswith("docker-entrypoint.sh:6")  # the gosu line, in the script
+    assert "stat -c %g /dev/kfd" in fs[0].detail  # the fix that works on any host: the device's own GID
+    # su-exec (Alpine) and runuser drop the same way
+    for verb in ("su-exec appuser", "runuser -u appuser --"):
+        fs = lint.flagged(lint(_entry_set(tmp_path, ENTRY_SCRIPT.replace("gosu appuser", verb)), "RD-CTR-006",
+                               "rx7900xtx"))
+        assert len(fs) == 1, verb
+
+
+def test_entrypoint_look_alikes_keep_group_add(lint, tmp_path):
+    # the script gives appuser the device node's own group before it drops (the docker.sock idiom for the GPU)
+    adds = ENTRY_SCRIPT.replace('exec gosu', 'gid=$(stat -c %g /dev/kfd)\ngroupadd -f -g "$gid" gpu\n'
+                                'usermod -aG gpu appuser\nexec gosu')
+    assert not lint.flagged(lint(_entry_set(tmp_path, adds), "RD-CTR-006", "rx7900xtx"))
+    # it drops to root (nothing dropped), or the gosu is in a script the ENTRYPOINT does not start
+    assert not lint.flagged(lint(_entry_set(tmp_path, ENTRY_SCRIPT.replace("gosu appuser", "gosu root")),
+                                 "RD-CTR-006", "rx7900xtx"))
+    other = ENTRY_DOCKERFILE.replace('ENTRYPOINT ["docker-entrypoint.sh"]', 'ENTRYPOINT ["tini", "--"]')
+    assert not lint.flagged(lint(_entry_set(tmp_path, dockerfile=other), "RD-CTR-006", "rx7900xtx"))
