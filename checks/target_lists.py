@@ -9,7 +9,7 @@ from rocmdoctor.base.records import replace
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.artifacts.settings import artifact_at, env_ev
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
-from rocmdoctor.knowledge.artifacts import TORCH_WHEEL_ARCH_SOURCES
+from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.gpus import arch_base
 
 from rocmdoctor.checks.envvars import unset_fix
@@ -51,13 +51,14 @@ _FLAG_TARGETS = ("--offload-arch", "craype-accel")
 
 
 def _torch_wheel_lists(settings):
-    """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too: older
-    indexes' lists are known (knowledge/artifacts.py), and judged like PYTORCH_ROCM_ARCH."""
+    """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too (knowledge/torch_wheels.py),
+    judged like PYTORCH_ROCM_ARCH. A `torch==X+rocmY` pin that no index of its install carries installs nothing
+    (RD-IMG-002's one finding), so its wheel's list is not judged."""
     if settings is None:  # a scan without --config: no launch-file helper is loaded (tests/test_registry.py)
         return []
+    from .image_pip import rocm_pin_finds_no_index
     from .image_torch import installed_by_uv
-    from rocmdoctor.knowledge.artifacts import (stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_archs,
-                                                 torch_wheel_rocm)
+    from rocmdoctor.knowledge.artifacts import stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_rocm
 
     out = []
     for v in settings.values("build", "pip"):
@@ -74,12 +75,19 @@ def _torch_wheel_lists(settings):
             if version and "==" not in str(req) and "+rocm" not in str(req) and stale_extra_rocm_index(opts) \
                     and not installed_by_uv(settings, v):
                 continue  # only an old --extra-index-url: pip takes PyPI's newer CUDA torch (RD-IMG-002), not this wheel
-            archs = torch_wheel_archs(version) if version else None
+            if version and rocm_pin_finds_no_index(settings, v, str(req)):
+                continue
+            nightly = any("/nightly/" in i for i in indexes) and "+rocm" not in str(req).lower()
+            archs = torch_wheels.wheel_targets(version, torch_wheels.torch_release(str(req)), nightly) if version else None
             if archs:
-                out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(),
-                            v.origin.label))
+                out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(), v.origin.label))
                 break
     return out
+
+
+def _first_carried(missing) -> str:
+    said = [f"{g} is in {torch_wheels.first_carried(g)}" for g in missing if torch_wheels.first_carried(g)]
+    return "; ".join(said) or "none of PyTorch's wheels carry it yet: build torch with PYTORCH_ROCM_ARCH"
 
 
 def _line_naming(settings, v, req: str):
@@ -137,8 +145,8 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                             f"PyTorch built its rocm{rocm} wheels for {value.replace(';', ', ')} only; on "
                             f"{', '.join(missing)} torch fails with 'invalid device function' or 'no kernel image' "
                             "(an HSA_OVERRIDE_GFX_VERSION that hides this runs another GPU's code). Install the wheels "
-                            "of a ROCm release that covers the GPU (gfx1100 from rocm5.5, gfx942 from rocm6.0).",
-                            subject=where, evidence=[evidence], sources=list(TORCH_WHEEL_ARCH_SOURCES)))
+                            "of a ROCm release that covers the GPU (" + _first_carried(missing) + ").",
+                            subject=where, evidence=[evidence], sources=list(torch_wheels.SOURCES)))
             continue
         out.append(warn(f"{name}={value} leaves out {', '.join(missing)}",
                         "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "

@@ -129,3 +129,62 @@ def test_native_targets_in_a_docker_build_find_no_gpu(tmp_path):
     other = flagged(scan([write(tmp_path, "d2/Dockerfile", NATIVE_DF.replace('"native"', '"gfx1030"'))],
                          "RD-ENV-002", "rx7900xtx"))
     assert other and all("leaves out gfx1100" in f.title for f in other)
+
+
+# --- the target lists of every PyTorch ROCm wheel series (knowledge/torch_wheels.py), not only those before 6.0.
+# AvengerMoJo/MoJoAssistant docker/Dockerfile.rocm lines 28-30 (corpus c7-mojo-slim-nonroot-render), judged on a
+# Strix Halo (gfx1151): the rocm6.2 wheels (torch 2.5.x) carry no gfx1151 kernels; the rocm7.0 ones do.
+# https://github.com/AvengerMoJo/MoJoAssistant/blob/dc79358ed264c801d53c94f793b357ae99fef857/docker/Dockerfile.rocm
+MOJO = ("FROM python:3.12-slim\n"
+        "# ROCm 6.2 wheels are the latest stable; gfx1151 users set HSA_OVERRIDE at runtime.\n"
+        "RUN pip install --no-cache-dir \\\n    torch torchvision \\\n"
+        "    --index-url https://download.pytorch.org/whl/rocm6.2\n")
+
+
+def test_real_rocm62_wheels_on_gfx1151(tmp_path):
+    fs = [f for f in flagged(scan([write(tmp_path, "Dockerfile.rocm", MOJO)], "RD-ENV-002", "strix-halo-apu"))
+          if "wheels" in f.title]
+    assert [f.evidence[0].source.rsplit(":", 1)[-1] for f in fs] == ["3"]
+    assert "gfx1151" in fs[0].title and "rocm7.0" in fs[0].detail  # the fix names the first series that has it
+
+
+def test_real_corpus_set_rocm62_on_gfx1151():
+    fs = [f for f in flagged(scan([corpus("c7-mojo-slim-nonroot-render")], "RD-ENV-002", "strix-halo-apu"))
+          if "wheels" in f.title]
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile.rocm:29"]
+
+
+@pytest.mark.parametrize("index", ["rocm7.0", "rocm7.1", "rocm7.2"])
+def test_a_newer_series_that_carries_the_gpu_is_not_flagged(tmp_path, index):
+    p = write(tmp_path, "Dockerfile.rocm", MOJO.replace("rocm6.2", index))
+    assert not [f for f in flagged(scan([p], "RD-ENV-002", "strix-halo-apu")) if "wheels" in f.title]
+
+
+@pytest.mark.parametrize("rocm, torch, gfx, carried", [
+    ((6, 2), None, "gfx1101", False),        # rocm6.2 holds torch 2.5.x only; gfx1101 joined in torch 2.6
+    ((6, 1), None, "gfx1101", True),         # rocm6.1 also holds 2.6.0
+    ((6, 1), (2, 5), "gfx1101", False),      # ... but not a 2.5 pin
+    ((6, 2, 4), None, "gfx1201", True), ((6, 3), None, "gfx1200", True),
+    ((6, 4), None, "gfx1151", False), ((7, 0), None, "gfx1151", True), ((7, 0), (2, 8), "gfx1150", False),
+    ((6, 4), None, "gfx950", True), ((6, 3), None, "gfx950", False),
+    ((5, 7), None, "gfx942", False), ((6, 0), None, "gfx942", True), ((5, 4, 2), None, "gfx1100", False),
+    ((7, 14), None, "gfx906", False), ((7, 2), None, "gfx906", True),
+])
+def test_wheel_target_table(rocm, torch, gfx, carried):
+    from rocmdoctor.knowledge import torch_wheels
+
+    assert (gfx in torch_wheels.wheel_targets(rocm, torch)) is carried
+    assert torch_wheels.wheel_targets((6, 2), None, nightly=True) is None  # nightlies of ROCm 6+ are not judged
+
+
+# --- one cause, one finding: a `torch==X+rocmY` pin with no index installs nothing (RD-IMG-002), so RD-ENV-002 does
+# not also judge the targets of a wheel that never arrives; with the index named, the wheel's targets are judged.
+def test_a_rocm_pin_no_index_carries_is_one_finding(tmp_path):
+    pinned = write(tmp_path, "a/Dockerfile", "FROM python:3.11\nRUN pip install torch==2.5.1+rocm6.2\n")
+    assert flagged(scan([pinned], "RD-IMG-002", "strix-halo-apu"))
+    assert not flagged(scan([pinned], "RD-ENV-002", "strix-halo-apu"))
+    indexed = write(tmp_path, "b/Dockerfile", "FROM python:3.11\nRUN pip install torch==2.5.1+rocm6.2 "
+                    "--index-url https://download.pytorch.org/whl/rocm6.2\n")
+    assert not flagged(scan([indexed], "RD-IMG-002", "strix-halo-apu"))
+    assert [f.title for f in flagged(scan([indexed], "RD-ENV-002", "strix-halo-apu"))] == [
+        "torch from PyTorch's rocm6.2 wheels has no kernels for gfx1151"]
