@@ -167,17 +167,8 @@ AMD_INDEX_ONLY: dict[str, tuple[str, str]] = {
                                          "native_linux/install-onnx.html"),
 }
 # An index of AMD's own: its wheel pages, its pip indexes (repo.amd.com/rocm/whl/..., rocm.nightlies.amd.com, ...).
-AMD_INDEX = re.compile(r"(?:repo\.radeon\.com|(?:^|[/.@])[a-z0-9-]*\.?amd\.com)/", re.I)
-_VERSION = re.compile(r"^(\d{1,4}(?:\.\d{1,4}){0,3})(?:\.\*)?(?:\.?post(\d+))?$", re.I)
+AMD_INDEX = re.compile(r"(?:repo\.radeon\.com|(?:^|[/@.])amd\.com)/", re.I)
 _LOWER = re.compile(r"(===?|>=|~=|>)\s*([\w.*]+)")
-
-
-def _version_key(text: str) -> tuple[int, ...] | None:
-    m = _VERSION.match(text.strip())
-    if m is None:
-        return None
-    release = [int(x) for x in m.group(1).split(".")]
-    return tuple(release + [0] * (4 - len(release))) + (int(m.group(2)) if m.group(2) else -1,)
 
 
 def amd_index_only(req: str, urls: list[str], rocm: str | None = None) -> tuple[str, str] | None:
@@ -192,9 +183,14 @@ def amd_index_only(req: str, urls: list[str], rocm: str | None = None) -> tuple[
     if name not in AMD_INDEX_ONLY or bound is None:
         return None
     newest = AMD_INDEX_ONLY[name][0]
-    key, pypi = _version_key(bound.group(2)), _version_key(newest)
+    from packaging.version import InvalidVersion, Version  # PEP 440 order (1.22.2.post1 < 1.22.2.post3 < 1.23.0)
+
+    try:
+        asked = Version(bound.group(2).removesuffix(".*"))
+    except InvalidVersion:
+        return None
     # a release number of AMD's (2.16.1, 1.23.0); PyPI's own builds carry a ROCm suffix (2.14.0.600) no pin asks past
-    if key is None or pypi is None or max(key[:4]) >= 100 or key <= pypi:
+    if max(asked.release) >= 100 or asked <= Version(newest):
         return None
     page = AMD_WHEEL_PAGES.format(rocm=rocm or "<X.Y of your ROCm>")
     return (f"{name}{bound.group(1)}{bound.group(2)} is only on AMD's wheel pages (PyPI stops at {newest})",
