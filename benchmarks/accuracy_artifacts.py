@@ -96,7 +96,11 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:deepspeed-master-addr-not-in-hostfile": "RD-LCH-010",
          # the image a launch runs that RD-IMG-001 had not read (with ab-ds2qdu's Kubeflow TrainJob): pyxis's
          # `srun --container-image` (a registry reference or an enroot squashfs named for one)
-         "words:pyxis-cuda-image": "RD-IMG-001"}
+         "words:pyxis-cuda-image": "RD-IMG-001",
+         # track imgs9: a release of an AMD-built package that only AMD's wheel pages carry (RD-IMG-004 judges it by
+         # version: PyPI carries onnxruntime-rocm itself up to 1.22.2.post3 since 2026-07, and tensorflow-rocm up to
+         # 2.14.0.600, so only a release past those is flagged)
+         "words:pip-package-only-on-amd-index": "RD-IMG-004"}
 
 
 def split_of(repo: str) -> str:

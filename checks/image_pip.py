@@ -51,6 +51,22 @@ _NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyT
                             "ROCm release the pin names", (ka.PYTORCH_ROCM_INSTALL,))
 
 
+def _pin_without_index(req: str, rec: dict, extra_index: str | None) -> bool:
+    """`torch==X+rocmY` in an install that names no index at all (no pip index option, no uv URL requirement, no
+    extra index from pip's config): PyPI has no +rocm build, so pip stops and nothing installs."""
+    opts = rec.get("options") or {}
+    return bool(ka.requirement_name(req) in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(req)
+                and not any(k in opts for k in _ANY_INDEX) and not extra_index
+                and not any("://" in str(r) for r in rec.get("requirements") or []))  # uv's --default-index URL
+
+
+def rocm_pin_finds_no_index(settings, v, req: str) -> bool:
+    """RD-IMG-002's `+rocm` pin that no index carries, for other checks: nothing installs, so there is no wheel
+    to judge (one cause, one finding)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    return _pin_without_index(req, rec, _config_extra_index(settings, v))
+
+
 def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False,
                   env: frozenset = frozenset()):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
@@ -105,9 +121,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
             continue
-        if name in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(str(req)) and not rocm_index \
-                and not any(k in opts for k in _ANY_INDEX) and not extra_index and not kept \
-                and not any("://" in str(r) for r in rec.get("requirements") or []):  # uv's --default-index URL
+        if not rocm_index and not kept and _pin_without_index(str(req), rec, extra_index):
             out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():

@@ -10,6 +10,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.base.versions import version_tuple
 from rocmdoctor.engine.check import ev, fail, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
 
 
@@ -27,7 +28,7 @@ def _index_places(settings, v, indexes: list[str]) -> list:
     return out[:2]
 
 
-def _older_is_the_cause(settings, v, wheel, opts, gpus) -> bool:
+def _older_is_the_cause(settings, v, wheel, req, opts, gpus) -> bool:
     """An older wheel's ROCm is the install's one problem only where nothing else names it: the wheel comes
     from the stable ROCm index alone (an --extra-index-url lets PyPI's CUDA torch win: RD-IMG-002), carries
     kernels for every GPU here (else RD-ENV-002 on wheels), and the image it goes into does not already bring
@@ -35,7 +36,7 @@ def _older_is_the_cause(settings, v, wheel, opts, gpus) -> bool:
     urls = [str(x) for k in ("index-url", "i") for x in opts.get(k, [])]
     if opts.get("extra-index-url") or any("/nightly/" in u for u in urls) or not urls:
         return False
-    archs = ka.torch_wheel_archs(wheel)
+    archs = torch_wheels.wheel_targets(wheel, torch_wheels.torch_release(req))
     gfx = [str(getattr(g, "gfx", "") or "") for g in gpus or [] if not getattr(g, "integrated", False)]
     if archs is None or not gfx or any(g not in archs for g in gfx):
         return False
@@ -64,7 +65,7 @@ def newer_wheels(settings, host, kept=None, gpus=None):
                 continue
             if not indexes and "no-index" not in opts and "://" not in str(req) and "+rocm" in str(req).lower():
                 continue  # `torch==2.9.0+rocm7.0` from PyPI alone: no such wheel, nothing installs (RD-IMG-002's cause)
-            if wheel[:2] < host[0][:2] and not _older_is_the_cause(settings, v, wheel, opts, gpus):
+            if wheel[:2] < host[0][:2] and not _older_is_the_cause(settings, v, wheel, str(req), opts, gpus):
                 continue
             gap = release_gap(wheel, host[0])
             if gap is not None and gap <= COMPAT_WINDOW:

@@ -304,6 +304,14 @@ def _keeps_installed(settings, v, req: str) -> bool:
     return not any(k in opts for k in REINSTALL) and keeps(req, torch_there(settings, v))
 
 
+def _image_rocm_release(settings, v) -> str | None:
+    """X.Y of the ROCm image a Dockerfile's pip line runs in (its last FROM before the line), else None."""
+    froms = [x for x in settings.values("build", "from") if x.origin.path == v.origin.path
+             and (x.origin.line or 0) < (v.origin.line or 0)]
+    rocm = ka.image_rocm(str(froms[-1].value)) if froms else None
+    return ".".join(map(str, rocm[:2])) if rocm else None
+
+
 # A requirements-file line that is a command someone pasted (`pip install torch==...`, `python -m pip install`).
 _SHELL_COMMAND = re.compile(r"^\s*(?:sudo\s+)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip|conda|mamba)\s+install\s", re.I)
 _PUBLIC_INDEXES = ("pypi.org", "pypi.python.org", "download.pytorch.org", "repo.radeon.com", "mirrors.", "pypi.tuna",
@@ -341,6 +349,7 @@ def pip_package_names(settings):
             name = ka.requirement_name(str(req))
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
             why = pip_kb.not_on_pypi(m.group(0)) if name and m else None
+            why = why or pip_kb.amd_index_only(str(req), indexes, _image_rocm_release(settings, v))
             if why is None and only_torch and name and name not in pip_kb.ON_TORCH_INDEX:
                 off_index.setdefault(v.origin.path if rec.get("file") else (v.origin.path, v.origin.line),
                                      []).append((v, str(req)))

@@ -214,27 +214,10 @@ def docker_size(value) -> int | None:
     return int(float(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()])
 
 
-# GPU targets of PyTorch's ROCm wheels (download.pytorch.org/whl/rocmX.Y), from the list the wheel
-# builds used (pytorch/builder manywheel/build_docker.sh): gfx900;gfx906;gfx908, plus gfx90a;gfx1030
-# from ROCm 4.3, plus gfx1100 from the rocm5.5 builds (commit 3237101a, 2023-05-23: "Update
-# build_docker.sh for gfx1100"), plus gfx942 from ROCm 6.0 (b9d2b93c). From 6.0 on the lists grew in
-# pytorch's own CI; only the older, complete lists are kept here, so newer wheels are not judged.
-TORCH_WHEEL_ARCH_SOURCES = ("https://github.com/pytorch/builder/commit/3237101a0a709aec3111e7d00718e63114fd9f6c",
-                            "https://github.com/pytorch/builder/blob/main/manywheel/build_docker.sh")
+# A torch requirement's ROCm release (its PyTorch index or `+rocmX.Y` label); the GPU targets of those wheels:
+# knowledge/torch_wheels.py.
 _WHEEL_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm(\d+)\.(\d+)(?:\.(\d+))?", re.I)
 _LOCAL_ROCM = re.compile(r"^torch(?:==|-)[\w.]+(?:\+|%2B)rocm(\d+)\.(\d+)(?:\.(\d+))?", re.I)
-
-
-def torch_wheel_archs(version: tuple[int, ...]) -> tuple[str, ...] | None:
-    """The gfx targets PyTorch's torch wheels for ROCm ``version`` carry, or None where not known."""
-    if version >= (6, 0):
-        return None
-    archs: tuple[str, ...] = ("gfx900", "gfx906", "gfx908")
-    if version >= (4, 3):
-        archs += ("gfx90a", "gfx1030")
-    if version >= (5, 5):
-        archs += ("gfx1100",)
-    return archs
 
 
 def torch_wheel_rocm(requirement: str, indexes: list[str]) -> tuple[int, ...] | None:

@@ -148,3 +148,51 @@ def cuda_only(req: str) -> tuple[str, str] | None:
         if re.fullmatch(pattern, name):
             return instead, source
     return None
+
+
+# Packages AMD builds per ROCm release and publishes on its own wheel pages (repo.radeon.com/rocm/manylinux/
+# rocm-rel-X.Y/), where PyPI stops at an older release: (PEP 503 name, the newest release on PyPI, source). A
+# version past PyPI's newest exists only there, so an install that names no AMD index or find-links stops with 'No
+# matching distribution found'. The name alone is not judged: PyPI carries both names (tensorflow-rocm up to its
+# ROCm 6.0 build 2.14.0.600, January 2024; onnxruntime-rocm up to 1.22.2.post3, July 2026: PyPI's name list).
+AMD_WHEEL_PAGES = "https://repo.radeon.com/rocm/manylinux/rocm-rel-{rocm}/"
+AMD_INDEX_ONLY: dict[str, tuple[str, str]] = {
+    # "As of ROCm 6.1, tensorflow-rocm packages are found at https://repo.radeon.com/rocm/manylinux. Prior to ROCm
+    # 6.1, packages were found at https://pypi.org/project/tensorflow-rocm."
+    "tensorflow-rocm": ("2.14.0.600", "https://rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.2/install/"
+                                      "3rd-party/tensorflow-install.html"),
+    # AMD's ONNX Runtime with the ROCm and MIGraphX execution providers, per ROCm release (pip3 install ... -f
+    # repo.radeon.com/rocm/manylinux/rocm-rel-X.Y/)
+    "onnxruntime-rocm": ("1.22.2.post3", "https://rocm.docs.amd.com/projects/radeon/en/latest/docs/install/"
+                                         "native_linux/install-onnx.html"),
+}
+# An index of AMD's own: its wheel pages, its pip indexes (repo.amd.com/rocm/whl/..., rocm.nightlies.amd.com, ...).
+AMD_INDEX = re.compile(r"(?:repo\.radeon\.com|(?:^|[/@.])amd\.com)/", re.I)
+_LOWER = re.compile(r"(===?|>=|~=|>)\s*([\w.*]+)")
+
+
+def amd_index_only(req: str, urls: list[str], rocm: str | None = None) -> tuple[str, str] | None:
+    """(why, what to install instead) when ``req`` asks for a release of an AMD-built package that only AMD's wheel
+    pages carry (its lower bound is past PyPI's newest) and none of the install's ``urls`` is AMD's; ``rocm`` is the
+    ROCm release (X.Y) the install runs on, where known, for the exact -f URL."""
+    m = re.match(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(.*)$", req.strip().strip("'\""))
+    if m is None or any(AMD_INDEX.search(u) for u in urls):
+        return None
+    name = re.sub(r"[-_.]+", "-", m.group(1)).lower()
+    bound = _LOWER.search(m.group(2).split(";", 1)[0])
+    if name not in AMD_INDEX_ONLY or bound is None:
+        return None
+    newest = AMD_INDEX_ONLY[name][0]
+    from packaging.version import InvalidVersion, Version  # PEP 440 order (1.22.2.post1 < 1.22.2.post3 < 1.23.0)
+
+    try:
+        asked = Version(bound.group(2).removesuffix(".*"))
+    except InvalidVersion:
+        return None
+    # a release number of AMD's (2.16.1, 1.23.0); PyPI's own builds carry a ROCm suffix (2.14.0.600) no pin asks past
+    if max(asked.release) >= 100 or asked <= Version(newest):
+        return None
+    page = AMD_WHEEL_PAGES.format(rocm=rocm or "<X.Y of your ROCm>")
+    return (f"{name}{bound.group(1)}{bound.group(2)} is only on AMD's wheel pages (PyPI stops at {newest})",
+            f"add `-f {page}` to this install (AMD's page for the ROCm release it runs on; each page lists the "
+            "releases built for that ROCm)")

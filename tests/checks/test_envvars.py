@@ -1,4 +1,5 @@
-"""RD-ENV-*: HSA_OVERRIDE_GFX_VERSION, PYTORCH_ROCM_ARCH and *_VISIBLE_DEVICES."""
+"""RD-ENV-001 and RD-ENV-004: HSA_OVERRIDE_GFX_VERSION and the runtime variables' spelling (RD-ENV-002,
+the GPU target lists: tests/checks/test_target_lists.py)."""
 import json
 import os
 
@@ -141,18 +142,6 @@ def test_failed_env_probe_skips(tmp_path):
     assert {f.status for f in findings(s, "RD-ENV")} == {Status.SKIP}
 
 
-# ---------------------------------------------------------------- PYTORCH_ROCM_ARCH
-def test_pytorch_rocm_arch_covering_gpu_passes(tmp_path):
-    s = machine(tmp_path, GFX1100, env={"PYTORCH_ROCM_ARCH": "gfx90a;gfx1100"})
-    assert findings(s, "RD-ENV-002")[0].status is Status.PASS
-
-
-def test_pytorch_rocm_arch_missing_gpu_warns(tmp_path):
-    s = machine(tmp_path, GFX906, GFX1100, env={"PYTORCH_ROCM_ARCH": "gfx1100"})
-    [f] = findings(s, "RD-ENV-002")
-    assert f.status is Status.WARN and "gfx906" in f.title and "invalid device function" in f.detail
-
-
 # ------------------------------------------------------------------ RD-ENV-004 misspelt variables
 def test_a_misspelt_runtime_variable_is_named_with_the_one_it_means(tmp_path):
     s = machine(tmp_path, GFX906, env={"HSA_FORCE_FINE_GRAIN_PRICE": "1", "nccl_socket_ifname": "eth0"})
@@ -180,21 +169,6 @@ def test_misspelt_names_follow_the_edit_distance():
     assert all(misspelt(k) is None for k in KNOWN)
 
 
-@pytest.mark.parametrize("text, bad", [
-    ("FROM ubuntu\nRUN ROCM_TARGET=gfx1101 make hip\n", True),
-    ("FROM ubuntu\nRUN cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH=\"gfx90a;gfx942\" -S .\n", True),
-    ("FROM ubuntu\nARG AMDGPU_TARGETS=gfx1030,gfx1100\nRUN echo $AMDGPU_TARGETS\n", False),
-    ("FROM ubuntu\nENV PYTORCH_ROCM_ARCH=gfx1100\n", False),
-    ("FROM ubuntu\nENV HSA_OVERRIDE_GFX_VERSION=10.3.0\nENV PYTORCH_ROCM_ARCH=gfx1030\n", True),  # real gfx1100
-])
-def test_gpu_target_lists_are_judged_against_the_real_gfx(tmp_path, text, bad, lint):
-    path = lint.write("Dockerfile", text)
-    fs = lint.flagged(lint([path], "RD-ENV-002", "rx7900xtx"))
-    assert bool(fs) == bad
-    if bad:
-        assert "gfx1100" in fs[0].title and fs[0].evidence[0].source.startswith(path + ":")
-
-
 def test_env_checks_judge_file_settings_with_file_line_evidence(tmp_path, lint):
     paths = lint.seeds("Dockerfile")
     f = lint(paths, "RD-ENV-001")[0]
@@ -211,39 +185,6 @@ def test_compose_environment_overrides_the_image_env_whatever_the_order(tmp_path
         # compose's HSA_OVERRIDE_GFX_VERSION=11.0.0 reaches the MI50s (gfx906): another generation
         assert f.status == Status.FAIL and "crosses GPU generations" in f.title
         assert f.evidence[0].source == compose + ":26"
-
-
-# ---------------------------------------------------------------- PYTORCH_ROCM_ARCH under an override
-# RD-ENV-002 judges PYTORCH_ROCM_ARCH against the GPU's real gfx target, never the one an
-# HSA_OVERRIDE_GFX_VERSION pretends (RD-ENV-001 judges the override itself): the fix for a wrong
-# override is to remove it, and the build must then have code for the real GPU.
-
-def override_and_arch(tmp_path, env):
-    """RD-ENV-001 and RD-ENV-002 on one gfx906 (a Radeon VII's real KFD node) with ``env``."""
-    s = machine(tmp_path, GFX906, env=env)
-    return {f.code: f for f in rocmdoctor.scan(snapshot=s, select=["RD-ENV-001", "RD-ENV-002"]).findings}
-
-
-def test_arch_matching_only_a_cross_generation_override_warns(tmp_path):
-    # A gfx906 told to pretend to be gfx1030 (10.3.0), with PYTORCH_ROCM_ARCH set for the pretence.
-    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ROCM_ARCH": "gfx1030"})
-    assert f["RD-ENV-001"].status is Status.FAIL and "crosses GPU generations" in f["RD-ENV-001"].title
-    arch = f["RD-ENV-002"]
-    assert arch.status is Status.WARN and "gfx906" in arch.title
-    assert "PYTORCH_ROCM_ARCH=gfx906" in arch.detail  # the fix names the real target
-
-
-def test_arch_listing_both_passes(tmp_path):
-    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ROCM_ARCH": "gfx906;gfx1030"})
-    assert f["RD-ENV-002"].status is Status.PASS
-
-
-def test_a_same_generation_override_is_judged_by_the_real_target_too(tmp_path):
-    # 9.0.8 on a gfx906 runs gfx908 code on a different ISA (RD-ENV-001 fails it); a list built only
-    # for the pretended gfx908 leaves the real GPU without kernels once the override goes.
-    f = override_and_arch(tmp_path, {"HSA_OVERRIDE_GFX_VERSION": "9.0.8", "PYTORCH_ROCM_ARCH": "gfx908"})
-    assert f["RD-ENV-001"].status is Status.FAIL
-    assert f["RD-ENV-002"].status is Status.WARN and "leaves out gfx906" in f["RD-ENV-002"].title
 
 
 # --- RD-ENV-004 also reads the option names of PYTORCH_HIP_ALLOC_CONF / PYTORCH_CUDA_ALLOC_CONF: an
@@ -310,45 +251,6 @@ def test_real_multistage_dockerfile_override():
     assert any(e.source.endswith("Dockerfile:62") for f in fs for e in f.evidence)
 
 
-def test_make_command_line_variable_is_a_target_list(tmp_path):
-    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\n"
-              "RUN cd bnb && ROCM_HOME=/opt/rocm make hip ROCM_TARGET=gfx1030 && pip install .\n")
-    fs = flagged(scan([p], "RD-ENV-002", "rx7900xtx"))
-    assert fs and "ROCM_TARGET=gfx1030" in fs[0].title
-    ok_ = write(tmp_path, "b/Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN make hip ROCM_TARGET=gfx1100\n")
-    assert flagged(scan([ok_], "RD-ENV-002", "rx7900xtx")) == []
-    # an assignment before another command is that command's environment, not a make variable
-    other = write(tmp_path, "c/Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN echo ROCM_TARGET=gfx1030\n")
-    assert flagged(scan([other], "RD-ENV-002", "rx7900xtx")) == []
-
-
-def test_real_make_target():
-    fs = flagged(scan([corpus("devloic-h2ogpt-rocm561")], "RD-ENV-002", "rx7900xtx"))
-    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:30"]
-
-
-@pytest.mark.parametrize("line,example,flag", [
-    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.4.2", "rx7900xtx", True),
-    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.6", "rx7900xtx", False),
-    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.7", "mi300x8", True),   # gfx942 from 6.0
-    ("pip install torch --index-url https://download.pytorch.org/whl/rocm6.2", "mi300x8", False),
-    ("pip install torch==2.0.1+rocm5.4.2 -f https://download.pytorch.org/whl/torch/", "rx7900xtx", True),
-    ("pip install torchvision --index-url https://download.pytorch.org/whl/rocm5.4.2", "rx7900xtx", False),
-    ("pip install torch --index-url https://download.pytorch.org/whl/rocm5.4.2", "mi50x2-xeon", False),  # gfx906 in
-])
-def test_torch_wheels_of_an_old_rocm_index_lack_newer_gpus(tmp_path, line, example, flag):
-    p = write(tmp_path, "setup.sh", f"#!/bin/bash\n{line}\n")
-    fs = [f for f in flagged(scan([p], "RD-ENV-002", example)) if "wheels" in f.title]
-    assert bool(fs) is flag, [f.title for f in fs]
-    if flag:
-        assert fs[0].evidence[0].source.endswith("setup.sh:2")
-
-
-def test_real_torch_from_rocm542_index_on_gfx1100():
-    fs = [f for f in flagged(scan([corpus("fuzzah-txtgen-webui-arch")], "RD-ENV-002", "rx7900xtx")) if "wheels" in f.title]
-    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:48"]
-
-
 # RD-ENV-004, wave 6: a misspelt family word (JonPark0/MusicBot compose `ROCM_VISIBLE_DEVICES=0`, curtwortman/voice-agent
 # compose `HSE_AMDGPU_TARGET=gfx1100`) and a word left out where the old and new names both fit (jiachunjin/
 # congenial-guide mot_multinode.sh `export NCCL_GDR_LEVEL=4`: NCCL_NET_GDR_LEVEL, once NCCL_IB_GDR_LEVEL)
@@ -365,27 +267,3 @@ def test_misspelt_family_words_and_left_out_words(tmp_path, name, value, meant):
     p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")
     fs = flagged(scan([p], "RD-ENV-004", "mi300x8"))
     assert [f.title.rsplit(" ", 2)[-2] for f in fs] == ([meant] if meant else [])
-
-
-# lhqezio/qwen36-edge Dockerfile.rocm (spent fresh batch 12, aa-lhqezio): `ARG AMDGPU_TARGETS="native"` then
-# `cmake ... -DAMDGPU_TARGETS="${AMDGPU_TARGETS}"` in `docker build`, which has no /dev/kfd: amdgpu-arch finds no GPU
-NATIVE_DF = ('FROM rocm/rocm-dev:6.2.4 AS builder\n\nARG AMDGPU_TARGETS="native"\n\n'
-             'RUN cmake -B build -G Ninja \\\n    -DGGML_HIP=ON \\\n    -DAMDGPU_TARGETS="${AMDGPU_TARGETS}" \\\n'
-             '    && cmake --build build --target llama-server -j$(nproc)\n')
-
-
-def test_native_targets_in_a_docker_build_find_no_gpu(tmp_path):
-    from tests.lintacc_helpers import flagged, scan, write
-
-    df = write(tmp_path, "Dockerfile.rocm", NATIVE_DF)
-    [f] = flagged(scan([df], "RD-ENV-002", "rx7900xtx"))  # the ARG and the cmake line it fills: one finding
-    assert "docker build" in f.title and "gfx1100" in f.detail
-    assert {e.source for e in f.evidence} == {df + ":3", df + ":7"}
-    # look-alike: the same cmake line run on the host detects the host's GPU
-    sh = write(tmp_path, "build.sh", "#!/bin/bash\ncmake -B build -DGGML_HIP=ON -DAMDGPU_TARGETS=native\n"
-               "cmake --build build -j\n")
-    assert not flagged(scan([sh], "RD-ENV-002", "rx7900xtx"))
-    # a named target that is not this GPU's is still the other finding
-    other = flagged(scan([write(tmp_path, "d2/Dockerfile", NATIVE_DF.replace('"native"', '"gfx1030"'))],
-                         "RD-ENV-002", "rx7900xtx"))
-    assert other and all("leaves out gfx1100" in f.title for f in other)

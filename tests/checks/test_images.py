@@ -397,3 +397,25 @@ def test_a_cuda_base_is_judged_at_its_from_and_cites_the_last_stage_built_on_it(
               "FROM base AS gpu\nRUN pip install flax\nFROM gpu AS default\n")
     [f] = flagged(scan([p], "RD-IMG-001", "rx7900xtx"))
     assert [e.source for e in f.evidence] == [p + ":1", p + ":5"]
+
+
+# --- RD-IMG-004: a release of an AMD-built package that only AMD's wheel pages carry (knowledge/pip_names.py,
+# AMD_INDEX_ONLY). AMD's install command, as its docs print it (the look-alike that names the page):
+# https://rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.2/install/3rd-party/tensorflow-install.html
+AMD_TF = "pip install tensorflow-rocm==2.16.1 -f https://repo.radeon.com/rocm/manylinux/rocm-rel-6.2/ --upgrade"
+
+
+@pytest.mark.parametrize("line, bad", [
+    (AMD_TF, False),
+    (AMD_TF.replace(" -f https://repo.radeon.com/rocm/manylinux/rocm-rel-6.2/", ""), True),  # PyPI stops at 2.14.0.600
+    ("pip install tensorflow-rocm", False),                 # PyPI's own (ROCm 6.0) build exists
+    ("pip install onnxruntime-rocm", False),                # on PyPI since 2026-07 (1.22.2.post3)
+    ("pip install onnxruntime-rocm==1.23.0", True),
+    ("pip install onnxruntime-rocm==1.23.0 --extra-index-url https://repo.amd.com/rocm/whl/gfx1100/", False),
+])
+def test_a_release_only_amds_wheel_pages_carry(tmp_path, line, bad):
+    p = write(tmp_path, "Dockerfile", f"FROM rocm/dev-ubuntu-22.04:6.2.4\nRUN {line}\n")
+    fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert bool(fs) is bad, [f.title for f in fs]
+    if bad:
+        assert fs[0].evidence[0].source == f"{p}:2" and "rocm-rel-6.2/" in fs[0].detail  # the image's release

@@ -1,0 +1,178 @@
+"""RD-ENV-002: every GPU target list a job or its builds use (PYTORCH_ROCM_ARCH and the other build
+variables, cmake -D flags, --offload-arch, and the fixed lists of the torch wheels it installs), judged
+against the GPUs' real gfx targets. Split from checks/envvars.py, which keeps the runtime variables."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.base.records import replace
+from rocmdoctor.base.untrusted import pick
+from rocmdoctor.artifacts.settings import artifact_at, env_ev
+from rocmdoctor.engine.check import check, ev, ok, skip, warn
+from rocmdoctor.knowledge import torch_wheels
+from rocmdoctor.knowledge.gpus import arch_base
+
+from rocmdoctor.checks.envvars import unset_fix
+
+PYTORCH_ARCH = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/pytorch-install.html"
+
+
+# --------------------------------------------------------------- PYTORCH_ROCM_ARCH and other target lists
+def _arch_values(env, settings):
+    """(name, value, evidence, origin label) of every GPU target list the job or its builds use: the
+    environment (PYTORCH_ROCM_ARCH ...), Dockerfile ARG/ENV and `VAR=x cmd` build variables, and
+    cmake -D flags (BNB_ROCM_ARCH, AMDGPU_TARGETS ...). One entry per place."""
+    from rocmdoctor.knowledge.artifacts import ARCH_VARS
+
+    out, seen = [], set()
+    for name in ARCH_VARS:
+        if env is not None and name in env:
+            e = env_ev(env, name)
+            key = (name, e.source)
+            if key not in seen:
+                seen.add(key)
+                out.append((name, str(env[name]), e, e.source))
+    for v in (settings.values("build") if settings is not None else []):
+        kind, _, name = v.name.partition(":")
+        if kind not in ("env", "arg", "arch") or (name not in ARCH_VARS and name not in _FLAG_TARGETS) \
+                or v.value in (None, ""):
+            continue
+        key = (name, v.origin.label)
+        if key not in seen:
+            seen.add(key)
+            out.append((name, str(v.value), v.evidence(), v.origin.label))
+    out += _torch_wheel_lists(settings)
+    return out
+
+
+# Target lists that are not variables: a compiler's --offload-arch (clang/hipcc), and Cray's
+# craype-accel-amd-gfxNNN module (the compiler wrappers' CRAY_ACCEL_TARGET).
+_FLAG_TARGETS = ("--offload-arch", "craype-accel")
+
+
+def _torch_wheel_lists(settings):
+    """A torch wheel from PyTorch's ROCm index is a build with a fixed target list too (knowledge/torch_wheels.py),
+    judged like PYTORCH_ROCM_ARCH. A `torch==X+rocmY` pin that no index of its install carries installs nothing
+    (RD-IMG-002's one finding), so its wheel's list is not judged."""
+    if settings is None:  # a scan without --config: no launch-file helper is loaded (tests/test_registry.py)
+        return []
+    from .image_pip import rocm_pin_finds_no_index
+    from .image_torch import installed_by_uv
+    from rocmdoctor.knowledge.artifacts import stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_rocm
+
+    out = []
+    for v in settings.values("build", "pip"):
+        rec = v.value if isinstance(v.value, dict) else {}
+        opts = rec.get("options") or {}
+        indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
+        for req in rec.get("requirements") or []:  # a build for named targets (gfx1150's kernels only): track imgs7
+            targets = targeted_wheel_gfx(str(req), indexes + [str(pick(rec, "downloaded", req) or "")])
+            if targets:
+                out.append(("torch wheel for one GPU target", ";".join(targets), _line_naming(settings, v, str(req)),
+                            v.origin.label))
+                break
+            version = torch_wheel_rocm(str(req), indexes)
+            if version and "==" not in str(req) and "+rocm" not in str(req) and stale_extra_rocm_index(opts) \
+                    and not installed_by_uv(settings, v):
+                continue  # only an old --extra-index-url: pip takes PyPI's newer CUDA torch (RD-IMG-002), not this wheel
+            if version and rocm_pin_finds_no_index(settings, v, str(req)):
+                continue
+            nightly = any("/nightly/" in i for i in indexes) and "+rocm" not in str(req).lower()
+            archs = torch_wheels.wheel_targets(version, torch_wheels.torch_release(str(req)), nightly) if version else None
+            if archs:
+                out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(), v.origin.label))
+                break
+    return out
+
+
+def _first_carried(missing) -> str:
+    said = [f"{g} is in {torch_wheels.first_carried(g)}" for g in missing if torch_wheels.first_carried(g)]
+    return "; ".join(said) or "none of PyTorch's wheels carry it yet: build torch with PYTORCH_ROCM_ARCH"
+
+
+def _line_naming(settings, v, req: str):
+    """Evidence at the line of a multi-line install that names ``req`` (`uv pip install \\` then the wheel)."""
+    art = artifact_at(settings, v.origin.path)
+    first = v.origin.line or 0
+    if art is None or not first:
+        return v.evidence()
+    lines = art.lines()
+    for n in range(first, min(len(lines), first + 40) + 1):
+        if req.strip("'\"") in lines[n - 1]:
+            return ev(art.origin(n).label, art.origin(n).text)
+    return v.evidence()
+
+
+@check("RD-ENV-002", area="env", title="PYTORCH_ROCM_ARCH and build target lists cover the GPUs' architectures",
+       sources=[PYTORCH_ARCH, "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/main/CMakeLists.txt"])
+def pytorch_rocm_arch(env, gpus, settings=None):
+    lists = _arch_values(env, settings)
+    if not lists:
+        return ok("PYTORCH_ROCM_ARCH is not set", "Extension builds target torch's own arch list.")
+    if not gpus:
+        return skip("GPU target lists are set, but there is no AMD GPU to compare them with",
+                    evidence=[e for _n, _v, e, _l in lists])
+    # The GPU's real target, never an HSA_OVERRIDE_GFX_VERSION's: an override is a workaround that
+    # RD-ENV-001 judges, and code built only for the overridden target breaks once it goes.
+    discrete = [g for g in gpus if not g.integrated]
+    needed = sorted({g.gfx for g in (discrete or gpus) if g.gfx})
+    out = []
+    for name, value, evidence, where in lists:
+        if "$" in value:
+            continue  # still a variable here: its value comes from elsewhere
+        listed = {arch_base(a) for a in re.split(r"[;,\s]+", value.strip("\"'")) if a.strip()}
+        if not listed:
+            continue
+        if "native" in listed:
+            _native(out, name, value, evidence, where, settings, needed)
+            continue
+        missing = [g for g in needed if g not in listed]
+        if not missing:
+            out.append(ok(f"{name}={value} covers the GPUs ({', '.join(needed)})", subject=where,
+                          evidence=[evidence]))
+            continue
+        if name == "torch wheel for one GPU target":
+            out.append(warn(f"torch built for {value.replace(';', ', ')} only: no kernels for {', '.join(missing)}",
+                            "The wheel's source names the GPU targets it was built for (a per-target index, a "
+                            "device-gfx extra, a per-target release); on another target torch sees the GPU and fails "
+                            "with 'invalid device function' or 'no kernel image'. Install the build for "
+                            f"{', '.join(missing)} (its own index or extra).", subject=where, evidence=[evidence],
+                            sources=["https://github.com/ROCm/TheRock/blob/main/RELEASES.md"]))
+            continue
+        if name.startswith("torch "):
+            rocm = name.split()[1]
+            out.append(warn(f"torch from PyTorch's rocm{rocm} wheels has no kernels for {', '.join(missing)}",
+                            f"PyTorch built its rocm{rocm} wheels for {value.replace(';', ', ')} only; on "
+                            f"{', '.join(missing)} torch fails with 'invalid device function' or 'no kernel image' "
+                            "(an HSA_OVERRIDE_GFX_VERSION that hides this runs another GPU's code). Install the wheels "
+                            "of a ROCm release that covers the GPU (" + _first_carried(missing) + ").",
+                            subject=where, evidence=[evidence], sources=list(torch_wheels.SOURCES)))
+            continue
+        out.append(warn(f"{name}={value} leaves out {', '.join(missing)}",
+                        "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "
+                        f"build, any CMake HIP project) has no kernels for {', '.join(missing)} and fails at run "
+                        "time with 'invalid device function' or 'no kernel image'. Set it to the GPUs' targets "
+                        f"({name}={';'.join(needed)}) or leave it unset.", subject=where, evidence=[evidence],
+                        fix=unset_fix(name, env=env) if env is not None and name in env else None))
+    return out or ok("the GPU target lists are still variables here; nothing to compare")
+
+
+def _native(out, name, value, evidence, where, settings, needed) -> None:
+    """`native`: the compiler asks amdgpu-arch for the GPUs it sees: this machine's on the host, none in
+    `docker build` (no /dev/kfd). One finding per Dockerfile (its ARG and the cmake line it fills)."""
+    path = where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
+    kinds = {a.kind for a in (settings.artifacts if settings is not None else ()) if a.path == path}
+    if "dockerfile" not in kinds:
+        out.append(ok(f"{name}={value} detects the GPUs where it builds ({', '.join(needed)} here)",
+                      subject=where, evidence=[evidence]))
+        return
+    i = next((i for i, f in enumerate(out) if "docker build" in f.title and f.subject.startswith(path + ":")), None)
+    if i is not None:
+        out[i] = replace(out[i], evidence=out[i].evidence + (evidence,))
+        return
+    out.append(warn(f"{name}={value} in a docker build: no GPU to detect there",
+                    "`native` makes the compiler ask amdgpu-arch for the GPUs it can see; `docker build` runs "
+                    "without /dev/kfd, so it finds none and the HIP build stops ('cannot determine amdgcn "
+                    f"architecture') or builds no GPU code. Name the targets: {name}={';'.join(needed)}.",
+                    subject=where, evidence=[evidence],
+                    sources=["https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"]))
