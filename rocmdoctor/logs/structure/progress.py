@@ -31,7 +31,7 @@ _STEP = re.compile(r"\b(?:step|iteration|global_step|iter)\s{0,2}[=:]?\s{0,2}(?P
 # ("# GPU blocks: 2658, # CPU blocks: 327", vllm#2942; "GPU KV cache size: 123,456 tokens"), an application
 # naming the GPU it runs on ("Using torch device: [AMD Radeon RX 7900 XTX (cuda:0)]", InvokeAI#9490). Not a CPU
 # device ("Using device: cpu" is the fallback a missing GPU causes).
-_ON_GPU = re.compile(r"# GPU blocks: [1-9]\d{0,9}\b|\bGPU KV cache size: [1-9][\d,]{0,14} tokens|"
+_ON_GPU = re.compile(r"# GPU blocks: [1-9]\d{0,9}\b|\bGPU KV cache size: [1-9][\d,]{0,14}\b|"
                      r"\bUsing (?:torch )?device:? \[?(?:AMD |Radeon |Instinct |cuda:\d|[^\]\n]{1,80}\(cuda:\d)", re.I)
 
 
