@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 
 from rocmdoctor.knowledge import gpus as kb
+from rocmdoctor.knowledge import torch_wheels
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRECISION_MD = os.path.join(ROOT, "docs", "precision.md")
@@ -125,7 +126,8 @@ def render_gpus_md() -> str:
     ]
     for g in kb.all_gpus():
         p = kb.precision(g.gfx) if g.vendor != "NVIDIA" else None
-        wheels = f"{g.torch_wheels} {_link(g.torch_wheels_source)}" if g.torch_wheels else "none"
+        first = kb.wheel_generation(g.gfx)
+        wheels = f"{first} {_link(torch_wheels.SOURCES[2])}" if first else "none"
         override = (f"{g.community_override} {_link(g.community_override_source)}" if g.community_override else "—")
         bf16 = f"{p.bf16} ({p.gfx})" if p and p.gfx != g.gfx else (p.bf16 if p else "—")
         out.append(f"| {g.gfx} | {g.vendor} | {g.family} | {g.products or '—'} | {'yes' if g.integrated else 'no'} "

@@ -79,8 +79,6 @@ def test_every_fact_group_names_its_source():
             assert p.sources and all(u.startswith("https://") for u in p.sources), g.gfx
             assert p.bf16 in (kb.NATIVE, kb.EMULATED, kb.NONE) and p.fp16 in ("matrix", "packed"), g.gfx
             assert p.aotriton in (kb.YES, kb.NO, kb.EXPERIMENTAL), g.gfx
-        if g.torch_wheels:
-            assert g.torch_wheels in T.WHEEL_GENERATIONS and g.torch_wheels_source.startswith("https://"), g.gfx
         if g.community_override:
             assert g.community_override_source.startswith("https://"), g.gfx
     for fb in T.FAMILY_FALLBACKS:

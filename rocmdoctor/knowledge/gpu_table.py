@@ -3,16 +3,16 @@
 Plain data, read only through ``rocmdoctor.knowledge.gpus`` (which imports this module on the
 first question). Every value names its source: ``source`` on a row backs gfx/family/products,
 ``Sku.source`` the name, PCI ids and VRAM, ``Peak.source`` the figures, ``Support.source`` the
-support status, ``Precision.sources`` the precision and attention facts, and the ``*_source``
-fields the wheel generation and the community override. tests/test_gpu_knowledge.py enforces
-it; scripts/gen_docs.py renders docs/gpus.md and the table in docs/precision.md from it.
+support status, ``Precision.sources`` the precision and attention facts, and
+``community_override_source`` the community override (which torch wheels carry a target is
+knowledge/torch_wheels.py's table). tests/test_gpu_knowledge.py enforces it; scripts/gen_docs.py renders docs/gpus.md and the table in docs/precision.md from it.
 
 To add a GPU: add (or extend) its ``GpuArch(...)`` row below, run ``python scripts/gen_docs.py``,
 and commit both. See docs/architecture.md ("Knowledge").
 """
 from __future__ import annotations
 
-from .gpu_types import (EMULATED, EXPERIMENTAL, NATIVE, NO, NONE, SUPPORTED, UNOFFICIAL, UNSUPPORTED, WHEEL_SOURCES, YES,
+from .gpu_types import (EMULATED, EXPERIMENTAL, NATIVE, NO, NONE, SUPPORTED, UNOFFICIAL, UNSUPPORTED, YES,
                    FamilyFallback, GpuArch, Peak, Precision, Sku, Support)
 from . import rocm_lists as rl
 from .precision import (AOTRITON_GFX115X, AOTRITON_GFX908, AOTRITON_GFX1103, AOTRITON_NAVI3, BF16_API_ALWAYS_TRUE,
@@ -56,8 +56,6 @@ DCU_GFX928 = "https://github.com/AlphaMine-Tech/alpha-miner/issues/18 @ issue th
 DCU_SECONDARY = "a user's DCU install guide (Hygon publishes no id table; pci.ids lists only 1d94:6211 K100_AI)"
 # Strix Halo: 1002:1586 Radeon 8060S; usable memory = the GTT/TTM limit (ROCm/ROCm#5595, unsloth PR #7960).
 STRIX_HALO_MEMORY = "https://github.com/unslothai/unsloth/pull/7960 @ PR thread"
-# PYTORCH_ROCM_ARCH in pytorch .ci/docker/manywheel/build.sh over time (rocm-failure-modes.md ARCH-02).
-WHEELS = WHEEL_SOURCES[1]
 # Community HSA_OVERRIDE_GFX_VERSION values (not supported by AMD): RDNA2 variants run gfx1030
 # code, RDNA3 variants gfx1100 code. Also legacy-rocm-build#2720, #1698.
 OVERRIDE = "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/15434"
@@ -70,9 +68,8 @@ CORE_SDK = "AMD's ROCm Core SDK (TheRock) preview lists gfx110X/gfx1150/gfx1151 
 FA_CK_RDNA = ("flash-attn's CK backend builds for it from commit 5301a359 (main, 2026-03-27); no 2.x release "
               "tag had it as of 2026-08-15, so it needs a source build")
 
-# Official PyTorch ROCm wheels gained targets in three steps (labels, oldest first).
-EARLY, LATER, LATEST = "early ROCm 5 wheels", "later wheels", "latest wheels"
-WHEEL_GENERATIONS = (EARLY, LATER, LATEST)
+# Which PyTorch ROCm wheels carry a target is not a field here: knowledge/torch_wheels.py holds the one table
+# (RD-ENV-002 and RD-IMG-003 judge wheels by it); kb.wheel_generation(gfx) and docs/gpus.md read it there.
 
 GPUS: tuple[GpuArch, ...] = (
     # ------------------------------------------------------------- GCN5 / Vega
@@ -81,8 +78,7 @@ GPUS: tuple[GpuArch, ...] = (
                         last_rocm="4.5", secondary="the last release (4.5) is from ROCm 5.0's notes, not re-read"),
         precision=Precision(example="Radeon Instinct MI25 / Vega 64", bf16=NONE, fp16="packed", tf32=False,
                             hipblaslt_since=None, ck_flash=False, aotriton=NO, flash_attn_pkg=(),
-                            sources=(PRECISION_DOC, GPU_SPECS), note="no matrix cores; dropped from ROCm after 4.5"),
-        torch_wheels=EARLY, torch_wheels_source=WHEELS),
+                            sources=(PRECISION_DOC, GPU_SPECS), note="no matrix cores; dropped from ROCm after 4.5"),),
     GpuArch(gfx="gfx902", family="GCN5", source=LLVM_TARGETS, products="Raven Ridge APU graphics", integrated=True),
     GpuArch(gfx="gfx906", family="GCN5.1", source=ARCH_SPECS, products="Instinct MI50/MI60, Radeon VII, Radeon Pro VII",
         support=Support(status=UNSUPPORTED, source=rl.SYSREQ_64, last_rocm="6.3.3",
@@ -94,7 +90,6 @@ GPUS: tuple[GpuArch, ...] = (
                             sources=(PRECISION_DOC, GFX906_BF16_EMULATED, BF16_API_ALWAYS_TRUE, HIPBLASLT_ARCHS),
                             note="no matrix cores: BF16 runs in software (a Qwen2.5-7B LoRA step took 700+ s in bf16 "
                                  "vs 253 s in fp16); FP16 runs at twice the FP32 rate through packed math"),
-        torch_wheels=EARLY, torch_wheels_source=WHEELS,
         skus=(
             # libdrm: "66A1, 02, AMD Instinct MI60 / MI50" and "66A1, 06, AMD Radeon Pro VII"; the MI60
             # and both MI50s share id and revision: only the VRAM size (32 vs 16 GiB) narrows them.
@@ -129,7 +124,6 @@ GPUS: tuple[GpuArch, ...] = (
                                      FLASH_ATTN),
                             note="BF16 matrix rate is half the FP16 rate; AOTriton and CK flash attention do not "
                                  "cover gfx908"),
-        torch_wheels=EARLY, torch_wheels_source=WHEELS,
         skus=(
             Sku(name="AMD Instinct MI100", source=AMDGPU_IDS, pci_ids=(0x738C,), vram_gib=32, vram_source=ARCH_SPECS,
                 match=("mi100",),
@@ -141,7 +135,6 @@ GPUS: tuple[GpuArch, ...] = (
         precision=Precision(example="Instinct MI250X", bf16=NATIVE, fp16="matrix", tf32=False, hipblaslt_since="5.0",
                             ck_flash=True, aotriton=YES, flash_attn_pkg=("ck", "triton"),
                             sources=(PRECISION_DOC, HIPBLASLT_FALLBACK, CK_ARCHS, FLASH_ATTN)),
-        torch_wheels=EARLY, torch_wheels_source=WHEELS,
         skus=(
             # libdrm: "740C, 01, AMD Instinct MI250X / MI250" (one id and revision for both) and
             # "7408, 00, AMD Instinct MI250X".
@@ -165,7 +158,6 @@ GPUS: tuple[GpuArch, ...] = (
                             ck_flash=True, aotriton=YES, flash_attn_pkg=("ck", "triton"),
                             sources=(PRECISION_DOC, HIPBLASLT_FALLBACK, TF32_ROCM, CK_ARCHS, FLASH_ATTN),
                             note="XF32 (TF32-like) matrix math needs HIPBLASLT_ALLOW_TF32=1 on older torch builds"),
-        torch_wheels=LATER, torch_wheels_source=WHEELS,
         skus=(
             Sku(name="AMD Instinct MI300X", source=AMDGPU_IDS, pci_ids=(0x74A1,), vram_gib=192, vram_source=ARCH_SPECS,
                 match=("mi300x",),
@@ -195,7 +187,6 @@ GPUS: tuple[GpuArch, ...] = (
                             ck_flash=True, aotriton=YES, flash_attn_pkg=("ck", "triton"),
                             sources=(PRECISION_DOC, HIPBLASLT_ARCHS, CK_ARCHS, FLASH_ATTN),
                             note="XF32 is listed for MI300 only; treat TF32 flags as no-ops here"),
-        torch_wheels=LATEST, torch_wheels_source=WHEELS,
         skus=(
             Sku(name="AMD Instinct MI350X", source=PCI_IDS, pci_ids=(0x75A0,), vram_gib=288, vram_source=AMD_SRC,
                 secondary="VRAM: AMD's MI350 pages not re-read (not in the gpu-arch-specs version read)"),
@@ -207,7 +198,6 @@ GPUS: tuple[GpuArch, ...] = (
     GpuArch(gfx="gfx1030", family="RDNA2", source=ARCH_SPECS, products="Radeon PRO W6800/V620, RX 6800/6900",
         support=Support(status=SUPPORTED, source=rl.MATRIX_60_63,
                         note="only the PRO W6800 and V620 are listed; RX 6000 cards are not in the ROCm 7 list"),
-        torch_wheels=EARLY, torch_wheels_source=WHEELS,
         skus=(
             Sku(name="AMD Radeon RX 6800/6800 XT/6900 XT", source=PCI_IDS, pci_ids=(0x73BF,), vram_gib=16,
                 vram_source=ARCH_SPECS, rocm_listed=False, pci_name="Navi 21 [Radeon RX 6800/6800 XT / 6900 XT]"),
@@ -248,7 +238,6 @@ GPUS: tuple[GpuArch, ...] = (
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_NAVI3, FLASH_ATTN),
                             note="WMMA FP16/BF16; AOTriton SDPA needs TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1; "
                                  + FA_CK_RDNA),
-        torch_wheels=EARLY, torch_wheels_source=WHEELS,
         skus=(
             Sku(name="AMD Radeon RX 7900 XTX", source=AMDGPU_IDS, pci_ids=(0x744C,), revisions=(0xC8,),
                 pci_name="Navi 31 [Radeon RX 7900 XT/7900 XTX/7900 GRE/7900M]", vram_gib=24, vram_source=ARCH_SPECS,
@@ -269,7 +258,6 @@ GPUS: tuple[GpuArch, ...] = (
                             flash_attn_pkg=("ck", "triton"),
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_NAVI3, FLASH_ATTN),
                             note=FA_CK_RDNA),
-        torch_wheels=LATER, torch_wheels_source=WHEELS,
         community_override="11.0.0", community_override_source=OVERRIDE,
         skus=(
             Sku(name="AMD Radeon RX 7800 XT", source=AMDGPU_IDS, pci_ids=(0x747E,), revisions=(0xC8,),
@@ -282,7 +270,6 @@ GPUS: tuple[GpuArch, ...] = (
         precision=Precision(example="Radeon RX 7600", bf16=NATIVE, fp16="matrix", tf32=False, hipblaslt_since=None,
                             ck_flash=False, aotriton=NO, flash_attn_pkg=("ck", "triton"),
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, FLASH_ATTN), note=FA_CK_RDNA),
-        torch_wheels=LATER, torch_wheels_source=WHEELS,
         community_override="11.0.0", community_override_source=OVERRIDE,
         skus=(Sku(name="AMD Radeon RX 7600/7600 XT", source=PCI_IDS, pci_ids=(0x7480,),
                   pci_name="Navi 33 [Radeon RX 7600/7600 XT/7600M XT/7600S/7700S / PRO W7600]"),)),
@@ -294,7 +281,6 @@ GPUS: tuple[GpuArch, ...] = (
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_GFX1103, FLASH_ATTN),
                             note="AOTriton support from 0.11.1b (newer torch only); flash-attn's CK backend does not "
                                  "build for gfx1103"),
-        torch_wheels=LATEST, torch_wheels_source=WHEELS,
         community_override="11.0.0", community_override_source=OVERRIDE,
         skus=(Sku(name="AMD Radeon 780M (Phoenix iGPU)", source=PCI_IDS, pci_ids=(0x15BF,), pci_name="Phoenix1"),)),
     GpuArch(gfx="gfx1150", family="RDNA3.5", source=LLVM_TARGETS, products="Strix Point APU graphics (890M)",
@@ -302,8 +288,7 @@ GPUS: tuple[GpuArch, ...] = (
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS, secondary=CORE_SDK),
         precision=Precision(example="Radeon 890M (iGPU)", bf16=NATIVE, fp16="matrix", tf32=False,
                             hipblaslt_since="7.0", ck_flash=False, aotriton=NO, flash_attn_pkg=("ck", "triton"),
-                            sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, FLASH_ATTN), note=FA_CK_RDNA),
-        torch_wheels=LATEST, torch_wheels_source=WHEELS),
+                            sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, FLASH_ATTN), note=FA_CK_RDNA),),
     # An APU, but the machine's main GPU (so not "integrated" in rocmdoctor's sense).
     GpuArch(gfx="gfx1151", family="RDNA3.5", source=LLVM_TARGETS, products="Ryzen AI Max (Strix Halo)",
         unified_memory=True,
@@ -321,8 +306,7 @@ GPUS: tuple[GpuArch, ...] = (
                             hipblaslt_since="7.0", ck_flash=False, aotriton=EXPERIMENTAL,
                             flash_attn_pkg=("ck", "triton"),
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, AOTRITON_GFX115X, FLASH_ATTN),
-                            note="AOTriton support from 0.11.2b (newer torch only); " + FA_CK_RDNA),
-        torch_wheels=LATEST, torch_wheels_source=WHEELS),
+                            note="AOTriton support from 0.11.2b (newer torch only); " + FA_CK_RDNA),),
     GpuArch(gfx="gfx1152", family="RDNA3.5", source=LLVM_TARGETS, products="Krackan Point APU graphics", integrated=True,
         support=Support(status=UNOFFICIAL, source=rl.MATRIX_723, note=NOT_ON_RELEASE_LISTS)),
     GpuArch(gfx="gfx1153", family="RDNA3.5", source=LLVM_TARGETS, products="RDNA3.5 APU graphics", integrated=True,
@@ -336,7 +320,6 @@ GPUS: tuple[GpuArch, ...] = (
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, FLASH_ATTN),
                             note="AOTriton marks RDNA4 experimental in the builds seen (unverified per release); "
                                  + FA_CK_RDNA),
-        torch_wheels=LATER, torch_wheels_source=WHEELS,
         skus=(Sku(name="AMD Radeon RX 9060 XT", source=PCI_IDS, pci_ids=(0x7590,),
                   pci_name="Navi 44 [Radeon RX 9050 / 9060 XT]"),)),
     GpuArch(gfx="gfx1201", family="RDNA4", source=LLVM_TARGETS, products="RX 9070/9070 XT/GRE, Radeon AI PRO R9700",
@@ -347,7 +330,6 @@ GPUS: tuple[GpuArch, ...] = (
                             sources=(PRECISION_DOC, XLA_BF16, HIPBLASLT_ARCHS, FLASH_ATTN),
                             note="AOTriton marks RDNA4 experimental in the builds seen (unverified per release); "
                                  + FA_CK_RDNA),
-        torch_wheels=LATER, torch_wheels_source=WHEELS,
         skus=(
             # AMD's 97.3 (RX 9070 XT) and 95.7 (R9700) TFLOP/s FP16 are the vector rate; WMMA FP16/BF16
             # runs at about twice that. No matrix figure was re-read, so no fp16/bf16 peak is given

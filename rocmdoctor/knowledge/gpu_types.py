@@ -138,8 +138,6 @@ class GpuArch:
     unified_memory: bool = False
     support: Support | None = None  # None: on no ROCm support list
     precision: Precision | None = None
-    torch_wheels: str | None = None  # first official PyTorch ROCm wheel generation that carries it
-    torch_wheels_source: str = ""
     community_override: str | None = None  # HSA_OVERRIDE_GFX_VERSION the community runs it as (not AMD)
     community_override_source: str = ""
     skus: tuple[Sku, ...] = ()

@@ -240,9 +240,11 @@ def community_override(gfx: str | None) -> str | None:
 
 # ----------------------------------------------------------------- torch wheels
 def wheel_generation(gfx: str) -> str | None:
-    """Which wheel generation first carried gfx, or None when no official wheel does."""
-    g = lookup(gfx)
-    return g.torch_wheels if g else None
+    """Where PyTorch's official ROCm wheels first carry gfx ("the rocm5.5 wheels"), or None when none does
+    (knowledge/torch_wheels.py holds the table)."""
+    from . import torch_wheels
+
+    return torch_wheels.first_carried(gfx)
 
 
 # ----------------------------------------------------------------- peaks
