@@ -155,7 +155,7 @@ def _missing_detail(gfx: str, target: str, via: str | None, torch: Torch) -> str
         text += f" {via} makes the runtime report {target} instead of the GPU's own {gfx}."
     gen = kb.wheel_generation(gfx)
     if gen:
-        text += f" Official {gen} include {gfx}: install a newer wheel."
+        text += f" PyTorch's official wheels carry {gfx} from {gen} on: install one of those."
     elif kb.community_override(gfx):
         text += (f" No official wheel targets {gfx}. Community practice (unsupported by AMD) is "
                  f"HSA_OVERRIDE_GFX_VERSION={kb.community_override(gfx)}; the alternative is a source build "

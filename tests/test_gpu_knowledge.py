@@ -207,7 +207,8 @@ def test_support_status_other_shapes():
 
 
 def test_wheels_and_overrides():
-    assert kb.wheel_generation("gfx942") == "later wheels" and kb.wheel_generation("gfx1032") is None
+    assert kb.wheel_generation("gfx942") == "the rocm6.0 wheels" and kb.wheel_generation("gfx1032") is None
+    assert kb.wheel_generation("gfx1151") == "the rocm7.0 wheels from torch 2.9"
     assert kb.community_override("gfx1032") == "10.3.0" and kb.community_override("gfx942") is None
 
 

@@ -81,7 +81,7 @@ def test_wheel_without_arch_fails(tmp_path):
     [f] = findings(s, "RD-GFX-002")
     assert f.status is Status.FAIL
     assert "hipErrorNoBinaryForGpu" in f.detail and "invalid device function" in f.detail
-    assert "later wheels include gfx942" in f.detail
+    assert "official wheels carry gfx942 from the rocm6.0 wheels on" in f.detail  # knowledge/torch_wheels.py
     assert f.fix is not None
 
 
