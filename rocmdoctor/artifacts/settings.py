@@ -209,6 +209,110 @@ def artifact_named(settings, ref: str | None, base: str | None = None) -> Artifa
     return memo[2].get(path_key(ref, base, cwd=memo[1]))
 
 
+def image_key(image: str) -> str:
+    """The one spelling of an image reference that comparisons use: lower case, without Docker Hub's
+    implied registry and `library/` namespace (or podman's `localhost/` for a local build), with the
+    implied `:latest` written out and any digest left off."""
+    name = str(image).strip().lower().split("@", 1)[0]
+    for prefix in ("docker.io/library/", "index.docker.io/library/", "docker.io/", "index.docker.io/",
+                   "library/", "localhost/"):
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            break
+    return name if ":" in name.rsplit("/", 1)[-1] else name + ":latest"
+
+
+@dataclass(frozen=True)
+class ImageBuild:
+    """One build of an image from a Dockerfile: a compose service's `build:` (tagged with its `image:`)
+    or a script's `docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, buildx). Paths are
+    :func:`path_key` spellings; ``tags`` are :func:`image_key` spellings."""
+
+    dockerfile: str  # the Dockerfile as the build names it
+    context: str  # the folder whose files COPY/ADD read
+    tags: tuple[str, ...]
+    by: str  # the compose file or script that builds it
+    line: int | None = None
+
+
+def image_builds(artifacts) -> list[ImageBuild]:
+    """Every image build the files describe, with paths resolved as the builder resolves them: a compose
+    build's context against the compose file's folder and its dockerfile against that context; a script's
+    CONTEXT and `-f FILE` against the script's folder (the folder it is run from, as far as the files say;
+    never the doctor's own working directory), its Dockerfile `CONTEXT/Dockerfile` when no -f is given."""
+    from ..base.untrusted import pick, pick_map
+
+    out: list[ImageBuild] = []
+    for a in artifacts:
+        if a.kind == "compose" and isinstance(a.data, dict) and isinstance(a.refs, dict):
+            for name, svc in pick_map(a.data, "services").items():
+                ref = a.refs.get(f"build:{name}")
+                if not isinstance(svc, dict) or not isinstance(ref, str) or not ref:
+                    continue
+                build = svc.get("build")
+                ctx = build if isinstance(build, str) else pick(build, "context") if isinstance(build, dict) else None
+                image = svc.get("image")
+                tags = (image_key(image),) if isinstance(image, str) and image and "$" not in image else ()
+                out.append(ImageBuild(path_key(ref, a.path), path_key(ctx if isinstance(ctx, str) and ctx else ".",
+                                                                       a.path), tags, a.path, svc.get("line")))
+        elif a.kind in ("shell", "slurm") and isinstance(a.data, dict):
+            for b in a.data.get("image_builds") or []:
+                if not isinstance(b, dict):
+                    continue
+                ctx = b.get("context") if isinstance(b.get("context"), str) and "://" not in b["context"] \
+                    and b["context"] != "-" else "."
+                file = b.get("file") if isinstance(b.get("file"), str) else os.path.join(ctx, "Dockerfile")
+                out.append(ImageBuild(path_key(file, a.path), path_key(ctx, a.path),
+                                      tuple(image_key(t) for t in b.get("tags") or [] if isinstance(t, str)),
+                                      a.path, b.get("line")))
+    return out
+
+
+def build_contexts(artifacts, dockerfile: str) -> list[str]:
+    """The build contexts (path_key spellings) that the files build ``dockerfile`` with."""
+    key = path_key(dockerfile)
+    return iter_unique(b.context for b in image_builds(artifacts) if b.dockerfile == key)
+
+
+def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
+    """The Dockerfile of the set that ``build`` builds: the file at the path it names, else (a set copied flat,
+    `-f docker/Dockerfile.rocm` beside a Dockerfile.rocm) the one Dockerfile of the set with that name."""
+    found = artifact_named(settings, build.dockerfile)
+    if found is not None:
+        return found if found.kind == "dockerfile" else None
+    name = os.path.basename(build.dockerfile).lower()
+    same = [d for d in settings.of_kind("dockerfile") if os.path.basename(d.path).lower() == name]
+    return same[0] if len(same) == 1 else None
+
+
+def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
+    """The one answer to "what is this service's image built from": the Dockerfile(s) of the set, for a
+    compose service with `build:` (the file it names) and for a service or `docker run` whose `image:` is a
+    tag the files build (a script's `docker build -t TAG`, another service's `build:` with `image: TAG`).
+    None when nothing in the files builds its image (it is pulled, or built elsewhere); [] when its build
+    names a Dockerfile the set does not hold."""
+    ref = a.refs.get(f"build:{name}") if isinstance(getattr(a, "refs", None), dict) else None
+    if isinstance(ref, str) and ref and isinstance(svc, dict) and svc.get("build"):
+        named = artifact_named(settings, ref, a.path)
+        return [named] if named is not None and named.kind == "dockerfile" else []
+    image = svc.get("image") if isinstance(svc, dict) else None
+    if not isinstance(image, str) or not image or "$" in image:
+        return None
+    memo = getattr(settings, "__dict__", {}).get("_built_tags")
+    size = len(getattr(settings, "artifacts", None) or [])
+    if memo is None or memo[0] != size:
+        by: dict[str, list[Artifact]] = {}
+        for b in image_builds(settings.artifacts):
+            d = dockerfile_of_build(settings, b)
+            for t in b.tags:
+                if d is not None and all(x is not d for x in by.setdefault(t, [])):
+                    by[t].append(d)
+        memo = (size, by)
+        if hasattr(settings, "__dict__"):
+            settings.__dict__["_built_tags"] = memo
+    return list(memo[1][image_key(image)]) if image_key(image) in memo[1] else None
+
+
 def env_ev(env, name: str):
     """Evidence for one environment variable: its file:line when a config set it."""
     from ..engine.check import ev
