@@ -226,7 +226,8 @@ def image_key(image: str) -> str:
 class ImageBuild:
     """One build of an image from a Dockerfile: a compose service's `build:` (tagged with its `image:`)
     or a script's `docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, buildx). Paths are
-    :func:`path_key` spellings; ``tags`` are :func:`image_key` spellings."""
+    spelled as the files' own paths are (the building file's folder joined with what it wrote; compare them
+    with :func:`path_key`); ``tags`` are :func:`image_key` spellings."""
 
     dockerfile: str  # the Dockerfile as the build names it
     context: str  # the folder whose files COPY/ADD read
@@ -253,8 +254,8 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 ctx = build if isinstance(build, str) else pick(build, "context") if isinstance(build, dict) else None
                 image = svc.get("image")
                 tags = (image_key(image),) if isinstance(image, str) and image and "$" not in image else ()
-                out.append(ImageBuild(path_key(ref, a.path), path_key(ctx if isinstance(ctx, str) and ctx else ".",
-                                                                       a.path), tags, a.path, svc.get("line")))
+                out.append(ImageBuild(_beside(ref, a.path), _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path),
+                                      tags, a.path, svc.get("line")))
         elif a.kind in ("shell", "slurm") and isinstance(a.data, dict):
             for b in a.data.get("image_builds") or []:
                 if not isinstance(b, dict):
@@ -262,16 +263,21 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 ctx = b.get("context") if isinstance(b.get("context"), str) and "://" not in b["context"] \
                     and b["context"] != "-" else "."
                 file = b.get("file") if isinstance(b.get("file"), str) else os.path.join(ctx, "Dockerfile")
-                out.append(ImageBuild(path_key(file, a.path), path_key(ctx, a.path),
+                out.append(ImageBuild(_beside(file, a.path), _beside(ctx, a.path),
                                       tuple(image_key(t) for t in b.get("tags") or [] if isinstance(t, str)),
                                       a.path, b.get("line")))
     return out
 
 
+def _beside(ref: str, base: str) -> str:
+    return ref if os.path.isabs(ref) else os.path.normpath(os.path.join(os.path.dirname(base), ref))
+
+
 def build_contexts(artifacts, dockerfile: str) -> list[str]:
-    """The build contexts (path_key spellings) that the files build ``dockerfile`` with."""
+    """The build contexts that the files build ``dockerfile`` with (compose `build.context`, a script's
+    `docker build` CONTEXT), each once."""
     key = path_key(dockerfile)
-    return iter_unique(b.context for b in image_builds(artifacts) if b.dockerfile == key)
+    return iter_unique(b.context for b in image_builds(artifacts) if path_key(b.dockerfile) == key)
 
 
 def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
@@ -310,7 +316,24 @@ def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
         memo = (size, by)
         if hasattr(settings, "__dict__"):
             settings.__dict__["_built_tags"] = memo
-    return list(memo[1][image_key(image)]) if image_key(image) in memo[1] else None
+    key = image_key(image)
+    if key in memo[1]:
+        return list(memo[1][key])
+    if ":" not in image.split("@", 1)[0].rsplit("/", 1)[-1]:
+        # `docker run flowpoint/rocm_autotrain` beside `docker build --tag flowpoint/rocm_autotrain:0.0.1`: an
+        # untagged name of a repository the files build is that build (no registry serves the project's own)
+        repo = key.rpartition(":")[0]
+        same = [d for t, ds in memo[1].items() if t.rpartition(":")[0] == repo for d in ds]
+        return iter_unique_objects(same) or None
+    return None
+
+
+def iter_unique_objects(items: list) -> list:
+    out: list = []
+    for i in items:
+        if all(x is not i for x in out):
+            out.append(i)
+    return out
 
 
 def env_ev(env, name: str):
