@@ -99,3 +99,111 @@ def test_pip_install_from_stdin_reads_no_file_of_this_host(tmp_path, monkeypatch
     settings = read_all([str(df)])
     assert not [p for p in opened if p.startswith("/dev/")]
     assert [a.path for a in settings.artifacts] == [str(df)]
+
+
+# ---------------------------------------------------------------- references the loader follows: never the CWD
+
+_CORPUS = os.path.join(os.path.dirname(__file__), "corpus", "artifacts")
+
+
+def _findings(cfg: list[str], cwd, monkeypatch) -> list[tuple]:
+    import rocmdoctor
+
+    monkeypatch.chdir(cwd)
+    r = rocmdoctor.scan(example="rx7900xtx", options={"config": cfg})
+    return sorted((f.code, f.status.value, f.title, f.detail, tuple((e.source, e.text) for e in f.evidence))
+                  for f in r.findings)
+
+
+def test_the_same_set_gives_the_same_findings_from_any_working_directory(tmp_path, monkeypatch):
+    # dev set istvan-fodor-ros2-video (clean): install_python_rec.sh runs `pip install -r requirements.txt`
+    # beside its own requirements.txt. The loader tried the doctor's working directory first, so scanning
+    # from a folder that holds a requirements.txt of its own (a CUDA torch pin) judged that file instead.
+    src = os.path.join(_CORPUS, "istvan-fodor-ros2-video")
+    if not os.path.isdir(src):
+        pytest.skip("corpus set not present")
+    decoy, plain = tmp_path / "decoy", tmp_path / "plain"
+    decoy.mkdir()
+    plain.mkdir()
+    (decoy / "requirements.txt").write_text("--extra-index-url https://download.pytorch.org/whl/cu121\n"
+                                            "torch==2.3.1+cu121\n")
+    cfg = [os.path.abspath(src)]
+    there, here = _findings(cfg, decoy, monkeypatch), _findings(cfg, plain, monkeypatch)
+    assert there == here
+    # the set is clean (its LABELS): nothing flagged in its files, nothing read from the decoy
+    assert not [f for f in there if f[1] in ("warn", "fail") and any(str(tmp_path) in e[0] or src in e[0] for e in f[4])]
+    assert not [f for f in there if "decoy" in repr(f)]
+
+
+def test_a_yaml_deepspeed_reference_and_a_model_folder_are_read_beside_the_file_not_in_the_cwd(tmp_path, monkeypatch):
+    from rocmdoctor.artifacts.readers import read_all
+
+    run = tmp_path / "run"
+    (run / "model").mkdir(parents=True)
+    (run / "train.yaml").write_text("stage: sft\nfinetuning_type: full\ndeepspeed: ds.json\nbf16: true\n"
+                                    "model_name_or_path: model\n")
+    (run / "ds.json").write_text('{"zero_optimization": {"stage": 2}, "bf16": {"enabled": true}}\n')
+    (run / "model" / "config.json").write_text('{"model_type": "llama", "hidden_size": 2048, "num_hidden_layers": 16, '
+                                               '"num_attention_heads": 32, "vocab_size": 128256}\n')
+    cwd = tmp_path / "elsewhere"
+    (cwd / "model").mkdir(parents=True)
+    (cwd / "ds.json").write_text('{"zero_optimization": {"stage": 3}, "fp16": {"enabled": true}}\n')
+    (cwd / "model" / "config.json").write_text('{"model_type": "llama", "hidden_size": 8192, "num_hidden_layers": 80, '
+                                               '"num_attention_heads": 64, "vocab_size": 128256}\n')
+    monkeypatch.chdir(cwd)
+    s = read_all([str(run)])
+    assert sorted(a.path for a in s.artifacts) == sorted(str(run / n) for n in ("ds.json", "model/config.json",
+                                                                                 "train.yaml"))
+    assert s.setups[0].deepspeed is not None and s.setups[0].deepspeed.path == str(run / "ds.json")
+
+
+def test_a_reference_climbs_to_the_folder_named_and_no_higher(tmp_path, monkeypatch):
+    # LLaMA-Factory is run from its repository root: `deepspeed: examples/deepspeed/ds_z3.json` in
+    # examples/train_full/x.yaml names a file two folders up, inside the folder the user scans
+    from rocmdoctor.artifacts.readers import read_all
+
+    repo = tmp_path / "repo"
+    (repo / "examples" / "train_full").mkdir(parents=True)
+    (repo / "examples" / "deepspeed").mkdir()
+    (repo / "examples" / "train_full" / "x.yaml").write_text(
+        "stage: sft\nfinetuning_type: full\ndeepspeed: examples/deepspeed/ds_z3.json\n")
+    (repo / "examples" / "deepspeed" / "ds_z3.json").write_text('{"zero_optimization": {"stage": 3}}\n')
+    monkeypatch.chdir(tmp_path)
+    setups = read_all([str(repo)]).setups
+    assert [s.deepspeed.path for s in setups if s.path.endswith("x.yaml")] == \
+        [os.path.normpath(str(repo / "examples" / "deepspeed" / "ds_z3.json"))]
+    # scanning only the train_full folder: the file above it is outside what the user named
+    s = read_all([str(repo / "examples" / "train_full")])
+    assert [a.path for a in s.artifacts] == [str(repo / "examples" / "train_full" / "x.yaml")]
+
+
+def test_a_dockerfile_reads_requirements_from_its_compose_build_context(tmp_path, monkeypatch):
+    # compose in docker/ builds `context: ..`: `COPY requirements.txt .` copies the repository root's file;
+    # docker/requirements.txt (another image's) and the CWD's are not the ones the build installs
+    from rocmdoctor.artifacts.readers import read_all
+
+    repo = tmp_path / "repo"
+    (repo / "docker").mkdir(parents=True)
+    (repo / "requirements.txt").write_text("transformers==4.44.0\n")
+    (repo / "docker" / "requirements.txt").write_text("torch==2.3.1+cu121\n")
+    (repo / "docker" / "Dockerfile").write_text("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                                                "WORKDIR /app\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n")
+    (repo / "docker" / "compose.yml").write_text("services:\n  app:\n    build:\n      context: ..\n"
+                                                 "      dockerfile: docker/Dockerfile\n")
+    monkeypatch.chdir(tmp_path)
+    s = read_all([str(repo / "docker")])
+    reqs = [a.path for a in s.of_kind("requirements")]
+    assert reqs == [str(repo / "docker" / "requirements.txt"), str(repo / "requirements.txt")]
+    installed = [a for a in s.of_kind("requirements") if (a.data or {}).get("image_build")]
+    assert [a.path for a in installed] == [str(repo / "requirements.txt")]
+
+
+def test_an_absolute_path_inside_the_image_is_never_this_machines_file(tmp_path, monkeypatch):
+    from rocmdoctor.artifacts.readers import read_all
+
+    (tmp_path / "Dockerfile").write_text("FROM python:3.11\nCOPY reqs/base.txt /opt/app/base.txt\n"
+                                         "RUN pip install -r /opt/app/base.txt\n")
+    (tmp_path / "reqs").mkdir()
+    (tmp_path / "reqs" / "base.txt").write_text("numpy\n")
+    s = read_all([str(tmp_path / "Dockerfile")])
+    assert [a.path for a in s.of_kind("requirements")] == [str(tmp_path / "reqs" / "base.txt")]

@@ -260,9 +260,9 @@ def image_builds(artifacts) -> list[ImageBuild]:
             for b in a.data.get("image_builds") or []:
                 if not isinstance(b, dict):
                     continue
-                ctx = b.get("context") if isinstance(b.get("context"), str) and "://" not in b["context"] \
-                    and b["context"] != "-" else "."
-                file = b.get("file") if isinstance(b.get("file"), str) else os.path.join(ctx, "Dockerfile")
+                given, named = b.get("context"), b.get("file")
+                ctx = given if isinstance(given, str) and given and "://" not in given and given != "-" else "."
+                file = named if isinstance(named, str) and named else os.path.join(ctx, "Dockerfile")
                 out.append(ImageBuild(_beside(file, a.path), _beside(ctx, a.path),
                                       tuple(image_key(t) for t in b.get("tags") or [] if isinstance(t, str)),
                                       a.path, b.get("line")))
