@@ -207,3 +207,22 @@ def test_an_absolute_path_inside_the_image_is_never_this_machines_file(tmp_path,
     (tmp_path / "reqs" / "base.txt").write_text("numpy\n")
     s = read_all([str(tmp_path / "Dockerfile")])
     assert [a.path for a in s.of_kind("requirements")] == [str(tmp_path / "reqs" / "base.txt")]
+
+
+def test_pip_install_dot_in_a_dockerfile_reads_the_pyproject_of_its_build_context(tmp_path, monkeypatch):
+    # deploy/docker/Dockerfile built by a script at the repository root (`docker build -f deploy/docker/Dockerfile .`):
+    # `pip install .[rocm]` installs the root's pyproject; deploy/ (the folder above the Dockerfile) has another
+    from rocmdoctor.artifacts.readers import read_all
+
+    repo = tmp_path / "repo"
+    (repo / "deploy" / "docker").mkdir(parents=True)
+    (repo / "pyproject.toml").write_text('[project]\nname = "app"\ndependencies = ["flash-attn"]\n')
+    (repo / "deploy" / "pyproject.toml").write_text('[project]\nname = "tools"\ndependencies = ["rich"]\n')
+    (repo / "deploy" / "docker" / "Dockerfile").write_text("FROM python:3.11\nCOPY . /src\nWORKDIR /src\n"
+                                                           "RUN pip install .[rocm]\n")
+    (repo / "build.sh").write_text("#!/bin/bash\ndocker build -t app -f deploy/docker/Dockerfile .\n")
+    monkeypatch.chdir(tmp_path)
+    s = read_all([str(repo)])
+    dock = next(a for a in s.artifacts if a.kind == "dockerfile")
+    projects = [v.value for v in dock.values if v.name == "pip" and v.value.get("project")]
+    assert [(os.path.relpath(p["project"], repo), p["requirements"]) for p in projects] == [("pyproject.toml", ["flash-attn"])]

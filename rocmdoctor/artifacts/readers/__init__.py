@@ -362,7 +362,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
-        _project_installs(a)
+        _project_installs(a, build_contexts(arts, a.path) if a.kind == DOCKERFILE else [])
         edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
@@ -379,7 +379,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
                         visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0, (a.path, v.origin.line or 0))
 
 
-def _project_installs(a: Artifact) -> None:
+def _project_installs(a: Artifact, contexts: list[str] | None = None) -> None:
     """``pip install .[extras]`` / ``-e .`` in a script or Dockerfile installs the project's own
     dependencies (its pyproject.toml): recorded as one more pip install at the same line, marked with
     the pyproject it comes from, so the pip rules judge what it really pulls in."""
@@ -389,9 +389,9 @@ def _project_installs(a: Artifact) -> None:
             if found is None:
                 continue
             pyproject = None
-            # next to the installing file (a Dockerfile's context may be the folder above it); never the
-            # working directory, whose own pyproject is not the one the build copies
-            for base in (os.path.dirname(a.path), os.path.dirname(os.path.dirname(a.path))) \
+            # next to the installing file; a Dockerfile's in its build context (compose, `docker build`), else its
+            # folder or the one above; never the working directory, whose own pyproject is not the one the build copies
+            for base in iter_unique(list(contexts or []) + [os.path.dirname(a.path), os.path.dirname(os.path.dirname(a.path))]) \
                     if a.kind == DOCKERFILE else (os.path.dirname(a.path),):
                 cand = os.path.join(base, found[0], "pyproject.toml")
                 pyproject = cand if os.path.isfile(cand) else None
