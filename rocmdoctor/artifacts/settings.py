@@ -263,8 +263,10 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 given, named = b.get("context"), b.get("file")
                 ctx = given if isinstance(given, str) and given and "://" not in given and given != "-" else "."
                 file = named if isinstance(named, str) and named else os.path.join(ctx, "Dockerfile")
+                raw = b.get("tags")
+                given_tags: list = raw if isinstance(raw, list) else []
                 out.append(ImageBuild(_beside(file, a.path), _beside(ctx, a.path),
-                                      tuple(image_key(t) for t in b.get("tags") or [] if isinstance(t, str)),
+                                      tuple(image_key(t) for t in given_tags if isinstance(t, str) and t),
                                       a.path, b.get("line")))
     return out
 
@@ -273,11 +275,11 @@ def _beside(ref: str, base: str) -> str:
     return ref if os.path.isabs(ref) else os.path.normpath(os.path.join(os.path.dirname(base), ref))
 
 
-def build_contexts(artifacts, dockerfile: str) -> list[str]:
-    """The build contexts that the files build ``dockerfile`` with (compose `build.context`, a script's
-    `docker build` CONTEXT), each once."""
+def build_contexts(builds: list[ImageBuild], dockerfile: str) -> list[str]:
+    """The build contexts that ``builds`` (:func:`image_builds`) build ``dockerfile`` with (compose
+    `build.context`, a script's `docker build` CONTEXT), each once."""
     key = path_key(dockerfile)
-    return iter_unique(b.context for b in image_builds(artifacts) if path_key(b.dockerfile) == key)
+    return iter_unique(b.context for b in builds if path_key(b.dockerfile) == key)
 
 
 def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
