@@ -235,3 +235,21 @@ def test_pip_install_dot_in_a_dockerfile_reads_the_pyproject_of_its_build_contex
     dock = next(a for a in s.artifacts if a.kind == "dockerfile")
     projects = [v.value for v in dock.values if v.name == "pip" and v.value.get("project")]
     assert [(os.path.relpath(p["project"], repo), p["requirements"]) for p in projects] == [("pyproject.toml", ["flash-attn"])]
+
+
+def test_a_nested_requirements_file_is_relative_to_its_includer_alone(tmp_path, monkeypatch):
+    # pip reads `-r common.txt` inside requirements/gpu.txt as requirements/common.txt: the root's common.txt (a
+    # CUDA pin here) is not what that install reads, even inside the folder the user named; a script's own
+    # `pip install -r requirements/gpu.txt` run from the root is found from its subfolder (scripts/)
+    from rocmdoctor.artifacts.readers import read_all
+
+    (tmp_path / "requirements").mkdir()
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "requirements" / "gpu.txt").write_text("-r common.txt\naccelerate\n")
+    (tmp_path / "common.txt").write_text("torch==2.3.1+cu121\n")
+    (tmp_path / "scripts" / "setup.sh").write_text("#!/bin/bash\npip install -r requirements/gpu.txt\n")
+    monkeypatch.chdir(tmp_path / "scripts")
+    s = read_all([str(tmp_path)])
+    assert sorted(os.path.relpath(a.path, tmp_path) for a in s.artifacts) == ["requirements/gpu.txt", "scripts/setup.sh"]
+    gpu = next(a for a in s.artifacts if a.path.endswith("gpu.txt"))
+    assert gpu.data.get("installed_by")  # the script's pip line installs it

@@ -209,6 +209,13 @@ def _folders(base: str, roots: tuple[str, ...] = ()) -> list[str]:
         here = up
 
 
+def _climb(a: Artifact, roots: tuple[str, ...]) -> tuple[str, ...]:
+    """How far up a reference written in ``a`` may be looked for: a compose file's `build:` and a requirements
+    file's `-r` are relative to that file's folder alone (Compose's project directory, pip's rule for nested
+    files); a script's arguments and a training config's paths to the folder the run starts in."""
+    return () if a.kind in (COMPOSE, requirements.REQUIREMENTS) else roots
+
+
 def _resolve(ref: str, base: str, roots: tuple[str, ...] = ()) -> str | None:
     """The file ``ref`` names, written in file ``base`` (see :func:`_folders`); an absolute path as written."""
     if not ref:
@@ -267,7 +274,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     for a in list(arts):
         for _what, ref in list(a.refs.items()) + [(k, v) for c in pick(a.data, "commands", default=[])
                                                  if isinstance(a.data, dict) for k, v in c["refs"].items()]:
-            target = _resolve(ref, a.path, roots)
+            target = _resolve(ref, a.path, _climb(a, roots))
             if target and os.path.realpath(target) not in seen:
                 b = read_one(target)
                 if not b.error:
@@ -317,7 +324,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
         if a.kind == DOCKERFILE:
             target = _in_context(ref, a, build_contexts(builds, a.path))
         else:
-            target = _resolve(ref, a.path, roots)
+            target = _resolve(ref, a.path, _climb(a, roots))
         if not target:
             return None
         b = seen.get(os.path.realpath(target))
