@@ -175,3 +175,34 @@ def test_a_pip_reading_its_stdin_pipe_never_reads_the_doctors_own_stdin(tmp_path
                                                             "worker-entrypoint.sh"]
     pips = s.values("build", "pip")
     assert len(pips) == 4 and not any("cu121" in str(v.value) for v in pips)
+
+
+def test_image_builds_of_scripts_and_compose_files_resolve_against_the_file_that_builds(tmp_path, monkeypatch):
+    # real shapes: bankh-rocm43-gfx803-torch's `sudo docker build --build-arg USERNAME=$USER -t rocm43pytorch .`,
+    # coqui-tts-bel-prepare-docker's `docker build -t tts-learn -f docker-prepare/Dockerfile docker-prepare/`,
+    # m4th1eu-prebuilts-rocm62's `docker build . -t 'prebuilts-rocm:6.2' -f Dockerfile`
+    from rocmdoctor.artifacts.readers import read_all
+    from rocmdoctor.artifacts.settings import image_builds, image_key
+
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "build.sh").write_text(
+        "#!/bin/bash\nsudo docker build --build-arg USERNAME=$USER -t rocm43pytorch .\n"
+        "docker build -t tts-learn -f docker-prepare/Dockerfile docker-prepare/\n"
+        "docker build . -t 'prebuilts-rocm:6.2' -f Dockerfile\n"
+        "docker buildx build --platform=linux/amd64 --tag=Acme/App --no-cache ctx\n"
+        "docker build -t \"$IMAGE\" .\n"  # a tag the files never set: no build to tie
+        "# docker build -t commented-out .\n")
+    (tmp_path / "compose.yml").write_text("services:\n  app:\n    build:\n      context: ./svc\n"
+                                          "      dockerfile: Dockerfile.rocm\n    image: acme/app:rocm\n")
+    monkeypatch.chdir(tmp_path / "scripts")  # where the scan runs changes nothing
+    s = read_all([str(tmp_path)])
+    got = [(b.tags, os.path.relpath(b.dockerfile, tmp_path), os.path.relpath(b.context, tmp_path))
+           for b in image_builds(s.artifacts)]
+    assert sorted(got) == sorted([
+        (("acme/app:rocm",), "svc/Dockerfile.rocm", "svc"),
+        (("rocm43pytorch:latest",), "scripts/Dockerfile", "scripts"),
+        (("tts-learn:latest",), "scripts/docker-prepare/Dockerfile", "scripts/docker-prepare"),
+        (("prebuilts-rocm:6.2",), "scripts/Dockerfile", "scripts"),
+        (("acme/app:latest",), "scripts/ctx/Dockerfile", "scripts/ctx")])
+    assert image_key("docker.io/library/Ubuntu") == image_key("ubuntu:latest") == "ubuntu:latest"
+    assert image_key("localhost:5000/app") == "localhost:5000/app:latest"  # a registry on a port is no tag

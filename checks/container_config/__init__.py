@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
+from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
@@ -152,7 +153,9 @@ def compose_shm(settings, gpus=None):
         if svc.get("kubernetes") == "TrainJob":
             continue  # its trainer runs in the runtime's pods: their volumes (/dev/shm) are the runtime's, judged there
         image = str(svc.get("image") or "").lower()
-        if any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p) for p in NO_TORCH_IMAGES):
+        tied = built_from(settings, a, name, svc)  # an image the files build is what its Dockerfile makes it
+        if not tied and any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p)
+                            for p in NO_TORCH_IMAGES):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
                           "/dev/shm is enough", subject=subject))
             continue

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.artifacts.settings import artifact_named
-from rocmdoctor.base.untrusted import pick
+from rocmdoctor.artifacts.settings import artifact_named, built_from
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from .services import device_list, gpus_via_cdi, item_ev, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
@@ -54,11 +53,9 @@ def _rocm_service(settings, a, name, svc) -> bool:
     """The service's image is built on a ROCm image: the FROM of the Dockerfile it builds, where the files hold
     it; else its image's name, when that is a registry's (a namespace: lmsysorg/sglang:...-rocm720). A bare local
     tag (vocabulary-python-runtime-rocm:local) is whatever the user built: its name proves nothing."""
-    ref = pick(getattr(a, "refs", None), f"build:{name}")
-    if ref:
-        dock = artifact_named(settings, ref, a.path)
-        froms = [v for v in settings.values("build", "from")
-                 if dock is not None and artifact_named(settings, v.origin.path) is dock]
+    docks = built_from(settings, a, name, svc)  # its compose build, or the script line that builds its tag
+    if docks:
+        froms = [v for v in settings.values("build", "from") if artifact_named(settings, v.origin.path) is docks[-1]]
         if froms:
             return _rocm_based(str(froms[-1].value))
     image = str(svc.get("image") or "")
@@ -92,13 +89,13 @@ def _service_user(settings, a, name, svc, img_user, user_v):
         return svc.get("user"), None
     if user_v is None or svc.get("runner") or svc.get("kubernetes"):
         return img_user, user_v
-    own = pick(getattr(a, "refs", None), f"build:{name}")
-    if own and svc.get("build"):
-        # its own Dockerfile, where the set holds it: its last USER, or root when it sets none
-        dock = artifact_named(settings, own, a.path)
-        if dock is not None and dock.kind == "dockerfile":
-            mine = [v for v in settings.values("build", "user") if artifact_named(settings, v.origin.path) is dock]
-            return (str(mine[-1].value), mine[-1]) if mine else (None, None)
+    docks = built_from(settings, a, name, svc)
+    if docks:
+        # its own Dockerfile (its compose build, or the one a script builds its tag from): its last USER, or
+        # root when it sets none
+        mine = [v for v in settings.values("build", "user") if artifact_named(settings, v.origin.path) is docks[-1]]
+        return (str(mine[-1].value), mine[-1]) if mine else (None, None)
+    if docks is not None and svc.get("build"):
         return img_user, user_v
     image = str(svc.get("image") or "")
     local_tag = image and "/" not in image.split(":", 1)[0] and not image.startswith("$")

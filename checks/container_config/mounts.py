@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
+from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.engine.check import check, ev, fail, ok
 from .services import none_found, services_of
 from .services import AREA, DOCKER_HOWTO
@@ -82,6 +83,16 @@ def _py_version(text: str, rx) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def _built_base(settings, a, name, svc) -> str | None:
+    """The image the last stage of the Dockerfile a service's image is built from starts FROM (settings.built_from:
+    its compose build, or the script line that builds its tag); None when the files do not build it."""
+    docks = built_from(settings, a, name, svc)
+    if not docks:
+        return None
+    froms = [v for v in docks[-1].values if v.kind == "build" and v.name == "from" and isinstance(v.value, str)]
+    return froms[-1].value if froms else None
+
+
 @check("RD-CTR-008", area=AREA, title="A host Python environment mounted into a container matches the "
        "container's Python", option="config", sources=[PYTHON_VENV, DOCKER_HOWTO])
 def host_env_in_container(settings):
@@ -91,7 +102,10 @@ def host_env_in_container(settings):
     out = []
     for a, name, svc in services:
         image = str(svc.get("image") or "")
-        inside = _py_version(image.rsplit("/", 1)[-1], _PY_IN_TAG)
+        base = _built_base(settings, a, name, svc)
+        if base is not None:  # an image the files build holds its Dockerfile's base's Python, whatever its tag says
+            image = f"{image or name} (FROM {base})"
+        inside = _py_version((base if base is not None else image).rsplit("/", 1)[-1], _PY_IN_TAG)
         command = " ".join(str(x) for x in ([svc.get("command")] if isinstance(svc.get("command"), str)
                                             else svc.get("command") or []))
         env_text = " ".join(k if v is None else f"{k}={v}" for k, v in service_env(svc).items())

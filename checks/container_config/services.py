@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_named
+from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.engine.check import Action, FixPlan, ev, ok, skip
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
@@ -345,18 +345,17 @@ def item_ev(a, svc, key: str, value: str):
 
 
 def dockerfiles_of(settings, a, name, svc) -> list:
-    """The Dockerfiles (artifacts in the set) a service's image is built from: the one its compose `build:`
-    names; for an image with no registry namespace (`ant_colony_rocm`, `myimage:dev`, a tag the scripts
-    build) every Dockerfile of the set; else none."""
-
-    docks = settings.of_kind("dockerfile")
-    ref = pick(getattr(a, "refs", None), f"build:{name}")
-    if ref:
-        named = artifact_named(settings, ref, a.path)
-        return [d for d in docks if d is named]
+    """The Dockerfiles (artifacts in the set) a service's image is built from: what the settings model ties
+    to it (its compose `build:`, or a tag the files build: a script's `docker build -t TAG`, another
+    service's `build:` with `image: TAG`; settings.built_from); else, for an image with no registry
+    namespace (`ant_colony_rocm`, `myimage:dev`: a local name no registry serves), every Dockerfile of
+    the set; else none."""
+    tied = built_from(settings, a, name, svc)
+    if tied is not None:
+        return tied
     image = str(svc.get("image") or "")
     if image and "/" not in image.split(":", 1)[0] and not image.startswith("$"):
-        return [d for d in docks if not d.error]
+        return [d for d in settings.of_kind("dockerfile") if not d.error]
     return []
 
 

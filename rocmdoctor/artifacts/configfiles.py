@@ -125,9 +125,9 @@ def load(path: str, follow_deepspeed: bool = True) -> TrainingConfig:
 
 
 def _load_referenced(ref: str, base: str) -> TrainingConfig | None:
-    # LLaMA-Factory and HF resolve the path against the working directory; users often
-    # give it relative to the config file instead, so try both.
-    for cand in (ref, os.path.join(os.path.dirname(os.path.abspath(base)), ref)):
+    # LLaMA-Factory and HF resolve the path against the run's working directory, which is not the doctor's:
+    # relative to the config file (what users often mean), never the folder the doctor happens to run in.
+    for cand in ((ref,) if os.path.isabs(ref) else (os.path.join(os.path.dirname(os.path.abspath(base)), ref),)):
         if os.path.isfile(cand):
             try:
                 cfg = load(cand, follow_deepspeed=False)

@@ -209,6 +209,135 @@ def artifact_named(settings, ref: str | None, base: str | None = None) -> Artifa
     return memo[2].get(path_key(ref, base, cwd=memo[1]))
 
 
+def image_key(image: str) -> str:
+    """The one spelling of an image reference that comparisons use: lower case, without Docker Hub's
+    implied registry and `library/` namespace (or podman's `localhost/` for a local build), with the
+    implied `:latest` written out and any digest left off."""
+    name = str(image).strip().lower().split("@", 1)[0]
+    for prefix in ("docker.io/library/", "index.docker.io/library/", "docker.io/", "index.docker.io/",
+                   "library/", "localhost/"):
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            break
+    return name if ":" in name.rsplit("/", 1)[-1] else name + ":latest"
+
+
+@dataclass(frozen=True)
+class ImageBuild:
+    """One build of an image from a Dockerfile: a compose service's `build:` (tagged with its `image:`)
+    or a script's `docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, buildx). Paths are
+    spelled as the files' own paths are (the building file's folder joined with what it wrote; compare them
+    with :func:`path_key`); ``tags`` are :func:`image_key` spellings."""
+
+    dockerfile: str  # the Dockerfile as the build names it
+    context: str  # the folder whose files COPY/ADD read
+    tags: tuple[str, ...]
+    by: str  # the compose file or script that builds it
+    line: int | None = None
+
+
+def image_builds(artifacts) -> list[ImageBuild]:
+    """Every image build the files describe, with paths resolved as the builder resolves them: a compose
+    build's context against the compose file's folder and its dockerfile against that context; a script's
+    CONTEXT and `-f FILE` against the script's folder (the folder it is run from, as far as the files say;
+    never the doctor's own working directory), its Dockerfile `CONTEXT/Dockerfile` when no -f is given."""
+    from ..base.untrusted import pick, pick_map
+
+    out: list[ImageBuild] = []
+    for a in artifacts:
+        if a.kind == "compose" and isinstance(a.data, dict) and isinstance(a.refs, dict):
+            for name, svc in pick_map(a.data, "services").items():
+                ref = a.refs.get(f"build:{name}")
+                if not isinstance(svc, dict) or not isinstance(ref, str) or not ref:
+                    continue
+                build = svc.get("build")
+                ctx = build if isinstance(build, str) else pick(build, "context") if isinstance(build, dict) else None
+                image = svc.get("image")
+                tags = (image_key(image),) if isinstance(image, str) and image and "$" not in image else ()
+                out.append(ImageBuild(_beside(ref, a.path), _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path),
+                                      tags, a.path, svc.get("line")))
+        elif a.kind in ("shell", "slurm") and isinstance(a.data, dict):
+            for b in a.data.get("image_builds") or []:
+                if not isinstance(b, dict):
+                    continue
+                given, named = b.get("context"), b.get("file")
+                ctx = given if isinstance(given, str) and given and "://" not in given and given != "-" else "."
+                file = named if isinstance(named, str) and named else os.path.join(ctx, "Dockerfile")
+                raw = b.get("tags")
+                given_tags: list = raw if isinstance(raw, list) else []
+                out.append(ImageBuild(_beside(file, a.path), _beside(ctx, a.path),
+                                      tuple(image_key(t) for t in given_tags if isinstance(t, str) and t),
+                                      a.path, b.get("line")))
+    return out
+
+
+def _beside(ref: str, base: str) -> str:
+    return ref if os.path.isabs(ref) else os.path.normpath(os.path.join(os.path.dirname(base), ref))
+
+
+def build_contexts(builds: list[ImageBuild], dockerfile: str) -> list[str]:
+    """The build contexts that ``builds`` (:func:`image_builds`) build ``dockerfile`` with (compose
+    `build.context`, a script's `docker build` CONTEXT), each once."""
+    key = path_key(dockerfile)
+    return iter_unique(b.context for b in builds if path_key(b.dockerfile) == key)
+
+
+def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
+    """The Dockerfile of the set that ``build`` builds: the file at the path it names, else (a set copied flat,
+    `-f docker/Dockerfile.rocm` beside a Dockerfile.rocm) the one Dockerfile of the set with that name."""
+    found = artifact_named(settings, build.dockerfile)
+    if found is not None:
+        return found if found.kind == "dockerfile" else None
+    name = os.path.basename(build.dockerfile).lower()
+    same = [d for d in settings.of_kind("dockerfile") if os.path.basename(d.path).lower() == name]
+    return same[0] if len(same) == 1 else None
+
+
+def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
+    """The one answer to "what is this service's image built from": the Dockerfile(s) of the set, for a
+    compose service with `build:` (the file it names) and for a service or `docker run` whose `image:` is a
+    tag the files build (a script's `docker build -t TAG`, another service's `build:` with `image: TAG`).
+    None when nothing in the files builds its image (it is pulled, or built elsewhere); [] when its build
+    names a Dockerfile the set does not hold."""
+    ref = a.refs.get(f"build:{name}") if isinstance(getattr(a, "refs", None), dict) else None
+    if isinstance(ref, str) and ref and isinstance(svc, dict) and svc.get("build"):
+        named = artifact_named(settings, ref, a.path)
+        return [named] if named is not None and named.kind == "dockerfile" else []
+    image = svc.get("image") if isinstance(svc, dict) else None
+    if not isinstance(image, str) or not image or "$" in image:
+        return None
+    memo = getattr(settings, "__dict__", {}).get("_built_tags")
+    size = len(getattr(settings, "artifacts", None) or [])
+    if memo is None or memo[0] != size:
+        by: dict[str, list[Artifact]] = {}
+        for b in image_builds(settings.artifacts):
+            d = dockerfile_of_build(settings, b)
+            for t in b.tags:
+                if d is not None and all(x is not d for x in by.setdefault(t, [])):
+                    by[t].append(d)
+        memo = (size, by)
+        if hasattr(settings, "__dict__"):
+            settings.__dict__["_built_tags"] = memo
+    key = image_key(image)
+    if key in memo[1]:
+        return list(memo[1][key])
+    if ":" not in image.split("@", 1)[0].rsplit("/", 1)[-1]:
+        # `docker run flowpoint/rocm_autotrain` beside `docker build --tag flowpoint/rocm_autotrain:0.0.1`: an
+        # untagged name of a repository the files build is that build (no registry serves the project's own)
+        repo = key.rpartition(":")[0]
+        same = [d for t, ds in memo[1].items() if t.rpartition(":")[0] == repo for d in ds]
+        return iter_unique_objects(same) or None
+    return None
+
+
+def iter_unique_objects(items: list) -> list:
+    out: list = []
+    for i in items:
+        if all(x is not i for x in out):
+            out.append(i)
+    return out
+
+
 def env_ev(env, name: str):
     """Evidence for one environment variable: its file:line when a config set it."""
     from ..engine.check import ev

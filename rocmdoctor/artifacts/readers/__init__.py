@@ -11,7 +11,9 @@ holding a torchrun command line is read as a launch script and ``config.json`` h
 A directory is searched (not recursively below :data:`MAX_DEPTH` levels, skipping hidden
 and virtual-environment folders) for the files a training job is made of; files named
 inside those (a YAML's ``deepspeed:`` JSON, ``llamafactory-cli train x.yaml``) are read
-too when they exist, resolved against the working directory and the naming file's folder.
+too when they exist, resolved against the naming file's folder (and the folders above it, up to
+the one named), a Dockerfile's against its build context: never against the doctor's own working
+directory, so a set gives the same findings wherever the scan runs.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import os
 import re
 
 from .. import configfiles as cf
-from ..settings import TRAIN, Artifact, Settings, Setup
+from ..settings import TRAIN, Artifact, Settings, Setup, iter_unique
 from . import hostfile
 from . import kubernetes
 from . import requirements
@@ -180,15 +182,73 @@ def expand(paths: list[str]) -> list[str]:
     return out
 
 
-def _resolve(ref: str, base: str) -> str | None:
-    for cand in (ref, os.path.join(os.path.dirname(base), ref)):
-        # `grep -v x requirements.txt | pip install -r /dev/stdin` names the pipe, not a file: read here,
-        # /dev/stdin is the doctor's own stdin (a file when redirected), so the findings followed it
-        if any(p in ("/dev", "/proc", "/sys") or p.startswith(("/dev/", "/proc/", "/sys/"))
-               for p in (os.path.abspath(cand), os.path.realpath(cand))):
-            continue
-        if os.path.isfile(cand):
+def _readable(cand: str) -> bool:
+    # `grep -v x requirements.txt | pip install -r /dev/stdin` names the pipe, not a file: read here,
+    # /dev/stdin is the doctor's own stdin (a file when redirected), so the findings followed it
+    if any(p in ("/dev", "/proc", "/sys") or p.startswith(("/dev/", "/proc/", "/sys/"))
+           for p in (os.path.abspath(cand), os.path.realpath(cand))):
+        return False
+    return os.path.isfile(cand)
+
+
+def _folders(base: str, roots: tuple[str, ...] = ()) -> list[str]:
+    """The folders a reference written in file ``base`` may be relative to: the file's own folder, then
+    each folder above it up to the folder the user named (``roots``: a run is often started from the
+    repository root, `deepspeed: examples/deepspeed/ds_z3.json` in examples/train/x.yaml). Never the
+    doctor's working directory: the same files give the same findings wherever the scan runs."""
+    here = os.path.normpath(os.path.dirname(base) or ".")
+    out = [here]
+    keys = [os.path.abspath(r) for r in roots]
+    while True:
+        up = os.path.dirname(here) if here not in (".", "") else ".."
+        up = os.path.normpath(up)
+        if up == here or not any(os.path.abspath(up) == k or os.path.abspath(up).startswith(k.rstrip(os.sep) + os.sep)
+                                 for k in keys):
+            return out
+        out.append(up)
+        here = up
+
+
+def _climb(a: Artifact, roots: tuple[str, ...]) -> tuple[str, ...]:
+    """How far up a reference written in ``a`` may be looked for: a compose file's `build:` and a requirements
+    file's `-r` are relative to that file's folder alone (Compose's project directory, pip's rule for nested
+    files); a script's arguments and a training config's paths to the folder the run starts in."""
+    return () if a.kind in (COMPOSE, requirements.REQUIREMENTS) else roots
+
+
+def _resolve(ref: str, base: str, roots: tuple[str, ...] = ()) -> str | None:
+    """The file ``ref`` names, written in file ``base`` (see :func:`_folders`); an absolute path as written."""
+    if not ref:
+        return None
+    if ref.startswith("~"):
+        return None  # the home of whoever runs the doctor is not the job's
+    if os.path.isabs(ref):
+        return ref if _readable(ref) else None
+    for folder in _folders(base, roots):
+        cand = os.path.normpath(os.path.join(folder, ref))
+        if _readable(cand):
             return cand
+    return None
+
+
+def _in_context(ref: str, dockerfile: Artifact, contexts: list[str]) -> str | None:
+    """The file a Dockerfile's RUN names (a path inside the image: `pip install -r requirements.txt`,
+    `/app/requirements.txt`) as the build context holds it: the COPY source of that name, else the name
+    itself, in each context the files build it with (a compose `build.context`, a `docker build` line's
+    CONTEXT), then its own folder and the one above (the repository root above a docker/ folder). An
+    absolute path is the image's, never this machine's."""
+    name = os.path.basename(ref.rstrip("/"))
+    if not name:
+        return None
+    srcs = [src for srcs in pick(dockerfile.data, "copied", default=None) or [] for src in
+            (srcs if isinstance(srcs, list) else []) if isinstance(src, str) and "$" not in src
+            and os.path.basename(src.rstrip("/")) == name and not os.path.isabs(src)]
+    here = os.path.dirname(dockerfile.path) or "."
+    for ctx in iter_unique(contexts + [here, os.path.normpath(os.path.join(here, os.pardir))]):
+        for rel in srcs + ([ref] if not os.path.isabs(ref) else []) + [name]:
+            cand = os.path.normpath(os.path.join(ctx, rel))
+            if _readable(cand):
+                return cand
     return None
 
 
@@ -198,6 +258,8 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     ``skipped`` with the reason (RD-CFG-001 names it); one of a known kind that cannot be read
     (a compose file that does not parse) is kept with its ``error``, as a file named explicitly is."""
     named = set(p for p in paths if not os.path.isdir(p))
+    # the folders the user named (a file's own folder): references climb no higher than these
+    roots = tuple(iter_unique(p if os.path.isdir(p) else os.path.dirname(p) or "." for p in paths))
     arts: list[Artifact] = []
     seen: dict[str, Artifact] = {}
     skipped: list[tuple[str, str]] = []
@@ -212,26 +274,24 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     for a in list(arts):
         for _what, ref in list(a.refs.items()) + [(k, v) for c in pick(a.data, "commands", default=[])
                                                  if isinstance(a.data, dict) for k, v in c["refs"].items()]:
-            target = _resolve(ref, a.path)
+            target = _resolve(ref, a.path, _climb(a, roots))
             if target and os.path.realpath(target) not in seen:
                 b = read_one(target)
                 if not b.error:
                     arts.append(b)
                     seen[os.path.realpath(target)] = b
-    _follow_requirements(arts, seen)
+    _follow_requirements(arts, seen, roots)
     # A run's model_name_or_path that is a local checkpoint: its config.json (memory estimate).
     for a in list(arts):
         names = [v.value for v in a.values if v.name == "model_name_or_path" and isinstance(v.value, str)]
         for name in names:
-            for base in (name, os.path.join(os.path.dirname(a.path), name)):
-                cfg = os.path.join(base, "config.json")
-                if os.path.isfile(cfg) and os.path.realpath(cfg) not in seen:
-                    b = read_one(cfg)
-                    if b.kind == training.MODEL_CONFIG:
-                        b.refs["model_dir"] = name
-                        arts.append(b)
-                        seen[os.path.realpath(cfg)] = b
-                    break
+            cfg = _resolve(os.path.join(name, "config.json"), a.path, roots) if name.strip() else None
+            if cfg and os.path.realpath(cfg) not in seen:
+                b = read_one(cfg)
+                if b.kind == training.MODEL_CONFIG:
+                    b.refs["model_dir"] = name
+                    arts.append(b)
+                    seen[os.path.realpath(cfg)] = b
     if model:
         cfg = os.path.join(model, "config.json") if os.path.isdir(model) else model
         b = read_one(cfg)
@@ -243,36 +303,28 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
 
     compose.resolve_extends(arts)
     settings = Settings(arts, live_env, skipped=skipped)
-    settings.setups = build_setups(arts, seen)
+    settings.setups = build_setups(arts, seen, roots)
     return settings
 
 
 _GLOBAL_INDEX_OPTIONS = ("index-url", "i", "extra-index-url", "find-links", "f", "pre")
 
 
-def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> None:
+def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots: tuple[str, ...] = ()) -> None:
     """``pip install -r FILE`` (a script, a Dockerfile RUN, a requirements file's own ``-r``):
-    FILE is read when it exists (against the working directory and the naming file's folder;
-    for a Dockerfile, its build context), and the command's index and guard options apply to
-    its lines and to the files it names in turn, as pip applies them. A few levels deep."""
+    FILE is read when it exists (against the naming file's folder, see :func:`_folders`; for a
+    Dockerfile, in its build context, see :func:`_in_context`), and the command's index and guard
+    options apply to its lines and to the files it names in turn, as pip applies them. A few levels deep."""
+    from ..settings import build_contexts, image_builds
+
     done: set = set()
+    builds = image_builds(arts)  # once: the requirements files read below build no image
 
     def target_of(ref: str, a: Artifact) -> Artifact | None:
-        target = _resolve(ref, a.path)
-        if not target and a.kind == DOCKERFILE:  # a path inside the image: COPY'd from the context,
-            # which is often the repository root above a docker/ folder of Dockerfiles
-            here = a.path
-            for _ in range(2):  # its folder and the one above
-                target = _resolve(os.path.basename(ref), here)
-                if target or os.path.dirname(here) == here:
-                    break
-                here = os.path.dirname(here)
-        if not target and a.kind == DOCKERFILE:  # a name the image gives it: `COPY backend/requirements.txt .`
-            for srcs in pick(a.data, "copied", default=None) or []:
-                for src in srcs if isinstance(srcs, list) else []:
-                    if isinstance(src, str) and os.path.basename(src) == os.path.basename(ref) and "$" not in src:
-                        for base in (a.path, os.path.dirname(a.path)):  # context: its folder or the one above
-                            target = target or _resolve(src, base)
+        if a.kind == DOCKERFILE:
+            target = _in_context(ref, a, build_contexts(builds, a.path))
+        else:
+            target = _resolve(ref, a.path, _climb(a, roots))
         if not target:
             return None
         b = seen.get(os.path.realpath(target))
@@ -318,7 +370,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
-        _project_installs(a)
+        _project_installs(a, build_contexts(builds, a.path) if a.kind == DOCKERFILE else [])
         edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
@@ -335,7 +387,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact]) -> Non
                         visit(b, opts, a.path if a.kind == DOCKERFILE else None, 0, (a.path, v.origin.line or 0))
 
 
-def _project_installs(a: Artifact) -> None:
+def _project_installs(a: Artifact, contexts: list[str] | None = None) -> None:
     """``pip install .[extras]`` / ``-e .`` in a script or Dockerfile installs the project's own
     dependencies (its pyproject.toml): recorded as one more pip install at the same line, marked with
     the pyproject it comes from, so the pip rules judge what it really pulls in."""
@@ -345,9 +397,9 @@ def _project_installs(a: Artifact) -> None:
             if found is None:
                 continue
             pyproject = None
-            # next to the installing file (a Dockerfile's context may be the folder above it); never the
-            # working directory, whose own pyproject is not the one the build copies
-            for base in (os.path.dirname(a.path), os.path.dirname(os.path.dirname(a.path))) \
+            # next to the installing file; a Dockerfile's in its build context (compose, `docker build`), else its
+            # folder or the one above; never the working directory, whose own pyproject is not the one the build copies
+            for base in iter_unique(list(contexts or []) + [os.path.dirname(a.path), os.path.dirname(os.path.dirname(a.path))]) \
                     if a.kind == DOCKERFILE else (os.path.dirname(a.path),):
                 cand = os.path.join(base, found[0], "pyproject.toml")
                 pyproject = cand if os.path.isfile(cand) else None
@@ -391,10 +443,10 @@ def _drop_lines(b: Artifact, pattern: str) -> None:
                                             and v.origin.line <= len(text) and rx.search(text[v.origin.line - 1]))]
 
 
-def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact | None:
+def _lookup(seen: dict[str, Artifact], ref: str | None, base: str, roots: tuple[str, ...] = ()) -> Artifact | None:
     if not ref:
         return None
-    target = _resolve(ref, base)
+    target = _resolve(ref, base, roots)
     if target:
         return seen.get(os.path.realpath(target))
     # An absolute path of the author's machine (/home/u/proj/configs/ds.json) is never this machine's:
@@ -405,7 +457,7 @@ def _lookup(seen: dict[str, Artifact], ref: str | None, base: str) -> Artifact |
     return same[0] if len(same) == 1 else None
 
 
-def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]:
+def build_setups(arts: list[Artifact], seen: dict[str, Artifact], roots: tuple[str, ...] = ()) -> list[Setup]:
     """One Setup per training run: each command line that launches training (with the YAML
     it names and that YAML's DeepSpeed JSON), each training-args file not launched by a
     script, and each DeepSpeed JSON no run names."""
@@ -413,9 +465,9 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
     used: set[str] = set()
     for a in arts:
         for c in pick(a.data, "commands", default=[]) if isinstance(a.data, dict) else []:
-            yaml_art = _lookup(seen, c["refs"].get("config"), a.path)
+            yaml_art = _lookup(seen, c["refs"].get("config"), a.path, roots)
             args = []
-            acc = _accelerate_config_of(c, seen, a.path)
+            acc = _accelerate_config_of(c, seen, a.path, roots)
             if acc is not None:  # `accelerate launch --config_file acc.yaml`: its precision and DeepSpeed JSON
                 args += [v for v in acc.values if v.kind == TRAIN]
                 used.add(acc.path)
@@ -429,7 +481,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
                 continue
             ds_ref = c["refs"].get("deepspeed") or (yaml_art.refs.get("deepspeed") if yaml_art else None)
             ds = _lookup(seen, ds_ref, c.get("acc_path") or (a.path if c["refs"].get("deepspeed") else (
-                yaml_art.path if yaml_art else a.path)))
+                yaml_art.path if yaml_art else a.path)), roots)
             if ds is not None and ds.kind == cf.DEEPSPEED:
                 used.add(ds.path)
             else:
@@ -440,7 +492,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
                                  "llamafactory" if lf_run else None, c.get("line")))
     for a in arts:
         if a.kind in (cf.LLAMAFACTORY, cf.HF, cf.ACCELERATE) and a.path not in used:
-            ds = _lookup(seen, a.refs.get("deepspeed"), a.path)
+            ds = _lookup(seen, a.refs.get("deepspeed"), a.path, roots)
             if ds is not None and ds.kind == cf.DEEPSPEED:
                 used.add(ds.path)
             else:
@@ -453,13 +505,13 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact]) -> list[Setup]
     return setups
 
 
-def _accelerate_config_of(c: dict, seen: dict[str, Artifact], base: str) -> Artifact | None:
+def _accelerate_config_of(c: dict, seen: dict[str, Artifact], base: str, roots: tuple[str, ...] = ()) -> Artifact | None:
     """The accelerate config an `accelerate launch --config_file X` command reads, when it is among the files."""
     if c.get("launcher") != "accelerate":
         return None
     for v in c.get("launcher_values") or []:
         if getattr(v, "name", None) == "config_file":
-            b = _lookup(seen, str(v.value), base)
+            b = _lookup(seen, str(v.value), base, roots)
             return b if b is not None and b.kind == cf.ACCELERATE else None
     return None
 

@@ -345,3 +345,28 @@ def test_entrypoint_look_alikes_keep_group_add(lint, tmp_path):
                                  "RD-CTR-006", "rx7900xtx"))
     other = ENTRY_DOCKERFILE.replace('ENTRYPOINT ["docker-entrypoint.sh"]', 'ENTRYPOINT ["tini", "--"]')
     assert not lint.flagged(lint(_entry_set(tmp_path, dockerfile=other), "RD-CTR-006", "rx7900xtx"))
+
+
+def test_a_service_runs_as_the_user_of_the_dockerfile_a_script_builds_its_image_from(tmp_path):
+    # the worker's image is built by build.sh from the Dockerfile (USER 1000); the api's by compose from
+    # Dockerfile.api (USER api). Before the tie, the worker's registry-named image was "a pulled image": the
+    # USER of the set's last Dockerfile, or root where a compose build owned that Dockerfile
+    from rocmdoctor.artifacts.readers import read_all
+    from rocmdoctor.checks.container_config.groups import _image_user, _rocm_service, _service_user
+
+    (tmp_path / "Dockerfile").write_text("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                                                "USER 1000\n")
+    (tmp_path / "Dockerfile.api").write_text("FROM python:3.11-slim\nRUN useradd api\nUSER api\n")
+    (tmp_path / "build.sh").write_text("#!/bin/bash\ndocker build -t registry.acme.io/ml/worker:2024.06 .\n")
+    (tmp_path / "docker-compose.yml").write_text(
+        "services:\n  worker:\n    image: registry.acme.io/ml/worker:2024.06\n    devices: [/dev/kfd, /dev/dri]\n"
+        "  api:\n    build:\n      context: .\n      dockerfile: Dockerfile.api\n    ports: ['8080:8080']\n")
+    s = read_all([str(tmp_path)])
+    comp = next(a for a in s.artifacts if a.kind == "compose")
+    img_user, user_v = _image_user(s)
+    for name, want in (("worker", "1000"), ("api", "api")):
+        user, v = _service_user(s, comp, name, comp.data["services"][name], img_user, user_v)
+        assert user == want and v.origin.path.endswith({"worker": "/Dockerfile", "api": "/Dockerfile.api"}[name])
+    # its base is read from that Dockerfile's FROM, not from a registry name that says nothing of ROCm
+    assert _rocm_service(s, comp, "worker", comp.data["services"]["worker"])
+    assert not _rocm_service(s, comp, "api", comp.data["services"]["api"])

@@ -63,3 +63,19 @@ def test_a_venv_of_the_mounted_folder_activated_inside_is_judged_by_its_python(l
     assert not lint.flagged(lint([lint.write("run.sh", RUN_VENV.format(venv="venv310"))], "RD-CTR-008", "rx7900xtx"))
     inside = RUN_VENV.format(venv="venv312").replace("cd /app", "cd /opt")
     assert not lint.flagged(lint([lint.write("run.sh", inside)], "RD-CTR-008", "rx7900xtx"))
+
+
+def test_an_image_the_script_builds_holds_its_dockerfiles_python_not_what_its_tag_says(lint):
+    # `docker build -t app:py3.12 .` then `docker run ... app:py3.12` with the host's venv312: the image is FROM a
+    # py3.10 ROCm PyTorch image whatever its tag says, so the host's Python 3.12 environment does not run in it
+    lint.write("Dockerfile", "FROM rocm/pytorch:rocm6.1.3_ubuntu22.04_py3.10_pytorch_release-2.1.2\nWORKDIR /app\n")
+    lint.write("build.sh", "#!/bin/bash\ndocker build -t app:py3.12 .\n")
+    run = lint.write("run.sh", RUN_VENV.replace("rocm/pytorch:rocm6.1.3_ubuntu22.04_py3.10_pytorch_release-2.1.2",
+                                                "app:py3.12").format(venv="venv312"))
+    fs = lint.flagged(lint([lint.tmp_path], "RD-CTR-008", "rx7900xtx"))
+    assert len(fs) == 1 and "3.12" in fs[0].title and "3.10" in fs[0].title and "FROM rocm/pytorch" in fs[0].title
+    assert fs[0].subject.startswith(run)
+    # the look-alike: the same run with a venv of the base's Python is fine
+    lint.write("run.sh", RUN_VENV.replace("rocm/pytorch:rocm6.1.3_ubuntu22.04_py3.10_pytorch_release-2.1.2",
+                                          "app:py3.12").format(venv="venv310"))
+    assert lint.flagged(lint([lint.tmp_path], "RD-CTR-008", "rx7900xtx")) == []

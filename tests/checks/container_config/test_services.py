@@ -1,5 +1,6 @@
 """checks/container_config/services.py: which services the container rules judge, and which of
 them do GPU work (a web UI or database beside the GPU service is left out of the GPU rules)."""
+import os
 from types import SimpleNamespace as NS
 
 from rocmdoctor.checks.container_config.services import gpu_signs, services_of
@@ -151,3 +152,73 @@ def test_a_service_that_waits_for_the_gpu_server_and_takes_its_address_from_env_
             "services:\n  ollama:\n    image: ollama/ollama:rocm\n  model-manager:\n    image: ${OLLAMA_IMAGE}\n"
             + extra))
         assert [n for _, n, _ in services_of(_settings(other), gpu_only=True)] == ["ollama", "model-manager"], extra
+
+
+# ------------------------------------------------ an image the files build: tied to its Dockerfile (settings.built_from)
+
+_LLAMA_CPP_ROCM = ("FROM rocm/dev-ubuntu-22.04:6.2-complete\n"
+                   "RUN apt-get update && apt-get install -y cmake git\n"
+                   "RUN git clone https://github.com/ggml-org/llama.cpp /llama.cpp && cd /llama.cpp && \\\n"
+                   "    cmake -B build -DGGML_HIP=ON -DAMDGPU_TARGETS=gfx942 && cmake --build build -j\n"
+                   'CMD ["/llama.cpp/build/bin/llama-server", "--host", "0.0.0.0"]\n')
+_TORCH_TRAINER = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                  "COPY train.py /app/train.py\nCMD [\"torchrun\", \"--nproc_per_node=8\", \"/app/train.py\"]\n")
+
+
+def _write(root, files: dict) -> None:
+    for name, text in files.items():
+        p = root / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+
+
+def test_a_tag_a_script_builds_is_that_dockerfiles_image_in_every_spelling(tmp_path):
+    from rocmdoctor.artifacts.readers import read_all
+    from rocmdoctor.artifacts.settings import built_from
+
+    _write(tmp_path, {
+        "docker/Dockerfile.rocm": _LLAMA_CPP_ROCM, "docker/Dockerfile.cuda": "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n",
+        "Dockerfile": _TORCH_TRAINER,
+        "build.sh": "#!/bin/bash\nset -e\n"
+                    "docker build -t ghcr.io/acme/llm-server:rocm -f docker/Dockerfile.rocm .\n"
+                    "docker buildx build --platform linux/amd64 --tag ghcr.io/acme/llm-server:cuda "
+                    "-f docker/Dockerfile.cuda --load .\n"
+                    "podman build -t trainer .\n",
+        "compose.yml": "services:\n"
+                       "  llm:\n    image: ghcr.io/acme/llm-server:rocm\n    devices: [/dev/kfd, /dev/dri]\n"
+                       "  train:\n    image: localhost/trainer:latest\n    devices: [/dev/kfd, /dev/dri]\n"
+                       "  pulled:\n    image: ghcr.io/acme/llm-server:nightly\n"
+                       "  db:\n    image: postgres:16\n"})
+    s = read_all([str(tmp_path)])
+    comp = next(a for a in s.artifacts if a.kind == "compose")
+    svcs = comp.data["services"]
+
+    def tied(name):
+        got = built_from(s, comp, name, svcs[name])
+        return None if got is None else [os.path.relpath(d.path, tmp_path) for d in got]
+
+    assert tied("llm") == ["docker/Dockerfile.rocm"]  # -f relative to the script's folder, not the CWD
+    assert tied("train") == ["Dockerfile"]  # podman's localhost/ and the implied :latest are the same image
+    assert tied("pulled") is None  # another tag of the repository: what the registry serves, not this build
+    assert tied("db") is None
+    svc = {"image": "docker.io/library/trainer"}  # Docker Hub's spelling of the same local name
+    assert [os.path.relpath(d.path, tmp_path) for d in built_from(s, comp, "x", svc)] == ["Dockerfile"]
+
+
+def test_a_service_whose_image_a_script_builds_is_judged_by_that_dockerfile_for_shared_memory(lint):
+    # the image is a llama.cpp server on rocm/dev-ubuntu (no PyTorch: no DataLoader workers, no RCCL) under a
+    # registry name; judged by its name alone it was a torch image short of /dev/shm on an 8-GPU node
+    root = lint.tmp_path
+    _write(root, {"docker/Dockerfile.rocm": _LLAMA_CPP_ROCM,
+                  "build.sh": "#!/bin/bash\ndocker build -t ghcr.io/acme/llm-server:rocm -f docker/Dockerfile.rocm .\n",
+                  "compose.yml": "services:\n  llm:\n    image: ghcr.io/acme/llm-server:rocm\n"
+                                 "    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n"})
+    fs = lint([root], "RD-CTR-005", example="mi300x8")
+    assert lint.statuses(fs) == ["pass"] and "holds no PyTorch" in fs[0].title
+    # the look-alike: a name that says llama.cpp, built from a PyTorch trainer's Dockerfile: its name is not
+    # what it runs
+    _write(root, {"docker/Dockerfile.rocm": _TORCH_TRAINER,
+                  "compose.yml": "services:\n  llm:\n    image: acme/llama.cpp:rocm\n"
+                                 "    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n",
+                  "build.sh": "#!/bin/bash\ndocker build -t acme/llama.cpp:rocm -f docker/Dockerfile.rocm .\n"})
+    assert lint.statuses(lint([root], "RD-CTR-005", example="mi300x8")) == ["warn"]

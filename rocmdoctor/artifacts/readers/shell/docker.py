@@ -31,6 +31,51 @@ def _build_target(art: Artifact, words: list[str], first: int) -> None:
             file = val
     if target:
         art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
+    _image_build(art, words, first)
+
+
+# `docker build` options that take no value; every other option takes the next word (or `=value`)
+_BUILD_FLAGS = {"no_cache", "rm", "force_rm", "q", "quiet", "squash", "load", "push", "compress", "pull",
+                "disable_content_trust", "layers", "no_hosts", "disable_compression", "stdin", "omit_history",
+                "identity_label", "all_platforms", "help"}
+
+
+def _image_build(art: Artifact, words: list[str], first: int) -> None:
+    """`docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, `buildx build --tag`): the image a
+    later `docker run TAG` or compose `image: TAG` starts is built from that Dockerfile, so the rules judge what
+    the Dockerfile puts in it rather than its name. Kept as data["image_builds"]: {line, tags, file, context},
+    paths as written (relative to the script's folder: settings.image_builds resolves them)."""
+    start = next((j + 1 for j, w in enumerate(words) if w == "build"), len(words))
+    tags: list[str] = []
+    file = context = None
+    j = start
+    while j < len(words):
+        w = words[j]
+        name, val = _opt(w)
+        if w.startswith("-") and w != "-":
+            if name in _BUILD_FLAGS:
+                j += 1
+                continue
+            if val is None and len(w) > 2 and not w.startswith("--") and name[:1] in ("t", "f"):
+                val = w[2:]  # -tNAME, -fFILE: short options glued to their value
+                name = name[:1]
+            elif val is None:
+                val = words[j + 1] if j + 1 < len(words) else None
+                j += 1
+            if name in ("t", "tag") and val:
+                tags.append(val)
+            elif name in ("f", "file") and val:
+                file = val
+            j += 1
+            continue
+        if context is None:
+            context = w
+        j += 1
+    tags = [t for t in tags if t and "$" not in t and "`" not in t]
+    if tags:
+        art.data.setdefault("image_builds", []).append(
+            {"line": first, "tags": tags, "file": file if file and "$" not in file else None,
+             "context": context if context and "$" not in context else None})
 
 
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str], image_at: int = 0) -> None:
