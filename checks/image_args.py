@@ -5,47 +5,28 @@ that causes a finding about it. The Dockerfile's own default is judged only wher
 without that arg (a service with no args, or no compose build at all)."""
 from __future__ import annotations
 
-import os
 import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.artifacts.readers.shell import substitute
-from rocmdoctor.artifacts.settings import BUILD, Value, artifact_named, path_key
+from rocmdoctor.artifacts.settings import BUILD, Value, artifact_at, builds_of
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 
-def _compose_builds(settings) -> list[tuple]:
-    """(compose artifact, service, build args, the file name its build names, the artifact of the set at that
-    path or None) for every service that builds, worked out once per settings (paths resolved once)."""
-    size = sum(len(a.values) for a in settings.artifacts)
-    memo = getattr(settings, "__dict__", {}).get("_compose_builds")
-    if memo is not None and memo[0] == size:
-        return memo[1]
-    out = []
-    for a in settings.of_kind("compose"):
-        if pick(a.data, "vendor_variant"):
-            continue  # NVIDIA's variant of an AMD file: never started here
-        for name, svc in pick_map(a.data, "services").items():
-            ref = a.refs.get(f"build:{name}") if isinstance(a.refs, dict) else None
-            if not isinstance(svc, dict) or not isinstance(ref, str) or svc.get("template"):
-                continue
-            b = svc.get("build")
-            raw = b.get("args") if isinstance(b, dict) else None
-            args = {str(k): str(v) for k, v in raw.items() if v is not None} if isinstance(raw, dict) else dict(
-                str(x).partition("=")[::2] for x in raw if "=" in str(x)) if isinstance(raw, list) else {}
-            out.append((a, svc, args, os.path.basename(path_key(ref, a.path)), artifact_named(settings, ref, a.path)))
-    if hasattr(settings, "__dict__"):
-        settings.__dict__["_compose_builds"] = (size, out)
-    return out
-
-
 def _builders(settings, dockerfile: str) -> list[tuple]:
-    """(compose artifact, service, build args) of every service that builds ``dockerfile``: by the
-    path its build names, or by name where that path is not among the files (a set copied flat)."""
-    want = artifact_named(settings, dockerfile)
-    return [(a, svc, args) for a, svc, args, base, named in _compose_builds(settings)
-            if (named is not None and named is want)
-            or (named is None and base.lower() == os.path.basename(path_key(dockerfile)).lower())]
+    """(compose artifact, service, build args) of every service that builds ``dockerfile`` (settings.builds_of:
+    by the path its build names, or by name where that path is not among the files, a set copied flat). NVIDIA's
+    variant of an AMD compose file is never started here, and a template is built through the services that
+    extend it: neither counts. A script's `docker build` gives no args the files record: not counted either."""
+    out = []
+    for b in builds_of(settings, dockerfile):
+        a = artifact_at(settings, b.by) if b.service is not None else None
+        if a is None or pick(a.data, "vendor_variant"):
+            continue
+        svc = pick_map(a.data, "services").get(b.service)
+        if isinstance(svc, dict) and not svc.get("template"):
+            out.append((a, svc, b.arg_map))
+    return out
 
 
 def _arg_line(a, svc: dict, name: str) -> int | None:

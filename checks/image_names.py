@@ -1,12 +1,12 @@
 """What an image's name says about where it comes from and what it runs: a third-party image named for its
-ROCm build, the repositories the set builds itself (not pulled), and an
-Ollama container that is only a CLI client of another service. RD-IMG-001/003 (images.py) read them."""
+ROCm build, the images the set builds itself (not pulled: asked of the settings model, settings.built_images),
+and an Ollama container that is only a CLI client of another service. RD-IMG-001/003 (images.py) read them."""
 from __future__ import annotations
 
-import os
 import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
+from rocmdoctor.artifacts.settings import built_images
 from rocmdoctor.base.untrusted import pick_map
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -21,33 +21,16 @@ def rocm_named(image: str) -> bool:
     return "/" in name and not ka.image_file(name) and bool(re.search(r"(?:^|[-_.])rocm(?![-_.]?\d)(?:$|[-_.])", repo))
 
 
-def repo(image: str) -> str:
-    name = image.lower().split("@", 1)[0]
-    return name.rpartition(":")[0] if ":" in name.rsplit("/", 1)[-1] else name
+def built_repos(settings):
+    """The images the set builds itself (settings.built_images: a compose service's `image:` beside `build:`, a
+    script's `docker build -t NAME` (flowpoint's dbuild.sh tags what drun.sh runs), a Dockerfile named for its
+    image): never pulled, whatever their names say."""
+    return built_images(settings)
 
 
-_BUILD_TAG = re.compile(r"\b(?:docker|podman|buildah)\s+(?:image\s+)?build\b[^\n]*?\s(?:-t|--tag)[=\s]+[\"']?([^\s\"']+)")
-
-
-def built_repos(settings) -> set[str]:
-    """Repositories the set builds itself: a compose service's `image:` beside `build:`, a script's
-    `docker build -t NAME` (flowpoint's dbuild.sh tags what drun.sh runs)."""
-    out = {repo(str(x.value)) for x in settings.values("container", "built_image")}
-    for a in settings.of_kind("shell", "slurm"):
-        out |= {repo(m.group(1)) for m in _BUILD_TAG.finditer(a.text or "")}
-    # a Dockerfile named for the image it makes (rocm-silogen-finetuning-base.Dockerfile -> .../rocm-silogen-
-    # finetuning-base:main, which the other Dockerfile starts FROM): the last part of the name
-    for d in settings.of_kind("dockerfile"):
-        stem = re.sub(r"(?i)^dockerfile[.-]|[.-]dockerfile$", "", os.path.basename(d.path)).lower()
-        if stem and stem != "dockerfile":
-            out.add(stem)
-    return out
-
-
-def built_here(image: str, built: set[str]) -> bool:
-    r = repo(image)
-    return r in built or r.rsplit("/", 1)[-1] in built
-
+def built_here(image: str, built) -> bool:
+    """Whether ``image`` is one of ``built`` (:func:`built_repos`): the set's own build."""
+    return image in built
 
 
 def ollama_client(settings, v) -> bool:

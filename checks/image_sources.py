@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at, artifact_named
+from rocmdoctor.artifacts.settings import artifact_at, artifact_named, built_images
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
@@ -117,32 +117,18 @@ def requirements_local_paths(settings):
     return out or ok("local paths in requirements are put there by the set's own files")
 
 
-def _built_here(settings, image: str) -> bool:
-    """The set builds or pushes this image itself (compose build with this image name, docker build -t/push)."""
-    host = ka.image_registry(image) or ""
-    name = image.split("@")[0]
-    for a in settings.artifacts:
-        text = a.text or ""
-        if a.kind == "compose" and name in text and re.search(r"(?m)^\s+build\s*:", text):
-            return True
-        if host and re.search(rf"(?:docker|podman|buildah)\s+(?:image\s+)?(?:push|build|tag)\b[^\n]*{re.escape(host)}",
-                              text):
-            return True
-    return False
-
-
 @check("RD-IMG-008", area=AREA, title="Base images come from registries anyone can pull",
        option="config", sources=[DOCKER_PULL])
 def private_base_image(settings):
     froms = [v for v in settings.values("build", "from") if isinstance(v.value, str) and v.value]
     if not froms:
         return ok("no Dockerfile FROM in the files")
-    out = []
+    out, built = [], built_images(settings)  # the set's own builds (settings.built_images): not pulled
     for v in froms:
         bad = reference_error(v.value) if "$" not in v.value else None
         # a reference Docker refuses (`CI_REGISTRY/git/rocm-base`: a CI variable written without its `$`)
         why = ka.private_registry(v.value) or (f"{bad}: a name only the author's CI fills in" if bad else None)
-        if why is None or _built_here(settings, v.value):
+        if why is None or v.value in built:
             continue
         out.append(warn(f"{v.value} comes from a registry outside the public's reach",
                         f"{why}: docker build stops at this FROM ('pull access denied' / 'no such host') on any "

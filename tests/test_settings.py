@@ -206,3 +206,27 @@ def test_image_builds_of_scripts_and_compose_files_resolve_against_the_file_that
         (("acme/app:latest",), "scripts/ctx/Dockerfile", "scripts/ctx")])
     assert image_key("docker.io/library/Ubuntu") == image_key("ubuntu:latest") == "ubuntu:latest"
     assert image_key("localhost:5000/app") == "localhost:5000/app:latest"  # a registry on a port is no tag
+
+
+def test_built_images_answers_which_images_the_files_make(tmp_path):
+    # one answer for every rule: a build's tags (compose `image:` beside `build:`, a script's `-t`), other tags of
+    # those repositories, a bare-named build under any namespace, a Dockerfile named for its image (not the one it
+    # starts FROM); a compose build from a git URL builds its `image:` though no file of the set is its Dockerfile
+    from rocmdoctor.artifacts.settings import builds, built_images
+
+    (tmp_path / "build.sh").write_text("#!/bin/bash\ndocker build -t ghcr.io/acme/trainer:1.0 .\n"
+                                       "podman build -t tool -f tool.Dockerfile .\n")
+    (tmp_path / "compose.yml").write_text(
+        "services:\n  web:\n    build: https://github.com/acme/web.git#main\n    image: acme/web:rocm\n"
+        "  db:\n    image: postgres:16\n")
+    (tmp_path / "rocm-base.Dockerfile").write_text("FROM ubuntu:22.04\n")
+    (tmp_path / "ollama.Dockerfile").write_text("FROM ollama/ollama:rocm\n")
+    s = read_all([str(tmp_path)])
+    built = built_images(s)
+    assert [(b.tags, b.dockerfile) for b in builds(s) if b.service == "web"] == [(("acme/web:rocm",), "")]
+    for image in ("ghcr.io/acme/trainer:1.0", "ghcr.io/acme/trainer", "acme/web:rocm", "docker.io/acme/web:rocm",
+                  "tool:latest", "registry.example.com/me/tool:2", "ghcr.io/acme/rocm-base:main"):
+        assert image in built, image
+    for image in ("acme/trainer:1.0", "postgres:16", "ollama/ollama:rocm", "", None):
+        assert image not in built, image
+    assert built_images(s) is built  # once per settings

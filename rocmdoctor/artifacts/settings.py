@@ -229,11 +229,18 @@ class ImageBuild:
     spelled as the files' own paths are (the building file's folder joined with what it wrote; compare them
     with :func:`path_key`); ``tags`` are :func:`image_key` spellings."""
 
-    dockerfile: str  # the Dockerfile as the build names it
+    dockerfile: str  # the Dockerfile as the build names it; "" where no file of the set can be it (a git URL
+    # or `${VAR}` context, an absolute path): the build still makes its tags
     context: str  # the folder whose files COPY/ADD read
     tags: tuple[str, ...]
     by: str  # the compose file or script that builds it
     line: int | None = None
+    service: str | None = None  # the compose service whose `build:` it is (None: a script's build)
+    args: tuple[tuple[str, str], ...] = ()  # compose `build.args` (they replace the Dockerfile's ARG defaults)
+
+    @property
+    def arg_map(self) -> dict[str, str]:
+        return dict(self.args)
 
 
 def image_builds(artifacts) -> list[ImageBuild]:
@@ -247,15 +254,17 @@ def image_builds(artifacts) -> list[ImageBuild]:
     for a in artifacts:
         if a.kind == "compose" and isinstance(a.data, dict) and isinstance(a.refs, dict):
             for name, svc in pick_map(a.data, "services").items():
-                ref = a.refs.get(f"build:{name}")
-                if not isinstance(svc, dict) or not isinstance(ref, str) or not ref:
+                build = svc.get("build") if isinstance(svc, dict) else None
+                if not build:
                     continue
-                build = svc.get("build")
+                ref = a.refs.get(f"build:{name}")
                 ctx = build if isinstance(build, str) else pick(build, "context") if isinstance(build, dict) else None
                 image = svc.get("image")
                 tags = (image_key(image),) if isinstance(image, str) and image and "$" not in image else ()
-                out.append(ImageBuild(_beside(ref, a.path), _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path),
-                                      tags, a.path, svc.get("line")))
+                known = ref if isinstance(ref, str) and ref else None
+                out.append(ImageBuild(_beside(known, a.path) if known else "",
+                                      _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path) if known else "",
+                                      tags, a.path, svc.get("line"), str(name), _build_args(build)))
         elif a.kind in ("shell", "slurm") and isinstance(a.data, dict):
             for b in a.data.get("image_builds") or []:
                 if not isinstance(b, dict):
@@ -271,6 +280,77 @@ def image_builds(artifacts) -> list[ImageBuild]:
     return out
 
 
+def _build_args(build) -> tuple[tuple[str, str], ...]:
+    """A compose `build.args` (a mapping, or a list of `NAME=value`) as (name, value) pairs; a name given
+    no value passes the shell's, which the files do not know, and is left out."""
+    raw = build.get("args") if isinstance(build, dict) else None
+    if isinstance(raw, dict):
+        return tuple((str(k), str(v)) for k, v in raw.items() if v is not None)
+    if isinstance(raw, list):
+        return tuple((k, v) for k, _, v in (str(x).partition("=") for x in raw if "=" in str(x)))
+    return ()
+
+
+def builds(settings) -> list[ImageBuild]:
+    """:func:`image_builds` of the settings' files, worked out once per settings (again when artifacts are
+    added): every rule that asks what the files build asks this."""
+    arts = getattr(settings, "artifacts", None) or []
+    memo = getattr(settings, "__dict__", {}).get("_builds")
+    if memo is None or memo[0] != len(arts):
+        memo = (len(arts), image_builds(arts))
+        if hasattr(settings, "__dict__"):
+            settings.__dict__["_builds"] = memo
+    return memo[1]
+
+
+@dataclass(frozen=True)
+class BuiltImages:
+    """The images the files make themselves, so nobody pulls them: ``image in built`` for an image named
+    anywhere (a FROM, a compose `image:`, a `docker run`). An image is built here when a build tags it
+    (:func:`image_key` spelling), when it is another tag of a repository a build tags (the project's own
+    repository: no registry serves its other versions to the public either), or when its last name part is
+    that of a build tagged without a namespace (`docker build -t rocm-x` then `docker tag rocm-x me/rocm-x`)
+    or of a Dockerfile named for its image (`rocm-x-base.Dockerfile` makes `ghcr.io/org/rocm-x-base:main`,
+    which another Dockerfile starts FROM: the project's CI builds it from that file)."""
+
+    keys: frozenset = frozenset()
+    repos: frozenset = frozenset()
+    names: frozenset = frozenset()  # bare names: builds tagged without a namespace, Dockerfiles' names
+
+    def __contains__(self, image) -> bool:
+        if not isinstance(image, str) or not image.strip():
+            return False
+        key = image_key(image)
+        repo = key.rpartition(":")[0]
+        return key in self.keys or repo in self.repos or repo.rsplit("/", 1)[-1] in self.names
+
+
+_NAMED_FOR = re.compile(r"(?i)^dockerfile[.-]|[.-]dockerfile$")
+
+
+def built_images(settings) -> BuiltImages:
+    """What the files build (:class:`BuiltImages`), once per settings (again when artifacts are added)."""
+    arts = getattr(settings, "artifacts", None) or []
+    memo = getattr(settings, "__dict__", {}).get("_built_images")
+    if memo is not None and memo[0] == len(arts):
+        return memo[1]
+    keys = {t for b in builds(settings) for t in b.tags}
+    repos = {k.rpartition(":")[0] for k in keys}
+    names = {r for r in repos if "/" not in r}
+    for d in arts:
+        if getattr(d, "kind", None) == "dockerfile" and isinstance(d.path, str):
+            stem = _NAMED_FOR.sub("", os.path.basename(d.path)).lower()
+            # not the image it starts FROM itself (ollama.Dockerfile FROM ollama/ollama adds to Ollama's image)
+            bases = {image_key(v.value).rpartition(":")[0].rsplit("/", 1)[-1] for v in d.values
+                     if v.kind == BUILD and v.name == "from" and isinstance(v.value, str) and v.value}
+            if stem and stem != "dockerfile" and stem not in bases:
+                names.add(stem)
+    built = BuiltImages(frozenset(keys), frozenset(repos), frozenset(names))
+    if hasattr(settings, "__dict__"):
+        settings.__dict__["_built_images"] = (len(arts), built)
+    return built
+
+
 def _beside(ref: str, base: str) -> str:
     return ref if os.path.isabs(ref) else os.path.normpath(os.path.join(os.path.dirname(base), ref))
 
@@ -279,18 +359,38 @@ def build_contexts(builds: list[ImageBuild], dockerfile: str) -> list[str]:
     """The build contexts that ``builds`` (:func:`image_builds`) build ``dockerfile`` with (compose
     `build.context`, a script's `docker build` CONTEXT), each once."""
     key = path_key(dockerfile)
-    return iter_unique(b.context for b in builds if path_key(b.dockerfile) == key)
+    return iter_unique(b.context for b in builds if b.dockerfile and path_key(b.dockerfile) == key)
 
 
 def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
     """The Dockerfile of the set that ``build`` builds: the file at the path it names, else (a set copied flat,
     `-f docker/Dockerfile.rocm` beside a Dockerfile.rocm) the one Dockerfile of the set with that name."""
+    if not build.dockerfile:
+        return None
     found = artifact_named(settings, build.dockerfile)
     if found is not None:
         return found if found.kind == "dockerfile" else None
     name = os.path.basename(build.dockerfile).lower()
     same = [d for d in settings.of_kind("dockerfile") if os.path.basename(d.path).lower() == name]
     return same[0] if len(same) == 1 else None
+
+
+def builds_of(settings, dockerfile) -> list[ImageBuild]:
+    """The builds (:func:`builds`) that build ``dockerfile`` (an artifact of the set, or its path): those whose
+    Dockerfile (:func:`dockerfile_of_build`) it is. Worked out once per settings for every Dockerfile."""
+    arts = getattr(settings, "artifacts", None) or []
+    memo = getattr(settings, "__dict__", {}).get("_builds_of")
+    if memo is None or memo[0] != len(arts):
+        by: dict[int, list[ImageBuild]] = {}
+        for b in builds(settings):
+            d = dockerfile_of_build(settings, b)
+            if d is not None:
+                by.setdefault(id(d), []).append(b)
+        memo = (len(arts), by)
+        if hasattr(settings, "__dict__"):
+            settings.__dict__["_builds_of"] = memo
+    d = artifact_named(settings, dockerfile) if isinstance(dockerfile, str) else dockerfile
+    return list(memo[1].get(id(d), ())) if d is not None else []
 
 
 def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
@@ -310,7 +410,7 @@ def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
     size = len(getattr(settings, "artifacts", None) or [])
     if memo is None or memo[0] != size:
         by: dict[str, list[Artifact]] = {}
-        for b in image_builds(settings.artifacts):
+        for b in builds(settings):
             d = dockerfile_of_build(settings, b)
             for t in b.tags:
                 if d is not None and all(x is not d for x in by.setdefault(t, [])):

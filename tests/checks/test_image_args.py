@@ -93,3 +93,42 @@ def test_a_build_is_matched_by_name_where_the_files_lack_the_path_it_names_whate
     named = Artifact(str(tmp_path / "docker" / "Dockerfile.rocm"), "dockerfile")
     s = Settings(artifacts=[compose, flat, named])
     assert _builders(s, flat.path) == [] and len(_builders(s, named.path)) == 1
+
+
+def test_a_build_naming_a_missing_path_is_no_build_of_either_of_two_same_named_dockerfiles(tmp_path):
+    # the name fallback is for a set copied flat, where one Dockerfile of the set has the name the build gives:
+    # with two (a/Dockerfile.rocm, b/Dockerfile.rocm) the files do not say which the build uses, so its args
+    # fill neither one's FROM (settings.builds_of, as built_from answers for the service's image)
+    from checks.image_args import _builders
+    from rocmdoctor.artifacts.settings import Artifact, Settings
+
+    compose = Artifact(str(tmp_path / "compose.yaml"), "compose",
+                       data={"services": {"app": {"build": {"dockerfile": "docker/Dockerfile.rocm",
+                                                            "args": {"BASE": "rocm/pytorch:latest"}}}}},
+                       refs={"build:app": "docker/Dockerfile.rocm"})
+    a = Artifact(str(tmp_path / "a" / "Dockerfile.rocm"), "dockerfile")
+    b = Artifact(str(tmp_path / "b" / "Dockerfile.rocm"), "dockerfile")
+    s = Settings(artifacts=[compose, a, b])
+    assert _builders(s, a.path) == [] and _builders(s, b.path) == []
+    s = Settings(artifacts=[compose, a])  # one of that name: the set copied flat
+    assert [args for _c, _svc, args in _builders(s, a.path)] == [{"BASE": "rocm/pytorch:latest"}]
+
+
+def test_args_of_a_list_and_the_services_that_never_build_here(tmp_path):
+    # `args: [NAME=value]` as well as a mapping; NVIDIA's variant of an AMD compose file and a template service
+    # (only reached through `extends`) build nothing on this machine
+    from checks.image_args import _builders
+    from rocmdoctor.artifacts.settings import Artifact, Settings
+
+    d = Artifact(str(tmp_path / "Dockerfile"), "dockerfile")
+    svc = {"build": {"context": ".", "args": ["BASE=rocm/pytorch:latest", "NOVALUE"]}}
+    compose = Artifact(str(tmp_path / "compose.yaml"), "compose", data={"services": {"app": svc}},
+                       refs={"build:app": "Dockerfile"})
+    assert [args for _c, _s, args in _builders(Settings(artifacts=[compose, d]), d.path)] == [
+        {"BASE": "rocm/pytorch:latest"}]
+    variant = Artifact(str(tmp_path / "compose.nvidia.yaml"), "compose",
+                       data={"services": {"app": dict(svc)}, "vendor_variant": "NVIDIA's variant of compose.amd.yaml"},
+                       refs={"build:app": "Dockerfile"})
+    template = Artifact(str(tmp_path / "base.yaml"), "compose", data={"services": {"app": dict(svc, template=True)}},
+                        refs={"build:app": "Dockerfile"})
+    assert _builders(Settings(artifacts=[variant, template, d]), d.path) == []

@@ -82,3 +82,29 @@ def test_a_client_in_one_compose_file_is_not_judged_by_a_server_in_another(tmp_p
     client = write(tmp_path, "b/docker-compose.yml", "services:\n  init:\n    image: ollama/ollama:latest\n"
                    "    environment:\n      - OLLAMA_HOST=http://ollama:11434\n")
     assert [f.evidence[0].source for f in flagged(scan([server, client], "RD-IMG-001", "rx7900xtx"))] == [server + ":3"]
+
+
+RUN_ROCM_APP = "#!/bin/bash\ndocker run -it --device=/dev/kfd --device=/dev/dri {image} /bin/bash\n"
+
+
+@pytest.mark.parametrize("build,own", [
+    # fresh greentortoises-antcolony-rocm57-image run_rocm.sh: `docker buildx build . -f ./Dockerfile.rocm -t "..."`
+    ('docker buildx build . -f ./Dockerfile.rocm -t "acme/app-rocm"\n', True),
+    # fresh electroiscoding-reasonborn-mi300x-docker boot_rocm.sh: the tag set once in a variable
+    ('IMAGE_NAME="acme/app-rocm"\ndocker build -t "$IMAGE_NAME" .\n', True),
+    ("docker build -t docker.io/acme/app-rocm:dev .\n", True),  # Docker Hub spelled out: the same repository
+    ("# docker build -t acme/app-rocm .\n", False),  # a comment builds nothing
+    ('echo "usage: docker build -t acme/app-rocm ."\n', False),  # nor a usage message
+])
+def test_an_image_is_the_sets_own_when_a_command_of_a_script_builds_it(tmp_path, build, own):
+    # the settings model's answer (settings.built_images, from the shell reader's commands), not a text search
+    write(tmp_path, "build.sh", "#!/bin/bash\n" + build)
+    write(tmp_path, "run.sh", RUN_ROCM_APP.format(image="acme/app-rocm"))
+    floats = [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+    assert bool(floats) is not own
+
+
+def test_a_dockerfile_named_for_the_image_it_starts_from_does_not_make_that_image(tmp_path):
+    # vllm-openai-rocm.Dockerfile adds to vllm/vllm-openai-rocm:latest, which is pulled (and floats)
+    write(tmp_path, "vllm-openai-rocm.Dockerfile", "FROM vllm/vllm-openai-rocm:latest\nRUN pip install x\n")
+    assert [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]

@@ -106,6 +106,32 @@ def test_an_image_the_files_push_to_their_own_registry_passes(tmp_path):
     assert flagged(scan([str(tmp_path)], "RD-IMG-008", "mi300x8")) == []
 
 
+PRIVATE_BASE = "registry.corp.example.com:5000/ml/base:1.0"
+
+
+@pytest.mark.parametrize("name,text,own", [
+    # the script builds and pushes the base image itself
+    ("build.sh", f"#!/bin/bash\ndocker build -t {PRIVATE_BASE} -f base.Dockerfile .\n", True),
+    # another tag of the repository the script builds: the project's own repository
+    ("build.sh", "#!/bin/bash\ndocker build -t registry.corp.example.com:5000/ml/base:dev .\n", True),
+    # built under a short name, then tagged for the registry under the same name
+    ("build.sh", f"#!/bin/bash\ndocker build -t base .\ndocker tag base {PRIVATE_BASE}\n", True),
+    # a compose service that builds it, tagged with its `image:`
+    ("compose.yml", f"services:\n  base:\n    build: ./base\n    image: {PRIVATE_BASE}\n", True),
+    # the Dockerfile that makes it, named for it (the project's CI builds it: silogen's rocm-*-base.Dockerfile)
+    ("base.Dockerfile", "FROM ubuntu:22.04\nRUN echo hi\n", True),
+    # a compose file that only pulls it (another service builds something else): nothing here makes it
+    ("compose.yml", f"services:\n  web:\n    build: .\n  base:\n    image: {PRIVATE_BASE}\n", False),
+    # another image of the same private registry: the author's CI reaches it, the public still cannot pull this one
+    ("build.sh", "#!/bin/bash\ndocker build -t registry.corp.example.com:5000/ml/app:1 .\n", False),
+])
+def test_a_private_base_image_the_files_build_themselves_passes(tmp_path, name, text, own):
+    # asked of the settings model (settings.built_images): what a build tags, never a text search of the files
+    write(tmp_path, "Dockerfile", f"FROM {PRIVATE_BASE}\nRUN echo hi\n")
+    write(tmp_path, name, text)
+    assert bool(flagged(scan([str(tmp_path)], "RD-IMG-008", "mi300x8"))) is not own
+
+
 # tests/corpus/fresh/artifacts/olafkfreund-sow-ollama-k8s-amd (Dockerfile.ollama.amd: ubuntu:24.04 with the
 # ROCm 6.0.2 *jammy* apt repository)
 OLLAMA_AMD = ("FROM ubuntu:24.04\nRUN apt-get update && \\\n"
