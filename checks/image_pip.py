@@ -42,6 +42,15 @@ _FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py impo
                           "stops ('No module named torch') or pulls PyPI's CUDA torch to build against; install it "
                           "with --no-build-isolation so it builds against this ROCm torch",
                           ("https://github.com/ROCm/flash-attention#installation-and-features",))
+# pip options that reinstall what a requirement depends on too, not only the package named.
+_REINSTALL_ALL = ("force-reinstall", "I", "ignore-installed")
+_REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignore-installed) reinstalls every package "
+                               "the requirement depends on, not only the one named: torch among them, taken again "
+                               "from PyPI, whose Linux wheel is the CUDA build, over the ROCm torch already there; add "
+                               "--no-deps to reinstall only this package",
+                               ("https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-force-reinstall",
+                                "https://github.com/sudipsaud-i-stem/try-on-backend/blob/06e38f32d184243d985cf10d1a2ff40"
+                                "bfac9c5d/deploy/kaggle/README.md"))
 # Options that name where packages come from (pip's, and uv's --default-index/--index).
 _ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
 _LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
@@ -142,6 +151,16 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
         out.append((rule, str(req)))
+    if any(k in opts for k in _REINSTALL_ALL) and "no-deps" not in opts and not rocm_index:
+        # `pip install --force-reinstall accelerate==1.6.0`: every package accelerate needs is reinstalled too,
+        # torch among them, from PyPI (a package with its own rule was judged above; a torch named on the same
+        # command is judged as itself)
+        asked = [ka.requirement_name(str(r)) for r in rec.get("requirements") or []]
+        if "torch" not in asked:
+            for req, name in zip(rec.get("requirements") or [], asked):
+                if name in ka.TORCH_DEPENDENTS and name not in ka.PIP_BY_NAME and _applies_on_linux(str(req)):
+                    out.append((_REINSTALLS_TORCH, str(req)))
+                    break  # one torch, one finding
     if reinstall and "no-deps" not in opts:
         # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
         # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise.
@@ -276,14 +295,22 @@ def _install_key(v, settings=None):
     return path
 
 
+def _own_cuda_build(rule, req: str) -> bool:
+    """A package whose PyPI wheel is compiled for CUDA itself (vLLM's `_C` kernels), not only a dependent that may
+    swap torch: it is a second CUDA build beside a CUDA torch the same environment got, so "one environment, one
+    cause" does not fold it in (a wheel from vLLM's own wheel index, wheels.vllm.ai, is a CUDA build too)."""
+    return rule.package == "vllm" and "rocm" not in req.lower()
+
+
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
-       option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
+       option="config", sources=sorted({s for r in (*ka.PIP_RULES, _REINSTALLS_TORCH) for s in r.sources}))
 def pip_cuda_packages(settings, gpus=None, torch=None):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
     out: list = []
     found: list = []
+    fresh_env: dict = {}  # standalone requirements files judged as installed into a new environment: machine's torch
     cuda_built = {v.origin.path for _i, v, _p in cuda_images(settings)}
     # CUDA images that carry their own CUDA torch (pytorch/pytorch:2.4.0-cuda12.1, nvcr.io/nvidia/pytorch): a CUDA
     # torch/torchaudio line in them is the base image's cause again (corpus convention, track imgs8b)
@@ -307,6 +334,9 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else torch_there(settings, v, torch)
         host = None if have else standalone_host_torch(settings, v, torch)  # a file left to the machine's env
+        loose = None if have or host else standalone_host_torch(settings, v, torch, amd_set=False)
+        if loose:
+            fresh_env[v.origin.path] = loose  # a project written without AMD in view: its README's new environment
         have = have or host
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         built = built_from(settings, v)
@@ -328,18 +358,33 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if r.level == "fail" and r.package == "torch" and not in_f:
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
+    named: set = set()  # (install, package): a second line for the same package in one install is the same cause
     for v, rule, req, in_file, have in found:
+        if in_file and rule.package in ("torch", "torchvision", "torchaudio") \
+                and ka.requirement_name(str(req)) == rule.package:
+            if (_install_key(v, settings), rule.package) in named:
+                continue  # `torchvision==0.17.0` ... `torchvision>=0.15.2`: pip merges both into one requirement
+            named.add((_install_key(v, settings), rule.package))
         if rule is NEEDS_TORCH:
             if _install_key(v, settings) in pulled:
                 continue
             pulled.add(_install_key(v, settings))
-        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and (rule.package != "bitsandbytes" or
-                                                                         lower_bound_at_most(str(req), (9, 9))):
+        own = _own_cuda_build(rule, str(req))
+        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and not own and (
+                rule.package != "bitsandbytes" or lower_bound_at_most(str(req), (9, 9))):
             continue  # an earlier command of the same file put PyPI's CUDA torch there: no ROCm torch to replace
-        if rule.level == "warn" and _install_key(v, settings) in torch_installs and not (
-                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
-            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
-        mk = fail if rule.level == "fail" and amd_target(gpus) else warn
+        if rule.level == "warn" and _install_key(v, settings) in torch_installs and not own and not (
+                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))
+                and not (v.origin.path in fresh_env and lower_bound_at_most(str(req), (9, 9)))):
+            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept; an unpinned
+            # one in a new environment beside PyPI's torch is that torch's cause again)
+        # a line the machine's ROCm torch would satisfy, judged in the new environment: a warning, it hangs on where
+        # the user installs it (a pin that torch misses replaces it anywhere: judged as before)
+        fresh = in_file and v.origin.path in fresh_env and rule.package == ka.requirement_name(str(req)) and (
+            (rule.package == "torch" and keeps(str(req), fresh_env[v.origin.path])) or companion_kept(rule.package, str(req), fresh_env[v.origin.path]))
+        if fresh and rule.package != "torch" and (_install_key(v, settings), "torch") in named:
+            continue  # torchvision/torchaudio beside that torch line: PyPI's builds for it, the same cause
+        mk = fail if rule.level == "fail" and amd_target(gpus) and not fresh else warn
         what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
         torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
         if in_file:
@@ -352,15 +397,24 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
                     else "add --no-build-isolation and -c <constraints> pinning the installed torch "
                          "(pip freeze | grep ^torch= > constraints.txt)")
+        if rule is _REINSTALLS_TORCH:
+            todo = "add --no-deps (reinstall only the package named), or drop --force-reinstall"
         why = rule.why + "." + (f" The torch already installed there is {have} (ROCm); this requirement does not accept it, "
                                 "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                 and rule.package == "torch" else "")
+        if fresh:
+            why += (" Nothing in these files installs it, and none of them names ROCm: installed as written into a new "
+                    "environment, pip takes PyPI's CUDA torch (into an environment that already has this machine's "
+                    "ROCm torch, pip keeps that one).")
         ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
         if ignored:
             why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
                     "in a requirements file only on a line of their own.")
         title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"`pip install --force-reinstall {req}` reinstalls its torch from PyPI (a CUDA build; no --no-deps)"
+                 if rule is _REINSTALLS_TORCH else
                  f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else
+                 f"{what} installs PyPI's CUDA build in a new environment" if fresh and rule.level == "fail" else
                  f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                  else f"{what} may replace the ROCm torch or build for CUDA")
         out.append(mk(title,
