@@ -269,3 +269,43 @@ def test_a_sites_pytorch_module_loaded_before_pip_is_the_torch_pip_keeps(tmp_pat
     lint.write("train.sh", "#!/bin/bash\npip3 install -r requirements.txt\nmodule load pytorch\n")
     lint.write("requirements.txt", "torch >= 2.0.0\n")
     assert "fail" in lint.statuses(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+
+
+# https://github.com/sdiehl/tiny-r1/blob/a4d1352eecaf196fb2d6eafc24b4fd798b02e15b/setup.sh lines 8 and 27 (install_accelerate):
+# PyPI's vLLM wheel carries its own CUDA kernels (vllm._C), so it is a second CUDA build beside the cu121 torch, not
+# that torch's cause again (as deepspeed or a bitsandbytes with ROCm kernels would be)
+_TINY_R1 = ("#!/usr/bin/env bash\ninstall_accelerate() {\n"
+            "    pip install \"torch==2.5.1\" --index-url https://download.pytorch.org/whl/cu121\n"
+            "    pip install \"deepspeed==0.15.4\"\n    pip install \"vllm==0.7.0\"\n}\ninstall_accelerate\n")
+
+
+def test_vllm_from_pypi_after_a_cuda_torch_is_its_own_cuda_build(tmp_path):
+    fs = flagged(scan([write(tmp_path, "setup.sh", _TINY_R1)], "RD-IMG-002", "mi300x8"))
+    assert sorted((f.subject.rsplit(" ", 1)[-1], f.evidence[0].source.rsplit(":", 1)[1]) for f in fs) == [
+        ("torch", "3"), ("vllm", "5")]  # deepspeed (line 4) only asks for a torch: the cu121 one, the same cause
+
+
+def test_a_rocm_build_of_vllm_after_a_cuda_torch_is_not_flagged_again(tmp_path):
+    # look-alike: a vLLM wheel built for ROCm (its local version names it) is no CUDA build
+    text = _TINY_R1.replace("\"vllm==0.7.0\"", "vllm==0.6.3+rocm624 -f https://example.org/rocm-wheels/")
+    fs = flagged(scan([write(tmp_path, "setup.sh", text)], "RD-IMG-002", "mi300x8"))
+    assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == ["torch"]
+
+
+# https://github.com/beholder91/vlm-finetune/blob/cbc86b0eab001c90cbb63987dcaf77207f74cd1d/environmental-setup.sh line 5, and
+# https://github.com/sudipsaud-i-stem/try-on-backend/blob/06e38f32d184243d985cf10d1a2ff40bdfac9c5d/deploy/kaggle/README.md
+# ("the peft pin step ran `pip install --force-reinstall accelerate peft ...` without --no-deps, which replaced
+# Kaggle's torch 2.11+cu128 with a PyPI cpu torch"): --force-reinstall reinstalls the requirement's dependencies too
+@pytest.mark.parametrize("line,want", [
+    ("pip install --no-cache-dir --force-reinstall accelerate==1.6.0", ["fail"]),
+    ("pip install --force-reinstall 'peft==0.11.1' 'transformers==4.40.2' 'accelerate==0.30.0'", ["fail"]),  # one torch
+    ("pip install --no-deps --force-reinstall peft==0.11.1 accelerate==0.30.0", []),  # the README's fix: only these
+    ("pip install --force-reinstall transformers==4.44.0", []),  # no torch among its dependencies
+    ("pip install --force-reinstall 'Pillow==10.3.0'", []),
+    ("pip install -U accelerate==1.6.0", []),  # --upgrade leaves a satisfied torch alone (only-if-needed)
+])
+def test_force_reinstall_of_a_torch_dependent_reinstalls_pypi_s_torch(tmp_path, line, want):
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\npython -c 'import torch'\n" + line + "\n")
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert [f.status.value for f in fs] == want
+    assert all("--no-deps" in f.fix.actions[0].description for f in fs)
