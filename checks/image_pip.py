@@ -202,12 +202,11 @@ def _run_block(art, line: int) -> tuple[int, int]:
 def _alternative_branch(settings, v, pips) -> bool:
     """A torch install in one branch of a shell `if`/`case` whose other branch, in the same command,
     installs a ROCm torch: the branches are alternatives (per GPU vendor), and the ROCm one is this
-    machine's. Only torch/torchvision/torchaudio from an explicit non-ROCm index are left out."""
+    machine's. Only torch/torchvision/torchaudio from another index, or from PyPI (the NVIDIA branch's plain `pip
+    install torch`: PyPI's Linux torch is the CUDA build), are left out."""
     rec = v.value if isinstance(v.value, dict) else {}
-    opts = rec.get("options") or {}
     if rec.get("file") or not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
-                                  for r in rec.get("requirements") or []) \
-            or not any(opts.get(k) for k in ("index-url", "i", "extra-index-url")):
+                                  for r in rec.get("requirements") or []):
         return False
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("dockerfile", "shell", "slurm"):

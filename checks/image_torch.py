@@ -132,7 +132,8 @@ def rocm_torch_after(settings, v) -> bool:
 def assumes_installed_torch(settings, v) -> bool:
     """A requirements file that nothing in the files installs and that names no torch: written for an
     environment that already has one (the ROCm torch installed first, as such projects say), where
-    pip keeps it for a package that asks for any torch."""
+    pip keeps it for a package that asks for any torch. (Whether or not the set names ROCm: engmhabib and tblob18
+    label it so, signcl against; a file that names torch is judged by standalone_host_torch.)"""
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind != "requirements" or pick(art.data, "installed_by") \
             or pick(art.data, "image_build"):
@@ -145,7 +146,7 @@ _INDEX_KEYS = ("index-url", "i", "extra-index-url", "f", "find-links")
 
 
 # A launch file or image of the set that names AMD's stack: the set was written for a ROCm environment.
-_AMD_WORDS = re.compile(r"\brocm|\bhip_\w+|\bhsa_\w+|\bamdgpu\b|\bgfx\d{3,4}", re.I)
+_AMD_WORDS = re.compile(r"(?<![a-z])(?:rocm|hip_\w+|hsa_\w+|amdgpu|gfx\d{3,4})", re.I)  # requirements_rocm.txt too
 
 
 def written_for_amd(settings) -> bool:

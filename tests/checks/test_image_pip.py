@@ -309,3 +309,24 @@ def test_force_reinstall_of_a_torch_dependent_reinstalls_pypi_s_torch(tmp_path, 
     fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
     assert [f.status.value for f in fs] == want
     assert all("--no-deps" in f.fix.actions[0].description for f in fs)
+
+
+# https://github.com/jdrbc/podly_pure_podcasts/blob/dd2e58e9781184e8755f56667b5a497a50da9f8d/Dockerfile lines 122-135: the
+# NVIDIA branch's plain `pip install ... torch` (PyPI: the CUDA build) beside the AMD branch's ROCm-index torch, in one
+# RUN: alternatives per GPU vendor, and this machine takes the ROCm one
+_PODLY = ("FROM rocm/dev-ubuntu-22.04:6.2-complete\nRUN if [ \"${USE_GPU_NVIDIA}\" = \"true\" ]; then \\\n"
+          "    pip install --no-cache-dir nvidia-cudnn-cu12 torch; \\\n"
+          "    elif [ \"${USE_GPU_AMD}\" = \"true\" ]; then \\\n"
+          "    pip install --no-cache-dir torch --index-url https://download.pytorch.org/whl/rocm${ROCM_VERSION}; \\\n"
+          "    fi\n")
+
+
+def test_a_pypi_torch_in_the_other_vendor_s_branch_is_not_this_machine_s_install(tmp_path):
+    assert flagged(scan([write(tmp_path, "Dockerfile", _PODLY)], "RD-IMG-002", "rx7900xtx")) == []
+
+
+def test_a_pypi_torch_in_a_branch_with_no_rocm_alternative_stays_flagged(tmp_path):
+    # look-alike: the other branch installs the CPU build, not ROCm's: nothing here is this machine's torch
+    text = _PODLY.replace("rocm${ROCM_VERSION}", "cpu")
+    fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-002", "rx7900xtx"))
+    assert [(f.status.value, f.subject.rsplit(" ", 1)[-1]) for f in fs] == [("fail", "torch")]
