@@ -247,6 +247,32 @@ def _untaken_arg_branch(settings, v) -> bool:
     return (default == value) == (op == "!=")
 
 
+# vLLM's use_existing_torch.py (and copies named using_existing_torch.py): rewrites requirements*.txt / requirements/*.txt
+# and pyproject.toml in its working directory without every line that contains "torch", so the build keeps the
+# image's torch (https://github.com/vllm-project/vllm/blob/6d1479ca4b5a3904b6c5b4a1d741dda43efdc289/use_existing_torch.py)
+_USE_EXISTING_TORCH = re.compile(r"(?m)^\s*RUN\b[^\n]*\bpython[\d.]*\s+(?:\S*/)?us(?:e|ing)_existing_torch\.py\b")
+
+
+def _torch_lines_stripped(settings, v, req: str) -> bool:
+    """A requirements line naming torch in a file that a Dockerfile of the set runs use_existing_torch.py over before
+    installing it (the file is COPY'd into, or installed in, that build; the script runs before the install line)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    base = os.path.basename(v.origin.path)
+    if not rec.get("file") or "torch" not in req.lower() or not (
+            base.startswith("requirements") or os.path.basename(os.path.dirname(v.origin.path)) == "requirements"):
+        return False
+    art = artifact_at(settings, v.origin.path)
+    installs = [(str(p), int(n)) for p, n in (pick(art.data, "installed_by", default=None) or [])] if art else []
+    for d in settings.of_kind("dockerfile"):
+        m = _USE_EXISTING_TORCH.search(d.text or "")
+        if m is None or base not in (d.text or ""):
+            continue
+        run_line = (d.text or "")[:m.start()].count("\n") + 1
+        if all(n > run_line for p, n in installs if p == d.path):
+            return True
+    return False
+
+
 def _applies_on_linux(req: str) -> bool:
     """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
     if ";" not in req:
@@ -327,6 +353,9 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
         if _untaken_arg_branch(settings, v):
             continue  # `if [ "${TRITONSERVER_BUILD}" = "1" ]` with the ARG's default empty: not built by default
+        if isinstance(v.value, dict) and any(_torch_lines_stripped(settings, v, str(r))
+                                             for r in v.value.get("requirements") or []):
+            continue  # `RUN python3 use_existing_torch.py` deleted this line before pip read the file
         if other_vendor_file(settings, v):
             continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line

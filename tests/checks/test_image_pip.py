@@ -330,3 +330,25 @@ def test_a_pypi_torch_in_a_branch_with_no_rocm_alternative_stays_flagged(tmp_pat
     text = _PODLY.replace("rocm${ROCM_VERSION}", "cpu")
     fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-002", "rx7900xtx"))
     assert [(f.status.value, f.subject.rsplit(" ", 1)[-1]) for f in fs] == [("fail", "torch")]
+
+
+# https://github.com/ServerlessLLM/ServerlessLLM/blob/9f50241baa5386e06a9321c51f19a9ef5f964c2b/sllm_store/Dockerfile.rocm lines 56-60: `RUN python3
+# using_existing_torch.py`, a copy of vLLM's use_existing_torch.py, rewrites requirements*.txt without every line that
+# contains "torch" before `pip install -r requirements-build.txt`: the torch==2.9.1 pin never reaches pip
+_SLLM = ("FROM rocm/vllm-dev:base_v0.11.2\nWORKDIR /app\nCOPY requirements.txt .\nCOPY requirements-build.txt .\n"
+         "COPY using_existing_torch.py .\nRUN python3 using_existing_torch.py\n"
+         "RUN python3 -m pip install -r requirements-build.txt\n")
+
+
+@pytest.mark.parametrize("order,want", [
+    ("before", []),
+    ("after", ["torch"]),  # look-alike: the script runs after pip has installed the file: the pin is installed
+])
+def test_use_existing_torch_removes_the_torch_lines_pip_would_read(tmp_path, order, want):
+    text = _SLLM if order == "before" else _SLLM.replace(
+        "RUN python3 using_existing_torch.py\nRUN python3 -m pip install -r requirements-build.txt\n",
+        "RUN python3 -m pip install -r requirements-build.txt\nRUN python3 using_existing_torch.py\n")
+    write(tmp_path, "Dockerfile.rocm", text)
+    write(tmp_path, "requirements-build.txt", "cmake>=3.20,<4.0.0\nninja\ntorch==2.9.1\nwheel\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == want
