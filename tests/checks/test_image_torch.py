@@ -228,7 +228,7 @@ _ROCM_SCRIPT = "#!/bin/bash\nsource ROCm/bin/activate\nexport HIP_VISIBLE_DEVICE
     # torch itself (its own index, an extra one PyPI outranks): judged as a fresh install
 ])
 def test_a_standalone_file_is_judged_against_the_machine_s_torch(tmp_path, text, want):
-    p = write(tmp_path, "requirements.txt", text)
+    write(tmp_path, "requirements.txt", text)
     write(tmp_path, "run_train_rocm.sh", _ROCM_SCRIPT)
     assert sorted(f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))) == want
 
