@@ -11,6 +11,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
 from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept,
+                          host_torch_via_installer,
                           image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
                           rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
@@ -360,7 +361,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
-        have = None if isinstance(v.value, dict) and v.value.get("deferred") else torch_there(settings, v, torch)
+        have = None if isinstance(v.value, dict) and v.value.get("deferred") else (
+            torch_there(settings, v, torch) or host_torch_via_installer(settings, v, torch))
         host = None if have else standalone_host_torch(settings, v, torch)  # a file left to the machine's env
         loose = None if have or host else standalone_host_torch(settings, v, torch, amd_set=False)
         if loose:

@@ -33,6 +33,21 @@ def runs_with_host_torch(art, line: int) -> bool:
     return bool(_IMPORTS_TORCH.search(before)) and not _FRESH_ENV.search(before)
 
 
+def host_torch_via_installer(settings, v, torch) -> str | None:
+    """For a requirements file's line: the host's ROCm torch version when a host script that installs the file
+    (`pip install -r requirements.txt`) imports torch before that command and makes no fresh environment (the rule
+    runs_with_host_torch applies to the script's own pip lines, carried to the file it installs)."""
+    art = artifact_at(settings, v.origin.path)
+    if art is None or art.kind != "requirements" or torch is None or not getattr(torch, "hip", None) \
+            or not getattr(torch, "version", None):
+        return None
+    for path, line in _installers(settings, v):
+        script = artifact_at(settings, path)
+        if script is not None and script.kind == "shell" and runs_with_host_torch(script, line):
+            return str(torch.version).split("+")[0]
+    return None
+
+
 def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[str, str | None]]:
     """The ROCm torches the pip lines of file ``path`` install (from the ROCm index, or a +rocm pin or
     wheel), above line ``before`` when given: (version, ROCm release), the version "rocm>=2" when

@@ -250,3 +250,17 @@ def test_a_conda_environment_file_makes_its_own_environment(tmp_path):
     # conda env create: a new environment with no torch but the one it lists, whatever the machine has
     p = write(tmp_path, "environment.yml", "name: x\ndependencies:\n  - python=3.10\n  - pip:\n    - torch>=2.0\n")
     assert [f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8"))] == ["torch"]
+
+
+# https://github.com/hazaikk/torcheeg-bci-amd-training/blob/7a739e82fbbe21b1276d982382a5308ae3fd0162/run_training.sh: the
+# script imports torch (detect_env, line 37) before `pip install -r requirements.txt` (line 92), whose line 9 is
+# `torch>=2.0.0`: the file goes into the environment whose ROCm torch the script just imported, as its own pip lines do
+@pytest.mark.parametrize("between,flag", [
+    ("", False),
+    ("python3 -m venv .venv && . .venv/bin/activate\n", True),  # look-alike: a fresh venv has no torch
+])
+def test_a_requirements_file_a_host_script_installs_after_importing_torch_keeps_it(tmp_path, between, flag):
+    write(tmp_path, "requirements.txt", "numpy>=1.24.0\ntorch>=2.0.0\n")
+    write(tmp_path, "run_training.sh", "#!/bin/bash\npython -c \"\nimport torch, torcheeg\nprint(torch.__version__)\n\"\n"
+          f"{between}pip install -r requirements.txt -q\n")
+    assert bool(flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))) is flag
