@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.requirements import local_project
 from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
@@ -321,6 +322,24 @@ def _install_key(v, settings=None):
     return path
 
 
+def _vllm_extra(settings, v) -> str | None:
+    """`pip install -e .[vllm]` of a project whose pyproject.toml is not among the files: its `vllm` extra (verl's,
+    LLaMA-Factory's) installs vLLM from PyPI, a CUDA build (LLaMA-Factory PR #4970: INSTALL_VLLM on the ROCm image
+    pulled `vllm>=0.4.3->llamafactory` and NVIDIA's packages). Where the pyproject was read its dependencies are judged
+    as their own pip value, so nothing is added here."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    if rec.get("file") or rec.get("project") or "no-deps" in (rec.get("options") or {}):
+        return None
+    if any(isinstance(p.value, dict) and p.value.get("project") and p.origin.path == v.origin.path
+           and p.origin.line == v.origin.line for p in settings.values("build", "pip")):
+        return None
+    for req in rec.get("requirements") or []:
+        found = local_project(str(req))
+        if found and any(re.sub(r"[-_.]+", "-", e).lower() == "vllm" for e in found[1]):
+            return str(req)
+    return None
+
+
 def _own_cuda_build(rule, req: str) -> bool:
     """A package whose PyPI wheel is compiled for CUDA itself (vLLM's `_C` kernels), not only a dependent that may
     swap torch: it is a second CUDA build beside a CUDA torch the same environment got, so "one environment, one
@@ -345,9 +364,13 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     torch_named = {_install_key(v, settings) for v in pips if isinstance(v.value, dict) and any(
         ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
-        if built_from(settings, v) in cuda_built and (not _names_cuda_torch(v) or built_from(settings, v) in torch_built):
+        extra = _vllm_extra(settings, v)
+        in_cuda = built_from(settings, v) in cuda_built and (
+            not _names_cuda_torch(v) or built_from(settings, v) in torch_built)
+        if in_cuda and not (extra and built_from(settings, v) not in torch_built):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
-            # index or a +cuXXX pin is a line a port must change too: it stays judged)
+            # index or a +cuXXX pin is a line a port must change too: it stays judged; so is PyPI's vLLM on a
+            # CUDA base without torch, like that torch line)
         if project_installed_elsewhere(settings, v):
             continue
         if _alternative_branch(settings, v, pips):
@@ -359,6 +382,10 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             continue  # `RUN python3 use_existing_torch.py` deleted this line before pip read the file
         if other_vendor_file(settings, v):
             continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
+        if extra:
+            found.append((v, ka.PIP_BY_NAME["vllm"], extra, False, None))  # the extra: PyPI's vLLM
+            if in_cuda:
+                continue
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
         have = None if isinstance(v.value, dict) and v.value.get("deferred") else (

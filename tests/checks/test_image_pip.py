@@ -352,3 +352,32 @@ def test_use_existing_torch_removes_the_torch_lines_pip_would_read(tmp_path, ord
     write(tmp_path, "requirements-build.txt", "cmake>=3.20,<4.0.0\nninja\ntorch==2.9.1\nwheel\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
     assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == want
+
+
+# https://github.com/A-Thousand-Doors/Shanwen-Model/blob/1e9e4526b2fcaead5f9b23b60e74805de8448690/Dockerfile.train_grpo
+# line 25 (`pip install -e .[vllm]` of verl, cloned in the build) and LLaMA-Factory PR #4970 (INSTALL_VLLM on its ROCm
+# image: `vllm>=0.4.3->llamafactory` pulled NVIDIA's packages): a project's `vllm` extra installs PyPI's vLLM
+_VERL = ("FROM nvidia/cuda:12.4.0-devel-ubuntu22.04\nRUN pip install torch==2.6.0 --index-url "
+         "https://download.pytorch.org/whl/cu124\nRUN git clone https://github.com/volcengine/verl.git\n"
+         "WORKDIR /workspace/verl\nRUN pip install -e .[vllm]\n")
+
+
+@pytest.mark.parametrize("line,want", [
+    ("RUN pip install -e .[vllm]", [("torch", "2"), ("vllm", "5")]),
+    ("RUN pip install -e \".[gpu,vllm]\"", [("torch", "2"), ("vllm", "5")]),
+    ("RUN pip install -e .[dev]", [("torch", "2")]),  # look-alike: an extra named for no CUDA build
+    ("RUN pip install --no-deps -e .[vllm]", [("torch", "2")]),  # --no-deps installs no extra
+])
+def test_a_projects_vllm_extra_installs_pypi_s_vllm(tmp_path, line, want):
+    p = write(tmp_path, "Dockerfile", _VERL.replace("RUN pip install -e .[vllm]", line))
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert sorted((f.subject.rsplit(" ", 1)[-1], f.evidence[0].source.rsplit(":", 1)[1]) for f in fs) == want
+
+
+def test_a_vllm_extra_whose_pyproject_is_read_is_judged_by_its_dependencies(tmp_path):
+    # look-alike: the project's pyproject.toml is there and its `vllm` extra names AMD's ROCm wheel: nothing added
+    write(tmp_path, "pyproject.toml", '[project]\nname = "x"\ndependencies = ["numpy"]\n'
+          '[project.optional-dependencies]\nvllm = ["vllm==0.6.3+rocm624 @ https://example.org/rocm/vllm.whl"]\n')
+    write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          "COPY pyproject.toml ./\nRUN pip install -e .[vllm]\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8")) == []
