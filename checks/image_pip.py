@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.requirements import local_project
 from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
 from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept,
+                          host_torch_via_installer,
                           image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
                           rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
@@ -42,6 +44,15 @@ _FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py impo
                           "stops ('No module named torch') or pulls PyPI's CUDA torch to build against; install it "
                           "with --no-build-isolation so it builds against this ROCm torch",
                           ("https://github.com/ROCm/flash-attention#installation-and-features",))
+# pip options that reinstall what a requirement depends on too, not only the package named.
+_REINSTALL_ALL = ("force-reinstall", "I", "ignore-installed")
+_REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignore-installed) reinstalls every package "
+                               "the requirement depends on, not only the one named: torch among them, taken again "
+                               "from PyPI, whose Linux wheel is the CUDA build, over the ROCm torch already there; add "
+                               "--no-deps to reinstall only this package",
+                               ("https://pip.pypa.io/en/stable/cli/pip_install/#cmdoption-force-reinstall",
+                                "https://github.com/sudipsaud-i-stem/try-on-backend/blob/06e38f32d184243d985cf10d1a2ff40"
+                                "bfac9c5d/deploy/kaggle/README.md"))
 # Options that name where packages come from (pip's, and uv's --default-index/--index).
 _ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
 _LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
@@ -142,6 +153,16 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
         out.append((rule, str(req)))
+    if any(k in opts for k in _REINSTALL_ALL) and "no-deps" not in opts and not rocm_index:
+        # `pip install --force-reinstall accelerate==1.6.0`: every package accelerate needs is reinstalled too,
+        # torch among them, from PyPI (a package with its own rule was judged above; a torch named on the same
+        # command is judged as itself)
+        asked = [ka.requirement_name(str(r)) for r in rec.get("requirements") or []]
+        if "torch" not in asked:
+            for req, name in zip(rec.get("requirements") or [], asked):
+                if name in ka.TORCH_DEPENDENTS and name not in ka.PIP_BY_NAME and _applies_on_linux(str(req)):
+                    out.append((_REINSTALLS_TORCH, str(req)))
+                    break  # one torch, one finding
     if reinstall and "no-deps" not in opts:
         # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
         # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise.
@@ -183,12 +204,11 @@ def _run_block(art, line: int) -> tuple[int, int]:
 def _alternative_branch(settings, v, pips) -> bool:
     """A torch install in one branch of a shell `if`/`case` whose other branch, in the same command,
     installs a ROCm torch: the branches are alternatives (per GPU vendor), and the ROCm one is this
-    machine's. Only torch/torchvision/torchaudio from an explicit non-ROCm index are left out."""
+    machine's. Only torch/torchvision/torchaudio from another index, or from PyPI (the NVIDIA branch's plain `pip
+    install torch`: PyPI's Linux torch is the CUDA build), are left out."""
     rec = v.value if isinstance(v.value, dict) else {}
-    opts = rec.get("options") or {}
     if rec.get("file") or not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
-                                  for r in rec.get("requirements") or []) \
-            or not any(opts.get(k) for k in ("index-url", "i", "extra-index-url")):
+                                  for r in rec.get("requirements") or []):
         return False
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
@@ -227,6 +247,32 @@ def _untaken_arg_branch(settings, v) -> bool:
         return False
     default = str(args[-1].value or "")
     return (default == value) == (op == "!=")
+
+
+# vLLM's use_existing_torch.py (and copies named using_existing_torch.py): rewrites requirements*.txt / requirements/*.txt
+# and pyproject.toml in its working directory without every line that contains "torch", so the build keeps the
+# image's torch (https://github.com/vllm-project/vllm/blob/6d1479ca4b5a3904b6c5b4a1d741dda43efdc289/use_existing_torch.py)
+_USE_EXISTING_TORCH = re.compile(r"(?m)^\s*RUN\b[^\n]*\bpython[\d.]*\s+(?:\S*/)?us(?:e|ing)_existing_torch\.py\b")
+
+
+def _torch_lines_stripped(settings, v, req: str) -> bool:
+    """A requirements line naming torch in a file that a Dockerfile of the set runs use_existing_torch.py over before
+    installing it (the file is COPY'd into, or installed in, that build; the script runs before the install line)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    base = os.path.basename(v.origin.path)
+    if not rec.get("file") or "torch" not in req.lower() or not (
+            base.startswith("requirements") or os.path.basename(os.path.dirname(v.origin.path)) == "requirements"):
+        return False
+    art = artifact_at(settings, v.origin.path)
+    installs = [(str(p), int(n)) for p, n in (pick(art.data, "installed_by", default=None) or [])] if art else []
+    for d in settings.of_kind("dockerfile"):
+        m = _USE_EXISTING_TORCH.search(d.text or "")
+        if m is None or base not in (d.text or ""):
+            continue
+        run_line = (d.text or "")[:m.start()].count("\n") + 1
+        if all(n > run_line for p, n in installs if p == d.path):
+            return True
+    return False
 
 
 def _applies_on_linux(req: str) -> bool:
@@ -276,14 +322,40 @@ def _install_key(v, settings=None):
     return path
 
 
+def _vllm_extra(settings, v) -> str | None:
+    """`pip install -e .[vllm]` of a project whose pyproject.toml is not among the files: its `vllm` extra (verl's,
+    LLaMA-Factory's) installs vLLM from PyPI, a CUDA build (LLaMA-Factory PR #4970: INSTALL_VLLM on the ROCm image
+    pulled `vllm>=0.4.3->llamafactory` and NVIDIA's packages). Where the pyproject was read its dependencies are judged
+    as their own pip value, so nothing is added here."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    if rec.get("file") or rec.get("project") or "no-deps" in (rec.get("options") or {}):
+        return None
+    if any(isinstance(p.value, dict) and p.value.get("project") and p.origin.path == v.origin.path
+           and p.origin.line == v.origin.line for p in settings.values("build", "pip")):
+        return None
+    for req in rec.get("requirements") or []:
+        found = local_project(str(req))
+        if found and any(re.sub(r"[-_.]+", "-", e).lower() == "vllm" for e in found[1]):
+            return str(req)
+    return None
+
+
+def _own_cuda_build(rule, req: str) -> bool:
+    """A package whose PyPI wheel is compiled for CUDA itself (vLLM's `_C` kernels), not only a dependent that may
+    swap torch: it is a second CUDA build beside a CUDA torch the same environment got, so "one environment, one
+    cause" does not fold it in (a wheel from vLLM's own wheel index, wheels.vllm.ai, is a CUDA build too)."""
+    return rule.package == "vllm" and "rocm" not in req.lower()
+
+
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",
-       option="config", sources=sorted({s for r in ka.PIP_RULES for s in r.sources}))
+       option="config", sources=sorted({s for r in (*ka.PIP_RULES, _REINSTALLS_TORCH) for s in r.sources}))
 def pip_cuda_packages(settings, gpus=None, torch=None):
     pips = settings.values("build", "pip")
     if not pips:
         return ok("no pip install in the files")
     out: list = []
     found: list = []
+    fresh_env: dict = {}  # standalone requirements files judged as installed into a new environment: machine's torch
     cuda_built = {v.origin.path for _i, v, _p in cuda_images(settings)}
     # CUDA images that carry their own CUDA torch (pytorch/pytorch:2.4.0-cuda12.1, nvcr.io/nvidia/pytorch): a CUDA
     # torch/torchaudio line in them is the base image's cause again (corpus convention, track imgs8b)
@@ -292,21 +364,36 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     torch_named = {_install_key(v, settings) for v in pips if isinstance(v.value, dict) and any(
         ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio") for r in v.value.get("requirements") or [])}
     for v in pips:
-        if built_from(settings, v) in cuda_built and (not _names_cuda_torch(v) or built_from(settings, v) in torch_built):
+        extra = _vllm_extra(settings, v)
+        in_cuda = built_from(settings, v) in cuda_built and (
+            not _names_cuda_torch(v) or built_from(settings, v) in torch_built)
+        if in_cuda and not (extra and built_from(settings, v) not in torch_built):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
-            # index or a +cuXXX pin is a line a port must change too: it stays judged)
+            # index or a +cuXXX pin is a line a port must change too: it stays judged; so is PyPI's vLLM on a
+            # CUDA base without torch, like that torch line)
         if project_installed_elsewhere(settings, v):
             continue
         if _alternative_branch(settings, v, pips):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
         if _untaken_arg_branch(settings, v):
             continue  # `if [ "${TRITONSERVER_BUILD}" = "1" ]` with the ARG's default empty: not built by default
+        if isinstance(v.value, dict) and any(_torch_lines_stripped(settings, v, str(r))
+                                             for r in v.value.get("requirements") or []):
+            continue  # `RUN python3 use_existing_torch.py` deleted this line before pip read the file
         if other_vendor_file(settings, v):
             continue  # requirements.txt beside requirements-rocm.txt, installed by nothing here: the CUDA path
+        if extra:
+            found.append((v, ka.PIP_BY_NAME["vllm"], extra, False, None))  # the extra: PyPI's vLLM
+            if in_cuda:
+                continue
         in_file = isinstance(v.value, dict) and bool(v.value.get("file"))  # a requirements file's line
         # a pip command an app runs later (ENV TORCH_COMMAND) runs in the app's own new venv: no torch there
-        have = None if isinstance(v.value, dict) and v.value.get("deferred") else torch_there(settings, v, torch)
+        have = None if isinstance(v.value, dict) and v.value.get("deferred") else (
+            torch_there(settings, v, torch) or host_torch_via_installer(settings, v, torch))
         host = None if have else standalone_host_torch(settings, v, torch)  # a file left to the machine's env
+        loose = None if have or host else standalone_host_torch(settings, v, torch, amd_set=False)
+        if loose:
+            fresh_env[v.origin.path] = loose  # a project written without AMD in view: its README's new environment
         have = have or host
         cdna = bool(gpus) and all(str(getattr(g, "gfx", "")).startswith(("gfx90a", "gfx94", "gfx95")) for g in gpus)
         built = built_from(settings, v)
@@ -328,18 +415,33 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if r.level == "fail" and r.package == "torch" and not in_f:
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
+    named: set = set()  # (install, package): a second line for the same package in one install is the same cause
     for v, rule, req, in_file, have in found:
+        if in_file and rule.package in ("torch", "torchvision", "torchaudio") \
+                and ka.requirement_name(str(req)) == rule.package:
+            if (_install_key(v, settings), rule.package) in named:
+                continue  # `torchvision==0.17.0` ... `torchvision>=0.15.2`: pip merges both into one requirement
+            named.add((_install_key(v, settings), rule.package))
         if rule is NEEDS_TORCH:
             if _install_key(v, settings) in pulled:
                 continue
             pulled.add(_install_key(v, settings))
-        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and (rule.package != "bitsandbytes" or
-                                                                         lower_bound_at_most(str(req), (9, 9))):
+        own = _own_cuda_build(rule, str(req))
+        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and not own and (
+                rule.package != "bitsandbytes" or lower_bound_at_most(str(req), (9, 9))):
             continue  # an earlier command of the same file put PyPI's CUDA torch there: no ROCm torch to replace
-        if rule.level == "warn" and _install_key(v, settings) in torch_installs and not (
-                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))):
-            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept)
-        mk = fail if rule.level == "fail" and amd_target(gpus) else warn
+        if rule.level == "warn" and _install_key(v, settings) in torch_installs and not own and not (
+                rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))
+                and not (v.origin.path in fresh_env and lower_bound_at_most(str(req), (9, 9)))):
+            continue  # (a bitsandbytes release without ROCm kernels is a CUDA build of its own: kept; an unpinned
+            # one in a new environment beside PyPI's torch is that torch's cause again)
+        # a line the machine's ROCm torch would satisfy, judged in the new environment: a warning, it hangs on where
+        # the user installs it (a pin that torch misses replaces it anywhere: judged as before)
+        fresh = in_file and v.origin.path in fresh_env and rule.package == ka.requirement_name(str(req)) and (
+            (rule.package == "torch" and keeps(str(req), fresh_env[v.origin.path])) or companion_kept(rule.package, str(req), fresh_env[v.origin.path]))
+        if fresh and rule.package != "torch" and (_install_key(v, settings), "torch") in named:
+            continue  # torchvision/torchaudio beside that torch line: PyPI's builds for it, the same cause
+        mk = fail if rule.level == "fail" and amd_target(gpus) and not fresh else warn
         what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
         torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
         if in_file:
@@ -352,15 +454,24 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             todo = ("add --index-url https://download.pytorch.org/whl/rocm<X.Y> (the image's ROCm)" if torch_like
                     else "add --no-build-isolation and -c <constraints> pinning the installed torch "
                          "(pip freeze | grep ^torch= > constraints.txt)")
+        if rule is _REINSTALLS_TORCH:
+            todo = "add --no-deps (reinstall only the package named), or drop --force-reinstall"
         why = rule.why + "." + (f" The torch already installed there is {have} (ROCm); this requirement does not accept it, "
                                 "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                 and rule.package == "torch" else "")
+        if fresh:
+            why += (" Nothing in these files installs it, and none of them names ROCm: installed as written into a new "
+                    "environment, pip takes PyPI's CUDA torch (into an environment that already has this machine's "
+                    "ROCm torch, pip keeps that one).")
         ignored = (v.value.get("ignored_options") or []) if isinstance(v.value, dict) else []
         if ignored:
             why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
                     "in a requirements file only on a line of their own.")
         title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"`pip install --force-reinstall {req}` reinstalls its torch from PyPI (a CUDA build; no --no-deps)"
+                 if rule is _REINSTALLS_TORCH else
                  f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else
+                 f"{what} installs PyPI's CUDA build in a new environment" if fresh and rule.level == "fail" else
                  f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                  else f"{what} may replace the ROCm torch or build for CUDA")
         out.append(mk(title,

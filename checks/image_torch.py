@@ -33,6 +33,21 @@ def runs_with_host_torch(art, line: int) -> bool:
     return bool(_IMPORTS_TORCH.search(before)) and not _FRESH_ENV.search(before)
 
 
+def host_torch_via_installer(settings, v, torch) -> str | None:
+    """For a requirements file's line: the host's ROCm torch version when a host script that installs the file
+    (`pip install -r requirements.txt`) imports torch before that command and makes no fresh environment (the rule
+    runs_with_host_torch applies to the script's own pip lines, carried to the file it installs)."""
+    art = artifact_at(settings, v.origin.path)
+    if art is None or art.kind != "requirements" or torch is None or not getattr(torch, "hip", None) \
+            or not getattr(torch, "version", None):
+        return None
+    for path, line in _installers(settings, v):
+        script = artifact_at(settings, path)
+        if script is not None and script.kind == "shell" and runs_with_host_torch(script, line):
+            return str(torch.version).split("+")[0]
+    return None
+
+
 def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[str, str | None]]:
     """The ROCm torches the pip lines of file ``path`` install (from the ROCm index, or a +rocm pin or
     wheel), above line ``before`` when given: (version, ROCm release), the version "rocm>=2" when
@@ -132,7 +147,8 @@ def rocm_torch_after(settings, v) -> bool:
 def assumes_installed_torch(settings, v) -> bool:
     """A requirements file that nothing in the files installs and that names no torch: written for an
     environment that already has one (the ROCm torch installed first, as such projects say), where
-    pip keeps it for a package that asks for any torch."""
+    pip keeps it for a package that asks for any torch. (Whether or not the set names ROCm: engmhabib and tblob18
+    label it so, signcl against; a file that names torch is judged by standalone_host_torch.)"""
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind != "requirements" or pick(art.data, "installed_by") \
             or pick(art.data, "image_build"):
@@ -144,12 +160,26 @@ def assumes_installed_torch(settings, v) -> bool:
 _INDEX_KEYS = ("index-url", "i", "extra-index-url", "f", "find-links")
 
 
-def standalone_host_torch(settings, v, torch) -> str | None:
+# A launch file or image of the set that names AMD's stack: the set was written for a ROCm environment.
+_AMD_WORDS = re.compile(r"(?<![a-z])(?:rocm|hip_\w+|hsa_\w+|amdgpu|gfx\d{3,4})", re.I)  # requirements_rocm.txt too
+
+
+def written_for_amd(settings) -> bool:
+    """Some file of the set (the requirements file's own name and comments too) names AMD's stack (ROCm, HIP_*/HSA_*
+    variables, a gfx target, amdgpu): the project has a ROCm environment in view, and a requirements file of it
+    goes there."""
+    return any(_AMD_WORDS.search(a.text or "") or _AMD_WORDS.search(os.path.basename(a.path))
+               for a in settings.artifacts)
+
+
+def standalone_host_torch(settings, v, torch, amd_set: bool = True) -> str | None:
     """The machine's ROCm torch version, for a line of a requirements file that nothing in the files installs,
     includes or builds into an image and that names no index of its own: such a file leaves torch to the
     environment it goes into, and the corpus convention (tests/corpus/artifacts/README.md, track imgs8b) judges it
     installed where this machine's ROCm torch (with the torchvision/torchaudio PyTorch's install puts beside it)
-    already is, so pip keeps a torch line that accepts it. None for a uv project or a conda environment file
+    already is, so pip keeps a torch line that accepts it, when the set has that ROCm environment in view (``amd_set``:
+    some file of it names ROCm; a project written with no AMD GPU in mind is installed as its README says, into a new
+    environment, where pip takes PyPI's CUDA torch: track pip9, five spent fresh sets to one). None for a uv project or a conda environment file
     (each makes its own new environment), a file that carries an index (it is where torch comes from), or a host
     whose torch is no ROCm build."""
     art = artifact_at(settings, v.origin.path)
@@ -159,7 +189,7 @@ def standalone_host_torch(settings, v, torch) -> str | None:
     opts = pick(art.data, "file_options", default=None) or {}
     named = any(isinstance(x.value, dict) and x.value.get("ignored_options") for x in art.values)  # `torch -i URL`
     if named or any(opts.get(k) for k in _INDEX_KEYS) or torch is None or not getattr(torch, "hip", None) \
-            or not getattr(torch, "version", None):
+            or not getattr(torch, "version", None) or (amd_set and not written_for_amd(settings)):
         return None
     return str(torch.version).split("+")[0]
 

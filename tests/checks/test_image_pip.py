@@ -269,3 +269,115 @@ def test_a_sites_pytorch_module_loaded_before_pip_is_the_torch_pip_keeps(tmp_pat
     lint.write("train.sh", "#!/bin/bash\npip3 install -r requirements.txt\nmodule load pytorch\n")
     lint.write("requirements.txt", "torch >= 2.0.0\n")
     assert "fail" in lint.statuses(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+
+
+# https://github.com/sdiehl/tiny-r1/blob/a4d1352eecaf196fb2d6eafc24b4fd798b02e15b/setup.sh lines 8 and 27 (install_accelerate):
+# PyPI's vLLM wheel carries its own CUDA kernels (vllm._C), so it is a second CUDA build beside the cu121 torch, not
+# that torch's cause again (as deepspeed or a bitsandbytes with ROCm kernels would be)
+_TINY_R1 = ("#!/usr/bin/env bash\ninstall_accelerate() {\n"
+            "    pip install \"torch==2.5.1\" --index-url https://download.pytorch.org/whl/cu121\n"
+            "    pip install \"deepspeed==0.15.4\"\n    pip install \"vllm==0.7.0\"\n}\ninstall_accelerate\n")
+
+
+def test_vllm_from_pypi_after_a_cuda_torch_is_its_own_cuda_build(tmp_path):
+    fs = flagged(scan([write(tmp_path, "setup.sh", _TINY_R1)], "RD-IMG-002", "mi300x8"))
+    assert sorted((f.subject.rsplit(" ", 1)[-1], f.evidence[0].source.rsplit(":", 1)[1]) for f in fs) == [
+        ("torch", "3"), ("vllm", "5")]  # deepspeed (line 4) only asks for a torch: the cu121 one, the same cause
+
+
+def test_a_rocm_build_of_vllm_after_a_cuda_torch_is_not_flagged_again(tmp_path):
+    # look-alike: a vLLM wheel built for ROCm (its local version names it) is no CUDA build
+    text = _TINY_R1.replace("\"vllm==0.7.0\"", "vllm==0.6.3+rocm624 -f https://example.org/rocm-wheels/")
+    fs = flagged(scan([write(tmp_path, "setup.sh", text)], "RD-IMG-002", "mi300x8"))
+    assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == ["torch"]
+
+
+# https://github.com/beholder91/vlm-finetune/blob/cbc86b0eab001c90cbb63987dcaf77207f74cd1d/environmental-setup.sh line 5, and
+# https://github.com/sudipsaud-i-stem/try-on-backend/blob/06e38f32d184243d985cf10d1a2ff40bdfac9c5d/deploy/kaggle/README.md
+# ("the peft pin step ran `pip install --force-reinstall accelerate peft ...` without --no-deps, which replaced
+# Kaggle's torch 2.11+cu128 with a PyPI cpu torch"): --force-reinstall reinstalls the requirement's dependencies too
+@pytest.mark.parametrize("line,want", [
+    ("pip install --no-cache-dir --force-reinstall accelerate==1.6.0", ["fail"]),
+    ("pip install --force-reinstall 'peft==0.11.1' 'transformers==4.40.2' 'accelerate==0.30.0'", ["fail"]),  # one torch
+    ("pip install --no-deps --force-reinstall peft==0.11.1 accelerate==0.30.0", []),  # the README's fix: only these
+    ("pip install --force-reinstall transformers==4.44.0", []),  # no torch among its dependencies
+    ("pip install --force-reinstall 'Pillow==10.3.0'", []),
+    ("pip install -U accelerate==1.6.0", []),  # --upgrade leaves a satisfied torch alone (only-if-needed)
+])
+def test_force_reinstall_of_a_torch_dependent_reinstalls_pypi_s_torch(tmp_path, line, want):
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\npython -c 'import torch'\n" + line + "\n")
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert [f.status.value for f in fs] == want
+    assert all("--no-deps" in f.fix.actions[0].description for f in fs)
+
+
+# https://github.com/jdrbc/podly_pure_podcasts/blob/dd2e58e9781184e8755f56667b5a497a50da9f8d/Dockerfile lines 122-135: the
+# NVIDIA branch's plain `pip install ... torch` (PyPI: the CUDA build) beside the AMD branch's ROCm-index torch, in one
+# RUN: alternatives per GPU vendor, and this machine takes the ROCm one
+_PODLY = ("FROM rocm/dev-ubuntu-22.04:6.2-complete\nRUN if [ \"${USE_GPU_NVIDIA}\" = \"true\" ]; then \\\n"
+          "    pip install --no-cache-dir nvidia-cudnn-cu12 torch; \\\n"
+          "    elif [ \"${USE_GPU_AMD}\" = \"true\" ]; then \\\n"
+          "    pip install --no-cache-dir torch --index-url https://download.pytorch.org/whl/rocm${ROCM_VERSION}; \\\n"
+          "    fi\n")
+
+
+def test_a_pypi_torch_in_the_other_vendor_s_branch_is_not_this_machine_s_install(tmp_path):
+    assert flagged(scan([write(tmp_path, "Dockerfile", _PODLY)], "RD-IMG-002", "rx7900xtx")) == []
+
+
+def test_a_pypi_torch_in_a_branch_with_no_rocm_alternative_stays_flagged(tmp_path):
+    # look-alike: the other branch installs the CPU build, not ROCm's: nothing here is this machine's torch
+    text = _PODLY.replace("rocm${ROCM_VERSION}", "cpu")
+    fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-002", "rx7900xtx"))
+    assert [(f.status.value, f.subject.rsplit(" ", 1)[-1]) for f in fs] == [("fail", "torch")]
+
+
+# https://github.com/ServerlessLLM/ServerlessLLM/blob/9f50241baa5386e06a9321c51f19a9ef5f964c2b/sllm_store/Dockerfile.rocm lines 56-60: `RUN python3
+# using_existing_torch.py`, a copy of vLLM's use_existing_torch.py, rewrites requirements*.txt without every line that
+# contains "torch" before `pip install -r requirements-build.txt`: the torch==2.9.1 pin never reaches pip
+_SLLM = ("FROM rocm/vllm-dev:base_v0.11.2\nWORKDIR /app\nCOPY requirements.txt .\nCOPY requirements-build.txt .\n"
+         "COPY using_existing_torch.py .\nRUN python3 using_existing_torch.py\n"
+         "RUN python3 -m pip install -r requirements-build.txt\n")
+
+
+@pytest.mark.parametrize("order,want", [
+    ("before", []),
+    ("after", ["torch"]),  # look-alike: the script runs after pip has installed the file: the pin is installed
+])
+def test_use_existing_torch_removes_the_torch_lines_pip_would_read(tmp_path, order, want):
+    text = _SLLM if order == "before" else _SLLM.replace(
+        "RUN python3 using_existing_torch.py\nRUN python3 -m pip install -r requirements-build.txt\n",
+        "RUN python3 -m pip install -r requirements-build.txt\nRUN python3 using_existing_torch.py\n")
+    write(tmp_path, "Dockerfile.rocm", text)
+    write(tmp_path, "requirements-build.txt", "cmake>=3.20,<4.0.0\nninja\ntorch==2.9.1\nwheel\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == want
+
+
+# https://github.com/A-Thousand-Doors/Shanwen-Model/blob/1e9e4526b2fcaead5f9b23b60e74805de8448690/Dockerfile.train_grpo
+# line 25 (`pip install -e .[vllm]` of verl, cloned in the build) and LLaMA-Factory PR #4970 (INSTALL_VLLM on its ROCm
+# image: `vllm>=0.4.3->llamafactory` pulled NVIDIA's packages): a project's `vllm` extra installs PyPI's vLLM
+_VERL = ("FROM nvidia/cuda:12.4.0-devel-ubuntu22.04\nRUN pip install torch==2.6.0 --index-url "
+         "https://download.pytorch.org/whl/cu124\nRUN git clone https://github.com/volcengine/verl.git\n"
+         "WORKDIR /workspace/verl\nRUN pip install -e .[vllm]\n")
+
+
+@pytest.mark.parametrize("line,want", [
+    ("RUN pip install -e .[vllm]", [("torch", "2"), ("vllm", "5")]),
+    ("RUN pip install -e \".[gpu,vllm]\"", [("torch", "2"), ("vllm", "5")]),
+    ("RUN pip install -e .[dev]", [("torch", "2")]),  # look-alike: an extra named for no CUDA build
+    ("RUN pip install --no-deps -e .[vllm]", [("torch", "2")]),  # --no-deps installs no extra
+])
+def test_a_projects_vllm_extra_installs_pypi_s_vllm(tmp_path, line, want):
+    p = write(tmp_path, "Dockerfile", _VERL.replace("RUN pip install -e .[vllm]", line))
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert sorted((f.subject.rsplit(" ", 1)[-1], f.evidence[0].source.rsplit(":", 1)[1]) for f in fs) == want
+
+
+def test_a_vllm_extra_whose_pyproject_is_read_is_judged_by_its_dependencies(tmp_path):
+    # look-alike: the project's pyproject.toml is there and its `vllm` extra names AMD's ROCm wheel: nothing added
+    write(tmp_path, "pyproject.toml", '[project]\nname = "x"\ndependencies = ["numpy"]\n'
+          '[project.optional-dependencies]\nvllm = ["vllm==0.6.3+rocm624 @ https://example.org/rocm/vllm.whl"]\n')
+    write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+          "COPY pyproject.toml ./\nRUN pip install -e .[vllm]\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8")) == []

@@ -191,12 +191,22 @@ def test_pip_install_of_the_project_reads_its_pyproject_dependencies(tmp_path):
     assert flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx")) == []  # the image's ROCm torch is kept
 
 
-# A requirements file nothing installs and that names no index is judged where this machine's ROCm torch is
-# (corpus convention, tests/corpus/artifacts/README.md "track imgs8b"): pip keeps what accepts that torch.
-# https://github.com/linhandev/ResNet_Cifar10 (requirements.txt: torch, torchvision, torchaudio unpinned; README installs
-# PyTorch first) on mi50x2-xeon (torch 2.3.0+rocm6.1)
-def test_a_standalone_file_s_unpinned_torch_family_is_kept_by_the_machine_s_torch():
-    assert flagged(scan([os.path.join(FRESH3, "linhandev-cifar-reqs-mi50")], "RD-IMG-002", "mi50x2-xeon")) == []
+# A requirements file nothing installs and that names no index is judged where this machine's ROCm torch is when the
+# set has a ROCm environment in view (some file names ROCm/HIP/HSA/gfx); a project that names none is installed as its
+# README says, into a new environment, where pip takes PyPI's CUDA torch (track pip9: nb-fchin39, jiaweizzhao, bottins
+# label it; linhandev, whose README alone says PyTorch goes first, is the one set against).
+# https://github.com/FChin39/CycleGAN-VC2/blob/598768bc6117945b9a74d9b092b6e83bf8da4642/requirements.txt line 1: `torch`
+def test_a_standalone_file_of_a_project_that_names_no_rocm_gets_pypi_s_torch_in_a_new_environment():
+    fs = flagged(scan([os.path.join(FRESH3, "nb-fchin39-cyclegan-sbatch-reqs")], "RD-IMG-002", "mi300x8"))
+    assert [(f.status.value, f.evidence[0].source.rsplit("/", 1)[1]) for f in fs] == [("warn", "requirements.txt:1")]
+    assert "new environment" in fs[0].title and "keeps that one" in fs[0].detail
+
+
+# https://github.com/linhandev/ResNet_Cifar10 (requirements.txt: torch, torchvision, torchaudio unpinned): one cause,
+# the torch line; torchvision/torchaudio from PyPI beside it are that torch's builds
+def test_a_standalone_file_s_torch_family_is_one_finding():
+    fs = flagged(scan([os.path.join(FRESH3, "linhandev-cifar-reqs-mi50")], "RD-IMG-002", "mi50x2-xeon"))
+    assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == ["torch"]
 
 
 # https://github.com/a2237380337/steel-rlvr-project (requirements-rocm.txt line 16: torchvision>=0.24): the bound asks
@@ -204,6 +214,10 @@ def test_a_standalone_file_s_unpinned_torch_family_is_kept_by_the_machine_s_torc
 def test_a_standalone_file_s_bound_above_the_machine_s_torch_still_replaces_it():
     fs = flagged(scan([os.path.join(FRESH3, "steel-rlvr-reqs")], "RD-IMG-002", "rx7900xtx"))
     assert [(f.status.value, f.evidence[0].source.rsplit(":", 1)[1]) for f in fs] == [("fail", "16")]
+
+
+# https://github.com/ajesbenshade/PokerAI: run_train_rocm.sh beside the requirements names the ROCm venv it activates
+_ROCM_SCRIPT = "#!/bin/bash\nsource ROCm/bin/activate\nexport HIP_VISIBLE_DEVICES=0\nexec python train.py\n"
 
 
 @pytest.mark.parametrize("text,want", [
@@ -214,11 +228,39 @@ def test_a_standalone_file_s_bound_above_the_machine_s_torch_still_replaces_it()
     # torch itself (its own index, an extra one PyPI outranks): judged as a fresh install
 ])
 def test_a_standalone_file_is_judged_against_the_machine_s_torch(tmp_path, text, want):
-    p = write(tmp_path, "requirements.txt", text)
-    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8"))) == want
+    write(tmp_path, "requirements.txt", text)
+    write(tmp_path, "run_train_rocm.sh", _ROCM_SCRIPT)
+    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))) == want
+
+
+@pytest.mark.parametrize("beside,want", [
+    (None, [("warn", "torch")]),  # nothing names ROCm: a new environment, PyPI's torch
+    ("run.sh", []),  # a script that names HIP_VISIBLE_DEVICES and a ROCm venv: the machine's ROCm environment
+    ("torch_line", [("fail", "torch")]),  # a pin the machine's torch misses replaces it anywhere: a failure as before
+])
+def test_a_standalone_file_without_rocm_in_view_is_a_new_environment(tmp_path, beside, want):
+    write(tmp_path, "requirements.txt", "torch==2.1.2\n" if beside == "torch_line" else "torch>=2.1\nnumpy\n")
+    if beside == "run.sh":
+        write(tmp_path, "run.sh", _ROCM_SCRIPT)
+    got = [(f.status.value, f.subject.rsplit(" ", 1)[-1]) for f in flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))]
+    assert got == want
 
 
 def test_a_conda_environment_file_makes_its_own_environment(tmp_path):
     # conda env create: a new environment with no torch but the one it lists, whatever the machine has
     p = write(tmp_path, "environment.yml", "name: x\ndependencies:\n  - python=3.10\n  - pip:\n    - torch>=2.0\n")
     assert [f.subject.rsplit(" ", 1)[-1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8"))] == ["torch"]
+
+
+# https://github.com/hazaikk/torcheeg-bci-amd-training/blob/7a739e82fbbe21b1276d982382a5308ae3fd0162/run_training.sh: the
+# script imports torch (detect_env, line 37) before `pip install -r requirements.txt` (line 92), whose line 9 is
+# `torch>=2.0.0`: the file goes into the environment whose ROCm torch the script just imported, as its own pip lines do
+@pytest.mark.parametrize("between,flag", [
+    ("", False),
+    ("python3 -m venv .venv && . .venv/bin/activate\n", True),  # look-alike: a fresh venv has no torch
+])
+def test_a_requirements_file_a_host_script_installs_after_importing_torch_keeps_it(tmp_path, between, flag):
+    write(tmp_path, "requirements.txt", "numpy>=1.24.0\ntorch>=2.0.0\n")
+    write(tmp_path, "run_training.sh", "#!/bin/bash\npython -c \"\nimport torch, torcheeg\nprint(torch.__version__)\n\"\n"
+          f"{between}pip install -r requirements.txt -q\n")
+    assert bool(flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))) is flag
