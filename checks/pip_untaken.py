@@ -1,0 +1,118 @@
+"""pip lines this machine never runs, or that never bring what they name: one branch of a shell `if`/`case` per
+GPU vendor, a Dockerfile branch on a build ARG whose default fails its test, torch lines vLLM's
+use_existing_torch.py strips before the install, and requirements whose environment marker leaves out Linux.
+RD-IMG-002 (image_pip.py) leaves these out before judging what an install brings."""
+from __future__ import annotations
+
+import os
+import re
+
+from rocmdoctor.artifacts.settings import artifact_at
+from rocmdoctor.base.untrusted import pick
+from rocmdoctor.knowledge import artifacts as ka
+
+_BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
+
+
+def run_block(art, line: int) -> tuple[int, int]:
+    """First and last line of the Dockerfile instruction (or continued shell command) holding ``line``."""
+    lines = art.lines()
+    lo = line
+    while lo > 1 and lines[lo - 2].rstrip().endswith("\\"):
+        lo -= 1
+    hi = line
+    while hi < len(lines) and lines[hi - 1].rstrip().endswith("\\"):
+        hi += 1
+    return lo, hi
+
+
+def alternative_branch(settings, v, pips) -> bool:
+    """A torch install in one branch of a shell `if`/`case` whose other branch, in the same command,
+    installs a ROCm torch: the branches are alternatives (per GPU vendor), and the ROCm one is this
+    machine's. Only torch/torchvision/torchaudio from another index, or from PyPI (the NVIDIA branch's plain `pip
+    install torch`: PyPI's Linux torch is the CUDA build), are left out."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    if rec.get("file") or not any(ka.requirement_name(str(r)) in ("torch", "torchvision", "torchaudio")
+                                  for r in rec.get("requirements") or []):
+        return False
+    art = artifact_at(settings, v.origin.path)
+    if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
+        return False
+    lo, hi = run_block(art, v.origin.line or 0)
+    if not _BRANCH.search("\n".join(art.lines()[lo - 1:hi])):
+        return False
+    return any(p is not v and p.origin.path == v.origin.path and lo <= (p.origin.line or 0) <= hi
+               and any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url")
+                       for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
+               for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
+                                     for ln in art.lines()[lo - 1:hi])
+
+
+# `if [ "${NAME}" = "1" ]; then` / `if [[ $NAME == value ]]; then`: a branch on a build ARG
+_ARG_TEST = re.compile(r"""\bif\s+\[\[?\s*"?\$\{?(\w+)\}?"?\s*(!?=|==)\s*["']?([\w.:/-]*)["']?\s*\]\]?\s*;?\s*then\b""")
+
+
+def untaken_arg_branch(settings, v) -> bool:
+    """A pip of a Dockerfile RUN inside `if [ "$ARG" = VALUE ]; then` (no fi/else before it) whose ARG default,
+    declared in the same Dockerfile, does not pass the test, and that nothing else of the set (a compose build arg,
+    a script's --build-arg) names: a default `docker build` never runs it (lf-docker-rocm, zhangnju recsys's
+    TRITONSERVER_BUILD=1 branch)."""
+    art = artifact_at(settings, v.origin.path)
+    if art is None or art.kind != "dockerfile" or not v.origin.line:
+        return False
+    lo, _hi = run_block(art, v.origin.line)
+    before = "\n".join(art.lines()[lo - 1:v.origin.line])
+    tests = list(_ARG_TEST.finditer(before))
+    if not tests or re.search(r"\b(?:fi|else|elif)\b", before[tests[-1].end():]):
+        return False
+    name, op, value = tests[-1].groups()
+    args = [x for x in settings.values("build", f"arg:{name}") if x.origin.path == art.path
+            and (x.origin.line or 0) < v.origin.line]
+    if not args or any(name in (b.text or "") for b in settings.artifacts if b is not art):
+        return False
+    default = str(args[-1].value or "")
+    return (default == value) == (op == "!=")
+
+
+# vLLM's use_existing_torch.py (and copies named using_existing_torch.py): rewrites requirements*.txt / requirements/*.txt
+# and pyproject.toml in its working directory without every line that contains "torch", so the build keeps the
+# image's torch (https://github.com/vllm-project/vllm/blob/6d1479ca4b5a3904b6c5b4a1d741dda43efdc289/use_existing_torch.py)
+_USE_EXISTING_TORCH = re.compile(r"(?m)^\s*RUN\b[^\n]*\bpython[\d.]*\s+(?:\S*/)?us(?:e|ing)_existing_torch\.py\b")
+
+
+def torch_lines_stripped(settings, v, req: str) -> bool:
+    """A requirements line naming torch in a file that a Dockerfile of the set runs use_existing_torch.py over before
+    installing it (the file is COPY'd into, or installed in, that build; the script runs before the install line)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    base = os.path.basename(v.origin.path)
+    if not rec.get("file") or "torch" not in req.lower() or not (
+            base.startswith("requirements") or os.path.basename(os.path.dirname(v.origin.path)) == "requirements"):
+        return False
+    art = artifact_at(settings, v.origin.path)
+    installs = [(str(p), int(n)) for p, n in (pick(art.data, "installed_by", default=None) or [])] if art else []
+    for d in settings.of_kind("dockerfile"):
+        m = _USE_EXISTING_TORCH.search(d.text or "")
+        if m is None or base not in (d.text or ""):
+            continue
+        run_line = (d.text or "")[:m.start()].count("\n") + 1
+        if all(n > run_line for p, n in installs if p == d.path):
+            return True
+    return False
+
+
+def applies_on_linux(req: str) -> bool:
+    """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
+    if ";" not in req:
+        return True
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.markers import UndefinedEnvironmentName
+
+    text = req.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]  # a quoted shell word; a marker's own closing quote stays
+    try:
+        r = Requirement(text)
+        return r.marker is None or bool(r.marker.evaluate({"sys_platform": "linux", "platform_system": "Linux",
+                                                            "platform_machine": "x86_64", "os_name": "posix"}))
+    except (InvalidRequirement, UndefinedEnvironmentName, ValueError):
+        return True
