@@ -1,0 +1,2 @@
+#!/bin/bash
+./.venv/bin/python -m pip install -r requirements.txt

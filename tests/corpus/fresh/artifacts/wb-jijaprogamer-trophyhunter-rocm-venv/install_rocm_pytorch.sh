@@ -1,0 +1,3 @@
+#!/bin/bash
+
+./.venv/bin/python -m pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/rocm6.2

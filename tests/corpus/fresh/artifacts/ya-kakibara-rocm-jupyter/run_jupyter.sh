@@ -1,0 +1,3 @@
+#!/bin/bash
+jupyter-init-setting-python3.py
+jupyter lab
