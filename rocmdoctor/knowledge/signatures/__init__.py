@@ -65,6 +65,8 @@ ANCHORS: tuple[str, ...] = (
     "undefined symbol", "timeout, signaled", "configuration file for package",  # a loader's symbol error; a scrubbed ring timeout; CMake's rejected version
     "fence fallback",  # amdgpu's "[drm] Fence fallback timer expired on ring" (kernel.py amdgpu-fence-fallback-timer)
     "tensilelibrary", "com/gpu",  # rocBLAS's list of the Tensile files it has; a Kubernetes node's GPU resource
+    "can't exec", "avc:",  # Perl's exec failure in hipcc (packages.py hipcc-compiler-missing); SELinux AVC records
+    "member of no",  # older rocminfo's "<user> is member of nobody group" (containers.py userns-device-group-unmapped)
 )
 
 

@@ -66,6 +66,11 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "https://github.com/LykosAI/StabilityMatrix/issues/1390"),
     (r"^\s{0,4}This message will be only be displayed once, unless the ROCBLAS_VERBOSE_(?:HIPBLASLT|TENSILE)_ERROR",
      "rocBLAS's note under its hipBLASLt fallback line", "https://github.com/LykosAI/StabilityMatrix/issues/1390"),
+    # CTest's summary of a run where every test passed; skipped tests are listed after it as "did not run" and
+    # are no failure (hip-tests, composable_kernel, oneMath print it so). Any other percentage stays error-like.
+    (r"^\s{0,4}100% tests passed, 0 tests failed out of \d{1,9}\s{0,4}$",
+     "CTest's summary when every test that ran passed (skipped ones are listed below it, not failed)",
+     "https://github.com/ROCm/composable_kernel/pull/752"),
     (r"^frame #0: c10::Error::Error\(",
      "the first frame of every c10 stack trace (the error object's constructor), not an error of its own",
      "https://github.com/meta-pytorch/torchcomms/pull/2358"),

@@ -112,8 +112,11 @@ SIGNATURES: tuple[S, ...] = (
         id="userns-device-group-unmapped", family="containers",
         title="A rootless container cannot map the GPU device's group",
         severity="fatal", tier=DRIVER,
-        patterns=(r'^(?!root\b)\S{1,64} is not member of "?(?P<group>nogroup|nobody|\d{3,6})"? group, the default DRM access group',),
-        needles=("the default drm access group",),
+        patterns=(r'^(?!root\b)\S{1,64} is not member of "?(?P<group>nogroup|nobody|\d{3,6})"? group, the default DRM access group',
+                  # older rocminfo names the group that owns /dev/kfd as "<user> is member of <group> group": an
+                  # unmapped group is that same overflow name (davincibox#238, a rootless distrobox)
+                  r'^(?!root\b)\S{1,64} is member of (?P<group2>nogroup|nobody) group\s*$'),
+        needles=("the default drm access group", "member of no"),
         meaning=("The container runs in a user namespace where the host group that owns /dev/kfd and the render nodes "
                  "is not mapped (it shows as nogroup, nobody or a bare number), so no user inside can open the GPU."),
         causes=(
@@ -122,10 +125,14 @@ SIGNATURES: tuple[S, ...] = (
             C(text="the host's render/video groups do not own /dev/kfd for this user", check="RD-PERM-002"),
         ),
         fix="Run the container rootful with --device /dev/kfd --device /dev/dri and the host's render/video GIDs, or keep the groups in a rootless runtime.",
-        sources=("https://github.com/89luca89/distrobox/issues/1230",),
-        examples=('wayne is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.',),
+        sources=("https://github.com/89luca89/distrobox/issues/1230", "https://github.com/zelikos/davincibox/issues/238"),
+        examples=('wayne is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.',
+                  "user_dan is member of nobody group"),
         near_misses=('igor is not member of "render" group, the default DRM access group. Users must be a member of the "render" group or another DRM access group in order for ROCm applications to run successfully.',
-                     'root is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.'),
+                     'root is not member of "nogroup" group, the default DRM access group. Users must be a member of the "nogroup" group or another DRM access group in order for ROCm applications to run successfully.',
+                     # root refused is permissions by FAMILIES.md logs12 (legacy-rocm-build#4043); a named group is fine
+                     "root is member of nogroup group",
+                     "igor is member of render group"),
     ),
     # rocminfo cannot find /dev/kfd at all (not a permission): the node was not passed into the container,
     # or the host has none (WSL and Windows hosts, or amdgpu not loaded on bare metal). In the corpus every
@@ -249,5 +256,45 @@ SIGNATURES: tuple[S, ...] = (
         fix="Pass the host's numeric render/video GIDs.",
         sources=("https://github.com/open-edge-platform/physical-ai-studio/issues/513",),
         examples=("Error response from daemon: Unable to find group render: no matching entries in group file",),
+    ),
+    # An SELinux AVC record: the policy refused a process access to a GPU device node. The source context's type
+    # says who asked: a container domain (container_t, container_*_t) is the container policy, which gives device
+    # nodes passed with --device no access to dri_device_t until container-selinux allows it (the
+    # container_use_devices boolean, or --security-opt label=disable). A host domain asking is permissions.py's
+    # selinux-denies-gpu-node. Keyed on the record's fields, not its wording: the node (name= or path=), the domain.
+    S(
+        id="selinux-denies-gpu-node-in-container", family="containers",
+        title="SELinux's container policy denies the GPU device node",
+        severity="fatal", tier=SETUP,
+        patterns=(r"avc:\s{1,4}denied\s{1,4}\{[\w ]{1,80}\}\s{1,4}for\s[^\n]{0,160}?\b(?:name|path)=\"?(?:/dev/(?:dri/)?)?"
+                  r"(?P<node>renderD\d{1,4}|card\d{1,3}|kfd)\"?\s[^\n]{0,200}?\bscontext=\w{1,40}:\w{1,40}:"
+                  r"(?P<domain>container_\w{0,40}t)\b",),
+        needles=("avc:",),
+        meaning=("SELinux refused a containerised process the GPU device node: the container policy does not let "
+                 "container domains use dri_device_t/kfd nodes, so the device is present in the container and still "
+                 "cannot be opened (clinfo, vainfo and ROCm see no GPU)."),
+        causes=(
+            C(text="the container-selinux policy predates device access for GPU nodes, or container_use_devices is off",
+              fix="setsebool -P container_use_devices 1, or update container-selinux; per container: --security-opt label=disable"),
+            C(text="the device was passed without the runtime relabelling it for the container", check="RD-CTR-001"),
+        ),
+        fix="Allow the container domain to use the devices (setsebool -P container_use_devices 1, a newer container-selinux), "
+            "or run the container with --security-opt label=disable.",
+        sources=("https://github.com/containers/podman/issues/18497",
+                 "https://github.com/containers/container-selinux/pull/268",
+                 "https://github.com/containers/container-selinux/issues/269"),
+        examples=('type=AVC msg=audit(1683468487.052:3337): avc:  denied  { map } for  pid=699282 comm="vainfo" '
+                  'path="/dev/dri/renderD128" dev="devtmpfs" ino=947 scontext=system_u:system_r:container_t:s0:c260,c628 '
+                  'tcontext=system_u:object_r:dri_device_t:s0 tclass=chr_file permissive=0',),
+        near_misses=(
+            # a host daemon refused the node: permissions (fedora-selinux/selinux-policy#2816)
+            'type=AVC msg=audit(1747877884.388:417): avc:  denied  { read write } for  pid=55883 comm="rpc-virtqemud" '
+            'name="renderD128" dev="tmpfs" ino=10 scontext=system_u:system_r:virtqemud_t:s0 '
+            'tcontext=system_u:object_r:dri_device_t:s0 tclass=chr_file permissive=1',
+            # a container denied something that is not a GPU node (containers/container-selinux#108)
+            'type=AVC msg=audit(1601481071.991:128): avc:  denied  { write } for  pid=25901 comm="virtiofsd" name="/" '
+            'dev="tmpfs" ino=14755 scontext=system_u:system_r:container_kvm_t:s0:c534,c983 '
+            'tcontext=system_u:object_r:tmp_t:s0 tclass=dir permissive=0',
+        ),
     ),
 )

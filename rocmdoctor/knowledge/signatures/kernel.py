@@ -688,8 +688,11 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(r"Failed to send message (?P<msg>0x[0-9a-f]{1,4}), response (?P<resp>0x[0-9a-f]{1,8})",
                   r"\[powerplay\] (?:\[\w{1,40}\] )?Failed to (?P<what>[\w ]{3,60})",
                   # the SMU is still busy with the driver's previous message (swsmu's wording)
-                  r"SMU: I'm not done with your previous command"),
-        needles=("failed to send message", "[powerplay]", "not done with your previous command"),
+                  r"SMU: I'm not done with your previous command",
+                  # swsmu's wording since 6.x: the mailbox gave no answer to message msg_reg (at init, resume or a
+                  # metrics query); "SMU is resumed/initialized successfully" and the if-version note are no fault
+                  r"SMU: No response msg_reg: (?P<msg_reg>\d{1,4}) resp_reg: (?P<resp_reg>\w{1,10})"),
+        needles=("failed to send message", "[powerplay]", "not done with your previous command", "smu: no response"),
         meaning="The System Management Unit, which sets clocks and power, did not answer the driver.",
         causes=(
             C(text="an uncorrectable hardware error or hang just before it (RAS line above)", check="RD-HEALTH-001"),
@@ -700,7 +703,14 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ROCm/ROCm/issues/1886", "https://github.com/ROCm/legacy-rocm-build/issues/2196"),
         examples=("[Sat Jan  7 14:25:59 2023] amdgpu 0000:e3:00.0: amdgpu: Failed to send message 0x26, response 0x0",
                   "[Sat Jan  7 14:25:59 2023] amdgpu: [powerplay] Failed to set soft min gfxclk !",
-                  "[31317.644104] amdgpu 0000:0d:00.0: amdgpu: SMU: I'm not done with your previous command: SMN_C2PMSG_66:0x00000012 SMN_C2PMSG_82:0x00000005"),
+                  "[31317.644104] amdgpu 0000:0d:00.0: amdgpu: SMU: I'm not done with your previous command: SMN_C2PMSG_66:0x00000012 SMN_C2PMSG_82:0x00000005",
+                  # https://github.com/t2linux/T2-Ubuntu/issues/208 (Navi 14 at init, hw_init of <smu> failed -62)
+                  "[   10.116367] amdgpu 0000:03:00.0: SMU: No response msg_reg: 6 resp_reg: 0"),
+        near_misses=(
+            # https://github.com/pop-os/pop/issues/1543 and https://github.com/hamadmarri/TT-CPU-Scheduler/issues/23
+            "[12996.348163] amdgpu 0000:0c:00.0: amdgpu: SMU is resumed successfully!",
+            "[    8.305616] amdgpu 0000:0b:00.0: amdgpu: SMU is initialized successfully!",
+        ),
     ),
     S(
         id="amdgpu-mes-queue-failed", family="kernel", title="MES could not remove a hardware queue",

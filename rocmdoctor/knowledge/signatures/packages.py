@@ -595,6 +595,68 @@ SIGNATURES: tuple[S, ...] = (
                   "nvcc available?",),
         near_misses=("-- Found nvcc: /usr/local/cuda/bin/nvcc",),
     ),
+    # hipcc (and hipconfig) are Perl scripts that pick the compiler from HIP_PLATFORM, HIP_CLANG_PATH and ROCM_PATH;
+    # Perl's `Can't exec "<path>": <errno> at <script> line N` names the compiler it chose and could not run. nvcc
+    # means it took the NVIDIA platform on this machine (no AMD GPU seen at configure time, or a HIP package without
+    # its AMD backend: NixOS hipcc without clr); clang/hcc/rocm_agent_enumerator means the ROCm compiler is not where
+    # it looks. Either way a package or path is missing, not the GPU (FAMILIES.md: a build missing hipcc's parts).
+    S(
+        id="hipcc-compiler-missing", family="packages", title="hipcc cannot run the compiler it chose",
+        severity="error", tier=SETUP,
+        patterns=(r"Can't exec \"(?P<path>[^\"\n]{0,200}?(?P<tool>nvcc|clang\+{0,2}|hcc|hcc-config|rocm_agent_enumerator))\""
+                  r"[^\n]{0,80}? at (?P<script>\S{0,200}?\bhip(?:cc|config)(?:\.pl)?) line \d{1,6}",),
+        needles=("can't exec",),
+        meaning=("hipcc picked a compiler that is not installed: nvcc means it took the NVIDIA platform (HIP_PLATFORM "
+                 "unset and no AMD GPU or ROCm clang found, or a HIP package built without its AMD backend); clang or "
+                 "hcc means ROCm's compiler is not at the path hipcc derives from ROCM_PATH/HIP_CLANG_PATH."),
+        causes=(
+            C(text="the HIP package lacks its AMD backend (e.g. NixOS rocmPackages.hipcc without clr), so hipcc falls "
+                   "back to the NVIDIA platform", fix="use the HIP package that bundles clr (NixOS: rocmPackages.clr)"),
+            C(text="HIP_PLATFORM is unset or nvidia, or ROCM_PATH/HIP_CLANG_PATH point where no ROCm compiler is",
+              check="RD-ROCM-002", fix="export HIP_PLATFORM=amd ROCM_PATH=/opt/rocm"),
+            C(text="the ROCm compiler packages (rocm-llvm, hip-devel) are not installed", check="RD-ROCM-001"),
+        ),
+        fix="Install the HIP package with its AMD backend and ROCm's clang, and set HIP_PLATFORM=amd and ROCM_PATH.",
+        sources=("https://github.com/NixOS/nixpkgs/issues/265095",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/296",
+                 "https://github.com/rocm-arch/rocm-arch/issues/266",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/1137"),
+        examples=('Can\'t exec "/usr/local/cuda/bin/nvcc": No such file or directory at '
+                  '/nix/store/xs85f29kps1d5p69fhrcgl47a466zscs-hipcc-5.7.0/bin//hipcc.pl line 634.',
+                  'Can\'t exec "nvcc": 没有那个文件或目录 at /opt/rocm/hip/bin/hipconfig line 144.',
+                  'Can\'t exec "/opt/rocm/hcc/bin/hcc": No such file or directory at ../../../bin/hipcc line 245.'),
+        # a CUDA extension's own build (setuptools), not hipcc: build-wants-nvcc's class
+        # (https://github.com/MVIG-SJTU/AlphaPose/issues/765)
+        near_misses=('unable to execute "\'/usr/local/cuda\'/bin/nvcc": No such file or directory',),
+    ),
+    # Cray MPICH started with MPICH_GPU_SUPPORT_ENABLED=1 in a binary that does not link the GPU Transport Layer
+    # (libmpi_gtl_hsa on AMD, libmpi_gtl_cuda on NVIDIA): MPI aborts at init. The fix is the build (link the GTL:
+    # the craype-accel-* module or the Cray compiler wrappers) or the environment, not the network: packages, as a
+    # communication library missing from the build is (FAMILIES.md logs9).
+    S(
+        id="cray-mpich-gtl-not-linked", family="packages",
+        title="Cray MPICH GPU support requested, but the GTL library is not linked",
+        severity="fatal", tier=SETUP,
+        patterns=(r"GPU_SUPPORT_ENABLED is requested, but GTL library is not linked",),
+        needles=("gtl library is not linked",),
+        meaning=("MPICH_GPU_SUPPORT_ENABLED=1 asks Cray MPICH for GPU-aware MPI, but the program was linked without "
+                 "the GPU Transport Layer (libmpi_gtl_hsa for ROCm), so MPI_Init aborts every rank."),
+        causes=(
+            C(text="the program was built without the GTL: the craype-accel-amd-gfx90a (or -gfx942) module not loaded "
+                   "when compiling, or not built with the Cray wrappers (cc/CC)",
+              fix="load craype-accel-amd-gfxNNN and rebuild with cc/CC, or link -lmpi_gtl_hsa"),
+            C(text="MPICH_GPU_SUPPORT_ENABLED=1 is exported to programs that do not need GPU-aware MPI",
+              fix="set MPICH_GPU_SUPPORT_ENABLED=1 only for the GPU-aware binaries"),
+        ),
+        fix="Link the GTL (craype-accel module with the Cray wrappers, or -lmpi_gtl_hsa), or unset MPICH_GPU_SUPPORT_ENABLED.",
+        sources=("https://github.com/eth-cscs/cscs-docs/pull/40",
+                 "https://github.com/sstsimulator/sst-core/issues/895",
+                 "https://github.com/BLAST-WarpX/warpx/pull/2736",
+                 "https://github.com/APPFL/APPFL/issues/258"),
+        examples=("MPICH ERROR [Rank 0] [job id ] [Thu Dec 29 08:08:13 2022] [login31] - Abort(-1) (rank 0 in comm 0): "
+                  "MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is requested, but GTL library is not linked",
+                  "MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is requested, but GTL library is not linked"),
+    ),
     # pip's last words when a package's build failed and it gave up the install. A consequence: the compiler or
     # linker error above it (build-failed, a DeepSpeed op build) is the cause when the log shows it; without it,
     # the package did not build here. Not "Failed building wheel for X" alone: pip then often falls back to

@@ -117,4 +117,41 @@ SIGNATURES: tuple[S, ...] = (
         examples=("RuntimeError: WARNING: User is missing the following required groups: render, video. Please add user to these groups.",),
         near_misses=("xeon is member of video group",),
     ),
+    # An SELinux AVC record refusing a host process (a domain that is not a container's) a GPU device node: the
+    # policy, not the mode bits, keeps this program from the GPU. The container case is containers.py's
+    # selinux-denies-gpu-node-in-container, told apart by the source context's type.
+    S(
+        id="selinux-denies-gpu-node", family="permissions", title="SELinux denies a program the GPU device node",
+        severity="error", tier=SETUP,
+        patterns=(r"avc:\s{1,4}denied\s{1,4}\{[\w ]{1,80}\}\s{1,4}for\s[^\n]{0,160}?\b(?:name|path)=\"?(?:/dev/(?:dri/)?)?"
+                  r"(?P<node>renderD\d{1,4}|card\d{1,3}|kfd|nvidia[\w-]{0,20})\"?\s[^\n]{0,200}?\bscontext=\w{1,40}:\w{1,40}:"
+                  r"(?!container_)(?P<domain>\w{1,40}_t)\b",),
+        needles=("avc:",),
+        meaning=("SELinux refused this program (its domain is named in scontext) read/write or map on the GPU device "
+                 "node; the node's mode and groups allow it, the policy does not."),
+        causes=(
+            C(text="the SELinux policy has no rule letting this program's domain use dri_device_t/kfd nodes",
+              fix="update selinux-policy, or add a local module (ausearch -m avc -ts recent | audit2allow -M gpu)"),
+            C(text="the device node carries the wrong SELinux label (restorecon -v /dev/dri/* /dev/kfd)", check="RD-PERM-001"),
+        ),
+        fix="Update the SELinux policy or add a local module for the domain; relabel the node with restorecon.",
+        sources=("https://github.com/fedora-selinux/selinux-policy/pull/2816",
+                 "https://github.com/fedora-selinux/selinux-policy/pull/2417"),
+        examples=('type=AVC msg=audit(1747877884.388:417): avc:  denied  { read write } for  pid=55883 comm="rpc-virtqemud" '
+                  'name="renderD128" dev="tmpfs" ino=10 scontext=system_u:system_r:virtqemud_t:s0 '
+                  'tcontext=system_u:object_r:dri_device_t:s0 tclass=chr_file permissive=1',
+                  'type=AVC msg=audit(1730072197.189:290): avc:  denied  { read write } for  pid=2287 comm="kwin_wayland" '
+                  'name="nvidia-modeset" dev="devtmpfs" ino=1313 scontext=system_u:system_r:xdm_t:s0-s0:c0.c1023 '
+                  'tcontext=system_u:object_r:device_t:s0 tclass=chr_file permissive=0'),
+        near_misses=(
+            # a container domain: containers (containers/podman#18497)
+            'type=AVC msg=audit(1683468487.052:3337): avc:  denied  { map } for  pid=699282 comm="vainfo" '
+            'path="/dev/dri/renderD128" dev="devtmpfs" ino=947 scontext=system_u:system_r:container_t:s0:c260,c628 '
+            'tcontext=system_u:object_r:dri_device_t:s0 tclass=chr_file permissive=0',
+            # a host domain refused a pipe, not a GPU node (containers/container-selinux#197)
+            'Nov 21 16:22:09 localhost.localdomain audit[704]: AVC avc:  denied  { read } for  pid=704 comm="dbus-broker" '
+            'path="pipe:[141146]" dev="pipefs" ino=141146 scontext=system_u:system_r:system_dbusd_t:s0-s0:c0.c1023 '
+            'tcontext=unconfined_u:system_r:spc_t:s0 tclass=fifo_file permissive=0',
+        ),
+    ),
 )

@@ -34,6 +34,35 @@ SIGNATURES: tuple[S, ...] = (
             "Memory access fault by GPU node-4 (Agent handle: 0x152e220) on address (nil). Reason: Page not present or supervisor privilege.",
         ),
     ),
+    # ROCr (ROCm 7+) writes a GPU core dump when a kernel raises an exception (a memory access fault, an illegal
+    # instruction, a trap) and prints these lines when the dump handler fails (in containers the kernel's pipe
+    # core_pattern is not there: rocm-systems#6206). The dump failing is harmless; that the runtime dumps at all
+    # means a kernel on the GPU faulted, which is the cause, whether or not the fault line made it into the paste.
+    S(
+        id="rocr-gpu-coredump", family="runtime", title="A GPU kernel raised an exception (ROCr dumped the GPU core)",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"^\s{0,4}GPU core ?dump(?P<what>: execvp failed|: handler exited with error| failed| created)",),
+        needles=("gpu coredump", "gpu core dump"),
+        meaning=("The ROCm runtime writes a GPU core dump only when a kernel on the GPU raised an exception (memory "
+                 "access fault, illegal instruction, trap): a kernel faulted and the process aborts. Whether the dump "
+                 "itself was written does not change that."),
+        causes=(
+            C(text="a bug in a GPU kernel or in the compiler that built it (out of bounds, a miscompiled fusion)"),
+            C(text="code built for another GPU running under HSA_OVERRIDE_GFX_VERSION", check="RD-ENV-001"),
+            C(text="the torch wheel has no code for this GPU and a fallback ran", check="RD-GFX-002"),
+        ),
+        fix=("Rerun with AMD_SERIALIZE_KERNEL=3 HIP_LAUNCH_BLOCKING=1 to name the kernel; set "
+             "HSA_COREDUMP_PATTERN=/tmp/gpucore.%p to keep the dump for the kernel's developers."),
+        sources=("https://github.com/ROCm/rocm-systems/issues/6206",
+                 "https://github.com/vllm-project/vllm/pull/47222",
+                 "https://github.com/ROCm/rocm-jax/issues/453"),
+        examples=("GPU coredump: execvp failed: No such file or directory",
+                  "GPU coredump: handler exited with error (status: 1)",
+                  "GPU core dump failed"),
+        # an issue title about a dump (ollama#11348), and the variable that sets where dumps go: no dump happened
+        near_misses=("ROCm GPU core dump with big enough context",
+                     'HSA_COREDUMP_PATTERN="/tmp/gpucore.%p"'),
+    ),
     S(
         id="hsa-hw-exception-hang", family="runtime", title="HW Exception: GPU hang",
         severity="fatal", tier=RUNTIME,
