@@ -45,3 +45,20 @@ def test_every_line_that_sets_the_judged_value_is_evidence(tmp_path):
               "export HSA_OVERRIDE_GFX_VERSION=11.0.0\npython3 t.py\n")
     [g] = flagged(scan([q], "RD-ENV-001", "strix-halo-apu"))
     assert [e.source for e in g.evidence if e.source.startswith(q)] == [q + ":3"]
+
+
+# alrobles/nemotron-eco-reasoner hpc/archive/train_apptainer_mi210.slurm lines 18 and 37-41 (spent fresh batch 18,
+# https://github.com/alrobles/nemotron-eco-reasoner/blob/2b7e645f9b7979dd0869003c5ef76dc7db4b9e52/hpc/archive/train_apptainer_mi210.slurm):
+# `python3 -c "` whose program runs on over the next lines is one word; the image after `"$SIF"` is the file's path,
+# not the path in quotes (which RD-IMG-003 read as an untagged image name that floats).
+def test_a_quoted_argument_that_spans_lines_is_one_word(tmp_path):
+    p = write(tmp_path, "train.slurm", "#!/bin/bash\nSIF=\"/home/a474r867/scratch/rocm-pytorch-6.4.3.sif\"\n"
+              "apptainer exec --rocm \\\n    --bind \"$SITE_PKGS:/pkgs\" \\\n    --env \"PYTHONPATH=/pkgs\" \\\n"
+              "    \"$SIF\" python3 -c \"\nimport torch, transformers, peft\nprint(f'PyTorch {torch.__version__}')\n"
+              "\"\n# it's a comment\necho done\n")
+    assert _images(p) == [("/home/a474r867/scratch/rocm-pytorch-6.4.3.sif", 2)]
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+    lines = logical_lines(open(p).read())
+    assert [a for a, _, _ in lines] == [2, 3, 11] and "print(f'PyTorch" in lines[1][2]
+    # a quote never closed leaves the line as it was (continuations only)
+    assert [a for a, _, _ in logical_lines("echo it's\necho a\necho b\n")] == [1, 2, 3]
