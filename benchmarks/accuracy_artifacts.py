@@ -100,7 +100,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # track imgs9: a release of an AMD-built package that only AMD's wheel pages carry (RD-IMG-004 judges it by
          # version: PyPI carries onnxruntime-rocm itself up to 1.22.2.post3 since 2026-07, and tensorflow-rocm up to
          # 2.14.0.600, so only a release past those is flagged)
-         "words:pip-package-only-on-amd-index": "RD-IMG-004"}
+         "words:pip-package-only-on-amd-index": "RD-IMG-004",
+         # track lint18 (spent fresh batch 18): packages asked of PyTorch's wheel index alone, in other words than
+         # words:index-url-replaces-pypi (RD-IMG-004's class; it now cites the --index-url of an including file too)
+         "words:pytorch-index-only-packages": "RD-IMG-004"}
 
 
 def split_of(repo: str) -> str:

@@ -146,13 +146,20 @@ def off_torch_index(settings, key, hits):
     makes that index the only one (a requirements file's `--index-url`, wherever it is written)."""
     v = hits[0][0]
     ev_ = v.evidence()
+    where = os.path.basename(v.origin.path)
     art = artifact_at(settings, v.origin.path)
     if isinstance(key, str) and art is not None:
-        line = next((i for i, t in enumerate(art.lines(), 1) if re.match(r"\s*(?:-i\b|--index-url\b)", t)), None)
-        if line is not None:
-            ev_ = ev(f"{v.origin.path}:{line}", art.lines()[line - 1].strip())
+        # the file itself, else a file that includes it with -r (requirements-rocm.txt: `-r requirements-base.txt`
+        # then `--index-url .../rocm6.0`: one install, whose index the including file names)
+        parents = [artifact_at(settings, p) for p in pick(art.data, "included_by", default=None) or []]
+        for f in [art] + [b for b in parents if b is not None]:
+            line = next((i for i, t in enumerate(f.lines(), 1) if re.match(r"\s*(?:-i\b|--index-url\b)", t)), None)
+            if line is not None:
+                ev_ = ev(f"{f.path}:{line}", f.lines()[line - 1].strip())
+                where = os.path.basename(f.path) if f is art else f"{os.path.basename(f.path)} (with {where})"
+                break
     names = ", ".join(r for _, r in hits[:6]) + (f" and {len(hits) - 6} more" if len(hits) > 6 else "")
-    return fail(f"{names}: not on PyTorch's wheel index, the only index {os.path.basename(v.origin.path)} installs from",
+    return fail(f"{names}: not on PyTorch's wheel index, the only index {where} installs from",
                 "--index-url replaces PyPI for the whole install (in a requirements file it applies to every line, "
                 "wherever it is written), and PyTorch's index carries torch, its libraries and their dependencies "
                 "only: pip stops with 'No matching distribution found'. Keep PyPI and give the PyTorch index as "

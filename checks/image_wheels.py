@@ -4,6 +4,7 @@ does, so its ROCm release is judged against the host's like an image tag."""
 from __future__ import annotations
 
 import os
+import re
 
 from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick
@@ -26,6 +27,25 @@ def _index_places(settings, v, indexes: list[str]) -> list:
         if isinstance(n, int) and n != v.origin.line:
             out.append(ev(art.origin(n).label, art.origin(n).text))
     return out[:2]
+
+
+# `uv sync --extra rocm`, `uv sync --locked --extra=rocm`, `uv pip install -e ".[rocm]"` (the extras a project installs)
+_UV_EXTRA = re.compile(r"\buv\s+(?:sync|run|pip\s+install)\b[^\n;&|]*?(?:--extra[=\s]+[\"']?([\w.-]+)|\.\[([\w.,-]+)\])")
+
+
+def chosen_extras(settings) -> list:
+    """The `pip_extra` values (a uv project's [project.optional-dependencies]) of the extras a Dockerfile or
+    script of the set installs: `uv sync --extra rocm` installs the rocm extra's lines, from the index
+    [tool.uv.sources] gives that extra; the other extras (gpu, cpu) are never installed here."""
+    names: set[str] = set()
+    for a in settings.artifacts:
+        if a.kind in ("dockerfile", "shell", "slurm"):
+            for m in _UV_EXTRA.finditer(getattr(a, "text", "") or ""):
+                names.update(x for x in (m.group(1) or m.group(2) or "").split(",") if x)
+    if not names:
+        return []
+    return [v for v in settings.values("build", "pip_extra") if isinstance(v.value, dict)
+            and v.value.get("extra") in names]
 
 
 def _older_is_the_cause(settings, v, wheel, req, opts, gpus) -> bool:
@@ -54,7 +74,7 @@ def newer_wheels(settings, host, kept=None, gpus=None):
     if host is None:
         return []
     out, seen, cited = [], set(), []
-    for v in settings.values("build", "pip"):
+    for v in settings.values("build", "pip") + chosen_extras(settings):
         rec = v.value if isinstance(v.value, dict) else {}
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]

@@ -2,6 +2,8 @@
 command line takes from a variable is cited where the variable was written."""
 from __future__ import annotations
 
+import os
+
 from rocmdoctor.artifacts.readers import read_one
 from tests.lintacc_helpers import write
 
@@ -45,3 +47,35 @@ def test_every_line_that_sets_the_judged_value_is_evidence(tmp_path):
               "export HSA_OVERRIDE_GFX_VERSION=11.0.0\npython3 t.py\n")
     [g] = flagged(scan([q], "RD-ENV-001", "strix-halo-apu"))
     assert [e.source for e in g.evidence if e.source.startswith(q)] == [q + ":3"]
+
+
+# alrobles/nemotron-eco-reasoner hpc/archive/train_apptainer_mi210.slurm lines 18 and 37-41 (spent fresh batch 18,
+# https://github.com/alrobles/nemotron-eco-reasoner/blob/2b7e645f9b7979dd0869003c5ef76dc7db4b9e52/hpc/archive/train_apptainer_mi210.slurm):
+# `python3 -c "` whose program runs on over the next lines is one word; the image after `"$SIF"` is the file's path,
+# not the path in quotes (which RD-IMG-003 read as an untagged image name that floats).
+def test_a_quoted_argument_that_spans_lines_is_one_word(tmp_path):
+    p = write(tmp_path, "train.slurm", "#!/bin/bash\nSIF=\"/home/a474r867/scratch/rocm-pytorch-6.4.3.sif\"\n"
+              "apptainer exec --rocm \\\n    --bind \"$SITE_PKGS:/pkgs\" \\\n    --env \"PYTHONPATH=/pkgs\" \\\n"
+              "    \"$SIF\" python3 -c \"\nimport torch, transformers, peft\nprint(f'PyTorch {torch.__version__}')\n"
+              "\"\n# it's a comment\necho done\n")
+    assert _images(p) == [("/home/a474r867/scratch/rocm-pytorch-6.4.3.sif", 2)]
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+    lines = logical_lines(open(p).read())
+    assert [a for a, _, _ in lines] == [2, 3, 11] and "print(f'PyTorch" in lines[1][2]
+    # a quote never closed leaves the line as it was (continuations only)
+    assert [a for a, _, _ in logical_lines("echo it's\necho a\necho b\n")] == [1, 2, 3]
+
+
+# olcf/ai-training-series ai_at_scale_part_2/ddp_examples/launch_gpt_srun.frontier (spent fresh batch 17,
+# https://github.com/olcf/ai-training-series/blob/e6452a3e8fff088ba83e7af809e7fa6af87afffe/ai_at_scale_part_2/ddp_examples/launch_gpt_srun.frontier):
+# a batch script named for its site (.frontier; .pbs, .sl, .batch elsewhere) is read from a scanned folder by its
+# #! line and #SBATCH directives; a Python program with a shell-looking first line is not.
+def test_a_batch_script_named_for_its_site_is_read_from_a_folder(tmp_path):
+    from rocmdoctor.artifacts.readers import expand
+
+    write(tmp_path, "launch_gpt_srun.frontier", "#!/bin/bash\n\n#SBATCH -A STF218\n#SBATCH -N 2\n\nmodule load "
+          "rocm/5.4.0\n\nexport ROCM_HOME=/opt/rocm-5.4.0\n")
+    write(tmp_path, "job.pbs", "#!/bin/bash\n#PBS -l select=1\nmodule load profile/deeplrn\n")
+    write(tmp_path, "tool.py", "#!/bin/sh\n''''exec python3 \"$0\" \"$@\" #'''\nprint(1)\n")
+    write(tmp_path, "notes", "plain words\n")
+    assert sorted(os.path.basename(p) for p in expand([str(tmp_path)])) == ["job.pbs", "launch_gpt_srun.frontier"]

@@ -14,7 +14,7 @@ from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check,
 from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINER_UI, TRAINING, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 
 
@@ -181,6 +181,14 @@ def compose_shm(settings, gpus=None):
                           " on this machine's one GPU: no collectives between GPUs and no DataLoader workers, so the "
                           "default /dev/shm is enough", subject=subject))
             continue
+        if n > 1 and not trainer_ui and _serves(svc) and not _trains(name, svc) and not _parallel(svc) \
+                and not any(_MULTI_PROCESS.search(d.text or "") for d in docks):
+            # a model server runs on one GPU unless told to split the model (vLLM's --tensor-parallel-size
+            # defaults to 1): seeing the other GPUs makes no collectives, so no RCCL traffic through /dev/shm
+            out.append(ok(f"{name}: a server that asks for no tensor/pipeline parallelism or several GPUs: it runs "
+                          "on one GPU, no collectives and no DataLoader workers, so the default /dev/shm is enough",
+                          subject=subject))
+            continue
         if str(svc.get("ipc") or "").lower() == "host":
             out.append(ok(f"{name}: ipc: host shares the host's /dev/shm", subject=subject,
                           evidence=[svc_ev(a, svc, "ipc")]))
@@ -227,6 +235,35 @@ def _serves(svc) -> bool:
         return False  # a shell: whatever the user types next, often training
     terminal = svc.get("tty") is True or svc.get("stdin_open") is True
     return not (terminal and not command.strip() and _SHELL_IMAGE.search(str(svc.get("image") or "").lower()))
+
+
+# What splits one model server over several GPUs (vLLM/SGLang/TGI/LMDeploy flags and the environment some images
+# read them from), or launches one process per GPU: only then do ranks exchange tensors through /dev/shm.
+_PARALLEL_FLAG = re.compile(r"(?:tensor|pipeline|data)[-_]parallel(?:[-_]size)?|(?<![\w-])-{1,2}(?:tp|pp|dp)(?:[-_]size)?|"
+                            r"num[-_]shard|(?<![\w-])--(?:num[-_]gpus|nproc[-_]per[-_]node)", re.I)
+# An image built to run distributed jobs behind its server (a Slurm or MPI stack, Megatron, DeepSpeed).
+_MULTI_PROCESS = re.compile(r"\b(?:slurm-wlm|openmpi|mpirun|megatron|deepspeed|torchrun)\b", re.I)
+_LAUNCHER = re.compile(r"\b(?:torchrun|torch\.distributed\.(?:run|launch)|deepspeed|accelerate\s+launch|mpirun|srun)\b")
+
+
+def _parallel(svc) -> bool:
+    """The service splits its work over several GPUs: a parallelism flag or variable above 1 (a value it does not
+    show, ${TP}, counts), a launcher of one process per GPU, several GPUs requested by count or made visible."""
+    from rocmdoctor.artifacts.readers.compose import service_env  # the readers are for --config only
+
+    env = service_env(svc)
+    text = f"{command_of(svc)} {svc.get('entrypoint') or ''} " + " ".join(f"{k}={v}" for k, v in env.items())
+    if _LAUNCHER.search(text.lower()):
+        return True
+    for m in _PARALLEL_FLAG.finditer(text):
+        value = re.match(r"[\s=:\"']*([^\s,\"'\]]+)", text[m.end():])
+        if value and not (value.group(1).isdigit() and int(value.group(1)) <= 1) and not value.group(1).startswith("-"):
+            return True
+    counts = [r.get("count") for r in all_reservations(svc)] + list((svc.get("gpu_resources") or {}).values())
+    if any(str(c).isdigit() and int(str(c)) > 1 for c in counts):
+        return True
+    return any(len([x for x in re.split(r"[,\s]+", str(v or "")) if x]) > 1 for k, v in env.items()
+               if k in ka.VISIBLE_VARS)
 
 
 def _shell(command: str) -> bool:

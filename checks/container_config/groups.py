@@ -15,6 +15,7 @@ _VAR = re.compile(r"^\$\{[A-Za-z_]\w*(?::?-([^}]*))?\}$")
 # GIDs that images define for these names: Debian/Ubuntu base-passwd (video 44) and AMD's
 # rocm/* images (render 109; ROCm/ROCm-docker#90). Elsewhere a name's GID is the image's business.
 _IMAGE_GIDS = {"video": 44}
+_PODMAN_RUN = "https://docs.podman.io/en/latest/markdown/podman-run.1.html#group-add-group-keep-groups"
 _ROCM_IMAGE_GIDS = {"video": 44, "render": 109}
 
 
@@ -162,6 +163,13 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
         words = [_group_word(g) for g in raw]
         numeric = {int(w) for w, _ in words if w.isdigit()}
         named = [w for w, var in words if w and not w.isdigit() and not var]
+        if "keep-groups" in named and str(svc.get("runner") or "").startswith("podman"):
+            # podman's --group-add keep-groups (crun): the container keeps the supplementary groups of the user who
+            # starts it, so the host's render/video membership, by the host's own GIDs, is the container's
+            out.append(ok(f"{name}: --group-add keep-groups passes the invoking user's groups (the host's render "
+                          "and video GIDs) into the container", subject=subject,
+                          evidence=[item_ev(a, svc, "group_add", "keep-groups")], sources=[_PODMAN_RUN]))
+            continue
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made or _rocm_service(settings, a, name, svc) \
             else _IMAGE_GIDS
         risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]

@@ -56,8 +56,11 @@ def services_of(settings, gpu_only: bool = False):
         # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
         # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
         # the web front end built beside them and the CPU speech-to-text service do not)
+        # the same image run by a sibling that the author gave the device nodes: this one was left without on purpose
+        given = {str(s.get("image")) for s in svcs.values() if s.get("image") and device_list(s)}
         gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)
-               and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)))}
+               and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)
+                                      and str(s.get("image")) not in given))}
         if gpu_only and not gpu:
             continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
         for name, svc in svcs.items():

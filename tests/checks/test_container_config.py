@@ -302,7 +302,11 @@ SERVER = """services:
 
 @pytest.mark.parametrize("restart,command,example,flag", [
     ("unless-stopped", "[--model, medium]", "rx7900xtx", False),        # a server on one GPU
-    ("unless-stopped", "[--model, medium]", "mi300x8", True),           # several GPUs: RCCL may use /dev/shm
+    ("unless-stopped", "[--model, medium]", "mi300x8", False),          # several GPUs, the server uses one
+    ("unless-stopped", "[--model, m, --tensor-parallel-size, '4']", "mi300x8", True),  # split over 4: RCCL /dev/shm
+    ("unless-stopped", "[--model, m, --tensor-parallel-size, '1']", "mi300x8", False),
+    ("unless-stopped", "--model m --tp ${TP}", "mi300x8", True),       # a split the files do not show
+    ("unless-stopped", "torchrun --nproc_per_node 8 serve.py", "mi300x8", True),  # one process per GPU
     ("\"no\"", "[--model, medium]", "rx7900xtx", False),                # a one-off job that does not train
     ("\"no\"", "[python, train.py]", "rx7900xtx", True),                # a one-off training job: DataLoader workers
     ("always", "jupyter-lab --ip=0.0.0.0", "rx7900xtx", True),          # notebooks train with DataLoader workers
@@ -317,6 +321,16 @@ def test_docker_run_ports_and_restart_are_read(tmp_path):
                                             "--device /dev/dri rocm/pytorch:latest python main.py\n"))
     (svc,) = a.data["services"].values()
     assert svc["ports"] == ["8188:8188"] and svc["restart"] == "unless-stopped"
+
+
+def test_real_servers_on_several_gpus():
+    """A model server on an 8-GPU node uses one GPU unless told to split the model (wb-drmysore: Modular MAX,
+    labelled clean); an image built with Megatron and a Slurm stack behind its server (ua-tensorwave-scalarlm) runs
+    training jobs whose ranks exchange tensors through /dev/shm."""
+    assert flagged(scan([os.path.join(FRESH3, "wb-drmysore-max-amd-compose")], "RD-CTR-005", "mi300x8")) == []
+    for name, service in (("ua-tensorwave-scalarlm-compose", "cray-amd"),):
+        titles = [f.title for f in flagged(scan([os.path.join(FRESH3, name)], "RD-CTR-005", "mi300x8"))]
+        assert any(service in t for t in titles), (name, titles)
 
 
 def test_real_whisper_server():

@@ -170,3 +170,18 @@ def test_image_python_older_than_the_project_requires(tmp_path):
 def test_a_base_image_reference_docker_refuses_stops_the_build(tmp_path, image, bad):
     fs = flagged(scan([write(tmp_path, "Dockerfile", f"FROM {image}\nRUN echo hi\n")], "RD-IMG-008", "rx7900xtx"))
     assert bool(fs) is bad
+
+
+# architagrawal/aiJockey (spent fresh batch 17), lines 1-4 of
+# https://github.com/architagrawal/aiJockey/blob/ce605e337b702a0ef6c6366acc287eb8b84d8f49/requirements-rocm.txt and the
+# first lines of requirements-base.txt: the including file's --index-url is what makes PyTorch's index the only one,
+# so the finding cites it, not the base file's first line.
+def test_the_index_of_an_including_file_is_cited(tmp_path):
+    from tests.lintacc_helpers import flagged, scan, write
+
+    write(tmp_path, "requirements-base.txt", "demucs==4.0.1\nlibrosa==0.10.2\nsoundfile==0.12.1\n")
+    rocm = write(tmp_path, "requirements-rocm.txt", "-r requirements-base.txt\n--index-url "
+                 "https://download.pytorch.org/whl/rocm6.0\ntorch==2.3.1\ntorchaudio==2.3.1\n")
+    (f,) = flagged(scan([rocm], "RD-IMG-004", "mi300x8"))
+    assert "requirements-rocm.txt" in f.title and "demucs" in f.title
+    assert f.evidence[0].source.endswith("requirements-rocm.txt:2")

@@ -63,3 +63,55 @@ def test_an_older_torch_wheel_is_judged_where_its_rocm_is_the_one_problem(tmp_pa
     p = write(tmp_path, "Dockerfile.rocm", DJTLB.format(base=base, opt=opt, ch=ch))
     fs = [f for f in flagged(scan([p], "RD-IMG-003", example)) if f.title.startswith("torch for ROCm")]
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == (["Dockerfile.rocm:7"] if flag else [])
+
+
+# A uv project's extras (wa-jasondoug-kokoro-rocm-nonroot, spent fresh batch 17:
+# https://github.com/JasonDoug/kokoro-kaptions/blob/423fbdf1b79fc3d49c2c2e2ffa98fe3ac29c7d12/pyproject.toml): `uv sync --extra rocm`
+# installs the rocm extra's torch==2.11.0+rocm7.2 from the index [tool.uv.sources] gives that extra (whl/rocm7.2),
+# outside the window of a ROCm 6.2 host; the gpu extra's +cu129 is never installed. The same project with torch
+# 2.8.0+rocm6.4 (qb-stefatorus-kokoro-rocm-group-gids) is two releases from the host: not flagged.
+KOKORO = """[project]
+name = "kokoro-fastapi"
+dependencies = ["fastapi==0.115.6"]
+
+[project.optional-dependencies]
+gpu = ["torch==2.8.0+cu129"]
+rocm = [
+    "torch=={torch}",
+    "pytorch-triton-rocm>=3.2.0",
+]
+
+[tool.uv]
+conflicts = [[{{ extra = "gpu" }}, {{ extra = "rocm" }}]]
+
+[tool.uv.sources]
+torch = [
+    {{ index = "pytorch-cuda", extra = "gpu" }},
+    {{ index = "pytorch-rocm", extra = "rocm" }},
+]
+
+[[tool.uv.index]]
+name = "pytorch-cuda"
+url = "https://download.pytorch.org/whl/cu129"
+explicit = true
+
+[[tool.uv.index]]
+name = "pytorch-rocm"
+url = "https://download.pytorch.org/whl/{index}"
+explicit = true
+"""
+
+
+@pytest.mark.parametrize("torch,index,sync,flag", [
+    ("2.11.0+rocm7.2", "rocm7.2", "uv sync --extra rocm", True),
+    ("2.8.0+rocm6.4", "rocm6.4", "uv sync --extra rocm", False),   # two releases from the host's 6.2
+    ("2.11.0+rocm7.2", "rocm7.2", "uv sync --extra gpu", False),   # the rocm extra is not installed
+    ("2.11.0+rocm7.2", "rocm7.2", "uv sync", False),               # no extra: the optional lines stay out
+])
+def test_the_extra_a_uv_project_installs_is_judged(tmp_path, torch, index, sync, flag):
+    write(tmp_path, "pyproject.toml", KOKORO.format(torch=torch, index=index))
+    write(tmp_path, "Dockerfile", f"FROM rocm/dev-ubuntu-24.04:6.4.4-complete\nCOPY pyproject.toml .\nRUN {sync}\n")
+    fs = [f for f in flagged(scan([tmp_path], "RD-IMG-003", "rx7900xtx")) if "torch for ROCm" in f.title]
+    assert bool(fs) is flag
+    if flag:
+        assert "pyproject.toml:8" in fs[0].subject  # the rocm extra's torch line

@@ -29,6 +29,7 @@ from . import requirements
 from . import shell
 from . import training
 from .dockerfile import unnamed_dockerfile
+from .shell.script import unnamed_script
 from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
@@ -173,7 +174,8 @@ def expand(paths: list[str]) -> list[str]:
                 dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
                                  and root.count(os.sep) - base_depth < MAX_DEPTH)
                 for f in sorted(files):
-                    if not f.startswith(".") and (_CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))):
+                    if not f.startswith(".") and (_CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))
+                                                  or unnamed_script(os.path.join(root, f))):
                         out.append(os.path.join(root, f))
                         if len(out) >= MAX_FILES:
                             return out

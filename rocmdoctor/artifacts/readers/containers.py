@@ -79,7 +79,10 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
         _option(svc, name, value)
         j += 1
     if j < len(words):
-        svc["image"] = words[j]
+        # podman takes a transport before the reference (`podman run docker://rocm/pytorch:...`): the image is the
+        # registry reference after it
+        svc["image"] = words[j][len("docker://"):] if runner == "podman" and words[j].startswith("docker://") \
+            else words[j]
         j += 1
         svc["command"] = " ".join(words[j:])[:4000]  # what runs inside (bash -c '...', python ...)
     return svc, j

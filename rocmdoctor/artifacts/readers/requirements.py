@@ -320,7 +320,33 @@ def read_uv_project(path: str, text: str) -> Artifact:
             opts["extra-index-url"] = searched
         art.add(BUILD, "pip", {"requirements": [req], "options": opts, "file": path, "uv": True}, line or None)
         art.data["requirements"].append(req)
+    _optional(art, text, project, sources, by_name, default, searched)
     return art
+
+
+def _optional(art, text: str, project: dict, sources: dict, by_name: dict, default: list, searched: list) -> None:
+    """[project.optional-dependencies] as `pip_extra` values (one per line, with the extra's name): installed only
+    where a command picks the extra (`uv sync --extra rocm`), so they are not `pip` values; a [tool.uv.sources]
+    entry routes a package to its index per extra (`torch = [{index = "pytorch-rocm", extra = "rocm"}, ...]`)."""
+    got = project.get("optional-dependencies")
+    extras: dict = got if isinstance(got, dict) else {}
+    lines = text[:MAX_BYTES].splitlines()
+    start = next((i for i, ln in enumerate(lines) if re.match(r"^\s*\[project\.optional-dependencies\]", ln)), None)
+    for extra, reqs in list(extras.items())[:50]:
+        if start is None or not isinstance(reqs, list):
+            continue
+        for req in [r for r in reqs if isinstance(r, str)][:100]:
+            at = next((i for i, ln in enumerate(lines[start:], start + 1) if f'"{req}"' in ln or f"'{req}'" in ln), 0)
+            name = re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
+            src = sources.get(name)
+            picked = [x for x in (src if isinstance(src, list) else [src]) if isinstance(x, dict)
+                      and x.get("extra") in (None, extra)]
+            url = by_name.get(str(picked[0].get("index"))) if picked else None
+            opts: dict[str, list] = {"index-url": [url]} if url else {"index-url": default[:1]} if default else {}
+            if searched and not url:
+                opts["extra-index-url"] = searched
+            art.add(BUILD, "pip_extra", {"requirements": [req], "options": opts, "file": art.path, "uv": True,
+                                         "extra": str(extra)}, at or None)
 
 
 def _uv_table_lines(text: str) -> tuple[dict[str, int], dict[str, int]]:

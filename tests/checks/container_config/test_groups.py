@@ -370,3 +370,22 @@ def test_a_service_runs_as_the_user_of_the_dockerfile_a_script_builds_its_image_
     # its base is read from that Dockerfile's FROM, not from a registry name that says nothing of ROCm
     assert _rocm_service(s, comp, "worker", comp.data["services"]["worker"])
     assert not _rocm_service(s, comp, "api", comp.data["services"]["api"])
+
+
+# amd/HPCTrainingExamples MLExamples/Pytorch/mnist/pytorch_mnist_podman.batch lines 10-15
+# (https://github.com/amd/HPCTrainingExamples/blob/aaaa72d4dca9a9c3587be883deaf2d0f109fcbfb/MLExamples/Pytorch/mnist/pytorch_mnist_podman.batch):
+# podman's `--group-add=keep-groups` keeps the invoking user's groups (the host's render GID), and `docker://` is
+# podman's transport before the image reference. A docker run naming a group `keep-groups` has no such meaning.
+PODMAN = ("#!/bin/bash\n#SBATCH -N 1\npodman run --rm \\\n  --device=/dev/dri --device=/dev/kfd --network=host --ipc=host \\\n"
+          "  --userns=keep-id --group-add=keep-groups --cgroupns=host \\\n"
+          "  docker://rocm/pytorch:rocm6.4.3_ubuntu22.04_py3.10_pytorch_release_2.6.0 \\\n  python3 main.py\n")
+
+
+def test_podman_keep_groups_and_its_docker_transport(tmp_path):
+    p = write(tmp_path, "mnist_podman.batch", PODMAN)
+    assert flagged(scan([tmp_path], "RD-CTR-006", "mi300x8")) == []
+    assert flagged(scan([tmp_path], "RD-CTR-014", "mi300x8")) == []
+    (svc,) = read_one(str(p)).data["services"].values()
+    assert svc["image"] == "rocm/pytorch:rocm6.4.3_ubuntu22.04_py3.10_pytorch_release_2.6.0"
+    write(tmp_path / "d", "run.sh", PODMAN.replace("podman run", "docker run").replace("docker://", ""))
+    assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "mi300x8"))

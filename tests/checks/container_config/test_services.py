@@ -222,3 +222,39 @@ def test_a_service_whose_image_a_script_builds_is_judged_by_that_dockerfile_for_
                                  "    devices: [/dev/kfd, /dev/dri]\n    group_add: [video, render]\n",
                   "build.sh": "#!/bin/bash\ndocker build -t acme/llama.cpp:rocm -f docker/Dockerfile.rocm .\n"})
     assert lint.statuses(lint([root], "RD-CTR-005", example="mi300x8")) == ["warn"]
+
+
+# bjoernellens1/GSO-SLAM compose.rocm.yml (spent fresh batch ub,
+# https://github.com/bjoernellens1/GSO-SLAM/blob/44d951a585473e2a4dc0db94f822a3b69e63db53/compose.rocm.yml): one image for
+# every service, the GPU anchor merged into replica-rendering only; the evaluation services beside it run CPU-side
+# scripts. A service whose image a sibling runs with the device nodes was left without them on purpose. A service
+# with another image and no devices (the look-alike) is still judged.
+GSO = """x-gso-rocm-gpu: &gso-rocm-gpu
+  devices:
+    - /dev/kfd:/dev/kfd
+    - /dev/dri:/dev/dri
+  group_add:
+    - video
+
+services:
+  smoke:
+    image: ${GSO_ROCM_IMAGE:-ghcr.io/bjoernellens1/gso-slam-rocm:rocm-latest}
+    command: ["bash", "/workspace/GSO-SLAM/docker/compose/image_smoke.sh"]
+
+  replica-rendering:
+    <<: *gso-rocm-gpu
+    image: ${GSO_ROCM_IMAGE:-ghcr.io/bjoernellens1/gso-slam-rocm:rocm-latest}
+    command: ["bash", "/workspace/GSO-SLAM/docker/compose/eval_replica_rendering.sh"]
+"""
+
+
+def test_a_sibling_of_the_same_image_without_devices_is_cpu_work(tmp_path):
+    from tests.lintacc_helpers import flagged, scan, write
+
+    p = write(tmp_path, "compose.rocm.yml", GSO)
+    assert flagged(scan([p], "RD-CTR-003", "rx7900xtx")) == []
+    q = write(tmp_path / "b", "compose.rocm.yml", GSO.replace(
+        "image: ${GSO_ROCM_IMAGE:-ghcr.io/bjoernellens1/gso-slam-rocm:rocm-latest}\n    command: [\"bash\", "
+        "\"/workspace/GSO-SLAM/docker/compose/image_smoke.sh\"]", "image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_"
+        "pytorch_release_2.3.0\n    command: [python, train.py]"))
+    assert [f.title.split(":")[0] for f in flagged(scan([q], "RD-CTR-003", "rx7900xtx"))] == ["smoke"]

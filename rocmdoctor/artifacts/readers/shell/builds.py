@@ -44,6 +44,16 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
 _PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
 
 
+# Options of `pip install` (https://pip.pypa.io/en/stable/cli/pip_install/, its general options) and of `uv pip
+# install` (https://docs.astral.sh/uv/reference/cli/#uv-pip-install) that take the next word as their value.
+_VALUE_OPTIONS = frozenset(
+    "--retries --timeout --proxy --cert --client-cert --cache-dir --log --log-file --exists-action --trusted-host "
+    "--progress-bar --root-user-action --upgrade-strategy --src --platform --python-version --implementation --abi "
+    "--no-binary --only-binary --config-settings -C --global-option --build-option --report --use-feature "
+    "--use-deprecated --keyring-provider --python -p --torch-backend --index-strategy --index --default-index "
+    "--resolution --prerelease --python-platform --link-mode --exclude-newer".split())
+
+
 def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
     """What one ``pip install ...`` command installs, and its index options."""
     i = 0
@@ -70,6 +80,11 @@ def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
                 opts.setdefault(w.lstrip("-"), []).append(words[k + 1])
                 if w in ("-e", "--editable"):
                     reqs.append(words[k + 1])
+            k += 2
+            continue
+        if w in _VALUE_OPTIONS:  # `--retries 10 --timeout 300`, `uv pip install --python .venv/bin/python`: not packages
+            if k + 1 < len(words):
+                opts.setdefault(w.lstrip("-"), []).append(words[k + 1])
             k += 2
             continue
         if w.startswith("--") and "=" in w:

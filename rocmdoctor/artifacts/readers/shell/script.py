@@ -4,6 +4,7 @@ loops and blocks, and which exports reach a launch."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shlex
 
@@ -35,6 +36,28 @@ def looks_like(text: str, path: str) -> str | None:
                  r"accelerate[ \t]+launch|llamafactory-cli[ \t]+train)[ \t]+[^:\s])", head):
         return SHELL
     return None
+
+
+# Names that are never a launch script, whatever their first line (a Python or Perl program, docs, data).
+_NOT_SCRIPT = re.compile(r"(?i)\.(?:py|pyx|pl|rb|lua|js|ts|md|rst|txt|csv|tsv|toml|cfg|ini|conf|c|cc|cpp|cu|h|hpp|f90|"
+                         r"ipynb|html|xml|lock|patch|diff|log|out|err)$")
+
+
+def unnamed_script(path: str) -> bool:
+    """A file in a scanned folder whose name does not say it is a script (Frontier's `launch_gpt_srun.frontier`,
+    `job.pbs`, `pytorch_ddp_job.sl`, `train.batch`) but whose text does: a shell's #! line or #SBATCH directives
+    in its first 4 KiB (what sbatch and the kernel go by)."""
+    if _NOT_SCRIPT.search(os.path.basename(path)):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    if b"\0" in head:
+        return False
+    return looks_like(head.decode("utf-8", "replace"), "") is not None and (
+        head.startswith(b"#!") or re.search(rb"(?m)^#SBATCH\s", head) is not None)
 
 
 MAX_SCRIPT_BYTES = 64 * 1024  # launch and batch scripts are a few kB; reading is ~5 us a byte

@@ -15,6 +15,36 @@ _WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?[^\s;|&<>\"']*(
                             r"[\"']?(?:\s|$)")
 
 
+_MAX_QUOTED_LINES = 200  # a quoted argument longer than this is a quote the line never closes
+
+
+def _open_quote(line: str) -> bool:
+    """Whether ``line`` ends inside a quoted string, as bash reads it: single quotes take everything to the
+    next one, double quotes and bare words honour backslash escapes, a `#` starting a word outside quotes
+    begins a comment (whose apostrophes are text)."""
+    quote = ""
+    k, n = 0, len(line)
+    while k < n:
+        c = line[k]
+        if quote == "'":
+            if c == "'":
+                quote = ""
+        elif c == "\\":
+            k += 1
+        elif quote == '"':
+            if c == '"':
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (k == 0 or line[k - 1] in " \t\n;&|("):
+            nl = line.find("\n", k)
+            if nl < 0:
+                return False
+            k = nl
+        k += 1
+    return bool(quote)
+
+
 def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
     """(first line, last line, text) of each logical line: continuations joined, heredoc
     bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
@@ -23,9 +53,22 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
     i = 0
     while i < len(lines):
         start, buf = i, lines[i]
-        while buf.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            buf = buf[:-1] + " " + lines[i]
+        while i + 1 < len(lines):
+            if buf.endswith("\\"):
+                i += 1
+                buf = buf[:-1] + " " + lines[i]
+            elif i - start < _MAX_QUOTED_LINES and _open_quote(buf) and not _HEREDOC.search(buf):
+                # `python3 -c "` with the program on the next lines: the string runs on to its closing quote
+                i += 1
+                buf = buf + "\n" + lines[i]
+            else:
+                break
+        if _open_quote(buf) and i > start and not buf.endswith("\\"):
+            # no closing quote within reach: back to the first line and its continuations, as before
+            i, buf = start, lines[start]
+            while buf.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                buf = buf[:-1] + " " + lines[i]
         i += 1
         m = _HEREDOC.search(buf)
         if m:  # skip the heredoc body up to its terminator
