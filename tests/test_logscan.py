@@ -232,3 +232,30 @@ def test_a_line_pasted_in_markdown_inline_code_loses_the_unpaired_backtick_at_it
         assert parse(text, 1).text == text, text
     killed = scan_text(["Parsing from onnx file...", "Killed`"])
     assert list(killed.occurrences) == ["shell-killed"]
+
+
+# https://github.com/axolotl-ai-cloud/axolotl/issues/138: the user pasted the exception's message without its
+# `AttributeError:` type, so the line holds none of the catalog's anchor words; deepspeed-jit-op-load-failed matches it.
+AXOLOTL_138 = " 'DeepSpeedCPUAdam' object has no attribute 'ds_opt_adam'\n"
+
+
+@pytest.mark.parametrize("engine", ["stdlib", "re2"])
+def test_a_small_paste_is_read_with_every_signatures_needles_as_anchors(tmp_path, engine):
+    if engine == "re2" and Prefilter(engine="re2").engine != "re2":
+        pytest.skip("google-re2 is not installed")
+    p = tmp_path / "paste.log"
+    p.write_text(AXOLOTL_138)
+    assert list(scan_path(str(p), engine=engine).occurrences) == ["deepspeed-jit-op-load-failed"]
+
+
+@pytest.mark.parametrize("engine", ["stdlib", "re2"])
+def test_the_needles_widen_only_the_first_small_chunks_of_an_input(engine):
+    pf = Prefilter(anchors=("error",), engine=engine, needles=("ds_opt_",))
+    line = b"x has no attribute 'ds_opt_adam'\n"
+    assert pf.line_starts(line) == [0]
+    # past the first SMALL bytes (a log of gigabytes) the catalog's few anchors alone decide, as before
+    big = b"a" * 100 + b"\n" + line
+    pf = Prefilter(anchors=("error",), engine=engine, needles=("ds_opt_",))
+    pf.budget = 10
+    assert pf.line_starts(big) == []
+    assert Prefilter(anchors=("error",), engine=engine).line_starts(line) == []  # no needles given: narrow

@@ -21,9 +21,20 @@ except Exception:  # pragma: no cover - depends on the environment
     _re2 = None
 
 
+# The anchors are a speed device for logs of gigabytes. A pasted excerpt is small: there every signature's own
+# needles count as anchors too, so a line a signature matches is never skipped for lacking the catalog's common
+# words (a traceback's last line pasted without its `AttributeError:`, a kernel line without "error").
+SMALL = 256 * 1024
+WIDE_MIN = 6
+
+
 class Prefilter:
-    def __init__(self, anchors: Iterable[str] = ANCHORS, engine: str | None = None):
+    def __init__(self, anchors: Iterable[str] = ANCHORS, engine: str | None = None, needles: Iterable[str] = ()):
         self.anchors = tuple(a.lower().encode() for a in anchors)
+        # (a needle of a few letters, "inf" of "nan/inf", is in every INFO line: only the specific ones widen)
+        self.wide = self.anchors + tuple(sorted({n.lower().encode() for n in needles if len(n) >= WIDE_MIN}
+                                                - set(self.anchors)))
+        self.budget = SMALL  # bytes still read with the needles as anchors (the input's first chunks, if small)
         # ROCMDOCTOR_LOGSCAN_ENGINE=stdlib forces the fallback (benchmarks, comparisons).
         want = engine or os.environ.get("ROCMDOCTOR_LOGSCAN_ENGINE") or ("re2" if _re2 is not None else "stdlib")
         self.engine = want if (want == "stdlib" or _re2 is not None) else "stdlib"
@@ -31,15 +42,20 @@ class Prefilter:
             opts = _re2.Options()
             opts.case_sensitive = False
             self._rx = _re2.compile(b"|".join(re.escape(a) for a in self.anchors), opts)
+            self._wide_rx = _re2.compile(b"|".join(re.escape(a) for a in self.wide), opts) \
+                if len(self.wide) > len(self.anchors) else self._rx
 
     def line_starts(self, chunk: bytes, end: int | None = None) -> list[int]:
         """Offsets of the starts of lines in ``chunk[:end]`` that contain an anchor, sorted."""
         n = len(chunk) if end is None else end
+        wide = n <= self.budget
+        self.budget = max(0, self.budget - n)
         starts: set[int] = set()
         if self.engine == "re2":
+            rx = self._wide_rx if wide else self._rx
             pos = 0
             while pos < n:
-                m = self._rx.search(chunk, pos, n)
+                m = rx.search(chunk, pos, n)
                 if m is None:
                     break
                 i = m.start()
@@ -50,7 +66,7 @@ class Prefilter:
                 pos = e + 1
             return sorted(starts)
         low = chunk[:n].lower()
-        for a in self.anchors:
+        for a in (self.wide if wide else self.anchors):
             i = low.find(a)
             while i >= 0:
                 s = low.rfind(b"\n", 0, i) + 1

@@ -441,7 +441,7 @@ def scan_path(path: str, *, signatures: Iterable[Signature] | None = None, progr
     Raises OSError when a file named on its own cannot be opened, InputSkipped when it is not
     a log (binary, a FIFO not asked for)."""
     sigs = tuple(signatures) if signatures is not None else catalog()
-    pf = Prefilter(engine=engine)
+    pf = Prefilter(engine=engine, needles=[n for s in sigs for n in s.needles])
     result = ScanResult(engine=pf.engine)
     t0 = time.monotonic()
     if path == "-":
