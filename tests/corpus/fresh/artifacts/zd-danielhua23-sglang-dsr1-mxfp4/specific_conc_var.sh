@@ -1,0 +1,10 @@
+export MODEL="amd/DeepSeek-R1-0528-mtp-mxfp4"
+export PORT=8888
+export TP=8
+# Only 8k/1k is benchmarked; CONC = 4, 32, or 128
+export ISL=8192
+export OSL=1024
+export CONC=4
+export RANDOM_RANGE_RATIO=1.0
+export NUM_PROMPTS=$((CONC * 10))
+export RESULT_FILENAME="test_$(date +%H%M%S)"
