@@ -9,6 +9,8 @@ C. An accuracy eval whose answers do not parse, or that misses its gate, is `num
    result: sglang#12819, #28851); a healthy or merely lower score is not.
 D. An app or installer saying the torch it got is a CPU/PyPI wheel on an AMD host is `packages`
    (unsloth#5180, #8731, #7301), not the GPU runtime.
+E. A failing library path under /.singularity.d/libs is Apptainer's --rocm bind of the host's ROCm
+   (apptainer#1621, PR #1622, PR #2606): `containers`; the same rocBLAS error on a host or Flatpak path stays runtime.
 """
 from __future__ import annotations
 
@@ -124,3 +126,27 @@ def test_d_fresh19_unsloth_excerpt():
 def test_d_rocm_torch_selected_is_not_flagged():
     lines = ["  gpu            AMD ROCm (gfx1201)", "                 ROCm: /opt/rocm"]
     assert top(lines)[1] != "torch-cpu-wheel-on-amd-host"
+
+
+# ------------------------------------------------------------------ E. Apptainer --rocm host-library binds
+@pytest.mark.parametrize("line", [
+    # source: https://github.com/apptainer/apptainer/pull/1622 (tom-papatheodore's comment)
+    "ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.29' not found "
+    "(required by /.singularity.d/libs/libhsa-runtime64.so.1)",
+    # source: https://github.com/apptainer/apptainer/pull/2606 (Rocky 9.4 host, Ubuntu 18.04 image)
+    "/lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.33' not found (required by /.singularity.d/libs/libnuma.so.1)",
+])
+def test_e_singularity_bound_library_is_containers(line):
+    assert top([line]) == ("containers", "apptainer-rocm-bound-host-library")
+
+
+def test_e_fresh19_apptainer_excerpt():
+    assert top(corpus_lines("zb-apptainer-rocm-bind-tensile-illegal-seek", "fresh/logs"))[0] == "containers"
+
+
+@pytest.mark.parametrize("name,batch", [
+    ("rocblas-1339-tensile-illegal-seek", "logs"),        # the same error on the host's /opt/rocm path
+    ("dsnote-flatpak-tensile-dat", "fresh/logs"),         # a Flatpak sandbox path (a GPU rocBLAS lacks)
+])
+def test_e_same_error_outside_apptainer_stays_runtime(name, batch):
+    assert top(corpus_lines(name, batch))[0] == "runtime"
