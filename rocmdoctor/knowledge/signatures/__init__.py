@@ -66,6 +66,7 @@ ANCHORS: tuple[str, ...] = (
     "fence fallback",  # amdgpu's "[drm] Fence fallback timer expired on ring" (kernel.py amdgpu-fence-fallback-timer)
     "tensilelibrary", "com/gpu",  # rocBLAS's list of the Tensile files it has; a Kubernetes node's GPU resource
     "can't exec", "avc:",  # Perl's exec failure in hipcc (packages.py hipcc-compiler-missing); SELinux AVC records
+    "invalid: ",  # sglang GSM8K bench's share of unparseable answers (numerics.py eval-accuracy-collapse)
     "member of no",  # older rocminfo's "<user> is member of nobody group" (containers.py userns-device-group-unmapped)
 )
 

@@ -297,4 +297,37 @@ SIGNATURES: tuple[S, ...] = (
             'tcontext=system_u:object_r:tmp_t:s0 tclass=dir permissive=0',
         ),
     ),
+    S(
+        # Any library path under /.singularity.d/libs/ is one that Apptainer/Singularity's --rocm (or --nv) bound
+        # in from the host: the error is the host's ROCm meeting the container's (rocBLAS reading the host's
+        # Tensile files, the host's libhsa needing a newer glibc). The same rocBLAS error on a host path
+        # (rocBLAS#1339) or a Flatpak path (dsnote#107) stays the runtime's.
+        id="apptainer-rocm-bound-host-library", family="containers",
+        title="Apptainer --rocm bound the host's ROCm libraries into the container",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"(?P<path>/\.singularity\.d/libs/[\w./+-]{1,200})",),
+        needles=("/.singularity.d/libs/",),
+        meaning=("The failing library or data file comes from /.singularity.d/libs, where `apptainer --rocm` "
+                 "binds the host's ROCm libraries; they override the container's own ROCm and do not match it "
+                 "(their data files, or the glibc they were built against)."),
+        causes=(
+            C(text="`--rocm` binds host ROCm libraries that the image already ships (apptainer#1621)",
+              check="RD-CTR-001", fix="run without --rocm and bind only the devices: --bind /dev/kfd,/dev/dri (or upgrade Apptainer, PR #2606)"),
+        ),
+        fix="Drop --rocm and pass the GPU devices only (`--bind /dev/kfd,/dev/dri`), so the image's ROCm is used.",
+        sources=(
+            "https://github.com/apptainer/apptainer/issues/1621",
+            "https://github.com/apptainer/apptainer/pull/1622",
+            "https://github.com/apptainer/apptainer/pull/2606",
+        ),
+        examples=(
+            "rocBLAS error: Cannot read /.singularity.d/libs/rocblas/library/TensileLibrary.dat: Illegal seek",
+            "ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.29' not found (required by /.singularity.d/libs/libhsa-runtime64.so.1)",
+            "/lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.33' not found (required by /.singularity.d/libs/libnuma.so.1)",
+        ),
+        near_misses=(
+            "rocBLAS error: Cannot read /opt/rocm-5.4.0/lib/rocblas/library/TensileLibrary.dat: Illegal seek",
+            "rocBLAS error: Cannot read /app/extensions/amd/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory",
+        ),
+    ),
 )

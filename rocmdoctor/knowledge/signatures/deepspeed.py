@@ -312,4 +312,42 @@ SIGNATURES: tuple[S, ...] = (
                   "[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 "),
         near_misses=("assert train_batch == micro_batch * grad_acc * self.world_size, (",),
     ),
+    S(
+        # One side of the mismatch is a tensor of size 0: under ZeRO-3 a parameter outside its gather is an
+        # empty placeholder (shape [0]); the trace need not name DeepSpeed (Lightning, accelerate, a model's
+        # own forward). Two non-zero sizes are an ordinary shape bug and stay unmatched (near misses).
+        id="zero3-partitioned-param-size-zero", family="deepspeed",
+        title="A ZeRO-3 partitioned (size-0) parameter was used outside its gather",
+        severity="fatal", tier=SETUP,
+        patterns=(
+            r"The size of tensor a \(0\) must match the size of tensor b \([1-9]\d{0,12}\)",
+            r"The size of tensor a \([1-9]\d{0,12}\) must match the size of tensor b \(0\)",
+        ),
+        needles=("the size of tensor a (",),
+        meaning=("A tensor of size 0 met a full-size one. With ZeRO stage 3 every parameter that is not being "
+                 "gathered is an empty placeholder, so code that reads a parameter (a custom forward or backward "
+                 "hook, a tied or frozen weight, a zero-element layer) outside DeepSpeed's gather sees size 0."),
+        causes=(
+            C(text="ZeRO-3 (often with offload_param) on a model whose code touches parameters outside the gather",
+              check="RD-DS-006", fix="use ZeRO stage 2 for this model, or wrap the access in deepspeed.zero.GatheredParameters"),
+            C(text="a DeepSpeed release with the zero-element parameter bug (deepspeed PR #8375, #8467)", fix="upgrade DeepSpeed"),
+        ),
+        fix=("Run the same job with ZeRO stage 2: if it trains, the model reads a partitioned parameter; gather it "
+             "(deepspeed.zero.GatheredParameters) or keep stage 2."),
+        sources=(
+            "https://github.com/Lightning-AI/pytorch-lightning/issues/17605",
+            "https://github.com/huggingface/open-r1/issues/692",
+            "https://github.com/deepspeedai/DeepSpeed/pull/8375",
+        ),
+        examples=(
+            "RuntimeError: The size of tensor a (0) must match the size of tensor b (320) at",
+            "RuntimeError: The size of tensor a (0) must match the size of tensor b (5120) at non-singleton dimension 1",
+        ),
+        near_misses=(
+            # ordinary shape bugs (DeepSpeedExamples#643; unlock-deepseek#40: a max_seq_length setting)
+            "RuntimeError: The size of tensor a (768) must match the size of tensor b (3072) at non-singleton dimension 1",
+            "RuntimeError: The size of tensor a (1024) must match the size of tensor b (1025) at non-singleton dimension 1",
+            "RuntimeError: The size of tensor a (10) must match the size of tensor b (100) at non-singleton dimension 0",
+        ),
+    ),
 )

@@ -388,4 +388,36 @@ SIGNATURES: tuple[S, ...] = (
             "  batch size per device / バッチサイズ: 1",
         ),
     ),
+    S(
+        # The host's own signals that RAM ran short, with no OOM-kill line (yet): journald's pressure notice
+        # and amdgpu's command-submission ENOMEM. amdgpu's "Failed to pin framebuffer with error -12" alone is
+        # left out: a GPU memory fault prints it too (fresh rocm-5581, a driver case), and the fault outranks.
+        id="host-memory-pressure", family="memory", title="The host is short of RAM (memory pressure)",
+        severity="error", tier=MEMORY,
+        patterns=(
+            r"systemd-journald\[\d{1,10}\]: Under memory pressure, flushing caches",
+            r"amdgpu_cs_ioctl[^\]]{0,40}\]*\s*\*ERROR\* Not enough memory for command submission",
+        ),
+        needles=("under memory pressure", "not enough memory for command submission"),
+        meaning=("The kernel reports memory pressure: journald flushes its caches, amdgpu cannot get memory to "
+                 "submit GPU work. On an APU (iGPU) the model's GPU memory is host RAM, so an offload larger "
+                 "than free RAM starves the desktop and the run."),
+        causes=(
+            C(text="a model or offload larger than the RAM left (iGPU/GTT memory is host RAM)", check="RD-DS-006",
+              fix="load fewer layers on the iGPU, a smaller quantisation or context, or add RAM/swap"),
+        ),
+        fix="Lower what the run keeps in RAM (layers offloaded to an iGPU, context, batch, workers) or add RAM.",
+        sources=(
+            "https://github.com/ollama/ollama/pull/16983",
+            "https://github.com/Comfy-Org/ComfyUI/issues/10369",
+        ),
+        examples=(
+            "syslog:info  : [qua jul  8 09:45:54 2026] systemd-journald[898]: Under memory pressure, flushing caches.",
+            "nov 06 06:01:01 Odin kernel: [drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* Not enough memory for command submission!",
+        ),
+        near_misses=(
+            "systemd-journald[898]: Journal started",
+            "[drm:amdgpu_dm_plane_helper_prepare_fb [amdgpu]] *ERROR* Failed to pin framebuffer with error -12",
+        ),
+    ),
 )

@@ -307,4 +307,41 @@ SIGNATURES: tuple[S, ...] = (
             "Instantiating Qwen2VLForConditionalGeneration model under default dtype torch.bfloat16.",
         ),
     ),
+    S(
+        # An eval that scores near zero is a silently wrong result (FAMILIES: numerics without NaN/inf): the
+        # kernels compute garbage that does not crash. Keyed on the eval's own verdict, not on a number alone:
+        # sglang's GSM8K bench prints the share of answers it could not parse ("Invalid:"), and an eval gate
+        # prints FAIL with the threshold it missed. A low but parseable accuracy (0.755 with DP) is left alone.
+        id="eval-accuracy-collapse", family="numerics",
+        title="An accuracy eval failed: the model's outputs are wrong or unparseable",
+        severity="error", tier=NUMERICS,
+        patterns=(
+            r"^Invalid: (?P<invalid>0?\.[5-9]\d{0,5}|1(?:\.0{1,6})?)\s*$",
+            r"\bFAIL: (?P<task>\w{1,40}) [\w,.-]{1,60} = (?P<value>\d?\.\d{1,6}) \(< (?P<threshold>\d?\.\d{1,6})\b",
+        ),
+        needles=("invalid: ", "fail: "),
+        meaning=("An accuracy eval (GSM8K and the like) says the answers are wrong: most of them cannot even be "
+                 "parsed, or the score is under the gate's threshold. Nothing crashed, so a kernel or a "
+                 "library on this GPU computes wrong values."),
+        causes=(
+            C(text="a GPU kernel library (aiter, CK, hipBLASLt) too old or wrong for this GPU/model",
+              check="RD-TORCH", fix="upgrade the kernel library (sglang#12819: aiter with ROCm/aiter#684) or switch the backend (attention/GEMM) to compare"),
+            C(text="precision or quantisation path numerically wrong on this gfx", check="RD-PREC-005"),
+        ),
+        fix=("Rerun the eval with the suspect backend switched off (e.g. SGLANG_USE_AITER=0, another attention "
+             "backend); if the score comes back, upgrade or pin that kernel library."),
+        sources=(
+            "https://github.com/sgl-project/sglang/issues/12819",
+            "https://github.com/sgl-project/sglang/issues/28851",
+        ),
+        examples=(
+            "Invalid: 1.000",
+            "FAIL: gsm8k exact_match,strict-match = 0.0356 (< 0.91 from models.dsv4)",
+        ),
+        near_misses=(
+            "Invalid: 0.000",  # a healthy run (sglang PR #13975)
+            "Invalid: 0.008",  # sglang#7692: lower accuracy with DP, the answers parse
+            "PASS: gsm8k exact_match,strict-match = 0.9591 (>= 0.91 from models.dsv4)",
+        ),
+    ),
 )

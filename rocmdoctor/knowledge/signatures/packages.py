@@ -862,6 +862,43 @@ SIGNATURES: tuple[S, ...] = (
         # pip skipping an uninstall of a plugin that was not there is not a missing backend (ROCm/rocm-install-on-linux#685)
         near_misses=("WARNING: Skipping jax-rocm7-pjrt as it is not installed.",),
     ),
+    S(
+        # An app or installer that itself reports the torch it got is a CPU/PyPI wheel on an AMD GPU host
+        # (Unsloth's import check and installers). The structural fallback read the first as a GPU runtime
+        # error; the sentence names the wheel, which is the fix.
+        id="torch-cpu-wheel-on-amd-host", family="packages",
+        title="torch is a CPU-only or PyPI wheel on an AMD GPU machine",
+        severity="error", tier=SETUP,
+        patterns=(
+            r"PyTorch build has no usable HIP accelerator",
+            r"installed from default PyPI wheels instead of ROCm wheels",
+            r"(?:falling back to|installing) CPU-only PyTorch",
+        ),
+        needles=("no usable hip accelerator", "instead of rocm wheels", "cpu-only pytorch"),
+        meaning=("The program found an AMD GPU but the installed torch has no HIP in it: pip or an installer "
+                 "took the CPU (or default PyPI) wheel instead of the ROCm one."),
+        causes=(
+            C(text="torch is a CPU-only build on an AMD GPU machine", check="RD-TORCH-002"),
+            C(text="the installer could not read the ROCm version and chose the CPU index", check="RD-TORCH-001",
+              fix="install torch from https://download.pytorch.org/whl/rocmX.Y (or the installer's index override)"),
+            C(text="the app's own GPU check regressed (the same torch works from a script)", fix="pin the app's previous release"),
+        ),
+        fix="Reinstall torch from the ROCm index matching the installed ROCm, then rerun the app.",
+        sources=(
+            "https://github.com/unslothai/unsloth/issues/5180",
+            "https://github.com/unslothai/unsloth/issues/8731",
+            "https://github.com/unslothai/unsloth/issues/7301",
+        ),
+        examples=(
+            '"Error loading model: Subprocess error: Failed to import ML libraries: Unsloth detected signs of an AMD ROCm GPU, but your current PyTorch build has no usable HIP accelerator.',
+            "       GPU PyTorch build -- falling back to CPU-only PyTorch.",
+            "gpu none (CPU-only) No GPU detected -- installing CPU-only PyTorch. AMD ROCm users: see https://docs.unsloth.ai/get-started/install-and-update/amd",
+        ),
+        near_misses=(
+            "re-run with --no-torch for a faster, lighter install",
+            "  gpu            AMD ROCm (gfx1201)",
+        ),
+    ),
 )
 
 # Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's
