@@ -78,3 +78,51 @@ def test_a_command_substitution_bashlex_cannot_parse_stays_one_word_of_the_docke
     from rocmdoctor.artifacts.readers.shell.words import _shlex_commands
     assert _shlex_commands('a $(b $(c d) "x)y") e; f') == [["a", '$(b $(c d) "x)y")', "e"], ["f"]]
     assert _shlex_commands("echo $((1 + 2))") == [["echo", "$((1", "+", "2))"]]  # arithmetic: not a command
+
+
+# https://github.com/LunNova/translunar-diffusion/blob/ef6b909e3bf459c77657b93ea1a334bc39ed5c7a/docker/start.sh
+# (lines 12-24, 32-41, trimmed): a cuda/rocm switch holds the run's device options in one variable
+LUNNOVA_START = """#!/usr/bin/env bash
+type=${1:-cuda}
+tag=translunar-diffusion-$type:latest
+if [ "$type" = "rocm" ]; then
+  devices="--device /dev/kfd --device /dev/dri"
+else
+  devices="--device /dev/nvidia0:/dev/nvidia0 --device /dev/nvidiactl:/dev/nvidiactl"
+fi
+podman run --name c --rm -it --userns=keep-id --ipc=host \\
+  -u 1000:1000 \\
+  $devices \\
+  --security-opt seccomp=unconfined --group-add video \\
+  --network host \\
+  $tag \\
+  bash -c "id && exec bash"
+"""
+
+
+def _run_of(path):
+    from checks.container_config.services import services_of
+    return [svc for _a, _n, svc in services_of(read_all([path]))][0]
+
+
+def test_run_options_held_in_a_variable_are_split_and_a_vendor_switch_keeps_its_amd_branch(tmp_path):
+    svc = _run_of(write(tmp_path, "start.sh", LUNNOVA_START))
+    # unquoted, the shell splits $devices into options: --security-opt keeps its own value, the image is $tag's
+    assert svc["devices"] == ["/dev/kfd", "/dev/dri"] and svc["security_opt"] == ["seccomp=unconfined"]
+    assert svc["image"].startswith("translunar-diffusion-")
+    # -u 1000:1000 with only video (44): the host's render 992 owner of /dev/kfd is out of reach
+    assert [f.status.value for f in flagged(scan([write(tmp_path, "start.sh", LUNNOVA_START)],
+                                                 "RD-CTR-006", "rx7900xtx"))] == ["fail"]
+
+
+def test_look_alikes_a_quoted_option_variable_and_a_compiler_flags_variable_stay_one_word(tmp_path):
+    # "$devices" in double quotes is one word (as the shell passes it)
+    svc = _run_of(write(tmp_path, "start.sh", LUNNOVA_START.replace("  $devices \\", '  "$devices" \\')))
+    assert "devices" not in svc
+    # both branches without AMD nodes: no branch is picked, the last literal stays as before
+    p = write(tmp_path, "start.sh", LUNNOVA_START.replace("/dev/kfd", "/dev/nvidia1"))
+    assert "/dev/kfd" not in (_run_of(p).get("devices") or [])
+    # cuzimaram's run_amd.sh: `clang $OMP_FLAGS` is not a container run; its arch is cited where OMP_FLAGS is set
+    s = write(tmp_path, "run_amd.sh", 'OMP_FLAGS="-O3 -fopenmp --offload-arch=gfx1201"\nclang $OMP_FLAGS main.c -o m\n')
+    fs = flagged(scan([s], "RD-ENV-002", "rx7900xtx"))
+    assert fs and all(e.source.endswith(":1") for f in fs for e in f.evidence[:1])

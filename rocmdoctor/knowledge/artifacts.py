@@ -120,9 +120,9 @@ def requirement_name(req: str) -> str | None:
 # Compose syntax that only NVIDIA's runtime understands.
 NVIDIA_ENV = ("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "NVIDIA_REQUIRE_CUDA")
 VISIBLE_VARS = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
-# Groups that Debian/Ubuntu base images define (base-passwd: video is 44); render is not
-# among them, and the host's render GID differs from host to host.
-BASE_IMAGE_GROUPS = {"video", "audio", "users", "root", "adm", "sudo", "plugdev"}
+# Groups Debian/Ubuntu base images define (base-passwd's group.master: video 44, nogroup 65534); render is not one
+BASE_IMAGE_GROUPS = {"video", "audio", "users", "root", "adm", "sudo", "plugdev", "nogroup", "staff", "dialout",
+                     "cdrom", "floppy", "tape", "disk", "tty", "kmem", "daemon", "bin", "sys", "utmp", "shadow"}
 SHM_MULTI_GPU = 1 << 30  # below this with several GPUs, RCCL's SHM transport fails (RD-CTR-002)
 DOCKER_DEFAULT_SHM = 64 << 20
 

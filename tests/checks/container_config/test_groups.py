@@ -389,3 +389,27 @@ def test_podman_keep_groups_and_its_docker_transport(tmp_path):
     assert svc["image"] == "rocm/pytorch:rocm6.4.3_ubuntu22.04_py3.10_pytorch_release_2.6.0"
     write(tmp_path / "d", "run.sh", PODMAN.replace("podman run", "docker run").replace("docker://", ""))
     assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "mi300x8"))
+
+
+# https://github.com/o-be-one/comfyui-amd-container/blob/fc1fd7f1dfe72c3e18ee2b0af3db14dea349a330/docker-compose.yaml
+# (lines 2-5, 29-35: a ComfyUI service on rocm/pytorch, an Ubuntu image)
+OBEONE_COMPOSE = """services:
+  comfyui:
+    image: ghcr.io/o-be-one/comfyui-amd-container:latest
+    devices:
+      - /dev/kfd
+      - /dev/dri
+    network_mode: "host"
+    group_add:
+      - video
+      - {group}
+"""
+
+
+def test_group_add_of_a_debian_base_group_is_one_the_image_has(lint):
+    # fresh obeone: nogroup is base-passwd's GID 65534, in every Debian/Ubuntu image; render is not
+    c = lint.write("docker-compose.yaml", OBEONE_COMPOSE.format(group="nogroup"))
+    assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["pass"]
+    c = lint.write("docker-compose.yaml", OBEONE_COMPOSE.format(group="render"))
+    fs = lint([c], "RD-CTR-006", "rx7900xtx")
+    assert lint.statuses(fs) == ["warn"] and "render" in fs[0].title and "nogroup" not in fs[0].title

@@ -99,10 +99,15 @@ def _settle(block: dict, variables: dict) -> None:
     """After an if/case block: a variable its branches leave with different values, one of them
     decided at run time (`N=$(hy-smi -L | grep -c DCU)` in one branch, `N=8` in the other), has
     no value a reader can know; it is dropped, so that a check sees `$N` (decided at launch)
-    rather than the last branch's literal."""
+    rather than the last branch's literal. Run options that a vendor switch sets per branch (`--device
+    /dev/kfd ...` for rocm, `--device /dev/nvidia0 ...` otherwise) keep the AMD branch's: an AMD host runs it."""
     branches = block["branch"] + 1
     for k, by_branch in block["seen"].items():
         values = set(by_branch.values())
+        amd = [v for v in values if str(v).lstrip().startswith("-") and "/dev/kfd" in str(v)]
+        if len(values) > 1 and len(amd) == 1:
+            variables[k] = amd[0]
+            continue
         if len(by_branch) < branches or block["kind"] == "case":
             pre = block["pre"].get(k)
             values.add(pre if pre is not None else "")

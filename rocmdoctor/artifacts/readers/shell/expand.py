@@ -8,6 +8,7 @@ import re
 import shlex
 
 from ...settings import ENV, Artifact
+from ..containers import RUNNERS
 from .launchers import LAUNCHERS
 
 
@@ -19,12 +20,14 @@ _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|
 def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
     """`CMD="torchrun --nnodes 2 ... train.py"; srun $CMD`: an unquoted expansion is split into words by
     the shell, so a launch held in a variable runs as if written out; split where the value starts with
-    a launcher (other expansions keep their one word)."""
+    a launcher, or with an option in a container run (`devices="--device /dev/kfd"; podman run $devices ...`);
+    other expansions keep their one word (a compiler's `$FLAGS` is judged where the flags are set)."""
     out_raw, out = [], []
+    runner = any(os.path.basename(w) in RUNNERS for w in words[:3])
     for r, w in zip(raw, words):
         parts = w.split()
-        if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", r) and len(parts) > 1 and os.path.basename(parts[0]) in LAUNCHERS \
-                and f'"{r}"' not in text:  # "$CMD" in double quotes stays one word
+        if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", r) and len(parts) > 1 and f'"{r}"' not in text \
+                and (os.path.basename(parts[0]) in LAUNCHERS or (runner and parts[0].startswith("-"))):
             try:
                 parts = shlex.split(w)
             except ValueError:
