@@ -22,7 +22,7 @@ import os
 import re
 
 from .. import configfiles as cf
-from ..settings import TRAIN, Artifact, Settings, Setup, iter_unique
+from ..settings import Artifact, Settings, iter_unique
 from . import hostfile
 from . import kubernetes
 from . import requirements
@@ -30,6 +30,8 @@ from . import shell
 from . import training
 from .dockerfile import unnamed_dockerfile
 from .shell.script import unnamed_script
+from .references import climb, in_context, resolve
+from .setups import build_setups
 from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
@@ -184,76 +186,6 @@ def expand(paths: list[str]) -> list[str]:
     return out
 
 
-def _readable(cand: str) -> bool:
-    # `grep -v x requirements.txt | pip install -r /dev/stdin` names the pipe, not a file: read here,
-    # /dev/stdin is the doctor's own stdin (a file when redirected), so the findings followed it
-    if any(p in ("/dev", "/proc", "/sys") or p.startswith(("/dev/", "/proc/", "/sys/"))
-           for p in (os.path.abspath(cand), os.path.realpath(cand))):
-        return False
-    return os.path.isfile(cand)
-
-
-def _folders(base: str, roots: tuple[str, ...] = ()) -> list[str]:
-    """The folders a reference written in file ``base`` may be relative to: the file's own folder, then
-    each folder above it up to the folder the user named (``roots``: a run is often started from the
-    repository root, `deepspeed: examples/deepspeed/ds_z3.json` in examples/train/x.yaml). Never the
-    doctor's working directory: the same files give the same findings wherever the scan runs."""
-    here = os.path.normpath(os.path.dirname(base) or ".")
-    out = [here]
-    keys = [os.path.abspath(r) for r in roots]
-    while True:
-        up = os.path.dirname(here) if here not in (".", "") else ".."
-        up = os.path.normpath(up)
-        if up == here or not any(os.path.abspath(up) == k or os.path.abspath(up).startswith(k.rstrip(os.sep) + os.sep)
-                                 for k in keys):
-            return out
-        out.append(up)
-        here = up
-
-
-def _climb(a: Artifact, roots: tuple[str, ...]) -> tuple[str, ...]:
-    """How far up a reference written in ``a`` may be looked for: a compose file's `build:` and a requirements
-    file's `-r` are relative to that file's folder alone (Compose's project directory, pip's rule for nested
-    files); a script's arguments and a training config's paths to the folder the run starts in."""
-    return () if a.kind in (COMPOSE, requirements.REQUIREMENTS) else roots
-
-
-def _resolve(ref: str, base: str, roots: tuple[str, ...] = ()) -> str | None:
-    """The file ``ref`` names, written in file ``base`` (see :func:`_folders`); an absolute path as written."""
-    if not ref:
-        return None
-    if ref.startswith("~"):
-        return None  # the home of whoever runs the doctor is not the job's
-    if os.path.isabs(ref):
-        return ref if _readable(ref) else None
-    for folder in _folders(base, roots):
-        cand = os.path.normpath(os.path.join(folder, ref))
-        if _readable(cand):
-            return cand
-    return None
-
-
-def _in_context(ref: str, dockerfile: Artifact, contexts: list[str]) -> str | None:
-    """The file a Dockerfile's RUN names (a path inside the image: `pip install -r requirements.txt`,
-    `/app/requirements.txt`) as the build context holds it: the COPY source of that name, else the name
-    itself, in each context the files build it with (a compose `build.context`, a `docker build` line's
-    CONTEXT), then its own folder and the one above (the repository root above a docker/ folder). An
-    absolute path is the image's, never this machine's."""
-    name = os.path.basename(ref.rstrip("/"))
-    if not name:
-        return None
-    srcs = [src for srcs in pick(dockerfile.data, "copied", default=None) or [] for src in
-            (srcs if isinstance(srcs, list) else []) if isinstance(src, str) and "$" not in src
-            and os.path.basename(src.rstrip("/")) == name and not os.path.isabs(src)]
-    here = os.path.dirname(dockerfile.path) or "."
-    for ctx in iter_unique(contexts + [here, os.path.normpath(os.path.join(here, os.pardir))]):
-        for rel in srcs + ([ref] if not os.path.isabs(ref) else []) + [name]:
-            cand = os.path.normpath(os.path.join(ctx, rel))
-            if _readable(cand):
-                return cand
-    return None
-
-
 def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model: str | None = None) -> Settings:
     """Read every path (directories searched), follow the files they name, and build the
     training setups. A file found in a directory that is none of the known kinds is listed in
@@ -276,7 +208,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     for a in list(arts):
         for _what, ref in list(a.refs.items()) + [(k, v) for c in pick(a.data, "commands", default=[])
                                                  if isinstance(a.data, dict) for k, v in c["refs"].items()]:
-            target = _resolve(ref, a.path, _climb(a, roots))
+            target = resolve(ref, a.path, climb(a, roots))
             if target and os.path.realpath(target) not in seen:
                 b = read_one(target)
                 if not b.error:
@@ -287,7 +219,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     for a in list(arts):
         names = [v.value for v in a.values if v.name == "model_name_or_path" and isinstance(v.value, str)]
         for name in names:
-            cfg = _resolve(os.path.join(name, "config.json"), a.path, roots) if name.strip() else None
+            cfg = resolve(os.path.join(name, "config.json"), a.path, roots) if name.strip() else None
             if cfg and os.path.realpath(cfg) not in seen:
                 b = read_one(cfg)
                 if b.kind == training.MODEL_CONFIG:
@@ -314,8 +246,8 @@ _GLOBAL_INDEX_OPTIONS = ("index-url", "i", "extra-index-url", "find-links", "f",
 
 def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots: tuple[str, ...] = ()) -> None:
     """``pip install -r FILE`` (a script, a Dockerfile RUN, a requirements file's own ``-r``):
-    FILE is read when it exists (against the naming file's folder, see :func:`_folders`; for a
-    Dockerfile, in its build context, see :func:`_in_context`), and the command's index and guard
+    FILE is read when it exists (against the naming file's folder, see :func:`folders`; for a
+    Dockerfile, in its build context, see :func:`in_context`), and the command's index and guard
     options apply to its lines and to the files it names in turn, as pip applies them. A few levels deep."""
     from ..settings import build_contexts, image_builds
 
@@ -324,9 +256,9 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
 
     def target_of(ref: str, a: Artifact) -> Artifact | None:
         if a.kind == DOCKERFILE:
-            target = _in_context(ref, a, build_contexts(builds, a.path))
+            target = in_context(ref, a, build_contexts(builds, a.path))
         else:
-            target = _resolve(ref, a.path, _climb(a, roots))
+            target = resolve(ref, a.path, climb(a, roots))
         if not target:
             return None
         b = seen.get(os.path.realpath(target))
@@ -445,106 +377,3 @@ def _drop_lines(b: Artifact, pattern: str) -> None:
                                             and v.origin.line <= len(text) and rx.search(text[v.origin.line - 1]))]
 
 
-def _lookup(seen: dict[str, Artifact], ref: str | None, base: str, roots: tuple[str, ...] = ()) -> Artifact | None:
-    if not ref:
-        return None
-    target = _resolve(ref, base, roots)
-    if target:
-        return seen.get(os.path.realpath(target))
-    # An absolute path of the author's machine (/home/u/proj/configs/ds.json) is never this machine's:
-    # the one file read with that name, when only one has it.
-    name = os.path.basename(ref.rstrip("/"))
-    same = [a for p, a in seen.items() if os.path.basename(p) == name] \
-        if ref.startswith(("/", "~")) and "$" not in ref and name else []
-    return same[0] if len(same) == 1 else None
-
-
-def build_setups(arts: list[Artifact], seen: dict[str, Artifact], roots: tuple[str, ...] = ()) -> list[Setup]:
-    """One Setup per training run: each command line that launches training (with the YAML
-    it names and that YAML's DeepSpeed JSON), each training-args file not launched by a
-    script, and each DeepSpeed JSON no run names."""
-    setups: list[Setup] = []
-    used: set[str] = set()
-    for a in arts:
-        for c in pick(a.data, "commands", default=[]) if isinstance(a.data, dict) else []:
-            yaml_art = _lookup(seen, c["refs"].get("config"), a.path, roots)
-            args = []
-            acc = _accelerate_config_of(c, seen, a.path, roots)
-            if acc is not None:  # `accelerate launch --config_file acc.yaml`: its precision and DeepSpeed JSON
-                args += [v for v in acc.values if v.kind == TRAIN]
-                used.add(acc.path)
-                if acc.refs.get("deepspeed") and not c["refs"].get("deepspeed"):
-                    c = dict(c, refs=dict(c["refs"], deepspeed=acc.refs["deepspeed"]), acc_path=acc.path)
-            if yaml_art is not None and yaml_art.kind in (cf.LLAMAFACTORY, cf.HF):
-                args += [v for v in yaml_art.values if v.kind == TRAIN]
-                used.add(yaml_art.path)
-            args += c.get("train_values", [])
-            if not args and not c["refs"]:
-                continue
-            ds_ref = c["refs"].get("deepspeed") or (yaml_art.refs.get("deepspeed") if yaml_art else None)
-            ds = _lookup(seen, ds_ref, c.get("acc_path") or (a.path if c["refs"].get("deepspeed") else (
-                yaml_art.path if yaml_art else a.path)), roots)
-            if ds is not None and ds.kind == cf.DEEPSPEED:
-                used.add(ds.path)
-            else:
-                ds = None
-            lf_run = c.get("launcher") == "llamafactory-cli" or (yaml_art is not None and yaml_art.kind == cf.LLAMAFACTORY) \
-                or bool(_LF_SCRIPT.search(str(c.get("script") or ""))) or _lf_arguments(args)
-            setups.append(_setup(a.path, args, ds, c.get("launcher_values", []), [a, yaml_art],
-                                 "llamafactory" if lf_run else None, c.get("line")))
-    for a in arts:
-        if a.kind in (cf.LLAMAFACTORY, cf.HF, cf.ACCELERATE) and a.path not in used:
-            ds = _lookup(seen, a.refs.get("deepspeed"), a.path, roots)
-            if ds is not None and ds.kind == cf.DEEPSPEED:
-                used.add(ds.path)
-            else:
-                ds = None
-            setups.append(_setup(a.path, [v for v in a.values if v.kind == TRAIN], ds, [], [a],
-                                 "llamafactory" if a.kind == cf.LLAMAFACTORY else None))
-    for a in arts:
-        if a.kind == cf.DEEPSPEED and a.path not in used:
-            setups.append(_setup(a.path, [], a, [], []))
-    return setups
-
-
-def _accelerate_config_of(c: dict, seen: dict[str, Artifact], base: str, roots: tuple[str, ...] = ()) -> Artifact | None:
-    """The accelerate config an `accelerate launch --config_file X` command reads, when it is among the files."""
-    if c.get("launcher") != "accelerate":
-        return None
-    for v in c.get("launcher_values") or []:
-        if getattr(v, "name", None) == "config_file":
-            b = _lookup(seen, str(v.value), base, roots)
-            return b if b is not None and b.kind == cf.ACCELERATE else None
-    return None
-
-
-def syntax(art: Artifact) -> str:
-    """How a file writes settings, for the edits a fix shows."""
-    if art.kind == cf.DEEPSPEED:
-        return "deepspeed"
-    if art.kind == cf.ACCELERATE:
-        return "accelerate"
-    if art.kind in (shell.SHELL, shell.SLURM):
-        return "cli"
-    return "json" if art.text.lstrip().startswith("{") else "yaml"
-
-
-# A script that is LLaMA-Factory's own entry point (src/train.py, train_bash.py, -m llamafactory ...).
-_LF_SCRIPT = re.compile(r"(?i)llama[-_]?factory|(?:^|/)train_bash\.py$")
-
-
-def _lf_arguments(args) -> bool:
-    """LLaMA-Factory's own arguments on the command line (its repository's src/train.py run
-    directly): a `--stage` of its trainers together with `--finetuning_type` or `--template`,
-    which no other trainer's parser takes together."""
-    names = {v.name: v.value for v in args}
-    return str(names.get("stage") or "").lower() in ("pt", "sft", "rm", "ppo", "dpo", "kto") \
-        and ("finetuning_type" in names or "template" in names)
-
-
-def _setup(path, args, ds, launcher, arts, framework=None, line=None) -> Setup:
-    s = Setup(path, args, ds, launcher, framework=framework, line=line)
-    for a in [x for x in arts if x is not None] + ([ds] if ds is not None else []):
-        s.kinds[a.path] = a.kind
-        s.syntax[a.path] = syntax(a)
-    return s
