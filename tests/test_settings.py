@@ -230,3 +230,24 @@ def test_built_images_answers_which_images_the_files_make(tmp_path):
     for image in ("acme/trainer:1.0", "postgres:16", "ollama/ollama:rocm", "", None):
         assert image not in built, image
     assert built_images(s) is built  # once per settings
+
+
+# A Dockerfile's own usage comment names the image it builds: akitaonrails/FrankYomik's Dockerfile.worker-rocm line 4
+# (https://github.com/akitaonrails/FrankYomik) and sebastianmuell's `# docker build -t wyowhisper-rocm .`
+@pytest.mark.parametrize("comment,built", [
+    ("# Build:  docker build -f Dockerfile.worker-rocm -t frank-yomik-worker-rocm .", True),
+    ("# docker build -t frank-yomik-worker-rocm .", True),
+    ("# sudo podman build -t frank-yomik-worker-rocm .", True),
+    # look-alikes: the comment builds another Dockerfile of the project; prose that names no build command
+    ("# Build:  docker build -f Dockerfile.api -t frank-yomik-worker-rocm .", False),
+    ("# the frank-yomik-worker-rocm image is built by CI", False),
+])
+def test_a_dockerfiles_usage_comment_is_its_build(tmp_path, comment, built):
+    from rocmdoctor.artifacts.settings import built_images
+
+    (tmp_path / "Dockerfile.worker-rocm").write_text(
+        f"# syntax=docker/dockerfile:1\n{comment}\nFROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    (tmp_path / "docker-compose.yml").write_text(
+        "services:\n  worker:\n    image: localhost:3007/akitaonrails/frank-yomik-worker-rocm:latest\n")
+    s = read_all([str(tmp_path)])
+    assert ("localhost:3007/akitaonrails/frank-yomik-worker-rocm:latest" in built_images(s)) is built

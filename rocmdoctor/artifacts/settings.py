@@ -265,6 +265,13 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 out.append(ImageBuild(_beside(known, a.path) if known else "",
                                       _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path) if known else "",
                                       tags, a.path, svc.get("line"), str(name), _build_args(build)))
+        elif a.kind == "dockerfile" and isinstance(a.data, dict):
+            # its own usage comment (`# docker build -t NAME .`): this file, built in its folder
+            for b in a.data.get("image_builds") or []:
+                raw = b.get("tags") if isinstance(b, dict) else None
+                own = tuple(image_key(t) for t in (raw if isinstance(raw, list) else []) if isinstance(t, str) and t)
+                if own:
+                    out.append(ImageBuild(a.path, os.path.dirname(a.path) or ".", own, a.path, b.get("line")))
         elif a.kind in ("shell", "slurm") and isinstance(a.data, dict):
             for b in a.data.get("image_builds") or []:
                 if not isinstance(b, dict):

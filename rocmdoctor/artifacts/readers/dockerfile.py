@@ -19,6 +19,7 @@ from urllib.parse import unquote
 from ...base.untrusted import pick
 from ..settings import BUILD, CONTAINER, ENV, Artifact
 from .shell import RELEVANT, commands, pip_requirements, substitute
+from .shell.docker import record_image_build
 
 DOCKERFILE = "dockerfile"
 _INSTR = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
@@ -345,7 +346,34 @@ def read(path: str, text: str) -> Artifact:
         art.add(ENV, k, v, line)  # what the final stage's shell-form ENTRYPOINT/CMD sets for its app
     if art.data["stages"]:
         art.add(CONTAINER, "image", art.data["stages"][-1]["image"], art.data["stages"][-1]["line"])
+    _usage_builds(art, text)
     return art
+
+
+# A Dockerfile's own usage comment, how its author builds it: `# Build:  docker build -f Dockerfile.worker-rocm -t
+# frank-yomik-worker-rocm .` (akitaonrails/FrankYomik), `# docker build -t wyowhisper-rocm .`: the image of that name a
+# compose file or script runs is this file's build.
+_USAGE_BUILD = re.compile(r"^\s{0,8}#+\s{0,8}(?:[A-Za-z][\w ]{0,24}:\s{0,8})?(?:sudo\s+)?((?:docker|podman|buildah|nerdctl)"
+                          r"\s+(?:buildx\s+|image\s+)?build\b[^\n]{0,400})$")
+
+
+def _usage_builds(art: Artifact, text: str) -> None:
+    """Record a usage comment's build as the shell reader records a script's (data["image_builds"]), when it builds
+    this Dockerfile: no -f, or an -f of this file's name."""
+    here = os.path.basename(art.path)
+    for n, line in enumerate(text.splitlines()[:400], 1):
+        m = _USAGE_BUILD.match(line)
+        if m is None:
+            continue
+        try:
+            words = shlex.split(m.group(1))
+        except ValueError:
+            continue
+        before = len(art.data.get("image_builds") or [])
+        record_image_build(art, words, n)
+        builds = art.data.get("image_builds") or []
+        if len(builds) > before and builds[-1].get("file") and os.path.basename(str(builds[-1]["file"])) != here:
+            builds.pop()  # the comment builds another Dockerfile of the project
 
 
 # An ENV value that is a pip command (A1111/Forge/SD.Next run $TORCH_COMMAND in their own venv).

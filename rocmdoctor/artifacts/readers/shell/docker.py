@@ -40,6 +40,11 @@ _BUILD_FLAGS = {"no_cache", "rm", "force_rm", "q", "quiet", "squash", "load", "p
                 "identity_label", "all_platforms", "help"}
 
 
+def record_image_build(art: Artifact, words: list[str], first: int) -> None:
+    """:func:`_image_build`, for the Dockerfile reader's usage comments (`# docker build -t NAME .`)."""
+    _image_build(art, words, first)
+
+
 def _image_build(art: Artifact, words: list[str], first: int) -> None:
     """`docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, `buildx build --tag`): the image a
     later `docker run TAG` or compose `image: TAG` starts is built from that Dockerfile, so the rules judge what
