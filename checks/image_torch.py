@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at
+from rocmdoctor.artifacts.settings import artifact_at, once
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -168,8 +168,8 @@ def written_for_amd(settings) -> bool:
     """Some file of the set (the requirements file's own name and comments too) names AMD's stack (ROCm, HIP_*/HSA_*
     variables, a gfx target, amdgpu): the project has a ROCm environment in view, and a requirements file of it
     goes there."""
-    return any(_AMD_WORDS.search(a.text or "") or _AMD_WORDS.search(os.path.basename(a.path))
-               for a in settings.artifacts)
+    return once(settings, "_written_for_amd", lambda: any(
+        _AMD_WORDS.search(a.text or "") or _AMD_WORDS.search(os.path.basename(a.path)) for a in settings.artifacts))
 
 
 def standalone_host_torch(settings, v, torch, amd_set: bool = True) -> str | None:

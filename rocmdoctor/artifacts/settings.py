@@ -162,19 +162,31 @@ def env_evs(env, name: str) -> list:
 
 
 
-def artifact_at(settings, path: str | None) -> Artifact | None:
-    """The artifact the files hold for ``path`` (None when none): one dict per settings, rebuilt when
-    artifacts are added, for the rules that ask this of every value they judge."""
+def once(settings, slot: str, make):
+    """``make()``, worked out once per settings and kept on the settings object itself (never beyond its scan),
+    made again when artifacts are added: the answers the rules ask of every value or service they judge. A
+    stand-in settings with nothing to keep it on is asked each time."""
     arts = getattr(settings, "artifacts", None) or []
-    memo = getattr(settings, "__dict__", {}).get("_by_path")
-    if memo is None or memo[0] != len(arts):
+    store = getattr(settings, "__dict__", None)
+    hit = store.get(slot) if isinstance(store, dict) else None
+    if hit is not None and hit[0] == len(arts):
+        return hit[1]
+    value = make()
+    if isinstance(store, dict):
+        store[slot] = (len(arts), value)
+    return value
+
+
+def artifact_at(settings, path: str | None) -> Artifact | None:
+    """The artifact the files hold for ``path`` (None when none): one dict per settings, for the rules that ask
+    this of every value they judge."""
+    def make() -> dict[str, Artifact]:
         by: dict[str, Artifact] = {}
-        for a in arts:
+        for a in getattr(settings, "artifacts", None) or []:
             by.setdefault(a.path, a)  # the first, as next(...) over the list gave
-        memo = (len(arts), by)
-        if hasattr(settings, "__dict__"):
-            settings.__dict__["_by_path"] = memo
-    return memo[1].get(path) if path is not None else None
+        return by
+
+    return once(settings, "_by_path", make).get(path) if path is not None else None
 
 
 def path_key(path: str, base: str | None = None, cwd: str | None = None) -> str:
@@ -195,18 +207,16 @@ def artifact_named(settings, ref: str | None, base: str | None = None) -> Artifa
     when artifacts are added), so the rules that resolve a reference per service or per value ask a dict."""
     if not isinstance(ref, str) or not ref:
         return None
-    arts = getattr(settings, "artifacts", None) or []
-    memo = getattr(settings, "__dict__", {}).get("_by_key")
-    if memo is None or memo[0] != len(arts):
+    def make() -> tuple[str, dict[str, Artifact]]:
         cwd = os.getcwd()  # once, so that every key of one index is made against the same folder
         by: dict[str, Artifact] = {}
-        for a in arts:
+        for a in getattr(settings, "artifacts", None) or []:
             if isinstance(getattr(a, "path", None), str) and a.path:
                 by.setdefault(path_key(a.path, cwd=cwd), a)  # the first, as artifact_at keeps
-        memo = (len(arts), cwd, by)
-        if hasattr(settings, "__dict__"):
-            settings.__dict__["_by_key"] = memo
-    return memo[2].get(path_key(ref, base, cwd=memo[1]))
+        return cwd, by
+
+    cwd, by = once(settings, "_by_key", make)
+    return by.get(path_key(ref, base, cwd=cwd))
 
 
 def image_key(image: str) -> str:
@@ -301,13 +311,7 @@ def _build_args(build) -> tuple[tuple[str, str], ...]:
 def builds(settings) -> list[ImageBuild]:
     """:func:`image_builds` of the settings' files, worked out once per settings (again when artifacts are
     added): every rule that asks what the files build asks this."""
-    arts = getattr(settings, "artifacts", None) or []
-    memo = getattr(settings, "__dict__", {}).get("_builds")
-    if memo is None or memo[0] != len(arts):
-        memo = (len(arts), image_builds(arts))
-        if hasattr(settings, "__dict__"):
-            settings.__dict__["_builds"] = memo
-    return memo[1]
+    return once(settings, "_builds", lambda: image_builds(getattr(settings, "artifacts", None) or []))
 
 
 @dataclass(frozen=True)
@@ -337,10 +341,11 @@ _NAMED_FOR = re.compile(r"(?i)^dockerfile[.-]|[.-]dockerfile$")
 
 def built_images(settings) -> BuiltImages:
     """What the files build (:class:`BuiltImages`), once per settings (again when artifacts are added)."""
+    return once(settings, "_built_images", lambda: _built_images(settings))
+
+
+def _built_images(settings) -> BuiltImages:
     arts = getattr(settings, "artifacts", None) or []
-    memo = getattr(settings, "__dict__", {}).get("_built_images")
-    if memo is not None and memo[0] == len(arts):
-        return memo[1]
     keys = {t for b in builds(settings) for t in b.tags}
     repos = {k.rpartition(":")[0] for k in keys}
     names = {r for r in repos if "/" not in r}
@@ -352,10 +357,7 @@ def built_images(settings) -> BuiltImages:
                      if v.kind == BUILD and v.name == "from" and isinstance(v.value, str) and v.value}
             if stem and stem != "dockerfile" and stem not in bases:
                 names.add(stem)
-    built = BuiltImages(frozenset(keys), frozenset(repos), frozenset(names))
-    if hasattr(settings, "__dict__"):
-        settings.__dict__["_built_images"] = (len(arts), built)
-    return built
+    return BuiltImages(frozenset(keys), frozenset(repos), frozenset(names))
 
 
 def _beside(ref: str, base: str) -> str:
@@ -385,19 +387,16 @@ def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
 def builds_of(settings, dockerfile) -> list[ImageBuild]:
     """The builds (:func:`builds`) that build ``dockerfile`` (an artifact of the set, or its path): those whose
     Dockerfile (:func:`dockerfile_of_build`) it is. Worked out once per settings for every Dockerfile."""
-    arts = getattr(settings, "artifacts", None) or []
-    memo = getattr(settings, "__dict__", {}).get("_builds_of")
-    if memo is None or memo[0] != len(arts):
+    def make() -> dict[int, list[ImageBuild]]:
         by: dict[int, list[ImageBuild]] = {}
         for b in builds(settings):
             d = dockerfile_of_build(settings, b)
             if d is not None:
                 by.setdefault(id(d), []).append(b)
-        memo = (len(arts), by)
-        if hasattr(settings, "__dict__"):
-            settings.__dict__["_builds_of"] = memo
+        return by
+
     d = artifact_named(settings, dockerfile) if isinstance(dockerfile, str) else dockerfile
-    return list(memo[1].get(id(d), ())) if d is not None else []
+    return list(once(settings, "_builds_of", make).get(id(d), ())) if d is not None else []
 
 
 def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
@@ -413,26 +412,24 @@ def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
     image = svc.get("image") if isinstance(svc, dict) else None
     if not isinstance(image, str) or not image or "$" in image:
         return None
-    memo = getattr(settings, "__dict__", {}).get("_built_tags")
-    size = len(getattr(settings, "artifacts", None) or [])
-    if memo is None or memo[0] != size:
+    def make() -> dict[str, list[Artifact]]:
         by: dict[str, list[Artifact]] = {}
         for b in builds(settings):
             d = dockerfile_of_build(settings, b)
             for t in b.tags:
                 if d is not None and all(x is not d for x in by.setdefault(t, [])):
                     by[t].append(d)
-        memo = (size, by)
-        if hasattr(settings, "__dict__"):
-            settings.__dict__["_built_tags"] = memo
+        return by
+
+    tagged = once(settings, "_built_tags", make)
     key = image_key(image)
-    if key in memo[1]:
-        return list(memo[1][key])
+    if key in tagged:
+        return list(tagged[key])
     if ":" not in image.split("@", 1)[0].rsplit("/", 1)[-1]:
         # `docker run flowpoint/rocm_autotrain` beside `docker build --tag flowpoint/rocm_autotrain:0.0.1`: an
         # untagged name of a repository the files build is that build (no registry serves the project's own)
         repo = key.rpartition(":")[0]
-        same = [d for t, ds in memo[1].items() if t.rpartition(":")[0] == repo for d in ds]
+        same = [d for t, ds in tagged.items() if t.rpartition(":")[0] == repo for d in ds]
         return iter_unique_objects(same) or None
     return None
 

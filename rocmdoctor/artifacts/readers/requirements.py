@@ -311,7 +311,7 @@ def read_uv_project(path: str, text: str) -> Artifact:
         art.data["requires_python"] = (project["requires-python"], at)
     art.data["source_lines"], art.data["index_lines"] = _uv_table_lines(text)
     for line, req in project_dependencies(path, text, [])[:500]:
-        name = re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
+        name = _dist(req)
         src = sources.get(name)
         src = src[0] if isinstance(src, list) and src else src
         url = by_name.get(str(src.get("index"))) if isinstance(src, dict) else None
@@ -322,6 +322,11 @@ def read_uv_project(path: str, text: str) -> Artifact:
         art.data["requirements"].append(req)
     _optional(art, text, project, sources, by_name, default, searched)
     return art
+
+
+def _dist(req: str) -> str:
+    """A dependency line's distribution name as [tool.uv.sources] keys it: `torch>=2.4; sys_platform...` -> `torch`."""
+    return re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
 
 def _optional(art, text: str, project: dict, sources: dict, by_name: dict, default: list, searched: list) -> None:
@@ -337,7 +342,7 @@ def _optional(art, text: str, project: dict, sources: dict, by_name: dict, defau
             continue
         for req in [r for r in reqs if isinstance(r, str)][:100]:
             at = next((i for i, ln in enumerate(lines[start:], start + 1) if f'"{req}"' in ln or f"'{req}'" in ln), 0)
-            name = re.split(r"[\s\[<>=!~;@(]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
+            name = _dist(req)
             src = sources.get(name)
             picked = [x for x in (src if isinstance(src, list) else [src]) if isinstance(x, dict)
                       and x.get("extra") in (None, extra)]

@@ -31,7 +31,7 @@ def _build_target(art: Artifact, words: list[str], first: int) -> None:
             file = val
     if target:
         art.add(BUILD, "target", f"{os.path.basename(file)}:{target}", first)
-    _image_build(art, words, first)
+    record_image_build(art, words, first)
 
 
 # `docker build` options that take no value; every other option takes the next word (or `=value`)
@@ -41,12 +41,8 @@ _BUILD_FLAGS = {"no_cache", "rm", "force_rm", "q", "quiet", "squash", "load", "p
 
 
 def record_image_build(art: Artifact, words: list[str], first: int) -> None:
-    """:func:`_image_build`, for the Dockerfile reader's usage comments (`# docker build -t NAME .`)."""
-    _image_build(art, words, first)
-
-
-def _image_build(art: Artifact, words: list[str], first: int) -> None:
-    """`docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, `buildx build --tag`): the image a
+    """`docker build -t TAG [-f FILE] CONTEXT` (podman, buildah, nerdctl, `buildx build --tag`; a script's line or a
+    Dockerfile's own usage comment, `# docker build -t NAME .`): the image a
     later `docker run TAG` or compose `image: TAG` starts is built from that Dockerfile, so the rules judge what
     the Dockerfile puts in it rather than its name. Kept as data["image_builds"]: {line, tags, file, context},
     paths as written (relative to the script's folder: settings.image_builds resolves them)."""
