@@ -79,11 +79,15 @@ def diagnose(path: str) -> dict:
     from rocmdoctor.logs.explain import explain
     from rocmdoctor.logs.logscan import scan_text
 
-    # Only the excerpt: the source and label lines must not reach the tool.
+    from rocmdoctor.logs.knowncases import KnownCases
+
+    # Only the excerpt: the source and label lines must not reach the tool; nor may the case's own
+    # thread among the known cases explain resembles (a dev or spent fresh case is in that index).
     lines = excerpt(path)
     result = scan_text(lines, name=path)
     result.files = [path]
-    expl = explain(result, Machine(None), inputs=[path], shape_lines=[(path, lines)])
+    known = KnownCases.load().excluding(read_label(path)[0])
+    expl = explain(result, Machine(None), inputs=[path], shape_lines=[(path, lines)], known=known)
     probs = [d for d in expl.diagnoses if d.is_problem]
     top = probs[0] if probs else None
     fam = FAMILY_ALIASES.get(top.signature.family, top.signature.family) if top else None

@@ -248,6 +248,17 @@ def test_a_small_paste_is_read_with_every_signatures_needles_as_anchors(tmp_path
     assert list(scan_path(str(p), engine=engine).occurrences) == ["deepspeed-jit-op-load-failed"]
 
 
+def test_text_in_memory_and_live_output_are_read_like_a_file():
+    # scan_text (the accuracy benchmark, tests) and `rocmdoctor run`'s live scan once used the narrow anchors
+    # only, so the same paste matched from a file and not from memory
+    assert list(scan_text([AXOLOTL_138.rstrip("\n")]).occurrences) == ["deepspeed-jit-op-load-failed"]
+    from rocmdoctor.logs.watch import LiveScan
+
+    live = LiveScan()
+    live.feed("stdout", AXOLOTL_138.encode())
+    assert list(live.result.occurrences) == ["deepspeed-jit-op-load-failed"]
+
+
 @pytest.mark.parametrize("engine", ["stdlib", "re2"])
 def test_the_needles_widen_only_the_first_small_chunks_of_an_input(engine):
     pf = Prefilter(anchors=("error",), engine=engine, needles=("ds_opt_",))

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from ..knowledge.signatures import CONSEQUENCE, DRIVER, NOTE, SETUP, TIER_NAMES, Cause, Signature
 from .logscan.lines import LogLine
 from .logscan.matcher import Match
+from ..knowledge.signatures.resemblance import PREFIX as RESEMBLES
+from .knowncases import KnownCases
 from .logscan.reader import Occurrence, ScanResult
 from ..engine.machine import Machine
 from ..engine.model import Finding, Status
@@ -284,7 +286,9 @@ class Explanation:
                     f"next to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
         elif best:
             text += f"; first to check: {best.cause.text}" + (f" ({best.cause.check})" if best.cause.check else "")
-        if top.structural:
+        if top.signature.id.startswith(RESEMBLES):
+            text += f" ({top.facts[0]}; by resemblance to public reports, no signature matched)" if top.facts else ""
+        elif top.structural:
             matched = any(d.is_problem and not d.structural for d in self.diagnoses)
             text += " (from the log's shape" + ("" if matched else "; no signature matched") + ")"
         earlier = [d for d in warn if d.signature.tier < top.signature.tier]
@@ -329,11 +333,14 @@ def _from_log(v: CauseVerdict, occ: Occurrence) -> CauseVerdict:
 
 
 def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = None,
-            stall: dict | None = None, shape_lines: list[tuple[str, list[str]]] | None = None) -> Explanation:
+            stall: dict | None = None, shape_lines: list[tuple[str, list[str]]] | None = None,
+            known: KnownCases | None = None) -> Explanation:
     """Diagnoses from the catalog's matches; when none is a failure that precedes its
     consequences, the log's shape (tracebacks, NCCL error classes, kernel IP blocks, output
     that stops: rocmdoctor/logs/structure/) answers at the level it knows. ``shape_lines``:
-    (name, lines) windows to read the shape from; by default the tails of the input files."""
+    (name, lines) windows to read the shape from; by default the tails of the input files. When neither
+    names a cause of error-like lines, the known public cases they most resemble do (``known``: the
+    index, by default the shipped one; knowncases.py)."""
     occs = list(result.occurrences.values())
     if "amdgpu-gpu-reset" in result.occurrences:  # an ASIC reset inside the recovery is one of its steps
         occs = [o for o in occs if o.signature.id != "amdgpu-asic-reset"]
@@ -386,6 +393,9 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     went_on = ""
     if result.unexplained_count and not any(d.is_problem for d in diagnoses):
         went_on = _went_on(result, _windows(result, inputs or [], wins or shape_lines))
+        if not went_on:
+            diagnoses += _resembling(result, machine, _windows(result, inputs or [], wins or shape_lines),
+                                     file_order, known)
     # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
@@ -407,6 +417,25 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if machine.error:
         notes.append(f"machine facts unavailable: {machine.error}")
     return Explanation(diagnoses, result, machine, inputs or list(result.files), notes, stall, went_on)
+
+
+def _resembling(result: ScanResult, machine: Machine, wins: list[tuple[str, list[str]]], file_order: dict,
+                known: KnownCases | None) -> list[Diagnosis]:
+    """The family of the known public cases nearest to the log, as a diagnosis at its first error-like
+    line, with those cases (thread, cause, similarity) as its facts; none when nothing is near."""
+    from ..knowledge.signatures.resemblance import resembling
+
+    known = known if known is not None else KnownCases.load()
+    text = "\n".join([u.text for u in result.unexplained] + [ln for _, lines in wins for ln in lines])
+    fam, near = known.family(text)
+    sig = resembling(fam)
+    if sig is None or not result.unexplained:
+        return []
+    line = result.unexplained[0]
+    occ, ranked = _one_line_occurrence(machine, sig, line)
+    facts = [f"like {c.source} ({c.family}{': ' + c.cause if c.cause else ''}; similarity {s:.2f})" for s, c in near]
+    return [Diagnosis(occ, ranked, facts=facts, order=(sig.tier, file_order.get(line.file, 0), line.number),
+                      structural=True)]
 
 
 def _not_deepspeeds_build(occs: list[Occurrence], result: ScanResult, inputs: list[str],

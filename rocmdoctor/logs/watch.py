@@ -31,10 +31,9 @@ import time
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..base.records import dataclass, field
-from ..knowledge.signatures import NOTE, Signature, by_id
-from .logscan.prefilter import Prefilter
+from ..knowledge.signatures import NOTE, Signature, by_id, catalog
 from .logscan.matcher import Match
-from .logscan.reader import TAIL_LINES, ScanResult, FileScan, scan_chunk
+from .logscan.reader import TAIL_LINES, ScanResult, FileScan, prefilter_for, scan_chunk
 
 if TYPE_CHECKING:
     import psutil
@@ -55,7 +54,7 @@ class LiveScan:
     each signature that is neither a note nor terminal."""
 
     def __init__(self, on_match: Callable[[Match], object] | None = None):
-        self.pf = Prefilter()
+        self.pf = prefilter_for(catalog())
         self.result = ScanResult(engine="live " + self.pf.engine, files=["<output>"])
         self.scans: dict[str, FileScan] = {}
         self.partial: dict[str, bytes] = {}

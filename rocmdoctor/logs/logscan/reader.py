@@ -158,13 +158,20 @@ def _decode(b: bytes) -> str:
     return b.decode("utf-8", errors="replace")
 
 
+def prefilter_for(sigs: Iterable[Signature], engine: str | None = None) -> Prefilter:
+    """The prefilter of a scan with these signatures: the catalog's anchors, and on a small input every
+    signature's own needles (prefilter.py), whether the text comes from a file, a stream or memory."""
+    return Prefilter(engine=engine, needles=[n for s in sigs for n in s.needles])
+
+
 def scan_stream(stream: ByteStream, result: ScanResult, *, name: str | None = None, rank: int | None = None,
                 signatures: Iterable[Signature] | None = None, prefilter: Prefilter | None = None,
                 progress: Progress | None = None, total: int = 0) -> None:
     """Scan one binary stream into ``result``."""
-    pf = prefilter or Prefilter()
+    sigs = tuple(signatures) if signatures is not None else catalog()
+    pf = prefilter or prefilter_for(sigs)
     result.engine = pf.engine
-    fs = FileScan(result, name, rank, signatures)
+    fs = FileScan(result, name, rank, sigs)
     base = 0  # lines before this chunk
     carry = b""
     done = 0
@@ -441,7 +448,7 @@ def scan_path(path: str, *, signatures: Iterable[Signature] | None = None, progr
     Raises OSError when a file named on its own cannot be opened, InputSkipped when it is not
     a log (binary, a FIFO not asked for)."""
     sigs = tuple(signatures) if signatures is not None else catalog()
-    pf = Prefilter(engine=engine, needles=[n for s in sigs for n in s.needles])
+    pf = prefilter_for(sigs, engine)
     result = ScanResult(engine=pf.engine)
     t0 = time.monotonic()
     if path == "-":
