@@ -86,10 +86,17 @@ def _same_layer_conflicts(settings, vs) -> list:
     return []
 
 
+def _yields(v) -> bool:
+    """A value that gives way to one set before it: a default (`X="${X:-0}"`, `: ${X:=0}`), which a
+    wrapper script or the user overrides on purpose; or one command's own (`X=1 cmd`), which is that
+    process's environment and not the job's. Neither contends with another file's value."""
+    return v.command or bool(re.search(r"\$\{" + re.escape(v.name) + r":?[-=]", v.origin.text or ""))
+
+
 def env_agrees_raw(settings) -> dict:
     diff = {}
     for name, vs in settings.disagreements("env").items():
-        fixed = _same_layer_conflicts(settings, [v for v in vs if not _dynamic(v)])
+        fixed = _same_layer_conflicts(settings, [v for v in vs if not _dynamic(v) and not _yields(v)])
         if not fixed or _alternatives(settings, fixed):
             continue
         diff[name] = fixed

@@ -76,6 +76,8 @@ class Value:
     # Set inside a `case` arm: the arm's pattern (`*"Navi 2"*`), so that a check can tell a setting
     # the script makes only for some GPUs from one it always makes.
     guard: str = ""
+    # Set for one command only (`A=B cmd`): that process's environment, not the job's.
+    command: bool = False
 
     def evidence(self):
         from ..engine.check import ev
@@ -122,9 +124,9 @@ class Artifact:
         return Origin(self.path, line, scrub(text[:240]))
 
     def add(self, kind: str, name: str, value: Any, line: int | None, text: str | None = None,
-            trial: bool = False, per_task: bool = False) -> Value:
+            trial: bool = False, per_task: bool = False, command: bool = False) -> Value:
         o = self.origin(line) if text is None else Origin(self.path, line, scrub(text[:240]))
-        v = Value(kind, name, value, o, trial, per_task)
+        v = Value(kind, name, value, o, trial, per_task, command=command)
         self.values.append(v)
         return v
 

@@ -72,6 +72,25 @@ def test_files_that_disagree_on_an_env_variable(tmp_path, lint):
     assert {e.source for e in fs[0].evidence} == {env + ":2", run + ":2"}
 
 
+def test_defaults_and_one_commands_values_do_not_contend(tmp_path, lint):
+    # Hakureirm/rwkv-sglang: serve_rocm.sh sources rocm_env.sh (RWKV_*="${RWKV_*:-0}") before serve.sh's own
+    # "${RWKV_*:-1}": a default gives way to the value set before it, on purpose (fresh batch 21, labelled clean)
+    d = os.path.join(FRESH, "ja-hakureirm-rwkv-sglang-rocm-serve")
+    assert not lint.flagged(lint([d], "RD-CFG-002", "rx7900xtx"))
+    # ms-swift GRPO: `CUDA_VISIBLE_DEVICES=3,4 swift rlhf` and `CUDA_VISIBLE_DEVICES=5 swift rollout`, two processes
+    d = os.path.join(FRESH, "ha-hzhang57-swift-grpo-vl")
+    assert not lint.flagged(lint([d], "RD-CFG-002", "mi300x8"))
+    env = lint.write("env.sh", "export HSA_OVERRIDE_GFX_VERSION=9.0.6\n")
+    run = lint.write("run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=\"${HSA_OVERRIDE_GFX_VERSION:-11.0.0}\"\n"
+                               "torchrun --nproc_per_node 2 train.py\n")
+    one = lint.write("one.sh", "#!/bin/bash\nHSA_OVERRIDE_GFX_VERSION=11.0.0 torchrun --nproc_per_node 2 train.py\n")
+    assert not lint.flagged(lint([env, run], "RD-CFG-002"))
+    assert not lint.flagged(lint([env, one], "RD-CFG-002"))
+    # the same two files with plain assignments still disagree
+    plain = lint.write("plain.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=11.0.0\ntorchrun train.py\n")
+    assert [f.subject for f in lint.flagged(lint([env, plain], "RD-CFG-002"))] == ["HSA_OVERRIDE_GFX_VERSION"]
+
+
 def test_a_later_layer_overriding_the_image_env_is_configuration_not_disagreement(tmp_path, lint):
     # compose `environment:` over the image's ENV is how an image is configured (Compose's precedence)
     paths = lint.seeds("Dockerfile", "docker-compose.yml")

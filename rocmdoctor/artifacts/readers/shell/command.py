@@ -96,7 +96,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                     art.add(ENV, w, variables[w], first)
         return
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
-        art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+        art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="), command=True)
     if head in ("env", "export"):
         # `env "$cfg" python ...` in `for cfg in "${configs[@]}"`: each element that is VAR=value is
         # an environment the command runs under in turn (one per pass), written on the element's line
