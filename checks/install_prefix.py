@@ -60,7 +60,9 @@ def _installs(rocm) -> set[str]:
         return set()
     have = {str(i.path).rstrip("/") for i in rocm.all if i is not None and i.path}
     if getattr(rocm, "link_target", None):
-        have.add(str(rocm.link_target).rstrip("/"))
+        # /opt/rocm -> /etc/alternatives/rocm -> /opt/rocm-6.3.0 (update-alternatives, as AMD's packages set it):
+        # the link is a prefix as good as its target
+        have.update(("/opt/rocm", str(rocm.link_target).rstrip("/")))
     return have
 
 

@@ -28,6 +28,38 @@ def test_a_heredoc_written_to_a_shell_file_is_read_as_the_scripts_environment(tm
     assert ("HSA_ENABLE_SDMA", "0", 4) in env
 
 
+# Real setup scripts (fresh batches 14 and 21): the rc file named by a variable (Fadhly/artifice's
+# `cat >> "$SHELL_RC" << 'EOF'`), one export echoed into it (himanshu's install_mi300x.sh, spent batch 14), a
+# multi-line string of exports echoed into it (DeepaucksharmA/llm-platform's `echo "$ENV_VARS" >> ~/.bashrc`)
+@pytest.mark.parametrize("text, line", [
+    ("SHELL_RC=\"$HOME/.bashrc\"\ncat >> \"$SHELL_RC\" << 'EOF'\nexport HSA_ENABLE_SDMA=0\nEOF\n", 4),
+    ("echo 'export HSA_ENABLE_SDMA=0' >> ~/.bashrc\n", 2),
+    ("echo \"export HSA_ENABLE_SDMA=0\" | sudo tee -a /etc/profile.d/rocm.sh\n", 2),
+    ("ENV_VARS=\"\n# GPU\nexport ROCM_PATH=/opt/rocm\nexport HSA_ENABLE_SDMA=0  # for my card\n\"\n"
+     "echo \"$ENV_VARS\" >> ~/.bashrc\n", 5),
+])
+def test_settings_echoed_into_a_shell_startup_file_are_the_scripts_environment(tmp_path, text, line):
+    assert ("HSA_ENABLE_SDMA", "0", line) in _env(tmp_path, "#!/bin/bash\n" + text)
+
+
+@pytest.mark.parametrize("text", [
+    "echo 'export HSA_ENABLE_SDMA=0'\n",  # printed, not written
+    "echo 'export HSA_ENABLE_SDMA=0' >> notes.txt\n",  # written to a file nothing sources
+    "ENV_VARS=\"\nexport HSA_ENABLE_SDMA=0\n\"\necho \"$OTHER\" >> ~/.bashrc\n",  # another variable echoed
+])
+def test_echoed_text_that_is_not_a_startup_files_is_not_read(tmp_path, text):
+    assert not any(n == "HSA_ENABLE_SDMA" for n, _, _ in _env(tmp_path, "#!/bin/bash\n" + text))
+
+
+def test_real_setup_scripts_that_write_gpu_settings_into_bashrc_are_judged():
+    for name, example, code, lines in (("ja-fadhly-artifice-rx580-env", "rx7900xtx", "RD-ENV-001", {"33", "51"}),
+                                       ("ja-deepaucksharma-llmplatform-wsl-rocm", "wsl2-radeon", "RD-ENV-002", {"86"})):
+        p = os.path.join(FRESH3, name, "setup_rocm.sh")
+        got = {e.source.rsplit(":", 1)[-1] for f in flagged(scan([p], code, example)) for e in f.evidence
+               if e.source.startswith(p)}
+        assert lines <= got, (name, got)
+
+
 @pytest.mark.parametrize("opener", ["python3 - <<EOF", "cat > config.yaml <<EOF", "cat <<EOF"])
 def test_a_heredoc_fed_elsewhere_is_not_read(tmp_path, opener):
     env = _env(tmp_path, f"#!/bin/bash\n{opener}\nexport HSA_ENABLE_SDMA=0\nEOF\n")

@@ -115,3 +115,27 @@ def test_the_extra_a_uv_project_installs_is_judged(tmp_path, torch, index, sync,
     assert bool(fs) is flag
     if flag:
         assert "pyproject.toml:8" in fs[0].subject  # the rocm extra's torch line
+
+
+@pytest.mark.parametrize("run, release", [
+    # kdmm2/koboldcpp-rocm (fresh batch 21): the installer package copied into the image, no repository URL
+    ("COPY amdgpu-install_5.5.50500-1_all.deb /app/\nRUN dpkg -i /app/amdgpu-install_5.5.50500-1_all.deb", "5.5"),
+    # the installer's folder named by the driver release (22.20.3): its package is ROCm 5.2.3
+    ("RUN wget https://repo.radeon.com/amdgpu-install/22.20.3/ubuntu/focal/amdgpu-install_22.20.50203-1_all.deb && "
+     "apt-get install -y ./amdgpu-install_22.20.50203-1_all.deb", "5.2"),
+    ("RUN wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb && "
+     "apt-get install -y ./amdgpu-install_6.2.60202-1_all.deb", None),  # the host's release
+    ("RUN ls amdgpu-install_5.5.50500-1_all.deb", None),  # named, not installed
+])
+def test_the_installer_package_names_the_images_rocm(tmp_path, run, release):
+    p = write(tmp_path, "Dockerfile", f"FROM ubuntu:22.04\n{run}\n")
+    fs = flagged(scan([p], "RD-IMG-003", "rx7900xtx"))
+    assert [f.data["image_rocm"] for f in fs] == ([release] if release else [])
+    if release:
+        assert fs[0].evidence[0].source.endswith("Dockerfile:3" if "COPY" in run else "Dockerfile:2")
+
+
+def test_a_real_copied_installer_package_is_judged():
+    fs = flagged(scan([os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts",
+                                    "jb-kdmm2-koboldcpp-rocm55-compose")], "RD-IMG-003", "rx7900xtx"))
+    assert [(f.data["image_rocm"], f.evidence[0].source.rsplit("/", 1)[1]) for f in fs] == [("5.5", "Dockerfile:31")]

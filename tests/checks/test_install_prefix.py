@@ -39,6 +39,15 @@ def test_look_alikes_an_installed_release_or_an_images_own_prefix(tmp_path):
     assert not flagged(scan([d], "RD-ENV-005", "rx7900xtx"))
 
 
+def test_opt_rocm_as_a_link_through_alternatives_is_an_install(tmp_path):
+    # the WSL example's /opt/rocm -> /etc/alternatives/rocm -> /opt/rocm-6.3.0 (as update-alternatives sets it):
+    # DeepaucksharmA/llm-platform's setup_rocm.sh (fresh batch 21) exports ROCM_PATH=/opt/rocm, a prefix the host has
+    p = write(tmp_path, "env.sh", "#!/bin/bash\nexport ROCM_PATH=/opt/rocm\npython t.py\n")
+    assert not flagged(scan([p], "RD-ENV-005", "wsl2-radeon"))
+    bad = write(tmp_path, "env7.sh", "#!/bin/bash\nexport ROCM_PATH=/opt/rocm-7.2.0\npython t.py\n")
+    assert [f.subject for f in flagged(scan([bad], "RD-ENV-005", "wsl2-radeon"))] == ["ROCM_PATH"]
+
+
 def test_the_hosts_own_environment_is_judged_against_its_installs(tmp_path):
     # the live environment (no file): a prefix the host lacks warns with the installs it has; a word is not a path
     s = machine(tmp_path, GFX1100, env={"ROCM_PATH": "/opt/rocm-7.2.2", "HIP_PATH": "rocm"}, rocm="6.2.0")

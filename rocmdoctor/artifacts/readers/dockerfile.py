@@ -533,15 +533,21 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
 _ROCM_APT = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/(\d+\.\d+(?:\.\d+)?)"
                        r"(?:/ubuntu/|/rhel/|/sle/|/?\s+)?(focal|jammy|noble|bionic|ubuntu)?", re.I)
 _INSTALLS = re.compile(r"\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\bamdgpu-install\s+-|\bdpkg\s+-i\b")
+# The installer package's own name says its ROCm release in its 5-digit field, also when the file was copied in
+# (`dpkg -i /app/amdgpu-install_5.5.50500-1_all.deb`) or its folder is the driver's (amdgpu-install/22.20.3/ ...
+# amdgpu-install_22.20.50203-1_all.deb is ROCm 5.2.3).
+_INSTALLER_DEB = re.compile(r"amdgpu-install_[\d.]*?(\d)(\d\d)(\d\d)-\d+_all\.deb", re.I)
 
 
 def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
     """A RUN that installs ROCm from AMD's apt repository (or amdgpu-install) of one release: that
     release's user space is in the image, whatever its base (judged against the host like a tag)."""
-    m = _ROCM_APT.search(body)
-    if m and _INSTALLS.search(body):
-        line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/")
-        art.add(BUILD, "rocm_apt", {"release": m.group(1), "dist": (m.group(2) or "").lower() or None}, line)
+    m, deb = _ROCM_APT.search(body), _INSTALLER_DEB.search(body)
+    if (m or deb) and _INSTALLS.search(body):
+        release = ".".join(str(int(x)) for x in deb.groups()) if deb else m.group(1) if m else ""
+        line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/|amdgpu-install_")
+        art.add(BUILD, "rocm_apt", {"release": release, "dist": (m.group(2) or "").lower() or None if m else None},
+                line)
 
 
 # A RUN that deletes a ROCm math library's kernel files to slim the image: `find .../rocblas/library

@@ -10,9 +10,14 @@ import shlex
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
 
-# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`).
-_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)"
-                            r"[\"']?(?:\s|$)")
+# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`, `>> "$SHELL_RC"`).
+_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)|"
+                            r"\$\{?\w*(?:RC|PROFILE|[Rr]c_?[Ff]ile|[Pp]rofile)\w*\}?)[\"']?(?:\s|$)")
+# Text echoed into such a file: `echo 'export X=1' >> ~/.bashrc`, `echo "$ENV_VARS" | sudo tee -a "$RC"`.
+_ECHOED = re.compile(r"^\s*(?:echo|printf)\s+(?:-[a-zA-Z]+\s+)*(['\"])(.*?)(?<!\\)\1\s*(?:>>?|\|\s*(?:sudo\s+)?tee\b)", re.S)
+# A quoted string over several lines kept in a variable (`ENV_VARS="\nexport A=1\n..."`), for an echo of it.
+_STRING = re.compile(r"^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=([\"'])(.*)\2\s*$", re.S)
+_EXPORTS = re.compile(r"^\s*(?:export\s+)?[A-Za-z_]\w*=", re.M)
 
 
 _MAX_QUOTED_LINES = 200  # a quoted argument longer than this is a quote the line never closes
@@ -50,6 +55,7 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
     bodies and comment-only lines dropped. ``#SBATCH`` lines are kept as they are."""
     out = []
     lines = text.splitlines()
+    strings: dict[str, tuple[int, str]] = {}  # NAME -> (line its text starts on, the text)
     i = 0
     while i < len(lines):
         start, buf = i, lines[i]
@@ -84,6 +90,20 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
             continue
         out.append((start + 1, max(start + 1, i - (1 if not m else 0)) if not m else start + 1, buf))
+        if m or depth >= 2:
+            continue
+        sm = _STRING.match(buf) if "\n" in buf else None
+        if sm:
+            strings[sm.group(1)] = (start, sm.group(3))
+        em = _ECHOED.match(buf) if _WRITES_SCRIPT.search(buf) else None
+        if em:  # settings a script writes into a shell startup file: every later shell's environment
+            said = em.group(2)
+            ref = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", said.strip())
+            if ref and ref.group(1) in strings:
+                at, said = strings[ref.group(1)]
+                out += [(a + at, b + at, t) for a, b, t in logical_lines(said, depth + 1) if _EXPORTS.match(t)]
+            elif _EXPORTS.match(said) and "\n" not in said:
+                out.append((start + 1, start + 1, said))
     return out
 
 
