@@ -75,6 +75,7 @@ def test_explain_names_the_family_and_the_threads_it_resembles():
     assert all(f.startswith("like https://") for f in top.facts) and len(top.facts) == 3
     assert "by resemblance to public reports, no signature matched" in expl.verdict()
     assert expl.exit_code() == 1 and [c.cause.check for c in top.causes][:2] == ["RD-KERN-001", "RD-DRV-003"]
+    assert expl.to_dict()["causes"][0]["from"] == "resemblance"
     text = "\n".join(t for t, _ in text_lines(expl))
     assert "Most like known failures of the amdgpu kernel driver" in text and src not in text
 

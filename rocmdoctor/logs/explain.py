@@ -114,7 +114,8 @@ class Diagnosis:
             "evidence": [_line_dict(m.line, quote, m.fields, m.block) for m in evidence_matches(occ)],
             "gpus": self.gpus, "facts": self.facts,
             "causes": [c.to_dict() for c in self.causes], "fix": s.fix, "sources": list(s.sources),
-            "from": "structure" if self.structural else "signature", "recovered": self.recovered or None,
+            "from": ("resemblance" if self.signature.id.startswith(RESEMBLES) else "structure") if self.structural
+            else "signature", "recovered": self.recovered or None,
         }
 
 

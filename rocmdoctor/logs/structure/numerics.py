@@ -46,6 +46,10 @@ ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss co
 # apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
 _LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to:?|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
                          r"(?:e[-+]?\d{1,4})?)\b(?:, reducing to (?P<to>\d{1,12}(?:\.\d{1,12})?))?", re.I)
+# llama.cpp's perplexity tool prints the running perplexity after each chunk ("[1]4.3801,[2]4.9556,") and a
+# "Final estimate: PPL = 5.9 +/- 0.03": once NaN it stays NaN (llama.cpp#5631; a healthy run: llama.cpp#1087).
+_PPL_NAN = re.compile(r"(?:^|,)\s{0,2}\[(?P<n>\d{1,6})\](?P<v>[-+]?nan|[-+]?inf)\b|"
+                      r"\bFinal estimate: PPL = (?P<f>[-+]?nan|[-+]?inf)\b", re.I)
 # Where a line is in the run: its clock time (hh:mm:ss after a date), or the step it reports.
 _CLOCK = re.compile(r"\b\d{4}-\d\d-\d\d[ T_](?P<h>\d\d):(?P<m>\d\d):(?P<s>\d\d)\b")
 # A log of bare numbers ("76970 2.6265104" / "76980 nan": step and loss, no names): a column that held
@@ -119,6 +123,11 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
         if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
             for mv in _METRIC_VALUE.finditer(t[:2000]):
                 last[mv.group("key").lower()] = (ln, mv.group("v"))
+        if ("nan" in t or "inf" in t) and ("]" in t or "PPL" in t):
+            m = _PPL_NAN.search(t[:4000])
+            if m:
+                at = f"after chunk {m.group('n')}" if m.group("n") else "in the final estimate"
+                return ln, f"the perplexity is {(m.group('v') or m.group('f')).lower()} {at}: the model's outputs are NaN/inf"
         if "skipped=" in t:
             m = _DS_SKIPPED.search(t)
             if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
