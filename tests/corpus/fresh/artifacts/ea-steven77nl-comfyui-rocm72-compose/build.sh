@@ -1,0 +1,5 @@
+# build local docker image
+docker build \
+  --tag comfyui-rocm-7.2 .
+
+  #--no-cache \
