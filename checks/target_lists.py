@@ -7,7 +7,7 @@ import re
 
 from rocmdoctor.base.records import replace
 from rocmdoctor.base.untrusted import pick
-from rocmdoctor.artifacts.settings import artifact_at, env_ev
+from rocmdoctor.artifacts.settings import artifact_at, env_ev, env_evs
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.gpus import arch_base
@@ -152,9 +152,18 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                         "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "
                         f"build, any CMake HIP project) has no kernels for {', '.join(missing)} and fails at run "
                         "time with 'invalid device function' or 'no kernel image'. Set it to the GPUs' targets "
-                        f"({name}={';'.join(needed)}) or leave it unset.", subject=where, evidence=[evidence],
+                        f"({name}={';'.join(needed)}) or leave it unset.", subject=where,
+                        evidence=_places(env, name, evidence),
                         fix=unset_fix(name, env=env) if env is not None and name in env else None))
     return out or ok("the GPU target lists are still variables here; nothing to compare")
+
+
+def _places(env, name: str, evidence) -> list:
+    """Every place that sets the variable to the value judged, the effective one last (a setup script's line in
+    ~/.bashrc and its export for the session): one finding, each line that needs changing."""
+    if env is not None and name in env and evidence.source == env_ev(env, name).source:
+        return env_evs(env, name)
+    return [evidence]
 
 
 def _native(out, name, value, evidence, where, settings, needed) -> None:

@@ -1,5 +1,7 @@
 """RD-ENV-002: GPU target lists (PYTORCH_ROCM_ARCH, cmake -D, --offload-arch, torch wheels) against the
 GPUs' real gfx targets (checks/target_lists.py)."""
+import os
+
 import pytest
 
 import rocmdoctor
@@ -188,3 +190,11 @@ def test_a_rocm_pin_no_index_carries_is_one_finding(tmp_path):
     assert not flagged(scan([indexed], "RD-IMG-002", "strix-halo-apu"))
     assert [f.title for f in flagged(scan([indexed], "RD-ENV-002", "strix-halo-apu"))] == [
         "torch from PyTorch's rocm6.2 wheels has no kernels for gfx1151"]
+
+
+def test_every_line_that_sets_the_list_is_cited_once():
+    # Fadhly/artifice setup_rocm.sh (fresh batch 21): PYTORCH_ROCM_ARCH=gfx803 written into ~/.bashrc (line 34) and
+    # exported for the session (line 52): one finding, both lines to change
+    d = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", "ja-fadhly-artifice-rx580-env")
+    [f] = flagged(scan([d], "RD-ENV-002", "rx7900xtx"))
+    assert [e.source.rsplit("/", 1)[1] for e in f.evidence] == ["setup_rocm.sh:34", "setup_rocm.sh:52"]

@@ -42,11 +42,18 @@ SIGNATURES: tuple[S, ...] = (
             r"(?:HIP|CUDA) out of memory\. Tried to allocate (?P<request>[\d.]{1,12} [KMGT]iB)(?:\. GPU (?P<gpu>\d{1,12}) has a total capacity of (?P<total>[\d.]{1,12} [KMGT]iB) of which (?P<free>[\d.]{1,12} [KMGT]iB) is free)?",
             "hipErrorOutOfMemory",
             r"torch\.OutOfMemoryError",
+            # torch's sentence wrapped where the user pasted it: "HIP out of memory." ending its line, and the
+            # detail line on its own, in either torch's wording ("GPU 0 has a total capacity of", older "(GPU 0; ...
+            # total capacity; ...)"): insanely-fast-whisper-rocm#33, Self_Explaining_Structures#6
+            r"(?:^|[:\]]\s{0,4})(?:HIP|CUDA) out of memory\.\s{0,4}$",
+            r"^\W{0,4}Tried to allocate (?P<request>[\d.]{1,12} [KMGT]iB)(?:\. GPU | \(GPU )(?P<gpu>\d{1,12})(?: has a total "
+            r"capac|; [\d.]{1,12} [KMGT]iB total capacity)",
         ),
         needles=(
             "out of memory",
             "hiperroroutofmemory",
             "outofmemoryerror",
+            "tried to allocate",
         ),
         meaning="The GPU allocator could not get memory for a tensor.",
         causes=(
@@ -63,6 +70,14 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 1.88 GiB. GPU 0 has a total capacity of 23.98 GiB of which 1.70 GiB is free. Of the allocated memory 21.65 GiB is allocated by PyTorch, and 279.78 MiB is reserved by PyTorch but unallocated.",
             "HIP out of memory. Tried to allocate 432.00 MiB. GPU 0 has a total capacity of 15.92 GiB of which 7.12 GiB is free.",
+            "HIP out of memory.",
+            "Tried to allocate 86.00 MiB. GPU 0 has a total capacity of 7.98 GiB of which 0 bytes is free.",
+            "Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; 1.24 GiB already allocated; 2.88 MiB free; "
+            "1.25 GiB reserved in total by PyTorch)",
+        ),
+        near_misses=(
+            "If you see CUDA out of memory, lower the batch size.",
+            "[INFO] Tried to allocate a larger KV cache, falling back to 4096 tokens",
         ),
     ),
     S(
