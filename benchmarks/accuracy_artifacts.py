@@ -58,6 +58,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:k8s-nvidia-runtimeclass": "RD-CTR-004", "words:k8s-nvidia-gpu-resource": "RD-CTR-004",
          "words:jax-cuda12-on-amd": "RD-IMG-009", "words:bitsandbytes-version-without-rocm": "RD-IMG-002",
          "words:wsl-dxg-device-on-native-linux": "RD-CTR-010",  # new in this change
+         # the amdgpu kernel module built in a docker build, in batch 22's words (two sets; RD-IMG-014, wave 9)
+         "words:amdgpu-dkms-in-docker-build": "RD-IMG-014",
          # conda installs of NVIDIA's CUDA stack, in three batches' words (RD-IMG-009 reads conda installs since)
          "words:conda-pytorch-cuda": "RD-IMG-009", "words:conda-cuda-torch": "RD-IMG-009",
          "words:conda-pytorch-no-rocm-build": "RD-IMG-009", "words:conda-cuda-pytorch": "RD-IMG-009",

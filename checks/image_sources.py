@@ -199,6 +199,31 @@ def rocm_apt_distribution(settings):
 
 REQUIRES_PYTHON = "https://packaging.python.org/en/latest/guides/writing-pyproject-toml/#python-requires"
 # The Python an image carries, from its name or tag: rocm/pytorch:..._py3.10_..., python:3.11-slim.
+ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
+
+
+@check("RD-IMG-014", area=AREA, title="Image builds install ROCm's user space, not the amdgpu kernel module",
+       option="config", sources=[ROCM_DOCKER, ROCM_APT_INSTALL])
+def no_kernel_module_in_image(settings):
+    """`amdgpu-install --usecase=rocm` without --no-dkms (or its `dkms` use case, or the amdgpu-dkms package) in a
+    Dockerfile: it builds the amdgpu kernel module for the build host's kernel, whose headers the image lacks, so
+    the build stops or spends minutes on a module no container can load; the container uses the host's driver."""
+    found = settings.values("build", "amdgpu_dkms")
+    if not found:
+        return ok("no image build installs the amdgpu kernel module")
+    return [warn(f"{os.path.basename(v.origin.path)} installs the amdgpu kernel module ({v.value})",
+                 "A container runs on the host's amdgpu driver and cannot load a kernel module; DKMS would build one "
+                 "against linux-headers for the kernel of the machine that builds the image, which the image does not "
+                 "have (the step fails, or the build stops: 'Error! Your kernel headers for kernel ... cannot be "
+                 "found'). AMD's Docker guide installs the user space only. Add --no-dkms to amdgpu-install (and drop "
+                 "the dkms use case or the amdgpu-dkms package); install the driver on the host.",
+                 subject=v.origin.label, evidence=[v.evidence()],
+                 fix=FixPlan("Install ROCm's user space only in the image", (
+                     Action("note", f"in {v.origin.path}: line {v.origin.line}: add --no-dkms to amdgpu-install "
+                                    "(drop the dkms use case and the amdgpu-dkms package)", path=v.origin.path),)))
+            for v in found]
+
+
 _IMAGE_PY = re.compile(r"(?:[_-]py|^(?:docker\.io/)?(?:library/)?python:)(3)\.?(\d{1,2})(?!\d)", re.I)
 
 

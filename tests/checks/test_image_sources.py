@@ -185,3 +185,35 @@ def test_the_index_of_an_including_file_is_cited(tmp_path):
     (f,) = flagged(scan([rocm], "RD-IMG-004", "mi300x8"))
     assert "requirements-rocm.txt" in f.title and "demucs" in f.title
     assert f.evidence[0].source.endswith("requirements-rocm.txt:2")
+
+
+FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+
+
+@pytest.mark.parametrize("run, line", [
+    # AnishSheikh/tf214 Dockerfile:20 (fresh batch 22): amdgpu-install with no --no-dkms
+    ("RUN DEBIAN_FRONTEND=noninteractive amdgpu-install --usecase=graphics,rocm -y --accept-eula --no-32", 2),
+    # sonicwanjie/fastllm whl_docker_rocm/Dockerfile:20 (fresh batch 22): the dkms use case, asked for
+    ("RUN amdgpu-install --usecase=hiplibsdk,rocm,dkms -y", 2),
+    ("RUN apt-get update && apt-get install -y amdgpu-dkms rocm-hip-runtime", 2),
+    ("RUN <<EOF\napt-get update\namdgpu-install -y --usecase=rocm\nEOF", 4),  # inside a heredoc RUN
+    # look-alikes: the user space only (neresco/koboldcpp, xxdoman/ollama-mi50, chirvo's heredoc), a download
+    ("RUN amdgpu-install --usecase=hip,rocm --no-dkms -yq", None),
+    ("RUN amdgpu-install -y --no-dkms --usecase=rocm,hip,mllib --no-32", None),
+    ("RUN wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb", None),
+    ("RUN apt-get install -y ./amdgpu-install_6.2.60202-1_all.deb", None),
+])
+def test_an_image_build_that_installs_the_kernel_module_is_flagged(tmp_path, run, line):
+    p = write(tmp_path, "Dockerfile", f"FROM ubuntu:22.04\n{run}\nRUN pip install numpy\n")
+    fs = flagged(scan([p], "RD-IMG-014", "rx7900xtx"))
+    assert [f.evidence[0].source for f in fs] == ([f"{p}:{line}"] if line else [])
+    if line:
+        assert fs[0].fix is not None and "--no-dkms" in fs[0].fix.actions[0].description
+
+
+def test_real_image_builds_with_and_without_the_kernel_module():
+    bad = os.path.join(FRESH, "ea-sonicwanjie-fastllm-rocm-fork")
+    assert [f.evidence[0].source.rsplit("/", 2)[-2:] for f in flagged(scan([bad], "RD-IMG-014", "rx7900xtx"))] == [
+        ["whl_docker_rocm", "Dockerfile:20"]]
+    for ok_set in ("hb-neresco-koboldcpp-rocm-dockerfile", "greentortoises-antcolony-rocm57-image"):
+        assert not flagged(scan([os.path.join(FRESH, ok_set)], "RD-IMG-014", "rx7900xtx"))

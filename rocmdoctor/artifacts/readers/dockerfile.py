@@ -314,6 +314,7 @@ def read(path: str, text: str) -> Artifact:
                 for words in commands(body):
                     _run(art, [substitute(w, known) for w in words], first, end, lines)
             _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
+            _kernel_module(art, "\n".join(b for b, _f, _e in _scripts(ins, n, last)), n, last, lines)
             _written_scripts(art, ins, value)
             for edit in _python_requirements_edits(ins):
                 art.add(BUILD, "req_edit", edit, n)
@@ -548,6 +549,29 @@ def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str])
         line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/|amdgpu-install_")
         art.add(BUILD, "rocm_apt", {"release": release, "dist": (m.group(2) or "").lower() or None if m else None},
                 line)
+
+
+# amdgpu-install builds the amdgpu kernel module (DKMS) unless told --no-dkms, and its `dkms` use case asks for it;
+# `apt install amdgpu-dkms` does too.
+_AMDGPU_INSTALL = re.compile(r"\bamdgpu-install\b(?P<args>(?:[ \t]+(?:-[-\w=,.]+|\\\n))+)")
+_DKMS_PACKAGE = re.compile(r"\b(?:apt(?:-get)?|dnf|yum|zypper)\s+(?:-\S+\s+)*install\b[^&;|\n]*\bamdgpu-dkms\b")
+
+
+def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
+    """A RUN that installs the amdgpu kernel module: a container runs on the host's driver and can load no
+    module, and the image has no headers for the kernel that will run it (ROCm's Docker guide: --no-dkms)."""
+    how = None
+    for m in _AMDGPU_INSTALL.finditer(body):
+        args = m.group("args")
+        uses = re.search(r"--usecase[= ]([\w,.-]+)", args)
+        if "--no-dkms" not in args and (uses or "-y" in args or "--accept-eula" in args):
+            how = "amdgpu-install" + (f" --usecase={uses.group(1)}" if uses else "") + " without --no-dkms"
+        if uses and "dkms" in uses.group(1).split(","):
+            how = f"amdgpu-install --usecase={uses.group(1)}"
+    if how is None and _DKMS_PACKAGE.search(body):
+        how = "the amdgpu-dkms package"
+    if how:
+        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-(?:install\b|dkms\b)"))
 
 
 # A RUN that deletes a ROCm math library's kernel files to slim the image: `find .../rocblas/library
