@@ -16,7 +16,8 @@ from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_tor
                           image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
                           rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
-from .pip_untaken import alternative_branch, applies_on_linux, torch_lines_stripped, untaken_arg_branch
+from .pip_untaken import (alternative_branch, applies_on_linux, constraints_file, torch_lines_stripped,
+                          untaken_arg_branch)
 from .images import (AREA, REINSTALL, amd_target, built_from, cuda_images, project_installed_elsewhere,
                      torch_there)
 
@@ -265,8 +266,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
             # index or a +cuXXX pin is a line a port must change too: it stays judged; so is PyPI's vLLM on a
             # CUDA base without torch, like that torch line)
-        if project_installed_elsewhere(settings, v):
-            continue
+        if project_installed_elsewhere(settings, v) or constraints_file(settings, v):
+            continue  # installed by the project's own build; or a constraints file, which installs nothing
         if alternative_branch(settings, v, pips):
             continue  # `if [ "$GPU" = nvidia ]; then pip ... cu121; elif amd ... rocm6.2`: not this GPU's branch
         if untaken_arg_branch(settings, v):

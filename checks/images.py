@@ -62,6 +62,10 @@ def _places(settings, image: str, v, judged=None) -> list:
             if x.origin.path == v.origin.path and x.value == image and (judged is None or judged(image, x))]
     lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
     out = [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
+    if v.name == "from":  # `ARG BASE_IMAGE=rocm/...` then `FROM ${BASE_IMAGE}`: the ARG's line wrote the name
+        out += [a.evidence() for a in settings.values("build") if a.name.startswith("arg:") and
+                a.origin.path == v.origin.path and a.value and (a.origin.line or 0) < (v.origin.line or 0) and
+                re.search(r"\$\{?" + re.escape(a.name[4:]) + r"\b", v.origin.text or "")][:2]
     frm = from_line(settings, v)
     out += [frm.evidence()] if frm is not None else []
     return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]

@@ -116,3 +116,22 @@ def applies_on_linux(req: str) -> bool:
                                                             "platform_machine": "x86_64", "os_name": "posix"}))
     except (InvalidRequirement, UndefinedEnvironmentName, ValueError):
         return True
+
+
+# A file pip reads as constraints: `-c FILE`, `--constraint FILE`, `PIP_CONSTRAINT=FILE`.
+_CONSTRAINT_USE = re.compile(r"(?:\s-c\s+|--constraint[=\s]+|PIP_CONSTRAINT[=:]\s*)[\"']?(\S+?)[\"']?(?:\s|$)")
+
+
+def constraints_file(settings, v) -> bool:
+    """A requirements-style file that pip only reads as constraints (named constraints*.txt, or given with -c,
+    --constraint, PIP_CONSTRAINT in the set): it installs nothing, and `torch==0` there forbids torch (the idiom
+    that keeps pip from replacing the ROCm torch: k-majick/rocm-pytorch-container, fresh batch 22)."""
+    path = v.origin.path or ""
+    art = artifact_at(settings, path)
+    if art is None or art.kind != "requirements":
+        return False
+    name = os.path.basename(path)
+    if "constraint" in name.lower():
+        return True
+    return any(os.path.basename(m.group(1)) == name for a in settings.artifacts
+               for m in _CONSTRAINT_USE.finditer(getattr(a, "text", "") or ""))

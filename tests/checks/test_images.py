@@ -419,3 +419,18 @@ def test_a_release_only_amds_wheel_pages_carry(tmp_path, line, bad):
     assert bool(fs) is bad, [f.title for f in fs]
     if bad:
         assert fs[0].evidence[0].source == f"{p}:2" and "rocm-rel-6.2/" in fs[0].detail  # the image's release
+
+
+def test_an_image_named_by_a_build_arg_is_cited_where_the_arg_writes_it(tmp_path):
+    # btbtyler09/vllm-mi100 Dockerfile.rocm_base_MI100 (fresh batch 22): `ARG BASE_IMAGE=rocm/dev-ubuntu-22.04:7.0.2-
+    # complete` on line 1, `FROM ${BASE_IMAGE} AS base` on line 13: the finding names both lines
+    from tests.lintacc_helpers import flagged, scan, write
+
+    p = write(tmp_path, "Dockerfile", "ARG BASE_IMAGE=rocm/dev-ubuntu-22.04:7.0.2-complete\nARG X=1\n\n"
+                                      "FROM ${BASE_IMAGE} AS base\nRUN echo hi\n")
+    [f] = flagged(scan([p], "RD-IMG-003", "mi300x8"))
+    assert [e.source for e in f.evidence][:2] == [p + ":4", p + ":1"]
+    # the FROM line's own name cites no ARG
+    q = write(tmp_path, "Dockerfile.plain", "ARG X=rocm\nFROM rocm/dev-ubuntu-22.04:7.0.2-complete\n")
+    [g] = flagged(scan([q], "RD-IMG-003", "mi300x8"))
+    assert not any(e.source == q + ":1" for e in g.evidence)

@@ -98,3 +98,24 @@ def test_use_existing_torch_removes_the_torch_lines_pip_would_read(tmp_path, ord
     write(tmp_path, "requirements-build.txt", "cmake>=3.20,<4.0.0\nninja\ntorch==2.9.1\nwheel\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
     assert [f.subject.rsplit(" ", 1)[-1] for f in fs] == want
+
+
+@pytest.mark.parametrize("name, use, flag", [
+    # k-majick/rocm-pytorch-container (fresh batch 22): startup.sh installs `-r requirements.txt -c constraints.txt`,
+    # constraints.txt holds torch==0 ... (pip may never install them: the ROCm torch stays)
+    ("constraints.txt", 'pip install -r requirements.txt -c "$DIR/constraints.txt"\n', False),
+    ("pins.txt", "pip install -r requirements.txt --constraint=pins.txt\n", False),
+    ("pins.txt", "export PIP_CONSTRAINT=/opt/pins.txt\npip install -r requirements.txt\n", False),
+    ("pins.txt", "pip install -r requirements.txt -r pins.txt\n", True),  # installed: judged
+])
+def test_a_constraints_file_installs_nothing(tmp_path, name, use, flag):
+    write(tmp_path, name, "torch==0\ntorchvision==0\n")
+    write(tmp_path, "requirements.txt", "numpy\n")
+    write(tmp_path, "start.sh", "#!/bin/bash\npython -m venv /opt/venv\n" + use)
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))
+    assert bool([f for f in fs if name in f.title]) is flag
+
+
+def test_the_real_constraints_file_that_forbids_torch_is_not_flagged():
+    d = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", "ea-kmajick-rocm-jupyter-compose")
+    assert not flagged(scan([d], "RD-IMG-002", "rx7900xtx"))

@@ -2,6 +2,7 @@
 are written out here; benchmarks/fuzz.py writes new ones to fuzz-crashes/."""
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -104,6 +105,11 @@ def test_fuzz_launch_script_reading_is_bounded():
     assert shell.read("t.sh", "export A=1\n" * 5_000).error is None
     assert "larger than any launch script" in shell.read("t.sh", "export A=1\n" * 20_000).error
     assert time.process_time() - t < 2.0
+    # a real 104 KiB site serving script (fresh batch 22, eb-zebrax0r) is read whole
+    big = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts",
+                       "eb-zebrax0r-bunya-sglang-kimik3-sbatch", "serve-kimik3.sh")
+    with open(big, encoding="utf-8") as f:
+        assert shell.read(big, f.read()).error is None
 
 
 def test_health_counts_ignore_non_ascii_digits():
