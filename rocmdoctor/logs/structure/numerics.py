@@ -41,6 +41,10 @@ _DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
 _LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""")
 
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
+# A logged loss ten times the one before it, and at least 10: the run blew up (TensorFlow-ROCm's cifar10 0.92 ->
+# 547.68, ROCmSoftwarePlatform/tensorflow#42; mmdet's 2.44 -> 63118, ZSD-SC-Resolver#24). Per-step losses of a
+# healthy run move by 5x at most (tensorflow/models#8423's 0.21 -> 1.01); the corpus's healthy logs by 1.6x.
+LOSS_BLOWUP, LOSS_BLOWUP_MIN = 10.0, 10.0
 # A dynamic loss scaler's new value in the words each trainer prints it: DLLogger's "PARAMETER loss_scale :
 # 8192.0", DeepSpeed's "Attempted loss scale: 128.0, reducing to 64.0", fairseq's "setting loss scale to: 64.0",
 # apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
@@ -83,6 +87,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
     gradients overflow), or a loss that drops to exactly 0 and stays there."""
     zeros, seen_nonzero = 0, False
+    prev_loss = 0.0  # the last logged training loss (a jump from it is a blow-up)
     last: dict[str, tuple[LogLine, str]] = {}  # metric -> (line, value) of its last logged value
     falls: list[tuple[LogLine, float | None]] = []  # loss-scale halvings in a row: (line, clock or step)
     scale: float | None = None
@@ -135,7 +140,12 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
         if "loss" in t:
             m = _LOSS_VALUE.search(t)
             if m:
-                if float(m.group("v")) == 0.0:
+                val = float(m.group("v"))
+                if prev_loss and val >= LOSS_BLOWUP * prev_loss and val >= LOSS_BLOWUP_MIN:
+                    return ln, (f"the training loss jumped from {prev_loss:g} to {val:g} between two logged steps "
+                                f"({val / prev_loss:.0f}x): the run blew up")
+                prev_loss = val
+                if val == 0.0:
                     zeros += 1
                     if zeros >= ZERO_LOSS_RUN and seen_nonzero:
                         return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
