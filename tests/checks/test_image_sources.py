@@ -197,6 +197,10 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     ("RUN amdgpu-install --usecase=hiplibsdk,rocm,dkms -y", 2),
     ("RUN apt-get update && apt-get install -y amdgpu-dkms rocm-hip-runtime", 2),
     ("RUN <<EOF\napt-get update\namdgpu-install -y --usecase=rocm\nEOF", 4),  # inside a heredoc RUN
+    # rkarhila/milabench (fresh batch 23): the package downloaded on the RUN's first line, the command on its fourth
+    ("RUN  wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb \\\n"
+     "   &&  apt-get install -y ./amdgpu-install_6.2.60202-1_all.deb \\\n   && rm amdgpu-install_6.2.60202-1_all.deb \\\n"
+     "   && amdgpu-install -y --usecase=rocm \\\n   && apt-get clean", 5),
     # look-alikes: the user space only (neresco/koboldcpp, xxdoman/ollama-mi50, chirvo's heredoc), a download
     ("RUN amdgpu-install --usecase=hip,rocm --no-dkms -yq", None),
     ("RUN amdgpu-install -y --no-dkms --usecase=rocm,hip,mllib --no-32", None),

@@ -571,7 +571,8 @@ def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[
     if how is None and _DKMS_PACKAGE.search(body):
         how = "the amdgpu-dkms package"
     if how:
-        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-(?:install\b|dkms\b)"))
+        # the command's own line, not the line that downloads its package (amdgpu-install/6.2.2/... .deb)
+        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-install[ \t]+-|\bamdgpu-dkms\b"))
 
 
 # A RUN that deletes a ROCm math library's kernel files to slim the image: `find .../rocblas/library
