@@ -63,6 +63,42 @@ def _filled_in_later(env, name: str) -> bool:
 @check("RD-ENV-003", area="env", title="*_VISIBLE_DEVICES select GPUs that exist",
        sources=[HIP_ENV, ISOLATION, PARSL_3858])
 def visible_devices(env, gpus, kfd_nodes=None, settings=None):
+    first = _effective(env, gpus, kfd_nodes, settings)
+    return [first, *_other_files(env, gpus, kfd_nodes, settings)] if gpus and settings is not None else first
+
+
+def _other_files(env, gpus, kfd_nodes, settings) -> list:
+    """The lists other files give their own jobs (a Dockerfile's ENV, a compose service's environment, a second
+    launch script), which the effective environment above does not hold: a container or a run started from
+    that file sees this host's GPUs too, so each list is judged on its own, once per file."""
+    judged = {(v.origin.path, v.origin.line) for k in VISIBLE if isinstance(env, EnvView) and k in env.origins
+              for v in [env.origins[k], *env.same.get(k, [])]}
+    uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
+    files: dict[str, dict] = {}
+    for v in settings.values("env"):
+        text = str(v.value).strip()
+        if v.name in VISIBLE and (v.origin.path, v.origin.line) not in judged and not (v.trial or v.guard) \
+                and text and "$" not in text and "$" not in (v.origin.text or "") and text not in ("-1", "all"):
+            files.setdefault(v.origin.path, {})[v.name] = v
+    out = []
+    for path, vs in files.items():
+        pool, problems = list(gpus), []
+        for name in VISIBLE:  # ROCr filters first, HIP renumbers what is left
+            if name in vs:
+                got, problem = _select(str(vs[name].value), pool, uuids)
+                pool = got if name == "ROCR_VISIBLE_DEVICES" else pool
+                if problem:
+                    problems.append(f"{name}={vs[name].value} {problem}")
+        if problems:
+            out.append(fail(f"{path.rsplit('/', 1)[-1]}: a visible-devices variable names GPUs that are not there",
+                            "; ".join(problems) + f". This host has {len(gpus)} GPU(s) (indexes 0-{len(gpus) - 1}); "
+                            "a container or a run started from this file sees those, so a list written for the "
+                            "author's machine leaves the job without the GPUs it expects.",
+                            subject=path, evidence=[v.evidence() for v in vs.values()]))
+    return out
+
+
+def _effective(env, gpus, kfd_nodes=None, settings=None):
     set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
     later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
     if not set_vars and later:

@@ -154,3 +154,29 @@ def test_a_value_a_script_takes_from_its_arguments_is_not_judged(tmp_path):
     [f] = scan([p], "RD-ENV-003", "mi300x8")
     assert f.status is Status.PASS and "filled in when the job starts" in f.title
     assert [e.source for e in f.evidence] == [p + ":2"]
+
+
+def test_each_files_own_list_is_judged_on_this_host(tmp_path):
+    # Larkinwc/mi50grad (fresh batch 21): `ENV HIP_VISIBLE_DEVICES=0,1,2` in the image on a two-GPU host, while the
+    # effective environment comes from a launch script; miqbalf's compose `HIP_VISIBLE_DEVICES=0,1` on one GPU
+    fresh = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+    fs = flagged(scan([os.path.join(fresh, "jb-larkinwc-mi50grad-tp4")], "RD-ENV-003", "mi50x2-xeon"))
+    assert any(f.evidence[0].source.endswith("Dockerfile:19") and f.title.startswith("Dockerfile:") for f in fs)
+    fs = flagged(scan([os.path.join(fresh, "sc-miqbalf-llamacpp-gfx1031-compose")], "RD-ENV-003", "rx7900xtx"))
+    assert {f.evidence[0].source.rsplit("/", 1)[1] for f in fs if ":" in f.title.split(" ")[0]} == {
+        "Dockerfile:37", "docker-compose.yml:36"}
+    # look-alikes: a list the host has, a value filled in at run time, a list that hides every GPU on purpose
+    run = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0\npython t.py\n")
+    for env in ("0", "${HIP_VISIBLE_DEVICES:-0}", "-1"):
+        d = write(tmp_path, "Dockerfile", f"FROM rocm/pytorch:latest\nENV HIP_VISIBLE_DEVICES={env}\n")
+        assert not [f for f in flagged(scan([run, d], "RD-ENV-003", "rx7900xtx")) if f.title.startswith("Dockerfile")]
+    d = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nENV HIP_VISIBLE_DEVICES=0,1\n")
+    assert [f.subject for f in flagged(scan([run, d], "RD-ENV-003", "rx7900xtx"))] == [d]
+
+
+def test_a_timed_command_keeps_its_environment(tmp_path):
+    # AUGMXNT/lf-lora (fresh batch 22): `time CUDA_VISIBLE_DEVICES=1 python src/train_bash.py` on a one-GPU host
+    for line in ("time CUDA_VISIBLE_DEVICES=1 python train.py", "time -p CUDA_VISIBLE_DEVICES=1 python train.py"):
+        p = write(tmp_path, "train.sh", f"#!/bin/bash\n{line}\n")
+        [f] = flagged(scan([p], "RD-ENV-003", "rx7900xtx"))
+        assert f.evidence[0].source == p + ":2"

@@ -128,7 +128,20 @@ MAX_BASHLEX_LINES = 300
 
 
 def commands(line: str) -> list[list[str]]:
-    """The simple commands on one logical line, each as its words (quotes removed)."""
+    """The simple commands on one logical line, each as its words (quotes removed); bash's `time` keyword
+    before a command is dropped (`time CUDA_VISIBLE_DEVICES=1 python train.py` sets the variable for python)."""
+    return [_untimed(c) for c in _commands(line)]
+
+
+def _untimed(words: list[str]) -> list[str]:
+    if len(words) > 1 and words[0] == "time":
+        words = words[1:]
+        while len(words) > 1 and words[0] in ("-p", "--"):
+            words = words[1:]
+    return words
+
+
+def _commands(line: str) -> list[list[str]]:
     if not _COMPOUND.search(line):
         return _shlex_commands(line)
     try:
