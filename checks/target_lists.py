@@ -148,14 +148,37 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                             "of a ROCm release that covers the GPU (" + _first_carried(missing) + ").",
                             subject=where, evidence=[evidence], sources=list(torch_wheels.SOURCES)))
             continue
+        same = next((f for f in out if f.data.get("target_list") == (_file_of(where), value)), None)
+        if same is not None:  # one list written into several variables of one file (`ARG GPU_ARCH` used by
+            # PYTORCH_ROCM_ARCH, GPU_TARGETS, CMAKE_HIP_ARCHITECTURES ...): one finding, every line
+            names = same.data["names"] + [name] if name not in same.data["names"] else same.data["names"]
+            out[out.index(same)] = replace(same, title=f"{', '.join(names)}={value} leave{'s' if len(names) == 1 else ''} "
+                                                       f"out {', '.join(missing)}",
+                                           evidence=tuple({e.source: e for e in (*same.evidence,
+                                                                                   *_places(env, name, evidence))}.values()),
+                                           data=dict(same.data, names=names))
+            continue
         out.append(warn(f"{name}={value} leaves out {', '.join(missing)}",
                         "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "
                         f"build, any CMake HIP project) has no kernels for {', '.join(missing)} and fails at run "
                         "time with 'invalid device function' or 'no kernel image'. Set it to the GPUs' targets "
                         f"({name}={';'.join(needed)}) or leave it unset.", subject=where,
-                        evidence=_places(env, name, evidence),
-                        fix=unset_fix(name, env=env) if env is not None and name in env else None))
+                        evidence=_places(env, name, evidence) + _arg_lines(settings, where, value),
+                        fix=unset_fix(name, env=env) if env is not None and name in env else None,
+                        data={"target_list": (_file_of(where), value), "names": [name]}))
     return out or ok("the GPU target lists are still variables here; nothing to compare")
+
+
+def _file_of(where: str) -> str:
+    return where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
+
+
+def _arg_lines(settings, where: str, value: str) -> list:
+    """The `ARG NAME=value` line a Dockerfile's list took its value from (`ARG GPU_ARCH=gfx1201`, then
+    `ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}`): where the value is written, to change once."""
+    path = _file_of(where)
+    return [a.evidence() for a in (settings.values("build") if settings is not None else [])
+            if a.name.startswith("arg:") and a.origin.path == path and str(a.value or "") == value][:1]
 
 
 def _places(env, name: str, evidence) -> list:

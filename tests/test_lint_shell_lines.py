@@ -79,3 +79,18 @@ def test_a_batch_script_named_for_its_site_is_read_from_a_folder(tmp_path):
     write(tmp_path, "tool.py", "#!/bin/sh\n''''exec python3 \"$0\" \"$@\" #'''\nprint(1)\n")
     write(tmp_path, "notes", "plain words\n")
     assert sorted(os.path.basename(p) for p in expand([str(tmp_path)])) == ["job.pbs", "launch_gpt_srun.frontier"]
+
+
+def test_container_files_an_author_keeps_in_a_build_folder_are_read(tmp_path):
+    # DaimonionNN/vega-llamacpp-docker keeps build/Dockerfile.rocm64, vinniefranco build/Containerfile (fresh batches
+    # 22-23); a build folder's generated JSON and scripts (a CMake tree) stay unread
+    from rocmdoctor.artifacts.readers import expand
+
+    for rel, text in (("build/Dockerfile.rocm64", "FROM rocm/dev-ubuntu-22.04:6.4\n"),
+                      ("build/Containerfile", "FROM rocm/dev-ubuntu-24.04:6.2\n"),
+                      ("build/compile_commands.json", "[]\n"), ("build/CMakeFiles/x.sh", "#!/bin/sh\nmake\n"),
+                      ("dist/run.sh", "#!/bin/bash\ntorchrun t.py\n"), ("run.sh", "#!/bin/bash\ntorchrun t.py\n")):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert sorted(os.path.relpath(p, tmp_path) for p in expand([str(tmp_path)])) == [
+        "build/Containerfile", "build/Dockerfile.rocm64", "run.sh"]

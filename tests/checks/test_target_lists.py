@@ -198,3 +198,19 @@ def test_every_line_that_sets_the_list_is_cited_once():
     d = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", "ja-fadhly-artifice-rx580-env")
     [f] = flagged(scan([d], "RD-ENV-002", "rx7900xtx"))
     assert [e.source.rsplit("/", 1)[1] for e in f.evidence] == ["setup_rocm.sh:34", "setup_rocm.sh:52"]
+
+
+def test_one_list_in_several_variables_of_a_file_is_one_finding_at_its_arg(tmp_path):
+    # vinniefranco/vllm-2xr9700 build/Containerfile (fresh batch 22): `ARG GPU_ARCH=gfx1201`, then PYTORCH_ROCM_ARCH,
+    # AMDGPU_TARGETS, GPU_TARGETS and CMAKE_HIP_ARCHITECTURES set to ${GPU_ARCH}: one cause, one finding, every line
+    p = write(tmp_path, "Containerfile", "ARG GPU_ARCH=gfx1201\nFROM rocm/dev-ubuntu-24.04:6.2\nARG GPU_ARCH\n"
+              "ENV PYTORCH_ROCM_ARCH=${GPU_ARCH} \\\n    GPU_TARGETS=${GPU_ARCH}\n"
+              "RUN CMAKE_HIP_ARCHITECTURES=${GPU_ARCH} cmake -B build\n")
+    [f] = flagged(scan([p], "RD-ENV-002", "rx7900xtx"))
+    assert "PYTORCH_ROCM_ARCH" in f.title and "GPU_TARGETS" in f.title and "leave out gfx1100" in f.title
+    sources = [e.source for e in f.evidence]
+    assert p + ":1" in sources and len(sources) == len(set(sources))
+    # two different lists in one file stay two findings
+    q = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-24.04:6.2\nENV PYTORCH_ROCM_ARCH=gfx1201\n"
+              "ENV GPU_TARGETS=gfx1030\n")
+    assert len(flagged(scan([q], "RD-ENV-002", "rx7900xtx"))) == 2

@@ -45,7 +45,11 @@ MAX_FILES = 500
 CACHE_BYTES = 64 * 1024 * 1024  # texts kept for the read cache, at most
 MAX_DEPTH = 4
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache",
-              "site-packages", "dist", "build", ".eggs"}
+              "site-packages", ".eggs"}
+# Folders that usually hold a build's output (CMake trees full of generated JSON): only the container files an
+# author keeps there are read (build/Dockerfile.rocm64, build/Containerfile: two sets of fresh batches 22-23).
+_OUTPUT_DIRS = {"build", "dist"}
+_CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(docker-)?compose")
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
                         r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
@@ -175,7 +179,10 @@ def expand(paths: list[str]) -> list[str]:
             for root, dirs, files in os.walk(p):
                 dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
                                  and root.count(os.sep) - base_depth < MAX_DEPTH)
+                output = any(part in _OUTPUT_DIRS for part in os.path.relpath(root, p).split(os.sep))
                 for f in sorted(files):
+                    if output and not _CONTAINER_FILE.search(f):
+                        continue
                     if not f.startswith(".") and (_CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))
                                                   or unnamed_script(os.path.join(root, f))):
                         out.append(os.path.join(root, f))
