@@ -1,0 +1,3 @@
+#!/bin/bash
+
+llamafactory-cli export interview/exp_config/merge-gsm8k-cot.yaml
