@@ -197,8 +197,6 @@ def rocm_apt_distribution(settings):
                      evidence=[v.evidence() for v in repos[:4]])
 
 
-REQUIRES_PYTHON = "https://packaging.python.org/en/latest/guides/writing-pyproject-toml/#python-requires"
-# The Python an image carries, from its name or tag: rocm/pytorch:..._py3.10_..., python:3.11-slim.
 ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 
 
@@ -224,6 +222,8 @@ def no_kernel_module_in_image(settings):
             for v in found]
 
 
+REQUIRES_PYTHON = "https://packaging.python.org/en/latest/guides/writing-pyproject-toml/#python-requires"
+# The Python an image carries, from its name or tag: rocm/pytorch:..._py3.10_..., python:3.11-slim.
 _IMAGE_PY = re.compile(r"(?:[_-]py|^(?:docker\.io/)?(?:library/)?python:)(3)\.?(\d{1,2})(?!\d)", re.I)
 
 

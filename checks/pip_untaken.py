@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at
+from rocmdoctor.artifacts.settings import artifact_at, once
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -118,8 +118,9 @@ def applies_on_linux(req: str) -> bool:
         return True
 
 
-# A file pip reads as constraints: `-c FILE`, `--constraint FILE`, `PIP_CONSTRAINT=FILE`.
-_CONSTRAINT_USE = re.compile(r"(?:\s-c\s+|--constraint[=\s]+|PIP_CONSTRAINT[=:]\s*)[\"']?(\S+?)[\"']?(?:\s|$)")
+# A file pip reads as constraints: `-c FILE`, `--constraint FILE`, `PIP_CONSTRAINT=FILE` (ENV's space form too).
+_CONSTRAINT_USE = re.compile(r"(?:\s-c\s+|--constraint[=\s]+|PIP_CONSTRAINT[=:\s]\s*)[\"']?([^\s\"']{1,300})")
+_REQUIREMENT_USE = re.compile(r"(?:\s-r\s*|--requirement[=\s]+)[\"']?([^\s\"']{1,300})")
 
 
 def constraints_file(settings, v) -> bool:
@@ -131,7 +132,14 @@ def constraints_file(settings, v) -> bool:
     if art is None or art.kind != "requirements":
         return False
     name = os.path.basename(path)
-    if "constraint" in name.lower():
-        return True
-    return any(os.path.basename(m.group(1)) == name for a in settings.artifacts
-               for m in _CONSTRAINT_USE.finditer(getattr(a, "text", "") or ""))
+    constraints, installed = once(settings, "pip_constraint_names", lambda: _named_files(settings))
+    if name in installed:
+        return False  # the same name is also installed with -r somewhere: judged as an install
+    return "constraint" in name.lower() or name in constraints
+
+
+def _named_files(settings) -> tuple[set[str], set[str]]:
+    """The file names the set passes to pip as constraints, and as requirements."""
+    texts = [getattr(a, "text", "") or "" for a in settings.artifacts]
+    return ({os.path.basename(m.group(1)) for t in texts for m in _CONSTRAINT_USE.finditer(t)},
+            {os.path.basename(m.group(1)) for t in texts for m in _REQUIREMENT_USE.finditer(t)})

@@ -148,15 +148,17 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                             "of a ROCm release that covers the GPU (" + _first_carried(missing) + ").",
                             subject=where, evidence=[evidence], sources=list(torch_wheels.SOURCES)))
             continue
-        same = next((f for f in out if f.data.get("target_list") == (_file_of(where), value)), None)
+        in_file = _file_of(where) != where  # a file's line, not the live environment
+        same = next((f for f in out if in_file and f.data.get("target_list") == (_file_of(where), value)), None)
         if same is not None:  # one list written into several variables of one file (`ARG GPU_ARCH` used by
             # PYTORCH_ROCM_ARCH, GPU_TARGETS, CMAKE_HIP_ARCHITECTURES ...): one finding, every line
             names = same.data["names"] + [name] if name not in same.data["names"] else same.data["names"]
+            places = {(e.source, e.text): e for e in (*same.evidence, *_places(env, name, evidence))}
+            live = [n for n in names if env is not None and n in env]
             out[out.index(same)] = replace(same, title=f"{', '.join(names)}={value} leave{'s' if len(names) == 1 else ''} "
                                                        f"out {', '.join(missing)}",
-                                           evidence=tuple({e.source: e for e in (*same.evidence,
-                                                                                   *_places(env, name, evidence))}.values()),
-                                           data=dict(same.data, names=names))
+                                           evidence=tuple(places.values()), data=dict(same.data, names=names),
+                                           fix=unset_fix(*live, env=env) if live else same.fix)
             continue
         out.append(warn(f"{name}={value} leaves out {', '.join(missing)}",
                         "HIP code built for this list (DeepSpeed ops, flash-attn, bitsandbytes, a torch source "

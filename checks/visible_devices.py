@@ -71,13 +71,15 @@ def _other_files(env, gpus, kfd_nodes, settings) -> list:
     """The lists other files give their own jobs (a Dockerfile's ENV, a compose service's environment, a second
     launch script), which the effective environment above does not hold: a container or a run started from
     that file sees this host's GPUs too, so each list is judged on its own, once per file."""
-    judged = {(v.origin.path, v.origin.line) for k in VISIBLE if isinstance(env, EnvView) and k in env.origins
+    # the files that give the effective environment its lists are judged above, as a whole (a later line of the same
+    # file overriding an earlier one is that file's own business)
+    judged = {v.origin.path for k in VISIBLE if isinstance(env, EnvView) and k in env.origins
               for v in [env.origins[k], *env.same.get(k, [])]}
-    uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
+    uuids = _uuids(kfd_nodes)
     files: dict[str, dict] = {}
     for v in settings.values("env"):
         text = str(v.value).strip()
-        if v.name in VISIBLE and (v.origin.path, v.origin.line) not in judged and not (v.trial or v.guard) \
+        if v.name in VISIBLE and v.origin.path not in judged and not (v.trial or v.guard) \
                 and text and "$" not in text and "$" not in (v.origin.text or "") and text not in ("-1", "all"):
             files.setdefault(v.origin.path, {})[v.name] = v
     out = []
@@ -98,6 +100,10 @@ def _other_files(env, gpus, kfd_nodes, settings) -> list:
     return out
 
 
+def _uuids(kfd_nodes) -> dict:
+    return {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
+
+
 def _effective(env, gpus, kfd_nodes=None, settings=None):
     set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
     later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
@@ -109,7 +115,7 @@ def _effective(env, gpus, kfd_nodes=None, settings=None):
     evidence = [e for k in set_vars for e in env_evs(env, k)]  # every place that sets it: each is read
     if not gpus:
         return skip("visible-devices variables set, but there is no AMD GPU", evidence=evidence)
-    uuids = {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
+    uuids = _uuids(kfd_nodes)
     problems = []
     # ROCr filters first; HIP then numbers what is left from 0, and HIP_VISIBLE_DEVICES
     # or CUDA_VISIBLE_DEVICES pick from that renumbered list.

@@ -5,8 +5,8 @@ when no signature matches (rocmdoctor/logs/knowncases.py), from the labelled log
     python scripts/build_known_cases.py           # write the index
     python scripts/build_known_cases.py --check   # exit 1 if the shipped index is not the corpus's
 
-Only failure logs of the dev split (tests/corpus/logs) and the spent fresh batches
-(tests/corpus/fresh/logs) go in; the holdout split never does. A word is kept when the logs of at
+Only failure logs of the dev split (tests/corpus/logs) and of tests/corpus/fresh/logs (a fresh batch lands there
+only once it has been scored: every batch there is spent) go in; the holdout split never does. A word is kept when the logs of at
 least two threads use it and the redactor leaves it alone, so no one user's name, host or secret
 is shipped.
 """

@@ -45,6 +45,14 @@ def test_b_a_loss_that_jumps_tenfold_is_a_blow_up():
            "INFO:tensorflow:global step 381: loss = 1.0149 (0.273 sec/step)"]
     assert top(tfm) == (None, None)
     assert top(["step 1, loss = 0.001", "step 2, loss = 0.05", "step 3, loss = 0.04"]) == (None, None)  # tiny values
+    # look-alikes of healthy logs (review of wave 9): another model's run starting over, a sum after per-step values,
+    # two named losses, one outlier the loss came back from
+    for lines in (["epoch 2 loss: 0.41", "Benchmarking gpt2", "step 1 loss: 10.98", "step 2 loss: 9.70"],
+                  ["step 1 loss: 0.52", "step 2 loss: 0.49", "Epoch 1 done, total loss: 245.1"],
+                  ["Discriminator loss: 0.69", "Generator loss: 12.4", "Discriminator loss: 0.66", "Generator loss: 11.9"],
+                  ["test loss: 0.28", "reconstruction loss = 1520.3"],
+                  ["step 1, loss = 0.9", "step 2, loss = 0.8", "step 3, loss = 120.0", "step 4, loss = 0.7"]):
+        assert top(lines) == (None, None), lines
 
 
 def test_c_torchs_oom_sentence_wrapped_is_memory():

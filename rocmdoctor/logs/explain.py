@@ -16,10 +16,10 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..knowledge.signatures import CONSEQUENCE, DRIVER, NOTE, SETUP, TIER_NAMES, Cause, Signature
+from ..knowledge.signatures.resemblance import PREFIX as RESEMBLES, resembling
+from .knowncases import KnownCases
 from .logscan.lines import LogLine
 from .logscan.matcher import Match
-from ..knowledge.signatures.resemblance import PREFIX as RESEMBLES
-from .knowncases import KnownCases
 from .logscan.reader import Occurrence, ScanResult
 from ..engine.machine import Machine
 from ..engine.model import Finding, Status
@@ -393,10 +393,10 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         diagnoses += _driver_root(result, machine, _windows(result, inputs or [], wins or shape_lines), file_order)
     went_on = ""
     if result.unexplained_count and not any(d.is_problem for d in diagnoses):
-        went_on = _went_on(result, _windows(result, inputs or [], wins or shape_lines))
+        tails = _windows(result, inputs or [], wins or shape_lines)
+        went_on = _went_on(result, tails)
         if not went_on:
-            diagnoses += _resembling(result, machine, _windows(result, inputs or [], wins or shape_lines),
-                                     file_order, known)
+            diagnoses += _resembling(result, machine, tails, file_order, known)
     # Failures first (in causal order), then warnings: the verdict names the first entry of the list.
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
@@ -422,13 +422,11 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
 
 def _resembling(result: ScanResult, machine: Machine, wins: list[tuple[str, list[str]]], file_order: dict,
                 known: KnownCases | None) -> list[Diagnosis]:
-    """The family of the known public cases nearest to the log, as a diagnosis at its first error-like
-    line, with those cases (thread, cause, similarity) as its facts; none when nothing is near."""
-    from ..knowledge.signatures.resemblance import resembling
-
+    """The family of the known public cases nearest to the log's error-like lines (with the lines around them), as
+    a diagnosis at its first error-like line, with those cases (thread, cause, similarity) as its facts; none when
+    nothing is near."""
     known = known if known is not None else KnownCases.load()
-    text = "\n".join([u.text for u in result.unexplained] + [ln for _, lines in wins for ln in lines])
-    fam, near = known.family(text)
+    fam, near = known.family("\n".join(_around_errors(result, wins)))
     sig = resembling(fam)
     if sig is None or not result.unexplained:
         return []
@@ -437,6 +435,25 @@ def _resembling(result: ScanResult, machine: Machine, wins: list[tuple[str, list
     facts = [f"like {c.source} ({c.family}{': ' + c.cause if c.cause else ''}; similarity {s:.2f})" for s, c in near]
     return [Diagnosis(occ, ranked, facts=facts, order=(sig.tier, file_order.get(line.file, 0), line.number),
                       structural=True)]
+
+
+AROUND = 5  # lines of context on each side of an error-like line that the resemblance reads
+AROUND_MAX = 400
+
+
+def _around_errors(result: ScanResult, wins: list[tuple[str, list[str]]]) -> list[str]:
+    """The error-like lines no rule explains, each with the few lines around it in its file's window: what the
+    failure looked like, not the healthy hours of log before it (a window is up to 256 KiB of a file's tail)."""
+    out = [u.text for u in result.unexplained]
+    for name, lines in wins:
+        first = _first_number(result, wins, lines)
+        for u in result.unexplained:
+            if u.file not in (None, name) or len(out) >= AROUND_MAX:
+                continue
+            at = u.number - first
+            if 0 <= at < len(lines):
+                out += lines[max(0, at - AROUND):at + AROUND + 1]
+    return out[:AROUND_MAX]
 
 
 def _not_deepspeeds_build(occs: list[Occurrence], result: ScanResult, inputs: list[str],

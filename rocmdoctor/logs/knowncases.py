@@ -9,8 +9,8 @@ for 15 of the 20 unseen failure logs that no signature or shape rule explained (
 
 The index (rocmdoctor/data/known_cases.json) is built by scripts/build_known_cases.py from the
 dev split and the spent fresh batches only, never from the holdout split, so the holdout
-figures stay a measure of logs the tool has not seen. Similarity is the cosine of TF-IDF word
-weights; the three nearest cases vote, weighted by their similarity.
+figures stay a measure of logs the tool has not seen. Similarity is the cosine of the logs' words
+weighted by their IDF (a word counts once per log); the three nearest cases vote, weighted by their similarity.
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ class Case:
 @dataclass
 class KnownCases:
     cases: list[Case] = field(default_factory=list)
-    # word -> [(case index, TF-IDF weight of the word in the case, the case's vector normalised)]
+    # word -> [(case index, the word's IDF weight in the case's normalised vector)]
     postings: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
     idf: dict[str, float] = field(default_factory=dict)
     excluded: frozenset[str] = frozenset()  # sources left out (the benchmark scores a case without its own thread)

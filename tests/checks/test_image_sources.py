@@ -206,6 +206,11 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     ("RUN amdgpu-install -y --no-dkms --usecase=rocm,hip,mllib --no-32", None),
     ("RUN wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb", None),
     ("RUN apt-get install -y ./amdgpu-install_6.2.60202-1_all.deb", None),
+    # review of wave 9: --no-dkms after a quoted or variable use case; a removal; another package's name
+    ('RUN amdgpu-install -y --usecase="rocm,hip" --no-dkms', None),
+    ("RUN amdgpu-install -y --usecase=${USECASE} --no-dkms", None),
+    ("RUN amdgpu-install -y --uninstall", None),
+    ("RUN apt-get install -y amdgpu-dkms-firmware", None),
 ])
 def test_an_image_build_that_installs_the_kernel_module_is_flagged(tmp_path, run, line):
     p = write(tmp_path, "Dockerfile", f"FROM ubuntu:22.04\n{run}\nRUN pip install numpy\n")

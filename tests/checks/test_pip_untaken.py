@@ -107,6 +107,7 @@ def test_use_existing_torch_removes_the_torch_lines_pip_would_read(tmp_path, ord
     ("pins.txt", "pip install -r requirements.txt --constraint=pins.txt\n", False),
     ("pins.txt", "export PIP_CONSTRAINT=/opt/pins.txt\npip install -r requirements.txt\n", False),
     ("pins.txt", "pip install -r requirements.txt -r pins.txt\n", True),  # installed: judged
+    ("pins.txt", "pip install -r requirements.txt -c pins.txt\npip install -r pins.txt\n", True),  # both: installed
 ])
 def test_a_constraints_file_installs_nothing(tmp_path, name, use, flag):
     write(tmp_path, name, "torch==0\ntorchvision==0\n")

@@ -214,3 +214,10 @@ def test_one_list_in_several_variables_of_a_file_is_one_finding_at_its_arg(tmp_p
     q = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-24.04:6.2\nENV PYTORCH_ROCM_ARCH=gfx1201\n"
               "ENV GPU_TARGETS=gfx1030\n")
     assert len(flagged(scan([q], "RD-ENV-002", "rx7900xtx"))) == 2
+
+
+def test_the_live_environment_s_lists_stay_one_finding_each(tmp_path):
+    # review of wave 9: two variables of the shell's own environment are two places, each with its own unset
+    s = machine(tmp_path, GFX1100, env={"PYTORCH_ROCM_ARCH": "gfx90a", "AMDGPU_TARGETS": "gfx90a"})
+    fs = [f for f in findings(s, "RD-ENV-002") if f.status is Status.WARN]
+    assert len(fs) == 2 and sorted(f.title.split("=")[0] for f in fs) == ["AMDGPU_TARGETS", "PYTORCH_ROCM_ARCH"]

@@ -174,6 +174,13 @@ def test_each_files_own_list_is_judged_on_this_host(tmp_path):
     assert [f.subject for f in flagged(scan([run, d], "RD-ENV-003", "rx7900xtx"))] == [d]
 
 
+def test_a_list_the_same_file_overrides_is_not_judged_on_its_own(tmp_path):
+    # review of wave 9: the effective value is the later 0; the earlier 0,1,2,3 is that script's own history
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1,2,3\nexport HIP_VISIBLE_DEVICES=0\n"
+                                  "python t.py\n")
+    assert not flagged(scan([p], "RD-ENV-003", "rx7900xtx"))
+
+
 def test_a_timed_command_keeps_its_environment(tmp_path):
     # AUGMXNT/lf-lora (fresh batch 22): `time CUDA_VISIBLE_DEVICES=1 python src/train_bash.py` on a one-GPU host
     for line in ("time CUDA_VISIBLE_DEVICES=1 python train.py", "time -p CUDA_VISIBLE_DEVICES=1 python train.py"):

@@ -547,14 +547,15 @@ def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str])
     if (m or deb) and _INSTALLS.search(body):
         release = ".".join(str(int(x)) for x in deb.groups()) if deb else m.group(1) if m else ""
         line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/|amdgpu-install_")
-        art.add(BUILD, "rocm_apt", {"release": release, "dist": (m.group(2) or "").lower() or None if m else None},
+        art.add(BUILD, "rocm_apt", {"release": release, "dist": ((m.group(2) or "").lower() or None) if m else None},
                 line)
 
 
 # amdgpu-install builds the amdgpu kernel module (DKMS) unless told --no-dkms, and its `dkms` use case asks for it;
 # `apt install amdgpu-dkms` does too.
-_AMDGPU_INSTALL = re.compile(r"\bamdgpu-install\b(?P<args>(?:[ \t]+(?:-[-\w=,.]+|\\\n))+)")
-_DKMS_PACKAGE = re.compile(r"\b(?:apt(?:-get)?|dnf|yum|zypper)\s+(?:-\S+\s+)*install\b[^&;|\n]*\bamdgpu-dkms\b")
+_AMDGPU_INSTALL = re.compile(r"\bamdgpu-install(?P<args>(?:[ \t]+(?:[^&;|\s]{1,200}|\\\n)){1,40})")
+_DKMS_PACKAGE = re.compile(r"\b(?:apt(?:-get)?|dnf|yum|zypper)[ \t]+(?:-\S{1,40}[ \t]+){0,10}install\b[^&;|\n]{0,1000}?"
+                           r"\bamdgpu-dkms(?![\w-])")
 
 
 def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
@@ -562,8 +563,10 @@ def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[
     module, and the image has no headers for the kernel that will run it (ROCm's Docker guide: --no-dkms)."""
     how = None
     for m in _AMDGPU_INSTALL.finditer(body):
-        args = m.group("args")
-        uses = re.search(r"--usecase[= ]([\w,.-]+)", args)
+        args = m.group("args").replace("\"", "").replace("'", "")
+        if not args.lstrip().startswith("-") or "--uninstall" in args:
+            continue  # the package's file name (amdgpu-install_6.2.60202-1_all.deb), or a removal
+        uses = re.search(r"--usecase[= ]([\w,.${}-]+)", args)
         if "--no-dkms" not in args and (uses or "-y" in args or "--accept-eula" in args):
             how = "amdgpu-install" + (f" --usecase={uses.group(1)}" if uses else "") + " without --no-dkms"
         if uses and "dkms" in uses.group(1).split(","):

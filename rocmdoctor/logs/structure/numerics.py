@@ -45,6 +45,8 @@ ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss co
 # 547.68, ROCmSoftwarePlatform/tensorflow#42; mmdet's 2.44 -> 63118, ZSD-SC-Resolver#24). Per-step losses of a
 # healthy run move by 5x at most (tensorflow/models#8423's 0.21 -> 1.01); the corpus's healthy logs by 1.6x.
 LOSS_BLOWUP, LOSS_BLOWUP_MIN = 10.0, 10.0
+_LOSS_LABEL = re.compile(r"([A-Za-z]{2,20})[ _]{1,2}$")  # the word naming a loss ("Generator loss", "total loss")
+_STEP_NO = re.compile(r"\b(?:step|iter(?:ation)?|epoch)\s{0,2}[=:]?\s{0,2}(\d{1,9})\b", re.I)
 # A dynamic loss scaler's new value in the words each trainer prints it: DLLogger's "PARAMETER loss_scale :
 # 8192.0", DeepSpeed's "Attempted loss scale: 128.0, reducing to 64.0", fairseq's "setting loss scale to: 64.0",
 # apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
@@ -87,7 +89,9 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
     gradients overflow), or a loss that drops to exactly 0 and stays there."""
     zeros, seen_nonzero = 0, False
-    prev_loss = 0.0  # the last logged training loss (a jump from it is a blow-up)
+    losses: dict[str, float] = {}  # the last logged value of each loss, by its name ("", "generator", "total")
+    jump: tuple[LogLine, str, float, float] | None = None  # a tenfold jump waiting for the next value to confirm it
+    last_step: int | None = None
     last: dict[str, tuple[LogLine, str]] = {}  # metric -> (line, value) of its last logged value
     falls: list[tuple[LogLine, float | None]] = []  # loss-scale halvings in a row: (line, clock or step)
     scale: float | None = None
@@ -129,7 +133,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             for mv in _METRIC_VALUE.finditer(t[:2000]):
                 last[mv.group("key").lower()] = (ln, mv.group("v"))
         if ("nan" in t or "inf" in t) and ("]" in t or "PPL" in t):
-            m = _PPL_NAN.search(t[:4000])
+            m = _PPL_NAN.search(t[:65536])
             if m:
                 at = f"after chunk {m.group('n')}" if m.group("n") else "in the final estimate"
                 return ln, f"the perplexity is {(m.group('v') or m.group('f')).lower()} {at}: the model's outputs are NaN/inf"
@@ -141,16 +145,30 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             m = _LOSS_VALUE.search(t)
             if m:
                 val = float(m.group("v"))
-                if prev_loss and val >= LOSS_BLOWUP * prev_loss and val >= LOSS_BLOWUP_MIN:
-                    return ln, (f"the training loss jumped from {prev_loss:g} to {val:g} between two logged steps "
-                                f"({val / prev_loss:.0f}x): the run blew up")
-                prev_loss = val
+                lab = _LOSS_LABEL.search(t[max(0, m.start() - 24):m.start()])
+                label = lab.group(1).lower() if lab else ""  # "Generator loss" is not "Discriminator loss"
+                sm = _STEP_NO.search(t[:400])
+                step = int(sm.group(1)) if sm else None
+                if step is not None and last_step is not None and step < last_step:
+                    losses.clear()  # the step count starts again: another run or model
+                    jump = None
+                last_step = step if step is not None else last_step
+                if jump is not None and jump[1] == label:
+                    if val >= LOSS_BLOWUP * jump[2]:
+                        return _blew_up(jump)  # it stayed up
+                    jump = None  # one outlier, and the loss came back
+                prev = losses.get(label)
+                if prev and jump is None and val >= LOSS_BLOWUP * prev and val >= LOSS_BLOWUP_MIN:
+                    jump = (ln, label, prev, val)
+                losses[label] = val
                 if val == 0.0:
                     zeros += 1
                     if zeros >= ZERO_LOSS_RUN and seen_nonzero:
                         return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
                 else:
                     zeros, seen_nonzero = 0, True
+    if jump is not None:  # the jump is the last value that loss logged
+        return _blew_up(jump)
     got = _number_columns(lines) or _loss_column(lines)
     if got:
         return got
@@ -161,6 +179,12 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             ln, v = last[key]
             return ln, f"the last logged {key} is {v.lower()}: training diverged and did not recover"
     return None
+
+
+def _blew_up(jump: tuple[LogLine, str, float, float]) -> tuple[LogLine, str]:
+    ln, label, base, val = jump
+    return ln, (f"the {label + ' ' if label else ''}loss jumped from {base:g} to {val:g} between two logged steps "
+                f"({val / base:.3g}x) and stayed there: the run blew up")
 
 
 def _numbers(text: str) -> list[str] | None:

@@ -12,9 +12,10 @@ _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
 
 # A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`, `>> "$SHELL_RC"`).
 _WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)|"
-                            r"\$\{?\w*(?:RC|PROFILE|[Rr]c_?[Ff]ile|[Pp]rofile)\w*\}?)[\"']?(?:\s|$)")
+                            r"\$\{?(?:[A-Za-z]\w{0,30}_)?(?:RC|BASHRC|ZSHRC|RC_?FILE|PROFILE|rc_?file|profile)(?:_\w{1,30})?\}?)[\"']?(?:\s|$)")
 # Text echoed into such a file: `echo 'export X=1' >> ~/.bashrc`, `echo "$ENV_VARS" | sudo tee -a "$RC"`.
-_ECHOED = re.compile(r"^\s*(?:echo|printf)\s+(?:-[a-zA-Z]+\s+)*(['\"])(.*?)(?<!\\)\1\s*(?:>>?|\|\s*(?:sudo\s+)?tee\b)", re.S)
+_ECHOED = re.compile(r"^\s*(?P<cmd>echo|printf)\s+(?P<opts>(?:-[a-zA-Z]+\s+)*)(['\"])(?P<said>.*?)(?<!\\)\3\s*"
+                     r"(?:>>?|\|\s*(?:sudo\s+)?tee\b)", re.S)
 # A quoted string over several lines kept in a variable (`ENV_VARS="\nexport A=1\n..."`), for an echo of it.
 _STRING = re.compile(r"^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=([\"'])(.*)\2\s*$", re.S)
 _EXPORTS = re.compile(r"^\s*(?:export\s+)?[A-Za-z_]\w*=", re.M)
@@ -97,13 +98,17 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
             strings[sm.group(1)] = (start, sm.group(3))
         em = _ECHOED.match(buf) if _WRITES_SCRIPT.search(buf) else None
         if em:  # settings a script writes into a shell startup file: every later shell's environment
-            said = em.group(2)
+            said = em.group("said")
+            if em.group("cmd") == "printf" or "e" in em.group("opts"):
+                said = said.replace("\\n", "\n")  # printf 'export A=0\n' writes a newline, not "\n"
             ref = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", said.strip())
             if ref and ref.group(1) in strings:
                 at, said = strings[ref.group(1)]
                 out += [(a + at, b + at, t) for a, b, t in logical_lines(said, depth + 1) if _EXPORTS.match(t)]
-            elif _EXPORTS.match(said) and "\n" not in said:
-                out.append((start + 1, start + 1, said))
+            elif "\n" in said.strip():
+                out += [(start + 1, start + 1, t) for _a, _b, t in logical_lines(said, depth + 1) if _EXPORTS.match(t)]
+            elif _EXPORTS.match(said) and "\n" not in said.strip():
+                out.append((start + 1, start + 1, said.strip()))
     return out
 
 
