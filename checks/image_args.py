@@ -1,5 +1,6 @@
-"""The image a Dockerfile's `FROM ${ARG}` really pulls when a compose file builds it: compose's
-`build.args` replace the Dockerfile's ARG defaults (https://docs.docker.com/reference/compose-file/build/#args),
+"""The image a Dockerfile's `FROM ${ARG}` really pulls when a compose file or a script builds it: compose's
+`build.args` and `docker build --build-arg` replace the Dockerfile's ARG defaults
+(https://docs.docker.com/reference/compose-file/build/#args),
 so `BASE_IMAGE: rocm/pytorch:rocm7.0_...` in the compose file is the image the build uses, and the line
 that causes a finding about it. The Dockerfile's own default is judged only where something builds it
 without that arg (a service with no args, or no compose build at all)."""
@@ -14,14 +15,18 @@ from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 
 def _builders(settings, dockerfile: str) -> list[tuple]:
-    """(compose artifact, service, build args) of every service that builds ``dockerfile`` (settings.builds_of:
-    by the path its build names, or by name where that path is not among the files, a set copied flat). NVIDIA's
-    variant of an AMD compose file is never started here, and a template is built through the services that
-    extend it: neither counts. A script's `docker build` gives no args the files record: not counted either."""
-    out = []
+    """(artifact, compose service or the script build's line, build args) of every build of ``dockerfile``
+    (settings.builds_of: by the path its build names, or by name where that path is not among the files, a set
+    copied flat): compose services, and scripts' `docker build --build-arg`. NVIDIA's variant of an AMD compose
+    file is never started here, and a template is built through the services that extend it: neither counts."""
+    out: list[tuple] = []
     for b in builds_of(settings, dockerfile):
-        a = artifact_at(settings, b.by) if b.service is not None else None
+        a = artifact_at(settings, b.by)
         if a is None or pick(a.data, "vendor_variant"):
+            continue
+        if b.service is None:
+            if a.kind in ("shell", "slurm"):
+                out.append((a, b.line, b.arg_map))
             continue
         svc = pick_map(a.data, "services").get(b.service)
         if isinstance(svc, dict) and not svc.get("template"):
@@ -29,9 +34,14 @@ def _builders(settings, dockerfile: str) -> list[tuple]:
     return out
 
 
-def _arg_line(a, svc: dict, name: str) -> int | None:
-    """The line of the service's build arg ``name`` (`NAME: value` or `- NAME=value`)."""
+def _arg_line(a, svc, name: str) -> int | None:
+    """The line of the build arg ``name``: a compose service's (`NAME: value` or `- NAME=value`), or a script
+    build's (`--build-arg NAME=value`, on the build's line or a continuation of it)."""
     lines = a.lines()
+    if not isinstance(svc, dict):
+        lo = svc if isinstance(svc, int) and svc > 0 else 1
+        pat = re.compile(rf"--build-arg[=\s]+[\"']?{re.escape(name)}=")
+        return next((i for i in range(lo, min(lo + 40, len(lines)) + 1) if pat.search(lines[i - 1])), lo)
     lo, hi = svc.get("line") or 1, min(svc.get("last") or len(lines), len(lines))
     pat = re.compile(rf"^\s*(?:-\s*)?[\"']?{re.escape(name)}[\"']?\s*[:=]")
     return next((i for i in range(lo, hi + 1) if pat.match(lines[i - 1])), None)
@@ -104,7 +114,7 @@ def built_for_nvidia(settings, unbuilt: set) -> list[Value]:
     out = []
     for d in settings.of_kind("dockerfile"):
         svcs = [svc for _a, svc, _args in _builders(settings, d.path)]
-        if not svcs or not all(_nvidia_run(s) for s in svcs):
+        if not svcs or not all(isinstance(s, dict) and _nvidia_run(s) for s in svcs):
             continue
         froms = [v for v in d.values if v.kind == BUILD and v.name == "from" and isinstance(v.value, str)
                  and (v.origin.path, v.origin.line) not in unbuilt]

@@ -248,7 +248,7 @@ class ImageBuild:
     by: str  # the compose file or script that builds it
     line: int | None = None
     service: str | None = None  # the compose service whose `build:` it is (None: a script's build)
-    args: tuple[tuple[str, str], ...] = ()  # compose `build.args` (they replace the Dockerfile's ARG defaults)
+    args: tuple[tuple[str, str], ...] = ()  # compose `build.args`, a script's --build-arg (they replace ARG defaults)
 
     @property
     def arg_map(self) -> dict[str, str]:
@@ -293,9 +293,13 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 file = named if isinstance(named, str) and named else os.path.join(ctx, "Dockerfile")
                 raw = b.get("tags")
                 given_tags: list = raw if isinstance(raw, list) else []
+                raw_args = b.get("args")
+                given_args: list = raw_args if isinstance(raw_args, list) else []
                 out.append(ImageBuild(_beside(file, a.path), _beside(ctx, a.path),
                                       tuple(image_key(t) for t in given_tags if isinstance(t, str) and t),
-                                      a.path, b.get("line")))
+                                      a.path, b.get("line"), args=tuple(
+                                          (str(x[0]), str(x[1])) for x in given_args
+                                          if isinstance(x, (list, tuple)) and len(x) == 2)))
     return out
 
 

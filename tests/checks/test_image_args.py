@@ -132,3 +132,20 @@ def test_args_of_a_list_and_the_services_that_never_build_here(tmp_path):
     template = Artifact(str(tmp_path / "base.yaml"), "compose", data={"services": {"app": dict(svc, template=True)}},
                         refs={"build:app": "Dockerfile"})
     assert _builders(Settings(artifacts=[variant, template, d]), d.path) == []
+
+
+def test_a_scripts_build_arg_is_the_image_the_build_pulls(tmp_path):
+    # selcarpa/comfyui-rocm build.sh (spent fresh batch 20): `docker build --build-arg BASE_IMAGE_TAG=...` into a
+    # Dockerfile's `FROM rocm/pytorch:${BASE_IMAGE_TAG}`: the image judged is the one the script's arg names, cited
+    # at the script's --build-arg line and at the FROM it goes into
+    from tests.lintacc_helpers import flagged, scan, write
+
+    write(tmp_path, "Dockerfile", "ARG BASE_IMAGE=rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                                  "FROM ${BASE_IMAGE}\nRUN pip install numpy\n")
+    b = write(tmp_path, "build.sh", "#!/bin/bash\ndocker build \\\n  --build-arg BASE_IMAGE=rocm/pytorch:rocm7.0_ubuntu22.04_"
+                                    "py3.10_pytorch_release_2.6.0 \\\n  -t app .\n")
+    [f] = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
+    assert "rocm7.0" in f.title and [e.source for e in f.evidence][:2] == [b + ":3", str(tmp_path / "Dockerfile") + ":2"]
+    # without the arg the Dockerfile's own default (the host's ROCm) is what is built: nothing to say
+    write(tmp_path, "build.sh", "#!/bin/bash\ndocker build -t app .\n")
+    assert not flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))

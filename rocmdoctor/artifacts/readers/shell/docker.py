@@ -48,6 +48,7 @@ def record_image_build(art: Artifact, words: list[str], first: int) -> None:
     paths as written (relative to the script's folder: settings.image_builds resolves them)."""
     start = next((j + 1 for j, w in enumerate(words) if w == "build"), len(words))
     tags: list[str] = []
+    args: list[list[str]] = []  # --build-arg NAME=VALUE: replaces the Dockerfile's ARG default (a FROM ${NAME} too)
     file = context = None
     j = start
     while j < len(words):
@@ -65,6 +66,10 @@ def record_image_build(art: Artifact, words: list[str], first: int) -> None:
                 j += 1
             if name in ("t", "tag") and val:
                 tags.append(val)
+            elif name == "build_arg" and val and "=" in val:
+                k, _, v = val.partition("=")
+                if k and "$" not in v and "`" not in v:
+                    args.append([k, v.strip("\"'")])
             elif name in ("f", "file") and val:
                 file = val
             j += 1
@@ -73,10 +78,10 @@ def record_image_build(art: Artifact, words: list[str], first: int) -> None:
             context = w
         j += 1
     tags = [t for t in tags if t and "$" not in t and "`" not in t]
-    if tags:
+    if tags or args:
         art.data.setdefault("image_builds", []).append(
             {"line": first, "tags": tags, "file": file if file and "$" not in file else None,
-             "context": context if context and "$" not in context else None})
+             "context": context if context and "$" not in context else None, "args": args})
 
 
 def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[str], image_at: int = 0) -> None:
