@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at, artifact_named
+from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
@@ -63,9 +63,7 @@ def _places(settings, image: str, v, judged=None) -> list:
     lines = sorted({x.origin.line or 0 for x in same} - {v.origin.line or 0})[:4]
     out = [v.evidence()] + [next(x for x in same if (x.origin.line or 0) == n).evidence() for n in lines]
     if v.name == "from":  # `ARG BASE_IMAGE=rocm/...` then `FROM ${BASE_IMAGE}`: the ARG's line wrote the name
-        out += [a.evidence() for a in settings.values("build") if a.name.startswith("arg:") and
-                a.origin.path == v.origin.path and a.value and (a.origin.line or 0) < (v.origin.line or 0) and
-                re.search(r"\$\{?" + re.escape(a.name[4:]) + r"\b", v.origin.text or "")][:2]
+        out += [a.evidence() for a in args_read(settings, v.origin.path, v.origin.line or 0, v.origin.text or "")]
     frm = from_line(settings, v)
     out += [frm.evidence()] if frm is not None else []
     return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]

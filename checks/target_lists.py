@@ -7,7 +7,7 @@ import re
 
 from rocmdoctor.base.records import replace
 from rocmdoctor.base.untrusted import pick
-from rocmdoctor.artifacts.settings import artifact_at, env_ev, env_evs
+from rocmdoctor.artifacts.settings import args_read, artifact_at, env_ev, env_evs
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.gpus import arch_base
@@ -165,7 +165,7 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                         f"build, any CMake HIP project) has no kernels for {', '.join(missing)} and fails at run "
                         "time with 'invalid device function' or 'no kernel image'. Set it to the GPUs' targets "
                         f"({name}={';'.join(needed)}) or leave it unset.", subject=where,
-                        evidence=_places(env, name, evidence) + _arg_lines(settings, where, value),
+                        evidence=_places(env, name, evidence) + _arg_lines(settings, evidence),
                         fix=unset_fix(name, env=env) if env is not None and name in env else None,
                         data={"target_list": (_file_of(where), value), "names": [name]}))
     return out or ok("the GPU target lists are still variables here; nothing to compare")
@@ -175,12 +175,13 @@ def _file_of(where: str) -> str:
     return where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
 
 
-def _arg_lines(settings, where: str, value: str) -> list:
+def _arg_lines(settings, evidence) -> list:
     """The `ARG NAME=value` line a Dockerfile's list took its value from (`ARG GPU_ARCH=gfx1201`, then
     `ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}`): where the value is written, to change once."""
-    path = _file_of(where)
-    return [a.evidence() for a in (settings.values("build") if settings is not None else [])
-            if a.name.startswith("arg:") and a.origin.path == path and str(a.value or "") == value][:1]
+    path, _, line = (evidence.source or "").rpartition(":")
+    if settings is None or not line.isdigit():
+        return []
+    return [a.evidence() for a in args_read(settings, path, int(line), evidence.text or "")]
 
 
 def _places(env, name: str, evidence) -> list:

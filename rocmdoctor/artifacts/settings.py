@@ -179,6 +179,16 @@ def once(settings, slot: str, make):
     return value
 
 
+def args_read(settings, path: str, line: int, text: str) -> list[Value]:
+    """The `ARG NAME=default` lines of the Dockerfile ``path``, above ``line``, whose names the line's ``text`` reads
+    (`FROM ${BASE_IMAGE}`, `ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}`): where a value a finding judges is written."""
+    names = set(re.findall(r"\$\{?([A-Za-z_]\w*)", text or ""))
+    if not names:
+        return []
+    return [a for a in settings.values("build") if a.name.startswith("arg:") and a.name[4:] in names
+            and a.origin.path == path and a.value and (a.origin.line or 0) < line][:2]
+
+
 def artifact_at(settings, path: str | None) -> Artifact | None:
     """The artifact the files hold for ``path`` (None when none): one dict per settings, for the rules that ask
     this of every value they judge."""
