@@ -118,11 +118,6 @@ def applies_on_linux(req: str) -> bool:
         return True
 
 
-# A file pip reads as constraints: `-c FILE`, `--constraint FILE`, `PIP_CONSTRAINT=FILE` (ENV's space form too).
-_CONSTRAINT_USE = re.compile(r"(?:\s-c\s+|--constraint[=\s]+|PIP_CONSTRAINT[=:\s]\s*)[\"']?([^\s\"']{1,300})")
-_REQUIREMENT_USE = re.compile(r"(?:\s-r\s*|--requirement[=\s]+)[\"']?([^\s\"']{1,300})")
-
-
 def constraints_file(settings, v) -> bool:
     """A requirements-style file that pip only reads as constraints (named constraints*.txt, or given with -c,
     --constraint, PIP_CONSTRAINT in the set): it installs nothing, and `torch==0` there forbids torch (the idiom
@@ -139,7 +134,12 @@ def constraints_file(settings, v) -> bool:
 
 
 def _named_files(settings) -> tuple[set[str], set[str]]:
-    """The file names the set passes to pip as constraints, and as requirements."""
-    texts = [getattr(a, "text", "") or "" for a in settings.artifacts]
-    return ({os.path.basename(m.group(1)) for t in texts for m in _CONSTRAINT_USE.finditer(t)},
-            {os.path.basename(m.group(1)) for t in texts for m in _REQUIREMENT_USE.finditer(t)})
+    """The file names the set's pip commands read as constraints (-c, --constraint, PIP_CONSTRAINT), and as
+    requirements (-r), from what the readers recorded of each install."""
+    def names(keys):
+        return {os.path.basename(str(f)) for v in settings.values("build", "pip") for k in keys
+                for f in pick(v.value, "options", k, default=None) or [] if isinstance(f, str)}
+
+    env = {os.path.basename(str(v.value)) for v in settings.values("env") + settings.values("build")
+           if v.name.rpartition(":")[2] == "PIP_CONSTRAINT" and isinstance(v.value, str)}
+    return names(("c", "constraint")) | env, names(("r", "requirement"))

@@ -195,7 +195,7 @@ def _places(env, name: str, evidence) -> list:
 def _native(out, name, value, evidence, where, settings, needed) -> None:
     """`native`: the compiler asks amdgpu-arch for the GPUs it sees: this machine's on the host, none in
     `docker build` (no /dev/kfd). One finding per Dockerfile (its ARG and the cmake line it fills)."""
-    path = where.rpartition(":")[0] if where.rpartition(":")[2].isdigit() else where
+    path = _file_of(where)
     kinds = {a.kind for a in (settings.artifacts if settings is not None else ()) if a.path == path}
     if "dockerfile" not in kinds:
         out.append(ok(f"{name}={value} detects the GPUs where it builds ({', '.join(needed)} here)",

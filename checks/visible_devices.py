@@ -84,13 +84,7 @@ def _other_files(env, gpus, kfd_nodes, settings) -> list:
             files.setdefault(v.origin.path, {})[v.name] = v
     out = []
     for path, vs in files.items():
-        pool, problems = list(gpus), []
-        for name in VISIBLE:  # ROCr filters first, HIP renumbers what is left
-            if name in vs:
-                got, problem = _select(str(vs[name].value), pool, uuids)
-                pool = got if name == "ROCR_VISIBLE_DEVICES" else pool
-                if problem:
-                    problems.append(f"{name}={vs[name].value} {problem}")
+        _pool, _results, problems = _apply({k: str(v.value) for k, v in vs.items()}, list(gpus), uuids)
         if problems:
             out.append(fail(f"{path.rsplit('/', 1)[-1]}: a visible-devices variable names GPUs that are not there",
                             "; ".join(problems) + f". This host has {len(gpus)} GPU(s) (indexes 0-{len(gpus) - 1}); "
@@ -98,6 +92,23 @@ def _other_files(env, gpus, kfd_nodes, settings) -> list:
                             "author's machine leaves the job without the GPUs it expects.",
                             subject=path, evidence=[v.evidence() for v in vs.values()]))
     return out
+
+
+def _apply(set_vars: dict[str, str], pool: list, uuids: dict) -> tuple[list, dict, list[str]]:
+    """The lists applied as the runtime applies them: ROCR_VISIBLE_DEVICES filters first; HIP then numbers what
+    is left from 0, and HIP_VISIBLE_DEVICES or CUDA_VISIBLE_DEVICES pick from that renumbered list.
+    (the pool after ROCr, {HIP/CUDA name: selected}, the problems)."""
+    problems, results = [], {}
+    if "ROCR_VISIBLE_DEVICES" in set_vars:
+        pool, problem = _select(set_vars["ROCR_VISIBLE_DEVICES"], pool, uuids)
+        if problem:
+            problems.append(f"ROCR_VISIBLE_DEVICES={set_vars['ROCR_VISIBLE_DEVICES']} {problem}")
+    for name in ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
+        if name in set_vars:
+            results[name], problem = _select(set_vars[name], pool, uuids)
+            if problem:
+                problems.append(f"{name}={set_vars[name]} {problem}")
+    return pool, results, problems
 
 
 def _uuids(kfd_nodes) -> dict:
@@ -116,9 +127,6 @@ def _effective(env, gpus, kfd_nodes=None, settings=None):
     if not gpus:
         return skip("visible-devices variables set, but there is no AMD GPU", evidence=evidence)
     uuids = _uuids(kfd_nodes)
-    problems = []
-    # ROCr filters first; HIP then numbers what is left from 0, and HIP_VISIBLE_DEVICES
-    # or CUDA_VISIBLE_DEVICES pick from that renumbered list.
     pool = list(gpus)
     job = _slurm_job(env, set_vars, settings, len(pool))
     if job is not None:  # the batch job's GPUs, numbered 0..N-1 (ROCR_VISIBLE_DEVICES, set by Slurm)
@@ -130,16 +138,7 @@ def _effective(env, gpus, kfd_nodes=None, settings=None):
                          "node's indexes are.")
     else:
         problems_note = ""
-    if "ROCR_VISIBLE_DEVICES" in set_vars:
-        pool, problem = _select(set_vars["ROCR_VISIBLE_DEVICES"], pool, uuids)
-        if problem:
-            problems.append(f"ROCR_VISIBLE_DEVICES={set_vars['ROCR_VISIBLE_DEVICES']} {problem}")
-    results = {}
-    for name in ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
-        if name in set_vars:
-            results[name], problem = _select(set_vars[name], pool, uuids)
-            if problem:
-                problems.append(f"{name}={set_vars[name]} {problem}")
+    pool, results, problems = _apply(set_vars, pool, uuids)
     final = next(iter(results.values())) if results else pool
     visible = [g.index for g in final if g is not None]
     data = {"visible_gpus": visible, "variables": set_vars}

@@ -425,10 +425,12 @@ def _resembling(result: ScanResult, machine: Machine, wins: list[tuple[str, list
     """The family of the known public cases nearest to the log's error-like lines (with the lines around them), as
     a diagnosis at its first error-like line, with those cases (thread, cause, similarity) as its facts; none when
     nothing is near."""
+    if not result.unexplained:
+        return []
     known = known if known is not None else KnownCases.load()
     fam, near = known.family("\n".join(_around_errors(result, wins)))
     sig = resembling(fam)
-    if sig is None or not result.unexplained:
+    if sig is None:
         return []
     line = result.unexplained[0]
     occ, ranked = _one_line_occurrence(machine, sig, line)

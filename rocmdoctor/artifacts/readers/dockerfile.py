@@ -411,14 +411,12 @@ def unnamed_dockerfile(path: str) -> bool:
     ext = name.rpartition(".")[2] if "." in name else ""
     if re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,5}", ext) or name.upper() in ("LICENSE", "README", "MAKEFILE", "AUTHORS", "NOTICE", "CHANGELOG"):
         return False
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
+    from .shell import text_head
+
+    head = text_head(path)
+    if head is None:
         return False
-    if b"\0" in head:
-        return False
-    lines = [ln.strip() for ln in head.decode("utf-8", "replace").splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    lines = [ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")]
     words = [ln.split(None, 1)[0] for ln in lines]
     # written as Dockerfiles are (upper-case keywords), and the first line shaped as one: `FROM image [AS name]`
     return len(words) >= 2 and bool(_FIRST_LINE.match(lines[0])) and all(w in _DOCKERFILE_WORDS for w in words[1:3])

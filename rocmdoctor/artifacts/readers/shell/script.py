@@ -49,15 +49,19 @@ def unnamed_script(path: str) -> bool:
     in its first 4 KiB (what sbatch and the kernel go by)."""
     if _NOT_SCRIPT.search(os.path.basename(path)):
         return False
+    head = text_head(path)
+    return head is not None and looks_like(head, "") is not None and (
+        head.startswith("#!") or re.search(r"(?m)^#SBATCH\s", head) is not None)
+
+
+def text_head(path: str, size: int = 4096) -> str | None:
+    """The first ``size`` bytes of a file as text; None when it cannot be read or is binary (a NUL byte)."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(4096)
+            head = fh.read(size)
     except OSError:
-        return False
-    if b"\0" in head:
-        return False
-    return looks_like(head.decode("utf-8", "replace"), "") is not None and (
-        head.startswith(b"#!") or re.search(rb"(?m)^#SBATCH\s", head) is not None)
+        return None
+    return None if b"\0" in head else head.decode("utf-8", "replace")
 
 
 # Launch and batch scripts are mostly a few kB, but site serving scripts run to 100 kB (zebrax0r's Bunya
