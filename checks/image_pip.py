@@ -58,6 +58,10 @@ _REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignor
 # Options that name where packages come from (pip's, and uv's --default-index/--index).
 _ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
 _LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
+_CPU_PIN = re.compile(r"==\s*[\w.*]+\+cpu\b", re.I)  # PyTorch's CPU wheels, named so
+_OPAQUE = re.compile(r"\$\{?\w+\}?|\$\{\w+:?[-=][^}]*\}")
+# a direct reference to a local file (`torch @ ./dist/torch-2.6.0-....whl`, `torch@$(ls dist/*.whl)`, `file://`)
+_LOCAL_ARTIFACT = re.compile(r"^[\w.-]+\s*@\s*(?:\.{0,2}/|\$\(|`|file:)", re.I)
 _NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyTorch's ROCm index (download.pytorch.org/"
                             "whl/rocmX.Y) and AMD's wheel pages; with no such index pip finds no match and stops ('No "
                             "matching distribution found'), installing nothing of the file; add --index-url for the "
@@ -100,10 +104,15 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     mixed = bool(rocm_index and extra_index and not ka.ROCM_INDEX.search(extra_index)
                  and "extra-index-url" not in opts)
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
+    # a word that is only a variable (`pip install torch ${TORCH_EXTRA_ARGS}`) may hold the index options: where the
+    # command names no index itself, which torch build it takes is not written in the files
+    opaque = not indexes and any(_OPAQUE.fullmatch(str(r).strip("'\"")) for r in rec.get("requirements") or [])
     out = []
     for req in rec.get("requirements") or []:
         if not applies_on_linux(str(req)):
             continue  # `torch~=2.2.2; sys_platform == 'darwin'`: not installed on this Linux host
+        if _LOCAL_ARTIFACT.search(str(req)):
+            continue  # `torch@./dist/torch-*.whl`: a wheel built or kept locally, not PyPI's
         name = ka.requirement_name(str(req))
         if name is None and _FA_REPO.search(str(req)):
             name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
@@ -139,8 +148,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             continue
         if rule is None or rocm_index or "rocm" in str(req).lower():
             continue
-        if cpu_index and name in ("torch", "torchvision", "torchaudio"):
-            continue
+        if (cpu_index or _CPU_PIN.search(str(req)) or opaque) and name in ("torch", "torchvision", "torchaudio"):
+            continue  # the CPU build on purpose (an index or a `+cpu` pin), or an index the files do not show
         if name == "torchvision" and "vision" in env and not reinstall \
                 and (lower_bound_at_most(str(req), (0, 0)) or str(req).strip().strip("'\"").lower() == name):
             continue  # unpinned: the image's own torchvision satisfies it, pip keeps it

@@ -152,3 +152,52 @@ def test_two_complete_vendor_stacks_are_alternatives_only_where_a_script_picks_o
                                        '    COMPOSE_FILE="llamafactory_docker-cuda_docker-compose.yml"\nfi\n'
                                        'docker compose -f "$COMPOSE_FILE" up -d\n')
     assert not lint.flagged(lint([str(tmp_path)], "RD-CTR-003", "mi50x2-xeon"))
+
+
+TWINS = """services:
+  drl-cuda:
+    image: drl-cuda:latest
+    ports: ["8265:8265"]
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - driver: nvidia
+              count: all
+              capabilities: [gpu]
+  drl-rocm:
+    image: drl-rocm:latest
+    ports: ["8265:8265"]
+    devices: [/dev/kfd, /dev/dri]
+"""
+
+
+def test_the_other_vendors_twin_that_cannot_run_beside_the_amd_one_is_not_judged(tmp_path, lint):
+    # one service per vendor for one role, publishing one host port: only the AMD one is ever up on this host
+    p = lint.write("docker-compose.yml", TWINS)
+    assert not lint.flagged(lint([p], "RD-CTR-004", "rx7900xtx"))
+    # look-alike: twins on different ports start together under a plain `docker compose up`
+    lint.write("docker-compose.yml", TWINS.replace('"8265:8265"]\n    devices', '"8266:8265"]\n    devices'))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-004", "rx7900xtx"))] == ["drl-cuda"]
+    # ... unless a script starts the AMD one by itself
+    s = lint.write("run.sh", "#!/bin/bash\ncase $1 in\n  rocm) docker compose up --build drl-rocm ;;\n"
+                   "  cuda) docker compose up --build drl-cuda ;;\nesac\n")
+    assert not lint.flagged(lint([p, s], "RD-CTR-004", "rx7900xtx"))
+
+
+def test_an_unprofiled_twin_starts_beside_a_profiled_amd_one(tmp_path, lint):
+    # `docker compose --profile rocm up` starts every unprofiled service too: the CUDA one fails on this host
+    p = lint.write("docker-compose.yml", TWINS.replace("  drl-rocm:\n", "  drl-rocm:\n    profiles: [rocm]\n"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-004", "rx7900xtx"))] == ["drl-cuda"]
+
+
+def test_services_profiled_for_another_vendor_or_the_cpu_are_not_started_with_the_amd_profile(tmp_path, lint):
+    text = ("services:\n  inference-amd:\n    image: app:amd\n    profiles: [amd]\n    devices: [/dev/kfd, /dev/dri]\n"
+            "  inference-intel:\n    image: app:intel\n    profiles: [intel]\n    devices: [/dev/dri]\n"
+            "    command: python serve.py --device xpu\n")
+    p = lint.write("docker-compose.yml", text)
+    assert not lint.flagged(lint([p], "RD-CTR-003", "mi300x8"))
+    # look-alike: without an AMD profile nothing says which variant this host starts
+    lint.write("docker-compose.yml", text.replace("profiles: [amd]", "profiles: [gpu]"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-003", "mi300x8"))] == \
+        ["inference-intel"]

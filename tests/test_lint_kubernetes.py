@@ -119,3 +119,57 @@ def test_a_jobsets_pods_and_a_trainjobs_trainer_are_containers():
     assert set(bare.data["services"]) == {"mnist-runtime/trainer"}
     other = kubernetes.read("o.yaml", "apiVersion: v1\nkind: ConfigMap\nspec:\n  trainer:\n    image: x/y:1\n")
     assert other.data["services"] == {}
+
+
+KSERVE = """apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata:
+  name: llama3
+spec:
+  predictor:
+    containers:
+    - name: vllm-container
+      image: example/vllm-rocm
+      resources:
+        limits:
+          amd.com/gpu: "4"
+"""
+RAY = """apiVersion: ray.io/v1
+kind: RayCluster
+metadata:
+  name: rc
+spec:
+  headGroupSpec:
+    template:
+      spec:
+        containers:
+        - name: head
+          image: rocm/ray:2.9
+  workerGroupSpecs:
+  - groupName: gpu
+    template:
+      spec:
+        containers:
+        - name: worker
+          image: rocm/ray:2.9
+"""
+
+
+def test_pod_specs_nested_in_any_resource_are_containers():
+    # KServe's predictor and a RayCluster's head and worker groups hold pod specs where no workload path names them
+    a = kubernetes.read("isvc.yaml", KSERVE)
+    assert list(a.data["services"]) == ["llama3/vllm-container"]
+    assert a.data["services"]["llama3/vllm-container"]["gpu_resources"] == {"amd.com/gpu": "4"}
+    assert [(v.value, v.origin.line) for v in a.values if v.name == "image"] == [("example/vllm-rocm", 9)]
+    r = kubernetes.read("ray.yaml", RAY)
+    assert set(r.data["services"]) == {"rc/head", "rc/worker"}
+    assert [v.origin.line for v in r.values if v.name == "image"] == [11, 18]
+    # look-alike: a `containers` key that is no list of containers is no pod spec
+    odd = kubernetes.read("o.yaml", "apiVersion: v1\nkind: Widget\nspec:\n  containers: 3\n  x: {containers: a}\n")
+    assert odd.data["services"] == {}
+
+
+def test_deeply_nested_manifests_stop_without_error():
+    deep = "apiVersion: v1\nkind: Deep\nspec:\n" + "".join("  " * (i + 1) + f"k{i}:\n" for i in range(40)) \
+        + "  " * 41 + "containers: [{name: c, image: a/b:1}]\n"
+    assert kubernetes.read("d.yaml", deep).data["services"] == {}

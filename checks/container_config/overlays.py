@@ -13,6 +13,13 @@ _COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*
                          r"([^\n;&|]*)")
 _VENDOR_NVIDIA = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
 _VENDOR_AMD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
+_VENDOR_OTHER = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv|intel|xpu)(?:$|[-_.\d])", re.I)
+_VENDOR_WORD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon|nvidia|cuda|nv|intel|xpu)\d*(?=$|[-_.])", re.I)
+
+
+def _role(name: str) -> str:
+    """A service's name without its vendor word: drl-cuda and drl-rocm are both `drl`."""
+    return _VENDOR_WORD.sub("", str(name)).strip("-_.").lower()
 
 
 def started_services(settings, files, gpu_work):
@@ -22,6 +29,7 @@ def started_services(settings, files, gpu_work):
     `docker compose up web worker` starts those (and what they depend on) only. ``gpu_work(svc)``: does the
     service do GPU work (services.gpu_signs)."""
     named: set = set()
+    alone: set = set()  # services a command starts by themselves (`up --build drl-rocm`)
     chosen = False
     for s in settings.of_kind("shell", "slurm"):
         for m in _COMPOSE_UP.finditer(getattr(s, "text", "") or ""):
@@ -30,6 +38,7 @@ def started_services(settings, files, gpu_work):
             if any("$" in w for w in args):
                 chosen = True
             named.update(w for w in args if "$" not in w)
+            alone.update(args[:1] if len(args) == 1 else ())
     every = {n for _, svcs in files for n in svcs}
     if chosen and any(_VENDOR_AMD.search(n) for n in every):
         files = [(a, {n: s for n, s in svcs.items() if not _VENDOR_NVIDIA.search(n)}) for a, svcs in files]
@@ -39,7 +48,36 @@ def started_services(settings, files, gpu_work):
         for _ in range(3):  # depends_on, a few levels
             keep |= {d for _, svcs in files for n, s in svcs.items() if n in keep for d in depends_on(s)}
         files = [(a, {n: s for n, s in svcs.items() if n in keep}) for a, svcs in files]
-    return files
+    return [(a, {n: s for n, s in svcs.items() if not _twin_left_out(n, s, files, alone)}) for a, svcs in files]
+
+
+def _twin_left_out(name: str, svc, files, alone: set) -> bool:
+    """The other vendor's service for a role an AMD-named service fills too (drl-cuda beside drl-rocm,
+    nvidia-trainer beside amd-trainer), where the two are never up together: a script starts the AMD one by
+    itself, or both publish one host port (the second would not start). A plain `docker compose up` of two
+    unprofiled twins that can run together starts both, and an unprofiled twin starts beside a profiled AMD
+    one: the NVIDIA one is judged then."""
+    if not _VENDOR_OTHER.search(name) or _VENDOR_AMD.search(name):
+        return False
+    for _, svcs in files:
+        for n, s in svcs.items():
+            if n == name or not _VENDOR_AMD.search(n) or _VENDOR_OTHER.search(n) or _role(n) != _role(name):
+                continue
+            if isinstance(s, dict) and s.get("profiles") and not (isinstance(svc, dict) and svc.get("profiles")):
+                continue  # the AMD one behind a profile, this one without: `up` starts this one whatever the profile
+            if n in alone or (_host_ports(svc) & _host_ports(s)):
+                return True
+    return False
+
+
+def _host_ports(svc) -> set:
+    out = set()
+    for p in (svc.get("ports") or []) if isinstance(svc, dict) and isinstance(svc.get("ports"), list) else []:
+        text = str(p.get("published") if isinstance(p, dict) else p)
+        parts = text.split(":")
+        if isinstance(p, dict) or len(parts) >= 2:
+            out.add(parts[-2] if len(parts) >= 2 else parts[0])
+    return out
 
 
 def depends_on(svc) -> list[str]:
@@ -49,7 +87,8 @@ def depends_on(svc) -> list[str]:
 
 _OWN = ("image", "build", "extends")
 AMD_PROFILE = re.compile(r"rocm|amd|hip|radeon", re.I)
-NVIDIA_PROFILE = re.compile(r"nvidia|cuda", re.I)
+# the other vendors' (and the CPU's) variants a stack profiles beside its AMD one (`--profile amd` starts none of them)
+NVIDIA_PROFILE = re.compile(r"nvidia|cuda|intel|xpu|openvino|(?:^|[-_])cpu(?:$|[-_])", re.I)
 
 
 def profiled(svc, vendor) -> bool:

@@ -306,3 +306,27 @@ def test_a_vllm_extra_whose_pyproject_is_read_is_judged_by_its_dependencies(tmp_
     write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
           "COPY pyproject.toml ./\nRUN pip install -e .[vllm]\n")
     assert flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8")) == []
+
+
+def test_an_index_path_naming_a_gfx_target_is_a_rocm_index(tmp_path, lint):
+    # TheRock's per-target indexes on any host (.../v2/gfx1151/, .../gfx120X-all/) carry ROCm wheels only
+    p = lint.write("Dockerfile", "FROM fedora:41\nARG ROCM_INDEX=https://d2awnip2yjpvqn.cloudfront.net/v2/gfx1151/\n"
+                   "RUN python -m pip install --index-url ${ROCM_INDEX} torch torchvision\n"
+                   "RUN pip install --index-url https://example.org/v2/gfx120X-all/ torchaudio\n")
+    assert lint.statuses(lint([p], "RD-IMG-002", "strix-halo-apu")) == ["pass"]
+    # look-alike: the same host without a target in the path is no ROCm index
+    lint.write("Dockerfile", "FROM fedora:41\nRUN pip install --index-url https://d2awnip2yjpvqn.cloudfront.net/v2/ "
+               "torch\n")
+    assert lint.statuses(lint([p], "RD-IMG-002", "strix-halo-apu")) == ["fail"]
+
+
+def test_local_wheels_cpu_pins_and_index_options_in_a_variable_are_not_pypis_cuda_torch(tmp_path, lint):
+    p = lint.write("build.sh", "#!/bin/bash\npip install torch@$(echo -n ./dist/torch-*.whl)\n"
+                   "pip install 'torchvision @ ./vision/dist/torchvision-0.22.0-cp312-linux_x86_64.whl'\n"
+                   "python -m venv /opt/conv && /opt/conv/bin/pip install torch==2.12.0+cpu\n"
+                   "pip install torch${TORCH_VERSION} ${TORCH_EXTRA_ARGS}\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
+    # look-alikes: a +cu pin is no CPU build; beside an index the command names, a variable hides none
+    lint.write("build.sh", "#!/bin/bash\npip install torch==2.4.0+cu121\n"
+               "pip install torch ${EXTRA} --index-url https://pypi.org/simple\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == ["fail", "fail"]

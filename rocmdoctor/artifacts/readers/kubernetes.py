@@ -39,10 +39,29 @@ def looks_like(text: str) -> bool:
     return bool(re.search(r"(?m)^apiVersion\s*:", text) and re.search(r"(?m)^kind\s*:", text))
 
 
+def _pods_within(d, n, depth: int = 0) -> list[tuple[dict, object]]:
+    """Every mapping under ``d`` that holds a `containers` list: a workload's spec.template.spec, a CronJob's
+    jobTemplate, training-operator replica templates, a JobSet's replicated Jobs, and the pod specs of any other
+    resource the same way (KServe's predictor, a RayCluster's head and worker groups, a LeaderWorkerSet)."""
+    if depth > 12 or n is None:
+        return []
+    if isinstance(d, dict):
+        if isinstance(d.get("containers"), list):
+            return [(d, n)]
+        out = []
+        for k, v in getattr(n, "value", []) or []:
+            key = getattr(k, "value", None)
+            if isinstance(key, str) and key in d:
+                out.extend(_pods_within(d[key], v, depth + 1))
+        return out
+    if isinstance(d, list) and isinstance(getattr(n, "value", None), list):
+        return [x for item, sub in zip(d, n.value) for x in _pods_within(item, sub, depth + 1)]
+    return []
+
+
 def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
-    """(pod spec, its node) of a manifest: a Pod's spec, a workload's spec.template.spec, a
-    CronJob's jobTemplate, the replica templates of training-operator jobs, a JobSet's replicated
-    Jobs, and a Kubeflow TrainJob's trainer (one container)."""
+    """(pod spec, its node) of a manifest: a Pod's spec, every pod spec nested in another resource's spec
+    (_pods_within), and a Kubeflow TrainJob's trainer (one container)."""
     def get(d, n, key):
         if not isinstance(d, dict) or n is None:
             return None, None
@@ -53,20 +72,7 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
     spec, sn = get(doc, node, "spec")
     if doc.get("kind") == "Pod":
         return [(spec, sn)] if isinstance(spec, dict) else []
-    for path in (("template", "spec"), ("jobTemplate", "spec", "template", "spec")):
-        d, n = spec, sn
-        for key in path:
-            d, n = get(d, n, key)
-        if isinstance(d, dict):
-            out.append((d, n))
-    for d, n in [(spec, sn)] + list(out):  # a JobSet (Kubeflow Trainer's TrainingRuntime): its replicated Jobs' pods
-        jobs, jn = get(d, n, "replicatedJobs")
-        for i, job in enumerate(_list(jobs)):
-            jd, jnode = job, jn.value[i] if jn is not None and i < len(jn.value) else None
-            for part in ("template", "spec", "template", "spec"):
-                jd, jnode = get(jd, jnode, part)
-            if isinstance(jd, dict):
-                out.append((jd, jnode))
+    out.extend(_pods_within(spec, sn))
     trainer, tn = get(spec, sn, "trainer")
     if doc.get("kind") == "TrainJob" and isinstance(trainer, dict) and tn is not None and \
             any(k in trainer for k in ("image", "env", "resourcesPerNode")):
@@ -78,14 +84,6 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
         node = SimpleNamespace(value=[(SimpleNamespace(value="containers"), SimpleNamespace(
             value=[SimpleNamespace(value=pairs, start_mark=tn.start_mark)]))])
         out.append(({"containers": [c]}, node))
-    for key in ("pytorchReplicaSpecs", "replicaSpecs", "mpiReplicaSpecs"):
-        reps, rn = get(spec, sn, key)
-        for role in (reps or {}) if isinstance(reps, dict) else {}:
-            d, n = get(reps, rn, role)
-            for part in ("template", "spec"):
-                d, n = get(d, n, part)
-            if isinstance(d, dict):
-                out.append((d, n))
     return out
 
 
