@@ -1,0 +1,1 @@
+pip install torch torchvision torchaudio --index-url https://download.pytorch.org/whl/rocm6.2
