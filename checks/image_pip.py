@@ -11,7 +11,7 @@ from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
-from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept,
+from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept, rocm_companions_before,
                           host_torch_via_installer,
                           image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
                           rocm_torch_after, standalone_host_torch)
@@ -305,7 +305,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         env |= {"ends_rocm"} if rocm_torch_after(settings, v) else set()
         env |= {"has_torch"} if assumes_installed_torch(settings, v) else set()
         env |= {"uv"} if installed_by_uv(settings, v) else set()
-        env |= {"companions"} if host else set()
+        env |= {"companions"} if host or (have and rocm_companions_before(settings, v)) else set()
         env |= {"torchless"} if _install_key(v, settings) not in torch_named else set()
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()

@@ -72,6 +72,20 @@ def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[s
     return out
 
 
+def rocm_companions_before(settings, v) -> set[str]:
+    """torchvision/torchaudio that an earlier pip line of the same file installed from a ROCm index beside its
+    ROCm torch (`pip install torch torchvision torchaudio --index-url .../rocm6.4 && pip install -r
+    requirements.txt`): a requirement they satisfy is kept (companion_kept)."""
+    out: set[str] = set()
+    for path, line in _install_places(settings, v):
+        for p in settings.values("build", "pip"):
+            if p.origin.path != path or (p.origin.line or 0) >= line or not _installs_rocm_torch(p, False):
+                continue
+            out |= {n for r in p.value.get("requirements") or []
+                    if (n := ka.requirement_name(str(r))) in ("torchvision", "torchaudio")}
+    return out
+
+
 def rocm_torch_before(settings, v) -> str | None:
     """A ROCm torch that an earlier pip line of the same file installed (for a requirements file's line: an
     earlier pip line of the file that installs it, `pip install torch --index-url .../rocm7.2 && pip install -r
@@ -198,9 +212,9 @@ def companion_kept(name: str, req: str, have: str | None) -> bool:
     """torchvision/torchaudio installed with ROCm torch ``have`` (PyTorch's install command puts the three in
     together: torchvision 0.(N+15) and torchaudio 2.N beside torch 2.N) satisfy ``req``, so pip keeps them."""
     m = re.match(r"2\.(\d+)", have or "")
-    if not m or name not in ("torchvision", "torchaudio"):
+    if (not m and have != ROCM_TORCH_RECENT) or name not in ("torchvision", "torchaudio"):
         return False
-    minor = int(m.group(1))
+    minor = int(m.group(1)) if m else 0  # unpinned from the ROCm index: some torch 2.x, so at least 2.0's pair
     paired = (0, minor + 15) if name == "torchvision" else (2, minor)
     return req.strip().strip("'\"").lower() == name or lower_bound_at_most(req, paired)
 

@@ -66,6 +66,8 @@ def _places(settings, image: str, v, judged=None) -> list:
         out += [a.evidence() for a in args_read(settings, v.origin.path, v.origin.line or 0, v.origin.text or "")]
     frm = from_line(settings, v)
     out += [frm.evidence()] if frm is not None else []
+    out += [x.evidence() for x in settings.values("container", "image_written")
+            if x.origin.path == v.origin.path and x.value == image][:1]
     return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
 
 
@@ -263,15 +265,21 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
             m = re.search(r"rocm[-_/]?(\d+)\.(\d+)(?:\.(\d+))?", image, re.I)
             img_rocm = tuple(int(x) for x in m.groups() if x is not None) if m else None
         floor = ka.dated_rocm_floor(image) if img_rocm is None and host is not None else None
-        if floor is not None and (release_gap(floor[0], host[0]) or 0) > COMPAT_WINDOW:
-            fshort, hshort = ".".join(map(str, floor[0])), ".".join(map(str, host[0][:2]))
-            out.append(warn(f"{image}: dated {floor[1]}, so ROCm {fshort} or newer in the image; {hshort} on the host",
-                            "The tag names no ROCm release, but AMD built it on the ROCm of its date (at least "
-                            f"{fshort}, out two months before). A container brings its own ROCm user space and uses the "
-                            f"host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} releases. Pick "
-                            f"an image of ROCm {hshort}'s time (a tag that names rocm{hshort}) or upgrade the host driver.",
+        release = ka.release_rocm_floor(image) if img_rocm is None and host is not None and not floor else None
+        bound = floor or release
+        if bound is not None and (release_gap(bound[0], host[0]) or 0) > COMPAT_WINDOW:
+            fshort, hshort = ".".join(map(str, bound[0])), ".".join(map(str, host[0][:2]))
+            said, why = ((f"dated {bound[1]}, so ROCm {fshort} or newer in the image", "The tag names no ROCm release, "
+                          f"but AMD built it on the ROCm of its date (at least {fshort}, out two months before).")
+                         if floor else (f"release {bound[1]} ships ROCm {fshort} or newer", "The tag names the "
+                                        f"product's release, not ROCm's; that release line is built on ROCm {fshort} "
+                                        "or newer."))
+            out.append(warn(f"{image}: {said}; {hshort} on the host",
+                            f"{why} A container brings its own ROCm user space and uses the host's kernel driver; AMD "
+                            f"supports the pair only within ±{COMPAT_WINDOW} releases. Pick an image of ROCm {hshort}'s "
+                            f"time (a tag that names rocm{hshort}) or upgrade the host driver.",
                             subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
-                            sources=[ka.ROCM_RELEASES_SOURCE, COMPAT_MATRIX],
+                            sources=[ka.ROCM_RELEASES_SOURCE if floor else ka.RELEASE_IMAGE_SOURCES[0], COMPAT_MATRIX],
                             data={"image_rocm": f">={fshort}", "host_rocm": hshort}))
             continue
         if img_rocm is None or host is None:

@@ -261,6 +261,28 @@ def dated_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
     return (out[-1], m.group(0).strip("_.-")) if out else None
 
 
+# Release images that bundle a ROCm user space without naming it in the tag: from which product release on each
+# ships at least which ROCm (its own build recipe's base). vLLM's ROCm image is built on docker/Dockerfile.rocm_base:
+# rocm/dev-ubuntu-22.04:7.0-complete from the release after 2025-09 (v0.11), 7.2.1 in v0.19.0.
+# https://github.com/vllm-project/vllm/issues/31333 https://github.com/ROCm/vllm/issues/685
+RELEASE_IMAGE_ROCM = {"vllm/vllm-openai-rocm": (((0, 11), (7, 0)), ((0, 19), (7, 2)))}
+RELEASE_IMAGE_SOURCES = ("https://github.com/vllm-project/vllm/issues/31333", "https://github.com/ROCm/vllm/issues/685")
+
+
+def release_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
+    """For a product's release image whose tag names its own version, not ROCm's (vllm/vllm-openai-rocm:v0.17.1):
+    the oldest ROCm that release line ships, and the release as written. None for other images and older tags."""
+    name = image.lower().split("@", 1)[0]
+    name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
+    repo, _, tag = name.rpartition(":") if ":" in name.rsplit("/", 1)[-1] else (name, "", "")
+    m = re.match(r"^v?(\d+)\.(\d+)", tag)
+    if repo not in RELEASE_IMAGE_ROCM or m is None:
+        return None
+    version = (int(m.group(1)), int(m.group(2)))
+    found = [rocm for since, rocm in RELEASE_IMAGE_ROCM[repo] if version >= since]
+    return (found[-1], tag) if found else None
+
+
 # A torch build made for named GPU targets only: AMD's per-target wheel indexes (repo.amd.com/rocm/whl/gfx1151/,
 # TheRock's rocm.nightlies.amd.com/v2/gfx110X-dgpu/), the multi-arch index's `torch[device-gfx1150]` extra (the kernel
 # package of that target alone), and community wheels released per target (github.com/xuhuisheng/rocm-gfx803).

@@ -330,3 +330,17 @@ def test_local_wheels_cpu_pins_and_index_options_in_a_variable_are_not_pypis_cud
     lint.write("build.sh", "#!/bin/bash\npip install torch==2.4.0+cu121\n"
                "pip install torch ${EXTRA} --index-url https://pypi.org/simple\n")
     assert lint.statuses(lint([p], "RD-IMG-002")) == ["fail", "fail"]
+
+
+def test_companions_installed_with_the_rocm_torch_keep_a_later_file_s_lower_bounds(tmp_path, lint):
+    # PyTorch's ROCm install command puts torchvision and torchaudio beside torch; a later requirements file's
+    # `torchvision>=0.15.0` is then satisfied and pip keeps them (re-roysouvik, fresh batch 26)
+    (tmp_path / "requirements.txt").write_text("numpy\ntorch>=2.0\ntorchvision>=0.15.0\ntorchaudio>=2.0\n")
+    p = lint.write("setup.sh", "#!/bin/bash\npip install torch torchvision torchaudio --index-url "
+                   "https://download.pytorch.org/whl/rocm6.4\npip install -r requirements.txt\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
+    # look-alike: with torch alone from the ROCm index, PyPI's torchvision (built against its CUDA torch) comes in
+    lint.write("setup.sh", "#!/bin/bash\npip install torch --index-url https://download.pytorch.org/whl/rocm6.4\n"
+               "pip install -r requirements.txt\n")
+    assert sorted(f.subject.rsplit(" ", 1)[-1] for f in lint.flagged(lint([p], "RD-IMG-002"))) == \
+        ["torchaudio", "torchvision"]

@@ -434,3 +434,25 @@ def test_an_image_named_by_a_build_arg_is_cited_where_the_arg_writes_it(tmp_path
     q = write(tmp_path, "Dockerfile.plain", "ARG X=rocm\nFROM rocm/dev-ubuntu-22.04:7.0.2-complete\n")
     [g] = flagged(scan([q], "RD-IMG-003", "mi300x8"))
     assert not any(e.source == q + ":1" for e in g.evidence)
+
+
+@pytest.mark.parametrize("image,want", [
+    ("vllm/vllm-openai-rocm:v0.17.1", ((7, 0), "v0.17.1")), ("docker.io/vllm/vllm-openai-rocm:v0.20.1", ((7, 2), "v0.20.1")),
+    ("vllm/vllm-openai-rocm:v0.10.2", None),  # before the line moved to ROCm 7: not known here
+    ("vllm/vllm-openai-rocm:latest", None), ("vllm/vllm-openai:v0.17.1", None)])
+def test_a_release_image_ships_at_least_the_rocm_of_its_release_line(image, want):
+    from rocmdoctor.knowledge import artifacts as ka
+
+    assert ka.release_rocm_floor(image) == want
+
+
+def test_a_release_image_beyond_the_window_is_flagged_where_its_name_is_written(lint):
+    # the name is written once in a default (`: "${VLLM_IMAGE:=...}"`) and run as "$VLLM_IMAGE": both lines cited
+    p = lint.write("serve.sh", '#!/bin/bash\n: "${VLLM_IMAGE:=vllm/vllm-openai-rocm:v0.20.1}"\necho start\n'
+                   'docker run -d --device /dev/kfd --device /dev/dri \\\n  "$VLLM_IMAGE" --model m\n')
+    fs = lint.flagged(lint([p], "RD-IMG-003", "mi300x8"))
+    assert len(fs) == 1 and "ships ROCm 7.2 or newer" in fs[0].title
+    assert [e.source for e in fs[0].evidence][:2] == [p + ":4", p + ":2"]
+    # look-alike: a release from before the line moved to ROCm 7 says nothing of its ROCm here
+    lint.write("serve.sh", open(p).read().replace("v0.20.1", "v0.10.2"))
+    assert not lint.flagged(lint([p], "RD-IMG-003", "mi300x8"))

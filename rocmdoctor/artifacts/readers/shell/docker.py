@@ -99,6 +99,12 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     image = svc.get("image")
     if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
         art.add(CONTAINER, "image", image, image_at or _line_with(physical, first, last, re.escape(image)))
+        if not any(image in physical[n - 1] for n in range(first, min(last, len(physical)) + 1)):
+            # `docker run ... "$VLLM_IMAGE"`: the line that writes the name (`: "${VLLM_IMAGE:=vllm/...}"`,
+            # IMAGE=...) is where the image is chosen, and where a fix goes
+            at = next((n for n, text in enumerate(physical[:first - 1], 1) if image in text), 0)
+            if at:
+                art.add(CONTAINER, "image_written", image, at)
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))
