@@ -173,26 +173,38 @@ ROCM_APT_INSTALL = "https://rocm.docs.amd.com/projects/install-on-linux/en/lates
 
 @check("RD-IMG-012", area=AREA, title="AMD's apt repository is the one for the base image's distribution",
        option="config", sources=[ROCM_APT_INSTALL])
-def rocm_apt_distribution(settings):
-    """`deb https://repo.radeon.com/rocm/apt/6.0.2 jammy main` on an ubuntu:24.04 (noble) stage: the
-    jammy packages depend on 22.04's library versions, so apt stops ('unmet dependencies')."""
+def rocm_apt_distribution(settings, os_release=None):
+    """`deb https://repo.radeon.com/rocm/apt/6.0.2 jammy main` on an ubuntu:24.04 (noble) stage, or written by a
+    setup script into this Ubuntu 24.04 host's apt sources: the jammy packages depend on 22.04's library versions,
+    so apt stops ('unmet dependencies')."""
     repos = [v for v in settings.values("build", "rocm_apt") if isinstance(v.value, dict) and v.value.get("dist")]
     if not repos:
         return ok("no ROCm apt repository for a named distribution in the files")
+    codename = str((os_release.values if os_release is not None else {}).get("VERSION_CODENAME", "")).lower()
     out = []
     for v in repos:
-        art = artifact_at(settings, v.origin.path)
-        image, _at = _stage_image(art, v.origin.line or 0) if art is not None else (None, 0)
-        have = ka.image_distro(image or "")
+        if v.value.get("host"):  # a host setup script: the machine's own release (unless an image build runs it)
+            base = os.path.basename(v.origin.path)
+            if any(base in (d.text or "") for d in settings.of_kind("dockerfile")):
+                continue
+            image, have = None, ka.image_distro(f"ubuntu:{codename}") if codename else None
+        else:
+            art = artifact_at(settings, v.origin.path)
+            image, _at = _stage_image(art, v.origin.line or 0) if art is not None else (None, 0)
+            have = ka.image_distro(image or "")
         want = ka.image_distro(f"ubuntu:{v.value['dist']}")
         if not have or not want or have == want:
             continue
-        out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) in a {have} image ({image})",
+        where = f"in a {have} image ({image})" if image else f"written for this {have} host"
+        release = v.value.get("release") if re.match(r"\d", str(v.value.get("release"))) else "<ROCm release>"
+        out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) {where}",
                         f"AMD builds one repository per distribution release; its packages depend on that release's "
                         f"libraries, which {have} does not carry, so apt stops with 'unmet dependencies' (or installs "
                         f"a ROCm that fails to load). Name {have}'s codename in the repository line "
-                        f"(repo.radeon.com/rocm/apt/{v.value.get('release')} <codename> main).",
-                        subject=v.origin.label, evidence=[v.evidence()], sources=[ROCM_APT_INSTALL]))
+                        f"(repo.radeon.com/rocm/apt/{release} <codename> main).",
+                        subject=v.origin.label, evidence=[v.evidence()] + ([ev(os_release.path, f"VERSION_CODENAME={codename}")]
+                                                                           if not image and os_release is not None else []),
+                        sources=[ROCM_APT_INSTALL]))
     return out or ok(f"{len(repos)} ROCm apt repository line(s), each for its image's distribution",
                      evidence=[v.evidence() for v in repos[:4]])
 

@@ -116,6 +116,8 @@ def apt_userspace(settings, host):
         return []
     out = []
     for v in settings.values("build", "rocm_apt"):
+        if isinstance(v.value, dict) and v.value.get("host"):
+            continue  # a host script's apt source installs the host's own ROCm, no image's (RD-IMG-012 judges it)
         rel = str(v.value.get("release") or "") if isinstance(v.value, dict) else ""
         parts = version_tuple(rel)
         if len(parts) < 2:

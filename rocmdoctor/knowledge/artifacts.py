@@ -338,7 +338,7 @@ DISTRO_PYTHONS: dict[str, tuple[str, ...]] = {
     "ubuntu 24.04": ("3.12",), "debian 10": ("3.7",), "debian 11": ("3.9",), "debian 12": ("3.11",),
     "debian 13": ("3.13",),
 }
-_CODENAMES = {"bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
+_CODENAMES = {"xenial": "ubuntu 16.04", "bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
               "buster": "debian 10", "bullseye": "debian 11", "bookworm": "debian 12", "trixie": "debian 13"}
 _UBUNTU = re.compile(r"ubuntu[-_:]?(18|20|22|24)\.?04(?!\d)", re.I)
 _DEBIAN = re.compile(r"(?:^|/)debian:(10|11|12|13)(?!\d)", re.I)

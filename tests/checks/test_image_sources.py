@@ -226,3 +226,34 @@ def test_real_image_builds_with_and_without_the_kernel_module():
         ["whl_docker_rocm", "Dockerfile:20"]]
     for ok_set in ("hb-neresco-koboldcpp-rocm-dockerfile", "greentortoises-antcolony-rocm57-image"):
         assert not flagged(scan([os.path.join(FRESH, ok_set)], "RD-IMG-014", "rx7900xtx"))
+
+
+def test_a_host_script_writing_another_ubuntu_release_s_rocm_repository_fails_against_the_host(lint):
+    # rx7900xtx is Ubuntu 24.04 (noble): a setup script's jammy repository line leaves apt with unmet dependencies
+    p = lint.write("setup_rocm.sh", '#!/bin/bash\nset -e\necho "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] '
+                   'https://repo.radeon.com/rocm/apt/6.1 jammy main" | \\\n  sudo tee /etc/apt/sources.list.d/rocm.list\n'
+                   "sudo apt update && sudo apt install -y rocm\n")
+    fs = lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))
+    assert [f.evidence[0].source for f in fs] == [p + ":3"] and "this ubuntu 24.04 host" in fs[0].title
+    assert any("VERSION_CODENAME=noble" in (e.text or "") for e in fs[0].evidence)
+    # look-alikes: the same line on a jammy host; the host's own codename from lsb_release; a commented line;
+    # the script run inside an image build (its image's release is what counts there, not the host's)
+    assert not lint.flagged(lint([p], "RD-IMG-012", "mi300x8"))
+    for text in ('echo "deb https://repo.radeon.com/rocm/apt/6.1 $(lsb_release -cs) main" | sudo tee x.list\n',
+                 '# echo "deb https://repo.radeon.com/rocm/apt/6.1 jammy main"\n'):
+        lint.write("setup_rocm.sh", "#!/bin/bash\n" + text)
+        assert not lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))
+    lint.write("setup_rocm.sh", '#!/bin/bash\necho "deb https://repo.radeon.com/rocm/apt/6.1 jammy main" > r.list\n')
+    d = lint.write("Dockerfile", "FROM ubuntu:22.04\nCOPY setup_rocm.sh /tmp/\nRUN bash /tmp/setup_rocm.sh\n")
+    assert not lint.flagged(lint([p, d], "RD-IMG-012", "rx7900xtx"))
+
+
+def test_a_host_script_s_rocm_repository_is_no_image_s_rocm(lint):
+    # RD-IMG-003 judges the ROCm an image build installs from AMD's repository; a host script's line installs the
+    # host's own ROCm (an install, not a container beside the driver)
+    p = lint.write("setup.sh", "#!/bin/bash\necho 'deb [arch=amd64] http://repo.radeon.com/rocm/apt/4.5/ ubuntu main' "
+                   "| sudo tee /etc/apt/sources.list.d/rocm.list\nsudo apt install -y rocm-dev\n")
+    assert not lint.flagged(lint([p], "RD-IMG-003", "rx7900xtx"))
+    d = lint.write("Dockerfile", "FROM ubuntu:20.04\nRUN echo 'deb [arch=amd64] http://repo.radeon.com/rocm/apt/4.5/ "
+                   "ubuntu main' > /etc/apt/sources.list.d/rocm.list && apt-get update && apt-get install -y rocm-dev\n")
+    assert [f.code for f in lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx"))] == ["RD-IMG-003"]

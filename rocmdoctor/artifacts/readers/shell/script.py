@@ -69,6 +69,20 @@ def text_head(path: str, size: int = 4096) -> str | None:
 MAX_SCRIPT_BYTES = 160 * 1024
 
 
+# An apt source line for AMD's ROCm repository that a host setup script writes (`echo "deb [...]
+# https://repo.radeon.com/rocm/apt/6.1 jammy main" | sudo tee /etc/apt/sources.list.d/rocm.list`): the release and the
+# distribution it is built for (the legacy `rocm/apt/debian/ xenial` path named no release).
+_APT_SOURCE = re.compile(r"\bdeb\s+(?:\[[^\]\n]{0,300}\]\s+)?https?://repo\.radeon\.com/rocm/apt/"
+                         r"(\d+\.\d+(?:\.\d+)?|debian|latest)/?\s+([a-z]+)\b", re.I)
+
+
+def _apt_sources(art: Artifact, physical: list[str]) -> None:
+    for n, text in enumerate(physical[:20_000], 1):
+        m = _APT_SOURCE.search(text[:2000]) if "repo.radeon.com" in text and not text.lstrip().startswith("#") else None
+        if m:
+            art.add("build", "rocm_apt", {"release": m.group(1), "dist": m.group(2).lower(), "host": True}, n)
+
+
 def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     _BASHLEX_CALLS[0] = MAX_BASHLEX_LINES
     if len(text) > MAX_SCRIPT_BYTES:
@@ -99,6 +113,7 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     if state.function is not None:  # a definition never closed: its lines are read as they stand
         for n, text in state.function[1]:
             _line(art, n, text, variables, exported, physical, state, 0)
+    _apt_sources(art, physical)
     if state.launch_mark is not None:
         # A variable exported after the script's last launch, outside any loop, reaches no launch of
         # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
