@@ -59,7 +59,7 @@ _REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignor
 _ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
 _LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
 _CPU_PIN = re.compile(r"==\s*[\w.*]+\+cpu\b", re.I)  # PyTorch's CPU wheels, named so
-_OPAQUE = re.compile(r"\$\{?\w+\}?|\$\{\w+:?[-=][^}]*\}")
+_OPAQUE = re.compile(r"\$\{?\w+\}?|\$\{\w+:?[-=][^}]*\}|\$[@*]|\$\{\w+\[[@*]\]\}")
 # a direct reference to a local file (`torch @ ./dist/torch-2.6.0-....whl`, `torch@$(ls dist/*.whl)`, `file://`)
 _LOCAL_ARTIFACT = re.compile(r"^[\w.-]+\s*@\s*(?:\.{0,2}/|\$\(|`|file:)", re.I)
 _NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyTorch's ROCm index (download.pytorch.org/"

@@ -180,13 +180,20 @@ def rocm_apt_distribution(settings, os_release=None):
     repos = [v for v in settings.values("build", "rocm_apt") if isinstance(v.value, dict) and v.value.get("dist")]
     if not repos:
         return ok("no ROCm apt repository for a named distribution in the files")
-    codename = str((os_release.values if os_release is not None else {}).get("VERSION_CODENAME", "")).lower()
+    osv = os_release.values if os_release is not None else {}
+    # AMD's Ubuntu repositories are judged on an Ubuntu host (Mint and others name their Ubuntu base); Debian takes
+    # the jammy/noble repositories by AMD's own instructions, so its releases are not compared
+    ubuntu = "ubuntu" in f"{osv.get('ID', '')} {osv.get('ID_LIKE', '')}".lower()
+    codename = str(osv.get("UBUNTU_CODENAME") or (osv.get("VERSION_CODENAME") if ubuntu else "") or "").lower()
+    # a script with a line for the host's own release picks by release (`case $VERSION_CODENAME in ...`)
+    own = {v.origin.path for v in repos if v.value.get("host") and v.value["dist"] == codename}
     out = []
     for v in repos:
         if v.value.get("host"):  # a host setup script: the machine's own release (unless an image build runs it)
-            base = os.path.basename(v.origin.path)
-            if any(base in (d.text or "") for d in settings.of_kind("dockerfile")):
-                continue
+            base = re.escape(os.path.basename(v.origin.path))
+            if v.origin.path in own or not re.match(r"\d", str(v.value.get("release"))) or any(
+                    re.search(rf"(?:^|[\s/]){base}\b", d.text or "") for d in settings.of_kind("dockerfile")):
+                continue  # (the retired rocm/apt/debian path was written `xenial` for every Ubuntu release)
             image, have = None, ka.image_distro(f"ubuntu:{codename}") if codename else None
         else:
             art = artifact_at(settings, v.origin.path)
@@ -196,7 +203,7 @@ def rocm_apt_distribution(settings, os_release=None):
         if not have or not want or have == want:
             continue
         where = f"in a {have} image ({image})" if image else f"written for this {have} host"
-        release = v.value.get("release") if re.match(r"\d", str(v.value.get("release"))) else "<ROCm release>"
+        release = v.value.get("release")
         out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) {where}",
                         f"AMD builds one repository per distribution release; its packages depend on that release's "
                         f"libraries, which {have} does not carry, so apt stops with 'unmet dependencies' (or installs "

@@ -68,7 +68,8 @@ def _places(settings, image: str, v, judged=None) -> list:
     out += [frm.evidence()] if frm is not None else []
     out += [x.evidence() for x in settings.values("container", "image_written")
             if x.origin.path == v.origin.path and x.value == image][:1]
-    return out + [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
+    out += [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
+    return list({(e.source, e.text): e for e in out}.values())  # one place cited once
 
 
 
@@ -267,7 +268,8 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
         floor = ka.dated_rocm_floor(image) if img_rocm is None and host is not None else None
         release = ka.release_rocm_floor(image) if img_rocm is None and host is not None and not floor else None
         bound = floor or release
-        if bound is not None and (release_gap(bound[0], host[0]) or 0) > COMPAT_WINDOW:
+        if bound is not None and bound[0] > tuple(host[0][:2]) and (release_gap(bound[0], host[0]) or 0) > COMPAT_WINDOW:
+            # a floor is a lower bound: an image above a newer host's window is possible, not known
             fshort, hshort = ".".join(map(str, bound[0])), ".".join(map(str, host[0][:2]))
             said, why = ((f"dated {bound[1]}, so ROCm {fshort} or newer in the image", "The tag names no ROCm release, "
                           f"but AMD built it on the ROCm of its date (at least {fshort}, out two months before).")

@@ -201,3 +201,26 @@ def test_services_profiled_for_another_vendor_or_the_cpu_are_not_started_with_th
     lint.write("docker-compose.yml", text.replace("profiles: [amd]", "profiles: [gpu]"))
     assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-003", "mi300x8"))] == \
         ["inference-intel"]
+
+
+def test_twin_edge_cases_from_review(tmp_path, lint):
+    # long-syntax ports without a published host port publish none: no clash, both start, the CUDA twin is judged
+    text = ("services:\n  llm-rocm:\n    image: rocm/vllm:rocm6.2_x\n    devices: [/dev/kfd, /dev/dri]\n"
+            "    ports: [{target: 8000}]\n  llm-cuda:\n    image: vllm/vllm-openai:v0.6.0\n    runtime: nvidia\n"
+            "    ports: [{target: 8001}]\n")
+    p = lint.write("docker-compose.yml", text)
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-004", "rx7900xtx"))] == ["llm-cuda"]
+    # `docker compose run --rm SERVICE COMMAND...` starts that one service by itself
+    s = lint.write("train.sh", "#!/bin/bash\ndocker compose run --rm llm-rocm python train.py --epochs 3\n")
+    assert not lint.flagged(lint([p, s], "RD-CTR-004", "rx7900xtx"))
+
+
+def test_a_service_profiled_for_the_cpu_and_amd_is_still_started_with_the_amd_profile(tmp_path, lint):
+    text = ("services:\n  ollama-amd:\n    image: ollama/ollama:0.5.7-rocm\n    profiles: [gpu-amd]\n"
+            "    devices: [/dev/kfd, /dev/dri]\n  trainer:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+            "    profiles: [cpu, gpu-amd]\n    command: torchrun --nproc_per_node 1 train.py\n")
+    p = lint.write("docker-compose.yml", text)
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-003", "rx7900xtx"))] == ["trainer"]
+    # a profile that only mentions the CPU (cpu-offload) is no CPU variant
+    lint.write("docker-compose.yml", text.replace("[cpu, gpu-amd]", "[cpu-offload]").replace("[gpu-amd]", "[amd]"))
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([p], "RD-CTR-003", "rx7900xtx"))] == ["trainer"]

@@ -173,3 +173,17 @@ def test_deeply_nested_manifests_stop_without_error():
     deep = "apiVersion: v1\nkind: Deep\nspec:\n" + "".join("  " * (i + 1) + f"k{i}:\n" for i in range(40)) \
         + "  " * 41 + "containers: [{name: c, image: a/b:1}]\n"
     assert kubernetes.read("d.yaml", deep).data["services"] == {}
+
+
+def test_policy_patterns_and_trainjob_overrides_are_no_pods():
+    # a Kyverno pattern and a TrainJob's podSpecOverrides hold pod-shaped YAML that runs nothing (review of wave 10)
+    policy = ("apiVersion: kyverno.io/v1\nkind: ClusterPolicy\nmetadata: {name: p}\nspec:\n  rules:\n  - name: r\n"
+              "    validate:\n      pattern:\n        spec:\n          containers:\n          - image: \"rocm/pytorch:*\"\n")
+    assert kubernetes.read("p.yaml", policy).data["services"] == {}
+    tj = ("apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: ft}\nspec:\n  runtimeRef: {name: r}\n"
+          "  podSpecOverrides:\n  - targetJobs: [{name: node}]\n    containers:\n    - name: node\n      env: [{name: A, value: b}]\n")
+    assert kubernetes.read("t.yaml", tj).data["services"] == {}
+    # look-alike: the same containers under a workload's template are a pod
+    dep = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n    spec:\n      containers:\n"
+           "      - name: c\n        image: rocm/pytorch:latest\n")
+    assert list(kubernetes.read("d.yaml", dep).data["services"]) == ["d/c"]

@@ -9,7 +9,7 @@ from rocmdoctor.artifacts.settings import artifact_named
 from rocmdoctor.base.untrusted import pick
 
 
-_COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*?)\s(?:up|run|start|create)\b"
+_COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*?)\s(up|run|start|create)\b"
                          r"([^\n;&|]*)")
 _VENDOR_NVIDIA = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
 _VENDOR_AMD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
@@ -33,7 +33,9 @@ def started_services(settings, files, gpu_work):
     chosen = False
     for s in settings.of_kind("shell", "slurm"):
         for m in _COMPOSE_UP.finditer(getattr(s, "text", "") or ""):
-            args = [w.strip("'\"") for w in m.group(2).split() if not w.startswith("-")]
+            args = [w.strip("'\"") for w in m.group(3).split() if not w.startswith("-")]
+            if m.group(2) == "run":  # `run [options] SERVICE [COMMAND ...]`: one service, then its command
+                args = args[:1]
             args = [w for w in args if re.fullmatch(r"[\w.$-]+|\$\{\w+(?::?-[^}]*)?\}", w)]
             if any("$" in w for w in args):
                 chosen = True
@@ -73,10 +75,13 @@ def _twin_left_out(name: str, svc, files, alone: set) -> bool:
 def _host_ports(svc) -> set:
     out = set()
     for p in (svc.get("ports") or []) if isinstance(svc, dict) and isinstance(svc.get("ports"), list) else []:
-        text = str(p.get("published") if isinstance(p, dict) else p)
-        parts = text.split(":")
-        if isinstance(p, dict) or len(parts) >= 2:
-            out.add(parts[-2] if len(parts) >= 2 else parts[0])
+        if isinstance(p, dict):  # long syntax: no `published`, no host port
+            if p.get("published") not in (None, ""):
+                out.add(str(p["published"]))
+            continue
+        parts = str(p).split(":")
+        if len(parts) >= 2:  # HOST:CONTAINER or IP:HOST:CONTAINER; a bare container port publishes none
+            out.add(parts[-2])
     return out
 
 
@@ -88,7 +93,7 @@ def depends_on(svc) -> list[str]:
 _OWN = ("image", "build", "extends")
 AMD_PROFILE = re.compile(r"rocm|amd|hip|radeon", re.I)
 # the other vendors' (and the CPU's) variants a stack profiles beside its AMD one (`--profile amd` starts none of them)
-NVIDIA_PROFILE = re.compile(r"nvidia|cuda|intel|xpu|openvino|(?:^|[-_])cpu(?:$|[-_])", re.I)
+NVIDIA_PROFILE = re.compile(r"nvidia|cuda|intel|xpu|openvino|^cpu(?:[-_]only)?$|[-_]cpu$", re.I)
 
 
 def profiled(svc, vendor) -> bool:

@@ -40,7 +40,8 @@ def services_of(settings, gpu_only: bool = False):
     # profiled for AMD, the ones profiled for NVIDIA/CUDA are the other vendor's variant, never started here.
     amd_profiled = any(profiled(s, AMD_PROFILE) for _, svcs in files for s in svcs.values())
     if amd_profiled:
-        files = [(a, {n: s for n, s in svcs.items() if not profiled(s, NVIDIA_PROFILE)}) for a, svcs in files]
+        files = [(a, {n: s for n, s in svcs.items() if not profiled(s, NVIDIA_PROFILE) or profiled(s, AMD_PROFILE)})
+                 for a, svcs in files]
     files = opt_in_left_out(settings, files)
     # The files of one set are one deployment (`docker compose -f base.yml -f rocm.yml`, a script that
     # starts them): a service that says outright it uses the GPU, in any of them, makes the others' web

@@ -101,7 +101,7 @@ PIP_RULES: tuple[PipRule, ...] = (
 PIP_BY_NAME = {r.package: r for r in PIP_RULES}
 # An index path that names a gfx target (TheRock's per-target indexes: .../v2/gfx1151/, .../gfx120X-all/, on any host)
 # carries ROCm wheels: only AMD GPUs are named gfx. https://github.com/ROCm/TheRock/blob/main/RELEASES.md
-ROCM_INDEX = re.compile(r"(download\.pytorch\.org/whl/(nightly/)?rocm|repo\.radeon\.com|rocm|/gfx\d{2,4}[0-9a-fx]?(?:-[a-z]+)?/)",
+ROCM_INDEX = re.compile(r"(download\.pytorch\.org/whl/(nightly/)?rocm|repo\.radeon\.com|rocm|/gfx\d{2,4}[0-9a-fx]?(?:-[a-z]+)?(?:/|$|[\s\"']))",
                         re.I)
 # PyTorch's CPU wheels: `+cpu` local versions sort above PyPI's, so pip takes them for a pin or a range alike.
 CPU_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?cpu(?:[/\s\"']|$)", re.I)

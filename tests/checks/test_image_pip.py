@@ -344,3 +344,9 @@ def test_companions_installed_with_the_rocm_torch_keep_a_later_file_s_lower_boun
                "pip install -r requirements.txt\n")
     assert sorted(f.subject.rsplit(" ", 1)[-1] for f in lint.flagged(lint([p], "RD-IMG-002"))) == \
         ["torchaudio", "torchvision"]
+
+
+@pytest.mark.parametrize("words", ['"$@"', '"${PIP_ARGS[@]}"', "$*"])
+def test_a_wrapper_s_passed_arguments_may_hold_the_index(tmp_path, lint, words):
+    p = lint.write("pipi.sh", f"#!/bin/bash\npip install torch torchvision {words}\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]

@@ -257,3 +257,38 @@ def test_a_host_script_s_rocm_repository_is_no_image_s_rocm(lint):
     d = lint.write("Dockerfile", "FROM ubuntu:20.04\nRUN echo 'deb [arch=amd64] http://repo.radeon.com/rocm/apt/4.5/ "
                    "ubuntu main' > /etc/apt/sources.list.d/rocm.list && apt-get update && apt-get install -y rocm-dev\n")
     assert [f.code for f in lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx"))] == ["RD-IMG-003"]
+
+
+def test_apt_lines_a_host_script_does_not_write_for_itself_are_not_the_host_s(lint):
+    # a heredoc that writes a Dockerfile, a command run in a container, a case on the host's own codename, and the
+    # retired rocm/apt/debian path (written `xenial` for every Ubuntu release): none is judged against the host
+    heredoc = ('#!/bin/bash\ncat > Dockerfile.gen <<\'DOCKER\'\nFROM ubuntu:22.04\nRUN echo "deb https://repo.radeon.com/'
+               'rocm/apt/6.1 jammy main" > /etc/apt/sources.list.d/rocm.list\nDOCKER\n')
+    inside = ("#!/bin/bash\ndocker run ubuntu:22.04 bash -c 'echo \"deb https://repo.radeon.com/rocm/apt/6.1 jammy main\" "
+              "> /etc/apt/sources.list.d/rocm.list'\n")
+    case = ('#!/bin/bash\n. /etc/os-release\ncase "$VERSION_CODENAME" in\n  jammy) echo "deb https://repo.radeon.com/rocm/'
+            'apt/6.1 jammy main" | sudo tee r.list ;;\n  noble) echo "deb https://repo.radeon.com/rocm/apt/6.1 noble main" '
+            '| sudo tee r.list ;;\nesac\n')
+    legacy = "#!/bin/bash\necho 'deb [arch=amd64] https://repo.radeon.com/rocm/apt/debian/ xenial main' | sudo tee r.list\n"
+    for text in (heredoc, inside, case, legacy):
+        p = lint.write("setup.sh", text)
+        assert not lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx")), text
+
+
+def test_a_debian_host_is_not_judged_by_ubuntu_codenames_and_mint_by_its_ubuntu_base(tmp_path):
+    from checks.image_sources import rocm_apt_distribution
+    from rocmdoctor.artifacts.readers import read_all
+    from rocmdoctor.facts.kernel import OsRelease
+
+    p = tmp_path / "setup.sh"
+    p.write_text('#!/bin/bash\necho "deb https://repo.radeon.com/rocm/apt/6.2 jammy main" | sudo tee r.list\n')
+    settings = read_all([str(p)])
+
+    def statuses(values):
+        out = rocm_apt_distribution(settings, OsRelease("/etc/os-release", values))
+        return [f.status.value for f in (out if isinstance(out, list) else [out])]
+
+    assert statuses({"ID": "debian", "VERSION_CODENAME": "bookworm"}) == ["pass"]
+    assert statuses({"ID": "linuxmint", "ID_LIKE": "ubuntu debian", "VERSION_CODENAME": "wilma",
+                     "UBUNTU_CODENAME": "noble"}) == ["fail"]
+    assert statuses({"ID": "ubuntu", "VERSION_CODENAME": "jammy"}) == ["pass"]

@@ -456,3 +456,23 @@ def test_a_release_image_beyond_the_window_is_flagged_where_its_name_is_written(
     # look-alike: a release from before the line moved to ROCm 7 says nothing of its ROCm here
     lint.write("serve.sh", open(p).read().replace("v0.20.1", "v0.10.2"))
     assert not lint.flagged(lint([p], "RD-IMG-003", "mi300x8"))
+
+
+def test_the_written_image_line_is_the_assignment_above_the_run_once(lint):
+    p = lint.write("serve.sh", "#!/bin/bash\n# Usage: VLLM_IMAGE=vllm/vllm-openai-rocm:v0.17.1 ./serve.sh\n"
+                   ': "${VLLM_IMAGE:=vllm/vllm-openai-rocm:v0.17.1}"\ndocker run --device /dev/kfd --device /dev/dri \\\n'
+                   '  "$VLLM_IMAGE"\n')
+    fs = lint.flagged(lint([p], "RD-IMG-003", "mi300x8"))
+    assert [e.source for e in fs[0].evidence if e.source.startswith(p)] == [p + ":4", p + ":3"]
+    # the image written on the run's own line is cited once
+    lint.write("serve.sh", "#!/bin/bash\nIMAGE=vllm/vllm-openai-rocm:v0.19.0\ndocker run --device /dev/kfd \"$IMAGE\"\n")
+    fs = lint.flagged(lint([p], "RD-IMG-003", "mi300x8"))
+    sources = [e.source for e in fs[0].evidence]
+    assert len(sources) == len(set(sources))
+
+
+def test_a_release_floor_below_a_newer_host_says_nothing(lint):
+    # the floor is a lower bound: on a host with a newer ROCm (7.13 from wheels) a v0.17 image may be anywhere above it
+    p = lint.write("serve.sh", "#!/bin/bash\ndocker run --device /dev/kfd --device /dev/dri vllm/vllm-openai-rocm:v0.17.1\n")
+    assert not [f for f in lint.flagged(lint([p], "RD-IMG-003", "strix-halo-apu")) if "ships ROCm" in f.title]
+    assert [f for f in lint.flagged(lint([p], "RD-IMG-003", "mi300x8")) if "ships ROCm" in f.title]

@@ -39,6 +39,13 @@ def looks_like(text: str) -> bool:
     return bool(re.search(r"(?m)^apiVersion\s*:", text) and re.search(r"(?m)^kind\s*:", text))
 
 
+# Keys whose pod-shaped contents run nothing: an admission policy's patterns, patches and a TrainJob's overrides of
+# its runtime's pods (judged with the runtime)
+_NOT_PODS = {"pattern", "anyPattern", "patchStrategicMerge", "patchesJson6902", "podSpecOverrides",
+             "podTemplateOverrides", "match", "exclude"}
+_POLICY_GROUPS = re.compile(r"(?:^|\.)(?:kyverno\.io|gatekeeper\.sh|admissionregistration\.k8s\.io)/", re.I)
+
+
 def _pods_within(d, n, depth: int = 0) -> list[tuple[dict, object]]:
     """Every mapping under ``d`` that holds a `containers` list: a workload's spec.template.spec, a CronJob's
     jobTemplate, training-operator replica templates, a JobSet's replicated Jobs, and the pod specs of any other
@@ -46,12 +53,13 @@ def _pods_within(d, n, depth: int = 0) -> list[tuple[dict, object]]:
     if depth > 12 or n is None:
         return []
     if isinstance(d, dict):
-        if isinstance(d.get("containers"), list):
+        if isinstance(d.get("containers"), list) and any(isinstance(c, dict) and c.get("image")
+                                                          for c in d["containers"]):
             return [(d, n)]
         out = []
         for k, v in getattr(n, "value", []) or []:
             key = getattr(k, "value", None)
-            if isinstance(key, str) and key in d:
+            if isinstance(key, str) and key in d and key not in _NOT_PODS:
                 out.extend(_pods_within(d[key], v, depth + 1))
         return out
     if isinstance(d, list) and isinstance(getattr(n, "value", None), list):
@@ -72,7 +80,8 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
     spec, sn = get(doc, node, "spec")
     if doc.get("kind") == "Pod":
         return [(spec, sn)] if isinstance(spec, dict) else []
-    out.extend(_pods_within(spec, sn))
+    if not _POLICY_GROUPS.search(f"{doc.get('apiVersion') or ''}/"):  # a policy's pod patterns run nothing
+        out.extend(_pods_within(spec, sn))
     trainer, tn = get(spec, sn, "trainer")
     if doc.get("kind") == "TrainJob" and isinstance(trainer, dict) and tn is not None and \
             any(k in trainer for k in ("image", "env", "resourcesPerNode")):

@@ -102,7 +102,9 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
         if not any(image in physical[n - 1] for n in range(first, min(last, len(physical)) + 1)):
             # `docker run ... "$VLLM_IMAGE"`: the line that writes the name (`: "${VLLM_IMAGE:=vllm/...}"`,
             # IMAGE=...) is where the image is chosen, and where a fix goes
-            at = next((n for n, text in enumerate(physical[:first - 1], 1) if image in text), 0)
+            found = [n for n in range(first - 1, 0, -1)  # the nearest line above that writes it, not a comment
+                     if image in physical[n - 1] and not physical[n - 1].lstrip().startswith("#")]
+            at = next((n for n in found if re.search(r"\w=|:=", physical[n - 1])), found[0] if found else 0)
             if at:
                 art.add(CONTAINER, "image_written", image, at)
     for k, v in svc["environment"].items():

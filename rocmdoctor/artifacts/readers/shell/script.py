@@ -76,11 +76,23 @@ _APT_SOURCE = re.compile(r"\bdeb\s+(?:\[[^\]\n]{0,300}\]\s+)?https?://repo\.rade
                          r"(\d+\.\d+(?:\.\d+)?|debian|latest)/?\s+([a-z]+)\b", re.I)
 
 
+_HEREDOC_START = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
+_ELSEWHERE = re.compile(r"\b(?:docker|podman|nerdctl)\s+(?:run|exec)\b|\b(?:ba)?sh\s+-c\b|\bchroot\b|\bRUN\b")
+
+
 def _apt_sources(art: Artifact, physical: list[str]) -> None:
+    """The apt source lines a host script writes for itself: not a heredoc's body (a Dockerfile or a script it
+    generates), nor a command run in a container or another root (`docker run ... bash -c 'echo "deb ..."'`)."""
+    until = None
     for n, text in enumerate(physical[:20_000], 1):
+        if until is not None:
+            until = None if text.strip() == until else until
+            continue
+        h = _HEREDOC_START.search(text) if "<<" in text else None
         m = _APT_SOURCE.search(text[:2000]) if "repo.radeon.com" in text and not text.lstrip().startswith("#") else None
-        if m:
+        if m and not _ELSEWHERE.search(text[:m.start()]):
             art.add("build", "rocm_apt", {"release": m.group(1), "dist": m.group(2).lower(), "host": True}, n)
+        until = h.group(1) if h else None
 
 
 def read(path: str, text: str, kind: str = SHELL) -> Artifact:
