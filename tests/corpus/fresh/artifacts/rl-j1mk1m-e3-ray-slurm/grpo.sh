@@ -1,0 +1,55 @@
+source ~/miniconda3/etc/profile.d/conda.sh
+conda activate verl
+
+python3 -m verl.trainer.main_ppo \
+    algorithm.adv_estimator=grpo \
+    data.train_files=$LOCAL_DIR/data/e3/$DATA_DISTRIBUTION.parquet \
+    data.val_files=$LOCAL_DIR/data/e3/test.parquet \
+    data.train_batch_size=64 \
+    data.max_prompt_length=1024 \
+    data.max_response_length=$CONTEXT_LENGTH \
+    data.max_extrapolation_length=$((2 * CONTEXT_LENGTH)) \
+    data.filter_overlong_prompts=True \
+    actor_rollout_ref.model.path=$BASE_MODEL \
+    actor_rollout_ref.actor.optim.lr=1e-6 \
+    actor_rollout_ref.model.use_remove_padding=True \
+    actor_rollout_ref.actor.clip_ratio_low=0.2 \
+    actor_rollout_ref.actor.clip_ratio_high=0.35 \
+    actor_rollout_ref.actor.ppo_mini_batch_size=32 \
+    actor_rollout_ref.actor.use_dynamic_bsz=True \
+    actor_rollout_ref.actor.only_train_on_positive=False \
+    actor_rollout_ref.actor.remove_truncated=False \
+    actor_rollout_ref.actor.ppo_max_token_len_per_gpu=40000 \
+    actor_rollout_ref.actor.use_kl_loss=True \
+    actor_rollout_ref.actor.kl_loss_coef=0.001 \
+    actor_rollout_ref.actor.kl_loss_type=low_var_kl \
+    actor_rollout_ref.actor.entropy_coeff=0.001 \
+    actor_rollout_ref.model.enable_gradient_checkpointing=True \
+    actor_rollout_ref.actor.fsdp_config.param_offload=False \
+    actor_rollout_ref.actor.fsdp_config.optimizer_offload=False \
+    actor_rollout_ref.rollout.tensor_model_parallel_size=1 \
+    actor_rollout_ref.rollout.name=vllm \
+    actor_rollout_ref.rollout.temperature=0.6 \
+    actor_rollout_ref.rollout.val_kwargs.temperature=0.6 \
+    actor_rollout_ref.rollout.val_kwargs.do_sample=True \
+    actor_rollout_ref.rollout.gpu_memory_utilization=0.85 \
+    actor_rollout_ref.rollout.max_num_batched_tokens=40000 \
+    actor_rollout_ref.rollout.n=32 \
+    actor_rollout_ref.rollout.val_kwargs.n=32 \
+    actor_rollout_ref.ref.fsdp_config.param_offload=True \
+    actor_rollout_ref.rollout.enforce_eager=False \
+    actor_rollout_ref.rollout.free_cache_engine=False \
+    algorithm.use_kl_in_reward=False \
+    custom_reward_function.path=verl/utils/reward_score/curriculum_math/compute_score.py \
+    trainer.extrapolation_val=False \
+    trainer.default_local_dir=$LOCAL_DIR/checkpoints/e3/$EXPERIMENT_NAME \
+    trainer.critic_warmup=0 \
+    trainer.logger=['console','wandb'] \
+    trainer.project_name=e3 \
+    trainer.experiment_name=$EXPERIMENT_NAME \
+    trainer.val_before_train=True \
+    trainer.n_gpus_per_node=$N_GPUS_PER_NODE \
+    trainer.nnodes=$NNODES \
+    trainer.save_freq=30 \
+    trainer.test_freq=30 \
+    trainer.total_epochs=$EPOCHS "${@:1}" > /home/gyeongwk/e3/logs/$EXPERIMENT_NAME.log 2>&1
