@@ -184,16 +184,17 @@ def rocm_apt_distribution(settings, os_release=None):
     # AMD's Ubuntu repositories are judged on an Ubuntu host (Mint and others name their Ubuntu base); Debian takes
     # the jammy/noble repositories by AMD's own instructions, so its releases are not compared
     ubuntu = "ubuntu" in f"{osv.get('ID', '')} {osv.get('ID_LIKE', '')}".lower()
-    codename = str(osv.get("UBUNTU_CODENAME") or (osv.get("VERSION_CODENAME") if ubuntu else "") or "").lower()
+    key = "UBUNTU_CODENAME" if osv.get("UBUNTU_CODENAME") else "VERSION_CODENAME"
+    codename = str(osv.get(key) if key == "UBUNTU_CODENAME" or ubuntu else "").lower()
     # a script with a line for the host's own release picks by release (`case $VERSION_CODENAME in ...`)
     own = {v.origin.path for v in repos if v.value.get("host") and v.value["dist"] == codename}
     out = []
     for v in repos:
         if v.value.get("host"):  # a host setup script: the machine's own release (unless an image build runs it)
             base = re.escape(os.path.basename(v.origin.path))
-            if v.origin.path in own or not re.match(r"\d", str(v.value.get("release"))) or any(
-                    re.search(rf"(?:^|[\s/]){base}\b", d.text or "") for d in settings.of_kind("dockerfile")):
-                continue  # (the retired rocm/apt/debian path was written `xenial` for every Ubuntu release)
+            if v.origin.path in own or any(re.search(rf"(?:^|[\s/]){base}\b", d.text or "")
+                                            for d in settings.of_kind("dockerfile")):
+                continue
             image, have = None, ka.image_distro(f"ubuntu:{codename}") if codename else None
         else:
             art = artifact_at(settings, v.origin.path)
@@ -203,13 +204,12 @@ def rocm_apt_distribution(settings, os_release=None):
         if not have or not want or have == want:
             continue
         where = f"in a {have} image ({image})" if image else f"written for this {have} host"
-        release = v.value.get("release")
         out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) {where}",
                         f"AMD builds one repository per distribution release; its packages depend on that release's "
                         f"libraries, which {have} does not carry, so apt stops with 'unmet dependencies' (or installs "
                         f"a ROCm that fails to load). Name {have}'s codename in the repository line "
-                        f"(repo.radeon.com/rocm/apt/{release} <codename> main).",
-                        subject=v.origin.label, evidence=[v.evidence()] + ([ev(os_release.path, f"VERSION_CODENAME={codename}")]
+                        f"(repo.radeon.com/rocm/apt/{v.value.get('release')} <codename> main).",
+                        subject=v.origin.label, evidence=[v.evidence()] + ([ev(os_release.path, f"{key}={codename}")]
                                                                            if not image and os_release is not None else []),
                         sources=[ROCM_APT_INSTALL]))
     return out or ok(f"{len(repos)} ROCm apt repository line(s), each for its image's distribution",

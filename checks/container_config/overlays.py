@@ -11,10 +11,12 @@ from rocmdoctor.base.untrusted import pick
 
 _COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*?)\s(up|run|start|create)\b"
                          r"([^\n;&|]*)")
-_VENDOR_NVIDIA = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv)(?:$|[-_.\d])", re.I)
-_VENDOR_AMD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon)(?:$|[-_.\d])", re.I)
-_VENDOR_OTHER = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv|intel|xpu)(?:$|[-_.\d])", re.I)
-_VENDOR_WORD = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon|nvidia|cuda|nv|intel|xpu)\d*(?=$|[-_.])", re.I)
+# a vendor's word in a service's name: drl-rocm, nvidia-trainer, app_intel
+_AMD_WORDS, _NVIDIA_WORDS, _OTHER_WORDS = "rocm|amd|hip|radeon", "nvidia|cuda|nv", "intel|xpu"
+_VENDOR_NVIDIA = re.compile(rf"(?:^|[-_.])(?:{_NVIDIA_WORDS})(?:$|[-_.\d])", re.I)
+_VENDOR_AMD = re.compile(rf"(?:^|[-_.])(?:{_AMD_WORDS})(?:$|[-_.\d])", re.I)
+_VENDOR_OTHER = re.compile(rf"(?:^|[-_.])(?:{_NVIDIA_WORDS}|{_OTHER_WORDS})(?:$|[-_.\d])", re.I)
+_VENDOR_WORD = re.compile(rf"(?:^|[-_.])(?:{_AMD_WORDS}|{_NVIDIA_WORDS}|{_OTHER_WORDS})\d*(?=$|[-_.])", re.I)
 
 
 def _role(name: str) -> str:

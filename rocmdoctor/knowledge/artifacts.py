@@ -261,6 +261,12 @@ def dated_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
     return (out[-1], m.group(0).strip("_.-")) if out else None
 
 
+# AMD's repository of one ROCm release (an apt source line, an amdgpu-install package's path): the release and, where
+# written, the distribution it is built for. The Dockerfile and launch-script readers both read it.
+ROCM_APT_REPO = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/(\d+\.\d+(?:\.\d+)?)"
+                           r"(?:/ubuntu/|/rhel/|/sle/|/?\s+)?(focal|jammy|noble|bionic|ubuntu)?", re.I)
+
+
 # Release images that bundle a ROCm user space without naming it in the tag: from which product release on each
 # ships at least which ROCm (its own build recipe's base). vLLM's ROCm image is built on docker/Dockerfile.rocm_base:
 # rocm/dev-ubuntu-22.04:7.0-complete from the release after 2025-09 (v0.11), 7.2.1 in v0.19.0.
@@ -338,7 +344,7 @@ DISTRO_PYTHONS: dict[str, tuple[str, ...]] = {
     "ubuntu 24.04": ("3.12",), "debian 10": ("3.7",), "debian 11": ("3.9",), "debian 12": ("3.11",),
     "debian 13": ("3.13",),
 }
-_CODENAMES = {"xenial": "ubuntu 16.04", "bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
+_CODENAMES = {"bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
               "buster": "debian 10", "bullseye": "debian 11", "bookworm": "debian 12", "trixie": "debian 13"}
 _UBUNTU = re.compile(r"ubuntu[-_:]?(18|20|22|24)\.?04(?!\d)", re.I)
 _DEBIAN = re.compile(r"(?:^|/)debian:(10|11|12|13)(?!\d)", re.I)

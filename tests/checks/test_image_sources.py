@@ -235,10 +235,14 @@ def test_a_host_script_writing_another_ubuntu_release_s_rocm_repository_fails_ag
                    "sudo apt update && sudo apt install -y rocm\n")
     fs = lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))
     assert [f.evidence[0].source for f in fs] == [p + ":3"] and "this ubuntu 24.04 host" in fs[0].title
-    assert any("VERSION_CODENAME=noble" in (e.text or "") for e in fs[0].evidence)
+    assert any("CODENAME=noble" in (e.text or "") for e in fs[0].evidence)  # os-release says which
     # look-alikes: the same line on a jammy host; the host's own codename from lsb_release; a commented line;
     # the script run inside an image build (its image's release is what counts there, not the host's)
     assert not lint.flagged(lint([p], "RD-IMG-012", "mi300x8"))
+    # the installer package of one release and distribution, read with the same pattern as a Dockerfile's
+    lint.write("setup_rocm.sh", "#!/bin/bash\nwget https://repo.radeon.com/amdgpu-install/6.1/ubuntu/jammy/"
+               "amdgpu-install_6.1.60100-1_all.deb\nsudo apt install -y ./amdgpu-install_6.1.60100-1_all.deb\n")
+    assert [f.evidence[0].source for f in lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))] == [p + ":2"]
     for text in ('echo "deb https://repo.radeon.com/rocm/apt/6.1 $(lsb_release -cs) main" | sudo tee x.list\n',
                  '# echo "deb https://repo.radeon.com/rocm/apt/6.1 jammy main"\n'):
         lint.write("setup_rocm.sh", "#!/bin/bash\n" + text)

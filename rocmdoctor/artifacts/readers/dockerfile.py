@@ -17,6 +17,7 @@ import shlex
 from urllib.parse import unquote
 
 from ...base.untrusted import pick
+from ...knowledge import artifacts as ka
 from ..settings import BUILD, CONTAINER, ENV, Artifact
 from .shell import RELEVANT, commands, pip_requirements, substitute
 from .shell.docker import record_image_build
@@ -529,8 +530,6 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
 
 # AMD's apt repository or amdgpu-install package of one ROCm release, and the distribution it is for
 # (`https://repo.radeon.com/rocm/apt/7.2.3 noble main`, `amdgpu-install/5.7.1/ubuntu/focal/`).
-_ROCM_APT = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/(\d+\.\d+(?:\.\d+)?)"
-                       r"(?:/ubuntu/|/rhel/|/sle/|/?\s+)?(focal|jammy|noble|bionic|ubuntu)?", re.I)
 _INSTALLS = re.compile(r"\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\bamdgpu-install\s+-|\bdpkg\s+-i\b")
 # The installer package's own name says its ROCm release in its 5-digit field, also when the file was copied in
 # (`dpkg -i /app/amdgpu-install_5.5.50500-1_all.deb`) or its folder is the driver's (amdgpu-install/22.20.3/ ...
@@ -541,7 +540,7 @@ _INSTALLER_DEB = re.compile(r"amdgpu-install_[\d.]*?(\d)(\d\d)(\d\d)-\d+_all\.de
 def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
     """A RUN that installs ROCm from AMD's apt repository (or amdgpu-install) of one release: that
     release's user space is in the image, whatever its base (judged against the host like a tag)."""
-    m, deb = _ROCM_APT.search(body), _INSTALLER_DEB.search(body)
+    m, deb = ka.ROCM_APT_REPO.search(body), _INSTALLER_DEB.search(body)
     if (m or deb) and _INSTALLS.search(body):
         release = ".".join(str(int(x)) for x in deb.groups()) if deb else m.group(1) if m else ""
         line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/|amdgpu-install_")

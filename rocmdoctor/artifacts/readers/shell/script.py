@@ -8,6 +8,7 @@ import os
 import re
 import shlex
 
+from ....knowledge.artifacts import ROCM_APT_REPO
 from ...settings import ENV, LAUNCHER, Artifact
 from .. import containers
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
@@ -69,28 +70,23 @@ def text_head(path: str, size: int = 4096) -> str | None:
 MAX_SCRIPT_BYTES = 160 * 1024
 
 
-# An apt source line for AMD's ROCm repository that a host setup script writes (`echo "deb [...]
-# https://repo.radeon.com/rocm/apt/6.1 jammy main" | sudo tee /etc/apt/sources.list.d/rocm.list`): the release and the
-# distribution it is built for (the legacy `rocm/apt/debian/ xenial` path named no release).
-_APT_SOURCE = re.compile(r"\bdeb\s+(?:\[[^\]\n]{0,300}\]\s+)?https?://repo\.radeon\.com/rocm/apt/"
-                         r"(\d+\.\d+(?:\.\d+)?|debian|latest)/?\s+([a-z]+)\b", re.I)
-
-
 _HEREDOC_START = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 _ELSEWHERE = re.compile(r"\b(?:docker|podman|nerdctl)\s+(?:run|exec)\b|\b(?:ba)?sh\s+-c\b|\bchroot\b|\bRUN\b")
 
 
 def _apt_sources(art: Artifact, physical: list[str]) -> None:
-    """The apt source lines a host script writes for itself: not a heredoc's body (a Dockerfile or a script it
-    generates), nor a command run in a container or another root (`docker run ... bash -c 'echo "deb ..."'`)."""
+    """AMD's ROCm repository of one release for one distribution that a host script writes for itself (`echo "deb
+    https://repo.radeon.com/rocm/apt/6.1 jammy main" | sudo tee ...`): not a heredoc's body (a Dockerfile or a script it
+    generates), nor a command run in a container or another root (`docker run ... bash -c 'echo "deb ..."'`). The
+    retired `rocm/apt/debian/ xenial` path names no release (AMD wrote it so for every Ubuntu release): not read."""
     until = None
     for n, text in enumerate(physical[:20_000], 1):
         if until is not None:
             until = None if text.strip() == until else until
             continue
         h = _HEREDOC_START.search(text) if "<<" in text else None
-        m = _APT_SOURCE.search(text[:2000]) if "repo.radeon.com" in text and not text.lstrip().startswith("#") else None
-        if m and not _ELSEWHERE.search(text[:m.start()]):
+        m = ROCM_APT_REPO.search(text[:2000]) if "repo.radeon.com" in text and not text.lstrip().startswith("#") else None
+        if m and m.group(2) and not _ELSEWHERE.search(text[:m.start()]):
             art.add("build", "rocm_apt", {"release": m.group(1), "dist": m.group(2).lower(), "host": True}, n)
         until = h.group(1) if h else None
 
