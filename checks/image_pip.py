@@ -84,6 +84,11 @@ def rocm_pin_finds_no_index(settings, v, req: str) -> bool:
     return _pin_without_index(req, rec, _config_extra_index(settings, v))
 
 
+# A requirement's extras (`vllm[rocm]`): PyPI's vLLM, flash-attn, xformers ... have no `rocm` extra; pip warns
+# "does not provide the extra" and installs the CUDA build.
+_EXTRAS = re.compile(r"\[[^\]]{0,200}\]")
+
+
 def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cdna: bool = False,
                   env: frozenset = frozenset()):
     """(rule, requirement) for each package of one pip install that would bring a CUDA build;
@@ -146,8 +151,8 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if not rocm_index and not kept and _pin_without_index(str(req), rec, extra_index):
             out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
             continue
-        if rule is None or rocm_index or "rocm" in str(req).lower():
-            continue
+        if rule is None or rocm_index or "rocm" in _EXTRAS.sub("", str(req)).lower():
+            continue  # a ROCm build by its version, file or URL; an extra (`vllm[rocm]`) is no build: PyPI has none
         if (cpu_index or _CPU_PIN.search(str(req)) or opaque) and name in ("torch", "torchvision", "torchaudio"):
             continue  # the CPU build on purpose (an index or a `+cpu` pin), or an index the files do not show
         if name == "torchvision" and "vision" in env and not reinstall \

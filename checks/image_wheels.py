@@ -83,8 +83,10 @@ def newer_wheels(settings, host, kept=None, gpus=None):
             if wheel is None or wheel[:2] == host[0][:2] or (v.origin.path, v.origin.line) in seen \
                     or (kept is not None and kept(v, str(req))):
                 continue
-            if not indexes and "no-index" not in opts and "://" not in str(req) and "+rocm" in str(req).lower():
-                continue  # `torch==2.9.0+rocm7.0` from PyPI alone: no such wheel, nothing installs (RD-IMG-002's cause)
+            if not indexes and "no-index" not in opts and "://" not in str(req) and "+rocm" in str(req).lower() \
+                    and not str(req).lower().endswith(".whl"):
+                continue  # `torch==2.9.0+rocm7.0` from PyPI alone: no such wheel, nothing installs (RD-IMG-002's cause);
+                # a wheel file (`pip install torch-2.9.1+rocm7.1.1...whl`, fetched with wget first) is installed
             if wheel[:2] < host[0][:2] and not _older_is_the_cause(settings, v, wheel, str(req), opts, gpus):
                 continue
             gap = release_gap(wheel, host[0])

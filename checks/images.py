@@ -52,6 +52,11 @@ def _images(settings, judged=None):
     return out
 
 
+def _dotenv_of(env: str, path: str) -> bool:
+    """``env`` is the .env (or its committed template) beside the compose file ``path``: Compose reads it for ${VAR}."""
+    return os.path.dirname(env) == os.path.dirname(path) and os.path.basename(env) in (".env",) + ka.DOTENV_TEMPLATES
+
+
 def _places(settings, image: str, v, judged=None) -> list:
     """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
     a launcher and its GPU workers), its first place first: the finding points at each. A compose
@@ -67,7 +72,7 @@ def _places(settings, image: str, v, judged=None) -> list:
     frm = from_line(settings, v)
     out += [frm.evidence()] if frm is not None else []
     out += [x.evidence() for x in settings.values("container", "image_written")
-            if x.origin.path == v.origin.path and x.value == image][:1]
+            if x.value == image and (x.origin.path == v.origin.path or _dotenv_of(x.origin.path, v.origin.path))][:1]
     out += [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
     return list({(e.source, e.text): e for e in out}.values())  # one place cited once
 

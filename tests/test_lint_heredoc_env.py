@@ -81,3 +81,43 @@ def test_heredocs_nested_thousands_deep_are_read_without_recursing_into_each(tmp
     p.write_text(text)
     a = read_one(str(p))  # no RecursionError
     assert a.error is None and not any(v.name == "HSA_ENABLE_SDMA" for v in a.values)  # 2000 levels down: not read
+
+
+# Real setup scripts of the spent fresh batches: an environment file named by a variable or sourced later
+# (th3cavalry's `cat > "$env_file" << 'EOF'` into /etc/profile.d, piotrgorczyca's `cat > "$HOME/.rocm_env"`),
+# systemd drop-ins whose Environment= lines are the service's environment (neophukubye's
+# `cat <<SVCEOF | sudo tee /etc/systemd/system/ollama.service.d/gpu.conf`), and launchers written without a shell
+# suffix (th3cavalry's `cat > /usr/local/bin/textgen-webui << 'EOF'` starting `#!/bin/bash`).
+@pytest.mark.parametrize("opener, body, line", [
+    ("cat > \"$env_file\" << 'EOF'", "# strix halo\nexport HSA_ENABLE_SDMA=0", 5),
+    ("cat > \"$ROCM_ENV_FILE\" << 'EOF'", "export HSA_ENABLE_SDMA=0", 4),
+    ("cat > \"$HOME/.rocm_env\" << 'EOF'", "export HSA_ENABLE_SDMA=0", 4),
+    ("cat >> /etc/environment <<EOF", "HSA_ENABLE_SDMA=0", 4),
+    ("cat <<SVCEOF | sudo tee /etc/systemd/system/ollama.service.d/gpu.conf",
+     "[Service]\nEnvironment=\"HSA_ENABLE_SDMA=0\"", 5),
+    ("cat > \"$OLLAMA_ENV_FILE\" << 'EOF'", "[Service]\n# gfx1100\nEnvironment=\"HIP_VISIBLE_DEVICES=0\" \"HSA_ENABLE_SDMA=0\"", 6),
+    ("cat > /usr/local/bin/textgen-webui << 'EOF'", "#!/bin/bash\nexport HSA_ENABLE_SDMA=0\npython server.py", 5),
+])
+def test_environment_files_units_and_launchers_a_script_writes_are_read(tmp_path, opener, body, line):
+    end = opener.split("<<", 1)[1].split()[0].strip("'\"")
+    env = _env(tmp_path, f"#!/bin/bash\nenv_file=/etc/profile.d/x.sh\n{opener}\n{body}\n{end}\necho done\n")
+    assert ("HSA_ENABLE_SDMA", "0", line) in env
+
+
+@pytest.mark.parametrize("opener, body", [
+    ("cat > /etc/systemd/system/train.service <<EOF", "[Unit]\nDescription=x\n# Environment=HSA_ENABLE_SDMA=0"),  # no [Service]
+    ("cat > run.py <<EOF", "#!/usr/bin/env python3\nimport os\nHSA_ENABLE_SDMA=0"),  # a Python program, not a shell one
+    ("python3 - <<EOF", "#!/bin/bash\nexport HSA_ENABLE_SDMA=0"),  # fed to a program, not written
+])
+def test_text_that_is_no_unit_or_script_is_not_read(tmp_path, opener, body):
+    env = _env(tmp_path, f"#!/bin/bash\n{opener}\n{body}\nEOF\n")
+    assert not any(n == "HSA_ENABLE_SDMA" for n, _, _ in env)
+
+
+def test_a_unit_s_other_lines_are_not_commands(tmp_path):
+    p = tmp_path / "setup.sh"
+    p.write_text("#!/bin/bash\ncat <<EOF | sudo tee /etc/systemd/system/vllm.service\n[Service]\n"
+                 "ExecStart=/usr/bin/docker run --gpus all vllm/vllm-openai\nEnvironment=HSA_ENABLE_SDMA=0\nEOF\n")
+    a = read_one(str(p))
+    assert ("HSA_ENABLE_SDMA", "0", 5) in {(v.name, v.value, v.origin.line) for v in a.values if v.kind == "env"}
+    assert not [v for v in a.values if v.kind == "container"]  # ExecStart is not read as a docker run here

@@ -160,7 +160,10 @@ def env_evs(env, name: str) -> list:
     """Evidence for every place that sets ``name`` to the value it ends up with, in the order they
     apply (the effective one last); one item for the live environment."""
     earlier = env.same.get(name, []) if isinstance(env, EnvView) and name in env.origins else []
-    return [v.evidence() for v in earlier] + [env_ev(env, name)]
+    out = [v.evidence() for v in earlier] + [env_ev(env, name)]
+    # a place read twice (a function's body where it is defined and where it is called) is cited once, at its
+    # last turn (the effective place stays last)
+    return [e for k, e in enumerate(out) if not any((e.source, e.text) == (x.source, x.text) for x in out[k + 1:])]
 
 
 

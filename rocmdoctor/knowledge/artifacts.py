@@ -433,3 +433,8 @@ def stale_extra_rocm_index(options: dict) -> str | None:
         if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
             return f"{m.group(1)}.{m.group(2)}"
     return None
+
+
+# The template a project commits in place of its .env (which git ignores): the README's first step copies it to .env,
+# so where no .env is there, its values are the deployment's (Compose reads .env for ${VAR}).
+DOTENV_TEMPLATES = (".env.example", ".env.sample", ".env.template", ".env.dist", "example.env", "env.example", "sample.env")

@@ -268,6 +268,8 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
         add(rule, st.line, detail=st.detail, signal=st.signal.text[:200] if st.signal is not None else "")
     if shape.torch_replaced is not None:
         add("pip-replaces-rocm-torch", shape.torch_replaced[0], detail=shape.torch_replaced[1])
+    if shape.cuda_torch is not None:
+        add("torch-cuda-build-no-gpu", shape.cuda_torch[0], torch_build=shape.cuda_torch[1])
     if shape.numerics is not None:
         add("line-numerics", shape.numerics[0], detail=shape.numerics[1])
     for k in shape.kernel:

@@ -350,3 +350,17 @@ def test_companions_installed_with_the_rocm_torch_keep_a_later_file_s_lower_boun
 def test_a_wrapper_s_passed_arguments_may_hold_the_index(tmp_path, lint, words):
     p = lint.write("pipi.sh", f"#!/bin/bash\npip install torch torchvision {words}\n")
     assert lint.statuses(lint([p], "RD-IMG-002")) == ["pass"]
+
+
+@pytest.mark.parametrize("line,want", [
+    # PyPI's vLLM has no `rocm` extra: pip warns "does not provide the extra 'rocm'" and installs its CUDA build
+    # (rmr193/screensage's Dockerfile and setup_rocm.sh, spent fresh batch; erix12/medicast's Dockerfile.rocm)
+    ("pip install --no-cache-dir \"vllm[rocm]\"", ["warn"]),
+    ("pip install vllm[rocm]", ["warn"]),
+    # a ROCm build named by its version or its file stays a ROCm build, extras or not
+    ("pip install \"vllm[audio]==0.6.3+rocm624\" -f https://example.org/rocm-wheels/", ["pass"]),
+    ("pip install ./vllm-0.6.3+rocm624-cp310-cp310-linux_x86_64.whl", ["pass"]),
+])
+def test_a_rocm_extra_is_no_rocm_build(tmp_path, lint, line, want):
+    p = lint.write("setup.sh", f"#!/bin/bash\npython3 -m venv .venv\n{line}\n")
+    assert lint.statuses(lint([p], "RD-IMG-002")) == want

@@ -122,27 +122,33 @@ def read_one(path: str, text: str | None = None) -> Artifact:
             text = read_text(path)
         except ReadError as exc:
             return Artifact(path, "unknown", "", error=str(exc))
-    env_text = _dotenv_text(path) if path.lower().endswith((".yml", ".yaml")) else ""
+    env_path, env_text = _dotenv(path) if path.lower().endswith((".yml", ".yaml")) else ("", "")
     key = (path, text, env_text)  # the text itself: a file rewritten within one mtime tick is read again
     if key not in _CACHE:
         if len(_CACHE) > 2 * MAX_FILES or sum(len(k[1]) for k in _CACHE) > CACHE_BYTES:
             _CACHE.clear()
-        _CACHE[key] = _read_text(path, text, env_text)
+        _CACHE[key] = _read_text(path, text, env_text, env_path)
     return copy.deepcopy(_CACHE[key])  # checks must not share mutable data between scans
 
 
-def _dotenv_text(path: str) -> str:
-    """The ``.env`` beside a compose file (Compose reads it for ``${VAR}``); "" when there is none."""
-    env = os.path.join(os.path.dirname(path) or ".", ".env")
-    if not os.path.isfile(env):
-        return ""
-    try:
-        return read_text(env)[:64 * 1024]
-    except ReadError:
-        return ""
+def _dotenv(path: str) -> tuple[str, str]:
+    """(path, text) of the ``.env`` beside a compose file (Compose reads it for ``${VAR}``), else of the template
+    the project commits for it (DOTENV_TEMPLATES); ("", "") when there is neither."""
+    here = os.path.dirname(path) or "."
+    from ...knowledge.artifacts import DOTENV_TEMPLATES
+
+    for name in (".env",) + DOTENV_TEMPLATES:
+        env = os.path.join(here, name)
+        if not os.path.isfile(env):
+            continue
+        try:
+            return env, read_text(env)[:64 * 1024]
+        except ReadError:
+            return "", ""
+    return "", ""
 
 
-def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
+def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> Artifact:
     kind = detect(path, text)
     if kind in ("json", "yaml"):
         return training.read(path, text)
@@ -157,7 +163,7 @@ def _read_text(path: str, text: str, env_text: str = "") -> Artifact:
     if kind == COMPOSE:
         from . import compose
 
-        return compose.read(path, text, compose.dotenv(env_text) if env_text else None)
+        return compose.read(path, text, compose.dotenv(env_text) if env_text else None, (env_path, env_text))
     if kind == requirements.REQUIREMENTS:
         return requirements.read(path, text)
     if kind == kubernetes.KUBERNETES:

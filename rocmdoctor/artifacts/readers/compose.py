@@ -11,7 +11,7 @@ import os
 import re
 
 from rocmdoctor.base.untrusted import pick
-from ..settings import CONTAINER, ENV, Artifact, path_key
+from ..settings import CONTAINER, ENV, Artifact, Origin, Value, path_key, scrub
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
@@ -115,6 +115,20 @@ def interpolate(value, variables: dict[str, str]):
     return value
 
 
+def _written_in_dotenv(raw, image, dotenv_file: tuple[str, str]) -> Origin | None:
+    """Where the project's .env sets the variable an ``image:`` value names (``${VLLM_IMAGE}``,
+    ``repo:${TAG:-rocm}``), when that variable's value is part of the image that runs."""
+    env_path, env_text = dotenv_file
+    if not env_path or not isinstance(raw, str) or "$" not in raw or not isinstance(image, str) or image == raw:
+        return None
+    names = re.findall(r"\$\{?([A-Za-z_]\w*)", raw)
+    for n, line in enumerate(env_text.splitlines()[:2000], 1):
+        m = re.match(r"^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=\s*(.*?)\s*$", line)
+        if m and m.group(1) in names and m.group(2).strip("'\"") and m.group(2).strip("'\"") in image:
+            return Origin(env_path, n, scrub(line.strip()[:240]))
+    return None
+
+
 def dotenv(text: str) -> dict[str, str]:
     """``NAME=value`` lines of a Compose ``.env`` file (comments, blanks and quotes as Compose reads them)."""
     out: dict[str, str] = {}
@@ -131,8 +145,10 @@ def dotenv(text: str) -> dict[str, str]:
     return out
 
 
-def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artifact:
-    """``variables``: the project's ``.env`` (readers.read_one passes it), for ``${VAR}`` in values."""
+def read(path: str, text: str, variables: dict[str, str] | None = None,
+         dotenv_file: tuple[str, str] = ("", "")) -> Artifact:
+    """``variables``: the project's ``.env`` (readers.read_one passes it), for ``${VAR}`` in values;
+    ``dotenv_file``: that file's (path, text), to cite the line that writes an image's name."""
     variables = variables or {}
     if len(text) > MAX_COMPOSE_BYTES:
         art = Artifact(path, COMPOSE, "", data={"services": {}})
@@ -166,7 +182,7 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
-        raw_groups = svc.get("group_add")
+        raw_groups, raw_image = svc.get("group_add"), svc.get("image")
         svc = interpolate(svc, variables)
         name = str(name)
         lo = marks.get(("services", name), 1)
@@ -194,6 +210,10 @@ def read(path: str, text: str, variables: dict[str, str] | None = None) -> Artif
                 # is pulled): a tag given here, not an image whose ROCm or vendor a rule can read
                 what = "built_image" if key == "image" and svc.get("build") else key
                 art.add(CONTAINER, what, svc[key], marks.get(("services", name, key), lo))
+        written = _written_in_dotenv(raw_image, svc.get("image"), dotenv_file)
+        if written is not None and not svc.get("build"):
+            # `image: ${VLLM_IMAGE}`: the .env line that sets the name is where the image is chosen (and fixed)
+            art.values.append(Value(CONTAINER, "image_written", svc["image"], written))
         for i, dev in enumerate(_reservations(svc)):
             at = ("services", name, "deploy", "resources", "reservations", "devices", i)
             art.add(CONTAINER, "gpu_request", dev, marks.get(at + ("driver",)) or marks.get(at) or lo)

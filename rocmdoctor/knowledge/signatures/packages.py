@@ -80,6 +80,43 @@ SIGNATURES: tuple[S, ...] = (
         examples=("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:",),
     ),
     S(
+        # bitsandbytes' CUDA setup (bitsandbytes/cuda_setup/main.py, releases before its ROCm support) speaking on an
+        # AMD machine: it looked for libcudart, found none, and loaded its CPU library or gave up. On NVIDIA the same
+        # module prints "CUDA SETUP: CUDA runtime path found" and "Loading binary ...cuda118.so": near misses below.
+        id="bitsandbytes-cuda-setup-failed", family="packages",
+        title="bitsandbytes' CUDA setup found no CUDA runtime: a build without ROCm support",
+        severity="error", tier=SETUP,
+        patterns=(
+            r"CUDA[_ ]SETUP: (?:WARNING! (?:libcudart\.so not found|CUDA runtime files not found)|Problem: |Setup Failed!|"
+            r"Required library version not found|Something unexpected happened)",
+            r"CUDA[_ ]SETUP: Loading binary \S{0,200}libbitsandbytes_cpu\.(?:so|dll)",
+            r"WARNING: CUDA versions lower than 11 are currently not supported for LLM\.int8\(\)",
+        ),
+        needles=("cuda setup", "cuda_setup", "lower than 11"),
+        meaning=("bitsandbytes ran its CUDA setup: the installed release is a CUDA build (or predates ROCm support) and "
+                 "found no CUDA runtime, so it loaded its CPU library or failed; on a ROCm torch it may also read the "
+                 "HIP version as a CUDA version ('CUDA_VERSION=61')."),
+        causes=(C(text="bitsandbytes without ROCm kernels on an AMD GPU", check="RD-PREC-005",
+                  fix="install bitsandbytes >= 0.49 (its PyPI wheels carry ROCm kernels) or AMD's ROCm build for this ROCm"),),
+        fix="Replace bitsandbytes with a release that ships ROCm kernels for this ROCm, then check `python -m bitsandbytes`.",
+        sources=(
+            "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/966",
+            "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1245",
+            "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/47",
+        ),
+        examples=(
+            "CUDA_SETUP: WARNING! libcudart.so not found in any environmental path. Searching in backup paths...",
+            "CUDA SETUP: Setup Failed!",
+            "CUDA SETUP: Loading binary /usr/local/lib/python3.11/site-packages/bitsandbytes/libbitsandbytes_cpu.so...",
+            "WARNING: CUDA versions lower than 11 are currently not supported for LLM.int8().",
+        ),
+        near_misses=(
+            "CUDA SETUP: CUDA runtime path found: /usr/local/cuda/lib64/libcudart.so",
+            "CUDA SETUP: Loading binary /opt/conda/lib/python3.10/site-packages/bitsandbytes/libbitsandbytes_cuda118.so...",
+            "CUDA SETUP: Highest compute capability among GPUs detected: 8.6",
+        ),
+    ),
+    S(
         id="bitsandbytes-wrong-build", family="packages", title="bitsandbytes native library mismatch",
         severity="fatal", tier=SETUP,
         patterns=(

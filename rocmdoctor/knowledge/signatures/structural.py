@@ -126,6 +126,19 @@ STRUCTURAL: tuple[S, ...] = (
         sources=("https://github.com/patientx-cfz/comfyui-rocm/issues/131",),
     ),
     S(
+        id="torch-cuda-build-no-gpu", family="packages", title="torch is a CUDA build, and it sees no GPU",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The log prints the torch build (a +cuNNN version, or collect_env's CUDA version) and then that it "
+                 "sees no GPU: a CUDA build finds no NVIDIA driver on an AMD machine, so it runs on the CPU or fails."),
+        causes=(
+            C(text="pip installed PyPI's (CUDA) torch instead of the ROCm build", check="RD-TORCH-001",
+              fix="install torch from the ROCm index (https://download.pytorch.org/whl/rocmX.Y) for the installed ROCm"),
+            C(text="a package's requirements replaced the ROCm torch of the image or venv", check="RD-IMG-002"),
+        ),
+        fix="Reinstall torch from the ROCm wheel index for the system's ROCm; keep it with --no-deps or a constraint.",
+        sources=("https://github.com/invoke-ai/InvokeAI/issues/7977",),
+    ),
+    S(
         id="pip-replaces-rocm-torch", family="packages", title="pip is replacing the ROCm build of torch",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
         meaning=("pip found a ROCm build of torch installed and is uninstalling it, or fetching a torch wheel from "

@@ -17,8 +17,9 @@ _SUCCESS = re.compile(
 _NUMERIC_CELLS = re.compile(r"\|\s{0,40}[-+]?\d{1,14}(?:\.\d{1,12})?\s{0,12}(?:[a-zA-Z/%]{1,8}\s{0,12})?(?=\|)")
 
 # A training metric and its value in any form a trainer prints: "loss: 2.3", "'grad_norm': nan",
-# a metrics table's "| loss     nan |", "val loss inf", "train_loss=inf".
-_METRIC_VALUE = re.compile(r"""\b(?:train_|val_|eval_|val |eval )?(?P<key>grad_norm|loss|norm)['"]?(?:\s{0,2}[:=]\s{0,2}|\s{1,16})"""
+# a metrics table's "| loss     nan |", "val loss inf", "train_loss=inf", and the HF Trainer's "***** eval
+# metrics *****" block, whose keys are padded to one column ("  eval_loss               =        nan").
+_METRIC_VALUE = re.compile(r"""\b(?:train_|val_|eval_|val |eval )?(?P<key>grad_norm|loss|norm)['"]?(?:\s{0,40}[:=]\s{0,40}|\s{1,16})"""
                            r"""['"]?(?P<v>[-+]?(?:nan|inf(?:inity)?)|\d{1,12}(?:\.\d{0,20})?(?:e[-+]?\d{1,4})?)\b""", re.I)
 
 # Training progress: tqdm/keras bars "N/M", step counters, the HF Trainer's dicts.

@@ -11,7 +11,7 @@ from .kernel import (_AMDGPU_FAULT, _KERNEL, _KERNEL_BAD, _KERNEL_SEVERE, _KFD_R
 from .numerics import _NAN_FLAG, _not_learning, nan_array
 from .progress import declares_success, went_on
 from .sentences import _BECAUSE_HEAD, _SENTENCE_KEYS, sentence_class
-from .session import _CONTAINER_PROMPT, _SAW_GPU, _SUDO_CMD, SUDO_WINDOW, _rocm_torch_replaced
+from .session import _CONTAINER_PROMPT, _SAW_GPU, _SUDO_CMD, SUDO_WINDOW, _cuda_torch_sees_no_gpu, _rocm_torch_replaced
 from .shape import KernelEvent, NcclError, Shape
 from .stops import _stop
 from .tracebacks import _CPP_FRAME, _tracebacks
@@ -67,6 +67,7 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
     shape.stop = _stop(lines)
     shape.numerics = _not_learning(lines)
     shape.torch_replaced = _rocm_torch_replaced(lines)
+    shape.cuda_torch = _cuda_torch_sees_no_gpu(lines)
     _fallbacks(lines, shape)
     return shape
 

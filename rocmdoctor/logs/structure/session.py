@@ -1,5 +1,5 @@
 """The user's terminal around the job: a shell prompt inside a container, a command run under sudo
-that then saw the GPU, and pip replacing the installed ROCm torch."""
+that then saw the GPU, pip replacing the installed ROCm torch, and a CUDA torch that says it sees no GPU."""
 from __future__ import annotations
 
 import re
@@ -41,4 +41,32 @@ def _rocm_torch_replaced(lines: list[LogLine]) -> tuple[LogLine, str] | None:
         m = _PIP_REPLACES.match(t)
         if m and ("rocm" not in t.lower() or t.lstrip().startswith(("Uninstalling", "Successfully uninstalled"))):
             return ln, f"pip found the ROCm torch installed ({had.text.strip()[:120]}) and is replacing it"
+    return None
+
+
+# The torch build a user's probe prints: `torch.__version__` ("2.6.0+cu124", "torch.__version__: 2.6.0+cu124"),
+# pip's "torch 2.1.0+cu121" / "torch==2.1.0+cu121", collect_env's "PyTorch version: 2.1.0+cu121" and "CUDA used to
+# build PyTorch: 12.1". Then what it says of the GPU: collect_env's "Is CUDA available: False", a probe's
+# "CUDA available: False" or "torch.cuda.is_available(): False", or a bare "False" printed by a command that asked
+# is_available() (the line before it). A CUDA build that sees no GPU, on the machines this tool is for, is the
+# wrong wheel (invoke-ai/InvokeAI#7977: "2.6.0+cu124 ... CUDA available: False" in a ROCm image).
+_CUDA_TORCH = re.compile(r"(?:\btorch\b|PyTorch version)[^\n]{0,40}?\b\d{1,2}\.\d{1,3}(?:\.\d{1,3})?(?:\.\w{1,12})?\+cu\d{2,3}\b|"
+                         r"^CUDA used to build PyTorch: \d", re.I)
+_NO_GPU = re.compile(r"^\s{0,8}(?:Is )?(?:CUDA|GPU) available\W{0,4}\s{0,4}False\b|"
+                     r"cuda\.is_available\(\)\W{0,4}\s{0,4}False\b", re.I)
+
+
+def _cuda_torch_sees_no_gpu(lines: list[LogLine]) -> tuple[LogLine, str] | None:
+    """(the no-GPU line, the build line's text) when the log prints a CUDA build of torch and that torch
+    then says it sees no GPU; None otherwise (a CUDA torch that sees its GPU is an NVIDIA machine's)."""
+    build: LogLine | None = None
+    for i, ln in enumerate(lines):
+        t = ln.text
+        if build is None and ("cu" in t or "CUDA" in t) and _CUDA_TORCH.search(t[:400]):
+            build = ln
+        if build is None:
+            continue
+        bare = t.strip() == "False" and i and "is_available" in lines[i - 1].text
+        if bare or ("False" in t and _NO_GPU.search(t[:400])):
+            return ln, build.text.strip()[:160]
     return None

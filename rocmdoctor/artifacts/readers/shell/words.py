@@ -10,9 +10,35 @@ import shlex
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
 
-# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`, `>> "$SHELL_RC"`).
-_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|profile)|"
-                            r"\$\{?(?:[A-Za-z]\w{0,30}_)?(?:RC|BASHRC|ZSHRC|RC_?FILE|PROFILE|rc_?file|profile)(?:_\w{1,30})?\}?)[\"']?(?:\s|$)")
+# A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`, `>> "$SHELL_RC"`),
+# an environment file sourced later (`~/.rocm_env`, `/etc/profile.d/x.sh`, `/etc/environment`, `cat > "$env_file"`).
+_WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|zshrc|profile|[._]env|"
+                            r"/etc/environment)|"
+                            r"\$\{?(?:[A-Za-z]\w{0,30}_)?(?:RC|BASHRC|ZSHRC|RC_?FILE|PROFILE|rc_?file|profile|ENV_?FILE|env_?file)"
+                            r"(?:_\w{1,30})?\}?)[\"']?(?:\s|$)")
+# A heredoc that writes a systemd unit or drop-in (`cat <<EOF | sudo tee /etc/systemd/system/ollama.service.d/gpu.conf`):
+# its `Environment="A=1" "B=2"` lines are the environment the service runs with, read as `export A=1 B=2`.
+_WRITES_FILE = re.compile(r">>?\s*\S|\btee\b")
+# A written file that starts as a shell script (`cat > /usr/local/bin/webui << 'EOF'` then `#!/bin/bash`): a launcher
+# or an activate script whatever its name, run later with the exports it holds.
+_SHEBANG = re.compile(r"^#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da)?sh\b")
+_UNIT_ENV = re.compile(r"^\s*Environment\s*=\s*(.+?)\s*$")
+
+
+def _unit_exports(body: list[str]) -> list[str] | None:
+    """A systemd unit's lines with each `Environment=` line as the `export` it amounts to (other lines blank, so
+    the numbering stays); None when the text is no unit with a [Service] section."""
+    if not any(x.strip() == "[Service]" for x in body):
+        return None
+    out = []
+    for x in body:
+        m = _UNIT_ENV.match(x)
+        try:
+            words = shlex.split(m.group(1)) if m else []
+        except ValueError:
+            words = []
+        out.append("export " + " ".join(shlex.quote(w) for w in words if _ASSIGN.match(w)) if words else "")
+    return [x if x != "export " else "" for x in out]
 # Text echoed into such a file: `echo 'export X=1' >> ~/.bashrc`, `echo "$ENV_VARS" | sudo tee -a "$RC"`.
 _ECHOED = re.compile(r"^\s*(?P<cmd>echo|printf)\s+(?P<opts>(?:-[a-zA-Z]+\s+)*)(['\"])(?P<said>.*?)(?<!\\)\3\s*"
                      r"(?:>>?|\|\s*(?:sudo\s+)?tee\b)", re.S)
@@ -82,10 +108,17 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
             body_at = i
             while i < len(lines) and lines[i].strip() != m.group(2):
                 i += 1
-            if depth < 2 and _WRITES_SCRIPT.search(buf):  # a script that writes a script, no deeper
+            unit = _unit_exports(lines[body_at:i]) if depth < 2 and _WRITES_FILE.search(buf) else None
+            if unit is not None:  # a systemd unit or drop-in: its Environment= lines, where they are written
+                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(unit), depth + 1)]
+            elif depth < 2 and (_WRITES_SCRIPT.search(buf) or _WRITES_FILE.search(buf) and body_at < len(lines)
+                                and _SHEBANG.match(lines[body_at])):  # a script that writes a script, no deeper
                 # `cat > rocm_env.sh << 'EOF'`: the body is a script the user sources before the
                 # job (its exports are the job's environment), read as this script's lines
-                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(lines[body_at:i]), depth + 1)]
+                body = lines[body_at:i]
+                if "/etc/environment" in buf:  # pam_env's NAME=value lines: every login's environment
+                    body = [("export " + x) if _ASSIGN.match(x.strip()) else x for x in body]
+                out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(body), depth + 1)]
             i += 1
         stripped = buf.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
