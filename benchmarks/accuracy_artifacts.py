@@ -108,7 +108,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:pytorch-index-only-packages": "RD-IMG-004",
          # wave 10 (spent fresh batches 25-28): AMD's apt repository for another Ubuntu release written into the
          # host's apt sources by a setup script (RD-IMG-012 judges host scripts against the host's os-release since)
-         "words:host-rocm-apt-repo-other-ubuntu-release": "RD-IMG-012"}
+         "words:host-rocm-apt-repo-other-ubuntu-release": "RD-IMG-012",
+         # wave 11 (spent fresh batch 30): a uv project's torch dependencies with no ROCm index, which `uv sync`
+         # resolves from PyPI (RD-IMG-002 reads a [tool.uv] pyproject.toml as that install; docs/config-lint.md)
+         "words:pyproject-torch-from-pypi": "RD-IMG-002"}
 
 
 def split_of(repo: str) -> str:

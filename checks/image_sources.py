@@ -204,11 +204,13 @@ def rocm_apt_distribution(settings, os_release=None):
         if not have or not want or have == want:
             continue
         where = f"in a {have} image ({image})" if image else f"written for this {have} host"
-        out.append(fail(f"ROCm's apt repository for {want} ({v.value['dist']}) {where}",
+        driver = v.value.get("repo") == "amdgpu"  # the amdgpu driver repository (repo.radeon.com/amdgpu/X.Y/ubuntu)
+        path = f"amdgpu/{v.value.get('release')}/ubuntu" if driver else f"rocm/apt/{v.value.get('release')}"
+        out.append(fail(f"{'The amdgpu driver' if driver else 'ROCm'}'s apt repository for {want} ({v.value['dist']}) {where}",
                         f"AMD builds one repository per distribution release; its packages depend on that release's "
                         f"libraries, which {have} does not carry, so apt stops with 'unmet dependencies' (or installs "
                         f"a ROCm that fails to load). Name {have}'s codename in the repository line "
-                        f"(repo.radeon.com/rocm/apt/{v.value.get('release')} <codename> main).",
+                        f"(repo.radeon.com/{path} <codename> main).",
                         subject=v.origin.label, evidence=[v.evidence()] + ([ev(os_release.path, f"{key}={codename}")]
                                                                            if not image and os_release is not None else []),
                         sources=[ROCM_APT_INSTALL]))

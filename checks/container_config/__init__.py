@@ -14,7 +14,7 @@ from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check,
 from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, dra_classes, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 
 
@@ -32,6 +32,13 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: GPUs come in through {'privileged mode' if svc.get('privileged') else 'CDI'}",
                           subject=subject, evidence=[svc_ev(a, svc, 'privileged' if svc.get('privileged') else
                                                          'runtime')]))
+            continue
+        claimed = dra_classes(settings, svc)
+        if claimed is not None and not any("nvidia" in c for c in claimed):
+            # a DRA claim: the driver that serves its device class (AMD's gpu.amd.com) passes the device nodes
+            out.append(ok(f"{name}: GPUs come in through a DRA resource claim"
+                          f"{' for ' + ', '.join(claimed) if claimed else ''}", subject=subject,
+                          evidence=[svc_ev(a, svc, "gpu_claims")]))
             continue
         amd_res = [k for k in svc.get("gpu_resources") or {} if k in ka.K8S_AMD_GPU_RESOURCES]
         if amd_res:
@@ -139,6 +146,29 @@ NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghc
                    r"^tensorflow")  # TensorFlow's input pipeline (tf.data) keeps batches in the process: no /dev/shm
 
 
+# AMD's cluster images that run its own tools (RVS, the exporter, the device plugin), never PyTorch.
+AMD_TOOL_IMAGES = ("rocm/test-runner", "rocm/device-metrics-exporter", "rocm/k8s-device-plugin", "rocm/k8s-node-labeller",
+                   "rocm/gpu-operator")
+# Programs that only query or test the GPU: a command made of these (and shell builtins) starts no DataLoader.
+_TOOLS = {"rocm-smi", "amd-smi", "rocminfo", "rvs", "clinfo", "hipinfo", "rocm-bandwidth-test", "echo", "printf", "sleep",
+          "exit", "true", "false", "cat", "ls", "set", "test", "[", "date", "hostname", "env", "uname"}
+
+
+def tools_only(svc) -> str:
+    """The GPU tools a container's command runs when that is all it runs (`sh -c "rocm-smi; rocminfo"`), else ""."""
+    args = svc.get("args")
+    text = f"{command_of(svc)} {' '.join(map(str, args)) if isinstance(args, list) else args or ''}"
+    heads = []
+    for part in re.split(r"\n|;|&&|\|\||\|", text):
+        words = [w for w in part.split() if w not in ("exec", "sudo")]
+        while words[:2] in (["sh", "-c"], ["bash", "-c"], ["/bin/sh", "-c"], ["/bin/bash", "-c"]):
+            words = words[2:]
+        if words:
+            heads.append(words[0].strip("\"'").rsplit("/", 1)[-1])
+    tools = [h for h in heads if h not in ("echo", "printf", "exit", "true", "false", "set", "test", "[", "sleep")]
+    return ", ".join(dict.fromkeys(tools)) if tools and all(h in _TOOLS for h in heads) else ""
+
+
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
 def compose_shm(settings, gpus=None):
@@ -154,10 +184,14 @@ def compose_shm(settings, gpus=None):
             continue  # its trainer runs in the runtime's pods: their volumes (/dev/shm) are the runtime's, judged there
         image = str(svc.get("image") or "").lower()
         tied = built_from(settings, a, name, svc)  # an image the files build is what its Dockerfile makes it
-        if not tied and any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p)
-                            for p in NO_TORCH_IMAGES):
+        if not tied and (any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p)
+                             for p in NO_TORCH_IMAGES) or image.removeprefix("docker.io/").startswith(AMD_TOOL_IMAGES)):
             out.append(ok(f"{name}: {svc.get('image')} runs no PyTorch (no DataLoader workers, no RCCL): the default "
                           "/dev/shm is enough", subject=subject))
+            continue
+        if tools_only(svc):
+            out.append(ok(f"{name}: runs GPU tools only ({tools_only(svc)}), no PyTorch: the default /dev/shm is enough",
+                          subject=subject))
             continue
         docks = dockerfiles_of(settings, a, name, svc)
         if not svc.get("entrypoint") and len(docks) == 1:

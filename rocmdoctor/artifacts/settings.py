@@ -78,6 +78,9 @@ class Value:
     guard: str = ""
     # Set for one command only (`A=B cmd`): that process's environment, not the job's.
     command: bool = False
+    # Set in a Dockerfile RUN branch a build arg decides (`if [ "$INSTALL_FLASHATTN" == "true" ]; then ...`):
+    # (arg, operator, literal, else-branch); the value is there only where the build's args take that branch.
+    when: tuple = ()
 
     def evidence(self):
         from ..engine.check import ev
@@ -316,6 +319,24 @@ def image_builds(artifacts) -> list[ImageBuild]:
     return out
 
 
+def branch_taken(settings, v: Value) -> bool:
+    """Whether a build of ``v``'s Dockerfile takes the RUN branch ``v.when`` names: the build arg's value from each
+    build that makes this Dockerfile (compose `build.args`, `docker build --build-arg`), else the Dockerfile's own
+    `ARG` default; a value the files do not give (or one the shell fills in) may take it."""
+    var, op, lit, other = v.when
+    given = [dict(b.args).get(var) for b in builds(settings) if b.dockerfile and path_key(b.dockerfile)
+             == path_key(v.origin.path)]
+    art = artifact_at(settings, v.origin.path)
+    default = next((str(x.value) for x in reversed(art.values) if x.kind == BUILD and x.name == f"arg:{var}"
+                    and x.value is not None), None) if art is not None else None
+    for val in [g if g is not None else default for g in given] or [default]:
+        if val is None or "$" in val:
+            return True
+        if ((val == lit) == (op != "!=")) != other:
+            return True
+    return False
+
+
 def _build_args(build) -> tuple[tuple[str, str], ...]:
     """A compose `build.args` (a mapping, or a list of `NAME=value`) as (name, value) pairs; a name given
     no value passes the shell's, which the files do not know, and is left out."""
@@ -550,6 +571,8 @@ class Settings:
             by: dict = {}
             for a in self.artifacts:
                 for v in a.values:
+                    if v.when and not branch_taken(self, v):
+                        continue  # a RUN branch no build of this Dockerfile takes: nothing there is installed
                     by.setdefault((v.kind, v.name), []).append(v)
                     by.setdefault((v.kind, None), []).append(v)
             index = (size, by)

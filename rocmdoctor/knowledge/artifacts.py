@@ -265,6 +265,9 @@ def dated_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
 # written, the distribution it is built for. The Dockerfile and launch-script readers both read it.
 ROCM_APT_REPO = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/(\d+\.\d+(?:\.\d+)?)"
                            r"(?:/ubuntu/|/rhel/|/sle/|/?\s+)?(focal|jammy|noble|bionic|ubuntu)?", re.I)
+# AMD's amdgpu driver repository of the same release, one per distribution too (`deb https://repo.radeon.com/amdgpu/6.0/ubuntu
+# jammy main`), which the installation guide adds beside the ROCm one.
+AMDGPU_APT_REPO = re.compile(r"repo\.radeon\.com/amdgpu/(\d+\.\d+(?:\.\d+)?)/ubuntu/?\s+(focal|jammy|noble|bionic)\b", re.I)
 
 
 # Release images that bundle a ROCm user space without naming it in the tag: from which product release on each

@@ -575,3 +575,36 @@ def test_a_trainjob_override_is_not_judged_for_shared_memory(tmp_path):
 
     fs = flagged(scan([write(tmp_path, "t.yaml", TRAINER)], "RD-CTR-005", "mi300x8"))
     assert [f.subject.rsplit(": ", 1)[-1] for f in fs] == ["mnist-runtime/trainer"]  # the runtime's pod, no shm
+
+
+_DRA = ("apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata:\n  name: gpu-claim\nspec:\n  spec:\n"
+        "    devices:\n      requests:\n        - name: gpu\n          exactly:\n            deviceClassName: {cls}\n"
+        "---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: check\nspec:\n  template:\n    spec:\n"
+        "      resourceClaims:\n        - name: gpu\n          resourceClaimTemplateName: gpu-claim\n"
+        "      containers:\n        - name: c\n          image: docker.io/rocm/rocm-terminal:6.4\n"
+        "          command: [\"sh\", \"-c\"]\n          args:\n            - |\n              rocm-smi || exit 1\n"
+        "              rocm-smi --showid\n          resources:\n            claims:\n              - name: gpu\n")
+
+
+def test_a_dra_claim_for_amd_gpus_passes_the_device_nodes_and_a_tool_only_pod_needs_no_shm(lint):
+    # leo8a's OpenShift validation jobs for AMD's GPU operator (spent fresh batch 30, labelled clean): the GPU comes
+    # through a DRA claim on the gpu.amd.com device class, and the pod runs rocm-smi, never PyTorch
+    p = lint.write("job.yaml", _DRA.format(cls="gpu.amd.com"))
+    got = lint([p], "RD-CTR-003", "mi300x8")
+    assert lint.statuses(got) == ["pass"] and "DRA resource claim for gpu.amd.com" in got[0].title
+    shm = lint([p], "RD-CTR-005", "mi300x8")
+    assert lint.statuses(shm) == ["pass"] and "GPU tools only (rocm-smi)" in shm[0].title
+
+
+def test_a_pod_without_a_claim_or_running_pytorch_is_still_judged(lint):
+    # look-alikes: the claim removed (nothing asks for a GPU), and the same pod training with torchrun
+    plain = _DRA.format(cls="gpu.amd.com").replace("          resources:\n            claims:\n              - name: gpu\n", "")
+    p = lint.write("job.yaml", plain.replace("rocm-terminal:6.4", "rocm/pytorch:latest").replace(
+        "rocm-smi || exit 1", "torchrun --nproc_per_node 8 train.py"))
+    assert lint.statuses(lint([p], "RD-CTR-003", "mi300x8")) == ["fail"]
+    q = lint.write("job2.yaml", _DRA.format(cls="gpu.amd.com").replace("rocm-smi || exit 1",
+                                                                       "torchrun --nproc_per_node 8 train.py"))
+    assert lint.statuses(lint([q], "RD-CTR-005", "mi300x8")) == ["warn"]
+    # NVIDIA's device class is not AMD's driver: the claim does not pass AMD's nodes
+    r = lint.write("job3.yaml", _DRA.format(cls="gpu.nvidia.com"))
+    assert "DRA" not in " ".join(f.title for f in lint([r], "RD-CTR-003", "mi300x8"))

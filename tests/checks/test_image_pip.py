@@ -364,3 +364,28 @@ def test_a_wrapper_s_passed_arguments_may_hold_the_index(tmp_path, lint, words):
 def test_a_rocm_extra_is_no_rocm_build(tmp_path, lint, line, want):
     p = lint.write("setup.sh", f"#!/bin/bash\npython3 -m venv .venv\n{line}\n")
     assert lint.statuses(lint([p], "RD-IMG-002")) == want
+
+
+_LF_DOCKERFILE = ("FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\nARG INSTALL_FLASHATTN=false\n"
+                  "ARG INSTALL_VLLM=false\n"
+                  "RUN pip uninstall -y flash-attn && \\\n    if [ \"$INSTALL_FLASHATTN\" == \"true\" ]; then \\\n"
+                  "        pip install --no-cache-dir flash-attn; \\\n    fi\n"
+                  "RUN if [ \"$INSTALL_VLLM\" = \"true\" ]; then pip install vllm; else pip install xformers; fi\n")
+
+
+@pytest.mark.parametrize("args, want", [
+    # LLaMA-Factory's ROCm Dockerfile and its forks (dataelement's bisheng-ft copy, spent fresh batch 30): the ARG
+    # defaults and the compose file's build args leave the flash-attn and vLLM branches untaken; the else branch runs
+    ("", {"xformers"}),
+    ("      args:\n        INSTALL_FLASHATTN: \"false\"\n", {"xformers"}),
+    # the compose file turns a branch on: what it installs is judged again
+    ("      args:\n        INSTALL_FLASHATTN: \"true\"\n        INSTALL_VLLM: \"true\"\n", {"flash-attn", "vllm"}),
+    # a value the files do not give (the shell's) may take either branch
+    ("      args:\n        - INSTALL_VLLM=${WITH_VLLM}\n", {"vllm", "xformers"}),
+])
+def test_a_branch_a_build_arg_decides_is_judged_where_the_build_takes_it(tmp_path, args, want):
+    write(tmp_path, "Dockerfile", _LF_DOCKERFILE)
+    c = write(tmp_path, "docker-compose.yml", "services:\n  lf:\n    build:\n      context: .\n" + args +
+              "    devices: [/dev/kfd, /dev/dri]\n")
+    fs = flagged(scan([c, str(tmp_path / "Dockerfile")], "RD-IMG-002", "mi300x8"))
+    assert {f.subject.rsplit(" ", 1)[1] for f in fs} == want

@@ -296,3 +296,19 @@ def test_a_debian_host_is_not_judged_by_ubuntu_codenames_and_mint_by_its_ubuntu_
     assert statuses({"ID": "linuxmint", "ID_LIKE": "ubuntu debian", "VERSION_CODENAME": "wilma",
                      "UBUNTU_CODENAME": "noble"}) == ["fail"]
     assert statuses({"ID": "ubuntu", "VERSION_CODENAME": "jammy"}) == ["pass"]
+
+
+def test_a_host_script_writing_another_ubuntu_release_s_amdgpu_driver_repository_fails_too(lint):
+    # ppetroskevicius's install_rocm.sh (spent fresh batch 30): AMD's guide adds the amdgpu driver repository of the
+    # release beside the ROCm one, each for one distribution: jammy's on this Ubuntu 24.04 host
+    p = lint.write("install_rocm.sh", '#!/bin/bash\necho "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] '
+                   'https://repo.radeon.com/amdgpu/6.0/ubuntu jammy main" \\\n    | sudo tee /etc/apt/sources.list.d/amdgpu.list\n'
+                   "sudo apt update\n")
+    fs = lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))
+    assert [f.evidence[0].source for f in fs] == [p + ":2"]
+    assert fs[0].title.startswith("The amdgpu driver's apt repository for ubuntu 22.04")
+    assert "repo.radeon.com/amdgpu/6.0/ubuntu <codename>" in fs[0].detail
+    assert not lint.flagged(lint([p], "RD-IMG-012", "mi300x8"))  # a jammy host: its own repository
+    lint.write("install_rocm.sh", '#!/bin/bash\necho "deb https://repo.radeon.com/amdgpu/6.0/ubuntu noble main" '
+               "| sudo tee /etc/apt/sources.list.d/amdgpu.list\n")
+    assert not lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))

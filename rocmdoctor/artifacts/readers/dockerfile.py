@@ -11,6 +11,7 @@ BUILD values.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shlex
@@ -312,8 +313,12 @@ def read(path: str, text: str) -> Artifact:
                     continue
                 # RUN's shell sees the build args and the stage's ENV (ENV wins over an ARG of the same name)
                 known = {**build_args, **{k: v for k, v, _ in stage_env}}
-                for words in commands(body):
-                    _run(art, [substitute(w, known) for w in words], first, end, lines)
+                for part, when in _arg_branches(body, set(build_args) - {k for k, _v, _l in stage_env}):
+                    at = len(art.values)
+                    for words in commands(part):
+                        _run(art, [substitute(w, known) for w in words], first, end, lines)
+                    if when:  # what the branch installs, only where the build's args take it (Settings.values)
+                        art.values[at:] = [dataclasses.replace(v, when=when) for v in art.values[at:]]
             _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
             _kernel_module(art, "\n".join(b for b, _f, _e in _scripts(ins, n, last)), n, last, lines)
             _written_scripts(art, ins, value)
@@ -438,6 +443,29 @@ _EDITS_FILES = re.compile(r"\b(?:sed|grep|rm)\b")
 _BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?(?:wget|curl|cd|pushd|tar|"
                            r"unzip|cp|mv|echo|cat|printf|tee|ln|rsync|gsutil|aws|huggingface-cli|git|pip\d*\s+download)"
                            r"\b", re.M)
+
+
+# `if [ "$INSTALL_FLASHATTN" == "true" ]; then ...; [else ...;] fi` (LLaMA-Factory's Dockerfiles and their forks): a
+# branch one build arg decides, not nested.
+_ARG_IF = re.compile(r"\bif\s+\[\[?\s+[\"']?\$\{?(?P<var>[A-Za-z_]\w*)\}?[\"']?\s+(?P<op>==|=|!=)\s+[\"']?(?P<lit>[\w.+-]*)[\"']?"
+                     r"\s+\]\]?\s*;?\s*then\b(?P<then>(?:(?!\bif\b|\bfi\b).){0,4000}?)"
+                     r"(?:\belse\b(?P<other>(?:(?!\bif\b|\bfi\b).){0,4000}?))?\bfi\b", re.S)
+
+
+def _arg_branches(body: str, args: set[str]) -> list[tuple[str, tuple]]:
+    """A RUN's text as (text, when) parts: the branches of an `if` on a build arg (``args``: the ARG names the stage
+    does not shadow with an ENV) each with its condition (arg, operator, literal, else-branch), the rest with ()."""
+    out, rest, pos = [], [], 0
+    for m in _ARG_IF.finditer(body) if "if" in body and "fi" in body else ():
+        if m.group("var") not in args:
+            continue
+        rest.append(body[pos:m.start()] + " true ")
+        pos = m.end()
+        key = (m.group("var"), m.group("op"), m.group("lit"))
+        out.append((m.group("then"), key + (False,)))
+        if m.group("other"):
+            out.append((m.group("other"), key + (True,)))
+    return [("".join(rest) + body[pos:], ())] + out
 
 
 def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:

@@ -117,6 +117,26 @@ def _shm_volumes(spec: dict) -> dict[str, object]:
     return out
 
 
+def _claim_source(spec: dict, name: str) -> str:
+    """The ResourceClaimTemplate (or ResourceClaim) a pod's claim ``name`` is made from ("" when not written)."""
+    for rc in _list(spec.get("resourceClaims")):
+        if isinstance(rc, dict) and str(rc.get("name")) == name:
+            return str(rc.get("resourceClaimTemplateName") or rc.get("resourceClaimName") or "")
+    return ""
+
+
+def _device_classes(node, depth: int = 0) -> list[str]:
+    """Every deviceClassName under a ResourceClaim(Template)'s spec (v1's `exactly:`, v1beta1's requests)."""
+    if depth > 12:
+        return []
+    if isinstance(node, dict):
+        own = [str(node["deviceClassName"])] if isinstance(node.get("deviceClassName"), str) else []
+        return own + [c for v in node.values() for c in _device_classes(v, depth + 1)]
+    if isinstance(node, list):
+        return [c for v in node for c in _device_classes(v, depth + 1)]
+    return []
+
+
 def read(path: str, text: str) -> Artifact:
     from .. import configfiles as cf
 
@@ -140,6 +160,8 @@ def read(path: str, text: str) -> Artifact:
             continue
         name = str(((doc.get("metadata") or {}) if isinstance(doc.get("metadata"), dict) else {}).get("name")
                    or doc.get("kind") or "manifest")
+        if doc.get("kind") in ("ResourceClaimTemplate", "ResourceClaim"):  # which devices a DRA claim asks for
+            art.data.setdefault("claim_classes", {})[name] = _device_classes(doc.get("spec"))
         for spec, sn in _pod_specs(doc, root):
             shm = _shm_volumes(spec)
             sc = spec.get("securityContext")
@@ -165,6 +187,11 @@ def read(path: str, text: str) -> Artifact:
                         art.add(CONTAINER, "gpu_resources", gpus,
                                 _line(sn, ("containers", i, "resources", part), off) or lo)
                         break
+                claims = [str(x.get("name")) for x in _list(res.get("claims")) if isinstance(x, dict) and x.get("name")]
+                if claims:  # Dynamic Resource Allocation: the pod's resourceClaims name the device class (gpu.amd.com)
+                    svc["gpu_claims"] = {n: _claim_source(spec, n) for n in claims}
+                    art.add(CONTAINER, "gpu_claims", svc["gpu_claims"],
+                            _line(sn, ("containers", i, "resources", "claims"), off) or lo)
                 mounts = [m for m in _list(c.get("volumeMounts")) if isinstance(m, dict)]
                 at_shm = [m for m in mounts if str(m.get("mountPath", "")).rstrip("/") == "/dev/shm"]
                 if at_shm and str(at_shm[0].get("name")) in shm:

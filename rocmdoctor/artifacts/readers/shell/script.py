@@ -8,7 +8,7 @@ import os
 import re
 import shlex
 
-from ....knowledge.artifacts import ROCM_APT_REPO
+from ....knowledge.artifacts import AMDGPU_APT_REPO, ROCM_APT_REPO
 from ...settings import ENV, LAUNCHER, Artifact
 from .. import containers
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
@@ -85,9 +85,12 @@ def _apt_sources(art: Artifact, physical: list[str]) -> None:
             until = None if text.strip() == until else until
             continue
         h = _HEREDOC_START.search(text) if "<<" in text else None
-        m = ROCM_APT_REPO.search(text[:2000]) if "repo.radeon.com" in text and not text.lstrip().startswith("#") else None
-        if m and m.group(2) and not _ELSEWHERE.search(text[:m.start()]):
-            art.add("build", "rocm_apt", {"release": m.group(1), "dist": m.group(2).lower(), "host": True}, n)
+        live = "repo.radeon.com" in text and not text.lstrip().startswith("#")
+        for rx, repo in ((ROCM_APT_REPO, "rocm"), (AMDGPU_APT_REPO, "amdgpu")) if live else ():
+            m = rx.search(text[:2000])
+            if m and m.group(2) and not _ELSEWHERE.search(text[:m.start()]):
+                art.add("build", "rocm_apt", {"release": m.group(1), "dist": m.group(2).lower(), "host": True,
+                                              "repo": repo}, n)
         until = h.group(1) if h else None
 
 
