@@ -54,7 +54,8 @@ def _images(settings, judged=None):
 
 def _dotenv_of(env: str, path: str) -> bool:
     """``env`` is the .env (or its committed template) beside the compose file ``path``: Compose reads it for ${VAR}."""
-    return os.path.dirname(env) == os.path.dirname(path) and os.path.basename(env) in (".env",) + ka.DOTENV_TEMPLATES
+    return os.path.normpath(os.path.dirname(env) or ".") == os.path.normpath(os.path.dirname(path) or ".") \
+        and os.path.basename(env) in (".env",) + ka.DOTENV_TEMPLATES
 
 
 def _places(settings, image: str, v, judged=None) -> list:

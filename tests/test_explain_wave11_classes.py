@@ -77,3 +77,18 @@ def test_c_bitsandbytes_setup_that_found_its_cuda_runtime_is_not_a_failure():
           "CUDA SETUP: Detected CUDA version 118",
           "CUDA SETUP: Loading binary /opt/conda/lib/python3.10/site-packages/bitsandbytes/libbitsandbytes_cuda118.so..."]
     assert run(ok).exit_code() == 0
+
+
+def test_b_only_the_installed_torch_counts_and_the_last_one_printed_wins():
+    # a version a requirement names or pip collects is not the torch that runs (review of this wave)
+    assert analyze(["xformers 0.0.23 requires torch==2.1.0+cu121, but you have torch 2.1.0+rocm5.6 which is "
+                    "incompatible.", "GPU available: False, used: False"]).cuda_torch is None
+    assert analyze(["Collecting torch==2.1.0+cu121", "CUDA available: False"]).cuda_torch is None
+    # the CUDA torch replaced by a ROCm one before the probe: the ROCm one is what sees no GPU
+    assert analyze(["torch 2.1.0+cu121", "Successfully installed torch-2.1.0+rocm5.6", "CUDA available: False"]) \
+        .cuda_torch is None
+    # pip's own report of what it installed, and a bare version printed for torch.__version__
+    got = analyze(["Successfully installed filelock-3.13.1 torch-2.3.1+cu121", "CUDA available: False"]).cuda_torch
+    assert got is not None and "torch-2.3.1+cu121" in got[1]
+    assert analyze([">>> torch.__version__", "'2.6.0+cu124'".strip("'"), ">>> torch.cuda.is_available()",
+                    "False"]).cuda_torch is not None

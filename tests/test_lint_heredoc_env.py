@@ -121,3 +121,9 @@ def test_a_unit_s_other_lines_are_not_commands(tmp_path):
     a = read_one(str(p))
     assert ("HSA_ENABLE_SDMA", "0", 5) in {(v.name, v.value, v.origin.line) for v in a.values if v.kind == "env"}
     assert not [v for v in a.values if v.kind == "container"]  # ExecStart is not read as a docker run here
+
+
+def test_a_heredoc_fed_to_a_program_whose_output_is_redirected_is_not_a_written_script(tmp_path):
+    # review of this wave: `> out.log` is the program's output, the heredoc its input
+    env = _env(tmp_path, "#!/bin/bash\npython3 gen.py > out.log 2>&1 <<EOF\n#!/bin/sh\nexport HSA_ENABLE_SDMA=0\nEOF\n")
+    assert not any(n == "HSA_ENABLE_SDMA" for n, _, _ in env)

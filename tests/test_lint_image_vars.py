@@ -72,3 +72,16 @@ def test_a_downloaded_rocm_wheel_file_is_judged_like_its_index(tmp_path):
     # a `+rocm` pin with no index and no file is a pin PyPI cannot serve (RD-IMG-002's cause), not judged here
     q = write(tmp_path, "pin.sh", "#!/bin/bash\npip install torch==2.9.1+rocm7.1.1\n")
     assert flagged(scan([q], "RD-IMG-003", "rx7900xtx")) == []
+
+
+def test_the_env_line_cited_is_the_one_compose_reads(tmp_path, monkeypatch):
+    # review of this wave: a ` #` comment after the value, a name assigned twice (the last wins), a compose file
+    # named without a folder
+    write(tmp_path, ".env.example", "TAG=rocm5.6_ubuntu22.04_py3.10_pytorch_2.0.1\n"
+          "TAG=rocm5.7_ubuntu22.04_py3.10_pytorch_2.0.1   # the one we use\n")
+    write(tmp_path, "compose.yml", "services:\n  t:\n    image: rocm/pytorch:${TAG}\n    ipc: host\n")
+    monkeypatch.chdir(tmp_path)
+    fs = _far(scan(["compose.yml"], "RD-IMG-003", "mi300x8"))
+    assert fs and "rocm5.7" in fs[0].title
+    cited = [e.source for e in fs[0].evidence]
+    assert any(s.endswith(".env.example:2") for s in cited) and not any(s.endswith(".env.example:1") for s in cited)

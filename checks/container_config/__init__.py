@@ -14,8 +14,9 @@ from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check,
 from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, dra_classes, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
+from .claims import dra_classes
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -34,11 +35,12 @@ def compose_devices(settings, amd_cdi=None):
                                                          'runtime')]))
             continue
         claimed = dra_classes(settings, svc)
-        if claimed is not None and not any("nvidia" in c for c in claimed):
-            # a DRA claim: the driver that serves its device class (AMD's gpu.amd.com) passes the device nodes
+        if claimed is not None and (not claimed or any("amd" in c.lower() for c in claimed)):
+            # a DRA claim: the driver that serves its device class (AMD's gpu.amd.com) passes the device nodes; a
+            # template not among the files is the deployment's (its class unknown here), not a missing request
             out.append(ok(f"{name}: GPUs come in through a DRA resource claim"
-                          f"{' for ' + ', '.join(claimed) if claimed else ''}", subject=subject,
-                          evidence=[svc_ev(a, svc, "gpu_claims")]))
+                          f"{' for ' + ', '.join(claimed) if claimed else ' (its device class is not in the files)'}",
+                          subject=subject, evidence=[svc_ev(a, svc, "gpu_claims")]))
             continue
         amd_res = [k for k in svc.get("gpu_resources") or {} if k in ka.K8S_AMD_GPU_RESOURCES]
         if amd_res:
@@ -149,9 +151,9 @@ NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghc
 # AMD's cluster images that run its own tools (RVS, the exporter, the device plugin), never PyTorch.
 AMD_TOOL_IMAGES = ("rocm/test-runner", "rocm/device-metrics-exporter", "rocm/k8s-device-plugin", "rocm/k8s-node-labeller",
                    "rocm/gpu-operator")
-# Programs that only query or test the GPU: a command made of these (and shell builtins) starts no DataLoader.
-_TOOLS = {"rocm-smi", "amd-smi", "rocminfo", "rvs", "clinfo", "hipinfo", "rocm-bandwidth-test", "echo", "printf", "sleep",
-          "exit", "true", "false", "cat", "ls", "set", "test", "[", "date", "hostname", "env", "uname"}
+# Programs that only query or test the GPU: a command made of these (and echo, sleep, exit) starts no DataLoader.
+_GPU_TOOLS = {"rocm-smi", "amd-smi", "rocminfo", "rvs", "clinfo", "hipinfo", "rocm-bandwidth-test"}
+_BUILTINS = {"echo", "printf", "sleep", "exit", "true", "false"}
 
 
 def tools_only(svc) -> str:
@@ -165,8 +167,8 @@ def tools_only(svc) -> str:
             words = words[2:]
         if words:
             heads.append(words[0].strip("\"'").rsplit("/", 1)[-1])
-    tools = [h for h in heads if h not in ("echo", "printf", "exit", "true", "false", "set", "test", "[", "sleep")]
-    return ", ".join(dict.fromkeys(tools)) if tools and all(h in _TOOLS for h in heads) else ""
+    tools = [h for h in heads if h in _GPU_TOOLS]
+    return ", ".join(dict.fromkeys(tools)) if tools and all(h in _GPU_TOOLS | _BUILTINS for h in heads) else ""
 
 
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",

@@ -183,12 +183,16 @@ def command_of(svc) -> str:
     return " ".join(map(str, command)) if isinstance(command, list) else str(command or "")
 
 
+# Device nodes that are a GPU's (a sound card, a camera, a USB bus or /dev/fuse passed in is no GPU work).
+_GPU_NODE = re.compile(r"^(?:/dev/(?:kfd|dri|nvidia|accel|dxg)|(?:amd|nvidia)\.com/gpu)")
+
+
 def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
     """Whether a service does GPU work by what it says: GPU devices or runtime, a GPU request, GPU
     environment, an image built here or named for a GPU stack. A compose file often runs a web UI
     or a database beside the GPU service (ollama + open-webui); those need no /dev/kfd nor shm."""
-    if device_list(svc) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
-            or all_reservations(svc) or (built and svc.get("build")) or svc.get("gpu_resources") or svc.get("gpu_claims"):
+    if any(_GPU_NODE.match(d) for d in device_list(svc)) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
+            or all_reservations(svc) or (built and svc.get("build")) or svc.get("gpu_resources"):
         return True
     if TRAINING.search(f"{command_of(svc)} {svc.get('entrypoint') or ''}".lower()):
         return True  # `python train.py`, torchrun, accelerate: a training job is GPU work
@@ -280,18 +284,6 @@ def svc_plan(title, a, lines: list[str], svc=None, name=None, ops=()) -> FixPlan
     return FixPlan(title, tuple(Action("note", f"in {a.path}: {t}", path=a.path) for t in lines),
                    fixer="config_edit" if edits else None,
                    params={"files": [a.path], **({"edits": edits} if edits else {})})
-
-
-def dra_classes(settings, svc) -> list[str] | None:
-    """The device classes a pod's DRA claims ask for (the claim templates' deviceClassName, from any manifest of the
-    set); [] when they are not among the files; None when the container makes no claim."""
-    claims = svc.get("gpu_claims")
-    if not claims:
-        return None
-    known: dict = {}
-    for a in settings.of_kind("kubernetes"):
-        known.update(a.data.get("claim_classes") or {} if isinstance(a.data, dict) else {})
-    return sorted({c for src in claims.values() for c in known.get(src, [])})
 
 
 def device_list(svc) -> list[str]:

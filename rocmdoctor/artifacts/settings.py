@@ -79,7 +79,8 @@ class Value:
     # Set for one command only (`A=B cmd`): that process's environment, not the job's.
     command: bool = False
     # Set in a Dockerfile RUN branch a build arg decides (`if [ "$INSTALL_FLASHATTN" == "true" ]; then ...`):
-    # (arg, operator, literal, else-branch); the value is there only where the build's args take that branch.
+    # (arg, operator, literal, else-branch, the stage's ARG default or None); the value is there only where the
+    # build's args take that branch.
     when: tuple = ()
 
     def evidence(self):
@@ -265,6 +266,7 @@ class ImageBuild:
     line: int | None = None
     service: str | None = None  # the compose service whose `build:` it is (None: a script's build)
     args: tuple[tuple[str, str], ...] = ()  # compose `build.args`, a script's --build-arg (they replace ARG defaults)
+    passed: tuple[str, ...] = ()  # build args named with no value: the shell's, which the files do not know
 
     @property
     def arg_map(self) -> dict[str, str]:
@@ -292,7 +294,8 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 known = ref if isinstance(ref, str) and ref else None
                 out.append(ImageBuild(_beside(known, a.path) if known else "",
                                       _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path) if known else "",
-                                      tags, a.path, svc.get("line"), str(name), _build_args(build)))
+                                      tags, a.path, svc.get("line"), str(name), _build_args(build),
+                                      _build_passed(build)))
         elif a.kind == "dockerfile" and isinstance(a.data, dict):
             # its own usage comment (`# docker build -t NAME .`): this file, built in its folder
             for b in a.data.get("image_builds") or []:
@@ -323,12 +326,11 @@ def branch_taken(settings, v: Value) -> bool:
     """Whether a build of ``v``'s Dockerfile takes the RUN branch ``v.when`` names: the build arg's value from each
     build that makes this Dockerfile (compose `build.args`, `docker build --build-arg`), else the Dockerfile's own
     `ARG` default; a value the files do not give (or one the shell fills in) may take it."""
-    var, op, lit, other = v.when
-    given = [dict(b.args).get(var) for b in builds(settings) if b.dockerfile and path_key(b.dockerfile)
-             == path_key(v.origin.path)]
-    art = artifact_at(settings, v.origin.path)
-    default = next((str(x.value) for x in reversed(art.values) if x.kind == BUILD and x.name == f"arg:{var}"
-                    and x.value is not None), None) if art is not None else None
+    var, op, lit, other, default = v.when  # default: the ARG's value where the RUN is (its stage's), None if none
+    mine = [b for b in builds(settings) if b.dockerfile and path_key(b.dockerfile) == path_key(v.origin.path)]
+    if any(var in b.passed for b in mine):
+        return True
+    given = [dict(b.args).get(var) for b in mine]
     for val in [g if g is not None else default for g in given] or [default]:
         if val is None or "$" in val:
             return True
@@ -345,6 +347,17 @@ def _build_args(build) -> tuple[tuple[str, str], ...]:
         return tuple((str(k), str(v)) for k, v in raw.items() if v is not None)
     if isinstance(raw, list):
         return tuple((k, v) for k, _, v in (str(x).partition("=") for x in raw if "=" in str(x)))
+    return ()
+
+
+def _build_passed(build) -> tuple[str, ...]:
+    """The names a compose `build.args` gives no value (`args: [INSTALL_XF]`, `INSTALL_XF:` with nothing): Compose
+    passes the shell's value of each."""
+    raw = build.get("args") if isinstance(build, dict) else None
+    if isinstance(raw, dict):
+        return tuple(str(k) for k, v in raw.items() if v is None)
+    if isinstance(raw, list):
+        return tuple(str(x) for x in raw if "=" not in str(x))
     return ()
 
 

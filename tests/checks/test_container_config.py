@@ -608,3 +608,13 @@ def test_a_pod_without_a_claim_or_running_pytorch_is_still_judged(lint):
     # NVIDIA's device class is not AMD's driver: the claim does not pass AMD's nodes
     r = lint.write("job3.yaml", _DRA.format(cls="gpu.nvidia.com"))
     assert "DRA" not in " ".join(f.title for f in lint([r], "RD-CTR-003", "mi300x8"))
+
+
+def test_a_claim_on_another_device_class_is_no_gpu_and_env_is_no_gpu_tool(lint):
+    # review of this wave: a DRA claim for a NIC, and `env VAR=x torchrun ...` (env runs the program after it)
+    p = lint.write("job.yaml", _DRA.format(cls="sriov.network.example.com").replace(
+        "rocm-smi || exit 1", "torchrun --nproc_per_node 8 train.py"))
+    assert lint.statuses(lint([p], "RD-CTR-003", "mi300x8")) == ["fail"]
+    q = lint.write("docker-compose.yml", "services:\n  t:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd, /dev/dri]\n"
+                   "    command: env HSA_OVERRIDE_GFX_VERSION=11.0.0 torchrun --nproc_per_node 8 train.py\n")
+    assert lint.statuses(lint([q], "RD-CTR-005", "mi300x8")) == ["warn"]

@@ -389,3 +389,32 @@ def test_a_branch_a_build_arg_decides_is_judged_where_the_build_takes_it(tmp_pat
               "    devices: [/dev/kfd, /dev/dri]\n")
     fs = flagged(scan([c, str(tmp_path / "Dockerfile")], "RD-IMG-002", "mi300x8"))
     assert {f.subject.rsplit(" ", 1)[1] for f in fs} == want
+
+
+@pytest.mark.parametrize("dockerfile, compose_args, want", [
+    # an `if` with an `elif` is read whole (each branch may run)
+    ("FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU=rocm\nRUN if [ \"$GPU\" = \"cuda\" ]; then pip install nvidia-ml-py; \\\n"
+     "    elif [ \"$GPU\" = \"rocm\" ]; then pip install xformers; \\\n    else pip install deepspeed; fi\n", "", {"xformers", "deepspeed"}),
+    # the ARG of the RUN's own stage decides, not a later stage's
+    ("FROM rocm/dev-ubuntu-22.04:6.2 AS dev\nARG INSTALL_XF=true\nRUN if [ \"$INSTALL_XF\" = \"true\" ]; then "
+     "pip install xformers; fi\nFROM rocm/dev-ubuntu-22.04:6.2 AS slim\nARG INSTALL_XF=false\n", "", {"xformers"}),
+    # a build arg compose passes from the shell (no value in the files) may take the branch
+    ("FROM rocm/dev-ubuntu-22.04:6.2\nARG INSTALL_XF=false\nRUN if [ \"$INSTALL_XF\" == \"true\" ]; then "
+     "pip install xformers; fi\n", "      args:\n        - INSTALL_XF\n", {"xformers"}),
+])
+def test_build_arg_branches_as_docker_build_runs_them(tmp_path, dockerfile, compose_args, want):
+    write(tmp_path, "Dockerfile", dockerfile)
+    c = write(tmp_path, "docker-compose.yml", "services:\n  t:\n    build:\n      context: .\n" + compose_args +
+              "    devices: [/dev/kfd, /dev/dri]\n")
+    fs = flagged(scan([c, str(tmp_path / "Dockerfile")], "RD-IMG-002", "mi300x8"))
+    assert {f.subject.rsplit(" ", 1)[1] for f in fs} == want
+
+
+def test_a_project_installed_in_a_branch_not_taken_brings_none_of_its_dependencies(tmp_path):
+    write(tmp_path, "pyproject.toml", "[project]\nname = \"x\"\ndependencies = []\n[project.optional-dependencies]\n"
+          "xf = [\"xformers\"]\n")
+    d = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nARG INSTALL_XF=false\nCOPY . /app\nWORKDIR /app\n"
+              "RUN if [ \"$INSTALL_XF\" == \"true\" ]; then pip install -e \".[xf]\"; fi\n")
+    assert flagged(scan([d], "RD-IMG-002", "mi300x8")) == []
+    write(tmp_path, "Dockerfile", open(d).read().replace("INSTALL_XF=false", "INSTALL_XF=true"))
+    assert {f.subject.rsplit(" ", 1)[1] for f in flagged(scan([d], "RD-IMG-002", "mi300x8"))} == {"xformers"}

@@ -18,6 +18,7 @@ directory, so a set gives the same findings wherever the scan runs.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import re
 
@@ -359,8 +360,10 @@ def _project_installs(a: Artifact, contexts: list[str] | None = None) -> None:
             deps = [r for _, r in requirements.project_dependencies(pyproject or "", text, found[1])] if text else []
             if deps:
                 opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("e", "editable")}
-                a.add("build", "pip", {"requirements": deps, "options": opts, "project": pyproject},
-                      v.origin.line or 0)
+                got = a.add("build", "pip", {"requirements": deps, "options": opts, "project": pyproject},
+                            v.origin.line or 0)
+                if v.when:  # installed in a RUN branch a build arg decides: so are its dependencies
+                    a.values[-1] = dataclasses.replace(got, when=v.when)
 
 
 def _as_edited(ref: str, edits: list) -> tuple[str | None, str | None]:

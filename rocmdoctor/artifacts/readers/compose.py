@@ -121,12 +121,14 @@ def _written_in_dotenv(raw, image, dotenv_file: tuple[str, str]) -> Origin | Non
     env_path, env_text = dotenv_file
     if not env_path or not isinstance(raw, str) or "$" not in raw or not isinstance(image, str) or image == raw:
         return None
-    names = re.findall(r"\$\{?([A-Za-z_]\w*)", raw)
+    names = set(re.findall(r"\$\{?([A-Za-z_]\w*)", raw))
+    found = None
     for n, line in enumerate(env_text.splitlines()[:2000], 1):
-        m = re.match(r"^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=\s*(.*?)\s*$", line)
-        if m and m.group(1) in names and m.group(2).strip("'\"") and m.group(2).strip("'\"") in image:
-            return Origin(env_path, n, scrub(line.strip()[:240]))
-    return None
+        # read as Compose reads the file (quotes, a ` #` comment); the last assignment of a name is the one in effect
+        for k, val in dotenv(line).items():
+            if k in names:
+                found = Origin(env_path, n, scrub(line.strip()[:240])) if val and val in image else None
+    return found
 
 
 def dotenv(text: str) -> dict[str, str]:

@@ -313,7 +313,8 @@ def read(path: str, text: str) -> Artifact:
                     continue
                 # RUN's shell sees the build args and the stage's ENV (ENV wins over an ARG of the same name)
                 known = {**build_args, **{k: v for k, v, _ in stage_env}}
-                for part, when in _arg_branches(body, set(build_args) - {k for k, _v, _l in stage_env}):
+                shadowed = {k for k, _v, _l in stage_env}
+                for part, when in _arg_branches(body, {k: x for k, x in build_args.items() if k not in shadowed}):
                     at = len(art.values)
                     for words in commands(part):
                         _run(art, [substitute(w, known) for w in words], first, end, lines)
@@ -448,23 +449,25 @@ _BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?
 # `if [ "$INSTALL_FLASHATTN" == "true" ]; then ...; [else ...;] fi` (LLaMA-Factory's Dockerfiles and their forks): a
 # branch one build arg decides, not nested.
 _ARG_IF = re.compile(r"\bif\s+\[\[?\s+[\"']?\$\{?(?P<var>[A-Za-z_]\w*)\}?[\"']?\s+(?P<op>==|=|!=)\s+[\"']?(?P<lit>[\w.+-]*)[\"']?"
-                     r"\s+\]\]?\s*;?\s*then\b(?P<then>(?:(?!\bif\b|\bfi\b).){0,4000}?)"
-                     r"(?:\belse\b(?P<other>(?:(?!\bif\b|\bfi\b).){0,4000}?))?\bfi\b", re.S)
+                     r"\s+\]\]?\s*;?\s*then\b(?P<then>(?:(?!\bif\b|\belif\b|\bfi\b).){0,4000}?)"
+                     r"(?:\belse\b(?P<other>(?:(?!\bif\b|\belif\b|\bfi\b).){0,4000}?))?\bfi\b", re.S)
+MAX_BRANCHED_RUN = 16 * 1024  # a RUN longer than this is read whole (the pattern is quadratic on odd input)
 
 
-def _arg_branches(body: str, args: set[str]) -> list[tuple[str, tuple]]:
-    """A RUN's text as (text, when) parts: the branches of an `if` on a build arg (``args``: the ARG names the stage
-    does not shadow with an ENV) each with its condition (arg, operator, literal, else-branch), the rest with ()."""
+def _arg_branches(body: str, args: dict[str, str | None]) -> list[tuple[str, tuple]]:
+    """A RUN's text as (text, when) parts: the branches of an `if` on a build arg (``args``: the ARGs the stage
+    knows and does not shadow with an ENV, with their values there) each with its condition (arg, operator,
+    literal, else-branch, the arg's value at the RUN), the rest with (). An `if` with an `elif` is read whole."""
     out, rest, pos = [], [], 0
-    for m in _ARG_IF.finditer(body) if "if" in body and "fi" in body else ():
+    for m in _ARG_IF.finditer(body) if "if" in body and "fi" in body and len(body) <= MAX_BRANCHED_RUN else ():
         if m.group("var") not in args:
             continue
         rest.append(body[pos:m.start()] + " true ")
         pos = m.end()
         key = (m.group("var"), m.group("op"), m.group("lit"))
-        out.append((m.group("then"), key + (False,)))
+        out.append((m.group("then"), key + (False, args[m.group("var")])))
         if m.group("other"):
-            out.append((m.group("other"), key + (True,)))
+            out.append((m.group("other"), key + (True, args[m.group("var")])))
     return [("".join(rest) + body[pos:], ())] + out
 
 

@@ -121,7 +121,8 @@ def _claim_source(spec: dict, name: str) -> str:
     """The ResourceClaimTemplate (or ResourceClaim) a pod's claim ``name`` is made from ("" when not written)."""
     for rc in _list(spec.get("resourceClaims")):
         if isinstance(rc, dict) and str(rc.get("name")) == name:
-            return str(rc.get("resourceClaimTemplateName") or rc.get("resourceClaimName") or "")
+            src = _dict(rc.get("source")) or rc  # v1alpha2 wrote the names under `source:`
+            return str(src.get("resourceClaimTemplateName") or src.get("resourceClaimName") or "")
     return ""
 
 

@@ -44,16 +44,34 @@ def _rocm_torch_replaced(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     return None
 
 
-# The torch build a user's probe prints: `torch.__version__` ("2.6.0+cu124", "torch.__version__: 2.6.0+cu124"),
-# pip's "torch 2.1.0+cu121" / "torch==2.1.0+cu121", collect_env's "PyTorch version: 2.1.0+cu121" and "CUDA used to
-# build PyTorch: 12.1". Then what it says of the GPU: collect_env's "Is CUDA available: False", a probe's
-# "CUDA available: False" or "torch.cuda.is_available(): False", or a bare "False" printed by a command that asked
-# is_available() (the line before it). A CUDA build that sees no GPU, on the machines this tool is for, is the
-# wrong wheel (invoke-ai/InvokeAI#7977: "2.6.0+cu124 ... CUDA available: False" in a ROCm image).
-_CUDA_TORCH = re.compile(r"(?:\btorch\b|PyTorch version)[^\n]{0,40}?\b\d{1,2}\.\d{1,3}(?:\.\d{1,3})?(?:\.\w{1,12})?\+cu\d{2,3}\b|"
-                         r"^CUDA used to build PyTorch: \d", re.I)
+# The torch build a user's probe prints, installed: `torch.__version__` ("torch.__version__: 2.6.0+cu124", or the bare
+# "2.6.0+cu124" printed under a command that asked for it), pip's list/freeze ("torch   2.1.0+cu121", "torch==2.1.0+cu121")
+# and its "Successfully installed ... torch-2.1.0+cu121", collect_env's "PyTorch version: 2.1.0+cu121" and "CUDA used to
+# build PyTorch: 12.1"; not a version a requirement names or pip collects ("xformers requires torch==2.1.0+cu121",
+# "Collecting torch==..."). A ROCm build printed later replaces it. Then what it says of the GPU: collect_env's "Is CUDA
+# available: False", a probe's "CUDA available: False" or "torch.cuda.is_available(): False", or a bare "False" printed
+# by a command that asked is_available() (the line before it). A CUDA build that sees no GPU, on the machines this tool
+# is for, is the wrong wheel (invoke-ai/InvokeAI#7977: "2.6.0+cu124 ... CUDA available: False" in a ROCm image).
+_VERSION = r"\d{1,2}\.\d{1,3}(?:\.\d{1,3})?(?:\.\w{1,12})?\+"
+_TORCH_BUILD = re.compile(r"^\s{0,8}(?:torch(?:\.__version__)?\s{0,40}(?:==|[:=])?\s{0,40}|torch version:?\s{0,4}|"
+                          rf"PyTorch version:\s{{0,4}}){_VERSION}(?P<b>cu|rocm)\d|"
+                          r"^CUDA used to build PyTorch: \d|^ROCM used to build PyTorch: (?P<r>\d)|"
+                          rf"\bSuccessfully installed\b[^\n]{{0,4000}}?\btorch-{_VERSION}(?P<s>cu|rocm)\d", re.I)
+_BARE_VERSION = re.compile(rf"^\s{{0,8}}{_VERSION}(?P<b>cu|rocm)\d{{2,3}}\S*\s*$", re.I)
 _NO_GPU = re.compile(r"^\s{0,8}(?:Is )?(?:CUDA|GPU) available\W{0,4}\s{0,4}False\b|"
                      r"cuda\.is_available\(\)\W{0,4}\s{0,4}False\b", re.I)
+
+
+def _build_of(lines: list[LogLine], i: int) -> str | None:
+    """"cuda" or "rocm" when line ``i`` prints the installed torch's build, else None."""
+    t = lines[i].text
+    m = _TORCH_BUILD.search(t[:4000]) if "torch" in t.lower() or "PyTorch" in t else None
+    if m is None and "+" in t and i and "__version__" in lines[i - 1].text:
+        m = _BARE_VERSION.match(t)
+    if m is None:
+        return None
+    word = (m.groupdict().get("b") or m.groupdict().get("s") or "").lower()
+    return "rocm" if word == "rocm" or m.groupdict().get("r") else "cuda"
 
 
 def _cuda_torch_sees_no_gpu(lines: list[LogLine]) -> tuple[LogLine, str] | None:
@@ -62,8 +80,9 @@ def _cuda_torch_sees_no_gpu(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     build: LogLine | None = None
     for i, ln in enumerate(lines):
         t = ln.text
-        if build is None and ("cu" in t or "CUDA" in t) and _CUDA_TORCH.search(t[:400]):
-            build = ln
+        kind = _build_of(lines, i) if ("cu" in t or "CU" in t or "rocm" in t.lower()) else None
+        if kind is not None:
+            build = ln if kind == "cuda" else None  # the torch printed last is the one that runs
         if build is None:
             continue
         bare = t.strip() == "False" and i and "is_available" in lines[i - 1].text

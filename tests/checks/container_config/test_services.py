@@ -258,3 +258,11 @@ def test_a_sibling_of_the_same_image_without_devices_is_cpu_work(tmp_path):
         "\"/workspace/GSO-SLAM/docker/compose/image_smoke.sh\"]", "image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_"
         "pytorch_release_2.3.0\n    command: [python, train.py]"))
     assert [f.title.split(":")[0] for f in flagged(scan([q], "RD-CTR-003", "rx7900xtx"))] == ["smoke"]
+
+
+def test_a_device_that_is_no_gpu_s_is_no_gpu_sign():
+    # tuckerwarlock's Open WebUI (spent fresh batch): a sound card passed in for its voice mode is no GPU work
+    assert not gpu_signs({"image": "ghcr.io/open-webui/open-webui:main", "devices": ["/dev/snd:/dev/snd"]})
+    assert not gpu_signs({"image": "redis:7", "devices": ["/dev/fuse", "/dev/bus/usb"]})
+    for node in ("/dev/kfd", "/dev/dri/renderD128", "/dev/nvidia0", "/dev/dxg", "amd.com/gpu=all", "nvidia.com/gpu=all"):
+        assert gpu_signs({"image": "redis:7", "devices": [node]}), node

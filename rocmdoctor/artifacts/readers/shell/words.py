@@ -18,7 +18,7 @@ _WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:[^\s;|&<>\"'
                             r"(?:_\w{1,30})?\}?)[\"']?(?:\s|$)")
 # A heredoc that writes a systemd unit or drop-in (`cat <<EOF | sudo tee /etc/systemd/system/ollama.service.d/gpu.conf`):
 # its `Environment="A=1" "B=2"` lines are the environment the service runs with, read as `export A=1 B=2`.
-_WRITES_FILE = re.compile(r">>?\s*\S|\btee\b")
+_WRITES_FILE = re.compile(r"\bcat\b[^|\n]*?(?<![\d&])>>?\s*(?![&\s])|\btee\b")  # `cat > F`, `bash -c "cat > F"`, tee
 # A written file that starts as a shell script (`cat > /usr/local/bin/webui << 'EOF'` then `#!/bin/bash`): a launcher
 # or an activate script whatever its name, run later with the exports it holds.
 _SHEBANG = re.compile(r"^#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da)?sh\b")
