@@ -1,0 +1,8 @@
+#!/bin/sh
+cd "$(dirname -- "${0}")"
+
+sudo -A \
+    docker build \
+        -f ./Dockerfile \
+        -t myrocm \
+;

@@ -1,0 +1,3 @@
+podman build -t night_photo_tools:latest .
+
+

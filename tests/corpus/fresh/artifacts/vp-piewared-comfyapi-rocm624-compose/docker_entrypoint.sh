@@ -1,0 +1,5 @@
+#!/bin/bash
+# docker_entrypoint.sh
+
+# Execute the original command (CMD)
+exec "$@"
