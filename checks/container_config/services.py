@@ -28,7 +28,7 @@ def services_of(settings, gpu_only: bool = False):
     composes = [a for a in settings.of_kind("compose") if not pick(a.data, "vendor_variant")]
     layers = overlays(composes, script_layers(settings, composes))
     files = []
-    for a in settings.of_kind("compose", "shell", "slurm", "kubernetes"):
+    for a in settings.of_kind("compose", "shell", "slurm", "kubernetes", "devcontainer"):
         if pick(a.data, "vendor_variant"):
             continue
         svcs = {n: s for n, s in pick(a.data, "services", default={}).items()

@@ -33,7 +33,7 @@ from ..base.records import dataclass, field
 ENV, LAUNCHER, TRAIN, CONTAINER, BUILD = "env", "launcher", "train", "container", "build"
 LIVE = "environment"
 # Which files' environment applies later (and so wins): image < container < job < launch script.
-ENV_PRECEDENCE = {"dockerfile": 0, "compose": 1, "slurm": 2, "shell": 3}
+ENV_PRECEDENCE = {"dockerfile": 0, "compose": 1, "devcontainer": 1, "slurm": 2, "shell": 3}
 
 
 def scrub(text: str) -> str:
@@ -282,7 +282,7 @@ def image_builds(artifacts) -> list[ImageBuild]:
 
     out: list[ImageBuild] = []
     for a in artifacts:
-        if a.kind == "compose" and isinstance(a.data, dict) and isinstance(a.refs, dict):
+        if a.kind in ("compose", "devcontainer") and isinstance(a.data, dict) and isinstance(a.refs, dict):
             for name, svc in pick_map(a.data, "services").items():
                 build = svc.get("build") if isinstance(svc, dict) else None
                 if not build:

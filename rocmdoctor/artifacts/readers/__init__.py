@@ -24,6 +24,7 @@ import re
 
 from .. import configfiles as cf
 from ..settings import Artifact, Settings, iter_unique
+from . import devcontainer
 from . import hostfile
 from . import kubernetes
 from . import requirements
@@ -37,10 +38,11 @@ from ...base.untrusted import pick
 
 DOCKERFILE, COMPOSE = "dockerfile", "compose"
 KINDS = (cf.DEEPSPEED, cf.LLAMAFACTORY, cf.HF, cf.ACCELERATE, training.MODEL_CONFIG, shell.SHELL, shell.SLURM, DOCKERFILE,
-         COMPOSE, requirements.REQUIREMENTS, hostfile.HOSTFILE)
+         COMPOSE, requirements.REQUIREMENTS, hostfile.HOSTFILE, devcontainer.DEVCONTAINER)
 KIND_NAMES = dict(cf.KIND_NAMES, **{training.MODEL_CONFIG: "model config.json", shell.SHELL: "launch script",
                                     shell.SLURM: "Slurm batch script", DOCKERFILE: "Dockerfile", hostfile.HOSTFILE: "hostfile",
-                                    COMPOSE: "compose file", requirements.REQUIREMENTS: "pip requirements file"})
+                                    COMPOSE: "compose file", requirements.REQUIREMENTS: "pip requirements file",
+                                    devcontainer.DEVCONTAINER: "devcontainer.json"})
 MAX_BYTES = cf.MAX_BYTES
 MAX_FILES = 500
 CACHE_BYTES = 64 * 1024 * 1024  # texts kept for the read cache, at most
@@ -77,6 +79,8 @@ def read_text(path: str) -> str:
 def detect(path: str, text: str) -> str | None:
     """The artifact kind of a file, from its content (its name only breaks ties)."""
     name = os.path.basename(path).lower()
+    if devcontainer.looks_like(path):  # JSON with comments: by its name, before any JSON reader
+        return devcontainer.DEVCONTAINER
     if requirements.looks_like(path, text):
         return requirements.REQUIREMENTS
     if name == "pyproject.toml":  # a uv project is an install of its own; any other pyproject is no launch file
@@ -151,6 +155,8 @@ def _dotenv(path: str) -> tuple[str, str]:
 
 def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> Artifact:
     kind = detect(path, text)
+    if kind == devcontainer.DEVCONTAINER:
+        return devcontainer.read(path, text)
     if kind in ("json", "yaml"):
         return training.read(path, text)
     if kind in (shell.SHELL, shell.SLURM):
@@ -184,14 +190,15 @@ def expand(paths: list[str]) -> list[str]:
         if os.path.isdir(p):
             base_depth = p.rstrip(os.sep).count(os.sep)
             for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
+                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and (not d.startswith(".") or d == ".devcontainer")
                                  and root.count(os.sep) - base_depth < MAX_DEPTH)
                 output = any(part in _OUTPUT_DIRS for part in os.path.relpath(root, p).split(os.sep))
                 for f in sorted(files):
                     if output and not _CONTAINER_FILE.search(f):
                         continue
-                    if not f.startswith(".") and (_CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))
-                                                  or unnamed_script(os.path.join(root, f))):
+                    if (not f.startswith(".") or f == ".devcontainer.json") and (
+                            _CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))
+                            or unnamed_script(os.path.join(root, f))):
                         out.append(os.path.join(root, f))
                         if len(out) >= MAX_FILES:
                             return out
