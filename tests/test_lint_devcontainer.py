@@ -75,3 +75,18 @@ def test_real_dev_containers_of_the_spent_batches():
     assert [f.evidence[0].source for f in flagged(scan([p], "RD-CTR-003", "rx7900xtx"))] == [p + ":7"]
     q = os.path.join(FRESH, "vr-ashirkov-padel-devcontainer-cu126", "devcontainer.json")
     assert {e.source for f in flagged(scan([q], "RD-ENV-001", "rx7900xtx")) for e in f.evidence} >= {q + ":30"}
+
+
+def test_microsoft_dev_container_images_run_their_tools_as_vscode(tmp_path):
+    # yoshou's stargazer dev container (spent batch 32): built FROM mcr.microsoft.com/devcontainers/cpp, whose metadata
+    # label says remoteUser vscode; the file names no user, and --group-add 110 is the author's render GID, not this host's
+    write(tmp_path, "Dockerfile", "FROM mcr.microsoft.com/devcontainers/cpp:1-ubuntu-24.04\nRUN apt-get update\n")
+    p = write(tmp_path, "devcontainer.json", '{"name": "c", "build": {"dockerfile": "Dockerfile"},\n "runArgs": ['
+              '"--device=/dev/kfd", "--device=/dev/dri",\n "--group-add", "110"]}')
+    assert read_one(p).data["services"]["c"]["user"] == "vscode"
+    assert flagged(scan([p], "RD-CTR-006", "rx7900xtx"))
+    # another base image, or a user the file names, is not overridden
+    write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-24.04:6.2\n")
+    assert "user" not in read_one(p).data["services"]["c"]
+    q = write(tmp_path, "b/devcontainer.json", '{"image": "mcr.microsoft.com/devcontainers/python:3.11", "remoteUser": "root"}')
+    assert next(iter(read_one(q).data["services"].values()))["user"] == "root"

@@ -400,6 +400,12 @@ KUBERNETES_GRAMMAR = [
     "    volumeMounts:\n    - {name: dshm, mountPath: /dev/shm}\n  volumes:\n  - name: dshm\n    emptyDir: {medium: Memory}\n",
     "apiVersion: batch/v1\nkind: Job\nspec:\n  template:\n    spec:\n      containers: [{image: x, env: [1, {name: A}]}]\n"
     "---\napiVersion: kubeflow.org/v1\nkind: PyTorchJob\nspec: {pytorchReplicaSpecs: {Worker: {replicas: -1}}}\n",
+    # Dynamic Resource Allocation: a claim template and a pod that claims from it (names missing, nested oddly)
+    "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: g}\nspec:\n  spec:\n    devices:\n"
+    "      requests: [{name: gpu, exactly: {deviceClassName: gpu.amd.com}}, 1, {exactly: [deviceClassName]}]\n"
+    "---\napiVersion: v1\nkind: Pod\nspec:\n  resourceClaims: [{name: gpu, resourceClaimTemplateName: g}, {source: 1}, x]\n"
+    "  containers:\n  - {name: c, image: rocm/pytorch, command: [sh, -c], args: ['rocm-smi; exit 0'],"
+    " resources: {claims: [{name: gpu}, {}, null]}}\n",
 ]
 
 
@@ -409,6 +415,24 @@ def _kubernetes(value):
     """Kubernetes manifests (rocmdoctor/artifacts/readers/kubernetes.py), through every check."""
     data, example = value
     _run_config_file(data, "pod.yaml", example)
+
+
+DEVCONTAINER_GRAMMAR = [
+    '// comment\n{\n "name": "rocm",\n "image": "rocm/pytorch:latest", /* pinned? */\n "runArgs": ["--device=/dev/kfd",'
+    ' "--device", "/dev/dri", "--group-add=video", "--ipc=host", // trailing\n ],\n'
+    ' "containerEnv": {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "URL": "http://a//b", "1X": "y"},\n "remoteUser": "vscode",\n}\n',
+    '{"build": {"dockerfile": "../Dockerfile", "context": "..", "args": [1]}, "runArgs": "--privileged",'
+    ' "containerEnv": [], "privileged": true, "containerUser": 7}',
+    '{"dockerComposeFile": ["a.yml", "b.yml"], "service": null}',
+]
+
+
+@target("artifacts.devcontainer", lambda: st.tuples(as_bytes(texts(DEVCONTAINER_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _devcontainer(value):
+    """Dev Containers (rocmdoctor/artifacts/readers/devcontainer.py, JSON with comments), through every check."""
+    data, example = value
+    _run_config_file(data, "devcontainer.json", example)
 
 
 CONDA_GRAMMAR = [

@@ -128,6 +128,8 @@ def read_one(path: str, text: str | None = None) -> Artifact:
         except ReadError as exc:
             return Artifact(path, "unknown", "", error=str(exc))
     env_path, env_text = _dotenv(path) if path.lower().endswith((".yml", ".yaml")) else ("", "")
+    if devcontainer.looks_like(path):  # what it reads of another file keys the cache too: the Dockerfile's FROM
+        env_text = devcontainer.base_of(path, text)
     key = (path, text, env_text)  # the text itself: a file rewritten within one mtime tick is read again
     if key not in _CACHE:
         if len(_CACHE) > 2 * MAX_FILES or sum(len(k[1]) for k in _CACHE) > CACHE_BYTES:
@@ -156,7 +158,7 @@ def _dotenv(path: str) -> tuple[str, str]:
 def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> Artifact:
     kind = detect(path, text)
     if kind == devcontainer.DEVCONTAINER:
-        return devcontainer.read(path, text)
+        return devcontainer.read(path, text, env_text)
     if kind in ("json", "yaml"):
         return training.read(path, text)
     if kind in (shell.SHELL, shell.SLURM):

@@ -36,7 +36,34 @@ def _json(text: str):
     return json.loads(_TRAILING.sub(keep, _COMMENTS.sub(keep, text)))
 
 
-def read(path: str, text: str) -> Artifact:
+# Microsoft's dev container images (mcr.microsoft.com/devcontainers/python, .../cpp, the older vscode/devcontainers/*).
+_MS_IMAGE = re.compile(r"^(?:mcr\.microsoft\.com/)(?:vscode/)?devcontainers/", re.I)
+
+
+def base_of(path: str, text: str) -> str:
+    """The first FROM of the Dockerfile the devcontainer ``text`` builds ("" when there is none to read): what
+    readers.read_one passes to :func:`read`, and keys its cache with, since it lives in another file."""
+    try:
+        doc = _json(text) if len(text) <= MAX_BYTES else None
+    except (ValueError, RecursionError):
+        return ""
+    build = doc.get("build") if isinstance(doc, dict) else None
+    name = build.get("dockerfile") if isinstance(build, dict) else None
+    if not isinstance(name, str):
+        return ""
+    from . import ReadError, read_text  # bounded, regular files only (a FIFO never blocks the read)
+
+    dockerfile = os.path.join(os.path.dirname(path), name)
+    try:
+        head = read_text(dockerfile)[:64 * 1024] if os.path.isfile(dockerfile) else ""
+    except ReadError:
+        return ""
+    m = re.search(r"(?im)^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", head)
+    return m.group(1) if m else ""
+
+
+def read(path: str, text: str, base: str = "") -> Artifact:
+    """``base``: the first FROM of the Dockerfile it builds (:func:`base_of`)."""
     art = Artifact(path, DEVCONTAINER, text, data={"services": {}})
     if len(text) > MAX_BYTES:
         art.error = f"{path}: {len(text) // 1024} KiB; larger than any devcontainer.json ({MAX_BYTES // 1024} KiB at most)"
@@ -75,11 +102,16 @@ def read(path: str, text: str) -> Artifact:
     if doc.get("privileged") is True:
         out["privileged"] = True
         art.add(CONTAINER, "privileged", True, line_of(r'"privileged"\s*:', lo))
+    build = doc.get("build") if isinstance(doc.get("build"), dict) else None
     user = doc.get("remoteUser") or doc.get("containerUser")
     if isinstance(user, str) and user:
         out["user"] = user
         art.add(CONTAINER, "user", user, line_of(r'"(?:remoteUser|containerUser)"\s*:', lo))
-    build = doc.get("build") if isinstance(doc.get("build"), dict) else None
+    elif _MS_IMAGE.match(image or base):
+        # Microsoft's dev container images say remoteUser "vscode" in their devcontainer.metadata label: the tools run
+        # as vscode, not root, though the file names no user (the label's value is cited at the image or build line)
+        out["user"] = "vscode"
+        art.add(CONTAINER, "user", "vscode", line_of(r'"(?:image|build)"\s*:', lo))
     if build is not None and isinstance(build.get("dockerfile"), str):
         # paths in build are relative to devcontainer.json; the image it makes is this Dockerfile's
         out["build"] = {"context": str(build.get("context") or "."),
