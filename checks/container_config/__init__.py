@@ -15,7 +15,7 @@ from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
-from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
+from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV
 from .claims import dra_classes
 
 
@@ -64,6 +64,12 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
                           subject=subject, evidence=[svc_ev(a, svc, "gpus" if svc.get("gpus") else "deploy"),
                                                      ev(amd_cdi[0], "declares amd.com/gpu devices")]))
+            continue
+        graphics = graphics_only(svc, devs)
+        if graphics:
+            out.append(ok(f"{name}: /dev/dri for {graphics}, which runs on the render node; nothing asks for ROCm compute "
+                          "(HIP, HSA, a ROCm image), so /dev/kfd is not needed", subject=subject,
+                          evidence=[svc_ev(a, svc, "devices")]))
             continue
         missing = [d for d, ok_ in (("/dev/kfd", "/dev/kfd" in devs),
                                     ("/dev/dri", any(d == "/dev/dri" or d.startswith("/dev/dri/") for d in devs)))
@@ -146,6 +152,30 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
 # /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
 NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/",
                    r"^tensorflow")  # TensorFlow's input pipeline (tf.data) keeps batches in the process: no /dev/shm
+
+
+# Graphics and video APIs that reach an AMD GPU through the render node alone (Mesa's RADV and radeonsi, VA-API):
+# llama.cpp's Vulkan server, a VA-API encoder, a Vulkan dev container. ROCm compute (HIP, HSA) needs /dev/kfd too.
+_GRAPHICS = re.compile(r"vulkan|\bradv\b|vaapi|\blibva|va-api|mesa-(?:vulkan|va)|\bopengl\b|\begl\b", re.I)
+_COMPUTE = re.compile(r"\b(?:rocm|hip|hsa|rocr|pytorch|torch|ollama|vllm|sglang|comfy)", re.I)
+
+
+def graphics_only(svc, devs: list[str]) -> str:
+    """What the service says it uses /dev/dri for when that is graphics or video only (its image, environment,
+    volumes, command or a dev container's features name Vulkan, RADV, VA-API) and nothing of it asks for ROCm
+    compute; "" otherwise."""
+    if "/dev/kfd" in devs or not any(d == "/dev/dri" or d.startswith("/dev/dri/") for d in devs):
+        return ""
+    from rocmdoctor.artifacts.readers.compose import service_env  # a list or a mapping, as compose writes it
+
+    env = service_env(svc)
+    text = " ".join(str(x) for x in (svc.get("image"), command_of(svc), svc.get("volumes"), svc.get("features"),
+                                     *env.keys(), *env.values()))
+    if _COMPUTE.search(text) or any(GPU_ENV.match(str(k)) for k in env):
+        return ""
+    m = _GRAPHICS.search(text)
+    return {"radv": "Vulkan", "libva": "VA-API", "vaapi": "VA-API", "va-api": "VA-API"}.get(
+        m.group(0).lower().rstrip("-"), "Vulkan" if "vulkan" in m.group(0).lower() else m.group(0)) if m else ""
 
 
 # AMD's cluster images that run its own tools (RVS, the exporter, the device plugin), never PyTorch.

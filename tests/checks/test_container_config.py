@@ -618,3 +618,29 @@ def test_a_claim_on_another_device_class_is_no_gpu_and_env_is_no_gpu_tool(lint):
     q = lint.write("docker-compose.yml", "services:\n  t:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd, /dev/dri]\n"
                    "    command: env HSA_OVERRIDE_GFX_VERSION=11.0.0 torchrun --nproc_per_node 8 train.py\n")
     assert lint.statuses(lint([q], "RD-CTR-005", "mi300x8")) == ["warn"]
+
+
+@pytest.mark.parametrize("service, flagged_", [
+    # llama.cpp's Vulkan server and a VA-API/Vulkan video encoder (lucasmind's and dorftv's AMD overlays, spent fresh
+    # batches): Mesa's RADV and radeonsi run on the render node alone
+    ("    image: ghcr.io/ggml-org/llama.cpp:server-vulkan\n    devices: [/dev/dri]\n", False),
+    ("    image: dove:latest\n    devices: [/dev/dri:/dev/dri]\n    environment:\n      - AMD_VULKAN_ICD=RADV\n"
+     "      - LIBVA_DRIVER_NAME=radeonsi\n", False),
+    # look-alikes: ROCm compute asked beside the Vulkan words, a ROCm image, no graphics word at all
+    ("    image: ghcr.io/ggml-org/llama.cpp:server-vulkan\n    devices: [/dev/dri]\n    environment:\n"
+     "      - HSA_OVERRIDE_GFX_VERSION=11.0.0\n", True),
+    ("    image: ollama/ollama:rocm\n    devices: [/dev/dri]\n    environment: [MESA_VK_DEVICE_SELECT=1]\n", True),
+    ("    image: myapp:latest\n    devices: [/dev/dri]\n    command: python infer.py\n", True),
+])
+def test_dev_dri_alone_is_enough_for_vulkan_and_va_api_not_for_rocm(lint, service, flagged_):
+    p = lint.write("docker-compose.yml", "services:\n  app:\n" + service)
+    assert lint.statuses(lint([p], "RD-CTR-003", "rx7900xtx")) == (["fail"] if flagged_ else ["pass"])
+
+
+def test_a_vulkan_dev_container_needs_no_kfd():
+    # nayetdet's OBS/RVC dev container (spent fresh batch 32): Mesa's Vulkan drivers from a feature, /dev/dri passed
+    import os
+    p = os.path.join(os.path.dirname(__file__), "..", "corpus", "fresh", "artifacts",
+                     "vr-nayetdet-obsrvc-vulkan-devcontainer", "devcontainer.json")
+    fs = scan([p], "RD-CTR-003", "rx7900xtx")
+    assert [f.status.value for f in fs] == ["pass"] and "Vulkan" in fs[0].title

@@ -95,6 +95,8 @@ def read(path: str, text: str, base: str = "") -> Artifact:
     lo = line_of(r'"runArgs"\s*:', line_of(r'"(?:image|build)"\s*:'))
     out: dict = {"line": lo, "last": len(lines), "runner": "devcontainer", "volumes": [], "command": "",
                  "environment": dict(svc.get("environment") or {})}
+    if isinstance(doc.get("features"), dict):  # what the features install (mesa-vulkan-drivers: a graphics container)
+        out["features"] = json.dumps(doc["features"])[:4000]
     for flag, key in containers.KEY_OF_FLAG.items():
         if key in svc and key not in ("tty", "stdin_open", "detach"):
             out[key] = svc[key]
