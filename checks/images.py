@@ -52,12 +52,6 @@ def _images(settings, judged=None):
     return out
 
 
-def _dotenv_of(env: str, path: str) -> bool:
-    """``env`` is the .env (or its committed template) beside the compose file ``path``: Compose reads it for ${VAR}."""
-    return os.path.normpath(os.path.dirname(env) or ".") == os.path.normpath(os.path.dirname(path) or ".") \
-        and os.path.basename(env) in (".env",) + ka.DOTENV_TEMPLATES
-
-
 def _places(settings, image: str, v, judged=None) -> list:
     """Evidence for every place file ``v`` names ``image`` (a builder stage and the runtime stage;
     a launcher and its GPU workers), its first place first: the finding points at each. A compose
@@ -72,8 +66,9 @@ def _places(settings, image: str, v, judged=None) -> list:
         out += [a.evidence() for a in args_read(settings, v.origin.path, v.origin.line or 0, v.origin.text or "")]
     frm = from_line(settings, v)
     out += [frm.evidence()] if frm is not None else []
-    out += [x.evidence() for x in settings.values("container", "image_written")
-            if x.value == image and (x.origin.path == v.origin.path or _dotenv_of(x.origin.path, v.origin.path))][:1]
+    art = artifact_at(settings, v.origin.path)  # its values: a compose file's include the .env line that names the image
+    out += [x.evidence() for x in (art.values if art is not None else [])
+            if x.kind == "container" and x.name == "image_written" and x.value == image][:1]
     out += [x.evidence() for x in settings.values("container", "built_image") if x.value == image][:2]
     return list({(e.source, e.text): e for e in out}.values())  # one place cited once
 

@@ -57,7 +57,9 @@ def test_b_a_cuda_torch_that_sees_its_gpu_or_a_rocm_torch_is_not_the_wrong_wheel
     assert analyze(corpus_lines("ds-6540-dsreport-cu121-healthy")).cuda_torch is None
     assert analyze(["torch.__version__: 2.6.0+cu124", "CUDA available: True"]).cuda_torch is None
     # a ROCm build that sees no GPU is another class (tb-torch-no-gpu and its checks), never the wrong wheel
-    assert analyze(["torch.__version__: 2.6.0+rocm6.2.4", "CUDA available: False"]).cuda_torch is None
+    rocm = analyze(["torch.__version__: 2.6.0+rocm6.2.4", "CUDA available: False"])
+    assert rocm.cuda_torch is None and rocm.no_gpu is not None and rocm.no_gpu.text == "CUDA available: False"
+    assert top(["torch.__version__: 2.6.0+rocm6.2.4", "CUDA available: False"]) == ("runtime", "tb-torch-no-gpu")
     # "False" that no is_available() printed (a debug-build line) says nothing of the GPU
     assert analyze(["torch 2.1.0+cu121", "Is debug build: False"]).cuda_torch is None
 
@@ -66,8 +68,9 @@ def test_c_bitsandbytes_cuda_setup_on_an_amd_machine_is_the_wrong_build():
     # https://github.com/bitsandbytes-foundation/bitsandbytes/issues/966 and /issues/1245 (a ROCm 6.1 torch read as CUDA 61)
     for name in ("bnb-966-cuda-setup", "lb-bnb-1245-rocm-misread-as-cuda61"):
         assert top(corpus_lines(name, "fresh/logs")) == ("packages", "bitsandbytes-cuda-setup-failed"), name
+    # its CPU library loaded is the CPU-build signature's, not a second one
     assert top(["CUDA SETUP: Loading binary /venv/lib/python3.10/site-packages/bitsandbytes/libbitsandbytes_cpu.so..."]) \
-        == ("packages", "bitsandbytes-cuda-setup-failed")
+        == ("packages", "bitsandbytes-cpu-build")
 
 
 def test_c_bitsandbytes_setup_that_found_its_cuda_runtime_is_not_a_failure():

@@ -15,7 +15,7 @@ from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
-from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV
+from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV, _env as service_env
 from .claims import dra_classes
 
 
@@ -166,9 +166,7 @@ def graphics_only(svc, devs: list[str]) -> str:
     compute; "" otherwise."""
     if "/dev/kfd" in devs or not any(d == "/dev/dri" or d.startswith("/dev/dri/") for d in devs):
         return ""
-    from rocmdoctor.artifacts.readers.compose import service_env  # a list or a mapping, as compose writes it
-
-    env = service_env(svc)
+    env = service_env(svc)  # a list or a mapping, as compose writes it
     text = " ".join(str(x) for x in (svc.get("image"), command_of(svc), svc.get("volumes"), svc.get("features"),
                                      *env.keys(), *env.values()))
     if _COMPUTE.search(text) or any(GPU_ENV.match(str(k)) for k in env):

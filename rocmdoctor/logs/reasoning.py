@@ -257,7 +257,7 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
     for e in shape.nccl:
         add(_NCCL_RULES.get(e.cls, "tb-distributed"), e.line, nccl_class=e.cls, last_error=e.last_error)
     if shape.no_gpu is not None:
-        add("tb-torch-no-gpu", shape.no_gpu, detail="torch.utils.collect_env: a ROCm build of torch sees no GPU")
+        add("tb-torch-no-gpu", shape.no_gpu, detail="a ROCm build of torch says it sees no GPU")
     if shape.stop is not None:
         st = shape.stop
         # A collective test's first rows take microseconds: no rows is a hang. The last words a rank

@@ -81,7 +81,8 @@ SIGNATURES: tuple[S, ...] = (
     ),
     S(
         # bitsandbytes' CUDA setup (bitsandbytes/cuda_setup/main.py, releases before its ROCm support) speaking on an
-        # AMD machine: it looked for libcudart, found none, and loaded its CPU library or gave up. On NVIDIA the same
+        # AMD machine: it looked for libcudart, found none, and gave up (its CPU library loaded: bitsandbytes-cpu-build).
+        # On NVIDIA the same
         # module prints "CUDA SETUP: CUDA runtime path found" and "Loading binary ...cuda118.so": near misses below.
         id="bitsandbytes-cuda-setup-failed", family="packages",
         title="bitsandbytes' CUDA setup found no CUDA runtime: a build without ROCm support",
@@ -89,7 +90,6 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"CUDA[_ ]SETUP: (?:WARNING! (?:libcudart\.so not found|CUDA runtime files not found)|Problem: |Setup Failed!|"
             r"Required library version not found|Something unexpected happened)",
-            r"CUDA[_ ]SETUP: Loading binary \S{0,200}libbitsandbytes_cpu\.(?:so|dll)",
             r"WARNING: CUDA versions lower than 11 are currently not supported for LLM\.int8\(\)",
         ),
         needles=("cuda setup", "cuda_setup", "lower than 11"),
@@ -107,7 +107,6 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "CUDA_SETUP: WARNING! libcudart.so not found in any environmental path. Searching in backup paths...",
             "CUDA SETUP: Setup Failed!",
-            "CUDA SETUP: Loading binary /usr/local/lib/python3.11/site-packages/bitsandbytes/libbitsandbytes_cpu.so...",
             "WARNING: CUDA versions lower than 11 are currently not supported for LLM.int8().",
         ),
         near_misses=(

@@ -11,7 +11,7 @@ from .kernel import (_AMDGPU_FAULT, _KERNEL, _KERNEL_BAD, _KERNEL_SEVERE, _KFD_R
 from .numerics import _NAN_FLAG, _not_learning, nan_array
 from .progress import declares_success, went_on
 from .sentences import _BECAUSE_HEAD, _SENTENCE_KEYS, sentence_class
-from .session import _CONTAINER_PROMPT, _SAW_GPU, _SUDO_CMD, SUDO_WINDOW, _cuda_torch_sees_no_gpu, _rocm_torch_replaced
+from .session import _CONTAINER_PROMPT, _SAW_GPU, _SUDO_CMD, SUDO_WINDOW, _rocm_torch_replaced, _torch_sees_no_gpu
 from .shape import KernelEvent, NcclError, Shape
 from .stops import _stop
 from .tracebacks import _CPP_FRAME, _tracebacks
@@ -23,7 +23,6 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
     lines = [parse(r[:MAX_LINE], first_number + i, file) for i, r in enumerate(raw_lines)]
     _tracebacks(lines, shape)
     prev_nccl: NcclError | None = None
-    rocm_build = False
     for i, ln in enumerate(lines):
         t = ln.text
         if prev_nccl is not None:
@@ -60,14 +59,16 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
             shape.sudo_ok = ln
         if t.startswith("frame #") and _CPP_FRAME.match(t):
             shape.cpp_frames.append(ln)
-        if t.startswith("Is CUDA available: False") and rocm_build:
-            shape.no_gpu = ln
-        elif t.startswith("ROCM used to build PyTorch: ") and "N/A" not in t:
-            rocm_build = True
     shape.stop = _stop(lines)
     shape.numerics = _not_learning(lines)
     shape.torch_replaced = _rocm_torch_replaced(lines)
-    shape.cuda_torch = _cuda_torch_sees_no_gpu(lines)
+    seen = _torch_sees_no_gpu(lines)
+    if seen is not None:  # a ROCm build that sees no GPU is the runtime's question; a CUDA build is the wrong wheel
+        kind, no_gpu, build = seen
+        if kind == "rocm":
+            shape.no_gpu = no_gpu
+        else:
+            shape.cuda_torch = (no_gpu, build.text.strip()[:160])
     _fallbacks(lines, shape)
     return shape
 

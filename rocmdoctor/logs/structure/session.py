@@ -1,5 +1,5 @@
 """The user's terminal around the job: a shell prompt inside a container, a command run under sudo
-that then saw the GPU, pip replacing the installed ROCm torch, and a CUDA torch that says it sees no GPU."""
+that then saw the GPU, pip replacing the installed ROCm torch, and the torch a probe prints that says it sees no GPU."""
 from __future__ import annotations
 
 import re
@@ -74,18 +74,18 @@ def _build_of(lines: list[LogLine], i: int) -> str | None:
     return "rocm" if word == "rocm" or m.groupdict().get("r") else "cuda"
 
 
-def _cuda_torch_sees_no_gpu(lines: list[LogLine]) -> tuple[LogLine, str] | None:
-    """(the no-GPU line, the build line's text) when the log prints a CUDA build of torch and that torch
-    then says it sees no GPU; None otherwise (a CUDA torch that sees its GPU is an NVIDIA machine's)."""
-    build: LogLine | None = None
+def _torch_sees_no_gpu(lines: list[LogLine]) -> tuple[str, LogLine, LogLine] | None:
+    """("cuda" or "rocm", the no-GPU line, the build line) when the log prints the installed torch's build and that
+    torch then says it sees no GPU; None otherwise (a CUDA torch that sees its GPU is an NVIDIA machine's)."""
+    build: tuple[str, LogLine] | None = None
     for i, ln in enumerate(lines):
         t = ln.text
         kind = _build_of(lines, i) if ("cu" in t or "CU" in t or "rocm" in t.lower()) else None
         if kind is not None:
-            build = ln if kind == "cuda" else None  # the torch printed last is the one that runs
+            build = (kind, ln)  # the torch printed last is the one that runs
         if build is None:
             continue
         bare = t.strip() == "False" and i and "is_available" in lines[i - 1].text
         if bare or ("False" in t and _NO_GPU.search(t[:400])):
-            return ln, build.text.strip()[:160]
+            return build[0], ln, build[1]
     return None

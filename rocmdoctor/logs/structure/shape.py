@@ -90,7 +90,7 @@ class Shape:
     nccl: list[NcclError] = field(default_factory=list)
     kernel: list[KernelEvent] = field(default_factory=list)
     stop: Stop | None = None
-    no_gpu: LogLine | None = None  # torch's collect_env: a ROCm build that reports no GPU
+    no_gpu: LogLine | None = None  # a ROCm build of torch that reports no GPU (collect_env, a probe's print)
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
     sudo_ok: LogLine | None = None  # a command run under sudo whose output then shows the GPU
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
