@@ -68,6 +68,8 @@ ANCHORS: tuple[str, ...] = (
     "can't exec", "avc:",  # Perl's exec failure in hipcc (packages.py hipcc-compiler-missing); SELinux AVC records
     "invalid: ",  # sglang GSM8K bench's share of unparseable answers (numerics.py eval-accuracy-collapse)
     "member of no",  # older rocminfo's "<user> is member of nobody group" (containers.py userns-device-group-unmapped)
+    "terminate called", "illegal instruction", "received signal", "sigabrt", "sigsegv",  # a C++ or native crash
+    "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
 )
 
 

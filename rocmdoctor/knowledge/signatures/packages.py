@@ -935,6 +935,34 @@ SIGNATURES: tuple[S, ...] = (
             "  gpu            AMD ROCm (gfx1201)",
         ),
     ),
+    # The CPU refused an instruction of native code (SIGILL): a library or binary built for a newer CPU than this
+    # one (AVX2/AVX-512 in a wheel's host code, a llama.cpp/Ollama build with -march=native moved to another machine).
+    # The GPU's own illegal instruction is another error (HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, "an illegal instruction
+    # was encountered": a kernel for the wrong ISA, runtime.py), and so is an assembler's "Illegal instruction detected".
+    S(
+        id="native-illegal-instruction", family="packages",
+        title="Native code used a CPU instruction this CPU lacks (SIGILL)",
+        severity="fatal", tier=SETUP,
+        patterns=(r"(?<![\w-])Illegal instruction(?! (?:was )?(?:encountered|detected))(?:\s{1,2}\(core dumped\))?",
+                  r"\b(?:received|got) signal SIGILL\b", r"^SIGILL\b", r"Fatal Python error: Illegal instruction"),
+        needles=("illegal instruction", "sigill"),
+        meaning=("The process died on an instruction the CPU does not implement: native code (a wheel's library, a "
+                 "compiled binary) was built for a newer CPU family than this one."),
+        causes=(
+            C(text="a package or binary built for newer CPU instructions (AVX2, AVX-512) than this CPU has",
+              fix="install a build for this CPU (a generic x86-64 build), or build it here"),
+            C(text="a locally built binary (-march=native) copied to a machine with an older CPU",
+              fix="rebuild without -march=native on, or for, the machine that runs it"),
+        ),
+        fix="Find the library in the backtrace (gdb's `bt`, the faulting .so); install or build it for this CPU.",
+        sources=("https://github.com/pytorch/pytorch/issues/125310",),
+        examples=("Program received signal SIGILL, Illegal instruction.", "Illegal instruction (core dumped)",
+                  "SIGILL: illegal instruction"),
+        near_misses=("error: Illegal instruction detected: Invalid dpp_ctrl value: broadcasts are not supported on GFX10+",
+                     "RuntimeError: CUDA error: an illegal instruction was encountered",
+                     ":0:rocdevice.cpp :2614: HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION: The agent attempted to execute an "
+                     "illegal shader instruction."),
+    ),
 )
 
 # Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's

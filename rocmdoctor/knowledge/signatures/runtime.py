@@ -12,7 +12,8 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=RUNTIME,
         patterns=(
             r"Memory access fault by GPU node-(?P<node>\d{1,12}) \(Agent handle: 0x[0-9a-f]{1,16}\) on address (?P<address>0x[0-9a-f]{1,16}|\(nil\))\. ?Reason: (?P<reason>[\w ,-]{1,80})",
-            r"Memory access fault by GPU node-(?P<node2>\d{1,12})",
+            # a user's paste with the numbers written over ("node-N", "node-X", "node-...")
+            r"Memory access fault by GPU node-(?P<node2>\d{1,12}|[A-Za-z]{1,2}\b|\.{3}|<\w{1,10}>)",
         ),
         needles=("memory access fault",),
         meaning=("The user-space view of a GPU page fault: a kernel on that GPU accessed unmapped memory and the "
@@ -557,6 +558,40 @@ SIGNATURES: tuple[S, ...] = (
         fix="Point MIOPEN_USER_DB_PATH (and MIOPEN_CUSTOM_CACHE_DIR) at local disk, one per rank.",
         sources=("https://github.com/pytorch/pytorch/issues/60477",),
         examples=("MIOpen(HIP): Warning [FindWinogradSolutions] /MIOpen/src/sqlite_db.cpp:109: open memvfs: unable to open database file",),
+    ),
+    # MIOpen keeps its user performance database, kernel cache (SQLite) and interim code objects on disk; where that
+    # storage cannot be written or is shared by concurrent jobs (a read-only home in a container, NFS under Slurm, a
+    # mounted drive), its boost::filesystem calls throw and abort the process, or SQLite reports a broken database.
+    S(
+        id="miopen-cache-unusable", family="runtime", title="MIOpen cannot use its database or cache on disk",
+        severity="error", tier=SETUP,
+        patterns=(r"boost::filesystem::\w{1,30}:[^\n]{0,300}?miopen",
+                  r"(?:sqlite_db\.cpp|kern_db\.hpp|miopen)[^\n]{0,300}?Internal error while accessing SQLite database: "
+                  r"(?:disk I/O error|database disk image is malformed|database is locked|unable to open|attempt to write)"),
+        needles=("boost::filesystem", "internal error while accessing sqlite"),
+        meaning=("MIOpen could not read or write its on-disk state (the user performance database, the SQLite kernel "
+                 "cache or its temporary code objects), so the convolution it was compiling or tuning failed."),
+        causes=(
+            C(text="the user database/cache directory (~/.config/miopen, ~/.cache/miopen) is not writable here "
+                   "(a container or Singularity image with a read-only home, another user's files)",
+              fix="point MIOPEN_USER_DB_PATH and MIOPEN_CUSTOM_CACHE_DIR at a writable local directory"),
+            C(text="one cache shared by concurrent jobs or ranks on network storage (NFS/Lustre under Slurm)",
+              fix="give each job its own MIOPEN_USER_DB_PATH/MIOPEN_CUSTOM_CACHE_DIR on local disk (e.g. $TMPDIR)"),
+            C(text="the temporary directory MIOpen builds in is on a filesystem it cannot clean (a mounted drive)",
+              fix="point TMPDIR at local storage"),
+        ),
+        fix="Point MIOPEN_USER_DB_PATH and MIOPEN_CUSTOM_CACHE_DIR at a writable local directory, one per job.",
+        sources=("https://github.com/ROCm/MIOpen/issues/1878", "https://github.com/ROCm/MIOpen/issues/1427",
+                 "https://github.com/ROCm/tensorflow-upstream/issues/1419"),
+        examples=('  what():  boost::filesystem::remove: Directory not empty [system:39]: '
+                  '"/mnt/I/RVC_ROCM/TEMP/miopen-interim-hsaco-14f9-265d-b201-680e"',
+                  "MIOpen(HIP): Warning [FindWinogradSolutions] /root/driver/MLOpen/src/sqlite_db.cpp:212: Internal error "
+                  "while accessing SQLite database: disk I/O error",
+                  "/data/driver/MLOpen/src/include/miopen/kern_db.hpp:147: Internal error while accessing SQLite database: "
+                  "database disk image is malformed"),
+        near_misses=("MIOpen(HIP): Warning [SQLiteBase] Unable to read system database file:/opt/rocm/miopen/share/miopen/db/"
+                     "gfx906_60.kdb Performance may degrade",
+                     "  what():  boost::filesystem::create_directories: Permission denied: \"/var/lib/app/models\""),
     ),
     S(
         id="gpu-count-zero", family="runtime", title="The program counted no GPU",

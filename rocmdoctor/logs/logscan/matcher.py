@@ -28,7 +28,10 @@ _ERRORISH = re.compile(r"(?<![/\\])\b[A-Z]\w{0,60}(?:Error|Exception)\b(?![/\\])
                        r"^[\w.-]{1,40}: (?:Error|error)\b|"  # a program's own error: "docker: Error response ..."
                        r"(?i:\berror(?:\(\d{1,6}\))?\s{0,2}[:=(\[]|\berror\s{0,2}-?\d|\bexception\s{0,2}:|"
                        r"\b(?:fatal|failed|failure|aborted|core dumped|traceback|segmentation fault|killed|panic|"
-                       r"crashed)\b)")
+                       r"crashed)\b)|"
+                       # C and C++ programs dying: an uncaught exception, a fatal signal, "Error ..." opening the line
+                       r"^\s{0,8}Error\b(?!s\b)|\bterminate called after throwing\b|\bIllegal instruction\b|"
+                       r"\breceived signal SIG[A-Z]{2,6}\b|^SIG(?:ABRT|SEGV|ILL|BUS|FPE)\b")
 # Counts and metrics: "0 errors", "eval error: 0.0213", "max error=4e-07" (a float is a measurement).
 _NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|"
                         r"\berror\s{0,2}[:=]\s{0,2}[-+]?\d{1,12}(?:\.\d{1,20}(?:e[-+]?\d{1,3})?|e[-+]?\d{1,3})\b", re.I)
