@@ -22,7 +22,7 @@ def _arch_values(env, settings):
     """(name, value, evidence, origin label) of every GPU target list the job or its builds use: the
     environment (PYTORCH_ROCM_ARCH ...), Dockerfile ARG/ENV and `VAR=x cmd` build variables, and
     cmake -D flags (BNB_ROCM_ARCH, AMDGPU_TARGETS ...). One entry per place."""
-    from rocmdoctor.knowledge.artifacts import ARCH_VARS
+    from rocmdoctor.knowledge.artifacts import ARCH_VARS, arch_var
 
     out, seen = [], set()
     for name in ARCH_VARS:
@@ -34,7 +34,7 @@ def _arch_values(env, settings):
                 out.append((name, str(env[name]), e, e.source))
     for v in (settings.values("build") if settings is not None else []):
         kind, _, name = v.name.partition(":")
-        if kind not in ("env", "arg", "arch") or (name not in ARCH_VARS and name not in _FLAG_TARGETS) \
+        if kind not in ("env", "arg", "arch") or (not arch_var(name) and name not in _FLAG_TARGETS) \
                 or v.value in (None, ""):
             continue
         key = (name, v.origin.label)
@@ -56,6 +56,7 @@ def _torch_wheel_lists(settings):
     (RD-IMG-002's one finding), so its wheel's list is not judged."""
     if settings is None:  # a scan without --config: no launch-file helper is loaded (tests/test_registry.py)
         return []
+    from .image_nightly import NIGHTLY_ROCM_SINCE
     from .image_pip import rocm_pin_finds_no_index
     from .image_torch import installed_by_uv
     from rocmdoctor.knowledge.artifacts import stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_rocm
@@ -78,6 +79,8 @@ def _torch_wheel_lists(settings):
             if version and rocm_pin_finds_no_index(settings, v, str(req)):
                 continue
             nightly = any("/nightly/" in i for i in indexes) and "+rocm" not in str(req).lower()
+            if nightly and version and tuple(version[:2]) < NIGHTLY_ROCM_SINCE:
+                continue  # a retired nightly channel serves nothing: RD-IMG-010's one finding, no wheel to judge
             archs = torch_wheels.wheel_targets(version, torch_wheels.torch_release(str(req)), nightly) if version else None
             if archs:
                 out.append((f"torch {'.'.join(map(str, version))} wheel", ";".join(archs), v.evidence(), v.origin.label))
@@ -99,6 +102,10 @@ def _line_naming(settings, v, req: str):
     lines = art.lines()
     for n in range(first, min(len(lines), first + 40) + 1):
         if req.strip("'\"") in lines[n - 1]:
+            return ev(art.origin(n).label, art.origin(n).text)
+    # `WHEEL_URL=https://.../torch-...whl` above, `pip install "$WHEEL_URL"` here: the line that writes it
+    for n in range(min(first, len(lines) + 1) - 1, 0, -1):
+        if req.strip("'\"") in lines[n - 1] and not lines[n - 1].lstrip().startswith("#"):
             return ev(art.origin(n).label, art.origin(n).text)
     return v.evidence()
 

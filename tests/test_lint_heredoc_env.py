@@ -127,3 +127,15 @@ def test_a_heredoc_fed_to_a_program_whose_output_is_redirected_is_not_a_written_
     # review of this wave: `> out.log` is the program's output, the heredoc its input
     env = _env(tmp_path, "#!/bin/bash\npython3 gen.py > out.log 2>&1 <<EOF\n#!/bin/sh\nexport HSA_ENABLE_SDMA=0\nEOF\n")
     assert not any(n == "HSA_ENABLE_SDMA" for n, _, _ in env)
+
+
+@pytest.mark.parametrize("quote", ["'", '"'])
+def test_a_heredoc_inside_a_quoted_string_ends_at_its_terminator_and_quote(tmp_path, quote):
+    # a host setup script of fresh batch 33 (IJenia001/rocm7_ai_kubuntu2510): `sudo bash -c 'cat > modprobe.conf <<EOF`
+    # ... `EOF'` then a heredoc to ~/.bashrc; the first heredoc must not swallow the second
+    text = (f"#!/bin/bash\nsudo bash -c {quote}cat >/etc/modprobe.d/amdgpu-ai.conf <<EOF\noptions amdgpu enable_mes=1\n"
+            f"EOF{quote}\n\ncat >> ~/.bashrc <<EOF\nexport HSA_OVERRIDE_GFX_VERSION=12.0.1\nEOF\n")
+    assert ("HSA_OVERRIDE_GFX_VERSION", "12.0.1", 7) in _env(tmp_path, text)
+    # an unquoted heredoc whose body has a line that merely starts with its terminator and a quote runs on
+    plain = "#!/bin/bash\ncat >> ~/.bashrc <<EOF\nEOF'\nexport HIP_VISIBLE_DEVICES=0\nEOF\n"
+    assert ("HIP_VISIBLE_DEVICES", "0", 4) in _env(tmp_path, plain)

@@ -91,3 +91,42 @@ def test_a_container_started_inside_a_command_substitution_is_read(tmp_path):
     # look-alike: a command substitution that only queries
     q = write(tmp_path, "q.sh", "#!/bin/bash\nCID=$(docker ps -q)\nN=$(hostname)\n")
     assert [v for v in read_one(q).values if v.kind == "container"] == []
+
+
+# Luce-Org/lucebox (fresh batch 33): `ARG DFLASH_HIP_ARCHES="gfx1151"` then `cmake ... -DDFLASH27B_HIP_ARCHITECTURES=
+# "${DFLASH_HIP_ARCHES}"`: a project's own CMake target list, named after CMAKE_HIP_ARCHITECTURES, judged like it
+def test_a_projects_own_cmake_target_list_is_judged(tmp_path):
+    p = write(tmp_path, "Dockerfile", 'FROM rocm/dev-ubuntu-22.04:6.2\nARG MY_HIP_ARCHES="gfx1151"\n'
+              'RUN cmake -S . -B build -DMYLIB_HIP_ARCHITECTURES="${MY_HIP_ARCHES}" && cmake --build build\n')
+    [f] = flagged(scan([p], "RD-ENV-002", "rx7900xtx"))
+    assert "MYLIB_HIP_ARCHITECTURES=gfx1151 leaves out gfx1100" in f.title
+    typed = write(tmp_path / "t", "build.sh", "#!/bin/bash\ncmake -S . -B b -DGPU_TARGETS:STRING=gfx942\n")
+    assert flagged(scan([typed], "RD-ENV-002", "rx7900xtx"))
+    # look-alikes: the GPU's own target, and a project variable that is no target list
+    good = write(tmp_path / "g", "build.sh", "#!/bin/bash\ncmake -S . -B b -DMYLIB_HIP_ARCHITECTURES=gfx1100\n")
+    assert not flagged(scan([good], "RD-ENV-002", "rx7900xtx"))
+    other = write(tmp_path / "o", "build.sh", "#!/bin/bash\ncmake -S . -B b -DMYLIB_HIP_BACKEND=gfx1151\n")
+    assert not flagged(scan([other], "RD-ENV-002", "rx7900xtx"))
+
+
+# jc1122/pytorch-gfx1010 install.sh (fresh batch 33): `WHEEL_URL=".../releases/download/v2.9.1/torch-...whl"` on line 3
+# here, `pip install "$WHEEL_URL"` below: a build for one target, cited where the wheel is named (where to change it)
+def test_a_one_target_wheel_held_in_a_variable_is_cited_where_it_is_written(tmp_path):
+    p = write(tmp_path, "install.sh", "#!/bin/bash\nVENV=$HOME/.venv/gfx1010\n"
+              'WHEEL_URL="https://github.com/x/pytorch-gfx1010/releases/download/v2.9.1/torch-2.9.1a0-cp312-cp312-'
+              'linux_x86_64.whl"\npython3 -m venv "$VENV"\n"$VENV/bin/pip" install "$WHEEL_URL"\n')
+    fs = [f for f in flagged(scan([p], "RD-ENV-002", "rx7900xtx")) if "torch built for gfx1010" in f.title]
+    assert [e.source.rsplit("/", 1)[-1] for f in fs for e in f.evidence][:1] == ["install.sh:3"]
+
+
+# valeoai/VideoActionModel's Adastra env script (fresh batch 33): `pip install --pre torch --index-url
+# .../whl/nightly/rocm5.7`: the retired channel serves nothing (RD-IMG-010, one finding); no wheel to judge its targets
+def test_a_wheel_from_a_retired_nightly_channel_is_not_judged_for_its_targets(tmp_path):
+    p = write(tmp_path, "env.sh", "#!/bin/bash\npip install --pre torch torchvision --index-url "
+              "https://download.pytorch.org/whl/nightly/rocm5.7\n")
+    assert flagged(scan([p], "RD-IMG-010", "mi300x8"))
+    assert not [f for f in flagged(scan([p], "RD-ENV-002", "mi300x8")) if "wheel" in f.title]
+    # the stable rocm5.7 channel still serves its wheels, and those carry no gfx942 kernels
+    stable = write(tmp_path / "s", "env.sh", "#!/bin/bash\npip install torch==2.2.0 --index-url "
+                   "https://download.pytorch.org/whl/rocm5.7\n")
+    assert flagged(scan([stable], "RD-ENV-002", "mi300x8"))

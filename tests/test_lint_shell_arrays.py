@@ -54,3 +54,89 @@ def test_real_strix_halo_retry_script():
     fs = flagged(scan([corpus("kelvinlim-max395-gpu-tries")], "RD-ENV-001", "strix-halo-apu"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run_gpu_test.sh:15"]
     assert flagged(scan([corpus("kelvinlim-max395-gpu-tries")], "RD-RCCL-001", "strix-halo-apu")) == []
+
+
+# An options array a container run expands (ROCm's own docs write `docker run "${DOCKER_ARGS[@]}"`; a German-BERT
+# podman launcher of fresh batch 33, btwbrauer/swisslp, builds `local podman_opts=( ... )` with comments inside).
+OPTS = """#!/bin/bash
+run_container() {
+    local podman_opts=(
+        --rm
+        # GPU access
+        --device=/dev/kfd
+        --device=/dev/dri
+        -e HSA_OVERRIDE_GFX_VERSION=12.0.1
+        -e "AMD_SERIALIZE_KERNEL=3"
+    )
+    podman run "${podman_opts[@]}" myimage python train.py
+}
+run_container
+"""
+
+
+def _places(fs):
+    return sorted({e.source.rsplit("/", 1)[-1] for f in fs for e in f.evidence if ".sh:" in e.source})
+
+
+def test_an_expanded_options_array_is_the_runs_options_cited_at_each_element(tmp_path):
+    p = write(tmp_path, "run.sh", OPTS)
+    ctr = scan([p], "RD-CTR-003", "rx7900xtx")
+    assert ctr and not flagged(ctr)  # /dev/kfd and /dev/dri are in the array: passed in
+    assert _places(flagged(scan([p], "RD-ENV-001", "rx7900xtx"))) == ["run.sh:8"]
+    assert _places(flagged(scan([p], "RD-RCCL-001", "rx7900xtx"))) == ["run.sh:9"]  # the quoted -e "X=3" line
+
+
+def test_array_forms_declare_local_append(tmp_path):
+    for decl in ("opts=(", "declare -a opts=(", "local -a opts=(", "readonly opts=("):
+        p = write(tmp_path / decl.split()[0], "run.sh", "#!/bin/bash\n" + decl + "--device=/dev/kfd)\n"
+                  "opts+=(--device=/dev/dri -e HSA_OVERRIDE_GFX_VERSION=9.0.0)\n"
+                  'docker run "${opts[@]}" rocm/pytorch:latest python t.py\n')
+        assert not flagged(scan([p], "RD-CTR-003", "rx7900xtx")), decl
+        assert _places(flagged(scan([p], "RD-ENV-001", "rx7900xtx"))) == ["run.sh:3"], decl
+    # an array never assigned keeps its word: nothing is invented
+    p = write(tmp_path / "none", "run.sh", '#!/bin/bash\ndocker run "${opts[@]}" rocm/pytorch:latest python t.py\n')
+    assert flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_a_launch_held_in_an_array_is_recognised(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\n"
+              "cmd=(torchrun --nproc_per_node=2 train.py)\n\"${cmd[@]}\"\n")
+    launches = read_one(p).data["commands"]
+    assert [c["launcher"] for c in launches] == ["torchrun"]
+
+
+def test_arrays_a_vendor_switch_builds_keep_the_amd_branch(tmp_path):
+    # sd-mutsuyuki-strix-ai-docker (spent fresh): `if lspci | grep nvidia; then OPTS+=(--gpus all) elif amd; then
+    # OPTS+=(--device /dev/kfd ...)`: an AMD host runs the AMD branch, and the NVIDIA branch's options are not in it
+    text = ("#!/bin/bash\nOPTS=(\n  --shm-size=2g\n)\nif lspci | grep -qi nvidia; then\n  OPTS+=(\n    --gpus=all\n  )\n"
+            "elif lspci | grep -qi amd; then\n  OPTS+=(\n    --device=/dev/kfd\n    --device=/dev/dri\n  )\nfi\n"
+            'docker run "${OPTS[@]}" rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python t.py\n')
+    p = write(tmp_path, "run.sh", text)
+    assert not flagged(scan([p], "RD-CTR-004", "rx7900xtx"))
+    assert not flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
+    # in a case statement too, each arm starting from the array as it was before the case
+    case = text.replace("if lspci | grep -qi nvidia; then", 'case "$GPU" in\n nvidia)').replace(
+        "elif lspci | grep -qi amd; then", " ;;\n amd)").replace("fi\n", " ;;\nesac\n")
+    p = write(tmp_path / "case", "run.sh", case)
+    assert not flagged(scan([p], "RD-CTR-004", "rx7900xtx"))
+    # the AMD branch first and NVIDIA's last: still the AMD branch's options
+    first = ("#!/bin/bash\nOPTS=(--shm-size=2g)\nif [ -e /dev/kfd ]; then\n  OPTS+=(--device=/dev/kfd --device=/dev/dri)\n"
+             "else\n  OPTS+=(--gpus=all)\nfi\n"
+             'docker run "${OPTS[@]}" rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python t.py\n')
+    p = write(tmp_path / "first", "run.sh", first)
+    assert not flagged(scan([p], "RD-CTR-004", "rx7900xtx"))
+    assert not flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
+    assert corpus_flags("sd-mutsuyuki-strix-ai-docker", "RD-CTR-004") == []
+
+
+def test_a_pip_install_through_an_array_is_cited_at_its_own_line(tmp_path):
+    # dipeshbabu-cpwm-jax-torch-setup (spent fresh): PIP_INSTALL=(python -m pip install) ... "${PIP_INSTALL[@]}" jax[cuda12]
+    p = write(tmp_path, "setup.sh", '#!/bin/bash\nPIP_INSTALL=(python3 -m pip install)\necho setting up\n'
+              '"${PIP_INSTALL[@]}" "jax[cuda12]==0.4.28"\n')
+    assert _places(flagged(scan([p], "RD-IMG-009", "rx7900xtx"))) == ["setup.sh:4"]
+
+
+def corpus_flags(name, code):
+    import os
+    d = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts", name)
+    return flagged(scan([d], code, "strix-halo-apu"))

@@ -170,3 +170,42 @@ def test_image_files_are_never_floating_tags():
     assert not ka.floating_tag("/scratch/x/pytorch-rocm-6.1.sif") and ka.floating_tag("rocm/pytorch")
     assert ka.rocm_image("/scratch/x/pytorch-rocm-6.1.sif") and not ka.rocm_image("/scratch/env.sif")
     assert ka.image_rocm("/scratch/x/pytorch-rocm5.7.simg") == (5, 7)
+
+
+def test_a_community_build_of_rocm_named_for_it_tags_the_rocm_release():
+    # mixa3607/rocm-gfx906 (the MI50 owners' ROCm 7 builds for gfx906: three sets of spent fresh batches 27 and 33)
+    from rocmdoctor.knowledge import artifacts as ka
+
+    assert ka.image_rocm("mixa3607/rocm-gfx906:7.2.4-complete") == (7, 2, 4)
+    assert ka.image_rocm("docker.io/mixa3607/rocm-gfx906:7.1.0-complete") == (7, 1, 0)
+    assert ka.image_rocm("ghcr.io/someone/rocm:6.4") == (6, 4) and ka.rocm_image("ghcr.io/someone/rocm:6.4")
+    assert ka.rocm_image("mixa3607/rocm-gfx906:7.2.4-complete") and ka.floating_tag("mixa3607/rocm-gfx906:latest")
+    # an application named with rocm tags its own version: no ROCm release read from it
+    for app in ("flowpoint/rocm_autotrain:0.0.1", "someone/comfyui-rocm:1.2", "someone/rocm-comfyui:0.3.45"):
+        assert ka.image_rocm(app) is None and not ka.rocm_image(app), app
+
+
+def test_a_community_rocm_7_image_on_a_rocm_6_host_is_judged():
+    import os
+
+    from tests.lintacc_helpers import flagged, scan
+
+    d = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts", "jb-larkinwc-mi50grad-tp4")
+    fs = flagged(scan([d], "RD-IMG-003", "mi50x2-xeon"))
+    assert any("mixa3607/rocm-gfx906:7.1.0-complete: ROCm 7.1 in the image" in f.title for f in fs)
+
+
+def test_tgis_default_image_is_its_cuda_build_the_rocm_tag_is_not():
+    # ghcr.io/huggingface/text-generation-inference: one CUDA image per release, the ROCm build tagged -rocm
+    # (spent fresh batch 33: a TGI `docker run --gpus all ... :3.0.1` on an MI300X node)
+    from rocmdoctor.knowledge import artifacts as ka
+
+    def cuda(image):
+        return any(p.matches(image) for p in ka.CUDA_IMAGES)
+
+    for image in ("ghcr.io/huggingface/text-generation-inference:3.0.1", "ghcr.io/huggingface/text-generation-inference",
+                  "ghcr.io/huggingface/text-generation-inference:latest"):
+        assert cuda(image), image
+    for image in ("ghcr.io/huggingface/text-generation-inference:3.0.1-rocm",
+                  "ghcr.io/huggingface/text-generation-inference:latest-rocm"):
+        assert not cuda(image), image

@@ -61,6 +61,9 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
                  "axolotl's CUDA image (its CI builds a CUDA matrix only)",
                  ("https://docs.axolotl.ai/docs/docker.html",
                   "https://github.com/axolotl-ai-cloud/axolotl/blob/main/.github/workflows/main.yml")),
+    ImagePattern(r"^ghcr\.io/huggingface/text-generation-inference(?::(?![^@]*rocm)|@|$)",
+                 "TGI's CUDA image (the ROCm build is the -rocm tag, e.g. :3.0.1-rocm)",
+                 ("https://huggingface.co/docs/text-generation-inference/installation_amd",)),
     ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
                  "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
                  ("https://docs.sglang.ai/platforms/amd_gpu.html",)),
@@ -137,6 +140,18 @@ _ROCM_MODULE = re.compile(r"^rocm[/-](\d+)\.(\d+)(?:\.(\d+))?", re.I)
 _COMPACT_ROCM = re.compile(r"rocm(\d)(\d)(\d)(?!\d)", re.I)  # rocm700 -> 7.0.0 (sglang, vllm tags)
 
 
+# A community build of ROCm itself, named for it (mixa3607/rocm-gfx906:7.2.4-complete, the MI50 owners' ROCm 7 for
+# gfx906; ghcr.io/x/rocm-dev:6.4): its tag is the ROCm release, as on AMD's rocm/* base images. An application
+# named with rocm (comfyui-rocm:1.2, rocm_autotrain:0.0.1) tags its own version, not ROCm's.
+_ROCM_REPO_NAME = re.compile(r"^rocm(?:[-_](?:gfx[0-9a-z]{3,5}|dev|devel|base|runtime|sdk|complete|terminal|build|"
+                             r"ubuntu[\d.]*|jammy|noble|focal))+$|^rocm$")
+
+
+def _rocm_named_repo(name: str) -> bool:
+    repo = name.split("@", 1)[0].rsplit(":", 1)[0] if ":" in name.rsplit("/", 1)[-1] else name.split("@", 1)[0]
+    return "/" in repo and _ROCM_REPO_NAME.match(repo.rsplit("/", 1)[-1].lower()) is not None
+
+
 def image_rocm(image: str) -> tuple[int, ...] | None:
     """The ROCm release an image tag names: rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1);
     AMD's base images tag by the release itself: rocm/dev-ubuntu-22.04:5.6.1 -> (5, 6, 1),
@@ -151,7 +166,7 @@ def image_rocm(image: str) -> tuple[int, ...] | None:
     name = image.lower()
     if name.startswith("docker.io/"):
         name = name[len("docker.io/"):]
-    if name.startswith("rocm/") and ":" in name:
+    if (name.startswith("rocm/") or _rocm_named_repo(name)) and ":" in name.rsplit("/", 1)[-1]:
         m = _VERSION_TAG.match(name.rsplit(":", 1)[1])
         if m:
             return tuple(int(x) for x in m.groups() if x is not None)
@@ -204,7 +219,7 @@ def rocm_image(image: str) -> bool:
         return "rocm" in name.rsplit("/", 1)[-1]
     if re.match(r"^rocm[/-]\d", name):  # a `module load rocm/5.7.0` user space: pinned by its version
         return True
-    return name.startswith("rocm/") or "rocm" in name.rsplit("/", 1)[-1].partition(":")[2]
+    return name.startswith("rocm/") or "rocm" in name.rsplit("/", 1)[-1].partition(":")[2] or _rocm_named_repo(name)
 
 
 def docker_size(value) -> int | None:
@@ -333,6 +348,14 @@ K8S_NVIDIA_GPU_RESOURCES = ("nvidia.com/gpu",)
 # extensions, bitsandbytes, CMake HIP projects); RD-ENV-002 judges each against the real gfx.
 ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS", "GPU_TARGETS",
              "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")
+# A project's own CMake cache variable for the same list, prefixed with its name (CMake's CMAKE_HIP_ARCHITECTURES
+# convention: DFLASH27B_HIP_ARCHITECTURES, MYLIB_AMDGPU_TARGETS, X_GPU_TARGETS), set with -D on the cmake line.
+ARCH_VAR_SUFFIX = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:HIP_ARCHITECTURES|AMDGPU_TARGETS|GPU_TARGETS|ROCM_ARCH)$")
+
+
+def arch_var(name: str) -> bool:
+    """A variable that holds a list of GPU targets to build for."""
+    return name in ARCH_VARS or ARCH_VAR_SUFFIX.match(name) is not None
 
 
 # The python3.X packages each distribution's own archive carries (main/universe, with -updates):

@@ -48,8 +48,10 @@ class _ReadState:
                 return
             if kw in ("elif", "else") and top["kind"] == "if":
                 top["branch"] += 1
+                _restore_arrays(top, variables)
             elif kw == ";;" and top["kind"] == "case":
                 top["arm"] = ""
+                _restore_arrays(top, variables)
             elif (kw == "fi" and top["kind"] == "if") or (kw == "esac" and top["kind"] == "case"):
                 self.blocks.pop()
                 _settle(top, variables)
@@ -62,9 +64,9 @@ class _ReadState:
         """Note, in the innermost block, the variables a line (re)assigned."""
         top = self.blocks[-1]
         for k, v in variables.items():
-            if before.get(k, _MISSING) != v and _NAME.match(k):
+            if before.get(k, _MISSING) != v and (_NAME.match(k) or _ARRAY_KEY.match(k)):
                 top["pre"].setdefault(k, before.get(k))
-                top["seen"].setdefault(k, {})[top["branch"]] = v
+                top["seen"].setdefault(k, {})[top["branch"]] = tuple(v) if isinstance(v, list) else v
 
     def function_line(self, n: int, line: str, variables: dict) -> None:
         if self.function is None:
@@ -88,6 +90,18 @@ class _ReadState:
 
 _MISSING = object()
 _NAME = re.compile(r"[A-Za-z_]\w*$")
+_ARRAY_KEY = re.compile(r"array [A-Za-z_]\w*$")
+
+
+def _restore_arrays(block: dict, variables: dict) -> None:
+    """A new branch or case arm starts from the arrays as they were before the block: what another branch
+    appended (`OPTS+=(--gpus all)` for NVIDIA, `OPTS+=(--device /dev/kfd ...)` for AMD) is not in it."""
+    for k, pre in block["pre"].items():
+        if _ARRAY_KEY.match(k):
+            if pre is None:
+                variables.pop(k, None)
+            else:
+                variables[k] = pre
 # `*"Navi 2"*)`, `(gfx1030|gfx1031)`, `mi300x) cmd ...`: a case arm's pattern and what follows it
 # (matched on the stripped line, the pattern bounded and starting with a non-blank: no backtracking on long blank runs)
 _CASE_ARM = re.compile(r"^\(?\s*([^()=;$`\s][^()=;$`]{0,200}?)\s*\)\s*(.*)$")
@@ -104,6 +118,11 @@ def _settle(block: dict, variables: dict) -> None:
     branches = block["branch"] + 1
     for k, by_branch in block["seen"].items():
         values = set(by_branch.values())
+        if _ARRAY_KEY.match(k):  # an array the branches build differently: the AMD branch's, else the last's
+            amd = [v for v in values if any("/dev/kfd" in str(e[0]) for e in v)]
+            if len(values) > 1 and len(amd) == 1:
+                variables[k] = list(amd[0])
+            continue
         amd = [v for v in values if str(v).lstrip().startswith("-") and "/dev/kfd" in str(v)]
         if len(values) > 1 and len(amd) == 1:
             variables[k] = amd[0]
@@ -120,7 +139,8 @@ def _settle(block: dict, variables: dict) -> None:
 _FUNC_OPEN = re.compile(r"^\s*(?:function\s+([A-Za-z_][\w:-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:-]*)\s*\(\s*\))"
                         r"\s*\{?\s*$")
 
-_ARRAY_OPEN = re.compile(r"^\s*(?:(?:declare|local|typeset)\s+-a\s+)?([A-Za-z_]\w*)=\(")
+# `name=(`, `name+=(` (append), `local name=(`, `declare -a name=(`, `local -a name=(`
+_ARRAY_OPEN = re.compile(r"^\s*(?:(?:declare|local|typeset|readonly)(?:\s+-[a-zA-Z]{1,4})*\s+)?([A-Za-z_]\w*)(\+?)=\(")
 _FOR_IN = re.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.*?)\s*(?:;\s*do\b.*)?$")
 
 
@@ -132,7 +152,8 @@ def _array_line(line: str, n: int, array, variables: dict):
         m = _ARRAY_OPEN.match(line)
         if m is None:  # the caller starts an array only on a line _ARRAY_OPEN matched
             return None, line
-        array, line = (m.group(1), []), line[m.end():]
+        kept = list(variables.get("array " + m.group(1), [])) if m.group(2) else []  # `+=(`: appended
+        array, line = (m.group(1), kept), line[m.end():]
     body, closed = _until_close(line)
     rest = line[len(body) + 1:].lstrip(" \t;") if closed else ""
     try:
@@ -144,6 +165,26 @@ def _array_line(line: str, n: int, array, variables: dict):
         variables["array " + array[0]] = array[1]
         return None, rest
     return array, ""
+
+
+_ARRAY_WORD = re.compile(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}")
+
+
+def expand_arrays(words: list[str], variables: dict) -> tuple[list[str], list[int]]:
+    """A command's words with each `"${name[@]}"` of an array the script assigned replaced by its elements, as
+    bash expands it (`podman run "${opts[@]}" IMAGE` runs with the options written in `opts=( ... )`), and the
+    lines those elements are written on (where a finding about one of them points)."""
+    out: list[str] = []
+    lines: list[int] = []
+    for w in words:
+        m = _ARRAY_WORD.fullmatch(w) if "[" in w else None
+        elems = variables.get("array " + m.group(1)) if m else None
+        if elems is None:
+            out.append(w)
+            continue
+        out += [value for value, _n in elems]
+        lines += [n for _v, n in elems if n]
+    return out, sorted(set(lines))
 
 
 def _until_close(line: str) -> tuple[str, bool]:

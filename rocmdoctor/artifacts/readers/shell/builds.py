@@ -6,14 +6,15 @@ from __future__ import annotations
 import os
 import re
 
-from ....knowledge.artifacts import ARCH_VARS  # (the names are knowledge; checks read them too)
+from ....knowledge.artifacts import ARCH_VAR_SUFFIX, ARCH_VARS, arch_var  # (knowledge; checks read them too)
 from ...settings import BUILD, Artifact
 from .words import _ASSIGN
 
 
 # GPU target lists that builds read (CMake cache entries, build-script variables): the code they
 # produce runs only on the targets they name. Judged by RD-ENV-002 against the real GPU.
-_ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + r")=([\"']?)([^\s\"']+)\2")
+_ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + "|" + ARCH_VAR_SUFFIX.pattern.strip("^$")
+                        + r")(?::STRING)?=([\"']?)([^\s\"']+)\2")
 
 _OFFLOAD_ARCH = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target|cuda-gpu-arch)[= ](gfx[0-9a-f]+)(?::[\w+-]+)*", re.I)
 _COMPILERS = re.compile(r"^(?:amd)?clang(?:\+\+)?(?:-\d+)?$|^hipcc(?:\.pl)?$|^amdflang$|^flang(?:-new)?$")
@@ -32,7 +33,7 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
     if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
         for w in words[cmd + 1:]:
             m = _ASSIGN.match(w)
-            if m and m.group(1) in ARCH_VARS:
+            if m and arch_var(m.group(1)):
                 art.add(BUILD, f"arch:{m.group(1)}", m.group(2).strip("\"'"), line_of(re.escape(m.group(1)) + "="))
     for w in words:
         if "-D" not in w:

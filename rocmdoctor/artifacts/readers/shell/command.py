@@ -18,13 +18,18 @@ from .launchers import (_ACCELERATE_FLAGS, _ACCELERATE_OPTS, _DEEPSPEED_OPTS, _S
                         GPU_COUNT_OPTS, _launcher_opts, _looks_like_program, _script, _script_args, _vllm,
                         _vllm_parallel)
 from .nvidia_smi import _FROM_NVSMI, _NVSMI, _devices_from_nvidia_smi, _gpu_count_from_nvidia_smi
-from .places import _DEFINED, _line_before, _line_or_defined, _line_with, _written_at
+from .blocks import expand_arrays
+from .places import _DEFINED, Spanned, _line_before, _line_or_defined, _line_with, _written_at
 from .words import _ASSIGN, _opt, commands
 
 
 def _command(art: Artifact, words: list[str], first: int, last: int, variables: dict, exported: set,
              physical: list[str]) -> None:
     words = list(words)
+    if any("[@]}" in w or "[*]}" in w for w in words):
+        words, lines = expand_arrays(words, variables)
+        if lines:
+            physical = Spanned(physical, lines)
     prefix_env: dict[str, str] = {}
     while words and (am := _ASSIGN.match(words[0])):
         k, v = am.groups()
@@ -147,7 +152,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
     reqs, opts = pip_requirements(words)
     if reqs or opts:
-        line = _line_with(physical, first, last, r"\b(?:pip3?|uv)\b")
+        # the command's own line (a plain list: not the lines of an array it expands, `"${PIP[@]}" jax[cuda12]`)
+        line = _line_with(physical[:], first, last, r"\b(?:pip3?|uv)\b")
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
         return
     _launch(art, words, first, last, physical, variables, raw)

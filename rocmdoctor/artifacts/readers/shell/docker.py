@@ -109,4 +109,4 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
                 art.add(CONTAINER, "image_written", image, at)
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
-            art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s=])" + re.escape(k) + "="))
+            art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s='\"])" + re.escape(k) + "="))

@@ -5,6 +5,21 @@ from __future__ import annotations
 import re
 
 
+class Spanned(list):
+    """A script's physical lines, with the lines outside a command's own that it also reads: the elements of an
+    array it expands (`opts=( ... )` then `podman run "${opts[@]}"`). A value the command takes from one is
+    cited at the element's line."""
+
+    def __init__(self, physical: list[str], extra: list[int]):
+        super().__init__(physical)
+        self.extra = tuple(extra)
+
+
+def _span(physical: list[str], first: int, last: int) -> list[int]:
+    """The lines a command's values are searched on: its own, then the array elements it expands."""
+    return list(range(first, max(first, last) + 1)) + list(getattr(physical, "extra", ()))
+
+
 def _last_line(physical: list[str], first: int) -> int:
     i = first
     while i <= len(physical) and physical[i - 1].endswith("\\"):
@@ -17,7 +32,7 @@ def _line_or_defined(physical: list[str], first: int, last: int, pattern: str, r
     """The command's line that holds ``pattern``, else the line that assigned a variable the command
     expands whose text holds it (`OMP_FLAGS="... --offload-arch=gfx1201"` then `clang $OMP_FLAGS`)."""
     rx = re.compile(pattern)
-    for n in range(first, max(first, last) + 1):
+    for n in _span(physical, first, last):
         if n <= len(physical) and rx.search(physical[n - 1]):
             return n
     for w in raw:
@@ -58,7 +73,7 @@ def _line_before(physical: list[str], first: int, last: int, pattern: str) -> in
 
 def _line_with(physical: list[str], first: int, last: int, pattern: str) -> int:
     rx = re.compile(pattern)
-    for n in range(first, max(first, last) + 1):
+    for n in _span(physical, first, last):
         if n <= len(physical) and rx.search(physical[n - 1]):
             return n
     return first

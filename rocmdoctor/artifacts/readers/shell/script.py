@@ -138,7 +138,10 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
     if state.array is not None or ("=(" in line and _ARRAY_OPEN.match(line)):
         # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
         # until something uses it); kept with the line each element is written on
+        before = dict(variables) if state.blocks else None
         state.array, line = _array_line(line, first, state.array, variables)
+        if state.array is None and before is not None:
+            state.record(before, variables)  # an array a branch builds (`OPTS+=( ... )` in an if/case)
         if state.array is not None or not line.strip():
             return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
     line, later = state.enter(line)
@@ -171,7 +174,7 @@ def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: 
     opens = len(_LOOP_OPEN.findall(line)) if ("for" in line or "while" in line or "until" in line) else 0
     closes = len(_LOOP_CLOSE.findall(line)) if "done" in line else 0
     state.loop_depth += opens
-    if RELEVANT.search(line) or ("alias " + head) in variables:
+    if RELEVANT.search(line) or ("alias " + head) in variables or ("[@]}" in line and _array_relevant(line, variables)):
         n0, launches = len(art.values), len(art.data["commands"])
         last = _last_line(physical, first)
         for words in commands(line):
@@ -190,6 +193,12 @@ def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: 
         if state.loop_depth > 0:
             state.looped.update(range(n0, len(art.values)))
     state.loop_depth = max(0, state.loop_depth - closes)
+
+
+def _array_relevant(line: str, variables: dict) -> bool:
+    """The line expands an array whose elements hold a launch or its options (`cmd=(torchrun ...)`, `"${cmd[@]}"`)."""
+    return any(RELEVANT.search(str(value)) for name in re.findall(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}", line)
+               for value, _n in variables.get("array " + name, ()))
 
 
 _SUBST = re.compile(r"\$\(([^()]*)\)")

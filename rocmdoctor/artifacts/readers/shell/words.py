@@ -106,7 +106,11 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
         m = _HEREDOC.search(buf)
         if m:  # skip the heredoc body up to its terminator
             body_at = i
-            while i < len(lines) and lines[i].strip() != m.group(2):
+            # a heredoc inside a quoted string (`sudo bash -c 'cat > f <<EOF` ... `EOF'`) ends where its
+            # terminator is followed by the string's closing quote
+            quoted = _open_quote(buf[:m.start()])
+            while i < len(lines) and lines[i].strip() != m.group(2) and not (
+                    quoted and lines[i].strip()[:len(m.group(2)) + 1] in (m.group(2) + "'", m.group(2) + '"')):
                 i += 1
             unit = _unit_exports(lines[body_at:i]) if depth < 2 and _WRITES_FILE.search(buf) else None
             if unit is not None:  # a systemd unit or drop-in: its Environment= lines, where they are written
