@@ -1,0 +1,6 @@
+#!/bin/bash
+
+. /app/venv/bin/activate
+cd /app/text-generation-webui/
+
+python3 server.py --listen $@
