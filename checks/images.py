@@ -10,6 +10,7 @@ import os
 import re
 
 from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named
+from rocmdoctor.base.records import replace
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
@@ -40,9 +41,10 @@ def _images(settings, judged=None):
     swap = resolved(settings)
     for v in settings.values("build", "from") + settings.values("container", "image") + \
             settings.values("build", "rocm_module"):
-        if not (isinstance(v.value, str) and v.value):
-            continue
         at = (v.origin.path, v.origin.line)
+        # `ARG ROCM_IMAGE` with no default, `FROM ${ROCM_IMAGE}`: empty here, the image a build's args give
+        if not (isinstance(v.value, str) and (v.value or (v.name == "from" and at in swap))):
+            continue
         for image, x in swap.get(at, [(v.value, v)]) if v.name in ("from", "image") else [(v.value, v)]:
             if (image, x.origin.path) in seen or (image, v.origin.path) in seen or \
                     (judged is not None and not judged(image, x)):
@@ -308,6 +310,22 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
                        f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
                        "upgrade the host driver)."), subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
+    return _one_user_space(out)
+
+
+def _one_user_space(out: list) -> list:
+    """A Dockerfile's torch wheel for the same ROCm release as the image it starts from (`FROM rocm/dev-ubuntu-24.04:
+    7.2.4` and the rocm7.2 wheel index, a build arg's image and its TORCH_VERSION=...+rocm7.14): one user space, one
+    finding, citing each line that must change with it (the image's and the wheel's)."""
+    wheels = [f for f in out if str(f.subject or "").endswith(" torch") and f.data.get("image_rocm")]
+    for w in wheels:
+        path = str(w.subject).rsplit(" torch", 1)[0].rsplit(":", 1)[0]
+        same = next((f for f in out if f is not w and f not in wheels and f.data.get("image_rocm") == w.data["image_rocm"]
+                     and any(str(e.source).rsplit(":", 1)[0] == path for e in f.evidence)), None)
+        if same is not None:
+            places = {(e.source, e.text): e for e in (*same.evidence, *w.evidence)}
+            out[out.index(same)] = replace(same, evidence=tuple(places.values()))
+            out.remove(w)
     return out
 
 

@@ -10,6 +10,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.artifacts.settings import args_read, artifact_at, env_ev, env_evs
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import torch_wheels
+from rocmdoctor.knowledge.artifacts import requirement_name
 from rocmdoctor.knowledge.gpus import arch_base
 
 from rocmdoctor.checks.envvars import unset_fix
@@ -103,6 +104,12 @@ def _line_naming(settings, v, req: str):
     for n in range(first, min(len(lines), first + 40) + 1):
         if req.strip("'\"") in lines[n - 1]:
             return ev(art.origin(n).label, art.origin(n).text)
+    # the requirement as written, its extra or version still a build arg (`"torch[${DEVICE_VERSION}]"`)
+    name = requirement_name(req)
+    named = re.compile(r"(?<![\w.-])" + re.escape(name) + r"(?:\[|[=<>~!]=|[\s\"']|$)") if name else None
+    for n in range(first, min(len(lines), first + 40) + 1) if named else ():
+        if named.search(lines[n - 1]) and "$" in lines[n - 1] and not lines[n - 1].lstrip().startswith("#"):
+            return ev(art.origin(n).label, art.origin(n).text)
     # `WHEEL_URL=https://.../torch-...whl` above, `pip install "$WHEEL_URL"` here: the line that writes it
     for n in range(min(first, len(lines) + 1) - 1, 0, -1):
         if req.strip("'\"") in lines[n - 1] and not lines[n - 1].lstrip().startswith("#"):
@@ -143,7 +150,8 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                             "The wheel's source names the GPU targets it was built for (a per-target index, a "
                             "device-gfx extra, a per-target release); on another target torch sees the GPU and fails "
                             "with 'invalid device function' or 'no kernel image'. Install the build for "
-                            f"{', '.join(missing)} (its own index or extra).", subject=where, evidence=[evidence],
+                            f"{', '.join(missing)} (its own index or extra).", subject=where,
+                            evidence=[evidence] + _arg_lines(settings, evidence),
                             sources=["https://github.com/ROCm/TheRock/blob/main/RELEASES.md"]))
             continue
         if name.startswith("torch "):
@@ -188,7 +196,15 @@ def _arg_lines(settings, evidence) -> list:
     path, _, line = (evidence.source or "").rpartition(":")
     if settings is None or not line.isdigit():
         return []
-    return [a.evidence() for a in args_read(settings, path, int(line), evidence.text or "")]
+    out: list = []
+    for a in args_read(settings, path, int(line), evidence.text or ""):
+        out.append(a.evidence())
+        art = artifact_at(settings, a.origin.path)
+        given = pick(art.data, "args_given", a.name[4:], default=None) if art is not None else None
+        by = artifact_at(settings, given[0]) if isinstance(given, list) and len(given) == 2 else None
+        if by is not None and isinstance(given[1], int) and given[1] > 0:  # the build that gives this ARG its value
+            out.append(ev(by.origin(given[1]).label, by.origin(given[1]).text))
+    return list({e.source: e for e in reversed(out)}.values())[::-1]  # each place once, in order
 
 
 def _places(env, name: str, evidence) -> list:

@@ -130,3 +130,52 @@ def test_a_wheel_from_a_retired_nightly_channel_is_not_judged_for_its_targets(tm
     stable = write(tmp_path / "s", "env.sh", "#!/bin/bash\npip install torch==2.2.0 --index-url "
                    "https://download.pytorch.org/whl/rocm5.7\n")
     assert flagged(scan([stable], "RD-ENV-002", "mi300x8"))
+
+
+# A compose build's args replace the Dockerfile's ARG defaults, as docker build does (jaguardev's 780M stack of fresh
+# batch 34: `args: GPU_ARCH: ${GPU_ARCH:-gfx1103}` over `ARG GPU_ARCH=gfx1103`, `-DAMDGPU_TARGETS=${GPU_ARCH}`)
+def _compose_build(tmp_path, default, given):
+    write(tmp_path, "Dockerfile", f"FROM rocm/dev-ubuntu-24.04:6.4\nARG GPU_ARCH={default}\n"
+          "RUN cmake -S . -B b -DAMDGPU_TARGETS=${GPU_ARCH} && cmake --build b\n")
+    write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      args:\n"
+          f"        GPU_ARCH: {given}\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+    return str(tmp_path)
+
+
+def test_a_compose_build_arg_replaces_the_args_default(tmp_path):
+    assert not flagged(scan([_compose_build(tmp_path / "a", "gfx1103", "gfx1151")], "RD-ENV-002", "strix-halo-apu"))
+    [f] = flagged(scan([_compose_build(tmp_path / "b", "gfx1151", "gfx1103")], "RD-ENV-002", "strix-halo-apu"))
+    assert "AMDGPU_TARGETS=gfx1103" in f.title
+    assert "docker-compose.yml:6" in [e.source.rsplit("/", 1)[-1] for e in f.evidence]  # where the value is given
+    # Compose's own default in `${GPU_ARCH:-gfx1103}` is the value where nothing sets GPU_ARCH
+    assert flagged(scan([_compose_build(tmp_path / "c", "gfx1151", "${GPU_ARCH:-gfx1103}")], "RD-ENV-002",
+                        "strix-halo-apu"))
+    # a value left to the shell (`${GPU_ARCH}`, no default) keeps the Dockerfile's default
+    assert not flagged(scan([_compose_build(tmp_path / "d", "gfx1151", "${GPU_ARCH}")], "RD-ENV-002", "strix-halo-apu"))
+
+
+def test_two_builds_giving_one_arg_two_values_keep_the_default(tmp_path):
+    d = _compose_build(tmp_path, "gfx1151", "gfx1103")
+    write(tmp_path, "docker-compose.yml", "services:\n  a:\n    build:\n      context: .\n      args:\n"
+          "        GPU_ARCH: gfx1103\n  b:\n    build:\n      context: .\n      args:\n        GPU_ARCH: gfx1151\n")
+    assert not flagged(scan([d], "RD-ENV-002", "strix-halo-apu"))
+
+
+# vinniefranco's 2x R9700 vLLM build (spent fresh): `ARG ROCM_IMAGE` (no default), `FROM ${ROCM_IMAGE}`, the compose
+# build giving `ROCM_IMAGE: docker.io/rocm/dev-ubuntu-24.04:7.14.0-full` and `TORCH_VERSION: 2.13.0+rocm7.14.0`
+def test_an_image_only_a_build_arg_names_is_judged_and_its_own_rocms_wheel_is_cited_in_it(tmp_path):
+    write(tmp_path, "build/Containerfile", "ARG ROCM_IMAGE\nFROM ${ROCM_IMAGE} AS base\nARG TORCH_VERSION\n"
+          "RUN pip install torch==${TORCH_VERSION} --index-url https://repo.radeon.com/rocm/manylinux/rocm-rel-7.14/\n")
+    write(tmp_path, "compose.yaml", "services:\n  vllm:\n    build:\n      context: ./build\n      dockerfile: Containerfile\n"
+          "      args:\n        ROCM_IMAGE: docker.io/rocm/dev-ubuntu-24.04:7.14.0-full\n"
+          "        TORCH_VERSION: 2.13.0+rocm7.14.0\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
+    assert [f.title.split(":")[0] + ":" + f.title.split(":")[1] for f in fs] == ["docker.io/rocm/dev-ubuntu-24.04:7.14.0-full"]
+    assert fs[0].evidence[0].source.endswith("compose.yaml:7")
+    # one user space, one finding: the wheel of the image's own ROCm is cited in it, a line to change with the image
+    assert any(e.source.endswith("Containerfile:4") for e in fs[0].evidence)
+    # a wheel of another ROCm than the image's stays judged on its own
+    write(tmp_path, "compose.yaml", "services:\n  vllm:\n    build:\n      context: ./build\n      dockerfile: Containerfile\n"
+          "      args:\n        ROCM_IMAGE: docker.io/rocm/dev-ubuntu-24.04:6.2\n"
+          "        TORCH_VERSION: 2.13.0+rocm7.14.0\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
+    assert any("torch for ROCm 7.14" in f.title for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")))

@@ -259,9 +259,48 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     from . import compose
 
     compose.resolve_extends(arts)
+    _read_with_build_args(arts, seen)
     settings = Settings(arts, live_env, skipped=skipped)
     settings.setups = build_setups(arts, seen, roots)
     return settings
+
+
+def _read_with_build_args(arts: list[Artifact], seen: dict[str, Artifact]) -> None:
+    """A Dockerfile the files build with build args (compose `build.args`, a script's `--build-arg`) is read with them
+    (`args: {GPU_ARCH: gfx1151}` over `ARG GPU_ARCH=gfx1103`: the image is built for gfx1151). Only where every build
+    of the file gives it, with the same value; Compose's `${GPU_ARCH:-gfx1103}` is its default where the files set no GPU_ARCH, and a value the files leave to
+    the shell (`${GPU_ARCH}` with no default) leaves its ARG's default."""
+    from . import dockerfile
+    from .shell.expand import substitute
+    from ..settings import image_builds, path_key
+
+    builds = [b for b in image_builds(arts) if b.dockerfile]
+    for i, a in enumerate(arts):
+        if a.kind != DOCKERFILE or a.error:
+            continue
+        mine = [b for b in builds if path_key(b.dockerfile) == path_key(a.path)]
+        values: dict[str, set[str]] = {}
+        where: dict[str, list] = {}  # NAME -> [file, line] of the build that gives it (where the value is written)
+        for b in mine:
+            for k, v in b.args:
+                values.setdefault(k, set()).add(substitute(v, {}))
+                where.setdefault(k, [b.by, _arg_line(arts, b.by, b.line, k)])
+        # an arg every build of the file gives, with one value (a build that leaves it out uses the default)
+        given = {k: next(iter(vs)) for k, vs in values.items() if len(vs) == 1 and "$" not in next(iter(vs))
+                 and all(k in dict(b.args) for b in mine)}
+        if given:
+            arts[i] = dockerfile.read(a.path, a.text, args=given)
+            arts[i].refs.update(a.refs)
+            arts[i].data["args_given"] = {k: where[k] for k in given}
+            seen.update({k: arts[i] for k, x in seen.items() if x is a})
+
+
+def _arg_line(arts: list[Artifact], path: str, start: int | None, name: str) -> int:
+    """The line of ``path`` (a compose file, a script) at or below ``start`` that gives the build arg ``name``."""
+    text = next((a.text for a in arts if a.path == path), "") or ""
+    rx = re.compile(r"^\s*-?\s*[\"']?" + re.escape(name) + r"[\"']?\s*[:=]|--build-arg[= ]+[\"']?" + re.escape(name) + "=")
+    lines = text.splitlines()
+    return next((n for n in range(max(1, start or 1), len(lines) + 1) if rx.search(lines[n - 1])), start or 0)
 
 
 _GLOBAL_INDEX_OPTIONS = ("index-url", "i", "extra-index-url", "find-links", "f", "pre")

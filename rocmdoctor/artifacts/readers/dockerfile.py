@@ -225,7 +225,9 @@ def _pairs(value: str, legacy_ok: bool) -> list[tuple[str, str | None]]:
 MAX_DOCKERFILE_BYTES = 64 * 1024
 
 
-def read(path: str, text: str) -> Artifact:
+def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
+    """``args``: the build args the files build it with (compose `build.args`, `--build-arg`): each replaces the
+    default of its ARG, as docker build does."""
     if len(text) > MAX_DOCKERFILE_BYTES:
         art = Artifact(path, DOCKERFILE, "", data={"stages": [], "pip": [], "apt": [], "groups": [], "user": None})
         art.error = (f"{path}: {len(text) // 1024} KiB; larger than any Dockerfile "
@@ -238,7 +240,9 @@ def read(path: str, text: str) -> Artifact:
         art.error = f"{path}: docker build would refuse this Dockerfile ({exc})"
         return art
     stage_env: list[tuple[str, str, int]] = []
+    given_args: dict[str, str] = dict(args) if args else {}
     build_args: dict[str, str] = {}
+    defaults: dict[str, str] = {}  # the ARG defaults alone: FROM is read with them (checks put in a build's args)
     stages: dict[str, str] = {}  # AS name -> the image that stage starts from
     env_of: dict[str, list[tuple[str, str, int]]] = {}  # AS name -> the ENV that stage ends with
     alias: str | None = None
@@ -249,7 +253,7 @@ def read(path: str, text: str) -> Artifact:
         last = ins["endline"] + 1
         if name == "FROM":
             words = [w for w in value.split() if not w.startswith("--")]
-            image = substitute(words[0], build_args).strip("\"'") if words else ""  # BuildKit unquotes it
+            image = substitute(words[0], defaults).strip("\"'") if words else ""  # BuildKit unquotes it
             if alias:
                 env_of[alias] = stage_env
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
@@ -265,7 +269,7 @@ def read(path: str, text: str) -> Artifact:
                 # the values a compose build.args gives instead (the image that build really pulls)
                 names = re.findall(r"\$\{?([A-Za-z_]\w*)", words[0])
                 art.data["stages"][-1]["raw"] = words[0]
-                art.data["stages"][-1]["arg_defaults"] = {k: build_args.get(k, "") for k in names}
+                art.data["stages"][-1]["arg_defaults"] = {k: defaults.get(k, "") for k in names}
             if alias:
                 stages[alias] = ref or image
             if ref is not None:  # FROM <stage>: that stage's files come along
@@ -290,9 +294,12 @@ def read(path: str, text: str) -> Artifact:
                 line = next((i for i in range(n, last + 1) if i <= len(lines) and re.search(
                     rf"(?<![\w]){re.escape(k)}\b", lines[i - 1])), n)
                 if name == "ARG":
-                    # `ARG NAME` in a stage (no default) takes the global ARG's default, as docker build does
-                    build_args[k] = v if v is not None else build_args.get(k, "")
-                    art.add(BUILD, f"arg:{k}", v, line)
+                    # `ARG NAME` in a stage (no default) takes the global ARG's default, as docker build does;
+                    # a build arg given by the build replaces either
+                    given = given_args.get(k)
+                    defaults[k] = v if v is not None else defaults.get(k, "")
+                    build_args[k] = given if given is not None else v if v is not None else build_args.get(k, "")
+                    art.add(BUILD, f"arg:{k}", given if given is not None else v, line)
                 else:
                     v = substitute(v or "", build_args)
                     stage_env.append((k, v, line))
