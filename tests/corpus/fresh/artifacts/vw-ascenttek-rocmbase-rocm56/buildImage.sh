@@ -1,0 +1,1 @@
+ docker build  ./.  --tag amdrocm_at_base:latest

@@ -1,0 +1,1 @@
+ docker build  ./.  --tag amdrocm_transformers_at:1

@@ -1,0 +1,2 @@
+#!/bin/bash
+docker compose build --no-cache  --progress=plain

@@ -1,0 +1,3 @@
+#!/bin/bash
+set -e
+docker compose -f "$(dirname "$0")/docker-compose.yml" up -d
