@@ -237,7 +237,10 @@ ALLOC_OPTIONS = ("backend", "max_split_size_mb", "max_non_split_rounding_mb", "r
 
 
 def _alloc_keys(value) -> list[str]:
-    """The option names of an allocator config value; none when the shell fills it in at run time."""
+    """The option names of an allocator config value; none when the shell fills it in at run time. A part with no
+    `:value` is an option name too (PyTorch's parser reads each comma-separated token as one, and stops at one it
+    does not know: `...,max_split_size_m` pasted cut short)."""
     if not value or "$" in str(value) or "`" in str(value):
         return []
-    return [part.split(":", 1)[0].strip() for part in str(value).split(",") if ":" in part]
+    flat = re.sub(r"\[[^\]]*\]", "", str(value))  # roundup_power2_divisions:[256:1,512:2,>:8]: one option's list
+    return [part.split(":", 1)[0].strip() for part in flat.split(",") if part.strip()]

@@ -310,16 +310,18 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
                        f"the pair only within ±{COMPAT_WINDOW} releases. Pick an image tag for ROCm {hshort} (or "
                        "upgrade the host driver)."), subject=v.origin.label, evidence=_places(settings, image, v) + [host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
-    return _one_user_space(out)
+    return _one_user_space(settings, out)
 
 
-def _one_user_space(out: list) -> list:
+def _one_user_space(settings, out: list) -> list:
     """A Dockerfile's torch wheel for the same ROCm release as the image it starts from (`FROM rocm/dev-ubuntu-24.04:
     7.2.4` and the rocm7.2 wheel index, a build arg's image and its TORCH_VERSION=...+rocm7.14): one user space, one
     finding, citing each line that must change with it (the image's and the wheel's)."""
     wheels = [f for f in out if str(f.subject or "").endswith(" torch") and f.data.get("image_rocm")]
     for w in wheels:
         path = str(w.subject).rsplit(" torch", 1)[0].rsplit(":", 1)[0]
+        if getattr(artifact_at(settings, path), "kind", None) != "dockerfile":
+            continue  # a host venv's wheel is not the image's: its own finding
         same = next((f for f in out if f is not w and f not in wheels and f.data.get("image_rocm") == w.data["image_rocm"]
                      and any(str(e.source).rsplit(":", 1)[0] == path for e in f.evidence)), None)
         if same is not None:

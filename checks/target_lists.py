@@ -106,8 +106,8 @@ def _line_naming(settings, v, req: str):
             return ev(art.origin(n).label, art.origin(n).text)
     # the requirement as written, its extra or version still a build arg (`"torch[${DEVICE_VERSION}]"`)
     name = requirement_name(req)
-    named = re.compile(r"(?<![\w.-])" + re.escape(name) + r"(?:\[|[=<>~!]=|[\s\"']|$)") if name else None
-    for n in range(first, min(len(lines), first + 40) + 1) if named else ():
+    named = re.compile(r"(?<![\w.-])" + re.escape(name or "") + r"(?:\[|[=<>~!]=|[\s\"']|$)")
+    for n in range(first, min(len(lines), first + 40) + 1) if name else ():
         if named.search(lines[n - 1]) and "$" in lines[n - 1] and not lines[n - 1].lstrip().startswith("#"):
             return ev(art.origin(n).label, art.origin(n).text)
     # `WHEEL_URL=https://.../torch-...whl` above, `pip install "$WHEEL_URL"` here: the line that writes it
@@ -201,8 +201,10 @@ def _arg_lines(settings, evidence) -> list:
         out.append(a.evidence())
         art = artifact_at(settings, a.origin.path)
         given = pick(art.data, "args_given", a.name[4:], default=None) if art is not None else None
-        by = artifact_at(settings, given[0]) if isinstance(given, list) and len(given) == 2 else None
-        if by is not None and isinstance(given[1], int) and given[1] > 0:  # the build that gives this ARG its value
+        if not (isinstance(given, list) and len(given) == 2 and isinstance(given[1], int) and given[1] > 0):
+            continue
+        by = artifact_at(settings, str(given[0]))
+        if by is not None:  # the build that gives this ARG its value
             out.append(ev(by.origin(given[1]).label, by.origin(given[1]).text))
     return list({e.source: e for e in reversed(out)}.values())[::-1]  # each place once, in order
 

@@ -413,3 +413,18 @@ def test_a_spaced_marker_is_tightened_only_where_its_terminator_follows():
     assert dockerfile._tight_heredocs(before) == before
     tabs = "FROM ubuntu:22.04\nRUN cat <<- EOF > /x\n\thello\n\tEOF\n"  # <<- takes a tab-indented terminator
     assert "<<-EOF" in dockerfile._tight_heredocs(tabs)
+
+
+def test_a_pyproject_a_script_beside_it_runs_with_uv_is_a_uv_project(tmp_path):
+    # axeld5's ARC fine-tune (spent fresh batch 35): no [tool.uv] table, but setup_and_train.sh runs `uv sync` and
+    # `uv run torchrun ...` in its folder: uv installs the dependencies, torch from PyPI (a CUDA build)
+    plain = UV_PROJECT.replace("[tool.uv]\npackage = true\n", "")
+    write(tmp_path, "pyproject.toml", plain)
+    write(tmp_path, "setup_and_train.sh", "#!/bin/bash\nuv sync\nuv run torchrun --nproc_per_node 8 -m train\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["pyproject.toml:6"]
+    # the same pyproject beside a script that runs no uv is no install of its own
+    other = tmp_path / "plain"
+    write(other, "pyproject.toml", plain)
+    write(other, "train.sh", "#!/bin/bash\n# uv sync (done once by hand)\npython train.py\n")
+    assert not flagged(scan([str(other)], "RD-IMG-002", "mi300x8"))

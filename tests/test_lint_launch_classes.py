@@ -179,3 +179,37 @@ def test_an_image_only_a_build_arg_names_is_judged_and_its_own_rocms_wheel_is_ci
           "      args:\n        ROCM_IMAGE: docker.io/rocm/dev-ubuntu-24.04:6.2\n"
           "        TORCH_VERSION: 2.13.0+rocm7.14.0\n    devices:\n      - /dev/kfd\n      - /dev/dri\n")
     assert any("torch for ROCm 7.14" in f.title for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")))
+
+
+# sarthakyadav's MI250X training image (spent fresh batch 35): every RUN is `/bin/bash -c '... pip install torch ...
+# --index-url .../whl/rocm5.6'`: the script a RUN's shell starts is read as the RUN's own commands
+def test_a_run_through_bash_c_is_read_as_its_script(tmp_path):
+    for run in ("RUN /bin/bash -c '/opt/conda/bin/pip install torch --index-url https://download.pytorch.org/whl/rocm5.6'",
+                'RUN ["/bin/bash", "-c", "pip install torch --index-url https://download.pytorch.org/whl/rocm5.6"]',
+                "RUN sh -e -c 'pip install torch --index-url https://download.pytorch.org/whl/rocm5.6'"):
+        p = write(tmp_path / str(abs(hash(run))), "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\n" + run + "\n")
+        fs = flagged(scan([p], "RD-ENV-002", "mi300x8"))
+        assert any("rocm5.6 wheels has no kernels for gfx942" in f.title for f in fs), run
+    # look-alike: a shell running a script file is no inline script
+    q = write(tmp_path / "q", "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nRUN bash install.sh -c rocm5.6\n")
+    assert not flagged(scan([q], "RD-ENV-002", "mi300x8"))
+
+
+def test_a_dockerfile_read_with_build_args_keeps_its_projects_dependencies(tmp_path):
+    # the review's case: `RUN pip install .` of a pyproject with torch from PyPI, in a Dockerfile a compose build gives
+    # args: the project's dependencies are judged as before (the re-read comes before they are added)
+    write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU_ARCH=gfx1030\nCOPY . /app\nWORKDIR /app\n"
+          "RUN pip install .\n")
+    write(tmp_path, "pyproject.toml", '[project]\nname = "app"\nversion = "0.1"\ndependencies = ["torch==2.3.0", "numpy"]\n')
+    write(tmp_path, "compose.yaml", "services:\n  app:\n    build:\n      context: .\n      args:\n        GPU_ARCH: gfx1100\n"
+          "    devices: [/dev/kfd, /dev/dri]\n")
+    assert any("torch==2.3.0" in f.title for f in flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx")))
+
+
+def test_a_host_venvs_wheel_is_not_merged_into_an_images_finding(tmp_path):
+    # one script that starts a ROCm 7.2 container and also installs a rocm7.2 torch on the host: two findings
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\npython3 -m venv v\nv/bin/pip install torch --index-url "
+              "https://download.pytorch.org/whl/rocm7.2\ndocker run --device /dev/kfd --device /dev/dri "
+              "rocm/dev-ubuntu-24.04:7.2.4 python t.py\n")
+    titles = [f.title for f in flagged(scan([p], "RD-IMG-003", "rx7900xtx"))]
+    assert any(t.startswith("torch for ROCm 7.2") for t in titles) and any(t.startswith("rocm/dev-ubuntu-24.04") for t in titles)

@@ -140,3 +140,43 @@ def corpus_flags(name, code):
     import os
     d = os.path.join(os.path.dirname(__file__), "corpus", "fresh", "artifacts", name)
     return flagged(scan([d], code, "strix-halo-apu"))
+
+
+def test_arrays_set_in_one_branch_or_a_one_line_arm_are_kept(tmp_path):
+    # the review's cases: an array only the GPU branch sets (the other exits), and `amd) OPTS+=(...) ;;` on one line
+    one = write(tmp_path / "a", "run.sh", "#!/bin/bash\nif [ -e /dev/kfd ]; then\n  OPTS=(--device /dev/kfd --device "
+                "/dev/dri)\nelse\n  echo no gpu; exit 1\nfi\n" + RUN)
+    arm = write(tmp_path / "b", "run.sh", "#!/bin/bash\nOPTS=(--ipc=host)\ncase \"$GPU\" in\n  nvidia) OPTS+=(--gpus all) ;;\n"
+                "  amd) OPTS+=(--device /dev/kfd --device /dev/dri) ;;\nesac\n" + RUN)
+    inline = write(tmp_path / "c", "run.sh", "#!/bin/bash\nif [ -e /dev/kfd ]; then OPTS=(--device /dev/kfd --device "
+                   "/dev/dri); fi\n" + RUN)
+    nested = write(tmp_path / "d", "run.sh", "#!/bin/bash\nOPTS=(--ipc=host)\nif [ \"$GPU\" = amd ]; then\n"
+                   "  OPTS+=(--device /dev/kfd)\n  if [ -d /dev/dri ]; then\n    OPTS+=(--device /dev/dri)\n  fi\nfi\n" + RUN)
+    for p in (one, arm, inline, nested):
+        assert not flagged(scan([p], "RD-CTR-003", "rx7900xtx")), p
+        assert not flagged(scan([p], "RD-CTR-004", "rx7900xtx")), p
+
+
+RUN = 'docker run "${OPTS[@]}" rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0 python t.py\n'
+
+
+def test_a_huge_array_expanded_everywhere_is_bounded(tmp_path):
+    # 4,000 options expanded on 2,000 lines: the first 256 elements of an array, 20,000 expanded words a script
+    from rocmdoctor.artifacts.readers.shell.blocks import MAX_ARRAY, MAX_EXPANDED
+
+    text = "#!/bin/bash\na=(docker run " + " ".join(["-e X=1"] * 4000) + ")\n" + '"${a[@]}" img\n' * 2000
+    art = read_one(write(tmp_path, "big.sh", text))
+    runs = [c for c in art.data.get("services", {})]
+    assert art.error is None and 0 < len(runs) <= MAX_EXPANDED // MAX_ARRAY + 1
+
+
+def test_expanding_arrays_inside_case_arms_reads_every_arm(tmp_path):
+    # btwbrauer/swisslp's run_container (fresh batch 33): `local podman_opts=( ... )`, then one `podman run
+    # "${podman_opts[@]}"` per case arm; the count of expanded words the reader keeps is no shell array
+    text = ("#!/bin/bash\nrun() {\n  local opts=(\n    --device=/dev/kfd\n    --device=/dev/dri\n    -e HSA_OVERRIDE_GFX_VERSION=12.0.1\n  )\n"
+            '  case "$1" in\n    shell) podman run -it "${opts[@]}" img bash ;;\n'
+            '    train)\n      podman run "${opts[@]}" img python train.py\n      ;;\n  esac\n}\nrun train\n')
+    art = read_one(write(tmp_path, "run.sh", text))
+    assert art.error is None and len(art.data["services"]) == 2
+    assert [(v.name, v.origin.line) for v in art.values if v.name == "HSA_OVERRIDE_GFX_VERSION"][:1] == [
+        ("HSA_OVERRIDE_GFX_VERSION", 6)]

@@ -181,8 +181,9 @@ def test_a_community_build_of_rocm_named_for_it_tags_the_rocm_release():
     assert ka.image_rocm("ghcr.io/someone/rocm:6.4") == (6, 4) and ka.rocm_image("ghcr.io/someone/rocm:6.4")
     assert ka.rocm_image("mixa3607/rocm-gfx906:7.2.4-complete") and ka.floating_tag("mixa3607/rocm-gfx906:latest")
     # an application named with rocm tags its own version: no ROCm release read from it
-    for app in ("flowpoint/rocm_autotrain:0.0.1", "someone/comfyui-rocm:1.2", "someone/rocm-comfyui:0.3.45"):
-        assert ka.image_rocm(app) is None and not ka.rocm_image(app), app
+    for app in ("flowpoint/rocm_autotrain:0.0.1", "someone/comfyui-rocm:1.2", "someone/rocm-comfyui:0.3.45",
+                "ghcr.io/x/rocm-dev:2024.05"):  # (the last: a date, no ROCm release)
+        assert ka.image_rocm(app) is None, app
 
 
 def test_a_community_rocm_7_image_on_a_rocm_6_host_is_judged():

@@ -21,7 +21,7 @@ from .claims import dra_classes
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
        option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
-def compose_devices(settings, amd_cdi=None):
+def compose_devices(settings, amd_cdi=None, wsl=None):
     services = list(services_of(settings, gpu_only=True))
     if not services:
         return none_found(settings)
@@ -64,6 +64,10 @@ def compose_devices(settings, amd_cdi=None):
             out.append(ok(f"{name}: GPUs come in through --gpus and AMD's CDI spec (Docker 29.3 or newer)",
                           subject=subject, evidence=[svc_ev(a, svc, "gpus" if svc.get("gpus") else "deploy"),
                                                      ev(amd_cdi[0], "declares amd.com/gpu devices")]))
+            continue
+        if "/dev/dxg" in devs and wsl is not None:  # ROCm under WSL2: the GPU is /dev/dxg, there is no /dev/kfd
+            out.append(ok(f"{name}: maps /dev/dxg, this WSL2 host's GPU (ROCm on WSL uses no /dev/kfd)", subject=subject,
+                          evidence=[svc_ev(a, svc, "devices")]))
             continue
         graphics = graphics_only(svc, devs)
         if graphics:

@@ -71,6 +71,19 @@ def compose_wsl_device(settings, wsl=None, devnodes=None):
         subject = f"{a.path}: {name}"
         absent = [d for d in device_list(svc) if drm and re.fullmatch(r"/dev/dri/(?:renderD|card)\d+", d)
                   and d not in host]
+        if wsl is not None and devnodes and not drm:
+            # a WSL2 host reaches the GPU through /dev/dxg: /dev/kfd and /dev/dri exist only if WSLg or a kernel adds them
+            absent = [d for d in device_list(svc) if (d == "/dev/kfd" and d not in host) or d == "/dev/dri"
+                      or d.startswith("/dev/dri/")]
+            if absent:
+                out.append(fail(f"{name}: maps {', '.join(absent)}, which this WSL2 host does not have",
+                                "Docker creates each mapped device from the host's node and refuses to start the "
+                                "container when it is missing ('error gathering device information ... no such file or "
+                                "directory'). ROCm under WSL2 reaches the GPU through /dev/dxg alone (with the host's "
+                                "WSL libraries mounted in).", subject=subject,
+                                evidence=[item_ev(a, svc, "devices", d) for d in absent]
+                                + [ev("probe: devnodes", ", ".join(sorted(host)) or "(none)")]))
+            absent = []
         if absent and wsl is None:
             nodes = sorted(p for p in host if p.startswith("/dev/dri/"))
             out.append(fail(f"{name}: maps {', '.join(absent)}, which this host does not have",

@@ -168,6 +168,8 @@ def image_rocm(image: str) -> tuple[int, ...] | None:
         name = name[len("docker.io/"):]
     if (name.startswith("rocm/") or _rocm_named_repo(name)) and ":" in name.rsplit("/", 1)[-1]:
         m = _VERSION_TAG.match(name.rsplit(":", 1)[1])
+        if m and not name.startswith("rocm/") and not (1 <= int(m.group(1)) <= 9 and int(m.group(2)) < 40):
+            m = None  # a community repo's date or own version (rocm-dev:2024.05, rocm-build:0.3): no ROCm release
         if m:
             return tuple(int(x) for x in m.groups() if x is not None)
     m = _COMPACT_ROCM.search(tail)

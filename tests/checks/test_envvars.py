@@ -267,3 +267,17 @@ def test_misspelt_family_words_and_left_out_words(tmp_path, name, value, meant):
     p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")
     fs = flagged(scan([p], "RD-ENV-004", "mi300x8"))
     assert [f.title.rsplit(" ", 2)[-2] for f in fs] == ([meant] if meant else [])
+
+
+def test_an_allocator_option_without_a_value_is_an_option_name_too(tmp_path):
+    # zubenelakrab's A1111 launcher (spent fresh batch 35): `...,max_split_size_m>` pasted cut short; PyTorch reads
+    # each comma-separated token as an option and stops at one it does not know
+    p = write(tmp_path, "launch.sh", "#!/bin/sh\nexport PYTORCH_HIP_ALLOC_CONF=garbage_collection_threshold:0.7,"
+              "max_split_size_m>\npython launch.py\n")
+    fs = flagged(scan([p], "RD-ENV-004", "rx7900xtx"))
+    assert [f.title for f in fs] == ["PYTORCH_HIP_ALLOC_CONF: 'max_split_size_m>' is no caching-allocator option "
+                                     "(max_split_size_mb is)"]
+    # a list value's own commas and colons are not options (roundup_power2_divisions:[256:1,512:2,>:8])
+    ok = write(tmp_path / "ok", "launch.sh", "#!/bin/sh\nexport PYTORCH_HIP_ALLOC_CONF=roundup_power2_divisions:"
+               "[256:1,512:2,>:8],max_split_size_mb:64\npython launch.py\n")
+    assert not flagged(scan([ok], "RD-ENV-004", "rx7900xtx"))

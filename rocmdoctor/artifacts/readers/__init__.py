@@ -237,6 +237,11 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
                 if not b.error:
                     arts.append(b)
                     seen[os.path.realpath(target)] = b
+    from . import compose
+
+    compose.resolve_extends(arts)
+    _read_with_build_args(arts, seen)  # before what later passes add to a Dockerfile (a `pip install .` project's deps)
+    _uv_run_projects(arts, seen, skipped)
     _follow_requirements(arts, seen, roots)
     # A run's model_name_or_path that is a local checkpoint: its config.json (memory estimate).
     for a in list(arts):
@@ -256,10 +261,6 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
             b.error = b.error or f"{cfg}: not a model config.json (no hidden_size / num_hidden_layers)"
         b.refs["given"] = "--model"
         arts.append(b)
-    from . import compose
-
-    compose.resolve_extends(arts)
-    _read_with_build_args(arts, seen)
     settings = Settings(arts, live_env, skipped=skipped)
     settings.setups = build_setups(arts, seen, roots)
     return settings
@@ -293,6 +294,30 @@ def _read_with_build_args(arts: list[Artifact], seen: dict[str, Artifact]) -> No
             arts[i].refs.update(a.refs)
             arts[i].data["args_given"] = {k: where[k] for k in given}
             seen.update({k: arts[i] for k, x in seen.items() if x is a})
+
+
+_UV_SYNC = re.compile(r"(?m)^[^#\n]*\buv\s+(?:sync|run)\b")
+
+
+def _uv_run_projects(arts: list[Artifact], seen: dict[str, Artifact], skipped: list[tuple[str, str]]) -> None:
+    """A pyproject.toml with no [tool.uv] table is still a uv project where a script or Dockerfile beside it runs
+    `uv sync` / `uv run` (axeld5's setup_and_train.sh: `uv sync`, then `uv run torchrun ...`): uv installs its
+    dependencies into the project's new environment, from PyPI unless the file names an index."""
+    folders = {os.path.dirname(a.path) for a in arts if a.kind in ("shell", "slurm", DOCKERFILE) and a.text
+               and _UV_SYNC.search(a.text)}
+    for p, why in list(skipped):
+        if os.path.basename(p) != "pyproject.toml" or os.path.dirname(p) not in folders:
+            continue
+        try:
+            text = read_text(p)
+        except ReadError:
+            continue
+        if not re.search(r"(?m)^\[project\]", text[:requirements.MAX_BYTES]):
+            continue
+        a = requirements.read_uv_project(p, text)
+        arts.append(a)
+        seen[os.path.realpath(p)] = a
+        skipped.remove((p, why))
 
 
 def _arg_line(arts: list[Artifact], path: str, start: int | None, name: str) -> int:

@@ -489,11 +489,12 @@ def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:
 
             words = jsonlimits.loads(body)
             if isinstance(words, list) and all(isinstance(w, str) for w in words):
-                return [(" ".join(shlex.quote(w) for w in words), n, last)]  # exec form: ["pip", "install", ...]
+                body = " ".join(shlex.quote(w) for w in words)  # exec form: ["pip", "install", ...]
+                return [(_shell_c(body) or body, n, last)]
         except ValueError:
             pass
     if not ins.get("heredocs"):
-        return [(body, n, last)]
+        return [(_shell_c(body) or body, n, last)]
     command = _HEREDOC.sub(" ", body).strip()
     head = command.split()[0] if command.split() else ""
     if command and head not in _SHELLS:
@@ -505,6 +506,21 @@ def _scripts(ins: dict, n: int, last: int) -> list[tuple[str, int, int]]:
         for a, b, line in logical_lines(text):
             out.append((line, first0 + a, first0 + b))
     return out
+
+
+def _shell_c(body: str) -> str | None:
+    """The script of `RUN /bin/bash -c '...'` (`sh -c`, `bash -lc`, the exec form's ["/bin/bash", "-c", "..."]):
+    what the shell it starts runs, read as the RUN's own commands; None for anything else."""
+    if "-" not in body or not re.match(r"\s*(?:/usr)?(?:/bin/)?(?:ba|da|z)?sh\s+(?:-\w+\s+)*-\w*c", body):
+        return None
+    try:
+        words = shlex.split(body)
+    except ValueError:
+        return None
+    i = 1
+    while i < len(words) and words[i].startswith("-") and "c" not in words[i][1:]:
+        i += 1
+    return words[i + 1] if i + 2 == len(words) and words[i].startswith("-") else None
 
 
 def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str]) -> None:

@@ -147,3 +147,20 @@ def test_look_alike_a_live_code_mount_of_the_build_context_itself(tmp_path, lint
     (tmp_path / "docker" / "docker-compose.rocm.yml").write_text(MEETING_COMPOSE.replace(".:/app", "./models:/models"))
     (tmp_path / "docker-compose.yml").unlink()
     assert lint.statuses(lint([str(tmp_path / "docker")], "RD-CTR-015", "rx7900xtx")) == ["pass"]
+
+
+def test_on_a_wsl_host_mapping_kfd_or_dri_it_lacks_fails(lint):
+    # satouchida/ndlocr (spent fresh batch 35): `docker run --device /dev/dxg --device /dev/dri ...` on the WSL2 example,
+    # whose devnodes probe has /dev/dxg and no /dev/dri: Docker refuses to start it
+    p = lint.write("run_docker.sh", "#!/bin/bash\nsudo docker run --device /dev/dxg --device /dev/dri -d --rm "
+                                    "--shm-size=8g rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n")
+    fs = lint.flagged(lint([p], "RD-CTR-010", "wsl2-radeon"))
+    assert [f.title for f in fs] == ["docker run (line 2): maps /dev/dri, which this WSL2 host does not have"]
+    # /dev/dxg alone is how ROCm runs under WSL2: no CTR-010, and no "/dev/kfd not passed" (RD-CTR-003)
+    q = lint.write("ok.sh", "#!/bin/bash\nsudo docker run --device /dev/dxg -d --rm --shm-size=8g "
+                            "rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n")
+    assert not lint.flagged(lint([q], "RD-CTR-010", "wsl2-radeon"))
+    assert not lint.flagged(lint([q], "RD-CTR-003", "wsl2-radeon"))
+    # on a native host /dev/dri is the host's own: only the WSL device is wrong there
+    assert [f.title for f in lint.flagged(lint([p], "RD-CTR-010", "rx7900xtx"))] == [
+        "docker run (line 2): maps /dev/dxg, the GPU device of WSL2, on a native Linux host"]

@@ -7,6 +7,7 @@ import re
 import shlex
 
 from .expand import substitute
+from .words import RELEVANT
 
 
 class _ReadState:
@@ -55,6 +56,13 @@ class _ReadState:
             elif (kw == "fi" and top["kind"] == "if") or (kw == "esac" and top["kind"] == "case"):
                 self.blocks.pop()
                 _settle(top, variables)
+                if self.blocks:  # an if inside a branch: what it leaves is that branch's doing
+                    outer = self.blocks[-1]
+                    for k in top["seen"]:
+                        if k in variables:
+                            outer["pre"].setdefault(k, top["pre"].get(k))
+                            v = variables[k]
+                            outer["seen"].setdefault(k, {})[outer["branch"]] = tuple(v) if isinstance(v, list) else v
 
     def arm(self) -> str:
         """The pattern of the innermost case arm the reader is in ("" outside any)."""
@@ -119,9 +127,10 @@ def _settle(block: dict, variables: dict) -> None:
     for k, by_branch in block["seen"].items():
         values = set(by_branch.values())
         if _ARRAY_KEY.match(k):  # an array the branches build differently: the AMD branch's, else the last's
-            amd = [v for v in values if any("/dev/kfd" in str(e[0]) for e in v)]
-            if len(values) > 1 and len(amd) == 1:
-                variables[k] = list(amd[0])
+            amd = [v for v in values if isinstance(v, tuple) and any("/dev/kfd" in str(e) for e in v)]
+            chosen = amd[0] if len(values) > 1 and len(amd) == 1 else by_branch[max(by_branch)]
+            if isinstance(chosen, tuple):
+                variables[k] = list(chosen)  # (each branch started from the array before the block)
             continue
         amd = [v for v in values if str(v).lstrip().startswith("-") and "/dev/kfd" in str(v)]
         if len(values) > 1 and len(amd) == 1:
@@ -160,13 +169,18 @@ def _array_line(line: str, n: int, array, variables: dict):
         words = shlex.split(body, comments=True)
     except ValueError:
         words = body.split()
-    array[1].extend((substitute(w, variables), n) for w in words if w)
+    room = MAX_ARRAY - len(array[1])  # an array of thousands of words is no launch's options: the first ones
+    array[1].extend((substitute(w, variables), n) for w in words[:max(0, room)] if w)
     if closed:
         variables["array " + array[0]] = array[1]
+        # whether its elements hold a launch or its options: worked out once, here, not at every line that expands it
+        variables["array? " + array[0]] = any(RELEVANT.search(str(v)) for v, _n in array[1])
         return None, rest
     return array, ""
 
 
+MAX_ARRAY = 256  # elements kept of one array
+MAX_EXPANDED = 20_000  # array elements put into commands in one script, all told
 _ARRAY_WORD = re.compile(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}")
 
 
@@ -179,9 +193,11 @@ def expand_arrays(words: list[str], variables: dict) -> tuple[list[str], list[in
     for w in words:
         m = _ARRAY_WORD.fullmatch(w) if "[" in w else None
         elems = variables.get("array " + m.group(1)) if m else None
-        if elems is None:
+        spent = variables.get("expanded words", 0)
+        if elems is None or spent + len(elems) > MAX_EXPANDED:
             out.append(w)
             continue
+        variables["expanded words"] = spent + len(elems)
         out += [value for value, _n in elems]
         lines += [n for _v, n in elems if n]
     return out, sorted(set(lines))

@@ -29,7 +29,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if any("[@]}" in w or "[*]}" in w for w in words):
         words, lines = expand_arrays(words, variables)
         if lines:
-            physical = Spanned(physical, lines)
+            physical = Spanned(physical, lines)  # type: ignore[assignment]  # a view read as the lines are
     prefix_env: dict[str, str] = {}
     while words and (am := _ASSIGN.match(words[0])):
         k, v = am.groups()

@@ -5,14 +5,27 @@ from __future__ import annotations
 import re
 
 
-class Spanned(list):
+class Spanned:
     """A script's physical lines, with the lines outside a command's own that it also reads: the elements of an
     array it expands (`opts=( ... )` then `podman run "${opts[@]}"`). A value the command takes from one is
-    cited at the element's line."""
+    cited at the element's line. A view (no copy): indexing, slicing and len() are the lines'."""
 
-    def __init__(self, physical: list[str], extra: list[int]):
-        super().__init__(physical)
+    __slots__ = ("lines", "extra")
+    lines: list[str]
+    extra: tuple[int, ...]
+
+    def __init__(self, physical, extra: list[int]):
+        self.lines = physical.lines if isinstance(physical, Spanned) else physical
         self.extra = tuple(extra)
+
+    def __getitem__(self, i):
+        return self.lines[i]
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __iter__(self):
+        return iter(self.lines)
 
 
 def _span(physical: list[str], first: int, last: int) -> list[int]:

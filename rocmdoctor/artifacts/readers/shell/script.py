@@ -135,16 +135,25 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
 
 def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
           state: _ReadState, depth: int) -> None:
-    if state.array is not None or ("=(" in line and _ARRAY_OPEN.match(line)):
+    later: list[str] = []
+    if state.array is None:
+        # the blocks a line opens, a case arm's pattern stripped (`amd) OPTS+=(--device /dev/kfd) ;;`)
+        line, later = state.enter(line)
+    opened = _ARRAY_OPEN.match(_LEAD.sub("", line)) if state.array is None and "=(" in line else None
+    if state.array is not None or opened:
         # bash arrays: their elements are words, not commands (a "VAR=value" element sets nothing
         # until something uses it); kept with the line each element is written on
         before = dict(variables) if state.blocks else None
-        state.array, line = _array_line(line, first, state.array, variables)
+        state.array, line = _array_line(_LEAD.sub("", line), first, state.array, variables)
         if state.array is None and before is not None:
             state.record(before, variables)  # an array a branch builds (`OPTS+=( ... )` in an if/case)
-        if state.array is not None or not line.strip():
+        if state.array is not None:
+            return
+        if not line.strip() or line.strip() in (";;", "fi", "done", "esac"):
+            state.leave(later, variables)
             return  # what follows a closing `)` on its line (`a=(x y); python t.py`) is read below
-    line, later = state.enter(line)
+        line, more = state.enter(line)
+        later += more
     before = dict(variables) if state.blocks else None
     n_vals = len(art.values)
     _line_body(art, first, line, variables, exported, physical, state, depth)
@@ -195,10 +204,13 @@ def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: 
     state.loop_depth = max(0, state.loop_depth - closes)
 
 
+# `then OPTS=(...)`, `else OPTS=(...)`, `if [ -e /dev/kfd ]; then OPTS=(...); fi`: the array after the keywords
+_LEAD = re.compile(r"^\s*(?:if\s[^;\n]{0,500};\s*then\s+|(?:then|else|do)\s+)+")
+
+
 def _array_relevant(line: str, variables: dict) -> bool:
     """The line expands an array whose elements hold a launch or its options (`cmd=(torchrun ...)`, `"${cmd[@]}"`)."""
-    return any(RELEVANT.search(str(value)) for name in re.findall(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}", line)
-               for value, _n in variables.get("array " + name, ()))
+    return any(variables.get("array? " + name) for name in re.findall(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}", line))
 
 
 _SUBST = re.compile(r"\$\(([^()]*)\)")
