@@ -45,6 +45,9 @@ def test_b_sigill_is_a_cpu_build_problem():
     assert top(corpus_lines("qc-torch-import-sigill-librocblas", "fresh/logs")) == ("packages", "native-illegal-instruction")
     assert top(["Illegal instruction (core dumped)"]) == ("packages", "native-illegal-instruction")
     assert top(["SIGILL: illegal instruction", "PC=0x5638d1a0 m=0 sigcode=2"])[1] == "native-illegal-instruction"
+    # the kernel's record of the same (mudler/LocalAI#6508, spent fresh batch 36: rocBLAS host code on a CPU without AVX)
+    assert top(["[36387.731300] traps: python[1082589] trap invalid opcode ip:7f0fef81fc28 sp:7ffc133f9d50 error:0 in "
+                "librocblas.so[31329c28,7f0fef7c8000+de4000]"]) == ("packages", "native-illegal-instruction")
 
 
 def test_b_the_gpus_illegal_instruction_is_not_a_cpu_build():

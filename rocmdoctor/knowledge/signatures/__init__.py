@@ -69,6 +69,7 @@ ANCHORS: tuple[str, ...] = (
     "invalid: ",  # sglang GSM8K bench's share of unparseable answers (numerics.py eval-accuracy-collapse)
     "member of no",  # older rocminfo's "<user> is member of nobody group" (containers.py userns-device-group-unmapped)
     "terminate called", "illegal instruction", "received signal", "sigabrt", "sigsegv",  # a C++ or native crash
+    "trap invalid opcode",  # the kernel's record of a process's SIGILL (packages.py native-illegal-instruction)
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
 )
 

@@ -944,8 +944,10 @@ SIGNATURES: tuple[S, ...] = (
         title="Native code used a CPU instruction this CPU lacks (SIGILL)",
         severity="fatal", tier=SETUP,
         patterns=(r"(?<![\w-])Illegal instruction(?! (?:was )?(?:encountered|detected))(?:\s{1,2}\(core dumped\))?",
-                  r"\b(?:received|got) signal SIGILL\b", r"^SIGILL\b", r"Fatal Python error: Illegal instruction"),
-        needles=("illegal instruction", "sigill"),
+                  r"\b(?:received|got) signal SIGILL\b", r"^SIGILL\b", r"Fatal Python error: Illegal instruction",
+                  # the kernel's record of it: `traps: python[1082589] trap invalid opcode ip:... in librocblas.so[...]`
+                  r"traps: \S{1,80}\[\d{1,10}\] trap invalid opcode\b(?:[^\n]{0,200}? in (?P<lib>[^\s\[]{1,120}))?"),
+        needles=("illegal instruction", "sigill", "trap invalid opcode"),
         meaning=("The process died on an instruction the CPU does not implement: native code (a wheel's library, a "
                  "compiled binary) was built for a newer CPU family than this one."),
         causes=(
@@ -955,11 +957,14 @@ SIGNATURES: tuple[S, ...] = (
               fix="rebuild without -march=native on, or for, the machine that runs it"),
         ),
         fix="Find the library in the backtrace (gdb's `bt`, the faulting .so); install or build it for this CPU.",
-        sources=("https://github.com/pytorch/pytorch/issues/125310",),
+        sources=("https://github.com/pytorch/pytorch/issues/125310", "https://github.com/mudler/LocalAI/issues/6508"),
         examples=("Program received signal SIGILL, Illegal instruction.", "Illegal instruction (core dumped)",
-                  "SIGILL: illegal instruction"),
+                  "SIGILL: illegal instruction",
+                  "[36387.731300] traps: python[1082589] trap invalid opcode ip:7f0fef81fc28 sp:7ffc133f9d50 error:0 in "
+                  "librocblas.so[31329c28,7f0fef7c8000+de4000]"),
         near_misses=("error: Illegal instruction detected: Invalid dpp_ctrl value: broadcasts are not supported on GFX10+",
                      "RuntimeError: CUDA error: an illegal instruction was encountered",
+                     "[  123.456789] invalid opcode: 0000 [#1] PREEMPT SMP NOPTI",  # the kernel's own oops: a driver bug
                      ":0:rocdevice.cpp :2614: HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION: The agent attempted to execute an "
                      "illegal shader instruction."),
     ),
