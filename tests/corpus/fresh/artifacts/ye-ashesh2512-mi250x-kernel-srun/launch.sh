@@ -1,0 +1,2 @@
+#!/bin/bash
+srun -n 2 ./run.sh
