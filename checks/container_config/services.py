@@ -95,7 +95,7 @@ def opt_in_left_out(settings, files):
     or is profiled for AMD, is AMD work the user turns on (`docker compose run shell`, `--profile amd`): kept."""
     on: set = set()
     for s in settings.of_kind("shell", "slurm"):
-        text = re.sub(r"(?m)^\s*#.*$", "", getattr(s, "text", "") or "")
+        text = re.sub(r"(?m)^[ \t]*#.*$", "", getattr(s, "text", "") or "")
         for m in _PROFILE_ON.finditer(text):
             on.update(p for p in re.split(r"[,\s]+", m.group(1)) if p)
     if any("$" in p or "*" in p for p in on):

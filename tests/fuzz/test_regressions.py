@@ -305,3 +305,23 @@ def test_fuzz_conda_env_with_a_list_where_a_mapping_belongs_reads_what_it_can():
     assert art.data["requirements"] == ["torch", "deepspeed"]
     assert [v.origin.line for v in art.values] == [2, 2]
     assert "not a mapping" in (requirements.read_conda_env("environment.yml", "- dependencies\n").error or "")
+
+
+def test_fuzz_dockerfile_run_of_a_long_paren_run_reads_fast():
+    # target artifacts.dockerfile: 4.16 s of CPU on 52 kB (a RUN of 50,000 "(" : _BRINGS_FILES rescanned `\S*/`)
+    from rocmdoctor.artifacts.readers import dockerfile
+
+    t = time.process_time()
+    art = dockerfile.read("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nRUN " + "(" * 50_000 + " ninja-build\n")
+    assert art.kind == "dockerfile" and time.process_time() - t < 1.0
+
+
+def test_fuzz_script_of_blank_crlf_lines_scans_fast(tmp_path):
+    # target artifacts.shell: 2.07 s of CPU on 40 kB of "\r\n" (a `^\s*#` comment strip crossing every blank line)
+    import rocmdoctor
+
+    p = tmp_path / "run.sh"
+    p.write_bytes(b"\r\n" * 20_000)
+    t = time.process_time()
+    rocmdoctor.scan(example="rx7900xtx", options={"config": [str(p)]})
+    assert time.process_time() - t < 1.5
