@@ -52,10 +52,20 @@ def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[s
     """The ROCm torches the pip lines of file ``path`` install (from the ROCm index, or a +rocm pin or
     wheel), above line ``before`` when given: (version, ROCm release), the version "rocm>=2" when
     unpinned (the ROCm index holds 2.x), the release None when neither the pin nor the index says it."""
-    out: list[tuple[str, str | None]] = []
+    return [(version, rocm) for at, n, version, rocm in _all_rocm_torches(settings)
+            if at == path and (before is None or n < before)]
+
+
+def _all_rocm_torches(settings) -> list[tuple[str, int, str, str | None]]:
+    """(file, line, version, ROCm release) of every ROCm torch a pip line installs, worked out once per settings (asked
+    for each line of a requirements file, the scan over every pip value was quadratic: a 3,000-line file took 50 s)."""
+    return once(settings, "_all_rocm_torches", lambda: _rocm_torch_lines(settings))
+
+
+def _rocm_torch_lines(settings) -> list[tuple[str, int, str, str | None]]:
+    out: list[tuple[str, int, str, str | None]] = []
     for p in settings.values("build", "pip"):
-        if p.origin.path != path or (before is not None and (p.origin.line or 0) >= before) \
-                or not isinstance(p.value, dict):
+        if not isinstance(p.value, dict):
             continue
         opts = p.value.get("options") or {}
         index = next((str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])
@@ -68,7 +78,8 @@ def rocm_torches(settings, path: str, before: int | None = None) -> list[tuple[s
                 continue
             m = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", r) or re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r))
             rocm = re.search(r"rocm(\d+\.\d+)", r) or re.search(r"rocm(\d+\.\d+)", index or "")
-            out.append((m.group(1) if m else ROCM_TORCH_RECENT, rocm.group(1) if rocm else None))
+            out.append((p.origin.path, p.origin.line or 0, m.group(1) if m else ROCM_TORCH_RECENT,
+                        rocm.group(1) if rocm else None))
     return out
 
 
@@ -78,12 +89,22 @@ def rocm_companions_before(settings, v) -> set[str]:
     requirements.txt`): a requirement they satisfy is kept (companion_kept)."""
     out: set[str] = set()
     for path, line in _install_places(settings, v):
-        for p in settings.values("build", "pip"):
-            if p.origin.path != path or (p.origin.line or 0) >= line or not _installs_rocm_torch(p, False):
-                continue
-            out |= {n for r in p.value.get("requirements") or []
-                    if (n := ka.requirement_name(str(r))) in ("torchvision", "torchaudio")}
+        for at, n, companions in _rocm_torch_installs(settings):
+            if at == path and n < line:
+                out |= companions
     return out
+
+
+def _rocm_torch_installs(settings) -> list[tuple[str, int, set[str]]]:
+    """(file, line, the torchvision/torchaudio beside it) of every pip value that installs a ROCm torch, worked out
+    once per settings: asked for each line of a requirements file, the scan over every pip value was quadratic (a
+    fuzzed file of thousands of lines ran for minutes)."""
+    def make():
+        return [(p.origin.path, p.origin.line or 0,
+                 {n for r in p.value.get("requirements") or []
+                  if (n := ka.requirement_name(str(r))) in ("torchvision", "torchaudio")})
+                for p in settings.values("build", "pip") if _installs_rocm_torch(p, False)]
+    return once(settings, "_rocm_torch_installs", make)
 
 
 def rocm_torch_before(settings, v) -> str | None:

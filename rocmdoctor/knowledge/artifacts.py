@@ -132,11 +132,11 @@ BASE_IMAGE_GROUPS = {"video", "audio", "users", "root", "adm", "sudo", "plugdev"
 SHM_MULTI_GPU = 1 << 30  # below this with several GPUs, RCCL's SHM transport fails (RD-CTR-002)
 DOCKER_DEFAULT_SHM = 64 << 20
 
-_ROCM_TAG = re.compile(r"rocm[-_]?(\d+)\.(\d+)(?:\.(\d+))?", re.I)
+_ROCM_TAG = re.compile(r"rocm[-_]?(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I)
 
 
-_VERSION_TAG = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:[-_.]|$)")
-_ROCM_MODULE = re.compile(r"^rocm[/-](\d+)\.(\d+)(?:\.(\d+))?", re.I)
+_VERSION_TAG = re.compile(r"^(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?(?:[-_.]|$)")
+_ROCM_MODULE = re.compile(r"^rocm[/-](\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I)
 _COMPACT_ROCM = re.compile(r"rocm(\d)(\d)(\d)(?!\d)", re.I)  # rocm700 -> 7.0.0 (sglang, vllm tags)
 
 
@@ -236,8 +236,8 @@ def docker_size(value) -> int | None:
 
 # A torch requirement's ROCm release (its PyTorch index or `+rocmX.Y` label); the GPU targets of those wheels:
 # knowledge/torch_wheels.py.
-_WHEEL_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm(\d+)\.(\d+)(?:\.(\d+))?", re.I)
-_LOCAL_ROCM = re.compile(r"^torch(?:==|-)[\w.]+(?:\+|%2B)rocm(\d+)\.(\d+)(?:\.(\d+))?", re.I)
+_WHEEL_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I)
+_LOCAL_ROCM = re.compile(r"^torch(?:==|-)[\w.]+(?:\+|%2B)rocm(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I)
 
 
 def torch_wheel_rocm(requirement: str, indexes: list[str]) -> tuple[int, ...] | None:
@@ -301,7 +301,7 @@ def release_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
     name = image.lower().split("@", 1)[0]
     name = name[len("docker.io/"):] if name.startswith("docker.io/") else name
     repo, _, tag = name.rpartition(":") if ":" in name.rsplit("/", 1)[-1] else (name, "", "")
-    m = re.match(r"^v?(\d+)\.(\d+)", tag)
+    m = re.match(r"^v?(\d{1,6})\.(\d{1,6})", tag)
     if repo not in RELEASE_IMAGE_ROCM or m is None:
         return None
     version = (int(m.group(1)), int(m.group(2)))
@@ -438,7 +438,7 @@ BNB_ROCM_WHEELS = (0, 50)
 
 def bnb_ships_rocm(requirement: str) -> bool:
     """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels."""
-    m = re.search(r"==\s*(\d+)\.(\d+)", requirement)
+    m = re.search(r"==\s*(\d{1,6})\.(\d{1,6})", requirement)
     return m is not None and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
 
 

@@ -325,3 +325,36 @@ def test_fuzz_script_of_blank_crlf_lines_scans_fast(tmp_path):
     t = time.process_time()
     rocmdoctor.scan(example="rx7900xtx", options={"config": [str(p)]})
     assert time.process_time() - t < 1.5
+
+
+def test_fuzz_requirements_naming_a_file_with_a_nul_byte_is_read(tmp_path):
+    # target artifacts.requirements: ValueError: embedded null byte (os.path.realpath of `-r \x00`)
+    from rocmdoctor.artifacts.readers import read_all
+
+    p = tmp_path / "requirements.txt"
+    p.write_text("-r\x00\r\ntorch==2.1.2+rocm6.0\r\n")
+    settings = read_all([str(p)])
+    assert [a.kind for a in settings.artifacts] == ["requirements"]
+
+
+def test_fuzz_a_rocm_index_with_thousands_of_digits_is_no_version():
+    # target artifacts.requirements: ValueError: Exceeds the limit (4300 digits) for integer string conversion
+    # (--extra-index-url .../whl/rocm<5000 digits>.1): version numbers are read a few digits long
+    from rocmdoctor.knowledge import artifacts as ka
+
+    assert ka.stale_extra_rocm_index({"extra-index-url": ["https://download.pytorch.org/whl/rocm" + "9" * 5000 + ".1"]}) \
+        is None
+    assert ka.image_rocm("rocm/dev-ubuntu-22.04:" + "1" * 5000 + ".2") is None
+    assert ka.stale_extra_rocm_index({"extra-index-url": ["https://download.pytorch.org/whl/rocm5.7"]}) == "5.7"
+
+
+def test_fuzz_requirements_of_thousands_of_lines_are_judged_in_linear_time(tmp_path):
+    # target artifacts.requirements: minutes of CPU (rocm_companions_before scanned every pip line for each line)
+    import rocmdoctor
+
+    p = tmp_path / "requirements.txt"
+    p.write_text("--extra-index-url https://download.pytorch.org/whl/rocm6.2\ntorch\n"
+                 + "".join(f"pkg{i}==1.{i}\n" for i in range(3000)))
+    t = time.process_time()
+    rocmdoctor.scan(example="rx7900xtx", options={"config": [str(p)]}, select=["RD-IMG-002"])
+    assert time.process_time() - t < 3.0

@@ -15,6 +15,8 @@ COMPOSE = "compose"
 def readable(cand: str) -> bool:
     # `grep -v x requirements.txt | pip install -r /dev/stdin` names the pipe, not a file: read here,
     # /dev/stdin is the doctor's own stdin (a file when redirected), so the findings followed it
+    if "\0" in cand:  # `-r` then a NUL byte (fuzzer): no file can have that name, and realpath raises on it
+        return False
     if any(p in ("/dev", "/proc", "/sys") or p.startswith(("/dev/", "/proc/", "/sys/"))
            for p in (os.path.abspath(cand), os.path.realpath(cand))):
         return False
