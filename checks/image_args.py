@@ -6,11 +6,10 @@ that causes a finding about it. The Dockerfile's own default is judged only wher
 without that arg (a service with no args, or no compose build at all)."""
 from __future__ import annotations
 
-import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.artifacts.readers.shell import substitute
-from rocmdoctor.artifacts.settings import BUILD, Value, artifact_at, builds_of
+from rocmdoctor.artifacts.settings import BUILD, Value, artifact_at, build_arg_line, builds_of
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 
@@ -32,19 +31,6 @@ def _builders(settings, dockerfile: str) -> list[tuple]:
         if isinstance(svc, dict) and not svc.get("template"):
             out.append((a, svc, b.arg_map))
     return out
-
-
-def _arg_line(a, svc, name: str) -> int | None:
-    """The line of the build arg ``name``: a compose service's (`NAME: value` or `- NAME=value`), or a script
-    build's (`--build-arg NAME=value`, on the build's line or a continuation of it)."""
-    lines = a.lines()
-    if not isinstance(svc, dict):
-        lo = svc if isinstance(svc, int) and svc > 0 else 1
-        pat = re.compile(rf"--build-arg[=\s]+[\"']?{re.escape(name)}=")
-        return next((i for i in range(lo, min(lo + 40, len(lines)) + 1) if pat.search(lines[i - 1])), lo)
-    lo, hi = svc.get("line") or 1, min(svc.get("last") or len(lines), len(lines))
-    pat = re.compile(rf"^\s*(?:-\s*)?[\"']?{re.escape(name)}[\"']?\s*[:=]")
-    return next((i for i in range(lo, hi + 1) if pat.match(lines[i - 1])), None)
 
 
 def resolved(settings) -> dict[tuple, list[tuple[str, Value]]]:
@@ -75,7 +61,7 @@ def resolved(settings) -> dict[tuple, list[tuple[str, Value]]]:
                 image = substitute(str(st["raw"]), {**defaults, **{k: v for k, v in args.items() if k in defaults}})
                 image = image.strip("\"'")
                 name = next(k for k in defaults if k in args)
-                line = _arg_line(a, svc, name)
+                line = build_arg_line(a, svc, name)
                 if image and "$" not in image and line and image not in [i for i, _ in found]:
                     o = a.origin(line)
                     found.append((image, Value(BUILD, "from", image, o)))

@@ -31,7 +31,8 @@ def socket_ifname(env, net_interfaces=None, settings=None):
     later = [k for k, v in set_vars.items() if "$" in str(v) or "`" in str(v)]
     set_vars = {k: v for k, v in set_vars.items() if k not in later}
     if not set_vars:
-        return ok(f"{', '.join(later)} set from a value the job works out when it runs ({set_vars_text(env, later)}): "
+        return ok(f"{', '.join(later)} set from a value the job works out when it runs "
+                  f"({', '.join(f'{k}={env[k]}' for k in later)}): "
                   "nothing to compare here", evidence=[env_ev(env, k) for k in later])
     if net_interfaces is None:
         return skip(f"{', '.join(set_vars)} set, but this host's interfaces are unknown (/sys/class/net not "
@@ -51,10 +52,6 @@ def socket_ifname(env, net_interfaces=None, settings=None):
                         "exact names); gloo wants exact names. Name this host's interface, or unset it.",
                         subject=var, evidence=[env_ev(env, var), host_ev]))
     return out
-
-
-def set_vars_text(env, names) -> str:
-    return ", ".join(f"{k}={env[k]}" for k in names)
 
 
 def _in_container(env, name: str, settings) -> bool:

@@ -273,6 +273,19 @@ class ImageBuild:
         return dict(self.args)
 
 
+def build_arg_line(a, svc, name: str) -> int | None:
+    """The line of the build arg ``name``: a compose service's (`NAME: value` or `- NAME=value`), or a script
+    build's (`--build-arg NAME=value`, on the build's line or a continuation of it)."""
+    lines = a.lines()
+    if not isinstance(svc, dict):
+        lo = svc if isinstance(svc, int) and svc > 0 else 1
+        pat = re.compile(rf"--build-arg[=\s]+[\"']?{re.escape(name)}=")
+        return next((i for i in range(lo, min(lo + 40, len(lines)) + 1) if pat.search(lines[i - 1])), lo)
+    lo, hi = svc.get("line") or 1, min(svc.get("last") or len(lines), len(lines))
+    pat = re.compile(rf"^\s*(?:-\s*)?[\"']?{re.escape(name)}[\"']?\s*[:=]")
+    return next((i for i in range(lo, hi + 1) if pat.match(lines[i - 1])), None)
+
+
 def image_builds(artifacts) -> list[ImageBuild]:
     """Every image build the files describe, with paths resolved as the builder resolves them: a compose
     build's context against the compose file's folder and its dockerfile against that context; a script's

@@ -23,7 +23,7 @@ import os
 import re
 
 from .. import configfiles as cf
-from ..settings import Artifact, Settings, iter_unique
+from ..settings import Artifact, Settings, build_arg_line, iter_unique
 from . import devcontainer
 from . import hostfile
 from . import kubernetes
@@ -285,7 +285,7 @@ def _read_with_build_args(arts: list[Artifact], seen: dict[str, Artifact]) -> No
         for b in mine:
             for k, v in b.args:
                 values.setdefault(k, set()).add(substitute(v, {}))
-                where.setdefault(k, [b.by, _arg_line(arts, b.by, b.line, k)])
+                where.setdefault(k, [b.by, _given_at(arts, b, k)])
         # an arg every build of the file gives, with one value (a build that leaves it out uses the default)
         given = {k: next(iter(vs)) for k, vs in values.items() if len(vs) == 1 and "$" not in next(iter(vs))
                  and all(k in dict(b.args) for b in mine)}
@@ -320,12 +320,15 @@ def _uv_run_projects(arts: list[Artifact], seen: dict[str, Artifact], skipped: l
         skipped.remove((p, why))
 
 
-def _arg_line(arts: list[Artifact], path: str, start: int | None, name: str) -> int:
-    """The line of ``path`` (a compose file, a script) at or below ``start`` that gives the build arg ``name``."""
-    text = next((a.text for a in arts if a.path == path), "") or ""
-    rx = re.compile(r"^\s*-?\s*[\"']?" + re.escape(name) + r"[\"']?\s*[:=]|--build-arg[= ]+[\"']?" + re.escape(name) + "=")
-    lines = text.splitlines()
-    return next((n for n in range(max(1, start or 1), len(lines) + 1) if rx.search(lines[n - 1])), start or 0)
+def _given_at(arts: list[Artifact], b, name: str) -> int:
+    """The line of the build ``b`` (a compose service, a script's docker build) that gives the build arg ``name``."""
+    from ...base.untrusted import pick_map
+
+    by = next((a for a in arts if a.path == b.by), None)
+    if by is None:
+        return 0
+    svc = pick_map(by.data, "services").get(b.service) if b.service else b.line
+    return build_arg_line(by, svc, name) or 0
 
 
 _GLOBAL_INDEX_OPTIONS = ("index-url", "i", "extra-index-url", "find-links", "f", "pre")
