@@ -9,14 +9,17 @@ import re
 from dataclasses import replace
 
 from rocmdoctor.artifacts.settings import artifact_at
-from rocmdoctor.base.untrusted import pick
+from rocmdoctor.base.untrusted import pick, pick_list
 from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
+# Two distributions of Triton in one ROCm environment: an AMD engineer's report.
+TRITON_TWO_SOURCE = "https://github.com/state-spaces/mamba/issues/595"
+
 
 @check("RD-IMG-009", area="image", title="pip installs no CUDA-only package for the AMD GPU",
-       option="config", sources=sorted({s for _, _, s in pip_kb.CUDA_ONLY}))
+       option="config", sources=sorted({s for _, _, s in pip_kb.CUDA_ONLY} | {TRITON_TWO_SOURCE}))
 def cuda_only_packages(settings, gpus=None):
     pips = settings.values("build", "pip")
     condas = list(conda_cuda_lines(settings))
@@ -40,6 +43,15 @@ def cuda_only_packages(settings, gpus=None):
         for req in rec.get("requirements") or []:
             hit = pip_kb.cuda_only(str(req))
             if hit is None:
+                if _second_triton(settings, v, str(req)):
+                    out.append(warn(f"`{req}` ({os.path.basename(v.origin.path)}) puts PyPI's Triton over the ROCm "
+                                    "torch's own", "A ROCm torch brings its Triton as pytorch-triton-rocm; PyPI's "
+                                    "`triton` is a second distribution of the same `triton` module, so whichever is "
+                                    "installed last owns the files and torch.compile/inductor imports a Triton its "
+                                    "torch was not built with (and removing one deletes the other's files). Drop the "
+                                    "line and keep the Triton the ROCm index pairs with torch.",
+                                    subject=f"{v.origin.label} {req}", evidence=[_word_line(settings, v, str(req))],
+                                    sources=[TRITON_TWO_SOURCE]))
                 continue
             if ka.requirement_name(str(req)) == "triton" and _pins_pypi_torch(pips, v.origin.path):
                 continue  # PyPI's triton 2.x beside PyPI's CUDA torch: one CUDA stack, RD-IMG-002 names its torch
@@ -54,6 +66,40 @@ def cuda_only_packages(settings, gpus=None):
                             f"imports and falls back to the CPU, or fails to load its GPU provider. Use {hit[0]}.",
                             subject=f"{v.origin.label} {req}", evidence=[v.evidence()], sources=[hit[1]]))
     return out or ok(f"{len(pips)} pip install line(s); no CUDA-only package")
+
+
+def _second_triton(settings, v, req: str) -> bool:
+    """PyPI's triton 3.x installed by the same pip command or requirements file that installs pytorch-triton-rocm
+    (the ROCm torch's own Triton, a freeze of a ROCm environment): two distributions of the one `triton` module,
+    so the last installed owns its files and inductor imports a Triton its torch was not built with
+    (state-spaces/mamba#595). A triton beside a ROCm torch that names no pytorch-triton-rocm is not judged:
+    PyPI's 3.x wheels carry an AMD backend, and whether the pair clash depends on versions the files do not show;
+    nor is one that a ROCm index serves (collectors' labels split on it)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    if ka.requirement_name(req) != "triton" or "@" in req or any(
+            pip_kb.AMD_INDEX.search(str(x)) or ka.ROCM_INDEX.search(str(x))
+            for k in ("index-url", "i") for x in pick_list(rec, "options", k)):
+        return False  # a wheel built here (`triton @ ./dist/...whl`), or every package from a ROCm index: its own
+    key = rec.get("file") or v.origin.line
+    return any(ka.requirement_name(str(r)) == "pytorch-triton-rocm"
+               for p in settings.values("build", "pip") if p.origin.path == v.origin.path and isinstance(p.value, dict)
+               and (p.value.get("file") or p.origin.line) == key for r in p.value.get("requirements") or [])
+
+
+def _word_line(settings, v, word: str):
+    """Evidence at the line of a multi-line pip command that names ``word`` (the command's first line otherwise)."""
+    art = artifact_at(settings, v.origin.path)
+    start = v.origin.line or 0
+    if art is None or not start or (isinstance(v.value, dict) and v.value.get("file")):
+        return v.evidence()
+    lines = art.lines()
+    pat = re.compile(r"(?:^|[\s'\"])" + re.escape(word) + r"(?:$|[\s'\"\\])")
+    for n in range(start, min(len(lines), start + 200) + 1):
+        if pat.search(lines[n - 1]):
+            return ev(art.origin(n).label, art.origin(n).text)
+        if not lines[n - 1].rstrip().endswith("\\"):
+            break
+    return v.evidence()
 
 
 def _pins_pypi_torch(pips, path: str) -> bool:

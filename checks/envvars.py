@@ -203,7 +203,7 @@ def env_spelling(env, settings=None):
     hits = [(name, meant) for name, meant in hits if meant]
     out = [warn(f"{name} is not a variable the runtime reads; {meant} is",
                 f"As written it has no effect: {meant} stays at its default. Rename it to {meant} "
-                "(names are case-sensitive).", subject=name, evidence=[env_ev(env, name)])
+                "(names are case-sensitive).", subject=name, evidence=env_evs(env, name))
            for name, meant in hits]
     # Every place that sets an allocator config is judged (two launch scripts may set it
     # differently), not only the value that wins the overlay.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 
 AREA = "launch"
@@ -71,6 +72,8 @@ BASH_REDIRECTION = "https://www.gnu.org/software/bash/manual/html_node/Redirecti
 PIP_SPECIFIERS = "https://pip.pypa.io/en/stable/cli/pip_install/#requirement-specifiers"
 _PIP_LINE = re.compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\S+\s+)*)?(?:[A-Za-z_]\w*=\S*\s+)*"
                                      r"(?:\S*/)?(?:pip3?(?:\.\d+)?|uv\s+pip|python[\d.]*\s+-m\s+pip)\s+install\b")
+# A Dockerfile's shell-form RUN and its flags (`RUN --mount=type=cache,target=/root/.cache pip install ...`).
+_RUN = re.compile(r"^\s*RUN\s+(?:--\S+\s+)*(?!\[)", re.I)
 # A requirement glued to < or > (`deepspeed>=0.14.0`, `torch<2.5`): the shell redirects there.
 _GLUED = re.compile(r"(?:^|\s)([A-Za-z][\w.\-]*(?:\[[\w,.\-]+\])?)(>=|<=|>|<)(\S*)")
 
@@ -84,9 +87,22 @@ def pip_specifiers_quoted(settings):
     from rocmdoctor.artifacts.readers.shell import logical_lines
 
     out = []
-    for a in settings.of_kind("shell", "slurm"):
+    unbuilt = None
+    for a in settings.of_kind("shell", "slurm", "dockerfile"):
         lines = a.lines()
+        starts = sorted(s["line"] for s in pick_list(a.data, "stages") if isinstance(s, dict) and s.get("line"))
         for first, last, line in logical_lines(a.text):
+            if a.kind == "dockerfile":  # a shell-form RUN is /bin/sh -c: the same redirections (exec form is not)
+                run = _RUN.match(line)
+                if not run:
+                    continue
+                line = line[run.end():]
+                if unbuilt is None:
+                    from .image_stages import unbuilt_stages
+
+                    unbuilt = unbuilt_stages(settings)
+                if (a.path, max((n for n in starts if n <= first), default=0)) in unbuilt:
+                    continue  # a stage no build for this machine makes (another target, another vendor's)
             if "install" not in line or not _PIP_LINE.search(line):
                 continue
             bare = re.sub(r"'[^']*'|\"(?:[^\"\\\\]|\\\\.)*\"", "''", line)  # quoted text is one word, no redirection

@@ -227,8 +227,11 @@ def wheel_platform(distributions, torch, dcu=None):
 def expandable_segments(env, torch, settings=None):
     if not torch.hip:
         return skip("not a ROCm torch")
-    # a ROCm torch reads PYTORCH_HIP_ALLOC_CONF, and PYTORCH_CUDA_ALLOC_CONF when that is unset
-    var = next((k for k in ("PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF") if env.get(k)), "PYTORCH_HIP_ALLOC_CONF")
+    # a ROCm torch reads PYTORCH_ALLOC_CONF (2.9+), PYTORCH_HIP_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF: the one
+    # that asks for expandable segments is judged
+    names = ("PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
+    var = next((k for k in names if "expandable_segments:true" in str(env.get(k) or "").replace(" ", "").lower()),
+               "PYTORCH_HIP_ALLOC_CONF")
     val = env.get(var, "")
     if "expandable_segments:true" not in val.replace(" ", "").lower():
         return ok("expandable_segments not requested")

@@ -94,3 +94,14 @@ def test_container_files_an_author_keeps_in_a_build_folder_are_read(tmp_path):
         (tmp_path / rel).write_text(text)
     assert sorted(os.path.relpath(p, tmp_path) for p in expand([str(tmp_path)])) == [
         "build/Containerfile", "build/Dockerfile.rocm64", "run.sh"]
+
+
+# lintangsutawika's TTS build.sh (fresh batch 37): `apptainer pull "$BASE_SIF" docker://rocm/pytorch:rocm7.2.4_...`,
+# and qaser's LUMI helper (spent): `apptainer build "$DIR/x.sif" "docker://$BASE_IMAGE"`: the image a later exec runs
+def test_an_apptainer_pull_or_build_names_the_image_cited_where_it_is_written(tmp_path):
+    p = write(tmp_path, "build.sh", "#!/bin/bash\nBASE_IMAGE=\"rocm/pytorch:latest\"\nmkdir -p sif\n"
+              "apptainer pull \"$BASE_SIF\" docker://rocm/pytorch:rocm7.2.4_ubuntu24.04_py3.12_pytorch_release_2.10.0\n"
+              "apptainer build \"sif/x.sif\" \"docker://$BASE_IMAGE\"\n"
+              "singularity pull library://sylabs/default/alpine\napptainer build --fakeroot x.sif x.def\n")
+    assert _images(p) == [("rocm/pytorch:rocm7.2.4_ubuntu24.04_py3.12_pytorch_release_2.10.0", 4),
+                          ("rocm/pytorch:latest", 2)]

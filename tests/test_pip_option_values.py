@@ -3,6 +3,8 @@
 https://pip.pypa.io/en/stable/cli/pip_install/ , uv's: https://docs.astral.sh/uv/reference/cli/#uv-pip-install"""
 from __future__ import annotations
 
+import pytest
+
 from rocmdoctor.artifacts.readers.shell import pip_requirements
 from tests.lintacc_helpers import flagged, scan, write
 
@@ -25,3 +27,16 @@ def test_retries_and_timeout_are_not_packages_missing_from_the_index(tmp_path):
     p = write(tmp_path, "Dockerfile", "FROM python:3.11-slim\nRUN pip install --retries 10 --timeout 300 torch==2.6.0 "
               "torchaudio==2.6.0 \\\n    --index-url https://download.pytorch.org/whl/cpu\n")
     assert not [f for f in flagged(scan([p], "RD-IMG-004", "rx7900xtx")) if "10" in f.title]
+
+
+# 1ordo's Strix Halo setup.sh (fresh batch 37): `pip install torchvision --index-url ... --no-deps -q 2>/dev/null
+# || true` read `2>/dev/null` as a package (RD-IMG-004: "not on PyTorch's wheel index")
+@pytest.mark.parametrize("line, reqs", [
+    ("pip install torchvision --no-deps -q 2>/dev/null", ["torchvision"]),
+    ("pip install a b > log.txt 2>&1", ["a", "b"]),
+    ("pip install a &>/dev/null", ["a"]),
+    ("pip install a >> pip.log", ["a"]),
+    ("pip install 'torch>=2.0' numpy", ["'torch>=2.0'", "numpy"]),  # quoting is the reader's before this
+])
+def test_redirections_are_not_packages(line, reqs):
+    assert pip_requirements(line.split())[0] == reqs

@@ -9,6 +9,8 @@ MIOpen's documentation; PyTorch's HIP/ROCm notes.
 """
 from __future__ import annotations
 
+import re
+
 SOURCES = (
     "https://rocm.docs.amd.com/projects/ROCR-Runtime/en/latest/api-reference/environment_variables.html",
     "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html",
@@ -162,8 +164,29 @@ def _fits(meant: str, value) -> bool:
     return lo_hi[0] <= int(text) <= lo_hi[1]
 
 
+# The caching allocator's config is read under PYTORCH_ALLOC_CONF (torch 2.9+), PYTORCH_CUDA_ALLOC_CONF and, in a
+# ROCm build, PYTORCH_HIP_ALLOC_CONF (c10's AllocatorConfig); another name holding allocator options
+# (PYTORCH_ROCM_ALLOC_CONF, TORCH_CUDA_ALLOC_CONF, PYTORCH_HIP_ALLOC_CONFIG) is read by nothing.
+ALLOC_CONF_NAMES = ("PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
+_ALLOC_LIKE = re.compile(r"^(?:PY)?TORCH_\w*ALLOC\w*_CONF\w*$", re.I)
+_ALLOC_VALUE = re.compile(r"(?:^|,)\s*(?:expandable_segments|max_split_size_mb|garbage_collection_threshold|"
+                          r"roundup_power2_divisions|backend|per_process_memory_fraction)\s*:", re.I)
+
+
+def alloc_conf_meant(name: str, value) -> str | None:
+    """The allocator variable a name holding allocator options was meant to be (None: it is one, or is not like one)."""
+    if name.upper() in ALLOC_CONF_NAMES or not _ALLOC_LIKE.match(name) or not _ALLOC_VALUE.search(str(value)):
+        return None
+    upper = name.upper()
+    return ("PYTORCH_HIP_ALLOC_CONF" if "HIP" in upper or "ROCM" in upper
+            else "PYTORCH_CUDA_ALLOC_CONF" if "CUDA" in upper else "PYTORCH_ALLOC_CONF")
+
+
 def meant(name: str, value) -> str | None:
     """The setting a misspelt or shortened name was meant to be, when its value fits that setting."""
+    alloc = alloc_conf_meant(name, value)
+    if alloc:
+        return alloc
     one = misspelt(name) or shortened(name)
     cands = [one] if one else truncated(name)
     cands = [c for c in cands if _fits(c, value)]

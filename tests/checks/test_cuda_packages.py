@@ -140,3 +140,26 @@ def test_pypis_triton_beside_pypis_cuda_torch_is_one_cuda_stack(lint):
                  "numpy\ntriton==2.2.0\n"):
         q = lint.write("requirements.txt", text)
         assert [f.title.split("`")[1] for f in lint.flagged(lint([q], "RD-IMG-009"))] == ["triton==2.2.0"], text
+
+
+# A freeze of a ROCm environment that lists both the ROCm torch's own Triton and PyPI's (fresh batch 37, a MI300X
+# requirements.txt: pytorch-triton-rocm==3.1.0 ... triton==3.2.0): two distributions of one `triton` module
+# (state-spaces/mamba#595)
+@pytest.mark.parametrize("text, flagged", [
+    ("pytorch-triton-rocm==3.1.0\ntorch==2.5.1+rocm6.2\ntriton==3.2.0\n", ["triton==3.2.0"]),
+    # look-alikes: triton 3.x beside a ROCm torch without pytorch-triton-rocm named (PyPI's 3.x has an AMD backend;
+    # not judged), a wheel built here, every package from a ROCm index (that index's own build)
+    ("torch==2.7.0+rocm6.3\ntriton==3.3.0\n", []),
+    ("pytorch-triton-rocm==3.1.0\ntriton @ file:///src/triton/dist/triton-3.1.0-cp310-linux_x86_64.whl\n", []),
+    ("--index-url https://download.pytorch.org/whl/rocm6.4\npytorch-triton-rocm==3.4.0\ntriton==3.4.0\n", []),
+])
+def test_pypis_triton_over_the_rocm_torchs_own(lint, text, flagged):
+    p = lint.write("requirements.txt", text)
+    assert [f.title.split("`")[1] for f in lint.flagged(lint([p], "RD-IMG-009", "mi300x8"))] == flagged
+
+
+def test_a_second_triton_in_a_multi_line_pip_command_is_cited_at_its_own_line(lint):
+    p = lint.write("setup.sh", "#!/bin/bash\npip install \\\n  pytorch-triton-rocm==3.4.0 \\\n  numpy \\\n  triton==3.4.0\n")
+    [f] = lint.flagged(lint([p], "RD-IMG-009", "mi300x8"))
+    assert [e.source for e in f.evidence] == [f"{p}:5"]
+    assert "pytorch-triton-rocm" in f.detail

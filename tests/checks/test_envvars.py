@@ -281,3 +281,29 @@ def test_an_allocator_option_without_a_value_is_an_option_name_too(tmp_path):
     ok = write(tmp_path / "ok", "launch.sh", "#!/bin/sh\nexport PYTORCH_HIP_ALLOC_CONF=roundup_power2_divisions:"
                "[256:1,512:2,>:8],max_split_size_mb:64\npython launch.py\n")
     assert not flagged(scan([ok], "RD-ENV-004", "rx7900xtx"))
+
+
+# An allocator config under a name torch does not read (fresh batch 37, an R9700 AI-Toolkit image: `ENV
+# PYTORCH_ROCM_ALLOC_CONF=max_split_size_mb:768,...` in the Dockerfile and the compose file; spent batch ha-jamessyjay
+# k8s job `TORCH_CUDA_ALLOC_CONF`): the options silently do nothing. Each place that sets it is cited.
+@pytest.mark.parametrize("name, value, meant", [
+    ("PYTORCH_ROCM_ALLOC_CONF", "max_split_size_mb:768,garbage_collection_threshold:0.8", "PYTORCH_HIP_ALLOC_CONF"),
+    ("TORCH_CUDA_ALLOC_CONF", "expandable_segments:True", "PYTORCH_CUDA_ALLOC_CONF"),
+    ("PYTORCH_HIP_ALLOC_CONFIG", "expandable_segments:True", "PYTORCH_HIP_ALLOC_CONF"),
+    ("PYTORCH_MPS_ALLOC_CONF", "backend:native", "PYTORCH_ALLOC_CONF"),
+    # the three names torch reads, and a name like one that holds no allocator options (an app's own setting)
+    ("PYTORCH_ALLOC_CONF", "expandable_segments:True", None), ("PYTORCH_HIP_ALLOC_CONF", "max_split_size_mb:512", None),
+    ("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True", None), ("TORCH_ALLOC_CONF_PATH", "/etc/x.conf", None),
+])
+def test_allocator_options_under_a_name_torch_does_not_read(tmp_path, name, value, meant):
+    p = write(tmp_path, "run.sh", f"export {name}={value}\npython train.py\n")
+    fs = flagged(scan([p], "RD-ENV-004", "rx7900xtx"))
+    assert [f.title.rsplit(" ", 2)[-2] for f in fs] == ([meant] if meant else [])
+
+
+def test_a_misnamed_allocator_variable_cites_every_place_that_sets_it(tmp_path):
+    d = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nENV PYTORCH_ROCM_ALLOC_CONF=max_split_size_mb:768\n")
+    c = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build: .\n    environment:\n"
+              "      - PYTORCH_ROCM_ALLOC_CONF=max_split_size_mb:768\n")
+    [f] = flagged(scan([d, c], "RD-ENV-004", "rx7900xtx"))
+    assert sorted(e.source for e in f.evidence) == [f"{d}:2", f"{c}:5"]

@@ -215,3 +215,21 @@ def test_a_launch_whose_gpus_nvidia_smi_picks_gets_one_verdict(tmp_path):
     q = write(tmp_path, "train.example.sh", text)
     [g] = scan([q], "RD-LCH-001", "mi300x8")
     assert (g.status.value, g.title) == ("pass", "8 rank(s) per node, 8 GPU(s) visible")
+
+
+# AMD's ReasonLite SFT (fresh batch 37): `accelerate launch --num_processes 32 --num_machines 4`: accelerate's
+# --num_processes counts every machine's ranks, 8 on each of the node's 8 GPUs
+@pytest.mark.parametrize("opts, status, title", [
+    ("--num_processes 32 --num_machines 4", "pass", "8 rank(s) per node, 8 GPU(s) visible"),
+    ("--num_machines=2 --num_processes=32", "fail", "16 ranks per node, but only 8 GPU(s) are visible"),
+    ("--num_processes 16", "fail", "16 ranks per node, but only 8 GPU(s) are visible"),
+])
+def test_accelerate_num_processes_counts_every_machine(tmp_path, opts, status, title):
+    run = write(tmp_path, "run.sh", f"accelerate launch {opts} --machine_rank $1 train.py\n")
+    [f] = scan([run], "RD-LCH-001", "mi300x8")
+    assert (f.status.value, f.title) == (status, title)
+
+
+def test_accelerate_ranks_per_node_worked_out_at_launch_are_not_judged(tmp_path):
+    run = write(tmp_path, "run.sh", "accelerate launch --num_processes 32 --num_machines $NNODES train.py\n")
+    assert not [f for f in scan([run], "RD-LCH-001", "mi300x8") if f.status.value in ("warn", "fail")]

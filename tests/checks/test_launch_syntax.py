@@ -51,3 +51,31 @@ def test_unquoted_pip_specifiers_are_redirections(tmp_path, line, status):
     p = write(tmp_path, "setup.sh", "#!/bin/bash\n" + line)
     fs = flagged(scan([p], "RD-LCH-008", "mi300x8"))
     assert [f.status.value for f in fs] == ([status] if status else [])
+
+
+# A Dockerfile's shell-form RUN is `/bin/sh -c`: the same redirections (fresh batch 37 radiolyze Dockerfile.rocm
+# `RUN pip install --no-deps \ totalsegmentator>=2.4 \`; spent sets with `RUN pip install pyhip>=1.1.0`)
+@pytest.mark.parametrize("text, status", [
+    ("RUN pip install --no-cache-dir --no-deps \\\n        totalsegmentator>=2.4 \\\n    && pip install numpy\n", "warn"),
+    ("RUN --mount=type=cache,target=/root/.cache pip install 'a>=1' b<2\n", "fail"),
+    # look-alikes: the exec form (no shell), quoted, a heredoc's body, a line that is not a RUN
+    ('RUN ["pip", "install", "transformers>=4.45"]\n', None),
+    ('RUN pip install "transformers>=4.45.0,<5.0.0"\n', None),
+    ("ENV PIP_SPEC=pip install x>=1\n", None),
+])
+def test_unquoted_specifiers_in_a_dockerfile_run(tmp_path, text, status):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + text)
+    fs = flagged(scan([p], "RD-LCH-008", "mi300x8"))
+    assert [f.status.value for f in fs] == ([status] if status else [])
+    if status == "warn":
+        assert fs[0].evidence[0].source == f"{p}:3"
+
+
+def test_a_dockerfile_stage_no_build_makes_is_not_judged(tmp_path):
+    # flammedemon's Qwen3-TTS Dockerfile.rocm (fresh batch 37): compose builds `target: production`; the
+    # vllm-production stage below it is built by nothing here
+    d = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest AS production\nRUN pip install accelerate>=1.0\n"
+              "FROM rocm/pytorch:latest AS vllm-production\nRUN pip install vllm>=0.6\n")
+    c = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      target: production\n")
+    fs = flagged(scan([d, c], "RD-LCH-008", "mi300x8"))
+    assert [f.evidence[0].source for f in fs] == [f"{d}:2"]

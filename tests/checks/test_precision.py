@@ -206,3 +206,14 @@ def test_expandable_segments_set_in_an_image_is_judged_by_the_images_torch(lint)
                         "RUN pip install torch==2.2.2 --index-url https://download.pytorch.org/whl/rocm5.6\n")
     [f] = lint([pinned], "RD-PREC-006", "mi300x8")
     assert f.status.value == "warn" and any("torch 2.2.2, ROCm 5.6" in e.text for e in f.evidence)
+
+
+def test_expandable_segments_under_torchs_generic_name_is_read_too(gpu_host):
+    # torch 2.9 reads PYTORCH_ALLOC_CONF first (fresh batch 37 R9700 compose: `PYTORCH_ALLOC_CONF=expandable_segments:True`
+    # beside a PYTORCH_ROCM_ALLOC_CONF without it): the variable that asks for expandable segments is the one judged
+    env = {"PYTORCH_HIP_ALLOC_CONF": "max_split_size_mb:512", "PYTORCH_ALLOC_CONF": "expandable_segments:True"}
+    [f] = scan(gpu_host(env=env), "RD-PREC-006")
+    assert f.status == Status.WARN and f.title.startswith("PYTORCH_ALLOC_CONF=")
+    assert f.fix.actions[0].env == {"PYTORCH_ALLOC_CONF": None}
+    [g] = scan(gpu_host(env={"PYTORCH_ALLOC_CONF": "max_split_size_mb:512"}), "RD-PREC-006")
+    assert g.status == Status.PASS

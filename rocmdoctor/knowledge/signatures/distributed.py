@@ -670,4 +670,25 @@ SIGNATURES: tuple[S, ...] = (
                   "[trainer0|0]:ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor AF_INET6(10)"),
         near_misses=("node1:12345:12345 [0] NCCL INFO NET/Socket : 1 interfaces found",),
     ),
+    S(
+        id="vllm-shm-broadcast-wait", family="distributed", title="vLLM's workers stopped answering (a hang)",
+        severity="fatal", tier=CONSEQUENCE,
+        patterns=(r"No available shared memory broadcast block found in \d{1,6} seconds",),
+        needles=("shared memory broadcast block",),
+        meaning=("vLLM's engine waited a minute for its tensor/data-parallel workers; repeated, or where the log "
+                 "ends, a worker is stuck (usually in a collective), not compiling."),
+        causes=(
+            C(text="a worker hangs in an RCCL/NCCL collective (a transport or RCCL release problem)", check="RD-BENCH-004"),
+            C(text="peer-to-peer between the GPUs is blocked by the IOMMU", check="RD-IOMMU-001"),
+            C(text="a long compile or weight quantization on first start (it ends by itself)"),
+        ),
+        fix=("Run the all-reduce test (`rocmdoctor bench allreduce`); with NCCL_DEBUG=INFO see which rank stops; "
+             "on ROCm try another RCCL release or VLLM_DISABLE_COMPILE_CACHE/--enforce-eager to rule out the compile."),
+        sources=("https://github.com/vllm-project/vllm/issues/39010", "https://github.com/vllm-project/vllm/issues/44185"),
+        examples=("(EngineCore pid=104) INFO 04-05 03:17:09 [shm_broadcast.py:681] No available shared memory broadcast "
+                  "block found in 60 seconds. This typically happens when some processes are hanging or doing some "
+                  "time-consuming work (e.g. compilation, weight/kv cache quantization).",),
+        near_misses=("INFO 04-05 03:16:09 [shm_broadcast.py:289] vLLM message queue communication handle: Handle(...)",),
+        terminal=True,
+    ),
 )

@@ -125,8 +125,13 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="loss-scale-collapse", family="numerics", title="fp16 loss scale collapsed toward zero",
         severity="error", tier=NUMERICS,
-        patterns=(r"reducing loss scale to (?P<scale>\d(?:\.\d{1,20})?e-\d{1,4})",),
-        needles=("reducing loss scale to",),
+        patterns=(r"reducing loss scale to (?P<scale>\d(?:\.\d{1,20})?e-\d{1,4})",
+                  # fairseq's scaler: "NOTE: overflow detected, setting loss scale to: 0.00048828125" (below 1/1000; a
+                  # run of halvings to just under 1 is the structural fallback's, with its count), and the error it
+                  # stops with at its floor
+                  r"overflow detected, setting loss scale to: (?P<scale2>0\.000\d{1,17}|\d(?:\.\d{1,20})?e-\d{1,4})",
+                  r"Minimum loss scale reached \((?P<floor>[\d.e-]{1,24})\)"),
+        needles=("reducing loss scale to", "setting loss scale to", "minimum loss scale reached"),
         meaning=("The dynamic loss scaler keeps halving the scale far below 1: every step overflows, so no step is "
                  "taken; the gradients are inf/NaN at any scale."),
         causes=(
@@ -135,9 +140,13 @@ SIGNATURES: tuple[S, ...] = (
             C(text="NaN in the data or a learning rate that diverges"),
         ),
         fix="Train in bf16 where the GPUs run it natively; otherwise find the op that overflows (fp32 for it).",
-        sources=("https://github.com/NVIDIA/apex/issues/318",),
-        examples=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 8.165126103939127e-202",),
-        near_misses=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0",),
+        sources=("https://github.com/NVIDIA/apex/issues/318", "https://github.com/facebookresearch/fairseq/issues/1895"),
+        examples=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 8.165126103939127e-202",
+                  "2020-03-23 11:39:44 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: "
+                  "0.00048828125",
+                  "FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding."),
+        near_misses=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0",
+                     "2021-01-05 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 64.0"),
     ),
     S(
         id="fp16-overflow-skip", family="numerics", title="fp16 overflow: a step skipped while the loss scale settles",

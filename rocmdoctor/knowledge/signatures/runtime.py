@@ -821,4 +821,21 @@ SIGNATURES: tuple[S, ...] = (
                      "segmentation_fault_handler = True"),
         terminal=True,
     ),
+    S(
+        id="jax-rocm-no-devices", family="runtime", title="JAX's ROCm plugin found no GPU it can use",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"no supported devices found for platform ROCM",),
+        needles=("no supported devices found for platform",),
+        meaning=("jaxlib's ROCm PJRT plugin loaded but accepted none of the GPUs: their gfx is not among the "
+                 "targets the plugin was built for, or no GPU is visible to the process."),
+        causes=(
+            C(text="the GPU's gfx is not a target of the installed jax ROCm build", check="RD-GFX-002"),
+            C(text="HIP_VISIBLE_DEVICES/ROCR_VISIBLE_DEVICES hide every GPU", check="RD-ENV-003"),
+            C(text="/dev/kfd is not accessible to this user", check="RD-PERM-001"),
+        ),
+        fix="Install a jax ROCm build (or the rocm/jax image) that lists this gfx, or build jaxlib for it.",
+        sources=("https://github.com/ROCm/rocm-jax/issues/132",),
+        examples=("jaxlib._jax.XlaRuntimeError: INTERNAL: no supported devices found for platform ROCM",),
+        near_misses=("Platform 'rocm' is experimental and not all JAX functionality may be correctly supported!",),
+    ),
 )

@@ -55,6 +55,10 @@ _VALUE_OPTIONS = frozenset(
     "--resolution --prerelease --python-platform --link-mode --exclude-newer".split())
 
 
+# A redirection word: an operator with its target attached (`2>/dev/null`, `&>log`, `2>&1`: group 1) or alone (`>`).
+_REDIRECTION = re.compile(r"^(?:\d*|&)(?:>>?|<|>&|<&|>\|)(.*)$")
+
+
 def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
     """What one ``pip install ...`` command installs, and its index options."""
     i = 0
@@ -75,6 +79,9 @@ def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
     k = j + 1
     while k < len(words):
         w = words[k]
+        if redir := _REDIRECTION.match(w):  # `-q 2>/dev/null`, `> log 2>&1`: the shell's, not pip's
+            k += 1 if redir.group(1) else 2
+            continue
         if w in ("-r", "--requirement", "-c", "--constraint", "--index-url", "-i", "--extra-index-url", "-f",
                  "--find-links", "-e", "--editable", "--target", "-t", "--prefix", "--root"):
             if k + 1 < len(words):

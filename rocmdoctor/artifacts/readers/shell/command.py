@@ -205,6 +205,12 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 at = _written_at(image, raw, words, variables, 0) if image else 0
                 _container(art, svc, first, last, physical, at)
             continue
+        if head in ("singularity", "apptainer") and words[i + 1:i + 2] in (["pull"], ["build"]):
+            # `apptainer pull x.sif docker://rocm/pytorch:...`: the image a later exec runs (RD-IMG-003)
+            ref = next((w for w in words[i + 2:] if w.startswith("docker://")), None)
+            if ref is not None:
+                art.add(CONTAINER, "image", ref.removeprefix("docker://"), _written_at(ref, raw, words, variables, first))
+            return
         if head in ("singularity", "apptainer", "podman", "docker") and i + 1 < len(words) and \
                 words[i + 1] in ("exec", "run"):
             # container runners: skip their options and the image / container name
@@ -322,8 +328,11 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
         return
     for k, v in env_vals:
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
+    machines = {v for launcher, n, v in launcher_vals if launcher == "accelerate" and n == "num_machines"}
     for launcher, name, value in launcher_vals:
         norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
+        if launcher == "accelerate" and name == "num_processes" and machines - {"1"}:
+            value = _per_machine(value, machines.pop())  # accelerate's --num_processes counts every machine's ranks
         pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
         lv = art.add(LAUNCHER, norm, value, _line_before(physical, first, last, pat))
         cmd.setdefault("launcher_values", []).append(lv)
@@ -339,3 +348,11 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+def _per_machine(total: str, machines: str) -> str:
+    """accelerate's ranks per node: --num_processes over --num_machines; not a number (so not judged) where
+    either is worked out at launch or they do not divide."""
+    if total.isdigit() and machines.isdigit() and int(machines) and int(total) % int(machines) == 0:
+        return str(int(total) // int(machines))
+    return f"{total}/{machines}"

@@ -63,11 +63,11 @@ _DEFINED = "defined at "
 
 def _written_at(value: str, raw: list[str] | None, words: list[str], variables: dict | None, fallback: int) -> int:
     """The line that wrote ``value``: the assignment of the variable the command line names it by
-    (``$IMG`` / ``"${CONTAINER}"``), else ``fallback`` (the command's own line)."""
+    (``$IMG`` / ``"${CONTAINER}"`` / ``docker://$IMG``), else ``fallback`` (the command's own line)."""
     if not raw or not variables or len(raw) != len(words):
         return fallback
     for r, w in zip(raw, words):
-        m = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", r)
+        m = re.fullmatch(r"(?:[a-z]+://)?\$\{?([A-Za-z_]\w*)\}?", r)  # `docker://$BASE_IMAGE` too
         if w == value and m and (_DEFINED + m.group(1)) in variables:
             return int(variables[_DEFINED + m.group(1)])
     return fallback
