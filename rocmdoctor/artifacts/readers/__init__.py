@@ -26,6 +26,7 @@ from .. import configfiles as cf
 from ..settings import Artifact, Settings, build_arg_line, iter_unique
 from . import devcontainer
 from . import hostfile
+from . import makefile
 from . import kubernetes
 from . import requirements
 from . import shell
@@ -54,7 +55,7 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "ve
 _OUTPUT_DIRS = {"build", "dist"}
 _CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(docker-)?compose")
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
-                        r"|^(docker-)?compose|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
+                        r"|^(docker-)?compose|^(gnu)?makefile$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
 
 class ReadError(Exception):
@@ -85,6 +86,8 @@ def detect(path: str, text: str) -> str | None:
         return requirements.REQUIREMENTS
     if name == "pyproject.toml":  # a uv project is an install of its own; any other pyproject is no launch file
         return requirements.UV_PROJECT if requirements.looks_like_uv_project(path, text) else None
+    if makefile.looks_like(path):
+        return makefile.MAKEFILE
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")) or name.endswith(".json"):
         return "json"
@@ -163,6 +166,8 @@ def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> 
         return training.read(path, text)
     if kind in (shell.SHELL, shell.SLURM):
         return shell.read(path, text, kind)
+    if kind == makefile.MAKEFILE:
+        return makefile.read(path, text)
     if kind == hostfile.HOSTFILE:
         return hostfile.read(path, text)
     if kind == DOCKERFILE:

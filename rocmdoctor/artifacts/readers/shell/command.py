@@ -249,8 +249,12 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             i += 1
             while i < len(words) and words[i].startswith("-"):
                 name, value = _opt(words[i])
-                if not words[i].startswith("--") and len(words[i]) > 2:  # -c7, -N2: the value is attached
+                if head == "srun" and not words[i].startswith("--") and len(words[i]) > 2:  # -c7, -N2: attached
                     name, value = words[i][1], words[i][2:]
+                # (Open MPI's options are single-dash words: -np 4, -x NAME=V, -bind-to none, -mca KEY VALUE)
+                if head != "srun" and name in ("mca", "gmca") and i + 2 < len(words):
+                    i += 3  # -mca pml ob1: a key and its value
+                    continue
                 if value is None and i + 1 < len(words) and not words[i + 1].startswith("-") \
                         and not _looks_like_program(words[i + 1]):
                     value, i = words[i + 1], i + 1

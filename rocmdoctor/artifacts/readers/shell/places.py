@@ -47,13 +47,22 @@ def _line_or_defined(physical: list[str], first: int, last: int, pattern: str, r
     rx = re.compile(pattern)
     for n in _span(physical, first, last):
         if n <= len(physical) and rx.search(physical[n - 1]):
-            return n
+            return _value_written(physical, n, rx, variables)
     for w in raw:
         for name in re.findall(r"\$\{?([A-Za-z_]\w*)", w):
             at = variables.get(_DEFINED + name)
             if at and rx.search(physical[int(at) - 1] if int(at) <= len(physical) else ""):
-                return int(at)
+                return _value_written(physical, int(at), rx, variables)
     return first
+
+
+def _value_written(physical: list[str], n: int, rx: re.Pattern, variables: dict) -> int:
+    """The line whose option takes its value from a variable (`--offload-arch=${ARCH}`, a Makefile's `$(ARCH)`)
+    cites the line that wrote the variable (`ARCH = gfx90a`), where the value is and a fix would go."""
+    m = rx.search(physical[n - 1])
+    ref = re.match(r"[= ]\$\{?([A-Za-z_]\w*)", physical[n - 1][m.end():]) if m else None
+    at = variables.get(_DEFINED + ref.group(1)) if ref else None
+    return int(at) if at and 0 < int(at) <= len(physical) else n
 
 
 # Where a variable was last assigned: a key no shell variable can have. A value a command line takes

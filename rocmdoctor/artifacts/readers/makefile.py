@@ -1,0 +1,91 @@
+"""Makefiles that launch GPU work (`make run` wrapping `docker run ... --device /dev/kfd`, `hipcc
+--offload-arch=$(ARCH)`): read as the shell script make would run, line for line, so every rule on launch
+scripts applies and cites the Makefile's own lines. Make's grammar: https://www.gnu.org/software/make/manual/
+
+What is kept: recipe lines (a tab first; make's `@`, `-`, `+` prefixes dropped; `$$` is a literal `$`)
+and variable assignments (`VAR = x`, `:=`, `::=`, `?=`, `+=`, `export VAR = x`) as shell assignments; `$(VAR)`
+and `${VAR}` read as the shell's `${VAR}`, `$(shell cmd)` as `$(cmd)`, other make functions as nothing the
+shell can judge. Target lines, conditionals and includes become blank lines. Each recipe line runs in a
+shell of its own, so one line's `cd` or `export` does not reach the next; that is not modelled.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from ..settings import Artifact
+from . import shell
+
+MAKEFILE = "makefile"
+_NAMES = ("makefile", "gnumakefile")
+_ASSIGN = re.compile(r"^(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_]{0,127})[ \t]*(::=|:=|\?=|\+=|!=|=)[ \t]*(.*)$")
+_PREFIX = re.compile(r"^[@+\-]{1,3}")
+# $(shell cmd): make's command substitution; $(NAME) / ${NAME}: a variable; any other $(func args): not the shell's
+_SHELL_FN = re.compile(r"\$\(shell[ \t]+([^()]{0,2000})\)")
+_VAR = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]{0,127})[)}]")
+_FUNC = re.compile(r"\$\([a-z-]{2,20}[ \t][^()]{0,2000}\)")
+_AUTO = re.compile(r"\$[@<^?*|+]")  # automatic variables ($@, $<, ...): names only make knows
+
+
+def looks_like(path: str) -> bool:
+    name = os.path.basename(path).lower()
+    return name in _NAMES or name.endswith(".mk")
+
+
+def _shellish(text: str) -> str:
+    """One make line's text as the shell would see it."""
+    text = text.replace("$$", "\0")  # `$$` is make's escape for the shell's `$`
+    text = _SHELL_FN.sub(lambda m: "$(" + m.group(1) + ")", text)
+    text = _VAR.sub(lambda m: "${" + m.group(1) + "}", text)
+    text = _FUNC.sub("", text)
+    text = _AUTO.sub("", text)
+    return text.replace("\0", "$")
+
+
+def _command_name(body: str, names: dict[str, str]) -> str:
+    """A recipe whose command is a make variable (`$(HIPCC) -o x`, `$(DOCKER) run ...`): make puts the variable's
+    value there before the shell runs the line, so the command is named as it runs (the shell's rules look for it)."""
+    for _ in range(8):  # HIPCC := $(ROCM)/bin/hipcc: a value naming another variable, a few levels at most
+        m = re.match(r"\$[({]([A-Za-z_][A-Za-z0-9_]{0,127})[)}]", body)
+        if not m or m.group(1) not in names:
+            break
+        body = names[m.group(1)] + body[m.end():]
+    return body
+
+
+def as_script(text: str) -> str:
+    """The Makefile as a shell script of the same lines: recipes and assignments kept, the rest blank."""
+    lines = text.splitlines()
+    names: dict[str, str] = {}  # the command-name variables a recipe may start with, by their last plain value
+    for line in lines:
+        m = _ASSIGN.match(line)
+        if m and m.group(2) in ("=", ":=", "::=") and not line.startswith("\t"):
+            names[m.group(1)] = m.group(3).split(" #", 1)[0].strip()
+        elif m and m.group(2) == "?=":
+            names.setdefault(m.group(1), m.group(3).split(" #", 1)[0].strip())
+    out: list[str] = []
+    recipe_cont = False  # a recipe line ending in `\` continues on the next line, tab or not
+    for line in lines:
+        if line.startswith("\t") or recipe_cont:
+            body = line[1:] if line.startswith("\t") else line
+            body = _PREFIX.sub("", body.lstrip(" "))
+            out.append(_shellish(body if recipe_cont else _command_name(body, names)))
+            recipe_cont = line.rstrip().endswith("\\")
+            continue
+        m = _ASSIGN.match(line)
+        if m and not line.lstrip().startswith("#"):
+            name, op, value = m.group(1), m.group(2), _shellish(m.group(3).split(" #", 1)[0].strip())
+            if op == "+=":  # appends with a space
+                value = "${" + name + "} " + value
+            elif op == "?=":  # only where the environment (or an earlier line) did not set it
+                value = "${" + name + ":-" + value + "}"
+            out.append(f"{name}=\"{value}\"" if '"' not in value else f"{name}='{value}'")
+        else:
+            out.append("")
+    return "\n".join(out) + "\n"
+
+
+def read(path: str, text: str) -> Artifact:
+    art = shell.read(path, as_script(text), shell.SHELL)
+    art.data["makefile"] = True  # its lines are the recipe commands make runs (evidence quotes them so)
+    return art
