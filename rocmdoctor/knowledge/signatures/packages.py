@@ -524,8 +524,12 @@ SIGNATURES: tuple[S, ...] = (
         id="pip-no-matching-version", family="packages", title="pip found no build of the requested version",
         severity="fatal", tier=SETUP,
         patterns=(r"Could not find a version that satisfies the requirement (?P<requirement>\S{1,120})",
-                  r"No matching distribution found for (?P<requirement2>\S{1,120})"),
-        needles=("could not find a version that satisfies", "no matching distribution found"),
+                  r"No matching distribution found for (?P<requirement2>\S{1,120})",
+                  # uv's resolver: no build for this platform (a Windows-only nightly), or a chain that ends there
+                  r"has no wheels with a matching platform tag",
+                  r"we can conclude that your requirements are unsatisfiable"),
+        needles=("could not find a version that satisfies", "no matching distribution found",
+                 "no wheels with a matching platform tag", "requirements are unsatisfiable"),
         meaning=("The package index pip used has no build of that version for this Python and platform; ROCm wheels of "
                  "torch and friends live on their own index (download.pytorch.org/whl/rocmX.Y, repo.radeon.com)."),
         causes=(
@@ -534,9 +538,12 @@ SIGNATURES: tuple[S, ...] = (
             C(text="a pin for a version/ROCm pair that was never published, or a Python version without wheels", check="RD-PIN-002"),
         ),
         fix="Install from the ROCm index that carries the version (and a Python it builds for), or relax the pin.",
-        sources=("https://github.com/pytorch/pytorch/issues/118233", "https://github.com/ROCm/rocm-install-on-linux/issues/430"),
+        sources=("https://github.com/pytorch/pytorch/issues/118233", "https://github.com/ROCm/rocm-install-on-linux/issues/430",
+                 "https://github.com/ROCm/TheRock/issues/5358"),
         examples=("ERROR: Could not find a version that satisfies the requirement torch (from versions: none)",
-                  "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)"),
+                  "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)",
+                  "      And because torch>=2.13.0a0+rocm7.13.0a20260514 has no wheels with a matching platform tag (e.g., "
+                  "`manylinux_2_39_x86_64`) and you require torch, we can conclude that your requirements are unsatisfiable."),
         near_misses=("Looking in indexes: https://download.pytorch.org/whl/rocm6.2",),
     ),
     # A package's compiled extension whose symbols do not match the torch (or ROCm) it runs with: vLLM's

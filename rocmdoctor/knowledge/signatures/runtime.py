@@ -127,11 +127,14 @@ SIGNATURES: tuple[S, ...] = (
             "hipErrorNoBinaryForGpu",
             "Unable to find code object for all current devices",
             "Coud?l?n'?t find binary for current devices",
+            # hip_fatbin's own line when a library (rocSOLVER, MIOpen, MAGMA) carries no code object for the GPU
+            r"Cannot find CO in the bundle \S{1,300}",
         ),
         needles=(
             "nobinaryforgpu",
             "code object for all current",
             "binary for current devices",
+            "find co in the bundle",
         ),
         meaning="The binary (torch, a kernel library) carries no code for this GPU's gfx target.",
         causes=(
@@ -148,7 +151,9 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",
             'hip_code_object.cpp:92: guarantee(false && "hipErrorNoBinaryForGpu: Coudn\'t find binary for current devices!")',
+            "Cannot find CO in the bundle /opt/rocm-6.4.3/lib/librocsolver.so.0.4.60403 ",
         ),
+        near_misses=("hip_fatbin.cpp: COMGR API could not find the CO for this GPU device/ISA: amdgcn-amd-amdhsa--gfx1100",),
     ),
     S(
         id="hip-invalid-device-function", family="runtime", title="HIP error: invalid device function",
