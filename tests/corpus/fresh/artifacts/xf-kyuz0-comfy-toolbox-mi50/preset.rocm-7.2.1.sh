@@ -1,0 +1,4 @@
+#!/bin/bash
+
+export COMFYUI_ROCM_VERSION="7.2.1"
+export COMFYUI_PYTORCH_VERSION="v2.11.0"
