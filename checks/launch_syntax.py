@@ -72,6 +72,19 @@ BASH_REDIRECTION = "https://www.gnu.org/software/bash/manual/html_node/Redirecti
 PIP_SPECIFIERS = "https://pip.pypa.io/en/stable/cli/pip_install/#requirement-specifiers"
 _PIP_LINE = re.compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\S+\s+)*)?(?:[A-Za-z_]\w*=\S*\s+)*"
                                      r"(?:\S*/)?(?:pip3?(?:\.\d+)?|uv\s+pip|python[\d.]*\s+-m\s+pip)\s+install\b")
+def _uncommented(text: str) -> str:
+    """A Dockerfile's text with the comment lines inside a continued instruction made empty continuations (Docker
+    drops them before joining: `RUN pip install \\` / `# pinned` / `x>=1 \\` is one RUN), line numbers kept."""
+    out, cont = [], False
+    for line in text.splitlines():
+        if cont and line.lstrip().startswith("#"):
+            out.append(" \\")
+            continue
+        out.append(line)
+        cont = line.rstrip().endswith("\\")
+    return "\n".join(out)
+
+
 # A Dockerfile's shell-form RUN and its flags (`RUN --mount=type=cache,target=/root/.cache pip install ...`).
 _RUN = re.compile(r"^\s*RUN\s+(?:--\S+\s+)*(?!\[)", re.I)
 # A requirement glued to < or > (`deepspeed>=0.14.0`, `torch<2.5`): the shell redirects there.
@@ -91,7 +104,7 @@ def pip_specifiers_quoted(settings):
     for a in settings.of_kind("shell", "slurm", "dockerfile"):
         lines = a.lines()
         starts = sorted(s["line"] for s in pick_list(a.data, "stages") if isinstance(s, dict) and s.get("line"))
-        for first, last, line in logical_lines(a.text):
+        for first, last, line in logical_lines(_uncommented(a.text) if a.kind == "dockerfile" else a.text):
             if a.kind == "dockerfile":  # a shell-form RUN is /bin/sh -c: the same redirections (exec form is not)
                 run = _RUN.match(line)
                 if not run:

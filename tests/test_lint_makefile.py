@@ -54,3 +54,30 @@ def test_open_mpi_single_dash_options_and_exported_variables(tmp_path):
     a = read_one(p)
     [cmd] = a.data["commands"]
     assert cmd["script"] == "run_pretraining.py" and cmd["args"] == {"do_train": "True"}
+
+
+def test_a_build_tagged_at_run_time_still_names_its_repository(tmp_path):
+    # the same Makefile: `docker build -t transformers-rocm:$(tag)` (tag given on make's command line), then
+    # `docker image tag transformers-rocm:$(tag) hardandheavy/transformers-rocm:latest` and a `docker run` of it:
+    # the project's own image, built here, never a floating pull
+    d = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    m = write(tmp_path, "Makefile", "build:\n\tdocker build \\\n\t-t transformers-rocm:$(tag) \\\n\t-f Dockerfile .\n"
+              "publish:\n\tdocker image tag transformers-rocm:$(tag) hardandheavy/transformers-rocm:latest\n"
+              "bash:\n\tdocker run -it --device=/dev/kfd --device=/dev/dri hardandheavy/transformers-rocm:latest bash\n")
+    assert as_script(open(m).read()).splitlines()[2] == "-t transformers-rocm:${tag} \\"
+    assert not [f for f in flagged(scan([d, m], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+
+
+# A review's cases: a continued assignment, make's `export`, a tab-led assignment before the first rule (inside a
+# conditional), the quiet-prefix idiom `$(Q)$(HIPCC)` with `Q ?= @`
+def test_continued_exported_conditional_and_quiet_forms(tmp_path):
+    cont = write(tmp_path / "a", "Makefile", "FLAGS = --device /dev/kfd \\\n         --device /dev/dri --ipc=host\nrun:\n"
+                 "\tdocker run $(FLAGS) rocm/pytorch:latest python train.py\n")
+    assert not flagged(scan([cont], "RD-CTR-003", "rx7900xtx"))
+    exp = write(tmp_path / "b", "Makefile", "export HSA_OVERRIDE_GFX_VERSION = 10.3.0\nrun:\n\tpython train.py\n")
+    assert [f.status.value for f in flagged(scan([exp], "RD-ENV-001", "rx7900xtx"))] == ["fail"]
+    cond = write(tmp_path / "c", "Makefile", "ifneq ($(wildcard /opt/rocm),)\n\tHIPFLAGS = --offload-arch=gfx906\nendif\n"
+                 "all:\n\thipcc $(HIPFLAGS) -o x x.cpp\n")
+    assert [f.evidence[0].source for f in flagged(scan([cond], "RD-ENV-002", "rx7900xtx"))] == [f"{cond}:2"]
+    quiet = write(tmp_path / "d", "Makefile", "Q ?= @\nHIPCC := hipcc\nall:\n\t$(Q)$(HIPCC) --offload-arch=gfx906 -o x x.cpp\n")
+    assert flagged(scan([quiet], "RD-ENV-002", "rx7900xtx"))

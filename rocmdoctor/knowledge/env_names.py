@@ -168,14 +168,15 @@ def _fits(meant: str, value) -> bool:
 # ROCm build, PYTORCH_HIP_ALLOC_CONF (c10's AllocatorConfig); another name holding allocator options
 # (PYTORCH_ROCM_ALLOC_CONF, TORCH_CUDA_ALLOC_CONF, PYTORCH_HIP_ALLOC_CONFIG) is read by nothing.
 ALLOC_CONF_NAMES = ("PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF")
-_ALLOC_LIKE = re.compile(r"^(?:PY)?TORCH_\w*ALLOC\w*_CONF\w*$", re.I)
+_ALLOC_LIKE = re.compile(r"^(?:PY)?TORCH_\w{0,40}ALLOC\w{0,40}_CONF\w{0,40}$", re.I)  # bounded: names are short
 _ALLOC_VALUE = re.compile(r"(?:^|,)\s*(?:expandable_segments|max_split_size_mb|garbage_collection_threshold|"
                           r"roundup_power2_divisions|backend|per_process_memory_fraction)\s*:", re.I)
 
 
 def alloc_conf_meant(name: str, value) -> str | None:
     """The allocator variable a name holding allocator options was meant to be (None: it is one, or is not like one)."""
-    if name.upper() in ALLOC_CONF_NAMES or not _ALLOC_LIKE.match(name) or not _ALLOC_VALUE.search(str(value)):
+    if len(name) > 128 or name.upper() in ALLOC_CONF_NAMES or not _ALLOC_LIKE.match(name) \
+            or not _ALLOC_VALUE.search(str(value)):
         return None
     upper = name.upper()
     return ("PYTORCH_HIP_ALLOC_CONF" if "HIP" in upper or "ROCM" in upper

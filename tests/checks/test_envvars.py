@@ -307,3 +307,4 @@ def test_a_misnamed_allocator_variable_cites_every_place_that_sets_it(tmp_path):
               "      - PYTORCH_ROCM_ALLOC_CONF=max_split_size_mb:768\n")
     [f] = flagged(scan([d, c], "RD-ENV-004", "rx7900xtx"))
     assert sorted(e.source for e in f.evidence) == [f"{d}:2", f"{c}:5"]
+

@@ -139,3 +139,19 @@ def test_a_real_copied_installer_package_is_judged():
     fs = flagged(scan([os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts",
                                     "jb-kdmm2-koboldcpp-rocm55-compose")], "RD-IMG-003", "rx7900xtx"))
     assert [(f.data["image_rocm"], f.evidence[0].source.rsplit("/", 1)[1]) for f in fs] == [("5.5", "Dockerfile:31")]
+
+
+# HardAndHeavy's transformers-rocm Dockerfile (fresh batch 38): one RUN writes AMD's apt source for
+# `rocm/apt/${ROCM_VERSION}` (ARG ROCM_VERSION=7.2), the next installs rocm-dev from it: ROCm 7.2 in the image
+def test_an_apt_source_written_by_one_run_and_installed_by_the_next(lint):
+    d = lint.write("Dockerfile", "FROM ubuntu:24.04\nARG ROCM_VERSION=7.2\n"
+                   "RUN curl -sL https://repo.radeon.com/rocm/rocm.gpg.key | apt-key add - && \\\n"
+                   "    printf \"deb [arch=amd64] https://repo.radeon.com/rocm/apt/${ROCM_VERSION}/ noble main\" "
+                   "| tee /etc/apt/sources.list.d/rocm.list\n"
+                   "RUN apt-get update && apt-get install -y rocm-dev rocm-libs\n")
+    fs = [f for f in lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx")) if "apt" in f.title]
+    assert [(f.status.value, f.evidence[0].source) for f in fs] == [("fail", f"{d}:4")]
+    # a source written and never installed from (another stage installs nothing): no ROCm in the image
+    e = lint.write("Dockerfile", "FROM ubuntu:24.04\nRUN echo 'deb https://repo.radeon.com/rocm/apt/7.2/ noble main' "
+                   "> /etc/apt/sources.list.d/rocm.list\nFROM ubuntu:24.04\nRUN apt-get install -y curl\n")
+    assert not [f for f in lint.flagged(lint([e], "RD-IMG-003", "rx7900xtx")) if "apt" in f.title]

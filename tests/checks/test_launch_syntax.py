@@ -79,3 +79,10 @@ def test_a_dockerfile_stage_no_build_makes_is_not_judged(tmp_path):
     c = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n      target: production\n")
     fs = flagged(scan([d, c], "RD-LCH-008", "mi300x8"))
     assert [f.evidence[0].source for f in fs] == [f"{d}:2"]
+
+
+def test_a_comment_inside_a_continued_run_does_not_end_it(tmp_path):
+    # Docker drops comment lines before it joins a continued instruction
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN pip install \\\n    # pinned for the trainer\n"
+              "    transformers>=4.40 \\\n    accelerate\n")
+    assert [f.evidence[0].source for f in flagged(scan([p], "RD-LCH-008", "mi300x8"))] == [f"{p}:4"]

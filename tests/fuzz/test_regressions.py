@@ -358,3 +358,12 @@ def test_fuzz_requirements_of_thousands_of_lines_are_judged_in_linear_time(tmp_p
     t = time.process_time()
     rocmdoctor.scan(example="rx7900xtx", options={"config": [str(p)]}, select=["RD-IMG-002"])
     assert time.process_time() - t < 3.0
+
+
+def test_review_an_allocator_like_variable_name_of_120_kb_is_judged_fast():
+    # RD-ENV-004's name pattern (wave 13 review): `export TORCH_ALLOC_ALLOC_..._CONF=...` backtracked, 10 s on 120 KB
+    from rocmdoctor.knowledge.env_names import meant
+
+    t = time.process_time()
+    assert meant("TORCH_" + "ALLOC_" * 20000 + "CONF", "expandable_segments:True") is None
+    assert time.process_time() - t < 1.0

@@ -327,7 +327,7 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                         _run(art, [substitute(w, known) for w in words], first, end, lines)
                     if when:  # what the branch installs, only where the build's args take it (Settings.values)
                         art.values[at:] = [dataclasses.replace(v, when=when) for v in art.values[at:]]
-            _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines)
+            _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines, stage)
             _kernel_module(art, "\n".join(b for b, _f, _e in _scripts(ins, n, last)), n, last, lines)
             _written_scripts(art, ins, value)
             for edit in _python_requirements_edits(ins):
@@ -592,15 +592,23 @@ _INSTALLS = re.compile(r"\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\bamdgpu-install
 _INSTALLER_DEB = re.compile(r"amdgpu-install_[\d.]*?(\d)(\d\d)(\d\d)-\d+_all\.deb", re.I)
 
 
-def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
+def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str], stage: dict | None = None) -> None:
     """A RUN that installs ROCm from AMD's apt repository (or amdgpu-install) of one release: that
-    release's user space is in the image, whatever its base (judged against the host like a tag)."""
+    release's user space is in the image, whatever its base (judged against the host like a tag). The
+    repository written by one RUN (`printf "deb .../rocm/apt/7.2 noble main" | tee ...`) and installed from by a
+    later one of the same stage counts the same, cited where the repository is written."""
     m, deb = ka.ROCM_APT_REPO.search(body), _INSTALLER_DEB.search(body)
+    pending = stage.pop("rocm_apt_source", None) if stage is not None and _INSTALLS.search(body) else None
     if (m or deb) and _INSTALLS.search(body):
         release = ".".join(str(int(x)) for x in deb.groups()) if deb else m.group(1) if m else ""
         line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/|amdgpu-install_")
         art.add(BUILD, "rocm_apt", {"release": release, "dist": ((m.group(2) or "").lower() or None) if m else None},
                 line)
+    elif m and stage is not None:
+        stage["rocm_apt_source"] = ({"release": m.group(1), "dist": (m.group(2) or "").lower() or None},
+                                    _find(lines, first, last, r"repo\.radeon\.com/rocm/apt/"))
+    elif pending is not None:
+        art.add(BUILD, "rocm_apt", pending[0], pending[1])
 
 
 # amdgpu-install builds the amdgpu kernel module (DKMS) unless told --no-dkms, and its `dkms` use case asks for it;

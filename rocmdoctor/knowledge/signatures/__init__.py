@@ -71,7 +71,7 @@ ANCHORS: tuple[str, ...] = (
     "terminate called", "illegal instruction", "received signal", "sigabrt", "sigsegv",  # a C++ or native crash
     "trap invalid opcode",  # the kernel's record of a process's SIGILL (packages.py native-illegal-instruction)
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
-    "co in the bundle", "unsatisfiable",  # hip_fatbin's missing code object; uv's resolver giving up (packages.py)
+    "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
 )
 
 

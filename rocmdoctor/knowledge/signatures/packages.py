@@ -525,11 +525,11 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=SETUP,
         patterns=(r"Could not find a version that satisfies the requirement (?P<requirement>\S{1,120})",
                   r"No matching distribution found for (?P<requirement2>\S{1,120})",
-                  # uv's resolver: no build for this platform (a Windows-only nightly), or a chain that ends there
-                  r"has no wheels with a matching platform tag",
-                  r"we can conclude that your requirements are unsatisfiable"),
+                  # uv's resolver: no build for this platform (a Windows-only nightly); not its generic
+                  # "requirements are unsatisfiable", which ends any version conflict too
+                  r"has no wheels with a matching platform tag"),
         needles=("could not find a version that satisfies", "no matching distribution found",
-                 "no wheels with a matching platform tag", "requirements are unsatisfiable"),
+                 "no wheels with a matching platform tag"),
         meaning=("The package index pip used has no build of that version for this Python and platform; ROCm wheels of "
                  "torch and friends live on their own index (download.pytorch.org/whl/rocmX.Y, repo.radeon.com)."),
         causes=(
@@ -544,7 +544,9 @@ SIGNATURES: tuple[S, ...] = (
                   "ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)",
                   "      And because torch>=2.13.0a0+rocm7.13.0a20260514 has no wheels with a matching platform tag (e.g., "
                   "`manylinux_2_39_x86_64`) and you require torch, we can conclude that your requirements are unsatisfiable."),
-        near_misses=("Looking in indexes: https://download.pytorch.org/whl/rocm6.2",),
+        near_misses=("Looking in indexes: https://download.pytorch.org/whl/rocm6.2",
+                     "Because transformers==4.40.0 depends on tokenizers>=0.19,<0.20 and you require tokenizers==0.15.0, "
+                     "we can conclude that your requirements are unsatisfiable."),
     ),
     # A package's compiled extension whose symbols do not match the torch (or ROCm) it runs with: vLLM's
     # "Failed to import from vllm._C with ImportError('...: undefined symbol: ...')", any `_C`/`_ext` module.

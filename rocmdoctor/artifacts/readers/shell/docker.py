@@ -77,7 +77,8 @@ def record_image_build(art: Artifact, words: list[str], first: int) -> None:
         if context is None:
             context = w
         j += 1
-    tags = [t for t in tags if t and "$" not in t and "`" not in t]
+    # a tag worked out at run time (`-t app:$(tag)`, `-t app:${VERSION}`) still names the repository it builds
+    tags = [t for t in tags if t and not re.search(r"[$`]", _repo_part(t))]
     if tags or args:
         art.data.setdefault("image_builds", []).append(
             {"line": first, "tags": tags, "file": file if file and "$" not in file else None,
@@ -110,3 +111,9 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s='\"])" + re.escape(k) + "="))
+
+
+def _repo_part(tag: str) -> str:
+    """`registry:5000/app:${v}` -> `registry:5000/app`: the reference without its tag."""
+    last = tag.rsplit("/", 1)[-1]
+    return tag[:len(tag) - len(last)] + last.partition(":")[0]
