@@ -144,6 +144,12 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
                     "(rocm-systems#5686, 2026).", subject=subject, evidence=evidence, fix=fix,
                     sources=["https://github.com/ROCm/ROCR-Runtime/issues/354",
                              "https://github.com/ROCm/rocm-systems/pull/5686"])
+    if ov.version is None and re.search(r"\$\{?[A-Za-z_]|`|\$\(", str(ov.value)):
+        # `docker run -e HSA_OVERRIDE_GFX_VERSION=$HSA_OVERRIDE_GFX_VERSION`, a Makefile's $(VAR) from an included
+        # file: the caller's environment fills it in at launch, a value the files do not hold
+        return ok(f"{subject}: {ov.var} is passed through from the launching environment ({ov.value})",
+                  "Its value is whatever the shell that starts the job has; set there, it is judged there.",
+                  subject=subject, evidence=evidence)
     if ov.version is None:
         return fail(f"{subject}: {ov.var}={ov.value!r} is malformed",
                     "libhsakmt accepts only major.minor.stepping (for example 10.3.0); anything else makes "

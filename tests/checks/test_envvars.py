@@ -308,3 +308,15 @@ def test_a_misnamed_allocator_variable_cites_every_place_that_sets_it(tmp_path):
     [f] = flagged(scan([d, c], "RD-ENV-004", "rx7900xtx"))
     assert sorted(e.source for e in f.evidence) == [f"{d}:2", f"{c}:5"]
 
+
+
+# HardAndHeavy's ComfyUI Makefile (fresh batch 39): `-e HSA_OVERRIDE_GFX_VERSION=$(HSA_OVERRIDE_GFX_VERSION)` from an
+# included .mk file, and the same pass-through in scripts (`-e X=$X`): the launching shell's value, not a malformed one
+@pytest.mark.parametrize("value", ["$HSA_OVERRIDE_GFX_VERSION", "${HSA_OVERRIDE_GFX_VERSION}", "$(cat /etc/hsa)"])
+def test_an_override_passed_through_from_the_launching_environment_is_not_malformed(tmp_path, value):
+    p = write(tmp_path, "run.sh", f"#!/bin/bash\ndocker run --device=/dev/kfd --device=/dev/dri -e HSA_OVERRIDE_GFX_VERSION={value} "
+              "rocm/pytorch:latest python t.py\n")
+    fs = scan([p], "RD-ENV-001", "rx7900xtx")
+    assert [f.status.value for f in fs] == ["pass"] and "passed through" in fs[0].title
+    bad = write(tmp_path / "bad", "run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=gfx1100\npython t.py\n")
+    assert [f.status.value for f in scan([bad], "RD-ENV-001", "rx7900xtx")] == ["fail"]

@@ -334,6 +334,22 @@ def _shell(value):
     _run_config_file(data, name, example)
 
 
+MAKEFILE_GRAMMAR = [
+    "ROCM ?= /opt/rocm\nHIPCC := $(ROCM)/bin/hipcc\nFLAGS += --offload-arch=gfx90a \\\n  -O3\nexport HSA_OVERRIDE_GFX_VERSION = 9.0.6\n"
+    ".PHONY: run\nrun: build\n\t@$(Q)$(HIPCC) $(FLAGS) -o $@ $<\n\tdocker run --device=/dev/kfd $(IMAGE) \\\n\t\t-t x $$HOME\n",
+    "ifneq ($(wildcard /x),)\n\tA = $(shell id -u)\nendif\nB != echo\ndefine X\n\tpip install torch\nendef\n"
+    "t: ; echo\n\t-$(patsubst %,%,$(wildcard *))\n$(\n${\n\\\n",
+]
+
+
+@target("artifacts.makefile", lambda: st.tuples(as_bytes(texts(MAKEFILE_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _makefile(value):
+    """Makefiles read as the shell script make runs (rocmdoctor/artifacts/readers/makefile.py), through every check."""
+    data, example = value
+    _run_config_file(data, "Makefile", example)
+
+
 HOSTFILE_GRAMMAR = [
     "worker-1 slots=8\nworker-2 slots=8\n# comment\n10.0.0.7:4\nnode3 slots=2 max_slots=4\n",
     "n1 slots=\nslots=2\n\t\n:8\nlocalhost slots=99999999999999999999\n",

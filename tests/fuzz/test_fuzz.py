@@ -26,7 +26,7 @@ def test_registry_covers_every_reader_kind():
         name = {"keyvalue": "os_release"}.get(mod.name, mod.name)
         assert f"parsers.{name}" in TARGETS, f"rocmdoctor/machine/parsers/{mod.name}.py has no fuzz target"
     # every kind of launch file the config linter reads (readers/containers.py rides on the shell target)
-    for kind in ("shell", "requirements", "dockerfile", "compose", "kubernetes", "conda_env", "devcontainer"):
+    for kind in ("shell", "requirements", "dockerfile", "compose", "kubernetes", "conda_env", "devcontainer", "makefile"):
         assert f"artifacts.{kind}" in TARGETS, f"no fuzz target reads {kind} files"
 
 
