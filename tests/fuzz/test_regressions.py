@@ -313,7 +313,8 @@ def test_fuzz_dockerfile_run_of_a_long_paren_run_reads_fast():
 
     t = time.process_time()
     art = dockerfile.read("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nRUN " + "(" * 50_000 + " ninja-build\n")
-    assert art.kind == "dockerfile" and time.process_time() - t < 1.0
+    # 0.5-0.7 s of CPU here, 1.02 s once on a loaded CI machine: 2 s still tells the 4 s regression apart
+    assert art.kind == "dockerfile" and time.process_time() - t < 2.0
 
 
 def test_fuzz_script_of_blank_crlf_lines_scans_fast(tmp_path):
