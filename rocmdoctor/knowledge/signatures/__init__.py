@@ -72,6 +72,7 @@ ANCHORS: tuple[str, ...] = (
     "trap invalid opcode",  # the kernel's record of a process's SIGILL (packages.py native-illegal-instruction)
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
+    "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
 )
 
 

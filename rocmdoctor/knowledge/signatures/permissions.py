@@ -154,4 +154,24 @@ SIGNATURES: tuple[S, ...] = (
             'tcontext=unconfined_u:system_r:spc_t:s0 tclass=fifo_file permissive=0',
         ),
     ),
+    S(
+        id="gpu-tool-needs-root", family="permissions", title="A GPU tool cannot reach the device without root",
+        severity="fatal", tier=RUNTIME,
+        # radeontop maps the GPU's registers through the DRM node (root or a render-node grant); other monitors say so
+        # the same way. Not pip's "Running pip as the 'root' user" nor an app's "running as root" notes.
+        patterns=(r"(?:GPU|device|registers|/dev/\S{1,40})[^\n]{0,60}, are you root\?",),
+        needles=("are you root",),
+        meaning=("The tool could not open or map the GPU's device node as this user: it needs root, or the user a "
+                 "grant on the node (the render/video groups, or the DRM master node)."),
+        causes=(
+            C(text="the user is not in the render/video groups (or not in this session)", check="RD-PERM-002",
+              fix="sudo usermod -aG render,video $USER, then log in again"),
+            C(text="device node permissions", check="RD-PERM-001"),
+        ),
+        fix="Run it with sudo, or add the user to render and video (a container: --group-add with the host's GIDs).",
+        sources=("https://github.com/clbr/radeontop/issues/61",),
+        examples=("Cannot access GPU registers, are you root?",),
+        near_misses=("WARNING: Running pip as the 'root' user can result in broken permissions",
+                     "are you sure you want to continue? [y/N]"),
+    ),
 )
