@@ -72,6 +72,8 @@ BASH_REDIRECTION = "https://www.gnu.org/software/bash/manual/html_node/Redirecti
 PIP_SPECIFIERS = "https://pip.pypa.io/en/stable/cli/pip_install/#requirement-specifiers"
 _PIP_LINE = re.compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\S+\s+)*)?(?:[A-Za-z_]\w*=\S*\s+)*"
                                      r"(?:\S*/)?(?:pip3?(?:\.\d+)?|uv\s+pip|python[\d.]*\s+-m\s+pip)\s+install\b")
+
+
 def _uncommented(text: str) -> str:
     """A Dockerfile's text with the comment lines inside a continued instruction made empty continuations (Docker
     drops them before joining: `RUN pip install \\` / `# pinned` / `x>=1 \\` is one RUN), line numbers kept."""

@@ -66,6 +66,14 @@ def read(path: str, text: str) -> Artifact:
     return art
 
 
+def ranks_per_node(total: str, machines: str) -> str:
+    """accelerate's ranks on each node: num_processes counts every machine's, so it is over num_machines; not a number
+    (so not judged) where either is worked out at launch or they do not divide."""
+    if total.isdigit() and machines.isdigit() and int(machines) and int(total) % int(machines) == 0:
+        return str(int(total) // int(machines))
+    return f"{total}/{machines}"
+
+
 def _accelerate(art: Artifact, data: dict, json_like: bool) -> None:
     """An accelerate config (what `accelerate launch --config_file` reads, or ~/.cache's default):
     the ranks per node (num_processes is the total over num_machines), the GPUs it gives the ranks
@@ -77,8 +85,7 @@ def _accelerate(art: Artifact, data: dict, json_like: bool) -> None:
 
     procs, machines = data.get("num_processes"), data.get("num_machines") or 1
     if isinstance(procs, int) and not isinstance(procs, bool) and isinstance(machines, int) and machines > 0:
-        per_node = procs // machines if procs >= machines else procs
-        art.add(LAUNCHER, "nproc_per_node", str(per_node), line("num_processes"))
+        art.add(LAUNCHER, "nproc_per_node", ranks_per_node(str(procs), str(machines)), line("num_processes"))
     ids = data.get("gpu_ids")
     if ids is not None and str(ids).strip().lower() not in ("all", "", "none", "null"):
         art.add(ENV, "CUDA_VISIBLE_DEVICES", str(ids).replace(" ", ""), line("gpu_ids"))

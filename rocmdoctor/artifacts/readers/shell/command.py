@@ -10,6 +10,7 @@ import shlex
 
 from ...settings import BUILD, CONTAINER, ENV, LAUNCHER, TRAIN, Artifact
 from .. import containers
+from ..training import ranks_per_node
 from .builds import (_BUILDS, _CRAY_ACCEL, _CRAY_PENDING, _CUDA_FRAMEWORK, _CUDA_TOOLKIT, _modules_loaded,
                      pip_requirements, record_arch_flags)
 from .docker import _IMAGE_REF, _build_target, _container
@@ -336,7 +337,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     for launcher, name, value in launcher_vals:
         norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
         if launcher == "accelerate" and name == "num_processes" and machines - {"1"}:
-            value = _per_machine(value, machines.pop())  # accelerate's --num_processes counts every machine's ranks
+            value = ranks_per_node(value, machines.pop())  # accelerate's --num_processes counts every machine's ranks
         pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
         lv = art.add(LAUNCHER, norm, value, _line_before(physical, first, last, pat))
         cmd.setdefault("launcher_values", []).append(lv)
@@ -353,10 +354,3 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["last"] = last
     art.data["commands"].append(cmd)
 
-
-def _per_machine(total: str, machines: str) -> str:
-    """accelerate's ranks per node: --num_processes over --num_machines; not a number (so not judged) where
-    either is worked out at launch or they do not divide."""
-    if total.isdigit() and machines.isdigit() and int(machines) and int(total) % int(machines) == 0:
-        return str(int(total) // int(machines))
-    return f"{total}/{machines}"
