@@ -1,0 +1,5 @@
+#!/bin/bash
+
+. /opt/bin/activate
+
+exec /usr/local/bin/tuning.py "$@"
