@@ -14,6 +14,8 @@ from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
+from .pip_untaken import constraints_file
+
 # Two distributions of Triton in one ROCm environment: an AMD engineer's report.
 TRITON_TWO_SOURCE = "https://github.com/state-spaces/mamba/issues/595"
 
@@ -39,6 +41,8 @@ def cuda_only_packages(settings, gpus=None):
     for v in pips:
         if _installed_in(settings, v, in_cuda):
             continue  # inside an image built on NVIDIA's CUDA base: RD-IMG-001 names that one cause
+        if constraints_file(settings, v):
+            continue  # read with -c: it installs nothing (`jax-cuda12-plugin==0` there forbids the CUDA plugin)
         rec = v.value if isinstance(v.value, dict) else {}
         for req in rec.get("requirements") or []:
             hit = pip_kb.cuda_only(str(req))

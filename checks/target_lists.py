@@ -161,7 +161,8 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                             f"{', '.join(missing)} torch fails with 'invalid device function' or 'no kernel image' "
                             "(an HSA_OVERRIDE_GFX_VERSION that hides this runs another GPU's code). Install the wheels "
                             "of a ROCm release that covers the GPU (" + _first_carried(missing) + ").",
-                            subject=where, evidence=[evidence], sources=list(torch_wheels.SOURCES)))
+                            subject=where, evidence=[evidence] + _arg_lines(settings, evidence),
+                            sources=list(torch_wheels.SOURCES)))
             continue
         in_file = _file_of(where) != where  # a file's line, not the live environment
         same = next((f for f in out if in_file and f.data.get("target_list") == (_file_of(where), value)), None)

@@ -187,3 +187,35 @@ def test_policy_patterns_and_trainjob_overrides_are_no_pods():
     dep = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n    spec:\n      containers:\n"
            "      - name: c\n        image: rocm/pytorch:latest\n")
     assert list(kubernetes.read("d.yaml", dep).data["services"]) == ["d/c"]
+
+
+POD = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vllm
+spec:
+  template:
+    spec:
+      containers:
+      - name: vllm
+        image: rocm/vllm:latest
+        command: ["python", "-m", "vllm.entrypoints.openai.api_server"]
+        args: ["--model", "m", "--tensor-parallel-size", "{tp}"]
+{ports}        resources:
+          limits:
+            amd.com/gpu: {n}
+"""
+
+
+def test_a_pod_that_listens_is_a_server_and_its_args_are_its_command_line(lint):
+    # fresh yo-yuamd-k8s-vllm: a vLLM Deployment with containerPort 8000, one GPU, --tensor-parallel-size 1 in args:
+    # a server on one GPU makes no collectives (as a compose service with ports); TP 8 in args splits it
+    ports = "        ports:\n        - containerPort: 8000\n"
+    one = lint.write("vllm.yaml", POD.replace("{tp}", "1").replace("{ports}", ports).replace("{n}", "1"))
+    assert lint.statuses(lint([one], "RD-CTR-005", "mi300x8")) == ["pass"]
+    eight = lint.write("vllm.yaml", POD.replace("{tp}", "8").replace("{ports}", ports).replace("{n}", "8"))
+    assert lint.statuses(lint([eight], "RD-CTR-005", "mi300x8")) == ["warn"]
+    split = lint.write("vllm.yaml", POD.replace("{tp}", "8").replace("{ports}", ports).replace("{n}", "1"))
+    assert lint.statuses(lint([split], "RD-CTR-005", "mi300x8")) == ["warn"]  # only args say it: still split
+    quiet = lint.write("vllm.yaml", POD.replace("{tp}", "1").replace("{ports}", "").replace("{n}", "1"))
+    assert lint.statuses(lint([quiet], "RD-CTR-005", "mi300x8")) == ["warn"]  # no port: not known to be a server

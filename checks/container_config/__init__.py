@@ -92,7 +92,8 @@ def compose_devices(settings, amd_cdi=None, wsl=None):
         out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
-                        evidence=[svc_ev(a, svc, "devices")],
+                        # where it asks for a GPU NVIDIA's way instead (the reservation to replace), if it does
+                        evidence=[svc_ev(a, svc, "devices")] + [e for _, e in nvidia_requests(a, svc, amd_cdi)][:1],
                         fix=svc_plan("Pass the GPU device nodes", a, [say_both(name, svc, "devices: [/dev/kfd, /dev/dri]",
                                                                         "add --device /dev/kfd --device /dev/dri")],
                                   svc, name, [("append", "devices", d) for d in missing])))
@@ -190,8 +191,7 @@ _BUILTINS = {"echo", "printf", "sleep", "exit", "true", "false"}
 
 def tools_only(svc) -> str:
     """The GPU tools a container's command runs when that is all it runs (`sh -c "rocm-smi; rocminfo"`), else ""."""
-    args = svc.get("args")
-    text = f"{command_of(svc)} {' '.join(map(str, args)) if isinstance(args, list) else args or ''}"
+    text = command_of(svc)
     heads = []
     for part in re.split(r"\n|;|&&|\|\||\|", text):
         words = [w for w in part.split() if w not in ("exec", "sudo")]

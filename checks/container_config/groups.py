@@ -66,13 +66,27 @@ def _rocm_service(settings, a, name, svc) -> bool:
 def _amd_access(svc, amd_cdi) -> bool:
     """AMD device nodes reach the container: devices, privileged, AMD's CDI/runtime, --gpus through AMD's CDI
     spec, an AMD device-plugin resource. --gpus without that spec and nvidia.com/gpu reach NVIDIA's only."""
-    return bool(device_list(svc) or svc.get("privileged") is True or uses_cdi(svc) or gpus_via_cdi(svc, amd_cdi)
+    return bool(any(d == "/dev/kfd" or d.startswith("/dev/dri") for d in device_list(svc))
+                or svc.get("privileged") is True or uses_cdi(svc) or gpus_via_cdi(svc, amd_cdi)
                 or [k for k in svc.get("gpu_resources") or {} if k in ka.K8S_AMD_GPU_RESOURCES])
 
 
+# A user the launching shell fills in is the host user who starts it: `$(id -u)`, `${UID}`, `${HOST_UID:-1000}`
+# (compose reads UID from .env or the shell; the README's `UID=$(id -u) docker compose up`). Only a default of
+# root (`${RUN_AS:-0}`) makes it root.
+_USER_VAR = re.compile(r"^(?:\$\(\s*id\s+-u(?:n)?\s*\)|`id -u`|\$\{?([A-Za-z_]\w*)(?:(?::?[-?=])([^}]*))?\}?)$")
+
+
 def _non_root(user) -> bool:
-    u = str(user or "").strip().split(":")[0]
-    return bool(u) and u not in ("root", "0") and not u.startswith("$")
+    u = str(user or "").strip().strip("\"'")
+    u = u.split(":")[0] if not u.startswith("${") else re.split(r"(?<=\}):", u, maxsplit=1)[0]
+    if u.startswith(("$", "`")):
+        m = _USER_VAR.match(u)
+        if m is None:
+            return False
+        default = (m.group(2) or "").strip()
+        return default not in ("0", "root")
+    return bool(u) and u not in ("root", "0")
 
 
 def _image_user(settings):
@@ -88,6 +102,9 @@ def _service_user(settings, a, name, svc, img_user, user_v):
     image's own user."""
     if svc.get("user"):
         return svc.get("user"), None
+    known = ka.image_user(str(svc.get("image") or ""))
+    if known is not None and built_from(settings, a, name, svc) is None:
+        return known[0], None  # a pulled image that leaves a non-root USER (rocm/rocm-terminal's rocm-user)
     if user_v is None or svc.get("runner") or svc.get("kubernetes"):
         return img_user, user_v
     docks = built_from(settings, a, name, svc)
@@ -206,7 +223,9 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
                           + ("" if _non_root(user) else "; runs as root, which opens the device nodes anyway"),
                           subject=subject))
             continue
-        held = numeric | {image_gids[g] for g in named + sorted(_usermod_groups(settings)) if g in image_gids}
+        known = ka.image_user(str(svc.get("image") or "")) if svc_user_v is None and not svc.get("user") else None
+        given = sorted(_usermod_groups(settings)) + list(known[1] if known else ())
+        held = numeric | {image_gids[g] for g in named + given if g in image_gids}
         if owner["group"] in {_host_gid_of(g) for g in raw}:
             held.add(owner["gid"])  # the host's own GID of that group, looked up when the container starts
         unknown = [str(g) for g, (w, var) in zip(raw, words)
@@ -220,7 +239,8 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
             out.append(ok(f"{name}: user {user} holds GID {owner['gid']} ({owner['group']}), which owns /dev/kfd",
                           subject=subject))
             continue
-        ev_user = svc_ev(a, svc, "user") if svc.get("user") or svc_user_v is None else svc_user_v.evidence()
+        ev_user = svc_ev(a, svc, "user") if svc.get("user") or (svc_user_v is None and not known) else \
+            svc_ev(a, svc, "image") if svc_user_v is None else svc_user_v.evidence()
         out.append(fail(f"{name}: user {user} cannot open /dev/kfd: the host gives it to GID {owner['gid']} "
                         f"({owner['group']}), which the container user does not hold",
                         "Device nodes keep the host's owner inside the container; a non-root user needs the host's "

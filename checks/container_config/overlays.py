@@ -5,7 +5,7 @@ import os
 import re
 
 from rocmdoctor.artifacts.merge_tags import MergeTag, is_reset
-from rocmdoctor.artifacts.settings import artifact_named
+from rocmdoctor.artifacts.settings import AMD_LAYER as _AMD_LAYER, artifact_named
 from rocmdoctor.base.untrusted import pick
 
 
@@ -173,9 +173,6 @@ def overlays(composes, pairs=()) -> dict:
     return out
 
 
-# `docker-compose.rocm.yml`, `compose.amd.yaml`: a variant named for AMD, layered last (`-f docker-compose.yml
-# -f docker-compose.rocm.yml`). It may swap the image (`ollama/ollama:rocm`) and still complete the base's service.
-_AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
 
 
 def _amd_layer(top, composes) -> bool:

@@ -179,8 +179,12 @@ def _env(svc) -> dict[str, str | None]:
 
 
 def command_of(svc) -> str:
-    command = svc.get("command")
-    return " ".join(map(str, command)) if isinstance(command, list) else str(command or "")
+    """The command line a service runs: compose's command; a pod's command followed by its args."""
+    parts = []
+    for key in ("command", "args"):
+        v = svc.get(key)
+        parts.append(" ".join(map(str, v)) if isinstance(v, list) else str(v or ""))
+    return " ".join(p for p in parts if p)
 
 
 # Device nodes that are a GPU's (a sound card, a camera, a USB bus or /dev/fuse passed in is no GPU work).

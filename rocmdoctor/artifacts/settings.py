@@ -286,6 +286,32 @@ def build_arg_line(a, svc, name: str) -> int | None:
     return next((i for i in range(lo, hi + 1) if pat.match(lines[i - 1])), None)
 
 
+# `docker-compose.rocm.yml`, `compose.amd.yaml`: a variant named for AMD, layered last (`-f docker-compose.yml
+# -f docker-compose.rocm.yml`). It may swap the image (`ollama/ollama:rocm`) and still complete the base's service.
+AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
+
+
+def _layered(out: list[ImageBuild]) -> list[ImageBuild]:
+    """An AMD-named compose layer that builds a service its folder's base file builds too is that build as an AMD
+    machine makes it (`-f docker-compose.yml -f docker-compose.rocm.yml`): compose merges the layer's build.args
+    over the base's (`TORCH_INDEX: .../rocm6.0` over `.../cu121`), the base's context and tags kept. One build."""
+    layers = [b for b in out if b.service and AMD_LAYER.match(os.path.basename(b.by))]
+    dropped: set[int] = set()
+    for top in layers:
+        base = next((b for b in out if b is not top and b.service == top.service and b.dockerfile == top.dockerfile
+                     and os.path.dirname(b.by) == os.path.dirname(top.by)
+                     and not AMD_LAYER.match(os.path.basename(b.by))), None)
+        if base is None:
+            continue
+        dropped.add(id(base))
+        merged = dict(base.args)
+        merged.update(top.args)
+        out[out.index(top)] = ImageBuild(top.dockerfile, top.context, top.tags or base.tags, top.by, top.line,
+                                         top.service, tuple(merged.items()),
+                                         tuple(dict.fromkeys(base.passed + top.passed)))
+    return [b for b in out if id(b) not in dropped]
+
+
 def image_builds(artifacts) -> list[ImageBuild]:
     """Every image build the files describe, with paths resolved as the builder resolves them: a compose
     build's context against the compose file's folder and its dockerfile against that context; a script's
@@ -332,7 +358,7 @@ def image_builds(artifacts) -> list[ImageBuild]:
                                       a.path, b.get("line"), args=tuple(
                                           (str(x[0]), str(x[1])) for x in given_args
                                           if isinstance(x, (list, tuple)) and len(x) == 2)))
-    return out
+    return _layered(out)
 
 
 def branch_taken(settings, v: Value) -> bool:

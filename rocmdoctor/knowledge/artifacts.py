@@ -425,6 +425,27 @@ TORCH_DEPENDENTS = ("sentence-transformers", "accelerate", "peft", "trl", "timm"
                     "pytorch-lightning", "open-clip-torch", "kornia", "ultralytics", "torchtext", "openai-whisper",
                     "llamafactory", "torchdiffeq", "torch-geometric", "einops-exts", "deepspeed", "bitsandbytes",
                     "stable-baselines3", "monai", "torchrl", "skorch", "pytorch-metric-learning")
+# Images whose own Dockerfile ends in a non-root USER: a container of them (or of an image built FROM them
+# without a USER of its own) runs as that user, with the groups the image gives it. ROCm-docker's rocm-terminal
+# (`useradd --create-home -G sudo,video rocm-user`, `USER rocm-user`); Jupyter's docker-stacks (NB_USER jovyan,
+# UID 1000, group users).
+IMAGE_USERS = (
+    (re.compile(r"^(?:docker\.io/)?rocm/rocm-terminal(?::|@|$)", re.I), "rocm-user", ("sudo", "video"),
+     "https://github.com/ROCm/ROCm-docker/blob/master/rocm-terminal/Dockerfile"),
+    (re.compile(r"^(?:docker\.io/|quay\.io/)?jupyter/[\w.-]+(?::|@|$)", re.I), "jovyan", ("users",),
+     "https://jupyter-docker-stacks.readthedocs.io/en/latest/using/common.html#user-related-configurations"),
+)
+
+
+def image_user(image: str) -> tuple[str, tuple[str, ...], str] | None:
+    """(user, groups, source) an image runs as by its own USER, for the images known to leave a non-root one."""
+    name = str(image or "").strip()
+    for pattern, user, groups, source in IMAGE_USERS:
+        if pattern.match(name):
+            return user, groups, source
+    return None
+
+
 # Base images that carry no torch: a distribution, a Python image, AMD's ROCm development images.
 NO_TORCH_IMAGE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|python|centos|rockylinux|almalinux|"
                             r"fedora|opensuse/leap|rocm/dev-[\w.-]+|rocm/rocm-terminal)(?::|@|$)", re.I)

@@ -644,3 +644,64 @@ def test_a_vulkan_dev_container_needs_no_kfd():
                      "vr-nayetdet-obsrvc-vulkan-devcontainer", "devcontainer.json")
     fs = scan([p], "RD-CTR-003", "rx7900xtx")
     assert [f.status.value for f in fs] == ["pass"] and "Vulkan" in fs[0].title
+
+
+ANCHORED = """x-base: &base
+  ports: ["7860:7860"]
+  deploy:
+    resources:
+      reservations:
+        devices:
+          - driver: nvidia
+            capabilities: [gpu]
+  ipc: private
+
+services:
+  auto:
+    <<: *base
+    image: sd-auto:51
+    command: python launch.py --train
+  comfy:
+    <<: *base
+    image: comfy:1
+    ipc: host
+    command: python main.py --train
+"""
+
+
+def test_keys_a_service_takes_from_a_yaml_anchor_are_cited_where_the_anchor_writes_them(lint):
+    # fresh yo-ifumiya-sdscripts: `<<: *base_service` brings NVIDIA's reservation into each service; the line to
+    # change is the anchor's `- driver: nvidia` (7), not each service's name line
+    c = lint.write("docker-compose.yml", ANCHORED)
+    fs = lint.flagged(lint([c], "RD-CTR-004", "rx7900xtx"))
+    assert len(fs) == 2 and {f.evidence[0].source.rsplit(":", 1)[-1] for f in fs} == {"7"}
+    fs = lint.flagged(lint([c], "RD-CTR-003", "rx7900xtx"))
+    assert len(fs) == 2 and all([e.source.rsplit(":", 1)[-1] for e in f.evidence] in (["12", "7"], ["16", "7"])
+                                for f in fs)
+    from rocmdoctor.artifacts.readers import read_one
+    a = read_one(c)
+    svcs = a.data["services"]
+    # the service's own key wins over the anchor's (comfy's ipc at line 19), the anchor's where it has none
+    assert svcs["auto"]["lines"] == {"deploy": 3, "ipc": 9, "gpu_request": 7}
+    assert "ipc" not in svcs["comfy"]["lines"] and svcs["comfy"]["ipc"] == "host"
+    assert (svcs["auto"]["line"], svcs["auto"]["last"]) == (12, 15) and svcs["comfy"]["last"] == 20
+
+
+def test_a_merge_key_over_many_anchors_stays_bounded():
+    from rocmdoctor.artifacts.readers import compose
+    anchors = "".join(f"x-a{i}: &a{i}\n  k{i}: [{', '.join(['1'] * 50)}]\n" for i in range(40))
+    merges = ", ".join(f"*a{i}" for i in range(40))
+    text = anchors + "services:\n" + "".join(f"  s{j}:\n    <<: [{merges}]\n    image: x\n" for j in range(200))
+    a = compose.read("docker-compose.yml", text)
+    assert a.error or len(a.data["services"]) == 200
+
+
+def test_a_key_written_twice_is_cited_where_the_kept_value_is():
+    # fresh aa-lhqezio: two `environment:` keys in one service; PyYAML keeps the second, so its items are cited at
+    # their own lines (the override at 9), not at the first block's
+    from rocmdoctor.artifacts.readers import compose
+    text = ("services:\n  s:\n    image: x\n    environment:\n      - MODEL=/m\n      - PORT=1\n    devices: [/dev/kfd]\n"
+            "    environment:\n      - HSA_OVERRIDE_GFX_VERSION=11.0.0\n")
+    a = compose.read("docker-compose.yml", text)
+    assert [(v.name, v.origin.line) for v in a.values if v.kind == "env"] == [("HSA_OVERRIDE_GFX_VERSION", 9)]
+    assert a.data["duplicate_keys"] == [("services.s.environment", 8, 4)]

@@ -163,3 +163,15 @@ def test_a_second_triton_in_a_multi_line_pip_command_is_cited_at_its_own_line(li
     [f] = lint.flagged(lint([p], "RD-IMG-009", "mi300x8"))
     assert [e.source for e in f.evidence] == [f"{p}:5"]
     assert "pytorch-triton-rocm" in f.detail
+
+
+def test_a_constraints_file_installs_nothing_and_its_zero_pins_forbid(lint):
+    # fresh yo-amdeco-brax: amd-constraints.txt pins jax-cuda12-plugin==0 so no install can pull it; the Dockerfile
+    # reads it with -c. The same file installed with -r is an install and is judged.
+    c = lint.write("amd-constraints.txt", "# forbid the CUDA plugins\njax-cuda12-plugin==0\njax-cuda12-pjrt==0\n")
+    d = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-24.04:7.2\nCOPY amd-constraints.txt ./\n"
+                   "RUN pip install -c amd-constraints.txt 'jax>=0.6' 'jaxlib>=0.6'\n")
+    assert lint.statuses(lint([c, d], "RD-IMG-009", "mi300x8")) == ["pass"]
+    r = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-24.04:7.2\nCOPY amd-constraints.txt ./\n"
+                   "RUN pip install -r amd-constraints.txt\n")
+    assert len(lint.flagged(lint([c, r], "RD-IMG-009", "mi300x8"))) == 2

@@ -221,3 +221,27 @@ def test_the_live_environment_s_lists_stay_one_finding_each(tmp_path):
     s = machine(tmp_path, GFX1100, env={"PYTORCH_ROCM_ARCH": "gfx90a", "AMDGPU_TARGETS": "gfx90a"})
     fs = [f for f in findings(s, "RD-ENV-002") if f.status is Status.WARN]
     assert len(fs) == 2 and sorted(f.title.split("=")[0] for f in fs) == ["AMDGPU_TARGETS", "PYTORCH_ROCM_ARCH"]
+
+
+def test_an_amd_compose_layers_build_args_are_the_build_an_amd_machine_makes(lint):
+    # fresh yn-podden-granite-speech: the base builds with TORCH_INDEX=...cu121 (the Dockerfile's default too), the
+    # docker-compose.rocm.yml layer gives .../rocm6.0: compose merges the layer's args over the base's, so the image
+    # installs rocm6.0's torch (no gfx1151 kernels, cited at the layer's line), not PyPI's CUDA build
+    d = lint.write("Dockerfile", "FROM python:3.11-slim\nARG TORCH_INDEX=https://download.pytorch.org/whl/cu121\n"
+                   "RUN pip install --index-url ${TORCH_INDEX} torch torchaudio\n")
+    base = lint.write("docker-compose.yml", "services:\n  api:\n    build:\n      context: .\n      args:\n"
+                      "        TORCH_INDEX: ${TORCH_INDEX:-https://download.pytorch.org/whl/cu121}\n"
+                      "    image: api:latest\n    ports: ['8000:8000']\n")
+    layer = lint.write("docker-compose.rocm.yml", "services:\n  api:\n    build:\n      args:\n"
+                       "        TORCH_INDEX: https://download.pytorch.org/whl/rocm6.0\n"
+                       "    devices: [/dev/kfd, /dev/dri]\n")
+    [f] = flagged(lint([d, base, layer], "RD-ENV-002", "strix-halo-apu"))
+    assert "rocm6.0" in f.title and "gfx1151" in f.title
+    assert [e.source.rsplit("/", 1)[-1] for e in f.evidence] == ["Dockerfile:3", "Dockerfile:2", "docker-compose.rocm.yml:5"]
+    assert not flagged(lint([d, base, layer], "RD-IMG-002", "strix-halo-apu"))
+    # without the layer the base's CUDA index is what the build installs
+    assert flagged(lint([d, base], "RD-IMG-002", "strix-halo-apu"))
+    from rocmdoctor.artifacts.readers import read_all
+    from rocmdoctor.artifacts.settings import image_builds
+    [b] = image_builds(read_all([d, base, layer]).artifacts)
+    assert b.by == layer and b.tags == ("api:latest",) and dict(b.args)["TORCH_INDEX"].endswith("rocm6.0")

@@ -41,15 +41,30 @@ def _marks(root, stray: tuple = ()) -> dict[tuple, int]:
     import yaml  # type: ignore
 
     out: dict[tuple, int] = {}
+    budget = [50_000]  # node visits: a merge key walks its anchor once per use, and anchors may nest
 
     def walk(node, path: tuple, depth: int) -> None:
-        if depth > 8 or len(out) > 20_000:
+        budget[0] -= 1
+        if depth > 8 or len(out) > 20_000 or budget[0] < 0:
             return
         if isinstance(node, yaml.MappingNode):
+            # PyYAML's constructor flattens `<<: *base` in place: the anchor's pairs (marked where the anchor writes
+            # them) come first and the mapping's own after, and the last of a key is its value. So each key is
+            # marked where its value is written: the anchor's line for what the service takes from it
+            # (x-base_service's deploy.resources...), its own line where it sets the key itself.
+            last: dict = {}
+            merged = []
             for k, v in node.value:
-                if isinstance(k, yaml.ScalarNode):
-                    out.setdefault(path + (k.value,), k.start_mark.line + 1)
-                    walk(v, path + (k.value,), depth + 1)
+                if isinstance(k, yaml.ScalarNode) and k.value == "<<":  # a tree not yet flattened
+                    merged.append(v)
+                elif isinstance(k, yaml.ScalarNode):
+                    last[k.value] = (k, v)
+            for key, (k, v) in last.items():
+                out.setdefault(path + (key,), k.start_mark.line + 1)
+                walk(v, path + (key,), depth + 1)
+            for v in merged:
+                for m in (v.value if isinstance(v, yaml.SequenceNode) else [v]):
+                    walk(m, path, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
             for i, v in enumerate(node.value):
                 out.setdefault(path + (i,), v.start_mark.line + 1)
@@ -188,7 +203,9 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
         svc = interpolate(svc, variables)
         name = str(name)
         lo = marks.get(("services", name), 1)
-        hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name)] or [lo])
+        # its own text's last line: what it takes from an anchor is written above it (YAML defines an anchor
+        # before any alias to it)
+        hi = max([ln for p, ln in marks.items() if p[:2] == ("services", name) and ln >= lo] or [lo])
         art.data["services"][name] = {"line": lo, "last": hi, **{k: svc.get(k) for k in KEYS if k in svc}}
         if isinstance(raw_groups, list) and any("$" in str(g) for g in raw_groups) and raw_groups != svc.get("group_add"):
             # `${RENDER_GID:-render}`: a value the deployment's .env sets; its default is only the fallback
@@ -206,19 +223,28 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
                   "stdin_open", "depends_on"):  # what runs, how long, whether a terminal is attached, what it waits for
             if k in svc:
                 art.data["services"][name][k] = svc[k]
+        outside: dict[str, int] = {}  # keys the service takes from an anchor (`<<: *gpu`), written above it
         for key in KEYS:
             if key in svc:
                 # with `build:`, `image:` names what the build produces (its Dockerfile's FROM is what
                 # is pulled): a tag given here, not an image whose ROCm or vendor a rule can read
                 what = "built_image" if key == "image" and svc.get("build") else key
-                art.add(CONTAINER, what, svc[key], marks.get(("services", name, key), lo))
+                key_line = marks.get(("services", name, key), lo)
+                art.add(CONTAINER, what, svc[key], key_line)
+                if not lo <= key_line <= hi:
+                    outside[what] = key_line
         written = _written_in_dotenv(raw_image, svc.get("image"), dotenv_file)
         if written is not None and not svc.get("build"):
             # `image: ${VLLM_IMAGE}`: the .env line that sets the name is where the image is chosen (and fixed)
             art.values.append(Value(CONTAINER, "image_written", svc["image"], written))
         for i, dev in enumerate(_reservations(svc)):
             at = ("services", name, "deploy", "resources", "reservations", "devices", i)
-            art.add(CONTAINER, "gpu_request", dev, marks.get(at + ("driver",)) or marks.get(at) or lo)
+            line = marks.get(at + ("driver",)) or marks.get(at) or lo
+            art.add(CONTAINER, "gpu_request", dev, line)
+            if not lo <= line <= hi:
+                outside.setdefault("gpu_request", line)
+        if outside:  # the rules find a service's values by its lines; these are cited where the anchor writes them
+            art.data["services"][name]["lines"] = outside
         for k, v, place in env_entries(svc):
             if v is None or not re.match(r"^[A-Za-z_]\w*$", k) or re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", v):
                 continue  # `- NAME` (or `NAME=${NAME}`, interpolated from the shell or .env) passes the host's value

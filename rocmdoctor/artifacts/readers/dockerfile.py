@@ -246,6 +246,10 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
     stages: dict[str, str] = {}  # AS name -> the image that stage starts from
     env_of: dict[str, list[tuple[str, str, int]]] = {}  # AS name -> the ENV that stage ends with
     alias: str | None = None
+    # the user each stage ends with (AS name -> (user, line, groups the image gives it)), and the current stage's:
+    # a stage starts as its FROM stage's user, or as the user a known base image leaves (rocm/rocm-terminal)
+    user_of: dict[str, tuple[str, int, tuple[str, ...]] | None] = {}
+    cur_user: tuple[str, int, tuple[str, ...]] | None = None
     lines = text.splitlines()
     for ins in parsed:
         name, value = ins["instruction"], ins["value"]
@@ -256,8 +260,11 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
             image = substitute(words[0], defaults).strip("\"'") if words else ""  # BuildKit unquotes it
             if alias:
                 env_of[alias] = stage_env
+                user_of[alias] = cur_user
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
             ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
+            own = ka.image_user(image) if ref is None else None
+            cur_user = user_of.get(image.lower()) if ref is not None else (own[0], n, own[1]) if own else None
             # alias: the stage's AS name; deps: the stages it is built from (FROM, COPY --from), so
             # a check can tell the stages a build target needs; switch: `FROM ${ARG}` that picks
             # one of the earlier stages (the build chooses which with --build-arg)
@@ -353,6 +360,12 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)
+            cur_user = (art.data["user"], n, ())
+    if cur_user is not None and cur_user[2] and cur_user[0] != art.data["user"]:
+        # the final stage runs as its base image's own user: that is the Dockerfile's user, with its groups
+        art.data["user"] = cur_user[0]
+        art.add(BUILD, "user", cur_user[0], cur_user[1])
+        art.add(BUILD, "user_groups", f"-G {','.join(cur_user[2])} {cur_user[0]}", cur_user[1])
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)
     for k, v, line in _start_script_env(art, parsed, build_args):

@@ -221,6 +221,9 @@ def read(path: str, text: str) -> Artifact:
                 for k in ("command", "args"):
                     if k in c:
                         svc["command" if k == "command" else "args"] = c[k]
+                ports = [p.get("containerPort") for p in _list(c.get("ports")) if isinstance(p, dict)]
+                if any(isinstance(p, (int, str)) and p for p in ports):  # it listens: a server, as compose `ports:`
+                    svc["ports"] = [str(p) for p in ports if p]
                 svc["last"] = max([lo] + [v.origin.line for v in art.values[first:] if v.origin.line])
                 art.data["services"][cname] = svc
     if not art.data["services"] and errors:

@@ -330,4 +330,35 @@ SIGNATURES: tuple[S, ...] = (
             "rocBLAS error: Cannot read /app/extensions/amd/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory",
         ),
     ),
+    S(
+        # The Docker client cannot reach the daemon's socket as this user: not a GPU node, the container runtime's
+        # own door (tests/corpus/FAMILIES.md: the runtime's errors are containers). Podman's rootless socket
+        # says the same in its words.
+        id="docker-socket-permission", family="containers",
+        title="The user may not talk to the Docker daemon",
+        severity="fatal", tier=SETUP,
+        patterns=(r"permission denied while trying to connect to the Docker daemon socket",
+                  r"dial unix (?P<socket>/\S{1,80}docker\.sock): connect: permission denied",
+                  r"Got permission denied while trying to connect to the (?:Docker|Podman) daemon"),
+        needles=("docker daemon socket", "docker.sock: connect: permission denied", "podman daemon"),
+        meaning=("The docker command runs as a user who may not open /var/run/docker.sock (root:docker, 0660): "
+                 "nothing was started, no container and no GPU were reached."),
+        causes=(
+            C(text="the user is not in the docker group (or has not logged in again since being added)",
+              fix="sudo usermod -aG docker $USER, then log out and in (or `newgrp docker`); or run docker with sudo"),
+            C(text="rootless Docker's socket is not the one DOCKER_HOST points at",
+              fix="export DOCKER_HOST=unix://$XDG_RUNTIME_DIR/docker.sock"),
+        ),
+        fix="Add the user to the docker group and log in again (or use sudo); then start the container.",
+        sources=("https://docs.docker.com/engine/install/linux-postinstall/#manage-docker-as-a-non-root-user",
+                 "https://github.com/YanWenKun/ComfyUI-Docker/issues/164"),
+        examples=(
+            'docker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Head "http://%2Fvar%2Frun%2Fdocker.sock/_ping": dial unix /var/run/docker.sock: connect: permission denied',
+            "Got permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get http://%2Fvar%2Frun%2Fdocker.sock/v1.40/containers/json: dial unix /var/run/docker.sock: connect: permission denied",
+        ),
+        near_misses=(
+            "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?",
+            "docker: Error response from daemon: error gathering device information while adding custom device \"/dev/kfd\": permission denied.",
+        ),
+    ),
 )

@@ -413,3 +413,52 @@ def test_group_add_of_a_debian_base_group_is_one_the_image_has(lint):
     c = lint.write("docker-compose.yaml", OBEONE_COMPOSE.format(group="render"))
     fs = lint([c], "RD-CTR-006", "rx7900xtx")
     assert lint.statuses(fs) == ["warn"] and "render" in fs[0].title and "nogroup" not in fs[0].title
+
+
+def test_a_user_the_launching_shell_fills_in_is_the_host_user_not_root(lint):
+    # fresh na-seancole-doomneuron: `--user ${USER_ID}:${GROUP_ID}` with USER_ID=$(id -u), only --group-add video,
+    # on a host whose /dev/kfd is render's (992): the host user cannot open it (it was read as root before)
+    run = ("#!/bin/bash\nUSER_ID=$(id -u)\nGROUP_ID=$(id -g)\nsudo docker run -it --device=/dev/kfd --device=/dev/dri \\\n"
+           "  --group-add video --ipc=host --user ${USER_ID}:${GROUP_ID} \\\n  rocm/pytorch:latest python3 train.py\n")
+    fs = lint([lint.write("run.sh", run)], "RD-CTR-006", "rx7900xtx")
+    assert lint.statuses(fs) == ["fail"] and "992" in fs[0].title
+    compose = "services:\n  t:\n    image: rocm/pytorch:latest\n    user: \"{user}\"\n" \
+              "    devices: [/dev/kfd, /dev/dri]\n    group_add: [video]\n    command: python3 train.py\n"
+    for user in ("${UID}:${GID}", "$(id -u):$(id -g)", "${HOST_UID:-1000}"):
+        c = lint.write("docker-compose.yml", compose.replace("{user}", user))
+        assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["fail"], user
+    for user in ("${RUN_AS:-0}", "${RUN_AS:-root}", "$(stat -c %u /data)"):  # root by default; a value not the user's
+        c = lint.write("docker-compose.yml", compose.replace("{user}", user))
+        assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["pass"], user
+
+
+def test_an_image_that_runs_as_its_own_non_root_user_is_judged_for_that_user(lint):
+    # rocm/rocm-terminal ends with USER rocm-user (groups sudo, video): fresh vr-gbrothers1 builds FROM it with no USER
+    # of its own, and a pulled rocm-terminal (corpus wyfi0) runs as rocm-user too; video is not render's 992
+    compose = ("services:\n  t:\n    {how}\n    devices: [/dev/kfd, /dev/dri]\n    group_add: [video]\n"
+               "    command: python3 train.py\n")
+    c = lint.write("docker-compose.yml", compose.replace("{how}", "image: rocm/rocm-terminal:6.2"))
+    fs = lint([c], "RD-CTR-006", "rx7900xtx")
+    assert lint.statuses(fs) == ["fail"] and "rocm-user" in fs[0].title
+    assert fs[0].evidence[0].text == "image: rocm/rocm-terminal:6.2"
+    c = lint.write("docker-compose.yml", compose.replace("{how}", "build: ."))
+    for dockerfile, status in (("FROM rocm/rocm-terminal:6.1.2\nRUN echo hi\n", "fail"),
+                               ("FROM rocm/rocm-terminal:6.1.2 AS base\nRUN echo hi\nFROM base\nRUN echo 2\n", "fail"),
+                               ("FROM rocm/rocm-terminal:6.1.2\nUSER root\nRUN apt-get update\n", "pass"),
+                               ("FROM rocm/rocm-terminal:6.1.2 AS build\nRUN make\nFROM ubuntu:22.04\nCOPY --from=build /a /a\n",
+                                "pass"),
+                               ("FROM rocm/pytorch:latest\nRUN echo hi\n", "pass")):
+        d = lint.write("Dockerfile", dockerfile)
+        fs = lint([c, d], "RD-CTR-006", "rx7900xtx")
+        assert lint.statuses(fs) == [status], dockerfile
+    from rocmdoctor.artifacts.readers import dockerfile
+    art = dockerfile.read("Dockerfile", "FROM rocm/rocm-terminal:6.1.2\nRUN echo hi\n")
+    assert art.data["user"] == "rocm-user" and [v.value for v in art.values if v.name == "user_groups"] == [
+        "-G sudo,video rocm-user"]
+
+
+def test_a_service_passing_only_a_wsl_gpu_node_is_not_judged_for_kfd_groups(lint):
+    # fresh na-gentleman101gr: only /dev/dxg mapped (kfd commented out): RD-CTR-003 names the missing node, not this
+    c = lint.write("docker-compose.yml", "services:\n  t:\n    image: rocm/rocm-terminal:6.2\n    devices: [/dev/dxg]\n"
+                   "    command: python3 serve.py\n")
+    assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["pass"]
