@@ -75,6 +75,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:torch-nightly-index-old-rocm": "RD-IMG-010", "words:pinned-torch-nightly-pruned": "RD-IMG-010",
          "words:index-url-replaces-pypi": "RD-IMG-004", "words:pypi-triton-over-rocm-torch": "RD-IMG-009",
          "words:two-triton-distributions": "RD-IMG-009",
+         # wave 14: a torch pin its one ROCm index does not carry ("No matching distribution"; spent batches 24 and 40),
+         # a ROCm index given only as --extra-index-url beside PyPI (spent batch 41): RD-IMG-002's classes
+         "words:torch-pin-not-on-rocm-index": "RD-IMG-002", "words:extra-index-url-pypi-torch-wins": "RD-IMG-002",
          "words:rocm-userspace-outside-host-window": "RD-IMG-003",
          "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
          "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",

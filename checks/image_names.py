@@ -18,7 +18,9 @@ def rocm_named(image: str) -> bool:
     name with no namespace (`comfyui-rocm`, `docker build -t rocm-rl`): a local build, never pulled."""
     name = image.lower().split("@", 1)[0]
     repo = name.rsplit("/", 1)[-1].partition(":")[0]
-    return "/" in name and not ka.image_file(name) and bool(re.search(r"(?:^|[-_.])rocm(?![-_.]?\d)(?:$|[-_.])", repo))
+    # TheRock is AMD's ROCm build: kyuz0/vllm-therock-gfx1151 is a ROCm build as much as ...-rocm is
+    return "/" in name and not ka.image_file(name) and bool(re.search(r"(?:^|[-_.])(?:rocm|therock)(?![-_.]?\d)(?:$|[-_.])",
+                                                                      repo))
 
 
 def built_repos(settings):

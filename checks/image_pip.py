@@ -12,30 +12,14 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
 from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept, rocm_companions_before,
-                          host_torch_via_installer,
-                          image_ships_vision, install_line, installed_by_uv, keeps, lower_bound_at_most, no_torch_image,
-                          rocm_torch_after, standalone_host_torch)
+                          host_torch_via_installer, image_ships_vision, install_line, installed_by_uv, keeps,
+                          lower_bound_at_most, no_torch_image, rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
-from .pip_untaken import (alternative_branch, applies_on_linux, constraints_file, torch_lines_stripped,
-                          untaken_arg_branch)
+from .pip_untaken import (PIN_OFF_INDEX, alternative_branch, applies_on_linux, config_extra_index, constraints_file,
+                          pin_off_index, pin_without_index, torch_lines_stripped, untaken_arg_branch)
 from .images import (AREA, REINSTALL, amd_target, built_from, cuda_images, project_installed_elsewhere,
                      torch_there)
 
-
-
-def _config_extra_index(settings, v) -> str | None:
-    """An extra index set by `pip config set global.extra-index-url` earlier in the same Dockerfile
-    (and not unset before this pip line), or by PIP_EXTRA_INDEX_URL in its ENV."""
-    extra = None
-    for c in settings.values("build", "pip_config"):
-        if c.origin.path == v.origin.path and (c.origin.line or 0) < (v.origin.line or 0) \
-                and isinstance(c.value, dict) and c.value.get("key") == "extra-index-url":
-            extra = c.value.get("value")
-    if extra is None:
-        e = next((x for x in settings.values("build", "env:PIP_EXTRA_INDEX_URL") if x.origin.path == v.origin.path
-                  and (x.origin.line or 0) < (v.origin.line or 0)), None)
-        extra = str(e.value) if e is not None and e.value else None
-    return extra
 
 
 # `torch==2.2.1+rocm5.7`: a local version only PyTorch's ROCm index (or AMD's wheel pages) carries.
@@ -56,8 +40,6 @@ _REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignor
                                 "https://github.com/sudipsaud-i-stem/try-on-backend/blob/06e38f32d184243d985cf10d1a2ff40"
                                 "bfac9c5d/deploy/kaggle/README.md"))
 # Options that name where packages come from (pip's, and uv's --default-index/--index).
-_ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
-_LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
 _CPU_PIN = re.compile(r"==\s*[\w.*]+\+cpu\b", re.I)  # PyTorch's CPU wheels, named so
 _OPAQUE = re.compile(r"\$\{?\w+\}?|\$\{\w+:?[-=][^}]*\}|\$[@*]|\$\{\w+\[[@*]\]\}")
 # a direct reference to a local file (`torch @ ./dist/torch-2.6.0-....whl`, `torch@$(ls dist/*.whl)`, `file://`)
@@ -66,22 +48,6 @@ _NO_ROCM_INDEX = ka.PipRule("torch", "fail", "a +rocm version exists only on PyT
                             "whl/rocmX.Y) and AMD's wheel pages; with no such index pip finds no match and stops ('No "
                             "matching distribution found'), installing nothing of the file; add --index-url for the "
                             "ROCm release the pin names", (ka.PYTORCH_ROCM_INSTALL,))
-
-
-def _pin_without_index(req: str, rec: dict, extra_index: str | None) -> bool:
-    """`torch==X+rocmY` in an install that names no index at all (no pip index option, no uv URL requirement, no
-    extra index from pip's config): PyPI has no +rocm build, so pip stops and nothing installs."""
-    opts = rec.get("options") or {}
-    return bool(ka.requirement_name(req) in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(req)
-                and not any(k in opts for k in _ANY_INDEX) and not extra_index
-                and not any("://" in str(r) for r in rec.get("requirements") or []))  # uv's --default-index URL
-
-
-def rocm_pin_finds_no_index(settings, v, req: str) -> bool:
-    """RD-IMG-002's `+rocm` pin that no index carries, for other checks: nothing installs, so there is no wheel
-    to judge (one cause, one finding)."""
-    rec = v.value if isinstance(v.value, dict) else {}
-    return _pin_without_index(req, rec, _config_extra_index(settings, v))
 
 
 # A requirement's extras (`vllm[rocm]`): PyPI's vLLM, flash-attn, xformers ... have no `rocm` extra; pip warns
@@ -148,8 +114,12 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
             out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
             continue
-        if not rocm_index and not kept and _pin_without_index(str(req), rec, extra_index):
+        if not rocm_index and not kept and pin_without_index(str(req), rec, extra_index):
             out.append((_NO_ROCM_INDEX, f"{req} (a +rocm build with no index that carries it)"))
+            continue
+        off = pin_off_index(str(req), opts, extra_index) if rocm_index and not kept else None
+        if off:
+            out.append((PIN_OFF_INDEX, f"{req} ({off})"))
             continue
         if rule is None or rocm_index or "rocm" in _EXTRAS.sub("", str(req)).lower():
             continue  # a ROCm build by its version, file or URL; an extra (`vllm[rocm]`) is no build: PyPI has none
@@ -315,7 +285,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
         found.extend((v, rule, req, in_file, have) for rule, req in
-                     _pip_problems(v, have, _config_extra_index(settings, v), cdna, frozenset(env)))
+                     _pip_problems(v, have, config_extra_index(settings, v), cdna, frozenset(env)))
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
@@ -365,6 +335,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
                          "(pip freeze | grep ^torch= > constraints.txt)")
         if rule is _REINSTALLS_TORCH:
             todo = "add --no-deps (reinstall only the package named), or drop --force-reinstall"
+        elif rule is PIN_OFF_INDEX:
+            todo = "pin a torch release that index carries, or change --index-url to the ROCm index of the pinned release"
         why = rule.why + "." + (f" The torch already installed there is {have} (ROCm); this requirement does not accept it, "
                                 "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
                                 and rule.package == "torch" else "")
@@ -377,6 +349,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
                     "in a requirements file only on a line of their own.")
         title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
+                 f"{what}: its index has no such torch, so nothing installs" if rule is PIN_OFF_INDEX else
                  f"`pip install --force-reinstall {req}` reinstalls its torch from PyPI (a CUDA build; no --no-deps)"
                  if rule is _REINSTALLS_TORCH else
                  f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else

@@ -14,6 +14,8 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
 
+from .pip_untaken import rocm_pin_finds_no_index
+
 
 def _index_places(settings, v, indexes: list[str]) -> list:
     """Evidence for the requirements-file lines that name ``indexes`` (the ROCm release is written there)."""
@@ -87,6 +89,8 @@ def newer_wheels(settings, host, kept=None, gpus=None):
                     and not str(req).lower().endswith(".whl"):
                 continue  # `torch==2.9.0+rocm7.0` from PyPI alone: no such wheel, nothing installs (RD-IMG-002's cause);
                 # a wheel file (`pip install torch-2.9.1+rocm7.1.1...whl`, fetched with wget first) is installed
+            if rocm_pin_finds_no_index(settings, v, str(req)):
+                continue  # `torch==2.1.2 --index-url .../rocm6.0`: that index has no such torch (RD-IMG-002's cause)
             if wheel[:2] < host[0][:2] and not _older_is_the_cause(settings, v, wheel, str(req), opts, gpus):
                 continue
             gap = release_gap(wheel, host[0])

@@ -266,7 +266,7 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
             continue
         img_rocm = ka.image_rocm(image) if ka.rocm_image(image) else None
         if v.name == "rocm_module" and img_rocm is None:  # PyTorch/2.2.2-rocm-5.6.1-...: the release it names
-            m = re.search(r"rocm[-_/]?(\d+)\.(\d+)(?:\.(\d+))?", image, re.I)
+            m = re.search(r"(?:rocm|^amd|^amd-mixed)[-_/]?(\d+)\.(\d+)(?:\.(\d+))?", image, re.I)
             img_rocm = tuple(int(x) for x in m.groups() if x is not None) if m else None
         floor = ka.dated_rocm_floor(image) if img_rocm is None and host is not None else None
         release = ka.release_rocm_floor(image) if img_rocm is None and host is not None and not floor else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.engine.check import check, ev, ok, warn
 from rocmdoctor.checks.envvars import unset_fix
 
@@ -39,7 +39,7 @@ def install_prefix(env, rocm=None, settings=None):
                                 "and hiprtc (MIOpen's kernel JIT) cannot find hip/hip_runtime.h, so the first "
                                 "convolution or pooling kernel fails. Point it at an install this host has (or unset "
                                 "it: the default is /opt/rocm).", subject=name,
-                                evidence=[env_ev(env, name), *_written(env, name, v, settings),
+                                evidence=[*env_evs(env, name), *_written(env, name, v, settings),
                                           ev("/opt/rocm*", ", ".join(sorted(have)))],
                                 fix=unset_fix(name, env=env)))
             continue

@@ -10,6 +10,7 @@ import re
 from rocmdoctor.artifacts.settings import artifact_at, once
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import torch_wheels
 
 _BRANCH = re.compile(r"^\s*(?:if|elif|else|case)\b|;;|\bthen\b", re.M)
 
@@ -143,3 +144,59 @@ def _named_files(settings) -> tuple[set[str], set[str]]:
     env = {os.path.basename(str(v.value)) for v in settings.values("env") + settings.values("build")
            if v.name.rpartition(":")[2] == "PIP_CONSTRAINT" and isinstance(v.value, str)}
     return names(("c", "constraint")) | env, names(("r", "requirement"))
+
+
+PIN_OFF_INDEX = ka.PipRule("torch", "fail", "the only index this install names is PyTorch's ROCm index, and that "
+                             "index has no torch of the pinned release: pip stops ('No matching distribution found') and "
+                             "installs nothing of the command; pin a release the index carries, or name the ROCm index "
+                             "of that release", (torch_wheels.SOURCES_RANGE, ka.PYTORCH_ROCM_INSTALL))
+
+
+def pin_off_index(req: str, opts: dict, extra_index: str | None) -> str | None:
+    """`torch==2.1.2 --index-url .../whl/rocm6.0`: a pin the one (ROCm) index of the install does not carry."""
+    if ka.requirement_name(req) != "torch" or "==" not in req or extra_index or any(
+            k in opts for k in ("extra-index-url", "f", "find-links")):
+        return None
+    urls = [str(x) for k in ("index-url", "i") for x in opts.get(k, [])]
+    m = ka.wheel_index(urls[-1]) if len(urls) == 1 else None
+    release = torch_wheels.torch_release(re.sub(r"\s+", "", req.strip("'\"")))
+    if m is None or release is None:
+        return None
+    why = torch_wheels.index_misses(m, release)
+    return f"the rocm{'.'.join(map(str, m))} index {why}" if why else None
+
+
+def config_extra_index(settings, v) -> str | None:
+    """An extra index set by `pip config set global.extra-index-url` earlier in the same Dockerfile
+    (and not unset before this pip line), or by PIP_EXTRA_INDEX_URL in its ENV."""
+    extra = None
+    for c in settings.values("build", "pip_config"):
+        if c.origin.path == v.origin.path and (c.origin.line or 0) < (v.origin.line or 0) \
+                and isinstance(c.value, dict) and c.value.get("key") == "extra-index-url":
+            extra = c.value.get("value")
+    if extra is None:
+        e = next((x for x in settings.values("build", "env:PIP_EXTRA_INDEX_URL") if x.origin.path == v.origin.path
+                  and (x.origin.line or 0) < (v.origin.line or 0)), None)
+        extra = str(e.value) if e is not None and e.value else None
+    return extra
+
+
+_ANY_INDEX = ("index-url", "i", "extra-index-url", "f", "find-links", "default-index", "index", "no-index")
+_LOCAL_ROCM_PIN = re.compile(r"==\s*[\w.]+\+rocm", re.I)
+
+
+def pin_without_index(req: str, rec: dict, extra_index: str | None) -> bool:
+    """`torch==X+rocmY` in an install that names no index at all (no pip index option, no uv URL requirement, no
+    extra index from pip's config): PyPI has no +rocm build, so pip stops and nothing installs."""
+    opts = rec.get("options") or {}
+    return bool(ka.requirement_name(req) in ("torch", "torchvision", "torchaudio") and _LOCAL_ROCM_PIN.search(req)
+                and not any(k in opts for k in _ANY_INDEX) and not extra_index
+                and not any("://" in str(r) for r in rec.get("requirements") or []))  # uv's --default-index URL
+
+
+def rocm_pin_finds_no_index(settings, v, req: str) -> bool:
+    """RD-IMG-002's `+rocm` pin that no index carries, for other checks: nothing installs, so there is no wheel
+    to judge (one cause, one finding)."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    extra = config_extra_index(settings, v)
+    return pin_without_index(req, rec, extra) or pin_off_index(req, rec.get("options") or {}, extra) is not None

@@ -58,7 +58,7 @@ def _torch_wheel_lists(settings):
     if settings is None:  # a scan without --config: no launch-file helper is loaded (tests/test_registry.py)
         return []
     from .image_nightly import NIGHTLY_ROCM_SINCE
-    from .image_pip import rocm_pin_finds_no_index
+    from .pip_untaken import rocm_pin_finds_no_index
     from .image_torch import installed_by_uv
     from rocmdoctor.knowledge.artifacts import stale_extra_rocm_index, targeted_wheel_gfx, torch_wheel_rocm
 

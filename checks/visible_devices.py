@@ -111,6 +111,14 @@ def _apply(set_vars: dict[str, str], pool: list, uuids: dict) -> tuple[list, dic
     return pool, results, problems
 
 
+def _one_command(env, name: str) -> bool:
+    """Set as one command's prefix (`NAME="" cmd ...`) at every place that sets it, never exported: it holds for
+    those commands alone."""
+    places = list(getattr(env, "same", {}).get(name, [])) + [getattr(env, "origins", {}).get(name)]
+    pattern = re.compile(rf"^\s*(?:[A-Za-z_]\w*=\S*\s+)*{re.escape(name)}=\S*\s+(?:[A-Za-z_]\w*=\S*\s+)*[^\s=]+(?:\s|$)")
+    return all(v is not None and pattern.match(str(getattr(v.origin, "text", "") or "")) for v in places)
+
+
 def _uuids(kfd_nodes) -> dict:
     return {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
 
@@ -143,6 +151,12 @@ def _effective(env, gpus, kfd_nodes=None, settings=None):
     visible = [g.index for g in final if g is not None]
     data = {"visible_gpus": visible, "variables": set_vars}
     fix = unset_fix(*set_vars, env=env)
+    if not final and all(v.strip() in ("-1", "") for v in set_vars.values()) and all(
+            _one_command(env, k) for k in set_vars):
+        # `CUDA_VISIBLE_DEVICES="" python -m axolotl.cli.preprocess`: written on that one command, a step the user
+        # runs on the CPU on purpose (tokenizing, preprocessing); the rest of the script keeps the GPUs
+        return ok(f"{', '.join(set_vars)} hides every GPU for one command only: a CPU step on purpose",
+                  evidence=evidence, data=data)
     if not final and all(v.strip() in ("-1", "") for v in set_vars.values()):
         # The usual deliberate way to hide every GPU (CPU-only jobs, tests).
         return warn("the visible-devices variables hide every GPU", "; ".join(problems) +

@@ -139,3 +139,30 @@ def test_a_heredoc_inside_a_quoted_string_ends_at_its_terminator_and_quote(tmp_p
     # an unquoted heredoc whose body has a line that merely starts with its terminator and a quote runs on
     plain = "#!/bin/bash\ncat >> ~/.bashrc <<EOF\nEOF'\nexport HIP_VISIBLE_DEVICES=0\nEOF\n"
     assert ("HIP_VISIBLE_DEVICES", "0", 4) in _env(tmp_path, plain)
+
+
+@pytest.mark.parametrize("opener, read", [
+    ("ssh -o StrictHostKeyChecking=no root@\"$IP\" << 'SETUP'", True),   # fresh yr-itziklerner: the droplet's setup
+    ("bash -s << 'SETUP'", True),
+    ("docker exec -i trainer bash << 'SETUP'", True),
+    ("python3 - << 'SETUP'", False),                                     # Python, not shell lines
+    ("cat << 'SETUP' > notes.txt", False),                               # a file no shell runs
+])
+def test_a_heredoc_a_shell_runs_is_read_as_commands(tmp_path, opener, read):
+    p = tmp_path / "deploy.sh"
+    p.write_text(f"#!/bin/bash\nset -e\n{opener}\nexport HF_HOME=/mnt/hf\npip install vllm requests\nSETUP\necho done\n")
+    fs = flagged(scan([str(p)], "RD-IMG-002", "mi300x8"))
+    assert bool(fs) is read
+    if read:
+        assert fs[0].evidence[0].source.endswith("deploy.sh:5")
+
+
+def test_what_a_heredoc_run_by_another_shell_exports_stays_in_that_shell(tmp_path):
+    # wave 14 review: `ssh node2 << 'R'` with `export HIP_VISIBLE_DEVICES=7` sets it on node2, not for the torchrun after
+    p = tmp_path / "run.sh"
+    p.write_text("#!/bin/bash\nssh root@node2 << 'R'\nexport HIP_VISIBLE_DEVICES=7\nexport HSA_OVERRIDE_GFX_VERSION=9.4.2\n"
+                 "pip install vllm\nR\ntorchrun --nproc_per_node 1 train.py\n")
+    a = read_one(str(p))
+    assert [v.name for v in a.values if v.kind == "env"] == []
+    assert [v.origin.line for v in a.values if v.name == "pip"] == [5]
+    assert not flagged(scan([str(p)], "RD-ENV-003", "mi300x8"))

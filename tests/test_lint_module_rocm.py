@@ -60,3 +60,13 @@ def test_a_sites_python_with_its_cuda_ml_stack_is_a_cuda_framework_module(tmp_pa
                  "module load cuda/12.1\npython train.py\n")
     mods = [v.value for v in read_one(str(p)).values if v.name == "cuda_module"]
     assert mods == ["python/3.8-cuda-ml"]
+
+
+def test_cray_pes_amd_modules_load_their_rocm_release(tmp_path):
+    # fresh ys-merthidayetoglu (Frontier): `module load amd-mixed/5.4.3` is HPE Cray PE's ROCm 5.4.3, as `amd/5.4.3`;
+    # a module that only names AMD (craype-accel-amd-gfx90a, amd-uenv) states no release
+    p = write(tmp_path, "job.sh", "#!/bin/bash\nmodule load craype-accel-amd-gfx90a\nmodule load amd-mixed/5.4.3\n"
+              "module load amd/6.2.4\nmodule load amdgpu-tools\nsrun ./bench\n")
+    assert [v.value for v in read_one(p).values if v.name == "rocm_module"] == ["amd-mixed/5.4.3", "amd/6.2.4"]
+    [f] = flagged(scan([p], "RD-IMG-003", "mi300x8"))
+    assert "amd-mixed/5.4.3" in f.title and "5.4" in f.title and f.evidence[0].source.endswith("job.sh:3")

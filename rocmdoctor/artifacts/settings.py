@@ -267,6 +267,7 @@ class ImageBuild:
     service: str | None = None  # the compose service whose `build:` it is (None: a script's build)
     args: tuple[tuple[str, str], ...] = ()  # compose `build.args`, a script's --build-arg (they replace ARG defaults)
     passed: tuple[str, ...] = ()  # build args named with no value: the shell's, which the files do not know
+    inherits: bool = False  # a compose build that names no context or dockerfile (an override's args only)
 
     @property
     def arg_map(self) -> dict[str, str]:
@@ -291,6 +292,9 @@ def build_arg_line(a, svc, name: str) -> int | None:
 AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
 
 
+_OTHER_VENDOR_FILE = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv|intel|xpu|cpu)(?:$|[-_.\d])", re.I)
+
+
 def _layered(out: list[ImageBuild]) -> list[ImageBuild]:
     """An AMD-named compose layer that builds a service its folder's base file builds too is that build as an AMD
     machine makes it (`-f docker-compose.yml -f docker-compose.rocm.yml`): compose merges the layer's build.args
@@ -298,16 +302,24 @@ def _layered(out: list[ImageBuild]) -> list[ImageBuild]:
     layers = [b for b in out if b.service and AMD_LAYER.match(os.path.basename(b.by))]
     dropped: set[int] = set()
     for top in layers:
-        base = next((b for b in out if b is not top and b.service == top.service and b.dockerfile == top.dockerfile
-                     and os.path.dirname(b.by) == os.path.dirname(top.by)
-                     and not AMD_LAYER.match(os.path.basename(b.by))), None)
-        if base is None:
+        # a layer that names no context or dockerfile builds what its base names (compose merges them); the plain
+        # base first: a CUDA/NVIDIA-named sibling (docker-compose.cuda.yml) is the other vendor's variant
+        bases = sorted((b for b in out if b is not top and b.service == top.service
+                        and os.path.dirname(b.by) == os.path.dirname(top.by)
+                        and not AMD_LAYER.match(os.path.basename(b.by))
+                        and (top.inherits or b.dockerfile == top.dockerfile)),
+                       key=lambda b: bool(_OTHER_VENDOR_FILE.search(os.path.basename(b.by).rsplit(".", 1)[0])))
+        if not bases:
             continue
-        dropped.add(id(base))
+        base = bases[0]
+        # the base, and the other vendors' variants of it: on an AMD machine the AMD layer's build is the one made
+        dropped.update(id(b) for b in bases if b is base
+                       or _OTHER_VENDOR_FILE.search(os.path.basename(b.by).rsplit(".", 1)[0]))
         merged = dict(base.args)
         merged.update(top.args)
-        out[out.index(top)] = ImageBuild(top.dockerfile, top.context, top.tags or base.tags, top.by, top.line,
-                                         top.service, tuple(merged.items()),
+        out[out.index(top)] = ImageBuild(base.dockerfile if top.inherits else top.dockerfile,
+                                         base.context if top.inherits else top.context, top.tags or base.tags, top.by,
+                                         top.line, top.service, tuple(merged.items()),
                                          tuple(dict.fromkeys(base.passed + top.passed)))
     return [b for b in out if id(b) not in dropped]
 
@@ -334,7 +346,8 @@ def image_builds(artifacts) -> list[ImageBuild]:
                 out.append(ImageBuild(_beside(known, a.path) if known else "",
                                       _beside(ctx if isinstance(ctx, str) and ctx else ".", a.path) if known else "",
                                       tags, a.path, svc.get("line"), str(name), _build_args(build),
-                                      _build_passed(build)))
+                                      _build_passed(build), isinstance(build, dict) and not build.get("context")
+                                      and not build.get("dockerfile")))
         elif a.kind == "dockerfile" and isinstance(a.data, dict):
             # its own usage comment (`# docker build -t NAME .`): this file, built in its folder
             for b in a.data.get("image_builds") or []:

@@ -159,6 +159,7 @@ def image_rocm(image: str) -> tuple[int, ...] | None:
     m = _ROCM_MODULE.match(image)  # `module load rocm/5.7.0`
     if m:
         return tuple(int(x) for x in m.groups() if x is not None)
+    image = image.split("@", 1)[0]  # rocm/dev-ubuntu-22.04:7.2.4@sha256:...: the digest pins the tag it follows
     tail = image.split("/", 1)[-1]
     m = _ROCM_TAG.search(tail)
     if m:
@@ -470,6 +471,15 @@ def bnb_ships_rocm(requirement: str) -> bool:
 # https://download.pytorch.org/whl/torch/ lists each index's builds; pip's rule:
 # https://pip.pypa.io/en/stable/cli/pip_install/#finding-packages
 STALE_EXTRA_INDEX_BEFORE = (6, 3)
+
+
+def wheel_index(url: str) -> tuple[int, ...] | None:
+    """The ROCm release of a stable PyTorch ROCm wheel index (download.pytorch.org/whl/rocm6.2.4 -> (6, 2, 4));
+    None for a nightly index or any other URL."""
+    m = _WHEEL_INDEX.search(str(url))
+    if m is None or "/nightly/" in str(url).lower():
+        return None
+    return tuple(int(x) for x in m.groups() if x is not None)
 
 
 def stale_extra_rocm_index(options: dict) -> str | None:

@@ -50,6 +50,14 @@ TARGETS: tuple[tuple[tuple[int, ...], tuple[int, int], tuple[str, ...]], ...] = 
 # later row's torch: rocm6.2 has only torch 2.5.x (2.6.0 went to rocm6.1 and rocm6.2.4; 2.7 to rocm6.2.4 and 6.3).
 NEWEST_TORCH: dict[tuple[int, ...], tuple[int, int]] = {(6, 0): (2, 4), (6, 1): (2, 6), (6, 2): (2, 5),
                                                         (6, 2, 4): (2, 7)}
+# The torch releases each stable ROCm index carries, oldest and newest (None: still adding), from PyTorch's install
+# commands per release (pytorch.org/get-started/previous-versions): 2.1 for rocm5.6, 2.2 for 5.6 and 5.7, 2.3 for
+# 5.7 and 6.0, 2.4 for 6.0 and 6.1, 2.5 for 6.1 and 6.2, 2.6 for 6.1 and 6.2.4, 2.7 for 6.2.4 and 6.3, 2.8 for
+# 6.3 and 6.4. A pin outside its index's range finds no match there.
+TORCH_RANGE: dict[tuple[int, ...], tuple[tuple[int, int], tuple[int, int] | None]] = {
+    (5, 6): ((2, 1), (2, 2)), (5, 7): ((2, 2), (2, 3)), (6, 0): ((2, 3), (2, 4)), (6, 1): ((2, 4), (2, 6)),
+    (6, 2): ((2, 5), (2, 5)), (6, 2, 4): ((2, 6), (2, 7)), (6, 3): ((2, 7), None), (6, 4): ((2, 8), None)}
+SOURCES_RANGE = "https://pytorch.org/get-started/previous-versions/"
 THEROCK_FROM = (7, 14)  # built on TheRock's multi-arch SDK: no gfx900/gfx906 (pytorch .ci/docker/manywheel/build.sh)
 
 _TORCH_PIN = re.compile(r"^torch(?:==|-)(\d+)\.(\d+)", re.I)
@@ -93,4 +101,17 @@ def first_carried(gfx: str) -> str | None:
         if gfx in targets:
             rocm = "the rocm" + ".".join(map(str, since)) if since > (0, 0) else "every ROCm index's"
             return f"{rocm} wheels" + (f" from torch {first_torch[0]}.{first_torch[1]}" if first_torch > (0, 0) else "")
+    return None
+
+
+def index_misses(rocm: tuple[int, ...], torch: tuple[int, int]) -> str | None:
+    """Why the stable ROCm index ``rocm`` has no torch release ``torch`` ("carries torch 2.3 to 2.4"), or None where
+    it has it or the index's range is not known."""
+    span = TORCH_RANGE.get(tuple(rocm[:3])) or (TORCH_RANGE.get(tuple(rocm[:2])) if len(rocm) < 3 or rocm[:2] != (6, 2)
+                                                else None)
+    if span is None:
+        return None
+    lo, hi = span
+    if torch < lo or (hi is not None and torch > hi):
+        return f"carries torch {lo[0]}.{lo[1]}" + (f" to {hi[0]}.{hi[1]}" if hi and hi != lo else "" if hi else " and later")
     return None

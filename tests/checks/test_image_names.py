@@ -18,6 +18,9 @@ import pytest
     ("vllm/vllm-openai-rocm:v0.14.1", False),   # pinned
     ("someone/myrocmapp:latest", False),        # "rocm" not a word of the name
     ("someone/app-rocm-6.2.4:latest", False),   # the name carries its ROCm release
+    # fresh yr-kurtapple: TheRock is AMD's ROCm build; the repository is named for it as others for "rocm"
+    ("docker.io/kyuz0/vllm-therock-gfx1151:latest", True),
+    ("someone/therocket:latest", False),        # "therock" not a word of the name
 ])
 def test_a_third_party_image_named_for_rocm_floats_by_its_tag(tmp_path, image, floats):
     p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n    devices: [/dev/kfd, /dev/dri]\n")

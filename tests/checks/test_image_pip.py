@@ -418,3 +418,30 @@ def test_a_project_installed_in_a_branch_not_taken_brings_none_of_its_dependenci
     assert flagged(scan([d], "RD-IMG-002", "mi300x8")) == []
     write(tmp_path, "Dockerfile", open(d).read().replace("INSTALL_XF=false", "INSTALL_XF=true"))
     assert {f.subject.rsplit(" ", 1)[1] for f in flagged(scan([d], "RD-IMG-002", "mi300x8"))} == {"xformers"}
+
+
+@pytest.mark.parametrize("line, fails", [
+    ("pip install torch==2.1.2 torchvision==0.16.2 --index-url https://download.pytorch.org/whl/rocm6.0", True),
+    ("pip install torch==2.5.1 --index-url https://download.pytorch.org/whl/rocm6.0", True),   # past its newest
+    ("pip install torch==2.6.0 --index-url https://download.pytorch.org/whl/rocm6.2", True),   # rocm6.2: 2.5 only
+    ("pip install torch==2.3.1 --index-url https://download.pytorch.org/whl/rocm6.0", False),
+    ("pip install torch==2.6.0 --index-url https://download.pytorch.org/whl/rocm6.2.4", False),
+    ("pip install torch==2.9.0 --index-url https://download.pytorch.org/whl/rocm6.4", False),  # newest not bounded
+    ("pip install torch==2.1.2 --index-url https://download.pytorch.org/whl/nightly/rocm6.0", False),  # nightly: unknown
+    ("pip install torch==2.1.2 --index-url https://download.pytorch.org/whl/rocm5.2", False),  # range not known
+])
+def test_a_torch_pin_its_one_rocm_index_does_not_carry_installs_nothing(lint, line, fails):
+    # fresh yn-lucianhanga (torch==2.1.2 from the rocm6.0 index, which starts at 2.3) and xd-xmrtdao: "No matching
+    # distribution"; the wheel's ROCm is then not judged against the host (nothing installs)
+    d = lint.write("Dockerfile", f"FROM ubuntu:22.04\nRUN {line}\n")
+    fs = lint.flagged(lint([d], "RD-IMG-002", "mi50x2-xeon"))
+    assert bool([f for f in fs if "nothing installs" in f.title]) is fails, fs
+    if fails:
+        assert not [f for f in lint.flagged(lint([d], "RD-IMG-003", "mi50x2-xeon")) if "torch for ROCm" in f.title]
+
+
+def test_a_pin_beside_another_index_is_not_judged_off_index(lint):
+    # an extra index (PyPI's plain release) or find-links may carry the pin: pip installs from there
+    d = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN pip install torch==2.1.2 --index-url "
+                   "https://download.pytorch.org/whl/rocm6.0 --extra-index-url https://pypi.org/simple\n")
+    assert not [f for f in lint.flagged(lint([d], "RD-IMG-002", "mi50x2-xeon")) if "nothing installs" in f.title]

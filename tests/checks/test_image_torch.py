@@ -8,7 +8,7 @@ import pytest
 from tests.lintacc_helpers import flagged, scan, write
 
 FRESH3 = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
-ROCM_TORCH = "pip install torch==2.4.1 torchvision --index-url https://download.pytorch.org/whl/rocm6.2\n"
+ROCM_TORCH = "pip install torch==2.5.1 torchvision --index-url https://download.pytorch.org/whl/rocm6.2\n"
 
 
 def _img2(tmp_path, name, text, example="mi300x8"):

@@ -476,3 +476,14 @@ def test_a_release_floor_below_a_newer_host_says_nothing(lint):
     p = lint.write("serve.sh", "#!/bin/bash\ndocker run --device /dev/kfd --device /dev/dri vllm/vllm-openai-rocm:v0.17.1\n")
     assert not [f for f in lint.flagged(lint([p], "RD-IMG-003", "strix-halo-apu")) if "ships ROCm" in f.title]
     assert [f for f in lint.flagged(lint([p], "RD-IMG-003", "mi300x8")) if "ships ROCm" in f.title]
+
+
+def test_a_tag_pinned_by_digest_still_names_its_rocm(lint):
+    # fresh yo-alexberardi: rocm/dev-ubuntu-22.04:7.2.4@sha256:... is ROCm 7.2.4 (the digest pins that tag), on a 6.2 host
+    from rocmdoctor.knowledge import artifacts as ka
+    digest = "sha256:a50a8547101ac9e7c35848ff609a56335214b789b468c9eb05dcd006a4a38c25"
+    assert ka.image_rocm(f"rocm/dev-ubuntu-22.04:7.2.4@{digest}") == (7, 2, 4)
+    assert ka.image_rocm(f"rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0@{digest}") == (6, 2)
+    d = lint.write("Dockerfile", f"FROM rocm/dev-ubuntu-22.04:7.2.4@{digest} AS builder\nRUN make\n")
+    [f] = lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx"))
+    assert "ROCm 7.2 in the image" in f.title

@@ -84,3 +84,12 @@ def test_the_hosts_own_prefix_is_judged_beside_the_files_given(tmp_path):
     p = write(tmp_path, "run.sh", "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0\npython train.py\n")
     [f] = rocmdoctor.scan(snapshot=s, select=["RD-ENV-005"], options={"config": [p]}).by_code("RD-ENV-005")
     assert f.status.value == "warn" and f.evidence[0].source == "environment"
+
+
+def test_every_file_that_writes_the_missing_prefix_is_cited(tmp_path):
+    # fresh yr-0traced (Frontier): the Slurm script and the env script it sits beside both export ROCM_HOME=/opt/rocm-6.1.3
+    a = write(tmp_path, "launch.slurm", "#!/bin/bash\n#SBATCH -N 1\nmodule load rocm/6.1.3\n"
+              "export ROCM_HOME=/opt/rocm-6.1.3\nsrun python train.py\n")
+    b = write(tmp_path, "set_env.sh", "#!/bin/bash\nexport ROCM_HOME=/opt/rocm-6.1.3\n")
+    [f] = flagged(scan([a, b], "RD-ENV-005", "mi300x8"))
+    assert [e.source.rsplit("/", 1)[-1] for e in f.evidence][:2] == ["launch.slurm:4", "set_env.sh:2"]

@@ -245,3 +245,22 @@ def test_an_amd_compose_layers_build_args_are_the_build_an_amd_machine_makes(lin
     from rocmdoctor.artifacts.settings import image_builds
     [b] = image_builds(read_all([d, base, layer]).artifacts)
     assert b.by == layer and b.tags == ("api:latest",) and dict(b.args)["TORCH_INDEX"].endswith("rocm6.0")
+
+
+def test_an_amd_layer_that_names_only_args_builds_what_its_base_names(lint, tmp_path):
+    # wave 14 review: the base builds ./app (context), the rocm layer gives args only (compose keeps the base's context);
+    # a docker-compose.cuda.yml beside them is the other vendor's variant, not a build this machine makes
+    (tmp_path / "app").mkdir()
+    d = lint.write("app/Dockerfile", "FROM python:3.11-slim\nARG TORCH_INDEX=https://download.pytorch.org/whl/cu121\n"
+                   "RUN pip install --index-url ${TORCH_INDEX} torch\n")
+    base = lint.write("docker-compose.yml", "services:\n  api:\n    build:\n      context: ./app\n      args:\n"
+                      "        TORCH_INDEX: https://download.pytorch.org/whl/cu121\n")
+    cuda = lint.write("docker-compose.cuda.yml", "services:\n  api:\n    build:\n      context: ./app\n      args:\n"
+                      "        BASE: nvidia/cuda:12.1.0-devel\n    deploy: {}\n")
+    layer = lint.write("docker-compose.rocm.yml", "services:\n  api:\n    build:\n      args:\n"
+                       "        TORCH_INDEX: https://download.pytorch.org/whl/rocm6.2\n    devices: [/dev/kfd, /dev/dri]\n")
+    from rocmdoctor.artifacts.readers import read_all
+    from rocmdoctor.artifacts.settings import image_builds
+    [b] = image_builds(read_all([d, base, cuda, layer]).artifacts)
+    assert b.dockerfile == d and b.by == layer and dict(b.args) == {"TORCH_INDEX": "https://download.pytorch.org/whl/rocm6.2"}
+    assert not flagged(lint([d, base, cuda, layer], "RD-IMG-002", "rx7900xtx"))

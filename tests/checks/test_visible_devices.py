@@ -187,3 +187,23 @@ def test_a_timed_command_keeps_its_environment(tmp_path):
         p = write(tmp_path, "train.sh", f"#!/bin/bash\n{line}\n")
         [f] = flagged(scan([p], "RD-ENV-003", "rx7900xtx"))
         assert f.evidence[0].source == p + ":2"
+
+
+def test_hiding_every_gpu_for_one_command_is_a_cpu_step_on_purpose(tmp_path):
+    # fresh ys-elijahbodden (axolotl): `CUDA_VISIBLE_DEVICES="" python -m axolotl.cli.preprocess config.yml` tokenizes on
+    # the CPU; exported, or on a training command's line as an export, it still warns
+    one = write(tmp_path, "run.sh", 'cd /w\nCUDA_VISIBLE_DEVICES="" python -m axolotl.cli.preprocess config.yml\n')
+    fs = scan([one], "RD-ENV-003", "mi300x8")
+    assert [f.status.value for f in fs] == ["pass"] and "one command" in fs[0].title
+    exported = write(tmp_path, "run.sh", 'export CUDA_VISIBLE_DEVICES=""\npython -m axolotl.cli.train config.yml\n')
+    assert [f.status.value for f in scan([exported], "RD-ENV-003", "mi300x8")] == ["warn"]
+    # a prefix that hides only some GPUs is judged as before (a list of GPUs, not the CPU)
+    some = write(tmp_path, "run.sh", "HIP_VISIBLE_DEVICES=9 python train.py\n")
+    assert [f.status.value for f in scan([some], "RD-ENV-003", "mi300x8")] == ["fail"]
+
+
+def test_an_export_beside_the_one_command_prefix_still_warns(tmp_path):
+    # wave 14 review: the export hides the GPUs for the whole script, whatever a later prefix says
+    p = write(tmp_path, "run.sh", 'export HIP_VISIBLE_DEVICES=""\npython prep.py\n'
+              'HIP_VISIBLE_DEVICES="" python -m axolotl.cli.preprocess\npython train.py\n')
+    assert [f.status.value for f in scan([p], "RD-ENV-003", "mi300x8")] == ["warn"]

@@ -368,3 +368,16 @@ def test_review_an_allocator_like_variable_name_of_120_kb_is_judged_fast():
     t = time.process_time()
     assert meant("TORCH_" + "ALLOC_" * 20000 + "CONF", "expandable_segments:True") is None
     assert time.process_time() - t < 1.0
+
+
+@pytest.mark.parametrize("line", ["ssh " * 25_000 + "x | cat <<EOF", "docker exec " * 8_500 + "| cat <<EOF",
+                                  "bash " * 25_000 + "<<EOF"])
+def test_review_a_long_line_before_a_heredoc_is_read_in_linear_time(tmp_path, line):
+    # wave 14 review: the pattern for a heredoc a shell runs rescanned a 100 KB line from every word (12 s)
+    from rocmdoctor.artifacts.readers import read_one
+
+    p = tmp_path / "run.sh"
+    p.write_text("#!/bin/bash\n" + line + "\necho hi\nEOF\n")
+    t = time.process_time()
+    read_one(str(p))
+    assert time.process_time() - t < 2.0

@@ -250,6 +250,7 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
     # a stage starts as its FROM stage's user, or as the user a known base image leaves (rocm/rocm-terminal)
     user_of: dict[str, tuple[str, int, tuple[str, ...]] | None] = {}
     cur_user: tuple[str, int, tuple[str, ...]] | None = None
+    root_user: tuple[str, tuple[str, ...], str] | None = None
     lines = text.splitlines()
     for ins in parsed:
         name, value = ins["instruction"], ins["value"]
@@ -265,6 +266,7 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
             ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
             own = ka.image_user(image) if ref is None else None
             cur_user = user_of.get(image.lower()) if ref is not None else (own[0], n, own[1]) if own else None
+            root_user = ka.image_user(ref or image)  # the user the stage chain's pulled image leaves, with its groups
             # alias: the stage's AS name; deps: the stages it is built from (FROM, COPY --from), so
             # a check can tell the stages a build target needs; switch: `FROM ${ARG}` that picks
             # one of the earlier stages (the build chooses which with --build-arg)
@@ -360,11 +362,13 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)
-            cur_user = (art.data["user"], n, ())
-    if cur_user is not None and cur_user[2] and cur_user[0] != art.data["user"]:
+            # `USER rocm-user` again after `USER root`: the image's own user, with the groups its image gives it
+            cur_user = (art.data["user"], n, root_user[1] if root_user and root_user[0] == art.data["user"] else ())
+    if cur_user is not None and cur_user[2]:
         # the final stage runs as its base image's own user: that is the Dockerfile's user, with its groups
-        art.data["user"] = cur_user[0]
-        art.add(BUILD, "user", cur_user[0], cur_user[1])
+        if cur_user[0] != art.data["user"]:
+            art.data["user"] = cur_user[0]
+            art.add(BUILD, "user", cur_user[0], cur_user[1])
         art.add(BUILD, "user_groups", f"-G {','.join(cur_user[2])} {cur_user[0]}", cur_user[1])
     for k, v, line in stage_env:  # the final stage's environment is the container's
         art.add(ENV, k, v, line)

@@ -337,10 +337,11 @@ SIGNATURES: tuple[S, ...] = (
         id="docker-socket-permission", family="containers",
         title="The user may not talk to the Docker daemon",
         severity="fatal", tier=SETUP,
-        patterns=(r"permission denied while trying to connect to the Docker daemon socket",
+        patterns=(r"permission denied while trying to connect to the Docker (?:daemon socket|API) at",
                   r"dial unix (?P<socket>/\S{1,80}docker\.sock): connect: permission denied",
                   r"Got permission denied while trying to connect to the (?:Docker|Podman) daemon"),
-        needles=("docker daemon socket", "docker.sock: connect: permission denied", "podman daemon"),
+        needles=("docker daemon socket", "docker.sock: connect: permission denied", "podman daemon",
+                 "connect to the docker api"),
         meaning=("The docker command runs as a user who may not open /var/run/docker.sock (root:docker, 0660): "
                  "nothing was started, no container and no GPU were reached."),
         causes=(
@@ -355,6 +356,8 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             'docker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Head "http://%2Fvar%2Frun%2Fdocker.sock/_ping": dial unix /var/run/docker.sock: connect: permission denied',
             "Got permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get http://%2Fvar%2Frun%2Fdocker.sock/v1.40/containers/json: dial unix /var/run/docker.sock: connect: permission denied",
+            # Docker 29's wording
+            "permission denied while trying to connect to the docker API at unix:///var/run/docker.sock",
         ),
         near_misses=(
             "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?",

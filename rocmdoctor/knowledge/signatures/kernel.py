@@ -961,4 +961,24 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("ERROR: torch version mismatch: expected 2.3.0, found 2.4.1",
                      "WARNING: ROCm version mismatch between PyTorch (6.2) and system (6.1)"),
     ),
+    S(
+        # libhsakmt's line when the KFD refuses the NUMA memory policy of a GPU's node at open: the driver (or the
+        # node's firmware/NUMA setup) is at fault, and every ROCm program on the machine stops the same way
+        # (a faulty CI runner, pytorch#83539); rocminfo then reports HSA_STATUS_ERROR_OUT_OF_RESOURCES.
+        id="kfd-mem-policy-failed", family="kernel", title="The driver refused a GPU's memory policy",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"Failed to set mem policy for GPU \[0x[0-9a-fA-F]{1,8}\]",),
+        needles=("failed to set mem policy",),
+        meaning=("libhsakmt could not set the memory policy of a GPU's NUMA node through the KFD while opening the "
+                 "device: the kernel driver or the node's NUMA/firmware setup is broken, not the program."),
+        causes=(
+            C(text="the amdgpu/KFD driver or the node's NUMA setup is broken (a faulty node)", check="RD-DRV-001",
+              fix="reload amdgpu or reboot the node; take it out of the pool if it repeats, and check dmesg"),
+            C(text="the kernel driver does not match the ROCm user space", check="RD-DRV-003"),
+        ),
+        fix="Check `dmesg` for amdgpu/KFD errors on that node; reboot or drain it.",
+        sources=("https://github.com/pytorch/pytorch/issues/83539",),
+        examples=("Failed to set mem policy for GPU [0x6b0d]",),
+        near_misses=("numactl: set_mempolicy: Invalid argument",),
+    ),
 )

@@ -46,10 +46,10 @@ SIGNATURES: tuple[S, ...] = (
             # detail line on its own, in either torch's wording ("GPU 0 has a total capacity of", older "(GPU 0; ...
             # total capacity; ...)"): insanely-fast-whisper-rocm#33, Self_Explaining_Structures#6
             r"(?:^|[:\]]\s{0,4})(?:HIP|CUDA) out of memory\.\s{0,4}$",
-            # a HIP API call's own error check (camp, RAJA, hipified code): `hipStreamCreate(&s)) out of memory`,
-            # `hipMalloc failed: out of memory`
-            r"\bhip(?:Malloc\w{0,20}|StreamCreate\w{0,20}|MemAlloc\w{0,20}|HostAlloc|ExtMallocWithFlags|EventCreate\w{0,20}|"
-            r"MemPoolCreate|GraphInstantiate)\b[^\n]{0,160}?\bout of memory\b",
+            # a HIP API call's own error check (camp, RAJA, hipified code): `hipStreamCreate(&s)) out of memory`
+            # (hipMalloc's own failure is device-malloc-oom's)
+            r"\bhip(?:StreamCreate\w{0,20}|MemAlloc\w{0,20}|HostAlloc|EventCreate\w{0,20}|MemPoolCreate|GraphInstantiate)"
+            r"\b[^\n]{0,160}?\bout of memory\b",
             r"^\W{0,4}Tried to allocate (?P<request>[\d.]{1,12} [KMGT]iB)(?:\. GPU | \(GPU )(?P<gpu>\d{1,12})(?: has a total "
             r"capac|; [\d.]{1,12} [KMGT]iB total capacity)",
         ),
@@ -77,7 +77,6 @@ SIGNATURES: tuple[S, ...] = (
             "HIP out of memory.",
             "Tried to allocate 86.00 MiB. GPU 0 has a total capacity of 7.98 GiB of which 0 bytes is free.",
             "  what():  campHipErrchk(hipStreamCreate(&s)) out of memory .../camp/include/camp/resource/hip.hpp:154",
-            "hipMalloc failed: out of memory",
             "Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; 1.24 GiB already allocated; 2.88 MiB free; "
             "1.25 GiB reserved in total by PyTorch)",
         ),

@@ -183,8 +183,11 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="shared-library-missing", family="packages", title="A shared library a package was built against is missing",
         severity="fatal", tier=SETUP,
-        patterns=(r"(?P<lib>lib(?!amdhip64\.so|cudart\.so|bitsandbytes|[rn]ccl-(?:net|profiler|tuner))[\w+-]{1,64}\.so(?:\.\d{1,6}){0,3}): cannot open shared object file",),
-        needles=("cannot open shared object file",),
+        patterns=(r"(?P<lib>lib(?!amdhip64\.so|cudart\.so|bitsandbytes|[rn]ccl-(?:net|profiler|tuner))[\w+-]{1,64}\.so(?:\.\d{1,6}){0,3}): cannot open shared object file",
+                  # TensorFlow's loader (hiptensorflow, tensorflow-rocm): "Couldn't open CUDA library libMIOpen.so"
+                  r"Couldn't open (?:CUDA|ROCm|HIP) library (?P<lib2>lib[\w+-]{1,64}\.so(?:\.\d{1,6}){0,3})"),
+        needles=("cannot open shared object file", "couldn't open cuda library", "couldn't open rocm library",
+                 "couldn't open hip library"),
         meaning=("Importing a compiled module failed: it links a library (HIP/HSA/MIOpen/CUDA/torch) this system "
                  "does not have at that version."),
         causes=(
@@ -197,7 +200,8 @@ SIGNATURES: tuple[S, ...] = (
                  "https://github.com/ROCm/pytorch/issues/550"),
         examples=("OSError: libhsa-runtime64.so.1: cannot open shared object file: No such file or directory",
                   "ImportError: libhc_am.so.3: cannot open shared object file: No such file or directory",
-                  "OSError: libtorch_cuda.so: cannot open shared object file: No such file or directory"),
+                  "OSError: libtorch_cuda.so: cannot open shared object file: No such file or directory",
+                  "I tensorflow/stream_executor/dso_loader.cc:130] Couldn't open CUDA library libMIOpen.so. LD_LIBRARY_PATH: /opt/rocm/lib"),
         near_misses=("ImportError: libamdhip64.so.7: cannot open shared object file: No such file or directory",
                      "NCCL INFO NET/Plugin : Plugin load (librccl-net.so) returned 2 : librccl-net.so: cannot open shared object file: No such file or directory"),
     ),

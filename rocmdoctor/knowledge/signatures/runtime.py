@@ -843,4 +843,28 @@ SIGNATURES: tuple[S, ...] = (
         examples=("jaxlib._jax.XlaRuntimeError: INTERNAL: no supported devices found for platform ROCM",),
         near_misses=("Platform 'rocm' is experimental and not all JAX functionality may be correctly supported!",),
     ),
+    S(
+        # hipModuleGetFunction looks a kernel up by name in a loaded code object: "named symbol not found" means the
+        # code object has no such kernel for this GPU (built for other targets, or without that kernel): hashcat#4611
+        id="hip-kernel-symbol-not-found", family="runtime", title="A kernel is missing from the loaded code object",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"hipModuleGetFunction\(?\)?[^\n]{0,80}?(?:named symbol not found|hipErrorNotFound)",
+                  r"hipErrorNotFound[^\n]{0,40}named symbol not found"),
+        needles=("hipmodulegetfunction", "named symbol not found"),
+        meaning=("The runtime loaded a code object but found no kernel of that name in it: the binary was built for "
+                 "other GPU targets, or a JIT/kernel cache holds code from another build."),
+        causes=(
+            C(text="the program's kernels were built for other gfx targets than this GPU's", check="RD-GFX-001",
+              fix="rebuild for this GPU's gfx (or use the release that lists it)"),
+            C(text="an HSA_OVERRIDE_GFX_VERSION makes the runtime pick another target's code", check="RD-ENV-001"),
+            C(text="a stale kernel cache from another build or driver", fix="clear the program's kernel cache"),
+        ),
+        fix="Build (or install the build) for this GPU's gfx target; clear the program's kernel cache.",
+        sources=("https://github.com/hashcat/hashcat/issues/4611",
+                 "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/error_codes.html"),
+        examples=("hipModuleGetFunction(): named symbol not found",
+                  "hipErrorNotFound: named symbol not found"),
+        # CUDA's own "named symbol not found" (error 500: a driver/WSL mismatch) is not a HIP code object's
+        near_misses=("UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Error 500: named symbol not found",),
+    ),
 )

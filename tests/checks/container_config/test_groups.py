@@ -455,6 +455,10 @@ def test_an_image_that_runs_as_its_own_non_root_user_is_judged_for_that_user(lin
     art = dockerfile.read("Dockerfile", "FROM rocm/rocm-terminal:6.1.2\nRUN echo hi\n")
     assert art.data["user"] == "rocm-user" and [v.value for v in art.values if v.name == "user_groups"] == [
         "-G sudo,video rocm-user"]
+    # back to the image's own user after root's steps: the same user, the same groups (review)
+    art = dockerfile.read("Dockerfile", "FROM rocm/rocm-terminal:6.1.2\nUSER root\nRUN apt-get update\nUSER rocm-user\n")
+    assert [(v.name, v.value, v.origin.line) for v in art.values if v.name in ("user", "user_groups")][-2:] == [
+        ("user", "rocm-user", 4), ("user_groups", "-G sudo,video rocm-user", 4)]
 
 
 def test_a_service_passing_only_a_wsl_gpu_node_is_not_judged_for_kfd_groups(lint):

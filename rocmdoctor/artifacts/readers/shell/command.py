@@ -132,7 +132,9 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
             # PyTorch/2.2.2-rocm-5.6.1-python-3.10-singularity-... (a container of that ROCm)
             # A module's name is a path whose last two parts are name/version (Lmod, Environment
             # Modules): compiler/rocm/3.9.1 on Sugon/Hygon clusters is rocm 3.9.1 too.
-            if re.search(r"(?:^|/)rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I):
+            # HPE Cray PE's `amd/5.4.3` and `amd-mixed/5.4.3` (Frontier, LUMI) load that ROCm release too
+            if re.search(r"(?:^|/)rocm[/-]\d", w, re.I) or re.search(r"(?:^|[/_-])rocm[-_]?\d+\.\d+", w, re.I) \
+                    or re.match(r"(?:amd|amd-mixed)/\d+\.\d+(?:\.\d+)?$", w, re.I):
                 art.add(BUILD, "rocm_module", w, _line_with(physical, first, last, re.escape(w)))
             at = _line_with(physical, first, last, re.escape(w))
             m = _CRAY_ACCEL.search(w)

@@ -23,6 +23,22 @@ _WRITES_FILE = re.compile(r"\bcat\b[^|\n]*?(?<![\d&])>>?\s*(?![&\s])|\btee\b")  
 # or an activate script whatever its name, run later with the exports it holds.
 _SHEBANG = re.compile(r"^#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da)?sh\b")
 _UNIT_ENV = re.compile(r"^\s*Environment\s*=\s*(.+?)\s*$")
+# A heredoc that is a shell's script: `ssh root@host << 'EOF'`, `bash -s <<EOF`, `sudo sh <<EOF`, `docker exec -i c bash
+# <<EOF`. Its lines run (there, or here) as commands: read as this script's lines.
+# Matched against the text just before the `<<` (bounded, so a long line costs no more than a short one).
+_FEEDS_SHELL = re.compile(r"(?:^|[\s;&|(])(?:ssh\b[^<|;&]{0,300}|(?:sudo\s+(?:-\S+\s+){0,6})?(?:ba|z|da)?sh(?:\s+-[a-zA-Z]+){0,4}\s*|"
+                          r"(?:docker|podman|kubectl)\s+exec\b[^<|;&]{0,300}\b(?:ba)?sh(?:\s+-[a-zA-Z]+){0,4}\s*)$")
+
+
+def _feeds_shell(buf: str, at: int) -> bool:
+    """The heredoc starting at ``at`` is the script a shell runs (`ssh host << 'EOF'`, `bash -s <<EOF`)."""
+    return _FEEDS_SHELL.search(buf[max(0, at - 400):at]) is not None
+
+
+def _commands_only(body: list[str]) -> list[str]:
+    """A heredoc another shell runs (on another host, or a child bash): its commands are read, its assignments and
+    exports blanked (numbering kept), since they hold only inside that shell and never reach this script's lines."""
+    return ["" if re.match(r"^\s*(?:export\s+|declare\s+-x\s+|local\s+)?[A-Za-z_]\w*=", x) else x for x in body]
 
 
 def _unit_exports(body: list[str]) -> list[str] | None:
@@ -115,11 +131,14 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
             unit = _unit_exports(lines[body_at:i]) if depth < 2 and _WRITES_FILE.search(buf) else None
             if unit is not None:  # a systemd unit or drop-in: its Environment= lines, where they are written
                 out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(unit), depth + 1)]
-            elif depth < 2 and (_WRITES_SCRIPT.search(buf) or _WRITES_FILE.search(buf) and body_at < len(lines)
+            elif depth < 2 and (_WRITES_SCRIPT.search(buf) or _feeds_shell(buf, m.start())
+                                or _WRITES_FILE.search(buf) and body_at < len(lines)
                                 and _SHEBANG.match(lines[body_at])):  # a script that writes a script, no deeper
                 # `cat > rocm_env.sh << 'EOF'`: the body is a script the user sources before the
                 # job (its exports are the job's environment), read as this script's lines
                 body = lines[body_at:i]
+                if _feeds_shell(buf, m.start()) and not _WRITES_SCRIPT.search(buf):
+                    body = _commands_only(body)
                 if "/etc/environment" in buf:  # pam_env's NAME=value lines: every login's environment
                     body = [("export " + x) if _ASSIGN.match(x.strip()) else x for x in body]
                 out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(body), depth + 1)]
