@@ -78,6 +78,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # wave 14: a torch pin its one ROCm index does not carry ("No matching distribution"; spent batches 24 and 40),
          # a ROCm index given only as --extra-index-url beside PyPI (spent batch 41): RD-IMG-002's classes
          "words:torch-pin-not-on-rocm-index": "RD-IMG-002", "words:extra-index-url-pypi-torch-wins": "RD-IMG-002",
+         "words:rocm-wheel-newer-than-host-rocm": "RD-IMG-003",  # spent batch 42: the class of the rocm7.x labels above
          "words:rocm-userspace-outside-host-window": "RD-IMG-003",
          "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
          "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",

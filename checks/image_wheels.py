@@ -14,7 +14,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
 
-from .pip_untaken import rocm_pin_finds_no_index
+from .pip_untaken import applies_on_linux, rocm_pin_finds_no_index
 
 
 def _index_places(settings, v, indexes: list[str]) -> list:
@@ -81,6 +81,8 @@ def newer_wheels(settings, host, kept=None, gpus=None):
         opts = rec.get("options") or {}
         indexes = [str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])]
         for req in rec.get("requirements") or []:
+            if not applies_on_linux(str(req)):
+                continue  # `torch @ .../windows/...whl ; platform_system == "Windows"`: not installed here
             wheel = ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req), indexes)
             if wheel is None or wheel[:2] == host[0][:2] or (v.origin.path, v.origin.line) in seen \
                     or (kept is not None and kept(v, str(req))):

@@ -20,7 +20,9 @@ _BASHISMS = (
     (r"(?:^|[;&|]\s*|\b(?:if|while|until|then|do|elif)\s+)\[\[\s", "`[[ ... ]]` (dash: '[[: not found', so the test is false)"),
     (r"^\s*(?:declare\s+-a\s+|local\s+-a\s+)?[A-Za-z_]\w*=\(", "an array (dash stops: 'Syntax error: \"(\" unexpected')"),
     (r"^\s*function\s+[A-Za-z_][\w-]*", "the `function` keyword (dash: 'function: not found')"),
-    (r"\$\{[A-Za-z_]\w*(?:/{1,2}[^}]*|:-?\d+(?::\d+)?)\}", "`${var//a/b}` / `${var:N}` (dash stops: 'Bad substitution')"),
+    # `${var:2}`, `${var: -1}`, `${var:(-1)}` are bash's substrings; `${var:-0}` is POSIX's default value
+    (r"\$\{[A-Za-z_]\w*(?:/{1,2}[^}]*|:(?:\d+| +-\d+|\(-\d+\))(?::\d+)?)\}",
+     "`${var//a/b}` / `${var:N}` (dash stops: 'Bad substitution')"),
     (r"<<<", "a here-string `<<<` (dash: syntax error)"),
 )
 

@@ -123,7 +123,36 @@ def _uuids(kfd_nodes) -> dict:
     return {n.node: f"GPU-{n.props['unique_id']:016x}" for n in kfd_nodes or [] if n.props.get("unique_id")}
 
 
+# One variable reference, the rank's own index (`$LOCAL_RANK`, `${SLURM_LOCALID}`)
+_ONE_VAR = re.compile(r"^\$\{?([A-Za-z_]\w*)\}?$")
+
+
+def _rank_twice(env, gpus):
+    """ROCR_VISIBLE_DEVICES and HIP/CUDA_VISIBLE_DEVICES both set to the rank's index (`=$LOCAL_RANK`): ROCr keeps
+    that one GPU and renumbers it 0, then HIP asks for index N of a list of one; every rank but local rank 0 is left
+    with no GPU. Frontier's docs set ROCR_VISIBLE_DEVICES alone (or HIP alone)."""
+    rocr = str(env.get("ROCR_VISIBLE_DEVICES", "")).strip() if env else ""
+    m = _ONE_VAR.match(rocr)
+    if m is None or len(gpus or []) < 2:
+        return None
+    other = next((k for k in ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
+                  if _ONE_VAR.match(str(env.get(k, "")).strip()) and str(env.get(k)).strip().strip("{}$") ==
+                  rocr.strip("{}$")), None)
+    if other is None:
+        return None
+    return fail(f"ROCR_VISIBLE_DEVICES and {other} are both ${m.group(1)}: every rank but local rank 0 sees no GPU",
+                f"ROCr applies ROCR_VISIBLE_DEVICES first and renumbers what is left from 0, so rank N keeps one GPU, "
+                f"numbered 0; {other}={rocr} then asks for GPU N of that list of one, which is not there ('No HIP GPUs "
+                "are available', or a hang in init_process_group) for every rank above local rank 0. Set one of them "
+                f"(ROCR_VISIBLE_DEVICES={rocr} alone), or set {other}=0 after it.",
+                evidence=[*env_evs(env, "ROCR_VISIBLE_DEVICES"), *env_evs(env, other)],
+                fix=unset_fix(other, env=env), sources=[HIP_ENV, ISOLATION])
+
+
 def _effective(env, gpus, kfd_nodes=None, settings=None):
+    twice = _rank_twice(env, gpus)
+    if twice is not None:
+        return twice
     set_vars = {k: env[k] for k in VISIBLE if k in env and not _filled_in_later(env, k)}
     later = [k for k in VISIBLE if k in env and _filled_in_later(env, k)]
     if not set_vars and later:

@@ -81,3 +81,14 @@ def test_continued_exported_conditional_and_quiet_forms(tmp_path):
     assert [f.evidence[0].source for f in flagged(scan([cond], "RD-ENV-002", "rx7900xtx"))] == [f"{cond}:2"]
     quiet = write(tmp_path / "d", "Makefile", "Q ?= @\nHIPCC := hipcc\nall:\n\t$(Q)$(HIPCC) --offload-arch=gfx906 -o x x.cpp\n")
     assert flagged(scan([quiet], "RD-ENV-002", "rx7900xtx"))
+
+
+def test_a_makefile_named_for_a_variant_is_read_and_hipccs_comma_list_is_judged(tmp_path):
+    # fresh yv-bcumming: makefile.rocm runs `hipcc ... --amdgpu-target=gfx906,gfx908` (the option's older name, a list)
+    from rocmdoctor.artifacts.readers import detect, makefile
+    p = tmp_path / "makefile.rocm"
+    p.write_text("ROCM_ROOT=/opt/rocm\nall:\n\thipcc -O3 bench.cpp -o bench --amdgpu-target=gfx906,gfx908:xnack- -I$(ROCM_ROOT)/include\n")
+    assert makefile.looks_like(str(p)) and detect(str(p), p.read_text()) == makefile.MAKEFILE
+    assert not makefile.looks_like("Makefile.am") and not makefile.looks_like("Makefile.in")
+    [f] = flagged(scan([str(tmp_path)], "RD-ENV-002", "mi300x8"))
+    assert "gfx906;gfx908" in f.title and "gfx942" in f.title and f.evidence[0].source.endswith("makefile.rocm:3")

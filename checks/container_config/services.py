@@ -198,7 +198,11 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
     if any(_GPU_NODE.match(d) for d in device_list(svc)) or svc.get("privileged") is True or svc.get("gpus") or svc.get("runtime") \
             or all_reservations(svc) or (built and svc.get("build")) or svc.get("gpu_resources"):
         return True
-    if TRAINING.search(f"{command_of(svc)} {svc.get('entrypoint') or ''}".lower()):
+    image = str(svc.get("image") or "").lower()
+    said = f"{command_of(svc)} {svc.get('entrypoint') or ''}".lower()
+    if ka.CPU_NOTEBOOK.search(image.rsplit("/", 1)[-1]) and not TRAINING.search(ka.NOTEBOOK_WORDS.sub("", said)):
+        return False  # Jupyter's CPU stacks (minimal-notebook, scipy-notebook) with only a notebook started: no GPU
+    if TRAINING.search(said):
         return True  # `python train.py`, torchrun, accelerate: a training job is GPU work
     build = svc.get("build")
     if isinstance(build, dict) and (GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
@@ -206,7 +210,6 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
         return True  # Dockerfile.rocm, target: rocm
     if any(GPU_ENV.match(k) or k in RUNTIME_GPU_ENV for k in _env(svc)):
         return True
-    image = str(svc.get("image") or "").lower()
     if NON_GPU_IMAGE.search(image.rsplit("/", 1)[-1]):
         return False  # open-webui:cuda, a database: whatever the tag says, no GPU work of its own
     return bool(GPU_IMAGE.search(image) or (apps and APP_IMAGE.search(image)))

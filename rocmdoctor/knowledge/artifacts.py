@@ -447,6 +447,11 @@ def image_user(image: str) -> tuple[str, tuple[str, ...], str] | None:
     return None
 
 
+# Jupyter docker-stacks images that hold no GPU stack (pytorch-notebook and tensorflow-notebook do, by tag), and the
+# words that only say a notebook session is started.
+CPU_NOTEBOOK = re.compile(r"^(?:minimal|base|scipy|datascience|r|julia|all-spark|pyspark|docker-stacks-foundation)"
+                          r"-notebook(?::|@|$)")
+NOTEBOOK_WORDS = re.compile(r"jupyter|notebook|\blab\b")
 # Base images that carry no torch: a distribution, a Python image, AMD's ROCm development images.
 NO_TORCH_IMAGE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|python|centos|rockylinux|almalinux|"
                             r"fedora|opensuse/leap|rocm/dev-[\w.-]+|rocm/rocm-terminal)(?::|@|$)", re.I)

@@ -705,3 +705,19 @@ def test_a_key_written_twice_is_cited_where_the_kept_value_is():
     a = compose.read("docker-compose.yml", text)
     assert [(v.name, v.origin.line) for v in a.values if v.kind == "env"] == [("HSA_OVERRIDE_GFX_VERSION", 9)]
     assert a.data["duplicate_keys"] == [("services.s.environment", 8, 4)]
+
+
+def test_jupyters_cpu_stack_beside_the_gpu_service_is_not_gpu_work(lint):
+    # fresh yv-sachi854: ComfyUI with the device nodes, and jupyter/minimal-notebook (no torch) for notes beside it
+    c = lint.write("compose.yml", "services:\n  web:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                   "    devices: [/dev/kfd, /dev/dri]\n    ipc: host\n  jupyter:\n    image: jupyter/minimal-notebook:latest\n"
+                   "    ports: ['8888:8888']\n    command: [start-notebook.sh]\n")
+    for code in ("RD-CTR-003", "RD-CTR-005"):
+        assert not lint.flagged(lint([c], code, "rx7900xtx")), code
+    # a notebook started on a GPU stack (pytorch-notebook), or one that runs a training script, is judged
+    g = lint.write("compose.yml", "services:\n  jupyter:\n    image: quay.io/jupyter/pytorch-notebook:cuda12-latest\n"
+                   "    command: [start-notebook.sh]\n")
+    assert lint.flagged(lint([g], "RD-CTR-003", "rx7900xtx"))
+    t = lint.write("compose.yml", "services:\n  jupyter:\n    image: jupyter/minimal-notebook:latest\n"
+                   "    command: python train.py\n")
+    assert lint.flagged(lint([t], "RD-CTR-003", "rx7900xtx"))

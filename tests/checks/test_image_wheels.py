@@ -155,3 +155,15 @@ def test_an_apt_source_written_by_one_run_and_installed_by_the_next(lint):
     e = lint.write("Dockerfile", "FROM ubuntu:24.04\nRUN echo 'deb https://repo.radeon.com/rocm/apt/7.2/ noble main' "
                    "> /etc/apt/sources.list.d/rocm.list\nFROM ubuntu:24.04\nRUN apt-get install -y curl\n")
     assert not [f for f in lint.flagged(lint([e], "RD-IMG-003", "rx7900xtx")) if "apt" in f.title]
+
+
+def test_a_wheel_for_another_platform_is_not_judged_against_the_host(tmp_path):
+    # fresh yv-yevhenua: the Windows wheels under `; platform_system == "Windows"` are not installed on this Linux host;
+    # the Linux wheel of the same ROCm release is one finding
+    p = write(tmp_path, "requirements-rocm.txt",
+              "torch @ https://repo.radeon.com/rocm/manylinux/rocm-rel-7.2.1/torch-2.9.1%2Brocm7.2.1.lw.gitff65f5bc-cp312-"
+              "cp312-linux_x86_64.whl ; platform_system == \"Linux\"\n"
+              "torch @ https://repo.radeon.com/rocm/windows/rocm-rel-7.2.1/torch-2.9.1%2Brocm7.2.1-cp312-cp312-win_amd64.whl"
+              " ; platform_system == \"Windows\"\n")
+    fs = [f for f in flagged(scan([p], "RD-IMG-003", "rx7900xtx")) if "torch for ROCm" in f.title]
+    assert [f.evidence[0].source.rsplit(":", 1)[-1] for f in fs] == ["1"]

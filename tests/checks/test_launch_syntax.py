@@ -18,6 +18,9 @@ from tests.lintacc_helpers import flagged, scan, write
     (". venv/bin/activate\nif [ -n \"$A\" ]; then python t.py; fi\necho \"${A:-x}\"\n", False),
     ("bash -c 'source venv/bin/activate; python t.py'\n", False),
     ("echo \"then source it\"\n", False),
+    # fresh yv-taoky: `${HIP_VISIBLE_DEVICES:-0}` is POSIX's default value, not bash's substring `${var:N}`
+    ("export HIP_VISIBLE_DEVICES=${HIP_VISIBLE_DEVICES:-0}\npython t.py\n", False),
+    ("echo ${NAME:2}\n", True), ("echo ${NAME: -1}\n", True), ("echo ${NAME:(-1)}\n", True),
 ])
 def test_bash_syntax_under_bin_sh(tmp_path, lint, body, bad):
     path = lint.write("launch.sh", "#!/bin/sh\n" + body)

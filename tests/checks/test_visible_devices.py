@@ -207,3 +207,19 @@ def test_an_export_beside_the_one_command_prefix_still_warns(tmp_path):
     p = write(tmp_path, "run.sh", 'export HIP_VISIBLE_DEVICES=""\npython prep.py\n'
               'HIP_VISIBLE_DEVICES="" python -m axolotl.cli.preprocess\npython train.py\n')
     assert [f.status.value for f in scan([p], "RD-ENV-003", "mi300x8")] == ["warn"]
+
+
+def test_rocr_and_hip_both_set_to_the_rank_leave_every_rank_but_the_first_without_a_gpu(tmp_path):
+    # fresh yw-alexk101 (Frontier): ROCR_VISIBLE_DEVICES=$LOCAL_RANK then HIP_VISIBLE_DEVICES=$LOCAL_RANK: ROCr keeps one
+    # GPU numbered 0, HIP asks for GPU N of that list of one
+    p = write(tmp_path, "ddp_vars.sh", "export LOCAL_RANK=$SLURM_LOCALID\nexport ROCR_VISIBLE_DEVICES=$LOCAL_RANK\n"
+              "export HIP_VISIBLE_DEVICES=$LOCAL_RANK\npython train.py\n")
+    [f] = flagged(scan([p], "RD-ENV-003", "mi300x8"))
+    assert f.status.value == "fail" and "local rank 0" in f.title
+    assert [e.source.rsplit(":", 1)[-1] for e in f.evidence] == ["2", "3"]
+    # one of them alone (Frontier's own advice), or the other set to 0 after it, is the usual binding
+    for second in ("", "export HIP_VISIBLE_DEVICES=0\n"):
+        q = write(tmp_path, "ddp_vars.sh", "export ROCR_VISIBLE_DEVICES=$SLURM_LOCALID\n" + second + "python train.py\n")
+        assert not [f for f in flagged(scan([q], "RD-ENV-003", "mi300x8")) if "local rank 0" in f.title]
+    # a node with one GPU has only local rank 0
+    assert not [f for f in flagged(scan([p], "RD-ENV-003", "rx7900xtx")) if "local rank 0" in f.title]

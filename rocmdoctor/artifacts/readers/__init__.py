@@ -55,7 +55,7 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "ve
 _OUTPUT_DIRS = {"build", "dist"}
 _CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(docker-)?compose")
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
-                        r"|^(docker-)?compose|^(gnu)?makefile$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
+                        r"|^(docker-)?compose|^(gnu)?makefile(?:\.(?!am$|in$)[\w-]{1,20})?$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
 
 class ReadError(Exception):

@@ -27,9 +27,14 @@ _FUNC = re.compile(r"\$\([a-z-]{2,20}[ \t][^()]{0,2000}\)")
 _AUTO = re.compile(r"\$[@<^?*|+]")  # automatic variables ($@, $<, ...): names only make knows
 
 
+# A Makefile named for a variant (`makefile.rocm`, `Makefile.hip`: run with `make -f`); not automake's and autoconf's
+# templates (Makefile.am, Makefile.in), which make never runs as they are.
+_VARIANT = re.compile(r"^(?:gnu)?makefile\.(?!am$|in$)[\w-]{1,20}$")
+
+
 def looks_like(path: str) -> bool:
     name = os.path.basename(path).lower()
-    return name in _NAMES or name.endswith(".mk")
+    return name in _NAMES or name.endswith(".mk") or _VARIANT.match(name) is not None
 
 
 def _shellish(text: str) -> str:

@@ -124,6 +124,10 @@ SIGNATURES: tuple[S, ...] = (
             "(?:ROCm|CUDA) Setup failed despite (?:ROCm|CUDA|GPU) being available",
             r"Configured ROCm binary not found at \S{0,120}libbitsandbytes_rocm\d{1,4}\.so",
             r"libbitsandbytes_\w{1,24}\.so: (?:cannot open shared object file|undefined symbol)",
+            # a bitsandbytes release that knows only CUDA reads torch.version.cuda, None on a ROCm torch
+            # (InvokeAI PR #7531): its loader's own line, and the frame it fails in
+            r"Could not load bitsandbytes native library: 'NoneType' object has no attribute",
+            r"bitsandbytes/cuda_specs\.py\S{0,3}, line \d{1,6}, in get_cuda_version",
         ),
         needles=(
             "bitsandbytes",
@@ -131,6 +135,9 @@ SIGNATURES: tuple[S, ...] = (
             "setup failed despite",
             "configured rocm binary",
         ),
+        # the same event as DeepSpeed's torch.version.cuda crash in its words ('NoneType' ... 'split'), when
+        # bitsandbytes is the one that read it
+        supersedes=("deepspeed-torch-cuda-none",),
         meaning="bitsandbytes was built for another ROCm (or CPU only) than torch.version.hip.",
         causes=(C(text="bitsandbytes built for another platform", check="RD-PREC-005", fix="install the bitsandbytes wheel for this ROCm or set BNB_ROCM_VERSION"),),
         fix="Install the matching bitsandbytes wheel.",
@@ -138,7 +145,9 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1508",
             "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1550",
         ),
-        examples=("Could not load bitsandbytes native library: /usr/lib/python3/site-packages/bitsandbytes/libbitsandbytes_rocm62.so: cannot open shared object file: No such file or directory",),
+        examples=("Could not load bitsandbytes native library: /usr/lib/python3/site-packages/bitsandbytes/libbitsandbytes_rocm62.so: cannot open shared object file: No such file or directory",
+                  "Could not load bitsandbytes native library: 'NoneType' object has no attribute 'split'",
+                  '  File "/opt/venv/lib/python3.11/site-packages/bitsandbytes/cuda_specs.py", line 24, in get_cuda_version_tuple'),
     ),
     S(
         id="flash-attn-wrong-build", family="packages", title="flash-attn built for another platform",

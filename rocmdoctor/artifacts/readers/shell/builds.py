@@ -16,7 +16,9 @@ from .words import _ASSIGN
 _ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + "|" + ARCH_VAR_SUFFIX.pattern.strip("^$")
                         + r")(?::STRING)?=([\"']?)([^\s\"']+)\2")
 
-_OFFLOAD_ARCH = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target|cuda-gpu-arch)[= ](gfx[0-9a-f]+)(?::[\w+-]+)*", re.I)
+# one target, or hipcc's comma list (`--amdgpu-target=gfx906,gfx908`, the option's older name)
+_OFFLOAD_ARCH = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target|cuda-gpu-arch)[= ]"
+                           r"(gfx[0-9a-f]+(?::[\w+-]+)*(?:,gfx[0-9a-f]+(?::[\w+-]+)*){0,30})", re.I)
 _COMPILERS = re.compile(r"^(?:amd)?clang(?:\+\+)?(?:-\d+)?$|^hipcc(?:\.pl)?$|^amdflang$|^flang(?:-new)?$")
 
 
@@ -27,7 +29,8 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
     inside a flags variable the command expands) is the list of targets its device code is built for."""
     cmd = next((i for i, w in enumerate(words) if not _ASSIGN.match(w)), len(words))
     if cmd < len(words) and _COMPILERS.match(os.path.basename(words[cmd])):
-        found = [m.group(1).lower() for w in words[cmd + 1:] for m in _OFFLOAD_ARCH.finditer(w)]
+        found = [t.split(":", 1)[0] for w in words[cmd + 1:] for m in _OFFLOAD_ARCH.finditer(w)
+                 for t in m.group(1).lower().split(",")]
         if found:
             art.add(BUILD, "arch:--offload-arch", ";".join(dict.fromkeys(found)), line_of(r"(?:offload-arch|amdgpu-target)"))
     if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
