@@ -1,0 +1,4 @@
+#/bin/bash
+
+./run_hip
+./run_openmp
