@@ -125,7 +125,8 @@ def private_base_image(settings):
         return ok("no Dockerfile FROM in the files")
     out, built = [], built_images(settings)  # the set's own builds (settings.built_images): not pulled
     for v in froms:
-        bad = reference_error(v.value) if "$" not in v.value else None
+        # an ARG the build fills in (`FROM nvidia/cuda:${CUDA_VERSION}-devel` with no default reads as `cuda:-devel`)
+        bad = reference_error(v.value) if "$" not in v.value and "$" not in (v.origin.text or "") else None
         # a reference Docker refuses (`CI_REGISTRY/git/rocm-base`: a CI variable written without its `$`)
         why = ka.private_registry(v.value) or (f"{bad}: a name only the author's CI fills in" if bad else None)
         if why is None or v.value in built:

@@ -312,3 +312,14 @@ def test_a_host_script_writing_another_ubuntu_release_s_amdgpu_driver_repository
     lint.write("install_rocm.sh", '#!/bin/bash\necho "deb https://repo.radeon.com/amdgpu/6.0/ubuntu noble main" '
                "| sudo tee /etc/apt/sources.list.d/amdgpu.list\n")
     assert not lint.flagged(lint([p], "RD-IMG-012", "rx7900xtx"))
+
+
+def test_a_from_an_arg_without_default_fills_in_is_no_malformed_reference(tmp_path):
+    # fresh yy-wildman-lichtfeld: `ARG CUDA_VERSION` (no default), `FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04`:
+    # read with the empty default it looks like `nvidia/cuda:-devel...`, which Docker would refuse; the build fills it in
+    d = write(tmp_path, "Dockerfile", "ARG CUDA_VERSION\nFROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu24.04\nRUN echo hi\n")
+    assert not flagged(scan([d], "RD-IMG-008", "rx7900xtx"))
+    assert flagged(scan([d], "RD-IMG-001", "rx7900xtx"))  # still NVIDIA's CUDA image
+    # the CI variable written without its `$` is still a name no one can pull
+    e = write(tmp_path, "Dockerfile", "FROM CI_REGISTRY/git/rocm-base:latest\nRUN echo hi\n")
+    assert flagged(scan([e], "RD-IMG-008", "rx7900xtx"))
