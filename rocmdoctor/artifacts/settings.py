@@ -292,7 +292,9 @@ def build_arg_line(a, svc, name: str) -> int | None:
 AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
 
 
-_OTHER_VENDOR_FILE = re.compile(r"(?:^|[-_.])(?:nvidia|cuda|nv|intel|xpu|cpu)(?:$|[-_.\d])", re.I)
+# Another vendor's word in a file's or service's name (drl-cuda, docker-compose.nvidia.yml, app_intel).
+NVIDIA_WORDS, OTHER_WORDS = "nvidia|cuda|nv", "intel|xpu"
+OTHER_VENDOR = re.compile(rf"(?:^|[-_.])(?:{NVIDIA_WORDS}|{OTHER_WORDS})(?:$|[-_.\d])", re.I)
 
 
 def _layered(out: list[ImageBuild]) -> list[ImageBuild]:
@@ -308,13 +310,13 @@ def _layered(out: list[ImageBuild]) -> list[ImageBuild]:
                         and os.path.dirname(b.by) == os.path.dirname(top.by)
                         and not AMD_LAYER.match(os.path.basename(b.by))
                         and (top.inherits or b.dockerfile == top.dockerfile)),
-                       key=lambda b: bool(_OTHER_VENDOR_FILE.search(os.path.basename(b.by).rsplit(".", 1)[0])))
+                       key=lambda b: bool(OTHER_VENDOR.search(os.path.basename(b.by).rsplit(".", 1)[0])))
         if not bases:
             continue
         base = bases[0]
         # the base, and the other vendors' variants of it: on an AMD machine the AMD layer's build is the one made
         dropped.update(id(b) for b in bases if b is base
-                       or _OTHER_VENDOR_FILE.search(os.path.basename(b.by).rsplit(".", 1)[0]))
+                       or OTHER_VENDOR.search(os.path.basename(b.by).rsplit(".", 1)[0]))
         merged = dict(base.args)
         merged.update(top.args)
         out[out.index(top)] = ImageBuild(base.dockerfile if top.inherits else top.dockerfile,

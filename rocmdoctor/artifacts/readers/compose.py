@@ -41,30 +41,19 @@ def _marks(root, stray: tuple = ()) -> dict[tuple, int]:
     import yaml  # type: ignore
 
     out: dict[tuple, int] = {}
-    budget = [50_000]  # node visits: a merge key walks its anchor once per use, and anchors may nest
 
     def walk(node, path: tuple, depth: int) -> None:
-        budget[0] -= 1
-        if depth > 8 or len(out) > 20_000 or budget[0] < 0:
+        if depth > 8 or len(out) > 20_000:
             return
         if isinstance(node, yaml.MappingNode):
-            # PyYAML's constructor flattens `<<: *base` in place: the anchor's pairs (marked where the anchor writes
-            # them) come first and the mapping's own after, and the last of a key is its value. So each key is
-            # marked where its value is written: the anchor's line for what the service takes from it
-            # (x-base_service's deploy.resources...), its own line where it sets the key itself.
-            last: dict = {}
-            merged = []
-            for k, v in node.value:
-                if isinstance(k, yaml.ScalarNode) and k.value == "<<":  # a tree not yet flattened
-                    merged.append(v)
-                elif isinstance(k, yaml.ScalarNode):
-                    last[k.value] = (k, v)
+            # PyYAML's constructor (run before this) flattens `<<: *base` in place: the anchor's pairs, marked where
+            # the anchor writes them, come first and the mapping's own after, and the last of a key is its value.
+            # So each key is marked where its kept value is written: the anchor's line for what the service takes
+            # from it (x-base_service's deploy.resources...), its own line where it sets the key itself.
+            last = {k.value: (k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
             for key, (k, v) in last.items():
                 out.setdefault(path + (key,), k.start_mark.line + 1)
                 walk(v, path + (key,), depth + 1)
-            for v in merged:
-                for m in (v.value if isinstance(v, yaml.SequenceNode) else [v]):
-                    walk(m, path, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
             for i, v in enumerate(node.value):
                 out.setdefault(path + (i,), v.start_mark.line + 1)

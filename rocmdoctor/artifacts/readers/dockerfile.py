@@ -264,9 +264,9 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                 user_of[alias] = cur_user
             alias = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
             ref = stages.get(image.lower())  # FROM <earlier stage>: that stage's image, no new pull
-            own = ka.image_user(image) if ref is None else None
-            cur_user = user_of.get(image.lower()) if ref is not None else (own[0], n, own[1]) if own else None
             root_user = ka.image_user(ref or image)  # the user the stage chain's pulled image leaves, with its groups
+            cur_user = user_of.get(image.lower()) if ref is not None else (root_user[0], n, root_user[1]) \
+                if root_user else None
             # alias: the stage's AS name; deps: the stages it is built from (FROM, COPY --from), so
             # a check can tell the stages a build target needs; switch: `FROM ${ARG}` that picks
             # one of the earlier stages (the build chooses which with --build-arg)
