@@ -37,6 +37,11 @@ def _instinct_only(image: str) -> bool:
     return repo in INSTINCT_ONLY_IMAGES or (repo == "lmsysorg/sglang" and "rocm" in name)
 
 
+def _kept(gfx: str, keep: list[str]) -> bool:
+    """A target the strip keeps: named (gfx1100), or of a family it keeps (`gfx11*` keeps gfx1151)."""
+    return any(gfx == k or (k.endswith("*") and gfx.startswith(k[:-1])) for k in keep)
+
+
 @check("RD-IMG-011", area=AREA, title="The image keeps GPU code for this GPU's architecture", option="config",
        sources=[ROCBLAS_TARGETS, TENSILE_LAZY, SGLANG_AMD, TRAINING_IMAGES])
 def image_gpu_targets(settings, gpus=None):
@@ -54,9 +59,9 @@ def image_gpu_targets(settings, gpus=None):
         rec = v.value if isinstance(v.value, dict) else {}
         lib, keep = str(rec.get("lib") or ""), [str(k) for k in rec.get("keep") or []]
         if lib == "hipblaslt":
-            missing = [g for g in needed if g in _HIPBLASLT_DEFAULT and g not in keep]
+            missing = [g for g in needed if g in _HIPBLASLT_DEFAULT and not _kept(g, keep)]
         elif lib in _PER_TARGET:
-            missing = [g for g in needed if g not in keep]
+            missing = [g for g in needed if not _kept(g, keep)]
         else:
             missing = []
         if not missing:

@@ -78,8 +78,14 @@ def _rocm_torch_lines(settings) -> list[tuple[str, int, str, str | None]]:
                 continue
             m = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", r) or re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r))
             rocm = re.search(r"rocm(\d+\.\d+)", r) or re.search(r"rocm(\d+\.\d+)", index or "")
-            out.append((p.origin.path, p.origin.line or 0, m.group(1) if m else ROCM_TORCH_RECENT,
-                        rocm.group(1) if rocm else None))
+            found = (m.group(1) if m else ROCM_TORCH_RECENT, rocm.group(1) if rocm else None)
+            out.append((p.origin.path, p.origin.line or 0) + found)
+            # a requirements file's ROCm torch is installed where a command installs the file (`pip install -r
+            # requirements-rocm.txt && pip install -r requirements-base.txt`): there too
+            art = artifact_at(settings, p.origin.path)
+            for by in (pick(art.data, "installed_by", default=None) or []) if art is not None else []:
+                if isinstance(by, list) and len(by) == 2 and isinstance(by[0], str) and isinstance(by[1], int):
+                    out.append((by[0], by[1]) + found)
     return out
 
 
@@ -112,10 +118,27 @@ def rocm_torch_before(settings, v) -> str | None:
     earlier pip line of the file that installs it, `pip install torch --index-url .../rocm7.2 && pip install -r
     requirements.txt`): its pinned version, or "rocm>=2"."""
     for path, line in _install_places(settings, v):
-        found = rocm_torches(settings, path, before=line)
+        found = [version for at, n, version, _rocm in _all_rocm_torches(settings)
+                 if at == path and n < line and not _other_branch(settings, path, n, line)]
         if found:
-            return found[0][0]
+            return found[0]
     return None
+
+
+# (the shell's own: a Python `else:` inside `python -c "..."` is not one)
+_BRANCH_EDGE = re.compile(r"^\s*(?:elif\b(?!.*:\s*$)|else\s*(?:$|\\|;|#)|[^#\n]*;;)")
+_BRANCH_END = re.compile(r"^\s*(?:fi|esac)\b")
+
+
+def _other_branch(settings, path: str, lo: int, hi: int) -> bool:
+    """Whether line ``lo`` and line ``hi`` of a script or Dockerfile are in different branches of one `if`/`case`
+    (an `elif`, `else` or `;;` between them, and no `fi`/`esac` after it: past the block, whichever branch ran is
+    behind): a ROCm torch the `nightly` branch installs is not there when the `stable` branch's pip runs."""
+    art = artifact_at(settings, path)
+    apart = False
+    for ln in (art.lines() if art is not None else [])[lo:hi - 1]:
+        apart = False if _BRANCH_END.match(ln) else apart or bool(_BRANCH_EDGE.match(ln))
+    return apart
 
 
 def site_torch_module(settings, v) -> str | None:

@@ -136,11 +136,15 @@ def apt_userspace(settings, host):
         short, hshort = ".".join(map(str, parts[:2])), ".".join(map(str, host[0][:2]))
         apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
         mk = fail if parts[:1] != host[0][:1] else warn
-        out.append(mk(f"ROCm {short} installed from AMD's apt repository ({os.path.basename(v.origin.path)}), "
+        var = v.value.get("release_var") if isinstance(v.value, dict) else None
+        # the ARG that writes the release (`ARG ROCM_VER=5.7.1` ... `rocm/rhel9/${ROCM_VER}/main`): where to change it
+        args = [a.evidence() for a in settings.values("build", f"arg:{var}") if var and a.origin.path == v.origin.path
+                and str(a.value) == rel][:1]
+        out.append(mk(f"ROCm {short} installed from AMD's package repository ({os.path.basename(v.origin.path)}), "
                       f"{hshort} on the host ({apart})",
-                      "The image's ROCm user space (HIP runtime, rocBLAS, MIOpen) comes from this apt repository and "
+                      "The image's ROCm user space (HIP runtime, rocBLAS, MIOpen) comes from this repository and "
                       f"runs on the host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} releases. "
                       f"Install the ROCm {hshort} packages (repo.radeon.com/rocm/apt/{hshort}) or upgrade the host driver.",
-                      subject=v.origin.label, evidence=[v.evidence(), host[1]],
+                      subject=v.origin.label, evidence=[v.evidence(), *args, host[1]],
                       data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
     return out

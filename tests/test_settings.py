@@ -251,3 +251,45 @@ def test_a_dockerfiles_usage_comment_is_its_build(tmp_path, comment, built):
         "services:\n  worker:\n    image: localhost:3007/akitaonrails/frank-yomik-worker-rocm:latest\n")
     s = read_all([str(tmp_path)])
     assert ("localhost:3007/akitaonrails/frank-yomik-worker-rocm:latest" in built_images(s)) is built
+
+
+# tests/corpus/fresh/artifacts/zn-ar6420-tribe-scorer-mi300x: read after a shell script, this RUN once lost its
+# `> /tmp/req-no-torch.txt` (the script left the Dockerfile its bashlex budget, and bashlex dropped redirects)
+_FILTERED_RUN = ("FROM rocm/pytorch:latest\nRUN pip install --upgrade pip \\\n"
+                 "    && grep -vE '^(torch|torchaudio)\\b' requirements.txt > /tmp/req.txt \\\n"
+                 "    && pip install -r /tmp/req.txt\n")
+
+
+def _edits(text):
+    return [(v.name, v.value, v.origin.line) for v in dockerfile.read("D", text).values if v.name in ("req_edit", "pip")]
+
+
+def test_a_dockerfile_reads_the_same_whatever_was_read_before_it(monkeypatch):
+    first = _edits(_FILTERED_RUN)
+    shell.read("s.sh", "#!/bin/bash\nif [ -n \"$X\" ]; then\n  echo a | sed 's/,/ /g'\nfi\n")  # a script read first
+    assert _edits(_FILTERED_RUN) == first
+    assert ("req_edit", {"file": "requirements.txt", "delete": "^(torch|torchaudio)\\b", "out": "/tmp/req.txt"}, 3) in first
+    monkeypatch.setitem(sys.modules, "bashlex", None)  # the shlex split gives the same words, redirect and all
+    assert _edits(_FILTERED_RUN) == first
+
+
+def test_a_dockerfile_has_its_own_bashlex_budget():
+    # a subshell the shlex split reads as words (`torch==2.3.0)`); bashlex reads it as the shell does. A file read
+    # when no script has set a budget (the first of a process) gets bashlex too
+    from rocmdoctor.artifacts.readers.shell import words
+    words._BASHLEX_CALLS[0] = 0
+    text = "FROM python:3.11\nRUN (cd /app && pip install torch==2.3.0) 2>&1\n"
+    assert [v.value["requirements"] for v in dockerfile.read("D", text).values if v.name == "pip"] == [["torch==2.3.0"]]
+
+
+def test_a_flat_sets_dockerfile_is_the_build_that_names_it_in_another_folder_only_when_one_does(tmp_path):
+    # tests/corpus/fresh/artifacts/yo-ifumiya-sdscripts-lora-compose: `build: ./services/AUTOMATIC1111`,
+    # `./services/invoke`, ... each a Dockerfile of its own folder; the one Dockerfile copied is the trainer's
+    from rocmdoctor.artifacts.settings import ImageBuild, built_file, path_key
+    root = str(tmp_path / "Dockerfile")
+    arts = [dockerfile.read(root, "FROM python:3.11\nCMD [\"bash\"]\n")]
+    one = [ImageBuild(str(tmp_path / "docker" / "Dockerfile"), str(tmp_path), (), "c.yml")]
+    assert built_file(arts, one)(one[0].dockerfile) == path_key(root)
+    two = one + [ImageBuild(str(tmp_path / "services" / "b" / "Dockerfile"), str(tmp_path), (), "c.yml")]
+    assert [built_file(arts, two)(b.dockerfile) for b in two] == ["", ""]
+    assert built_file(arts, two)(root) == path_key(root)  # the file at its own path is always itself

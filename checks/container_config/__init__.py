@@ -17,6 +17,7 @@ from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV, _env as service_env
 from .claims import dra_classes
+from .values import exec_words
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -237,7 +238,7 @@ def compose_shm(settings, gpus=None):
             if entry and not entry[-1].lstrip().startswith("["):
                 svc = dict(svc, command=entry[-1], tty=None, stdin_open=None)
             elif not svc.get("command") and ins:
-                svc = dict(svc, command=" ".join(t for _, t in ins[-2:]))
+                svc = dict(svc, command=" ".join(exec_words(t) for _, t in ins[-2:]))
         if torch_free(settings, docks):
             out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
                           "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "

@@ -1,9 +1,10 @@
 """Compose files as compose reads them: a service written outside `services:` or a key written twice (RD-CTR-011), and
-environment values whose quotes become part of the value (RD-CTR-012)."""
+environment values whose quotes become part of the value (RD-CTR-012); the command a Dockerfile's CMD runs."""
 from __future__ import annotations
 
 import re
 
+from rocmdoctor.base import jsonlimits
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
@@ -124,3 +125,15 @@ def compose_image_reference(settings):
                         "(CI_REGISTRY/...), which only the author's pipeline fills in: name the registry the image "
                         "is really pushed to.", subject=f"{a.path}: {name}", evidence=[at]))
     return out or ok("every image reference is one Docker accepts")
+
+
+def exec_words(text: str) -> str:
+    """A CMD/ENTRYPOINT as the command it runs: the exec form's words (`["bash"]` is `bash`), the shell form as written."""
+    if text.lstrip().startswith("["):
+        try:
+            words = jsonlimits.loads(text)
+        except ValueError:
+            return text
+        if isinstance(words, list):
+            return " ".join(str(w) for w in words)
+    return text

@@ -381,7 +381,7 @@ def branch_taken(settings, v: Value) -> bool:
     build that makes this Dockerfile (compose `build.args`, `docker build --build-arg`), else the Dockerfile's own
     `ARG` default; a value the files do not give (or one the shell fills in) may take it."""
     var, op, lit, other, default = v.when  # default: the ARG's value where the RUN is (its stage's), None if none
-    mine = [b for b in builds(settings) if b.dockerfile and path_key(b.dockerfile) == path_key(v.origin.path)]
+    mine = builds_of(settings, v.origin.path)
     if any(var in b.passed for b in mine):
         return True
     given = [dict(b.args).get(var) for b in mine]
@@ -471,24 +471,50 @@ def _beside(ref: str, base: str) -> str:
     return ref if os.path.isabs(ref) else os.path.normpath(os.path.join(os.path.dirname(base), ref))
 
 
-def build_contexts(builds: list[ImageBuild], dockerfile: str) -> list[str]:
+def built_file(arts, made: list[ImageBuild] | None = None) -> Any:
+    """A function from the Dockerfile path a build names to the :func:`path_key` of the file of ``arts`` it builds:
+    the file at that path, else (a set copied flat, `docker/Dockerfile.rocm` beside a Dockerfile.rocm, as the
+    corpus and bug reports hold them) the one Dockerfile of the set with that name, where no other missing path
+    of the set's builds (``made``, else :func:`image_builds`) has that name too (`./services/a1111` and
+    `./services/comfy` both build a `Dockerfile`: the one copied is not known to be either); "" when none is."""
+    keys = {path_key(a.path) for a in arts if isinstance(getattr(a, "path", None), str) and a.path}
+    by_name: dict[str, list[str]] = {}
+    for a in arts:
+        if getattr(a, "kind", None) == "dockerfile" and isinstance(a.path, str) and a.path:
+            by_name.setdefault(os.path.basename(a.path).lower(), []).append(path_key(a.path))
+    missing: dict[str, set[str]] = {}
+    for b in image_builds(arts) if made is None else made:
+        if b.dockerfile and path_key(b.dockerfile) not in keys:
+            missing.setdefault(os.path.basename(b.dockerfile).lower(), set()).add(path_key(b.dockerfile))
+
+    def key_of(dockerfile: str) -> str:
+        if not dockerfile:
+            return ""
+        key = path_key(dockerfile)
+        if key in keys:
+            return key
+        name = os.path.basename(dockerfile).lower()
+        same = by_name.get(name, [])
+        return same[0] if len(same) == 1 and len(missing.get(name, ())) <= 1 else ""
+    return key_of
+
+
+def build_contexts(builds: list[ImageBuild], dockerfile: str, arts=()) -> list[str]:
     """The build contexts that ``builds`` (:func:`image_builds`) build ``dockerfile`` with (compose
-    `build.context`, a script's `docker build` CONTEXT), each once."""
+    `build.context`, a script's `docker build` CONTEXT), each once; with ``arts``, a build naming the file by
+    another folder of a set copied flat counts too (:func:`built_file`)."""
     key = path_key(dockerfile)
-    return iter_unique(b.context for b in builds if b.dockerfile and path_key(b.dockerfile) == key)
+    built = built_file(arts, builds) if arts else path_key
+    return iter_unique(b.context for b in builds if b.dockerfile and built(b.dockerfile) == key)
 
 
 def dockerfile_of_build(settings, build: ImageBuild) -> Artifact | None:
     """The Dockerfile of the set that ``build`` builds: the file at the path it names, else (a set copied flat,
     `-f docker/Dockerfile.rocm` beside a Dockerfile.rocm) the one Dockerfile of the set with that name."""
-    if not build.dockerfile:
-        return None
-    found = artifact_named(settings, build.dockerfile)
-    if found is not None:
-        return found if found.kind == "dockerfile" else None
-    name = os.path.basename(build.dockerfile).lower()
-    same = [d for d in settings.of_kind("dockerfile") if os.path.basename(d.path).lower() == name]
-    return same[0] if len(same) == 1 else None
+    key = once(settings, "_built_file", lambda: built_file(getattr(settings, "artifacts", None) or [],
+                                                           builds(settings)))(build.dockerfile)
+    found = artifact_named(settings, key) if key else None
+    return found if found is not None and found.kind == "dockerfile" else None
 
 
 def builds_of(settings, dockerfile) -> list[ImageBuild]:
@@ -514,8 +540,10 @@ def built_from(settings, a, name: str, svc) -> list[Artifact] | None:
     names a Dockerfile the set does not hold."""
     ref = a.refs.get(f"build:{name}") if isinstance(getattr(a, "refs", None), dict) else None
     if isinstance(ref, str) and ref and isinstance(svc, dict) and svc.get("build"):
-        named = artifact_named(settings, ref, a.path)
-        return [named] if named is not None and named.kind == "dockerfile" else []
+        # the build as compose makes it: an AMD layer's args-only build is its base's Dockerfile (:func:`_layered`)
+        made = next((b for b in builds(settings) if b.service == name and b.by == a.path), None)
+        named = dockerfile_of_build(settings, made or ImageBuild(_beside(ref, a.path), "", (), a.path))
+        return [named] if named is not None else []
     image = svc.get("image") if isinstance(svc, dict) else None
     if not isinstance(image, str) or not image or "$" in image:
         return None

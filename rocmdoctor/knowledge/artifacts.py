@@ -281,7 +281,9 @@ def dated_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:
 
 # AMD's repository of one ROCm release (an apt source line, an amdgpu-install package's path): the release and, where
 # written, the distribution it is built for. The Dockerfile and launch-script readers both read it.
-ROCM_APT_REPO = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/(\d+\.\d+(?:\.\d+)?)"
+# (the RPM repositories too: `baseurl=https://repo.radeon.com/rocm/rhel9/5.7.1/main`, `rocm/zyp/6.0/main`)
+ROCM_APT_REPO = re.compile(r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install|rocm/(?:rhel|el|centos|zyp|sles?)[\d.]*)/"
+                           r"(\d+\.\d+(?:\.\d+)?)"
                            r"(?:/ubuntu/|/rhel/|/sle/|/?\s+)?(focal|jammy|noble|bionic|ubuntu)?", re.I)
 # AMD's amdgpu driver repository of the same release, one per distribution too (`deb https://repo.radeon.com/amdgpu/6.0/ubuntu
 # jammy main`), which the installation guide adds beside the ROCm one.

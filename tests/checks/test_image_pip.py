@@ -1,6 +1,8 @@
 """RD-IMG-002 (checks/image_pip.py): `pip install` lines, requirements files and uv projects that pull a CUDA
 torch or GPU packages, judged with the torch already there (an image's ROCm torch keeps)."""
 
+import os
+
 import pytest
 from tests.checks.test_images import _by_package, _reqs
 from tests.lintacc_helpers import corpus, flagged, scan, write
@@ -445,3 +447,55 @@ def test_a_pin_beside_another_index_is_not_judged_off_index(lint):
     d = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN pip install torch==2.1.2 --index-url "
                    "https://download.pytorch.org/whl/rocm6.0 --extra-index-url https://pypi.org/simple\n")
     assert not [f for f in lint.flagged(lint([d], "RD-IMG-002", "mi50x2-xeon")) if "nothing installs" in f.title]
+
+
+# tests/corpus/fresh/artifacts/zn-andreaux-tts-serve-rocm-overlay, cut down: the base compose file builds
+# docker/Dockerfile.omnivoice (the set holds it flat, beside the compose files), the ROCm overlay gives only build
+# args (TORCH_INDEX .../rocm6.4 over the Dockerfile's cu126 default). The image is built with the overlay's index.
+_OMNI_DOCKERFILE = ("FROM python:3.12-slim\nARG TORCH_INDEX=https://download.pytorch.org/whl/cu126\nARG TORCH=2.8.0\n"
+                    "RUN pip install --index-url \"$TORCH_INDEX\" \\\n        \"torch==$TORCH\"\n")
+_OMNI_BASE = ("services:\n  omnivoice:\n    build:\n      context: .\n      dockerfile: docker/Dockerfile.omnivoice\n")
+_OMNI_ROCM = ("x-rocm-gpu: &rocm-gpu\n  devices:\n    - /dev/kfd\n    - /dev/dri\n  group_add:\n    - video\n"
+              "    - render\nservices:\n  omnivoice:\n    <<: *rocm-gpu\n    image: tts-serve/omnivoice:rocm6.4\n"
+              "    build:\n      args:\n        TORCH_INDEX: https://download.pytorch.org/whl/rocm6.4\n")
+
+
+def test_a_flat_set_builds_the_dockerfile_its_compose_names_in_another_folder(tmp_path):
+    paths = [write(tmp_path, "Dockerfile.omnivoice", _OMNI_DOCKERFILE), write(tmp_path, "docker-compose.yml", _OMNI_BASE),
+             write(tmp_path, "docker-compose.rocm.yml", _OMNI_ROCM)]
+    assert flagged(scan(paths, "RD-IMG-002", "rx7900xtx")) == []
+    # without the overlay the same build installs the cu126 default: flagged
+    assert flagged(scan(paths[:2], "RD-IMG-002", "rx7900xtx"))
+    # two Dockerfiles of that name in the set: which one is meant is not known, nothing is read with the args
+    os.makedirs(tmp_path / "other", exist_ok=True)
+    twin = write(tmp_path, "other/Dockerfile.omnivoice", _OMNI_DOCKERFILE)
+    assert flagged(scan(paths + [twin], "RD-IMG-002", "rx7900xtx"))
+
+
+def test_the_overlay_service_runs_the_image_its_base_dockerfile_makes(tmp_path):
+    # the same set: python:3.12-slim defines no `render` group, so `group_add: render` by name stops the container
+    # ('unable to find group render'), whatever the overlay's rocm-named tag says
+    paths = [write(tmp_path, "Dockerfile.omnivoice", _OMNI_DOCKERFILE), write(tmp_path, "docker-compose.yml", _OMNI_BASE),
+             write(tmp_path, "docker-compose.rocm.yml", _OMNI_ROCM)]
+    [f] = flagged(scan(paths, "RD-CTR-006", "rx7900xtx"))
+    assert "render" in f.title and f.evidence[0].source.endswith("docker-compose.rocm.yml:7")
+    # built on a ROCm image, whose /etc/group has render: nothing to say
+    rocm = _OMNI_DOCKERFILE.replace("python:3.12-slim", "rocm/dev-ubuntu-22.04:6.2")
+    paths[0] = write(tmp_path, "Dockerfile.omnivoice", rocm)
+    assert flagged(scan(paths, "RD-CTR-006", "rx7900xtx")) == []
+
+
+def test_requirements_filtered_by_grep_after_a_pip_upgrade_in_the_same_run(tmp_path):
+    # tests/corpus/fresh/artifacts/zn-ar6420-tribe-scorer-mi300x: the RUN upgrades pip, then installs a copy of
+    # requirements.txt without its torch lines (the base image's ROCm torch stays)
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nCOPY requirements.txt ./\n"
+              "RUN pip install --upgrade pip wheel setuptools \\\n"
+              "    && grep -vE '^(torch|torchaudio)\\b' requirements.txt > /tmp/req-no-torch.txt \\\n"
+              "    && pip install -r /tmp/req-no-torch.txt\n")
+    reqs = "fastapi>=0.111.0\ntorch>=2.5.1,<3.0\ntorchaudio>=2.5.0,<3.0\n"
+    paths = [write(tmp_path, "Dockerfile.rocm", docker), write(tmp_path, "requirements.txt", reqs)]
+    assert flagged(scan(paths, "RD-IMG-002", "mi300x8")) == []
+    # the install of the unfiltered file keeps its torch lines (and is cited where `-r` names it)
+    paths[0] = write(tmp_path, "Dockerfile.rocm", docker.replace("-r /tmp/req-no-torch.txt", "-r requirements.txt"))
+    found = flagged(scan(paths, "RD-IMG-002", "mi300x8"))
+    assert found and all(f.evidence[0].source.endswith(("requirements.txt:2", "requirements.txt:3")) for f in found)

@@ -42,3 +42,15 @@ def test_a_dockerfile_by_name_and_first_instruction_is_one_whatever_its_heredocs
     # a script named like one is still a script when it does not start with FROM/ARG
     script = "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\ndocker build -f Dockerfile.rocm .\n"
     assert read_one(write(tmp_path, "dockerfile-build.sh", script)).kind == "shell"
+
+
+def test_a_strip_that_keeps_a_gpu_family_keeps_its_targets(tmp_path):
+    # tests/corpus/fresh/artifacts/zn-muslimpribadi-docling-strixhalo (Dockerfile.gfx1151): `-not -name '*gfx11*'`
+    # keeps every gfx11 target's file, gfx1151's too; a family that is not this GPU's still fails
+    strip = ("FROM python:3.12\nRUN find /opt/venv/lib/python3.12/site-packages/torch/lib/rocblas/library/ \\\n"
+             "    -type f -name '*.dat' -not -name '*gfx11*' -delete\n")
+    assert _img11(tmp_path, "Dockerfile.gfx1151", strip, "strix-halo-apu") == []
+    [f] = _img11(tmp_path, "Dockerfile.gfx1151", strip.replace("*gfx11*", "*gfx10*"), "strix-halo-apu")
+    assert "gfx10*" in f.title and "gfx1151" in f.title
+    # a named target is not a family: keeping gfx110 (no star) keeps nothing of gfx1100
+    assert _img11(tmp_path, "Dockerfile", strip.replace("*gfx11*", "gfx110"), "rx7900xtx")

@@ -149,12 +149,12 @@ def test_an_apt_source_written_by_one_run_and_installed_by_the_next(lint):
                    "    printf \"deb [arch=amd64] https://repo.radeon.com/rocm/apt/${ROCM_VERSION}/ noble main\" "
                    "| tee /etc/apt/sources.list.d/rocm.list\n"
                    "RUN apt-get update && apt-get install -y rocm-dev rocm-libs\n")
-    fs = [f for f in lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx")) if "apt" in f.title]
+    fs = [f for f in lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx")) if "package repository" in f.title]
     assert [(f.status.value, f.evidence[0].source) for f in fs] == [("fail", f"{d}:4")]
     # a source written and never installed from (another stage installs nothing): no ROCm in the image
     e = lint.write("Dockerfile", "FROM ubuntu:24.04\nRUN echo 'deb https://repo.radeon.com/rocm/apt/7.2/ noble main' "
                    "> /etc/apt/sources.list.d/rocm.list\nFROM ubuntu:24.04\nRUN apt-get install -y curl\n")
-    assert not [f for f in lint.flagged(lint([e], "RD-IMG-003", "rx7900xtx")) if "apt" in f.title]
+    assert not [f for f in lint.flagged(lint([e], "RD-IMG-003", "rx7900xtx")) if "package repository" in f.title]
 
 
 def test_a_wheel_for_another_platform_is_not_judged_against_the_host(tmp_path):
@@ -167,3 +167,22 @@ def test_a_wheel_for_another_platform_is_not_judged_against_the_host(tmp_path):
               " ; platform_system == \"Windows\"\n")
     fs = [f for f in flagged(scan([p], "RD-IMG-003", "rx7900xtx")) if "torch for ROCm" in f.title]
     assert [f.evidence[0].source.rsplit(":", 1)[-1] for f in fs] == ["1"]
+
+
+# tests/corpus/fresh/artifacts/zn-kielhofner-slurm-docker-rocm (Dockerfile.rocm): ROCm from AMD's RPM repository of
+# the release `ARG ROCM_VER=5.7.1` gives (the global ARG, taken into the stage by `ARG ROCM_VER`)
+_RPM = ("ARG ROCM_VER=5.7.1\nARG ROCKY_VER=9\nFROM rockylinux:${ROCKY_VER}\nARG ROCM_VER\nARG ROCKY_VER\n"
+        "RUN echo \"[ROCm-${ROCM_VER}]\" > /etc/yum.repos.d/rocm.repo\n"
+        "RUN echo \"baseurl=https://repo.radeon.com/rocm/rhel${ROCKY_VER}/${ROCM_VER}/main\" >> /etc/yum.repos.d/rocm.repo\n"
+        "RUN echo \"gpgkey=https://repo.radeon.com/rocm/rocm.gpg.key\" >> /etc/yum.repos.d/rocm.repo\n"
+        "RUN dnf -y install rocm-utils hipcc\n")
+
+
+def test_rocm_from_amds_rpm_repository_cites_the_arg_that_picks_the_release(lint):
+    d = lint.write("Dockerfile.rocm", _RPM)
+    [f] = [f for f in lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx")) if "package repository" in f.title]
+    assert "ROCm 5.7" in f.title and [e.source for e in f.evidence[:2]] == [f"{d}:7", f"{d}:1"]
+    # the host's own release is inside the window; a repository written and never installed from is no ROCm
+    assert not lint.flagged(lint([lint.write("Dockerfile.rocm", _RPM.replace("5.7.1", "6.2"))], "RD-IMG-003", "rx7900xtx"))
+    assert not lint.flagged(lint([lint.write("Dockerfile.rocm", _RPM.replace("dnf -y install", "echo"))], "RD-IMG-003",
+                                 "rx7900xtx"))

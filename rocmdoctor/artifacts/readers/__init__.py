@@ -278,13 +278,14 @@ def _read_with_build_args(arts: list[Artifact], seen: dict[str, Artifact]) -> No
     the shell (`${GPU_ARCH}` with no default) leaves its ARG's default."""
     from . import dockerfile
     from .shell.expand import substitute
-    from ..settings import image_builds, path_key
+    from ..settings import built_file, image_builds, path_key
 
     builds = [b for b in image_builds(arts) if b.dockerfile]
+    built = built_file(arts, builds)  # a set copied flat: `docker/Dockerfile.rocm` is the set's Dockerfile.rocm
     for i, a in enumerate(arts):
         if a.kind != DOCKERFILE or a.error:
             continue
-        mine = [b for b in builds if path_key(b.dockerfile) == path_key(a.path)]
+        mine = [b for b in builds if built(b.dockerfile) == path_key(a.path)]
         values: dict[str, set[str]] = {}
         where: dict[str, list] = {}  # NAME -> [file, line] of the build that gives it (where the value is written)
         for b in mine:
@@ -351,7 +352,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
 
     def target_of(ref: str, a: Artifact) -> Artifact | None:
         if a.kind == DOCKERFILE:
-            target = in_context(ref, a, build_contexts(builds, a.path))
+            target = in_context(ref, a, build_contexts(builds, a.path, arts))
         else:
             target = resolve(ref, a.path, climb(a, roots))
         if not target:
@@ -399,7 +400,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
-        _project_installs(a, build_contexts(builds, a.path) if a.kind == DOCKERFILE else [])
+        _project_installs(a, build_contexts(builds, a.path, arts) if a.kind == DOCKERFILE else [])
         edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):
@@ -456,7 +457,7 @@ def _as_edited(ref: str, edits: list) -> tuple[str | None, str | None]:
         if val.get("out") and os.path.basename(str(val["out"])) == name:
             delete.append(str(val["delete"]))
             ref, name = str(val["file"]), os.path.basename(str(val["file"]))
-        elif os.path.basename(str(val.get("file"))) == name:
+        elif not val.get("out") and os.path.basename(str(val.get("file"))) == name:  # (`grep -v .. F > OUT` leaves F)
             if val.get("removed"):
                 return None, None
             delete.append(str(val["delete"]))

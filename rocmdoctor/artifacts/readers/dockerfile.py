@@ -21,6 +21,7 @@ from ...base.untrusted import pick
 from ...knowledge import artifacts as ka
 from ..settings import BUILD, CONTAINER, ENV, Artifact
 from .shell import RELEVANT, commands, pip_requirements, substitute
+from .shell.words import new_file
 from .shell.docker import record_image_build
 
 DOCKERFILE = "dockerfile"
@@ -234,6 +235,7 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                      f"({MAX_DOCKERFILE_BYTES // 1024} KiB at most)")
         return art
     art = Artifact(path, DOCKERFILE, text, data={"stages": [], "pip": [], "apt": [], "groups": [], "user": None})
+    new_file()  # this file's own bashlex budget: read the same whatever the process read before
     try:
         parsed = instructions(text)
     except DockerfileError as exc:
@@ -332,11 +334,16 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                 shadowed = {k for k, _v, _l in stage_env}
                 for part, when in _arg_branches(body, {k: x for k, x in build_args.items() if k not in shadowed}):
                     at = len(art.values)
+                    since = first  # each command is found at or after the line of the one before it (three
+                    # `pip install -r requirements-base.txt` of an if/elif/else are three lines, not the first thrice)
                     for words in commands(part):
-                        _run(art, [substitute(w, known) for w in words], first, end, lines)
+                        done = len(art.values)
+                        _run(art, [substitute(w, known) for w in words], since, end, lines)
+                        since = max([since] + [v.origin.line or since for v in art.values[done:]])
                     if when:  # what the branch installs, only where the build's args take it (Settings.values)
                         art.values[at:] = [dataclasses.replace(v, when=when) for v in art.values[at:]]
-            _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines, stage)
+            _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines, stage,
+                      raw=value)
             _kernel_module(art, "\n".join(b for b, _f, _e in _scripts(ins, n, last)), n, last, lines)
             _written_scripts(art, ins, value)
             for edit in _python_requirements_edits(ins):
@@ -578,7 +585,11 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
     fetched = {r: got[os.path.basename(r)] for r in reqs if r.endswith(".whl") and os.path.basename(r) in got}
     if reqs or opts:
         # the line of this pip command: the one naming its first requirement, else the first pip line
-        line = _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
+        named = reqs[0] if reqs else next(iter(opts.get("r") or opts.get("requirement") or []), None)
+        # (a `-r FILE` install is on the line naming FILE: a RUN's earlier `pip install --upgrade pip` is not it)
+        line = _find(lines, first, last, r"(?:-r\s*|--requirement[=\s]+)[\"']?" + re.escape(str(named))) \
+            if named and not reqs else \
+            _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
             if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
         art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()},
@@ -602,28 +613,38 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
 
 # AMD's apt repository or amdgpu-install package of one ROCm release, and the distribution it is for
 # (`https://repo.radeon.com/rocm/apt/7.2.3 noble main`, `amdgpu-install/5.7.1/ubuntu/focal/`).
-_INSTALLS = re.compile(r"\bapt(?:-get)?\s+(?:-\S+\s+)*install\b|\bamdgpu-install\s+-|\bdpkg\s+-i\b")
+_INSTALLS = re.compile(r"\b(?:apt(?:-get)?|dnf|microdnf|yum|zypper)\s+(?:-\S+\s+)*install\b|\bamdgpu-install\s+-|\bdpkg\s+-i\b")
 # The installer package's own name says its ROCm release in its 5-digit field, also when the file was copied in
 # (`dpkg -i /app/amdgpu-install_5.5.50500-1_all.deb`) or its folder is the driver's (amdgpu-install/22.20.3/ ...
 # amdgpu-install_22.20.50203-1_all.deb is ROCm 5.2.3).
 _INSTALLER_DEB = re.compile(r"amdgpu-install_[\d.]*?(\d)(\d\d)(\d\d)-\d+_all\.deb", re.I)
 
 
-def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str], stage: dict | None = None) -> None:
-    """A RUN that installs ROCm from AMD's apt repository (or amdgpu-install) of one release: that
+# a line that writes one release's repository (`rocm/apt/7.2`, `rocm/rhel9/${ROCM_VER}`), not the key's (rocm/rocm.gpg.key)
+_REPO_LINE = r"repo\.radeon\.com/(?:rocm/apt/|rocm/(?:rhel|el|centos|zyp|sles?)[\w.${}]*/|amdgpu-install/)"
+# the release segment of a repository URL written with a build arg (`.../rocm/rhel9/${ROCM_VER}/main`)
+_RELEASE_VAR = re.compile(r"repo\.radeon\.com/(?:amdgpu-install/|rocm/[^/\s]{1,40}/)\$\{?([A-Za-z_]\w*)")
+
+
+def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str], stage: dict | None = None,
+              raw: str = "") -> None:
+    """A RUN that installs ROCm from AMD's apt (or RPM) repository (or amdgpu-install) of one release: that
     release's user space is in the image, whatever its base (judged against the host like a tag). The
     repository written by one RUN (`printf "deb .../rocm/apt/7.2 noble main" | tee ...`) and installed from by a
-    later one of the same stage counts the same, cited where the repository is written."""
+    later one of the same stage counts the same, cited where the repository is written. A release a build arg
+    fills in names that arg (``release_var``), so the finding cites the ARG line that sets it too."""
     m, deb = ka.ROCM_APT_REPO.search(body), _INSTALLER_DEB.search(body)
+    var = _RELEASE_VAR.search(raw)
+    named = {"release_var": var.group(1)} if var else {}
     pending = stage.pop("rocm_apt_source", None) if stage is not None and _INSTALLS.search(body) else None
     if (m or deb) and _INSTALLS.search(body):
         release = ".".join(str(int(x)) for x in deb.groups()) if deb else m.group(1) if m else ""
-        line = _find(lines, first, last, r"repo\.radeon\.com/(?:rocm/apt|amdgpu-install)/|amdgpu-install_")
-        art.add(BUILD, "rocm_apt", {"release": release, "dist": ((m.group(2) or "").lower() or None) if m else None},
-                line)
+        line = _find(lines, first, last, _REPO_LINE + r"|amdgpu-install_")
+        art.add(BUILD, "rocm_apt", {"release": release, "dist": ((m.group(2) or "").lower() or None) if m else None,
+                                    **named}, line)
     elif m and stage is not None:
-        stage["rocm_apt_source"] = ({"release": m.group(1), "dist": (m.group(2) or "").lower() or None},
-                                    _find(lines, first, last, r"repo\.radeon\.com/rocm/apt/"))
+        stage["rocm_apt_source"] = ({"release": m.group(1), "dist": (m.group(2) or "").lower() or None, **named},
+                                    _find(lines, first, last, _REPO_LINE))
     elif pending is not None:
         art.add(BUILD, "rocm_apt", pending[0], pending[1])
 
@@ -666,7 +687,9 @@ _RM_ALL = re.compile(r"\brm\s+(?:-\w+\s+)*\S*/" + _KERNEL_LIBS + r"/library/\*",
 def _stripped_kernels(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
     """Kernel files of a ROCm math library deleted by a RUN: the targets kept (none for rm -rf)."""
     for m in _FIND_STRIP.finditer(body):
-        keep = sorted({g.lower() for g in re.findall(r"!\s+-i?name\s+['\"]?[^'\"\s]*?(gfx[0-9a-f]+)", m.group(2), re.I)})
+        # `! -name '*gfx1100*'`, `-not -name '*gfx11*'` (a family: every gfx11 target's file, written `gfx11*`)
+        keep = sorted({g.lower() + ("*" if star else "") for g, star in re.findall(
+            r"(?:!|-not)\s+-i?name\s+['\"]?[^'\"\s]*?(gfx[0-9a-f]+)(\*?)", m.group(2), re.I)})
         if "! " in m.group(2) or "-not" in m.group(2):
             art.add(BUILD, "kernels_stripped", {"lib": m.group(1).lower(), "keep": keep},
                     _find(lines, first, last, r"\bfind\b.*" + m.group(1)))

@@ -15,8 +15,7 @@ from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _
 from .command import _command
 from .expand import substitute
 from .places import _last_line
-from .words import (_ASSIGN, _BASHLEX_CALLS, _HEREDOC, MAX_BASHLEX_LINES, RELEVANT, _shlex_commands, commands,
-                    logical_lines)
+from .words import _ASSIGN, _HEREDOC, RELEVANT, _shlex_commands, commands, logical_lines, new_file
 
 
 SHELL, SLURM = "shell", "slurm"
@@ -95,7 +94,7 @@ def _apt_sources(art: Artifact, physical: list[str]) -> None:
 
 
 def read(path: str, text: str, kind: str = SHELL) -> Artifact:
-    _BASHLEX_CALLS[0] = MAX_BASHLEX_LINES
+    new_file()
     if len(text) > MAX_SCRIPT_BYTES:
         art = Artifact(path, kind, "", data={"commands": []})
         art.error = f"{path}: {len(text) // 1024} KiB; larger than any launch script ({MAX_SCRIPT_BYTES // 1024} KiB at most)"

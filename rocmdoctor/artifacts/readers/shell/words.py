@@ -184,8 +184,15 @@ RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lm
                       r"|^\s*\.\s+\S")
 
 
-_BASHLEX_CALLS = [0]  # reset by read(): a bound on the slow parser per script
+_BASHLEX_CALLS = [0]  # reset by each reader's read() (new_file): a bound on the slow parser per file
 MAX_BASHLEX_LINES = 300
+
+
+def new_file() -> None:
+    """Start a file's budget of bashlex lines. Every reader that splits commands calls it first, so that how a
+    file is read never depends on what the process read before it (a Dockerfile read after a script once got
+    the script's leftover budget, and another parser's words)."""
+    _BASHLEX_CALLS[0] = MAX_BASHLEX_LINES
 
 
 def commands(line: str) -> list[list[str]]:
@@ -226,7 +233,12 @@ def _bashlex_commands(bashlex, line: str) -> list[list[str]]:
     def walk(node):
         kind = getattr(node, "kind", "")
         if kind == "command":
-            words = [p.word for p in node.parts if getattr(p, "kind", "") in ("word", "assignment")]
+            # a redirect to a file stays two words (`>`, `out.txt`), as the shlex split writes it: readers see the
+            # same words whichever parser split the line (`grep -v torch r.txt > s.txt` names the file it makes)
+            words = [w for p in node.parts for w in (
+                [p.word] if getattr(p, "kind", "") in ("word", "assignment") else
+                [p.type, p.output.word] if getattr(p, "kind", "") == "redirect"
+                and isinstance(getattr(getattr(p, "output", None), "word", None), str) else [])]
             if words:
                 out.append(words)
             return
