@@ -14,7 +14,8 @@ from rocmdoctor.engine.check import check, ev, ok, skip, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
-from .pip_untaken import constraints_file
+from .images import built_from
+from .pip_untaken import constraints_file, other_vendor_branch
 
 # Two distributions of Triton in one ROCm environment: an AMD engineer's report.
 TRITON_TWO_SOURCE = "https://github.com/state-spaces/mamba/issues/595"
@@ -43,6 +44,8 @@ def cuda_only_packages(settings, gpus=None):
             continue  # inside an image built on NVIDIA's CUDA base: RD-IMG-001 names that one cause
         if constraints_file(settings, v):
             continue  # read with -c: it installs nothing (`jax-cuda12-plugin==0` there forbids the CUDA plugin)
+        if other_vendor_branch(settings, v):
+            continue  # `if [ "$BACKEND" = cuda ]; then pip install onnxruntime-gpu; elif ... rocm`: not this machine's
         rec = v.value if isinstance(v.value, dict) else {}
         for req in rec.get("requirements") or []:
             hit = pip_kb.cuda_only(str(req))
@@ -60,8 +63,11 @@ def cuda_only_packages(settings, gpus=None):
             if ka.requirement_name(str(req)) == "triton" and _pins_pypi_torch(pips, v.origin.path):
                 continue  # PyPI's triton 2.x beside PyPI's CUDA torch: one CUDA stack, RD-IMG-002 names its torch
             where = os.path.basename(v.origin.path) if rec.get("file") else "pip install"
-            key = (v.origin.path, re.split(r"[\s<>=!~\[;@]", str(req), maxsplit=1)[0].lower())
-            if rec.get("file") and key in seen:  # one package listed twice in one file: one finding, both lines
+            # one package listed twice in one file, or installed twice into one image (a requirements file, then
+            # `pip install --upgrade` of it): one finding, every line (the last install is what the image keeps)
+            home = built_from(settings, v) or v.origin.path
+            key = (home, re.split(r"[\s<>=!~\[;@]", str(req), maxsplit=1)[0].lower())
+            if key in seen and (rec.get("file") or getattr(artifact_at(settings, home), "kind", "") == "dockerfile"):
                 out[seen[key]] = replace(out[seen[key]], evidence=out[seen[key]].evidence + (v.evidence(),))
                 continue
             seen[key] = len(out)

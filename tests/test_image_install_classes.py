@@ -78,7 +78,7 @@ def test_rocm_from_amds_apt_repository_is_judged_like_an_image_tag(tmp_path):
            "noble main\\n' > /etc/apt/sources.list.d/rocm.list \\\n"
            "    && apt-get update && apt-get install -y --no-install-recommends hip-runtime-amd migraphx\n")
     found = _codes(tmp_path, [("Dockerfile.rocm", run)], "RD-IMG-003")
-    assert len(found) == 1 and "ROCm 7.2 installed from AMD's apt" in found[0].title
+    assert len(found) == 1 and "ROCm 7.2 installed from AMD's package repository" in found[0].title
     assert found[0].evidence[0].source.endswith(":3")
     # tests/corpus/fresh/artifacts/olmo-lumi-rocm602-image: ROCm 6.0.2 from apt on a 6.2 host, inside the window
     near = run.replace("apt/7.2.3", "apt/6.0.2")

@@ -217,5 +217,19 @@ def test_a_pod_that_listens_is_a_server_and_its_args_are_its_command_line(lint):
     assert lint.statuses(lint([eight], "RD-CTR-005", "mi300x8")) == ["warn"]
     split = lint.write("vllm.yaml", POD.replace("{tp}", "8").replace("{ports}", ports).replace("{n}", "1"))
     assert lint.statuses(lint([split], "RD-CTR-005", "mi300x8")) == ["warn"]  # only args say it: still split
+    # no port: not known to be a server, but it asks for one GPU and does not train: no collectives, no workers
     quiet = lint.write("vllm.yaml", POD.replace("{tp}", "1").replace("{ports}", "").replace("{n}", "1"))
-    assert lint.statuses(lint([quiet], "RD-CTR-005", "mi300x8")) == ["warn"]  # no port: not known to be a server
+    [f] = lint(quiet and [quiet], "RD-CTR-005", "mi300x8")
+    assert f.status.value == "pass" and "the one GPU it asks for" in f.title
+    trains = lint.write("train.yaml", POD.replace('"python", "-m", "vllm.entrypoints.openai.api_server"',
+                                                  '"torchrun", "train.py"').replace("{ports}", "").replace("{n}", "1"))
+    assert lint.statuses(lint([trains], "RD-CTR-005", "mi300x8")) == ["warn"]  # a trainer's DataLoader workers
+
+
+def test_a_test_pod_that_sleeps_on_one_gpu_needs_no_shared_memory(lint):
+    # fresh yo-yuamd-k8s-vllm gpu-test-pod.yaml (both labellers of the blind second labelling: nothing to flag)
+    pod = ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: gpu-test-pod\nspec:\n  containers:\n  - name: gpu-container\n"
+           "    image: rocm/pytorch:latest\n    command: [\"sleep\", \"3600\"]\n    resources:\n      limits:\n"
+           "        amd.com/gpu: {n}\n")
+    assert lint.statuses(lint([lint.write("p.yaml", pod.format(n=1))], "RD-CTR-005", "mi300x8")) == ["pass"]
+    assert lint.statuses(lint([lint.write("p.yaml", pod.format(n=8))], "RD-CTR-005", "mi300x8")) == ["warn"]

@@ -180,6 +180,10 @@ def test_a_community_build_of_rocm_named_for_it_tags_the_rocm_release():
     assert ka.image_rocm("docker.io/mixa3607/rocm-gfx906:7.1.0-complete") == (7, 1, 0)
     assert ka.image_rocm("ghcr.io/someone/rocm:6.4") == (6, 4) and ka.rocm_image("ghcr.io/someone/rocm:6.4")
     assert ka.rocm_image("mixa3607/rocm-gfx906:7.2.4-complete") and ka.floating_tag("mixa3607/rocm-gfx906:latest")
+    # a `latest` tag that names its ROCm release (tests/corpus/fresh/artifacts/yy-fluidnumerics-self-gfx942, both
+    # labellers): the app moves, its ROCm does not; `latest-rocm` with no release still floats
+    assert not ka.floating_tag("higherordermethods/selfish:latest-x86-rocm643-gfx942")
+    assert ka.floating_tag("tensorflow/tensorflow:latest-rocm") and ka.floating_tag("someone/app:latest-gfx942")
     # an application named with rocm tags its own version: no ROCm release read from it
     for app in ("flowpoint/rocm_autotrain:0.0.1", "someone/comfyui-rocm:1.2", "someone/rocm-comfyui:0.3.45",
                 "ghcr.io/x/rocm-dev:2024.05"):  # (the last: a date, no ROCm release)

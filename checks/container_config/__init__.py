@@ -17,7 +17,7 @@ from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV, _env as service_env
 from .claims import dra_classes
-from .values import exec_words
+from .values import exec_words, tools_only
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -140,7 +140,7 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                       "starts without a GPU or fails ('could not select device driver \"nvidia\"'). Pass "
                       "/dev/kfd and /dev/dri as devices, or use AMD's container toolkit (with its CDI spec, "
                       "`amd-ctk cdi generate`, Docker 29.3 and newer also take --gpus).",
-                      subject=f"{a.path}: {name}", evidence=[e for _, e in found],
+                      subject=f"{a.path}: {name}", evidence=[e for _, e in found] + _base_reservation(svc),
                       fix=svc_plan("Use the ROCm device nodes", a,
                                 [say_both(name, svc, f"remove {f}", f"remove {f}") for f, _ in found]
                                 + [say_both(name, svc, "devices: [/dev/kfd, /dev/dri]",
@@ -152,6 +152,13 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                                 + [("append", "devices", d) for d in ("/dev/kfd", "/dev/dri")]
                                 if len(found) == sum(1 for f, _ in found if "=" not in f) else ())))
     return out
+
+
+def _base_reservation(svc) -> list:
+    """Where the base file of a layered service writes the NVIDIA reservation the layer keeps (compose appends an
+    override's `devices: []` to the base's list: only `!reset` removes it)."""
+    base, own = svc.get("base_of") or (None, None)
+    return [svc_ev(base, own, "deploy")] if base is not None and gpu_reservations(own) else []
 
 
 # Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):
@@ -185,25 +192,6 @@ def graphics_only(svc, devs: list[str]) -> str:
 # AMD's cluster images that run its own tools (RVS, the exporter, the device plugin), never PyTorch.
 AMD_TOOL_IMAGES = ("rocm/test-runner", "rocm/device-metrics-exporter", "rocm/k8s-device-plugin", "rocm/k8s-node-labeller",
                    "rocm/gpu-operator")
-# Programs that only query or test the GPU: a command made of these (and echo, sleep, exit) starts no DataLoader.
-_GPU_TOOLS = {"rocm-smi", "amd-smi", "rocminfo", "rvs", "clinfo", "hipinfo", "rocm-bandwidth-test"}
-_BUILTINS = {"echo", "printf", "sleep", "exit", "true", "false"}
-
-
-def tools_only(svc) -> str:
-    """The GPU tools a container's command runs when that is all it runs (`sh -c "rocm-smi; rocminfo"`), else ""."""
-    text = command_of(svc)
-    heads = []
-    for part in re.split(r"\n|;|&&|\|\||\|", text):
-        words = [w for w in part.split() if w not in ("exec", "sudo")]
-        while words[:2] in (["sh", "-c"], ["bash", "-c"], ["/bin/sh", "-c"], ["/bin/bash", "-c"]):
-            words = words[2:]
-        if words:
-            heads.append(words[0].strip("\"'").rsplit("/", 1)[-1])
-    tools = [h for h in heads if h in _GPU_TOOLS]
-    return ", ".join(dict.fromkeys(tools)) if tools and all(h in _GPU_TOOLS | _BUILTINS for h in heads) else ""
-
-
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
 def compose_shm(settings, gpus=None):
@@ -245,9 +233,12 @@ def compose_shm(settings, gpus=None):
                           "/dev/shm", subject=subject))
             continue
         trainer_ui = TRAINER_UI.search(f"{name} {svc.get('image') or ''} {command_of(svc)}".lower())
-        if n == 1 and not trainer_ui and (_serves(svc) or not _trains(name, svc)):
+        # one GPU on this machine, or the one a pod asks for (`amd.com/gpu: 1`): no collectives between GPUs
+        one = "this machine's one GPU" if n == 1 else "the one GPU it asks for" if [
+            str(x) for x in (svc.get("gpu_resources") or {}).values()] == ["1"] and not _parallel(svc) else ""
+        if one and not trainer_ui and (_serves(svc) or not _trains(name, svc)):
             out.append(ok(f"{name}: {'a server kept running' if _serves(svc) else 'an application that does not train'}"
-                          " on this machine's one GPU: no collectives between GPUs and no DataLoader workers, so the "
+                          f" on {one}: no collectives between GPUs and no DataLoader workers, so the "
                           "default /dev/shm is enough", subject=subject))
             continue
         if n > 1 and not trainer_ui and _serves(svc) and not _trains(name, svc) and not _parallel(svc) \

@@ -248,7 +248,9 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
                         "names resolve inside the image (its video is 44, its render, where it has one, another "
                         f"number), so add the number: group_add: [\"{owner['gid']}\"] (docker run --group-add "
                         f"{owner['gid']}), or run as root.", subject=subject,
-                        evidence=[ev_user] + ([svc_ev(a, svc, "group_add")] if svc.get("group_add") else [])
+                        # (no group_add: the devices it passes are where the group goes)
+                        evidence=[ev_user] + ([svc_ev(a, svc, "group_add")] if svc.get("group_add") else
+                                              [svc_ev(a, svc, "devices")] if svc.get("devices") else [])
                         + [ev("/dev/kfd", f"group {owner['group']} (gid {owner['gid']})")],
                         fix=svc_plan("Give the container user the device nodes' GID", a,
                                   [say_both(name, svc, f"group_add: [\"{owner['gid']}\"]", f"add --group-add {owner['gid']}")],

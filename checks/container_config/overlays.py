@@ -145,7 +145,7 @@ def overlays(composes, pairs=()) -> dict:
     for base, top in pairs:  # combined by a script's -f list, across folders
         for name, svc in defs.get(id(top), {}).items():
             if isinstance(svc, dict) and isinstance(defs.get(id(base), {}).get(name), dict):
-                out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+                out[(id(base), name)] = (top, _layered(base, defs[id(base)][name], svc))
     paired = {id(t) for _, t in pairs}
     for top in composes:
         if id(top) in paired:
@@ -165,7 +165,7 @@ def overlays(composes, pairs=()) -> dict:
             base = bases[0] if bases else None
             if base is None:
                 break
-            out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+            out[(id(base), name)] = (top, _layered(base, defs[id(base)][name], svc))
         else:
             continue
         for key in [k for k, (t, _) in out.items() if t is top]:  # a service with no base: not an override
@@ -202,7 +202,15 @@ def _merge_amd_layer(top, composes, defs, out: dict) -> None:
                      and not _AMD_LAYER.match(os.path.basename(b.path)) and isinstance(defs[id(b)].get(name), dict)),
                     None)
         if base is not None:
-            out[(id(base), name)] = (top, _merged(defs[id(base)][name], svc))
+            out[(id(base), name)] = (top, _layered(base, defs[id(base)][name], svc))
+
+
+def _layered(base, base_svc: dict, svc: dict) -> dict:
+    """The service as compose runs it (:func:`_merged`), knowing the base file and service it was merged onto
+    (``base_of``): what only the base writes is cited there (an NVIDIA reservation an override's `devices: []` keeps)."""
+    merged = _merged(base_svc, svc)
+    merged["base_of"] = (base, base_svc)
+    return merged
 
 
 def _merged(base: dict, svc: dict) -> dict:

@@ -212,7 +212,9 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
         return True
     if NON_GPU_IMAGE.search(image.rsplit("/", 1)[-1]):
         return False  # open-webui:cuda, a database: whatever the tag says, no GPU work of its own
-    return bool(GPU_IMAGE.search(image) or (apps and APP_IMAGE.search(image)))
+    # its own name or organisation (rocm/pytorch, vllm-rocm), not a project folder of a registry path (ghcr.io/
+    # do-solutions/gpu-droplet-validation/tap-reporter: the reporter beside the project's GPU jobs)
+    return bool(any(GPU_IMAGE.search(x) for x in ka.image_org_name(image)) or (apps and APP_IMAGE.search(image)))
 
 
 def none_found(settings):

@@ -1,5 +1,5 @@
 """Compose files as compose reads them: a service written outside `services:` or a key written twice (RD-CTR-011), and
-environment values whose quotes become part of the value (RD-CTR-012); the command a Dockerfile's CMD runs."""
+environment values whose quotes become part of the value (RD-CTR-012); the command a Dockerfile's CMD runs and whether a container's command only runs GPU tools."""
 from __future__ import annotations
 
 import re
@@ -8,7 +8,7 @@ from rocmdoctor.base import jsonlimits
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
-from .services import AREA, services_of
+from .services import AREA, command_of, services_of
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/"
 COMPOSE_ENV = "https://docs.docker.com/reference/compose-file/services/#environment"
@@ -137,3 +137,22 @@ def exec_words(text: str) -> str:
         if isinstance(words, list):
             return " ".join(str(w) for w in words)
     return text
+
+
+# Programs that only query or test the GPU: a command made of these (and echo, sleep, exit) starts no DataLoader.
+_GPU_TOOLS = {"rocm-smi", "amd-smi", "rocminfo", "rvs", "clinfo", "hipinfo", "rocm-bandwidth-test"}
+_BUILTINS = {"echo", "printf", "sleep", "exit", "true", "false"}
+
+
+def tools_only(svc) -> str:
+    """The GPU tools a container's command runs when that is all it runs (`sh -c "rocm-smi; rocminfo"`), else ""."""
+    text = command_of(svc)
+    heads = []
+    for part in re.split(r"\n|;|&&|\|\||\|", text):
+        words = [w for w in part.split() if w not in ("exec", "sudo")]
+        while words[:2] in (["sh", "-c"], ["bash", "-c"], ["/bin/sh", "-c"], ["/bin/bash", "-c"]):
+            words = words[2:]
+        if words:
+            heads.append(words[0].strip("\"'").rsplit("/", 1)[-1])
+    tools = [h for h in heads if h in _GPU_TOOLS]
+    return ", ".join(dict.fromkeys(tools)) if tools and all(h in _GPU_TOOLS | _BUILTINS for h in heads) else ""

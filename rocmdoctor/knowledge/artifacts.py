@@ -196,7 +196,7 @@ def imported_from(image: str) -> str:
 
 
 def floating_tag(image: str) -> bool:
-    """No tag, 'latest' (latest-base, latest-release ...), a build channel the publisher moves
+    """No tag, 'latest' (latest-base, latest-release ...; not one naming its ROCm release), a build channel the publisher moves
     on every build (rocm/vllm-dev:nightly, :main, :dev, :master, :edge), or a variant tag with no
     version in it (ollama/ollama:rocm, :rocm-latest), or an AMD rocm/* tag that names no version at all
     (rocm/vllm-dev:base): re-pushed with every release of the product, each bundling the ROCm user
@@ -207,7 +207,9 @@ def floating_tag(image: str) -> bool:
     tag = name.rsplit(":", 1)[1] if ":" in name else ""
     repo = image.lower().split("@", 1)[0]
     repo = repo[len("docker.io/"):] if repo.startswith("docker.io/") else repo
-    return tag == "" or tag.startswith("latest") or re.sub(r"[-_.]?(base|release)$", "", tag.lower()) in (
+    # (a `latest-…-rocm643-gfx942` tag names the ROCm release it is built on: its ROCm does not drift)
+    latest = tag.startswith("latest") and not re.search(r"rocm[-_.]?\d", tag.lower())
+    return tag == "" or latest or re.sub(r"[-_.]?(base|release)$", "", tag.lower()) in (
         "nightly", "main", "dev", "master", "edge") or ("rocm" in tag.lower() and not re.search(r"\d", tag)) \
         or (repo.startswith("rocm/") and "$" not in tag and not re.search(r"\d", tag))  # rocm/vllm-dev:base
 
@@ -402,6 +404,16 @@ _PRIVATE_HOST = re.compile(r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|
                            r"(?:^|[.-])(?:artifactory|internal|intranet)(?:[.-]|$)", re.I)
 
 
+def image_org_name(image: str) -> tuple[str, str]:
+    """(organisation, own name with its tag) of an image reference, the registry host left out: ("rocm",
+    "pytorch:latest"), ("nvidia", "pytorch:24.01-py3") of nvcr.io/nvidia/pytorch, ("", "ubuntu:22.04"); the folders
+    between them (a project's path in its registry) are neither."""
+    parts = image.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]
+    return (parts[0] if len(parts) > 1 else "", parts[-1])
+
+
 def image_registry(image: str) -> str | None:
     """The registry host of an image reference ('ghcr.io', 'host:5000'); None for Docker Hub."""
     first, sep, _ = image.partition("/")
@@ -417,9 +429,16 @@ def private_registry(image: str) -> str | None:
     if _PRIVATE_HOST.search(host):
         return f"{host} is a private or internal registry"
     port = host.rpartition(":")[2] if ":" in host else ""
-    if port and port != "443":
+    name = host.rpartition(":")[0]
+    if port and port != "443" and not any(name == d or name.endswith("." + d) for d in PUBLIC_PORT_REGISTRIES):
         return f"{host} is a self-run registry (port {port})"
     return None
+
+
+# Public registries served on a port of their own: the 光合 (SourceFind) developer community's images for Hygon DCUs
+# (`image.sourcefind.cn:5000/dcu/admin/base/pytorch:2.4.1-ubuntu22.04-dtk25.04-py3.10`, `harbor.sourcefind.cn:5443/dcu/
+# ...`), the base images DCU guides and ModelZoo start from.
+PUBLIC_PORT_REGISTRIES = ("sourcefind.cn",)
 
 
 # Packages whose PyPI metadata requires torch (any version): installed where no torch is, pip

@@ -256,6 +256,9 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
             break
     for e in shape.nccl:
         add(_NCCL_RULES.get(e.cls, "tb-distributed"), e.line, nccl_class=e.cls, last_error=e.last_error)
+    if shape.run_without_gpu is not None:  # the container was given no GPU: before what torch in it says
+        add("container-run-without-gpu", shape.run_without_gpu[0],
+            detail=f"then: {shape.run_without_gpu[1].text.strip()[:120]}")
     if shape.no_gpu is not None:
         add("tb-torch-no-gpu", shape.no_gpu, detail="a ROCm build of torch says it sees no GPU")
     if shape.stop is not None:

@@ -4,6 +4,7 @@ import os
 import pytest
 
 from rocmdoctor.knowledge import pip_names as pip_kb
+from tests.lintacc_helpers import flagged, scan, write
 
 FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
 
@@ -175,3 +176,47 @@ def test_a_constraints_file_installs_nothing_and_its_zero_pins_forbid(lint):
     r = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-24.04:7.2\nCOPY amd-constraints.txt ./\n"
                    "RUN pip install -r amd-constraints.txt\n")
     assert len(lint.flagged(lint([c, r], "RD-IMG-009", "mi300x8"))) == 2
+
+
+def test_a_package_installed_twice_into_one_image_is_one_finding(tmp_path):
+    # fresh batch 45 zq-steffenhebestreit-ttsstt-rocm: requirements.txt's ctranslate2, then the Dockerfile's
+    # `pip install --upgrade "ctranslate2>=4.0.0"` into the same image: one finding citing both lines
+    docker = ("FROM python:3.11-slim\nRUN pip3 install torch --index-url https://download.pytorch.org/whl/rocm6.2\n"
+              "COPY requirements.txt .\nRUN pip3 install -r requirements.txt\n"
+              "RUN pip3 install --upgrade \"ctranslate2>=4.0.0\" || echo keep\n")
+    paths = [write(tmp_path, "Dockerfile.rocm", docker), write(tmp_path, "requirements.txt", "ctranslate2>=3.8.0\n")]
+    [f] = flagged(scan(paths, "RD-IMG-009", "rx7900xtx"))
+    assert sorted(e.source.rsplit("/", 1)[1] for e in f.evidence) == ["Dockerfile.rocm:5", "requirements.txt:1"]
+    # a script's two installs are two environments as far as the files say: two findings
+    script = write(tmp_path, "setup.sh", "pip install ctranslate2\npython -m venv v2\nv2/bin/pip install ctranslate2\n")
+    assert len(flagged(scan([script], "RD-IMG-009", "rx7900xtx"))) == 2
+
+
+def test_a_sed_copy_of_the_requirements_without_the_cuda_package_is_what_pip_reads(tmp_path):
+    # fresh batch 45 zq-rvcboss-gptsovits-rocm-pr (Dockerfile.rocm): onnxruntime-gpu swapped for MIGraphX's build in
+    # the copy `sed 's/onnxruntime-gpu.*/onnxruntime_migraphx/' requirements.txt > /tmp/requirements-rocm.txt`
+    docker = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nCOPY requirements.txt .\n"
+              "RUN sed 's/onnxruntime-gpu.*/onnxruntime_migraphx/' requirements.txt > /tmp/requirements-rocm.txt && \\\n"
+              "    pip install -r /tmp/requirements-rocm.txt\n")
+    reqs = "numpy\nonnxruntime-gpu; platform_machine == \"x86_64\"\n"
+    paths = [write(tmp_path, "Dockerfile.rocm", docker), write(tmp_path, "requirements.txt", reqs)]
+    assert flagged(scan(paths, "RD-IMG-009", "rx7900xtx")) == []
+    # installing the file itself keeps the line (sed wrote another file)
+    paths[0] = write(tmp_path, "Dockerfile.rocm", docker.replace("-r /tmp/requirements-rocm.txt", "-r requirements.txt"))
+    assert len(flagged(scan(paths, "RD-IMG-009", "rx7900xtx"))) == 1
+
+
+def test_a_cuda_package_in_the_nvidia_branch_of_a_per_vendor_chain_is_not_this_machines(tmp_path):
+    # fresh batch 45 zq-valtora-nojoin-rocm (Dockerfile.worker): onnxruntime-gpu only where WORKER_GPU_BACKEND=cuda
+    docker = ("FROM python:3.12-slim\nARG WORKER_GPU_BACKEND\nRUN pip install numpy \\\n"
+              "    && if [ \"${WORKER_GPU_BACKEND}\" = \"cuda\" ]; then \\\n"
+              "         pip install --no-cache-dir onnxruntime-gpu==1.20.2; \\\n"
+              "       elif [ \"${WORKER_GPU_BACKEND}\" = \"rocm\" ]; then \\\n"
+              "         pip uninstall -y onnxruntime-gpu || true; \\\n"
+              "       fi\n")
+    assert flagged(scan([write(tmp_path, "Dockerfile.worker", docker)], "RD-IMG-009", "rx7900xtx")) == []
+    # with no ROCm branch beside it the chain is not per vendor: still judged; nor is a package in the ROCm branch
+    only = docker.replace('= "rocm" ]', '= "cpu" ]')
+    assert only != docker and len(flagged(scan([write(tmp_path, "Dockerfile.worker", only)], "RD-IMG-009", "rx7900xtx"))) == 1
+    amd = docker.replace("         pip uninstall -y onnxruntime-gpu || true;", "         pip install cupy-cuda12x;")
+    assert len(flagged(scan([write(tmp_path, "Dockerfile.worker", amd)], "RD-IMG-009", "rx7900xtx"))) == 1

@@ -93,6 +93,11 @@ def test_real_internal_registry_base_image_warns():
     # podman's and buildah's name for an image built on this machine (fresh batch 14, qb-doctorjei Containerfiles
     # chained FROM localhost/droste-torch-base-halo); a registry on a port of localhost is still one of its own
     ("localhost/droste-torch-base-halo", False), ("localhost:5000/base:1", True),
+    # the SourceFind registries Hygon DCU guides pull from, on ports of their own (ys-miraclez3-gpustack-dcu,
+    # eb-nightthink-k100ai-sglang-dsv4-docker); a look-alike name that is not theirs still warns
+    ("image.sourcefind.cn:5000/dcu/admin/base/pytorch:2.4.1-ubuntu22.04-dtk25.04-py3.10-fixpy", False),
+    ("harbor.sourcefind.cn:5443/dcu/admin/base/vllm:0.8.5-ubuntu22.04-dtk25.04.1-rc5-das1.6-py3.10", False),
+    ("notsourcefind.example.com:5000/dcu/base:1", True), ("evilsourcefind.cn:5000/dcu/base:1", True),
 ])
 def test_registry_of_the_base_image(tmp_path, image, bad):
     fs = flagged(scan([write(tmp_path, "Dockerfile", f"FROM {image}\nRUN echo hi\n")], "RD-IMG-008", "mi300x8"))

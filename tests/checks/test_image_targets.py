@@ -54,3 +54,12 @@ def test_a_strip_that_keeps_a_gpu_family_keeps_its_targets(tmp_path):
     assert "gfx10*" in f.title and "gfx1151" in f.title
     # a named target is not a family: keeping gfx110 (no star) keeps nothing of gfx1100
     assert _img11(tmp_path, "Dockerfile", strip.replace("*gfx11*", "gfx110"), "rx7900xtx")
+
+
+def test_a_negated_group_of_names_keeps_each_of_them(tmp_path):
+    # fresh batch 45 zq-moustaphadev-kdenlive-face-rocm (Containerfile.rocm): `! \( -name '*gfx1100*' -o ... \)`
+    strip = ("FROM ubuntu:24.04\nRUN find /opt/rocm/lib/rocblas/library -type f -name '*gfx*' \\\n"
+             "        ! \\( -name '*gfx1100*' -o -name '*gfx1101*' \\) -delete\n")
+    assert _img11(tmp_path, "Containerfile.rocm", strip, "rx7900xtx") == []
+    [f] = _img11(tmp_path, "Containerfile.rocm", strip.replace("gfx1100", "gfx1030"), "rx7900xtx")
+    assert "gfx1100" in f.title

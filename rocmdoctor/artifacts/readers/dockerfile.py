@@ -687,9 +687,12 @@ _RM_ALL = re.compile(r"\brm\s+(?:-\w+\s+)*\S*/" + _KERNEL_LIBS + r"/library/\*",
 def _stripped_kernels(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
     """Kernel files of a ROCm math library deleted by a RUN: the targets kept (none for rm -rf)."""
     for m in _FIND_STRIP.finditer(body):
-        # `! -name '*gfx1100*'`, `-not -name '*gfx11*'` (a family: every gfx11 target's file, written `gfx11*`)
-        keep = sorted({g.lower() + ("*" if star else "") for g, star in re.findall(
-            r"(?:!|-not)\s+-i?name\s+['\"]?[^'\"\s]*?(gfx[0-9a-f]+)(\*?)", m.group(2), re.I)})
+        # `! -name '*gfx1100*'`, `-not -name '*gfx11*'` (a family: every gfx11 target's file, written `gfx11*`), and
+        # a negated group `! \( -name '*gfx1100*' -o -name '*gfx1101*' \)`: every name in it is kept
+        kept = re.findall(r"(?:!|-not)\s+\\?\(([^()]{0,2000}?)\\?\)", m.group(2)) + re.findall(
+            r"(?:!|-not)\s+(-i?name\s+\S+)", m.group(2))
+        keep = sorted({g.lower() + ("*" if star else "") for group in kept for g, star in re.findall(
+            r"-i?name\s+['\"]?[^'\"\s]*?(gfx[0-9a-f]+)(\*?)", group, re.I)})
         if "! " in m.group(2) or "-not" in m.group(2):
             art.add(BUILD, "kernels_stripped", {"lib": m.group(1).lower(), "keep": keep},
                     _find(lines, first, last, r"\bfind\b.*" + m.group(1)))
@@ -719,6 +722,16 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
                [m.group(2) for m in (_SED_BLANK.match(x) for x in cmds) if m]
         if files and pats:
             return {"file": files[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": None}
+    if head == "sed" and ">" in words and not any(w.startswith("-i") for w in words[1:]):
+        # `sed 's/onnxruntime-gpu.*/onnxruntime_migraphx/' requirements.txt > /tmp/req-rocm.txt`: the copy pip reads
+        # has those lines replaced (read as left out: what replaces them is the script's, not a requirement line)
+        out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
+        before = [w for w in words[1:words.index(">")] if not w.startswith("-")]
+        cmds = [c.strip() for x in before[:1] for c in re.split(r"[;\n]", x) if c.strip()]
+        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in cmds) if m] + \
+               [m.group(2) for m in (re.match(r"^s(.)(.+?)\1", x) for x in cmds) if m]
+        if len(before) >= 2 and reqfile(before[-1]) and out and pats:
+            return {"file": before[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": out}
     if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and ">" in words:
         out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
         before = [w for w in words[1:words.index(">")] if not w.startswith("-")]

@@ -73,6 +73,7 @@ ANCHORS: tuple[str, ...] = (
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
+    "is missing from", "sys_perfmon", "amdkfd_ioc_",  # a HIP API the runtime lacks; a profiler's capability; KFD calls
     "couldn't open", "mem policy",  # TensorFlow's library loader (packages.py); libhsakmt's NUMA policy (kernel.py)
 )
 

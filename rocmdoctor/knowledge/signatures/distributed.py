@@ -691,4 +691,27 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("INFO 04-05 03:16:09 [shm_broadcast.py:289] vLLM message queue communication handle: Handle(...)",),
         terminal=True,
     ),
+    S(
+        # The runtime's own words for cudaErrorPeerAccessUnsupported / hipErrorPeerAccessUnsupported, quoted by a
+        # library that needs peer access between two GPUs (vLLM's and SGLang's custom all-reduce, NCCL/RCCL P2P).
+        id="peer-access-unsupported", family="distributed", title="Two GPUs cannot access each other peer-to-peer",
+        severity="fatal", tier=RUNTIME,
+        supersedes=("cuda-error-quoted",),  # the same line: the quoted error is this refusal
+        patterns=(r"peer access is not supported between these two devices",),
+        needles=("peer access is not supported",),
+        meaning=("A multi-GPU library asked the runtime for direct peer access between two GPUs and the runtime "
+                 "refused: on this topology (PCIe switch, IOMMU translation, a consumer board) the GPUs cannot "
+                 "map each other's memory."),
+        causes=(
+            C(text="the IOMMU translates GPU peer-to-peer DMA on this multi-GPU host", check="RD-IOMMU-001"),
+            C(text="GPUs cannot reach each other peer-to-peer", check="RD-BENCH-004",
+              fix="turn the library's P2P path off (vLLM/SGLang: --disable-custom-all-reduce; NCCL_P2P_DISABLE=1)"),
+            C(text="the large BAR that peer access needs is off", check="RD-PCIE-003"),
+        ),
+        fix="Disable the custom all-reduce (--disable-custom-all-reduce) or P2P, or fix the IOMMU/BAR setup.",
+        sources=("https://github.com/sgl-project/sglang/issues/1509",),
+        examples=("Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:307 'peer access is not supported between "
+                  "these two devices'",),
+        near_misses=("Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs.",),
+    ),
 )

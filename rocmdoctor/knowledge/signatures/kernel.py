@@ -981,4 +981,25 @@ SIGNATURES: tuple[S, ...] = (
         examples=("Failed to set mem policy for GPU [0x6b0d]",),
         near_misses=("numactl: set_mempolicy: Invalid argument",),
     ),
+    S(
+        # libhsakmt's line when a KFD ioctl the thunk relies on fails at open: a ROCm user space (thunk) that does
+        # not speak the kernel driver's KFD interface (ROCm's own thunk on an upstream kernel of another era, or the
+        # reverse), or a KFD that refuses the GPU.
+        id="kfd-ioctl-failed", family="kernel", title="A KFD call of the ROCm thunk failed",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"\bAMDKFD_IOC_(?P<ioctl>[A-Z_]{3,40}) failed",),
+        needles=("amdkfd_ioc_",),
+        meaning=("The ROCm thunk (libhsakmt) called the kernel driver's KFD and the call failed: the user space and "
+                 "the kernel driver do not agree on the interface, or the driver refused the GPU; rocminfo then "
+                 "reports HSA_STATUS_ERROR_OUT_OF_RESOURCES."),
+        causes=(
+            C(text="the kernel driver does not match the ROCm user space", check="RD-DRV-003",
+              fix="install the amdgpu-dkms (or kernel) that this ROCm release supports, or the ROCm that matches it"),
+            C(text="the amdgpu/KFD driver is broken or not loaded for this GPU", check="RD-DRV-001"),
+        ),
+        fix="Match the kernel driver to the ROCm release (amdgpu-dkms of the same release); check `dmesg` for KFD.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/438",),
+        examples=("AMDKFD_IOC_ACQUIRE_VM failed",),
+        near_misses=("kfd kfd: amdgpu: Allocated 3969056 bytes on gart",),
+    ),
 )

@@ -990,6 +990,25 @@ SIGNATURES: tuple[S, ...] = (
                      ":0:rocdevice.cpp :2614: HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION: The agent attempted to execute an "
                      "illegal shader instruction."),
     ),
+    S(
+        # hashcat's (and other HIP programs') check of the HIP runtime it loaded: an API the program calls is not in
+        # that libamdhip64 (removed in a newer ROCm, or an older runtime than the program was built for).
+        id="hip-api-missing-from-runtime", family="packages", title="The HIP runtime lacks an API the program calls",
+        severity="error", tier=SETUP,
+        patterns=(r"\b(?P<api>hip[A-Z]\w{2,60}) is missing from (?:the )?HIP shared library",),
+        needles=("is missing from hip shared library", "is missing from the hip shared library"),
+        meaning=("The program looked up a HIP API in the libamdhip64 it loaded and did not find it: it was built for "
+                 "another HIP version than the installed runtime (ROCm 6 removed some deprecated APIs)."),
+        causes=(
+            C(text="the program was built against another ROCm version than the system's", check="RD-ROCM-003",
+              fix="use a build of the program for the installed ROCm, or the ROCm release it was built for"),
+            C(text="more than one ROCm is installed and the wrong one is on the library path", check="RD-ROCM-002"),
+        ),
+        fix="Install the program's build for this ROCm (or the ROCm it was built for); check LD_LIBRARY_PATH.",
+        sources=("https://github.com/hashcat/hashcat/issues/2891",),
+        examples=("hipFuncSetSharedMemConfig is missing from HIP shared library.",),
+        near_misses=("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",),
+    ),
 )
 
 # Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's

@@ -174,4 +174,23 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("WARNING: Running pip as the 'root' user can result in broken permissions",
                      "are you sure you want to continue? [y/N]"),
     ),
+    S(
+        # rocprofiler-sdk's line when it may not take the device for system-wide counters (likwid-perfctr, rocprofv3
+        # as a user without CAP_SYS_PERFMON / CAP_SYS_ADMIN): the run goes on, its counters are not trustworthy.
+        id="profiler-needs-sys-perfmon", family="permissions", title="The profiler may not lock the GPU for its counters",
+        severity="warning", tier=SETUP,
+        patterns=(r"could not be locked for profiling due to lack of permissions \(capability SYS_PERFMON\)",),
+        needles=("capability sys_perfmon",),
+        meaning=("rocprofiler-sdk could not lock the device for profiling: the process lacks CAP_SYS_PERFMON, so "
+                 "hardware counters may be wrong and system-wide counter collection is off."),
+        causes=(C(text="the profiler runs as a user without CAP_SYS_PERFMON (or CAP_SYS_ADMIN)",
+                  fix="run it as root, or grant the capability (setcap cap_perfmon+ep on the tool, or "
+                      "--cap-add PERFMON in a container)"),),
+        fix="Grant CAP_SYS_PERFMON to the profiler (or run it as root) for trustworthy counters.",
+        sources=("https://github.com/RRZE-HPC/likwid/pull/716",),
+        examples=("W20260112 16:56:23.465165 17098584899456 ioctl.cpp:68] Device 5998 could not be locked for profiling "
+                  "due to lack of permissions (capability SYS_PERFMON). PMC Counters may be inaccurate and System "
+                  "Counter Collection will not be available",),
+        near_misses=("rocprofv3: profiling started with 4 counters",),
+    ),
 )

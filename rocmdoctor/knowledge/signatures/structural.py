@@ -115,6 +115,21 @@ STRUCTURAL: tuple[S, ...] = (
         sources=("https://github.com/ROCm/hip/issues/3799",),
     ),
     S(
+        id="container-run-without-gpu", family="containers", title="The container was started without the GPU",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The log shows the `docker run` (podman, nerdctl) that started the container, with no --device "
+                 "/dev/kfd and /dev/dri (nor --gpus, --privileged), and torch inside then seeing no GPU: the "
+                 "container has no GPU device to open, whatever torch or ROCm its image holds."),
+        causes=(
+            C(text="the run passes neither /dev/kfd nor /dev/dri into the container", check="RD-CTR-003",
+              fix="add --device=/dev/kfd --device=/dev/dri --group-add video --group-add render (on NVIDIA: --gpus all)"),
+            C(text="the user in the container is not in the groups that own the device nodes", check="RD-CTR-006"),
+        ),
+        fix="Start the container with --device=/dev/kfd --device=/dev/dri and the video/render groups.",
+        sources=("https://github.com/floydhub/dockerfiles/issues/3",
+                 "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"),
+    ),
+    S(
         id="tb-torch-cpu-build", family="packages", title="torch is a build without GPU support",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
         meaning="torch was asked for a GPU but this build has none compiled in (a CPU-only or foreign wheel).",

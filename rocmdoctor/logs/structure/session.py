@@ -89,3 +89,37 @@ def _torch_sees_no_gpu(lines: list[LogLine]) -> tuple[str, LogLine, LogLine] | N
         if bare or ("False" in t and _NO_GPU.search(t[:400])):
             return build[0], ln, build[1]
     return None
+
+
+# The user's own `docker run` (podman, nerdctl; after a prompt or sudo) and the flags that give a container the GPU:
+# --gpus, --device (/dev/kfd, /dev/dri, a CDI name), NVIDIA's runtime, --privileged.
+_CONTAINER_RUN = re.compile(r"(?:^|[$#>]\s{0,2}|\bsudo\s{1,4}(?:-\S{1,20}\s{1,4}){0,3})(?:docker|podman|nerdctl)\s{1,4}"
+                            r"(?:container\s{1,4})?run\b")
+_GPU_ACCESS = re.compile(r"--gpus\b|--device\b|--runtime[= ]\s{0,2}nvidia|--privileged\b|/dev/(?:kfd|dri)\b|"
+                         r"(?:amd|nvidia)\.com/gpu|--device-cgroup-rule")
+
+
+_BARE_FALSE = re.compile(r"^\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?False\s*$")
+
+
+def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
+    """(the run line, the no-GPU line) when the log shows a container started without any GPU flag and torch in it
+    then saying it sees no GPU (floydhub/dockerfiles#3: `docker run -t -i floydhub/pytorch:latest-gpu-py3 ipython`,
+    `torch.cuda.is_available()` -> False): the container has no GPU to see, whatever torch it holds."""
+    run: LogLine | None = None
+    for i, ln in enumerate(lines):
+        t = ln.text
+        if run is None:
+            if "run" in t and _CONTAINER_RUN.search(t[:400]):
+                command = [t]
+                while command[-1].rstrip().endswith("\\") and i + len(command) < len(lines) and len(command) < 20:
+                    command.append(lines[i + len(command)].text)
+                if not any(_GPU_ACCESS.search(c[:4000]) for c in command):
+                    run = ln
+            continue
+        # a bare False (IPython's `Out[2]: False`) under the is_available() that printed it
+        bare = _BARE_FALSE.match(t) and "is_available" in " ".join(x.text for x in lines[max(0, i - 2):i])
+        if bare or ("False" in t and _NO_GPU.search(t[:400])):
+            return run, ln
+    return None
+

@@ -92,6 +92,7 @@ class Shape:
     stop: Stop | None = None
     no_gpu: LogLine | None = None  # a ROCm build of torch that reports no GPU (collect_env, a probe's print)
     container: LogLine | None = None  # a shell prompt whose host is a container ID: the log is from inside one
+    run_without_gpu: tuple[LogLine, LogLine] | None = None  # a container run with no GPU flag, then torch sees none
     sudo_ok: LogLine | None = None  # a command run under sudo whose output then shows the GPU
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     torch_replaced: tuple[LogLine, str] | None = None  # pip replacing an installed ROCm torch: (line, what)

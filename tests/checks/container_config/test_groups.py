@@ -466,3 +466,14 @@ def test_a_service_passing_only_a_wsl_gpu_node_is_not_judged_for_kfd_groups(lint
     c = lint.write("docker-compose.yml", "services:\n  t:\n    image: rocm/rocm-terminal:6.2\n    devices: [/dev/dxg]\n"
                    "    command: python3 serve.py\n")
     assert lint.statuses(lint([c], "RD-CTR-006", "rx7900xtx")) == ["pass"]
+
+
+def test_a_non_root_image_user_without_group_add_is_cited_at_the_devices_the_service_passes(tmp_path):
+    # fresh batch 45 zq-lexxai-ragapi-rocm: the final stage's USER appuser, and the ROCm compose service passes
+    # /dev/kfd and /dev/dri with no group_add: the finding names the USER line and the devices (where group_add goes)
+    docker = write(tmp_path, "Dockerfile", "FROM python:3.12-slim\nRUN useradd -m appuser\nUSER appuser\n"
+                   "CMD [\"python\", \"serve.py\"]\n")
+    compose = write(tmp_path, "docker-compose.rocm.yaml", "services:\n  api:\n    build: .\n    devices:\n"
+                    "      - /dev/kfd\n      - /dev/dri\n")
+    [f] = flagged(scan([docker, compose], "RD-CTR-006", "rx7900xtx"))
+    assert [e.source.rsplit("/", 1)[1] for e in f.evidence[:2]] == ["Dockerfile:3", "docker-compose.rocm.yaml:4"]

@@ -105,3 +105,20 @@ def test_profiled_services_no_script_turns_on_are_left_out_beside_a_default_gpu_
         "shell": {"profiles": ["shell"], "build": ".", "devices": ["/dev/kfd", "/dev/dri"], "command": "bash"},
         "bench": {"profiles": ["rocm-bench"], "image": "x", "gpus": "all"}}})
     assert [n for _, n, _ in services_of(_settings(amd))] == ["pipeline", "shell", "bench"]
+
+
+def test_an_nvidia_reservation_an_amd_layer_cannot_empty_is_cited_where_the_base_writes_it(tmp_path):
+    # fresh batch 45 zq-steffenhebestreit-ttsstt-rocm: the ROCm layer's `reservations: devices: []` is appended to the
+    # base's NVIDIA reservation (only `!reset` removes it): RD-CTR-004 cites the base's deploy line and the layer's
+    from tests.lintacc_helpers import flagged, scan, write
+    base = write(tmp_path, "docker-compose.yml", "services:\n  stt:\n    build: .\n    deploy:\n      resources:\n"
+                 "        reservations:\n          devices:\n            - driver: nvidia\n              count: 1\n"
+                 "              capabilities: [gpu]\n")
+    layer = write(tmp_path, "docker-compose.rocm.yml", "services:\n  stt:\n    devices:\n      - /dev/kfd\n      - /dev/dri\n"
+                  "    deploy:\n      resources:\n        reservations:\n          devices: []\n")
+    [f] = flagged(scan([base, layer], "RD-CTR-004", "rx7900xtx"))
+    assert {e.source.rsplit("/", 1)[1] for e in f.evidence} >= {"docker-compose.yml:4", "docker-compose.rocm.yml:6"}
+    # `!reset []` takes the base's reservation out: nothing left to flag
+    reset = write(tmp_path, "docker-compose.rocm.yml", "services:\n  stt:\n    devices:\n      - /dev/kfd\n"
+                  "    deploy:\n      resources:\n        reservations:\n          devices: !reset []\n")
+    assert flagged(scan([base, reset], "RD-CTR-004", "rx7900xtx")) == []

@@ -266,3 +266,13 @@ def test_a_device_that_is_no_gpu_s_is_no_gpu_sign():
     assert not gpu_signs({"image": "redis:7", "devices": ["/dev/fuse", "/dev/bus/usb"]})
     for node in ("/dev/kfd", "/dev/dri/renderD128", "/dev/nvidia0", "/dev/dxg", "amd.com/gpu=all", "nvidia.com/gpu=all"):
         assert gpu_signs({"image": "redis:7", "devices": [node]}), node
+
+
+def test_a_registry_path_folder_naming_gpus_does_not_make_a_service_gpu_work():
+    # fresh batch 45 zq-dosolutions-dv-rccl-amd: the results reporter beside the project's RCCL jobs
+    from rocmdoctor.checks.container_config.services import gpu_signs as signs
+    assert not signs({"image": "ghcr.io/do-solutions/gpu-droplet-validation/tap-reporter:latest"}, built=False)
+    # the image's own name, or its organisation, still says so
+    assert signs({"image": "ghcr.io/do-solutions/gpu-droplet-validation/rccl-tests-rocm:1.0"}, built=False)
+    assert signs({"image": "nvcr.io/nvidia/pytorch:24.01-py3"}, built=False)
+    assert signs({"image": "rocm/dev-ubuntu-22.04:6.2"}, built=False)
