@@ -80,6 +80,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:torch-pin-not-on-rocm-index": "RD-IMG-002", "words:extra-index-url-pypi-torch-wins": "RD-IMG-002",
          "words:rocm-wheel-newer-than-host-rocm": "RD-IMG-003",  # spent batch 42: the class of the rocm7.x labels above
          "words:rocm-userspace-outside-host-window": "RD-IMG-003",
+         "words:torch-rocm-newer-than-host-rocm": "RD-IMG-003",  # spent batch 46: the same class in another slug
+         "words:ollama-image-without-rocm": "RD-IMG-001",  # spent batch 46: ollama/ollama:latest on AMD (RD-IMG-001's)
          "words:shell-command-in-requirements": "RD-IMG-004", "words:flash-attn-build-isolation": "RD-IMG-002",
          "words:rocm-libraries-stripped-to-other-gfx": "RD-IMG-011", "words:base-image-built-without-gfx906": "RD-IMG-011",
          "words:rocm-jammy-repo-on-noble": "RD-IMG-012", "words:uv-project-torch-cuda-wheel": "RD-IMG-002",

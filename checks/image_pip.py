@@ -103,7 +103,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         stale = ka.stale_extra_rocm_index(opts)
         if stale and "torchless" in env and not have and "uv" not in env and "no-deps" not in opts and (
                 name in ka.TORCH_DEPENDENTS or (name is None and re.match(r"^\s*git\+", str(req)))):
-            out.append((NEEDS_TORCH, f"{req} (it brings torch; only --extra-index-url names the ROCm {stale} index, "
+            out.append((NEEDS_TORCH, f"{req} (it brings torch; pip reads the ROCm {stale} index beside PyPI, "
                                      "whose newest torch is older than PyPI's: pip takes PyPI's CUDA build)"))
             continue
         if "companions" in env and not reinstall and companion_kept(name or "", str(req), have):
@@ -111,7 +111,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         kept = not reinstall and ((name == "torch" and keeps(str(req), have)) or (name == "torchvision" and "vision" in env))
         if name in ("torch", "torchvision", "torchaudio") and stale and "==" not in str(req) \
                 and not kept and "uv" not in env:  # a range with +rocm labels (>=2.0.0+rocm5.5) pins nothing to that index  # an installed torch that satisfies it stays: pip looks at no index for it
-            out.append((ka.PIP_BY_NAME[name], f"{req} (only --extra-index-url names the ROCm {stale} index, whose newest torch is "
+            out.append((ka.PIP_BY_NAME[name], f"{req} (pip reads the ROCm {stale} index beside PyPI, whose newest torch is "
                               "older than PyPI's: pip takes the newest of both, PyPI's CUDA build)"))
             continue
         if not rocm_index and not kept and pin_without_index(str(req), rec, extra_index):

@@ -18,14 +18,18 @@ from .pip_untaken import applies_on_linux, rocm_pin_finds_no_index
 
 
 def _index_places(settings, v, indexes: list[str]) -> list:
-    """Evidence for the requirements-file lines that name ``indexes`` (the ROCm release is written there)."""
+    """Evidence for the lines that write ``indexes`` (the ROCm release is written there): a requirements file's index
+    lines; else the first line of the file holding the URL itself (a script's `TORCH_INDEX_URL="${TORCH_INDEX_URL:-
+    https://download.pytorch.org/whl/nightly/rocm7.2}"` that `pip install --index-url "$TORCH_INDEX_URL"` reads)."""
     art = artifact_at(settings, v.origin.path)
-    at = pick(art.data, "index_lines", default=None) if art is not None else None
-    if art is None or not isinstance(at, dict):
+    if art is None:
         return []
+    at = pick(art.data, "index_lines", default=None)
+    at = at if isinstance(at, dict) else {}
+    lines = art.lines() if not at else []
     out = []
     for url in indexes:
-        n = at.get(url)
+        n = at.get(url) if at else next((i for i, ln in enumerate(lines, 1) if url and url in ln), None)
         if isinstance(n, int) and n != v.origin.line:
             out.append(ev(art.origin(n).label, art.origin(n).text))
     return out[:2]

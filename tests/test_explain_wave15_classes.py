@@ -44,3 +44,35 @@ def test_runtime_refusals_in_their_own_words():
     assert top(["acquiring VM for 86f3 using 5", "AMDKFD_IOC_ACQUIRE_VM failed",
                 "hsa api call failure at line 896, file: rocminfo.cc. Call returned 4104"]) == \
         ("driver", "kfd-ioctl-failed")
+
+
+def test_batch_46_classes_in_their_own_words():
+    # https://github.com/ROCm/aiter/issues/2021: no prebuilt kernel file for this GPU
+    assert top(["$ python3 op_tests/test_layernorm2d.py", "[AITER] /triton/aiter/csrc/include/aiter_hip_common.h:85 fail "
+                "to call hipModuleLoad(&module, hsa_path.c_str()) ---> [HIP error](file not found)"]) == \
+        ("runtime", "hip-module-file-not-found")
+    # https://github.com/hashcat/hashcat/issues/3550 and #2972
+    assert top(["hipInit(): 101", "", "No devices found/left."]) == ("runtime", "hip-init-failed")
+    assert top(["hipInit(): 0", "Device #1: gfx1100"])[1] != "hip-init-failed"
+    assert top(["clGetPlatformIDs(): CL_PLATFORM_NOT_FOUND_KHR", "",
+                "ATTENTION! No OpenCL-compatible, HIP-compatible or CUDA-compatible platform found."]) == \
+        ("packages", "no-compute-runtime-installed")
+    # https://github.com/ROCm/jax/pull/825
+    assert top(["WARNING jax_plugins.xla_rocm10:__init__.py rocm_plugin_extension is not found.",
+                "NOT_FOUND: No FFI handler registered for hipsolver_getrf_ffi on a platform ROCM"]) == \
+        ("packages", "jax-rocm-plugin-mismatch")
+    # https://github.com/EleutherAI/gpt-neox/issues/940: DeepSpeed's launcher reports a rank killed by SIGBUS (-7):
+    # shared memory, not an op build (the long base64 config argument is no compiler error)
+    launcher = ("[2023-05-17 11:25:13,146] [ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python', '-u', 'train.py', "
+                "'--local_rank=1', '--deepspeed_config', 'eyJ0cmFpbl9iYXRjaF9zaXplIjogMn0='] exits with return code = ")
+    assert top([launcher + "-7"]) == ("memory", "dataloader-shm-bus-error")
+    assert top([launcher + "1"])[1] != "dataloader-shm-bus-error"
+
+
+def test_a_smi_field_the_card_does_not_expose_is_no_failure():
+    # https://github.com/gpustack/gpustack/issues/1508 (hy-smi on a Hygon Z100L): one field unread, the rest printed
+    lines = ["ty@ty:~$ /usr/local/dtk-24.04.3/bin/hy-smi --showid --showuniqueid --json", "",
+             "Error: Failed to show unique id: File read or write error.",
+             '{"card0": {"Device ID": "0x55b7", "Card Series": "Z100L"}}', "Warning: One or more commands failed"]
+    assert run(lines).exit_code() == 0
+    assert run(["Error: Failed to open /dev/kfd: Permission denied"]).exit_code() != 0  # not any "Error: Failed to"

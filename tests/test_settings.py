@@ -293,3 +293,15 @@ def test_a_flat_sets_dockerfile_is_the_build_that_names_it_in_another_folder_onl
     two = one + [ImageBuild(str(tmp_path / "services" / "b" / "Dockerfile"), str(tmp_path), (), "c.yml")]
     assert [built_file(arts, two)(b.dockerfile) for b in two] == ["", ""]
     assert built_file(arts, two)(root) == path_key(root)  # the file at its own path is always itself
+
+
+def test_a_command_substitution_closing_after_its_heredoc_is_one_command():
+    # fresh batch 46 zt-carouselaether-exl3-rocm-install (install_rocm.sh): `FLAVOR="$(python - <<'EOF'` ... `EOF`,
+    # then `)"`; the `die "..."` text below it, a pip line inside, is a string, not a command
+    from rocmdoctor.artifacts.readers.shell.words import logical_lines
+    text = ("FLAVOR=\"$(python - <<'EOF'\nimport torch\nprint('rocm')\nEOF\n)\"\nok \"torch\"\n"
+            "if [[ \"$FLAVOR\" != rocm ]]; then\n    die \"not ROCm.\n       pip install flash-attn\n       and more\"\nfi\n")
+    got = [(a, x.split()[0]) for a, _b, x in logical_lines(text)]
+    assert got == [(1, "FLAVOR=\"$(python"), (6, "ok"), (7, "if"), (8, "die"), (11, "fi")]
+    art = shell.read("install.sh", text)
+    assert not [v for v in art.values if v.name == "pip"]

@@ -17,7 +17,7 @@ from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV, _env as service_env
 from .claims import dra_classes
-from .values import exec_words, tools_only
+from .values import exec_words, image_command, tools_only
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -220,13 +220,11 @@ def compose_shm(settings, gpus=None):
         if not svc.get("entrypoint") and len(docks) == 1:
             # what the image runs: its Dockerfile's CMD when compose says nothing (`jupyter lab`: a notebook), and
             # a shell-form ENTRYPOINT whatever compose's command says (Docker then ignores CMD and command)
-            ins = [(m.group(1).upper(), m.group(2)) for m in re.finditer(r"(?m)^\s*(CMD|ENTRYPOINT)\s+(.*(?:\\\n.*)*)",
-                                                                       docks[0].text)]
-            entry = [t for k, t in ins if k == "ENTRYPOINT"]
-            if entry and not entry[-1].lstrip().startswith("["):
-                svc = dict(svc, command=entry[-1], tty=None, stdin_open=None)
-            elif not svc.get("command") and ins:
-                svc = dict(svc, command=" ".join(exec_words(t) for _, t in ins[-2:]))
+            entry, cmd = image_command(docks[0].text)
+            if entry and not entry.lstrip().startswith("["):
+                svc = dict(svc, command=entry, tty=None, stdin_open=None)
+            elif not svc.get("command") and (entry or cmd):
+                svc = dict(svc, command=" ".join(exec_words(t) for t in (entry, cmd) if t))
         if torch_free(settings, docks):
             out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
                           "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "

@@ -127,6 +127,17 @@ def compose_image_reference(settings):
     return out or ok("every image reference is one Docker accepts")
 
 
+def image_command(text: str) -> tuple[str, str]:
+    """(ENTRYPOINT, CMD) a Dockerfile's image runs, as written ("" where none): the last of each instruction, not a
+    HEALTHCHECK's or ONBUILD's `CMD` continued on a line of its own (`HEALTHCHECK --interval=30s \\` / `CMD rocminfo`)."""
+    found: dict[str, str] = {}
+    for m in re.finditer(r"(?m)^[ \t]*(CMD|ENTRYPOINT)[ \t]+(.*(?:\\\n.*)*)", text or ""):
+        before = text[:m.start()].rstrip("\n").rsplit("\n", 1)[-1]
+        if not before.rstrip().endswith("\\"):
+            found[m.group(1).upper()] = m.group(2)
+    return found.get("ENTRYPOINT", ""), found.get("CMD", "")
+
+
 def exec_words(text: str) -> str:
     """A CMD/ENTRYPOINT as the command it runs: the exec form's words (`["bash"]` is `bash`), the shell form as written."""
     if text.lstrip().startswith("["):

@@ -508,13 +508,22 @@ def wheel_index(url: str) -> tuple[int, ...] | None:
     return tuple(int(x) for x in m.groups() if x is not None)
 
 
+_PYPI = re.compile(r"^https?://(?:pypi\.org|pypi\.python\.org)/simple/?$", re.I)
+
+
 def stale_extra_rocm_index(options: dict) -> str | None:
-    """The ROCm release of an --extra-index-url PyTorch ROCm index older than STALE_EXTRA_INDEX_BEFORE,
-    when no --index-url (or -i) names a ROCm index: an unpinned torch then comes from PyPI."""
-    if any(ROCM_INDEX.search(str(x)) for k in ("index-url", "i") for x in options.get(k, [])):
-        return None
-    for x in options.get("extra-index-url", []):
-        m = _WHEEL_INDEX.search(str(x))
+    """The ROCm release of a PyTorch ROCm index older than STALE_EXTRA_INDEX_BEFORE that pip reads beside PyPI: given
+    as --extra-index-url when no --index-url (or -i) names a ROCm index, or as --index-url with PyPI added back as an
+    --extra-index-url (`--index-url .../rocm6.1` then `--extra-index-url https://pypi.org/simple`). pip takes the newest
+    of both, so an unpinned torch then comes from PyPI."""
+    main = [str(x) for k in ("index-url", "i") for x in options.get(k, [])]
+    beside = [str(x) for x in options.get("extra-index-url", [])]
+    if any(ROCM_INDEX.search(x) for x in main):
+        candidates = main if any(_PYPI.match(x.strip()) for x in beside) else []
+    else:
+        candidates = beside
+    for x in candidates:
+        m = _WHEEL_INDEX.search(x)
         if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
             return f"{m.group(1)}.{m.group(2)}"
     return None

@@ -499,3 +499,16 @@ def test_requirements_filtered_by_grep_after_a_pip_upgrade_in_the_same_run(tmp_p
     paths[0] = write(tmp_path, "Dockerfile.rocm", docker.replace("-r /tmp/req-no-torch.txt", "-r requirements.txt"))
     found = flagged(scan(paths, "RD-IMG-002", "mi300x8"))
     assert found and all(f.evidence[0].source.endswith(("requirements.txt:2", "requirements.txt:3")) for f in found)
+
+
+def test_pypi_added_back_beside_a_stale_rocm_index_url_wins_an_unpinned_torch(tmp_path):
+    # fresh batch 46 zu-jaypizimmermann-dcdecomp-reqs (requirements_amd.txt): --index-url .../rocm6.1, then
+    # --extra-index-url https://pypi.org/simple: pip takes the newest torch of both, PyPI's CUDA build
+    reqs = "--index-url https://download.pytorch.org/whl/rocm6.1\n--extra-index-url https://pypi.org/simple\ntorch\n"
+    found = flagged(scan([write(tmp_path, "requirements_amd.txt", reqs)], "RD-IMG-002", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"] and "beside PyPI" in found[0].title
+    # a current ROCm index (its torch as new as PyPI's, and +rocm sorts higher), or a pinned torch: not this class
+    assert not flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("rocm6.1", "rocm6.4"))],
+                            "RD-IMG-002", "rx7900xtx"))
+    assert not [f for f in flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("torch\n", "torch==2.4.1\n"))],
+                                        "RD-IMG-002", "rx7900xtx")) if "beside PyPI" in f.title]

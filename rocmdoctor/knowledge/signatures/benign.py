@@ -33,6 +33,11 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      r"has not been implemented in this system|not supported on this)",
      "rocm-smi cannot read one metric on this GPU or driver (unsupported field): the GPU works",
      "https://github.com/ROCm/legacy-rocm-build/issues/1453"),
+    # hy-smi (Hygon's rocm-smi) and rocm-smi naming one field a card does not expose (the Z100L's unique id), then
+    # printing every other field (gpustack#1508): the card works
+    (r"^Error: Failed to show [\w ]{1,40}: File read or write error\.?\s*$",
+     "hy-smi/rocm-smi could not read one field of this card; the other fields follow",
+     "https://github.com/gpustack/gpustack/issues/1508"),
     (r"^WARNING:\s{1,16}One or more commands failed\s*$",
      "rocm-smi's summary after fields it could not read", "https://github.com/ROCm/legacy-rocm-build/issues/1453"),
     # Benchmark and evaluation summaries: a row or header that names failures/errors with no failure in it.

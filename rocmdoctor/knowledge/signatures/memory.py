@@ -109,12 +109,15 @@ SIGNATURES: tuple[S, ...] = (
                   # torchrun's report of a rank killed by SIGBUS (-7): writing to a full /dev/shm
                   r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: -7\) local_rank: \d{1,6}",
                   r"Signal 7 \(SIGBUS\) received by PID \d{1,12}",
+                  # DeepSpeed's launcher's report of a rank killed by SIGBUS (gpt-neox#940)
+                  r"sigkill_handler\] \[[^\n]{0,4000}\] exits with return code = -7\b",
                   # the same message wrapped by a terminal or a forum ("...killed by signal: Bus" / "error. It is
                   # possible that dataloader's workers are out of shared" / "memory. Please try to raise your
                   # shared memory limit."): its first and last fragments are each its own
                   r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Bus\s{0,4}$",
                   r"Please try to raise your shared memory limit"),
-        needles=("bus error", "out of shared memory", "exitcode: -7", "sigbus", "signal: bus", "shared memory limit"),
+        needles=("bus error", "out of shared memory", "exitcode: -7", "sigbus", "signal: bus", "shared memory limit",
+                 "return code = -7"),
         meaning="A DataLoader worker got SIGBUS writing a batch to /dev/shm: shared memory is full or too small.",
         causes=(
             C(text="/dev/shm is too small (Docker's default is 64 MB)", check="RD-CTR-002",
@@ -128,10 +131,13 @@ SIGNATURES: tuple[S, ...] = (
                   "binary: /root/miniconda3/envs/py3.10/bin/python3",
                   "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
                   "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
-                  "memory. Please try to raise your shared memory limit.\". Any help would be appreciated."),
+                  "memory. Please try to raise your shared memory limit.\". Any help would be appreciated.",
+                  "[2023-05-17 11:25:13,146] [ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python', '-u', "
+                  "'train.py', '--local_rank=1'] exits with return code = -7"),
         # a worker killed by SIGKILL is host RAM, not shared memory (https://github.com/pytorch/pytorch/issues/8976)
         near_misses=("RuntimeError: DataLoader worker (pid 4161) is killed by signal: Killed.",
-                     "RuntimeError: DataLoader worker (pid 4161) is killed by signal: Killed"),
+                     "RuntimeError: DataLoader worker (pid 4161) is killed by signal: Killed",
+                     "[ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python', 'train.py'] exits with return code = 1"),
     ),
     S(
         id="dataloader-worker-exited", family="memory", title="A DataLoader worker exited unexpectedly",

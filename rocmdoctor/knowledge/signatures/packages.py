@@ -1009,6 +1009,46 @@ SIGNATURES: tuple[S, ...] = (
         examples=("hipFuncSetSharedMemConfig is missing from HIP shared library.",),
         near_misses=("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",),
     ),
+    S(
+        # hashcat's (and other OpenCL/HIP programs') report that no compute runtime is installed: no OpenCL ICD, no
+        # HIP runtime library it can load.
+        id="no-compute-runtime-installed", family="packages", title="No OpenCL, HIP or CUDA runtime is installed",
+        severity="fatal", tier=SETUP,
+        patterns=(r"No OpenCL-compatible, HIP-compatible or CUDA-compatible platform found",
+                  r"clGetPlatformIDs\(\): CL_PLATFORM_NOT_FOUND_KHR"),
+        needles=("no opencl-compatible", "cl_platform_not_found_khr"),
+        meaning=("The program found no compute platform: no OpenCL ICD (ROCm's rocm-opencl) and no HIP runtime "
+                 "library (libamdhip64) it can load, so it sees no GPU."),
+        causes=(
+            C(text="the ROCm runtime (HIP, rocm-opencl) is not installed or not on the library path", check="RD-ROCM-001",
+              fix="install ROCm's HIP runtime and OpenCL (amdgpu-install --usecase=hip,opencl, or the distribution's "
+                  "rocm-hip-runtime and rocm-opencl packages)"),
+            C(text="the amdgpu driver is not loaded or /dev/kfd is missing", check="RD-DRV-001"),
+        ),
+        fix="Install ROCm's HIP and OpenCL runtime for this GPU.",
+        sources=("https://github.com/hashcat/hashcat/issues/2972",),
+        examples=("ATTENTION! No OpenCL-compatible, HIP-compatible or CUDA-compatible platform found.",
+                  "clGetPlatformIDs(): CL_PLATFORM_NOT_FOUND_KHR"),
+        near_misses=("OpenCL Platform ID #1",),
+    ),
+    S(
+        # JAX's ROCm PJRT plugin loaded without its extension module (a plugin package of another ROCm/JAX version
+        # than the jaxlib): the kernels jaxlib registers as FFI handlers are then missing at the first call.
+        id="jax-rocm-plugin-mismatch", family="packages", title="JAX's ROCm plugin does not match jaxlib",
+        severity="fatal", tier=SETUP,
+        patterns=(r"rocm_plugin_extension is not found", r"No FFI handler registered for \w{1,80} on a platform ROCM"),
+        needles=("rocm_plugin_extension", "no ffi handler registered"),
+        meaning=("JAX's ROCm plugin (jax-rocmN-plugin / pjrt) loaded without its extension, or registered no "
+                 "handler for a jaxlib kernel: the plugin and jaxlib are of different releases or ROCm majors."),
+        causes=(C(text="jax, jaxlib and the jax-rocm plugins are of different releases",
+                  fix="install jax, jaxlib, jax-rocmN-plugin and jax-rocmN-pjrt of one release for the installed ROCm "
+                      "major (or use the rocm/jax image)"),),
+        fix="Install matching jax, jaxlib and ROCm plugin packages (one release, the ROCm major installed).",
+        sources=("https://github.com/ROCm/jax/pull/825",),
+        examples=("WARNING jax_plugins.xla_rocm10:__init__.py rocm_plugin_extension is not found.",
+                  "NOT_FOUND: No FFI handler registered for hipsolver_getrf_ffi on a platform ROCM"),
+        near_misses=("INFO jax_plugins.xla_rocm7: rocm_plugin_extension loaded",),
+    ),
 )
 
 # Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's

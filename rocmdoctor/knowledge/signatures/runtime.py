@@ -867,4 +867,43 @@ SIGNATURES: tuple[S, ...] = (
         # CUDA's own "named symbol not found" (error 500: a driver/WSL mismatch) is not a HIP code object's
         near_misses=("UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Error 500: named symbol not found",),
     ),
+    S(
+        # A program loading a kernel code object from a file path that is not there: a library that ships prebuilt
+        # kernels per GPU target (aiter's `hsa/<gfx>/*.co`) has none for this GPU, or its install misses them.
+        id="hip-module-file-not-found", family="runtime", title="A kernel code object file the program loads is missing",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"hipModuleLoad\w{0,12}\([^\n]{0,200}(?:\(file not found\)|hipErrorFileNotFound)",),
+        needles=("hipmoduleload",),
+        meaning=("hipModuleLoad was asked for a code object file that does not exist: the library ships prebuilt "
+                 "kernels for some GPU targets only (or its install left them out), and this GPU's is not among them."),
+        causes=(
+            C(text="the program's kernels were not built for this GPU", check="RD-GFX-002",
+              fix="use a build of the library with this GPU's kernels (or build them for its gfx)"),
+            C(text="the GPU is not on this ROCm's support list", check="RD-GFX-001"),
+        ),
+        fix="Install or build the library's kernels for this GPU's gfx target.",
+        sources=("https://github.com/ROCm/aiter/issues/2021",),
+        examples=("[AITER] /triton/aiter/csrc/include/aiter_hip_common.h:85 fail to call hipModuleLoad(&module, "
+                  "hsa_path.c_str()) ---> [HIP error](file not found)",),
+        near_misses=("hipModuleLoad(&module, path) succeeded in 3 ms",),
+    ),
+    S(
+        # hipInit's own non-zero return printed by a program (hashcat: "hipInit(): 101"): the HIP runtime found no
+        # device it can use (101 hipErrorInvalidDevice, 100 hipErrorNoDevice).
+        id="hip-init-failed", family="runtime", title="The HIP runtime did not initialise",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"\bhipInit\(\)(?::| returned| failed with)\s{0,4}(?P<code>(?!0\b)\d{1,4})\b",),
+        needles=("hipinit()",),
+        meaning=("hipInit returned an error: the HIP runtime found no GPU it can use (an unsupported GPU for this "
+                 "ROCm, no access to /dev/kfd, or no driver)."),
+        causes=(
+            C(text="the GPU is not on this ROCm's support list", check="RD-GFX-001"),
+            C(text="this user cannot open /dev/kfd and the render nodes", check="RD-PERM-001"),
+            C(text="the amdgpu driver is not loaded or /dev/kfd is missing", check="RD-DRV-001"),
+        ),
+        fix="Check that rocminfo lists the GPU for this user; an older GPU needs the ROCm release that supported it.",
+        sources=("https://github.com/hashcat/hashcat/issues/3550",),
+        examples=("hipInit(): 101",),
+        near_misses=("hipInit(): 0",),
+    ),
 )

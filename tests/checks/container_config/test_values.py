@@ -114,3 +114,14 @@ def test_look_alike_a_merge_key_overridden_is_not_a_repeat(lint):
     text = ("services:\n  a:\n    image: x\n    shm_size: 8g\n    build:\n      args:\n        shm_size: 1\n"
             "  b:\n    image: y\n    shm_size: 8g\n")
     assert not lint.flagged(lint([lint.write("compose.yaml", text)], "RD-CTR-011", "rx7900xtx"))
+
+
+def test_the_command_an_image_runs_is_its_last_cmd_not_a_healthchecks():
+    # fresh batch 46 zu-hkevin01-rocmpatch-rdna1-compose (Dockerfile): HEALTHCHECK's `CMD rocminfo` on a line of its
+    # own, then `CMD ["/bin/bash"]`: the image runs a shell (a session, judged for /dev/shm as one)
+    from rocmdoctor.checks.container_config.values import exec_words, image_command
+    text = ('FROM rocm/pytorch:latest\nHEALTHCHECK --interval=30s --timeout=10s \\\n    CMD rocminfo || exit 1\n'
+            'CMD ["/bin/bash"]\n')
+    assert image_command(text) == ("", '["/bin/bash"]') and exec_words('["/bin/bash"]') == "/bin/bash"
+    assert image_command('FROM x\nENTRYPOINT ["python"]\nCMD ["a.py"]\nCMD ["serve.py"]\n') == ('["python"]', '["serve.py"]')
+    assert image_command("FROM x\nRUN echo CMD\n") == ("", "")

@@ -143,6 +143,14 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
                     body = [("export " + x) if _ASSIGN.match(x.strip()) else x for x in body]
                 out += [(a + body_at, b + body_at, t) for a, b, t in logical_lines("\n".join(body), depth + 1)]
             i += 1
+            if quoted and 0 < i <= len(lines) and lines[i - 1].strip() == m.group(2):
+                # `FLAVOR="$(python - <<'EOF'` ... `EOF`, then `)"`: the substitution and its string close on the
+                # lines after the terminator; they belong to this command, not to the next one
+                rest, j = buf[:m.start()], i
+                while j < len(lines) and j - i < _MAX_QUOTED_LINES and _open_quote(rest):
+                    rest, j = rest + "\n" + lines[j], j + 1
+                if not _open_quote(rest):
+                    i = j
         stripped = buf.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
             continue
