@@ -73,9 +73,8 @@ ANCHORS: tuple[str, ...] = (
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
-    "is missing from", "sys_perfmon", "amdkfd_ioc_",  # a HIP API the runtime lacks; a profiler's capability; KFD calls
-    "hipmoduleload", "hipinit()", "cl_platform_not_found", "no opencl-compatible",  # HIP loader/init; no runtime
-    "rocm_plugin_extension", "no ffi handler", "return code = -7",  # JAX's ROCm plugin; DeepSpeed's launcher SIGBUS
+    # a HIP API the runtime lacks; a profiler's capability; hipInit's code; OpenCL's and JAX's NOT_FOUND; no runtime
+    "is missing from", "sys_perfmon", "hipinit()", "not_found", "no opencl-compatible",
     "couldn't open", "mem policy",  # TensorFlow's library loader (packages.py); libhsakmt's NUMA policy (kernel.py)
 )
 
