@@ -128,6 +128,8 @@ def rocm_torch_before(settings, v) -> str | None:
 # (the shell's own: a Python `else:` inside `python -c "..."` is not one)
 _BRANCH_EDGE = re.compile(r"^\s*(?:elif\b(?!.*:\s*$)|else\s*(?:$|\\|;|#)|[^#\n]*;;)")
 _BRANCH_END = re.compile(r"^\s*(?:fi|esac)\b")
+_BRANCH_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:if|case)\s")
+_BRANCH_CLOSE = re.compile(r"[;&|\s]\s*(?:fi|esac)\b")  # closed on the line that opens it
 
 
 def _other_branch(settings, path: str, lo: int, hi: int) -> bool:
@@ -135,9 +137,16 @@ def _other_branch(settings, path: str, lo: int, hi: int) -> bool:
     (an `elif`, `else` or `;;` between them, and no `fi`/`esac` after it: past the block, whichever branch ran is
     behind): a ROCm torch the `nightly` branch installs is not there when the `stable` branch's pip runs."""
     art = artifact_at(settings, path)
-    apart = False
+    if art is None or art.kind not in ("shell", "slurm", "dockerfile"):
+        return False  # a requirements file has no branches (and thousands of lines: no scan per line)
+    apart, depth = False, 0  # depth: if/case blocks opened after line lo and still open (theirs are not lo's branches)
     for ln in (art.lines() if art is not None else [])[lo:hi - 1]:
-        apart = False if _BRANCH_END.match(ln) else apart or bool(_BRANCH_EDGE.match(ln))
+        opens = len(_BRANCH_OPEN.findall(ln))
+        if _BRANCH_END.match(ln):
+            apart, depth = (False, 0) if depth == 0 else (apart, depth - 1)
+        elif _BRANCH_EDGE.match(ln) and depth == 0:
+            apart = True
+        depth += opens - len(_BRANCH_CLOSE.findall(ln)) if opens else 0
     return apart
 
 

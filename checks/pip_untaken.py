@@ -49,25 +49,38 @@ def alternative_branch(settings, v, pips) -> bool:
                                      for ln in art.lines()[lo - 1:hi])
 
 
-# A branch test that names a vendor: `if [ "${WORKER_GPU_BACKEND}" = "cuda" ]; then`, `elif [ "$GPU" == rocm ]`.
-_VENDOR_TEST = re.compile(r"^\s*(?:(?:&&|\|\||;)\s*)?(?:if|elif)\s[^\n]{0,200}?[!=]=?\s*[\"']?(?P<lit>[\w.-]{1,40})[\"']?\s*\]", re.M)
+# A branch test that names a vendor: `if [ "${WORKER_GPU_BACKEND}" = "cuda" ]; then`, `elif [ "$GPU" == rocm ]` (a
+# Dockerfile's `RUN if ...` too); `!=` tests say what a branch is not, and are left out.
+_VENDOR_TEST = re.compile(r"^\s*(?:RUN\s+)?(?:(?:&&|\|\||;)\s*)?(?P<kw>if|elif)\s[^\n]{0,200}?(?<![!<>])==?\s*[\"']?"
+                          r"(?P<lit>[\w.-]{1,40})[\"']?\s*\]", re.M)
+_CHAIN_END = re.compile(r"(?:^|[\s;&|])fi\b")
 _NVIDIA_LIT = re.compile(r"^(?:cuda|nvidia|nv|gpu-nvidia|cu\d{2,3})$", re.I)
 _AMD_LIT = re.compile(r"^(?:rocm|amd|hip|radeon)(?:[\d.]*)$", re.I)
 
 
 def other_vendor_branch(settings, v) -> bool:
     """A pip in the branch of an `if`/`elif` chain whose test names CUDA/NVIDIA, where another branch of the same
-    command names ROCm/AMD: the chain picks per vendor, and the NVIDIA branch never runs on this machine
-    (nojoin's worker: `if [ "$WORKER_GPU_BACKEND" = "cuda" ]; then pip install onnxruntime-gpu ... elif ... rocm`)."""
+    chain names ROCm/AMD: the chain picks per vendor, and the NVIDIA branch never runs on this machine
+    (nojoin's worker: `if [ "$WORKER_GPU_BACKEND" = "cuda" ]; then pip install onnxruntime-gpu ... elif ... rocm`).
+    A chain ends at its `fi`; a pip after it runs whatever the chain chose."""
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("dockerfile", "shell", "slurm") or not v.origin.line:
         return False
     lo, hi = run_block(art, v.origin.line)
     lines = art.lines()
-    tests = [(i, m.group("lit")) for i in range(lo, hi + 1) if i <= len(lines)
-             for m in [_VENDOR_TEST.match(lines[i - 1])] if m]
-    mine = [lit for i, lit in tests if i <= v.origin.line]
-    return bool(mine) and bool(_NVIDIA_LIT.match(mine[-1])) and any(_AMD_LIT.match(lit) for _, lit in tests)
+    chain: list[tuple[int, str]] = []  # (line, literal) of the chain open at the pip, and of the rest of it
+    for i in range(lo, min(hi, len(lines)) + 1):
+        m = _VENDOR_TEST.match(lines[i - 1])
+        if m and m.group("kw") == "if" and i <= v.origin.line:
+            chain = []
+        if m:
+            chain.append((i, m.group("lit")))
+        if _CHAIN_END.search(lines[i - 1]):  # (`if [ "$GPU" = cuda ]; then echo; fi && \` closes on its line)
+            if i >= v.origin.line:
+                break  # the pip's chain closes here
+            chain = []  # a chain closed before the pip: not its
+    mine = [lit for i, lit in chain if i <= v.origin.line]
+    return bool(mine) and bool(_NVIDIA_LIT.match(mine[-1])) and any(_AMD_LIT.match(lit) for _, lit in chain)
 
 
 # `if [ "${NAME}" = "1" ]; then` / `if [[ $NAME == value ]]; then`: a branch on a build ARG

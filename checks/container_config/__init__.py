@@ -232,8 +232,9 @@ def compose_shm(settings, gpus=None):
             continue
         trainer_ui = TRAINER_UI.search(f"{name} {svc.get('image') or ''} {command_of(svc)}".lower())
         # one GPU on this machine, or the one a pod asks for (`amd.com/gpu: 1`): no collectives between GPUs
+        asks = svc.get("gpu_resources") if isinstance(svc.get("gpu_resources"), dict) else {}
         one = "this machine's one GPU" if n == 1 else "the one GPU it asks for" if [
-            str(x) for x in (svc.get("gpu_resources") or {}).values()] == ["1"] and not _parallel(svc) else ""
+            str(x) for x in asks.values()] == ["1"] and not _parallel(svc) else ""
         if one and not trainer_ui and (_serves(svc) or not _trains(name, svc)):
             out.append(ok(f"{name}: {'a server kept running' if _serves(svc) else 'an application that does not train'}"
                           f" on {one}: no collectives between GPUs and no DataLoader workers, so the "

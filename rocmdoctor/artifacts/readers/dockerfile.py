@@ -587,10 +587,10 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
         # the line of this pip command: the one naming its first requirement, else the first pip line
         named = reqs[0] if reqs else next(iter(opts.get("r") or opts.get("requirement") or []), None)
         # (a `-r FILE` install is on the line naming FILE: a RUN's earlier `pip install --upgrade pip` is not it)
-        line = _find(lines, first, last, r"(?:-r\s*|--requirement[=\s]+)[\"']?" + re.escape(str(named))) \
-            if named and not reqs else \
+        by_file = r"(?:-r\s*|--requirement[=\s]+)[\"']?" + re.escape(str(named)) if named and not reqs else None
+        line = _find(lines, first, last, by_file) if by_file and _found(lines, first, last, by_file) else \
             _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
-            if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")
+            if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")  # (`-r ${REQ}`: the file as written)
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
         art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()},
                                **({"downloaded": fetched} if fetched else {})}, line)
@@ -712,6 +712,9 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
     def reqfile(w: str) -> bool:
         return w.endswith((".txt", ".in")) and not w.startswith("-")
 
+    # another descriptor's redirect (`2>/dev/null`, `2> err.log`) is not the file the command reads or writes
+    words = [w for i, w in enumerate(words) if not re.fullmatch(r"\d>>?(?:\S+)?", w)
+             and not (i and re.fullmatch(r"\d>>?", words[i - 1]))]
     args = [w for w in words[1:] if not w.startswith("-")]
     if head == "sed" and any(w == "-i" or w.startswith("-i") for w in words[1:]):
         scripts = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-e"] or args[:1]
@@ -728,8 +731,10 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
         out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
         before = [w for w in words[1:words.index(">")] if not w.startswith("-")]
         cmds = [c.strip() for x in before[:1] for c in re.split(r"[;\n]", x) if c.strip()]
+        # a line deleted, or a package swapped for another (`s/onnxruntime-gpu.*/onnxruntime_migraphx/`): the pattern
+        # starts with the package's name and the replacement is empty or a bare name; `s/==/>=/g` rewrites versions
         pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in cmds) if m] + \
-               [m.group(2) for m in (re.match(r"^s(.)(.+?)\1", x) for x in cmds) if m]
+               [m.group(2) for m in (re.match(r"^s(.)\^?([A-Za-z][\w.-]*[^/]*?)\1([\w.-]*)\1g?$", x) for x in cmds) if m]
         if len(before) >= 2 and reqfile(before[-1]) and out and pats:
             return {"file": before[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": out}
     if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and ">" in words:
@@ -833,6 +838,11 @@ def _python_requirements_edits(ins: dict) -> list[dict]:
             target = sorted(writes)[0]
             out.append({"file": reads[0], "delete": delete, "out": None if target == reads[0] else target})
     return out
+
+
+def _found(lines: list[str], first: int, last: int, pattern: str) -> bool:
+    rx = re.compile(pattern)
+    return any(i <= len(lines) and rx.search(lines[i - 1]) for i in range(first, last + 1))
 
 
 def _find(lines: list[str], first: int, last: int, pattern: str) -> int:

@@ -109,13 +109,13 @@ def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
     run: LogLine | None = None
     for i, ln in enumerate(lines):
         t = ln.text
+        if "run" in t and _CONTAINER_RUN.search(t[:400]):  # the latest run is the one torch answers in
+            command = [t]
+            while command[-1].rstrip().endswith("\\") and i + len(command) < len(lines) and len(command) < 20:
+                command.append(lines[i + len(command)].text)
+            run = None if any(_GPU_ACCESS.search(c[:4000]) for c in command) else ln
+            continue
         if run is None:
-            if "run" in t and _CONTAINER_RUN.search(t[:400]):
-                command = [t]
-                while command[-1].rstrip().endswith("\\") and i + len(command) < len(lines) and len(command) < 20:
-                    command.append(lines[i + len(command)].text)
-                if not any(_GPU_ACCESS.search(c[:4000]) for c in command):
-                    run = ln
             continue
         # a bare False (IPython's `Out[2]: False`) under the is_available() that printed it
         bare = _BARE_FALSE.match(t) and "is_available" in " ".join(x.text for x in lines[max(0, i - 2):i])

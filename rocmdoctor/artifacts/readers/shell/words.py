@@ -245,7 +245,8 @@ def _bashlex_commands(bashlex, line: str) -> list[list[str]]:
             # same words whichever parser split the line (`grep -v torch r.txt > s.txt` names the file it makes)
             words = [w for p in node.parts for w in (
                 [p.word] if getattr(p, "kind", "") in ("word", "assignment") else
-                [p.type, p.output.word] if getattr(p, "kind", "") == "redirect"
+                [f"{p.input if isinstance(getattr(p, 'input', None), int) else ''}{p.type}", p.output.word]
+                if getattr(p, "kind", "") == "redirect"
                 and isinstance(getattr(getattr(p, "output", None), "word", None), str) else [])]
             if words:
                 out.append(words)
