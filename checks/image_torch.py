@@ -11,6 +11,8 @@ from rocmdoctor.artifacts.settings import artifact_at, once
 from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 
+from .pip_untaken import in_other_branch
+
 ROCM_TORCH_RECENT = "rocm>=2"  # a ROCm torch 2.x is installed, its exact version unknown
 ROCM_TORCH_UNKNOWN = "rocm"  # a ROCm torch is installed, its version unknown (rocm/pytorch:latest)
 IMAGE_TORCH = ka.IMAGE_TORCH
@@ -119,35 +121,10 @@ def rocm_torch_before(settings, v) -> str | None:
     requirements.txt`): its pinned version, or "rocm>=2"."""
     for path, line in _install_places(settings, v):
         found = [version for at, n, version, _rocm in _all_rocm_torches(settings)
-                 if at == path and n < line and not _other_branch(settings, path, n, line)]
+                 if at == path and n < line and not in_other_branch(settings, path, n, line)]
         if found:
             return found[0]
     return None
-
-
-# (the shell's own: a Python `else:` inside `python -c "..."` is not one)
-_BRANCH_EDGE = re.compile(r"^\s*(?:elif\b(?!.*:\s*$)|else\s*(?:$|\\|;|#)|[^#\n]*;;)")
-_BRANCH_END = re.compile(r"^\s*(?:fi|esac)\b")
-_BRANCH_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:if|case)\s")
-_BRANCH_CLOSE = re.compile(r"[;&|\s]\s*(?:fi|esac)\b")  # closed on the line that opens it
-
-
-def _other_branch(settings, path: str, lo: int, hi: int) -> bool:
-    """Whether line ``lo`` and line ``hi`` of a script or Dockerfile are in different branches of one `if`/`case`
-    (an `elif`, `else` or `;;` between them, and no `fi`/`esac` after it: past the block, whichever branch ran is
-    behind): a ROCm torch the `nightly` branch installs is not there when the `stable` branch's pip runs."""
-    art = artifact_at(settings, path)
-    if art is None or art.kind not in ("shell", "slurm", "dockerfile"):
-        return False  # a requirements file has no branches (and thousands of lines: no scan per line)
-    apart, depth = False, 0  # depth: if/case blocks opened after line lo and still open (theirs are not lo's branches)
-    for ln in (art.lines() if art is not None else [])[lo:hi - 1]:
-        opens = len(_BRANCH_OPEN.findall(ln))
-        if _BRANCH_END.match(ln):
-            apart, depth = (False, 0) if depth == 0 else (apart, depth - 1)
-        elif _BRANCH_EDGE.match(ln) and depth == 0:
-            apart = True
-        depth += opens - len(_BRANCH_CLOSE.findall(ln)) if opens else 0
-    return apart
 
 
 def site_torch_module(settings, v) -> str | None:

@@ -49,6 +49,31 @@ def alternative_branch(settings, v, pips) -> bool:
                                      for ln in art.lines()[lo - 1:hi])
 
 
+# (the shell's own: a Python `else:` inside `python -c "..."` is not one)
+_BRANCH_EDGE = re.compile(r"^\s*(?:elif\b(?!.*:\s*$)|else\s*(?:$|\\|;|#)|[^#\n]*;;)")
+_BRANCH_END = re.compile(r"^\s*(?:fi|esac)\b")
+_BRANCH_OPEN = re.compile(r"(?:^|[;&|]\s*)\s*(?:if|case)\s")
+_BRANCH_CLOSE = re.compile(r"[;&|\s]\s*(?:fi|esac)\b")  # closed on the line that opens it
+
+
+def in_other_branch(settings, path: str, lo: int, hi: int) -> bool:
+    """Whether line ``lo`` and line ``hi`` of a script or Dockerfile are in different branches of one `if`/`case`
+    (an `elif`, `else` or `;;` between them, and no `fi`/`esac` after it: past the block, whichever branch ran is
+    behind): a ROCm torch the `nightly` branch installs is not there when the `stable` branch's pip runs."""
+    art = artifact_at(settings, path)
+    if art is None or art.kind not in ("shell", "slurm", "dockerfile"):
+        return False  # a requirements file has no branches (and thousands of lines: no scan per line)
+    apart, depth = False, 0  # depth: if/case blocks opened after line lo and still open (theirs are not lo's branches)
+    for ln in art.lines()[lo:hi - 1]:
+        opens = len(_BRANCH_OPEN.findall(ln))
+        if _BRANCH_END.match(ln):
+            apart, depth = (False, 0) if depth == 0 else (apart, depth - 1)
+        elif _BRANCH_EDGE.match(ln) and depth == 0:
+            apart = True
+        depth += opens - len(_BRANCH_CLOSE.findall(ln)) if opens else 0
+    return apart
+
+
 # A branch test that names a vendor: `if [ "${WORKER_GPU_BACKEND}" = "cuda" ]; then`, `elif [ "$GPU" == rocm ]` (a
 # Dockerfile's `RUN if ...` too); `!=` tests say what a branch is not, and are left out.
 _VENDOR_TEST = re.compile(r"^\s*(?:RUN\s+)?(?:(?:&&|\|\||;)\s*)?(?P<kw>if|elif)\s[^\n]{0,200}?(?<![!<>])==?\s*[\"']?"

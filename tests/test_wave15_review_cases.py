@@ -20,21 +20,21 @@ def test_a_vendor_chain_ends_at_its_fi_and_a_dockerfile_run_if_is_read(tmp_path)
 
 
 def test_a_nested_if_inside_the_rocm_branch_keeps_its_torch_before(tmp_path):
-    from rocmdoctor.checks.image_torch import _other_branch
+    from rocmdoctor.checks.pip_untaken import in_other_branch
     from types import SimpleNamespace as NS
     text = ("if [ \"$NIGHTLY\" = 1 ]; then\n  pip install torch --index-url https://download.pytorch.org/whl/nightly/rocm7.0\n"
             "  if [ -n \"$PROXY\" ]; then\n    export HTTPS_PROXY=$PROXY\n  fi\n  pip install -r requirements.txt\nfi\n")
     art = NS(lines=lambda: text.splitlines(), path="s.sh", kind="shell")
     settings = NS(artifacts=[art])
-    import rocmdoctor.checks.image_torch as it
+    import rocmdoctor.checks.pip_untaken as it
     real = it.artifact_at
     it.artifact_at = lambda _s, _p: art
     try:
-        assert _other_branch(settings, "s.sh", 2, 6) is False
-        assert _other_branch(settings, "s.sh", 2, 9) is False  # past the outer fi: behind either branch
+        assert in_other_branch(settings, "s.sh", 2, 6) is False
+        assert in_other_branch(settings, "s.sh", 2, 9) is False  # past the outer fi: behind either branch
         other = text.replace("  pip install -r requirements.txt\nfi\n", "else\n  pip install -r requirements.txt\nfi\n")
         art.lines = lambda: other.splitlines()
-        assert _other_branch(settings, "s.sh", 2, 7) is True
+        assert in_other_branch(settings, "s.sh", 2, 7) is True
     finally:
         it.artifact_at = real
 

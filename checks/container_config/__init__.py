@@ -17,7 +17,7 @@ from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV, _env as service_env
 from .claims import dra_classes
-from .values import exec_words, image_command, tools_only
+from .values import image_command, tools_only
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -220,11 +220,11 @@ def compose_shm(settings, gpus=None):
         if not svc.get("entrypoint") and len(docks) == 1:
             # what the image runs: its Dockerfile's CMD when compose says nothing (`jupyter lab`: a notebook), and
             # a shell-form ENTRYPOINT whatever compose's command says (Docker then ignores CMD and command)
-            entry, cmd = image_command(docks[0].text)
-            if entry and not entry.lstrip().startswith("["):
-                svc = dict(svc, command=entry, tty=None, stdin_open=None)
+            entry, cmd = image_command(docks[0])
+            if entry and not entry.get("exec"):
+                svc = dict(svc, command=entry.get("run"), tty=None, stdin_open=None)
             elif not svc.get("command") and (entry or cmd):
-                svc = dict(svc, command=" ".join(exec_words(t) for t in (entry, cmd) if t))
+                svc = dict(svc, command=" ".join(str(x.get("run")) for x in (entry, cmd) if x))
         if torch_free(settings, docks):
             out.append(ok(f"{name}: the image built from {', '.join(sorted({d.path for d in docks}))} holds no PyTorch "
                           "(a TensorFlow model or a compiled HIP program): no DataLoader workers pass batches through "

@@ -1,11 +1,10 @@
 """Compose files as compose reads them: a service written outside `services:` or a key written twice (RD-CTR-011), and
-environment values whose quotes become part of the value (RD-CTR-012); the command a Dockerfile's CMD runs and whether a container's command only runs GPU tools."""
+environment values whose quotes become part of the value (RD-CTR-012); the command a Dockerfile's image runs and whether a container's command only runs GPU tools."""
 from __future__ import annotations
 
 import re
 
-from rocmdoctor.base import jsonlimits
-from rocmdoctor.base.untrusted import pick_list
+from rocmdoctor.base.untrusted import pick, pick_list
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from .services import AREA, command_of, services_of
@@ -127,27 +126,15 @@ def compose_image_reference(settings):
     return out or ok("every image reference is one Docker accepts")
 
 
-def image_command(text: str) -> tuple[str, str]:
-    """(ENTRYPOINT, CMD) a Dockerfile's image runs, as written ("" where none): the last of each instruction, not a
-    HEALTHCHECK's or ONBUILD's `CMD` continued on a line of its own (`HEALTHCHECK --interval=30s \\` / `CMD rocminfo`)."""
-    found: dict[str, str] = {}
-    for m in re.finditer(r"(?m)^[ \t]*(CMD|ENTRYPOINT)[ \t]+(.*(?:\\\n.*)*)", text or ""):
-        before = text[:m.start()].rstrip("\n").rsplit("\n", 1)[-1]
-        if not before.rstrip().endswith("\\"):
-            found[m.group(1).upper()] = m.group(2)
-    return found.get("ENTRYPOINT", ""), found.get("CMD", "")
-
-
-def exec_words(text: str) -> str:
-    """A CMD/ENTRYPOINT as the command it runs: the exec form's words (`["bash"]` is `bash`), the shell form as written."""
-    if text.lstrip().startswith("["):
-        try:
-            words = jsonlimits.loads(text)
-        except ValueError:
-            return text
-        if isinstance(words, list):
-            return " ".join(str(w) for w in words)
-    return text
+def image_command(dockerfile) -> tuple[dict, dict]:
+    """(ENTRYPOINT, CMD) a Dockerfile's image runs, as the reader recorded them ({"run": the command, "exec": written in
+    the exec form}; {} where none): the last stage that writes each (a HEALTHCHECK's `CMD` is no CMD)."""
+    entry: dict = {}
+    cmd: dict = {}
+    for stage in pick(dockerfile.data, "stages", default=None) or []:
+        if isinstance(stage, dict):
+            entry, cmd = stage.get("entrypoint") or entry, stage.get("cmd") or cmd
+    return entry, cmd
 
 
 # Programs that only query or test the GPU: a command made of these (and echo, sleep, exit) starts no DataLoader.

@@ -499,12 +499,11 @@ def built_file(arts, made: list[ImageBuild] | None = None) -> Any:
     return key_of
 
 
-def build_contexts(builds: list[ImageBuild], dockerfile: str, arts=()) -> list[str]:
+def build_contexts(builds: list[ImageBuild], dockerfile: str, built=path_key) -> list[str]:
     """The build contexts that ``builds`` (:func:`image_builds`) build ``dockerfile`` with (compose
-    `build.context`, a script's `docker build` CONTEXT), each once; with ``arts``, a build naming the file by
-    another folder of a set copied flat counts too (:func:`built_file`)."""
+    `build.context`, a script's `docker build` CONTEXT), each once; ``built``: :func:`built_file` of the set, so that
+    a build naming the file by another folder of a set copied flat counts too."""
     key = path_key(dockerfile)
-    built = built_file(arts, builds) if arts else path_key
     return iter_unique(b.context for b in builds if b.dockerfile and built(b.dockerfile) == key)
 
 

@@ -408,9 +408,7 @@ def image_org_name(image: str) -> tuple[str, str]:
     """(organisation, own name with its tag) of an image reference, the registry host left out: ("rocm",
     "pytorch:latest"), ("nvidia", "pytorch:24.01-py3") of nvcr.io/nvidia/pytorch, ("", "ubuntu:22.04"); the folders
     between them (a project's path in its registry) are neither."""
-    parts = image.split("/")
-    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
-        parts = parts[1:]
+    parts = image.split("/")[1 if image_registry(image) else 0:]
     return (parts[0] if len(parts) > 1 else "", parts[-1])
 
 

@@ -345,14 +345,15 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
     FILE is read when it exists (against the naming file's folder, see :func:`folders`; for a
     Dockerfile, in its build context, see :func:`in_context`), and the command's index and guard
     options apply to its lines and to the files it names in turn, as pip applies them. A few levels deep."""
-    from ..settings import build_contexts, image_builds
+    from ..settings import build_contexts, built_file, image_builds
 
     done: set = set()
     builds = image_builds(arts)  # once: the requirements files read below build no image
+    built = built_file(arts, builds)
 
     def target_of(ref: str, a: Artifact) -> Artifact | None:
         if a.kind == DOCKERFILE:
-            target = in_context(ref, a, build_contexts(builds, a.path, arts))
+            target = in_context(ref, a, build_contexts(builds, a.path, built))
         else:
             target = resolve(ref, a.path, climb(a, roots))
         if not target:
@@ -400,7 +401,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
         if a.kind == requirements.REQUIREMENTS:
             visit(a, {}, None, 0)
             continue
-        _project_installs(a, build_contexts(builds, a.path, arts) if a.kind == DOCKERFILE else [])
+        _project_installs(a, build_contexts(builds, a.path, built) if a.kind == DOCKERFILE else [])
         edits = [e for e in a.values if e.kind == "build" and e.name == "req_edit" and isinstance(e.value, dict)]
         for v in list(a.values):
             if v.kind == "build" and v.name == "pip" and isinstance(v.value, dict):

@@ -20,8 +20,7 @@ from urllib.parse import unquote
 from ...base.untrusted import pick
 from ...knowledge import artifacts as ka
 from ..settings import BUILD, CONTAINER, ENV, Artifact
-from .shell import RELEVANT, commands, pip_requirements, substitute
-from .shell.words import new_file
+from .shell import RELEVANT, commands, new_file, pip_requirements, substitute
 from .shell.docker import record_image_build
 
 DOCKERFILE = "dockerfile"
@@ -291,11 +290,15 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
             stage_env = list(env_of.get(image.lower(), [])) if ref is not None else []
             if ref is None:
                 art.add(BUILD, "from", image, n)
-        elif name in ("ENTRYPOINT", "CMD") and not ins.get("json") and art.data["stages"]:
+        elif name in ("ENTRYPOINT", "CMD") and art.data["stages"]:
+            # what the stage's image runs (the exec form's words joined; `exec`: that form, which takes no shell); a
+            # later one replaces it (a HEALTHCHECK's CMD is its own instruction, not this)
+            art.data["stages"][-1][name.lower()] = {
+                "run": " ".join(_copy_words(value, True)) if ins.get("json") else value, "exec": bool(ins.get("json"))}
             # the shell form runs `/bin/sh -c VALUE` when the container starts: `VAR=x app` sets the app's
             # environment (HSA_OVERRIDE_GFX_VERSION=10.3.0 python3 main.py)
             art.data["stages"][-1].setdefault("start_env", [])
-            for words in commands(value):
+            for words in commands(value) if not ins.get("json") else ():
                 while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
                     key, _, assigned = words.pop(0).partition("=")
                     art.data["stages"][-1]["start_env"].append((key, substitute(assigned, build_args),
@@ -588,9 +591,9 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
         named = reqs[0] if reqs else next(iter(opts.get("r") or opts.get("requirement") or []), None)
         # (a `-r FILE` install is on the line naming FILE: a RUN's earlier `pip install --upgrade pip` is not it)
         by_file = r"(?:-r\s*|--requirement[=\s]+)[\"']?" + re.escape(str(named)) if named and not reqs else None
-        line = _find(lines, first, last, by_file) if by_file and _found(lines, first, last, by_file) else \
-            _find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") \
-            if reqs else _find(lines, first, last, r"\b(?:pip3?|uv)\b")  # (`-r ${REQ}`: the file as written)
+        line = (_at(lines, first, last, by_file) if by_file else None) or \
+            (_find(lines, first, last, r"\binstall\b.*(?<![\w.-])" + re.escape(reqs[0]) + r"(?![\w.-])") if reqs
+             else _find(lines, first, last, r"\b(?:pip3?|uv)\b"))  # (`-r ${REQ}`: the file as written is not found)
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
         art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()},
                                **({"downloaded": fetched} if fetched else {})}, line)
@@ -703,6 +706,16 @@ def _stripped_kernels(art: Artifact, body: str, first: int, last: int, lines: li
 
 _SED_DELETE = re.compile(r"^/(.+)/d$")
 _SED_BLANK = re.compile(r"^s(.)(.+?)\1\1g?$")  # s/PATTERN// : the line's text is removed
+# a package swapped for another in a copy (`s/onnxruntime-gpu.*/onnxruntime_migraphx/`): the pattern starts with the
+# package's name, the replacement is empty or a bare name (`s/==/>=/g` rewrites versions: no line goes)
+_SED_SWAP = re.compile(r"^s(.)\^?([A-Za-z][\w.-]*(?:(?!\1).)*?)\1([\w.-]*)\1g?$")
+
+
+def _sed_deletes(scripts: list[str], replaced: re.Pattern) -> list[str]:
+    """The line patterns sed scripts delete (`/RE/d`) or empty out (``replaced``); one script may hold several
+    commands: `/torch/d;/flash-attn/d` (sed's `;` and newline separators)."""
+    cmds = [c.strip() for x in scripts for c in re.split(r"[;\n]", x) if c.strip()]
+    return [m.group(1) for m in map(_SED_DELETE.match, cmds) if m] + [m.group(2) for m in map(replaced.match, cmds) if m]
 
 
 def _requirements_edit(head: str, words: list[str]) -> dict | None:
@@ -716,32 +729,24 @@ def _requirements_edit(head: str, words: list[str]) -> dict | None:
     words = [w for i, w in enumerate(words) if not re.fullmatch(r"\d>>?(?:\S+)?", w)
              and not (i and re.fullmatch(r"\d>>?", words[i - 1]))]
     args = [w for w in words[1:] if not w.startswith("-")]
+    to = words.index(">") if ">" in words else None  # `... F > OUT`: a new file, F left as it was
+    out = words[to + 1] if to is not None and to + 1 < len(words) else None
+    before = [w for w in words[1:to] if not w.startswith("-")] if to is not None else []
     if head == "sed" and any(w == "-i" or w.startswith("-i") for w in words[1:]):
         scripts = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-e"] or args[:1]
         files = [w for w in args if reqfile(w) and w not in scripts]
-        # one script may hold several commands: `/torch/d;/flash-attn/d` (sed's `;` and newline separators)
-        cmds = [c.strip() for x in scripts for c in re.split(r"[;\n]", x) if c.strip()]
-        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in cmds) if m] + \
-               [m.group(2) for m in (_SED_BLANK.match(x) for x in cmds) if m]
+        pats = _sed_deletes(scripts, _SED_BLANK)
         if files and pats:
             return {"file": files[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": None}
-    if head == "sed" and ">" in words and not any(w.startswith("-i") for w in words[1:]):
+    if head == "sed" and out and len(before) >= 2 and reqfile(before[-1]):
         # `sed 's/onnxruntime-gpu.*/onnxruntime_migraphx/' requirements.txt > /tmp/req-rocm.txt`: the copy pip reads
         # has those lines replaced (read as left out: what replaces them is the script's, not a requirement line)
-        out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
-        before = [w for w in words[1:words.index(">")] if not w.startswith("-")]
-        cmds = [c.strip() for x in before[:1] for c in re.split(r"[;\n]", x) if c.strip()]
-        # a line deleted, or a package swapped for another (`s/onnxruntime-gpu.*/onnxruntime_migraphx/`): the pattern
-        # starts with the package's name and the replacement is empty or a bare name; `s/==/>=/g` rewrites versions
-        pats = [m.group(1) for m in (_SED_DELETE.match(x) for x in cmds) if m] + \
-               [m.group(2) for m in (re.match(r"^s(.)\^?([A-Za-z][\w.-]*[^/]*?)\1([\w.-]*)\1g?$", x) for x in cmds) if m]
-        if len(before) >= 2 and reqfile(before[-1]) and out and pats:
+        pats = _sed_deletes(before[:1], _SED_SWAP)
+        if pats:
             return {"file": before[-1], "delete": "|".join(f"(?:{p})" for p in pats), "out": out}
-    if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and ">" in words:
-        out = words[words.index(">") + 1] if words.index(">") + 1 < len(words) else None
-        before = [w for w in words[1:words.index(">")] if not w.startswith("-")]
-        if len(before) >= 2 and reqfile(before[-1]) and out:
-            return {"file": before[-1], "delete": before[0], "out": out}
+    if head == "grep" and any(w.startswith("-") and "v" in w for w in words[1:]) and out \
+            and len(before) >= 2 and reqfile(before[-1]):
+        return {"file": before[-1], "delete": before[0], "out": out}
     if head == "rm":
         files = [w for w in args if reqfile(w)]
         if files:
@@ -840,14 +845,11 @@ def _python_requirements_edits(ins: dict) -> list[dict]:
     return out
 
 
-def _found(lines: list[str], first: int, last: int, pattern: str) -> bool:
+def _at(lines: list[str], first: int, last: int, pattern: str) -> int | None:
+    """The first line from ``first`` to ``last`` that ``pattern`` finds, None if none does."""
     rx = re.compile(pattern)
-    return any(i <= len(lines) and rx.search(lines[i - 1]) for i in range(first, last + 1))
+    return next((i for i in range(first, min(last, len(lines)) + 1) if rx.search(lines[i - 1])), None)
 
 
 def _find(lines: list[str], first: int, last: int, pattern: str) -> int:
-    rx = re.compile(pattern)
-    for i in range(first, last + 1):
-        if i <= len(lines) and rx.search(lines[i - 1]):
-            return i
-    return first
+    return _at(lines, first, last, pattern) or first

@@ -60,6 +60,7 @@ _TORCH_BUILD = re.compile(r"^\s{0,8}(?:torch(?:\.__version__)?\s{0,40}(?:==|[:=]
 _BARE_VERSION = re.compile(rf"^\s{{0,8}}{_VERSION}(?P<b>cu|rocm)\d{{2,3}}\S*\s*$", re.I)
 _NO_GPU = re.compile(r"^\s{0,8}(?:Is )?(?:CUDA|GPU) available\W{0,4}\s{0,4}False\b|"
                      r"cuda\.is_available\(\)\W{0,4}\s{0,4}False\b", re.I)
+_BARE_FALSE = re.compile(r"^\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?False\s*$")
 
 
 def _build_of(lines: list[LogLine], i: int) -> str | None:
@@ -85,10 +86,19 @@ def _torch_sees_no_gpu(lines: list[LogLine]) -> tuple[str, LogLine, LogLine] | N
             build = (kind, ln)  # the torch printed last is the one that runs
         if build is None:
             continue
-        bare = t.strip() == "False" and i and "is_available" in lines[i - 1].text
-        if bare or ("False" in t and _NO_GPU.search(t[:400])):
+        if _says_no_gpu(lines, i):
             return build[0], ln, build[1]
     return None
+
+
+def _says_no_gpu(lines: list[LogLine], i: int) -> bool:
+    """Line ``i`` is torch saying it sees no GPU: collect_env's or a probe's "... available: False", or a bare False
+    (IPython's `Out[2]: False`) under the is_available() that printed it."""
+    t = lines[i].text
+    if "False" not in t:
+        return False
+    return bool(_NO_GPU.search(t[:400]) or _BARE_FALSE.match(t)
+                and "is_available" in " ".join(x.text for x in lines[max(0, i - 2):i]))
 
 
 # The user's own `docker run` (podman, nerdctl; after a prompt or sudo) and the flags that give a container the GPU:
@@ -97,9 +107,6 @@ _CONTAINER_RUN = re.compile(r"(?:^|[$#>]\s{0,2}|\bsudo\s{1,4}(?:-\S{1,20}\s{1,4}
                             r"(?:container\s{1,4})?run\b")
 _GPU_ACCESS = re.compile(r"--gpus\b|--device\b|--runtime[= ]\s{0,2}nvidia|--privileged\b|/dev/(?:kfd|dri)\b|"
                          r"(?:amd|nvidia)\.com/gpu|--device-cgroup-rule")
-
-
-_BARE_FALSE = re.compile(r"^\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?False\s*$")
 
 
 def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
@@ -117,9 +124,7 @@ def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
             continue
         if run is None:
             continue
-        # a bare False (IPython's `Out[2]: False`) under the is_available() that printed it
-        bare = _BARE_FALSE.match(t) and "is_available" in " ".join(x.text for x in lines[max(0, i - 2):i])
-        if bare or ("False" in t and _NO_GPU.search(t[:400])):
+        if _says_no_gpu(lines, i):
             return run, ln
     return None
 

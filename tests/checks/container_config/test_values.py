@@ -119,9 +119,17 @@ def test_look_alike_a_merge_key_overridden_is_not_a_repeat(lint):
 def test_the_command_an_image_runs_is_its_last_cmd_not_a_healthchecks():
     # fresh batch 46 zu-hkevin01-rocmpatch-rdna1-compose (Dockerfile): HEALTHCHECK's `CMD rocminfo` on a line of its
     # own, then `CMD ["/bin/bash"]`: the image runs a shell (a session, judged for /dev/shm as one)
-    from rocmdoctor.checks.container_config.values import exec_words, image_command
+    from rocmdoctor.artifacts.readers import dockerfile
+    from rocmdoctor.checks.container_config.values import image_command
+
+    def ran(text):
+        entry, cmd = image_command(dockerfile.read("Dockerfile", text))
+        return entry.get("run", ""), cmd.get("run", ""), entry.get("exec")
     text = ('FROM rocm/pytorch:latest\nHEALTHCHECK --interval=30s --timeout=10s \\\n    CMD rocminfo || exit 1\n'
             'CMD ["/bin/bash"]\n')
-    assert image_command(text) == ("", '["/bin/bash"]') and exec_words('["/bin/bash"]') == "/bin/bash"
-    assert image_command('FROM x\nENTRYPOINT ["python"]\nCMD ["a.py"]\nCMD ["serve.py"]\n') == ('["python"]', '["serve.py"]')
-    assert image_command("FROM x\nRUN echo CMD\n") == ("", "")
+    assert ran(text) == ("", "/bin/bash", None)
+    assert ran('FROM x\nENTRYPOINT ["python"]\nCMD ["a.py"]\nCMD ["serve.py"]\n') == ("python", "serve.py", True)
+    assert ran("FROM x\nENTRYPOINT python serve.py\n") == ("python serve.py", "", False)  # the shell form
+    assert ran("FROM x\nRUN echo CMD\n") == ("", "", None)
+    # a final stage that writes none keeps what an earlier stage wrote (as the file's last CMD)
+    assert ran('FROM x AS a\nCMD ["serve"]\nFROM a\nRUN echo\n') == ("", "serve", None)
