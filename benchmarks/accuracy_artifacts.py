@@ -119,7 +119,22 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:host-rocm-apt-repo-other-ubuntu-release": "RD-IMG-012",
          # wave 11 (spent fresh batch 30): a uv project's torch dependencies with no ROCm index, which `uv sync`
          # resolves from PyPI (RD-IMG-002 reads a [tool.uv] pyproject.toml as that install; docs/config-lint.md)
-         "words:pyproject-torch-from-pypi": "RD-IMG-002"}
+         "words:pyproject-torch-from-pypi": "RD-IMG-002",
+         # wave 16: pip into a distribution's own Python marked externally managed (PEP 668; RD-IMG-015, new),
+         # three slugs of five sets in spent batches
+         "words:pip-externally-managed": "RD-IMG-015", "words:pip-externally-managed-ubuntu2404": "RD-IMG-015",
+         "words:pip-externally-managed-system-python": "RD-IMG-015",
+         # wave 16: PyPI's sklearn placeholder, which raises on install (RD-IMG-004 knows import names since)
+         "words:sklearn-deprecated-package": "RD-IMG-004", "words:sklearn-deprecated-pypi-name": "RD-IMG-004",
+         # wave 16: a local version label in a range, which pip 24.1+ refuses ('Invalid requirement'; RD-IMG-004)
+         "words:local-version-in-range-specifier": "RD-IMG-004",
+         # wave 16: shell variables in #SBATCH lines, which sbatch takes literally (RD-LCH-012, new), three slugs
+         "words:sbatch-directive-variable-not-expanded": "RD-LCH-012", "words:sbatch-directive-variable": "RD-LCH-012",
+         "words:sbatch-directive-shell-variable": "RD-LCH-012",
+         # wave 16: torchrun started by each of a node's srun tasks (RD-LCH-004 judges torchrun since)
+         "words:srun-ntasks-duplicates-torchrun": "RD-LCH-004",
+         # wave 16: a path where -m takes a module name (RD-LCH-013, new; `uv run torchrun` read as a launch since)
+         "words:python-m-given-a-path": "RD-LCH-013"}
 
 
 def split_of(repo: str) -> str:

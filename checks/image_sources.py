@@ -289,3 +289,98 @@ def image_python_for_project(settings):
                         "(rocm/pytorch tags name it: ..._py3.12_...) or relax requires-python.",
                         subject=v.origin.label, evidence=evidence, sources=[REQUIRES_PYTHON]))
     return out or ok(f"{len(installs)} project install(s); each image's Python satisfies requires-python")
+
+
+# Anything in a stage (or script) that gives pip a Python of its own or lets it past the marker: a venv, conda, a
+# Python built from source, --break-system-packages in any form, the marker removed.
+_OWN_PYTHON = re.compile(r"\bvenv\b|virtualenv|VIRTUAL_ENV|\b(?:micro)?mamba\b|\bconda\b|miniforge|pyenv|\bpipx\b|"
+                         r"\buv\s+(?:venv|sync|run)\b|\bpoetry\b|\bpdm\b|pixi\b|altinstall|python-build-standalone|"
+                         r"break[-_]system[-_]packages|EXTERNALLY-MANAGED", re.I)
+# pip options under which pip does not look for the marker (it cannot tell where the files go)
+_NO_MARKER_CHECK = ("target", "t", "prefix", "root", "dry-run", "break-system-packages")
+
+
+def _system_pip(v) -> bool:
+    """A pip install that goes into the Python on PATH: pip, sudo pip3, python3 -m pip, /usr/bin/pip3; not a venv's
+    /opt/venv/bin/pip, a python3.11 of its own, uv, nor a command an app runs later (ENV TORCH_COMMAND)."""
+    opts = v.value.get("options") or {}
+    words = str(v.value.get("via") or "").split()
+    if not words or v.value.get("deferred") or any(k in opts for k in _NO_MARKER_CHECK):
+        return False
+    prog = words[-3] if len(words) >= 3 and words[-2:] == ["-m", "pip"] else words[-1]
+    folder, _, base = prog.rpartition("/")
+    return base in ("pip", "pip3", "python", "python3") and folder in ("", "/usr/bin", "/bin", "/usr/local/bin")
+
+
+def _stage_text(art, line: int) -> str:
+    """The text of the Dockerfile stage holding ``line`` and of the stages it is built FROM."""
+    stages = [s for s in pick(art.data, "stages", default=None) or [] if isinstance(s, dict)]
+    lines, out = art.lines(), []
+    starts = [s.get("line") or 0 for s in stages] + [len(lines) + 1]
+    cur = max((i for i, s in enumerate(stages) if (s.get("line") or 0) <= line), default=None)
+    seen: set[int] = set()
+    while cur is not None and cur not in seen:
+        seen.add(cur)
+        out.append("\n".join(lines[starts[cur] - 1:starts[cur + 1] - 1]))
+        dep = (stages[cur].get("deps") or [None])[0] if stages[cur].get("stage_ref") else None
+        cur = next((i for i, s in enumerate(stages[:cur]) if dep and s.get("alias") == dep), None)
+    return "\n".join(out)
+
+
+def _host_manages_python(os_release) -> str | None:
+    """'Ubuntu 24.04' when this host's own Python is externally managed (Ubuntu 23.04+, Debian 12+)."""
+    osv = os_release.values if os_release is not None else {}
+    os_id, ver = str(osv.get("ID", "")).lower(), str(osv.get("VERSION_ID", ""))
+    m = re.match(r"(\d+)(?:\.(\d+))?", ver)
+    if not m:
+        return None
+    v = (int(m.group(1)), int(m.group(2) or 0))
+    return f"{os_release.pretty_name or os_id}" if (os_id == "ubuntu" and v >= (23, 4)) or \
+        (os_id == "debian" and v >= (12, 0)) else None
+
+
+@check("RD-IMG-015", area=AREA, title="pip installs into a Python it may install into (PEP 668)",
+       option="config", sources=list(ka.EXTERNALLY_MANAGED_SOURCES))
+def pip_into_managed_python(settings, os_release=None):
+    """`pip install` in a stage FROM ubuntu:24.04 (Debian 12, rocm/dev-ubuntu-24.04, nvidia/cuda:*-ubuntu24.04) with
+    no virtual environment, or `sudo pip3 install` in a setup script on this Ubuntu 24.04 host: the distribution
+    marks its Python externally managed, so pip stops with 'error: externally-managed-environment' and the build or
+    the setup installs nothing."""
+    hits: dict[tuple, list] = {}
+    judged = 0
+    built = "\n".join(d.text or "" for d in settings.of_kind("dockerfile"))
+    host = _host_manages_python(os_release)
+    for v in settings.values("build", "pip"):
+        if not isinstance(v.value, dict) or not _system_pip(v):
+            continue
+        art = artifact_at(settings, v.origin.path)
+        if art is None or art.kind not in ("dockerfile", "shell"):
+            continue
+        judged += 1
+        if art.kind == "dockerfile":
+            image, at = _stage_image(art, v.origin.line or 0)
+            where, text = ka.externally_managed(image or ""), _stage_text(art, v.origin.line or 0)
+        else:
+            # a host setup script: only `sudo pip` is surely the system's (a user's own pip3 may be an active
+            # venv's), and a script an image build runs is judged with that image
+            base = re.escape(os.path.basename(art.path))
+            image, at, text = None, 0, art.text or ""
+            where = host if str(v.value.get("via")).startswith("sudo ") and \
+                not re.search(rf"(?:^|[\s/]){base}\b", built) else None
+        if where and not _OWN_PYTHON.search(text):
+            hits.setdefault((art.path, at), []).append((v, image, where))
+    out = []
+    for (path, _at), found in hits.items():
+        v, image, where = found[0]
+        what = f"a stage FROM {image} ({where})" if image else f"this {where} host's system Python"
+        more = f" (and {len(found) - 1} more pip install(s) after it)" if len(found) > 1 else ""
+        out.append(fail(
+            f"{os.path.basename(path)} line {v.origin.line}: pip installs into {what}{more}",
+            f"{where} marks its own Python externally managed (PEP 668): `{v.value.get('via')} install` stops with "
+            "'error: externally-managed-environment' and nothing after it installs. Create a virtual environment "
+            "first (python3 -m venv /opt/venv, then put /opt/venv/bin first on PATH), or, in a throwaway image only, "
+            "add --break-system-packages (PIP_BREAK_SYSTEM_PACKAGES=1).",
+            subject=v.origin.label, evidence=[x.evidence() for x, _i, _w in found[:4]],
+            sources=list(ka.EXTERNALLY_MANAGED_SOURCES)))
+    return out or ok(f"{judged} pip install(s) into a system Python, none refused by PEP 668" if judged
+                     else "no pip install into a system Python")

@@ -346,7 +346,6 @@ def _image_rocm_release(settings, v) -> str | None:
 
 
 # A requirements-file line that is a command someone pasted (`pip install torch==...`, `python -m pip install`).
-_SHELL_COMMAND = re.compile(r"^\s*(?:sudo\s+)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip|conda|mamba)\s+install\s", re.I)
 _PUBLIC_INDEXES = ("pypi.org", "pypi.python.org", "download.pytorch.org", "repo.radeon.com", "mirrors.", "pypi.tuna",
                    "aliyun.com/pypi")
 
@@ -371,17 +370,17 @@ def pip_package_names(settings):
         only_torch = pip_kb.torch_index_only([str(x) for k in ("index-url", "i") for x in opts.get(k, [])],
                                              [str(x) for x in opts.get("extra-index-url", [])])
         for req in rec.get("requirements") or []:
-            if rec.get("file") and _SHELL_COMMAND.match(str(req)):
-                out.append(fail(f"`{str(req)[:60]}` ({os.path.basename(v.origin.path)}): a shell command, not a requirement",
-                                "pip reads every line of a requirements file as a requirement (or an option line); "
-                                "'pip install ...' there stops `pip install -r` with 'Invalid requirement', and nothing "
-                                "of the file is installed. Keep the packages (and the --index-url line) only.",
-                                subject=f"{v.origin.label} command", evidence=[v.evidence()],
-                                sources=["https://pip.pypa.io/en/stable/reference/requirements-file-format/"]))
+            bad = pip_kb.invalid_requirement(str(req), bool(rec.get("file")))
+            if bad:
+                out.append(fail(f"`{str(req)[:60]}` ({os.path.basename(v.origin.path)}): {bad[0]}",
+                                f"pip stops `pip install{' -r' if rec.get('file') else ''}` there with 'Invalid "
+                                f"requirement', and nothing of the {'file' if rec.get('file') else 'command'} is "
+                                f"installed. {bad[1]}.", subject=f"{v.origin.label} invalid",
+                                evidence=[v.evidence()], sources=[bad[2]]))
                 continue
             name = ka.requirement_name(str(req))
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
-            why = pip_kb.not_on_pypi(m.group(0)) if name and m else None
+            why = pip_kb.not_on_pypi(m.group(0), str(req)) if name and m else None
             why = why or pip_kb.amd_index_only(str(req), indexes, _image_rocm_release(settings, v))
             if why is None and only_torch and name and name not in pip_kb.ON_TORCH_INDEX:
                 off_index.setdefault(v.origin.path if rec.get("file") else (v.origin.path, v.origin.line),

@@ -1,9 +1,11 @@
 """RD-LCH-011: options in an exec-form command (a pod's command/args, a compose `command:` list) are
 one word each, dashes and name together. `"-- port=8000"` as one list item reaches the program as the
 argument `-- port=8000`: argparse, click and Go's flag package read it as a positional value, not the
-option, so the server stops ('unrecognized arguments') or runs with its defaults."""
+option, so the server stops ('unrecognized arguments') or runs with its defaults. RD-LCH-013: what -m
+runs is a module's dotted name, not a file's path."""
 from __future__ import annotations
 
+import os
 import re
 
 from rocmdoctor.engine.check import check, ev, fail, ok
@@ -42,3 +44,41 @@ def split_options(settings):
                         f"is never set. Write the dashes next to the name: {fixed}.",
                         subject=f"{a.path}: {name}", evidence=evidence))
     return out or ok("every option in the containers' command lists is one word")
+
+
+PYTHON_M = "https://docs.python.org/3/using/cmdline.html#cmdoption-m"
+
+
+def _module_of(c: dict) -> str | None:
+    """The module a launch runs with -m: `python -m pkg.train`, `torchrun -m pkg.train` (its -m/--module flag)."""
+    script = str(c.get("script") or "")
+    if c.get("launcher") == "python" and script.startswith("-m "):
+        return script[3:].split()[0] if script[3:].split() else None
+    vals = {v.name: v.value for v in c.get("launcher_values") or [] if hasattr(v, "name")}
+    return str(vals.get("m") or "") or None if c.get("launcher") == "torchrun" else None
+
+
+@check("RD-LCH-013", area=AREA, title="python -m and torchrun -m name a module (pkg.mod), not a file path",
+       option="config", sources=[PYTHON_M])
+def module_not_path(settings):
+    """`python -m src/train.py`, `torchrun -m scripts/finetune`: -m takes a dotted module name; a slash or a .py
+    suffix is no module, so Python stops with 'No module named ...' (after importing `train` itself for
+    `-m train.py`) and the job never starts."""
+    out, seen = [], 0
+    for a in settings.of_kind("shell", "slurm"):
+        for c in a.data.get("commands") or []:
+            mod = _module_of(c) if isinstance(c, dict) else None
+            if not mod or "$" in mod:
+                continue
+            seen += 1
+            if "/" not in mod and not mod.endswith(".py"):
+                continue
+            fixed = mod.removesuffix(".py").strip("./").replace("/", ".")
+            line = c.get("line") or 1
+            out.append(fail(f"{os.path.basename(a.path)} line {line}: `-m {mod}` names a file, not a module",
+                            "-m takes a module's dotted name and finds it on sys.path; a path or a .py suffix is "
+                            f"no module name, so Python stops with 'No module named {mod.removesuffix('.py')}'. Write "
+                            f"`-m {fixed}` (run from the folder that holds the package), or drop -m and give the "
+                            "file's path.", subject=f"{a.path}:{line}", evidence=[ev(f"{a.path}:{line}", f"-m {mod}")],
+                            sources=[PYTHON_M]))
+    return out or ok(f"{seen} launch(es) with -m, each naming a module" if seen else "no launch runs a module with -m")

@@ -268,15 +268,58 @@ def _srun_tasks(settings, vals: dict) -> int | None:
     return nodes * (per or 1) if nodes is not None else None
 
 
-@check("RD-LCH-004", area=AREA, title="A multi-node DeepSpeed launcher starts once per job, not once per srun task",
-       option="config", sources=[DS_MULTINODE, SLURM_SRUN])
+TORCHRUN_SLURM = "https://pytorch.org/docs/stable/elastic/run.html"
+
+
+def _tasks_per_node(settings, path: str, vals: dict):
+    """(tasks an srun step starts on each node, the value that says so): its own --ntasks-per-node, else its -n over
+    its nodes, else its job's (the #SBATCH lines of its own file); a variable stays as written (`${GPUS_PER_NODE}`)."""
+    job = {v.name: v for v in reversed(settings.values("launcher")) if v.origin.path == path and
+           v.name.startswith("sbatch.")}
+    said = vals.get("srun.ntasks-per-node") or vals.get("srun.ntasks_per_node") or job.get("sbatch.ntasks-per-node")
+    if said is not None:
+        return str(said.value).split("(")[0], said
+    tasks = next((vals[n] for n in ("srun.ntasks", "srun.n") if n in vals), None)
+    if tasks is None or not str(tasks.value).isdigit():
+        return None, None
+    nodes = next((str(v.value) for v in (vals.get("srun.nodes"), vals.get("srun.N"), job.get("sbatch.nodes"),
+                                         job.get("sbatch.N")) if v is not None), "1")
+    return str(int(tasks.value) // int(nodes)) if nodes.isdigit() and int(nodes) else None, tasks
+
+
+def _torchrun_per_task(a, c, settings, vals: dict):
+    """srun starting torchrun more than once per node, each starting --nproc_per_node ranks itself: N x N ranks on
+    one node's GPUs (torchrun --nproc_per_node=8 under --ntasks-per-node=8: 64 processes for 8 GPUs)."""
+    per, said = _tasks_per_node(settings, a.path, vals)
+    nproc = str(getattr(vals.get("nproc_per_node") or vals.get("nproc-per-node"), "value", "") or "")
+    many = lambda x: x.isdigit() and int(x) > 1 or x in ("gpu", "auto") or "$" in x  # noqa: E731
+    if not per or not said or not many(nproc) or not (per.isdigit() and int(per) > 1 or "$" in per and per == nproc):
+        return None
+    if "$" in nproc and not per.isdigit() and per != nproc:
+        return None
+    line = c.get("line") or 1
+    return fail(f"srun starts torchrun {per} times on each node, each with --nproc_per_node={nproc} ({a.path} line {line})",
+                "torchrun starts --nproc_per_node ranks itself; run once in each of the srun tasks of a node, it starts "
+                f"that many ranks {per} times over, on the same GPUs and rendezvous port: the copies collide, or the "
+                "job runs with many times its world size. Give srun one task per node (--ntasks-per-node=1) for "
+                "torchrun, or drop torchrun and let srun's tasks be the ranks (RANK=$SLURM_PROCID).",
+                subject=f"{a.path}:{line}", evidence=[said.evidence(), ev(f"{a.path}:{line}", f"srun ... torchrun "
+                                                                         f"--nproc_per_node={nproc}")],
+                sources=[TORCHRUN_SLURM, SLURM_SRUN])
+
+
+@check("RD-LCH-004", area=AREA, title="A launcher that starts its own ranks runs once per node (DeepSpeed's multi-node "
+       "one once per job), not once per srun task", option="config", sources=[DS_MULTINODE, TORCHRUN_SLURM, SLURM_SRUN])
 def launcher_per_srun_task(settings):
     out = []
     for a in settings.of_kind("shell", "slurm"):
         for c in pick_list(a.data, "commands"):
+            vals = {v.name: v for v in c.get("launcher_values") or [] if hasattr(v, "name")}
+            if c.get("launcher") == "torchrun" and "srun" in (c.get("via") or []):
+                out += [f for f in [_torchrun_per_task(a, c, settings, vals)] if f is not None]
+                continue
             if c.get("launcher") != "deepspeed" or "srun" not in (c.get("via") or []):
                 continue
-            vals = {v.name: v for v in c.get("launcher_values") or [] if hasattr(v, "name")}
             nodes = str(getattr(vals.get("num_nodes"), "value", "") or "")
             multi = "hostfile" in vals or (nodes.isdigit() and int(nodes) > 1)
             # --no_ssh: each task runs its own node's ranks (with --node_rank); --launcher other than
@@ -298,4 +341,33 @@ def launcher_per_srun_task(settings):
                                 "note", f"in {a.path} line {line}: drop srun before deepspeed, or add --no_ssh "
                                 "--node_rank=$SLURM_NODEID so each task runs its own node", path=a.path),),
                                 params={"files": [a.path]})))
-    return out or ok("no multi-node DeepSpeed launcher started once per srun task")
+    return out or ok("no torchrun or multi-node DeepSpeed launcher started once per srun task")
+
+
+# ------------------------------------------------------------------ shell variables in #SBATCH lines
+SBATCH_DIRECTIVES = "https://slurm.schedmd.com/sbatch.html#lbAG"
+_SHELL_VALUE = re.compile(r"\$(?:\{?[A-Za-z_]\w*|\()")
+_TEMPLATE = re.compile(r"templ|tmpl|\.j2$|\.jinja", re.I)
+
+
+@check("RD-LCH-012", area=AREA, title="#SBATCH lines hold values, not shell variables", option="config",
+       sources=[SBATCH_DIRECTIVES])
+def sbatch_directive_variables(settings):
+    """`#SBATCH --account=${PROJECT}-gpu`, `#SBATCH -N ${NODES}`: sbatch reads its directives before any shell
+    runs, so the value is the literal text; the job is refused ('invalid account', 'invalid node count') or
+    writes to a folder named `$work_dir`. Only %j, %x and the other filename patterns are filled in."""
+    found = [v for v in settings.values("launcher") if v.name.startswith("sbatch.") and _SHELL_VALUE.search(str(v.value))
+             and not _TEMPLATE.search(os.path.basename(v.origin.path))]  # a template's values are filled in first
+    if not found:
+        return ok("no #SBATCH value names a shell variable")
+    by_file: dict[str, list] = {}
+    for v in found:
+        by_file.setdefault(v.origin.path, []).append(v)
+    return [fail(f"{os.path.basename(path)}: #SBATCH {', '.join(f'--{v.name[7:]}={v.value}' for v in vs[:3])} "
+                 f"{'is' if len(vs) == 1 else 'are'} taken literally",
+                 "sbatch does not expand shell variables in #SBATCH lines (they are comments to the shell that runs "
+                 "the job later), so Slurm gets the text as written and refuses the job or uses a wrong value. Give "
+                 "the value on the command line instead (sbatch --account=\"$PROJECT\" job.sh) or through its "
+                 "SBATCH_* input variable (SBATCH_ACCOUNT), or write the value itself.",
+                 subject=vs[0].origin.label, evidence=[v.evidence() for v in vs[:4]], sources=[SBATCH_DIRECTIVES])
+            for path, vs in by_file.items()]

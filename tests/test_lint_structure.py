@@ -73,7 +73,7 @@ def test_unterminated_heredoc_is_a_clear_error_not_a_crash(monkeypatch):
 
 def test_escape_directive_changes_the_continuation_character(monkeypatch):
     text = "# escape=`\nFROM ubuntu\nRUN pip install `\n    torch\n"
-    want = [("build", "pip", "{'requirements': ['torch'], 'options': {}}", 3)]
+    want = [("build", "pip", "{'requirements': ['torch'], 'options': {}, 'via': 'pip'}", 3)]
     assert [f for f in _facts(df.read("Dockerfile", text)) if f[1] == "pip"] == want
     monkeypatch.setitem(sys.modules, "dockerfile", None)
     assert [f for f in _facts(df.read("Dockerfile", text)) if f[1] == "pip"] == want

@@ -397,6 +397,45 @@ def image_distro(image: str) -> str | None:
     return next((d for c, d in _CODENAMES.items() if re.search(rf"(?<![a-z]){c}(?![a-z])", name)), None)
 
 
+# Distributions whose own Python is "externally managed" (PEP 668: an EXTERNALLY-MANAGED file beside its standard
+# library): pip refuses to install into it ('error: externally-managed-environment') outside a virtual environment
+# unless told --break-system-packages. Ubuntu from 23.04, Debian from 12 (bookworm), Arch; their official images keep
+# the file, and so do images that only add to them (rocm/dev-ubuntu-24.04, nvidia/cuda:*-ubuntu24.04). Images that
+# bring their own Python (python:3.12-bookworm, rocm/pytorch's venv, conda) are not these.
+EXTERNALLY_MANAGED_SOURCES = ("https://peps.python.org/pep-0668/",
+                              "https://packaging.python.org/en/latest/specifications/externally-managed-environments/")
+_EM_UBUNTU = ("lunar", "mantic", "noble", "oracular", "plucky", "questing", "latest", "rolling", "devel")
+_EM_DEBIAN = ("bookworm", "trixie", "forky", "sid", "testing", "unstable", "stable", "latest", "12", "13", "14")
+
+
+def externally_managed(image: str) -> str | None:
+    """The distribution (and release) of a plain OS image whose system Python pip may not install into:
+    'Ubuntu 24.04' for ubuntu:24.04, ubuntu:latest, rocm/dev-ubuntu-24.04:6.4, nvidia/cuda:12.6.0-devel-ubuntu24.04;
+    'Debian 12' for debian:bookworm-slim; None for anything else (jammy, python:3.12, rocm/pytorch ...)."""
+    ref = image.lower().split("@", 1)[0]
+    if image_registry(ref) not in (None, "docker.io", "nvcr.io"):
+        return None
+    org, name = image_org_name(ref)
+    repo, _, tag = name.partition(":")
+    tag = tag or "latest"
+    if org in ("", "library") and repo == "ubuntu" or org == "rocm" and repo.startswith("dev-ubuntu-") or \
+            org == "nvidia" and repo == "cuda":
+        src = tag if repo in ("ubuntu", "cuda") else repo.removeprefix("dev-ubuntu-")
+        m = re.search(r"(?<!\d)(\d\d)\.(\d\d)(?!\d)", src if repo != "cuda" else tag.rpartition("ubuntu")[2])
+        if repo == "cuda" and "ubuntu" not in tag:
+            return None
+        if m:
+            return f"Ubuntu {m.group(1)}.{m.group(2)}" if (int(m.group(1)), int(m.group(2))) >= (23, 4) else None
+        code = re.match(r"[a-z]+", src)
+        return f"Ubuntu ({src})" if repo == "ubuntu" and code and code.group(0) in _EM_UBUNTU else None
+    if org in ("", "library") and repo == "debian":
+        first = re.match(r"[a-z]+|\d+", tag)
+        return f"Debian ({tag})" if first and first.group(0) in _EM_DEBIAN else None
+    if org in ("", "library") and repo == "archlinux":
+        return "Arch Linux"
+    return None
+
+
 # Registry hosts nobody outside one network can pull from: a private address, a name under an
 # internal domain, or a company's artifact store (compute-artifactory.amd.com:5000).
 _PRIVATE_HOST = re.compile(r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|"

@@ -54,10 +54,41 @@ def _distance(a: str, b: str) -> int:
     return prev[-1]
 
 
-def not_on_pypi(raw: str) -> tuple[str, str] | None:
+_SHELL_COMMAND = re.compile(r"^\s*(?:sudo\s+)?(?:pip[\d.]*|python[\d.]*\s+-m\s+pip|uv\s+pip|conda|mamba)\s+install\s", re.I)
+# A local version label (+rocm5.6, +cu118) in an ordering comparison: PEP 440 allows it with == and != only, and
+# pip from 24.1 (packaging 22+, legacy specifiers gone) refuses the line.
+_LOCAL_IN_RANGE = re.compile(r"(?:~=|>=|<=|(?<![=!<>~])[<>](?!=))\s*v?\d[\w.!*]*\+[A-Za-z0-9.]+")
+REQUIREMENTS_FORMAT = "https://pip.pypa.io/en/stable/reference/requirements-file-format/"
+PEP440_LOCAL = "https://peps.python.org/pep-0440/#local-version-identifiers"
+
+
+def invalid_requirement(req: str, in_file: bool) -> tuple[str, str, str] | None:
+    """(what, what to write instead, source) for a requirement pip cannot parse: a shell command on a requirements
+    file's line, a local version label in a range (`torch>=2.0.0+rocm5.6`)."""
+    if in_file and _SHELL_COMMAND.match(req):
+        return ("a shell command, not a requirement", "Keep the packages (and the --index-url line) only",
+                REQUIREMENTS_FORMAT)
+    spec = req.split(";", 1)[0]
+    if "@" not in spec and _LOCAL_IN_RANGE.search(spec):
+        return ("a local version label (+...) in a range",
+                "A range takes public versions (torch>=2.0.0,<2.2); pin a local build with == (torch==2.1.2+rocm5.6) "
+                "or let the index choose the build", PEP440_LOCAL)
+    return None
+
+
+# Import names that are not the project's name on PyPI: `cv2` and `PIL` have no files there ("from versions:
+# none"); `sklearn` is a placeholder whose releases after 0.0 raise on install since the brownout ended in
+# December 2023 (https://github.com/scikit-learn/sklearn-pypi-package).
+IMPORT_NAMES = {"sklearn": "scikit-learn", "pil": "pillow", "cv2": "opencv-python"}
+
+
+def not_on_pypi(raw: str, requirement: str = "") -> tuple[str, str] | None:
     """(why, what to install instead) when the project name ``raw`` (as written) is a shape PyPI
-    does not carry."""
+    does not carry; ``requirement`` is the whole line (`sklearn==0.0`, the one release that installs)."""
     name = re.sub(r"[-_.]+", "-", raw).lower()
+    if name in IMPORT_NAMES and not (name == "sklearn" and re.search(r"==\s*0\.0(?:\.0)?\s*(?:[;#]|$)", requirement)):
+        return (f"the module's import name, not its PyPI project ({IMPORT_NAMES[name]})",
+                f"pip install {IMPORT_NAMES[name]}")
     if not name or name in COMMON or name in NEAR_REAL or len(name) > 60:
         return None
     if _OS_PACKAGE.match(raw.lower()) or _OS_PACKAGE.match(name):

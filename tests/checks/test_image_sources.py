@@ -328,3 +328,73 @@ def test_a_from_an_arg_without_default_fills_in_is_no_malformed_reference(tmp_pa
     # the CI variable written without its `$` is still a name no one can pull
     e = write(tmp_path, "Dockerfile", "FROM CI_REGISTRY/git/rocm-base:latest\nRUN echo hi\n")
     assert flagged(scan([e], "RD-IMG-008", "rx7900xtx"))
+
+
+# RD-IMG-015: pip into a Python its distribution marks externally managed (PEP 668). Real positives from spent fresh
+# sets (sources in each SOURCES): https://github.com/giodueck/torchgeo (Dockerfile-rocm, FROM
+# rocm/dev-ubuntu-24.04:6.4.4-complete, `RUN pip install --no-cache-dir -r requirements.txt`) and
+# https://github.com/nealhardesty (install-wsl2-pytorch-rocm.sh, `sudo pip3 install torch-...whl` on Ubuntu 24.04).
+def test_real_pip_into_rocm_dev_ubuntu_2404_fails():
+    fs = flagged(scan([os.path.join(FRESH, "xc-giodueck-torchgeo-rocm-dockerfile")], "RD-IMG-015", "rx7900xtx"))
+    assert len(fs) == 1 and "rocm/dev-ubuntu-24.04" in fs[0].title and _lines(fs) == [11]
+    assert "externally-managed-environment" in fs[0].detail
+
+
+def test_real_sudo_pip_in_a_setup_script_on_a_noble_host_fails():
+    path = os.path.join(FRESH, "sd-nealhardesty-wsl2-torch-rocm")
+    fs = flagged(scan([path], "RD-IMG-015", "wsl2-radeon"))  # Ubuntu 24.04
+    assert len(fs) == 1 and _lines(fs) == [18] and "host's system Python" in fs[0].title
+    assert flagged(scan([path], "RD-IMG-015", "mi300x8")) == []  # Ubuntu 22.04: pip may install there
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y python3-pip\nRUN pip3 install numpy\n", True),
+    ("FROM ubuntu\nRUN pip install lmdb\n", True),  # no tag: latest, Ubuntu 24.04
+    ("FROM debian:bookworm-slim\nRUN python3 -m pip install --upgrade pip\n", True),
+    ("FROM nvidia/cuda:12.6.0-devel-ubuntu24.04\nRUN pip install --user torch\n", True),  # --user is refused too
+    ("FROM rocm/dev-ubuntu-24.04 AS base\nFROM base\nRUN /usr/bin/pip3 install x\n", True),  # a stage FROM a stage
+    # look-alikes pip may install into
+    ("FROM ubuntu:22.04\nRUN pip3 install numpy\n", False),
+    ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip3 install numpy\n", False),
+    ("FROM python:3.12-bookworm\nRUN pip install numpy\n", False),  # the image's own Python in /usr/local
+    ("FROM rocm/pytorch:rocm6.4_ubuntu24.04_py3.12_pytorch_release_2.6.0\nRUN pip install numpy\n", False),
+    ("FROM ubuntu:24.04\nRUN python3 -m venv /opt/venv\nENV PATH=/opt/venv/bin:$PATH\nRUN pip install numpy\n", False),
+    ("FROM ubuntu:24.04 AS base\nRUN python3 -m venv /opt/venv\nFROM base\nRUN pip install numpy\n", False),
+    ("FROM ubuntu:24.04\nRUN pip install --break-system-packages numpy\n", False),
+    ("FROM ubuntu:24.04\nENV PIP_BREAK_SYSTEM_PACKAGES=1\nRUN pip install numpy\n", False),
+    ("FROM ubuntu:24.04\nRUN rm /usr/lib/python3.12/EXTERNALLY-MANAGED && pip install numpy\n", False),
+    ("FROM ubuntu:24.04\nRUN pip install --target /app/deps numpy\n", False),
+    ("FROM ubuntu:24.04\nRUN /opt/venv/bin/pip install numpy\n", False),  # a venv's pip (made elsewhere)
+    ("FROM ubuntu:24.04\nRUN python3.11 -m pip install numpy\n", False),  # a Python of its own
+    ("FROM continuumio/miniconda3\nRUN pip install numpy\n", False),
+    ("FROM ubuntu:24.04\nENV TORCH_COMMAND='pip install torch'\n", False),  # the app runs it in its own venv
+])
+def test_pip_against_an_externally_managed_python(tmp_path, text, bad):
+    fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-015", "rx7900xtx"))
+    assert (len(fs) == 1) == bad, [f.title for f in fs]
+    if bad:
+        assert _lines(fs) == [text.count("\n")]  # the pip line (the last)
+
+
+def test_every_refused_install_of_a_stage_is_one_finding(tmp_path):
+    text = "FROM ubuntu:24.04\nRUN pip install a\nRUN pip install b\nFROM ubuntu:24.04\nRUN pip install c\n"
+    fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-015", "rx7900xtx"))
+    assert [_lines([f]) for f in fs] == [[2, 3], [5]] and "1 more" in fs[0].title
+
+
+@pytest.mark.parametrize("script,bad", [
+    ("#!/bin/bash\nsudo apt install -y python3-pip\nsudo pip3 install numpy\n", True),
+    ("#!/bin/bash\nsudo -H python3 -m pip install numpy\n", True),
+    ("#!/bin/bash\npip3 install numpy\n", False),  # the user's pip3: an active venv's, maybe
+    ("#!/bin/bash\npython3 -m venv ~/env\nsudo ~/env/bin/pip install numpy\n", False),
+    ("#!/bin/bash\nsudo pip3 install --break-system-packages numpy\n", False),
+])
+def test_setup_scripts_on_a_noble_host(tmp_path, script, bad):
+    fs = flagged(scan([write(tmp_path, "setup.sh", script)], "RD-IMG-015", "rx7900xtx"))
+    assert (len(fs) == 1) == bad, [f.title for f in fs]
+
+
+def test_a_script_an_image_build_runs_is_judged_with_the_image(tmp_path):
+    script = write(tmp_path, "setup.sh", "#!/bin/bash\nsudo pip3 install numpy\n")
+    docker = write(tmp_path, "Dockerfile", "FROM ubuntu:22.04\nCOPY setup.sh /\nRUN bash /setup.sh\n")
+    assert flagged(scan([script, docker], "RD-IMG-015", "rx7900xtx")) == []

@@ -487,3 +487,35 @@ def test_a_tag_pinned_by_digest_still_names_its_rocm(lint):
     d = lint.write("Dockerfile", f"FROM rocm/dev-ubuntu-22.04:7.2.4@{digest} AS builder\nRUN make\n")
     [f] = lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx"))
     assert "ROCm 7.2 in the image" in f.title
+
+
+# Import names that are not PyPI projects, and requirements pip cannot parse (wave 16). Real lines from spent fresh
+# sets: https://github.com/pagrossi91 (requirements.txt:3 `sklearn`), https://github.com/jackbismi
+# (requirements.txt:2-3 `torch>=2.2.0+rocm5.7`), SillyTavern-extras' requirements-rocm.txt:10
+# (`torch>=2.0.0+rocm5.4.2,<=2.1.0+rocm5.6`).
+@pytest.mark.parametrize("line,what", [("sklearn", "import name"), ("sklearn>=1.0", "import name"),
+                                       ("PIL==9.0", "import name"), ("cv2", "import name"),
+                                       ("torch>=2.2.0+rocm5.7", "local version"),
+                                       ("torch>=2.0.0+rocm5.4.2,<=2.1.0+rocm5.6", "local version"),
+                                       ("torchvision ~= 0.15.0+cu118", "local version"),
+                                       ("pip install torch==2.3.0+rocm6.0 --index-url "
+                                        "https://download.pytorch.org/whl/rocm6.0", "shell command")])
+def test_requirement_lines_pip_refuses(tmp_path, line, what):
+    p = write(tmp_path, "requirements.txt", f"numpy\n{line}\n")
+    fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert len(fs) == 1 and what in fs[0].title and fs[0].evidence[0].source.endswith("requirements.txt:2")
+
+
+@pytest.mark.parametrize("line", ["sklearn==0.0", "scikit-learn", "pillow", "opencv-python", "torch==2.1.2+rocm5.6",
+                                  "torch!=2.0.0+cu118", "torch>=2.0,<2.2", "torch==2.1.*",
+                                  "torch @ https://example.org/torch-2.1.2+rocm5.6-cp310-cp310-linux_x86_64.whl"])
+def test_requirement_lines_pip_reads(tmp_path, line):
+    # sklearn==0.0 is the placeholder's one release that still installs (it only requires scikit-learn)
+    p = write(tmp_path, "requirements.txt", f"numpy\n{line}\n")
+    assert flagged(scan([p], "RD-IMG-004", "rx7900xtx")) == []
+
+
+def test_a_local_version_range_on_the_command_line_is_refused_too(tmp_path):
+    p = write(tmp_path, "setup.sh", '#!/bin/bash\npip install "torch>=2.0.0+rocm5.6"\npip install "pip install"\n')
+    fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert [f.title.split(": ", 1)[1] for f in fs] == ["a local version label (+...) in a range"]

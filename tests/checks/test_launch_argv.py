@@ -1,5 +1,8 @@
-"""RD-LCH-011 (checks/launch_argv.py): options in a container's exec-form command are one word each."""
-from tests.lintacc_helpers import flagged, scan, write
+"""RD-LCH-011 (checks/launch_argv.py): options in a container's exec-form command are one word each; RD-LCH-013:
+-m names a module, not a path."""
+import pytest
+
+from tests.lintacc_helpers import corpus, flagged, scan, write
 
 # https://github.com/Ciwooooo/vllm-homelab/blob/1ac6eb77c4e734f10becf426a1782e23aad61196/k8s/vllm/deployment.yaml
 # (the container, with amd.com/gpu in place of nvidia.com/gpu)
@@ -53,3 +56,26 @@ def test_an_item_written_with_a_yaml_escape_cites_the_file_and_the_item(tmp_path
               '    command: ["vllm", "serve", "--\\tport=8000"]\n')
     [f] = flagged(scan([p], "RD-LCH-011", "rx7900xtx"))
     assert [(e.source, e.text) for e in f.evidence] == [(p, "--\tport=8000")]
+
+
+# --- RD-LCH-013: -m given a path. Real lines of a spent fresh set (https://github.com/axeld5, setup_and_train.sh:45-55:
+# `uv run torchrun --nproc_per_node $N_GPUS --standalone -m arc_dslearn/model_tuning/finetuning_script`).
+def test_real_module_paths_behind_uv_run():
+    fs = flagged(scan([corpus("../fresh/artifacts/vz-axeld5-arc-uv-torchrun")], "RD-LCH-013", "mi300x8"))
+    assert sorted(int(f.evidence[0].source.rsplit(":", 1)[1]) for f in fs) == [45, 50, 55]
+    assert "-m arc_dslearn.model_tuning.finetuning_script" in fs[0].detail
+
+
+@pytest.mark.parametrize("line, bad", [
+    ("python -m src/train.py --lr 1e-4", True), ("python3 -m train.py", True),
+    ("torchrun --nproc_per_node 8 -m pkg/train", True), ("conda run -n env python -m tools/eval.py", True),
+    ("poetry run python -m a/b", True),
+    ("python -m pkg.train", False), ("torchrun --nproc_per_node 8 -m pkg.train", False),
+    ("python src/train.py", False), ("torchrun --nproc_per_node 8 src/train.py", False),
+    ("python -m $MODULE", False),  # a variable: not judged
+    ("uv run python -m torch.distributed.run --nproc_per_node 2 t.py", False),
+])
+def test_module_names_against_paths(tmp_path, line, bad):
+    p = write(tmp_path, "run.sh", f"#!/bin/bash\n{line}\n")
+    fs = flagged(scan([p], "RD-LCH-013", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]

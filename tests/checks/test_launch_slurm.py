@@ -247,3 +247,60 @@ def test_a_rank_set_after_the_srun_line_is_not_the_tasks(tmp_path, job):
     write(tmp_path, "ddp_vars.sh", "export RANK=$SLURM_PROCID\n")
     write(tmp_path, "job.sh", SBATCH.format(nodes=2) + job)
     assert not flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))
+
+
+# --- RD-LCH-012: shell variables in #SBATCH lines, which sbatch takes literally. Real lines of spent fresh sets:
+# https://github.com/PawseySC (example_sbatch.sh:2 `#SBATCH --account=${PAWSEY_PROJECT}-gpu`) and
+# https://github.com/calvinvette (train.sbatch:3-5 `#SBATCH -N ${NODES}` ...).
+def test_real_account_from_a_variable_is_taken_literally():
+    fs = flagged(scan([corpus("../fresh/artifacts/zo-pawseysc-boltz2-setonix")], "RD-LCH-012", "mi300x8"))
+    assert len(fs) == 1 and "${PAWSEY_PROJECT}-gpu" in fs[0].title
+    assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence] == ["example_sbatch.sh:2"]
+
+
+@pytest.mark.parametrize("directive, bad", [
+    ("#SBATCH -N ${NODES}", True), ('#SBATCH --account="$ACCOUNT"', True), ("#SBATCH --output=$HOME/logs/%j.out", True),
+    ("#SBATCH --job-name=run_$(date +%s)", True),
+    ("#SBATCH --output=logs/%x_%j.out", False), ("#SBATCH --account=project_462000123", False),
+    ("#SBATCH --comment='costs $5'", False),  # a $ that names no variable
+    ("# SBATCH --account=${A}", False),  # not a directive (a space after #)
+])
+def test_sbatch_values_against_shell_variables(tmp_path, directive, bad):
+    p = write(tmp_path, "job.sbatch", f"#!/bin/bash\n{directive}\n#SBATCH --nodes=1\nsrun python train.py\n")
+    fs = flagged(scan([p], "RD-LCH-012", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]
+
+
+def test_variables_in_a_generated_job_or_a_template_are_filled_in(tmp_path):
+    # an unquoted heredoc writes the job: the shell that writes it expands the variables
+    gen = write(tmp_path, "submit.sh", '#!/bin/bash\nA=p1\ncat <<EOF > job.sh\n#!/bin/bash\n#SBATCH --account=$A\n'
+                'srun python t.py\nEOF\nsbatch job.sh\n')
+    tmpl = write(tmp_path, "job_template.sbatch", "#!/bin/bash\n#SBATCH --account=${ACCOUNT}\nsrun python t.py\n")
+    assert flagged(scan([gen, tmpl], "RD-LCH-012", "mi300x8")) == []
+
+
+# --- RD-LCH-004 for torchrun: srun starting torchrun in each of several tasks per node. Real scripts of spent fresh
+# sets: https://github.com/avilez (srun_multinode_npl.sh: --ntasks-per-node=8, `srun torchrun
+# --nproc_per_node=$SLURM_NTASKS_PER_NODE`; its other script's --ntasks-per-node=1 is not this job's) and
+# https://github.com/tedyhabtegebrial (`srun --gpus 2 --ntasks 2 --nodes 1 ... torchrun --nproc_per_node=gpu`).
+def test_real_torchrun_per_task_cites_the_tasks_and_the_launch():
+    fs = flagged(scan([corpus("../fresh/artifacts/rf-avilez-llmasr-npl-multinode")], "RD-LCH-004", "mi300x8"))
+    assert len(fs) == 1 and "8 times on each node" in fs[0].title
+    assert [e.source.rsplit("/", 1)[-1] for e in fs[0].evidence] == ["srun_multinode_npl.sh:5", "srun_multinode_npl.sh:32"]
+
+
+@pytest.mark.parametrize("head, launch, bad", [
+    ("#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=8\n", "srun torchrun --nproc_per_node=8 train.py", True),
+    ("#SBATCH --nodes=1\n", "srun --ntasks 2 --nodes 1 torchrun --nproc_per_node=gpu train.py", True),
+    ("#SBATCH --ntasks-per-node=${G}\n", "srun torchrun --nproc_per_node=${G} train.py", True),
+    ("#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n", "srun torchrun --nproc_per_node=8 train.py", False),
+    ("#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=8\n", "srun python train.py", False),  # srun's tasks are the ranks
+    ("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=8\n", "srun torchrun --nproc_per_node=1 train.py", False),
+    ("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=8\n", "torchrun --nproc_per_node=8 train.py", False),  # no srun
+    ("#SBATCH --nodes=2\n#SBATCH --ntasks=2\n", "srun torchrun --nproc_per_node=8 train.py", False),  # one per node
+    ("#SBATCH --ntasks-per-node=${T}\n", "srun torchrun --nproc_per_node=${G} train.py", False),  # unknown counts
+])
+def test_torchrun_under_srun_tasks(tmp_path, head, launch, bad):
+    p = write(tmp_path, "job.sbatch", f"#!/bin/bash\n{head}{launch}\n")
+    fs = flagged(scan([p], "RD-LCH-004", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]

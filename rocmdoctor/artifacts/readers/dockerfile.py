@@ -20,7 +20,7 @@ from urllib.parse import unquote
 from ...base.untrusted import pick
 from ...knowledge import artifacts as ka
 from ..settings import BUILD, CONTAINER, ENV, Artifact
-from .shell import RELEVANT, commands, new_file, pip_requirements, substitute
+from .shell import RELEVANT, commands, new_file, pip_program, pip_requirements, substitute
 from .shell.docker import record_image_build
 
 DOCKERFILE = "dockerfile"
@@ -596,7 +596,7 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
              else _find(lines, first, last, r"\b(?:pip3?|uv)\b"))  # (`-r ${REQ}`: the file as written is not found)
         art.data["pip"].append({"requirements": reqs, "options": opts, "line": line})
         art.add(BUILD, "pip", {"requirements": reqs, "options": {k: v for k, v in opts.items()},
-                               **({"downloaded": fetched} if fetched else {})}, line)
+                               "via": pip_program(words), **({"downloaded": fetched} if fetched else {})}, line)
         return
     if head in ("apt-get", "apt", "yum", "dnf", "microdnf", "zypper") and "install" in words:
         pkgs = [w for w in words[words.index("install") + 1:] if not w.startswith("-")]

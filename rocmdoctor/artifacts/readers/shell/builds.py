@@ -62,12 +62,25 @@ _VALUE_OPTIONS = frozenset(
 _REDIRECTION = re.compile(r"^(?:\d*|&)(?:>>?|<|>&|<&|>\|)(.*)$")
 
 
-def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
-    """What one ``pip install ...`` command installs, and its index options."""
+def _pip_at(words: list[str]) -> int:
+    """Where pip (or uv, or `python -m pip`) starts in a command's words; len(words) when it does not."""
     i = 0
     while i < len(words) and not (_PIP.search(words[i]) or (words[i].startswith("python") and
                                                             words[i + 1:i + 3] == ["-m", "pip"])):
         i += 1
+    return i
+
+
+def pip_program(words: list[str]) -> str:
+    """The words that run pip, with what comes before them: 'sudo pip3', 'python3 -m pip', '/opt/venv/bin/pip'
+    (whose Python an install goes into)."""
+    i = _pip_at(words)
+    return " ".join(words[:i + (3 if i < len(words) and words[i].startswith("python") else 1)])
+
+
+def pip_requirements(words: list[str]) -> tuple[list[str], dict]:
+    """What one ``pip install ...`` command installs, and its index options."""
+    i = _pip_at(words)
     if i >= len(words):
         return [], {}
     j = i + (3 if words[i].startswith("python") else 1)

@@ -12,7 +12,7 @@ from ...settings import BUILD, CONTAINER, ENV, LAUNCHER, TRAIN, Artifact
 from .. import containers
 from ..training import ranks_per_node
 from .builds import (_BUILDS, _CRAY_ACCEL, _CRAY_PENDING, _CUDA_FRAMEWORK, _CUDA_TOOLKIT, _modules_loaded,
-                     pip_requirements, record_arch_flags)
+                     pip_program, pip_requirements, record_arch_flags)
 from .docker import _IMAGE_REF, _build_target, _container
 from .expand import ALLEXPORT, _assign_defaults, _split_held_commands, substitute
 from .launchers import (_ACCELERATE_FLAGS, _ACCELERATE_OPTS, _DEEPSPEED_OPTS, _SHELLS, _TORCHRUN_OPTS, _WRAPPERS,
@@ -157,9 +157,16 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
     if reqs or opts:
         # the command's own line (a plain list: not the lines of an array it expands, `"${PIP[@]}" jax[cuda12]`)
         line = _line_with(physical[:], first, last, r"\b(?:pip3?|uv)\b")
-        art.add(BUILD, "pip", {"requirements": reqs, "options": opts}, line)
+        art.add(BUILD, "pip", {"requirements": reqs, "options": opts, "via": pip_program(words)}, line)
         return
     _launch(art, words, first, last, physical, variables, raw)
+
+
+# Tools that run a command inside a project's or a named environment, and their options that take a value.
+_ENV_RUNNERS = {"uv", "poetry", "pixi", "pipenv", "hatch", "rye", "pdm", "conda", "mamba", "micromamba"}
+_ENV_RUNNER_VALUES = {"-n", "--name", "-p", "--prefix", "--with", "--with-requirements", "--python", "-e", "--env",
+                      "--environment", "--project", "--directory", "--extra", "--group", "--package", "--env-file",
+                      "--index", "--index-url", "--extra-index-url", "--manifest-path"}
 
 
 def _launch(art: Artifact, words: list[str], first: int, last: int, physical: list[str],
@@ -176,6 +183,12 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             i += 1
             while i < len(words) and words[i].startswith("-"):
                 i += 1
+            continue
+        if head in _ENV_RUNNERS and words[i + 1:i + 2] == ["run"]:
+            # `uv run torchrun ...`, `conda run -n env python t.py`: the command runs in that environment
+            i += 2
+            while i < len(words) and words[i].startswith("-"):
+                i += 1 if "=" in words[i] or words[i] not in _ENV_RUNNER_VALUES else 2
             continue
         if head == "sudo":  # sudo [-E] [-u USER] ... COMMAND
             i += 1
