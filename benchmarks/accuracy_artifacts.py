@@ -134,7 +134,12 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # wave 16: torchrun started by each of a node's srun tasks (RD-LCH-004 judges torchrun since)
          "words:srun-ntasks-duplicates-torchrun": "RD-LCH-004",
          # wave 16: a path where -m takes a module name (RD-LCH-013, new; `uv run torchrun` read as a launch since)
-         "words:python-m-given-a-path": "RD-LCH-013"}
+         "words:python-m-given-a-path": "RD-LCH-013",
+         # wave 16: a continued command cut by a comment line or a lost backslash (RD-LCH-014, new; spent batches
+         # 45 and 48)
+         "words:comment-inside-line-continuation": "RD-LCH-014",
+         "words:comment-line-inside-backslash-continuation": "RD-LCH-014",
+         "words:missing-line-continuation-script-arg-dropped": "RD-LCH-014"}
 
 
 def split_of(repo: str) -> str:

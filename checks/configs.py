@@ -11,7 +11,7 @@ import re
 
 from rocmdoctor.artifacts import trainargs as ta
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
-from rocmdoctor.artifacts.settings import ENV_PRECEDENCE, removal_edit
+from rocmdoctor.artifacts.settings import ENV_PRECEDENCE, launches, removal_edit
 
 AREA = "config"
 COMPOSE_ENV = "https://docs.docker.com/compose/how-tos/environment-variables/envvars-precedence/"
@@ -48,13 +48,51 @@ def _alternatives(settings, vs) -> bool:
     by_path = {a.path: a for a in settings.artifacts}
     files = {v.origin.path for v in vs}
     found = [by_path.get(p) for p in files]
-    arts = [a for a in found if a is not None and a.kind in ("shell", "slurm") and isinstance(a.data, dict)
-            and a.data.get("commands")]
+    # a batch job is a run of its own; a shell script is when it starts something, not only sets variables
+    # (an env file of exports is what a user sources before the job, the same layer as the job's script)
+    arts = [a for a in found if a is not None and isinstance(a.data, dict) and (a.kind == "slurm" or a.kind == "shell"
+                                                                               and (a.data.get("commands") or
+                                                                                    _starts_something(a.text or "")))]
     if len(arts) != len(found):
         return False
     names = {os.path.basename(p) for p in files}
     return not any(os.path.basename(str(s.get("path", ""))) in names
                    for a in arts for s in a.data.get("sourced", []))
+
+
+# First words of lines that only shape the shell's own state (and flow): a file of just these starts nothing.
+_SETUP_WORDS = frozenset("export set unset source . declare typeset readonly local alias unalias echo printf module ml "
+                         "cd pushd popd mkdir if then else elif fi for do done case esac while until function return "
+                         "exit true false : [ [[ test shift trap ulimit umask shopt { } }; ;; #SBATCH".split())
+
+
+def _starts_something(text: str) -> bool:
+    """A script with a line that runs a program (python, srun, vllm, docker ...), beyond setting variables."""
+    for line in text.splitlines():
+        words = line.split()
+        while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
+            words.pop(0)  # `X=1 cmd`: the command after its environment
+        if words and not words[0].startswith("#") and words[0] not in _SETUP_WORDS and not words[0].endswith(")"):
+            return True
+    return False
+
+
+_OPENS = re.compile(r"(?:^|[;&|(]|\bthen|\belse|\bdo)\s*(?:if|case)\s")
+_CLOSES = re.compile(r"(?:^|[;&|\s])(?:fi|esac)\s*(?=[;&|)]|$)")
+
+
+def _conditional(settings, v) -> bool:
+    """A value set inside an if/case branch: an override the script makes on purpose, under a condition."""
+    from rocmdoctor.artifacts.settings import artifact_at
+
+    art = artifact_at(settings, v.origin.path)
+    if art is None or art.kind not in ("shell", "slurm") or not v.origin.line:
+        return False
+    depth = 0
+    for line in art.lines()[:v.origin.line - 1]:
+        code = line.split("#", 1)[0] if not line.lstrip().startswith("#!") else ""
+        depth += len(_OPENS.findall(code)) - len(_CLOSES.findall(code))
+    return depth > 0
 
 
 def _dynamic(v) -> bool:
@@ -96,7 +134,8 @@ def _yields(v) -> bool:
 def env_agrees_raw(settings) -> dict:
     diff = {}
     for name, vs in settings.disagreements("env").items():
-        fixed = _same_layer_conflicts(settings, [v for v in vs if not _dynamic(v) and not _yields(v)])
+        fixed = _same_layer_conflicts(settings, [v for v in vs if not _dynamic(v) and not _yields(v)
+                                                 and not _conditional(settings, v)])
         if not fixed or _alternatives(settings, fixed):
             continue
         diff[name] = fixed
@@ -203,7 +242,7 @@ def written_json(settings):
     out = []
     for a in settings.artifacts:
         data = a.data if isinstance(a.data, dict) else {}
-        if not data.get("written") or not any(c.get("launcher") for c in data.get("commands") or ()):
+        if not data.get("written") or not any(c.get("launcher") for c in launches(a)):
             continue
         for w in data["written"]:
             where = f"{a.path}:{w['line']}"

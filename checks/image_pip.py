@@ -77,7 +77,9 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
     guarded = any(k in opts for k in ka.SAFE_PIP_OPTIONS)
     # a word that is only a variable (`pip install torch ${TORCH_EXTRA_ARGS}`) may hold the index options: where the
     # command names no index itself, which torch build it takes is not written in the files
-    opaque = not indexes and any(_OPAQUE.fullmatch(str(r).strip("'\"")) for r in rec.get("requirements") or [])
+    # (so is an --index-url the files leave to a variable they never set: a script's argument, `EXTRA_URL="$1"`)
+    opaque = not indexes and any(_OPAQUE.fullmatch(str(r).strip("'\"")) for r in rec.get("requirements") or []) or \
+        any(str(x).strip("'\"").startswith("$") for k in ("index-url", "i") for x in opts.get(k, []))
     out = []
     for req in rec.get("requirements") or []:
         if not applies_on_linux(str(req)):

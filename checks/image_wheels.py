@@ -7,7 +7,7 @@ import os
 import re
 
 from rocmdoctor.artifacts.settings import artifact_at
-from rocmdoctor.base.untrusted import pick
+from rocmdoctor.base.untrusted import pick, pick_list
 from rocmdoctor.base.versions import version_tuple
 from rocmdoctor.engine.check import ev, fail, warn
 from rocmdoctor.knowledge import artifacts as ka
@@ -117,7 +117,7 @@ def newer_wheels(settings, host, kept=None, gpus=None):
                           data={"image_rocm": short, "host_rocm": hshort, "release_gap": gap}))
             cited.append(v.origin.path)
     # one install, one finding: a file the cited file includes with `-r` is read in the same pip install
-    parents = {a.path: set(pick(a.data, "included_by", default=None) or []) for a in settings.artifacts}
+    parents = {a.path: {x for x in pick_list(a.data, "included_by") if isinstance(x, str)} for a in settings.artifacts}
     return [f for f, p in zip(out, cited) if not parents.get(p, set()) & (set(cited) - {p})]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
-from rocmdoctor.artifacts.settings import EnvView, env_ev
+from rocmdoctor.artifacts.settings import EnvView, env_ev, launches
 from rocmdoctor.checks.launch_slurm import job_gpus
 
 AREA = "launch"
@@ -226,8 +226,7 @@ NVSMI_ROCM = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/how-to/using-A
 def launch_commands(settings):
     """(artifact, command) for every launcher command the shell reader found in the files."""
     for a in settings.artifacts:
-        if isinstance(a.data, dict):
-            yield from ((a, c) for c in a.data.get("commands") or () if isinstance(c, dict))
+        yield from ((a, c) for c in launches(a))
 
 
 def _commands(settings):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.settings import launches
 from rocmdoctor.engine.check import check, ev, fail, ok
 from rocmdoctor.checks.container_config.services import services_of
 
@@ -66,8 +67,8 @@ def module_not_path(settings):
     `-m train.py`) and the job never starts."""
     out, seen = [], 0
     for a in settings.of_kind("shell", "slurm"):
-        for c in a.data.get("commands") or []:
-            mod = _module_of(c) if isinstance(c, dict) else None
+        for c in launches(a):
+            mod = _module_of(c)
             if not mod or "$" in mod:
                 continue
             seen += 1

@@ -2,6 +2,7 @@
 Ubuntu), and pip version specifiers the shell takes for redirections."""
 from __future__ import annotations
 
+import os
 import re
 
 from rocmdoctor.base.untrusted import pick_list
@@ -139,3 +140,74 @@ def pip_specifiers_quoted(settings):
                             "put them in a requirements file.", subject=f"{a.path}:{where}",
                             evidence=[ev(f"{a.path}:{where}", lines[where - 1].strip()[:200])]))
     return out or ok("no unquoted pip version specifier in the scripts")
+
+
+# ------------------------------------------------------------------ a continued command cut in two
+BASH_COMMENTS = "https://www.gnu.org/software/bash/manual/html_node/Comments.html"
+BASH_ESCAPE = "https://www.gnu.org/software/bash/manual/html_node/Escape-Character.html"
+_HEREDOC_START = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)")
+# A word that only makes sense as an argument: an option, or a relative path to a script or config file.
+_ARGUMENT = re.compile(r"^(?:--?[A-Za-z]|[\w.-]+/[\w./-]*\.(?:py|ya?ml|json|sh)\b|[\w-]+\.(?:py|ya?ml|json)\b)")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _cuts(lines: list[str]):
+    """(command's first line, line that cuts it, first orphaned line, how) for each command continued with `\\`
+    whose arguments go on after a comment line or after a line that lost its backslash (1-based lines)."""
+    heredoc, start = None, None
+    for n, line in enumerate(lines):
+        if heredoc is not None:
+            heredoc = None if line.strip() == heredoc else heredoc
+            continue
+        cont = line.rstrip().endswith("\\") and not line.rstrip().endswith("\\\\") and not line.lstrip().startswith("#")
+        if start is None:
+            start = n if cont else None
+        elif line.lstrip().startswith("#") and not line.lstrip().startswith("#SBATCH"):
+            nxt = next((j for j in range(n + 1, len(lines)) if not lines[j].lstrip().startswith("#")), None)
+            if nxt is not None and lines[nxt].strip() and _indent(lines[nxt]) > _indent(lines[start]) \
+                    and _open(lines[start:n]):
+                yield start + 1, n + 1, nxt + 1, "comment"
+            start = None
+        elif not cont:
+            after = lines[n + 1] if n + 1 < len(lines) else ""
+            if after.strip() and _indent(after) == _indent(line) > _indent(lines[start]) and \
+                    _ARGUMENT.match(after.strip()) and _open(lines[start:n + 1]):
+                yield start + 1, n + 1, n + 2, "backslash"
+            start = None
+        m = _HEREDOC_START.search(line.split("#", 1)[0])
+        if m and "<<<" not in line:
+            heredoc = m.group(1)
+
+
+def _open(chunk: list[str]) -> bool:
+    """The continued text is a plain command: no bracket or quote left open (an array, a $( ), a string spans it)."""
+    text = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", " ".join(chunk))
+    return text.count("(") == text.count(")") and text.count("[") == text.count("]") and \
+        text.count("'") % 2 == 0 and text.count('"') % 2 == 0
+
+
+@check("RD-LCH-014", area=AREA, title="A command continued over lines is not cut by a comment or a lost backslash",
+       option="config", sources=[BASH_COMMENTS, BASH_ESCAPE])
+def continued_command_cut(settings):
+    """`deepspeed train.py \\` then `# the model path` then `--model_name_or_path ...`: the comment line ends the
+    command (a `\\` inside a comment continues nothing), so deepspeed starts without its arguments and the next
+    lines run as commands of their own ('--model_name_or_path: command not found'). A line that lost its `\\`
+    cuts the command the same way (the script's path on the next line never reaches the launcher)."""
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        for first, cut, orphan, how in _cuts(lines):
+            what = "a comment line" if how == "comment" else "a line without a trailing backslash"
+            out.append(fail(
+                f"{os.path.basename(a.path)} line {cut}: {what} ends the command begun on line {first}",
+                f"The shell ends the command at line {cut}, so it runs without the arguments after it, and line "
+                f"{orphan} (`{lines[orphan - 1].strip()[:60]}`) runs as a command of its own. "
+                + ("Move the comment above the command or after its last line (a `#` inside a continued command "
+                   "ends it, whatever it ends with)." if how == "comment" else f"End line {cut} with ` \\`."),
+                subject=f"{a.path}:{first}", evidence=[ev(f"{a.path}:{cut}", lines[cut - 1].strip()[:200]),
+                                                      ev(f"{a.path}:{orphan}", lines[orphan - 1].strip()[:200])],
+                sources=[BASH_COMMENTS, BASH_ESCAPE]))
+    return out or ok("every command continued over lines runs as one")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rocmdoctor.engine.check import check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.node_summary import select_interfaces
-from rocmdoctor.artifacts.settings import env_ev
+from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.checks.container_config.services import services_of
 
 NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-socket-ifname"
@@ -50,7 +50,7 @@ def socket_ifname(env, net_interfaces=None, settings=None):
                         f"Interfaces here: {', '.join(have) or 'none'}. The collectives' bootstrap fails ('no socket "
                         "interface found') or hangs at init. NCCL reads the value as prefixes ('^' excludes, '=' "
                         "exact names); gloo wants exact names. Name this host's interface, or unset it.",
-                        subject=var, evidence=[env_ev(env, var), host_ev]))
+                        subject=var, evidence=[*env_evs(env, var), host_ev]))  # each file that sets it so
     return out
 
 

@@ -160,6 +160,14 @@ class EnvView(dict):
         return any(not v.origin.live for v in self.origins.values())
 
 
+def launches(a) -> list[dict]:
+    """The launch commands a script's reader recorded: shell and Slurm scripts only (another kind's data is the
+    user's own document, where a key named `commands` is theirs: accelerate's config says `commands: null`)."""
+    if a.kind not in ("shell", "slurm") or not isinstance(a.data, dict):
+        return []
+    return [c for c in a.data.get("commands") or [] if isinstance(c, dict) and isinstance(c.get("refs"), dict)]
+
+
 def env_evs(env, name: str) -> list:
     """Evidence for every place that sets ``name`` to the value it ends up with, in the order they
     apply (the effective one last); one item for the live environment."""

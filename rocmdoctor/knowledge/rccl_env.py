@@ -14,6 +14,7 @@ HIP_DEBUG_ENV = "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_
 ROCR_ENV = "https://rocm.docs.amd.com/projects/ROCR-Runtime/en/latest/api-reference/environment_variables.html"
 SYSTEM_DEBUGGING = "https://rocm.docs.amd.com/en/docs-6.4.1/how-to/system-debugging.html"
 RCCL_TIPS = "https://rocm.docs.amd.com/projects/rccl/en/latest/how-to/rccl-usage-tips.html"
+RCCL_ENV_DOCS = "https://rocm.docs.amd.com/projects/rccl/en/latest/api-reference/env-variables.html"
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,11 @@ RCCL_ENV: tuple[EnvVar, ...] = (
            "log noise and some start-up time (TRACE: much more); NCCL advises against keeping debug "
            "variables in production",
            (NCCL_ENV_DOCS,)),
+    EnvVar("RCCL_KERNEL_COLL_TRACE_ENABLE", "warn", ("1", "TRUE", "YES", "Y"),
+           "RCCL records a trace of every collective's kernel and a host thread prints it",
+           "per-collective tracing work and log volume on every rank for the whole run; a debugging switch "
+           "(RCCL's logging and debugging variables), not a setting to train with",
+           (RCCL_ENV_DOCS,)),
     EnvVar("TORCH_DISTRIBUTED_DEBUG", "warn", ("DETAIL",),
            "torch.distributed checks every collective's shapes and types across ranks before running it",
            "an extra collective per call and a synchronisation point: a debugging mode (torch's own docs say it "

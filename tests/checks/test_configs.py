@@ -185,3 +185,23 @@ def test_run_time_expansions_in_a_heredoc_read_as_numbers(tmp_path):
               '  "train_micro_batch_size_per_gpu": ${MICRO},\n  "steps_per_print": $2\n}\nEOF\n'
               "deepspeed train.py --deepspeed_config ds.json\n")
     assert not flagged(scan([p], "RD-CFG-004", "mi300x8"))
+
+
+def test_separate_jobs_and_conditional_overrides_do_not_contend(tmp_path, lint):
+    # LUMI's GPU-binding examples (https://github.com/Lumi-supercomputer/LUMI-training-materials): two batch jobs,
+    # each with its own OMP_NUM_THREADS; lighteval-on-LUMI's two example jobs (spent fresh batch), each its HF_HOME
+    a = lint.write("example-1.sh", "#!/bin/bash\n#SBATCH --nodes=1\nexport OMP_NUM_THREADS=7\nsrun ./select_gpu ./app\n")
+    b = lint.write("example-2.sh", "#!/bin/bash\n#SBATCH --nodes=1\nexport OMP_NUM_THREADS=3\nsrun ./select_gpu ./app\n")
+    assert not lint.flagged(lint([a, b], "RD-CFG-002"))
+    # two scripts that each start a server (no launcher the reader knows): two ways to run
+    c = lint.write("run.sh", "#!/bin/bash\nexport MODEL=Qwen/Qwen3-8B\nvllm serve $MODEL\n")
+    d = lint.write("run06.sh", "export MODEL=Qwen/Qwen3-0.6B\nvllm serve $MODEL\n")
+    assert not lint.flagged(lint([c, d], "RD-CFG-002"))
+    # MLPerf's run_and_time.sh sets WARMUP=1 only when profiling (inside an if) over the sourced hyperparameters
+    env = lint.write("hyper.sh", "export WARMUP=5\n")
+    run = lint.write("run_and_time.sh", "#!/bin/bash\nif [ ${NVTX_FLAG:-0} -gt 0 ]; then\n export WARMUP=1\nfi\n"
+                                         "python train.py\n")
+    assert not lint.flagged(lint([env, run], "RD-CFG-002"))
+    # after its fi, the same assignment is the job's again: an env file and the script disagree
+    late = lint.write("late.sh", "#!/bin/bash\nif true; then echo x; fi\nexport WARMUP=1\npython train.py\n")
+    assert [f.subject for f in lint.flagged(lint([env, late], "RD-CFG-002"))] == ["WARMUP"]

@@ -512,3 +512,15 @@ def test_pypi_added_back_beside_a_stale_rocm_index_url_wins_an_unpinned_torch(tm
                             "RD-IMG-002", "rx7900xtx"))
     assert not [f for f in flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("torch\n", "torch==2.4.1\n"))],
                                         "RD-IMG-002", "rx7900xtx")) if "beside PyPI" in f.title]
+
+
+def test_an_index_left_to_the_scripts_argument_is_not_judged(tmp_path):
+    # michaelfeil/infinity requirements_install_from_poetry.sh: EXTRA_URL="$1" from its arguments, then
+    # `pip install torch torchvision --index-url "$EXTRA_URL"` (the Dockerfile passes .../whl/rocm6.2)
+    script = ('#!/bin/bash\nEXTRA_URL=""\nwhile [[ $# -gt 0 ]]; do\n  case $1 in\n    *) EXTRA_URL="$1"; shift;;\n'
+              '  esac\ndone\npython -m pip install torch torchvision --index-url "$EXTRA_URL" --no-cache-dir\n')
+    p = write(tmp_path, "install.sh", script)
+    assert flagged(scan([p], "RD-IMG-002", "mi300x8")) == []
+    # an extra index beside PyPI is not the index itself: PyPI's CUDA torch is still there to take
+    extra = write(tmp_path, "extra.sh", script.replace('--index-url "$EXTRA_URL"', '--extra-index-url "$EXTRA_URL"'))
+    assert len(flagged(scan([extra], "RD-IMG-002", "mi300x8"))) >= 1

@@ -1,4 +1,4 @@
-"""RD-LCH-005 and RD-LCH-008 (checks/launch_syntax.py): launch scripts read as the shell runs them."""
+"""RD-LCH-005, RD-LCH-008 and RD-LCH-014 (checks/launch_syntax.py): launch scripts read as the shell runs them."""
 from __future__ import annotations
 
 import pytest
@@ -89,3 +89,34 @@ def test_a_comment_inside_a_continued_run_does_not_end_it(tmp_path):
     p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN pip install \\\n    # pinned for the trainer\n"
               "    transformers>=4.40 \\\n    accelerate\n")
     assert [f.evidence[0].source for f in flagged(scan([p], "RD-LCH-008", "mi300x8"))] == [f"{p}:4"]
+
+
+# --- RD-LCH-014: a continued command cut by a comment line or a lost backslash. Real shapes: OpenBMB/MiniCPM
+# finetune/sft_finetune.sh (`deepspeed ... finetune.py \` then `    # 预训练模型路径或名称` then `    --model_name_or_path`),
+# gabrielreus' llama.cpp build script (a comment line inside `cmake -S . -B build \`), AMD-AGI/Zebra-Llama train.sh
+# (`configs/llama3.2_1B/zebra_M2_ILD.yaml` without its `\`, then `train_hybrid/train_distill.py`).
+@pytest.mark.parametrize("body, cut", [
+    ("deepspeed --include localhost:0,1 finetune.py \\\n    # the model\n    --model_name_or_path m \\\n    --bf16\n", [3, 4]),
+    ("cmake -S . -B build \\\n        # flags for ggml\n        -DGGML_HIP=ON \\\n        -DGGML_HIP_TARGETS=gfx1200\n", [3, 4]),
+    ("docker run -it \\\n    --device=/dev/kfd \\\n#    --volume /m:/m \\\n    --env A=1 \\\n    rocm/pytorch\n", [4, 5]),
+    ("launch_training \\\n    configs/fsdp.yaml \\\n    configs/model.yaml\n    train/train_distill.py\n", [4, 5]),
+    ("torchrun --nproc_per_node 8 train.py \\\n    --lr 1e-4\n    --epochs 3\n", [3, 4]),
+])
+def test_a_continued_command_cut_in_two(tmp_path, body, cut):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\n" + body)
+    fs = flagged(scan([p], "RD-LCH-014", "mi300x8"))
+    assert len(fs) == 1 and [int(e.source.rsplit(":", 1)[1]) for e in fs[0].evidence] == cut
+
+
+@pytest.mark.parametrize("body", [
+    "python train.py \\\n    --lr 1e-4 \\\n    --epochs 3\n# done\necho ok\n",
+    "python train.py \\\n    --lr 1e-4\n# --epochs 3\n\necho ok\n",  # a comment after the last line: nothing cut
+    "ARGS=(\n    --lr 1e-4 \\\n    # --epochs 3\n    --bf16\n)\npython train.py \"${ARGS[@]}\"\n",  # inside an array
+    "if true; then\n    python a.py \\\n        --x 1\n    python b.py\nfi\n",  # the next command, not an argument
+    "python a.py \\\n    --x 1\n./run_next.sh\n",
+    "cat <<EOF > job.sh\npython t.py \\\n# not a comment here\n    --x 1\nEOF\n",  # a heredoc's body is text
+    "echo 'a \\\n# b' \\\n    --c\n",  # inside a string
+])
+def test_continued_commands_that_run_as_one(tmp_path, body):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\n" + body)
+    assert flagged(scan([p], "RD-LCH-014", "mi300x8")) == []

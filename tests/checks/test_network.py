@@ -187,3 +187,13 @@ def test_an_interface_the_job_works_out_when_it_runs_is_not_compared(tmp_path):
     q = write(tmp_path / "q", "run.sh", "#!/bin/bash\nexport NCCL_SOCKET_IFNAME=ib9\n"
               "export GLOO_SOCKET_IFNAME=${GLOO_SOCKET_IFNAME:-$IP_INTERFACE}\ntorchrun train.py\n")
     assert [f.title.split("=")[0] for f in flagged(scan([q], "RD-NET-001", "mi300x8"))] == ["NCCL_SOCKET_IFNAME"]
+
+
+def test_every_script_that_sets_the_missing_interface_is_cited(tmp_path):
+    # AMD-AIG-AIMA/AMD-135M: pretrain_node_0.sh and finetune.sh each export NCCL_SOCKET_IFNAME={network interface name}
+    from tests.lintacc_helpers import flagged, scan, write
+
+    a = write(tmp_path, "pretrain.sh", "#!/bin/bash\nexport NCCL_SOCKET_IFNAME=hsn0\npython pretrain.py\n")
+    b = write(tmp_path, "finetune.sh", "#!/bin/bash\n\nexport NCCL_SOCKET_IFNAME=hsn0\npython finetune.py\n")
+    (f,) = flagged(scan([a, b], "RD-NET-001", "mi300x8"))
+    assert sorted(e.source.rsplit("/", 1)[-1] for e in f.evidence if ":" in e.source) == ["finetune.sh:3", "pretrain.sh:2"]

@@ -41,6 +41,9 @@ def test_p2p_disable_left_on_warns_with_display_only_unset(tmp_path):
     ({"NCCL_SHM_DISABLE": "1"}, Status.WARN),
     ({"NCCL_MAX_P2P_NCHANNELS": "2"}, Status.WARN),
     ({"HSA_FORCE_FINE_GRAIN_PCIE": "1", "RCCL_MSCCL_ENABLE": "0", "NCCL_IB_DISABLE": "1"}, Status.PASS),
+    # RCCL's kernel collective trace, left on in LUMI training scripts under "# debugging (noisy)"
+    # (LumiOpen's Viking launch.sh, luukkonenr's accelerate FSDP launch.sh in the corpus)
+    ({"RCCL_KERNEL_COLL_TRACE_ENABLE": "1"}, Status.WARN), ({"RCCL_KERNEL_COLL_TRACE_ENABLE": "0"}, Status.PASS),
 ])
 def test_env_levels(tmp_path, env, status):
     (f,) = scan(env_snap(tmp_path, env), "RD-RCCL-001")

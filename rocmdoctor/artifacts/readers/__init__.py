@@ -23,7 +23,7 @@ import os
 import re
 
 from .. import configfiles as cf
-from ..settings import Artifact, Settings, build_arg_line, iter_unique
+from ..settings import Artifact, Settings, build_arg_line, iter_unique, launches
 from . import devcontainer
 from . import hostfile
 from . import makefile
@@ -234,8 +234,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
         seen[os.path.realpath(p)] = a
     # Follow references (a YAML's deepspeed JSON, llamafactory-cli's YAML), one level.
     for a in list(arts):
-        for _what, ref in list(a.refs.items()) + [(k, v) for c in pick(a.data, "commands", default=[])
-                                                 if isinstance(a.data, dict) for k, v in c["refs"].items()]:
+        for _what, ref in list(a.refs.items()) + [(k, v) for c in launches(a) for k, v in c["refs"].items()]:
             target = resolve(ref, a.path, climb(a, roots))
             if target and os.path.realpath(target) not in seen:
                 b = read_one(target)

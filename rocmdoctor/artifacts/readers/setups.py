@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 from .. import configfiles as cf
-from ..settings import TRAIN, Artifact, Setup
+from ..settings import TRAIN, Artifact, Setup, launches
 from . import shell
 from .references import lookup
-from ...base.untrusted import pick
 
 
 def build_setups(arts: list[Artifact], seen: dict[str, Artifact], roots: tuple[str, ...] = ()) -> list[Setup]:
@@ -19,7 +18,7 @@ def build_setups(arts: list[Artifact], seen: dict[str, Artifact], roots: tuple[s
     setups: list[Setup] = []
     used: set[str] = set()
     for a in arts:
-        for c in pick(a.data, "commands", default=[]) if isinstance(a.data, dict) else []:
+        for c in launches(a):
             yaml_art = lookup(seen, c["refs"].get("config"), a.path, roots)
             args = []
             acc = _accelerate_config_of(c, seen, a.path, roots)

@@ -40,6 +40,11 @@ _DS_SKIPPED = re.compile(r"\bstep=(?P<n>\d{1,9}), skipped=(?P<k>\d{1,9})\b")
 # A logged training loss of exactly zero ({'loss': 0.0}, "loss: 0.0000", "avr_loss=0").
 _LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""")
 
+# A logged loss of either sign past any value a real objective reaches: float32 overflowed or the kernels returned
+# garbage (ROCm/legacy-rocm-build#2100: "GPU loss: -1.7142915703512032e+38" beside the CPU's 20.36 on an overridden
+# gfx1032). Unnormalised regression losses reach 1e12 or so; nothing real reaches 1e20.
+_LOSS_SIGNED = re.compile(r"""\bloss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?e[-+]?\d{1,4})\b""", re.I)
+LOSS_ABSURD = 1e20
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
 # A logged loss ten times the one before it, and at least 10: the run blew up (TensorFlow-ROCm's cifar10 0.92 ->
 # 547.68, ROCmSoftwarePlatform/tensorflow#42; mmdet's 2.44 -> 63118, ZSD-SC-Resolver#24). Per-step losses of a
@@ -141,6 +146,11 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             m = _DS_SKIPPED.search(t)
             if m and int(m.group("n")) >= 20 and int(m.group("k")) * 2 > int(m.group("n")):
                 return ln, f"{m.group('k')} of {m.group('n')} steps skipped by the fp16 loss scaler"
+        if "loss" in t.lower() and "e" in t:
+            m = _LOSS_SIGNED.search(t[:2000])
+            if m and abs(float(m.group("v"))) >= LOSS_ABSURD:
+                return ln, (f"a logged loss of {m.group('v')}: no objective reaches that, so the values overflowed "
+                            "or the GPU's kernels returned garbage")
         if "loss" in t:
             m = _LOSS_VALUE.search(t)
             if m:
