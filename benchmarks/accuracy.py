@@ -88,6 +88,10 @@ def print_rows(name: str, split: str, r: dict) -> None:
     labels = label_counts(r)
     if labels:
         print(f"  labels found {labels[0]}/{labels[1]}; flags no label asked for {labels[2]}")
+    crashed = sorted({c for v in (r.get("sets") or {}).values() for c in v.get("errors") or []})
+    if crashed:  # a crashed check judged nothing in those sets
+        n = sum(bool(v.get("errors")) for v in r["sets"].values())
+        print(f"  checks that crashed: {', '.join(crashed)} (in {n} set(s))")
     groups = r.get("families") or r.get("kinds") or {}  # logs: families; artifacts: file kinds
     for fam in sorted(groups):
         c = groups[fam]

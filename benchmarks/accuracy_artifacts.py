@@ -139,7 +139,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # 45 and 48)
          "words:comment-inside-line-continuation": "RD-LCH-014",
          "words:comment-line-inside-backslash-continuation": "RD-LCH-014",
-         "words:missing-line-continuation-script-arg-dropped": "RD-LCH-014"}
+         "words:missing-line-continuation-script-arg-dropped": "RD-LCH-014",
+         # wave 16: assignments expanded from a variable as a command's first word (RD-LCH-015, new; spent batch 49)
+         "words:env-assignments-expanded-from-variable": "RD-LCH-015"}
 
 
 def split_of(repo: str) -> str:
@@ -191,6 +193,8 @@ def flags(s: dict) -> list[dict]:
 
     report = api.scan(example=s["machine"], options={"config": [s["dir"]]})
     root = os.path.abspath(s["dir"]) + os.sep
+    # a check that crashed judged nothing: counted apart, so a crash never passes for a quiet set
+    s["errors"] = sorted({f.code for f in report.findings if getattr(f.status, "value", f.status) == "error"})
     out = []
     for f in report.findings:
         if getattr(f.status, "value", f.status) not in ("warn", "fail"):
@@ -232,7 +236,8 @@ def evaluate(split: str = "all") -> dict:
         if split != "all" and s["split"] != split:
             continue
         v = judge(s, flags(s))
-        result["sets"][s["name"]] = dict(v, split=s["split"], machine=s["machine"], clean=s["clean"])
+        result["sets"][s["name"]] = dict(v, split=s["split"], machine=s["machine"], clean=s["clean"],
+                                         errors=s.get("errors") or [])
         result["total"] += 1
         result["right"] += v["right"]
         if s["clean"]:

@@ -64,11 +64,13 @@ def _names_model(kind: str, gpus) -> bool:
     return any(norm(model) in norm(g.name) or norm(model) == norm(g.gfx) for g in gpus)
 
 
-@check("RD-LCH-002", area=AREA, title="#SBATCH GPU requests (--gres, --gpus) match the node's GPUs", option="config",
-       sources=[SLURM_GRES, "https://slurm.schedmd.com/sbatch.html#OPT_gpus"])
+@check("RD-LCH-002", area=AREA, title="Slurm GPU requests (#SBATCH or srun --gres, --gpus) match the node's GPUs",
+       option="config", sources=[SLURM_GRES, "https://slurm.schedmd.com/sbatch.html#OPT_gpus"])
 def slurm_gpu_request(settings, gpus):
-    vals = [v for name in ("gres", "gpus", "gpus-per-node", "gpus-per-task")
-            for v in settings.values("launcher", f"sbatch.{name}")]
+    # the batch script's directives, and an srun's own request (an interactive `srun --gres=gpu:a100:3 --pty bash`)
+    vals = [v for tool in ("sbatch", "srun") for name in ("gres", "gpus", "gpus-per-node", "gpus-per-task")
+            for v in settings.values("launcher", f"{tool}.{name}") + (
+                settings.values("launcher", f"{tool}.{name.replace('-', '_')}") if "-" in name else [])]
     if not vals:
         return ok("no #SBATCH GPU request in the files")
     if not gpus:
@@ -80,27 +82,29 @@ def slurm_gpu_request(settings, gpus):
     tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdigit() else 1
     out = []
     for v in vals:
-        option = v.name.split(".", 1)[1]
+        tool, _, option = v.name.partition(".")
+        option = option.replace("_", "-")
+        said = "#SBATCH" if tool == "sbatch" else "srun"
         for kind, count in _requests(str(v.value), "gres" if option == "gres" else "gpus"):
             if kind and _model_of(kind) and not _names_model(kind, real):
-                out.append(fail(f"#SBATCH --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
+                out.append(fail(f"{said} --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
                                 "Slurm places the job only on nodes with that GRES type: it waits for other nodes, "
                                 "or the script's settings (ranks, precision, images) were written for another GPU. "
                                 f"Request this node's type (or no type: --{option}="
                                 f"{'gpu:' if option == 'gres' else ''}{count or len(real)}).",
                                 subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", ", ".join(names))]))
             elif count is not None and option in ("gres", "gpus-per-node") and count > len(real):
-                out.append(fail(f"#SBATCH --{option}={v.value} asks for {count} GPUs per node; this node has {len(real)}",
+                out.append(fail(f"{said} --{option}={v.value} asks for {count} GPUs per node; this node has {len(real)}",
                                 "The request cannot be met by a node like this one; Slurm keeps the job pending.",
                                 subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(real)} GPU(s)")]))
             elif count is not None and option == "gpus-per-task" and count * tasks > len(real):
-                out.append(fail(f"#SBATCH --gpus-per-task={v.value} with {tasks} task(s) per node asks for "
+                out.append(fail(f"{said} --gpus-per-task={v.value} with {tasks} task(s) per node asks for "
                                 f"{count * tasks} GPUs per node; this node has {len(real)}",
                                 "The request cannot be met by a node like this one; Slurm keeps the job pending.",
                                 subject=v.origin.label, evidence=[v.evidence()] + [p.evidence() for p in per_node[-1:]]
                                 + [ev("KFD topology", f"{len(real)} GPU(s)")]))
             else:
-                out.append(ok(f"#SBATCH --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
+                out.append(ok(f"{said} --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
                               subject=v.origin.label, evidence=[v.evidence()]))
     return out or ok("no GPU type or count in the Slurm request", evidence=[v.evidence() for v in vals])
 

@@ -154,13 +154,28 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+def _heredoc_bodies(lines: list[str]) -> set[int]:
+    """The 0-based lines that are a heredoc's body (text a command reads, or a script another one writes: the shell
+    writing it has already expanded its variables), terminators included."""
+    body, heredoc = set(), None
+    for n, line in enumerate(lines):
+        if heredoc is not None:
+            body.add(n)
+            heredoc = None if line.strip() == heredoc else heredoc
+            continue
+        m = _HEREDOC_START.search(line.split("#", 1)[0])
+        if m and "<<<" not in line:
+            heredoc = m.group(1)
+    return body
+
+
 def _cuts(lines: list[str]):
     """(command's first line, line that cuts it, first orphaned line, how) for each command continued with `\\`
     whose arguments go on after a comment line or after a line that lost its backslash (1-based lines)."""
-    heredoc, start = None, None
+    start, body = None, _heredoc_bodies(lines)
     for n, line in enumerate(lines):
-        if heredoc is not None:
-            heredoc = None if line.strip() == heredoc else heredoc
+        if n in body:
+            start = None
             continue
         cont = line.rstrip().endswith("\\") and not line.rstrip().endswith("\\\\") and not line.lstrip().startswith("#")
         if start is None:
@@ -177,9 +192,6 @@ def _cuts(lines: list[str]):
                     _ARGUMENT.match(after.strip()) and _open(lines[start:n + 1]):
                 yield start + 1, n + 1, n + 2, "backslash"
             start = None
-        m = _HEREDOC_START.search(line.split("#", 1)[0])
-        if m and "<<<" not in line:
-            heredoc = m.group(1)
 
 
 def _open(chunk: list[str]) -> bool:
@@ -211,3 +223,41 @@ def continued_command_cut(settings):
                                                       ev(f"{a.path}:{orphan}", lines[orphan - 1].strip()[:200])],
                 sources=[BASH_COMMENTS, BASH_ESCAPE]))
     return out or ok("every command continued over lines runs as one")
+
+
+# ------------------------------------------------------------------ assignments that come out of an expansion
+BASH_SIMPLE_COMMANDS = "https://www.gnu.org/software/bash/manual/html_node/Simple-Command-Expansion.html"
+_HOLDS_ASSIGNMENTS = re.compile(r"""^\s*(?:export\s+)?([A-Za-z_]\w*)=(["']?)\s*[A-Za-z_]\w*=""")
+_LEADING_VAR = re.compile(r"""^\s*["']?\$\{?([A-Za-z_]\w*)\}?["']?(?:\s|$)""")
+
+
+@check("RD-LCH-015", area=AREA, title="Environment settings are written before a command, not expanded from a variable",
+       option="config", sources=[BASH_SIMPLE_COMMANDS])
+def assignments_from_expansion(settings):
+    """`ENV_ARGS="NCCL_DEBUG=INFO CUDA_VISIBLE_DEVICES=1"` then `$ENV_ARGS torchrun ...`: bash recognises assignments
+    before it expands anything, so the expansion's first word is the command ('NCCL_DEBUG=INFO: command not found')
+    and the launch never starts. `env $ENV_ARGS torchrun ...` or `export $ENV_ARGS` first does what was meant."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        holders = {m.group(1): n for n, line in enumerate(lines, 1) if (m := _HOLDS_ASSIGNMENTS.match(line))}
+        if not holders:
+            continue
+        body = _heredoc_bodies(lines)
+        for first, _last, text in logical_lines(a.text or ""):
+            m = _LEADING_VAR.match(text)
+            if m and m.group(1) in holders and first - 1 not in body and not re.match(r"^\s*[A-Za-z_]\w*=", text):
+                name, at = m.group(1), holders[m.group(1)]
+                out.append(fail(
+                    f"{os.path.basename(a.path)} line {first}: ${name} holds assignments; as a command's first word "
+                    "it is run as the command",
+                    f"Line {at} sets {name} to `{lines[at - 1].split('=', 1)[1].strip()[:80]}`. Bash takes `NAME=value` "
+                    "words as assignments only where they are written, before any expansion, so line "
+                    f"{first} runs the first of them as a program ('command not found') and nothing launches. Write "
+                    f"`env ${name} ...` (env takes the assignments as arguments) or `export ${name}` on the line before.",
+                    subject=f"{a.path}:{first}", evidence=[ev(f"{a.path}:{at}", lines[at - 1].strip()[:200]),
+                                                          ev(f"{a.path}:{first}", lines[first - 1].strip()[:200])],
+                    sources=[BASH_SIMPLE_COMMANDS]))
+    return out or ok("no command starts with a variable that holds environment assignments")

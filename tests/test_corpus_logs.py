@@ -117,3 +117,15 @@ def test_launch_file_sets_are_also_counted_per_label():
     r = {"sets": {"a": {"tp": [1, 2], "fn": [3], "fp": []}, "b": {"tp": [], "fn": [], "fp": [9, 9]}}}
     assert accuracy.label_counts(r) == (2, 3, 2)
     assert accuracy.label_counts({"families": {}}) is None  # logs are judged per excerpt
+
+
+def test_a_crashed_check_is_reported_apart_from_a_quiet_set(capsys):
+    import accuracy  # benchmarks/accuracy.py
+
+    r = {"right": 1, "total": 2, "false_flags": 0, "healthy_total": 0, "kinds": {},
+         "sets": {"a": {"tp": [], "fn": [1], "fp": [], "errors": ["RD-IMG-001", "RD-IMG-002"]},
+                  "b": {"tp": [1], "fn": [], "fp": [], "errors": []}}}
+    accuracy.print_rows("artifacts", "fresh", r)
+    assert "checks that crashed: RD-IMG-001, RD-IMG-002 (in 1 set(s))" in capsys.readouterr().out
+    accuracy.print_rows("artifacts", "fresh", dict(r, sets={"b": r["sets"]["b"]}))
+    assert "crashed" not in capsys.readouterr().out

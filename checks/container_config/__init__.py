@@ -203,8 +203,10 @@ def compose_shm(settings, gpus=None):
     out = []
     for a, name, svc in services:
         subject = f"{a.path}: {name}"
-        if svc.get("kubernetes") == "TrainJob":
-            continue  # its trainer runs in the runtime's pods: their volumes (/dev/shm) are the runtime's, judged there
+        if svc.get("kubernetes") == "TrainJob":  # its trainer runs in the runtime's pods: their volumes are the runtime's
+            out.append(ok(f"{name}: a TrainJob; its /dev/shm is its training runtime's pods', judged there",
+                          subject=subject))
+            continue
         image = str(svc.get("image") or "").lower()
         tied = built_from(settings, a, name, svc)  # an image the files build is what its Dockerfile makes it
         if not tied and (any(re.search(p, image.rsplit("/", 1)[-1].split(":")[0]) or image.startswith(p)

@@ -64,6 +64,11 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^ghcr\.io/huggingface/text-generation-inference(?::(?![^@]*rocm)|@|$)",
                  "TGI's CUDA image (the ROCm build is the -rocm tag, e.g. :3.0.1-rocm)",
                  ("https://huggingface.co/docs/text-generation-inference/installation_amd",)),
+    # Hugging Face's CI images: transformers-pytorch-gpu, transformers-pytorch-deepspeed-latest-gpu ... are CUDA builds
+    # (FROM nvidia/cuda, torch from the cu index); their ROCm builds say amd in the name (transformers-pytorch-amd-gpu)
+    ImagePattern(r"^(docker\.io/)?huggingface/transformers-(?![^:@]*amd)[^:@]*gpu(?::|@|$)",
+                 "Hugging Face's CUDA CI image (the ROCm builds are the -amd-gpu ones)",
+                 ("https://github.com/huggingface/transformers/tree/main/docker",)),
     ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
                  "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
                  ("https://docs.sglang.ai/platforms/amd_gpu.html",)),

@@ -721,3 +721,10 @@ def test_jupyters_cpu_stack_beside_the_gpu_service_is_not_gpu_work(lint):
     t = lint.write("compose.yml", "services:\n  jupyter:\n    image: jupyter/minimal-notebook:latest\n"
                    "    command: python train.py\n")
     assert lint.flagged(lint([t], "RD-CTR-003", "rx7900xtx"))
+
+
+def test_a_trainjob_alone_is_one_pass_not_an_error():
+    # spent fresh set zr-raumberg-myllm-trainjob-ds: a TrainJob and no runtime in the files; the check returned no
+    # finding at all, which the engine reports as a crash
+    one = scan([os.path.join(FRESH3, "zr-raumberg-myllm-trainjob-ds")], "RD-CTR-005", "mi300x8")
+    assert [f.status.value for f in one] == ["pass"] and "TrainJob" in one[0].title

@@ -519,3 +519,14 @@ def test_a_local_version_range_on_the_command_line_is_refused_too(tmp_path):
     p = write(tmp_path, "setup.sh", '#!/bin/bash\npip install "torch>=2.0.0+rocm5.6"\npip install "pip install"\n')
     fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
     assert [f.title.split(": ", 1)[1] for f in fs] == ["a local version label (+...) in a range"]
+
+
+@pytest.mark.parametrize("image, cuda", [("huggingface/transformers-pytorch-gpu:latest", True),
+                                         ("huggingface/transformers-pytorch-deepspeed-latest-gpu:latest", True),
+                                         ("huggingface/transformers-pytorch-amd-gpu:latest", False),
+                                         ("huggingface/transformers-pytorch-deepspeed-amd-gpu", False),
+                                         ("huggingface/transformers-pytorch-cpu", False)])
+def test_hugging_faces_ci_images_by_name(tmp_path, image, cuda):
+    # imokuri/mlde-ds and occasionallynlp's nanotron Dockerfiles (FROM huggingface/transformers-pytorch-*-gpu)
+    p = write(tmp_path, "Dockerfile", f"FROM {image}\nRUN pip install deepspeed\n")
+    assert bool(flagged(scan([p], "RD-IMG-001", "mi300x8"))) == cuda

@@ -304,3 +304,15 @@ def test_torchrun_under_srun_tasks(tmp_path, head, launch, bad):
     p = write(tmp_path, "job.sbatch", f"#!/bin/bash\n{head}{launch}\n")
     fs = flagged(scan([p], "RD-LCH-004", "mi300x8"))
     assert bool(fs) == bad, [f.title for f in fs]
+
+
+def test_an_sruns_own_gpu_request_is_judged_like_a_directive(tmp_path):
+    # yihangzhu's Leicester ALICE interactive.slurm: `srun ... --gres=gpu:ampere_a100:3 ... --pty bash -i`
+    p = write(tmp_path, "interactive.slurm", "#!/bin/bash\nsrun --nodes=1 --ntasks-per-node=1 "
+              "--gres=gpu:ampere_a100:3 --partition=gpu --time=40:00:00 --pty bash -i\n")
+    fs = flagged(scan([p], "RD-LCH-002", "mi300x8"))
+    assert len(fs) == 1 and fs[0].title.startswith("srun --gres=gpu:ampere_a100:3 asks for ampere_a100 GPUs")
+    many = write(tmp_path, "many.sh", "#!/bin/bash\nsrun --gpus-per-node=16 python t.py\n")
+    assert "asks for 16 GPUs per node" in flagged(scan([many], "RD-LCH-002", "mi300x8"))[0].title
+    fits = write(tmp_path, "fits.sh", "#!/bin/bash\nsrun --gres=gpu:4 python t.py\n")
+    assert flagged(scan([fits], "RD-LCH-002", "mi300x8")) == []

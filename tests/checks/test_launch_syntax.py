@@ -120,3 +120,29 @@ def test_a_continued_command_cut_in_two(tmp_path, body, cut):
 def test_continued_commands_that_run_as_one(tmp_path, body):
     p = write(tmp_path, "run.sh", "#!/bin/bash\n" + body)
     assert flagged(scan([p], "RD-LCH-014", "mi300x8")) == []
+
+
+# --- RD-LCH-015: assignments held in a variable and expanded as a command's first word. Real shape:
+# quangvinh's Megatron-DeepSpeed launchers (`ENV_ARGS="WANDB_DISABLED=true ... NCCL_DEBUG=INFO"`, then
+# `$ENV_ARGS torchrun $DISTRIBUTED_ARGS pretrain_gpt.py ...`).
+@pytest.mark.parametrize("body, bad", [
+    ('ENV_ARGS="WANDB_DISABLED=true NCCL_DEBUG=INFO"\n$ENV_ARGS torchrun --nproc_per_node 4 t.py \\\n  --lr 1\n', True),
+    ("E='A=1 B=2'\n${E} python t.py\n", True),
+    ('export E="A=1"\n"$E" python t.py\n', True),
+    ('ENV_ARGS="A=1 B=2"\nenv $ENV_ARGS torchrun t.py\n', False),  # env takes them as arguments
+    ('ENV_ARGS="A=1 B=2"\nexport $ENV_ARGS\ntorchrun t.py\n', False),
+    ('ARGS="--lr 1 --bf16"\n$ARGS\n', False),  # options, not assignments
+    ('LAUNCHER="torchrun --nproc_per_node 8"\n$LAUNCHER t.py\n', False),  # a command held in a variable runs
+    ('ENV_ARGS="A=1"\neval "$ENV_ARGS torchrun t.py"\n', False),
+])
+def test_assignments_expanded_from_a_variable(tmp_path, body, bad):
+    fs = flagged(scan([write(tmp_path, "run.sh", "#!/bin/bash\n" + body)], "RD-LCH-015", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]
+
+
+def test_a_script_written_by_a_heredoc_gets_the_assignments_expanded(tmp_path):
+    # whynotnn's ComfyUI installer g.sh: `cat << EOF > start.sh` ... `$AOT_FLAG $OVERRIDE_VER python main.py`: the
+    # writing shell expands them, so start.sh holds plain assignments before python
+    body = ('AOT_FLAG="TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1"\ncat << EOF > start.sh\n#!/bin/bash\n'
+            '$AOT_FLAG python main.py\nEOF\n')
+    assert flagged(scan([write(tmp_path, "g.sh", "#!/bin/bash\n" + body)], "RD-LCH-015", "rx7900xtx")) == []

@@ -223,3 +223,16 @@ def test_rocr_and_hip_both_set_to_the_rank_leave_every_rank_but_the_first_withou
         assert not [f for f in flagged(scan([q], "RD-ENV-003", "mi300x8")) if "local rank 0" in f.title]
     # a node with one GPU has only local rank 0
     assert not [f for f in flagged(scan([p], "RD-ENV-003", "rx7900xtx")) if "local rank 0" in f.title]
+
+
+def test_hip_hidden_for_a_vulkan_backend_is_on_purpose(tmp_path):
+    # hogeheer's Strix Halo setup.sh (a systemd override for Ollama): OLLAMA_VULKAN=1 with HIP_VISIBLE_DEVICES=-1
+    unit = ("#!/bin/bash\nsudo tee /etc/systemd/system/ollama.service.d/override.conf > /dev/null << 'EOF'\n"
+            "[Service]\nEnvironment=\"OLLAMA_VULKAN=1\"\nEnvironment=\"HIP_VISIBLE_DEVICES=-1\"\nEOF\n")
+    fs = scan([write(tmp_path, "setup.sh", unit)], "RD-ENV-003", "strix-halo-apu")
+    assert [f.status for f in fs] == [Status.PASS] and "Vulkan" in fs[0].title
+    # without the Vulkan backend the same line hides the only GPU: still a warning
+    plain = unit.replace('Environment="OLLAMA_VULKAN=1"\n', "")
+    assert [f.status for f in scan([write(tmp_path, "plain.sh", plain)], "RD-ENV-003", "strix-halo-apu")] == [Status.WARN]
+    off = unit.replace("OLLAMA_VULKAN=1", "OLLAMA_VULKAN=0")
+    assert [f.status for f in scan([write(tmp_path, "off.sh", off)], "RD-ENV-003", "strix-halo-apu")] == [Status.WARN]
