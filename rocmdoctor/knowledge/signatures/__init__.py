@@ -75,6 +75,7 @@ ANCHORS: tuple[str, ...] = (
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
     # a HIP API the runtime lacks; a profiler's capability; hipInit's code; OpenCL's and JAX's NOT_FOUND; no runtime
     "is missing from", "sys_perfmon", "hipinit()", "not_found", "no opencl-compatible",
+    "unknown symbol", "about version of symbol",  # modprobe refusing a module built for another kernel (kernel.py)
     "couldn't open", "mem policy",  # TensorFlow's library loader (packages.py); libhsakmt's NUMA policy (kernel.py)
 )
 

@@ -927,6 +927,34 @@ SIGNATURES: tuple[S, ...] = (
                   "ERROR:root:Driver not initialized (amdgpu not found in modules)"),
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",),
     ),
+    # modprobe's refusal of a module built against another kernel: amdgpu-dkms compiled for a kernel whose symbols the
+    # running one does not export (a RHEL minor release the driver release does not support; a kernel updated after
+    # DKMS built the module). The driver never loads: no /dev/kfd. ROCm/amdgpu#155 (RHEL 9.3).
+    S(
+        id="amdgpu-module-unknown-symbol", family="kernel",
+        title="The amdgpu module was built for another kernel (unknown symbols)",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"\b(?P<module>amdgpu|amdkcl|amdttm|amdxcp|amd_sched|amddrm_\w{1,30}|hydcu|hycu)\w{0,12}: (?:Unknown symbol "
+                  r"\S{1,160} \(err -?\d{1,4}\)|disagrees about version of symbol \S{1,160})",),
+        needles=("unknown symbol", "disagrees about version of symbol"),
+        meaning=("The kernel refused to load the amdgpu module (or one of its DKMS helpers): it calls kernel functions "
+                 "the running kernel does not export, so the module was compiled for another kernel. amdgpu stays "
+                 "unloaded and ROCm sees no GPU."),
+        causes=(
+            C(text="the amdgpu-dkms release does not support this kernel (a newer distribution release, e.g. RHEL 9.3 "
+                   "under a driver built for 9.2), or the kernel was updated and DKMS did not rebuild",
+              check="RD-DRV-001", fix="install the amdgpu-dkms release that lists this kernel, or boot the kernel it "
+                                      "was built for; `dkms status` shows what was built for which kernel"),
+        ),
+        fix="Match the driver to the running kernel: the amdgpu-dkms release for this distribution release, or the "
+            "kernel the module was built for (then `modprobe amdgpu`).",
+        sources=("https://github.com/ROCm/amdgpu/issues/155",
+                 "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html"),
+        examples=("amdgpu: Unknown symbol acpi_video_register_backlight (err -2)",
+                  "[   12.345678] amdgpu: disagrees about version of symbol drm_sched_job_init"),
+        near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",
+                     "nvidia: Unknown symbol drm_gem_object_free (err -2)"),
+    ),
     # The user-space thunk (ROCT/libhsakmt, Hygon's hymgr) checks the KFD interface version of the loaded
     # amdgpu/hydcu module; ROCr prints the same refusal per GPU and disables it. The module is older than the
     # ROCm user space (legacy-rocm-build#1423, #1583; Paddle#73087 on a DCU): the driver family, not a package.

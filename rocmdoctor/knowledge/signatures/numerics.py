@@ -193,10 +193,13 @@ SIGNATURES: tuple[S, ...] = (
                   r"RuntimeWarning: invalid value encountered in cast\b",
                   r"^Output has (?:[a-z, ]{0,30})?\b(?P<what>inf|nan)\b",
                   r"\b(?:logits?|loss(?:es)?|grads?|gradients?|outputs?|activations?|weights?)\s{1,2}(?:nan|inf)s?\s{0,2}"
-                  r"[:=]\s{0,2}[1-9]\d{0,12}\b"),
+                  r"[:=]\s{0,2}[1-9]\d{0,12}\b",
+                  # Megatron-core's own check before the data-parallel reduce (and its rerun machine's on the loss)
+                  r"\bfound (?:NaN|Inf|nan|inf) in local (?:grad norm|forward loss)"),
         needles=("isnan(", "isinf(", "isfinite(", "isneginf(", "isposinf(", "nan: true", "nan=true", "nans: true",
                  "inf: true", "inf=true", "nan': true", "nan\": true", "error detected in", "checknumerics",
-                 "invalid value encountered in cast", "output has", "nan:", "nan=", "nans:", "nan =", "inf:", "infs:"),
+                 "invalid value encountered in cast", "output has", "nan:", "nan=", "nans:", "nan =", "inf:", "infs:",
+                 "nan in local", "inf in local"),
         meaning=("Code that checks tensors for NaN/Inf (an assertion, or a debugging print per layer) found them: "
                  "the forward or backward pass produced non-finite values."),
         causes=(
@@ -210,7 +213,7 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/layer6ai-labs/CMLMC/issues/3", "https://github.com/unslothai/unsloth/issues/3385",
                  "https://github.com/pytorch/pytorch/issues/156015", "https://github.com/ROCm/MIOpen/issues/248",
                  "https://github.com/huggingface/diffusers/issues/2758", "https://github.com/ROCm/AMDMIGraphX/issues/2555",
-                 "https://github.com/turboderp/exllamav2/issues/510"),
+                 "https://github.com/turboderp/exllamav2/issues/510", "https://github.com/alibaba/Pai-Megatron-Patch/issues/366"),
         examples=("    assert torch.sum(torch.isnan(outputs)).item() == 0",
                   "layer_1_nan: True dtype: torch.bfloat16 shape: (2, 3, 2560)",
                   r"D:\anaconda3\Lib\site-packages\torch\autograd\graph.py:824: UserWarning: Error detected in MmBackward0. "
@@ -218,7 +221,9 @@ SIGNATURES: tuple[S, ...] = (
                   "MIOpen(HIP): Warning [checkNumericsImpl] OUTPUT ptr=0x7fbb90a21000 zeros=1 nans=1 infs=0  {64, 512, 1, 1}",
                   "pipelines/pipeline_utils.py:1023: RuntimeWarning: invalid value encountered in cast",
                   "Output has inf, normal",
-                  "logits nan: 32016"),
+                  "logits nan: 32016",
+                  "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
+                  "communication collective. Device: 3"),
         near_misses=("layer_0_nan: False dtype: torch.bfloat16 shape: (2, 3, 2560)",
                      "nan_to_num: True", "allow_nan: True", "if torch.isnan(loss): continue",
                      "assert_close(out, ref)",

@@ -67,7 +67,7 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="hsa-hw-exception-hang", family="runtime", title="HW Exception: GPU hang",
         severity="fatal", tier=RUNTIME,
-        patterns=(r"HW Exception by GPU node-(?P<node>\d{1,12}) \(Agent handle: 0x[0-9a-f]{1,16}\) reason ?: ?(?P<reason>GPU Hang|[\w ]{1,40})",),
+        patterns=(r"HW Exception by GPU node-(?P<node>\d{1,12}) \(Agent handle: 0x[0-9a-f.]{1,16}\) reason ?: ?(?P<reason>GPU Hang|[\w ]{1,40})",),
         needles=("hw exception",),
         meaning="The runtime saw the GPU hang; the kernel log has the matching reset.",
         causes=(
@@ -79,7 +79,8 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/ROCm/ROCm/issues/4021",
             "https://github.com/ROCm/ROCm/issues/5259",
         ),
-        examples=("HW Exception by GPU node-2 (Agent handle: 0x55d0c3d1a2b0) reason :GPU Hang",),
+        examples=("HW Exception by GPU node-2 (Agent handle: 0x55d0c3d1a2b0) reason :GPU Hang",
+                  "HW Exception by GPU node-1 (Agent handle: 0x...) reason :GPU Hang"),  # a handle elided in the paste
     ),
     S(
         id="hsa-out-of-resources", family="runtime", title="HSA_STATUS_ERROR_OUT_OF_RESOURCES",
@@ -178,14 +179,16 @@ SIGNATURES: tuple[S, ...] = (
         examples=("RuntimeError: HIP error: invalid device function",),
     ),
     S(
-        id="rocblas-tensile-missing", family="runtime", title="rocBLAS has no kernels for this GPU",
+        id="rocblas-tensile-missing", family="runtime", title="rocBLAS or hipBLASLt has no kernels for this GPU",
         severity="fatal", tier=RUNTIME,
         # rocBLAS follows the error with "List of available TensileLibrary Files :" and one quoted path per line;
         # a paste (or a journal, ollama#9455) that keeps only the list still says rocBLAS found none for this GPU.
         patterns=(r"rocBLAS error: Cannot read \S{0,200}TensileLibrary\S{0,64}: (?:No such file or directory|Illegal seek)(?: for GPU arch : (?P<gfx>gfx\w{2,6}))?",
                   r"List of available TensileLibrary Files",
-                  r'^(?:[^"\n]{0,120}: )?"[^"\n]{0,300}/TensileLibrary(?:_lazy)?_(?P<listed>gfx\w{2,6})\.dat"\s*$'),
-        needles=("tensilelibrary",),
+                  r'^(?:[^"\n]{0,120}: )?"[^"\n]{0,300}/TensileLibrary(?:_lazy)?_(?P<listed>gfx\w{2,6})\.dat"\s*$',
+                  # hipBLASLt's own words when its library holds no code object for the GPU (hipBLASLt#251, gfx906)
+                  r"\bNo paths matched \S{0,300}\*(?P<gfx2>gfx\w{2,6})\*co\b"),
+        needles=("tensilelibrary", "no paths matched"),
         meaning="rocBLAS was not built for this gfx (gfx906 left the rocm6.4+ wheels).",
         causes=(
             C(text="the GPU is not supported by this ROCm/rocBLAS", check="RD-GFX-001"),
@@ -198,11 +201,14 @@ SIGNATURES: tuple[S, ...] = (
             "https://github.com/ROCm/rocBLAS/issues/1331",
             "https://github.com/ROCm/AMDMIGraphX/pull/3517",
             "https://github.com/ollama/ollama/issues/9455",
+            "https://github.com/ROCm/hipBLASLt/issues/251",
         ),
         examples=("rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch : gfx1150",
                   " List of available TensileLibrary Files :",
                   '"/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx908.dat"',
-                  'Mar 02 06:28:39 ubuntu ollama[1295]: "/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_gfx1030.dat"'),
+                  'Mar 02 06:28:39 ubuntu ollama[1295]: "/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_gfx1030.dat"',
+                  "rocblaslt warning: No paths matched /opt/hipBLASLt/build/release/library/../Tensile/library/*gfx906*co. "
+                  "Make sure that HIPBLASLT_TENSILE_LIBPATH is set correctly."),
         # a directory listing names the files without rocBLAS's quotes (rocBLAS#1267 asks for `ls -al .../library/`)
         near_misses=("-rw-r--r-- 1 root root 1234 Jan  1 00:00 TensileLibrary_lazy_gfx1030.dat",
                      "/opt/rocm/lib/rocblas/library/TensileLibrary_lazy_gfx1030.dat"),

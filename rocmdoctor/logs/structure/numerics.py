@@ -55,7 +55,7 @@ _STEP_NO = re.compile(r"\b(?:step|iter(?:ation)?|epoch)\s{0,2}[=:]?\s{0,2}(\d{1,
 # A dynamic loss scaler's new value in the words each trainer prints it: DLLogger's "PARAMETER loss_scale :
 # 8192.0", DeepSpeed's "Attempted loss scale: 128.0, reducing to 64.0", fairseq's "setting loss scale to: 64.0",
 # apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
-_LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to:?|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
+_LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to:?|of|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
                          r"(?:e[-+]?\d{1,4})?)\b(?:, reducing to (?P<to>\d{1,12}(?:\.\d{1,12})?))?", re.I)
 # llama.cpp's perplexity tool prints the running perplexity after each chunk ("[1]4.3801,[2]4.9556,") and a
 # "Final estimate: PPL = 5.9 +/- 0.03": once NaN it stays NaN (llama.cpp#5631; a healthy run: llama.cpp#1087).
@@ -69,6 +69,9 @@ NUMBER_ROWS_FINITE = 3
 SCALE_FALLS = 4  # halvings in a row, with no growth between them ...
 SCALE_SPREAD_S, SCALE_SPREAD_STEPS = 600, 100  # ... spread over this much of the run: not the warm-up
 SCALE_FLOOR = 1.0  # ... or down to this: a warm-up halves from 2**16 (2**32 in DeepSpeed) to thousands, never to 1
+# ... or this many halvings in a row down to this: apex's "Using dynamic loss scale of 256.0" after a "Grad overflow on
+# iteration N" at 8 of the first 19 iterations (NVIDIA/apex#289); a warm-up from 2**16 stops in the thousands
+SCALE_LOW_FALLS, SCALE_LOW = 8, 256.0
 # Megatron's iteration line ("iteration 9/10 | consumed samples: ... | loss scale: 1.0 | ... number of skipped
 # iterations:   0 |"): it prints each loss only when its average is > 0, so a NaN loss leaves no loss at all.
 _MEGATRON_ITER = re.compile(r"\biteration\s{1,12}(?P<n>\d{1,9})/\s{0,12}\d{1,9} \|")
@@ -126,9 +129,11 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         done = _spread(falls, by_clock=c is not None)
                         if done:
                             return ln, f"the fp16 loss scale fell {len(falls)} times in a row {done}, never growing back"
-                        if val <= SCALE_FLOOR:  # no warm-up halves that far: every step overflows, even unscaled
+                        if val <= SCALE_FLOOR or len(falls) >= SCALE_LOW_FALLS and val <= SCALE_LOW:
+                            # no warm-up halves that far: the gradients overflow step after step
                             return ln, (f"the fp16 loss scale fell {len(falls)} times in a row to {val:g}, never "
-                                        "growing back: the gradients overflow at any scale")
+                                        "growing back: the gradients overflow " + (
+                                            "at any scale" if val <= SCALE_FLOOR else "step after step"))
                 scale = val
         else:
             b = _BAR.search(t) if "/" in t else None
