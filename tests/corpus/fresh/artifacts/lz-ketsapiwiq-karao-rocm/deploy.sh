@@ -1,0 +1,1 @@
+docker compose -f docker-compose.rocm.yml up -d --force-recreate --build

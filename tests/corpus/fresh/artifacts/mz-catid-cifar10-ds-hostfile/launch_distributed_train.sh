@@ -1,0 +1,3 @@
+#!/bin/bash
+
+deepspeed -H hostfile train.py --deepspeed $@

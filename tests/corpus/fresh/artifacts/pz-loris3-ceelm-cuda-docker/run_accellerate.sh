@@ -1,0 +1,3 @@
+#!/bin/bash
+python3 -m accelerate.commands.launch finetune.py "$@"
+

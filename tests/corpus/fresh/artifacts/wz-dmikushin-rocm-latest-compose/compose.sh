@@ -1,0 +1,3 @@
+#!/bin/bash
+export ID=$(id)
+docker-compose up -d
