@@ -64,15 +64,26 @@ def _alternatives(settings, vs) -> bool:
 _SETUP_WORDS = frozenset("export set unset source . declare typeset readonly local alias unalias echo printf module ml "
                          "cd pushd popd mkdir if then else elif fi for do done case esac while until function return "
                          "exit true false : [ [[ test shift trap ulimit umask shopt { } }; ;; #SBATCH".split())
+# Environment managers whose `activate`/`load` sets variables up, as `module load` does (their `run` runs a program).
+_ENV_SETUP = re.compile(r"^(?:conda|mamba|micromamba|spack|pyenv|nvm)\s+(?:activate|deactivate|load|unload|init|shell)\b")
+# Quoted text (a value with blanks, `NCCL_IB_HCA="mlx5_0 mlx5_1"`), and a comment: neither is a command word.
+_QUOTED = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
+_COMMENT = re.compile(r"(?:^|\s)#.*$")
+
+
+def _code(line: str) -> str:
+    """A script line with its quoted text emptied and its comment cut (`$#` and `"a # b"` are no comments)."""
+    return _COMMENT.sub("", _QUOTED.sub("''", line))
 
 
 def _starts_something(text: str) -> bool:
     """A script with a line that runs a program (python, srun, vllm, docker ...), beyond setting variables."""
     for line in text.splitlines():
-        words = line.split()
+        code = _code(line).strip()
+        words = code.split()
         while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
             words.pop(0)  # `X=1 cmd`: the command after its environment
-        if words and not words[0].startswith("#") and words[0] not in _SETUP_WORDS and not words[0].endswith(")"):
+        if words and words[0] not in _SETUP_WORDS and not words[0].endswith(")") and not _ENV_SETUP.match(" ".join(words)):
             return True
     return False
 
@@ -82,17 +93,20 @@ _CLOSES = re.compile(r"(?:^|[;&|\s])(?:fi|esac)\s*(?=[;&|)]|$)")
 
 
 def _conditional(settings, v) -> bool:
-    """A value set inside an if/case branch: an override the script makes on purpose, under a condition."""
+    """A value set inside an if/case branch: an override the script makes on purpose, under a condition (a one-line
+    `if ...; then export X=1; fi` too)."""
     from rocmdoctor.artifacts.settings import artifact_at
 
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("shell", "slurm") or not v.origin.line:
         return False
+    lines = art.lines()
     depth = 0
-    for line in art.lines()[:v.origin.line - 1]:
-        code = line.split("#", 1)[0] if not line.lstrip().startswith("#!") else ""
+    for line in lines[:v.origin.line - 1]:
+        code = _code(line) if not line.lstrip().startswith("#!") else ""
         depth += len(_OPENS.findall(code)) - len(_CLOSES.findall(code))
-    return depth > 0
+    own = _code(lines[v.origin.line - 1]) if v.origin.line <= len(lines) else ""
+    return depth > 0 or bool(re.search(rf"\b(?:then|else)\b[^\n]*\b{re.escape(v.name)}=", own))
 
 
 def _dynamic(v) -> bool:

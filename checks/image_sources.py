@@ -293,38 +293,52 @@ def image_python_for_project(settings):
 
 # Anything in a stage (or script) that gives pip a Python of its own or lets it past the marker: a venv, conda, a
 # Python built from source, --break-system-packages in any form, the marker removed.
-_OWN_PYTHON = re.compile(r"\bvenv\b|virtualenv|VIRTUAL_ENV|\b(?:micro)?mamba\b|\bconda\b|miniforge|pyenv|\bpipx\b|"
-                         r"\buv\s+(?:venv|sync|run)\b|\bpoetry\b|\bpdm\b|pixi\b|altinstall|python-build-standalone|"
+# (an apt package such as python3-venv is not a venv: only what runs before the install counts)
+_OWN_PYTHON = re.compile(r"(?<![-\w.])venv\b|(?<![-\w.])virtualenv\b|VIRTUAL_ENV|\b(?:micro)?mamba\b|\bconda\b|"
+                         r"miniforge|miniconda|pyenv|\bpipx\b|\buv\s+(?:venv|sync|run)\b|\bpoetry\b|\bpdm\b|pixi\b|"
+                         r"altinstall|python-build-standalone|python\.org/ftp/python|"
                          r"break[-_]system[-_]packages|EXTERNALLY-MANAGED", re.I)
+# The distribution's own python3.N, which `python3.N -m pip` and `pip3.N` name as well as `pip3`
+_OWN_VERSION = (("Ubuntu 24", "3.12"), ("Ubuntu (noble", "3.12"), ("Ubuntu (latest", "3.12"), ("Ubuntu 25", "3.13"),
+                ("Debian (12", "3.11"), ("Debian (bookworm", "3.11"), ("Debian (13", "3.13"), ("Debian (trixie", "3.13"),
+                ("Debian (latest", "3.13"), ("Debian (stable", "3.13"))
 # pip options under which pip does not look for the marker (it cannot tell where the files go)
 _NO_MARKER_CHECK = ("target", "t", "prefix", "root", "dry-run", "break-system-packages")
 
 
-def _system_pip(v) -> bool:
-    """A pip install that goes into the Python on PATH: pip, sudo pip3, python3 -m pip, /usr/bin/pip3; not a venv's
-    /opt/venv/bin/pip, a python3.11 of its own, uv, nor a command an app runs later (ENV TORCH_COMMAND)."""
+def _system_pip(v, own: str | None = None) -> bool:
+    """A pip install that goes into the Python on PATH: pip, sudo pip3, python3 -m pip, /usr/bin/pip3 (and pip3.N or
+    python3.N when N is ``own``, the distribution's); not a venv's /opt/venv/bin/pip, another python3.11, uv, nor a
+    command an app runs later (ENV TORCH_COMMAND)."""
     opts = v.value.get("options") or {}
     words = str(v.value.get("via") or "").split()
     if not words or v.value.get("deferred") or any(k in opts for k in _NO_MARKER_CHECK):
         return False
     prog = words[-3] if len(words) >= 3 and words[-2:] == ["-m", "pip"] else words[-1]
     folder, _, base = prog.rpartition("/")
-    return base in ("pip", "pip3", "python", "python3") and folder in ("", "/usr/bin", "/bin", "/usr/local/bin")
+    names = ("pip", "pip3", "python", "python3") + ((f"pip{own}", f"python{own}") if own else ())
+    return base in names and folder in ("", "/usr/bin", "/bin", "/usr/local/bin")
 
 
-def _stage_text(art, line: int) -> str:
-    """The text of the Dockerfile stage holding ``line`` and of the stages it is built FROM."""
+def _before(art, v) -> str:
+    """What runs before the pip command ``v``: the Dockerfile stages it is built FROM, its own stage up to the
+    command (the same RUN's `python3 -m venv /v && . /v/bin/activate && pip ...` included), comment lines left out;
+    for a script, the script up to the command."""
+    lines, line = art.lines(), v.origin.line or 0
     stages = [s for s in pick(art.data, "stages", default=None) or [] if isinstance(s, dict)]
-    lines, out = art.lines(), []
     starts = [s.get("line") or 0 for s in stages] + [len(lines) + 1]
     cur = max((i for i, s in enumerate(stages) if (s.get("line") or 0) <= line), default=None)
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    cut = here.find(f"{v.value.get('via')} install")
+    out = ["\n".join(lines[(starts[cur] if cur is not None else 1) - 1:max(line - 1, 0)]), here[:max(cut, 0)]]
     seen: set[int] = set()
-    while cur is not None and cur not in seen:
+    while cur is not None and cur not in seen:  # the parent stages, whole
         seen.add(cur)
-        out.append("\n".join(lines[starts[cur] - 1:starts[cur + 1] - 1]))
         dep = (stages[cur].get("deps") or [None])[0] if stages[cur].get("stage_ref") else None
         cur = next((i for i, s in enumerate(stages[:cur]) if dep and s.get("alias") == dep), None)
-    return "\n".join(out)
+        if cur is not None:
+            out.append("\n".join(lines[starts[cur] - 1:starts[cur + 1] - 1]))
+    return "\n".join(x for t in out for x in t.splitlines() if not x.lstrip().startswith("#"))
 
 
 def _host_manages_python(os_release) -> str | None:
@@ -351,23 +365,23 @@ def pip_into_managed_python(settings, os_release=None):
     built = "\n".join(d.text or "" for d in settings.of_kind("dockerfile"))
     host = _host_manages_python(os_release)
     for v in settings.values("build", "pip"):
-        if not isinstance(v.value, dict) or not _system_pip(v):
-            continue
         art = artifact_at(settings, v.origin.path)
-        if art is None or art.kind not in ("dockerfile", "shell"):
+        if not isinstance(v.value, dict) or art is None or art.kind not in ("dockerfile", "shell"):
             continue
-        judged += 1
         if art.kind == "dockerfile":
             image, at = _stage_image(art, v.origin.line or 0)
-            where, text = ka.externally_managed(image or ""), _stage_text(art, v.origin.line or 0)
+            where = ka.externally_managed(image or "")
         else:
             # a host setup script: only `sudo pip` is surely the system's (a user's own pip3 may be an active
             # venv's), and a script an image build runs is judged with that image
             base = re.escape(os.path.basename(art.path))
-            image, at, text = None, 0, art.text or ""
+            image, at = None, 0
             where = host if str(v.value.get("via")).startswith("sudo ") and \
                 not re.search(rf"(?:^|[\s/]){base}\b", built) else None
-        if where and not _OWN_PYTHON.search(text):
+        if not _system_pip(v, next((n for d, n in _OWN_VERSION if where and where.startswith(d)), None)):
+            continue
+        judged += 1
+        if where and not _OWN_PYTHON.search(_before(art, v)):
             hits.setdefault((art.path, at), []).append((v, image, where))
     out = []
     for (path, _at), found in hits.items():

@@ -56,7 +56,10 @@ def _module_of(c: dict) -> str | None:
     if c.get("launcher") == "python" and script.startswith("-m "):
         return script[3:].split()[0] if script[3:].split() else None
     vals = {v.name: v.value for v in c.get("launcher_values") or [] if hasattr(v, "name")}
-    return str(vals.get("m") or "") or None if c.get("launcher") == "torchrun" else None
+    if c.get("launcher") != "torchrun":
+        return None
+    mod = str(vals.get("m") or vals.get("module") or "")
+    return (script.split() or [None])[0] if mod == "true" else mod or None  # --module as a flag: the script is it
 
 
 @check("RD-LCH-013", area=AREA, title="python -m and torchrun -m name a module (pkg.mod), not a file path",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at
-from rocmdoctor.base.untrusted import pick_list
+from rocmdoctor.artifacts.settings import artifact_at, launches
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 
 AREA = "launch"
@@ -28,8 +27,8 @@ def _requests(value: str, option: str) -> list[tuple[str | None, int | None]]:
             if not bits or bits[0] not in ("gpu", "dcu"):
                 continue
             bits = bits[1:]
-        count = int(bits[-1]) if bits and bits[-1].isdigit() else (None if bits else 1)
-        kind = bits[0].lower() if len(bits) >= 2 or (bits and not bits[0].isdigit()) else None
+        count = int(bits[-1]) if bits and bits[-1].isdecimal() else (None if bits else 1)
+        kind = bits[0].lower() if len(bits) >= 2 or (bits and not bits[0].isdecimal()) else None
         out.append((kind, count))
     return out
 
@@ -78,13 +77,17 @@ def slurm_gpu_request(settings, gpus):
     real = [g for g in gpus if not g.integrated] or list(gpus)
     names = sorted({g.name or g.gfx or "?" for g in real})
     # --gpus-per-task counts per task: a node must hold it times the tasks placed there.
-    per_node = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
-    tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdigit() else 1
+    job_tasks = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
     out = []
     for v in vals:
         tool, _, option = v.name.partition(".")
         option = option.replace("_", "-")
         said = "#SBATCH" if tool == "sbatch" else "srun"
+        # an srun's own --ntasks-per-node counts for its own request (the job's is then only a maximum)
+        own = [x for n in ("srun.ntasks-per-node", "srun.ntasks_per_node") for x in settings.values("launcher", n)
+               if tool == "srun" and (x.origin.path, x.origin.line) == (v.origin.path, v.origin.line)]
+        per_node = own or job_tasks
+        tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdecimal() else 1
         for kind, count in _requests(str(v.value), "gres" if option == "gres" else "gpus"):
             if kind and _model_of(kind) and not _names_model(kind, real):
                 out.append(fail(f"{said} --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
@@ -138,7 +141,7 @@ def job_gpus(settings, path: str | None = None):
             n //= nodes
         elif option == "gpus-per-task":
             tasks = str(per_task[-1].value) if per_task else "1"
-            if not tasks.isdigit():
+            if not tasks.isdecimal():
                 continue
             n *= int(tasks)
         return n, v
@@ -167,7 +170,7 @@ def _job_nodes(settings) -> int | None:
     for name in ("sbatch.nodes", "srun.N", "srun.nodes"):
         for v in settings.values("launcher", name):
             head = str(v.value).split("-")[-1]
-            if head.isdigit():
+            if head.isdecimal():
                 return int(head)
     return None
 
@@ -254,7 +257,7 @@ def _count(settings, *names: str) -> int | None:
     for name in names:
         for v in settings.values("launcher", name):
             head = str(v.value).split("(")[0].split("-")[-1]
-            if head.isdigit():
+            if head.isdecimal():
                 return int(head)
     return None
 
@@ -262,7 +265,7 @@ def _count(settings, *names: str) -> int | None:
 def _srun_tasks(settings, vals: dict) -> int | None:
     """How many tasks an `srun` step starts: its own -n, else the job's ntasks, else nodes x tasks per node."""
     for name in ("srun.ntasks", "srun.n"):
-        if name in vals and str(vals[name].value).isdigit():
+        if name in vals and str(vals[name].value).isdecimal():
             return int(vals[name].value)
     n = _count(settings, "sbatch.ntasks")
     if n is not None:
@@ -276,19 +279,22 @@ TORCHRUN_SLURM = "https://pytorch.org/docs/stable/elastic/run.html"
 
 
 def _tasks_per_node(settings, path: str, vals: dict):
-    """(tasks an srun step starts on each node, the value that says so): its own --ntasks-per-node, else its -n over
-    its nodes, else its job's (the #SBATCH lines of its own file); a variable stays as written (`${GPUS_PER_NODE}`)."""
+    """(tasks an srun step starts on each node, the value that says so): its own --ntasks-per-node, else its own -n
+    over its nodes (Slurm takes -n over the job's --ntasks-per-node, which is then only a maximum), else the job's
+    (the #SBATCH lines of its own file); a variable stays as written (`${GPUS_PER_NODE}`)."""
     job = {v.name: v for v in reversed(settings.values("launcher")) if v.origin.path == path and
            v.name.startswith("sbatch.")}
-    said = vals.get("srun.ntasks-per-node") or vals.get("srun.ntasks_per_node") or job.get("sbatch.ntasks-per-node")
-    if said is not None:
-        return str(said.value).split("(")[0], said
+    said = vals.get("srun.ntasks-per-node") or vals.get("srun.ntasks_per_node")
     tasks = next((vals[n] for n in ("srun.ntasks", "srun.n") if n in vals), None)
-    if tasks is None or not str(tasks.value).isdigit():
-        return None, None
-    nodes = next((str(v.value) for v in (vals.get("srun.nodes"), vals.get("srun.N"), job.get("sbatch.nodes"),
-                                         job.get("sbatch.N")) if v is not None), "1")
-    return str(int(tasks.value) // int(nodes)) if nodes.isdigit() and int(nodes) else None, tasks
+    if said is None and tasks is not None:
+        nodes = next((str(v.value) for v in (vals.get("srun.nodes"), vals.get("srun.N"), job.get("sbatch.nodes"),
+                                             job.get("sbatch.N")) if v is not None), "1")
+        n = str(tasks.value)
+        if n == nodes:  # `-n $SLURM_NNODES -N $SLURM_NNODES`: one per node, whatever the number
+            return "1", tasks
+        return (str(int(n) // int(nodes)), tasks) if n.isdecimal() and nodes.isdecimal() and int(nodes) else (None, None)
+    said = said or job.get("sbatch.ntasks-per-node")
+    return (str(said.value).split("(")[0], said) if said is not None else (None, None)
 
 
 def _torchrun_per_task(a, c, settings, vals: dict):
@@ -296,10 +302,10 @@ def _torchrun_per_task(a, c, settings, vals: dict):
     one node's GPUs (torchrun --nproc_per_node=8 under --ntasks-per-node=8: 64 processes for 8 GPUs)."""
     per, said = _tasks_per_node(settings, a.path, vals)
     nproc = str(getattr(vals.get("nproc_per_node") or vals.get("nproc-per-node"), "value", "") or "")
-    many = lambda x: x.isdigit() and int(x) > 1 or x in ("gpu", "auto") or "$" in x  # noqa: E731
-    if not per or not said or not many(nproc) or not (per.isdigit() and int(per) > 1 or "$" in per and per == nproc):
+    many = lambda x: x.isdecimal() and int(x) > 1 or x in ("gpu", "auto") or "$" in x  # noqa: E731
+    if not per or not said or not many(nproc) or not (per.isdecimal() and int(per) > 1 or "$" in per and per == nproc):
         return None
-    if "$" in nproc and not per.isdigit() and per != nproc:
+    if "$" in nproc and not per.isdecimal() and per != nproc:
         return None
     line = c.get("line") or 1
     return fail(f"srun starts torchrun {per} times on each node, each with --nproc_per_node={nproc} ({a.path} line {line})",
@@ -317,7 +323,7 @@ def _torchrun_per_task(a, c, settings, vals: dict):
 def launcher_per_srun_task(settings):
     out = []
     for a in settings.of_kind("shell", "slurm"):
-        for c in pick_list(a.data, "commands"):
+        for c in launches(a):
             vals = {v.name: v for v in c.get("launcher_values") or [] if hasattr(v, "name")}
             if c.get("launcher") == "torchrun" and "srun" in (c.get("via") or []):
                 out += [f for f in [_torchrun_per_task(a, c, settings, vals)] if f is not None]
@@ -325,7 +331,7 @@ def launcher_per_srun_task(settings):
             if c.get("launcher") != "deepspeed" or "srun" not in (c.get("via") or []):
                 continue
             nodes = str(getattr(vals.get("num_nodes"), "value", "") or "")
-            multi = "hostfile" in vals or (nodes.isdigit() and int(nodes) > 1)
+            multi = "hostfile" in vals or (nodes.isdecimal() and int(nodes) > 1)
             # --no_ssh: each task runs its own node's ranks (with --node_rank); --launcher other than
             # pdsh (slurm, openmpi ...) hands the start to that tool: both are one launcher per node by design
             if not multi or "no_ssh" in vals or "launcher" in vals:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.shell.words import HEREDOC
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 
@@ -145,7 +146,6 @@ def pip_specifiers_quoted(settings):
 # ------------------------------------------------------------------ a continued command cut in two
 BASH_COMMENTS = "https://www.gnu.org/software/bash/manual/html_node/Comments.html"
 BASH_ESCAPE = "https://www.gnu.org/software/bash/manual/html_node/Escape-Character.html"
-_HEREDOC_START = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)")
 # A word that only makes sense as an argument: an option, or a relative path to a script or config file.
 _ARGUMENT = re.compile(r"^(?:--?[A-Za-z]|[\w.-]+/[\w./-]*\.(?:py|ya?ml|json|sh)\b|[\w-]+\.(?:py|ya?ml|json)\b)")
 
@@ -163,9 +163,10 @@ def _heredoc_bodies(lines: list[str]) -> set[int]:
             body.add(n)
             heredoc = None if line.strip() == heredoc else heredoc
             continue
-        m = _HEREDOC_START.search(line.split("#", 1)[0])
-        if m and "<<<" not in line:
-            heredoc = m.group(1)
+        code = re.sub(r"(?:^|\s)#.*$", "", line)
+        m = HEREDOC.search(code)
+        if m and "<<<" not in code and not re.search(r"\(\([^)]*<<", code):  # `(( m = 1 << SHIFT ))` is arithmetic
+            heredoc = m.group(2)
     return body
 
 
@@ -228,6 +229,7 @@ def continued_command_cut(settings):
 # ------------------------------------------------------------------ assignments that come out of an expansion
 BASH_SIMPLE_COMMANDS = "https://www.gnu.org/software/bash/manual/html_node/Simple-Command-Expansion.html"
 _HOLDS_ASSIGNMENTS = re.compile(r"""^\s*(?:export\s+)?([A-Za-z_]\w*)=(["']?)\s*[A-Za-z_]\w*=""")
+_ASSIGNS = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=")
 _LEADING_VAR = re.compile(r"""^\s*["']?\$\{?([A-Za-z_]\w*)\}?["']?(?:\s|$)""")
 
 
@@ -242,14 +244,18 @@ def assignments_from_expansion(settings):
     out = []
     for a in settings.of_kind("shell", "slurm"):
         lines = a.lines()
-        holders = {m.group(1): n for n, line in enumerate(lines, 1) if (m := _HOLDS_ASSIGNMENTS.match(line))}
+        holders = {m.group(1) for line in lines if (m := _HOLDS_ASSIGNMENTS.match(line))}
         if not holders:
             continue
+        # every assignment of those names, in order: what a use expands is the last one before it
+        sets = [(n, m.group(1), bool(_HOLDS_ASSIGNMENTS.match(line))) for n, line in enumerate(lines, 1)
+                if (m := _ASSIGNS.match(line)) and m.group(1) in holders]
         body = _heredoc_bodies(lines)
         for first, _last, text in logical_lines(a.text or ""):
             m = _LEADING_VAR.match(text)
-            if m and m.group(1) in holders and first - 1 not in body and not re.match(r"^\s*[A-Za-z_]\w*=", text):
-                name, at = m.group(1), holders[m.group(1)]
+            last = [(n, held) for n, name, held in sets if m and name == m.group(1) and n < first][-1:]
+            if last and last[0][1] and first - 1 not in body and not re.match(r"^\s*[A-Za-z_]\w*=", text):
+                name, at = m.group(1), last[0][0]
                 out.append(fail(
                     f"{os.path.basename(a.path)} line {first}: ${name} holds assignments; as a command's first word "
                     "it is run as the command",

@@ -186,8 +186,9 @@ def _effective(env, gpus, kfd_nodes=None, settings=None):
         # runs on the CPU on purpose (tokenizing, preprocessing); the rest of the script keeps the GPUs
         return ok(f"{', '.join(set_vars)} hides every GPU for one command only: a CPU step on purpose",
                   evidence=evidence, data=data)
-    vulkan = [k for k in ("OLLAMA_VULKAN", "GGML_VK_VISIBLE_DEVICES") if str(env.get(k) or "").strip().lower()
-              not in ("", "0", "false", "no")]
+    # Ollama's switch (a boolean), llama.cpp's Vulkan device list (any list but -1 picks a device)
+    vulkan = [k for k, off in (("OLLAMA_VULKAN", ("", "0", "false", "no")), ("GGML_VK_VISIBLE_DEVICES", ("", "-1")))
+              if str(env.get(k) or "").strip().lower() not in off]
     if not final and all(v.strip() in ("-1", "") for v in set_vars.values()) and vulkan:
         # Ollama's (or llama.cpp's) Vulkan backend chosen beside it: HIP hidden so the app does not take ROCm
         # (a Strix Halo setup's override.conf: OLLAMA_VULKAN=1 with HIP_VISIBLE_DEVICES=-1)

@@ -50,3 +50,10 @@ def test_megatrons_nan_check_and_a_module_built_for_another_kernel():
     assert top(["amdgpu: Unknown symbol acpi_video_register_backlight (err -2)",
                 "amdgpu: Unknown symbol __acpi_video_get_backlight_type (err -2)"]) == ("driver", "amdgpu-module-unknown-symbol")
     assert top(["nvidia: Unknown symbol drm_gem_object_free (err -2)"])[1] != "amdgpu-module-unknown-symbol"
+
+
+def test_deepspeeds_source_location_is_not_a_loss_scale():
+    # DeepSpeed's real prefix "[loss_scaler.py:183:update_scale]": the scale is after "reducing to", not 183
+    lines = [f"[2024-01-01 10:00:{i:02d},000] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 "
+             f"Skipping step. Attempted loss scale: {2.0 ** (16 - i):g}, reducing to {2.0 ** (15 - i):g}" for i in range(16)]
+    assert top(lines)[0] == "numerics"  # down to 1 in a row: every step overflows

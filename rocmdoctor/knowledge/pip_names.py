@@ -68,7 +68,7 @@ def invalid_requirement(req: str, in_file: bool) -> tuple[str, str, str] | None:
     if in_file and _SHELL_COMMAND.match(req):
         return ("a shell command, not a requirement", "Keep the packages (and the --index-url line) only",
                 REQUIREMENTS_FORMAT)
-    spec = req.split(";", 1)[0]
+    spec = re.split(r"\s#", req.split(";", 1)[0], maxsplit=1)[0]  # a trailing comment is not the specifier
     if "@" not in spec and _LOCAL_IN_RANGE.search(spec):
         return ("a local version label (+...) in a range",
                 "A range takes public versions (torch>=2.0.0,<2.2); pin a local build with == (torch==2.1.2+rocm5.6) "

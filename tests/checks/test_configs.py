@@ -205,3 +205,16 @@ def test_separate_jobs_and_conditional_overrides_do_not_contend(tmp_path, lint):
     # after its fi, the same assignment is the job's again: an env file and the script disagree
     late = lint.write("late.sh", "#!/bin/bash\nif true; then echo x; fi\nexport WARMUP=1\npython train.py\n")
     assert [f.subject for f in lint.flagged(lint([env, late], "RD-CFG-002"))] == ["WARMUP"]
+
+
+def test_review_cases_of_layers_and_branches(tmp_path, lint):
+    env = lint.write("env.sh", "export NCCL_SOCKET_IFNAME=ib0\nNCCL_IB_HCA=\"mlx5_0 mlx5_1\"\nconda activate llm\n"
+                               "spack load rccl\n")
+    # an env file with a quoted list and environment managers is still an env file: the same layer as the script
+    run = lint.write("run.sh", "#!/bin/bash\nif [ $# -gt 0 ]; then echo x; fi\necho \"Starting; if it hangs, check\"\n"
+                               "export NCCL_SOCKET_IFNAME=eth0\ntorchrun --nproc_per_node 2 t.py\n")
+    assert [f.subject for f in lint.flagged(lint([env, run], "RD-CFG-002"))] == ["NCCL_SOCKET_IFNAME"]
+    # a one-line branch is a branch too
+    one = lint.write("one.sh", "#!/bin/bash\nif [ -n \"$IB\" ]; then export NCCL_SOCKET_IFNAME=eth0; fi\n"
+                               "torchrun --nproc_per_node 2 t.py\n")
+    assert not lint.flagged(lint([env, one], "RD-CFG-002"))

@@ -398,3 +398,22 @@ def test_a_script_an_image_build_runs_is_judged_with_the_image(tmp_path):
     script = write(tmp_path, "setup.sh", "#!/bin/bash\nsudo pip3 install numpy\n")
     docker = write(tmp_path, "Dockerfile", "FROM ubuntu:22.04\nCOPY setup.sh /\nRUN bash /setup.sh\n")
     assert flagged(scan([script, docker], "RD-IMG-015", "rx7900xtx")) == []
+
+
+@pytest.mark.parametrize("text,bad", [
+    # what comes after the install, or an apt package named venv, gives the install no venv (review of wave 16)
+    ("FROM ubuntu:24.04\nRUN pip3 install uv && uv venv /opt/venv\n", True),
+    ("FROM ubuntu:24.04\nRUN pip3 install poetry && poetry install\n", True),
+    ("FROM ubuntu:24.04\nRUN pip3 install --upgrade pip\nRUN python3 -m venv /v\n", True),
+    ("FROM ubuntu:24.04\nRUN apt-get install -y python3-pip python3-venv\nRUN pip3 install numpy\n", True),
+    ("FROM ubuntu:24.04\n# we do not use conda\nRUN pip3 install numpy\n", True),
+    ("FROM ubuntu:24.04\nRUN python3.12 -m pip install numpy\n", True),  # noble's own python3.12
+    ("FROM ubuntu:24.04\nRUN pip3.12 install numpy\n", True),
+    # a venv made before, in the same RUN, or a Python built from python.org's sources
+    ("FROM ubuntu:24.04\nRUN python3 -m venv /v && . /v/bin/activate && pip install numpy\n", False),
+    ("FROM ubuntu:24.04\nRUN wget https://www.python.org/ftp/python/3.11.9/Python-3.11.9.tgz && tar xf Python-3.11.9.tgz "
+     "&& cd Python-3.11.9 && ./configure && make install\nRUN pip3 install numpy\n", False),
+])
+def test_pip_and_what_runs_before_it(tmp_path, text, bad):
+    fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-015", "rx7900xtx"))
+    assert (len(fs) == 1) == bad, [f.title for f in fs]

@@ -79,3 +79,10 @@ def test_module_names_against_paths(tmp_path, line, bad):
     p = write(tmp_path, "run.sh", f"#!/bin/bash\n{line}\n")
     fs = flagged(scan([p], "RD-LCH-013", "mi300x8"))
     assert bool(fs) == bad, [f.title for f in fs]
+
+
+def test_torchruns_module_flag_names_the_module_too(tmp_path):
+    p = write(tmp_path, "run.sh", "#!/bin/bash\ntorchrun --nproc_per_node 8 --module scripts/finetune.py\n")
+    assert len(flagged(scan([p], "RD-LCH-013", "mi300x8"))) == 1
+    ok = write(tmp_path, "ok.sh", "#!/bin/bash\ntorchrun --nproc_per_node 8 --module scripts.finetune\n")
+    assert flagged(scan([ok], "RD-LCH-013", "mi300x8")) == []

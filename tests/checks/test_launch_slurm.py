@@ -316,3 +316,21 @@ def test_an_sruns_own_gpu_request_is_judged_like_a_directive(tmp_path):
     assert "asks for 16 GPUs per node" in flagged(scan([many], "RD-LCH-002", "mi300x8"))[0].title
     fits = write(tmp_path, "fits.sh", "#!/bin/bash\nsrun --gres=gpu:4 python t.py\n")
     assert flagged(scan([fits], "RD-LCH-002", "mi300x8")) == []
+
+
+def test_review_cases_of_srun_task_counts(tmp_path):
+    # srun's own -n wins over the job's --ntasks-per-node (then only a maximum): one torchrun per node
+    job = "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --ntasks-per-node=8\n"
+    for launch in ("srun -N 2 -n 2 torchrun --nproc_per_node=8 t.py",
+                   "srun -n $SLURM_NNODES -N $SLURM_NNODES torchrun --nproc_per_node=8 t.py"):
+        assert flagged(scan([write(tmp_path, "a.sbatch", job + launch + "\n")], "RD-LCH-004", "mi300x8")) == [], launch
+    # an srun's own --ntasks-per-node counts for its own --gpus-per-task (not the job's)
+    one = job + "srun --ntasks-per-node=1 --gpus-per-task=8 python eval.py\n"
+    assert flagged(scan([write(tmp_path, "b.sbatch", one)], "RD-LCH-002", "mi300x8")) == []
+    over = "#!/bin/bash\nsrun --ntasks-per-node=8 --gpus-per-task=2 python t.py\n"
+    assert "16 GPUs per node" in flagged(scan([write(tmp_path, "c.sh", over)], "RD-LCH-002", "mi300x8"))[0].title
+    # a digit that is no decimal number is no count, and nothing crashes
+    odd = "#!/bin/bash\n#SBATCH --ntasks-per-node=\u00b2\nsrun --gpus-per-node=\u00b2 torchrun --nproc_per_node=8 t.py\n"
+    p = write(tmp_path, "d.sbatch", odd)
+    for code in ("RD-LCH-002", "RD-LCH-004"):
+        assert all(f.status.value != "error" for f in scan([p], code, "mi300x8"))

@@ -146,3 +146,11 @@ def test_a_script_written_by_a_heredoc_gets_the_assignments_expanded(tmp_path):
     body = ('AOT_FLAG="TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL=1"\ncat << EOF > start.sh\n#!/bin/bash\n'
             '$AOT_FLAG python main.py\nEOF\n')
     assert flagged(scan([write(tmp_path, "g.sh", "#!/bin/bash\n" + body)], "RD-LCH-015", "rx7900xtx")) == []
+
+
+def test_review_cases_of_continuations_and_expanded_assignments(tmp_path):
+    # the value a use expands is the last assignment before it; arithmetic `<<` is no heredoc
+    body = 'ENV_ARGS="A=1"\nENV_ARGS="env A=1"\n$ENV_ARGS torchrun t.py\n'
+    assert flagged(scan([write(tmp_path, "a.sh", "#!/bin/bash\n" + body)], "RD-LCH-015", "mi300x8")) == []
+    shift = "(( m = 1 << SHIFT ))\npython t.py \\\n    # the rate\n    --lr 1\n"
+    assert len(flagged(scan([write(tmp_path, "b.sh", "#!/bin/bash\n" + shift)], "RD-LCH-014", "mi300x8"))) == 1

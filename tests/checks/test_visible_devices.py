@@ -236,3 +236,11 @@ def test_hip_hidden_for_a_vulkan_backend_is_on_purpose(tmp_path):
     assert [f.status for f in scan([write(tmp_path, "plain.sh", plain)], "RD-ENV-003", "strix-halo-apu")] == [Status.WARN]
     off = unit.replace("OLLAMA_VULKAN=1", "OLLAMA_VULKAN=0")
     assert [f.status for f in scan([write(tmp_path, "off.sh", off)], "RD-ENV-003", "strix-halo-apu")] == [Status.WARN]
+
+
+def test_llama_cpps_vulkan_device_list_is_a_list(tmp_path):
+    base = "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=-1\nexport GGML_VK_VISIBLE_DEVICES={}\n./llama-server -m m.gguf\n"
+    on = scan([write(tmp_path, "on.sh", base.format("0"))], "RD-ENV-003", "strix-halo-apu")
+    assert [f.status for f in on] == [Status.PASS]
+    off = scan([write(tmp_path, "off.sh", base.format("-1"))], "RD-ENV-003", "strix-halo-apu")
+    assert [f.status for f in off] == [Status.WARN]

@@ -52,10 +52,11 @@ ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss co
 LOSS_BLOWUP, LOSS_BLOWUP_MIN = 10.0, 10.0
 _LOSS_LABEL = re.compile(r"([A-Za-z]{2,20})[ _]{1,2}$")  # the word naming a loss ("Generator loss", "total loss")
 _STEP_NO = re.compile(r"\b(?:step|iter(?:ation)?|epoch)\s{0,2}[=:]?\s{0,2}(\d{1,9})\b", re.I)
-# A dynamic loss scaler's new value in the words each trainer prints it: DLLogger's "PARAMETER loss_scale :
+# A dynamic loss scaler's new value in the words each trainer prints it (not DeepSpeed's source location
+# "[loss_scaler.py:183:update_scale]" before it): DLLogger's "PARAMETER loss_scale :
 # 8192.0", DeepSpeed's "Attempted loss scale: 128.0, reducing to 64.0", fairseq's "setting loss scale to: 64.0",
 # apex's "reducing loss scale to 32768.0", a metrics line's "loss scale: 1.0".
-_LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b[^\n]{0,60}?(?:reducing to|to:?|of|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
+_LOSS_SCALE = re.compile(r"\bloss[_ ]scal(?:e|er)\b(?!\.py)[^\n]{0,60}?(?:reducing to|to:?|of|:|=)\s{0,4}(?P<v>\d{1,12}(?:\.\d{1,12})?"
                          r"(?:e[-+]?\d{1,4})?)\b(?:, reducing to (?P<to>\d{1,12}(?:\.\d{1,12})?))?", re.I)
 # llama.cpp's perplexity tool prints the running perplexity after each chunk ("[1]4.3801,[2]4.9556,") and a
 # "Final estimate: PPL = 5.9 +/- 0.03": once NaN it stays NaN (llama.cpp#5631; a healthy run: llama.cpp#1087).

@@ -45,7 +45,7 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
             art.add(BUILD, f"arch:{m.group(1)}", m.group(3), line_of(r"-D" + m.group(1) + "="))
 
 
-_PIP = re.compile(r"(?:^|/)(pip3?|uv)$")
+_PIP = re.compile(r"(?:^|/)(pip(?:3(?:\.\d{1,2})?)?|uv)$")
 
 
 # Options of `pip install` (https://pip.pypa.io/en/stable/cli/pip_install/, its general options) and of `uv pip

@@ -9,6 +9,7 @@ import shlex
 
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
+HEREDOC = _HEREDOC  # `<<EOF`, `<<-"EOF"`: group 2 names the terminator (the lint rules read heredocs with it too)
 
 # A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`, `>> "$SHELL_RC"`),
 # an environment file sourced later (`~/.rocm_env`, `/etc/profile.d/x.sh`, `/etc/environment`, `cat > "$env_file"`).
