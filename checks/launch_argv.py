@@ -59,7 +59,7 @@ def _module_of(c: dict) -> str | None:
     if c.get("launcher") != "torchrun":
         return None
     mod = str(vals.get("m") or vals.get("module") or "")
-    return (script.split() or [None])[0] if mod == "true" else mod or None  # --module as a flag: the script is it
+    return next(iter(script.split()), None) if mod == "true" else mod or None  # --module as a flag: the script is it
 
 
 @check("RD-LCH-013", area=AREA, title="python -m and torchrun -m name a module (pkg.mod), not a file path",
