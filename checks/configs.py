@@ -11,7 +11,7 @@ import re
 
 from rocmdoctor.artifacts import trainargs as ta
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
-from rocmdoctor.artifacts.settings import ENV_PRECEDENCE, launches, removal_edit
+from rocmdoctor.artifacts.settings import ENV_PRECEDENCE, artifact_at, launches, removal_edit
 
 AREA = "config"
 COMPOSE_ENV = "https://docs.docker.com/compose/how-tos/environment-variables/envvars-precedence/"
@@ -95,8 +95,6 @@ _CLOSES = re.compile(r"(?:^|[;&|\s])(?:fi|esac)\s*(?=[;&|)]|$)")
 def _conditional(settings, v) -> bool:
     """A value set inside an if/case branch: an override the script makes on purpose, under a condition (a one-line
     `if ...; then export X=1; fi` too)."""
-    from rocmdoctor.artifacts.settings import artifact_at
-
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("shell", "slurm") or not v.origin.line:
         return False

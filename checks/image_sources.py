@@ -298,10 +298,6 @@ _OWN_PYTHON = re.compile(r"(?<![-\w.])venv\b|(?<![-\w.])virtualenv\b|VIRTUAL_ENV
                          r"miniforge|miniconda|pyenv|\bpipx\b|\buv\s+(?:venv|sync|run)\b|\bpoetry\b|\bpdm\b|pixi\b|"
                          r"altinstall|python-build-standalone|python\.org/ftp/python|"
                          r"break[-_]system[-_]packages|EXTERNALLY-MANAGED", re.I)
-# The distribution's own python3.N, which `python3.N -m pip` and `pip3.N` name as well as `pip3`
-_OWN_VERSION = (("Ubuntu 24", "3.12"), ("Ubuntu (noble", "3.12"), ("Ubuntu (latest", "3.12"), ("Ubuntu 25", "3.13"),
-                ("Debian (12", "3.11"), ("Debian (bookworm", "3.11"), ("Debian (13", "3.13"), ("Debian (trixie", "3.13"),
-                ("Debian (latest", "3.13"), ("Debian (stable", "3.13"))
 # pip options under which pip does not look for the marker (it cannot tell where the files go)
 _NO_MARKER_CHECK = ("target", "t", "prefix", "root", "dry-run", "break-system-packages")
 
@@ -342,15 +338,11 @@ def _before(art, v) -> str:
 
 
 def _host_manages_python(os_release) -> str | None:
-    """'Ubuntu 24.04' when this host's own Python is externally managed (Ubuntu 23.04+, Debian 12+)."""
+    """'ubuntu 24.04' when this host's own Python is externally managed (as the image names: Ubuntu 23.04+, Debian 12+)."""
     osv = os_release.values if os_release is not None else {}
-    os_id, ver = str(osv.get("ID", "")).lower(), str(osv.get("VERSION_ID", ""))
-    m = re.match(r"(\d+)(?:\.(\d+))?", ver)
-    if not m:
-        return None
-    v = (int(m.group(1)), int(m.group(2) or 0))
-    return f"{os_release.pretty_name or os_id}" if (os_id == "ubuntu" and v >= (23, 4)) or \
-        (os_id == "debian" and v >= (12, 0)) else None
+    os_id, ver = str(osv.get("ID", "")).lower(), str(osv.get("VERSION_ID", "")).strip('"')
+    m = re.fullmatch(r"(\d{1,2})(\.\d\d)?", ver)
+    return ka.externally_managed(f"{os_id}:{m.group(1)}{m.group(2) or ''}") if m and os_id in ("ubuntu", "debian") else None
 
 
 @check("RD-IMG-015", area=AREA, title="pip installs into a Python it may install into (PEP 668)",
@@ -378,7 +370,7 @@ def pip_into_managed_python(settings, os_release=None):
             image, at = None, 0
             where = host if str(v.value.get("via")).startswith("sudo ") and \
                 not re.search(rf"(?:^|[\s/]){base}\b", built) else None
-        if not _system_pip(v, next((n for d, n in _OWN_VERSION if where and where.startswith(d)), None)):
+        if not _system_pip(v, next(iter(ka.DISTRO_PYTHONS.get(where or "", ())), None)):
             continue
         judged += 1
         if where and not _OWN_PYTHON.search(_before(art, v)):
@@ -386,6 +378,7 @@ def pip_into_managed_python(settings, os_release=None):
     out = []
     for (path, _at), found in hits.items():
         v, image, where = found[0]
+        where = where.title()
         what = f"a stage FROM {image} ({where})" if image else f"this {where} host's system Python"
         more = f" (and {len(found) - 1} more pip install(s) after it)" if len(found) > 1 else ""
         out.append(fail(

@@ -68,8 +68,7 @@ def _names_model(kind: str, gpus) -> bool:
 def slurm_gpu_request(settings, gpus):
     # the batch script's directives, and an srun's own request (an interactive `srun --gres=gpu:a100:3 --pty bash`)
     vals = [v for tool in ("sbatch", "srun") for name in ("gres", "gpus", "gpus-per-node", "gpus-per-task")
-            for v in settings.values("launcher", f"{tool}.{name}") + (
-                settings.values("launcher", f"{tool}.{name.replace('-', '_')}") if "-" in name else [])]
+            for v in settings.values("launcher", f"{tool}.{name}")]
     if not vals:
         return ok("no #SBATCH GPU request in the files")
     if not gpus:
@@ -81,10 +80,9 @@ def slurm_gpu_request(settings, gpus):
     out = []
     for v in vals:
         tool, _, option = v.name.partition(".")
-        option = option.replace("_", "-")
         said = "#SBATCH" if tool == "sbatch" else "srun"
         # an srun's own --ntasks-per-node counts for its own request (the job's is then only a maximum)
-        own = [x for n in ("srun.ntasks-per-node", "srun.ntasks_per_node") for x in settings.values("launcher", n)
+        own = [x for x in settings.values("launcher", "srun.ntasks-per-node")
                if tool == "srun" and (x.origin.path, x.origin.line) == (v.origin.path, v.origin.line)]
         per_node = own or job_tasks
         tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdecimal() else 1
@@ -284,7 +282,7 @@ def _tasks_per_node(settings, path: str, vals: dict):
     (the #SBATCH lines of its own file); a variable stays as written (`${GPUS_PER_NODE}`)."""
     job = {v.name: v for v in reversed(settings.values("launcher")) if v.origin.path == path and
            v.name.startswith("sbatch.")}
-    said = vals.get("srun.ntasks-per-node") or vals.get("srun.ntasks_per_node")
+    said = vals.get("srun.ntasks-per-node")
     tasks = next((vals[n] for n in ("srun.ntasks", "srun.n") if n in vals), None)
     if said is None and tasks is not None:
         nodes = next((str(v.value) for v in (vals.get("srun.nodes"), vals.get("srun.N"), job.get("sbatch.nodes"),
@@ -301,7 +299,7 @@ def _torchrun_per_task(a, c, settings, vals: dict):
     """srun starting torchrun more than once per node, each starting --nproc_per_node ranks itself: N x N ranks on
     one node's GPUs (torchrun --nproc_per_node=8 under --ntasks-per-node=8: 64 processes for 8 GPUs)."""
     per, said = _tasks_per_node(settings, a.path, vals)
-    nproc = str(getattr(vals.get("nproc_per_node") or vals.get("nproc-per-node"), "value", "") or "")
+    nproc = str(getattr(vals.get("nproc_per_node"), "value", "") or "")
     many = lambda x: x.isdecimal() and int(x) > 1 or x in ("gpu", "auto") or "$" in x  # noqa: E731
     if not per or not said or not many(nproc) or not (per.isdecimal() and int(per) > 1 or "$" in per and per == nproc):
         return None

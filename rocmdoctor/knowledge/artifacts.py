@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..base.records import dataclass
+from ..base.versions import version_tuple
 
 ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 PYTORCH_ROCM_INSTALL = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/"
@@ -380,7 +381,7 @@ DISTRO_PYTHONS_SOURCES = ("https://packages.ubuntu.com/search?keywords=python3",
 DISTRO_PYTHONS: dict[str, tuple[str, ...]] = {
     "ubuntu 18.04": ("3.6", "3.7", "3.8"), "ubuntu 20.04": ("3.8", "3.9"), "ubuntu 22.04": ("3.10", "3.11"),
     "ubuntu 24.04": ("3.12",), "debian 10": ("3.7",), "debian 11": ("3.9",), "debian 12": ("3.11",),
-    "debian 13": ("3.13",),
+    "debian 13": ("3.13",), "ubuntu 24.10": ("3.12",), "ubuntu 25.04": ("3.13",), "ubuntu 25.10": ("3.13",),
 }
 _CODENAMES = {"bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
               "buster": "debian 10", "bullseye": "debian 11", "bookworm": "debian 12", "trixie": "debian 13"}
@@ -409,36 +410,40 @@ def image_distro(image: str) -> str | None:
 # bring their own Python (python:3.12-bookworm, rocm/pytorch's venv, conda) are not these.
 EXTERNALLY_MANAGED_SOURCES = ("https://peps.python.org/pep-0668/",
                               "https://packaging.python.org/en/latest/specifications/externally-managed-environments/")
-_EM_UBUNTU = ("lunar", "mantic", "noble", "oracular", "plucky", "questing", "latest", "rolling", "devel")
-_EM_DEBIAN = ("bookworm", "trixie", "forky", "sid", "testing", "unstable", "stable", "latest", "12", "13", "14")
+# What an official image's moving tags are today (ubuntu:latest is 24.04 since 2024-05, debian:latest 13 since 2025-08),
+# and the codenames of the releases image_distro does not name (both distributions' later and rolling releases).
+_MOVING = {"ubuntu": {"latest": "ubuntu 24.04", "rolling": "ubuntu 25.10", "devel": "ubuntu 26.04"},
+           "debian": {"latest": "debian 13", "stable": "debian 13", "testing": "debian 14", "sid": "debian 14",
+                      "unstable": "debian 14", "forky": "debian 14"}}
+_LATER_UBUNTU = {"lunar": "23.04", "mantic": "23.10", "oracular": "24.10", "plucky": "25.04", "questing": "25.10"}
+_MANAGED_SINCE = {"ubuntu": (23, 4), "debian": (12,)}
 
 
 def externally_managed(image: str) -> str | None:
-    """The distribution (and release) of a plain OS image whose system Python pip may not install into:
-    'Ubuntu 24.04' for ubuntu:24.04, ubuntu:latest, rocm/dev-ubuntu-24.04:6.4, nvidia/cuda:12.6.0-devel-ubuntu24.04;
-    'Debian 12' for debian:bookworm-slim; None for anything else (jammy, python:3.12, rocm/pytorch ...)."""
+    """The distribution release ('ubuntu 24.04', 'debian 12', 'arch linux': DISTRO_PYTHONS's keys) of a plain OS image
+    whose system Python pip may not install into: ubuntu:24.04, ubuntu (latest), rocm/dev-ubuntu-24.04:6.4,
+    nvidia/cuda:12.6.0-devel-ubuntu24.04, debian:bookworm-slim ...; None for anything else (jammy, python:3.12,
+    rocm/pytorch ...)."""
     ref = image.lower().split("@", 1)[0]
     if image_registry(ref) not in (None, "docker.io", "nvcr.io"):
         return None
     org, name = image_org_name(ref)
     repo, _, tag = name.partition(":")
     tag = tag or "latest"
-    if org in ("", "library") and repo == "ubuntu" or org == "rocm" and repo.startswith("dev-ubuntu-") or \
-            org == "nvidia" and repo == "cuda":
-        src = tag if repo in ("ubuntu", "cuda") else repo.removeprefix("dev-ubuntu-")
-        m = re.search(r"(?<!\d)(\d\d)\.(\d\d)(?!\d)", src if repo != "cuda" else tag.rpartition("ubuntu")[2])
-        if repo == "cuda" and "ubuntu" not in tag:
-            return None
-        if m:
-            return f"Ubuntu {m.group(1)}.{m.group(2)}" if (int(m.group(1)), int(m.group(2))) >= (23, 4) else None
-        code = re.match(r"[a-z]+", src)
-        return f"Ubuntu ({src})" if repo == "ubuntu" and code and code.group(0) in _EM_UBUNTU else None
-    if org in ("", "library") and repo == "debian":
-        first = re.match(r"[a-z]+|\d+", tag)
-        return f"Debian ({tag})" if first and first.group(0) in _EM_DEBIAN else None
-    if org in ("", "library") and repo == "archlinux":
-        return "Arch Linux"
-    return None
+    official = org in ("", "library") and repo in ("ubuntu", "debian", "archlinux")
+    if not (official or org == "rocm" and repo.startswith("dev-ubuntu-") or org == "nvidia" and repo == "cuda"):
+        return None
+    if repo == "archlinux":
+        return "arch linux"
+    release = _MOVING.get(repo, {}).get(re.split(r"[-_.]", tag)[0]) if official else None
+    release = release or image_distro(ref)
+    m = re.search(r"(?<!\d)(2[3-9])\.?(04|10)(?!\d)", name) if release is None and "ubuntu" in name else None
+    code = next((v for c, v in _LATER_UBUNTU.items() if re.search(rf"(?<![a-z]){c}(?![a-z])", name)), None)
+    release = release or (f"ubuntu {m.group(1)}.{m.group(2)}" if m else f"ubuntu {code}" if code else None)
+    if release is None:
+        return None
+    family, _, version = release.partition(" ")
+    return release if version_tuple(version) >= _MANAGED_SINCE.get(family, (999,)) else None
 
 
 # Registry hosts nobody outside one network can pull from: a private address, a name under an

@@ -417,3 +417,18 @@ def test_a_script_an_image_build_runs_is_judged_with_the_image(tmp_path):
 def test_pip_and_what_runs_before_it(tmp_path, text, bad):
     fs = flagged(scan([write(tmp_path, "Dockerfile", text)], "RD-IMG-015", "rx7900xtx"))
     assert (len(fs) == 1) == bad, [f.title for f in fs]
+
+
+@pytest.mark.parametrize("image, release", [
+    ("ubuntu", "ubuntu 24.04"), ("ubuntu:noble-20240101", "ubuntu 24.04"), ("ubuntu:plucky", "ubuntu 25.04"),
+    ("rocm/dev-ubuntu-24.04:6.4.4-complete", "ubuntu 24.04"), ("nvidia/cuda:12.6.0-devel-ubuntu24.04", "ubuntu 24.04"),
+    ("debian:bookworm-slim", "debian 12"), ("debian:stable-slim", "debian 13"), ("archlinux:latest", "arch linux"),
+    ("ubuntu:22.04", None), ("debian:bullseye", None), ("python:3.12-bookworm", None), ("ghcr.io/x/ubuntu:24.04", None),
+    ("rocm/pytorch:rocm6.2_ubuntu24.04_py3.12_pytorch_release_2.3.0", None), ("nvidia/cuda:12.4.1-runtime-rockylinux9", None),
+])
+def test_which_images_keep_an_externally_managed_python(image, release):
+    from rocmdoctor.knowledge.artifacts import DISTRO_PYTHONS, externally_managed
+
+    assert externally_managed(image) == release
+    # the release names DISTRO_PYTHONS's keys, whose Python is the one `python3.N -m pip` may name
+    assert release is None or release == "arch linux" or release in DISTRO_PYTHONS

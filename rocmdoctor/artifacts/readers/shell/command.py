@@ -350,7 +350,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
     machines = {v for launcher, n, v in launcher_vals if launcher == "accelerate" and n == "num_machines"}
     for launcher, name, value in launcher_vals:
-        norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name}"
+        # srun's options under the names Slurm writes (`srun.ntasks-per-node`), as #SBATCH directives are recorded
+        norm = GPU_COUNT_OPTS.get(name, name) if launcher != "srun" else f"srun.{name.replace('_', '-')}"
         if launcher == "accelerate" and name == "num_processes" and machines - {"1"}:
             value = ranks_per_node(value, machines.pop())  # accelerate's --num_processes counts every machine's ranks
         pat = r"(?:^|\s)-{1,2}" + re.escape(name).replace("_", "[_-]") + r"\b"
