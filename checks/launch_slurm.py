@@ -8,68 +8,18 @@ import re
 from rocmdoctor.artifacts.settings import artifact_at, launches
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 
+from .slurm_gpus import SLURM_CONSTRAINT, SLURM_GRES, constraint_findings, model_of, names_model, requests_of
+
 AREA = "launch"
 
 # ------------------------------------------------------------------ Slurm GPU requests
-SLURM_GRES = "https://slurm.schedmd.com/gres.html"
-# GPU model tokens Slurm sites use as GRES types: a type that names a model (mi210, a100, k100 ...)
-# can be compared with the node's GPUs; any other type is a site alias and is left alone.
-_MODEL = re.compile(r"^(?:mi\d{2,3}[a-z]?|a\d{2,3}|h\d{3}|v100|l40s?|l4|t4|p100|k[0-9]{2,3}(?:ai)?|"
-                                  r"z100l?|bw\d{2,4}|rtx\w*|w\d{4}x?|rx\d{4}\w*)$")
-
-
-def _requests(value: str, option: str) -> list[tuple[str | None, int | None]]:
-    """(type, count) of each GPU request: --gres=gpu:mi210:2,dcu:4 / --gpus=mi210:2 / --gpus-per-node=4."""
-    out = []
-    for part in str(value).split(","):
-        bits = [b for b in part.strip().split(":") if b]
-        if option == "gres":
-            if not bits or bits[0] not in ("gpu", "dcu"):
-                continue
-            bits = bits[1:]
-        count = int(bits[-1]) if bits and bits[-1].isdecimal() else (None if bits else 1)
-        kind = bits[0].lower() if len(bits) >= 2 or (bits and not bits[0].isdecimal()) else None
-        out.append((kind, count))
-    return out
-
-
-# GRES types that Slurm's GPU autodetection writes are model names in parts (AutoDetect=nvml gives
-# `nvidia_h100_80gb_hbm3`, `nvidia_a100-sxm4-80gb`; rsmi `amd_instinct_mi250x`): a part that is a
-# model token names that model; an NVIDIA vendor word alone names an NVIDIA GPU.
-_NVIDIA = {"nvidia", "tesla", "geforce", "quadro"}
-
-
-def _model_of(kind: str) -> str | None:
-    """The GPU model a GRES type names (`mi210`, `h100` from `nvidia_h100_80gb_hbm3`), or None for a
-    site alias (`siteA`, `ampere`)."""
-
-    if _MODEL.match(kind):
-        return kind
-    parts = [p for p in re.split(r"[_\-.\s]+", kind.lower()) if p]
-    models = [p for p in parts if _MODEL.match(p)]
-    if models:
-        return models[0]
-    if any(p in _NVIDIA for p in parts):
-        return "nvidia"
-    return None
-
-
-def _names_model(kind: str, gpus) -> bool:
-
-    norm = lambda s: re.sub(r"[^a-z0-9]", "", str(s or "").lower())  # noqa: E731
-    model = _model_of(kind) or kind
-    if model == "nvidia":  # a vendor word alone: an NVIDIA node's type, never an AMD GPU's
-        return any("nvidia" in norm(g.name) for g in gpus)
-    return any(norm(model) in norm(g.name) or norm(model) == norm(g.gfx) for g in gpus)
-
-
 @check("RD-LCH-002", area=AREA, title="Slurm GPU requests (#SBATCH or srun --gres, --gpus) match the node's GPUs",
-       option="config", sources=[SLURM_GRES, "https://slurm.schedmd.com/sbatch.html#OPT_gpus"])
+       option="config", sources=[SLURM_GRES, "https://slurm.schedmd.com/sbatch.html#OPT_gpus", SLURM_CONSTRAINT])
 def slurm_gpu_request(settings, gpus):
     # the batch script's directives, and an srun's own request (an interactive `srun --gres=gpu:a100:3 --pty bash`)
     vals = [v for tool in ("sbatch", "srun") for name in ("gres", "gpus", "gpus-per-node", "gpus-per-task")
             for v in settings.values("launcher", f"{tool}.{name}")]
-    if not vals:
+    if not vals and not settings.values("launcher", "sbatch.constraint"):
         return ok("no #SBATCH GPU request in the files")
     if not gpus:
         return skip("no GPU on this machine to compare the Slurm request with", evidence=[v.evidence() for v in vals])
@@ -86,8 +36,8 @@ def slurm_gpu_request(settings, gpus):
                if tool == "srun" and (x.origin.path, x.origin.line) == (v.origin.path, v.origin.line)]
         per_node = own or job_tasks
         tasks = int(str(per_node[-1].value)) if per_node and str(per_node[-1].value).isdecimal() else 1
-        for kind, count in _requests(str(v.value), "gres" if option == "gres" else "gpus"):
-            if kind and _model_of(kind) and not _names_model(kind, real):
+        for kind, count in requests_of(str(v.value), "gres" if option == "gres" else "gpus"):
+            if kind and model_of(kind) and not names_model(kind, real):
                 out.append(fail(f"{said} --{option}={v.value} asks for {kind} GPUs; this node has {', '.join(names)}",
                                 "Slurm places the job only on nodes with that GRES type: it waits for other nodes, "
                                 "or the script's settings (ranks, precision, images) were written for another GPU. "
@@ -107,6 +57,7 @@ def slurm_gpu_request(settings, gpus):
             else:
                 out.append(ok(f"{said} --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
                               subject=v.origin.label, evidence=[v.evidence()]))
+    out += constraint_findings(settings, real)
     return out or ok("no GPU type or count in the Slurm request", evidence=[v.evidence() for v in vals])
 
 
@@ -129,7 +80,7 @@ def job_gpus(settings, path: str | None = None):
     per_task = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
     for v in vals:
         option = v.name.split(".", 1)[1]
-        counts = [c for _, c in _requests(str(v.value), "gres" if option == "gres" else "gpus") if c]
+        counts = [c for _, c in requests_of(str(v.value), "gres" if option == "gres" else "gpus") if c]
         if not counts:
             continue
         n = sum(counts)

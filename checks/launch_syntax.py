@@ -267,3 +267,41 @@ def assignments_from_expansion(settings):
                                                           ev(f"{a.path}:{first}", lines[first - 1].strip()[:200])],
                     sources=[BASH_SIMPLE_COMMANDS]))
     return out or ok("no command starts with a variable that holds environment assignments")
+
+
+# ------------------------------------------------------------------ nvidia-smi that ends a script under `set -e`
+BASH_SET_E = "https://www.gnu.org/software/bash/manual/html_node/The-Set-Builtin.html"
+_NVIDIA_TEST = re.compile(r"(?i)nvidia|cuda")  # `if command -v nvidia-smi`, `[ "$VENDOR" = nvidia ] &&`
+
+
+@check("RD-LCH-016", area=AREA, title="A script under `set -e` does not run nvidia-smi on an AMD node",
+       option="config", sources=[BASH_SET_E, "https://rocm.docs.amd.com/projects/amdsmi/en/latest/"])
+def nvidia_smi_under_errexit(settings, gpus=None, pci_display=None):
+    """`set -e` (or `set -euo pipefail`) then a bare `nvidia-smi` to print the GPUs: on a node with AMD GPUs only
+    the command is not installed, bash exits with 127 and the job ends before its launch. A run that is tested
+    (`nvidia-smi || true`, `if command -v nvidia-smi`), backgrounded, or without errexit is not judged."""
+    from rocmdoctor.artifacts.readers.shell.errexit import fatal_runs
+    from rocmdoctor.knowledge.gpus import NVIDIA_VENDOR
+
+    if not gpus or any(d.vendor_id == NVIDIA_VENDOR for d in pci_display or []):
+        return ok("not judged: this machine has no AMD GPU, or has an NVIDIA GPU (nvidia-smi may be there)")
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        for n, at in fatal_runs(a.text or "", "nvidia-smi", _NVIDIA_TEST) if "nvidia-smi" in (a.text or "") else ():
+            line = lines[n - 1]
+            plain = line.strip().startswith("nvidia-smi") and "#" not in line and not line.rstrip().endswith("\\")
+            out.append(fail(
+                f"{os.path.basename(a.path)} line {n}: nvidia-smi under `set -e` ends the script on this AMD node",
+                f"Errexit is on from line {at}, and this node's {len(gpus)} GPU(s) are AMD's: nvidia-smi is not "
+                "installed, bash exits with 127 ('nvidia-smi: command not found') and nothing after it runs. Use "
+                "`amd-smi` (or `rocm-smi`) here, or keep the line for NVIDIA nodes as `nvidia-smi || true`.",
+                subject=f"{a.path}:{n}", evidence=[ev(f"{a.path}:{at}", lines[at - 1].strip()[:200]),
+                                                  ev(f"{a.path}:{n}", line.strip()[:200])],
+                sources=[BASH_SET_E],
+                fix=FixPlan("Let the script go on where nvidia-smi is absent", (Action(
+                    "note", f"in {a.path} line {n}: {line.strip()} || true", path=a.path),), fixer="config_edit",
+                    params={"files": [a.path], "edits": [{"path": a.path, "syntax": "shell", "ops": [
+                        {"op": "replace_line", "line": n, "text": line.rstrip() + " || true",
+                         "expect": line.strip()}]}]}) if plain else None))
+    return out or ok("no script under `set -e` runs nvidia-smi untested")

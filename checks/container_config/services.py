@@ -11,6 +11,7 @@ from rocmdoctor.base.untrusted import pick
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
+from .cpu_builds import plain_build
 from .memo import per_settings
 from .overlays import AMD_PROFILE, NVIDIA_PROFILE, depends_on, overlays, profiled, script_layers, started_services
 
@@ -21,9 +22,8 @@ DS_ENV_REPORT = "https://github.com/deepspeedai/DeepSpeed/blob/master/deepspeed/
 
 @per_settings  # asked about 10 times a scan (svccache: the 120 of docs counted generator resumptions)
 def services_of(settings, gpu_only: bool = False):
-    """(artifact, service name, its options) for every compose service and every `docker run`
-    (podman, nerdctl) in a launch or Slurm script (readers/containers.py reads it as a service).
-    ``gpu_only``: leave out the services that do no GPU work beside ones that do (below)."""
+    """(artifact, service name, its options) for every compose service and every `docker run` (podman, nerdctl) in a
+    launch or Slurm script (a service to readers/containers.py). ``gpu_only``: without those that do no GPU work."""
     # NVIDIA's variant of a compose file written per vendor is never started on this machine (readers/compose.py)
     composes = [a for a in settings.of_kind("compose") if not pick(a.data, "vendor_variant")]
     layers = overlays(composes, script_layers(settings, composes))
@@ -54,12 +54,12 @@ def services_of(settings, gpu_only: bool = False):
     access = {n for _, svcs in files for n, s in svcs.items() if gpu_access(s)}
     signs = {n for _, svcs in files for n, s in svcs.items() if gpu_signs(s)}
     for a, svcs in files:
-        # a build of its own, or an application's name (whisper, llama.cpp, diffusion: CPU images too), is
-        # a sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd;
-        # the web front end built beside them and the CPU speech-to-text service do not)
-        # the same image run by a sibling that the author gave the device nodes: this one was left without on purpose
+        # a build of its own (not a plain CPU one) or an application's name (whisper, llama.cpp: CPU images too) is a
+        # sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd; the web front end
+        # beside them does not); an image a sibling runs with the device nodes was left without them on purpose
         given = {str(s.get("image")) for s in svcs.values() if s.get("image") and device_list(s)}
-        gpu = {n for n, s in svcs.items() if gpu_signs(s, built=not strong, apps=not strong)
+        gpu = {n for n, s in svcs.items() if gpu_signs(s, apps=not strong, built=not strong and not (
+            s.get("build") and plain_build(settings, dockerfiles_of(settings, a, n, s))))
                and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)
                                       and str(s.get("image")) not in given))}
         if gpu_only and not gpu:

@@ -301,9 +301,13 @@ AMDGPU_APT_REPO = re.compile(r"repo\.radeon\.com/amdgpu/(\d+\.\d+(?:\.\d+)?)/ubu
 # Release images that bundle a ROCm user space without naming it in the tag: from which product release on each
 # ships at least which ROCm (its own build recipe's base). vLLM's ROCm image is built on docker/Dockerfile.rocm_base:
 # rocm/dev-ubuntu-22.04:7.0-complete from the release after 2025-09 (v0.11), 7.2.1 in v0.19.0.
-# https://github.com/vllm-project/vllm/issues/31333 https://github.com/ROCm/vllm/issues/685
-RELEASE_IMAGE_ROCM = {"vllm/vllm-openai-rocm": (((0, 11), (7, 0)), ((0, 19), (7, 2)))}
-RELEASE_IMAGE_SOURCES = ("https://github.com/vllm-project/vllm/issues/31333", "https://github.com/ROCm/vllm/issues/685")
+# vLLM-Omni's ROCm image is built on vLLM's, and its version names the vLLM release it is based on (its ROCm
+# installation guide). https://github.com/vllm-project/vllm/issues/31333 https://github.com/ROCm/vllm/issues/685
+_VLLM_ROCM_FLOORS = (((0, 11), (7, 0)), ((0, 19), (7, 2)))
+RELEASE_IMAGE_ROCM = {"vllm/vllm-openai-rocm": _VLLM_ROCM_FLOORS, "vllm/vllm-omni-rocm": _VLLM_ROCM_FLOORS}
+RELEASE_IMAGE_SOURCES = ("https://github.com/vllm-project/vllm/issues/31333", "https://github.com/ROCm/vllm/issues/685",
+                         "https://github.com/vllm-project/vllm-omni/blob/main/docs/getting_started/installation/gpu/"
+                         "rocm.inc.md")
 
 
 def release_rocm_floor(image: str) -> tuple[tuple[int, int], str] | None:

@@ -439,7 +439,9 @@ def test_an_image_named_by_a_build_arg_is_cited_where_the_arg_writes_it(tmp_path
 @pytest.mark.parametrize("image,want", [
     ("vllm/vllm-openai-rocm:v0.17.1", ((7, 0), "v0.17.1")), ("docker.io/vllm/vllm-openai-rocm:v0.20.1", ((7, 2), "v0.20.1")),
     ("vllm/vllm-openai-rocm:v0.10.2", None),  # before the line moved to ROCm 7: not known here
-    ("vllm/vllm-openai-rocm:latest", None), ("vllm/vllm-openai:v0.17.1", None)])
+    ("vllm/vllm-openai-rocm:latest", None), ("vllm/vllm-openai:v0.17.1", None),
+    # vLLM-Omni's image is built on vLLM's of the release its version names (spent fresh rd-umeshkhatiwada)
+    ("vllm/vllm-omni-rocm:v0.12.0rc1", ((7, 0), "v0.12.0rc1")), ("vllm/vllm-omni:v0.12.0", None)])
 def test_a_release_image_ships_at_least_the_rocm_of_its_release_line(image, want):
     from rocmdoctor.knowledge import artifacts as ka
 

@@ -22,6 +22,27 @@ def test_sbatch_gpu_requests_against_the_node(tmp_path, line, bad, lint):
     assert bool(lint.flagged(fs)) == bad and set(lint.statuses(fs)) <= {"pass", "fail"}
 
 
+# A feature constraint naming only NVIDIA boards or architectures (spent fresh sets: `--constraint=a100_80gb`,
+# `-C h100`, `--constraint=ampere`, NTNU's `(p100|...|h200)&(gpu40g|gpu80g)`); site features that name no vendor
+# (`gpu80`, `vram16`, `nvme`, `-C gpu`), an AMD board on another AMD node, and an alternative any node may carry pass.
+@pytest.mark.parametrize("lines, bad", [
+    ("#SBATCH --constraint=a100_80gb", True), ("#SBATCH -C h100", True), ("#SBATCH --constraint=ampere", True),
+    ('#SBATCH --constraint="(p100|v100|a100|h100|h200)&(gpu40g|gpu80g)"', True),
+    ('#SBATCH --constraint="[a5000|a6000|a100|3090]"', True),
+    ("#SBATCH --constraint=gpu80", False), ("#SBATCH --constraint=vram16", False), ("#SBATCH -C nvme", False),
+    ("#SBATCH -C gpu", False), ("#SBATCH --constraint=MI250", False), ('#SBATCH --constraint="mi250|a100"', False),
+    ("#SBATCH --constraint=k100", False),  # Hygon's K100 DCU
+    # the last --constraint is the one sbatch keeps (spent fresh zy-kuleshov)
+    ('#SBATCH --constraint="[a5000|a6000|a100|3090]"\n#SBATCH --constraint=gpu', False),
+])
+def test_sbatch_constraint_against_the_node(tmp_path, lines, bad, lint):
+    path = lint.write("job.sbatch", f"#!/bin/bash\n{lines}\nsrun python train.py\n")
+    fs = lint.flagged(lint([path], "RD-LCH-002", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]
+    if bad:
+        assert fs[0].subject.endswith("job.sbatch:2") and "NVIDIA nodes" in fs[0].title
+
+
 # --- RD-LCH-003: RANK, LOCAL_RANK and WORLD_SIZE taken from Slurm variables (issue 24 §3). WORLD_SIZE is
 
 

@@ -154,3 +154,74 @@ def test_review_cases_of_continuations_and_expanded_assignments(tmp_path):
     assert flagged(scan([write(tmp_path, "a.sh", "#!/bin/bash\n" + body)], "RD-LCH-015", "mi300x8")) == []
     shift = "(( m = 1 << SHIFT ))\npython t.py \\\n    # the rate\n    --lr 1\n"
     assert len(flagged(scan([write(tmp_path, "b.sh", "#!/bin/bash\n" + shift)], "RD-LCH-014", "mi300x8"))) == 1
+
+
+# --- RD-LCH-016: nvidia-smi under errexit on an AMD node. Real shapes (spent fresh sets): an sbatch job that prints
+# the GPUs with a bare `nvidia-smi` after `set -e` / `set -euo pipefail` / `set -x -e` (inside the sbatch branch of
+# an `if`); look-alikes from the corpus: the same call under `if command -v nvidia-smi`, `|| true`, without errexit.
+@pytest.mark.parametrize("body, bad", [
+    ("set -e\nnvidia-smi\npython t.py\n", True),
+    ("set -euo pipefail\necho start\nnvidia-smi\n", True),
+    ("set -x -e\nif [ -z \"$SALLOC_MODE\" ]; then\n    nvidia-smi topo -m\nfi\n", True),
+    ("set -o errexit\nsudo nvidia-smi -q\n", True),
+    ("set -e -o pipefail\nnvidia-smi | tee gpu.txt\n", True),  # pipefail: the first stage's 127 is the pipeline's
+    ("set -e\n[ \"$DEBUG\" = 1 ] && nvidia-smi\n", True),  # the last command of a list is not tested
+    ("set -e\nfor i in 1 2; do\n  nvidia-smi\ndone\n", True),
+    ("nvidia-smi\npython t.py\n", False),  # no errexit: 'command not found', then the script goes on
+    ("set -e\nnvidia-smi || true\n", False),
+    ("set -e\nnvidia-smi | tee gpu.txt\n", False),  # tee's status is the pipeline's
+    ("set -e\nif command -v nvidia-smi &> /dev/null; then\n    nvidia-smi --query-gpu=name --format=csv\nfi\n", False),
+    ("set -e\nif [ \"$GPU\" = nvidia ]; then nvidia-smi; else rocm-smi; fi\n", False),
+    ("set -e\ncommand -v nvidia-smi >/dev/null && nvidia-smi\n", False),
+    ("set -e\nif nvidia-smi; then echo nv; fi\n", False),
+    ("set -e\n! nvidia-smi\n", False),
+    ("set -e\nnvidia-smi dmon -s mu > gpu.log &\n", False),
+    ("set -e\nshow() {\n  nvidia-smi\n}\npython t.py\n", False),  # a function's body is not judged
+    ("set -e\ncase $V in\n  nv) nvidia-smi ;;\nesac\n", False),
+    ("set -e\nset +e\nnvidia-smi\n", False),
+    ("set -e\nN=$(nvidia-smi -L | wc -l)\necho \"$(nvidia-smi)\"\n", False),  # substitutions: RD-LCH-001's
+    ("set -e\necho 'nvidia-smi'\n# nvidia-smi\n", False),
+])
+def test_nvidia_smi_under_errexit(tmp_path, body, bad):
+    fs = flagged(scan([write(tmp_path, "job.sh", "#!/bin/bash\n" + body)], "RD-LCH-016", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]
+
+
+def test_nvidia_smi_errexit_from_the_shebang_and_its_fix(tmp_path):
+    p = write(tmp_path, "job.sbatch", "#!/bin/bash -ex\n#SBATCH -N 1\nnvidia-smi\nsrun python t.py\n")
+    [f] = flagged(scan([p], "RD-LCH-016", "mi300x8"))
+    assert f.subject.endswith("job.sbatch:3") and "line 1" in f.detail
+    assert f.fix.params["edits"][0]["ops"][0] == {"op": "replace_line", "line": 3, "text": "nvidia-smi || true",
+                                                  "expect": "nvidia-smi"}
+    # a comment after the command: no line fix (`|| true` would land in the comment)
+    q = write(tmp_path, "b.sh", "#!/bin/bash\nset -e\nnvidia-smi  # the GPUs\n")
+    [g] = flagged(scan([q], "RD-LCH-016", "mi300x8"))
+    assert g.fix is None
+
+
+def test_nvidia_smi_not_judged_without_an_amd_gpu(tmp_path):
+    p = write(tmp_path, "job.sh", "#!/bin/bash\nset -e\nnvidia-smi\n")
+    assert flagged(scan([p], "RD-LCH-016", "no-gpu")) == []
+    assert len(flagged(scan([p], "RD-LCH-016", "rx7900xtx"))) == 1
+
+
+def test_nvidia_smi_not_judged_beside_an_nvidia_gpu():
+    from rocmdoctor.checks.launch_syntax import nvidia_smi_under_errexit
+    from rocmdoctor.facts.gpus import PciDisplay
+
+    class _Art:
+        path, text = "job.sh", "#!/bin/bash\nset -e\nnvidia-smi\n"
+
+        def lines(self):
+            return self.text.splitlines()
+
+    class _Settings:
+        def of_kind(self, *kinds):
+            return [_Art()]
+
+    amd = PciDisplay("0000:03:00.0", 0x1002, 0x744c, "amdgpu")
+    amd_only = nvidia_smi_under_errexit(_Settings(), gpus=[object()], pci_display=[amd])
+    assert [f.status.value for f in amd_only] == ["fail"]
+    both = nvidia_smi_under_errexit(_Settings(), gpus=[object()], pci_display=[
+        amd, PciDisplay("0000:04:00.0", 0x10DE, 0x2684, "nvidia")])
+    assert both.status.value == "pass"

@@ -26,6 +26,7 @@ Its modules, by what they hold:
 - builds: GPU arch flags of builds, ``pip install`` requirements, environment modules loaded
 - docker: ``docker run`` recorded as a service, ``docker build --target``
 - nvidia_smi: GPU counts and device lists taken from nvidia-smi
+- errexit: where a failing command ends the script (``set -e``, pipefail, what is tested)
 - places: the physical line a value is written on, for citing it
 """
 from __future__ import annotations

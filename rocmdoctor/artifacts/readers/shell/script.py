@@ -263,7 +263,7 @@ def _sbatch(art: Artifact, n: int, line: str) -> None:
             if not value and i + 1 < len(words) and not words[i + 1].startswith("-"):
                 value, i = words[i + 1], i + 1
             name = {"N": "nodes", "n": "ntasks", "G": "gpus", "c": "cpus-per-task", "p": "partition",
-                    "t": "time", "J": "job-name", "w": "nodelist"}.get(name, name)
+                    "t": "time", "J": "job-name", "w": "nodelist", "C": "constraint"}.get(name, name)
         else:
             i += 1
             continue

@@ -1,0 +1,99 @@
+"""What a Slurm GPU request or node feature names: the (type, count) of `--gres=gpu:TYPE:N` / `--gpus=TYPE:N`, the GPU
+model a GRES type names (Slurm's autodetected names too), and the NVIDIA boards a `--constraint` asks for."""
+from __future__ import annotations
+
+import re
+
+from rocmdoctor.engine.check import ev, fail
+
+SLURM_GRES = "https://slurm.schedmd.com/gres.html"
+# GPU model tokens Slurm sites use as GRES types: a type that names a model (mi210, a100, k100 ...)
+# can be compared with the node's GPUs; any other type is a site alias and is left alone.
+MODEL = re.compile(r"^(?:mi\d{2,3}[a-z]?|a\d{2,3}|h\d{3}|v100|l40s?|l4|t4|p100|k[0-9]{2,3}(?:ai)?|"
+                                  r"z100l?|bw\d{2,4}|rtx\w*|w\d{4}x?|rx\d{4}\w*)$")
+
+
+def requests_of(value: str, option: str) -> list[tuple[str | None, int | None]]:
+    """(type, count) of each GPU request: --gres=gpu:mi210:2,dcu:4 / --gpus=mi210:2 / --gpus-per-node=4."""
+    out = []
+    for part in str(value).split(","):
+        bits = [b for b in part.strip().split(":") if b]
+        if option == "gres":
+            if not bits or bits[0] not in ("gpu", "dcu"):
+                continue
+            bits = bits[1:]
+        count = int(bits[-1]) if bits and bits[-1].isdecimal() else (None if bits else 1)
+        kind = bits[0].lower() if len(bits) >= 2 or (bits and not bits[0].isdecimal()) else None
+        out.append((kind, count))
+    return out
+
+
+# GRES types that Slurm's GPU autodetection writes are model names in parts (AutoDetect=nvml gives
+# `nvidia_h100_80gb_hbm3`, `nvidia_a100-sxm4-80gb`; rsmi `amd_instinct_mi250x`): a part that is a
+# model token names that model; an NVIDIA vendor word alone names an NVIDIA GPU.
+NVIDIA_WORDS = {"nvidia", "tesla", "geforce", "quadro"}
+
+
+def model_of(kind: str) -> str | None:
+    """The GPU model a GRES type names (`mi210`, `h100` from `nvidia_h100_80gb_hbm3`), or None for a
+    site alias (`siteA`, `ampere`)."""
+
+    if MODEL.match(kind):
+        return kind
+    parts = [p for p in re.split(r"[_\-.\s]+", kind.lower()) if p]
+    models = [p for p in parts if MODEL.match(p)]
+    if models:
+        return models[0]
+    if any(p in NVIDIA_WORDS for p in parts):
+        return "nvidia"
+    return None
+
+
+def names_model(kind: str, gpus) -> bool:
+
+    norm = lambda s: re.sub(r"[^a-z0-9]", "", str(s or "").lower())  # noqa: E731
+    model = model_of(kind) or kind
+    if model == "nvidia":  # a vendor word alone: an NVIDIA node's type, never an AMD GPU's
+        return any("nvidia" in norm(g.name) for g in gpus)
+    return any(norm(model) in norm(g.name) or norm(model) == norm(g.gfx) for g in gpus)
+
+
+# NVIDIA boards and architectures as Slurm sites name them in node features (`--constraint=a100_80gb`, `-C h100`,
+# `ampere`, `[a5000|a6000|3090]`); Hygon's K100 and AMD's boards are not among them.
+_NVIDIA_FEATURE = re.compile(r"^(?:a(?:2|10|16|30|40|100)|a[2-6]000|h(?:100|200|800)|l(?:4|40s?)|t4|v100|p(?:4|40|100)|"
+                             r"k(?:20|40|80)|g[hb]200|b[12]00|rtx\w*|gtx\w*|titan\w*|[234]0[5-9]0(?:ti)?|ampere|hopper|"
+                             r"volta|turing|pascal|kepler|lovelace|blackwell|nvidia|tesla|geforce|quadro)$")
+
+
+def nvidia_only(constraint: str) -> list[str]:
+    """The NVIDIA features of a `--constraint` that no AMD node satisfies: one of its `&` terms whose every `|`
+    alternative names an NVIDIA board or architecture ([] when some alternative could be any node's feature)."""
+    for term in re.split(r"&", str(constraint)):
+        alternatives = [a for a in re.split(r"\|", re.sub(r"[\[\]()\"'\s]|\*\d+", "", term)) if a]
+        named = [[t for t in re.split(r"[^a-z0-9]+", a.lower()) if _NVIDIA_FEATURE.match(t)] for a in alternatives]
+        if alternatives and all(named):
+            return [t for ts in named for t in ts]
+    return []
+
+
+def constraint_findings(settings, real) -> list:
+    """A finding for each batch script whose last `--constraint` (the one sbatch keeps) asks for NVIDIA nodes."""
+    last: dict = {}
+    for v in settings.values("launcher", "sbatch.constraint"):
+        last[v.origin.path] = v
+    out = []
+    for v in last.values():
+        wanted = nvidia_only(str(v.value))
+        if wanted and not any(names_model(t, real) for t in wanted):
+            out.append(fail(f"#SBATCH --constraint={v.value} asks for NVIDIA nodes ({', '.join(dict.fromkeys(wanted))}); "
+                            f"this node's GPUs are {', '.join(sorted({g.name or g.gfx or '?' for g in real}))}",
+                            "A node feature names what a node is: an AMD node does not carry an NVIDIA board's or "
+                            "architecture's feature, so Slurm refuses the job ('Requested node configuration is not "
+                            "available') or keeps it pending. Drop the constraint, or ask for this cluster's feature of "
+                            "its AMD nodes (`sinfo -o '%N %f'` lists them).",
+                            subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(real)} AMD GPU(s)")],
+                            sources=[SLURM_CONSTRAINT]))
+    return out
+
+
+SLURM_CONSTRAINT = "https://slurm.schedmd.com/sbatch.html#OPT_constraint"

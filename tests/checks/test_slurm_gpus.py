@@ -1,0 +1,30 @@
+"""checks/slurm_gpus.py: what a Slurm GPU request or node feature names (RD-LCH-002 judges it against the node)."""
+import pytest
+
+from rocmdoctor.checks.slurm_gpus import model_of, nvidia_only, requests_of
+
+
+@pytest.mark.parametrize("value, option, want", [
+    ("gpu:mi210:2,dcu:4", "gres", [("mi210", 2), (None, 4)]), ("gpu", "gres", [(None, 1)]),
+    ("mi250:2", "gpus", [("mi250", 2)]), ("4", "gpus", [(None, 4)]), ("nvme:1", "gres", []),
+])
+def test_requests_of(value, option, want):
+    assert requests_of(value, option) == want
+
+
+@pytest.mark.parametrize("kind, want", [
+    ("mi300x", "mi300x"), ("nvidia_h100_80gb_hbm3", "h100"), ("amd_instinct_mi250x", "mi250x"), ("tesla", "nvidia"),
+    ("siteA", None), ("ampere", None),  # a GRES type that is no model: a site alias
+])
+def test_model_of(kind, want):
+    assert model_of(kind) == want
+
+
+@pytest.mark.parametrize("constraint, want", [
+    ("h100", ["h100"]), ("a100_80gb", ["a100"]), ("ampere", ["ampere"]), ("a100*2", ["a100"]),
+    ("[a5000|a6000|a100|3090]", ["a5000", "a6000", "a100", "3090"]),
+    ("(p100|v100)&(gpu40g|gpu80g)", ["p100", "v100"]),
+    ("gpu80", []), ("vram16", []), ("MI250", []), ("mi250|a100", []), ("k100", []), ("gpu-mid|gpu-high", []),
+])
+def test_nvidia_only(constraint, want):
+    assert nvidia_only(constraint) == want
