@@ -378,7 +378,8 @@ def pip_package_names(settings):
                                 f"installed. {bad[1]}.", subject=f"{v.origin.label} invalid",
                                 evidence=[v.evidence()], sources=[bad[2]]))
                 continue
-            name = ka.requirement_name(str(req))
+            # `pip install -e python` (Triton's layout): an editable target is a folder, never a PyPI name
+            name = ka.requirement_name(str(req)) if str(req) not in map(str, opts.get("e", []) + opts.get("editable", [])) else None
             m = re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*", str(req).strip().strip("'\""))
             why = pip_kb.not_on_pypi(m.group(0), str(req)) if name and m else None
             why = why or pip_kb.amd_index_only(str(req), indexes, _image_rocm_release(settings, v))

@@ -59,10 +59,10 @@ def names_model(kind: str, gpus) -> bool:
 
 
 # NVIDIA boards and architectures as Slurm sites name them in node features (`--constraint=a100_80gb`, `-C h100`,
-# `ampere`, `[a5000|a6000|3090]`); Hygon's K100 and AMD's boards are not among them.
+# `ampere`, `[a5000|a6000|3090]`, a CUDA capability `cuda80`); Hygon's K100 and AMD's boards are not among them.
 _NVIDIA_FEATURE = re.compile(r"^(?:a(?:2|10|16|30|40|100)|a[2-6]000|h(?:100|200|800)|l(?:4|40s?)|t4|v100|p(?:4|40|100)|"
                              r"k(?:20|40|80)|g[hb]200|b[12]00|rtx\w*|gtx\w*|titan\w*|[234]0[5-9]0(?:ti)?|ampere|hopper|"
-                             r"volta|turing|pascal|kepler|lovelace|blackwell|nvidia|tesla|geforce|quadro)$")
+                             r"volta|turing|pascal|kepler|lovelace|blackwell|nvidia|tesla|geforce|quadro|cuda\w*)$")
 
 
 def nvidia_only(constraint: str) -> list[str]:

@@ -169,7 +169,8 @@ NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghc
 
 # Graphics and video APIs that reach an AMD GPU through the render node alone (Mesa's RADV and radeonsi, VA-API):
 # llama.cpp's Vulkan server, a VA-API encoder, a Vulkan dev container. ROCm compute (HIP, HSA) needs /dev/kfd too.
-_GRAPHICS = re.compile(r"vulkan|\bradv\b|vaapi|\blibva|va-api|mesa-(?:vulkan|va)|\bopengl\b|\begl\b", re.I)
+# RADV_PERFTEST, RADV_DEBUG: switches of Mesa's RADV Vulkan driver
+_GRAPHICS = re.compile(r"vulkan|\bradv(?![a-z0-9])|vaapi|\blibva|va-api|mesa-(?:vulkan|va)|\bopengl\b|\begl\b", re.I)
 _COMPUTE = re.compile(r"\b(?:rocm|hip|hsa|rocr|pytorch|torch|ollama|vllm|sglang|comfy)", re.I)
 
 

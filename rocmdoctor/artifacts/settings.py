@@ -194,14 +194,18 @@ def once(settings, slot: str, make):
     return value
 
 
-def args_read(settings, path: str, line: int, text: str) -> list[Value]:
+def args_read(settings, path: str, line: int, text: str, nested: bool = True) -> list[Value]:
     """The `ARG NAME=default` lines of the Dockerfile ``path``, above ``line``, whose names the line's ``text`` reads
-    (`FROM ${BASE_IMAGE}`, `ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}`): where a value a finding judges is written."""
+    (`FROM ${BASE_IMAGE}`, `ENV PYTORCH_ROCM_ARCH=${GPU_ARCH}`): where a value a finding judges is written. An ARG
+    built from others (`ARG BASE=rocm/dev-ubuntu-22.04:${ROCM_VERSION}`) brings theirs too: the place to change it."""
     names = set(re.findall(r"\$\{?([A-Za-z_]\w*)", text or ""))
     if not names:
         return []
-    return [a for a in settings.values("build") if a.name.startswith("arg:") and a.name[4:] in names
-            and a.origin.path == path and a.value and (a.origin.line or 0) < line][:2]
+    found = [a for a in settings.values("build") if a.name.startswith("arg:") and a.name[4:] in names
+             and a.origin.path == path and a.value and (a.origin.line or 0) < line][:2]
+    for a in list(found) if nested else ():
+        found += [b for b in args_read(settings, path, a.origin.line or 0, a.origin.text or "", False) if b not in found]
+    return found
 
 
 def artifact_at(settings, path: str | None) -> Artifact | None:

@@ -138,7 +138,7 @@ BASE_IMAGE_GROUPS = {"video", "audio", "users", "root", "adm", "sudo", "plugdev"
 SHM_MULTI_GPU = 1 << 30  # below this with several GPUs, RCCL's SHM transport fails (RD-CTR-002)
 DOCKER_DEFAULT_SHM = 64 << 20
 
-_ROCM_TAG = re.compile(r"rocm[-_]?(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I)
+_ROCM_TAG = re.compile(r"rocm[-_]?v?(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I)  # rocm6.2, rocm-v7.1.1
 
 
 _VERSION_TAG = re.compile(r"^(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?(?:[-_.]|$)")

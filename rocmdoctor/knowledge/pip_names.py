@@ -89,6 +89,9 @@ def not_on_pypi(raw: str, requirement: str = "") -> tuple[str, str] | None:
     if name in IMPORT_NAMES and not (name == "sklearn" and re.search(r"==\s*0\.0(?:\.0)?\s*(?:[;#]|$)", requirement)):
         return (f"the module's import name, not its PyPI project ({IMPORT_NAMES[name]})",
                 f"pip install {IMPORT_NAMES[name]}")
+    if name in ("python", "python3"):  # conda's way to pick the interpreter, copied into a pip list
+        return ("the Python interpreter, which PyPI does not carry ('No matching distribution found for python')",
+                "drop the line; pick the interpreter with conda (`python=3.10` in environment.yml) or the image")
     if not name or name in COMMON or name in NEAR_REAL or len(name) > 60:
         return None
     if _OS_PACKAGE.match(raw.lower()) or _OS_PACKAGE.match(name):

@@ -631,6 +631,10 @@ def test_a_claim_on_another_device_class_is_no_gpu_and_env_is_no_gpu_tool(lint):
      "      - HSA_OVERRIDE_GFX_VERSION=11.0.0\n", True),
     ("    image: ollama/ollama:rocm\n    devices: [/dev/dri]\n    environment: [MESA_VK_DEVICE_SELECT=1]\n", True),
     ("    image: myapp:latest\n    devices: [/dev/dri]\n    command: python infer.py\n", True),
+    # spent fresh iz-dinesh-se: a digest-pinned llama-swap Vulkan build known by its RADV switch alone
+    ("    image: ghcr.io/mostlygeek/llama-swap@sha256:4954\n    devices: [/dev/dri:/dev/dri]\n    environment:\n"
+     "      - RADV_PERFTEST=nogttspill\n", False),
+    ("    image: myapp:latest\n    devices: [/dev/dri]\n    environment: [RADVANCE_MODE=1]\n", True),
 ])
 def test_dev_dri_alone_is_enough_for_vulkan_and_va_api_not_for_rocm(lint, service, flagged_):
     p = lint.write("docker-compose.yml", "services:\n  app:\n" + service)

@@ -393,6 +393,19 @@ def test_a_branch_a_build_arg_decides_is_judged_where_the_build_takes_it(tmp_pat
     assert {f.subject.rsplit(" ", 1)[1] for f in fs} == want
 
 
+def test_a_branch_holding_its_own_if_is_still_the_build_args_branch(lint):
+    # spent fresh jz-tortoisep (LLaMA-Factory's ROCm Dockerfile of the time): the flash-attn branch holds an
+    # `if [ -n "$HTTP_PROXY" ] ... else ... fi` of its own; INSTALL_FLASHATTN=false still leaves it untaken
+    body = ("FROM rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\nARG INSTALL_FLASHATTN=false\n"
+            "ARG HTTP_PROXY=\nRUN pip uninstall -y flash-attn && \\\n    if [ \"$INSTALL_FLASHATTN\" == \"true\" ]; then \\\n"
+            "        pip uninstall -y ninja && \\\n        if [ -n \"$HTTP_PROXY\" ]; then \\\n"
+            "            pip install --proxy=$HTTP_PROXY flash-attn; \\\n        else \\\n"
+            "            pip install --no-cache-dir flash-attn; \\\n        fi; \\\n    else \\\n"
+            "        pip install xformers; \\\n    fi\n")
+    fs = lint.flagged(lint([lint.write("Dockerfile", body)], "RD-IMG-002", "mi300x8"))
+    assert {f.subject.rsplit(" ", 1)[1] for f in fs} == {"xformers"}  # the outer else runs; the nested ifs do not
+
+
 @pytest.mark.parametrize("dockerfile, compose_args, want", [
     # an `if` with an `elif` is read whole (each branch may run)
     ("FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU=rocm\nRUN if [ \"$GPU\" = \"cuda\" ]; then pip install nvidia-ml-py; \\\n"

@@ -157,6 +157,25 @@ def test_an_apt_source_written_by_one_run_and_installed_by_the_next(lint):
     assert not [f for f in lint.flagged(lint([e], "RD-IMG-003", "rx7900xtx")) if "package repository" in f.title]
 
 
+# Spent fresh iz-xxdoman: the installer package is copied in under another name and installed by a later RUN; spent
+# fresh iz-bluefalcon13: TheRock's ROCm unpacked from a nightly tarball whose version a build arg holds.
+def test_a_copied_renamed_installer_and_a_therock_tarball_put_their_rocm_in_the_image(lint):
+    d = lint.write("Dockerfile", "FROM ubuntu:24.04\nCOPY amdgpu-install_7.1.70100-1_all.deb /tmp/amdgpu-install.deb\n"
+                   "RUN apt-get update && apt-get install -y /tmp/amdgpu-install.deb && \\\n"
+                   "    amdgpu-install --usecase=rocm,hip --no-dkms -y\n")
+    [f] = [f for f in lint.flagged(lint([d], "RD-IMG-003", "mi50x2-xeon")) if "package repository" in f.title]
+    assert f.data["image_rocm"] == "7.1" and f.evidence[0].source.endswith("Dockerfile:2")
+    t = lint.write("Dockerfile.rock", "ARG ROCM_VERSION=7.12.0a20260205\nFROM ubuntu:24.04\nARG ROCM_VERSION\n"
+                   "RUN wget https://rocm.nightlies.amd.com/tarball/therock-dist-linux-gfx120X-all-$ROCM_VERSION.tar.gz && \\\n"
+                   "    tar xzf therock-dist-linux-gfx120X-all-$ROCM_VERSION.tar.gz -C /opt/rocm\n")
+    [g] = [f for f in lint.flagged(lint([t], "RD-IMG-003", "rx7900xtx")) if "package repository" in f.title]
+    assert g.data["image_rocm"] == "7.12" and [e.source.rsplit(":", 1)[1] for e in g.evidence[:2]] == ["4", "1"]
+    # a tarball named but not fetched nor unpacked, and a copied installer never installed: nothing in the image
+    n = lint.write("Dockerfile.none", "FROM ubuntu:24.04\nCOPY amdgpu-install_7.1.70100-1_all.deb /tmp/\n"
+                   "RUN echo therock-dist-linux-gfx120X-all-7.12.0.tar.gz > /notes\n")
+    assert not [f for f in lint.flagged(lint([n], "RD-IMG-003", "rx7900xtx")) if "package repository" in f.title]
+
+
 def test_a_wheel_for_another_platform_is_not_judged_against_the_host(tmp_path):
     # fresh yv-yevhenua: the Windows wheels under `; platform_system == "Windows"` are not installed on this Linux host;
     # the Linux wheel of the same ROCm release is one finding

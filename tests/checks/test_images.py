@@ -491,6 +491,28 @@ def test_a_tag_pinned_by_digest_still_names_its_rocm(lint):
     assert "ROCm 7.2 in the image" in f.title
 
 
+def test_an_editable_folder_named_python_is_no_requirement(tmp_path):
+    # corpus sremes-rocm-docker-gfx1101: Triton's `pip install -e python` installs the folder python/
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN cd triton && pip install -e python\n"
+              "RUN pip install python\n")
+    [f] = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
+    assert f.subject.endswith("Dockerfile:3 python")
+
+
+def test_a_tag_that_names_rocm_with_a_v_and_an_arg_built_from_args(lint):
+    # spent fresh iz-futursolo: ghcr.io/futursolo/pai-apps/base:pytorch-v2.9.1-rocm-v7.1.1-20251223 is ROCm 7.1.1;
+    # spent fresh jz-hoangdao192: `ARG BASE=rocm/dev-ubuntu-${UBUNTU_VERSION}:${ROCM_VERSION}` then `FROM ${BASE}`
+    # twice: both findings cite the ARG ROCM_VERSION line, the one place to change
+    from rocmdoctor.knowledge import artifacts as ka
+    assert ka.image_rocm("ghcr.io/futursolo/pai-apps/base:pytorch-v2.9.1-rocm-v7.1.1-20251223") == (7, 1, 1)
+    d = lint.write("Dockerfile", "ARG UBUNTU_VERSION=22.04\nARG ROCM_VERSION=5.7.1\n"
+                   "ARG DEV=rocm/dev-ubuntu-${UBUNTU_VERSION}:${ROCM_VERSION}-complete\n"
+                   "ARG RUN=rocm/dev-ubuntu-${UBUNTU_VERSION}:${ROCM_VERSION}\n"
+                   "FROM ${DEV} AS build\nRUN make\nFROM ${RUN} AS runtime\nCOPY --from=build /a /a\n")
+    fs = lint.flagged(lint([d], "RD-IMG-003", "rx7900xtx"))
+    assert len(fs) == 2 and all(any(e.source.endswith("Dockerfile:2") for e in f.evidence) for f in fs)
+
+
 # Import names that are not PyPI projects, and requirements pip cannot parse (wave 16). Real lines from spent fresh
 # sets: https://github.com/pagrossi91 (requirements.txt:3 `sklearn`), https://github.com/jackbismi
 # (requirements.txt:2-3 `torch>=2.2.0+rocm5.7`), SillyTavern-extras' requirements-rocm.txt:10
@@ -501,7 +523,9 @@ def test_a_tag_pinned_by_digest_still_names_its_rocm(lint):
                                        ("torch>=2.0.0+rocm5.4.2,<=2.1.0+rocm5.6", "local version"),
                                        ("torchvision ~= 0.15.0+cu118", "local version"),
                                        ("pip install torch==2.3.0+rocm6.0 --index-url "
-                                        "https://download.pytorch.org/whl/rocm6.0", "shell command")])
+                                        "https://download.pytorch.org/whl/rocm6.0", "shell command"),
+                                       # spent fresh jz-safrailab: conda's interpreter line copied into requirements
+                                       ("python>=3.10", "Python interpreter"), ("python3", "Python interpreter")])
 def test_requirement_lines_pip_refuses(tmp_path, line, what):
     p = write(tmp_path, "requirements.txt", f"numpy\n{line}\n")
     fs = flagged(scan([p], "RD-IMG-004", "rx7900xtx"))
@@ -509,6 +533,7 @@ def test_requirement_lines_pip_refuses(tmp_path, line, what):
 
 
 @pytest.mark.parametrize("line", ["sklearn==0.0", "scikit-learn", "pillow", "opencv-python", "torch==2.1.2+rocm5.6",
+                                  "python-dotenv", "python-multipart>=0.0.9",
                                   "torch!=2.0.0+cu118", "torch>=2.0,<2.2", "torch==2.1.*",
                                   "torch @ https://example.org/torch-2.1.2+rocm5.6-cp310-cp310-linux_x86_64.whl"])
 def test_requirement_lines_pip_reads(tmp_path, line):

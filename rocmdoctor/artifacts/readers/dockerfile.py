@@ -369,6 +369,9 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                 if len(words) >= 2:
                     art.data.setdefault("copied", []).append([substitute(w, build_args) for w in words[:-1]][:20])
             art.data["stages"][-1]["copies"] = art.data["stages"][-1].get("copies", 0) + 1
+            deb = _INSTALLER_DEB.search(value)
+            if deb:  # `COPY amdgpu-install_7.1.70100-1_all.deb /tmp/amdgpu-install.deb`: a later RUN installs it
+                art.data["stages"][-1]["installer_deb"] = (".".join(str(int(x)) for x in deb.groups()), n)
         elif name == "USER":  # `USER $USERNAME` with `ARG USERNAME=user`: the user the build gives it
             art.data["user"] = substitute(value.split(":")[0].strip(), build_args)
             art.add(BUILD, "user", art.data["user"], n)
@@ -484,25 +487,50 @@ _BRINGS_FILES = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)\s*(?:sudo\s+(?:-\S+\s+)*)?
 # `if [ "$INSTALL_FLASHATTN" == "true" ]; then ...; [else ...;] fi` (LLaMA-Factory's Dockerfiles and their forks): a
 # branch one build arg decides, not nested.
 _ARG_IF = re.compile(r"\bif\s+\[\[?\s+[\"']?\$\{?(?P<var>[A-Za-z_]\w*)\}?[\"']?\s+(?P<op>==|=|!=)\s+[\"']?(?P<lit>[\w.+-]*)[\"']?"
-                     r"\s+\]\]?\s*;?\s*then\b(?P<then>(?:(?!\bif\b|\belif\b|\bfi\b).){0,4000}?)"
-                     r"(?:\belse\b(?P<other>(?:(?!\bif\b|\belif\b|\bfi\b).){0,4000}?))?\bfi\b", re.S)
-MAX_BRANCHED_RUN = 16 * 1024  # a RUN longer than this is read whole (the pattern is quadratic on odd input)
+                     r"\s+\]\]?\s*;?\s*then\b")
+_IF_WORDS = re.compile(r"\b(if|elif|else|fi)\b")
+MAX_BRANCHED_RUN = 16 * 1024  # a RUN longer than this is read whole
+
+
+def _if_block(body: str, start: int) -> tuple[str, str | None, int] | None:
+    """(then text, else text or None, end) of the `if` whose `then` ends at ``start``, nested `if ... fi` blocks
+    inside its branches kept whole; None where it has an `elif` or never closes."""
+    depth, other = 0, None
+    for k in _IF_WORDS.finditer(body, start):
+        word = k.group(1)
+        if word == "if":
+            depth += 1
+        elif word == "fi" and depth:
+            depth -= 1
+        elif word == "fi":
+            then_end = other[0] if other else k.start()
+            return body[start:then_end], (body[other[1]:k.start()] if other else None), k.end()
+        elif depth == 0 and word == "elif":
+            return None
+        elif depth == 0:
+            other = (k.start(), k.end())
+    return None
 
 
 def _arg_branches(body: str, args: dict[str, str | None]) -> list[tuple[str, tuple]]:
     """A RUN's text as (text, when) parts: the branches of an `if` on a build arg (``args``: the ARGs the stage
     knows and does not shadow with an ENV, with their values there) each with its condition (arg, operator,
-    literal, else-branch, the arg's value at the RUN), the rest with (). An `if` with an `elif` is read whole."""
+    literal, else-branch, the arg's value at the RUN), the rest with (). An `if` with an `elif` is read whole; an
+    `if` nested in a branch (`if [ -n "$HTTP_PROXY" ]` inside `if [ "$INSTALL_FLASHATTN" = "true" ]`) is part of it."""
     out, rest, pos = [], [], 0
-    for m in _ARG_IF.finditer(body) if "if" in body and "fi" in body and len(body) <= MAX_BRANCHED_RUN else ():
-        if m.group("var") not in args:
+    scan = pos if "if" in body and "fi" in body and len(body) <= MAX_BRANCHED_RUN else len(body)
+    while (m := _ARG_IF.search(body, scan)) is not None:
+        block = _if_block(body, m.end())
+        if block is None or m.group("var") not in args:
+            scan = block[2] if block is not None else m.end()
             continue
+        then, other, end = block
         rest.append(body[pos:m.start()] + " true ")
-        pos = m.end()
+        pos = scan = end
         key = (m.group("var"), m.group("op"), m.group("lit"))
-        out.append((m.group("then"), key + (False, args[m.group("var")])))
-        if m.group("other"):
-            out.append((m.group("other"), key + (True, args[m.group("var")])))
+        out.append((then, key + (False, args[m.group("var")])))
+        if other is not None:
+            out.append((other, key + (True, args[m.group("var")])))
     return [("".join(rest) + body[pos:], ())] + out
 
 
@@ -621,6 +649,7 @@ _INSTALLS = re.compile(r"\b(?:apt(?:-get)?|dnf|microdnf|yum|zypper)\s+(?:-\S+\s+
 # (`dpkg -i /app/amdgpu-install_5.5.50500-1_all.deb`) or its folder is the driver's (amdgpu-install/22.20.3/ ...
 # amdgpu-install_22.20.50203-1_all.deb is ROCm 5.2.3).
 _INSTALLER_DEB = re.compile(r"amdgpu-install_[\d.]*?(\d)(\d\d)(\d\d)-\d+_all\.deb", re.I)
+_THEROCK_TARBALL = re.compile(r"therock-dist-linux-[\w.-]*?-(\d+\.\d+(?:\.\d+)?(?:(?:a|rc|dev)\d*)?)\.tar\.gz", re.I)
 
 
 # a line that writes one release's repository (`rocm/apt/7.2`, `rocm/rhel9/${ROCM_VER}`), not the key's (rocm/rocm.gpg.key)
@@ -641,6 +670,8 @@ def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str],
     named = {"release_var": var.group(1)} if var else {}
     pending = stage.pop("rocm_apt_source", None) if stage is not None and _INSTALLS.search(body) else None
     if (m or deb) and _INSTALLS.search(body):
+        if stage:
+            stage.pop("installer_deb", None)  # the copied installer is this one, cited here
         release = ".".join(str(int(x)) for x in deb.groups()) if deb else m.group(1) if m else ""
         line = _find(lines, first, last, _REPO_LINE + r"|amdgpu-install_")
         art.add(BUILD, "rocm_apt", {"release": release, "dist": ((m.group(2) or "").lower() or None) if m else None,
@@ -650,6 +681,18 @@ def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str],
                                     _find(lines, first, last, _REPO_LINE))
     elif pending is not None:
         art.add(BUILD, "rocm_apt", pending[0], pending[1])
+    elif (rock := _THEROCK_TARBALL.search(body)) and re.search(r"(?<![\w./-])(?:wget|curl|tar|aria2c)\s", body):
+        # TheRock's ROCm as a tarball (`therock-dist-linux-gfx120X-all-7.12.0a20260205.tar.gz`): that release's user
+        # space is unpacked into the image
+        rock_var = re.search(r"therock-dist-linux-\S*?-\$\{?([A-Za-z_]\w*)\}?\.tar", raw)
+        art.add(BUILD, "rocm_apt", {"release": rock.group(1), "dist": None,
+                                    **({"release_var": rock_var.group(1)} if rock_var else {})},
+                _find(lines, first, last, r"therock-dist-linux"))
+    elif stage and stage.get("installer_deb") and _INSTALLS.search(body) and re.search(r"amdgpu-install", body):
+        # the installer package copied in under another name (/tmp/amdgpu-install.deb), installed here: its
+        # release is the copied file's, cited at the COPY line
+        release, at = stage.pop("installer_deb")
+        art.add(BUILD, "rocm_apt", {"release": release, "dist": None}, at)
 
 
 # amdgpu-install builds the amdgpu kernel module (DKMS) unless told --no-dkms, and its `dkms` use case asks for it;

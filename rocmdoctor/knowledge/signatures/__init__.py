@@ -77,6 +77,7 @@ ANCHORS: tuple[str, ...] = (
     "is missing from", "sys_perfmon", "hipinit()", "not_found", "no opencl-compatible",
     "unknown symbol", "about version of symbol",  # modprobe refusing a module built for another kernel (kernel.py)
     "couldn't open", "mem policy",  # TensorFlow's library loader (packages.py); libhsakmt's NUMA policy (kernel.py)
+    "device: cpu", "device_type cpu",  # an application that reports it runs on the CPU (packages.py app-runs-on-cpu)
 )
 
 

@@ -8,6 +8,35 @@ from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTI
 
 SIGNATURES: tuple[S, ...] = (
     S(
+        # Cray MPICH's GPU Transport Layer maps a peer rank's GPU buffer through HSA IPC for on-node messages
+        # (MPICH_GPU_SUPPORT_ENABLED=1 turns MPICH_GPU_IPC_ENABLED on); ROCr refuses the handle when the exporter
+        # freed or moved the buffer first, and the send then aborts in MPI
+        id="mpi-gpu-ipc-attach-failed", family="distributed", title="GPU-aware MPI could not map a peer rank's GPU buffer",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"hsa_amd_ipc_memory_attach\S{0,40}\s{0,4}HSA_STATUS_ERROR_\w{3,40}",),
+        needles=("hsa_amd_ipc_memory_attach",),
+        meaning="An on-node MPI message between GPU buffers goes through HSA IPC; attaching the other rank's buffer "
+                "failed (ROCr documents INVALID_ARGUMENT when the exporter freed the allocation before the importer "
+                "attached), so MPI aborts the send.",
+        causes=(
+            C(text="the sending rank freed or reallocated the GPU buffer before the peer attached it (a memory pool "
+                   "that recycles buffers, an IPC cache that outlives them)",
+              fix="keep send buffers alive until the message completes, or set MPICH_GPU_IPC_ENABLED=0 (slower)"),
+            C(text="ranks restricted to different GPUs (ROCR_VISIBLE_DEVICES per rank) cannot open each other's "
+                   "buffers", check="RD-ENV-003",
+              fix="bind GPUs with HIP_VISIBLE_DEVICES or Slurm's --gpu-bind instead of hiding them from ROCr"),
+        ),
+        fix="Set MPICH_GPU_IPC_ENABLED=0 to confirm (messages then go through host memory), then fix the buffer "
+            "lifetime or the GPU binding.",
+        sources=("https://github.com/quokka-astro/quokka/pull/284", "https://github.com/ROCm/rocm-systems/issues/9827",
+                 "https://github.com/olcf/olcf-user-docs/pull/1081"),
+        examples=("GTL_DEBUG: [0] hsa_amd_ipc_memory_attach: HSA_STATUS_ERROR_INVALID_ARGUMENT: One of the actual "
+                  "arguments does not meet a precondition stated in the documentation of the corresponding formal "
+                  "argument.",),
+        near_misses=("HSA_STATUS_ERROR_INVALID_ARGUMENT: One of the actual arguments does not meet a precondition",),
+        supersedes=("hsa-status-error",),
+    ),
+    S(
         id="rccl-iommu-pt-missing", family="distributed", title="RCCL: iommu=pt missing",
         severity="warning", tier=SETUP,
         patterns=(r'Missing \"?iommu=pt\"? from kernel command line',),

@@ -229,6 +229,29 @@ SIGNATURES: tuple[S, ...] = (
         examples=("AssertionError: Torch not compiled with CUDA enabled",),
     ),
     S(
+        # InvokeAI says which device torch gave it; on an AMD machine "cpu" is torch without ROCm (its launcher or a
+        # requirements file pulled a CUDA/CPU wheel) or a GPU it may not open (spent fresh ka-, ob-, kz- InvokeAI logs)
+        id="app-runs-on-cpu", family="packages", title="The application runs on the CPU: torch offers it no GPU",
+        severity="error", tier=SETUP,
+        patterns=(r"(?i)\bUsing (?:torch )?device(?:_type)?\s*[:=]?\s*cpu\b",),
+        needles=("using device", "using torch device"),
+        meaning="The program asked torch for a GPU and got the CPU: the torch installed has no ROCm build, or it "
+                "cannot see or open the GPU.",
+        causes=(
+            C(text="pip pulled a CPU or CUDA torch over the ROCm one", check="RD-TORCH-001"),
+            C(text="torch is a CPU-only build on an AMD GPU machine", check="RD-TORCH-002"),
+            C(text="in a container, /dev/kfd and /dev/dri are not passed in", check="RD-CTR-001"),
+        ),
+        fix="Install torch from the ROCm index into the application's environment (pip install torch --index-url "
+            "https://download.pytorch.org/whl/rocmX.Y) and check that it sees the GPU (torch.cuda.is_available()).",
+        sources=("https://github.com/invoke-ai/InvokeAI/issues/3527", "https://github.com/invoke-ai/launcher/issues/11"),
+        examples=("[2024-12-19 13:27:10,911]::[InvokeAI]::INFO --> Using torch device: CPU",
+                  ">> Using device_type cpu"),
+        near_misses=("[INFO] VAE load device: cuda:0, offload device: cpu, dtype: torch.bfloat16",
+                     "[InvokeAI]::INFO --> Using torch device: AMD Radeon RX 7900 XTX",
+                     ">> Using device_type cuda"),
+    ),
+    S(
         id="distribution-not-found", family="packages", title="A required package version is not installed",
         severity="fatal", tier=SETUP,
         patterns=(r"The '(?P<requirement>[^']{1,200})' distribution was not found and is required by (?P<by>[\w.-]{1,80})",),
