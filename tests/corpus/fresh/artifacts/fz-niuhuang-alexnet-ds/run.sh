@@ -1,0 +1,2 @@
+#!/bin/bash
+deepspeed  train.py --deepspeed_config=ds_config.json --epochs=2
