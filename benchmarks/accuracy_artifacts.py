@@ -37,6 +37,13 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:module-rocm5.7-outside-host-window": "RD-IMG-003", "words:HSA_FORCE_FINE_GRAIN-typo": "RD-ENV-004",
          "words:sh-source-in-posix-sh": "RD-LCH-005",
          "words:cuda-module-on-amd": "RD-LCH-006", "words:cuda-module-load": "RD-LCH-006",
+         "words:cuda-toolkit-module-on-amd-node": "RD-LCH-006",  # spent fresh batch 53
+         # classes built in wave 17 from spent labels written in several words
+         "words:nvidia-smi-under-set-e": "RD-LCH-016", "words:nvidia-smi-aborts-set-e": "RD-LCH-016",
+         "words:slurm-constraint-nvidia-feature": "RD-LCH-002", "words:sbatch-constraint-nvidia-feature": "RD-LCH-002",
+         "words:slurm-constraint-names-other-gpu": "RD-LCH-002", "words:nvidia-node-constraint": "RD-LCH-002",
+         "words:slurm-constraint-gpu-model": "RD-LCH-002", "words:sbatch-constraint-nvidia": "RD-LCH-002",
+         "words:sbatch-unknown-option": "RD-LCH-017",
          "words:accelerate-yaml-deepspeed-keys-ignored": "RD-LCH-009",
          "words:hostfile-hosts-absent": "RD-LCH-010", "words:master-addr-not-a-job-host": "RD-LCH-010",
          "words:rdzv-endpoint-site-hostname": "RD-LCH-010", "words:ds-train-batch-not-product": "RD-DS-009",

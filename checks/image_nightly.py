@@ -124,7 +124,19 @@ def nightly_channels(settings):
                                 "PyTorch prunes nightly wheels after a while: a pin to one night's build resolves "
                                 "only until that wheel is deleted, then the build stops ('No matching distribution'). "
                                 "Pin a released torch from the stable ROCm index instead.",
-                                subject=f"{v.origin.label} {m.group(1).lower()}", evidence=[v.evidence()],
-                                sources=list(SOURCES)))
+                                subject=f"{v.origin.label} {m.group(1).lower()}",
+                                evidence=_written_at(settings, v, r) + [v.evidence()], sources=list(SOURCES)))
                 break
     return out or ok(f"{len(pips)} pip install line(s); no retired nightly channel or dated nightly pin")
+
+
+def _written_at(settings, v, req: str) -> list:
+    """The line of a multi-line RUN or command where the pin itself is written (the install is cited at its first)."""
+    from .pip_untaken import run_block
+
+    art = artifact_at(settings, v.origin.path)
+    if art is None or not v.origin.line or art.kind == "requirements":
+        return []
+    lo, hi = run_block(art, v.origin.line)
+    n = art.line_of(re.escape(req.strip("'\"")), start=lo - 1)
+    return [ev(f"{v.origin.path}:{n}", art.lines()[n - 1].strip()[:200])] if n and n != v.origin.line and n <= hi else []

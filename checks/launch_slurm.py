@@ -8,6 +8,8 @@ import re
 from rocmdoctor.artifacts.settings import artifact_at, launches
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 
+from rocmdoctor.knowledge.slurm import PYXIS, SBATCH_LONG, SBATCH_MAN, option_problem
+
 from .slurm_gpus import SLURM_CONSTRAINT, SLURM_GRES, constraint_findings, model_of, names_model, requests_of
 
 AREA = "launch"
@@ -330,3 +332,28 @@ def sbatch_directive_variables(settings):
                  "SBATCH_* input variable (SBATCH_ACCOUNT), or write the value itself.",
                  subject=vs[0].origin.label, evidence=[v.evidence() for v in vs[:4]], sources=[SBATCH_DIRECTIVES])
             for path, vs in by_file.items()]
+
+
+@check("RD-LCH-017", area=AREA, title="#SBATCH lines use options sbatch knows", option="config",
+       sources=[SBATCH_MAN, PYXIS])
+def sbatch_unknown_options(settings):
+    """`#SBATCH --name="PyTorch GPU"` (the option is --job-name), `#SBATCH --gpu=1` (it abbreviates --gpu-bind,
+    --gpu-freq and --gpus alike): sbatch stops at the directive ('unrecognized option', 'is ambiguous') and the job is
+    never queued. Unique abbreviations (`--err`) and the pyxis/Shifter plugin options pass."""
+    found = [(v, option_problem(v.name[7:])) for v in settings.values("launcher") if v.name.startswith("sbatch.")]
+    found = [(v, why) for v, why in found if why]
+    if not found:
+        return ok("every #SBATCH option is one sbatch knows")
+    out = []
+    for v, why in found:
+        opt = v.name[7:]
+        near = sorted(o for o in SBATCH_LONG if o.startswith(opt))[:4] if why == "ambiguous" else \
+            sorted(o for o in SBATCH_LONG if opt in o or o in opt)[:3]
+        out.append(fail(f"{os.path.basename(v.origin.path)}: #SBATCH {'-' if len(opt) == 1 else '--'}{opt} is "
+                        f"{'no sbatch option' if why == 'unrecognized' else 'ambiguous to sbatch'}",
+                        f"sbatch reads #SBATCH lines as its own options and stops at this one ("
+                        f"{'unrecognized option' if why == 'unrecognized' else 'it abbreviates ' + ', '.join(near)}), so "
+                        "the job is never queued." + (f" Did you mean {' or '.join('--' + o for o in near)}?" if near
+                                                      else ""),
+                        subject=v.origin.label, evidence=[v.evidence()], sources=[SBATCH_MAN]))
+    return out

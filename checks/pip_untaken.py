@@ -40,13 +40,44 @@ def alternative_branch(settings, v, pips) -> bool:
     if art is None or art.kind not in ("dockerfile", "shell", "slurm"):
         return False
     lo, hi = run_block(art, v.origin.line or 0)
+    if art.kind != "dockerfile":  # a script's `if`/`elif`/`else` spans lines of its own: the block around the pip
+        lo, hi = _script_block(art.lines(), v.origin.line or 0, lo, hi)
     if not _BRANCH.search("\n".join(art.lines()[lo - 1:hi])):
         return False
     return any(p is not v and p.origin.path == v.origin.path and lo <= (p.origin.line or 0) <= hi
+               and (art.kind == "dockerfile" or in_other_branch(settings, v.origin.path,
+                                                                *sorted((v.origin.line or 0, p.origin.line or 0))))
                and any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url")
                        for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
                for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
                                      for ln in art.lines()[lo - 1:hi])
+
+
+def _script_block(lines: list[str], line: int, lo: int, hi: int) -> tuple[int, int]:
+    """The lines of the innermost `if ... fi` / `case ... esac` of a script around ``line`` (lo, hi unchanged when
+    the line is in none): its branches are the alternatives one run chooses among."""
+    depth, start = 0, None
+    for i in range(line - 1, max(0, line - 400), -1):
+        text = lines[i - 1]
+        if _BRANCH_END.match(text):
+            depth += 1
+        elif _BRANCH_OPEN.search(text) and not _BRANCH_CLOSE.search(text):
+            if depth == 0:
+                start = i
+                break
+            depth -= 1
+    if start is None:
+        return lo, hi
+    depth = 0
+    for i in range(start + 1, min(len(lines), start + 800) + 1):
+        text = lines[i - 1]
+        if _BRANCH_OPEN.search(text) and not _BRANCH_CLOSE.search(text):
+            depth += 1
+        elif _BRANCH_END.match(text):
+            if depth == 0:
+                return start, i
+            depth -= 1
+    return lo, hi
 
 
 # (the shell's own: a Python `else:` inside `python -c "..."` is not one)
@@ -79,20 +110,22 @@ def in_other_branch(settings, path: str, lo: int, hi: int) -> bool:
 _VENDOR_TEST = re.compile(r"^\s*(?:RUN\s+)?(?:(?:&&|\|\||;)\s*)?(?P<kw>if|elif)\s[^\n]{0,200}?(?<![!<>])==?\s*[\"']?"
                           r"(?P<lit>[\w.-]{1,40})[\"']?\s*\]", re.M)
 _CHAIN_END = re.compile(r"(?:^|[\s;&|])fi\b")
+_ELSE = re.compile(r"^\s*else\b")
 _NVIDIA_LIT = re.compile(r"^(?:cuda|nvidia|nv|gpu-nvidia|cu\d{2,3})$", re.I)
 _AMD_LIT = re.compile(r"^(?:rocm|amd|hip|radeon)(?:[\d.]*)$", re.I)
 
 
 def other_vendor_branch(settings, v) -> bool:
-    """A pip in the branch of an `if`/`elif` chain whose test names CUDA/NVIDIA, where another branch of the same
-    chain names ROCm/AMD: the chain picks per vendor, and the NVIDIA branch never runs on this machine
+    """A pip in the branch of an `if`/`elif` chain whose test names CUDA/NVIDIA (or in its `else`), where another
+    branch of the same chain names ROCm/AMD: the chain picks per vendor, and the NVIDIA branch never runs on this machine
     (nojoin's worker: `if [ "$WORKER_GPU_BACKEND" = "cuda" ]; then pip install onnxruntime-gpu ... elif ... rocm`).
     A chain ends at its `fi`; a pip after it runs whatever the chain chose."""
     art = artifact_at(settings, v.origin.path)
     if art is None or art.kind not in ("dockerfile", "shell", "slurm") or not v.origin.line:
         return False
-    lo, hi = run_block(art, v.origin.line)
     lines = art.lines()
+    # a RUN holds its whole chain; a script's chain spans its own lines (`if [ "$GPU_TYPE" = "nvidia" ]; then` ...)
+    lo, hi = run_block(art, v.origin.line) if art.kind == "dockerfile" else (1, len(lines))
     chain: list[tuple[int, str]] = []  # (line, literal) of the chain open at the pip, and of the rest of it
     for i in range(lo, min(hi, len(lines)) + 1):
         m = _VENDOR_TEST.match(lines[i - 1])
@@ -100,12 +133,16 @@ def other_vendor_branch(settings, v) -> bool:
             chain = []
         if m:
             chain.append((i, m.group("lit")))
+        elif chain and _ELSE.match(lines[i - 1]):
+            chain.append((i, "else"))  # the chain's last branch: what runs where no vendor test holds
         if _CHAIN_END.search(lines[i - 1]):  # (`if [ "$GPU" = cuda ]; then echo; fi && \` closes on its line)
             if i >= v.origin.line:
                 break  # the pip's chain closes here
             chain = []  # a chain closed before the pip: not its
     mine = [lit for i, lit in chain if i <= v.origin.line]
-    return bool(mine) and bool(_NVIDIA_LIT.match(mine[-1])) and any(_AMD_LIT.match(lit) for _, lit in chain)
+    # the NVIDIA branch, or the fallback after an AMD branch (the CPU install): neither runs where the AMD test holds
+    return bool(mine) and (bool(_NVIDIA_LIT.match(mine[-1])) or mine[-1] == "else") and \
+        any(_AMD_LIT.match(lit) for _, lit in chain)
 
 
 # `if [ "${NAME}" = "1" ]; then` / `if [[ $NAME == value ]]; then`: a branch on a build ARG

@@ -50,6 +50,33 @@ def _rocm_based(image: str) -> bool:
     return ka.rocm_image(name) or "rocm" in name.rsplit("/", 1)[-1]
 
 
+# Base images whose own group file defines render: Arch Linux (systemd's sysusers run when its base is installed).
+# Ubuntu's and Debian's do not (ka.BASE_IMAGE_GROUPS); AMD's rocm/* images add it (_ROCM_IMAGE_GIDS).
+_RENDER_BASES = re.compile(r"^(?:(?:docker\.io|quay\.io|ghcr\.io)/)?(?:library/|archlinux/)?archlinux(?::|@|$)", re.I)
+
+
+def _final_base(d) -> str:
+    """The image a Dockerfile's last stage starts from, through its own stage names (`FROM build AS final`)."""
+    stages = [s for s in (d.data.get("stages") or []) if isinstance(s, dict)]
+    by_alias = {str(s["alias"]).lower(): s for s in stages if s.get("alias")}
+    stage = stages[-1] if stages else None
+    for _ in range(8):
+        if stage is None or str(stage.get("image") or "").lower() not in by_alias:
+            break
+        stage = by_alias[str(stage.get("image")).lower()]
+    return str(stage.get("image") or "") if stage else ""
+
+
+def _render_in_base(settings, a, name, svc, depth: int = 0) -> bool:
+    """The service's image is built, through the set's own local builds (`FROM arch:latest`, itself built FROM
+    archlinux), on a base whose group file defines render."""
+    for d in (built_from(settings, a, name, svc) or []) if depth < 4 else ():
+        base = _final_base(d)
+        if _RENDER_BASES.match(base) or base and _render_in_base(settings, a, "", {"image": base}, depth + 1):
+            return True
+    return False
+
+
 def _rocm_service(settings, a, name, svc) -> bool:
     """The service's image is built on a ROCm image: the FROM of the Dockerfile it builds, where the files hold
     it; else its image's name, when that is a registry's (a namespace: lmsysorg/sglang:...-rocm720). A bare local
@@ -189,7 +216,8 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
             continue
         image_gids = _ROCM_IMAGE_GIDS if rocm_image or "render" in made or _rocm_service(settings, a, name, svc) \
             else _IMAGE_GIDS
-        risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids]
+        risky = [g for g in named if g not in ka.BASE_IMAGE_GROUPS and g not in made and g not in image_gids
+                 and not (g == "render" and _render_in_base(settings, a, name, svc))]
         if risky:
             gids = {g: getattr(host_groups.get(g), "gid", None) for g in risky}
             use = ", ".join(f"{g} -> {gid}" if gid is not None else f"{g} -> $(getent group {g} | cut -d: -f3)"

@@ -304,8 +304,9 @@ def build_arg_line(a, svc, name: str) -> int | None:
 AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hip|radeon)[\w-]*\.ya?ml$", re.I)
 
 
-# Another vendor's word in a file's or service's name (drl-cuda, docker-compose.nvidia.yml, app_intel).
-NVIDIA_WORDS, OTHER_WORDS = "nvidia|cuda|nv", "intel|xpu"
+# Another vendor's word in a file's or service's name (drl-cuda, docker-compose.nvidia.yml, app_intel), or a CUDA
+# release in PyTorch's wheel-tag form (a service `cu128`, `Dockerfile.cu126`).
+NVIDIA_WORDS, OTHER_WORDS = r"nvidia|cuda|nv|cu(?=1\d{1,2}(?!\d))", "intel|xpu"
 OTHER_VENDOR = re.compile(rf"(?:^|[-_.])(?:{NVIDIA_WORDS}|{OTHER_WORDS})(?:$|[-_.\d])", re.I)
 
 

@@ -91,7 +91,7 @@ def test_the_dated_pin_finding_names_the_package_and_cites_its_command(tmp_path)
     [f] = _codes(tmp_path, [("Dockerfile", docker)], "RD-IMG-010", "mi300x8")
     p = str(tmp_path / "Dockerfile")
     assert f.title == "`torch==2.5.0.dev20240726` (pip install): a dated nightly build (2024-07-26)"
-    assert f.subject == p + ":2 torch" and [e.source for e in f.evidence] == [p + ":2"]
+    assert f.subject == p + ":2 torch" and [e.source for e in f.evidence] == [p + ":3", p + ":2"]  # the pin, then its command
 
 
 def test_installs_with_no_nightly_channel_pass_with_their_count(tmp_path):
@@ -128,3 +128,15 @@ def test_a_wheel_url_from_a_retired_channel_is_cited_at_its_own_line(tmp_path):
     idx = "-i https://download.pytorch.org/whl/nightly/rocm6.1\ntorch\ntorchvision\n"
     [h] = _codes(tmp_path, [("requirements.txt", idx)], "RD-IMG-010")
     assert [e.source for e in h.evidence] == [p + ":2", p + ":1"]
+
+
+def test_a_dated_pin_in_a_long_run_is_cited_where_it_is_written(tmp_path):
+    # spent fresh fz-syofyan (Dockerfile.rocm:52-60): the pin sits on line 7 of a RUN that starts on line 2
+    from tests.lintacc_helpers import flagged, scan, write
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+              "RUN --mount=type=cache,target=/root/.cache/pip \\\n    case \"$R\" in \\\n        *) \\\n"
+              "            python3 -m pip uninstall -y torch \\\n            && python3 -m pip install --pre \\\n"
+              "                torch==2.6.0.dev20241113+rocm6.2 \\\n"
+              "                --extra-index-url https://download.pytorch.org/whl/nightly/rocm6.2;; \\\n    esac\n")
+    [f] = flagged(scan([p], "RD-IMG-010", "rx7900xtx"))
+    assert [e.source.rsplit(":", 1)[1] for e in f.evidence[:2]] == ["7", "2"]

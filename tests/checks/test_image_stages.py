@@ -50,3 +50,18 @@ def test_only_the_stages_a_build_needs_are_judged(tmp_path, files, flag):
 def test_real_cuda_cpu_rocm_switch_dockerfile():
     d = os.path.join(FRESH3, "arnojoosen-ai-workspace-compose")
     assert flagged(scan([d], "RD-IMG-001", "rx7900xtx")) == []
+
+
+@pytest.mark.parametrize("names, flag", [
+    # spent fresh fz-kagurazaka (cu126/cu128/cu130.dockerfile beside rocm.dockerfile), qa-arrowmax and rj-slayerjs
+    # (Dockerfile.nvidia beside Dockerfile.amd/.rocm): the project's per-vendor variants; this machine builds its own
+    (("cu128.dockerfile", "rocm.dockerfile"), False), (("Dockerfile.nvidia", "Dockerfile.amd"), False),
+    (("Dockerfile.cuda", "Dockerfile.rocm"), False),
+    # no AMD-named file beside it, or a file that names no vendor: judged as before
+    (("Dockerfile.cuda", "Dockerfile"), True), (("Dockerfile", "Dockerfile.rocm"), True),
+])
+def test_another_vendors_dockerfile_beside_an_amd_one_is_its_variant(tmp_path, names, flag):
+    cuda, other = names
+    write(tmp_path, cuda, "FROM nvidia/cuda:12.4.0-runtime-ubuntu22.04\nRUN pip install torch\n")
+    write(tmp_path, other, "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    assert bool(flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))) is flag

@@ -355,3 +355,26 @@ def test_review_cases_of_srun_task_counts(tmp_path):
     p = write(tmp_path, "d.sbatch", odd)
     for code in ("RD-LCH-002", "RD-LCH-004"):
         assert all(f.status.value != "error" for f in scan([p], code, "mi300x8"))
+
+
+# --- RD-LCH-017: #SBATCH options sbatch does not know (spent fresh gz-patalt: `#SBATCH --name="PyTorch GPU"`); the
+# corpus's other 1,900 directives, Shifter's --image/--module and pyxis's --container-* among them, pass.
+@pytest.mark.parametrize("line, bad", [
+    ('#SBATCH --name="PyTorch GPU"', True), ("#SBATCH --memory=8G", True), ("#SBATCH --gpu=1", True),
+    ("#SBATCH --cpus=4", True), ("#SBATCH -T 10", True),
+    ("#SBATCH --job-name=x", False), ("#SBATCH --err=e.log", False), ("#SBATCH --mem=8G", False),
+    ("#SBATCH -J x", False), ("#SBATCH --image=docker:nersc/pytorch:24.06", False), ("#SBATCH --module=gpu", False),
+    ("#SBATCH --container-image=nvcr.io#nvidia/pytorch:24.01-py3", False), ("#SBATCH --tasks-per-node=8", False),
+])
+def test_sbatch_options_sbatch_does_not_know(tmp_path, line, bad):
+    p = write(tmp_path, "job.sbatch", f"#!/bin/bash\n{line}\nsrun python t.py\n# SBATCH --name is a comment\n")
+    fs = flagged(scan([p], "RD-LCH-017", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]
+    if bad:
+        assert fs[0].subject.endswith("job.sbatch:2")
+
+
+def test_a_directive_after_the_first_command_is_no_option(tmp_path):
+    # sbatch stops reading #SBATCH lines at the first command: a misspelt one after it is a comment
+    p = write(tmp_path, "job.sh", "#!/bin/bash\n#SBATCH -N 1\nsrun hostname\n#SBATCH --name=x\n")
+    assert flagged(scan([p], "RD-LCH-017", "mi300x8")) == []

@@ -120,3 +120,24 @@ def test_a_constraints_file_installs_nothing(tmp_path, name, use, flag):
 def test_the_real_constraints_file_that_forbids_torch_is_not_flagged():
     d = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts", "ea-kmajick-rocm-jupyter-compose")
     assert not flagged(scan([d], "RD-IMG-002", "rx7900xtx"))
+
+
+@pytest.mark.parametrize("branch, flag", [
+    # spent fresh fz-slackerchris (install_comfyui.sh): a script's own if/elif/else on the GPU vendor, one line per
+    # branch: the cu121 and CPU installs are the other branches of the ROCm one
+    ("nvidia", False), ("cpu", False),
+])
+def test_a_scripts_vendor_chain_over_lines_leaves_the_other_branches_out(tmp_path, branch, flag):
+    body = ('#!/bin/bash\nif [ "$GPU_TYPE" = "nvidia" ]; then\n'
+            '    pip install torch torchvision --index-url https://download.pytorch.org/whl/cu121\n'
+            'elif [ "$GPU_TYPE" = "amd" ]; then\n'
+            '    pip install torch torchvision --index-url https://download.pytorch.org/whl/rocm6.0\n'
+            'else\n    pip install torch torchvision\nfi\npip install -r requirements.txt\n')
+    fs = flagged(scan([write(tmp_path, "install.sh", body)], "RD-IMG-002", "rx7900xtx"))
+    assert bool([f for f in fs if (branch == "nvidia") == f.subject.split(":")[-1].startswith("3")]) is flag
+
+
+def test_a_scripts_chain_with_no_rocm_branch_is_still_judged(tmp_path):
+    body = ('#!/bin/bash\nif [ "$GPU_TYPE" = "nvidia" ]; then\n'
+            '    pip install torch --index-url https://download.pytorch.org/whl/cu121\nelse\n    pip install torch\nfi\n')
+    assert len(flagged(scan([write(tmp_path, "install.sh", body)], "RD-IMG-002", "rx7900xtx"))) == 2

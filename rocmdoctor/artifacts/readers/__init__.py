@@ -72,7 +72,11 @@ def read_text(path: str) -> str:
     if len(raw) > MAX_BYTES:
         raise ReadError(f"{path}: larger than {MAX_BYTES // 1024 // 1024} MiB; not a training artifact")
     try:
-        return raw.decode("utf-8")
+        # a byte-order mark says the encoding, as pip reads requirements files (a requirements.txt that PowerShell's
+        # `pip freeze > requirements.txt` wrote is UTF-16 with a BOM); else UTF-8
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            return raw.decode("utf-16")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ReadError(f"{path}: not UTF-8 text") from None
 

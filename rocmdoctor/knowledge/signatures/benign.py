@@ -33,6 +33,12 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      r"has not been implemented in this system|not supported on this)",
      "rocm-smi cannot read one metric on this GPU or driver (unsupported field): the GPU works",
      "https://github.com/ROCm/legacy-rocm-build/issues/1453"),
+    # AMD's RDC daemon (rdcd) asking ROCm SMI for a field or health check the GPU does not serve: one ERROR pair per
+    # field on every poll, while the GPUs and the other fields work (rocm-systems#11467)
+    (r"RdcMetricFetcherImpl\.cc\(\d{1,6}\): (?:Fetch status is not ok error: \d{1,12}|Fail to fetch \d{1,4}:\w{1,60} "
+     r"with rsmi error code \d{1,4})",
+     "rdcd could not fetch one metric (unsupported on this GPU or driver); the GPUs work",
+     "https://github.com/ROCm/rocm-systems/issues/11467"),
     # hy-smi (Hygon's rocm-smi) and rocm-smi naming one field a card does not expose (the Z100L's unique id), then
     # printing every other field (gpustack#1508): the card works
     (r"^Error: Failed to show [\w ]{1,40}: File read or write error\.?\s*$",

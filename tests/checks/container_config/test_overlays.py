@@ -122,3 +122,21 @@ def test_an_nvidia_reservation_an_amd_layer_cannot_empty_is_cited_where_the_base
     reset = write(tmp_path, "docker-compose.rocm.yml", "services:\n  stt:\n    devices:\n      - /dev/kfd\n"
                   "    deploy:\n      resources:\n        reservations:\n          devices: !reset []\n")
     assert flagged(scan([base, reset], "RD-CTR-004", "rx7900xtx")) == []
+
+
+def test_services_named_for_a_cuda_release_are_the_other_vendors_twins(tmp_path):
+    # spent fresh fz-kagurazaka: services rocm, therock, cu126, cu128, cu130 publishing one host port (start one):
+    # cuXXX is a CUDA release in PyTorch's wheel-tag form, the NVIDIA variants of the AMD services
+    from tests.lintacc_helpers import flagged, scan, write
+    svc = ("  {n}:\n    image: x/comfyui:{n}\n    build:\n      context: .\n      dockerfile: {n}.dockerfile\n"
+           "    ports: ['8188:8188']\n{extra}")
+    amd = "    devices: [/dev/kfd, /dev/dri]\n"
+    nv = "    deploy:\n      resources:\n        reservations:\n          devices:\n            - driver: nvidia\n" \
+         "              count: all\n              capabilities: [gpu]\n"
+    p = write(tmp_path, "docker-compose.yml", "services:\n" + svc.format(n="rocm", extra=amd)
+              + svc.format(n="cu128", extra=nv) + svc.format(n="cu130", extra=nv))
+    for code in ("RD-CTR-003", "RD-CTR-004"):
+        assert flagged(scan([p], code, "rx7900xtx")) == [], code
+    # a service named `cute` or `cu` is no CUDA release: judged as written
+    q = write(tmp_path, "b/docker-compose.yml", "services:\n" + svc.format(n="rocm", extra=amd) + svc.format(n="cute", extra=nv))
+    assert flagged(scan([q], "RD-CTR-004", "rx7900xtx"))

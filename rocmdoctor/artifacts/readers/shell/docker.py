@@ -79,6 +79,10 @@ def record_image_build(art: Artifact, words: list[str], first: int) -> None:
         j += 1
     # a tag worked out at run time (`-t app:$(tag)`, `-t app:${VERSION}`) still names the repository it builds
     tags = [t for t in tags if t and not re.search(r"[$`]", _repo_part(t))]
+    # `-f "$SCRIPT_DIR/Dockerfile.arch"`, `-f "$(dirname "$0")/Dockerfile.arch"`: a folder worked out at run time (the
+    # script's own, mostly); the name under it is kept, and settings.dockerfile_of_build finds the set's file of that name
+    if file and "$" in file and "/" in file and "$" not in file.rsplit("/", 1)[1]:
+        file = file.rsplit("/", 1)[1]
     if tags or args:
         art.data.setdefault("image_builds", []).append(
             {"line": first, "tags": tags, "file": file if file and "$" not in file else None,
