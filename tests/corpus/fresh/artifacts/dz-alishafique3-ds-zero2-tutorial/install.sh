@@ -1,0 +1,12 @@
+pip3 install bitsandbytes==0.43.0
+pip3 install transformers==4.39.1
+pip3 install peft==0.10.0
+pip3 install accelerate==0.28.0 
+pip3 install datasets==2.18.0
+pip3 install trl==0.8.1
+pip3 install ninja==1.11.1.1
+pip3 install packaging
+pip3 install evaluate==0.4.1
+pip3 install rouge-score==0.1.2
+pip3 install deepspeed
+pip3 install wandb
