@@ -133,6 +133,9 @@ def _arm_for_gpu(o, env, settings, gpus):
     return Overrides(keep + per, val, o.per_node_vars, o.stray), env, ""
 
 
+_GFX_STRIPPED = re.compile(r"^\$\{[A-Za-z_]\w*(?:##?gfx|//?gfx/)\}$")
+
+
 def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
     fix = unset_fix(ov.var, env=env)
     if ov.version is None and not str(ov.value).strip():
@@ -144,6 +147,13 @@ def _judge(ov, g, subject, evidence, arch_list, rocm_v, env=None):
                     "(rocm-systems#5686, 2026).", subject=subject, evidence=evidence, fix=fix,
                     sources=["https://github.com/ROCm/ROCR-Runtime/issues/354",
                              "https://github.com/ROCm/rocm-systems/pull/5686"])
+    if ov.version is None and _GFX_STRIPPED.match(str(ov.value).strip("\"'")):
+        # `${GPU_ARCH#gfx}` with GPU_ARCH taken from rocminfo: whatever the GPU, "gfx1100" becomes "1100", never
+        # major.minor.stepping (spent fresh cz-manpreet's setup_rocm.sh)
+        return fail(f"{subject}: {ov.var}={ov.value} gives the gfx name's digits (1100, 90a), not a version",
+                    "Stripping `gfx` from the GPU's name leaves `1100` for gfx1100, while libhsakmt accepts only "
+                    "major.minor.stepping (11.0.0): GPU discovery fails and ROCm reports no GPU. Leave it unset on "
+                    "a GPU ROCm supports, or write the version itself.", subject=subject, evidence=evidence, fix=fix)
     if ov.version is None and re.search(r"\$\{?[A-Za-z_]|`|\$\(", str(ov.value)):
         # `docker run -e HSA_OVERRIDE_GFX_VERSION=$HSA_OVERRIDE_GFX_VERSION`, a Makefile's $(VAR) from an included
         # file: the caller's environment fills it in at launch, a value the files do not hold

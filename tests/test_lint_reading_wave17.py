@@ -36,3 +36,21 @@ def test_a_dockerfile_named_under_a_run_time_folder_is_the_sets_file_of_that_nam
     write(tmp_path, "Dockerfile.arch", "FROM ubuntu:24.04\n")  # Ubuntu's base has no render group
     assert [f.title for f in flagged(scan([c, str(tmp_path / "run.sh"), str(tmp_path / "Dockerfile.arch"),
                                            str(tmp_path / "Dockerfile.llama")], "RD-CTR-006", "strix-halo-apu"))]
+
+
+def test_a_hash_inside_a_word_is_no_comment(tmp_path):
+    # bash starts a comment only at a word's start: `${GPU_ARCH##gfx}`, `a#b` and a quoted "#" are values
+    from rocmdoctor.artifacts.readers.shell.words import commands
+    assert commands("export A=${ARCH##gfx} B=a#b C='#' # the rest") == [["export", "A=${ARCH##gfx}", "B=a#b", "C=#"]]
+    s = read_all([write(tmp_path, "a.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=${GPU_ARCH##gfx}\n")])
+    assert [v.value for v in s.values("env", "HSA_OVERRIDE_GFX_VERSION")] == ["${GPU_ARCH##gfx}"]
+
+
+def test_launchers_run_as_their_packages_modules_are_those_launchers(tmp_path):
+    # dz-loverlost: `python3 -m accelerate.commands.launch --num_processes=2 -m lmms_eval` under --gres=gpu:1
+    p = write(tmp_path, "test.sh", "#!/bin/bash\n#SBATCH --gres=gpu:1\npython3 -m accelerate.commands.launch \\\n"
+              "    --num_processes=2 \\\n    -m lmms_eval --model x\n")
+    fs = flagged(scan([p], "RD-LCH-001", "mi300x8"))
+    assert len(fs) == 1 and "2 ranks per node" in fs[0].title
+    s = read_all([write(tmp_path, "ds.sh", "#!/bin/bash\npython -m deepspeed.launcher.runner --num_gpus 8 train.py\n")])
+    assert [c["launcher"] for c in s.of_kind("shell")[0].data["commands"]] == ["deepspeed"]

@@ -320,3 +320,16 @@ def test_an_override_passed_through_from_the_launching_environment_is_not_malfor
     assert [f.status.value for f in fs] == ["pass"] and "passed through" in fs[0].title
     bad = write(tmp_path / "bad", "run.sh", "#!/bin/bash\nexport HSA_OVERRIDE_GFX_VERSION=gfx1100\npython t.py\n")
     assert [f.status.value for f in scan([bad], "RD-ENV-001", "rx7900xtx")] == ["fail"]
+
+
+@pytest.mark.parametrize("value, bad", [
+    ('"${GPU_ARCH#gfx}"', True), ("${ARCH##gfx}", True), ("${GFX/gfx/}", True),
+    ("$HSA_OVERRIDE_GFX_VERSION", False), ("${HSA_OVERRIDE_GFX_VERSION:-11.0.0}", False),
+])
+def test_an_override_made_by_stripping_gfx_from_the_name_is_malformed(tmp_path, value, bad):
+    # spent fresh cz-manpreet (setup_rocm.sh): GPU_ARCH from rocminfo, then HSA_OVERRIDE_GFX_VERSION="${GPU_ARCH#gfx}"
+    from tests.lintacc_helpers import flagged, scan, write
+    p = write(tmp_path, "setup.sh", "#!/bin/bash\nGPU_ARCH=$(rocminfo | grep -oP 'gfx\\d+' | head -1)\n"
+              f"export HSA_OVERRIDE_GFX_VERSION={value}\npython t.py\n")
+    fs = flagged(scan([p], "RD-ENV-001", "rx7900xtx"))
+    assert bool([f for f in fs if "digits" in f.title]) is bad

@@ -24,6 +24,11 @@ from .places import _DEFINED, Spanned, _line_before, _line_or_defined, _line_wit
 from .words import _ASSIGN, _opt, commands
 
 
+
+# Launchers run as modules of their package: the same launcher with the same options.
+_LAUNCHER_MODULES = {"accelerate.commands.launch": ["accelerate", "launch"],
+                     "deepspeed.launcher.runner": ["deepspeed"]}
+
 def _command(art: Artifact, words: list[str], first: int, last: int, variables: dict, exported: set,
              physical: list[str]) -> None:
     words = list(words)
@@ -296,6 +301,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     if head in ("torchrun", "deepspeed", "accelerate", "colossalai") or head.startswith("python"):
         _gpu_count_from_nvidia_smi(art, raw, variables, first)
         _devices_from_nvidia_smi(art, variables, first)
+    if head.startswith("python") and rest[1:2] == ["-m"] and len(rest) > 2 and rest[2] in _LAUNCHER_MODULES:
+        # `python3 -m accelerate.commands.launch ...` is `accelerate launch ...` (the module its entry point runs)
+        rest = _LAUNCHER_MODULES[rest[2]] + rest[3:]
+        head = rest[0]
     cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
     if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
                                                                          ["-m", "torch.distributed.launch"])):

@@ -302,12 +302,40 @@ def _substitutions(line: str) -> tuple[str, list[str]]:
     return "".join(out) + line[i:], subs
 
 
+def _comment_cut(line: str) -> str:
+    """The line before its comment, as bash reads it: `#` starts one only at the start of a word, outside quotes
+    (`${ARCH##gfx}`, `a#b` and `"#"` are no comment; shlex's commenters would cut every one of them)."""
+    if "#" not in line:
+        return line
+    quote, braces, i = None, 0, 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == quote:
+                quote = None
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        elif line.startswith("${", i):
+            braces += 1
+            i += 1
+        elif c == "}" and braces:
+            braces -= 1
+        elif c == "#" and not braces and (i == 0 or line[i - 1] in " \t;&|()"):
+            return line[:i]
+        i += 1
+    return line
+
+
 def _shlex_commands(line: str) -> list[list[str]]:
-    line, subs = _substitutions(line)
+    line, subs = _substitutions(_comment_cut(line))
     try:
         lex = shlex.shlex(line, posix=True, punctuation_chars=";&|")
         lex.whitespace_split = True
-        lex.commenters = "#"
+        lex.commenters = ""
         words = list(lex)
     except ValueError:  # an unclosed quote: fall back to whitespace
         words = line.split()
