@@ -45,6 +45,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:slurm-constraint-gpu-model": "RD-LCH-002", "words:sbatch-constraint-nvidia": "RD-LCH-002",
          "words:sbatch-unknown-option": "RD-LCH-017",
          "words:vllm-rocm-image-rocm7-on-rocm62-host": "RD-IMG-003",  # spent fresh batch 54
+         "words:alloc-conf-variable-not-read": "RD-ENV-004",  # spent fresh batch 55
          "words:accelerate-yaml-deepspeed-keys-ignored": "RD-LCH-009",
          "words:hostfile-hosts-absent": "RD-LCH-010", "words:master-addr-not-a-job-host": "RD-LCH-010",
          "words:rdzv-endpoint-site-hostname": "RD-LCH-010", "words:ds-train-batch-not-product": "RD-DS-009",

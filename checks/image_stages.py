@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import OTHER_VENDOR
+from rocmdoctor.artifacts.settings import OTHER_VENDOR, artifact_at, builds_of
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick_list, pick_map
 
@@ -60,7 +60,7 @@ def unbuilt_stages(settings) -> set[tuple[str, int]]:
     return out | _other_vendors_files(settings)
 
 
-_AMD_NAMED = re.compile(r"(?:^|[-_.])(?:rocm|amd|hip|radeon|therock)(?:$|[-_.\d])", re.I)
+_AMD_NAMED = re.compile(r"(?:^|[-_.])(?:rocm|amd(?!64)|hip|radeon|therock)(?:$|[-_.\d])", re.I)  # not amd64
 
 
 def _other_vendors_files(settings) -> set[tuple[str, int]]:
@@ -73,4 +73,15 @@ def _other_vendors_files(settings) -> set[tuple[str, int]]:
         return set()
     return {(a.path, s["line"]) for a in settings.of_kind("dockerfile")
             if OTHER_VENDOR.search(named[a.path]) and not _AMD_NAMED.search(named[a.path])
+            and not _built_for_amd_gpus(settings, a)
             for s in pick_list(a.data, "stages") if isinstance(s, dict) and s.get("line")}
+
+
+def _built_for_amd_gpus(settings, dockerfile) -> bool:
+    """A compose service of the set builds it and passes /dev/kfd: whatever its name, it runs on the AMD GPU here."""
+    for b in builds_of(settings, dockerfile):
+        a = artifact_at(settings, b.by)
+        svc = pick_map(a.data, "services").get(b.service) if a is not None and b.service else None
+        if isinstance(svc, dict) and any("/dev/kfd" in str(d) for d in svc.get("devices") or []):
+            return True
+    return False

@@ -290,7 +290,9 @@ def nvidia_smi_under_errexit(settings, gpus=None, pci_display=None):
         lines = a.lines()
         for n, at in fatal_runs(a.text or "", "nvidia-smi", _NVIDIA_TEST) if "nvidia-smi" in (a.text or "") else ():
             line = lines[n - 1]
-            plain = line.strip().startswith("nvidia-smi") and "#" not in line and not line.rstrip().endswith("\\")
+            # the fix appends `|| true` only where nvidia-smi is the line's whole command (`nvidia-smi; python t.py`
+            # would get it on python's)
+            plain = re.fullmatch(r"\s*(?:sudo\s+)?nvidia-smi(?:\s+[^;&|#<>`$()\\]*)?", line) is not None
             out.append(fail(
                 f"{os.path.basename(a.path)} line {n}: nvidia-smi under `set -e` ends the script on this AMD node",
                 f"Errexit is on from line {at}, and this node's {len(gpus)} GPU(s) are AMD's: nvidia-smi is not "

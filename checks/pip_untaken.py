@@ -50,7 +50,9 @@ def alternative_branch(settings, v, pips) -> bool:
                and any(ka.ROCM_INDEX.search(str(x)) for k in ("index-url", "i", "extra-index-url")
                        for x in ((p.value.get("options") or {}) if isinstance(p.value, dict) else {}).get(k, []))
                for p in pips) or any(ka.ROCM_INDEX.search(ln) and re.search(r"\bpip\d*\s+install\b", ln)
-                                     for ln in art.lines()[lo - 1:hi])
+                                     and (art.kind == "dockerfile" or in_other_branch(
+                                         settings, v.origin.path, *sorted((v.origin.line or 0, n))))
+                                     for n, ln in enumerate(art.lines()[lo - 1:hi], lo))
 
 
 def _script_block(lines: list[str], line: int, lo: int, hi: int) -> tuple[int, int]:
@@ -124,8 +126,9 @@ def other_vendor_branch(settings, v) -> bool:
     if art is None or art.kind not in ("dockerfile", "shell", "slurm") or not v.origin.line:
         return False
     lines = art.lines()
-    # a RUN holds its whole chain; a script's chain spans its own lines (`if [ "$GPU_TYPE" = "nvidia" ]; then` ...)
-    lo, hi = run_block(art, v.origin.line) if art.kind == "dockerfile" else (1, len(lines))
+    if art.kind != "dockerfile":  # a script's chain spans lines of its own (`if [ "$GPU_TYPE" = "nvidia" ]; then`)
+        return _script_vendor_branch(lines, v.origin.line)
+    lo, hi = run_block(art, v.origin.line)
     chain: list[tuple[int, str]] = []  # (line, literal) of the chain open at the pip, and of the rest of it
     for i in range(lo, min(hi, len(lines)) + 1):
         m = _VENDOR_TEST.match(lines[i - 1])
@@ -143,6 +146,33 @@ def other_vendor_branch(settings, v) -> bool:
     # the NVIDIA branch, or the fallback after an AMD branch (the CPU install): neither runs where the AMD test holds
     return bool(mine) and (bool(_NVIDIA_LIT.match(mine[-1])) or mine[-1] == "else") and \
         any(_AMD_LIT.match(lit) for _, lit in chain)
+
+
+def _script_vendor_branch(lines: list[str], line: int) -> bool:
+    """other_vendor_branch for a script: the `if` blocks around ``line``, innermost first; the first whose tests name
+    vendors decides, from its own branches (an `elif`/`else` of an `if` nested in a branch is that `if`'s)."""
+    lo = line
+    for _ in range(4):
+        start, end = _script_block(lines, lo, 0, 0)
+        if not start:
+            return False
+        m = _VENDOR_TEST.match(lines[start - 1])
+        if m and m.group("kw") == "if":
+            chain, depth, mine = [(start, m.group("lit"))], 0, m.group("lit")
+            for i in range(start + 1, end):
+                text = lines[i - 1]
+                if _BRANCH_OPEN.search(text) and not _BRANCH_CLOSE.search(text):
+                    depth += 1
+                elif _BRANCH_END.match(text):
+                    depth -= 1
+                elif depth == 0 and (e := _VENDOR_TEST.match(text) or (_ELSE.match(text) and "else")):
+                    lit = e if isinstance(e, str) else e.group("lit")
+                    chain.append((i, lit))
+                    if i < line:
+                        mine = lit
+            return (bool(_NVIDIA_LIT.match(mine)) or mine == "else") and any(_AMD_LIT.match(x) for _, x in chain)
+        lo = start
+    return False
 
 
 # `if [ "${NAME}" = "1" ]; then` / `if [[ $NAME == value ]]; then`: a branch on a build ARG

@@ -65,15 +65,45 @@ _NVIDIA_FEATURE = re.compile(r"^(?:a(?:2|10|16|30|40|100)|a[2-6]000|h(?:100|200|
                              r"volta|turing|pascal|kepler|lovelace|blackwell|nvidia|tesla|geforce|quadro|cuda\w*)$")
 
 
+def _nvidia_feature(feature: str) -> str | None:
+    """The NVIDIA board or architecture a node feature names: the whole name or its first part (`a100_80gb`,
+    `nvidia_h100`), or the part after a `gpu`/`nvidia` prefix (`gpu_a100`); a feature whose first part names
+    something else (`rack-a2`, `zone_t4`) is a site's own."""
+    parts = [p for p in re.split(r"[^a-z0-9]+", feature.lower()) if p]
+    if not parts:
+        return None
+    if _NVIDIA_FEATURE.match(parts[0]) and (parts[0] != "nvidia" or len(parts) == 1):
+        return parts[0]
+    if parts[0] in ("gpu", "nvidia", "tesla") and len(parts) > 1 and _NVIDIA_FEATURE.match(parts[1]):
+        return parts[1]
+    return None
+
+
 def nvidia_only(constraint: str) -> list[str]:
-    """The NVIDIA features of a `--constraint` that no AMD node satisfies: one of its `&` terms whose every `|`
-    alternative names an NVIDIA board or architecture ([] when some alternative could be any node's feature)."""
-    for term in re.split(r"&", str(constraint)):
-        alternatives = [a for a in re.split(r"\|", re.sub(r"[\[\]()\"'\s]|\*\d+", "", term)) if a]
-        named = [[t for t in re.split(r"[^a-z0-9]+", a.lower()) if _NVIDIA_FEATURE.match(t)] for a in alternatives]
-        if alternatives and all(named):
-            return [t for ts in named for t in ts]
-    return []
+    """The NVIDIA features a `--constraint` needs where no AMD node can satisfy it ([] where one might): the
+    expression read as Slurm reads it, `&` and `|` left to right (`h100&ib|mi300x` is `(h100&ib)|mi300x`),
+    brackets and parentheses as groups; a feature that names no NVIDIA board may be any node's."""
+    tokens = re.findall(r"[&|()\[\]]|[^&|()\[\]\s\"']+", re.sub(r"\*\d+", "", str(constraint)))
+    named: list[str] = []
+
+    def expr(i: int) -> tuple[bool, int]:  # (an AMD node may satisfy it, next token)
+        ok, op = None, None
+        while i < len(tokens) and tokens[i] not in (")", "]"):
+            t = tokens[i]
+            if t in ("&", "|"):
+                op, i = t, i + 1
+                continue
+            if t in ("(", "["):
+                val, i = expr(i + 1)
+                i += 1  # the closing bracket
+            else:
+                nv = _nvidia_feature(t)
+                named.extend([nv] if nv else [])
+                val, i = nv is None, i + 1
+            ok = val if ok is None else (ok and val) if op == "&" else (ok or val)
+        return (True if ok is None else ok), i
+
+    return [] if expr(0)[0] else named
 
 
 def constraint_findings(settings, real) -> list:

@@ -5,12 +5,26 @@ from __future__ import annotations
 
 import re
 
+from rocmdoctor.knowledge import artifacts as ka
+
 _PLAIN_BASE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:python|node|golang|ubuntu|debian|alpine|nginx|busybox|"
                          r"eclipse-temurin|openjdk|ruby|php|rust|rockylinux|almalinux|fedora)(?::|@|$)", re.I)
 # a GPU stack named by a package, an image or a toolkit (URLs are dropped first: a tool fetched from a ROCm
 # repository, HIPIFY's perl script, is no GPU program)
 _GPU_STACK = re.compile(r"torch|tensorflow|jax|onnxruntime|vllm|sglang|llama|ollama|whisper|diffus|transformers|"
                         r"sentence.transformers|bitsandbytes|xformers|triton|cupy|rocm|cuda|\bhip\b|nvidia|amdgpu", re.I)
+
+
+def _gpu_requirement(req: str) -> bool:
+    """A requirement that brings a GPU stack: torch and the packages that require it (ultralytics, timm, peft ...),
+    a package with a GPU build rule (RD-IMG-002/009's table), or a GPU word in its name."""
+    name = ka.requirement_name(req) or ""
+    return name in ka.TORCH_DEPENDENTS or name in ka.PIP_BY_NAME or name in _NEEDS_TORCH or bool(_GPU_STACK.search(req))
+
+
+# packages that require torch beyond the table of RD-IMG-002 (detection and vision toolkits)
+_NEEDS_TORCH = frozenset({"ultralytics", "detectron2", "mmcv", "mmdet", "torchvision", "torchaudio", "easyocr",
+                          "openai-whisper", "faster-whisper", "speechbrain", "pyannote-audio", "kornia"})
 
 
 def plain_build(settings, dockerfiles) -> bool:
@@ -27,4 +41,9 @@ def plain_build(settings, dockerfiles) -> bool:
                                                      if not ln.lstrip().startswith("#")))
         if _GPU_STACK.search(body):
             return False
-    return not any(_GPU_STACK.search(re.sub(r"(?m)#.*$", "", r.text or "")) for r in settings.of_kind("requirements"))
+    paths = {d.path for d in dockerfiles}
+    if any(_gpu_requirement(str(r)) for v in settings.values("build", "pip") if v.origin.path in paths
+           for r in (v.value.get("requirements") or [] if isinstance(v.value, dict) else [])):
+        return False
+    return not any(_gpu_requirement(line.split("#", 1)[0].strip()) for r in settings.of_kind("requirements")
+                   for line in r.lines() if line.split("#", 1)[0].strip())

@@ -16,7 +16,8 @@ nodefile nodelist nodes ntasks ntasks-per-core ntasks-per-gpu ntasks-per-node nt
 output overcommit oversubscribe parsable partition power prefer priority profile propagate qos quiet reboot requeue
 reservation resv-ports segment signal sockets-per-node spread-job switches test-only thread-spec threads-per-core time
 time-min tmp tres-bind tres-per-task uid usage use-min-nodes verbose version wait wait-all-nodes wckey wrap x11
-tasks-per-node workdir checkpoint checkpoint-dir mem_bind""".split())
+tasks-per-node workdir checkpoint checkpoint-dir mem_bind cluster stepmgr context external resources spread-segments
+consolidate-segments mem-update""".split())
 SBATCH_SHORT = frozenset("AaBbCcDdeFGHhiJkLMmNnOopQqSstuVvWwx")
 SPANK_LONG = ("container-", "no-container-", "image", "module", "volume", "ccm")
 

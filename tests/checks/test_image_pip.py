@@ -537,3 +537,13 @@ def test_an_index_left_to_the_scripts_argument_is_not_judged(tmp_path):
     # an extra index beside PyPI is not the index itself: PyPI's CUDA torch is still there to take
     extra = write(tmp_path, "extra.sh", script.replace('--index-url "$EXTRA_URL"', '--extra-index-url "$EXTRA_URL"'))
     assert len(flagged(scan([extra], "RD-IMG-002", "mi300x8"))) >= 1
+
+
+def test_an_arg_branch_inside_another_arg_branch_keeps_its_own_condition(lint):
+    # review case: `if [ "$TARGETARCH" = amd64 ]` holding `if [ "$USE_ROCM" = 1 ] ... else <cu121> fi`: with
+    # USE_ROCM=1 the cu121 install is the untaken branch, as it was before branches could nest
+    body = ("FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\nARG TARGETARCH=amd64\nARG USE_ROCM=1\n"
+            "RUN if [ \"$TARGETARCH\" = \"amd64\" ]; then \\\n      if [ \"$USE_ROCM\" = \"1\" ]; then \\\n"
+            "        pip install torch --index-url https://download.pytorch.org/whl/rocm6.2; \\\n      else \\\n"
+            "        pip install torch --index-url https://download.pytorch.org/whl/cu121; \\\n      fi; \\\n    fi\n")
+    assert lint.flagged(lint([lint.write("Dockerfile", body)], "RD-IMG-002", "mi300x8")) == []

@@ -59,9 +59,18 @@ def test_real_cuda_cpu_rocm_switch_dockerfile():
     (("Dockerfile.cuda", "Dockerfile.rocm"), False),
     # no AMD-named file beside it, or a file that names no vendor: judged as before
     (("Dockerfile.cuda", "Dockerfile"), True), (("Dockerfile", "Dockerfile.rocm"), True),
+    (("Dockerfile.cuda", "Dockerfile.amd64"), True),  # amd64 is an architecture, not the vendor
 ])
 def test_another_vendors_dockerfile_beside_an_amd_one_is_its_variant(tmp_path, names, flag):
     cuda, other = names
     write(tmp_path, cuda, "FROM nvidia/cuda:12.4.0-runtime-ubuntu22.04\nRUN pip install torch\n")
     write(tmp_path, other, "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
     assert bool(flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))) is flag
+
+
+def test_another_vendors_dockerfile_a_service_builds_for_the_amd_gpu_is_judged(tmp_path):
+    write(tmp_path, "Dockerfile.cuda", "FROM nvidia/cuda:12.4.0-runtime-ubuntu22.04\n")
+    write(tmp_path, "Dockerfile.rocm", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n")
+    write(tmp_path, "docker-compose.yml", "services:\n  app:\n    build:\n      context: .\n"
+          "      dockerfile: Dockerfile.cuda\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))

@@ -365,6 +365,8 @@ def test_review_cases_of_srun_task_counts(tmp_path):
     ("#SBATCH --job-name=x", False), ("#SBATCH --err=e.log", False), ("#SBATCH --mem=8G", False),
     ("#SBATCH -J x", False), ("#SBATCH --image=docker:nersc/pytorch:24.06", False), ("#SBATCH --module=gpu", False),
     ("#SBATCH --container-image=nvcr.io#nvidia/pytorch:24.01-py3", False), ("#SBATCH --tasks-per-node=8", False),
+    ("#SBATCH --cluster=lumi", False), ("#SBATCH --stepmgr", False),  # an exact name wins; Slurm 24.05's own
+    ("  #SBATCH --name=x", False),  # indented: a comment to sbatch, which reads `#SBATCH` at column 0 only
 ])
 def test_sbatch_options_sbatch_does_not_know(tmp_path, line, bad):
     p = write(tmp_path, "job.sbatch", f"#!/bin/bash\n{line}\nsrun python t.py\n# SBATCH --name is a comment\n")

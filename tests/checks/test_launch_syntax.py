@@ -181,6 +181,14 @@ def test_review_cases_of_continuations_and_expanded_assignments(tmp_path):
     ("set -e\nset +e\nnvidia-smi\n", False),
     ("set -e\nN=$(nvidia-smi -L | wc -l)\necho \"$(nvidia-smi)\"\n", False),  # substitutions: RD-LCH-001's
     ("set -e\necho 'nvidia-smi'\n# nvidia-smi\n", False),
+    # review cases: an if/else before `set -e` closes; a subshell's, a heredoc script's and `set --` are not the
+    # script's errexit; a process substitution and a condition over two lines are tested; `#` inside a word
+    ('if [ -z "$X" ]; then\n  X=1\nelse\n  X=2\nfi\nset -e\nnvidia-smi\n', True),
+    ("(\n set -e\n make\n)\nnvidia-smi\n", False), ("(set -e)\nnvidia-smi\n", False),
+    ("set -euo pipefail\nmapfile -t GPUS < <(nvidia-smi -L)\n", False),
+    ("cat > job.sh <<'EOF'\n#!/bin/bash\nset -euo pipefail\necho hi\nEOF\nnvidia-smi\n", False),
+    ("set -e\nif [ -x /opt/rocm/bin/rocm-smi ] ||\n   nvidia-smi -L >/dev/null; then\n  echo ok\nfi\n", False),
+    ("set -- -e foo\nnvidia-smi\n", False), ("set -e\nnvidia-smi -L > /tmp/l#1 || true\n", False),
 ])
 def test_nvidia_smi_under_errexit(tmp_path, body, bad):
     fs = flagged(scan([write(tmp_path, "job.sh", "#!/bin/bash\n" + body)], "RD-LCH-016", "mi300x8"))
@@ -197,6 +205,10 @@ def test_nvidia_smi_errexit_from_the_shebang_and_its_fix(tmp_path):
     q = write(tmp_path, "b.sh", "#!/bin/bash\nset -e\nnvidia-smi  # the GPUs\n")
     [g] = flagged(scan([q], "RD-LCH-016", "mi300x8"))
     assert g.fix is None
+    # another command on the line: `|| true` would land on it (and hide its failure)
+    r = write(tmp_path, "c.sh", "#!/bin/bash\nset -e\nnvidia-smi; python train.py\n")
+    [h] = flagged(scan([r], "RD-LCH-016", "mi300x8"))
+    assert h.fix is None
 
 
 def test_nvidia_smi_not_judged_without_an_amd_gpu(tmp_path):

@@ -24,6 +24,9 @@ def test_model_of(kind, want):
     ("h100", ["h100"]), ("a100_80gb", ["a100"]), ("cuda80", ["cuda80"]),  # spent fresh jz-kuro0911: `-C cuda80` ("ampere", ["ampere"]), ("a100*2", ["a100"]),
     ("[a5000|a6000|a100|3090]", ["a5000", "a6000", "a100", "3090"]),
     ("(p100|v100)&(gpu40g|gpu80g)", ["p100", "v100"]),
+    # review cases: `&`/`|` left to right, and a site feature whose first part names no board
+    ("h100&ib|mi300x", []), ("(a100&ib)|mi250", []), ("rack-a2", []), ("zone_t4", []), ("cpu-l4-cache", []),
+    ("gpu_a100", ["a100"]), ("nvidia_h100", ["h100"]),
     ("gpu80", []), ("vram16", []), ("MI250", []), ("mi250|a100", []), ("k100", []), ("gpu-mid|gpu-high", []),
 ])
 def test_nvidia_only(constraint, want):

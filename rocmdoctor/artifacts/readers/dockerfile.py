@@ -512,25 +512,29 @@ def _if_block(body: str, start: int) -> tuple[str, str | None, int] | None:
     return None
 
 
-def _arg_branches(body: str, args: dict[str, str | None]) -> list[tuple[str, tuple]]:
+def _arg_branches(body: str, args: dict[str, str | None], depth: int = 0) -> list[tuple[str, tuple]]:
     """A RUN's text as (text, when) parts: the branches of an `if` on a build arg (``args``: the ARGs the stage
     knows and does not shadow with an ENV, with their values there) each with its condition (arg, operator,
     literal, else-branch, the arg's value at the RUN), the rest with (). An `if` with an `elif` is read whole; an
     `if` nested in a branch (`if [ -n "$HTTP_PROXY" ]` inside `if [ "$INSTALL_FLASHATTN" = "true" ]`) is part of it."""
-    out, rest, pos = [], [], 0
+    out: list[tuple[str, tuple]] = []
+    rest: list[str] = []
+    pos = 0
     scan = pos if "if" in body and "fi" in body and len(body) <= MAX_BRANCHED_RUN else len(body)
     while (m := _ARG_IF.search(body, scan)) is not None:
         block = _if_block(body, m.end())
         if block is None or m.group("var") not in args:
-            scan = block[2] if block is not None else m.end()
+            scan = m.end()  # an `if` on something else: an arg's `if` inside it is still found
             continue
         then, other, end = block
         rest.append(body[pos:m.start()] + " true ")
         pos = scan = end
         key = (m.group("var"), m.group("op"), m.group("lit"))
-        out.append((then, key + (False, args[m.group("var")])))
-        if other is not None:
-            out.append((other, key + (True, args[m.group("var")])))
+        for text, is_else in ((then, False), (other, True)) if other is not None else ((then, False),):
+            # an arg's `if` inside the branch decides its own branches (the innermost condition is the one kept)
+            parts: list[tuple[str, tuple]] = _arg_branches(text, args, depth + 1) if depth < 3 else [(text, ())]
+            out.append((parts[0][0], key + (is_else, args[m.group("var")])))
+            out += parts[1:]
     return [("".join(rest) + body[pos:], ())] + out
 
 

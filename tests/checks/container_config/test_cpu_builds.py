@@ -16,6 +16,8 @@ from tests.lintacc_helpers import flagged, scan, write
      False),
     ("FROM node:20-alpine AS deps\nFROM deps\nRUN npm ci\n", None, False),
     ("FROM python:3.11-slim\nRUN pip install torch\n", None, True),
+    ("FROM python:3.11-slim\nRUN pip install ultralytics fastapi uvicorn\n", None, True),  # ultralytics needs torch
+    ("FROM python:3.11-slim\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n", "peft\n", True),
     ("FROM python:3.11-slim\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n", "torch==2.3.0\n", True),
     ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN make\n", None, True),
     (None, None, True),  # the Dockerfile is not among the files: its build may do anything

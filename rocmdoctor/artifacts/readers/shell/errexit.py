@@ -7,13 +7,30 @@ from __future__ import annotations
 import re
 import shlex
 
-from .words import logical_lines
+from .words import _comment_cut, logical_lines
 
-_SHEBANG_E = re.compile(r"^#!\s*\S*(?:env\s+(?:-S\s+)?)?\S*(?:ba|k|z)?sh\s+(?:-\w+\s+)*-[a-z]*e[a-z]*\b")
+_SHELLS = ("sh", "bash", "ksh", "zsh", "dash")
+
+
+def _shebang_errexit(first_line: str) -> bool:
+    """`#!/bin/bash -e`, `#!/usr/bin/env -S bash -ex`: the interpreter's options turn errexit on."""
+    if not first_line.startswith("#!"):
+        return False
+    words = first_line[2:].split()[:8]
+    while words and (words[0].rsplit("/", 1)[-1] == "env" or words[0] == "-S"):
+        words = words[1:]
+    if not words or words[0].rsplit("/", 1)[-1] not in _SHELLS:
+        return False
+    for w in words[1:]:
+        if not w.startswith("-") or w == "--":
+            break
+        if not w.startswith("--") and "e" in w[1:]:
+            return True
+    return False
 # `2>&1`, `&>`, `>&2`: redirections, not the `&` that backgrounds; `$(...)`/backticks: a substitution's own
 # commands decide nothing here (the command around them does)
-_REDIRECTS = re.compile(r"\d*>&\d*-?|&>>?|\d*<&\d*-?")
-_SUBSTITUTION = re.compile(r"\$\([^()]*\)|`[^`]*`")
+_REDIRECTS = re.compile(r"(?<!\d)\d*>&\d*-?|&>>?|(?<!\d)\d*<&\d*-?")
+_SUBSTITUTION = re.compile(r"[$<>]\([^()]*\)|`[^`]*`")  # $(...), and <(...) / >(...), whose failure bash ignores
 _OPENS = {"if": "if", "while": "loop", "until": "loop", "for": "loop", "select": "loop", "case": "case"}
 _PREFIX_WORDS = {"sudo", "time", "command", "exec", "nohup"}
 _FUNCTION = re.compile(r"^\s*(?:function\s+[A-Za-z_][\w:.-]*\s*(?:\(\s*\))?|[A-Za-z_][\w:.-]*\s*\(\s*\))\s*(\{)?")
@@ -23,6 +40,7 @@ _SEPARATORS = {";", "&&", "||", "&", ";;", "(", ")", ";&", ";;&"}
 def _set_words(words: list[str]) -> tuple[bool | None, bool | None]:
     """(errexit, pipefail) that a `set` command turns on (True) or off (False); None where it leaves it."""
     errexit = pipefail = None
+    words = words[:words.index("--")] if "--" in words else words  # `set -- -e x` sets the arguments
     for i, w in enumerate(words):
         if re.match(r"^[-+][a-zA-Z]+$", w) and "e" in w[1:]:
             errexit = w[0] == "-"
@@ -36,8 +54,10 @@ def _set_words(words: list[str]) -> tuple[bool | None, bool | None]:
 
 def _pipelines(line: str) -> list[tuple[list[list[str]], str]] | None:
     """The line's pipelines, each as (its commands' words, the operator after it); None for an unclosed quote."""
-    lex = shlex.shlex(_SUBSTITUTION.sub(" SUBST ", _REDIRECTS.sub(" ", line)), posix=True, punctuation_chars=";&|()")
+    lex = shlex.shlex(_SUBSTITUTION.sub(" SUBST ", _REDIRECTS.sub(" ", _comment_cut(line))), posix=True,
+                      punctuation_chars=";&|()")
     lex.whitespace_split = True
+    lex.commenters = ""
     try:
         words = list(lex)
     except ValueError:
@@ -72,11 +92,13 @@ def fatal_runs(text: str, program: str, guard: re.Pattern) -> list[tuple[int, in
     is (its branch is the script's path)."""
     out: list[tuple[int, int]] = []
     lines = text.splitlines()
-    errexit = 1 if lines and _SHEBANG_E.match(lines[0]) else 0
+    errexit = 1 if lines and _shebang_errexit(lines[0]) else 0
     pipefail = False
     stack: list[tuple[str, bool]] = []  # open blocks: (kind, guarded)
     brace_due = False  # `name()` alone on its line: the `{` on a later line opens the function, not a group
-    for first, _last, line in logical_lines(text):
+    condition = False  # between `if`/`while` and `then`/`do`, over lines too (`if a ||` / `b; then`)
+    # depth 2: a script a heredoc writes is not this script's lines (its `set -e` is its own)
+    for first, _last, line in logical_lines(text, 2):
         m = _FUNCTION.match(line)
         if m and not re.match(r"^\s*(?:if|while|until|for|case)\b", line):
             if m.group(1) and "}" in line[m.end():]:
@@ -84,23 +106,28 @@ def fatal_runs(text: str, program: str, guard: re.Pattern) -> list[tuple[int, in
             stack.append(("func", False))
             brace_due = not m.group(1)
             continue
-        condition = False
         listed = ""  # the `&&`/`||` list so far: what decides whether the next pipeline runs
+        closing = False
         for stages, op in _pipelines(line) or ():
+            if closing and stack and stack[-1][0] == "subshell":
+                stack.pop()
             negated, cmd = False, stages[0]
             while cmd and cmd[0] in ("then", "do", "else", "!", "{"):
                 if cmd[0] in ("then", "do"):
                     condition = False
                 elif cmd[0] == "!":
                     negated = True
-                elif brace_due:
+                elif cmd[0] == "{" and brace_due:
                     brace_due = False
-                else:
+                elif cmd[0] == "{":
                     stack.append(("group", False))
                 cmd = cmd[1:]
             stages = [cmd] + stages[1:]
             text_of = " ".join(" ".join(s) for s in stages)
             before, listed = listed, (listed + " " + text_of if op in ("&&", "||") else "")
+            if op == "(":
+                stack.append(("subshell", False))  # `( set -e; make )`: its own shell, its errexit its own
+            closing = op == ")"  # the subshell ends after this pipeline (which runs inside it)
             if not cmd:
                 continue
             head = cmd[0]
@@ -127,4 +154,6 @@ def fatal_runs(text: str, program: str, guard: re.Pattern) -> list[tuple[int, in
                 for i, stage in enumerate(stages):
                     if (i == len(stages) - 1 or pipefail) and _program(stage) == program:
                         out.append((first, errexit))
+        if closing and stack and stack[-1][0] == "subshell":
+            stack.pop()
     return out
