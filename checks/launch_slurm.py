@@ -341,8 +341,7 @@ def sbatch_unknown_options(settings):
     --gpu-freq and --gpus alike): sbatch stops at the directive ('unrecognized option', 'is ambiguous') and the job is
     never queued. Unique abbreviations (`--err`) and the pyxis/Shifter plugin options pass."""
     found = [(v, option_problem(v.name[7:])) for v in settings.values("launcher") if v.name.startswith("sbatch.")]
-    # sbatch reads `#SBATCH` at the start of a line only: an indented one is a comment (`xstrncmp(line, "#SBATCH", 7)`)
-    found = [(v, why) for v, why in found if why and _at_column_0(settings, v)]
+    found = [(v, why) for v, why in found if why]
     if not found:
         return ok("every #SBATCH option is one sbatch knows")
     out = []
@@ -358,9 +357,3 @@ def sbatch_unknown_options(settings):
                                                       else ""),
                         subject=v.origin.label, evidence=[v.evidence()], sources=[SBATCH_MAN]))
     return out
-
-
-def _at_column_0(settings, v) -> bool:
-    a = artifact_at(settings, v.origin.path)
-    lines = a.lines() if a is not None else []
-    return bool(v.origin.line and v.origin.line <= len(lines) and lines[v.origin.line - 1].startswith("#SBATCH"))

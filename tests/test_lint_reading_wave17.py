@@ -54,3 +54,11 @@ def test_launchers_run_as_their_packages_modules_are_those_launchers(tmp_path):
     assert len(fs) == 1 and "2 ranks per node" in fs[0].title
     s = read_all([write(tmp_path, "ds.sh", "#!/bin/bash\npython -m deepspeed.launcher.runner --num_gpus 8 train.py\n")])
     assert [c["launcher"] for c in s.of_kind("shell")[0].data["commands"]] == ["deepspeed"]
+
+
+def test_an_indented_sbatch_line_is_a_comment_to_sbatch(tmp_path):
+    # sbatch reads `#SBATCH` at the start of a line only (Slurm's `xstrncmp(line, "#SBATCH", 7)`): the indented request
+    # for a100s is no directive, the one at column 0 is
+    s = read_all([write(tmp_path, "job.sh", "#!/bin/bash\n  #SBATCH --gres=gpu:a100:4\n#SBATCH --gres=gpu:mi300x:8\n"
+                        "srun python t.py\n")])
+    assert [(v.value, v.origin.line) for v in s.values("launcher", "sbatch.gres")] == [("gpu:mi300x:8", 3)]

@@ -108,8 +108,9 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     for first, _last, line in logical_lines(text):
         if line.lstrip().startswith("#SBATCH"):
             # sbatch stops reading #SBATCH directives at the first line that is not a comment or blank
-            # (Slurm's sbatch(1)): a directive after a command is a comment to Slurm
-            if not commands_started:
+            # (Slurm's sbatch(1)): a directive after a command is a comment to Slurm; and it reads them at the
+            # start of a line only (an indented `  #SBATCH` is a comment: `xstrncmp(line, "#SBATCH", 7)`)
+            if not commands_started and line.startswith("#SBATCH"):
                 _sbatch(art, first, line)
             continue
         commands_started = True
