@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import OTHER_VENDOR, artifact_at, builds_of
+from rocmdoctor.artifacts.settings import AMD_NAMED, OTHER_VENDOR, artifact_at, builds_of
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick_list, pick_map
 
@@ -60,19 +60,16 @@ def unbuilt_stages(settings) -> set[tuple[str, int]]:
     return out | _other_vendors_files(settings)
 
 
-_AMD_NAMED = re.compile(r"(?:^|[-_.])(?:rocm|amd(?!64)|hip|radeon|therock)(?:$|[-_.\d])", re.I)  # not amd64
-
-
 def _other_vendors_files(settings) -> set[tuple[str, int]]:
     """Every stage of a Dockerfile named for another vendor (`Dockerfile.nvidia`, `cu128.dockerfile`) where the set
     has one named for AMD (`Dockerfile.rocm`): the project's variants per vendor, of which an AMD machine builds its
     own (labellers never asked for the other; compose files' variants are read so too)."""
     named = {a.path: re.sub(r"(?i)dockerfile|containerfile", "", os.path.basename(a.path))
              for a in settings.of_kind("dockerfile")}
-    if not any(_AMD_NAMED.search(n) for n in named.values()):
+    if not any(AMD_NAMED.search(n) for n in named.values()):
         return set()
     return {(a.path, s["line"]) for a in settings.of_kind("dockerfile")
-            if OTHER_VENDOR.search(named[a.path]) and not _AMD_NAMED.search(named[a.path])
+            if OTHER_VENDOR.search(named[a.path]) and not AMD_NAMED.search(named[a.path])
             and not _built_for_amd_gpus(settings, a)
             for s in pick_list(a.data, "stages") if isinstance(s, dict) and s.get("line")}
 

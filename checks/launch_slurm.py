@@ -8,13 +8,32 @@ import re
 from rocmdoctor.artifacts.settings import artifact_at, launches
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 
-from rocmdoctor.knowledge.slurm import PYXIS, SBATCH_LONG, SBATCH_MAN, option_problem
-
-from .slurm_gpus import SLURM_CONSTRAINT, SLURM_GRES, constraint_findings, model_of, names_model, requests_of
+from rocmdoctor.knowledge.slurm import (PYXIS, SBATCH_LONG, SBATCH_MAN, SLURM_CONSTRAINT, SLURM_GRES, model_of,
+                                        names_model, nvidia_only, option_problem, requests_of)
 
 AREA = "launch"
 
 # ------------------------------------------------------------------ Slurm GPU requests
+def _constraint_findings(settings, real) -> list:
+    """A finding for each batch script whose last `--constraint` (the one sbatch keeps) asks for NVIDIA nodes."""
+    last: dict = {}
+    for v in settings.values("launcher", "sbatch.constraint"):
+        last[v.origin.path] = v
+    out = []
+    for v in last.values():
+        wanted = nvidia_only(str(v.value))
+        if wanted and not any(names_model(t, real) for t in wanted):
+            out.append(fail(f"#SBATCH --constraint={v.value} asks for NVIDIA nodes ({', '.join(dict.fromkeys(wanted))}); "
+                            f"this node's GPUs are {', '.join(sorted({g.name or g.gfx or '?' for g in real}))}",
+                            "A node feature names what a node is: an AMD node does not carry an NVIDIA board's or "
+                            "architecture's feature, so Slurm refuses the job ('Requested node configuration is not "
+                            "available') or keeps it pending. Drop the constraint, or ask for this cluster's feature of "
+                            "its AMD nodes (`sinfo -o '%N %f'` lists them).",
+                            subject=v.origin.label, evidence=[v.evidence(), ev("KFD topology", f"{len(real)} AMD GPU(s)")],
+                            sources=[SLURM_CONSTRAINT]))
+    return out
+
+
 @check("RD-LCH-002", area=AREA, title="Slurm GPU requests (#SBATCH or srun --gres, --gpus) match the node's GPUs",
        option="config", sources=[SLURM_GRES, "https://slurm.schedmd.com/sbatch.html#OPT_gpus", SLURM_CONSTRAINT])
 def slurm_gpu_request(settings, gpus):
@@ -59,7 +78,7 @@ def slurm_gpu_request(settings, gpus):
             else:
                 out.append(ok(f"{said} --{option}={v.value} fits this node ({len(real)} x {', '.join(names)})",
                               subject=v.origin.label, evidence=[v.evidence()]))
-    out += constraint_findings(settings, real)
+    out += _constraint_findings(settings, real)
     return out or ok("no GPU type or count in the Slurm request", evidence=[v.evidence() for v in vals])
 
 

@@ -41,7 +41,7 @@ def alternative_branch(settings, v, pips) -> bool:
         return False
     lo, hi = run_block(art, v.origin.line or 0)
     if art.kind != "dockerfile":  # a script's `if`/`elif`/`else` spans lines of its own: the block around the pip
-        lo, hi = _script_block(art.lines(), v.origin.line or 0, lo, hi)
+        lo, hi = _script_block(art.lines(), v.origin.line or 0) or (lo, hi)
     if not _BRANCH.search("\n".join(art.lines()[lo - 1:hi])):
         return False
     return any(p is not v and p.origin.path == v.origin.path and lo <= (p.origin.line or 0) <= hi
@@ -55,9 +55,9 @@ def alternative_branch(settings, v, pips) -> bool:
                                      for n, ln in enumerate(art.lines()[lo - 1:hi], lo))
 
 
-def _script_block(lines: list[str], line: int, lo: int, hi: int) -> tuple[int, int]:
-    """The lines of the innermost `if ... fi` / `case ... esac` of a script around ``line`` (lo, hi unchanged when
-    the line is in none): its branches are the alternatives one run chooses among."""
+def _script_block(lines: list[str], line: int) -> tuple[int, int] | None:
+    """The first and last lines of the innermost `if ... fi` / `case ... esac` of a script around ``line`` (None
+    when it is in none): its branches are the alternatives one run chooses among."""
     depth, start = 0, None
     for i in range(line - 1, max(0, line - 400), -1):
         text = lines[i - 1]
@@ -69,7 +69,7 @@ def _script_block(lines: list[str], line: int, lo: int, hi: int) -> tuple[int, i
                 break
             depth -= 1
     if start is None:
-        return lo, hi
+        return None
     depth = 0
     for i in range(start + 1, min(len(lines), start + 800) + 1):
         text = lines[i - 1]
@@ -79,7 +79,7 @@ def _script_block(lines: list[str], line: int, lo: int, hi: int) -> tuple[int, i
             if depth == 0:
                 return start, i
             depth -= 1
-    return lo, hi
+    return None
 
 
 # (the shell's own: a Python `else:` inside `python -c "..."` is not one)
@@ -153,9 +153,10 @@ def _script_vendor_branch(lines: list[str], line: int) -> bool:
     vendors decides, from its own branches (an `elif`/`else` of an `if` nested in a branch is that `if`'s)."""
     lo = line
     for _ in range(4):
-        start, end = _script_block(lines, lo, 0, 0)
-        if not start:
+        block = _script_block(lines, lo)
+        if block is None:
             return False
+        start, end = block
         m = _VENDOR_TEST.match(lines[start - 1])
         if m and m.group("kw") == "if":
             chain, depth, mine = [(start, m.group("lit"))], 0, m.group("lit")

@@ -19,12 +19,7 @@ def _gpu_requirement(req: str) -> bool:
     """A requirement that brings a GPU stack: torch and the packages that require it (ultralytics, timm, peft ...),
     a package with a GPU build rule (RD-IMG-002/009's table), or a GPU word in its name."""
     name = ka.requirement_name(req) or ""
-    return name in ka.TORCH_DEPENDENTS or name in ka.PIP_BY_NAME or name in _NEEDS_TORCH or bool(_GPU_STACK.search(req))
-
-
-# packages that require torch beyond the table of RD-IMG-002 (detection and vision toolkits)
-_NEEDS_TORCH = frozenset({"ultralytics", "detectron2", "mmcv", "mmdet", "torchvision", "torchaudio", "easyocr",
-                          "openai-whisper", "faster-whisper", "speechbrain", "pyannote-audio", "kornia"})
+    return name in ka.TORCH_DEPENDENTS or name in ka.PIP_BY_NAME or bool(_GPU_STACK.search(req))
 
 
 def plain_build(settings, dockerfiles) -> bool:

@@ -5,17 +5,15 @@ import os
 import re
 
 from rocmdoctor.artifacts.merge_tags import MergeTag, is_reset
-from rocmdoctor.artifacts.settings import AMD_LAYER as _AMD_LAYER, NVIDIA_WORDS as _NVIDIA_WORDS, \
-    OTHER_VENDOR as _VENDOR_OTHER, OTHER_WORDS as _OTHER_WORDS, artifact_named
+from rocmdoctor.artifacts.settings import AMD_LAYER as _AMD_LAYER, AMD_NAMED as _VENDOR_AMD, AMD_WORDS as _AMD_WORDS, \
+    NVIDIA_WORDS as _NVIDIA_WORDS, OTHER_VENDOR as _VENDOR_OTHER, OTHER_WORDS as _OTHER_WORDS, artifact_named
 from rocmdoctor.base.untrusted import pick
 
 
 _COMPOSE_UP = re.compile(r"\b(?:docker[ -]compose|podman[ -]compose)\b([^\n;&|]*?)\s(up|run|start|create)\b"
                          r"([^\n;&|]*)")
 # a vendor's word in a service's name: drl-rocm, nvidia-trainer, app_intel
-_AMD_WORDS = "rocm|amd|hip|radeon"
 _VENDOR_NVIDIA = re.compile(rf"(?:^|[-_.])(?:{_NVIDIA_WORDS})(?:$|[-_.\d])", re.I)
-_VENDOR_AMD = re.compile(rf"(?:^|[-_.])(?:{_AMD_WORDS})(?:$|[-_.\d])", re.I)
 _VENDOR_WORD = re.compile(rf"(?:^|[-_.])(?:{_AMD_WORDS}|{_NVIDIA_WORDS}|{_OTHER_WORDS})\d*(?=$|[-_.])", re.I)
 
 

@@ -308,6 +308,9 @@ AMD_LAYER = re.compile(r"^(?:docker-)?compose\.(?:[\w-]+\.)*[\w-]*(?:rocm|amd|hi
 # release in PyTorch's wheel-tag form (a service `cu128`, `Dockerfile.cu126`).
 NVIDIA_WORDS, OTHER_WORDS = r"nvidia|cuda|nv|cu(?=1\d{1,2}(?!\d))", "intel|xpu"
 OTHER_VENDOR = re.compile(rf"(?:^|[-_.])(?:{NVIDIA_WORDS}|{OTHER_WORDS})(?:$|[-_.\d])", re.I)
+# AMD's own words (drl-rocm, Dockerfile.amd, a TheRock build); `amd64` is an architecture, no vendor
+AMD_WORDS = r"rocm|amd(?!64)|hip|radeon|therock"
+AMD_NAMED = re.compile(rf"(?:^|[-_.])(?:{AMD_WORDS})(?:$|[-_.\d])", re.I)
 
 
 def _layered(out: list[ImageBuild]) -> list[ImageBuild]:

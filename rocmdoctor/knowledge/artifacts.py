@@ -497,7 +497,8 @@ PUBLIC_PORT_REGISTRIES = ("sourcefind.cn",)
 TORCH_DEPENDENTS = ("sentence-transformers", "accelerate", "peft", "trl", "timm", "torchmetrics", "lightning",
                     "pytorch-lightning", "open-clip-torch", "kornia", "ultralytics", "torchtext", "openai-whisper",
                     "llamafactory", "torchdiffeq", "torch-geometric", "einops-exts", "deepspeed", "bitsandbytes",
-                    "stable-baselines3", "monai", "torchrl", "skorch", "pytorch-metric-learning")
+                    "stable-baselines3", "monai", "torchrl", "skorch", "pytorch-metric-learning", "detectron2", "mmcv",
+                    "mmdet", "easyocr", "speechbrain", "pyannote-audio")
 # Images whose own Dockerfile ends in a non-root USER: a container of them (or of an image built FROM them
 # without a USER of its own) runs as that user, with the groups the image gives it. ROCm-docker's rocm-terminal
 # (`useradd --create-home -G sudo,video rocm-user`, `USER rocm-user`); Jupyter's docker-stacks (NB_USER jovyan,

@@ -27,7 +27,8 @@ from .words import _ASSIGN, _opt, commands
 
 # Launchers run as modules of their package: the same launcher with the same options.
 _LAUNCHER_MODULES = {"accelerate.commands.launch": ["accelerate", "launch"],
-                     "deepspeed.launcher.runner": ["deepspeed"]}
+                     "deepspeed.launcher.runner": ["deepspeed"], "torch.distributed.run": ["torchrun"],
+                     "torch.distributed.launch": ["torchrun"]}
 
 def _command(art: Artifact, words: list[str], first: int, last: int, variables: dict, exported: set,
              physical: list[str]) -> None:
@@ -306,11 +307,9 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
         rest = _LAUNCHER_MODULES[rest[2]] + rest[3:]
         head = rest[0]
     cmd: dict = {"line": first, "launcher": None, "script": None, "args": {}, "refs": {}, "via": via}
-    if head == "torchrun" or (head.startswith("python") and rest[1:3] in (["-m", "torch.distributed.run"],
-                                                                         ["-m", "torch.distributed.launch"])):
-        start = 1 if head == "torchrun" else 3
+    if head == "torchrun":
         cmd["launcher"] = "torchrun"
-        j = _launcher_opts(rest, start, _TORCHRUN_OPTS, set(), "torchrun", launcher_vals)
+        j = _launcher_opts(rest, 1, _TORCHRUN_OPTS, set(), "torchrun", launcher_vals)
         _script(cmd, rest, j)
     elif head == "colossalai" and rest[1:2] == ["run"]:
         # ColossalAI's launcher wraps torchrun (one node) and its own ssh runner (--hostfile), with their options

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from .words import _comment_cut, logical_lines
+from .words import comment_cut, logical_lines
 
 _SHELLS = ("sh", "bash", "ksh", "zsh", "dash")
 
@@ -27,6 +27,8 @@ def _shebang_errexit(first_line: str) -> bool:
         if not w.startswith("--") and "e" in w[1:]:
             return True
     return False
+
+
 # `2>&1`, `&>`, `>&2`: redirections, not the `&` that backgrounds; `$(...)`/backticks: a substitution's own
 # commands decide nothing here (the command around them does)
 _REDIRECTS = re.compile(r"(?<!\d)\d*>&\d*-?|&>>?|(?<!\d)\d*<&\d*-?")
@@ -54,7 +56,7 @@ def _set_words(words: list[str]) -> tuple[bool | None, bool | None]:
 
 def _pipelines(line: str) -> list[tuple[list[list[str]], str]] | None:
     """The line's pipelines, each as (its commands' words, the operator after it); None for an unclosed quote."""
-    lex = shlex.shlex(_SUBSTITUTION.sub(" SUBST ", _REDIRECTS.sub(" ", _comment_cut(line))), posix=True,
+    lex = shlex.shlex(_SUBSTITUTION.sub(" SUBST ", _REDIRECTS.sub(" ", comment_cut(line))), posix=True,
                       punctuation_chars=";&|()")
     lex.whitespace_split = True
     lex.commenters = ""

@@ -302,7 +302,7 @@ def _substitutions(line: str) -> tuple[str, list[str]]:
     return "".join(out) + line[i:], subs
 
 
-def _comment_cut(line: str) -> str:
+def comment_cut(line: str) -> str:
     """The line before its comment, as bash reads it: `#` starts one only at the start of a word, outside quotes
     (`${ARCH##gfx}`, `a#b` and `"#"` are no comment; shlex's commenters would cut every one of them)."""
     if "#" not in line:
@@ -331,7 +331,7 @@ def _comment_cut(line: str) -> str:
 
 
 def _shlex_commands(line: str) -> list[list[str]]:
-    line, subs = _substitutions(_comment_cut(line))
+    line, subs = _substitutions(comment_cut(line))
     try:
         lex = shlex.shlex(line, posix=True, punctuation_chars=";&|")
         lex.whitespace_split = True

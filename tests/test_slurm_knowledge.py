@@ -1,7 +1,7 @@
-"""checks/slurm_gpus.py: what a Slurm GPU request or node feature names (RD-LCH-002 judges it against the node)."""
+"""rocmdoctor/knowledge/slurm.py: what a Slurm GPU request or node feature names (RD-LCH-002 judges it against the node)."""
 import pytest
 
-from rocmdoctor.checks.slurm_gpus import model_of, nvidia_only, requests_of
+from rocmdoctor.knowledge.slurm import model_of, nvidia_only, requests_of
 
 
 @pytest.mark.parametrize("value, option, want", [
