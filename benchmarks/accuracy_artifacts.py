@@ -38,6 +38,18 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:sh-source-in-posix-sh": "RD-LCH-005",
          "words:cuda-module-on-amd": "RD-LCH-006", "words:cuda-module-load": "RD-LCH-006",
          "words:cuda-toolkit-module-on-amd-node": "RD-LCH-006",  # spent fresh batch 53
+         # what BuildKit refuses to parse, and programs a plain base image lacks (wave 18)
+         "words:dockerfile-unknown-instruction": "RD-IMG-016", "words:dockerfile-line-without-RUN": "RD-IMG-016",
+         "words:dockerfile-instruction-split": "RD-IMG-016",
+         "words:apt-key-without-gnupg": "RD-IMG-017", "words:curl-not-in-base-image": "RD-IMG-017",
+         "words:curl-not-installed": "RD-IMG-017", "words:git-not-in-base-image": "RD-IMG-017",
+         "words:git-not-installed": "RD-IMG-017", "words:pip-not-installed": "RD-IMG-017",
+         "words:uv-not-on-path": "RD-IMG-017", "words:uv-installer-path-not-on-PATH": "RD-IMG-017",
+         "words:compose-unknown-service-key": "RD-CTR-016", "words:compose-resources-not-under-deploy": "RD-CTR-016",
+         "words:compose-ipc-not-string": "RD-CTR-016", "words:compose-invalid-service-name": "RD-CTR-016",
+         "words:compose-volume-target-not-absolute": "RD-CTR-016",
+         "words:several-packages-on-one-requirement-line": "RD-IMG-018",
+         "words:literal-newline-escapes-in-requirements": "RD-IMG-018",
          # classes built in wave 17 from spent labels written in several words
          "words:nvidia-smi-under-set-e": "RD-LCH-016", "words:nvidia-smi-aborts-set-e": "RD-LCH-016",
          "words:slurm-constraint-nvidia-feature": "RD-LCH-002", "words:sbatch-constraint-nvidia-feature": "RD-LCH-002",

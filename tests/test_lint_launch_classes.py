@@ -50,6 +50,13 @@ def test_cray_accelerator_target_counts_once_the_script_builds(tmp_path):
     assert flagged(scan([p], "RD-ENV-002", "mi300x8"))
     py = write(tmp_path, "py.sh", "#!/bin/bash\nmodule load craype-accel-amd-gfx90a\nsrun python train.py\n")
     assert _build(py, "arch:craype-accel") == []
+    # OLCF's hipBLAS example (spent fresh batch 56): the job step runs the binary the module's target built
+    run = write(tmp_path, "submit.sbatch", "#!/bin/bash\n#SBATCH -N 1\nmodule load craype-accel-amd-gfx90a\n"
+                "srun -N1 -n4 -c4 --gpus-per-task=1 ./cmake_build_dir/cpu_gpu_dgemm\n")
+    assert _build(run, "arch:craype-accel") == [("gfx90a", 3)]
+    for other in ("srun ./run_job.sh", "srun ./venv/bin/python train.py", "srun apptainer exec x.sif ./app"):
+        q = write(tmp_path, "q.sbatch", f"#!/bin/bash\nmodule load craype-accel-amd-gfx90a\n{other}\n")
+        assert _build(q, "arch:craype-accel") == [], other
 
 
 # Zhi0467/pretrain-zero-rl start.sh: `uv add torch==2.6.0 transformers==4.51.3 ...` installs into the project venv

@@ -21,8 +21,20 @@ _APPTAINER = re.compile(r"(?:^|[\s;&|(])(?:apptainer|singularity)\s+(?:exec|run|
 
 
 def _lines(a) -> list[tuple[int, str]]:
-    return [(i, ln.strip()) for i, ln in enumerate(a.lines(), 1)
-            if ln.strip() and (not ln.lstrip().startswith("#") or ln.lstrip().startswith("#SBATCH"))]
+    """(line, text) of each command (continued lines joined: `apptainer exec \\` then `--nv ...`) and #SBATCH line,
+    cited at the physical line that holds the GPU flag where the command spans several."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    phys = a.lines()
+    out = []
+    for first, last, text in logical_lines(a.text or ""):
+        t = text.strip()
+        if not t or (t.startswith("#") and not t.startswith("#SBATCH")):
+            continue
+        at = next((i for i in range(first, last + 1) if i <= len(phys) and re.search(r"--(?:nv|nvccli|module)\b",
+                                                                                    phys[i - 1])), first)
+        out.append((at, t))
+    return out
 
 
 @check("RD-CTR-013", area=AREA, title="Shifter and Apptainer jobs bring in ROCm, not NVIDIA's GPU libraries",

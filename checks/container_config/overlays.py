@@ -22,12 +22,35 @@ def _role(name: str) -> str:
     return _VENDOR_WORD.sub("", str(name)).strip("-_.").lower()
 
 
+_BAKE = re.compile(r"^\s*(?:sudo\s+)?docker\s+buildx\s+bake\b(.*)$")
+_BAKE_DEFAULTS = {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}
+
+
+def _baked(settings) -> set[str]:
+    """Names of the compose files a script hands to `docker buildx bake` (its -f files, else Compose's default
+    names) when no script of the set also runs `compose up/run`: bake reads a compose file as build targets only."""
+    out: set[str] = set()
+    for s in settings.of_kind("shell", "slurm"):
+        text = getattr(s, "text", "") or ""
+        if _COMPOSE_UP.search(text):
+            return set()
+        for line in text.splitlines():
+            m = _BAKE.match(line)
+            if m:
+                given = re.findall(r"(?:-f|--file)[ =]+['\"]?([^\s'\"]+)", m.group(1))
+                out |= {os.path.basename(f) for f in given} or _BAKE_DEFAULTS
+    return out
+
+
 def started_services(settings, files, gpu_work):
     """The services a launch script of the set starts: `docker compose up --build "$SERVICE"` picks one
     service per run; where the pick is a variable (set per backend) and the file has an AMD-named
     variant of a service, its NVIDIA/CUDA-named siblings are the other vendor's, never started here.
     `docker compose up web worker` starts those (and what they depend on) only. ``gpu_work(svc)``: does the
     service do GPU work (services.gpu_signs)."""
+    baked = _baked(settings)
+    if baked:  # compose files only `docker buildx bake` reads, with no `compose up/run` anywhere: builds, never started
+        files = [(a, {} if os.path.basename(a.path) in baked else svcs) for a, svcs in files]
     named: set = set()
     alone: set = set()  # services a command starts by themselves (`up --build drl-rocm`)
     chosen = False
@@ -94,6 +117,16 @@ _OWN = ("image", "build", "extends")
 AMD_PROFILE = re.compile(r"rocm|amd|hip|radeon", re.I)
 # the other vendors' (and the CPU's) variants a stack profiles beside its AMD one (`--profile amd` starts none of them)
 NVIDIA_PROFILE = re.compile(r"nvidia|cuda|intel|xpu|openvino|^cpu(?:[-_]only)?$|[-_]cpu$", re.I)
+
+
+def other_vendor_profiled(svc) -> bool:
+    """A service profiled for another vendor or the CPU (`profiles: [cuda]`), or profiled under any name while it asks
+    for GPUs through NVIDIA's runtime alone (`profiles: [gpu]` with `runtime: nvidia`): beside an AMD-profiled one,
+    `--profile amd` never starts it."""
+    from rocmdoctor.artifacts.readers.compose import asks_nvidia_only
+
+    return profiled(svc, NVIDIA_PROFILE) or bool(isinstance(svc, dict) and svc.get("profiles")
+                                                  and asks_nvidia_only(svc))
 
 
 def profiled(svc, vendor) -> bool:

@@ -13,7 +13,7 @@ from rocmdoctor.knowledge import env_names
 
 from .cpu_builds import plain_build
 from .memo import per_settings
-from .overlays import AMD_PROFILE, NVIDIA_PROFILE, depends_on, overlays, profiled, script_layers, started_services
+from .overlays import AMD_PROFILE, depends_on, other_vendor_profiled, overlays, profiled, script_layers, started_services
 
 AREA = "container"
 DOCKER_HOWTO = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
@@ -36,11 +36,10 @@ def services_of(settings, gpu_only: bool = False):
                 and (id(a), n) not in layers}  # a base service an override completes: judged merged there
         svcs.update({n: merged for (_, n), (top, merged) in layers.items() if top is a})
         files.append((a, svcs))
-    # Profiles choose which services start (`docker compose --profile rocm up`): where one service is
-    # profiled for AMD, the ones profiled for NVIDIA/CUDA are the other vendor's variant, never started here.
+    # Profiles choose what starts (`--profile rocm`): with one profiled for AMD, NVIDIA/CUDA ones are never started.
     amd_profiled = any(profiled(s, AMD_PROFILE) for _, svcs in files for s in svcs.values())
     if amd_profiled:
-        files = [(a, {n: s for n, s in svcs.items() if not profiled(s, NVIDIA_PROFILE) or profiled(s, AMD_PROFILE)})
+        files = [(a, {n: s for n, s in svcs.items() if not other_vendor_profiled(s) or profiled(s, AMD_PROFILE)})
                  for a, svcs in files]
     files = opt_in_left_out(settings, files)
     # The files of one set are one deployment (`docker compose -f base.yml -f rocm.yml`, a script that
@@ -152,8 +151,7 @@ RUNTIME_GPU_ENV = env_names.KNOWN | frozenset(
     "GPU_FORCE_64BIT_PTR GPU_ENABLE_WGP_MODE GPU_NUM_COMPUTE_RINGS GPU_DUMP_CODE_OBJECT GPU_MAX_WORKGROUP_SIZE".split())
 GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|tensorflow|jax|gpu|"
                         r"nvidia|triton|tgi|text-generation|deepspeed|megatron|hip")
-# Services that never do GPU work themselves: databases, caches, proxies, search, chat front ends
-# that call a model server elsewhere (their image's last path part, before the tag).
+# Services that never do GPU work themselves: databases, caches, proxies, search, chat front ends (image's last part).
 NON_GPU_IMAGE = re.compile(r"^(?:open-webui|searxng|postgres|redis|valkey|nginx|traefik|caddy|mongo|mysql|mariadb|"
                            r"minio|grafana|prometheus|n8n|qdrant|chroma|milvus|elasticsearch|opensearch|rabbitmq|"
                            r"memcached|adminer|pgadmin4|portainer|watchtower|litellm|flowise|anythingllm)"
@@ -200,6 +198,8 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
         return True
     image = str(svc.get("image") or "").lower()
     said = f"{command_of(svc)} {svc.get('entrypoint') or ''}".lower()
+    if ka.only_asks_image(said):
+        return False  # `docker run --rm IMG dpkg -s rocm-dev`, a version printed: asks the image, not the GPU
     if ka.CPU_NOTEBOOK.search(image.rsplit("/", 1)[-1]) and not TRAINING.search(ka.NOTEBOOK_WORDS.sub("", said)):
         return False  # Jupyter's CPU stacks (minimal-notebook, scipy-notebook) with only a notebook started: no GPU
     if TRAINING.search(said):

@@ -7,6 +7,7 @@ import re
 from rocmdoctor.base.untrusted import pick, pick_list
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge.compose_spec import SOURCES as COMPOSE_SPECS
 from .services import AREA, command_of, services_of
 
 COMPOSE_SPEC = "https://docs.docker.com/reference/compose-file/"
@@ -37,6 +38,28 @@ def compose_grammar(settings):
                             "Merge the two into one (two environment: lists become one list).",
                             subject=f"{a.path}: {key}", evidence=[ev(o.label, o.text or key)]))
     return out or ok(f"{len(composes)} compose file(s) keep their services under services: and name each key once"
+                     if composes else "no compose file in the files")
+
+
+@check("RD-CTR-016", area=AREA, title="Compose services use only the keys and value shapes the Compose specification "
+       "allows", option="config", sources=list(COMPOSE_SPECS))
+def compose_spec(settings):
+    """`docker compose` validates the whole file against the specification's schema before it starts anything: a
+    service key the schema lacks (`resources:` written beside `deploy:`, a v1 `net:`), a value of the wrong shape
+    (`ipc:` as a list), a service name with a blank, or a volume whose container path is relative, and nothing in
+    the file runs ("services.app additional properties 'resources' not allowed")."""
+    composes = settings.of_kind("compose")
+    out = []
+    for a in composes:
+        for p in pick_list(a.data, "spec_problems"):
+            o = a.origin(p.get("line"))
+            out.append(fail(f"{p['service']}: {p['what']}",
+                            "docker compose refuses the file before any service starts (its schema check names "
+                            f"services.{p['service']}" + (f".{p['key']}" if p["key"] else "") + "); "
+                            "a volume's relative container path is refused when the container is created. "
+                            "Write it as the specification has it.",
+                            subject=f"{a.path}: {p['service']}", evidence=[ev(o.label, o.text or p["what"])]))
+    return out or ok(f"{len(composes)} compose file(s) use only what the Compose specification allows"
                      if composes else "no compose file in the files")
 
 

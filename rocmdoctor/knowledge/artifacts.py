@@ -584,3 +584,15 @@ def stale_extra_rocm_index(options: dict) -> str | None:
 # The template a project commits in place of its .env (which git ignores): the README's first step copies it to .env,
 # so where no .env is there, its values are the deployment's (Compose reads .env for ${VAR}).
 DOTENV_TEMPLATES = (".env.example", ".env.sample", ".env.template", ".env.dist", "example.env", "env.example", "sample.env")
+
+
+# A container command that only asks its image something (a package's version, a commit, a file): no GPU work.
+_QUERY = re.compile(r"^(?:(?:dpkg|dpkg-query|rpm|git|cat|ls|echo|uname|printenv|which|whoami|id|date)\s|"
+                    r"pip3?\s+(?:list|show|freeze)\b|python[\d.]*\s+-c\s+\S.*__version__|\S+\s+--version\s*$)")
+
+
+def only_asks_image(command: str) -> bool:
+    """`dpkg -s rocm-dev`, `git -C /src rev-parse HEAD`, `python3 -c "import torch; print(torch.__version__)"`:
+    a command that reads the image, not the GPU (one that names a device, CUDA/HIP or an smi tool does)."""
+    c = command.strip().lower()
+    return bool(_QUERY.match(c)) and not re.search(r"cuda|device|hip|rocm-smi|amd-smi|nvidia-smi", c)

@@ -92,6 +92,8 @@ def misspelt(name: str) -> str | None:
     upper = name.upper()
     if upper in KNOWN:
         return upper
+    if upper == "HSA_VISIBLE_DEVICES":  # ROCr is the HSA runtime, but its device filter is named for ROCr
+        return "ROCR_VISIBLE_DEVICES"
     if len(name) < 10:
         return None
     if not upper.startswith(PREFIXES):

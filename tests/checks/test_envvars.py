@@ -257,6 +257,8 @@ def test_real_multistage_dockerfile_override():
 @pytest.mark.parametrize("name, value, meant", [
     ("ROCM_VISIBLE_DEVICES", "0", "ROCR_VISIBLE_DEVICES"), ("HSE_AMDGPU_TARGET", "gfx1100", "HCC_AMDGPU_TARGET"),
     ("NCCL_GDR_LEVEL", "4", "NCCL_NET_GDR_LEVEL"),
+    # ROCr is the HSA runtime, yet its filter is not HSA_-named (spent fresh batch 56, cy-herdora serve.sh)
+    ("HSA_VISIBLE_DEVICES", "$GPU_ID", "ROCR_VISIBLE_DEVICES"), ("hsa_visible_devices", "0", "ROCR_VISIBLE_DEVICES"),
     ("ROCM_PATH", "/opt/rocm", None), ("ROCM_HOME", "/opt/rocm", None), ("CUDA_VISIBLE_DEVICES", "0", None),
     ("ROCM_VERSION", "6.2", None), ("AMDGPU_TARGETS", "gfx90a", None), ("GPU_DEVICE_ORDINAL", "0", None),
     # an application's own log level (fresh batch 14, qb-stefatorus kokoro compose `API_LOG_LEVEL=INFO`) is no

@@ -185,6 +185,11 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
         art.error = f"{path}: no services: mapping; not a compose file"
         return art
     marks = _marks(root, tuple(stray))
+    from .compose_grammar import problems
+
+    refused = problems(services, marks)
+    if refused:
+        art.data["spec_problems"] = refused  # compose refuses the file (RD-CTR-016); the rest is read as written
     for name, svc in services.items():
         if not isinstance(svc, dict):
             continue
@@ -328,7 +333,7 @@ def _stem(path: str) -> str:
     return re.sub(r"\.ya?ml$", "", base, flags=re.I)
 
 
-def _asks_nvidia_only(svc: dict) -> bool:
+def asks_nvidia_only(svc: dict) -> bool:
     """The service asks for GPUs through NVIDIA's runtime only (a driver-nvidia or capabilities-[gpu]
     reservation, `gpus:`, runtime nvidia) and passes no AMD device node."""
     devices = [str(d.get("source") if isinstance(d, dict) else d).split(":")[0] for d in svc.get("devices") or []]
@@ -371,8 +376,8 @@ def resolve_vendor_variants(arts: list[Artifact]) -> None:
             picked = any(os.path.basename(b.path) in (s.text or "") and os.path.basename(x.path) in (s.text or "")
                          for s in scripts for x in amd)
             if (named and (override or picked)) or (override and all(
-                    _asks_nvidia_only(s) for n, s in svcs.items() if str(n) in shared)
-                    and any(_asks_nvidia_only(s) for s in svcs.values() if isinstance(s, dict))):
+                    asks_nvidia_only(s) for n, s in svcs.items() if str(n) in shared)
+                    and any(asks_nvidia_only(s) for s in svcs.values() if isinstance(s, dict))):
                 b.data["vendor_variant"] = f"NVIDIA's variant of {amd[0].path}"
                 b.values = []
         for a in amd:

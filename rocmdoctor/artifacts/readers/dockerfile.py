@@ -30,6 +30,12 @@ _HEREDOC = re.compile(r"<<(-?)([\"']?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _HEREDOC_INSTR = {"RUN", "COPY", "ADD"}
 _EXEC_FORM = {"RUN", "CMD", "ENTRYPOINT", "SHELL", "HEALTHCHECK", "COPY", "ADD", "VOLUME"}
 _SHELLS = {"sh", "bash", "dash", "ash", "zsh", "/bin/sh", "/bin/bash", "/usr/bin/env"}
+# Every instruction BuildKit knows (any case); another first word stops the build: 'unknown instruction: PYTHON3'.
+INSTRUCTIONS = frozenset({"FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT",
+                          "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL"})
+# A template a generator fills in before docker build sees it (Jinja, Go templates, m4, @VAR@ substitution).
+_TEMPLATE_NAME = re.compile(r"\.(?:j2|jinja2?|tmpl|tpl|template|in|m4|erb|mustache|hbs)$", re.I)
+_TEMPLATE_TEXT = re.compile(r"^\s*(?:\{[{%#]|%%|@[A-Z_]+@|m4_|include\()", re.M)
 
 
 class DockerfileError(ValueError):
@@ -93,6 +99,30 @@ def _tight_heredocs(text: str) -> str:
         if last.get(("\t" + name) if strip else name, -1) > i:
             lines[i] = _SPACED_HEREDOC.sub(lambda x: f"<<{x.group(1)}{x.group(2)}{x.group(3)}{x.group(2)}", line)
     return "\n".join(lines)
+
+
+def _heredoc_bodies(lines: list[str]) -> set[int]:
+    """1-based lines inside a heredoc's body, wherever the marker stands (a continued RUN may open one on a later line
+    of its own: `RUN set -e; \\` then `cat > f << 'EOF'`; BuildKit 0.22+ reads the body so, older parsers split it
+    into lines). One pass: each marker's terminator is found in a map of where each line text last occurs."""
+    if not any("<<" in ln for ln in lines):
+        return set()
+    last: dict[str, int] = {}
+    for i, ln in enumerate(lines):
+        last[ln.strip()] = i
+    out: set[int] = set()
+    i = 0
+    while i < len(lines):
+        m = _SPACED_OR_TIGHT.search(lines[i]) if "<<" in lines[i] else None
+        end = last.get(m.group(3), -1) if m else -1
+        if end > i:
+            out.update(range(i + 2, end + 2))  # the body and its terminator
+            i = end
+        i += 1
+    return out
+
+
+_SPACED_OR_TIGHT = re.compile(r"(?<!<)<<(-?)[ \t]*([\"']?)([A-Za-z_][A-Za-z0-9_]*)\2")
 
 
 def _json_text(words) -> str:
@@ -253,10 +283,17 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
     cur_user: tuple[str, int, tuple[str, ...]] | None = None
     root_user: tuple[str, tuple[str, ...], str] | None = None
     lines = text.splitlines()
+    # judged only where the file is a Dockerfile from its first instruction on (a fragment, prose with a FROM line,
+    # or a template a generator fills in are not what BuildKit reads)
+    templated = bool(_TEMPLATE_NAME.search(path) or _TEMPLATE_TEXT.search(text)) or not parsed or \
+        parsed[0]["instruction"] not in ("FROM", "ARG")
+    bodies = _heredoc_bodies(lines) if any(i["instruction"] not in INSTRUCTIONS for i in parsed) else set()
     for ins in parsed:
         name, value = ins["instruction"], ins["value"]
         n = ins["startline"] + 1
         last = ins["endline"] + 1
+        if name not in INSTRUCTIONS and not templated and n not in bodies:
+            art.data.setdefault("unknown_instructions", []).append(n)  # BuildKit stops here (RD-IMG-016)
         if name == "FROM":
             words = [w for w in value.split() if not w.startswith("--")]
             image = substitute(words[0], defaults).strip("\"'") if words else ""  # BuildKit unquotes it
@@ -392,6 +429,11 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
     if art.data["stages"]:
         art.add(CONTAINER, "image", art.data["stages"][-1]["image"], art.data["stages"][-1]["line"])
     _usage_builds(art, text)
+    from .dockerfile_programs import missing_uses
+
+    uses = missing_uses(parsed, lines, art.data["stages"], _scripts)  # RD-IMG-017
+    if uses:
+        art.data["missing_programs"] = uses
     return art
 
 

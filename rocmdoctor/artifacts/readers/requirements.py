@@ -38,8 +38,10 @@ def looks_like(path: str, text: str) -> bool:
     if not (_NAME.match(name) or (folder == "requirements" and name.lower().endswith((".txt", ".in")))):
         return False
     lines = [ln for _, ln in _logical(text[:16384]) if ln]
-    return all(ln.startswith("-") or _REQUIREMENT.match(ln) or "://" in ln or ln.startswith((".", "/"))
-               for ln in lines)
+    # named for pip and mostly pip's lines: read as pip reads it (the lines it refuses are RD-IMG-018's)
+    good = sum(1 for ln in lines if ln.startswith("-") or _REQUIREMENT.match(ln) or "://" in ln
+               or ln.startswith((".", "/")))
+    return good == len(lines) or (good > 0 and 2 * good >= len(lines))
 
 
 def _logical(text: str) -> list[tuple[int, str]]:
@@ -109,6 +111,12 @@ def read(path: str, text: str) -> Artifact:
         dropped = [w.split("=", 1)[0] for w in words[len(req.split()):] if w.split("=", 1)[0] in _INDEX_OPTIONS]
         reqs.append((n, req, dropped))
     art.data["file_options"] = options  # global to the whole install, `-r` files included (pip's semantics)
+    from .pip_grammar import refused
+
+    # a pyproject.toml, setup.cfg or setup.py given with `-r` is read by uv's pip as the project's metadata
+    bad = [] if path.lower().endswith((".toml", ".cfg", ".py", ".yaml", ".yml", ".json")) else refused(_logical(text))
+    if bad:
+        art.data["refused"] = bad  # pip stops there (RD-IMG-018); what it lists is still judged as written
     for n, req, dropped in reqs:
         art.add(BUILD, "pip", {"requirements": [req], "options": options, "file": path,
                                **({"ignored_options": dropped} if dropped else {})}, n)

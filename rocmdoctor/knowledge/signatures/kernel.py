@@ -955,6 +955,31 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",
                      "nvidia: Unknown symbol drm_gem_object_free (err -2)"),
     ),
+    # `dkms status` after an amdgpu-dkms install whose build failed or never ran (a kernel the release does not
+    # support, missing headers): the source is registered ("added") but no module was built or installed for any
+    # kernel, so the distribution's own amdgpu (or none) runs. legacy-rocm-build#624 (kernel 4.4 under ROCm 1.9).
+    S(
+        id="amdgpu-dkms-not-built", family="kernel", title="The amdgpu DKMS module was added but never built",
+        severity="error", tier=DRIVER,
+        patterns=(r"\b(?P<module>amdgpu(?:-dkms)?)[,/] ?[\w.+~-]{1,60}(?:, [\w.+~-]{1,80}){0,2}: added\b",),
+        needles=(": added",),
+        meaning=("`dkms status` lists the amdgpu source as only added: DKMS built and installed no module from it, so "
+                 "the ROCm driver is not what the kernel loads (the in-tree amdgpu, or no KFD at all)."),
+        causes=(
+            C(text="the amdgpu-dkms release does not support this kernel, or the kernel headers were missing when it "
+                   "installed", check="RD-DRV-001",
+              fix="install the headers of the running kernel (linux-headers-$(uname -r)) and run `dkms autoinstall`, "
+                  "or use a kernel the release supports"),
+        ),
+        fix="Build it for the running kernel: install linux-headers-$(uname -r), then `sudo dkms autoinstall` and "
+            "reboot; read /var/lib/dkms/amdgpu/*/build/make.log if the build fails.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/624",
+                 "https://github.com/dell/dkms#dkms-status"),
+        examples=("amdgpu, 1.9-307: added", "amdgpu/6.3.6-2044426.22.04: added"),
+        near_misses=("amdgpu, 1.9-211, 4.15.0-34-generic, x86_64: installed",
+                     "amdgpu/6.14.14-2193512.24.04, 6.14.0-29-generic, x86_64: installed",
+                     "nvidia, 535.54.03: added"),
+    ),
     # The user-space thunk (ROCT/libhsakmt, Hygon's hymgr) checks the KFD interface version of the loaded
     # amdgpu/hydcu module; ROCr prints the same refusal per GPU and disables it. The module is older than the
     # ROCm user space (legacy-rocm-build#1423, #1583; Paddle#73087 on a DCU): the driver family, not a package.

@@ -529,6 +529,30 @@ SIGNATURES: tuple[S, ...] = (
                   "clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via --rocm-path, or pass -nogpulib to build without linking default libraries."),
         near_misses=("-- Found HIP: /opt/rocm (found version \"6.2.41133\")",),
     ),
+    # TensorFlow's/XLA's Bazel configure step (third_party/gpus/rocm_configure.bzl) looks for each ROCm library and
+    # header by the names of the release it was written for; a ROCm that renamed one (hip_hcc became amdhip64 in
+    # ROCm 3.5) or lacks it stops the build before it compiles (rocm-arch/tensorflow-rocm#5).
+    S(
+        id="rocm-configure-lib-missing", family="packages",
+        title="TensorFlow's/XLA's ROCm configure step cannot find a ROCm library",
+        severity="fatal", tier=SETUP,
+        patterns=(r"ROCm Configuration Error: (?P<what>[^\n]{1,200})",
+                  r"An error occurred during the fetch of repository 'local_config_rocm'"),
+        needles=("rocm configuration error", "local_config_rocm"),
+        meaning=("Bazel's rocm_configure rule searched the ROCm install for a library or header by the name the "
+                 "source expects and did not find it, so the build stops before compiling anything."),
+        causes=(
+            C(text="the source was written for another ROCm release (a library renamed or dropped since: hip_hcc is "
+                   "amdhip64 from ROCm 3.5)", check="RD-ROCM-003",
+              fix="build the TensorFlow/XLA release that supports the installed ROCm"),
+            C(text="ROCM_PATH points at an incomplete or other install", check="RD-ROCM-002"),
+        ),
+        fix="Build a TensorFlow/XLA release made for this ROCm (or install the ROCm it names), with ROCM_PATH set to it.",
+        sources=("https://github.com/rocm-arch/tensorflow-rocm/issues/5",),
+        examples=("ROCm Configuration Error: Cannot find rocm library hip_hcc",
+                  "ERROR: An error occurred during the fetch of repository 'local_config_rocm':"),
+        near_misses=("INFO: Repository local_config_rocm instantiated at:",),
+    ),
     # CMake found the ROCm package's config file but rejected its version: the build asks for a version its
     # find_package rule cannot match with the installed one (a source tree written for another ROCm major, or
     # a distribution's packaging of ROCm). The config file that was "considered but not accepted" says which.

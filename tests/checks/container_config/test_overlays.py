@@ -3,6 +3,8 @@ AMD-named layer merged onto its base, a script that picks the service per backen
 through services_of."""
 from types import SimpleNamespace as NS
 
+import pytest
+
 from rocmdoctor.checks.container_config.services import services_of
 from tests.checks.container_config.test_services import _settings
 
@@ -140,3 +142,53 @@ def test_services_named_for_a_cuda_release_are_the_other_vendors_twins(tmp_path)
     # a service named `cute` or `cu` is no CUDA release: judged as written
     q = write(tmp_path, "b/docker-compose.yml", "services:\n" + svc.format(n="rocm", extra=amd) + svc.format(n="cute", extra=nv))
     assert flagged(scan([q], "RD-CTR-004", "rx7900xtx"))
+
+
+# MBARI's deepsea-track (spent fresh batch 56): the compose file names two builds for `docker buildx bake`, which reads
+# it as build targets; nothing runs a container, so no device or shm rule has a service to judge
+BAKE_COMPOSE = ("services:\n  amd64:\n    image: org/app:cuda11.3.1-amd64\n    build:\n      context: .\n"
+                "      dockerfile: ./Dockerfile.amd\n")
+
+
+@pytest.mark.parametrize("script,judged", [
+    ("#!/bin/sh\ndocker buildx bake -f docker-compose.yml --load amd64\n", False),
+    ("#!/bin/sh\ndocker buildx bake --file=docker-compose.yml\n", False),
+    ("#!/bin/sh\ndocker buildx bake\n", False),  # Compose's default file names
+    ("#!/bin/sh\n#docker buildx bake -f docker-compose.yml\ndocker compose up -d\n", True),  # commented; started
+    ("#!/bin/sh\ndocker buildx bake -f other.yml\n", True),  # another file baked
+    ("#!/bin/sh\ndocker buildx bake -f docker-compose.yml\ndocker compose run amd64 python x.py\n", True),
+])
+def test_a_compose_file_only_bake_reads_is_never_started(lint, script, judged):
+    c = lint.write("docker-compose.yml", BAKE_COMPOSE)
+    b = lint.write("docker_build.sh", script)
+    assert bool(lint.flagged(lint([c, b], "RD-CTR-003", "rx7900xtx"))) is judged
+
+
+# labdogx/imagemagick-webui (spent fresh batch 56): profiles `gpu` (runtime: nvidia) and `amd` (/dev/kfd) beside a
+# CPU service; `--profile amd` never starts the NVIDIA one, whatever its profile is called
+PROFILES = """services:
+  app-gpu:
+    profiles: ["gpu"]
+    image: web:gpu
+    runtime: nvidia
+  app-amd:
+    profiles: ["amd"]
+    image: web:amd
+    devices: [/dev/kfd, /dev/dri]
+  worker:
+    profiles: ["gpu"]
+    image: worker:latest
+    build: .
+"""
+
+
+def test_a_profile_that_asks_nvidia_alone_is_the_other_vendors(lint):
+    (lint.tmp_path / "a").mkdir()
+    (lint.tmp_path / "b").mkdir()
+    p = lint.write("a/docker-compose.yml", PROFILES)
+    assert not lint.flagged(lint([p], "RD-CTR-004", "rx7900xtx"))
+    assert not lint.flagged(lint([p], "RD-CTR-003", "rx7900xtx"))
+    # without an AMD-profiled service the NVIDIA syntax is this machine's problem
+    q = lint.write("b/docker-compose.yml", PROFILES.replace('profiles: ["amd"]', 'profiles: ["web"]'))
+    assert lint.flagged(lint([q], "RD-CTR-004", "rx7900xtx"))
+    assert lint.flagged(lint([q], "RD-CTR-003", "rx7900xtx"))

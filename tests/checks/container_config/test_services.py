@@ -3,6 +3,8 @@ them do GPU work (a web UI or database beside the GPU service is left out of the
 import os
 from types import SimpleNamespace as NS
 
+import pytest
+
 from rocmdoctor.checks.container_config.services import gpu_signs, services_of
 
 
@@ -276,3 +278,18 @@ def test_a_registry_path_folder_naming_gpus_does_not_make_a_service_gpu_work():
     assert signs({"image": "ghcr.io/do-solutions/gpu-droplet-validation/rccl-tests-rocm:1.0"}, built=False)
     assert signs({"image": "nvcr.io/nvidia/pytorch:24.01-py3"}, built=False)
     assert signs({"image": "rocm/dev-ubuntu-22.04:6.2"}, built=False)
+
+
+# A `docker run` that only asks its image something (spent fresh batch 56, cy-kkhuang build_container_rocm.sh: the
+# built image's rocm-dev version and transformers commit) does no GPU work: neither /dev/kfd nor shm is asked for.
+@pytest.mark.parametrize("command,gpu", [
+    ("dpkg -s rocm-dev", False), ("git -C /workspace/transformers rev-parse HEAD", False),
+    ("python3 -c \"import torch; print(torch.__version__)\"", False), ("pip3 show torch", False),
+    ("vllm --version", False),
+    ("python3 -c \"import torch; print(torch.cuda.is_available())\"", True),  # asks for the device
+    ("python3 train.py", True), ("rocm-smi", True),
+])
+def test_a_run_that_only_asks_the_image(lint, command, gpu):
+    p = lint.write("build.sh", f"#!/bin/bash\nimage=rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+                               f"docker run --rm $image {command}\n")
+    assert bool(lint.flagged(lint([p], "RD-CTR-003", "mi300x8"))) is gpu

@@ -133,3 +133,77 @@ def test_the_command_an_image_runs_is_its_last_cmd_not_a_healthchecks():
     assert ran("FROM x\nRUN echo CMD\n") == ("", "", None)
     # a final stage that writes none keeps what an earlier stage wrote (as the file's last CMD)
     assert ran('FROM x AS a\nCMD ["serve"]\nFROM a\nRUN echo\n') == ("", "serve", None)
+
+
+# ------------------------------------------------------------------ RD-CTR-016: the Compose specification's schema
+SPEC_OK = """services:
+  app:
+    image: rocm/pytorch:latest
+    <<: &x {}
+    x-note: anything
+    build:
+      context: .
+      args: [A=1]
+      x-cache: on
+    ipc: host
+    gpus: all
+    shm_size: 8g
+    devices: [/dev/kfd, /dev/dri]
+    environment: {A: "1"}
+    command: python train.py
+    deploy:
+      resources:
+        limits: {memory: 32g}
+    volumes:
+      - ./data:/data
+      - models:/models:ro
+      - /cache
+      - C:\\\\data:/win
+      - ${HOME}:${HOME}
+    depends_on: [db]
+    restart: unless-stopped
+  db.v2_x-1:
+    image: postgres
+    environment:
+"""
+
+
+def test_what_the_specification_allows_passes(lint):
+    p = lint.write("docker-compose.yml", SPEC_OK)
+    assert not lint.flagged(lint([p], "RD-CTR-016", "mi300x8"))
+
+
+def _refused(lint, text):
+    p = lint.write("docker-compose.yml", text)
+    return [(f.evidence[0].source.rsplit(":", 1)[1], f.title) for f in lint.flagged(lint([p], "RD-CTR-016", "mi300x8"))]
+
+
+def test_keys_the_specification_lacks(lint):
+    got = _refused(lint, "services:\n  app:\n    image: x\n    resources:\n      limits: {memory: 8g}\n"
+                         "    net: host\n    enviroment: {A: 1}\n    name: app\n    build:\n      contxt: .\n")
+    assert [ln for ln, _ in got] == ["4", "6", "7", "8", "10"]
+    titles = " | ".join(t for _, t in got)
+    assert "under `deploy:`" in titles and "network_mode" in titles and "`environment`?" in titles
+    assert "`build.contxt` is no build key" in titles
+
+
+def test_value_shapes_names_and_volume_paths(lint):
+    got = _refused(lint, "services:\n  my app:\n    image: x\n    ipc:\n      - host\n    ports: \"80:80\"\n"
+                         "    deploy: yes\n    volumes:\n      - ./out:outputs/\n      - data:/data\n      - rel\n")
+    assert [ln for ln, _ in got] == ["2", "4", "6", "7", "9", "11"]
+    assert "`ipc` must be a string or number, not a list" in got[1][1] and "`ports` must be a list" in got[2][1]
+
+
+def test_real_sets_compose_spec():
+    import os
+
+    from tests.lintacc_helpers import flagged, scan
+
+    fresh = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "corpus", "fresh", "artifacts")
+    for folder, machine, lines in (("zk-beecave-whisper-rocm", "rx7900xtx", ["32", "33", "34"]),
+                                   ("ys-mothmanmk-comfyui-rocm55", "rx7900xtx", ["41"]),
+                                   ("vm-nzgnzg73-tts-compose-rocm", "rx7900xtx", ["4"]),
+                                   # a `services:` nested in a service: RD-CTR-009's, not a second finding
+                                   ("sb-artubric-iopaint-rdna2-compose", "rx7900xtx", [])):
+        fs = flagged(scan([os.path.join(fresh, folder)], "RD-CTR-016", machine))
+        assert [f.evidence[0].source.rsplit(":", 1)[1] for f in fs] == lines, folder

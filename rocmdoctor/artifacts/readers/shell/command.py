@@ -155,7 +155,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(BUILD, "torch_module", w, at)
         return
     pending = variables.get(_CRAY_PENDING)
-    if pending and _BUILDS.match(os.path.basename(words[0])):
+    if pending and (_BUILDS.match(os.path.basename(words[0])) or _runs_binary(words)):
         art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
         variables.pop(_CRAY_PENDING, None)
     record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
@@ -378,3 +378,15 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["last"] = last
     art.data["commands"].append(cmd)
 
+
+_LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
+
+
+def _runs_binary(words: list[str]) -> bool:
+    """`srun -n4 ./build/cpu_gpu_dgemm`: a job step that runs a program built here (with the Cray wrappers' target),
+    not an interpreter (python, torchrun) or a script."""
+    if os.path.basename(words[0]) in _LAUNCHERS:
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w and not w.isdigit()]
+    prog = words[0] if words else ""
+    return prog.startswith(("./", "../", "/")) and not prog.endswith((".py", ".sh", ".bash")) and \
+        not re.match(r"(?:python|torchrun|bash|sh|singularity|apptainer|podman|docker)", os.path.basename(prog))

@@ -1,0 +1,139 @@
+"""The programs a Dockerfile's RUN calls before its image has them: on a plain base (ubuntu, debian, alpine, slim
+Python; knowledge/base_images.py) each stage starts without curl, git, gpg, sudo ..., gets them from a package install
+(apt, apk, dnf) and keeps them in every stage built FROM it. A RUN that calls one first stops the build with 127. A
+stage that runs something this reading cannot follow (a local script, conda, a package list from a variable) is not
+judged after it."""
+from __future__ import annotations
+
+import re
+
+from ...knowledge.base_images import missing_programs, provided_by
+from .shell import commands
+
+_INSTALLERS = {"apt-get": "install", "apt": "install", "apk": "add", "dnf": "install", "yum": "install",
+               "microdnf": "install", "zypper": "install"}
+# what runs code this reading cannot follow: after it, anything may be installed
+_OPAQUE = {"source", ".", "make", "xargs", "eval", "conda", "mamba", "micromamba", "spack", "nix", "nix-env",
+           "brew", "pixi", "ansible-playbook", "cmake", "ninja"}
+# a call tested first (`command -v curl || apt-get install -y curl`, `curl ... || true`) is no failure
+_GUARDED = re.compile(r"\bcommand\s+-v\b|\bwhich\s|\btype\s+-p\b|\bhash\s+\w|\|\|")
+_MAY_PULL_ANYTHING = re.compile(r"[$`(]|\.deb$|^\.{0,2}/|^(?:rocm|amdgpu|cuda|nvidia|hip|build-essential|"
+                                r"ubuntu-|task-|kubuntu|xubuntu)", re.I)
+_UV_INSTALLER = re.compile(r"astral\.sh/uv|astral-sh/uv/releases", re.I)
+_UV_ON_PATH = re.compile(r"\.local/bin|\.cargo/bin|UV_INSTALL_DIR|XDG_BIN_HOME")
+
+
+def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scripts) -> list[dict]:
+    """[{line, program, image, offpath}] for the first call of each program a stage lacks; ``scripts(ins, n, last)``
+    gives what a RUN runs in its shell (dockerfile._scripts). ``offpath``: installed, but where PATH does not look
+    (astral's uv installer writes ~/.local/bin)."""
+    out: list[dict] = []
+    states: list[dict] = []
+    alias: dict[str, int] = {}
+    cur: dict | None = None
+    for ins in parsed:
+        name, n, last = ins["instruction"], ins["startline"] + 1, ins["endline"] + 1
+        if name == "FROM":
+            words = [w for w in ins["value"].split() if not w.startswith("--")]
+            k = len(states)
+            image = str(stages[k].get("image") or "") if k < len(stages) else (words[0] if words else "")
+            parent = alias.get(words[0].lower()) if words else None
+            if len(words) >= 3 and words[1].lower() == "as":
+                alias[words[2].lower()] = k
+            if parent is not None:
+                p = states[parent]
+                cur = {**p, "have": set(p["have"]), "offpath": set(p["offpath"]), "seen": set(p["seen"])}
+            elif not image or "$" in image or (k < len(stages) and stages[k].get("stage_ref")):
+                cur = {"image": image, "missing": frozenset(), "have": set(), "offpath": set(), "seen": set(),
+                       "opaque": True, "installed": False}  # built from a stage an ARG picks: not followed
+            else:
+                plain = missing_programs(image)
+                # any other image is judged for uv alone, and only where astral's installer left it off PATH
+                cur = {"image": image, "missing": plain or frozenset({"uv"}), "have": set(), "offpath": set(),
+                       "seen": set(), "opaque": False, "installed": False, "offpath_only": not plain}
+            states.append(cur)
+            continue
+        if cur is None or not cur["missing"] or cur["opaque"]:
+            continue
+        if name == "ENV" and re.search(r"(?:^|\s)PATH[=\s]", ins["value"]):
+            # a PATH of its own (a venv's bin): what is there is not known, so the Pythons and their pip are taken as
+            # there, and uv too unless astral's installer put it in ~/.local/bin and PATH does not name that (uv
+            # 0.5+ installs there; ~/.cargo/bin was the place before)
+            cur["have"].update({"pip", "pip3", "python", "python3"})
+            if "uv" not in cur["offpath"] or re.search(r"\.local/bin|XDG_BIN_HOME|UV_INSTALL_DIR", ins["value"]):
+                cur["have"].add("uv")
+        elif name in ("COPY", "ADD") and re.search(r"--from=\S*uv", " ".join(ins.get("flags") or [])):
+            cur["have"].add("uv")  # COPY --from=ghcr.io/astral-sh/uv:latest /uv /uvx /bin/
+        elif name == "RUN":
+            for body, first, end in scripts(ins, n, last):
+                _run(cur, body, first, end, lines, out)
+                if cur["opaque"]:
+                    break
+    return out
+
+
+def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list[dict]) -> None:
+    guarded = bool(_GUARDED.search(body))
+    if _UV_ON_PATH.search(body):  # `env UV_INSTALL_DIR=/usr/local/bin sh`, `. $HOME/.local/bin/env`
+        cur["have"].add("uv")
+    since = first
+    for words in commands(body):
+        words = [w for w in words if not re.match(r"^[A-Za-z_]\w*=", w)] if words and "=" in words[0] else words
+        if words and words[0] == "env":
+            words = [w for w in words[1:] if not re.match(r"^[A-Za-z_]\w*=", w) and not w.startswith("-")]
+        if not words:
+            continue
+        if words[0] == "sudo":
+            since = _use(cur, "sudo", since, end, lines, out, guarded)
+            words = [w for w in words[1:] if not w.startswith("-")]
+            if not words:
+                continue
+        if words[0].startswith("$"):
+            cur["opaque"] = True  # `$APT_INSTALL git-lfs`: a command held in a variable
+            return
+        head = words[0].rsplit("/", 1)[-1]
+        if head in ("source", ".") and len(words) > 1 and _UV_ON_PATH.search(words[1]):
+            continue  # uv's own env script puts ~/.local/bin on PATH
+        if head in _OPAQUE or words[0].startswith(("./", "../", "~/")) or (
+                head in ("bash", "sh", "dash", "ash") and len(words) > 1 and not words[1].startswith("-")):
+            cur["opaque"] = True
+            return
+        verb = _INSTALLERS.get(head)
+        if verb and verb in words:
+            pkgs = [w for w in words[words.index(verb) + 1:] if not w.startswith("-")]
+            if any(_MAY_PULL_ANYTHING.search(p) for p in pkgs):
+                cur["opaque"] = True  # a package list from a variable, a local .deb, a meta-package of many
+                return
+            cur["installed"] = True
+            for p in pkgs:
+                cur["have"].update(provided_by(p))
+            continue
+        if head in ("pip", "pip3", "pipx", "uv") and "install" in words and "uv" in words[words.index("install"):]:
+            cur["have"].add("uv")
+        if (head.startswith("python") or head in ("curl", "wget")) and any("get-pip" in w or w == "ensurepip"
+                                                                          for w in words):
+            cur["have"].update({"pip", "pip3"})
+        if head in ("curl", "wget") and any(_UV_INSTALLER.search(w) for w in words) and "uv" not in cur["have"]:
+            cur["offpath"].add("uv")
+            cur["installer"] = next((i for i in range(since, min(end, len(lines)) + 1)
+                                     if _UV_INSTALLER.search(lines[i - 1])), since)
+        if "/" in words[0]:
+            continue  # called by its path (`/opt/venv/bin/pip`): not looked up on PATH
+        need = "gpg" if head == "apt-key" and any(w in ("add", "adv") for w in words[1:]) else head
+        if need in ("python", "python3") and cur.get("installed"):
+            continue  # many packages bring python3 along: judged only before any install
+        since = _use(cur, need, since, end, lines, out, guarded)
+
+
+def _use(cur: dict, program: str, since: int, end: int, lines: list[str], out: list[dict], guarded: bool) -> int:
+    if program not in cur["missing"] or program in cur["have"] or program in cur["seen"] or guarded or (
+            cur.get("offpath_only") and program not in cur["offpath"]):
+        return since
+    word = "apt-key" if program == "gpg" else program
+    at = re.compile(rf"(?:^|[\s;&|(`]){re.escape(word)}(?=[\s;&|)`]|$)")
+    line = next((i for i in range(since, min(end, len(lines)) + 1)
+                 if at.search(lines[i - 1]) and not lines[i - 1].lstrip().startswith("#")), since)
+    cur["seen"].add(program)
+    out.append({"line": line, "program": program, "image": cur["image"], "offpath": program in cur["offpath"],
+                **({"installed_at": cur.get("installer")} if program in cur["offpath"] else {})})
+    return line

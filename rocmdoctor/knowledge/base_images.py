@@ -1,0 +1,62 @@
+"""What plain base images leave out: the programs a Dockerfile's RUN often calls that the official OS images (ubuntu,
+debian, alpine) and the slim or alpine Python images do not carry, and the packages that bring each one. A RUN that
+calls one before installing it stops the build ('/bin/sh: 1: curl: not found', exit 127)."""
+from __future__ import annotations
+
+import re
+
+from .artifacts import image_org_name, image_registry
+
+SOURCES = ("https://hub.docker.com/_/ubuntu", "https://hub.docker.com/_/debian", "https://hub.docker.com/_/python",
+           "https://github.com/docker-library/buildpack-deps")
+
+_OS = frozenset({"curl", "wget", "git", "gpg", "sudo", "unzip", "uv", "python", "python3", "pip", "pip3"})
+# python:3.12 (not slim) is built on buildpack-deps: curl, wget, gnupg, git and unzip are there
+_PY_FULL = frozenset({"sudo", "uv"})
+_PY_SLIM = frozenset({"curl", "wget", "git", "gpg", "sudo", "unzip", "uv"})
+# alpine's busybox gives wget and unzip; bash is not there (its /bin/sh is ash)
+_ALPINE = frozenset({"curl", "git", "gpg", "sudo", "uv", "bash", "python", "python3", "pip", "pip3"})
+_PY_ALPINE = frozenset({"curl", "git", "gpg", "sudo", "uv", "bash"})
+
+# package (apt, apk, dnf) -> programs it puts on PATH
+PROVIDES: dict[str, tuple[str, ...]] = {
+    "curl": ("curl",), "wget": ("wget",), "git": ("git",), "git-core": ("git",), "git-lfs": ("git",),
+    "gnupg": ("gpg",), "gnupg2": ("gpg",), "gnupg1": ("gpg",), "gpg": ("gpg",),
+    # software-properties-common brings python3 and gpg with add-apt-repository
+    "software-properties-common": ("gpg", "python3"),
+    "python3-pip": ("pip", "pip3", "python3"), "pip": ("pip", "pip3", "python3"), "python-pip": ("pip",), "py3-pip": ("pip", "pip3", "python3"),
+    "python3": ("python3",), "python3-dev": ("python3",), "python3-venv": ("python3",), "python3-full": ("python3",),
+    "python3-minimal": ("python3",), "python-is-python3": ("python",), "python": ("python",),
+    "python3-distutils": ("python3",), "pipx": ("python3",), "sudo": ("sudo",), "unzip": ("unzip",),
+    "bash": ("bash",),
+}
+_PYTHON_X = re.compile(r"^python3\.\d+(?:-(?:dev|venv|full|minimal|distutils))?$")
+
+
+def missing_programs(image: str) -> frozenset[str]:
+    """The programs of :data:`_OS` that ``image`` lacks: empty for any image not known here (rocm/*, nvidia/*,
+    a project's own), so only the official plain images are judged."""
+    ref = image.lower().split("@", 1)[0].strip()
+    if not ref or "$" in ref or image_registry(ref) not in (None, "docker.io"):
+        return frozenset()
+    org, name = image_org_name(ref)
+    if org not in ("", "library"):
+        return frozenset()
+    repo, _, tag = name.partition(":")
+    if repo in ("ubuntu", "debian"):
+        return _OS
+    if repo == "alpine":
+        return _ALPINE
+    if repo == "python":
+        if "alpine" in tag:
+            return _PY_ALPINE
+        return _PY_SLIM if "slim" in tag else _PY_FULL
+    return frozenset()
+
+
+def provided_by(package: str) -> tuple[str, ...]:
+    """The programs an apt/apk/dnf package name (a version pin `curl=7.81*` dropped) puts on PATH."""
+    name = re.split(r"[=<>]", package.strip().lower(), maxsplit=1)[0]
+    if _PYTHON_X.match(name):
+        return ("python3",)
+    return PROVIDES.get(name, ())
