@@ -50,6 +50,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:compose-volume-target-not-absolute": "RD-CTR-016",
          "words:several-packages-on-one-requirement-line": "RD-IMG-018",
          "words:literal-newline-escapes-in-requirements": "RD-IMG-018",
+         "words:nonexistent-rocm-image-tag": "RD-IMG-003",  # a ROCm release that never came out (spent batch 57)
          # classes built in wave 17 from spent labels written in several words
          "words:nvidia-smi-under-set-e": "RD-LCH-016", "words:nvidia-smi-aborts-set-e": "RD-LCH-016",
          "words:slurm-constraint-nvidia-feature": "RD-LCH-002", "words:sbatch-constraint-nvidia-feature": "RD-LCH-002",

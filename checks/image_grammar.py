@@ -79,6 +79,10 @@ def programs_installed_first(settings):
             elif prog == "uv":
                 why = ("uv comes with no image: `pip install uv`, or `COPY --from=ghcr.io/astral-sh/uv:latest /uv "
                        "/bin/`, before this line.")
+            elif prog == "gpg":
+                why = ("apt-key is there but needs gnupg: it stops with 'E: gnupg, gnupg2 and gnupg1 do not seem to be "
+                       "installed'. Install gnupg first (apt-key itself is gone from apt 2.9, Debian 13 and Ubuntu "
+                       "25.04: a keyring file under /etc/apt/keyrings with `signed-by=` replaces it).")
             elif prog == "sudo":
                 why = ("A Dockerfile's RUN is root already: drop `sudo` (the image has none, so the command never "
                        "runs).")
@@ -89,7 +93,8 @@ def programs_installed_first(settings):
             out.append(fail(
                 f"{os.path.basename(a.path)} line {n}: {called} is not {where} at this point",
                 ("" if u.get("offpath") else f"{image} carries no {prog}, and nothing before this line in its stage "
-                 "installs it. ") + f"docker build stops here with '{prog}: not found' (exit 127). " + why,
+                 "installs it. ") + ("" if prog == "gpg" else f"docker build stops here with '{prog}: not found' "
+                                                              "(exit 127). ") + why,
                 subject=f"{a.path}:{n}", evidence=_installed_at(a, u, lines) + [ev(f"{a.path}:{n}", text[:200])]))
     return out or ok(f"{len(files)} Dockerfile(s): every program a RUN calls is in its image by then" if files
                      else "no Dockerfile in the files")

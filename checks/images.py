@@ -15,7 +15,7 @@ from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, 
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
-from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, release_gap
+from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, never_released, release_gap
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 
 from .image_args import built_for_nvidia, from_line, resolved
@@ -220,9 +220,8 @@ def torch_there(settings, v, torch=None) -> str | None:
     return None
 
 
-# AMD's framework images (vLLM, SGLang, Primus/Megatron training): each is built on the ROCm torch
-# of its release, all from the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch,
-# whose old tags carry torch 1.x.
+# AMD's framework images (vLLM, SGLang, Primus/Megatron training): each built on its release's ROCm torch, all from
+# the torch 2 era (https://hub.docker.com/u/rocm), unlike rocm/pytorch, whose old tags carry torch 1.x.
 ROCM_FRAMEWORK_IMAGES = ("rocm/vllm", "rocm/sgl-dev", "rocm/primus", "rocm/megatron-lm", "rocm/pytorch-training",
                          "rocm/jax-training", "rocm/pytorch-private")
 
@@ -301,8 +300,9 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
             out.append(ok(f"{image}: ROCm {short} {where}, {hshort} on the host (within ±{COMPAT_WINDOW})",
                           subject=v.origin.label, evidence=[v.evidence(), host[1]]))
             continue
-        apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
-        mk = fail if img_rocm[:1] != host[0][:1] else warn
+        apart = f"{gap} releases apart" if gap is not None else never_released(img_rocm) or "too far apart to place " \
+            "in the support table"
+        mk = fail if img_rocm[:1] != host[0][:1] or never_released(img_rocm) else warn
         out.append(mk(f"{image}: ROCm {short} {where}, {hshort} on the host ({apart})",  # cites each place
                       (f"A module's ROCm user space runs on the host's kernel driver; AMD supports the pair only "
                        f"within ±{COMPAT_WINDOW} releases. Load a rocm module near {hshort}." if module else

@@ -91,6 +91,13 @@ def test_a_frame_retyped_by_hand_is_still_a_frame():
     assert top(fresh("lf-2546-dpo-zero3-empty-param-groups")) == ("deepspeed", "tb-deepspeed-runtime")
 
 
+def test_a_frame_cut_at_the_excerpts_start_is_still_a_frame():
+    # https://github.com/huggingface/trl/issues/1770 (spent fresh batch 57): the paste starts inside the frame's path
+    assert top(fresh("ey-trl-kto-zero3-defragment-dtype")) == ("deepspeed", "tb-deepspeed-runtime")
+    # a line of prose that mentions a file and a line is no frame
+    assert top(["see utils.py\", line 3, in the docs", "all good"]) == (None, None)
+
+
 # ------------------------------------------------------------------ C. NaN detectors
 def test_nan_detectors_that_fired_are_numerics_and_ones_that_found_nothing_are_not():
     assert top(fresh("miopen-248-batchnorm-nan-check-numerics")) == ("numerics", "nan-check-failed")

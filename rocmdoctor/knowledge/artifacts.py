@@ -595,4 +595,8 @@ def only_asks_image(command: str) -> bool:
     """`dpkg -s rocm-dev`, `git -C /src rev-parse HEAD`, `python3 -c "import torch; print(torch.__version__)"`:
     a command that reads the image, not the GPU (one that names a device, CUDA/HIP or an smi tool does)."""
     c = command.strip().lower()
+    # (a `python -c` whose quotes the reader took off, as argv: its `;` are the code's)
+    argv_code = bool(re.match(r"python[\d.]*\s+-c\s", c)) and not re.search(r"[\"']", c)
+    if not argv_code and re.search(r"&&|\|\||[;|\n`]|\$\(", re.sub(r"\"[^\"]*\"|'[^']*'", "", c)):
+        return False  # `echo starting && torchrun ...`: more than the one question
     return bool(_QUERY.match(c)) and not re.search(r"cuda|device|hip|rocm-smi|amd-smi|nvidia-smi", c)

@@ -75,6 +75,19 @@ def _ordinal(v: tuple[int, ...]) -> int | None:
     return None
 
 
+def never_released(v: tuple[int, ...]) -> str | None:
+    """Why a ROCm version in a closed series was never released (5.8: the 5.x series ended at 5.7, 6.0 came next);
+    None for a release, or one of the newest series (a later minor may be out after this table)."""
+    key = tuple(v[:2])
+    last = {s[0]: s for s in ROCM_RELEASES}  # the last minor of each series
+    if len(key) < 2 or key in ROCM_RELEASES or key[0] not in last or key[0] == ROCM_RELEASES[-1][0]:
+        return None
+    if key[1] > last[key[0]][1]:
+        return (f"ROCm {key[0]}.{key[1]} was never released: the {key[0]}.x series ended at {key[0]}.{last[key[0]][1]}, "
+                "so no image carries that tag")
+    return None
+
+
 def release_gap(a: tuple[int, ...], b: tuple[int, ...]) -> int | None:
     """How many minor releases apart two ROCm versions are; None when one is unknown
     (an older or future series not in the table)."""

@@ -24,6 +24,8 @@ def _lines(fs):
     ("# a comment\nRUN echo hi \\\n    # a comment inside\n    && echo there\n", []),
     ("RUN <<EOF\nset -e\npip install torch\nEOF\n", []),
     ("RUN set -e; \\\n    cat > /etc/x.toml << 'EOF'\n[paths]\nmodels = \"/m\"\nEOF\n", []),
+    # a heredoc ends at the first terminator after its marker (EOF reused): what stands between two is judged
+    ("RUN <<EOF\necho a\nEOF\npython3 foo.py\nRUN <<EOF\necho b\nEOF\n", [5]),
     ("ONBUILD RUN make\nSTOPSIGNAL SIGTERM\nHEALTHCHECK CMD curl -f http://localhost/ || exit 1\nSHELL [\"/bin/bash\", \"-c\"]\n",
      []),
 ])
@@ -94,10 +96,27 @@ def test_uv_installed_off_path_in_any_image(tmp_path):
               "ENV PATH=\"/root/.cargo/bin:$PATH\"\nRUN uv pip install --system x\n")
     [f] = flagged(scan([p], "RD-IMG-017", "mi300x8"))
     assert "PATH" in f.title and [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["2", "3", "4"]
+    # told where to write, or found by a login shell through the env file the installer adds to the profiles
+    for head, tail in (("ENV UV_INSTALL_DIR=/usr/local/bin\n", ""), ("ENV XDG_BIN_HOME=/usr/local/bin\n", ""),
+                       ("SHELL [\"/bin/bash\", \"--login\", \"-c\"]\n", "")):
+        q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + head + "RUN curl -LsSf "
+                  "https://astral.sh/uv/install.sh | sh\n" + tail + "RUN uv pip install --system x\n")
+        assert not flagged(scan([q], "RD-IMG-017", "mi300x8")), head
+    # an installer pinned before 0.5.0 writes ~/.cargo/bin, which that PATH names
+    q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/0.4.30/install.sh"
+              " | sh\nENV PATH=\"/root/.cargo/bin:$PATH\"\nRUN uv sync\n")
+    assert not flagged(scan([q], "RD-IMG-017", "mi300x8"))
     for fixed in ("ENV PATH=\"/root/.local/bin:$PATH\"\n", ""):
         q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/install.sh"
                   " | env UV_INSTALL_DIR=/usr/local/bin sh\n" + fixed + "RUN uv pip install --system x\n")
         assert not flagged(scan([q], "RD-IMG-017", "mi300x8"))
+
+
+def test_apt_key_without_gnupg_says_what_apt_key_prints(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM debian:bookworm-slim\nRUN apt-get update && apt-get install -y wget\n"
+              "RUN wget -qO- https://x/key | apt-key add -\n")
+    [f] = flagged(scan([p], "RD-IMG-017", "mi300x8"))
+    assert "gnupg, gnupg2 and gnupg1" in f.detail and "not found" not in f.detail
 
 
 def test_a_file_buildkit_refuses_is_judged_by_that_first():

@@ -557,3 +557,13 @@ def test_hugging_faces_ci_images_by_name(tmp_path, image, cuda):
     # imokuri/mlde-ds and occasionallynlp's nanotron Dockerfiles (FROM huggingface/transformers-pytorch-*-gpu)
     p = write(tmp_path, "Dockerfile", f"FROM {image}\nRUN pip install deepspeed\n")
     assert bool(flagged(scan([p], "RD-IMG-001", "mi300x8"))) == cuda
+
+
+# xsinxcos/gpurentaler (spent fresh batch 57): `FROM rocm/dev-ubuntu-22.04:5.8`, a ROCm release that never came out
+@pytest.mark.parametrize("tag,never", [("5.8", True), ("6.5", True), ("5.7.1", False), ("6.4", False), ("7.9", False)])
+def test_a_rocm_release_that_never_came_out(tmp_path, tag, never):
+    p = write(tmp_path, "Dockerfile", f"FROM rocm/dev-ubuntu-22.04:{tag}\n")
+    fs = flagged(scan([p], "RD-IMG-003", "rx7900xtx"))
+    assert any("never released" in f.title for f in fs) is never
+    if never:
+        assert fs[0].status.value == "fail"

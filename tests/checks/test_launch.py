@@ -135,6 +135,28 @@ def test_a_rank_count_from_nvidia_smi_fails_citing_the_count_and_the_amd_gpus(tm
                                                            "(CUDA_VISIBLE_DEVICES (line 1))")
 
 
+# verl's GRPO launch (spent fresh batch 57, gy-ganler main_grpo.sh): the ranks per node go in as a Hydra override, and
+# the other branch of `if [ -z "$CUDA_VISIBLE_DEVICES" ]` counts that variable's entries (unset on the node: 0 too)
+VERL = ('if [ -z "$CUDA_VISIBLE_DEVICES" ]; then\n    GPUS_PER_NODE=$(nvidia-smi --query-gpu=name --format=csv,noheader '
+        '| wc -l)\nelse\n    GPUS_PER_NODE=$(echo "$CUDA_VISIBLE_DEVICES" | awk -F\',\' \'{print NF}\')\nfi\n'
+        'python3 -m verl.trainer.main_ppo \\\n    trainer.n_gpus_per_node=$GPUS_PER_NODE \\\n    trainer.nnodes=1\n')
+
+
+@pytest.mark.parametrize("text,bad", [
+    (VERL, True),
+    (VERL.replace("$(echo \"$CUDA_VISIBLE_DEVICES\" | awk -F',' '{print NF}')", "$(rocm-smi --showid | grep -c GPU)"),
+     False),  # counted again with AMD's tool
+    ("export CUDA_VISIBLE_DEVICES=0,1\n" + VERL, False),  # the script names the GPUs itself
+    ("GPUS=$(nvidia-smi -L | wc -l)\npython3 -m verl.trainer.main_ppo trainer.n_gpus_per_node=8\n", False),
+])
+def test_a_hydra_rank_count_from_nvidia_smi(tmp_path, text, bad):
+    p = write(tmp_path, "main_grpo.sh", "#!/bin/bash\nset -x\n" + text)
+    fs = [f for f in scan([p], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title]
+    assert bool(fs) is bad
+    if bad:
+        assert fs[0].subject == p + ":4"
+
+
 def test_a_vllm_server_that_fits_passes_citing_its_option(tmp_path):
     p = write(tmp_path, "f.sh", "vllm serve m --tensor-parallel-size=1\n")
     [f] = scan([p], "RD-LCH-001", "rx7900xtx")

@@ -25,6 +25,13 @@ CORPUS = os.path.join(os.path.dirname(__file__), os.pardir, "corpus")
     ("torch==2.3.0+rocm6.0\n${TORCH_SPEC}\n", []),
     ("torch>=2.0.0+rocm5.6\n", []),  # a local version in a range: RD-IMG-004's
     ("numpy=1.26.4=py311h\nscipy=1.11\n", []),  # conda's format: not pip's file
+    # a named file with no line pip reads is still pip's; prose is not
+    ("torch torchvision torchaudio\n", [1]), ("numpy pandas\nscipy matplotlib\ntorch\n", [1, 2]),
+    ("Python 3.10 or newer is required.\n", []),
+    # optparse takes both option sets on any line, and a long option's unambiguous prefix
+    ("-e ./pkg --config-settings editable_mode=compat\n--extra-index https://x/simple\n--trusted=pypi.org\n", []),
+    # pip joins a continued line to the next as written
+    ("numpy==2.4.\\\n6\nscipy\n", []),
 ])
 def test_lines_pip_refuses(tmp_path, text, bad):
     p = write(tmp_path, "requirements.txt", text)

@@ -58,8 +58,8 @@ def _target(volume: str) -> str | None:
     """The container path of a short-syntax volume (`SRC:DST[:MODE]`, `DST`); None where a variable or a Windows
     host path makes it unsure."""
     v = volume.strip()
-    if not v or "$" in v:
-        return None
+    if not v or "$" in v or "\\" in v or re.search(r":[A-Za-z]:[\\/]", v):
+        return None  # a Windows container's paths (`C:\\data:C:\\data`, a named pipe): not Linux paths
     if _DRIVE.match(v):  # C:\data:/data
         v = v[2:]
         parts = v.split(":")[1:]

@@ -104,18 +104,23 @@ def _tight_heredocs(text: str) -> str:
 def _heredoc_bodies(lines: list[str]) -> set[int]:
     """1-based lines inside a heredoc's body, wherever the marker stands (a continued RUN may open one on a later line
     of its own: `RUN set -e; \\` then `cat > f << 'EOF'`; BuildKit 0.22+ reads the body so, older parsers split it
-    into lines). One pass: each marker's terminator is found in a map of where each line text last occurs."""
+    into lines). Each body ends at the first line after its marker that is the terminator (EOF is reused by every
+    heredoc of a file): one pass, with the places of each line text kept in order."""
     if not any("<<" in ln for ln in lines):
         return set()
-    last: dict[str, int] = {}
+    import bisect
+
+    places: dict[str, list[int]] = {}
     for i, ln in enumerate(lines):
-        last[ln.strip()] = i
+        places.setdefault(ln.strip(), []).append(i)
     out: set[int] = set()
     i = 0
     while i < len(lines):
         m = _SPACED_OR_TIGHT.search(lines[i]) if "<<" in lines[i] else None
-        end = last.get(m.group(3), -1) if m else -1
-        if end > i:
+        after = places.get(m.group(3), []) if m else []
+        k = bisect.bisect_right(after, i)
+        if k < len(after):
+            end = after[k]
             out.update(range(i + 2, end + 2))  # the body and its terminator
             i = end
         i += 1

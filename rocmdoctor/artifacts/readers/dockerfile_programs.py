@@ -20,7 +20,12 @@ _GUARDED = re.compile(r"\bcommand\s+-v\b|\bwhich\s|\btype\s+-p\b|\bhash\s+\w|\|\
 _MAY_PULL_ANYTHING = re.compile(r"[$`(]|\.deb$|^\.{0,2}/|^(?:rocm|amdgpu|cuda|nvidia|hip|build-essential|"
                                 r"ubuntu-|task-|kubuntu|xubuntu)", re.I)
 _UV_INSTALLER = re.compile(r"astral\.sh/uv|astral-sh/uv/releases", re.I)
-_UV_ON_PATH = re.compile(r"\.local/bin|\.cargo/bin|UV_INSTALL_DIR|XDG_BIN_HOME")
+# where the installer is told to write (or a login shell that sources the env file it adds to the profiles)
+_UV_ON_PATH = re.compile(r"\.local/bin|\.cargo/bin|UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME|"
+                         r"\bbash\s+(?:-\w*l\w*|--login)\b")
+_UV_TOLD_WHERE = re.compile(r"UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME|--login|\s-l\b")
+# an installer pinned before uv 0.5.0 writes ~/.cargo/bin (0.5.0 moved it to ~/.local/bin)
+_UV_OLD = re.compile(r"astral\.sh/uv/0\.[0-4]\.\d+/install")
 
 
 def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scripts) -> list[dict]:
@@ -55,16 +60,22 @@ def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scrip
             continue
         if cur is None or not cur["missing"] or cur["opaque"]:
             continue
+        if name in ("ENV", "SHELL") and _UV_TOLD_WHERE.search(ins["value"]):
+            cur["have"].add("uv")  # ENV UV_INSTALL_DIR=/usr/local/bin, SHELL ["/bin/bash", "--login", "-c"]
         if name == "ENV" and re.search(r"(?:^|\s)PATH[=\s]", ins["value"]):
             # a PATH of its own (a venv's bin): what is there is not known, so the Pythons and their pip are taken as
             # there, and uv too unless astral's installer put it in ~/.local/bin and PATH does not name that (uv
             # 0.5+ installs there; ~/.cargo/bin was the place before)
             cur["have"].update({"pip", "pip3", "python", "python3"})
-            if "uv" not in cur["offpath"] or re.search(r"\.local/bin|XDG_BIN_HOME|UV_INSTALL_DIR", ins["value"]):
+            if "uv" not in cur["offpath"] or re.search(r"\.local/bin|XDG_BIN_HOME|UV_INSTALL_DIR", ins["value"]) or (
+                    cur.get("uv_old") and ".cargo/bin" in ins["value"]):
                 cur["have"].add("uv")
         elif name in ("COPY", "ADD") and re.search(r"--from=\S*uv", " ".join(ins.get("flags") or [])):
             cur["have"].add("uv")  # COPY --from=ghcr.io/astral-sh/uv:latest /uv /uvx /bin/
         elif name == "RUN":
+            if cur.get("offpath_only") and not re.search(r"\buv\b|astral", "\n".join(
+                    [ins["value"], *lines[n - 1:last], *(b for _n, b, _f in ins.get("heredocs") or [])])):
+                continue  # judged for uv alone: a RUN that names neither is not read again
             for body, first, end in scripts(ins, n, last):
                 _run(cur, body, first, end, lines, out)
                 if cur["opaque"]:
@@ -115,6 +126,7 @@ def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list
             cur["have"].update({"pip", "pip3"})
         if head in ("curl", "wget") and any(_UV_INSTALLER.search(w) for w in words) and "uv" not in cur["have"]:
             cur["offpath"].add("uv")
+            cur["uv_old"] = any(_UV_OLD.search(w) for w in words)
             cur["installer"] = next((i for i in range(since, min(end, len(lines)) + 1)
                                      if _UV_INSTALLER.search(lines[i - 1])), since)
         if "/" in words[0]:

@@ -35,7 +35,7 @@ def refused(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
             continue  # pip expands ${VAR} from the environment: not known here
         words = text.split()
         if words[0].startswith("-"):
-            bad = [w for w in words if w.startswith("-") and w.split("=", 1)[0] not in FILE_OPTIONS
+            bad = [w for w in words if w.startswith("-") and not _known(w.split("=", 1)[0])
                    and not (len(w) > 2 and w[:2] in ("-r", "-c", "-e", "-i", "-f") and not w.startswith("--"))]
             if bad:
                 out.append((n, f"no such option: {bad[0].split('=', 1)[0]} (a requirements file takes only "
@@ -45,7 +45,7 @@ def refused(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
             continue  # `pip install torch ...` written into the file: RD-IMG-004 names the shell command
         req = " ".join(w for w in _before_options(words))
         rest = words[len(req.split()):]
-        bad = [w for w in rest if w.startswith("-") and w.split("=", 1)[0] not in REQUIREMENT_OPTIONS | FILE_OPTIONS]
+        bad = [w for w in rest if w.startswith("-") and not _known(w.split("=", 1)[0])]
         if bad:
             out.append((n, f"no such option: {bad[0].split('=', 1)[0]} (after a requirement pip takes only --hash, "
                            "--config-settings and --global-option)" + _several(req)))
@@ -63,6 +63,15 @@ def refused(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         except (InvalidRequirement, InvalidMarker):
             out.append((n, f"invalid requirement '{req[:80]}'" + _several(req)))
     return out[:20]
+
+
+def _known(option: str) -> bool:
+    """An option pip's requirements-file parser takes on any line: one of both sets, or (optparse) a long option's
+    unambiguous prefix (`--extra-index` for --extra-index-url, `--trusted` for --trusted-host)."""
+    every = FILE_OPTIONS | REQUIREMENT_OPTIONS
+    if option in every:
+        return True
+    return option.startswith("--") and len([o for o in every if o.startswith(option)]) == 1
 
 
 def _several(req: str) -> str:

@@ -30,6 +30,15 @@ _OPTION_VALUE = {"-i": "index-url", "--index-url": "index-url", "--extra-index-u
 _REQUIREMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*(?:[<>=!~;@(]|$)")
 
 
+# names (a letter first, as nearly every project's), each with an optional specifier, blanks or literal `\n` between
+_PIP_ATTEMPT = re.compile(r"^(?:[A-Za-z][\w.\-\[\],]*(?:\s*[<>=!~]=?\s*[\w.*+]+)?(?:\s+|\\n|$))+$")
+
+
+# a command line (`pip install torch`, `torchrun train.py`): a file of those is a script, whatever its name
+_SHELL_LINE = re.compile(r"^(?:pip3?|python[\d.]*|conda|mamba|apt(?:-get)?|sudo|uv|git|cd|export|source|wget|curl|"
+                         r"torchrun|deepspeed|accelerate|bash|sh)\b|\.(?:py|sh)\b")
+
+
 def looks_like(path: str, text: str) -> bool:
     """A requirements file by its name (or its folder: requirements/base.txt), and text that is
     requirement lines and pip options only."""
@@ -41,7 +50,10 @@ def looks_like(path: str, text: str) -> bool:
     # named for pip and mostly pip's lines: read as pip reads it (the lines it refuses are RD-IMG-018's)
     good = sum(1 for ln in lines if ln.startswith("-") or _REQUIREMENT.match(ln) or "://" in ln
                or ln.startswith((".", "/")))
-    return good == len(lines) or (good > 0 and 2 * good >= len(lines))
+    # lines written for pip that it refuses (`torch torchvision`, `numpy\ntorch` with literal escapes) are RD-IMG-018's
+    pipish = all(ln.startswith("-") or _REQUIREMENT.match(ln) or "://" in ln or _PIP_ATTEMPT.match(ln)
+                 and not _SHELL_LINE.search(ln) for ln in lines)
+    return good == len(lines) or (good > 0 and 2 * good >= len(lines)) or (lines != [] and pipish)
 
 
 def _logical(text: str) -> list[tuple[int, str]]:
@@ -52,7 +64,7 @@ def _logical(text: str) -> list[tuple[int, str]]:
         if first is None:
             first = n
         if line.endswith("\\"):
-            buf += line[:-1] + " "
+            buf += line[:-1]  # as pip's join_lines: the text before the backslash, then the next line as written
             continue
         out.append((first, (buf + line).strip()))
         buf, first = "", None

@@ -131,9 +131,9 @@ SIGNATURES: tuple[S, ...] = (
                   # stops with at its floor
                   r"overflow detected, setting loss scale to: (?P<scale2>0\.000\d{1,17}|\d(?:\.\d{1,20})?e-\d{1,4})",
                   r"Minimum loss scale reached \((?P<floor>[\d.e-]{1,24})\)",
-                  # a trainer's metrics line that prints the scale as zero (fairseq's `| loss_scale 0.000 |`, a JSON
-                  # record's "loss_scale": 0.0): halved below what its format shows, every step skipped
-                  r"""\bloss_scale['"]?(?: |: ?)(?P<zero>0(?:\.0{1,8})?)(?![.\deE])"""),
+                  # fairseq's progress line printing the scale as zero (`| loss_scale 0.000 |`): halved below what its
+                  # format shows, every step skipped. Not a config's `"loss_scale": 0` (DeepSpeed's dynamic scaling)
+                  r"\| ?loss_scale (?P<zero>0(?:\.0{1,8})?) ?(?:\||$)"),
         needles=("reducing loss scale to", "setting loss scale to", "minimum loss scale reached", "loss_scale"),
         meaning=("The dynamic loss scaler keeps halving the scale far below 1: every step overflows, so no step is "
                  "taken; the gradients are inf/NaN at any scale."),
@@ -149,12 +149,13 @@ SIGNATURES: tuple[S, ...] = (
                   "0.00048828125",
                   "FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding.",
                   "| epoch 028 | loss 3.976 | nll_loss 2.204 | ppl 4.61 | gnorm 0.635 | clip 0.000 | oom 0.000 | "
-                  "loss_scale 0.000 | wall 4043",
-                  '{"epoch": 3, "loss": 2.41, "loss_scale": 0.0, "grad_norm": 1.2}'),
+                  "loss_scale 0.000 | wall 4043"),
         near_misses=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0",
                      "2021-01-05 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 64.0",
-                     "| epoch 001 | loss 9.1 | loss_scale 128.000 | wall 40", '{"loss_scale": 0.5, "loss": 2.0}',
-                     "| loss_scale 0.0625 | gnorm 1.2"),
+                     "| epoch 001 | loss 9.1 | loss_scale 128.000 | wall 40", "| loss_scale 0.0625 | gnorm 1.2",
+                     # DeepSpeed's config dump: 0 asks for dynamic loss scaling
+                     '        "loss_scale": 0,', '{"fp16": {"enabled": true, "loss_scale": 0, "loss_scale_window": 1000}}',
+                     '"fp16":{"enabled":true,"loss_scale":0,"initial_scale_power":16}'),
     ),
     S(
         id="fp16-overflow-skip", family="numerics", title="fp16 overflow: a step skipped while the loss scale settles",

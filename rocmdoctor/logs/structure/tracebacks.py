@@ -19,6 +19,7 @@ _RETYPED_FRAME = re.compile(r'^(\s{0,8})[A-Za-z]{3,6} "(?=[^"]{1,400}", line \d{
 _IPY_START = re.compile(r"^(?P<type>[A-Z]\w{0,60}(?:Error|Exception|Exit|Interrupt))\s{2,}Traceback \(most recent call last\)")
 _IPY_FRAME = re.compile(r"^(?:File )?(?P<path>(?:~|/|[A-Za-z]:\\|\.{1,2}/)\S{0,400}?\.py)(?::(?P<line>\d{1,7}))?"
                         r"(?: in (?P<func>[\w<>.]{1,120}))?(?:\(|,|\s*$)")
+_CUT_FRAME = re.compile(r'^\s{0,8}[\w./\\-]{1,400}\.py", line \d{1,7}, in [\w<>.]{1,120}\s*$')
 _IMPORT_STMT = re.compile(r"(?:^|[\s)>])(?:import [\w.]{1,80}|from [\w.]{1,80} import [\w*(]{1,80})\s{0,4}(?:#.{0,200})?$")
 _IPY_SOURCE = re.compile(r"^\s{0,8}(?:-{1,5}>|Cell In\[)")
 # "XError: message" at the end of a traceback, after whatever prefix the launcher added.
@@ -46,6 +47,9 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
             t = t[stamp.end():]
         if '", line ' in t and 'File "' not in t:  # a frame retyped by hand ('Fille "...", line 923, in f')
             t = _RETYPED_FRAME.sub(r'\1File "', t, count=1)
+            if 'File "' not in t and cur is None and _CUT_FRAME.match(t):
+                t = 'File "' + t.lstrip()  # the excerpt's first line, cut inside a frame's path
+
         if t[:1] == "╰" and cur is not None:
             continue  # the bottom border of Rich's box: the exception line follows it
         if t[:1] == "│":  # Rich's boxed traceback (transformers, accelerate, typer): a frame is "path.py:LINE in func"

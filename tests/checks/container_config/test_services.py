@@ -293,3 +293,16 @@ def test_a_run_that_only_asks_the_image(lint, command, gpu):
     p = lint.write("build.sh", f"#!/bin/bash\nimage=rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
                                f"docker run --rm $image {command}\n")
     assert bool(lint.flagged(lint([p], "RD-CTR-003", "mi300x8"))) is gpu
+
+
+@pytest.mark.parametrize("command,gpu", [
+    ("dpkg -s rocm-dev", False),
+    ("echo starting && torchrun --nproc_per_node 8 train.py", True),  # more than the one question
+    ("ls /data; python3 train.py", True),
+    ("python3 -c 'import torch; print(torch.__version__)' && torchrun train.py", True),
+    ("python3 -c 'import torch; print(torch.__version__)'", False),
+])
+def test_a_compose_command_that_only_asks_the_image(lint, command, gpu):
+    p = lint.write("docker-compose.yml", "services:\n  train:\n    image: rocm/pytorch:latest\n"
+                                         f"    entrypoint: [\"/bin/bash\", \"-c\"]\n    command: \"{command}\"\n")
+    assert bool(lint.flagged(lint([p], "RD-CTR-003", "mi300x8"))) is gpu

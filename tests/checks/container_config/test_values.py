@@ -159,6 +159,7 @@ SPEC_OK = """services:
       - models:/models:ro
       - /cache
       - C:\\\\data:/win
+      - C:\\\\data:C:\\\\data
       - ${HOME}:${HOME}
     depends_on: [db]
     restart: unless-stopped
