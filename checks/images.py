@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named
+from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named, builds as settings_builds, image_key
 from rocmdoctor.base.records import replace
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
@@ -120,15 +120,15 @@ _NVIDIA_BUILD = ka.ImagePattern("", "built by these files for services run with 
 
 
 def _run_as_cuda(settings):
-    """A pulled image (no `build:`) that a compose service or `docker run` starts with NVIDIA's
-    runtime (runtime nvidia, NVIDIA_VISIBLE_DEVICES, a driver: nvidia reservation): the files run it
-    as a CUDA image, whatever its name. `--gpus` alone is no sign (AMD's CDI spec serves it too)."""
-    out = []
+    """A pulled image (no `build:`, no build of the set tags it) that a compose service or `docker run` starts with
+    NVIDIA's runtime (runtime nvidia, NVIDIA_VISIBLE_DEVICES, a driver: nvidia reservation): the files run it as a
+    CUDA image, whatever its name. `--gpus` alone is no sign (AMD's CDI spec serves it too)."""
+    out, made = [], {t for b in settings_builds(settings) if b.dockerfile for t in b.tags}  # its FROM says what it is
     for a in settings.of_kind("compose", "shell", "slurm"):
         for svc in pick_map(a.data, "services").values():
             image = str(svc.get("image") or "")
             if not image or "$" in image or svc.get("build") or ka.rocm_image(image) \
-                    or any(p.matches(image) for p in ka.CUDA_IMAGES):
+                    or any(p.matches(image) for p in ka.CUDA_IMAGES) or image_key(image) in made:
                 continue
             lo, hi = svc.get("line") or 0, svc.get("last") or 10**9
             keys = {x.name for x in a.values if x.kind == "env" and lo <= (x.origin.line or 0) <= hi}

@@ -7,6 +7,7 @@ from rocmdoctor.knowledge.slurm import model_of, nvidia_only, requests_of
 @pytest.mark.parametrize("value, option, want", [
     ("gpu:mi210:2,dcu:4", "gres", [("mi210", 2), (None, 4)]), ("gpu", "gres", [(None, 1)]),
     ("mi250:2", "gpus", [("mi250", 2)]), ("4", "gpus", [(None, 4)]), ("nvme:1", "gres", []),
+    ("gres=gpu:volta16:8", "gres", [("volta16", 8)]),  # `--gres=gres=...` (xsede's script): the type is still read
 ])
 def test_requests_of(value, option, want):
     assert requests_of(value, option) == want
@@ -14,7 +15,10 @@ def test_requests_of(value, option, want):
 
 @pytest.mark.parametrize("kind, want", [
     ("mi300x", "mi300x"), ("nvidia_h100_80gb_hbm3", "h100"), ("amd_instinct_mi250x", "mi250x"), ("tesla", "nvidia"),
-    ("siteA", None), ("ampere", None),  # a GRES type that is no model: a site alias
+    ("siteA", None), ("rack-a2", None),  # a GRES type that is no model: a site alias
+    # NVIDIA boards and architectures sites name GRES types for (spent fresh batch 58: xsede's `volta16`, a whisper
+    # job's `a5000`): no AMD node has them
+    ("ampere", "ampere"), ("volta16", "volta16"), ("a5000", "a5000"), ("gpu_a6000", "a6000"),
 ])
 def test_model_of(kind, want):
     assert model_of(kind) == want

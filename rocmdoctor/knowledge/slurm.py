@@ -50,7 +50,8 @@ def requests_of(value: str, option: str) -> list[tuple[str | None, int | None]]:
     """(type, count) of each GPU request: --gres=gpu:mi210:2,dcu:4 / --gpus=mi210:2 / --gpus-per-node=4."""
     out = []
     for part in str(value).split(","):
-        bits = [b for b in part.strip().split(":") if b]
+        part = re.sub(r"^(?:gres=)+", "", part.strip())  # `--gres=gres=gpu:volta16:8`: the type is still read
+        bits = [b for b in part.split(":") if b]
         if option == "gres":
             if not bits or bits[0] not in ("gpu", "dcu"):
                 continue
@@ -79,7 +80,8 @@ def model_of(kind: str) -> str | None:
         return models[0]
     if any(p in NVIDIA_WORDS for p in parts):
         return "nvidia"
-    return None
+    # an NVIDIA board or architecture a site names its GRES type for (`a5000`, `volta16`, `gpu_a6000`)
+    return _nvidia_feature(kind)
 
 
 def names_model(kind: str, gpus) -> bool:
@@ -95,7 +97,8 @@ def names_model(kind: str, gpus) -> bool:
 # `ampere`, `[a5000|a6000|3090]`, a CUDA capability `cuda80`); Hygon's K100 and AMD's boards are not among them.
 _NVIDIA_FEATURE = re.compile(r"^(?:a(?:2|10|16|30|40|100)|a[2-6]000|h(?:100|200|800)|l(?:4|40s?)|t4|v100|p(?:4|40|100)|"
                              r"k(?:20|40|80)|g[hb]200|b[12]00|rtx\w*|gtx\w*|titan\w*|[234]0[5-9]0(?:ti)?|ampere|hopper|"
-                             r"volta|turing|pascal|kepler|lovelace|blackwell|cuda\w*|" + "|".join(sorted(NVIDIA_WORDS)) + ")$")
+                             r"(?:volta|turing|pascal|kepler|lovelace|blackwell)\d{0,3}|cuda\w*|"
+                             + "|".join(sorted(NVIDIA_WORDS)) + ")$")
 
 
 def _nvidia_feature(feature: str) -> str | None:

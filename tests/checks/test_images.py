@@ -567,3 +567,18 @@ def test_a_rocm_release_that_never_came_out(tmp_path, tag, never):
     assert any("never released" in f.title for f in fs) is never
     if never:
         assert fs[0].status.value == "fail"
+
+
+# Wan2GP's run-docker-cuda-deb.sh (spent fresh batch 58): the script builds the image from the set's Dockerfile and runs
+# it with `--gpus all`; the Dockerfile's FROM says what the image is, and that line is the one to change
+def test_an_image_the_set_builds_is_judged_by_its_dockerfile(tmp_path):
+    write(tmp_path, "Dockerfile", "FROM nvidia/cuda:12.8.1-cudnn-devel-ubuntu22.04\nRUN pip install torch\n")
+    s = write(tmp_path, "run.sh", "#!/bin/bash\ndocker build -t org/app .\n"
+              "docker run --runtime nvidia --gpus all org/app python app.py\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:1"] and s
+    # a pulled image run with NVIDIA's runtime is still judged at the line that runs it
+    os.remove(os.path.join(str(tmp_path), "Dockerfile"))
+    write(tmp_path, "run.sh", "#!/bin/bash\ndocker run --runtime nvidia --gpus all org/app python app.py\n")
+    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run.sh:2"]
