@@ -1,13 +1,14 @@
 """What an image's name says about where it comes from and what it runs: a third-party image named for its
 ROCm build, the images the set builds itself (not pulled: asked of the settings model, settings.built_images),
-and an Ollama container that is only a CLI client of another service. RD-IMG-001/003 (images.py) read them."""
+an Ollama container that is only a CLI client of another service, and a pulled image the files run with NVIDIA's
+runtime (a CUDA image whatever its name). RD-IMG-001/003 (images.py) read them."""
 from __future__ import annotations
 
 import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
-from rocmdoctor.artifacts.settings import built_images
-from rocmdoctor.base.untrusted import pick_map
+from rocmdoctor.artifacts.settings import builds as settings_builds, built_images, image_key, path_key
+from rocmdoctor.base.untrusted import pick_list, pick_map
 from rocmdoctor.knowledge import artifacts as ka
 
 
@@ -51,3 +52,39 @@ def ollama_client(settings, v) -> bool:
             host = re.sub(r"^\w+://", "", host).split(":")[0].strip()
             return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]")
     return False
+
+
+_NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
+                              ("https://github.com/NVIDIA/nvidia-container-toolkit",))
+
+
+def run_as_cuda(settings):
+    """A pulled image (no `build:`, no build of the set tags it) that a compose service or `docker run` starts with
+    NVIDIA's runtime (runtime nvidia, NVIDIA_VISIBLE_DEVICES, a driver: nvidia reservation): the files run it as a
+    CUDA image, whatever its name. `--gpus` alone is no sign (AMD's CDI spec serves it too)."""
+    out, made = [], _cuda_built(settings)  # built here from a CUDA FROM: that FROM line is the finding
+    for a in settings.of_kind("compose", "shell", "slurm"):
+        for svc in pick_map(a.data, "services").values():
+            image = str(svc.get("image") or "")
+            if not image or "$" in image or svc.get("build") or ka.rocm_image(image) \
+                    or any(p.matches(image) for p in ka.CUDA_IMAGES) or image_key(image) in made:
+                continue
+            lo, hi = svc.get("line") or 0, svc.get("last") or 10**9
+            keys = {x.name for x in a.values if x.kind == "env" and lo <= (x.origin.line or 0) <= hi}
+            res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
+            if str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
+                    or any(str(d.get("driver", "")).lower() == "nvidia" for d in res):
+                same = [x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image]
+                # the service's own image line, else the anchor it merges (`<<: *base` names it elsewhere)
+                v = next((x for x in same if lo <= (x.origin.line or 0) <= hi), same[0] if same else None)
+                if v is not None:
+                    out.append((image, v, _NVIDIA_RUN))
+    return out
+
+
+def _cuda_built(settings) -> set[str]:
+    """Tags the set's own builds give images whose Dockerfile has a stage FROM a CUDA image (RD-IMG-001 cites it)."""
+    cuda = {path_key(a.path) for a in settings.of_kind("dockerfile") if any(p.matches(str(s.get("image") or ""))
+                                                                            for s in pick_list(a.data, "stages")
+                                                                            for p in ka.CUDA_IMAGES)}
+    return {t for b in settings_builds(settings) if b.dockerfile and path_key(b.dockerfile) in cuda for t in b.tags}

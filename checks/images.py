@@ -9,17 +9,17 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named, builds as settings_builds, image_key
+from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named
 from rocmdoctor.base.records import replace
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, never_released, release_gap
-from rocmdoctor.base.untrusted import pick, pick_list, pick_map
+from rocmdoctor.base.untrusted import pick
 
 from .image_args import built_for_nvidia, from_line, resolved
-from .image_names import built_here, built_repos, ollama_client, rocm_named
+from .image_names import built_here, built_repos, ollama_client, rocm_named, run_as_cuda
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch, site_torch_module)
@@ -107,40 +107,12 @@ def cuda_images(settings):
     seen = {v.value for _i, v, _p in out}
     built = [(str(v.value), v, _NVIDIA_BUILD) for v in built_for_nvidia(settings, unbuilt) if v.value not in seen
              and not ka.rocm_image(str(v.value)) and not rocm_named(str(v.value))]
-    return out + _run_as_cuda(settings) + built
-
-
-_NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",
-                              ("https://github.com/NVIDIA/nvidia-container-toolkit",))
+    return out + run_as_cuda(settings) + built
 
 
 _NVIDIA_BUILD = ka.ImagePattern("", "built by these files for services run with NVIDIA's container runtime "
                                  "(a driver: nvidia reservation, runtime nvidia), so built for CUDA",
                                  ("https://docs.docker.com/compose/how-tos/gpu-support/",))
-
-
-def _run_as_cuda(settings):
-    """A pulled image (no `build:`, no build of the set tags it) that a compose service or `docker run` starts with
-    NVIDIA's runtime (runtime nvidia, NVIDIA_VISIBLE_DEVICES, a driver: nvidia reservation): the files run it as a
-    CUDA image, whatever its name. `--gpus` alone is no sign (AMD's CDI spec serves it too)."""
-    out, made = [], {t for b in settings_builds(settings) if b.dockerfile for t in b.tags}  # its FROM says what it is
-    for a in settings.of_kind("compose", "shell", "slurm"):
-        for svc in pick_map(a.data, "services").values():
-            image = str(svc.get("image") or "")
-            if not image or "$" in image or svc.get("build") or ka.rocm_image(image) \
-                    or any(p.matches(image) for p in ka.CUDA_IMAGES) or image_key(image) in made:
-                continue
-            lo, hi = svc.get("line") or 0, svc.get("last") or 10**9
-            keys = {x.name for x in a.values if x.kind == "env" and lo <= (x.origin.line or 0) <= hi}
-            res = [d for d in pick_list(svc, "deploy", "resources", "reservations", "devices") if isinstance(d, dict)]
-            if str(svc.get("runtime") or "").lower() == "nvidia" or "NVIDIA_VISIBLE_DEVICES" in keys \
-                    or any(str(d.get("driver", "")).lower() == "nvidia" for d in res):
-                same = [x for x in a.values if x.kind == "container" and x.name == "image" and x.value == image]
-                # the service's own image line, else the anchor it merges (`<<: *base` names it elsewhere)
-                v = next((x for x in same if lo <= (x.origin.line or 0) <= hi), same[0] if same else None)
-                if v is not None:
-                    out.append((image, v, _NVIDIA_RUN))
-    return out
 
 
 def built_from(settings, v) -> str | None:

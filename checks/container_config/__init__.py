@@ -357,7 +357,8 @@ _SHELL_IMAGE = re.compile(r"^(?:docker\.io/)?(?:rocm/(?:pytorch|dev-|rocm-termin
 
 
 def _indexes(value: str) -> list[int]:
-    return [int(x) for x in re.split(r"[,\s]+", value.strip()) if x.isdigit()]
+    # (a hostile 5,000-digit "index" would pass Python's int-conversion limit: no device has such a number)
+    return [int(x) for x in re.split(r"[,\s]+", value.strip()) if x.isdigit() and len(x) <= 6]
 
 
 @check("RD-CTR-007", area=AREA, title="Visible-device indexes exist after `devices:` picks render nodes",

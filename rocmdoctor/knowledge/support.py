@@ -83,8 +83,8 @@ def never_released(v: tuple[int, ...]) -> str | None:
     if len(key) < 2 or key in ROCM_RELEASES or key[0] not in last or key[0] == ROCM_RELEASES[-1][0]:
         return None
     if key[1] > last[key[0]][1]:
-        return (f"ROCm {key[0]}.{key[1]} was never released: the {key[0]}.x series ended at {key[0]}.{last[key[0]][1]}, "
-                "so no image carries that tag")
+        return (f"ROCm {key[0]}.{key[1]} was never released: the {key[0]}.x series ended at {key[0]}.{last[key[0]][1]}"
+                + (" (TheRock's 6.5 pre-release builds are no rocm/* image)" if key[:1] == (6,) else ""))
     return None
 
 

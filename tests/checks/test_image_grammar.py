@@ -96,12 +96,23 @@ def test_uv_installed_off_path_in_any_image(tmp_path):
               "ENV PATH=\"/root/.cargo/bin:$PATH\"\nRUN uv pip install --system x\n")
     [f] = flagged(scan([p], "RD-IMG-017", "mi300x8"))
     assert "PATH" in f.title and [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["2", "3", "4"]
-    # told where to write, or found by a login shell through the env file the installer adds to the profiles
+    # told where to write (a directory PATH has, before the install), moved there, or found by a login shell through
+    # the env file the installer adds to the profiles
     for head, tail in (("ENV UV_INSTALL_DIR=/usr/local/bin\n", ""), ("ENV XDG_BIN_HOME=/usr/local/bin\n", ""),
-                       ("SHELL [\"/bin/bash\", \"--login\", \"-c\"]\n", "")):
+                       ("SHELL [\"/bin/bash\", \"--login\", \"-c\"]\n", ""), ("SHELL [\"/bin/bash\", \"-l\", \"-c\"]\n", ""),
+                       ("", "RUN mv /root/.local/bin/* /usr/local/bin/\n")):
         q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + head + "RUN curl -LsSf "
                   "https://astral.sh/uv/install.sh | sh\n" + tail + "RUN uv pip install --system x\n")
         assert not flagged(scan([q], "RD-IMG-017", "mi300x8")), head
+    # told a directory PATH lacks, told too late, or an ENV that only mentions -l: still off PATH
+    for head, tail in (("ENV UV_INSTALL_DIR=/opt/uv\n", ""), ("", "ENV UV_INSTALL_DIR=/usr/local/bin\n"),
+                       ("ENV LS_OPTS=\"ls -l\"\n", "")):
+        q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + head + "RUN curl -LsSf "
+                  "https://astral.sh/uv/install.sh | sh\n" + tail + "RUN uv pip install --system x\n")
+        assert flagged(scan([q], "RD-IMG-017", "mi300x8")), (head, tail)
+    q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/install.sh | sh\n"
+              "RUN bash -lc \"uv sync\"\n")
+    assert not flagged(scan([q], "RD-IMG-017", "mi300x8"))
     # an installer pinned before 0.5.0 writes ~/.cargo/bin, which that PATH names
     q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/0.4.30/install.sh"
               " | sh\nENV PATH=\"/root/.cargo/bin:$PATH\"\nRUN uv sync\n")

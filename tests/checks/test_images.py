@@ -577,8 +577,17 @@ def test_an_image_the_set_builds_is_judged_by_its_dockerfile(tmp_path):
               "docker run --runtime nvidia --gpus all org/app python app.py\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["Dockerfile:1"] and s
+    # a build whose FROM is no known CUDA image (fauxpilot's triton_with_ft): the run with NVIDIA's runtime is the sign
+    d = tmp_path / "fp"
+    d.mkdir()
+    write(d, "Dockerfile", "FROM moyix/triton_with_ft:22.09\n")
+    write(d, "setup.sh", "#!/bin/bash\ndocker build -t fauxpilot-triton .\n")
+    write(d, "docker-compose.yml", "services:\n  triton:\n    image: fauxpilot-triton\n    runtime: nvidia\n")
+    fs = flagged(scan([str(d)], "RD-IMG-001", "rx7900xtx"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["docker-compose.yml:3"]
     # a pulled image run with NVIDIA's runtime is still judged at the line that runs it
-    os.remove(os.path.join(str(tmp_path), "Dockerfile"))
-    write(tmp_path, "run.sh", "#!/bin/bash\ndocker run --runtime nvidia --gpus all org/app python app.py\n")
-    fs = flagged(scan([str(tmp_path)], "RD-IMG-001", "rx7900xtx"))
+    e = tmp_path / "pull"
+    e.mkdir()
+    write(e, "run.sh", "#!/bin/bash\ndocker run --runtime nvidia --gpus all org/app python app.py\n")
+    fs = flagged(scan([str(e)], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run.sh:2"]

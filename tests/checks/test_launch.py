@@ -142,19 +142,25 @@ VERL = ('if [ -z "$CUDA_VISIBLE_DEVICES" ]; then\n    GPUS_PER_NODE=$(nvidia-smi
         'python3 -m verl.trainer.main_ppo \\\n    trainer.n_gpus_per_node=$GPUS_PER_NODE \\\n    trainer.nnodes=1\n')
 
 
+HYDRA = ("GPUS_PER_NODE=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)\n"
+         "python3 -m verl.trainer.main_ppo \\\n    trainer.n_gpus_per_node=$GPUS_PER_NODE \\\n    trainer.nnodes=1\n")
+
+
 @pytest.mark.parametrize("text,bad", [
-    (VERL, True),
-    (VERL.replace("$(echo \"$CUDA_VISIBLE_DEVICES\" | awk -F',' '{print NF}')", "$(rocm-smi --showid | grep -c GPU)"),
-     False),  # counted again with AMD's tool
-    ("export CUDA_VISIBLE_DEVICES=0,1\n" + VERL, False),  # the script names the GPUs itself
+    (HYDRA, True),
+    (HYDRA.replace("trainer.n_gpus_per_node", "+trainer.n_gpus_per_node"), True),  # Hydra's append prefix
+    # the other branch counts CUDA_VISIBLE_DEVICES's entries, which Slurm's gres sets on AMD nodes too (the review):
+    # not only nvidia-smi decides the count
+    (VERL, False),
     ("GPUS=$(nvidia-smi -L | wc -l)\npython3 -m verl.trainer.main_ppo trainer.n_gpus_per_node=8\n", False),
+    (HYDRA.replace("python3", "GPUS_PER_NODE=$(rocm-smi --showid | grep -c GPU)\npython3", 1), False),
 ])
 def test_a_hydra_rank_count_from_nvidia_smi(tmp_path, text, bad):
     p = write(tmp_path, "main_grpo.sh", "#!/bin/bash\nset -x\n" + text)
     fs = [f for f in scan([p], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title]
     assert bool(fs) is bad
     if bad:
-        assert fs[0].subject == p + ":4"
+        assert fs[0].subject == p + ":3"
 
 
 def test_a_vllm_server_that_fits_passes_citing_its_option(tmp_path):

@@ -27,7 +27,8 @@ CORPUS = os.path.join(os.path.dirname(__file__), os.pardir, "corpus")
     ("numpy=1.26.4=py311h\nscipy=1.11\n", []),  # conda's format: not pip's file
     # a named file with no line pip reads is still pip's; prose is not
     ("torch torchvision torchaudio\n", [1]), ("numpy pandas\nscipy matplotlib\ntorch\n", [1, 2]),
-    ("Python 3.10 or newer is required.\n", []),
+    ("Python 3.10 or newer is required.\n", []), ("See README for details\n", []),
+    ("python-dotenv requests\n", [1]), ("mamba-ssm causal-conv1d\n", [1]),  # names, not the commands they start with
     # optparse takes both option sets on any line, and a long option's unambiguous prefix
     ("-e ./pkg --config-settings editable_mode=compat\n--extra-index https://x/simple\n--trusted=pypi.org\n", []),
     # pip joins a continued line to the next as written
@@ -61,3 +62,9 @@ def test_a_pyproject_given_with_r_is_not_read_as_pip_lines(tmp_path):
     d = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nCOPY pyproject.toml .\n"
               "RUN uv pip install --system -r pyproject.toml\n")
     assert d and not flagged(scan([str(tmp_path)], "RD-IMG-018", "mi300x8"))
+
+
+def test_an_abbreviated_index_option_keeps_its_url(tmp_path):
+    # pip's optparse reads `--extra-index` as --extra-index-url: the ROCm wheel's index is there (the review)
+    p = write(tmp_path, "requirements.txt", "--extra-index https://download.pytorch.org/whl/rocm6.2\ntorch==2.5.1+rocm6.2\n")
+    assert not flagged(scan([p], "RD-IMG-018", "mi300x8")) and not flagged(scan([p], "RD-IMG-002", "mi300x8"))

@@ -381,3 +381,32 @@ def test_review_a_long_line_before_a_heredoc_is_read_in_linear_time(tmp_path, li
     t = time.process_time()
     read_one(str(p))
     assert time.process_time() - t < 2.0
+
+
+def test_fuzz_dockerfile_of_twenty_thousand_blank_crlf_lines_reads_fast():
+    # target artifacts.dockerfile (wave 18): 3.9 s of CPU on 42 kB; the template test's `^\s*` ran across every blank
+    # line after each line start (quadratic); `^[ \t]*` stays on its line
+    from rocmdoctor.artifacts.readers import dockerfile
+
+    text = "# base\r\nFROM rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.3.0\r\n" + "\r\n" * 20_000 + "RUN pip install x\r\n"
+    t = time.process_time()
+    art = dockerfile.read("Dockerfile", text)
+    assert time.process_time() - t < 0.5 and art.error is None
+
+
+def test_fuzz_a_five_thousand_digit_device_index_is_no_device():
+    # target artifacts.shell (wave 18): RD-CTR-007 crashed on int() of a 5,000-digit "index" (Python's limit 4,300)
+    from rocmdoctor.checks.container_config import _indexes
+
+    assert _indexes("0," + "9" * 5000 + ",1") == [0, 1]
+
+
+def test_fuzz_a_50_kb_run_line_of_brackets_is_judged_fast():
+    # target artifacts.dockerfile (wave 18): RD-LCH-008's pip-line pattern took 3.8 s on a 50 kB RUN line, its `\S*`
+    # scanning the rest of a long word from every `(`; the words it skips are bounded now
+    from rocmdoctor.checks.launch_syntax import _PIP_LINE
+
+    line = "RUN echo " + "(" * 8000 + "x" * 40_000 + " && pip install torch>=2"
+    t = time.process_time()
+    assert _PIP_LINE.search(line) and _PIP_LINE.search("cd /x && PIP_NO_CACHE_DIR=1 /opt/venv/bin/pip install a>=1")
+    assert time.process_time() - t < 0.5

@@ -35,7 +35,7 @@ INSTRUCTIONS = frozenset({"FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE",
                           "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL"})
 # A template a generator fills in before docker build sees it (Jinja, Go templates, m4, @VAR@ substitution).
 _TEMPLATE_NAME = re.compile(r"\.(?:j2|jinja2?|tmpl|tpl|template|in|m4|erb|mustache|hbs)$", re.I)
-_TEMPLATE_TEXT = re.compile(r"^\s*(?:\{[{%#]|%%|@[A-Z_]+@|m4_|include\()", re.M)
+_TEMPLATE_TEXT = re.compile(r"^[ \t]*(?:\{[{%#]|%%|@[A-Z_]+@|m4_|include\()", re.M)
 
 
 class DockerfileError(ValueError):

@@ -20,10 +20,13 @@ _GUARDED = re.compile(r"\bcommand\s+-v\b|\bwhich\s|\btype\s+-p\b|\bhash\s+\w|\|\
 _MAY_PULL_ANYTHING = re.compile(r"[$`(]|\.deb$|^\.{0,2}/|^(?:rocm|amdgpu|cuda|nvidia|hip|build-essential|"
                                 r"ubuntu-|task-|kubuntu|xubuntu)", re.I)
 _UV_INSTALLER = re.compile(r"astral\.sh/uv|astral-sh/uv/releases", re.I)
-# where the installer is told to write (or a login shell that sources the env file it adds to the profiles)
-_UV_ON_PATH = re.compile(r"\.local/bin|\.cargo/bin|UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME|"
-                         r"\bbash\s+(?:-\w*l\w*|--login)\b")
-_UV_TOLD_WHERE = re.compile(r"UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME|--login|\s-l\b")
+# a RUN that moves or links what the installer wrote onto PATH, or sources the env file it writes
+_UV_ON_PATH = re.compile(r"\.local/bin|\.cargo/bin")
+# where the installer is told to write: a directory of the default PATH counts
+_UV_TOLD_WHERE = re.compile(r"\b(?:UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME)=[\"']?([^\s\"';]+)")
+_DEFAULT_PATH = {"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"}
+# a login shell (SHELL ["/bin/bash", "-l", "-c"], `bash -lc`) sources the profile line the installer adds
+_LOGIN = re.compile(r"\b(?:ba)?sh[\"']?\s*,?\s*(?:[\"']?-\w*l\w*\b|[\"']?--login\b)")
 # an installer pinned before uv 0.5.0 writes ~/.cargo/bin (0.5.0 moved it to ~/.local/bin)
 _UV_OLD = re.compile(r"astral\.sh/uv/0\.[0-4]\.\d+/install")
 
@@ -60,8 +63,11 @@ def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scrip
             continue
         if cur is None or not cur["missing"] or cur["opaque"]:
             continue
-        if name in ("ENV", "SHELL") and _UV_TOLD_WHERE.search(ins["value"]):
-            cur["have"].add("uv")  # ENV UV_INSTALL_DIR=/usr/local/bin, SHELL ["/bin/bash", "--login", "-c"]
+        told = _UV_TOLD_WHERE.search(ins["value"]) if name == "ENV" else None
+        if told:
+            cur["uv_dir"] = told.group(1).rstrip("/")  # ENV UV_INSTALL_DIR=/usr/local/bin: where a later install goes
+        if name in ("SHELL", "RUN") and _LOGIN.search(ins["value"]):
+            cur["have"].add("uv")  # a login shell finds it through the profile
         if name == "ENV" and re.search(r"(?:^|\s)PATH[=\s]", ins["value"]):
             # a PATH of its own (a venv's bin): what is there is not known, so the Pythons and their pip are taken as
             # there, and uv too unless astral's installer put it in ~/.local/bin and PATH does not name that (uv
@@ -73,7 +79,7 @@ def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scrip
         elif name in ("COPY", "ADD") and re.search(r"--from=\S*uv", " ".join(ins.get("flags") or [])):
             cur["have"].add("uv")  # COPY --from=ghcr.io/astral-sh/uv:latest /uv /uvx /bin/
         elif name == "RUN":
-            if cur.get("offpath_only") and not re.search(r"\buv\b|astral", "\n".join(
+            if cur.get("offpath_only") and not re.search(r"\buv\b|astral|\.local/bin|\.cargo/bin", "\n".join(
                     [ins["value"], *lines[n - 1:last], *(b for _n, b, _f in ins.get("heredocs") or [])])):
                 continue  # judged for uv alone: a RUN that names neither is not read again
             for body, first, end in scripts(ins, n, last):
@@ -85,8 +91,11 @@ def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scrip
 
 def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list[dict]) -> None:
     guarded = bool(_GUARDED.search(body))
-    if _UV_ON_PATH.search(body):  # `env UV_INSTALL_DIR=/usr/local/bin sh`, `. $HOME/.local/bin/env`
+    if "uv" in cur["offpath"] and _UV_ON_PATH.search(body):  # `mv /root/.local/bin/uv /usr/local/bin/`, its env file
         cur["have"].add("uv")
+    told = _UV_TOLD_WHERE.search(body)
+    if told:  # `| env UV_INSTALL_DIR=/usr/local/bin sh`
+        cur["uv_dir"] = told.group(1).rstrip("/")
     since = first
     for words in commands(body):
         words = [w for w in words if not re.match(r"^[A-Za-z_]\w*=", w)] if words and "=" in words[0] else words
@@ -103,7 +112,7 @@ def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list
             cur["opaque"] = True  # `$APT_INSTALL git-lfs`: a command held in a variable
             return
         head = words[0].rsplit("/", 1)[-1]
-        if head in ("source", ".") and len(words) > 1 and _UV_ON_PATH.search(words[1]):
+        if head in ("source", ".") and len(words) > 1 and re.search(r"\.local/bin/env|\.cargo/env", words[1]):
             continue  # uv's own env script puts ~/.local/bin on PATH
         if head in _OPAQUE or words[0].startswith(("./", "../", "~/")) or (
                 head in ("bash", "sh", "dash", "ash") and len(words) > 1 and not words[1].startswith("-")):
@@ -125,6 +134,9 @@ def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list
                                                                           for w in words):
             cur["have"].update({"pip", "pip3"})
         if head in ("curl", "wget") and any(_UV_INSTALLER.search(w) for w in words) and "uv" not in cur["have"]:
+            if cur.get("uv_dir") in _DEFAULT_PATH:
+                cur["have"].add("uv")
+                continue
             cur["offpath"].add("uv")
             cur["uv_old"] = any(_UV_OLD.search(w) for w in words)
             cur["installer"] = next((i for i in range(since, min(end, len(lines)) + 1)

@@ -17,7 +17,11 @@ REQUIREMENT_OPTIONS = frozenset({"--hash", "--global-option", "--config-settings
 _URL_OR_PATH = re.compile(r"://|^(?:git|hg|svn|bzr)\+|^[.~/\\]|^[A-Za-z]:[\\/]|/|\.(?:whl|zip|tar\.gz|tgz|tar\.bz2)$",
                           re.I)
 _LOCAL_IN_RANGE = re.compile(r"(?:>=|<=|~=|>|<)\s*[\w.*]+\+")  # a local version where only == may take one
-_COMMAND = re.compile(r"^(?:pip3?|python[\d.]*|conda|mamba|apt(?:-get)?|sudo|uv|git|cd|export|source|wget|curl)$")
+# the first words of a shell command pasted into a requirements file (`pip install torch ...`): RD-IMG-004 names it
+COMMAND_WORDS = r"pip3?|python[\d.]*|conda|mamba|apt(?:-get)?|sudo|uv|git|cd|export|source|wget|curl|bash|sh"
+_COMMAND = re.compile(rf"^(?:{COMMAND_WORDS})$")
+# every long option the parser knows, for optparse's unambiguous prefixes
+LONG_OPTIONS = tuple(sorted(o for o in FILE_OPTIONS | REQUIREMENT_OPTIONS if o.startswith("--")))
 # conda's `name=1.0=build` and a spec's single `=`: a file written for conda, not pip (not judged)
 _CONDA = re.compile(r"^[A-Za-z0-9_.-]+=[^=<>!~]")
 
@@ -68,10 +72,9 @@ def refused(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def _known(option: str) -> bool:
     """An option pip's requirements-file parser takes on any line: one of both sets, or (optparse) a long option's
     unambiguous prefix (`--extra-index` for --extra-index-url, `--trusted` for --trusted-host)."""
-    every = FILE_OPTIONS | REQUIREMENT_OPTIONS
-    if option in every:
+    if option in FILE_OPTIONS | REQUIREMENT_OPTIONS:
         return True
-    return option.startswith("--") and len([o for o in every if o.startswith(option)]) == 1
+    return option.startswith("--") and len([o for o in LONG_OPTIONS if o.startswith(option)]) == 1
 
 
 def _several(req: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...base.records import replace
 from ..settings import BUILD, Artifact
+from .pip_grammar import COMMAND_WORDS, LONG_OPTIONS
 
 REQUIREMENTS = "requirements"
 CONDA_ENV = "conda_env"  # a conda environment file with no pip: list (its conda packages only)
@@ -35,8 +36,9 @@ _PIP_ATTEMPT = re.compile(r"^(?:[A-Za-z][\w.\-\[\],]*(?:\s*[<>=!~]=?\s*[\w.*+]+)
 
 
 # a command line (`pip install torch`, `torchrun train.py`): a file of those is a script, whatever its name
-_SHELL_LINE = re.compile(r"^(?:pip3?|python[\d.]*|conda|mamba|apt(?:-get)?|sudo|uv|git|cd|export|source|wget|curl|"
-                         r"torchrun|deepspeed|accelerate|bash|sh)\b|\.(?:py|sh)\b")
+_SHELL_LINE = re.compile(rf"^(?:{COMMAND_WORDS})(?=\s|$)|^(?:torchrun|deepspeed|accelerate)\s+(?:launch\b|-)|\.(?:py|sh)\b"
+                         # and prose: words no package list holds
+                         r"|(?i:\b(?:the|and|for|see|with|to|of|is|are|or|on|in|this|your|you|please|install|use)\b)")
 
 
 def looks_like(path: str, text: str) -> bool:
@@ -97,6 +99,9 @@ def read(path: str, text: str) -> Artifact:
                 if not opt.startswith("--") and len(opt) > 2 and opt[:2] in _OPTION_VALUE and not eq:
                     opt, eq, value = opt[:2], "=", words[i][2:]  # `-rbase.txt`: a short option's attached value
                 key = _OPTION_VALUE.get(opt)
+                if key is None and opt.startswith("--"):  # optparse takes a long option's unambiguous prefix
+                    full = [o for o in LONG_OPTIONS if o.startswith(opt)]
+                    key = _OPTION_VALUE.get(full[0]) if len(full) == 1 else None
                 if key is None:
                     options.setdefault(opt.lstrip("-"), []).append(value or True)
                     i += 1

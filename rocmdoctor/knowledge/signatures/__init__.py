@@ -73,7 +73,7 @@ ANCHORS: tuple[str, ...] = (
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
-    "loss_scale 0",  # fairseq's progress line with a zero loss scale (numerics.py loss-scale-collapse)
+    "loss_scale 0", "loss_scale=0,",  # fairseq's progress lines with a zero loss scale (numerics.py loss-scale-collapse)
     ": added",  # `dkms status` of a module registered and never built (kernel.py amdgpu-dkms-not-built)
     # a HIP API the runtime lacks; a profiler's capability; hipInit's code; OpenCL's and JAX's NOT_FOUND; no runtime
     "is missing from", "sys_perfmon", "hipinit()", "not_found", "no opencl-compatible",

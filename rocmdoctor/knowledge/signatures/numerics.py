@@ -133,7 +133,10 @@ SIGNATURES: tuple[S, ...] = (
                   r"Minimum loss scale reached \((?P<floor>[\d.e-]{1,24})\)",
                   # fairseq's progress line printing the scale as zero (`| loss_scale 0.000 |`): halved below what its
                   # format shows, every step skipped. Not a config's `"loss_scale": 0` (DeepSpeed's dynamic scaling)
-                  r"\| ?loss_scale (?P<zero>0(?:\.0{1,8})?) ?(?:\||$)"),
+                  r"\| ?loss_scale (?P<zero>0(?:\.0{1,8})?) ?(?:\||$)",
+                  # and its per-update line (`... gnorm=1.2, loss_scale=0, train_wall=30, ...`); DeepSpeed's config
+                  # print (`loss_scale=0.0 initial_scale_power=16`) has no train_wall/wall after it
+                  r"\bloss_scale=(?P<zero2>0(?:\.0{1,8})?), (?:train_wall|gb_free|wall)="),
         needles=("reducing loss scale to", "setting loss scale to", "minimum loss scale reached", "loss_scale"),
         meaning=("The dynamic loss scaler keeps halving the scale far below 1: every step overflows, so no step is "
                  "taken; the gradients are inf/NaN at any scale."),
@@ -149,13 +152,17 @@ SIGNATURES: tuple[S, ...] = (
                   "0.00048828125",
                   "FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding.",
                   "| epoch 028 | loss 3.976 | nll_loss 2.204 | ppl 4.61 | gnorm 0.635 | clip 0.000 | oom 0.000 | "
-                  "loss_scale 0.000 | wall 4043"),
+                  "loss_scale 0.000 | wall 4043",
+                  "epoch 003:  41%|| 410/1000 loss=9.1, nll_loss=8.2, ppl=294.1, wps=100, ups=1, gnorm=1.2, "
+                  "loss_scale=0, train_wall=30, gb_free=10, wall=400"),
         near_misses=("Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0",
                      "2021-01-05 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 64.0",
                      "| epoch 001 | loss 9.1 | loss_scale 128.000 | wall 40", "| loss_scale 0.0625 | gnorm 1.2",
                      # DeepSpeed's config dump: 0 asks for dynamic loss scaling
                      '        "loss_scale": 0,', '{"fp16": {"enabled": true, "loss_scale": 0, "loss_scale_window": 1000}}',
-                     '"fp16":{"enabled":true,"loss_scale":0,"initial_scale_power":16}'),
+                     '"fp16":{"enabled":true,"loss_scale":0,"initial_scale_power":16}',
+                     "fp16_config .................. enabled=True auto_cast=False loss_scale=0.0 initial_scale_power=16",
+                     "loss=2.1, gnorm=0.9, loss_scale=128, train_wall=30"),
     ),
     S(
         id="fp16-overflow-skip", family="numerics", title="fp16 overflow: a step skipped while the loss scale settles",

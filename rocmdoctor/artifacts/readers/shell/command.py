@@ -18,7 +18,7 @@ from .expand import ALLEXPORT, _assign_defaults, _split_held_commands, substitut
 from .launchers import (_ACCELERATE_FLAGS, _ACCELERATE_OPTS, _DEEPSPEED_OPTS, _SHELLS, _TORCHRUN_OPTS, _WRAPPERS,
                         GPU_COUNT_OPTS, _launcher_opts, _looks_like_program, _script, _script_args, _vllm,
                         _vllm_parallel)
-from .nvidia_smi import _FROM_NVSMI, _NVSMI, _UNSET_CVD, _devices_from_nvidia_smi, _gpu_count_from_nvidia_smi
+from .nvidia_smi import _FROM_NVSMI, _NVSMI, _devices_from_nvidia_smi, _gpu_count_from_nvidia_smi
 from .blocks import expand_arrays
 from .places import _DEFINED, Spanned, _line_before, _line_or_defined, _line_with, _written_at
 from .words import _ASSIGN, _opt, commands
@@ -48,10 +48,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
             variables[_DEFINED + k] = _line_with(physical, first, last, r"(?:^|[\s;])" + re.escape(k) + "=")
             if _NVSMI.search(v):  # NUM_GPUS=$(nvidia-smi -L | wc -l): a count only NVIDIA's tool can give
                 variables[_FROM_NVSMI + k] = variables[_DEFINED + k]
-            elif ("$(" in v or "`" in v) and not (_FROM_NVSMI + k in variables and _UNSET_CVD.search(v)
-                                                   and "CUDA_VISIBLE_DEVICES" not in variables):
-                # (the other branch of verl's `if [ -z "$CUDA_VISIBLE_DEVICES" ]` counts that variable's entries:
-                # unset on the node, so 0 too; the nvidia-smi count stays the one judged)
+            elif "$(" in v or "`" in v:
                 variables.pop(_FROM_NVSMI + k, None)
             if ALLEXPORT in variables:  # `set -a`: every variable assigned from here on is exported
                 exported.add(k)

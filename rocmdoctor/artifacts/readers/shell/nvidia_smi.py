@@ -10,11 +10,9 @@ from ...settings import LAUNCHER, Artifact
 # A GPU count taken from nvidia-smi: on an AMD node the tool is absent and the count is 0.
 _NVSMI = re.compile(r"(?:\$\(|`)\s*(?:\S*/)?nvidia-smi\b")
 _FROM_NVSMI = "counted by nvidia-smi at "
-# a count of CUDA_VISIBLE_DEVICES's entries (`echo "$CUDA_VISIBLE_DEVICES" | awk -F, '{print NF}'`)
-_UNSET_CVD = re.compile(r"\$\{?CUDA_VISIBLE_DEVICES\b")
 _GPU_COUNT_FLAGS = re.compile(r"^(?:--(?:nproc[_-]per[_-]node|num[_-]gpus|num[_-]processes|gpus|devices|ngpus)"
                               # a Hydra override of the ranks per node (verl, OpenRLHF: trainer.n_gpus_per_node=8)
-                              r"|(?:[\w.]+\.)?n_gpus_per_node(?==))(?:=(.*))?$")
+                              r"|\+{0,2}(?:[\w.]+\.)?n_gpus_per_node(?==))(?:=(.*))?$")
 
 
 def _gpu_count_from_nvidia_smi(art: Artifact, raw: list[str] | None, variables: dict | None, first: int) -> None:

@@ -9,9 +9,8 @@ import re
 import shlex
 
 from ....knowledge.artifacts import AMDGPU_APT_REPO, ROCM_APT_REPO
-from ...settings import BUILD, ENV, LAUNCHER, Artifact
+from ...settings import ENV, LAUNCHER, Artifact
 from .. import containers
-from .builds import _CRAY_PENDING
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
 from .command import _command
 from .expand import substitute
@@ -70,8 +69,6 @@ def text_head(path: str, size: int = 4096) -> str | None:
 MAX_SCRIPT_BYTES = 160 * 1024
 
 
-# a script named for the environment it sets up, sourced before a build (setup.frontier.cce.sh, env.src, modules.sh)
-_ENV_SCRIPT = re.compile(r"(?i)(?:^|[._-])(?:setup|env|environment|modules?|profile)(?:[._-]|$)")
 _HEREDOC_START = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 _ELSEWHERE = re.compile(r"\b(?:docker|podman|nerdctl)\s+(?:run|exec)\b|\b(?:ba)?sh\s+-c\b|\bchroot\b|\bRUN\b")
 
@@ -127,11 +124,6 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
     if state.function is not None:  # a definition never closed: its lines are read as they stand
         for n, text in state.function[1]:
             _line(art, n, text, variables, exported, physical, state, 0)
-    pending: tuple = variables.get(_CRAY_PENDING) or ()  # type: ignore[assignment]  # (gfx, line), not a str
-    if pending and not art.data["commands"] and _ENV_SCRIPT.search(os.path.basename(path)):
-        # an environment script (`setup.frontier.sh`, `env.src`) sourced before the build: the target it loads is
-        # what the builds after it compile for
-        art.add(BUILD, "arch:craype-accel", pending[0], int(pending[1]))
     _apt_sources(art, physical)
     if state.launch_mark is not None:
         # A variable exported after the script's last launch, outside any loop, reaches no launch of
