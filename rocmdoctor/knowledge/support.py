@@ -84,7 +84,7 @@ def never_released(v: tuple[int, ...]) -> str | None:
         return None
     if key[1] > last[key[0]][1]:
         return (f"ROCm {key[0]}.{key[1]} was never released: the {key[0]}.x series ended at {key[0]}.{last[key[0]][1]}"
-                + (" (TheRock's 6.5 pre-release builds are no rocm/* image)" if key[:1] == (6,) else ""))
+                + (" (TheRock's 6.5 pre-release builds are no rocm/* image)" if key == (6, 5) else ""))
     return None
 
 

@@ -4,7 +4,10 @@ only by the per-requirement options. pip stops at the first line that is neither
 torchvision' (from line 3 of requirements.txt)", "no such option: -U") and installs nothing from the file."""
 from __future__ import annotations
 
+import itertools
 import re
+
+from ...knowledge.pip_names import invalid_requirement
 
 SOURCES = ("https://pip.pypa.io/en/stable/reference/requirements-file-format/",
            "https://packaging.python.org/en/latest/specifications/dependency-specifiers/")
@@ -16,10 +19,6 @@ FILE_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "--no-index"
 REQUIREMENT_OPTIONS = frozenset({"--hash", "--global-option", "--config-settings"})
 _URL_OR_PATH = re.compile(r"://|^(?:git|hg|svn|bzr)\+|^[.~/\\]|^[A-Za-z]:[\\/]|/|\.(?:whl|zip|tar\.gz|tgz|tar\.bz2)$",
                           re.I)
-_LOCAL_IN_RANGE = re.compile(r"(?:>=|<=|~=|>|<)\s*[\w.*]+\+")  # a local version where only == may take one
-# the first words of a shell command pasted into a requirements file (`pip install torch ...`): RD-IMG-004 names it
-COMMAND_WORDS = r"pip3?|python[\d.]*|conda|mamba|apt(?:-get)?|sudo|uv|git|cd|export|source|wget|curl|bash|sh"
-_COMMAND = re.compile(rf"^(?:{COMMAND_WORDS})$")
 # every long option the parser knows, for optparse's unambiguous prefixes
 LONG_OPTIONS = tuple(sorted(o for o in FILE_OPTIONS | REQUIREMENT_OPTIONS if o.startswith("--")))
 # conda's `name=1.0=build` and a spec's single `=`: a file written for conda, not pip (not judged)
@@ -45,9 +44,9 @@ def refused(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
                 out.append((n, f"no such option: {bad[0].split('=', 1)[0]} (a requirements file takes only "
                                "pip's file options)"))
             continue
-        if _COMMAND.match(words[0]):
-            continue  # `pip install torch ...` written into the file: RD-IMG-004 names the shell command
-        req = " ".join(w for w in _before_options(words))
+        if invalid_requirement(text, in_file=True):
+            continue  # a pasted `pip install ...`, a local version in a range: RD-IMG-004 names what is wrong
+        req = " ".join(itertools.takewhile(lambda w: not w.startswith("-"), words))
         rest = words[len(req.split()):]
         bad = [w for w in rest if w.startswith("-") and not _known(w.split("=", 1)[0])]
         if bad:
@@ -58,8 +57,6 @@ def refused(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         name, _, marker = req.partition("; " if "://" in req else ";")
         if not name.strip() or _URL_OR_PATH.search(name.split()[0]) and " @ " not in name:
             continue
-        if _LOCAL_IN_RANGE.search(name):
-            continue  # `torch>=2.0+rocm5.6`: RD-IMG-004 says why pip 24.1+ refuses it
         try:
             Requirement(name.strip())
             if marker.strip():
@@ -83,12 +80,3 @@ def _several(req: str) -> str:
     if len(words) > 1 and all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._\[\],=<>~!-]*", w) for w in words):
         return f"; one requirement a line, and this line names {len(words)}"
     return ""
-
-
-def _before_options(words: list[str]) -> list[str]:
-    out = []
-    for w in words:
-        if w.startswith("-"):
-            break
-        out.append(w)
-    return out

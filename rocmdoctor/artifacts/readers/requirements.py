@@ -17,7 +17,7 @@ from typing import Any
 
 from ...base.records import replace
 from ..settings import BUILD, Artifact
-from .pip_grammar import COMMAND_WORDS, LONG_OPTIONS
+from .pip_grammar import LONG_OPTIONS
 
 REQUIREMENTS = "requirements"
 CONDA_ENV = "conda_env"  # a conda environment file with no pip: list (its conda packages only)
@@ -36,7 +36,8 @@ _PIP_ATTEMPT = re.compile(r"^(?:[A-Za-z][\w.\-\[\],]*(?:\s*[<>=!~]=?\s*[\w.*+]+)
 
 
 # a command line (`pip install torch`, `torchrun train.py`): a file of those is a script, whatever its name
-_SHELL_LINE = re.compile(rf"^(?:{COMMAND_WORDS})(?=\s|$)|^(?:torchrun|deepspeed|accelerate)\s+(?:launch\b|-)|\.(?:py|sh)\b"
+_SHELL_LINE = re.compile(r"^(?:pip3?|python[\d.]*|conda|mamba|apt(?:-get)?|sudo|uv|git|cd|export|source|wget|curl|"
+                         r"bash|sh)(?=\s|$)|^(?:torchrun|deepspeed|accelerate)\s+(?:launch\b|-)|\.(?:py|sh)\b"
                          # and prose: words no package list holds
                          r"|(?i:\b(?:the|and|for|see|with|to|of|is|are|or|on|in|this|your|you|please|install|use)\b)")
 
@@ -49,13 +50,11 @@ def looks_like(path: str, text: str) -> bool:
     if not (_NAME.match(name) or (folder == "requirements" and name.lower().endswith((".txt", ".in")))):
         return False
     lines = [ln for _, ln in _logical(text[:16384]) if ln]
-    # named for pip and mostly pip's lines: read as pip reads it (the lines it refuses are RD-IMG-018's)
-    good = sum(1 for ln in lines if ln.startswith("-") or _REQUIREMENT.match(ln) or "://" in ln
-               or ln.startswith((".", "/")))
-    # lines written for pip that it refuses (`torch torchvision`, `numpy\ntorch` with literal escapes) are RD-IMG-018's
-    pipish = all(ln.startswith("-") or _REQUIREMENT.match(ln) or "://" in ln or _PIP_ATTEMPT.match(ln)
-                 and not _SHELL_LINE.search(ln) for ln in lines)
-    return good == len(lines) or (good > 0 and 2 * good >= len(lines)) or (lines != [] and pipish)
+    pips = [bool(ln.startswith(("-", ".", "/")) or _REQUIREMENT.match(ln) or "://" in ln) for ln in lines]
+    # named for pip and mostly pip's lines, or lines written for pip that it refuses (`torch torchvision`, literal
+    # `\n` escapes): read as pip reads it (the lines it refuses are RD-IMG-018's)
+    return all(pips) or 2 * sum(pips) >= len(pips) > 0 and any(pips) or bool(lines) and all(
+        p or (_PIP_ATTEMPT.match(ln) and not _SHELL_LINE.search(ln)) for p, ln in zip(pips, lines))
 
 
 def _logical(text: str) -> list[tuple[int, str]]:
