@@ -1,5 +1,5 @@
-"""Slurm jobs against the machine: #SBATCH GPU requests, the GPUs a job is given, RANK/LOCAL_RANK/WORLD_SIZE
-from Slurm's variables, and DeepSpeed's multi-node launcher under srun."""
+"""Slurm jobs against the machine: #SBATCH GPU requests, the GPUs a job is given, launchers under srun, and
+#SBATCH lines (the per-task Slurm variables a job reads are in slurm_ranks.py)."""
 from __future__ import annotations
 
 import os
@@ -97,7 +97,7 @@ def job_gpus(settings, path: str | None = None):
         vals = [v for v in vals if v.origin.path == path]
     elif len(files) != 1 or _own_batch_job(settings, path):
         return None  # a batch script of its own asks for no GPU count: another script's request is another job's
-    nodes = _job_nodes(settings) or 1
+    nodes = job_nodes(settings) or 1
     per_task = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
     for v in vals:
         option = v.name.split(".", 1)[1]
@@ -123,20 +123,7 @@ def _own_batch_job(settings, path: str | None) -> bool:
     return art is not None and art.kind == "slurm"
 
 
-# ------------------------------------------------------------------ ranks from Slurm variables
-SLURM_ENV = "https://slurm.schedmd.com/sbatch.html#SECTION_OUTPUT-ENVIRONMENT-VARIABLES"
-TORCH_ENV = "https://docs.pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
-_SLURM_REF = re.compile(r"^\$\{?(SLURM_[A-Z_]+)\}?$")
-# What each Slurm variable counts, and which differ per task (srun gives each task its own).
-_PER_TASK = {"SLURM_PROCID": "the task's global rank", "SLURM_LOCALID": "the task's rank on its node",
-             "SLURM_NODEID": "the index of the task's node"}
-_COUNTS = {"SLURM_NTASKS": "tasks in the job", "SLURM_NPROCS": "tasks in the job",
-           "SLURM_NNODES": "nodes in the job", "SLURM_JOB_NUM_NODES": "nodes in the job",
-           "SLURM_NTASKS_PER_NODE": "tasks per node", "SLURM_GPUS_ON_NODE": "GPUs on the node"}
-_MEANS = {"RANK": "SLURM_PROCID", "LOCAL_RANK": "SLURM_LOCALID", "WORLD_SIZE": "SLURM_NTASKS"}
-
-
-def _job_nodes(settings) -> int | None:
+def job_nodes(settings) -> int | None:
     for name in ("sbatch.nodes", "srun.N", "srun.nodes"):
         for v in settings.values("launcher", name):
             head = str(v.value).split("-")[-1]
@@ -144,79 +131,6 @@ def _job_nodes(settings) -> int | None:
                 return int(head)
     return None
 
-
-def _batch_step_files(settings) -> dict[str, tuple]:
-    """Files whose lines run in a Slurm batch step (the #SBATCH script and the files it sources),
-    each with (the batch script, the line it is sourced at, or 0 for the script itself)."""
-
-    out: dict[str, tuple] = {}
-    by_name = {os.path.basename(a.path): a for a in settings.artifacts}
-    for a in settings.artifacts:
-        if a.kind != "slurm":
-            continue
-        out[a.path] = (a, 0)
-        for s in a.data.get("sourced", []) if isinstance(a.data, dict) else []:
-            if s.get("per_task"):  # `srun bash -c "source vars.sh; python ..."`: sourced by each task
-                continue
-            b = by_name.get(os.path.basename(str(s.get("path", ""))))
-            if b is not None and b.path not in out:
-                out[b.path] = (a, s.get("line") or 0)
-    return out
-
-
-def _direct_srun(a, after: int) -> dict | None:
-    """A command at or after line ``after`` of batch script ``a`` that srun starts as the training
-    program itself (python ..., not torchrun/deepspeed/accelerate, which set the ranks themselves)."""
-    for c in a.data.get("commands", []) if isinstance(a.data, dict) else []:
-        if "srun" in (c.get("via") or []) and c.get("launcher") == "python" and (c.get("line") or 0) >= after:
-            return c
-    return None
-
-
-@check("RD-LCH-003", area=AREA, title="RANK, LOCAL_RANK and WORLD_SIZE come from the Slurm variables that mean "
-       "them, evaluated per task", option="config", sources=[SLURM_ENV, TORCH_ENV])
-def slurm_rank_variables(settings):
-    vals = [v for name in _MEANS for v in settings.values("env", name)]
-    from_slurm = [(v, m.group(1)) for v in vals for m in [_SLURM_REF.match(str(v.value).strip())] if m]
-    if not from_slurm:
-        return ok("no RANK, LOCAL_RANK or WORLD_SIZE taken from a Slurm variable")
-    nodes = _job_nodes(settings)
-    batch = _batch_step_files(settings)
-    out = []
-    for v, src in from_slurm:
-        want = _MEANS[v.name]
-        subject = f"{v.origin.label} {v.name}"
-        what = _PER_TASK.get(src) or _COUNTS.get(src) or "another Slurm value"
-        wrong = None
-        if v.name == "WORLD_SIZE" and src in _PER_TASK:
-            wrong = f"{v.name} is the number of ranks, but {src} is {what}"
-        elif v.name in ("RANK", "LOCAL_RANK") and src in _COUNTS:
-            wrong = f"{v.name} is a rank, but {src} is the number of {what}"
-        elif v.name in ("RANK", "LOCAL_RANK") and src == "SLURM_NODEID":
-            wrong = f"{v.name} is a per-task rank, but {src} is {what}: every task of a node gets the same one"
-        elif src in _PER_TASK and src != want and nodes is not None and nodes > 1:
-            wrong = f"{v.name} should be {want}, but {src} is {what}, which differs on a {nodes}-node job"
-        if wrong:
-            out.append(fail(f"{v.name}=${src}: {wrong}",
-                            f"PyTorch's env:// rendezvous reads {v.name} as written; ranks then collide or "
-                            f"the job waits for ranks that never come. Use {v.name}=${want}.",
-                            subject=subject, evidence=[v.evidence()]))
-            continue
-        where = batch.get(v.origin.path)
-        if src in _PER_TASK and where is not None and not v.per_task:
-            script, at = where
-            run = _direct_srun(script, max(at, (v.origin.line or 0) if script.path == v.origin.path else at))
-            if run is not None:
-                out.append(fail(f"{v.name}=${src} is set once, in the batch step: every task gets its value",
-                                f"The line runs in the batch script's own shell (task 0 of the batch step), before "
-                                f"srun starts the tasks (line {run.get('line')} of {script.path}); srun passes the "
-                                f"environment on, so every task inherits {v.name}=0 and the ranks collide. Set it "
-                                f"inside each task (a wrapper script srun runs, or srun bash -c '...'), or let "
-                                f"torchrun set the ranks.", subject=subject,
-                                evidence=[v.evidence(), ev(f"{script.path}:{run.get('line')}", "srun ... python")]))
-                continue
-        out.append(ok(f"{v.name}=${src}", subject=subject, evidence=[v.evidence()]))
-    return out
 
 
 DS_MULTINODE = "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"
@@ -248,7 +162,7 @@ def _srun_tasks(settings, vals: dict) -> int | None:
 TORCHRUN_SLURM = "https://pytorch.org/docs/stable/elastic/run.html"
 
 
-def _tasks_per_node(settings, path: str, vals: dict):
+def tasks_per_node(settings, path: str, vals: dict):
     """(tasks an srun step starts on each node, the value that says so): its own --ntasks-per-node, else its own -n
     over its nodes (Slurm takes -n over the job's --ntasks-per-node, which is then only a maximum), else the job's
     (the #SBATCH lines of its own file); a variable stays as written (`${GPUS_PER_NODE}`)."""
@@ -270,7 +184,7 @@ def _tasks_per_node(settings, path: str, vals: dict):
 def _torchrun_per_task(a, c, settings, vals: dict):
     """srun starting torchrun more than once per node, each starting --nproc_per_node ranks itself: N x N ranks on
     one node's GPUs (torchrun --nproc_per_node=8 under --ntasks-per-node=8: 64 processes for 8 GPUs)."""
-    per, said = _tasks_per_node(settings, a.path, vals)
+    per, said = tasks_per_node(settings, a.path, vals)
     nproc = str(getattr(vals.get("nproc_per_node"), "value", "") or "")
     many = lambda x: x.isdecimal() and int(x) > 1 or x in ("gpu", "auto") or "$" in x  # noqa: E731
     if not per or not said or not many(nproc) or not (per.isdecimal() and int(per) > 1 or "$" in per and per == nproc):

@@ -77,7 +77,11 @@ def test_a_command_substitution_bashlex_cannot_parse_stays_one_word_of_the_docke
     assert svc["image"] == "ghcr.io/x/llama:gfx1151" and svc["devices"] == ["/dev/kfd", "/dev/dri"]
     from rocmdoctor.artifacts.readers.shell.words import _shlex_commands
     assert _shlex_commands('a $(b $(c d) "x)y") e; f') == [["a", '$(b $(c d) "x)y")', "e"], ["f"]]
-    assert _shlex_commands("echo $((1 + 2))") == [["echo", "$((1", "+", "2))"]]  # arithmetic: not a command
+    # an arithmetic expansion is one word too (bash reads `$((1 + 2))` as one expansion), and so is a command
+    # substitution that starts with an arithmetic command (fresh zh-intertwin: `$(((SLURM_NODEID)) && echo 0 || echo 1)`)
+    assert _shlex_commands("echo $((1 + 2))") == [["echo", "$((1 + 2))"]]
+    assert _shlex_commands("t --c=$(((N)) && echo 0 || echo 1) --b=c10d x; y") == [
+        ["t", "--c=$(((N)) && echo 0 || echo 1)", "--b=c10d", "x"], ["y"]]
 
 
 # https://github.com/LunNova/translunar-diffusion/blob/ef6b909e3bf459c77657b93ea1a334bc39ed5c7a/docker/start.sh

@@ -110,6 +110,13 @@ def test_uv_installed_off_path_in_any_image(tmp_path):
         q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + head + "RUN curl -LsSf "
                   "https://astral.sh/uv/install.sh | sh\n" + tail + "RUN uv pip install --system x\n")
         assert flagged(scan([q], "RD-IMG-017", "mi300x8")), (head, tail)
+    # moved onto PATH later in the installer's own RUN; used before the move in that RUN is still off PATH
+    for run, off in (("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && mv /root/.local/bin/uv /usr/local/bin/\n"
+                      "RUN uv sync\n", False),
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && uv sync && mv /root/.local/bin/uv /b/\n",
+                      True)):
+        q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + run)
+        assert bool(flagged(scan([q], "RD-IMG-017", "mi300x8"))) is off, run
     q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/install.sh | sh\n"
               "RUN bash -lc \"uv sync\"\n")
     assert not flagged(scan([q], "RD-IMG-017", "mi300x8"))
@@ -139,6 +146,7 @@ def test_a_file_buildkit_refuses_is_judged_by_that_first():
     ("cy-rookes-subconvert-rocm-docker", [9, 13, 16]),  # apt-key without gnupg, curl, git on ubuntu:noble
     ("rd-dmikushin-epub2tts-tfrocm57", [15]),  # pip with python3.10 alone
     ("na-shubadecka-finetune-compose", [31]),  # uv's installer, then PATH names the old ~/.cargo/bin
+    ("jz-kprinssu-kokoro-rocm", []),  # the installer's RUN moves uv and uvx to /usr/local/bin
 ])
 def test_real_sets_programs(folder, expected):
     fs = flagged(scan([os.path.join(FRESH, folder)], "RD-IMG-017", "rx7900xtx"))

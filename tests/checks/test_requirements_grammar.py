@@ -33,6 +33,10 @@ CORPUS = os.path.join(os.path.dirname(__file__), os.pardir, "corpus")
     ("-e ./pkg --config-settings editable_mode=compat\n--extra-index https://x/simple\n--trusted=pypi.org\n", []),
     # pip joins a continued line to the next as written
     ("numpy==2.4.\\\n6\nscipy\n", []),
+    # pip joins before it drops comments: a backslash before a comment continues nothing (the line is `numpy \`),
+    # a comment line never continues, and a comment ending in a backslash swallows the next line
+    ("numpy \\  # pinned below\nscipy\n", [1]), ("torch \\\n# note \\\nscipy\n", []),
+    ("foo  # see \\\nbar baz\nscipy\n", []),
 ])
 def test_lines_pip_refuses(tmp_path, text, bad):
     p = write(tmp_path, "requirements.txt", text)

@@ -103,6 +103,8 @@ def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list
             words = [w for w in words[1:] if not re.match(r"^[A-Za-z_]\w*=", w) and not w.startswith("-")]
         if not words:
             continue
+        if "uv" in cur["offpath"] and any(_UV_ON_PATH.search(w) for w in words):
+            cur["have"].add("uv")  # the installer's RUN goes on `&& mv /root/.local/bin/uv /usr/local/bin/`
         if words[0] == "sudo":
             since = _use(cur, "sudo", since, end, lines, out, guarded)
             words = [w for w in words[1:] if not w.startswith("-")]

@@ -58,20 +58,28 @@ def looks_like(path: str, text: str) -> bool:
 
 
 def _logical(text: str) -> list[tuple[int, str]]:
-    """(first line number, text) of each logical line: comments dropped, continuations joined."""
-    out, buf, first = [], "", None
+    """(first line number, text) of each logical line, as pip reads the file: lines ending in a backslash joined
+    first (pip's join_lines; a comment line never continues), comments dropped after, so `numpy \\  # pin` is the
+    one line `numpy \\` and `foo  # see \\` swallows the next line into its comment."""
+    out, buf, first = [], [], None
     for n, raw in enumerate(text.splitlines(), 1):
-        line = re.sub(r"(^|\s)#.*$", "", raw).rstrip()  # pip: '#' at the start or after whitespace
-        if first is None:
-            first = n
-        if line.endswith("\\"):
-            buf += line[:-1]  # as pip's join_lines: the text before the backslash, then the next line as written
+        comment = re.match(r"\s*#", raw)
+        if raw.endswith("\\") and not comment:
+            first = n if not buf else first
+            buf.append(raw.strip("\\"))
             continue
-        out.append((first, (buf + line).strip()))
-        buf, first = "", None
-    if buf.strip():
-        out.append((first or 1, buf.strip()))
+        if buf:
+            out.append((first, _uncommented("".join(buf) + (" " if comment else "") + raw)))
+            buf, first = [], None
+        else:
+            out.append((n, _uncommented(raw)))
+    if buf and _uncommented("".join(buf)):
+        out.append((first or 1, _uncommented("".join(buf))))
     return out
+
+
+def _uncommented(line: str) -> str:
+    return re.sub(r"(^|\s)#.*$", "", line).strip()  # pip: '#' at the start or after whitespace
 
 
 # Index options pip takes only on a line of their own (global options of the file).

@@ -165,7 +165,11 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         line = _line_with(physical[:], first, last, r"\b(?:pip3?|uv)\b")
         art.add(BUILD, "pip", {"requirements": reqs, "options": opts, "via": pip_program(words)}, line)
         return
+    n0 = len(art.values)
     _launch(art, words, first, last, physical, variables, raw)
+    escaped = escaped_names(" ".join(physical[first - 1:last]), variables, physical) if "srun" in words else set()
+    if escaped:  # `srun $LAUNCHER` where LAUNCHER holds `\$SLURM_PROCID`: not the batch step's value
+        _per_task(art, n0, escaped)
 
 
 # Tools that run a command inside a project's or a named environment, and their options that take a value.
@@ -253,23 +257,26 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             raw_text = " ".join(physical[first - 1:last])
             quote = re.search(r"\s-[a-z]*c[a-z]*\s+(['\"])", raw_text)
             per_task = quote is not None and quote.group(1) == "'"
-            escaped = set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", raw_text))  # "\$SLURM_PROCID": left to the task
+            escaped = escaped_names(raw_text, variables or {}, physical)  # "\$SLURM_PROCID": left to the task
             inner_vars = dict(variables or {})
             for inner in commands(words[i + 2]):
                 n0, s0 = len(art.values), len(art.data.get("sourced", []))
                 _command(art, words[:i] + inner if inner and not _ASSIGN.match(inner[0]) and inner[0] not in
                          ("export", "source", ".", "cd", "set", "module", "ml") else inner, first, last,
                          inner_vars, set(), physical)
-                art.values[n0:] = [dataclasses.replace(v, per_task=True) if per_task or any(
-                    re.search(r"\$\{?" + name + r"\b", str(v.value)) for name in escaped) else v
-                    for v in art.values[n0:]]
+                _per_task(art, n0, escaped, every=per_task)
                 for src in art.data.get("sourced", [])[s0:]:
                     src["per_task"] = True  # a file sourced inside the task string runs in each task
             return
         if head in ("srun", "mpirun", "mpiexec"):
             via.append(head)
+            if head == "srun":  # a job step: what the batch step exported before it reaches every task
+                art.data.setdefault("steps", []).append(first)
             i += 1
-            while i < len(words) and words[i].startswith("-"):
+            while i < len(words) and (words[i].startswith("-") or _OPTIONS_HELD.fullmatch(words[i])):
+                if not words[i].startswith("-"):  # `srun $SRUN_ARGS python ...`: options from outside the files
+                    i += 1
+                    continue
                 name, value = _opt(words[i])
                 if head == "srun" and not words[i].startswith("--") and len(words[i]) > 2:  # -c7, -N2: attached
                     name, value = words[i][1], words[i][2:]
@@ -380,6 +387,44 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
 
 
 _LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
+def restamp(art: Artifact, n0: int, change) -> None:
+    """Replace the values recorded from index ``n0`` on with ``change(value)``, in the artifact and in the
+    commands that hold them (a launch's launcher_values and train_values are the same records)."""
+    new = {id(v): change(v) for v in art.values[n0:]}
+    art.values[n0:] = [new[id(v)] for v in art.values[n0:]]
+    for c in art.data.get("commands") or [] if isinstance(art.data, dict) else []:
+        for key in ("launcher_values", "train_values"):
+            if isinstance(c, dict) and c.get(key):
+                c[key] = [new.get(id(v), v) for v in c[key]]
+
+
+def _per_task(art: Artifact, n0: int, names: set[str], every: bool = False) -> None:
+    """Mark the values recorded from ``n0`` on as read by each task: all of them, or those that expand ``names``."""
+    restamp(art, n0, lambda v: dataclasses.replace(v, per_task=True) if every or any(
+        re.search(r"\$\{?" + name + r"\b", str(v.value)) for name in names) else v)
+
+
+# A variable named for options (SRUN_ARGS, MPI_OPTS, EXTRA_FLAGS) that the files do not define.
+_OPTIONS_HELD = re.compile(r"\$\{?[A-Za-z_]*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.I)
+
+
+def escaped_names(raw_text: str, variables: dict, physical: list[str]) -> set[str]:
+    """Names a command leaves for a later shell to expand: written `\\$NAME` in the command, or in the
+    definition of a variable it expands (`LAUNCHER="accelerate launch --machine_rank \\$SLURM_PROCID"`)."""
+    text = raw_text
+    for name in set(re.findall(r"\$\{?([A-Za-z_]\w*)", raw_text)):
+        at = variables.get(_DEFINED + name)
+        if not isinstance(at, int) or not 0 < at <= len(physical):
+            continue
+        n, quotes = at, 0
+        while n <= min(len(physical), at + 60):  # the assignment's lines: continued, or inside its quotes
+            line = physical[n - 1]
+            text += "\n" + line
+            quotes += len(re.findall(r'(?<!\\)"', line))
+            if not line.rstrip().endswith("\\") and quotes % 2 == 0:
+                break
+            n += 1
+    return set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", text))
 
 
 def _runs_binary(words: list[str]) -> bool:

@@ -20,10 +20,11 @@ _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|
 def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
     """`CMD="torchrun --nnodes 2 ... train.py"; srun $CMD`: an unquoted expansion is split into words by
     the shell, so a launch held in a variable runs as if written out; split where the value starts with
-    a launcher, or with an option in a container run (`devices="--device /dev/kfd"; podman run $devices ...`);
+    a launcher, or with an option in a container run or job step (`devices="--device /dev/kfd"; podman run
+    $devices ...`, `srun $SRUN_ARGS ...`);
     other expansions keep their one word (a compiler's `$FLAGS` is judged where the flags are set)."""
     out_raw, out = [], []
-    runner = any(os.path.basename(w) in RUNNERS for w in words[:3])
+    runner = any(os.path.basename(w) in RUNNERS or os.path.basename(w) == "srun" for w in words[:3])
     for r, w in zip(raw, words):
         parts = w.split()
         if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", r) and len(parts) > 1 and f'"{r}"' not in text \

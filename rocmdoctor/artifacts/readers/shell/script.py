@@ -12,7 +12,7 @@ from ....knowledge.artifacts import AMDGPU_APT_REPO, ROCM_APT_REPO
 from ...settings import ENV, LAUNCHER, Artifact
 from .. import containers
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
-from .command import _command
+from .command import _command, restamp
 from .expand import substitute
 from .places import _last_line
 from .words import _ASSIGN, _HEREDOC, RELEVANT, _shlex_commands, commands, logical_lines, new_file
@@ -160,7 +160,7 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
     if state.blocks:
         arm = state.arm()
         if arm:  # what a case arm sets, the script sets only where the arm's pattern matches
-            art.values[n_vals:] = [dataclasses.replace(v, guard=arm) for v in art.values[n_vals:]]
+            restamp(art, n_vals, lambda v: dataclasses.replace(v, guard=arm))
         if before is not None:
             state.record(before, variables)
     state.leave(later, variables)

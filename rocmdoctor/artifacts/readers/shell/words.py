@@ -275,7 +275,7 @@ def _substitutions(line: str) -> tuple[str, list[str]]:
     subs: list[str] = []
     i, n = 0, len(line)
     while i < n:
-        if line.startswith("$(", i) and not line.startswith("$((", i):
+        if line.startswith("$(", i):  # `$((N/2))` and `$(((SLURM_NODEID)) && echo 0 || echo 1)` too: one word
             depth, j, quote = 1, i + 2, None
             while j < n and depth:
                 c = line[j]
