@@ -186,6 +186,23 @@ def _routed_at(settings, v, req) -> list:
         and n != v.origin.line else []
 
 
+def _written_at(settings, v, req) -> list:
+    """The line a pip command continued over several lines names the requirement on (`pip install \\` ...
+    `flash-attn \\`): the line a fix changes, beside the command's own."""
+    art = artifact_at(settings, v.origin.path)
+    name = ka.requirement_name(str(req)) or ""
+    if art is None or not name or not v.origin.line or isinstance(v.value, dict) and v.value.get("file"):
+        return []
+    lines = art.lines()
+    word = re.compile(r"(?<![\w.-])" + r"[-_.]".join(map(re.escape, re.split(r"[-_.]", name))) + r"(?![\w-])", re.I)
+    n = v.origin.line
+    while n < min(len(lines), v.origin.line + 80) and lines[n - 1].rstrip().endswith("\\"):
+        n += 1
+        if word.search(lines[n - 1]):
+            return [ev(art.origin(n).label, art.origin(n).text)]
+    return []
+
+
 def _install_key(v, settings=None):
     """One pip install: a requirements file (all its lines go in together, with the file that includes it
     with `-r`) or one pip command."""
@@ -291,9 +308,10 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
-    first_cuda: dict[str, int] = {}  # file -> the first line of its commands that installs PyPI's (CUDA) torch
+    # file -> the first line of its commands that installs PyPI's (CUDA) torch (a pin no index carries installs none)
+    first_cuda: dict[str, int] = {}
     for w, r, _q, in_f, _h in found:
-        if r.level == "fail" and r.package == "torch" and not in_f:
+        if r.level == "fail" and r.package == "torch" and not in_f and r not in (PIN_OFF_INDEX, _NO_ROCM_INDEX):
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     named: set = set()  # (install, package): a second line for the same package in one install is the same cause
@@ -359,7 +377,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
                  f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                  else f"{what} may replace the ROCm torch or build for CUDA")
         out.append(mk(title,
-                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()] + _routed_at(settings, v, req),
+                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()] + _routed_at(settings, v, req) + _written_at(settings, v, req),
                       sources=rule.sources,
                       fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
                           "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),

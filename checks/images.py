@@ -225,7 +225,10 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
     built = built_repos(settings)  # the set's own builds: not pulled
     for image, v in images:
         named = v.name != "rocm_module" and rocm_named(image) and not built_here(image, built)
-        if ka.floating_tag(image) and (ka.rocm_image(image) or named):
+        # a name with no namespace or registry (`astraflow:rocm`) is no Docker Hub library image with a ROCm build:
+        # the user's own `docker build -t`, never pulled
+        local = "/" not in image.split("@", 1)[0] and not ka.image_file(image)
+        if ka.floating_tag(image) and not local and (ka.rocm_image(image) or named):
             out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
                             "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
                             "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",

@@ -547,3 +547,19 @@ def test_an_arg_branch_inside_another_arg_branch_keeps_its_own_condition(lint):
             "        pip install torch --index-url https://download.pytorch.org/whl/rocm6.2; \\\n      else \\\n"
             "        pip install torch --index-url https://download.pytorch.org/whl/cu121; \\\n      fi; \\\n    fi\n")
     assert lint.flagged(lint([lint.write("Dockerfile", body)], "RD-IMG-002", "mi300x8")) == []
+
+
+# --- a pin no index carries installs no torch (the build stops there): a later flash-attn install is still judged,
+# and a command continued over lines is cited at the line naming the package too (fresh py-indrarg8899)
+
+def test_a_package_after_a_pin_off_its_index_is_judged_at_its_own_line(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\n"
+              "RUN pip3 install \\\n    torch==2.3.0 \\\n    --index-url https://download.pytorch.org/whl/rocm6.3\n"
+              "RUN pip3 install --no-cache-dir \\\n    numpy \\\n    flash_attn \\\n    triton\n")
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    lines = {f.subject.rsplit(" ", 1)[1]: [e.source.rsplit(":", 1)[1] for e in f.evidence] for f in fs}
+    assert lines == {"torch": ["2", "3"], "flash-attn": ["5", "7"]}, lines
+    # after PyPI's CUDA torch, a later package has no ROCm torch to replace: one finding, at the torch
+    q = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip3 install torch\n"
+              "RUN pip3 install \\\n    flash-attn\n")
+    assert [f.subject.rsplit(" ", 1)[1] for f in flagged(scan([q], "RD-IMG-002", "mi300x8"))] == ["torch"]

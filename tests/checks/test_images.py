@@ -235,6 +235,9 @@ def test_real_nvidia_runtime_script():
     ("ollama/ollama:rocm", True),  # a vendor's versionless ROCm variant tag floats: re-pushed with each release
     ("ollama/ollama:rocm-latest", True),  # ... but a variant that says latest floats
     ("ollama/ollama:0.6.5-rocm", False),
+    # a name with no namespace is the user's own build (`docker build -t astraflow:rocm`), never pulled (fresh
+    # rh-infiniailab-astraflow-amd, ub-bjoernellens1-gsoslam-rocm72); a namespaced one is a registry's
+    ("astraflow:rocm", False), ("someuser/astraflow:rocm", True),
 ])
 def test_build_channel_tags_float(tmp_path, image, floats):
     p = write(tmp_path, "run.sh", f"#!/bin/bash\npodman run -it --rm --device /dev/kfd --device /dev/dri {image} "
