@@ -10,6 +10,10 @@ as one problem seen by both, and prints, on the same sets, the tool's figure tod
 
 Set agreement is the ceiling a tool judged by one labeller can expect on unseen sets: where the two labellers
 differ, any answer is wrong by one of them.
+
+tests/corpus/fresh/adjudicated/SET.LABELS, where present, is a third reading of a twice-labelled set: an adjudicator
+who saw both labellings (never the tool's output) kept what both named and, of what one named, what is really wrong
+on that machine. The tool is scored against it too, on the same sets.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from benchmarks import accuracy_artifacts as acc  # noqa: E402
 
 SECOND = os.path.join(os.path.dirname(acc.FRESH), "agreement")
+ADJUDICATED = os.path.join(os.path.dirname(acc.FRESH), "adjudicated")
 
 
 def read_labels(path: str) -> tuple[list[dict], bool]:
@@ -67,7 +72,7 @@ def evaluate(verbose: bool = False) -> dict:
         if os.path.isdir(SECOND) else []
     by_name = {s["name"]: s for s in acc.sets(acc.FRESH)}
     r = {"sets": 0, "agree": 0, "found": 0, "missed": 0, "extra": 0, "clean": 0, "clean_flagged": 0,
-         "tool_right": 0, "tool_clean_flagged": 0}
+         "tool_right": 0, "tool_clean_flagged": 0, "adjudicated": 0, "tool_right_adj": 0, "first_agrees_adj": 0}
     for name in names:
         s = by_name.get(name)
         if s is None:
@@ -82,6 +87,13 @@ def evaluate(verbose: bool = False) -> dict:
         r["clean_flagged"] += s["clean"] and bool(second)
         r["tool_right"] += tool["right"]
         r["tool_clean_flagged"] += s["clean"] and bool(tool["fp"])
+        adj = os.path.join(ADJUDICATED, name + ".LABELS")
+        if os.path.isfile(adj):
+            labels, clean = read_labels(adj)
+            r["adjudicated"] += 1
+            r["tool_right_adj"] += acc.judge(dict(s, labels=labels, clean=clean), acc.flags(s))["right"]
+            _found, missed_a, extra_a = compare(s["labels"], labels)
+            r["first_agrees_adj"] += not missed_a and not extra_a
         if verbose and (missed or extra):
             print(f"-- {name}: second labeller lacks {missed}, adds {extra}")
     return r
@@ -99,6 +111,10 @@ def main(argv: list[str]) -> int:
           f"{r['clean_flagged']}/{r['clean']} of its clean sets")
     print(f"  the tool today (first labels) {r['tool_right']}/{n} sets ({r['tool_right'] / n:.0%}); flags "
           f"{r['tool_clean_flagged']}/{r['clean']} clean sets (these sets are spent: tuned on since their first run)")
+    a = r["adjudicated"]
+    if a:
+        print(f"{a} of them adjudicated: the first labels match the adjudicated ones on {r['first_agrees_adj']}/{a} sets; "
+              f"the tool today is right by the adjudicated labels on {r['tool_right_adj']}/{a} ({r['tool_right_adj'] / a:.0%})")
     return 0
 
 

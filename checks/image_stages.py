@@ -60,6 +60,17 @@ def unbuilt_stages(settings) -> set[tuple[str, int]]:
     return out | _other_vendors_files(settings)
 
 
+def in_unbuilt_stage(settings, v, unbuilt: set | None = None) -> bool:
+    """Whether a Dockerfile value sits in a stage no build for this machine makes (the stage whose FROM is the last
+    one at or above its line)."""
+    art = artifact_at(settings, v.origin.path)
+    if art is None or art.kind != "dockerfile" or not v.origin.line:
+        return False
+    froms = [s.get("line") for s in pick_list(art.data, "stages") if isinstance(s, dict)]
+    at = max((n for n in froms if isinstance(n, int) and n <= v.origin.line), default=None)
+    return at is not None and (art.path, at) in (unbuilt_stages(settings) if unbuilt is None else unbuilt)
+
+
 def _other_vendors_files(settings) -> set[tuple[str, int]]:
     """Every stage of a Dockerfile named for another vendor (`Dockerfile.nvidia`, `cu128.dockerfile`) where the set
     has one named for AMD (`Dockerfile.rocm`): the project's variants per vendor, of which an AMD machine builds its

@@ -14,6 +14,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.knowledge.support import COMPAT_WINDOW, release_gap
 
+from .image_stages import in_unbuilt_stage, unbuilt_stages
 from .pip_untaken import applies_on_linux, rocm_pin_finds_no_index
 
 
@@ -126,10 +127,12 @@ def apt_userspace(settings, host):
     outside the support window of the host's driver, as an image tag of that release would be."""
     if host is None:
         return []
-    out = []
+    out, unbuilt = [], unbuilt_stages(settings)
     for v in settings.values("build", "rocm_apt"):
         if isinstance(v.value, dict) and v.value.get("host"):
             continue  # a host script's apt source installs the host's own ROCm, no image's (RD-IMG-012 judges it)
+        if in_unbuilt_stage(settings, v, unbuilt):
+            continue  # `FROM base-${ROCM}` picks another stage by default: this one is built only when asked for
         rel = str(v.value.get("release") or "") if isinstance(v.value, dict) else ""
         parts = version_tuple(rel)
         if len(parts) < 2:

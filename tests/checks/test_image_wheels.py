@@ -205,3 +205,15 @@ def test_rocm_from_amds_rpm_repository_cites_the_arg_that_picks_the_release(lint
     assert not lint.flagged(lint([lint.write("Dockerfile.rocm", _RPM.replace("5.7.1", "6.2"))], "RD-IMG-003", "rx7900xtx"))
     assert not lint.flagged(lint([lint.write("Dockerfile.rocm", _RPM.replace("dnf -y install", "echo"))], "RD-IMG-003",
                                  "rx7900xtx"))
+
+
+# Fresh ry-rxr2-llamacpp-mi50-build: `FROM base-${ROCM}` with ARG ROCM=stable picks the rocm/dev stage; the stage that
+# installs ROCm from AMD's apt source is built only with --build-arg ROCM=modern; named by the last stage, it is built
+@pytest.mark.parametrize("last, judged", [("base-${ROCM}", False), ("base-modern", True)])
+def test_rocm_installed_in_a_stage_the_default_build_skips(lint, last, judged):
+    d = lint.write("Dockerfile", "ARG ROCM=stable\nFROM rocm/dev-ubuntu-22.04:6.3-complete AS base-stable\n"
+                   "FROM ubuntu:24.04 AS base-modern\n"
+                   "RUN echo 'deb https://repo.radeon.com/rocm/apt/7.2/ noble main' > /etc/apt/sources.list.d/rocm.list"
+                   f" && apt-get update && apt-get install -y rocm-dev\nFROM {last} AS build\nRUN make\n")
+    fs = [f for f in lint.flagged(lint([d], "RD-IMG-003", "mi50x2-xeon")) if "package repository" in f.title]
+    assert bool(fs) is judged
