@@ -56,6 +56,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:slurm-constraint-nvidia-feature": "RD-LCH-002", "words:sbatch-constraint-nvidia-feature": "RD-LCH-002",
          "words:slurm-constraint-names-other-gpu": "RD-LCH-002", "words:nvidia-node-constraint": "RD-LCH-002",
          "words:slurm-constraint-gpu-model": "RD-LCH-002", "words:sbatch-constraint-nvidia": "RD-LCH-002",
+         "words:slurm-constraint-nvidia-gpu": "RD-LCH-002", "words:hf-tf32-refused-on-rocm": "RD-PREC-013",
+         "words:uv-installer-path-changed": "RD-IMG-017",
          "words:sbatch-unknown-option": "RD-LCH-017",
          "words:vllm-rocm-image-rocm7-on-rocm62-host": "RD-IMG-003",  # spent fresh batch 54
          "words:alloc-conf-variable-not-read": "RD-ENV-004",  # spent fresh batch 55

@@ -146,13 +146,15 @@ def config_attention(setups, gpus=None, torch=None, distributions=None, torch_ru
             continue
         path = ask.path
         change = ta.attention_edit(ask.decided_by, "sdpa", ta.syntax_of(s, path))
+        value = change.split()[-1].strip('"')
         out.append(fail(f"{_kind_name(s, path)} asks for FlashAttention-2, which has no kernel for {gfx}",
                         "The flash-attn package's CK backend supports MI200/MI300-class GPUs only (gfx90a, gfx942, "
                         "gfx950); elsewhere model loading fails or falls back. Use PyTorch SDPA.",
                         evidence=[ev_cfg] + [d.evidence for d in bad], subject=subject,
                         fix=_edits_plan("Use SDPA attention", {path: change}, edits=[{
                             "path": path, "syntax": ta.syntax_of(s, path),
-                            "ops": [{"op": "set", "key": ask.decided_by.name, "value": change.split()[-1].strip('"')}]}])))
+                            "ops": [{"op": "set", "key": ask.decided_by.name,
+                                     "value": value == "true" if value in ("true", "false") else value}]}])))
     return merged(out)
 
 

@@ -1,4 +1,6 @@
 """benchmarks/agreement.py: a second blind labelling scored against the first with the accuracy judge's rules."""
+import os
+
 from benchmarks import agreement
 
 
@@ -30,3 +32,24 @@ def test_compare_counts_found_missed_and_added():
     second = [_lab("RD-IMG-003", "Dockerfile", 2), _lab("RD-IMG-003", "Dockerfile", 1), _lab("RD-CTR-005", "compose.yml", 4)]
     assert agreement.compare(first, second) == (1, 1, 1)  # both IMG-003 lines are the one problem the first named
     assert agreement.compare([], []) == (0, 0, 0)
+
+
+def test_the_tool_is_scored_against_adjudicated_labels_where_a_set_has_them(tmp_path, monkeypatch):
+    # one real twice-labelled set (fresh batch 61); its adjudicated reading replaced by its first labels, then by a
+    # reading that adds a problem nothing flags: the first agrees with the one and not the other, and the tool is
+    # right by the adjudicated labels only where it is right by the first
+    name = "qy-alirzeanoroozi-boltzgen-array"
+    fresh = os.path.join(os.path.dirname(agreement.acc.FRESH), "agreement", name + ".LABELS")
+    second, adjudicated = tmp_path / "second", tmp_path / "adjudicated"
+    second.mkdir(), adjudicated.mkdir()
+    (second / (name + ".LABELS")).write_text(open(fresh, encoding="utf-8").read())
+    first = open(os.path.join(agreement.acc.FRESH, name, "LABELS"), encoding="utf-8").read()
+    monkeypatch.setattr(agreement, "SECOND", str(second))
+    monkeypatch.setattr(agreement, "ADJUDICATED", str(adjudicated))
+    (adjudicated / (name + ".LABELS")).write_text(first)
+    r = agreement.evaluate()
+    assert (r["sets"], r["adjudicated"], r["first_agrees_adj"]) == (1, 1, 1)
+    assert r["tool_right_adj"] == r["tool_right"]
+    (adjudicated / (name + ".LABELS")).write_text(first.replace("clean", "") + "\nwords:made-up-problem SOURCES:1\n")
+    r = agreement.evaluate()
+    assert (r["first_agrees_adj"], r["tool_right_adj"]) == (0, 0)

@@ -144,6 +144,9 @@ def attention(setup: Setup) -> Ask | None:
         if s in ("true", "false"):
             return Ask("fa2" if s == "true" else "auto", v, (v,))
         return Ask({"disabled": "eager"}.get(s, s), v, (v,))
+    v = setup.arg("flash_attention")  # axolotl's config: flash_attention: true is FlashAttention-2
+    if v is not None and truthy(v.value) is True:
+        return Ask("fa2", v, (v,))
     return None
 
 
@@ -223,6 +226,8 @@ def attention_edit(setting: Value, attention: str, syntax: str) -> str:
         v = {"fa2": "flash_attention_2", "sdpa": "sdpa", "eager": "eager"}[attention]
         return {"json": f'"attn_implementation": "{v}"', "cli": f"--attn_implementation {v}"}.get(
             syntax, f"attn_implementation: {v}")
+    if setting.name == "flash_attention":  # axolotl: off, and its default attention (SDPA) is used
+        return "--flash_attention false" if syntax == "cli" else "flash_attention: false"
     v = {"fa2": "fa2", "sdpa": "sdpa", "eager": "disabled"}[attention]
     return f"--flash_attn {v}" if syntax == "cli" else f"flash_attn: {v}"
 

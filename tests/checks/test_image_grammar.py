@@ -114,7 +114,12 @@ def test_uv_installed_off_path_in_any_image(tmp_path):
     for run, off in (("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && mv /root/.local/bin/uv /usr/local/bin/\n"
                       "RUN uv sync\n", False),
                      ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && uv sync && mv /root/.local/bin/uv /b/\n",
-                      True)):
+                      True),
+                     # linked from ~/.cargo/bin, where only installers before 0.5 put it: a dangling link today
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && ln -s /root/.cargo/bin/uv /usr/local/bin/uv\n"
+                      "RUN uv sync\n", True),
+                     ("RUN curl -LsSf https://astral.sh/uv/0.4.30/install.sh | sh && ln -s /root/.cargo/bin/uv /usr/local/bin/"
+                      "\nRUN uv sync\n", False)):
         q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + run)
         assert bool(flagged(scan([q], "RD-IMG-017", "mi300x8"))) is off, run
     q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/install.sh | sh\n"
@@ -147,6 +152,7 @@ def test_a_file_buildkit_refuses_is_judged_by_that_first():
     ("rd-dmikushin-epub2tts-tfrocm57", [15]),  # pip with python3.10 alone
     ("na-shubadecka-finetune-compose", [31]),  # uv's installer, then PATH names the old ~/.cargo/bin
     ("jz-kprinssu-kokoro-rocm", []),  # the installer's RUN moves uv and uvx to /usr/local/bin
+    ("xy-rahul-lysos-rocm", [69]),  # `ln -s /root/.cargo/bin/uv ...` after today's installer: uv is in ~/.local/bin
 ])
 def test_real_sets_programs(folder, expected):
     fs = flagged(scan([os.path.join(FRESH, folder)], "RD-IMG-017", "rx7900xtx"))

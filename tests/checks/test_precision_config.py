@@ -116,6 +116,19 @@ def test_hf_flash_attention_2_on_gfx906_fails(lint, gpu_host):
     assert f.status == Status.FAIL and '"attn_implementation": "sdpa"' in f.fix.params["change"]
 
 
+# axolotl's `flash_attention: true` is FlashAttention-2 too (spent fresh ty-omid511-qwen3-axolotl-qlora, on an MI50)
+@pytest.mark.parametrize("value, gfx, status", [("true", "gfx906", "fail"), ("false", "gfx906", "pass"),
+                                                ("true", "gfx942", "pass")])
+def test_axolotl_flash_attention(lint, gpu_host, value, gfx, status):
+    cfg = lint.write("qlora.yml", f"base_model: Qwen/Qwen3-1.7B\nadapter: qlora\nload_in_4bit: true\n"
+                     f"sequence_len: 2048\nflash_attention: {value}\nfp16: true\n")
+    [f] = lint([cfg], "RD-PREC-011", snapshot=gpu_host(gfx=(gfx,)))
+    assert f.status.value == status
+    if status == "fail":
+        assert f.fix.params["change"] == "flash_attention: false"
+        assert f.fix.params["edits"][0]["ops"] == [{"op": "set", "key": "flash_attention", "value": False}]
+
+
 def test_fa2_on_gfx942_passes(lint, gpu_host):
     cfg = llamafactory(lint, flash_attn="fa2")
     assert lint.statuses(lint([cfg], "RD-PREC-011", snapshot=gpu_host(gfx=("gfx942",)))) == ["pass"]

@@ -21,7 +21,6 @@ _MAY_PULL_ANYTHING = re.compile(r"[$`(]|\.deb$|^\.{0,2}/|^(?:rocm|amdgpu|cuda|nv
                                 r"ubuntu-|task-|kubuntu|xubuntu)", re.I)
 _UV_INSTALLER = re.compile(r"astral\.sh/uv|astral-sh/uv/releases", re.I)
 # a RUN that moves or links what the installer wrote onto PATH, or sources the env file it writes
-_UV_ON_PATH = re.compile(r"\.local/bin|\.cargo/bin")
 # where the installer is told to write: a directory of the default PATH counts
 _UV_TOLD_WHERE = re.compile(r"\b(?:UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME)=[\"']?([^\s\"';]+)")
 _DEFAULT_PATH = {"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"}
@@ -89,9 +88,15 @@ def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scrip
     return out
 
 
+def _uv_from_its_dir(cur: dict, text: str) -> bool:
+    """Text that takes uv from where the installer put it: ~/.local/bin (0.5 and later), ~/.cargo/bin only for an
+    installer pinned before 0.5 (`ln -s /root/.cargo/bin/uv ...` after today's installer links nothing)."""
+    return bool(re.search(r"\.cargo/bin" if cur.get("uv_old") else r"\.local/bin", text))
+
+
 def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list[dict]) -> None:
     guarded = bool(_GUARDED.search(body))
-    if "uv" in cur["offpath"] and _UV_ON_PATH.search(body):  # `mv /root/.local/bin/uv /usr/local/bin/`, its env file
+    if "uv" in cur["offpath"] and _uv_from_its_dir(cur, body):  # `mv /root/.local/bin/uv /usr/local/bin/`, its env file
         cur["have"].add("uv")
     told = _UV_TOLD_WHERE.search(body)
     if told:  # `| env UV_INSTALL_DIR=/usr/local/bin sh`
@@ -103,7 +108,7 @@ def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list
             words = [w for w in words[1:] if not re.match(r"^[A-Za-z_]\w*=", w) and not w.startswith("-")]
         if not words:
             continue
-        if "uv" in cur["offpath"] and any(_UV_ON_PATH.search(w) for w in words):
+        if "uv" in cur["offpath"] and any(_uv_from_its_dir(cur, w) for w in words):
             cur["have"].add("uv")  # the installer's RUN goes on `&& mv /root/.local/bin/uv /usr/local/bin/`
         if words[0] == "sudo":
             since = _use(cur, "sudo", since, end, lines, out, guarded)
