@@ -79,7 +79,8 @@ def evaluate(verbose: bool = False) -> dict:
             continue
         second, _clean = read_labels(os.path.join(SECOND, name + ".LABELS"))
         found, missed, extra = compare(s["labels"], second)
-        tool = acc.judge(s, acc.flags(s))
+        flags = acc.flags(s)
+        tool = acc.judge(s, flags)
         r["sets"] += 1
         r["agree"] += not missed and not extra
         r["found"], r["missed"], r["extra"] = r["found"] + found, r["missed"] + missed, r["extra"] + extra
@@ -91,7 +92,7 @@ def evaluate(verbose: bool = False) -> dict:
         if os.path.isfile(adj):
             labels, clean = read_labels(adj)
             r["adjudicated"] += 1
-            r["tool_right_adj"] += acc.judge(dict(s, labels=labels, clean=clean), acc.flags(s))["right"]
+            r["tool_right_adj"] += acc.judge(dict(s, labels=labels, clean=clean), flags)["right"]
             _found, missed_a, extra_a = compare(s["labels"], labels)
             r["first_agrees_adj"] += not missed_a and not extra_a
         if verbose and (missed or extra):

@@ -195,9 +195,12 @@ def _written_at(settings, v, req) -> list:
         return []
     lines = art.lines()
     word = re.compile(r"(?<![\w.-])" + r"[-_.]".join(map(re.escape, re.split(r"[-_.]", name))) + r"(?![\w-])", re.I)
-    n = v.origin.line
-    while n < min(len(lines), v.origin.line + 80) and lines[n - 1].rstrip().endswith("\\"):
+    n, last = v.origin.line, v.origin.line
+    while n < min(len(lines), v.origin.line + 80) and lines[last - 1].rstrip().endswith("\\"):
         n += 1
+        if art.kind == "dockerfile" and lines[n - 1].lstrip().startswith("#"):
+            continue  # Docker drops a comment line inside a continued instruction
+        last = n
         if word.search(lines[n - 1]):
             return [ev(art.origin(n).label, art.origin(n).text)]
     return []

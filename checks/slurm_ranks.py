@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import launches
+from rocmdoctor.artifacts.settings import artifact_at, launches
 from rocmdoctor.engine.check import check, ev, fail, ok
 
 from .launch_slurm import AREA, job_nodes, tasks_per_node
@@ -31,10 +31,31 @@ _DEVICES = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES
 _STARTS_RANKS = ("torchrun", "accelerate", "deepspeed", "colossalai")
 
 
-def _each_task(v) -> bool:
+def _each_task(v, name: str | None = None, settings=None) -> bool:
     """Read by each task's shell: marked so by the reader (single-quoted `srun bash -c '...'`, a file sourced there),
-    or written escaped (`export ROCR_VISIBLE_DEVICES=\\$SLURM_LOCALID` in a wrapper a heredoc writes for srun to run)."""
-    return v.per_task or bool(re.search(r"\\\$\{?SLURM_", v.origin.text or ""))
+    written escaped (`export ROCR_VISIBLE_DEVICES=\\$SLURM_LOCALID` in a wrapper a heredoc writes for srun to run), or
+    inside a heredoc with a quoted delimiter (`cat << 'EOF' > select_gpu`: the body is written as it stands)."""
+    names = name or r"SLURM_(?:PROCID|LOCALID|NODEID)"
+    if v.per_task or re.search(r"\\\$\{?" + names + r"\b", v.origin.text or ""):
+        return True
+    art = artifact_at(settings, v.origin.path) if settings is not None else None
+    return art is not None and (v.origin.line or 0) in _quoted_heredoc_lines(art)
+
+
+def _quoted_heredoc_lines(art) -> set[int]:
+    """Line numbers of the bodies of heredocs whose delimiter is quoted (`<< 'EOF'`, `<<"EOF"`, `<<\\EOF`)."""
+    out: set[int] = set()
+    lines = art.lines()
+    i = 0
+    while i < len(lines):
+        m = re.search(r"<<-?\s*(?:'(\w+)'|\"(\w+)\"|\\(\w+))", lines[i]) if "<<" in lines[i] else None
+        i += 1
+        if m:
+            end = m.group(1) or m.group(2) or m.group(3)
+            while i < len(lines) and lines[i].strip() != end:
+                out.add(i + 1)
+                i += 1
+    return out
 
 
 def _batch_step_files(settings) -> dict[str, tuple]:
@@ -43,16 +64,17 @@ def _batch_step_files(settings) -> dict[str, tuple]:
 
     out: dict[str, tuple] = {}
     by_name = {os.path.basename(a.path): a for a in settings.artifacts}
+    sourced = [(a, s) for a in settings.artifacts if a.kind == "slurm"
+               for s in (a.data.get("sourced", []) if isinstance(a.data, dict) else []) if isinstance(s, dict)]
+    # `srun bash -c "source vars.sh; python ..."`: sourced by each task, which sets its own values again
+    each = {os.path.basename(str(s.get("path", ""))) for _a, s in sourced if s.get("per_task")}
     for a in settings.artifacts:
-        if a.kind != "slurm":
-            continue
-        out[a.path] = (a, 0)
-        for s in a.data.get("sourced", []) if isinstance(a.data, dict) else []:
-            if s.get("per_task"):  # `srun bash -c "source vars.sh; python ..."`: sourced by each task
-                continue
-            b = by_name.get(os.path.basename(str(s.get("path", ""))))
-            if b is not None and b.path not in out:
-                out[b.path] = (a, s.get("line") or 0)
+        if a.kind == "slurm":
+            out[a.path] = (a, 0)
+    for a, s in sourced:
+        b = by_name.get(os.path.basename(str(s.get("path", ""))))
+        if not s.get("per_task") and b is not None and b.path not in out and os.path.basename(b.path) not in each:
+            out[b.path] = (a, s.get("line") or 0)
     return out
 
 
@@ -98,7 +120,7 @@ def _rank_environment(settings, batch: dict) -> list:
                             subject=subject, evidence=[v.evidence()]))
             continue
         where = batch.get(v.origin.path)
-        if src in _PER_TASK and where is not None and not _each_task(v):
+        if src in _PER_TASK and where is not None and not _each_task(v, src, settings):
             script, at = where
             run = _direct_srun(script, max(at, (v.origin.line or 0) if script.path == v.origin.path else at))
             if run is not None:
@@ -127,11 +149,11 @@ def _rank_options(settings, batch: dict) -> list:
                 continue
             vals = [v for v in (c.get("launcher_values") or []) + (c.get("train_values") or []) if hasattr(v, "name")]
             rdzv = next((str(v.value) for v in vals if v.name.replace("-", "_") == "rdzv_backend"), "")
-            many = _many(settings, a, c, vals)
             for v in vals:
                 name = v.name.replace("-", "_")
                 m = _PER_TASK_REF.search(str(v.value))
-                if name not in _RANK_OPTIONS or not m or _each_task(v) or not many:
+                if name not in _RANK_OPTIONS or not m or _each_task(v, m.group(1), settings) \
+                        or not _many(settings, a, vals, m.group(1)):
                     continue
                 if name in ("node_rank", "machine_rank") and _DYNAMIC_RDZV.search(rdzv):
                     continue  # the c10d rendezvous numbers the nodes itself and ignores --node_rank
@@ -151,21 +173,27 @@ def _rank_options(settings, batch: dict) -> list:
     return out
 
 
-def _many(settings, a, c, vals) -> bool:
-    """Whether the srun step starts more than one task: more than one node, or more than one task on a node."""
-    nodes = job_nodes(settings)
+def _many(settings, a, vals, var: str) -> bool:
+    """Whether the srun step gives ``var`` more than one value: SLURM_NODEID over more than one node, SLURM_LOCALID
+    over more than one task on a node, SLURM_PROCID over more than one task. The step's own counts come first."""
     by = {v.name: v for v in vals}
+    own = [str(v.value) for v in vals if v.name in _STEP_TASKS]
+    job = [str(v.value) for v in settings.values("launcher") if v.origin.path == a.path and v.name in _JOB_TASKS]
+    nodes = next((int(x) for x in (str(by[n].value).split("-")[-1] for n in ("srun.N", "srun.nodes") if n in by)
+                  if x.isdecimal()), None)
+    nodes = job_nodes(settings) if nodes is None else nodes
     per, _ = tasks_per_node(settings, a.path, by)
-    if (nodes or 0) > 1 or (per or "").isdecimal() and int(per) > 1:
-        return True
-    tasks = [str(v.value) for v in settings.values("launcher") + vals if v.origin.path == a.path and v.name in _TASKS]
-    if any(t.isdecimal() and int(t) > 1 or t.startswith("$") for t in tasks):
-        return True  # `srun --ntasks="${SLURM_NTASKS}"` under `#SBATCH --ntasks-per-node=8`
+    several = lambda x: bool(x) and (x.isdecimal() and int(x) > 1 or x.startswith("$"))  # noqa: E731
     count = next((str(v.value) for v in vals if v.name in ("nnodes", "num_machines", "num_nodes")), "")
-    return nodes is None and per in (None, "1") and count not in ("", "1")
+    multi_node = (nodes or 0) > 1 or nodes is None and count not in ("", "1")
+    if var == "SLURM_NODEID":
+        return multi_node
+    per_node = several(per or "") if per is not None else any(several(t) for t in own or job)
+    return per_node or (var == "SLURM_PROCID" and multi_node)
 
 
-_TASKS = ("sbatch.ntasks", "sbatch.ntasks-per-node", "srun.ntasks", "srun.n", "srun.ntasks-per-node")
+_STEP_TASKS = ("srun.ntasks", "srun.n", "srun.ntasks-per-node")
+_JOB_TASKS = ("sbatch.ntasks", "sbatch.ntasks-per-node")
 
 
 def _task_devices(settings, batch: dict) -> list:
@@ -175,12 +203,18 @@ def _task_devices(settings, batch: dict) -> list:
     for v in (v for name in _DEVICES for v in settings.values("env", name)):
         m = _SLURM_REF.match(str(v.value).strip())
         where = batch.get(v.origin.path)
-        if not m or m.group(1) not in _PER_TASK or where is None or _each_task(v):
+        if not m or m.group(1) not in _PER_TASK or where is None or _each_task(v, m.group(1), settings):
             continue
         script, at = where
         after = max(at, v.origin.line or 0) if script.path == v.origin.path else at
-        step = next((n for n in (script.data.get("steps") or []) if isinstance(n, int) and n >= after), None)
-        if step is None or any(_each_task(o) or o.origin.path not in batch for o in settings.values("env", v.name)):
+        # `srun --export=NONE` (or a list without ALL and the variable) hands the batch step's environment to no task
+        closed = {o.origin.line for o in settings.values("launcher", "srun.export") if o.origin.path == script.path
+                  and "ALL" not in str(o.value).upper().split(",") and v.name not in str(o.value)}
+        steps = sorted(n for n in (script.data.get("steps") or []) if isinstance(n, int))
+        step = next((n for i, n in enumerate(steps) if n >= after and not any(
+            n <= c < min(steps[i + 1] if i + 1 < len(steps) else n + 50, n + 50) for c in closed)), None)
+        if step is None or any(_each_task(o, m.group(1), settings) or o.origin.path not in batch
+                               for o in settings.values("env", v.name)):
             continue  # no job step after it, or each task sets its own (a wrapper script srun runs)
         per, _ = tasks_per_node(settings, script.path, {})
         ranks = any(c.get("launcher") in _STARTS_RANKS and "srun" in (c.get("via") or []) for c in launches(script))

@@ -119,7 +119,15 @@ def test_uv_installed_off_path_in_any_image(tmp_path):
                      ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && ln -s /root/.cargo/bin/uv /usr/local/bin/uv\n"
                       "RUN uv sync\n", True),
                      ("RUN curl -LsSf https://astral.sh/uv/0.4.30/install.sh | sh && ln -s /root/.cargo/bin/uv /usr/local/bin/"
-                      "\nRUN uv sync\n", False)):
+                      "\nRUN uv sync\n", False),
+                     ("RUN curl -LsSf https://github.com/astral-sh/uv/releases/download/0.4.30/uv-installer.sh | sh\n"
+                      "RUN ln -s /root/.cargo/bin/uv /usr/local/bin/uv\nRUN uv sync\n", False),
+                     # PATH for the installer's RUN alone, or a directory listed: the next RUN has no uv
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && export PATH=\"/root/.local/bin:$PATH\"\n"
+                      "RUN uv pip install --system numpy\n", True),
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && ls -la /root/.local/bin\nRUN uv sync\n", True),
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && export PATH=\"/root/.local/bin:$PATH\" && uv sync\n",
+                      False)):
         q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + run)
         assert bool(flagged(scan([q], "RD-IMG-017", "mi300x8"))) is off, run
     q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/install.sh | sh\n"
@@ -148,7 +156,8 @@ def test_a_file_buildkit_refuses_is_judged_by_that_first():
 
 
 @pytest.mark.parametrize("folder,expected", [
-    ("cy-rookes-subconvert-rocm-docker", [9, 13, 16]),  # apt-key without gnupg, curl, git on ubuntu:noble
+    # apt-key without gnupg, curl, git on ubuntu:noble; uv, whose env file a RUN of its own sourced (for that RUN)
+    ("cy-rookes-subconvert-rocm-docker", [9, 13, 16, 18]),
     ("rd-dmikushin-epub2tts-tfrocm57", [15]),  # pip with python3.10 alone
     ("na-shubadecka-finetune-compose", [31]),  # uv's installer, then PATH names the old ~/.cargo/bin
     ("jz-kprinssu-kokoro-rocm", []),  # the installer's RUN moves uv and uvx to /usr/local/bin

@@ -563,3 +563,11 @@ def test_a_package_after_a_pin_off_its_index_is_judged_at_its_own_line(tmp_path)
     q = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip3 install torch\n"
               "RUN pip3 install \\\n    flash-attn\n")
     assert [f.subject.rsplit(" ", 1)[1] for f in flagged(scan([q], "RD-IMG-002", "mi300x8"))] == ["torch"]
+
+
+def test_a_comment_line_inside_a_continued_run_is_skipped_not_cited(tmp_path):
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+              "RUN pip install --no-cache-dir \\\n      numpy \\\n      # flash-attn needs a ROCm build\n"
+              "      transformers \\\n      flash-attn\n")
+    fs = [f for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) if f.subject.endswith("flash-attn")]
+    assert [e.source.rsplit(":", 1)[1] for e in fs[0].evidence] == ["2", "6"]

@@ -163,3 +163,49 @@ def test_device_variable_set_inside_each_task_passes(tmp_path):
 def test_real_sets_reading_per_task_variables(folder, lines):
     fs = flagged(scan([os.path.join(FRESH, folder)], "RD-LCH-003", "mi300x8"))
     assert sorted(f.subject.rsplit("/", 1)[-1] for f in fs) == lines
+
+
+# --- a review of round 1-4's class: what each task's shell, not the batch step's, expands
+
+J2 = "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\n"
+J18 = "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=8\n"
+
+
+@pytest.mark.parametrize("job, bad", [
+    # a wrapper a heredoc writes: quoted delimiter or escaped, each task expands it; unquoted, the batch step did
+    (J18 + "cat << 'EOF' > select_gpu\n#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=$SLURM_LOCALID\nexec \"$@\"\nEOF\n"
+     "srun ./select_gpu python train.py\n", False),
+    (J18 + "cat << EOF > select_gpu\n#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=$SLURM_LOCALID\nexec \"$@\"\nEOF\n"
+     "srun ./select_gpu python train.py\n", True),
+    # a command held single-quoted and run by `bash -c "$CMD"`: the task's shell expands what the quotes kept
+    (J2 + "CMD='torchrun --nnodes 2 --nproc_per_node 8 --node_rank $SLURM_NODEID --master_addr x t.py'\n"
+     "srun bash -c \"$CMD\"\n", False),
+    (J2 + "CMD=\"torchrun --nnodes 2 --nproc_per_node 8 --node_rank $SLURM_NODEID --master_addr x t.py\"\n"
+     "srun bash -c \"$CMD\"\n", True),
+    # the step's own one task per node; a variable whose dimension is one (every task on node 0; one task per node)
+    (J18 + "srun --ntasks-per-node=1 torchrun --nnodes 1 --nproc_per_node 8 --node_rank $SLURM_NODEID t.py\n", False),
+    (J18 + "srun python train.py --node_rank $SLURM_NODEID\n", False),
+    (J2 + "srun python train.py --local_rank $SLURM_LOCALID\n", False),
+    (J2 + "srun python train.py --rank $SLURM_PROCID\n", True),
+    # another variable escaped on the line hides nothing
+    (J2 + "srun bash -c \"torchrun --nnodes 2 --nproc_per_node 8 --node_rank $SLURM_NODEID t.py --run \\$SLURM_JOB_ID\"\n",
+     True),
+    # srun hands the batch step's environment to no task
+    (J18 + "export ROCR_VISIBLE_DEVICES=$SLURM_LOCALID\nsrun --export=NONE ./bench\n", False),
+    (J18 + "export ROCR_VISIBLE_DEVICES=$SLURM_LOCALID\nsrun --export=ALL,X=1 ./bench\n", True),
+    # options held in an array or a defaulted expansion
+    (J2 + "srun ${SRUN_ARGS[@]} torchrun --nnodes 2 --nproc_per_node 8 --node_rank $SLURM_NODEID t.py\n", True),
+    (J2 + "srun ${SRUN_ARGS:-} torchrun --nnodes 2 --nproc_per_node 8 --node_rank $SLURM_NODEID t.py\n", True),
+])
+def test_review_cases_of_what_each_task_expands(tmp_path, job, bad):
+    p = write(tmp_path, "job.sh", job)
+    fs = flagged(scan([p], "RD-LCH-003", "mi300x8"))
+    assert bool(fs) == bad, [f.title for f in fs]
+
+
+def test_an_env_file_sourced_by_the_batch_step_and_again_by_each_task(tmp_path):
+    write(tmp_path, "env.sh", "#!/bin/bash\nexport ROCR_VISIBLE_DEVICES=$SLURM_LOCALID\n")
+    write(tmp_path, "job.sh", J18 + "source ./env.sh\nsrun bash -c \"source ./env.sh; python train.py\"\n")
+    assert flagged(scan([tmp_path], "RD-LCH-003", "mi300x8")) == []
+    write(tmp_path, "job.sh", J18 + "source ./env.sh\nsrun ./bench\n")
+    assert len(flagged(scan([tmp_path], "RD-LCH-003", "mi300x8"))) == 1

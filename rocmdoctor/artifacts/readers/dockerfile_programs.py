@@ -27,7 +27,7 @@ _DEFAULT_PATH = {"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "
 # a login shell (SHELL ["/bin/bash", "-l", "-c"], `bash -lc`) sources the profile line the installer adds
 _LOGIN = re.compile(r"\b(?:ba)?sh[\"']?\s*,?\s*(?:[\"']?-\w*l\w*\b|[\"']?--login\b)")
 # an installer pinned before uv 0.5.0 writes ~/.cargo/bin (0.5.0 moved it to ~/.local/bin)
-_UV_OLD = re.compile(r"astral\.sh/uv/0\.[0-4]\.\d+/install")
+_UV_OLD = re.compile(r"(?:astral\.sh/uv/|astral-sh/uv/releases/download/)0\.[0-4]\.\d+/")
 
 
 def missing_uses(parsed: list[dict], lines: list[str], stages: list[dict], scripts) -> list[dict]:
@@ -95,21 +95,45 @@ def _uv_from_its_dir(cur: dict, text: str) -> bool:
 
 
 def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list[dict]) -> None:
-    guarded = bool(_GUARDED.search(body))
-    if "uv" in cur["offpath"] and _uv_from_its_dir(cur, body):  # `mv /root/.local/bin/uv /usr/local/bin/`, its env file
+    """One RUN's script; uv put on PATH for this RUN alone (`export PATH=...`, uv's env file) is forgotten after it."""
+    had = "uv" in cur["have"]
+    cur["run_local_uv"] = False
+    _run_commands(cur, body, first, end, lines, out)
+    if cur.pop("run_local_uv") and not had:
+        cur["have"].discard("uv")
+
+
+def _uv_reached(cur: dict, head: str, words: list[str]) -> None:
+    """A command that puts uv where later commands find it: moved or linked onto PATH from the installer's directory
+    (the rest of the stage), or that directory put on this RUN's PATH (the rest of this RUN)."""
+    if "uv" not in cur["offpath"] or "uv" in cur["have"]:
+        return
+    if head in ("mv", "cp", "ln", "install", "rsync") and any(_uv_from_its_dir(cur, w) for w in words[1:]):
         cur["have"].add("uv")
+    elif (head == "export" and any(w.startswith("PATH=") and _uv_from_its_dir(cur, w) for w in words)) or (
+            head in ("source", ".") and len(words) > 1 and re.search(
+                r"\.cargo/env" if cur.get("uv_old") else r"\.local/bin/env", words[1])):
+        cur["have"].add("uv")
+        cur["run_local_uv"] = True
+
+
+def _run_commands(cur: dict, body: str, first: int, end: int, lines: list[str], out: list[dict]) -> None:
+    guarded = bool(_GUARDED.search(body))
     told = _UV_TOLD_WHERE.search(body)
     if told:  # `| env UV_INSTALL_DIR=/usr/local/bin sh`
         cur["uv_dir"] = told.group(1).rstrip("/")
     since = first
     for words in commands(body):
+        if words and re.match(r"PATH=\S*", words[0]) and _uv_from_its_dir(cur, words[0]) and "uv" in cur["offpath"] \
+                and "uv" not in cur["have"]:
+            cur["have"].add("uv")  # `PATH=/root/.local/bin:$PATH uv sync`: for this command (and, generously, this RUN)
+            cur["run_local_uv"] = True
         words = [w for w in words if not re.match(r"^[A-Za-z_]\w*=", w)] if words and "=" in words[0] else words
         if words and words[0] == "env":
             words = [w for w in words[1:] if not re.match(r"^[A-Za-z_]\w*=", w) and not w.startswith("-")]
         if not words:
             continue
-        if "uv" in cur["offpath"] and any(_uv_from_its_dir(cur, w) for w in words):
-            cur["have"].add("uv")  # the installer's RUN goes on `&& mv /root/.local/bin/uv /usr/local/bin/`
+        _uv_reached(cur, words[0].rsplit("/", 1)[-1], words)  # `&& mv /root/.local/bin/uv /usr/local/bin/`
         if words[0] == "sudo":
             since = _use(cur, "sudo", since, end, lines, out, guarded)
             words = [w for w in words[1:] if not w.startswith("-")]

@@ -404,27 +404,52 @@ def _per_task(art: Artifact, n0: int, names: set[str], every: bool = False) -> N
         re.search(r"\$\{?" + name + r"\b", str(v.value)) for name in names) else v)
 
 
-# A variable named for options (SRUN_ARGS, MPI_OPTS, EXTRA_FLAGS) that the files do not define.
-_OPTIONS_HELD = re.compile(r"\$\{?[A-Za-z_]*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.I)
+# A variable named for options (SRUN_ARGS, MPI_OPTS, EXTRA_FLAGS, ${SRUN_ARGS[@]}, ${SRUN_ARGS:-}) that the files do
+# not define, or a word such an expansion left empty.
+_OPTIONS_HELD = re.compile(r"\$\{?[A-Za-z_]*(?:ARGS|OPTS|OPTIONS|FLAGS)(?:\[[@*]\])?(?::?[-=+][^}]*)?\}?|", re.I)
 
 
 def escaped_names(raw_text: str, variables: dict, physical: list[str]) -> set[str]:
     """Names a command leaves for a later shell to expand: written `\\$NAME` in the command, or in the
     definition of a variable it expands (`LAUNCHER="accelerate launch --machine_rank \\$SLURM_PROCID"`)."""
-    text = raw_text
+    text, kept = raw_text, set()
     for name in set(re.findall(r"\$\{?([A-Za-z_]\w*)", raw_text)):
         at = variables.get(_DEFINED + name)
         if not isinstance(at, int) or not 0 < at <= len(physical):
             continue
-        n, quotes = at, 0
+        n, quotes, defined = at, 0, ""
         while n <= min(len(physical), at + 60):  # the assignment's lines: continued, or inside its quotes
             line = physical[n - 1]
-            text += "\n" + line
+            defined += "\n" + line
             quotes += len(re.findall(r'(?<!\\)"', line))
             if not line.rstrip().endswith("\\") and quotes % 2 == 0:
                 break
             n += 1
-    return set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", text))
+        text += defined
+        kept |= _single_quoted_names(defined)  # CMD='torchrun --node_rank $SLURM_NODEID ...': kept as written
+    return kept | set(re.findall(r"\\\$\{?([A-Za-z_]\w*)", text))
+
+
+def _single_quoted_names(text: str) -> set[str]:
+    """Names expanded inside single quotes (outside double quotes), which the shell keeps as written."""
+    out, quote, i = set(), "", 0
+    while i < len(text):
+        c = text[i]
+        if quote == "'":
+            if c == "'":
+                quote = ""
+            elif c == "$":
+                m = re.match(r"\$\{?([A-Za-z_]\w*)", text[i:])
+                if m:
+                    out.add(m.group(1))
+        elif c == "\\":
+            i += 1
+        elif quote == '"':
+            quote = "" if c == '"' else quote
+        elif c in "'\"":
+            quote = c
+        i += 1
+    return out
 
 
 def _runs_binary(words: list[str]) -> bool:
