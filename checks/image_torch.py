@@ -316,7 +316,7 @@ def keeps(req: str, have: str | None) -> bool:
     try:
         r = Requirement(req.strip().strip("'\""))
         return r.url is None and r.specifier.contains(Version(have), prereleases=True)
-    except (InvalidRequirement, InvalidVersion):
+    except (InvalidRequirement, InvalidVersion, ValueError):  # a 5,000-digit version: int() refuses it
         return False
 
 

@@ -264,3 +264,9 @@ def test_a_requirements_file_a_host_script_installs_after_importing_torch_keeps_
     write(tmp_path, "run_training.sh", "#!/bin/bash\npython -c \"\nimport torch, torcheeg\nprint(torch.__version__)\n\"\n"
           f"{between}pip install -r requirements.txt -q\n")
     assert bool(flagged(scan([str(tmp_path)], "RD-IMG-002", "rx7900xtx"))) is flag
+
+
+def test_a_version_too_long_for_int_is_no_crash(tmp_path):
+    # fuzz (wave 19): `torch>=` and 5,000 digits; packaging's int() refuses it inside the specifier's comparison
+    p = write(tmp_path, "requirements.txt", "# deps\ntorch>=" + "9" * 5000 + "\n")
+    assert all(f.status.value != "error" for f in scan([p], "RD-IMG-002", "mi300x8"))
