@@ -61,7 +61,9 @@ def _logical(text: str) -> list[tuple[int, str]]:
     """(first line number, text) of each logical line, as pip reads the file: lines ending in a backslash joined
     first (pip's join_lines; a comment line never continues), comments dropped after, so `numpy \\  # pin` is the
     one line `numpy \\` and `foo  # see \\` swallows the next line into its comment."""
-    out, buf, first = [], [], None
+    out: list[tuple[int, str]] = []
+    buf: list[str] = []
+    first = 0
     for n, raw in enumerate(text.splitlines(), 1):
         comment = re.match(r"\s*#", raw)
         if raw.endswith("\\") and not comment:
@@ -70,7 +72,7 @@ def _logical(text: str) -> list[tuple[int, str]]:
             continue
         if buf:
             out.append((first, _uncommented("".join(buf) + (" " if comment else "") + raw)))
-            buf, first = [], None
+            buf, first = [], 0
         else:
             out.append((n, _uncommented(raw)))
     if buf and _uncommented("".join(buf)):
