@@ -6,14 +6,14 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.shell.words import HEREDOC
 from rocmdoctor.artifacts.settings import artifact_at, launches
 from rocmdoctor.engine.check import check, ev, fail, ok
 
-from .launch_slurm import AREA, job_nodes, tasks_per_node
+from .launch_slurm import AREA, TORCHRUN_SLURM, job_nodes, tasks_per_node
 
 SLURM_ENV = "https://slurm.schedmd.com/sbatch.html#SECTION_OUTPUT-ENVIRONMENT-VARIABLES"
 TORCH_ENV = "https://docs.pytorch.org/docs/stable/distributed.html#environment-variable-initialization"
-TORCHRUN = "https://docs.pytorch.org/docs/stable/elastic/run.html"
 _SLURM_REF = re.compile(r"^\$\{?(SLURM_[A-Z_]+)\}?$")
 # What each Slurm variable counts, and which differ per task (srun gives each task its own).
 _PER_TASK = {"SLURM_PROCID": "the task's global rank", "SLURM_LOCALID": "the task's rank on its node",
@@ -22,7 +22,7 @@ _COUNTS = {"SLURM_NTASKS": "tasks in the job", "SLURM_NPROCS": "tasks in the job
            "SLURM_NNODES": "nodes in the job", "SLURM_JOB_NUM_NODES": "nodes in the job",
            "SLURM_NTASKS_PER_NODE": "tasks per node", "SLURM_GPUS_ON_NODE": "GPUs on the node"}
 _MEANS = {"RANK": "SLURM_PROCID", "LOCAL_RANK": "SLURM_LOCALID", "WORLD_SIZE": "SLURM_NTASKS"}
-_PER_TASK_REF = re.compile(r"\$\{?(SLURM_PROCID|SLURM_LOCALID|SLURM_NODEID)\b")
+_PER_TASK_REF = re.compile(r"\$\{?(" + "|".join(_PER_TASK) + r")\b")
 # Options that give a launcher or a training script its rank (torchrun, accelerate, deepspeed, jax, scripts).
 _RANK_OPTIONS = {"node_rank", "machine_rank", "rank", "local_rank", "process_id", "node_id", "nodeid"}
 # Rendezvous that assign node ranks themselves: torchrun ignores --node_rank with them.
@@ -35,7 +35,7 @@ def _each_task(v, name: str | None = None, settings=None) -> bool:
     """Read by each task's shell: marked so by the reader (single-quoted `srun bash -c '...'`, a file sourced there),
     written escaped (`export ROCR_VISIBLE_DEVICES=\\$SLURM_LOCALID` in a wrapper a heredoc writes for srun to run), or
     inside a heredoc with a quoted delimiter (`cat << 'EOF' > select_gpu`: the body is written as it stands)."""
-    names = name or r"SLURM_(?:PROCID|LOCALID|NODEID)"
+    names = name or "(?:" + "|".join(_PER_TASK) + ")"
     if v.per_task or re.search(r"\\\$\{?" + names + r"\b", v.origin.text or ""):
         return True
     art = artifact_at(settings, v.origin.path) if settings is not None else None
@@ -43,18 +43,16 @@ def _each_task(v, name: str | None = None, settings=None) -> bool:
 
 
 def _quoted_heredoc_lines(art) -> set[int]:
-    """Line numbers of the bodies of heredocs whose delimiter is quoted (`<< 'EOF'`, `<<"EOF"`, `<<\\EOF`)."""
+    """Line numbers of the bodies of heredocs whose delimiter is quoted (`<< 'EOF'`, `<<"EOF"`)."""
     out: set[int] = set()
     lines = art.lines()
     i = 0
     while i < len(lines):
-        m = re.search(r"<<-?\s*(?:'(\w+)'|\"(\w+)\"|\\(\w+))", lines[i]) if "<<" in lines[i] else None
+        m = HEREDOC.search(lines[i]) if "<<" in lines[i] else None
         i += 1
-        if m:
-            end = m.group(1) or m.group(2) or m.group(3)
-            while i < len(lines) and lines[i].strip() != end:
-                out.add(i + 1)
-                i += 1
+        while m and m.group(1) and i < len(lines) and lines[i].strip() != m.group(2):
+            out.add(i + 1)
+            i += 1
     return out
 
 
@@ -168,7 +166,7 @@ def _rank_options(settings, batch: dict) -> list:
                                 f"every rank does rank 0's work). Let each task's shell expand it: "
                                 f"srun bash -c '... --{name} ${m.group(1)} ...' (single quotes), or "
                                 f"\\${m.group(1)} inside double quotes, or a wrapper script srun runs.",
-                                subject=f"{a.path}:{line}", sources=[SLURM_ENV, TORCHRUN],
+                                subject=f"{a.path}:{line}", sources=[SLURM_ENV, TORCHRUN_SLURM],
                                 evidence=[v.evidence(), ev(f"{a.path}:{line}", f"srun ... {c.get('launcher')}")]))
     return out
 

@@ -127,7 +127,10 @@ def test_uv_installed_off_path_in_any_image(tmp_path):
                       "RUN uv pip install --system numpy\n", True),
                      ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && ls -la /root/.local/bin\nRUN uv sync\n", True),
                      ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && export PATH=\"/root/.local/bin:$PATH\" && uv sync\n",
-                      False)):
+                      False),
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && PATH=/root/.local/bin:$PATH uv sync\n", False),
+                     ("RUN curl -LsSf https://astral.sh/uv/install.sh | sh && PATH=/root/.local/bin:$PATH uv sync\n"
+                      "RUN uv pip install --system numpy\n", True)):
         q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + run)
         assert bool(flagged(scan([q], "RD-IMG-017", "mi300x8"))) is off, run
     q = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN curl -LsSf https://astral.sh/uv/install.sh | sh\n"

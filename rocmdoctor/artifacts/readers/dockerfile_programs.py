@@ -20,7 +20,6 @@ _GUARDED = re.compile(r"\bcommand\s+-v\b|\bwhich\s|\btype\s+-p\b|\bhash\s+\w|\|\
 _MAY_PULL_ANYTHING = re.compile(r"[$`(]|\.deb$|^\.{0,2}/|^(?:rocm|amdgpu|cuda|nvidia|hip|build-essential|"
                                 r"ubuntu-|task-|kubuntu|xubuntu)", re.I)
 _UV_INSTALLER = re.compile(r"astral\.sh/uv|astral-sh/uv/releases", re.I)
-# a RUN that moves or links what the installer wrote onto PATH, or sources the env file it writes
 # where the installer is told to write: a directory of the default PATH counts
 _UV_TOLD_WHERE = re.compile(r"\b(?:UV_INSTALL_DIR|UV_UNMANAGED_INSTALL|XDG_BIN_HOME)=[\"']?([^\s\"';]+)")
 _DEFAULT_PATH = {"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"}
@@ -103,16 +102,20 @@ def _run(cur: dict, body: str, first: int, end: int, lines: list[str], out: list
         cur["have"].discard("uv")
 
 
-def _uv_reached(cur: dict, head: str, words: list[str]) -> None:
+def _uv_reached(cur: dict, words: list[str]) -> None:
     """A command that puts uv where later commands find it: moved or linked onto PATH from the installer's directory
-    (the rest of the stage), or that directory put on this RUN's PATH (the rest of this RUN)."""
+    (the rest of the stage), or that directory put on this RUN's PATH (`export PATH=...`, `PATH=... uv sync`, uv's env
+    file: the rest of this RUN)."""
     if "uv" not in cur["offpath"] or "uv" in cur["have"]:
         return
-    if head in ("mv", "cp", "ln", "install", "rsync") and any(_uv_from_its_dir(cur, w) for w in words[1:]):
+    n = next((i for i, w in enumerate(words) if not re.match(r"^[A-Za-z_]\w*=", w)), len(words))
+    lead, rest = words[:n], words[n:]  # `PATH=... uv sync`: the assignments before the command
+    head = rest[0].rsplit("/", 1)[-1] if rest else ""
+    if head in ("mv", "cp", "ln", "install", "rsync") and any(_uv_from_its_dir(cur, w) for w in rest[1:]):
         cur["have"].add("uv")
-    elif (head == "export" and any(w.startswith("PATH=") and _uv_from_its_dir(cur, w) for w in words)) or (
-            head in ("source", ".") and len(words) > 1 and re.search(
-                r"\.cargo/env" if cur.get("uv_old") else r"\.local/bin/env", words[1])):
+    elif any(w.startswith("PATH=") and _uv_from_its_dir(cur, w) for w in (rest if head == "export" else lead)) or (
+            head in ("source", ".") and len(rest) > 1 and re.search(
+                r"\.cargo/env" if cur.get("uv_old") else r"\.local/bin/env", rest[1])):
         cur["have"].add("uv")
         cur["run_local_uv"] = True
 
@@ -124,16 +127,12 @@ def _run_commands(cur: dict, body: str, first: int, end: int, lines: list[str], 
         cur["uv_dir"] = told.group(1).rstrip("/")
     since = first
     for words in commands(body):
-        if words and re.match(r"PATH=\S*", words[0]) and _uv_from_its_dir(cur, words[0]) and "uv" in cur["offpath"] \
-                and "uv" not in cur["have"]:
-            cur["have"].add("uv")  # `PATH=/root/.local/bin:$PATH uv sync`: for this command (and, generously, this RUN)
-            cur["run_local_uv"] = True
+        _uv_reached(cur, words)  # `&& mv /root/.local/bin/uv /usr/local/bin/`, `PATH=/root/.local/bin:$PATH uv sync`
         words = [w for w in words if not re.match(r"^[A-Za-z_]\w*=", w)] if words and "=" in words[0] else words
         if words and words[0] == "env":
             words = [w for w in words[1:] if not re.match(r"^[A-Za-z_]\w*=", w) and not w.startswith("-")]
         if not words:
             continue
-        _uv_reached(cur, words[0].rsplit("/", 1)[-1], words)  # `&& mv /root/.local/bin/uv /usr/local/bin/`
         if words[0] == "sudo":
             since = _use(cur, "sudo", since, end, lines, out, guarded)
             words = [w for w in words[1:] if not w.startswith("-")]

@@ -386,7 +386,6 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     art.data["commands"].append(cmd)
 
 
-_LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
 def restamp(art: Artifact, n0: int, change) -> None:
     """Replace the values recorded from index ``n0`` on with ``change(value)``, in the artifact and in the
     commands that hold them (a launch's launcher_values and train_values are the same records)."""
@@ -450,6 +449,9 @@ def _single_quoted_names(text: str) -> set[str]:
             quote = c
         i += 1
     return out
+
+
+_LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
 
 
 def _runs_binary(words: list[str]) -> bool:
