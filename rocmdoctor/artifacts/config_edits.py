@@ -11,6 +11,7 @@ Operations (dicts, so they travel in FixPlan.params and JSON):
   {"op": "replace_line", "line": N, "text": T}   T None deletes line N (1-based)
   {"op": "insert_after", "line": N, "text": T}
   {"op": "set_in_line", "line": N, "pattern": RX, "value": V}   RX's groups 1 and 2 kept, 3 becomes V
+  {"op": "unix_line_ends", "line": 0}       every CRLF line end becomes LF (line numbers stay)
   ("expect": NAME on a line operation: refuse when line N no longer mentions NAME)
 
 Syntaxes: "yaml", "json", "deepspeed" (JSON), "cli" (a shell command line with continuations),
@@ -30,6 +31,8 @@ class EditError(ValueError):
 def apply(text: str, syntax: str, ops: list[dict]) -> str:
     if syntax in ("json", "deepspeed"):
         return _json(text, ops)
+    if any(o["op"] == "unix_line_ends" for o in ops):
+        text = text.replace("\r\n", "\n")
     lines = text.splitlines(keepends=True)
     # Line operations from the bottom up, so the line numbers of those above stay valid; on one
     # line, an in-line change comes before the line is replaced or something is added after it.

@@ -506,9 +506,10 @@ STRUCTURAL: tuple[S, ...] = (
     ),
     # ---------------------------------------------------------------- a line's words, when nothing else knows it
     S(
-        id="line-numerics", family="numerics", title="Training produced NaN or inf",
+        id="line-numerics", family="numerics", title="Training diverged: NaN, inf or exploding values",
         severity="error", tier=NUMERICS, patterns=(), needles=(),
-        meaning="A line no signature knows reports NaN/inf values or fp16 overflow in training.",
+        meaning=("A line no signature knows reports NaN/inf values, fp16 overflow at any loss scale, or a loss or "
+                 "gradient norm that blew up in training."),
         causes=(
             C(text="fp16 where the model or GPU needs bf16 or fp32", check="RD-PREC-012"),
             C(text="the requested dtype is not native on these GPUs", check="RD-PREC-010"),

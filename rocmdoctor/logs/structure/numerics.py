@@ -73,6 +73,18 @@ SCALE_FLOOR = 1.0  # ... or down to this: a warm-up halves from 2**16 (2**32 in 
 # ... or this many halvings in a row down to this: apex's "Using dynamic loss scale of 256.0" after a "Grad overflow on
 # iteration N" at 8 of the first 19 iterations (NVIDIA/apex#289); a warm-up from 2**16 stops in the thousands
 SCALE_LOW_FALLS, SCALE_LOW = 8, 256.0
+SCALE_TINY = 8.0  # ... or SCALE_FALLS halvings in a row down to this (apex's "reducing loss scale to 2.0" mid-run,
+# NVIDIA/apex#493): gradients that overflow fp16 when scaled by 8 are thousands already; no warm-up gets there
+# A logged gradient norm (pre-clipping) this large: the gradients exploded (Megatron's "grad norm: 224119.688",
+# verifiers#42's 'grad_norm': 4802478.4, mmdet's 3.8e12). Healthy runs in the corpus log at most ~120.
+_GRAD_NORM = re.compile(r"""\bgrad[_ ]norm['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>\d{1,15}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b""", re.I)
+GRAD_NORM_ABSURD = 1e5
+# A progress row (a bar or "N/M") with NAN_TOKENS bare `nan` columns: yolov5's "1/99  2.64G  nan  nan  nan  4  416:
+# 100%|...|" (ultralytics/yolov5#4962), the losses of the row not numbers. Bare: between blanks, not `loss=nan`
+# (the metrics read those) nor part of a name.
+_BARE_NAN = re.compile(r"(?:^|(?<=\s))[-+]?nan(?=\s|$)", re.I)
+_PROGRESS_ROW = re.compile(r"\b\d{1,9}/\d{1,9}\b[^\n]{0,400}(?:\d{1,3}%\||\[\d)|\d{1,3}%\|")
+NAN_TOKENS = 2
 # Megatron's iteration line ("iteration 9/10 | consumed samples: ... | loss scale: 1.0 | ... number of skipped
 # iterations:   0 |"): it prints each loss only when its average is > 0, so a NaN loss leaves no loss at all.
 _MEGATRON_ITER = re.compile(r"\biteration\s{1,12}(?P<n>\d{1,9})/\s{0,12}\d{1,9} \|")
@@ -130,7 +142,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         done = _spread(falls, by_clock=c is not None)
                         if done:
                             return ln, f"the fp16 loss scale fell {len(falls)} times in a row {done}, never growing back"
-                        if val <= SCALE_FLOOR or len(falls) >= SCALE_LOW_FALLS and val <= SCALE_LOW:
+                        if val <= SCALE_FLOOR or val <= SCALE_TINY or len(falls) >= SCALE_LOW_FALLS and val <= SCALE_LOW:
                             # no warm-up halves that far: the gradients overflow step after step
                             return ln, (f"the fp16 loss scale fell {len(falls)} times in a row to {val:g}, never "
                                         "growing back: the gradients overflow " + (
@@ -140,6 +152,12 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
             b = _BAR.search(t) if "/" in t else None
             if b:
                 step = int(b.group("n"))
+        if "norm" in t:
+            m = _GRAD_NORM.search(t[:4000])
+            if m and float(m.group("v")) >= GRAD_NORM_ABSURD:
+                return ln, f"a logged gradient norm of {m.group('v')}: the gradients exploded"
+        if "nan" in t.lower() and len(_BARE_NAN.findall(t[:2000])) >= NAN_TOKENS and _PROGRESS_ROW.search(t[:2000]):
+            return ln, "a training progress row logs its values as nan: the losses are not numbers"
         if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
             for mv in _METRIC_VALUE.finditer(t[:2000]):
                 last[mv.group("key").lower()] = (ln, mv.group("v"))

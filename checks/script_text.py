@@ -1,0 +1,147 @@
+"""Launch scripts as bash reads them from the file, whatever they say: DOS line ends (sbatch refuses the script,
+bash takes each line's carriage return into its last word) and aliases, which bash does not expand when it runs a
+script."""
+from __future__ import annotations
+
+import os
+import re
+
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+
+AREA = "launch"
+
+# ------------------------------------------------------------------ DOS line ends
+SBATCH_SOURCE = "https://github.com/SchedMD/slurm/blob/master/src/sbatch/sbatch.c"  # "contains DOS line breaks"
+SC1017 = "https://www.shellcheck.net/wiki/SC1017"
+# A build or script step that strips the carriage returns before the script runs (`dos2unix run.sh`,
+# `sed -i 's/\r$//' *.sh`, `tr -d '\r' < a > b`): the copy that runs has Unix line ends.
+_COPY = re.compile(r"\s*(?:COPY|ADD)\s+(?:--\S+\s+)*(?P<args>[^\n\[]+)$", re.I)
+_CONVERTS = re.compile(r"\bdos2unix\b|\bsed\b[^\n]{0,200}\\r|\btr\s+-d\s+['\"]?\\r")
+
+
+@check("RD-LCH-018", area=AREA, title="A launch or batch script has Unix line ends", option="config",
+       sources=[SBATCH_SOURCE, SC1017])
+def dos_line_ends(settings):
+    """A script saved with Windows line ends (CRLF): sbatch refuses it ('Batch script contains DOS line breaks'),
+    the kernel looks for the interpreter `/bin/bash\\r` ('bad interpreter'), and bash reads each carriage return
+    into the line's last word (`cd "dir\\r"`, `python t.py --out "run\\r"`, `$'\\r': command not found` on blank
+    lines). Not judged where a file of the set converts it (dos2unix, `sed 's/\\r$//'`, `tr -d '\\r'`)."""
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        raw = (a.text or "").split("\n")
+        sbatch = a.kind == "slurm"  # sbatch refuses any CRLF; bash is harmed by those of commands and the shebang
+        hit = [n for n, line in enumerate(raw, 1) if line.endswith("\r") and line.strip()
+               and (sbatch or n == 1 or not line.lstrip().startswith("#"))]
+        if not hit or _converted(settings, a.path):
+            continue
+        name = os.path.basename(a.path)
+        what = ("sbatch refuses it ('Batch script contains DOS line breaks (\\r\\n) instead of expected UNIX line "
+                "breaks') and the job is never queued" if sbatch else
+                "run as a program its first line names the interpreter `" + raw[0].strip() + "\\r` ('bad interpreter: "
+                "No such file or directory'); run with bash, every line's last word ends in a carriage return")
+        out.append(fail(f"{name} has Windows (CRLF) line ends ({len(hit)} line(s))",
+                        f"{what}. Convert it once (`dos2unix {name}` or `sed -i 's/\\r$//' {name}`) and keep it so "
+                        "(`*.sh text eol=lf` in .gitattributes).",
+                        subject=a.path, evidence=[ev(f"{a.path}:{n}", raw[n - 1].strip()[:200] + " (ends in \\r)")
+                                                  for n in hit[:2]],
+                        sources=[SBATCH_SOURCE if sbatch else SC1017],
+                        fix=FixPlan("Give the script Unix line ends", (Action(
+                            "note", f"in {a.path}: every CRLF line end becomes LF", path=a.path),), fixer="config_edit",
+                            params={"files": [a.path], "edits": [{"path": a.path, "syntax": "shell", "ops": [
+                                {"op": "unix_line_ends", "line": 0}]}]})))
+    return out or ok("no launch or batch script has Windows line ends")
+
+
+def _converted(settings, path: str) -> bool:
+    """Another file of the set converts this one's line ends (by its name, by the name a Dockerfile COPY gives it,
+    or a glob: `dos2unix *.sh`)."""
+    names = {os.path.basename(path)}
+    for b in settings.of_kind("dockerfile"):
+        for line in b.lines():
+            m = _COPY.match(line)
+            words = m.group("args").split() if m else []
+            if len(words) >= 2 and not words[-1].endswith("/") and any(
+                    os.path.basename(w) in names for w in words[:-1]):
+                names.add(os.path.basename(words[-1]))  # `COPY docker/entry.sh /entrypoint.sh`
+    for b in settings.artifacts:
+        if b.path == path or not b.text or not _CONVERTS.search(b.text):
+            continue
+        for line in b.lines():
+            if _CONVERTS.search(line) and ("*" in line or any(n in line for n in names)):
+                return True
+    return False
+
+
+# ------------------------------------------------------------------ aliases in a script
+BASH_ALIASES = "https://www.gnu.org/software/bash/manual/html_node/Aliases.html"
+_BASH_SHEBANG = re.compile(r"#!\s*(?:/usr)?/bin/(?:env\s+(?:-S\s+)?)?bash\b(?P<opts>[^\n]*)")
+# Where a command word starts: the line's start, after ; & | ( or a keyword that runs a command.
+_COMMAND_AT = r"(?:^|[;&|(]\s*|\b(?:then|do|else|time|exec)\s+)"
+_ALIAS = re.compile(_COMMAND_AT + r"\s*alias\s+(?P<name>[A-Za-z_][\w.-]{0,60})="
+                    r"(?P<value>'[^']*'|\"(?:[^\"\\]|\\.)*\"|[^\s;&|]*)")
+_EXPANDS = re.compile(r"\bshopt\s+-s\s+(?:\w+\s+)*expand_aliases\b")
+
+
+@check("RD-LCH-019", area=AREA, title="A bash script does not call an alias it defines", option="config",
+       sources=[BASH_ALIASES])
+def alias_in_script(settings):
+    """`alias drun='docker run --device=/dev/kfd ...'` then `drun $IMAGE` in a bash script: bash expands aliases only
+    in an interactive shell (or after `shopt -s expand_aliases`), so the script stops with 'drun: command not found',
+    or, where the alias wraps a command of the same name (`alias ollama="env LD_PRELOAD=... ollama"`), runs it without
+    what the alias adds. Judged for bash scripts only (dash and zsh expand aliases in scripts), and not for a file
+    the set sources (its aliases reach the interactive shell that sources it)."""
+    out = []
+    for a in settings.of_kind("shell", "slurm"):
+        lines = a.lines()
+        shebang = _BASH_SHEBANG.match(lines[0].strip()) if lines else None
+        if shebang is None or re.search(r"(?:^|\s)-\w*i", shebang.group("opts")) or _sourced(settings, a.path):
+            continue
+        use = _alias_use(a.text)
+        if use is None:
+            continue
+        name, at, value, first, line = use
+        wraps = name in value.split()[:1] + value.split()[-1:]
+        out.append((warn if wraps else fail)(
+            f"{os.path.basename(a.path)} line {first}: `{name}` is an alias, which bash does not expand in a script",
+            f"The alias is defined at line {at}, but bash reads aliases only in an interactive shell: " + (
+                f"`{name}` runs without what the alias adds" if wraps else
+                f"the script stops with '{name}: command not found'") +
+            f". Make it a function (`{name}() {{ {value[:60]} \"$@\"; }}`), or put `shopt -s expand_aliases` before "
+            "the alias.",
+            subject=f"{a.path}:{first}", evidence=[ev(f"{a.path}:{at}", lines[at - 1].strip()[:200]),
+                                                   ev(f"{a.path}:{first}", line.strip()[:200])],
+            sources=[BASH_ALIASES],
+            fix=FixPlan("Let bash expand the script's aliases", (Action(
+                "note", f"in {a.path} after line 1: shopt -s expand_aliases", path=a.path),), fixer="config_edit",
+                params={"files": [a.path], "edits": [{"path": a.path, "syntax": "shell", "ops": [
+                    {"op": "insert_after", "line": 1, "text": "shopt -s expand_aliases", "expect": "#!"}]}]})))
+    return out or ok("no bash script calls an alias it defines")
+
+
+def _alias_use(text: str) -> tuple[str, int, str, int, str] | None:
+    """The first command line that calls an alias the script defined before it, unexpanded: (name, line of the
+    alias, its value, line of the call, the call's text)."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    aliases: dict[str, tuple[int, str]] = {}  # name -> (line, value)
+    for first, _last, line in logical_lines(text):
+        if _EXPANDS.search(line):
+            return None  # expanded from here on
+        for m in _ALIAS.finditer(line):
+            aliases[m.group("name")] = (first, m.group("value").strip("'\"").strip())
+        bare = _unquoted(_ALIAS.sub(" ", line))
+        for name, (at, value) in aliases.items():
+            if re.search(_COMMAND_AT + re.escape(name) + r"(?=\s|$|;)", bare):
+                return name, at, value, first, line
+    return None
+
+
+def _unquoted(line: str) -> str:
+    """The line with quoted text blanked (an alias name inside `echo "drun ..."` is no command)."""
+    return re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "''", line)
+
+
+def _sourced(settings, path: str) -> bool:
+    name = re.escape(os.path.basename(path))
+    rx = re.compile(r"(?:^|[;&|]\s*|\s)(?:source|\.)\s+\S*?" + name + r"\b", re.M)
+    return any(b.path != path and b.text and rx.search(b.text) for b in settings.artifacts)
