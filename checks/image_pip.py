@@ -32,7 +32,8 @@ _FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py impo
                           ("https://github.com/ROCm/flash-attention#installation-and-features",))
 # pip options that reinstall what a requirement depends on too, not only the package named.
 _REINSTALL_ALL = ("force-reinstall", "I", "ignore-installed")
-_REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignore-installed) reinstalls every package "
+_REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignore-installed, or --upgrade with "
+                               "--upgrade-strategy eager) reinstalls every package "
                                "the requirement depends on, not only the one named: torch among them, taken again "
                                "from PyPI, whose Linux wheel is the CUDA build, over the ROCm torch already there; add "
                                "--no-deps to reinstall only this package",
@@ -141,7 +142,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if rule.level == "warn" and guarded and name in ("deepspeed", "vllm"):
             continue
         out.append((rule, str(req)))
-    if any(k in opts for k in _REINSTALL_ALL) and "no-deps" not in opts and not rocm_index:
+    if _reinstalls_deps(opts) and "no-deps" not in opts and not rocm_index:
         # `pip install --force-reinstall accelerate==1.6.0`: every package accelerate needs is reinstalled too,
         # torch among them, from PyPI (a package with its own rule was judged above; a torch named on the same
         # command is judged as itself)
@@ -151,15 +152,24 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
                 if name in ka.TORCH_DEPENDENTS and name not in ka.PIP_BY_NAME and applies_on_linux(str(req)):
                     out.append((_REINSTALLS_TORCH, str(req)))
                     break  # one torch, one finding
-    if reinstall and "no-deps" not in opts:
+    if _reinstalls_deps(opts) and "no-deps" not in opts:
         # `pip install --force-reinstall pkg-1.0-...whl` reinstalls the wheel's requirements too,
-        # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise.
+        # torch among them, from the index (PyPI: a CUDA build) unless --no-deps says otherwise. (`--upgrade` alone
+        # upgrades a requirement only where the installed one does not satisfy it: the wheel's `torch` keeps the ROCm one)
         for req in rec.get("requirements") or []:
             base = os.path.basename(str(req))
             pkg = base.split("-", 1)[0].lower().replace("_", "-") if base.endswith(".whl") else None
             if pkg in ka.PIP_BY_NAME and pkg not in ("torch", "torchvision", "torchaudio") and not rocm_index:
-                out.append((ka.PIP_BY_NAME["torch"], f"--force-reinstall {req}"))
+                out.append((_REINSTALLS_TORCH, str(req)))
     return out
+
+
+def _reinstalls_deps(opts: dict) -> str:
+    """The pip option that reinstalls a package's requirements too ("" if none): --force-reinstall/--ignore-installed,
+    or --upgrade with --upgrade-strategy eager (the default, only-if-needed, keeps a requirement the installed one
+    satisfies)."""
+    eager = any(str(x).lower() == "eager" for x in opts.get("upgrade-strategy") or []) and ("U" in opts or "upgrade" in opts)
+    return next(("-" * (len(k) > 1) + f"-{k}" for k in _REINSTALL_ALL if k in opts), "--upgrade --upgrade-strategy eager" * eager)
 
 
 _CUDA_TORCH_BASE = re.compile(r"(?:^|/)pytorch:|(?:^|/)nvidia/pytorch\b|pytorch[_-]\d", re.I)
@@ -362,7 +372,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             todo = "pin a torch release that index carries, or change --index-url to the ROCm index of the pinned release"
         why = rule.why + "." + (f" The torch already installed there is {have} (ROCm); this requirement does not accept it, "
                                 "so pip replaces it." if have and have != ROCM_TORCH_UNKNOWN
-                                and rule.package == "torch" else "")
+                                and rule.package == "torch" and rule is not _REINSTALLS_TORCH else "")
         if fresh:
             why += (" Nothing in these files installs it, and none of them names ROCm: installed as written into a new "
                     "environment, pip takes PyPI's CUDA torch (into an environment that already has this machine's "
@@ -371,9 +381,10 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if ignored:
             why += (f" The {'/'.join(ignored)} written on the same line does not apply: pip takes index options "
                     "in a requirements file only on a line of their own.")
+        again = _reinstalls_deps((v.value.get("options") or {}) if isinstance(v.value, dict) else {})
         title = (f"{what}: no index carries this +rocm build" if rule is _NO_ROCM_INDEX else
                  f"{what}: its index has no such torch, so nothing installs" if rule is PIN_OFF_INDEX else
-                 f"`pip install --force-reinstall {req}` reinstalls its torch from PyPI (a CUDA build; no --no-deps)"
+                 f"`pip install {again} {req}` reinstalls its torch from PyPI (a CUDA build; no --no-deps)"
                  if rule is _REINSTALLS_TORCH else
                  f"{what} builds without the installed ROCm torch (no --no-build-isolation)" if rule is _FA_ISOLATED else
                  f"{what} installs PyPI's CUDA build in a new environment" if fresh and rule.level == "fail" else

@@ -51,6 +51,7 @@ def _env_for(settings, v, env, _memo: dict | None = None):
         memo["vals"] = settings.env_values()
         memo["launchers"] = {x.origin.path for x in settings.values("launcher")}
     path, line = _launch_at(settings, v)
+    start = _command_start(settings, path, line, memo)  # where the launch command starts: its own `VAR=x` prefixes
     others = memo["launchers"] - {path}
     merged = {k: val for k, val in env.items() if k not in env.origins}
     origins = {}
@@ -58,9 +59,25 @@ def _env_for(settings, v, env, _memo: dict | None = None):
         p = e.origin.path
         if p in others or (p == path and (e.origin.line or 0) > (line or 0)):
             continue
+        if e.command and not (p == path and (start or 0) <= (e.origin.line or 0)):
+            continue  # `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` is that command's, not a later launch's
         merged[e.name] = str(e.value)
         origins[e.name] = e
     return EnvView(merged, origins)
+
+
+def _command_start(settings, path: str, line: int | None, memo: dict) -> int:
+    """The first line of the logical command (continuations joined) that holds ``line`` of ``path``."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+    from rocmdoctor.artifacts.settings import artifact_at
+
+    if not line:
+        return 0
+    spans = memo.setdefault("spans", {})
+    if path not in spans:
+        a = artifact_at(settings, path)
+        spans[path] = [(f, la) for f, la, _ in logical_lines(a.text)] if a is not None and a.text else []
+    return next((f for f, la in spans[path] if f <= line <= la), line)
 
 
 @check("RD-LCH-001", area=AREA, title="Ranks per node do not exceed the GPUs the job can see", option="config",

@@ -95,8 +95,9 @@ def job_gpus(settings, path: str | None = None):
     files = {v.origin.path for v in vals}
     if path is not None and path in files:
         vals = [v for v in vals if v.origin.path == path]
-    elif len(files) != 1 or _own_batch_job(settings, path):
+    elif len(files) != 1 or _own_batch_job(settings, path) or not _runs_in(settings, next(iter(files)), path):
         return None  # a batch script of its own asks for no GPU count: another script's request is another job's
+        # (and a script the batch script never names is run some other way: run_multi_gpu.sh beside run_multi.sh)
     nodes = job_nodes(settings) or 1
     per_task = [v for name in ("ntasks-per-node", "tasks-per-node") for v in settings.values("launcher", f"sbatch.{name}")]
     for v in vals:
@@ -116,6 +117,16 @@ def job_gpus(settings, path: str | None = None):
             n *= int(tasks)
         return n, v
     return None
+
+
+def _runs_in(settings, batch: str, path: str | None) -> bool:
+    """The batch script names the file (`srun bash launch.sh`, `source env.sh`, a config it passes), so what the file
+    sets or launches runs inside that job; a file of the set it never names is not judged as part of it."""
+    if path is None or path == batch:
+        return True
+    art = artifact_at(settings, batch)
+    name = os.path.basename(path)
+    return art is None or name in (art.text or "")
 
 
 def _own_batch_job(settings, path: str | None) -> bool:

@@ -62,6 +62,12 @@ def test_cray_accelerator_target_counts_once_the_script_builds(tmp_path):
     for other in ("srun ./run_job.sh", "srun ./venv/bin/python train.py", "srun apptainer exec x.sif ./app"):
         q = write(tmp_path, "q.sbatch", f"#!/bin/bash\nmodule load craype-accel-amd-gfx90a\n{other}\n")
         assert _build(q, "arch:craype-accel") == [], other
+    # the OLCF/AMD HIP examples (spent fresh ex-olcf): hipcc reads HCC_AMDGPU_TARGET, which the job sets from
+    # rocminfo after the module: the Cray wrappers' target does not decide that build (nor AMDGPU_TARGETS a CMake one)
+    for own in ("export HCC_AMDGPU_TARGET=`rocminfo | grep -m 1 -E gfx[^0]{1}`", "export AMDGPU_TARGETS=gfx942"):
+        q = write(tmp_path, "lumi.sh", f"#!/bin/bash\nmodule load craype-accel-amd-gfx90a\n{own}\nmake vectoradd\n"
+                                       "srun ./vectoradd\n")
+        assert _build(q, "arch:craype-accel") == [], own
 
 
 # Zhi0467/pretrain-zero-rl start.sh: `uv add torch==2.6.0 transformers==4.51.3 ...` installs into the project venv

@@ -105,3 +105,12 @@ def test_an_apptainer_pull_or_build_names_the_image_cited_where_it_is_written(tm
               "singularity pull library://sylabs/default/alpine\napptainer build --fakeroot x.sif x.def\n")
     assert _images(p) == [("rocm/pytorch:rocm7.2.4_ubuntu24.04_py3.12_pytorch_release_2.10.0", 4),
                           ("rocm/pytorch:latest", 2)]
+
+
+def test_a_logical_line_ends_on_its_last_physical_line():
+    # (wave 20) the span of a continued command, or of a quoted string over lines, reached one line short: RD-LCH-001
+    # then missed a launch's own `VAR=x` prefix when the option it judged was on the command's last line
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    text = 'a\nb \\\n c \\\n d\ne\nf="x\ny"\ng'
+    assert [(f, la) for f, la, _ in logical_lines(text)] == [(1, 1), (2, 4), (5, 5), (6, 7), (8, 8)]

@@ -83,6 +83,10 @@ def compose_devices(settings, amd_cdi=None, wsl=None):
             out.append(ok(f"{name}: /dev/kfd and /dev/dri are passed in", subject=subject,
                           evidence=[svc_ev(a, svc, "devices")]))
             continue
+        if svc.get("held_options"):  # `docker run "${docker_args[@]}" ...`: the devices may be among them
+            out.append(ok(f"{name}: not judged: its options are held in {svc['held_options']}, which may pass the "
+                          "device nodes", subject=subject, evidence=[svc_ev(a, svc, "image")]))
+            continue
         if svc.get("kubernetes"):
             out.append(fail(f"{name}: the pod requests no amd.com/gpu, so no GPU device node reaches the container",
                             "In Kubernetes AMD's device plugin passes /dev/kfd and the render nodes into containers that "

@@ -388,8 +388,9 @@ DISTRO_PYTHONS: dict[str, tuple[str, ...]] = {
     "debian 13": ("3.13",), "ubuntu 24.10": ("3.12",), "ubuntu 25.04": ("3.13",), "ubuntu 25.10": ("3.13",),
 }
 _CODENAMES = {"bionic": "ubuntu 18.04", "focal": "ubuntu 20.04", "jammy": "ubuntu 22.04", "noble": "ubuntu 24.04",
+              "oracular": "ubuntu 24.10", "plucky": "ubuntu 25.04", "questing": "ubuntu 25.10", "resolute": "ubuntu 26.04",
               "buster": "debian 10", "bullseye": "debian 11", "bookworm": "debian 12", "trixie": "debian 13"}
-_UBUNTU = re.compile(r"ubuntu[-_:]?(18|20|22|24)\.?04(?!\d)", re.I)
+_UBUNTU = re.compile(r"ubuntu[-_:]?(1[4-9]|2\d)\.?(04|10)(?!\d)", re.I)  # ubuntu:26.04, rocm/dev-ubuntu-22.04
 _DEBIAN = re.compile(r"(?:^|/)debian:(10|11|12|13)(?!\d)", re.I)
 
 
@@ -400,7 +401,7 @@ def image_distro(image: str) -> str | None:
     name = image.lower().split("@", 1)[0]
     m = _UBUNTU.search(name)
     if m:
-        return f"ubuntu {m.group(1)}.04"
+        return f"ubuntu {m.group(1)}.{m.group(2)}"
     m = _DEBIAN.search(name)
     if m:
         return f"debian {m.group(1)}"

@@ -732,3 +732,24 @@ def test_a_trainjob_alone_is_one_pass_not_an_error():
     # finding at all, which the engine reports as a crash
     one = scan([os.path.join(FRESH3, "zr-raumberg-myllm-trainjob-ds")], "RD-CTR-005", "mi300x8")
     assert [f.status.value for f in one] == ["pass"] and "TrainJob" in one[0].title
+
+
+# Spent fresh ex-rocm-hipep (AMD's hipDNN EP run.sh): `local -a docker_args=()`, `populate_gpu_args docker_args`
+# (a function that appends --device=/dev/kfd and the render nodes through `local -n`), then
+# `docker run "${docker_args[@]}" "$IMAGE" ...`: the options are held in the array, not absent
+def test_docker_run_with_options_held_in_an_array_a_function_fills_is_not_judged(tmp_path):
+    from tests.lintacc_helpers import flagged, scan, write
+
+    body = ("#!/bin/bash\nIMAGE=hip-build:1\npopulate_gpu_args() {\n    local -n _out=$1\n"
+            "    _out+=(--device=/dev/kfd --device=/dev/dri)\n}\nshell() {\n    local -a docker_args=()\n"
+            "    populate_gpu_args docker_args\n    docker run -it \"${docker_args[@]}\" \"$IMAGE\" bash\n}\nshell\n")
+    [f] = scan([write(tmp_path, "run.sh", body)], "RD-CTR-003", "mi300x8")
+    assert f.status.value == "pass" and "held in ${docker_args[@]}" in f.title
+    # an array the script fills itself is read: without the devices it is judged
+    own = ("#!/bin/bash\nargs=(--rm -it)\ndocker run \"${args[@]}\" rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_"
+           "release_2.3.0 bash\n")
+    assert flagged(scan([write(tmp_path, "run2.sh", own)], "RD-CTR-003", "mi300x8"))
+    # the image after an array expansion is the next word, not the array
+    from rocmdoctor.artifacts.readers.containers import parse
+    svc, _ = parse(["docker", "run", "-t", "${opts[@]}", "$IMAGE", "python3", "b.py"], 0)
+    assert svc["image"] == "$IMAGE" and svc["held_options"] == "${opts[@]}" and svc["command"] == "python3 b.py"

@@ -273,12 +273,22 @@ def test_a_rocm_build_of_vllm_after_a_cuda_torch_is_not_flagged_again(tmp_path):
     ("pip install --force-reinstall transformers==4.44.0", []),  # no torch among its dependencies
     ("pip install --force-reinstall 'Pillow==10.3.0'", []),
     ("pip install -U accelerate==1.6.0", []),  # --upgrade leaves a satisfied torch alone (only-if-needed)
+    ("pip install -U --upgrade-strategy eager accelerate==1.6.0", ["fail"]),  # ... unless it upgrades every dependency
+    # a wheel file or URL: its own requirements (spent fresh cx-aardbeiplantje: AMD's flash_attn wheel with --upgrade
+    # keeps the ROCm torch; with --force-reinstall, pip reinstalls its torch from PyPI)
+    ("pip install --upgrade https://rocm.frameworks.amd.com/whl/gfx1151/flash_attn-2.8.3-py3-none-any.whl", []),
+    ("pip install --force-reinstall https://rocm.frameworks.amd.com/whl/gfx1151/flash_attn-2.8.3-py3-none-any.whl",
+     ["fail"]),
+    ("pip install -U --upgrade-strategy eager ./dist/flash_attn-2.8.3-py3-none-any.whl", ["fail"]),
 ])
 def test_force_reinstall_of_a_torch_dependent_reinstalls_pypi_s_torch(tmp_path, line, want):
     p = write(tmp_path, "setup.sh", "#!/bin/bash\npython -c 'import torch'\n" + line + "\n")
     fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
     assert [f.status.value for f in fs] == want
     assert all("--no-deps" in f.fix.actions[0].description for f in fs)
+    # the title names the option that reinstalls the dependencies
+    opt = "--upgrade --upgrade-strategy eager" if "eager" in line else "--force-reinstall"
+    assert all(f.title.startswith(f"`pip install {opt} ") for f in fs)
 
 
 # https://github.com/A-Thousand-Doors/Shanwen-Model/blob/1e9e4526b2fcaead5f9b23b60e74805de8448690/Dockerfile.train_grpo

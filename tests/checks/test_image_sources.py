@@ -432,3 +432,18 @@ def test_which_images_keep_an_externally_managed_python(image, release):
     assert externally_managed(image) == release
     # the release names DISTRO_PYTHONS's keys, whose Python is the one `python3.N -m pip` may name
     assert release is None or release == "arch linux" or release in DISTRO_PYTHONS
+
+
+# Spent fresh cx-mateuszdera: AMD's noble (24.04) repository added in a `FROM ubuntu:26.04` stage; image_distro read
+# only the LTS releases 18.04-24.04
+def test_an_ubuntu_release_after_24_04_is_read_from_its_tag(tmp_path):
+    from rocmdoctor.knowledge.artifacts import image_distro
+
+    assert [image_distro(i) for i in ("ubuntu:26.04", "ubuntu:25.10", "ubuntu:resolute", "rocm/dev-ubuntu-22.04:6.2",
+                                      "ubuntu:2404")] == ["ubuntu 26.04", "ubuntu 25.10", "ubuntu 26.04", "ubuntu 22.04",
+                                                          "ubuntu 24.04"]
+    p = write(tmp_path, "Dockerfile", "FROM ubuntu:26.04\nRUN echo \"deb [arch=amd64] https://repo.radeon.com/rocm/apt/"
+                                      "7.2.2 noble main\" > /etc/apt/sources.list.d/rocm.list\n"
+                                      "RUN apt-get update && apt-get install -y rocm-hip-runtime\n")
+    [f] = flagged(scan([p], "RD-IMG-012", "rx7900xtx"))
+    assert "ubuntu 26.04" in f.title

@@ -261,3 +261,22 @@ def test_accelerate_num_processes_counts_every_machine(tmp_path, opts, status, t
 def test_accelerate_ranks_per_node_worked_out_at_launch_are_not_judged(tmp_path):
     run = write(tmp_path, "run.sh", "accelerate launch --num_processes 32 --num_machines $NNODES train.py\n")
     assert not [f for f in scan([run], "RD-LCH-001", "mi300x8") if f.status.value in ("warn", "fail")]
+
+
+# Spent fresh gx-shiyawei: `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` in train_qlora.sh is that command's own
+# environment; the vLLM server deploy_with_vllm.sh starts with its own prefix `CUDA_VISIBLE_DEVICES=0,1,2,3`.
+def test_a_command_prefix_belongs_to_its_command_only(tmp_path):
+    train = write(tmp_path, "train.sh", "#!/bin/bash\nCUDA_VISIBLE_DEVICES=3 llamafactory-cli train sft.yaml\n")
+    serve = write(tmp_path, "serve.sh", "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm.entrypoints.openai"
+                                        ".api_server \\\n  --model m \\\n  --tensor-parallel-size 4\n")
+    [f] = scan([train, serve], "RD-LCH-001", "mi300x8")
+    assert f.status.value == "pass" and "4 visible" in f.title
+    # an earlier command's prefix in the same script does not reach a later launch; an export does
+    prep = write(tmp_path, "run.sh", "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0 python prep.py\n"
+                                     "torchrun --nproc_per_node 8 train.py\n")
+    assert not flagged(scan([prep], "RD-LCH-001", "mi300x8"))
+    exported = write(tmp_path, "run.sh", "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node 8 train.py\n")
+    assert flagged(scan([exported], "RD-LCH-001", "mi300x8"))
+    # the launch's own prefix, on the line the command starts, still counts
+    own = write(tmp_path, "run.sh", "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0 torchrun \\\n  --nproc_per_node 8 train.py\n")
+    assert flagged(scan([own], "RD-LCH-001", "mi300x8"))

@@ -95,7 +95,11 @@ def test_a_batch_script_of_its_own_never_takes_another_scripts_gpu_request(tmp_p
     settings = read_all([one, node, launch])
     assert job_gpus(settings, one)[0] == 1
     assert job_gpus(settings, node) is None
-    assert job_gpus(settings, launch)[0] == 1  # run by the set's only GPU job
+    # a script the set's only GPU job never names runs some other way (spent fresh dx-hchen605: run_multi_gpu.sh, six
+    # ranks on GPUs 0-5 of the node, beside a --gres=gpu:4 batch job that runs its own torchrun): not judged by the job
+    assert job_gpus(settings, launch) is None
+    named = write(tmp_path, "single_gpu.sh", "#!/bin/bash\n#SBATCH --gres=gpu:1\nsrun bash launch.sh\n")
+    assert job_gpus(read_all([named, launch]), launch)[0] == 1  # run by the set's only GPU job
 
 
 # --- what the findings say: RD-LCH-002's request, the node, and the request to write instead
@@ -172,7 +176,10 @@ def test_a_files_own_batch_script_decides_its_gpus(tmp_path):
     assert job_gpus(s, a)[0] == 2 and job_gpus(s, b)[0] == 4
     assert job_gpus(s, None) is None and job_gpus(s, str(tmp_path / "run.sh")) is None  # two jobs: whose?
     assert job_gpus(_settings(a), None)[0] == 2  # the set's only batch script
-    assert job_gpus(_settings(a), str(tmp_path / "run.sh"))[0] == 2  # also for a file that has no #SBATCH line
+    # a file with no #SBATCH line is judged by the set's only batch script when that script runs it (names it)
+    assert job_gpus(_settings(a), str(tmp_path / "run.sh")) is None
+    c = write(tmp_path, "c.sbatch", "#!/bin/bash\n#SBATCH --gres=gpu:2\nsrun bash run.sh\n")
+    assert job_gpus(_settings(c), str(tmp_path / "run.sh"))[0] == 2
 
 
 # --- RD-LCH-004: how many tasks srun starts decides

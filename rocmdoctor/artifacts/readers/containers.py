@@ -8,6 +8,7 @@ environment. Reading the flags into a compose-shaped service lets the compose ru
 from __future__ import annotations
 
 import os
+import re
 
 RUNNERS = ("docker", "podman", "nerdctl")
 VERBS = ("run", "create")
@@ -50,6 +51,7 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
     while j < len(words) and (words[j].startswith("-") or _expands_to_options(words, j)) and words[j] != "-":
         word = words[j]
         if not word.startswith("-"):  # `$(volume_args) --device ...`: options the shell fills in
+            svc["held_options"] = word  # what they are is not in the line (devices among them, maybe)
             j += 1
             continue
         if word == "--":
@@ -92,7 +94,11 @@ def _expands_to_options(words: list[str], j: int) -> bool:
     """A shell expansion (``$(...)``, ``${VAR}``, ``$VAR``, backquotes) followed by more options:
     it stands for options too, since the image comes after every option."""
     w = words[j]
-    return w.startswith(("$", "`")) and j + 1 < len(words) and words[j + 1].startswith("-")
+    # an array's elements (`"${docker_args[@]}"`) are options whatever follows: an image is one word, not an array
+    return w.startswith(("$", "`")) and j + 1 < len(words) and words[j + 1].startswith("-") or _ARRAY_WORDS.match(w) is not None
+
+
+_ARRAY_WORDS = re.compile(r"^\$\{\w{1,80}\[[@*]\]\}$")
 
 
 def _option(svc: dict, name: str, value: str) -> None:

@@ -477,3 +477,14 @@ def test_a_non_root_image_user_without_group_add_is_cited_at_the_devices_the_ser
                     "      - /dev/kfd\n      - /dev/dri\n")
     [f] = flagged(scan([docker, compose], "RD-CTR-006", "rx7900xtx"))
     assert [e.source.rsplit("/", 1)[1] for e in f.evidence[:2]] == ["Dockerfile:3", "docker-compose.rocm.yaml:4"]
+
+
+# Spent fresh cx-mateuszdera: `group_add: [keep-groups]` in podman-compose.yml, which podman-compose runs; the same
+# line in a docker-compose.yml names a group the image lacks
+def test_keep_groups_in_a_podman_compose_file(tmp_path):
+    body = ("services:\n  rocm:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+            "    devices: [/dev/kfd, /dev/dri]\n    group_add:\n      - keep-groups\n")
+    write(tmp_path / "p", "podman-compose.yml", body)
+    assert flagged(scan([tmp_path / "p"], "RD-CTR-006", "rx7900xtx")) == []
+    write(tmp_path / "d", "docker-compose.yml", body)
+    assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "rx7900xtx"))

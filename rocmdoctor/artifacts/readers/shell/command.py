@@ -155,6 +155,9 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(BUILD, "torch_module", w, at)
         return
     pending = variables.get(_CRAY_PENDING)
+    if pending and any(k in variables for k in _OWN_TARGET):
+        variables.pop(_CRAY_PENDING, None)  # hipcc and CMake take the target from these, not from the Cray module
+        pending = None
     if pending and (_BUILDS.match(os.path.basename(words[0])) or _runs_binary(words)):
         art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
         variables.pop(_CRAY_PENDING, None)
@@ -227,6 +230,9 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 svc["image"], i = words[i], i + 1
                 svc["command"] = " ".join(words[i:])[:4000]
             if svc is not None:
+                held = re.fullmatch(r"\$\{(\w+)\[[@*]\]\}", str(svc.get("held_options") or ""))
+                if held and ("filled array " + held.group(1)) not in (variables or {}):
+                    svc.pop("held_options")  # an array the script never fills expands to nothing: no options held
                 image = str(svc.get("image") or "")
                 at = _written_at(image, raw, words, variables, 0) if image else 0
                 _container(art, svc, first, last, physical, at)
@@ -452,6 +458,12 @@ def _single_quoted_names(text: str) -> set[str]:
 
 
 _LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
+
+
+# Targets a HIP build reads before the Cray wrappers' CRAY_ACCEL_TARGET (hipcc: HCC_AMDGPU_TARGET; CMake and the
+# ROCm libraries' builds: AMDGPU_TARGETS/GPU_TARGETS; torch extensions: PYTORCH_ROCM_ARCH): set in the script, they
+# decide what its build targets (the OLCF/AMD HIP examples export HCC_AMDGPU_TARGET from rocminfo after the module).
+_OWN_TARGET = ("HCC_AMDGPU_TARGET", "AMDGPU_TARGETS", "GPU_TARGETS", "CMAKE_HIP_ARCHITECTURES", "PYTORCH_ROCM_ARCH")
 
 
 def _runs_binary(words: list[str]) -> bool:

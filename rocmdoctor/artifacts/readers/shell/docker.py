@@ -95,6 +95,8 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
            "volumes": svc.get("volumes") or [], "command": svc.get("command") or ""}
     if svc.get("ports"):
         out["ports"] = svc["ports"]
+    if svc.get("held_options"):  # `"${docker_args[@]}"`: options the line does not show
+        out["held_options"] = svc["held_options"]
     for flag, key in containers.KEY_OF_FLAG.items():
         if key not in svc:
             continue

@@ -174,6 +174,9 @@ def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: 
     head = (line.split() or [""])[0]
     body = variables.get("function " + head) if depth < 4 else None
     if body is not None:  # a call: the function's body runs here, each line at its own place
+        for w in line.split()[1:]:  # `populate_gpu_args docker_args`: it may fill the array it is named (`local -n`)
+            if variables.pop("array " + w, None) is not None:  # what that array holds after the call is not in the text
+                variables["filled array " + w] = True
         state.call_budget -= len(body)
         for n, text in body if state.call_budget >= 0 else ():
             _line(art, n, text, variables, exported, physical, state, depth + 1)

@@ -155,7 +155,7 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
         stripped = buf.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#SBATCH")):
             continue
-        out.append((start + 1, max(start + 1, i - (1 if not m else 0)) if not m else start + 1, buf))
+        out.append((start + 1, max(start + 1, i) if not m else start + 1, buf))  # i: the 1-based last line
         if m or depth >= 2:
             continue
         sm = _STRING.match(buf) if "\n" in buf else None
