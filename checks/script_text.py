@@ -79,6 +79,7 @@ _BASH_SHEBANG = re.compile(r"#!\s*(?:/usr)?/bin/(?:env\s+(?:-S\s+)?)?bash\b(?P<o
 _COMMAND_AT = r"(?:^|[;&|(]\s*|\b(?:then|do|else|time|exec)\s+)"
 _ALIAS = re.compile(_COMMAND_AT + r"\s*alias\s+(?P<name>[A-Za-z_][\w.-]{0,60})="
                     r"(?P<value>'[^']*'|\"(?:[^\"\\]|\\.)*\"|[^\s;&|]*)")
+MAX_ALIASES = 64
 _EXPANDS = re.compile(r"\bshopt\s+-s\s+(?:\w+\s+)*expand_aliases\b")
 
 
@@ -128,7 +129,8 @@ def _alias_use(text: str) -> tuple[str, int, str, int, str] | None:
         if _EXPANDS.search(line):
             return None  # expanded from here on
         for m in _ALIAS.finditer(line):
-            aliases[m.group("name")] = (first, m.group("value").strip("'\"").strip())
+            if len(aliases) < MAX_ALIASES:  # each command line is searched for every alias: bounded
+                aliases[m.group("name")] = (first, m.group("value").strip("'\"").strip())
         bare = _unquoted(_ALIAS.sub(" ", line))
         for name, (at, value) in aliases.items():
             if re.search(_COMMAND_AT + re.escape(name) + r"(?=\s|$|;)", bare):

@@ -7,7 +7,7 @@ C. A progress row whose loss columns are bare `nan` (yolov5's table under its tq
 from __future__ import annotations
 
 from rocmdoctor.logs.structure.numerics import GRAD_NORM_ABSURD, NAN_TOKENS, SCALE_FALLS, SCALE_TINY
-from tests.explain_helpers import corpus_lines, top
+from tests.explain_helpers import corpus_lines, run, top
 
 NUMERICS = ("numerics", "line-numerics")
 
@@ -52,3 +52,18 @@ def test_c_a_progress_row_of_nan_losses_is_numerics():
                ["                 all         14          0        nan        nan          0          0"],
                ["      2/99     2.64G     0.0712    0.0412    0.0210         4       416: 100%|###| 7/7 [00:15<00:00]"]):
         assert top(ok) == (None, None), ok
+
+
+def test_d_a_gpu_monitor_s_metric_and_optional_library_notes_are_no_failure():
+    # btop#852: ROCm SMI cannot read the temperature limit or power at every start; btop-gpu#1: an NVIDIA host without
+    # AMD's library, logged as INFO
+    for lines in (["2024/05/14 (19:01:50) | WARNING: ROCm SMI: Failed to get maximum GPU temperature, defaulting to 110°C",
+                   "2024/05/14 (19:01:50) | WARNING: ROCm SMI: Failed to get GPU power usage"],
+                  ["2023/07/19 (16:59:27) | INFO: Failed to load librocm_smi64.so, AMD GPUs will not be detected: "
+                   "librocm_smi64.so: cannot open shared object file: No such file or directory"]):
+        assert run(lines).exit_code() == 0, lines
+    # look-alikes: the same library missing for a program that needs it, and ROCm SMI failing to start at all
+    assert run(["ImportError: librocm_smi64.so: cannot open shared object file: No such file or directory"]).exit_code() != 0
+    assert run(["ERROR: Failed to load librocm_smi64.so, AMD GPUs will not be detected: librocm_smi64.so: cannot open "
+                "shared object file: No such file or directory"]).exit_code() != 0
+    assert run(["rsmi_init() failed: RSMI_STATUS_INIT_ERROR", "ROCm SMI: Failed to initialize"]).exit_code() != 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..knowledge.signatures.benign import is_benign
 from ..knowledge.signatures import structural as rules
 from .logscan.lines import LogLine
 from .logscan.matcher import looks_like_error
@@ -299,7 +300,8 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
                 add(rule, ln, failed_call=call)
                 break
     if not out and shape.single is not None:  # a one-line paste is judged by that line, error form or not
-        rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) else None
+        rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) and not is_benign(
+            shape.single.text) else None
         if rule:
             add(rule, shape.single)
     return list(out.values())

@@ -44,6 +44,17 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
     (r"^Error: Failed to show [\w ]{1,40}: File read or write error\.?\s*$",
      "hy-smi/rocm-smi could not read one field of this card; the other fields follow",
      "https://github.com/gpustack/gpustack/issues/1508"),
+    # A GPU monitor (btop) that cannot read one metric through ROCm SMI warns at every start; the GPU works (btop#852)
+    (r"\bROCm SMI: Failed to get (?:maximum |minimum )?(?:GPU )?(?:temperature|power(?: usage)?|fan speed|clock|"
+     r"voltage|utili[sz]ation|memory usage)",
+     "a monitor could not read one metric through ROCm SMI (unsupported on this GPU or driver); the GPU works",
+     "https://github.com/aristocratos/btop/issues/852"),
+    # A program probing for an optional GPU library, at INFO/DEBUG level, and going on without that vendor's GPUs
+    # ("INFO: Failed to load librocm_smi64.so, AMD GPUs will not be detected" on an NVIDIA host: btop-gpu#1)
+    (r"\b(?:INFO|DEBUG)\b:?[^\n]{0,40}Failed to load \S{1,80}\.so[\w.]{0,20},[^\n]{0,60}(?:will not|won't) be "
+     r"(?:detected|used|available|shown)",
+     "an optional GPU library is absent and the program says it goes on without it (logged as information)",
+     "https://github.com/maevii/btop-gpu/issues/1"),
     (r"^WARNING:\s{1,16}One or more commands failed\s*$",
      "rocm-smi's summary after fields it could not read", "https://github.com/ROCm/legacy-rocm-build/issues/1453"),
     # Benchmark and evaluation summaries: a row or header that names failures/errors with no failure in it.

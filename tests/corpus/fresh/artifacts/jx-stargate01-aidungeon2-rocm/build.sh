@@ -1,0 +1,3 @@
+#!/bin/bash
+
+docker build . -t aidungeon2-rocm:latest
