@@ -32,8 +32,8 @@ _FA_ISOLATED = ka.PipRule("flash-attn", "warn", "flash-attention's setup.py impo
                           ("https://github.com/ROCm/flash-attention#installation-and-features",))
 # pip options that reinstall what a requirement depends on too, not only the package named.
 _REINSTALL_ALL = ("force-reinstall", "I", "ignore-installed")
-_REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignore-installed, or --upgrade with "
-                               "--upgrade-strategy eager) reinstalls every package "
+_REINSTALLS_TORCH = ka.PipRule("torch", "fail", "--force-reinstall (like --ignore-installed; --upgrade with "
+                               "--upgrade-strategy eager upgrades them to the index's newest) reinstalls every package "
                                "the requirement depends on, not only the one named: torch among them, taken again "
                                "from PyPI, whose Linux wheel is the CUDA build, over the ROCm torch already there; add "
                                "--no-deps to reinstall only this package",

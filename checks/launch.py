@@ -3,6 +3,7 @@ checks/launch_slurm.py)."""
 from __future__ import annotations
 
 import os
+import re
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 from rocmdoctor.artifacts.settings import EnvView, env_ev, launches
@@ -59,8 +60,10 @@ def _env_for(settings, v, env, _memo: dict | None = None):
         p = e.origin.path
         if p in others or (p == path and (e.origin.line or 0) > (line or 0)):
             continue
-        if e.command and not (p == path and (start or 0) <= (e.origin.line or 0)):
-            continue  # `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` is that command's, not a later launch's
+        if e.command and not (p == path and (start or 0) <= (e.origin.line or 0)) and not (
+                p != path and re.search(r"(?<![\w.-])" + re.escape(os.path.basename(path)) + r"\b", e.origin.text or "")):
+            continue  # `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` is that command's, not a later launch's (but
+            # `HIP_VISIBLE_DEVICES=0,1 bash train.sh` is the environment of the script it runs)
         merged[e.name] = str(e.value)
         origins[e.name] = e
     return EnvView(merged, origins)

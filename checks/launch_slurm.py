@@ -120,13 +120,25 @@ def job_gpus(settings, path: str | None = None):
 
 
 def _runs_in(settings, batch: str, path: str | None) -> bool:
-    """The batch script names the file (`srun bash launch.sh`, `source env.sh`, a config it passes), so what the file
-    sets or launches runs inside that job; a file of the set it never names is not judged as part of it."""
-    if path is None or path == batch:
+    """The batch script names the file, or names a file of the set that names it (`srun bash run.sh`, which runs
+    `bash train.sh`; `source env.sh`; a config it passes), so what the file sets or launches runs inside that job; a
+    file of the set it never reaches is run some other way and is not judged as part of it."""
+    job = artifact_at(settings, batch)
+    if path is None or path == batch or job is None:
         return True
-    art = artifact_at(settings, batch)
-    name = os.path.basename(path)
-    return art is None or name in (art.text or "")
+    texts, seen = [job.text or ""], {batch}
+    if artifact_at(settings, path) is None:  # a file the scan did not read: named by the batch script itself
+        return re.search(r"(?<![\w.-])" + re.escape(os.path.basename(path)) + r"\b", texts[0]) is not None
+    for _ in range(4):  # a chain of scripts, a few deep
+        named = [a for a in settings.artifacts if a.path not in seen and any(
+            re.search(r"(?<![\w.-])" + re.escape(os.path.basename(a.path)) + r"\b", t) for t in texts)]
+        if any(a.path == path for a in named):
+            return True
+        if not named:
+            return False
+        seen.update(a.path for a in named)
+        texts = [a.text or "" for a in named]
+    return False
 
 
 def _own_batch_job(settings, path: str | None) -> bool:

@@ -67,3 +67,14 @@ def test_d_a_gpu_monitor_s_metric_and_optional_library_notes_are_no_failure():
     assert run(["ERROR: Failed to load librocm_smi64.so, AMD GPUs will not be detected: librocm_smi64.so: cannot open "
                 "shared object file: No such file or directory"]).exit_code() != 0
     assert run(["rsmi_init() failed: RSMI_STATUS_INIT_ERROR", "ROCm SMI: Failed to initialize"]).exit_code() != 0
+
+
+def test_e_one_gradient_norm_spike_the_run_recovers_from_is_no_divergence():
+    # (the wave-20 review) a first step's large norm, then ordinary ones with the loss falling
+    for lines in (["{'loss': 10.91, 'grad_norm': 183452.7, 'epoch': 0.01}", "{'loss': 9.2, 'grad_norm': 41.3, 'epoch': 0.02}",
+                   "{'loss': 7.5, 'grad_norm': 12.1, 'epoch': 0.03}"],
+                  ["iteration 1/ 100 | lm loss: 1.1E+01 | grad norm: 152133.213 |",
+                   "iteration 2/ 100 | lm loss: 9.8E+00 | grad norm: 22.2 |"]):
+        assert top(lines) == (None, None), lines
+    # staying up, it is
+    assert top(["{'loss': 10.9, 'grad_norm': 183452.7}", "{'loss': 10.9, 'grad_norm': 482245.1}"]) == NUMERICS

@@ -180,3 +180,18 @@ def test_expanding_arrays_inside_case_arms_reads_every_arm(tmp_path):
     assert art.error is None and len(art.data["services"]) == 2
     assert [(v.name, v.origin.line) for v in art.values if v.name == "HSA_OVERRIDE_GFX_VERSION"][:1] == [
         ("HSA_OVERRIDE_GFX_VERSION", 6)]
+
+
+def test_only_a_function_with_a_nameref_is_taken_to_fill_the_array_it_is_named(tmp_path):
+    # (the wave-20 review) a function that only prints an array leaves what the reader knows of it
+    shown = write(tmp_path / "a", "run.sh", "#!/bin/bash\nshow() {\n  echo \"$1\"\n}\nDIST_ARGS=(--nproc_per_node 8)\n"
+                  "show DIST_ARGS\nHIP_VISIBLE_DEVICES=0,1 torchrun \"${DIST_ARGS[@]}\" train.py\n")
+    assert flagged(scan([shown], "RD-LCH-001", "mi300x8"))
+    # a nameref function (local -n) called with the name, quoted or not, may fill it: not judged for devices
+    for call in ("fill docker_args", "fill \"docker_args\""):
+        p = write(tmp_path / "b", "run.sh", "#!/bin/bash\nfill() {\n  local -n _o=$1\n  _o+=(--device=/dev/kfd)\n}\n"
+                  f"docker_args=()\n{call}\ndocker run \"${{docker_args[@]}}\" rocm/pytorch:latest python t.py\n")
+        assert not flagged(scan([p], "RD-CTR-003", "mi300x8")), call
+    # an unknown plain variable before the options is not an array: judged as before
+    q = write(tmp_path / "c", "run.sh", "#!/bin/bash\ndocker run $EXTRA_ARGS --rm rocm/pytorch:latest python t.py\n")
+    assert flagged(scan([q], "RD-CTR-003", "mi300x8"))

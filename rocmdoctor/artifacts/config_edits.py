@@ -32,7 +32,7 @@ def apply(text: str, syntax: str, ops: list[dict]) -> str:
     if syntax in ("json", "deepspeed"):
         return _json(text, ops)
     if any(o["op"] == "unix_line_ends" for o in ops):
-        text = text.replace("\r\n", "\n")
+        text = re.sub(r"\r+\n", "\n", text)  # CR CR LF too: a file converted to CRLF twice
     lines = text.splitlines(keepends=True)
     # Line operations from the bottom up, so the line numbers of those above stay valid; on one
     # line, an in-line change comes before the line is replaced or something is added after it.

@@ -280,3 +280,14 @@ def test_a_command_prefix_belongs_to_its_command_only(tmp_path):
     # the launch's own prefix, on the line the command starts, still counts
     own = write(tmp_path, "run.sh", "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0 torchrun \\\n  --nproc_per_node 8 train.py\n")
     assert flagged(scan([own], "RD-LCH-001", "mi300x8"))
+
+
+def test_a_command_prefix_reaches_the_script_that_command_runs(tmp_path):
+    # (the wave-20 review) `HIP_VISIBLE_DEVICES=0,1 bash train.sh` exports the variable into train.sh's launch
+    run = write(tmp_path, "run.sh", "#!/bin/bash\nHIP_VISIBLE_DEVICES=0,1 bash train.sh\n")
+    train = write(tmp_path, "train.sh", "#!/bin/bash\ntorchrun --nproc_per_node 8 t.py\n")
+    [f] = flagged(scan([run, train], "RD-LCH-001", "mi300x8"))
+    assert "only 2" in f.title
+    # a prefix naming another script (pretrain.sh is not train.sh) does not
+    other = write(tmp_path, "run.sh", "#!/bin/bash\nHIP_VISIBLE_DEVICES=0,1 bash pretrain.sh\n")
+    assert not flagged(scan([other, train], "RD-LCH-001", "mi300x8"))

@@ -100,6 +100,12 @@ def test_a_batch_script_of_its_own_never_takes_another_scripts_gpu_request(tmp_p
     assert job_gpus(settings, launch) is None
     named = write(tmp_path, "single_gpu.sh", "#!/bin/bash\n#SBATCH --gres=gpu:1\nsrun bash launch.sh\n")
     assert job_gpus(read_all([named, launch]), launch)[0] == 1  # run by the set's only GPU job
+    # through a chain of scripts (job -> run.sh -> launch.sh), but not by a longer name that contains it
+    chain = write(tmp_path, "single_gpu.sh", "#!/bin/bash\n#SBATCH --gres=gpu:1\nsrun bash run.sh\n")
+    mid = write(tmp_path, "run.sh", "#!/bin/bash\nbash launch.sh\n")
+    assert job_gpus(read_all([chain, mid, launch]), launch)[0] == 1
+    pre = write(tmp_path, "single_gpu.sh", "#!/bin/bash\n#SBATCH --gres=gpu:1\nsrun bash prelaunch.sh\n")
+    assert job_gpus(read_all([pre, launch]), launch) is None
 
 
 # --- what the findings say: RD-LCH-002's request, the node, and the request to write instead

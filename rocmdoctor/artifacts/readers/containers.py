@@ -51,7 +51,8 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
     while j < len(words) and (words[j].startswith("-") or _expands_to_options(words, j)) and words[j] != "-":
         word = words[j]
         if not word.startswith("-"):  # `$(volume_args) --device ...`: options the shell fills in
-            svc["held_options"] = word  # what they are is not in the line (devices among them, maybe)
+            if _ARRAY_WORDS.match(word):
+                svc["held_options"] = word  # an array the reader could not expand: devices among them, maybe
             j += 1
             continue
         if word == "--":

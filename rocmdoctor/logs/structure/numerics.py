@@ -117,6 +117,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     falls: list[tuple[LogLine, float | None]] = []  # loss-scale halvings in a row: (line, clock or step)
     scale: float | None = None
     step: int | None = None
+    exploded: tuple[LogLine, str] | None = None  # a gradient norm past GRAD_NORM_ABSURD, and every later one too
     for ln in lines:
         t = ln.text
         if "iteration" in t and " | " in t:
@@ -155,7 +156,9 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
         if "norm" in t:
             m = _GRAD_NORM.search(t[:4000])
             if m and float(m.group("v")) >= GRAD_NORM_ABSURD:
-                return ln, f"a logged gradient norm of {m.group('v')}: the gradients exploded"
+                exploded = exploded or (ln, m.group("v"))  # confirmed unless a later norm comes back down
+            elif m:
+                exploded = None  # one spike the run recovered from (a first step's norm, then 22): not a divergence
         if "nan" in t.lower() and len(_BARE_NAN.findall(t[:2000])) >= NAN_TOKENS and _PROGRESS_ROW.search(t[:2000]):
             return ln, "a training progress row logs its values as nan: the losses are not numbers"
         if ("nan" in t or "inf" in t or last) and ("loss" in t or "norm" in t):
@@ -203,6 +206,8 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                     zeros, seen_nonzero = 0, True
     if jump is not None:  # the jump is the last value that loss logged
         return _blew_up(jump)
+    if exploded is not None:
+        return exploded[0], f"a logged gradient norm of {exploded[1]}, and none back below it after: the gradients exploded"
     got = _number_columns(lines) or _loss_column(lines)
     if got:
         return got

@@ -155,8 +155,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(BUILD, "torch_module", w, at)
         return
     pending = variables.get(_CRAY_PENDING)
-    if pending and any(k in variables for k in _OWN_TARGET):
-        variables.pop(_CRAY_PENDING, None)  # hipcc and CMake take the target from these, not from the Cray module
+    if pending and "HCC_AMDGPU_TARGET" in exported and os.path.basename(words[0]) not in _CRAY_WRAPPERS:
+        variables.pop(_CRAY_PENDING, None)  # hipcc takes its target from HCC_AMDGPU_TARGET, not from the Cray module
         pending = None
     if pending and (_BUILDS.match(os.path.basename(words[0])) or _runs_binary(words)):
         art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
@@ -460,10 +460,9 @@ def _single_quoted_names(text: str) -> set[str]:
 _LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
 
 
-# Targets a HIP build reads before the Cray wrappers' CRAY_ACCEL_TARGET (hipcc: HCC_AMDGPU_TARGET; CMake and the
-# ROCm libraries' builds: AMDGPU_TARGETS/GPU_TARGETS; torch extensions: PYTORCH_ROCM_ARCH): set in the script, they
-# decide what its build targets (the OLCF/AMD HIP examples export HCC_AMDGPU_TARGET from rocminfo after the module).
-_OWN_TARGET = ("HCC_AMDGPU_TARGET", "AMDGPU_TARGETS", "GPU_TARGETS", "CMAKE_HIP_ARCHITECTURES", "PYTORCH_ROCM_ARCH")
+# The Cray compiler wrappers take their GPU target from the craype-accel module; hipcc takes HCC_AMDGPU_TARGET when
+# the environment has it (the OLCF/AMD HIP examples export it from rocminfo after loading the module, then `make`).
+_CRAY_WRAPPERS = ("cc", "CC", "ftn")
 
 
 def _runs_binary(words: list[str]) -> bool:

@@ -166,6 +166,9 @@ def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, 
     state.leave(later, variables)
 
 
+_NAMEREF = re.compile(r"\b(?:local|declare|typeset)\s+-\w*n")
+
+
 def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
                state: _ReadState, depth: int) -> None:
     m = _FOR_IN.match(line) if "for" in line else None
@@ -174,9 +177,10 @@ def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: 
     head = (line.split() or [""])[0]
     body = variables.get("function " + head) if depth < 4 else None
     if body is not None:  # a call: the function's body runs here, each line at its own place
-        for w in line.split()[1:]:  # `populate_gpu_args docker_args`: it may fill the array it is named (`local -n`)
-            if variables.pop("array " + w, None) is not None:  # what that array holds after the call is not in the text
-                variables["filled array " + w] = True
+        if any(_NAMEREF.search(t) for _, t in body):  # `local -n _out=$1`: it may fill the array it is named
+            for w in (x.strip("'\"") for x in line.split()[1:]):  # `populate_gpu_args docker_args`
+                if variables.pop("array " + w, None) is not None:  # what it holds after the call is not in the text
+                    variables["filled array " + w] = True
         state.call_budget -= len(body)
         for n, text in body if state.call_budget >= 0 else ():
             _line(art, n, text, variables, exported, physical, state, depth + 1)
