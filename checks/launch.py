@@ -3,10 +3,9 @@ checks/launch_slurm.py)."""
 from __future__ import annotations
 
 import os
-import re
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
-from rocmdoctor.artifacts.settings import EnvView, env_ev, launches
+from rocmdoctor.artifacts.settings import EnvView, env_ev, launches, names_file
 from rocmdoctor.checks.launch_slurm import job_gpus
 
 AREA = "launch"
@@ -61,7 +60,7 @@ def _env_for(settings, v, env, _memo: dict | None = None):
         if p in others or (p == path and (e.origin.line or 0) > (line or 0)):
             continue
         if e.command and not (p == path and (start or 0) <= (e.origin.line or 0)) and not (
-                p != path and re.search(r"(?<![\w.-])" + re.escape(os.path.basename(path)) + r"\b", e.origin.text or "")):
+                p != path and names_file(e.origin.text, path)):
             continue  # `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` is that command's, not a later launch's (but
             # `HIP_VISIBLE_DEVICES=0,1 bash train.sh` is the environment of the script it runs)
         merged[e.name] = str(e.value)

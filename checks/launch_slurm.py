@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.settings import artifact_at, launches
+from rocmdoctor.artifacts.settings import artifact_at, launches, names_file
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
 
 from rocmdoctor.knowledge.slurm import (PYXIS, SBATCH_LONG, SBATCH_MAN, SLURM_CONSTRAINT, SLURM_GRES, model_of,
@@ -128,10 +128,9 @@ def _runs_in(settings, batch: str, path: str | None) -> bool:
         return True
     texts, seen = [job.text or ""], {batch}
     if artifact_at(settings, path) is None:  # a file the scan did not read: named by the batch script itself
-        return re.search(r"(?<![\w.-])" + re.escape(os.path.basename(path)) + r"\b", texts[0]) is not None
+        return names_file(texts[0], path)
     for _ in range(4):  # a chain of scripts, a few deep
-        named = [a for a in settings.artifacts if a.path not in seen and any(
-            re.search(r"(?<![\w.-])" + re.escape(os.path.basename(a.path)) + r"\b", t) for t in texts)]
+        named = [a for a in settings.artifacts if a.path not in seen and any(names_file(t, a.path) for t in texts)]
         if any(a.path == path for a in named):
             return True
         if not named:

@@ -12,6 +12,12 @@ from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 AREA = "launch"
 
 
+def script_edit(title: str, path: str, note: str, ops: list[dict], syntax: str = "shell") -> FixPlan:
+    """A plan that edits one script of the set (config_edit: shown as a diff, applied, verified, undoable)."""
+    return FixPlan(title, (Action("note", f"in {path} {note}", path=path),), fixer="config_edit",
+                   params={"files": [path], "edits": [{"path": path, "syntax": syntax, "ops": ops}]})
+
+
 # ------------------------------------------------------------------ bash-only syntax under #!/bin/sh
 DASH = "https://wiki.ubuntu.com/DashAsBinSh"
 POSIX_SH = "https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html"
@@ -64,10 +70,8 @@ def sh_script_bashisms(settings, os_release=None):
         out.append(fail(f"{a.path} is run by sh (dash on {os_release.pretty_name or 'this OS'}) but uses bash syntax",
                         f"{kinds}. Make the first line #!/bin/bash (or write the lines in POSIX sh).",
                         subject=a.path, evidence=evidence,
-                        fix=FixPlan("Run the script with bash", (Action(
-                            "note", f"in {a.path} line 1: #!/bin/bash", path=a.path),), fixer="config_edit",
-                            params={"files": [a.path], "edits": [{"path": a.path, "syntax": "lines", "ops": [
-                                {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}]}]})))
+                        fix=script_edit("Run the script with bash", a.path, "line 1: #!/bin/bash", [
+                            {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}], syntax="lines")))
     return out or ok("no #!/bin/sh launch script uses bash-only syntax")
 
 
@@ -303,9 +307,8 @@ def nvidia_smi_under_errexit(settings, gpus=None, pci_display=None):
                 subject=f"{a.path}:{n}", evidence=[ev(f"{a.path}:{at}", lines[at - 1].strip()[:200]),
                                                   ev(f"{a.path}:{n}", line.strip()[:200])],
                 sources=[BASH_SET_E],
-                fix=FixPlan("Let the script go on where nvidia-smi is absent", (Action(
-                    "note", f"in {a.path} line {n}: {line.strip()} || true", path=a.path),), fixer="config_edit",
-                    params={"files": [a.path], "edits": [{"path": a.path, "syntax": "shell", "ops": [
-                        {"op": "replace_line", "line": n, "text": line.rstrip() + " || true",
-                         "expect": line.strip()}]}]}) if plain else None))
+                fix=script_edit("Let the script go on where nvidia-smi is absent", a.path,
+                                f"line {n}: {line.strip()} || true", [
+                                    {"op": "replace_line", "line": n, "text": line.rstrip() + " || true",
+                                     "expect": line.strip()}]) if plain else None))
     return out or ok("no script under `set -e` runs nvidia-smi untested")

@@ -7,7 +7,10 @@ import fnmatch
 import os
 import re
 
-from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.artifacts.readers.shell.words import HEREDOC
+from rocmdoctor.engine.check import check, ev, fail, ok, warn
+
+from .launch_syntax import script_edit
 
 AREA = "launch"
 
@@ -44,10 +47,8 @@ def dos_line_ends(settings):
                         subject=a.path, evidence=[ev(f"{a.path}:{n}", raw[n - 1].strip()[:200] + " (ends in \\r)")
                                                   for n in hit[:2]],
                         sources=[SBATCH_SOURCE if sbatch else SC1017],
-                        fix=FixPlan("Give the script Unix line ends", (Action(
-                            "note", f"in {a.path}: every CRLF line end becomes LF", path=a.path),), fixer="config_edit",
-                            params={"files": [a.path], "edits": [{"path": a.path, "syntax": "shell", "ops": [
-                                {"op": "unix_line_ends", "line": 0}]}]})))
+                        fix=script_edit("Give the script Unix line ends", a.path, "every CRLF line end becomes LF",
+                                        [{"op": "unix_line_ends", "line": 0}])))
     return out or ok("no launch or batch script has Windows line ends")
 
 
@@ -105,7 +106,6 @@ _ALIAS = re.compile(_COMMAND_AT + r"alias[ \t]+(?P<name>[A-Za-z_][\w.-]{0,60})="
 MAX_ALIASES = 64
 # From here on bash expands aliases: expand_aliases on, or POSIX mode (`set -o posix`, `bash --posix`)
 _EXPANDS = re.compile(r"\bshopt\s+-s\s+(?:\w+\s+)*expand_aliases\b|\bset\s+-o\s+posix\b")
-_HEREDOC_OPEN = re.compile(r"<<-?\s*['\"]?(\w{1,40})['\"]?")
 
 
 @check("RD-LCH-019", area=AREA, title="A bash script does not call an alias it defines", option="config",
@@ -144,10 +144,9 @@ def alias_in_script(settings):
             subject=f"{a.path}:{first}", evidence=[ev(f"{a.path}:{at}", lines[at - 1].strip()[:200]),
                                                    ev(f"{a.path}:{first}", line.strip()[:200])],
             sources=[BASH_ALIASES],
-            fix=FixPlan("Let bash expand the script's aliases", (Action(
-                "note", f"in {a.path} after line {header}: shopt -s expand_aliases", path=a.path),), fixer="config_edit",
-                params={"files": [a.path], "edits": [{"path": a.path, "syntax": "shell", "ops": [
-                    {"op": "insert_after", "line": header, "text": "shopt -s expand_aliases", "expect": "#"}]}]}) if top else None))
+            fix=script_edit("Let bash expand the script's aliases", a.path, f"after line {header}: shopt -s expand_aliases",
+                            [{"op": "insert_after", "line": header, "text": "shopt -s expand_aliases", "expect": "#"}])
+            if top else None))
     return out or ok("no bash script calls an alias it defines")
 
 
@@ -184,8 +183,8 @@ def _heredoc_lines(lines: list[str]) -> set[int]:
             else:
                 out.add(n)
             continue
-        m = _HEREDOC_OPEN.search(t) if "<<" in t and "<<<" not in t else None
-        end = m.group(1) if m else None
+        m = HEREDOC.search(t) if "<<" in t and "<<<" not in t else None
+        end = m.group(2) if m else None
     return out
 
 

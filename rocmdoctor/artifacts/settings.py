@@ -232,6 +232,12 @@ def path_key(path: str, base: str | None = None, cwd: str | None = None) -> str:
     return os.path.normpath(path)
 
 
+def names_file(text: str, path: str) -> bool:
+    """``text`` names the file at ``path`` by its base name, as a whole word (`srun bash run.sh`, `source ./env.sh`;
+    not `prerun.sh`): how one script of a set runs, sources or passes another."""
+    return re.search(r"(?<![\w.-])" + re.escape(os.path.basename(path)) + r"(?![\w.-])", text or "") is not None
+
+
 def artifact_named(settings, ref: str | None, base: str | None = None) -> Artifact | None:
     """The artifact of the set that ``ref`` names (see :func:`path_key`: relative to ``base``'s folder when
     given), or None when the set holds no such file. The recorded paths are keyed once per settings (rebuilt

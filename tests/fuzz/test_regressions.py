@@ -410,3 +410,14 @@ def test_fuzz_a_50_kb_run_line_of_brackets_is_judged_fast():
     t = time.process_time()
     assert _PIP_LINE.search(line) and _PIP_LINE.search("cd /x && PIP_NO_CACHE_DIR=1 /opt/venv/bin/pip install a>=1")
     assert time.process_time() - t < 0.5
+
+
+def test_review_script_text_patterns_stay_linear_on_long_lines():
+    # the wave-20 review: RD-LCH-019's alias pattern (`[;&|(]\s*` then `\s*alias`) took 28 s on `echo start;` and
+    # 100,000 blanks; RD-LCH-018's COPY pattern grew quadratically with `--a ` repeated
+    from checks.script_text import _COPY, _alias_use
+
+    t = time.process_time()
+    _alias_use(["#!/bin/bash", "echo start;" + " " * 100_000 + "x", "alias a=b", "a"])
+    _COPY.match("COPY " + "--a " * 8000 + "[")
+    assert time.process_time() - t < 1.0

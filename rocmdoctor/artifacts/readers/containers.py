@@ -51,7 +51,7 @@ def parse(words: list[str], i: int) -> tuple[dict | None, int]:
     while j < len(words) and (words[j].startswith("-") or _expands_to_options(words, j)) and words[j] != "-":
         word = words[j]
         if not word.startswith("-"):  # `$(volume_args) --device ...`: options the shell fills in
-            if _ARRAY_WORDS.match(word):
+            if ARRAY_WORD.fullmatch(word):
                 svc["held_options"] = word  # an array the reader could not expand: devices among them, maybe
             j += 1
             continue
@@ -96,10 +96,10 @@ def _expands_to_options(words: list[str], j: int) -> bool:
     it stands for options too, since the image comes after every option."""
     w = words[j]
     # an array's elements (`"${docker_args[@]}"`) are options whatever follows: an image is one word, not an array
-    return w.startswith(("$", "`")) and j + 1 < len(words) and words[j + 1].startswith("-") or _ARRAY_WORDS.match(w) is not None
+    return w.startswith(("$", "`")) and j + 1 < len(words) and words[j + 1].startswith("-") or ARRAY_WORD.fullmatch(w) is not None
 
 
-_ARRAY_WORDS = re.compile(r"^\$\{\w{1,80}\[[@*]\]\}$")
+ARRAY_WORD = re.compile(r"\$\{([A-Za-z_]\w{0,80})\[[@*]\]\}")  # `${opts[@]}`: group 1 names the array (fullmatch)
 
 
 def _option(svc: dict, name: str, value: str) -> None:

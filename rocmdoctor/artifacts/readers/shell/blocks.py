@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shlex
 
+from ..containers import ARRAY_WORD
 from .expand import substitute
 from .words import RELEVANT
 
@@ -181,7 +182,6 @@ def _array_line(line: str, n: int, array, variables: dict):
 
 MAX_ARRAY = 256  # elements kept of one array
 MAX_EXPANDED = 20_000  # array elements put into commands in one script, all told
-_ARRAY_WORD = re.compile(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}")
 
 
 def expand_arrays(words: list[str], variables: dict) -> tuple[list[str], list[int]]:
@@ -191,7 +191,7 @@ def expand_arrays(words: list[str], variables: dict) -> tuple[list[str], list[in
     out: list[str] = []
     lines: list[int] = []
     for w in words:
-        m = _ARRAY_WORD.fullmatch(w) if "[" in w else None
+        m = ARRAY_WORD.fullmatch(w) if "[" in w else None
         elems = variables.get("array " + m.group(1)) if m else None
         spent = variables.get("expanded words", 0)
         if elems is None or spent + len(elems) > MAX_EXPANDED:

@@ -230,7 +230,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 svc["image"], i = words[i], i + 1
                 svc["command"] = " ".join(words[i:])[:4000]
             if svc is not None:
-                held = re.fullmatch(r"\$\{(\w+)\[[@*]\]\}", str(svc.get("held_options") or ""))
+                held = containers.ARRAY_WORD.fullmatch(str(svc.get("held_options") or ""))
                 if held and ("filled array " + held.group(1)) not in (variables or {}):
                     svc.pop("held_options")  # an array the script never fills expands to nothing: no options held
                 image = str(svc.get("image") or "")
