@@ -61,7 +61,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:sbatch-unknown-option": "RD-LCH-017",
          # classes built in wave 20 (spent labels in several words)
          "words:dos-line-endings-batch-script": "RD-LCH-018", "words:alias-in-noninteractive-script": "RD-LCH-019",
-         "words:alias-not-expanded-in-script": "RD-LCH-019",
+         "words:alias-not-expanded-in-script": "RD-LCH-019", "words:sbatch-dirname-0-is-spool-dir": "RD-LCH-020",
+         "words:sbatch-dirname-0-spool": "RD-LCH-020",
          "words:vllm-rocm-image-rocm7-on-rocm62-host": "RD-IMG-003",  # spent fresh batch 54
          "words:alloc-conf-variable-not-read": "RD-ENV-004",  # spent fresh batch 55
          "words:accelerate-yaml-deepspeed-keys-ignored": "RD-LCH-009",
