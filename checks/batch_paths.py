@@ -102,7 +102,8 @@ def _first_use(text: str) -> tuple[int, str, str] | None:
             moved = None  # somewhere else now
         if ref is None or _HARMLESS.match(body):
             continue
-        if re.match(r"(?:cd|pushd)\s", body) and not re.search(r"[\w}\"']/[\w.]", body):
+        if re.match(r"(?:cd|pushd)\s", body) and not re.search(r"[\w}\"')]/(?!\.\.(?:/|[\"'\s]|$))[\w.]", body):
+            # into it, or a folder above it (`/..`: /var/spool/slurmd exists too); a folder under it is not there
             moved = first
             continue
         return first, body, "reaches a file through the script's own path ($0 or BASH_SOURCE)"

@@ -7,7 +7,7 @@ import re
 
 from rocmdoctor.artifacts.readers.requirements import local_project
 from rocmdoctor.artifacts.settings import artifact_at
-from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
@@ -15,6 +15,7 @@ from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_tor
                           host_torch_via_installer, image_ships_vision, install_line, installed_by_uv, keeps,
                           lower_bound_at_most, no_torch_image, rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
+from .pip_places import routed_at, written_at
 from .pip_untaken import (PIN_OFF_INDEX, alternative_branch, applies_on_linux, config_extra_index, constraints_file,
                           pin_off_index, pin_without_index, torch_lines_stripped, untaken_arg_branch)
 from .images import (AREA, REINSTALL, amd_target, built_from, cuda_images, project_installed_elsewhere,
@@ -186,36 +187,6 @@ def _names_cuda_torch(v) -> bool:
         any(_CUDA_WHEELS.search(x) for x in urls + reqs)
 
 
-def _routed_at(settings, v, req) -> list:
-    """A uv project's line that sends this package to its index ([tool.uv.sources] `torch = { index = ... }`):
-    the line a fix changes, beside the dependency's own."""
-    art = artifact_at(settings, v.origin.path)
-    at = pick(art.data, "source_lines", default=None) if art is not None and pick(art.data, "uv_project") else None
-    n = at.get(ka.requirement_name(str(req)) or "") if isinstance(at, dict) else None
-    return [ev(art.origin(n).label, art.origin(n).text)] if art is not None and isinstance(n, int) \
-        and n != v.origin.line else []
-
-
-def _written_at(settings, v, req) -> list:
-    """The line a pip command continued over several lines names the requirement on (`pip install \\` ...
-    `flash-attn \\`): the line a fix changes, beside the command's own."""
-    art = artifact_at(settings, v.origin.path)
-    name = ka.requirement_name(str(req)) or ""
-    if art is None or not name or not v.origin.line or isinstance(v.value, dict) and v.value.get("file"):
-        return []
-    lines = art.lines()
-    word = re.compile(r"(?<![\w.-])" + r"[-_.]".join(map(re.escape, re.split(r"[-_.]", name))) + r"(?![\w-])", re.I)
-    n, last = v.origin.line, v.origin.line
-    while n < min(len(lines), v.origin.line + 80) and lines[last - 1].rstrip().endswith("\\"):
-        n += 1
-        if art.kind == "dockerfile" and lines[n - 1].lstrip().startswith("#"):
-            continue  # Docker drops a comment line inside a continued instruction
-        last = n
-        if word.search(lines[n - 1]):
-            return [ev(art.origin(n).label, art.origin(n).text)]
-    return []
-
-
 def _install_key(v, settings=None):
     """One pip install: a requirements file (all its lines go in together, with the file that includes it
     with `-r`) or one pip command."""
@@ -328,6 +299,11 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     named: set = set()  # (install, package): a second line for the same package in one install is the same cause
+    companions: dict = {k: [] for k in {_install_key(v, settings) for v, r, _q, in_f, _h in found
+                                        if in_f and r.package == "torch" and r.level == "fail"}}
+    for w, r, _q, in_f, _h in found:  # torchvision/torchaudio lines of a requirements file whose torch is CUDA's
+        if in_f and r.package in ("torchvision", "torchaudio") and _install_key(w, settings) in companions:
+            companions[_install_key(w, settings)].append(w.evidence())
     for v, rule, req, in_file, have in found:
         if in_file and rule.package in ("torch", "torchvision", "torchaudio") \
                 and ka.requirement_name(str(req)) == rule.package:
@@ -351,8 +327,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         # the user installs it (a pin that torch misses replaces it anywhere: judged as before)
         fresh = in_file and v.origin.path in fresh_env and rule.package == ka.requirement_name(str(req)) and (
             (rule.package == "torch" and keeps(str(req), fresh_env[v.origin.path])) or companion_kept(rule.package, str(req), fresh_env[v.origin.path]))
-        if fresh and rule.package != "torch" and (_install_key(v, settings), "torch") in named:
-            continue  # torchvision/torchaudio beside that torch line: PyPI's builds for it, the same cause
+        if in_file and rule.package in ("torchvision", "torchaudio") and _install_key(v, settings) in companions:
+            continue  # PyPI's builds for that file's CUDA torch: one cause, their lines cited in its finding
         mk = fail if rule.level == "fail" and amd_target(gpus) and not fresh else warn
         what = f"`{req}` in {os.path.basename(v.origin.path)}" if in_file else f"`pip install {req}`"
         torch_like = rule.package in ("torch", "torchvision", "torchaudio", "xformers")
@@ -391,7 +367,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
                  f"{what} installs a CUDA build on an AMD target" if rule.level == "fail"
                  else f"{what} may replace the ROCm torch or build for CUDA")
         out.append(mk(title,
-                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()] + _routed_at(settings, v, req) + _written_at(settings, v, req),
+                      why, subject=f"{v.origin.label} {rule.package}", evidence=[v.evidence()] + routed_at(settings, v, req) + written_at(settings, v, req)
+                      + (companions.get(_install_key(v, settings), []) if in_file and rule.package == "torch" else []),
                       sources=rule.sources,
                       fix=FixPlan(f"Install {rule.package} for ROCm", (Action(
                           "note", f"in {v.origin.path} line {v.origin.line}: {todo}", path=v.origin.path),),

@@ -64,23 +64,54 @@ def _all_rocm_torches(settings) -> list[tuple[str, int, str, str | None]]:
     return once(settings, "_all_rocm_torches", lambda: _rocm_torch_lines(settings))
 
 
+def _newest_on(index: str | None) -> str:
+    """The torch release an unpinned install takes from a stable ROCm index: the newest it carries where that is
+    known (rocm6.2.4: 2.7), else the first it carried (rocm6.4: 2.8 or later), else a torch 2.x."""
+    from rocmdoctor.knowledge.torch_wheels import TORCH_RANGE
+
+    rel = ka.wheel_index(index) if index else None
+    span = TORCH_RANGE.get(tuple(rel[:3])) or TORCH_RANGE.get(tuple(rel[:2])) if rel else None
+    return ROCM_TORCH_RECENT if span is None else ".".join(map(str, span[1] or span[0]))
+
+
+_INDEX_ARG = re.compile(r"--(?:extra-)?index-url[=\s]+[\"']?\$\{?(\w+)")
+
+
+def _rocm_index_by_build_arg(settings, p) -> str | None:
+    """A Dockerfile RUN's `--index-url ${TORCH_INDEX}` whose ARG defaults to another index (the CPU one) but that a
+    build of this Dockerfile sets to a ROCm index (the AMD compose override's `build.args`): that index."""
+    from rocmdoctor.artifacts.settings import builds_of
+
+    art = artifact_at(settings, p.origin.path)
+    if art is None or art.kind != "dockerfile" or not p.origin.line or "$" not in (art.text or ""):
+        return None
+    lines = art.lines()
+    m = _INDEX_ARG.search(lines[p.origin.line - 1]) if p.origin.line <= len(lines) else None
+    given = [dict(b.args).get(m.group(1)) for b in builds_of(settings, art)] if m else []
+    return next((v for v in given if v and ka.ROCM_INDEX.search(v)), None)
+
+
 def _rocm_torch_lines(settings) -> list[tuple[str, int, str, str | None]]:
     out: list[tuple[str, int, str, str | None]] = []
     for p in settings.values("build", "pip"):
         if not isinstance(p.value, dict):
             continue
         opts = p.value.get("options") or {}
+        if any(k in opts for k in ("prefix", "target", "t", "root")):
+            continue  # into a folder pip does not look in for what is installed: a later pip installs torch again
         index = next((str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])
-                      if ka.ROCM_INDEX.search(str(x))), None)
+                      if ka.ROCM_INDEX.search(str(x))), None) or _rocm_index_by_build_arg(settings, p)
         for req in p.value.get("requirements") or []:
             r = str(req)
             wheel = r.lower().endswith(".whl") and os.path.basename(r).lower().startswith("torch-")
             if not (ka.requirement_name(r) == "torch" and (index or "rocm" in r.lower())) and \
                     not (wheel and "rocm" in r.lower()):
                 continue
+            if "rocm" not in r.lower() and ka.stale_extra_rocm_index(opts):
+                continue  # an old ROCm index read beside PyPI: pip takes PyPI's newer (CUDA) torch
             m = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", r) or re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r))
             rocm = re.search(r"rocm(\d+\.\d+)", r) or re.search(r"rocm(\d+\.\d+)", index or "")
-            found = (m.group(1) if m else ROCM_TORCH_RECENT, rocm.group(1) if rocm else None)
+            found = (m.group(1) if m else _newest_on(index), rocm.group(1) if rocm else None)
             out.append((p.origin.path, p.origin.line or 0) + found)
             # a requirements file's ROCm torch is installed where a command installs the file (`pip install -r
             # requirements-rocm.txt && pip install -r requirements-base.txt`): there too

@@ -178,6 +178,8 @@ def torch_there(settings, v, torch=None) -> str | None:
         return str(torch.version).split("+")[0]
     dockerfile = art.path if art is not None and art.kind == "dockerfile" else (
         pick(art.data, "image_build") if art is not None else None)
+    if dockerfile and art is not None and art.kind != "dockerfile" and _installed_outside_images(settings, art):
+        dockerfile = None  # also installed by a script on the host (its own environment): the image's torch is not there
     if dockerfile:
         froms = [x for x in settings.values("build", "from") if x.origin.path == dockerfile]
         m = IMAGE_TORCH.search(str(froms[-1].value)) if froms else None
@@ -190,6 +192,16 @@ def torch_there(settings, v, torch=None) -> str | None:
         if base.startswith("rocm/pytorch"):
             return ROCM_TORCH_UNKNOWN  # AMD's PyTorch image: a ROCm torch, version not in the tag
     return None
+
+
+def _installed_outside_images(settings, art) -> bool:
+    """A requirements file that a script of the set installs too (`pip install -r requirements.txt` in a setup
+    script beside the Dockerfile's RUN), not only image builds."""
+    for by in pick(art.data, "installed_by", default=None) or []:
+        where = artifact_at(settings, by[0]) if isinstance(by, list) and by and isinstance(by[0], str) else None
+        if where is not None and where.kind in ("shell", "slurm"):
+            return True
+    return False
 
 
 # AMD's framework images (vLLM, SGLang, Primus/Megatron training): each built on its release's ROCm torch, all from
@@ -289,12 +301,16 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
 
 
 def _one_user_space(settings, out: list) -> list:
-    """A Dockerfile's torch wheel for the same ROCm release as the image it starts from (`FROM rocm/dev-ubuntu-24.04:
-    7.2.4` and the rocm7.2 wheel index, a build arg's image and its TORCH_VERSION=...+rocm7.14): one user space, one
-    finding, citing each line that must change with it (the image's and the wheel's)."""
+    """A Dockerfile's torch wheel (its RUN's, or a requirements file's that only the image build installs) for the same
+    ROCm release as the image it starts from (`FROM rocm/dev-ubuntu-24.04:7.2.4` and the rocm7.2 wheel index, a build
+    arg's image and its TORCH_VERSION=...+rocm7.14): one user space, one finding, citing each line that must change
+    with it (the image's and the wheel's)."""
     wheels = [f for f in out if str(f.subject or "").endswith(" torch") and f.data.get("image_rocm")]
     for w in wheels:
         path = str(w.subject).rsplit(" torch", 1)[0].rsplit(":", 1)[0]
+        art = artifact_at(settings, path)
+        if art is not None and art.kind == "requirements" and not _installed_outside_images(settings, art):
+            path = str(pick(art.data, "image_build") or path)  # a requirements file only image builds install
         if getattr(artifact_at(settings, path), "kind", None) != "dockerfile":
             continue  # a host venv's wheel is not the image's: its own finding
         same = next((f for f in out if f is not w and f not in wheels and f.data.get("image_rocm") == w.data["image_rocm"]

@@ -229,7 +229,9 @@ def torch_lines_stripped(settings, v, req: str) -> bool:
 
 
 def applies_on_linux(req: str) -> bool:
-    """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does)."""
+    """A requirement's environment marker holds on a Linux x86_64 host (no marker: it does). The Python that will
+    install it is not known here (a venv, an image's own): a marker holds where it holds for any Python 3 from 3.8
+    on, never just for the one that runs rocmdoctor (poetry's `torch==2.5.1 ; python_version < "3.10"`)."""
     if ";" not in req:
         return True
     from packaging.requirements import InvalidRequirement, Requirement
@@ -240,8 +242,10 @@ def applies_on_linux(req: str) -> bool:
         text = text[1:-1]  # a quoted shell word; a marker's own closing quote stays
     try:
         r = Requirement(text)
-        return r.marker is None or bool(r.marker.evaluate({"sys_platform": "linux", "platform_system": "Linux",
-                                                            "platform_machine": "x86_64", "os_name": "posix"}))
+        host = {"sys_platform": "linux", "platform_system": "Linux", "platform_machine": "x86_64", "os_name": "posix"}
+        return r.marker is None or any(r.marker.evaluate({**host, "python_version": f"3.{minor}",
+                                                           "python_full_version": f"3.{minor}.0"})
+                                       for minor in range(8, 15))
     except (InvalidRequirement, UndefinedEnvironmentName, ValueError):
         return True
 

@@ -268,3 +268,27 @@ def test_a_build_error_the_install_recovered_from_is_not_a_build_failure():
                               "Successfully installed llama-cpp-python-0.1.78"]
     assert analyze(lines).build is None
     assert top(run(lines))[0] != "build-failed"
+
+
+# ---------------------------------------------------------------- wave 21 (spent batches 69 and 71)
+
+def test_torchs_extension_builder_for_a_package_that_names_no_deepspeed_is_that_packages_build():
+    # turboderp/exllama#131: exllama's cuda_ext.py load(...) -> cpp_extension -> ninja fails; nothing names DeepSpeed
+    e = run(corpus_lines("lx-exllama-ext-rocm-ninja-build-fails", "fresh/logs"))
+    assert top(e)[1] == "packages"
+    # look-alike: the same ninja lines in a DeepSpeed op build stay DeepSpeed's
+    ds = ["Using /root/.cache/torch_extensions/py310_cpu as PyTorch extensions root...",
+          "Building extension module cpu_adam...",
+          "subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.",
+          "  File \"/usr/lib/python3/site-packages/deepspeed/ops/op_builder/builder.py\", line 510, in jit_load"]
+    assert top(run(ds))[1] == "deepspeed"
+
+
+def test_rocminfo_that_opens_kfd_after_its_module_check_is_no_driver_failure():
+    # ROCm/legacy-rocm-build#1227: libkmod trips over another module, "ROCk module is NOT loaded", then rocminfo opens
+    # /dev/kfd and lists the agents: a healthy machine
+    e = run(corpus_lines("px-rocminfo-libkmod-windrvr6-holders-error-kfd-opens", "fresh/logs"))
+    assert top(e) == (None, None) and e.exit_code() == 0
+    # look-alike: the module check with no /dev/kfd after it is a failure
+    bare = ["ROCk module is NOT loaded, possibly no GPU devices", "Unable to open /dev/kfd read-write: No such file or directory"]
+    assert top(run(bare))[0] is not None and run(bare).exit_code() == 1

@@ -15,8 +15,9 @@ from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
-from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT, GPU_ENV, _env as service_env
+from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 from .claims import dra_classes
+from .graphics import dri_only, graphics_only
 from .values import image_command, tools_only
 
 
@@ -27,6 +28,8 @@ def compose_devices(settings, amd_cdi=None, wsl=None):
     if not services:
         return none_found(settings)
     out = []
+    # /dev/kfd given to a sibling: the author knows ROCm's device nodes, so /dev/dri alone is for video or graphics
+    kfd_elsewhere = any("/dev/kfd" in device_list(s) for _, _, s in services)
     for a, name, svc in services:
         devs = device_list(svc)
         subject = f"{a.path}: {name}"
@@ -70,7 +73,7 @@ def compose_devices(settings, amd_cdi=None, wsl=None):
             out.append(ok(f"{name}: maps /dev/dxg, this WSL2 host's GPU (ROCm on WSL uses no /dev/kfd)", subject=subject,
                           evidence=[svc_ev(a, svc, "devices")]))
             continue
-        graphics = graphics_only(svc, devs)
+        graphics = graphics_only(svc, devs) or (kfd_elsewhere and dri_only(svc, devs))
         if graphics:
             out.append(ok(f"{name}: /dev/dri for {graphics}, which runs on the render node; nothing asks for ROCm compute "
                           "(HIP, HSA, a ROCm image), so /dev/kfd is not needed", subject=subject,
@@ -169,29 +172,6 @@ def _base_reservation(svc) -> list:
 # /dev/shm carries DataLoader batches and RCCL's intra-node traffic, neither of which they have.
 NO_TORCH_IMAGES = ("ollama/ollama", r"^llama[.-]?cpp", r"^whisper[.-]?cpp", "ghcr.io/ggml-org/",
                    r"^tensorflow")  # TensorFlow's input pipeline (tf.data) keeps batches in the process: no /dev/shm
-
-
-# Graphics and video APIs that reach an AMD GPU through the render node alone (Mesa's RADV and radeonsi, VA-API):
-# llama.cpp's Vulkan server, a VA-API encoder, a Vulkan dev container. ROCm compute (HIP, HSA) needs /dev/kfd too.
-# RADV_PERFTEST, RADV_DEBUG: switches of Mesa's RADV Vulkan driver
-_GRAPHICS = re.compile(r"vulkan|\bradv(?![a-z0-9])|vaapi|\blibva|va-api|mesa-(?:vulkan|va)|\bopengl\b|\begl\b", re.I)
-_COMPUTE = re.compile(r"\b(?:rocm|hip|hsa|rocr|pytorch|torch|ollama|vllm|sglang|comfy)", re.I)
-
-
-def graphics_only(svc, devs: list[str]) -> str:
-    """What the service says it uses /dev/dri for when that is graphics or video only (its image, environment,
-    volumes, command or a dev container's features name Vulkan, RADV, VA-API) and nothing of it asks for ROCm
-    compute; "" otherwise."""
-    if "/dev/kfd" in devs or not any(d == "/dev/dri" or d.startswith("/dev/dri/") for d in devs):
-        return ""
-    env = service_env(svc)  # a list or a mapping, as compose writes it
-    text = " ".join(str(x) for x in (svc.get("image"), command_of(svc), svc.get("volumes"), svc.get("features"),
-                                     *env.keys(), *env.values()))
-    if _COMPUTE.search(text) or any(GPU_ENV.match(str(k)) for k in env):
-        return ""
-    m = _GRAPHICS.search(text)
-    return {"radv": "Vulkan", "libva": "VA-API", "vaapi": "VA-API", "va-api": "VA-API"}.get(
-        m.group(0).lower().rstrip("-"), "Vulkan" if "vulkan" in m.group(0).lower() else m.group(0)) if m else ""
 
 
 # AMD's cluster images that run its own tools (RVS, the exporter, the device plugin), never PyTorch.

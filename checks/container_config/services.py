@@ -52,21 +52,31 @@ def services_of(settings, gpu_only: bool = False):
     # http://ollama:11434, `ollama pull` against it) is its client, whatever its image is called.
     access = {n for _, svcs in files for n, s in svcs.items() if gpu_access(s)}
     signs = {n for _, svcs in files for n, s in svcs.items() if gpu_signs(s)}
+    # Where the deployment passes /dev/kfd to some of its containers, its author knows how a container gets the GPU:
+    # one left without any GPU option whose only sign is a name (`onnxruntime-rocm-...-converter`, a build of the
+    # ROCm Dockerfile for a build step, a CPU ollama beside a GPU ComfyUI) was left so on purpose.
+    kfd_given = any("/dev/kfd" in device_list(s) for _, svcs in files for s in svcs.values())
     for a, svcs in files:
         # a build of its own (not a plain CPU one) or an application's name (whisper, llama.cpp: CPU images too) is a
         # sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd; the web front end
         # beside them does not); an image a sibling runs with the device nodes was left without them on purpose
-        given = {str(s.get("image")) for s in svcs.values() if s.get("image") and device_list(s)}
+        given = {_untagged(s.get("image")) for s in svcs.values() if s.get("image") and device_list(s)}
         gpu = {n for n, s in svcs.items() if gpu_signs(s, apps=not strong, built=not strong and not (
             s.get("build") and plain_build(settings, dockerfiles_of(settings, a, n, s))))
                and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)
-                                      and str(s.get("image")) not in given))}
+                                      and _untagged(s.get("image")) not in given
+                                      and not (kfd_given and not gpu_signs(s, built=False, apps=False, names=False))))}
         if gpu_only and not gpu:
             continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
         for name, svc in svcs.items():
             if gpu_only and name not in gpu:
                 continue
             yield a, name, svc
+
+
+def _untagged(image) -> str:
+    """An image reference without its `:latest` (what Docker pulls for a bare name)."""
+    return str(image or "").removesuffix(":latest")
 
 
 _CPU_NAMED = re.compile(r"(?:^|[-_.])cpu(?:$|[-_.])", re.I)
@@ -151,6 +161,7 @@ RUNTIME_GPU_ENV = env_names.KNOWN | frozenset(
     "GPU_FORCE_64BIT_PTR GPU_ENABLE_WGP_MODE GPU_NUM_COMPUTE_RINGS GPU_DUMP_CODE_OBJECT GPU_MAX_WORKGROUP_SIZE".split())
 GPU_IMAGE = re.compile(r"rocm|cuda|torch|vllm|sglang|ollama|comfy|tensorflow|jax|gpu|"
                         r"nvidia|triton|tgi|text-generation|deepspeed|megatron|hip")
+GPU_ONLY_SERVER = re.compile(r"vllm|sglang|sgl-dev|text-generation-inference")
 # Services that never do GPU work themselves: databases, caches, proxies, search, chat front ends (image's last part).
 NON_GPU_IMAGE = re.compile(r"^(?:open-webui|searxng|postgres|redis|valkey|nginx|traefik|caddy|mongo|mysql|mariadb|"
                            r"minio|grafana|prometheus|n8n|qdrant|chroma|milvus|elasticsearch|opensearch|rabbitmq|"
@@ -189,7 +200,7 @@ def command_of(svc) -> str:
 _GPU_NODE = re.compile(r"^(?:/dev/(?:kfd|dri|nvidia|accel|dxg)|(?:amd|nvidia)\.com/gpu)")
 
 
-def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
+def gpu_signs(svc, built: bool = True, apps: bool = True, names: bool = True) -> bool:
     """Whether a service does GPU work by what it says: GPU devices or runtime, a GPU request, GPU
     environment, an image built here or named for a GPU stack. A compose file often runs a web UI
     or a database beside the GPU service (ollama + open-webui); those need no /dev/kfd nor shm."""
@@ -208,6 +219,10 @@ def gpu_signs(svc, built: bool = True, apps: bool = True) -> bool:
     if isinstance(build, dict) and (GPU_IMAGE.search(f"{build.get('dockerfile') or ''} {build.get('target') or ''}"
                                                      .lower())):
         return True  # Dockerfile.rocm, target: rocm
+    if not names:  # only an image built for the GPU alone (AMD's rocm/* images, a vLLM or SGLang server) still says
+        org, name = ka.image_org_name(str(svc.get("image") or "").lower())  # GPU by its name
+        return any(GPU_ENV.match(k) or k in RUNTIME_GPU_ENV for k in _env(svc)) or org == "rocm" or bool(
+            GPU_ONLY_SERVER.search(org) or GPU_ONLY_SERVER.search(name))
     if any(GPU_ENV.match(k) or k in RUNTIME_GPU_ENV for k in _env(svc)):
         return True
     if NON_GPU_IMAGE.search(image.rsplit("/", 1)[-1]):

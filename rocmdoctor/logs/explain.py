@@ -468,9 +468,15 @@ def _not_deepspeeds_build(occs: list[Occurrence], result: ScanResult, inputs: li
         return occs
     from .structure import build_owner
 
-    if not any(build_owner(lines) for _, lines in _windows(result, inputs, shape_lines)):
-        return occs
-    return [o for o in occs if o not in ds]
+    wins = _windows(result, inputs, shape_lines)
+    if any(build_owner(lines) for _, lines in wins):
+        return [o for o in occs if o not in ds]
+    # torch's extension builder (ninja) for a package that names no DeepSpeed anywhere (exllama's cuda_ext.py
+    # `load(...)`: turboderp/exllama#131): that package's build, which the log's shape reports
+    generic = [o for o in ds if o.signature.id == "deepspeed-ninja-failed"]
+    if generic and not any(_DS_WORDS.search(t[:2000]) for _, lines in wins for t in lines):
+        return [o for o in occs if o not in generic]
+    return occs
 
 
 _DS_WORDS = re.compile(r"deepspeed|op_builder|ds_report|\bDS_BUILD_", re.I)

@@ -202,10 +202,13 @@ _NO_LSMOD = re.compile(r"\blsmod: (?:command )?not found\b")
 
 
 def rock_check_blind(lines: list[str], ln: LogLine, first: int = 1) -> bool:
-    """True when ``ln`` (numbered from ``first`` in ``lines``) is rocminfo's module check run without lsmod."""
+    """True when ``ln`` (numbered from ``first`` in ``lines``) is rocminfo's module check run without lsmod, or one
+    that the next lines refute: rocminfo goes on to open /dev/kfd (amdgpu built into the kernel, or libkmod tripping
+    over another module's holders: ROCm/legacy-rocm-build#1227)."""
     at = ln.number - first
-    return 0 <= at < len(lines) and "ROCk module" in ln.text and \
+    return 0 <= at < len(lines) and "ROCk module" in ln.text and (
         any(_NO_LSMOD.search(x) for x in lines[max(0, at - 3):at])
+        or any("Able to open /dev/kfd read-write" in x for x in lines[at + 1:at + 4]))
 
 
 # ggml's CUDA/HIP error block (llama.cpp, whisper.cpp, stable-diffusion.cpp, Ollama): the error, the device and

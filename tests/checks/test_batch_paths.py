@@ -51,7 +51,8 @@ HEAD = "#!/bin/bash\n#SBATCH --gres=gpu:1\nset -e\n"
     # four dirnames deep, then a command-scoped variable before the command that uses it
     (HEAD + "P=$(dirname $(dirname $(realpath $0)))\nX=1 Y=\"$P\" bash $P/run.sh\n", 5),
     (HEAD + 'cd "$(dirname "$0")"\nmodule load rocm\nbash train.sh\n', 6),
-    (HEAD + 'cd "$(dirname "$0")/.."\npython /work/t.py\n', 4),  # a folder under it is not there either
+    (HEAD + 'cd "$(dirname "$0")/src"\npython /work/t.py\n', 4),  # a folder under it is not there either
+    (HEAD + 'cd "$(dirname "$0")/.."\npython /work/t.py\nbash run.sh\n', 6),  # above it: only relative paths fail
     (HEAD + 'source "$(dirname $0x)/env.sh"\n', 4),  # `$0x` is $0 then an x
     # look-alikes: printed or tested only; reassigned before use; a cd elsewhere before the relative path;
     # $0 itself (the copy exists); $01 is no $0

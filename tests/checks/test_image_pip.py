@@ -7,6 +7,8 @@ import pytest
 from tests.checks.test_images import _by_package, _reqs
 from tests.lintacc_helpers import corpus, flagged, scan, write
 
+FRESH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "corpus", "fresh", "artifacts")
+
 
 def test_pip_install_torch_from_pypi_fails(tmp_path, lint):
     p = lint.write("Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip install torch torchvision \\\n"
@@ -581,3 +583,62 @@ def test_a_comment_line_inside_a_continued_run_is_skipped_not_cited(tmp_path):
               "      transformers \\\n      flash-attn\n")
     fs = [f for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) if f.subject.endswith("flash-attn")]
     assert [e.source.rsplit(":", 1)[1] for e in fs[0].evidence] == ["2", "6"]
+
+
+# --- wave 21 (spent batches 69-71): what one install is, where its file comes from, what torch is already there
+def test_a_requirements_files_torchvision_and_torchaudio_are_cited_in_its_torch_finding(lint):
+    p = lint.write("requirements.txt", "torch>=2.1\ntorchvision>=0.16\ntorchaudio>=2.1\nnumpy\n")
+    fs = lint.flagged(lint([p], "RD-IMG-002", "mi300x8"))
+    # PyPI's builds of the companions come with that torch: one cause, one finding, each line cited
+    assert [f.subject.rsplit(" ", 1)[1] for f in fs] == ["torch"]
+    assert [e.source for e in fs[0].evidence] == [f"{p}:1", f"{p}:2", f"{p}:3"]
+
+
+def test_a_requirements_file_copied_in_under_another_name_takes_the_install_lines_index(tmp_path, lint):
+    # spent zi-nascheme: `ADD requirements/torch.txt /tmp/r` then `uv pip install -r /tmp/r --extra-index-url
+    # .../rocm7.0`, then another file copied to the same /tmp/r for a plain install
+    (tmp_path / "req").mkdir()
+    (tmp_path / "req" / "torch.txt").write_text("torch==2.5.1\ntorchvision==0.20.1\n")
+    (tmp_path / "req" / "common.txt").write_text("numpy\nrequests\n")
+    lint.write("Dockerfile", "FROM python:3.11\nADD req/torch.txt /tmp/r\n"
+               "RUN pip install -r /tmp/r --index-url https://download.pytorch.org/whl/rocm6.2\n"
+               "ADD req/common.txt /tmp/r\nRUN pip install -r /tmp/r\n")
+    assert not lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+    # look-alike: the same file copied in after the install that had the index is judged by the plain one
+    lint.write("Dockerfile", "FROM python:3.11\nADD req/common.txt /tmp/r\n"
+               "RUN pip install -r /tmp/r --index-url https://download.pytorch.org/whl/rocm6.2\n"
+               "ADD req/torch.txt /tmp/r\nRUN pip install -r /tmp/r\n")
+    assert lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+
+
+def test_torch_installed_earlier_from_a_rocm_index_a_compose_build_arg_gives_is_kept(tmp_path, lint):
+    # spent xc-efficiencyx karaoke: `ARG TORCH_INDEX=.../cpu`, `uv pip install torch --index-url ${TORCH_INDEX}`, the AMD
+    # compose file builds it with TORCH_INDEX=.../rocm6.2.4, then a requirements file with torch>=2.5,<2.14
+    lint.write("Dockerfile", "FROM python:3.11-slim\nARG TORCH_INDEX=https://download.pytorch.org/whl/cpu\n"
+               "RUN pip install torch torchaudio --index-url ${TORCH_INDEX}\nCOPY reqs.txt /app/requirements.txt\n"
+               "RUN pip install -r /app/requirements.txt\n")
+    lint.write("reqs.txt", "torch>=2.5,<2.14\ndemucs\n")
+    compose = ("services:\n  karaoke:\n    build:\n      context: .\n      args:\n        TORCH_INDEX: "
+               "https://download.pytorch.org/whl/{}\n    devices: [/dev/kfd, /dev/dri]\n")
+    lint.write("docker-compose.yml", compose.format("rocm6.2.4"))
+    assert not [f for f in lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8")) if "reqs.txt" in f.title]
+    # the newest torch of that index (2.7) misses a pin above it: pip replaces it
+    lint.write("reqs.txt", "torch>=2.8\ndemucs\n")
+    assert [f for f in lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8")) if "reqs.txt" in f.title]
+
+
+def test_what_an_earlier_install_does_not_leave_where_pip_looks(tmp_path, lint):
+    # spent yb-kanjseok: the ROCm torch went into --prefix=/install, which a later pip does not see as installed
+    lint.write("Dockerfile", "FROM python:3.11\nRUN pip install --prefix=/install torch --index-url "
+               "https://download.pytorch.org/whl/rocm6.2\nCOPY requirements.txt .\n"
+               "RUN pip install --prefix=/install -r requirements.txt\n")
+    lint.write("requirements.txt", "torch>=2.2.0\nnumpy\n")
+    assert [f.title for f in lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8"))
+            if "requirements.txt" in f.title]
+
+
+def test_a_file_a_host_script_installs_too_is_not_judged_by_the_images_torch():
+    # spent ya-lockezhan: the rocm/pytorch image's torch keeps `torch>=2.1.0`, but run_and_push.sh installs the same
+    # file on the host, where the old rocm6.1 index read beside PyPI gives PyPI's CUDA torch
+    fs = flagged(scan([os.path.join(FRESH, "ya-lockezhan-pinn-ddp")], "RD-IMG-002", "mi300x8"))
+    assert fs and all("requirements_linux_rocm.txt" in f.title for f in fs)

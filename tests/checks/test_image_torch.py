@@ -270,3 +270,29 @@ def test_a_version_too_long_for_int_is_no_crash(tmp_path):
     # fuzz (wave 19): `torch>=` and 5,000 digits; packaging's int() refuses it inside the specifier's comparison
     p = write(tmp_path, "requirements.txt", "# deps\ntorch>=" + "9" * 5000 + "\n")
     assert all(f.status.value != "error" for f in scan([p], "RD-IMG-002", "mi300x8"))
+
+
+@pytest.mark.parametrize("index, want", [
+    ("https://download.pytorch.org/whl/rocm6.2.4", "2.7"),  # the newest torch that index carries
+    ("https://download.pytorch.org/whl/rocm6.2", "2.5"),
+    ("https://download.pytorch.org/whl/rocm6.4", "2.8"),  # still adding: at least its first
+    ("https://download.pytorch.org/whl/rocm9.9", "rocm>=2"),  # not in the table: a torch 2.x
+    ("https://download.pytorch.org/whl/nightly/rocm6.4", "rocm>=2"),
+    (None, "rocm>=2"),
+])
+def test_an_unpinned_torch_from_a_rocm_index_is_its_newest_release(index, want):
+    from checks.image_torch import _newest_on
+
+    assert _newest_on(index) == want
+
+
+def test_an_old_rocm_index_read_beside_pypi_installs_no_rocm_torch(tmp_path):
+    # spent ya-lockezhan: `--extra-index-url .../rocm6.1` as the file's first line: pip takes PyPI's newer CUDA torch,
+    # so the later `torch>=2.1.0` of the same file finds no ROCm torch to keep
+    from checks.image_torch import _rocm_torch_lines
+    from rocmdoctor.artifacts.readers import read_all
+
+    write(tmp_path, "requirements.txt", "--extra-index-url https://download.pytorch.org/whl/rocm6.1\ntorch>=2.1\n")
+    assert _rocm_torch_lines(read_all([str(tmp_path)])) == []
+    write(tmp_path, "requirements.txt", "--index-url https://download.pytorch.org/whl/rocm6.1\ntorch>=2.1\n")
+    assert [x[2:] for x in _rocm_torch_lines(read_all([str(tmp_path)]))] == [("2.6", "6.1")]

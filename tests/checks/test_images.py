@@ -7,6 +7,8 @@ import pytest
 from tests.lintacc_helpers import corpus, flagged, scan, write
 from rocmdoctor.knowledge.pip_names import not_on_pypi
 
+FRESH_SETS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "corpus", "fresh", "artifacts")
+
 DATA = os.path.join(os.path.dirname(__file__), os.pardir, "data")
 SEEDS = os.path.join(DATA, "seeds")
 CONFIGS = os.path.join(DATA, "configs")
@@ -594,3 +596,31 @@ def test_an_image_the_set_builds_is_judged_by_its_dockerfile(tmp_path):
     write(e, "run.sh", "#!/bin/bash\ndocker run --runtime nvidia --gpus all org/app python app.py\n")
     fs = flagged(scan([str(e)], "RD-IMG-001", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in fs] == ["run.sh:2"]
+
+
+@pytest.mark.parametrize("name, text, read", [
+    # spent ox-internlm: requirements/torch.txt and runtime.txt, copied out of their folder
+    ("torch.txt", "--extra-index-url https://download.pytorch.org/whl/cu118\ntorch==2.1.0+cu118\n", True),
+    ("runtime.txt", "numpy==1.26.4\ntransformers==4.40.0\nboto3\n", True),  # two exact pins
+    # look-alikes: one line; names with no pin or option (a word list); a CMake list; a hostfile; prose
+    ("runtime.txt", "python-3.11.4\n", False),
+    ("words.txt", "alpha\nbeta\ngamma\n", False),
+    ("CMakeLists.txt", "cmake_minimum_required(VERSION 3.5)\nproject(x)\n", False),
+    ("hosts.txt", "node1 slots=8\nnode2 slots=8\n", False),
+    ("notes.txt", "torch==2.1 is what we used\nsee the README\n", False),
+])
+def test_a_txt_written_for_pip_is_a_requirements_file_whatever_its_name(tmp_path, name, text, read):
+    from rocmdoctor.artifacts.readers import expand, requirements
+
+    p = tmp_path / name
+    p.write_text(text)
+    assert requirements.unnamed_requirements(str(p)) is read
+    assert (str(p) in expand([str(tmp_path)])) is read
+    assert requirements.looks_like(str(p), text) is read
+
+
+def test_a_requirements_files_rocm_wheel_in_an_image_of_that_rocm_is_the_images_finding():
+    # spent zi-nascheme: rocm/dev-ubuntu-24.04:7.0-complete, torch.txt installed by the image build from whl/rocm7.0
+    fs = flagged(scan([os.path.join(FRESH_SETS, "zi-nascheme-vllm-ft-rocm")], "RD-IMG-003", "rx7900xtx"))
+    assert len(fs) == 1 and "7.0-complete" in fs[0].title
+    assert any(e.source.endswith("torch.txt:1") for e in fs[0].evidence)

@@ -20,6 +20,11 @@ def corpus_fresh(name):
     ("mlx>=0.20; platform_machine == 'arm64'", False),
     ("torch; python_full_version ~= 'bad'", True),  # a marker packaging cannot read: kept
     ("torch; extra == 'cuda'", False),  # pip evaluates a requirement line's extra as "": never installed
+    # the installing Python is not known: a version marker holds if some Python 3 meets it (spent mx-igreene, poetry)
+    ('torch==2.5.1 ; python_full_version >= "3.7.1" and python_version < "3.10"', True),
+    ('torch==2.5.1 ; python_version >= "3.13"', True),
+    ('torch==2.5.1 ; python_version < "3.0"', False),
+    ("pywin32; sys_platform == 'win32' and python_version < '3.10'", False),
 ])
 def test_environment_markers_are_judged_for_a_linux_x86_64_host(req, linux):
     assert applies_on_linux(req) is linux

@@ -33,6 +33,7 @@ from . import shell
 from . import training
 from .dockerfile import unnamed_dockerfile
 from .shell.script import unnamed_script
+from .requirements import unnamed_requirements
 from .references import climb, in_context, resolve
 from .setups import build_setups
 from ...base.untrusted import pick
@@ -209,7 +210,7 @@ def expand(paths: list[str]) -> list[str]:
                         continue
                     if (not f.startswith(".") or f == ".devcontainer.json") and (
                             _CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))
-                            or unnamed_script(os.path.join(root, f))):
+                            or unnamed_script(os.path.join(root, f)) or unnamed_requirements(os.path.join(root, f))):
                         out.append(os.path.join(root, f))
                         if len(out) >= MAX_FILES:
                             return out
@@ -354,9 +355,9 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
     builds = image_builds(arts)  # once: the requirements files read below build no image
     built = built_file(arts, builds)
 
-    def target_of(ref: str, a: Artifact) -> Artifact | None:
+    def target_of(ref: str, a: Artifact, line: int | None = None) -> Artifact | None:
         if a.kind == DOCKERFILE:
-            target = in_context(ref, a, build_contexts(builds, a.path, built))
+            target = in_context(ref, a, build_contexts(builds, a.path, built), line)
         else:
             target = resolve(ref, a.path, climb(a, roots))
         if not target:
@@ -414,7 +415,7 @@ def _follow_requirements(arts: list[Artifact], seen: dict[str, Artifact], roots:
                     ref, delete = _as_edited(str(ref), [e for e in edits if (e.origin.line or 0) <= (v.origin.line or 0)])
                     if ref is None:
                         continue  # the build removed it before pip ran
-                    b = target_of(ref, a)
+                    b = target_of(ref, a, v.origin.line)
                     if b is not None:
                         if delete:
                             _drop_lines(b, delete)

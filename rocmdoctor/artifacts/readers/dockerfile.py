@@ -410,6 +410,9 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                 words = _copy_words(value, bool(ins.get("json")))
                 if len(words) >= 2:
                     art.data.setdefault("copied", []).append([substitute(w, build_args) for w in words[:-1]][:20])
+                if len(words) == 2 and not words[1].endswith(("/", ".")):  # `ADD requirements/torch.txt /tmp/r`
+                    art.data.setdefault("copied_as", []).append([n, os.path.basename(words[1]),
+                                                                substitute(words[0], build_args)])
             art.data["stages"][-1]["copies"] = art.data["stages"][-1].get("copies", 0) + 1
             deb = _INSTALLER_DEB.search(value)
             if deb:  # `COPY amdgpu-install_7.1.70100-1_all.deb /tmp/amdgpu-install.deb`: a later RUN installs it

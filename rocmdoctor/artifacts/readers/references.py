@@ -63,7 +63,7 @@ def resolve(ref: str, base: str, roots: tuple[str, ...] = ()) -> str | None:
     return None
 
 
-def in_context(ref: str, dockerfile: Artifact, contexts: list[str]) -> str | None:
+def in_context(ref: str, dockerfile: Artifact, contexts: list[str], line: int | None = None) -> str | None:
     """The file a Dockerfile's RUN names (a path inside the image: `pip install -r requirements.txt`,
     `/app/requirements.txt`) as the build context holds it: the COPY source of that name, else the name
     itself, in each context the files build it with (a compose `build.context`, a `docker build` line's
@@ -75,6 +75,11 @@ def in_context(ref: str, dockerfile: Artifact, contexts: list[str]) -> str | Non
     srcs = [src for srcs in pick(dockerfile.data, "copied", default=None) or [] for src in
             (srcs if isinstance(srcs, list) else []) if isinstance(src, str) and "$" not in src
             and os.path.basename(src.rstrip("/")) == name and not os.path.isabs(src)]
+    # copied in under the name pip reads, by the last COPY of that name before the RUN (`ADD req/torch.txt /tmp/r`)
+    renamed = [src for at, dest, src in pick(dockerfile.data, "copied_as", default=None) or []
+               if dest == name and (line is None or at < line)][-1:]
+    if renamed and "$" not in renamed[0] and not os.path.isabs(renamed[0]):
+        srcs[:0] = [renamed[0], os.path.basename(renamed[0])]
     here = os.path.dirname(dockerfile.path) or "."
     for ctx in iter_unique(contexts + [here, os.path.normpath(os.path.join(here, os.pardir))]):
         for rel in srcs + ([ref] if not os.path.isabs(ref) else []) + [name]:

@@ -48,13 +48,29 @@ def looks_like(path: str, text: str) -> bool:
     name = os.path.basename(path)
     folder = os.path.basename(os.path.dirname(path)).lower()
     if not (_NAME.match(name) or (folder == "requirements" and name.lower().endswith((".txt", ".in")))):
-        return False
+        return name.lower().endswith((".txt", ".in")) and pip_written(text)
     lines = [ln for _, ln in _logical(text[:16384]) if ln]
     pips = [bool(ln.startswith(("-", ".", "/")) or _REQUIREMENT.match(ln) or "://" in ln) for ln in lines]
     # named for pip and mostly pip's lines, or lines written for pip that it refuses (`torch torchvision`, literal
     # `\n` escapes): read as pip reads it (the lines it refuses are RD-IMG-018's)
     return all(pips) or 2 * sum(pips) >= len(pips) > 0 and any(pips) or bool(lines) and all(
         p or (_PIP_ATTEMPT.match(ln) and not _SHELL_LINE.search(ln)) for p, ln in zip(pips, lines))
+
+
+# What only pip reads: its options (`--extra-index-url URL`, `-f URL`, `-r base.txt`) and exact pins (`torch==2.1.0+cu118`)
+_PIP_OPTION_LINE = re.compile(r"^(?:-[irfce]\s|--(?:index-url|extra-index-url|find-links|requirement|constraint|"
+                              r"editable|pre|trusted-host)(?:[\s=]|$))")
+_PIN = re.compile(r"^[A-Za-z0-9][\w.-]*(?:\[[^\]]*\])?\s*===?\s*\d[\w.+!*-]*\s*(?:;|$)")
+
+
+def pip_written(text: str) -> bool:
+    """A `.txt` named for something else (InternEvo's requirements/torch.txt and runtime.txt, copied out of their
+    folder) whose every line is a requirement or a pip option, with a pip option or two exact pins among them: text
+    no other file is written in."""
+    lines = [ln for _, ln in _logical(text[:4096]) if ln]
+    if len(lines) < 2 or not all(ln.startswith("-") or _REQUIREMENT.match(ln) for ln in lines):
+        return False
+    return any(_PIP_OPTION_LINE.match(ln) for ln in lines) or sum(bool(_PIN.match(ln)) for ln in lines) >= 2
 
 
 def _logical(text: str) -> list[tuple[int, str]]:
@@ -406,3 +422,14 @@ def _uv_table_lines(text: str) -> tuple[dict[str, int], dict[str, int]]:
         if table == "tool.uv.index" and u:
             urls.setdefault(u.group(1), n)
     return sources, urls
+
+
+def unnamed_requirements(path: str) -> bool:
+    """A `.txt` or `.in` in a scanned folder whose name does not say requirements but whose text does (pip_written);
+    only its first 4 KiB are looked at."""
+    if not path.lower().endswith((".txt", ".in")) or _NAME.match(os.path.basename(path)):
+        return False
+    from .shell import text_head
+
+    head = text_head(path)
+    return head is not None and pip_written(head)

@@ -44,6 +44,11 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
     (r"^Error: Failed to show [\w ]{1,40}: File read or write error\.?\s*$",
      "hy-smi/rocm-smi could not read one field of this card; the other fields follow",
      "https://github.com/gpustack/gpustack/issues/1508"),
+    # rocminfo's module check through libkmod, tripping over another module's holders folder (a vendor driver such as
+    # Jungo's windrvr6): rocminfo then opens /dev/kfd and lists the agents (legacy-rocm-build#1227)
+    (r"libkmod: ERROR \S{1,200} kmod_module_get_holders: could not open '/sys/module/\w{1,60}/holders'",
+     "libkmod could not read another module's holders while rocminfo checked for amdgpu; the GPU works",
+     "https://github.com/ROCm/legacy-rocm-build/issues/1227"),
     # A GPU monitor (btop) that cannot read one metric through ROCm SMI warns at every start; the GPU works (btop#852)
     (r"\bROCm SMI: Failed to get (?:maximum |minimum )?(?:GPU )?(?:temperature|power(?: usage)?|fan speed|clock|"
      r"voltage|utili[sz]ation|memory usage)",

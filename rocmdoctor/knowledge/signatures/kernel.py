@@ -463,6 +463,29 @@ SIGNATURES: tuple[S, ...] = (
         examples=("amdgpu: Runlist is getting oversubscribed. Expect reduced ROCm performance.",),
     ),
     S(
+        id="kfd-wptr-map-failed", family="kernel", title="KFD could not map a user queue into the GPU's address space",
+        severity="fatal", tier=DRIVER,
+        patterns=(
+            r"amdgpu: Failed to map wptr bo to GART",
+            r"amdgpu: Failed to pin (?:wptr )?bo\. ret -?\d{1,6}",
+        ),
+        needles=(
+            "wptr bo",
+            "failed to pin",
+        ),
+        meaning=("Creating a HIP queue needs the kernel driver to pin the queue's write-pointer buffer into the GART; "
+                 "it failed, so the process gets no queue and crashes (a segfault in libamdhip64)."),
+        causes=(
+            C(text="the kernel's amdgpu driver and the ROCm user space are out of step (MES user queues on RDNA3)",
+              check="RD-ROCM-003", fix="use the amdgpu driver of the ROCm release installed, or a newer kernel"),
+            C(text="a kernel amdgpu bug in queue creation, fixed in later kernels"),
+        ),
+        fix="Match the amdgpu driver to the ROCm release (amdgpu-dkms) or move to a newer kernel.",
+        sources=("https://github.com/vladmandic/sdnext/issues/913",),
+        examples=("kernel: amdgpu: Failed to map wptr bo to GART", "kernel: amdgpu: Failed to pin bo. ret -1"),
+        near_misses=("amdgpu 0000:03:00.0: amdgpu: failed to pin userptr",),
+    ),
+    S(
         id="amdgpu-throttled", family="kernel", title="GPU throttled",
         severity="warning", tier=NOTE,
         patterns=("amdgpu: WARN: GPU is throttled",),

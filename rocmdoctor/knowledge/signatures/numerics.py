@@ -98,10 +98,16 @@ SIGNATURES: tuple[S, ...] = (
             # DeepSpeed prints the scale as an int in old releases and as a float ("64.0") in newer ones
             r"OVERFLOW! Rank \d{1,12} Skipping step\. Attempted loss scale: (?P<scale>[1-9]\d?(?:\.0{1,8})?|\d\.\d{1,8}|"
             r"0\.\d{1,8})(?![.\d])",
+            # DeepSpeed's fused fp16 optimizer (no ZeRO): its scaler at min_loss_scale (1) overflows on every step
+            r"Overflow detected\. Skipping step\. Attempted loss scale: (?P<scale>[1-9](?:\.0{1,8})?|0\.\d{1,8}), "
+            r"reducing to",
+            r"Reducing dynamic loss scale from (?P<scale>1(?:\.0{1,8})?) to 1(?:\.0{1,8})?(?![.\d])",
         ),
         needles=(
             "loss scale already at minimum",
             "overflow!",
+            "overflow detected. skipping step",
+            "reducing dynamic loss scale from 1 ",
         ),
         meaning=("DeepSpeed's dynamic loss scaler keeps overflowing; at the minimum scale fp16 training cannot "
                  "continue."),
@@ -110,15 +116,22 @@ SIGNATURES: tuple[S, ...] = (
             C(text="bf16 is not native so fp16 was chosen", check="RD-PREC-001"),
         ),
         fix="Switch to bf16 (native GPUs) or fp32; lower the learning rate.",
-        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341", "https://github.com/CarperAI/trlx/issues/342"),
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341", "https://github.com/CarperAI/trlx/issues/342",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/697"),
         examples=(
             "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.",
+            "[2021-01-26 22:05:35,108] [INFO] [logging.py:60:log_dist] [Rank 0] Overflow detected. Skipping step. "
+            "Attempted loss scale: 1, reducing to 1",
+            "[2021-01-26 22:05:16,472] [INFO] [fused_optimizer.py:316:_update_scale] Reducing dynamic loss scale from 1 to 1",
             "[2023-02-28 20:08:24,338] [INFO] [stage_1_and_2.py:1769:step] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
             "Attempted loss scale: 64.0, reducing to 32.0",
         ),
         near_misses=(
             "[2022-07-13 21:06:50,825] [INFO] [stage3.py:2281:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping "
             "step. Attempted loss scale: 65536.0, reducing to 32768.0",
+            "[INFO] [logging.py:60:log_dist] [Rank 0] Overflow detected. Skipping step. Attempted loss scale: 4294967296, "
+            "reducing to 2147483648",  # the warm-up every fp16 DeepSpeed run starts with
+            "[INFO] [fused_optimizer.py:316:_update_scale] Reducing dynamic loss scale from 16 to 8",
         ),
     ),
     # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)

@@ -129,7 +129,7 @@ SIGNATURES: tuple[S, ...] = (
             "Unable to find code object for all current devices",
             "Coud?l?n'?t find binary for current devices",
             # hip_fatbin's own line when a library (rocSOLVER, MIOpen, MAGMA) carries no code object for the GPU
-            r"Cannot find CO in the bundle \S{1,300}",
+            r"Cannot find CO in the bundle(?:\s|$)",  # the library's path on this line or the next
         ),
         needles=(
             "nobinaryforgpu",
@@ -153,6 +153,7 @@ SIGNATURES: tuple[S, ...] = (
             "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",
             'hip_code_object.cpp:92: guarantee(false && "hipErrorNoBinaryForGpu: Coudn\'t find binary for current devices!")',
             "Cannot find CO in the bundle /opt/rocm-6.4.3/lib/librocsolver.so.0.4.60403 ",
+            ":1:hip_fatbin.cpp:780 : Cannot find CO in the bundle",  # ROCm/rocm-libraries#8838: the path wraps
         ),
         near_misses=("hip_fatbin.cpp: COMGR API could not find the CO for this GPU device/ISA: amdgcn-amd-amdhsa--gfx1100",),
     ),

@@ -51,9 +51,32 @@ def test_a_client_of_the_gpu_service_is_not_a_gpu_service():
     svcs = {"asr": {"build": {"context": "x", "dockerfile": "Dockerfile.rocm"}, "devices": ["/dev/kfd", "/dev/dri"]},
             "front": {"image": "pluja/whishper:latest-gpu", "environment": {"ASR_ENDPOINT": "asr:8000"}},
             "pull": {"image": "ollama/ollama:latest", "environment": ["OLLAMA_HOST=http://asr:11434"]},
-            "other": {"image": "rocm/pytorch:latest", "environment": {"NOTE": "asrx:1"}}}
+            "other": {"image": "rocm/pytorch:latest", "environment": {"NOTE": "asrx:1"}, "command": "python train.py"}}
     doc = NS(kind="compose", data={"services": svcs})
     assert [n for _, n, _ in services_of(_settings(doc), gpu_only=True)] == ["asr", "other"]
+
+
+@pytest.mark.parametrize("other, gpu", [
+    # spent mx-cloudhan Makefile: the converter image (named for ROCm) runs without devices beside runtime runs that
+    # pass /dev/kfd; nx-sneakyhulk: a build service of the ROCm Dockerfile; a CPU ollama beside a GPU ComfyUI
+    ({"image": "onnxruntime-rocm-stable-diffusion-converter"}, False),
+    ({"build": {"context": ".", "dockerfile": "Dockerfile", "target": "image"}, "image": "onnx-rocm-tools"}, False),
+    ({"image": "ollama/ollama:latest"}, False),
+    ({"image": "onnxruntime-rocm-runtime:latest"}, False),  # the image the GPU service runs (`:latest` is implied)
+    # what still says GPU work without a name: a training command, a ROCm variable
+    ({"image": "rocm/pytorch:latest", "command": "torchrun --nproc_per_node 8 train.py"}, True),
+    ({"image": "rocm/pytorch:latest", "environment": {"HIP_VISIBLE_DEVICES": "0"}}, True),
+    ({"image": "rocm/sgl-dev:v0.5.2-rocm700-mi30x"}, True),  # a server that runs on no CPU
+    ({"image": "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"}, True),  # AMD's GPU image
+    ({"image": "vllm/vllm-openai-rocm:v0.9.0"}, True),
+])
+def test_a_name_alone_is_no_gpu_sign_beside_a_service_given_kfd(other, gpu):
+    svcs = {"gpu": {"image": "onnxruntime-rocm-runtime", "devices": ["/dev/kfd", "/dev/dri"]}, "other": other}
+    got = [n for _, n, _ in services_of(_settings(NS(kind="compose", data={"services": svcs})), gpu_only=True)]
+    assert got == (["gpu", "other"] if gpu else ["gpu"])
+    # with no service given /dev/kfd, the name is a sign again
+    alone = NS(kind="compose", data={"services": {"other": other}})
+    assert [n for _, n, _ in services_of(_settings(alone), gpu_only=True)] == ["other"]
 
 
 def test_a_template_reached_only_through_extends_and_unreadable_data_are_not_services():

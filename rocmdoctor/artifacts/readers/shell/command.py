@@ -237,6 +237,12 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 at = _written_at(image, raw, words, variables, 0) if image else 0
                 _container(art, svc, first, last, physical, at)
             continue
+        if head == "shifter":  # NERSC's `shifter --image=docker:nersc/pytorch:ngc-22.09-v0 python t.py`
+            ref = next((w.split("=", 1)[1] if "=" in w else words[k + 1] for k, w in enumerate(words[i + 1:], i + 1)
+                        if w.split("=", 1)[0] == "--image" and ("=" in w or k + 1 < len(words))), None)
+            if ref and not ref.startswith("$"):
+                ref = re.sub(r"^(?:docker|custom):", "", ref)
+                art.add(CONTAINER, "image", ref, _written_at(ref, raw, words, variables, first))
         if head in ("singularity", "apptainer") and words[i + 1:i + 2] in (["pull"], ["build"]):
             # `apptainer pull x.sif docker://rocm/pytorch:...`: the image a later exec runs (RD-IMG-003)
             ref = next((w for w in words[i + 2:] if w.startswith("docker://")), None)

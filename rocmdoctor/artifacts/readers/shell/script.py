@@ -9,7 +9,7 @@ import re
 import shlex
 
 from ....knowledge.artifacts import AMDGPU_APT_REPO, ROCM_APT_REPO
-from ...settings import ENV, LAUNCHER, Artifact
+from ...settings import CONTAINER, ENV, LAUNCHER, Artifact
 from .. import containers
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
 from .command import _command, restamp
@@ -283,3 +283,5 @@ def _sbatch(art: Artifact, n: int, line: str) -> None:
                     art.add(ENV, k, v, n)
             continue
         art.add(LAUNCHER, f"sbatch.{name}", value, n)
+        if name == "image" and value:  # Shifter's `#SBATCH --image=docker:nersc/pytorch:...`: the job's container
+            art.add(CONTAINER, "image", re.sub(r"^(?:docker|custom):", "", value), n)

@@ -1,0 +1,2 @@
+#!/bin/sh
+python3 -m pip install torch matplotlib setproctitle scipy tensorboard tensorboardx pyyaml pyaml

@@ -1,0 +1,4 @@
+#!/bin/bash
+
+export ROCR_VISIBLE_DEVICES=$SLURM_LOCALID
+exec $*

@@ -1,0 +1,4 @@
+#!/bin/bash
+
+nvidia-smi
+python src/train.py "$@"
