@@ -10,6 +10,8 @@ from rocmdoctor.engine.check import check, ev, fail, ok
 
 from rocmdoctor.knowledge.slurm import SBATCH_MAN
 
+from .script_text import heredoc_lines
+
 AREA = "launch"
 SPOOL_REPORT = "https://github.com/dask/dask-drmaa/issues/87"  # "/var/spool/slurm/d/job1177731/slurm_script: line 2"
 
@@ -19,7 +21,7 @@ _SELF = r"\$(?:0|\{0\}|BASH_SOURCE(?!\w)|\{BASH_SOURCE(?:\[0\])?\})"
 _SELF_DIR = re.compile(r"\bdirname\b[^\n;|&]{0,80}?" + _SELF + r"|\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*?\}")
 _ASSIGN = re.compile(r"^(?:(?:export|local|declare(?:\s+-\w+)*|readonly)\s+)?([A-Za-z_]\w*)=")
 # Slurm's own answers to "where was I submitted from": a script that reads them chooses its directory knowingly.
-_AWARE = re.compile(r"SLURM_SUBMIT_DIR|scontrol\s+show\s+job\b[^\n]{0,200}Command")
+_AWARE = re.compile(r"SLURM_SUBMIT_DIR|scontrol\s+show\s+job(?:id)?\b[^\n]{0,200}Command")
 # Commands that only print or test a path: no file has to be there for them.
 _HARMLESS = re.compile(r"^(?:echo|printf|:|true|\[\[?|test|local|declare|readonly|export)(?:\s|$)")
 # After `cd DIR`, a relative path (`./serve.sh`, `bash run.sh`, `source env.sh`, `python train.py`) resolves there.
@@ -84,30 +86,48 @@ def _first_use(text: str) -> tuple[int, str, str] | None:
     """The first command that reaches a file through the script's own directory: (line, its text, what it does)."""
     from rocmdoctor.artifacts.readers.shell import logical_lines
 
+    raw = text.split("\n")
+    body_lines = heredoc_lines(raw)  # another file's text (`cat > step.sh <<EOF`): its $0 is that file's
+    text = "\n".join("" if n in body_lines else t for n, t in enumerate(raw, 1))
     dirs: set[str] = set()  # variables holding the spool directory, or a path under it
+    selves: set[str] = set()  # variables holding the script's own path (`SCRIPT=$(readlink -f "$0")`)
     moved = None  # the line of a `cd` into it
     for first, _last, line in logical_lines(text):
         body = line.strip()  # (comment lines are dropped by logical_lines)
-        ref = _SELF_DIR.search(body) or _uses(body, dirs)
+        ref = _SELF_DIR.search(body) or _uses(body, dirs) or _dir_of(body, selves)
         m = _ASSIGN.match(body)
         if m and _alone(body[m.end():]):
+            selves.discard(m.group(1))
+            dirs.discard(m.group(1))  # given another value
             if ref:
                 dirs.add(m.group(1))  # SCRIPT_DIR=..., ROOT="$SCRIPT_DIR/.."
-            elif m.group(1) in dirs:
-                dirs.discard(m.group(1))  # given another value
+            elif re.search(_SELF, body[m.end():]) or _uses(body[m.end():], selves):
+                selves.add(m.group(1))
             continue
         if moved is not None and _RELATIVE.search(body):
             return first, body, f"runs a relative path after line {moved}'s `cd` into the script's own directory"
         if ref is None and re.match(r"(?:cd|pushd|popd)(?:\s|$)", body):
             moved = None  # somewhere else now
-        if ref is None or _HARMLESS.match(body):
-            continue
+        if ref is None or all(_HARMLESS.match(part.strip()) or not (_SELF_DIR.search(part) or _uses(part, dirs))
+                              for part in re.split(r"&&|\|\||;|\bthen\b", body) if part.strip()):
+            continue  # only printed or tested (`[ -f "$D/env.sh" ] && source "$D/env.sh"` sources it)
         if re.match(r"(?:cd|pushd)\s", body) and not re.search(r"[\w}\"')]/(?!\.\.(?:/|[\"'\s]|$))[\w.]", body):
             # into it, or a folder above it (`/..`: /var/spool/slurmd exists too); a folder under it is not there
             moved = first
+            rest = re.split(r"&&|;", body, maxsplit=1)[1:]  # `cd "$(dirname "$0")" && ./run.sh`
+            if rest and _RELATIVE.search(rest[0]):
+                return first, body, f"runs a relative path after line {moved}'s `cd` into the script's own directory"
             continue
         return first, body, "reaches a file through the script's own path ($0 or BASH_SOURCE)"
     return None
+
+
+def _dir_of(body: str, selves: set[str]) -> re.Match | None:
+    """`dirname "$SCRIPT"` of a variable that holds the script's own path."""
+    if not selves:
+        return None
+    names = "|".join(re.escape(d) for d in sorted(selves))
+    return re.search(r"\bdirname\b[^\n;|&]{0,80}?\$\{?(?:" + names + r")\b", body)
 
 
 def _uses(body: str, dirs: set[str]) -> re.Match | None:

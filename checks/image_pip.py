@@ -299,8 +299,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     named: set = set()  # (install, package): a second line for the same package in one install is the same cause
-    companions: dict = {k: [] for k in {_install_key(v, settings) for v, r, _q, in_f, _h in found
-                                        if in_f and r.package == "torch" and r.level == "fail"}}
+    companions: dict = {k: [] for k in {_install_key(v, settings) for v, r, q, in_f, _h in found  # a file's own torch line
+                                        if in_f and r is ka.PIP_BY_NAME["torch"] and ka.requirement_name(str(q)) == "torch"}}
     for w, r, _q, in_f, _h in found:  # torchvision/torchaudio lines of a requirements file whose torch is CUDA's
         if in_f and r.package in ("torchvision", "torchaudio") and _install_key(w, settings) in companions:
             companions[_install_key(w, settings)].append(w.evidence())

@@ -64,6 +64,10 @@ def _all_rocm_torches(settings) -> list[tuple[str, int, str, str | None]]:
     return once(settings, "_all_rocm_torches", lambda: _rocm_torch_lines(settings))
 
 
+# A --prefix that is the interpreter's own (python images install to /usr/local; conda's to its prefix): pip sees it
+_OWN_PREFIXES = ("/usr", "/usr/local", "/opt/conda", "$CONDA_PREFIX", "${CONDA_PREFIX}", "$VIRTUAL_ENV", "${VIRTUAL_ENV}")
+
+
 def _newest_on(index: str | None) -> str:
     """The torch release an unpinned install takes from a stable ROCm index: the newest it carries where that is
     known (rocm6.2.4: 2.7), else the first it carried (rocm6.4: 2.8 or later), else a torch 2.x."""
@@ -97,7 +101,8 @@ def _rocm_torch_lines(settings) -> list[tuple[str, int, str, str | None]]:
         if not isinstance(p.value, dict):
             continue
         opts = p.value.get("options") or {}
-        if any(k in opts for k in ("prefix", "target", "t", "root")):
+        if any(k in opts for k in ("target", "t", "root")) or any(
+                str(x).rstrip("/") not in _OWN_PREFIXES for x in opts.get("prefix", [])):
             continue  # into a folder pip does not look in for what is installed: a later pip installs torch again
         index = next((str(x) for k in ("index-url", "i", "extra-index-url", "f", "find-links") for x in opts.get(k, [])
                       if ka.ROCM_INDEX.search(str(x))), None) or _rocm_index_by_build_arg(settings, p)

@@ -88,9 +88,11 @@ def newer_wheels(settings, host, kept=None, gpus=None):
         for req in rec.get("requirements") or []:
             if not applies_on_linux(str(req)):
                 continue  # `torch @ .../windows/...whl ; platform_system == "Windows"`: not installed here
-            wheel = ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req), indexes)
+            sdk = ka.rocm_sdk_release(str(req))  # TheRock's ROCm itself from pip: `rocm[libraries,devel]==7.11.0`
+            wheel = sdk or ka.torch_wheel_rocm(str(req).split("@", 1)[-1].strip() if "@" in str(req) else str(req),
+                                               indexes)
             if wheel is None or wheel[:2] == host[0][:2] or (v.origin.path, v.origin.line) in seen \
-                    or (kept is not None and kept(v, str(req))):
+                    or (not sdk and kept is not None and kept(v, str(req))):
                 continue
             if not indexes and "no-index" not in opts and "://" not in str(req) and "+rocm" in str(req).lower() \
                     and not str(req).lower().endswith(".whl"):
@@ -98,7 +100,7 @@ def newer_wheels(settings, host, kept=None, gpus=None):
                 # a wheel file (`pip install torch-2.9.1+rocm7.1.1...whl`, fetched with wget first) is installed
             if rocm_pin_finds_no_index(settings, v, str(req)):
                 continue  # `torch==2.1.2 --index-url .../rocm6.0`: that index has no such torch (RD-IMG-002's cause)
-            if wheel[:2] < host[0][:2] and not _older_is_the_cause(settings, v, wheel, str(req), opts, gpus):
+            if wheel[:2] < host[0][:2] and (sdk or not _older_is_the_cause(settings, v, wheel, str(req), opts, gpus)):
                 continue
             gap = release_gap(wheel, host[0])
             if gap is not None and gap <= COMPAT_WINDOW:
@@ -107,8 +109,10 @@ def newer_wheels(settings, host, kept=None, gpus=None):
             short, hshort = ".".join(map(str, wheel[:2])), ".".join(map(str, host[0][:2]))
             apart = f"{gap} releases apart" if gap is not None else "too far apart to place in the support table"
             mk = fail if wheel[:1] != host[0][:1] else warn
-            out.append(mk(f"torch for ROCm {short} ({os.path.basename(v.origin.path)}), {hshort} on the host ({apart})",
-                          "A PyTorch ROCm wheel brings its own ROCm user space (HIP runtime, rocBLAS, MIOpen) and "
+            what = f"`{req}` installs ROCm {short}" if sdk else f"torch for ROCm {short}"
+            out.append(mk(f"{what} ({os.path.basename(v.origin.path)}), {hshort} on the host ({apart})",
+                          ("ROCm's own wheels (TheRock: rocm-sdk-core, rocm-sdk-libraries) are a ROCm user space" if sdk
+                           else "A PyTorch ROCm wheel brings its own ROCm user space") + " (HIP runtime, rocBLAS, MIOpen) and "
                           f"runs it on the host's kernel driver; AMD supports the pair only within ±{COMPAT_WINDOW} "
                           f"releases; outside it the runtime fails ('hipErrorNoBinaryForGpu', "
                           f"'HIP error: invalid device function') or finds no GPU. Install from the index for ROCm "

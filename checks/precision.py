@@ -7,6 +7,9 @@ On NVIDIA/CUDA the static table does not apply and those checks skip.
 """
 from __future__ import annotations
 
+import os
+import re
+
 from rocmdoctor.artifacts.settings import env_ev, env_evs
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
 from rocmdoctor.knowledge import gpus as kb
@@ -16,6 +19,10 @@ from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.facts.advice import devices, recommend
 
 AREA = "precision"
+
+
+_CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(?:docker-)?compose")
+_CONTAINER_ENV = re.compile(r"(?:^|\s)(?:-e|--env)[=\s]\s*[\"']?TORCH_BLAS_PREFER_HIPBLASLT=")  # `docker run -e ...`
 
 
 def with_runtime(torch, torch_runtime):
@@ -112,7 +119,10 @@ def hipblaslt(gpus, torch, env=None, torch_runtime=None):
     hip = torch.hip
     if not hip:
         return skip(f"torch {torch.version} is not a ROCm build")
-    forced = bool(env) and env.get("TORCH_BLAS_PREFER_HIPBLASLT") == "1"
+    # set for a container (a Dockerfile's ENV, a compose environment): the image's torch reads it, not this one
+    where = env.origin("TORCH_BLAS_PREFER_HIPBLASLT") if env and hasattr(env, "origin") else None
+    forced = bool(env) and env.get("TORCH_BLAS_PREFER_HIPBLASLT") == "1" and not (where is not None and (
+        _CONTAINER_FILE.search(os.path.basename(where.path)) or _CONTAINER_ENV.search(where.text or "")))
 
     def judge(d, row):
         evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]

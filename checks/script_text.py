@@ -155,7 +155,7 @@ def _alias_use(lines: list[str]) -> tuple[str, int, str, int, str] | None:
     alias, its value, line of the call, the call's text). Heredoc bodies are another file's text."""
     from rocmdoctor.artifacts.readers.shell import logical_lines
 
-    body = _heredoc_lines(lines)
+    body = heredoc_lines(lines)
     text = "\n".join("" if n in body else t for n, t in enumerate(lines, 1))
     aliases: dict[str, tuple[int, str]] = {}  # name -> (line, value)
     functions = set(re.findall(r"(?m)^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w.-]{0,60})[ \t]*\(\)", text))
@@ -172,7 +172,7 @@ def _alias_use(lines: list[str]) -> tuple[str, int, str, int, str] | None:
     return None
 
 
-def _heredoc_lines(lines: list[str]) -> set[int]:
+def heredoc_lines(lines: list[str]) -> set[int]:
     """Line numbers inside heredoc bodies (`cat >> ~/.bashrc <<EOF` ... `EOF`)."""
     out: set[int] = set()
     end = None

@@ -282,6 +282,12 @@ def test_torchs_extension_builder_for_a_package_that_names_no_deepspeed_is_that_
           "subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1.",
           "  File \"/usr/lib/python3/site-packages/deepspeed/ops/op_builder/builder.py\", line 510, in jit_load"]
     assert top(run(ds))[1] == "deepspeed"
+    # and a DeepSpeed op's torch_extensions build that never says "deepspeed": its op name does
+    op = ["Building extension module fused_adam...",
+          "/opt/rocm/bin/hipcc -c multi_tensor_adam.hip -o multi_tensor_adam.cuda.o",
+          "ninja: build stopped: subcommand failed.",
+          "RuntimeError: Error building extension 'fused_adam'"]
+    assert top(run(op))[1] == "deepspeed"
 
 
 def test_rocminfo_that_opens_kfd_after_its_module_check_is_no_driver_failure():

@@ -10,6 +10,8 @@ from .services import GPU_ENV, _env as service_env, command_of
 # llama.cpp's Vulkan server, a VA-API encoder, a Vulkan dev container. ROCm compute (HIP, HSA) needs /dev/kfd too.
 # RADV_PERFTEST, RADV_DEBUG: switches of Mesa's RADV Vulkan driver
 _GRAPHICS = re.compile(r"vulkan|\bradv(?![a-z0-9])|vaapi|\blibva|va-api|mesa-(?:vulkan|va)|\bopengl\b|\begl\b", re.I)
+# Video encoding and decoding on the render node: FFmpeg's VA-API (an FFMPEG_BINARY setting), media servers
+_VIDEO = re.compile(r"ffmpeg|vaapi|va-api|transcod|\bencod|\bhwaccel|jellyfin|\bplex\b|frigate|handbrake|obs-studio", re.I)
 _COMPUTE = re.compile(r"\b(?:rocm|hip|hsa|rocr|pytorch|torch|ollama|vllm|sglang|comfy)", re.I)
 
 
@@ -36,5 +38,8 @@ def dri_only(svc, devs: list[str]) -> str:
         return ""
     env = service_env(svc)
     text = " ".join(str(x) for x in (svc.get("image"), command_of(svc), *env.keys(), *env.values()))
-    return "" if _COMPUTE.search(text) or any(GPU_ENV.match(str(k)) for k in env) else \
+    picks_device = re.search(r"\bxpu\b|--device[= ]", text)  # an Intel XPU or CUDA model server of another variant
+    if not (_GRAPHICS.search(text) or _VIDEO.search(text)):
+        return ""  # no sign of video or graphics: an app on the render node alone (SD WebUI) is ROCm's, missing /dev/kfd
+    return "" if _COMPUTE.search(text) or picks_device or any(GPU_ENV.match(str(k)) for k in env) else \
         "video or graphics (a sibling is given /dev/kfd for compute)"

@@ -2,7 +2,6 @@
 Kubernetes manifests, which of them do GPU work, and how a finding names a service's line."""
 from __future__ import annotations
 
-import os
 import re
 
 from rocmdoctor.artifacts.settings import built_from
@@ -12,6 +11,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
 from .cpu_builds import plain_build
+from .variants import cpu_variant, untagged
 from .memo import per_settings
 from .overlays import AMD_PROFILE, depends_on, other_vendor_profiled, overlays, profiled, script_layers, started_services
 
@@ -60,11 +60,11 @@ def services_of(settings, gpu_only: bool = False):
         # a build of its own (not a plain CPU one) or an application's name (whisper, llama.cpp: CPU images too) is a
         # sign only where no service says outright that it uses the GPU (api + worker pass /dev/kfd; the web front end
         # beside them does not); an image a sibling runs with the device nodes was left without them on purpose
-        given = {_untagged(s.get("image")) for s in svcs.values() if s.get("image") and device_list(s)}
+        given = {untagged(s.get("image")) for s in svcs.values() if s.get("image") and device_list(s)}
         gpu = {n for n, s in svcs.items() if gpu_signs(s, apps=not strong, built=not strong and not (
             s.get("build") and plain_build(settings, dockerfiles_of(settings, a, n, s))))
                and (gpu_access(s) or (not _client_of(s, access - {n}, signs - {n}) and not cpu_variant(a, n, s)
-                                      and _untagged(s.get("image")) not in given
+                                      and untagged(s.get("image")) not in given
                                       and not (kfd_given and not gpu_signs(s, built=False, apps=False, names=False))))}
         if gpu_only and not gpu:
             continue  # nothing here says it does GPU work: a chat UI, a CPU app, a data-preparation container
@@ -72,25 +72,6 @@ def services_of(settings, gpu_only: bool = False):
             if gpu_only and name not in gpu:
                 continue
             yield a, name, svc
-
-
-def _untagged(image) -> str:
-    """An image reference without its `:latest` (what Docker pulls for a bare name)."""
-    return str(image or "").removesuffix(":latest")
-
-
-_CPU_NAMED = re.compile(r"(?:^|[-_.])cpu(?:$|[-_.])", re.I)
-
-
-def cpu_variant(a, name: str, svc) -> bool:
-    """The CPU build of a deployment, by its own names: `docker-compose-cpu.yml`, a service `app-cpu`, a build of
-    `Dockerfile.cpu`, an image tagged `-cpu`. With no device node of its own, it runs on the CPU on purpose."""
-    build = svc.get("build")
-    dockerfile = str(build.get("dockerfile") or "") if isinstance(build, dict) else ""
-    image = str(svc.get("image") or "").rsplit("/", 1)[-1]
-    names = (os.path.basename(getattr(a, "path", "") or "").rsplit(".", 1)[0], name, os.path.basename(dockerfile),
-             image.partition(":")[2])
-    return any(_CPU_NAMED.search(x) for x in names if x)
 
 
 _PROFILE_ON = re.compile(r"(?:--profile[=\s]+[\"']?|COMPOSE_PROFILES=[\"']?)([\w.,${}*-]+)")
@@ -222,7 +203,7 @@ def gpu_signs(svc, built: bool = True, apps: bool = True, names: bool = True) ->
     if not names:  # only an image built for the GPU alone (AMD's rocm/* images, a vLLM or SGLang server) still says
         org, name = ka.image_org_name(str(svc.get("image") or "").lower())  # GPU by its name
         return any(GPU_ENV.match(k) or k in RUNTIME_GPU_ENV for k in _env(svc)) or org == "rocm" or bool(
-            GPU_ONLY_SERVER.search(org) or GPU_ONLY_SERVER.search(name))
+            GPU_ONLY_SERVER.search(org) or GPU_ONLY_SERVER.search(name) or TRAINING.search(name.split(":")[0]))
     if any(GPU_ENV.match(k) or k in RUNTIME_GPU_ENV for k in _env(svc)):
         return True
     if NON_GPU_IMAGE.search(image.rsplit("/", 1)[-1]):

@@ -262,6 +262,20 @@ def torch_wheel_rocm(requirement: str, indexes: list[str]) -> tuple[int, ...] | 
     return tuple(int(x) for x in m.groups() if x is not None) if m else None
 
 
+# ROCm itself as Python wheels (TheRock: `pip install "rocm[libraries,devel]==7.11.0" --index-url
+# https://repo.amd.com/rocm/whl/gfx94X-dcgpu/`): the meta package and its rocm-sdk-* parts carry the ROCm release as
+# their version. https://github.com/ROCm/TheRock/blob/main/RELEASES.md
+_ROCM_SDK_PIN = re.compile(r"^(?:rocm|rocm-sdk(?:-core|-devel|-libraries(?:-[\w-]{1,40})?)?)\s*(?:\[[^\]]{0,200}\])?\s*"
+                           r"(?:==|~=|===)\s*(\d{1,2})\.(\d{1,3})(?:\.(\d{1,3}))?", re.I)
+
+
+def rocm_sdk_release(requirement: str) -> tuple[int, ...] | None:
+    """The ROCm release a pinned requirement of ROCm's own wheels installs (`rocm[libraries]==7.11.0`,
+    `rocm-sdk-core==7.10.*`), else None."""
+    m = _ROCM_SDK_PIN.match(requirement.strip().strip("'\""))
+    return tuple(int(x) for x in m.groups() if x is not None) if m else None
+
+
 # When each ROCm release came out (year, month of GA; AMD's release notes): an AMD image tagged by date and no
 # release (rocm/vllm-dev:nightly_main_20251214, the training images' vYY.MM scheme: rocm/primus:v25.11) carries
 # at least the release out two months before that date. https://rocm.docs.amd.com/en/latest/release/versions.html

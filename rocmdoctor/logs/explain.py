@@ -479,7 +479,12 @@ def _not_deepspeeds_build(occs: list[Occurrence], result: ScanResult, inputs: li
     return occs
 
 
-_DS_WORDS = re.compile(r"deepspeed|op_builder|ds_report|\bDS_BUILD_", re.I)
+_DS_WORDS = re.compile(r"deepspeed|op_builder|ds_report|\bDS_BUILD_|"
+                       # DeepSpeed's op names, which its torch_extensions builds carry (`Error building extension
+                       # 'fused_adam'`) when no line says DeepSpeed
+                       r"\b(?:cpu_adam|cpu_adagrad|cpu_lion|fused_adam|fused_lamb|fused_lion|transformer_inference|"
+                       r"async_io|spatial_inference|stochastic_transformer|inference_core_ops|ragged_device_ops|"
+                       r"evoformer_attn|random_ltd|sparse_attn|fp_quantizer)\b", re.I)
 
 
 # A process killed by SIGKILL ("Killed", exit code -9): ranked as the host's OOM kill when it died loading a model.

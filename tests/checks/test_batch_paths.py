@@ -52,6 +52,14 @@ HEAD = "#!/bin/bash\n#SBATCH --gres=gpu:1\nset -e\n"
     (HEAD + "P=$(dirname $(dirname $(realpath $0)))\nX=1 Y=\"$P\" bash $P/run.sh\n", 5),
     (HEAD + 'cd "$(dirname "$0")"\nmodule load rocm\nbash train.sh\n', 6),
     (HEAD + 'cd "$(dirname "$0")/src"\npython /work/t.py\n', 4),  # a folder under it is not there either
+    (HEAD + 'cd "$(dirname "$0")" && ./serve.sh\n', 4),  # the relative path on the cd's own line
+    # the script's path in a variable first (readlink -f), then its folder; a test before the source sources it
+    (HEAD + 'SCRIPT=$(readlink -f "$0")\nHERE=$(dirname "$SCRIPT")\nsource "$HERE/env.sh"\n', 6),
+    (HEAD + 'D=$(dirname "$0")\n[ -f "$D/env.sh" ] && source "$D/env.sh"\n', 5),
+    # look-alike: a heredoc writes another script, whose $0 is its own real path
+    (HEAD + "cat > /work/step.sh <<'EOS'\nHERE=$(dirname \"$0\")\nsource \"$HERE/env.sh\"\nEOS\nsrun bash /work/step.sh\n",
+     None),
+    (HEAD + "S=$(scontrol show jobid $SLURM_JOB_ID | awk -F= '/Command=/{print $2}')\nsource $(dirname $0)/x\n", None),
     (HEAD + 'cd "$(dirname "$0")/.."\npython /work/t.py\nbash run.sh\n', 6),  # above it: only relative paths fail
     (HEAD + 'source "$(dirname $0x)/env.sh"\n', 4),  # `$0x` is $0 then an x
     # look-alikes: printed or tested only; reassigned before use; a cd elsewhere before the relative path;

@@ -561,30 +561,6 @@ def test_an_arg_branch_inside_another_arg_branch_keeps_its_own_condition(lint):
     assert lint.flagged(lint([lint.write("Dockerfile", body)], "RD-IMG-002", "mi300x8")) == []
 
 
-# --- a pin no index carries installs no torch (the build stops there): a later flash-attn install is still judged,
-# and a command continued over lines is cited at the line naming the package too (fresh py-indrarg8899)
-
-def test_a_package_after_a_pin_off_its_index_is_judged_at_its_own_line(tmp_path):
-    p = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\n"
-              "RUN pip3 install \\\n    torch==2.3.0 \\\n    --index-url https://download.pytorch.org/whl/rocm6.3\n"
-              "RUN pip3 install --no-cache-dir \\\n    numpy \\\n    flash_attn \\\n    triton\n")
-    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
-    lines = {f.subject.rsplit(" ", 1)[1]: [e.source.rsplit(":", 1)[1] for e in f.evidence] for f in fs}
-    assert lines == {"torch": ["2", "3"], "flash-attn": ["5", "7"]}, lines
-    # after PyPI's CUDA torch, a later package has no ROCm torch to replace: one finding, at the torch
-    q = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip3 install torch\n"
-              "RUN pip3 install \\\n    flash-attn\n")
-    assert [f.subject.rsplit(" ", 1)[1] for f in flagged(scan([q], "RD-IMG-002", "mi300x8"))] == ["torch"]
-
-
-def test_a_comment_line_inside_a_continued_run_is_skipped_not_cited(tmp_path):
-    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
-              "RUN pip install --no-cache-dir \\\n      numpy \\\n      # flash-attn needs a ROCm build\n"
-              "      transformers \\\n      flash-attn\n")
-    fs = [f for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) if f.subject.endswith("flash-attn")]
-    assert [e.source.rsplit(":", 1)[1] for e in fs[0].evidence] == ["2", "6"]
-
-
 # --- wave 21 (spent batches 69-71): what one install is, where its file comes from, what torch is already there
 def test_a_requirements_files_torchvision_and_torchaudio_are_cited_in_its_torch_finding(lint):
     p = lint.write("requirements.txt", "torch>=2.1\ntorchvision>=0.16\ntorchaudio>=2.1\nnumpy\n")
@@ -642,3 +618,19 @@ def test_a_file_a_host_script_installs_too_is_not_judged_by_the_images_torch():
     # file on the host, where the old rocm6.1 index read beside PyPI gives PyPI's CUDA torch
     fs = flagged(scan([os.path.join(FRESH, "ya-lockezhan-pinn-ddp")], "RD-IMG-002", "mi300x8"))
     assert fs and all("requirements_linux_rocm.txt" in f.title for f in fs)
+
+
+def test_a_cuda_companion_pin_without_a_torch_line_keeps_its_own_finding(lint):
+    # no torch line in the file: torchvision==...+cu118 is its own CUDA build, not folded into accelerate's finding
+    p = lint.write("requirements.txt", "accelerate==0.30.0\ntorchvision==0.16.0+cu118\n")
+    fs = lint.flagged(lint([p], "RD-IMG-002", "mi300x8"))
+    assert any(f.subject.endswith("torchvision") for f in fs), [f.title for f in fs]
+
+
+@pytest.mark.parametrize("prefix, kept", [("/usr/local", True), ("/install", False)])
+def test_an_install_into_the_interpreters_own_prefix_is_seen_by_the_next_pip(tmp_path, lint, prefix, kept):
+    lint.write("Dockerfile", f"FROM python:3.11\nRUN pip install --prefix={prefix} torch --index-url "
+               "https://download.pytorch.org/whl/rocm6.2\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n")
+    lint.write("requirements.txt", "torch\nnumpy\n")
+    got = [f for f in lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8")) if "requirements.txt" in f.title]
+    assert (not got) is kept

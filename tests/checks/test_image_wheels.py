@@ -217,3 +217,20 @@ def test_rocm_installed_in_a_stage_the_default_build_skips(lint, last, judged):
                    f" && apt-get update && apt-get install -y rocm-dev\nFROM {last} AS build\nRUN make\n")
     fs = [f for f in lint.flagged(lint([d], "RD-IMG-003", "mi50x2-xeon")) if "package repository" in f.title]
     assert bool(fs) is judged
+
+
+# --- ROCm itself from pip (TheRock's wheels): spent sx-genesis-quadrants-therock and tx-amdecosystem-monai-rocm
+@pytest.mark.parametrize("req, flagged_", [
+    ('"rocm[libraries,devel]"==7.11.0 torch==2.9.1', True),
+    ('"rocm[libraries,devel,device-gfx942]==10.0.*"', True),
+    ("rocm-sdk-core==7.10.0", True),
+    ("rocm-sdk-core==6.2.0", False),  # the host's own release
+    ("rocm-smi-lib==6.0", False),  # not ROCm's SDK wheels
+])
+def test_rocm_installed_from_pip_is_judged_like_an_image(tmp_path, req, flagged_):
+    from tests.lintacc_helpers import flagged as flagged_of, scan as lint_scan, write
+
+    p = write(tmp_path, "Dockerfile", f"FROM ubuntu:24.04\nRUN pip install --index-url "
+              f"https://repo.amd.com/rocm/whl/gfx94X-dcgpu/ {req}\n")
+    fs = [f for f in flagged_of(lint_scan([p], "RD-IMG-003", "mi300x8")) if "installs ROCm" in f.title]
+    assert bool(fs) is flagged_, [f.title for f in fs]

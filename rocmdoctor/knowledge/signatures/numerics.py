@@ -107,7 +107,7 @@ SIGNATURES: tuple[S, ...] = (
             "loss scale already at minimum",
             "overflow!",
             "overflow detected. skipping step",
-            "reducing dynamic loss scale from 1 ",
+            "reducing dynamic loss scale from 1",
         ),
         meaning=("DeepSpeed's dynamic loss scaler keeps overflowing; at the minimum scale fp16 training cannot "
                  "continue."),
@@ -123,6 +123,7 @@ SIGNATURES: tuple[S, ...] = (
             "[2021-01-26 22:05:35,108] [INFO] [logging.py:60:log_dist] [Rank 0] Overflow detected. Skipping step. "
             "Attempted loss scale: 1, reducing to 1",
             "[2021-01-26 22:05:16,472] [INFO] [fused_optimizer.py:316:_update_scale] Reducing dynamic loss scale from 1 to 1",
+            "[INFO] [fused_optimizer.py:316:_update_scale] Reducing dynamic loss scale from 1.0 to 1.0",  # a float minimum
             "[2023-02-28 20:08:24,338] [INFO] [stage_1_and_2.py:1769:step] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
             "Attempted loss scale: 64.0, reducing to 32.0",
         ),

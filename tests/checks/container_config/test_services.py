@@ -69,6 +69,7 @@ def test_a_client_of_the_gpu_service_is_not_a_gpu_service():
     ({"image": "rocm/sgl-dev:v0.5.2-rocm700-mi30x"}, True),  # a server that runs on no CPU
     ({"image": "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"}, True),  # AMD's GPU image
     ({"image": "vllm/vllm-openai-rocm:v0.9.0"}, True),
+    ({"image": "ghcr.io/myorg/finetune-rocm:6.3"}, True),  # a training image by its name
 ])
 def test_a_name_alone_is_no_gpu_sign_beside_a_service_given_kfd(other, gpu):
     svcs = {"gpu": {"image": "onnxruntime-rocm-runtime", "devices": ["/dev/kfd", "/dev/dri"]}, "other": other}

@@ -238,8 +238,11 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 _container(art, svc, first, last, physical, at)
             continue
         if head == "shifter":  # NERSC's `shifter --image=docker:nersc/pytorch:ngc-22.09-v0 python t.py`
-            ref = next((w.split("=", 1)[1] if "=" in w else words[k + 1] for k, w in enumerate(words[i + 1:], i + 1)
-                        if w.split("=", 1)[0] == "--image" and ("=" in w or k + 1 < len(words))), None)
+            ref, j = None, i + 1
+            while j < len(words) and words[j].startswith("-"):  # shifter's own options, up to the program it runs
+                if words[j].split("=", 1)[0] == "--image":
+                    ref = words[j].split("=", 1)[1] if "=" in words[j] else (words[j + 1] if j + 1 < len(words) else None)
+                j += 2 if words[j] in ("--image", "--volume", "-V", "--module", "-m", "--workdir", "-w") else 1
             if ref and not ref.startswith("$"):
                 ref = re.sub(r"^(?:docker|custom):", "", ref)
                 art.add(CONTAINER, "image", ref, _written_at(ref, raw, words, variables, first))

@@ -1,0 +1,3 @@
+#!/bin/bash 
+
+python3 train.py --config $1
