@@ -421,3 +421,17 @@ def test_review_script_text_patterns_stay_linear_on_long_lines():
     _alias_use(["#!/bin/bash", "echo start;" + " " * 100_000 + "x", "alias a=b", "a"])
     _COPY.match("COPY " + "--a " * 8000 + "[")
     assert time.process_time() - t < 1.0
+
+
+def test_review_a_100_kb_line_of_command_substitutions_reads_fast(tmp_path):
+    # the wave-21 review: the shell reader's nvidia-smi pattern (`\S*/` before the name) rescanned the rest of the line
+    # at every `$(`: `Y=` and 50,000 `$(` took 8 s; the path before the name has bounded parts now
+    from rocmdoctor.artifacts.readers import read_one
+    from rocmdoctor.artifacts.readers.shell.nvidia_smi import _NVSMI
+
+    p = tmp_path / "job.sh"
+    p.write_text("#!/bin/bash\n#SBATCH -N 1\nY=" + "$(" * 50_000 + "\n")
+    t = time.process_time()
+    read_one(str(p))
+    assert time.process_time() - t < 2.0
+    assert _NVSMI.search("N=$(${HOME}/bin/nvidia-smi -L | wc -l)") and not _NVSMI.search("N=$(foo nvidia-smi)")

@@ -8,7 +8,9 @@ from ...settings import LAUNCHER, Artifact
 
 
 # A GPU count taken from nvidia-smi: on an AMD node the tool is absent and the count is 0.
-_NVSMI = re.compile(r"(?:\$\(|`)\s*(?:\S*/)?nvidia-smi\b")
+# a path of bounded parts before the name (`$(/usr/bin/nvidia-smi ...)`): `\S*/` rescanned the rest of the line at each
+# `$(` of a long one (a 100 kB line of them took 8 s)
+_NVSMI = re.compile(r"(?:\$\(|`)\s{0,16}(?:[\w.+~${}-]{0,100}/){0,16}nvidia-smi\b")
 _FROM_NVSMI = "counted by nvidia-smi at "
 _GPU_COUNT_FLAGS = re.compile(r"^(?:--(?:nproc[_-]per[_-]node|num[_-]gpus|num[_-]processes|gpus|devices|ngpus)"
                               # a Hydra override of the ranks per node (verl, OpenRLHF: trainer.n_gpus_per_node=8)
