@@ -96,7 +96,7 @@ def _first_use(text: str) -> tuple[int, str, str] | None:
         body = line.strip()  # (comment lines are dropped by logical_lines)
         ref = _SELF_DIR.search(body) or _uses(body, dirs) or _dir_of(body, selves)
         m = _ASSIGN.match(body)
-        if m and _alone(body[m.end():]):
+        if m and _assigns_only(body):
             selves.discard(m.group(1))
             dirs.discard(m.group(1))  # given another value
             if ref:
@@ -137,25 +137,13 @@ def _uses(body: str, dirs: set[str]) -> re.Match | None:
     return re.search(r"\$(?:\{(?:" + names + r")\}|(?:" + names + r")\b)", body)
 
 
-def _alone(value: str) -> bool:
-    """The assignment's value runs to the end of the line: `X=$(cd "$(dirname "$0")" && pwd)`, not the command
-    environment of `X="$D" python t.py` (an unquoted blank outside $(...) ends it; one pass, any nesting)."""
-    depth, quote, i = 0, "", 0
-    while i < len(value):
-        c = value[i]
-        if c == "\\":
-            i += 2
-            continue
-        if quote == "'":
-            quote = "" if c == "'" else quote
-        elif c in "'\"" and not quote and depth == 0 or c == '"' and quote == '"':
-            quote = "" if quote else c
-        elif value.startswith("$(", i):
-            depth, i = depth + 1, i + 2
-            continue
-        elif c == ")" and depth:
-            depth -= 1
-        elif c in " \t" and not quote and depth == 0:
-            return not value[i:].strip() or value[i:].lstrip().startswith("#")
-        i += 1
-    return True
+def _assigns_only(body: str) -> bool:
+    """The line only sets variables (`X=$(cd "$(dirname "$0")" && pwd)`, `export A=1 B=2`), as the shell reader splits
+    it into words; not the command environment of `X="$D" python t.py`."""
+    from rocmdoctor.artifacts.readers.shell.words import commands
+
+    cmds = commands(body)
+    words = cmds[0] if len(cmds) == 1 else []
+    while words and (words[0] in ("export", "local", "declare", "readonly") or words[0].startswith("-")):
+        words = words[1:]
+    return bool(words) and all(_ASSIGN.match(w) for w in words)

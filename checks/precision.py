@@ -21,7 +21,6 @@ from rocmdoctor.facts.advice import devices, recommend
 AREA = "precision"
 
 
-_CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(?:docker-)?compose")
 _CONTAINER_ENV = re.compile(r"(?:^|\s)(?:-e|--env)[=\s]\s*[\"']?TORCH_BLAS_PREFER_HIPBLASLT=")  # `docker run -e ...`
 
 
@@ -122,7 +121,7 @@ def hipblaslt(gpus, torch, env=None, torch_runtime=None):
     # set for a container (a Dockerfile's ENV, a compose environment): the image's torch reads it, not this one
     where = env.origin("TORCH_BLAS_PREFER_HIPBLASLT") if env and hasattr(env, "origin") else None
     forced = bool(env) and env.get("TORCH_BLAS_PREFER_HIPBLASLT") == "1" and not (where is not None and (
-        _CONTAINER_FILE.search(os.path.basename(where.path)) or _CONTAINER_ENV.search(where.text or "")))
+        ka.CONTAINER_FILE.search(os.path.basename(where.path)) or _CONTAINER_ENV.search(where.text or "")))
 
     def judge(d, row):
         evidence = d.evidence + [ev("probe: python", f"torch.version.hip = {hip}")]

@@ -10,8 +10,8 @@ from .services import GPU_ENV, _env as service_env, command_of
 # llama.cpp's Vulkan server, a VA-API encoder, a Vulkan dev container. ROCm compute (HIP, HSA) needs /dev/kfd too.
 # RADV_PERFTEST, RADV_DEBUG: switches of Mesa's RADV Vulkan driver
 _GRAPHICS = re.compile(r"vulkan|\bradv(?![a-z0-9])|vaapi|\blibva|va-api|mesa-(?:vulkan|va)|\bopengl\b|\begl\b", re.I)
-# Video encoding and decoding on the render node: FFmpeg's VA-API (an FFMPEG_BINARY setting), media servers
-_VIDEO = re.compile(r"ffmpeg|vaapi|va-api|transcod|\bencod|\bhwaccel|jellyfin|\bplex\b|frigate|handbrake|obs-studio", re.I)
+# Video encoding and decoding on the render node beside _GRAPHICS's VA-API: FFmpeg (an FFMPEG_BINARY setting), media servers
+_VIDEO = re.compile(r"ffmpeg|transcod|\bencod|\bhwaccel|jellyfin|\bplex\b|frigate|handbrake|obs-studio", re.I)
 _COMPUTE = re.compile(r"\b(?:rocm|hip|hsa|rocr|pytorch|torch|ollama|vllm|sglang|comfy)", re.I)
 
 

@@ -36,6 +36,9 @@ class ImagePattern:
         return re.search(self.pattern, image, re.I) is not None
 
 
+# A file that defines containers, by its name: what it sets is the container's, read by the image's programs.
+CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(docker-)?compose")
+
 # Base images whose torch and libraries are CUDA builds.
 CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?nvidia/cuda[:@]", "NVIDIA's CUDA base image", (ROCM_DOCKER,)),

@@ -33,6 +33,7 @@ from . import shell
 from . import training
 from .dockerfile import unnamed_dockerfile
 from .shell.script import unnamed_script
+from ...knowledge.artifacts import CONTAINER_FILE as _CONTAINER_FILE
 from .requirements import unnamed_requirements
 from .references import climb, in_context, resolve
 from .setups import build_setups
@@ -54,7 +55,6 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "ve
 # Folders that usually hold a build's output (CMake trees full of generated JSON): only the container files an
 # author keeps there are read (build/Dockerfile.rocm64, build/Containerfile: two sets of fresh batches 22-23).
 _OUTPUT_DIRS = {"build", "dist"}
-_CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(docker-)?compose")
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
                         r"|^(docker-)?compose|^(gnu)?makefile(?:\.(?!am$|in$)[\w-]{1,20})?$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
