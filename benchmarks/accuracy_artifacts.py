@@ -70,7 +70,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:rdzv-endpoint-site-hostname": "RD-LCH-010", "words:ds-train-batch-not-product": "RD-DS-009",
          "words:ROCM_PATH-not-a-path": "RD-ENV-005",
          "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
-         "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
+         "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:nvidia-smi-gpu-count": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
          "words:craype-accel-target-gfx90a": "RD-ENV-002", "words:TF_ROCM_AMDGPU_TARGETS-not-this-gpu": "RD-ENV-002",
          "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",
          # classes of the spent fresh batches 3-4 (track arta)

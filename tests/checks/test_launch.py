@@ -163,6 +163,34 @@ def test_a_hydra_rank_count_from_nvidia_smi(tmp_path, text, bad):
         assert fs[0].subject == p + ":3"
 
 
+COUNT = "NUM_GPUS=$(nvidia-smi --list-gpus | wc -l)\n"
+
+
+# A GPU count from nvidia-smi that the script goes on to use in any way but printing: on an AMD node it is 0 (wave 22,
+# from 12 spent fresh sets that counted this way: accelerate's --num_processes from a product, a test that picks the
+# 2- or 4-GPU branch, a count handed to another script, a Hydra option, a default `${N:-$(nvidia-smi ...)}`)
+@pytest.mark.parametrize("text,bad", [
+    (COUNT + "WORLD_SIZE=$((NUM_GPUS * NNODES))\naccelerate launch --num_processes $WORLD_SIZE t.py\n", True),
+    (COUNT + "if [ $NUM_GPUS -eq 2 ]; then\n  python t.py --gpus 2\nfi\n", True),
+    (COUNT + "bash launcher.sh ${NUM_GPUS} $MASTER_ADDR\n", True),
+    ("NUM_GPUS=${NUM_GPUS:-$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)}\npython t.py $NUM_GPUS\n", True),
+    ("export N=$(nvidia-smi -L | grep -c GPU)\nBS=$((N*4))\npython t.py --bs $BS\n", True),
+    (COUNT + 'echo "found $NUM_GPUS GPUs"\nprintf "%s\\n" "$NUM_GPUS"\npython t.py\n', False),  # printed only
+    ("if command -v nvidia-smi >/dev/null; then\n  " + COUNT + "fi\npython t.py $NUM_GPUS\n", False),
+    ('if [ "$GPU" = "rocm" ]; then\n  NUM_GPUS=$(rocm-smi --showid | grep -c GPU)\nelse\n  ' + COUNT +
+     "fi\npython t.py $NUM_GPUS\n", False),  # the other vendor's branch
+    ('case "$VENDOR" in\n  nvidia) ' + COUNT.strip() + " ;;\nesac\npython t.py $NUM_GPUS\n", False),
+    (COUNT + "NUM_GPUS=8\npython t.py $NUM_GPUS\n", False),  # overwritten before any use
+    (COUNT + "python t.py --gpus 8\n", False),  # never used
+    ("cat > job.sh <<'EOF'\n" + COUNT + "python t.py $NUM_GPUS\nEOF\n", False),  # a file it writes, not its lines
+])
+def test_a_gpu_count_from_nvidia_smi_that_the_script_uses(tmp_path, text, bad):
+    p = write(tmp_path, "go.sh", "#!/bin/bash\n" + text)
+    fs = [f for f in scan([p], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title]
+    assert [f.subject for f in fs] == ([p + ":2"] if bad else [])
+    assert not [f for f in scan([p], "RD-LCH-001", "no-gpu") if f.status.value == "fail"]  # no AMD GPU to count
+
+
 def test_a_vllm_server_that_fits_passes_citing_its_option(tmp_path):
     p = write(tmp_path, "f.sh", "vllm serve m --tensor-parallel-size=1\n")
     [f] = scan([p], "RD-LCH-001", "rx7900xtx")

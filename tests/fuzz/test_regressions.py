@@ -435,3 +435,14 @@ def test_review_a_100_kb_line_of_command_substitutions_reads_fast(tmp_path):
     read_one(str(p))
     assert time.process_time() - t < 2.0
     assert _NVSMI.search("N=$(${HOME}/bin/nvidia-smi -L | wc -l)") and not _NVSMI.search("N=$(foo nvidia-smi)")
+
+
+def test_a_script_of_thousands_of_counts_derived_from_nvidia_smi_reads_in_linear_time():
+    # wave 22: each line was searched for every tracked name, so 5,000 counts derived from one nvidia-smi count and
+    # 2,000 lines that read two of them took 390 s; a line's own words are now looked up instead
+    from rocmdoctor.artifacts.readers.shell.nvidia_smi import counts_used
+    text = ("N=$(nvidia-smi -L | wc -l)\n" + "".join(f"V{i}=$N\n" for i in range(5000))
+            + "echo $V1 $V2\n" * 2000 + "python t.py $V4999\n")
+    start = time.perf_counter()
+    assert counts_used(text) == [(1, "V4999")]
+    assert time.perf_counter() - start < 5

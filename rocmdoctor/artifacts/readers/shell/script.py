@@ -14,6 +14,7 @@ from .. import containers
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
 from .command import _command, restamp
 from .expand import substitute
+from .nvidia_smi import counts_used
 from .places import _last_line
 from .words import _ASSIGN, _HEREDOC, RELEVANT, _shlex_commands, commands, logical_lines, new_file
 
@@ -125,6 +126,10 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
         for n, text in state.function[1]:
             _line(art, n, text, variables, exported, physical, state, 0)
     _apt_sources(art, physical)
+    counted = {v.origin.line for v in art.values if v.name == "gpu_count_source"}
+    for n, _name in counts_used(text) if "nvidia-smi" in text else ():
+        if n not in counted:  # a count the script uses otherwise than in a launch option (RD-LCH-001)
+            art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", n)
     if state.launch_mark is not None:
         # A variable exported after the script's last launch, outside any loop, reaches no launch of
         # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
