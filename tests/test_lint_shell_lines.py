@@ -114,3 +114,21 @@ def test_a_logical_line_ends_on_its_last_physical_line():
 
     text = 'a\nb \\\n c \\\n d\ne\nf="x\ny"\ng'
     assert [(f, la) for f, la, _ in logical_lines(text)] == [(1, 1), (2, 4), (5, 5), (6, 7), (8, 8)]
+
+
+def test_a_comment_lines_backslash_continues_nothing(tmp_path):
+    # (wave 22, a spent fresh set's pyxis launcher) `#  --time=4-00:00 \` above `srun ... \`: bash reads the comment to
+    # its end, so the srun command below is whole; joined to the comment, the whole srun (its NGC image, its
+    # --export) was dropped with it
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    text = "a\n# --time=1 \\\nsrun -K \\\n  --gpus=1 \\\n  python t.py\n# last \\\nb"
+    assert [(f, la, t.split()[0]) for f, la, t in logical_lines(text)] == [(1, 1, "a"), (3, 5, "srun"), (7, 7, "b")]
+    p = write(tmp_path, "prepare.sh", "N=x\n#\t --time=4-00:00 \\\nsrun -K --job-name=$N \\\n"
+              "  --container-image=/netscratch/enroot/nvcr.io_nvidia_pytorch_23.07-py3.sqsh \\\n"
+              '  --export="NCCL_SOCKET_IFNAME=bond,NCCL_IB_HCA=mlx5" \\\n  python t.py\n')
+    values = [(v.kind, v.name, v.value, v.origin.line) for v in read_one(p).values]
+    assert ("container", "image", "/netscratch/enroot/nvcr.io_nvidia_pytorch_23.07-py3.sqsh", 4) in values
+    # srun's --export names what the step's tasks get, as #SBATCH --export does
+    assert [(n, v, line) for k, n, v, line in values if k == "env"] == [("NCCL_SOCKET_IFNAME", "bond", 5),
+                                                                        ("NCCL_IB_HCA", "mlx5", 5)]

@@ -264,3 +264,29 @@ def test_an_amd_layer_that_names_only_args_builds_what_its_base_names(lint, tmp_
     [b] = image_builds(read_all([d, base, cuda, layer]).artifacts)
     assert b.dockerfile == d and b.by == layer and dict(b.args) == {"TORCH_INDEX": "https://download.pytorch.org/whl/rocm6.2"}
     assert not flagged(lint([d, base, cuda, layer], "RD-IMG-002", "rx7900xtx"))
+
+
+# Flag variables a build reads without the command naming them (wave 22, from a spent fresh set's make.sh:
+# `export CXXFLAGS="-g -O3 --offload-arch=gfx90a ..."` then `make`): judged where the variable is set, once
+@pytest.mark.parametrize("name,text,found", [
+    ("make.sh", 'export CXX=hipcc\nexport CXXFLAGS="-O3 --offload-arch=gfx90a -I/x"\nmake\nmake install\n',
+     "--offload-arch=gfx90a leaves out gfx1100"),
+    ("b.sh", 'export HIPCC_COMPILE_FLAGS_APPEND="--amdgpu-target=gfx90a;gfx942 -DX"\npip install -e .\n',
+     "--offload-arch=gfx90a;gfx942 leaves out gfx1100"),  # hipcc's `;` list: both targets read
+    ("Dockerfile", 'FROM rocm/dev-ubuntu-22.04:6.3\nENV HIPFLAGS="--offload-arch=gfx942"\nRUN cmake -S . -B b\n',
+     "--offload-arch=gfx942 leaves out gfx1100"),
+    ("c.sh", 'CXXFLAGS="--offload-arch=gfx90a"\nmake\n', None),  # not exported: make does not see it
+    ("d.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\npython train.py\n', None),  # nothing builds
+    ("e.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\npip install -e .\n', None),  # hipcc's own variable only
+    ("f.sh", 'export CXXFLAGS="-O3 --offload-arch=gfx1100"\nmake\n', "pass"),
+])
+def test_flags_a_build_reads_from_the_environment_are_target_lists(tmp_path, name, text, found):
+    p = write(tmp_path, name, text)
+    fs = [f for f in scan([p], "RD-ENV-002", "rx7900xtx") if "offload-arch" in f.title]
+    if found is None:
+        assert fs == []
+    elif found == "pass":
+        assert [f.status.value for f in fs] == ["pass"]
+    else:  # cited where the variable is set
+        at = next(i for i, line in enumerate(text.splitlines(), 1) if "offload-arch" in line or "amdgpu-target" in line)
+        assert [(f.status.value, f.title, f.subject) for f in fs] == [("warn", found, f"{p}:{at}")]

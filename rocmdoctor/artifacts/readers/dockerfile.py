@@ -21,6 +21,7 @@ from ...base.untrusted import pick
 from ...knowledge import artifacts as ka
 from ..settings import BUILD, CONTAINER, ENV, Artifact
 from .shell import RELEVANT, commands, new_file, pip_program, pip_requirements, substitute
+from .shell.builds import record_implicit_flags
 from .shell.docker import record_image_build
 
 DOCKERFILE = "dockerfile"
@@ -384,6 +385,8 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                     for words in commands(part):
                         done = len(art.values)
                         _run(art, [substitute(w, known) for w in words], since, end, lines)
+                        record_implicit_flags(art, words, {k: v for k, v, _ in stage_env}, None, lambda name: next(
+                            (at for k, _v, at in reversed(stage_env) if k == name), n))
                         since = max([since] + [v.origin.line or since for v in art.values[done:]])
                     if when:  # what the branch installs, only where the build's args take it (Settings.values)
                         art.values[at:] = [dataclasses.replace(v, when=when) for v in art.values[at:]]

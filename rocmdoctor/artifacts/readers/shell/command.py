@@ -12,7 +12,8 @@ from ...settings import BUILD, CONTAINER, ENV, LAUNCHER, TRAIN, Artifact
 from .. import containers
 from ..training import ranks_per_node
 from .builds import (_BUILDS, _CRAY_ACCEL, _CRAY_PENDING, _CUDA_FRAMEWORK, _CUDA_TOOLKIT, _modules_loaded,
-                     pip_program, pip_requirements, record_arch_flags)
+                     pip_program, pip_requirements, record_arch_flags,
+                     record_implicit_flags)
 from .docker import _IMAGE_REF, _build_target, _container
 from .expand import ALLEXPORT, _assign_defaults, _split_held_commands, substitute
 from .launchers import (_ACCELERATE_FLAGS, _ACCELERATE_OPTS, _DEEPSPEED_OPTS, _SHELLS, _TORCHRUN_OPTS, _WRAPPERS,
@@ -162,6 +163,7 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
         variables.pop(_CRAY_PENDING, None)
     record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
+    record_implicit_flags(art, words, variables, exported, lambda name: variables.get(_DEFINED + name) or first)
     reqs, opts = pip_requirements(words)
     if reqs or opts:
         # the command's own line (a plain list: not the lines of an array it expands, `"${PIP[@]}" jax[cuda12]`)
@@ -306,6 +308,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                     # pyxis: the job steps run in this image (REGISTRY#IMAGE:TAG, or an enroot squashfs file)
                     art.add(CONTAINER, "image", value.replace("#", "/", 1),
                             _line_with(physical, first, last, re.escape(value)))
+                if head == "srun" and name == "export" and value:
+                    # `srun --export=ALL,NCCL_SOCKET_IFNAME=bond`: the step's tasks get these (as #SBATCH --export)
+                    env_vals += [(k, v) for k, eq, v in (p.partition("=") for p in value.split(","))
+                                 if eq and re.match(r"^[A-Za-z_]\w*$", k)]
                 if head != "srun" and name == "x" and value and "=" in value:
                     ek, _, ev_ = value.partition("=")
                     env_vals.append((ek, ev_))

@@ -103,7 +103,10 @@ def logical_lines(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
     i = 0
     while i < len(lines):
         start, buf = i, lines[i]
-        while i + 1 < len(lines):
+        # a comment line's backslash is the comment's own character, not a continuation: `#  --time=4-00:00 \`
+        # above `srun ... \` leaves the srun command whole (bash reads the comment to its end, then the next line)
+        commented = buf.lstrip().startswith("#")
+        while i + 1 < len(lines) and not commented:
             if buf.endswith("\\"):
                 i += 1
                 buf = buf[:-1] + " " + lines[i]
