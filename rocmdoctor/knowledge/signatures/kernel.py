@@ -108,8 +108,13 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"\[(?:gfxhub|mmhub)\d{0,2}\] (?:no-)?retry page fault|\[(?:gfxhub|mmhub)\d{0,2}\] page fault",
             r"\[(?:gfxhub|mmhub)\d{0,2}\] VMC page fault",
+            # the fault's status dump pasted without its header line (ROCm/legacy-rocm-build#4515): its fields print
+            # only there (GCVM_L2_PROTECTION_FAULT_STATUS decoded, one field a line)
+            r"\bamdgpu:?\s{1,8}(?:MORE_FAULTS|WALKER_ERROR|PERMISSION_FAULTS|MAPPING_ERROR):\s{0,4}0x[0-9a-fA-F]{1,8}\b",
+            r"\b(?:GC)?VM_L2_PROTECTION_FAULT_STATUS:\s{0,4}0x[0-9a-fA-F]{8}\b",
         ),
-        needles=("page fault",),
+        needles=("page fault", "walker_error", "permission_faults", "mapping_error", "more_faults",
+                 "protection_fault_status"),
         meaning=("A GPU kernel touched memory that is not mapped for it; the HIP runtime then reports a memory "
                  "access fault and the process aborts."),
         causes=(
@@ -127,8 +132,11 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "amdgpu 0000:c6:00.0: amdgpu: [gfxhub0] no-retry page fault (src_id:0 ring:24 vmid:3 pasid:32769)",
             "amdgpu 0000:2b:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:24 vmid:7 pasid:32771, for process wezterm-gui pid 5044 thread wezterm-gu:cs0 pid 5072)",
+            "[126908.873213] amdgpu 0000:c5:00.0: amdgpu:     WALKER_ERROR: 0x1",
+            "amdgpu 0000:03:00.0: amdgpu: GCVM_L2_PROTECTION_FAULT_STATUS:0x00800932",
         ),
-        near_misses=("Memory access fault by GPU node-1 (Agent handle: 0x1f829860) on address 0x7a8a4be00000.",),
+        near_misses=("Memory access fault by GPU node-1 (Agent handle: 0x1f829860) on address 0x7a8a4be00000.",
+                     "PERMISSION_FAULTS: 0x5 (a register table in a test)"),
         block=(
             r"for process .{0,64}pid \d{1,12}",
             "in page starting at address",

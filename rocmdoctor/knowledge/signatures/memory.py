@@ -52,9 +52,14 @@ SIGNATURES: tuple[S, ...] = (
             r"\b[^\n]{0,160}?\bout of memory\b",
             r"^\W{0,4}Tried to allocate (?P<request>[\d.]{1,12} [KMGT]iB)(?:\. GPU | \(GPU )(?P<gpu>\d{1,12})(?: has a total "
             r"capac|; [\d.]{1,12} [KMGT]iB total capacity)",
+            # the caching allocator's limit (a memory fraction, ComfyUI's own) reached: "Allocation on device 0 would
+            # exceed allowed memory. (out of memory)", which ComfyUI prints cut after its first words (ComfyUI#7761)
+            r"\bAllocation on device \d{0,3}\s{0,2}would exceed allowed memory",
+            r"Exception during processing !!!\s{0,4}Allocation on device\b",
         ),
         needles=(
             "out of memory",
+            "allocation on device",
             "hiperroroutofmemory",
             "outofmemoryerror",
             "tried to allocate",
@@ -79,10 +84,13 @@ SIGNATURES: tuple[S, ...] = (
             "  what():  campHipErrchk(hipStreamCreate(&s)) out of memory .../camp/include/camp/resource/hip.hpp:154",
             "Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; 1.24 GiB already allocated; 2.88 MiB free; "
             "1.25 GiB reserved in total by PyTorch)",
+            "!!! Exception during processing !!! Allocation on device ",
+            "torch.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)",
         ),
         near_misses=(
             "If you see CUDA out of memory, lower the batch size.",
             "[INFO] Tried to allocate a larger KV cache, falling back to 4096 tokens",
+            "Allocation on device 0 succeeded after retry",
         ),
     ),
     S(

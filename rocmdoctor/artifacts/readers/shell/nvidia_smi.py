@@ -68,16 +68,18 @@ def _refs(line: str, names: dict) -> list[str]:
     return out
 
 
-def counts_used(text: str) -> list[tuple[int, str]]:
+def counts_used(text: str) -> tuple[list[tuple[int, str]], set[int]]:
     """(line, name) of each GPU count taken from nvidia-smi into a variable that the script then uses for more than
     printing (a launch option, another count derived from it, a test, a script's argument): on an AMD node the
     tool is absent and the count 0. Not judged: a count behind a test of the vendor or its tool (an `if`/`elif`/
     `while` whose condition, or an earlier branch of the same `if`, names one; a `case` arm; `command -v nvidia-smi
     && N=...`, which is no assignment line), a count only printed, nor one the script sets otherwise before any use
-    (also in another branch: `else N=$(echo "$CUDA_VISIBLE_DEVICES" | awk ...)`)."""
+    (also in another branch: `else N=$(echo "$CUDA_VISIBLE_DEVICES" | awk ...)`). Second, the lines of the counts
+    not judged for those reasons: a launch option that reads one is not judged either (one rule for both)."""
     tracked: dict[str, int] = {}  # name -> the line that counted
     out: list[tuple[int, str]] = []
-    blocks: list[list] = []  # open blocks: [kind, guarded]
+    dropped: set[int] = set()
+    blocks: list[list] = []  # open blocks: [kind, guarded, names this branch sets, names earlier branches set]
     for first, _last, line in logical_lines(text, 2):
         for part in re.split(r";\s*(?=(?:then|else|elif|fi|do|done|esac)\b)|(?<=\bthen)\s+|(?<=\belse)\s+|(?<=\bdo)\s+",
                              line):
@@ -90,24 +92,33 @@ def counts_used(text: str) -> list[tuple[int, str]]:
                 if kind in ("elif", "else"):
                     if blocks:
                         blocks[-1][1] = blocks[-1][1] or bool(_VENDOR.search(rest))
+                        blocks[-1][3] |= blocks[-1][2]
                     if kind == "else":
                         continue
                 else:
-                    blocks.append([kind, kind == "case" or bool(_VENDOR.search(rest) if kind != "for" else False)])
+                    blocks.append([kind, kind == "case" or bool(_VENDOR.search(rest) if kind != "for" else False),
+                                   set(), set()])
                 if kind != "elif" and kind != "if" and kind != "while" and kind != "until":
                     continue
             used = _refs(part, tracked)
             a = _ASSIGNED.match(part)
             if a and not re.match(r"^\s*(?:if|elif|while|until)\b", part):
                 name, value = a.groups()
+                if blocks:
+                    blocks[-1][2].add(name)
                 if _NVSMI.search(value) and _COUNTS.search(value):
-                    if not any(guarded for _, guarded in blocks):
+                    # not behind a vendor test, nor in a branch whose sibling set the name otherwise (`if [ -n
+                    # "$CUDA_VISIBLE_DEVICES" ]; then N=$(echo ... | awk ...); else N=$(nvidia-smi ...)`)
+                    if not any(b[1] or name in b[3] for b in blocks):
                         tracked[name] = first
+                    else:
+                        dropped.add(first)
                     continue
                 if used:  # WORLD=$((N * NODES)), LOCAL=$N: a count derived from it
                     tracked.setdefault(name, tracked[used[0]])
                     continue
-                tracked.pop(name, None)  # another branch counts what Slurm's gres sets on AMD nodes too
+                if name in tracked:  # another branch counts what Slurm's gres sets on AMD nodes too
+                    dropped.add(tracked.pop(name))
                 continue
             if not used:
                 continue
@@ -118,4 +129,4 @@ def counts_used(text: str) -> list[tuple[int, str]]:
                 at = tracked.pop(n)
                 if at not in {line for line, _ in out}:
                     out.append((at, n))
-    return out
+    return out, dropped

@@ -126,10 +126,14 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
         for n, text in state.function[1]:
             _line(art, n, text, variables, exported, physical, state, 0)
     _apt_sources(art, physical)
-    counted = {v.origin.line for v in art.values if v.name == "gpu_count_source"}
-    for n, _name in counts_used(text) if "nvidia-smi" in text else ():
-        if n not in counted:  # a count the script uses otherwise than in a launch option (RD-LCH-001)
-            art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", n)
+    if "nvidia-smi" in text:  # GPU counts taken from nvidia-smi (RD-LCH-001): one rule for every use of one
+        used, dropped = counts_used(text)
+        art.values = [v for v in art.values if not (v.name == "gpu_count_source" and v.value == "nvidia-smi"
+                                                    and v.origin.line in dropped)]
+        counted = {v.origin.line for v in art.values if v.name == "gpu_count_source"}
+        for n, _name in used:
+            if n not in counted:  # a count the script uses otherwise than in a launch option
+                art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", n)
     if state.launch_mark is not None:
         # A variable exported after the script's last launch, outside any loop, reaches no launch of
         # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
