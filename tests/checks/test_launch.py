@@ -181,6 +181,8 @@ COUNT = "NUM_GPUS=$(nvidia-smi --list-gpus | wc -l)\n"
      "fi\npython t.py $NUM_GPUS\n", False),  # the other vendor's branch
     ('case "$VENDOR" in\n  nvidia) ' + COUNT.strip() + " ;;\nesac\npython t.py $NUM_GPUS\n", False),
     (COUNT + "NUM_GPUS=8\npython t.py $NUM_GPUS\n", False),  # overwritten before any use
+    # an option that may set it (a `case` arm of the argument loop) leaves the count the default
+    (COUNT + 'case "$1" in\n  --n) NUM_GPUS="$2" ;;\nesac\ntorchrun --nproc_per_node $NUM_GPUS t.py\n', True),
     # the other branch counts CUDA_VISIBLE_DEVICES's entries (Slurm's gres sets it on AMD nodes too), before or after
     ('if [ -n "$CUDA_VISIBLE_DEVICES" ]; then\n  NUM_GPUS=$(echo $CUDA_VISIBLE_DEVICES | awk -F, \'{print NF}\')\n'
      "else\n  " + COUNT + "fi\ntorchrun --nproc_per_node $NUM_GPUS t.py\n", False),

@@ -76,7 +76,7 @@ def counts_used(text: str) -> tuple[list[tuple[int, str]], set[int]]:
     && N=...`, which is no assignment line), a count only printed, nor one the script sets otherwise before any use
     (also in another branch: `else N=$(echo "$CUDA_VISIBLE_DEVICES" | awk ...)`). Second, the lines of the counts
     not judged for those reasons: a launch option that reads one is not judged either (one rule for both)."""
-    tracked: dict[str, int] = {}  # name -> the line that counted
+    tracked: dict[str, tuple[int, int]] = {}  # name -> (the line that counted, the blocks open there)
     out: list[tuple[int, str]] = []
     dropped: set[int] = set()
     blocks: list[list] = []  # open blocks: [kind, guarded, names this branch sets, names earlier branches set]
@@ -110,15 +110,17 @@ def counts_used(text: str) -> tuple[list[tuple[int, str]], set[int]]:
                     # not behind a vendor test, nor in a branch whose sibling set the name otherwise (`if [ -n
                     # "$CUDA_VISIBLE_DEVICES" ]; then N=$(echo ... | awk ...); else N=$(nvidia-smi ...)`)
                     if not any(b[1] or name in b[3] for b in blocks):
-                        tracked[name] = first
+                        tracked[name] = (first, len(blocks))
                     else:
                         dropped.add(first)
                     continue
                 if used:  # WORLD=$((N * NODES)), LOCAL=$N: a count derived from it
-                    tracked.setdefault(name, tracked[used[0]])
+                    tracked.setdefault(name, (tracked[used[0]][0], len(blocks)))
                     continue
-                if name in tracked:  # another branch counts what Slurm's gres sets on AMD nodes too
-                    dropped.add(tracked.pop(name))
+                if name in tracked and len(blocks) <= tracked[name][1]:
+                    # set again where the count was (or in its `if`'s other branch, which counts what Slurm's gres
+                    # sets on AMD nodes too); a setting inside a later `if`/`case` (an option's value) may not run
+                    dropped.add(tracked.pop(name)[0])
                 continue
             if not used:
                 continue
@@ -126,7 +128,7 @@ def counts_used(text: str) -> tuple[list[tuple[int, str]], set[int]]:
             if words and words[0].rsplit("/", 1)[-1] in _PRINTS:
                 continue
             for n in used:
-                at = tracked.pop(n)
+                at = tracked.pop(n)[0]
                 if at not in {line for line, _ in out}:
                     out.append((at, n))
     return out, dropped
