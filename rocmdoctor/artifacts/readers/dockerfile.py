@@ -385,8 +385,9 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                     for words in commands(part):
                         done = len(art.values)
                         _run(art, [substitute(w, known) for w in words], since, end, lines)
-                        record_implicit_flags(art, words, {k: v for k, v, _ in stage_env}, None, lambda name: next(
-                            (at for k, _v, at in reversed(stage_env) if k == name), n))
+                        set_at = {k: at for k, _v, at in stage_env}  # where each ENV was last set
+                        record_implicit_flags(art, words, {k: v for k, v, _ in stage_env}, None,
+                                              lambda name, set_at=set_at, here=n: set_at.get(name, here))
                         since = max([since] + [v.origin.line or since for v in art.values[done:]])
                     if when:  # what the branch installs, only where the build's args take it (Settings.values)
                         art.values[at:] = [dataclasses.replace(v, when=when) for v in art.values[at:]]
