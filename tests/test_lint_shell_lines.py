@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from rocmdoctor.artifacts.readers import read_one
 from tests.lintacc_helpers import write
 
@@ -132,3 +134,23 @@ def test_a_comment_lines_backslash_continues_nothing(tmp_path):
     # srun's --export names what the step's tasks get, as #SBATCH --export does
     assert [(n, v, line) for k, n, v, line in values if k == "env"] == [("NCCL_SOCKET_IFNAME", "bond", 5),
                                                                         ("NCCL_IB_HCA", "mlx5", 5)]
+
+
+def test_a_backquoted_comment_between_options_is_no_word(tmp_path):
+    # (wave 22, a spent fresh set) `docker run ... \` then `` `# why` \`` lines: each expands to nothing; read as
+    # words, the first (`` `# ``) became the image docker runs
+    from rocmdoctor.artifacts.readers.shell import commands
+
+    assert commands("docker run --device=/dev/kfd `# the GPU` -e A=1 `# note: x` img:1 python t.py") == [
+        ["docker", "run", "--device=/dev/kfd", "-e", "A=1", "img:1", "python", "t.py"]]
+    assert commands("echo '`#` is kept in quotes'") == [["echo", "`#` is kept in quotes"]]
+
+
+@pytest.mark.parametrize("options", ["--overlay env.ext3:ro", "-o env.ext3", "-e", "--cleanenv -B /a:/a", "--rocm -H /h"])
+def test_an_apptainer_option_and_its_value_are_not_the_image(tmp_path, options):
+    # (wave 22, a spent fresh set) `singularity exec --rocm --overlay ENV.ext3:ro IMAGE.sif`: the overlay file was
+    # taken for the image; Apptainer's `-e` is --cleanenv, a switch (Docker's takes a value)
+    p = write(tmp_path, "run.sh", "singularity \\\n  exec " + options + " \\\n  /x/rocm4.5.2-ubuntu20.04.3.sif \\\n"
+              "  python t.py\n")
+    assert [(v.value, v.origin.line) for v in read_one(p).values if v.name == "image"] == [
+        ("/x/rocm4.5.2-ubuntu20.04.3.sif", 3)]  # cited where the image is written

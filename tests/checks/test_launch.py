@@ -176,6 +176,9 @@ COUNT = "NUM_GPUS=$(nvidia-smi --list-gpus | wc -l)\n"
     ("NUM_GPUS=${NUM_GPUS:-$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)}\npython t.py $NUM_GPUS\n", True),
     ("export N=$(nvidia-smi -L | grep -c GPU)\nBS=$((N*4))\npython t.py --bs $BS\n", True),
     (COUNT + 'echo "found $NUM_GPUS GPUs"\nprintf "%s\\n" "$NUM_GPUS"\npython t.py\n', False),  # printed only
+    # a printed hostfile line is a launcher's input: Horovod's host-discovery script, DeepSpeed's hostfile
+    (COUNT + 'echo "localhost:$NUM_GPUS"\n', True), (COUNT + 'echo "localhost slots=${NUM_GPUS}" > hostfile\n', True),
+    (COUNT + 'echo "GPUs:$NUM_GPUS"\n', False),
     ("if command -v nvidia-smi >/dev/null; then\n  " + COUNT + "fi\npython t.py $NUM_GPUS\n", False),
     ('if [ "$GPU" = "rocm" ]; then\n  NUM_GPUS=$(rocm-smi --showid | grep -c GPU)\nelse\n  ' + COUNT +
      "fi\npython t.py $NUM_GPUS\n", False),  # the other vendor's branch

@@ -14,6 +14,9 @@ from tests.lintacc_helpers import flagged, scan, write
     ("pytorch/2.1.0-cu12", "fail"), ("PyTorch/2.1.2-foss-2023a-CUDA-12.1.1", "fail"),
     ("CUDA/12.2", "warn"), ("cuda/12.1", "warn"), ("cudatoolkit/23.3_11.8", "warn"), ("nccl/2.18.3-cuda.12.1", "warn"),
     ("pytorch/2.2.2-rocm-5.6.1", None), ("rocm/6.2.0", None), ("rccl/2.18", None), ("craype-accel-amd-gfx90a", None),
+    # IDRIS Jean Zay's framework modules (wave 22: four spent fresh sets labelled them): the `-gpu` build is CUDA's
+    ("pytorch-gpu/py3/2.4.0", "fail"), ("tensorflow-gpu/py3/2.11.0", "fail"), ("pytorch/py3/2.4.0", None),
+    ("gpu-burn/1.0", None),
 ])
 def test_a_cuda_build_of_the_framework_loaded_by_module(tmp_path, module, status):
     p = write(tmp_path, "submit.sh", f"#!/bin/bash\n#SBATCH -N 1\nmodule load {module}\nsrun python train.py\n")

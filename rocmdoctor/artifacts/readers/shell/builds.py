@@ -163,7 +163,9 @@ _CUDA_TOOLKIT = re.compile(r"(?:^|/)(?:cuda(?:toolkit)?|cuda-toolkit|cudnn|nccl|
 _CUDA_FRAMEWORK = re.compile(r"(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)[^/]*/?.*?(?:cu(?:da)?[-_]?\d|cudnn)"
                              r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax|deepspeed)/[^/]*cu(?:da)?[-_]?\d"
                              # a site's Python with its CUDA ML stack: python/3.8-cuda-ml, anaconda3/2023-cuda-dl
-                             r"|(?:^|/)(?:python|anaconda\d?|miniconda\d?|conda)[^/]*/[^/]*cuda[-_]?(?:ml|dl|ai)\b", re.I)
+                             r"|(?:^|/)(?:python|anaconda\d?|miniconda\d?|conda)[^/]*/[^/]*cuda[-_]?(?:ml|dl|ai)\b"
+                             # IDRIS Jean Zay's framework modules (`pytorch-gpu/py3/2.4.0`), built on CUDA
+                             r"|(?:^|/)(?:py)?(?:torch|tensorflow|jax)-gpu(?:/|$)", re.I)
 
 
 # Lmod / Environment Modules subcommands that load what they name; `swap A B` and `switch A B`

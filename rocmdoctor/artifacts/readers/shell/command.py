@@ -258,13 +258,13 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                 words[i + 1] in ("exec", "run"):
             # container runners: skip their options and the image / container name
             i += 2
+            takes = _APPTAINER_VALUES if head in ("singularity", "apptainer") else _DOCKER_VALUES
             while i < len(words) and words[i].startswith("-"):
-                i += 2 if "=" not in words[i] and words[i] in ("-B", "--bind", "-e", "--env", "-w", "--workdir",
-                                                                 "-v", "--volume", "--device", "--name") else 1
+                i += 2 if "=" not in words[i] and words[i] in takes else 1
             if head in ("singularity", "apptainer") and i < len(words) and not words[i].startswith("$"):
                 # the image the job runs in (a .sif file or docker://ref): its ROCm user space (RD-IMG-003)
                 art.add(CONTAINER, "image", words[i].removeprefix("docker://"),
-                        _written_at(words[i], raw, words, variables, first))
+                        _written_at(words[i], raw, words, variables, _line_with(physical, first, last, re.escape(words[i]))))
             i += 1
             continue
         if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
@@ -478,6 +478,13 @@ _LAUNCHERS = {"srun", "mpirun", "mpiexec", "aprun", "flux", "jsrun"}
 # The Cray compiler wrappers take their GPU target from the craype-accel module; hipcc takes HCC_AMDGPU_TARGET when
 # the environment has it (the OLCF/AMD HIP examples export it from rocminfo after loading the module, then `make`).
 _CRAY_WRAPPERS = ("cc", "CC", "ftn")
+# Options of `docker|podman exec/run` and of `singularity|apptainer exec/run` that take the next word (`apptainer exec
+# --help`: for Apptainer `-e` is --cleanenv, a switch, and an --overlay's file is no image)
+_DOCKER_VALUES = frozenset({"-e", "--env", "-w", "--workdir", "-v", "--volume", "--device", "--name", "-u", "--user"})
+_APPTAINER_VALUES = frozenset({"-B", "--bind", "--env", "--env-file", "-W", "--workdir", "-o", "--overlay", "-H",
+                               "--home", "--pwd", "--cwd", "-S", "--scratch", "--app", "--mount", "--fusemount",
+                               "--network", "--network-args", "--security", "--hostname", "--dns", "--add-caps",
+                               "--drop-caps", "--memory", "--cpus", "--pem-path", "-M"})
 
 
 def _runs_binary(words: list[str]) -> bool:

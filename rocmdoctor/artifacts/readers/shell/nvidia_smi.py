@@ -56,6 +56,10 @@ _ASSIGNED = re.compile(r"^\s*(?:(?:export|local|readonly|declare|typeset)\s+(?:-
 # CUDA_VISIBLE_DEVICES, which says nothing of the vendor: `\bcuda\b` does not match inside it)
 _VENDOR = re.compile(r"(?i)nvidia|\bcuda\b|\brocm|\bamd\b|\bhip\b")
 _PRINTS = {"echo", "printf", "logger", ":", "print", "log", "info", "log_info", "say"}
+# a printed hostfile line is read by a launcher (DeepSpeed's/MPI's `localhost slots=$N`, Horovod's host-discovery
+# script printing `localhost:$N`), not by a person
+_HOSTFILE_LINE = re.compile(r"\bslots\s{0,2}=\s{0,2}[\"']?\$|(?:localhost|\$\(hostname\)|`hostname`|\$\{?\w*HOST\w*\}?)"
+                            r":\$")
 _BLOCK = re.compile(r"^\s*(if|elif|else|fi|case|esac|while|until|for|done)\b(.*)")
 
 
@@ -125,7 +129,7 @@ def counts_used(text: str) -> tuple[list[tuple[int, str]], set[int]]:
             if not used:
                 continue
             words = part.split()
-            if words and words[0].rsplit("/", 1)[-1] in _PRINTS:
+            if words and words[0].rsplit("/", 1)[-1] in _PRINTS and not _HOSTFILE_LINE.search(part):
                 continue
             for n in used:
                 at = tracked.pop(n)[0]

@@ -207,9 +207,34 @@ def new_file() -> None:
     _BASHLEX_CALLS[0] = MAX_BASHLEX_LINES
 
 
+def _drop_backquoted_comments(line: str) -> str:
+    """`` `# a note` ``: a command substitution holding only a comment expands to nothing (the idiom for a comment
+    between the continued lines of one command); inside single quotes it is text."""
+    out, k, quote = [], 0, ""
+    while k < len(line):
+        c = line[k]
+        if c == "\\" and quote != "'":
+            out.append(line[k:k + 2])
+            k += 2
+            continue
+        if c in "'\"" and quote in ("", c):
+            quote = "" if quote else c
+        elif c == "`" and quote != "'" and line.startswith("`#", k):
+            end = line.find("`", k + 1)
+            if end > 0:
+                k = end + 1
+                continue
+        out.append(c)
+        k += 1
+    return "".join(out)
+
+
 def commands(line: str) -> list[list[str]]:
     """The simple commands on one logical line, each as its words (quotes removed); bash's `time` keyword
-    before a command is dropped (`time CUDA_VISIBLE_DEVICES=1 python train.py` sets the variable for python)."""
+    before a command is dropped (`time CUDA_VISIBLE_DEVICES=1 python train.py` sets the variable for python);
+    a backquoted comment between its options (`` `# why` ``) is no word."""
+    if "`#" in line:
+        line = _drop_backquoted_comments(line)
     return [_untimed(c) for c in _commands(line)]
 
 
