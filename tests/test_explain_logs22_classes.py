@@ -5,6 +5,8 @@ A. amdgpu's page-fault status dump pasted without its header line (the decoded G
    fields, one a line): a GPU page fault (driver).
 B. torch's caching allocator at its allowed limit ("Allocation on device 0 would exceed allowed memory"), which
    ComfyUI prints cut after its first words: GPU out of memory.
+C. (batches 78-79) the NVIDIA container hook's missing NVML is the container's cause, not a package's missing
+   library; a library's error printed onto a progress bar's line (no newline between) is read as its own line.
 """
 from __future__ import annotations
 
@@ -49,3 +51,35 @@ def test_an_allocation_over_the_allowed_memory_is_gpu_oom():
         "hip-oom"]
     # the tiled retry's own warning, alone, is ComfyUI recovering; an allocation that succeeded is no failure
     assert "hip-oom" not in _ids(COMFY[:1]) and _ids(["Allocation on device 0 succeeded after retry"]) == []
+
+
+# https://github.com/n8n-io/self-hosted-ai-starter-kit/issues/11 (compose with NVIDIA's runtime, no NVIDIA driver)
+N8N = ["Attaching to n8n, n8n-import, ollama, ollama-pull-llama, qdrant, self-hosted-ai-starter-kit-postgres-1",
+       "Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime "
+       "create failed: runc create failed: unable to start container process: error during container init: error "
+       "running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'",
+       "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared "
+       "object file: no such file or directory: unknown"]
+
+# https://github.com/ROCm/MIOpen/issues/3077 (YOLOv8 validation)
+MIOPEN = ["                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95):  76%|###   | "
+          "119/157 [00:16<00:06,  6.32it/s]MIOpen Error: /src/ocl/convolutionocl.cpp:526: No invoker was registered "
+          "for convolution forward. Was find executed?",
+          "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95):  76%|###   | "
+          "119/157 [00:16<00:05,  7.39it/s]",
+          "Traceback (most recent call last):"]
+
+
+def test_the_nvidia_hooks_missing_nvml_is_the_containers_cause():
+    ids = _ids(N8N)
+    assert "shared-library-missing" not in ids and "container-nvml-missing" in ids
+    # a package's own missing library stays a package's
+    assert _ids(["ImportError: libMIOpen.so.1: cannot open shared object file: No such file or directory"])[:1] == [
+        "shared-library-missing"]
+
+
+def test_an_error_printed_onto_a_progress_bars_line_is_read():
+    assert _ids(MIOPEN)[:1] == ["exc-gpu-runtime"]
+    # a bar followed by a plain note, or alone, stays a progress line
+    assert _ids([MIOPEN[1] + "Validating batch 3", MIOPEN[1]]) == []
+    assert _ids([MIOPEN[1], MIOPEN[2]]) != _ids(MIOPEN)  # the glued line is what names the cause

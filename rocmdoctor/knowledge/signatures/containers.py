@@ -78,6 +78,9 @@ SIGNATURES: tuple[S, ...] = (
             C(text="NVIDIA-only GPU syntax (--gpus, runtime: nvidia) on an AMD machine", check="RD-CTR-004"),
         ),
         fix="Remove the NVIDIA GPU request; pass the AMD devices instead.",
+        # the hook's own words for the missing library: not a package's missing dependency (n8n-io/self-hosted-ai-
+        # starter-kit#11 ranked that first)
+        supersedes=("shared-library-missing",),
         sources=("https://github.com/Atinoda/text-generation-webui-docker/issues/20",),
         examples=("Cannot start Docker Compose application. Reason: compose [start] exit status 1. Container text-generation-webui-text-generation-webui-1 Starting Error response from daemon: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy' nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown",),
     ),

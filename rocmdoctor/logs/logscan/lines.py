@@ -48,6 +48,9 @@ class LogLine:
         return ", ".join(bits)
 
 
+_GLUED_TO_BAR = re.compile(r"\d(?:it/s|s/it)\]\s{0,2}(?=[A-Za-z][\w .:-]{0,40}?(?:Error|ERROR|Exception|error:|Traceback))")
+
+
 def strip_ansi(s: str) -> str:
     return _ANSI.sub("", s) if "\x1b" in s else s
 
@@ -58,6 +61,12 @@ def parse(raw: str, number: int, file: str | None = None, rank: int | None = Non
     s = strip_ansi(raw[:MAX_LINE]).rstrip("\r\n")
     if "\r" in s:  # tqdm redraws with \r: what a terminal shows is the last segment
         s = s.rsplit("\r", 1)[-1] or s.replace("\r", " ")
+    if "]" in s and ("it/s]" in s or "s/it]" in s):
+        # a library's error printed onto a progress bar's line (no newline between): the message is the line
+        # (`119/157 [00:16<00:06,  6.32it/s]MIOpen Error: ...`, ROCm/MIOpen#3077)
+        m = _GLUED_TO_BAR.search(s)
+        if m:
+            s = s[m.end():]
     if "`" in s:
         s = _code_span_edge(s)
     host = None
