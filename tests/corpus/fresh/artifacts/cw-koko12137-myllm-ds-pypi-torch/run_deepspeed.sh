@@ -1,0 +1,1 @@
+/opt/conda/envs/llm/bin/deepspeed --include="localhost:0,1,2,3,4" main.py

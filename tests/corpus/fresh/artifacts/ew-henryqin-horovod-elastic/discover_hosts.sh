@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+NUMCARD=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
+echo "localhost:$NUMCARD"

@@ -1,0 +1,3 @@
+#!/bin/bash
+deepspeed   --num_gpus=1 train_model_ds.py \
+            --deepspeed
