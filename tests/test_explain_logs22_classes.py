@@ -83,3 +83,12 @@ def test_an_error_printed_onto_a_progress_bars_line_is_read():
     # a bar followed by a plain note, or alone, stays a progress line
     assert _ids([MIOPEN[1] + "Validating batch 3", MIOPEN[1]]) == []
     assert _ids([MIOPEN[1], MIOPEN[2]]) != _ids(MIOPEN)  # the glued line is what names the cause
+
+
+def test_a_glued_error_keeps_the_rank_prefix_and_a_leading_keyword():
+    from rocmdoctor.logs.logscan.lines import parse
+
+    line = parse("[rank3]: 76%|###6  | 119/157 [00:16<00:06,  6.32it/s]RuntimeError: HIP error: invalid device function", 1)
+    assert (line.rank, line.text) == (3, "RuntimeError: HIP error: invalid device function")
+    assert parse(" 3.20it/s]Traceback (most recent call last):", 1).text == "Traceback (most recent call last):"
+    assert parse(" 3.2it/s]Validating", 1).text == " 3.2it/s]Validating"

@@ -146,7 +146,8 @@ def test_a_backquoted_comment_between_options_is_no_word(tmp_path):
     assert commands("echo '`#` is kept in quotes'") == [["echo", "`#` is kept in quotes"]]
 
 
-@pytest.mark.parametrize("options", ["--overlay env.ext3:ro", "-o env.ext3", "-e", "--cleanenv -B /a:/a", "--rocm -H /h"])
+@pytest.mark.parametrize("options", ["--overlay env.ext3:ro", "-o env.ext3", "-e", "--cleanenv -B /a:/a", "--rocm -H /h",
+                                     "--no-mount home,tmp", "-B /x/rocm4.5.2-ubuntu20.04.3.sif.d:/d"])
 def test_an_apptainer_option_and_its_value_are_not_the_image(tmp_path, options):
     # (wave 22, a spent fresh set) `singularity exec --rocm --overlay ENV.ext3:ro IMAGE.sif`: the overlay file was
     # taken for the image; Apptainer's `-e` is --cleanenv, a switch (Docker's takes a value)

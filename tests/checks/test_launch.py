@@ -191,11 +191,32 @@ COUNT = "NUM_GPUS=$(nvidia-smi --list-gpus | wc -l)\n"
      "else\n  " + COUNT + "fi\ntorchrun --nproc_per_node $NUM_GPUS t.py\n", False),
     (COUNT + "python t.py --gpus 8\n", False),  # never used
     ("cat > job.sh <<'EOF'\n" + COUNT + "python t.py $NUM_GPUS\nEOF\n", False),  # a file it writes, not its lines
+    # the wave's review: a fallback that replaces a 0 count is no use of it, on its own line or in the `if` that tests
+    (COUNT + 'if [ "$NUM_GPUS" -eq 0 ]; then\n  NUM_GPUS=$(rocm-smi --showid | grep -c GPU)\nfi\n'
+     "torchrun --nproc_per_node=$NUM_GPUS t.py\n", False),
+    (COUNT + "[ \"$NUM_GPUS\" -gt 0 ] || NUM_GPUS=$(rocm-smi --showid | grep -c 'GPU\\[')\n"
+     "torchrun --nproc_per_node=$NUM_GPUS t.py\n", False),
+    # a `case` on the script's argument is no vendor test; a later `if` that may set it leaves the count
+    ('case "$1" in\n  train)\n    ' + COUNT.strip() + "\n    torchrun --nproc_per_node=$NUM_GPUS t.py ;;\nesac\n", "4"),
+    ('if [ "$1" = train ]; then ' + COUNT.strip() + "; fi\nif [ -n \"$O\" ]; then NUM_GPUS=$O; fi\n"
+     "torchrun --nproc_per_node=$NUM_GPUS t.py\n", True),
+    # printed only, however the print is written; a piped `while` closes only its own loop
+    (COUNT + '>&2 echo "found $NUM_GPUS"\n[ "$V" = 1 ] && echo "$NUM_GPUS"\ndate; echo $NUM_GPUS\npython t.py\n', False),
+    ('if [ -n "$SLURM_JOB_ID" ]; then\n  ls /d | while read -r f; do echo "$f"; done\n  NUM_GPUS=$SLURM_GPUS_ON_NODE\n'
+     "else\n  " + COUNT + "fi\npython launch.py --workers $NUM_GPUS\n", False),
+    # loop bounds and a use on the counting line are uses
+    (COUNT + "for ((i=0; i<NUM_GPUS; i++)); do\n  HIP_VISIBLE_DEVICES=$i python w.py &\ndone\n", True),
+    (COUNT + "for i in $(seq 0 $((NUM_GPUS-1))); do python w.py --rank $i & done\n", True),
+    (COUNT.strip() + "; python launch.py --workers $NUM_GPUS\n", True),
+    # PyTorch's device string is "cuda" on ROCm too: a vendor test only where the script also names AMD's stack
+    ('if [ "${DEVICE:-cuda}" = cuda ]; then\n  ' + COUNT + "fi\ntorchrun --nproc_per_node=$NUM_GPUS t.py\n", "3"),
+    ('if [ "$GPU" = cuda ]; then\n  ' + COUNT + 'fi\nif [ "$GPU" = rocm ]; then N=1; fi\n'
+     "torchrun --nproc_per_node=$NUM_GPUS t.py\n", False),
 ])
 def test_a_gpu_count_from_nvidia_smi_that_the_script_uses(tmp_path, text, bad):
     p = write(tmp_path, "go.sh", "#!/bin/bash\n" + text)
     fs = [f for f in scan([p], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title]
-    assert [f.subject for f in fs] == ([p + ":2"] if bad else [])
+    assert [f.subject for f in fs] == ([f"{p}:{bad if isinstance(bad, str) else 2}"] if bad else [])
     assert not [f for f in scan([p], "RD-LCH-001", "no-gpu") if f.status.value == "fail"]  # no AMD GPU to count
 
 
@@ -327,3 +348,11 @@ def test_a_command_prefix_reaches_the_script_that_command_runs(tmp_path):
     # a prefix naming another script (pretrain.sh is not train.sh) does not
     other = write(tmp_path, "run.sh", "#!/bin/bash\nHIP_VISIBLE_DEVICES=0,1 bash pretrain.sh\n")
     assert not flagged(scan([other, train], "RD-LCH-001", "mi300x8"))
+
+
+def test_a_count_a_launch_reads_through_a_derived_value_is_one_finding_at_the_count(tmp_path):
+    # the review: `N=${SLURM_GPUS_ON_NODE:-$N}` after the count gave two findings (the launch option's path cited the
+    # derived line, the count pass the count's)
+    p = write(tmp_path, "go.sh", "#!/bin/bash\n" + COUNT + "NUM_GPUS=${SLURM_GPUS_ON_NODE:-$NUM_GPUS}\n"
+              "torchrun --nproc_per_node=$NUM_GPUS t.py\n")
+    assert [f.subject for f in scan([p], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title] == [p + ":2"]

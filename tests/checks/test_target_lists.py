@@ -1,6 +1,7 @@
 """RD-ENV-002: GPU target lists (PYTORCH_ROCM_ARCH, cmake -D, --offload-arch, torch wheels) against the
 GPUs' real gfx targets (checks/target_lists.py)."""
 import os
+import re
 
 import pytest
 
@@ -279,14 +280,26 @@ def test_an_amd_layer_that_names_only_args_builds_what_its_base_names(lint, tmp_
     ("d.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\npython train.py\n', None),  # nothing builds
     ("e.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\npip install -e .\n', None),  # hipcc's own variable only
     ("f.sh", 'export CXXFLAGS="-O3 --offload-arch=gfx1100"\nmake\n', "pass"),
+    # the review: what the command sets wins, hipcc reads none of make's variables, unset clears, --no-offload-arch
+    # excludes, `python -m pip` builds too
+    ("g.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\nmake CXXFLAGS="--offload-arch=gfx1100"\n', None),
+    ("Dockerfile", 'FROM rocm/dev-ubuntu-22.04:6.3\nENV CXXFLAGS="--offload-arch=gfx90a"\n'
+     'RUN cmake -DCMAKE_CXX_FLAGS="--offload-arch=gfx1100" -S .\n', None),
+    ("h.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\nhipcc --offload-arch=gfx1100 -o a a.hip\n', None),
+    ("i.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\nunset CXXFLAGS\nmake\n', None),
+    ("j.sh", 'export CXXFLAGS="--offload-arch=gfx1100 --no-offload-arch=gfx90a"\nmake\n', "pass"),
+    ("k.sh", 'export HIPCC_COMPILE_FLAGS_APPEND=--offload-arch=gfx90a\npython -m pip install --no-build-isolation .\n',
+     "--offload-arch=gfx90a leaves out gfx1100"),
 ])
 def test_flags_a_build_reads_from_the_environment_are_target_lists(tmp_path, name, text, found):
     p = write(tmp_path, name, text)
-    fs = [f for f in scan([p], "RD-ENV-002", "rx7900xtx") if "offload-arch" in f.title]
+    # the finding at the line that sets the variable (a command's own --offload-arch is judged at its own line)
+    at = next(i for i, line in enumerate(text.splitlines(), 1) if re.match(r"(export |ENV )?\w*FLAGS=", line)
+              or line.startswith("export HIPCC"))
+    fs = [f for f in scan([p], "RD-ENV-002", "rx7900xtx") if f.subject == f"{p}:{at}"]
     if found is None:
         assert fs == []
     elif found == "pass":
         assert [f.status.value for f in fs] == ["pass"]
-    else:  # cited where the variable is set
-        at = next(i for i, line in enumerate(text.splitlines(), 1) if "offload-arch" in line or "amdgpu-target" in line)
-        assert [(f.status.value, f.title, f.subject) for f in fs] == [("warn", found, f"{p}:{at}")]
+    else:
+        assert [(f.status.value, f.title) for f in fs] == [("warn", found)]

@@ -440,9 +440,19 @@ def test_review_a_100_kb_line_of_command_substitutions_reads_fast(tmp_path):
 def test_a_script_of_thousands_of_counts_derived_from_nvidia_smi_reads_in_linear_time():
     # wave 22: each line was searched for every tracked name, so 5,000 counts derived from one nvidia-smi count and
     # 2,000 lines that read two of them took 390 s; a line's own words are now looked up instead
-    from rocmdoctor.artifacts.readers.shell.nvidia_smi import counts_used
+    from rocmdoctor.artifacts.readers.shell.gpu_counts import counts_used
     text = ("N=$(nvidia-smi -L | wc -l)\n" + "".join(f"V{i}=$N\n" for i in range(5000))
             + "echo $V1 $V2\n" * 2000 + "python t.py $V4999\n")
     start = time.perf_counter()
-    assert counts_used(text) == ([(1, "V4999")], set())
+    assert counts_used(text).used == [(1, "V4999")]
+    assert time.perf_counter() - start < 5
+
+
+def test_review_hostile_hostfile_lines_and_many_counts_stay_linear():
+    # the wave-22 review: `echo $N $HOSTHOST...` (80 kB) backtracked in the hostfile pattern (13 s), and 20,000
+    # count/use pairs rebuilt a set at every use (5 s)
+    from rocmdoctor.artifacts.readers.shell.gpu_counts import counts_used
+    start = time.perf_counter()
+    counts_used("N=$(nvidia-smi -L | wc -l)\necho $N " + "$HOST" * 20_000 + "\n")
+    counts_used("".join(f"N{i}=$(nvidia-smi -L | wc -l)\npython t.py $N{i}\n" for i in range(20_000)))
     assert time.perf_counter() - start < 5

@@ -48,7 +48,8 @@ class LogLine:
         return ", ".join(bits)
 
 
-_GLUED_TO_BAR = re.compile(r"\d(?:it/s|s/it)\]\s{0,2}(?=[A-Za-z][\w .:-]{0,40}?(?:Error|ERROR|Exception|error:|Traceback))")
+_GLUED_TO_BAR = re.compile(r"\d(?:it/s|s/it)\]\s{0,2}"
+                           r"(?=(?:[A-Za-z][\w .:-]{0,40}?)?(?:Error|ERROR|Exception|error:|Traceback))")
 
 
 def strip_ansi(s: str) -> str:
@@ -61,12 +62,6 @@ def parse(raw: str, number: int, file: str | None = None, rank: int | None = Non
     s = strip_ansi(raw[:MAX_LINE]).rstrip("\r\n")
     if "\r" in s:  # tqdm redraws with \r: what a terminal shows is the last segment
         s = s.rsplit("\r", 1)[-1] or s.replace("\r", " ")
-    if "]" in s and ("it/s]" in s or "s/it]" in s):
-        # a library's error printed onto a progress bar's line (no newline between): the message is the line
-        # (`119/157 [00:16<00:06,  6.32it/s]MIOpen Error: ...`, ROCm/MIOpen#3077)
-        m = _GLUED_TO_BAR.search(s)
-        if m:
-            s = s[m.end():]
     if "`" in s:
         s = _code_span_edge(s)
     host = None
@@ -81,6 +76,12 @@ def parse(raw: str, number: int, file: str | None = None, rank: int | None = Non
         m = _NCCL.match(s)
         if m:
             host = m.group(1)
+    if "]" in s and ("it/s]" in s or "s/it]" in s):
+        # a library's error printed onto a progress bar's line (no newline between): the message is the line
+        # (`119/157 [00:16<00:06,  6.32it/s]MIOpen Error: ...`, ROCm/MIOpen#3077); after the rank prefix is read
+        m = _GLUED_TO_BAR.search(s)
+        if m:
+            s = s[m.end():]
     if rank is None and ("Rank" in s):
         m = _RANK_INLINE.search(s)
         if m:

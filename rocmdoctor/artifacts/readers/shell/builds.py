@@ -46,28 +46,33 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
 
 
 # Flag variables a build reads from the environment without the command naming them: make's implicit rules and most
-# Makefiles (`$(CXX) $(CXXFLAGS)`), autotools' configure and CMake's first configure (CMAKE_<LANG>_FLAGS from CXXFLAGS,
-# CFLAGS, HIPFLAGS); hipcc adds HIPCC_COMPILE_FLAGS_APPEND to every compile, a Python extension's too.
-_IMPLICIT_FLAGS = ("CXXFLAGS", "CFLAGS", "HIPFLAGS", "HIPCC_COMPILE_FLAGS_APPEND")
-_READS_FLAGS = re.compile(r"^(?:g?make|cmake|configure|hipcc)$")
-_GFX_IN_FLAG = re.compile(r"--?(?:offload-arch|amdgpu-target)[= ](\S+)", re.I)
+# Makefiles (`$(CXX) $(CXXFLAGS)`), autotools' configure, CMake's first configure (CMAKE_<LANG>_FLAGS from CXXFLAGS,
+# CFLAGS, HIPFLAGS); hipcc itself reads only HIPCC_COMPILE_FLAGS_APPEND, on every compile (a Python extension's too).
+_READS_FLAGS = {"make": ("CXXFLAGS", "CFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
+                "gmake": ("CXXFLAGS", "CFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
+                "configure": ("CXXFLAGS", "CFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
+                "cmake": ("CXXFLAGS", "CFLAGS", "HIPFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
+                "hipcc": ("HIPCC_COMPILE_FLAGS_APPEND",), "pip": ("HIPCC_COMPILE_FLAGS_APPEND",)}
+_CMAKE_FLAGS = {"CXXFLAGS": "CMAKE_CXX_FLAGS", "CFLAGS": "CMAKE_C_FLAGS", "HIPFLAGS": "CMAKE_HIP_FLAGS"}
+_GFX_IN_FLAG = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target)[= ](\S+)", re.I)  # not --no-offload-arch
 
 
 def record_implicit_flags(art: Artifact, words: list[str], env: dict, exported, defined) -> None:
-    """`export CXXFLAGS="-O3 --offload-arch=gfx90a"` then `make` (or cmake, ./configure, hipcc; a `pip install` or
-    setup.py build for HIPCC_COMPILE_FLAGS_APPEND): the build's device code is for those targets. BUILD
-    arch:--offload-arch at the line that set the variable (RD-ENV-002 judges each place once); ``exported`` None:
-    every variable of ``env`` is in the environment, as a Dockerfile's ENV is."""
+    """`export CXXFLAGS="-O3 --offload-arch=gfx90a"` then `make` (or cmake, ./configure; hipcc, `pip install` and
+    setup.py for HIPCC_COMPILE_FLAGS_APPEND): the build's device code is for those targets, unless the command sets
+    the variable itself (`make CXXFLAGS=...`, `cmake -DCMAKE_CXX_FLAGS=...`). BUILD arch:--offload-arch at the line
+    that set it (RD-ENV-002 judges each place once); ``exported`` None: every variable of ``env`` is in the
+    environment, as a Dockerfile's ENV is."""
     cmd = next((i for i, w in enumerate(words) if not _ASSIGN.match(w)), len(words))
-    head = os.path.basename(words[cmd]) if cmd < len(words) else ""
-    builds = bool(_READS_FLAGS.match(head))
-    extension = head.startswith("python") and "setup.py" in words[cmd + 1:cmd + 2] or bool(
-        _PIP.search(head) and "install" in words[cmd + 1:cmd + 3])
-    if not builds and not extension:
-        return
-    for name in _IMPLICIT_FLAGS if builds else _IMPLICIT_FLAGS[-1:]:
+    head, args = (os.path.basename(words[cmd]), words[cmd + 1:]) if cmd < len(words) else ("", [])
+    if head.startswith("python") and args[:2] == ["-m", "pip"]:
+        head, args = "pip", args[2:]
+    elif head.startswith("python") and args[:1] == ["setup.py"] or _PIP.search(head) and "install" in args[:2]:
+        head = "pip"
+    for name in _READS_FLAGS.get(head, ()) if head != "pip" or "install" in args[:2] or "setup.py" in words else ():
         value = env.get(name)
-        if exported is not None and name not in exported or not value:
+        if exported is not None and name not in exported or not value or any(
+                a.startswith((name + "=", "-D" + _CMAKE_FLAGS.get(name, "-"))) for a in args):
             continue
         found = [g.lower() for m in _GFX_IN_FLAG.finditer(value) for g in re.findall(r"(?i)gfx[0-9a-f]+", m.group(1))]
         if found:  # hipcc's `--amdgpu-target=gfx90a;gfx942` (a list in one word) counts each target

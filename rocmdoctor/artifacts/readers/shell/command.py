@@ -57,6 +57,12 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(ENV, k, v, first)
         return
     head = os.path.basename(words[0])
+    if head == "unset":  # `unset CXXFLAGS`: gone from the environment of the commands after it
+        for w in words[1:]:
+            if not w.startswith("-"):
+                variables.pop(w, None)
+                exported.discard(w)
+        return
     if head == "alias":  # alias drun='docker run -it --device=/dev/kfd ...': later `drun IMAGE` runs that
         for w in words[1:]:
             k, eq, v = w.partition("=")
@@ -264,7 +270,8 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
             if head in ("singularity", "apptainer") and i < len(words) and not words[i].startswith("$"):
                 # the image the job runs in (a .sif file or docker://ref): its ROCm user space (RD-IMG-003)
                 art.add(CONTAINER, "image", words[i].removeprefix("docker://"),
-                        _written_at(words[i], raw, words, variables, _line_with(physical, first, last, re.escape(words[i]))))
+                        _written_at(words[i], raw, words, variables, _line_with(
+                            physical, first, last, r"(?:^|[\s=:\"'])" + re.escape(words[i]) + r"(?:$|[\s\"'\\])")))
             i += 1
             continue
         if via and head in _SHELLS and i + 2 < len(words) and re.fullmatch(r"-[a-z]*c[a-z]*", words[i + 1]):
@@ -484,7 +491,7 @@ _DOCKER_VALUES = frozenset({"-e", "--env", "-w", "--workdir", "-v", "--volume", 
 _APPTAINER_VALUES = frozenset({"-B", "--bind", "--env", "--env-file", "-W", "--workdir", "-o", "--overlay", "-H",
                                "--home", "--pwd", "--cwd", "-S", "--scratch", "--app", "--mount", "--fusemount",
                                "--network", "--network-args", "--security", "--hostname", "--dns", "--add-caps",
-                               "--drop-caps", "--memory", "--cpus", "--pem-path", "-M"})
+                               "--drop-caps", "--memory", "--cpus", "--pem-path", "-M", "--no-mount"})
 
 
 def _runs_binary(words: list[str]) -> bool:

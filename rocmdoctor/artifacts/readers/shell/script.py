@@ -14,7 +14,7 @@ from .. import containers
 from .blocks import _ARRAY_OPEN, _FOR_IN, _FUNC_OPEN, _ReadState, _array_line, _loop_values
 from .command import _command, restamp
 from .expand import substitute
-from .nvidia_smi import counts_used
+from .gpu_counts import counts_used
 from .places import _last_line
 from .words import _ASSIGN, _HEREDOC, RELEVANT, _shlex_commands, commands, logical_lines, new_file
 
@@ -127,19 +127,31 @@ def read(path: str, text: str, kind: str = SHELL) -> Artifact:
             _line(art, n, text, variables, exported, physical, state, 0)
     _apt_sources(art, physical)
     if "nvidia-smi" in text:  # GPU counts taken from nvidia-smi (RD-LCH-001): one rule for every use of one
-        used, dropped = counts_used(text)
-        art.values = [v for v in art.values if not (v.name == "gpu_count_source" and v.value == "nvidia-smi"
-                                                    and v.origin.line in dropped)]
-        counted = {v.origin.line for v in art.values if v.name == "gpu_count_source"}
-        for n, _name in used:
-            if n not in counted:  # a count the script uses otherwise than in a launch option
-                art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", n)
+        _one_rule_for_counts(art, counts_used(text))
     if state.launch_mark is not None:
         # A variable exported after the script's last launch, outside any loop, reaches no launch of
         # this script (bash runs top to bottom): dropped, so that no check judges it as the job's.
         art.values = [v for i, v in enumerate(art.values)
                       if not (i >= state.launch_mark and v.kind == ENV and i not in state.looped)]
     return art
+
+
+def _one_rule_for_counts(art: Artifact, counts) -> None:
+    """The counts a launch option reads (command.py) judged as counts_used judges every use: one not judged there is
+    not judged here; one cited at a value derived from it is cited at its count; then the counts used otherwise."""
+    kept, counted = [], set()
+    for v in art.values:
+        if v.name == "gpu_count_source" and v.value == "nvidia-smi":
+            line = counts.aliases.get(v.origin.line, v.origin.line)
+            if line in counts.dropped or line in counted:
+                continue
+            counted.add(line)
+            v = dataclasses.replace(v, origin=art.origin(line)) if line != v.origin.line else v
+        kept.append(v)
+    art.values = kept
+    for n, _name in counts.used:
+        if n not in counted:  # a count the script uses otherwise than in a launch option
+            art.add(LAUNCHER, "gpu_count_source", "nvidia-smi", n)
 
 
 def _line(art: Artifact, first: int, line: str, variables: dict, exported: set, physical: list[str],
