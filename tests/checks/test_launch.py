@@ -196,6 +196,8 @@ COUNT = "NUM_GPUS=$(nvidia-smi --list-gpus | wc -l)\n"
      "torchrun --nproc_per_node=$NUM_GPUS t.py\n", False),
     (COUNT + "[ \"$NUM_GPUS\" -gt 0 ] || NUM_GPUS=$(rocm-smi --showid | grep -c 'GPU\\[')\n"
      "torchrun --nproc_per_node=$NUM_GPUS t.py\n", False),
+    # a fallback to a number is one rank on an 8-GPU node: still the count's fault (the corpus's Tiny-GPT script)
+    (COUNT + "[ \"$NUM_GPUS\" -gt 0 ] || NUM_GPUS=1\ntorchrun --nproc_per_node=$NUM_GPUS t.py\n", True),
     # a `case` on the script's argument is no vendor test; a later `if` that may set it leaves the count
     ('case "$1" in\n  train)\n    ' + COUNT.strip() + "\n    torchrun --nproc_per_node=$NUM_GPUS t.py ;;\nesac\n", "4"),
     ('if [ "$1" = train ]; then ' + COUNT.strip() + "; fi\nif [ -n \"$O\" ]; then NUM_GPUS=$O; fi\n"

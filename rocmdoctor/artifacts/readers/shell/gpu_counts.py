@@ -96,7 +96,8 @@ def counts_used(text: str) -> Counts:
     option, a count derived from it, a test that picks a branch, a loop bound, a script's argument, a printed hostfile
     line): ``used``. Not judged (``dropped``): a count behind a test of the vendor or its tool (an `if`/`elif`/`while`
     whose condition, or an earlier branch of the same `if`, names one; a `case` arm whose pattern does), one a fallback
-    replaces when it is 0 (`if [ "$N" -eq 0 ]; then N=$(rocm-smi ...)`, `[ "$N" -gt 0 ] || N=...`), one set otherwise
+    counts otherwise when it is 0 (`if [ "$N" -eq 0 ]; then N=$(rocm-smi ...)`, `[ "$N" -gt 0 ] || N=...`; a fallback
+    to a number is a use: one rank, the other GPUs idle), one set otherwise
     where it was counted, in an enclosing block or in its `if`'s other branch (before or after: `else N=$(echo
     "$CUDA_VISIBLE_DEVICES" | awk ...)`, which Slurm's gres sets on AMD nodes too); a setting inside a later
     `if`/`case` (an option's value) may not run and leaves the count judged."""
@@ -123,6 +124,7 @@ def counts_used(text: str) -> Counts:
     for first, _last, line in logical_lines(text, 2):
         commands = _commands(line)
         assigned = {a.group(1) for c in commands if (a := _ASSIGNED.match(_KEYWORDS.sub("", c)))}
+        line_tested: set[str] = set()  # `[ "$N" -gt 0 ] || N=...`: tested before a setting on this line
         for command in commands:
             while (m := _KEYWORD.match(command)) is not None:
                 kind, command = m.groups()
@@ -167,8 +169,11 @@ def counts_used(text: str) -> Counts:
                     res.aliases[first] = tracked[used[0]][0]
                     tracked.setdefault(name, (tracked[used[0]][0], path()))
                 elif name in tracked:
-                    if any(name in b.tested for b in blocks):
-                        drop(name)  # a fallback where the count was tested: `if [ $N -eq 0 ]; then N=...`
+                    fallback = name in line_tested or any(name in b.tested for b in blocks)
+                    if fallback and re.fullmatch(r"[\"']?\d{1,4}[\"']?", value.strip()):
+                        use(name)  # `if [ $N -eq 0 ]; then N=1`: one rank, the other GPUs idle without an error
+                    elif fallback:
+                        drop(name)  # a fallback that counts them otherwise: `N=$(rocm-smi ...)`
                     elif tracked[name][1][:len(blocks)] == path():
                         drop(name)  # set again where it was counted, around it, or in its `if`'s other branch
                 continue
@@ -178,7 +183,8 @@ def counts_used(text: str) -> Counts:
             if head in _PRINTS and not _HOSTFILE_LINE.search(command):
                 continue
             if head in _TESTS and set(used) & assigned:
-                continue  # `[ "$N" -gt 0 ] || N=$(rocm-smi ...)`: a fallback on one line (its assignment drops N)
+                line_tested.update(set(used) & assigned)  # `[ "$N" -gt 0 ] || N=...`: the setting after it decides
+                continue
             if condition is not None:
                 condition.tested.update(used)  # judged at `fi`: a use unless a branch replaces it
                 continue
