@@ -288,6 +288,7 @@ def test_an_amd_layer_that_names_only_args_builds_what_its_base_names(lint, tmp_
     ("h.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\nhipcc --offload-arch=gfx1100 -o a a.hip\n', None),
     ("i.sh", 'export CXXFLAGS="--offload-arch=gfx90a"\nunset CXXFLAGS\nmake\n', None),
     ("j.sh", 'export CXXFLAGS="--offload-arch=gfx1100 --no-offload-arch=gfx90a"\nmake\n', "pass"),
+    ("l.sh", 'export HIPCC_COMPILE_FLAGS_APPEND=--offload-arch=gfx90a\npip download -d w flash-attn\n', None),
     ("k.sh", 'export HIPCC_COMPILE_FLAGS_APPEND=--offload-arch=gfx90a\npython -m pip install --no-build-isolation .\n',
      "--offload-arch=gfx90a leaves out gfx1100"),
 ])

@@ -52,7 +52,7 @@ _READS_FLAGS = {"make": ("CXXFLAGS", "CFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
                 "gmake": ("CXXFLAGS", "CFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
                 "configure": ("CXXFLAGS", "CFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
                 "cmake": ("CXXFLAGS", "CFLAGS", "HIPFLAGS", "HIPCC_COMPILE_FLAGS_APPEND"),
-                "hipcc": ("HIPCC_COMPILE_FLAGS_APPEND",), "pip": ("HIPCC_COMPILE_FLAGS_APPEND",)}
+                "hipcc": ("HIPCC_COMPILE_FLAGS_APPEND",), "pip install": ("HIPCC_COMPILE_FLAGS_APPEND",)}
 _CMAKE_FLAGS = {"CXXFLAGS": "CMAKE_CXX_FLAGS", "CFLAGS": "CMAKE_C_FLAGS", "HIPFLAGS": "CMAKE_HIP_FLAGS"}
 _GFX_IN_FLAG = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target)[= ](\S+)", re.I)  # not --no-offload-arch
 
@@ -65,11 +65,10 @@ def record_implicit_flags(art: Artifact, words: list[str], env: dict, exported, 
     environment, as a Dockerfile's ENV is."""
     cmd = next((i for i, w in enumerate(words) if not _ASSIGN.match(w)), len(words))
     head, args = (os.path.basename(words[cmd]), words[cmd + 1:]) if cmd < len(words) else ("", [])
-    if head.startswith("python") and args[:2] == ["-m", "pip"]:
-        head, args = "pip", args[2:]
-    elif head.startswith("python") and args[:1] == ["setup.py"] or _PIP.search(head) and "install" in args[:2]:
-        head = "pip"
-    for name in _READS_FLAGS.get(head, ()) if head != "pip" or "install" in args[:2] or "setup.py" in words else ():
+    at = _pip_at(words)  # pip, uv pip, python -m pip: an install builds extensions; so does `python setup.py`
+    if at < len(words) and "install" in words[at + 1:at + 4] or head.startswith("python") and args[:1] == ["setup.py"]:
+        head = "pip install"
+    for name in _READS_FLAGS.get(head, ()):
         value = env.get(name)
         if exported is not None and name not in exported or not value or any(
                 a.startswith((name + "=", "-D" + _CMAKE_FLAGS.get(name, "-"))) for a in args):

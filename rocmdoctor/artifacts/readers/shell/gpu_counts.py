@@ -35,7 +35,7 @@ _serial = itertools.count()
 @dataclass
 class _Block:
     kind: str  # if, case, loop
-    guarded: bool
+    guarded: bool = False  # behind a test of the vendor or its tool
     serial: int = field(default_factory=lambda: next(_serial))
     sets: set = field(default_factory=set)  # names the current branch sets
     earlier: set = field(default_factory=set)  # names an earlier branch of this `if` set
@@ -136,16 +136,16 @@ def counts_used(text: str) -> Counts:
                 elif kind == "then":
                     condition = None
                 elif kind == "do":
-                    blocks.append(_Block("loop", False))
+                    blocks.append(_Block("loop"))
                 elif kind in ("elif", "else") and blocks:
                     blocks[-1].earlier |= blocks[-1].sets
                     blocks[-1].sets = set()
                     condition = blocks[-1] if kind == "elif" else None
                 elif kind == "if":
-                    blocks.append(_Block("if", False))
+                    blocks.append(_Block("if"))
                     condition = blocks[-1]
                 elif kind == "case":
-                    blocks.append(_Block("case", False))
+                    blocks.append(_Block("case"))
                     command = ""  # `case "$1" in`: the arms decide
             if condition is not None:
                 condition.guarded = condition.guarded or vendor(command)
