@@ -71,6 +71,11 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:ROCM_PATH-not-a-path": "RD-ENV-005",
          "words:accelerate-config-file-is-deepspeed-json": "RD-LCH-007",
          "words:gpu-count-from-nvidia-smi": "RD-LCH-001", "words:nvidia-smi-gpu-count": "RD-LCH-001", "words:offload-arch-not-this-gpu": "RD-ENV-002",
+         # an image whose tag names the one GPU target it was built for (wave 23, RD-IMG-011)
+         "words:image-built-for-other-gfx": "RD-IMG-011", "words:image-built-for-other-gpu": "RD-IMG-011",
+         "words:image-built-for-other-gpu-arch": "RD-IMG-011", "words:base-image-built-for-other-gfx": "RD-IMG-011",
+         "words:image-variant-for-other-gfx": "RD-IMG-011", "words:sgl-dev-mi35x-image-on-gfx942": "RD-IMG-011",
+         "words:prebuilt-image-lacks-gpu-target": "RD-IMG-011",
          "words:craype-accel-target-gfx90a": "RD-ENV-002", "words:TF_ROCM_AMDGPU_TARGETS-not-this-gpu": "RD-ENV-002",
          "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",
          # classes of the spent fresh batches 3-4 (track arta)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 
 from rocmdoctor.engine.check import check, fail, ok, skip, warn
+from rocmdoctor.facts.platform_overrides import override_gfx, parse_override
+from rocmdoctor.knowledge.gpus import target_in, targets_named
 
 AREA = "image"
 ROCBLAS_TARGETS = "https://rocm.docs.amd.com/projects/rocBLAS/en/latest/reference/env-variables.html"
@@ -37,6 +39,22 @@ def _instinct_only(image: str) -> bool:
     return repo in INSTINCT_ONLY_IMAGES or (repo == "lmsysorg/sglang" and "rocm" in name)
 
 
+def _posed_as(settings) -> set[str]:
+    """The targets an HSA_OVERRIDE_GFX_VERSION in the files makes the GPU pose as (RD-ENV-001 judges the override)."""
+    out = set()
+    for v in settings.values("env", "HSA_OVERRIDE_GFX_VERSION") + settings.values("build", "env:HSA_OVERRIDE_GFX_VERSION"):
+        gfx = override_gfx(parse_override(str(v.value)))
+        if gfx:
+            out.add(gfx)
+    return out
+
+
+def _arg_lines(settings, v) -> list:
+    """The ARG line that wrote a FROM's image (`ARG BASE_IMAGE=...:gfx1201` / `FROM ${BASE_IMAGE}`): the line to change."""
+    return [x.evidence() for x in settings.values("build") if x.name.startswith("arg:") and x.value == v.value
+            and x.origin.path == v.origin.path and x.origin.line != v.origin.line][:1]
+
+
 def _kept(gfx: str, keep: list[str]) -> bool:
     """A target the strip keeps: named (gfx1100), or of a family it keeps (`gfx11*` keeps gfx1151)."""
     return any(gfx == k or (k.endswith("*") and gfx.startswith(k[:-1])) for k in keep)
@@ -47,7 +65,7 @@ def _kept(gfx: str, keep: list[str]) -> bool:
 def image_gpu_targets(settings, gpus=None):
     stripped = settings.values("build", "kernels_stripped")
     images = [v for v in settings.values("build", "from") + settings.values("container", "image")
-              if isinstance(v.value, str) and _instinct_only(v.value)]
+              if isinstance(v.value, str) and (_instinct_only(v.value) or targets_named(v.value))]
     if not stripped and not images:
         return ok("no build that deletes GPU kernels, no Instinct-only image")
     needed = _needed(gpus or [])
@@ -74,12 +92,22 @@ def image_gpu_targets(settings, gpus=None):
                         "'hipErrorNoBinaryForGpu'), unless an HSA_OVERRIDE_GFX_VERSION makes the GPU pose as a "
                         f"target that was kept (running another GPU's code). Keep the {', '.join(missing)} files "
                         "(or do not strip them).", subject=f"{v.origin.label} {lib}", evidence=[v.evidence()]))
-    seen = set()
+    seen, posed = set(), _posed_as(settings)
     for v in images:
-        missing = [g for g in needed if g not in _INSTINCT]
-        if not missing or (v.origin.path, v.value) in seen:
+        named = targets_named(v.value)
+        missing = [g for g in needed if not target_in(g, named or list(_INSTINCT))]
+        if not missing or (v.origin.path, v.value) in seen or any(target_in(p, named) for p in posed):
             continue
         seen.add((v.origin.path, v.value))
+        if named:
+            out.append(warn(f"{v.value} is built for {', '.join(named)} (its name says so), not {', '.join(missing)}",
+                            "An image tagged for one GPU target (AMD's -mi35x/-mi30x SGLang and training images, a "
+                            "_navi21 or -gfx1201 build) carries torch, Triton and the framework's kernels compiled for "
+                            "that target only; on this GPU they are absent ('invalid device function', 'no kernel "
+                            f"image', aiter/CK kernels missing). Use the image built for {', '.join(missing)} (or "
+                            "build the framework for it).", subject=v.origin.label,
+                            evidence=[v.evidence()] + _arg_lines(settings, v), sources=[SGLANG_AMD, TRAINING_IMAGES]))
+            continue
         out.append(warn(f"{v.value} is built for Instinct GPUs (gfx90a/gfx942/gfx950), not {', '.join(missing)}",
                         "AMD builds its SGLang and training images (torch, Triton, the framework's own kernels) "
                         "for MI200/MI300/MI350 only; on this GPU their kernels are absent ('invalid device "

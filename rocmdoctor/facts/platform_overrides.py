@@ -28,10 +28,15 @@ class Override:
     @property
     def gfx(self) -> str | None:
         """The target the runtime reports instead: 10.3.0 -> gfx1030, 9.0.10 -> gfx90a."""
-        if not self.version or self.version[1] > 15 or self.version[2] > 15:
-            return None
-        major, minor, step = self.version
-        return f"gfx{major}{minor:x}{step:x}"
+        return override_gfx(self.version)
+
+
+def override_gfx(version: tuple[int, int, int] | None) -> str | None:
+    """The target an override's version names: (10, 3, 0) -> gfx1030, (9, 0, 10) -> gfx90a."""
+    if not version or version[1] > 15 or version[2] > 15:
+        return None
+    major, minor, step = version
+    return f"gfx{major}{minor:x}{step:x}"
 
 
 def parse_override(value: str) -> tuple[int, int, int] | None:

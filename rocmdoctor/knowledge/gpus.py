@@ -238,6 +238,42 @@ def community_override(gfx: str | None) -> str | None:
     return g.community_override if g else None
 
 
+# ----------------------------------------------------------------- targets a name states
+# Words an image tag or build name uses for the GPU it was built for (AMD's `-mi35x`/`-mi30x` SGLang and
+# training images, `_navi21` rocm/pytorch builds, a user's `-gfx1201`/`-rdna4` image): the gfx, or a family
+# prefix ending in "*".
+_NAMED_TARGETS = {
+    **dict.fromkeys(("mi35x", "mi350", "mi350x", "mi355", "mi355x"), "gfx950"),
+    **dict.fromkeys(("mi30x", "mi300", "mi300x", "mi300a", "mi308x", "mi325", "mi325x"), "gfx942"),
+    **dict.fromkeys(("mi200", "mi210", "mi250", "mi250x"), "gfx90a"),
+    "mi100": "gfx908", "mi50": "gfx906", "mi60": "gfx906", "mi25": "gfx900",
+    "navi10": "gfx1010", "navi21": "gfx1030", "navi22": "gfx1031", "navi23": "gfx1032", "navi31": "gfx1100",
+    "navi32": "gfx1101", "navi33": "gfx1102", "navi44": "gfx1200", "navi48": "gfx1201",
+    "rdna2": "gfx103*", "rdna3": "gfx110*", "rdna4": "gfx120*",
+}
+_GFX_WORD = re.compile(r"gfx(?:\d{3}[0-9a-f]?|\d{2,3}x)")
+
+
+def targets_named(name: str) -> list[str]:
+    """The GPU targets an image reference's tag or last path part names (`lmsysorg/sglang:v0.5.6-rocm700-mi35x`
+    -> gfx950; `vllm-gfx1151:rocm71_gfx115x` -> gfx1151 and gfx115*); [] when it names none."""
+    ref = name.lower().split("@", 1)[0]
+    last = ref.rsplit("/", 1)[-1]
+    out: list[str] = []
+    for word in re.split(r"[-_.:+]", last):
+        t = _NAMED_TARGETS.get(word)
+        if t is None and _GFX_WORD.fullmatch(word):
+            t = word[:-1] + "*" if word.endswith("x") else word
+        if t and t not in out:
+            out.append(t)
+    return out
+
+
+def target_in(gfx: str, targets: list[str]) -> bool:
+    """Whether gfx is one of the targets (a family prefix `gfx110*` holds gfx1100, gfx1101 ...)."""
+    return any(gfx == t or (t.endswith("*") and gfx.startswith(t[:-1])) for t in targets)
+
+
 # ----------------------------------------------------------------- torch wheels
 def wheel_generation(gfx: str) -> str | None:
     """Where PyTorch's official ROCm wheels first carry gfx ("the rocm5.5 wheels"), or None when none does

@@ -63,3 +63,40 @@ def test_a_negated_group_of_names_keeps_each_of_them(tmp_path):
     assert _img11(tmp_path, "Containerfile.rocm", strip, "rx7900xtx") == []
     [f] = _img11(tmp_path, "Containerfile.rocm", strip.replace("gfx1100", "gfx1030"), "rx7900xtx")
     assert "gfx1100" in f.title
+
+
+def test_an_image_whose_tag_names_another_gpu_target(tmp_path):
+    # tests/corpus/fresh/artifacts/sc-arist12-sglang-mi35x-image-mi300x (start_container.sh): AMD's -mi35x
+    # SGLang dev image is built for gfx950; the -mi30x one is the MI300X build
+    run = ('#!/bin/bash\nTAG="${TAG:-rocm/sgl-dev:v0.5.18-rocm724-mi35x-20260826}"\n'
+           'docker run -d --device=/dev/kfd --device=/dev/dri --group-add video "$TAG" sleep infinity\n')
+    [f] = _img11(tmp_path, "start_container.sh", run, "mi300x8")
+    assert "gfx950" in f.title and "gfx942" in f.title and f.evidence[0].source.endswith(":2")
+    assert _img11(tmp_path, "start_container.sh", run.replace("-mi35x-", "-mi30x-"), "mi300x8") == []
+    # no target in the name: not judged here (rocm/pytorch carries the consumer targets too)
+    assert _img11(tmp_path, "start_container.sh", run.replace("rocm/sgl-dev:v0.5.18-rocm724-mi35x-20260826",
+                                                              "rocm/pytorch:latest"), "mi300x8") == []
+
+
+def test_a_named_target_in_a_from_cites_the_arg_that_wrote_it(tmp_path):
+    # tests/corpus/fresh/artifacts/qy-schaka-audiomuse-rocm (Dockerfile-rocm): a gfx1201 builder image on an RX 7900
+    docker = ("ARG BASE_IMAGE=ghcr.io/schaka/rocm-migraphx-ort-torch-builder:20260721-gfx1201\n"
+              "FROM ${BASE_IMAGE} AS base\nRUN pip install onnxruntime\n")
+    [f] = _img11(tmp_path, "Dockerfile", docker, "rx7900xtx")
+    assert "gfx1201" in f.title and "gfx1100" in f.title
+    assert sorted(e.source.rsplit(":", 1)[1] for e in f.evidence) == ["1", "2"]
+    # a family word: rdna4 is gfx120*, not this RDNA3 GPU; rdna3 holds gfx1100
+    assert _img11(tmp_path, "Dockerfile", docker.replace("20260721-gfx1201", "rdna4"), "rx7900xtx")
+    assert _img11(tmp_path, "Dockerfile", docker.replace("20260721-gfx1201", "rdna3"), "rx7900xtx") == []
+    # a registry's port or host is no target: only the tag and the image's own name are read
+    assert _img11(tmp_path, "Dockerfile", docker.replace("ghcr.io/schaka/rocm-migraphx-ort-torch-builder:20260721-gfx1201",
+                                                          "gfx1201.example:5000/team/builder:1.0"), "rx7900xtx") == []
+
+
+def test_an_override_that_poses_as_the_images_target_passes(tmp_path):
+    # the GPU reports the image's target under HSA_OVERRIDE_GFX_VERSION (RD-ENV-001 judges that override)
+    compose = ("services:\n  sd:\n    image: rocm/pytorch:rocm5.2_ubuntu20.04_py3.7_pytorch_1.11.0_navi21\n"
+               "    devices: [/dev/kfd, /dev/dri]\n    environment:\n      HSA_OVERRIDE_GFX_VERSION: \"10.3.0\"\n")
+    assert _img11(tmp_path, "docker-compose.yml", compose, "rx7900xtx") == []
+    [f] = _img11(tmp_path, "docker-compose.yml", compose.replace("10.3.0", "11.0.0"), "rx7900xtx")
+    assert "gfx1030" in f.title
