@@ -56,9 +56,13 @@ SIGNATURES: tuple[S, ...] = (
             # exceed allowed memory. (out of memory)", which ComfyUI prints cut after its first words (ComfyUI#7761)
             r"\bAllocation on device \d{0,3}\s{0,2}would exceed allowed memory",
             r"Exception during processing !!!\s{0,4}Allocation on device\b",
+            # the BLAS library's handle or workspace allocation failing (torch's `cublasCreate(handle)` /
+            # `hipblasCreate` on the first GEMM): the GPU's memory is already taken
+            r"\b(?:CU|HIP)BLAS_STATUS_ALLOC_FAILED\b",
         ),
         needles=(
             "out of memory",
+            "blas_status_alloc_failed",
             "allocation on device",
             "hiperroroutofmemory",
             "outofmemoryerror",
@@ -86,6 +90,7 @@ SIGNATURES: tuple[S, ...] = (
             "1.25 GiB reserved in total by PyTorch)",
             "!!! Exception during processing !!! Allocation on device ",
             "torch.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)",
+            "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`",
         ),
         near_misses=(
             "If you see CUDA out of memory, lower the batch size.",

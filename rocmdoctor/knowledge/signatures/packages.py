@@ -21,6 +21,27 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/mozilla-ai/llamafile/issues/547",),
         examples=("OSError: libamdhip64.so.6: cannot open shared object file: No such file or directory",),
     ),
+    # torch, llama.cpp and onnxruntime built for ROCm print hipBLAS's names (HIPBLAS_STATUS_NOT_SUPPORTED:
+    # hipblas-not-supported, runtime.py); cuBLAS's own name on an AMD machine is a CUDA build whose cuBLAS calls
+    # reach a translation layer (ZLUDA's cuBLAS over rocBLAS) that has no such call or the wrong DLLs
+    S(
+        id="cublas-not-supported-cuda-build", family="packages",
+        title="A CUDA build's cuBLAS call is not supported (a CUDA build, not the ROCm one)",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"\bCUBLAS_STATUS_NOT_SUPPORTED\b",),
+        needles=("cublas_status_not_supported",),
+        meaning=("The package is a CUDA build: its GEMM went to cuBLAS. On an AMD GPU that cuBLAS is ZLUDA's (over "
+                 "rocBLAS/hipBLASLt), which lacks the call or the type, or is the wrong DLL for this build."),
+        causes=(
+            C(text="a CUDA build of torch or of the app runs through ZLUDA instead of the ROCm build", check="RD-TORCH-001",
+              fix="install the ROCm build of the package (or the ZLUDA release and cuBLAS DLLs the app's AMD guide names)"),
+        ),
+        fix="Use the ROCm build of the package (torch from a ROCm index, llama.cpp's HIP build), or ZLUDA's matching DLLs.",
+        sources=("https://github.com/lshqqytiger/ZLUDA/issues/37", "https://github.com/githubcto/FramePack-ZLUDA/issues/1"),
+        examples=("RuntimeError: CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasSgemm( handle, opa, opb, m, n, "
+                  "k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",),
+        near_misses=("RuntimeError: CUDA error: HIPBLAS_STATUS_NOT_SUPPORTED when calling `hipblasLtMatmul`",),
+    ),
     # Ollama lists the gfx targets of the rocBLAS kernels it finds beside it ("supported types:[gfx1103]");
     # an empty list means it found no ROCm libraries at all: whatever the GPU, the install lacks them
     # (the corpus files missing ROCm libraries under packages). A non-empty list without the GPU's gfx

@@ -530,8 +530,8 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="hipblas-not-supported", family="runtime", title="hipBLAS/hipBLASLt does not support this GEMM on this GPU",
         severity="fatal", tier=RUNTIME,
-        patterns=(r"(?:HIPBLAS|CUBLAS)_STATUS_NOT_SUPPORTED",),
-        needles=("_status_not_supported",),
+        patterns=(r"HIPBLAS_STATUS_NOT_SUPPORTED",),
+        needles=("hipblas_status_not_supported",),
         meaning="The BLAS backend torch chose (often hipBLASLt) has no kernel for this GPU or this shape/dtype.",
         causes=(
             C(text="hipBLASLt does not cover this GPU (torch falls back only when it knows)", check="RD-PREC-002",
