@@ -12,7 +12,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick
 
 from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept, rocm_companions_before,
-                          host_torch_via_installer, image_ships_vision, install_line, installed_by_uv, keeps,
+                          host_torch_via_installer, image_ships_vision, install_line, installed_by_uv, installers, keeps,
                           lower_bound_at_most, no_torch_image, rocm_torch_after, standalone_host_torch)
 from .image_variants import other_vendor_file
 from .pip_places import routed_at, written_at
@@ -315,9 +315,15 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
                 continue
             pulled.add(_install_key(v, settings))
         own = _own_cuda_build(rule, str(req))
-        if rule.level == "warn" and first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) and not own and (
+        # an earlier command of the installing file (the file itself, or the Dockerfile whose RUN installs this
+        # requirements file) put PyPI's CUDA torch there: that command is the cause
+        after_cuda = any(first_cuda.get(path, 10**9) < line for path, line in installers(settings, v))
+        if rule.level == "warn" and after_cuda and not own and (
                 rule.package != "bitsandbytes" or lower_bound_at_most(str(req), (9, 9))):
-            continue  # an earlier command of the same file put PyPI's CUDA torch there: no ROCm torch to replace
+            continue  # no ROCm torch there to replace
+        if in_file and after_cuda and rule.package in ("torch", "torchvision", "torchaudio") \
+                and ka.requirement_name(str(req)) == rule.package and lower_bound_at_most(str(req), (2, 0)):
+            continue  # `torch>=2.0.0` again: pip keeps the torch that command installed ("already satisfied")
         if rule.level == "warn" and _install_key(v, settings) in torch_installs and not own and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))
                 and not (v.origin.path in fresh_env and lower_bound_at_most(str(req), (9, 9)))):

@@ -43,7 +43,7 @@ def host_torch_via_installer(settings, v, torch) -> str | None:
     if art is None or art.kind != "requirements" or torch is None or not getattr(torch, "hip", None) \
             or not getattr(torch, "version", None):
         return None
-    for path, line in _installers(settings, v):
+    for path, line in installers(settings, v):
         script = artifact_at(settings, path)
         if script is not None and script.kind == "shell" and runs_with_host_torch(script, line):
             return str(torch.version).split("+")[0]
@@ -179,7 +179,7 @@ def site_torch_module(settings, v) -> str | None:
 def _install_places(settings, v) -> list[tuple[str, int]]:
     """The value's own (file, line), then each command that installs its requirements file."""
     own = (v.origin.path, v.origin.line or 0)
-    return [own] + [x for x in _installers(settings, v) if x != own]
+    return [own] + [x for x in installers(settings, v) if x != own]
 
 
 def _installs_rocm_torch(p, pinned_only: bool) -> bool:
@@ -202,7 +202,7 @@ def _installs_rocm_torch(p, pinned_only: bool) -> bool:
     return False
 
 
-def _installers(settings, v) -> list[tuple[str, int]]:
+def installers(settings, v) -> list[tuple[str, int]]:
     """Where a pip value runs: its own (file, line), or, for a requirements file's line, each
     command that installs the file."""
     art = artifact_at(settings, v.origin.path)
@@ -216,9 +216,9 @@ def rocm_torch_after(settings, v) -> bool:
     (pip replaces the CUDA torch an earlier line pulled in only for a pin it does not satisfy):
     the environment ends with the ROCm build, so a package that only asks for some torch is fine."""
     pips = settings.values("build", "pip")
-    for path, line in _installers(settings, v):
+    for path, line in installers(settings, v):
         for p in pips:
-            where = _installers(settings, p)
+            where = installers(settings, p)
             if any(fp == path and fl > line for fp, fl in where) and _installs_rocm_torch(p, True):
                 return True
     return False
@@ -288,7 +288,7 @@ def companion_kept(name: str, req: str, have: str | None) -> bool:
 def install_line(settings, v, dockerfile: str) -> int | None:
     """The line of ``dockerfile`` where pip value ``v`` is installed: its own RUN, or the first RUN
     that installs its requirements file; None when the Dockerfile does not run it."""
-    lines = [ln for path, ln in _installers(settings, v) if path == dockerfile]
+    lines = [ln for path, ln in installers(settings, v) if path == dockerfile]
     return min(lines) if lines else None
 
 
@@ -380,7 +380,7 @@ def installed_by_uv(settings, v) -> bool:
     so an extra ROCm index wins over PyPI's newer CUDA torch, unlike pip."""
     if isinstance(v.value, dict) and v.value.get("uv"):
         return True  # a uv project's dependency (uv sync / uv run)
-    for path, line in _installers(settings, v):
+    for path, line in installers(settings, v):
         art = artifact_at(settings, path)
         lines = art.lines() if art is not None else []
         if 0 < line <= len(lines) and _UV.search(lines[line - 1]):

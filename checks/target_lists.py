@@ -48,7 +48,7 @@ def _arch_values(env, settings):
 
 # Target lists that are not variables: a compiler's --offload-arch (clang/hipcc), and Cray's
 # craype-accel-amd-gfxNNN module (the compiler wrappers' CRAY_ACCEL_TARGET).
-_FLAG_TARGETS = ("--offload-arch", "craype-accel")
+_FLAG_TARGETS = ("--offload-arch", "craype-accel", "--architecture")
 
 
 def _torch_wheel_lists(settings):

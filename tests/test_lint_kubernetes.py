@@ -233,3 +233,14 @@ def test_a_test_pod_that_sleeps_on_one_gpu_needs_no_shared_memory(lint):
            "        amd.com/gpu: {n}\n")
     assert lint.statuses(lint([lint.write("p.yaml", pod.format(n=1))], "RD-CTR-005", "mi300x8")) == ["pass"]
     assert lint.statuses(lint([lint.write("p.yaml", pod.format(n=8))], "RD-CTR-005", "mi300x8")) == ["warn"]
+
+
+def test_a_manifest_saved_with_windows_line_ends_splits_into_its_documents():
+    # fresh batch 82 pw-mrcr100-k8s-ollama-nvidia (ollama.yaml, CRLF): a Namespace, `---`, then the Deployment; the
+    # separator line ends in \r, and one unsplit stream is no single YAML document (nothing was read)
+    text = ("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ollama\n---\napiVersion: apps/v1\nkind: Deployment\n"
+            "metadata:\n  name: ollama\nspec:\n  template:\n    spec:\n      containers:\n      - name: ollama\n"
+            "        image: ollama/ollama:latest\n        resources:\n          limits:\n            nvidia.com/gpu: 1\n")
+    a = kubernetes.read("ollama.yaml", text.replace("\n", "\r\n"))
+    assert not a.data.get("errors") and [s.get("image") for s in a.data["services"].values()] == ["ollama/ollama:latest"]
+    assert [v.origin.line for v in a.values if v.name == "image"] == [15]

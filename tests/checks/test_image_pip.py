@@ -634,3 +634,22 @@ def test_an_install_into_the_interpreters_own_prefix_is_seen_by_the_next_pip(tmp
     lint.write("requirements.txt", "torch\nnumpy\n")
     got = [f for f in lint.flagged(lint([str(tmp_path)], "RD-IMG-002", "mi300x8")) if "requirements.txt" in f.title]
     assert (not got) is kept
+
+
+def test_a_requirements_file_after_the_dockerfiles_own_cuda_torch_is_that_cause_again(tmp_path):
+    # fresh batch 82 pw-yuamd-aim-finetuning-image: `pip3 install torch>=2.0.0 ...` (PyPI's CUDA torch) in one RUN,
+    # then the fallback `pip3 install -r requirements.txt` whose torch>=2.0.0 and bitsandbytes>=0.41.0 pip finds
+    # satisfied by that torch: the first RUN is the one cause
+    docker = ("FROM rocm/rocm-terminal:latest\nRUN pip3 install --no-cache-dir torch transformers\n"
+              "COPY requirements.txt /workspace/\nRUN pip3 install -r /workspace/requirements.txt\n")
+    reqs = "torch>=2.0.0\ntransformers>=4.35.0\nbitsandbytes>=0.41.0\n"
+    paths = [write(tmp_path, "Dockerfile", docker), write(tmp_path, "requirements.txt", reqs)]
+    found = flagged(scan(paths, "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[-1] for f in found] == ["Dockerfile:2"]
+    # a pin the first torch may not satisfy is still its own install; and with no torch before it, the file's is judged
+    pinned = flagged(scan([paths[0], write(tmp_path, "requirements.txt", reqs.replace(">=2.0.0", "==2.1.0"))],
+                          "RD-IMG-002", "mi300x8"))
+    assert any(f.evidence[0].source.endswith("requirements.txt:1") for f in pinned)
+    alone = flagged(scan([write(tmp_path, "Dockerfile", docker.replace("torch transformers", "transformers")),
+                          write(tmp_path, "requirements.txt", reqs)], "RD-IMG-002", "mi300x8"))
+    assert any(f.evidence[0].source.endswith("requirements.txt:1") for f in alone)

@@ -304,3 +304,21 @@ def test_flags_a_build_reads_from_the_environment_are_target_lists(tmp_path, nam
         assert [f.status.value for f in fs] == ["pass"]
     else:
         assert [(f.status.value, f.title) for f in fs] == [("warn", found)]
+
+
+@pytest.mark.parametrize("line,found", [
+    ("python3 ./rmake.py -a gfx1013 -j 4 --no_hipblaslt", "gfx1013"),  # fresh batch 83 rw-akandr-bc250-gfx1013-builds
+    ('./install.sh -idc -a "gfx90a;gfx942"', "gfx90a;gfx942"),
+    ("python3 rmake.py --architecture=gfx1030 -i", "gfx1030"),
+    ("./install.sh -d -a gfx1100", None),  # this GPU's target
+    ("./install.sh -a all", None),  # not a target list (rocBLAS's own default words)
+    ("./configure -a gfx1013", None),  # another program's -a
+])
+def test_the_rocm_libraries_build_scripts_take_their_targets_as_an_option(tmp_path, line, found):
+    path = write(tmp_path, "build_rocblas.sh", f"#!/bin/bash\ncd ~/rocBLAS\n{line}\n")
+    flags = flagged(scan([path], "RD-ENV-002", "rx7900xtx"))
+    if found is None:
+        assert flags == []
+    else:
+        [f] = flags
+        assert f"--architecture={found} leaves out gfx1100" in f.title and f.evidence[0].source.endswith(":3")

@@ -17,7 +17,7 @@ from ...knowledge.artifacts import K8S_NVIDIA_GPU_RESOURCES as NVIDIA_RESOURCES
 from ..settings import CONTAINER, ENV, Artifact
 
 KUBERNETES = "kubernetes"
-_DOC = re.compile(r"(?m)^---[ \t]*(?:#.*)?$")
+_DOC = re.compile(r"(?m)^---[ \t]*(?:#[^\r\n]*)?\r?$")
 MAX_DOCS = 50
 
 

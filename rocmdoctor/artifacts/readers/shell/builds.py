@@ -20,6 +20,10 @@ _ARCH_FLAG = re.compile(r"(?:^|\s)-D(" + "|".join(ARCH_VARS) + "|" + ARCH_VAR_SU
 _OFFLOAD_ARCH = re.compile(r"(?:^|\s)--?(?:offload-arch|amdgpu-target|cuda-gpu-arch)[= ]"
                            r"(gfx[0-9a-f]+(?::[\w+-]+)*(?:,gfx[0-9a-f]+(?::[\w+-]+)*){0,30})", re.I)
 _COMPILERS = re.compile(r"^(?:amd)?clang(?:\+\+)?(?:-\d+)?$|^hipcc(?:\.pl)?$|^amdflang$|^flang(?:-new)?$")
+# The ROCm math libraries' own build scripts (rocBLAS, hipBLASLt, rocSOLVER ...: `rmake.py -a gfx1013`, `./install.sh
+# -idc -a "gfx90a;gfx942"`, `--architecture`) take the target list as an option of their own
+_LIB_BUILDERS = ("rmake.py", "install.sh")
+_ARCH_OPTION = re.compile(r"^(?:-a|--architecture)(?:=(.+))?$")
 
 
 def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
@@ -33,6 +37,15 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
                  for t in m.group(1).lower().split(",")]
         if found:
             art.add(BUILD, "arch:--offload-arch", ";".join(dict.fromkeys(found)), line_of(r"(?:offload-arch|amdgpu-target)"))
+    builder = next((i for i, w in enumerate(words[cmd:cmd + 2], cmd) if w.rsplit("/", 1)[-1] in _LIB_BUILDERS), None)
+    if builder is not None:
+        for i, w in enumerate(words[builder + 1:], builder + 1):
+            m = _ARCH_OPTION.match(w)
+            value = (m.group(1) if m and m.group(1) else words[i + 1] if m and i + 1 < len(words) else "").strip("\"'")
+            if value.lower().startswith("gfx"):
+                targets = [t.split(":", 1)[0] for t in re.split(r"[;,\s]+", value.lower()) if t]
+                art.add(BUILD, "arch:--architecture", ";".join(dict.fromkeys(targets)), line_of(r"(?:rmake\.py|install\.sh)"))
+                break
     if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
         for w in words[cmd + 1:]:
             m = _ASSIGN.match(w)

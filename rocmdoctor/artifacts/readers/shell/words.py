@@ -192,7 +192,8 @@ _KEYWORDS = {"if", "then", "else", "elif", "fi", "while", "until", "do", "done",
 RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lmf|vllm|colossalai|(?:amd)?clang|hipcc|g?make|cmake|"
                       r"ninja|cc|CC|ftn|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|unset|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
-                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set)\b"
+                      r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set|"
+                      r"rmake\.py|install\.sh)\b"
                       r"|^\s*\.\s+\S")
 
 
