@@ -75,7 +75,13 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:image-built-for-other-gfx": "RD-IMG-011", "words:image-built-for-other-gpu": "RD-IMG-011",
          "words:image-built-for-other-gpu-arch": "RD-IMG-011", "words:base-image-built-for-other-gfx": "RD-IMG-011",
          "words:image-variant-for-other-gfx": "RD-IMG-011", "words:sgl-dev-mi35x-image-on-gfx942": "RD-IMG-011",
-         "words:prebuilt-image-lacks-gpu-target": "RD-IMG-011",
+         "words:prebuilt-image-lacks-gpu-target": "RD-IMG-011", "words:image-built-for-other-gpu-target": "RD-IMG-011",
+         # a launch that asks for more GPUs than the node shows, in the labellers' words (RD-LCH-001's own class)
+         "words:vllm-tensor-parallel-exceeds-gpus": "RD-LCH-001", "words:gpus-per-node-above-visible": "RD-LCH-001",
+         "words:verl-gpus-per-node-exceeds-node": "RD-LCH-001", "words:mpirun-ranks-exceed-gpus": "RD-LCH-001",
+         # existing classes the labels of spent batches 84-85 name in words (wave 23)
+         "words:extra-index-url-pypi-cuda-torch-wins": "RD-IMG-002", "words:cuda-torch-in-uv-project": "RD-IMG-002",
+         "words:torch-pin-missing-from-rocm-index": "RD-IMG-002", "words:slurm-constraint-nvidia-gpu-feature": "RD-LCH-002",
          "words:craype-accel-target-gfx90a": "RD-ENV-002", "words:TF_ROCM_AMDGPU_TARGETS-not-this-gpu": "RD-ENV-002",
          "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",
          # classes of the spent fresh batches 3-4 (track arta)
