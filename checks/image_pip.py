@@ -9,11 +9,13 @@ from rocmdoctor.artifacts.readers.requirements import local_project
 from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.base.untrusted import pick
 
 from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept, rocm_companions_before,
                           host_torch_via_installer, image_ships_vision, install_line, installed_by_uv, installers, keeps,
                           lower_bound_at_most, no_torch_image, rocm_torch_after, standalone_host_torch)
+from .image_stages import before_every_install
 from .image_variants import other_vendor_file
 from .pip_places import routed_at, written_at
 from .pip_untaken import (PIN_OFF_INDEX, alternative_branch, applies_on_linux, config_extra_index, constraints_file,
@@ -294,13 +296,20 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}
     # file -> the first line of its commands that installs PyPI's (CUDA) torch (a pin no index carries installs none)
     first_cuda: dict[str, int] = {}
+    cuda_torch: dict[str, list] = {}  # file -> (line, requirement) of each command installing PyPI's torch
     for w, r, _q, in_f, _h in found:
         if r.level == "fail" and r.package == "torch" and not in_f and r not in (PIN_OFF_INDEX, _NO_ROCM_INDEX):
             first_cuda[w.origin.path] = min(first_cuda.get(w.origin.path, 10**9), w.origin.line or 0)
+            cuda_torch.setdefault(w.origin.path, []).append((w.origin.line or 0, str(_q)))
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     named: set = set()  # (install, package): a second line for the same package in one install is the same cause
+    def kept_again(v, req) -> bool:  # `torch>=2.0.0` again after a command installed PyPI's torch: pip keeps that one
+        before = before_every_install(settings, installers(settings, v), cuda_torch)
+        return bool(before) and all(lower_bound_at_most(str(req), torch_wheels.torch_release(q) or (99, 0)) for q in before)
+
     companions: dict = {k: [] for k in {_install_key(v, settings) for v, r, q, in_f, _h in found  # a file's own torch line
-                                        if in_f and r is ka.PIP_BY_NAME["torch"] and ka.requirement_name(str(q)) == "torch"}}
+                                        if in_f and r is ka.PIP_BY_NAME["torch"] and ka.requirement_name(str(q)) == "torch"
+                                        and not kept_again(v, q)}}
     for w, r, _q, in_f, _h in found:  # torchvision/torchaudio lines of a requirements file whose torch is CUDA's
         if in_f and r.package in ("torchvision", "torchaudio") and _install_key(w, settings) in companions:
             companions[_install_key(w, settings)].append(w.evidence())
@@ -317,13 +326,13 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         own = _own_cuda_build(rule, str(req))
         # an earlier command of the installing file (the file itself, or the Dockerfile whose RUN installs this
         # requirements file) put PyPI's CUDA torch there: that command is the cause
-        after_cuda = any(first_cuda.get(path, 10**9) < line for path, line in installers(settings, v))
+        before = before_every_install(settings, installers(settings, v), cuda_torch) if in_file else []
+        after_cuda = first_cuda.get(v.origin.path, 10**9) < (v.origin.line or 0) or bool(before)
         if rule.level == "warn" and after_cuda and not own and (
                 rule.package != "bitsandbytes" or lower_bound_at_most(str(req), (9, 9))):
             continue  # no ROCm torch there to replace
-        if in_file and after_cuda and rule.package in ("torch", "torchvision", "torchaudio") \
-                and ka.requirement_name(str(req)) == rule.package and lower_bound_at_most(str(req), (2, 0)):
-            continue  # `torch>=2.0.0` again: pip keeps the torch that command installed ("already satisfied")
+        if before and rule.package == "torch" and ka.requirement_name(str(req)) == "torch" and kept_again(v, req):
+            continue  # that command's torch is the cause ("Requirement already satisfied" here)
         if rule.level == "warn" and _install_key(v, settings) in torch_installs and not own and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))
                 and not (v.origin.path in fresh_env and lower_bound_at_most(str(req), (9, 9)))):

@@ -60,15 +60,34 @@ def unbuilt_stages(settings) -> set[tuple[str, int]]:
     return out | _other_vendors_files(settings)
 
 
+def stage_at(settings, path: str, line: int) -> int | None:
+    """The line of the FROM that starts the Dockerfile stage holding ``line``; None outside a Dockerfile's stages."""
+    art = artifact_at(settings, path)
+    if art is None or art.kind != "dockerfile" or not line:
+        return None
+    froms = [s.get("line") for s in pick_list(art.data, "stages") if isinstance(s, dict)]
+    return max((n for n in froms if isinstance(n, int) and n <= line), default=None)
+
+
 def in_unbuilt_stage(settings, v, unbuilt: set | None = None) -> bool:
     """Whether a Dockerfile value sits in a stage no build for this machine makes (the stage whose FROM is the last
     one at or above its line)."""
-    art = artifact_at(settings, v.origin.path)
-    if art is None or art.kind != "dockerfile" or not v.origin.line:
-        return False
-    froms = [s.get("line") for s in pick_list(art.data, "stages") if isinstance(s, dict)]
-    at = max((n for n in froms if isinstance(n, int) and n <= v.origin.line), default=None)
-    return at is not None and (art.path, at) in (unbuilt_stages(settings) if unbuilt is None else unbuilt)
+    at = stage_at(settings, v.origin.path, v.origin.line)
+    return at is not None and (v.origin.path, at) in (unbuilt_stages(settings) if unbuilt is None else unbuilt)
+
+
+def before_every_install(settings, where: list[tuple[str, int]], earlier: dict) -> list:
+    """What each installing command in ``where`` ((file, line): the commands that install one requirements file) finds
+    done before it: ``earlier[file]``'s (line, item) entries above it, in its own build stage of a Dockerfile; [] where
+    one command has none (another Dockerfile, another stage: there the file's own lines are the install)."""
+    out: list = []
+    for path, line in where:
+        stage = stage_at(settings, path, line) or 0
+        found = [item for n, item in earlier.get(path, []) if stage <= n < line]
+        if not found:
+            return []
+        out += found
+    return out
 
 
 def _other_vendors_files(settings) -> set[tuple[str, int]]:

@@ -39,11 +39,26 @@ def _instinct_only(image: str) -> bool:
     return repo in INSTINCT_ONLY_IMAGES or (repo == "lmsysorg/sglang" and "rocm" in name)
 
 
-def _posed_as(settings) -> set[str]:
-    """The targets an HSA_OVERRIDE_GFX_VERSION in the files makes the GPU pose as (RD-ENV-001 judges the override)."""
+def _posed_as(settings, v) -> set[str]:
+    """The targets an HSA_OVERRIDE_GFX_VERSION makes the GPU pose as where image ``v`` runs (RD-ENV-001 judges the
+    override): one written in the same file, in the same service where the file has services (another service's
+    override is not this container's)."""
+    from rocmdoctor.artifacts.settings import artifact_at
+
+    art = artifact_at(settings, v.origin.path)
+    services = (art.data.get("services") if art is not None and isinstance(art.data, dict) else None) or {}
+    spans = [(s.get("line"), s.get("last")) for s in services.values() if isinstance(s, dict)
+             and isinstance(s.get("line"), int) and isinstance(s.get("last"), int)]
+
+    def service_of(line):
+        return next((sp for sp in spans if line is not None and sp[0] <= line <= sp[1]), None)
+
     out = set()
-    for v in settings.values("env", "HSA_OVERRIDE_GFX_VERSION") + settings.values("build", "env:HSA_OVERRIDE_GFX_VERSION"):
-        gfx = override_gfx(parse_override(str(v.value)))
+    for o in settings.values("env", "HSA_OVERRIDE_GFX_VERSION") + settings.values("build", "env:HSA_OVERRIDE_GFX_VERSION"):
+        where = service_of(o.origin.line)
+        if o.origin.path != v.origin.path or (where is not None and where != service_of(v.origin.line)):
+            continue
+        gfx = override_gfx(parse_override(str(o.value)))
         if gfx:
             out.add(gfx)
     return out
@@ -92,11 +107,11 @@ def image_gpu_targets(settings, gpus=None):
                         "'hipErrorNoBinaryForGpu'), unless an HSA_OVERRIDE_GFX_VERSION makes the GPU pose as a "
                         f"target that was kept (running another GPU's code). Keep the {', '.join(missing)} files "
                         "(or do not strip them).", subject=f"{v.origin.label} {lib}", evidence=[v.evidence()]))
-    seen, posed = set(), _posed_as(settings)
+    seen = set()
     for v in images:
         named = targets_named(v.value)
         missing = [g for g in needed if not target_in(g, named or list(_INSTINCT))]
-        if not missing or (v.origin.path, v.value) in seen or any(target_in(p, named) for p in posed):
+        if not missing or (v.origin.path, v.value) in seen or any(target_in(p, named) for p in _posed_as(settings, v)):
             continue
         seen.add((v.origin.path, v.value))
         if named:

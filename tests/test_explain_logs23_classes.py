@@ -36,3 +36,9 @@ def test_a_blas_handle_that_cannot_allocate_is_gpu_out_of_memory():
                  .replace("cublasCreate", "hipblasCreate")]) == ["hip-oom"]
     # another status of the same call is not memory
     assert "hip-oom" not in _ids([ALLOC[0].replace("ALLOC_FAILED", "INTERNAL_ERROR")])
+
+
+def test_llama_cpps_hip_build_names_cublas_after_its_rocm_error():
+    # https://github.com/ggml-org/llama.cpp/issues/14576: llama.cpp's HIP backend (ggml-cuda.cu built for ROCm) prints
+    # the cuBLAS status after "ROCm error:": the ROCm build, so the GEMM the GPU's BLAS does not support, not ZLUDA
+    assert _ids(["ROCm error: CUBLAS_STATUS_NOT_SUPPORTED"]) == ["hipblas-not-supported"]

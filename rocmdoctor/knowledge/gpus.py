@@ -249,16 +249,17 @@ _NAMED_TARGETS = {
     "mi100": "gfx908", "mi50": "gfx906", "mi60": "gfx906", "mi25": "gfx900",
     "navi10": "gfx1010", "navi21": "gfx1030", "navi22": "gfx1031", "navi23": "gfx1032", "navi31": "gfx1100",
     "navi32": "gfx1101", "navi33": "gfx1102", "navi44": "gfx1200", "navi48": "gfx1201",
-    "rdna2": "gfx103*", "rdna3": "gfx110*", "rdna4": "gfx120*",
+    "rdna2": "gfx103*", "rdna3": "gfx110*", "rdna35": "gfx115*", "rdna4": "gfx120*",
 }
-_GFX_WORD = re.compile(r"gfx(?:\d{3}[0-9a-f]?|\d{2,3}x)")
+# a target (gfx803, gfx90a, gfx942, gfx1100, gfx1151) or a family (gfx94x, gfx110x, gfx115x): not gfx120 or gfx12
+_GFX_WORD = re.compile(r"gfx(?:[89]\d[0-9a-f]|1\d\d[0-9a-f]|[89]\dx|1\d\dx)")
 
 
 def targets_named(name: str) -> list[str]:
     """The GPU targets an image reference's tag or last path part names (`lmsysorg/sglang:v0.5.6-rocm700-mi35x`
     -> gfx950; `vllm-gfx1151:rocm71_gfx115x` -> gfx1151 and gfx115*); [] when it names none."""
     ref = name.lower().split("@", 1)[0]
-    last = ref.rsplit("/", 1)[-1]
+    last = ref.rsplit("/", 1)[-1].replace("rdna3.5", "rdna35")  # RDNA 3.5 (Strix: gfx1150/1151) is not RDNA 3
     out: list[str] = []
     for word in re.split(r"[-_.:+]", last):
         t = _NAMED_TARGETS.get(word)

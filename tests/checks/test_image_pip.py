@@ -653,3 +653,21 @@ def test_a_requirements_file_after_the_dockerfiles_own_cuda_torch_is_that_cause_
     alone = flagged(scan([write(tmp_path, "Dockerfile", docker.replace("torch transformers", "transformers")),
                           write(tmp_path, "requirements.txt", reqs)], "RD-IMG-002", "mi300x8"))
     assert any(f.evidence[0].source.endswith("requirements.txt:1") for f in alone)
+
+
+def test_a_requirements_file_is_the_install_where_any_of_its_installers_has_no_torch_before_it(tmp_path):
+    # the review's cases: a second Dockerfile (or another stage) installs the file on a torch-less base, so its
+    # torch line is that image's CUDA torch; a companion the first command never installed is judged as itself
+    reqs = "torch>=2.0.0\ntransformers\nbitsandbytes>=0.41.0\ntorchvision>=0.19\n"
+    train = "FROM rocm/dev-ubuntu-22.04:6.2\nRUN pip3 install torch transformers\nCOPY requirements.txt .\nRUN pip3 install -r requirements.txt\n"
+    serve = "FROM rocm/dev-ubuntu-22.04:6.2\nCOPY requirements.txt .\nRUN pip3 install -r requirements.txt\n"
+    r = write(tmp_path, "requirements.txt", reqs)
+    one = flagged(scan([write(tmp_path, "Dockerfile", train), r], "RD-IMG-002", "mi300x8"))
+    assert sorted(f.evidence[0].source.rsplit("/", 1)[-1] for f in one) == ["Dockerfile:2", "requirements.txt:4"]
+    two = flagged(scan([write(tmp_path, "Dockerfile", train), write(tmp_path, "Dockerfile.serve", serve), r],
+                       "RD-IMG-002", "mi300x8"))
+    assert any(f.evidence[0].source.endswith("requirements.txt:1") for f in two)
+    staged = train.replace("RUN pip3 install torch transformers\n",
+                           "RUN pip3 install torch transformers\nFROM rocm/dev-ubuntu-22.04:6.2\n")
+    assert any(f.evidence[0].source.endswith("requirements.txt:1")
+               for f in flagged(scan([write(tmp_path, "Dockerfile", staged), r], "RD-IMG-002", "mi300x8")))

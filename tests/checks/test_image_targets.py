@@ -100,3 +100,26 @@ def test_an_override_that_poses_as_the_images_target_passes(tmp_path):
     assert _img11(tmp_path, "docker-compose.yml", compose, "rx7900xtx") == []
     [f] = _img11(tmp_path, "docker-compose.yml", compose.replace("10.3.0", "11.0.0"), "rx7900xtx")
     assert "gfx1030" in f.title
+
+
+def test_the_names_targets_read_by_gfxs_own_spelling():
+    from rocmdoctor.knowledge.gpus import targets_named
+
+    assert targets_named("foo/vllm:gfx90a-gfx942") == ["gfx90a", "gfx942"]  # two-digit targets with their letter
+    assert targets_named("quay.io/cnuland/vllm-gfx1151:rocm71_gfx115x") == ["gfx1151", "gfx115*"]
+    assert targets_named("foo/vllm:rdna3.5") == ["gfx115*"]  # RDNA 3.5 (Strix) is not RDNA 3
+    assert targets_named("team/builder:MI300X-nightly") == ["gfx942"]
+    assert targets_named("foo:gfx120") == [] and targets_named("foo:gfx12") == []  # no such target
+    assert targets_named("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_2.3.0") == []
+
+
+def test_another_services_override_is_not_this_containers(tmp_path):
+    # one compose file: service a runs a gfx1030 image with no override; service b's override is its own
+    compose = ("services:\n  a:\n    image: foo/vllm:gfx1030\n    devices: [/dev/kfd, /dev/dri]\n"
+               "  b:\n    image: rocm/pytorch:latest\n    devices: [/dev/kfd, /dev/dri]\n    environment:\n"
+               "      HSA_OVERRIDE_GFX_VERSION: \"10.3.0\"\n")
+    [f] = _img11(tmp_path, "docker-compose.yml", compose, "rx7900xtx")
+    assert "foo/vllm:gfx1030" in f.title and f.evidence[0].source.endswith(":3")
+    # the APU: an image named for its own target passes, and one for the discrete RDNA 3 GPUs does not
+    assert _img11(tmp_path, "docker-compose.yml", compose.replace("gfx1030", "gfx1151"), "strix-halo-apu") == []
+    assert _img11(tmp_path, "docker-compose.yml", compose.replace("gfx1030", "rdna3"), "strix-halo-apu")

@@ -313,6 +313,9 @@ def test_flags_a_build_reads_from_the_environment_are_target_lists(tmp_path, nam
     ("./install.sh -d -a gfx1100", None),  # this GPU's target
     ("./install.sh -a all", None),  # not a target list (rocBLAS's own default words)
     ("./configure -a gfx1013", None),  # another program's -a
+    ("echo ./install.sh -a gfx90a", None),  # printed, not run
+    ("./install.sh -a gfx-driver", None),  # no target list
+    ("bash install.sh -a gfx90a", "gfx90a"),
 ])
 def test_the_rocm_libraries_build_scripts_take_their_targets_as_an_option(tmp_path, line, found):
     path = write(tmp_path, "build_rocblas.sh", f"#!/bin/bash\ncd ~/rocBLAS\n{line}\n")

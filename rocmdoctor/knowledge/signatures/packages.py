@@ -21,14 +21,15 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/mozilla-ai/llamafile/issues/547",),
         examples=("OSError: libamdhip64.so.6: cannot open shared object file: No such file or directory",),
     ),
-    # torch, llama.cpp and onnxruntime built for ROCm print hipBLAS's names (HIPBLAS_STATUS_NOT_SUPPORTED:
-    # hipblas-not-supported, runtime.py); cuBLAS's own name on an AMD machine is a CUDA build whose cuBLAS calls
-    # reach a translation layer (ZLUDA's cuBLAS over rocBLAS) that has no such call or the wrong DLLs
+    # torch and onnxruntime built for ROCm print hipBLAS's names (HIPBLAS_STATUS_NOT_SUPPORTED: hipblas-not-supported,
+    # runtime.py), and llama.cpp's HIP build prints cuBLAS's after its own "ROCm error:" (that one too); cuBLAS's name
+    # otherwise, on an AMD machine, is a CUDA build whose cuBLAS calls reach a translation layer (ZLUDA's cuBLAS over
+    # rocBLAS) that has no such call or the wrong DLLs
     S(
         id="cublas-not-supported-cuda-build", family="packages",
         title="A CUDA build's cuBLAS call is not supported (a CUDA build, not the ROCm one)",
         severity="fatal", tier=RUNTIME,
-        patterns=(r"\bCUBLAS_STATUS_NOT_SUPPORTED\b",),
+        patterns=(r"(?<!ROCm error: )\bCUBLAS_STATUS_NOT_SUPPORTED\b",),
         needles=("cublas_status_not_supported",),
         meaning=("The package is a CUDA build: its GEMM went to cuBLAS. On an AMD GPU that cuBLAS is ZLUDA's (over "
                  "rocBLAS/hipBLASLt), which lacks the call or the type, or is the wrong DLL for this build."),
@@ -40,7 +41,8 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/lshqqytiger/ZLUDA/issues/37", "https://github.com/githubcto/FramePack-ZLUDA/issues/1"),
         examples=("RuntimeError: CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasSgemm( handle, opa, opb, m, n, "
                   "k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",),
-        near_misses=("RuntimeError: CUDA error: HIPBLAS_STATUS_NOT_SUPPORTED when calling `hipblasLtMatmul`",),
+        near_misses=("RuntimeError: CUDA error: HIPBLAS_STATUS_NOT_SUPPORTED when calling `hipblasLtMatmul`",
+                     "ROCm error: CUBLAS_STATUS_NOT_SUPPORTED",),
     ),
     # Ollama lists the gfx targets of the rocBLAS kernels it finds beside it ("supported types:[gfx1103]");
     # an empty list means it found no ROCm libraries at all: whatever the GPU, the install lacks them

@@ -530,8 +530,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="hipblas-not-supported", family="runtime", title="hipBLAS/hipBLASLt does not support this GEMM on this GPU",
         severity="fatal", tier=RUNTIME,
-        patterns=(r"HIPBLAS_STATUS_NOT_SUPPORTED",),
-        needles=("hipblas_status_not_supported",),
+        # llama.cpp's HIP build names the cuBLAS status after its own "ROCm error:" (ggml-cuda.cu)
+        patterns=(r"HIPBLAS_STATUS_NOT_SUPPORTED", r"ROCm error: CUBLAS_STATUS_NOT_SUPPORTED"),
+        needles=("hipblas_status_not_supported", "rocm error: cublas_status_not_supported"),
         meaning="The BLAS backend torch chose (often hipBLASLt) has no kernel for this GPU or this shape/dtype.",
         causes=(
             C(text="hipBLASLt does not cover this GPU (torch falls back only when it knows)", check="RD-PREC-002",
@@ -540,7 +541,8 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="TORCH_BLAS_PREFER_HIPBLASLT=0 (torch >= 2.4) to use hipBLAS/rocBLAS instead.",
         sources=("https://github.com/Comfy-Org/ComfyUI/issues/3698", "https://github.com/pytorch/pytorch/issues/150016"),
-        examples=("RuntimeError: CUDA error: HIPBLAS_STATUS_NOT_SUPPORTED when calling `HIPBLAS_STATUS_NOT_SUPPORTED`",),
+        examples=("RuntimeError: CUDA error: HIPBLAS_STATUS_NOT_SUPPORTED when calling `HIPBLAS_STATUS_NOT_SUPPORTED`",
+                  "ROCm error: CUBLAS_STATUS_NOT_SUPPORTED"),
     ),
     S(
         id="hip-no-kernel-image", family="runtime", title="No kernel image for this GPU",

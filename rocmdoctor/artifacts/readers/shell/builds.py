@@ -37,13 +37,14 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
                  for t in m.group(1).lower().split(",")]
         if found:
             art.add(BUILD, "arch:--offload-arch", ";".join(dict.fromkeys(found)), line_of(r"(?:offload-arch|amdgpu-target)"))
-    builder = next((i for i, w in enumerate(words[cmd:cmd + 2], cmd) if w.rsplit("/", 1)[-1] in _LIB_BUILDERS), None)
-    if builder is not None:
-        for i, w in enumerate(words[builder + 1:], builder + 1):
+    # the script itself, or the interpreter that runs it (`python3 ./rmake.py`, `bash install.sh`); not `echo install.sh`
+    at = cmd + 1 if cmd < len(words) and re.match(r"^(?:python[\d.]*|bash|sh)$", os.path.basename(words[cmd])) else cmd
+    if at < len(words) and os.path.basename(words[at]) in _LIB_BUILDERS:
+        for i, w in enumerate(words[at + 1:], at + 1):
             m = _ARCH_OPTION.match(w)
             value = (m.group(1) if m and m.group(1) else words[i + 1] if m and i + 1 < len(words) else "").strip("\"'")
-            if value.lower().startswith("gfx"):
-                targets = [t.split(":", 1)[0] for t in re.split(r"[;,\s]+", value.lower()) if t]
+            targets = [t.split(":", 1)[0] for t in re.split(r"[;,\s]+", value.lower()) if t]
+            if targets and all(re.fullmatch(r"gfx[0-9a-f]{3,4}", t) for t in targets):
                 art.add(BUILD, "arch:--architecture", ";".join(dict.fromkeys(targets)), line_of(r"(?:rmake\.py|install\.sh)"))
                 break
     if cmd < len(words) and words[cmd].rsplit("/", 1)[-1] in ("make", "gmake"):
