@@ -208,7 +208,7 @@ def test_torch_pulled_in_by_a_dependency_with_an_old_extra_rocm_index(tmp_path):
     named = reqs + "torch\n"
     assert [f.evidence[0].source.rsplit(":", 1)[1] for f in _codes(tmp_path, [("requirements_rocm.txt", named)],
                                                                    "RD-IMG-002")] == ["6"]
-    current = reqs.replace("rocm5.6", "rocm7.1")
+    current = reqs.replace("rocm5.6", "rocm6.4")
     assert _codes(tmp_path, [("requirements_rocm.txt", current)], "RD-IMG-002") == []
 
 

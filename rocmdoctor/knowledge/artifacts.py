@@ -565,13 +565,11 @@ def bnb_ships_rocm(requirement: str) -> bool:
 
 # A ROCm index given only as --extra-index-url keeps PyPI in play, and pip installs the newest
 # version either offers: the ROCm build wins only while its index carries PyPI's newest torch (its
-# +rocm local version then sorts above). The ROCm 6 indexes stop at torch releases PyPI has long passed
-# (rocm6.2: 2.5.1; rocm5.7: 2.2.x; rocm6.4: 2.9, whose wheels were the ROCm build of PyTorch 2.9 in AMD's own
-# words, while PyPI's torch is 2.13 here), so an unpinned torch from them is PyPI's CUDA build.
-# https://www.amd.com/en/developer/resources/technical-articles/2025/pytorch-2-9-wheel-variant-support-expands-to-rocm.html
+# +rocm local version then sorts above). The indexes before ROCm 6.3 stop at torch releases PyPI has
+# long passed (rocm6.2: 2.5.1; rocm5.7: 2.2.x), so an unpinned torch from them is PyPI's CUDA build.
 # https://download.pytorch.org/whl/torch/ lists each index's builds; pip's rule:
 # https://pip.pypa.io/en/stable/cli/pip_install/#finding-packages
-STALE_EXTRA_INDEX_BEFORE = (7, 0)
+STALE_EXTRA_INDEX_BEFORE = (6, 3)
 
 
 def wheel_index(url: str) -> tuple[int, ...] | None:

@@ -142,10 +142,7 @@ def test_a_sed_in_its_own_run_and_a_context_above_the_docker_folder(tmp_path):
     ("ENV TORCH_COMMAND='pip install torch==2.5.1 --extra-index-url https://download.pytorch.org/whl/rocm6.2'",
      False),  # pinned: 2.5.1+rocm6.2 sorts above PyPI's 2.5.1
     ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm5.7", True),
-    # rocm6.4's newest torch is 2.9 (the ROCm 6 indexes stopped there): PyPI's newer CUDA torch wins; a ROCm 7 index
-    # still carries the newest release
-    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4", True),
-    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm7.1", False),
+    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4", False),
 ])
 def test_an_old_rocm_extra_index_loses_to_pypi(tmp_path, line, bad):
     # the image's own torch does not count for a command the app runs in a venv of its own
