@@ -303,13 +303,13 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
             cuda_torch.setdefault(w.origin.path, []).append((w.origin.line or 0, str(_q)))
     pulled: set = set()  # installs already cited for a package that pulls PyPI's torch in: the first one says it
     named: set = set()  # (install, package): a second line for the same package in one install is the same cause
-    def kept_again(v, req) -> bool:  # `torch>=2.0.0` again after a command installed PyPI's torch: pip keeps that one
-        before = before_every_install(settings, installers(settings, v), cuda_torch)
+    def kept_again(before, req) -> bool:  # `torch>=2.0.0` again after a command installed PyPI's torch: pip keeps that
         return bool(before) and all(lower_bound_at_most(str(req), torch_wheels.torch_release(q) or (99, 0)) for q in before)
 
     companions: dict = {k: [] for k in {_install_key(v, settings) for v, r, q, in_f, _h in found  # a file's own torch line
                                         if in_f and r is ka.PIP_BY_NAME["torch"] and ka.requirement_name(str(q)) == "torch"
-                                        and not kept_again(v, q)}}
+                                        and not kept_again(before_every_install(settings, installers(settings, v),
+                                                                                cuda_torch), q)}}
     for w, r, _q, in_f, _h in found:  # torchvision/torchaudio lines of a requirements file whose torch is CUDA's
         if in_f and r.package in ("torchvision", "torchaudio") and _install_key(w, settings) in companions:
             companions[_install_key(w, settings)].append(w.evidence())
@@ -331,7 +331,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None):
         if rule.level == "warn" and after_cuda and not own and (
                 rule.package != "bitsandbytes" or lower_bound_at_most(str(req), (9, 9))):
             continue  # no ROCm torch there to replace
-        if before and rule.package == "torch" and ka.requirement_name(str(req)) == "torch" and kept_again(v, req):
+        if before and rule.package == "torch" and ka.requirement_name(str(req)) == "torch" and kept_again(before, req):
             continue  # that command's torch is the cause ("Requirement already satisfied" here)
         if rule.level == "warn" and _install_key(v, settings) in torch_installs and not own and not (
                 rule.package == "bitsandbytes" and not ka.bnb_ships_rocm(str(req))

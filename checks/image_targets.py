@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import check, fail, ok, skip, warn
 from rocmdoctor.facts.platform_overrides import override_gfx, parse_override
 from rocmdoctor.knowledge.gpus import target_in, targets_named
@@ -43,8 +44,6 @@ def _posed_as(settings, v) -> set[str]:
     """The targets an HSA_OVERRIDE_GFX_VERSION makes the GPU pose as where image ``v`` runs (RD-ENV-001 judges the
     override): one written in the same file, in the same service where the file has services (another service's
     override is not this container's)."""
-    from rocmdoctor.artifacts.settings import artifact_at
-
     art = artifact_at(settings, v.origin.path)
     services = (art.data.get("services") if art is not None and isinstance(art.data, dict) else None) or {}
     spans = [(s.get("line"), s.get("last")) for s in services.values() if isinstance(s, dict)
@@ -70,11 +69,6 @@ def _arg_lines(settings, v) -> list:
             and x.origin.path == v.origin.path and x.origin.line != v.origin.line][:1]
 
 
-def _kept(gfx: str, keep: list[str]) -> bool:
-    """A target the strip keeps: named (gfx1100), or of a family it keeps (`gfx11*` keeps gfx1151)."""
-    return any(gfx == k or (k.endswith("*") and gfx.startswith(k[:-1])) for k in keep)
-
-
 @check("RD-IMG-011", area=AREA, title="The image keeps GPU code for this GPU's architecture", option="config",
        sources=[ROCBLAS_TARGETS, TENSILE_LAZY, SGLANG_AMD, TRAINING_IMAGES])
 def image_gpu_targets(settings, gpus=None):
@@ -92,9 +86,9 @@ def image_gpu_targets(settings, gpus=None):
         rec = v.value if isinstance(v.value, dict) else {}
         lib, keep = str(rec.get("lib") or ""), [str(k) for k in rec.get("keep") or []]
         if lib == "hipblaslt":
-            missing = [g for g in needed if g in _HIPBLASLT_DEFAULT and not _kept(g, keep)]
+            missing = [g for g in needed if g in _HIPBLASLT_DEFAULT and not target_in(g, keep)]
         elif lib in _PER_TARGET:
-            missing = [g for g in needed if not _kept(g, keep)]
+            missing = [g for g in needed if not target_in(g, keep)]
         else:
             missing = []
         if not missing:
