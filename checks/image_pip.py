@@ -106,7 +106,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         if rule is None and no_torch and name in ka.TORCH_DEPENDENTS and not rocm_index and "no-deps" not in opts:
             out.append((NEEDS_TORCH, f"{req} (it requires torch; {no_torch} has none, so pip installs PyPI's)"))
             continue
-        stale = ka.stale_extra_rocm_index(opts)
+        stale = ka.stale_extra_rocm_index(opts, str(req))
         if stale and "torchless" in env and not have and "uv" not in env and "no-deps" not in opts and (
                 name in ka.TORCH_DEPENDENTS or (name is None and re.match(r"^\s*git\+", str(req)))):
             out.append((NEEDS_TORCH, f"{req} (it brings torch; pip reads the ROCm {stale} index beside PyPI, "

@@ -112,7 +112,7 @@ def _rocm_torch_lines(settings) -> list[tuple[str, int, str, str | None]]:
             if not (ka.requirement_name(r) == "torch" and (index or "rocm" in r.lower())) and \
                     not (wheel and "rocm" in r.lower()):
                 continue
-            if "rocm" not in r.lower() and ka.stale_extra_rocm_index(opts):
+            if "rocm" not in r.lower() and ka.stale_extra_rocm_index(opts, r):
                 continue  # an old ROCm index read beside PyPI: pip takes PyPI's newer (CUDA) torch
             m = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", r) or re.match(r"torch-(\d+\.\d+(?:\.\d+)?)", os.path.basename(r))
             rocm = re.search(r"rocm(\d+\.\d+)", r) or re.search(r"rocm(\d+\.\d+)", index or "")

@@ -74,7 +74,7 @@ def _torch_wheel_lists(settings):
                             v.origin.label))
                 break
             version = torch_wheel_rocm(str(req), indexes)
-            if version and "==" not in str(req) and "+rocm" not in str(req) and stale_extra_rocm_index(opts) \
+            if version and "==" not in str(req) and "+rocm" not in str(req) and stale_extra_rocm_index(opts, str(req)) \
                     and not installed_by_uv(settings, v):
                 continue  # only an old --extra-index-url: pip takes PyPI's newer CUDA torch (RD-IMG-002), not this wheel
             if version and rocm_pin_finds_no_index(settings, v, str(req)):

@@ -566,7 +566,9 @@ def bnb_ships_rocm(requirement: str) -> bool:
 # A ROCm index given only as --extra-index-url keeps PyPI in play, and pip installs the newest
 # version either offers: the ROCm build wins only while its index carries PyPI's newest torch (its
 # +rocm local version then sorts above). The indexes before ROCm 6.3 stop at torch releases PyPI has
-# long passed (rocm6.2: 2.5.1; rocm5.7: 2.2.x), so an unpinned torch from them is PyPI's CUDA build.
+# long passed (rocm6.2: 2.5.1; rocm5.7: 2.2.x), so an unpinned torch from them is PyPI's CUDA build;
+# rocm6.3 and rocm6.4 stopped at 2.8 and 2.9 (torch_wheels.TORCH_RANGE), so the same holds for a
+# requirement that allows a later torch, not for one capped at what the index carries (`~=2.9.0`).
 # https://download.pytorch.org/whl/torch/ lists each index's builds; pip's rule:
 # https://pip.pypa.io/en/stable/cli/pip_install/#finding-packages
 STALE_EXTRA_INDEX_BEFORE = (6, 3)
@@ -584,11 +586,15 @@ def wheel_index(url: str) -> tuple[int, ...] | None:
 _PYPI = re.compile(r"^https?://(?:pypi\.org|pypi\.python\.org)/simple/?$", re.I)
 
 
-def stale_extra_rocm_index(options: dict) -> str | None:
-    """The ROCm release of a PyTorch ROCm index older than STALE_EXTRA_INDEX_BEFORE that pip reads beside PyPI: given
-    as --extra-index-url when no --index-url (or -i) names a ROCm index, or as --index-url with PyPI added back as an
-    --extra-index-url (`--index-url .../rocm6.1` then `--extra-index-url https://pypi.org/simple`). pip takes the newest
-    of both, so an unpinned torch then comes from PyPI."""
+def stale_extra_rocm_index(options: dict, requirement: str = "") -> str | None:
+    """The ROCm release of a PyTorch ROCm index that pip reads beside PyPI and whose newest torch PyPI has passed: one
+    older than STALE_EXTRA_INDEX_BEFORE, or one that stopped adding releases below what ``requirement`` allows (rocm6.4
+    for a bare `torch`, not for `torch~=2.9.0`); given as --extra-index-url when no --index-url (or -i) names a ROCm
+    index, or as --index-url with PyPI added back as an --extra-index-url (`--index-url .../rocm6.1` then
+    `--extra-index-url https://pypi.org/simple`). pip takes the newest of both, so an unpinned torch then comes from
+    PyPI."""
+    from . import torch_wheels
+
     main = [str(x) for k in ("index-url", "i") for x in options.get(k, [])]
     beside = [str(x) for x in options.get("extra-index-url", [])]
     if any(ROCM_INDEX.search(x) for x in main):
@@ -599,6 +605,10 @@ def stale_extra_rocm_index(options: dict) -> str | None:
         m = _WHEEL_INDEX.search(x)
         if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
             return f"{m.group(1)}.{m.group(2)}"
+        newest = torch_wheels.newest_on_index(wheel_index(x) or ()) if m else None
+        cap = torch_wheels.requirement_cap(requirement) if requirement_name(requirement) == "torch" else None
+        if newest and (cap is None or cap > newest):
+            return ".".join(map(str, wheel_index(x) or ()))
     return None
 
 

@@ -48,15 +48,16 @@ TARGETS: tuple[tuple[tuple[int, ...], tuple[int, int], tuple[str, ...]], ...] = 
 )
 # The newest torch release a stable ROCm index carries (download.pytorch.org/whl/torch/), where it stops before a
 # later row's torch: rocm6.2 has only torch 2.5.x (2.6.0 went to rocm6.1 and rocm6.2.4; 2.7 to rocm6.2.4 and 6.3).
+# rocm6.3 stops at 2.8 and rocm6.4 at 2.9 (2.10 went to ROCm 7: PyTorch's 2.9 and 2.10 install commands).
 NEWEST_TORCH: dict[tuple[int, ...], tuple[int, int]] = {(6, 0): (2, 4), (6, 1): (2, 6), (6, 2): (2, 5),
-                                                        (6, 2, 4): (2, 7)}
+                                                        (6, 2, 4): (2, 7), (6, 3): (2, 8), (6, 4): (2, 9)}
 # The torch releases each stable ROCm index carries, oldest and newest (None: still adding), from PyTorch's install
 # commands per release (pytorch.org/get-started/previous-versions): 2.1 for rocm5.6, 2.2 for 5.6 and 5.7, 2.3 for
 # 5.7 and 6.0, 2.4 for 6.0 and 6.1, 2.5 for 6.1 and 6.2, 2.6 for 6.1 and 6.2.4, 2.7 for 6.2.4 and 6.3, 2.8 for
-# 6.3 and 6.4. A pin outside its index's range finds no match there.
+# 6.3 and 6.4, 2.9 for 6.4 (and ROCm 7). A pin outside its index's range finds no match there.
 TORCH_RANGE: dict[tuple[int, ...], tuple[tuple[int, int], tuple[int, int] | None]] = {
     (5, 6): ((2, 1), (2, 2)), (5, 7): ((2, 2), (2, 3)), (6, 0): ((2, 3), (2, 4)), (6, 1): ((2, 4), (2, 6)),
-    (6, 2): ((2, 5), (2, 5)), (6, 2, 4): ((2, 6), (2, 7)), (6, 3): ((2, 7), None), (6, 4): ((2, 8), None)}
+    (6, 2): ((2, 5), (2, 5)), (6, 2, 4): ((2, 6), (2, 7)), (6, 3): ((2, 7), (2, 8)), (6, 4): ((2, 8), (2, 9))}
 SOURCES_RANGE = "https://pytorch.org/get-started/previous-versions/"
 THEROCK_FROM = (7, 14)  # built on TheRock's multi-arch SDK: no gfx900/gfx906 (pytorch .ci/docker/manywheel/build.sh)
 
@@ -102,6 +103,30 @@ def first_carried(gfx: str) -> str | None:
             rocm = "the rocm" + ".".join(map(str, since)) if since > (0, 0) else "every ROCm index's"
             return f"{rocm} wheels" + (f" from torch {first_torch[0]}.{first_torch[1]}" if first_torch > (0, 0) else "")
     return None
+
+
+def newest_on_index(rocm: tuple[int, ...]) -> tuple[int, int] | None:
+    """The newest torch release the stable ROCm index ``rocm`` carries, where it has stopped adding; None while it
+    still adds releases or is not known."""
+    span = TORCH_RANGE.get(tuple(rocm[:3])) or (TORCH_RANGE.get(tuple(rocm[:2])) if len(rocm) < 3 or rocm[:2] != (6, 2)
+                                                else None)
+    return span[1] if span else None
+
+
+_CAP = re.compile(r"(~=|<=|<|==)\s*(\d+)\.(\d+)(?:\.(\d+|\*))?")
+
+
+def requirement_cap(requirement: str) -> tuple[int, int] | None:
+    """The newest torch release (major, minor) a requirement allows (`torch~=2.9.0`, `torch<2.10`, `torch==2.9.*`:
+    2.9), None where it sets no upper bound (`torch>=2.4`, `torch~=2.9`, a bare name)."""
+    caps: list[tuple[int, int]] = []
+    for op, major, minor, patch in _CAP.findall(requirement):
+        rel = (int(major), int(minor))
+        if op == "<":
+            caps.append(rel if patch and patch != "0" else (rel[0], rel[1] - 1) if rel[1] else (rel[0] - 1, 99))
+        elif op in ("<=", "==") or (op == "~=" and patch):
+            caps.append(rel)
+    return min(caps) if caps else None
 
 
 def index_misses(rocm: tuple[int, ...], torch: tuple[int, int]) -> str | None:

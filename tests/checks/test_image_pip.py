@@ -141,16 +141,16 @@ def test_conda_environment_pip_section_is_a_requirements_file(tmp_path):
     from rocmdoctor.artifacts.readers import read_one
 
     env = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.10\n  - pip\n  - pip:\n"
-           "      - --extra-index-url https://download.pytorch.org/whl/rocm6.4\n      - torch\n      - peft\n")
+           "      - --extra-index-url https://download.pytorch.org/whl/rocm7.1\n      - torch\n      - peft\n")
     a = read_one(write(tmp_path, "environment.yml", env))
     assert a.kind == "requirements" and [(v.value["requirements"], v.origin.line) for v in a.values
                                          if v.name == "pip"] == [(["torch"], 9), (["peft"], 10)]
     # the conda packages are values too (RD-IMG-009 reads them), at their own lines
     assert [(v.value, v.origin.line) for v in a.values if v.name == "conda"] == [("python=3.10", 5), ("pip", 6)]
     assert flagged(scan([a.path], "RD-IMG-002", "mi300x8")) == []  # the ROCm index on its own line applies
-    # (an extra index carries PyPI's newest torch only while it is the newest ROCm index: rocm6.4 here; an
-    # older one loses to PyPI's CUDA build, tests/checks/test_image_torch.py::test_an_old_rocm_extra_index_loses_to_pypi)
-    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm6.4",
+    # (an extra index carries PyPI's newest torch only while it still adds releases: rocm7.1 here; one that stopped,
+    # rocm6.4 at 2.9, loses to PyPI's CUDA build, tests/checks/test_image_torch.py::test_an_old_rocm_extra_index_loses_to_pypi)
+    b = write(tmp_path, "b/environment.yml", env.replace("--extra-index-url https://download.pytorch.org/whl/rocm7.1",
                                                          "accelerate"))
     fs = flagged(scan([b], "RD-IMG-002", "mi300x8"))
     assert fs and fs[0].evidence[0].source.endswith("environment.yml:9")
@@ -533,8 +533,19 @@ def test_pypi_added_back_beside_a_stale_rocm_index_url_wins_an_unpinned_torch(tm
     found = flagged(scan([write(tmp_path, "requirements_amd.txt", reqs)], "RD-IMG-002", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"] and "beside PyPI" in found[0].title
     # a current ROCm index (its torch as new as PyPI's, and +rocm sorts higher), or a pinned torch: not this class
-    assert not flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("rocm6.1", "rocm6.4"))],
+    assert not flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("rocm6.1", "rocm7.1"))],
                             "RD-IMG-002", "rx7900xtx"))
+    # rocm6.4 stopped at torch 2.9: a bare torch takes PyPI's newer CUDA build (fresh batch 84, tw-orionzhen-
+    # abliteration-rocm); a requirement capped at what the index carries (~=2.9.0, <2.10) keeps the ROCm build
+    stale64 = reqs.replace("rocm6.1", "rocm6.4")
+    found = flagged(scan([write(tmp_path, "requirements_amd.txt", stale64)], "RD-IMG-002", "rx7900xtx"))
+    assert len(found) == 1 and "ROCm 6.4 index beside PyPI" in found[0].title
+    for capped in ("torch~=2.9.0\n", "torch>=2.6,<2.10\n", "torch<=2.8.1\n"):
+        assert not flagged(scan([write(tmp_path, "requirements_amd.txt", stale64.replace("torch\n", capped))],
+                                "RD-IMG-002", "rx7900xtx")), capped
+    # ~=2.9 (any 2.x from 2.9) and >=2.9 allow PyPI's newer release
+    assert flagged(scan([write(tmp_path, "requirements_amd.txt", stale64.replace("torch\n", "torch~=2.9\n"))],
+                        "RD-IMG-002", "rx7900xtx"))
     assert not [f for f in flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("torch\n", "torch==2.4.1\n"))],
                                         "RD-IMG-002", "rx7900xtx")) if "beside PyPI" in f.title]
 

@@ -180,6 +180,26 @@ def test_wheel_target_table(rocm, torch, gfx, carried):
     assert torch_wheels.wheel_targets((6, 2), None, nightly=True) is None  # nightlies of ROCm 6+ are not judged
 
 
+@pytest.mark.parametrize("req, cap", [
+    ("torch", None), ("torch>=2.4", None), ("torch~=2.9", None), ("torch~=2.9.0", (2, 9)), ("torch<2.10", (2, 9)),
+    ("torch<2.10.0", (2, 9)), ("torch<2.9.1", (2, 9)), ("torch>=2.6,<=2.8.1", (2, 8)), ("torch==2.9.*", (2, 9)),
+    ("torch<3.0", (2, 99)), ("torch<3", None),
+])
+def test_requirement_cap(req, cap):
+    from rocmdoctor.knowledge import torch_wheels
+
+    assert torch_wheels.requirement_cap(req) == cap
+
+
+def test_newest_torch_of_a_closed_index():
+    from rocmdoctor.knowledge import torch_wheels
+
+    assert torch_wheels.newest_on_index((6, 4)) == (2, 9) and torch_wheels.newest_on_index((6, 3)) == (2, 8)
+    assert torch_wheels.newest_on_index((6, 2, 4)) == (2, 7) and torch_wheels.newest_on_index((6, 2)) == (2, 5)
+    assert torch_wheels.newest_on_index((7, 1)) is None  # still adding
+    assert torch_wheels.index_misses((6, 4), (2, 10)) == "carries torch 2.8 to 2.9"
+
+
 # --- one cause, one finding: a `torch==X+rocmY` pin with no index installs nothing (RD-IMG-002), so RD-ENV-002 does
 # not also judge the targets of a wheel that never arrives; with the index named, the wheel's targets are judged.
 def test_a_rocm_pin_no_index_carries_is_one_finding(tmp_path):
