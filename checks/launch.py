@@ -13,6 +13,23 @@ TORCHRUN = "https://docs.pytorch.org/docs/stable/elastic/run.html"
 VISIBLE = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES")
 
 
+def _none_selected(v, vis_ev):
+    """A selection that leaves no GPU at all (`HIP_VISIBLE_DEVICES=4,5` on a 2-GPU box, an empty value): that is the
+    cause, RD-ENV-003's finding; the count of ranks or of vLLM's GPUs is judged once a GPU is selected."""
+    return skip("no GPU is visible to this launch: RD-ENV-003 judges the *_VISIBLE_DEVICES selection",
+                subject=v.origin.label, evidence=[v.evidence()] + vis_ev)
+
+
+def _selects(env) -> bool:
+    return any((env.get(var) if env else None) is not None for var in VISIBLE)
+
+
+def _unselected(env) -> EnvView:
+    """The launch's environment without its *_VISIBLE_DEVICES selection: the GPUs the node or job holds."""
+    return EnvView({k: val for k, val in env.items() if k not in VISIBLE},
+                   {k: o for k, o in getattr(env, "origins", {}).items() if k not in VISIBLE})
+
+
 def _visible(env, gpus, job=None) -> tuple[int, list]:
     """How many GPUs a rank sees, and the evidence: the last filter applied wins
     (ROCr filters first, then HIP/CUDA pick from what is left). ``job``: the (count, #SBATCH value)
@@ -128,7 +145,13 @@ def ranks_per_node(settings, gpus, env=None):
         if _deepspeed_num_gpus(settings, v) and (run_env.get("CUDA_VISIBLE_DEVICES") if run_env else None):
             out.append(_ds_ignores_cvd(v, n, run_env, gpus))
             continue
-        visible, vis_ev = _visible(run_env, gpus, job_gpus(settings, _launch_path(settings, v)))
+        job = job_gpus(settings, _launch_path(settings, v))
+        visible, vis_ev = _visible(run_env, gpus, job)
+        if visible == 0 and gpus and _selects(run_env) and n <= _visible(_unselected(run_env), gpus, job)[0]:
+            out.append(_none_selected(v, vis_ev))
+            continue
+        if visible == 0 and gpus and _selects(run_env):  # more ranks than the job's GPUs, whatever is selected
+            visible, vis_ev = _visible(_unselected(run_env), gpus, job)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
@@ -145,7 +168,11 @@ def ranks_per_node(settings, gpus, env=None):
                         if visible else None))
     for v in settings.values("launcher", "vllm.gpus"):  # one vLLM server: tensor x pipeline parallel GPUs
         n = int(str(v.value))
-        visible, vis_ev = _visible(_env_for(settings, v, env, memo), gpus)
+        run_env = _env_for(settings, v, env, memo)
+        visible, vis_ev = _visible(run_env, gpus)
+        if visible == 0 and gpus and _selects(run_env) and n <= _visible(_unselected(run_env), gpus)[0]:
+            out.append(_none_selected(v, vis_ev))
+            continue
         if n <= visible:
             out.append(ok(f"vLLM runs on {n} GPU(s), {visible} visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))

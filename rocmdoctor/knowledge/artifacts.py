@@ -199,12 +199,24 @@ def image_file(image: str) -> bool:
     return image.lower().endswith((".sif", ".simg", ".sqsh", ".squashfs"))
 
 
+# `singularity pull docker://REPO/NAME:TAG` writes NAME_TAG.sif (the namespace dropped): the names whose image is
+# known without it, NVIDIA's NGC releases by their YY.MM tags (pytorch_23.08-py3.sif).
+_SIF_PULLED = ((re.compile(r"^vllm-openai_(.+)$", re.I), "vllm/vllm-openai:{}"),
+               (re.compile(r"^cuda_(\d.+)$", re.I), "nvidia/cuda:{}"),
+               (re.compile(r"^(?:pytorch|tensorflow|nemo|tritonserver)_(\d\d\.\d\d(?:-.+)?)$", re.I), "nvcr.io/nvidia/x:{}"))
+
+
 def imported_from(image: str) -> str:
     """The registry reference an enroot squashfs file is named for: `enroot import docker://nvcr.io#nvidia/
     pytorch:23.08-py3` writes nvidia+pytorch+23.08-py3.sqsh (users also write nvcr.io_nvidia_pytorch_...):
-    its separators read as the reference's. "" for anything else."""
-    stem = re.sub(r"\.(sqsh|squashfs)$", "", image.rsplit("/", 1)[-1], flags=re.I)
-    return "" if stem == image.rsplit("/", 1)[-1] else re.sub(r"[+_]", "/", stem)
+    its separators read as the reference's; a Singularity image `singularity pull` named (vllm-openai_latest.sif) where
+    its name says which image it was. "" for anything else."""
+    base = image.rsplit("/", 1)[-1]
+    sif = re.sub(r"\.(sif|simg)$", "", base, flags=re.I)
+    if sif != base:
+        return next((ref.format(m.group(1)) for pat, ref in _SIF_PULLED for m in [pat.match(sif)] if m), "")
+    stem = re.sub(r"\.(sqsh|squashfs)$", "", base, flags=re.I)
+    return "" if stem == base else re.sub(r"[+_]", "/", stem)
 
 
 def floating_tag(image: str) -> bool:
@@ -567,7 +579,7 @@ def bnb_ships_rocm(requirement: str) -> bool:
 # version either offers: the ROCm build wins only while its index carries PyPI's newest torch (its
 # +rocm local version then sorts above). The indexes before ROCm 6.3 stop at torch releases PyPI has
 # long passed (rocm6.2: 2.5.1; rocm5.7: 2.2.x), so an unpinned torch from them is PyPI's CUDA build;
-# rocm6.3 and rocm6.4 stopped at 2.8 and 2.9 (torch_wheels.TORCH_RANGE), so the same holds for a
+# rocm6.3 and rocm6.4 take no new releases (torch_wheels.STOPPED_AT), so the same holds for a
 # requirement that allows a later torch, not for one capped at what the index carries (`~=2.9.0`).
 # https://download.pytorch.org/whl/torch/ lists each index's builds; pip's rule:
 # https://pip.pypa.io/en/stable/cli/pip_install/#finding-packages

@@ -48,16 +48,18 @@ TARGETS: tuple[tuple[tuple[int, ...], tuple[int, int], tuple[str, ...]], ...] = 
 )
 # The newest torch release a stable ROCm index carries (download.pytorch.org/whl/torch/), where it stops before a
 # later row's torch: rocm6.2 has only torch 2.5.x (2.6.0 went to rocm6.1 and rocm6.2.4; 2.7 to rocm6.2.4 and 6.3).
-# rocm6.3 stops at 2.8 and rocm6.4 at 2.9 (2.10 went to ROCm 7: PyTorch's 2.9 and 2.10 install commands).
 NEWEST_TORCH: dict[tuple[int, ...], tuple[int, int]] = {(6, 0): (2, 4), (6, 1): (2, 6), (6, 2): (2, 5),
-                                                        (6, 2, 4): (2, 7), (6, 3): (2, 8), (6, 4): (2, 9)}
+                                                        (6, 2, 4): (2, 7)}
+# Indexes PyTorch no longer builds new releases for (torch 2.11 and later come for ROCm 7 only), with the newest torch
+# users install from each (torch-2.9.0+rocm6.3, torch-2.10.0+rocm6.4): PyPI's newest release is past both.
+STOPPED_AT: dict[tuple[int, ...], tuple[int, int]] = {(6, 3): (2, 9), (6, 4): (2, 10)}
 # The torch releases each stable ROCm index carries, oldest and newest (None: still adding), from PyTorch's install
 # commands per release (pytorch.org/get-started/previous-versions): 2.1 for rocm5.6, 2.2 for 5.6 and 5.7, 2.3 for
 # 5.7 and 6.0, 2.4 for 6.0 and 6.1, 2.5 for 6.1 and 6.2, 2.6 for 6.1 and 6.2.4, 2.7 for 6.2.4 and 6.3, 2.8 for
-# 6.3 and 6.4, 2.9 for 6.4 (and ROCm 7). A pin outside its index's range finds no match there.
+# 6.3 and 6.4. A pin outside its index's range finds no match there.
 TORCH_RANGE: dict[tuple[int, ...], tuple[tuple[int, int], tuple[int, int] | None]] = {
     (5, 6): ((2, 1), (2, 2)), (5, 7): ((2, 2), (2, 3)), (6, 0): ((2, 3), (2, 4)), (6, 1): ((2, 4), (2, 6)),
-    (6, 2): ((2, 5), (2, 5)), (6, 2, 4): ((2, 6), (2, 7)), (6, 3): ((2, 7), (2, 8)), (6, 4): ((2, 8), (2, 9))}
+    (6, 2): ((2, 5), (2, 5)), (6, 2, 4): ((2, 6), (2, 7)), (6, 3): ((2, 7), None), (6, 4): ((2, 8), None)}
 SOURCES_RANGE = "https://pytorch.org/get-started/previous-versions/"
 THEROCK_FROM = (7, 14)  # built on TheRock's multi-arch SDK: no gfx900/gfx906 (pytorch .ci/docker/manywheel/build.sh)
 
@@ -110,7 +112,7 @@ def newest_on_index(rocm: tuple[int, ...]) -> tuple[int, int] | None:
     still adds releases or is not known."""
     span = TORCH_RANGE.get(tuple(rocm[:3])) or (TORCH_RANGE.get(tuple(rocm[:2])) if len(rocm) < 3 or rocm[:2] != (6, 2)
                                                 else None)
-    return span[1] if span else None
+    return (span[1] if span else None) or STOPPED_AT.get(tuple(rocm[:2]))
 
 
 _CAP = re.compile(r"(~=|<=|<|==)\s*(\d+)\.(\d+)(?:\.(\d+|\*))?")

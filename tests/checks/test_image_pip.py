@@ -535,12 +535,12 @@ def test_pypi_added_back_beside_a_stale_rocm_index_url_wins_an_unpinned_torch(tm
     # a current ROCm index (its torch as new as PyPI's, and +rocm sorts higher), or a pinned torch: not this class
     assert not flagged(scan([write(tmp_path, "requirements_amd.txt", reqs.replace("rocm6.1", "rocm7.1"))],
                             "RD-IMG-002", "rx7900xtx"))
-    # rocm6.4 stopped at torch 2.9: a bare torch takes PyPI's newer CUDA build (fresh batch 84, tw-orionzhen-
+    # rocm6.4 takes no torch after 2.10: a bare torch takes PyPI's newer CUDA build (fresh batch 84, tw-orionzhen-
     # abliteration-rocm); a requirement capped at what the index carries (~=2.9.0, <2.10) keeps the ROCm build
     stale64 = reqs.replace("rocm6.1", "rocm6.4")
     found = flagged(scan([write(tmp_path, "requirements_amd.txt", stale64)], "RD-IMG-002", "rx7900xtx"))
     assert len(found) == 1 and "ROCm 6.4 index beside PyPI" in found[0].title
-    for capped in ("torch~=2.9.0\n", "torch>=2.6,<2.10\n", "torch<=2.8.1\n"):
+    for capped in ("torch~=2.9.0\n", "torch>=2.6,<2.11\n", "torch<=2.8.1\n"):
         assert not flagged(scan([write(tmp_path, "requirements_amd.txt", stale64.replace("torch\n", capped))],
                                 "RD-IMG-002", "rx7900xtx")), capped
     # ~=2.9 (any 2.x from 2.9) and >=2.9 allow PyPI's newer release

@@ -142,7 +142,7 @@ def test_a_sed_in_its_own_run_and_a_context_above_the_docker_folder(tmp_path):
     ("ENV TORCH_COMMAND='pip install torch==2.5.1 --extra-index-url https://download.pytorch.org/whl/rocm6.2'",
      False),  # pinned: 2.5.1+rocm6.2 sorts above PyPI's 2.5.1
     ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm5.7", True),
-    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4", True),  # stopped at 2.9
+    ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4", True),  # no torch 2.11+
     ("RUN pip install 'torch~=2.9.0' --extra-index-url https://download.pytorch.org/whl/rocm6.4", False),
     ("RUN pip install torch --extra-index-url https://download.pytorch.org/whl/rocm7.1", False),  # still adding
 ])
@@ -277,7 +277,7 @@ def test_a_version_too_long_for_int_is_no_crash(tmp_path):
 @pytest.mark.parametrize("index, want", [
     ("https://download.pytorch.org/whl/rocm6.2.4", "2.7"),  # the newest torch that index carries
     ("https://download.pytorch.org/whl/rocm6.2", "2.5"),
-    ("https://download.pytorch.org/whl/rocm6.4", "2.9"),  # stopped at 2.9 (2.10 went to ROCm 7)
+    ("https://download.pytorch.org/whl/rocm6.4", "2.8"),  # its end not proven: at least its first
     ("https://download.pytorch.org/whl/rocm9.9", "rocm>=2"),  # not in the table: a torch 2.x
     ("https://download.pytorch.org/whl/nightly/rocm6.4", "rocm>=2"),
     (None, "rocm>=2"),

@@ -48,8 +48,9 @@ def test_own_prefix_env_applies(tmp_path):
 
 def test_indexes_past_the_gpus_select_none(tmp_path):
     p = write(tmp_path, "a.sh", "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=4,5,6,7\ntorchrun --nproc_per_node=4 train.py\n")
-    fs = flagged(scan([p], "RD-LCH-001", "dcu-slurm"))
-    assert fs and "0 GPU(s)" in fs[0].title
+    # no GPU selected at all: that is RD-ENV-003's one finding; 4 ranks fit the node's 4 DCUs once one is
+    assert [f.status.value for f in scan([p], "RD-LCH-001", "dcu-slurm")] == ["skip"]
+    assert [f.status.value for f in scan([p], "RD-ENV-003", "dcu-slurm")] == ["fail"]
 
 
 def test_hip_and_cuda_lists_are_one_selection(tmp_path):
@@ -61,7 +62,10 @@ def test_hip_and_cuda_lists_are_one_selection(tmp_path):
 def test_real_sets():
     assert flagged(scan([corpus("amdagi-hummingbird-launch")], "RD-LCH-001", "mi300x8")) == []
     assert flagged(scan([corpus("flexcode29-grpo-vllm")], "RD-LCH-001", "mi300x8")) == []
-    assert flagged(scan([corpus("mapleziyer-grpo2-dcu")], "RD-LCH-001", "dcu-slurm"))
+    # (its label also counts 4 ranks against a 2-DCU salloc job that the files do not show; by the files, the
+    # selection of indexes 4-7 is the cause: RD-ENV-003)
+    assert flagged(scan([corpus("mapleziyer-grpo2-dcu")], "RD-ENV-003", "dcu-slurm"))
+    assert flagged(scan([corpus("mapleziyer-grpo2-dcu")], "RD-LCH-001", "dcu-slurm")) == []
 
 
 # --- a vLLM server needs tensor x pipeline parallel GPUs (SolidRusT/srt-inference-backends launch-amd.sh,
@@ -261,10 +265,17 @@ def test_a_command_line_option_wins_over_its_accelerate_config(tmp_path):
 
 
 def test_cuda_visible_devices_minus_one_leaves_no_gpu(tmp_path):
+    # a selection that hides every GPU is RD-ENV-003's cause (or a CPU step on purpose): the rank count is not judged
+    # against 0 GPUs (fresh batch 86 aq-arvedo-vllm-mi50: HIP_VISIBLE_DEVICES=4,5 on a 2-GPU box, vLLM TP 2)
     p = write(tmp_path, "i.sh", "CUDA_VISIBLE_DEVICES=-1 torchrun --nproc_per_node=1 train.py\n")
     [f] = scan([p], "RD-LCH-001", "mi300x8")
-    assert (f.status.value, f.title) == ("fail", "1 ranks per node, but only 0 GPU(s) are visible")
-    assert f.fix is None  # a plan to launch 0 ranks fixes nothing: the selection hides every GPU
+    assert f.status.value == "skip" and "RD-ENV-003" in f.title
+    vllm = write(tmp_path, "v.sh", "HIP_VISIBLE_DEVICES=4,5 vllm serve m --tensor-parallel-size 2\n")
+    assert [f.status.value for f in scan([vllm], "RD-LCH-001", "mi50x2-xeon")] == ["skip"]
+    # more ranks than the node holds, whatever is selected: still this finding, counted without the selection
+    many = write(tmp_path, "m.sh", "CUDA_VISIBLE_DEVICES=-1 torchrun --nproc_per_node=4 train.py\n")
+    [f] = scan([many], "RD-LCH-001", "mi50x2-xeon")
+    assert (f.status.value, f.title) == ("fail", "4 ranks per node, but only 2 GPU(s) are visible")
 
 
 def test_include_indexes_count_the_discrete_gpus_only(tmp_path):

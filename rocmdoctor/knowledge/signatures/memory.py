@@ -104,13 +104,18 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"Signal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,12})",
             r"died with <Signals\.SIGKILL: 9>",
+            # DeepSpeed's launcher killing the other ranks after one died; with no error of its own before it (a
+            # consequence: any other cause ranks first), the rank that died was killed, most often by the OOM killer
+            r"launch\.py:\d{1,5}:sigkill_handler\] Killing subprocess \d{1,12}\s*$",
         ),
         needles=("sigkill",),
         meaning="Something killed a rank with SIGKILL, most often the host OOM killer.",
         causes=(C(text="host RAM exhausted (see the kernel's 'Out of memory: Killed process')", check="RD-DS-006"),),
         fix="Check `dmesg | grep -i 'killed process'`; reduce host memory use.",
         sources=("https://pytorch.org/docs/stable/elastic/errors.html",),
-        examples=("traceback : Signal 9 (SIGKILL) received by PID 12345",),
+        examples=("traceback : Signal 9 (SIGKILL) received by PID 12345",
+                  # deepspeedai/DeepSpeed#3160: GPT-J ZeRO-2 killed while the optimizer states were set up
+                  "[2023-04-07 13:09:33,201] [INFO] [launch.py:318:sigkill_handler] Killing subprocess 80"),
     ),
     # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
     S(

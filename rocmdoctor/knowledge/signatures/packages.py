@@ -54,8 +54,11 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(r'amdgpu is not supported[^\n]{0,400}?supported[ _]types[:=]\s{0,2}\[\]',
                   # older releases say it in words, and fall back to the CPU
                   r"amdgpu detected, but no compatible rocm library found",
-                  r"unable to verify rocm library[:,] (?:will use cpu|no suitable rocm found)"),
-        needles=("amdgpu is not supported", "no compatible rocm library", "unable to verify rocm library"),
+                  r"unable to verify rocm library[:,] (?:will use cpu|no suitable rocm found)",
+                  # Ollama's list of the runners its build carries, CPU ones only (no rocm_v*, no cuda_v*)
+                  r'Dynamic LLM libraries \[(?:cpu(?:_avx\d{0,3})?[ ,]{0,2}){1,6}\]'),
+        needles=("amdgpu is not supported", "no compatible rocm library", "unable to verify rocm library",
+                 "dynamic llm libraries"),
         meaning=("Ollama (and builds like it) read the gfx targets of the ROCm libraries in its library folder and found "
                  "none: the bundled rocBLAS/Tensile files are missing or in another folder, so it runs on the CPU."),
         causes=(
@@ -65,14 +68,19 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Install the application's ROCm libraries for this GPU (for Ollama for AMD: the rocblas and library folder for the gfx).",
         sources=("https://github.com/ByronLeeeee/Ollama-For-AMD-Installer/issues/12",
-                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md"),
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md",
+                 "https://github.com/ollama/ollama/issues/3446"),
         examples=('time=2025-07-29T13:31:47.016+02:00 level=WARN source=amd_windows.go:138 msg="amdgpu is not supported '
                   '(supported types:[])" gpu_type=gfx1100 gpu=0 library=C:\\Ollama\\lib\\ollama\\rocm',
+                  # ollama#3446: a build whose runners are CPU ones only: no GPU library to load at all
+                  'time=2024-04-01T22:37:03.358-06:00 level=INFO source=payload_common.go:140 msg="Dynamic LLM libraries '
+                  '[cpu_avx2 cpu cpu_avx]"',
                   'level=WARN source=amd_linux.go:443 msg="amdgpu detected, but no compatible rocm library found.  Either install '
                   'rocm v6, or follow manual install instructions at https://github.com/ollama/ollama/blob/main/docs/linux.md#manual-install"',
                   'level=WARN source=amd_linux.go:348 msg="unable to verify rocm library: no suitable rocm found, falling back to CPU"'),
         near_misses=('time=2024-08-09T00:25:59.172+08:00 level=WARN source=amd_windows.go:97 msg="amdgpu is not supported" '
-                     'gpu=0 gpu_type=gfx1031 library=C:\\Ollama\\rocm supported_types=[gfx1103]',),
+                     'gpu=0 gpu_type=gfx1031 library=C:\\Ollama\\rocm supported_types=[gfx1103]',
+                     'msg="Dynamic LLM libraries [cpu_avx cpu_avx2 rocm_v5 cpu cuda_v11 rocm_v6]"'),
     ),
     S(
         id="version-check-failed", family="packages", title="A pinned version check refused to run",
