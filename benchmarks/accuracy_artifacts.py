@@ -82,6 +82,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # existing classes the labels of spent batches 84-85 name in words (wave 23)
          "words:extra-index-url-pypi-cuda-torch-wins": "RD-IMG-002", "words:cuda-torch-in-uv-project": "RD-IMG-002",
          "words:torch-pin-missing-from-rocm-index": "RD-IMG-002", "words:slurm-constraint-nvidia-gpu-feature": "RD-LCH-002",
+         # spent batch 89: a pod's nvidia.com/gpu request, RD-CTR-004's NVIDIA-only syntax in Kubernetes
+         "words:nvidia-gpu-resource-request": "RD-CTR-004",
          "words:craype-accel-target-gfx90a": "RD-ENV-002", "words:TF_ROCM_AMDGPU_TARGETS-not-this-gpu": "RD-ENV-002",
          "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",
          # classes of the spent fresh batches 3-4 (track arta)

@@ -24,6 +24,16 @@ def _selects(env) -> bool:
     return any((env.get(var) if env else None) is not None for var in VISIBLE)
 
 
+def _cpu_step(env) -> bool:
+    """Every selection set is empty or -1: the GPUs hidden on purpose (a CPU step), not a wrong selection."""
+    vals = [str(env.get(var)).strip().strip("'\"") for var in VISIBLE if (env.get(var) if env else None) is not None]
+    return bool(vals) and all(x in ("", "-1") for x in vals)
+
+
+def _selection_ev(env) -> list:
+    return [env_ev(env, var) for var in VISIBLE if (env.get(var) if env else None) is not None]
+
+
 def _unselected(env) -> EnvView:
     """The launch's environment without its *_VISIBLE_DEVICES selection: the GPUs the node or job holds."""
     return EnvView({k: val for k, val in env.items() if k not in VISIBLE},
@@ -147,11 +157,12 @@ def ranks_per_node(settings, gpus, env=None):
             continue
         job = job_gpus(settings, _launch_path(settings, v))
         visible, vis_ev = _visible(run_env, gpus, job)
-        if visible == 0 and gpus and _selects(run_env) and n <= _visible(_unselected(run_env), gpus, job)[0]:
-            out.append(_none_selected(v, vis_ev))
-            continue
-        if visible == 0 and gpus and _selects(run_env):  # more ranks than the job's GPUs, whatever is selected
-            visible, vis_ev = _visible(_unselected(run_env), gpus, job)
+        if visible == 0 and gpus and _selects(run_env):
+            if _cpu_step(run_env) or n <= _visible(_unselected(run_env), gpus, job)[0]:
+                out.append(_none_selected(v, vis_ev))
+                continue
+            visible, vis_ev = _visible(_unselected(run_env), gpus, job)  # more ranks than the GPUs, whatever is selected
+            vis_ev = vis_ev + _selection_ev(run_env)
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
@@ -170,9 +181,12 @@ def ranks_per_node(settings, gpus, env=None):
         n = int(str(v.value))
         run_env = _env_for(settings, v, env, memo)
         visible, vis_ev = _visible(run_env, gpus)
-        if visible == 0 and gpus and _selects(run_env) and n <= _visible(_unselected(run_env), gpus)[0]:
-            out.append(_none_selected(v, vis_ev))
-            continue
+        if visible == 0 and gpus and _selects(run_env):
+            if _cpu_step(run_env) or n <= _visible(_unselected(run_env), gpus)[0]:
+                out.append(_none_selected(v, vis_ev))
+                continue
+            visible, vis_ev = _visible(_unselected(run_env), gpus)
+            vis_ev = vis_ev + _selection_ev(run_env)
         if n <= visible:
             out.append(ok(f"vLLM runs on {n} GPU(s), {visible} visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))

@@ -202,7 +202,7 @@ def image_file(image: str) -> bool:
 # `singularity pull docker://REPO/NAME:TAG` writes NAME_TAG.sif (the namespace dropped): the names whose image is
 # known without it, NVIDIA's NGC releases by their YY.MM tags (pytorch_23.08-py3.sif).
 _SIF_PULLED = ((re.compile(r"^vllm-openai_(.+)$", re.I), "vllm/vllm-openai:{}"),
-               (re.compile(r"^cuda_(\d.+)$", re.I), "nvidia/cuda:{}"),
+               (re.compile(r"^cuda_(\d+\.\d+(?:\.\d+)?(?:-.+)?)$", re.I), "nvidia/cuda:{}"),
                (re.compile(r"^(?:pytorch|tensorflow|nemo|tritonserver)_(\d\d\.\d\d(?:-.+)?)$", re.I), "nvcr.io/nvidia/x:{}"))
 
 
@@ -213,8 +213,10 @@ def imported_from(image: str) -> str:
     its name says which image it was. "" for anything else."""
     base = image.rsplit("/", 1)[-1]
     sif = re.sub(r"\.(sif|simg)$", "", base, flags=re.I)
-    if sif != base:
+    if sif != base and "rocm" not in sif.lower():
         return next((ref.format(m.group(1)) for pat, ref in _SIF_PULLED for m in [pat.match(sif)] if m), "")
+    if sif != base:
+        return ""
     stem = re.sub(r"\.(sqsh|squashfs)$", "", base, flags=re.I)
     return "" if stem == base else re.sub(r"[+_]", "/", stem)
 
@@ -617,8 +619,10 @@ def stale_extra_rocm_index(options: dict, requirement: str = "") -> str | None:
         m = _WHEEL_INDEX.search(x)
         if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
             return f"{m.group(1)}.{m.group(2)}"
-        newest = torch_wheels.newest_on_index(wheel_index(x) or ()) if m else None
-        cap = torch_wheels.requirement_cap(requirement) if requirement_name(requirement) == "torch" else None
+        # (torch itself only: a torchvision or a package that brings torch resolves with the torch pip picks)
+        newest = torch_wheels.newest_on_index(wheel_index(x) or ()) if m and requirement_name(requirement) == "torch" \
+            else None
+        cap = torch_wheels.requirement_cap(requirement)
         if newest and (cap is None or cap > newest):
             return ".".join(map(str, wheel_index(x) or ()))
     return None

@@ -543,6 +543,9 @@ def test_pypi_added_back_beside_a_stale_rocm_index_url_wins_an_unpinned_torch(tm
     for capped in ("torch~=2.9.0\n", "torch>=2.6,<2.11\n", "torch<=2.8.1\n"):
         assert not flagged(scan([write(tmp_path, "requirements_amd.txt", stale64.replace("torch\n", capped))],
                                 "RD-IMG-002", "rx7900xtx")), capped
+    # a torchvision beside a capped torch resolves with that torch: not judged on its own (review)
+    capped_tv = stale64.replace("torch\n", "torch~=2.9.0\ntorchvision\n")
+    assert not flagged(scan([write(tmp_path, "requirements_amd.txt", capped_tv)], "RD-IMG-002", "rx7900xtx"))
     # ~=2.9 (any 2.x from 2.9) and >=2.9 allow PyPI's newer release
     assert flagged(scan([write(tmp_path, "requirements_amd.txt", stale64.replace("torch\n", "torch~=2.9\n"))],
                         "RD-IMG-002", "rx7900xtx"))

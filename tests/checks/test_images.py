@@ -651,3 +651,16 @@ def test_a_programs_own_image_option_after_shifter_is_no_image(tmp_path):
     from rocmdoctor.artifacts.readers import read_one
 
     assert [v.value for v in read_one(p).values if v.name == "image"] == []
+
+
+@pytest.mark.parametrize("path, ref", [
+    ("/ceph/container/vllm-openai_latest.sif", "vllm/vllm-openai:latest"),  # fresh batch 87 cq-sw6-mintaka
+    ("pytorch_25.01.sif", "nvcr.io/nvidia/x:25.01"), ("tensorflow_24.03-tf2-py3.simg", "nvcr.io/nvidia/x:24.03-tf2-py3"),
+    ("cuda_12.1.0-devel-ubuntu22.04.sif", "nvidia/cuda:12.1.0-devel-ubuntu22.04"),
+    ("cuda_12_custom.sif", ""), ("pytorch_23.08-py3_rocm.sif", ""), ("vllm-openai-rocm_latest.sif", ""),
+    ("pytorch_2.1.sif", ""), ("lumi_pytorch_rocm_demo.sif", ""), ("nvidia+pytorch+23.08-py3.sqsh", "nvidia/pytorch/23.08-py3"),
+])
+def test_a_pulled_singularity_image_is_judged_by_the_image_its_name_states(path, ref):
+    from rocmdoctor.knowledge.artifacts import imported_from
+
+    assert imported_from(path) == ref

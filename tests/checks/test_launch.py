@@ -272,10 +272,17 @@ def test_cuda_visible_devices_minus_one_leaves_no_gpu(tmp_path):
     assert f.status.value == "skip" and "RD-ENV-003" in f.title
     vllm = write(tmp_path, "v.sh", "HIP_VISIBLE_DEVICES=4,5 vllm serve m --tensor-parallel-size 2\n")
     assert [f.status.value for f in scan([vllm], "RD-LCH-001", "mi50x2-xeon")] == ["skip"]
+    # a CPU step on purpose (-1, empty) is never counted against GPUs, however many ranks
+    cpu = write(tmp_path, "c.sh", "CUDA_VISIBLE_DEVICES=-1 torchrun --nproc_per_node=4 train.py\n")
+    assert [f.status.value for f in scan([cpu], "RD-LCH-001", "mi50x2-xeon")] == ["skip"]
     # more ranks than the node holds, whatever is selected: still this finding, counted without the selection
-    many = write(tmp_path, "m.sh", "CUDA_VISIBLE_DEVICES=-1 torchrun --nproc_per_node=4 train.py\n")
+    many = write(tmp_path, "m.sh", "HIP_VISIBLE_DEVICES=4,5 torchrun --nproc_per_node=4 train.py\n")
     [f] = scan([many], "RD-LCH-001", "mi50x2-xeon")
     assert (f.status.value, f.title) == ("fail", "4 ranks per node, but only 2 GPU(s) are visible")
+    assert any("HIP_VISIBLE_DEVICES" in e.source or "HIP_VISIBLE_DEVICES" in e.text for e in f.evidence)
+    tp4 = write(tmp_path, "t.sh", "HIP_VISIBLE_DEVICES=4,5 vllm serve m --tensor-parallel-size 4\n")
+    [f] = scan([tp4], "RD-LCH-001", "mi50x2-xeon")
+    assert f.status.value == "fail" and "only 2 are visible" in f.title and f.fix is not None
 
 
 def test_include_indexes_count_the_discrete_gpus_only(tmp_path):

@@ -183,7 +183,7 @@ def test_wheel_target_table(rocm, torch, gfx, carried):
 @pytest.mark.parametrize("req, cap", [
     ("torch", None), ("torch>=2.4", None), ("torch~=2.9", None), ("torch~=2.9.0", (2, 9)), ("torch<2.10", (2, 9)),
     ("torch<2.10.0", (2, 9)), ("torch<2.9.1", (2, 9)), ("torch>=2.6,<=2.8.1", (2, 8)), ("torch==2.9.*", (2, 9)),
-    ("torch<3.0", (2, 99)), ("torch<3", None),
+    ("torch<3.0", (2, 99)), ("torch<3", None), ("torch<2.10,<=2.8", (2, 8)),
 ])
 def test_requirement_cap(req, cap):
     from rocmdoctor.knowledge import torch_wheels
@@ -197,6 +197,7 @@ def test_newest_torch_of_a_closed_index():
     assert torch_wheels.newest_on_index((6, 4)) == (2, 10) and torch_wheels.newest_on_index((6, 3)) == (2, 9)
     assert torch_wheels.newest_on_index((6, 2, 4)) == (2, 7) and torch_wheels.newest_on_index((6, 2)) == (2, 5)
     assert torch_wheels.newest_on_index((7, 1)) is None  # still adding
+    assert torch_wheels.newest_on_index((6, 3, 1)) == (2, 9) and torch_wheels.newest_on_index((6, 2, 1)) is None
     # the newest seen, not a proven end: a pin past it is not called missing (fresh batch 86: torch==2.9.0 from rocm6.3)
     assert torch_wheels.index_misses((6, 3), (2, 9)) is None and torch_wheels.index_misses((6, 4), (2, 10)) is None
 

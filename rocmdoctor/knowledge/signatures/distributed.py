@@ -118,7 +118,7 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=SETUP,
         patterns=(
             r"socket(?:Start|Poll)?Connect: Connect to \S{1,64} (?:failed|returned)",
-            r"Call to connect returned (?:Connection refused|Connection timed out|No route to host|Network is unreachable)",
+            "Call to connect returned Connection refused",
             # NCCL 2.2-2.4's format (include/socket.h) before socketConnect
             r"Call to connect failed ?: ?(?:Connection timed out|Connection refused|No route to host)",
             r"connect\(\) to \S{1,64} failed: Connection refused",
@@ -142,8 +142,6 @@ SIGNATURES: tuple[S, ...] = (
         examples=(
             "NCCL WARN socketStartConnect: Connect to 10.0.0.2<35353> failed : Connection refused",
             "NCCL WARN Call to connect returned Connection refused, retrying",
-            # Oneflow-Inc/oneflow#3586: two nodes whose socket transport never reaches the peer
-            "worker:101542:101934 [0] NCCL INFO Call to connect returned Connection timed out, retrying",
         ),
         near_misses=("NCCL INFO Connected all rings",),
     ),

@@ -104,9 +104,9 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"Signal 9 \(SIGKILL\) received by PID (?P<pid>\d{1,12})",
             r"died with <Signals\.SIGKILL: 9>",
-            # DeepSpeed's launcher killing the other ranks after one died; with no error of its own before it (a
-            # consequence: any other cause ranks first), the rank that died was killed, most often by the OOM killer
-            r"launch\.py:\d{1,5}:sigkill_handler\] Killing subprocess \d{1,12}\s*$",
+            # DeepSpeed's launcher's report of a rank that SIGKILL ended (it prints "Killing subprocess N" for any
+            # rank's exit, so only the return code says how the rank died)
+            r"sigkill_handler\] \[[^\n]{0,4000}\] exits with return code = -9\b",
         ),
         needles=("sigkill",),
         meaning="Something killed a rank with SIGKILL, most often the host OOM killer.",
@@ -114,8 +114,11 @@ SIGNATURES: tuple[S, ...] = (
         fix="Check `dmesg | grep -i 'killed process'`; reduce host memory use.",
         sources=("https://pytorch.org/docs/stable/elastic/errors.html",),
         examples=("traceback : Signal 9 (SIGKILL) received by PID 12345",
-                  # deepspeedai/DeepSpeed#3160: GPT-J ZeRO-2 killed while the optimizer states were set up
-                  "[2023-04-07 13:09:33,201] [INFO] [launch.py:318:sigkill_handler] Killing subprocess 80"),
+                  "[2023-04-21 22:20:31,527] [ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python3', '-u', "
+                  "'finetune.py', '--local_rank=0'] exits with return code = -9"),
+        near_misses=("[2023-04-07 13:09:33,201] [INFO] [launch.py:318:sigkill_handler] Killing subprocess 80",
+                     "[2023-04-07 13:09:33,201] [ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python3', '-u', "
+                     "'train.py'] exits with return code = 1"),
     ),
     # ---------------------------------------------------------------- grown from the real-world corpus (issue 24)
     S(

@@ -56,7 +56,7 @@ SIGNATURES: tuple[S, ...] = (
                   r"amdgpu detected, but no compatible rocm library found",
                   r"unable to verify rocm library[:,] (?:will use cpu|no suitable rocm found)",
                   # Ollama's list of the runners its build carries, CPU ones only (no rocm_v*, no cuda_v*)
-                  r'Dynamic LLM libraries \[(?:cpu(?:_avx\d{0,3})?[ ,]{0,2}){1,6}\]'),
+                  r'Dynamic LLM libraries \[cpu(?:_avx\d{0,3})?(?:[ ,]{1,2}cpu(?:_avx\d{0,3})?){0,5}\]'),
         needles=("amdgpu is not supported", "no compatible rocm library", "unable to verify rocm library",
                  "dynamic llm libraries"),
         meaning=("Ollama (and builds like it) read the gfx targets of the ROCm libraries in its library folder and found "
