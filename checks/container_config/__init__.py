@@ -13,8 +13,6 @@ import re
 from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check, ev, fail, ok, skip as skip, warn
 from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
-from rocmdoctor.knowledge.gpu_types import NVIDIA_VENDOR
-from ..container import _amd_host
 from rocmdoctor.base.untrusted import pick as pick
 from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
@@ -25,13 +23,10 @@ from .values import image_command, tools_only
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
        option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
-def compose_devices(settings, amd_cdi=None, wsl=None, gpus=None, amdgpu=None, pci_display=None):
+def compose_devices(settings, amd_cdi=None, wsl=None):
     services = list(services_of(settings, gpu_only=True))
     if not services:
         return none_found(settings)
-    if gpus == [] and pci_display is not None and not _amd_host(amdgpu, pci_display, gpus):
-        # nothing to pass: a CPU-only (or NVIDIA) machine runs these containers without AMD device nodes
-        return skip("no AMD GPU on this machine: the device nodes a container would need are not judged")
     out = []
     # /dev/kfd given to a sibling: the author knows ROCm's device nodes, so /dev/dri alone is for video or graphics
     kfd_elsewhere = any("/dev/kfd" in device_list(s) for _, _, s in services)
@@ -184,14 +179,10 @@ AMD_TOOL_IMAGES = ("rocm/test-runner", "rocm/device-metrics-exporter", "rocm/k8s
                    "rocm/gpu-operator")
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
-def compose_shm(settings, gpus=None, pci_display=None, amdgpu=None):
+def compose_shm(settings, gpus=None):
     services = list(services_of(settings, gpu_only=True))
     if not services:
         return none_found(settings)
-    if gpus == [] and pci_display is not None and not _amd_host(amdgpu, pci_display, gpus) \
-            and not any(d.vendor_id == NVIDIA_VENDOR for d in pci_display):
-        # no GPU at all: GPU-sized shared memory (RCCL/NCCL buffers, DataLoader workers feeding a GPU) is not needed
-        return skip("no GPU on this machine: the shared memory GPU work needs is not judged")
     n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []

@@ -754,14 +754,3 @@ def test_docker_run_with_options_held_in_an_array_a_function_fills_is_not_judged
     svc, _ = parse(["docker", "run", "-t", "${opts[@]}", "$IMAGE", "python3", "b.py"], 0)
     assert svc["image"] == "$IMAGE" and svc["held_options"] == "${opts[@]}" and svc["command"] == "python3 b.py"
 
-
-def test_a_machine_without_gpus_is_not_told_to_pass_amd_device_nodes(tmp_path):
-    # fresh batch 88 dq-kth8-llama-server: CPU llama.cpp servers judged on a CPU-only machine (labelled clean)
-    compose = ("services:\n  llama1b:\n    image: ghcr.io/kth8/llama-server:llama-3.2-1b-instruct\n"
-               "    ports:\n      - \"8001:8080/tcp\"\n")
-    p = write(tmp_path, "docker-compose.yml", compose)
-    for code in ("RD-CTR-003", "RD-CTR-005"):
-        assert [f.status.value for f in scan([p], code, "no-gpu")] == ["skip"], code
-    # the same file on an AMD machine: the server gets neither device node nor shared memory
-    assert flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
-    assert [f.status.value for f in scan([p], "RD-CTR-005", "mi300x8")] == ["pass"]  # judged there (one-GPU server)
