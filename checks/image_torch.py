@@ -267,7 +267,8 @@ def standalone_host_torch(settings, v, torch, amd_set: bool = True) -> str | Non
             pick(art.data, k) for k in ("installed_by", "included_by", "image_build", "uv_project", "conda_env")):
         return None
     opts = pick(art.data, "file_options", default=None) or {}
-    named = any(isinstance(x.value, dict) and x.value.get("ignored_options") for x in art.values)  # `torch -i URL`
+    named = once(settings, f"_ignored_options:{art.path}", lambda: any(  # `torch -i URL`; once per file, not per line
+        isinstance(x.value, dict) and x.value.get("ignored_options") for x in art.values))
     if named or any(opts.get(k) for k in _INDEX_KEYS) or torch is None or not getattr(torch, "hip", None) \
             or not getattr(torch, "version", None) or (amd_set and not written_for_amd(settings)):
         return None
