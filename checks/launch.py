@@ -20,8 +20,18 @@ def _none_selected(v, vis_ev):
                 subject=v.origin.label, evidence=[v.evidence()] + vis_ev)
 
 
-def _selects(env) -> bool:
-    return any((env.get(var) if env else None) is not None for var in VISIBLE)
+def _counted(v, n, run_env, gpus, job=None):
+    """(skip finding or None, visible GPUs, evidence) for a launch of ``n`` ranks or GPUs: the visible GPUs, except
+    where a *_VISIBLE_DEVICES selection leaves none (RD-ENV-003's finding): a CPU step, or a count the node's GPUs
+    would hold, is not judged; a count above them is judged against them."""
+    visible, vis_ev = _visible(run_env, gpus, job)
+    selection = _selection_ev(run_env)
+    if visible or not gpus or not selection:
+        return None, visible, vis_ev
+    whole, whole_ev = _visible(_unselected(run_env), gpus, job)
+    if _cpu_step(run_env) or n <= whole:
+        return _none_selected(v, vis_ev), visible, vis_ev
+    return None, whole, whole_ev + selection
 
 
 def _cpu_step(env) -> bool:
@@ -155,14 +165,10 @@ def ranks_per_node(settings, gpus, env=None):
         if _deepspeed_num_gpus(settings, v) and (run_env.get("CUDA_VISIBLE_DEVICES") if run_env else None):
             out.append(_ds_ignores_cvd(v, n, run_env, gpus))
             continue
-        job = job_gpus(settings, _launch_path(settings, v))
-        visible, vis_ev = _visible(run_env, gpus, job)
-        if visible == 0 and gpus and _selects(run_env):
-            if _cpu_step(run_env) or n <= _visible(_unselected(run_env), gpus, job)[0]:
-                out.append(_none_selected(v, vis_ev))
-                continue
-            visible, vis_ev = _visible(_unselected(run_env), gpus, job)  # more ranks than the GPUs, whatever is selected
-            vis_ev = vis_ev + _selection_ev(run_env)
+        skipped, visible, vis_ev = _counted(v, n, run_env, gpus, job_gpus(settings, _launch_path(settings, v)))
+        if skipped:
+            out.append(skipped)
+            continue
         if n <= visible:
             out.append(ok(f"{n} rank(s) per node, {visible} GPU(s) visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))
@@ -179,14 +185,10 @@ def ranks_per_node(settings, gpus, env=None):
                         if visible else None))
     for v in settings.values("launcher", "vllm.gpus"):  # one vLLM server: tensor x pipeline parallel GPUs
         n = int(str(v.value))
-        run_env = _env_for(settings, v, env, memo)
-        visible, vis_ev = _visible(run_env, gpus)
-        if visible == 0 and gpus and _selects(run_env):
-            if _cpu_step(run_env) or n <= _visible(_unselected(run_env), gpus)[0]:
-                out.append(_none_selected(v, vis_ev))
-                continue
-            visible, vis_ev = _visible(_unselected(run_env), gpus)
-            vis_ev = vis_ev + _selection_ev(run_env)
+        skipped, visible, vis_ev = _counted(v, n, _env_for(settings, v, env, memo), gpus)
+        if skipped:
+            out.append(skipped)
+            continue
         if n <= visible:
             out.append(ok(f"vLLM runs on {n} GPU(s), {visible} visible", subject=v.origin.label,
                           evidence=[v.evidence()] + vis_ev))

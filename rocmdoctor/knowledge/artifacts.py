@@ -8,6 +8,7 @@ import re
 
 from ..base.records import dataclass
 from ..base.versions import version_tuple
+from . import torch_wheels
 
 ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 PYTORCH_ROCM_INSTALL = ("https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/"
@@ -607,8 +608,6 @@ def stale_extra_rocm_index(options: dict, requirement: str = "") -> str | None:
     index, or as --index-url with PyPI added back as an --extra-index-url (`--index-url .../rocm6.1` then
     `--extra-index-url https://pypi.org/simple`). pip takes the newest of both, so an unpinned torch then comes from
     PyPI."""
-    from . import torch_wheels
-
     main = [str(x) for k in ("index-url", "i") for x in options.get(k, [])]
     beside = [str(x) for x in options.get("extra-index-url", [])]
     if any(ROCM_INDEX.search(x) for x in main):
@@ -620,11 +619,10 @@ def stale_extra_rocm_index(options: dict, requirement: str = "") -> str | None:
         if m and (int(m.group(1)), int(m.group(2))) < STALE_EXTRA_INDEX_BEFORE:
             return f"{m.group(1)}.{m.group(2)}"
         # (torch itself only: a torchvision or a package that brings torch resolves with the torch pip picks)
-        newest = torch_wheels.newest_on_index(wheel_index(x) or ()) if m and requirement_name(requirement) == "torch" \
-            else None
-        cap = torch_wheels.requirement_cap(requirement)
-        if newest and (cap is None or cap > newest):
-            return ".".join(map(str, wheel_index(x) or ()))
+        index = wheel_index(x) if m and requirement_name(requirement) == "torch" else None
+        newest = torch_wheels.newest_on_index(index) if index else None
+        if newest and (torch_wheels.requirement_cap(requirement) or (99, 0)) > newest:
+            return ".".join(map(str, index or ()))
     return None
 
 

@@ -107,11 +107,16 @@ def first_carried(gfx: str) -> str | None:
     return None
 
 
+def _span(rocm: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, int] | None] | None:
+    """TORCH_RANGE's entry for index ``rocm`` (rocm6.2.4 is an index of its own; another rocm6.2.x is none)."""
+    return TORCH_RANGE.get(tuple(rocm[:3])) or (TORCH_RANGE.get(tuple(rocm[:2])) if len(rocm) < 3 or rocm[:2] != (6, 2)
+                                                else None)
+
+
 def newest_on_index(rocm: tuple[int, ...]) -> tuple[int, int] | None:
     """The newest torch release the stable ROCm index ``rocm`` carries, where it has stopped adding; None while it
     still adds releases or is not known."""
-    span = TORCH_RANGE.get(tuple(rocm[:3])) or (TORCH_RANGE.get(tuple(rocm[:2])) if len(rocm) < 3 or rocm[:2] != (6, 2)
-                                                else None)
+    span = _span(rocm)
     return (span[1] if span else None) or STOPPED_AT.get(tuple(rocm[:2]))
 
 
@@ -134,8 +139,7 @@ def requirement_cap(requirement: str) -> tuple[int, int] | None:
 def index_misses(rocm: tuple[int, ...], torch: tuple[int, int]) -> str | None:
     """Why the stable ROCm index ``rocm`` has no torch release ``torch`` ("carries torch 2.3 to 2.4"), or None where
     it has it or the index's range is not known."""
-    span = TORCH_RANGE.get(tuple(rocm[:3])) or (TORCH_RANGE.get(tuple(rocm[:2])) if len(rocm) < 3 or rocm[:2] != (6, 2)
-                                                else None)
+    span = _span(rocm)
     if span is None:
         return None
     lo, hi = span
