@@ -84,6 +84,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:torch-pin-missing-from-rocm-index": "RD-IMG-002", "words:slurm-constraint-nvidia-gpu-feature": "RD-LCH-002",
          # spent batch 89: a pod's nvidia.com/gpu request, RD-CTR-004's NVIDIA-only syntax in Kubernetes
          "words:nvidia-gpu-resource-request": "RD-CTR-004",
+         # wave 25: a Dockerfile RUN's bash syntax under dash (RD-LCH-005), sbatch's first line (RD-LCH-021)
+         "words:source-in-sh-run": "RD-LCH-005", "words:bash-source-in-sh-run": "RD-LCH-005",
+         "words:source-in-dockerfile-run": "RD-LCH-005", "words:sbatch-shebang-not-first-line": "RD-LCH-021",
          "words:craype-accel-target-gfx90a": "RD-ENV-002", "words:TF_ROCM_AMDGPU_TARGETS-not-this-gpu": "RD-ENV-002",
          "words:unquoted-pip-specifiers-become-redirects": "RD-LCH-008",
          # classes of the spent fresh batches 3-4 (track arta)

@@ -241,9 +241,12 @@ def image_tags(settings, rocm=None, amdgpu=None, gpus=None):
         # the user's own `docker build -t`, never pulled
         local = "/" not in image.split("@", 1)[0] and not ka.image_file(image)
         if ka.floating_tag(image) and not local and (ka.rocm_image(image) or named):
-            out.append(warn(f"{image} floats: a rebuild may bring another ROCm and torch",
-                            "Without a tag (or with :latest) every build can pull a different ROCm, torch and "
-                            "Python; a working image cannot be rebuilt. Pin a full tag (or a digest).",
+            linked = ka.image_file(image)  # a site's `...-latest.sif`: a link it moves to each new build
+            out.append(warn(f"{image} floats: {'the next job' if linked else 'a rebuild'} may bring another ROCm and torch",
+                            ("The site moves this file name to each new build, so a job can start on a different "
+                             "ROCm, torch and Python than the last one. Name the dated image file it points to."
+                             if linked else "Without a tag (or with :latest) every build can pull a different ROCm, "
+                             "torch and Python; a working image cannot be rebuilt. Pin a full tag (or a digest)."),
                             subject=v.origin.label, evidence=_places(settings, image, v),
                             fix=FixPlan("Pin the image tag", (Action("note", f"in {v.origin.path} line "
                                         f"{v.origin.line}: name a full tag, e.g. rocm/pytorch:rocm6.4_ubuntu22.04_"

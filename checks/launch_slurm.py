@@ -312,3 +312,31 @@ def sbatch_unknown_options(settings):
                                                       else ""),
                         subject=v.origin.label, evidence=[v.evidence()], sources=[SBATCH_MAN]))
     return out
+
+
+# ------------------------------------------------------------------ the first line sbatch checks
+SBATCH_NOT_SCRIPT = "https://github.com/SchedMD/slurm/blob/master/src/sbatch/sbatch.c"  # _check_script: "#!" first
+
+
+@check("RD-LCH-021", area=AREA, title="A batch script starts with #! on its first line", option="config",
+       sources=[SBATCH_MAN, SBATCH_NOT_SCRIPT])
+def sbatch_first_line(settings):
+    """A file with #SBATCH lines whose first line is not `#!...` (a licence comment above the shebang, a blank line):
+    sbatch refuses it ('This does not look like a batch script. The first line must start with #! followed by the
+    path to an interpreter.') and the job is never queued."""
+    out = []
+    for a in settings.of_kind("slurm"):
+        lines = a.lines()
+        if not lines or lines[0].startswith("#!"):
+            continue
+        bang = next((i for i, t in enumerate(lines[:50], 1) if t.startswith("#!")), None)
+        out.append(fail(f"{os.path.basename(a.path)}: sbatch refuses it, its first line is not #!"
+                        + (f" (the #! is on line {bang})" if bang else ""),
+                        "sbatch checks the first line of the script before anything else: 'This does not look like a "
+                        "batch script. The first line must start with #! followed by the path to an interpreter.' "
+                        + (f"Move line {bang} to the top (comments go below it)." if bang else
+                           "Add `#!/bin/bash` as line 1."), subject=f"{a.path}:1",
+                        evidence=[ev(f"{a.path}:1", lines[0].strip()[:200] or "(blank line)")]
+                        + ([ev(f"{a.path}:{bang}", lines[bang - 1].strip()[:200])] if bang else []),
+                        sources=[SBATCH_MAN]))
+    return out or ok("every batch script starts with #!")

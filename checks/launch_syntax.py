@@ -20,6 +20,7 @@ def script_edit(title: str, path: str, note: str, ops: list[dict], syntax: str =
 
 # ------------------------------------------------------------------ bash-only syntax under #!/bin/sh
 DASH = "https://wiki.ubuntu.com/DashAsBinSh"
+DOCKER_SHELL = "https://docs.docker.com/reference/dockerfile/#shell"
 POSIX_SH = "https://pubs.opengroup.org/onlinepubs/9699919799/utilities/V3_chap02.html"
 _SH_SHEBANG = re.compile(r"#!\s*(?:/usr)?/bin/(?:env\s+)?(?:sh|dash)\s*$")
 # What dash (Debian's and Ubuntu's /bin/sh) does not run, and what it does instead.
@@ -35,14 +36,13 @@ _BASHISMS = (
 )
 
 
-@check("RD-LCH-005", area=AREA, title="A #!/bin/sh launch script uses only what sh runs", option="config",
-       sources=[DASH, POSIX_SH])
+@check("RD-LCH-005", area=AREA, title="What sh runs (a #!/bin/sh script, a Dockerfile RUN) uses only sh syntax",
+       option="config", sources=[DASH, POSIX_SH, DOCKER_SHELL])
 def sh_script_bashisms(settings, os_release=None):
     """`#!/bin/sh` runs dash on Debian and Ubuntu: `source venv/bin/activate` fails with 'not found'
     and the script goes on with the system Python; arrays and `${x//a/b}` stop it. Other systems
-    (Fedora, RHEL, SLES, Arch) link /bin/sh to bash, which runs these in POSIX mode."""
-    from rocmdoctor.artifacts.readers.shell import logical_lines
-
+    (Fedora, RHEL, SLES, Arch) link /bin/sh to bash, which runs these in POSIX mode. A Dockerfile's
+    shell-form RUN is `/bin/sh -c` in its image: dash in Debian and Ubuntu images."""
     family = " ".join(str((os_release.values if os_release is not None else {}).get(k, "")).lower()
                       for k in ("ID", "ID_LIKE"))
     dash = any(w in family.split() for w in ("debian", "ubuntu"))
@@ -51,14 +51,7 @@ def sh_script_bashisms(settings, os_release=None):
         lines = a.lines()
         if not lines or not _SH_SHEBANG.match(lines[0].strip()):
             continue
-        hits = []
-        for first, _last, line in logical_lines(a.text):
-            text = re.sub(r"'[^']*'", "''", line)  # single-quoted text is data (sh -c '...' strings too)
-            bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)  # and double-quoted text, but for its expansions
-            for rx, what in _BASHISMS:
-                if re.search(rx, text if rx.startswith(r"\$\{") else bare):
-                    hits.append((first, what, line.strip()))
-                    break
+        hits = _bashisms_in(a.text)
         if not hits:
             continue
         evidence = [ev(f"{a.path}:1", lines[0].strip())] + [ev(f"{a.path}:{n}", t[:200]) for n, _, t in hits[:5]]
@@ -72,7 +65,42 @@ def sh_script_bashisms(settings, os_release=None):
                         subject=a.path, evidence=evidence,
                         fix=script_edit("Run the script with bash", a.path, "line 1: #!/bin/bash", [
                             {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}], syntax="lines")))
-    return out or ok("no #!/bin/sh launch script uses bash-only syntax")
+    return out + _dockerfile_bashisms(settings) or ok("no #!/bin/sh launch script uses bash-only syntax")
+
+
+def _bashisms_in(text: str) -> list[tuple[int, str, str]]:
+    """(logical line's first line, what dash does with it, the line) for each line of ``text`` with bash-only syntax."""
+    from rocmdoctor.artifacts.readers.shell import logical_lines
+
+    hits = []
+    for first, _last, line in logical_lines(text):
+        quoted = re.sub(r"'[^']*'", "''", line)  # single-quoted text is data (sh -c '...' strings too)
+        bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', quoted)  # and double-quoted text, but for its expansions
+        for rx, what in _BASHISMS:
+            if re.search(rx, quoted if rx.startswith(r"\$\{") else bare):
+                hits.append((first, what, line.strip()))
+                break
+    return hits
+
+
+def _dockerfile_bashisms(settings) -> list:
+    """A shell-form RUN runs `/bin/sh -c`, which is dash in Debian and Ubuntu images: `RUN source venv/bin/activate`
+    stops the build ('/bin/sh: 1: source: not found'), unless a SHELL instruction names bash (readers/dockerfile_shell)."""
+    out = []
+    for a in settings.of_kind("dockerfile"):
+        hits = []
+        for run in pick_list(a.data, "dash_runs"):
+            if isinstance(run, dict) and isinstance(run.get("text"), str):
+                hits += [(run["line"] + n - 1, what, t, run.get("image") or "") for n, what, t in _bashisms_in(run["text"])]
+        if not hits:
+            continue
+        n, what, text, image = hits[0]
+        out.append(fail(f"{os.path.basename(a.path)} line {n}: RUN uses bash syntax, but /bin/sh in {image} is dash",
+                        f"{what}. A shell-form RUN is `/bin/sh -c`, and the step fails (exit 127 or 2), so the image is "
+                        "never built. Add `SHELL [\"/bin/bash\", \"-c\"]` before the RUN (or write it in POSIX sh: "
+                        "`. venv/bin/activate`).", subject=f"{a.path}:{n}",
+                        evidence=[ev(f"{a.path}:{m}", t[:200]) for m, _, t, _ in hits[:5]], sources=[DASH, DOCKER_SHELL]))
+    return out
 
 
 # ------------------------------------------------------------------ pip specifiers the shell reads as redirections

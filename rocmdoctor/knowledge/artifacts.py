@@ -153,6 +153,12 @@ _ROCM_MODULE = re.compile(r"^rocm[/-](\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?", re.I
 _COMPACT_ROCM = re.compile(r"rocm(\d)(\d)(\d)(?!\d)", re.I)  # rocm700 -> 7.0.0 (sglang, vllm tags)
 
 
+# LUMI AI Factory's containers (/appl/local/laifs/containers/): lumi-multitorch-<variant>-u24r70f21m50t210-<date>.sif
+# names Ubuntu 24.04 (u24), ROCm 7.0 (r70) and torch 2.10 (t210); lumi-multitorch-latest.sif links the newest build.
+# https://lumi-supercomputer.github.io/LUMI-AI-Guide/
+_LUMI_AIF = re.compile(r"lumi-multitorch-(?:[a-z]+-)?u\d\dr(\d)(\d)(?=[a-z])", re.I)
+
+
 # A community build of ROCm itself, named for it (mixa3607/rocm-gfx906:7.2.4-complete, the MI50 owners' ROCm 7 for
 # gfx906; ghcr.io/x/rocm-dev:6.4): its tag is the ROCm release, as on AMD's rocm/* base images. An application
 # named with rocm (comfyui-rocm:1.2, rocm_autotrain:0.0.1) tags its own version, not ROCm's.
@@ -168,10 +174,14 @@ def _rocm_named_repo(name: str) -> bool:
 def image_rocm(image: str) -> tuple[int, ...] | None:
     """The ROCm release an image tag names: rocm/pytorch:rocm6.1_ubuntu22.04_... -> (6, 1);
     AMD's base images tag by the release itself: rocm/dev-ubuntu-22.04:5.6.1 -> (5, 6, 1),
-    rocm/dev-ubuntu-22.04:6.4-complete -> (6, 4); a compact rocm700 -> (7, 0, 0)."""
+    rocm/dev-ubuntu-22.04:6.4-complete -> (6, 4); a compact rocm700 -> (7, 0, 0); LUMI AI Factory's
+    lumi-multitorch-full-u24r70f21m50t210-....sif -> (7, 0)."""
     m = _ROCM_MODULE.match(image)  # `module load rocm/5.7.0`
     if m:
         return tuple(int(x) for x in m.groups() if x is not None)
+    m = _LUMI_AIF.match(image.rsplit("/", 1)[-1])
+    if m:
+        return int(m.group(1)), int(m.group(2))
     image = image.split("@", 1)[0]  # rocm/dev-ubuntu-22.04:7.2.4@sha256:...: the digest pins the tag it follows
     tail = image.split("/", 1)[-1]
     m = _ROCM_TAG.search(tail)
@@ -228,7 +238,9 @@ def floating_tag(image: str) -> bool:
     version in it (ollama/ollama:rocm, :rocm-latest), or an AMD rocm/* tag that names no version at all
     (rocm/vllm-dev:base): re-pushed with every release of the product, each bundling the ROCm user
     space of its day. A digest pins it."""
-    if "@sha256:" in image or image.startswith("$") or image_file(image) or re.match(r"^rocm[/-]\d", image, re.I):
+    if image_file(image):  # a file is its pin, unless a site keeps it as a link to its newest build
+        return re.search(r"[-_]latest\.\w+$", image) is not None
+    if "@sha256:" in image or image.startswith("$") or re.match(r"^rocm[/-]\d", image, re.I):
         return False
     name = image.rsplit("/", 1)[-1]
     tag = name.rsplit(":", 1)[1] if ":" in name else ""
@@ -248,7 +260,7 @@ def rocm_image(image: str) -> bool:
     if name.startswith("docker.io/"):
         name = name[len("docker.io/"):]
     if image_file(name):  # lumi-pytorch-rocm-5.6.1-....sif: the file names the ROCm it holds
-        return "rocm" in name.rsplit("/", 1)[-1]
+        return "rocm" in name.rsplit("/", 1)[-1] or name.rsplit("/", 1)[-1].startswith("lumi-multitorch-")
     if re.match(r"^rocm[/-]\d", name):  # a `module load rocm/5.7.0` user space: pinned by its version
         return True
     return name.startswith("rocm/") or "rocm" in name.rsplit("/", 1)[-1].partition(":")[2] or _rocm_named_repo(name)

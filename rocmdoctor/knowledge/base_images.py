@@ -60,3 +60,32 @@ def provided_by(package: str) -> tuple[str, ...]:
     if _PYTHON_X.match(name):
         return ("python3",)
     return PROVIDES.get(name, ())
+
+
+# Images whose /bin/sh is dash (Debian and Ubuntu, and what is built on them), the shell a Dockerfile's shell-form RUN
+# uses unless a SHELL instruction names another: `source`, `[[ ]]` and arrays fail there. Alpine's ash runs `source`
+# and `[[`; RHEL, CentOS, Rocky, Fedora and SUSE link /bin/sh to bash. https://wiki.ubuntu.com/DashAsBinSh
+DASH_SOURCES = ("https://wiki.ubuntu.com/DashAsBinSh", "https://docs.docker.com/reference/dockerfile/#shell")
+# Known Debian/Ubuntu-based images whose names say no distribution (their tags often do not either).
+_DASH_REPOS = ("ubuntu", "debian", "buildpack-deps", "rocm/pytorch", "rocm/vllm", "rocm/vllm-dev", "rocm/sgl-dev",
+               "rocm/rocm-terminal", "rocm/pytorch-training", "rocm/megatron-lm", "rocm/primus", "pytorch/pytorch",
+               "nvcr.io/nvidia/pytorch", "continuumio/miniconda3", "continuumio/anaconda3", "condaforge/miniforge3",
+               "vllm/vllm-openai", "lmsysorg/sglang", "huggingface/transformers-pytorch-gpu")
+_OTHER_SH = re.compile(r"alpine|ubi\d|centos|rocky|rockylinux|almalinux|fedora|rhel|redhat|oraclelinux|amazonlinux|"
+                       r"opensuse|sles|suse|arch|busybox|distroless|manylinux|musllinux|openeuler|anolis|kylin", re.I)
+
+
+def dash_sh(image: str) -> bool:
+    """Whether ``image``'s /bin/sh is dash: a Debian or Ubuntu image by its name or tag (ubuntu:22.04, python:3.11,
+    rocm/dev-ubuntu-22.04, nvidia/cuda:12.4.1-devel-ubuntu22.04) or one of the known images built on them; False
+    for anything else or not known (a variable, another distribution, a project's own image)."""
+    ref = image.lower().split("@", 1)[0].strip()
+    if not ref or "$" in ref or _OTHER_SH.search(ref):
+        return False
+    from .artifacts import image_distro
+
+    if image_distro(ref):
+        return True
+    repo = ref.rsplit(":", 1)[0] if ":" in ref.rsplit("/", 1)[-1] else ref
+    repo = repo.removeprefix("docker.io/").removeprefix("library/")
+    return repo in _DASH_REPOS or repo in ("python", "node")

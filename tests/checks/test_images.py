@@ -115,6 +115,25 @@ def test_a_singularity_image_file_names_the_rocm_it_holds(tmp_path, lint):
     assert "$IMG" not in titles
 
 
+def test_lumi_ai_factory_images_name_their_rocm_and_latest_is_a_link(tmp_path, lint):
+    # LUMI AI Factory's multitorch files: u24r70 is Ubuntu 24.04 with ROCm 7.0 (fresh batch 93: iq-shanshanwangcsc-vlm),
+    # u24r64 ROCm 6.4; lumi-multitorch-latest.sif is a link the site moves (iq-aniskhan25-urdu)
+    d = "/appl/local/laifs/containers/"
+    f = lint.write("job.sh", "#!/bin/bash\n#SBATCH --gpus-per-node=8\n"
+                   f"export SIF={d}lumi-multitorch-u24r70f21m50t210-20260513_121430/"
+                   "lumi-multitorch-plus-u24r70f21m50t210-20260513_121430.sif\n"
+                   "srun singularity exec $SIF python train.py\n"
+                   f"srun singularity exec {d}lumi-multitorch-full-u24r64f21m43t29-20260124_092648.sif python b.py\n"
+                   f"srun singularity exec {d}lumi-multitorch-latest.sif python c.py\n"
+                   "srun singularity exec /scratch/me/my-latest-run.sif python d.py\n")
+    fs = lint([f], "RD-IMG-003", "mi300x8")  # the host has ROCm 6.2
+    bad = {x.title.split(":")[0].rsplit("/", 1)[-1].split(" ")[0]: x for x in lint.flagged(fs)}
+    assert set(bad) == {"lumi-multitorch-plus-u24r70f21m50t210-20260513_121430.sif", "lumi-multitorch-latest.sif"}
+    assert "ROCm 7.0" in bad["lumi-multitorch-plus-u24r70f21m50t210-20260513_121430.sif"].title
+    assert "the next job" in bad["lumi-multitorch-latest.sif"].title
+    assert any("ROCm 6.4" in x.title for x in fs)  # within two releases of 6.2: passes
+
+
 def test_a_rocm_module_is_judged_against_the_host_like_an_image(tmp_path, lint):
     f = lint.write("job.sh", "#!/bin/bash\n#SBATCH -N 1\nmodule load PrgEnv-gnu\nmodule load rocm/5.7.0\n"
                    "ml rocm/6.2.0\nsrun python train.py\n")
@@ -664,3 +683,23 @@ def test_a_pulled_singularity_image_is_judged_by_the_image_its_name_states(path,
     from rocmdoctor.knowledge.artifacts import imported_from
 
     assert imported_from(path) == ref
+
+
+# Apptainer definition files (fresh ub-albertbuchard-apptainer-ngc-nv: `From: nvcr.io/nvidia/pytorch:23.06-py3`;
+# iq-fernand0labra-raicluster: `From: pytorch/pytorch:2.1.2-cuda12.1-cudnn8-runtime`; ry-rocm-iris: rocm/pytorch:latest-release)
+@pytest.mark.parametrize("header, code, bad", [
+    ("Bootstrap: docker\nFrom: pytorch/pytorch:2.1.2-cuda12.1-cudnn8-runtime\n", "RD-IMG-001", True),
+    ("BootStrap: docker\nFrom: docker://nvcr.io/nvidia/pytorch:23.06-py3\n", "RD-IMG-001", True),
+    ("Bootstrap: docker\nFrom: rocm/pytorch:latest-release\n", "RD-IMG-003", True),
+    ("Bootstrap: docker\nFrom: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n", "RD-IMG-001", False),
+    ("Bootstrap: docker\nFrom: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n", "RD-IMG-003", False),
+    ("Bootstrap: localimage\nFrom: ./cuda-base.sif\n", "RD-IMG-001", False),
+    # a From: line inside a section is a script's text, not the header
+    ("Bootstrap: docker\nFrom: ubuntu:22.04\n%post\nFrom: nvidia/cuda:12.1.0-devel-ubuntu22.04\n", "RD-IMG-001", False),
+])
+def test_an_apptainer_definition_is_judged_by_its_base_image(tmp_path, lint, header, code, bad):
+    path = lint.write("image.def", header + "\n%post\n    pip install numpy\n")
+    found = lint.flagged(lint([path], code, "mi300x8"))
+    assert bool(found) == bad
+    if bad:
+        assert found[0].evidence[0].source.endswith("image.def:2")

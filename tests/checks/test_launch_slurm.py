@@ -316,3 +316,21 @@ def test_a_directive_after_the_first_command_is_no_option(tmp_path):
     # sbatch stops reading #SBATCH lines at the first command: a misspelt one after it is a comment
     p = write(tmp_path, "job.sh", "#!/bin/bash\n#SBATCH -N 1\nsrun hostname\n#SBATCH --name=x\n")
     assert flagged(scan([p], "RD-LCH-017", "mi300x8")) == []
+
+
+# RD-LCH-021: sbatch refuses a script whose first line is not #! (fresh hw-metallama-recipes-multinode and
+# ty-krishnateja-langvision-multinode: llama-recipes' multi_node.slurm, a copyright comment above `#!/bin/bash`)
+@pytest.mark.parametrize("text, bad", [
+    ("# Copyright (c) Meta Platforms, Inc.\n\n#!/bin/bash\n#SBATCH --nodes=2\nsrun torchrun t.py\n", "line 3"),
+    ("\n#!/bin/bash\n#SBATCH --nodes=2\nsrun python t.py\n", "line 2"),
+    ("#SBATCH --nodes=2\n#SBATCH --gpus-per-node=8\nsrun python t.py\n", "Add `#!/bin/bash`"),
+    ("#!/bin/bash\n# Copyright\n#SBATCH --nodes=2\nsrun python t.py\n", None),
+    ("#!/usr/bin/env bash\r\n#SBATCH --nodes=2\r\nsrun python t.py\r\n", None),
+])
+def test_a_batch_script_starts_with_its_shebang(tmp_path, lint, text, bad):
+    path = lint.write("multi_node.slurm", text)
+    found = lint.flagged(lint([path], "RD-LCH-021", "mi300x8"))
+    assert len(found) == (1 if bad else 0)
+    if bad:
+        assert bad in found[0].title + found[0].detail and found[0].evidence[0].source.endswith("multi_node.slurm:1")
+

@@ -40,6 +40,34 @@ def test_the_fix_changes_the_shebang(tmp_path, lint):
     assert f.fix.params["edits"][0]["ops"][0] == {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}
 
 
+# A Dockerfile's shell-form RUN is /bin/sh -c: dash in Debian/Ubuntu images (fresh cy-rookes-subconvert-rocm-docker,
+# xc-leuchthelp-subconvert-rocm-uv: `FROM ubuntu:noble` then `RUN source $HOME/.local/bin/env`; wy-jakespillstea:
+# `RUN python -m venv /opt/venv && source /opt/venv/bin/activate` on ubuntu:latest)
+@pytest.mark.parametrize("text, bad", [
+    ("FROM ubuntu:noble\nRUN curl -LsSf https://astral.sh/uv/install.sh | sh\nRUN source $HOME/.local/bin/env\n", 3),
+    ("FROM python:3.11\nRUN python -m venv /v && source /v/bin/activate && pip install x\n", 2),
+    ("FROM rocm/dev-ubuntu-22.04:6.2\nRUN if [[ -f a ]]; then echo a; fi\n", 2),
+    # a stage built FROM another keeps its shell; SHELL bash before the RUN (or in the parent stage) passes
+    ("FROM ubuntu:22.04 AS base\nFROM base AS app\nRUN source /etc/profile\n", 3),
+    ("FROM ubuntu:22.04\nSHELL [\"/bin/bash\", \"-c\"]\nRUN source /opt/venv/bin/activate\n", None),
+    ("FROM ubuntu:22.04 AS base\nSHELL [\"/bin/bash\", \"-lc\"]\nFROM base\nRUN source /etc/profile\n", None),
+    # bash runs it (`bash -c`, a heredoc with its own #!), /bin/sh is bash or ash, or the base is not known
+    ("FROM ubuntu:22.04\nRUN bash -c 'source /opt/venv/bin/activate && pip install x'\n", None),
+    ("FROM ubuntu:22.04\nRUN <<EOF\n#!/bin/bash\nsource /etc/profile\nEOF\n", None),
+    ("FROM rockylinux:9\nRUN source /opt/rh/gcc-toolset-12/enable\n", None),
+    ("FROM alpine:3.20\nRUN source /etc/profile\n", None),
+    ("FROM image.sourcefind.cn:5000/dcu/admin/base/pytorch:2.1.0-centos7.6-dtk24.04-py310\nRUN source /opt/dtk/env.sh\n", None),
+    ("FROM ${BASE}\nRUN source /opt/spack-environment/activate.sh\n", None),
+    ("FROM ubuntu:22.04\nRUN . /opt/venv/bin/activate && echo 'source me'\n", None),
+])
+def test_bash_syntax_in_a_dockerfile_run_under_dash(tmp_path, lint, text, bad):
+    path = lint.write("Dockerfile", text)
+    found = lint.flagged(lint([path], "RD-LCH-005", "mi300x8"))
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ([str(bad)] if bad else [])
+    if bad:
+        assert "SHELL" in found[0].detail and "dash" in found[0].title
+
+
 # ovi2020/Finetune-LLM-FD 00_rocm_setup.sh (spent fresh batch 3): `pip install \ transformers>=4.47.0 \ ... deepspeed>=0.14.0`
 @pytest.mark.parametrize("line, status", [
     ("pip install \\\n  transformers>=4.47.0 \\\n  deepspeed>=0.14.0 \\\n  pandas\n", "warn"),

@@ -364,6 +364,21 @@ def _hostfile(value):
     _run_config_file(data, "hostfile", example)
 
 
+APPTAINER_GRAMMAR = [
+    "Bootstrap: docker\nFrom: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n\n%post\n    pip install x\n",
+    "bootstrap:oras\nFROM: oras://ghcr.io/a/b:latest # c\n%environment\nexport A=1\nFrom: nvidia/cuda:12.1\n",
+    "Bootstrap: localimage\nFrom: ./base.sif\nFrom:\n%\nBootstrap: library\n",
+]
+
+
+@target("artifacts.apptainer", lambda: st.tuples(as_bytes(texts(APPTAINER_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _apptainer(value):
+    """Apptainer/Singularity definition files (rocmdoctor/artifacts/readers/apptainer.py), through every check."""
+    data, example = value
+    _run_config_file(data, "image.def", example)
+
+
 REQUIREMENTS_GRAMMAR = [
     "# deps\ntorch>=2.0  # x\n-r other.txt\n--extra-index-url https://u:p@download.pytorch.org/whl/rocm6.2\n"
     "deepspeed>=0.10 ; python_version >= \"3.9\"\npeft==0.12 \\\n    --hash=sha256:ab\n-e ./pkg\n",

@@ -27,7 +27,7 @@ from ..settings import Artifact, Settings, build_arg_line, iter_unique, launches
 from . import devcontainer
 from . import hostfile
 from . import makefile
-from . import kubernetes
+from . import apptainer, kubernetes
 from . import requirements
 from . import shell
 from . import training
@@ -56,7 +56,7 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "ve
 # author keeps there are read (build/Dockerfile.rocm64, build/Containerfile: two sets of fresh batches 22-23).
 _OUTPUT_DIRS = {"build", "dist"}
 _CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
-                        r"|^(docker-)?compose|^(gnu)?makefile(?:\.(?!am$|in$)[\w-]{1,20})?$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
+                        r"|\.def$|^(docker-)?compose|^(gnu)?makefile(?:\.(?!am$|in$)[\w-]{1,20})?$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
 
 class ReadError(Exception):
@@ -102,6 +102,8 @@ def detect(path: str, text: str) -> str | None:
         if requirements.looks_like_conda_env(text):
             return "conda_env"
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
+    if apptainer.looks_like(text):  # `Bootstrap: docker` / `From: ...`: a header no other kind has
+        return apptainer.APPTAINER
     from .dockerfile import named_and_shaped
 
     if named_and_shaped(name, text):  # before the shell test: a heredoc's `export X=` is no launch script
@@ -175,6 +177,8 @@ def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> 
         return makefile.read(path, text)
     if kind == hostfile.HOSTFILE:
         return hostfile.read(path, text)
+    if kind == apptainer.APPTAINER:
+        return apptainer.read(path, text)
     if kind == DOCKERFILE:
         from . import dockerfile
 

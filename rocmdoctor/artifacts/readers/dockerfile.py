@@ -446,6 +446,11 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
     uses = missing_uses(parsed, lines, art.data["stages"], _scripts)  # RD-IMG-017
     if uses:
         art.data["missing_programs"] = uses
+    from .dockerfile_shell import dash_runs
+
+    runs = dash_runs(parsed, art.data["stages"], _scripts)  # RD-LCH-005: what dash runs
+    if runs:
+        art.data["dash_runs"] = runs
     return art
 
 
