@@ -703,3 +703,14 @@ def test_an_apptainer_definition_is_judged_by_its_base_image(tmp_path, lint, hea
     assert bool(found) == bad
     if bad:
         assert found[0].evidence[0].source.endswith("image.def:2")
+
+
+def test_a_script_that_writes_a_definition_stays_a_script(tmp_path, lint):
+    # fresh xg-lintangsutawika-tts-apptainer-rocm72 build.sh: `apptainer pull ... docker://rocm/pytorch:rocm7.2.4_...`
+    # then `cat > "$DEF_FILE" <<EOF` / `Bootstrap: localimage`: the script's own image is still judged
+    path = lint.write("build.sh", "#!/bin/bash\nset -e\n"
+                      "apptainer pull base.sif docker://rocm/pytorch:rocm7.2.4_ubuntu24.04_py3.12_pytorch_release_2.10.0\n"
+                      "cat > tts.def <<EOF\nBootstrap: localimage\nFrom: base.sif\n%post\n    pip install x\nEOF\n"
+                      "apptainer build tts.sif tts.def\n")
+    found = lint.flagged(lint([path], "RD-IMG-003", "mi300x8"))
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"] and "ROCm 7.2" in found[0].title

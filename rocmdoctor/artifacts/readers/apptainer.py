@@ -14,14 +14,15 @@ _FROM = re.compile(r"^[ \t]*From[ \t]*:[ \t]*(\S+)[ \t]*(?:#.*)?$", re.I)
 
 
 def looks_like(text: str) -> bool:
-    """A definition file: its header names a bootstrap agent (within the first lines, before any %section)."""
-    head = text[:4096].split("\n%", 1)[0]
-    return _BOOTSTRAP.search(head) is not None
+    """A definition file: its first line that is neither blank nor a comment names the bootstrap agent (a script
+    that writes a definition with a heredoc starts with its shebang, not this)."""
+    first = next((ln for ln in text[:4096].splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
+    return _BOOTSTRAP.match(first) is not None
 
 
 def read(path: str, text: str) -> Artifact:
     art = Artifact(path, APPTAINER, text, data={"bootstrap": "", "from": None})
-    m = _BOOTSTRAP.search(text[:4096].split("\n%", 1)[0])
+    m = _BOOTSTRAP.search(text[:4096].split("\n%", 1)[0])  # looks_like: the first line that says anything
     art.data["bootstrap"] = m.group(1).lower() if m else ""
     for n, line in enumerate(text.splitlines()[:200], 1):
         if line.lstrip().startswith("%"):
