@@ -327,9 +327,9 @@ def sbatch_first_line(settings):
     out = []
     for a in settings.of_kind("slurm"):
         lines = a.lines()
-        if not lines or lines[0].startswith("#!"):
+        if not lines or lines[0].startswith("#!") or not _sbatch_header(lines):
             continue
-        bang = next((i for i, t in enumerate(lines[:50], 1) if t.startswith("#!")), None)
+        bang = next((i for i, t in enumerate(lines, 1) if t.startswith("#!")), None)
         out.append(fail(f"{os.path.basename(a.path)}: sbatch refuses it, its first line is not #!"
                         + (f" (the #! is on line {bang})" if bang else ""),
                         "sbatch checks the first line of the script before anything else: 'This does not look like a "
@@ -340,3 +340,14 @@ def sbatch_first_line(settings):
                         + ([ev(f"{a.path}:{bang}", lines[bang - 1].strip()[:200])] if bang else []),
                         sources=[SBATCH_MAN]))
     return out or ok("every batch script starts with #!")
+
+
+def _sbatch_header(lines: list[str]) -> bool:
+    """#SBATCH lines above the script's first command: a file sbatch is meant to read, not a script that writes
+    a batch script with a heredoc and submits it."""
+    for t in lines:
+        if t.startswith("#SBATCH"):
+            return True
+        if t.strip() and not t.lstrip().startswith("#"):
+            return False
+    return False

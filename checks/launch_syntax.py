@@ -68,12 +68,32 @@ def sh_script_bashisms(settings, os_release=None):
     return out + _dockerfile_bashisms(settings) or ok("no #!/bin/sh launch script uses bash-only syntax")
 
 
+_OPENS_HEREDOC = re.compile(r"(?<!<)<<-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")  # not a here-string <<<
+
+
+def _heredoc_body_lines(text: str) -> set[int]:
+    """1-based lines of ``text`` inside heredoc bodies (each up to its terminator line)."""
+    out: set[int] = set()
+    until = None
+    for n, line in enumerate(text.splitlines(), 1):
+        if until is not None:
+            out.add(n)
+            until = None if line.strip() == until else until
+            continue
+        opened = _OPENS_HEREDOC.search(line)
+        until = opened.group(2) if opened else None
+    return out
+
+
 def _bashisms_in(text: str) -> list[tuple[int, str, str]]:
     """(logical line's first line, what dash does with it, the line) for each line of ``text`` with bash-only syntax."""
     from rocmdoctor.artifacts.readers.shell import logical_lines
 
     hits = []
+    data = _heredoc_body_lines(text)  # a heredoc's body is data (`cat > f.sh <<EOF`) or another program's input
     for first, _last, line in logical_lines(text):
+        if first in data:
+            continue
         quoted = re.sub(r"'[^']*'", "''", line)  # single-quoted text is data (sh -c '...' strings too)
         bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', quoted)  # and double-quoted text, but for its expansions
         for rx, what in _BASHISMS:

@@ -239,7 +239,7 @@ def floating_tag(image: str) -> bool:
     (rocm/vllm-dev:base): re-pushed with every release of the product, each bundling the ROCm user
     space of its day. A digest pins it."""
     if image_file(image):  # a file is its pin, unless a site keeps it as a link to its newest build
-        return re.search(r"[-_]latest\.\w+$", image) is not None
+        return re.search(r"-latest\.\w+$", image) is not None  # (`singularity pull`'s NAME_latest.sif is a copy)
     if "@sha256:" in image or image.startswith("$") or re.match(r"^rocm[/-]\d", image, re.I):
         return False
     name = image.rsplit("/", 1)[-1]

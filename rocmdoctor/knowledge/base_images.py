@@ -70,9 +70,11 @@ DASH_SOURCES = ("https://wiki.ubuntu.com/DashAsBinSh", "https://docs.docker.com/
 _DASH_REPOS = ("ubuntu", "debian", "buildpack-deps", "rocm/pytorch", "rocm/vllm", "rocm/vllm-dev", "rocm/sgl-dev",
                "rocm/rocm-terminal", "rocm/pytorch-training", "rocm/megatron-lm", "rocm/primus", "pytorch/pytorch",
                "nvcr.io/nvidia/pytorch", "continuumio/miniconda3", "continuumio/anaconda3", "condaforge/miniforge3",
-               "vllm/vllm-openai", "lmsysorg/sglang", "huggingface/transformers-pytorch-gpu")
-_OTHER_SH = re.compile(r"alpine|ubi\d|centos|rocky|rockylinux|almalinux|fedora|rhel|redhat|oraclelinux|amazonlinux|"
-                       r"opensuse|sles|suse|arch|busybox|distroless|manylinux|musllinux|openeuler|anolis|kylin", re.I)
+               "vllm/vllm-openai", "lmsysorg/sglang", "huggingface/transformers-pytorch-gpu", "rocm/pytorch-nightly",
+               "mambaorg/micromamba", "condaforge/mambaforge")
+_OTHER_SH = re.compile(r"(?<![a-z])(?:alpine|ubi\d*|centos|rocky|rockylinux|almalinux|fedora|rhel\d*|redhat|"
+                       r"oraclelinux|amazonlinux|opensuse|sles|suse|archlinux|busybox|distroless|manylinux\w*|"
+                       r"musllinux\w*|openeuler|anolis|kylin|windowsservercore|nanoserver|photon)(?![a-z])", re.I)
 
 
 def dash_sh(image: str) -> bool:

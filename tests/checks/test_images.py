@@ -696,6 +696,10 @@ def test_a_pulled_singularity_image_is_judged_by_the_image_its_name_states(path,
     ("Bootstrap: localimage\nFrom: ./cuda-base.sif\n", "RD-IMG-001", False),
     # a From: line inside a section is a script's text, not the header
     ("Bootstrap: docker\nFrom: ubuntu:22.04\n%post\nFrom: nvidia/cuda:12.1.0-devel-ubuntu22.04\n", "RD-IMG-001", False),
+    # CRLF, a comment after the agent, a localimage named like NGC's pull (the wave-25 review)
+    ("Bootstrap: docker\r\nFrom: pytorch/pytorch:2.1.2-cuda12.1-cudnn8-runtime\r\n", "RD-IMG-001", True),
+    ("Bootstrap: docker # base\nFrom: pytorch/pytorch:2.1.2-cuda12.1-cudnn8-runtime\n", "RD-IMG-001", True),
+    ("Bootstrap: localimage\nFrom: pytorch_23.08-py3.sif\n", "RD-IMG-001", False),
 ])
 def test_an_apptainer_definition_is_judged_by_its_base_image(tmp_path, lint, header, code, bad):
     path = lint.write("image.def", header + "\n%post\n    pip install numpy\n")
@@ -714,3 +718,17 @@ def test_a_script_that_writes_a_definition_stays_a_script(tmp_path, lint):
                       "apptainer build tts.sif tts.def\n")
     found = lint.flagged(lint([path], "RD-IMG-003", "mi300x8"))
     assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ["3"] and "ROCm 7.2" in found[0].title
+
+
+def test_every_stage_of_an_apptainer_definition_is_judged(tmp_path, lint):
+    path = lint.write("image.def", "Bootstrap: docker\nFrom: rocm/dev-ubuntu-22.04:6.2\nStage: build\n%post\n  make\n\n"
+                      "Bootstrap: docker\nFrom: nvidia/cuda:12.1.0-runtime-ubuntu22.04\nStage: final\n%files from build\n"
+                      "  /a /a\n")
+    [f] = lint.flagged(lint([path], "RD-IMG-001", "mi300x8"))
+    assert f.evidence[0].source.endswith("image.def:8")
+
+
+def test_a_pulled_copy_named_latest_is_no_site_link(tmp_path, lint):
+    # `singularity pull docker://rocm/rocm-terminal:latest` writes rocm-terminal_latest.sif: a copy, fixed once pulled
+    f = lint.write("job.sh", "#!/bin/bash\nsingularity exec rocm-terminal_latest.sif rocminfo\n")
+    assert not [x for x in lint.flagged(lint([f], "RD-IMG-003", "mi300x8")) if "floats" in x.title]

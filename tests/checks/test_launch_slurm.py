@@ -326,6 +326,8 @@ def test_a_directive_after_the_first_command_is_no_option(tmp_path):
     ("#SBATCH --nodes=2\n#SBATCH --gpus-per-node=8\nsrun python t.py\n", "Add `#!/bin/bash`"),
     ("#!/bin/bash\n# Copyright\n#SBATCH --nodes=2\nsrun python t.py\n", None),
     ("#!/usr/bin/env bash\r\n#SBATCH --nodes=2\r\nsrun python t.py\r\n", None),
+    # a script that writes a batch script and submits it (the wave-25 review): its own first line is no sbatch's
+    ("set -e\ncat > job.sbatch <<EOF\n#!/bin/bash\n#SBATCH -N 1\nsrun t\nEOF\nsbatch job.sbatch\n", None),
 ])
 def test_a_batch_script_starts_with_its_shebang(tmp_path, lint, text, bad):
     path = lint.write("multi_node.slurm", text)

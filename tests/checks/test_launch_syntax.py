@@ -59,6 +59,20 @@ def test_the_fix_changes_the_shebang(tmp_path, lint):
     ("FROM image.sourcefind.cn:5000/dcu/admin/base/pytorch:2.1.0-centos7.6-dtk24.04-py310\nRUN source /opt/dtk/env.sh\n", None),
     ("FROM ${BASE}\nRUN source /opt/spack-environment/activate.sh\n", None),
     ("FROM ubuntu:22.04\nRUN . /opt/venv/bin/activate && echo 'source me'\n", None),
+    # the wave-25 review: a heredoc sh runs is judged, one bash runs or one written to a file is not
+    ("FROM ubuntu:22.04\nRUN <<EOF\nset -e\nsource /y\nEOF\n", 4),
+    ("FROM ubuntu:22.04\nRUN <<EOF sh\nsource /y\nEOF\n", 3),
+    ("FROM ubuntu:22.04\nRUN <<EOT bash\nsource /y\nEOT\n", None),
+    ("FROM ubuntu:22.04\nRUN <<EOF\nset -e\ncat >> /root/.bashrc <<X\nsource /opt/venv/bin/activate\nX\nEOF\n", None),
+    ("FROM ubuntu:22.04\nRUN cat > /etc/profile.d/v.sh <<'EOF'\nsource /opt/venv/bin/activate\nEOF\n", None),
+    # a RUN that starts with bash goes on in sh; SHELL sh is the image's own sh; stage names ignore case
+    ("FROM ubuntu:22.04\nRUN bash install.sh && source /opt/env\n", 2),
+    ("FROM ubuntu:22.04\nSHELL [\"/bin/bash\", \"-c\"]\nSHELL [\"sh\", \"-c\"]\nRUN source x\n", 4),
+    ("FROM alpine:3.20\nSHELL [\"/bin/sh\", \"-c\"]\nRUN source x\n", None),
+    ("FROM ubuntu:22.04 AS Base\nSHELL [\"/bin/bash\", \"-c\"]\nFROM base\nRUN source x\n", None),
+    ("FROM node:20\nRUN source x\n", 2), ("FROM docker.io/library/ubuntu:22.04\nRUN source x\n", 2),
+    ("FROM myregistry.io/archive/ubuntu:22.04\nRUN source x\n", 2),
+    ("FROM ubuntu:22.04\nRUN [\"bash\", \"-c\", \"source x\"]\n", None),
 ])
 def test_bash_syntax_in_a_dockerfile_run_under_dash(tmp_path, lint, text, bad):
     path = lint.write("Dockerfile", text)
@@ -66,6 +80,17 @@ def test_bash_syntax_in_a_dockerfile_run_under_dash(tmp_path, lint, text, bad):
     assert [f.evidence[0].source.rsplit(":", 1)[1] for f in found] == ([str(bad)] if bad else [])
     if bad:
         assert "SHELL" in found[0].detail and "dash" in found[0].title
+
+
+def test_every_bash_line_of_a_dockerfile_is_cited(tmp_path, lint):
+    path = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN source /a\nRUN true\nRUN if [[ -f b ]]; then :; fi\n")
+    [f] = lint.flagged(lint([path], "RD-LCH-005", "mi300x8"))
+    assert [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["2", "4"]
+
+
+def test_a_heredoc_a_sh_script_writes_is_data(tmp_path, lint):
+    path = lint.write("setup.sh", "#!/bin/sh\ncat > /etc/profile.d/x.sh <<'X'\nsource /y\nX\necho done\n")
+    assert not lint.flagged(lint([path], "RD-LCH-005", "rx7900xtx"))
 
 
 # ovi2020/Finetune-LLM-FD 00_rocm_setup.sh (spent fresh batch 3): `pip install \ transformers>=4.47.0 \ ... deepspeed>=0.14.0`

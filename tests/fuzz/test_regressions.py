@@ -456,3 +456,14 @@ def test_review_hostile_hostfile_lines_and_many_counts_stay_linear():
     counts_used("N=$(nvidia-smi -L | wc -l)\necho $N " + "$HOST" * 20_000 + "\n")
     counts_used("".join(f"N{i}=$(nvidia-smi -L | wc -l)\npython t.py $N{i}\n" for i in range(20_000)))
     assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("text", ["FROM ubuntu\n\\", "FROM ubuntu\nRUN true\n\\"])
+def test_review_a_dockerfile_ending_in_a_lone_backslash_is_read(tmp_path, text):
+    # the wave-25 review: the parser's last node had no text and the reader raised AttributeError (every check that
+    # reads Dockerfiles crashed)
+    from rocmdoctor.artifacts.readers import read_one
+    p = tmp_path / "Dockerfile"
+    p.write_text(text)
+    art = read_one(str(p))
+    assert art.kind == "dockerfile" and not (art.data or {}).get("missing_programs")

@@ -8,8 +8,8 @@ import re
 from ..settings import BUILD, Artifact
 
 APPTAINER = "apptainer"
-_BOOTSTRAP = re.compile(r"(?im)^[ \t]*Bootstrap[ \t]*:[ \t]*(docker|docker-daemon|docker-archive|oras|library|shub|"
-                        r"localimage)[ \t]*$")
+_BOOTSTRAP = re.compile(r"^[ \t]*Bootstrap[ \t]*:[ \t]*(docker|docker-daemon|docker-archive|oras|library|shub|"
+                        r"localimage)[ \t]*(?:#.*)?$", re.I)
 _FROM = re.compile(r"^[ \t]*From[ \t]*:[ \t]*(\S+)[ \t]*(?:#.*)?$", re.I)
 
 
@@ -21,19 +21,24 @@ def looks_like(text: str) -> bool:
 
 
 def read(path: str, text: str) -> Artifact:
-    art = Artifact(path, APPTAINER, text, data={"bootstrap": "", "from": None})
-    m = _BOOTSTRAP.search(text[:4096].split("\n%", 1)[0])  # looks_like: the first line that says anything
-    art.data["bootstrap"] = m.group(1).lower() if m else ""
-    for n, line in enumerate(text.splitlines()[:200], 1):
+    """Each stage's header (a multi-stage file starts every stage with `Bootstrap:`; its sections, `%post` ..., run
+    in that stage): the image of each stage that pulls one (not `localimage`, a .sif built elsewhere)."""
+    art = Artifact(path, APPTAINER, text, data={"stages": []})
+    agent, in_header = "", False
+    for n, line in enumerate(text.splitlines(), 1):  # splitlines: a CRLF file's lines lose their \r
+        b = _BOOTSTRAP.match(line)
+        if b:
+            agent, in_header = b.group(1).lower(), True
+            continue
         if line.lstrip().startswith("%"):
-            break  # the header ends at the first section
-        f = _FROM.match(line)
+            in_header = False  # a section: its lines are a script's, not the header's
+            continue
+        f = _FROM.match(line) if in_header else None
         if f:
             image = f.group(1)
-            if art.data["bootstrap"] in ("docker", "oras") and image.startswith(("docker://", "oras://")):
+            if image.startswith(("docker://", "oras://")):
                 image = image.split("://", 1)[1]
-            art.data["from"] = image
-            if art.data["bootstrap"] in ("docker", "oras", "library", "docker-daemon"):
+            art.data["stages"].append({"bootstrap": agent, "image": image, "line": n})
+            if agent in ("docker", "oras", "library", "docker-daemon"):
                 art.add(BUILD, "from", image, n)
-            break
     return art

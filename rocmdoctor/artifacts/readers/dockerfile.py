@@ -59,6 +59,8 @@ def instructions(text: str) -> list[dict]:
         raise DockerfileError(str(exc)) from None
     out = []
     for c in parsed:
+        if not isinstance(c.original, str):  # a file that ends in a lone `\`: the parser's last node has no text
+            continue
         first = c.original.split("\n", 1)[0]
         rest = c.original.split("\n")[1:]
         value = " ".join(c.value) if not c.json else _json_text(c.value)
@@ -448,7 +450,7 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
         art.data["missing_programs"] = uses
     from .dockerfile_shell import dash_runs
 
-    runs = dash_runs(parsed, art.data["stages"], _scripts)  # RD-LCH-005: what dash runs
+    runs = dash_runs(parsed, art.data["stages"])  # RD-LCH-005: what dash runs
     if runs:
         art.data["dash_runs"] = runs
     return art
