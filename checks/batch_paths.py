@@ -6,11 +6,10 @@ from __future__ import annotations
 import os
 import re
 
+from rocmdoctor.artifacts.readers.shell.words import heredoc_lines
 from rocmdoctor.engine.check import check, ev, fail, ok
 
 from rocmdoctor.knowledge.slurm import SBATCH_MAN
-
-from .script_text import heredoc_lines
 
 AREA = "launch"
 SPOOL_REPORT = "https://github.com/dask/dask-drmaa/issues/87"  # "/var/spool/slurm/d/job1177731/slurm_script: line 2"

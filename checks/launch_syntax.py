@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from rocmdoctor.artifacts.readers.shell.words import HEREDOC
+from rocmdoctor.artifacts.readers.shell.words import HEREDOC, heredoc_lines
 from rocmdoctor.base.untrusted import pick_list
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 
@@ -65,24 +65,7 @@ def sh_script_bashisms(settings, os_release=None):
                         subject=a.path, evidence=evidence,
                         fix=script_edit("Run the script with bash", a.path, "line 1: #!/bin/bash", [
                             {"op": "replace_line", "line": 1, "text": "#!/bin/bash", "expect": "#!"}], syntax="lines")))
-    return out + _dockerfile_bashisms(settings) or ok("no #!/bin/sh launch script uses bash-only syntax")
-
-
-_OPENS_HEREDOC = re.compile(r"(?<!<)<<-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")  # not a here-string <<<
-
-
-def _heredoc_body_lines(text: str) -> set[int]:
-    """1-based lines of ``text`` inside heredoc bodies (each up to its terminator line)."""
-    out: set[int] = set()
-    until = None
-    for n, line in enumerate(text.splitlines(), 1):
-        if until is not None:
-            out.add(n)
-            until = None if line.strip() == until else until
-            continue
-        opened = _OPENS_HEREDOC.search(line)
-        until = opened.group(2) if opened else None
-    return out
+    return out + _dockerfile_bashisms(settings) or ok("no #!/bin/sh script or Dockerfile RUN uses bash-only syntax")
 
 
 def _bashisms_in(text: str) -> list[tuple[int, str, str]]:
@@ -90,7 +73,7 @@ def _bashisms_in(text: str) -> list[tuple[int, str, str]]:
     from rocmdoctor.artifacts.readers.shell import logical_lines
 
     hits = []
-    data = _heredoc_body_lines(text)  # a heredoc's body is data (`cat > f.sh <<EOF`) or another program's input
+    data = heredoc_lines(text.splitlines())  # a heredoc's body is data (`cat > f.sh <<EOF`) or another program's input
     for first, _last, line in logical_lines(text):
         if first in data:
             continue

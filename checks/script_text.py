@@ -7,7 +7,7 @@ import fnmatch
 import os
 import re
 
-from rocmdoctor.artifacts.readers.shell.words import HEREDOC
+from rocmdoctor.artifacts.readers.shell.words import heredoc_lines
 from rocmdoctor.engine.check import check, ev, fail, ok, warn
 
 from .launch_syntax import script_edit
@@ -170,22 +170,6 @@ def _alias_use(lines: list[str]) -> tuple[str, int, str, int, str] | None:
             if re.search(_COMMAND_AT + re.escape(name) + r"(?=\s|$|;)", bare, re.M):
                 return name, at, value, first, line
     return None
-
-
-def heredoc_lines(lines: list[str]) -> set[int]:
-    """Line numbers inside heredoc bodies (`cat >> ~/.bashrc <<EOF` ... `EOF`)."""
-    out: set[int] = set()
-    end = None
-    for n, t in enumerate(lines, 1):
-        if end is not None:
-            if t.strip() == end:
-                end = None
-            else:
-                out.add(n)
-            continue
-        m = HEREDOC.search(t) if "<<" in t and "<<<" not in t else None
-        end = m.group(2) if m else None
-    return out
 
 
 def _unquoted(line: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .artifacts import image_org_name, image_registry
+from .artifacts import image_distro, image_org_name, image_registry
 
 SOURCES = ("https://hub.docker.com/_/ubuntu", "https://hub.docker.com/_/debian", "https://hub.docker.com/_/python",
            "https://github.com/docker-library/buildpack-deps")
@@ -65,13 +65,12 @@ def provided_by(package: str) -> tuple[str, ...]:
 # Images whose /bin/sh is dash (Debian and Ubuntu, and what is built on them), the shell a Dockerfile's shell-form RUN
 # uses unless a SHELL instruction names another: `source`, `[[ ]]` and arrays fail there. Alpine's ash runs `source`
 # and `[[`; RHEL, CentOS, Rocky, Fedora and SUSE link /bin/sh to bash. https://wiki.ubuntu.com/DashAsBinSh
-DASH_SOURCES = ("https://wiki.ubuntu.com/DashAsBinSh", "https://docs.docker.com/reference/dockerfile/#shell")
 # Known Debian/Ubuntu-based images whose names say no distribution (their tags often do not either).
 _DASH_REPOS = ("ubuntu", "debian", "buildpack-deps", "rocm/pytorch", "rocm/vllm", "rocm/vllm-dev", "rocm/sgl-dev",
                "rocm/rocm-terminal", "rocm/pytorch-training", "rocm/megatron-lm", "rocm/primus", "pytorch/pytorch",
                "nvcr.io/nvidia/pytorch", "continuumio/miniconda3", "continuumio/anaconda3", "condaforge/miniforge3",
                "vllm/vllm-openai", "lmsysorg/sglang", "huggingface/transformers-pytorch-gpu", "rocm/pytorch-nightly",
-               "mambaorg/micromamba", "condaforge/mambaforge")
+               "mambaorg/micromamba", "condaforge/mambaforge", "python", "node")
 _OTHER_SH = re.compile(r"(?<![a-z])(?:alpine|ubi\d*|centos|rocky|rockylinux|almalinux|fedora|rhel\d*|redhat|"
                        r"oraclelinux|amazonlinux|opensuse|sles|suse|archlinux|busybox|distroless|manylinux\w*|"
                        r"musllinux\w*|openeuler|anolis|kylin|windowsservercore|nanoserver|photon)(?![a-z])", re.I)
@@ -84,10 +83,8 @@ def dash_sh(image: str) -> bool:
     ref = image.lower().split("@", 1)[0].strip()
     if not ref or "$" in ref or _OTHER_SH.search(ref):
         return False
-    from .artifacts import image_distro
-
     if image_distro(ref):
         return True
     repo = ref.rsplit(":", 1)[0] if ":" in ref.rsplit("/", 1)[-1] else ref
     repo = repo.removeprefix("docker.io/").removeprefix("library/")
-    return repo in _DASH_REPOS or repo in ("python", "node")
+    return repo in _DASH_REPOS

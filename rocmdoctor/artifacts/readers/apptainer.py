@@ -23,7 +23,7 @@ def looks_like(text: str) -> bool:
 def read(path: str, text: str) -> Artifact:
     """Each stage's header (a multi-stage file starts every stage with `Bootstrap:`; its sections, `%post` ..., run
     in that stage): the image of each stage that pulls one (not `localimage`, a .sif built elsewhere)."""
-    art = Artifact(path, APPTAINER, text, data={"stages": []})
+    art = Artifact(path, APPTAINER, text, data={})
     agent, in_header = "", False
     for n, line in enumerate(text.splitlines(), 1):  # splitlines: a CRLF file's lines lose their \r
         b = _BOOTSTRAP.match(line)
@@ -38,7 +38,6 @@ def read(path: str, text: str) -> Artifact:
             image = f.group(1)
             if image.startswith(("docker://", "oras://")):
                 image = image.split("://", 1)[1]
-            art.data["stages"].append({"bootstrap": agent, "image": image, "line": n})
             if agent in ("docker", "oras", "library", "docker-daemon"):
                 art.add(BUILD, "from", image, n)
     return art

@@ -11,6 +11,23 @@ _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.S)
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
 HEREDOC = _HEREDOC  # `<<EOF`, `<<-"EOF"`: group 2 names the terminator (the lint rules read heredocs with it too)
 
+
+def heredoc_lines(lines: list[str]) -> set[int]:
+    """Line numbers inside heredoc bodies (`cat >> ~/.bashrc <<EOF` ... `EOF`): text another program reads or a file
+    gets, not commands of the script."""
+    out: set[int] = set()
+    end = None
+    for n, t in enumerate(lines, 1):
+        if end is not None:
+            if t.strip() == end:
+                end = None
+            else:
+                out.add(n)
+            continue
+        m = _HEREDOC.search(t) if "<<" in t and "<<<" not in t else None
+        end = m.group(2) if m else None
+    return out
+
 # A heredoc written to a shell file (`cat > env.sh <<EOF`, `tee ~/.bashrc <<EOF`, `>> ~/.profile`, `>> "$SHELL_RC"`),
 # an environment file sourced later (`~/.rocm_env`, `/etc/profile.d/x.sh`, `/etc/environment`, `cat > "$env_file"`).
 _WRITES_SCRIPT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:[^\s;|&<>\"']*(?:\.(?:sh|bash|env)|bashrc|zshrc|profile|[._]env|"
