@@ -185,7 +185,13 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:comment-line-inside-backslash-continuation": "RD-LCH-014",
          "words:missing-line-continuation-script-arg-dropped": "RD-LCH-014",
          # wave 16: assignments expanded from a variable as a command's first word (RD-LCH-015, new; spent batch 49)
-         "words:env-assignments-expanded-from-variable": "RD-LCH-015"}
+         "words:env-assignments-expanded-from-variable": "RD-LCH-015",
+         # wave 26: spent labels that wrote in words what a code's definition says (codes.md): PyPI's xformers is a CUDA
+         # build (RD-IMG-002), an NVIDIA image (RD-IMG-001), a uv project's PyPI torch (RD-IMG-002), a wheel of a ROCm
+         # newer than the host's (RD-IMG-003), an NVIDIA node feature (RD-LCH-002)
+         "words:xformers-built-for-cuda": "RD-IMG-002", "words:cuda-only-container-image": "RD-IMG-001",
+         "words:uv-project-pulls-cuda-torch": "RD-IMG-002", "words:torch-wheel-rocm-newer-than-host": "RD-IMG-003",
+         "words:slurm-constraint-nvidia-node-feature": "RD-LCH-002"}
 
 
 def split_of(repo: str) -> str:

@@ -117,17 +117,21 @@ _PIP_LINE = re.compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\
 
 def _uncommented(text: str) -> str:
     """A Dockerfile's text with the comment lines inside a continued instruction made empty continuations (Docker
-    drops them before joining: `RUN pip install \\` / `# pinned` / `x>=1 \\` is one RUN), line numbers kept."""
+    drops them before joining: `RUN pip install \\` / `# pinned` / `x>=1 \\` is one RUN), and blanks after a line's
+    last backslash dropped (BuildKit continues `transformers \\   ` too: its rule is `\\[ \t]*$`; sh would not),
+    line numbers kept."""
     out, cont = [], False
     for line in text.splitlines():
         if cont and line.lstrip().startswith("#"):
             out.append(" \\")
             continue
+        line = _BLANKS_AFTER_ESCAPE.sub("\\\\", line)
         out.append(line)
         cont = line.rstrip().endswith("\\")
     return "\n".join(out)
 
 
+_BLANKS_AFTER_ESCAPE = re.compile(r"(?<!\\)\\[ \t]+$")
 # A Dockerfile's shell-form RUN and its flags (`RUN --mount=type=cache,target=/root/.cache pip install ...`).
 _RUN = re.compile(r"^\s*RUN\s+(?:--\S+\s+)*(?!\[)", re.I)
 # A requirement glued to < or > (`deepspeed>=0.14.0`, `torch<2.5`): the shell redirects there.
@@ -176,8 +180,17 @@ def pip_specifiers_quoted(settings):
                             "usually the latest) with pip's output written to a file named `=1.2`, and `name<2` reads "
                             "a file named `2` (the line fails). Quote each requirement (`'deepspeed>=0.14.0'`) or "
                             "put them in a requirements file.", subject=f"{a.path}:{where}",
-                            evidence=[ev(f"{a.path}:{where}", lines[where - 1].strip()[:200])]))
+                            evidence=_glued_lines(a.path, lines, where, last, hits)))
     return out or ok("no unquoted pip version specifier in the scripts")
+
+
+def _glued_lines(path: str, lines: list[str], where: int, last: int, hits) -> list:
+    """Each line of one continued install that holds an unquoted specifier (`datasets>=2.14.0 \\` then
+    `peft>=0.7.0 \\` ...): one finding, every line its fix changes."""
+    words = [re.compile(r"(?:^|\s)" + re.escape(m.group(0).strip()) + r"(?=\s|\\|$)") for m in hits]
+    at = [n for n in range(where, min(max(where, last), len(lines)) + 1)
+          if any(w.search(lines[n - 1].split(" #", 1)[0]) for w in words)] or [where]
+    return [ev(f"{path}:{n}", lines[n - 1].strip()[:200]) for n in at[:20]]
 
 
 # ------------------------------------------------------------------ a continued command cut in two

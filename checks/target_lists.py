@@ -132,11 +132,11 @@ def pytorch_rocm_arch(env, gpus, settings=None):
     needed = sorted({g.gfx for g in (discrete or gpus) if g.gfx})
     out = []
     for name, value, evidence, where in lists:
-        if "$" in value:
-            continue  # still a variable here: its value comes from elsewhere
+        if "$" in value or "`" in value:
+            continue  # still a variable or a command's output (`rocminfo | grep gfx`): its value comes at run time
         listed = {arch_base(a) for a in re.split(r"[;,\s]+", value.strip("\"'")) if a.strip()}
-        if not listed:
-            continue
+        if not listed or not any(a.startswith("gfx") or a == "native" for a in listed):
+            continue  # no AMD target in it: a CUDA build's list (VLLM_GPU_ARCHES="8.0;9.0") is not judged here
         if "native" in listed:
             _native(out, name, value, evidence, where, settings, needed)
             continue

@@ -19,6 +19,10 @@ def test_requests_of(value, option, want):
     # NVIDIA boards and architectures sites name GRES types for (spent fresh batch 58: xsede's `volta16`, a whisper
     # job's `a5000`): no AMD node has them
     ("ampere", "ampere"), ("volta16", "volta16"), ("a5000", "a5000"), ("gpu_a6000", "a6000"),
+    # an NVIDIA MIG slice (spent fresh dw-pradyumnagrnitte `gpu:1g.18gb:1`, wq-stefanobergia `gpu:3g.40gb:1`), also
+    # as Slurm's AutoDetect names it; a site type that merely ends in a size is not one
+    ("1g.18gb", "nvidia"), ("3g.40gb", "nvidia"), ("nvidia_a100_3g.39gb", "nvidia"), ("1g.10gb+me", "nvidia"),
+    ("big40gb", None), ("mi300x", "mi300x"),
 ])
 def test_model_of(kind, want):
     assert model_of(kind) == want

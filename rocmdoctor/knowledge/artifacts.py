@@ -77,6 +77,10 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?huggingface/transformers-(?![^:@]*amd)[^:@]*gpu(?::|@|$)",
                  "Hugging Face's CUDA CI image (the ROCm builds are the -amd-gpu ones)",
                  ("https://github.com/huggingface/transformers/tree/main/docker",)),
+    # Unsloth's image carries PyTorch with CUDA 12.8 on every tag (latest, core, the dated ones); no ROCm build
+    ImagePattern(r"^(docker\.io/)?unsloth/unsloth(?::(?![^@]*rocm)|@|$)",
+                 "Unsloth's CUDA image (PyTorch with CUDA 12.8 on every tag)",
+                 ("https://github.com/unslothai/unsloth/blob/main/docker/DOCKERHUB.md",)),
     ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
                  "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
                  ("https://docs.sglang.ai/platforms/amd_gpu.html",)),
@@ -414,7 +418,9 @@ ARCH_VARS = ("PYTORCH_ROCM_ARCH", "GPU_ARCHS", "BNB_ROCM_ARCH", "AMDGPU_TARGETS"
              "CMAKE_HIP_ARCHITECTURES", "HCC_AMDGPU_TARGET", "ROCM_TARGET", "HIP_ARCHITECTURES")
 # A project's own CMake cache variable for the same list, prefixed with its name (CMake's CMAKE_HIP_ARCHITECTURES
 # convention: DFLASH27B_HIP_ARCHITECTURES, MYLIB_AMDGPU_TARGETS, X_GPU_TARGETS), set with -D on the cmake line.
-ARCH_VAR_SUFFIX = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:HIP_ARCHITECTURES|AMDGPU_TARGETS|GPU_TARGETS|ROCM_ARCH)$")
+# vLLM's CMake takes VLLM_GPU_ARCHES (-DVLLM_GPU_ARCHES=gfx90a) for its HIP kernels the same way.
+ARCH_VAR_SUFFIX = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:HIP_ARCHITECTURES|AMDGPU_TARGETS|GPU_TARGETS|ROCM_ARCH|"
+                             r"GPU_ARCHES)$")
 
 
 def arch_var(name: str) -> bool:

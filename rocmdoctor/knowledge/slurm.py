@@ -66,6 +66,8 @@ def requests_of(value: str, option: str) -> list[tuple[str | None, int | None]]:
 # `nvidia_h100_80gb_hbm3`, `nvidia_a100-sxm4-80gb`; rsmi `amd_instinct_mi250x`): a part that is a
 # model token names that model; an NVIDIA vendor word alone names an NVIDIA GPU.
 NVIDIA_WORDS = {"nvidia", "tesla", "geforce", "quadro"}
+# An NVIDIA Multi-Instance GPU profile as a GRES type (compute slices, then memory: `1g.10gb`, `3g.40gb`, `1g.18gb`)
+MIG_PROFILE = re.compile(r"(?:^|[_-])\d{1,2}g\.\d{1,3}gb(?:\+me)?$", re.I)
 
 
 def model_of(kind: str) -> str | None:
@@ -74,6 +76,8 @@ def model_of(kind: str) -> str | None:
 
     if MODEL.match(kind):
         return kind
+    if MIG_PROFILE.search(kind):  # `3g.40gb`, `nvidia_a100_1g.10gb`: a slice of an NVIDIA GPU (MIG), never an AMD one
+        return "nvidia"
     parts = [p for p in re.split(r"[_\-.\s]+", kind.lower()) if p]
     models = [p for p in parts if MODEL.match(p)]
     if models:

@@ -391,6 +391,10 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         # A user-space device failure (cannot open /dev/kfd, HSA_STATUS_ERROR_*) whose log shows the
         # driver not serving the GPU: the driver is the root, the rest follows from it.
         diagnoses += _driver_root(result, machine, _windows(result, inputs or [], wins or shape_lines), file_order)
+    if not any(d.is_problem for d in diagnoses):
+        silent = _silent_rank_death(diagnoses, machine, _windows(result, inputs or [], wins or shape_lines))
+        if silent is not None:
+            diagnoses.append(silent)
     went_on = ""
     if result.unexplained_count and not any(d.is_problem for d in diagnoses):
         tails = _windows(result, inputs or [], wins or shape_lines)
@@ -401,8 +405,8 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
         ws = _windows(result, inputs or [], wins or shape_lines)
-        inside = _in_container(diagnoses[0], machine, ws) or _root_only(diagnoses[0], machine, ws) or \
-            _wsl_release(diagnoses[0], machine, ws)
+        inside = _masked(diagnoses[0], machine, ws) or _in_container(diagnoses[0], machine, ws) or \
+            _root_only(diagnoses[0], machine, ws) or _wsl_release(diagnoses[0], machine, ws)
         if inside is not None:
             diagnoses.insert(0, inside)
     if diagnoses and diagnoses[0].is_problem and diagnoses[0].signature.family == "runtime":
@@ -515,6 +519,34 @@ def killed_while_loading(occ: Occurrence, wins: list[tuple[str, list[str]]]) -> 
     return ""
 
 
+def _silent_rank_death(diagnoses: list[Diagnosis], machine: Machine,
+                       wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The memory diagnosis for DeepSpeed's launcher stopping the ranks when no line before it is an error: the rank
+    that exited printed nothing, so something killed it (DeepSpeed#1956, LMFlow#265: SIGKILL from the OOM killer)."""
+    from ..knowledge.signatures import structural as rules
+    from ..knowledge.signatures.benign import is_benign
+    from .logscan.matcher import looks_like_error
+
+    kill = next((d for d in diagnoses if d.signature.id == "deepspeed-launcher-kill"), None)
+    if kill is None:
+        return None
+    first = kill.occurrence.first.line
+    for name, lines in wins:
+        if name != first.file and len(wins) > 1:
+            continue
+        at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() in first.text), None)
+        before = [x.strip() for x in lines[:at] if x.strip()] if at else []
+        if not before or any(looks_like_error(x) and not is_benign(x) for x in before):
+            return None  # a rank's own error (above) is the cause; or nothing shows what ran
+        occ, ranked = _one_line_occurrence(machine, rules.by_id("launcher-rank-died-silently"), first)
+        facts = [f"the last line before it: {before[-1][:160]}"]
+        loading = next((x for x in reversed(before[-2:]) if _LOADING.search(x[:2000])), "")
+        if loading:
+            facts.append(f"killed while loading: {loading[:160]}")
+        return Diagnosis(occ, ranked, order=(occ.signature.tier, -1, 0), structural=True, facts=facts)
+    return None
+
+
 # Families of user-space failures that an unloaded or refusing kernel driver causes.
 _UNDER_THE_DRIVER = ("runtime", "permissions")
 
@@ -605,6 +637,33 @@ _DEVICE_ACCESS = ("kfd-permission-denied", "dri-permission-denied", "hsa-runtime
 
 def _device_access(d: Diagnosis) -> bool:
     return d.signature.id in _DEVICE_ACCESS or d.signature.family == "permissions"
+
+
+# Structural diagnoses whose cause the log's own lines show (the job's environment), whatever this shell's holds.
+_SHOWN_BY_LOG = ("visible-devices-select-none",)
+
+
+def _log_shows(ranked: list[CauseVerdict], line: LogLine) -> list[CauseVerdict]:
+    """The causes as the log shows them: likely, from its line, where this machine's check could not say or found this
+    shell's environment clean (RD-ENV-003 reads the variables of the shell explain runs in, not the job's)."""
+    return [v if v.status == CONFIRMED else CauseVerdict(v.cause, LIKELY, [], reason=f"the log sets them at line {line.number}")
+            for v in ranked]
+
+
+def _masked(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+    """The visible-devices diagnosis that leads a failure to find a GPU when the log's own ROCR_VISIBLE_DEVICES and
+    HIP/CUDA_VISIBLE_DEVICES together select none (structure/session.py)."""
+    from ..knowledge.signatures import structural as rules
+    from .structure import analyze
+
+    for name, lines in wins:
+        masked = analyze(lines, name).masked
+        if masked is None:
+            continue
+        occ, ranked = _one_line_occurrence(machine, rules.by_id("visible-devices-select-none"), masked[0])
+        return Diagnosis(occ, _log_shows(ranked, masked[0]), order=(top.order[0], -1, 0), structural=True,
+                         facts=[masked[2], f"then: {top.signature.title}"])
+    return None
 
 
 def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
@@ -780,6 +839,8 @@ def _from_shape(result: ScanResult, machine: Machine, inputs: list[str], file_or
     out = []
     for sig, line, fields in found.values():
         occ, ranked = _one_line_occurrence(machine, sig, line, fields, run=False)
+        if sig.id in _SHOWN_BY_LOG:
+            ranked = _log_shows(ranked, line)
         facts = [f"{k.replace('_', ' ')}: {v}" for k, v in fields.items()]
         out.append(Diagnosis(occ, ranked, facts=facts,
                              order=(sig.tier, file_order.get(line.file, 0), line.number), structural=True))

@@ -101,6 +101,8 @@ _LINE_RULES = (
                 r"cannot allocate (?!memory$)|hipErrorOutOfMemory|\bKV cache\b.{0,80}(?:memory|larger|not enough)", re.I),
      "exc-memory"),
     (re.compile(r"\bnan\b|\binf\b|overflow|loss scale", re.I), "line-numerics"),
+    # an error raised inside the tree pip unpacked a package into to build it (/tmp/pip-install-x/mamba-ssm_y/...)
+    (re.compile(r"/pip-(?:install|req-build|build-env|wheel)-\w{4,16}/"), "build-failed"),
     (re.compile(r"ImportError|ModuleNotFoundError|No module named|shared object|undefined symbol|"
                 r"\bversion\b.{0,40}\brequired\b|\bpip\b|" + _NOT_LOADABLE, re.I), "exc-import"),
     (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error|\bggml_(?:cuda|hip)\w{0,30}|"
@@ -263,6 +265,9 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
     if shape.run_without_gpu is not None:  # the container was given no GPU: before what torch in it says
         add("container-run-without-gpu", shape.run_without_gpu[0],
             detail=f"then: {shape.run_without_gpu[1].text.strip()[:120]}")
+    if shape.masked is not None:  # the log's own lists select no GPU: before what torch then says
+        add("visible-devices-select-none", shape.masked[0], detail=shape.masked[2],
+            then=shape.masked[1].text.strip()[:120])
     if shape.no_gpu is not None:
         add("tb-torch-no-gpu", shape.no_gpu, detail="a ROCm build of torch says it sees no GPU")
     if shape.stop is not None:

@@ -192,7 +192,10 @@ def test_real_bootstrap_script():
                                         # qa-truefoundry-axolotl-cuda-ds); a name that only contains it is not one
                                         ("winglian/axolotl@sha256:" + "6" * 64, True),
                                         ("axolotlai/axolotl:main-latest", True), ("axolotlai/axolotl-cloud:main", True),
-                                        ("myorg/axolotl-rocm:6.2", False)])
+                                        ("myorg/axolotl-rocm:6.2", False),
+                                        # Unsloth's image is CUDA on every tag (fresh batch 102, sq-liveaverage)
+                                        ("unsloth/unsloth:latest", True), ("unsloth/unsloth", True),
+                                        ("myorg/unsloth/unsloth-rocm:1", False)])
 def test_serving_images_whose_rocm_build_is_its_own_tag(tmp_path, image, cuda):
     p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n"
                                               "    devices: [/dev/kfd, /dev/dri]\n")

@@ -12,7 +12,9 @@ from tests.lintacc_helpers import corpus, flagged, scan, write
     # the model is one part of the name (ramrow/LLaMA-Factory run_example.slurm.sh: nvidia_h100_80gb_hbm3)
     ("#SBATCH --gres=gpu:nvidia_h100_80gb_hbm3:4", True), ("#SBATCH --gpus=nvidia_a100-sxm4-80gb:2", True),
     ("#SBATCH --gres=gpu:tesla:2", True), ("#SBATCH --gres=gpu:amd_instinct_mi300x:8", False),
-    ("#SBATCH --gres=gpu:mig-3g.40gb:1", False), ("#SBATCH --gres=gpu:big_mem:2", False),
+    # an NVIDIA MIG slice (spent fresh dw-pradyumnagrnitte `gpu:1g.18gb:1`, batch 104 `gpu:3g.40gb:1`): no AMD node's
+    ("#SBATCH --gres=gpu:mig-3g.40gb:1", True), ("#SBATCH --gres=gpu:3g.40gb:1", True),
+    ("#SBATCH --gres=gpu:big_mem:2", False),
     # a site's type that holds the model with a vendor prefix; a bare `gpu` (one GPU, no type)
     ("#SBATCH --gres=gpu:amd_mi300x:8", False), ("#SBATCH --gres=gpu", False),
 ])

@@ -144,6 +144,18 @@ def test_a_comment_inside_a_continued_run_does_not_end_it(tmp_path):
     assert [f.evidence[0].source for f in flagged(scan([p], "RD-LCH-008", "mi300x8"))] == [f"{p}:4"]
 
 
+def test_blanks_after_a_dockerfile_backslash_still_continue_and_every_line_is_cited(tmp_path):
+    # BuildKit continues `transformers \   ` (blanks after the backslash; fresh batch 112, gr-mioyuuih's course image):
+    # the specifiers after it are the same RUN, and each line that holds one is cited (each one the fix changes)
+    p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\nRUN pip3 install --no-cache-dir \\\n"
+              "    transformers \\    \n    datasets>=2.14.0 \\\n    # PEFT\n    peft>=0.7.0 \\\n    einops\n")
+    [f] = flagged(scan([p], "RD-LCH-008", "mi300x8"))
+    assert [e.source for e in f.evidence] == [f"{p}:4", f"{p}:6"]
+    # in a shell script `\ ` escapes a blank: the command ends there, as sh runs it
+    sh = write(tmp_path, "setup.sh", "#!/bin/bash\npip install \\ \ndatasets>=2.14.0\n")
+    assert [e.source for f in flagged(scan([sh], "RD-LCH-008", "mi300x8")) for e in f.evidence] == []
+
+
 # --- RD-LCH-014: a continued command cut by a comment line or a lost backslash. Real shapes: OpenBMB/MiniCPM
 # finetune/sft_finetune.sh (`deepspeed ... finetune.py \` then `    # 预训练模型路径或名称` then `    --model_name_or_path`),
 # gabrielreus' llama.cpp build script (a comment line inside `cmake -S . -B build \`), AMD-AGI/Zebra-Llama train.sh

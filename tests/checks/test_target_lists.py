@@ -28,7 +28,12 @@ def test_pytorch_rocm_arch_missing_gpu_warns(tmp_path):
     ("FROM ubuntu\nRUN cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH=\"gfx90a;gfx942\" -S .\n", True),
     ("FROM ubuntu\nARG AMDGPU_TARGETS=gfx1030,gfx1100\nRUN echo $AMDGPU_TARGETS\n", False),
     ("FROM ubuntu\nENV PYTORCH_ROCM_ARCH=gfx1100\n", False),
+    # the node's own target, read at run time (a LUMI job's `rocminfo | grep gfx`): no fixed list to judge
+    ("FROM ubuntu\nRUN HCC_AMDGPU_TARGET=`rocminfo | grep -m 1 -E gfx[^0]{1} | sed -e 's/ *Name: *//'` make\n", False),
     ("FROM ubuntu\nENV HSA_OVERRIDE_GFX_VERSION=10.3.0\nENV PYTORCH_ROCM_ARCH=gfx1030\n", True),  # real gfx1100
+    # vLLM's own CMake list (fresh batch 101, rq-davetha: a gfx90a rebuild of _rocm_C); a CUDA build's list is no AMD one
+    ("FROM ubuntu\nRUN cmake -DVLLM_GPU_ARCHES=gfx90a -S . -B build\n", True),
+    ('FROM ubuntu\nENV VLLM_FA_CMAKE_GPU_ARCHES="80-real;90-real"\n', False),
 ])
 def test_gpu_target_lists_are_judged_against_the_real_gfx(tmp_path, text, bad, lint):
     path = lint.write("Dockerfile", text)

@@ -749,6 +749,15 @@ def _logs(data):
     scan_stream(io.BytesIO(data), result, name="train.log")
 
 
+@target("logs.shape", lambda: texts(seed_files("logs/*.txt", "dmesg_*.txt")))
+def _log_shape(text):
+    """The shape readers `explain` falls back on (rocmdoctor.logs.structure: tracebacks, NCCL classes, kernel lines,
+    stops, the terminal's commands and *_VISIBLE_DEVICES) on a log's lines."""
+    from rocmdoctor.logs.structure import analyze
+
+    analyze(text.splitlines(), "train.log")
+
+
 # ---------------------------------------------------------------- bootloader files (fix --iommu)
 def _refused():
     from rocmdoctor.remedy.fixplan import Refused

@@ -22,6 +22,11 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "ds_report: the optional async_io op needs libaio; training does not", "https://github.com/deepspeedai/DeepSpeed/issues/4768"),
     (r"using untested triton version|specify the CUTLASS repo directory",
      "ds_report notes about ops a ROCm training run does not use", "https://github.com/deepspeedai/DeepSpeed/issues/2772"),
+    # torch 2.0 looks for NVIDIA's nvFuser library at import and warns where the build has none (every ROCm and CPU
+    # build of that release): "[W interface.cpp:47] Warning: Loading nvfuser library failed with: Error in dlopen"
+    (r"Warning: Loading nvfuser library failed with",
+     "torch 2.0 warns at import that its optional nvFuser library is absent; nothing uses it on ROCm",
+     "https://github.com/pytorch/pytorch/pull/95603"),
     (r"\[GIN-debug\] \[WARNING\]", "Ollama's web framework in debug mode", "https://github.com/ollama/ollama/issues/8963"),
     (r"Unable to find python bindings at /usr/local/dcgm", "NVIDIA DCGM bindings absent: not used",
      "https://github.com/facebookresearch/xformers/issues/982"),

@@ -665,6 +665,31 @@ SIGNATURES: tuple[S, ...] = (
         examples=('time=2024-09-28T02:43:51.744+02:00 level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',),
         near_misses=('time=2024-09-28T02:43:51.626+02:00 level=INFO source=gpu.go:199 msg="looking for compatible GPUs"',),
     ),
+    S(
+        id="app-gpu-discovery-crashed", family="runtime",
+        title="The application's GPU runner crashed while probing the GPU, so it runs on the CPU",
+        # Ollama 0.12.4 and later probe each backend in a child runner; a ROCm runner that dies on the GPU (a gfx its
+        # bundled ROCm no longer builds for: Vega 10, MI50; an iGPU or RDNA2 card that needs an override) is skipped
+        severity="error", tier=RUNTIME,
+        patterns=(r'msg="failure during GPU discovery"',),
+        needles=("failure during gpu discovery",),
+        meaning=("Ollama starts a runner per GPU library to discover the GPUs; the ROCm runner crashed (or timed "
+                 "out) while it initialised the GPU, so Ollama leaves the GPU out and offloads nothing to it."),
+        causes=(
+            C(text="the GPU's gfx is not among those the bundled ROCm libraries are built for (gfx900/gfx906 after "
+                   "Ollama 0.12.3, iGPUs such as gfx1103, RDNA2 cards such as gfx1031)", check="RD-GFX-001"),
+            C(text="HSA_OVERRIDE_GFX_VERSION is missing or wrong for a GPU outside the support list", check="RD-ENV-001",
+              fix="set HSA_OVERRIDE_GFX_VERSION to the nearest supported gfx of the same family (11.0.2 for gfx1103)"),
+        ),
+        fix=("Run with OLLAMA_DEBUG=1 to see the runner's error; set a same-family HSA_OVERRIDE_GFX_VERSION, or use the "
+             "last release whose ROCm libraries carry this gfx."),
+        sources=("https://github.com/ollama/ollama/issues/12774", "https://github.com/ollama/ollama/issues/12915",
+                 "https://github.com/ollama/ollama/issues/13070"),
+        examples=('time=2025-10-18T11:44:41.845+02:00 level=INFO source=runner.go:545 msg="failure during GPU discovery" '
+                  'OLLAMA_LIBRARY_PATH="[/usr/local/lib/ollama /usr/local/lib/ollama/rocm]" '
+                  'extra_envs="[GGML_CUDA_INIT=1 ROCR_VISIBLE_DEVICES=0]" error="runner crashed"',),
+        near_misses=('time=2025-10-18T11:44:39.363+02:00 level=INFO source=runner.go:80 msg="discovering available GPUs..."',),
+    ),
     # An application or library refusing the GPU's gfx in its own words, at run time: the gfx name next to
     # a refusal ("gfx906 is not supported", "unsupported target: 'gfx906'", "not supported on gfx1100",
     # "requires gfx950 (CDNA4), got gfx942"). A kernel library refusing at build time (Tensile, flash-attention's

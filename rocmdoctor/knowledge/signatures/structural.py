@@ -130,6 +130,21 @@ STRUCTURAL: tuple[S, ...] = (
                  "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"),
     ),
     S(
+        id="visible-devices-select-none", family="runtime",
+        title="ROCR_VISIBLE_DEVICES and HIP/CUDA_VISIBLE_DEVICES together select no GPU",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The log sets ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES) to the same "
+                 "index, and torch then sees no GPU. ROCr applies its list first and numbers the GPUs it keeps from "
+                 "0; HIP then picks from those, so ROCR_VISIBLE_DEVICES=1 with HIP_VISIBLE_DEVICES=1 selects nothing."),
+        causes=(
+            C(text="both lists name the GPU by its index on the node", check="RD-ENV-003",
+              fix="set one of them (ROCR_VISIBLE_DEVICES=1 alone), or HIP_VISIBLE_DEVICES=0 after ROCR's filter"),
+        ),
+        fix="Select the GPU with one variable, or number HIP's list from 0 within ROCR's.",
+        sources=("https://github.com/Parsl/parsl/issues/3858", "https://github.com/mcmonkeyprojects/SwarmUI/issues/566",
+                 "https://rocm.docs.amd.com/en/latest/conceptual/gpu-isolation.html"),
+    ),
+    S(
         id="tb-torch-cpu-build", family="packages", title="torch is a build without GPU support",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
         meaning="torch was asked for a GPU but this build has none compiled in (a CPU-only or foreign wheel).",
@@ -167,6 +182,22 @@ STRUCTURAL: tuple[S, ...] = (
              "(`pip install PKG \"torch==$(python -c 'import torch;print(torch.__version__)')\"` or `-c constraints.txt`) "
              "or with `--no-deps`, and reinstall torch from the ROCm index if it was already replaced."),
         sources=("https://github.com/pypa/pip/issues/12902",),
+    ),
+    S(
+        id="launcher-rank-died-silently", family="memory",
+        title="A rank died without an error, and the DeepSpeed launcher stopped the others",
+        severity="fatal", tier=MEMORY, patterns=(), needles=(),
+        meaning=("DeepSpeed's launcher prints 'Killing subprocess' for the other ranks when one rank exits; a rank that "
+                 "raised prints its traceback first. Here no rank printed an error before it: the rank was killed "
+                 "from outside, on a training host almost always by the kernel's OOM killer (SIGKILL) while the "
+                 "model, its checkpoint or the optimizer states were read into host RAM."),
+        causes=(
+            C(text="host RAM ran out (every rank loads the model or the checkpoint at once; CPU offload)",
+              check="RD-DS-006", fix="load on fewer ranks or with low_cpu_mem_usage; add swap or RAM"),
+            C(text="a memory limit on the job (cgroup, Slurm --mem, container)", check="RD-KERN-001"),
+        ),
+        fix="Check `dmesg | grep -i 'killed process'` on the node; lower the host memory each rank needs.",
+        sources=("https://github.com/deepspeedai/DeepSpeed/issues/1956", "https://github.com/OptimalScale/LMFlow/issues/265"),
     ),
     S(
         id="tb-dataloader-worker", family="memory", title="A DataLoader worker died",

@@ -100,11 +100,17 @@ class Match:
                 "fields": dict(self.fields), "block": [{"line": b.number, "text": b.text} for b in self.block]}
 
 
+# A traceback's last line as pip shows it, indented under "× python setup.py ... did not run successfully" (pip
+# indents the build's output by six): an exception class and its message. A frame's source line at that depth is
+# code (`raise X(...)`, `x = f()`), never `Name: message`.
+_CAPTURED_EXCEPTION = re.compile(r"^\s{4,12}[A-Z][A-Za-z0-9_]{0,60}(?:Error|Exception): \S")
+
+
 @functools.lru_cache(maxsize=4096)
 def looks_like_error(text: str) -> bool:
     # Indented lines are a traceback's frames and source lines; its last, unindented line
     # ("XError: ...") is the one that says what happened.
-    if text.startswith(("    ", "\t")):
+    if text.startswith(("    ", "\t")) and not _CAPTURED_EXCEPTION.match(text):
         return False
     if _ERRORISH.search(text) is None:
         return False

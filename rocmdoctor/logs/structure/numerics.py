@@ -45,6 +45,9 @@ _LOSS_VALUE = re.compile(r"""\b(?:train_|avr_)?loss['"]?\s{0,2}[:=]\s{0,2}['"]?(
 # gfx1032). Unnormalised regression losses reach 1e12 or so; nothing real reaches 1e20.
 _LOSS_SIGNED = re.compile(r"""\bloss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>[-+]?\d{1,12}(?:\.\d{1,20})?e[-+]?\d{1,4})\b""", re.I)
 LOSS_ABSURD = 1e20
+# The HF Trainer's summary of a finished run (`train_loss = 0.0` in its metrics table, `'train_loss': 0.0` in the dict it
+# prints): the mean over every step, so exactly 0 means no step had a loss (LlamaFactory#4278: Qwen2 LoRA in fp16)
+_TRAIN_LOSS_ZERO = re.compile(r"^\s{0,8}train_loss\s{0,30}=\s{0,30}0(?:\.0{1,8})?\s*$|'train_loss': 0\.0(?:[,}]| )")
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
 # A logged loss ten times the one before it, and at least 10: the run blew up (TensorFlow-ROCm's cifar10 0.92 ->
 # 547.68, ROCmSoftwarePlatform/tensorflow#42; mmdet's 2.44 -> 63118, ZSD-SC-Resolver#24). Per-step losses of a
@@ -120,6 +123,9 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     exploded: tuple[LogLine, str] | None = None  # a gradient norm past GRAD_NORM_ABSURD, and every later one too
     for ln in lines:
         t = ln.text
+        if "train_loss" in t and _TRAIN_LOSS_ZERO.search(t[:2000]):
+            return ln, ("the run's average training loss (the Trainer's train_loss) is exactly 0: no step had a loss "
+                        "(fp16 overflowing to 0, or every label masked)")
         if "iteration" in t and " | " in t:
             m = _MEGATRON_ITER.search(t[:400])
             if m:

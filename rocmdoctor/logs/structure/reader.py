@@ -12,7 +12,7 @@ from .numerics import _NAN_FLAG, _not_learning, nan_array
 from .progress import declares_success, went_on
 from .sentences import _BECAUSE_HEAD, _SENTENCE_KEYS, sentence_class
 from .session import (_CONTAINER_PROMPT, _SAW_GPU, _SUDO_CMD, SUDO_WINDOW, _rocm_torch_replaced, _run_without_gpu,
-                      _torch_sees_no_gpu)
+                      _torch_sees_no_gpu, visible_devices_select_none)
 from .shape import KernelEvent, NcclError, Shape
 from .stops import _stop
 from .tracebacks import _CPP_FRAME, _tracebacks
@@ -64,6 +64,7 @@ def analyze(raw_lines: list[str], file: str | None = None, first_number: int = 1
     shape.numerics = _not_learning(lines)
     shape.torch_replaced = _rocm_torch_replaced(lines)
     shape.run_without_gpu = _run_without_gpu(lines)
+    shape.masked = visible_devices_select_none(lines)
     seen = _torch_sees_no_gpu(lines)
     if seen is not None:  # a ROCm build that sees no GPU is the runtime's question; a CUDA build is the wrong wheel
         kind, no_gpu, build = seen

@@ -128,3 +128,55 @@ def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
             return run, ln
     return None
 
+
+
+# *_VISIBLE_DEVICES set in the log: exported, printed alone (an `env` dump), before a command (`ROCR_VISIBLE_DEVICES=1
+# CUDA_VISIBLE_DEVICES=1 python ...`), or in Python (`os.environ["HIP_VISIBLE_DEVICES"] = "1"`). Lists of indices only
+# (a GPU UUID names a GPU, not a position).
+_VISIBLE_SET = re.compile(r"(?:^|[\s;(])(?:export\s{1,4})?(?P<v>ROCR|HIP|CUDA)_VISIBLE_DEVICES=(?P<q>['\"]?)(?P<l>\d{1,3}"
+                          r"(?:,\d{1,3}){0,15})(?P=q)(?=\s|;|$)|os\.environ\[['\"](?P<pv>ROCR|HIP|CUDA)_VISIBLE_DEVICES"
+                          r"['\"]\]\s{0,4}=\s{0,4}['\"](?P<pl>\d{1,3}(?:,\d{1,3}){0,15})['\"]")
+_COMMAND = re.compile(r"^\s{0,4}(?:[$>]|\S{1,80}[$#])\s{1,2}(?!>)")  # a shell prompt: a new command begins
+_ONLY_SET = re.compile(r"^\s{0,4}(?:[$>#]\s{1,2})?(?:export\s{1,4}|set\s{1,4})?\w{1,40}=\S{0,200}\s*$")
+_NO_DEVICE = re.compile(r"No (?:HIP|CUDA) GPUs are available|hipErrorNoDevice|no ROCm-capable device is detected|"
+                        r"device_count\(\)\W{0,4}\s{0,4}0\s*$")
+
+
+def visible_devices_select_none(lines: list[LogLine]) -> tuple[LogLine, LogLine, str] | None:
+    """(the line that set the lists, the no-GPU line, what they select) when the log sets ROCR_VISIBLE_DEVICES and
+    HIP/CUDA_VISIBLE_DEVICES so that together they select no GPU, and torch then sees none. ROCr filters first and
+    numbers what is left from 0; HIP then picks from those: ROCR_VISIBLE_DEVICES=1 with HIP_VISIBLE_DEVICES=1 leaves
+    nothing (Parsl/parsl#3858, mcmonkeyprojects/SwarmUI#566)."""
+    kept: dict[str, tuple[str, LogLine]] = {}  # exported: in force for the commands after it
+    inline: dict[str, tuple[str, LogLine]] = {}  # before one command: in force for that command's output
+    for i, ln in enumerate(lines):
+        t = ln.text
+        found = [(m.group("v") or m.group("pv"), m.group("l") or m.group("pl"))
+                 for m in _VISIBLE_SET.finditer(t[:2000])] if "VISIBLE_DEVICES" in t else []
+        if found:
+            lasting = "export" in t or "os.environ" in t or bool(_ONLY_SET.match(t))
+            if not lasting:
+                inline = {}
+            for var, value in found:
+                (kept if lasting else inline)[var] = (value, ln)
+            continue
+        if _COMMAND.match(t) and not t.lstrip().startswith(">>>"):
+            inline = {}
+        if not (_NO_DEVICE.search(t[:400]) or _BARE_ZERO.match(t) and "device_count" in lines[i - 1].text
+                or _says_no_gpu(lines, i)):
+            continue
+        now = {**kept, **inline}
+        other = "HIP" if "HIP" in now else "CUDA" if "CUDA" in now else None
+        if "ROCR" not in now or other is None:
+            continue
+        left = len(set(now["ROCR"][0].split(",")))
+        picked = [int(x) for x in now[other][0].split(",")]
+        if all(x >= left for x in picked):
+            rocr, pick = now["ROCR"], now[other]
+            last = max((rocr[1], pick[1]), key=lambda x: x.number)
+            return last, ln, (f"ROCR_VISIBLE_DEVICES={rocr[0]} leaves {left} GPU{'s' * (left > 1)}, numbered from 0; "
+                              f"{other}_VISIBLE_DEVICES={pick[0]} then selects none")
+    return None
+
+
+_BARE_ZERO = re.compile(r"^\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?0\s*$")

@@ -97,6 +97,7 @@ class Shape:
     numerics: tuple[LogLine, str] | None = None  # training that runs but does not learn: (line, what)
     torch_replaced: tuple[LogLine, str] | None = None  # pip replacing an installed ROCm torch: (line, what)
     cuda_torch: tuple[LogLine, str] | None = None  # a CUDA torch that says it sees no GPU: (line, its build line)
+    masked: tuple[LogLine, LogLine, str] | None = None  # ROCR_ and HIP_VISIBLE_DEVICES that select no GPU, then none
     build: Build | None = None  # the first compiler/linker error of a native build
     refusal: tuple[LogLine, str, bool] | None = None  # (line, gfx, printed by a kernel library) of an arch refusal
     driver_root: LogLine | None = None  # rocminfo: ROCk module not loaded; the kernel's KFD refusing the GPU
