@@ -1,0 +1,9 @@
+#!/bin/bash
+
+set -xe
+
+echo You are in `pwd`
+
+${HOMEDIR}/checks.sh
+${HOMEDIR}/train.sh
+${HOMEDIR}/publish.sh
