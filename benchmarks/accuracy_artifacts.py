@@ -191,7 +191,11 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # newer than the host's (RD-IMG-003), an NVIDIA node feature (RD-LCH-002)
          "words:xformers-built-for-cuda": "RD-IMG-002", "words:cuda-only-container-image": "RD-IMG-001",
          "words:uv-project-pulls-cuda-torch": "RD-IMG-002", "words:torch-wheel-rocm-newer-than-host": "RD-IMG-003",
-         "words:slurm-constraint-nvidia-node-feature": "RD-LCH-002"}
+         "words:slurm-constraint-nvidia-node-feature": "RD-LCH-002",
+         # wave 26: Kubernetes manifests' and Helm values' nvidia.com/gpu requests and their node selectors or required
+         # affinities on NVIDIA's GPU node labels (RD-CTR-004 reads both since this change; Helm values are read too)
+         "words:nvidia-only-node-affinity": "RD-CTR-004", "words:nvidia-node-affinity-label": "RD-CTR-004", "words:nvidia-gpu-product-node-selector": "RD-CTR-004",
+         "words:nvidia-gpu-node-affinity": "RD-CTR-004", "words:nvidia-only-node-selector": "RD-CTR-004"}
 
 
 def split_of(repo: str) -> str:

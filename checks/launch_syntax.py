@@ -187,10 +187,17 @@ def pip_specifiers_quoted(settings):
 def _glued_lines(path: str, lines: list[str], where: int, last: int, hits) -> list:
     """Each line of one continued install that holds an unquoted specifier (`datasets>=2.14.0 \\` then
     `peft>=0.7.0 \\` ...): one finding, every line its fix changes."""
-    words = [re.compile(r"(?:^|\s)" + re.escape(m.group(0).strip()) + r"(?=\s|\\|$)") for m in hits]
-    at = [n for n in range(where, min(max(where, last), len(lines)) + 1)
-          if any(w.search(lines[n - 1].split(" #", 1)[0]) for w in words)] or [where]
-    return [ev(f"{path}:{n}", lines[n - 1].strip()[:200]) for n in at[:20]]
+    glued = {m.group(0).strip() for m in hits}
+    at: list[int] = []
+    for n in range(where, min(max(where, last), len(lines)) + 1):
+        text = lines[n - 1].split(" #", 1)[0]
+        if text.lstrip().startswith("#"):
+            continue  # a comment line inside the continuation: Docker drops it
+        if any(m.group(0).strip() in glued for m in _GLUED.finditer(text)):
+            at.append(n)
+            if len(at) == 20:
+                break
+    return [ev(f"{path}:{n}", lines[n - 1].strip()[:200]) for n in at or [where]]
 
 
 # ------------------------------------------------------------------ a continued command cut in two

@@ -184,7 +184,7 @@ def pytorch_rocm_arch(env, gpus, settings=None):
                         evidence=_places(env, name, evidence) + _arg_lines(settings, evidence),
                         fix=unset_fix(name, env=env) if env is not None and name in env else None,
                         data={"target_list": (_file_of(where), value), "names": [name]}))
-    return out or ok("the GPU target lists are still variables here; nothing to compare")
+    return out or ok("no fixed AMD target list here (variables, values computed at run time, or lists with no gfx)")
 
 
 def _file_of(where: str) -> str:

@@ -111,3 +111,46 @@ def test_an_exception_inside_pips_build_tree_is_that_packages_build():
     assert top(pip) == ("packages", "build-failed")
     # a frame's source line at the same depth is code, not an error line
     assert top(["    raise FileNotFoundError(path)", "    x = open(fin_path)"]) == (None, None)
+
+
+def test_a_silent_death_needs_the_kill_itself_and_nothing_that_stopped_the_ranks_on_purpose():
+    # review: a short earlier line ("2") inside the kill line's timestamp is not the kill line; the error after it counts
+    tb = ["Traceback (most recent call last):", '  File "train.py", line 3, in <module>',
+          "ValueError: the tokenizer returned an empty batch"]
+    assert top(["$ deepspeed train.py", "world size:", "2"] + LMFLOW[:3] + tb + LMFLOW[3:])[1] != \
+        "launcher-rank-died-silently"
+    for after in ("^C", "KeyboardInterrupt",
+                  "[2023-04-21 22:20:32,000] [INFO] [launch.py:335:sigkill_handler] Main process received SIGTERM, exiting",
+                  "slurmstepd: error: *** JOB 4242 ON n1 CANCELLED AT 2023-04-21T22:20:32 DUE TO TIME LIMIT ***",
+                  "[2023-04-21 22:20:33,000] [ERROR] [launch.py:321:sigkill_handler] ['python', 'train.py'] exits with "
+                  "return code = 1"):
+        assert top(LMFLOW + [after])[1] != "launcher-rank-died-silently", after
+    sigkill = ("[2023-04-21 22:20:33,000] [ERROR] [launch.py:321:sigkill_handler] ['python', 'train.py'] exits with "
+               "return code = -9")
+    assert top(LMFLOW + [sigkill])[0] == "memory"
+
+
+def test_a_zero_mean_loss_counts_only_where_no_step_logged_a_loss():
+    # review: the metrics table rounds to 4 decimals; steps that logged a loss above 0 say the run had one
+    steps = ["{'loss': 0.0001, 'grad_norm': 0.02, 'learning_rate': 1e-05, 'epoch': 0.5}",
+             "{'loss': 0.0, 'grad_norm': 0.5, 'learning_rate': 1e-05, 'epoch': 1.0}",
+             "***** train metrics *****", "  train_loss               =        0.0"]
+    assert top(steps)[0] != "numerics"
+    assert top(steps[1:])[0] == "numerics"
+    assert top(['{"train_runtime": 179.8, "train_loss": 0.0, "epoch": 2.93}'])[0] == "numerics"
+
+
+def test_lists_that_were_unset_emptied_or_named_by_uuid_no_longer_count():
+    for change in ("$ unset HIP_VISIBLE_DEVICES", "$ export HIP_VISIBLE_DEVICES=",
+                   "$ export HIP_VISIBLE_DEVICES=GPU-4d2a8c1e5f6b7a90"):
+        assert top(SWARM[:2] + [change] + SWARM[2:])[1] != "visible-devices-select-none", change
+    # a command named export_onnx.py is no export: its inline lists end with it
+    inline = ["$ ROCR_VISIBLE_DEVICES=1 HIP_VISIBLE_DEVICES=1 python export_onnx.py", "done",
+              "$ python -c 'import torch; print(torch.cuda.is_available())'", "False"]
+    assert top(inline)[1] != "visible-devices-select-none"
+
+
+def test_a_full_disk_under_pips_build_tree_is_not_a_build_failure():
+    line = ("ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device: "
+            "'/tmp/pip-install-abc12345/torch/lib/libtorch_hip.so'")
+    assert top([line])[1] != "build-failed"

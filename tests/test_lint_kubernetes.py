@@ -244,3 +244,22 @@ def test_a_manifest_saved_with_windows_line_ends_splits_into_its_documents():
     a = kubernetes.read("ollama.yaml", text.replace("\n", "\r\n"))
     assert not a.data.get("errors") and [s.get("image") for s in a.data["services"].values()] == ["ollama/ollama:latest"]
     assert [v.origin.line for v in a.values if v.name == "image"] == [15]
+
+
+def test_a_pod_placed_only_on_nvidia_gpu_nodes_is_nvidia_only(tmp_path, lint):
+    # spent fresh gx-troykerim (NRP): a Job's required node affinity on nvidia.com/gpu.product, above its containers;
+    # eq-hanneshapke (GKE): nodeSelector cloud.google.com/gke-accelerator: nvidia-l4
+    job = ("apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: train\nspec:\n  template:\n    spec:\n      affinity:\n"
+           "        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n"
+           "            - matchExpressions:\n              - key: nvidia.com/gpu.product\n                operator: In\n"
+           "                values: [NVIDIA-A10]\n      containers:\n      - name: train\n        image: rocm/pytorch:latest\n")
+    p = lint.write("job.yaml", job)
+    [f] = lint.flagged(lint([p], "RD-CTR-004", "mi300x8"))
+    assert f.evidence[0].source == f"{p}:13" and "nvidia.com/gpu.product" in f.title
+    # the same term with NotIn keeps the pod off NVIDIA nodes: nothing NVIDIA-only
+    p2 = lint.write("job2.yaml", job.replace("operator: In", "operator: NotIn"))
+    assert lint.flagged(lint([p2], "RD-CTR-004", "mi300x8")) == []
+    gke = ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: s\nspec:\n  nodeSelector:\n"
+           "    cloud.google.com/gke-accelerator: nvidia-l4\n  containers:\n  - name: s\n    image: rocm/vllm:rocm6.2_x\n")
+    [g] = lint.flagged(lint([lint.write("pod.yaml", gke)], "RD-CTR-004", "mi300x8"))
+    assert g.evidence[0].source.endswith("pod.yaml:7")

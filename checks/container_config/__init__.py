@@ -188,6 +188,9 @@ def compose_shm(settings, gpus=None):
     out = []
     for a, name, svc in services:
         subject = f"{a.path}: {name}"
+        if svc.get("kubernetes") == "HelmValues":  # a chart's values: its templates write the pods' volumes
+            out.append(ok(f"{name}: a Helm chart's values; the chart's templates decide /dev/shm", subject=subject))
+            continue
         if svc.get("kubernetes") == "TrainJob":  # its trainer runs in the runtime's pods: their volumes are the runtime's
             out.append(ok(f"{name}: a TrainJob; its /dev/shm is its training runtime's pods', judged there",
                           subject=subject))

@@ -331,6 +331,8 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
     for k in svc.get("gpu_resources") or {}:
         if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
             found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
+    for label in svc.get("nvidia_nodes") or []:  # NVIDIA's GPU feature-discovery labels: no AMD node carries them
+        found.append((f"a node selector on {label} (only NVIDIA GPU nodes carry it)", svc_ev(a, svc, "nvidia_nodes")))
     if not found:
         # NVIDIA_VISIBLE_DEVICES and friends alone are read only by NVIDIA's runtime hook: without a request
         # for that runtime they are inert on an AMD host (the corpus's tabbyapi label; seethroughlab/familiar#266)

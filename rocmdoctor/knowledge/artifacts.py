@@ -59,6 +59,11 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?vllm/vllm-openai(?::|@|$)",
                  "vLLM's CUDA image (the ROCm build is vllm/vllm-openai-rocm)",
                  ("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",)),
+    # the same image re-hosted in another registry (a cloud's mirror: .../library/vllm-openai), or Neural Magic's
+    # build of it (nm-vllm-openai): CUDA, unless its tag says ROCm
+    ImagePattern(r"^[\w.:-]{1,200}(?:/[\w.-]{1,100}){0,6}/(?:nm-)?vllm-openai(?::(?![^@]*rocm)|@|$)",
+                 "a mirror or vendor build of vLLM's CUDA image (vllm-openai; the ROCm build is vllm-openai-rocm)",
+                 ("https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",)),
     # llama.cpp's images are one tag per backend: full/light/server are the CPU builds, -cuda/-rocm/-vulkan the GPU ones
     ImagePattern(r"^ghcr\.io/(?:ggml-org|ggerganov)/llama\.cpp:(?:full|light|server)(?:-b\d+)?$",
                  "llama.cpp's CPU image (the ROCm build is the -rocm tag, e.g. :server-rocm)",

@@ -519,6 +519,12 @@ def killed_while_loading(occ: Occurrence, wins: list[tuple[str, list[str]]]) -> 
     return ""
 
 
+# What says the ranks were stopped for another reason than a silent death: Ctrl-C, a signal to the launcher itself,
+# the scheduler's cancel (time limit, scancel), or a rank's own non-zero exit code other than SIGKILL's (-9, 137).
+_STOPPED_ON_PURPOSE = re.compile(r"^\^C|KeyboardInterrupt|Main process received (?:SIGINT|SIGTERM)|\bCANCELLED\b|"
+                                 r"DUE TO TIME LIMIT|exits with return code = (?!-9\b|137\b)-?\d")
+
+
 def _silent_rank_death(diagnoses: list[Diagnosis], machine: Machine,
                        wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
     """The memory diagnosis for DeepSpeed's launcher stopping the ranks when no line before it is an error: the rank
@@ -534,10 +540,12 @@ def _silent_rank_death(diagnoses: list[Diagnosis], machine: Machine,
     for name, lines in wins:
         if name != first.file and len(wins) > 1:
             continue
-        at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() in first.text), None)
+        at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() == first.text.strip()), None)
         before = [x.strip() for x in lines[:at] if x.strip()] if at else []
         if not before or any(looks_like_error(x) and not is_benign(x) for x in before):
             return None  # a rank's own error (above) is the cause; or nothing shows what ran
+        if any(_STOPPED_ON_PURPOSE.search(x) for x in lines[(at or 0):]):
+            return None  # the user, the launcher's own signal, the scheduler, or a rank's own exit code ended it
         occ, ranked = _one_line_occurrence(machine, rules.by_id("launcher-rank-died-silently"), first)
         facts = [f"the last line before it: {before[-1][:160]}"]
         loading = next((x for x in reversed(before[-2:]) if _LOADING.search(x[:2000])), "")

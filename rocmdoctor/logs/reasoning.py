@@ -102,7 +102,8 @@ _LINE_RULES = (
      "exc-memory"),
     (re.compile(r"\bnan\b|\binf\b|overflow|loss scale", re.I), "line-numerics"),
     # an error raised inside the tree pip unpacked a package into to build it (/tmp/pip-install-x/mamba-ssm_y/...)
-    (re.compile(r"/pip-(?:install|req-build|build-env|wheel)-\w{4,16}/"), "build-failed"),
+    (re.compile(r"^(?!.{0,400}(?:No space left|\[Errno 28\])).{0,400}/pip-(?:install|req-build|build-env|wheel)-\w{4,16}/"),
+     "build-failed"),
     (re.compile(r"ImportError|ModuleNotFoundError|No module named|shared object|undefined symbol|"
                 r"\bversion\b.{0,40}\brequired\b|\bpip\b|" + _NOT_LOADABLE, re.I), "exc-import"),
     (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error|\bggml_(?:cuda|hip)\w{0,30}|"

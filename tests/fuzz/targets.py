@@ -379,6 +379,23 @@ def _apptainer(value):
     _run_config_file(data, "image.def", example)
 
 
+HELM_VALUES_GRAMMAR = [
+    "image:\n  repository: vllm/vllm-openai\n  tag: v0.6.0\nresources:\n  limits:\n    nvidia.com/gpu: 1\n",
+    "images:\n  vllm:\n    registry: ghcr.io\n    repository: a/b\n    tag: \"\"\nnodeSelector:\n  nvidia.com/gpu.product: A100\n",
+    "worker:\n  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n"
+    "        - matchExpressions:\n          - key: nvidia.com/gpu.count\n            operator: In\n            values: [1]\n",
+    "servingEngineSpec:\n  modelSpec:\n  - repository: rocm/vllm\n    tag: {{ .Values.x }}\n    requestGPUType: amd.com/gpu\n",
+]
+
+
+@target("artifacts.helm_values", lambda: st.tuples(as_bytes(texts(HELM_VALUES_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _helm_values(value):
+    """A Helm chart's values file (rocmdoctor/artifacts/readers/helm_values.py), through every check."""
+    data, example = value
+    _run_config_file(data, "values.yaml", example)
+
+
 REQUIREMENTS_GRAMMAR = [
     "# deps\ntorch>=2.0  # x\n-r other.txt\n--extra-index-url https://u:p@download.pytorch.org/whl/rocm6.2\n"
     "deepspeed>=0.10 ; python_version >= \"3.9\"\npeft==0.12 \\\n    --hash=sha256:ab\n-e ./pkg\n",

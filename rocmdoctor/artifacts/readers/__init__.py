@@ -27,7 +27,7 @@ from ..settings import Artifact, Settings, build_arg_line, iter_unique, launches
 from . import devcontainer
 from . import hostfile
 from . import makefile
-from . import apptainer, kubernetes
+from . import apptainer, helm_values, kubernetes
 from . import requirements
 from . import shell
 from . import training
@@ -99,6 +99,8 @@ def detect(path: str, text: str) -> str | None:
     if name.endswith((".yaml", ".yml")):  # YAML names are reliable; a YAML's content is no shell
         if kubernetes.looks_like(text):
             return kubernetes.KUBERNETES
+        if helm_values.looks_like(path, text) and not re.search(r"(?m)^services\s*:", text):
+            return "helm_values"
         if requirements.looks_like_conda_env(text):
             return "conda_env"
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
@@ -191,6 +193,8 @@ def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> 
         return requirements.read(path, text)
     if kind == kubernetes.KUBERNETES:
         return kubernetes.read(path, text)
+    if kind == "helm_values":
+        return helm_values.read(path, text)
     if kind == "conda_env":
         return requirements.read_conda_env(path, text)
     if kind == requirements.UV_PROJECT:

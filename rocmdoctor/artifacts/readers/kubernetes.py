@@ -27,6 +27,34 @@ def gpu_resource(name: str) -> bool:
     return name in AMD_RESOURCES + NVIDIA_RESOURCES or name.startswith("nvidia.com/")
 
 
+# NVIDIA's GPU feature-discovery labels (nvidia.com/gpu.product, .count, .present; nvidia.com/cuda.driver ...) and
+# GKE's accelerator label with an NVIDIA value: only NVIDIA GPU nodes carry them
+NVIDIA_NODE = re.compile(r"^nvidia\.com/(?:gpu|cuda|mig)\b|^cloud\.google\.com/gke-accelerator$")
+
+
+def _nvidia_label(key, values) -> bool:
+    if not NVIDIA_NODE.match(str(key)):
+        return False
+    return not str(key).startswith("cloud.") or any("nvidia" in str(v).lower() for v in values)
+
+
+def nvidia_nodes(spec: dict) -> list[tuple[str, tuple]]:
+    """(label, its key path under ``spec``) for each NVIDIA node label a pod spec's nodeSelector, or a term of its
+    required node affinity, asks for."""
+    sel = _dict(spec.get("nodeSelector"))
+    out: list[tuple[str, tuple]] = [(f"{k}={v}", ("nodeSelector", k)) for k, v in sel.items() if _nvidia_label(k, [v])]
+    req = "requiredDuringSchedulingIgnoredDuringExecution"
+    required = _dict(_dict(_dict(spec.get("affinity")).get("nodeAffinity")).get(req))
+    for i, term in enumerate(_list(required.get("nodeSelectorTerms"))):
+        for j, e in enumerate(_list(_dict(term).get("matchExpressions"))):
+            e = _dict(e)
+            vals = _list(e.get("values"))
+            if str(e.get("operator")) in ("In", "Exists") and _nvidia_label(e.get("key"), vals or ["nvidia"]):
+                out.append((f"{e.get('key')} {e.get('operator')} {', '.join(map(str, vals))}".strip(),
+                            ("affinity", "nodeAffinity", req, "nodeSelectorTerms", i, "matchExpressions", j, "key")))
+    return out
+
+
 def _list(x) -> list:
     return x if isinstance(x, list) else []
 
@@ -180,6 +208,11 @@ def read(path: str, text: str) -> Artifact:
                 if c.get("image"):
                     svc["image"] = str(c["image"])
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
+                nodes = nvidia_nodes(spec)
+                if nodes:  # the pod is placed only on NVIDIA GPU nodes (a selector on their feature labels)
+                    svc["nvidia_nodes"] = [label for label, _ in nodes]
+                    art.add(CONTAINER, "nvidia_nodes", svc["nvidia_nodes"], _line(sn, nodes[0][1], off) or lo)
+                node_line = _line(sn, nodes[0][1], off) if nodes else None
                 res = _dict(c.get("resources"))
                 for part in ("limits", "requests"):  # an extended resource is asked for in either (both must agree)
                     gpus = {str(k): v for k, v in _dict(res.get(part)).items() if gpu_resource(str(k))}
@@ -202,7 +235,7 @@ def read(path: str, text: str) -> Artifact:
                 if csc.get("privileged") is True:
                     svc["privileged"] = True
                 user = csc.get("runAsUser", sc.get("runAsUser"))
-                lines: dict = {}  # pod-level settings sit above the container: where each one is written
+                lines: dict = {"nvidia_nodes": node_line}  # pod-level settings sit above the container: where each is
                 if user is not None:
                     svc["user"] = str(user)
                     lines["user"] = _line(sn, ("containers", i, "securityContext", "runAsUser"), off) \

@@ -671,7 +671,8 @@ SIGNATURES: tuple[S, ...] = (
         # Ollama 0.12.4 and later probe each backend in a child runner; a ROCm runner that dies on the GPU (a gfx its
         # bundled ROCm no longer builds for: Vega 10, MI50; an iGPU or RDNA2 card that needs an override) is skipped
         severity="error", tier=RUNTIME,
-        patterns=(r'msg="failure during GPU discovery"',),
+        # (the runner of another library, CUDA's or Vulkan's, named on the same line, crashed: not the ROCm one)
+        patterns=(r'msg="failure during GPU discovery"(?![^\n]{0,600}(?:/cuda_v\d|/vulkan|library=(?:CUDA|Vulkan)))',),
         needles=("failure during gpu discovery",),
         meaning=("Ollama starts a runner per GPU library to discover the GPUs; the ROCm runner crashed (or timed "
                  "out) while it initialised the GPU, so Ollama leaves the GPU out and offloads nothing to it."),
@@ -688,7 +689,9 @@ SIGNATURES: tuple[S, ...] = (
         examples=('time=2025-10-18T11:44:41.845+02:00 level=INFO source=runner.go:545 msg="failure during GPU discovery" '
                   'OLLAMA_LIBRARY_PATH="[/usr/local/lib/ollama /usr/local/lib/ollama/rocm]" '
                   'extra_envs="[GGML_CUDA_INIT=1 ROCR_VISIBLE_DEVICES=0]" error="runner crashed"',),
-        near_misses=('time=2025-10-18T11:44:39.363+02:00 level=INFO source=runner.go:80 msg="discovering available GPUs..."',),
+        near_misses=('time=2025-10-18T11:44:39.363+02:00 level=INFO source=runner.go:80 msg="discovering available GPUs..."',
+                     'time=2025-11-01T15:21:31.738-04:00 level=INFO source=runner.go:545 msg="failure during GPU discovery" '
+                     'OLLAMA_LIBRARY_PATH="[/usr/local/lib/ollama /usr/local/lib/ollama/cuda_v13]" error="runner crashed"'),
     ),
     # An application or library refusing the GPU's gfx in its own words, at run time: the gfx name next to
     # a refusal ("gfx906 is not supported", "unsupported target: 'gfx906'", "not supported on gfx1100",

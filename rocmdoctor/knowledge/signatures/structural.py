@@ -133,12 +133,13 @@ STRUCTURAL: tuple[S, ...] = (
         id="visible-devices-select-none", family="runtime",
         title="ROCR_VISIBLE_DEVICES and HIP/CUDA_VISIBLE_DEVICES together select no GPU",
         severity="fatal", tier=SETUP, patterns=(), needles=(),
-        meaning=("The log sets ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES) to the same "
-                 "index, and torch then sees no GPU. ROCr applies its list first and numbers the GPUs it keeps from "
-                 "0; HIP then picks from those, so ROCR_VISIBLE_DEVICES=1 with HIP_VISIBLE_DEVICES=1 selects nothing."),
+        meaning=("The log sets ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES), and torch "
+                 "then sees no GPU. ROCr applies its list first and numbers the GPUs it keeps from 0; HIP then picks "
+                 "from those, so an index past what ROCr kept (ROCR_VISIBLE_DEVICES=1 with HIP_VISIBLE_DEVICES=1) "
+                 "selects nothing."),
         causes=(
-            C(text="both lists name the GPU by its index on the node", check="RD-ENV-003",
-              fix="set one of them (ROCR_VISIBLE_DEVICES=1 alone), or HIP_VISIBLE_DEVICES=0 after ROCR's filter"),
+            C(text="HIP's list names GPUs by their index on the node, not within ROCR's list", check="RD-ENV-003",
+              fix="select the GPUs with one of the two lists, or number HIP's from 0 within ROCR's"),
         ),
         fix="Select the GPU with one variable, or number HIP's list from 0 within ROCR's.",
         sources=("https://github.com/Parsl/parsl/issues/3858", "https://github.com/mcmonkeyprojects/SwarmUI/issues/566",

@@ -47,7 +47,7 @@ _LOSS_SIGNED = re.compile(r"""\bloss['"]?\s{0,2}[:=]\s{0,2}['"]?(?P<v>[-+]?\d{1,
 LOSS_ABSURD = 1e20
 # The HF Trainer's summary of a finished run (`train_loss = 0.0` in its metrics table, `'train_loss': 0.0` in the dict it
 # prints): the mean over every step, so exactly 0 means no step had a loss (LlamaFactory#4278: Qwen2 LoRA in fp16)
-_TRAIN_LOSS_ZERO = re.compile(r"^\s{0,8}train_loss\s{0,30}=\s{0,30}0(?:\.0{1,8})?\s*$|'train_loss': 0\.0(?:[,}]| )")
+_TRAIN_LOSS_ZERO = re.compile(r"^\s{0,8}train_loss\s{0,30}=\s{0,30}0(?:\.0{1,8})?\s*$|['\"]train_loss['\"]: 0\.0(?:[,}]| )")
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
 # A logged loss ten times the one before it, and at least 10: the run blew up (TensorFlow-ROCm's cifar10 0.92 ->
 # 547.68, ROCmSoftwarePlatform/tensorflow#42; mmdet's 2.44 -> 63118, ZSD-SC-Resolver#24). Per-step losses of a
@@ -113,6 +113,7 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     """Training that goes on without learning: DeepSpeed skipping most steps (every step's fp16
     gradients overflow), or a loss that drops to exactly 0 and stays there."""
     zeros, seen_nonzero = 0, False
+    zero_mean: LogLine | None = None  # the Trainer's summary saying train_loss 0.0
     losses: dict[str, float] = {}  # the last logged value of each loss, by its name ("", "generator", "total")
     jump: tuple[LogLine, str, float, float] | None = None  # a tenfold jump waiting for the next value to confirm it
     last_step: int | None = None
@@ -124,8 +125,8 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
     for ln in lines:
         t = ln.text
         if "train_loss" in t and _TRAIN_LOSS_ZERO.search(t[:2000]):
-            return ln, ("the run's average training loss (the Trainer's train_loss) is exactly 0: no step had a loss "
-                        "(fp16 overflowing to 0, or every label masked)")
+            zero_mean = zero_mean or ln  # judged at the end: the table rounds to 4 decimals
+            continue
         if "iteration" in t and " | " in t:
             m = _MEGATRON_ITER.search(t[:400])
             if m:
@@ -210,6 +211,9 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                         return ln, f"the training loss is exactly 0 in {zeros} logged steps in a row"
                 else:
                     zeros, seen_nonzero = 0, True
+    if zero_mean is not None and not seen_nonzero:  # no step logged a loss above 0 either
+        return zero_mean, ("the run's average training loss (the Trainer's train_loss) is 0 and no step logged a loss "
+                           "above 0: no step had a loss (fp16 overflowing to 0, or every label masked)")
     if jump is not None:  # the jump is the last value that loss logged
         return _blew_up(jump)
     if exploded is not None:

@@ -133,9 +133,12 @@ def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
 # *_VISIBLE_DEVICES set in the log: exported, printed alone (an `env` dump), before a command (`ROCR_VISIBLE_DEVICES=1
 # CUDA_VISIBLE_DEVICES=1 python ...`), or in Python (`os.environ["HIP_VISIBLE_DEVICES"] = "1"`). Lists of indices only
 # (a GPU UUID names a GPU, not a position).
-_VISIBLE_SET = re.compile(r"(?:^|[\s;(])(?:export\s{1,4})?(?P<v>ROCR|HIP|CUDA)_VISIBLE_DEVICES=(?P<q>['\"]?)(?P<l>\d{1,3}"
-                          r"(?:,\d{1,3}){0,15})(?P=q)(?=\s|;|$)|os\.environ\[['\"](?P<pv>ROCR|HIP|CUDA)_VISIBLE_DEVICES"
-                          r"['\"]\]\s{0,4}=\s{0,4}['\"](?P<pl>\d{1,3}(?:,\d{1,3}){0,15})['\"]")
+_VISIBLE_SET = re.compile(r"(?:^|[\s;(])(?:export\s{1,4})?(?P<v>ROCR|HIP|CUDA)_VISIBLE_DEVICES=(?P<q>['\"]?)(?P<l>[^\s'\";]{0,200})"
+                          r"(?P=q)(?=\s|;|$)|os\.environ\[['\"](?P<pv>ROCR|HIP|CUDA)_VISIBLE_DEVICES"
+                          r"['\"]\]\s{0,4}=\s{0,4}['\"](?P<pl>[^'\"]{0,200})['\"]")
+_INDICES = re.compile(r"\d{1,3}(?:,\d{1,3}){0,15}")  # a list of positions (a GPU UUID names a GPU, not a position)
+_UNSET = re.compile(r"\bunset\s{1,4}(?P<names>(?:\w{1,40}\s{0,4}){1,8})")
+_EXPORT = re.compile(r"^\s{0,4}(?:[$>#]\s{1,2}|\S{1,80}[$#]\s{1,2})?export\s")
 _COMMAND = re.compile(r"^\s{0,4}(?:[$>]|\S{1,80}[$#])\s{1,2}(?!>)")  # a shell prompt: a new command begins
 _ONLY_SET = re.compile(r"^\s{0,4}(?:[$>#]\s{1,2})?(?:export\s{1,4}|set\s{1,4})?\w{1,40}=\S{0,200}\s*$")
 _NO_DEVICE = re.compile(r"No (?:HIP|CUDA) GPUs are available|hipErrorNoDevice|no ROCm-capable device is detected|"
@@ -151,14 +154,23 @@ def visible_devices_select_none(lines: list[LogLine]) -> tuple[LogLine, LogLine,
     inline: dict[str, tuple[str, LogLine]] = {}  # before one command: in force for that command's output
     for i, ln in enumerate(lines):
         t = ln.text
-        found = [(m.group("v") or m.group("pv"), m.group("l") or m.group("pl"))
+        found = [(m.group("v") or m.group("pv"), m.group("l") if m.group("v") else m.group("pl"))
                  for m in _VISIBLE_SET.finditer(t[:2000])] if "VISIBLE_DEVICES" in t else []
+        if "unset" in t and "VISIBLE_DEVICES" in t:
+            for m in _UNSET.finditer(t[:400]):
+                for name in m.group("names").split():
+                    kept.pop(name.replace("_VISIBLE_DEVICES", ""), None)
+            continue
         if found:
-            lasting = "export" in t or "os.environ" in t or bool(_ONLY_SET.match(t))
+            lasting = bool(_EXPORT.match(t)) or "os.environ" in t or bool(_ONLY_SET.match(t))
             if not lasting:
                 inline = {}
             for var, value in found:
-                (kept if lasting else inline)[var] = (value, ln)
+                into = kept if lasting else inline
+                if _INDICES.fullmatch(value or ""):
+                    into[var] = (value, ln)
+                else:  # emptied, or a UUID: no longer a list of positions this reader can follow
+                    into.pop(var, None)
             continue
         if _COMMAND.match(t) and not t.lstrip().startswith(">>>"):
             inline = {}

@@ -1,0 +1,99 @@
+"""A Helm chart's values file (values.yaml, values-*.yaml): what its templates put into the pods.
+
+The templates are not read (they are Go templates); the values carry what the container rules judge: each image
+(`image: {registry, repository, tag}` or `image: repo:tag`, at any depth), each `resources` block that asks a device
+plugin for GPUs (`nvidia.com/gpu: 1`), and node selectors or affinities on NVIDIA's GPU node labels
+(`nvidia.com/gpu.product`, GKE's `cloud.google.com/gke-accelerator: nvidia-...`). Images become container values
+(RD-IMG-001/003 judge them); each GPU block or NVIDIA node constraint becomes a service of kind "HelmValues"
+(RD-CTR-004 judges it; rules that need the pod spec itself, its /dev/shm or its user, leave it to the templates).
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from ..settings import CONTAINER, Artifact
+from .kubernetes import KUBERNETES, _line, gpu_resource, nvidia_nodes
+
+HELM = "HelmValues"
+_NAME = re.compile(r"^values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
+_SIGNS = re.compile(r"(?m)^\s{0,40}(?:repository\s*:|[\"']?(?:nvidia|amd)\.com/gpu[\"']?\s*:)")
+MAX_DEPTH = 12
+
+
+def looks_like(path: str, text: str) -> bool:
+    """A values file by its name, holding an image repository or a GPU resource (not a manifest: no kind)."""
+    return bool(_NAME.match(os.path.basename(path))) and _SIGNS.search(text) is not None
+
+
+def _image_of(d: dict, keys: tuple = ()) -> str | None:
+    """The image reference an `image:` value holds: `repo:tag`, or `{registry, repository, tag}` joined (an empty tag is
+    the chart's appVersion: the repository alone, judged by name). Under an `images:` map (`images: {vllm: {repository:
+    ...}}`) each entry is such a mapping itself."""
+    img = d.get("image")
+    if img is None and isinstance(d.get("repository"), str) and "://" not in d["repository"] and (
+            "tag" in d or any("image" in str(k).lower() for k in keys[-2:])):
+        img = d  # a `repository:`/`tag:` pair at any key (vLLM's production stack: modelSpec[].repository)
+    if isinstance(img, str) and img.strip() and "{{" not in img:
+        return img.strip()
+    if not isinstance(img, dict):
+        return None
+    repo = img.get("repository") or img.get("name")
+    if not isinstance(repo, str) or not repo.strip() or "{{" in repo:
+        return None
+    reg = img.get("registry")
+    ref = f"{reg.strip().rstrip('/')}/{repo.strip()}" if isinstance(reg, str) and reg.strip() else repo.strip()
+    tag = img.get("tag")
+    return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag).strip() and "{{" not in str(tag) else ref
+
+
+def read(path: str, text: str) -> Artifact:
+    from .. import configfiles as cf
+
+    art = Artifact(path, KUBERNETES, text, data={"services": {}, "helm_values": True})
+    try:
+        doc, root = cf.parse_yaml_node(text, path)
+    except cf.ConfigError as exc:
+        art.error = str(exc)
+        return art
+
+    def walk(d, keys: tuple, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(d, list):
+            for i, x in enumerate(d[:200]):
+                walk(x, keys + (i,), depth + 1)
+            return
+        if not isinstance(d, dict):
+            return
+        image = _image_of(d, keys)
+        if image:
+            own = "image" in d  # else this mapping is the image (an entry of `images:`)
+            img = d["image"] if own else d
+            at = _line(root, keys + (("image",) if own else ()) + (("repository",) if isinstance(img, dict) and
+                                                                   "repository" in img else ()), 0)
+            art.add(CONTAINER, "image", image, at or 1)
+        name = ".".join(str(k) for k in keys) or "values"
+        res = d["resources"] if isinstance(d.get("resources"), dict) else {}
+        asked = [(part, {str(k): v for k, v in res[part].items() if gpu_resource(str(k))})
+                 for part in ("limits", "requests") if isinstance(res.get(part), dict)]
+        asked = [(part, gpus) for part, gpus in asked if gpus]
+        if asked:  # cited at the GPU resource's own line (`nvidia.com/gpu: 1`), the first of limits and requests
+            at = min(_line(root, keys + ("resources", part, next(iter(gpus))), 0) or 1 for part, gpus in asked)
+            gpus = asked[0][1]
+            art.data["services"][f"{name}/resources"] = {"kubernetes": HELM, "gpu_resources": gpus, "line": at,
+                                                         "last": at, "environment": {}, "lines": {}}
+            art.add(CONTAINER, "gpu_resources", gpus, at)
+        nodes = nvidia_nodes(d)
+        if nodes:
+            at = _line(root, keys + nodes[0][1], 0) or 1
+            art.data["services"][f"{name}/{nodes[0][1][0]}"] = {"kubernetes": HELM, "line": at, "last": at,
+                                                                 "nvidia_nodes": [label for label, _ in nodes],
+                                                                 "environment": {}, "lines": {}}
+            art.add(CONTAINER, "nvidia_nodes", [label for label, _ in nodes], at)
+        for k, v in d.items():
+            if k != "image" and not (image and "image" not in d):
+                walk(v, keys + (k,), depth + 1)
+
+    walk(doc, (), 0)
+    return art

@@ -1,0 +1,71 @@
+"""rocmdoctor/artifacts/readers/helm_values.py: a Helm chart's values file read for what its templates put in the pods
+(images, GPU resource requests, NVIDIA node selectors), judged by RD-IMG-001/003 and RD-CTR-004. Shapes from real charts
+(spent fresh sets: a vLLM chart's `image:` and `resources:`, an `images:` map, vLLM's production stack's
+`modelSpec[].repository`, node affinity on nvidia.com/gpu.product)."""
+import pytest
+
+from rocmdoctor.artifacts.readers import detect, read_one
+from tests.lintacc_helpers import flagged, scan, write
+
+VLLM = ("image:\n  repository: vllm/vllm-openai\n  tag: v0.10.2\n\nresources:\n  requests:\n    cpu: 4\n"
+        "    nvidia.com/gpu: \"1\"\n  limits:\n    nvidia.com/gpu: \"1\"\n")
+
+
+def test_a_values_file_is_read_by_its_name_and_content(tmp_path):
+    assert detect(str(tmp_path / "values.yaml"), VLLM) == "helm_values"
+    assert detect(str(tmp_path / "values-amd.yaml"), VLLM) == "helm_values"
+    # the same keys under another name, a compose file, a manifest: not a values file
+    assert detect(str(tmp_path / "config.yaml"), VLLM) != "helm_values"
+    assert detect(str(tmp_path / "values.yaml"), "services:\n  a:\n    image: x\n") != "helm_values"
+    assert detect(str(tmp_path / "values.yaml"), "apiVersion: v1\nkind: Pod\nspec: {}\n") == "kubernetes"
+    assert detect(str(tmp_path / "values.yaml"), "replicaCount: 1\nservice:\n  port: 80\n") != "helm_values"
+
+
+def test_images_gpu_requests_and_node_selectors_are_read_at_their_lines(tmp_path):
+    text = ("images:\n  vllm:\n    registry: ghcr.io\n    repository: org/app\n    tag: \"\"\n"
+            "worker:\n  nodeSelector:\n    nvidia.com/gpu.product: NVIDIA-A100\n"
+            "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+            "        nodeSelectorTerms:\n        - matchExpressions:\n          - key: kubernetes.io/arch\n"
+            "            operator: In\n            values: [amd64]\n"
+            "chart:\n  repository: https://charts.example.com\n")
+    a = read_one(write(tmp_path, "values.yaml", text))
+    images = [(v.value, v.origin.line) for v in a.values if v.name == "image"]
+    assert images == [("ghcr.io/org/app", 4)]  # an empty tag is the chart's appVersion: the name alone; a chart URL is none
+    nodes = [(v.value, v.origin.line) for v in a.values if v.name == "nvidia_nodes"]
+    assert nodes == [(["nvidia.com/gpu.product=NVIDIA-A100"], 8)]  # the arch term is no NVIDIA label
+
+
+@pytest.mark.parametrize("text, codes", [
+    (VLLM, {"RD-IMG-001", "RD-CTR-004"}),
+    # AMD's own: the ROCm image with amd.com/gpu; a floating channel tag on it
+    ("image:\n  repository: rocm/vllm\n  tag: rocm6.2_mi300_ubuntu20.04_py3.9_vllm_0.6.4\nresources:\n  limits:\n"
+     "    amd.com/gpu: 1\n", set()),
+    ("servingEngineSpec:\n  modelSpec:\n  - name: m\n    repository: rocm/vllm\n    tag: instinct_main\n"
+     "    requestGPUType: amd.com/gpu\n", {"RD-IMG-003"}),
+    # GKE's accelerator label names the NVIDIA board; a TPU value does not
+    ("nodeSelector:\n  cloud.google.com/gke-accelerator: nvidia-l4\nimage:\n  repository: rocm/vllm\n  tag: rocm6.2_x\n",
+     {"RD-CTR-004"}),
+    ("nodeSelector:\n  cloud.google.com/gke-accelerator: tpu-v5\nimage:\n  repository: rocm/vllm\n  tag: rocm6.2_x\n",
+     set()),
+])
+def test_values_files_judged_on_an_amd_node(tmp_path, text, codes):
+    p = write(tmp_path, "values.yaml", text)
+    got = {f.code for code in ("RD-IMG-001", "RD-IMG-003", "RD-CTR-004", "RD-CTR-005", "RD-CTR-003")
+           for f in flagged(scan([p], code, "mi300x8"))}
+    assert got == codes
+
+
+def test_the_gpu_request_is_cited_at_its_first_line(tmp_path):
+    p = write(tmp_path, "values.yaml", VLLM)
+    [f] = flagged(scan([p], "RD-CTR-004", "mi300x8"))
+    assert f.evidence[0].source == f"{p}:8"  # requests come first in this file
+
+
+def test_a_mirror_of_the_vllm_cuda_image_is_a_cuda_image(tmp_path):
+    for image, cuda in (("us-docker.pkg.dev/castai-hub/library/vllm-openai:v0.11.2", True),
+                        ("ghcr.io/neuralmagic/nm-vllm-openai:v0.1.0", True),
+                        ("registry.example.com/mirror/vllm-openai-rocm:v0.9", False),
+                        ("registry.example.com/mirror/vllm-openai:rocm6.4_v0.9", False)):
+        p = write(tmp_path, f"{abs(hash(image))}/values.yaml", f"image:\n  repository: {image.split(':')[0]}\n"
+                  f"  tag: {image.split(':')[1]}\n")
+        assert bool(flagged(scan([p], "RD-IMG-001", "mi300x8"))) is cuda, image
