@@ -69,3 +69,15 @@ def test_a_mirror_of_the_vllm_cuda_image_is_a_cuda_image(tmp_path):
         p = write(tmp_path, f"{abs(hash(image))}/values.yaml", f"image:\n  repository: {image.split(':')[0]}\n"
                   f"  tag: {image.split(':')[1]}\n")
         assert bool(flagged(scan([p], "RD-IMG-001", "mi300x8"))) is cuda, image
+
+
+def test_a_zero_gpu_limit_asks_for_no_gpu(tmp_path, lint):
+    # fresh batch 114: Open WebUI's chart for minikube sets its Ollama subchart's `nvidia.com/gpu: "0"` (CPU-only)
+    p = write(tmp_path, "values.yaml", "ollama:\n  resources:\n    limits:\n      cpu: 4\n      nvidia.com/gpu: \"0\"\n"
+              "  image:\n    repository: rocm/vllm\n    tag: rocm6.2_x\n")
+    assert flagged(scan([p], "RD-CTR-004", "mi300x8")) == []
+    pod = lint.write("pod.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n"
+                     "    image: rocm/pytorch:latest\n    resources:\n      limits:\n        nvidia.com/gpu: 0\n")
+    assert lint.flagged(lint([pod], "RD-CTR-004", "mi300x8")) == []
+    assert lint.flagged(lint([lint.write("pod2.yaml", open(pod).read().replace("gpu: 0", "gpu: 1"))], "RD-CTR-004",
+                             "mi300x8"))

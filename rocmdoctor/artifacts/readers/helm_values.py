@@ -13,7 +13,7 @@ import os
 import re
 
 from ..settings import CONTAINER, Artifact
-from .kubernetes import KUBERNETES, _line, gpu_resource, nvidia_nodes
+from .kubernetes import KUBERNETES, _line, asks_for, gpu_resource, nvidia_nodes
 
 HELM = "HelmValues"
 _NAME = re.compile(r"^values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
@@ -75,7 +75,7 @@ def read(path: str, text: str) -> Artifact:
             art.add(CONTAINER, "image", image, at or 1)
         name = ".".join(str(k) for k in keys) or "values"
         res = d["resources"] if isinstance(d.get("resources"), dict) else {}
-        asked = [(part, {str(k): v for k, v in res[part].items() if gpu_resource(str(k))})
+        asked = [(part, {str(k): v for k, v in res[part].items() if gpu_resource(str(k)) and asks_for(v)})
                  for part in ("limits", "requests") if isinstance(res.get(part), dict)]
         asked = [(part, gpus) for part, gpus in asked if gpus]
         if asked:  # cited at the GPU resource's own line (`nvidia.com/gpu: 1`), the first of limits and requests

@@ -21,6 +21,11 @@ _DOC = re.compile(r"(?m)^---[ \t]*(?:#[^\r\n]*)?\r?$")
 MAX_DOCS = 50
 
 
+def asks_for(value) -> bool:
+    """A resource quantity above zero (`nvidia.com/gpu: "0"` asks for none: the pod schedules anywhere)."""
+    return str(value).strip().strip("\"'") not in ("0", "0.0", "")
+
+
 def gpu_resource(name: str) -> bool:
     """A device plugin's GPU resource: AMD's and Hygon's, or any of NVIDIA's (nvidia.com/gpu, MIG slices
     nvidia.com/mig-1g.10gb, a cluster's per-model names such as NRP's nvidia.com/a100)."""
@@ -215,7 +220,7 @@ def read(path: str, text: str) -> Artifact:
                 node_line = _line(sn, nodes[0][1], off) if nodes else None
                 res = _dict(c.get("resources"))
                 for part in ("limits", "requests"):  # an extended resource is asked for in either (both must agree)
-                    gpus = {str(k): v for k, v in _dict(res.get(part)).items() if gpu_resource(str(k))}
+                    gpus = {str(k): v for k, v in _dict(res.get(part)).items() if gpu_resource(str(k)) and asks_for(v)}
                     if gpus:
                         svc["gpu_resources"] = gpus
                         art.add(CONTAINER, "gpu_resources", gpus,
