@@ -81,3 +81,30 @@ def test_a_zero_gpu_limit_asks_for_no_gpu(tmp_path, lint):
     assert lint.flagged(lint([pod], "RD-CTR-004", "mi300x8")) == []
     assert lint.flagged(lint([lint.write("pod2.yaml", open(pod).read().replace("gpu: 0", "gpu: 1"))], "RD-CTR-004",
                              "mi300x8"))
+
+
+@pytest.mark.parametrize("text, codes", [
+    # review: a chart's own `services:` key does not make its values a compose file
+    ("services:\n  api:\n    enabled: true\n    type: ClusterIP\nimage:\n  repository: vllm/vllm-openai\n  tag: v0.6.3\n"
+     "resources:\n  limits:\n    nvidia.com/gpu: 1\n", {"RD-IMG-001", "RD-CTR-004"}),
+    # a values file holding only `image: repo:tag`, or only a node selector
+    ("image: vllm/vllm-openai:v0.6.3\n", {"RD-IMG-001"}),
+    ("server:\n  nodeSelector:\n    nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3\n", {"RD-CTR-004"}),
+    # a digest pins the image: no floating tag
+    ("image:\n  repository: rocm/vllm\n  tag: \"\"\n  digest: sha256:" + "0" * 64 + "\n", set()),
+    # a block the chart switches off renders nothing
+    ("gpu:\n  enabled: false\n  resources:\n    limits:\n      nvidia.com/gpu: 1\n"
+     "image:\n  repository: rocm/vllm\n  tag: rocm6.2_x\n", set()),
+])
+def test_values_files_the_review_found(tmp_path, text, codes):
+    p = write(tmp_path, "values-prod.yaml", text)
+    assert detect(p, text) == "helm_values"
+    got = {f.code for code in ("RD-IMG-001", "RD-IMG-003", "RD-CTR-004", "RD-CTR-009", "RD-CTR-016")
+           for f in flagged(scan([p], code, "mi300x8"))}
+    assert got == codes
+
+
+def test_a_source_repository_is_no_image(tmp_path):
+    a = read_one(write(tmp_path, "values.yaml", "source:\n  repository: git@github.com:org/app.git\n  tag: v1\n"
+                                              "image:\n  repository: rocm/vllm\n  tag: rocm6.2_x\n"))
+    assert [v.value for v in a.values if v.name == "image"] == ["rocm/vllm:rocm6.2_x"]

@@ -99,7 +99,7 @@ def detect(path: str, text: str) -> str | None:
     if name.endswith((".yaml", ".yml")):  # YAML names are reliable; a YAML's content is no shell
         if kubernetes.looks_like(text):
             return kubernetes.KUBERNETES
-        if helm_values.looks_like(path, text) and not re.search(r"(?m)^services\s*:", text):
+        if helm_values.looks_like(path, text):  # by its name: a values file's `services:` is the chart's, not compose's
             return "helm_values"
         if requirements.looks_like_conda_env(text):
             return "conda_env"

@@ -17,7 +17,10 @@ from .kubernetes import KUBERNETES, _line, asks_for, gpu_resource, nvidia_nodes
 
 HELM = "HelmValues"
 _NAME = re.compile(r"^values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
-_SIGNS = re.compile(r"(?m)^\s{0,40}(?:repository\s*:|[\"']?(?:nvidia|amd)\.com/gpu[\"']?\s*:)")
+_SIGNS = re.compile(r"(?m)^\s{0,40}(?:[\"']?repository[\"']?\s*:|[\"']?(?:nvidia|amd)\.com/gpu[\"']?\s*:|"
+                    r"(?:nodeSelector|nodeAffinity)\s*:|image\s*:\s*[\"']?[\w.-]+(?:/[\w.-]+)*[:@]\S)")
+# a repository that is source code, not an image (`source: {repository: git@github.com:org/app.git}`)
+_SOURCE_REPO = re.compile(r"^git@|\.git$|://")
 MAX_DEPTH = 12
 
 
@@ -31,7 +34,7 @@ def _image_of(d: dict, keys: tuple = ()) -> str | None:
     the chart's appVersion: the repository alone, judged by name). Under an `images:` map (`images: {vllm: {repository:
     ...}}`) each entry is such a mapping itself."""
     img = d.get("image")
-    if img is None and isinstance(d.get("repository"), str) and "://" not in d["repository"] and (
+    if img is None and isinstance(d.get("repository"), str) and not _SOURCE_REPO.search(d["repository"]) and (
             "tag" in d or any("image" in str(k).lower() for k in keys[-2:])):
         img = d  # a `repository:`/`tag:` pair at any key (vLLM's production stack: modelSpec[].repository)
     if isinstance(img, str) and img.strip() and "{{" not in img:
@@ -39,12 +42,14 @@ def _image_of(d: dict, keys: tuple = ()) -> str | None:
     if not isinstance(img, dict):
         return None
     repo = img.get("repository") or img.get("name")
-    if not isinstance(repo, str) or not repo.strip() or "{{" in repo:
+    if not isinstance(repo, str) or not repo.strip() or "{{" in repo or _SOURCE_REPO.search(repo):
         return None
     reg = img.get("registry")
     ref = f"{reg.strip().rstrip('/')}/{repo.strip()}" if isinstance(reg, str) and reg.strip() else repo.strip()
     tag = img.get("tag")
-    return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag).strip() and "{{" not in str(tag) else ref
+    ref = f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag).strip() and "{{" not in str(tag) else ref
+    digest = img.get("digest")  # a digest pins the image whatever the tag says (Bitnami's charts)
+    return f"{ref}@{digest.strip()}" if isinstance(digest, str) and digest.strip().startswith("sha256:") else ref
 
 
 def read(path: str, text: str) -> Artifact:
@@ -64,8 +69,8 @@ def read(path: str, text: str) -> Artifact:
             for i, x in enumerate(d[:200]):
                 walk(x, keys + (i,), depth + 1)
             return
-        if not isinstance(d, dict):
-            return
+        if not isinstance(d, dict) or d.get("enabled") is False:
+            return  # a block the chart switches off renders nothing
         image = _image_of(d, keys)
         if image:
             own = "image" in d  # else this mapping is the image (an entry of `images:`)
