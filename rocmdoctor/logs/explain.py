@@ -28,6 +28,7 @@ from ..base.records import dataclass, field
 if TYPE_CHECKING:
     from ..engine.model import FixPlan
     from ..facts.gpus import Gpu
+    from .structure.shape import Shape
 
 Quote = Callable[[str], str]  # what makes a log line fit to show (redaction, length)
 
@@ -405,8 +406,11 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     diagnoses.sort(key=lambda d: (not d.is_problem, d.order))
     if diagnoses and diagnoses[0].is_problem and _device_access(diagnoses[0]):
         ws = _windows(result, inputs or [], wins or shape_lines)
-        inside = _masked(diagnoses[0], machine, ws) or _in_container(diagnoses[0], machine, ws) or \
-            _root_only(diagnoses[0], machine, ws) or _wsl_release(diagnoses[0], machine, ws)
+        from .structure import analyze
+
+        shaped = [(name, lines, analyze(lines, name)) for name, lines in ws]  # read once for every lead below
+        inside = _masked(diagnoses[0], machine, shaped) or _in_container(diagnoses[0], machine, shaped) or \
+            _root_only(diagnoses[0], machine, shaped) or _wsl_release(diagnoses[0], machine, ws)
         if inside is not None:
             diagnoses.insert(0, inside)
     if diagnoses and diagnoses[0].is_problem and diagnoses[0].signature.family == "runtime":
@@ -658,14 +662,13 @@ def _log_shows(ranked: list[CauseVerdict], line: LogLine) -> list[CauseVerdict]:
             for v in ranked]
 
 
-def _masked(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+def _masked(top: Diagnosis, machine: Machine, shaped: list[tuple[str, list[str], Shape]]) -> Diagnosis | None:
     """The visible-devices diagnosis that leads a failure to find a GPU when the log's own ROCR_VISIBLE_DEVICES and
     HIP/CUDA_VISIBLE_DEVICES together select none (structure/session.py)."""
     from ..knowledge.signatures import structural as rules
-    from .structure import analyze
 
-    for name, lines in wins:
-        masked = analyze(lines, name).masked
+    for _name, _lines, shape in shaped:
+        masked = shape.masked
         if masked is None:
             continue
         occ, ranked = _one_line_occurrence(machine, rules.by_id("visible-devices-select-none"), masked[0])
@@ -674,14 +677,13 @@ def _masked(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]])
     return None
 
 
-def _in_container(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+def _in_container(top: Diagnosis, machine: Machine, shaped: list[tuple[str, list[str], Shape]]) -> Diagnosis | None:
     """The container diagnosis that leads a device-access failure when the log's shell prompt
     shows it was taken inside a container."""
     from ..knowledge.signatures import structural as rules
-    from .structure import analyze
 
-    for name, lines in wins:
-        prompt = analyze(lines, name).container
+    for _name, _lines, shape in shaped:
+        prompt = shape.container
         if prompt is None:
             continue
         sig = rules.by_id("in-container-device-access")
@@ -711,15 +713,14 @@ def _in_collective(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[
     return None
 
 
-def _root_only(top: Diagnosis, machine: Machine, wins: list[tuple[str, list[str]]]) -> Diagnosis | None:
+def _root_only(top: Diagnosis, machine: Machine, shaped: list[tuple[str, list[str], Shape]]) -> Diagnosis | None:
     """The permissions diagnosis that leads a device-access failure when the log then shows the same kind of
     command under sudo seeing the GPU: it works as root, not as this user."""
     from ..knowledge.signatures import structural as rules
-    from .structure import analyze
 
     first = top.occurrence.first.line
-    for name, lines in wins:
-        ok = analyze(lines, name).sudo_ok
+    for _name, lines, shape in shaped:
+        ok = shape.sudo_ok
         # the sudo run must come after the failure it answers (by text: a window is a file's tail)
         at = next((j for j, x in enumerate(lines) if x.strip() and x.strip() in first.text), None)
         if ok is None or at is None or ok.number <= at + 1:

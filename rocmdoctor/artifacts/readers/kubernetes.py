@@ -214,10 +214,10 @@ def read(path: str, text: str) -> Artifact:
                     svc["image"] = str(c["image"])
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
                 nodes = nvidia_nodes(spec)
+                node_line = _line(sn, nodes[0][1], off) if nodes else None  # pod-level: above the container
                 if nodes:  # the pod is placed only on NVIDIA GPU nodes (a selector on their feature labels)
                     svc["nvidia_nodes"] = [label for label, _ in nodes]
-                    art.add(CONTAINER, "nvidia_nodes", svc["nvidia_nodes"], _line(sn, nodes[0][1], off) or lo)
-                node_line = _line(sn, nodes[0][1], off) if nodes else None
+                    art.add(CONTAINER, "nvidia_nodes", svc["nvidia_nodes"], node_line or lo)
                 res = _dict(c.get("resources"))
                 for part in ("limits", "requests"):  # an extended resource is asked for in either (both must agree)
                     gpus = {str(k): v for k, v in _dict(res.get(part)).items() if gpu_resource(str(k)) and asks_for(v)}

@@ -129,7 +129,6 @@ def _run_without_gpu(lines: list[LogLine]) -> tuple[LogLine, LogLine] | None:
     return None
 
 
-
 # *_VISIBLE_DEVICES set in the log: exported, printed alone (an `env` dump), before a command (`ROCR_VISIBLE_DEVICES=1
 # CUDA_VISIBLE_DEVICES=1 python ...`), or in Python (`os.environ["HIP_VISIBLE_DEVICES"] = "1"`). Lists of indices only
 # (a GPU UUID names a GPU, not a position).
@@ -141,6 +140,7 @@ _UNSET = re.compile(r"\bunset\s{1,4}(?P<names>(?:\w{1,40}\s{0,4}){1,8})")
 _EXPORT = re.compile(r"^\s{0,4}(?:[$>#]\s{1,2}|\S{1,80}[$#]\s{1,2})?export\s")
 _COMMAND = re.compile(r"^\s{0,4}(?:[$>]|\S{1,80}[$#])\s{1,2}(?!>)")  # a shell prompt: a new command begins
 _ONLY_SET = re.compile(r"^\s{0,4}(?:[$>#]\s{1,2})?(?:export\s{1,4}|set\s{1,4})?\w{1,40}=\S{0,200}\s*$")
+_BARE_ZERO = re.compile(r"^\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?0\s*$")  # a count printed alone: device_count's 0
 _NO_DEVICE = re.compile(r"No (?:HIP|CUDA) GPUs are available|hipErrorNoDevice|no ROCm-capable device is detected|"
                         r"device_count\(\)\W{0,4}\s{0,4}0\s*$")
 
@@ -189,6 +189,3 @@ def visible_devices_select_none(lines: list[LogLine]) -> tuple[LogLine, LogLine,
             return last, ln, (f"ROCR_VISIBLE_DEVICES={rocr[0]} leaves {left} GPU{'s' * (left > 1)}, numbered from 0; "
                               f"{other}_VISIBLE_DEVICES={pick[0]} then selects none")
     return None
-
-
-_BARE_ZERO = re.compile(r"^\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?0\s*$")
