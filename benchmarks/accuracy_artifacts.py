@@ -195,7 +195,10 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # wave 26: Kubernetes manifests' and Helm values' nvidia.com/gpu requests and their node selectors or required
          # affinities on NVIDIA's GPU node labels (RD-CTR-004 reads both since this change; Helm values are read too)
          "words:nvidia-only-node-affinity": "RD-CTR-004", "words:nvidia-node-affinity-label": "RD-CTR-004", "words:nvidia-gpu-product-node-selector": "RD-CTR-004",
-         "words:nvidia-gpu-node-affinity": "RD-CTR-004", "words:nvidia-only-node-selector": "RD-CTR-004"}
+         "words:nvidia-gpu-node-affinity": "RD-CTR-004", "words:nvidia-only-node-selector": "RD-CTR-004",
+         # wave 27 (batch 118): a pod's /dev/shm left at the runtime's 64 MiB (RD-CTR-005 reads pods since wave 8),
+         # NVIDIA's RuntimeClass in a pod (RD-CTR-004 reads runtimeClassName)
+         "words:pod-no-dev-shm-volume": "RD-CTR-005", "words:nvidia-runtime-class": "RD-CTR-004"}
 
 
 def split_of(repo: str) -> str:

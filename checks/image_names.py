@@ -1,7 +1,8 @@
 """What an image's name says about where it comes from and what it runs: a third-party image named for its
 ROCm build, the images the set builds itself (not pulled: asked of the settings model, settings.built_images),
-an Ollama container that is only a CLI client of another service, and a pulled image the files run with NVIDIA's
-runtime (a CUDA image whatever its name). RD-IMG-001/003 (images.py) read them."""
+an Ollama container that needs no ROCm build (a CLI client of another service, or on the Vulkan backend), and a
+pulled image the files run with NVIDIA's runtime (a CUDA image whatever its name). RD-IMG-001/003 (images.py) read
+them."""
 from __future__ import annotations
 
 import re
@@ -36,21 +37,26 @@ def built_here(image: str, built) -> bool:
     return image in built
 
 
-def ollama_client(settings, v) -> bool:
-    """A compose service of Ollama's image whose OLLAMA_HOST names another host (`http://ollama:11434`):
-    it runs only the `ollama` CLI (pull, list) against that server, no model: which build it is does
-    not matter. A server binds 0.0.0.0 (or leaves it unset)."""
+def ollama_without_rocm(settings, v) -> bool:
+    """A compose service of Ollama's image that needs no ROCm build: its OLLAMA_HOST names another host
+    (`http://ollama:11434`: it runs only the `ollama` CLI, pull and list, against that server, no model; a server
+    binds 0.0.0.0 or leaves it unset), or it runs models on Ollama's Vulkan backend (OLLAMA_VULKAN=1, set here or by
+    an override file of the set for the same service), which the standard image carries for AMD GPUs
+    (https://docs.ollama.com/gpu, "Vulkan GPU Support")."""
     if "ollama" not in str(v.value).lower():
         return False
     for a in settings.of_kind("compose"):
         if a.path != v.origin.path:
             continue
-        for svc in pick_map(a.data, "services").values():
+        for name, svc in pick_map(a.data, "services").items():
             if not isinstance(svc, dict) or not (svc.get("line") or 0) <= (v.origin.line or 0) <= (svc.get("last") or 0):
                 continue
             host = service_env(svc).get("OLLAMA_HOST") or ""
             host = re.sub(r"^\w+://", "", host).split(":")[0].strip()
-            return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]")
+            return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]") or any(
+                str(service_env(other).get("OLLAMA_VULKAN") or "").strip().lower() in ("1", "true", "yes", "on")
+                for b in settings.of_kind("compose") for other in [pick_map(b.data, "services").get(name)]
+                if isinstance(other, dict))
     return False
 
 

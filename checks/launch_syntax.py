@@ -115,25 +115,6 @@ _PIP_LINE = re.compile(r"(?:^\s*|[;&|(]\s*|\b(?:then|do|else)\s+)(?:sudo\s+(?:-\
                        r"python[\d.]*\s+-m\s+pip)\s+install\b")
 
 
-def _uncommented(text: str) -> str:
-    """A Dockerfile's text with the comment lines inside a continued instruction made empty continuations (Docker
-    drops them before joining: `RUN pip install \\` / `# pinned` / `x>=1 \\` is one RUN), and blanks after a line's
-    last backslash dropped (BuildKit continues `transformers \\   ` too: its rule is `\\[ \t]*$`; sh would not),
-    line numbers kept."""
-    out, cont = [], False
-    for line in text.splitlines():
-        if cont and line.lstrip().startswith("#"):
-            out.append(" \\")
-            continue
-        line = _BLANKS_AFTER_ESCAPE.sub("\\\\", line)
-        out.append(line)
-        cont = line.rstrip().endswith("\\")
-    return "\n".join(out)
-
-
-_BLANKS_AFTER_ESCAPE = re.compile(r"(?<!\\)\\[ \t]+$")
-# A Dockerfile's shell-form RUN and its flags (`RUN --mount=type=cache,target=/root/.cache pip install ...`).
-_RUN = re.compile(r"^\s*RUN\s+(?:--\S+\s+)*(?!\[)", re.I)
 # A requirement glued to < or > (`deepspeed>=0.14.0`, `torch<2.5`): the shell redirects there.
 _GLUED = re.compile(r"(?:^|\s)([A-Za-z][\w.\-]*(?:\[[\w,.\-]+\])?)(>=|<=|>|<)(\S*)")
 
@@ -151,12 +132,12 @@ def pip_specifiers_quoted(settings):
     for a in settings.of_kind("shell", "slurm", "dockerfile"):
         lines = a.lines()
         starts = sorted(s["line"] for s in pick_list(a.data, "stages") if isinstance(s, dict) and s.get("line"))
-        for first, last, line in logical_lines(_uncommented(a.text) if a.kind == "dockerfile" else a.text):
-            if a.kind == "dockerfile":  # a shell-form RUN is /bin/sh -c: the same redirections (exec form is not)
-                run = _RUN.match(line)
-                if not run:
-                    continue
-                line = line[run.end():]
+        # a Dockerfile's shell-form RUNs as the reader parsed them (/bin/sh -c: the same redirections; exec form
+        # quotes each word); a script's logical lines
+        runs = [r for r in pick_list(a.data, "shell_runs") if isinstance(r, list) and len(r) == 3] \
+            if a.kind == "dockerfile" else logical_lines(a.text)
+        for first, last, line in runs:
+            if a.kind == "dockerfile":
                 if unbuilt is None:
                     from .image_stages import unbuilt_stages
 

@@ -14,6 +14,8 @@ VLLM = ("image:\n  repository: vllm/vllm-openai\n  tag: v0.10.2\n\nresources:\n 
 def test_a_values_file_is_read_by_its_name_and_content(tmp_path):
     assert detect(str(tmp_path / "values.yaml"), VLLM) == "helm_values"
     assert detect(str(tmp_path / "values-amd.yaml"), VLLM) == "helm_values"
+    assert detect(str(tmp_path / "qwen3-6-35b-values.yaml"), VLLM) == "helm_values"  # an override passed with -f
+    assert detect(str(tmp_path / "myvalues.yaml"), VLLM) != "helm_values"
     # the same keys under another name, a compose file, a manifest: not a values file
     assert detect(str(tmp_path / "config.yaml"), VLLM) != "helm_values"
     assert detect(str(tmp_path / "values.yaml"), "services:\n  a:\n    image: x\n") != "helm_values"
@@ -55,10 +57,26 @@ def test_values_files_judged_on_an_amd_node(tmp_path, text, codes):
     assert got == codes
 
 
-def test_the_gpu_request_is_cited_at_its_first_line(tmp_path):
+def test_the_gpu_request_is_cited_at_its_first_line_and_every_line_a_fix_changes(tmp_path):
     p = write(tmp_path, "values.yaml", VLLM)
     [f] = flagged(scan([p], "RD-CTR-004", "mi300x8"))
     assert f.evidence[0].source == f"{p}:8"  # requests come first in this file
+    assert [e.source for e in f.evidence] == [f"{p}:8", f"{p}:10"]
+
+
+# the vLLM OpenShift chart's override file (fresh batch 118): the chart's own `nodeAffinity: {type, nodeSelectorTerms}`
+AFFINITY = ("nodeAffinity:\n  enabled: true\n  type: {kind}DuringSchedulingIgnoredDuringExecution\n  nodeSelectorTerms:\n"
+            "    - matchExpressions:\n        - key: nvidia.com/gpu.present\n          operator: In\n"
+            "          values: [\"true\"]\n        - key: nvidia.com/gpu.product\n          operator: In\n"
+            "          values: [NVIDIA-H200]\n")
+
+
+def test_a_charts_own_required_node_affinity_on_nvidia_labels_is_cited_at_each_label(tmp_path):
+    p = write(tmp_path, "h200-gpu-node-affinity-values.yaml", AFFINITY.format(kind="required"))
+    [f] = flagged(scan([p], "RD-CTR-004", "mi300x8"))
+    assert [e.source for e in f.evidence] == [f"{p}:6", f"{p}:9"]
+    soft = write(tmp_path, "s/soft-values.yaml", AFFINITY.format(kind="preferred"))  # a preference schedules anywhere
+    assert flagged(scan([soft], "RD-CTR-004", "mi300x8")) == []
 
 
 def test_a_mirror_of_the_vllm_cuda_image_is_a_cuda_image(tmp_path):

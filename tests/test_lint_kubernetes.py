@@ -169,6 +169,70 @@ def test_pod_specs_nested_in_any_resource_are_containers():
     assert odd.data["services"] == {}
 
 
+# Custom resources that write their pod or their one container where no workload path does (fresh batch 115: KAITO's
+# Workspace `inference.template.spec`, OME's ClusterServingRuntime `spec.engineConfig.runner`; Argo's `container:`)
+WORKSPACE = """apiVersion: kaito.sh/v1beta1
+kind: Workspace
+metadata:
+  name: ws
+inference:
+  template:
+    spec:
+      containers:
+        - name: llm
+          image: example/hf-runtime:0.2.0
+"""
+RUNNER = """apiVersion: ome.io/v1beta1
+kind: ClusterServingRuntime
+metadata:
+  name: srt
+spec:
+  engineConfig:
+    volumes:
+      - name: dshm
+        emptyDir:
+          medium: Memory
+    runner:
+      name: engine
+      image: lmsysorg/sglang:v0.5.5-cu129
+      volumeMounts:
+        - mountPath: /dev/shm
+          name: dshm
+      resources:
+        requests:
+          nvidia.com/gpu: 4
+        limits:
+          nvidia.com/gpu: 4
+"""
+ARGO = """apiVersion: argoproj.io/v1alpha1
+kind: Workflow
+metadata:
+  name: wf
+spec:
+  templates:
+  - name: train
+    container:
+      image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+      command: [torchrun, train.py]
+"""
+
+
+def test_pods_and_lone_containers_of_custom_resources_are_read_wherever_they_are_written():
+    assert [(v.value, v.origin.line) for v in kubernetes.read("w.yaml", WORKSPACE).values if v.name == "image"] == [
+        ("example/hf-runtime:0.2.0", 10)]
+    r = kubernetes.read("r.yaml", RUNNER)
+    (svc,) = r.data["services"].values()
+    # the runner's pod is the mapping that holds it: its memory-backed volume is the runner's /dev/shm
+    assert svc["gpu_resources"] == {"nvidia.com/gpu": 4} and svc["shm_size"] == "unlimited"
+    assert svc["gpu_resource_lines"] == [21, 19] and svc["line"] == 12
+    a = kubernetes.read("a.yaml", ARGO)
+    assert [v.origin.line for v in a.values if v.name == "image"] == [9]
+    # look-alikes: a quota's resources (no image, no GPU), an image named in a mapping that runs nothing, metadata
+    quiet = ("apiVersion: v1\nkind: Widget\nmetadata:\n  annotations: {image: a/b:1, command: x}\nspec:\n"
+             "  quota:\n    resources:\n      limits: {cpu: 2}\n  build:\n    image: a/b:1\n")
+    assert kubernetes.read("q.yaml", quiet).data["services"] == {}
+
+
 def test_deeply_nested_manifests_stop_without_error():
     deep = "apiVersion: v1\nkind: Deep\nspec:\n" + "".join("  " * (i + 1) + f"k{i}:\n" for i in range(40)) \
         + "  " * 41 + "containers: [{name: c, image: a/b:1}]\n"

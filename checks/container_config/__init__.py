@@ -14,8 +14,9 @@ from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check,
 from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, nvidia_requests, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
+from .nvidia import nvidia_evidence, nvidia_requests
 from .claims import dra_classes
 from .graphics import dri_only, graphics_only
 from .values import image_command, tools_only
@@ -147,7 +148,7 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                       "starts without a GPU or fails ('could not select device driver \"nvidia\"'). Pass "
                       "/dev/kfd and /dev/dri as devices, or use AMD's container toolkit (with its CDI spec, "
                       "`amd-ctk cdi generate`, Docker 29.3 and newer also take --gpus).",
-                      subject=f"{a.path}: {name}", evidence=[e for _, e in found] + _base_reservation(svc),
+                      subject=f"{a.path}: {name}", evidence=nvidia_evidence(settings, a, svc, found),
                       fix=svc_plan("Use the ROCm device nodes", a,
                                 [say_both(name, svc, f"remove {f}", f"remove {f}") for f, _ in found]
                                 + [say_both(name, svc, "devices: [/dev/kfd, /dev/dri]",
@@ -159,13 +160,6 @@ def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
                                 + [("append", "devices", d) for d in ("/dev/kfd", "/dev/dri")]
                                 if len(found) == sum(1 for f, _ in found if "=" not in f) else ())))
     return out
-
-
-def _base_reservation(svc) -> list:
-    """Where the base file of a layered service writes the NVIDIA reservation the layer keeps (compose appends an
-    override's `devices: []` to the base's list: only `!reset` removes it)."""
-    base, own = svc.get("base_of") or (None, None)
-    return [svc_ev(base, own, "deploy")] if base is not None and gpu_reservations(own) else []
 
 
 # Inference servers whose images hold no PyTorch (Go/C++ runtimes over llama.cpp or whisper.cpp):

@@ -306,45 +306,6 @@ def uses_cdi(svc) -> bool:
                                                                  svc.get("devices") or [])
 
 
-def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
-    """(what, evidence) for each way the service asks for GPUs through NVIDIA's runtime or device plugin
-    (runtime nvidia, an nvidia/capabilities-[gpu] reservation, --gpus without AMD's CDI spec, NVIDIA's CDI device
-    `--device nvidia.com/gpu=all`, nvidia.com/gpu limits, a reservation driver Docker has no plugin for) and, beside one of those, each NVIDIA_* variable it sets
-    ("NAME=value")."""
-    found: list[tuple[str, object]] = []
-    via_cdi = gpus_via_cdi(svc, amd_cdi)
-    if str(svc.get("runtime") or "").lower() == "nvidia":
-        found.append(("--runtime nvidia" if svc.get("runner") else "runtime: nvidia", svc_ev(a, svc, "runtime")))
-    request = "gpu_request" if any(v.name == "gpu_request" for v in a.values) else "deploy"
-    if gpu_reservations(svc) and not via_cdi:
-        found.append(("deploy.resources.reservations.devices: driver nvidia / capabilities [gpu]",
-                      svc_ev(a, svc, request)))
-    for drv in unknown_drivers(svc):
-        found.append((f"deploy.resources.reservations.devices: driver {drv} (Docker has no such device "
-                      "driver; AMD GPUs come in as /dev/kfd and /dev/dri or through CDI)", svc_ev(a, svc, request)))
-    if svc.get("gpus") and not via_cdi:  # `docker run --gpus all`, compose's service-level `gpus: all`
-        found.append((f"--gpus {svc['gpus']}" if svc.get("runner") else f"gpus: {svc['gpus']}", svc_ev(a, svc, "gpus")))
-    for d in device_list(svc):
-        if d.lower().startswith("nvidia.com/"):  # NVIDIA's CDI device name (nvidia-ctk cdi generate); AMD's is amd.com/gpu
-            found.append((f"--device {d}" if svc.get("runner") else f"devices: {d}", item_ev(a, svc, "devices", d)
-                          if not svc.get("runner") else svc_ev(a, svc, "devices")))
-    for k in svc.get("gpu_resources") or {}:
-        if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
-            found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
-    for label in svc.get("nvidia_nodes") or []:  # NVIDIA's GPU feature-discovery labels: no AMD node carries them
-        found.append((f"a node selector on {label} (only NVIDIA GPU nodes carry it)", svc_ev(a, svc, "nvidia_nodes")))
-    if not found:
-        # NVIDIA_VISIBLE_DEVICES and friends alone are read only by NVIDIA's runtime hook: without a request
-        # for that runtime they are inert on an AMD host (the corpus's tabbyapi label; seethroughlab/familiar#266)
-        return found
-    hi = svc.get("last")
-    for v in a.values:
-        if v.kind == "env" and v.name in ka.NVIDIA_ENV and v.origin.line and v.origin.line >= svc.get("line", 1) \
-                and (hi is None or v.origin.line <= hi):
-            found.append((f"{v.name}={v.value}", v.evidence()))
-    return found
-
-
 def item_ev(a, svc, key: str, value: str):
     """Evidence at the item of the list ``key`` that names ``value`` (`- render` under group_add, `- /dev/dxg`
     under devices, with or without a `:target`): the line to change; else the key's own line."""

@@ -45,7 +45,7 @@ def test_a_rocm_named_image_a_script_of_the_set_builds_is_not_pulled(tmp_path):
     assert not [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
 
 
-def test_an_ollama_client_service_is_not_judged_by_its_image(tmp_path):
+def test_an_ollama_without_rocm_service_is_not_judged_by_its_image(tmp_path):
     # https://github.com/FunCyRanger/AI4All/blob/3faedbb7f7c5c58966a53882c3ccfcf20a590be0/docker-compose.yml:77-88
     client = ("services:\n  model-init:\n    image: ollama/ollama:latest\n    entrypoint: >\n      sh -c \"\n"
               "        ollama pull llama3\n      \"\n    environment:\n      - OLLAMA_HOST={host}\n")

@@ -201,6 +201,9 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     # sonicwanjie/fastllm whl_docker_rocm/Dockerfile:20 (fresh batch 22): the dkms use case, asked for
     ("RUN amdgpu-install --usecase=hiplibsdk,rocm,dkms -y", 2),
     ("RUN apt-get update && apt-get install -y amdgpu-dkms rocm-hip-runtime", 2),
+    # ROCm/rccl-tests' old build images (fresh batch 119): rock-dkms, the module's name before ROCm 4.0
+    ("RUN apt-get update && apt-get install -y --no-install-recommends \\\n    rock-dkms \\\n    sudo", 3),
+    ("RUN apt-get install -y rock-dkms-firmware", None),
     ("RUN <<EOF\napt-get update\namdgpu-install -y --usecase=rocm\nEOF", 4),  # inside a heredoc RUN
     # rkarhila/milabench (fresh batch 23): the package downloaded on the RUN's first line, the command on its fourth
     ("RUN  wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb \\\n"

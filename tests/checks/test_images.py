@@ -383,6 +383,12 @@ def test_a_pyxis_container_image_is_judged(tmp_path):
     assert not flagged(scan([rocm], "RD-IMG-001", "mi300x8")) and not flagged(scan([rocm], "RD-IMG-003", "mi300x8"))
     said = write(tmp_path, "e/say.sh", "echo srun --container-image=nvcr.io#nvidia/pytorch:23.08-py3 python t.py\n")
     assert not flagged(scan([said], "RD-IMG-001", "mi300x8"))
+    # OpenRLHF's train_nonrl_slurm.sh (fresh batch 119): `readonly IMAGE_NAME="nvcr.io/..."`, then
+    # `srun --container-image="$IMAGE_NAME"`: the line that writes the name is cited too (where the fix goes)
+    var = write(tmp_path, "v/job.sh", 'readonly IMAGE_NAME="nvcr.io#nvidia/pytorch:26.03-py3"\necho start\n'
+                'srun --container-image="$IMAGE_NAME" \\\n    bash -c "torchrun train.py"\n')
+    [f] = flagged(scan([var], "RD-IMG-001", "mi300x8"))
+    assert [e.source for e in f.evidence] == [f"{var}:3", f"{var}:1"]
 
 
 def test_an_ollama_server_is_judged_whatever_the_order_of_its_client(tmp_path):
@@ -406,6 +412,20 @@ def test_an_ollama_server_is_judged_whatever_the_order_of_its_client(tmp_path):
     # the client alone stays unjudged
     alone = write(tmp_path, "c/docker-compose.ai.yml", "services:\n" + client)
     assert flagged(scan([alone], "RD-IMG-001", "rx7900xtx")) == []
+
+
+def test_an_ollama_server_on_its_vulkan_backend_needs_no_rocm_tag(tmp_path):
+    # pesche012's RX 570 override (fresh batch 118): docker-compose.rx570.yml gives the standard image the device
+    # nodes and OLLAMA_VULKAN=1; Ollama's docs: AMD GPUs beyond ROCm's list run on its Vulkan library
+    base = write(tmp_path, "docker-compose.yml", "services:\n  ollama:\n    image: ollama/ollama:0.18.2\n")
+    layer = write(tmp_path, "docker-compose.rx570.yml", "services:\n  ollama:\n    image: ollama/ollama\n"
+                  "    devices: [/dev/kfd, /dev/dri]\n    environment:\n      OLLAMA_VULKAN: \"1\"\n")
+    assert flagged(scan([base, layer], "RD-IMG-001", "rx7900xtx")) == []
+    # look-alikes: the base alone, and the backend switched off, run the CUDA/CPU build
+    assert flagged(scan([base], "RD-IMG-001", "rx7900xtx"))
+    off = write(tmp_path, "o/docker-compose.yml", "services:\n  ollama:\n    image: ollama/ollama:0.18.2\n"
+                "    environment:\n      - OLLAMA_VULKAN=0\n")
+    assert flagged(scan([off], "RD-IMG-001", "rx7900xtx"))
 
 
 @pytest.mark.parametrize("app,flag", [("nvidia/cuda:12.4.1-devel-ubuntu22.04", True),

@@ -118,13 +118,17 @@ def test_unquoted_pip_specifiers_are_redirections(tmp_path, line, status):
     ('RUN ["pip", "install", "transformers>=4.45"]\n', None),
     ('RUN pip install "transformers>=4.45.0,<5.0.0"\n', None),
     ("ENV PIP_SPEC=pip install x>=1\n", None),
+    ("RUN cat > /tmp/req.txt <<EOF\npip install x>=1\nEOF\n", None),  # a file's text, not a command
+    # what the RUN's shell runs, as the reader parsed it: a `RUN <<EOF` script, an exec-form `sh -c`
+    ("RUN <<EOF\nset -e\npip install accelerate>=1.0\nEOF\n", "warn"),
+    ('RUN ["/bin/sh", "-c", "pip install accelerate>=1.0"]\n', "warn"),
 ])
 def test_unquoted_specifiers_in_a_dockerfile_run(tmp_path, text, status):
     p = write(tmp_path, "Dockerfile", "FROM rocm/pytorch:latest\n" + text)
     fs = flagged(scan([p], "RD-LCH-008", "mi300x8"))
     assert [f.status.value for f in fs] == ([status] if status else [])
     if status == "warn":
-        assert fs[0].evidence[0].source == f"{p}:3"
+        assert fs[0].evidence[0].source == f"{p}:{2 + text.count(chr(10), 0, text.index('>='))}"
 
 
 def test_a_dockerfile_stage_no_build_makes_is_not_judged(tmp_path):

@@ -313,6 +313,8 @@ def resolve_extends(arts: list[Artifact]) -> None:
                     continue
                 if key not in svc:
                     svc[key] = base[key]
+                    if base_art is not None and base_art is not a:  # where a fix changes it: the base file
+                        svc.setdefault("taken_from", {})[key] = [base_art.path, base_name]
                 elif key in ("devices", "group_add", "cap_add", "security_opt") and isinstance(svc[key], list) \
                         and isinstance(base[key], list):
                     svc[key] = base[key] + [x for x in svc[key] if x not in base[key]]

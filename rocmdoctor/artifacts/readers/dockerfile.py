@@ -374,6 +374,8 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                 # directory): what its pip reads may come from there
                 stage["copies"] = stage.get("copies", 0) + 1
             before = len(art.values)
+            # what /bin/sh -c runs, as BuildKit joined it (continuations, comment lines dropped) and heredoc bodies
+            art.data.setdefault("shell_runs", []).extend([f, e, b] for b, f, e in _scripts(ins, n, last))
             for body, first, end in _scripts(ins, n, last):
                 if not (RELEVANT.search(body) or _EDITS_FILES.search(body) or ".whl" in body):
                     continue
@@ -761,10 +763,10 @@ def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str],
 
 
 # amdgpu-install builds the amdgpu kernel module (DKMS) unless told --no-dkms, and its `dkms` use case asks for it;
-# `apt install amdgpu-dkms` does too.
+# `apt install amdgpu-dkms` does too (rock-dkms: its name before ROCm 4.0, in the old ROCm images' Dockerfiles).
 _AMDGPU_INSTALL = re.compile(r"\bamdgpu-install(?P<args>(?:[ \t]+(?:[^&;|\s]{1,200}|\\\n)){1,40})")
 _DKMS_PACKAGE = re.compile(r"\b(?:apt(?:-get)?|dnf|yum|zypper)[ \t]+(?:-\S{1,40}[ \t]+){0,10}install\b[^&;|\n]{0,1000}?"
-                           r"\bamdgpu-dkms(?![\w-])")
+                           r"\b(?P<pkg>amdgpu-dkms|rock-dkms)(?![\w-])")
 
 
 def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
@@ -780,11 +782,12 @@ def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[
             how = "amdgpu-install" + (f" --usecase={uses.group(1)}" if uses else "") + " without --no-dkms"
         if uses and "dkms" in uses.group(1).split(","):
             how = f"amdgpu-install --usecase={uses.group(1)}"
-    if how is None and _DKMS_PACKAGE.search(body):
-        how = "the amdgpu-dkms package"
+    pkg = _DKMS_PACKAGE.search(body) if how is None else None
+    if pkg:
+        how = f"the {pkg.group('pkg')} package"
     if how:
         # the command's own line, not the line that downloads its package (amdgpu-install/6.2.2/... .deb)
-        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-install[ \t]+-|\bamdgpu-dkms\b"))
+        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-install[ \t]+-|\b(?:amdgpu|rock)-dkms\b"))
 
 
 # A RUN that deletes a ROCm math library's kernel files to slim the image: `find .../rocblas/library

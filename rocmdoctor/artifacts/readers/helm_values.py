@@ -13,10 +13,11 @@ import os
 import re
 
 from ..settings import CONTAINER, Artifact
-from .kubernetes import KUBERNETES, _line, asks_for, gpu_resource, nvidia_nodes
+from .kubernetes import KUBERNETES, _line, asks_for, gpu_resource, nvidia_nodes, nvidia_terms
 
 HELM = "HelmValues"
-_NAME = re.compile(r"^values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
+# values.yaml, values-amd.yaml, and the override files passed with -f (qwen3-values.yaml, h200_gpu_values.yml)
+_NAME = re.compile(r"^(?:[\w.-]{0,80}[-_.])?values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
 _SIGNS = re.compile(r"(?m)^\s{0,40}(?:[\"']?repository[\"']?\s*:|[\"']?(?:nvidia|amd)\.com/gpu[\"']?\s*:|"
                     r"(?:nodeSelector|nodeAffinity)\s*:|image\s*:\s*[\"']?[\w.-]+(?:/[\w.-]+)*[:@]\S)")
 # a repository that is source code, not an image (`source: {repository: git@github.com:org/app.git}`)
@@ -83,13 +84,17 @@ def read(path: str, text: str) -> Artifact:
         asked = [(part, {str(k): v for k, v in res[part].items() if gpu_resource(str(k)) and asks_for(v)})
                  for part in ("limits", "requests") if isinstance(res.get(part), dict)]
         asked = [(part, gpus) for part, gpus in asked if gpus]
-        if asked:  # cited at the GPU resource's own line (`nvidia.com/gpu: 1`), the first of limits and requests
-            at = min(_line(root, keys + ("resources", part, next(iter(gpus))), 0) or 1 for part, gpus in asked)
-            service(f"{name}/resources", "gpu_resources", asked[0][1], at)
+        if asked:  # cited at the GPU resource's own lines (`nvidia.com/gpu: 1`), under limits and requests
+            lines = sorted(n for part, gpus in asked for k in gpus if (n := _line(root, keys + ("resources", part, k), 0)))
+            service(f"{name}/resources", "gpu_resources", asked[0][1], lines[0] if lines else 1)
+            art.data["services"][f"{name}/resources"]["gpu_resource_lines"] = lines
         nodes = nvidia_nodes(d)
+        if "preferred" not in str(d.get("type") or "").lower():  # a chart's own `nodeAffinity: {type, nodeSelectorTerms}`
+            nodes += nvidia_terms(d, ())
         if nodes:
-            service(f"{name}/{nodes[0][1][0]}", "nvidia_nodes", [label for label, _ in nodes],
-                    _line(root, keys + nodes[0][1], 0) or 1)
+            lines = [n for _, at in nodes if (n := _line(root, keys + at, 0))]
+            service(f"{name}/{nodes[0][1][0]}", "nvidia_nodes", [label for label, _ in nodes], lines[0] if lines else 1)
+            art.data["services"][f"{name}/{nodes[0][1][0]}"]["node_lines"] = lines
         if image and not own:
             return  # an image's own mapping holds nothing more to read
         for k, v in d.items():

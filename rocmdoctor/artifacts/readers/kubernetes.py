@@ -50,13 +50,20 @@ def nvidia_nodes(spec: dict) -> list[tuple[str, tuple]]:
     out: list[tuple[str, tuple]] = [(f"{k}={v}", ("nodeSelector", k)) for k, v in sel.items() if _nvidia_label(k, [v])]
     req = "requiredDuringSchedulingIgnoredDuringExecution"
     required = _dict(_dict(_dict(spec.get("affinity")).get("nodeAffinity")).get(req))
+    return out + nvidia_terms(required, ("affinity", "nodeAffinity", req))
+
+
+def nvidia_terms(required: dict, at: tuple) -> list[tuple[str, tuple]]:
+    """(label, key path) for each match expression on an NVIDIA node label in a required node affinity's
+    `nodeSelectorTerms` (``required`` holds them; ``at`` is its own key path)."""
+    out = []
     for i, term in enumerate(_list(required.get("nodeSelectorTerms"))):
         for j, e in enumerate(_list(_dict(term).get("matchExpressions"))):
             e = _dict(e)
             vals = _list(e.get("values"))
             if str(e.get("operator")) in ("In", "Exists") and _nvidia_label(e.get("key"), vals or ["nvidia"]):
                 out.append((f"{e.get('key')} {e.get('operator')} {', '.join(map(str, vals))}".strip(),
-                            ("affinity", "nodeAffinity", req, "nodeSelectorTerms", i, "matchExpressions", j, "key")))
+                            at + ("nodeSelectorTerms", i, "matchExpressions", j, "key")))
     return out
 
 
@@ -89,15 +96,35 @@ def _pods_within(d, n, depth: int = 0) -> list[tuple[dict, object]]:
         if isinstance(d.get("containers"), list) and any(isinstance(c, dict) and c.get("image")
                                                           for c in d["containers"]):
             return [(d, n)]
-        out = []
+        out: list[tuple[dict, object]] = []
         for k, v in getattr(n, "value", []) or []:
             key = getattr(k, "value", None)
-            if isinstance(key, str) and key in d and key not in _NOT_PODS:
+            if not isinstance(key, str) or key not in d or key in _NOT_PODS:
+                continue
+            if _one_container(d[key]) and v is not None:
+                # `runner:` (OME), `container:` (Argo), `model:` (KServe): one container written outside a
+                # `containers` list; the mapping that holds it stands for its pod (its volumes, its node selector)
+                node = SimpleNamespace(value=[*n.value, (SimpleNamespace(value="containers"), SimpleNamespace(
+                    value=[v], start_mark=v.start_mark))], start_mark=n.start_mark)
+                out.append(({**d, "containers": [d[key]]}, node))
+            else:
                 out.extend(_pods_within(d[key], v, depth + 1))
         return out
     if isinstance(d, list) and isinstance(getattr(n, "value", None), list):
         return [x for item, sub in zip(d, n.value) for x in _pods_within(item, sub, depth + 1)]
     return []
+
+
+_CONTAINER_KEYS = ("resources", "command", "args", "ports", "env", "volumeMounts")
+
+
+def _one_container(d) -> bool:
+    """A container's fields (an image and what it runs or asks for, or a GPU request) in a mapping of their own."""
+    if not isinstance(d, dict) or "containers" in d:
+        return False
+    res = _dict(d.get("resources"))
+    asks = any(gpu_resource(str(k)) for part in ("limits", "requests") for k in _dict(res.get(part)))
+    return asks or (isinstance(d.get("image"), str) and any(k in d for k in _CONTAINER_KEYS))
 
 
 def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
@@ -114,10 +141,12 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
     if doc.get("kind") == "Pod":
         return [(spec, sn)] if isinstance(spec, dict) else []
     if not _POLICY_GROUPS.search(f"{doc.get('apiVersion') or ''}/"):  # a policy's pod patterns run nothing
-        out.extend(_pods_within(spec, sn))
+        # under spec, or elsewhere in a custom resource (KAITO's Workspace writes `inference.template.spec`)
+        out.extend(_pods_within({k: v for k, v in doc.items() if k not in ("metadata", "status")}, node))
     trainer, tn = get(spec, sn, "trainer")
     if doc.get("kind") == "TrainJob" and isinstance(trainer, dict) and tn is not None and \
             any(k in trainer for k in ("image", "env", "resourcesPerNode")):
+        out = [(p, pn) for p, pn in out if p["containers"][0] is not trainer]  # read below, with resourcesPerNode
         # Kubeflow Trainer's TrainJob overrides the runtime's trainer container: image, env, resourcesPerNode
         pairs = [(SimpleNamespace(value="resources" if k.value == "resourcesPerNode" else k.value), v)
                  for k, v in tn.value]
@@ -217,15 +246,19 @@ def read(path: str, text: str) -> Artifact:
                 node_line = _line(sn, nodes[0][1], off) if nodes else None  # pod-level: above the container
                 if nodes:  # the pod is placed only on NVIDIA GPU nodes (a selector on their feature labels)
                     svc["nvidia_nodes"] = [label for label, _ in nodes]
+                    svc["node_lines"] = [n for _, at in nodes if (n := _line(sn, at, off))]
                     art.add(CONTAINER, "nvidia_nodes", svc["nvidia_nodes"], node_line or lo)
                 res = _dict(c.get("resources"))
+                at: list[int] = []  # each line that asks: a fix changes the limit and the request alike
                 for part in ("limits", "requests"):  # an extended resource is asked for in either (both must agree)
                     gpus = {str(k): v for k, v in _dict(res.get(part)).items() if gpu_resource(str(k)) and asks_for(v)}
-                    if gpus:
+                    if gpus and "gpu_resources" not in svc:
                         svc["gpu_resources"] = gpus
                         art.add(CONTAINER, "gpu_resources", gpus,
                                 _line(sn, ("containers", i, "resources", part), off) or lo)
-                        break
+                    at += [n for k in gpus if (n := _line(sn, ("containers", i, "resources", part, k), off))]
+                if at:
+                    svc["gpu_resource_lines"] = at
                 claims = [str(x.get("name")) for x in _list(res.get("claims")) if isinstance(x, dict) and x.get("name")]
                 if claims:  # Dynamic Resource Allocation: the pod's resourceClaims name the device class (gpu.amd.com)
                     svc["gpu_claims"] = {n: _claim_source(spec, n) for n in claims}

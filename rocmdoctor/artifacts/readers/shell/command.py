@@ -14,7 +14,7 @@ from ..training import ranks_per_node
 from .builds import (_BUILDS, _CRAY_ACCEL, _CRAY_PENDING, _CUDA_FRAMEWORK, _CUDA_TOOLKIT, _modules_loaded,
                      pip_program, pip_requirements, record_arch_flags,
                      record_implicit_flags)
-from .docker import _IMAGE_REF, _build_target, _container
+from .docker import _IMAGE_REF, _build_target, _container, image_written
 from .expand import ALLEXPORT, _assign_defaults, _split_held_commands, substitute
 from .launchers import (_ACCELERATE_FLAGS, _ACCELERATE_OPTS, _DEEPSPEED_OPTS, _SHELLS, _TORCHRUN_OPTS, _WRAPPERS,
                         GPU_COUNT_OPTS, _launcher_opts, _looks_like_program, _script, _script_args, _vllm,
@@ -315,6 +315,7 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
                     # pyxis: the job steps run in this image (REGISTRY#IMAGE:TAG, or an enroot squashfs file)
                     art.add(CONTAINER, "image", value.replace("#", "/", 1),
                             _line_with(physical, first, last, re.escape(value)))
+                    image_written(art, physical, first, last, value, value.replace("#", "/", 1))
                 if head == "srun" and name == "export" and value:
                     # `srun --export=ALL,NCCL_SOCKET_IFNAME=bond`: the step's tasks get these (as #SBATCH --export)
                     env_vals += [(k, v) for k, eq, v in (p.partition("=") for p in value.split(","))

@@ -106,14 +106,7 @@ def _container(art: Artifact, svc: dict, first: int, last: int, physical: list[s
     image = svc.get("image")
     if isinstance(image, str) and image and not image.startswith("$"):  # the image it runs (RD-IMG-001/003)
         art.add(CONTAINER, "image", image, image_at or _line_with(physical, first, last, re.escape(image)))
-        if not any(image in physical[n - 1] for n in range(first, min(last, len(physical)) + 1)):
-            # `docker run ... "$VLLM_IMAGE"`: the line that writes the name (`: "${VLLM_IMAGE:=vllm/...}"`,
-            # IMAGE=...) is where the image is chosen, and where a fix goes
-            found = [n for n in range(first - 1, 0, -1)  # the nearest line above that writes it, not a comment
-                     if image in physical[n - 1] and not physical[n - 1].lstrip().startswith("#")]
-            at = next((n for n in found if re.search(r"\w=|:=", physical[n - 1])), found[0] if found else 0)
-            if at:
-                art.add(CONTAINER, "image_written", image, at)
+        image_written(art, physical, first, last, image)
     for k, v in svc["environment"].items():
         if re.match(r"^[A-Za-z_]\w*$", k):
             art.add(ENV, k, v, _line_with(physical, first, last, r"(?:^|[\s='\"])" + re.escape(k) + "="))
@@ -123,3 +116,16 @@ def _repo_part(tag: str) -> str:
     """`registry:5000/app:${v}` -> `registry:5000/app`: the reference without its tag."""
     last = tag.rsplit("/", 1)[-1]
     return tag[:len(tag) - len(last)] + last.partition(":")[0]
+
+
+def image_written(art: Artifact, physical: list[str], first: int, last: int, image: str, as_read: str = "") -> None:
+    """`docker run ... "$VLLM_IMAGE"`, `srun --container-image="$IMAGE_NAME"`: the line that writes the name
+    (`: "${VLLM_IMAGE:=vllm/...}"`, IMAGE=...) is where the image is chosen, and where a fix goes (``as_read``:
+    the image as the reader records it, where that differs from the text: pyxis's `nvcr.io#nvidia/...`)."""
+    if any(image in physical[n - 1] for n in range(first, min(last, len(physical)) + 1)):
+        return
+    found = [n for n in range(min(first, len(physical) + 1) - 1, 0, -1)  # the nearest line above, not a comment
+             if image in physical[n - 1] and not physical[n - 1].lstrip().startswith("#")]
+    at = next((n for n in found if re.search(r"\w=|:=", physical[n - 1])), found[0] if found else 0)
+    if at:
+        art.add(CONTAINER, "image_written", as_read or image, at)
