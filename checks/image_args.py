@@ -6,11 +6,14 @@ that causes a finding about it. The Dockerfile's own default is judged only wher
 without that arg (a service with no args, or no compose build at all)."""
 from __future__ import annotations
 
+import re
+
 
 from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.artifacts.readers.shell import substitute
 from rocmdoctor.artifacts.settings import BUILD, Value, artifact_at, build_arg_line, builds_of
 from rocmdoctor.base.untrusted import pick, pick_list, pick_map
+from rocmdoctor.knowledge import artifacts as ka
 
 
 def _builders(settings, dockerfile: str) -> list[tuple]:
@@ -104,6 +107,12 @@ def built_for_nvidia(settings, unbuilt: set) -> list[Value]:
             continue
         froms = [v for v in d.values if v.kind == BUILD and v.name == "from" and isinstance(v.value, str)
                  and (v.origin.path, v.origin.line) not in unbuilt]
-        if froms and "$" not in froms[-1].value:
-            out.append(froms[-1])
+        if froms and "$" not in froms[-1].value and not _PLAIN_BASE.match(froms[-1].value) \
+                and not ka.NO_TORCH_IMAGE.match(froms[-1].value):
+            out.append(froms[-1])  # (a plain OS, Python or toolchain base holds no CUDA: what the build installs does)
     return out
+
+
+# Toolchain bases beside ka.NO_TORCH_IMAGE's OS and Python ones: no CUDA in them, whatever service runs the build
+_PLAIN_BASE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:node|golang|alpine|rust|eclipse-temurin|openjdk)(?::|@|$)|"
+                         r"^ghcr\.io/astral-sh/uv(?::|@|$)|^mcr\.microsoft\.com/dotnet/", re.I)

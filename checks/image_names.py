@@ -41,7 +41,7 @@ def ollama_without_rocm(settings, v) -> bool:
     """A compose service of Ollama's image that needs no ROCm build: its OLLAMA_HOST names another host
     (`http://ollama:11434`: it runs only the `ollama` CLI, pull and list, against that server, no model; a server
     binds 0.0.0.0 or leaves it unset), or it runs models on Ollama's Vulkan backend (OLLAMA_VULKAN=1, set here or by
-    an override file of the set for the same service), which the standard image carries for AMD GPUs
+    a layer of its folder for the same service), which the standard image carries for AMD GPUs
     (https://docs.ollama.com/gpu, "Vulkan GPU Support")."""
     if "ollama" not in str(v.value).lower():
         return False
@@ -53,11 +53,21 @@ def ollama_without_rocm(settings, v) -> bool:
                 continue
             host = service_env(svc).get("OLLAMA_HOST") or ""
             host = re.sub(r"^\w+://", "", host).split(":")[0].strip()
-            return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]") or any(
-                str(service_env(other).get("OLLAMA_VULKAN") or "").strip().lower() in ("1", "true", "yes", "on")
-                for b in settings.of_kind("compose") for other in [pick_map(b.data, "services").get(name)]
-                if isinstance(other, dict))
+            return bool(host) and host not in ("0.0.0.0", "localhost", "127.0.0.1", "::", "[::]") or \
+                _on_vulkan(settings, name, v)
     return False
+
+
+def _on_vulkan(settings, name: str, v) -> bool:
+    """The compose files of ``v``'s folder (one project: a base and the layers `-f` adds) that set OLLAMA_VULKAN for
+    service ``name`` all set it on; a layer that sets it off may win, so then the image is judged."""
+    import os
+
+    here = os.path.dirname(v.origin.path)
+    said = [str(service_env(svc).get("OLLAMA_VULKAN")).strip().lower() for b in settings.of_kind("compose")
+            if os.path.dirname(b.path) == here for svc in [pick_map(b.data, "services").get(name)]
+            if isinstance(svc, dict) and service_env(svc).get("OLLAMA_VULKAN") is not None]
+    return bool(said) and all(x in ("1", "true", "yes", "on") for x in said)
 
 
 _NVIDIA_RUN = ka.ImagePattern("", "started with NVIDIA's container runtime by these files, so built for CUDA",

@@ -9,6 +9,7 @@ from rocmdoctor.artifacts.readers.requirements import local_project
 from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
+from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge import torch_wheels
 from rocmdoctor.base.untrusted import pick
 
@@ -93,6 +94,7 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         name = ka.requirement_name(str(req))
         if name is None and _FA_REPO.search(str(req)):
             name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
+        name = name or pip_kb.cuda_wheel(str(req))  # `vllm-0.7.2+cu118-...whl`: its package, built for CUDA
         if name == "flash-attn" and have and "no-build-isolation" not in opts and "no-deps" not in opts \
                 and not str(req).endswith(".whl"):
             out.append((_FA_ISOLATED, str(req)))

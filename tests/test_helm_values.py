@@ -77,6 +77,11 @@ def test_a_charts_own_required_node_affinity_on_nvidia_labels_is_cited_at_each_l
     assert [e.source for e in f.evidence] == [f"{p}:6", f"{p}:9"]
     soft = write(tmp_path, "s/soft-values.yaml", AFFINITY.format(kind="preferred"))  # a preference schedules anywhere
     assert flagged(scan([soft], "RD-CTR-004", "mi300x8")) == []
+    # the pod's own form in a values file is read once, not again as the chart's form (review of wave 27)
+    pod = write(tmp_path, "p/values.yaml", "affinity:\n  nodeAffinity:\n    requiredDuringSchedulingIgnoredDuring"
+                "Execution:\n      nodeSelectorTerms:\n      - matchExpressions:\n        - {key: nvidia.com/gpu.product, "
+                "operator: In, values: [A100]}\n")
+    assert len(flagged(scan([pod], "RD-CTR-004", "mi300x8"))) == 1
 
 
 def test_a_mirror_of_the_vllm_cuda_image_is_a_cuda_image(tmp_path):

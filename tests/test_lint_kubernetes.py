@@ -227,6 +227,18 @@ def test_pods_and_lone_containers_of_custom_resources_are_read_wherever_they_are
     assert svc["gpu_resource_lines"] == [21, 19] and svc["line"] == 12
     a = kubernetes.read("a.yaml", ARGO)
     assert [v.origin.line for v in a.values if v.name == "image"] == [9]
+    # review of wave 27: two lone containers of one manifest stay two (named for their holder); a lone container
+    # beside a pod's own containers list is read too; an image written as a mapping is joined (NVIDIA's NIMService)
+    two = ARGO + "  - name: eval\n    container: {image: rocm/pytorch:latest, command: [python, eval.py]}\n"
+    assert set(kubernetes.read("two.yaml", two).data["services"]) == {"wf/train", "wf/eval"}
+    both = KSERVE.replace("spec:\n  predictor:\n", "spec:\n  predictor:\n    model:\n      modelFormat: {name: hf}\n"
+                          "      resources: {limits: {nvidia.com/gpu: 1}}\n")
+    assert set(kubernetes.read("both.yaml", both).data["services"]) == {"llama3/vllm-container", "llama3/model"}
+    nim = ("apiVersion: apps.nvidia.com/v1alpha1\nkind: NIMService\nmetadata: {name: llama}\nspec:\n"
+           "  image: {repository: nvcr.io/nim/meta/llama-3.1-8b-instruct, tag: \"1.3.3\"}\n"
+           "  resources: {limits: {nvidia.com/gpu: 1}}\n")
+    assert [v.value for v in kubernetes.read("nim.yaml", nim).values if v.name == "image"] == [
+        "nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3.3"]
     # look-alikes: a quota's resources (no image, no GPU), an image named in a mapping that runs nothing, metadata
     quiet = ("apiVersion: v1\nkind: Widget\nmetadata:\n  annotations: {image: a/b:1, command: x}\nspec:\n"
              "  quota:\n    resources:\n      limits: {cpu: 2}\n  build:\n    image: a/b:1\n")

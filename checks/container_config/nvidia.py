@@ -70,12 +70,18 @@ def _base_reservation(svc) -> list:
 
 
 def _extended_reservation(settings, svc) -> list:
-    """Where another file's base service, which this one `extends:`, writes the NVIDIA reservation it takes."""
-    path, name = (pick(svc, "taken_from", "deploy") or [None, None])[:2]
-    base = next((b for b in settings.of_kind("compose") if b.path == path), None)
-    own = pick(base.data, "services", name) if base is not None else None
-    return request_lines(base, own) + [svc_ev(base, own, "gpu_request")] \
-        if isinstance(own, dict) and gpu_reservations(own) else []
+    """Where another file's base service, which this one `extends:` (through a chain of them), writes the NVIDIA
+    reservation it takes."""
+    for _ in range(8):  # a chain a -> b -> c, never a loop
+        path, name = (pick(svc, "taken_from", "deploy") or [None, None])[:2]
+        base = next((b for b in settings.of_kind("compose") if b.path == path), None)
+        own = pick(base.data, "services", name) if base is not None else None
+        if not isinstance(own, dict) or not gpu_reservations(own):
+            return []
+        if not pick(own, "taken_from", "deploy"):
+            return request_lines(base, own) + [svc_ev(base, own, "gpu_request")]
+        svc = own
+    return []
 
 
 def _unique(evidence: list) -> list:

@@ -43,7 +43,7 @@ CONTAINER_FILE = re.compile(r"(?i)^dockerfile|\.dockerfile$|^containerfile|^(doc
 # Base images whose torch and libraries are CUDA builds.
 CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?nvidia/cuda[:@]", "NVIDIA's CUDA base image", (ROCM_DOCKER,)),
-    ImagePattern(r"^(nvcr\.io/)?nvidia/", "an NVIDIA NGC image (CUDA torch)", (ROCM_DOCKER,)),
+    ImagePattern(r"^(nvcr\.io/)?nvidia/|^nvcr\.io/nim/", "an NVIDIA NGC image (CUDA torch)", (ROCM_DOCKER,)),
     # Every pytorch/pytorch tag (latest, nightly, 2.x-cudaXX-...) is a CUDA build; there is no ROCm one.
     ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
                  (PYTORCH_ROCM_INSTALL,)),
@@ -596,9 +596,24 @@ BNB_ROCM_WHEELS = (0, 50)
 
 
 def bnb_ships_rocm(requirement: str) -> bool:
-    """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels."""
+    """A bitsandbytes requirement pinned (==) to a release whose PyPI wheel has ROCm kernels, or a range that admits
+    one (`>=0.49,<1`: pip takes the newest release a range allows). An unpinned name is left to the callers."""
     m = re.search(r"==\s*(\d{1,6})\.(\d{1,6})", requirement)
-    return m is not None and (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
+    if m is not None:
+        return (int(m.group(1)), int(m.group(2))) >= BNB_ROCM_WHEELS
+    spec = re.sub(r"^\s*[\w.-]+\s*(?:\[[^\]]{0,200}\])?", "", requirement.strip().strip("'\"").split(";", 1)[0]).strip()
+    if not re.search(r"[<>~]=?", spec):
+        return False
+    try:
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+        allowed = SpecifierSet(spec.replace(" ", ""))
+    except (InvalidSpecifier, ValueError):
+        return False
+    return any(allowed.contains(v) for v in _BNB_LATER)
+
+
+_BNB_LATER = tuple(f"0.{m}" for m in range(BNB_ROCM_WHEELS[1], 100)) + tuple(f"{a}.{b}" for a in range(1, 10) for b in range(30))
 
 
 # A ROCm index given only as --extra-index-url keeps PyPI in play, and pip installs the newest

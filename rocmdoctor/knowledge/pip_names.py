@@ -169,8 +169,29 @@ TRITON_AMD_SOURCE = "https://github.com/triton-lang/triton/releases/tag/v3.0.0"
 _ROCM_DIRECT = re.compile(r"@\s*\S*(?:rocm|hip)", re.I)
 
 
+# A wheel file (a URL, a path, `name @ URL`) whose version's local part names a CUDA release: `vllm-0.7.2+cu118-...
+# .whl`, `flash_attn-2.6.3+cu123torch2.4cxx11abiFALSE-...whl`, `deepspeed-0.15.3+cu121torch2.4-...whl` (PEP 427 names
+# a wheel NAME-VERSION-...; the +cuXXX local version is how these projects publish their CUDA builds).
+_CUDA_WHEEL = re.compile(r"(?:^|[/@\s])([A-Za-z0-9][A-Za-z0-9_.]*)-\d[\w.!]*\+cu\d{2,3}[\w.]*-[\w.-]+\.whl\b")
+CUDA_WHEEL_SOURCE = "https://packaging.python.org/en/latest/specifications/binary-distribution-format/"
+
+
+def cuda_wheel(req: str) -> str | None:
+    """The package a wheel file built for CUDA holds (its name, normalised), from the wheel's file name."""
+    m = _CUDA_WHEEL.search(req.strip().strip("'\""))
+    return re.sub(r"[-_.]+", "-", m.group(1)).lower() if m else None
+
+
 def cuda_only(req: str) -> tuple[str, str] | None:
-    """(what runs on ROCm instead, source) when the requirement ``req`` names a CUDA-only package."""
+    """(what runs on ROCm instead, source) when the requirement ``req`` names a CUDA-only package, or is a wheel
+    built for CUDA of a package no other rule names (`flashinfer-0.1.6+cu121torch2.4-...whl`)."""
+    wheel = cuda_wheel(req)
+    if wheel is not None:
+        from .artifacts import PIP_BY_NAME
+
+        return None if wheel in PIP_BY_NAME else (f"a ROCm build of {wheel} (this wheel's +cu version is its CUDA "
+                                                  "build), or build it from source against the ROCm torch",
+                                                  CUDA_WHEEL_SOURCE)
     m = re.match(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]{1,80}\])?)", req.strip().strip("'\""))
     if not m or _ROCM_DIRECT.search(req):
         return None  # `ctranslate2 @ https://.../ctranslate2-4.6.0+rocm...whl`: not PyPI's build

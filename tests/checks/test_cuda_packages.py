@@ -31,6 +31,13 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     ("ctranslate2 @ https://github.com/OpenNMT/CTranslate2/releases/download/v4.6.0/"
      "ctranslate2-4.6.0+rocm6.4-cp310-cp310-linux_x86_64.whl", False),
     ("onnxruntime-gpu @ https://repo.radeon.com/rocm/manylinux/rocm-rel-6.4/onnxruntime_rocm-1.21.0-cp310.whl", False),
+    # wheels whose +cuXXX version is their CUDA build (fresh batches 118, 121: AlongWY's LLaMA-Factory image, a TRL env
+    # script): a package RD-IMG-002 names keeps that finding (vllm, flash-attn); any other is this check's
+    ("https://github.com/flashinfer-ai/flashinfer/releases/download/v0.1.6/flashinfer-0.1.6+cu121torch2.4-cp311-"
+     "cp311-linux_x86_64.whl", True),
+    ("https://github.com/vllm-project/vllm/releases/download/v0.7.2/vllm-0.7.2+cu118-cp38-abi3-manylinux1_x86_64.whl",
+     False),
+    ("https://example.org/wheels/flashinfer-0.1.6+rocm6.2-cp311-cp311-linux_x86_64.whl", False),
 ])
 def test_cuda_only_names(req, cuda_only):
     assert (pip_kb.cuda_only(req) is not None) is cuda_only
@@ -220,3 +227,12 @@ def test_a_cuda_package_in_the_nvidia_branch_of_a_per_vendor_chain_is_not_this_m
     assert only != docker and len(flagged(scan([write(tmp_path, "Dockerfile.worker", only)], "RD-IMG-009", "rx7900xtx"))) == 1
     amd = docker.replace("         pip uninstall -y onnxruntime-gpu || true;", "         pip install cupy-cuda12x;")
     assert len(flagged(scan([write(tmp_path, "Dockerfile.worker", amd)], "RD-IMG-009", "rx7900xtx"))) == 1
+
+
+def test_a_wheel_built_for_cuda_is_named_by_its_file():
+    assert pip_kb.cuda_wheel("vllm @ https://x.org/vllm-0.7.2+cu118-cp38-abi3-manylinux1_x86_64.whl") == "vllm"
+    assert pip_kb.cuda_wheel("./dist/flash_attn-2.6.3+cu123torch2.4cxx11abiFALSE-cp311-cp311-linux_x86_64.whl") \
+        == "flash-attn"
+    assert pip_kb.cuda_wheel("deepspeed-0.15.3+rocm6.2-cp311-cp311-linux_x86_64.whl") is None
+    assert pip_kb.cuda_wheel("torch==2.4.0+cu121") is None  # a pin, not a wheel file: RD-IMG-002 reads pins
+

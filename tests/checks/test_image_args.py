@@ -64,6 +64,9 @@ FAUX = ("services:\n  triton:\n    build:\n      context: .\n      dockerfile: t
     ("moyix/triton_with_ft:22.09", "", True),
     ("moyix/triton_with_ft:22.09", "    devices: [/dev/kfd, /dev/dri]\n", False),  # passed to the AMD GPU too
     ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", "", False),
+    # a plain Python, OS or toolchain base holds no CUDA: what the build installs is the finding (RD-IMG-002; fresh
+    # batch 121's qlora-pipeline trainer.Dockerfile, FROM python:3.10-slim)
+    ("python:3.10-slim", "", False), ("debian:bookworm-slim", "", False), ("ghcr.io/astral-sh/uv:0.8.15", "", False),
 ])
 def test_a_dockerfile_built_only_for_nvidias_runtime_is_a_cuda_image(tmp_path, base, extra, cuda):
     write(tmp_path, "triton.Dockerfile", f"FROM {base}\n\nRUN python3 -m pip install -U transformers\n")

@@ -685,3 +685,14 @@ def test_a_requirements_file_is_the_install_where_any_of_its_installers_has_no_t
                            "RUN pip3 install torch transformers\nFROM rocm/dev-ubuntu-22.04:6.2\n")
     assert any(f.evidence[0].source.endswith("requirements.txt:1")
                for f in flagged(scan([write(tmp_path, "Dockerfile", staged), r], "RD-IMG-002", "mi300x8")))
+
+
+def test_a_wheel_file_built_for_cuda_is_judged_as_its_package(tmp_path):
+    # Open-Thought's reasoning-gym set_env.sh (fresh batch 121): vLLM's release wheel whose +cu118 version is its CUDA
+    # build; the same wheel's ROCm build, and a wheel of no package RD-IMG-002 names, are not this check's
+    cuda = "https://github.com/vllm-project/vllm/releases/download/v0.7.2/vllm-0.7.2+cu118-cp38-abi3-manylinux1_x86_64.whl"
+    p = write(tmp_path, "a/set_env.sh", f"#!/bin/bash\npip install {cuda}\n")
+    assert [f.evidence[0].source for f in flagged(scan([p], "RD-IMG-002", "mi300x8"))] == [f"{p}:2"]
+    for other in (cuda.replace("+cu118", "+rocm6.2"), cuda.replace("vllm-0.7.2", "flashinfer-0.1.6")):
+        q = write(tmp_path, f"{abs(hash(other))}/set_env.sh", f"#!/bin/bash\npip install {other}\n")
+        assert flagged(scan([q], "RD-IMG-002", "mi300x8")) == []

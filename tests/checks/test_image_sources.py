@@ -204,6 +204,8 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     # ROCm/rccl-tests' old build images (fresh batch 119): rock-dkms, the module's name before ROCm 4.0
     ("RUN apt-get update && apt-get install -y --no-install-recommends \\\n    rock-dkms \\\n    sudo", 3),
     ("RUN apt-get install -y rock-dkms-firmware", None),
+    ("RUN apt-get install -y rocm-dkms", 2),  # the meta package that pulled rock-dkms in
+    ("RUN apt-get install -y rock-dkms-firmware && \\\n    apt-get install -y rock-dkms", 3),  # its own line
     ("RUN <<EOF\napt-get update\namdgpu-install -y --usecase=rocm\nEOF", 4),  # inside a heredoc RUN
     # rkarhila/milabench (fresh batch 23): the package downloaded on the RUN's first line, the command on its fourth
     ("RUN  wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb \\\n"

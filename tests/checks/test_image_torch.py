@@ -120,6 +120,19 @@ def test_bitsandbytes_over_an_images_rocm_torch(tmp_path, pin, bad):
     assert bool(_img2(tmp_path, "Dockerfile", text)) is bad
 
 
+def test_a_bitsandbytes_range_that_admits_a_rocm_release_is_torchs_cause_alone(tmp_path):
+    # pypi-ahmad's lora-studio pyproject (fresh batch 121): `bitsandbytes>=0.49,<1` beside PyPI's CUDA torch; pip takes
+    # the newest release the range allows, whose wheel carries ROCm kernels: one finding, at torch
+    from rocmdoctor.knowledge import artifacts as ka
+
+    assert [ka.bnb_ships_rocm(r) for r in ('"bitsandbytes>=0.49,<1"', "bitsandbytes>=0.51,<0.52", "bitsandbytes<0.45",
+                                           "bitsandbytes~=0.41.0", "bitsandbytes", "bitsandbytes>=0.4x")] == [
+        True, True, False, False, False, False]
+    for pin, findings in (("bitsandbytes>=0.49,<1", 1), ("bitsandbytes<0.45", 2)):
+        text = f"torch>=2.4\n{pin}\n"
+        assert len(_img2(tmp_path, f"{findings}/requirements.txt", text)) == findings, pin
+
+
 def test_a_sed_in_its_own_run_and_a_context_above_the_docker_folder(tmp_path):
     # https://github.com/silogen/llm-finetuning (docker/rocm-silogen-finetuning-worker.Dockerfile): the build context is
     # the repository root, the Dockerfile is in docker/, and a RUN of its own deletes the torch lines before pip -r

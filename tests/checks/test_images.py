@@ -426,6 +426,13 @@ def test_an_ollama_server_on_its_vulkan_backend_needs_no_rocm_tag(tmp_path):
     off = write(tmp_path, "o/docker-compose.yml", "services:\n  ollama:\n    image: ollama/ollama:0.18.2\n"
                 "    environment:\n      - OLLAMA_VULKAN=0\n")
     assert flagged(scan([off], "RD-IMG-001", "rx7900xtx"))
+    # review of wave 27: another project's Vulkan service says nothing of this one; a layer that turns it off may win
+    other = write(tmp_path, "x/docker-compose.yml", "services:\n  ollama:\n    image: ollama/ollama\n"
+                  "    devices: [/dev/kfd, /dev/dri]\n")
+    assert flagged(scan([layer, other], "RD-IMG-001", "rx7900xtx"))
+    undo = write(tmp_path, "docker-compose.override.yml", "services:\n  ollama:\n    environment:\n"
+                 "      OLLAMA_VULKAN: \"0\"\n")
+    assert flagged(scan([base, layer, undo], "RD-IMG-001", "rx7900xtx"))
 
 
 @pytest.mark.parametrize("app,flag", [("nvidia/cuda:12.4.1-devel-ubuntu22.04", True),

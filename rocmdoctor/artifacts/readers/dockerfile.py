@@ -763,10 +763,11 @@ def _rocm_apt(art: Artifact, body: str, first: int, last: int, lines: list[str],
 
 
 # amdgpu-install builds the amdgpu kernel module (DKMS) unless told --no-dkms, and its `dkms` use case asks for it;
-# `apt install amdgpu-dkms` does too (rock-dkms: its name before ROCm 4.0, in the old ROCm images' Dockerfiles).
+# `apt install amdgpu-dkms` does too (rock-dkms: its name before ROCm 5.0, and rocm-dkms, the meta package that
+# pulled it in with the user space, in the old ROCm images' Dockerfiles).
 _AMDGPU_INSTALL = re.compile(r"\bamdgpu-install(?P<args>(?:[ \t]+(?:[^&;|\s]{1,200}|\\\n)){1,40})")
 _DKMS_PACKAGE = re.compile(r"\b(?:apt(?:-get)?|dnf|yum|zypper)[ \t]+(?:-\S{1,40}[ \t]+){0,10}install\b[^&;|\n]{0,1000}?"
-                           r"\b(?P<pkg>amdgpu-dkms|rock-dkms)(?![\w-])")
+                           r"\b(?P<pkg>amdgpu-dkms|rock-dkms|rocm-dkms)(?![\w-])")
 
 
 def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[str]) -> None:
@@ -787,7 +788,7 @@ def _kernel_module(art: Artifact, body: str, first: int, last: int, lines: list[
         how = f"the {pkg.group('pkg')} package"
     if how:
         # the command's own line, not the line that downloads its package (amdgpu-install/6.2.2/... .deb)
-        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-install[ \t]+-|\b(?:amdgpu|rock)-dkms\b"))
+        art.add(BUILD, "amdgpu_dkms", how, _find(lines, first, last, r"\bamdgpu-install[ \t]+-|\b(?:amdgpu|rock|rocm)-dkms(?![\w-])"))
 
 
 # A RUN that deletes a ROCm math library's kernel files to slim the image: `find .../rocblas/library

@@ -89,8 +89,8 @@ def read(path: str, text: str) -> Artifact:
             service(f"{name}/resources", "gpu_resources", asked[0][1], lines[0] if lines else 1)
             art.data["services"][f"{name}/resources"]["gpu_resource_lines"] = lines
         nodes = nvidia_nodes(d)
-        if "preferred" not in str(d.get("type") or "").lower():  # a chart's own `nodeAffinity: {type, nodeSelectorTerms}`
-            nodes += nvidia_terms(d, ())
+        if keys and keys[-1] == "nodeAffinity" and "preferred" not in str(d.get("type") or "").lower():
+            nodes += nvidia_terms(d, ())  # a chart's own `nodeAffinity: {type, nodeSelectorTerms}` (the pod's form: above)
         if nodes:
             lines = [n for _, at in nodes if (n := _line(root, keys + at, 0))]
             service(f"{name}/{nodes[0][1][0]}", "nvidia_nodes", [label for label, _ in nodes], lines[0] if lines else 1)

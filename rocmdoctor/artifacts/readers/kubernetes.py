@@ -93,26 +93,47 @@ def _pods_within(d, n, depth: int = 0) -> list[tuple[dict, object]]:
     if depth > 12 or n is None:
         return []
     if isinstance(d, dict):
-        if isinstance(d.get("containers"), list) and any(isinstance(c, dict) and c.get("image")
-                                                          for c in d["containers"]):
-            return [(d, n)]
-        out: list[tuple[dict, object]] = []
+        pod = isinstance(d.get("containers"), list) and any(isinstance(c, dict) and c.get("image")
+                                                            for c in d["containers"])
+        out: list[tuple[dict, object]] = [(d, n)] if pod else []
         for k, v in getattr(n, "value", []) or []:
             key = getattr(k, "value", None)
             if not isinstance(key, str) or key not in d or key in _NOT_PODS:
                 continue
             if _one_container(d[key]) and v is not None:
-                # `runner:` (OME), `container:` (Argo), `model:` (KServe): one container written outside a
-                # `containers` list; the mapping that holds it stands for its pod (its volumes, its node selector)
-                node = SimpleNamespace(value=[*n.value, (SimpleNamespace(value="containers"), SimpleNamespace(
-                    value=[v], start_mark=v.start_mark))], start_mark=n.start_mark)
-                out.append(({**d, "containers": [d[key]]}, node))
-            else:
+                out.append(_lone_pod(d, n, key, v))
+            elif not pod:  # a pod spec's other keys hold no pods (initContainers, volumes ...)
                 out.extend(_pods_within(d[key], v, depth + 1))
         return out
     if isinstance(d, list) and isinstance(getattr(n, "value", None), list):
         return [x for item, sub in zip(d, n.value) for x in _pods_within(item, sub, depth + 1)]
     return []
+
+
+def _lone_pod(d: dict, n, key: str, v) -> tuple[dict, object]:
+    """`runner:` (OME), `container:` (Argo), `model:` (KServe): one container written outside a `containers` list, as
+    a pod whose other settings (volumes, node selector) are its holder's. Named for its holder (an Argo template's
+    name) or its key, so two of one manifest stay two; an image written as a mapping is joined into a reference."""
+    c = dict(d[key])
+    c["name"] = c.get("name") or (d["name"] if isinstance(d.get("name"), str) else key)
+    if "image" in c:
+        c["image"] = image_ref(c["image"])
+    pairs = [(k, x) for k, x in n.value if getattr(k, "value", None) != "containers"]
+    node = SimpleNamespace(value=[*pairs, (SimpleNamespace(value="containers"), SimpleNamespace(
+        value=[v], start_mark=v.start_mark))], start_mark=n.start_mark)
+    return {**{k: x for k, x in d.items() if k != "containers"}, "containers": [c], "lone": (id(d), key)}, node
+
+
+def image_ref(img) -> str | None:
+    """An image as written: a string, or a `{registry, repository, tag}` mapping (NVIDIA's NIMService, Helm-style
+    values) joined into `registry/repository:tag`; else None."""
+    if isinstance(img, str):
+        return img
+    if not isinstance(img, dict) or not isinstance(img.get("repository"), str):
+        return None
+    reg, tag = img.get("registry"), img.get("tag")
+    ref = f"{reg.rstrip('/')}/{img['repository']}" if isinstance(reg, str) and reg else img["repository"]
+    return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag) else ref
 
 
 _CONTAINER_KEYS = ("resources", "command", "args", "ports", "env", "volumeMounts")
@@ -146,7 +167,7 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
     trainer, tn = get(spec, sn, "trainer")
     if doc.get("kind") == "TrainJob" and isinstance(trainer, dict) and tn is not None and \
             any(k in trainer for k in ("image", "env", "resourcesPerNode")):
-        out = [(p, pn) for p, pn in out if p["containers"][0] is not trainer]  # read below, with resourcesPerNode
+        out = [(p, pn) for p, pn in out if p.get("lone") != (id(spec), "trainer")]  # read below, with resourcesPerNode
         # Kubeflow Trainer's TrainJob overrides the runtime's trainer container: image, env, resourcesPerNode
         pairs = [(SimpleNamespace(value="resources" if k.value == "resourcesPerNode" else k.value), v)
                  for k, v in tn.value]
@@ -236,11 +257,12 @@ def read(path: str, text: str) -> Artifact:
                 first = len(art.values)
                 svc: dict = {"line": lo, "last": lo, "kubernetes": doc.get("kind")}
                 cname = f"{name}/{c.get('name') or i}"
+                runtime_line = _line(sn, ("runtimeClassName",), off)
                 if isinstance(spec.get("runtimeClassName"), str):  # `nvidia`: NVIDIA's container runtime
                     svc["runtime"] = spec["runtimeClassName"]
-                    art.add(CONTAINER, "runtime", svc["runtime"], _line(sn, ("runtimeClassName",), off) or lo)
-                if c.get("image"):
-                    svc["image"] = str(c["image"])
+                    art.add(CONTAINER, "runtime", svc["runtime"], runtime_line or lo)
+                if isinstance(c.get("image"), str) and c["image"]:
+                    svc["image"] = c["image"]
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
                 nodes = nvidia_nodes(spec)
                 node_line = _line(sn, nodes[0][1], off) if nodes else None  # pod-level: above the container
@@ -256,7 +278,8 @@ def read(path: str, text: str) -> Artifact:
                         svc["gpu_resources"] = gpus
                         art.add(CONTAINER, "gpu_resources", gpus,
                                 _line(sn, ("containers", i, "resources", part), off) or lo)
-                    at += [n for k in gpus if (n := _line(sn, ("containers", i, "resources", part, k), off))]
+                    at += [n for k in gpus if k in NVIDIA_RESOURCES or k.startswith("nvidia.com/")  # what a fix drops
+                           if (n := _line(sn, ("containers", i, "resources", part, k), off))]
                 if at:
                     svc["gpu_resource_lines"] = at
                 claims = [str(x.get("name")) for x in _list(res.get("claims")) if isinstance(x, dict) and x.get("name")]
@@ -273,7 +296,8 @@ def read(path: str, text: str) -> Artifact:
                 if csc.get("privileged") is True:
                     svc["privileged"] = True
                 user = csc.get("runAsUser", sc.get("runAsUser"))
-                lines: dict = {"nvidia_nodes": node_line}  # pod-level settings sit above the container: where each is
+                # pod-level settings sit above the container: where each is
+                lines: dict = {"nvidia_nodes": node_line, "runtime": runtime_line if "runtime" in svc else None}
                 if user is not None:
                     svc["user"] = str(user)
                     lines["user"] = _line(sn, ("containers", i, "securityContext", "runAsUser"), off) \

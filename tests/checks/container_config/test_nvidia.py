@@ -40,3 +40,21 @@ def test_every_line_a_fix_of_the_nvidia_request_changes_is_cited(tmp_path):
     assert [e.source for e in f.evidence] == [f"{top}:2", f"{base}:4", f"{base}:8"]
     [f] = flagged(scan([base], "RD-CTR-004", "mi300x8"))  # the base alone: its own service, both lines
     assert sorted(e.source for e in f.evidence) == [f"{base}:4", f"{base}:8"]
+
+
+def test_the_lines_cited_are_the_nvidia_ones_and_an_extends_chain_is_followed_to_its_file(tmp_path):
+    # review of wave 27: a pod's amd.com/gpu lines are no line a fix of `runtimeClassName: nvidia` changes; that
+    # line is; a chain of `extends:` across three files cites the file that writes the reservation
+    pod = write(tmp_path, "pod.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  runtimeClassName: nvidia\n"
+                "  containers:\n  - name: c\n    image: rocm/pytorch:latest\n    resources:\n"
+                "      limits: {amd.com/gpu: 1}\n      requests: {amd.com/gpu: 1}\n")
+    [f] = flagged(scan([pod], "RD-CTR-004", "mi300x8"))
+    assert [e.source for e in f.evidence] == [f"{pod}:5"]
+    c = write(tmp_path, "c.yml", "services:\n  gpu:\n    image: rocm/pytorch:latest\n    deploy:\n      resources:\n"
+              "        reservations:\n          devices:\n            - driver: nvidia\n")
+    b = write(tmp_path, "b.yml", "services:\n  mid:\n    extends: {file: c.yml, service: gpu}\n")
+    top = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    extends: {file: b.yml, service: mid}\n"
+                "    shm_size: 8g\n")
+    [f] = flagged(scan([b, c, top], "RD-CTR-004", "mi300x8"))
+    assert [e.source for e in f.evidence][-2:] == [f"{c}:4", f"{c}:8"]
+
