@@ -263,6 +263,7 @@ def launcher_per_srun_task(settings):
 # ------------------------------------------------------------------ shell variables in #SBATCH lines
 SBATCH_DIRECTIVES = "https://slurm.schedmd.com/sbatch.html#lbAG"
 _SHELL_VALUE = re.compile(r"\$(?:\{?[A-Za-z_]\w*|\()")
+_ARGUMENT = re.compile(r"""^["']?\$(?:\{\d{1,2}\}|\d|[@*])["']?$""")  # the value is a script argument: `--nodes=$1`
 _TEMPLATE = re.compile(r"templ|tmpl|\.j2$|\.jinja", re.I)
 
 
@@ -272,7 +273,8 @@ def sbatch_directive_variables(settings):
     """`#SBATCH --account=${PROJECT}-gpu`, `#SBATCH -N ${NODES}`: sbatch reads its directives before any shell
     runs, so the value is the literal text; the job is refused ('invalid account', 'invalid node count') or
     writes to a folder named `$work_dir`. Only %j, %x and the other filename patterns are filled in."""
-    found = [v for v in settings.values("launcher") if v.name.startswith("sbatch.") and _SHELL_VALUE.search(str(v.value))
+    found = [v for v in settings.values("launcher") if v.name.startswith("sbatch.")
+             and (_SHELL_VALUE.search(str(v.value)) or _ARGUMENT.match(str(v.value)))
              and not _TEMPLATE.search(os.path.basename(v.origin.path))]  # a template's values are filled in first
     if not found:
         return ok("no #SBATCH value names a shell variable")

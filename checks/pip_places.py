@@ -11,13 +11,21 @@ from rocmdoctor.knowledge import artifacts as ka
 
 
 def routed_at(settings, v, req) -> list:
-    """A uv project's line that sends this package to its index ([tool.uv.sources] `torch = { index = ... }`):
-    the line a fix changes, beside the dependency's own."""
+    """A uv project's lines that send this package to its index: [tool.uv.sources] `torch = { index = ... }` and that
+    index's `url = ...` in [[tool.uv.index]], the lines a fix changes beside the dependency's own."""
     art = artifact_at(settings, v.origin.path)
-    at = pick(art.data, "source_lines", default=None) if art is not None and pick(art.data, "uv_project") else None
+    if art is None or not pick(art.data, "uv_project"):
+        return []
+    at = pick(art.data, "source_lines", default=None)
     n = at.get(ka.requirement_name(str(req)) or "") if isinstance(at, dict) else None
-    return [ev(art.origin(n).label, art.origin(n).text)] if art is not None and isinstance(n, int) \
-        and n != v.origin.line else []
+    if not isinstance(n, int):
+        return []
+    urls = pick(art.data, "index_lines", default=None)
+    opts = pick(v.value, "options", default=None) if isinstance(v.value, dict) else None
+    given = [str(u) for k in ("index-url", "extra-index-url") for u in (opts or {}).get(k, []) or []] \
+        if isinstance(opts, dict) else []
+    lines = [n] + [urls[u] for u in given if isinstance(urls, dict) and isinstance(urls.get(u), int)]
+    return [ev(art.origin(x).label, art.origin(x).text) for x in dict.fromkeys(lines) if x != v.origin.line]
 
 
 def written_at(settings, v, req) -> list:

@@ -127,7 +127,7 @@ def other_vendor_branch(settings, v) -> bool:
         return False
     lines = art.lines()
     if art.kind != "dockerfile":  # a script's chain spans lines of its own (`if [ "$GPU_TYPE" = "nvidia" ]; then`)
-        return _script_vendor_branch(lines, v.origin.line)
+        return script_vendor_branch(lines, v.origin.line)
     lo, hi = run_block(art, v.origin.line)
     chain: list[tuple[int, str]] = []  # (line, literal) of the chain open at the pip, and of the rest of it
     for i in range(lo, min(hi, len(lines)) + 1):
@@ -148,7 +148,7 @@ def other_vendor_branch(settings, v) -> bool:
         any(_AMD_LIT.match(lit) for _, lit in chain)
 
 
-def _script_vendor_branch(lines: list[str], line: int) -> bool:
+def script_vendor_branch(lines: list[str], line: int) -> bool:
     """other_vendor_branch for a script: the `if` blocks around ``line``, innermost first; the first whose tests name
     vendors decides, from its own branches (an `elif`/`else` of an `if` nested in a branch is that `if`'s)."""
     lo = line

@@ -231,6 +231,11 @@ def test_pods_and_lone_containers_of_custom_resources_are_read_wherever_they_are
     # beside a pod's own containers list is read too; an image written as a mapping is joined (NVIDIA's NIMService)
     two = ARGO + "  - name: eval\n    container: {image: rocm/pytorch:latest, command: [python, eval.py]}\n"
     assert set(kubernetes.read("two.yaml", two).data["services"]) == {"wf/train", "wf/eval"}
+    # a PyTorchJob's Master and Worker whose containers share a name (`pytorch`) stay two services (fresh batch 126)
+    job = ("apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: j}\nspec:\n  pytorchReplicaSpecs:\n"
+           + "".join(f"    {r}:\n      template:\n        spec:\n          containers:\n          - name: pytorch\n"
+                     f"            image: rocm/pytorch:latest\n" for r in ("Master", "Worker")))
+    assert list(kubernetes.read("job.yaml", job).data["services"]) == ["j/pytorch", "j/pytorch (line 16)"]
     both = KSERVE.replace("spec:\n  predictor:\n", "spec:\n  predictor:\n    model:\n      modelFormat: {name: hf}\n"
                           "      resources: {limits: {nvidia.com/gpu: 1}}\n")
     assert set(kubernetes.read("both.yaml", both).data["services"]) == {"llama3/vllm-container", "llama3/model"}

@@ -11,7 +11,7 @@ from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import env_names
 
 from .cpu_builds import plain_build
-from .variants import cpu_variant, untagged
+from .variants import cpu_variant, other_vendor_run, untagged
 from .memo import per_settings
 from .overlays import AMD_PROFILE, depends_on, other_vendor_profiled, overlays, profiled, script_layers, started_services
 
@@ -33,7 +33,8 @@ def services_of(settings, gpu_only: bool = False):
             continue
         svcs = {n: s for n, s in pick(a.data, "services", default={}).items()
                 if not s.get("template")  # a base service reached only through `extends`: judged there
-                and (id(a), n) not in layers}  # a base service an override completes: judged merged there
+                and (id(a), n) not in layers  # a base service an override completes: judged merged there
+                and not other_vendor_run(a, s)}  # `if [ "$device" == cuda ]; then docker run --gpus all ...`
         svcs.update({n: merged for (_, n), (top, merged) in layers.items() if top is a})
         files.append((a, svcs))
     # Profiles choose what starts (`--profile rocm`): with one profiled for AMD, NVIDIA/CUDA ones are never started.

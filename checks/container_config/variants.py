@@ -1,5 +1,5 @@
-"""Which services of a deployment run without the GPU on purpose: its CPU variant by name, and images a GPU
-service runs (a bare name pulls `:latest`)."""
+"""Which services of a deployment run without the GPU on purpose: its CPU variant by name, a `docker run` in the
+other vendor's branch of a script, and images a GPU service runs (a bare name pulls `:latest`)."""
 from __future__ import annotations
 
 import os
@@ -23,3 +23,15 @@ def cpu_variant(a, name: str, svc) -> bool:
     names = (os.path.basename(getattr(a, "path", "") or "").rsplit(".", 1)[0], name, os.path.basename(dockerfile),
              image.partition(":")[2])
     return any(_CPU_NAMED.search(x) for x in names if x)
+
+
+def other_vendor_run(a, svc) -> bool:
+    """A `docker run` in the branch of a script's `if`/`elif` chain whose test names CUDA/NVIDIA (or its `else`), where
+    another branch names ROCm/AMD (`if [ "$device" == "cuda" ]; then docker run --gpus all ...; elif ... rocm`): the
+    chain picks per vendor, and that branch never runs on this machine."""
+    from ..pip_untaken import script_vendor_branch
+
+    line = svc.get("line") if isinstance(svc, dict) else None
+    return bool(svc.get("runner")) and isinstance(line, int) and getattr(a, "kind", "") in ("shell", "slurm") \
+        and script_vendor_branch(a.lines(), line)
+

@@ -49,8 +49,9 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
                  (PYTORCH_ROCM_INSTALL,)),
     ImagePattern(r"[:-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
                  (PYTORCH_ROCM_INSTALL,)),
-    # NERSC's Shifter images built on NVIDIA's NGC containers name it in the tag (nersc/pytorch:ngc-22.09-v0)
-    ImagePattern(r":ngc[-_.]?\d", "a tag naming an NVIDIA NGC base (CUDA torch)",
+    # NERSC's Shifter images built on NVIDIA's NGC containers name it in the tag (nersc/pytorch:ngc-22.09-v0) or,
+    # users' own builds, in the repository (bhimbam/ngc-23.04-v0:pyarrow_timm)
+    ImagePattern(r":ngc[-_.]?\d|/ngc[-_.]\d{2}\.\d{2}\b", "a name naming an NVIDIA NGC base (CUDA torch)",
                  ("https://docs.nersc.gov/development/containers/shifter/how-to-use/",)),
     # Serving images whose ROCm build is a tag or name of its own: every other tag is the CUDA build.
     ImagePattern(r"^(docker\.io/)?ollama/ollama(?::(?![^@]*rocm)|@|$)",

@@ -682,11 +682,16 @@ def test_a_requirements_files_rocm_wheel_in_an_image_of_that_rocm_is_the_images_
     "#!/bin/bash\n#SBATCH --image=nersc/pytorch:ngc-22.09-v0\n#SBATCH --module=gpu,nccl-2.15\nsrun shifter python t.py\n",
     "#!/bin/bash\nimage=nersc/pytorch:ngc-22.09-v0\nsrun shifter --image=docker:$image python t.py\n",
     "#!/bin/bash\nsrun shifter --image docker:nersc/pytorch:ngc-22.09-v0 python t.py\n",
+    # a user's own build named for its NGC base (fresh batch 126: bhimbam/ngc-23.04-v0:pyarrow_timm)
+    "#!/bin/bash\n#SBATCH --image=docker:bhimbam/ngc-22.09-v0:pyarrow_timm\nsrun shifter python t.py\n",
 ])
 def test_a_shifter_image_built_on_nvidia_ngc_is_a_cuda_image(tmp_path, body):
     p = write(tmp_path, "job.sh", body)
     fs = flagged(scan([p], "RD-IMG-001", "mi300x8"))
     assert fs and "ngc-22.09" in fs[0].title
+    # look-alikes: an image merely named with "ngc" and no NGC release in it
+    q = write(tmp_path, "k/job.sh", "#!/bin/bash\n#SBATCH --image=docker:me/ngc-tools:1.0\nsrun shifter python t.py\n")
+    assert not flagged(scan([q], "RD-IMG-001", "mi300x8"))
 
 
 def test_a_shifter_image_of_rocm_is_no_cuda_image(tmp_path):

@@ -46,4 +46,5 @@ torch = { index = "pytorch-cu124" }
 def test_a_uv_projects_route_to_a_cuda_index_is_cited_beside_the_dependency(tmp_path):
     p = write(tmp_path, "pyproject.toml", UV_PROJECT)
     [f] = [f for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) if f.subject.endswith("torch")]
-    assert [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["3", "11"]
+    # the dependency, its route, and the index's url (h2oai's llmstudio pyproject, fresh batch 127: labelled there)
+    assert [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["3", "11", "7"]

@@ -257,6 +257,8 @@ def read(path: str, text: str) -> Artifact:
                 first = len(art.values)
                 svc: dict = {"line": lo, "last": lo, "kubernetes": doc.get("kind")}
                 cname = f"{name}/{c.get('name') or i}"
+                if cname in art.data["services"]:  # a PyTorchJob's Master and Worker both name theirs `pytorch`
+                    cname = f"{cname} (line {lo})"
                 runtime_line = _line(sn, ("runtimeClassName",), off)
                 if isinstance(spec.get("runtimeClassName"), str):  # `nvidia`: NVIDIA's container runtime
                     svc["runtime"] = spec["runtimeClassName"]
