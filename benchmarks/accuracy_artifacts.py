@@ -198,7 +198,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:nvidia-gpu-node-affinity": "RD-CTR-004", "words:nvidia-only-node-selector": "RD-CTR-004",
          # wave 27 (batch 118): a pod's /dev/shm left at the runtime's 64 MiB (RD-CTR-005 reads pods since wave 8),
          # NVIDIA's RuntimeClass in a pod (RD-CTR-004 reads runtimeClassName)
-         "words:pod-no-dev-shm-volume": "RD-CTR-005", "words:nvidia-runtime-class": "RD-CTR-004"}
+         "words:pod-no-dev-shm-volume": "RD-CTR-005", "words:nvidia-runtime-class": "RD-CTR-004",
+         # (batch 133) a framework's CUDA image (tensorflow/tensorflow:latest-gpu): RD-IMG-001's definition
+         "words:cuda-only-framework-image": "RD-IMG-001"}
 
 
 def split_of(repo: str) -> str:

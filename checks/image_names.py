@@ -1,14 +1,14 @@
 """What an image's name says about where it comes from and what it runs: a third-party image named for its
 ROCm build, the images the set builds itself (not pulled: asked of the settings model, settings.built_images),
-an Ollama container that needs no ROCm build (a CLI client of another service, or on the Vulkan backend), and a
-pulled image the files run with NVIDIA's runtime (a CUDA image whatever its name). RD-IMG-001/003 (images.py) read
-them."""
+an Ollama container that needs no ROCm build (a CLI client of another service, or on the Vulkan backend), a pulled
+image the files run with NVIDIA's runtime (a CUDA image whatever its name), and an image a script runs only in its
+CUDA branch. RD-IMG-001/003 (images.py) read them."""
 from __future__ import annotations
 
 import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
-from rocmdoctor.artifacts.settings import builds as settings_builds, built_images, image_key, path_key
+from rocmdoctor.artifacts.settings import artifact_at, builds as settings_builds, built_images, image_key, path_key
 from rocmdoctor.base.untrusted import pick_list, pick_map
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -104,3 +104,13 @@ def _cuda_built(settings) -> set[str]:
                                                                             for s in pick_list(a.data, "stages")
                                                                             for p in ka.CUDA_IMAGES)}
     return {t for b in settings_builds(settings) if b.dockerfile and path_key(b.dockerfile) in cuda for t in b.tags}
+
+
+def other_vendors_branch(settings, v) -> bool:
+    """An image a script runs or pulls in the CUDA/NVIDIA branch of an `if`/`elif` chain with a ROCm branch beside it
+    (`if [ "$device" == cuda ]; then docker run ... nvcr.io/...; elif ... rocm`): never this machine's."""
+    from .pip_untaken import script_vendor_branch
+
+    art = artifact_at(settings, v.origin.path)
+    return art is not None and art.kind in ("shell", "slurm") and bool(v.origin.line) \
+        and script_vendor_branch(art.lines(), v.origin.line)

@@ -94,7 +94,10 @@ def _pip_problems(v, have: str | None = None, extra_index: str | None = None, cd
         name = ka.requirement_name(str(req))
         if name is None and _FA_REPO.search(str(req)):
             name = "flash-attn"  # git+https://github.com/ROCm/flash-attention.git@main: the same package
-        name = name or pip_kb.cuda_wheel(str(req))  # `vllm-0.7.2+cu118-...whl`: its package, built for CUDA
+        wheel = pip_kb.cuda_wheel(str(req)) if not name or str(req).rstrip().endswith(".whl") else None
+        if wheel is not None and wheel in ka.PIP_BY_NAME:  # `vllm-0.7.2+cu118-...whl`: its package's CUDA build, as
+            out.append((pip_kb.cuda_wheel_rule(wheel), str(req)))  # named: no installed torch or index makes it another
+            continue
         if name == "flash-attn" and have and "no-build-isolation" not in opts and "no-deps" not in opts \
                 and not str(req).endswith(".whl"):
             out.append((_FA_ISOLATED, str(req)))

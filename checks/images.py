@@ -19,7 +19,7 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, never_rel
 from rocmdoctor.base.untrusted import pick
 
 from .image_args import built_for_nvidia, from_line, resolved
-from .image_names import built_here, built_repos, ollama_without_rocm, rocm_named, run_as_cuda
+from .image_names import built_here, built_repos, ollama_without_rocm, other_vendors_branch, rocm_named, run_as_cuda
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch, site_torch_module)
@@ -92,8 +92,10 @@ def _cuda_judged(settings, unbuilt=None, cited=False):
                 getattr(artifact_at(settings, v.origin.path), "kind", "") == "dockerfile":
             return False
         frm = from_line(settings, v) or v
-        return (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_without_rocm(settings, v)
+        return (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_without_rocm(settings, v) \
+            and not other_vendors_branch(settings, v)
     return judged
+
 
 
 def cuda_images(settings):

@@ -263,7 +263,8 @@ def launcher_per_srun_task(settings):
 # ------------------------------------------------------------------ shell variables in #SBATCH lines
 SBATCH_DIRECTIVES = "https://slurm.schedmd.com/sbatch.html#lbAG"
 _SHELL_VALUE = re.compile(r"\$(?:\{?[A-Za-z_]\w*|\()")
-_ARGUMENT = re.compile(r"""^["']?\$(?:\{\d{1,2}\}|\d|[@*])["']?$""")  # the value is a script argument: `--nodes=$1`
+# a script argument: the value itself (`--nodes=$1`, "$@") or a field of it (`--gres=gpu:$2`); not prose ("costs $5")
+_ARGUMENT = re.compile(r"""(?:^|[=:,])["']?\$(?:\{\d{1,2}\}|\d|[@*])""")
 _TEMPLATE = re.compile(r"templ|tmpl|\.j2$|\.jinja", re.I)
 
 
@@ -274,7 +275,7 @@ def sbatch_directive_variables(settings):
     runs, so the value is the literal text; the job is refused ('invalid account', 'invalid node count') or
     writes to a folder named `$work_dir`. Only %j, %x and the other filename patterns are filled in."""
     found = [v for v in settings.values("launcher") if v.name.startswith("sbatch.")
-             and (_SHELL_VALUE.search(str(v.value)) or _ARGUMENT.match(str(v.value)))
+             and (_SHELL_VALUE.search(str(v.value)) or _ARGUMENT.search(str(v.value)))
              and not _TEMPLATE.search(os.path.basename(v.origin.path))]  # a template's values are filled in first
     if not found:
         return ok("no #SBATCH value names a shell variable")

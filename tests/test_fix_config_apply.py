@@ -361,3 +361,17 @@ def test_a_compose_list_emptied_by_the_edits_goes_with_its_key():
     assert new == "services:\n  t:\n    command: bash\n"
     kept = "services:\n  t:\n    environment:\n      - B=2\n    command: bash\n"
     assert yaml_edits.drop_emptied(text, kept) == kept
+
+
+def test_an_unset_plan_deletes_a_line_only_when_it_holds_nothing_else():
+    # review of wave 27: `NCCL_DEBUG=INFO torchrun ...` is the launch itself, `X=1; cd /data` does more, `export A B`
+    # exports another name: no deletion; a line that only sets the variable is deleted
+    from rocmdoctor.artifacts.settings import Origin, Value, removal_edit
+
+    def edit(text):
+        return removal_edit(Value("env", "NCCL_DEBUG", "INFO", Origin("/p/run.sh", 3, text)))
+
+    assert edit("export NCCL_DEBUG=INFO") is not None and edit("  - NCCL_DEBUG=INFO") is not None
+    for text in ("NCCL_DEBUG=INFO torchrun --nproc_per_node 8 train.py", "export NCCL_DEBUG=INFO; cd /data",
+                 "export NCCL_DEBUG MASTER_PORT"):
+        assert edit(text) is None, text

@@ -344,3 +344,10 @@ def test_a_pod_placed_only_on_nvidia_gpu_nodes_is_nvidia_only(tmp_path, lint):
            "    cloud.google.com/gke-accelerator: nvidia-l4\n  containers:\n  - name: s\n    image: rocm/vllm:rocm6.2_x\n")
     [g] = lint.flagged(lint([lint.write("pod.yaml", gke)], "RD-CTR-004", "mi300x8"))
     assert g.evidence[0].source.endswith("pod.yaml:7")
+    # a cloud's own NVIDIA label (CoreWeave's gpu.nvidia.com/model, fresh batch 133) and NFD's NVIDIA PCI vendor
+    for key in ("gpu.nvidia.com/model", "feature.node.kubernetes.io/pci-10de.present"):
+        p3 = lint.write(f"{key.split('/')[0]}.yaml", job.replace("nvidia.com/gpu.product", key))
+        assert lint.flagged(lint([p3], "RD-CTR-004", "mi300x8")), key
+    # look-alike: AMD's PCI vendor (1002) selects AMD nodes
+    p4 = lint.write("amd.yaml", job.replace("nvidia.com/gpu.product", "feature.node.kubernetes.io/pci-1002.present"))
+    assert lint.flagged(lint([p4], "RD-CTR-004", "mi300x8")) == []

@@ -306,13 +306,3 @@ def test_a_command_substitution_closing_after_its_heredoc_is_one_command():
     art = shell.read("install.sh", text)
     assert not [v for v in art.values if v.name == "pip"]
 
-
-def test_an_exported_variable_is_cited_where_its_value_is_written(tmp_path):
-    # pjavinash's vLLM bench script (fresh batch 126): `NCCL_SOCKET_IFNAME="${NCCL_SOCKET_IFNAME:-enp193s0f0}"`, then
-    # `export NCCL_SOCKET_IFNAME` 35 lines on: the value (and its fix) is on the assignment's line
-    p = tmp_path / "bench.sh"
-    p.write_text('#!/bin/bash\nNCCL_SOCKET_IFNAME="${NCCL_SOCKET_IFNAME:-enp193s0f0}"\necho start\n'
-                 "export NCCL_SOCKET_IFNAME\nexport OTHER\n")
-    a = read_one(str(p))
-    assert [(v.name, v.value, v.origin.line) for v in a.values if v.kind == ENV] == [
-        ("NCCL_SOCKET_IFNAME", "enp193s0f0", 2)]

@@ -338,7 +338,9 @@ def dockerfiles_of(settings, a, name, svc) -> list:
 
 # Images whose base already holds PyTorch (or a stack built on it).
 _TORCH_BASE = re.compile(r"torch|vllm|sglang|comfy|diffusion|deepspeed|megatron|llama-?factory|axolotl|unsloth|"
-                         r"transformers|huggingface|text-generation|tgi", re.I)
+                         r"transformers|huggingface|text-generation|tgi|xinference|lmdeploy|fastchat|aphrodite", re.I)
+# packages that run on PyTorch: a Dockerfile that installs one holds torch whatever its base
+_TORCH_PACKAGES = re.compile(r"torch|flash[-_]attn|xformers|vllm|deepspeed|bitsandbytes|transformers|accelerate", re.I)
 _INSTALLS_PROJECT = re.compile(r"(?:^|\s)-r\s|requirements|environment\.ya?ml|pyproject|setup\.py|"
                                r"pip3?\s+install\s+(?:-e\s+)?\.(?:\s|$|\[)|conda\s+env", re.I)
 
@@ -353,7 +355,7 @@ def torch_free(settings, dockerfiles) -> bool:
     for d in dockerfiles:
         body = "\n".join(line for line in d.text.splitlines() if not line.lstrip().startswith("#"))
         froms = [str(v.value) for v in d.values if v.kind == "build" and v.name == "from"]
-        if re.search(r"torch", body, re.I) or any(_TORCH_BASE.search(f) for f in froms) or not froms:
+        if _TORCH_PACKAGES.search(body) or any(_TORCH_BASE.search(f) for f in froms) or not froms:
             return False
         if _INSTALLS_PROJECT.search(body) and re.search(r"(?im)^\s*(?:torch|pytorch)\b", reqs):
             return False

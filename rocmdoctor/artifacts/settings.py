@@ -781,6 +781,19 @@ def iter_unique(items: Iterable[str]) -> list[str]:
 _ONE_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|ENV\s+|-\s*['\"]?)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|:\s|\s+(?=\S))")
 
 
+def _only_the_assignment(body: str) -> bool:
+    """The shell words of ``body`` (after `export ` or a list's `- `) are one assignment and nothing else."""
+    import shlex
+
+    rest = re.sub(r"^\s*(?:export\s+|-\s*)", "", body).strip()
+    try:
+        lex = shlex.shlex(rest, posix=True, punctuation_chars=True)
+        lex.whitespace_split = True
+        return len(list(lex)) == 1
+    except ValueError:
+        return False
+
+
 def removal_edit(v: Value) -> dict | None:
     """A config_edits operation deleting the line that sets ``v``, when that line sets only
     it (``export X=1``, ``ENV X=1``, ``- X=1``, ``X: 1``); None when the line holds more."""
@@ -793,6 +806,8 @@ def removal_edit(v: Value) -> dict | None:
     body = text.split("#")[0]
     if len(re.findall(r"(?<![\w$])[A-Za-z_][A-Za-z0-9_]*=", body)) > 1 or text.rstrip().endswith("\\"):
         return None
+    if ("=" in m.group(0) or body.lstrip().startswith("export")) and not _only_the_assignment(body):
+        return None  # `NCCL_DEBUG=INFO torchrun ...`, `X=1; cd /data`, `export X Y`: the line does more
     return {"path": v.origin.path, "syntax": "lines",
             "ops": [{"op": "replace_line", "line": v.origin.line, "text": None, "expect": v.name}]}
 

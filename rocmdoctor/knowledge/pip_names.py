@@ -178,8 +178,18 @@ CUDA_WHEEL_SOURCE = "https://packaging.python.org/en/latest/specifications/binar
 
 def cuda_wheel(req: str) -> str | None:
     """The package a wheel file built for CUDA holds (its name, normalised), from the wheel's file name."""
-    m = _CUDA_WHEEL.search(req.strip().strip("'\""))
+    m = _CUDA_WHEEL.search(req.strip().strip("'\"").replace("%2B", "+").replace("%2b", "+"))  # a URL's escaped +
     return re.sub(r"[-_.]+", "-", m.group(1)).lower() if m else None
+
+
+def cuda_wheel_rule(package: str):
+    """RD-IMG-002's rule for a CUDA wheel (:func:`cuda_wheel`) of a package it names: no installed torch or index makes
+    such a wheel another build."""
+    from .artifacts import PipRule
+
+    return PipRule(package, "fail", f"this {package} wheel's +cuXXX version says it is the CUDA build: its kernels run "
+                   "on NVIDIA GPUs only; take the ROCm build of the same release (or build it from source against the "
+                   "ROCm torch)", (CUDA_WHEEL_SOURCE,))
 
 
 def cuda_only(req: str) -> tuple[str, str] | None:

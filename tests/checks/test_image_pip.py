@@ -696,3 +696,11 @@ def test_a_wheel_file_built_for_cuda_is_judged_as_its_package(tmp_path):
     for other in (cuda.replace("+cu118", "+rocm6.2"), cuda.replace("vllm-0.7.2", "flashinfer-0.1.6")):
         q = write(tmp_path, f"{abs(hash(other))}/set_env.sh", f"#!/bin/bash\npip install {other}\n")
         assert flagged(scan([q], "RD-IMG-002", "mi300x8")) == []
+    # review of wave 27: a CUDA wheel of a package the image's ROCm torch would keep (DeepSpeed) is still its CUDA
+    # build, and download.pytorch.org writes the + as %2B
+    base = "FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
+    for wheel in ("https://x.org/deepspeed-0.15.3+cu121torch2.4-cp310-cp310-linux_x86_64.whl",
+                  "https://download.pytorch.org/whl/cu118/torch-2.1.0%2Bcu118-cp310-cp310-linux_x86_64.whl"):
+        d = write(tmp_path, f"{abs(hash(wheel))}/Dockerfile", base + f"RUN pip install {wheel}\n")
+        assert [f.status.value for f in flagged(scan([d], "RD-IMG-002", "mi300x8"))] == ["fail"], wheel
+

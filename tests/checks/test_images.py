@@ -290,6 +290,10 @@ def test_requirements_short_options_take_attached_values(tmp_path):
     ("myorg/app:cu121-py310", True),
     ("ghcr.io/ai-dock/python:3.10-v2-rocm-6.2-runtime-22.04", False),
     ("ghcr.io/ai-dock/python:3.10-v2-cpu-22.04", False),
+    # TensorFlow's GPU tags (fresh batch 133, GKE's MNIST sample) and NVIDIA NIM images are CUDA builds
+    ("tensorflow/tensorflow:latest-gpu", True), ("tensorflow/tensorflow:2.15.0-gpu-jupyter", True),
+    ("tensorflow/tensorflow:latest", False), ("rocm/tensorflow:latest", False),
+    ("nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3.3", True),
 ])
 def test_a_tag_naming_a_cuda_release_in_any_spelling(image, cuda):
     from rocmdoctor.knowledge.artifacts import CUDA_IMAGES
@@ -767,3 +771,20 @@ def test_a_pulled_copy_named_latest_is_no_site_link(tmp_path, lint):
     # `singularity pull docker://rocm/rocm-terminal:latest` writes rocm-terminal_latest.sif: a copy, fixed once pulled
     f = lint.write("job.sh", "#!/bin/bash\nsingularity exec rocm-terminal_latest.sif rocminfo\n")
     assert not [x for x in lint.flagged(lint([f], "RD-IMG-003", "mi300x8")) if "floats" in x.title]
+
+
+def test_an_apptainer_definitions_post_and_environment_are_read_as_scripts(tmp_path, lint):
+    # CSC's LUMI PyTorch definition (fresh batch 131): %post builds DeepSpeed, CK flash-attention and bitsandbytes for
+    # gfx90a, %environment keeps PYTORCH_ROCM_ARCH=gfx90a at run time; on gfx942 every one of them is a line to change
+    path = lint.write("pytorch.def", "Bootstrap: docker\nFrom: rocm/dev-ubuntu-22.04:6.2\n\n%post\n"
+                      "  export PYTORCH_ROCM_ARCH=gfx90a\n  pip install .\n"
+                      "  cmake -DCOMPUTE_BACKEND=hip -DBNB_ROCM_ARCH=\"gfx90a\" -S .\n"
+                      "  export NCCL_DEBUG=INFO\n\n%environment\n  export PYTORCH_ROCM_ARCH=gfx90a\n")
+    [f] = lint.flagged(lint([path], "RD-ENV-002", "mi300x8"))
+    assert sorted(int(e.source.rsplit(":", 1)[1]) for e in f.evidence) == [5, 7, 11]
+    # a %post export lasts only the build: it is no setting of the container's jobs
+    assert not lint.flagged(lint([path], "RD-RCCL-001", "mi300x8"))
+    # look-alike: the same lists under %runscript's prose or a %help text are not read
+    quiet = lint.write("quiet.def", "Bootstrap: docker\nFrom: rocm/dev-ubuntu-22.04:6.2\n\n%help\n"
+                       "  export PYTORCH_ROCM_ARCH=gfx90a\n")
+    assert not lint.flagged(lint([quiet], "RD-ENV-002", "mi300x8"))

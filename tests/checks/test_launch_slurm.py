@@ -221,6 +221,7 @@ def test_real_account_from_a_variable_is_taken_literally():
     ("#SBATCH -N ${NODES}", True), ('#SBATCH --account="$ACCOUNT"', True), ("#SBATCH --output=$HOME/logs/%j.out", True),
     ("#SBATCH --job-name=run_$(date +%s)", True),
     ("#SBATCH --nodes=$1", True),  # a script argument: sbatch never sees one (fresh batch 128, uvpython's raycluster)
+    ("#SBATCH --gres=gpu:$2", True),
     ("#SBATCH --output=logs/%x_%j.out", False), ("#SBATCH --account=project_462000123", False),
     ("#SBATCH --comment='costs $5'", False),  # a $ that names no variable
     ("# SBATCH --account=${A}", False),  # not a directive (a space after #)

@@ -1,11 +1,14 @@
 """Apptainer/Singularity definition files (`apptainer build image.sif job.def`): the header's `Bootstrap:` agent and
 `From:` image, the image the container is built on, judged as a Dockerfile's FROM (a CUDA base on an AMD machine, a
-ROCm far from the host's). https://apptainer.org/docs/user/latest/definition_files.html"""
+ROCm far from the host's); and its %post and %environment scripts, read as the shell reader reads a script (what
+they install and build, the GPU targets they give). https://apptainer.org/docs/user/latest/definition_files.html"""
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from ..settings import BUILD, Artifact
+from ...knowledge.artifacts import arch_var
+from ..settings import BUILD, ENV, Artifact
 
 APPTAINER = "apptainer"
 _BOOTSTRAP = re.compile(r"^[ \t]*Bootstrap[ \t]*:[ \t]*(docker|docker-daemon|docker-archive|oras|library|shub|"
@@ -40,4 +43,38 @@ def read(path: str, text: str) -> Artifact:
                 image = image.split("://", 1)[1]
             if agent in ("docker", "oras", "library", "docker-daemon"):
                 art.add(BUILD, "from", image, n)
+    _sections(art, text)
     return art
+
+
+# The sections whose bodies are shell scripts: %post runs at build time (/bin/sh, in the image), %environment is
+# sourced when the container starts (what it exports is the job's environment).
+_SECTION = re.compile(r"^%(\w+)")
+_SCRIPTS = ("post", "environment")
+
+
+def _sections(art: Artifact, text: str) -> None:
+    """What %post installs and builds (pip, apt, the GPU targets a build is given), read as the shell reader reads a
+    script, at the definition's own lines; and what %environment exports. A %post export lasts only the build: its GPU
+    target lists are the build's (arch:NAME), nothing else of it reaches the container's environment."""
+    from . import shell
+
+    lines = text.splitlines()
+    for name in _SCRIPTS:
+        cur, body = "", []
+        for line in lines:
+            m = _SECTION.match(line)
+            if m:
+                cur = m.group(1).lower()
+                body.append("")
+                continue
+            body.append(line if cur == name else "")
+        if not any(body):
+            continue
+        script = shell.read(art.path, "\n".join(body))
+        for v in script.values:
+            if name == "post" and v.kind == ENV:
+                if arch_var(v.name):
+                    art.values.append(dataclasses.replace(v, kind=BUILD, name=f"arch:{v.name}"))
+                continue
+            art.values.append(v)

@@ -32,9 +32,11 @@ def gpu_resource(name: str) -> bool:
     return name in AMD_RESOURCES + NVIDIA_RESOURCES or name.startswith("nvidia.com/")
 
 
-# NVIDIA's GPU feature-discovery labels (nvidia.com/gpu.product, .count, .present; nvidia.com/cuda.driver ...) and
-# GKE's accelerator label with an NVIDIA value: only NVIDIA GPU nodes carry them
-NVIDIA_NODE = re.compile(r"^nvidia\.com/(?:gpu|cuda|mig)\b|^cloud\.google\.com/gke-accelerator$")
+# NVIDIA's GPU feature-discovery labels (nvidia.com/gpu.product, .count, .present; nvidia.com/cuda.driver ...), a
+# cloud's own NVIDIA labels (CoreWeave's gpu.nvidia.com/model, /class), node-feature-discovery's PCI vendor 10de
+# (NVIDIA) and GKE's accelerator label with an NVIDIA value: only NVIDIA GPU nodes carry them
+NVIDIA_NODE = re.compile(r"^nvidia\.com/(?:gpu|cuda|mig)\b|^gpu\.nvidia\.com/|^feature\.node\.kubernetes\.io/pci-10de\.|"
+                         r"^cloud\.google\.com/gke-accelerator$")
 
 
 def _nvidia_label(key, values) -> bool:

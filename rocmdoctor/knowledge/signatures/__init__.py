@@ -81,7 +81,7 @@ ANCHORS: tuple[str, ...] = (
     "unknown symbol", "about version of symbol",  # modprobe refusing a module built for another kernel (kernel.py)
     "couldn't open", "mem policy",  # TensorFlow's library loader (packages.py); libhsakmt's NUMA policy (kernel.py)
     "device: cpu", "device_type cpu",  # an application that reports it runs on the CPU (packages.py app-runs-on-cpu)
-    "oops: ", "radeon kernel modesetting", "radeon 0000:",  # a kernel oops; the legacy radeon driver (kernel.py)
+    "oops: ", "radeon 0000:",  # a kernel oops; a device the legacy radeon driver set up (kernel.py)
 )
 
 

@@ -13,6 +13,12 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "https://github.com/pytorch/pytorch/issues/68893"),
     (r"ibvwrap\.cc:\d{1,5} NCCL WARN Failed to open libibverbs",
      "the same message in NCCL's older format", "https://github.com/NVIDIA/nccl/issues/257"),
+    # rdma-core probes every provider library it knows at start; one not installed (a VMware, Amazon or other
+    # vendor's) prints this and the next provider is tried: "libibverbs: Warning: couldn't load driver
+    # 'libvmw_pvrdma-rdmav34.so': ... cannot open shared object file" (uccl#301, whose real error came after)
+    (r"^libibverbs: Warning: couldn't load driver '[\w.+-]{1,80}'",
+     "rdma-core probing an RDMA provider library this host does not have; the others are tried",
+     "https://github.com/linux-rdma/rdma-core/blob/master/libibverbs/dynamic_driver.c"),
     (r"NET/Plugin ?: ?(?:No plugin found|Could not find|Plugin load (?:\(\S{1,64}\) )?returned|dlerror=)",
      "no external network plugin: the internal one is used", "https://github.com/ROCm/rccl/issues/1129"),
     (r"could not load binary firmware \S{1,200} either",

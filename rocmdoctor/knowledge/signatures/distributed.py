@@ -119,8 +119,9 @@ SIGNATURES: tuple[S, ...] = (
         patterns=(
             r"socket(?:Start|Poll)?Connect: Connect to \S{1,64} (?:failed|returned)",
             "Call to connect returned Connection refused",
-            # NCCL 2.2-2.4's format (include/socket.h) before socketConnect
-            r"Call to connect failed ?: ?(?:Connection timed out|Connection refused|No route to host)",
+            # NCCL 2.2-2.4's format (include/socket.h) before socketConnect ("Call to connect timeout : ..." when its
+            # retries ran out)
+            r"Call to connect (?:failed|timeout) ?: ?(?:Connection timed out|Connection refused|No route to host)",
             r"connect\(\) to \S{1,64} failed: Connection refused",
             "The client socket has failed to connect to",
         ),
@@ -138,10 +139,12 @@ SIGNATURES: tuple[S, ...] = (
         sources=(
             "https://github.com/pytorch/pytorch/issues/68893",
             "https://github.com/sgl-project/sglang/issues/3820",
+            "https://github.com/horovod/horovod/issues/584",
         ),
         examples=(
             "NCCL WARN socketStartConnect: Connect to 10.0.0.2<35353> failed : Connection refused",
             "NCCL WARN Call to connect returned Connection refused, retrying",
+            "paigcr-b-gpu-1012:4153:4209 [1] include/socket.h:361 NCCL WARN Call to connect timeout : Connection refused",
         ),
         near_misses=("NCCL INFO Connected all rings",),
     ),
@@ -515,7 +518,10 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="dist-address-in-use", family="distributed", title="The rendezvous port is already in use",
         severity="fatal", tier=SETUP,
-        patterns=(r"(?:RuntimeError|DistNetworkError|EADDRINUSE)\W{1,4}(?:.{0,200}?)\b[Aa]ddress already in use",),
+        # (c10d's own warnings come first and are all an excerpt may hold: the store fails to bind the port,
+        # errno 98, on [::] and on 0.0.0.0)
+        patterns=(r"(?:RuntimeError|DistNetworkError|EADDRINUSE)\W{1,4}(?:.{0,200}?)\b[Aa]ddress already in use",
+                  r"server socket has failed to bind to \S{1,80} \(errno: 98 - Address already in use\)"),
         needles=("address already in use",),
         meaning="MASTER_PORT is taken: another job (or a leftover process of this one) listens on it.",
         causes=(
@@ -524,7 +530,11 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Pick a free MASTER_PORT (or --master_port), or kill the leftover processes.",
         sources=("https://github.com/pytorch/pytorch/issues/17041", "https://github.com/pytorch/pytorch/issues/191560"),
-        examples=("RuntimeError: Address already in use",),
+        examples=("RuntimeError: Address already in use",
+                  "[W socket.cpp:464] [c10d] The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - "
+                  "Address already in use)."),
+        near_misses=("[W socket.cpp:697] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 "
+                     "- Cannot assign requested address).",),
     ),
     S(
         id="deepspeed-launcher-kill", family="distributed", title="The DeepSpeed launcher stopped the other ranks",

@@ -910,7 +910,7 @@ SIGNATURES: tuple[S, ...] = (
     # Whatever the first line says (panic, oops, NULL dereference, WARN_ON), the driver is where it failed.
     S(
         id="amdgpu-kernel-stack", family="kernel", title="The kernel reported a bug or warning inside amdgpu",
-        severity="error", tier=DRIVER,
+        severity="error", tier=DRIVER, supersedes=("kernel-oops",),  # the oops's own lines, now with the module named
         patterns=(
             r"\b(?P<func>\w{2,80})\+0x[0-9a-f]{1,8}/0x[0-9a-f]{1,8} \[amdgpu\b",
             r"\bWARNING: CPU: \d{1,4} PID: \d{1,9} at drivers/gpu/drm/amd/(?P<file>[\w/.-]{1,120})",
@@ -943,15 +943,15 @@ SIGNATURES: tuple[S, ...] = (
         severity="error", tier=DRIVER,
         patterns=(r"\bBUG: (?:unable to handle (?:kernel )?(?:page fault|NULL pointer dereference|paging request)|"
                   r"kernel NULL pointer dereference)\b",
-                  r"\b(?:Internal error: )?Oops: (?:0x)?[0-9a-f]{4,16} \[#\d{1,4}\]"),
+                  r"(?:^|\]\s{0,4})(?:Internal error: )?Oops: (?:0x)?[0-9a-f]{4,16} \[#\d{1,4}\]"),
         needles=("bug: unable to handle", "bug: kernel null pointer", "oops: "),
         meaning=("The kernel itself crashed in kernel mode (an oops): a driver dereferenced a bad address. In a log "
                  "of a GPU program it is almost always the amdgpu/KFD driver, often a regression of one kernel "
                  "release or a GPU and host the driver does not support (an ARM PCIe host, an old GCN card)."),
         causes=(
-            C(text="a bug of this kernel's amdgpu/KFD driver for this GPU", check="RD-DRV-001",
-              fix="boot another kernel (the previous or an LTS one, or the amdgpu-dkms release for this one) and "
-                  "report the full trace"),
+            C(text="a bug of the driver its trace names (RIP: ... [module]); in a GPU program's log, amdgpu/KFD",
+              check="RD-DRV-001", fix="boot another kernel (the previous or an LTS one, or the amdgpu-dkms release for "
+                                      "this one) and report the full trace"),
             C(text="a host the driver does not support for compute (PCIe without atomics or with alignment faults)",
               check="RD-PCIE-004"),
         ),
@@ -962,7 +962,7 @@ SIGNATURES: tuple[S, ...] = (
                   "[    8.493203] Internal error: Oops: 0000000096000061 [#1] PREEMPT SMP",
                   "[  223.352812] Oops: 0000 [#1] SMP NOPTI"),
         near_misses=("[    0.000000] BUG: Bad page state in process swapper  pfn:00000",
-                     "Oops: something went wrong, please try again"),
+                     "Oops: something went wrong, please try again", "worker.py: Oops: 0404 [#2] retrying"),
     ),
     # The legacy `radeon` driver holds the GPU (Southern/Sea Islands cards: FirePro S9150, R9 290, HD 7970): KFD and
     # ROCm run only on amdgpu, which takes these only with radeon.si_support=0 radeon.cik_support=0
@@ -970,9 +970,10 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="radeon-driver-bound", family="kernel", title="The legacy radeon driver drives the GPU, not amdgpu",
         severity="error", tier=DRIVER,
-        patterns=(r"\bradeon (?P<pci>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): (?:VRAM: \d|WB enabled|fence driver on ring)",
-                  r"\[drm\] radeon kernel modesetting enabled"),
-        needles=("radeon 0000:", "radeon kernel modesetting"),
+        # (a device the driver set up, not the module's load line: radeon prints "kernel modesetting enabled" whenever
+        # it loads, also where cik_support=0 leaves the card to amdgpu)
+        patterns=(r"\bradeon (?P<pci>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): (?:VRAM: \d|WB enabled|fence driver on ring)",),
+        needles=("radeon 0000:",),
         meaning=("The kernel's old radeon driver, not amdgpu, bound this GPU: there is no KFD for it, so rocminfo, "
                  "HIP and PyTorch find no GPU agent (hsa_init fails with HSA_STATUS_ERROR_OUT_OF_RESOURCES)."),
         causes=(
@@ -984,10 +985,10 @@ SIGNATURES: tuple[S, ...] = (
             "amdgpu.cik_support=1 on the kernel command line, then reboot.",
         sources=("https://github.com/ROCm/legacy-rocm-build/issues/95",
                  "https://wiki.archlinux.org/title/AMDGPU#Enable_Southern_Islands_(SI)_and_Sea_Islands_(CIK)_support"),
-        examples=("[    1.347605] [drm] radeon kernel modesetting enabled.",
-                  "[    1.357109] radeon 0000:02:00.0: VRAM: 16384M 0x0000000000000000 - 0x00000003FFFFFFFF (16384M used)",
+        examples=("[    1.357109] radeon 0000:02:00.0: VRAM: 16384M 0x0000000000000000 - 0x00000003FFFFFFFF (16384M used)",
                   "[    1.378771] radeon 0000:02:00.0: WB enabled"),
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",
+                     "[    1.347605] [drm] radeon kernel modesetting enabled.",
                      "[    2.000000] amdgpu 0000:03:00.0: amdgpu: VRAM: 24560M 0x0000008000000000 - 0x00000085FEFFFFFF"),
     ),
     # An application saying the GPU kernel driver is not loaded at all (no /sys/module/amdgpu, no KFD):

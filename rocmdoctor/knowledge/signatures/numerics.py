@@ -192,6 +192,26 @@ SIGNATURES: tuple[S, ...] = (
         examples=("[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768",
                   "Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0"),
     ),
+    # torch's GradScaler refuses gradients that are fp16 themselves: the trainable parameters were loaded in fp16
+    # (from_pretrained(torch_dtype=float16), model.half()) and trained with fp16 mixed precision, which keeps fp32
+    # master weights and scales fp16 activations only. LoRA/PEFT fine-tunes hit it when the adapter is cast to fp16.
+    S(
+        id="fp16-grads-unscale", family="numerics", title="fp16 mixed precision over parameters that are fp16 themselves",
+        severity="fatal", tier=NUMERICS,
+        patterns=(r"Attempting to unscale FP16 gradients",),
+        needles=("unscale fp16 gradients",),
+        meaning=("torch's GradScaler (used by --fp16, accelerate's mixed_precision=fp16) found gradients in fp16: the "
+                 "parameters being trained are fp16, not the fp32 master weights mixed precision expects."),
+        causes=(
+            C(text="the model (or its LoRA adapters) was loaded or cast to float16 and trained with fp16 mixed precision",
+              check="RD-PREC-012", fix="load the model in float32 (or keep trainable adapters in fp32), or train in bf16"),
+        ),
+        fix="Keep the trainable parameters in fp32 under fp16 AMP (or use bf16, native on MI200/MI300 and RDNA3+).",
+        sources=("https://github.com/huggingface/peft/issues/341", "https://discuss.pytorch.org/t/valueerror-attempting-to-"
+                 "unscale-fp16-gradients/81372"),
+        examples=('    raise ValueError("Attempting to unscale FP16 gradients.")',
+                  "ValueError: Attempting to unscale FP16 gradients."),
+    ),
     S(
         id="probability-nan", family="numerics", title="Sampling got NaN/inf probabilities",
         severity="fatal", tier=NUMERICS,

@@ -35,8 +35,9 @@ def test_a_docker_run_in_the_other_vendors_branch_of_a_script_is_not_judged(tmp_
     run = ("#!/bin/bash\ndevice=$1\nif [ \"$device\" == \"cuda\" ]; then\n    docker run -it --gpus all --ipc=host img:cu\n"
            "elif [ \"$device\" == \"rocm\" ]; then\n    docker run -it --ipc=host --device=/dev/kfd --device=/dev/dri img:rocm\n"
            "fi\n")
-    p = write(tmp_path, "run_container.sh", run)
+    p = write(tmp_path, "run_container.sh", run.replace("img:cu", "nvcr.io/nvidia/pytorch:24.01-py3"))
     assert flagged(scan([p], "RD-CTR-004", "mi300x8")) == []
+    assert flagged(scan([p], "RD-IMG-001", "mi300x8")) == []  # nor is the image that branch runs (review)
     # look-alike: with no ROCm branch beside it, the same run is this machine's
     q = write(tmp_path, "q/run_container.sh", run.replace('elif [ "$device" == "rocm" ]', 'elif [ "$device" == "cpu" ]'))
     assert flagged(scan([q], "RD-CTR-004", "mi300x8"))

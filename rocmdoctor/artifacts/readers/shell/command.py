@@ -111,8 +111,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
                 art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="))
             elif re.match(r"^[A-Za-z_]\w*$", w):
                 exported.add(w)
-                if w in variables:  # `X="${X:-eth0}"` then `export X`: the value is written (and fixed) there
-                    art.add(ENV, w, variables[w], variables.get(_DEFINED + w) or first)
+                if w in variables:
+                    art.add(ENV, w, variables[w], first)
         return
     for k, v in prefix_env.items():  # A=B cmd: set for that command (the launcher and its ranks)
         art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="), command=True)
