@@ -200,7 +200,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # NVIDIA's RuntimeClass in a pod (RD-CTR-004 reads runtimeClassName)
          "words:pod-no-dev-shm-volume": "RD-CTR-005", "words:nvidia-runtime-class": "RD-CTR-004",
          # (batch 133) a framework's CUDA image (tensorflow/tensorflow:latest-gpu): RD-IMG-001's definition
-         "words:cuda-only-framework-image": "RD-IMG-001"}
+         "words:cuda-only-framework-image": "RD-IMG-001",
+         # (batch 138) the same class as words:nvidia-smi-gpu-count (wave 8's map), in another spelling
+         "words:nvidia-smi-gpu-count-on-amd": "RD-LCH-001", "words:gpu-count-via-nvidia-smi": "RD-LCH-001"}
 
 
 def split_of(repo: str) -> str:

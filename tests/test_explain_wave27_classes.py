@@ -1,4 +1,4 @@
-"""Classes the fresh batches of wave 27 (123, 129, 130) missed, each fixed as a class: real lines with their source URL,
+"""Classes the fresh batches of wave 27 (123, 129, 130, 136) missed, each fixed as a class: real lines with their source URL,
 and for each a look-alike that must stay as it was.
 
 A. The kernel's own oops (a page fault or NULL dereference in kernel mode) where the excerpt stops before the stack
@@ -9,6 +9,7 @@ D. NCCL 2.2-2.4's "Call to connect timeout : Connection refused" (nccl-socket-co
 E. rdma-core probing a provider library the host lacks ("libibverbs: Warning: couldn't load driver"): benign; the
    error after it is the one read.
 F. torch's GradScaler refusing gradients that are fp16 themselves (fp16-grads-unscale).
+G. NVIDIA inline PTX compiled for an AMD GPU ("couldn't allocate output register for constraint 'f'").
 """
 from __future__ import annotations
 
@@ -98,3 +99,12 @@ def test_grad_scaler_refusing_fp16_gradients_is_a_precision_setup():
     assert top(UNSCALE) == ("numerics", "fp16-grads-unscale")
     # look-alike: GradScaler's ordinary inf/NaN skip is no such refusal
     assert top(["torch.cuda.amp.GradScaler: found inf, skipping step"])[1] != "fp16-grads-unscale"
+
+
+# G. https://github.com/pytorch/pytorch/issues/98510 (inductor on MI250) and an SGLang kernel audit on gfx942 (fresh
+# batch 136): NVIDIA inline PTX constraints handed to the AMDGPU backend
+def test_inline_ptx_compiled_for_amd_is_a_cuda_only_kernel():
+    assert top(["**error: couldn't allocate input reg for constraint 'l'"]) == ("packages", "ptx-constraint-on-amdgpu")
+    assert top(["[ FAIL ] mul_rn_f32         common/numerics.py                  asm=mul.rn.f32             "
+                "constraints==f,f,f", "           error: couldn't allocate output register for constraint 'f'"])[1] \
+        == "ptx-constraint-on-amdgpu"

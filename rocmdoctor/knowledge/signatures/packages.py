@@ -99,6 +99,28 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/hiyouga/LlamaFactory/blob/main/src/llamafactory/extras/misc.py",),
         examples=("ImportError: deepspeed>=0.10.0,<=0.16.9 is required for a normal functioning of this module, but found deepspeed==0.18.3.",),
     ),
+    # Kernels written with NVIDIA's inline PTX (`asm("rcp.approx.f32 ...")`, Triton's inline_asm_elementwise, code
+    # torch's inductor generated for CUDA) compiled for an AMD GPU: LLVM's AMDGPU backend knows no PTX register
+    # constraint ('f', 'l', 'r') and stops. pytorch#98510 (inductor on MI250), an SGLang kernel audit on gfx942.
+    S(
+        id="ptx-constraint-on-amdgpu", family="packages", title="A kernel written in NVIDIA's inline PTX, compiled for AMD",
+        severity="fatal", tier=SETUP,
+        patterns=(r"couldn't allocate (?:output|input) reg(?:ister)? for constraint '(?P<constraint>\w{1,4})'",),
+        needles=("for constraint '",),
+        meaning=("The compiler was given inline assembly written for NVIDIA GPUs (PTX, with its register constraints) "
+                 "while building for an AMD GPU; the AMDGPU backend has no such registers, so the kernel cannot build. "
+                 "The package (or the code a compiler generated) has a CUDA-only path here."),
+        causes=(
+            C(text="a package's Triton or HIP kernels use CUDA inline PTX on this path (a CUDA-only kernel)",
+              check="RD-IMG-002", fix="use the package's ROCm build or its ROCm code path (often a flag or env var "
+                                      "that disables the custom kernel)"),
+        ),
+        fix="Take the ROCm build of the package, or switch that kernel off; report the CUDA-only path upstream.",
+        sources=("https://github.com/pytorch/pytorch/issues/98510",),
+        examples=("error: couldn't allocate output register for constraint 'f'",
+                  "**error: couldn't allocate input reg for constraint 'l'"),
+        near_misses=("error: couldn't allocate output register",),
+    ),
     S(
         id="xformers-wrong-build", family="packages", title="xFormers built for another platform",
         severity="error", tier=SETUP,
