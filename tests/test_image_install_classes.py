@@ -297,7 +297,7 @@ def test_a_uv_finding_cites_the_source_line_that_routes_torch(tmp_path):
             'url = "https://download.pytorch.org/whl/cu128"\nexplicit = true\n\n[tool.uv.sources]\n'
             "torch = [{ index = \"pytorch-cu128\", marker = \"sys_platform == 'linux' or sys_platform == 'win32'\" }]\n")
     found = _codes(tmp_path, [("pyproject.toml", text)], "RD-IMG-002")
-    assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6", "16"]]
+    assert [[e.source.rsplit(":", 1)[1] for e in f.evidence] for f in found] == [["6", "16", "12"]]  # and its url
     # look-alike: torch from PyPI (no source line) cites its dependency line only
     pypi = text.split("[[tool.uv.index]]")[0] + "[tool.uv]\npackage = false\n"
     found = _codes(tmp_path / "pypi", [("pyproject.toml", pypi)], "RD-IMG-002")

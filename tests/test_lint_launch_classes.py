@@ -96,17 +96,12 @@ def test_one_word_short_and_out_of_range_suggestions():
     assert _meant("HSA_OVERRIDE", "11.0.0") is None  # two words short: not judged
 
 
-# XiongDaowen/Integrated-Design-Diffusion-Model start.sh and davyuan/nanoGPT: TORCH_DISTRIBUTED_DEBUG=DETAIL left on. A
-# note, not a warning (wave 27: 2 of 16 corpus sets that leave it on had it labelled); beside a real workaround, both
-def test_torch_distributed_debug_detail_is_noted_as_a_debugging_switch(tmp_path):
+# XiongDaowen/Integrated-Design-Diffusion-Model start.sh and davyuan/nanoGPT: TORCH_DISTRIBUTED_DEBUG=DETAIL left on
+def test_torch_distributed_debug_detail_is_a_debugging_switch_left_on(tmp_path):
     p = write(tmp_path, "run.sh", "#!/bin/bash\nexport TORCH_DISTRIBUTED_DEBUG=DETAIL\ntorchrun --nproc_per_node 2 t.py\n")
-    [f] = scan([p], "RD-RCCL-001", "mi300x8")
-    assert f.status.value == "pass" and "TORCH_DISTRIBUTED_DEBUG=DETAIL" in f.detail
+    assert flagged(scan([p], "RD-RCCL-001", "mi300x8"))
     q = write(tmp_path, "q.sh", "#!/bin/bash\nexport TORCH_DISTRIBUTED_DEBUG=OFF\ntorchrun --nproc_per_node 2 t.py\n")
-    assert "TORCH_DISTRIBUTED_DEBUG" not in scan([q], "RD-RCCL-001", "mi300x8")[0].detail
-    r = write(tmp_path, "r.sh", "#!/bin/bash\nexport TORCH_DISTRIBUTED_DEBUG=DETAIL NCCL_DEBUG=INFO\ntorchrun t.py\n")
-    [f] = flagged(scan([r], "RD-RCCL-001", "mi300x8"))
-    assert f.title.endswith("NCCL_DEBUG=INFO") and "TORCH_DISTRIBUTED_DEBUG=DETAIL" in f.detail
+    assert not flagged(scan([q], "RD-RCCL-001", "mi300x8"))
 
 
 # micmelesse/transformers docker_run_amd.sh (spent fresh batch 2): alias drun='sudo docker run ...', IMAGE_NAME=...rocm4.0...,

@@ -1,0 +1,4 @@
+#!/bin/bash
+
+docker build -t rocm-llm-prof-i:latest .
+# --no-cache

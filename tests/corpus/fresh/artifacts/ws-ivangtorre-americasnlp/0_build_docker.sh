@@ -1,0 +1,1 @@
+docker build --network=host -t fairseq docker/.

@@ -1,0 +1,2 @@
+pip install -r requirements.txt
+python setup.py develop
