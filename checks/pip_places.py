@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rocmdoctor.artifacts.settings import artifact_at
-from rocmdoctor.base.untrusted import pick
+from rocmdoctor.base.untrusted import pick, pick_list
 from rocmdoctor.engine.check import ev
 from rocmdoctor.knowledge import artifacts as ka
 
@@ -22,8 +22,7 @@ def routed_at(settings, v, req) -> list:
         return []
     urls = pick(art.data, "index_lines", default=None)
     opts = pick(v.value, "options", default=None) if isinstance(v.value, dict) else None
-    given = [str(u) for k in ("index-url", "extra-index-url") for u in (opts or {}).get(k, []) or []] \
-        if isinstance(opts, dict) else []
+    given = [str(u) for k in ("index-url", "extra-index-url") for u in pick_list(opts, k)] if isinstance(opts, dict) else []
     lines = [n] + [urls[u] for u in given if isinstance(urls, dict) and isinstance(urls.get(u), int)]
     return [ev(art.origin(x).label, art.origin(x).text) for x in dict.fromkeys(lines) if x != v.origin.line]
 

@@ -943,7 +943,8 @@ SIGNATURES: tuple[S, ...] = (
         severity="error", tier=DRIVER,
         patterns=(r"\bBUG: (?:unable to handle (?:kernel )?(?:page fault|NULL pointer dereference|paging request)|"
                   r"kernel NULL pointer dereference)\b",
-                  r"(?:^|\]\s{0,4})(?:Internal error: )?Oops: (?:0x)?[0-9a-f]{4,16} \[#\d{1,4}\]"),
+                  # the kernel's oops line goes on with its build's flags (PREEMPT SMP NOPTI ...): no prose does
+                  r"\bOops: (?:0x)?[0-9a-f]{4,16} \[#\d{1,4}\] (?:PREEMPT|SMP|NOPTI|PTI|KASAN)\b"),
         needles=("bug: unable to handle", "bug: kernel null pointer", "oops: "),
         meaning=("The kernel itself crashed in kernel mode (an oops): a driver dereferenced a bad address. In a log "
                  "of a GPU program it is almost always the amdgpu/KFD driver, often a regression of one kernel "
