@@ -296,31 +296,41 @@ def resolve_extends(arts: list[Artifact]) -> None:
     Compose spec's merge for the single-value options these rules read; lists such as devices and
     group_add add up), so a GPU setting written once in a base file counts. A service of another
     file that is only reached through `extends` is a template, not a container: it is marked and
-    judged through the services that extend it."""
+    judged through the services that extend it. A chain (`app` extends `mid` extends `gpu`) resolves whatever order
+    its services or files come in: passes repeat until one takes nothing more."""
     by_path = {path_key(a.path): a for a in arts if a.kind == COMPOSE and isinstance(a.data, dict)}
-    for a in by_path.values():
-        for svc in a.data.get("services", {}).values():
-            ref = extends_of(svc)
-            if ref is None:
-                continue
-            f, base_name = ref
-            base_art = by_path.get(path_key(f, a.path)) if f else a
-            base = (base_art.data.get("services", {}) if base_art is not None else {}).get(base_name)
-            if not isinstance(base, dict) or base is svc:
-                continue
-            for key in KEYS:
-                if key in ("extends",) or key not in base:
-                    continue
-                if key not in svc:
-                    svc[key] = base[key]
-                    if base_art is not None and base_art is not a:  # where a fix changes it: the base file
-                        svc.setdefault("taken_from", {})[key] = [base_art.path, base_name]
-                elif key in ("devices", "group_add", "cap_add", "security_opt") and isinstance(svc[key], list) \
-                        and isinstance(base[key], list):
-                    svc[key] = base[key] + [x for x in svc[key] if x not in base[key]]
-            if base_art is not a:
-                base["template"] = True
+    for _ in range(8):  # a chain's length; a loop (`a` extends `b` extends `a`) stops taking after one pass
+        if not any(_take_from_bases(a, svc, by_path) for a in by_path.values()
+                   for svc in list(a.data.get("services", {}).values())):
+            break
     resolve_vendor_variants(arts)
+
+
+def _take_from_bases(a: Artifact, svc, by_path: dict) -> bool:
+    """One service takes what its `extends:` base sets and it does not; True when it took anything."""
+    ref = extends_of(svc) if isinstance(svc, dict) else None
+    if ref is None:
+        return False
+    f, base_name = ref
+    base_art = by_path.get(path_key(f, a.path)) if f else a
+    base = (base_art.data.get("services", {}) if base_art is not None else {}).get(base_name)
+    if not isinstance(base, dict) or base is svc:
+        return False
+    took = False
+    for key in KEYS:
+        if key in ("extends",) or key not in base:
+            continue
+        if key not in svc:
+            svc[key], took = base[key], True
+            if base_art is not None and base_art is not a:  # where a fix changes it: the base file
+                svc.setdefault("taken_from", {})[key] = [base_art.path, base_name]
+        elif key in ("devices", "group_add", "cap_add", "security_opt") and isinstance(svc[key], list) \
+                and isinstance(base[key], list):
+            merged = base[key] + [x for x in svc[key] if x not in base[key]]
+            took, svc[key] = took or merged != svc[key], merged
+    if base_art is not a:
+        base["template"] = True
+    return took
 
 
 # A compose file named for a GPU vendor (`docker-compose.amd.yml`, `compose.rocm.yaml`, `docker-compose.nvidia.yml`,

@@ -55,6 +55,11 @@ def test_the_lines_cited_are_the_nvidia_ones_and_an_extends_chain_is_followed_to
     b = write(tmp_path, "b.yml", "services:\n  mid:\n    extends: {file: c.yml, service: gpu}\n")
     top = write(tmp_path, "docker-compose.yml", "services:\n  app:\n    extends: {file: b.yml, service: mid}\n"
                 "    shm_size: 8g\n")
-    [f] = flagged(scan([b, c, top], "RD-CTR-004", "mi300x8"))
-    assert [e.source for e in f.evidence][-2:] == [f"{c}:4", f"{c}:8"]
+    for order in ([b, c, top], [top, b, c]):  # in any order the files are given (the chain resolves in passes)
+        [f] = flagged(scan(order, "RD-CTR-004", "mi300x8"))
+        assert [e.source for e in f.evidence][-2:] == [f"{c}:4", f"{c}:8"]
+    # a loop of extends (a -> b -> a) reads without end
+    loop = write(tmp_path, "loop/docker-compose.yml", "services:\n  a:\n    extends: {service: b}\n    image: x/y:1\n"
+                 "  b:\n    extends: {service: a}\n    gpus: all\n")
+    assert flagged(scan([loop], "RD-CTR-004", "mi300x8"))
 
