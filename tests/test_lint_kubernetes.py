@@ -351,3 +351,40 @@ def test_a_pod_placed_only_on_nvidia_gpu_nodes_is_nvidia_only(tmp_path, lint):
     # look-alike: AMD's PCI vendor (1002) selects AMD nodes
     p4 = lint.write("amd.yaml", job.replace("nvidia.com/gpu.product", "feature.node.kubernetes.io/pci-1002.present"))
     assert lint.flagged(lint([p4], "RD-CTR-004", "mi300x8")) == []
+
+
+# A Helm chart's template (civo's vLLM chart, helm/templates/deployment.yaml, fresh batch 134; LintasArta's and
+# InfMonkeys' vLLM charts): Go template actions among the YAML, read for what the template writes literally
+CHART = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ include "vllm.fullname" . }}
+spec:
+  template:
+    spec:
+      {{- with .Values.nodeSelector }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      runtimeClassName: nvidia
+      containers:
+        - name: {{ .Chart.Name }}
+          image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
+          resources:
+            limits:
+              nvidia.com/gpu: "{{ index .Values.resources.limits "nvidia.com/gpu" }}"
+"""
+
+
+def test_a_helm_template_is_read_for_what_it_writes_literally(tmp_path, lint):
+    a = kubernetes.read("deployment.yaml", CHART)
+    assert not a.error and list(a.data["services"]) == ["Deployment/TEMPLATED"]
+    (svc,) = a.data["services"].values()
+    assert "image" not in svc and svc["runtime"] == "nvidia" and svc["gpu_resource_lines"] == [18]
+    p = lint.write("deployment.yaml", CHART)
+    [f] = lint.flagged(lint([p], "RD-CTR-004", "mi300x8"))
+    assert [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["12", "18"]
+    # the template's image is the values' (judged there), not a reference Docker refuses; the file is judged
+    assert not lint.flagged(lint([p], "RD-CTR-014", "mi300x8")) and not lint.flagged(lint([p], "RD-CFG-001", "mi300x8"))
+    # look-alike: a manifest with no actions reads as it did
+    assert kubernetes.untemplated("a: 1\nb: 2\n") == "a: 1\nb: 2\n"

@@ -77,6 +77,21 @@ def _dict(x) -> dict:
     return x if isinstance(x, dict) else {}
 
 
+# A Helm chart's template (templates/deployment.yaml): Go template actions among the YAML. A line that is only an
+# action (`{{- if .Values.gpu }}`, `{{- toYaml .Values.resources | nindent 12 }}`) renders to structure this reader
+# cannot know: blanked; an action inside a value (`image: "{{ .Values.image }}"`) to a value it cannot know: a
+# placeholder. What the template writes literally (`nvidia.com/gpu:`, a node selector's key) is read; line numbers stay.
+_ACTION = re.compile(r"\{\{-?.{0,400}?-?\}\}")
+_ACTION_LINE = re.compile(r"^[ \t]*(?:\{\{-?.{0,400}?-?\}\}[ \t]*)+$")
+TEMPLATED = "TEMPLATED"
+
+
+def untemplated(text: str) -> str:
+    if "{{" not in text:
+        return text
+    return "\n".join("" if _ACTION_LINE.match(line) else _ACTION.sub(TEMPLATED, line) for line in text.split("\n"))
+
+
 def looks_like(text: str) -> bool:
     return bool(re.search(r"(?m)^apiVersion\s*:", text) and re.search(r"(?m)^kind\s*:", text))
 
@@ -240,12 +255,13 @@ def read(path: str, text: str) -> Artifact:
         if not chunk.strip() or not looks_like(chunk):
             continue
         try:
-            doc, root = cf.parse_yaml_node(chunk, path)
+            doc, root = cf.parse_yaml_node(untemplated(chunk), path)
         except cf.ConfigError as exc:
             errors.append(str(exc))
             continue
         name = str(((doc.get("metadata") or {}) if isinstance(doc.get("metadata"), dict) else {}).get("name")
                    or doc.get("kind") or "manifest")
+        name = str(doc.get("kind") or "manifest") if TEMPLATED in name else name  # a chart's `{{ include "x.fullname" }}`
         if doc.get("kind") in ("ResourceClaimTemplate", "ResourceClaim"):  # which devices a DRA claim asks for
             art.data.setdefault("claim_classes", {})[name] = _device_classes(doc.get("spec"))
         for spec, sn in _pod_specs(doc, root):
@@ -265,7 +281,7 @@ def read(path: str, text: str) -> Artifact:
                 if isinstance(spec.get("runtimeClassName"), str):  # `nvidia`: NVIDIA's container runtime
                     svc["runtime"] = spec["runtimeClassName"]
                     art.add(CONTAINER, "runtime", svc["runtime"], runtime_line or lo)
-                if isinstance(c.get("image"), str) and c["image"]:
+                if isinstance(c.get("image"), str) and c["image"] and TEMPLATED not in c["image"]:  # not a chart's
                     svc["image"] = c["image"]
                     art.add(CONTAINER, "image", svc["image"], _line(sn, ("containers", i, "image"), off) or lo)
                 nodes = nvidia_nodes(spec)
