@@ -109,8 +109,6 @@ def _cuda_built(settings) -> set[str]:
 def other_vendors_branch(settings, v) -> bool:
     """An image a script runs or pulls in the CUDA/NVIDIA branch of an `if`/`elif` chain with a ROCm branch beside it
     (`if [ "$device" == cuda ]; then docker run ... nvcr.io/...; elif ... rocm`): never this machine's."""
-    from .pip_untaken import script_vendor_branch
+    from .pip_untaken import in_other_vendor_branch
 
-    art = artifact_at(settings, v.origin.path)
-    return art is not None and art.kind in ("shell", "slurm") and bool(v.origin.line) \
-        and script_vendor_branch(art.lines(), v.origin.line)
+    return in_other_vendor_branch(artifact_at(settings, v.origin.path), v.origin.line)

@@ -148,6 +148,12 @@ def other_vendor_branch(settings, v) -> bool:
         any(_AMD_LIT.match(lit) for _, lit in chain)
 
 
+def in_other_vendor_branch(art, line) -> bool:
+    """A line of a launch or batch script in its CUDA/NVIDIA branch beside a ROCm one (:func:`script_vendor_branch`)."""
+    return art is not None and getattr(art, "kind", "") in ("shell", "slurm") and isinstance(line, int) and line > 0 \
+        and script_vendor_branch(art.lines(), line)
+
+
 def script_vendor_branch(lines: list[str], line: int) -> bool:
     """other_vendor_branch for a script: the `if` blocks around ``line``, innermost first; the first whose tests name
     vendors decides, from its own branches (an `elif`/`else` of an `if` nested in a branch is that `if`'s)."""

@@ -371,7 +371,7 @@ def test_an_unset_plan_deletes_a_line_only_when_it_holds_nothing_else():
     def edit(text):
         return removal_edit(Value("env", "NCCL_DEBUG", "INFO", Origin("/p/run.sh", 3, text)))
 
-    assert edit("export NCCL_DEBUG=INFO") is not None and edit("  - NCCL_DEBUG=INFO") is not None
+    assert all(edit(t) is not None for t in ("export NCCL_DEBUG=INFO", "  - NCCL_DEBUG=INFO", "ENV NCCL_DEBUG=INFO"))
     for text in ("NCCL_DEBUG=INFO torchrun --nproc_per_node 8 train.py", "export NCCL_DEBUG=INFO; cd /data",
                  "export NCCL_DEBUG MASTER_PORT"):
         assert edit(text) is None, text

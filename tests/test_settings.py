@@ -305,4 +305,3 @@ def test_a_command_substitution_closing_after_its_heredoc_is_one_command():
     assert got == [(1, "FLAVOR=\"$(python"), (6, "ok"), (7, "if"), (8, "die"), (11, "fi")]
     art = shell.read("install.sh", text)
     assert not [v for v in art.values if v.name == "pip"]
-

@@ -84,17 +84,8 @@ def _extended_reservation(settings, svc) -> list:
     return []
 
 
-def _unique(evidence: list) -> list:
-    """One evidence per place (a reservation's driver line may be the line its request names too)."""
-    out, seen = [], set()
-    for e in evidence:
-        if e.source not in seen:
-            seen.add(e.source)
-            out.append(e)
-    return out
-
-
 def nvidia_evidence(settings, a, svc, found) -> list:
-    """Each request's place, then every other line a fix changes, each place once."""
-    return _unique([e for _, e in found] + request_lines(a, svc) + _base_reservation(svc)
-                   + _extended_reservation(settings, svc))
+    """Each request's place, then every other line a fix changes, each place once (a reservation's driver line may
+    be the line its request names too)."""
+    places = [e for _, e in found] + request_lines(a, svc) + _base_reservation(svc) + _extended_reservation(settings, svc)
+    return list({e.source: e for e in places}.values())

@@ -29,9 +29,6 @@ def other_vendor_run(a, svc) -> bool:
     """A `docker run` in the branch of a script's `if`/`elif` chain whose test names CUDA/NVIDIA (or its `else`), where
     another branch names ROCm/AMD (`if [ "$device" == "cuda" ]; then docker run --gpus all ...; elif ... rocm`): the
     chain picks per vendor, and that branch never runs on this machine."""
-    from ..pip_untaken import script_vendor_branch
+    from ..pip_untaken import in_other_vendor_branch
 
-    line = svc.get("line") if isinstance(svc, dict) else None
-    return bool(svc.get("runner")) and isinstance(line, int) and getattr(a, "kind", "") in ("shell", "slurm") \
-        and script_vendor_branch(a.lines(), line)
-
+    return isinstance(svc, dict) and bool(svc.get("runner")) and in_other_vendor_branch(a, svc.get("line"))

@@ -782,10 +782,11 @@ _ONE_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|ENV\s+|-\s*['\"]?)?([A-Za-z_][A-
 
 
 def _only_the_assignment(body: str) -> bool:
-    """The shell words of ``body`` (after `export ` or a list's `- `) are one assignment and nothing else."""
+    """The shell words of ``body`` (after `export `, a Dockerfile's `ENV ` or a list's `- `) are one assignment and
+    nothing else."""
     import shlex
 
-    rest = re.sub(r"^\s*(?:export\s+|-\s*)", "", body).strip()
+    rest = re.sub(r"^\s*(?:export\s+|ENV\s+|-\s*)", "", body).strip()
     try:
         lex = shlex.shlex(rest, posix=True, punctuation_chars=True)
         lex.whitespace_split = True

@@ -59,16 +59,13 @@ def _sections(art: Artifact, text: str) -> None:
     target lists are the build's (arch:NAME), nothing else of it reaches the container's environment."""
     from . import shell
 
-    lines = text.splitlines()
+    section, owner = "", []  # the section each line belongs to ("" for a header or a section's own line)
+    for line in text.splitlines():
+        m = _SECTION.match(line)
+        section = m.group(1).lower() if m else section
+        owner.append("" if m else section)
     for name in _SCRIPTS:
-        cur, body = "", []
-        for line in lines:
-            m = _SECTION.match(line)
-            if m:
-                cur = m.group(1).lower()
-                body.append("")
-                continue
-            body.append(line if cur == name else "")
+        body = [line if sec == name else "" for line, sec in zip(text.splitlines(), owner)]
         if not any(body):
             continue
         script = shell.read(art.path, "\n".join(body))

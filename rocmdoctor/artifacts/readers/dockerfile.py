@@ -374,9 +374,10 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                 # directory): what its pip reads may come from there
                 stage["copies"] = stage.get("copies", 0) + 1
             before = len(art.values)
+            scripts = _scripts(ins, n, last)
             # what /bin/sh -c runs, as BuildKit joined it (continuations, comment lines dropped) and heredoc bodies
-            art.data.setdefault("shell_runs", []).extend([f, e, b] for b, f, e in _scripts(ins, n, last))
-            for body, first, end in _scripts(ins, n, last):
+            art.data.setdefault("shell_runs", []).extend([f, e, b] for b, f, e in scripts)
+            for body, first, end in scripts:
                 if not (RELEVANT.search(body) or _EDITS_FILES.search(body) or ".whl" in body):
                     continue
                 # RUN's shell sees the build args and the stage's ENV (ENV wins over an ARG of the same name)
@@ -397,7 +398,7 @@ def read(path: str, text: str, args: dict[str, str] | None = None) -> Artifact:
                         art.values[at:] = [dataclasses.replace(v, when=when) for v in art.values[at:]]
             _rocm_apt(art, substitute(value, {**build_args, **{k: v for k, v, _ in stage_env}}), n, last, lines, stage,
                       raw=value)
-            _kernel_module(art, "\n".join(b for b, _f, _e in _scripts(ins, n, last)), n, last, lines)
+            _kernel_module(art, "\n".join(b for b, _f, _e in scripts), n, last, lines)
             _written_scripts(art, ins, value)
             for edit in _python_requirements_edits(ins):
                 art.add(BUILD, "req_edit", edit, n)

@@ -13,7 +13,7 @@ import os
 import re
 
 from ..settings import CONTAINER, Artifact
-from .kubernetes import KUBERNETES, _line, asks_for, gpu_resource, nvidia_nodes, nvidia_terms
+from .kubernetes import KUBERNETES, _line, asks_for, gpu_resource, image_ref, nvidia_nodes, nvidia_terms
 
 HELM = "HelmValues"
 # values.yaml, values-amd.yaml, and the override files passed with -f (qwen3-values.yaml, h200_gpu_values.yml)
@@ -38,19 +38,9 @@ def _image_of(d: dict, keys: tuple = ()) -> str | None:
     if img is None and isinstance(d.get("repository"), str) and not _SOURCE_REPO.search(d["repository"]) and (
             "tag" in d or any("image" in str(k).lower() for k in keys[-2:])):
         img = d  # a `repository:`/`tag:` pair at any key (vLLM's production stack: modelSpec[].repository)
-    if isinstance(img, str) and img.strip() and "{{" not in img:
-        return img.strip()
-    if not isinstance(img, dict):
+    if isinstance(img, dict) and _SOURCE_REPO.search(str(img.get("repository") or img.get("name") or "")):
         return None
-    repo = img.get("repository") or img.get("name")
-    if not isinstance(repo, str) or not repo.strip() or "{{" in repo or _SOURCE_REPO.search(repo):
-        return None
-    reg = img.get("registry")
-    ref = f"{reg.strip().rstrip('/')}/{repo.strip()}" if isinstance(reg, str) and reg.strip() else repo.strip()
-    tag = img.get("tag")
-    ref = f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag).strip() and "{{" not in str(tag) else ref
-    digest = img.get("digest")  # a digest pins the image whatever the tag says (Bitnami's charts)
-    return f"{ref}@{digest.strip()}" if isinstance(digest, str) and digest.strip().startswith("sha256:") else ref
+    return image_ref(img)
 
 
 def read(path: str, text: str) -> Artifact:

@@ -142,15 +142,22 @@ def _lone_pod(d: dict, n, key: str, v) -> tuple[dict, object]:
 
 
 def image_ref(img) -> str | None:
-    """An image as written: a string, or a `{registry, repository, tag}` mapping (NVIDIA's NIMService, Helm-style
-    values) joined into `registry/repository:tag`; else None."""
+    """An image as written: a string, or a `{registry, repository (or name), tag, digest}` mapping (NVIDIA's NIMService,
+    Helm values) joined into `registry/repository:tag@digest` (an empty tag: the repository alone, judged by name; a
+    digest pins the image whatever the tag says); a value a template fills in (`{{ }}`) is none."""
     if isinstance(img, str):
-        return img
-    if not isinstance(img, dict) or not isinstance(img.get("repository"), str):
+        return img.strip() if img.strip() and "{{" not in img else None
+    if not isinstance(img, dict):
         return None
-    reg, tag = img.get("registry"), img.get("tag")
-    ref = f"{reg.rstrip('/')}/{img['repository']}" if isinstance(reg, str) and reg else img["repository"]
-    return f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag) else ref
+    repo = img.get("repository") or img.get("name")
+    if not isinstance(repo, str) or not repo.strip() or "{{" in repo:
+        return None
+    reg = img.get("registry")
+    ref = f"{reg.strip().rstrip('/')}/{repo.strip()}" if isinstance(reg, str) and reg.strip() else repo.strip()
+    tag = img.get("tag")
+    ref = f"{ref}:{tag}" if isinstance(tag, (str, int, float)) and str(tag).strip() and "{{" not in str(tag) else ref
+    digest = img.get("digest")
+    return f"{ref}@{digest.strip()}" if isinstance(digest, str) and digest.strip().startswith("sha256:") else ref
 
 
 _CONTAINER_KEYS = ("resources", "command", "args", "ports", "env", "volumeMounts")
