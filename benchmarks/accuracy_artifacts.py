@@ -77,7 +77,8 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:image-variant-for-other-gfx": "RD-IMG-011", "words:sgl-dev-mi35x-image-on-gfx942": "RD-IMG-011",
          "words:prebuilt-image-lacks-gpu-target": "RD-IMG-011", "words:image-built-for-other-gpu-target": "RD-IMG-011",
          # a launch that asks for more GPUs than the node shows, in the labellers' words (RD-LCH-001's own class)
-         "words:vllm-tensor-parallel-exceeds-gpus": "RD-LCH-001", "words:gpus-per-node-above-visible": "RD-LCH-001",
+         "words:vllm-tensor-parallel-exceeds-gpus": "RD-LCH-001", "words:tensor-parallel-exceeds-gpus": "RD-LCH-001",
+         "words:tensor-parallel-above-gpu-count": "RD-LCH-001", "words:gpus-per-node-above-visible": "RD-LCH-001",
          "words:verl-gpus-per-node-exceeds-node": "RD-LCH-001", "words:mpirun-ranks-exceed-gpus": "RD-LCH-001",
          # existing classes the labels of spent batches 84-85 name in words (wave 23)
          "words:extra-index-url-pypi-cuda-torch-wins": "RD-IMG-002", "words:cuda-torch-in-uv-project": "RD-IMG-002",

@@ -36,8 +36,8 @@ def cuda_only_packages(settings, gpus=None):
                 "on the CPU", "conda's pytorch-cuda/cudatoolkit/cuda-toolkit, and the CUDA builds the nvidia and "
                 "conda-forge channels carry (cupy), have no ROCm kernels; conda channels carry no ROCm PyTorch at all. "
                 "Install torch from the ROCm wheel index with pip (and cupy-rocm) instead.",
-                subject=f"{a.path}:{n}", evidence=[ev(a.origin(n).label, a.origin(n).text)],  # scrubbed like any line
-                sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what in condas]
+                subject=f"{a.path}:{n}", evidence=[ev(a.origin(k).label, a.origin(k).text) for k in [n] + more],
+                sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what, more in condas]
     seen: dict[tuple[str, str], int] = {}
     for v in pips:
         if _installed_in(settings, v, in_cuda):
@@ -167,8 +167,9 @@ def _logical(lines: list[str]):
 
 
 def conda_cuda_lines(settings):
-    """(artifact, line number, line, what) for conda installs of CUDA packages in scripts and Dockerfiles,
-    and CUDA packages a conda environment file lists."""
+    """(artifact, line number, line, what, other lines) for conda installs of CUDA packages in scripts and
+    Dockerfiles, and CUDA packages a conda environment file lists: one finding a file, citing each line a port
+    changes (every CUDA package and CUDA build, the nvidia channel)."""
     for a in settings.of_kind("shell", "slurm", "dockerfile"):
         lines = a.lines()
         for n, code in _logical(lines):
@@ -176,13 +177,28 @@ def conda_cuda_lines(settings):
                 continue
             m = _CONDA_CUDA.search(code[_CONDA_INSTALL.search(code).end():])
             if m:
-                yield a, n, lines[n - 1], m.group(1)
+                yield a, n, lines[n - 1], m.group(1), []
     for a in settings.of_kind("requirements", "conda_env"):
         hits = [(v.origin.line or 0, str(v.value)) for v in a.values if v.kind == "build" and v.name == "conda"
                 and conda_cuda_spec(str(v.value))]
         if hits:  # one finding a file: its torch line when it has one (the CUDA build), else the first
             n, spec = next((h for h in hits if _conda_name(h[1]) == "pytorch"), hits[0])
-            yield a, n, a.lines()[n - 1] if 0 < n <= len(a.lines()) else spec, spec
+            more = sorted({k for k, _ in hits if k != n} | set(_nvidia_channel_lines(a.lines())))[:20]
+            yield a, n, a.lines()[n - 1] if 0 < n <= len(a.lines()) else spec, spec, more
+
+
+_CHANNEL_ITEM = re.compile(r"^\s*-\s*(?:https?://\S*/)?nvidia(?:/label/\S+)?\s*(?:#.*)?$")
+
+
+def _nvidia_channel_lines(lines: list[str]) -> list[int]:
+    """The lines of an environment file's `channels:` list that name NVIDIA's channel (its CUDA packages)."""
+    out, inside = [], False
+    for n, line in enumerate(lines, 1):
+        if re.match(r"^\S", line):
+            inside = line.split(":", 1)[0].strip() == "channels"
+        elif inside and _CHANNEL_ITEM.match(line):
+            out.append(n)
+    return out
 
 
 def _conda_name(spec: str) -> str:
@@ -193,7 +209,7 @@ def _conda_name(spec: str) -> str:
 
 # conda packages that are NVIDIA's CUDA stack, and the build strings of a CUDA PyTorch.
 _CONDA_CUDA_NAMES = frozenset({"pytorch-cuda", "cudatoolkit", "cuda-toolkit", "cuda-nvcc", "cuda-runtime",
-                               "cuda-cudart", "cudnn", "pytorch-gpu", "cupy"})
+                               "cuda-cudart", "cudnn", "pytorch-gpu", "cupy", "faiss-gpu"})
 
 
 def conda_cuda_spec(spec: str) -> bool:
@@ -203,4 +219,7 @@ def conda_cuda_spec(spec: str) -> bool:
     if name in _CONDA_CUDA_NAMES:
         return True
     build = spec.split("=", 2)[2] if spec.count("=") >= 2 and "==" not in spec else ""
-    return name in ("pytorch", "pytorch-mutex", "torchvision", "torchaudio") and "cuda" in build.lower()
+    # a CUDA build string: `py3.7_cuda11.3_cudnn8.2.0_0`, pyg's `py39_torch_2.0.0_cu118`, torchvision's `py39_cu118`
+    return re.search(r"(?:^|_)cu(?:da)?\d", build.lower()) is not None if name not in (
+        "pytorch", "pytorch-mutex", "torchvision", "torchaudio") else "cuda" in build.lower() or re.search(
+        r"(?:^|_)cu\d{2,3}(?:_|$)", build.lower()) is not None

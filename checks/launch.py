@@ -92,10 +92,12 @@ def _env_for(settings, v, env, _memo: dict | None = None):
     others = memo["launchers"] - {path}
     merged = {k: val for k, val in env.items() if k not in env.origins}
     origins = {}
+    span = _service_span(settings, path, line)
     for e in memo["vals"]:
         p = e.origin.path
-        if p in others or (p == path and (e.origin.line or 0) > (line or 0)):
-            continue
+        if p in others or (p == path and (not span[0] <= (e.origin.line or 0) <= span[1] if span
+                                          else (e.origin.line or 0) > (line or 0))):
+            continue  # (a container's command runs with its own service's environment, written above or below it)
         if e.command and not (p == path and (start or 0) <= (e.origin.line or 0)) and not (
                 p != path and names_file(e.origin.text, path)):
             continue  # `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` is that command's, not a later launch's (but
@@ -103,6 +105,18 @@ def _env_for(settings, v, env, _memo: dict | None = None):
         merged[e.name] = str(e.value)
         origins[e.name] = e
     return EnvView(merged, origins)
+
+
+def _service_span(settings, path: str, line: int | None) -> tuple[int, int] | None:
+    """(first, last line) of the compose service or pod container whose command launches at ``line``."""
+    from rocmdoctor.artifacts.settings import artifact_at
+
+    a = artifact_at(settings, path)
+    if a is None or a.kind not in ("compose", "kubernetes") or not line:
+        return None
+    spans = [(s.get("line") or 0, s.get("last") or 0) for s in (a.data.get("services") or {}).values()
+             if isinstance(s, dict)]
+    return next(((lo, hi) for lo, hi in spans if lo <= line <= hi), None)
 
 
 def _command_start(settings, path: str, line: int | None, memo: dict) -> int:

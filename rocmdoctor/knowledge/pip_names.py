@@ -148,8 +148,19 @@ CUDA_ONLY: tuple[tuple[str, str, str], ...] = (
      "https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/"),
     (r"jax\[cuda\d{2,3}[\w-]*\]|jax-cuda\d{2,3}-(?:plugin|pjrt)", "jax with the ROCm plugin (jax[rocm]) or the rocm/jax image",
      "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/install/3rd-party/jax-install.html"),
-    (r"(?:cudf|cuml|cugraph|cuspatial|cupy-cuda)-cu\d{2,3}", "no ROCm build (RAPIDS is CUDA only)",
-     "https://docs.rapids.ai/install/"),
+    (r"(?:cudf|cuml|cugraph(?:-[a-z]+)?|cuspatial|cupy-cuda|rmm|pylibraft|raft-dask|pylibcugraph|nx-cugraph|cuvs|"
+     r"dask-cudf|cucim|pynvjitlink)-cu\d{2,3}", "no ROCm build (RAPIDS is CUDA only)", "https://docs.rapids.ai/install/"),
+    # NVIDIA's own CUDA libraries and kernels, built for CUDA alone (their names say so; none has a ROCm wheel)
+    (r"cuda-python|cuda-bindings", "hip-python (AMD's HIP bindings)", "https://nvidia.github.io/cuda-python/"),
+    (r"nvidia-cutlass-dsl", "no ROCm build (CUTLASS targets NVIDIA GPUs; AMD's kernels come from composable_kernel)",
+     "https://docs.nvidia.com/cutlass/media/docs/pythonDSL/overview.html"),
+    (r"deepspeed-kernels", "DeepSpeed's ROCm build without its CUTLASS kernels (DS_BUILD_CUTLASS_OPS=0)",
+     "https://github.com/deepspeedai/DeepSpeed-Kernels"),
+    (r"flash-attn-3", "flash-attn's ROCm build (FlashAttention-3 is written for NVIDIA's Hopper GPUs)",
+     "https://github.com/Dao-AILab/flash-attention#flashattention-3-beta-release"),
+    (r"paddlepaddle-gpu", "PaddlePaddle's ROCm (DCU) build", "https://www.paddlepaddle.org.cn/en/install/quick"),
+    (r"spconv-cu\d{2,3}", "spconv built from source for ROCm, or the CPU `spconv` wheel",
+     "https://github.com/traveller59/spconv#install"),
     (r"nvidia-dali-cuda\d{3}", "no ROCm build (decode with torchvision/torchcodec instead)",
      "https://docs.nvidia.com/deeplearning/dali/user-guide/docs/installation.html"),
     # PyPI's CTranslate2 wheels carry CUDA kernels (faster-whisper's engine); its HIP builds are separate wheels

@@ -38,6 +38,14 @@ FRESH = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "a
     ("https://github.com/vllm-project/vllm/releases/download/v0.7.2/vllm-0.7.2+cu118-cp38-abi3-manylinux1_x86_64.whl",
      False),
     ("https://example.org/wheels/flashinfer-0.1.6+rocm6.2-cp311-cp311-linux_x86_64.whl", False),
+    # NVIDIA's own libraries and kernels (spent fresh sets: kekwak-dockerlab, mmkhan-gemma3-ft, aq-ugiugi0823-unsloth,
+    # tq-linskybing-llm, horizonrobotics-embodiedgen): RAPIDS' -cuXX names, CUDA Python, CUTLASS, FA3, Paddle's GPU build
+    ("rmm-cu12==24.8.2", True), ("pynvjitlink-cu12==0.3.0", True), ("cugraph-dgl-cu12", True),
+    ("cuda-python==12.6.0", True), ("cuda_bindings", True), ("nvidia-cutlass-dsl==4.3.3", True),
+    ("deepspeed-kernels", True), ("flash_attn_3==3.0.0b1", True), ("paddlepaddle-gpu==2.6.1", True),
+    ("spconv-cu126==2.3.7", True),
+    # look-alikes: the CPU or vendor-neutral names beside them
+    ("spconv==2.3.6", False), ("paddlepaddle==2.6.1", False), ("flash-attn==2.7.4", False), ("cuda-toolbox", False),
 ])
 def test_cuda_only_names(req, cuda_only):
     assert (pip_kb.cuda_only(req) is not None) is cuda_only
@@ -236,3 +244,19 @@ def test_a_wheel_built_for_cuda_is_named_by_its_file():
     assert pip_kb.cuda_wheel("deepspeed-0.15.3+rocm6.2-cp311-cp311-linux_x86_64.whl") is None
     assert pip_kb.cuda_wheel("torch==2.4.0+cu121") is None  # a pin, not a wheel file: RD-IMG-002 reads pins
 
+
+
+_ENV = ("name: gnn\nchannels:\n  - pyg\n  - nvidia\n  - conda-forge\ndependencies:\n  - python=3.9\n"
+        "  - pyg=2.3.0=py39_torch_2.0.0_cu118\n  - pytorch=2.0.0=py3.9_cuda11.8_cudnn8.7.0_0\n"
+        "  - torchvision=0.15.0=py39_cu118\n  - faiss-gpu=1.7.2\n  - numpy=1.24.3=py39h14f4228_0\n")
+
+
+def test_a_conda_environment_is_one_finding_citing_every_line_a_port_changes(lint):
+    # fresh sets nq-sooph-aifs-atos, mw-together-openchatkit-ft: the nvidia channel, CUDA builds of pyg/torchvision
+    fs = lint.flagged(lint([lint.write("environment.yml", _ENV)], "RD-IMG-009", example="mi300x8"))
+    assert len(fs) == 1 and fs[0].subject.endswith("environment.yml:9")  # the torch line leads
+    assert [e.source.rsplit(":", 1)[1] for e in fs[0].evidence] == ["9", "4", "8", "10", "11"]
+    # look-alikes: a conda-forge build string that names no CUDA, the channel list's other channels
+    assert not lint.flagged(lint([lint.write("environment.yml", _ENV.replace("  - nvidia\n", "").replace(
+        "_cu118", "_cpu").replace("cuda11.8_cudnn8.7.0_0", "cpu_0").replace("  - faiss-gpu=1.7.2\n", ""))],
+        "RD-IMG-009", example="mi300x8"))

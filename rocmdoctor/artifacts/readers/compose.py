@@ -12,6 +12,8 @@ import re
 
 from rocmdoctor.base.untrusted import pick
 from ..settings import CONTAINER, ENV, Artifact, Origin, Value, path_key, scrub
+from . import container_script
+from .container_script import node_at
 
 COMPOSE = "compose"
 KEYS = ("image", "devices", "group_add", "shm_size", "ipc", "runtime", "privileged", "network_mode", "deploy",
@@ -185,6 +187,7 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
         art.error = f"{path}: no services: mapping; not a compose file"
         return art
     marks = _marks(root, tuple(stray))
+    lines = text.splitlines()
     from .compose_grammar import problems
 
     refused = problems(services, marks)
@@ -243,6 +246,10 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
             if v is None or not re.match(r"^[A-Za-z_]\w*$", k) or re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", v):
                 continue  # `- NAME` (or `NAME=${NAME}`, interpolated from the shell or .env) passes the host's value
             art.add(ENV, k, v, marks.get(("services", name, "environment", place), lo))
+        where: tuple = (name,) if name in stray else ("services", name)
+        # what the container runs (a vLLM server's parallel size, an export in its `sh -c` script)
+        art.values += container_script.values(path, [node_at(root, where + (k,)) for k in ("entrypoint", "command")],
+                                              lines, str(svc.get("image") or ""))
     return art
 
 

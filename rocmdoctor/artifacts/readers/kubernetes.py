@@ -15,6 +15,8 @@ from types import SimpleNamespace
 from ...knowledge.artifacts import K8S_AMD_GPU_RESOURCES as AMD_RESOURCES
 from ...knowledge.artifacts import K8S_NVIDIA_GPU_RESOURCES as NVIDIA_RESOURCES
 from ..settings import CONTAINER, ENV, Artifact
+from . import container_script
+from .container_script import node_at
 
 KUBERNETES = "kubernetes"
 _DOC = re.compile(r"(?m)^---[ \t]*(?:#[^\r\n]*)?\r?$")
@@ -262,7 +264,8 @@ def read(path: str, text: str) -> Artifact:
         if not chunk.strip() or not looks_like(chunk):
             continue
         try:
-            doc, root = cf.parse_yaml_node(untemplated(chunk), path)
+            plain = untemplated(chunk)
+            doc, root = cf.parse_yaml_node(plain, path)
         except cf.ConfigError as exc:
             errors.append(str(exc))
             continue
@@ -343,6 +346,9 @@ def read(path: str, text: str) -> Artifact:
                 for k in ("command", "args"):
                     if k in c:
                         svc["command" if k == "command" else "args"] = c[k]
+                # what the container runs (a vLLM server's parallel size, an export in its `sh -c` script)
+                art.values += container_script.values(path, [node_at(sn, ("containers", i, k)) for k in (
+                    "command", "args")], plain.splitlines(), str(svc.get("image") or ""), off)
                 ports = [p.get("containerPort") for p in _list(c.get("ports")) if isinstance(p, dict)]
                 if any(isinstance(p, (int, str)) and p for p in ports):  # it listens: a server, as compose `ports:`
                     svc["ports"] = [str(p) for p in ports if p]

@@ -1,0 +1,87 @@
+"""What a container runs, read as a script (rocmdoctor/artifacts/readers/container_script.py): a compose service's
+entrypoint + command and a pod container's command + args, cited at the file's own lines; RD-LCH-001 judges a vLLM
+server or torchrun started there with that service's own environment."""
+import pytest
+
+from rocmdoctor.artifacts.readers import compose, kubernetes
+from tests.lintacc_helpers import flagged, scan, write
+
+
+def _vals(art, kind=None):
+    return [(v.kind, v.name, v.value, v.origin.line) for v in art.values
+            if v.kind != "container" and (kind is None or v.kind == kind)]
+
+
+def test_a_shell_script_given_to_bash_c_is_read_at_its_own_lines():
+    text = ("services:\n  vllm:\n    image: rocm/vllm:latest\n    entrypoint: [\"/bin/bash\", \"-c\"]\n"
+            "    command:\n      - |\n        pip install flash-attn\n        export NCCL_P2P_DISABLE=1\n"
+            "        exec vllm serve \\\n          --model x \\\n          -tp 2 \\\n          --port 8000\n")
+    a = compose.read("docker-compose.yml", text)
+    # (its pip install runs in the service's image, whose torch the pip rules cannot see here: not read)
+    assert _vals(a) == [("env", "NCCL_P2P_DISABLE", "1", 8), ("launcher", "vllm.gpus", "2", 11)]
+    assert [v.origin.text for v in a.values if v.kind == "launcher"] == ["-tp 2 \\"]  # the file's line, as written
+
+
+def test_a_folded_command_of_options_is_the_vllm_images_entrypoint_argv():
+    text = ("services:\n  vllm:\n    image: vllm/vllm-openai:latest\n    command: >\n      --model foo\n"
+            "      --tensor-parallel-size ${TP:-4}\n    ports: [\"8000:8000\"]\n")
+    assert _vals(compose.read("c.yml", text)) == [("launcher", "vllm.gpus", "4", 6)]
+    # look-alike: the same options to an image whose entrypoint is no model server are not vLLM's
+    assert _vals(compose.read("c.yml", text.replace("vllm/vllm-openai", "myorg/api"))) == []
+
+
+def test_exec_form_and_string_form_commands():
+    text = ("services:\n  t:\n    image: rocm/pytorch:latest\n"
+            "    command: [\"torchrun\", \"--nproc_per_node\", \"8\", \"train.py\", \"--bf16\", \"True\"]\n"
+            "  u:\n    image: rocm/pytorch:latest\n"
+            "    command: bash -c \"pip install -r requirements.txt && torchrun --nproc_per_node=4 train.py\"\n"
+            "  w:\n    image: rocm/pytorch:latest\n    command: bash run.sh\n")
+    got = _vals(compose.read("c.yml", text))
+    assert ("launcher", "nproc_per_node", "8", 4) in got and ("train", "bf16", "True", 4) in got
+    assert ("launcher", "nproc_per_node", "4", 7) in got and not [g for g in got if g[1] == "pip"]
+    assert not [g for g in got if g[3] == 10]  # `bash run.sh`: the script is another file
+
+
+def test_a_block_list_argv_cites_each_option_at_its_line():
+    text = ("services:\n  s:\n    image: lmsysorg/sglang:latest\n    command:\n      - python3\n      - -m\n"
+            "      - sglang.launch_server\n      - --model-path\n      - m\n      - --tp\n      - \"2\"\n")
+    assert _vals(compose.read("c.yml", text)) == [("launcher", "vllm.gpus", "2", 10)]
+
+
+def test_a_pods_command_and_args_in_a_later_document():
+    text = ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n---\napiVersion: apps/v1\nkind: Deployment\n"
+            "metadata:\n  name: vllm\nspec:\n  template:\n    spec:\n      containers:\n        - name: vllm\n"
+            "          image: vllm/vllm-openai:latest\n          command: [\"/bin/sh\", \"-c\"]\n          args:\n"
+            "            - |\n              pip install flash-attn\n"
+            "              vllm serve m --tensor-parallel-size 8\n"
+            "        - name: side\n          image: vllm/vllm-openai:v0.6.0\n"
+            "          args: [\"--model\", \"m\", \"--tensor-parallel-size\", \"4\"]\n")
+    got = _vals(kubernetes.read("k.yaml", text))
+    assert [g for g in got if g[1] == "vllm.gpus"] == [("launcher", "vllm.gpus", "8", 20),
+                                                        ("launcher", "vllm.gpus", "4", 23)]
+
+
+@pytest.mark.parametrize("tp, bad", [("2", True), ("1", False)])
+def test_rd_lch_001_judges_a_compose_servers_parallel_size(tmp_path, tp, bad):
+    p = write(tmp_path, "docker-compose.yml", (
+        "services:\n  vllm:\n    image: rocm/vllm:latest\n    devices: [/dev/kfd, /dev/dri]\n    command:\n"
+        f"      - vllm\n      - serve\n      - m\n      - -tp\n      - \"{tp}\"\n"))
+    fs = scan([p], "RD-LCH-001", "rx7900xtx")
+    assert bool(flagged(fs)) == bad, [(f.status, f.title) for f in fs]
+    if bad:
+        assert fs[0].evidence[0].source == p + ":9"
+
+
+def test_a_services_command_runs_with_its_own_environment_only(tmp_path):
+    # service a hides all but one GPU; b, written below it, sets its own list after its command: b sees two
+    p = write(tmp_path, "docker-compose.yml", (
+        "services:\n  a:\n    image: rocm/pytorch:latest\n    environment:\n      - HIP_VISIBLE_DEVICES=0\n"
+        "    command: [\"torchrun\", \"--nproc_per_node\", \"1\", \"t.py\"]\n"
+        "  b:\n    image: rocm/pytorch:latest\n    command: [\"torchrun\", \"--nproc_per_node\", \"2\", \"t.py\"]\n"
+        "    environment:\n      - HIP_VISIBLE_DEVICES=0,1\n"))
+    fs = scan([p], "RD-LCH-001", "mi300x8")
+    assert [f.status.value for f in fs] == ["pass", "pass"], [(f.status, f.title) for f in fs]
+    q = write(tmp_path, "c/docker-compose.yml", (
+        "services:\n  b:\n    image: rocm/pytorch:latest\n    command: [\"torchrun\", \"--nproc_per_node\", \"2\", "
+        "\"t.py\"]\n    environment:\n      - HIP_VISIBLE_DEVICES=0\n"))
+    assert [f.status.value for f in flagged(scan([q], "RD-LCH-001", "mi300x8"))] == ["fail"]
