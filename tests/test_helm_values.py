@@ -131,3 +131,21 @@ def test_a_source_repository_is_no_image(tmp_path):
     a = read_one(write(tmp_path, "values.yaml", "source:\n  repository: git@github.com:org/app.git\n  tag: v1\n"
                                               "image:\n  repository: rocm/vllm\n  tag: rocm6.2_x\n"))
     assert [v.value for v in a.values if v.name == "image"] == ["rocm/vllm:rocm6.2_x"]
+
+
+# the otwld/ollama chart's values (fresh batch 150: ignaciylipm, two values files): its GPU switch
+OLLAMA = ("ollama:\n  gpu:\n    # -- Enable GPU integration\n    enabled: true\n\n    # -- GPU type: 'nvidia' or 'amd'\n"
+          "    type: 'nvidia'\n\n    number: 1\n  models:\n    pull:\n      - qwen2.5:14b\n")
+
+
+@pytest.mark.parametrize("text, bad", [
+    (OLLAMA, True),
+    (OLLAMA.replace("'nvidia'", "'amd'"), False),            # the chart asks amd.com/gpu and the -rocm image
+    (OLLAMA.replace("enabled: true", "enabled: false"), False),  # no GPU asked for at all
+])
+def test_a_charts_gpu_switch_set_to_nvidia_is_cited_at_its_type_line(tmp_path, text, bad):
+    p = write(tmp_path, "values.yaml", text)
+    fs = flagged(scan([p], "RD-CTR-004", "mi300x8"))
+    assert [e.source for f in fs for e in f.evidence] == ([p + ":7"] if bad else [])
+    if bad:
+        assert "ollama.gpu.type: nvidia" in fs[0].title

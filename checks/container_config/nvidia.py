@@ -35,7 +35,8 @@ def nvidia_requests(a, svc, amd_cdi) -> list[tuple[str, object]]:
                           if not svc.get("runner") else svc_ev(a, svc, "devices")))
     for k in svc.get("gpu_resources") or {}:
         if k in ka.K8S_NVIDIA_GPU_RESOURCES or str(k).startswith("nvidia.com/"):
-            found.append((f"resources.limits {k} (NVIDIA's device plugin)", svc_ev(a, svc, "gpu_resources")))
+            found.append((svc.get("asked_as") or f"resources.limits {k} (NVIDIA's device plugin)",
+                          svc_ev(a, svc, "gpu_resources")))
     for label in svc.get("nvidia_nodes") or []:  # NVIDIA's GPU feature-discovery labels: no AMD node carries them
         found.append((f"a node selector on {label} (only NVIDIA GPU nodes carry it)", svc_ev(a, svc, "nvidia_nodes")))
     if not found:

@@ -3,7 +3,8 @@
 The templates are not read (they are Go templates); the values carry what the container rules judge: each image
 (`image: {registry, repository, tag}` or `image: repo:tag`, at any depth), each `resources` block that asks a device
 plugin for GPUs (`nvidia.com/gpu: 1`), and node selectors or affinities on NVIDIA's GPU node labels
-(`nvidia.com/gpu.product`, GKE's `cloud.google.com/gke-accelerator: nvidia-...`). Images become container values
+(`nvidia.com/gpu.product`, GKE's `cloud.google.com/gke-accelerator: nvidia-...`), and a chart's own GPU switch
+(`gpu: {enabled: true, type: nvidia}`: the otwld/ollama chart asks nvidia.com/gpu then). Images become container values
 (RD-IMG-001/003 judge them); each GPU block or NVIDIA node constraint becomes a service of kind "HelmValues"
 (RD-CTR-004 judges it; rules that need the pod spec itself, its /dev/shm or its user, leave it to the templates).
 """
@@ -19,6 +20,7 @@ HELM = "HelmValues"
 # values.yaml, values-amd.yaml, and the override files passed with -f (qwen3-values.yaml, h200_gpu_values.yml)
 _NAME = re.compile(r"^(?:[\w.-]{0,80}[-_.])?values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
 _SIGNS = re.compile(r"(?m)^\s{0,40}(?:[\"']?repository[\"']?\s*:|[\"']?(?:nvidia|amd)\.com/gpu[\"']?\s*:|"
+                    r"type\s*:\s*[\"']?nvidia[\"']?\s*(?:#.*)?$|"
                     r"(?:nodeSelector|nodeAffinity)\s*:|image\s*:\s*[\"']?[\w.-]+(?:/[\w.-]+)*[:@]\S)")
 # a repository that is source code, not an image (`source: {repository: git@github.com:org/app.git}`)
 _SOURCE_REPO = re.compile(r"^git@|\.git$|://")
@@ -78,6 +80,13 @@ def read(path: str, text: str) -> Artifact:
             lines = sorted(n for part, gpus in asked for k in gpus if (n := _line(root, keys + ("resources", part, k), 0)))
             service(f"{name}/resources", "gpu_resources", asked[0][1], lines[0] if lines else 1)
             art.data["services"][f"{name}/resources"]["gpu_resource_lines"] = lines
+        if keys and keys[-1] == "gpu" and d.get("enabled") is True and str(d.get("type") or "").lower() == "nvidia":
+            # a chart's GPU switch (the otwld/ollama chart: `ollama.gpu: {enabled: true, type: nvidia, number: 1}`):
+            # its templates then ask NVIDIA's device plugin for `number` GPUs, cited at the `type:` line a fix changes
+            at = _line(root, keys + ("type",), 0) or 1
+            service(f"{name}/type", "gpu_resources", {"nvidia.com/gpu": d.get("number") or 1}, at)
+            art.data["services"][f"{name}/type"].update(gpu_resource_lines=[at], asked_as=(
+                f"{name}.type: nvidia (the chart then asks NVIDIA's device plugin for nvidia.com/gpu)"))
         nodes = nvidia_nodes(d)
         if keys and keys[-1] == "nodeAffinity" and "preferred" not in str(d.get("type") or "").lower():
             nodes += nvidia_terms(d, ())  # a chart's own `nodeAffinity: {type, nodeSelectorTerms}` (the pod's form: above)

@@ -82,6 +82,8 @@ ANCHORS: tuple[str, ...] = (
     "couldn't open", "mem policy",  # TensorFlow's library loader (packages.py); libhsakmt's NUMA policy (kernel.py)
     "device: cpu", "device_type cpu",  # an application that reports it runs on the CPU (packages.py app-runs-on-cpu)
     "oops: ", "radeon 0000:",  # a kernel oops; a device the legacy radeon driver set up (kernel.py)
+    "return code = -11", "exitcode: -11", "-11 (pid:",  # a rank's SIGSEGV as its launcher reports it (runtime.py)
+    "did not run successfully", "no platform detected", "no module named 'amdsmi'",  # pip's build step; vLLM (packages.py)
 )
 
 

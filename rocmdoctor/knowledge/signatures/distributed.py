@@ -240,8 +240,8 @@ SIGNATURES: tuple[S, ...] = (
         # "Signal 9 (SIGKILL) received"): those are the cause (host RAM, /dev/shm) and reach their own signatures.
         block=(
             r"^\s{0,8}(?:time|host|rank|error_file)\s{0,8}:",
-            r"^\s{0,8}exitcode\s{0,8}:(?!\s{0,8}-[79]\b)",
-            r"^\s{0,8}traceback\s{0,8}:(?!\s{0,8}Signal [79]\b)",
+            r"^\s{0,8}exitcode\s{0,8}:(?!\s{0,8}-(?:[79]|11)\b)",
+            r"^\s{0,8}traceback\s{0,8}:(?!\s{0,8}Signal (?:[79]|11)\b)",
             "Root Cause",
             r"^\s{0,8}\[\d{1,5}\]:\s{0,4}$",
             r"^\s{0,8}Failures:",
@@ -473,7 +473,8 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="torchrun-rank-failed", family="distributed", title="A rank exited with an error (torchrun)",
         severity="error", tier=CONSEQUENCE,
-        patterns=(r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: (?P<code>(?!-[79]\))-?\d{1,4})\) local_rank: (?P<local_rank>\d{1,6})",),
+        # (-9, -7: the host's OOM killer, /dev/shm; -11: a segfault, runtime.py rank-segfault-exit)
+        patterns=(r"(?:elastic\.multiprocessing\.api:|api\.py:\d{1,5}\] )failed \(exitcode: (?P<code>(?!-(?:[79]|11)\))-?\d{1,4})\) local_rank: (?P<local_rank>\d{1,6})",),
         needles=("failed (exitcode",),
         meaning=("torchrun saw a rank exit with this code and stopped the others; the rank's own error is above "
                  "(-6: it aborted, usually a HIP/RCCL error; 1: a Python exception)."),
@@ -752,5 +753,31 @@ SIGNATURES: tuple[S, ...] = (
         examples=("Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:307 'peer access is not supported between "
                   "these two devices'",),
         near_misses=("Custom allreduce is disabled because it's not supported on more than two PCIe-only GPUs.",),
+    ),
+    # A rank's native stack (TORCH_SHOW_CPP_STACKTRACES, a watchdog's dump) stopped inside ProcessGroupNCCL's
+    # broadcast of the NCCL unique ID: every rank but 0 waits on the store for the ID rank 0 publishes, so the rank
+    # hung (or timed out) at rendezvous, whatever line the paste ends on (THUDM/slime#1309).
+    S(
+        id="nccl-uniqueid-store-wait", family="distributed",
+        title="A rank waited on the store for the NCCL unique ID (communicator setup)",
+        severity="error", tier=SETUP,
+        patterns=(r"c10d::ProcessGroupNCCL::broadcastUniqueNCCLID\b",),
+        needles=("broadcastuniquencclid",),
+        meaning=("The stack shows the rank inside ProcessGroupNCCL's setup of a communicator, reading rank 0's NCCL "
+                 "unique ID from the rendezvous store: rank 0 never wrote it (it failed or is elsewhere in the "
+                 "program), or the store is unreachable from this rank."),
+        causes=(
+            C(text="rank 0 failed or did not reach the same collective (its own error is in its log)"),
+            C(text="the store's address or port is not reachable between the nodes", check="RD-NET-001"),
+        ),
+        fix=("Read rank 0's log for its first error; check MASTER_ADDR/MASTER_PORT reach every node and that all ranks "
+             "call the same collectives in the same order (TORCH_DISTRIBUTED_DEBUG=DETAIL)."),
+        sources=("https://github.com/THUDM/slime/issues/1309",
+                 "https://docs.pytorch.org/docs/stable/distributed.html#torch.distributed.init_process_group"),
+        examples=("frame #9: c10d::ProcessGroupNCCL::broadcastUniqueNCCLID(ncclUniqueId*, bool, std::__cxx11::basic_"
+                  "string<char, std::char_traits<char>, std::allocator<char> > const&, int) + 0x5c4 (0x7f9794cce5e4 in "
+                  "/usr/local/lib/python3.12/dist-packages/torch/lib/libtorch_cuda.so)",),
+        near_misses=("frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x1554e9e1871c in "
+                     "/usr/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)",),
     ),
 )

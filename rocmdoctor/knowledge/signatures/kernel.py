@@ -1143,4 +1143,32 @@ SIGNATURES: tuple[S, ...] = (
         examples=("AMDKFD_IOC_ACQUIRE_VM failed",),
         near_misses=("kfd kfd: amdgpu: Allocated 3969056 bytes on gart",),
     ),
+    # DKMS building a kernel module for the running kernel and failing (amdgpu-dkms from a ROCm release older than the
+    # kernel's API: `too few arguments to function 'pci_resize_resource'` on Debian 13's 6.12, legacy-rocm-build#5111;
+    # Ubuntu 26.04's 7.0, #6193). The compiler errors above it are the module's, so the cause is the driver package
+    # against this kernel, not a Python package's build (FAMILIES.md: driver).
+    S(
+        id="dkms-module-build-failed", family="kernel", title="DKMS could not build the kernel module for this kernel",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"Bad return status for module build on kernel: (?P<kernel>\S{1,80})",
+                  r"Error! Build of (?P<module>[\w.-]{1,60}) failed for: (?P<kernel2>\S{1,80})",
+                  r"dpkg: error processing package (?P<package>amdgpu-dkms) \(--configure\)"),
+        needles=("bad return status for module build", "error! build of", "error processing package amdgpu-dkms"),
+        meaning=("DKMS compiles the module (amdgpu-dkms, another vendor's driver) against the running kernel's headers "
+                 "at install time and after each kernel update; the build failed, so the kernel keeps its own driver "
+                 "or none. A kernel newer than the driver release supports changes the APIs the module calls."),
+        causes=(
+            C(text="the amdgpu-dkms release does not support this kernel (a newer kernel or another distribution's)",
+              check="RD-DRV-001", fix="install the ROCm/amdgpu release that lists this kernel, or boot a supported one"),
+            C(text="the running kernel's headers are missing or another kernel's", check="RD-DRV-003"),
+        ),
+        fix=("Read /var/lib/dkms/<module>/<version>/build/make.log; install the amdgpu release made for this kernel "
+             "(or boot a kernel the installed release supports), then `sudo dkms autoinstall`."),
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/5111",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/6193"),
+        examples=("Error! Bad return status for module build on kernel: 6.12.100+deb13-amd64 (x86_64)",
+                  "Error! Build of amdgpu.ko failed for: 7.0.0-10-generic (x86_64)",
+                  "dpkg: error processing package amdgpu-dkms (--configure):"),
+        near_misses=("amdgpu.ko:\nRunning module version sanity check.", "dpkg: error processing package python3-pip (--configure):"),
+    ),
 )

@@ -824,8 +824,12 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=CONSEQUENCE,
         patterns=(r"Could not build wheels for (?P<pkg>(?!deepspeed\b)[\w.-]{1,80}), which is required",
                   r"Failed to build installable wheels for some pyproject\.toml based projects(?! \(deepspeed\))",
-                  r"error: failed-wheel-build-for-install"),
-        needles=("could not build wheels for", "failed to build installable wheels", "failed-wheel-build-for-install"),
+                  r"error: failed-wheel-build-for-install",
+                  # the build backend's own step failed before any compiler ran (vLLM's setup.py finding no CUDA or
+                  # ROCm torch in pip's isolated build environment: vllm#2493)
+                  r"Getting requirements to build (?:wheel|editable) did not run successfully"),
+        needles=("could not build wheels for", "failed to build installable wheels", "failed-wheel-build-for-install",
+                 "getting requirements to build"),
         meaning=("A package with native code (flash-attn, bitsandbytes, xformers ...) was built from source during "
                  "the install and the build failed; the error that stopped it is further up in pip's output."),
         causes=(
@@ -838,7 +842,8 @@ SIGNATURES: tuple[S, ...] = (
              "wheel instead of building its default (CUDA) source."),
         sources=("https://github.com/QwenLM/Qwen/issues/10", "https://github.com/Dao-AILab/flash-attention/issues/2452"),
         examples=("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects",
-                  "error: failed-wheel-build-for-install"),
+                  "error: failed-wheel-build-for-install",
+                  "  × Getting requirements to build editable did not run successfully."),
         near_misses=("  ERROR: Failed building wheel for flash-attn",
                      "ERROR: Could not build wheels for deepspeed, which is required to install pyproject.toml-based projects"),
     ),
@@ -1148,6 +1153,34 @@ SIGNATURES: tuple[S, ...] = (
         examples=("WARNING jax_plugins.xla_rocm10:__init__.py rocm_plugin_extension is not found.",
                   "NOT_FOUND: No FFI handler registered for hipsolver_getrf_ffi on a platform ROCM"),
         near_misses=("INFO jax_plugins.xla_rocm7: rocm_plugin_extension loaded",),
+    ),
+    # vLLM picks its platform by importing each one's library: with the ROCm build's `amdsmi` (or CUDA's NVML
+    # bindings) missing it detects none and runs on UnspecifiedPlatform, then fails at its first device call
+    # (vllm#24576: ROCm 6.4.2 without amdsmi's Python package). Other platforms' misses (libtpu, IPEX) are normal.
+    S(
+        id="vllm-no-platform", family="packages", title="vLLM detected no GPU platform (UnspecifiedPlatform)",
+        severity="error", tier=SETUP,
+        patterns=(r"No platform detected, vLLM is running on UnspecifiedPlatform",
+                  r"ROCm platform is not available because: No module named '(?P<module>amdsmi)'"),
+        needles=("no platform detected", "no module named 'amdsmi'"),
+        meaning=("vLLM could not import the library it detects its platform with (amdsmi for ROCm, NVML for CUDA), so "
+                 "it treats the machine as having no GPU platform: the installed vLLM or its Python dependencies do "
+                 "not match the GPU stack."),
+        causes=(
+            C(text="amdsmi's Python package (from the ROCm release, /opt/rocm/share/amd_smi) is not installed in this "
+                   "environment", check="RD-ROCM-001"),
+            C(text="the installed vLLM is a build for another platform (PyPI's CUDA wheel on a ROCm host)",
+              check="RD-TORCH-001"),
+        ),
+        fix=("Install amdsmi into the environment (`pip install /opt/rocm/share/amd_smi`) or use AMD's vLLM image "
+             "(rocm/vllm); check `python -c 'import amdsmi'` works."),
+        sources=("https://github.com/vllm-project/vllm/issues/24576",
+                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
+        examples=("INFO 09-10 18:43:10 [__init__.py:220] No platform detected, vLLM is running on UnspecifiedPlatform",
+                  "DEBUG 09-10 18:43:10 [__init__.py:120] ROCm platform is not available because: No module named "
+                  "'amdsmi'"),
+        near_misses=("DEBUG 09-10 18:43:10 [__init__.py:52] TPU platform is not available because: No module named 'libtpu'",
+                     "INFO 09-10 18:43:10 [__init__.py:44] Automatically detected platform rocm."),
     ),
 )
 

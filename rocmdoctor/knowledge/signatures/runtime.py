@@ -943,4 +943,36 @@ SIGNATURES: tuple[S, ...] = (
         examples=("hipInit(): 101",),
         near_misses=("hipInit(): 0",),
     ),
+    # A rank that died of SIGSEGV, as the launchers report it (DeepSpeed's `exits with return code = -11`, torchrun's
+    # `failed (exitcode: -11)` and its ChildFailedError summary): the rank printed nothing before it, so the native
+    # crash is the cause, as the shell's "Segmentation fault" is (FAMILIES.md: runtime). CONSEQUENCE: an error the
+    # rank printed before it outranks it.
+    S(
+        id="rank-segfault-exit", family="runtime", title="A rank crashed with a segmentation fault (exit code -11)",
+        severity="error", tier=CONSEQUENCE,
+        patterns=(r"exits with return code = -11\b",
+                  r"failed \(exitcode: -11\) local_rank: (?P<local_rank>\d{1,6})",
+                  r"^\s{0,8}exitcode\s{0,8}:\s{0,8}-11 \(pid:",
+                  r"Signal 11 \(SIGSEGV\) received by PID"),
+        needles=("return code = -11", "exitcode: -11", "-11 (pid:", "signal 11 (sigsegv)"),
+        meaning=("The launcher saw a rank end on SIGSEGV: a native library (the GPU runtime, a kernel library, an "
+                 "extension) crashed the process without a Python error. On ROCm that is most often the GPU stack on a "
+                 "GPU or build it does not support."),
+        causes=(
+            C(text="the GPU's gfx is not supported by this ROCm or torch build", check="RD-GFX-001"),
+            C(text="the torch wheel has no code for this GPU", check="RD-GFX-002"),
+            C(text="code built for another GPU running under HSA_OVERRIDE_GFX_VERSION", check="RD-ENV-001"),
+        ),
+        fix=("Run `rocmdoctor scan --select RD-GFX,RD-ENV`; rerun one rank with AMD_LOG_LEVEL=3 or under gdb (`bt`) to "
+             "see which library crashed."),
+        sources=("https://github.com/deepspeedai/DeepSpeedExamples/issues/626",
+                 "https://pytorch.org/docs/stable/elastic/errors.html"),
+        examples=("[2023-07-10 04:26:35,999] [ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python3', '-u', "
+                  "'train.py', '--local_rank=1'] exits with return code = -11",
+                  "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 0 (pid: 2315) "
+                  "of binary: /usr/bin/python3",
+                  "  traceback : Signal 11 (SIGSEGV) received by PID 2315"),
+        near_misses=("[ERROR] [launch.py:324:sigkill_handler] ['python', 'train.py'] exits with return code = -9",
+                     "failed (exitcode: -6) local_rank: 0 (pid: 16) of binary: /opt/conda/bin/python"),
+    ),
 )
