@@ -9,6 +9,8 @@ C. A native stack stopped in ProcessGroupNCCL's broadcast of the NCCL unique ID:
 D. vLLM detecting no platform (its ROCm platform needs amdsmi's Python package): packages.
 E. pip's build backend failing before any compiler ran ("Getting requirements to build editable did not run
    successfully"): the package's build, not DeepSpeed.
+F. NVIDIA's kernel driver (NVRM) reporting a GPU error: Xid events, RmInitAdapter failing, a GPU fallen off the bus,
+   the GSP firmware's RPC timeout: the driver, as amdgpu's messages are (fresh batch 155).
 """
 from __future__ import annotations
 
@@ -82,3 +84,22 @@ PIP = ["  error: subprocess-exited-with-error",
 
 def test_a_build_backend_that_fails_before_compiling_is_the_packages_build():
     assert top(PIP) == ("packages", "pip-wheel-build-failed")
+
+
+# F. https://github.com/doitsujin/dxvk/issues (Xid 31), NVIDIA/open-gpu-kernel-modules (GSP RPC history, fell off the bus)
+NVRM = ["[31543.449440] NVRM: GPU at PCI:0000:01:00: GPU-8a47641b-dff6-f09f-618c-c3eb58fb430d",
+        "[31543.449443] NVRM: Xid (PCI:0000:01:00): 31, Ch 0000003a, intr 10000000. MMU Fault: ENGINE GRAPHICS "
+        "GPCCLIENT_T1_3 faulted @ 0x17_00592000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ"]
+OFF_BUS = ["[ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0",
+           "               NVRM: (PCI ID: 10de:26b5) installed in this system has",
+           "               NVRM: fallen off the bus and is not responding to commands."]
+
+
+def test_nvidias_kernel_driver_errors_are_the_driver():
+    assert top(NVRM) == ("driver", "nvidia-kernel-driver-error")
+    assert top(OFF_BUS) == ("driver", "nvidia-kernel-driver-error")
+    assert top(["[Sun Apr 14 12:48:42 2024] NVRM: GPU 0000:81:00.0: RmInitAdapter failed! (0x25:0x40:1470)"]) == (
+        "driver", "nvidia-kernel-driver-error")
+    # look-alikes: the module's load banner and its version file say nothing is wrong
+    assert top(["[    5.123456] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15:15 UTC 2023",
+                "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 01:44:30 UTC 2024"]) == (None, None)

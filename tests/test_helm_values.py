@@ -149,3 +149,16 @@ def test_a_charts_gpu_switch_set_to_nvidia_is_cited_at_its_type_line(tmp_path, t
     assert [e.source for f in fs for e in f.evidence] == ([p + ":7"] if bad else [])
     if bad:
         assert "ollama.gpu.type: nvidia" in fs[0].title
+
+
+def test_a_charts_own_resources_shape_and_an_image_written_by_name_are_read(tmp_path):
+    # fresh batch 156: surajssd/llm-k8s takes `resources: {nvidia.com/gpu: "1"}` itself; opensourceaidev's vLLM chart
+    # writes `image: {name: vllm/vllm-openai, tag: ""}`
+    p = write(tmp_path, "values.yaml", "image:\n  name: \"vllm/vllm-openai\"\n  tag: \"\"\n\nresources:\n"
+                                       "  nvidia.com/gpu: \"1\"\n  cpu: 4\n")
+    assert detect(p, open(p).read()) == "helm_values"
+    assert [e.source for f in flagged(scan([p], "RD-CTR-004", "mi300x8")) for e in f.evidence] == [p + ":6"]
+    assert [e.source for f in flagged(scan([p], "RD-IMG-001", "mi300x8")) for e in f.evidence] == [p + ":2"]
+    # look-alike: a mapping of CPU and memory only asks for no GPU
+    q = write(tmp_path, "b/values.yaml", "image:\n  name: \"vllm/vllm-openai\"\nresources:\n  cpu: 4\n")
+    assert not flagged(scan([q], "RD-CTR-004", "mi300x8"))

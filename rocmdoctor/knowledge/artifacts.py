@@ -94,6 +94,18 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     ImagePattern(r"^(docker\.io/)?lmsysorg/sglang(?::(?![^@]*rocm)|@|$)",
                  "SGLang's CUDA image (the ROCm builds are the -rocm* tags)",
                  ("https://docs.sglang.ai/platforms/amd_gpu.html",)),
+    # verl's images on Docker Hub are CUDA builds (vLLM/SGLang with CUDA torch); its ROCm images are rocm/verl
+    ImagePattern(r"^(docker\.io/)?verlai/verl(?::(?![^@]*rocm)|@|$)",
+                 "verl's CUDA image (the ROCm builds are rocm/verl)",
+                 ("https://verl.readthedocs.io/en/latest/start/install.html",
+                  "https://verl.readthedocs.io/en/latest/amd_tutorial/amd_build_dockerfile_page.html")),
+    # Ray's `-gpu` tags are its CUDA images (an alias of the default -cuXXX); Ray publishes no ROCm image
+    ImagePattern(r"^(docker\.io/)?rayproject/ray(?:-ml)?:[^@]*-gpu\b",
+                 "Ray's CUDA image (the -gpu tags; Ray publishes no ROCm image)",
+                 ("https://docs.ray.io/en/latest/ray-overview/installation.html#docker-source-images",)),
+    # NVIDIA's own images on GitHub's registry (JAX-Toolbox's ghcr.io/nvidia/jax, ghcr.io/nvidia/pax ...): CUDA builds
+    ImagePattern(r"^ghcr\.io/nvidia/", "an NVIDIA image from GitHub's registry (JAX-Toolbox: CUDA builds)",
+                 ("https://github.com/NVIDIA/JAX-Toolbox",)),
 )
 
 

@@ -195,7 +195,12 @@ def test_real_bootstrap_script():
                                         ("myorg/axolotl-rocm:6.2", False),
                                         # Unsloth's image is CUDA on every tag (fresh batch 102, sq-liveaverage)
                                         ("unsloth/unsloth:latest", True), ("unsloth/unsloth", True),
-                                        ("myorg/unsloth/unsloth-rocm:1", False)])
+                                        ("myorg/unsloth/unsloth-rocm:1", False),
+                                        # verl's Hub images, Ray's -gpu tags, NVIDIA's JAX-Toolbox (fresh batch 156)
+                                        ("verlai/verl:vllm011.latest", True), ("rocm/verl:verl-0.3.0", False),
+                                        ("rayproject/ray-ml:2.7.1-gpu", True), ("rayproject/ray:2.9.0-cpu", False),
+                                        ("rayproject/ray:2.9.0", False), ("ghcr.io/nvidia/jax:base", True),
+                                        ("ghcr.io/nvidia-merlin/app:1", False)])
 def test_serving_images_whose_rocm_build_is_its_own_tag(tmp_path, image, cuda):
     p = write(tmp_path, "docker-compose.yml", f"services:\n  s:\n    image: {image}\n"
                                               "    devices: [/dev/kfd, /dev/dri]\n")

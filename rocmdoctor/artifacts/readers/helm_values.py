@@ -20,7 +20,7 @@ HELM = "HelmValues"
 # values.yaml, values-amd.yaml, and the override files passed with -f (qwen3-values.yaml, h200_gpu_values.yml)
 _NAME = re.compile(r"^(?:[\w.-]{0,80}[-_.])?values(?:[-_.][\w.-]{0,80})?\.ya?ml$", re.I)
 _SIGNS = re.compile(r"(?m)^\s{0,40}(?:[\"']?repository[\"']?\s*:|[\"']?(?:nvidia|amd)\.com/gpu[\"']?\s*:|"
-                    r"type\s*:\s*[\"']?nvidia[\"']?\s*(?:#.*)?$|"
+                    r"type\s*:\s*[\"']?nvidia[\"']?\s*(?:#.*)?$|image\s*:\s*\n\s{1,40}[\"']?name[\"']?\s*:\s*\S|"
                     r"(?:nodeSelector|nodeAffinity)\s*:|image\s*:\s*[\"']?[\w.-]+(?:/[\w.-]+)*[:@]\S)")
 # a repository that is source code, not an image (`source: {repository: git@github.com:org/app.git}`)
 _SOURCE_REPO = re.compile(r"^git@|\.git$|://")
@@ -76,8 +76,12 @@ def read(path: str, text: str) -> Artifact:
         asked = [(part, {str(k): v for k, v in res[part].items() if gpu_resource(str(k)) and asks_for(v)})
                  for part in ("limits", "requests") if isinstance(res.get(part), dict)]
         asked = [(part, gpus) for part, gpus in asked if gpus]
+        direct = {str(k): v for k, v in res.items() if gpu_resource(str(k)) and asks_for(v)}
+        if direct and not asked:  # a chart that takes the request itself (`resources: {nvidia.com/gpu: 1}`) and puts
+            asked = [("", direct)]  # it under the pod's limits: cited at its own line
         if asked:  # cited at the GPU resource's own lines (`nvidia.com/gpu: 1`), under limits and requests
-            lines = sorted(n for part, gpus in asked for k in gpus if (n := _line(root, keys + ("resources", part, k), 0)))
+            lines = sorted(n for part, gpus in asked for k in gpus
+                           if (n := _line(root, keys + ("resources",) + ((part,) if part else ()) + (k,), 0)))
             service(f"{name}/resources", "gpu_resources", asked[0][1], lines[0] if lines else 1)
             art.data["services"][f"{name}/resources"]["gpu_resource_lines"] = lines
         if keys and keys[-1] == "gpu" and d.get("enabled") is True and str(d.get("type") or "").lower() == "nvidia":

@@ -84,6 +84,7 @@ ANCHORS: tuple[str, ...] = (
     "oops: ", "radeon 0000:",  # a kernel oops; a device the legacy radeon driver set up (kernel.py)
     "return code = -11", "exitcode: -11", "-11 (pid:",  # a rank's SIGSEGV as its launcher reports it (runtime.py)
     "did not run successfully", "no platform detected", "no module named 'amdsmi'",  # pip's build step; vLLM (packages.py)
+    "nvrm: ",  # NVIDIA's kernel driver (kernel.py nvidia-kernel-driver-error)
 )
 
 

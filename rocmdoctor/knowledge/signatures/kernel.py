@@ -1171,4 +1171,46 @@ SIGNATURES: tuple[S, ...] = (
                   "dpkg: error processing package amdgpu-dkms (--configure):"),
         near_misses=("amdgpu.ko:\nRunning module version sanity check.", "dpkg: error processing package python3-pip (--configure):"),
     ),
+    # NVIDIA's kernel driver (NVRM) reporting a GPU error: an Xid event (its number says what: 13/31 an engine
+    # exception or MMU fault, 43/45 a channel stopped or cleaned up after one, 48/63/64/94/95 ECC, 74/145-149
+    # NVLink, 79 the GPU fell off the bus, 119/120 the GSP firmware not answering), the adapter failing to
+    # initialise, or the GSP firmware's RPC timeout and its dumps. The driver's family, as amdgpu's are.
+    S(
+        id="nvidia-kernel-driver-error", family="kernel", title="NVIDIA's kernel driver reported a GPU error (NVRM)",
+        severity="error", tier=DRIVER,
+        patterns=(r"NVRM: Xid \(PCI:(?P<pci>[0-9a-fA-F:.]{4,20})\): (?P<xid>\d{1,3})\b",
+                  r"NVRM: (?:GPU (?P<gpu>[0-9a-fA-F:.]{4,20}): )?RmInitAdapter failed!",
+                  r"NVRM: GPU at PCI:(?P<pci2>[0-9a-fA-F:.]{4,20}) has fallen off the bus",
+                  r"NVRM: fallen off the bus and is not responding to commands",  # the wrapped form of the same
+                  r"NVRM: The NVIDIA probe routine failed for \d{1,3} device",
+                  r"NVRM: (?:_kgspRpcRecvPoll|_kgspLogXid119|kgspDumpGspLogs|kflcnCoreDumpNondestructive)\w{0,8}\b"
+                  r"|NVRM: GPU\d{1,3} RPC (?:event )?history"),
+        needles=("nvrm: xid", "rminitadapter failed", "fallen off the bus", "probe routine failed", "nvrm: _kgsp", "nvrm: kgsp",
+                 "nvrm: kflcn", "rpc history", "rpc event history"),
+        meaning=("NVIDIA's kernel driver logged a GPU error: an Xid event (the number says which: 13/31 an engine "
+                 "exception or MMU fault, 45 a channel cleaned up after one, 48/63/64/94/95 ECC, 74/145-149 NVLink, "
+                 "79 the GPU fell off the bus, 119/120 the GSP firmware stopped answering), the adapter failing to "
+                 "initialise, or the GSP firmware's RPC timeout."),
+        causes=(
+            C(text="a GPU hardware fault (ECC, NVLink, PCIe) or a GPU that fell off the bus: reset or drain the node",
+              check="RD-KERN-001"),
+            C(text="the driver and its GSP firmware (a driver release with known GSP timeouts), or a driver the kernel "
+                   "does not match", check="RD-DRV-001"),
+            C(text="the application's own invalid access (Xid 13/31 after a kernel bug in the program)"),
+        ),
+        fix=("Read the Xid number against NVIDIA's Xid table; for ECC/NVLink/fell-off-the-bus events reset the GPU "
+             "(nvidia-smi -r) or reboot and run the vendor diagnostics (dcgmi diag); for GSP timeouts update the "
+             "driver or disable GSP firmware (NVreg_EnableGpuFirmware=0) where supported."),
+        sources=("https://docs.nvidia.com/deploy/xid-errors/index.html",
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules/issues/446"),
+        examples=("[31543.449443] NVRM: Xid (PCI:0000:01:00): 31, Ch 0000003a, intr 10000000. MMU Fault: ENGINE GRAPHICS "
+                  "GPCCLIENT_T1_3 faulted @ 0x17_00592000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ",
+                  "kernel: NVRM: Xid (PCI:0000:dc:00): 45, pid=1818990, name=python3, Ch 00000001 caused by previous "
+                  "Xid 149",
+                  "[Sun Apr 14 12:48:42 2024] NVRM: GPU 0000:81:00.0: RmInitAdapter failed! (0x25:0x40:1470)",
+                  "[   84.738339] NVRM: GPU6 RPC event history (CPU <- GSP):",
+                  "               NVRM: fallen off the bus and is not responding to commands."),
+        near_misses=("[    5.123456] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15:15 UTC 2023",
+                     "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 01:44:30 UTC 2024"),
+    ),
 )
