@@ -68,6 +68,9 @@ def _places(settings, image: str, v, judged=None) -> list:
         out += [a.evidence() for a in args_read(settings, v.origin.path, v.origin.line or 0, v.origin.text or "")]
     frm = from_line(settings, v)
     out += [frm.evidence()] if frm is not None else []
+    if frm is not None:  # the Dockerfile's own `ARG NAME=default` names the same image the build arg gives: a fix changes both
+        out += [a.evidence() for a in args_read(settings, frm.origin.path, frm.origin.line or 0, frm.origin.text or "")
+                if str(a.value).strip("\"'") == image]
     art = artifact_at(settings, v.origin.path)  # its values: a compose file's include the .env line that names the image
     out += [x.evidence() for x in (art.values if art is not None else [])
             if x.kind == "container" and x.name == "image_written" and x.value == image][:1]

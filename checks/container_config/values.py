@@ -133,8 +133,9 @@ def compose_image_reference(settings):
     out = []
     for a, name, svc in services_of(settings):
         image = svc.get("image")
-        if not isinstance(image, str) or not image.strip() or "$" in image or "{" in image:
-            continue  # filled in when it runs (${IMAGE}, $REGISTRY/...)
+        if not isinstance(image, str) or not image.strip() or "$" in image or "{" in image or (
+                image.strip().startswith("<") and image.strip().endswith(">")):
+            continue  # filled in when it runs (${IMAGE}, $REGISTRY/...), or by the reader (`<your image tag>`)
         why = reference_error(image)
         if why is None:
             continue

@@ -88,8 +88,9 @@ def test_image_references_follow_dockers_grammar():
 
 
 def test_a_compose_image_docker_refuses_fails_and_a_variable_is_left_alone(lint):
+    # (and a placeholder the reader fills in, as a RayJob sample writes it: fresh batch 156, crusoecloud)
     c = lint.write("compose.yaml", "services:\n  asr:\n    image: CI_REGISTRY/git/wyowhisper-rocm:latest\n"
-                   "  job:\n    image: ${IMAGE}\n")
+                   "  job:\n    image: ${IMAGE}\n  ray:\n    image: <tag of the image that you built and pushed>\n")
     fs = lint.flagged(lint([c], "RD-CTR-014", "rx7900xtx"))
     assert [f.evidence[0].source.rsplit(":", 1)[1] for f in fs] == ["3"]
 
