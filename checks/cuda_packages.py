@@ -187,14 +187,18 @@ def conda_cuda_lines(settings):
             yield a, n, a.lines()[n - 1] if 0 < n <= len(a.lines()) else spec, spec, more
 
 
-_CHANNEL_ITEM = re.compile(r"^\s*-\s*(?:https?://\S*/)?nvidia(?:/label/\S+)?\s*(?:#.*)?$")
+_CHANNEL_ITEM = re.compile(r"^\s*-\s*[\"']?(?:https?://\S*/)?nvidia(?:/label/[^\s\"']+)?[\"']?\s*(?:#.*)?$")
+_CHANNEL_FLOW = re.compile(r"^channels\s*:\s*\[[^\]]*(?<![\w-])nvidia(?![\w-])")
 
 
 def _nvidia_channel_lines(lines: list[str]) -> list[int]:
-    """The lines of an environment file's `channels:` list that name NVIDIA's channel (its CUDA packages)."""
+    """The lines of an environment file's `channels:` list that name NVIDIA's channel (its CUDA packages): block
+    items (indented or at column 0, comments between them) or a flow list on the key's own line."""
     out, inside = [], False
     for n, line in enumerate(lines, 1):
-        if re.match(r"^\S", line):
+        if _CHANNEL_FLOW.match(line):
+            out.append(n)
+        elif re.match(r"^[^\s#-]", line):  # the next top-level key ends the list
             inside = line.split(":", 1)[0].strip() == "channels"
         elif inside and _CHANNEL_ITEM.match(line):
             out.append(n)

@@ -86,18 +86,24 @@ def _env_for(settings, v, env, _memo: dict | None = None):
     memo = _memo if _memo is not None else {}
     if "vals" not in memo:  # once per check: every launcher value reads the same lists
         memo["vals"] = settings.env_values()
-        memo["launchers"] = {x.origin.path for x in settings.values("launcher")}
+        # scripts that start runs of their own (a compose file's or pod's environment still reaches the scripts
+        # its containers run, whatever its own services launch)
+        memo["launchers"] = {x.origin.path for x in settings.values("launcher")
+                             if _service_span(settings, x.origin.path, x.origin.line) is None}
     path, line = _launch_at(settings, v)
     start = _command_start(settings, path, line, memo)  # where the launch command starts: its own `VAR=x` prefixes
     others = memo["launchers"] - {path}
     merged = {k: val for k, val in env.items() if k not in env.origins}
     origins = {}
-    span = _service_span(settings, path, line)
+    svc = _service_span(settings, path, line)
     for e in memo["vals"]:
         p = e.origin.path
-        if p in others or (p == path and (not span[0] <= (e.origin.line or 0) <= span[1] if span
+        if p in others or (p == path and (not _in_service(e, svc, line) if svc
                                           else (e.origin.line or 0) > (line or 0))):
-            continue  # (a container's command runs with its own service's environment, written above or below it)
+            continue
+        other = _service_span(settings, p, e.origin.line) if p != path else None
+        if other is not None and other["command_lines"][0] <= (e.origin.line or 0) <= other["command_lines"][1]:
+            continue  # an export inside another file's container command is that container's own
         if e.command and not (p == path and (start or 0) <= (e.origin.line or 0)) and not (
                 p != path and names_file(e.origin.text, path)):
             continue  # `CUDA_VISIBLE_DEVICES=3 llamafactory-cli train` is that command's, not a later launch's (but
@@ -107,16 +113,29 @@ def _env_for(settings, v, env, _memo: dict | None = None):
     return EnvView(merged, origins)
 
 
-def _service_span(settings, path: str, line: int | None) -> tuple[int, int] | None:
-    """(first, last line) of the compose service or pod container whose command launches at ``line``."""
+def _service_span(settings, path: str, line: int | None) -> dict | None:
+    """The compose service or pod container whose command launches at ``line`` (its recorded lines)."""
     from rocmdoctor.artifacts.settings import artifact_at
 
     a = artifact_at(settings, path)
     if a is None or a.kind not in ("compose", "kubernetes") or not line:
         return None
-    spans = [(s.get("line") or 0, s.get("last") or 0) for s in (a.data.get("services") or {}).values()
-             if isinstance(s, dict)]
-    return next(((lo, hi) for lo, hi in spans if lo <= line <= hi), None)
+    return next((s for s in (a.data.get("services") or {}).values() if isinstance(s, dict) and s.get("command_lines")
+                 and ((s.get("line") or 0) <= line <= (s.get("last") or 0)  # its own lines, or a command it takes
+                      or s["command_lines"][0] <= line <= s["command_lines"][1])), None)  # from an anchor
+
+
+def _in_service(e, svc: dict, line: int | None) -> bool:
+    """A value of the launch's own file that its container runs with: the service's environment wherever it is
+    written (below the command, or in an anchor it takes), and its own script's exports before the launch."""
+    at = e.origin.line or 0
+    cmd = svc.get("command_lines") or [0, 0]
+    if cmd[0] <= at <= cmd[1]:
+        return at <= (line or 0)  # an export below the launch is for what runs after it
+    env = svc.get("environment")
+    named = env.get(e.name) if isinstance(env, dict) else next(
+        (str(x).partition("=")[2] for x in env if str(x).partition("=")[0] == e.name), None) if isinstance(env, list) else None
+    return (svc.get("line") or 0) <= at <= (svc.get("last") or 0) or (named is not None and str(named) == str(e.value))
 
 
 def _command_start(settings, path: str, line: int | None, memo: dict) -> int:

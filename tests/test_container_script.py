@@ -85,3 +85,67 @@ def test_a_services_command_runs_with_its_own_environment_only(tmp_path):
         "services:\n  b:\n    image: rocm/pytorch:latest\n    command: [\"torchrun\", \"--nproc_per_node\", \"2\", "
         "\"t.py\"]\n    environment:\n      - HIP_VISIBLE_DEVICES=0\n"))
     assert [f.status.value for f in flagged(scan([q], "RD-LCH-001", "mi300x8"))] == ["fail"]
+
+
+# ---- from the review of the change (each a defect it found, kept fixed) ----
+
+@pytest.mark.parametrize("text", [
+    "services:\n  vllm:\n    image: vllm/vllm-openai:latest\n    entrypoint: \"\"\n",
+    "services:\n  vllm:\n    image: vllm/vllm-openai:latest\n    command: \"\"\n",
+    "services:\n  a:\n    image: rocm/vllm\n    command: null\n  b:\n    image: rocm/vllm\n    command: 8\n"
+    "  c:\n    image: rocm/vllm\n    command: [{x: 1}, [2]]\n",
+])
+def test_an_empty_or_odd_command_reads_to_nothing(text):
+    assert _vals(compose.read("c.yml", text)) == []
+
+
+def test_a_command_written_out_of_the_argvs_order_is_still_one_command():
+    text = ("services:\n  a:\n    command: [\"--model\", \"m\", \"--tensor-parallel-size\", \"8\"]\n"
+            "    entrypoint: [\"vllm\", \"serve\"]\n    image: rocm/vllm:latest\n")
+    assert [g[:3] for g in _vals(compose.read("c.yml", text))] == [("launcher", "vllm.gpus", "8")]
+
+
+def test_a_quoted_script_with_escaped_newlines_is_its_commands_on_its_line():
+    k = ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: a\n"
+         "    command: [\"bash\", \"-c\", \"export HIP_VISIBLE_DEVICES=0,1\\nvllm serve m --tensor-parallel-size 8\\n\"]\n")
+    assert _vals(kubernetes.read("k.yaml", k)) == [("env", "HIP_VISIBLE_DEVICES", "0,1", 8),
+                                                    ("launcher", "vllm.gpus", "8", 8)]
+
+
+def _lch(tmp_path, files):
+    paths = [write(tmp_path, name, text) for name, text in files.items()]
+    return [(f.status.value, f.title) for f in scan(paths, "RD-LCH-001", "mi300x8")]
+
+
+def test_the_environment_a_containers_launch_runs_with(tmp_path):
+    # another service's list does not reach a block-scalar command below it
+    small = ("services:\n  small:\n    image: rocm/vllm:latest\n    environment:\n      HIP_VISIBLE_DEVICES: \"0\"\n"
+             "  big:\n    image: rocm/vllm:latest\n    command: |\n      vllm serve m \\\n        --tensor-parallel-size 8\n")
+    assert _lch(tmp_path / "a", {"docker-compose.yml": small})[0][0] == "pass"
+    # an export below the launch is for what runs after it
+    later = ("services:\n  s:\n    image: rocm/vllm:latest\n    entrypoint: [\"/bin/bash\", \"-c\"]\n    command:\n"
+             "      - |\n        vllm serve m --tensor-parallel-size 8 &\n        export HIP_VISIBLE_DEVICES=0\n"
+             "        python bench.py\n")
+    assert _lch(tmp_path / "b", {"docker-compose.yml": later})[0][0] == "pass"
+    # the service's environment taken from an anchor counts; so does the anchored command, judged once
+    anchored = ("x-env: &env\n  environment:\n    HIP_VISIBLE_DEVICES: \"0,1\"\nservices:\n  big:\n    <<: *env\n"
+                "    image: rocm/vllm:latest\n    command: [\"vllm\", \"serve\", \"m\", \"--tensor-parallel-size\", \"8\"]\n")
+    assert _lch(tmp_path / "c", {"docker-compose.yml": anchored})[0][0] == "fail"
+    shared = ("x-vllm: &vllm\n  image: rocm/vllm:latest\n  command: [\"vllm\", \"serve\", \"m\", \"-tp\", \"8\"]\n"
+              "services:\n  one:\n    <<: *vllm\n    environment: {HIP_VISIBLE_DEVICES: \"0,1\"}\n  two:\n    <<: *vllm\n")
+    assert [s for s, _ in _lch(tmp_path / "d", {"docker-compose.yml": shared})] == ["fail"]
+    # a compose file that launches something still gives its environment to the script its container runs
+    both = {"docker-compose.yml": "services:\n  trainer:\n    image: rocm/pytorch:latest\n    environment:\n"
+                                  "      HIP_VISIBLE_DEVICES: \"0,1\"\n    command: bash /workspace/train.sh\n"
+                                  "  server:\n    image: rocm/vllm:latest\n    command: vllm serve m -tp 2\n",
+            "train.sh": "#!/bin/bash\ntorchrun --nproc_per_node 8 train.py\n"}
+    assert ("fail", "8 ranks per node, but only 2 GPU(s) are visible") in _lch(tmp_path / "e", both)
+
+
+def test_a_parallel_size_a_template_fills_in_makes_the_product_unknown(tmp_path):
+    from rocmdoctor.artifacts.readers import shell
+
+    a = shell.read("serve.sh", "vllm serve m --tensor-parallel-size $TP --pipeline-parallel-size 2\n")
+    assert [v for v in a.values if v.name == "vllm.gpus"] == []
+    b = shell.read("serve.sh", "vllm serve m --tensor-parallel-size 4 --pipeline-parallel-size 2\n")
+    assert [v.value for v in b.values if v.name == "vllm.gpus"] == ["8"]

@@ -103,3 +103,9 @@ def test_nvidias_kernel_driver_errors_are_the_driver():
     # look-alikes: the module's load banner and its version file say nothing is wrong
     assert top(["[    5.123456] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15:15 UTC 2023",
                 "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.14  Thu Feb 22 01:44:30 UTC 2024"]) == (None, None)
+
+
+def test_a_healthy_cuda_vllm_probing_its_platforms_is_not_a_missing_platform():
+    # vLLM probes every platform: a CUDA server prints the ROCm probe's miss, then finds CUDA (the review's log)
+    assert top(["DEBUG 09-10 18:43:10 [__init__.py:120] ROCm platform is not available because: No module named 'amdsmi'",
+                "INFO 09-10 18:43:10 [__init__.py:44] Automatically detected platform cuda."]) == (None, None)

@@ -151,7 +151,7 @@ CUDA_ONLY: tuple[tuple[str, str, str], ...] = (
     (r"(?:cudf|cuml|cugraph(?:-[a-z]+)?|cuspatial|cupy-cuda|rmm|pylibraft|raft-dask|pylibcugraph|nx-cugraph|cuvs|"
      r"dask-cudf|cucim|pynvjitlink)-cu\d{2,3}", "no ROCm build (RAPIDS is CUDA only)", "https://docs.rapids.ai/install/"),
     # NVIDIA's own CUDA libraries and kernels, built for CUDA alone (their names say so; none has a ROCm wheel)
-    (r"cuda-python|cuda-bindings", "hip-python (AMD's HIP bindings)", "https://nvidia.github.io/cuda-python/"),
+    (r"(?:cuda-python|cuda-bindings)(?:\[[\w,-]{1,80}\])?", "hip-python (AMD's HIP bindings)", "https://nvidia.github.io/cuda-python/"),
     (r"nvidia-cutlass-dsl", "no ROCm build (CUTLASS targets NVIDIA GPUs; AMD's kernels come from composable_kernel)",
      "https://docs.nvidia.com/cutlass/media/docs/pythonDSL/overview.html"),
     (r"deepspeed-kernels", "DeepSpeed's ROCm build without its CUTLASS kernels (DS_BUILD_CUTLASS_OPS=0)",

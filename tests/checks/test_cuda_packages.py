@@ -260,3 +260,14 @@ def test_a_conda_environment_is_one_finding_citing_every_line_a_port_changes(lin
     assert not lint.flagged(lint([lint.write("environment.yml", _ENV.replace("  - nvidia\n", "").replace(
         "_cu118", "_cpu").replace("cuda11.8_cudnn8.7.0_0", "cpu_0").replace("  - faiss-gpu=1.7.2\n", ""))],
         "RD-IMG-009", example="mi300x8"))
+
+
+@pytest.mark.parametrize("channels, line", [
+    ("channels:\n- pytorch\n- nvidia\n# conda-forge last\n- conda-forge\n", 3),  # items at column 0, a comment
+    ("channels: [pytorch, nvidia]\n", 1),                                      # a flow list
+])
+def test_the_nvidia_channel_is_cited_in_each_layout(lint, channels, line):
+    text = channels + "dependencies:\n  - pytorch-cuda=12.1\n"
+    fs = lint.flagged(lint([lint.write("environment.yml", text)], "RD-IMG-009", example="mi300x8"))
+    assert str(line) in [e.source.rsplit(":", 1)[1] for e in fs[0].evidence]
+    assert pip_kb.cuda_only("cuda-python[all]==12.6.0") is not None

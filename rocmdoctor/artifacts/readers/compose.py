@@ -188,6 +188,7 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
         return art
     marks = _marks(root, tuple(stray))
     lines = text.splitlines()
+    read_nodes: set[int] = set()
     from .compose_grammar import problems
 
     refused = problems(services, marks)
@@ -247,9 +248,18 @@ def read(path: str, text: str, variables: dict[str, str] | None = None,
                 continue  # `- NAME` (or `NAME=${NAME}`, interpolated from the shell or .env) passes the host's value
             art.add(ENV, k, v, marks.get(("services", name, "environment", place), lo))
         where: tuple = (name,) if name in stray else ("services", name)
-        # what the container runs (a vLLM server's parallel size, an export in its `sh -c` script)
-        art.values += container_script.values(path, [node_at(root, where + (k,)) for k in ("entrypoint", "command")],
-                                              lines, str(svc.get("image") or ""))
+        # what the container runs (a vLLM server's parallel size, an export in its `sh -c` script): once per node
+        # (services that take one command from an anchor run it each, but it is written, and judged, once)
+        nodes = [node_at(root, where + (k,)) for k in ("entrypoint", "command")]
+        if not any(id(n) in read_nodes for n in nodes if n is not None):
+            read_nodes.update(id(n) for n in nodes if n is not None)
+            ran = container_script.values(path, nodes, lines, str(svc.get("image") or ""))
+            art.values += ran
+            if ran:  # a block scalar's body is the service's too; where its script starts and ends
+                ran_at: list[int] = [v.origin.line or lo for v in ran]
+                me = art.data["services"][name]
+                me["last"] = max([me["last"]] + [n for n in ran_at if n >= me["line"]])  # (not an anchor's, above it)
+                me["command_lines"] = [min(ran_at), max(ran_at)]
     return art
 
 

@@ -49,7 +49,8 @@ def _items(node) -> list[tuple[Any, bool]]:
 
 def _scalar_lines(node, lines: list[str]) -> list[tuple[int, str]]:
     """(0-based file line, text) of a scalar as the shell reads it: a block scalar's own lines (a folded `>` is one
-    command, as YAML makes it: its lines joined by continuations); any other scalar its value, at its first line."""
+    command, as YAML makes it: its lines joined by continuations); any other scalar its value, at its first line (a
+    quoted script's `\\n`-separated lines there as one list of commands)."""
     style = getattr(node, "style", None)
     if style in ("|", ">"):
         first = node.start_mark.line + 1
@@ -63,7 +64,26 @@ def _scalar_lines(node, lines: list[str]) -> list[tuple[int, str]]:
             body = [t + " \\" if t.strip() and k + 1 < len(body) and body[k + 1].strip() else t
                     for k, t in enumerate(body)]
         return [(first + k, t) for k, t in enumerate(body)]
-    return [(node.start_mark.line, str(node.value).replace("\n", " "))]
+    return [(node.start_mark.line, _one_line(str(node.value)))]
+
+
+# a line that goes on to the next one: a continuation, an operator, a block's opening word
+_GOES_ON = re.compile(r"(?:\\|&&|\|\||\||\bthen|\bdo|\belse|\{|\()\s*$")
+
+
+def _one_line(script: str) -> str:
+    """A script's lines as one line the shell reads alike: commands joined by `;`, continued lines by a blank."""
+    out = ""
+    for t in (x.strip() for x in script.splitlines()):
+        if not t or t.startswith("#"):
+            continue
+        if not out:
+            out = t
+        elif _GOES_ON.search(out):
+            out = out[:-1].rstrip() + " " + t if out.endswith("\\") else out + " " + t
+        else:
+            out += " ; " + t
+    return out
 
 
 def _words(text: str) -> list[str]:
@@ -77,55 +97,62 @@ def _quoted(word: str) -> str:
     return word if word and _PLAIN.match(word) else '"' + re.sub(r'(["\\`])', r"\\\1", word) + '"'
 
 
-def script(argv_nodes: list, lines: list[str], image: str = "") -> list[str] | None:
-    """The file's lines with only what the container runs left in place (the rest blank), as a script: the shell's
-    script where the argv is `sh -c SCRIPT`; else the argv as one command continued over the lines it is written on
-    (with `vllm serve` before it where the image's entrypoint is a model server and the argv starts with an option).
-    None when nothing runs."""
+def script(argv_nodes: list, lines: list[str], image: str = "") -> list[tuple[int, str]]:
+    """(0-based file line, text) of what the container runs, as a script: the shell's script where the argv is
+    `sh -c SCRIPT`; else the argv as one command continued over the lines it is written on (in the argv's order:
+    written out of it, `command:` above `entrypoint:`, it is one line), with `vllm serve` before it where the image's
+    entrypoint is a model server and the argv starts with an option. [] when nothing runs."""
     items = [x for n in argv_nodes if n is not None for x in _items(n)]
-    if not items:
-        return None
-    out = [""] * len(lines)
     words = [(w, it) for it, element in items for w in ([it.value] if element else _words(it.value))]
     names = [w for w, _ in words]
-    if names and os.path.basename(names[0]) in _SHELLS:
+    if not names:
+        return []
+    if os.path.basename(names[0]) in _SHELLS:
         k = next((i for i, w in enumerate(names[1:3], 1) if _DASH_C.match(w)), None)
         if k is None or k + 1 >= len(words):
-            return None  # `bash script.sh`: the script is another file
+            return []  # `bash script.sh`: the script is another file
         body, it = words[k + 1]
         if it is not words[k][1]:  # the script is an item of its own: its own lines
-            placed = _scalar_lines(it, lines)
-        else:  # `bash -c "pip install x && ..."` in one string: from its first line
-            first = _scalar_lines(it, lines)[0][0]
-            placed = [(first + j, t) for j, t in enumerate(body.splitlines())]
-    else:
-        joined: dict[int, list[str]] = {}
-        for it, element in items:
-            for n, t in ([(it.start_mark.line, _quoted(it.value))] if element else _scalar_lines(it, lines)):
-                joined.setdefault(n, []).append(t)
-        placed = sorted((n, " ".join(ts)) for n, ts in joined.items())
-        placed = [(n, t + " \\" if k + 1 < len(placed) and not t.endswith("\\") else t)
-                  for k, (n, t) in enumerate(placed)]
-        if image and _SERVER_IMAGE.search(image) and not _PROGRAM.match(names[0]):
-            placed[0] = (placed[0][0], "vllm serve " + placed[0][1])
+            return [(n, t) for n, t in _scalar_lines(it, lines) if n < MAX_LINES]
+        # `bash -c "pip install x && ..."` in one string: on its line (a block scalar's: from its first content line)
+        at = _scalar_lines(it, lines)[0][0]
+        return [(at, _one_line(body))] if at < MAX_LINES else []
+    placed: list[tuple[int, str]] = []
+    for it, element in items:
+        placed += [(it.start_mark.line, _quoted(it.value))] if element else _scalar_lines(it, lines)
+    if any(b[0] < a[0] for a, b in zip(placed, placed[1:])):  # written out of the argv's order: one line
+        placed = [(placed[0][0], " ".join(t.rstrip("\\ ") for _, t in placed))]
+    joined: dict[int, list[str]] = {}
     for n, t in placed:
-        if 0 <= n < len(out) and n < MAX_LINES:
-            out[n] = t
-    return out if any(out) else None
+        joined.setdefault(n, []).append(t)
+    out = sorted((n, " ".join(ts)) for n, ts in joined.items() if n < MAX_LINES)
+    out = [(n, t + " \\" if k + 1 < len(out) and not t.endswith("\\") else t) for k, (n, t) in enumerate(out)]
+    if out and image and _SERVER_IMAGE.search(image) and not _PROGRAM.match(names[0]):
+        out[0] = (out[0][0], "vllm serve " + out[0][1])
+    return out
 
 
 def values(path: str, argv_nodes: list, lines: list[str], image: str = "", offset: int = 0) -> list[Value]:
     """The settings what the container runs makes (shell.read's values), at the file's lines; ``offset``: the line
-    the YAML document starts at in the file (a Kubernetes file's later documents)."""
+    the YAML document starts at in the file (a Kubernetes file's later documents). Only the command's own lines are
+    read (a file of many containers reads each command once, not the whole file per command)."""
     from . import shell
 
-    text = script(argv_nodes, lines, image)
-    if text is None:
+    placed = script(argv_nodes, lines, image)
+    if not placed:
         return []
-    read = shell.read(path, "\n".join([""] * offset + text))
-    # cited with the file's own line (the script's is rebuilt: `vllm serve` put before it, continuations added)
+    first = placed[0][0]
+    text = [""] * (placed[-1][0] - first + 1)
+    for n, t in placed:
+        text[n - first] = t
+    read = shell.read(path, "\n".join(text))
     # cited with the file's own line (the script's is rebuilt: `vllm serve` put before it, continuations added). A
     # pip install is left out: it runs in the service's image, whose torch the pip rules do not know here
-    return [dataclasses.replace(v, origin=Origin(path, n, scrub(lines[n - 1 - offset].strip()[:240])))
-            if (n := v.origin.line) and 0 <= n - 1 - offset < len(lines) else v for v in read.values
-            if (v.kind, v.name) != ("build", "pip")]
+    out = []
+    for v in read.values:
+        if (v.kind, v.name) == ("build", "pip") or not v.origin.line:
+            continue
+        n = v.origin.line + first  # 0-based in the document, then 1-based in the file
+        at = lines[n - 1].strip()[:240] if 0 < n <= len(lines) else ""
+        out.append(dataclasses.replace(v, origin=Origin(path, n + offset, scrub(at))))
+    return out

@@ -347,8 +347,11 @@ def read(path: str, text: str) -> Artifact:
                     if k in c:
                         svc["command" if k == "command" else "args"] = c[k]
                 # what the container runs (a vLLM server's parallel size, an export in its `sh -c` script)
-                art.values += container_script.values(path, [node_at(sn, ("containers", i, k)) for k in (
-                    "command", "args")], plain.splitlines(), str(svc.get("image") or ""), off)
+                ran = container_script.values(path, [node_at(sn, ("containers", i, k)) for k in ("command", "args")],
+                                              plain.splitlines(), str(svc.get("image") or ""), off)
+                art.values += ran
+                if ran:  # where its script starts and ends (RD-LCH-001 reads the environment a launch runs with)
+                    svc["command_lines"] = [min(v.origin.line or lo for v in ran), max(v.origin.line or lo for v in ran)]
                 ports = [p.get("containerPort") for p in _list(c.get("ports")) if isinstance(p, dict)]
                 if any(isinstance(p, (int, str)) and p for p in ports):  # it listens: a server, as compose `ports:`
                     svc["ports"] = [str(p) for p in ports if p]

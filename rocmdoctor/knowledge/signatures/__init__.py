@@ -83,8 +83,9 @@ ANCHORS: tuple[str, ...] = (
     "device: cpu", "device_type cpu",  # an application that reports it runs on the CPU (packages.py app-runs-on-cpu)
     "oops: ", "radeon 0000:",  # a kernel oops; a device the legacy radeon driver set up (kernel.py)
     "return code = -11", "exitcode: -11", "-11 (pid:",  # a rank's SIGSEGV as its launcher reports it (runtime.py)
-    "did not run successfully", "no platform detected", "no module named 'amdsmi'",  # pip's build step; vLLM (packages.py)
+    "did not run successfully", "no platform detected",  # pip's build step; vLLM finding no platform (packages.py)
     "nvrm: ",  # NVIDIA's kernel driver (kernel.py nvidia-kernel-driver-error)
+    "healthy devices", "docker default runtime",  # a Kubernetes device plugin's GPUs (containers.py)
 )
 
 

@@ -179,6 +179,34 @@ SIGNATURES: tuple[S, ...] = (
                   "  Warning  FailedScheduling  29m                  default-scheduler  0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..",),
         near_misses=("  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/rocm-test to node-1",),
     ),
+    # The kubelet refusing a pod because the device plugin marks every GPU it serves unhealthy (AMD's plugin after a
+    # health check of /dev/kfd fails; TrueNAS SCALE apps, truecharts#19201), and NVIDIA's plugin that cannot load NVML
+    # because the container runtime it runs in is not NVIDIA's (k8s-device-plugin#176): the plugin, not the GPU.
+    S(
+        id="k8s-device-plugin-no-healthy-gpu", family="containers",
+        title="The Kubernetes GPU device plugin has no healthy GPU to give the pod",
+        severity="fatal", tier=SETUP,
+        patterns=(r"cannot allocate unhealthy devices (?P<resource>[\w.-]{1,60}/[\w.-]{1,40})",
+                  r"Allocate failed due to no healthy devices present",
+                  r"If this is a GPU node, did you set the docker default runtime to `?nvidia`?"),
+        needles=("unhealthy devices", "no healthy devices present", "docker default runtime to"),
+        meaning=("The node's GPU device plugin advertises the GPUs as unhealthy (or could not start its GPU library), "
+                 "so the kubelet admits no pod that asks for them."),
+        causes=(
+            C(text="the device plugin cannot open /dev/kfd or /dev/dri on the node (the driver, or the plugin's "
+                   "own container lacks the device nodes)", check="RD-CTR-001"),
+            C(text="NVIDIA's plugin runs where Docker's or containerd's default runtime is not NVIDIA's, so it finds "
+                   "no NVML"),
+        ),
+        fix=("Read the device plugin pod's log on that node; check /dev/kfd exists on the host and the plugin's "
+             "DaemonSet mounts /dev; for NVIDIA set the default runtime to nvidia (or use the GPU operator)."),
+        sources=("https://github.com/trueforge-org/truecharts/issues/19201",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/176"),
+        examples=("Allocate failed due to no healthy devices present; cannot allocate unhealthy devices amd.com/gpu, "
+                  "which is unexpected",
+                  "2020/06/29 03:51:41 If this is a GPU node, did you set the docker default runtime to `nvidia`?"),
+        near_misses=("Successfully assigned ix-homarr/homarr-54b6f78c78-qs7pw to ix-truenas",),
+    ),
     # kubectl's node capacity with no amd.com/gpu: the device plugin advertised nothing on this node.
     S(
         id="k8s-node-no-amd-gpu", family="containers", title="The Kubernetes node advertises no AMD GPU",

@@ -1160,9 +1160,10 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="vllm-no-platform", family="packages", title="vLLM detected no GPU platform (UnspecifiedPlatform)",
         severity="error", tier=SETUP,
-        patterns=(r"No platform detected, vLLM is running on UnspecifiedPlatform",
-                  r"ROCm platform is not available because: No module named '(?P<module>amdsmi)'"),
-        needles=("no platform detected", "no module named 'amdsmi'"),
+        # (its probe of each platform is not it: a healthy CUDA server also prints "ROCm platform is not available
+        # because: No module named 'amdsmi'" before "Automatically detected platform cuda.")
+        patterns=(r"No platform detected, vLLM is running on UnspecifiedPlatform",),
+        needles=("no platform detected",),
         meaning=("vLLM could not import the library it detects its platform with (amdsmi for ROCm, NVML for CUDA), so "
                  "it treats the machine as having no GPU platform: the installed vLLM or its Python dependencies do "
                  "not match the GPU stack."),
@@ -1176,10 +1177,10 @@ SIGNATURES: tuple[S, ...] = (
              "(rocm/vllm); check `python -c 'import amdsmi'` works."),
         sources=("https://github.com/vllm-project/vllm/issues/24576",
                  "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html"),
-        examples=("INFO 09-10 18:43:10 [__init__.py:220] No platform detected, vLLM is running on UnspecifiedPlatform",
-                  "DEBUG 09-10 18:43:10 [__init__.py:120] ROCm platform is not available because: No module named "
-                  "'amdsmi'"),
+        examples=("INFO 09-10 18:43:10 [__init__.py:220] No platform detected, vLLM is running on UnspecifiedPlatform",),
         near_misses=("DEBUG 09-10 18:43:10 [__init__.py:52] TPU platform is not available because: No module named 'libtpu'",
+                     "DEBUG 09-10 18:43:10 [__init__.py:120] ROCm platform is not available because: No module named "
+                     "'amdsmi'",
                      "INFO 09-10 18:43:10 [__init__.py:44] Automatically detected platform rocm."),
     ),
 )

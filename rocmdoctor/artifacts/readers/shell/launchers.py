@@ -62,7 +62,7 @@ def _vllm_parallel(art: Artifact, words: list[str], first: int, last: int, physi
         if value is None and k + 1 < len(words):
             value = words[k + 1]
         if value is None or not value.isdigit():
-            continue  # $TP, "auto": decided at launch
+            return  # $TP, "auto", a chart's template: decided at launch, so is the product of the sizes
         pat = r"(?:^|\s)-{1,2}" + re.escape(w.lstrip("-").split("=")[0]) + r"(?:[=\s]|$)"
         sizes[key] = (int(value), _line_with(physical, first, last, pat))
     if sizes:
