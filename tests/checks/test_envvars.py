@@ -167,6 +167,9 @@ def test_misspelt_names_follow_the_edit_distance():
     assert misspelt("NCCL_SOCKTE_IFNAME") == "NCCL_SOCKET_IFNAME"  # one transposition
     assert misspelt("NCCL_SOCKET_FOOBAR") is None  # three or more edits: not a misspelling
     assert all(misspelt(k) is None for k in KNOWN)
+    # NCCL's per-peer P2P channels (src/graph/paths.cc; RCCL 5.7's changelog): a variable of its own, not a short
+    # form of NCCL_NCHANNELS_PER_NET_PEER (fresh batch 167, a DCU container's entry point)
+    assert "NCCL_NCHANNELS_PER_PEER" in KNOWN and misspelt("NCCL_NCHANNELS_PER_PEER") is None
 
 
 def test_env_checks_judge_file_settings_with_file_line_evidence(tmp_path, lint):
