@@ -1,0 +1,1 @@
+docker exec -it ${CONTAINER_NAME} /bin/bash
