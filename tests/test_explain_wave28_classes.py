@@ -9,6 +9,8 @@ C. A native stack stopped in ProcessGroupNCCL's broadcast of the NCCL unique ID:
 D. vLLM detecting no platform (its ROCm platform needs amdsmi's Python package): packages.
 E. pip's build backend failing before any compiler ran ("Getting requirements to build editable did not run
    successfully"): the package's build, not DeepSpeed.
+G. "invalid device ordinal" in a collective test's own device check (nccl-tests/rccl-tests): the launch's rank-to-GPU
+   mapping, distributed; one process's bare line stays runtime.
 F. NVIDIA's kernel driver (NVRM) reporting a GPU error: Xid events, RmInitAdapter failing, a GPU fallen off the bus,
    the GSP firmware's RPC timeout: the driver, as amdgpu's messages are (fresh batch 155).
 """
@@ -109,3 +111,10 @@ def test_a_healthy_cuda_vllm_probing_its_platforms_is_not_a_missing_platform():
     # vLLM probes every platform: a CUDA server prints the ROCm probe's miss, then finds CUDA (the review's log)
     assert top(["DEBUG 09-10 18:43:10 [__init__.py:120] ROCm platform is not available because: No module named 'amdsmi'",
                 "INFO 09-10 18:43:10 [__init__.py:44] Automatically detected platform cuda."]) == (None, None)
+
+
+# G. https://github.com/NVIDIA/nccl-tests/issues/165 (mpirun -np 2, one GPU each on two hosts)
+def test_a_ranks_invalid_device_ordinal_is_the_launchs_mapping():
+    assert top(["majidnc24MPTXTH: Test CUDA failure common.cu:892 'invalid device ordinal'",
+                " .. majidnc24MPTXTH pid 9972: Test failure common.cu:842"]) == ("distributed", "rank-device-ordinal")
+    assert top(["RuntimeError: HIP error: invalid device ordinal"]) == ("runtime", "invalid-device-ordinal")

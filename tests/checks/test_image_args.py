@@ -152,3 +152,15 @@ def test_a_scripts_build_arg_is_the_image_the_build_pulls(tmp_path):
     # without the arg the Dockerfile's own default (the host's ROCm) is what is built: nothing to say
     write(tmp_path, "build.sh", "#!/bin/bash\ndocker build -t app .\n")
     assert not flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx"))
+
+
+def test_a_build_args_image_cites_where_the_script_and_the_dockerfile_write_it(tmp_path):
+    # fresh batch 160 (av-eddierichter): BASE_IMAGE written in the build script, passed as a build arg, and the
+    # Dockerfile's own ARG default naming the same image: a fix changes each line
+    image = "rocm/pytorch:rocm7.2_ubuntu24.04_py3.12_pytorch_release_2.9.1"
+    sh = write(tmp_path, "build.sh", f'#!/bin/bash\nBASE="${{BASE:-{image}}}"\n\ndocker build \\\n'
+                                     '  --build-arg BASE_IMAGE="${BASE}" \\\n  -f Dockerfile -t app .\n')
+    df = write(tmp_path, "Dockerfile", f'ARG BASE_IMAGE="{image}"\nFROM $BASE_IMAGE\nRUN echo hi\n')
+    fs = flagged(scan([sh, df], "RD-IMG-003", "mi300x8"))
+    cited = {e.source for f in fs for e in f.evidence}
+    assert {sh + ":2", df + ":1", df + ":2"} <= cited, cited

@@ -353,6 +353,28 @@ SIGNATURES: tuple[S, ...] = (
                   "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer",
                   "2025-11-24T03:20:21.001125857Z [2025-11-24 11:20:21] gpu-server320 [5] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to 10.44.137.149<52905> failed : Connection reset by peer"),
     ),
+    # A rank of a multi-process job (the line says so: a collective test's own device check) asking for a GPU index
+    # past the ones it sees: the launch maps ranks to GPUs wrongly (more ranks per node than
+    # visible GPUs, a local rank used as a global index). The corpus files every such log under distributed (8 of 8,
+    # FAMILIES.md); the bare line of one process stays runtime.py's invalid-device-ordinal.
+    S(
+        id="rank-device-ordinal", family="distributed", title="A rank asked for a GPU index it cannot see",
+        severity="fatal", tier=RUNTIME,
+        supersedes=("invalid-device-ordinal",),
+        patterns=(r"Test (?:CUDA|HIP|NCCL) failure \S{1,80} '?invalid device ordinal",),
+        needles=("invalid device ordinal",),
+        meaning=("One rank of the job called set_device (or the test's own device selection) with an index past the "
+                 "GPUs visible to it: more ranks per node than GPUs, a global rank used as a device index, or a "
+                 "visible-devices list that leaves each rank fewer GPUs than the launch assumes."),
+        causes=(
+            C(text="more ranks per node than visible GPUs (nproc_per_node, -np, --ntasks-per-node)", check="RD-LCH-001"),
+            C(text="*_VISIBLE_DEVICES leaves each rank fewer GPUs than the launch assumes", check="RD-ENV-003"),
+        ),
+        fix="Launch at most one rank per visible GPU and select the device by the local rank (LOCAL_RANK), not the global one.",
+        sources=("https://github.com/NVIDIA/nccl-tests/issues/165", "https://github.com/meta-llama/codellama/issues/123"),
+        examples=("majidnc24MPTXTH: Test CUDA failure common.cu:892 'invalid device ordinal'",),
+        near_misses=("RuntimeError: HIP error: invalid device ordinal",),
+    ),
     S(
         id="nccl-device-call-failed", family="distributed", title="RCCL/NCCL: a GPU runtime call inside the library failed",
         severity="fatal", tier=RUNTIME,

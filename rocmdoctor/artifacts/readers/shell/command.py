@@ -227,6 +227,10 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
         if head in ("docker", "podman", "buildah", "nerdctl") and (
                 words[i + 1:i + 2] == ["build"] or words[i + 1:i + 3] == ["buildx", "build"]):
             _build_target(art, words[i:], first)
+            made = (art.data.get("image_builds") or [{}])[-1]
+            for _name, value in made.get("args", []) if made.get("line") == first else []:
+                if _IMAGE_REF.match(value):  # `--build-arg BASE="${BASE_IMAGE}"`: where the script writes the image
+                    image_written(art, physical, first, last, value)
             return
         if head in containers.RUNNERS and i + 1 < len(words) and words[i + 1] != "exec":
             # docker/podman/nerdctl run: its options as a compose service, then the command inside
