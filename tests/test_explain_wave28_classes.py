@@ -9,8 +9,9 @@ C. A native stack stopped in ProcessGroupNCCL's broadcast of the NCCL unique ID:
 D. vLLM detecting no platform (its ROCm platform needs amdsmi's Python package): packages.
 E. pip's build backend failing before any compiler ran ("Getting requirements to build editable did not run
    successfully"): the package's build, not DeepSpeed.
-G. "invalid device ordinal" in a collective test's own device check (nccl-tests/rccl-tests): the launch's rank-to-GPU
-   mapping, distributed; one process's bare line stays runtime.
+G. "invalid device ordinal" in a multi-process job (a collective test's own device check, a rank-prefixed line, or a
+   log that shows the launcher, a local rank or the job's process-group setup): the launch's rank-to-GPU mapping,
+   distributed; one process's bare line stays runtime.
 F. NVIDIA's kernel driver (NVRM) reporting a GPU error: Xid events, RmInitAdapter failing, a GPU fallen off the bus,
    the GSP firmware's RPC timeout: the driver, as amdgpu's messages are (fresh batch 155).
 """
@@ -118,3 +119,15 @@ def test_a_ranks_invalid_device_ordinal_is_the_launchs_mapping():
     assert top(["majidnc24MPTXTH: Test CUDA failure common.cu:892 'invalid device ordinal'",
                 " .. majidnc24MPTXTH pid 9972: Test failure common.cu:842"]) == ("distributed", "rank-device-ordinal")
     assert top(["RuntimeError: HIP error: invalid device ordinal"]) == ("runtime", "invalid-device-ordinal")
+    assert top(["[rank1]: RuntimeError: CUDA error: invalid device ordinal"]) == ("distributed", "rank-device-ordinal")
+    # https://github.com/meta-llama/codellama/issues/123: torchrun's elastic agent reports the rank after it
+    assert top(["RuntimeError: CUDA error: invalid device ordinal",
+                "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 1 (pid: 10622) of "
+                "binary: /usr/bin/python3"]) == ("distributed", "rank-device-ordinal")
+    # https://github.com/deepspeedai/DeepSpeed/issues/61: the traceback runs through the job's process-group setup
+    assert top(["THCudaCheck FAIL file=torch/csrc/cuda/Module.cpp line=38 error=101 : invalid device ordinal",
+                "  File \"pretrain_bert.py\", line 441, in initialize_distributed",
+                "    torch.cuda.set_device(device)"]) == ("distributed", "rank-device-ordinal")
+    # look-alike: one process's set_device in an application's own code stays the runtime's
+    assert top(["  File \"app.py\", line 9, in main", "    torch.cuda.set_device(1)",
+                "RuntimeError: CUDA error: invalid device ordinal"]) == ("runtime", "invalid-device-ordinal")

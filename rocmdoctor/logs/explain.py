@@ -350,6 +350,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
     if superseded:  # the same event in more general words (model.py: Signature.supersedes)
         occs = [o for o in occs if o.signature.id not in superseded]
     occs = _not_deepspeeds_build(occs, result, inputs or [], shape_lines)
+    occs = _ranks_ordinal(occs, result, inputs or [], shape_lines)
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order: dict[str | None, int] = {f: i for i, f in enumerate(result.files)}  # a line of no file (scan_text): 0
     diagnoses = []
@@ -485,6 +486,31 @@ def _not_deepspeeds_build(occs: list[Occurrence], result: ScanResult, inputs: li
     if generic and not any(_DS_WORDS.search(t[:2000]) for _, lines in wins for t in lines):
         return [o for o in occs if o not in generic]
     return occs
+
+
+# What says a log is a multi-process job's: a launcher (torchrun's elastic agent, MPI, Slurm's srun, LSF's jsrun), a
+# rank's local index, or the job's own setup of its process group (a frame of `initialize_distributed`).
+_RANKS = re.compile(r"torch\.distributed\.elastic|\b(?:mpirun|mpiexec|srun|jsrun|torchrun)\b|\blocal_rank\b|"
+                    r"\bLOCAL_RANK\b|\binit(?:ialize)?_distributed\b|\binit_process_group\b")
+
+
+def _ranks_ordinal(occs: list[Occurrence], result: ScanResult, inputs: list[str],
+                   shape_lines: list[tuple[str, list[str]]] | None) -> list[Occurrence]:
+    """'invalid device ordinal' in a multi-process job (its line carries a rank prefix, or the log shows a launcher
+    or a local rank) is a rank asking for a GPU it cannot see: the launch's rank-to-GPU mapping (distributed's
+    rank-device-ordinal; the corpus files every such log there, 8 of 8). One process's own stays runtime."""
+    at = next((i for i, o in enumerate(occs) if o.signature.id == "invalid-device-ordinal"), None)
+    if at is None or any(o.signature.id == "rank-device-ordinal" for o in occs):
+        return occs
+    if occs[at].first.line.rank is None and not any(
+            _RANKS.search(x[:2000]) for _, lines in _windows(result, inputs, shape_lines) for x in lines):
+        return occs
+    from ..knowledge.signatures import by_id
+
+    twin = Occurrence(by_id("rank-device-ordinal"))
+    for m in occs[at].matches:
+        twin.add(Match(twin.signature, m.line, dict(m.fields)))
+    return occs[:at] + [twin] + occs[at + 1:]
 
 
 _DS_WORDS = re.compile(r"deepspeed|op_builder|ds_report|\bDS_BUILD_|"
