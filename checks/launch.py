@@ -132,10 +132,10 @@ def _in_service(e, svc: dict, line: int | None) -> bool:
     cmd = svc.get("command_lines") or [0, 0]
     if cmd[0] <= at <= cmd[1]:
         return at <= (line or 0)  # an export below the launch is for what runs after it
-    env = svc.get("environment")
-    named = env.get(e.name) if isinstance(env, dict) else next(
-        (str(x).partition("=")[2] for x in env if str(x).partition("=")[0] == e.name), None) if isinstance(env, list) else None
-    return (svc.get("line") or 0) <= at <= (svc.get("last") or 0) or (named is not None and str(named) == str(e.value))
+    from rocmdoctor.artifacts.readers.compose import service_env
+
+    named = service_env(svc).get(e.name)
+    return (svc.get("line") or 0) <= at <= (svc.get("last") or 0) or (named is not None and named == str(e.value))
 
 
 def _command_start(settings, path: str, line: int | None, memo: dict) -> int:

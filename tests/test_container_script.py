@@ -149,3 +149,11 @@ def test_a_parallel_size_a_template_fills_in_makes_the_product_unknown(tmp_path)
     assert [v for v in a.values if v.name == "vllm.gpus"] == []
     b = shell.read("serve.sh", "vllm serve m --tensor-parallel-size 4 --pipeline-parallel-size 2\n")
     assert [v.value for v in b.values if v.name == "vllm.gpus"] == ["8"]
+
+
+def test_a_command_far_down_a_long_file_is_read():
+    # the line cap bounds a command's own length, not where in the file it is written
+    pad = "".join(f"  s{i}:\n    image: busybox\n" for i in range(2100))
+    text = "services:\n" + pad + "  vllm:\n    image: rocm/vllm:latest\n    command: vllm serve m -tp 2\n"
+    got = [g for g in _vals(compose.read("c.yml", text)) if g[1] == "vllm.gpus"]
+    assert got == [("launcher", "vllm.gpus", "2", 4204)]

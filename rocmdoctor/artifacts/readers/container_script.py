@@ -19,7 +19,7 @@ _PLAIN = re.compile(r"^[\w@%+=:,./${}:?*\[\]~-]+$")  # a word the shell reads as
 # images whose entrypoint is a model server taking engine options (`vllm serve`): a command of options is its argv
 _SERVER_IMAGE = re.compile(r"(?:^|[/_-])(?:vllm|sglang)(?:[/_:.-]|$)", re.I)
 _PROGRAM = re.compile(r"^(?:[\w.-]*/)*(?:python[\d.]*|vllm|torchrun|deepspeed|accelerate|sglang|bash|sh|uv|pip3?)$")
-MAX_LINES = 4000  # a container's command is a launch, not a program: past this it is not read
+MAX_LINES = 4000  # a container's command is a launch, not a program: the first lines of a longer one are read
 
 
 def node_at(node, path: tuple):
@@ -113,10 +113,10 @@ def script(argv_nodes: list, lines: list[str], image: str = "") -> list[tuple[in
             return []  # `bash script.sh`: the script is another file
         body, it = words[k + 1]
         if it is not words[k][1]:  # the script is an item of its own: its own lines
-            return [(n, t) for n, t in _scalar_lines(it, lines) if n < MAX_LINES]
+            return _scalar_lines(it, lines)[:MAX_LINES]
         # `bash -c "pip install x && ..."` in one string: on its line (a block scalar's: from its first content line)
         at = _scalar_lines(it, lines)[0][0]
-        return [(at, _one_line(body))] if at < MAX_LINES else []
+        return [(at, _one_line(body[:MAX_LINES * 200]))]
     placed: list[tuple[int, str]] = []
     for it, element in items:
         placed += [(it.start_mark.line, _quoted(it.value))] if element else _scalar_lines(it, lines)
@@ -125,7 +125,7 @@ def script(argv_nodes: list, lines: list[str], image: str = "") -> list[tuple[in
     joined: dict[int, list[str]] = {}
     for n, t in placed:
         joined.setdefault(n, []).append(t)
-    out = sorted((n, " ".join(ts)) for n, ts in joined.items() if n < MAX_LINES)
+    out = sorted((n, " ".join(ts)) for n, ts in joined.items())[:MAX_LINES]
     out = [(n, t + " \\" if k + 1 < len(out) and not t.endswith("\\") else t) for k, (n, t) in enumerate(out)]
     if out and image and _SERVER_IMAGE.search(image) and not _PROGRAM.match(names[0]):
         out[0] = (out[0][0], "vllm serve " + out[0][1])

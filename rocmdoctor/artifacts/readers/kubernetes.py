@@ -206,14 +206,9 @@ def _pod_specs(doc: dict, node) -> list[tuple[dict, object]]:
 
 
 def _line(node, keys: tuple, offset: int) -> int | None:
-    for key in keys:
-        if node is None:
-            return None
-        if hasattr(node, "value") and isinstance(node.value, list) and isinstance(key, int):
-            node = node.value[key] if key < len(node.value) else None
-            continue
-        node = next((v for k, v in getattr(node, "value", []) if getattr(k, "value", None) == key), None)
-    return node.start_mark.line + 1 + offset if node is not None else None
+    """The 1-based file line of the value at ``keys`` (the document starting ``offset`` lines into the file)."""
+    found = node_at(node, keys)
+    return found.start_mark.line + 1 + offset if found is not None else None
 
 
 def _shm_volumes(spec: dict) -> dict[str, object]:
