@@ -134,6 +134,13 @@ def amd_target(gpus) -> bool:
     return bool([g for g in gpus or [] if not getattr(g, "integrated", False)])
 
 
+def no_amd_gpu(what: str, evidence=()):
+    """A file rule that judges against AMD GPUs, on a machine with none (CPU-only, NVIDIA): it says what it could
+    not judge, and where to judge it."""
+    return skip(f"{what}, but this machine has no AMD GPU to judge them against (run `rocmdoctor snapshot` on the "
+                "GPU server, then `rocmdoctor scan --snapshot FILE --config ...` here)", evidence=evidence)
+
+
 @check("RD-IMG-001", area=AREA, title="Container images are ROCm builds, not CUDA builds", option="config",
        sources=sorted({s for p in ka.CUDA_IMAGES for s in p.sources}))
 def cuda_base_image(settings, gpus=None):
@@ -144,8 +151,7 @@ def cuda_base_image(settings, gpus=None):
     if not bad:
         return ok(f"{len(images)} image(s), none a CUDA build", evidence=[v.evidence() for _, v in images])
     if not amd_target(gpus):
-        return skip("CUDA image(s) named, but this machine has no AMD GPU to judge them against",
-                    evidence=[v.evidence() for _, v, _ in bad])
+        return no_amd_gpu("CUDA image(s) named", evidence=[v.evidence() for _, v, _ in bad])
     out, cited = [], _cuda_judged(settings, cited=True)
     for image, v, p in bad:
         out.append(fail(f"{image} is {p.why}: its torch and libraries cannot use AMD GPUs",

@@ -20,14 +20,17 @@ from .nvidia import nvidia_evidence, nvidia_requests
 from .claims import dra_classes
 from .graphics import dri_only, graphics_only
 from .values import image_command, tools_only
+from ..images import no_amd_gpu
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
        option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
-def compose_devices(settings, amd_cdi=None, wsl=None):
+def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
     services = list(services_of(settings, gpu_only=True))
     if not services:
         return none_found(settings)
+    if amd_host is False:
+        return no_amd_gpu(f"{len(services)} GPU service(s) defined")
     out = []
     # /dev/kfd given to a sibling: the author knows ROCm's device nodes, so /dev/dri alone is for video or graphics
     kfd_elsewhere = any("/dev/kfd" in device_list(s) for _, _, s in services)
@@ -173,10 +176,12 @@ AMD_TOOL_IMAGES = ("rocm/test-runner", "rocm/device-metrics-exporter", "rocm/k8s
                    "rocm/gpu-operator")
 @check("RD-CTR-005", area=AREA, title="Compose services get enough shared memory (ipc: host or shm_size)",
        option="config", sources=[DS_ENV_REPORT, DOCKER_HOWTO])
-def compose_shm(settings, gpus=None):
+def compose_shm(settings, gpus=None, amd_host=None):
     services = list(services_of(settings, gpu_only=True))
     if not services:
         return none_found(settings)
+    if amd_host is False:  # no GPUs here: the services' GPU count, and so what /dev/shm they need, is the server's
+        return no_amd_gpu(f"{len(services)} GPU service(s) defined")
     n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2
     out = []

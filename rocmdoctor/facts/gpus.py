@@ -305,6 +305,21 @@ class AmdSmi:
                               for g in data.get("gpus") or () if isinstance(g, Mapping)))
 
 
+@fact("amd_host")
+def amd_host(ctx) -> bool:
+    """Whether this machine has an AMD (or Hygon) GPU at all: one ROCm enumerates, the amdgpu module loaded, or
+    one on the PCI bus. Files written for a GPU server are judged against AMD GPUs only where there is one: on a
+    CPU-only or NVIDIA host a check says what it could not judge (scan the files with the server's snapshot)."""
+    if ctx.optional("gpus"):
+        return True
+    pci = ctx.optional("pci_display", [])
+    if any(d.vendor_id == NVIDIA_VENDOR for d in pci):
+        return False  # an iGPU beside an NVIDIA card: no training device (gpus() drops it too)
+    amdgpu = ctx.optional("amdgpu")
+    return bool(amdgpu is not None and amdgpu.module_loaded) or any(
+        d.vendor_id in (AMD_VENDOR, HYGON_VENDOR) for d in pci)
+
+
 @fact("amdsmi")
 def amdsmi(ctx) -> AmdSmi:
     """amdsmi, AMD's structured management library, when the interpreter has it."""

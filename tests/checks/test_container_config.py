@@ -754,3 +754,29 @@ def test_docker_run_with_options_held_in_an_array_a_function_fills_is_not_judged
     svc, _ = parse(["docker", "run", "-t", "${opts[@]}", "$IMAGE", "python3", "b.py"], 0)
     assert svc["image"] == "$IMAGE" and svc["held_options"] == "${opts[@]}" and svc["command"] == "python3 b.py"
 
+
+
+CUDA_COMPOSE = ("services:\n  train:\n    image: pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime\n"
+                "    command: torchrun --nproc_per_node 8 train.py\n")
+
+
+@pytest.mark.parametrize("code", ["RD-CTR-003", "RD-CTR-005"])
+def test_gpu_services_on_a_machine_without_an_amd_gpu_are_not_judged(lint, code):
+    # on a CPU-only host there is no /dev/kfd to pass and no GPU count to size /dev/shm for: the check says
+    # so and how to judge the files against the GPU server; the same file on an AMD host is flagged
+    p = lint.write("compose.yaml", CUDA_COMPOSE)
+    fs = lint([p], code, example="no-gpu")
+    assert lint.statuses(fs) == ["skip"] and "no AMD GPU" in fs[0].title and "--snapshot" in fs[0].title
+    assert lint.flagged(lint([p], code, example="mi300x8"))
+
+
+def test_an_nvidia_host_is_no_amd_host_and_an_amd_pci_gpu_without_kfd_is(tmp_path, lint):
+    pci = "/sys/bus/pci/devices/0000:01:00.0"
+    nvidia = build_snapshot(tmp_path / "nv", files={f"{pci}/class": "0x030200\n", f"{pci}/vendor": "0x10de\n",
+                                                    f"{pci}/device": "0x2330\n"})
+    p = lint.write("compose.yaml", CUDA_COMPOSE)
+    assert lint.statuses(lint([p], "RD-CTR-003", snapshot=nvidia)) == ["skip"]
+    # an AMD GPU the driver has not brought up (no KFD node) is still an AMD host: its files are judged
+    amd = build_snapshot(tmp_path / "amd", files={f"{pci}/class": "0x030000\n", f"{pci}/vendor": "0x1002\n",
+                                                  f"{pci}/device": "0x744c\n"})
+    assert lint.statuses(lint([p], "RD-CTR-003", snapshot=amd)) == ["fail"]

@@ -704,3 +704,12 @@ def test_a_wheel_file_built_for_cuda_is_judged_as_its_package(tmp_path):
         d = write(tmp_path, f"{abs(hash(wheel))}/Dockerfile", base + f"RUN pip install {wheel}\n")
         assert [f.status.value for f in flagged(scan([d], "RD-IMG-002", "mi300x8"))] == ["fail"], wheel
 
+
+
+def test_pip_torch_on_a_machine_without_an_amd_gpu_is_not_judged(tmp_path, lint):
+    # PyPI's CUDA torch runs on a CPU and is the right build on NVIDIA: with no AMD GPU here the check says what
+    # it could not judge (the same line fails against an AMD machine)
+    p = lint.write("setup.sh", "pip install torch torchvision\n")
+    fs = lint([p], "RD-IMG-002", example="no-gpu")
+    assert lint.statuses(fs) == ["skip"] and "1 pip install" in fs[0].title and "no AMD GPU" in fs[0].title
+    assert lint.statuses(lint([p], "RD-IMG-002", example="mi300x8")) == ["fail", "fail"]
