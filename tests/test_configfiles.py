@@ -177,6 +177,18 @@ def test_zero_settings_of_the_wrong_type_fail_naming_the_setting(zero, title):
     assert f.status is Status.FAIL and title in f.title
 
 
+@pytest.mark.parametrize("zero,stage", [(True, 1), (False, 0)])
+def test_the_legacy_boolean_zero_optimization_is_read_as_deepspeed_reads_it(zero, stage):
+    # deepspeed/runtime/zero/config.py read_zero_config_deprecated: true is stage 1, false stage 0 (a warning, no error)
+    from rocmdoctor.artifacts.configlint import Hardware, zero_vs_hardware
+    from rocmdoctor.engine.model import Status
+
+    fs = zero_vs_hardware({"zero_optimization": zero}, Hardware(gfx=("gfx942",) * 8), None, "ds.json")
+    assert fs and all(f.status is not Status.FAIL for f in fs), [f.title for f in fs]
+    assert any(f"zero_optimization.stage={stage} " in e.text for f in fs for e in f.evidence), \
+        [(f.title, [e.text for e in f.evidence]) for f in fs]
+
+
 def test_snippet_on_a_megabyte_of_blank_lines_is_fast():
     import time
     t = time.monotonic()

@@ -54,6 +54,8 @@ def zero_vs_hardware(config: dict, hw: Hardware, model_params: float | None, pat
     zero = config.get("zero_optimization")
     if zero is None:
         zero = {}
+    if isinstance(zero, bool):  # the legacy format DeepSpeed still reads (with a deprecation warning): true is stage 1
+        zero = {"stage": int(zero)}
     if not isinstance(zero, dict):
         return [_not_a(path, "zero_optimization", zero, "a mapping such as {\"stage\": 2}")]
     stage = zero.get("stage", 0)

@@ -1143,6 +1143,35 @@ SIGNATURES: tuple[S, ...] = (
         examples=("AMDKFD_IOC_ACQUIRE_VM failed",),
         near_misses=("kfd kfd: amdgpu: Allocated 3969056 bytes on gart",),
     ),
+    # The kernel module loader ignoring a parameter the driver does not have (`amdgpu.gtt_size=` for gttsize, a
+    # parameter a newer kernel removed) or the driver saying a parameter is deprecated (amdgpu.gttsize on 6.x: the
+    # TTM limit is ttm.pages_limit): the setting the user relies on, an APU's GPU memory most often, is not applied.
+    S(
+        id="driver-module-parameter-ignored", family="kernel",
+        title="The GPU driver ignored a module parameter from the kernel command line",
+        severity="error", tier=DRIVER,
+        patterns=(r"\b(?P<module>amdgpu|amdkfd|amdttm|ttm|drm): unknown parameter '(?P<param>[\w.-]{1,60})' ignored",
+                  r"Configuring (?P<param2>gttsize) via module parameter is deprecated, please use (?P<use>ttm\.\w{1,40})"),
+        needles=("unknown parameter", "via module parameter is deprecated"),
+        meaning=("The kernel read a driver option from the command line (or modprobe.d) that this driver does not "
+                 "have, or no longer honours, and went on without it: the setting it was meant to make, an APU's "
+                 "GPU-visible memory (GTT/TTM) most often, is at its default."),
+        causes=(
+            C(text="a misspelt or removed parameter (amdgpu.gtt_size for amdgpu.gttsize; gttsize deprecated on "
+                   "6.x kernels in favour of ttm.pages_limit)", check="RD-APU-001",
+              fix="use ttm.pages_limit (and ttm.page_pool_size) for the GPU's share of RAM; check each name with "
+                  "`modinfo -p amdgpu`"),
+        ),
+        fix=("Compare the option with `modinfo -p amdgpu` (or the module's parameters in "
+             "/sys/module/amdgpu/parameters); on kernels 6.x give an APU its memory with ttm.pages_limit."),
+        sources=("https://docs.kernel.org/gpu/amdgpu/module-parameters.html",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/5595"),
+        examples=("[    3.636913] amdgpu: unknown parameter 'gtt_size' ignored",
+                  "[    3.646006] amdgpu 0000:c6:00.0: amdgpu: [drm] Configuring gttsize via module parameter is "
+                  "deprecated, please use ttm.pages_limit"),
+        near_misses=("[    3.637316] [drm] amdgpu kernel modesetting enabled.",
+                     "usb_storage: unknown parameter 'quirk' ignored"),
+    ),
     # DKMS building a kernel module for the running kernel and failing (amdgpu-dkms from a ROCm release older than the
     # kernel's API: `too few arguments to function 'pci_resize_resource'` on Debian 13's 6.12, legacy-rocm-build#5111;
     # Ubuntu 26.04's 7.0, #6193). The compiler errors above it are the module's, so the cause is the driver package

@@ -408,4 +408,51 @@ SIGNATURES: tuple[S, ...] = (
             "PASS: gsm8k exact_match,strict-match = 0.9591 (>= 0.91 from models.dsv4)",
         ),
     ),
+    # A model that answers in one token repeated ("GGGGGGGG", llama.cpp's and Ollama's best-known wrong-output symptom on
+    # ROCm and Vulkan): the GEMM or attention kernels return garbage without crashing (FAMILIES: numerics, no NaN word).
+    S(
+        id="repeated-token-output", family="numerics", title="The model answers with one character repeated",
+        severity="error", tier=NUMERICS,
+        patterns=(r"^\s{0,8}(?:>>>\s{0,4})?(?P<run>(?P<ch>[G!])(?P=ch){15,})\s*$",),
+        needles=("gggggggggggggggg", "!!!!!!!!!!!!!!!!"),
+        meaning=("The model's output is one character repeated ('GGGG', '!!!!'): its logits are garbage (NaN or "
+                 "wrong values turned into the same token), so a kernel on this GPU computes wrong results "
+                 "without crashing."),
+        causes=(
+            C(text="a GEMM/attention kernel wrong for this gfx (a library build or an HSA_OVERRIDE_GFX_VERSION that "
+                   "maps the GPU to another architecture)", check="RD-ENV-001"),
+            C(text="fp16 overflow in a model that needs bf16 or fp32 (the output turns into the padding token)",
+              check="RD-PREC-005"),
+        ),
+        fix=("Rerun with flash attention off and with another backend (Vulkan/ROCm, or the CPU for one prompt); drop "
+             "an HSA_OVERRIDE_GFX_VERSION that maps the GPU to another architecture; update the runtime."),
+        sources=("https://github.com/ollama/ollama/issues/9021", "https://github.com/ggml-org/llama.cpp/issues/6031"),
+        examples=("GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG", "!!!!!!!!!!!!!!!!!!!!!!!!"),
+        near_misses=("GGML_CUDA_FORCE_MMQ:    no", "########################################################## 100.0%",
+                     "!!!"),
+    ),
+    # A check that compares a GPU result with a reference and says they differ: Triton's tutorials ("❌ Triton and
+    # Torch differ") and torch.testing's assert_close ("Tensor-likes are not close!"). Wrong values, no crash.
+    S(
+        id="result-differs-from-reference", family="numerics",
+        title="A GPU result differs from its reference computation",
+        severity="error", tier=NUMERICS,
+        patterns=(r"\bTriton and Torch differ\b", r"\bTensor-likes are not (?:close|equal)!"),
+        needles=("and torch differ", "not close!", "not equal!"),
+        meaning=("A test computed the same thing twice (a GPU kernel and a reference such as torch or the CPU) and "
+                 "the results are not within tolerance: the kernel computes wrong values on this GPU, or the "
+                 "tolerance is too tight for the precision used."),
+        causes=(
+            C(text="a kernel (Triton, a compiler, a BLAS library) computes wrong results for this gfx",
+              check="RD-GFX-001"),
+            C(text="reduced precision (fp16/TF32 or a fast-math path) outside the test's tolerance",
+              check="RD-PREC-005"),
+        ),
+        fix=("Rerun the failing case in fp32 and on another backend; if only this GPU's kernel differs, update the "
+             "compiler/library or report it with the shapes and dtype."),
+        sources=("https://github.com/ROCm/triton/issues/250",
+                 "https://docs.pytorch.org/docs/stable/testing.html#torch.testing.assert_close"),
+        examples=("❌ Triton and Torch differ", "AssertionError: Tensor-likes are not close!"),
+        near_misses=("✅ Triton and Torch match",),
+    ),
 )

@@ -1183,6 +1183,30 @@ SIGNATURES: tuple[S, ...] = (
                      "'amdsmi'",
                      "INFO 09-10 18:43:10 [__init__.py:44] Automatically detected platform rocm."),
     ),
+    # AutoGPTQ imported without its compiled kernels (a CPU or CUDA wheel on a ROCm torch, BUILD_CUDA_EXT=0, a
+    # Windows wheel): it says so at import and falls back to slow paths or fails at the first quantized layer.
+    S(
+        id="autogptq-kernels-missing", family="packages",
+        title="AutoGPTQ's compiled GPU kernels are not installed",
+        severity="error", tier=SETUP,
+        patterns=(r"CUDA kernels for auto_gptq are not installed",
+                  r"^\s{0,8}(?:\S{1,80} - )?(?:WARNING|ERROR|INFO)?[\s:-]{0,4}CUDA extension not installed\.?\s*$",
+                  r"Exllama kernel is not installed, reset disable_exllama to True"),
+        needles=("kernels for auto_gptq", "extension not installed", "exllama kernel is not installed"),
+        meaning=("AutoGPTQ was installed without its compiled extensions for this torch (a wheel built for another "
+                 "torch, for CUDA, or with BUILD_CUDA_EXT=0): quantized layers run on slow fallbacks or fail."),
+        causes=(
+            C(text="an AutoGPTQ wheel built for CUDA or for another torch than the installed ROCm build",
+              check="RD-TORCH", fix="build AutoGPTQ from source against the installed ROCm torch (ROCM_VERSION set), "
+                                     "or use a ROCm wheel; GPTQModel replaces AutoGPTQ"),
+        ),
+        fix=("Reinstall AutoGPTQ against the installed torch (pip install --no-build-isolation from source with "
+             "ROCM_VERSION set), or move to GPTQModel; check with `python -c \"import autogptq_cuda_64\"`."),
+        sources=("https://github.com/AutoGPTQ/AutoGPTQ/issues/249", "https://github.com/AutoGPTQ/AutoGPTQ#installation"),
+        examples=("CUDA kernels for auto_gptq are not installed, this will result in very slow inference speed. This "
+                  "may because:", "CUDA extension not installed."),
+        near_misses=("INFO - The layer lm_head is not quantized.",),
+    ),
 )
 
 # Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's

@@ -651,8 +651,11 @@ SIGNATURES: tuple[S, ...] = (
         # The outcome of GPU discovery: it follows whatever excluded the GPU (permissions, an unsupported
         # gfx) when the log shows that, and is the answer only when it does not.
         severity="error", tier=CONSEQUENCE,
-        patterns=(r"no compatible GPUs were discovered",),
-        needles=("no compatible gpus",),
+        # Ollama 0.12 and later no longer say it in words: the one "inference compute" it lists is the CPU, and it
+        # enters low-VRAM mode with 0 B of VRAM
+        patterns=(r"no compatible GPUs were discovered", r'msg="inference compute" id=cpu library=cpu\b',
+                  r'msg="entering low vram mode" "total vram"="0 B"'),
+        needles=("no compatible gpus", "library=cpu", '"total vram"="0 b"'),
         meaning=("Ollama looked for GPUs and found none it can use (none visible to ROCm, or every one outside its "
                  "supported gfx list), so inference falls back to the CPU."),
         causes=(
@@ -661,8 +664,13 @@ SIGNATURES: tuple[S, ...] = (
             C(text="no AMD GPU is visible to ROCm (driver, permissions)", check="RD-GPU-001"),
         ),
         fix="Check that ROCm sees the GPU (rocminfo) and that its gfx is supported or overridden to a supported one.",
-        sources=("https://github.com/ollama/ollama/issues/7016",),
-        examples=('time=2024-09-28T02:43:51.744+02:00 level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',),
+        sources=("https://github.com/ollama/ollama/issues/7016", "https://github.com/ollama/ollama/issues/12903"),
+        examples=('time=2024-09-28T02:43:51.744+02:00 level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',
+                  'time=2025-11-01T15:21:35.202-04:00 level=INFO source=types.go:60 msg="inference compute" id=cpu '
+                  'library=cpu compute="" name=cpu description=cpu libdirs=ollama driver="" pci_id="" type="" '
+                  'total="7.7 GiB" available="4.8 GiB"',
+                  'time=2025-11-01T15:21:35.202-04:00 level=INFO source=routes.go:1618 msg="entering low vram mode" '
+                  '"total vram"="0 B" threshold="20.0 GiB"'),
         near_misses=('time=2024-09-28T02:43:51.626+02:00 level=INFO source=gpu.go:199 msg="looking for compatible GPUs"',),
     ),
     S(

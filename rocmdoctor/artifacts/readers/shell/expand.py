@@ -20,11 +20,13 @@ _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|
 def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
     """`CMD="torchrun --nnodes 2 ... train.py"; srun $CMD`: an unquoted expansion is split into words by
     the shell, so a launch held in a variable runs as if written out; split where the value starts with
-    a launcher, or with an option in a container run or job step (`devices="--device /dev/kfd"; podman run
-    $devices ...`, `srun $SRUN_ARGS ...`);
+    a launcher, or with an option in a container run, job step or launcher (`devices="--device /dev/kfd";
+    podman run $devices ...`, `srun $SRUN_ARGS ...`, `torchrun $DISTRIBUTED_ARGS train.py`);
     other expansions keep their one word (a compiler's `$FLAGS` is judged where the flags are set)."""
     out_raw, out = [], []
-    runner = any(os.path.basename(w) in RUNNERS or os.path.basename(w) == "srun" for w in words[:3])
+    # a container run, a job step or a launcher: options held in a variable are its own (`torchrun
+    # $DISTRIBUTED_ARGS pretrain_gpt.py`, Megatron's scripts' way of writing the rendezvous and the ranks)
+    runner = any(os.path.basename(w) in RUNNERS or os.path.basename(w) in ("srun", *LAUNCHERS) for w in words[:3])
     for r, w in zip(raw, words):
         parts = w.split()
         if re.fullmatch(r"\$\{?[A-Za-z_]\w*\}?", r) and len(parts) > 1 and f'"{r}"' not in text \
