@@ -85,6 +85,9 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          "words:torch-pin-missing-from-rocm-index": "RD-IMG-002", "words:slurm-constraint-nvidia-gpu-feature": "RD-LCH-002",
          # spent batch 89: a pod's nvidia.com/gpu request, RD-CTR-004's NVIDIA-only syntax in Kubernetes
          "words:nvidia-gpu-resource-request": "RD-CTR-004",
+         # wave 29 (spent batches 178-181): a compose device reservation with a driver Docker does not have
+         # (RD-CTR-004 names it), a CUDA toolkit module on an AMD node (RD-LCH-006)
+         "words:unknown-gpu-device-driver": "RD-CTR-004", "words:cuda-toolkit-module-on-amd": "RD-LCH-006",
          # wave 25: a Dockerfile RUN's bash syntax under dash (RD-LCH-005), sbatch's first line (RD-LCH-021)
          "words:source-in-sh-run": "RD-LCH-005", "words:bash-source-in-sh-run": "RD-LCH-005",
          "words:source-in-dockerfile-run": "RD-LCH-005", "words:sbatch-shebang-not-first-line": "RD-LCH-021",

@@ -168,6 +168,13 @@ def ranks_per_node(settings, gpus, env=None):
     picked = {(v.origin.path, v.origin.line) for v in counted if str(v.value).startswith("nvidia-smi:")}
     if picked:  # one launch, one verdict: its GPUs are picked with nvidia-smi, so none are visible to count
         vals, includes = [[v for v in xs if _launch_line(settings, v) not in picked] for xs in (vals, includes)]
+    # one count per file: the launch that expands it (`torchrun ${ARGS[@]}`) names the same nvidia-smi count its
+    # assignment does; the assignment is where it is written
+    first: dict = {}
+    for v in counted:
+        if v.value == "nvidia-smi" and (v.origin.path not in first or v.origin.line < first[v.origin.path]):
+            first[v.origin.path] = v.origin.line
+    counted = [v for v in counted if v.value != "nvidia-smi" or v.origin.line == first[v.origin.path]]
     for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
         if str(v.value).startswith("nvidia-smi:"):  # CUDA_VISIBLE_DEVICES picked from nvidia-smi's list
             var = str(v.value).split(":", 1)[1].strip()

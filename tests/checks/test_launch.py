@@ -139,6 +139,34 @@ def test_a_rank_count_from_nvidia_smi_fails_citing_the_count_and_the_amd_gpus(tm
                                                            "(CUDA_VISIBLE_DEVICES (line 1))")
 
 
+# Megatron's launch (spent fresh batch 178, bv-yfjmt train-bf16.sh): the count goes into an options array the launch
+# expands; one finding, at the assignment that runs nvidia-smi, not a second at the launch
+MEGATRON_ARRAY = ("N_GPUS=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)\n"
+                  "DISTRIBUTED_ARGS=(\n    --nproc-per-node $N_GPUS\n    --nnodes 1\n)\n"
+                  "torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py\n")
+
+
+def test_a_count_from_nvidia_smi_in_an_options_array_is_one_finding_at_its_assignment(tmp_path):
+    p = write(tmp_path, "train.sh", MEGATRON_ARRAY)
+    fs = [f for f in scan([p], "RD-LCH-001", "mi300x8") if f.status.value == "fail"]
+    assert [f.subject for f in fs] == [p + ":1"]
+
+
+# torchrun's options held in a string and expanded unquoted (Megatron's DISTRIBUTED_ARGS="--nproc_per_node ..."): the
+# shell splits them, so the launch's ranks and rendezvous are read from them
+HELD = ('GPUS_PER_NODE=16\nDISTRIBUTED_ARGS="--nproc_per_node $GPUS_PER_NODE \\\n    --nnodes 1 \\\n'
+        '    --master_addr localhost"\npython -m torch.distributed.launch $DISTRIBUTED_ARGS pretrain.py\n')
+
+
+def test_launch_options_held_in_a_variable_are_the_launch_s(tmp_path):
+    p = write(tmp_path, "run.sh", HELD)
+    [f] = [f for f in scan([p], "RD-LCH-001", "mi300x8") if f.status.value == "fail"]
+    assert f.title == "16 ranks per node, but only 8 GPU(s) are visible"
+    # quoted, the variable is one word (the launcher gets one odd argument): nothing is read from it
+    q = write(tmp_path, "q.sh", HELD.replace("launch $DISTRIBUTED_ARGS", 'launch "$DISTRIBUTED_ARGS"'))
+    assert not [f for f in scan([q], "RD-LCH-001", "mi300x8") if f.status.value == "fail"]
+
+
 # verl's GRPO launch (spent fresh batch 57, gy-ganler main_grpo.sh): the ranks per node go in as a Hydra override, and
 # the other branch of `if [ -z "$CUDA_VISIBLE_DEVICES" ]` counts that variable's entries (unset on the node: 0 too)
 VERL = ('if [ -z "$CUDA_VISIBLE_DEVICES" ]; then\n    GPUS_PER_NODE=$(nvidia-smi --query-gpu=name --format=csv,noheader '

@@ -150,3 +150,12 @@ def test_a_plain_python_run_of_the_same_script_is_the_local_alternative(tmp_path
     hf = write(tmp_path, "hostfile", "xdserver slots=1\nxdmortar slots=1\n")
     [f] = scan([run, hf], "RD-LCH-010", "mi300x8")
     assert f.status.value == "pass"
+
+
+def test_a_site_master_addr_among_options_held_in_a_variable(tmp_path):
+    # spent fresh batch 179 (ca-minfanzhao pretrain_llama.sh): Megatron's DISTRIBUTED_ARGS string, expanded unquoted
+    p = write(tmp_path, "pretrain.sh", 'MASTER_ADDR=hades0.acsalab.com\nDISTRIBUTED_ARGS="--nproc_per_node 4 \\\n'
+              '    --nnodes 1 \\\n    --master_addr $MASTER_ADDR \\\n    --master_port 25935 "\n'
+              "python -m torch.distributed.launch $DISTRIBUTED_ARGS pretrain_llama.py\n")
+    [f] = flagged(scan([p], "RD-LCH-010", "mi300x8"))
+    assert f.title.startswith("--master-addr hades0.acsalab.com: an address of another site")
