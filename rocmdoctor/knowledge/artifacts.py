@@ -49,6 +49,15 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
                  (PYTORCH_ROCM_INSTALL,)),
     ImagePattern(r"[:-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
                  (PYTORCH_ROCM_INSTALL,)),
+    # a tag that names CUDA or NVIDIA as its backend without a version (llama.cpp's :server-cuda, :full-cuda, Open
+    # WebUI's :cuda, koboldcpp's :cuda, :latest-nvidia): the project's CUDA build beside its :rocm / -vulkan ones
+    ImagePattern(r":(?![^@]*(?:rocm|amd|hip|vulkan))(?:[\w.]{1,60}[-_.])?(?:cuda|nvidia)(?:$|[-_.]|@)",
+                 "a tag naming CUDA/NVIDIA as its backend (the project's CUDA build)",
+                 ("https://github.com/ggml-org/llama.cpp/blob/master/docs/docker.md",
+                  "https://docs.openwebui.com/getting-started/quick-start/")),
+    # TabbyML's image is its CUDA build; the ROCm build is a repository of its own (tabbyml/tabby-rocm)
+    ImagePattern(r"^(docker\.io/)?tabbyml/tabby(?::|@|$)", "TabbyML's CUDA image (the ROCm build is tabbyml/tabby-rocm)",
+                 ("https://tabby.tabbyml.com/docs/quick-start/installation/docker/",)),
     # NERSC's Shifter images built on NVIDIA's NGC containers name it in the tag (nersc/pytorch:ngc-22.09-v0) or,
     # users' own builds, in the repository (bhimbam/ngc-23.04-v0:pyarrow_timm)
     ImagePattern(r":ngc[-_.]?\d|/ngc[-_.]\d{2}\.\d{2}\b", "a name naming an NVIDIA NGC base (CUDA torch)",

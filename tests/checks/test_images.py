@@ -793,3 +793,14 @@ def test_an_apptainer_definitions_post_and_environment_are_read_as_scripts(tmp_p
     quiet = lint.write("quiet.def", "Bootstrap: docker\nFrom: rocm/dev-ubuntu-22.04:6.2\n\n%help\n"
                        "  export PYTORCH_ROCM_ARCH=gfx90a\n")
     assert not lint.flagged(lint([quiet], "RD-ENV-002", "mi300x8"))
+
+
+def test_a_tag_naming_cuda_as_its_backend_and_tabbys_cuda_image_fail_and_their_rocm_builds_pass(tmp_path, lint):
+    # spent fresh batch 181: llama.cpp's :server-cuda, Open WebUI's :cuda, TabbyML's default image (tabby-rocm is ROCm)
+    bad = ["ghcr.io/ggml-org/llama.cpp:server-cuda", "ghcr.io/open-webui/open-webui:cuda", "tabbyml/tabby",
+           "korewachino/koboldcpp:latest-nvidia"]
+    good = ["ghcr.io/ggml-org/llama.cpp:server-rocm", "ghcr.io/ggml-org/llama.cpp:server-vulkan", "tabbyml/tabby-rocm",
+            "ghcr.io/open-webui/open-webui:main", "example/app:cuda-rocm6.2", "example/cudagraph:1.0"]
+    compose = "services:\n" + "".join(f"  s{i}:\n    image: {im}\n" for i, im in enumerate(bad + good))
+    fs = lint([lint.write("compose.yaml", compose)], "RD-IMG-001", example="rx7900xtx")
+    assert sorted(f.title.split(" ")[0] for f in lint.flagged(fs)) == sorted(bad)
