@@ -8,6 +8,7 @@ B. Ollama 0.12+ finding no GPU: it no longer says "no compatible GPUs"; its one 
 C. A model answering in one repeated character ("GGGG", "!!!!"): garbage logits, numerics.
 D. A GPU result compared with its reference and found different (Triton's tutorials, torch.testing): numerics.
 E. AutoGPTQ imported without its compiled kernels: packages.
+F. Ascend's HCCL (NCCL's counterpart on NPUs) failing a collective call: distributed, as NCCL's words are (batch 182).
 """
 from __future__ import annotations
 
@@ -83,3 +84,13 @@ def test_autogptq_without_its_kernels_is_packages():
     assert top(GPTQ) == ("packages", "autogptq-kernels-missing")
     assert top(GPTQ[3:]) == ("packages", "autogptq-kernels-missing")
     assert top(["INFO - The layer lm_head is not quantized."]) == (None, None)
+
+
+# F. https://github.com/vllm-project/vllm-ascend/issues/5135 (batch 182: vLLM on two Ascend 300I cards, tensor parallel 2)
+HCCL = ["ERROR 12-17 09:31:58 [engine.py:458] [ERROR] 2025-12-17-09:31:53 (PID:53769, Device:0, RankID:-1) ERR02200 DIST "
+        "call hccl api failed."]
+
+
+def test_a_failed_hccl_call_is_distributed():
+    assert top(HCCL)[0] == "distributed"
+    assert top([HCCL[0].replace("hccl api", "xccl api")])[0] != "distributed"

@@ -356,6 +356,10 @@ def test_a_dockerfile_with_a_name_that_says_nothing_is_found_in_a_folder(tmp_pat
     write(tmp_path / "b", "build-image", "#!/bin/sh\nFROM=ubuntu\ndocker build -f x .\n")
     write(tmp_path / "b", "NOTES", "From the ROCm docs:\nRUN the installer first.\n")
     write(tmp_path / "b", "base.conf", "FROM ubuntu:22.04\nRUN true\n")
+    # an ENV written over continuation lines after the FROM is one instruction (spent fresh batch 186, finetune-tool)
+    write(tmp_path / "c", "finetune-tool", "FROM nvcr.io/nvidia/pytorch:24.02-py3\n\nENV MAX_JOBS=4 \\\n"
+          "    NCCL_P2P_DISABLE=1 \\\n    WS=/app\n\nARG PIP_INDEX=https://pypi.org/simple\nRUN apt -yq update\n")
+    assert [p.rsplit("/", 1)[-1] for p in expand([str(tmp_path / "c")])] == ["finetune-tool"]
     # the script is found by its #! line, as a shell script, never as a Dockerfile (track lint18)
     from rocmdoctor.artifacts.readers import read_one
     assert [(p.rsplit("/", 1)[-1], read_one(p).kind) for p in expand([str(tmp_path / "b")])] == [("build-image", "shell")]

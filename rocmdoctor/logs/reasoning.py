@@ -72,7 +72,7 @@ _MSG_RULES = (
     (re.compile(r"\b(?:HIP|CUDA) error\b|hipError|HSA_STATUS_ERROR|invalid device function|no kernel image|"
                 r"code object|\bgfx[0-9a-f]{3,4}\b", re.I), "exc-gpu-runtime"),
     (re.compile(r"cannot open shared object file|undefined symbol|DLL load failed", re.I), "tb-shared-library"),
-    (re.compile(r"\bNCCL\b|\bRCCL\b|\bc10d\b|ProcessGroup|rendezvous|collective|\bgloo\b|init_process_group|"
+    (re.compile(r"\bNCCL\b|\bRCCL\b|\bHCCL\b|\bc10d\b|ProcessGroup|rendezvous|collective|\bgloo\b|init_process_group|"
                 r"\bTCPStore\b|\bworld_size\b|\brank \d", re.I), "tb-distributed"),
     (re.compile(r"loss scale|overflow|\bnan\b", re.I), "tb-deepspeed-overflow"),
     (re.compile(r"No module named|cannot import name", re.I), "exc-import"),
@@ -93,7 +93,8 @@ _LINE_RULES = (
     (re.compile(r"/dev/kfd|/dev/dri|permission denied|render group|video group|\bgroup '(?:render|video)'", re.I),
      "line-permissions"),
     (re.compile(r"\bdocker\b|\bpodman\b", re.I), "line-containers"),
-    (re.compile(r"\bnccl\b|\brccl\b|ProcessGroup\w{0,20}|torch\.distributed|\bc10d\b|\bgloo\b|socket|WorkNCCL|"
+    # (Ascend's HCCL is NCCL's counterpart on NPUs: "DIST call hccl api failed")
+    (re.compile(r"\bnccl\b|\brccl\b|\bhccl\b|ProcessGroup\w{0,20}|torch\.distributed|\bc10d\b|\bgloo\b|socket|WorkNCCL|"
                 r"\brendezvous\b|watchdog|\bcollective\b|\bTCPStore\b", re.I),
      "tb-distributed"),
     (re.compile(r"deepspeed|op_builder|ds_report", re.I), "tb-deepspeed-op-build"),

@@ -524,7 +524,12 @@ def unnamed_dockerfile(path: str) -> bool:
     head = text_head(path)
     if head is None:
         return False
-    lines = [ln.strip() for ln in head.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    lines, cont = [], False
+    for ln in head.splitlines():  # an instruction's continuation lines (`ENV A=1 \`) are not instructions of their own
+        t = ln.strip()
+        if t and not t.startswith("#") and not cont:
+            lines.append(t)
+        cont = t.endswith("\\") if t and not t.startswith("#") else cont
     words = [ln.split(None, 1)[0] for ln in lines]
     # written as Dockerfiles are (upper-case keywords), and the first line shaped as one: `FROM image [AS name]`
     return len(words) >= 2 and bool(_FIRST_LINE.match(lines[0])) and all(w in _DOCKERFILE_WORDS for w in words[1:3])
