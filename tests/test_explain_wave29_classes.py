@@ -9,6 +9,8 @@ C. A model answering in one repeated character ("GGGG", "!!!!"): garbage logits,
 D. A GPU result compared with its reference and found different (Triton's tutorials, torch.testing): numerics.
 E. AutoGPTQ imported without its compiled kernels: packages.
 F. Ascend's HCCL (NCCL's counterpart on NPUs) failing a collective call: distributed, as NCCL's words are (batch 182).
+G. A package manager's resolver proving the requirements unsatisfiable (uv, libmamba, conda, pip): packages (batch 193).
+H. A metric other than the loss gone NaN (an RL reward's mean, TRL's rewards/chosen): numerics (batch 191).
 """
 from __future__ import annotations
 
@@ -94,3 +96,33 @@ HCCL = ["ERROR 12-17 09:31:58 [engine.py:458] [ERROR] 2025-12-17-09:31:53 (PID:5
 def test_a_failed_hccl_call_is_distributed():
     assert top(HCCL)[0] == "distributed"
     assert top([HCCL[0].replace("hccl api", "xccl api")])[0] != "distributed"
+
+
+# G. https://github.com/xming521/WeClone/pull/198 and https://github.com/conda-forge/pytorch-cpu-feedstock/issues/390
+# (batch 193): uv on a torch+cu126 pin beside a triton built for CUDA 12.9; libmamba with a pytorch cuda129 build pin
+UV = ["(.venv) root@7a780b37eb00:/workspaces/weclone/WeClone# uv pip install --group main -e . ",
+      "  × No solution found when resolving dependencies:",
+      "  ╰─▶ Because only the following versions of torch{sys_platform == 'linux'} are available:"]
+MAMBA = ["error    libmamba Could not solve for environment specs", "    The following packages are incompatible",
+         "    ├─ pytorch =2.7.1 cuda129_mkl_py311_hb55e5d5_301 is requested and can be installed;"]
+
+
+def test_a_resolver_that_finds_no_solution_is_packages():
+    assert top(UV) == ("packages", "dependency-resolution-failed")
+    assert top(MAMBA) == ("packages", "dependency-resolution-failed")
+    assert top(["ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/"]) \
+        == ("packages", "dependency-resolution-failed")
+    # look-alikes: a resolver that succeeded, pip backtracking before it finds a set
+    assert top(["Resolved 42 packages in 1.2s", "Installed 42 packages in 3.1s"]) == (None, None)
+    assert top(["INFO: pip is looking at multiple versions of torch to determine which version is compatible with "
+                "other requirements. This could take a while."]) == (None, None)
+
+
+# H. https://github.com/akanazawa/fpo/issues/4 (batch 191): an RL run's evaluation summary once the policy diverged
+REWARD = ["Eval metrics at step 0:", "  Reward: mean=3.06, min=1.92, max=10.06, std=1.38",
+          "Eval metrics at step 6:", "  Reward: mean=nan, min=nan, max=nan, std=nan"]
+
+
+def test_a_metric_that_turns_nan_is_numerics():
+    assert top(REWARD) == ("numerics", "nan-metric")
+    assert top(REWARD[:2]) == (None, None)  # the same summary while it is finite

@@ -78,6 +78,7 @@ ANCHORS: tuple[str, ...] = (
     "unknown parameter", "via module parameter is deprecated",  # a driver option the kernel ignored (kernel.py)
     "library=cpu", "\"total vram\"=\"0 b\"", "gggggggggggggggg", "!!!!!!!!!!!!!!!!",  # Ollama's CPU-only inference compute; a model answering in one repeated token
     "not close!", "and torch differ", "extension not installed", "kernels for auto_gptq",  # numerics and packages
+    "no solution found when resolving", "could not solve for environment", "solverproblemerror", "resolutionimpossible",  # resolvers
     ": added",  # `dkms status` of a module registered and never built (kernel.py amdgpu-dkms-not-built)
     # a HIP API the runtime lacks; a profiler's capability; hipInit's code; OpenCL's and JAX's NOT_FOUND; no runtime
     "is missing from", "sys_perfmon", "hipinit()", "not_found", "no opencl-compatible",

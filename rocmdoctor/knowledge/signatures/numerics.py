@@ -455,4 +455,27 @@ SIGNATURES: tuple[S, ...] = (
         examples=("❌ Triton and Torch differ", "AssertionError: Tensor-likes are not close!"),
         near_misses=("✅ Triton and Torch match",),
     ),
+    # A metric other than the loss gone NaN in a trainer's or evaluator's summary: RL rewards ("Reward: mean=nan",
+    # TRL's 'rewards/chosen': nan), a validation cross-entropy, a KL or an accuracy (FAMILIES: numerics).
+    S(
+        id="nan-metric", family="numerics", title="A training or evaluation metric is NaN/inf",
+        severity="error", tier=NUMERICS,
+        patterns=(r"\b(?:rewards?|scores?|returns?|kl|entropy|advantages?|perplexity|ppl|accurac(?:y|ies)|cross-entropy)"
+                  r"(?:/\w{1,30})?['\"]?\s{0,2}[:=]\s{0,2}(?:mean\s{0,2}[:=]\s{0,2})?['\"]?(?P<value>[-+]?nan|[-+]?inf)\b",),
+        needles=("nan", "inf"),
+        meaning=("A metric the run computes from the model's outputs (a reward, a KL, a cross-entropy, an accuracy) is "
+                 "NaN or infinite: the forward pass or the policy produced non-finite values."),
+        causes=(
+            C(text="fp16 overflow or a dtype the GPU does not run natively", check="RD-PREC-010"),
+            C(text="the policy or the model diverged (learning rate, a bad batch, a reward with no variance)"),
+        ),
+        fix=("Find the first step where the metric turns NaN; rerun that step in fp32/bf16 and with a lower learning "
+             "rate; check the reward function for divisions by a zero standard deviation."),
+        sources=("https://github.com/huggingface/trl/issues/1473", "https://pytorch.org/docs/stable/notes/faq.html"),
+        examples=("  Reward: mean=nan, min=nan, max=nan, std=nan",
+                  "{'loss': 0.0, 'grad_norm': 1.0, 'rewards/chosen': nan, 'rewards/rejected': nan}",
+                  "2016-10-10 01:47:30,915 Epoch[0] Validation-cross-entropy=nan"),
+        near_misses=("  Reward: mean=3.06, min=1.92, max=10.06, std=1.38", "'rewards/accuracies': 0.0",
+                     "ppl: 12.31", "x = torch.nan_to_num(scores)"),
+    ),
 )

@@ -1207,6 +1207,46 @@ SIGNATURES: tuple[S, ...] = (
                   "may because:", "CUDA extension not installed."),
         near_misses=("INFO - The layer lm_head is not quantized.",),
     ),
+    # A package manager's resolver proving the requested set cannot be installed together: pip's ResolutionImpossible,
+    # uv's "No solution found", conda's UnsatisfiableError, libmamba's "Could not solve", poetry's SolverProblemError.
+    # Nothing was installed; the pins (a torch of one build beside a package built for another) are the cause.
+    S(
+        id="dependency-resolution-failed", family="packages",
+        title="The package manager found no set of versions that satisfies every requirement",
+        severity="fatal", tier=SETUP,
+        patterns=(r"\bResolutionImpossible\b",
+                  r"because these package versions have conflicting dependencies",
+                  r"\bNo solution found when resolving (?:\w{1,20} )?dependencies",
+                  r"UnsatisfiableError: The following specifications were found\s{0,4}to be incompatible",
+                  r"\bCould not solve for environment specs\b",
+                  r"\bSolverProblemError\b"),
+        needles=("resolutionimpossible", "conflicting dependencies", "no solution found when resolving",
+                 "unsatisfiableerror", "could not solve for environment specs", "solverproblemerror"),
+        meaning=("pip, uv, conda/mamba or poetry proved that the requested packages cannot be installed together (each "
+                 "candidate of one needs a version of another that a pin or a third package excludes); nothing was "
+                 "installed. With GPU stacks it is most often torch: a build for one CUDA/ROCm version (+cu126, "
+                 "+rocm6.2, a conda `cuda*` build) beside a package built or pinned for another."),
+        causes=(
+            C(text="a torch pin whose build (CUDA/ROCm version) the other GPU packages' pins or indexes do not offer",
+              check="RD-IMG-002", fix="take torch, torchvision, triton and the GPU extensions from one index (the "
+                                       "ROCm index on AMD) at versions built together, or loosen the pin that conflicts"),
+            C(text="two requirements pin incompatible versions of a shared dependency"),
+        ),
+        fix=("Read the resolver's explanation for the two requirements that conflict; pin torch and its companions "
+             "(torchvision, torchaudio, triton/pytorch-triton-rocm) to one release from one index, then relax the other pin."),
+        sources=("https://pip.pypa.io/en/stable/topics/dependency-resolution/#dealing-with-dependency-conflicts",
+                 "https://docs.astral.sh/uv/reference/troubleshooting/build-failures/",
+                 "https://github.com/pytorch/pytorch/issues/110039"),
+        examples=("ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/",
+                  "ERROR: Cannot install torch==2.1.0 and vllm==0.4.0 because these package versions have conflicting "
+                  "dependencies.",
+                  "  × No solution found when resolving dependencies:",
+                  "conda.exceptions.UnsatisfiableError: The following specifications were found to be incompatible "
+                  "with each other:",
+                  "error    libmamba Could not solve for environment specs"),
+        near_misses=("Resolved 42 packages in 1.2s", "Solving environment: done",
+                     "INFO: pip is looking at multiple versions of torch to determine which version is compatible"),
+    ),
 )
 
 # Not matched in text: what `explain` reports when the ROCm runtime under WSL finds no GPU at all (rocminfo's
