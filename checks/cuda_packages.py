@@ -26,18 +26,20 @@ TRITON_TWO_SOURCE = "https://github.com/state-spaces/mamba/issues/595"
 def cuda_only_packages(settings, gpus=None):
     pips = settings.values("build", "pip")
     condas = list(conda_cuda_lines(settings))
-    if not pips and not condas:
+    builds = settings.values("build", "cuda_backend")
+    if not pips and not condas and not builds:
         return ok("no pip or conda install in the files")
     if gpus is not None and not gpus:
         return skip("no AMD GPU on this machine to judge the packages against")
     in_cuda = cuda_based(settings)
+    llama = _llama_cuda_builds(settings, builds, in_cuda)
     condas = [c for c in condas if c[0].path not in in_cuda]
     out = [warn(f"`{what}` ({os.path.basename(a.path)}:{n}) installs NVIDIA's CUDA stack: on this AMD GPU it runs "
                 "on the CPU", "conda's pytorch-cuda/cudatoolkit/cuda-toolkit, and the CUDA builds the nvidia and "
                 "conda-forge channels carry (cupy), have no ROCm kernels; conda channels carry no ROCm PyTorch at all. "
                 "Install torch from the ROCm wheel index with pip (and cupy-rocm) instead.",
                 subject=f"{a.path}:{n}", evidence=[ev(a.origin(k).label, a.origin(k).text) for k in [n] + more],
-                sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what, more in condas]
+                sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what, more in condas] + llama
     seen: dict[tuple[str, str], int] = {}
     for v in pips:
         if _installed_in(settings, v, in_cuda):
@@ -75,7 +77,31 @@ def cuda_only_packages(settings, gpus=None):
                             f"Its wheels carry NVIDIA's CUDA kernels (or, for TensorFlow, CUDA or the CPU); on ROCm it "
                             f"imports and falls back to the CPU, or fails to load its GPU provider. Use {hit[0]}.",
                             subject=f"{v.origin.label} {req}", evidence=[v.evidence()], sources=[hit[1]]))
-    return out or ok(f"{len(pips)} pip install line(s); no CUDA-only package")
+    return out or ok(f"{len(pips)} pip install line(s); no CUDA-only package or CUDA build")
+
+
+LLAMA_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
+# a file that also builds llama.cpp for ROCm or Vulkan picks its backend per machine (a case arm, a build arg)
+_OTHER_BACKEND = re.compile(r"(?:GGML|LLAMA)_(?:HIP|HIPBLAS|VULKAN|CLBLAST)\b")
+
+
+def _llama_cuda_builds(settings, builds, in_cuda) -> list:
+    """llama.cpp (or llama-cpp-python through CMAKE_ARGS) built for its CUDA backend: on an AMD GPU the build needs a
+    CUDA toolkit it does not have, or the binary runs on the CPU. Not in a CUDA image (RD-IMG-001 names that cause),
+    nor in a file that builds the ROCm or Vulkan backend too, nor in a branch for another vendor."""
+    out = []
+    for v in builds:
+        art = artifact_at(settings, v.origin.path)
+        if art is None or _OTHER_BACKEND.search(art.text or "") or _installed_in(settings, v, in_cuda) or \
+                other_vendor_branch(settings, v):
+            continue
+        out.append(warn(f"`{v.value}` builds llama.cpp for NVIDIA's CUDA ({os.path.basename(v.origin.path)}:"
+                        f"{v.origin.line}): on this AMD GPU the build fails or runs on the CPU",
+                        "The CUDA backend needs nvcc and CUDA's libraries, and its kernels run on NVIDIA GPUs only; "
+                        "on AMD build the HIP backend (-DGGML_HIP=ON -DAMDGPU_TARGETS=<this gfx>; for "
+                        "llama-cpp-python CMAKE_ARGS=\"-DGGML_HIP=on\") or Vulkan (-DGGML_VULKAN=ON).",
+                        subject=v.origin.label, evidence=[v.evidence()], sources=[LLAMA_BUILD]))
+    return out
 
 
 def _second_triton(settings, v, req: str) -> bool:

@@ -11,7 +11,7 @@ import re
 
 from rocmdoctor.artifacts.settings import args_read, artifact_at, artifact_named
 from rocmdoctor.base.records import replace
-from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip, warn
+from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, warn
 from rocmdoctor.facts.rocm import version_tuple
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
@@ -24,6 +24,7 @@ from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch, site_torch_module)
 from .image_sources import off_torch_index
+from .machine_target import amd_target as amd_target, for_amd_elsewhere as for_amd_elsewhere, no_amd_gpu
 from .image_wheels import apt_userspace, newer_wheels
 
 AREA = "image"
@@ -130,27 +131,17 @@ def built_from(settings, v) -> str | None:
     return pick(art.data, "image_build")
 
 
-def amd_target(gpus) -> bool:
-    return bool([g for g in gpus or [] if not getattr(g, "integrated", False)])
-
-
-def no_amd_gpu(what: str, evidence=()):
-    """A file rule that judges against AMD GPUs, on a machine with none (CPU-only, NVIDIA): it says what it could
-    not judge, and where to judge it."""
-    return skip(f"{what}, but this machine has no AMD GPU to judge them against (run `rocmdoctor snapshot` on the "
-                "GPU server, then `rocmdoctor scan --snapshot FILE --config ...` here)", evidence=evidence)
-
-
 @check("RD-IMG-001", area=AREA, title="Container images are ROCm builds, not CUDA builds", option="config",
        sources=sorted({s for p in ka.CUDA_IMAGES for s in p.sources}))
-def cuda_base_image(settings, gpus=None):
+def cuda_base_image(settings, gpus=None, amd_host=None):
     images = _images(settings)
     if not images:
         return ok("no container image named in the files")
     bad = cuda_images(settings)
     if not bad:
         return ok(f"{len(images)} image(s), none a CUDA build", evidence=[v.evidence() for _, v in images])
-    if not amd_target(gpus):
+    # an AMD GPU the driver has not brought up (on the bus, no KFD node) is still the machine the images run on
+    if not amd_target(gpus) and not (amd_host and not gpus):
         return no_amd_gpu("CUDA image(s) named", evidence=[v.evidence() for _, v, _ in bad])
     out, cited = [], _cuda_judged(settings, cited=True)
     for image, v, p in bad:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from rocmdoctor.engine.check import Action, FixPlan, check, ev, fail, ok, skip
-from rocmdoctor.artifacts.settings import EnvView, env_ev, launches, names_file
+from rocmdoctor.artifacts.settings import EnvView, artifact_at, env_ev, launches, names_file
 from rocmdoctor.checks.launch_slurm import job_gpus
 
 AREA = "launch"
@@ -168,13 +168,16 @@ def ranks_per_node(settings, gpus, env=None):
     picked = {(v.origin.path, v.origin.line) for v in counted if str(v.value).startswith("nvidia-smi:")}
     if picked:  # one launch, one verdict: its GPUs are picked with nvidia-smi, so none are visible to count
         vals, includes = [[v for v in xs if _launch_line(settings, v) not in picked] for xs in (vals, includes)]
-    # one count per file: the launch that expands it (`torchrun ${ARGS[@]}`) names the same nvidia-smi count its
-    # assignment does; the assignment is where it is written
-    first: dict = {}
+    # a launch that expands an options array (`torchrun ${ARGS[@]}`) names again the nvidia-smi count an assignment
+    # above it wrote: one finding, at the assignment (a launch's own inline `$(nvidia-smi ...)` is its own count)
+    starts = {(a.path, c.get("line")) for a, c in launch_commands(settings)}
+    assigned: dict = {}
     for v in counted:
-        if v.value == "nvidia-smi" and (v.origin.path not in first or v.origin.line < first[v.origin.path]):
-            first[v.origin.path] = v.origin.line
-    counted = [v for v in counted if v.value != "nvidia-smi" or v.origin.line == first[v.origin.path]]
+        if v.value == "nvidia-smi" and (v.origin.path, v.origin.line) not in starts:
+            assigned[v.origin.path] = min(assigned.get(v.origin.path, v.origin.line), v.origin.line)
+    counted = [v for v in counted if not (v.value == "nvidia-smi" and (v.origin.path, v.origin.line) in starts
+                                          and assigned.get(v.origin.path, v.origin.line) < v.origin.line
+                                          and _expands_array(settings, v))]
     for v in counted:  # NUM_GPUS=$(nvidia-smi -L | wc -l) on an AMD node: nvidia-smi is absent, the count 0
         if str(v.value).startswith("nvidia-smi:"):  # CUDA_VISIBLE_DEVICES picked from nvidia-smi's list
             var = str(v.value).split(":", 1)[1].strip()
@@ -270,6 +273,12 @@ def _launch_at(settings, v) -> tuple[str, int | None]:
         if lvals and os.path.basename(v.origin.path) in names:
             return lvals[0].origin.path, cmd.get("line") or lvals[0].origin.line
     return v.origin.path, v.origin.line
+
+
+def _expands_array(settings, v) -> bool:
+    art = artifact_at(settings, v.origin.path)
+    line = art.lines()[v.origin.line - 1] if art is not None and v.origin.line and v.origin.line <= len(art.lines()) else ""
+    return "[@]}" in line or "[*]}" in line
 
 
 def _launch_line(settings, v) -> tuple[str, int | None]:

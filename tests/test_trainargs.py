@@ -39,6 +39,13 @@ def test_memory_settings_take_batch_and_offload_from_the_deepspeed_json_and_name
     assert why["offload_param"] == f"{ds}: offload_param cpu"
 
 
+def test_the_legacy_boolean_zero_optimization_is_stage_1_in_the_memory_settings_too(tmp_path):
+    ds = tmp_path / "ds.json"
+    ds.write_text(json.dumps({"train_batch_size": 8, "fp16": {"enabled": True}, "zero_optimization": True}))
+    [s] = [s for s in read_all([str(ds)]).setups if s.deepspeed is not None]
+    assert ta.memory_settings(s, 4, "flash")[0].zero == 1
+
+
 def test_argument_batch_wins_over_the_json_and_gradient_checkpointing_can_be_disabled(tmp_path):
     s, _ = _setup(tmp_path, {"bf16": True, "per_device_train_batch_size": 2, "stage": "sft",
                              "disable_gradient_checkpointing": True})

@@ -305,7 +305,8 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str,
     else:
         ckpt = lf  # LLaMA-Factory turns it on unless told not to; HF Trainer leaves it off
     zero_sec = setup.ds("zero_optimization")
-    zero_sec = zero_sec if isinstance(zero_sec, dict) else {}
+    # DeepSpeed's legacy boolean form: true is stage 1 (deepspeed/runtime/zero/config.py read_zero_config_deprecated)
+    zero_sec = zero_sec if isinstance(zero_sec, dict) else {"stage": int(zero_sec)} if isinstance(zero_sec, bool) else {}
     stage = zero_sec.get("stage", 0)
     stage = stage if isinstance(stage, int) and not isinstance(stage, bool) and 0 <= stage <= 3 else 0
     if setup.deepspeed is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 
-from ..knowledge.gpus import AMD_VENDOR, HYGON_VENDOR, NVIDIA_VENDOR, has_unified_memory, is_integrated, pci_name
+from ..knowledge.gpus import (AMD_VENDOR, HYGON_VENDOR, NVIDIA_VENDOR, has_unified_memory, pci_candidates, is_integrated,
+                               pci_name)
 from ..knowledge.platforms import DCU_CLASS_PREFIXES, TTM_PAGE
 from ..machine.parsers import rocm_smi
 from ..machine.parsers import rocminfo
@@ -309,15 +310,28 @@ class AmdSmi:
 def amd_host(ctx) -> bool:
     """Whether this machine has an AMD (or Hygon) GPU at all: one ROCm enumerates, the amdgpu module loaded, or
     one on the PCI bus. Files written for a GPU server are judged against AMD GPUs only where there is one: on a
-    CPU-only or NVIDIA host a check says what it could not judge (scan the files with the server's snapshot)."""
+    CPU-only or NVIDIA host a check says what it could not judge (scan the files with the server's snapshot).
+    Missing (unknown, so judged as before) where the machine cannot show it: WSL2 reaches its GPU through /dev/dxg
+    only, and a tree with no /sys shows no bus at all."""
     if ctx.optional("gpus"):
         return True
+    if ctx.optional("wsl") is not None:
+        raise Missing("WSL2: the GPU is reachable only through rocminfo, which listed none")
+    src = ctx.source
+    if not src.exists("/sys/class") and not src.exists("/sys/bus"):
+        raise Missing("no /sys in this tree: the machine's GPUs are unknown")
     pci = ctx.optional("pci_display", [])
+    amd = [d for d in pci if d.vendor_id in (AMD_VENDOR, HYGON_VENDOR)]
     if any(d.vendor_id == NVIDIA_VENDOR for d in pci):
-        return False  # an iGPU beside an NVIDIA card: no training device (gpus() drops it too)
+        # beside an NVIDIA card a Ryzen iGPU is no training device (gpus() drops it too); a discrete AMD card is one
+        return any(_discrete(d.device_id, d.vendor_id) for d in amd)
     amdgpu = ctx.optional("amdgpu")
-    return bool(amdgpu is not None and amdgpu.module_loaded) or any(
-        d.vendor_id in (AMD_VENDOR, HYGON_VENDOR) for d in pci)
+    return bool(amd) or bool(amdgpu is not None and amdgpu.module_loaded)
+
+
+def _discrete(device_id: int, vendor_id: int) -> bool:
+    known = pci_candidates(device_id, vendor_id)
+    return not known or any(not g.integrated for g, _sku in known)  # an id the table does not know: not an iGPU
 
 
 @fact("amdsmi")

@@ -51,12 +51,13 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
                  (PYTORCH_ROCM_INSTALL,)),
     # a tag that names CUDA or NVIDIA as its backend without a version (llama.cpp's :server-cuda, :full-cuda, Open
     # WebUI's :cuda, koboldcpp's :cuda, :latest-nvidia): the project's CUDA build beside its :rocm / -vulkan ones
-    ImagePattern(r":(?![^@]*(?:rocm|amd|hip|vulkan))(?:[\w.]{1,60}[-_.])?(?:cuda|nvidia)(?:$|[-_.]|@)",
+    ImagePattern(r":(?![^@]*(?:rocm|amd(?!64)|\bhip\b|vulkan))(?:[\w.]{1,60}[-_.])?(?<![:_.-]no[-_.])(?<!without[-_.])"
+                 r"(?:cuda|nvidia)(?![-_.]?(?:disabled|off|free)\b)(?:$|[-_.]|@)",
                  "a tag naming CUDA/NVIDIA as its backend (the project's CUDA build)",
                  ("https://github.com/ggml-org/llama.cpp/blob/master/docs/docker.md",
                   "https://docs.openwebui.com/getting-started/quick-start/")),
     # TabbyML's image is its CUDA build; the ROCm build is a repository of its own (tabbyml/tabby-rocm)
-    ImagePattern(r"^(docker\.io/)?tabbyml/tabby(?::|@|$)", "TabbyML's CUDA image (the ROCm build is tabbyml/tabby-rocm)",
+    ImagePattern(r"^((?:index\.)?docker\.io/)?tabbyml/tabby(?::|@|$)", "TabbyML's CUDA image (the ROCm build is tabbyml/tabby-rocm)",
                  ("https://tabby.tabbyml.com/docs/quick-start/installation/docker/",)),
     # NERSC's Shifter images built on NVIDIA's NGC containers name it in the tag (nersc/pytorch:ngc-22.09-v0) or,
     # users' own builds, in the repository (bhimbam/ngc-23.04-v0:pyarrow_timm)

@@ -271,3 +271,32 @@ def test_the_nvidia_channel_is_cited_in_each_layout(lint, channels, line):
     fs = lint.flagged(lint([lint.write("environment.yml", text)], "RD-IMG-009", example="mi300x8"))
     assert str(line) in [e.source.rsplit(":", 1)[1] for e in fs[0].evidence]
     assert pip_kb.cuda_only("cuda-python[all]==12.6.0") is not None
+
+
+# llama.cpp built for its CUDA backend on an AMD machine (spent fresh batches 181 and 196: home-lab setup scripts)
+LLAMA_SETUP = ("#!/bin/bash\nset -e\ngit clone https://github.com/ggml-org/llama.cpp\ncd llama.cpp\n"
+               "cmake -B build -DGGML_CUDA=ON -DCMAKE_BUILD_TYPE=Release\ncmake --build build -j\n"
+               "CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install llama-cpp-python\n")
+
+
+def test_a_llama_cpp_build_for_cuda_warns_at_each_line_that_asks_for_it(tmp_path, lint):
+    p = lint.write("setup.sh", LLAMA_SETUP)
+    fs = lint.flagged(lint([p], "RD-IMG-009", example="rx7900xtx"))
+    assert sorted(f.evidence[0].source for f in fs) == [p + ":5", p + ":7"]
+    assert "GGML_HIP" in fs[0].detail
+    d = lint.write("Dockerfile", "FROM ubuntu:22.04\nRUN cmake -B build -DGGML_CUDA=ON && cmake --build build\n"
+                   "RUN LLAMA_CUBLAS=1 make -j\n")
+    assert len(lint.flagged(lint([d], "RD-IMG-009", example="rx7900xtx"))) == 2
+
+
+def test_a_llama_cpp_build_a_vendor_choice_a_cuda_image_or_a_define_in_a_variable_picks_is_not_judged(tmp_path, lint):
+    # the script builds the HIP backend too: it picks per machine (a case arm, a flag)
+    both = lint.write("build.sh", 'case "$GPU" in\n  cuda) cmake -B build -DGGML_CUDA=ON ;;\n'
+                      '  rocm) cmake -B build -DGGML_HIP=ON ;;\nesac\n')
+    assert not lint.flagged(lint([both], "RD-IMG-009", example="rx7900xtx"))
+    # inside NVIDIA's CUDA image RD-IMG-001 names the one cause
+    img = lint.write("Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN cmake -B build -DGGML_CUDA=ON\n")
+    assert not lint.flagged(lint([img], "RD-IMG-009", example="rx7900xtx"))
+    # another switch of the CUDA backend (its flash-attention kernels) and -DGGML_CUDA=OFF are not a CUDA build
+    off = lint.write("off.sh", "cmake -B build -DGGML_CUDA=OFF -DGGML_CUDA_FA=ON -DGGML_CUDA_F16=on\n")
+    assert not lint.flagged(lint([off], "RD-IMG-009", example="rx7900xtx"))

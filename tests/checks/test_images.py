@@ -798,9 +798,10 @@ def test_an_apptainer_definitions_post_and_environment_are_read_as_scripts(tmp_p
 def test_a_tag_naming_cuda_as_its_backend_and_tabbys_cuda_image_fail_and_their_rocm_builds_pass(tmp_path, lint):
     # spent fresh batch 181: llama.cpp's :server-cuda, Open WebUI's :cuda, TabbyML's default image (tabby-rocm is ROCm)
     bad = ["ghcr.io/ggml-org/llama.cpp:server-cuda", "ghcr.io/open-webui/open-webui:cuda", "tabbyml/tabby",
-           "korewachino/koboldcpp:latest-nvidia"]
+           "korewachino/koboldcpp:latest-nvidia", "example/llama:server-cuda-amd64", "index.docker.io/tabbyml/tabby"]
     good = ["ghcr.io/ggml-org/llama.cpp:server-rocm", "ghcr.io/ggml-org/llama.cpp:server-vulkan", "tabbyml/tabby-rocm",
-            "ghcr.io/open-webui/open-webui:main", "example/app:cuda-rocm6.2", "example/cudagraph:1.0"]
+            "ghcr.io/open-webui/open-webui:main", "example/app:cuda-rocm6.2", "example/cudagraph:1.0",
+            "example/app:no-cuda", "example/app:cuda_disabled"]
     compose = "services:\n" + "".join(f"  s{i}:\n    image: {im}\n" for i, im in enumerate(bad + good))
     fs = lint([lint.write("compose.yaml", compose)], "RD-IMG-001", example="rx7900xtx")
     assert sorted(f.title.split(" ")[0] for f in lint.flagged(fs)) == sorted(bad)

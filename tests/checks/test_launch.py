@@ -404,3 +404,13 @@ def test_a_count_a_launch_reads_through_a_derived_value_is_one_finding_at_the_co
     p = write(tmp_path, "go.sh", "#!/bin/bash\n" + COUNT + "NUM_GPUS=${SLURM_GPUS_ON_NODE:-$NUM_GPUS}\n"
               "torchrun --nproc_per_node=$NUM_GPUS t.py\n")
     assert [f.subject for f in scan([p], "RD-LCH-001", "mi300x8") if "nvidia-smi" in f.title] == [p + ":2"]
+
+
+def test_two_counts_from_nvidia_smi_for_two_launches_are_two_findings(tmp_path):
+    p = write(tmp_path, "two.sh", "N=$(nvidia-smi -L | wc -l)\ntorchrun --nproc_per_node $N a.py\n"
+              "M=$(nvidia-smi --list-gpus | wc -l)\ndeepspeed --num_gpus $M b.py\n")
+    fs = [f for f in scan([p], "RD-LCH-001", "mi300x8") if f.status.value == "fail"]
+    assert sorted(f.subject for f in fs) == [p + ":1", p + ":3"]
+    q = write(tmp_path, "inline.sh", "torchrun --nproc_per_node $(nvidia-smi -L | wc -l) a.py\n"
+              "torchrun --nproc_per_node $(nvidia-smi -L | wc -l) b.py\n")
+    assert len([f for f in scan([q], "RD-LCH-001", "mi300x8") if f.status.value == "fail"]) == 2

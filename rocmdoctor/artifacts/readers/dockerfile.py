@@ -653,9 +653,10 @@ def _shell_c(body: str) -> str | None:
 
 
 def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str]) -> None:
-    from .shell import record_arch_flags
+    from .shell import record_arch_flags, record_backend_flags
 
     record_arch_flags(art, words, lambda pat: _find(lines, first, last, pat))
+    record_backend_flags(art, words, lambda pat: _find(lines, first, last, pat))
     while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
         k, _, v = words.pop(0).partition("=")
         art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))

@@ -75,8 +75,8 @@ ANCHORS: tuple[str, ...] = (
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
     "loss_scale 0", "loss_scale=0,",  # fairseq's progress lines with a zero loss scale (numerics.py loss-scale-collapse)
-    "unknown parameter", "via module parameter is deprecated",  # a driver option the kernel ignored (kernel.py)
-    "library=cpu", "\"total vram\"=\"0 b\"", "gggggggggggggggg", "!!!!!!!!!!!!!!!!",  # Ollama's CPU-only inference compute; a model answering in one repeated token
+    "unknown parameter",  # a driver option the kernel ignored (kernel.py)
+    "library=cpu", "\"total vram\"=\"0 b\"", "gggggggggggggggg",  # Ollama's CPU-only inference compute; a model answering in one repeated token
     "not close!", "and torch differ", "extension not installed", "kernels for auto_gptq",  # numerics and packages
     "no solution found when resolving", "could not solve for environment", "solverproblemerror", "resolutionimpossible",  # resolvers
     ": added",  # `dkms status` of a module registered and never built (kernel.py amdgpu-dkms-not-built)

@@ -1144,15 +1144,14 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("kfd kfd: amdgpu: Allocated 3969056 bytes on gart",),
     ),
     # The kernel module loader ignoring a parameter the driver does not have (`amdgpu.gtt_size=` for gttsize, a
-    # parameter a newer kernel removed) or the driver saying a parameter is deprecated (amdgpu.gttsize on 6.x: the
-    # TTM limit is ttm.pages_limit): the setting the user relies on, an APU's GPU memory most often, is not applied.
+    # parameter a newer kernel removed): the setting the user relies on, an APU's GPU memory most often, is not
+    # applied. (amdgpu's "Configuring gttsize via module parameter is deprecated" is printed when it IS applied.)
     S(
         id="driver-module-parameter-ignored", family="kernel",
         title="The GPU driver ignored a module parameter from the kernel command line",
         severity="error", tier=DRIVER,
-        patterns=(r"\b(?P<module>amdgpu|amdkfd|amdttm|ttm|drm): unknown parameter '(?P<param>[\w.-]{1,60})' ignored",
-                  r"Configuring (?P<param2>gttsize) via module parameter is deprecated, please use (?P<use>ttm\.\w{1,40})"),
-        needles=("unknown parameter", "via module parameter is deprecated"),
+        patterns=(r"\b(?P<module>amdgpu|amdkfd|amdttm|ttm|drm): unknown parameter '(?P<param>[\w.-]{1,60})' ignored",),
+        needles=("unknown parameter",),
         meaning=("The kernel read a driver option from the command line (or modprobe.d) that this driver does not "
                  "have, or no longer honours, and went on without it: the setting it was meant to make, an APU's "
                  "GPU-visible memory (GTT/TTM) most often, is at its default."),
@@ -1166,11 +1165,11 @@ SIGNATURES: tuple[S, ...] = (
              "/sys/module/amdgpu/parameters); on kernels 6.x give an APU its memory with ttm.pages_limit."),
         sources=("https://docs.kernel.org/gpu/amdgpu/module-parameters.html",
                  "https://github.com/ROCm/legacy-rocm-build/issues/5595"),
-        examples=("[    3.636913] amdgpu: unknown parameter 'gtt_size' ignored",
-                  "[    3.646006] amdgpu 0000:c6:00.0: amdgpu: [drm] Configuring gttsize via module parameter is "
-                  "deprecated, please use ttm.pages_limit"),
+        examples=("[    3.636913] amdgpu: unknown parameter 'gtt_size' ignored",),
         near_misses=("[    3.637316] [drm] amdgpu kernel modesetting enabled.",
-                     "usb_storage: unknown parameter 'quirk' ignored"),
+                     "usb_storage: unknown parameter 'quirk' ignored",
+                     "[    3.646006] amdgpu 0000:c6:00.0: amdgpu: [drm] Configuring gttsize via module parameter is "
+                     "deprecated, please use ttm.pages_limit"),
     ),
     # DKMS building a kernel module for the running kernel and failing (amdgpu-dkms from a ROCm release older than the
     # kernel's API: `too few arguments to function 'pci_resize_resource'` on Debian 13's 6.12, legacy-rocm-build#5111;

@@ -1190,7 +1190,8 @@ SIGNATURES: tuple[S, ...] = (
         title="AutoGPTQ's compiled GPU kernels are not installed",
         severity="error", tier=SETUP,
         patterns=(r"CUDA kernels for auto_gptq are not installed",
-                  r"^\s{0,8}(?:\S{1,80} - )?(?:WARNING|ERROR|INFO)?[\s:-]{0,4}CUDA extension not installed\.?\s*$",
+                  # bare, or behind any logger's prefix (`WARNING:auto_gptq.nn_modules...:`, `... - WARNING - `)
+                  r"(?:^|[\s:-])CUDA extension not installed\.?\s*$",
                   r"Exllama kernel is not installed, reset disable_exllama to True"),
         needles=("kernels for auto_gptq", "extension not installed", "exllama kernel is not installed"),
         meaning=("AutoGPTQ was installed without its compiled extensions for this torch (a wheel built for another "
@@ -1204,7 +1205,9 @@ SIGNATURES: tuple[S, ...] = (
              "ROCM_VERSION set), or move to GPTQModel; check with `python -c \"import autogptq_cuda_64\"`."),
         sources=("https://github.com/AutoGPTQ/AutoGPTQ/issues/249", "https://github.com/AutoGPTQ/AutoGPTQ#installation"),
         examples=("CUDA kernels for auto_gptq are not installed, this will result in very slow inference speed. This "
-                  "may because:", "CUDA extension not installed."),
+                  "may because:", "CUDA extension not installed.",
+                  "WARNING:auto_gptq.nn_modules.qlinear.qlinear_cuda:CUDA extension not installed.",
+                  "2023-08-22 10:00:00,000 - auto_gptq.nn_modules.qlinear_cuda - WARNING - CUDA extension not installed."),
         near_misses=("INFO - The layer lm_head is not quantized.",),
     ),
     # A package manager's resolver proving the requested set cannot be installed together: pip's ResolutionImpossible,

@@ -31,7 +31,7 @@ Its modules, by what they hold:
 """
 from __future__ import annotations
 
-from .builds import pip_program, pip_requirements, record_arch_flags
+from .builds import pip_program, pip_requirements, record_arch_flags, record_backend_flags
 from .expand import ALLEXPORT, substitute
 from .launchers import GPU_COUNT_OPTS, LAUNCHERS
 from .script import MAX_SCRIPT_BYTES, SHELL, SLURM, looks_like, read, text_head
@@ -39,4 +39,4 @@ from .words import MAX_BASHLEX_LINES, RELEVANT, commands, logical_lines, new_fil
 
 __all__ = ["ALLEXPORT", "GPU_COUNT_OPTS", "LAUNCHERS", "MAX_BASHLEX_LINES", "MAX_SCRIPT_BYTES", "RELEVANT", "SHELL",
            "SLURM", "commands", "logical_lines", "looks_like", "new_file", "pip_program", "pip_requirements", "read",
-           "record_arch_flags", "substitute", "text_head"]
+           "record_arch_flags", "record_backend_flags", "substitute", "text_head"]

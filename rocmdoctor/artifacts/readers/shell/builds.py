@@ -59,6 +59,23 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
             art.add(BUILD, f"arch:{m.group(1)}", m.group(3), line_of(r"-D" + m.group(1) + "="))
 
 
+# llama.cpp's (and llama-cpp-python's) switch for its CUDA backend, in each generation of its name: a cmake define, a
+# make variable, or inside CMAKE_ARGS for pip's build (`-DGGML_CUDA=ON`, `LLAMA_CUBLAS=1 make`, `-DLLAMA_CUDA=on`)
+_CUDA_BACKEND = re.compile(r"(?:^|[\s\"'=])(?:-D)?(GGML_CUDA|GGML_CUBLAS|LLAMA_CUBLAS|LLAMA_CUDA)=(?:ON|On|on|1|TRUE|true|YES|yes)\b")
+
+
+def record_backend_flags(art: Artifact, words: list[str], line_of) -> None:
+    """A build of llama.cpp for its CUDA backend: BUILD cuda_backend "<NAME>=<value>" at the line that says so (RD-IMG-009)."""
+    for w in words:
+        if "CU" not in w:
+            continue
+        m = _CUDA_BACKEND.search(w)
+        if m:
+            flag = m.group(0).lstrip(" \"'=").removeprefix("-D")
+            art.add(BUILD, "cuda_backend", flag, line_of(re.escape(m.group(1)) + "="))
+            return
+
+
 # Flag variables a build reads from the environment without the command naming them: make's implicit rules and most
 # Makefiles (`$(CXX) $(CXXFLAGS)`), autotools' configure, CMake's first configure (CMAKE_<LANG>_FLAGS from CXXFLAGS,
 # CFLAGS, HIPFLAGS); hipcc itself reads only HIPCC_COMPILE_FLAGS_APPEND, on every compile (a Python extension's too).

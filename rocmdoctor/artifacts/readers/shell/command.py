@@ -12,7 +12,7 @@ from ...settings import BUILD, CONTAINER, ENV, LAUNCHER, TRAIN, Artifact
 from .. import containers
 from ..training import ranks_per_node
 from .builds import (_BUILDS, _CRAY_ACCEL, _CRAY_PENDING, _CUDA_FRAMEWORK, _CUDA_TOOLKIT, _modules_loaded,
-                     pip_program, pip_requirements, record_arch_flags,
+                     pip_program, pip_requirements, record_arch_flags, record_backend_flags,
                      record_implicit_flags)
 from .docker import _IMAGE_REF, _build_target, _container, image_written
 from .expand import ALLEXPORT, _assign_defaults, _split_held_commands, substitute
@@ -169,6 +169,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
         variables.pop(_CRAY_PENDING, None)
     record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
+    record_backend_flags(art, [f"{k}={v}" for k, v in prefix_env.items()] + words,
+                         lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
     record_implicit_flags(art, words, variables, exported, lambda name: variables.get(_DEFINED + name) or first)
     reqs, opts = pip_requirements(words)
     if reqs or opts:
