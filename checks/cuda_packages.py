@@ -89,12 +89,13 @@ def _llama_cuda_builds(settings, builds, in_cuda) -> list:
     """llama.cpp (or llama-cpp-python through CMAKE_ARGS) built for its CUDA backend: on an AMD GPU the build needs a
     CUDA toolkit it does not have, or the binary runs on the CPU. Not in a CUDA image (RD-IMG-001 names that cause),
     nor in a file that builds the ROCm or Vulkan backend too, nor in a branch for another vendor."""
-    out = []
+    out, seen = [], set()
     for v in builds:
         art = artifact_at(settings, v.origin.path)
         if art is None or _OTHER_BACKEND.search(art.text or "") or _installed_in(settings, v, in_cuda) or \
-                other_vendor_branch(settings, v):
-            continue
+                other_vendor_branch(settings, v) or (v.origin.path, v.origin.line) in seen:
+            continue  # (one variable's flags used by several builds: one finding, where it is written)
+        seen.add((v.origin.path, v.origin.line))
         out.append(warn(f"`{v.value}` builds llama.cpp for NVIDIA's CUDA ({os.path.basename(v.origin.path)}:"
                         f"{v.origin.line}): on this AMD GPU the build fails or runs on the CPU",
                         "The CUDA backend needs nvcc and CUDA's libraries, and its kernels run on NVIDIA GPUs only; "

@@ -300,3 +300,12 @@ def test_a_llama_cpp_build_a_vendor_choice_a_cuda_image_or_a_define_in_a_variabl
     # another switch of the CUDA backend (its flash-attention kernels) and -DGGML_CUDA=OFF are not a CUDA build
     off = lint.write("off.sh", "cmake -B build -DGGML_CUDA=OFF -DGGML_CUDA_FA=ON -DGGML_CUDA_F16=on\n")
     assert not lint.flagged(lint([off], "RD-IMG-009", example="rx7900xtx"))
+
+
+def test_cmake_args_from_a_variable_cite_where_the_variable_is_written_once(tmp_path, lint):
+    # spent fresh batch av-ezenitac-vllmserv: a detected-or-fallback CMAKE_ARGS used by three source builds
+    p = lint.write("setup.sh", 'ARGS=$(detect || echo "-DGGML_CUDA=ON -DGGML_NATIVE=OFF")\n'
+                   'CMAKE_ARGS="$ARGS" pip install llama-cpp-python --no-binary llama-cpp-python\n'
+                   'CMAKE_ARGS="$ARGS" pip install --force-reinstall llama-cpp-python\n')
+    [f] = lint.flagged(lint([p], "RD-IMG-009", example="rx7900xtx"))
+    assert f.evidence[0].source == p + ":1"

@@ -169,8 +169,10 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         art.add(BUILD, "arch:craype-accel", pending[0], pending[1])
         variables.pop(_CRAY_PENDING, None)
     record_arch_flags(art, words, lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
+    # a prefix `CMAKE_ARGS="$FLAGS" pip install ...` cites where FLAGS was written, as an option's variable is
     record_backend_flags(art, [f"{k}={v}" for k, v in prefix_env.items()] + words,
-                         lambda pat: _line_or_defined(physical, first, last, pat, raw, variables))
+                         lambda pat: _line_or_defined(physical, first, last, pat,
+                                                      physical[first - 1:last] + list(raw), variables))
     record_implicit_flags(art, words, variables, exported, lambda name: variables.get(_DEFINED + name) or first)
     reqs, opts = pip_requirements(words)
     if reqs or opts:

@@ -1,0 +1,1 @@
+sudo apt-get update -y && sudo apt-get install -y pdsh ninja-build
