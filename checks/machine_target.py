@@ -1,7 +1,8 @@
-"""Whether this machine is the AMD GPU a launch file is judged against: the GPUs ROCm lists (an APU's integrated one
-is no training target for an image), and, on a machine with none (a CPU-only laptop, an NVIDIA host), whether the files
-themselves say they are for AMD GPUs. A rule that needs an AMD target says what it could not judge where there is
-none, and how to judge the files against the server they are for."""
+"""Whether the machine a launch file is judged against is an AMD GPU: the GPUs ROCm lists (an APU's integrated one
+is no training target for an image), and, on a recorded machine with none (a CPU-only box's or an NVIDIA host's
+snapshot; the fact amd_host), whether the files themselves say they are for AMD GPUs. A rule that needs an AMD target
+says what it could not judge where there is none. The live machine a linter runs on (a laptop, CI, the pre-commit
+hook) is not such a target: there files are judged for the AMD GPU they will run on (wave 24's and 25's contract)."""
 from __future__ import annotations
 
 import re

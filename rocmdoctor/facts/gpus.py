@@ -308,13 +308,16 @@ class AmdSmi:
 
 @fact("amd_host")
 def amd_host(ctx) -> bool:
-    """Whether this machine has an AMD (or Hygon) GPU at all: one ROCm enumerates, the amdgpu module loaded, or
-    one on the PCI bus. Files written for a GPU server are judged against AMD GPUs only where there is one: on a
-    CPU-only or NVIDIA host a check says what it could not judge (scan the files with the server's snapshot).
-    Missing (unknown, so judged as before) where the machine cannot show it: WSL2 reaches its GPU through /dev/dxg
-    only, and a tree with no /sys shows no bus at all."""
+    """Whether the machine the files are judged against has an AMD (or Hygon) GPU at all: one ROCm enumerates, the
+    amdgpu module loaded, or one on the PCI bus. A recorded machine (a snapshot, a --root tree, an example) is the
+    target the user named: where it has none (a CPU-only box, an NVIDIA host) a GPU rule says what it could not judge.
+    The live machine the linter merely runs on (a laptop, a CI runner, the pre-commit hook) is no such target: files
+    are judged for the AMD GPU they will run on (Missing here: unknown). Missing too where a recorded machine cannot
+    show it: WSL2 reaches its GPU through /dev/dxg only, and a tree with no /sys shows no bus at all."""
     if ctx.optional("gpus"):
         return True
+    if ctx.source.kind == "live":
+        raise Missing("the live machine without an AMD GPU is where the linter runs, not the files' target")
     if ctx.optional("wsl") is not None:
         raise Missing("WSL2: the GPU is reachable only through rocminfo, which listed none")
     src = ctx.source

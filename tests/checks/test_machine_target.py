@@ -66,3 +66,15 @@ def test_what_counts_as_files_for_an_amd_machine(text, amd):
     from checks.machine_target import for_amd_elsewhere
 
     assert for_amd_elsewhere(SimpleNamespace(artifacts=[SimpleNamespace(text=text), SimpleNamespace(text=None)])) is amd
+
+
+def test_the_live_machine_without_an_amd_gpu_is_where_the_linter_runs_not_the_target():
+    # a laptop, a CI runner, the pre-commit hook: files are judged for the AMD GPU they will run on (never "False")
+    from rocmdoctor.machine.sources import LiveSource
+
+    try:
+        got = Context(LiveSource()).get("amd_host")
+    except Missing as exc:
+        got = "Missing"
+        assert "where the linter runs" in str(exc)
+    assert got in (True, "Missing")
