@@ -10,11 +10,12 @@ from dataclasses import replace
 
 from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.base.untrusted import pick, pick_list
-from rocmdoctor.engine.check import check, ev, ok, skip, warn
+from rocmdoctor.engine.check import check, ev, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 
 from .images import built_from
+from .machine_target import judged_here, no_amd_gpu
 from .pip_untaken import constraints_file, other_vendor_branch
 
 # Two distributions of Triton in one ROCm environment: an AMD engineer's report.
@@ -23,14 +24,14 @@ TRITON_TWO_SOURCE = "https://github.com/state-spaces/mamba/issues/595"
 
 @check("RD-IMG-009", area="image", title="pip installs no CUDA-only package for the AMD GPU",
        option="config", sources=sorted({s for _, _, s in pip_kb.CUDA_ONLY} | {TRITON_TWO_SOURCE}))
-def cuda_only_packages(settings, gpus=None):
+def cuda_only_packages(settings, amd_host=None):
     pips = settings.values("build", "pip")
     condas = list(conda_cuda_lines(settings))
     builds = settings.values("build", "cuda_backend")
     if not pips and not condas and not builds:
         return ok("no pip or conda install in the files")
-    if gpus is not None and not gpus:
-        return skip("no AMD GPU on this machine to judge the packages against")
+    if not judged_here(settings, amd_host):
+        return no_amd_gpu("CUDA-only package(s) or builds")
     in_cuda = cuda_based(settings)
     llama = _llama_cuda_builds(settings, builds, in_cuda)
     condas = [c for c in condas if c[0].path not in in_cuda]
@@ -81,8 +82,21 @@ def cuda_only_packages(settings, gpus=None):
 
 
 LLAMA_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
-# a file that also builds llama.cpp for ROCm or Vulkan picks its backend per machine (a case arm, a build arg)
-_OTHER_BACKEND = re.compile(r"(?:GGML|LLAMA)_(?:HIP|HIPBLAS|VULKAN|CLBLAST)\b")
+# a file that also builds llama.cpp for ROCm or Vulkan, or that tests for the vendor (`if [ "$GPU" = nvidia ]`, a
+# `cuda)` case arm, `command -v nvidia-smi`), picks its backend per machine; so does a file named for CUDA beside one
+# named for ROCm (Dockerfile.cuda, build-rocm.sh)
+_OTHER_BACKEND = re.compile(r"(?:GGML|LLAMA)_(?:HIP|HIPBLAS|VULKAN|CLBLAST)\b|"
+                            r"^\s*(?:(?:el)?if\b[^\n]{0,200}(?:cuda|nvidia)|[\w\"'*|-]{0,40}(?:cuda|nvidia)[\w\"'*|-]{0,40}\)\s)",
+                            re.I | re.M)
+_NAMED_CUDA = re.compile(r"(?i)(?:^|[-_.])(?:cuda|nvidia|cu\d{2,3})(?:$|[-_.])")
+_NAMED_ROCM = re.compile(r"(?i)(?:^|[-_.])(?:rocm|amd|hip)(?:$|[-_.])")
+
+
+def _per_vendor_file(settings, path: str) -> bool:
+    name = os.path.basename(path)
+    return bool(_NAMED_CUDA.search(name)) and any(
+        _NAMED_ROCM.search(os.path.basename(a.path)) and os.path.dirname(a.path) == os.path.dirname(path)
+        for a in settings.artifacts)
 
 
 def _llama_cuda_builds(settings, builds, in_cuda) -> list:
@@ -93,10 +107,11 @@ def _llama_cuda_builds(settings, builds, in_cuda) -> list:
     for v in builds:
         art = artifact_at(settings, v.origin.path)
         if art is None or _OTHER_BACKEND.search(art.text or "") or _installed_in(settings, v, in_cuda) or \
-                other_vendor_branch(settings, v) or (v.origin.path, v.origin.line) in seen:
+                other_vendor_branch(settings, v) or _per_vendor_file(settings, v.origin.path) or \
+                (v.origin.path, v.origin.line) in seen:
             continue  # (one variable's flags used by several builds: one finding, where it is written)
         seen.add((v.origin.path, v.origin.line))
-        out.append(warn(f"`{v.value}` builds llama.cpp for NVIDIA's CUDA ({os.path.basename(v.origin.path)}:"
+        out.append(warn(f"`{v.value}` builds llama.cpp (ggml) for NVIDIA's CUDA ({os.path.basename(v.origin.path)}:"
                         f"{v.origin.line}): on this AMD GPU the build fails or runs on the CPU",
                         "The CUDA backend needs nvcc and CUDA's libraries, and its kernels run on NVIDIA GPUs only; "
                         "on AMD build the HIP backend (-DGGML_HIP=ON -DAMDGPU_TARGETS=<this gfx>; for "

@@ -21,7 +21,7 @@ from .image_variants import other_vendor_file
 from .pip_places import routed_at, written_at
 from .pip_untaken import (PIN_OFF_INDEX, alternative_branch, applies_on_linux, config_extra_index, constraints_file,
                           pin_off_index, pin_without_index, torch_lines_stripped, untaken_arg_branch)
-from .images import (AREA, REINSTALL, amd_target, for_amd_elsewhere, no_amd_gpu, built_from, cuda_images, project_installed_elsewhere,
+from .images import (AREA, REINSTALL, amd_target, judged_here, no_amd_gpu, built_from, cuda_images, project_installed_elsewhere,
                      torch_there)
 
 
@@ -243,7 +243,7 @@ def pip_cuda_packages(settings, gpus=None, torch=None, amd_host=None):
     if not pips:
         return ok("no pip install in the files")
     # PyPI's CUDA torch is the right build on NVIDIA, and runs on a CPU (files for an AMD machine are judged for it)
-    if amd_host is False and not for_amd_elsewhere(settings):
+    if not judged_here(settings, amd_host):
         return no_amd_gpu(f"{len(pips)} pip install(s)")
     out: list = []
     found: list = []

@@ -24,7 +24,7 @@ from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch, site_torch_module)
 from .image_sources import off_torch_index
-from .machine_target import amd_target as amd_target, for_amd_elsewhere as for_amd_elsewhere, no_amd_gpu
+from .machine_target import amd_target as amd_target, judged_here as judged_here, no_amd_gpu
 from .image_wheels import apt_userspace, newer_wheels
 
 AREA = "image"
@@ -133,15 +133,16 @@ def built_from(settings, v) -> str | None:
 
 @check("RD-IMG-001", area=AREA, title="Container images are ROCm builds, not CUDA builds", option="config",
        sources=sorted({s for p in ka.CUDA_IMAGES for s in p.sources}))
-def cuda_base_image(settings, gpus=None, amd_host=None):
+def cuda_base_image(settings, amd_host=None):
     images = _images(settings)
     if not images:
         return ok("no container image named in the files")
     bad = cuda_images(settings)
     if not bad:
         return ok(f"{len(images)} image(s), none a CUDA build", evidence=[v.evidence() for _, v in images])
-    # an AMD GPU the driver has not brought up (on the bus, no KFD node) is still the machine the images run on
-    if not amd_target(gpus) and not (amd_host and not gpus):
+    # judged on an AMD host (an APU's, one whose driver is not up), on the live machine a linter runs on, and for
+    # files that name ROCm; not on a recorded CPU-only or NVIDIA machine
+    if not judged_here(settings, amd_host):
         return no_amd_gpu("CUDA image(s) named", evidence=[v.evidence() for _, v, _ in bad])
     out, cited = [], _cuda_judged(settings, cited=True)
     for image, v, p in bad:

@@ -16,11 +16,17 @@ def amd_target(gpus) -> bool:
 
 # Files that say they are for AMD GPUs (a ROCm image or index, the device nodes, AMD's device plugin): on a machine
 # without one they are still judged, for the AMD machine they name
-_NAMES_AMD = re.compile(r"(?i)rocm|/dev/kfd|amd\.com/gpu|repo\.radeon\.com")
+_NAMES_AMD = re.compile(r"(?i)rocm(?!doctor)|/dev/kfd|amd\.com/gpu|repo\.radeon\.com")
 
 
 def for_amd_elsewhere(settings) -> bool:
     return any(_NAMES_AMD.search(a.text) for a in settings.artifacts if isinstance(a.text, str))
+
+
+def judged_here(settings, amd_host) -> bool:
+    """Whether a rule that needs an AMD GPU judges the files: unless the machine named is one with no AMD GPU at all
+    (amd_host False: a recorded CPU-only or NVIDIA box) and the files name no ROCm."""
+    return amd_host is not False or for_amd_elsewhere(settings)
 
 
 def no_amd_gpu(what: str, evidence=()):

@@ -20,7 +20,7 @@ from .nvidia import nvidia_evidence, nvidia_requests
 from .claims import dra_classes
 from .graphics import dri_only, graphics_only
 from .values import image_command, tools_only
-from ..machine_target import for_amd_elsewhere, no_amd_gpu
+from ..machine_target import judged_here, no_amd_gpu
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -29,7 +29,7 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
     services = list(services_of(settings, gpu_only=True))
     if not services:
         return none_found(settings)
-    if amd_host is False and not for_amd_elsewhere(settings):
+    if not judged_here(settings, amd_host):
         return no_amd_gpu(f"{len(services)} GPU service(s) defined")
     out = []
     # /dev/kfd given to a sibling: the author knows ROCm's device nodes, so /dev/dri alone is for video or graphics
@@ -181,7 +181,7 @@ def compose_shm(settings, gpus=None, amd_host=None):
     if not services:
         return none_found(settings)
     # no GPUs here: the services' GPU count, and so what /dev/shm they need, is the server's
-    if amd_host is False and not for_amd_elsewhere(settings):
+    if not judged_here(settings, amd_host):
         return no_amd_gpu(f"{len(services)} GPU service(s) defined")
     n = len(gpus or [])  # an APU's one integrated GPU is one GPU too: no collectives between GPUs
     need = ka.SHM_MULTI_GPU if n != 1 else ka.SHM_MULTI_GPU // 2

@@ -316,8 +316,6 @@ def amd_host(ctx) -> bool:
     show it: WSL2 reaches its GPU through /dev/dxg only, and a tree with no /sys shows no bus at all."""
     if ctx.optional("gpus"):
         return True
-    if ctx.source.kind == "live":
-        raise Missing("the live machine without an AMD GPU is where the linter runs, not the files' target")
     if ctx.optional("wsl") is not None:
         raise Missing("WSL2: the GPU is reachable only through rocminfo, which listed none")
     src = ctx.source
@@ -327,9 +325,16 @@ def amd_host(ctx) -> bool:
     amd = [d for d in pci if d.vendor_id in (AMD_VENDOR, HYGON_VENDOR)]
     if any(d.vendor_id == NVIDIA_VENDOR for d in pci):
         # beside an NVIDIA card a Ryzen iGPU is no training device (gpus() drops it too); a discrete AMD card is one
-        return any(_discrete(d.device_id, d.vendor_id) for d in amd)
+        if any(_discrete(d.device_id, d.vendor_id) for d in amd):
+            return True
+        if src.kind == "live":
+            raise Missing("the live machine without an AMD GPU is where the linter runs, not the files' target")
+        return False
     amdgpu = ctx.optional("amdgpu")
-    return bool(amd) or bool(amdgpu is not None and amdgpu.module_loaded)
+    found = bool(amd) or bool(amdgpu is not None and amdgpu.module_loaded)
+    if not found and src.kind == "live":
+        raise Missing("the live machine without an AMD GPU is where the linter runs, not the files' target")
+    return found
 
 
 def _discrete(device_id: int, vendor_id: int) -> bool:

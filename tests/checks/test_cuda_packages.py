@@ -309,3 +309,24 @@ def test_cmake_args_from_a_variable_cite_where_the_variable_is_written_once(tmp_
                    'CMAKE_ARGS="$ARGS" pip install --force-reinstall llama-cpp-python\n')
     [f] = lint.flagged(lint([p], "RD-IMG-009", example="rx7900xtx"))
     assert f.evidence[0].source == p + ":1"
+
+
+def test_a_llama_cpp_cuda_switch_that_is_text_a_vendor_branch_or_a_sibling_variant_is_not_judged(tmp_path, lint):
+    # echoed advice, a branch on the vendor, a `docker run` of a CUDA container, a CUDA file beside its ROCm twin
+    quiet = {"echo.sh": 'echo "On NVIDIA rebuild with -DGGML_CUDA=ON"\n',
+             "branch.sh": 'if [ "$GPU" = "nvidia" ]; then\n  cmake -B build -DGGML_CUDA=ON\nelse\n  cmake -B build\nfi\n',
+             "docker.sh": 'docker run --rm nvidia/cuda:12.4.1-devel-ubuntu22.04 bash -c "cmake -B b -DGGML_CUDA=ON"\n'}
+    for name, text in quiet.items():
+        p = lint.write(name, text)
+        assert not [f for f in lint.flagged(lint([p], "RD-IMG-009", example="rx7900xtx")) if "ggml" in f.title], name
+    (tmp_path / "v").mkdir()
+    cuda = lint.write("v/build-cuda.sh", "cmake -B build -DGGML_CUDA=ON\n")
+    rocm = lint.write("v/build-rocm.sh", "cmake -B build -DGGML_HIP=ON -DAMDGPU_TARGETS=gfx1100\n")
+    assert not lint.flagged(lint([cuda, rocm], "RD-IMG-009", example="rx7900xtx"))
+
+
+def test_the_line_cited_is_the_one_that_turns_the_cuda_backend_on(tmp_path, lint):
+    p = lint.write("build.sh", "cmake -B cpu -DGGML_CUDA=OFF && \\\n    cmake --build cpu && \\\n"
+                   "    cmake -B gpu \\\n    -DGGML_CUDA=ON\n")
+    [f] = lint.flagged(lint([p], "RD-IMG-009", example="rx7900xtx"))
+    assert f.evidence[0].source == p + ":4"

@@ -78,3 +78,32 @@ def test_the_live_machine_without_an_amd_gpu_is_where_the_linter_runs_not_the_ta
         got = "Missing"
         assert "where the linter runs" in str(exc)
     assert got in (True, "Missing")
+
+
+def test_the_rules_agree_on_an_apu_only_machine_and_the_tools_own_name_is_no_rocm(tmp_path, lint):
+    from rocmdoctor.testing import build_snapshot as snap
+    from tests.checks.test_gpu import kfd
+
+    apu = snap(tmp_path / "apu", files=kfd("kfd_properties_gfx1036_Raphael_iGPU_PARTIAL.txt"))
+    d = lint.write("Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n")
+    assert lint.statuses(lint([d], "RD-IMG-001", snapshot=apu)) == ["fail"]
+    # `# rocmdoctor: ignore ...` names the tool, not ROCm: a CUDA compose file on a CPU-only box stays unjudged
+    c = lint.write("compose.yaml", "# rocmdoctor: ignore RD-LCH-001\n" + CUDA_COMPOSE)
+    assert lint.statuses(lint([c], "RD-CTR-003", example="no-gpu")) == ["skip"]
+
+
+def test_a_live_host_whose_amd_card_the_driver_has_not_brought_up_is_an_amd_host(tmp_path):
+    # only a negative answer is unknown on the live machine: an AMD card on the bus stays the files' target
+    from rocmdoctor.machine.sources import RootSource
+
+    class Live(RootSource):
+        kind = "live"
+
+    for rel, text in _pci("0000:03:00.0", "0x1002", "0x744c").items():
+        f = tmp_path / rel.lstrip("/")
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(text)
+    assert Context(Live(str(tmp_path))).get("amd_host") is True
+    (tmp_path / "sys/bus/pci/devices/0000:03:00.0/vendor").write_text("0x10de\n")  # an NVIDIA card alone: unknown
+    with pytest.raises(Missing):
+        Context(Live(str(tmp_path))).get("amd_host")

@@ -64,15 +64,23 @@ def record_arch_flags(art: Artifact, words: list[str], line_of) -> None:
 _CUDA_BACKEND = re.compile(r"(?:^|[\s\"'=])(?:-D)?(GGML_CUDA|GGML_CUBLAS|LLAMA_CUBLAS|LLAMA_CUDA)=(?:ON|On|on|1|TRUE|true|YES|yes)\b")
 
 
+# The programs that build (or install by building): not `echo`/`printf` of the flag, not a `docker run` whose
+# container builds (its image is the cause there, RD-IMG-001)
+_BACKEND_BUILDERS = {"cmake", "make", "gmake", "pip", "pip3", "uv", "python", "python3", "poetry", "pipx", "cargo"}
+
+
 def record_backend_flags(art: Artifact, words: list[str], line_of) -> None:
     """A build of llama.cpp for its CUDA backend: BUILD cuda_backend "<NAME>=<value>" at the line that says so (RD-IMG-009)."""
+    cmd = next((w for w in words if not _ASSIGN.match(w)), "")
+    if os.path.basename(cmd) not in _BACKEND_BUILDERS:
+        return
     for w in words:
         if "CU" not in w:
             continue
         m = _CUDA_BACKEND.search(w)
         if m:
             flag = m.group(0).lstrip(" \"'=").removeprefix("-D")
-            art.add(BUILD, "cuda_backend", flag, line_of(re.escape(m.group(1)) + "="))
+            art.add(BUILD, "cuda_backend", flag, line_of(re.escape(m.group(1)) + r"=(?:ON|On|on|1|TRUE|true|YES|yes)\b"))
             return
 
 
