@@ -20,7 +20,9 @@ _NAMES_AMD = re.compile(r"(?i)rocm(?!doctor)|/dev/kfd|amd\.com/gpu|repo\.radeon\
 
 
 def for_amd_elsewhere(settings) -> bool:
-    return any(_NAMES_AMD.search(a.text) for a in settings.artifacts if isinstance(a.text, str))
+    """The files name ROCm in what they run or set (a comment's mention, a chart's note of its AMD option, is not)."""
+    return any(_NAMES_AMD.search(ln) for a in settings.artifacts if isinstance(a.text, str)
+               for ln in a.text.splitlines() if not ln.lstrip().startswith(("#", "//")))
 
 
 def judged_here(settings, amd_host) -> bool:

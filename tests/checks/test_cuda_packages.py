@@ -330,3 +330,24 @@ def test_the_line_cited_is_the_one_that_turns_the_cuda_backend_on(tmp_path, lint
                    "    cmake -B gpu \\\n    -DGGML_CUDA=ON\n")
     [f] = lint.flagged(lint([p], "RD-IMG-009", example="rx7900xtx"))
     assert f.evidence[0].source == p + ":4"
+
+
+def test_a_case_arm_or_branch_for_nvidia_encloses_the_build_and_an_abort_above_it_does_not(tmp_path, lint):
+    arm = lint.write("arm.sh", 'case "$1" in\n  nvidia)\n    cmake -B build -DGGML_CUDA=ON\n    ;;\n  cpu)\n'
+                     '    cmake -B build\n    ;;\nesac\n')
+    assert not lint.flagged(lint([arm], "RD-IMG-009", example="rx7900xtx"))
+    # spent av-ezenitac-vllmserv: the script aborts without nvidia-smi, then builds for CUDA unconditionally
+    abort = lint.write("abort.sh", "if ! command -v nvidia-smi &> /dev/null; then\n  exit 1\nfi\n"
+                       "cmake -B build -DGGML_CUDA=ON\n")
+    [f] = lint.flagged(lint([abort], "RD-IMG-009", example="rx7900xtx"))
+    assert f.evidence[0].source == abort + ":4"
+
+
+def test_a_comment_that_mentions_rocm_is_not_files_for_an_amd_machine():
+    from types import SimpleNamespace
+
+    from checks.machine_target import for_amd_elsewhere
+
+    note = "image:\n  tag: latest\n# If set to 'amd', this adds the 'rocm' suffix to the image tag\n"
+    assert for_amd_elsewhere(SimpleNamespace(artifacts=[SimpleNamespace(text=note)])) is False
+    assert for_amd_elsewhere(SimpleNamespace(artifacts=[SimpleNamespace(text=note + "  suffix: rocm\n")])) is True
