@@ -16,7 +16,7 @@ from rocmdoctor.knowledge import pip_names as pip_kb
 
 from .images import built_from
 from .machine_target import judged_here, no_amd_gpu
-from .pip_untaken import constraints_file, other_vendor_branch
+from .pip_untaken import constraints_file, nvidia_branch, other_vendor_branch
 
 # Two distributions of Triton in one ROCm environment: an AMD engineer's report.
 TRITON_TWO_SOURCE = "https://github.com/state-spaces/mamba/issues/595"
@@ -83,36 +83,9 @@ def cuda_only_packages(settings, amd_host=None):
 
 LLAMA_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
 # a file that also builds llama.cpp for ROCm or Vulkan picks its backend per machine; so does a build inside a branch
-# on the vendor (`if [ "$GPU" = nvidia ]`, a `cuda)` case arm, `if command -v nvidia-smi`), and a file named for CUDA
-# beside one named for ROCm (Dockerfile.cuda, build-rocm.sh)
+# on the vendor (pip_untaken.nvidia_branch), and a file named for CUDA beside one named for ROCm (Dockerfile.cuda,
+# build-rocm.sh)
 _OTHER_BACKEND = re.compile(r"(?:GGML|LLAMA)_(?:HIP|HIPBLAS|VULKAN|CLBLAST)\b")
-_VENDOR_OPEN = re.compile(r"^\s*(?:(?:el)?if\b[^\n]{0,200}(?:cuda|nvidia)|[\w\"'*|-]{0,40}(?:cuda|nvidia)[\w\"'*|-]{0,40}\)(?:\s|$))",
-                          re.I)
-
-
-def _in_vendor_branch(lines: list[str], line: int) -> bool:
-    """The build line sits in an `if`/`elif` or a case arm whose test names CUDA/NVIDIA: the enclosing openers are the
-    nearest less-indented lines above it (a script's own abort `if ! command -v nvidia-smi; then exit 1; fi` before an
-    unconditional build encloses nothing)."""
-    if not 0 < line <= len(lines):
-        return False
-    if _VENDOR_OPEN.match(lines[line - 1]):  # `cuda) cmake ... ;;`, `if command -v nvidia-smi; then cmake ...; fi`
-        return True
-    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
-    for k in range(line - 2, max(-1, line - 80), -1):
-        text = lines[k]
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        ind = len(text) - len(text.lstrip())
-        if ind < indent:
-            if _VENDOR_OPEN.match(text):
-                return True
-            indent = ind
-            if ind == 0:
-                return False
-    return False
-
-
 _NAMED_CUDA = re.compile(r"(?i)(?:^|[-_.])(?:cuda|nvidia|cu\d{2,3})(?:$|[-_.])")
 _NAMED_ROCM = re.compile(r"(?i)(?:^|[-_.])(?:rocm|amd|hip)(?:$|[-_.])")
 
@@ -133,7 +106,7 @@ def _llama_cuda_builds(settings, builds, in_cuda) -> list:
         art = artifact_at(settings, v.origin.path)
         if art is None or _OTHER_BACKEND.search(art.text or "") or _installed_in(settings, v, in_cuda) or \
                 other_vendor_branch(settings, v) or _per_vendor_file(settings, v.origin.path) or \
-                _in_vendor_branch(art.lines(), v.origin.line or 0) or \
+                nvidia_branch(art.lines(), v.origin.line or 0) or \
                 (v.origin.path, v.origin.line) in seen:
             continue  # (one variable's flags used by several builds: one finding, where it is written)
         seen.add((v.origin.path, v.origin.line))

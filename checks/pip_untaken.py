@@ -154,6 +154,34 @@ def in_other_vendor_branch(art, line) -> bool:
         and script_vendor_branch(art.lines(), line)
 
 
+_VENDOR_OPEN = re.compile(r"^\s*(?:(?:el)?if\b[^\n]{0,200}(?:cuda|nvidia)|[\w\"'*|-]{0,40}(?:cuda|nvidia)[\w\"'*|-]{0,40}\)(?:\s|$))",
+                          re.I)
+
+
+def nvidia_branch(lines: list[str], line: int) -> bool:
+    """A script's line sits in an `if`/`elif` or a case arm whose test names CUDA/NVIDIA, whether or not another branch
+    names AMD (:func:`script_vendor_branch` asks for one): `if [ "$GPU" = nvidia ]`, a `cuda)` arm, `if command -v
+    nvidia-smi`. The enclosing openers are the nearest less-indented lines above it (a script's own abort `if ! command -v nvidia-smi; then exit 1; fi` before an
+    unconditional build encloses nothing)."""
+    if not 0 < line <= len(lines):
+        return False
+    if _VENDOR_OPEN.match(lines[line - 1]):  # `cuda) cmake ... ;;`, `if command -v nvidia-smi; then cmake ...; fi`
+        return True
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for k in range(line - 2, max(-1, line - 80), -1):
+        text = lines[k]
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        ind = len(text) - len(text.lstrip())
+        if ind < indent:
+            if _VENDOR_OPEN.match(text):
+                return True
+            indent = ind
+            if ind == 0:
+                return False
+    return False
+
+
 def script_vendor_branch(lines: list[str], line: int) -> bool:
     """other_vendor_branch for a script: the `if` blocks around ``line``, innermost first; the first whose tests name
     vendors decides, from its own branches (an `elif`/`else` of an `if` nested in a branch is that `if`'s)."""

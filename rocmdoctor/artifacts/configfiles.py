@@ -463,3 +463,12 @@ def attention_change(cfg: TrainingConfig, setting: Setting, attention: str) -> s
         return f'attn_implementation: {v}' if cfg.kind == LLAMAFACTORY else f'"attn_implementation": "{v}"'
     v = {"fa2": "fa2", "sdpa": "sdpa", "eager": "disabled"}[attention]
     return f"flash_attn: {v}"
+
+
+def ds_zero(value: Any) -> Any:
+    """A DeepSpeed config's `zero_optimization` as DeepSpeed reads it: absent is {}, and the legacy boolean form is
+    stage 1 (true) or 0 (deepspeed/runtime/zero/config.py read_zero_config_deprecated: a warning, no error); any
+    other value is returned for the caller to judge."""
+    if value is None:
+        return {}
+    return {"stage": int(value)} if isinstance(value, bool) else value

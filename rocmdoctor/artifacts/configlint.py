@@ -15,6 +15,7 @@ from ..engine.check import Action, FixPlan, ev, fail, ok, skip, warn
 from ..engine.model import Finding
 from ..base.records import dataclass
 from ..base.untrusted import pick
+from .configfiles import ds_zero
 
 ZERO_DOCS = "https://www.deepspeed.ai/docs/config-json/#zero-optimizations-for-fp16-training"
 ZERO_PAPER = "https://arxiv.org/abs/1910.02054"
@@ -51,11 +52,7 @@ def zero_per_gpu_bytes(params: float, stage: int, gpus: int, offload_optimizer: 
 
 
 def zero_vs_hardware(config: dict, hw: Hardware, model_params: float | None, path: str) -> list[Finding]:
-    zero = config.get("zero_optimization")
-    if zero is None:
-        zero = {}
-    if isinstance(zero, bool):  # the legacy format DeepSpeed still reads (with a deprecation warning): true is stage 1
-        zero = {"stage": int(zero)}
+    zero = ds_zero(config.get("zero_optimization"))
     if not isinstance(zero, dict):
         return [_not_a(path, "zero_optimization", zero, "a mapping such as {\"stage\": 2}")]
     stage = zero.get("stage", 0)

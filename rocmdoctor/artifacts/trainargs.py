@@ -304,9 +304,8 @@ def memory_settings(setup: Setup, gpus: int, attention_kind: str,
         ckpt = truthy(arg("gradient_checkpointing")) is True
     else:
         ckpt = lf  # LLaMA-Factory turns it on unless told not to; HF Trainer leaves it off
-    zero_sec = setup.ds("zero_optimization")
-    # DeepSpeed's legacy boolean form: true is stage 1 (deepspeed/runtime/zero/config.py read_zero_config_deprecated)
-    zero_sec = zero_sec if isinstance(zero_sec, dict) else {"stage": int(zero_sec)} if isinstance(zero_sec, bool) else {}
+    zero_sec = cf.ds_zero(setup.ds("zero_optimization"))
+    zero_sec = zero_sec if isinstance(zero_sec, dict) else {}
     stage = zero_sec.get("stage", 0)
     stage = stage if isinstance(stage, int) and not isinstance(stage, bool) and 0 <= stage <= 3 else 0
     if setup.deepspeed is not None:

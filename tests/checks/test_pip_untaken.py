@@ -146,3 +146,14 @@ def test_a_scripts_chain_with_no_rocm_branch_is_still_judged(tmp_path):
     body = ('#!/bin/bash\nif [ "$GPU_TYPE" = "nvidia" ]; then\n'
             '    pip install torch --index-url https://download.pytorch.org/whl/cu121\nelse\n    pip install torch\nfi\n')
     assert len(flagged(scan([write(tmp_path, "install.sh", body)], "RD-IMG-002", "rx7900xtx"))) == 2
+
+
+def test_nvidia_branch_is_an_enclosing_nvidia_test_or_arm_not_an_abort_above():
+    from checks.pip_untaken import nvidia_branch
+
+    arm = ['case "$1" in', "  nvidia)", "    cmake -DGGML_CUDA=ON", "    ;;", "esac"]
+    assert nvidia_branch(arm, 3) is True
+    branch = ['if [ "$GPU" = cuda ]; then', "  make LLAMA_CUBLAS=1", "fi", "make"]
+    assert nvidia_branch(branch, 2) is True and nvidia_branch(branch, 4) is False
+    abort = ["if ! command -v nvidia-smi; then", "  exit 1", "fi", "cmake -DGGML_CUDA=ON"]
+    assert nvidia_branch(abort, 4) is False and nvidia_branch(abort, 0) is False
