@@ -309,6 +309,10 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
             if rule:
                 add(rule, ln, failed_call=call)
                 break
+    if "exc-gpu-runtime" in out and lines and any(_ZLUDA.search(t) for t in lines):
+        # the GPU error of a CUDA program that ZLUDA translates: its layer first (zluda-layer's note)
+        out = {("zluda-layer" if k == "exc-gpu-runtime" else k):
+               ((rules.by_id("zluda-layer"),) + v[1:] if k == "exc-gpu-runtime" else v) for k, v in out.items()}
     if not out and shape.single is not None:  # a one-line paste is judged by that line, error form or not
         rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) and not is_benign(
             shape.single.text) else None
@@ -317,6 +321,7 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
     return list(out.values())
 
 
+_ZLUDA = re.compile(r"zluda", re.I)  # also inside a folder name ("C:\\llamaZLUDA\\")
 # A pasted line with no error form still says it failed in these words (a one-line paste is all
 # the evidence there is; a bare status line without them is not a failure).
 _FAILURE_WORDS = re.compile(r"\b(?:fail\w{0,4}|error\w{0,2}|cannot|can't|unable|denied|not permitted|invalid|"

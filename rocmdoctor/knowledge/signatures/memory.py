@@ -262,6 +262,28 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/TuSimple/mx-maskrcnn/issues/98", "https://github.com/NVlabs/instant-ngp/issues/790"),
         examples=("21:52:45 ERROR    Uncaught exception: C:\\tutorial\\ngp\\instant-ngp\\dependencies\\tiny-cuda-nn\\include\\tiny-cuda-nn/gpu_memory.h:575 cuMemSetAccess(m_base_address + m_size, n_bytes_to_allocate, &access_desc, 1) failed with error CUDA_ERROR_OUT_OF_MEMORY",),
     ),
+    # Vulkan backends (llama.cpp's ggml_vulkan, TVM/MLC, IREE) run on Radeons without ROCm; their allocation failures
+    # are Vulkan's result codes, in the C name or Vulkan-Hpp's
+    S(
+        id="vulkan-out-of-device-memory", family="memory", title="A Vulkan allocation failed: out of device memory",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"\bVK_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY\b", r"\bErrorOutOf(?:Device|Host)Memory\b",
+                  r"\bggml_vulkan: Device memory allocation of size \d{1,20} failed"),
+        needles=("out_of_device_memory", "out_of_host_memory", "erroroutofdevicememory", "erroroutofhostmemory",
+                 "device memory allocation of size"),
+        meaning="The Vulkan driver could not give the buffer: the model, its context (KV cache) or one buffer is larger "
+                "than the GPU's memory or its largest allocation.",
+        causes=(
+            C(text="the model and its context do not fit the GPU's memory", check="RD-DS-006",
+              fix="offload fewer layers (-ngl), shorten the context, or use a smaller quantisation"),
+            C(text="on an APU the driver's heap is the GTT/carve-out size, not the RAM", check="RD-APU-001"),
+        ),
+        fix="Fit the model to the GPU: fewer offloaded layers, a shorter context, a smaller quantisation.",
+        sources=("https://github.com/mlc-ai/mlc-llm/issues/38", "https://github.com/ggml-org/llama.cpp/issues/14698"),
+        examples=("  Check failed: (__e == VK_SUCCESS) is false: Vulkan Error, code=-2: VK_ERROR_OUT_OF_DEVICE_MEMORY",
+                  "ggml_vulkan: Requested buffer size exceeds device memory allocation limit: ErrorOutOfDeviceMemory"),
+        near_misses=("VK_ERROR_OUT_OF_DATE_KHR",),
+    ),
     S(
         id="dataloader-cleanup-after-error", family="memory", title="DataLoader workers were cleaned up after a failure",
         severity="warning", tier=CONSEQUENCE,

@@ -396,6 +396,23 @@ STRUCTURAL: tuple[S, ...] = (
         fix="Install the missing package, or the version the importing package requires.",
         sources=("https://docs.python.org/3/library/exceptions.html#ImportError",),
     ),
+    # ZLUDA runs CUDA programs on AMD GPUs (Windows, mostly) by translating CUDA calls to HIP: a CUDA error there is
+    # its layer not matching the HIP SDK, the program's CUDA libraries or the torch it patched (FAMILIES.md: packages;
+    # 17 of the corpus's 22 ZLUDA failures were labelled so from their threads)
+    S(
+        id="zluda-layer", family="packages", title="A CUDA program run through ZLUDA failed in the translation layer",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning="The log runs a CUDA build through ZLUDA; its GPU error is ZLUDA's DLLs, the HIP SDK they were built "
+                "for, or a CUDA library call ZLUDA does not implement, more often than the GPU itself.",
+        causes=(
+            C(text="ZLUDA was built for another HIP SDK version than the one installed (hiprtc/amdhip64 DLL names)"),
+            C(text="the CUDA DLLs in torch's lib folder were not replaced by ZLUDA's (cublas, cusparse, nvrtc)"),
+            C(text="the program calls a CUDA library function ZLUDA does not implement (cuBLASLt, cuDNN, MMQ kernels)"),
+        ),
+        fix="Match ZLUDA to the installed HIP SDK, re-run its patch of torch's lib folder, and turn off the CUDA "
+            "features it lacks (cuDNN, cuBLASLt); or use a ROCm build of the program where one exists.",
+        sources=("https://github.com/lshqqytiger/ZLUDA", "https://github.com/vosen/ZLUDA"),
+    ),
     S(
         id="exc-gpu-runtime", family="runtime", title="The GPU runtime raised an error",
         severity="fatal", tier=RUNTIME, patterns=(), needles=(),

@@ -31,7 +31,16 @@ _ERRORISH = re.compile(r"(?<![/\\])\b[A-Z]\w{0,60}(?:Error|Exception)\b(?![/\\])
                        r"crashed)\b)|"
                        # C and C++ programs dying: an uncaught exception, a fatal signal, "Error ..." opening the line
                        r"^\s{0,8}Error\b(?!s\b)|\bterminate called after throwing\b|\bIllegal instruction\b|"
-                       r"\breceived signal SIG[A-Z]{2,6}\b|^SIG(?:ABRT|SEGV|ILL|BUS|FPE)\b")
+                       r"\breceived signal SIG[A-Z]{2,6}\b|^SIG(?:ABRT|SEGV|ILL|BUS|FPE)\b|"
+                       # glog's ERROR and FATAL levels (c10, rocprofiler, Ray, gRPC: "E1122 10:01:02.3 ...",
+                       # "[E socket.cpp:12]", "F agent.cpp:1093]"), a system call that failed as strace prints it
+                       # ("ioctl(4, ...) = -1 EACCES (Permission denied)"), a program's "An error occurred/encountered",
+                       # a kernel's trap line for a process ("general protection fault ... in amdvlk64.so")
+                       r"^(?:\(\w{1,40} pid=\d{1,9}\)\s{1,2})?(?:[EF]\d{4} \d\d:\d\d:\d\d|\[[EF](?:\d{3,4} [\d:.]{8,20})? "
+                       r"\S{1,120}:\d{1,6}\]|F \S{1,120}\.\w{1,4}:\d{1,6}\] )|"
+                       r"\) = -1 E[A-Z]{2,15} \(|"
+                       r"(?i:\bpermission denied\b|\berror (?:was )?(?:encountered|occurred|occured)\b|"
+                       r"\bgeneral protection fault\b|\bsegfault at\b)")
 # Counts and metrics: "0 errors", "eval error: 0.0213", "max error=4e-07" (a float is a measurement).
 _NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|"
                         r"^\s{0,8}Error\s{1,40}(?:rate|bars?|handling|correction|codes?\b[^:]|[-+]?\d)|"  # a metric or a table row
@@ -50,6 +59,7 @@ _LOW_LEVEL = re.compile(
     r"|\[(?i:warning|warn|info|debug)\]"
     r"|\[[\w.]{1,80}\|(?i:warning|info|debug)\]"
     r"|\[?\d{4}-\d\d-\d\d[T ][\d:.,]{8,20}Z?\]?\s{1,2}(?:-\s{1,2})?(?:\S{1,60}\s-\s)?\[?(?i:warning|warn|info|debug)\b"
+    r"|\d\d:\d\d:\d\d[-.,]\d{3,6}\s{1,4}(?i:warning|warn|info|debug)\b"  # SD.Next: "17:17:39-101689 WARNING"
     r"|\S{0,300}?\.py:\d{1,6}: \w{0,40}Warning:"
     r"|\w{0,40}Warning: )"
     r"|\blevel=(?i:warn|warning|info|debug)\b"

@@ -9,15 +9,18 @@ from .shape import Build
 
 
 # A native build's own error line: a compiler's "file:line:col: error:", a tool's "c++: error:",
-# the linker's "ld: cannot find" / "collect2: error", ninja's "FAILED: x.o", setuptools' "error: command
-# ... failed", CMake's "CMake Error". Indented copies (pip's build output) count too.
+# the linker's "ld: cannot find" / "collect2: error" / "lld-link: error", ninja's "FAILED: x.o" and "ninja: error",
+# setuptools' "error: command ... failed", CMake's "CMake Error". Indented copies (pip's build output) count too.
 _BUILD_ERROR = re.compile(
-    r"^\s{0,8}(?:(?P<file>[^\s:]{1,300}\.(?:c|cc|cpp|cxx|cu|hip|hiph|cuh|h|hh|hpp|hxx|inc|cl)):\d{1,7}(?::\d{1,5})?: "
+    r"^\s{0,8}(?:\[[\w.+-]{1,40}\] {1,4})?"  # a super-build's project prefix (TheRock: "[rocBLAS] lld-link: error")
+    r"(?:(?P<file>[^\s:]{1,300}\.(?:c|cc|cpp|cxx|cu|hip|hiph|cuh|h|hh|hpp|hxx|inc|cl)):\d{1,7}(?::\d{1,5})?: "
     r"(?:fatal )?error:"
     r"|(?:\S{0,200}/)?(?:c\+\+|g\+\+|gcc|cc|clang(?:\+\+)?|amdclang(?:\+\+)?|hipcc|nvcc|cc1plus|collect2|"
-    r"ld(?:\.\w{1,8})?|[\w-]{1,40}-g(?:cc|\+\+))(?:-\d{1,3})?(?:\.exe)?: (?:fatal )?error\b"
+    r"ld(?:\.\w{1,8})?|lld(?:-link)?|ninja|[\w-]{1,40}-g(?:cc|\+\+))(?:-\d{1,3})?(?:\.exe)?: (?:fatal )?error\b"
     r"|(?:\S{0,200}/)?ld(?:\.\w{1,8})?: cannot find\b"
     r"|FAILED: \S{1,300}\.(?:o|obj|so)\b"
+    # ninja 1.12 names the failed edge with its exit code, whatever it builds ("FAILED: [code=255] library/src/...")
+    r"|FAILED: \[code=\d{1,4}\] \S"
     r"|error: command '[^']{1,300}' failed with exit (?:status|code)"
     r"|CMake Error\b"
     # a paste whose newlines were lost (a bug tracker's one-line field): CMake's own "at FILE:LINE (" mid-line

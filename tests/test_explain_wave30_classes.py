@@ -1,0 +1,113 @@
+"""Classes the spent batches still missed at the start of wave 30, each fixed as a class: real lines with their
+source URL, and for each a look-alike that must stay as it was.
+
+A. Lines that are errors in their own format although no word of the old list is in them: glog's ERROR and FATAL
+   levels ("F agent.cpp:1093] ..."), a failed system call as strace prints it, "Permission denied", "An error
+   occurred/encountered", a kernel trap line for a process. Below them, explain reasons instead of saying "no
+   error-like lines".
+B. A Vulkan allocation failing (VK_ERROR_OUT_OF_DEVICE_MEMORY, Vulkan-Hpp's ErrorOutOfDeviceMemory): memory.
+C. Native builds failing in the words of ninja 1.12 ("FAILED: [code=255] ..."), ninja itself ("ninja: error:") and
+   LLVM's COFF linker ("lld-link: error:"), also under a super-build's "[project]" prefix: packages (build-failed).
+D. A CUDA program's GPU error in a log that runs it through ZLUDA: ZLUDA's layer, packages; the same error
+   without ZLUDA stays the runtime's.
+E. SD.Next's "17:17:39-101689 WARNING" lines are warnings, as its INFO lines are; its ERROR lines stay errors.
+"""
+from __future__ import annotations
+
+from rocmdoctor.logs.logscan.matcher import looks_like_error
+from tests.explain_helpers import top
+
+
+def test_a_errors_in_their_own_format_are_error_like():
+    # https://github.com/ROCm/rocprofiler-sdk (a torch wheel's bundled profiler aborting on WSL, unsloth#11212)
+    assert looks_like_error("F agent.cpp:1093] Found 0 rocprofiler agents and 2 HSA agents.")
+    assert looks_like_error("E1122 10:01:02.345678 4242 ProcessGroupNCCL.cpp:1234] watchdog caught collective")
+    assert looks_like_error("[E socket.cpp:957] [c10d] The client socket has timed out after 900s")
+    # https://github.com/clbr/radeontop/issues/72 (strace of a user without access to the render node)
+    assert looks_like_error("ioctl(4, DRM_IOCTL_SET_VERSION, 0x7ffe605d5110) = -1 EACCES (Permission denied)")
+    assert looks_like_error("bash: /dev/kfd: Permission denied")
+    # https://github.com/ROCm/rocm-examples (a Spack build run on an MI300A)
+    assert looks_like_error('An error encountered: "invalid device function" at .../bitonic_sort/main.hip:204')
+    assert looks_like_error("An error occurred during the execution of TVM.")
+    # https://github.com/iree-org/iree (a Vulkan matmul test crashing in the driver library)
+    assert looks_like_error("[497363.032294] traps: iree-e2e-matmul[2158766] general protection fault "
+                            "ip:74f917453420 sp:7fffb4a6d860 error:0 in amdvlk64.so[74f9167dc000+2951000]")
+    # look-alikes: glog's INFO and WARNING levels, a system call that worked, a metric, prose about permissions
+    assert not looks_like_error("I1122 10:01:02.345678 4242 ProcessGroupNCCL.cpp:1234] NCCL initialized")
+    assert not looks_like_error("W1122 10:01:02.345678 4242 socket.cpp:464] retrying")
+    assert not looks_like_error("ioctl(4, DRM_IOCTL_GET_UNIQUE, 0x7ffe605d5100) = 0")
+    assert not looks_like_error("F1 score: 0.913")
+    assert not looks_like_error("Fetched 4 files in 2s")
+
+
+def test_a_a_strace_refusal_on_the_render_node_is_permissions():
+    lines = ['stat("/dev/dri/card0", {st_mode=S_IFCHR|0660, st_rdev=makedev(226, 0), ...}) = 0',
+             'openat(AT_FDCWD, "/dev/dri/card0", O_RDWR|O_CLOEXEC) = 4',
+             "ioctl(4, DRM_IOCTL_SET_VERSION, 0x7ffe605d5110) = -1 EACCES (Permission denied)",
+             "close(4)                                = 0"]
+    assert top(lines)[0] == "permissions"
+    assert top([lines[0], lines[1], lines[3]]) == (None, None)
+
+
+# B. https://github.com/mlc-ai/mlc-llm/issues/38 and https://github.com/ggml-org/llama.cpp/issues/14698
+TVM = ["An error occurred during the execution of TVM.",
+       "For more information, please see: https://tvm.apache.org/docs/errors.html",
+       "  Check failed: (__e == VK_SUCCESS) is false: Vulkan Error, code=-2: VK_ERROR_OUT_OF_DEVICE_MEMORY"]
+GGML = ["ggml_vulkan: 0 = AMD Radeon Graphics (RADV GFX1150) (radv) | uma: 1 | fp16: 1 | warp size: 64",
+        "ggml_vulkan: Requested buffer size exceeds device memory allocation limit: ErrorOutOfDeviceMemory"]
+
+
+def test_b_a_vulkan_allocation_failure_is_memory():
+    assert top(TVM) == ("memory", "vulkan-out-of-device-memory")
+    assert top(GGML) == ("memory", "vulkan-out-of-device-memory")
+    assert top(["ggml_vulkan: Device memory allocation of size 4294967296 failed."]) == \
+        ("memory", "vulkan-out-of-device-memory")
+    # look-alike: a swapchain out of date is no allocation (a window resized)
+    assert top(["vkQueuePresentKHR returned VK_ERROR_OUT_OF_DATE_KHR"])[1] != "vulkan-out-of-device-memory"
+
+
+# C. https://github.com/ROCm/rocBLAS/issues/1674 (Gentoo), TheRock's Windows notes, https://github.com/ollama/ollama
+NINJA_CODE = ["[2/483] cd /tmp/portage/sci-libs/rocBLAS-6.4.3-r1/work/rocBLAS-rocm-6.4.3_build/library/src && "
+              "TensileCreateLibrary --merge-files --separate-architectures --lazy-library-loading",
+              "FAILED: [code=255] library/src/CMakeFiles/TENSILE_LIBRARY_TARGET /tmp/portage/sci-libs/rocBLAS-6.4.3-r1/"
+              "work/rocBLAS-rocm-6.4.3_build/library/src/CMakeFiles/TENSILE_LIBRARY_TARGET"]
+LLD = ["[rocBLAS] lld-link: error: duplicate symbol: rocblas_stbsv_batched",
+       "[rocBLAS] >>> defined at library/src/CMakeFiles/rocblas.dir/blas2/rocblas_tbsv_batched.cpp.obj"]
+NINJA = ["-- Build files have been written to: D:/Downloads/PortableGit/repos/ollama/build",
+         "ninja: error: unknown target 'ggml-hip', did you mean 'ggml-cpu'?"]
+
+
+def test_c_build_tools_failing_in_their_own_words_are_a_failed_build():
+    for lines in (NINJA_CODE, LLD, NINJA):
+        assert top(lines) == ("packages", "build-failed"), lines
+    # look-alikes: a test runner's FAILED line is no build; ninja's progress line is not a failure
+    assert top(["FAILED: test_allreduce (tests.test_dist.TestDist)"])[1] != "build-failed"
+    assert top([NINJA_CODE[0]]) == (None, None)
+
+
+# D. https://github.com/Nerogar/OneTrainer/issues/911, https://github.com/vosen/ZLUDA/issues/604 (its ggml paths), the
+# error of https://github.com/likelovewant/ROCmLibs-for-gfx1103-AMD780M-APU/issues/9
+ZLUDA_DLL = ["Starting UI...",
+             "Failed to load ZLUDA: Could not find module 'C:\\Program Files\\AMD\\ROCm\\6.2\\bin\\hiprtc0507.dll' "
+             "(or one of its dependencies). Try using the full path with constructor syntax."]
+ZLUDA_GGML = ["CUDA error: named symbol not found",
+              "  current device: 0, in function ggml_cuda_op_mul_mat_cublas at C:\\llamaZLUDA\\llama.cpp\\ggml\\src\\"
+              "ggml-cuda\\ggml-cuda.cu:1333",
+              "C:\\llamaZLUDA\\llama.cpp\\ggml\\src\\ggml-cuda\\ggml-cuda.cu:96: CUDA error"]
+
+
+def test_d_a_gpu_error_under_zluda_is_its_layer():
+    assert top(ZLUDA_DLL) == ("packages", "zluda-layer")
+    assert top(ZLUDA_GGML) == ("packages", "zluda-layer")
+    # look-alike: the same CUDA error with no ZLUDA in the log is the runtime's
+    plain = [ln.replace("llamaZLUDA", "llama") for ln in ZLUDA_GGML]
+    assert top(plain) == ("runtime", "exc-gpu-runtime")
+
+
+# E. https://github.com/vladmandic/automatic (SD.Next's log format)
+def test_e_sdnext_warning_lines_are_warnings():
+    assert not looks_like_error("17:17:39-101689 WARNING  ROCm: hsa version detect failed")
+    assert looks_like_error("16:55:17-306180 ERROR    Error loading the model with llama.cpp: Server process "
+                            "terminated unexpectedly with exit code: 127")
+    assert top(["17:17:39-099689 INFO     Using ZLUDA in G:\\automatic-dev.zluda",
+                "17:17:39-101689 WARNING  ROCm: hsa version detect failed"]) == (None, None)
