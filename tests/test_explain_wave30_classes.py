@@ -11,6 +11,13 @@ C. Native builds failing in the words of ninja 1.12 ("FAILED: [code=255] ..."), 
 D. A CUDA program's GPU error in a log that runs it through ZLUDA: ZLUDA's layer, packages; the same error
    without ZLUDA stays the runtime's.
 E. SD.Next's "17:17:39-101689 WARNING" lines are warnings, as its INFO lines are; its ERROR lines stay errors.
+
+From the first fresh group of wave 30 (batches 204-211), read for round 2:
+F. The GPU runtime reporting an uncorrectable ECC error (HIP and CUDA share "uncorrectable ECC error encountered"):
+   a hardware fault, driver (FAMILIES.md files RAS under driver), not the runtime.
+G. llama.cpp older than the model file ("unknown model architecture: 'x'", "unrecognized tensor type 14"): packages.
+H. An import-time "module 'x' has no attribute 'y'": packages whose versions do not match (exc-import), whatever
+   words the names hold.
 """
 from __future__ import annotations
 
@@ -111,3 +118,45 @@ def test_e_sdnext_warning_lines_are_warnings():
                             "terminated unexpectedly with exit code: 127")
     assert top(["17:17:39-099689 INFO     Using ZLUDA in G:\\automatic-dev.zluda",
                 "17:17:39-101689 WARNING  ROCm: hsa version detect failed"]) == (None, None)
+
+
+# F. https://github.com/kohya-ss/sd-scripts/issues/1434
+def test_f_an_uncorrectable_ecc_error_from_the_runtime_is_the_hardware():
+    lines = ["RuntimeError: CUDA error: uncorrectable ECC error encountered",
+             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
+             "might be incorrect.",
+             "[E ProcessGroupNCCL.cpp:916] [Rank 1] NCCL watchdog thread terminated with exception: CUDA error: "
+             "uncorrectable ECC error encountered"]
+    assert top(lines) == ("driver", "runtime-ecc-uncorrectable")
+    assert top(["hipErrorECCNotCorrectable"]) == ("driver", "runtime-ecc-uncorrectable")
+    # look-alikes: the ECC mode printed by a tool, and a correctable count, are no failure of the run
+    assert top(["ECC mode: enabled"]) == (None, None)
+    assert top(["Volatile Uncorr. ECC: 0"])[1] != "runtime-ecc-uncorrectable"
+
+
+# G. https://github.com/evshiron/rocm_lab/issues/13, https://github.com/ollama/ollama/issues/12984
+def test_g_a_llama_cpp_older_than_the_model_file_is_packages():
+    tensor = ["llama.cpp: loading model from models/TheBloke_Llama-2-13B-chat-GGML/llama-2-13b-chat.ggmlv3.q6_K.bin",
+              "error loading model: unrecognized tensor type 14",
+              "llama_init_from_file: failed to load model"]
+    assert top(tensor) == ("packages", "llama-cpp-model-format-unsupported")
+    arch = ["ollama  | llama_model_load: error loading model: error loading model architecture: unknown model "
+            "architecture: 'pangu-embedded'", "ollama  | llama_model_load_from_file_impl: failed to load model"]
+    assert top(arch) == ("packages", "llama-cpp-model-format-unsupported")
+    # look-alike: the loader's metadata dump names the architecture of a model it reads
+    assert top(["llama_model_loader: - kv   0:                       general.architecture str              = "
+                "gemma3"]) == (None, None)
+
+
+# H. https://github.com/sgl-project/sglang/issues/22279 (an image's bundled aiter older than sglang expects)
+def test_h_a_module_without_the_attribute_another_package_imports_is_packages():
+    lines = ['File "sglang/srt/layers/quantization/quark/schemes/quark_w4a4_mxfp4.py", line 13, in <module>',
+             "    from aiter.ops.triton.gemm.fused.fused_gemm_afp4wfp4_split_cat import (",
+             'File "aiter/ops/triton/quant/fused_fp8_quant.py", line 21, in <module>',
+             "    fp8_dtype = aiter.dtypes.fp8",
+             "AttributeError: module 'aiter' has no attribute 'dtypes'"]
+    tb = ["Traceback (most recent call last):"] + ["  " + ln if ln.startswith("File") else ln for ln in lines]
+    assert top(tb) == ("packages", "exc-import")
+    # look-alike: an object's missing attribute is a program's bug, not a package's version
+    other = tb[:-1] + ["AttributeError: 'NoneType' object has no attribute 'dtypes'"]
+    assert top(other)[1] != "exc-import"

@@ -23,6 +23,10 @@ from .values import image_command, tools_only
 from ..machine_target import judged_here, no_amd_gpu
 
 
+# AMD's guide to ROCm containers under WSL2: --device=/dev/dxg and the WSL driver library mounted in
+WSL_DOCKER = "https://rocm.docs.amd.com/projects/radeon/en/latest/docs/install/wsl/install-pytorch.html"
+
+
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
        option="config", sources=[DOCKER_HOWTO, "https://github.com/ROCm/TheRock/issues/7705"])
 def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
@@ -100,6 +104,17 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
                             "request amd.com/gpu in resources.limits; without the request HIP finds no GPU ('No HIP GPUs "
                             "are available').", subject=subject, evidence=[svc_ev(a, svc, "image")],
                             fix=svc_plan("Request AMD GPUs", a, [f"{name}: resources.limits: amd.com/gpu: 1"])))
+            continue
+        if wsl is not None:  # ROCm under WSL2 has no /dev/kfd: the GPU is /dev/dxg, with the host's WSL libraries
+            out.append(fail(f"{name}: /dev/dxg, this WSL2 host's GPU, is not passed into the container",
+                            "Under WSL2 ROCm reaches the GPU through /dev/dxg (the Windows driver) and the libraries in "
+                            "/usr/lib/wsl/lib; there is no /dev/kfd to pass. Without them HIP in the container finds no "
+                            "GPU.", subject=subject, evidence=[svc_ev(a, svc, "devices")]
+                            + [e for _, e in nvidia_requests(a, svc, amd_cdi)][:1], sources=[WSL_DOCKER],
+                            fix=svc_plan("Pass the WSL2 GPU", a, [say_both(
+                                name, svc, "devices: [/dev/dxg]; volumes: /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so",
+                                "add --device /dev/dxg -v /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so")],
+                                svc, name, [("append", "devices", "/dev/dxg")])))
             continue
         out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "

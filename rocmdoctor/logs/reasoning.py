@@ -62,6 +62,9 @@ _NOT_LOADABLE = (r"(?:wasn't|was not|could not be|couldn't be|cannot be|can't be
 # said nothing. vLLM's KV-cache capacity errors ("To serve at least one request with the model's max
 # seq len", "larger than the maximum number of tokens that can be stored in KV cache") are memory.
 _MSG_RULES = (
+    # a package's attribute that another package expects and this version lacks ("module 'aiter' has no attribute
+    # 'dtypes'", numpy's removed aliases): versions that do not match, whatever words the names hold
+    (re.compile(r"^module '[\w.]{1,80}' has no attribute '"), "exc-import"),
     (re.compile(r"not compiled with CUDA enabled", re.I), "tb-torch-cpu-build"),
     (re.compile(r"out of memory|\bOOM\b|(?:failed|unable) to allocate|\bKV cache\b|max seq len|max_model_len|"
                 r"gpu_memory_utilization", re.I), "exc-memory"),

@@ -780,3 +780,19 @@ def test_an_nvidia_host_is_no_amd_host_and_an_amd_pci_gpu_without_kfd_is(tmp_pat
     amd = build_snapshot(tmp_path / "amd", files={f"{pci}/class": "0x030000\n", f"{pci}/vendor": "0x1002\n",
                                                   f"{pci}/device": "0x744c\n"})
     assert lint.statuses(lint([p], "RD-CTR-003", snapshot=amd)) == ["fail"]
+
+
+def test_wsl2_gpu_service_without_dxg_asks_for_dxg_not_kfd(tmp_path):
+    # fresh batch 209 (a TGI compose run on a WSL2 Radeon desktop): WSL2 has no /dev/kfd, its GPU is /dev/dxg
+    text = ("services:\n  tgi:\n    image: ghcr.io/huggingface/text-generation-inference:3.0.1-rocm\n"
+            "    shm_size: 1g\n")
+    p = write(tmp_path, "compose.yaml", text)
+    fs = flagged(scan([p], "RD-CTR-003", "wsl2-radeon"))
+    assert len(fs) == 1 and "/dev/dxg" in fs[0].title and "/dev/kfd" not in fs[0].title
+    plan = " ".join(str(a.description) for a in fs[0].fix.actions)
+    assert "/dev/dxg" in plan and "/dev/kfd" not in plan
+    # mapping /dev/dxg passes there; on a native host the same service is told to pass /dev/kfd and /dev/dri
+    ok_ = write(tmp_path, "ok/compose.yaml", text + "    devices: [/dev/dxg]\n")
+    assert not flagged(scan([ok_], "RD-CTR-003", "wsl2-radeon"))
+    native = flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
+    assert len(native) == 1 and "/dev/kfd" in native[0].title

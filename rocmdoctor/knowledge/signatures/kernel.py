@@ -314,6 +314,25 @@ SIGNATURES: tuple[S, ...] = (
             "amdgpu 0000:05:00.0: amdgpu: 12 correctable hardware errors detected in total in gfx block",
         ),
     ),
+    # the same hardware error as the GPU runtime reports it to the program (HIP and CUDA share the wording)
+    S(
+        id="runtime-ecc-uncorrectable", family="kernel", title="The GPU runtime reported an uncorrectable ECC error",
+        severity="fatal", tier=HARDWARE,
+        patterns=(r"\buncorrectable ECC error encountered\b", r"\b(?:hip|cuda)ErrorECCNotCorrectable\b",
+                  r"\bCUDA_ERROR_ECC_UNCORRECTABLE\b"),
+        needles=("ecc error encountered", "eccnotcorrectable", "ecc_uncorrectable"),
+        meaning="The GPU's memory returned data its ECC could not correct; the kernel that read it and the job stop.",
+        causes=(C(text="failing GPU memory (RAS counters and retired pages say whether it repeats)",
+                  check="RD-HEALTH-001"),),
+        fix="Drain the GPU, read its RAS counters (amd-smi metric --ecc, rocm-smi --showrasinfo) and test it "
+            "(RVS/AGFHC); RMA if uncorrectable errors repeat.",
+        sources=("https://github.com/kohya-ss/sd-scripts/issues/1434",
+                 "https://rocm.docs.amd.com/projects/HIP/en/latest/reference/error_codes.html"),
+        examples=("RuntimeError: CUDA error: uncorrectable ECC error encountered",
+                  "[E ProcessGroupNCCL.cpp:916] [Rank 1] NCCL watchdog thread terminated with exception: CUDA error: "
+                  "uncorrectable ECC error encountered"),
+        near_misses=("ECC mode: enabled",),
+    ),
     S(
         id="amdgpu-ras-poison", family="kernel", title="RAS: poisoned memory consumed",
         severity="fatal", tier=HARDWARE,

@@ -1210,6 +1210,32 @@ SIGNATURES: tuple[S, ...] = (
                   "2023-08-22 10:00:00,000 - auto_gptq.nn_modules.qlinear_cuda - WARNING - CUDA extension not installed."),
         near_misses=("INFO - The layer lm_head is not quantized.",),
     ),
+    # llama.cpp (and Ollama, LM Studio, llama-cpp-python, koboldcpp on it) older than the model file: a GGUF of an
+    # architecture it does not know, a quantisation type it cannot read, the pre-GGUF GGML format
+    S(
+        id="llama-cpp-model-format-unsupported", family="packages",
+        title="The llama.cpp build is older than the model file's architecture or format",
+        severity="fatal", tier=SETUP,
+        patterns=(r"\bunknown model architecture: '[\w.-]{1,60}'",
+                  r"\berror loading model: unrecognized tensor type \d{1,4}",
+                  r"\bunknown \(magic, version\) combination: [0-9a-f]{8}",
+                  r"\btensor '[^'\n]{1,200}' has invalid ggml type \d{1,4}"),
+        needles=("unknown model architecture", "unrecognized tensor type", "(magic, version) combination",
+                 "invalid ggml type"),
+        meaning="The model file uses an architecture or a tensor type newer than the llama.cpp inside the program, "
+                "or an old GGML file that current llama.cpp no longer reads: the program must be newer (or the file "
+                "converted), whatever the GPU.",
+        causes=(C(text="the app bundles an older llama.cpp than the model needs (Ollama, LM Studio, a prebuilt image "
+                       "or wheel)", fix="update the app or rebuild llama.cpp / llama-cpp-python from a newer release"),),
+        fix="Update the program (or the llama.cpp it bundles) to a release that knows the architecture, or use a GGUF "
+            "file converted for the version you have.",
+        sources=("https://github.com/ollama/ollama/issues/12984", "https://github.com/evshiron/rocm_lab/issues/13",
+                 "https://github.com/mozilla-ai/llamafile/issues/711"),
+        examples=("ollama  | llama_model_load: error loading model: error loading model architecture: unknown model "
+                  "architecture: 'pangu-embedded'",
+                  "error loading model: unrecognized tensor type 14"),
+        near_misses=("llama_model_loader: - kv   0:                       general.architecture str              = gemma3",),
+    ),
     # A package manager's resolver proving the requested set cannot be installed together: pip's ResolutionImpossible,
     # uv's "No solution found", conda's UnsatisfiableError, libmamba's "Could not solve", poetry's SolverProblemError.
     # Nothing was installed; the pins (a torch of one build beside a package built for another) are the cause.
