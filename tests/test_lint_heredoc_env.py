@@ -166,3 +166,20 @@ def test_what_a_heredoc_run_by_another_shell_exports_stays_in_that_shell(tmp_pat
     assert [v.name for v in a.values if v.kind == "env"] == []
     assert [v.origin.line for v in a.values if v.name == "pip"] == [5]
     assert not flagged(scan([str(p)], "RD-ENV-003", "mi300x8"))
+
+
+# Fresh batch 208 (dl-haozhx23-smtj-llamafactory, Dockerfile.nvcr:63): AWS/NGC images write NCCL settings into
+# /etc/nccl.conf, which NCCL and RCCL read as the environment of every process.
+def test_settings_echoed_into_nccl_conf_are_the_environment(tmp_path):
+    env = _env(tmp_path, '#!/bin/bash\necho "NCCL_P2P_DISABLE=1" > ~/.nccl.conf\necho NCCL_DEBUG=INFO\n'
+                         'echo NCCL_IB_DISABLE=1 >> notes.txt\n')
+    assert ("NCCL_P2P_DISABLE", "1", 2) in env
+    # printed to the terminal or to another file, the words set nothing
+    assert not {n for n, _, _ in env} & {"NCCL_DEBUG", "NCCL_IB_DISABLE"}
+    p = tmp_path / "Dockerfile"
+    p.write_text("FROM nvcr.io/nvidia/pytorch:24.01-py3\nRUN apt-get update \\\n"
+                 " && echo NCCL_DEBUG=INFO >> /etc/nccl.conf \\\n && echo NCCL_ALGO=Ring\n")
+    denv = {(v.name, v.value, v.origin.line) for v in read_one(str(p)).values if v.kind == "env"}
+    assert ("NCCL_DEBUG", "INFO", 3) in denv and not any(n == "NCCL_ALGO" for n, _, _ in denv)
+    fs = flagged(scan([str(p)], "RD-RCCL-001", "mi300x8"))
+    assert fs and "NCCL_DEBUG=INFO" in fs[0].title

@@ -654,6 +654,7 @@ def _shell_c(body: str) -> str | None:
 
 def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str]) -> None:
     from .shell import record_arch_flags, record_backend_flags
+    from .shell.command import nccl_conf_target
 
     record_arch_flags(art, words, lambda pat: _find(lines, first, last, pat))
     record_backend_flags(art, words, lambda pat: _find(lines, first, last, pat))
@@ -668,6 +669,12 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
             k, eq, v = w.partition("=")
             if eq:
                 art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
+        return
+    if head in ("echo", "printf") and nccl_conf_target(words):  # NCCL/RCCL read /etc/nccl.conf at every run
+        for w in words[1:]:
+            m = re.match(r"^([A-Za-z_]\w*)=(.*)$", w.strip("'\""))
+            if m:
+                art.add(ENV, m.group(1), m.group(2), _find(lines, first, last, re.escape(m.group(1)) + "="))
         return
     edit = _requirements_edit(head, words)
     if edit is not None:  # sed -i '/torch/d' requirements.txt, grep -v torch r.txt > s.txt, rm r.txt

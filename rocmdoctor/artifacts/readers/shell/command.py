@@ -78,6 +78,15 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         head = os.path.basename(words[0]) if words else ""
         if not words:
             return
+    if head in ("echo", "printf") and nccl_conf_target(words):
+        # `echo NCCL_DEBUG=INFO >> /etc/nccl.conf` (AWS and NGC images): NCCL and RCCL read the file's VAR=value
+        # lines as settings of every process, as if exported
+        for w in words[1:]:
+            m = _ASSIGN.match(w.strip("'\""))
+            if m:
+                art.add(ENV, m.group(1), substitute(m.group(2), variables),
+                        _line_with(physical, first, last, re.escape(m.group(1)) + "="))
+        return
     if head in ("source", ".") and len(words) > 1:
         # `source env.sh`: its assignments run in this shell, at this point (a Slurm script's
         # batch step, for RD-LCH-003)
@@ -421,6 +430,17 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+def nccl_conf_target(words: list[str]) -> bool:
+    """The command's output goes to NCCL's configuration file (/etc/nccl.conf, ~/.nccl.conf)."""
+    for i, w in enumerate(words):
+        target = w.lstrip(">") if w.startswith(">") else ""
+        if w in (">", ">>") and i + 1 < len(words):
+            target = words[i + 1]
+        if target and os.path.basename(target.strip("'\"")) in ("nccl.conf", ".nccl.conf"):
+            return True
+    return False
 
 
 def restamp(art: Artifact, n0: int, change) -> None:
