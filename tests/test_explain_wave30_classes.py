@@ -18,6 +18,10 @@ F. The GPU runtime reporting an uncorrectable ECC error (HIP and CUDA share "unc
 G. llama.cpp older than the model file ("unknown model architecture: 'x'", "unrecognized tensor type 14"): packages.
 H. An import-time "module 'x' has no attribute 'y'": packages whose versions do not match (exc-import), whatever
    words the names hold.
+
+Healthy logs the spent batches flagged:
+I. MIOpen's warning that its optional composable-kernel library for the gfx is absent (it uses its other solvers).
+J. A JSON report's '"failed": 0' is a count of zero, as "failed: 0" is.
 """
 from __future__ import annotations
 
@@ -160,3 +164,23 @@ def test_h_a_module_without_the_attribute_another_package_imports_is_packages():
     # look-alike: an object's missing attribute is a program's bug, not a package's version
     other = tb[:-1] + ["AttributeError: 'NoneType' object has no attribute 'dtypes'"]
     assert top(other)[1] != "exc-import"
+
+
+# I. https://github.com/ROCm/TheRock/issues/4681 (a working gfx1103 run of PyTorch's tests)
+def test_i_miopen_missing_its_optional_ck_library_is_a_warning():
+    lines = ['MIOpen(HIP): Warning [ParseAndLoadDb] File is unreadable: "/home/u/.venv/lib/python3.12/site-packages/'
+             '_rocm_sdk_libraries_gfx110X_all/share/miopen/db/gfx1103_6.HIP.fdb.txt"',
+             "MIOpen(HIP): Warning [OpenRuntimeLibraryForDevice] CK grouped conv library not found for device gfx1103: "
+             "libMIOpenCKGroupedConv_gfx1103.so: cannot open shared object file: No such file or directory"]
+    assert top(lines) == (None, None)
+    # look-alike: a library the program itself links, missing, is still the failure
+    assert top(["ImportError: libMIOpen.so.1: cannot open shared object file: No such file or directory"]) == \
+        ("packages", "shared-library-missing")
+
+
+# J. https://github.com/NVIDIA/NVSentinel/pull/772 (a passing DCGM diagnostic's JSON summary)
+def test_j_a_json_count_of_zero_failures_is_no_error():
+    assert not looks_like_error('  "failed": 0,')
+    assert not looks_like_error("  'errors': 0")
+    assert looks_like_error('  "failed": 2,')
+    assert top(['  "event": "Diagnostic summary",', '  "passed": 6,', '  "failed": 0,', '  "total": 6,']) == (None, None)

@@ -33,6 +33,11 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
     (r"Warning: Loading nvfuser library failed with",
      "torch 2.0 warns at import that its optional nvFuser library is absent; nothing uses it on ROCm",
      "https://github.com/pytorch/pytorch/pull/95603"),
+    # MIOpen loads its optional per-device composable-kernel library at start; where the build ships none for the gfx
+    # it says so as a warning and uses its other solvers (TheRock#4681: a working gfx1103 ComfyUI run)
+    (r"MIOpen(?:\(HIP\))?: Warning \[OpenRuntimeLibraryForDevice\] CK [\w ]{1,40} library not found for device",
+     "MIOpen's optional composable-kernel library for this gfx is absent; its other solvers are used",
+     "https://github.com/ROCm/TheRock/issues/4681"),
     (r"\[GIN-debug\] \[WARNING\]", "Ollama's web framework in debug mode", "https://github.com/ollama/ollama/issues/8963"),
     (r"Unable to find python bindings at /usr/local/dcgm", "NVIDIA DCGM bindings absent: not used",
      "https://github.com/facebookresearch/xformers/issues/982"),

@@ -65,12 +65,12 @@ _LOW_LEVEL = re.compile(
     r"|\blevel=(?i:warn|warning|info|debug)\b"
     r"|^(?:[\w.-]{1,64}:\d{1,9}:\d{1,9} \[\d{1,4}\] )?[NR]CCL INFO\b")
 
-# A count of zero is not an error: "Failed requests: 0", "errors: 0", "0 failed", "Failures: 0/100",
+# A count of zero is not an error: "Failed requests: 0", "errors: 0", "0 failed", "Failures: 0/100", JSON's '"failed": 0',
 # "num_errors=0", a results table's "| Failed requests |    0 |". Removed from the line before it is
 # judged, so the rest of the line (and a non-zero count) still counts.
 _ZERO_COUNT = re.compile(
     r"\b(?:num_|n_|total_)?(?:failed|failures?|errors?|fails?)(?:[ _](?:requests?|count|tests?|jobs?|steps?|ranks?))?"
-    r"\s{0,40}[:=|]\s{0,40}0(?:\s{0,2}/\s{0,2}\d{1,12})?(?![\d.])|"
+    r"[\"']?\s{0,40}[:=|]\s{0,40}0(?:\s{0,2}/\s{0,2}\d{1,12})?(?![\d.])|"
     r"(?<![\d.])0\s{1,4}(?:failed|failures?|errors?)\b", re.I)
 
 
