@@ -92,6 +92,7 @@ WORDS = {"words:RD-SLURM-gres-type": "RD-LCH-002", "words:NCCL_SOCKET_IFNAME-abs
          # llama.cpp built for its CUDA backend (RD-IMG-009 reads cmake/make/CMAKE_ARGS switches since wave 29)
          "words:llama-cpp-built-for-cuda": "RD-IMG-009", "words:llama-cpp-cublas-build-on-amd": "RD-IMG-009",
          "words:llamacpp-built-with-cuda-backend": "RD-IMG-009", "words:llama-cpp-cuda-build-flags": "RD-IMG-009",
+         "words:ggml-cuda-build-on-amd-gpu": "RD-IMG-009",
          # wave 25: a Dockerfile RUN's bash syntax under dash (RD-LCH-005), sbatch's first line (RD-LCH-021)
          "words:source-in-sh-run": "RD-LCH-005", "words:bash-source-in-sh-run": "RD-LCH-005",
          "words:source-in-dockerfile-run": "RD-LCH-005", "words:sbatch-shebang-not-first-line": "RD-LCH-021",

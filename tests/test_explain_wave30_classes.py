@@ -22,6 +22,16 @@ H. An import-time "module 'x' has no attribute 'y'": packages whose versions do 
 Healthy logs the spent batches flagged:
 I. MIOpen's warning that its optional composable-kernel library for the gfx is absent (it uses its other solvers).
 J. A JSON report's '"failed": 0' is a count of zero, as "failed: 0" is.
+
+From the second fresh group of wave 30 (batches 212-219), read for round 3:
+K. apt's resolver refusing an install ("The following packages have unmet dependencies", apt 3.0's "Unsatisfied
+   dependencies:", the Depends lines): packages.
+L. The amdgpu DKMS module's own compiler and modpost errors (its build tree, amd/amdgpu/...): the driver, as DKMS's
+   "Bad return status" line is (FAMILIES.md), not a package's failed build.
+M. NCCL asked for a rank outside the world size ("Invalid rank requested : 1/1"), and a traceback cut off while the
+   model is wrapped in DDP (Lightning's configure_ddp, DDP's parameter broadcast): distributed.
+N. pip's advice under a resolution conflict, when the lines above it were wrapped or cut: packages.
+O. modprobe failing on amdgpu or a DRM module it needs: the driver.
 """
 from __future__ import annotations
 
@@ -184,3 +194,74 @@ def test_j_a_json_count_of_zero_failures_is_no_error():
     assert not looks_like_error("  'errors': 0")
     assert looks_like_error('  "failed": 2,')
     assert top(['  "event": "Diagnostic summary",', '  "passed": 6,', '  "failed": 0,', '  "total": 6,']) == (None, None)
+
+
+# K. https://github.com/ROCm/legacy-rocm-build/issues/1730, #4323, #6367
+def test_k_apt_unmet_dependencies_are_packages():
+    jammy = ["The following packages have unmet dependencies:",
+             " rocm-llvm : Depends: python but it is not installable",
+             "             Depends: libstdc++-5-dev but it is not installable or",
+             "E: Unable to correct problems, you have held broken packages."]
+    assert top(jammy) == ("packages", "apt-unmet-dependencies")
+    assert top(["Unsatisfied dependencies:", " rocm-llvm : Depends: libstdc++-5-dev but it is not installable or"]) == \
+        ("packages", "apt-unmet-dependencies")
+    assert top([" rocm-hip-runtime-dev : Depends: rocm-cmake (= 0.14.0.70204-93~24.04) but 6.0.0-1 is to be installed"]) \
+        == ("packages", "apt-unmet-dependencies")
+    # look-alikes: apt's plan for an install that goes ahead, and a package's Depends field shown by apt show
+    ok = ["The following NEW packages will be installed:", "  rocm-hip-runtime rocm-llvm",
+          "0 upgraded, 2 newly installed, 0 to remove and 0 not upgraded.", "Depends: libc6 (>= 2.34), python3"]
+    assert top(ok) == (None, None)
+
+
+# L. https://github.com/ROCm/legacy-rocm-build/issues/2451, https://github.com/ROCm/amdgpu/issues/187, #1125
+def test_l_the_amdgpu_dkms_module_failing_to_compile_is_the_driver():
+    mst = ["  CC [M]  /var/lib/dkms/amdgpu/6.1.5-1609671.20.04/build/amd/amdgpu/../display/dc/basics/vector.o",
+           "/var/lib/dkms/amdgpu/6.1.5-1609671.20.04/build/amd/amdgpu/../display/amdgpu_dm/amdgpu_dm.c:3314:25: error: "
+           "implicit declaration of function ‘drm_dp_mst_hpd_irq’; did you mean ‘drm_dp_mst_dpcd_write’? "
+           "[-Werror=implicit-function-declaration]"]
+    date = [" amd/amdgpu/amdgpu_drv.c: At top level:",
+            " amd/amdgpu/amdgpu_drv.c:3064:10: error: ‘struct drm_driver’ has no member named ‘date’"]
+    modpost = ['  MODPOST /var/lib/dkms/amdgpu/5.11.19.98-1290604/build/Module.symvers',
+               'ERROR: modpost: "migrate_vma_finalize" [/var/lib/dkms/amdgpu/5.11.19.98-1290604/build/amd/amdgpu/amdgpu.ko] '
+               'undefined!']
+    for lines in (mst, date, modpost):
+        assert top(lines) == ("driver", "dkms-module-build-failed"), lines
+    # look-alike: an extension's own compile error is a package's failed build
+    assert top(["csrc/flash_attn_ck/mha_fwd.cpp:12:10: error: use of undeclared identifier 'ck'"])[0] == "packages"
+
+
+# M. https://github.com/Lightning-AI/pytorch-lightning/issues/3029
+def test_m_a_rank_outside_the_world_and_a_cut_ddp_setup_are_distributed():
+    assert top(["mnist12-worker-0:70:70 [0] init.cc:981 NCCL WARN Invalid rank requested : 1/1"]) == \
+        ("distributed", "nccl-invalid-rank")
+    cut = ["Traceback (most recent call last):",
+           '  File "/workspace/script.py", line 211, in main',
+           "    trainer.fit(model)",
+           '  File "/opt/conda/lib/python3.7/site-packages/pytorch_lightning/trainer/distrib_data_parallel.py", line 557, '
+           "in ddp_train",
+           "    model = model.configure_ddp(model, device_ids)",
+           '  File "/opt/conda/lib/python3.7/site-packages/pytorch_lightning/core/lightning.py", line 899, in configure_ddp',
+           "    find_unused_parameters=True"]
+    assert top(cut)[0] == "distributed"
+    # look-alike: the same traceback cut in the model's own code says nothing about the collectives
+    own = cut[:3] + ['  File "/workspace/model.py", line 40, in forward', "    x = self.proj(x)"]
+    assert top(own)[0] != "distributed"
+
+
+# N. https://github.com/vladmandic/sdnext/issues/4404 (pip's box, wrapped by the terminal)
+def test_n_pips_advice_under_a_conflict_is_a_failed_resolution():
+    lines = ["                         To fix this you could try to:                         ",
+             "                         1. loosen the range of package versions you've        ",
+             "                         specified                                             ",
+             "                         2. remove package versions to allow pip to attempt to ",
+             "                         solve the dependency conflict                         "]
+    assert top(lines) == ("packages", "dependency-resolution-failed")
+
+
+# O. https://github.com/ROCm/gpu-operator/pull/333 (the operator's KMM worker loading amdgpu)
+def test_o_modprobe_failing_on_amdgpu_or_its_drm_helper_is_the_driver():
+    line = ('I0908 23:31:34.248939       1 cmdlog.go:70] "modprobe: ERROR: ctx=0x79e20a05eaa0 path=/tmp/opt/lib/modules/'
+            '6.14.0-29-generic/kernel/drivers/gpu/drm/drm_exec.ko.zst error=No such file or directory" logger="kmm-worker"')
+    assert top([line]) == ("driver", "amdgpu-modprobe-failed")
+    # look-alike: another vendor's module
+    assert top(["modprobe: ERROR: could not insert 'nvidia': No such device"])[1] != "amdgpu-modprobe-failed"

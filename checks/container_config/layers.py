@@ -19,6 +19,11 @@ COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/
 COMPOSE_MODEL = "https://docs.docker.com/compose/intro/compose-application-model/"
 
 
+# A project's base compose file (what `docker compose` reads without -f); variants and overrides are named after it
+_BASE_COMPOSE = re.compile(r"^(?:docker-)?compose\.ya?ml$|^(?!.*(?:override|\.(?:amd|rocm|nvidia|cuda|gpu|cpu|dev|prod|"
+                           r"intel|vulkan|hip)\b)).*compose.*\.ya?ml$", re.I)
+
+
 def _runnable(svc) -> bool:
     build = svc.get("build")
     return bool(svc.get("image") or svc.get("extends") or svc.get("template")
@@ -36,7 +41,13 @@ def compose_service_runnable(settings):
     for a in composes:
         folders.setdefault(os.path.dirname(a.path), []).append(a)
     out = []
-    for files in folders.values():
+    for here, files in folders.items():
+        if not any(_BASE_COMPOSE.match(os.path.basename(a.path)) for a in files):
+            # only overrides (compose.amd.yaml, docker-compose.rocm.yml): their base file, which gives the services
+            # their images, is not among the files; what it defines is unknown here
+            out.append(ok(f"{here or '.'}: override file(s) without their base compose file: not judged",
+                          subject=here or "."))
+            continue
         runnable = {n for a in files for n, s in pick(a.data, "services", default={}).items()
                     if isinstance(s, dict) and _runnable(s)}
         names = sorted({n for a in files for n in pick(a.data, "services", default={})})

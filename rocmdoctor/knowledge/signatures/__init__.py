@@ -73,6 +73,8 @@ ANCHORS: tuple[str, ...] = (
     "trap invalid opcode",  # the kernel's record of a process's SIGILL (packages.py native-illegal-instruction)
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
+    "unmet dependencies", "unsatisfied dependencies", "broken packages", "not installable", "to be installed",  # apt's resolver
+    "package versions",  # pip's advice under a resolution conflict (packages.py dependency-resolution-failed)
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
     "loss_scale 0", "loss_scale=0,",  # fairseq's progress lines with a zero loss scale (numerics.py loss-scale-collapse)
     "unknown parameter",  # a driver option the kernel ignored (kernel.py)

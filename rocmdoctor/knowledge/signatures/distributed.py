@@ -113,6 +113,24 @@ SIGNATURES: tuple[S, ...] = (
         ),
         terminal=True,
     ),
+    # a rank asking for a place the communicator does not have: the launchers disagree on the world size (two
+    # single-node jobs where one two-node job was meant, a rank offset from another launcher's variables)
+    S(
+        id="nccl-invalid-rank", family="distributed", title="A rank outside the job's world size joined the communicator",
+        severity="fatal", tier=SETUP,
+        patterns=(r"NCCL WARN Invalid rank requested : (?P<rank>\d{1,6})/(?P<world>\d{1,6})",),
+        needles=("invalid rank requested",),
+        meaning="NCCL/RCCL was asked for rank R of a world of N with R >= N: the processes do not agree on the world "
+                "size, so the job was started as several smaller jobs or with ranks numbered from another launcher.",
+        causes=(C(text="the launcher's node count or ranks per node differ from what the job computes (WORLD_SIZE, "
+                       "--nnodes, a cluster operator's variables)", check="RD-LCH-003",
+                  fix="start every node with the same --nnodes/--nproc_per_node, and let one launcher number the ranks"),),
+        fix="Make the world size every process computes the same: one launcher's --nnodes and --nproc_per_node, the "
+            "operator's WORLD_SIZE, or the framework's num_nodes and devices, all agreeing.",
+        sources=("https://github.com/Lightning-AI/pytorch-lightning/issues/3029",),
+        examples=("mnist12-worker-0:70:70 [0] init.cc:981 NCCL WARN Invalid rank requested : 1/1",),
+        near_misses=("mnist12-worker-0:70:70 [0] NCCL INFO Bootstrap : Using [0]eth0:192.168.60.90<0>",),
+    ),
     S(
         id="nccl-socket-connect", family="distributed", title="Cannot connect to a peer (bootstrap)",
         severity="fatal", tier=SETUP,

@@ -1034,6 +1034,30 @@ SIGNATURES: tuple[S, ...] = (
                   "ERROR:root:Driver not initialized (amdgpu not found in modules)"),
         near_misses=("[    3.410000] [drm] amdgpu kernel modesetting enabled.",),
     ),
+    # modprobe failing to load amdgpu or a DRM module it needs (a module tree without the distribution's inbox DRM
+    # helpers, as AMD's GPU operator's KMM worker loads it; a module that does not fit the kernel): no driver, no GPU
+    S(
+        id="amdgpu-modprobe-failed", family="kernel", title="modprobe could not load amdgpu or a DRM module it needs",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"modprobe: ERROR: could not insert '(?P<module>amdgpu|amdttm|amdkcl|amdxcp|amd_sched|drm\w{0,30}|"
+                  r"gpu_sched)'",
+                  r"modprobe: ERROR: [^\n]{0,200}/drivers/gpu/drm/(?P<path>\S{1,200}\.ko(?:\.\w{1,4})?)"),
+        needles=("modprobe: error",),
+        meaning="The kernel module loader stopped on amdgpu or on a DRM helper module it depends on (drm_exec, "
+                "drm_buddy, gpu_sched ...): amdgpu is not loaded, so there is no /dev/kfd and ROCm sees no GPU.",
+        causes=(
+            C(text="the module tree lacks a DRM helper amdgpu depends on (a minimal or extracted tree, the kernel's "
+                   "modules-extra package not installed)", check="RD-DRV-001",
+              fix="install the kernel's full module set (linux-modules-extra-$(uname -r)) or ship the helpers beside amdgpu"),
+            C(text="the amdgpu module was built for another kernel", check="RD-DRV-001"),
+        ),
+        fix="Load the module by hand (`sudo modprobe -v amdgpu`) and read dmesg; install the kernel's matching modules "
+            "(or the amdgpu-dkms release for this kernel), then reboot or reload.",
+        sources=("https://github.com/ROCm/gpu-operator/pull/333",),
+        examples=('I0908 23:31:34.248939       1 cmdlog.go:70] "modprobe: ERROR: ctx=0x79e20a05eaa0 path=/tmp/opt/lib/'
+                  'modules/6.14.0-29-generic/kernel/drivers/gpu/drm/drm_exec.ko.zst error=No such file or directory"',),
+        near_misses=("modprobe: ERROR: could not insert 'nvidia': No such device",),
+    ),
     # modprobe's refusal of a module built against another kernel: amdgpu-dkms compiled for a kernel whose symbols the
     # running one does not export (a RHEL minor release the driver release does not support; a kernel updated after
     # DKMS built the module). The driver never loads: no /dev/kfd. ROCm/amdgpu#155 (RHEL 9.3).
@@ -1199,8 +1223,15 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=DRIVER,
         patterns=(r"Bad return status for module build on kernel: (?P<kernel>\S{1,80})",
                   r"Error! Build of (?P<module>[\w.-]{1,60}) failed for: (?P<kernel2>\S{1,80})",
-                  r"dpkg: error processing package (?P<package>amdgpu-dkms) \(--configure\)"),
-        needles=("bad return status for module build", "error! build of", "error processing package amdgpu-dkms"),
+                  r"dpkg: error processing package (?P<package>amdgpu-dkms) \(--configure\)",
+                  # the module's own compiler and modpost errors, in DKMS's build tree (/var/lib/dkms/amdgpu/VER/build,
+                  # where the sources are amd/amdgpu/..., amd/display/..., amd/amdkcl/...), printed above that line
+                  r"/var/lib/dkms/[\w.+-]{1,60}/\S{1,300}: (?:fatal )?error:",
+                  r"\bamd/(?:amdgpu|amdkfd|amdkcl|display|pm|include)/\S{1,200}\.[ch]:\d{1,6}:\d{1,4}: (?:fatal )?error:",
+                  r"ERROR: modpost: \"\w{1,80}\" \[/var/lib/dkms/"),
+        needles=("bad return status for module build", "error! build of", "error processing package amdgpu-dkms",
+                 "/var/lib/dkms/", "amd/amdgpu/", "amd/amdkfd/", "amd/amdkcl/", "amd/display/", "amd/pm/",
+                 "amd/include/"),
         meaning=("DKMS compiles the module (amdgpu-dkms, another vendor's driver) against the running kernel's headers "
                  "at install time and after each kernel update; the build failed, so the kernel keeps its own driver "
                  "or none. A kernel newer than the driver release supports changes the APIs the module calls."),
@@ -1215,8 +1246,18 @@ SIGNATURES: tuple[S, ...] = (
                  "https://github.com/ROCm/legacy-rocm-build/issues/6193"),
         examples=("Error! Bad return status for module build on kernel: 6.12.100+deb13-amd64 (x86_64)",
                   "Error! Build of amdgpu.ko failed for: 7.0.0-10-generic (x86_64)",
-                  "dpkg: error processing package amdgpu-dkms (--configure):"),
-        near_misses=("amdgpu.ko:\nRunning module version sanity check.", "dpkg: error processing package python3-pip (--configure):"),
+                  "dpkg: error processing package amdgpu-dkms (--configure):",
+                  # https://github.com/ROCm/legacy-rocm-build/issues/2451, https://github.com/ROCm/amdgpu/issues/187,
+                  # https://github.com/ROCm/legacy-rocm-build/issues/1125
+                  "/var/lib/dkms/amdgpu/6.1.5-1609671.20.04/build/amd/amdgpu/../display/amdgpu_dm/amdgpu_dm.c:3314:25: "
+                  "error: implicit declaration of function ‘drm_dp_mst_hpd_irq’; did you mean ‘drm_dp_mst_dpcd_write’? "
+                  "[-Werror=implicit-function-declaration]",
+                  " amd/amdgpu/amdgpu_drv.c:3064:10: error: ‘struct drm_driver’ has no member named ‘date’",
+                  'ERROR: modpost: "migrate_vma_pages" [/var/lib/dkms/amdgpu/5.11.19.98-1290604/build/amd/amdgpu/amdgpu.ko] '
+                  "undefined!"),
+        near_misses=("amdgpu.ko:\nRunning module version sanity check.", "dpkg: error processing package python3-pip (--configure):",
+                     "csrc/flash_attn_ck/mha_fwd.cpp:12:10: fatal error: 'ck/ck.hpp' file not found",
+                     "/var/lib/dkms/amdgpu/6.1.5/build/amd/amdgpu/amdgpu_drv.c:12:3: warning: unused variable"),
     ),
     # NVIDIA's kernel driver (NVRM) reporting a GPU error: an Xid event (its number says what: 13/31 an engine
     # exception or MMU fault, 43/45 a channel stopped or cleaned up after one, 48/63/64/94/95 ECC, 74/145-149

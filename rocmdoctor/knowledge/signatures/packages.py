@@ -1236,6 +1236,39 @@ SIGNATURES: tuple[S, ...] = (
                   "error loading model: unrecognized tensor type 14"),
         near_misses=("llama_model_loader: - kv   0:                       general.architecture str              = gemma3",),
     ),
+    # apt's resolver refusing the install: ROCm's packages built for another release of the distribution, a distro's own
+    # ROCm packages (hipcc, rocm-cmake) shadowing AMD's repository, -dev packages a point release behind their libraries
+    S(
+        id="apt-unmet-dependencies", family="packages", title="apt cannot install the packages: unmet dependencies",
+        severity="fatal", tier=SETUP,
+        patterns=(r"^The following packages have unmet dependencies[.:]?\s*$",
+                  r"^Unsatisfied dependencies:\s*$",  # apt 3.0's wording (Debian 13, Ubuntu 25.04)
+                  r"^E: Unable to correct problems, you have held broken packages",
+                  r"^\s{0,4}[\w.+-]{1,80} : (?:Pre)?Depends: \S{1,120}(?: \([^)]{1,80}\))? but (?:it is not (?:installable|going "
+                  r"to be installed)|\S{1,80} is to be installed)"),
+        needles=("unmet dependencies", "unsatisfied dependencies", "held broken packages", "depends: "),
+        meaning="apt found no set of package versions that satisfies what was asked: a package depends on versions its "
+                "repositories do not carry or on packages that conflict with installed ones.",
+        causes=(
+            C(text="the ROCm/amdgpu repository is for another release of the distribution than the one installed",
+              check="RD-ROCM-001", fix="use the repository line (or amdgpu-install) made for this release"),
+            C(text="the distribution's own ROCm packages (hipcc, rocm-cmake ...) are installed or pinned above AMD's",
+              fix="remove them, or pin AMD's repository above the distribution's (Pin-Priority 600)"),
+            C(text="-dev packages a point release behind their libraries (a partial upgrade)",
+              fix="`sudo apt update && sudo apt full-upgrade`, then install again"),
+        ),
+        fix="Read the Depends lines: install the repository made for this release, remove or pin the conflicting "
+            "packages, and upgrade the system before installing ROCm.",
+        sources=("https://github.com/ROCm/legacy-rocm-build/issues/1730", "https://github.com/ROCm/legacy-rocm-build/issues/4323",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/6367", "https://github.com/ROCm/legacy-rocm-build/issues/4565"),
+        examples=("The following packages have unmet dependencies:", "Unsatisfied dependencies:",
+                  "E: Unable to correct problems, you have held broken packages.",
+                  " rocm-llvm : Depends: python but it is not installable",
+                  " rocm-hip-runtime-dev : Depends: rocm-hip-runtime (= 7.2.4.70204-93~24.04) but it is not going to be "
+                  "installed",
+                  " python3-dev : Depends: python3 (= 3.12.3-0ubuntu1) but 3.12.3-0ubuntu2 is to be installed"),
+        near_misses=("Depends: libc6 (>= 2.34)", "The following NEW packages will be installed:"),
+    ),
     # A package manager's resolver proving the requested set cannot be installed together: pip's ResolutionImpossible,
     # uv's "No solution found", conda's UnsatisfiableError, libmamba's "Could not solve", poetry's SolverProblemError.
     # Nothing was installed; the pins (a torch of one build beside a package built for another) are the cause.
@@ -1248,9 +1281,12 @@ SIGNATURES: tuple[S, ...] = (
                   r"\bNo solution found when resolving (?:\w{1,20} )?dependencies",
                   r"UnsatisfiableError: The following specifications were found\s{0,4}to be incompatible",
                   r"\bCould not solve for environment specs\b",
-                  r"\bSolverProblemError\b"),
+                  r"\bSolverProblemError\b",
+                  # pip's advice under the conflict, also where a terminal or a rich box wrapped the lines above it
+                  r"\b(?:loosen the range of package versions you've|remove package versions to allow pip to attempt)\b"),
         needles=("resolutionimpossible", "conflicting dependencies", "no solution found when resolving",
-                 "unsatisfiableerror", "could not solve for environment specs", "solverproblemerror"),
+                 "unsatisfiableerror", "could not solve for environment specs", "solverproblemerror",
+                 "loosen the range of package versions", "remove package versions to allow pip"),
         meaning=("pip, uv, conda/mamba or poetry proved that the requested packages cannot be installed together (each "
                  "candidate of one needs a version of another that a pin or a third package excludes); nothing was "
                  "installed. With GPU stacks it is most often torch: a build for one CUDA/ROCm version (+cu126, "
@@ -1263,10 +1299,12 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix=("Read the resolver's explanation for the two requirements that conflict; pin torch and its companions "
              "(torchvision, torchaudio, triton/pytorch-triton-rocm) to one release from one index, then relax the other pin."),
-        sources=("https://pip.pypa.io/en/stable/topics/dependency-resolution/#dealing-with-dependency-conflicts",
+        sources=("https://github.com/vladmandic/sdnext/issues/4404", "https://pip.pypa.io/en/stable/topics/dependency-resolution/#dealing-with-dependency-conflicts",
                  "https://docs.astral.sh/uv/reference/troubleshooting/build-failures/",
                  "https://github.com/pytorch/pytorch/issues/110039"),
-        examples=("ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/",
+        examples=("                         1. loosen the range of package versions you've        ",
+                  "                         2. remove package versions to allow pip to attempt to ",
+                  "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/",
                   "ERROR: Cannot install torch==2.1.0 and vllm==0.4.0 because these package versions have conflicting "
                   "dependencies.",
                   "  × No solution found when resolving dependencies:",

@@ -43,7 +43,11 @@ _COLLECTIVE_WAIT = re.compile(r"Reducer buckets have been rebuilt|NCCL INFO (?:B
 COLLECTIVE_FUNC = re.compile(r"^(?:init_process_group|new_group|init_collective_group|init_model_parallel_group|"
                              r"initialize_model_parallel|ensure_model_parallel_initialized|init_distributed\w{0,20}|"
                              r"_store_based_barrier|barrier|all_reduce|all_gather\w{0,20}|reduce_scatter\w{0,20}|"
-                             r"all_to_all\w{0,10}|broadcast_object_list|_?rendezvous\w{0,20})$")
+                             r"all_to_all\w{0,10}|broadcast_object_list|_?rendezvous\w{0,20}|"
+                             # wrapping the model in DDP broadcasts its parameters from rank 0 (torch's DDP __init__,
+                             # Lightning's configure_ddp / init_ddp_connection): the first collective of many jobs
+                             r"_?configure_ddp|init_ddp_connection|_?setup_distributed|_sync_module_states|"
+                             r"_sync_params_and_buffers|_verify_param_shape_across_processes)$")
 
 
 # What a process is doing when it runs a collective, in the lines just before a GPU fault: a collective test case

@@ -164,3 +164,13 @@ def test_on_a_wsl_host_mapping_kfd_or_dri_it_lacks_fails(lint):
     # on a native host /dev/dri is the host's own: only the WSL device is wrong there
     assert [f.title for f in lint.flagged(lint([p], "RD-CTR-010", "rx7900xtx"))] == [
         "docker run (line 2): maps /dev/dxg, the GPU device of WSL2, on a native Linux host"]
+
+
+def test_an_override_without_its_base_file_is_not_judged(tmp_path, lint):
+    # fresh batch 217 (compose.amd.yaml / docker-compose.rocm.yml scanned without the base file that gives the images)
+    (tmp_path / "compose.amd.yaml").write_text("services:\n  stt:\n    devices: [/dev/kfd, /dev/dri]\n")
+    fs = lint([tmp_path], "RD-CTR-009", "rx7900xtx")
+    assert lint.statuses(fs) == ["pass"] and "not judged" in fs[0].title
+    # with its base beside it the names are compared again
+    (tmp_path / "compose.yaml").write_text("services:\n  speech:\n    image: x:1\n")
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([tmp_path], "RD-CTR-009", "rx7900xtx"))] == ["stt"]
