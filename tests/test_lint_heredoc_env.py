@@ -183,3 +183,23 @@ def test_settings_echoed_into_nccl_conf_are_the_environment(tmp_path):
     assert ("NCCL_DEBUG", "INFO", 3) in denv and not any(n == "NCCL_ALGO" for n, _, _ in denv)
     fs = flagged(scan([str(p)], "RD-RCCL-001", "mi300x8"))
     assert fs and "NCCL_DEBUG=INFO" in fs[0].title
+
+
+# Fresh batch 218 (fd-thudm-visualglm-finetune, finetune_visualglm.sh:17/54/56): THUDM's and Megatron's scripts build
+# the command line in a variable and `eval` it, so the assignments at its head are the launch's environment.
+def test_eval_of_a_command_held_in_a_variable_is_that_command(tmp_path):
+    p = tmp_path / "run.sh"
+    p.write_text('#!/bin/bash\nOPTIONS_NCCL="NCCL_DEBUG=info NCCL_IB_DISABLE=0"\n'
+                 'run_cmd="${OPTIONS_NCCL} deepspeed --master_port 16666 train.py --lr 1"\n'
+                 'echo ${run_cmd}\neval ${run_cmd}\n')
+    a = read_one(str(p))
+    env = {(v.name, v.value, v.origin.line) for v in a.values if v.kind == "env"}
+    assert ("NCCL_DEBUG", "info", 2) in env  # cited where it is written
+    assert [c["launcher"] for c in a.data["commands"]] == ["deepspeed"]
+    fs = flagged(scan([str(p)], "RD-RCCL-001", "mi300x8"))
+    assert fs and "NCCL_DEBUG=info" in fs[0].title
+    # an eval that evaluates itself stops (three levels), and echo alone runs nothing
+    q = tmp_path / "loop.sh"
+    q.write_text("#!/bin/bash\nx='eval $x'\neval $x\necho NCCL_DEBUG=INFO deepspeed t.py\n")
+    b = read_one(str(q))
+    assert not b.data["commands"] and not [v for v in b.values if v.kind == "env"]

@@ -78,6 +78,9 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         head = os.path.basename(words[0]) if words else ""
         if not words:
             return
+    if head == "eval" and len(words) > 1 and int(variables.get(_EVAL_DEPTH, 0)) < 3:
+        _eval(art, words, first, last, variables, exported, physical)
+        return
     if head in ("echo", "printf") and nccl_conf_target(words):
         # `echo NCCL_DEBUG=INFO >> /etc/nccl.conf` (AWS and NGC images): NCCL and RCCL read the file's VAR=value
         # lines as settings of every process, as if exported
@@ -430,6 +433,34 @@ def _launch(art: Artifact, words: list[str], first: int, last: int, physical: li
     cmd["train_values"] = train_vals
     cmd["last"] = last
     art.data["commands"].append(cmd)
+
+
+_EVAL_DEPTH = "\0eval depth"  # a key no shell variable can have: eval inside eval, at most three deep
+
+
+def _eval(art: Artifact, words: list[str], first: int, last: int, variables: dict, exported: set,
+          physical: list[str]) -> None:
+    """`run_cmd="${OPTIONS_NCCL} deepspeed train.py ..."; eval ${run_cmd}` (Megatron, THUDM, many HPC scripts): the
+    shell reads the expanded text as a command line again, so assignments at its head are that command's
+    environment. Each is cited where its text is written (the variable's assignment), not at the eval."""
+    text = " ".join(substitute(w, variables) for w in words[1:])
+    try:
+        inner = shlex.split(text)
+    except ValueError:
+        inner = text.split()
+    while inner and (am := _ASSIGN.match(inner[0])):
+        k, v = am.groups()
+        at = next((int(n) for key, n in variables.items() if key.startswith(_DEFINED) and isinstance(n, int)
+                   and 0 < n <= len(physical) and re.search(r"(?:^|[\s\"'])" + re.escape(k) + "=", physical[n - 1])),
+                  _line_with(physical, first, last, re.escape(k) + "="))
+        art.add(ENV, k, v, at, command=True)
+        inner.pop(0)
+    if inner and inner != words:
+        variables[_EVAL_DEPTH] = int(variables.get(_EVAL_DEPTH, 0)) + 1
+        try:
+            _command(art, inner, first, last, variables, exported, physical)
+        finally:
+            variables[_EVAL_DEPTH] = int(variables[_EVAL_DEPTH]) - 1
 
 
 def nccl_conf_target(words: list[str]) -> bool:

@@ -210,7 +210,7 @@ RELEVANT = re.compile(r"=|\b(?:torchrun|deepspeed|accelerate|llamafactory-cli|lm
                       r"ninja|cc|CC|ftn|python[\d.]*|pip[\d.]*|uv|srun|"
                       r"mpirun|mpiexec|export|unset|declare|typeset|groupadd|addgroup|usermod|useradd|adduser|apt-get|apt|"
                       r"yum|dnf|microdnf|zypper|docker|podman|nerdctl|module|ml|singularity|apptainer|source|set|"
-                      r"rmake\.py|install\.sh)\b"
+                      r"rmake\.py|install\.sh|eval)\b"
                       r"|^\s*\.\s+\S")
 
 
