@@ -130,3 +130,12 @@ def test_look_alikes_a_quoted_option_variable_and_a_compiler_flags_variable_stay
     s = write(tmp_path, "run_amd.sh", 'OMP_FLAGS="-O3 -fopenmp --offload-arch=gfx1201"\nclang $OMP_FLAGS main.c -o m\n')
     fs = flagged(scan([s], "RD-ENV-002", "rx7900xtx"))
     assert fs and all(e.source.endswith(":1") for f in fs for e in f.evidence[:1])
+
+
+def test_a_positional_parameter_default_is_the_value_run_without_arguments(tmp_path):
+    # fresh batch 218 (pytorch/examples mingpt ddp run_example.sh): `torchrun --nproc_per_node=${2:-16} ${1:-main.py}`
+    assert substitute("${2:-16}", {}) == "16" and substitute("${1:-main.py}", {}) == "main.py"
+    assert substitute("${1}", {}) == "${1}" and substitute("$1", {}) == "$1"  # no default: given by the caller
+    p = write(tmp_path, "run_example.sh", "#!/bin/bash\ntorchrun --standalone --nproc_per_node=${2:-16} ${1:-main.py}\n")
+    fs = flagged(scan([p], "RD-LCH-001", "mi300x8"))
+    assert fs and "16 ranks" in fs[0].title

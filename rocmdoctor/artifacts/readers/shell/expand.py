@@ -14,7 +14,8 @@ from .launchers import LAUNCHERS
 
 # ${NAME}, ${NAME-word}, ${NAME:-word}, ${NAME=word}, ${NAME:=word}, ${NAME+word}, ${NAME:+word}, $NAME:
 # the parameter expansions a launch line uses to give a variable its default (bash and Compose alike).
-_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+# (a positional parameter with a default, `${2:-16}`, is that default when the script is run without arguments)
+_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[1-9])(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
 
 
 def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
