@@ -6,19 +6,18 @@ import os
 import re
 
 from rocmdoctor.artifacts.readers.requirements import local_project
-from rocmdoctor.artifacts.settings import artifact_at
 from rocmdoctor.engine.check import Action, FixPlan, check, fail, ok, warn
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.knowledge import pip_names as pip_kb
 from rocmdoctor.knowledge import torch_wheels
-from rocmdoctor.base.untrusted import pick
 
-from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept, rocm_companions_before,
-                          host_torch_via_installer, image_ships_vision, install_line, installed_by_uv, installers, keeps,
-                          lower_bound_at_most, no_torch_image, rocm_torch_after, standalone_host_torch)
+from .image_torch import (NEEDS_TORCH, ROCM_TORCH_UNKNOWN, assumes_installed_torch, companion_kept,
+                          rocm_companions_before, host_torch_via_installer, image_ships_vision, install_line,
+                          installed_by_uv, installers, keeps, lower_bound_at_most, no_torch_image, rocm_torch_after,
+                          standalone_host_torch)
 from .image_stages import before_every_install
 from .image_variants import other_vendor_file
-from .pip_places import routed_at, written_at
+from .pip_places import cuda_library_pins, install_key as _install_key, routed_at, written_at
 from .pip_untaken import (PIN_OFF_INDEX, alternative_branch, applies_on_linux, config_extra_index, constraints_file,
                           pin_off_index, pin_without_index, torch_lines_stripped, untaken_arg_branch)
 from .images import (AREA, REINSTALL, amd_target, judged_here, no_amd_gpu, built_from, cuda_images, project_installed_elsewhere,
@@ -194,23 +193,6 @@ def _names_cuda_torch(v) -> bool:
         any(_CUDA_WHEELS.search(x) for x in urls + reqs)
 
 
-def _install_key(v, settings=None):
-    """One pip install: a requirements file (all its lines go in together, with the file that includes it
-    with `-r`) or one pip command."""
-    rec = v.value if isinstance(v.value, dict) else {}
-    if not rec.get("file"):
-        return (v.origin.path, v.origin.line)
-    path, seen = v.origin.path, set()
-    while settings is not None and path not in seen:  # up the `-r` chain to the file pip was given
-        seen.add(path)
-        art = artifact_at(settings, path)
-        up = pick(art.data, "included_by", default=None) if art is not None else None
-        if not up or not isinstance(up, list):
-            break
-        path = str(up[0])
-    return path
-
-
 def _vllm_extra(settings, v) -> str | None:
     """`pip install -e .[vllm]` of a project whose pyproject.toml is not among the files: its `vllm` extra (verl's,
     LLaMA-Factory's) installs vLLM from PyPI, a CUDA build (LLaMA-Factory PR #4970: INSTALL_VLLM on the ROCm image
@@ -321,6 +303,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None, amd_host=None):
     for w, r, _q, in_f, _h in found:  # torchvision/torchaudio lines of a requirements file whose torch is CUDA's
         if in_f and r.package in ("torchvision", "torchaudio") and _install_key(w, settings) in companions:
             companions[_install_key(w, settings)].append(w.evidence())
+    for w in cuda_library_pins(pips):  # and its CUDA libraries pinned beside it (nvidia-*-cu12): the same cause
+        companions.get(_install_key(w, settings), []).append(w.evidence())
     for v, rule, req, in_file, have in found:
         if in_file and rule.package in ("torch", "torchvision", "torchaudio") \
                 and ka.requirement_name(str(req)) == rule.package:

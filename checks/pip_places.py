@@ -45,3 +45,31 @@ def written_at(settings, v, req) -> list:
         if word.search(lines[n - 1]):
             return [ev(art.origin(n).label, art.origin(n).text)]
     return []
+
+
+def install_key(v, settings=None):
+    """One pip install: a requirements file (all its lines go in together, with the file that includes it
+    with `-r`) or one pip command."""
+    rec = v.value if isinstance(v.value, dict) else {}
+    if not rec.get("file"):
+        return (v.origin.path, v.origin.line)
+    path, seen = v.origin.path, set()
+    while settings is not None and path not in seen:  # up the `-r` chain to the file pip was given
+        seen.add(path)
+        art = artifact_at(settings, path)
+        up = pick(art.data, "included_by", default=None) if art is not None else None
+        if not up or not isinstance(up, list):
+            break
+        path = str(up[0])
+    return path
+
+
+# NVIDIA's CUDA libraries as PyPI packages (nvidia-cublas-cu12, nvidia-cudnn-cu11 ...): what a CUDA torch pulls in,
+# written out line by line in a frozen requirements file beside it; a fix removes them with that torch
+_CUDA_LIBRARY_PIN = re.compile(r"^\s*nvidia-[a-z0-9-]{2,40}-cu1\d\b", re.I)
+
+
+def cuda_library_pins(pips) -> list:
+    """The requirements-file lines among ``pips`` that pin NVIDIA's CUDA libraries."""
+    return [v for v in pips if isinstance(v.value, dict) and v.value.get("file")
+            and any(_CUDA_LIBRARY_PIN.match(str(r)) for r in v.value.get("requirements") or [])]

@@ -32,6 +32,13 @@ M. NCCL asked for a rank outside the world size ("Invalid rank requested : 1/1")
    model is wrapped in DDP (Lightning's configure_ddp, DDP's parameter broadcast): distributed.
 N. pip's advice under a resolution conflict, when the lines above it were wrapped or cut: packages.
 O. modprobe failing on amdgpu or a DRM module it needs: the driver.
+
+From the third fresh group of wave 30 (batches 220-227), read for round 4:
+P. torch's "unable to write to file </torch_...>" (a worker's tensor in a full /dev/shm): memory, as the bus error is.
+Q. NCCL's out-of-memory with the runtime failures that follow it ('invalid resource handle'): memory, one event.
+R. DirectML (Windows): its allocator out of memory is memory; Windows removing the device (TDR) is the driver.
+S. A library's own check against its reference failing (MIOpenDriver's "Convolution Failed", Tensile's differing
+   elements): numerics, as a test's "not close" is.
 """
 from __future__ import annotations
 
@@ -265,3 +272,41 @@ def test_o_modprobe_failing_on_amdgpu_or_its_drm_helper_is_the_driver():
     assert top([line]) == ("driver", "amdgpu-modprobe-failed")
     # look-alike: another vendor's module
     assert top(["modprobe: ERROR: could not insert 'nvidia': No such device"])[1] != "amdgpu-modprobe-failed"
+
+
+# P. https://github.com/MVIG-SJTU/AlphaPose/issues/564
+def test_p_a_tensor_file_that_shm_cannot_take_is_memory():
+    assert top(["RuntimeError: unable to write to file </torch_995_2167858072>"]) == ("memory", "dataloader-shm-bus-error")
+    # look-alike: the descriptor-limit error of the same sharing is not a full /dev/shm
+    assert top(["RuntimeError: unable to open shared memory object </torch_1_2> in read-write mode: Too many open "
+                "files (24)"])[1] != "dataloader-shm-bus-error"
+
+
+# Q. https://github.com/NVIDIA/TensorRT-LLM/issues/1670
+def test_q_nccls_out_of_memory_outranks_the_failures_that_follow_it():
+    lines = ["VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'",
+             "VM-0-16-ubuntu:392:494 [2] enqueue.cc:54 NCCL WARN Cuda failure 'invalid resource handle'"]
+    assert top(lines) == ("memory", "nccl-cuda-oom")
+    assert top(lines[1:]) == ("distributed", "nccl-device-call-failed")
+
+
+# R. https://github.com/lshqqytiger/stable-diffusion-webui-amdgpu/issues/174, https://github.com/microsoft/DirectML/issues/287
+def test_r_directml_out_of_memory_and_device_removed():
+    oom = ["[W D:\\a\\_work\\1\\s\\pytorch-directml-plugin\\torch_directml\\csrc\\engine\\dml_heap_allocator.cc:120] "
+           "DML allocator out of memory!", "Error completing request"]
+    assert top(oom) == ("memory", "directml-oom")
+    removed = ["[libprotobuf FATAL D:\\a\\_work\\1\\s\\pytorch-directml\\caffe2\\dml\\dml_command_recorder.cc:392] CHECK "
+               "failed: ((((HRESULT)((dml_device_->GetDeviceRemovedReason()))) >= 0)) == (true):"]
+    assert top(removed) == ("driver", "windows-gpu-device-removed")
+    assert top(["Applying optimization: InvokeAI... done."]) == (None, None)
+
+
+# S. https://github.com/ROCm/MIOpen/issues/11, https://github.com/ROCm/Tensile/issues/2071
+def test_s_a_librarys_check_against_its_reference_failing_is_numerics():
+    assert top(["MIOpenDriver: conv", "Forward Convolution Verifies on CPU and GPU",
+                "Backward Convolution Weights Failed: 0.993599"]) == ("numerics", "result-differs-from-reference")
+    assert top(["Index:  Device | Reference", "[0]  elem=0 idx=0: 0!=17", "[1]  elem=131101 idx=131101: 0!=72"]) == \
+        ("numerics", "result-differs-from-reference")
+    # look-alike: the driver's checks passing
+    assert top(["MIOpenDriver: conv", "Forward Convolution Verifies on CPU and GPU",
+                "Backward Convolution Data Verifies on CPU and GPU (1.35201e-07)"]) == (None, None)

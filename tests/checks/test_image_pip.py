@@ -45,6 +45,19 @@ def test_torch_in_a_requirements_file_fails_and_names_its_line(tmp_path, lint):
     assert got["flash-attn"] == ("warn", f"{d}/extra.txt:1")
 
 
+def test_a_frozen_files_cuda_libraries_are_cited_with_its_cuda_torch(tmp_path, lint):
+    # fresh batch 224 (a `pip freeze` of a CUDA environment: torch==2.5.1 with nvidia-cublas-cu12 ... pinned beside it):
+    # one cause, one finding, whose places name the library lines a fix removes with torch
+    p = write(tmp_path, "requirements.txt", "accelerate==1.2.1\nnvidia-cublas-cu12==12.4.5.8\n"
+              "nvidia-cudnn-cu12==9.1.0.70\ntorch==2.5.1\n")
+    fs = [f for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) if "torch==2.5.1" in f.title]
+    assert len(fs) == 1 and len(flagged(scan([p], "RD-IMG-002", "mi300x8"))) == 1
+    assert [e.source.rsplit(":", 1)[-1] for e in fs[0].evidence] == ["4", "2", "3"]
+    # look-alike: the libraries without a CUDA torch in the file are no finding of their own
+    q = write(tmp_path, "b/requirements.txt", "nvidia-cublas-cu12==12.4.5.8\nnumpy\n")
+    assert not flagged(scan([q], "RD-IMG-002", "mi300x8"))
+
+
 def test_the_installing_command_s_rocm_index_and_guards_apply_to_the_file(tmp_path, lint):
     d = _reqs(tmp_path, setup_sh="#!/bin/bash\npip install --no-deps --index-url "
               "https://download.pytorch.org/whl/rocm6.2 -r requirements.txt\n")

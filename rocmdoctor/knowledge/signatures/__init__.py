@@ -75,6 +75,7 @@ ANCHORS: tuple[str, ...] = (
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
     "unmet dependencies", "unsatisfied dependencies", "broken packages", "not installable", "to be installed",  # apt's resolver
     "package versions",  # pip's advice under a resolution conflict (packages.py dependency-resolution-failed)
+    "elem=",  # Tensile's and rocBLAS's validation listing of differing elements (numerics.py result-differs-from-reference)
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
     "loss_scale 0", "loss_scale=0,",  # fairseq's progress lines with a zero loss scale (numerics.py loss-scale-collapse)
     "unknown parameter",  # a driver option the kernel ignored (kernel.py)

@@ -314,6 +314,26 @@ SIGNATURES: tuple[S, ...] = (
             "amdgpu 0000:05:00.0: amdgpu: 12 correctable hardware errors detected in total in gfx block",
         ),
     ),
+    # Windows' graphics stack removing the device under a DirectML or D3D12 program (a TDR: the GPU stopped answering, or
+    # the driver reset it): the Windows counterpart of amdgpu's ring timeout and reset
+    S(
+        id="windows-gpu-device-removed", family="kernel", title="Windows removed the GPU device (TDR or driver reset)",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"\bGetDeviceRemovedReason\(\)", r"\bDXGI_ERROR_DEVICE_(?:REMOVED|HUNG|RESET)\b",
+                  r"\b0x887A000[56]\b"),
+        needles=("getdeviceremovedreason", "dxgi_error_device_", "0x887a000"),
+        meaning="Windows' graphics kernel reset the GPU or the driver removed the device while a DirectML/D3D12 program "
+                "used it (a timeout detection and recovery after a kernel ran too long, or a driver crash).",
+        causes=(C(text="a kernel ran longer than Windows' TDR delay, or the display driver crashed",
+                  fix="update the Radeon driver; raise TdrDelay for long compute kernels; lower the batch so each kernel is shorter"),),
+        fix="Read Windows' event log (Display, TDR events); update the GPU driver, and raise TdrDelay or make the "
+            "work per kernel smaller.",
+        sources=("https://github.com/microsoft/DirectML/issues/287",
+                 "https://learn.microsoft.com/en-us/windows/win32/direct3ddxgi/dxgi-error"),
+        examples=("[libprotobuf FATAL D:\\a\\_work\\1\\s\\pytorch-directml\\caffe2\\dml\\dml_command_recorder.cc:392] CHECK "
+                  "failed: ((((HRESULT)((dml_device_->GetDeviceRemovedReason()))) >= 0)) == (true):",),
+        near_misses=("DXGI_ERROR_NOT_FOUND",),
+    ),
     # the same hardware error as the GPU runtime reports it to the program (HIP and CUDA share the wording)
     S(
         id="runtime-ecc-uncorrectable", family="kernel", title="The GPU runtime reported an uncorrectable ECC error",

@@ -136,9 +136,12 @@ SIGNATURES: tuple[S, ...] = (
                   # possible that dataloader's workers are out of shared" / "memory. Please try to raise your
                   # shared memory limit."): its first and last fragments are each its own
                   r"DataLoader worker \(pid \d{1,9}\) is killed by signal: Bus\s{0,4}$",
-                  r"Please try to raise your shared memory limit"),
+                  r"Please try to raise your shared memory limit",
+                  # torch's shared-memory file for a tensor a worker passes back: it cannot be written in a full
+                  # /dev/shm (AlphaPose#564; "unable to open shared memory object" is a descriptor limit, not this)
+                  r"unable to write to file </torch_\d{1,12}_\d{1,12}(?:_\d{1,12})?>"),
         needles=("bus error", "out of shared memory", "exitcode: -7", "sigbus", "signal: bus", "shared memory limit",
-                 "return code = -7"),
+                 "return code = -7", "</torch_"),
         meaning="A DataLoader worker got SIGBUS writing a batch to /dev/shm: shared memory is full or too small.",
         causes=(
             C(text="/dev/shm is too small (Docker's default is 64 MB)", check="RD-CTR-002",
@@ -147,8 +150,10 @@ SIGNATURES: tuple[S, ...] = (
             C(text="too many workers or large batches for the shared memory there is"),
         ),
         fix="Give the container more shared memory (--ipc=host), or lower num_workers.",
-        sources=("https://github.com/pytorch/pytorch/issues/5040", "https://github.com/facebookresearch/mmf/issues/441"),
-        examples=("ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 2 (pid: 94) of "
+        sources=("https://github.com/pytorch/pytorch/issues/5040", "https://github.com/facebookresearch/mmf/issues/441",
+                 "https://github.com/MVIG-SJTU/AlphaPose/issues/564"),
+        examples=("RuntimeError: unable to write to file </torch_995_2167858072>",
+                  "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 2 (pid: 94) of "
                   "binary: /root/miniconda3/envs/py3.10/bin/python3",
                   "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
                   "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
@@ -236,6 +241,9 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="nccl-cuda-oom", family="memory", title="RCCL/NCCL could not allocate GPU memory",
         severity="fatal", tier=MEMORY,
+        # the library's other runtime calls then fail on what it could not allocate ('invalid resource handle' after
+        # 'out of memory', TensorRT-LLM#1670): one event, the allocation
+        supersedes=("nccl-device-call-failed",),
         patterns=(r"NCCL WARN Cuda failure 'out of memory'", r"NCCL WARN Failed to CUDA calloc \d{1,14} bytes"),
         needles=("cuda failure 'out of memory'", "failed to cuda calloc"),
         meaning="RCCL's buffers (channels, peer-to-peer, proxy) did not fit in the GPU memory left after the model.",
@@ -261,6 +269,23 @@ SIGNATURES: tuple[S, ...] = (
         fix="Lower the batch or resolution; free the GPU from other processes.",
         sources=("https://github.com/TuSimple/mx-maskrcnn/issues/98", "https://github.com/NVlabs/instant-ngp/issues/790"),
         examples=("21:52:45 ERROR    Uncaught exception: C:\\tutorial\\ngp\\instant-ngp\\dependencies\\tiny-cuda-nn\\include\\tiny-cuda-nn/gpu_memory.h:575 cuMemSetAccess(m_base_address + m_size, n_bytes_to_allocate, &access_desc, 1) failed with error CUDA_ERROR_OUT_OF_MEMORY",),
+    ),
+    # torch-directml (Windows: stable-diffusion-webui-directml and -amdgpu on Radeons without ROCm) allocating from its
+    # own heap: it says so as a warning, then the request fails
+    S(
+        id="directml-oom", family="memory", title="DirectML ran out of GPU memory",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"dml_heap_allocator\.cc:\d{1,6}\] DML allocator out of memory",),
+        needles=("dml allocator out of memory",),
+        meaning="torch-directml's allocator could not get GPU memory for a tensor: the model, image size or batch does "
+                "not fit the card (DirectML also keeps more memory than ROCm would for the same work).",
+        causes=(C(text="the model and its activations do not fit the GPU's memory", check="RD-DS-006",
+                  fix="lower the resolution or batch, use --medvram/--lowvram, or run a ROCm/ZLUDA build instead"),),
+        fix="Lower the image size or batch (--medvram / --lowvram in the web UIs), or move to a ROCm build of torch.",
+        sources=("https://github.com/lshqqytiger/stable-diffusion-webui-amdgpu/issues/174",),
+        examples=("[W D:\\a\\_work\\1\\s\\pytorch-directml-plugin\\torch_directml\\csrc\\engine\\dml_heap_allocator.cc:120] "
+                  "DML allocator out of memory!",),
+        near_misses=("Applying optimization: InvokeAI... done.",),
     ),
     # Vulkan backends (llama.cpp's ggml_vulkan, TVM/MLC, IREE) run on Radeons without ROCm; their allocation failures
     # are Vulkan's result codes, in the C name or Vulkan-Hpp's

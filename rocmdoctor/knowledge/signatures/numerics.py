@@ -438,8 +438,13 @@ SIGNATURES: tuple[S, ...] = (
         id="result-differs-from-reference", family="numerics",
         title="A GPU result differs from its reference computation",
         severity="error", tier=NUMERICS,
-        patterns=(r"\bTriton and Torch differ\b", r"\bTensor-likes are not (?:close|equal)!"),
-        needles=("and torch differ", "not close!", "not equal!"),
+        patterns=(r"\bTriton and Torch differ\b", r"\bTensor-likes are not (?:close|equal)!",
+                  # MIOpenDriver's check of a convolution against its CPU reference (MIOpen#11, #55)
+                  r"\b(?:Forward|Backward) Convolution(?: Data| Weights)? Failed: [\d.]{1,20}",
+                  # Tensile's and rocBLAS's clients listing the elements that differ (Tensile#2071)
+                  r"^\s{0,4}\[\d{1,9}\]\s{1,4}elem=\d{1,12} idx=\d{1,12}: \S{1,40}!=\S{1,40}"),
+        needles=("and torch differ", "not close!", "not equal!", "convolution failed:", "convolution data failed:",
+                 "convolution weights failed:", " idx="),
         meaning=("A test computed the same thing twice (a GPU kernel and a reference such as torch or the CPU) and "
                  "the results are not within tolerance: the kernel computes wrong values on this GPU, or the "
                  "tolerance is too tight for the precision used."),
@@ -452,9 +457,13 @@ SIGNATURES: tuple[S, ...] = (
         fix=("Rerun the failing case in fp32 and on another backend; if only this GPU's kernel differs, update the "
              "compiler/library or report it with the shapes and dtype."),
         sources=("https://github.com/ROCm/triton/issues/250",
-                 "https://docs.pytorch.org/docs/stable/testing.html#torch.testing.assert_close"),
-        examples=("❌ Triton and Torch differ", "AssertionError: Tensor-likes are not close!"),
-        near_misses=("✅ Triton and Torch match",),
+                 "https://docs.pytorch.org/docs/stable/testing.html#torch.testing.assert_close",
+                 "https://github.com/ROCm/MIOpen/issues/11", "https://github.com/ROCm/Tensile/issues/2071"),
+        examples=("❌ Triton and Torch differ", "AssertionError: Tensor-likes are not close!",
+                  "Backward Convolution Weights Failed: 0.993599", "Forward Convolution Failed: 0.625378",
+                  "[0]  elem=0 idx=0: 0!=17"),
+        near_misses=("✅ Triton and Torch match", "Forward Convolution Verifies on CPU and GPU",
+                     "[0]  elem=0 idx=0: 17==17"),
     ),
     # A metric other than the loss gone NaN in a trainer's or evaluator's summary: RL rewards ("Reward: mean=nan",
     # TRL's 'rewards/chosen': nan), a validation cross-entropy, a KL or an accuracy (FAMILIES: numerics).
