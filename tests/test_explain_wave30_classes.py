@@ -66,6 +66,16 @@ def test_a_errors_in_their_own_format_are_error_like():
     assert not looks_like_error("ioctl(4, DRM_IOCTL_GET_UNIQUE, 0x7ffe605d5100) = 0")
     assert not looks_like_error("F1 score: 0.913")
     assert not looks_like_error("Fetched 4 files in 2s")
+    # a failed call strace pads to column 40, with an errno that is a failure (not the ENOENT every probe prints)
+    assert looks_like_error("ioctl(3, AMDKFD_IOC_GET_VERSION, 0x7ffd)  = -1 ENODEV (No such device)")
+    assert not looks_like_error('openat(AT_FDCWD, "/dev/dri/renderD129", O_RDWR|O_CLOEXEC) = -1 ENOENT (No such file or '
+                                'directory)')
+    assert not looks_like_error('access("/etc/ld.so.preload", R_OK)      = -1 ENOENT (No such file or directory)')
+    # prose about permissions and a retry that goes on are no errors; docker's own refusal is
+    assert not looks_like_error("Adding user to render group to avoid permission denied on /dev/kfd")
+    assert not looks_like_error("Retrying: an error occurred while fetching, attempt 2/5")
+    assert looks_like_error("Got permission denied while trying to connect to the Docker daemon socket at "
+                            "unix:///var/run/docker.sock")
 
 
 def test_a_a_strace_refusal_on_the_render_node_is_permissions():
@@ -127,9 +137,13 @@ ZLUDA_GGML = ["CUDA error: named symbol not found",
 def test_d_a_gpu_error_under_zluda_is_its_layer():
     assert top(ZLUDA_DLL) == ("packages", "zluda-layer")
     assert top(ZLUDA_GGML) == ("packages", "zluda-layer")
-    # look-alike: the same CUDA error with no ZLUDA in the log is the runtime's
+    # look-alikes: the same CUDA error with no ZLUDA in the log is the runtime's, and so is it where the log says
+    # ZLUDA is not used
     plain = [ln.replace("llamaZLUDA", "llama") for ln in ZLUDA_GGML]
     assert top(plain) == ("runtime", "exc-gpu-runtime")
+    assert top(["ROCm: ZLUDA is not installed, using native ROCm torch"] + plain) == ("runtime", "exc-gpu-runtime")
+    # a one-line paste under ZLUDA is its layer too
+    assert top(["CUDA error: named symbol not found (C:\\ZLUDA\\zluda.exe)"])[0] == "packages"
 
 
 # E. https://github.com/vladmandic/automatic (SD.Next's log format)
@@ -178,9 +192,12 @@ def test_h_a_module_without_the_attribute_another_package_imports_is_packages():
              "AttributeError: module 'aiter' has no attribute 'dtypes'"]
     tb = ["Traceback (most recent call last):"] + ["  " + ln if ln.startswith("File") else ln for ln in lines]
     assert top(tb) == ("packages", "exc-import")
-    # look-alike: an object's missing attribute is a program's bug, not a package's version
+    # look-alikes: an object's missing attribute, and a module of the user's own, are the program's bug
     other = tb[:-1] + ["AttributeError: 'NoneType' object has no attribute 'dtypes'"]
     assert top(other)[1] != "exc-import"
+    own = ["Traceback (most recent call last):", '  File "/home/u/train.py", line 12, in <module>',
+           "    lr = config.lr", "AttributeError: module 'config' has no attribute 'lr'"]
+    assert top(own)[1] != "exc-import"
 
 
 # I. https://github.com/ROCm/TheRock/issues/4681 (a working gfx1103 run of PyTorch's tests)
@@ -200,6 +217,7 @@ def test_j_a_json_count_of_zero_failures_is_no_error():
     assert not looks_like_error('  "failed": 0,')
     assert not looks_like_error("  'errors': 0")
     assert looks_like_error('  "failed": 2,')
+    assert looks_like_error('{"failed": 0, "errors": 3}')  # a non-zero count beside a zero one
     assert top(['  "event": "Diagnostic summary",', '  "passed": 6,', '  "failed": 0,', '  "total": 6,']) == (None, None)
 
 
@@ -214,6 +232,10 @@ def test_k_apt_unmet_dependencies_are_packages():
         ("packages", "apt-unmet-dependencies")
     assert top([" rocm-hip-runtime-dev : Depends: rocm-cmake (= 0.14.0.70204-93~24.04) but 6.0.0-1 is to be installed"]) \
         == ("packages", "apt-unmet-dependencies")
+    # behind BuildKit's and compose's prefixes, where apt fails most often
+    assert top(["#8 5.124  rocm-llvm : Depends: python but it is not installable"]) == ("packages", "apt-unmet-dependencies")
+    assert top(["api-1  | E: Unable to correct problems, you have held broken packages."]) == \
+        ("packages", "apt-unmet-dependencies")
     # look-alikes: apt's plan for an install that goes ahead, and a package's Depends field shown by apt show
     ok = ["The following NEW packages will be installed:", "  rocm-hip-runtime rocm-llvm",
           "0 upgraded, 2 newly installed, 0 to remove and 0 not upgraded.", "Depends: libc6 (>= 2.34), python3"]

@@ -203,3 +203,26 @@ def test_eval_of_a_command_held_in_a_variable_is_that_command(tmp_path):
     q.write_text("#!/bin/bash\nx='eval $x'\neval $x\necho NCCL_DEBUG=INFO deepspeed t.py\n")
     b = read_one(str(q))
     assert not b.data["commands"] and not [v for v in b.values if v.kind == "env"]
+
+
+def test_eval_cites_the_expanded_assignment_and_keeps_the_shell_rules(tmp_path):
+    p = tmp_path / "t.sh"
+    p.write_text("#!/bin/bash\nNCCL_DEBUG=WARN\ncmd=\"NCCL_DEBUG=INFO torchrun train.py\"\neval $cmd\n"
+                 "c2=\"torchrun t2.py\"\nNCCL_P2P_DISABLE=1 eval $c2\neval \"NCCL_IB_DISABLE=1\"\n"
+                 "a='eval $b'; b='eval $a'; eval $a\n")
+    a = read_one(str(p))
+    env = {(v.name, v.value, v.origin.line) for v in a.values if v.kind == "env"}
+    # the variable eval expands (line 3), not an earlier line that writes the same name; the prefix of eval itself
+    assert ("NCCL_DEBUG", "INFO", 3) in env and ("NCCL_P2P_DISABLE", "1", 6) in env
+    # an eval of assignments alone sets shell variables, not the environment; two evals naming each other stop
+    assert not any(n == "NCCL_IB_DISABLE" for n, _, _ in env)
+    assert [c["script"] for c in a.data["commands"]] == ["train.py", "t2.py"]
+
+
+def test_a_functions_positional_parameters_are_its_calls_arguments(tmp_path):
+    p = tmp_path / "f.sh"
+    p.write_text("#!/bin/bash\nrun() {\n  torchrun --nproc_per_node ${1:-2} train.py --x $2\n}\nrun 8 y\n"
+                 "torchrun --nproc_per_node ${1:-4} t2.py\n")
+    got = {c["script"]: ({v.name: v.value for v in c["launcher_values"]}, c["args"]) for c in read_one(str(p)).data["commands"]}
+    assert got["train.py"] == ({"nproc_per_node": "8"}, {"x": "y"})
+    assert got["t2.py"][0] == {"nproc_per_node": "4"}  # outside the call: run without arguments

@@ -112,8 +112,10 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
                             "GPU.", subject=subject, evidence=[svc_ev(a, svc, "devices")]
                             + [e for _, e in nvidia_requests(a, svc, amd_cdi)][:1], sources=[WSL_DOCKER],
                             fix=svc_plan("Pass the WSL2 GPU", a, [say_both(
-                                name, svc, "devices: [/dev/dxg]; volumes: /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so",
-                                "add --device /dev/dxg -v /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so")],
+                                name, svc, "devices: [/dev/dxg]; volumes: /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so "
+                                "and /opt/rocm/lib/libhsa-runtime64.so.1:/opt/rocm/lib/libhsa-runtime64.so.1",
+                                "add --device /dev/dxg -v /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so "
+                                "-v /opt/rocm/lib/libhsa-runtime64.so.1:/opt/rocm/lib/libhsa-runtime64.so.1")],
                                 svc, name, [("append", "devices", "/dev/dxg")])))
             continue
         out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",

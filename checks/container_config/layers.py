@@ -19,9 +19,9 @@ COMPOSE_MERGE = "https://docs.docker.com/compose/how-tos/multiple-compose-files/
 COMPOSE_MODEL = "https://docs.docker.com/compose/intro/compose-application-model/"
 
 
-# A project's base compose file (what `docker compose` reads without -f); variants and overrides are named after it
-_BASE_COMPOSE = re.compile(r"^(?:docker-)?compose\.ya?ml$|^(?!.*(?:override|\.(?:amd|rocm|nvidia|cuda|gpu|cpu|dev|prod|"
-                           r"intel|vulkan|hip)\b)).*compose.*\.ya?ml$", re.I)
+# An override or variant of a project's compose file, named after it (compose.amd.yaml, docker-compose.rocm.yml,
+# docker-compose.override.yml): layered with -f on a base file that gives the services their images
+_OVERRIDE_NAME = re.compile(r"compose[.-][\w.-]{1,60}\.ya?ml$|\.override\.ya?ml$", re.I)
 
 
 def _runnable(svc) -> bool:
@@ -42,14 +42,14 @@ def compose_service_runnable(settings):
         folders.setdefault(os.path.dirname(a.path), []).append(a)
     out = []
     for here, files in folders.items():
-        if not any(_BASE_COMPOSE.match(os.path.basename(a.path)) for a in files):
-            # only overrides (compose.amd.yaml, docker-compose.rocm.yml): their base file, which gives the services
-            # their images, is not among the files; what it defines is unknown here
+        runnable = {n for a in files for n, s in pick(a.data, "services", default={}).items()
+                    if isinstance(s, dict) and _runnable(s)}
+        if not runnable and all(_OVERRIDE_NAME.search(os.path.basename(a.path)) for a in files):
+            # only overrides (compose.amd.yaml, docker-compose.rocm.yml) and none gives a service an image: their base
+            # file, which does, is not among the files; what it defines is unknown here
             out.append(ok(f"{here or '.'}: override file(s) without their base compose file: not judged",
                           subject=here or "."))
             continue
-        runnable = {n for a in files for n, s in pick(a.data, "services", default={}).items()
-                    if isinstance(s, dict) and _runnable(s)}
         names = sorted({n for a in files for n in pick(a.data, "services", default={})})
         for a in files:
             for name, svc in pick(a.data, "services", default={}).items():

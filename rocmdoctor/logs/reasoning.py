@@ -62,9 +62,6 @@ _NOT_LOADABLE = (r"(?:wasn't|was not|could not be|couldn't be|cannot be|can't be
 # said nothing. vLLM's KV-cache capacity errors ("To serve at least one request with the model's max
 # seq len", "larger than the maximum number of tokens that can be stored in KV cache") are memory.
 _MSG_RULES = (
-    # a package's attribute that another package expects and this version lacks ("module 'aiter' has no attribute
-    # 'dtypes'", numpy's removed aliases): versions that do not match, whatever words the names hold
-    (re.compile(r"^module '[\w.]{1,80}' has no attribute '"), "exc-import"),
     (re.compile(r"not compiled with CUDA enabled", re.I), "tb-torch-cpu-build"),
     (re.compile(r"out of memory|\bOOM\b|(?:failed|unable) to allocate|\bKV cache\b|max seq len|max_model_len|"
                 r"gpu_memory_utilization", re.I), "exc-memory"),
@@ -149,6 +146,8 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _EXC_RULES:
         if last and rx.search(last):
             return rule
+    if last == "AttributeError" and _PACKAGE_MISMATCH(tb):
+        return "exc-import"
     for rx, rule in _MSG_RULES:
         m = rx.search(tb.message or "")
         if m and not (rule == "exc-memory" and _hedged(tb.message, m.start())):
@@ -162,6 +161,21 @@ def traceback_rule(tb: Traceback) -> str | None:
                          tb.frames and tb.importing):
         return "exc-import"
     return None
+
+
+_NO_ATTRIBUTE = re.compile(r"^module '(?P<mod>[\w.]{1,80})' has no attribute '")
+
+
+def _PACKAGE_MISMATCH(tb: Traceback) -> bool:
+    """"module 'aiter' has no attribute 'dtypes'" where the module is a package the traceback runs through, or raised
+    inside installed packages (numpy's removed aliases used by a library): versions that do not match. A module of
+    the user's own (config, utils) missing a name is the program's bug."""
+    m = _NO_ATTRIBUTE.match(tb.message or "")
+    if m is None or not tb.frames:
+        return False
+    top = m.group("mod").split(".")[0]
+    return any((f.package or "").split("/")[0] == top or f"/{top}/" in f.path or f.path.startswith(top + "/")
+               for f in tb.frames) or any(s in tb.frames[-1].path for s in ("site-packages/", "dist-packages/"))
 
 
 def line_rule(text: str) -> str | None:
@@ -312,19 +326,22 @@ def reason(shape: Shape, unexplained: list[LogLine], lines: list[str] | None = N
             if rule:
                 add(rule, ln, failed_call=call)
                 break
-    if "exc-gpu-runtime" in out and lines and any(_ZLUDA.search(t) for t in lines):
-        # the GPU error of a CUDA program that ZLUDA translates: its layer first (zluda-layer's note)
-        out = {("zluda-layer" if k == "exc-gpu-runtime" else k):
-               ((rules.by_id("zluda-layer"),) + v[1:] if k == "exc-gpu-runtime" else v) for k, v in out.items()}
     if not out and shape.single is not None:  # a one-line paste is judged by that line, error form or not
         rule = line_rule(shape.single.text) if _FAILURE_WORDS.search(shape.single.text) and not is_benign(
             shape.single.text) else None
         if rule:
             add(rule, shape.single)
+    if "exc-gpu-runtime" in out and lines and any(_ZLUDA.search(t) for t in lines):
+        # the GPU error of a CUDA program that ZLUDA translates: its layer first (zluda-layer's note)
+        out = {("zluda-layer" if k == "exc-gpu-runtime" else k):
+               ((rules.by_id("zluda-layer"),) + v[1:] if k == "exc-gpu-runtime" else v) for k, v in out.items()}
     return list(out.values())
 
 
-_ZLUDA = re.compile(r"zluda", re.I)  # also inside a folder name ("C:\\llamaZLUDA\\")
+# ZLUDA in use: said so, loaded, or in the program's paths (C:\\llamaZLUDA\\, automatic-dev.zluda); not "ZLUDA is not
+# installed, using native ROCm torch"
+_ZLUDA = re.compile(r"\busing zluda\b|\bload(?:ing|ed)? zluda\b|\bzluda support\b|[\\/][^\s\\/]{0,60}zluda|"
+                    r"\bzluda[^\s\\/]{0,60}[\\/]|\.zluda\b", re.I)
 # A pasted line with no error form still says it failed in these words (a one-line paste is all
 # the evidence there is; a bare status line without them is not a failure).
 _FAILURE_WORDS = re.compile(r"\b(?:fail\w{0,4}|error\w{0,2}|cannot|can't|unable|denied|not permitted|invalid|"

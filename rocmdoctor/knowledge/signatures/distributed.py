@@ -123,7 +123,7 @@ SIGNATURES: tuple[S, ...] = (
         meaning="NCCL/RCCL was asked for rank R of a world of N with R >= N: the processes do not agree on the world "
                 "size, so the job was started as several smaller jobs or with ranks numbered from another launcher.",
         causes=(C(text="the launcher's node count or ranks per node differ from what the job computes (WORLD_SIZE, "
-                       "--nnodes, a cluster operator's variables)", check="RD-LCH-003",
+                       "--nnodes, a cluster operator's variables)",
                   fix="start every node with the same --nnodes/--nproc_per_node, and let one launcher number the ranks"),),
         fix="Make the world size every process computes the same: one launcher's --nnodes and --nproc_per_node, the "
             "operator's WORLD_SIZE, or the framework's num_nodes and devices, all agreeing.",

@@ -1061,7 +1061,9 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=DRIVER,
         patterns=(r"modprobe: ERROR: could not insert '(?P<module>amdgpu|amdttm|amdkcl|amdxcp|amd_sched|drm\w{0,30}|"
                   r"gpu_sched)'",
-                  r"modprobe: ERROR: [^\n]{0,200}/drivers/gpu/drm/(?P<path>\S{1,200}\.ko(?:\.\w{1,4})?)"),
+                  # amdgpu's own modules and the DRM helpers it loads with (not nouveau's, i915's or radeon's)
+                  r"modprobe: ERROR: [^\n]{0,200}/drivers/gpu/drm/(?P<path>(?:amd/|drm_|ttm/|scheduler/|display/drm_)"
+                  r"\S{0,200}\.ko(?:\.\w{1,4})?)"),
         needles=("modprobe: error",),
         meaning="The kernel module loader stopped on amdgpu or on a DRM helper module it depends on (drm_exec, "
                 "drm_buddy, gpu_sched ...): amdgpu is not loaded, so there is no /dev/kfd and ROCm sees no GPU.",
@@ -1076,7 +1078,9 @@ SIGNATURES: tuple[S, ...] = (
         sources=("https://github.com/ROCm/gpu-operator/pull/333",),
         examples=('I0908 23:31:34.248939       1 cmdlog.go:70] "modprobe: ERROR: ctx=0x79e20a05eaa0 path=/tmp/opt/lib/'
                   'modules/6.14.0-29-generic/kernel/drivers/gpu/drm/drm_exec.ko.zst error=No such file or directory"',),
-        near_misses=("modprobe: ERROR: could not insert 'nvidia': No such device",),
+        near_misses=("modprobe: ERROR: could not insert 'nvidia': No such device",
+                     "modprobe: ERROR: could not insert 'nouveau': /lib/modules/6.8/kernel/drivers/gpu/drm/nouveau/"
+                     "nouveau.ko: Invalid argument"),
     ),
     # modprobe's refusal of a module built against another kernel: amdgpu-dkms compiled for a kernel whose symbols the
     # running one does not export (a RHEL minor release the driver release does not support; a kernel updated after

@@ -279,7 +279,7 @@ SIGNATURES: tuple[S, ...] = (
         needles=("dml allocator out of memory",),
         meaning="torch-directml's allocator could not get GPU memory for a tensor: the model, image size or batch does "
                 "not fit the card (DirectML also keeps more memory than ROCm would for the same work).",
-        causes=(C(text="the model and its activations do not fit the GPU's memory", check="RD-DS-006",
+        causes=(C(text="the model and its activations do not fit the GPU's memory",
                   fix="lower the resolution or batch, use --medvram/--lowvram, or run a ROCm/ZLUDA build instead"),),
         fix="Lower the image size or batch (--medvram / --lowvram in the web UIs), or move to a ROCm build of torch.",
         sources=("https://github.com/lshqqytiger/stable-diffusion-webui-amdgpu/issues/174",),
@@ -299,7 +299,7 @@ SIGNATURES: tuple[S, ...] = (
         meaning="The Vulkan driver could not give the buffer: the model, its context (KV cache) or one buffer is larger "
                 "than the GPU's memory or its largest allocation.",
         causes=(
-            C(text="the model and its context do not fit the GPU's memory", check="RD-DS-006",
+            C(text="the model and its context do not fit the GPU's memory",
               fix="offload fewer layers (-ngl), shorten the context, or use a smaller quantisation"),
             C(text="on an APU the driver's heap is the GTT/carve-out size, not the RAM", check="RD-APU-001"),
         ),

@@ -1241,17 +1241,18 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="apt-unmet-dependencies", family="packages", title="apt cannot install the packages: unmet dependencies",
         severity="fatal", tier=SETUP,
-        patterns=(r"^The following packages have unmet dependencies[.:]?\s*$",
-                  r"^Unsatisfied dependencies:\s*$",  # apt 3.0's wording (Debian 13, Ubuntu 25.04)
-                  r"^E: Unable to correct problems, you have held broken packages",
-                  r"^\s{0,4}[\w.+-]{1,80} : (?:Pre)?Depends: \S{1,120}(?: \([^)]{1,80}\))? but (?:it is not (?:installable|going "
-                  r"to be installed)|\S{1,80} is to be installed)"),
+        # (also behind BuildKit's "#8 5.124 " and compose's "api-1  | " prefixes)
+        patterns=(r"\bThe following packages have unmet dependencies[.:]?\s*$",
+                  r"(?:^|\s)Unsatisfied dependencies:\s*$",  # apt 3.0's wording (Debian 13, Ubuntu 25.04)
+                  r"\bE: Unable to correct problems, you have held broken packages",
+                  r"(?:^|\s)[\w.+-]{1,80} : (?:Pre)?Depends: \S{1,120}(?: \([^)]{1,80}\))? but (?:it is not (?:installable|"
+                  r"going to be installed)|\S{1,80} is to be installed)"),
         needles=("unmet dependencies", "unsatisfied dependencies", "held broken packages", "depends: "),
         meaning="apt found no set of package versions that satisfies what was asked: a package depends on versions its "
                 "repositories do not carry or on packages that conflict with installed ones.",
         causes=(
             C(text="the ROCm/amdgpu repository is for another release of the distribution than the one installed",
-              check="RD-ROCM-001", fix="use the repository line (or amdgpu-install) made for this release"),
+              fix="use the repository line (or amdgpu-install) made for this release"),
             C(text="the distribution's own ROCm packages (hipcc, rocm-cmake ...) are installed or pinned above AMD's",
               fix="remove them, or pin AMD's repository above the distribution's (Pin-Priority 600)"),
             C(text="-dev packages a point release behind their libraries (a partial upgrade)",

@@ -35,14 +35,18 @@ _ERRORISH = re.compile(r"(?<![/\\])\b[A-Z]\w{0,60}(?:Error|Exception)\b(?![/\\])
                        # glog's ERROR and FATAL levels (c10, rocprofiler, Ray, gRPC: "E1122 10:01:02.3 ...",
                        # "[E socket.cpp:12]", "F agent.cpp:1093]"), a system call that failed as strace prints it
                        # ("ioctl(4, ...) = -1 EACCES (Permission denied)"), a program's "An error occurred/encountered",
-                       # a kernel's trap line for a process ("general protection fault ... in amdvlk64.so")
+                       # a kernel's trap line for a process ("general protection fault ... in amdvlk64.so"; its
+                       # "segfault at ... error 4" lines were error-like already)
                        r"^(?:\(\w{1,40} pid=\d{1,9}\)\s{1,2})?(?:[EF]\d{4} \d\d:\d\d:\d\d|\[[EF](?:\d{3,4} [\d:.]{8,20})? "
                        r"\S{1,120}:\d{1,6}\]|F \S{1,120}\.\w{1,4}:\d{1,6}\] )|"
-                       r"\) = -1 E[A-Z]{2,15} \(|"
-                       r"(?i:\bpermission denied\b|\berror (?:was )?(?:encountered|occurred|occured)\b|"
-                       r"\bgeneral protection fault\b|\bsegfault at\b)")
+                       # (strace pads short calls to column 40; ENOENT, EAGAIN and the like are what probing prints)
+                       r"\)\s{1,40}= -1 E(?:ACCES|PERM|NODEV|NXIO|IO|FAULT|BUSY|NOMEM|NOSPC|ROFS|NOEXEC) \(|"
+                       r"(?i:(?:^|[:(]\s{0,2}|\bgot )permission denied\b|\berror (?:was )?(?:encountered|occurred|occured)\b|"
+                       r"\bgeneral protection fault\b|"
+                       # a JSON or YAML summary's non-zero count ('"errors": 3'), also beside a zero one
+                       r"\b(?:failures|errors)[\"']?\s{0,4}:\s{0,4}[1-9]\d{0,8}\b)")
 # Counts and metrics: "0 errors", "eval error: 0.0213", "max error=4e-07" (a float is a measurement).
-_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|"
+_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|^\s{0,8}retrying\b|"
                         r"^\s{0,8}Error\s{1,40}(?:rate|bars?|handling|correction|codes?\b[^:]|[-+]?\d)|"  # a metric or a table row
                         r"\berror\s{0,2}[:=]\s{0,2}[-+]?\d{1,12}(?:\.\d{1,20}(?:e[-+]?\d{1,3})?|e[-+]?\d{1,3})\b", re.I)
 # A line that states its own level as a warning or below is what a healthy run prints (glog

@@ -174,3 +174,9 @@ def test_an_override_without_its_base_file_is_not_judged(tmp_path, lint):
     # with its base beside it the names are compared again
     (tmp_path / "compose.yaml").write_text("services:\n  speech:\n    image: x:1\n")
     assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([tmp_path], "RD-CTR-009", "rx7900xtx"))] == ["stt"]
+
+
+def test_a_standalone_compose_file_missing_an_image_is_still_judged(tmp_path, lint):
+    # only files named as overrides, none giving an image, are left to their base; a stack of its own is judged
+    (tmp_path / "stack.yml").write_text("services:\n  ollama:\n    devices: [/dev/kfd, /dev/dri]\n")
+    assert [f.subject.rsplit(": ", 1)[-1] for f in lint.flagged(lint([tmp_path], "RD-CTR-009", "rx7900xtx"))] == ["ollama"]

@@ -79,6 +79,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         if not words:
             return
     if head == "eval" and len(words) > 1 and int(variables.get(_EVAL_DEPTH, 0)) < 3:
+        for k, v in prefix_env.items():  # `NCCL_DEBUG=INFO eval $cmd`: set for what eval runs
+            art.add(ENV, k, v, _line_with(physical, first, last, re.escape(k) + "="), command=True)
         _eval(art, words, first, last, variables, exported, physical)
         return
     if head in ("echo", "printf") and nccl_conf_target(words):
@@ -442,25 +444,51 @@ def _eval(art: Artifact, words: list[str], first: int, last: int, variables: dic
           physical: list[str]) -> None:
     """`run_cmd="${OPTIONS_NCCL} deepspeed train.py ..."; eval ${run_cmd}` (Megatron, THUDM, many HPC scripts): the
     shell reads the expanded text as a command line again, so assignments at its head are that command's
-    environment. Each is cited where its text is written (the variable's assignment), not at the eval."""
+    environment, each cited where its text is written (the assignment of the variable eval expands). Assignments
+    alone (`eval "X=1"`) set shell variables, as written out they would."""
     text = " ".join(substitute(w, variables) for w in words[1:])
     try:
         inner = shlex.split(text)
     except ValueError:
         inner = text.split()
+    assigned = []
     while inner and (am := _ASSIGN.match(inner[0])):
-        k, v = am.groups()
-        at = next((int(n) for key, n in variables.items() if key.startswith(_DEFINED) and isinstance(n, int)
-                   and 0 < n <= len(physical) and re.search(r"(?:^|[\s\"'])" + re.escape(k) + "=", physical[n - 1])),
-                  _line_with(physical, first, last, re.escape(k) + "="))
-        art.add(ENV, k, v, at, command=True)
+        assigned.append((am.group(1), substitute(am.group(2), variables)))
         inner.pop(0)
+    for k, v in assigned:
+        if inner:
+            art.add(ENV, k, v, _written_in(k, words[1:], variables, physical) or
+                    _line_with(physical, first, last, re.escape(k) + "="), command=True)
+        else:
+            variables[k] = v
+            if k in exported or ALLEXPORT in variables:
+                art.add(ENV, k, v, first)
     if inner and inner != words:
         variables[_EVAL_DEPTH] = int(variables.get(_EVAL_DEPTH, 0)) + 1
         try:
             _command(art, inner, first, last, variables, exported, physical)
         finally:
             variables[_EVAL_DEPTH] = int(variables[_EVAL_DEPTH]) - 1
+
+
+_VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w{0,60})")
+
+
+def _written_in(name: str, raw: list[str], variables: dict, physical: list[str]) -> int | None:
+    """The line that writes `name=` inside the variables ``raw`` expands, followed through the variables their own
+    assignments name (run_cmd -> OPTIONS_NCCL), nearest first."""
+    queue = [m.group(1) for w in raw for m in _VAR_REF.finditer(w)]
+    seen: set[str] = set()
+    while queue and len(seen) < 20:
+        var = queue.pop(0)
+        n = variables.get(_DEFINED + var)
+        if var in seen or not isinstance(n, int) or not 0 < n <= len(physical):
+            continue
+        seen.add(var)
+        if re.search(r"(?:^|[\s\"'])" + re.escape(name) + "=", physical[n - 1].split("=", 1)[-1]):
+            return n
+        queue += [m.group(1) for m in _VAR_REF.finditer(physical[n - 1])]
+    return None
 
 
 def nccl_conf_target(words: list[str]) -> bool:

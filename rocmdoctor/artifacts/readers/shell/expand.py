@@ -14,8 +14,9 @@ from .launchers import LAUNCHERS
 
 # ${NAME}, ${NAME-word}, ${NAME:-word}, ${NAME=word}, ${NAME:=word}, ${NAME+word}, ${NAME:+word}, $NAME:
 # the parameter expansions a launch line uses to give a variable its default (bash and Compose alike).
-# (a positional parameter with a default, `${2:-16}`, is that default when the script is run without arguments)
-_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[1-9])(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+# (a positional parameter: a function call's argument where the reader follows a call, else its default, `${2:-16}`
+# when the script is run without arguments, else kept as written)
+_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[1-9])(?:(:?)([-=+])([^{}]*))?\}|([A-Za-z_][A-Za-z0-9_]*|[1-9]))")
 
 
 def _split_held_commands(raw: list[str], words: list[str], text: str) -> tuple[list[str], list[str]]:
@@ -79,7 +80,7 @@ def _assign_defaults(art: Artifact, words: list[str], first: int, variables: dic
             continue
         for m in _PARAM.finditer(w):
             name, colon, op = m.group(1), m.group(2), m.group(3)
-            if op != "=":
+            if op != "=" or name.isdigit():  # `${1:=8}` is an error in bash: positional parameters are not assigned
                 continue
             val = variables.get(name)
             if val is None or (colon == ":" and val == ""):

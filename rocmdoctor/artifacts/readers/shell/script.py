@@ -203,8 +203,24 @@ def _line_body(art: Artifact, first: int, line: str, variables: dict, exported: 
                 if variables.pop("array " + w, None) is not None:  # what it holds after the call is not in the text
                     variables["filled array " + w] = True
         state.call_budget -= len(body)
-        for n, text in body if state.call_budget >= 0 else ():
-            _line(art, n, text, variables, exported, physical, state, depth + 1)
+        # its positional parameters are the call's arguments (`run 8` for `${1:-2}` in run's body), for the call only
+        try:
+            args = shlex.split(line)[1:10]
+        except ValueError:
+            args = line.split()[1:10]
+        saved = {str(i): variables.get(str(i)) for i in range(1, 10)}
+        for i in range(1, 10):
+            variables.pop(str(i), None)
+        variables.update({str(i): substitute(a, variables) for i, a in enumerate(args, 1)})
+        try:
+            for n, text in body if state.call_budget >= 0 else ():
+                _line(art, n, text, variables, exported, physical, state, depth + 1)
+        finally:
+            for k, old in saved.items():
+                if old is None:
+                    variables.pop(k, None)
+                else:
+                    variables[k] = old
         return
     if state.launch_mark is not None and head not in _INERT and not _ASSIGN.match(head):
         state.launch_mark = None  # another program runs after: what was exported before it may reach it
