@@ -39,11 +39,17 @@ Q. NCCL's out-of-memory with the runtime failures that follow it ('invalid resou
 R. DirectML (Windows): its allocator out of memory is memory; Windows removing the device (TDR) is the driver.
 S. A library's own check against its reference failing (MIOpenDriver's "Convolution Failed", Tensile's differing
    elements): numerics, as a test's "not close" is.
+
+From the fourth fresh group (batches 228-233), read for round 5:
+T. A server's access-log line for a request it failed (Gin's "| 500 |") is not the run going on.
+U. Error-like lines whose only error word is abort, fatal, panic, crash or critical are seen (they had no prefilter
+   anchor, so Open MPI's "Signal: Aborted (6)" was skipped); git's "fatal: destination path ... already exists" in an
+   installer that goes on is benign.
 """
 from __future__ import annotations
 
 from rocmdoctor.logs.logscan.matcher import looks_like_error
-from tests.explain_helpers import top
+from tests.explain_helpers import run, top
 
 
 def test_a_errors_in_their_own_format_are_error_like():
@@ -332,3 +338,24 @@ def test_s_a_librarys_check_against_its_reference_failing_is_numerics():
     # look-alike: the driver's checks passing
     assert top(["MIOpenDriver: conv", "Forward Convolution Verifies on CPU and GPU",
                 "Backward Convolution Data Verifies on CPU and GPU (1.35201e-07)"]) == (None, None)
+
+
+# T. https://github.com/ollama/ollama/issues/3243 (Ollama in Docker on a Steam Deck)
+def test_t_a_failed_request_is_not_the_run_going_on():
+    from rocmdoctor.logs.structure.progress import went_on
+    assert not went_on('[GIN] 2024/10/26 - 17:52:47 | 500 |  2.264259318s |       127.0.0.1 | POST     "/api/generate"')
+    assert went_on('[GIN] 2024/10/26 - 17:52:47 | 200 |  2.264259318s |       127.0.0.1 | POST     "/api/generate"')
+    lines = ['time=2024-10-26T17:52:47.041Z level=ERROR source=sched.go:455 msg="error loading llama server" '
+             'error="llama runner process has terminated: error:Could not initialize Tensile host: No devices found"',
+             '[GIN] 2024/10/26 - 17:52:47 | 500 |  2.264259318s |       127.0.0.1 | POST     "/api/generate"']
+    assert run(lines).exit_code() != 0
+
+
+# U. https://github.com/ComputationalRadiationPhysics/picongpu/issues/4728, https://github.com/patientx/ComfyUI-Zluda/issues/117
+def test_u_an_abort_without_other_error_words_is_seen_and_a_git_clone_notice_is_not():
+    lines = ["Your job will now abort.", "[QUASAR:42021] *** Process received signal ***",
+             "[QUASAR:42021] Signal: Aborted (6)", "[QUASAR:42021] Signal code:  (-6)"]
+    assert run(lines).exit_code() != 0 and any("Aborted" in u.text for u in run(lines).result.unexplained)
+    assert top(["Cloning into 'ComfyUI-Manager'...",
+                "fatal: destination path 'ComfyUI-Manager' already exists and is not an empty directory.",
+                "Installing requirements... done"]) == (None, None)

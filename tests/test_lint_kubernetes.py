@@ -388,3 +388,34 @@ def test_a_helm_template_is_read_for_what_it_writes_literally(tmp_path, lint):
     assert not lint.flagged(lint([p], "RD-CTR-014", "mi300x8")) and not lint.flagged(lint([p], "RD-CFG-001", "mi300x8"))
     # look-alike: a manifest with no actions reads as it did
     assert kubernetes.untemplated("a: 1\nb: 2\n") == "a: 1\nb: 2\n"
+
+
+# Fresh batch 233: operator and Helm templates of PyTorchJobs (NVIDIA's NeMo launcher chart, a topsail .yaml.j2, an AWS
+# .yaml-template filled by envsubst) ask NVIDIA's device plugin for GPUs; a chart opening with `{{- define` is no JSON
+JOB = ("apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n  name: {{ job_name }}\nspec:\n  pytorchReplicaSpecs:\n"
+       "    Master:\n      template:\n        spec:\n          containers:\n          - name: pytorch\n"
+       "            image: {{ image }}\n{% if gpus %}\n            resources:\n              limits:\n"
+       "                nvidia.com/gpu: \"{{ gpus }}\"\n{% endif %}\n            volumeMounts:\n"
+       "            - name: shm\n              mountPath: /dev/shm\n          volumes:\n          - name: shm\n"
+       "            emptyDir:\n              medium: Memory\n              sizeLimit: \"{{ shm }}Gi\"\n")
+
+
+@pytest.mark.parametrize("name", ["job.yaml.j2", "fsdp.yaml-template", "job.yml.tpl"])
+def test_a_templated_manifest_is_read_as_the_manifest(tmp_path, lint, name):
+    p = lint.write(name, JOB)
+    [f] = lint.flagged(lint([os.path.dirname(p)], "RD-CTR-004", "mi300x8"))  # found in a folder by its name too
+    assert f.evidence[0].source.endswith(f"{name}:16")
+    # a templated size is the deployment's: not read as 0 MiB
+    assert not lint.flagged(lint([p], "RD-CTR-005", "mi300x8"))
+
+
+def test_a_chart_opening_with_its_named_templates_is_a_manifest(tmp_path, lint):
+    chart = '{{- define "c.mounts" -}}\n- mountPath: /dev/shm\n  name: dshm\n{{- end -}}\n' + CHART
+    a = read_one(lint.write("peft.yaml", chart))
+    assert a.kind == "kubernetes" and a.data["services"]
+    # its named template mounts /dev/shm into what includes the file's templates; without one the pod has the default
+    assert [s.get("shm_size") for s in a.data["services"].values()] == ["unlimited"]
+    assert [s.get("shm_size") for s in kubernetes.read("d.yaml", CHART).data["services"].values()] == [None]
+    # look-alike: a JSON file is still JSON
+    from rocmdoctor.artifacts.readers import detect
+    assert detect("x.conf", '{"a": 1}') == "json" and detect("peft.yaml", chart) == "kubernetes"

@@ -55,7 +55,7 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "ve
 # Folders that usually hold a build's output (CMake trees full of generated JSON): only the container files an
 # author keeps there are read (build/Dockerfile.rocm64, build/Containerfile: two sets of fresh batches 22-23).
 _OUTPUT_DIRS = {"build", "dist"}
-_CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)$|^dockerfile|\.dockerfile$|^containerfile"
+_CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)?$|^dockerfile|\.dockerfile$|^containerfile"
                         r"|\.def$|^(docker-)?compose|^(gnu)?makefile(?:\.(?!am$|in$)[\w-]{1,20})?$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
 
@@ -82,9 +82,14 @@ def read_text(path: str) -> str:
         raise ReadError(f"{path}: not UTF-8 text") from None
 
 
+_TEMPLATE_SUFFIX = re.compile(r"(?<=\.yaml|\.json)(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)$|"
+                              r"(?<=\.yml)(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)$")
+
+
 def detect(path: str, text: str) -> str | None:
     """The artifact kind of a file, from its content (its name only breaks ties)."""
-    name = os.path.basename(path).lower()
+    # a template of a file is read as the file (job.yaml.j2, fsdp.yaml-template, values.yaml.tpl)
+    name = _TEMPLATE_SUFFIX.sub("", os.path.basename(path).lower())
     if devcontainer.looks_like(path):  # JSON with comments: by its name, before any JSON reader
         return devcontainer.DEVCONTAINER
     if requirements.looks_like(path, text):
@@ -94,8 +99,8 @@ def detect(path: str, text: str) -> str | None:
     if makefile.looks_like(path):
         return makefile.MAKEFILE
     stripped = text.lstrip()
-    if stripped.startswith(("{", "[")) or name.endswith(".json"):
-        return "json"
+    if (stripped.startswith(("{", "[")) and not stripped.startswith(("{{", "{%"))) or name.endswith(".json"):
+        return "json"  # (a Helm or Jinja template's first action is no JSON object)
     if name.endswith((".yaml", ".yml")):  # YAML names are reliable; a YAML's content is no shell
         if kubernetes.looks_like(text):
             return kubernetes.KUBERNETES

@@ -83,15 +83,29 @@ def _dict(x) -> dict:
 # action (`{{- if .Values.gpu }}`, `{{- toYaml .Values.resources | nindent 12 }}`) renders to structure this reader
 # cannot know: blanked; an action inside a value (`image: "{{ .Values.image }}"`) to a value it cannot know: a
 # placeholder. What the template writes literally (`nvidia.com/gpu:`, a node selector's key) is read; line numbers stay.
+# Helm's and Jinja's actions: `{{ .Values.x }}` stands for a value; a line of `{{- if ... }}` / `{% for ... %}`
+# tags only is control flow, dropped (Ansible and operator templates are Jinja: job.yaml.j2)
 _ACTION = re.compile(r"\{\{-?.{0,400}?-?\}\}")
-_ACTION_LINE = re.compile(r"^[ \t]*(?:\{\{-?.{0,400}?-?\}\}[ \t]*)+$")
+_ACTION_LINE = re.compile(r"^[ \t]*(?:(?:\{\{-?.{0,400}?-?\}\}|\{%-?.{0,400}?-?%\}|\{#.{0,400}?#\})[ \t]*)+$")
 TEMPLATED = "TEMPLATED"
+# a named template of the file (`{{- define "chart.volumeMounts" -}}`) that mounts /dev/shm: a pod that includes the
+# file's templates gets it, though the include itself renders to nothing this reader can parse
+_DEFINED_SHM = re.compile(r"\{\{-?\s{0,4}define\b(?:(?!\{\{-?\s{0,4}define\b).){0,4000}?mountPath:\s{0,4}[\"']?/dev/shm\b", re.S)
+
+
+_OPENS = re.compile(r"\{\{-?\s{0,4}(?:if|range|with|define|block)\b")
+_ENDS = re.compile(r"\{\{-?\s{0,4}end\b")
 
 
 def untemplated(text: str) -> str:
-    if "{{" not in text:
+    if "{{" not in text and "{%" not in text:
         return text
-    return "\n".join("" if _ACTION_LINE.match(line) else _ACTION.sub(TEMPLATED, line) for line in text.split("\n"))
+    lines, depth = text.split("\n"), 0
+    for i, line in enumerate(lines):  # a named template's body renders where it is included, not where it is defined
+        if depth or re.search(r"\{\{-?\s{0,4}define\b", line):
+            depth += len(_OPENS.findall(line)) - len(_ENDS.findall(line))
+            lines[i], depth = "", max(depth, 0)
+    return "\n".join("" if _ACTION_LINE.match(line) else _ACTION.sub(TEMPLATED, line) for line in lines)
 
 
 def looks_like(text: str) -> bool:
@@ -217,7 +231,8 @@ def _shm_volumes(spec: dict) -> dict[str, object]:
     for v in _list(spec.get("volumes")):
         ed = v.get("emptyDir") if isinstance(v, dict) else None
         if isinstance(ed, dict) and str(ed.get("medium", "")).lower() == "memory":
-            out[str(v.get("name"))] = ed.get("sizeLimit") or ""
+            size = ed.get("sizeLimit") or ""
+            out[str(v.get("name"))] = "" if TEMPLATED in str(size) else size  # a chart's value: the deployment's
     return out
 
 
@@ -316,6 +331,8 @@ def read(path: str, text: str) -> Artifact:
                 at_shm = [m for m in mounts if str(m.get("mountPath", "")).rstrip("/") == "/dev/shm"]
                 if at_shm and str(at_shm[0].get("name")) in shm:
                     svc["shm_size"] = shm[str(at_shm[0].get("name"))] or "unlimited"
+                elif not at_shm and "include " in chunk and _DEFINED_SHM.search(text):
+                    svc["shm_size"] = "unlimited"  # the chart's own named templates mount it, included here
                 csc = c.get("securityContext")
                 csc = csc if isinstance(csc, dict) else {}
                 if csc.get("privileged") is True:

@@ -262,6 +262,33 @@ SIGNATURES: tuple[S, ...] = (
         # the runtime's own trace of the same call succeeding (AMD_LOG_LEVEL=3), ROCm/pytorch#2730
         near_misses=(":3:hip_device_runtime.cpp   :704 : 46756830742 us:  hipGetDeviceCount: Returned hipSuccess : ",),
     ),
+    # rocBLAS found no device to load its Tensile kernels for (Ollama, llama.cpp, torch apps on ROCm): HIP sees no GPU it
+    # can use. The corpus's threads split on why: the GPU's gfx outside what the bundled rocBLAS ships (Steam Deck's
+    # gfx1033, an iGPU), or /dev/kfd closed to the user (render group); both are its causes, checked on the machine.
+    S(
+        id="rocblas-tensile-no-devices", family="runtime", title="rocBLAS found no GPU to load its kernels for",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"Could not initialize Tensile host:? No devices found",),
+        needles=("tensile host",),
+        meaning="rocBLAS (inside Ollama, llama.cpp, torch) initialises its GEMM kernels per visible device and found "
+                "none: HIP sees no GPU it can run on, so nothing runs on the GPU.",
+        causes=(
+            C(text="the GPU's gfx is not among the targets the app's bundled ROCm libraries ship (an iGPU, a Steam Deck, "
+                   "an older Radeon)", check="RD-GFX-001",
+              fix="use a build for this gfx, or HSA_OVERRIDE_GFX_VERSION to the nearest supported one"),
+            C(text="this user cannot open /dev/kfd (not in render/video)", check="RD-PERM-001"),
+            C(text="the container has no /dev/kfd and /dev/dri", check="RD-CTR-001"),
+        ),
+        fix="Run rocminfo as the same user (in the same container): no GPU agent means access or the driver; a GPU "
+            "agent whose gfx the app does not ship means an override or another build.",
+        sources=("https://github.com/ollama/ollama/issues/4798", "https://github.com/ollama/ollama/issues/3243",
+                 "https://github.com/oobabooga/textgen/issues/5064"),
+        examples=("rocBLAS error: Could not initialize Tensile host: No devices found",
+                  'time=2024-10-26T17:52:47.041Z level=ERROR source=sched.go:455 msg="error loading llama server" '
+                  'error="llama runner process has terminated: error:Could not initialize Tensile host: No devices '
+                  'found"'),
+        near_misses=("rocBLAS warning: No paths matched /opt/rocm/lib/rocblas/library/*gfx1033*co.",),
+    ),
     S(
         id="hip-no-gpus", family="runtime", title="No HIP GPUs are available",
         severity="fatal", tier=RUNTIME,

@@ -36,6 +36,11 @@ _ON_GPU = re.compile(r"# GPU blocks: [1-9]\d{0,9}\b|\bGPU KV cache size: [1-9][\
                      r"\bUsing (?:torch )?device:? \[?(?:AMD |Radeon |Instinct |cuda:\d|[^\]\n]{1,80}\(cuda:\d)", re.I)
 
 
+# A request the server answered with an error (Gin's access log "| 500 |", a common-log status 5xx/4xx): the failure
+# reported to its client, not the run going on, however table-like its cells look
+_FAILED_REQUEST = re.compile(r"\[GIN\][^\n]{0,80}?\|\s{0,4}[45]\d\d\s{0,4}\||\" [45]\d\d \d|\"status_code\":\s{0,2}[45]\d\d\b")
+
+
 def declares_success(text: str) -> bool:
     return bool(_SUCCESS.search(text[:2000]))
 
@@ -44,6 +49,8 @@ def went_on(text: str) -> bool:
     """The line shows the run going on or ending well: progress, a finite metric, the end of a
     trainer or benchmark, a results table row, a served request."""
     t = text[:2000]
+    if _FAILED_REQUEST.search(t):
+        return False
     if _SUCCESS.search(t) or _ON_GPU.search(t):
         return True
     if ("|" in t and len(_NUMERIC_CELLS.findall(t)) >= 2) or _BAR.search(t) or _STEP.search(t):
