@@ -1,0 +1,2 @@
+#!/bin/bash
+docker build -t cosyvoice:v12 -v --progress plain .

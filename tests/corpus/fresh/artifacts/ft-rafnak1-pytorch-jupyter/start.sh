@@ -1,0 +1,3 @@
+jupyter notebook \
+    --allow-root \
+    --ServerApp.ip 0.0.0.0 \

@@ -1,0 +1,1 @@
+docker run -it --network=host --device=/dev/kfd --device=/dev/dri --ipc=host --shm-size 32G --group-add video --cap-add=SYS_PTRACE --security-opt seccomp=unconfined -v /home/seungrok@amd.com/models:/models -v $(pwd):/workspace -w /workspace --name openclaw_srok --entrypoint /bin/bash  vllm/vllm-openai-rocm:v0.19.0
