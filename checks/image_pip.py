@@ -303,8 +303,10 @@ def pip_cuda_packages(settings, gpus=None, torch=None, amd_host=None):
     for w, r, _q, in_f, _h in found:  # torchvision/torchaudio lines of a requirements file whose torch is CUDA's
         if in_f and r.package in ("torchvision", "torchaudio") and _install_key(w, settings) in companions:
             companions[_install_key(w, settings)].append(w.evidence())
-    for w in cuda_library_pins(pips):  # and its CUDA libraries pinned beside it (nvidia-*-cu12): the same cause
-        companions.get(_install_key(w, settings), []).append(w.evidence())
+    torch_file = {_install_key(v, settings): v.origin.path for v, r, _q, in_f, _h in found if in_f and r.package == "torch"}
+    for w in cuda_library_pins(pips):  # and its CUDA libraries pinned beside it in that file (nvidia-*-cu12)
+        if _install_key(w, settings) in companions and torch_file.get(_install_key(w, settings)) == w.origin.path:
+            companions[_install_key(w, settings)].append(w.evidence())
     for v, rule, req, in_file, have in found:
         if in_file and rule.package in ("torch", "torchvision", "torchaudio") \
                 and ka.requirement_name(str(req)) == rule.package:

@@ -66,7 +66,7 @@ def install_key(v, settings=None):
 
 # NVIDIA's CUDA libraries as PyPI packages (nvidia-cublas-cu12, nvidia-cudnn-cu11 ...): what a CUDA torch pulls in,
 # written out line by line in a frozen requirements file beside it; a fix removes them with that torch
-_CUDA_LIBRARY_PIN = re.compile(r"^\s*nvidia-[a-z0-9-]{2,40}-cu1\d\b", re.I)
+_CUDA_LIBRARY_PIN = re.compile(r"^\s*nvidia[-_][a-z0-9_-]{2,40}[-_]cu1\d\b", re.I)
 
 
 def cuda_library_pins(pips) -> list:

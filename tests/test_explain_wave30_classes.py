@@ -41,10 +41,10 @@ S. A library's own check against its reference failing (MIOpenDriver's "Convolut
    elements): numerics, as a test's "not close" is.
 
 From the fourth fresh group (batches 228-233), read for round 5:
-T. A server's access-log line for a request it failed (Gin's "| 500 |") is not the run going on.
-U. Error-like lines whose only error word is abort, fatal, panic, crash or critical are seen (they had no prefilter
-   anchor, so Open MPI's "Signal: Aborted (6)" was skipped); git's "fatal: destination path ... already exists" in an
-   installer that goes on is benign.
+T. A server's access-log line for a request it failed (Gin's "| 500 |") is not the run going on; rocBLAS's Tensile
+   host finding no devices is its own signature (runtime).
+U. A process's abort is seen (it had no prefilter anchor, so Open MPI's "Signal: Aborted (6)" was skipped); git's
+   "fatal:" lines and a config's CRITICAL log level stay unseen.
 """
 from __future__ import annotations
 
@@ -349,13 +349,21 @@ def test_t_a_failed_request_is_not_the_run_going_on():
              'error="llama runner process has terminated: error:Could not initialize Tensile host: No devices found"',
              '[GIN] 2024/10/26 - 17:52:47 | 500 |  2.264259318s |       127.0.0.1 | POST     "/api/generate"']
     assert run(lines).exit_code() != 0
+    assert top(lines[:1]) == ("runtime", "rocblas-tensile-no-devices")
+    assert top(["rocBLAS error: Could not initialize Tensile host: No devices found"]) == \
+        ("runtime", "rocblas-tensile-no-devices")
 
 
 # U. https://github.com/ComputationalRadiationPhysics/picongpu/issues/4728, https://github.com/patientx/ComfyUI-Zluda/issues/117
-def test_u_an_abort_without_other_error_words_is_seen_and_a_git_clone_notice_is_not():
+def test_u_an_abort_without_other_error_words_is_seen_and_gits_fatal_lines_are_not():
     lines = ["Your job will now abort.", "[QUASAR:42021] *** Process received signal ***",
              "[QUASAR:42021] Signal: Aborted (6)", "[QUASAR:42021] Signal code:  (-6)"]
     assert run(lines).exit_code() != 0 and any("Aborted" in u.text for u in run(lines).result.unexplained)
-    assert top(["Cloning into 'ComfyUI-Manager'...",
-                "fatal: destination path 'ComfyUI-Manager' already exists and is not an empty directory.",
-                "Installing requirements... done"]) == (None, None)
+    # look-alikes that healthy installs and config dumps print: only "abort" became an anchor, not fatal/critical
+    for healthy in (["Cloning into 'ComfyUI-Manager'...",
+                     "fatal: destination path 'ComfyUI-Manager' already exists and is not an empty directory.",
+                     "Installing requirements... done"],
+                    ["fatal: not a git repository (or any of the parent directories): .git", "Successfully built x"],
+                    ["Namespace(lr=0.0001, log_level='CRITICAL', seed=42)", "  log_level: CRITICAL"],
+                    ["Download aborted, retrying from mirror", "Downloaded 4.2 GB"]):
+        assert top(healthy) == (None, None), healthy

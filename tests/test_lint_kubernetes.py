@@ -410,12 +410,23 @@ def test_a_templated_manifest_is_read_as_the_manifest(tmp_path, lint, name):
 
 
 def test_a_chart_opening_with_its_named_templates_is_a_manifest(tmp_path, lint):
-    chart = '{{- define "c.mounts" -}}\n- mountPath: /dev/shm\n  name: dshm\n{{- end -}}\n' + CHART
-    a = read_one(lint.write("peft.yaml", chart))
+    define = ('{{- define "c.mounts" -}}\n- mountPath: /dev/shm\n  name: dshm\n  {{- if .Values.x }}\n  readOnly: true\n'
+              '  {{- end }}\n{{- end -}}\n')
+    mounted = CHART + '          volumeMounts:\n            {{- include "c.mounts" . | nindent 12 }}\n'
+    a = read_one(lint.write("peft.yaml", define + mounted))
     assert a.kind == "kubernetes" and a.data["services"]
-    # its named template mounts /dev/shm into what includes the file's templates; without one the pod has the default
+    # its named template mounts /dev/shm into the pod that includes it; a pod that includes another (its labels), or
+    # none, has the default
     assert [s.get("shm_size") for s in a.data["services"].values()] == ["unlimited"]
-    assert [s.get("shm_size") for s in kubernetes.read("d.yaml", CHART).data["services"].values()] == [None]
+    assert [s.get("shm_size") for s in kubernetes.read("d.yaml", define + CHART).data["services"].values()] == [None]
+    # a define closing on a line that goes on, and an end and an if on one line, keep the manifest
+    same = kubernetes.read("e.yaml", '{{- define "x" }}{{- if .a }}y{{- end }}\n{{- end -}}' + CHART)
+    assert list(same.data["services"]) == ["Deployment/TEMPLATED"]
+    # Jinja tags alone (no {{ }}) are control flow too
+    jinja = kubernetes.read("j.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n"
+                            "  - name: c\n    image: rocm/pytorch:latest\n{% if gpus %}\n    resources:\n      limits:\n"
+                            "        nvidia.com/gpu: 1\n{% endif %}\n")
+    assert [s.get("gpu_resources") for s in jinja.data["services"].values()] == [{"nvidia.com/gpu": 1}]
     # look-alike: a JSON file is still JSON
     from rocmdoctor.artifacts.readers import detect
-    assert detect("x.conf", '{"a": 1}') == "json" and detect("peft.yaml", chart) == "kubernetes"
+    assert detect("x.conf", '{"a": 1}') == "json" and detect("peft.yaml", define + mounted) == "kubernetes"

@@ -726,3 +726,13 @@ def test_pip_torch_on_a_machine_without_an_amd_gpu_is_not_judged(tmp_path, lint)
     fs = lint([p], "RD-IMG-002", example="no-gpu")
     assert lint.statuses(fs) == ["skip"] and "1 pip install" in fs[0].title and "no AMD GPU" in fs[0].title
     assert lint.statuses(lint([p], "RD-IMG-002", example="mi300x8")) == ["fail", "fail"]
+
+
+def test_cuda_library_pins_of_an_including_file_are_not_cited_in_the_included_files_torch(tmp_path, lint):
+    # requirements.txt pins torch; requirements-gpu-bench.txt includes it with -r and adds a CUDA library: the finding
+    # about requirements.txt's torch cites only its own lines (pip install -r requirements.txt installs no benchmark pin)
+    d = tmp_path / "r"
+    write(tmp_path, "r/requirements.txt", "torch==2.5.1\n")
+    write(tmp_path, "r/requirements-gpu-bench.txt", "-r requirements.txt\nnvidia_cublas_cu12==12.4.5.8\n")
+    fs = [f for f in flagged(scan([str(d)], "RD-IMG-002", "mi300x8")) if "torch==2.5.1" in f.title]
+    assert fs and not any("requirements-gpu-bench.txt" in e.source for f in fs for e in f.evidence)

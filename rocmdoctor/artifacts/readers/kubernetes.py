@@ -88,27 +88,67 @@ def _dict(x) -> dict:
 _ACTION = re.compile(r"\{\{-?.{0,400}?-?\}\}")
 _ACTION_LINE = re.compile(r"^[ \t]*(?:(?:\{\{-?.{0,400}?-?\}\}|\{%-?.{0,400}?-?%\}|\{#.{0,400}?#\})[ \t]*)+$")
 TEMPLATED = "TEMPLATED"
-# a named template of the file (`{{- define "chart.volumeMounts" -}}`) that mounts /dev/shm: a pod that includes the
-# file's templates gets it, though the include itself renders to nothing this reader can parse
-_DEFINED_SHM = re.compile(r"\{\{-?\s{0,4}define\b(?:(?!\{\{-?\s{0,4}define\b).){0,4000}?mountPath:\s{0,4}[\"']?/dev/shm\b", re.S)
 
 
-_OPENS = re.compile(r"\{\{-?\s{0,4}(?:if|range|with|define|block)\b")
-_ENDS = re.compile(r"\{\{-?\s{0,4}end\b")
+_BLOCK_TAG = re.compile(r"\{\{-?\s{0,4}(?P<tag>define|if|range|with|block|end)\b(?:[^}]|\}(?!\})){0,400}\}\}")
+
+
+def _defines(lines: list[str]) -> dict[str, list[int]]:
+    """Each named template of the file (`{{- define "c.mounts" -}} ... {{- end -}}`, nesting counted tag by tag): its
+    name -> the lines it spans; the text before its define and after its end on those lines is not its own."""
+    out: dict[str, list[int]] = {}
+    depth, name = 0, ""
+    for i, line in enumerate(lines):
+        for m in _BLOCK_TAG.finditer(line):
+            if depth == 0 and m.group("tag") == "define":
+                name = (re.findall(r'"([^"]{1,120})"', m.group(0)) or ["?"])[0]
+                out[name] = []
+            if depth or m.group("tag") == "define":
+                depth += -1 if m.group("tag") == "end" else 1
+        if name in out and (depth or out[name] == [] or out[name][-1] != i):
+            out[name].append(i)
+        if depth == 0:
+            name = ""
+    return out
+
+
+def _drop_defines(lines: list[str]) -> list[str]:
+    """The lines with the defines' own text blanked (a named template renders where it is included), the text outside
+    them on a shared line kept (`{{- end -}}apiVersion: v1`); other tags are left to untemplated."""
+    out, depth = [], 0
+    for line in lines:
+        keep, pos = [], 0
+        for m in _BLOCK_TAG.finditer(line):
+            if depth == 0:
+                if m.group("tag") == "define":
+                    keep.append(line[pos:m.start()])
+                    depth = 1
+                continue
+            depth += -1 if m.group("tag") == "end" else 1
+            if depth == 0:
+                pos = m.end()
+        keep.append(line[pos:] if depth == 0 else "")
+        out.append("".join(keep))
+    return out
 
 
 def untemplated(text: str) -> str:
     if "{{" not in text and "{%" not in text:
         return text
-    lines, depth = text.split("\n"), 0
-    for i, line in enumerate(lines):  # a named template's body renders where it is included, not where it is defined
-        if depth or re.search(r"\{\{-?\s{0,4}define\b", line):
-            depth += len(_OPENS.findall(line)) - len(_ENDS.findall(line))
-            lines[i], depth = "", max(depth, 0)
+    lines = _drop_defines(text.split("\n")) if "define" in text else text.split("\n")
     return "\n".join("" if _ACTION_LINE.match(line) else _ACTION.sub(TEMPLATED, line) for line in lines)
 
 
+def shm_templates(text: str) -> set[str]:
+    """The names of the file's named templates that mount /dev/shm."""
+    lines = text.split("\n")
+    return {n for n, span in _defines(lines).items()
+            if any(re.search(r"mountPath:\s{0,4}[\"']?/dev/shm\b", lines[i]) for i in span)}
+
+
 def looks_like(text: str) -> bool:
+    if "{{-" in text and "define" in text:  # a chart's named templates end where its manifest begins
+        text = untemplated(text)
     return bool(re.search(r"(?m)^apiVersion\s*:", text) and re.search(r"(?m)^kind\s*:", text))
 
 
@@ -270,6 +310,9 @@ def read(path: str, text: str) -> Artifact:
         pos = m.end()
     chunks.append((text[pos:], offset))
     errors = []
+    # named templates of the file that mount /dev/shm: a pod that includes one gets it, though the include itself
+    # renders to nothing this reader can parse
+    shm_named = shm_templates(text) if "define" in text else set()
     for chunk, off in chunks[:MAX_DOCS]:
         if not chunk.strip() or not looks_like(chunk):
             continue
@@ -331,8 +374,8 @@ def read(path: str, text: str) -> Artifact:
                 at_shm = [m for m in mounts if str(m.get("mountPath", "")).rstrip("/") == "/dev/shm"]
                 if at_shm and str(at_shm[0].get("name")) in shm:
                     svc["shm_size"] = shm[str(at_shm[0].get("name"))] or "unlimited"
-                elif not at_shm and "include " in chunk and _DEFINED_SHM.search(text):
-                    svc["shm_size"] = "unlimited"  # the chart's own named templates mount it, included here
+                elif not at_shm and any(f'include "{n}"' in chunk for n in shm_named):
+                    svc["shm_size"] = "unlimited"  # the chart's own named template that mounts it is included here
                 csc = c.get("securityContext")
                 csc = csc if isinstance(csc, dict) else {}
                 if csc.get("privileged") is True:

@@ -76,9 +76,9 @@ ANCHORS: tuple[str, ...] = (
     "unmet dependencies", "unsatisfied dependencies", "broken packages", "not installable", "to be installed",  # apt's resolver
     "package versions",  # pip's advice under a resolution conflict (packages.py dependency-resolution-failed)
     "elem=",  # Tensile's and rocBLAS's validation listing of differing elements (numerics.py result-differs-from-reference)
-    # words that make a line error-like (matcher.py _ERRORISH) without any anchor above: such a line was skipped and
-    # never listed as unexplained ("Signal: Aborted (6)" from Open MPI, "FATAL: ...", "Kernel panic", a crash)
-    "abort", "fatal", "panic", "crash", "critical",
+    # a process's abort, error-like (matcher.py _ERRORISH) without any anchor above: Open MPI's "Signal: Aborted (6)"
+    # was skipped and never listed as unexplained (not "fatal"/"critical": git's and a config dump's healthy lines)
+    "abort",
     "are you root",  # a GPU tool refused the device node (permissions.py gpu-tool-needs-root)
     "loss_scale 0", "loss_scale=0,",  # fairseq's progress lines with a zero loss scale (numerics.py loss-scale-collapse)
     "unknown parameter",  # a driver option the kernel ignored (kernel.py)

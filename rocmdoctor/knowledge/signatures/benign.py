@@ -38,10 +38,6 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
     (r"MIOpen(?:\(HIP\))?: Warning \[OpenRuntimeLibraryForDevice\] CK [\w ]{1,40} library not found for device",
      "MIOpen's optional composable-kernel library for this gfx is absent; its other solvers are used",
      "https://github.com/ROCm/TheRock/issues/4681"),
-    # an installer's `git clone` of something already there: git refuses, the script goes on with the copy it has
-    (r"^fatal: destination path '[^'\n]{1,300}' already exists and is not an empty directory",
-     "git clone into a folder a previous install left: the installer keeps that copy and goes on",
-     "https://github.com/patientx/ComfyUI-Zluda/issues/117"),
     (r"\[GIN-debug\] \[WARNING\]", "Ollama's web framework in debug mode", "https://github.com/ollama/ollama/issues/8963"),
     (r"Unable to find python bindings at /usr/local/dcgm", "NVIDIA DCGM bindings absent: not used",
      "https://github.com/facebookresearch/xformers/issues/982"),

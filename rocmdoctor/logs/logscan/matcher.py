@@ -46,7 +46,7 @@ _ERRORISH = re.compile(r"(?<![/\\])\b[A-Z]\w{0,60}(?:Error|Exception)\b(?![/\\])
                        # a JSON or YAML summary's non-zero count ('"errors": 3'), also beside a zero one
                        r"\b(?:failures|errors)[\"']?\s{0,4}:\s{0,4}[1-9]\d{0,8}\b)")
 # Counts and metrics: "0 errors", "eval error: 0.0213", "max error=4e-07" (a float is a measurement).
-_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|^\s{0,8}retrying\b|"
+_NOT_ERROR = re.compile(r"\b(?:0 errors?|no errors?|error_file|errors=0|without errors?)\b|^\s{0,8}retrying\b|, retrying\b|"
                         r"^\s{0,8}Error\s{1,40}(?:rate|bars?|handling|correction|codes?\b[^:]|[-+]?\d)|"  # a metric or a table row
                         r"\berror\s{0,2}[:=]\s{0,2}[-+]?\d{1,12}(?:\.\d{1,20}(?:e[-+]?\d{1,3})?|e[-+]?\d{1,3})\b", re.I)
 # A line that states its own level as a warning or below is what a healthy run prints (glog
