@@ -21,10 +21,7 @@ from .claims import dra_classes
 from .graphics import dri_only, graphics_only
 from .values import image_command, tools_only
 from ..machine_target import judged_here, no_amd_gpu
-
-
-# AMD's guide to ROCm containers under WSL2: --device=/dev/dxg and the WSL driver library mounted in
-WSL_DOCKER = "https://rocm.docs.amd.com/projects/radeon/en/latest/docs/install/wsl/install-pytorch.html"
+from .wsl import wsl_service
 
 
 @check("RD-CTR-003", area=AREA, title="Compose services pass /dev/kfd and /dev/dri into the container",
@@ -78,8 +75,7 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
                                                      ev(amd_cdi[0], "declares amd.com/gpu devices")]))
             continue
         if "/dev/dxg" in devs and wsl is not None:  # ROCm under WSL2: the GPU is /dev/dxg, there is no /dev/kfd
-            out.append(ok(f"{name}: maps /dev/dxg, this WSL2 host's GPU (ROCm on WSL uses no /dev/kfd)", subject=subject,
-                          evidence=[svc_ev(a, svc, "devices")]))
+            out.append(wsl_service(a, name, svc, devs, subject, amd_cdi))
             continue
         graphics = graphics_only(svc, devs) or (kfd_elsewhere and dri_only(svc, devs))
         if graphics:
@@ -106,17 +102,7 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
                             fix=svc_plan("Request AMD GPUs", a, [f"{name}: resources.limits: amd.com/gpu: 1"])))
             continue
         if wsl is not None:  # ROCm under WSL2 has no /dev/kfd: the GPU is /dev/dxg, with the host's WSL libraries
-            out.append(fail(f"{name}: /dev/dxg, this WSL2 host's GPU, is not passed into the container",
-                            "Under WSL2 ROCm reaches the GPU through /dev/dxg (the Windows driver) and the libraries in "
-                            "/usr/lib/wsl/lib; there is no /dev/kfd to pass. Without them HIP in the container finds no "
-                            "GPU.", subject=subject, evidence=[svc_ev(a, svc, "devices")]
-                            + [e for _, e in nvidia_requests(a, svc, amd_cdi)][:1], sources=[WSL_DOCKER],
-                            fix=svc_plan("Pass the WSL2 GPU", a, [say_both(
-                                name, svc, "devices: [/dev/dxg]; volumes: /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so "
-                                "and /opt/rocm/lib/libhsa-runtime64.so.1:/opt/rocm/lib/libhsa-runtime64.so.1",
-                                "add --device /dev/dxg -v /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so "
-                                "-v /opt/rocm/lib/libhsa-runtime64.so.1:/opt/rocm/lib/libhsa-runtime64.so.1")],
-                                svc, name, [("append", "devices", "/dev/dxg")])))
+            out.append(wsl_service(a, name, svc, devs, subject, amd_cdi))
             continue
         out.append(fail(f"{name}: {' and '.join(missing)} not passed into the container",
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "

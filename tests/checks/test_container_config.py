@@ -792,7 +792,8 @@ def test_wsl2_gpu_service_without_dxg_asks_for_dxg_not_kfd(tmp_path):
     plan = " ".join(str(a.description) for a in fs[0].fix.actions)
     assert "/dev/dxg" in plan and "/dev/kfd" not in plan
     # mapping /dev/dxg passes there; on a native host the same service is told to pass /dev/kfd and /dev/dri
-    ok_ = write(tmp_path, "ok/compose.yaml", text + "    devices: [/dev/dxg]\n")
+    ok_ = write(tmp_path, "ok/compose.yaml", text + "    devices: [/dev/dxg]\n    volumes:\n"
+                "      - /usr/lib/wsl/lib/libdxcore.so:/usr/lib/libdxcore.so\n")
     assert not flagged(scan([ok_], "RD-CTR-003", "wsl2-radeon"))
     native = flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
     assert len(native) == 1 and "/dev/kfd" in native[0].title

@@ -156,11 +156,13 @@ def test_on_a_wsl_host_mapping_kfd_or_dri_it_lacks_fails(lint):
                                     "--shm-size=8g rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n")
     fs = lint.flagged(lint([p], "RD-CTR-010", "wsl2-radeon"))
     assert [f.title for f in fs] == ["docker run (line 2): maps /dev/dri, which this WSL2 host does not have"]
-    # /dev/dxg alone is how ROCm runs under WSL2: no CTR-010, and no "/dev/kfd not passed" (RD-CTR-003)
+    # /dev/dxg is how ROCm runs under WSL2: no CTR-010, and no "/dev/kfd not passed" (RD-CTR-003 asks only for the WSL
+    # driver library beside it since wave 30: checks/container_config/wsl.py)
     q = lint.write("ok.sh", "#!/bin/bash\nsudo docker run --device /dev/dxg -d --rm --shm-size=8g "
                             "rocm/pytorch:rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0\n")
     assert not lint.flagged(lint([q], "RD-CTR-010", "wsl2-radeon"))
-    assert not lint.flagged(lint([q], "RD-CTR-003", "wsl2-radeon"))
+    assert [("/dev/kfd" in f.title, "libdxcore" in f.title) for f in lint.flagged(lint([q], "RD-CTR-003", "wsl2-radeon"))] \
+        == [(False, True)]
     # on a native host /dev/dri is the host's own: only the WSL device is wrong there
     assert [f.title for f in lint.flagged(lint([p], "RD-CTR-010", "rx7900xtx"))] == [
         "docker run (line 2): maps /dev/dxg, the GPU device of WSL2, on a native Linux host"]
