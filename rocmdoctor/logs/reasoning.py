@@ -146,7 +146,7 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _EXC_RULES:
         if last and rx.search(last):
             return rule
-    if last == "AttributeError" and _PACKAGE_MISMATCH(tb):
+    if last == "AttributeError" and _package_mismatch(tb):
         return "exc-import"
     for rx, rule in _MSG_RULES:
         m = rx.search(tb.message or "")
@@ -166,7 +166,7 @@ def traceback_rule(tb: Traceback) -> str | None:
 _NO_ATTRIBUTE = re.compile(r"^module '(?P<mod>[\w.]{1,80})' has no attribute '")
 
 
-def _PACKAGE_MISMATCH(tb: Traceback) -> bool:
+def _package_mismatch(tb: Traceback) -> bool:
     """"module 'aiter' has no attribute 'dtypes'" where the module is a package the traceback runs through, or raised
     inside installed packages (numpy's removed aliases used by a library): versions that do not match. A module of
     the user's own (config, utils) missing a name is the program's bug."""

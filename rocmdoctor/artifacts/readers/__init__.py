@@ -55,7 +55,9 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "ve
 # Folders that usually hold a build's output (CMake trees full of generated JSON): only the container files an
 # author keeps there are read (build/Dockerfile.rocm64, build/Containerfile: two sets of fresh batches 22-23).
 _OUTPUT_DIRS = {"build", "dist"}
-_CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)?$|^dockerfile|\.dockerfile$|^containerfile"
+# a template of a file, read as the file (job.yaml.j2, fsdp.yaml-template, values.yaml.tpl)
+_TEMPLATE_ENDS = r"(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)"
+_CANDIDATE = re.compile(r"(?i)(\.(sh|bash|slurm|sbatch|json|ya?ml)" + _TEMPLATE_ENDS + r"?$|^dockerfile|\.dockerfile$|^containerfile"
                         r"|\.def$|^(docker-)?compose|^(gnu)?makefile(?:\.(?!am$|in$)[\w-]{1,20})?$|\.mk$|requirements[\w.-]*\.(txt|in)$|constraints[\w.-]*\.txt$|^host_?file[\w.-]*$|^pyproject\.toml$)")
 
 
@@ -82,14 +84,12 @@ def read_text(path: str) -> str:
         raise ReadError(f"{path}: not UTF-8 text") from None
 
 
-_TEMPLATE_SUFFIX = re.compile(r"(?<=\.yaml|\.json)(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)$|"
-                              r"(?<=\.yml)(?:\.j2|\.jinja2?|\.tpl|\.tmpl|[.-]template)$")
+_TEMPLATE_SUFFIX = re.compile(r"(\.(?:ya?ml|json))" + _TEMPLATE_ENDS + "$")
 
 
 def detect(path: str, text: str) -> str | None:
     """The artifact kind of a file, from its content (its name only breaks ties)."""
-    # a template of a file is read as the file (job.yaml.j2, fsdp.yaml-template, values.yaml.tpl)
-    name = _TEMPLATE_SUFFIX.sub("", os.path.basename(path).lower())
+    name = _TEMPLATE_SUFFIX.sub(r"\1", os.path.basename(path).lower())  # a template is read as the file
     if devcontainer.looks_like(path):  # JSON with comments: by its name, before any JSON reader
         return devcontainer.DEVCONTAINER
     if requirements.looks_like(path, text):

@@ -654,7 +654,7 @@ def _shell_c(body: str) -> str | None:
 
 def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str]) -> None:
     from .shell import record_arch_flags, record_backend_flags
-    from .shell.command import nccl_conf_target
+    from .shell.command import nccl_conf_settings, nccl_conf_target
 
     record_arch_flags(art, words, lambda pat: _find(lines, first, last, pat))
     record_backend_flags(art, words, lambda pat: _find(lines, first, last, pat))
@@ -671,10 +671,8 @@ def _run(art: Artifact, words: list[str], first: int, last: int, lines: list[str
                 art.add(BUILD, f"env:{k}", v, _find(lines, first, last, k + "="))
         return
     if head in ("echo", "printf") and nccl_conf_target(words):  # NCCL/RCCL read /etc/nccl.conf at every run
-        for w in words[1:]:
-            m = re.match(r"^([A-Za-z_]\w*)=(.*)$", w.strip("'\""))
-            if m:
-                art.add(ENV, m.group(1), m.group(2), _find(lines, first, last, re.escape(m.group(1)) + "="))
+        for k, v in nccl_conf_settings(words):
+            art.add(ENV, k, v, _find(lines, first, last, re.escape(k) + "="))
         return
     edit = _requirements_edit(head, words)
     if edit is not None:  # sed -i '/torch/d' requirements.txt, grep -v torch r.txt > s.txt, rm r.txt

@@ -93,56 +93,43 @@ TEMPLATED = "TEMPLATED"
 _BLOCK_TAG = re.compile(r"\{\{-?\s{0,4}(?P<tag>define|if|range|with|block|end)\b(?:[^}]|\}(?!\})){0,400}\}\}")
 
 
-def _defines(lines: list[str]) -> dict[str, list[int]]:
-    """Each named template of the file (`{{- define "c.mounts" -}} ... {{- end -}}`, nesting counted tag by tag): its
-    name -> the lines it spans; the text before its define and after its end on those lines is not its own."""
-    out: dict[str, list[int]] = {}
+def _split_defines(lines: list[str]) -> tuple[list[str], dict[str, list[int]]]:
+    """The lines without the text of the file's named templates (`{{- define "c.mounts" -}} ... {{- end -}}`, nesting
+    counted tag by tag; a named template renders where it is included, and text beside its define or end on a shared
+    line, `{{- end -}}apiVersion: v1`, is kept), and each template's name -> the lines it spans."""
+    out: list[str] = []
+    spans: dict[str, list[int]] = {}
     depth, name = 0, ""
     for i, line in enumerate(lines):
-        for m in _BLOCK_TAG.finditer(line):
-            if depth == 0 and m.group("tag") == "define":
-                name = (re.findall(r'"([^"]{1,120})"', m.group(0)) or ["?"])[0]
-                out[name] = []
-            if depth or m.group("tag") == "define":
-                depth += -1 if m.group("tag") == "end" else 1
-        if name in out and (depth or out[name] == [] or out[name][-1] != i):
-            out[name].append(i)
-        if depth == 0:
-            name = ""
-    return out
-
-
-def _drop_defines(lines: list[str]) -> list[str]:
-    """The lines with the defines' own text blanked (a named template renders where it is included), the text outside
-    them on a shared line kept (`{{- end -}}apiVersion: v1`); other tags are left to untemplated."""
-    out, depth = [], 0
-    for line in lines:
         keep, pos = [], 0
+        if depth:
+            spans[name].append(i)
         for m in _BLOCK_TAG.finditer(line):
             if depth == 0:
                 if m.group("tag") == "define":
                     keep.append(line[pos:m.start()])
-                    depth = 1
+                    depth, name = 1, (re.findall(r'"([^"]{1,120})"', m.group(0)) or ["?"])[0]
+                    spans[name] = [i]
                 continue
             depth += -1 if m.group("tag") == "end" else 1
             if depth == 0:
                 pos = m.end()
         keep.append(line[pos:] if depth == 0 else "")
         out.append("".join(keep))
-    return out
+    return out, spans
 
 
 def untemplated(text: str) -> str:
     if "{{" not in text and "{%" not in text:
         return text
-    lines = _drop_defines(text.split("\n")) if "define" in text else text.split("\n")
+    lines = _split_defines(text.split("\n"))[0] if "define" in text else text.split("\n")
     return "\n".join("" if _ACTION_LINE.match(line) else _ACTION.sub(TEMPLATED, line) for line in lines)
 
 
 def shm_templates(text: str) -> set[str]:
     """The names of the file's named templates that mount /dev/shm."""
     lines = text.split("\n")
-    return {n for n, span in _defines(lines).items()
+    return {n for n, span in _split_defines(lines)[1].items()
             if any(re.search(r"mountPath:\s{0,4}[\"']?/dev/shm\b", lines[i]) for i in span)}
 
 

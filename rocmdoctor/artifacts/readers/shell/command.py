@@ -84,13 +84,8 @@ def _command(art: Artifact, words: list[str], first: int, last: int, variables: 
         _eval(art, words, first, last, variables, exported, physical)
         return
     if head in ("echo", "printf") and nccl_conf_target(words):
-        # `echo NCCL_DEBUG=INFO >> /etc/nccl.conf` (AWS and NGC images): NCCL and RCCL read the file's VAR=value
-        # lines as settings of every process, as if exported
-        for w in words[1:]:
-            m = _ASSIGN.match(w.strip("'\""))
-            if m:
-                art.add(ENV, m.group(1), substitute(m.group(2), variables),
-                        _line_with(physical, first, last, re.escape(m.group(1)) + "="))
+        for k, v in nccl_conf_settings(words):
+            art.add(ENV, k, substitute(v, variables), _line_with(physical, first, last, re.escape(k) + "="))
         return
     if head in ("source", ".") and len(words) > 1:
         # `source env.sh`: its assignments run in this shell, at this point (a Slurm script's
@@ -489,6 +484,12 @@ def _written_in(name: str, raw: list[str], variables: dict, physical: list[str])
             return n
         queue += [m.group(1) for m in _VAR_REF.finditer(physical[n - 1])]
     return None
+
+
+def nccl_conf_settings(words: list[str]) -> list[tuple[str, str]]:
+    """`echo NCCL_DEBUG=INFO >> /etc/nccl.conf` (AWS and NGC images, scripts and Dockerfile RUNs alike): NCCL and RCCL
+    read the file's VAR=value lines as settings of every process, as if exported."""
+    return [(m.group(1), m.group(2)) for w in words[1:] if (m := _ASSIGN.match(w.strip("'\"")))]
 
 
 def nccl_conf_target(words: list[str]) -> bool:
