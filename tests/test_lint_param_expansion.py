@@ -139,3 +139,19 @@ def test_a_positional_parameter_default_is_the_value_run_without_arguments(tmp_p
     p = write(tmp_path, "run_example.sh", "#!/bin/bash\ntorchrun --standalone --nproc_per_node=${2:-16} ${1:-main.py}\n")
     fs = flagged(scan([p], "RD-LCH-001", "mi300x8"))
     assert fs and "16 ranks" in fs[0].title
+
+
+def test_a_variable_a_branch_sets_from_an_argument_keeps_its_default(tmp_path):
+    # fresh batch 244 (rtp-llm create_container.sh): IMAGE="$IMAGE_REPO:$IMAGE_VERSION", then
+    # `if [ $# -eq 2 ]; then IMAGE=$2; fi`: run as the docs say (one argument) it is the default, written at its line
+    body = ('#!/bin/bash\nREPO="reg.example.com/x/rtp_llm"\nIMAGE="$REPO:cuda11"\nif [ $# -eq 2 ]; then\n    IMAGE=$2\nfi\n'
+            'docker run -d --privileged $IMAGE /sbin/init\n')
+    a = read_one(write(tmp_path, "create.sh", body))
+    assert [(v.value, v.origin.line) for v in a.values if v.name == "image"] == [("reg.example.com/x/rtp_llm:cuda11", 3)]
+    fs = flagged(scan([str(tmp_path / "create.sh")], "RD-IMG-001", "mi300x8"))
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in fs] == ["3"]
+    # a branch that sets it from a command, or to another literal, still leaves no single value / the branch's
+    a = read_one(write(tmp_path, "b.sh", body.replace("IMAGE=$2", "IMAGE=$(cat img.txt)")))
+    assert [v.value for v in a.values if v.name == "image"] == []
+    a = read_one(write(tmp_path, "c.sh", body.replace("IMAGE=$2", "IMAGE=rocm/pytorch:latest")))
+    assert [v.value for v in a.values if v.name == "image"] == ["rocm/pytorch:latest"]

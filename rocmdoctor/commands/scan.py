@@ -51,12 +51,14 @@ def check_config_paths(paths: list[str]) -> str | None:
     and on a directory holding none of the known files."""
     import os
 
-    from ..artifacts.readers import expand, read_one
+    from ..artifacts.readers import expand, pyproject, read_one
 
     for p in paths:
         if os.path.isdir(p):
-            # a file of a known kind that does not parse counts: RD-CFG-001 names it and where it stopped
-            if not any(read_one(f).kind != "unknown" for f in expand([p])):
+            # a file of a known kind that does not parse counts: RD-CFG-001 names it and where it stopped; so does a
+            # project's pyproject.toml with dependencies (the install its README asks for)
+            files = expand([p])
+            if not any(read_one(f).kind != "unknown" for f in files) and not any(map(pyproject.declares_dependencies, files)):
                 return f"{p}: no launch script, Dockerfile, compose file or training config found in it"
             continue
         art = read_one(p)

@@ -249,6 +249,12 @@ def test_review_cases_of_continuations_and_expanded_assignments(tmp_path):
     ("set -e\ncase $V in\n  nv) nvidia-smi ;;\nesac\n", False),
     ("set -e\nset +e\nnvidia-smi\n", False),
     ("set -e\nN=$(nvidia-smi -L | wc -l)\necho \"$(nvidia-smi)\"\n", False),  # substitutions: RD-LCH-001's
+    # an assignment alone takes its substitution's status (fresh batch 244, rtp-llm create_container.sh:
+    # ret=`nvidia-smi --query-gpu=driver_version ...` under set -e); with a command (local, export, echo) it is theirs
+    ("set -e\nret=`nvidia-smi --query-gpu=driver_version --format=csv,noheader --id=0`\n", True),
+    ("set -e\nA=1 V=$(/usr/bin/nvidia-smi -L)\n", True),
+    ("set -e\nf() { local v=$(nvidia-smi); }\nexport V=$(nvidia-smi -L)\nV=$(nvidia-smi -L) || V=none\n", False),
+    ("set -e\nV=$(nvidia-smi -L; true)\nW=`echo nvidia-smi`\n", False),
     ("set -e\necho 'nvidia-smi'\n# nvidia-smi\n", False),
     # review cases: an if/else before `set -e` closes; a subshell's, a heredoc script's and `set --` are not the
     # script's errexit; a process substitution and a condition over two lines are tested; `#` inside a word

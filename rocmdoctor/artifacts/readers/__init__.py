@@ -265,6 +265,7 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     _read_with_build_args(arts, seen)  # before what later passes add to a Dockerfile (a `pip install .` project's deps)
     _uv_run_projects(arts, seen, skipped)
     _follow_requirements(arts, seen, roots)
+    _standalone_projects(arts, seen, skipped)
     # A run's model_name_or_path that is a local checkpoint: its config.json (memory estimate).
     for a in list(arts):
         names = [v.value for v in a.values if v.name == "model_name_or_path" and isinstance(v.value, str)]
@@ -317,6 +318,26 @@ def _read_with_build_args(arts: list[Artifact], seen: dict[str, Artifact]) -> No
             arts[i].refs.update(a.refs)
             arts[i].data["args_given"] = {k: where[k] for k in given}
             seen.update({k: arts[i] for k, x in seen.items() if x is a})
+
+
+def _standalone_projects(arts: list[Artifact], seen: dict[str, Artifact], skipped: list[tuple[str, str]]) -> None:
+    """A pyproject.toml with dependencies that no `pip install .` of the files installs: the project's own install
+    recipe (`pip install -e .`, `poetry install`), judged as a requirements file nothing installs (readers/pyproject.py)."""
+    from . import pyproject
+
+    installed = {os.path.realpath(str(v.value["project"])) for a in arts for v in a.values
+                 if isinstance(v.value, dict) and v.value.get("project")}
+    for p, why in list(skipped):
+        if os.path.basename(p) != "pyproject.toml" or os.path.realpath(p) in installed:
+            continue
+        try:
+            a = pyproject.read(p, read_text(p))
+        except ReadError:
+            continue
+        if a is not None:
+            arts.append(a)
+            seen[os.path.realpath(p)] = a
+            skipped.remove((p, why))
 
 
 _UV_SYNC = re.compile(r"(?m)^[^#\n]*\buv\s+(?:sync|run)\b")

@@ -1210,6 +1210,29 @@ SIGNATURES: tuple[S, ...] = (
                   "2023-08-22 10:00:00,000 - auto_gptq.nn_modules.qlinear_cuda - WARNING - CUDA extension not installed."),
         near_misses=("INFO - The layer lm_head is not quantized.",),
     ),
+    # llama.cpp's virtual-memory pool on HIP (hipMemCreate/hipMemMap): ROCm's VMM failed on many GPUs and releases,
+    # so llama.cpp builds it only where asked (GGML_HIP_NO_VMM=ON by default since llama.cpp #11420) and newer
+    # releases fall back at run time; a build or fork with it on aborts at the first allocation
+    S(
+        id="llama-cpp-hip-vmm-failure", family="packages",
+        title="llama.cpp's HIP virtual-memory pool failed (a build with VMM on)",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"\bHipVMM Failure: (?P<reason>%s|[\w ,'-]{1,80})",),  # (gdb's ggml_abort frame: its fmt)
+        needles=("hipvmm failure",),
+        meaning="The llama.cpp in the program was built with HIP's virtual memory management (VMM) pool, and ROCm's "
+                "VMM calls failed at the first allocation (on many Radeon GPUs and ROCm releases they do), so ggml "
+                "aborted before any inference ran.",
+        causes=(C(text="llama.cpp (or koboldcpp, Ollama, a wheel on it) built with the HIP VMM pool on",
+                  fix="rebuild with -DGGML_HIP_NO_VMM=ON (llama.cpp's default since #11420), or update to a release "
+                      "that falls back to the legacy pool"),),
+        fix="Rebuild llama.cpp with -DGGML_HIP_NO_VMM=ON (older trees: -DGGML_CUDA_NO_VMM=ON), or update it.",
+        sources=("https://github.com/ggml-org/llama.cpp/pull/11420",
+                 "https://github.com/YellowRoseCx/koboldcpp-rocm/issues/105",
+                 "https://github.com/ggml-org/llama.cpp/pull/26054"),
+        examples=("ggml/src/ggml-cuda/ggml-cuda.cu:444: HipVMM Failure: out of memory",
+                  "ggml_cuda.cu:648: HipVMM Failure: invalid argument"),
+        near_misses=("  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes",),
+    ),
     # llama.cpp (and Ollama, LM Studio, llama-cpp-python, koboldcpp on it) older than the model file: a GGUF of an
     # architecture it does not know, a quantisation type it cannot read, the pre-GGUF GGML format
     S(

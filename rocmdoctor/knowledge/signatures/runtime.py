@@ -7,6 +7,34 @@ from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTI
                     Cause as C, Signature as S)
 
 SIGNATURES: tuple[S, ...] = (
+    # ROCr's handler for a memory error event the driver reports on an allocation (not a page fault): "Memory in
+    # use" when the driver refuses to unmap or free memory the GPU still maps; the runtime aborts the process
+    S(
+        id="hsa-memory-critical-error", family="runtime", title="ROCm runtime aborted on a memory error (memory in use)",
+        severity="fatal", tier=RUNTIME,
+        patterns=(r"Memory critical error by agent node-(?P<node>\d{1,12}|[A-Za-z]{1,2}\b) \(Agent handle: "
+                  r"0x[0-9a-f]{1,16}\) on address (?:0x[0-9a-f]{1,16}|\(nil\))\. ?Reason: (?P<reason>[\w ,-]{1,80})",),
+        needles=("memory critical error by agent",),
+        meaning=("The ROCm runtime (ROCr) got a memory error event from the amdgpu driver for one of its allocations, "
+                 "not a fault of a kernel: with \"Memory in use\" the driver refused to unmap or free memory the GPU "
+                 "still had mapped, and the runtime aborted the process. It follows a runtime and driver pair that "
+                 "disagree (a ROCm user space newer than the kernel driver, APUs on new ROCm releases) or code run "
+                 "for another GPU."),
+        causes=(
+            C(text="the ROCm user space and the amdgpu kernel driver are releases apart", check="RD-ROCM-003",
+              fix="use the ROCm release the installed driver supports, or update the kernel driver"),
+            C(text="code built for another GPU running under HSA_OVERRIDE_GFX_VERSION", check="RD-ENV-001",
+              fix="unset HSA_OVERRIDE_GFX_VERSION or set it to this GPU's own family"),
+        ),
+        fix="Match the ROCm user space to the kernel driver (or update both), and run without an override; rerun "
+            "with AMD_LOG_LEVEL=4 to see the allocation it concerns.",
+        sources=("https://github.com/containers/ramalama/issues/732",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/6182"),
+        examples=("Memory critical error by agent node-0 (Agent handle: 0x10a3dc10) on address 0x7f3c19800000. Reason: "
+                  "Memory in use. ",),
+        near_misses=("Memory access fault by GPU node-1 (Agent handle: 0x1f829860) on address 0x7a8a4be00000. Reason: "
+                     "Page not present or supervisor privilege.",),
+    ),
     S(
         id="hsa-memory-access-fault", family="runtime", title="Memory access fault by GPU",
         severity="fatal", tier=RUNTIME,

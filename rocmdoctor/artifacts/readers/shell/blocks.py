@@ -8,6 +8,7 @@ import shlex
 
 from ..containers import ARRAY_WORD
 from .expand import substitute
+from .places import _DEFINED
 from .words import RELEVANT
 
 
@@ -73,7 +74,7 @@ class _ReadState:
         """Note, in the innermost block, the variables a line (re)assigned."""
         top = self.blocks[-1]
         for k, v in variables.items():
-            if before.get(k, _MISSING) != v and (_NAME.match(k) or _ARRAY_KEY.match(k)):
+            if before.get(k, _MISSING) != v and (_NAME.match(k) or _ARRAY_KEY.match(k) or k.startswith(_DEFINED)):
                 top["pre"].setdefault(k, before.get(k))
                 top["seen"].setdefault(k, {})[top["branch"]] = tuple(v) if isinstance(v, list) else v
 
@@ -118,6 +119,9 @@ _BLOCK_HINT = re.compile(r"\b(?:if|elif|else|fi|case|esac)\b")
 _BLOCK_KW = re.compile(r"(?:^|[;&|]\s*|\b(?:then|do|else)\s+)\s*(if|elif|else|fi|case|esac)\b")
 
 
+_POSITIONAL = re.compile(r"""(["']?)\$(?:\d|\{\d\})\1""")
+
+
 def _settle(block: dict, variables: dict) -> None:
     """After an if/case block: a variable its branches leave with different values, one of them
     decided at run time (`N=$(hy-smi -L | grep -c DCU)` in one branch, `N=8` in the other), has
@@ -137,8 +141,14 @@ def _settle(block: dict, variables: dict) -> None:
         if len(values) > 1 and len(amd) == 1:
             variables[k] = amd[0]
             continue
+        pre = block["pre"].get(k)
+        if (len(by_branch) < branches or block["kind"] == "case" or block["branch"] == 0) and pre is not None \
+                and "$" not in str(pre) and all(_POSITIONAL.fullmatch(str(v)) for v in values):
+            variables[k] = pre  # `if [ $# -eq 2 ]; then IMAGE=$2; fi`: the default unless the user gives one
+            if isinstance(block["pre"].get(_DEFINED + k), int):
+                variables[_DEFINED + k] = block["pre"][_DEFINED + k]  # and it is written where the default is
+            continue
         if len(by_branch) < branches or block["kind"] == "case":
-            pre = block["pre"].get(k)
             values.add(pre if pre is not None else "")
         if len(values) > 1 and any("$" in str(v) or "`" in str(v) for v in values):
             variables.pop(k, None)

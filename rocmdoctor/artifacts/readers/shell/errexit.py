@@ -54,9 +54,26 @@ def _set_words(words: list[str]) -> tuple[bool | None, bool | None]:
     return errexit, pipefail
 
 
+def _substituted(m: re.Match) -> str:
+    """A substitution as one word naming its first program (`SUBST:nvidia-smi`): glued to an assignment before it
+    (`ret=`nvidia-smi``), whose status it becomes; one of several commands is a plain `SUBST`."""
+    inner = m.group(0)[1:-1] if m.group(0).startswith("`") else m.group(0)[2:-1]
+    words = inner.split()
+    if not words or re.search(r"[|;&]", inner):  # `$(nvidia-smi -L | wc -l)`: the last command's status (wc's)
+        return "SUBST"
+    return "SUBST:" + words[0].rsplit("/", 1)[-1]
+
+
+def _assigned_from(words: list[str], program: str) -> bool:
+    """`ret=$(nvidia-smi ...)` alone, no command after the assignments: bash gives the line the substitution's
+    status, so its failure ends the script under errexit (`local x=$(...)` or `echo $(...)` take their command's)."""
+    return bool(words) and all(re.match(r"^[A-Za-z_]\w*=", w) for w in words) and any(
+        w.split("=", 1)[1] == f"SUBST:{program}" for w in words)
+
+
 def _pipelines(line: str) -> list[tuple[list[list[str]], str]] | None:
     """The line's pipelines, each as (its commands' words, the operator after it); None for an unclosed quote."""
-    lex = shlex.shlex(_SUBSTITUTION.sub(" SUBST ", _REDIRECTS.sub(" ", comment_cut(line))), posix=True,
+    lex = shlex.shlex(_SUBSTITUTION.sub(_substituted, _REDIRECTS.sub(" ", comment_cut(line))), posix=True,
                       punctuation_chars=";&|()")
     lex.whitespace_split = True
     lex.commenters = ""
@@ -154,7 +171,8 @@ def fatal_runs(text: str, program: str, guard: re.Pattern) -> list[tuple[int, in
             elif errexit and not negated and op not in ("&&", "||", "&") and not guard.search(before) \
                     and all(k in ("if", "loop") and not g for k, g in stack):
                 for i, stage in enumerate(stages):
-                    if (i == len(stages) - 1 or pipefail) and _program(stage) == program:
+                    if (i == len(stages) - 1 or pipefail) and (_program(stage) == program
+                                                               or _assigned_from(stage, program)):
                         out.append((first, errexit))
         if closing and stack and stack[-1][0] == "subshell":
             stack.pop()

@@ -1,0 +1,64 @@
+"""rocmdoctor/artifacts/readers/pyproject.py: a project's pyproject.toml that nothing in the files installs is the
+install its README asks for (`pip install -e .`, `poetry install`), judged like a requirements file nothing installs
+(RD-IMG-002 in a new environment); one a `pip install .` installs is judged at that command only. Shapes from fresh
+batch 243/245 sets (kencoken qwen-grpo: PEP 621 `torch>=2.11` and `vllm>=0.24`; lorypack dsllama: Poetry `torch = "2"`)."""
+import os
+
+import pytest
+from rocmdoctor.artifacts.readers import pyproject, read_all
+from rocmdoctor.commands.scan import check_config_paths
+from tests.lintacc_helpers import flagged, scan, write
+
+PEP621 = ('[project]\nname = "qwen-grpo"\nversion = "0.1.0"\ndependencies = [\n    "accelerate>=1.14.0",\n'
+          '    "torch>=2.11",\n    "trl>=1.7.1",\n    "vllm>=0.24",\n]\n')
+POETRY = ('[tool.poetry]\nname = "dsllama"\n\n[tool.poetry.dependencies]\npython = "^3.10"\ntorch = "^2.4.0"\n'
+          'transformers = "*"\n')
+
+
+def _places(tmp_path, example="mi300x8"):
+    return [(f.status.value, f.evidence[0].source.rsplit("/", 1)[1], f.subject.rsplit(" ", 1)[-1])
+            for f in flagged(scan([str(tmp_path)], "RD-IMG-002", example))]
+
+
+def test_a_pep621_project_nothing_installs_is_judged_at_its_dependency_lines(tmp_path):
+    write(tmp_path, "pyproject.toml", PEP621)
+    assert _places(tmp_path) == [("fail", "pyproject.toml:6", "torch"), ("warn", "pyproject.toml:8", "vllm")]
+    assert _places(tmp_path, "no-gpu") == []  # PyPI's torch is the right one where no AMD GPU is
+
+
+def test_poetry_dependencies_become_requirements_and_a_named_source_is_their_index(tmp_path):
+    write(tmp_path, "pyproject.toml", POETRY)
+    # `^2.4.0` is >=2.4.0, which the host's torch meets: PyPI's build in the new environment the project makes
+    assert _places(tmp_path) == [("warn", "pyproject.toml:6", "torch")]
+    write(tmp_path, "pyproject.toml", POETRY.replace('torch = "^2.4.0"', 'torch = {version = "^2.4.0", source = "rocm"}')
+          + '\n[[tool.poetry.source]]\nname = "rocm"\nurl = "https://download.pytorch.org/whl/rocm6.2"\n')
+    assert _places(tmp_path) == []
+
+
+@pytest.mark.parametrize("spec,want", [("*", "torch"), ("^2.4.0", "torch>=2.4.0"), ("~2.4", "torch>=2.4"),
+                                       ("2.5.1", "torch==2.5.1"), (">=2.1,<3", "torch>=2.1,<3")])
+def test_poetry_constraints_read_as_pep508(tmp_path, spec, want):
+    path = write(tmp_path, "pyproject.toml", POETRY.replace('"^2.4.0"', f'"{spec}"'))
+    art = pyproject.read(path, open(path).read())
+    assert art is not None and art.data["requirements"][0] == want and art.data[pyproject.PROJECT_FILE] == "poetry"
+
+
+def test_a_project_a_dockerfile_installs_is_judged_at_that_command_only(tmp_path):
+    write(tmp_path, "pyproject.toml", PEP621)
+    write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nCOPY . .\nRUN pip install -e .\n")
+    assert {p for _s, p, _n in _places(tmp_path)} == {"Dockerfile:3"}
+    assert not any(a.path.endswith("pyproject.toml") for a in read_all([str(tmp_path)]).artifacts)
+
+
+def test_a_pyproject_of_tool_settings_only_is_no_install_and_no_launch_file(tmp_path):
+    path = write(tmp_path, "pyproject.toml", '[tool.ruff]\nline-length = 120\n')
+    assert pyproject.read(path, open(path).read()) is None and not pyproject.declares_dependencies(path)
+    assert "no launch script" in (check_config_paths([str(tmp_path)]) or "")
+    write(tmp_path, "pyproject.toml", PEP621)  # a project's dependencies are enough to scan the folder
+    assert check_config_paths([str(tmp_path)]) is None
+
+
+def test_a_broken_pyproject_is_skipped_not_fatal(tmp_path):
+    path = write(tmp_path, "pyproject.toml", '[project\ndependencies = ["torch"]\n')
+    assert pyproject.read(path, open(path).read()) is None
+    assert not pyproject.declares_dependencies(os.path.join(str(tmp_path), "missing", "pyproject.toml"))
