@@ -26,7 +26,7 @@ def read(path: str, text: str) -> Artifact | None:
         doc = tomllib.loads(text[:MAX_BYTES])
     except (tomllib.TOMLDecodeError, ValueError, RecursionError):
         return None
-    deps = project_dependencies(path, text, [])
+    deps: list[tuple[int, str, str | None]] = [(ln, r, None) for ln, r in project_dependencies(path, text, [])]
     table = "pep621"
     indexes: dict[str, str] = {}
     if not deps:
@@ -35,7 +35,7 @@ def read(path: str, text: str) -> Artifact | None:
     if not deps:
         return None
     art = Artifact(path, REQUIREMENTS, text, data={"requirements": [], PROJECT_FILE: table})
-    for line, req, index in deps if table == "poetry" else [(ln, r, None) for ln, r in deps]:
+    for line, req, index in deps:
         opts = {"index-url": [indexes[index]]} if index in indexes else {}
         art.add(BUILD, "pip", {"requirements": [req], "options": opts, "file": path}, line or None)
         art.data["requirements"].append(req)
