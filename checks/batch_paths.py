@@ -45,8 +45,10 @@ def files_beside_batch_script(settings):
         use = _first_use(a.text)
         if use is None:
             continue
-        at, line, how = use
+        at, line, how, read = use
         name = os.path.basename(a.path)
+        # the line that takes the directory from $0 (`SCRIPT_DIR=$(dirname "$0")`) is where a fix goes: cited too
+        also = [ev(f"{a.path}:{read[0]}", read[1][:200])] if read and read[0] != at else []
         out.append(fail(f"{name} line {at} {how}; under sbatch that is slurmd's spool directory, not yours",
                         "sbatch runs a copy of the batch script (`/var/spool/slurmd/jobNNN/slurm_script`), so `$0` and "
                         "`${BASH_SOURCE[0]}` name that copy and a directory taken from them holds no file of yours: "
@@ -54,7 +56,7 @@ def files_beside_batch_script(settings):
                         "writes where the job's end deletes it. Use the directory you submit from, "
                         "`${SLURM_SUBMIT_DIR}` (run sbatch from the script's folder, or `sbatch --chdir`), or an "
                         "absolute path.",
-                        subject=f"{a.path}:{at}", evidence=[ev(f"{a.path}:{at}", line.strip()[:200])],
+                        subject=f"{a.path}:{at}", evidence=[ev(f"{a.path}:{at}", line.strip()[:200])] + also,
                         sources=[SBATCH_MAN, SPOOL_REPORT]))
     return out or ok("no batch script looks for its files beside itself")
 
@@ -81,8 +83,9 @@ def _header(lines: list[str]) -> bool:
     return False
 
 
-def _first_use(text: str) -> tuple[int, str, str] | None:
-    """The first command that reaches a file through the script's own directory: (line, its text, what it does)."""
+def _first_use(text: str) -> tuple[int, str, str, tuple[int, str] | None] | None:
+    """The first command that reaches a file through the script's own directory: (line, its text, what it does, the
+    line and text of the assignment that first took a directory from the script's path, if one did)."""
     from rocmdoctor.artifacts.readers.shell import logical_lines
 
     raw = text.split("\n")
@@ -91,6 +94,7 @@ def _first_use(text: str) -> tuple[int, str, str] | None:
     dirs: set[str] = set()  # variables holding the spool directory, or a path under it
     selves: set[str] = set()  # variables holding the script's own path (`SCRIPT=$(readlink -f "$0")`)
     moved = None  # the line of a `cd` into it
+    read: tuple[int, str] | None = None  # the first assignment that takes a directory from $0
     for first, _last, line in logical_lines(text):
         body = line.strip()  # (comment lines are dropped by logical_lines)
         ref = _SELF_DIR.search(body) or _uses(body, dirs) or _dir_of(body, selves)
@@ -100,11 +104,12 @@ def _first_use(text: str) -> tuple[int, str, str] | None:
             dirs.discard(m.group(1))  # given another value
             if ref:
                 dirs.add(m.group(1))  # SCRIPT_DIR=..., ROOT="$SCRIPT_DIR/.."
+                read = read or (first, body)
             elif re.search(_SELF, body[m.end():]) or _uses(body[m.end():], selves):
                 selves.add(m.group(1))
             continue
         if moved is not None and _RELATIVE.search(body):
-            return first, body, f"runs a relative path after line {moved}'s `cd` into the script's own directory"
+            return first, body, f"runs a relative path after line {moved}'s `cd` into the script's own directory", read
         if ref is None and re.match(r"(?:cd|pushd|popd)(?:\s|$)", body):
             moved = None  # somewhere else now
         if ref is None or all(_HARMLESS.match(part.strip()) or not (_SELF_DIR.search(part) or _uses(part, dirs))
@@ -115,9 +120,10 @@ def _first_use(text: str) -> tuple[int, str, str] | None:
             moved = first
             rest = re.split(r"&&|;", body, maxsplit=1)[1:]  # `cd "$(dirname "$0")" && ./run.sh`
             if rest and _RELATIVE.search(rest[0]):
-                return first, body, f"runs a relative path after line {moved}'s `cd` into the script's own directory"
+                return first, body, f"runs a relative path after line {moved}'s `cd` into the script's own directory", \
+                    read
             continue
-        return first, body, "reaches a file through the script's own path ($0 or BASH_SOURCE)"
+        return first, body, "reaches a file through the script's own path ($0 or BASH_SOURCE)", read
     return None
 
 

@@ -9,7 +9,7 @@ import re
 
 from rocmdoctor.artifacts.readers.compose import service_env
 from rocmdoctor.artifacts.settings import artifact_at, builds as settings_builds, built_images, image_key, path_key
-from rocmdoctor.base.untrusted import pick_list, pick_map
+from rocmdoctor.base.untrusted import pick, pick_list, pick_map
 from rocmdoctor.knowledge import artifacts as ka
 
 
@@ -112,3 +112,20 @@ def other_vendors_branch(settings, v) -> bool:
     from .pip_untaken import in_other_vendor_branch
 
     return in_other_vendor_branch(artifact_at(settings, v.origin.path), v.origin.line)
+
+
+def other_vendors_profile(settings, v) -> bool:
+    """An image that only compose services profiled for another vendor or the CPU run (`profiles: [gpu-nvidia]`,
+    `[cpu]`), in a file that profiles an AMD variant beside them (`profiles: [gpu-amd]` with ollama/ollama:rocm):
+    `--profile gpu-amd` never starts them (an anchor's `image:` shared by both is judged by the services using it)."""
+    from .container_config.overlays import AMD_PROFILE, other_vendor_profiled, profiled
+
+    art = artifact_at(settings, v.origin.path)
+    services = pick(art.data, "services", default=None) if art is not None and art.kind == "compose" else None
+    if not isinstance(services, dict) or not any(profiled(s, AMD_PROFILE) for s in services.values()):
+        return False
+    line = v.origin.line
+    users = [s for s in services.values() if isinstance(s, dict) and (
+        (pick(s, "lines", default=None) or {}).get("image") == line
+        or isinstance(s.get("line"), int) and isinstance(s.get("last"), int) and s["line"] <= (line or 0) <= s["last"])]
+    return bool(users) and all(other_vendor_profiled(s) and not profiled(s, AMD_PROFILE) for s in users)

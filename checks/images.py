@@ -19,7 +19,8 @@ from rocmdoctor.knowledge.support import COMPAT_MATRIX, COMPAT_WINDOW, never_rel
 from rocmdoctor.base.untrusted import pick
 
 from .image_args import built_for_nvidia, from_line, resolved
-from .image_names import built_here, built_repos, ollama_without_rocm, other_vendors_branch, rocm_named, run_as_cuda
+from .image_names import (built_here, built_repos, ollama_without_rocm, other_vendors_branch, other_vendors_profile,
+                          rocm_named, run_as_cuda)
 from .image_stages import unbuilt_stages
 from .image_torch import (IMAGE_TORCH, ROCM_TORCH_UNKNOWN, keeps, rocm_torch_before,
                           ROCM_TORCH_RECENT, runs_with_host_torch, site_torch_module)
@@ -97,7 +98,7 @@ def _cuda_judged(settings, unbuilt=None, cited=False):
             return False
         frm = from_line(settings, v) or v
         return (frm.origin.path, frm.origin.line) not in unbuilt and not ollama_without_rocm(settings, v) \
-            and not other_vendors_branch(settings, v)
+            and not other_vendors_branch(settings, v) and not other_vendors_profile(settings, v)
     return judged
 
 

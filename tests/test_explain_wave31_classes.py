@@ -34,3 +34,39 @@ def test_b_llama_cpp_s_hip_vmm_pool_failing_is_its_build():
            "#5  0x00007ffff7b5cc30 in ggml_cuda_pool_vmm::alloc (this=0x5555686a6ba0, size=4608, actual_size=0x7ff)"]
     assert top(gdb) == ("packages", "llama-cpp-hip-vmm-failure")
     assert top(["  Device 0: AMD Radeon RX 6700 XT, compute capability 10.3, VMM: yes"]) == (None, None)
+
+
+# From the second fresh group (batches 247-254), read for round 2:
+# C. https://github.com/ArjunaCluster/ArjunaUsers/issues/216: Omni-Path's PSM2 and Open MPI's openib with no port up
+def test_c_a_fabric_with_no_active_port_is_distributed():
+    assert top(["e001.53882PSM2 no hfi units are active (err=23)"]) == ("distributed", "fabric-no-active-ports")
+    assert top(["but there are no active ports detected (or Open MPI was unable to use"]) == \
+        ("distributed", "fabric-no-active-ports")
+    assert top(["WARNING: There is at least non-excluded one OpenFabrics device found,"]) == (None, None)
+
+
+# D. https://github.com/sparticlesteve/pytorch-cuda-mpi-error (slurm-405737.out): UCX's own error, then a crash in it
+def test_d_ucx_failing_under_mpi_is_distributed_and_its_allocation_failure_is_not():
+    lines = ["0: [1579244748.838971] [cgpu12:56309:2]    cuda_ipc_md.c:62   UCX  ERROR cuCtxGetDevice(&cu_device) is "
+             "failed. ret:invalid device context",
+             "0: [cgpu12:56309:2:56362] Caught signal 11 (Segmentation fault: address not mapped to object at address "
+             "0x20)"]
+    assert top(lines) == ("distributed", "ucx-transport-error")
+    assert top(["ucp_worker.c:1413 UCX  ERROR uct_iface_open(posix/memory) failed: Out of memory"])[1] != \
+        "ucx-transport-error"
+
+
+# E. https://github.com/LarryJane491/Lora-Training-in-Comfy/issues/107 (kohya sd-scripts' progress bar)
+def test_e_a_running_average_loss_of_exactly_zero_is_numerics():
+    assert top(["steps:  62%|######     | 496/800 [02:08<01:18,  3.86it/s, avr_loss=0]"]) == \
+        ("numerics", "average-loss-zero")
+    assert top(["steps:  62%|######     | 496/800 [02:08<01:18,  3.86it/s, avr_loss=0.0934]"]) == (None, None)
+    assert top(["steps:  1%|#  | 6/800 [00:08<01:18,  3.86it/s, avr_loss=0.0102]"]) == (None, None)
+
+
+# F. https://github.com/ltngonnguyen/vicuna-matata/issues/5 (llama-cpp-python built by scikit-build)
+def test_f_scikit_build_s_cmake_failure_is_a_failed_package_build():
+    assert top(["      An error occurred while building with CMake.",
+                "        Command:",
+                "          /tmp/pip-build-env-rtln4jpo/overlay/bin/cmake --build . --target install --config Release --"]) \
+        == ("packages", "pip-wheel-build-failed")

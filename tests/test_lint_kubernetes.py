@@ -9,6 +9,7 @@ import random
 import pytest
 
 from rocmdoctor.artifacts.readers import kubernetes, read_one, requirements
+from tests.lintacc_helpers import flagged, scan, write
 
 MALFORMED = [
     "apiVersion: v1\nkind: Pod\nspec: 3\n",
@@ -430,3 +431,13 @@ def test_a_chart_opening_with_its_named_templates_is_a_manifest(tmp_path, lint):
     # look-alike: a JSON file is still JSON
     from rocmdoctor.artifacts.readers import detect
     assert detect("x.conf", '{"a": 1}') == "json" and detect("peft.yaml", define + mounted) == "kubernetes"
+
+
+def test_a_templated_allocator_config_is_not_judged_as_an_option(tmp_path):
+    # fresh batch 251 (a vLLM StatefulSet template): `value: {{ .params.pytorchCudaAllocConf }}` is set at install
+    sts = ("apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: vllm\nspec:\n  template:\n    spec:\n"
+           "      containers:\n        - name: vllm\n          image: rocm/vllm:latest\n          env:\n"
+           "            - name: PYTORCH_CUDA_ALLOC_CONF\n              value: {{ .params.pytorchCudaAllocConf }}\n")
+    assert flagged(scan([write(tmp_path, "sts.yaml", sts)], "RD-ENV-004", "mi300x8")) == []
+    bad = sts.replace("{{ .params.pytorchCudaAllocConf }}", "expandable_segment:True")  # a real misspelling still is
+    assert len(flagged(scan([write(tmp_path, "b/sts.yaml", bad)], "RD-ENV-004", "mi300x8"))) == 1

@@ -97,3 +97,12 @@ def test_d_only_a_script_sbatch_runs(tmp_path):
     # #SBATCH after the first command is no header (sbatch stops reading there)
     write(tmp_path / "e", "run.sh", '#!/bin/bash\nset -e\n#SBATCH -N1\nsource "$(dirname "$0")/env.sh"\n')
     assert not flagged(scan([str(tmp_path / "e")], "RD-LCH-020", "mi300x8"))
+
+
+def test_e_the_line_that_takes_the_directory_from_0_is_cited_too(tmp_path):
+    # fresh batch 253 (OneBit llama2_7b.sh): SCRIPT_DIR=$(dirname "$0") on line 12, used on line 20
+    body = HEAD + 'SCRIPT_DIR=$(dirname "$0")\nMODEL=llama2_7b\npython $SCRIPT_DIR/build_start_ckpt.py $MODEL\n'
+    [f] = flagged(scan([write(tmp_path, "job.sbatch", body)], "RD-LCH-020", "mi300x8"))
+    assert [e.source.rsplit(":", 1)[1] for e in f.evidence] == ["6", "4"]
+    [g] = flagged(scan([write(tmp_path, "b.sbatch", HEAD + 'source "$(dirname "$0")/env.sh"\n')], "RD-LCH-020", "mi300x8"))
+    assert len(g.evidence) == 1  # read and used on one line: one place

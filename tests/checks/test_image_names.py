@@ -111,3 +111,43 @@ def test_a_dockerfile_named_for_the_image_it_starts_from_does_not_make_that_imag
     # vllm-openai-rocm.Dockerfile adds to vllm/vllm-openai-rocm:latest, which is pulled (and floats)
     write(tmp_path, "vllm-openai-rocm.Dockerfile", "FROM vllm/vllm-openai-rocm:latest\nRUN pip install x\n")
     assert [f for f in flagged(scan([str(tmp_path)], "RD-IMG-003", "rx7900xtx")) if "floats" in f.title]
+
+
+# fresh batch 254 (coleam00/local-ai-packaged docker-compose.yml): the Ollama image of an `x-ollama` anchor that only the
+# cpu- and gpu-nvidia-profiled services use, beside ollama-gpu-amd (profile gpu-amd, ollama/ollama:rocm, /dev/kfd)
+_PROFILED = """x-ollama: &service-ollama
+  image: ollama/ollama:latest
+  container_name: ollama
+services:
+  ollama-cpu:
+    profiles: ["cpu"]
+    <<: *service-ollama
+  ollama-gpu:
+    profiles: ["gpu-nvidia"]
+    <<: *service-ollama
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - driver: nvidia
+              count: all
+              capabilities: [gpu]
+  ollama-gpu-amd:
+    profiles: ["gpu-amd"]
+    <<: *service-ollama
+    image: ollama/ollama:rocm
+    devices:
+      - "/dev/kfd"
+      - "/dev/dri"
+"""
+
+
+def test_an_image_only_other_vendors_profiles_run_is_not_judged_beside_an_amd_profile(tmp_path):
+    p = write(tmp_path, "docker-compose.yml", _PROFILED)
+    assert flagged(scan([p], "RD-IMG-001", "rx7900xtx")) == []
+    # without the AMD variant the CUDA/CPU image is what runs on this machine; an unprofiled service using it is judged
+    alone = _PROFILED.split("  ollama-gpu-amd:")[0]
+    assert [f.evidence[0].source.rsplit(":", 1)[1] for f in flagged(scan([write(tmp_path, "a/docker-compose.yml", alone)],
+                                                                          "RD-IMG-001", "rx7900xtx"))] == ["2"]
+    both = _PROFILED.replace('  ollama-cpu:\n    profiles: ["cpu"]\n', "  ollama-cpu:\n")
+    assert len(flagged(scan([write(tmp_path, "b/docker-compose.yml", both)], "RD-IMG-001", "rx7900xtx"))) == 1

@@ -73,6 +73,7 @@ ANCHORS: tuple[str, ...] = (
     "trap invalid opcode",  # the kernel's record of a process's SIGILL (packages.py native-illegal-instruction)
     "boost::filesystem",  # the exception MIOpen throws when its database or cache directory fails (runtime.py)
     "co in the bundle", "matching platform tag",  # hip_fatbin's missing code object; uv finding no wheel (packages.py)
+    "no hfi units", "no active ports", "avr_loss=0",  # a fabric with no port up (distributed.py); a zero running loss
     "unmet dependencies", "unsatisfied dependencies", "broken packages", "not installable", "to be installed",  # apt's resolver
     "package versions",  # pip's advice under a resolution conflict (packages.py dependency-resolution-failed)
     "elem=",  # Tensile's and rocBLAS's validation listing of differing elements (numerics.py result-differs-from-reference)

@@ -36,6 +36,61 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("HSA_STATUS_ERROR_INVALID_ARGUMENT: One of the actual arguments does not meet a precondition",),
         supersedes=("hsa-status-error",),
     ),
+    # The node's high-speed fabric is cabled but down: Omni-Path's PSM2 finds no active HFI unit, Open MPI's openib
+    # BTL finds InfiniBand devices with no active port; MPI then falls back to TCP or aborts, and RCCL/NCCL's IB
+    # transport has nothing to use either
+    S(
+        id="fabric-no-active-ports", family="distributed",
+        title="The node's InfiniBand / Omni-Path fabric has no active port",
+        severity="fatal", tier=SETUP,
+        patterns=(r"PSM2 no hfi units are active\b",  # (glued to the host.pid prefix: "e001.53882PSM2")
+                  r"\bno active ports detected \(or Open MPI was unable to use",
+                  r"\bno (?:active|usable) IB (?:ports|devices) (?:found|detected)\b"),
+        needles=("no hfi units are active", "no active ports detected", "ib ports found", "ib ports detected",
+                 "ib devices found", "ib devices detected"),
+        meaning=("The node has an InfiniBand or Omni-Path adapter, but none of its ports is up (cable, switch, "
+                 "subnet manager, or the fabric's service not started on that node): MPI and the collective "
+                 "libraries fall back to TCP, or abort where the fabric is required."),
+        causes=(C(text="the fabric port is down on this node (link, cable, subnet manager / fabric manager)",
+                  fix="check `ibstat` / `opainfo` on the node; drain it until the port is Active"),
+                C(text="the job is pinned to a transport the node lacks (PSM2 on a node without Omni-Path)",
+                  fix="let MPI pick the transport (unset OMPI_MCA_mtl / PSM2 settings) on such nodes")),
+        fix="Check the port state on the node (`ibstat`, `opainfo`); exclude the node until its fabric is up.",
+        sources=("https://github.com/ArjunaCluster/ArjunaUsers/issues/216",
+                 "https://www.open-mpi.org/faq/?category=openfabrics"),
+        examples=("e001.53882PSM2 no hfi units are active (err=23)",
+                  "but there are no active ports detected (or Open MPI was unable to use"),
+        near_misses=("WARNING: There is at least non-excluded one OpenFabrics device found,",),
+    ),
+    # UCX (the transport under Open MPI, MPICH and UCC) reporting its own failure: a GPU IPC handle it cannot
+    # open or create, a remote key it cannot unpack; the collective then aborts or the rank crashes inside UCX
+    S(
+        id="ucx-transport-error", family="distributed", title="UCX, the communication layer under MPI, failed",
+        severity="fatal", tier=RUNTIME,
+        # (a UCX allocation failing is memory's: /dev/shm for its posix transport)
+        patterns=(r"\bUCX\s{1,4}ERROR\b(?!.{0,200}\b(?:[Oo]ut of memory|Cannot allocate memory)\b)",),
+        needles=("ucx  error", "ucx error", "ucx   error", "ucx    error"),
+        meaning=("UCX, the transport Open MPI (and MPICH, UCC) uses between ranks, failed an operation: mapping a "
+                 "peer's GPU memory (cuda_ipc / rocm_ipc), unpacking a remote key, opening an interface. The MPI "
+                 "call over it aborts or crashes in UCX's own code."),
+        causes=(C(text="GPU-aware MPI moves device buffers through a GPU IPC transport this setup cannot use "
+                       "(another process's device context, devices hidden per rank)", check="RD-ENV-003",
+                  fix="bind GPUs per rank with HIP/CUDA_VISIBLE_DEVICES, or leave GPU IPC out (UCX_TLS without "
+                      "cuda_ipc/rocm_ipc) to confirm"),
+                C(text="the MPI/UCX build does not match the GPU stack (a CUDA- or ROCm-aware UCX of another release)",
+                  fix="use the MPI and UCX modules built for this ROCm/CUDA")),
+        fix="Rerun with UCX_LOG_LEVEL=info and UCX_TLS set without the GPU IPC transport; if it then runs, fix the "
+            "GPU binding or the UCX build.",
+        sources=("https://github.com/sparticlesteve/pytorch-cuda-mpi-error",
+                 "https://openucx.readthedocs.io/en/master/faq.html"),
+        examples=("0: [1579244748.838971] [cgpu12:56309:2]    cuda_ipc_md.c:62   UCX  ERROR cuCtxGetDevice(&cu_device) "
+                  "is failed. ret:invalid device context",
+                  "[1724605863.595828] [cousteau:2757379:0] rocm_ipc_md.c:79 UCX ERROR Failed to create ipc for "
+                  "0x7f8d0fa10000/8000"),
+        near_misses=("ucp_worker.c:1413 UCX  ERROR uct_iface_open(posix/memory) failed: Out of memory",
+                     "[1579244748.838226] [cgpu12:56309:2]          mpool.c:200  UCX  DEBUG mpool ucp_requests: "
+                     "allocated chunk"),
+    ),
     S(
         id="rccl-iommu-pt-missing", family="distributed", title="RCCL: iommu=pt missing",
         severity="warning", tier=SETUP,

@@ -303,6 +303,25 @@ SIGNATURES: tuple[S, ...] = (
                      "{'loss': 0.0, 'grad_norm': 0.0421, 'learning_rate': 1e-05, 'epoch': 3.0}",
                      "{'loss': 1.2, 'grad_norm': 0.05, 'learning_rate': 1e-05}"),
     ),
+    # kohya's sd-scripts (and the trainers built on them) show the running mean loss in the progress bar; a diffusion
+    # model's noise-prediction loss is never exactly 0 while it learns: 0 is a NaN/inf step zeroed, as nan is shown
+    S(
+        id="average-loss-zero", family="numerics", title="The running average loss is exactly zero",
+        severity="fatal", tier=NUMERICS,
+        patterns=(r"\bavr_loss=0(?:\.0{1,8})?(?=[,\]\s]|$)",),
+        needles=("avr_loss=0",),
+        meaning=("The trainer's running mean of the loss is exactly 0: the steps' losses are non-finite values the "
+                 "precision path zeroed, or nothing is learned; a denoising loss never reaches 0 in a working run."),
+        causes=(C(text="fp16 (or a VAE/text encoder in fp16) overflows on this model and GPU", check="RD-PREC-012",
+                  fix="train in bf16 where the GPU has it, or with the VAE in fp32 (--no_half_vae)"),
+                C(text="bf16/fp16 kernels on this GPU produce NaN/inf", check="RD-PREC-010")),
+        fix="Rerun a few steps in fp32 (mixed_precision=no, --no_half_vae); a non-zero loss there points at the "
+            "precision path.",
+        sources=("https://github.com/LarryJane491/Lora-Training-in-Comfy/issues/107",
+                 "https://github.com/kohya-ss/sd-scripts/issues/2137"),
+        examples=("steps:  62%|######     | 496/800 [02:08<01:18,  3.86it/s, avr_loss=0]",),
+        near_misses=("steps:  62%|######     | 496/800 [02:08<01:18,  3.86it/s, avr_loss=0.0934]",),
+    ),
     # A framework refusing bf16 on this GPU before the first step, in its own words: accelerate ("bf16 mixed
     # precision requires PyTorch >= 1.10 and a supported device"), transformers' TrainingArguments ("Your setup
     # doesn't support bf16/gpu"), torch's autocast ("Current CUDA Device does not support bfloat16") and vLLM

@@ -827,9 +827,11 @@ SIGNATURES: tuple[S, ...] = (
                   r"error: failed-wheel-build-for-install",
                   # the build backend's own step failed before any compiler ran (vLLM's setup.py finding no CUDA or
                   # ROCm torch in pip's isolated build environment: vllm#2493)
-                  r"Getting requirements to build (?:wheel|editable) did not run successfully"),
+                  r"Getting requirements to build (?:wheel|editable) did not run successfully",
+                  # scikit-build's summary when CMake's build of the package failed (llama-cpp-python < 0.2)
+                  r"An error occurred while building with CMake\."),
         needles=("could not build wheels for", "failed to build installable wheels", "failed-wheel-build-for-install",
-                 "getting requirements to build"),
+                 "getting requirements to build", "error occurred while building with cmake"),
         meaning=("A package with native code (flash-attn, bitsandbytes, xformers ...) was built from source during "
                  "the install and the build failed; the error that stopped it is further up in pip's output."),
         causes=(
@@ -840,8 +842,10 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix=("Read the first compiler error above pip's summary; install the package's ROCm build or a prebuilt ROCm "
              "wheel instead of building its default (CUDA) source."),
-        sources=("https://github.com/QwenLM/Qwen/issues/10", "https://github.com/Dao-AILab/flash-attention/issues/2452"),
+        sources=("https://github.com/QwenLM/Qwen/issues/10", "https://github.com/Dao-AILab/flash-attention/issues/2452",
+                 "https://github.com/ltngonnguyen/vicuna-matata/issues/5"),
         examples=("ERROR: Could not build wheels for flash-attn, which is required to install pyproject.toml-based projects",
+                  "      An error occurred while building with CMake.",
                   "error: failed-wheel-build-for-install",
                   "  × Getting requirements to build editable did not run successfully."),
         near_misses=("  ERROR: Failed building wheel for flash-attn",
