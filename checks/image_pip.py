@@ -212,10 +212,11 @@ def _vllm_extra(settings, v) -> str | None:
 
 
 def _own_cuda_build(rule, req: str) -> bool:
-    """A package whose PyPI wheel is compiled for CUDA itself (vLLM's `_C` kernels), not only a dependent that may
-    swap torch: it is a second CUDA build beside a CUDA torch the same environment got, so "one environment, one
-    cause" does not fold it in (a wheel from vLLM's own wheel index, wheels.vllm.ai, is a CUDA build too)."""
-    return rule.package == "vllm" and "rocm" not in req.lower()
+    """A package whose PyPI wheel is compiled for CUDA itself (vLLM's `_C` kernels; flash-attn's sdist, which nvcc
+    builds against the environment's CUDA torch), not only a dependent that may swap torch: it is a second CUDA build
+    beside a CUDA torch the same environment got, with a fix of its own (ROCm's build of it), so "one environment,
+    one cause" does not fold it in (a wheel from vLLM's own wheel index, wheels.vllm.ai, is a CUDA build too)."""
+    return rule.package in ("vllm", "flash-attn") and "rocm" not in req.lower()
 
 
 @check("RD-IMG-002", area=AREA, title="pip installs do not pull CUDA builds of torch and its GPU packages",

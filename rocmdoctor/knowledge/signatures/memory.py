@@ -35,6 +35,22 @@ SIGNATURES: tuple[S, ...] = (
                   "total-vm:11968kB, anon-rss:4288kB, file-rss:3972kB, shmem-rss:0kB"),
         near_misses=("oom_reaper: reaped process 4254 (python3), now anon-rss:0kB, file-rss:0kB, shmem-rss:0kB",),
     ),
+    # HAMi's vGPU layer (libvgpu.so in the pod) enforcing the pod's share of GPU memory: an allocation past it fails
+    # with its own line, then the framework's error (CUDA "unrecognized error code" / out of memory)
+    S(
+        id="vgpu-memory-limit", family="memory", title="The pod's virtual-GPU memory limit (HAMi) was exceeded",
+        severity="fatal", tier=MEMORY,
+        patterns=(r"HAMI-core ERROR \([^)\n]{0,160}\)\]: Device \d{1,3} OOM (?P<wanted>\d{1,20}) / (?P<limit>\d{1,20})",),
+        needles=("hami-core error",),
+        meaning=("The GPU is shared through HAMi: the pod may use only the memory its nvidia.com/gpumem (or "
+                 "gpumem-percentage) request grants, and this allocation went past it, whatever the card has free."),
+        causes=(C(text="the pod's GPU memory share is smaller than the model or batch needs",
+                  fix="raise the pod's gpumem request, or shrink the batch / sequence length"),),
+        fix="Request more GPU memory for the pod (its HAMi gpumem resource) or make the job smaller.",
+        sources=("https://github.com/Project-HAMi/HAMi/issues/662", "https://github.com/Project-HAMi/HAMi"),
+        examples=("[HAMI-core ERROR (pid:30 thread=140382094939712 allocator.c:53)]: Device 0 OOM 3171158016 / 3145728000",),
+        near_misses=("[HAMI-core Msg(30:140387636202368:libvgpu.c:855)]: Initialized",),
+    ),
     S(
         id="hip-oom", family="memory", title="GPU out of memory",
         severity="fatal", tier=MEMORY,

@@ -102,12 +102,15 @@ SIGNATURES: tuple[S, ...] = (
             r"Overflow detected\. Skipping step\. Attempted loss scale: (?P<scale>[1-9](?:\.0{1,8})?|0\.\d{1,8}), "
             r"reducing to",
             r"Reducing dynamic loss scale from (?P<scale>1(?:\.0{1,8})?) to 1(?:\.0{1,8})?(?![.\d])",
+            # Paddle's AMP scaler halving a scale already below 1 (it starts at 2**15): every step overflows
+            r"Found inf or nan, current scale is: (?P<scale>0\.\d{1,20}|\d(?:\.\d{1,20})?e-\d{1,3}), decrease to",
         ),
         needles=(
             "loss scale already at minimum",
             "overflow!",
             "overflow detected. skipping step",
             "reducing dynamic loss scale from 1",
+            "found inf or nan, current scale is",
         ),
         meaning=("DeepSpeed's dynamic loss scaler keeps overflowing; at the minimum scale fp16 training cannot "
                  "continue."),
@@ -117,8 +120,10 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix="Switch to bf16 (native GPUs) or fp32; lower the learning rate.",
         sources=("https://github.com/deepspeedai/DeepSpeed/issues/1341", "https://github.com/CarperAI/trlx/issues/342",
-                 "https://github.com/deepspeedai/DeepSpeed/issues/697"),
+                 "https://github.com/deepspeedai/DeepSpeed/issues/697",
+                 "https://github.com/PaddlePaddle/PaddleOCR/issues/6848"),
         examples=(
+            "Found inf or nan, current scale is: 2.842170943040401e-14, decrease to: 2.842170943040401e-14*0.5",
             "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.",
             "[2021-01-26 22:05:35,108] [INFO] [logging.py:60:log_dist] [Rank 0] Overflow detected. Skipping step. "
             "Attempted loss scale: 1, reducing to 1",
@@ -128,6 +133,7 @@ SIGNATURES: tuple[S, ...] = (
             "Attempted loss scale: 64.0, reducing to 32.0",
         ),
         near_misses=(
+            "Found inf or nan, current scale is: 32768.0, decrease to: 32768.0*0.5",
             "[2022-07-13 21:06:50,825] [INFO] [stage3.py:2281:_overflow_clean_up] [deepspeed] OVERFLOW! Rank 0 Skipping "
             "step. Attempted loss scale: 65536.0, reducing to 32768.0",
             "[INFO] [logging.py:60:log_dist] [Rank 0] Overflow detected. Skipping step. Attempted loss scale: 4294967296, "
@@ -302,6 +308,27 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("{'loss': 0.0012, 'grad_norm': 0.0, 'learning_rate': 1e-05, 'epoch': 3.0}",
                      "{'loss': 0.0, 'grad_norm': 0.0421, 'learning_rate': 1e-05, 'epoch': 3.0}",
                      "{'loss': 1.2, 'grad_norm': 0.05, 'learning_rate': 1e-05}"),
+    ),
+    # JAX with jax_debug_nans / jax_debug_infs: a jitted function produced a NaN or inf, JAX reran it de-optimised
+    # and raised at the first operation that made it
+    S(
+        id="jax-debug-nans", family="numerics", title="JAX found a NaN or inf in a compiled function (debug_nans)",
+        severity="fatal", tier=NUMERICS,
+        patterns=(r"invalid value \((?:nan|inf)\) encountered in \w{1,60}",),
+        needles=("invalid value (nan) encountered in", "invalid value (inf) encountered in"),
+        meaning=("JAX's NaN checker (jax_debug_nans / jax_debug_infs) saw a non-finite value come out of a compiled "
+                 "step: the loss or gradients overflowed or divided by zero in that function."),
+        causes=(C(text="fp16/bf16 overflow in the step (loss scale, softmax, log of 0)", check="RD-PREC-012",
+                  fix="run the step in float32 to confirm, then scale or clip"),
+                C(text="a learning rate or initialisation that diverges", fix="lower the learning rate, clip gradients")),
+        fix="Rerun with the jit decorator removed at the reported function to see the operation, then fix its input "
+            "range or precision.",
+        sources=("https://github.com/jax-ml/jax/issues/19595",
+                 "https://docs.jax.dev/en/latest/debugging/flags.html"),
+        examples=('\t"message": "invalid value (nan) encountered in jit(compiled_train_step). Because '
+                  'jax_config.debug_nans.value and/or config.jax_debug_infs is set, the de-optimized function',
+                  "FloatingPointError: invalid value (nan) encountered in mul"),
+        near_misses=("jax.config.update('jax_debug_nans', True)",),
     ),
     # kohya's sd-scripts (and the trainers built on them) show the running mean loss in the progress bar; a diffusion
     # model's noise-prediction loss is never exactly 0 while it learns: 0 is a NaN/inf step zeroed, as nan is shown

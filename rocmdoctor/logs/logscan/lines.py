@@ -2,7 +2,7 @@
 with the rank, host and PCI device the prefixes named kept as fields.
 
 Prefixes recognised (all optional, in this order):
-- ANSI escape sequences anywhere (colour codes of rich/loguru/tqdm);
+- ANSI escape sequences anywhere (colour codes of rich/loguru/tqdm); a Markdown quote's "> " (a pasted log);
 - kernel timestamps: ``[ 4778.915423]`` (dmesg), ``[Tue Sep 19 15:03:01 2023]`` (dmesg -T),
   ``Jul 24 12:26:16 host kernel:`` and ``2024-07-24T12:26:16+0000 host kernel:`` (journalctl -k);
 - rank prefixes: ``[rank3]:`` (torch >= 2.2), ``[default0]:`` (torchrun --tee / --log-dir role
@@ -62,6 +62,8 @@ def parse(raw: str, number: int, file: str | None = None, rank: int | None = Non
     s = strip_ansi(raw[:MAX_LINE]).rstrip("\r\n")
     if "\r" in s:  # tqdm redraws with \r: what a terminal shows is the last segment
         s = s.rsplit("\r", 1)[-1] or s.replace("\r", " ")
+    if s[:1] == ">" and s[1:2] in (" ", "") and not s.startswith("> >"):
+        s = s[2:]  # a Markdown quote of the log (`> [ 12.3] amdgpu ...`, `> 2019-08-09 ...: W tensorflow/...`)
     if "`" in s:
         s = _code_span_edge(s)
     host = None

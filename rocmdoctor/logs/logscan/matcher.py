@@ -64,6 +64,8 @@ _LOW_LEVEL = re.compile(
     r"|\[[\w.]{1,80}\|(?i:warning|info|debug)\]"
     r"|\[?\d{4}-\d\d-\d\d[T ][\d:.,]{8,20}Z?\]?\s{1,2}(?:-\s{1,2})?(?:\S{1,60}\s-\s)?\[?(?i:warning|warn|info|debug)\b"
     r"|\d\d:\d\d:\d\d[-.,]\d{3,6}\s{1,4}(?i:warning|warn|info|debug)\b"  # SD.Next: "17:17:39-101689 WARNING"
+    # TensorFlow's and absl's C++ logging: "2019-08-09 13:18:29.609039: W tensorflow/core/...cc:1016] ..."
+    r"|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3,9}: [WI] \S{1,200}:\d{1,6}\]"
     r"|\S{0,300}?\.py:\d{1,6}: \w{0,40}Warning:"
     r"|\w{0,40}Warning: )"
     r"|\blevel=(?i:warn|warning|info|debug)\b"
