@@ -126,6 +126,6 @@ def other_vendors_profile(settings, v) -> bool:
         return False
     line = v.origin.line
     users = [s for s in services.values() if isinstance(s, dict) and (
-        (pick(s, "lines", default=None) or {}).get("image") == line
+        pick(s, "lines", "image") == line
         or isinstance(s.get("line"), int) and isinstance(s.get("last"), int) and s["line"] <= (line or 0) <= s["last"])]
     return bool(users) and all(other_vendor_profiled(s) and not profiled(s, AMD_PROFILE) for s in users)

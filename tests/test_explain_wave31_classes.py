@@ -70,3 +70,42 @@ def test_f_scikit_build_s_cmake_failure_is_a_failed_package_build():
                 "        Command:",
                 "          /tmp/pip-build-env-rtln4jpo/overlay/bin/cmake --build . --target install --config Release --"]) \
         == ("packages", "pip-wheel-build-failed")
+
+
+# From the third fresh group (batches 255-262), read for round 3:
+# G. https://github.com/Project-HAMi/HAMi/issues/662: HAMi's vGPU layer refusing an allocation past the pod's share
+def test_g_a_vgpu_share_exceeded_is_memory():
+    lines = ["[HAMI-core Msg(30:140387636202368:libvgpu.c:855)]: Initialized",
+             "[HAMI-core ERROR (pid:30 thread=140382094939712 allocator.c:53)]: Device 0 OOM 3171158016 / 3145728000",
+             "RuntimeError: CUDA error: unrecognized error code"]
+    assert top(lines) == ("memory", "vgpu-memory-limit")
+    assert top(lines[:1]) == (None, None)
+
+
+# H. https://github.com/jax-ml/jax/issues/19595 (JAX's NaN checker); https://github.com/PaddlePaddle/PaddleOCR/issues/6848
+# (Paddle's AMP scaler halving a scale already far below 1)
+def test_h_nan_checkers_and_a_collapsed_loss_scale_are_numerics():
+    assert top(['\t"message": "invalid value (nan) encountered in jit(compiled_train_step). Because '
+                'jax_config.debug_nans.value and/or config.jax_debug_infs is set, the de-optimized function']) == \
+        ("numerics", "jax-debug-nans")
+    assert top(["Found inf or nan, current scale is: 2.842170943040401e-14, decrease to: 2.842170943040401e-14*0.5"]) \
+        == ("numerics", "fp16-loss-scale-min")
+    # the warm-up every AMP run starts with (a scale of 2**15 halving) is no failure; numpy's warning is not JAX's
+    assert top(["Found inf or nan, current scale is: 32768.0, decrease to: 32768.0*0.5"]) == (None, None)
+    assert top(["RuntimeWarning: invalid value encountered in divide"])[1] != "jax-debug-nans"
+
+
+# I. https://github.com/ildoonet/tf-pose-estimation/issues/496: a healthy TensorFlow run pasted as a Markdown quote; its
+# C++ logging's W and I levels are warnings and information, its E level stays an error
+def test_i_tensorflow_log_levels_and_markdown_quotes():
+    from rocmdoctor.logs.logscan.lines import parse
+    from rocmdoctor.logs.logscan.matcher import looks_like_error
+
+    warn = ("2019-08-09 13:18:29.609039: W tensorflow/core/common_runtime/colocation_graph.cc:1016] Failed to place the "
+            "graph without changing the devices of some resources.")
+    assert not looks_like_error(warn) and not looks_like_error(parse("> " + warn, 1).text)
+    assert looks_like_error("2019-08-09 13:18:29.609039: E tensorflow/stream_executor/cuda/cuda_driver.cc:806] failed "
+                            "to allocate 3.8G (4095737856 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY")
+    assert parse("> [ 4778.915423] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!", 1).text.startswith("amdgpu 0000:03")
+    assert parse(">>> import torch", 1).text == ">>> import torch"  # a Python prompt is no quote
+    assert top(["> " + warn]) == (None, None)

@@ -427,8 +427,12 @@ def test_a_pyproject_a_script_beside_it_runs_with_uv_is_a_uv_project(tmp_path):
     write(tmp_path, "setup_and_train.sh", "#!/bin/bash\nuv sync\nuv run torchrun --nproc_per_node 8 -m train\n")
     fs = flagged(scan([str(tmp_path)], "RD-IMG-002", "mi300x8"))
     assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["pyproject.toml:6"]
-    # the same pyproject beside a script that runs no uv is no install of its own
+    # the same pyproject beside a script that runs no uv is still the project's install (`uv sync` or `pip install -e .`
+    # by hand, as its README says: readers/pyproject.py), judged at the same line; one that declares no dependencies is not
     other = tmp_path / "plain"
     write(other, "pyproject.toml", plain)
     write(other, "train.sh", "#!/bin/bash\n# uv sync (done once by hand)\npython train.py\n")
+    fs = flagged(scan([str(other)], "RD-IMG-002", "mi300x8"))
+    assert [f.evidence[0].source.rsplit("/", 1)[1] for f in fs] == ["pyproject.toml:6"]
+    write(other, "pyproject.toml", "[project]\nname = 'x'\nversion = '0.1'\n[tool.ruff]\nline-length = 100\n")
     assert not flagged(scan([str(other)], "RD-IMG-002", "mi300x8"))

@@ -15,10 +15,11 @@ def test_a_package_after_a_pin_off_its_index_is_judged_at_its_own_line(tmp_path)
     fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
     lines = {f.subject.rsplit(" ", 1)[1]: [e.source.rsplit(":", 1)[1] for e in f.evidence] for f in fs}
     assert lines == {"torch": ["2", "3"], "flash-attn": ["5", "7"]}, lines
-    # after PyPI's CUDA torch, a later package has no ROCm torch to replace: one finding, at the torch
+    # after PyPI's CUDA torch, a later package has no ROCm torch to replace (deepspeed adds nothing), but flash-attn's
+    # sdist is a CUDA build of its own, with a fix of its own (wave 31: the spent labels named 83 such lines)
     q = write(tmp_path, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.3\nRUN pip3 install torch\n"
-              "RUN pip3 install \\\n    flash-attn\n")
-    assert [f.subject.rsplit(" ", 1)[1] for f in flagged(scan([q], "RD-IMG-002", "mi300x8"))] == ["torch"]
+              "RUN pip3 install \\\n    flash-attn deepspeed\n")
+    assert [f.subject.rsplit(" ", 1)[1] for f in flagged(scan([q], "RD-IMG-002", "mi300x8"))] == ["torch", "flash-attn"]
 
 
 def test_a_comment_line_inside_a_continued_run_is_skipped_not_cited(tmp_path):

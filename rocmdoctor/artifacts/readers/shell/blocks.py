@@ -142,9 +142,11 @@ def _settle(block: dict, variables: dict) -> None:
             variables[k] = amd[0]
             continue
         pre = block["pre"].get(k)
-        if (len(by_branch) < branches or block["kind"] == "case" or block["branch"] == 0) and pre is not None \
+        if (len(by_branch) < branches or block["kind"] == "case" or block["branch"] == 0) and pre \
                 and "$" not in str(pre) and all(_POSITIONAL.fullmatch(str(v)) for v in values):
-            variables[k] = pre  # `if [ $# -eq 2 ]; then IMAGE=$2; fi`: the default unless the user gives one
+            # `if [ $# -eq 2 ]; then IMAGE=$2; fi`: the default unless the user gives one (an empty one is no default:
+            # `EXTRA_URL=""` then `*) EXTRA_URL="$1"` in an argument loop asks the caller for it)
+            variables[k] = pre
             if isinstance(block["pre"].get(_DEFINED + k), int):
                 variables[_DEFINED + k] = block["pre"][_DEFINED + k]  # and it is written where the default is
             continue
