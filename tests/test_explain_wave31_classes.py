@@ -109,3 +109,40 @@ def test_i_tensorflow_log_levels_and_markdown_quotes():
     assert parse("> [ 4778.915423] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!", 1).text.startswith("amdgpu 0000:03")
     assert parse(">>> import torch", 1).text == ">>> import torch"  # a Python prompt is no quote
     assert top(["> " + warn]) == (None, None)
+
+
+# From the fourth fresh group (batches 263-269), read for round 4:
+# J. NVIDIA's libraries and loaded kernel module of different releases (NVML's refusal, NVRM's API mismatch):
+# https://github.com/pop-os/nvidia-graphics-drivers-470/issues/18, https://github.com/NVIDIA/nvidia-docker/issues/182,
+# https://github.com/NVIDIA/k8s-device-plugin/issues/1431 (the container toolkit's form outranks its own failure)
+def test_j_nvidia_driver_and_library_of_different_releases_is_the_driver():
+    assert top(["Failed to initialize NVML: Driver/library version mismatch"]) == \
+        ("driver", "nvidia-driver-library-mismatch")
+    assert top(["Aug 26 14:08:07 host kernel: NVRM: API mismatch: the client has the version 367.44, but",
+                "                                      NVRM: this kernel module has the version 367.35.  Please"]) == \
+        ("driver", "nvidia-driver-library-mismatch")
+    assert top(["docker: Error response from daemon: failed to create task for container: OCI runtime create failed: "
+                "nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown"]) == \
+        ("driver", "nvidia-driver-library-mismatch")
+    assert top(["NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.173.02  Tue Jun 23 08:38:17 UTC 2026"]) == (None, None)
+
+
+# K. A library's API refusing a keyword the script passes, raised in the library's frames (trl's SFTTrainer through
+# transformers' deprecation wrapper): versions that do not match, packages; raised in the user's own frame it is not
+def test_k_an_unexpected_keyword_raised_inside_a_library_is_a_version_mismatch():
+    lib = ["Traceback (most recent call last):",
+           '  File "/home/u/train.py", line 67, in train',
+           "    trainer = SFTTrainer(",
+           '  File "/home/u/env/lib/python3.10/site-packages/transformers/utils/deprecation.py", line 165, in wrapped_func',
+           "    return func(*args, **kwargs)",
+           "TypeError: SFTTrainer.__init__() got an unexpected keyword argument 'max_seq_length'"]
+    assert top(lib) == ("packages", "exc-import")
+    own = lib[:3] + ["TypeError: build_model() got an unexpected keyword argument 'depth'"]
+    assert top(own)[1] != "exc-import"
+
+
+# L. Intel VT-d's DMAR faults are the IOMMU's, as AMD-Vi's events are (https://github.com/patmagauran/i915ovmfPkg/issues/23)
+def test_l_an_intel_iommu_fault_is_the_iommu():
+    assert top(["[  144.480641] DMAR: [DMA Read] Request device [00:02.0] PASID ffffffff fault addr 9c000000 [fault "
+                "reason 06] PTE Read access is not set"]) == ("driver", "iommu-event-logged")
+    assert top(["[    0.012345] DMAR: IOMMU enabled"]) == (None, None)

@@ -138,10 +138,12 @@ def _orphan_devices(settings, a) -> str | None:
 
 @check("RD-CTR-004", area=AREA, title="Compose files and docker run use no NVIDIA-only GPU syntax on an AMD machine",
        option="config", sources=[ka.COMPOSE_GPU, DOCKER_HOWTO, ka.AMD_CDI])
-def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None):
+def compose_nvidia_syntax(settings, gpus=None, amd_cdi=None, amd_host=None):
     services = list(services_of(settings))
     if not services:
         return none_found(settings)
+    if not judged_here(settings, amd_host):  # on a CPU-only or NVIDIA machine NVIDIA's syntax is that machine's concern
+        return no_amd_gpu(f"{len(services)} service(s)")
     out = []
     for a, name, svc in services:
         found = nvidia_requests(a, svc, amd_cdi)

@@ -146,7 +146,7 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _EXC_RULES:
         if last and rx.search(last):
             return rule
-    if last == "AttributeError" and _package_mismatch(tb):
+    if (last == "AttributeError" and _package_mismatch(tb)) or (last == "TypeError" and _api_mismatch(tb)):
         return "exc-import"
     for rx, rule in _MSG_RULES:
         m = rx.search(tb.message or "")
@@ -176,6 +176,16 @@ def _package_mismatch(tb: Traceback) -> bool:
     top = m.group("mod").split(".")[0]
     return any((f.package or "").split("/")[0] == top or f"/{top}/" in f.path or f.path.startswith(top + "/")
                for f in tb.frames) or any(s in tb.frames[-1].path for s in ("site-packages/", "dist-packages/"))
+
+
+_UNEXPECTED_KWARG = re.compile(r"got an unexpected keyword argument '")
+
+
+def _api_mismatch(tb: Traceback) -> bool:
+    """"SFTTrainer.__init__() got an unexpected keyword argument 'max_seq_length'" raised in an installed package's
+    frame (transformers' deprecation wrapper, trl's trainer): the script was written for another release of the library
+    than the one installed. Raised in the user's own frame it may be the program's own call: not judged."""
+    return bool(_UNEXPECTED_KWARG.search(tb.message or "")) and bool(tb.frames) and tb.frames[-1].package is not None
 
 
 def line_rule(text: str) -> str | None:

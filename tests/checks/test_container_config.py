@@ -797,3 +797,17 @@ def test_wsl2_gpu_service_without_dxg_asks_for_dxg_not_kfd(tmp_path):
     assert not flagged(scan([ok_], "RD-CTR-003", "wsl2-radeon"))
     native = flagged(scan([p], "RD-CTR-003", "rx7900xtx"))
     assert len(native) == 1 and "/dev/kfd" in native[0].title
+
+
+def test_nvidia_syntax_is_not_judged_on_a_machine_without_an_amd_gpu(tmp_path):
+    # fresh batch 267 (whisper images with a docker-compose.cuda.yaml variant, judged on a CPU-only box): NVIDIA's
+    # reservation is no AMD concern there; on an AMD machine, or in files that name ROCm, it still is
+    compose = ("services:\n  whisper:\n    image: onerahmet/openai-whisper-asr-webservice:latest-gpu\n    deploy:\n"
+               "      resources:\n        reservations:\n          devices:\n            - driver: nvidia\n"
+               "              count: 1\n              capabilities: [gpu]\n")
+    p = write(tmp_path, "docker-compose.cuda.yaml", compose)
+    assert flagged(scan([p], "RD-CTR-004", "no-gpu")) == []
+    assert len(flagged(scan([p], "RD-CTR-004", "rx7900xtx"))) == 1
+    q = write(tmp_path, "b/docker-compose.yaml", compose.replace("latest-gpu", "latest-gpu\n    devices:\n"
+                                                                 "      - /dev/kfd"))
+    assert len(flagged(scan([q], "RD-CTR-004", "no-gpu"))) == 1  # written for an AMD GPU: judged for it

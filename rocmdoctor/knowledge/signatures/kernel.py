@@ -848,16 +848,23 @@ SIGNATURES: tuple[S, ...] = (
         id="iommu-event-logged", family="kernel", title="The IOMMU blocked a device access",
         severity="error", tier=HARDWARE,
         patterns=(r"AMD-Vi: Event logged \[(?P<event>IO_PAGE_FAULT|INVALID_DEVICE_REQUEST|ILLEGAL_DEV_TABLE_ENTRY|"
-                  r"PAGE_TAB_HARDWARE_ERROR)",),
-        needles=("amd-vi: event logged",),
-        meaning="The AMD IOMMU rejected a DMA from a device; with GPUs this breaks peer-to-peer and can hang them.",
+                  r"PAGE_TAB_HARDWARE_ERROR)",
+                  # Intel VT-d's form of the same event
+                  r"DMAR: \[(?P<dma>DMA (?:Read|Write)|INTR-REMAP)\] Request device \[[0-9a-fA-F:.]{4,16}\]",
+                  r"DMAR: DRHD: handling fault status reg \d{1,4}"),
+        needles=("amd-vi: event logged", "dmar: [dma", "dmar: [intr-remap", "dmar: drhd: handling fault"),
+        meaning="The IOMMU (AMD-Vi, Intel VT-d's DMAR) rejected a DMA from a device; with GPUs this breaks "
+                "peer-to-peer and can hang them.",
         causes=(
             C(text="the IOMMU translates GPU DMA on this multi-GPU host (iommu=pt missing)", check="RD-IOMMU-001"),
             C(text="IOMMU kernel flags that are invalid or conflict", check="RD-IOMMU-002"),
         ),
         fix="Boot with iommu=pt (rocmdoctor fix --iommu).",
-        sources=("https://github.com/ROCm/amdgpu/issues/202",),
-        examples=("[   90.125450] iommu ivhd1: AMD-Vi: Event logged [INVALID_DEVICE_REQUEST device=0000:00:00.0 pasid=0x00000 address=0xfffffffdf8000000 flags=0x0a00]",),
+        sources=("https://github.com/ROCm/amdgpu/issues/202", "https://github.com/patmagauran/i915ovmfPkg/issues/23"),
+        examples=("[   90.125450] iommu ivhd1: AMD-Vi: Event logged [INVALID_DEVICE_REQUEST device=0000:00:00.0 pasid=0x00000 address=0xfffffffdf8000000 flags=0x0a00]",
+                  "[  144.480641] DMAR: [DMA Read] Request device [00:02.0] PASID ffffffff fault addr 9c000000 [fault "
+                  "reason 06] PTE Read access is not set",
+                  "[  139.513963] DMAR: DRHD: handling fault status reg 3"),
     ),
     S(
         id="amdgpu-queue-reset-failed", family="kernel", title="Resetting one hung queue failed",
@@ -1282,6 +1289,37 @@ SIGNATURES: tuple[S, ...] = (
         near_misses=("amdgpu.ko:\nRunning module version sanity check.", "dpkg: error processing package python3-pip (--configure):",
                      "csrc/flash_attn_ck/mha_fwd.cpp:12:10: fatal error: 'ck/ck.hpp' file not found",
                      "/var/lib/dkms/amdgpu/6.1.5/build/amd/amdgpu/amdgpu_drv.c:12:3: warning: unused variable"),
+    ),
+    # NVIDIA's user-space driver libraries (libnvidia-ml, libcuda) and the loaded kernel module of another release:
+    # an upgrade that replaced the libraries while the old module stays loaded (no reboot), a DKMS module not rebuilt
+    # for the running kernel, a container toolkit mounting the host's newer libraries. NVML refuses to start.
+    S(
+        id="nvidia-driver-library-mismatch", family="kernel",
+        title="NVIDIA's driver libraries and its loaded kernel module are different releases",
+        severity="fatal", tier=DRIVER,
+        patterns=(r"Failed to initialize NVML: Driver/library version mismatch",
+                  r"nvml error: driver/library version mismatch",
+                  r"NVRM: API mismatch: the client\b"),
+        needles=("driver/library version mismatch", "nvrm: api mismatch"),
+        meaning=("The NVIDIA kernel module loaded now and the user-space driver libraries (NVML, libcuda) come from "
+                 "different driver releases, so NVML and CUDA refuse to initialise: nvidia-smi, the container "
+                 "toolkit and every CUDA program fail until both match."),
+        causes=(
+            C(text="the driver packages were upgraded (often unattended) while the old kernel module stays loaded",
+              check="RD-DRV-001", fix="reboot, or unload and reload the nvidia modules"),
+            C(text="the DKMS module was not rebuilt for the running kernel, so an older module loads",
+              fix="rebuild the module (dkms autoinstall) for this kernel and reboot"),
+        ),
+        fix="Reboot (or reload the nvidia kernel modules) so the module and the libraries are one release; hold the "
+            "driver packages against unattended upgrades on GPU nodes.",
+        sources=("https://github.com/pop-os/nvidia-graphics-drivers-470/issues/18",
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/1431",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/182"),
+        examples=("Failed to initialize NVML: Driver/library version mismatch",
+                  "nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown",
+                  "Aug 26 14:08:07 nyasara-linux kernel: NVRM: API mismatch: the client has the version 367.44, but"),
+        near_misses=("NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.173.02  Tue Jun 23 08:38:17 UTC 2026",),
+        supersedes=("nvidia-container-runtime-failed",),
     ),
     # NVIDIA's kernel driver (NVRM) reporting a GPU error: an Xid event (its number says what: 13/31 an engine
     # exception or MMU fault, 43/45 a channel stopped or cleaned up after one, 48/63/64/94/95 ECC, 74/145-149
