@@ -49,6 +49,9 @@ LOSS_ABSURD = 1e20
 # prints): the mean over every step, so exactly 0 means no step had a loss (LlamaFactory#4278: Qwen2 LoRA in fp16)
 _TRAIN_LOSS_ZERO = re.compile(r"^\s{0,8}train_loss\s{0,30}=\s{0,30}0(?:\.0{1,8})?\s*$|['\"]train_loss['\"]: 0\.0(?:[,}]| )")
 ZERO_LOSS_RUN = 3  # consecutive logged zeros after a non-zero loss: the loss collapsed, not converged
+# The same step's other training losses (`batch_loss=0.0011 running_loss=0.0002` beside a summary's `loss=0.0000`): a
+# non-zero one means the zero is a rounded or mislabelled summary, not a collapsed loss
+_OTHER_LOSS = re.compile(r"\b(?:batch|running|step|train)_loss\s{0,2}[:=]\s{0,2}(?P<v>\d{1,12}(?:\.\d{1,20})?(?:e[-+]?\d{1,4})?)\b")
 # A logged loss ten times the one before it, and at least 10: the run blew up (TensorFlow-ROCm's cifar10 0.92 ->
 # 547.68, ROCmSoftwarePlatform/tensorflow#42; mmdet's 2.44 -> 63118, ZSD-SC-Resolver#24). Per-step losses of a
 # healthy run move by 5x at most (tensorflow/models#8423's 0.21 -> 1.01); the corpus's healthy logs by 1.6x.
@@ -187,6 +190,9 @@ def _not_learning(lines: list[LogLine]) -> tuple[LogLine, str] | None:
                             "or the GPU's kernels returned garbage")
         if "loss" in t:
             m = _LOSS_VALUE.search(t)
+            other = _OTHER_LOSS.search(t[:2000]) if "_loss" in t else None
+            if other and float(other.group("v")) > 0 and (m is None or m.start() != other.start()):
+                zeros, seen_nonzero = 0, True
             if m:
                 val = float(m.group("v"))
                 lab = _LOSS_LABEL.search(t[max(0, m.start() - 24):m.start()])
