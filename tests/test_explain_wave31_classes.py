@@ -152,10 +152,10 @@ def test_l_an_intel_iommu_fault_is_the_iommu():
 # losses are not zero (saforem2's train-deepspeed-thetaGPU.md): a rounded summary, not a collapsed loss
 def test_m_a_zero_summary_loss_beside_non_zero_batch_losses_is_no_collapse():
     def epoch(n):
-        return [f"[INFO] - [TRAIN]  loss=0.0000  acc=3%",
+        return ["[INFO] - [TRAIN]  loss=0.0000  acc=3%",
                 f"[INFO] - [0] [{n}/10: 0/1875 (0%)] epoch={n}.0000 step={n * 8}.0000 dt=0.0026 batch_acc=0.9180 "
                 f"batch_loss=0.0011 acc=0.1253 running_loss=0.0002"]
     healthy = ["[INFO] - [TRAIN]  loss=0.5000  acc=3%"] + [ln for n in range(5, 10) for ln in epoch(n)]
     assert top(healthy) == (None, None)
-    collapsed = ["[INFO] - [TRAIN]  loss=0.5000  acc=3%"] + [f"[INFO] - [TRAIN]  loss=0.0000  acc=3%"] * 4
+    collapsed = ["[INFO] - [TRAIN]  loss=0.5000  acc=3%"] + ["[INFO] - [TRAIN]  loss=0.0000  acc=3%"] * 4
     assert top(collapsed)[0] == "numerics"
