@@ -2,7 +2,6 @@
 groups it runs with, judged against the groups that own the device nodes on the host."""
 from __future__ import annotations
 
-import os
 import re
 
 from rocmdoctor.artifacts.settings import artifact_named, built_from
@@ -208,8 +207,7 @@ def compose_group_add(settings, identity=None, devnodes=None, amd_cdi=None):
         words = [_group_word(g) for g in raw]
         numeric = {int(w) for w, _ in words if w.isdigit()}
         named = [w for w, var in words if w and not w.isdigit() and not var]
-        podman = str(svc.get("runner") or "").startswith("podman") or "podman" in os.path.basename(a.path).lower()
-        if "keep-groups" in named and podman:  # a `docker run` by podman, or a podman-compose file
+        if "keep-groups" in named:  # podman's word alone (Docker has no such group): the files are run by podman
             # podman's --group-add keep-groups (crun): the container keeps the supplementary groups of the user who
             # starts it, so the host's render/video membership, by the host's own GIDs, is the container's
             out.append(ok(f"{name}: --group-add keep-groups passes the invoking user's groups (the host's render "

@@ -375,7 +375,8 @@ def test_a_service_runs_as_the_user_of_the_dockerfile_a_script_builds_its_image_
 # amd/HPCTrainingExamples MLExamples/Pytorch/mnist/pytorch_mnist_podman.batch lines 10-15
 # (https://github.com/amd/HPCTrainingExamples/blob/aaaa72d4dca9a9c3587be883deaf2d0f109fcbfb/MLExamples/Pytorch/mnist/pytorch_mnist_podman.batch):
 # podman's `--group-add=keep-groups` keeps the invoking user's groups (the host's render GID), and `docker://` is
-# podman's transport before the image reference. A docker run naming a group `keep-groups` has no such meaning.
+# podman's transport before the image reference. The word is podman's alone (Docker has no such group), so a file that
+# writes it is run by podman whatever it calls the command (podman-docker's `docker`; spent ye-igneous, zw-chirvo).
 PODMAN = ("#!/bin/bash\n#SBATCH -N 1\npodman run --rm \\\n  --device=/dev/dri --device=/dev/kfd --network=host --ipc=host \\\n"
           "  --userns=keep-id --group-add=keep-groups --cgroupns=host \\\n"
           "  docker://rocm/pytorch:rocm6.4.3_ubuntu22.04_py3.10_pytorch_release_2.6.0 \\\n  python3 main.py\n")
@@ -388,7 +389,10 @@ def test_podman_keep_groups_and_its_docker_transport(tmp_path):
     (svc,) = read_one(str(p)).data["services"].values()
     assert svc["image"] == "rocm/pytorch:rocm6.4.3_ubuntu22.04_py3.10_pytorch_release_2.6.0"
     write(tmp_path / "d", "run.sh", PODMAN.replace("podman run", "docker run").replace("docker://", ""))
-    assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "mi300x8"))
+    assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "mi300x8")) == []
+    write(tmp_path / "e", "run.sh", PODMAN.replace("podman run", "docker run").replace("docker://", "")
+          .replace("--group-add=keep-groups", "--group-add=render").replace("rocm/pytorch", "python"))
+    assert flagged(scan([tmp_path / "e"], "RD-CTR-006", "mi300x8"))  # a group name the image may lack still is
 
 
 # https://github.com/o-be-one/comfyui-amd-container/blob/fc1fd7f1dfe72c3e18ee2b0af3db14dea349a330/docker-compose.yaml
@@ -480,11 +484,11 @@ def test_a_non_root_image_user_without_group_add_is_cited_at_the_devices_the_ser
 
 
 # Spent fresh cx-mateuszdera: `group_add: [keep-groups]` in podman-compose.yml, which podman-compose runs; the same
-# line in a docker-compose.yml names a group the image lacks
+# line in a docker-compose.yml is podman's too (podman-compose reads that name; Docker has no such group)
 def test_keep_groups_in_a_podman_compose_file(tmp_path):
     body = ("services:\n  rocm:\n    image: rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0\n"
             "    devices: [/dev/kfd, /dev/dri]\n    group_add:\n      - keep-groups\n")
     write(tmp_path / "p", "podman-compose.yml", body)
     assert flagged(scan([tmp_path / "p"], "RD-CTR-006", "rx7900xtx")) == []
     write(tmp_path / "d", "docker-compose.yml", body)
-    assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "rx7900xtx"))
+    assert flagged(scan([tmp_path / "d"], "RD-CTR-006", "rx7900xtx")) == []
