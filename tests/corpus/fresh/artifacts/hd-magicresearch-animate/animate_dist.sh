@@ -1,0 +1,1 @@
+python3 -m magicanimate.pipelines.animation --config configs/prompts/animation.yaml --dist

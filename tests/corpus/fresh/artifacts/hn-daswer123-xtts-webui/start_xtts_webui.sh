@@ -1,0 +1,8 @@
+#!/bin/bash
+
+source venv/bin/activate
+
+python scripts/modeldownloader.py
+python app.py --deepspeed --rvc
+
+echo "Launch"

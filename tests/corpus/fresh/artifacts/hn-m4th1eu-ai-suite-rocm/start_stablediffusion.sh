@@ -1,0 +1,1 @@
+/usr/bin/docker-compose up -d stablediff-rocm
