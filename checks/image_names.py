@@ -125,6 +125,8 @@ def other_vendors_profile(settings, v) -> bool:
     if not isinstance(services, dict) or not any(profiled(s, AMD_PROFILE) for s in services.values()):
         return False
     line = v.origin.line
+    if line is None:
+        return False
     users = [s for s in services.values() if isinstance(s, dict) and (
         pick(s, "lines", "image") == line
         or isinstance(s.get("line"), int) and isinstance(s.get("last"), int) and s["line"] <= (line or 0) <= s["last"])]

@@ -114,7 +114,8 @@ def cuda_images(settings):
     seen = {v.value for _i, v, _p in out}
     built = [(str(v.value), v, _NVIDIA_BUILD) for v in built_for_nvidia(settings, unbuilt) if v.value not in seen
              and not ka.rocm_image(str(v.value)) and not rocm_named(str(v.value))]
-    return out + run_as_cuda(settings) + built
+    # (images only other vendors' compose profiles run are no image of this machine, on every path)
+    return out + [x for x in run_as_cuda(settings) + built if not other_vendors_profile(settings, x[1])]
 
 
 _NVIDIA_BUILD = ka.ImagePattern("", "built by these files for services run with NVIDIA's container runtime "

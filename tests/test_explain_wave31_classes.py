@@ -159,3 +159,20 @@ def test_m_a_zero_summary_loss_beside_non_zero_batch_losses_is_no_collapse():
     assert top(healthy) == (None, None)
     collapsed = ["[INFO] - [TRAIN]  loss=0.5000  acc=3%"] + ["[INFO] - [TRAIN]  loss=0.0000  acc=3%"] * 4
     assert top(collapsed)[0] == "numerics"
+
+
+def test_review_look_alikes_of_the_wave_31_readers():
+    from rocmdoctor.logs.logscan.lines import parse
+
+    assert parse(">", 1).text == ""  # an empty quoted line
+    assert parse("> > nested quote", 1).text == "> > nested quote"  # a quote inside a quote is left as written
+    assert parse(">> appended", 1).text == ">> appended"
+    # the catalog's variants: JAX's inf checker, ROCr's event on a null address, HAMi's line with its numbers
+    assert top(["FloatingPointError: invalid value (inf) encountered in reduce_max"]) == ("numerics", "jax-debug-nans")
+    assert top(["Memory critical error by agent node-1 (Agent handle: 0x55d0) on address (nil). Reason: Memory in use."]) \
+        == ("runtime", "hsa-memory-critical-error")
+    assert top(["[HAMI-core ERROR (pid:30 thread=1 allocator.c:53)]: Device 0 OOM"])[1] != "vgpu-memory-limit"
+    # UCX's own /dev/shm shortfall is memory's, not a transport failure
+    assert top(["[1700000000.1] [n1:77:0] mm_posix.c:233 UCX  ERROR Not enough memory to write total of 4096 bytes. "
+                "Please check that /dev/shm or the directory you specified has more available memory."])[1] != \
+        "ucx-transport-error"

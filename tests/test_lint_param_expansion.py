@@ -155,3 +155,22 @@ def test_a_variable_a_branch_sets_from_an_argument_keeps_its_default(tmp_path):
     assert [v.value for v in a.values if v.name == "image"] == []
     a = read_one(write(tmp_path, "c.sh", body.replace("IMAGE=$2", "IMAGE=rocm/pytorch:latest")))
     assert [v.value for v in a.values if v.name == "image"] == ["rocm/pytorch:latest"]
+
+
+def test_a_positional_override_keeps_the_default_only_where_a_path_sets_nothing(tmp_path):
+    head = '#!/bin/bash\nIMAGE="reg.example.com/x/app:cuda11"\n'
+    run = 'docker run -d --privileged $IMAGE /sbin/init\n'
+    def image(body):
+        a = read_one(write(tmp_path, "s.sh", head + body + run))
+        return [v.value for v in a.values if v.name == "image"]
+    # an `else` that exits: the default never runs
+    assert image('if [ -n "$1" ]; then\n    IMAGE=$1\nelse\n    echo usage; exit 1\nfi\n') == []
+    # a case arm over the arguments: the default unless given
+    assert image('case "$1" in\n  -i) IMAGE=$2 ;;\nesac\n') == ["reg.example.com/x/app:cuda11"]
+    # one branch from an argument, another from a literal: no single value (the literal, as the last branch)
+    assert image('if [ -n "$1" ]; then\n    IMAGE=$1\nelif [ -n "$X" ]; then\n    IMAGE=rocm/pytorch:latest\nfi\n') \
+        != ["reg.example.com/x/app:cuda11"]
+    # a default the shell computes is no literal to keep
+    b = read_one(write(tmp_path, "n.sh", "#!/bin/bash\nN=`nvidia-smi -L | wc -l`\nif [ -n \"$1\" ]; then N=$1; fi\n"
+                       "torchrun --nproc_per_node=$N train.py\n"))
+    assert not any("`" in str(v.value) for v in b.values)

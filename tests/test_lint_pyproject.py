@@ -62,3 +62,42 @@ def test_a_broken_pyproject_is_skipped_not_fatal(tmp_path):
     path = write(tmp_path, "pyproject.toml", '[project\ndependencies = ["torch"]\n')
     assert pyproject.read(path, open(path).read()) is None
     assert not pyproject.declares_dependencies(os.path.join(str(tmp_path), "missing", "pyproject.toml"))
+
+
+def test_poetry_git_path_and_alternative_dependencies_are_not_pypi_installs(tmp_path):
+    path = write(tmp_path, "pyproject.toml", POETRY + 'flash-attn = {git = "https://github.com/ROCm/flash-attention.git"}\n'
+                 'mylib = {path = "../mylib"}\nnumpy = "1.26 || 2.0"\n')
+    art = pyproject.read(path, open(path).read())
+    assert art is not None and art.data["requirements"] == ["torch>=2.4.0", "transformers"]
+
+
+def test_a_primary_poetry_source_serves_every_dependency_without_its_own(tmp_path):
+    # an index by its gfx path (AMD's per-target wheels), in a file that names ROCm nowhere else: the index decides
+    gfx = ('\n[[tool.poetry.source]]\nname = "amd"\nurl = "https://example.org/v2/gfx942/"\npriority = "primary"\n')
+    write(tmp_path, "pyproject.toml", POETRY.replace('"^2.4.0"', '"2.5.*"') + gfx)
+    assert _places(tmp_path) == []
+    write(tmp_path, "pyproject.toml", POETRY.replace('"^2.4.0"', '"2.5.*"') + gfx.replace("primary", "explicit"))
+    assert _places(tmp_path) == [("fail", "pyproject.toml:6", "torch")]  # an explicit source serves only its own
+
+
+def test_one_install_is_judged_once(tmp_path):
+    # a requirements file beside the project is the install its README names: the pyproject is not judged again
+    write(tmp_path, "pyproject.toml", PEP621)
+    write(tmp_path, "requirements.txt", "torch>=2.11\n")
+    assert [p for _s, p, _n in _places(tmp_path)] == ["requirements.txt:1"]
+    # a Poetry project a Dockerfile installs from its build context (`COPY . /app`, `pip install -e /app`)
+    d = tmp_path / "poetry"
+    write(d, "pyproject.toml", POETRY)
+    write(d, "Dockerfile", "FROM rocm/dev-ubuntu-22.04:6.2\nCOPY . /app\nRUN pip install -e /app\n")
+    assert not any(p.startswith("pyproject.toml") for _s, p, _n in _places(d))
+
+
+def test_a_pyproject_named_by_itself_is_read(tmp_path):
+    path = write(tmp_path, "pyproject.toml", PEP621)
+    assert check_config_paths([path]) is None
+    assert [p for _s, p, _n in flagged_places(path)] == ["pyproject.toml:6", "pyproject.toml:8"]
+
+
+def flagged_places(path):
+    return [(f.status.value, f.evidence[0].source.rsplit("/", 1)[1], f.subject)
+            for f in flagged(scan([path], "RD-IMG-002", "mi300x8"))]

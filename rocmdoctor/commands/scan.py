@@ -62,7 +62,7 @@ def check_config_paths(paths: list[str]) -> str | None:
                 return f"{p}: no launch script, Dockerfile, compose file or training config found in it"
             continue
         art = read_one(p)
-        if art.error:
+        if art.error and not pyproject.declares_dependencies(p):
             return art.error
     return None
 

@@ -151,3 +151,11 @@ def test_an_image_only_other_vendors_profiles_run_is_not_judged_beside_an_amd_pr
                                                                           "RD-IMG-001", "rx7900xtx"))] == ["2"]
     both = _PROFILED.replace('  ollama-cpu:\n    profiles: ["cpu"]\n', "  ollama-cpu:\n")
     assert len(flagged(scan([write(tmp_path, "b/docker-compose.yml", both)], "RD-IMG-001", "rx7900xtx"))) == 1
+
+
+def test_a_service_profiled_for_amd_as_well_is_judged(tmp_path):
+    # `profiles: [gpu-amd, gpu-nvidia]`: `--profile gpu-amd` starts it, so its image is this machine's
+    both = _PROFILED.replace('    profiles: ["gpu-nvidia"]\n    <<: *service-ollama\n    deploy:',
+                             '    profiles: ["gpu-amd", "gpu-nvidia"]\n    <<: *service-ollama\n    deploy:')
+    p = write(tmp_path, "docker-compose.yml", both)
+    assert len(flagged(scan([p], "RD-IMG-001", "rx7900xtx"))) == 1

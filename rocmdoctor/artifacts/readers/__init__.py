@@ -245,6 +245,10 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
     skipped: list[tuple[str, str]] = []
     for p in expand(paths):
         a = read_one(p)
+        if p in named and a.kind == "unknown" and os.path.basename(p) == "pyproject.toml":
+            from . import pyproject  # a project's pyproject named by itself: its dependencies are the install
+
+            a = pyproject.read(p, read_text(p)) or a
         if a.error and p not in named and a.kind == "unknown":
             skipped.append((p, a.error.split(": ", 1)[-1]))
             continue
@@ -325,10 +329,23 @@ def _standalone_projects(arts: list[Artifact], seen: dict[str, Artifact], skippe
     recipe (`pip install -e .`, `poetry install`), judged as a requirements file nothing installs (readers/pyproject.py)."""
     from . import pyproject
 
-    installed = {os.path.realpath(str(v.value["project"])) for a in arts for v in a.values
+    installed = {os.path.dirname(os.path.realpath(str(v.value["project"]))) for a in arts for v in a.values
                  if isinstance(v.value, dict) and v.value.get("project")}
+    for a in arts:  # `pip install -e .` of a project whose dependencies _project_installs does not read (Poetry's)
+        for v in a.values:
+            reqs = v.value.get("requirements") if v.name == "pip" and isinstance(v.value, dict) else None
+            here = os.path.realpath(os.path.dirname(a.path))
+            for r in (str(r).strip("'\"") for r in reqs or []):
+                found = requirements.local_project(r)
+                if found:
+                    installed.add(os.path.normpath(os.path.join(here, found[0])))
+                elif a.kind == DOCKERFILE and re.match(r"^/[\w./-]{0,200}$", r):
+                    installed |= {here, os.path.dirname(here)}  # `COPY . /app`, `pip install -e /app`: its context
+    # a requirements file beside it is the install its README names (`pip install -r requirements.txt`): one cause
+    beside = {os.path.dirname(os.path.realpath(a.path)) for a in arts if a.kind == requirements.REQUIREMENTS}
     for p, why in list(skipped):
-        if os.path.basename(p) != "pyproject.toml" or os.path.realpath(p) in installed:
+        where = os.path.dirname(os.path.realpath(p))
+        if os.path.basename(p) != "pyproject.toml" or where in installed or where in beside:
             continue
         try:
             a = pyproject.read(p, read_text(p))

@@ -36,13 +36,17 @@ def read(path: str, text: str) -> Artifact | None:
         return None
     art = Artifact(path, REQUIREMENTS, text, data={"requirements": [], PROJECT_FILE: table})
     for line, req, index in deps:
-        opts = {"index-url": [indexes[index]]} if index in indexes else {}
+        # a dependency's own `source`, else the source every dependency without one comes from (`priority =
+        # "primary"`, legacy `default = true`)
+        url = indexes.get(index or "") or indexes.get(_PRIMARY)
+        opts = {"index-url": [url]} if url else {}
         art.add(BUILD, "pip", {"requirements": [req], "options": opts, "file": path}, line or None)
         art.data["requirements"].append(req)
     return art
 
 
 _CARET = re.compile(r"^[\^~]=?\s*([\d.]+)")
+_PRIMARY = "\0primary"  # the key of the source a Poetry project takes every dependency from by default
 
 
 def _poetry(doc: dict, text: str) -> tuple[list[tuple[int, str, str | None]], dict[str, str]]:
@@ -54,8 +58,12 @@ def _poetry(doc: dict, text: str) -> tuple[list[tuple[int, str, str | None]], di
         return [], {}
     deps = poetry.get("dependencies")
     sources = poetry.get("source")
-    indexes = {str(s.get("name")): str(s.get("url")) for s in (sources if isinstance(sources, list) else [])[:50]
-               if isinstance(s, dict) and isinstance(s.get("url"), str)}
+    listed = [s for s in (sources if isinstance(sources, list) else [])[:50]
+              if isinstance(s, dict) and isinstance(s.get("url"), str)]
+    indexes = {str(s["name"]): str(s["url"]) for s in listed if isinstance(s.get("name"), str)}
+    primary = [s for s in listed if s.get("priority") in ("primary", "default") or s.get("default") is True]
+    if primary:
+        indexes[_PRIMARY] = str(primary[0]["url"])
     lines = text[:MAX_BYTES].splitlines()
     start = next((i for i, ln in enumerate(lines) if re.match(r"^\s*\[tool\.poetry\.dependencies\]", ln)), 0)
     out: list[tuple[int, str, str | None]] = []
@@ -64,14 +72,16 @@ def _poetry(doc: dict, text: str) -> tuple[list[tuple[int, str, str | None]], di
             continue
         source = None
         if isinstance(spec, dict):
+            if any(k in spec for k in ("git", "path", "url", "file")):
+                continue  # a git, path or URL dependency: nothing pip takes from an index
             source = spec.get("source") if isinstance(spec.get("source"), str) else None
             spec = spec.get("version", "*")
-        if not isinstance(spec, str):
-            continue  # a list of markers' alternatives, a path or git dependency: nothing pip takes from an index
+        if not isinstance(spec, str) or "||" in spec:
+            continue  # a list of markers' alternatives, or alternatives PEP 508 cannot write: not judged
         spec = spec.strip()
         m = _CARET.match(spec)
         req = name if spec in ("", "*") else f"{name}>={m.group(1)}" if m else \
-            f"{name}=={spec}" if re.fullmatch(r"[\d.]+(?:\+[\w.]+)?", spec) else f"{name}{spec}"
+            f"{name}=={spec}" if re.fullmatch(r"[\d.]+(?:\.\*|\+[\w.]+)?", spec) else f"{name}{spec}"
         at = next((i for i, ln in enumerate(lines[start:], start + 1)
                    if re.match(rf"^\s*{re.escape(name)}\s*=", ln)), 0)
         out.append((at, req, source))

@@ -44,10 +44,8 @@ SIGNATURES: tuple[S, ...] = (
         title="The node's InfiniBand / Omni-Path fabric has no active port",
         severity="fatal", tier=SETUP,
         patterns=(r"PSM2 no hfi units are active\b",  # (glued to the host.pid prefix: "e001.53882PSM2")
-                  r"\bno active ports detected \(or Open MPI was unable to use",
-                  r"\bno (?:active|usable) IB (?:ports|devices) (?:found|detected)\b"),
-        needles=("no hfi units are active", "no active ports detected", "ib ports found", "ib ports detected",
-                 "ib devices found", "ib devices detected"),
+                  r"\bno active ports detected \(or Open MPI was unable to use"),
+        needles=("no hfi units are active", "no active ports detected"),
         meaning=("The node has an InfiniBand or Omni-Path adapter, but none of its ports is up (cable, switch, "
                  "subnet manager, or the fabric's service not started on that node): MPI and the collective "
                  "libraries fall back to TCP, or abort where the fabric is required."),
@@ -68,7 +66,8 @@ SIGNATURES: tuple[S, ...] = (
         id="ucx-transport-error", family="distributed", title="UCX, the communication layer under MPI, failed",
         severity="fatal", tier=RUNTIME,
         # (a UCX allocation failing is memory's: /dev/shm for its posix transport)
-        patterns=(r"\bUCX\s{1,4}ERROR\b(?!.{0,200}\b(?:[Oo]ut of memory|Cannot allocate memory)\b)",),
+        patterns=(r"\bUCX\s{1,4}ERROR\b(?!.{0,200}(?:\b[Oo]ut of memory\b|Cannot allocate memory|Not enough memory|"
+                  r"No space left on device|/dev/shm))",),
         needles=("ucx  error", "ucx error", "ucx   error", "ucx    error"),
         meaning=("UCX, the transport Open MPI (and MPICH, UCC) uses between ranks, failed an operation: mapping a "
                  "peer's GPU memory (cuda_ipc / rocm_ipc), unpacking a remote key, opening an interface. The MPI "
@@ -88,6 +87,8 @@ SIGNATURES: tuple[S, ...] = (
                   "[1724605863.595828] [cousteau:2757379:0] rocm_ipc_md.c:79 UCX ERROR Failed to create ipc for "
                   "0x7f8d0fa10000/8000"),
         near_misses=("ucp_worker.c:1413 UCX  ERROR uct_iface_open(posix/memory) failed: Out of memory",
+                     "[1700000000.1] [n1:77:0] mm_posix.c:233 UCX  ERROR Not enough memory to write total of 4096 bytes. "
+                     "Please check that /dev/shm or the directory you specified has more available memory.",
                      "[1579244748.838226] [cgpu12:56309:2]          mpool.c:200  UCX  DEBUG mpool ucp_requests: "
                      "allocated chunk"),
     ),

@@ -142,8 +142,9 @@ def _settle(block: dict, variables: dict) -> None:
             variables[k] = amd[0]
             continue
         pre = block["pre"].get(k)
-        if (len(by_branch) < branches or block["kind"] == "case" or block["branch"] == 0) and pre \
-                and "$" not in str(pre) and all(_POSITIONAL.fullmatch(str(v)) for v in values):
+        # (an `if` without `else`, or a case: the path that sets nothing keeps the default; an `else` may exit instead)
+        if (block["kind"] == "case" or block["branch"] == 0) and pre and not any(c in str(pre) for c in "$`") \
+                and all(_POSITIONAL.fullmatch(str(v)) for v in values):
             # `if [ $# -eq 2 ]; then IMAGE=$2; fi`: the default unless the user gives one (an empty one is no default:
             # `EXTRA_URL=""` then `*) EXTRA_URL="$1"` in an argument loop asks the caller for it)
             variables[k] = pre

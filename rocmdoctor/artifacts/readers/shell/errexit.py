@@ -68,7 +68,7 @@ def _assigned_from(words: list[str], program: str) -> bool:
     """`ret=$(nvidia-smi ...)` alone, no command after the assignments: bash gives the line the substitution's
     status, so its failure ends the script under errexit (`local x=$(...)` or `echo $(...)` take their command's)."""
     return bool(words) and all(re.match(r"^[A-Za-z_]\w*=", w) for w in words) and any(
-        w.split("=", 1)[1] == f"SUBST:{program}" for w in words)
+        f"SUBST:{program}" in w.split("=", 1)[1].split() for w in words)  # also inside a string: MSG="gpus: $(...)"
 
 
 def _pipelines(line: str) -> list[tuple[list[list[str]], str]] | None:
