@@ -348,12 +348,12 @@ def _standalone_projects(arts: list[Artifact], seen: dict[str, Artifact], skippe
         if os.path.basename(p) != "pyproject.toml" or where in installed or where in beside:
             continue
         try:
-            a = pyproject.read(p, read_text(p))
+            project = pyproject.read(p, read_text(p))
         except ReadError:
             continue
-        if a is not None:
-            arts.append(a)
-            seen[os.path.realpath(p)] = a
+        if project is not None:
+            arts.append(project)
+            seen[os.path.realpath(p)] = project
             skipped.remove((p, why))
 
 
