@@ -227,11 +227,11 @@ def env_spelling(env, settings=None):
               for v in (settings.values("env", n) if settings is not None else [])]
     places += [(n, env[n], env_ev(env, n), n) for n in ALLOC_CONF_VARS
                if env and env.get(n) and not (isinstance(env, EnvView) and n in env.origins)]
-    for name, value, evidence, where in places:
+    if places:
         # a chart's template value (`{{ .Values.allocConf }}`, read as TEMPLATED): set at install, not written here
         # (imported here: a scan without --config must not load the launch-file readers, tests/test_registry.py)
         from rocmdoctor.artifacts.readers.kubernetes import TEMPLATED
-
+    for name, value, evidence, where in places:
         bad = [k for k in _alloc_keys(value) if k not in ALLOC_OPTIONS and k != TEMPLATED]
         for key in bad:
             import difflib  # only for a misspelt option: a quick scan does not pay for it

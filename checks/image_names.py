@@ -129,5 +129,5 @@ def other_vendors_profile(settings, v) -> bool:
         return False
     users = [s for s in services.values() if isinstance(s, dict) and (
         pick(s, "lines", "image") == line
-        or isinstance(s.get("line"), int) and isinstance(s.get("last"), int) and s["line"] <= (line or 0) <= s["last"])]
+        or isinstance(s.get("line"), int) and isinstance(s.get("last"), int) and s["line"] <= line <= s["last"])]
     return bool(users) and all(other_vendor_profiled(s) and not profiled(s, AMD_PROFILE) for s in users)

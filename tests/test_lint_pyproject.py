@@ -40,7 +40,7 @@ def test_poetry_dependencies_become_requirements_and_a_named_source_is_their_ind
 def test_poetry_constraints_read_as_pep508(tmp_path, spec, want):
     path = write(tmp_path, "pyproject.toml", POETRY.replace('"^2.4.0"', f'"{spec}"'))
     art = pyproject.read(path, open(path).read())
-    assert art is not None and art.data["requirements"][0] == want and art.data[pyproject.PROJECT_FILE] == "poetry"
+    assert art is not None and art.data["requirements"][0] == want
 
 
 def test_a_project_a_dockerfile_installs_is_judged_at_that_command_only(tmp_path):
@@ -101,3 +101,10 @@ def test_a_pyproject_named_by_itself_is_read(tmp_path):
 def flagged_places(path):
     return [(f.status.value, f.evidence[0].source.rsplit("/", 1)[1], f.subject)
             for f in flagged(scan([path], "RD-IMG-002", "mi300x8"))]
+
+
+def test_a_poetry_project_a_script_installs_is_judged_at_the_install(tmp_path):
+    # `pip install -e .` reads Poetry's dependencies as it reads PEP 621's (one reader, readers/pyproject.py)
+    write(tmp_path, "pyproject.toml", POETRY.replace('"^2.4.0"', '"2.1.2"'))
+    write(tmp_path, "setup.sh", "#!/bin/bash\npip install -e .\n")
+    assert [(s, p) for s, p, _n in _places(tmp_path)] == [("fail", "setup.sh:2")]

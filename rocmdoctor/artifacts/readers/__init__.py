@@ -35,6 +35,7 @@ from .dockerfile import unnamed_dockerfile
 from .shell.script import unnamed_script
 from ...knowledge.artifacts import CONTAINER_FILE as _CONTAINER_FILE
 from .requirements import unnamed_requirements
+from .pyproject import requirements_of as project_requirements
 from .references import climb, in_context, resolve
 from .setups import build_setups
 from ...base.untrusted import pick
@@ -330,17 +331,12 @@ def _standalone_projects(arts: list[Artifact], seen: dict[str, Artifact], skippe
     from . import pyproject
 
     installed = {os.path.dirname(os.path.realpath(str(v.value["project"]))) for a in arts for v in a.values
-                 if isinstance(v.value, dict) and v.value.get("project")}
-    for a in arts:  # `pip install -e .` of a project whose dependencies _project_installs does not read (Poetry's)
-        for v in a.values:
-            reqs = v.value.get("requirements") if v.name == "pip" and isinstance(v.value, dict) else None
-            here = os.path.realpath(os.path.dirname(a.path))
-            for r in (str(r).strip("'\"") for r in reqs or []):
-                found = requirements.local_project(r)
-                if found:
-                    installed.add(os.path.normpath(os.path.join(here, found[0])))
-                elif a.kind == DOCKERFILE and re.match(r"^/[\w./-]{0,200}$", r):
-                    installed |= {here, os.path.dirname(here)}  # `COPY . /app`, `pip install -e /app`: its context
+                 if isinstance(v.value, dict) and v.value.get("project")}  # `pip install -e .`: _project_installs
+    for a in (a for a in arts if a.kind == DOCKERFILE):
+        here = os.path.realpath(os.path.dirname(a.path))
+        if any(re.match(r"^/[\w./-]{0,200}$", str(r).strip("'\"")) for v in a.values if v.name == "pip"
+               and isinstance(v.value, dict) for r in v.value.get("requirements") or []):
+            installed |= {here, os.path.dirname(here)}  # `COPY . /app`, `pip install -e /app`: the build context's
     # a requirements file beside it is the install its README names (`pip install -r requirements.txt`): one cause
     beside = {os.path.dirname(os.path.realpath(a.path)) for a in arts if a.kind == requirements.REQUIREMENTS}
     for p, why in list(skipped):
@@ -495,7 +491,7 @@ def _project_installs(a: Artifact, contexts: list[str] | None = None) -> None:
                 text = read_text(pyproject) if pyproject else ""
             except ReadError:
                 text = ""
-            deps = [r for _, r in requirements.project_dependencies(pyproject or "", text, found[1])] if text else []
+            deps = project_requirements(pyproject or "", text, found[1]) if text else []  # PEP 621's or Poetry's
             if deps:
                 opts = {k: x for k, x in (v.value.get("options") or {}).items() if k not in ("e", "editable")}
                 got = a.add("build", "pip", {"requirements": deps, "options": opts, "project": pyproject},

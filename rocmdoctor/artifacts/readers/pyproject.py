@@ -15,26 +15,32 @@ import re
 from ..settings import BUILD, Artifact
 from .requirements import MAX_BYTES, REQUIREMENTS, project_dependencies
 
-PROJECT_FILE = "project_file"  # data key: "pep621" or "poetry", the table the dependencies come from
-
-
-def read(path: str, text: str) -> Artifact | None:
-    """The dependencies of a pyproject.toml as pip installs; None when it declares none (a tool's config only)."""
+def _dependencies(path: str, text: str, extras: list[str]) -> tuple[list[tuple[int, str, str | None]], dict[str, str]]:
+    """(line, PEP 508 requirement, Poetry source name) of each dependency, PEP 621's (with ``extras``) or else
+    Poetry's, and the Poetry sources' URLs by name."""
+    deps: list[tuple[int, str, str | None]] = [(ln, r, None) for ln, r in project_dependencies(path, text, extras)]
+    if deps:
+        return deps, {}
     import tomllib
 
     try:
         doc = tomllib.loads(text[:MAX_BYTES])
     except (tomllib.TOMLDecodeError, ValueError, RecursionError):
-        return None
-    deps: list[tuple[int, str, str | None]] = [(ln, r, None) for ln, r in project_dependencies(path, text, [])]
-    table = "pep621"
-    indexes: dict[str, str] = {}
+        return [], {}
+    return _poetry(doc, text)
+
+
+def requirements_of(path: str, text: str, extras: list[str]) -> list[str]:
+    """What `pip install DIR[extras]` installs from DIR's pyproject.toml: PEP 621's dependencies or Poetry's."""
+    return [r for _, r, _s in _dependencies(path, text, extras)[0]]
+
+
+def read(path: str, text: str) -> Artifact | None:
+    """The dependencies of a pyproject.toml as pip installs; None when it declares none (a tool's config only)."""
+    deps, indexes = _dependencies(path, text, [])
     if not deps:
-        deps, indexes = _poetry(doc, text)
-        table = "poetry"
-    if not deps:
         return None
-    art = Artifact(path, REQUIREMENTS, text, data={"requirements": [], PROJECT_FILE: table})
+    art = Artifact(path, REQUIREMENTS, text, data={"requirements": []})
     for line, req, index in deps:
         # a dependency's own `source`, else the source every dependency without one comes from (`priority =
         # "primary"`, legacy `default = true`)
