@@ -108,3 +108,12 @@ def test_a_poetry_project_a_script_installs_is_judged_at_the_install(tmp_path):
     write(tmp_path, "pyproject.toml", POETRY.replace('"^2.4.0"', '"2.1.2"'))
     write(tmp_path, "setup.sh", "#!/bin/bash\npip install -e .\n")
     assert [(s, p) for s, p, _n in _places(tmp_path)] == [("fail", "setup.sh:2")]
+
+
+def test_a_named_pyproject_that_is_not_text_is_named_not_a_crash(tmp_path):
+    # found by the fuzz target artifacts.pyproject: bytes that are not UTF-8 in a pyproject named by itself
+    p = tmp_path / "pyproject.toml"
+    p.write_bytes(b'[project]\ndependencies = ["torch\xff"]\n')
+    fs = scan([str(p)], "RD-IMG-002", "mi300x8") + scan([str(p)], "RD-CFG-001", "mi300x8")
+    assert [f.status.value for f in fs] == ["skip", "skip"]  # nothing to judge, no check crashed
+    assert "not UTF-8 text" in (check_config_paths([str(p)]) or "")  # the CLI says why before scanning

@@ -350,6 +350,24 @@ def _makefile(value):
     _run_config_file(data, "Makefile", example)
 
 
+PYPROJECT_GRAMMAR = [
+    '[project]\nname = "x"\ndependencies = [\n    "torch>=2.4",\n    "vllm==0.7.2",\n    "flash-attn",\n]\n'
+    '[project.optional-dependencies]\ngpu = ["xformers"]\n',
+    '[tool.poetry.dependencies]\npython = "^3.10"\ntorch = {version = "^2.4.0", source = "rocm"}\nfa = {git = "x"}\n'
+    'y = "2.0 || 2.1"\nz = "2.5.*"\nw = ["a", 1]\n[[tool.poetry.source]]\nname = "rocm"\npriority = "primary"\n'
+    'url = "https://download.pytorch.org/whl/rocm6.2"\n',
+    '[tool.poetry]\ndependencies = 3\nsource = "x"\n[project]\ndependencies = "torch"\n[project\n',
+]
+
+
+@target("artifacts.pyproject", lambda: st.tuples(as_bytes(texts(PYPROJECT_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _pyproject(value):
+    """A project's pyproject.toml named by itself (rocmdoctor/artifacts/readers/pyproject.py), through every check."""
+    data, example = value
+    _run_config_file(data, "pyproject.toml", example)
+
+
 HOSTFILE_GRAMMAR = [
     "worker-1 slots=8\nworker-2 slots=8\n# comment\n10.0.0.7:4\nnode3 slots=2 max_slots=4\n",
     "n1 slots=\nslots=2\n\t\n:8\nlocalhost slots=99999999999999999999\n",

@@ -249,7 +249,10 @@ def read_all(paths: list[str], live_env: dict[str, str] | None = None, *, model:
         if p in named and a.kind == "unknown" and os.path.basename(p) == "pyproject.toml":
             from . import pyproject  # a project's pyproject named by itself: its dependencies are the install
 
-            a = pyproject.read(p, read_text(p)) or a
+            try:
+                a = pyproject.read(p, read_text(p)) or a
+            except ReadError:
+                pass  # not text: RD-CFG-001 names it with read_one's reason
         if a.error and p not in named and a.kind == "unknown":
             skipped.append((p, a.error.split(": ", 1)[-1]))
             continue
