@@ -42,9 +42,9 @@ def cuda_only_packages(settings, amd_host=None):
                 subject=f"{a.path}:{n}", evidence=[ev(a.origin(k).label, a.origin(k).text) for k in [n] + more],
                 sources=["https://pytorch.org/get-started/locally/"]) for a, n, line, what, more in condas] + llama
     seen: dict[tuple[str, str], int] = {}
+    # (in an image built on NVIDIA's CUDA base too: a port of its FROM to ROCm, RD-IMG-001, still leaves each
+    # CUDA-only package to replace, as RD-IMG-002 says of its torch)
     for v in pips:
-        if _installed_in(settings, v, in_cuda):
-            continue  # inside an image built on NVIDIA's CUDA base: RD-IMG-001 names that one cause
         if constraints_file(settings, v):
             continue  # read with -c: it installs nothing (`jax-cuda12-plugin==0` there forbids the CUDA plugin)
         if other_vendor_branch(settings, v):

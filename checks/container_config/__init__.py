@@ -14,7 +14,7 @@ from rocmdoctor.engine.check import Action as Action, FixPlan as FixPlan, check,
 from rocmdoctor.artifacts.settings import built_from
 from rocmdoctor.knowledge import artifacts as ka
 from rocmdoctor.base.untrusted import pick as pick
-from .services import TRAINER_UI, TRAINING, all_reservations, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
+from .services import TRAINER_UI, TRAINING, all_reservations, base_ev, command_of, dockerfiles_of, torch_free, device_list, gpu_reservations, gpus_via_cdi, none_found, say_both, services_of, svc_ev, svc_plan, uses_cdi
 from .services import AREA, DOCKER_HOWTO, DS_ENV_REPORT
 from .nvidia import nvidia_evidence, nvidia_requests
 from .claims import dra_classes
@@ -108,7 +108,8 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
                         "ROCm needs /dev/kfd (compute) and the /dev/dri render nodes inside the container; without "
                         "them HIP finds no GPU ('No HIP GPUs are available').", subject=subject,
                         # where it asks for a GPU NVIDIA's way instead (the reservation to replace), if it does
-                        evidence=[svc_ev(a, svc, "devices")] + [e for _, e in nvidia_requests(a, svc, amd_cdi)][:1],
+                        evidence=[svc_ev(a, svc, "devices")] + [e for _, e in nvidia_requests(a, svc, amd_cdi)][:1]
+                        + base_ev(svc, "devices"),
                         fix=svc_plan("Pass the GPU device nodes", a, [say_both(name, svc, "devices: [/dev/kfd, /dev/dri]",
                                                                         "add --device /dev/kfd --device /dev/dri")],
                                   svc, name, [("append", "devices", d) for d in missing])))
@@ -261,7 +262,8 @@ def compose_shm(settings, gpus=None, amd_host=None):
         out.append(warn(f"{name}: /dev/shm will be {shown}" + ("" if "shm_size" in svc else default),
                         f"RCCL passes data between GPUs through /dev/shm and DataLoader workers pass batches through "
                         f"it; below {need // 2**20} MiB training fails with 'Bus error' or an ncclShmOpen error.",
-                        subject=subject, evidence=[svc_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")],
+                        subject=subject, evidence=[svc_ev(a, svc, "shm_size" if "shm_size" in svc else "ipc")]
+                        + base_ev(svc, "shm_size" if "shm_size" in svc else "ipc"),
                         fix=svc_plan("Give the container shared memory", a,
                                   [f"{name}: mount an emptyDir with medium: Memory (sizeLimit 16Gi) at /dev/shm"
                                    if k8s else say_both(name, svc, "ipc: host (or shm_size: 16G)",

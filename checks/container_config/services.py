@@ -280,6 +280,15 @@ def svc_ev(a, svc, key):
     return ev(o.label, o.text or f"{key}: (not set)")
 
 
+def base_ev(svc, key) -> list:
+    """For a service an override completes (`compose -f base.yml -f gpu.yml`), the base file's line too: the
+    option may be added in either file, and the base is where the service is defined."""
+    base = svc.get("base_of")
+    if not (isinstance(base, tuple) and len(base) == 2 and isinstance(base[1], dict)):
+        return []
+    return [svc_ev(base[0], base[1], key)]
+
+
 def svc_plan(title, a, lines: list[str], svc=None, name=None, ops=()) -> FixPlan:
     """``ops``: (op, key, value) under this compose service, applied by `fix --config --apply`
     (fixes/config_edit.py: nested YAML keys); a `docker run` line keeps the prose."""

@@ -49,6 +49,12 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
                  (PYTORCH_ROCM_INSTALL,)),
     ImagePattern(r"[:-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
                  (PYTORCH_ROCM_INSTALL,)),
+    # a Singularity/Apptainer or enroot image file named for a CUDA version or an NVIDIA GPU
+    # (cuda11.7.99-cudnn8.5-devel-ubuntu22.04.2.sif, vllm0.12_cu131_py3.12.sif, vissl_A100.sqsh)
+    ImagePattern(r"(?:^|/)(?![^/]*rocm)(?:[^/\s]*[-_.])?(?:cu(?:da)?[-_.]?1\d[\d.]*|a100|h100|h200|gh200|v100)(?:[-_.][^/\s]*)?"
+                 r"\.(?:sif|simg|sqsh|squashfs)$",
+                 "a container image file named for a CUDA version or an NVIDIA GPU (a CUDA build)",
+                 (PYTORCH_ROCM_INSTALL,)),
     # a tag that names CUDA or NVIDIA as its backend without a version (llama.cpp's :server-cuda, :full-cuda, Open
     # WebUI's :cuda, koboldcpp's :cuda, :latest-nvidia): the project's CUDA build beside its :rocm / -vulkan ones
     ImagePattern(r":(?![^@]*(?:rocm|amd(?!64)|\bhip\b|vulkan))(?:[\w.]{1,60}[-_.])?(?<![:_.-]no[-_.])(?<!without[-_.])"

@@ -17,6 +17,9 @@ _PY_SLIM = frozenset({"curl", "wget", "git", "gpg", "sudo", "unzip", "uv"})
 # alpine's busybox gives wget and unzip; bash is not there (its /bin/sh is ash)
 _ALPINE = frozenset({"curl", "git", "gpg", "sudo", "uv", "bash", "python", "python3", "pip", "pip3"})
 _PY_ALPINE = frozenset({"curl", "git", "gpg", "sudo", "uv", "bash"})
+# nvidia/cuda (base, runtime, devel, cudnn): Ubuntu plus CUDA's libraries; its base layer installs curl to fetch the
+# CUDA keyring and purges it again (gnupg stays); no Python, pip, git, wget or sudo
+_NVIDIA_CUDA = _OS - {"gpg"}
 
 # package (apt, apk, dnf) -> programs it puts on PATH
 PROVIDES: dict[str, tuple[str, ...]] = {
@@ -34,15 +37,17 @@ _PYTHON_X = re.compile(r"^python3\.\d+(?:-(?:dev|venv|full|minimal|distutils))?$
 
 
 def missing_programs(image: str) -> frozenset[str]:
-    """The programs of :data:`_OS` that ``image`` lacks: empty for any image not known here (rocm/*, nvidia/*,
-    a project's own), so only the official plain images are judged."""
+    """The programs of :data:`_OS` that ``image`` lacks: empty for any image not known here (rocm/*, NGC's,
+    a project's own), so only the official plain images and nvidia/cuda are judged."""
     ref = image.lower().split("@", 1)[0].strip()
     if not ref or "$" in ref or image_registry(ref) not in (None, "docker.io"):
         return frozenset()
     org, name = image_org_name(ref)
+    repo, _, tag = name.partition(":")
+    if org == "nvidia" and repo == "cuda" and not re.search(r"ubi\d|rockylinux|centos|oraclelinux|amzn", tag):
+        return _NVIDIA_CUDA  # (the Ubuntu-based tags: RHEL's and Rocky's carry another base layer)
     if org not in ("", "library"):
         return frozenset()
-    repo, _, tag = name.partition(":")
     if repo in ("ubuntu", "debian"):
         return _OS
     if repo == "alpine":

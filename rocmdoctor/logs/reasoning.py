@@ -107,7 +107,8 @@ _LINE_RULES = (
      "build-failed"),
     (re.compile(r"ImportError|ModuleNotFoundError|No module named|shared object|undefined symbol|"
                 r"\bversion\b.{0,40}\brequired\b|\bpip\b|" + _NOT_LOADABLE, re.I), "exc-import"),
-    (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\bcuda error|\bggml_(?:cuda|hip)\w{0,30}|"
+    # (ggml's HIP build says "ROCm error: <the runtime's message>": a HIP status, whatever the message)
+    (re.compile(r"\bhip\w{0,30}\b|\bhsa\w{0,30}|rocblas|miopen|hipblas|\b(?:cuda|rocm) error\b|\bggml_(?:cuda|hip)\w{0,30}|"
                 r"rocdevice\.cpp|invalid device function|no ROCm-capable device", re.I), "exc-gpu-runtime"),
 )
 
@@ -244,7 +245,7 @@ def rock_check_blind(lines: list[str], ln: LogLine, first: int = 1) -> bool:
 
 # ggml's CUDA/HIP error block (llama.cpp, whisper.cpp, stable-diffusion.cpp, Ollama): the error, the device and
 # function, then the runtime call that returned it ("  hipStreamCreateWithFlags(&streams[device][stream], 0x01)").
-_GGML_ERROR = re.compile(r"^(?:CUDA|ROCm|HIP) error: ")
+_GGML_ERROR = re.compile(r"^\.{0,200}(?:CUDA|ROCm|HIP) error: ")  # (after the loader's progress dots)
 _GGML_WHERE = re.compile(r"^\s{1,8}current device: -?\d{1,4}, in function \w{1,120}")
 _GGML_CALL = re.compile(r"^\s{1,8}(?P<call>(?:hip|cuda|cu|hipblas|cublas|rocblas)\w{1,80})\(")
 _NOT_AN_ALLOCATION = re.compile(r"\bout of memory\b", re.I)

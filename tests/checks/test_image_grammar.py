@@ -82,6 +82,12 @@ def test_real_sets(folder, lines):
     ("ubuntu:22.04", "RUN ./install_deps.sh\nRUN curl https://x\n", []),  # a script this reading cannot follow
     ("python:3.11", "RUN curl -fsSL https://x | sh && git clone https://y\n", []),  # buildpack-deps has both
     ("rocm/pytorch:latest", "RUN curl -fsSL https://x | sh && git clone https://y\n", []),  # not a plain image
+    # nvidia/cuda is Ubuntu with CUDA's libraries: no sudo, Python or git (curl is purged after the keyring);
+    # its gnupg stays (fresh batch 285, alphapose: `RUN sudo mv cuda-ubuntu2004.pin ...`)
+    ("nvidia/cuda:11.8.0-cudnn8-devel-ubuntu20.04", "RUN apt-get update && apt-get install -y wget\n"
+                                                    "RUN sudo mv x.pin /etc/apt/preferences.d/\n", ["sudo"]),
+    ("nvidia/cuda:12.4.1-base-ubuntu22.04", "RUN wget -qO- https://x/key | apt-key add -\n", ["wget"]),
+    ("nvidia/cuda:12.2.0-devel-ubi8", "RUN git clone https://x\n", []),  # a RHEL base: not known here
     ("ubuntu:22.04", "RUN apt-get update && apt-get install -y wget && \\\n"
                      "    curl -sS https://bootstrap.pypa.io/get-pip.py | python3\n", ["curl"]),
 ])

@@ -390,6 +390,17 @@ def test_a_pyxis_container_image_is_judged(tmp_path):
         "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh",
         "/shared/amdgpu/Megatron/rocm+megatron-lm+v25.9_gfx942-bnxt.sqsh"))
     assert not flagged(scan([rocm], "RD-IMG-001", "mi300x8")) and not flagged(scan([rocm], "RD-IMG-003", "mi300x8"))
+    # an image file named for a CUDA version or an NVIDIA GPU (fresh batch 283: NYU's Singularity images,
+    # cuda11.7.99-cudnn8.5-devel-ubuntu22.04.2.sif; a pyxis squashfs vissl_A100.sqsh)
+    for name in ("/scratch/u/cuda11.7.99-cudnn8.5-devel-ubuntu22.04.2.sif", "/netscratch/u/vissl_A100.sqsh",
+                 "/p/images/vllm0.12_cu131_py3.12_custom.sif"):
+        named = write(tmp_path, f"n{len(name)}/run.sh", PYXIS.replace(
+            "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh", name))
+        assert "named for a CUDA version" in flagged(scan([named], "RD-IMG-001", "mi300x8"))[0].title
+    for name in ("/p/images/pytorch_rocm6.2_cu_compat.sif", "/p/images/a1000_notes.sif", "/p/cuda11.sif.bak"):
+        named = write(tmp_path, f"k{len(name)}/run.sh", PYXIS.replace(
+            "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh", name))
+        assert not flagged(scan([named], "RD-IMG-001", "mi300x8")), name
     said = write(tmp_path, "e/say.sh", "echo srun --container-image=nvcr.io#nvidia/pytorch:23.08-py3 python t.py\n")
     assert not flagged(scan([said], "RD-IMG-001", "mi300x8"))
     # OpenRLHF's train_nonrl_slurm.sh (fresh batch 119): `readonly IMAGE_NAME="nvcr.io/..."`, then

@@ -97,6 +97,8 @@ ANCHORS: tuple[str, ...] = (
     "did not run successfully", "no platform detected",  # pip's build step; vLLM finding no platform (packages.py)
     "nvrm: ",  # NVIDIA's kernel driver (kernel.py nvidia-kernel-driver-error)
     "healthy devices", "docker default runtime",  # a Kubernetes device plugin's GPUs (containers.py)
+    "distributed_c10d.py",  # a live stack dump inside a collective (distributed.py stack-dump-in-collective)
+    'total_vram="0 b"',  # Ollama's summary of the VRAM it found (runtime.py app-no-compatible-gpu)
 )
 
 

@@ -6,6 +6,11 @@ from __future__ import annotations
 from .model import (CONSEQUENCE, DRIVER, HARDWARE, MEMORY, NOTE, NUMERICS, RUNTIME, SETUP,  # noqa: F401
                     Cause as C, Signature as S)
 
+# torch.distributed's collectives (distributed_c10d.py): where a waiting rank's stack stops
+_COLLECTIVES = (r"all_reduce(?:_coalesced)?|all_gather(?:_into_tensor|_object|_coalesced)?|reduce_scatter(?:_tensor)?|"
+                r"broadcast(?:_object_list)?|monitored_barrier|barrier|scatter(?:_object_list)?|gather(?:_object)?|"
+                r"all_to_all(?:_single)?|reduce|send|recv")
+
 SIGNATURES: tuple[S, ...] = (
     S(
         # Cray MPICH's GPU Transport Layer maps a peer rank's GPU buffer through HSA IPC for on-node messages
@@ -875,5 +880,36 @@ SIGNATURES: tuple[S, ...] = (
                   "/usr/local/lib/python3.12/dist-packages/torch/lib/libtorch_cuda.so)",),
         near_misses=("frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x1554e9e1871c in "
                      "/usr/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)",),
+    ),
+    # A live stack dump (Python's faulthandler on a timeout or signal, py-spy dump), not an exception's traceback: a
+    # thread of the process sits inside a torch.distributed collective, so the rank was waiting for its peers when
+    # the dump was taken. faulthandler writes `line N in f` (a traceback writes `line N, in f`); py-spy `f (file:N)`.
+    S(
+        id="stack-dump-in-collective", family="distributed",
+        title="A stack dump shows the process waiting inside a collective (a hang)",
+        severity="error", tier=CONSEQUENCE,
+        patterns=(r'File "[^"]{0,300}torch/distributed/distributed_c10d\.py", line \d{1,6} in (?P<call>' + _COLLECTIVES
+                  + r')\b',
+                  r"^\s{0,12}(?P<call2>" + _COLLECTIVES + r") \([^)\s]{0,300}torch/distributed/distributed_c10d\.py:"
+                  r"\d{1,6}\)"),
+        needles=("distributed_c10d.py",),
+        meaning=("A dump of the process's threads (Python's faulthandler, py-spy) shows one inside a torch.distributed "
+                 "collective: the rank was waiting for its peers when the dump was taken. A rank that never reached "
+                 "the same collective (it failed, is slower, or called another one) or a transport that cannot move "
+                 "the data keeps it there until the timeout."),
+        causes=(
+            C(text="another rank failed or called a different collective (its own log shows where it is)"),
+            C(text="the IOMMU translates GPU peer-to-peer DMA, so the first collectives hang", check="RD-IOMMU-001"),
+            C(text="PCIe ACS redirects peer-to-peer traffic", check="RD-PCIE-001"),
+            C(text="rank 0 did long CPU work (preprocessing, checkpoint save) beyond the timeout"),
+        ),
+        fix=("Dump every rank (py-spy dump --pid) and compare where each one is; run with TORCH_DISTRIBUTED_DEBUG=DETAIL "
+             "and NCCL_DEBUG=INFO to see the collective each rank last entered."),
+        sources=("https://github.com/pytorch/torchtitan/issues/168", "https://docs.python.org/3/library/faulthandler.html",
+                 "https://github.com/benfred/py-spy#how-does-py-spy-work"),
+        examples=('[rank0]:  File "/home/gchauhan/my_envs/llm-amd/lib/python3.11/site-packages/torch/distributed/'
+                  'distributed_c10d.py", line 3230 in scatter',),
+        near_misses=('  File "/usr/lib/python3.11/site-packages/torch/distributed/distributed_c10d.py", line 3230, in '
+                     'scatter',),
     ),
 )

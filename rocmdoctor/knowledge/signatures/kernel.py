@@ -1259,10 +1259,13 @@ SIGNATURES: tuple[S, ...] = (
                   # where the sources are amd/amdgpu/..., amd/display/..., amd/amdkcl/...), printed above that line
                   r"/var/lib/dkms/[\w.+-]{1,60}/\S{1,300}: (?:fatal )?error:",
                   r"\bamd/(?:amdgpu|amdkfd|amdkcl|display|pm|include)/\S{1,200}\.[ch]:\d{1,6}:\d{1,4}: (?:fatal )?error:",
-                  r"ERROR: modpost: \"\w{1,80}\" \[/var/lib/dkms/"),
+                  r"ERROR: modpost: \"\w{1,80}\" \[/var/lib/dkms/",
+                  # Kbuild stopping on an object of the amdgpu driver (a kernel or module build with another compiler)
+                  r"make(?:\[\d{1,3}\])?: \*\*\* \[\S{0,300}Makefile\.build:\d{1,6}: \S{0,200}drivers/gpu/drm/amd/\S{1,300}\] "
+                  r"Error \d{1,4}"),
         needles=("bad return status for module build", "error! build of", "error processing package amdgpu-dkms",
                  "/var/lib/dkms/", "amd/amdgpu/", "amd/amdkfd/", "amd/amdkcl/", "amd/display/", "amd/pm/",
-                 "amd/include/"),
+                 "amd/include/", "drivers/gpu/drm/amd/"),
         meaning=("DKMS compiles the module (amdgpu-dkms, another vendor's driver) against the running kernel's headers "
                  "at install time and after each kernel update; the build failed, so the kernel keeps its own driver "
                  "or none. A kernel newer than the driver release supports changes the APIs the module calls."),
@@ -1274,8 +1277,11 @@ SIGNATURES: tuple[S, ...] = (
         fix=("Read /var/lib/dkms/<module>/<version>/build/make.log; install the amdgpu release made for this kernel "
              "(or boot a kernel the installed release supports), then `sudo dkms autoinstall`."),
         sources=("https://github.com/ROCm/legacy-rocm-build/issues/5111",
-                 "https://github.com/ROCm/legacy-rocm-build/issues/6193"),
+                 "https://github.com/ROCm/legacy-rocm-build/issues/6193",
+                 "https://github.com/ClangBuiltLinux/linux/issues/2156"),
         examples=("Error! Bad return status for module build on kernel: 6.12.100+deb13-amd64 (x86_64)",
+                  "make[5]: *** [/mnt/host/source/src/third_party/kernel/v5.10/scripts/Makefile.build:286: "
+                  "drivers/gpu/drm/amd/amdgpu/../display/dc/dml/display_mode_lib.o] Error 1",
                   "Error! Build of amdgpu.ko failed for: 7.0.0-10-generic (x86_64)",
                   "dpkg: error processing package amdgpu-dkms (--configure):",
                   # https://github.com/ROCm/legacy-rocm-build/issues/2451, https://github.com/ROCm/amdgpu/issues/187,

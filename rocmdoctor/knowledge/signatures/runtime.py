@@ -708,9 +708,13 @@ SIGNATURES: tuple[S, ...] = (
         severity="error", tier=CONSEQUENCE,
         # Ollama 0.12 and later no longer say it in words: the one "inference compute" it lists is the CPU, and it
         # enters low-VRAM mode with 0 B of VRAM
-        patterns=(r"no compatible GPUs were discovered", r'msg="inference compute" id=cpu library=cpu\b',
-                  r'msg="entering low vram mode" "total vram"="0 B"'),
-        needles=("no compatible gpus", "library=cpu", '"total vram"="0 b"'),
+        # (a summary pasted without msg=: "inference compute id=cpu library=cpu", total_vram="0 B"); LM Studio's
+        # runtime survey: its ROCm engine lists the targets it has and finds no GPU among them
+        patterns=(r"no compatible GPUs were discovered", r'inference compute"?\s{1,4}id=cpu\s{1,4}library=cpu\b',
+                  r'msg="entering low vram mode" "total vram"="0 B"', r'\btotal_vram="0 B"',
+                  r"No (?:ROCm|HIP|AMD|CUDA|Vulkan) GPUs? detected of supported targets"),
+        needles=("no compatible gpus", "library=cpu", '"total vram"="0 b"', 'total_vram="0 b"',
+                 "detected of supported targets"),
         meaning=("Ollama looked for GPUs and found none it can use (none visible to ROCm, or every one outside its "
                  "supported gfx list), so inference falls back to the CPU."),
         causes=(
@@ -719,13 +723,18 @@ SIGNATURES: tuple[S, ...] = (
             C(text="no AMD GPU is visible to ROCm (driver, permissions)", check="RD-GPU-001"),
         ),
         fix="Check that ROCm sees the GPU (rocminfo) and that its gfx is supported or overridden to a supported one.",
-        sources=("https://github.com/ollama/ollama/issues/7016", "https://github.com/ollama/ollama/issues/12903"),
+        sources=("https://github.com/ollama/ollama/issues/7016", "https://github.com/ollama/ollama/issues/12903",
+                 "https://github.com/ollama/ollama/issues/14927",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1903"),
         examples=('time=2024-09-28T02:43:51.744+02:00 level=INFO source=gpu.go:347 msg="no compatible GPUs were discovered"',
                   'time=2025-11-01T15:21:35.202-04:00 level=INFO source=types.go:60 msg="inference compute" id=cpu '
                   'library=cpu compute="" name=cpu description=cpu libdirs=ollama driver="" pci_id="" type="" '
                   'total="7.7 GiB" available="4.8 GiB"',
                   'time=2025-11-01T15:21:35.202-04:00 level=INFO source=routes.go:1618 msg="entering low vram mode" '
-                  '"total vram"="0 B" threshold="20.0 GiB"'),
+                  '"total vram"="0 B" threshold="20.0 GiB"',
+                  "inference compute id=cpu library=cpu", 'total_vram="0 B"',
+                  '"message": "No ROCm GPUs detected of supported targets: gfx1030, gfx1100, gfx1101, gfx1102, '
+                  'gfx1151, gfx1200, gfx1201"'),
         near_misses=('time=2024-09-28T02:43:51.626+02:00 level=INFO source=gpu.go:199 msg="looking for compatible GPUs"',),
     ),
     S(
@@ -905,8 +914,9 @@ SIGNATURES: tuple[S, ...] = (
         # Python's faulthandler. Terminal: it is the cause only when the log ends there, and CONSEQUENCE: any
         # error printed before it (an out-of-memory, a kernel fault) outranks it. With nothing else printed, the
         # native crash on ROCm is the GPU stack's (a gfx the build does not support: a1111#13258).
-        patterns=(r"\bSegmentation fault\b(?:\s{1,16}\(core dumped\))?",),
-        needles=("segmentation fault",),
+        # (torch's fatal-signal handler prints its own banner, then the C++ frames: "!!!!!!! Segfault encountered")
+        patterns=(r"\bSegmentation fault\b(?:\s{1,16}\(core dumped\))?", r"!{3,} ?Segfault encountered ?!{3,}"),
+        needles=("segmentation fault", "segfault encountered"),
         meaning=("A native library crashed the process (SIGSEGV) and nothing before it said why; on ROCm, right after "
                  "a model or a GPU library loads, that is the GPU stack failing on this GPU."),
         causes=(
@@ -918,10 +928,12 @@ SIGNATURES: tuple[S, ...] = (
         fix=("Run `rocmdoctor scan --select RD-GFX,RD-ENV`; rerun with AMD_LOG_LEVEL=3 or under gdb (`bt`) to see "
              "which library crashed."),
         sources=("https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/13258",
-                 "https://github.com/hiyouga/LlamaFactory/issues/5716"),
+                 "https://github.com/hiyouga/LlamaFactory/issues/5716",
+                 "https://github.com/NVIDIA-NeMo/Megatron-Bridge/issues/2355"),
         examples=('./webui.sh: line 255: 17808 Segmentation fault      (core dumped) "${python_cmd}" -u "${LAUNCH_SCRIPT}" "$@"',
                   "Segmentation fault (core dumped)",
-                  "Fatal Python error: Segmentation fault"),
+                  "Fatal Python error: Segmentation fault",
+                  " 93: !!!!!!! Segfault encountered !!!!!!!"),
         near_misses=("Calculating sha256 for /home/cole/ai/stable-diffusion-webui/models/Stable-diffusion/v1-5-pruned-emaonly.safetensors",
                      "segmentation_fault_handler = True"),
         terminal=True,

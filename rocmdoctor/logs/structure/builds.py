@@ -15,6 +15,8 @@ _BUILD_ERROR = re.compile(
     r"^\s{0,8}(?:\[[\w.+-]{1,40}\] {1,4})?"  # a super-build's project prefix (TheRock: "[rocBLAS] lld-link: error")
     r"(?:(?P<file>[^\s:]{1,300}\.(?:c|cc|cpp|cxx|cu|hip|hiph|cuh|h|hh|hpp|hxx|inc|cl)):\d{1,7}(?::\d{1,5})?: "
     r"(?:fatal )?error:"
+    # MSVC's and clang-cl's form under MSBuild: "C:/x/type_traits(520,12): error G3E10ACFB: ..." ("error C2065:")
+    r"|(?:[A-Za-z]:)?[^:()\n]{1,300}\(\d{1,7}(?:,\d{1,5})?\) ?: (?:fatal )?error [A-Z]\w{2,12} ?:"
     r"|(?:\S{0,200}/)?(?:c\+\+|g\+\+|gcc|cc|clang(?:\+\+)?|amdclang(?:\+\+)?|hipcc|nvcc|cc1plus|collect2|"
     r"ld(?:\.\w{1,8})?|lld(?:-link)?|ninja|[\w-]{1,40}-g(?:cc|\+\+))(?:-\d{1,3})?(?:\.exe)?: (?:fatal )?error\b"
     r"|(?:\S{0,200}/)?ld(?:\.\w{1,8})?: cannot find\b"

@@ -126,6 +126,29 @@ def test_an_nvidia_reservation_an_amd_layer_cannot_empty_is_cited_where_the_base
     assert flagged(scan([base, reset], "RD-CTR-004", "rx7900xtx")) == []
 
 
+def test_a_gpu_override_missing_device_nodes_or_shm_cites_the_base_service_too(tmp_path):
+    # fresh batch 286 (lukaud ollama-webui, txanton llama-cpp-docker): `docker-compose.gpu.yaml` asks NVIDIA's
+    # runtime for the GPU of a service docker-compose.yaml defines; the fix may go in either file, so both are cited
+    from tests.lintacc_helpers import flagged, scan, write
+    base = write(tmp_path, "docker-compose.yaml", "services:\n  ollama:\n    image: ollama/ollama:rocm\n"
+                 "    command: serve\n")
+    gpu = write(tmp_path, "docker-compose.gpu.yaml", "services:\n  ollama:\n    deploy:\n      resources:\n"
+                "        reservations:\n          devices:\n            - driver: nvidia\n              count: all\n"
+                "              capabilities: [gpu]\n")
+    [f] = flagged(scan([base, gpu], "RD-CTR-003", "rx7900xtx"))
+    cited = [e.source.rsplit("/", 1)[1] for e in f.evidence]
+    assert cited[0] == "docker-compose.gpu.yaml:2" and "docker-compose.yaml:2" in cited
+    train = write(tmp_path, "t/compose.yml", "services:\n  trainer:\n    image: rocm/pytorch:latest\n"
+                  "    command: torchrun --nproc_per_node 8 train.py\n")
+    over = write(tmp_path, "t/compose.override.yml", "services:\n  trainer:\n    devices:\n      - /dev/kfd\n"
+                 "      - /dev/dri\n")
+    [f] = flagged(scan([train, over], "RD-CTR-005", "mi300x8"))
+    assert [e.source.rsplit("/", 1)[1] for e in f.evidence] == ["compose.override.yml:2", "compose.yml:2"]
+    # a service defined in one file alone cites that file only
+    [f] = flagged(scan([train], "RD-CTR-005", "mi300x8"))
+    assert [e.source.rsplit("/", 1)[1] for e in f.evidence] == ["compose.yml:2"]
+
+
 def test_services_named_for_a_cuda_release_are_the_other_vendors_twins(tmp_path):
     # spent fresh fz-kagurazaka: services rocm, therock, cu126, cu128, cu130 publishing one host port (start one):
     # cuXXX is a CUDA release in PyTorch's wheel-tag form, the NVIDIA variants of the AMD services

@@ -1,0 +1,86 @@
+"""Classes the first fresh group of wave 32 (batches 279-286) missed, read for round 1, each fixed as a class: real
+lines with their source URL, and for each a look-alike that must stay as it was.
+
+A. An application that found no usable GPU in other wordings: Ollama's summary pasted without `msg=`
+   ("inference compute id=cpu library=cpu", `total_vram="0 B"`), LM Studio's engine survey ("No ROCm GPUs detected
+   of supported targets: ...").
+B. ggml's "ROCm error: <message>" (after the loader's progress dots) is a GPU runtime error, whatever the message.
+C. Kbuild stopping on an object of the amdgpu driver is the driver's module build, not a Python package's.
+D. MSVC's and clang-cl's error form under MSBuild ("file(520,12): error G3E10ACFB: ...") is a failed build.
+E. torch's fatal-signal banner ("!!!!!!! Segfault encountered !!!!!!!") is a segmentation fault.
+F. A live stack dump (faulthandler, py-spy) with a thread inside a torch.distributed collective is a hang.
+"""
+from __future__ import annotations
+
+from tests.explain_helpers import top
+
+
+# A. https://github.com/ollama/ollama/issues/14927, https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1903
+def test_a_an_app_that_found_no_usable_gpu_in_its_summary_or_survey_is_runtime():
+    assert top(["inference compute id=cpu library=cpu", 'total_vram="0 B"']) == ("runtime", "app-no-compatible-gpu")
+    survey = ['      "compatibility": {', '        "status": "noSupportedGpus",',
+              '        "message": "No ROCm GPUs detected of supported targets: gfx1030, gfx1100, gfx1101, gfx1102, '
+              'gfx1151, gfx1200, gfx1201"', "      },"]
+    assert top(survey) == ("runtime", "app-no-compatible-gpu")
+    # a GPU it found, and an engine whose targets include the GPU, are no failure
+    ok = ['time=2026-06-04T14:14:20.147Z level=INFO source=types.go:32 msg="inference compute" id=0 filter_id=0 '
+          'library=ROCm compute=gfx1151 name=ROCm0 description="Radeon 8060S Graphics"',
+          'msg="vram-based default context" total_vram="113.5 GiB" default_num_ctx=262144']
+    assert top(ok) == (None, None)
+
+
+# B. https://github.com/ggml-org/llama.cpp/issues/17583 (4x gfx906, a model split over the GPUs)
+def test_b_ggml_s_rocm_error_is_the_gpu_runtime_whatever_its_message():
+    lines = ["load_tensors:        ROCm3 model buffer size =  2693.32 MiB",
+             "......................ROCm error: context is destroyed",
+             "  current device: 1, in function ggml_backend_cuda_buffer_set_tensor at /app/ggml/src/ggml-cuda/ggml-cuda.cu:625",
+             "  hipStreamSynchronize(((hipStream_t)2))",
+             "/app/ggml/src/ggml-cuda/ggml-cuda.cu:89: ROCm error"]
+    assert top(lines) == ("runtime", "exc-gpu-runtime")
+    # ggml's out-of-memory keeps its memory verdict
+    assert top(["ROCm error: out of memory", "  current device: 0, in function alloc at ggml-cuda.cu:435",
+                "  hipMalloc((void **) &ptr, look_ahead_size)"])[0] == "memory"
+
+
+# C. https://github.com/ClangBuiltLinux/linux/issues/2156 (a kernel build with clang 21)
+def test_c_kbuild_failing_on_the_amdgpu_sources_is_the_driver():
+    lines = ["clang: error: unsupported option '-mhard-float' for target 'x86_64-cros-linux-gnu'",
+             "make[5]: *** [/mnt/host/source/src/third_party/kernel/v5.10/scripts/Makefile.build:286: "
+             "drivers/gpu/drm/amd/amdgpu/../display/dc/dml/display_mode_lib.o] Error 1"]
+    assert top(lines) == ("driver", "dkms-module-build-failed")
+    other = ["make[4]: *** [scripts/Makefile.build:286: drivers/gpu/drm/i915/i915_drv.o] Error 1"]
+    assert top(other)[1] != "dkms-module-build-failed"
+
+
+# D. https://github.com/ROCm/HIPIFY/issues/629 (HIP under Visual Studio: clang's errors in MSBuild's form)
+def test_d_msbuild_s_compiler_error_form_is_a_failed_build():
+    line = ("C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v11.7/include\\cuda/std/detail/libcxx/include/"
+            "type_traits(520,12): error G3E10ACFB: CUDA device code does not support variadic functions "
+            "[D:\\Repository\\HIP\\build\\MatPreview\\HIP_File.vcxproj]")
+    assert top([line, "  false_type __sfinae_test_impl(...);"]) == ("packages", "build-failed")
+    assert top(["src\\main.cpp(12): error C2065: 'x': undeclared identifier"]) == ("packages", "build-failed")
+    # a warning in the same form is not a failure
+    assert top(["src\\main.cpp(12,3): warning C4244: conversion from 'double' to 'float'"]) == (None, None)
+
+
+# E. https://github.com/NVIDIA-NeMo/Megatron-Bridge/issues/2355 (a rank's crash while writing a checkpoint)
+def test_e_torch_s_segfault_banner_is_a_segmentation_fault():
+    lines = [" 93: !!!!!!! Segfault encountered !!!!!!!",
+             ' 93:   File "<unknown>", line 0, in crc32_16bytes(void const*, unsigned long, unsigned int)',
+             ' 93:   File "<unknown>", line 0, in mz_crc32']
+    assert top(lines) == ("runtime", "process-segfault-at-end")
+
+
+# F. https://github.com/pytorch/torchtitan/issues/168 (an MI250X node; the dump a timeout printed)
+def test_f_a_stack_dump_inside_a_collective_is_a_hang():
+    dump = ["[rank0]:Thread 0x00007f13c65f5400 (most recent call first):",
+            '[rank0]:  File "/home/u/envs/llm-amd/lib/python3.11/site-packages/torch/distributed/distributed_c10d.py", '
+            'line 3230 in scatter']
+    assert top(dump) == ("distributed", "stack-dump-in-collective")
+    pyspy = ["Thread 0x7F1D2BFFF740 (active): \"MainThread\"",
+             "    all_reduce (torch/distributed/distributed_c10d.py:2050)"]
+    assert top(pyspy) == ("distributed", "stack-dump-in-collective")
+    # an exception's traceback through the same function is not a dump of a waiting process
+    tb = ['  File "/usr/lib/python3.11/site-packages/torch/distributed/distributed_c10d.py", line 3230, in scatter',
+          "    work = default_pg.scatter(output_tensors, input_tensors, opts)"]
+    assert top(tb)[1] != "stack-dump-in-collective"
