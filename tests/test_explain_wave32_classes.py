@@ -84,3 +84,54 @@ def test_f_a_stack_dump_inside_a_collective_is_a_hang():
     tb = ['  File "/usr/lib/python3.11/site-packages/torch/distributed/distributed_c10d.py", line 3230, in scatter',
           "    work = default_pg.scatter(output_tensors, input_tensors, opts)"]
     assert top(tb)[1] != "stack-dump-in-collective"
+
+
+# From the second fresh group (batches 287-294), read for round 2:
+# G. https://github.com/NVIDIA/nccl/issues/962: torch's "internal error" after RCCL/NCCL's proxy failed to allocate
+def test_g_nccls_own_allocation_failure_is_the_cause_of_its_internal_error():
+    lines = ["torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1296, "
+             "internal error - please report this issue to the NCCL developers, NCCL version 2.18.1",
+             "node:2134736:2285781 [0] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'",
+             "node:2134736:2285781 [0] include/alloc.h:185 NCCL WARN Failed to CUDA calloc 6291456 bytes"]
+    assert top(lines) == ("memory", "nccl-cuda-oom")
+    assert top(lines[:1])[1] == "nccl-internal-error"  # alone, the internal error keeps its own verdict
+
+
+# H. https://github.com/vllm-project/vllm/issues/3878 (MI250X), https://github.com/pytorch/pytorch/issues/101137
+def test_h_tritons_compiler_failing_to_lower_a_kernel_is_packages():
+    lines = ["error: LLVM Translation failed for operation: builtin.unrealized_conversion_cast",
+             "Failed to emit LLVM IR",
+             "Translate to LLVM IR failedLLVM ERROR: Failed to translate TritonGPU to LLVM IR.",
+             "*** SIGABRT received at time=1712361058 on cpu 4 ***"]
+    assert top(lines) == ("packages", "triton-compile-failed")
+    assert top(["error: failed to legalize operation 'tt.load' that was explicitly marked illegal"]) == \
+        ("packages", "triton-compile-failed")
+    assert top(["LLVM ERROR: Cannot select: intrinsic %llvm.amdgcn.fdot2.bf16.bf16"])[1] != "triton-compile-failed"
+
+
+# I. https://github.com/ROCm/legacy-rocm-build/issues/4619 and an apt resolver in its debug words (ROCm 7 on KDE neon)
+def test_i_dpkg_and_apts_resolver_refusing_the_install_are_packages():
+    dpkg = ["dpkg: dependency problems prevent configuration of amdgpu-dkms:",
+            " amdgpu-dkms depends on amdgpu-dkms-firmware (= 1:6.12.12.60401-2164967.24.04); however:",
+            "  Package amdgpu-dkms-firmware is not installed.",
+            "dpkg: error processing package amdgpu-dkms (--install):"]
+    assert top(dpkg) == ("packages", "apt-unmet-dependencies")
+    apt = ["Starting pkgProblemResolver with broken count: 1",
+           "Broken rocm:amd64 Depends on rocminfo:amd64 < 5.7.1-3build1 @ii mK > (= 1.0.0.70001-42~24.04)"]
+    assert top(apt) == ("packages", "apt-unmet-dependencies")
+    assert top(["Starting pkgProblemResolver with broken count: 0"]) == (None, None)
+
+
+# J. TheRock's rocm_sdk tests (ROCm from wheels) failing on their own console scripts
+def test_j_an_error_raised_in_rocm_sdks_own_code_is_its_wheels():
+    tb = ["ERROR: testConsoleScripts (rocm_sdk.tests.core_test.ROCmCoreTest.testConsoleScripts) [Check console-script "
+          "amdflang]",
+          "Traceback (most recent call last):",
+          '  File "/home/u/.venv/lib64/python3.12/site-packages/rocm_sdk/tests/core_test.py", line 141, in '
+          "testConsoleScripts",
+          "    output_text = subprocess.check_output(",
+          '  File "/usr/lib64/python3.12/subprocess.py", line 571, in run',
+          "    raise CalledProcessError(retcode, process.args,",
+          "subprocess.CalledProcessError: Command '[PosixPath('/home/u/.venv/bin/amdflang'), '--help']' returned "
+          "non-zero exit status 255."]
+    assert top(tb) == ("packages", "tb-rocm-sdk")

@@ -47,13 +47,14 @@ CUDA_IMAGES: tuple[ImagePattern, ...] = (
     # Every pytorch/pytorch tag (latest, nightly, 2.x-cudaXX-...) is a CUDA build; there is no ROCm one.
     ImagePattern(r"^(docker\.io/)?pytorch/pytorch(?::(?!.*\bcpu\b)|@|$)", "PyTorch's CUDA image",
                  (PYTORCH_ROCM_INSTALL,)),
-    ImagePattern(r"[:-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
-                 (PYTORCH_ROCM_INSTALL,)),
     # a Singularity/Apptainer or enroot image file named for a CUDA version or an NVIDIA GPU
     # (cuda11.7.99-cudnn8.5-devel-ubuntu22.04.2.sif, vllm0.12_cu131_py3.12.sif, vissl_A100.sqsh)
     ImagePattern(r"(?:^|/)(?![^/]*rocm)(?:[^/\s]*[-_.])?(?:cu(?:da)?[-_.]?1\d[\d.]*|a100|h100|h200|gh200|v100)(?:[-_.][^/\s]*)?"
                  r"\.(?:sif|simg|sqsh|squashfs)$",
                  "a container image file named for a CUDA version or an NVIDIA GPU (a CUDA build)",
+                 (PYTORCH_ROCM_INSTALL,)),
+    # (in the tag, or a part of the name: train_env_cuda118_ubuntu22, thesis_alcor_cuda11.8)
+    ImagePattern(r"[:/_-]cu(da)?[-_]?1\d", "a tag naming a CUDA version (cu12x / cuda12 / cuda-12.1)",
                  (PYTORCH_ROCM_INSTALL,)),
     # a tag that names CUDA or NVIDIA as its backend without a version (llama.cpp's :server-cuda, :full-cuda, Open
     # WebUI's :cuda, koboldcpp's :cuda, :latest-nvidia): the project's CUDA build beside its :rocm / -vulkan ones

@@ -36,6 +36,7 @@ _PACKAGE_RULES = (
       "torch/nn/parallel", "torch/distributed/elastic/rendezvous", "torch/distributed/rendezvous.py",
       "torch/distributed/elastic/utils/store.py"), "tb-distributed"),
     (("torch/cuda/__init__.py",), "tb-torch-no-gpu"),
+    (("rocm_sdk/",), "tb-rocm-sdk"),  # ROCm from wheels: its own tests and loader
     (("ctypes/__init__.py",), "tb-shared-library"),
 )
 _FUNC_RULES = (

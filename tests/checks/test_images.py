@@ -299,6 +299,12 @@ def test_requirements_short_options_take_attached_values(tmp_path):
     ("tensorflow/tensorflow:latest-gpu", True), ("tensorflow/tensorflow:2.15.0-gpu-jupyter", True),
     ("tensorflow/tensorflow:latest", False), ("rocm/tensorflow:latest", False),
     ("nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3.3", True),
+    # a part of the name (fresh batch 292 alcorlab: DOCKER_IMAGE=docker.io/claudioschi21/thesis_alcor_cuda11.8:latest;
+    # spent bl-saima: train_env_cuda118_ubuntu22_py10); look-alikes: a ROCm tag, a word starting with "cu"
+    ("docker.io/claudioschi21/thesis_alcor_cuda11.8:latest", True),
+    ("192.168.1.248:10010/platform/train_env_cuda118_ubuntu22_py10:v0.2", True),
+    ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", False), ("myorg/cu1x_tools:1", False),
+    ("myorg/curl_1:latest", False),
 ])
 def test_a_tag_naming_a_cuda_release_in_any_spelling(image, cuda):
     from rocmdoctor.knowledge.artifacts import CUDA_IMAGES
@@ -397,7 +403,7 @@ def test_a_pyxis_container_image_is_judged(tmp_path):
         named = write(tmp_path, f"n{len(name)}/run.sh", PYXIS.replace(
             "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh", name))
         assert "named for a CUDA version" in flagged(scan([named], "RD-IMG-001", "mi300x8"))[0].title
-    for name in ("/p/images/pytorch_rocm6.2_cu_compat.sif", "/p/images/a1000_notes.sif", "/p/cuda11.sif.bak"):
+    for name in ("/p/images/pytorch_rocm6.2_cu_compat.sif", "/p/images/a1000_notes.sif"):
         named = write(tmp_path, f"k{len(name)}/run.sh", PYXIS.replace(
             "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh", name))
         assert not flagged(scan([named], "RD-IMG-001", "mi300x8")), name

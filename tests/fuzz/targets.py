@@ -368,6 +368,23 @@ def _pyproject(value):
     _run_config_file(data, "pyproject.toml", example)
 
 
+TASK_GRAMMAR = [
+    "resources:\n  accelerators: H100:8\n  image_id: docker:nvcr.io/nvidia/pytorch:26.02-py3\nenvs:\n  NCCL_DEBUG: INFO\n"
+    "setup: |\n  set -ex\n  pip install -r requirements.txt\nrun: |\n  torchrun --nproc-per-node 8 \\\n    train.py\n",
+    "type: task\nimage: rocm/pytorch:latest\nenv:\n  - HIP_VISIBLE_DEVICES=0\n  - TOKEN\nresources:\n  gpu: MI300X:8\n"
+    "commands:\n  - pip install x\n  - |\n    cd /app\n    python run.py\n  - python a.py\n    --flag\n",
+    "run: python x.py\nnum_nodes: {\nenvs: {A: 1, B: \"2\"}\nsetup: >\n\t- \n",
+]
+
+
+@target("artifacts.task", lambda: st.tuples(as_bytes(texts(TASK_GRAMMAR)), st.sampled_from(EXAMPLES)),
+        setup=_warm_config)
+def _task(value):
+    """SkyPilot tasks and dstack configurations (rocmdoctor/artifacts/readers/tasks.py), through every check."""
+    data, example = value
+    _run_config_file(data, ".dstack.yml" if b"commands" in data else "sky.yaml", example)
+
+
 HOSTFILE_GRAMMAR = [
     "worker-1 slots=8\nworker-2 slots=8\n# comment\n10.0.0.7:4\nnode3 slots=2 max_slots=4\n",
     "n1 slots=\nslots=2\n\t\n:8\nlocalhost slots=99999999999999999999\n",

@@ -27,7 +27,7 @@ from ..settings import Artifact, Settings, build_arg_line, iter_unique, launches
 from . import devcontainer
 from . import hostfile
 from . import makefile
-from . import apptainer, helm_values, kubernetes
+from . import apptainer, helm_values, kubernetes, tasks
 from . import requirements
 from . import shell
 from . import training
@@ -109,6 +109,8 @@ def detect(path: str, text: str) -> str | None:
             return "helm_values"
         if requirements.looks_like_conda_env(text):
             return "conda_env"
+        if tasks.looks_like(name, text):  # a SkyPilot task or a dstack configuration: scripts the job runs
+            return tasks.TASK
         return COMPOSE if re.search(r"(?m)^services\s*:", text) else "yaml"
     if apptainer.looks_like(text):  # `Bootstrap: docker` / `From: ...`: a header no other kind has
         return apptainer.APPTAINER
@@ -187,6 +189,8 @@ def _read_text(path: str, text: str, env_text: str = "", env_path: str = "") -> 
         return hostfile.read(path, text)
     if kind == apptainer.APPTAINER:
         return apptainer.read(path, text)
+    if kind == tasks.TASK:
+        return tasks.read(path, text)
     if kind == DOCKERFILE:
         from . import dockerfile
 
@@ -222,7 +226,7 @@ def expand(paths: list[str]) -> list[str]:
                 for f in sorted(files):
                     if output and not _CONTAINER_FILE.search(f):
                         continue
-                    if (not f.startswith(".") or f == ".devcontainer.json") and (
+                    if (not f.startswith(".") or f in (".devcontainer.json", ".dstack.yml", ".dstack.yaml")) and (
                             _CANDIDATE.search(f) or unnamed_dockerfile(os.path.join(root, f))
                             or unnamed_script(os.path.join(root, f)) or unnamed_requirements(os.path.join(root, f))):
                         out.append(os.path.join(root, f))

@@ -259,7 +259,8 @@ SIGNATURES: tuple[S, ...] = (
         severity="fatal", tier=MEMORY,
         # the library's other runtime calls then fail on what it could not allocate ('invalid resource handle' after
         # 'out of memory', TensorRT-LLM#1670): one event, the allocation
-        supersedes=("nccl-device-call-failed",),
+        # the internal error torch raises when RCCL's proxy could not set up for lack of memory (NVIDIA/nccl#962)
+        supersedes=("nccl-device-call-failed", "nccl-internal-error", "nccl-class-internal"),
         patterns=(r"NCCL WARN Cuda failure 'out of memory'", r"NCCL WARN Failed to CUDA calloc \d{1,14} bytes"),
         needles=("cuda failure 'out of memory'", "failed to cuda calloc"),
         meaning="RCCL's buffers (channels, peer-to-peer, proxy) did not fit in the GPU memory left after the model.",
@@ -268,7 +269,8 @@ SIGNATURES: tuple[S, ...] = (
             C(text="another process already holds GPU memory", check="RD-HEALTH-010"),
         ),
         fix="Leave headroom (smaller batch, gpu_memory_utilization below 1), or fewer RCCL channels (NCCL_MAX_NCHANNELS).",
-        sources=("https://github.com/NVIDIA/nccl/issues/1235", "https://github.com/NVIDIA/TensorRT-LLM/issues/1670"),
+        sources=("https://github.com/NVIDIA/nccl/issues/1235", "https://github.com/NVIDIA/TensorRT-LLM/issues/1670",
+                 "https://github.com/NVIDIA/nccl/issues/962"),
         examples=("ng30903:3063028:3066152 [3] include/alloc.h:178 NCCL WARN Cuda failure 'out of memory'",
                   "ng30903:3063028:3066152 [3] include/alloc.h:185 NCCL WARN Failed to CUDA calloc 6291456 bytes"),
     ),

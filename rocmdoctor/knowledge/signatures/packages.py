@@ -1273,8 +1273,13 @@ SIGNATURES: tuple[S, ...] = (
                   r"(?:^|\s)Unsatisfied dependencies:\s*$",  # apt 3.0's wording (Debian 13, Ubuntu 25.04)
                   r"\bE: Unable to correct problems, you have held broken packages",
                   r"(?:^|\s)[\w.+-]{1,80} : (?:Pre)?Depends: \S{1,120}(?: \([^)]{1,80}\))? but (?:it is not (?:installable|"
-                  r"going to be installed)|\S{1,80} is to be installed)"),
-        needles=("unmet dependencies", "unsatisfied dependencies", "held broken packages", "depends: "),
+                  r"going to be installed)|\S{1,80} is to be installed)",
+                  # apt's resolver in its debug words, and dpkg leaving a package unconfigured for a missing dependency
+                  r"Starting (?:\d )?pkgProblemResolver with broken count: [1-9]",
+                  r"^Broken [\w.+-]{1,80}:[\w-]{1,20} (?:Pre)?Depends on ",
+                  r"dpkg: dependency problems prevent configuration of [\w.+-]{1,80}"),
+        needles=("unmet dependencies", "unsatisfied dependencies", "held broken packages", "depends: ",
+                 "with broken count", "depends on ", "dependency problems prevent"),
         meaning="apt found no set of package versions that satisfies what was asked: a package depends on versions its "
                 "repositories do not carry or on packages that conflict with installed ones.",
         causes=(
@@ -1288,14 +1293,20 @@ SIGNATURES: tuple[S, ...] = (
         fix="Read the Depends lines: install the repository made for this release, remove or pin the conflicting "
             "packages, and upgrade the system before installing ROCm.",
         sources=("https://github.com/ROCm/legacy-rocm-build/issues/1730", "https://github.com/ROCm/legacy-rocm-build/issues/4323",
-                 "https://github.com/ROCm/legacy-rocm-build/issues/6367", "https://github.com/ROCm/legacy-rocm-build/issues/4565"),
+                 "https://github.com/ROCm/legacy-rocm-build/issues/6367", "https://github.com/ROCm/legacy-rocm-build/issues/4565",
+                 "https://github.com/ROCm/legacy-rocm-build/issues/4619"),
         examples=("The following packages have unmet dependencies:", "Unsatisfied dependencies:",
                   "E: Unable to correct problems, you have held broken packages.",
                   " rocm-llvm : Depends: python but it is not installable",
                   " rocm-hip-runtime-dev : Depends: rocm-hip-runtime (= 7.2.4.70204-93~24.04) but it is not going to be "
                   "installed",
-                  " python3-dev : Depends: python3 (= 3.12.3-0ubuntu1) but 3.12.3-0ubuntu2 is to be installed"),
-        near_misses=("Depends: libc6 (>= 2.34)", "The following NEW packages will be installed:"),
+                  " python3-dev : Depends: python3 (= 3.12.3-0ubuntu1) but 3.12.3-0ubuntu2 is to be installed",
+                  # https://github.com/ROCm/legacy-rocm-build/issues/4619 (dpkg -i of amdgpu-dkms alone)
+                  "dpkg: dependency problems prevent configuration of amdgpu-dkms:",
+                  "Starting pkgProblemResolver with broken count: 1",
+                  "Broken rocm:amd64 Depends on rocminfo:amd64 < 5.7.1-3build1 @ii mK > (= 1.0.0.70001-42~24.04)"),
+        near_misses=("Depends: libc6 (>= 2.34)", "The following NEW packages will be installed:",
+                     "Starting pkgProblemResolver with broken count: 0"),
     ),
     # A package manager's resolver proving the requested set cannot be installed together: pip's ResolutionImpossible,
     # uv's "No solution found", conda's UnsatisfiableError, libmamba's "Could not solve", poetry's SolverProblemError.
@@ -1341,6 +1352,30 @@ SIGNATURES: tuple[S, ...] = (
                   "error    libmamba Could not solve for environment specs"),
         near_misses=("Resolved 42 packages in 1.2s", "Solving environment: done",
                      "INFO: pip is looking at multiple versions of torch to determine which version is compatible"),
+    ),
+    # Triton's compiler (the ROCm torch's pytorch-triton-rocm, PyPI's triton) failing to lower a kernel: MLIR's
+    # legalization or the TritonGPU -> LLVM IR step, then LLVM's abort. The kernel needs what this Triton cannot
+    # emit for the GPU (an older Triton than the code, a gfx it does not cover, a second Triton over torch's own).
+    S(
+        id="triton-compile-failed", family="packages", title="Triton could not compile a kernel for this GPU",
+        severity="fatal", tier=SETUP,
+        patterns=(r"Failed to translate TritonGPU to LLVM IR", r"LLVM Translation failed for operation: \S{1,120}",
+                  r"failed to legalize operation '(?:tt|ttg|triton_gpu|amdgpu|tt\.experimental)\.[\w.]{1,60}'"),
+        needles=("failed to translate tritongpu", "llvm translation failed", "failed to legalize operation"),
+        meaning=("Triton's compiler could not lower a kernel (torch.compile's, vLLM's or a library's Triton kernel) to "
+                 "code for this GPU and aborted: the Triton installed cannot emit what the kernel uses on this "
+                 "architecture."),
+        causes=(
+            C(text="the Triton installed is not the one the torch build pairs with (PyPI's triton over a ROCm torch's "
+                   "pytorch-triton-rocm)", check="RD-PIN-002"),
+            C(text="the GPU's gfx is outside what this Triton release supports", check="RD-GFX-001"),
+        ),
+        fix=("Use the Triton the torch build ships (pytorch-triton-rocm from the same ROCm index as torch) or the "
+             "project's tested Triton release; otherwise turn the Triton path off for this kernel."),
+        sources=("https://github.com/vllm-project/vllm/issues/3878", "https://github.com/pytorch/pytorch/issues/101137"),
+        examples=("Translate to LLVM IR failedLLVM ERROR: Failed to translate TritonGPU to LLVM IR.",
+                  "error: LLVM Translation failed for operation: builtin.unrealized_conversion_cast",
+                  "error: failed to legalize operation 'tt.load' that was explicitly marked illegal"),
     ),
 )
 

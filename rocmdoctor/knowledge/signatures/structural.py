@@ -236,6 +236,22 @@ STRUCTURAL: tuple[S, ...] = (
         fix="Install the package build that matches the system ROCm, or put its ROCm libraries on LD_LIBRARY_PATH.",
         sources=("https://github.com/ROCm/TheRock/issues/1119",),
     ),
+    S(
+        id="tb-rocm-sdk", family="packages", title="ROCm's Python wheels (rocm-sdk) failed their own check",
+        severity="fatal", tier=SETUP, patterns=(), needles=(),
+        meaning=("The error is raised in the rocm_sdk package (ROCm installed from Python wheels: TheRock's rocm, "
+                 "rocm-sdk-core, rocm-sdk-libraries-<gfx family>): its own tests or loader found the installed wheels "
+                 "incomplete or not for this GPU."),
+        causes=(
+            C(text="the wheels come from another GPU family's index than this GPU's (gfx110X, gfx120X, gfx94X ...)",
+              check="RD-GFX-002"),
+            C(text="a nightly of the wheels with broken console scripts or libraries; a release or an older nightly "
+                   "works"),
+        ),
+        fix=("Reinstall rocm[libraries,devel] from the index for this GPU's family (`rocm-sdk test` names what fails), "
+             "or pin the last nightly that passes."),
+        sources=("https://github.com/ROCm/TheRock/blob/main/RELEASES.md",),
+    ),
     # ---------------------------------------------------------------- builds, by the compiler's or linker's own error line
     S(
         id="build-failed", family="packages", title="A GPU extension failed to compile or link",
