@@ -242,10 +242,11 @@ def pip_cuda_packages(settings, gpus=None, torch=None, amd_host=None):
         extra = _vllm_extra(settings, v)
         in_cuda = built_from(settings, v) in cuda_built and (
             not _names_cuda_torch(v) or built_from(settings, v) in torch_built)
-        if in_cuda and not (extra and built_from(settings, v) not in torch_built):
-            continue  # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA
-            # index or a +cuXXX pin is a line a port must change too: it stays judged; so is PyPI's vLLM on a
-            # CUDA base without torch, like that torch line)
+        # the image is a CUDA build already: RD-IMG-001 names the cause (a torch from a CUDA index or a +cuXXX pin is
+        # a line a port must change too: it stays judged; so is PyPI's vLLM on a CUDA base without torch, like that
+        # torch line); a package that is a CUDA build of its own (vLLM, flash-attn) stays judged too: a port of the
+        # FROM leaves it to replace with its ROCm build
+        only_own = bool(in_cuda and not (extra and built_from(settings, v) not in torch_built))
         if project_installed_elsewhere(settings, v) or constraints_file(settings, v):
             continue  # installed by the project's own build; or a constraints file, which installs nothing
         if alternative_branch(settings, v, pips):
@@ -281,7 +282,8 @@ def pip_cuda_packages(settings, gpus=None, torch=None, amd_host=None):
         bare = None if have else no_torch_image(settings, built, install_line(settings, v, built) if built else None)
         env |= {f"no_torch:{bare}"} if bare else set()
         found.extend((v, rule, req, in_file, have) for rule, req in
-                     _pip_problems(v, have, config_extra_index(settings, v), cdna, frozenset(env)))
+                     _pip_problems(v, have, config_extra_index(settings, v), cdna, frozenset(env))
+                     if not only_own or _own_cuda_build(rule, str(req)))
     # One install, one cause: where the same install (a requirements file, one pip command) already
     # brings a CUDA torch, its other packages' "may replace the ROCm torch" adds nothing.
     torch_installs = {_install_key(v, settings) for v, rule, _r, _f, _h in found if rule.level == "fail"}

@@ -135,3 +135,56 @@ def test_j_an_error_raised_in_rocm_sdks_own_code_is_its_wheels():
           "subprocess.CalledProcessError: Command '[PosixPath('/home/u/.venv/bin/amdflang'), '--help']' returned "
           "non-zero exit status 255."]
     assert top(tb) == ("packages", "tb-rocm-sdk")
+
+
+# From the third fresh group (batches 295-301), read for round 3:
+# K. https://github.com/pytorch/pytorch/issues/162259, https://github.com/triton-lang/triton/issues/2971 (Triton's own
+#    prefix); https://github.com/rusty1s/pytorch_scatter/issues/247 (an IPython frame of torch_scatter);
+#    bitsandbytes#310 (its kernel's source file named on the line)
+def test_k_no_kernel_image_from_a_gpu_kernel_library_is_its_build():
+    assert top(["RuntimeError: Triton Error [CUDA]: no kernel image is available for execution on the device"]) == \
+        ("packages", "library-no-kernel-image")
+    ipython = ["~/anaconda3/envs/env/lib/python3.8/site-packages/torch_scatter/scatter.py in scatter_max(src, index, "
+               "dim, out, dim_size)",
+               "     71         return torch.ops.torch_scatter.scatter_max(src, index, dim, out, dim_size)",
+               "RuntimeError: CUDA error: no kernel image is available for execution on the device"]
+    assert top(ipython) == ("packages", "library-no-kernel-image")
+    bnb = ["Error no kernel image is available for execution on the device at line 167 in file "
+           "D:\\ai\\tool\\bitsandbytes\\csrc\\ops.cu"]
+    assert top(bnb) == ("packages", "library-no-kernel-image")
+    # raised in torch itself (its own frame innermost), or with no frame: the runtime's verdict stays
+    torch_frame = ['  File "/usr/lib/python3.12/site-packages/torch/nn/functional.py", line 2551, in layer_norm',
+                   "    return torch.layer_norm(",
+                   "RuntimeError: HIP error: no kernel image is available for execution on the device"]
+    assert top(torch_frame) == ("runtime", "hip-no-kernel-image")
+    assert top(["RuntimeError: HIP error: invalid device function"])[0] == "runtime"
+
+
+# L. https://github.com/lum3on/comfyui_HiDream-Sampler/issues/102: Triton's LLVM does not know the GPU's target
+def test_l_an_llvm_that_does_not_know_the_gpu_is_tritons_compiler():
+    lines = ["'sm_120' is not a recognized processor for this target (ignoring processor)",
+             "LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32"]
+    assert top(lines) == ("packages", "triton-compile-failed")
+    assert top(["'gfx1201' is not a recognized processor for this target (ignoring processor)"])[1] == \
+        "triton-compile-failed"
+
+
+# M. https://github.com/ROCm/k8s-device-plugin/issues/34: the device plugin's pods restarting on arm64 nodes
+def test_m_a_gpu_device_plugin_pod_in_crashloop_is_containers():
+    rows = ["amdgpu-device-plugin-daemonset-zqk24      0/1     CrashLoopBackOff   248 (3m52s ago)   20h     10.42.0.98",
+            "kube-system   amdgpu-labeller-daemonset-qh2sr   0/1   ImagePullBackOff   0   20h"]
+    assert top(rows[:1]) == ("containers", "k8s-gpu-plugin-pod-down")
+    assert top(rows[1:]) == ("containers", "k8s-gpu-plugin-pod-down")
+    # a running plugin, and an application's pod in a crash loop (its own log says why), are not this
+    assert top(["amdgpu-device-plugin-daemonset-zqk24      1/1     Running   0          20h"]) == (None, None)
+    assert top(["vllm-decode-69bbb879cd-45jwg    1/2     CrashLoopBackOff   5"])[1] != "k8s-gpu-plugin-pod-down"
+
+
+# N. https://github.com/mchehab/rasdaemon/issues/121: a summary whose one MCE the hardware corrected is healthy
+def test_n_a_corrected_machine_check_and_its_overflow_bit_are_no_failure():
+    lines = ["MCE records summary:", "\t1 Corrected error, no action required. errors",
+             "1 .. error: Corrected error, no action required., CPU 2, bank Unified Memory Controller (bank=21), mcg "
+             "mcgstatus=0, mci Error_overflow CECC, memory_channel=0,csrow=2"]
+    assert top(lines) == (None, None)
+    # an overflow said as an error is still numerics
+    assert top(["step 10 loss 2.3", "ERROR: Gradient overflow detected"])[0] == "numerics"

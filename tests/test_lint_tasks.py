@@ -104,3 +104,19 @@ def test_env_values_lose_their_quotes_and_trailing_comments(tmp_path):
               "  NCCL_DEBUG: INFO # debug\n  NAME: 'a b'\nrun: python x.py\n")
     got = {v.name: v.value for v in read_one(p).values if v.kind == "env"}
     assert got == {"LOW_VRAM": "true", "NCCL_DEBUG": "INFO", "NAME": "a b"}
+
+
+def test_a_vessl_run_spec_reads_its_command_items_and_image(tmp_path):
+    # spent fresh hl-vessl-finetune-llms: `run:` is a list of `- command: |-` items; the image is a top-level key
+    text = ("name: ft\nresources:\n  preset: gpu-l4-small\nimage: quay.io/vessl-ai/torch:2.3.1-cuda12.1-r5\nrun:\n"
+            "  - command: |-\n      pip install -r requirements.txt\n      pip install flash-attn==2.6.3 --no-build-isolation\n"
+            "      python main.py \\\n      --bf16 True\n    workdir: /root/code\n")
+    p = write(tmp_path, "run_lora.yaml", text)
+    a = read_one(p)
+    assert a.lines()[6:10] == ["pip install -r requirements.txt", "pip install flash-attn==2.6.3 --no-build-isolation",
+                               "python main.py \\", "--bf16 True"]
+    assert a.lines()[10] == ""  # the item's other keys are no script
+    assert [(v.value, v.origin.line) for v in a.values if v.kind == "container"] == [
+        ("quay.io/vessl-ai/torch:2.3.1-cuda12.1-r5", 4)]
+    assert {e.source.rsplit("/", 1)[1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) for e in f.evidence} == \
+        {"run_lora.yaml:8"}

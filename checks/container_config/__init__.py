@@ -77,6 +77,10 @@ def compose_devices(settings, amd_cdi=None, wsl=None, amd_host=None):
         if "/dev/dxg" in devs and wsl is not None:  # ROCm under WSL2: the GPU is /dev/dxg, there is no /dev/kfd
             out.append(wsl_service(a, name, svc, devs, subject, amd_cdi))
             continue
+        if any(d.startswith("/dev/accel") for d in devs) and not any(d.startswith(("/dev/dri", "/dev/kfd")) for d in devs):
+            out.append(ok(f"{name}: given an NPU (/dev/accel: AMD's XDNA through the amdxdna driver), not a GPU",
+                          subject=subject, evidence=[svc_ev(a, svc, "devices")]))
+            continue
         graphics = graphics_only(svc, devs) or (kfd_elsewhere and dri_only(svc, devs))
         if graphics:
             out.append(ok(f"{name}: /dev/dri for {graphics}, which runs on the render node; nothing asks for ROCm compute "

@@ -168,6 +168,10 @@ CUDA_ONLY: tuple[tuple[str, str, str], ...] = (
     # faster-whisper's dependency it is often run on the CPU on purpose.
     (r"ctranslate2", "a CTranslate2 wheel built with HIP (its ROCm release wheels, or -DWITH_HIP=ON from source)",
      "https://opennmt.net/CTranslate2/installation.html"),
+    # FlashInfer's PyPI packages JIT-compile (or ship, -cubin) CUDA kernels; vLLM and SGLang pick other attention
+    # backends on ROCm (AITER, Triton) in their ROCm builds
+    (r"flashinfer(?:-python|-cubin|-jit-cache)?", "the serving engine's ROCm attention backends (AITER, Triton) in "
+     "its ROCm build; FlashInfer's PyPI packages are CUDA-only", "https://docs.flashinfer.ai/installation.html"),
 )
 
 

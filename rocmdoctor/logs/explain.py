@@ -351,6 +351,7 @@ def explain(result: ScanResult, machine: Machine, inputs: list[str] | None = Non
         occs = [o for o in occs if o.signature.id not in superseded]
     occs = _not_deepspeeds_build(occs, result, inputs or [], shape_lines)
     occs = _ranks_ordinal(occs, result, inputs or [], shape_lines)
+    occs = _library_without_kernels(occs, result, inputs or [], shape_lines)
     machine.run_checks(c.check for o in occs for c in o.signature.causes if c.check)
     file_order: dict[str | None, int] = {f: i for i, f in enumerate(result.files)}  # a line of no file (scan_text): 0
     diagnoses = []
@@ -508,6 +509,27 @@ def _ranks_ordinal(occs: list[Occurrence], result: ScanResult, inputs: list[str]
     from ..knowledge.signatures import by_id
 
     twin = Occurrence(by_id("rank-device-ordinal"))
+    for m in occs[at].matches:
+        twin.add(Match(twin.signature, m.line, dict(m.fields)))
+    return occs[:at] + [twin] + occs[at + 1:]
+
+
+def _library_without_kernels(occs: list[Occurrence], result: ScanResult, inputs: list[str],
+                             shape_lines: list[tuple[str, list[str]]] | None) -> list[Occurrence]:
+    """'no kernel image' / 'invalid device function' raised from a GPU kernel library (bitsandbytes, torch_scatter,
+    Triton ...: kernel_owner.py) is that library's build missing this GPU: packages' library-no-kernel-image."""
+    at = next((i for i, o in enumerate(occs) if o.signature.id in ("hip-no-kernel-image", "hip-invalid-device-function")),
+              None)
+    if at is None or any(o.signature.id == "library-no-kernel-image" for o in occs):
+        return occs
+    from .kernel_owner import kernel_library
+
+    first = occs[at].first.line.text
+    if not any(kernel_library(lines, first) for _, lines in _windows(result, inputs, shape_lines)):
+        return occs
+    from ..knowledge.signatures import by_id
+
+    twin = Occurrence(by_id("library-no-kernel-image"))
     for m in occs[at].matches:
         twin.add(Match(twin.signature, m.line, dict(m.fields)))
     return occs[:at] + [twin] + occs[at + 1:]

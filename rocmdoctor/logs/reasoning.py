@@ -102,7 +102,8 @@ _LINE_RULES = (
     (re.compile(r"out of memory|\boom\b|oom-kill|MemoryError|bus error|shared memory|(?:failed|unable) to allocate|"
                 r"cannot allocate (?!memory$)|hipErrorOutOfMemory|\bKV cache\b.{0,80}(?:memory|larger|not enough)", re.I),
      "exc-memory"),
-    (re.compile(r"\bnan\b|\binf\b|overflow|loss scale", re.I), "line-numerics"),
+    # (overflow as a word of its own: not a machine-check record's "Error_overflow", a stack or buffer overflow)
+    (re.compile(r"\bnan\b|\binf\b|(?<![\w-])(?<!stack )(?<!buffer )overflow|loss scale", re.I), "line-numerics"),
     # an error raised inside the tree pip unpacked a package into to build it (/tmp/pip-install-x/mamba-ssm_y/...)
     (re.compile(r"^(?!.{0,400}(?:No space left|\[Errno 28\])).{0,400}/pip-(?:install|req-build|build-env|wheel)-\w{4,16}/"),
      "build-failed"),

@@ -641,6 +641,18 @@ def test_dev_dri_alone_is_enough_for_vulkan_and_va_api_not_for_rocm(lint, servic
     assert lint.statuses(lint([p], "RD-CTR-003", "rx7900xtx")) == (["fail"] if flagged_ else ["pass"])
 
 
+def test_a_service_given_an_npu_is_no_gpu_service(lint):
+    # fresh batch 299 (fractalical photo-metadata): the "amd" profile runs onnxruntime on a Ryzen AI NPU (/dev/accel,
+    # the amdxdna driver) with group_add video/render; it asks for no GPU, so no /dev/kfd is missing
+    npu = "    image: python:3.12-slim\n    devices: [/dev/accel:/dev/accel]\n    group_add: [video, render]\n"
+    p = lint.write("docker-compose.yml", "services:\n  app:\n" + npu)
+    fs = lint([p], "RD-CTR-003", "strix-halo-apu")
+    assert lint.statuses(fs) == ["pass"] and "NPU" in fs[0].title
+    both = npu.replace("[/dev/accel:/dev/accel]", "[/dev/accel:/dev/accel, /dev/dri]")  # the GPU too: judged
+    q = lint.write("compose.yml", "services:\n  app:\n" + both + "    command: python infer.py\n")
+    assert lint.statuses(lint([q], "RD-CTR-003", "strix-halo-apu")) == ["fail"]
+
+
 def test_a_vulkan_dev_container_needs_no_kfd():
     # nayetdet's OBS/RVC dev container (spent fresh batch 32): Mesa's Vulkan drivers from a feature, /dev/dri passed
     import os

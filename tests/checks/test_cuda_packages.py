@@ -354,3 +354,14 @@ def test_a_comment_that_mentions_rocm_is_not_files_for_an_amd_machine():
     note = "image:\n  tag: latest\n# If set to 'amd', this adds the 'rocm' suffix to the image tag\n"
     assert for_amd_elsewhere(SimpleNamespace(artifacts=[SimpleNamespace(text=note)])) is False
     assert for_amd_elsewhere(SimpleNamespace(artifacts=[SimpleNamespace(text=note + "  suffix: rocm\n")])) is True
+
+
+@pytest.mark.parametrize("req,cuda", [
+    # spent fresh labels (kc-neelectric setup.bash: `uv pip install flashinfer-python`; flashinfer.ai's wheel index)
+    ("flashinfer-python", True), ("flashinfer-python==0.2.5", True), ("flashinfer-cubin==0.6.6", True),
+    ("flashinfer", True), ("flashinfer-jit-cache", True),
+    ("flashinfer-rocm", False), ("flash-infer-notes", False),
+])
+def test_flashinfer_is_cuda_only(req, cuda):
+    from rocmdoctor.knowledge import pip_names
+    assert (pip_names.cuda_only(req) is not None) is cuda

@@ -736,3 +736,20 @@ def test_cuda_library_pins_of_an_including_file_are_not_cited_in_the_included_fi
     write(tmp_path, "r/requirements-gpu-bench.txt", "-r requirements.txt\nnvidia_cublas_cu12==12.4.5.8\n")
     fs = [f for f in flagged(scan([str(d)], "RD-IMG-002", "mi300x8")) if "torch==2.5.1" in f.title]
     assert fs and not any("requirements-gpu-bench.txt" in e.source for f in fs for e in f.evidence)
+
+
+def test_inside_a_cuda_image_only_packages_that_are_cuda_builds_of_their_own_are_named_again(tmp_path):
+    # fresh batch 300 (foundationvision infinity: FROM pytorch/pytorch:2.5.1-cuda11.8 ... `pip install flash-attn
+    # --no-build-isolation`; openrlhf: FROM nvcr.io/nvidia/pytorch ... `pip install vllm==0.7.2`): RD-IMG-001 names the
+    # image, and a port of its FROM still leaves these two to replace with their ROCm builds
+    p = write(tmp_path, "Dockerfile", "FROM pytorch/pytorch:2.5.1-cuda11.8-cudnn9-devel\nRUN pip install ninja "
+              "transformers accelerate\nRUN MAX_JOBS=1 pip install flash-attn --no-build-isolation\n"
+              "RUN pip install vllm==0.7.2\n")
+    fs = flagged(scan([p], "RD-IMG-002", "mi300x8"))
+    assert sorted(e.source.rsplit(":", 1)[1] for f in fs for e in f.evidence[:1]) == ["3", "4"]
+    # look-alike: the same lines on a ROCm base are judged as before (flash-attn --no-build-isolation over the image's
+    # ROCm torch builds its CK backend on MI300X: passes; PyPI's vLLM stays a CUDA build)
+    q = write(tmp_path, "r/Dockerfile", open(p).read().replace(
+        "pytorch/pytorch:2.5.1-cuda11.8-cudnn9-devel", "rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0"))
+    assert [e.source.rsplit(":", 1)[1] for f in flagged(scan([q], "RD-IMG-002", "mi300x8")) for e in f.evidence[:1]] \
+        == ["4"]

@@ -374,6 +374,8 @@ TASK_GRAMMAR = [
     "type: task\nimage: rocm/pytorch:latest\nenv:\n  - HIP_VISIBLE_DEVICES=0\n  - TOKEN\nresources:\n  gpu: MI300X:8\n"
     "commands:\n  - pip install x\n  - |\n    cd /app\n    python run.py\n  - python a.py\n    --flag\n",
     "run: python x.py\nnum_nodes: {\nenvs: {A: 1, B: \"2\"}\nsetup: >\n\t- \n",
+    "resources:\n  preset: gpu-l4\nimage: quay.io/x/torch:2.3.1-cuda12.1\nrun:\n  - command: |-\n      pip install x\n"
+    "      python a.py \\\n      --b 1\n    workdir: /w\n  - name: y\n",
 ]
 
 

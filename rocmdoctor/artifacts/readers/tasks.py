@@ -64,6 +64,9 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
+_ITEM_KEY = re.compile(r"^(?:command|run|script)\s*:\s*(.*)$")
+
+
 def _script_lines(lines: list[str], i: int, value: str, body: list[str]) -> None:
     """Put the script under the key on line ``i`` into ``body`` at its own lines: a block scalar (`run: |`), an inline
     command (`run: python train.py`), or a list of commands (dstack's `commands:`, items that may be blocks too)."""
@@ -77,7 +80,7 @@ def _script_lines(lines: list[str], i: int, value: str, body: list[str]) -> None
     if value and not value.startswith(("[", "{")):
         body[i] = _unquote(value)
         return
-    item_indent, in_item_block, block_cut = -1, False, 0
+    item_indent, in_item_block, block_cut, floor, keyed_item = -1, False, 0, 0, False
     for k in block:
         line = lines[k]
         stripped = line.strip()
@@ -86,15 +89,21 @@ def _script_lines(lines: list[str], i: int, value: str, body: list[str]) -> None
         if stripped.startswith("- ") or stripped == "-":
             item_indent = _indent(line)
             rest = stripped[1:].strip()
+            keyed = _ITEM_KEY.match(rest)  # VESSL's `- command: |` items: the script is the key's value
+            rest = keyed.group(1) if keyed else rest
             in_item_block = rest.startswith(("|", ">"))
+            floor = item_indent + (len(stripped) - len(stripped[1:].lstrip()) if keyed else 0)  # the key's column
+            keyed_item = bool(keyed) or ":" in rest.split(" ", 1)[0]  # an item of keys: its other keys are no command
             block_cut = 0
-            if not in_item_block:
+            if not in_item_block and (keyed or not keyed_item):  # (`- name: x` is no command)
                 body[k] = _unquote(rest)
             continue
-        if in_item_block and _indent(line) > item_indent:
+        if in_item_block and _indent(line) > floor:
             block_cut = block_cut or _indent(line)
             body[k] = line[block_cut:]
-        elif _indent(line) > item_indent >= 0:
+        elif in_item_block:
+            in_item_block = False  # the item's next key (`workdir:`): not the script
+        elif _indent(line) > item_indent >= 0 and not keyed_item:
             # a plain scalar folded over lines: one command, continued
             prev = max(x for x in range(block.start, k) if body[x] or x == block.start)
             if body[prev]:
@@ -150,7 +159,7 @@ def read(path: str, text: str) -> Artifact:
             last = {name: (val, k) for name, val, k in _pairs(lines, i, value)}  # a key written twice: YAML keeps the last
             for name, (val, k) in last.items():
                 art.add(ENV, name, val, k + 1, text=lines[k])
-        elif key == "image" and kind == "dstack" and _ref(value):
+        elif key == "image" and _ref(value):  # dstack's (and VESSL's run spec's) container image
             art.add(CONTAINER, "image", _ref(value), i + 1, text=lines[i])
         elif key == "resources":
             _resources(art, lines, i, kind)

@@ -99,6 +99,7 @@ ANCHORS: tuple[str, ...] = (
     "healthy devices", "docker default runtime",  # a Kubernetes device plugin's GPUs (containers.py)
     "distributed_c10d.py",  # a live stack dump inside a collective (distributed.py stack-dump-in-collective)
     'total_vram="0 b"',  # Ollama's summary of the VRAM it found (runtime.py app-no-compatible-gpu)
+    "recognized processor",  # an LLVM (Triton's) that does not know the GPU's target (packages.py triton-compile-failed)
     "broken count: ", "dependency problems", " depends on ",  # apt's resolver in debug words; dpkg's unconfigured package (packages.py)
 )
 

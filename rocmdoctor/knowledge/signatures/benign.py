@@ -39,6 +39,10 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
      "MIOpen's optional composable-kernel library for this gfx is absent; its other solvers are used",
      "https://github.com/ROCm/TheRock/issues/4681"),
     (r"\[GIN-debug\] \[WARNING\]", "Ollama's web framework in debug mode", "https://github.com/ollama/ollama/issues/8963"),
+    # rasdaemon's (and mcelog's) record of a machine-check error the hardware corrected: it says itself none is needed
+    (r"\bCorrected error, no action required\b",
+     "a machine-check error the hardware corrected (rasdaemon, mcelog): no action required",
+     "https://github.com/mchehab/rasdaemon/issues/121"),
     (r"Unable to find python bindings at /usr/local/dcgm", "NVIDIA DCGM bindings absent: not used",
      "https://github.com/facebookresearch/xformers/issues/982"),
     (r"\bRAS: optional ras ta ucode is not available",

@@ -239,6 +239,36 @@ SIGNATURES: tuple[S, ...] = (
                      "  amd.com/gpu:                 1",
                      "  hugepages-1Gi:              0"),
     ),
+    # `kubectl get pods` with a GPU device plugin's, labeller's or operator's pod restarting or not pulled: the node's
+    # GPUs are not advertised while it is down (ROCm/k8s-device-plugin#34: an amd64-only DaemonSet on arm64 nodes)
+    S(
+        id="k8s-gpu-plugin-pod-down", family="containers",
+        title="A GPU device plugin or operator pod is not running (CrashLoopBackOff)",
+        severity="error", tier=SETUP,
+        patterns=(r"^\s{0,4}(?:[\w.-]{1,63}\s{1,40})?(?P<pod>[\w.-]{0,120}(?:device-plugin|labeller|gpu-operator|"
+                  r"node-labeller|dcgm-exporter|metrics-exporter|gpu-feature-discovery)[\w.-]{0,120})\s{1,40}\d{1,3}/\d{1,3}"
+                  r"\s{1,40}(?P<state>(?:Init:)?(?:CrashLoopBackOff|Error|ImagePullBackOff|ErrImagePull|"
+                  r"CreateContainerConfigError))\b",),
+        needles=("crashloopbackoff", "imagepullbackoff", "errimagepull", "error", "createcontainerconfigerror"),
+        meaning=("The pod that advertises the node's GPUs to Kubernetes (the device plugin, its labeller, the GPU "
+                 "operator's parts) keeps failing or cannot pull its image, so the node offers no amd.com/gpu and GPU "
+                 "pods stay Pending or start without a GPU."),
+        causes=(
+            C(text="the device plugin cannot see /dev/kfd on the node, or runs where no AMD GPU is", check="RD-CTR-001"),
+            C(text="the node's kernel has no amdgpu/KFD (or is a WSL2 VM without /dev/kfd)", check="RD-DRV-001"),
+            C(text="its image has no build for the node's architecture (an amd64-only image on arm64 nodes)"),
+        ),
+        fix=("Read the pod's log (`kubectl logs -n <ns> <pod> --previous`): schedule the DaemonSet only on AMD GPU nodes "
+             "of its architecture (a nodeSelector), and check /dev/kfd and the amdgpu driver on the node."),
+        sources=("https://github.com/ROCm/k8s-device-plugin/issues/34",
+                 "https://kubernetes.io/docs/tasks/debug/debug-application/debug-pods/"),
+        examples=("amdgpu-device-plugin-daemonset-zqk24      0/1     CrashLoopBackOff   248 (3m52s ago)   20h     "
+                  "10.42.0.98    captain    <none>           <none>",
+                  "amdgpu-labeller-daemonset-qh2sr           0/1     CrashLoopBackOff   245 (4m3s ago)    20h     "
+                  "10.42.1.74    pirate1    <none>           <none>"),
+        near_misses=("amdgpu-device-plugin-daemonset-zqk24      1/1     Running   0          20h",
+                     "meta-llama-llama-3-2-3b-instruct-decode-69bbb879cd-45jwg    1/2     CrashLoopBackOff   5"),
+    ),
     # `ls -l /dev/kfd /dev/dri` inside a container whose group column is a bare number: the host group that owns
     # the node (render, 105-110 on most distributions) has no entry in the container's /etc/group, so no user in
     # there is in it unless the GID is added by number (k8s-device-plugin#39, linuxserver docker-jellyfin#284,

@@ -1360,8 +1360,11 @@ SIGNATURES: tuple[S, ...] = (
         id="triton-compile-failed", family="packages", title="Triton could not compile a kernel for this GPU",
         severity="fatal", tier=SETUP,
         patterns=(r"Failed to translate TritonGPU to LLVM IR", r"LLVM Translation failed for operation: \S{1,120}",
-                  r"failed to legalize operation '(?:tt|ttg|triton_gpu|amdgpu|tt\.experimental)\.[\w.]{1,60}'"),
-        needles=("failed to translate tritongpu", "llvm translation failed", "failed to legalize operation"),
+                  r"failed to legalize operation '(?:tt|ttg|triton_gpu|amdgpu|tt\.experimental)\.[\w.]{1,60}'",
+                  # its LLVM older than the GPU: the target is unknown to it (then it fails to select instructions)
+                  r"'(?P<target>sm_\d{2,3}a?|gfx[0-9a-f]{3,4}[a-z]?)' is not a recognized processor for this target"),
+        needles=("failed to translate tritongpu", "llvm translation failed", "failed to legalize operation",
+                 "is not a recognized processor"),
         meaning=("Triton's compiler could not lower a kernel (torch.compile's, vLLM's or a library's Triton kernel) to "
                  "code for this GPU and aborted: the Triton installed cannot emit what the kernel uses on this "
                  "architecture."),
@@ -1372,10 +1375,43 @@ SIGNATURES: tuple[S, ...] = (
         ),
         fix=("Use the Triton the torch build ships (pytorch-triton-rocm from the same ROCm index as torch) or the "
              "project's tested Triton release; otherwise turn the Triton path off for this kernel."),
-        sources=("https://github.com/vllm-project/vllm/issues/3878", "https://github.com/pytorch/pytorch/issues/101137"),
+        sources=("https://github.com/vllm-project/vllm/issues/3878", "https://github.com/pytorch/pytorch/issues/101137",
+                 "https://github.com/lum3on/comfyui_HiDream-Sampler/issues/102"),
         examples=("Translate to LLVM IR failedLLVM ERROR: Failed to translate TritonGPU to LLVM IR.",
                   "error: LLVM Translation failed for operation: builtin.unrealized_conversion_cast",
-                  "error: failed to legalize operation 'tt.load' that was explicitly marked illegal"),
+                  "error: failed to legalize operation 'tt.load' that was explicitly marked illegal",
+                  # https://github.com/lum3on/comfyui_HiDream-Sampler/issues/102 (an RTX 5090 under an older Triton)
+                  "'sm_120' is not a recognized processor for this target (ignoring processor)"),
+    ),
+    # "no kernel image" / "invalid device function" raised from a library that ships its own GPU kernels (its frames,
+    # its kernel's source file, Triton's prefix: rocmdoctor/logs/kernel_owner.py): that library's build lacks this GPU
+    S(
+        id="library-no-kernel-image", family="packages",
+        title="A GPU kernel library has no code for this GPU (no kernel image)",
+        severity="fatal", tier=RUNTIME,
+        supersedes=("hip-no-kernel-image", "hip-invalid-device-function"),
+        patterns=(r"Triton Error \[(?:CUDA|HIP)\]:\s{1,4}(?:Code: \d{1,4}, Mess?s?age: )?(?:no kernel image is available|"
+                  r"device kernel image is invalid|invalid device function)",
+                  r"no kernel image is available for execution on the device at line \d{1,7} in file \S{0,300}?[/\\]"
+                  r"(?:bitsandbytes|flash_attn|xformers|torch_scatter|mmcv|apex)[/\\]"),
+        needles=("triton error [", "no kernel image is available for execution on the device at line"),
+        meaning=("The error comes from a library that ships its own GPU kernels (bitsandbytes, PyG's torch_scatter, "
+                 "Triton, flash-attn, xformers, mmcv ...), not from torch: the build of it installed here has no code "
+                 "for this GPU's architecture (a wheel for other GPUs, a Triton older than the GPU, a build for CUDA)."),
+        causes=(
+            C(text="xformers, flash-attn or bitsandbytes is not built for this torch's platform", check="RD-PREC-005"),
+            C(text="bitsandbytes' ROCm build does not cover this GPU", check="RD-PREC-014"),
+            C(text="the library was built before PYTORCH_ROCM_ARCH named this GPU", check="RD-ENV-002"),
+        ),
+        fix=("Install the library's build for this GPU (its ROCm wheel, or one built with this gfx in its target list; "
+             "for Triton, the one the torch build ships), or build it from source here."),
+        sources=("https://github.com/triton-lang/triton/issues/2971", "https://github.com/pytorch/pytorch/issues/162259",
+                 "https://github.com/rusty1s/pytorch_scatter/issues/247",
+                 "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/310"),
+        examples=("RuntimeError: Triton Error [CUDA]: no kernel image is available for execution on the device",
+                  "RuntimeError: Triton Error [CUDA]: device kernel image is invalid.",
+                  "Error no kernel image is available for execution on the device at line 167 in file "
+                  "D:\\ai\\tool\\bitsandbytes\\csrc\\ops.cu"),
     ),
 )
 
