@@ -18,9 +18,10 @@ def requested_models(value: str) -> list[str]:
     `{L4:1, A10G:1}` -> L4, A10G); a memory or count alone (`24GB..`, `2`) names none."""
     out = []
     for part in re.split(r"[,{}\[\]]", value):
-        name = part.strip().strip("'\"").split(":", 1)[0].strip()
-        if name and not re.fullmatch(r"[\d.]+\s*(?:GB|TB)?(?:\.\.[\d.]*\s*(?:GB|TB)?)?|\.\.[\d.]+\s*(?:GB|TB)?", name,
-                                     re.I) and model_of(name.lower()):
+        # dstack's `vendor:name:memory:count` may lead with the vendor (`amd:MI300X:8`): the first part naming a model
+        named = [p.strip() for p in part.strip().strip("'\"").split(":") if model_of(p.strip().lower())]
+        name = next((p for p in named if model_of(p.lower()) != "nvidia"), named[0] if named else "")  # a board first
+        if name:
             out.append(name)
     return out
 

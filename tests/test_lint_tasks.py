@@ -120,3 +120,27 @@ def test_a_vessl_run_spec_reads_its_command_items_and_image(tmp_path):
         ("quay.io/vessl-ai/torch:2.3.1-cuda12.1-r5", 4)]
     assert {e.source.rsplit("/", 1)[1] for f in flagged(scan([p], "RD-IMG-002", "mi300x8")) for e in f.evidence} == \
         {"run_lora.yaml:8"}
+
+
+def test_column_0_comments_stay_in_their_block_and_a_key_written_twice_keeps_the_last(tmp_path):
+    # review: a comment at column 0 ended `resources:` (the GPU request was lost) and `envs:` (B was lost)
+    p = write(tmp_path, "sky.yaml", "resources:\n# gpus\n  accelerators: H100:8\n  image_id: ami-0123456789\n"
+              "envs:\n  A: 1\n# c\n  B: 2\n  A: 3\nrun: |\n  echo hi\n")
+    got = {(v.kind, v.name): (str(v.value), v.origin.line) for v in read_one(p).values}
+    assert got[("launcher", "task.gpus")] == ("H100:8", 3)
+    assert got[("env", "B")] == ("2", 8) and got[("env", "A")] == ("3", 9)  # YAML keeps the last
+    assert ("container", "image") not in got  # a VM image id is no container
+
+
+def test_a_dstack_env_lists_quoted_values_lose_their_quotes(tmp_path):
+    p = write(tmp_path, ".dstack.yml", "type: task\nenv:\n  - A=\"a b\"\n  - B='x'\n  - \"C=c d\"\ncommands:\n  - x\n")
+    assert {v.name: v.value for v in read_one(p).values if v.kind == "env"} == {"A": "a b", "B": "x", "C": "c d"}
+
+
+def test_a_long_run_of_spaces_after_a_gpu_request_reads_in_linear_time(tmp_path):
+    import time
+    text = "resources:\n  accelerators: x" + " " * 60000 + "y\n  gpu: a" + " " * 60000 + "b\nrun: |\n  echo\n"
+    p = write(tmp_path, "sky.yaml", text)
+    t = time.process_time()
+    read_one(p)
+    assert time.process_time() - t < 2.0  # the quadratic form took minutes on this line

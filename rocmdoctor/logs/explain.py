@@ -518,9 +518,9 @@ def _library_without_kernels(occs: list[Occurrence], result: ScanResult, inputs:
                              shape_lines: list[tuple[str, list[str]]] | None) -> list[Occurrence]:
     """'no kernel image' / 'invalid device function' raised from a GPU kernel library (bitsandbytes, torch_scatter,
     Triton ...: kernel_owner.py) is that library's build missing this GPU: packages' library-no-kernel-image."""
-    at = next((i for i, o in enumerate(occs) if o.signature.id in ("hip-no-kernel-image", "hip-invalid-device-function")),
-              None)
-    if at is None or any(o.signature.id == "library-no-kernel-image" for o in occs):
+    runtime = ("hip-no-kernel-image", "hip-invalid-device-function")
+    at = next((i for i, o in enumerate(occs) if o.signature.id in runtime), None)
+    if at is None:
         return occs
     from .kernel_owner import kernel_library
 
@@ -532,7 +532,7 @@ def _library_without_kernels(occs: list[Occurrence], result: ScanResult, inputs:
     twin = Occurrence(by_id("library-no-kernel-image"))
     for m in occs[at].matches:
         twin.add(Match(twin.signature, m.line, dict(m.fields)))
-    return occs[:at] + [twin] + occs[at + 1:]
+    return occs[:at] + [twin] + [o for o in occs[at + 1:] if o.signature.id not in runtime]  # one event, its owner
 
 
 _DS_WORDS = re.compile(r"deepspeed|op_builder|ds_report|\bDS_BUILD_|"

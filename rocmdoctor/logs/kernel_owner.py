@@ -14,6 +14,7 @@ _FRAME = re.compile(r'^\s{0,12}(?:File "([^"]{1,400})", line \d{1,7}|(\S{1,400}\
 _LIBRARY_PATH = re.compile(r"(?:site|dist)-packages[/\\](" + KERNEL_LIBRARIES + r")[/\\]")
 _IN_FILE = re.compile(r"\bin file \S{0,300}?[/\\](" + KERNEL_LIBRARIES + r")[/\\]")
 _TRITON = re.compile(r"\bTriton Error \[(?:CUDA|HIP)\]")
+_MARKS = re.compile(r"^[\^~\s]+$")  # Python 3.11's markers under a frame's source line
 
 
 def kernel_library(lines: list[str], error: str) -> str:
@@ -32,4 +33,6 @@ def kernel_library(lines: list[str], error: str) -> str:
         if f:
             lib = _LIBRARY_PATH.search(f.group(1) or f.group(2))
             return lib.group(1) if lib else ""
+        if t.strip() and not t[:1].isspace() and not _MARKS.match(t):
+            return ""  # the traceback above the error ends here: an earlier one is another error's
     return ""

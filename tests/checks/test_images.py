@@ -403,6 +403,9 @@ def test_a_pyxis_container_image_is_judged(tmp_path):
         named = write(tmp_path, f"n{len(name)}/run.sh", PYXIS.replace(
             "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh", name))
         assert "named for a CUDA version" in flagged(scan([named], "RD-IMG-001", "mi300x8"))[0].title
+    from rocmdoctor.knowledge.artifacts import CUDA_IMAGES
+    sif = next(p for p in CUDA_IMAGES if "image file" in p.why)
+    assert not sif.matches("/p/images/rocm6.2-a100-build.sif")  # an image file named for ROCm is ROCm's
     for name in ("/p/images/pytorch_rocm6.2_cu_compat.sif", "/p/images/a1000_notes.sif"):
         named = write(tmp_path, f"k{len(name)}/run.sh", PYXIS.replace(
             "/netscratch/teddy/enroot/nvcr.io_nvidia_pytorch_23.08-py3.sqsh", name))

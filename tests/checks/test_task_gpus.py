@@ -9,6 +9,7 @@ from tests.lintacc_helpers import flagged, scan, write
 @pytest.mark.parametrize("value,models", [
     ("H100:8", ["H100"]), ("{A100:8, H100:8}", ["A100", "H100"]), ("A100:80GB:2", ["A100"]), ("RTX 4090", ["RTX 4090"]),
     ("MI300X:8", ["MI300X"]), ("24GB..", []), ("2", []), ("1..2", []), ("80GB", []),
+    ("amd:MI300X:8", ["MI300X"]), ("nvidia:A100:80GB:2", ["A100"]),  # dstack's vendor prefix
 ])
 def test_the_models_a_request_names(value, models):
     assert requested_models(value) == models

@@ -55,7 +55,7 @@ def _ref(value: str) -> str:
 def _block(lines: list[str], i: int) -> range:
     """The lines under the top-level key on line ``i`` (0-based): indented, blank, comments, or list items at column 0."""
     j = i + 1
-    while j < len(lines) and (not lines[j].strip() or lines[j][0] in " \t" or lines[j].startswith("-")):
+    while j < len(lines) and (not lines[j].strip() or lines[j][0] in " \t#" or lines[j].startswith("-")):
         j += 1
     return range(i + 1, j)
 
@@ -111,7 +111,7 @@ def _script_lines(lines: list[str], i: int, value: str, body: list[str]) -> None
             body[k] = stripped
 
 
-_LISTED = re.compile(r"^-\s*['\"]?([A-Za-z_]\w*)=(.*?)['\"]?\s*$")  # `- KEY=value` (a bare `- KEY` is passed in)
+_LISTED = re.compile(r"^-\s*(['\"]?)([A-Za-z_]\w*)=(.*)$")  # `- KEY=value`, `- "KEY=value"` (a bare `- KEY` is passed in)
 _MAPPED = re.compile(r"^([A-Za-z_]\w*)\s*:\s*(.*)$")
 
 
@@ -125,7 +125,12 @@ def _pairs(lines: list[str], i: int, value: str):
         s = lines[k].strip()
         if not s or s.startswith("#"):
             continue
-        m = _LISTED.match(s) or _MAPPED.match(s)
+        listed = _LISTED.match(s)
+        if listed:
+            quote, val = listed.group(1), listed.group(3).strip()
+            yield listed.group(2), (val[:-1] if quote and val.endswith(quote) else _unquote(val)), k
+            continue
+        m = _MAPPED.match(s)
         if m:
             yield m.group(1), _unquote(m.group(2)), k
 
@@ -167,8 +172,8 @@ def read(path: str, text: str) -> Artifact:
 
 
 _SKY_IMAGE = re.compile(r"^\s+image_id\s*:\s*(\S+)")
-_SKY_GPUS = re.compile(r"^\s+accelerators\s*:\s*(\S[^#]*?)\s*(?:#.*)?$")
-_DSTACK_GPU = re.compile(r"^\s+gpu\s*:\s*(\S[^#]*?)\s*(?:#.*)?$")
+_SKY_GPUS = re.compile(r"^\s+accelerators\s*:([^#\n]*)")  # (the value stripped in Python: no backtracking on spaces)
+_DSTACK_GPU = re.compile(r"^\s+gpu\s*:([^#\n]*)")
 
 
 def _resources(art: Artifact, lines: list[str], i: int, kind: str) -> None:
@@ -182,5 +187,5 @@ def _resources(art: Artifact, lines: list[str], i: int, kind: str) -> None:
             if ("/" in ref or ":" in ref) and not ref.startswith(("ami-", "projects/", "skypilot:")):
                 art.add(CONTAINER, "image", ref, k + 1, text=lines[k])
         g = (_SKY_GPUS if kind == "skypilot" else _DSTACK_GPU).match(lines[k])
-        if g:
+        if g and g.group(1).strip():
             art.add(LAUNCHER, "task.gpus", _unquote(g.group(1)), k + 1, text=lines[k])

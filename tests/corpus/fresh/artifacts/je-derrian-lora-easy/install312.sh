@@ -1,0 +1,3 @@
+#!/bin/bash
+
+python3.12 install.py

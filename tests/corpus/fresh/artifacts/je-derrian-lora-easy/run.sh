@@ -1,0 +1,4 @@
+#!/bin/bash
+
+source venv/bin/activate
+python main.py

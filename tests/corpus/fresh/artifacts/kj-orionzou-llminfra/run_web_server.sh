@@ -1,0 +1,2 @@
+# run open-webui
+docker run -d -p 50004:8080 -e OPENAI_API_KEY=token-abc123 -e OPENAI_API_BASE=http://14.103.60.83:15001/v1 -v open-webui:/app/backend/data --name open-webui --restart always ghcr.io/open-webui/open-webui:main
