@@ -2,6 +2,8 @@
 block scalars, dstack's `commands:` list) are read as a launch script at the YAML's own lines; `envs:`/`env:` are the
 job's environment, `image_id: docker:...`/`image:` its container image. Shapes from fresh batch 294 (a SkyPilot task on
 an NGC image asking for H100:8; a dstack service installing torch from the cu126 index; a SkyPilot task for MI300X)."""
+import pytest
+
 from rocmdoctor.artifacts.readers import detect, read_one, tasks
 from tests.lintacc_helpers import flagged, scan, write
 
@@ -144,3 +146,21 @@ def test_a_long_run_of_spaces_after_a_gpu_request_reads_in_linear_time(tmp_path)
     t = time.process_time()
     read_one(p)
     assert time.process_time() - t < 2.0  # the quadratic form took minutes on this line
+
+
+@pytest.mark.parametrize("resources,value,line", [
+    # SkyPilot's choices (any_of / ordered items), a block list, a mapping written below the key
+    ("  any_of:\n    - accelerators: A100:8\n    - accelerators: MI300X:8\n", "A100:8, MI300X:8", 3),
+    ("  accelerators:\n    - L4:1\n    - A10G:1\n  cloud: aws\n", "L4:1, A10G:1", 2),
+    ("  accelerators:\n    A100: 8\n    H100: 8\n", "A100:8, H100:8", 2),
+])
+def test_skypilot_gpu_choices_written_below_are_one_request(tmp_path, resources, value, line):
+    p = write(tmp_path, "sky.yaml", "resources:\n" + resources + "run: python x.py\n")
+    assert [(v.value, v.origin.line) for v in read_one(p).values if v.name == "task.gpus"] == [(value, line)]
+
+
+def test_dstacks_gpu_name_under_the_key_is_the_request(tmp_path):
+    p = write(tmp_path, ".dstack.yml", "type: task\nresources:\n  gpu:\n    name: [A100, H100]\n    memory: 80GB\n"
+              "    count: 2\n  disk: 100GB\ncommands:\n  - python x.py\n")
+    assert [(v.value, v.origin.line) for v in read_one(p).values if v.name == "task.gpus"] == [("A100, H100", 3)]
+    assert flagged(scan([p], "RD-LCH-022", "mi300x8"))

@@ -172,13 +172,38 @@ def read(path: str, text: str) -> Artifact:
 
 
 _SKY_IMAGE = re.compile(r"^\s+image_id\s*:\s*(\S+)")
-_SKY_GPUS = re.compile(r"^\s+accelerators\s*:([^#\n]*)")  # (the value stripped in Python: no backtracking on spaces)
+# (`- accelerators:` too: SkyPilot's any_of/ordered choices; values stripped in Python: no backtracking on spaces)
+_SKY_GPUS = re.compile(r"^\s+(?:-\s+)?accelerators\s*:([^#\n]*)")
 _DSTACK_GPU = re.compile(r"^\s+gpu\s*:([^#\n]*)")
+_UNDER = re.compile(r"^\s*(?:-\s+)?(?:(name)\s*:)?([^#\n]*)")  # a block list item, or dstack's `name:` under `gpu:`
+
+
+def _below(lines: list[str], k: int, kind: str) -> list[str]:
+    """The GPU choices written under an empty `accelerators:` (SkyPilot: `- A100:8` items, or `A100: 8` pairs) or
+    `gpu:` (dstack: its `name:` value, a scalar or a flow list; the memory and count keys name no model)."""
+    out, top = [], _indent(lines[k]) + (len(lines[k].lstrip()) - len(lines[k].lstrip().lstrip("- ")))
+    for t in lines[k + 1:k + 40]:
+        if not t.strip() or t.lstrip().startswith("#"):
+            continue
+        if _indent(t) <= _indent(lines[k]) or (_indent(t) <= top and not t.lstrip().startswith("-")):
+            break
+        m = _UNDER.match(t)
+        item = (m.group(2) if m else "").strip()
+        if kind == "dstack":
+            if m and m.group(1):
+                out.append(item.strip("[]"))
+        elif t.lstrip().startswith("-"):
+            out.append(_unquote(item))
+        elif ":" in item:  # `A100: 8`
+            name, _, n = item.partition(":")
+            out.append(f"{name.strip()}:{n.strip()}")
+    return [x for x in out if x]
 
 
 def _resources(art: Artifact, lines: list[str], i: int, kind: str) -> None:
     """The container image a SkyPilot task runs in (`image_id: docker:<ref>`, or a registry reference on Kubernetes; a
     VM image id is no container) and the GPUs either spec asks for (`accelerators: H100:8`, dstack's `gpu: A100:2`)."""
+    choices: list[tuple[str, int]] | None = [] if kind == "skypilot" else None
     for k in _block(lines, i):
         m = _SKY_IMAGE.match(lines[k]) if kind == "skypilot" else None
         if m:
@@ -187,5 +212,12 @@ def _resources(art: Artifact, lines: list[str], i: int, kind: str) -> None:
             if ("/" in ref or ":" in ref) and not ref.startswith(("ami-", "projects/", "skypilot:")):
                 art.add(CONTAINER, "image", ref, k + 1, text=lines[k])
         g = (_SKY_GPUS if kind == "skypilot" else _DSTACK_GPU).match(lines[k])
-        if g and g.group(1).strip():
-            art.add(LAUNCHER, "task.gpus", _unquote(g.group(1)), k + 1, text=lines[k])
+        value = _unquote(g.group(1)) if g else ""
+        if g and not value:  # written on the lines below: a block list of choices, or dstack's `name:` (a list too)
+            value = ", ".join(_below(lines, k, kind))
+        if value and choices is not None and lines[k].lstrip().startswith("-"):
+            choices.append((value, k))  # any_of/ordered: one request among choices, judged together
+        elif value:
+            art.add(LAUNCHER, "task.gpus", value, k + 1, text=lines[k])
+    if choices:
+        art.add(LAUNCHER, "task.gpus", ", ".join(v for v, _ in choices), choices[0][1] + 1, text=lines[choices[0][1]])
