@@ -146,7 +146,9 @@ def test_k_no_kernel_image_from_a_gpu_kernel_library_is_its_build():
         ("packages", "library-no-kernel-image")
     ipython = ["~/anaconda3/envs/env/lib/python3.8/site-packages/torch_scatter/scatter.py in scatter_max(src, index, "
                "dim, out, dim_size)",
-               "     71         return torch.ops.torch_scatter.scatter_max(src, index, dim, out, dim_size)",
+               "     71         dim_size: Optional[int] = None) -> Tuple[torch.Tensor, torch.Tensor]:",
+               "---> 72     return torch.ops.torch_scatter.scatter_max(src, index, dim, out, dim_size)",
+               "     73", "",
                "RuntimeError: CUDA error: no kernel image is available for execution on the device"]
     assert top(ipython) == ("packages", "library-no-kernel-image")
     bnb = ["Error no kernel image is available for execution on the device at line 167 in file "
@@ -218,3 +220,21 @@ def test_n2_a_stack_or_buffer_overflow_is_not_the_numerics_line_rule():
     assert top(["ERROR: stack overflow in thread 7"])[1] != "line-numerics"
     assert top(["ERROR: buffer overflow detected while reading the model"])[1] != "line-numerics"
     assert top(["ERROR: fp16 overflow in layer 3"])[1] == "line-numerics"
+
+
+# O. https://github.com/hiyouga/LlamaFactory/issues/4984: Llama 3.1's rope_scaling refused by an older transformers;
+#    any ValueError/KeyError raised in transformers' configuration code is a config newer than the release installed
+def test_o_a_model_config_the_installed_transformers_refuses_is_packages():
+    rope = ["[rank1]: ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got "
+            "{'factor': 8.0, 'low_freq_factor': 1.0, 'high_freq_factor': 4.0, 'rope_type': 'llama3'}"]
+    assert top(rope) == ("packages", "transformers-unknown-model")
+    tb = ["Traceback (most recent call last):",
+          '  File "/venv/lib/python3.11/site-packages/transformers/models/qwen3/configuration_qwen3.py", line 210, in '
+          "__init__",
+          "    raise ValueError(f'unknown layer type {t}')",
+          "ValueError: unknown layer type sliding_attention"]
+    assert top(tb) == ("packages", "exc-import")
+    # the same error raised in the user's own code is the program's
+    own = ["Traceback (most recent call last):", '  File "/home/u/train.py", line 12, in <module>',
+           "    raise ValueError('unknown layer type')", "ValueError: unknown layer type"]
+    assert top(own)[1] != "exc-import"

@@ -14,7 +14,8 @@ _FRAME = re.compile(r'^\s{0,12}(?:File "([^"]{1,400})", line \d{1,7}|(\S{1,400}\
 _LIBRARY_PATH = re.compile(r"(?:site|dist)-packages[/\\](" + KERNEL_LIBRARIES + r")[/\\]")
 _IN_FILE = re.compile(r"\bin file \S{0,300}?[/\\](" + KERNEL_LIBRARIES + r")[/\\]")
 _TRITON = re.compile(r"\bTriton Error \[(?:CUDA|HIP)\]")
-_MARKS = re.compile(r"^[\^~\s]+$")  # Python 3.11's markers under a frame's source line
+# Python 3.11's markers under a frame's source line; IPython's arrow at the frame's current line (`---> 72 ...`)
+_MARKS = re.compile(r"^[\^~\s]+$|^-{1,4}> {0,2}\d{1,6}\b")
 
 
 def kernel_library(lines: list[str], error: str) -> str:

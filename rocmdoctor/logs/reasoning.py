@@ -149,7 +149,8 @@ def traceback_rule(tb: Traceback) -> str | None:
     for rx, rule in _EXC_RULES:
         if last and rx.search(last):
             return rule
-    if (last == "AttributeError" and _package_mismatch(tb)) or (last == "TypeError" and _api_mismatch(tb)):
+    if (last == "AttributeError" and _package_mismatch(tb)) or (last == "TypeError" and _api_mismatch(tb)) or \
+            (last in ("ValueError", "KeyError") and _config_mismatch(tb)):
         return "exc-import"
     for rx, rule in _MSG_RULES:
         m = rx.search(tb.message or "")
@@ -189,6 +190,17 @@ def _api_mismatch(tb: Traceback) -> bool:
     frame (transformers' deprecation wrapper, trl's trainer): the script was written for another release of the library
     than the one installed. Raised in the user's own frame it may be the program's own call: not judged."""
     return bool(_UNEXPECTED_KWARG.search(tb.message or "")) and bool(tb.frames) and tb.frames[-1].package is not None
+
+
+# transformers' model configuration code: a config it refuses is of a newer format than the installed release knows
+_CONFIG_CODE = re.compile(r"transformers/(?:models/\w{1,60}/configuration_\w{1,60}\.py|configuration_utils\.py|"
+                          r"models/auto/configuration_auto\.py)$")
+
+
+def _config_mismatch(tb: Traceback) -> bool:
+    """A ValueError/KeyError raised in transformers' configuration code (Llama 3.1's rope_scaling before 4.43, a model
+    type it does not know): the checkpoint was written for a newer transformers than the one installed."""
+    return bool(tb.frames) and bool(_CONFIG_CODE.search(tb.frames[-1].path.replace("\\", "/")))
 
 
 def line_rule(text: str) -> str | None:

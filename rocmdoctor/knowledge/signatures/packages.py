@@ -335,16 +335,21 @@ SIGNATURES: tuple[S, ...] = (
     S(
         id="transformers-unknown-model", family="packages", title="transformers is too old for this model",
         severity="fatal", tier=SETUP,
-        patterns=(r"model type `(?P<model>[\w-]{1,64})` but Transformers does not recognize this architecture",),
-        needles=("does not recognize this architecture",),
+        # (a config of a newer format the release rejects: Llama 3.1's rope_scaling before transformers 4.43)
+        patterns=(r"model type `(?P<model>[\w-]{1,64})` but Transformers does not recognize this architecture",
+                  r"`rope_scaling` must be a dictionary with (?:with )?two fields, `type` and `factor`"),
+        needles=("does not recognize this architecture", "`rope_scaling` must be a dictionary"),
         meaning="The checkpoint's model type is newer than the installed transformers.",
         causes=(
             C(text="installed packages do not satisfy the model's requirements", check="RD-PIN-002"),
             C(text="a training framework pins an older transformers", check="RD-PIN-001"),
         ),
         fix="Upgrade transformers to a release that knows the model (within the framework's pins).",
-        sources=("https://github.com/InternLM/lmdeploy/pull/1220",),
-        examples=("2024-02-29 18:32:01,224 - lmdeploy - ERROR - ValueError: The checkpoint you are trying to load has model type `gemma` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.",),
+        sources=("https://github.com/InternLM/lmdeploy/pull/1220", "https://github.com/hiyouga/LlamaFactory/issues/4984"),
+        examples=("2024-02-29 18:32:01,224 - lmdeploy - ERROR - ValueError: The checkpoint you are trying to load has model type `gemma` but Transformers does not recognize this architecture. This could be because of an issue with the checkpoint, or because your version of Transformers is out of date.",
+                  "[rank1]: ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got "
+                  "{'factor': 8.0, 'low_freq_factor': 1.0, 'high_freq_factor': 4.0, 'original_max_position_embeddings': "
+                  "8192, 'rope_type': 'llama3'}"),
     ),
     S(
         id="flash-attn-unsupported-gpu", family="packages", title="flash-attn does not support this GPU",
