@@ -144,7 +144,9 @@ def test_j_an_error_raised_in_rocm_sdks_own_code_is_its_wheels():
 def test_k_no_kernel_image_from_a_gpu_kernel_library_is_its_build():
     assert top(["RuntimeError: Triton Error [CUDA]: no kernel image is available for execution on the device"]) == \
         ("packages", "library-no-kernel-image")
-    ipython = ["~/anaconda3/envs/env/lib/python3.8/site-packages/torch_scatter/scatter.py in scatter_max(src, index, "
+    ipython = ["RuntimeError                              Traceback (most recent call last)",
+               "<ipython-input-7-b8d392e33e9f> in <module>", "----> 1 c = scatter_max(a, b)", "",
+               "~/anaconda3/envs/env/lib/python3.8/site-packages/torch_scatter/scatter.py in scatter_max(src, index, "
                "dim, out, dim_size)",
                "     71         dim_size: Optional[int] = None) -> Tuple[torch.Tensor, torch.Tensor]:",
                "---> 72     return torch.ops.torch_scatter.scatter_max(src, index, dim, out, dim_size)",

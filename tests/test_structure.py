@@ -263,3 +263,17 @@ def test_a_directory_of_logs_is_read_file_by_file_for_its_shape(tmp_path):
     assert set(names) == {"rank0.log", "rank1.log"}
     assert any("fused_adam" in line for line in names["rank0.log"])
     assert windows(["-", str(tmp_path / "missing.log")]) == []
+
+
+def test_an_ipython_traceback_keeps_its_frames_after_the_notebook_cells_own():
+    # rusty1s/pytorch_scatter#247: the cell's frame `<ipython-input-...> in <module>` came first and cut the traceback,
+    # so the library frame below it (the innermost) was lost
+    lines = ["RuntimeError                              Traceback (most recent call last)",
+             "<ipython-input-7-b8d392e33e9f> in <module>", "----> 1 c = scatter_max(a, b)", "",
+             "~/anaconda3/envs/env/lib/python3.8/site-packages/torch_scatter/scatter.py in scatter_max(src, index, dim)",
+             "---> 72     return torch.ops.torch_scatter.scatter_max(src, index, dim, out, dim_size)", "",
+             "RuntimeError: CUDA error: no kernel image is available for execution on the device"]
+    [tb] = analyze(lines).tracebacks
+    assert [f.path for f in tb.frames] == ["<ipython-input-7-b8d392e33e9f>",
+                                           "~/anaconda3/envs/env/lib/python3.8/site-packages/torch_scatter/scatter.py"]
+    assert tb.exc_type == "RuntimeError" and tb.packages() == ["torch_scatter/scatter.py"]

@@ -28,3 +28,12 @@ def test_a_request_for_other_gpus_fails_and_one_this_node_meets_passes(tmp_path)
     d = write(tmp_path, "d/.dstack.yml", 'type: task\nresources:\n  gpu: "RTX 4090"\ncommands:\n  - python x.py\n')
     assert flagged(scan([d], "RD-LCH-022", "rx7900xtx"))
     assert not flagged(scan([_task(tmp_path / "n", "H100:8")], "RD-LCH-022", "no-gpu"))  # nothing to compare with
+
+
+def test_on_real_task_files_from_the_corpus():
+    # spent fresh batch 294: a SkyPilot task asking for H100:8 on an NGC image; an AMD team's tasks asking for MI300
+    import os
+    fresh = os.path.join(os.path.dirname(__file__), os.pardir, "corpus", "fresh", "artifacts")
+    [f] = flagged(scan([os.path.join(fresh, "jm-ffishy-hrm-sky")], "RD-LCH-022", "mi300x8"))
+    assert "H100" in f.title and f.evidence[0].source.endswith("sky.yaml:7")
+    assert not flagged(scan([os.path.join(fresh, "jm-umesh-skypilot-amd")], "RD-LCH-022", "mi300x8"))

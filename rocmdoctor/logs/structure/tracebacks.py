@@ -17,7 +17,9 @@ _RETYPED_FRAME = re.compile(r'^(\s{0,8})[A-Za-z]{3,6} "(?=[^"]{1,400}", line \d{
 # first; frames are "~/.../site-packages/torch/utils/cpp_extension.py in _run_ninja_build(...)" or
 # "File c:\\...\\site-packages\\transformers\\__init__.py:26"; source lines carry "---->" arrows.
 _IPY_START = re.compile(r"^(?P<type>[A-Z]\w{0,60}(?:Error|Exception|Exit|Interrupt))\s{2,}Traceback \(most recent call last\)")
-_IPY_FRAME = re.compile(r"^(?:File )?(?P<path>(?:~|/|[A-Za-z]:\\|\.{1,2}/)\S{0,400}?\.py)(?::(?P<line>\d{1,7}))?"
+# (the notebook cell's own frame, `<ipython-input-7-b8d392e33e9f> in <module>`, is one too: the frames go on below it)
+_IPY_FRAME = re.compile(r"^(?:File )?(?P<path>(?:~|/|[A-Za-z]:\\|\.{1,2}/)\S{0,400}?\.py|<ipython-input-[\w-]{1,80}>)"
+                        r"(?::(?P<line>\d{1,7}))?"
                         r"(?: in (?P<func>[\w<>.]{1,120}))?(?:\(|,|\s*$)")
 _CUT_FRAME = re.compile(r'^\s{0,8}[\w./\\-]{1,400}\.py", line \d{1,7}, in [\w<>.]{1,120}\s*$')
 _IMPORT_STMT = re.compile(r"(?:^|[\s)>])(?:import [\w.]{1,80}|from [\w.]{1,80} import [\w*(]{1,80})\s{0,4}(?:#.{0,200})?$")
@@ -77,7 +79,8 @@ def _tracebacks(lines: list[LogLine], shape: Shape) -> None:
             cur.ipython = ipy.group("type") if ipy else ""
             continue
         fm = _FRAME.search(t) if 'File "' in t else None
-        if fm is None and cur is not None and cur.ipython and cur.exc_type is None and ".py" in t:
+        if fm is None and cur is not None and cur.ipython and cur.exc_type is None and (
+                ".py" in t or t.startswith("<ipython-input-")):
             fm = _IPY_FRAME.match(t.strip())
         if fm:
             if cur is None or cur.exc_type is not None:
