@@ -164,3 +164,12 @@ def test_dstacks_gpu_name_under_the_key_is_the_request(tmp_path):
               "    count: 2\n  disk: 100GB\ncommands:\n  - python x.py\n")
     assert [(v.value, v.origin.line) for v in read_one(p).values if v.name == "task.gpus"] == [("A100, H100", 3)]
     assert flagged(scan([p], "RD-LCH-022", "mi300x8"))
+
+
+def test_a_long_folded_command_reads_in_linear_time(tmp_path):
+    import time
+    p = write(tmp_path, ".dstack.yml", "type: task\ncommands:\n  - python a.py\n" + "    --x 1\n" * 14000)
+    t = time.process_time()
+    a = read_one(p)
+    assert time.process_time() - t < 3.0  # the quadratic look-back took ten seconds here
+    assert a.lines()[2] == "python a.py \\" and a.lines()[3] == "--x 1 \\"

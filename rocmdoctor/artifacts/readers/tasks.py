@@ -104,9 +104,9 @@ def _script_lines(lines: list[str], i: int, value: str, body: list[str]) -> None
         elif in_item_block:
             in_item_block = False  # the item's next key (`workdir:`): not the script
         elif _indent(line) > item_indent >= 0 and not keyed_item:
-            # a plain scalar folded over lines: one command, continued
-            prev = max(x for x in range(block.start, k) if body[x] or x == block.start)
-            if body[prev]:
+            # a plain scalar folded over lines: one command, continued from the last line that holds one
+            prev = next((x for x in range(k - 1, block.start - 1, -1) if body[x]), None)
+            if prev is not None:
                 body[prev] += " \\"
             body[k] = stripped
 
